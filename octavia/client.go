@@ -1,0 +1,351 @@
+package octavia
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gophercloud/gophercloud/v2"
+	"github.com/gophercloud/gophercloud/v2/openstack"
+	tokens3 "github.com/gophercloud/gophercloud/v2/openstack/identity/v3/tokens"
+)
+
+// Config says where Keystone is, who logs in, and which endpoints to use.
+// Exactly one way to authenticate is used: Token if set, else an application
+// credential if ApplicationCredentialSecret is set, else the password.
+type Config struct {
+	AuthURL   string // Keystone v3, e.g. http://127.0.0.1:8080/identity/v3 (must end in /v3)
+	Region    string // catalog region; "" = the first endpoint of any region
+	Interface string // catalog interface: "public" (default), "internal" or "admin"
+
+	// Password: a user (name + domain, or ID) and a project (name + domain, or ID).
+	Username, UserID, Password, UserDomainName, UserDomainID   string
+	ProjectName, ProjectID, ProjectDomainName, ProjectDomainID string
+
+	// Application credential: ID, or name + user (Username/UserID, UserDomain*); and the secret.
+	ApplicationCredentialID, ApplicationCredentialName, ApplicationCredentialSecret string
+
+	// Token: an existing Keystone token, used as is (never re-authenticated).
+	Token string
+
+	// Endpoint overrides; "" = from the catalog. In the browser both point at the
+	// page's own origin, e.g. http://origin/load-balancer/ and http://origin/network/.
+	// gophercloud appends "v2.0/" to both.
+	LoadBalancerEndpoint, NetworkEndpoint string
+
+	HTTPClient *http.Client // nil = a client on http.DefaultTransport; the transport guard always wraps its Transport
+	TLS        *tls.Config  // optional CA / verification settings (clouds.yaml cacert, verify); ignored when HTTPClient is set
+}
+
+// Client talks to Keystone, Octavia and Neutron through gophercloud
+// ServiceClients. It is safe for concurrent use. Every request it sends
+// carries Accept: application/json and goes through the transport guard.
+type Client struct {
+	provider *gophercloud.ProviderClient
+	lb       *gophercloud.ServiceClient // Octavia; resource URLs: c.lb.ServiceURL("lbaas", ...)
+	net      *gophercloud.ServiceClient // Neutron; nil when the catalog has no network endpoint
+	identity *gophercloud.ServiceClient // Keystone v3
+	guard    *guard
+}
+
+// Session describes the logged-in token: who, in which project, with which
+// roles, until when.
+type Session struct {
+	UserID, UserName, ProjectID, ProjectName, DomainName string
+	Roles                                                []string  // role names, e.g. "member", "reader", "admin", "load-balancer_member"
+	ExpiresAt                                            time.Time // when Keystone stops accepting the token (UTC)
+}
+
+// HasRole reports whether the session holds the role name (case-insensitive).
+func (s Session) HasRole(name string) bool {
+	return slices.ContainsFunc(s.Roles, func(r string) bool { return strings.EqualFold(r, name) })
+}
+
+// New authenticates against cfg.AuthURL and prepares the load-balancer and
+// network service clients. Errors are *Error (EUNAUTHORIZED for bad
+// credentials, EINVALID for an incomplete Config, EUNAVAILABLE when Keystone
+// cannot be reached).
+func New(ctx context.Context, cfg Config) (*Client, error) {
+	const op = "log in"
+	iface := cfg.Interface
+	if iface == "" {
+		iface = "public"
+	}
+	if !slices.Contains([]string{"public", "internal", "admin"}, iface) {
+		return nil, &Error{Code: EINVALID, Op: op, Err: fmt.Errorf("interface %q is not public, internal or admin", cfg.Interface)}
+	}
+	if !strings.HasSuffix(strings.TrimSuffix(cfg.AuthURL, "/"), "/v3") {
+		return nil, &Error{Code: EINVALID, Op: op, Err: fmt.Errorf("auth URL %q does not end in /v3", cfg.AuthURL)}
+	}
+
+	httpClient := http.Client{}
+	if cfg.HTTPClient != nil {
+		httpClient = *cfg.HTTPClient
+	} else if cfg.TLS != nil {
+		if t, ok := http.DefaultTransport.(*http.Transport); ok {
+			t = t.Clone()
+			t.TLSClientConfig = cfg.TLS
+			httpClient.Transport = t
+		}
+	}
+	g := newGuard(httpClient.Transport)
+	httpClient.Transport = g
+	for _, u := range []string{cfg.AuthURL, cfg.LoadBalancerEndpoint, cfg.NetworkEndpoint} {
+		if u == "" {
+			continue
+		}
+		if err := g.allow(u); err != nil {
+			return nil, &Error{Code: EINVALID, Op: op, Err: err}
+		}
+	}
+
+	provider, err := openstack.NewClient(cfg.AuthURL)
+	if err != nil {
+		return nil, &Error{Code: EINVALID, Op: op, Err: err}
+	}
+	provider.HTTPClient = httpClient
+	provider.UserAgent.Prepend("octaview")
+	if err := openstack.Authenticate(ctx, provider, authOptions(cfg)); err != nil {
+		return nil, mapError(op, err)
+	}
+
+	c := &Client{provider: provider, guard: g}
+	if c.identity, err = openstack.NewIdentityV3(provider, gophercloud.EndpointOpts{}); err != nil {
+		return nil, mapError(op, err)
+	}
+
+	// Endpoints come from the overrides or straight from the catalog, without
+	// gophercloud's version discovery (one GET less per service, and no
+	// failure when a service root has no version document).
+	catalog, err := catalogOf(provider)
+	if err != nil {
+		return nil, mapError(op, err)
+	}
+	overrides := map[string]string{"load-balancer": cfg.LoadBalancerEndpoint, "network": cfg.NetworkEndpoint}
+	provider.EndpointLocator = func(eo gophercloud.EndpointOpts) (string, error) {
+		for _, t := range eo.Types() {
+			if u := overrides[t]; u != "" {
+				return gophercloud.NormalizeURL(u), nil
+			}
+		}
+		u, err := catalogURL(catalog, eo)
+		if err != nil {
+			return "", err
+		}
+		if err := g.allow(u); err != nil {
+			return "", err
+		}
+		return u, nil
+	}
+	eo := gophercloud.EndpointOpts{Region: cfg.Region, Availability: gophercloud.Availability(iface)}
+	if c.lb, err = openstack.NewLoadBalancerV2(provider, eo); err != nil {
+		return nil, mapError("find the load-balancer endpoint", err)
+	}
+	if c.net, err = openstack.NewNetworkV2(provider, eo); err != nil {
+		c.net = nil // the console works without Neutron; network calls say so
+	}
+	for _, sc := range []*gophercloud.ServiceClient{c.lb, c.net, c.identity} {
+		if sc != nil {
+			sc.MoreHeaders = map[string]string{"Accept": "application/json"}
+		}
+	}
+	return c, nil
+}
+
+// authOptions turns cfg into gophercloud's auth options.
+func authOptions(cfg Config) gophercloud.AuthOptions {
+	ao := gophercloud.AuthOptions{
+		IdentityEndpoint: cfg.AuthURL,
+		Username:         cfg.Username,
+		UserID:           cfg.UserID,
+		DomainName:       cfg.UserDomainName,
+		DomainID:         cfg.UserDomainID,
+	}
+	switch {
+	case cfg.Token != "":
+		ao = gophercloud.AuthOptions{IdentityEndpoint: cfg.AuthURL, TokenID: cfg.Token}
+		if cfg.ProjectID != "" || cfg.ProjectName != "" {
+			ao.Scope = projectScope(cfg)
+		}
+	case cfg.ApplicationCredentialSecret != "":
+		ao.ApplicationCredentialID = cfg.ApplicationCredentialID
+		ao.ApplicationCredentialName = cfg.ApplicationCredentialName
+		ao.ApplicationCredentialSecret = cfg.ApplicationCredentialSecret
+		ao.AllowReauth = true
+	default:
+		ao.Password = cfg.Password
+		ao.AllowReauth = true
+		if cfg.ProjectID != "" || cfg.ProjectName != "" {
+			ao.Scope = projectScope(cfg)
+		}
+	}
+	return ao
+}
+
+// projectScope scopes to the project; its domain defaults to the user's.
+func projectScope(cfg Config) *gophercloud.AuthScope {
+	if cfg.ProjectID != "" {
+		return &gophercloud.AuthScope{ProjectID: cfg.ProjectID}
+	}
+	s := &gophercloud.AuthScope{ProjectName: cfg.ProjectName, DomainName: cfg.ProjectDomainName, DomainID: cfg.ProjectDomainID}
+	if s.DomainName == "" && s.DomainID == "" {
+		s.DomainName, s.DomainID = cfg.UserDomainName, cfg.UserDomainID
+	}
+	return s
+}
+
+// tokenResult is what both tokens3.CreateResult and tokens3.GetResult offer.
+type tokenResult interface {
+	ExtractToken() (*tokens3.Token, error)
+	ExtractUser() (*tokens3.User, error)
+	ExtractProject() (*tokens3.Project, error)
+	ExtractRoles() ([]tokens3.Role, error)
+	ExtractServiceCatalog() (*tokens3.ServiceCatalog, error)
+}
+
+func authResult(p *gophercloud.ProviderClient) (tokenResult, error) {
+	switch r := p.GetAuthResult().(type) {
+	case tokens3.CreateResult:
+		return r, nil
+	case tokens3.GetResult:
+		return r, nil
+	case *tokens3.CreateResult:
+		return r, nil
+	case *tokens3.GetResult:
+		return r, nil
+	}
+	return nil, errors.New("no Keystone v3 token")
+}
+
+func catalogOf(p *gophercloud.ProviderClient) (*tokens3.ServiceCatalog, error) {
+	r, err := authResult(p)
+	if err != nil {
+		return nil, err
+	}
+	return r.ExtractServiceCatalog()
+}
+
+// catalogURL picks the first endpoint of a matching type, interface and region.
+func catalogURL(catalog *tokens3.ServiceCatalog, eo gophercloud.EndpointOpts) (string, error) {
+	for _, entry := range catalog.Entries {
+		if !slices.Contains(eo.Types(), entry.Type) || (eo.Name != "" && entry.Name != eo.Name) {
+			continue
+		}
+		for _, ep := range entry.Endpoints {
+			if gophercloud.Availability(ep.Interface) != eo.Availability {
+				continue
+			}
+			if eo.Region != "" && ep.Region != eo.Region && ep.RegionID != eo.Region {
+				continue
+			}
+			return gophercloud.NormalizeURL(ep.URL), nil
+		}
+	}
+	return "", fmt.Errorf("the catalog has no %s endpoint (interface %s, region %q)", eo.Type, eo.Availability, eo.Region)
+}
+
+// Session describes the current token (it changes when gophercloud
+// re-authenticates after a 401).
+func (c *Client) Session() Session {
+	r, err := authResult(c.provider)
+	if err != nil {
+		return Session{}
+	}
+	var s Session
+	if t, err := r.ExtractToken(); err == nil {
+		s.ExpiresAt = t.ExpiresAt.UTC()
+	}
+	if u, err := r.ExtractUser(); err == nil && u != nil {
+		s.UserID, s.UserName, s.DomainName = u.ID, u.Name, u.Domain.Name
+	}
+	if p, err := r.ExtractProject(); err == nil && p != nil {
+		s.ProjectID, s.ProjectName = p.ID, p.Name
+	}
+	if roles, err := r.ExtractRoles(); err == nil {
+		for _, role := range roles {
+			s.Roles = append(s.Roles, role.Name)
+		}
+	}
+	return s
+}
+
+// Logout revokes the token (DELETE /v3/auth/tokens) and forgets it; the
+// Client cannot be used afterwards.
+func (c *Client) Logout(ctx context.Context) error {
+	token := c.provider.Token()
+	if token == "" {
+		return nil
+	}
+	_, err := c.identity.Delete(ctx, c.identity.ServiceURL("auth", "tokens"), &gophercloud.RequestOpts{
+		MoreHeaders: map[string]string{"X-Subject-Token": token},
+		OkCodes:     []int{204},
+	})
+	c.provider.ReauthFunc = nil
+	c.provider.SetToken("")
+	return mapError("log out", err)
+}
+
+// Accepted describes a write Octavia accepted: the answer's request id (for
+// support) and status code (201, 202 or 204).
+type Accepted struct {
+	RequestID  string
+	StatusCode int
+}
+
+// Internal request helpers: every request of the package (including the
+// octavia-extras files) goes through do, so every failure passes once through
+// mapError and every success yields an Accepted. Build URLs with
+// c.lb.ServiceURL("lbaas", "loadbalancers", id) (Octavia) or
+// c.net.ServiceURL("networks") (Neutron; check c.net != nil with c.network(op)).
+
+// do sends method url on sc. body (nil = none) is marshalled as JSON, e.g. the
+// map from opts.ToLoadBalancerCreateMap(); out (nil = discard) is a pointer the
+// JSON answer is decoded into, typically an envelope such as
+// &struct{ LB loadbalancers.LoadBalancer `json:"loadbalancer"` }{}. okCodes
+// (none = gophercloud's defaults: GET 200, POST/PUT 201/202, DELETE 202/204)
+// are the statuses counted as success. op names the action for errors.
+func (c *Client) do(ctx context.Context, sc *gophercloud.ServiceClient, op, method, url string, body, out any, okCodes ...int) (Accepted, error) {
+	opts := &gophercloud.RequestOpts{JSONBody: body, JSONResponse: out, OkCodes: okCodes}
+	if len(okCodes) == 0 {
+		opts.OkCodes = nil
+	}
+	resp, err := sc.Request(ctx, method, url, opts)
+	if err != nil {
+		return Accepted{}, mapError(op, err)
+	}
+	return Accepted{RequestID: resp.Header.Get(RequestIDHeader), StatusCode: resp.StatusCode}, nil
+}
+
+// get GETs url on Octavia and decodes the answer into out (see do).
+func (c *Client) get(ctx context.Context, op, url string, out any) error {
+	_, err := c.do(ctx, c.lb, op, http.MethodGet, url, nil, out)
+	return err
+}
+
+// post POSTs body to url on Octavia and decodes the answer into out (see do).
+func (c *Client) post(ctx context.Context, op, url string, body, out any) (Accepted, error) {
+	return c.do(ctx, c.lb, op, http.MethodPost, url, body, out, 200, 201, 202)
+}
+
+// put PUTs body to url on Octavia and decodes the answer into out (see do).
+func (c *Client) put(ctx context.Context, op, url string, body, out any) (Accepted, error) {
+	return c.do(ctx, c.lb, op, http.MethodPut, url, body, out, 200, 201, 202, 204)
+}
+
+// del DELETEs url on Octavia (202 or 204).
+func (c *Client) del(ctx context.Context, op, url string) (Accepted, error) {
+	return c.do(ctx, c.lb, op, http.MethodDelete, url, nil, nil, 202, 204)
+}
+
+// network returns the Neutron client, or an *Error when there is none.
+func (c *Client) network(op string) (*gophercloud.ServiceClient, error) {
+	if c.net == nil {
+		return nil, &Error{Code: EUNAVAILABLE, Op: op, Err: errors.New("no network endpoint in the catalog; set Config.NetworkEndpoint")}
+	}
+	return c.net, nil
+}

@@ -1,0 +1,263 @@
+package octavia
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"iter"
+	"net/url"
+	"reflect"
+	"strings"
+
+	"github.com/gophercloud/gophercloud/v2"
+)
+
+// PageOpts are the list parameters Octavia understands that gophercloud's
+// ListOpts lack. Embed it next to a gophercloud ListOpts (see
+// LoadBalancerListOpts); the zero value adds nothing to the query.
+type PageOpts struct {
+	Fields      []string // return only these attributes (Octavia "fields", one per value); nil = all
+	PageReverse bool     // walk backwards from Marker (Octavia "page_reverse=true")
+}
+
+// query appends p's parameters to q, the output of a ToXListQuery method
+// ("?a=b" or ""), and returns it the same way.
+func (p PageOpts) query(q string, err error) (string, error) {
+	if err != nil || (len(p.Fields) == 0 && !p.PageReverse) {
+		return q, err
+	}
+	v, err := url.ParseQuery(strings.TrimPrefix(q, "?"))
+	if err != nil {
+		return "", err
+	}
+	for _, f := range p.Fields {
+		v.Add("fields", f)
+	}
+	if p.PageReverse {
+		v.Set("page_reverse", "true")
+	}
+	return "?" + v.Encode(), nil
+}
+
+// Collect gathers every item of seq. On an error it returns the items read
+// so far together with the error.
+func Collect[T any](seq iter.Seq2[T, error]) ([]T, error) {
+	var all []T
+	for v, err := range seq {
+		if err != nil {
+			return all, err
+		}
+		all = append(all, v)
+	}
+	return all, nil
+}
+
+// pageKeys are the query parameters taken from a next link; every other
+// parameter of the link is dropped and the caller's filters are used instead.
+var pageKeys = []string{"limit", "marker", "sort", "sort_key", "sort_dir", "page_reverse"}
+
+// errSeq yields one error, mapped for op.
+func errSeq[T any](op string, err error) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		var zero T
+		yield(zero, mapError(op, err))
+	}
+}
+
+// list streams every item of a paginated Octavia or Neutron collection:
+//
+//	for lb, err := range list[loadbalancers.LoadBalancer](ctx, c, c.lb, "list load balancers",
+//		c.lb.ServiceURL("lbaas", "loadbalancers"), "loadbalancers", q) { ... }
+//
+// sc is the service client, op names the action for errors, collection is
+// the collection URL without a query, key is the JSON key of the items (the
+// links are read from key+"_links"), and query is what a gophercloud
+// ToXListQuery method returned ("?name=web&limit=1000" or ""), which may be
+// wrapped with PageOpts.query.
+//
+// Each page is decoded with a streaming json.Decoder straight into T and each
+// item is yielded as soon as it is decoded. The next page is requested on
+// collection (OUR endpoint, whatever host the link names) with the caller's
+// query plus the link's limit, marker, sort, sort_key, sort_dir and
+// page_reverse. It stops with an error when a marker repeats, ends at a next
+// link with limit=None without following it, and after a 400 naming the
+// marker it restarts once from the first page, skipping items (by their ID
+// field) it already yielded. Errors are *Error.
+func list[T any](ctx context.Context, c *Client, sc *gophercloud.ServiceClient, op, collection, key, query string) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		var zero T
+		base, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
+		if err != nil {
+			yield(zero, mapError(op, err))
+			return
+		}
+		idIndex := idFieldIndex[T]()
+		var yielded map[string]bool // IDs, kept only when T has an ID field
+		if idIndex != nil {
+			yielded = map[string]bool{}
+		}
+		seen := map[string]bool{base.Get("marker"): true}
+		restarted := false
+		q := base
+		for page := 1; ; page++ {
+			next, stop, err := listPage(ctx, sc, collection+encode(q), key, func(v *T) bool {
+				if yielded != nil {
+					id := reflect.ValueOf(v).Elem().FieldByIndex(idIndex).String()
+					if id != "" {
+						if yielded[id] {
+							return true
+						}
+						yielded[id] = true
+					}
+				}
+				return yield(*v, nil)
+			})
+			if stop {
+				return
+			}
+			if err != nil {
+				if !restarted && q.Get("marker") != base.Get("marker") && invalidMarker(err) {
+					restarted = true
+					q = base
+					clear(seen)
+					seen[base.Get("marker")] = true
+					continue
+				}
+				yield(zero, mapError(fmt.Sprintf("%s (page %d)", op, page), err))
+				return
+			}
+			if next == nil || next.Get("limit") == "None" {
+				return
+			}
+			marker := next.Get("marker")
+			if seen[marker] {
+				yield(zero, &Error{Code: EINTERNAL, Op: fmt.Sprintf("%s (page %d)", op, page),
+					Err: fmt.Errorf("the next link repeats marker %q: stopped a pagination loop", marker)})
+				return
+			}
+			seen[marker] = true
+			q = merge(base, next)
+		}
+	}
+}
+
+// listPage GETs one page and calls each for every item, in order. It returns
+// the next link's query (nil when there is none), and stop = true when each
+// returned false.
+func listPage[T any](ctx context.Context, sc *gophercloud.ServiceClient, pageURL, key string, each func(*T) bool) (next url.Values, stop bool, err error) {
+	resp, err := sc.Get(ctx, pageURL, nil, &gophercloud.RequestOpts{KeepResponseBody: true})
+	if err != nil {
+		return nil, false, err
+	}
+	defer func() {
+		io.Copy(io.Discard, resp.Body) // let the connection be reused
+		resp.Body.Close()
+	}()
+	if resp.StatusCode == 204 {
+		return nil, false, nil
+	}
+	dec := json.NewDecoder(resp.Body)
+	if err := expectDelim(dec, '{'); err != nil {
+		return nil, false, err
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, false, err
+		}
+		switch name, _ := t.(string); name {
+		case key:
+			if err := expectDelim(dec, '['); err != nil {
+				return nil, false, fmt.Errorf("%q: %w", key, err)
+			}
+			for dec.More() {
+				var v T
+				if err := dec.Decode(&v); err != nil {
+					return nil, false, fmt.Errorf("decode %s: %w", key, err)
+				}
+				if !each(&v) {
+					return nil, true, nil
+				}
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, false, err
+			}
+		case key + "_links":
+			var links []gophercloud.Link
+			if err := dec.Decode(&links); err != nil {
+				return nil, false, fmt.Errorf("decode %s_links: %w", key, err)
+			}
+			for _, l := range links {
+				if l.Rel != "next" {
+					continue
+				}
+				u, err := url.Parse(l.Href)
+				if err != nil {
+					return nil, false, fmt.Errorf("next link %q: %w", l.Href, err)
+				}
+				next = u.Query()
+			}
+		default:
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return nil, false, err
+			}
+		}
+	}
+	return next, false, nil
+}
+
+// expectDelim reads the next token and checks that it is d.
+func expectDelim(dec *json.Decoder, d json.Delim) error {
+	t, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	if t != d {
+		return fmt.Errorf("got %v, want %v", t, d)
+	}
+	return nil
+}
+
+// merge returns the caller's query with the link's paging parameters.
+func merge(base, link url.Values) url.Values {
+	q := make(url.Values, len(base)+2)
+	for k, v := range base {
+		q[k] = v
+	}
+	for _, k := range pageKeys {
+		if v, ok := link[k]; ok {
+			q[k] = v
+		}
+	}
+	return q
+}
+
+// encode returns "?" + q.Encode(), or "" for an empty q.
+func encode(q url.Values) string {
+	if len(q) == 0 {
+		return ""
+	}
+	return "?" + q.Encode()
+}
+
+// invalidMarker reports a 400 whose fault is about the marker (Octavia:
+// "Invalid input for field/attribute marker...", or the marker's object gone).
+func invalidMarker(err error) bool {
+	rc, ok := responseCode(err)
+	return ok && rc.Actual == 400 && strings.Contains(strings.ToLower(string(rc.Body)), "marker")
+}
+
+// idFieldIndex returns the index of T's string field ID, or nil.
+func idFieldIndex[T any]() []int {
+	t := reflect.TypeFor[T]()
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	f, ok := t.FieldByName("ID")
+	if !ok || f.Type.Kind() != reflect.String {
+		return nil
+	}
+	return f.Index
+}
