@@ -1,0 +1,21 @@
+package availabilityzones
+
+import (
+	"net/url"
+
+	"github.com/gophercloud/gophercloud/v2"
+)
+
+const (
+	rootPath     = "lbaas"
+	resourcePath = "availabilityzones"
+)
+
+func rootURL(c *gophercloud.ServiceClient) string {
+	return c.ServiceURL(rootPath, resourcePath)
+}
+
+// resourceURL escapes name: zones are addressed by a free-form name.
+func resourceURL(c *gophercloud.ServiceClient, name string) string {
+	return c.ServiceURL(rootPath, resourcePath, url.PathEscape(name))
+}
