@@ -1,0 +1,22 @@
+/*
+Package amphoraops adds the amphora operations that gophercloud's
+openstack/loadbalancer/v2/amphorae package lacks, in its style and on the same
+paths (/v2/octavia/amphorae): Configure (push a new agent configuration),
+Delete (remove a spare or failed amphora) and GetStats (per-listener
+counters). Listing, Get and Failover stay with gophercloud's amphorae package,
+and the amphora type is its amphorae.Amphora. Every operation is for
+administrators (403 otherwise).
+
+Example to refresh an amphora's agent configuration
+
+	err := amphoraops.Configure(ctx, lbClient, amphoraID).ExtractErr()
+
+Example to read an amphora's counters, summed like "openstack loadbalancer amphora stats show"
+
+	stats, err := amphoraops.GetStats(ctx, lbClient, amphoraID).Extract()
+	if err != nil {
+		return err
+	}
+	total := amphoraops.Sum(stats, "")
+*/
+package amphoraops

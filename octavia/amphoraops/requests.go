@@ -1,0 +1,37 @@
+package amphoraops
+
+import (
+	"context"
+
+	"github.com/gophercloud/gophercloud/v2"
+)
+
+// Configure asks Octavia to push a fresh agent configuration to the amphora
+// (PUT /v2/octavia/amphorae/{id}/config, no body, 202). Octavia answers at
+// once; the update happens in the background.
+func Configure(ctx context.Context, c *gophercloud.ServiceClient, id string) (r ConfigureResult) {
+	resp, err := c.Put(ctx, configURL(c, id), nil, nil, &gophercloud.RequestOpts{
+		OkCodes: []int{202},
+	})
+	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	return
+}
+
+// Delete removes an amphora (DELETE /v2/octavia/amphorae/{id}, 204). Octavia
+// deletes only spare (READY) and failed (ERROR) amphorae and refuses others
+// with 409; the amphora goes PENDING_DELETE, then answers 404.
+func Delete(ctx context.Context, c *gophercloud.ServiceClient, id string) (r DeleteResult) {
+	resp, err := c.Delete(ctx, resourceURL(c, id), &gophercloud.RequestOpts{
+		OkCodes: []int{204},
+	})
+	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	return
+}
+
+// GetStats reads the amphora's counters, one entry per listener it serves
+// (GET /v2/octavia/amphorae/{id}/stats).
+func GetStats(ctx context.Context, c *gophercloud.ServiceClient, id string) (r StatsResult) {
+	resp, err := c.Get(ctx, statsURL(c, id), &r.Body, nil)
+	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	return
+}

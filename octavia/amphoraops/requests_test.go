@@ -1,0 +1,182 @@
+package amphoraops_test
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/gophercloud/gophercloud/v2"
+
+	"github.com/octaview/octaview/octavia/amphoraops"
+)
+
+const amphoraID = "63d8349e-c4d7-4156-bc94-29260607b04f"
+
+// statsResponse is Octavia's API reference example.
+const statsResponse = `{
+    "amphora_stats": [
+        {
+            "active_connections": 48629,
+            "bytes_in": 65671420,
+            "bytes_out": 774771186,
+            "id": "63d8349e-c4d7-4156-bc94-29260607b04f",
+            "listener_id": "bbe44114-cda2-4fe0-b192-d9e24ce661db",
+            "loadbalancer_id": "65b5a7c3-1437-4909-84cf-cec9f7e371ea",
+            "request_errors": 0,
+            "total_connections": 26189172
+        },
+        {
+            "active_connections": 0,
+            "bytes_in": 5,
+            "bytes_out": 100,
+            "id": "63d8349e-c4d7-4156-bc94-29260607b04f",
+            "listener_id": "af45a658-4eeb-4ce9-8b7e-16b0e5676f87",
+            "loadbalancer_id": "65b5a7c3-1437-4909-84cf-cec9f7e371ea",
+            "request_errors": 0,
+            "total_connections": 1
+        }
+    ]
+}`
+
+var (
+	listener1Stats = amphoraops.Stats{
+		ID:                amphoraID,
+		ListenerID:        "bbe44114-cda2-4fe0-b192-d9e24ce661db",
+		LoadbalancerID:    "65b5a7c3-1437-4909-84cf-cec9f7e371ea",
+		ActiveConnections: 48629,
+		BytesIn:           65671420,
+		BytesOut:          774771186,
+		TotalConnections:  26189172,
+	}
+	listener2Stats = amphoraops.Stats{
+		ID:               amphoraID,
+		ListenerID:       "af45a658-4eeb-4ce9-8b7e-16b0e5676f87",
+		LoadbalancerID:   "65b5a7c3-1437-4909-84cf-cec9f7e371ea",
+		BytesIn:          5,
+		BytesOut:         100,
+		TotalConnections: 1,
+	}
+)
+
+func TestRequests(t *testing.T) {
+	tests := []struct {
+		name     string
+		exchange exchange
+		do       func(ctx context.Context, c *gophercloud.ServiceClient) (any, error)
+		want     any
+		wantCode int // HTTP status of the expected error; 0 = success
+	}{
+		{
+			name:     "configure",
+			exchange: exchange{method: "PUT", path: "/v2.0/octavia/amphorae/" + amphoraID + "/config", status: 202},
+			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
+				return nil, amphoraops.Configure(ctx, c, amphoraID).ExtractErr()
+			},
+		},
+		{
+			name: "configure an unknown amphora",
+			exchange: exchange{
+				method: "PUT", path: "/v2.0/octavia/amphorae/" + amphoraID + "/config", status: 404,
+				response: `{"faultcode": "Client", "faultstring": "Amphora ` + amphoraID + ` not found.", "debuginfo": null}`,
+			},
+			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
+				return nil, amphoraops.Configure(ctx, c, amphoraID).ExtractErr()
+			},
+			wantCode: 404,
+		},
+		{
+			name:     "delete",
+			exchange: exchange{method: "DELETE", path: "/v2.0/octavia/amphorae/" + amphoraID, status: 204},
+			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
+				return nil, amphoraops.Delete(ctx, c, amphoraID).ExtractErr()
+			},
+		},
+		{
+			name: "delete of an amphora in use",
+			exchange: exchange{
+				method: "DELETE", path: "/v2.0/octavia/amphorae/" + amphoraID, status: 409,
+				response: `{"faultcode": "Client", "faultstring": "Amphora ` + amphoraID + ` is immutable and cannot be updated.", "debuginfo": null}`,
+			},
+			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
+				return nil, amphoraops.Delete(ctx, c, amphoraID).ExtractErr()
+			},
+			wantCode: 409,
+		},
+		{
+			name:     "stats",
+			exchange: exchange{method: "GET", path: "/v2.0/octavia/amphorae/" + amphoraID + "/stats", status: 200, response: statsResponse},
+			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
+				return amphoraops.GetStats(ctx, c, amphoraID).Extract()
+			},
+			want: []amphoraops.Stats{listener1Stats, listener2Stats},
+		},
+		{
+			name: "stats as a non-admin",
+			exchange: exchange{
+				method: "GET", path: "/v2.0/octavia/amphorae/" + amphoraID + "/stats", status: 403,
+				response: `{"faultcode": "Client", "faultstring": "Policy does not allow this request to be performed.", "debuginfo": null}`,
+			},
+			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
+				return amphoraops.GetStats(ctx, c, amphoraID).Extract()
+			},
+			wantCode: 403,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := fakeClient(t, tt.exchange)
+			got, err := tt.do(context.Background(), c)
+			if tt.wantCode != 0 {
+				if !gophercloud.ResponseCodeIs(err, tt.wantCode) {
+					t.Fatalf("error: got %v, want HTTP %d", err, tt.wantCode)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("error: got %v, want nil", err)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSum(t *testing.T) {
+	both := []amphoraops.Stats{listener1Stats, listener2Stats}
+	tests := []struct {
+		name     string
+		stats    []amphoraops.Stats
+		listener string
+		want     amphoraops.Stats
+	}{
+		{
+			name:  "every listener",
+			stats: both,
+			want: amphoraops.Stats{
+				ID: amphoraID, LoadbalancerID: "65b5a7c3-1437-4909-84cf-cec9f7e371ea",
+				ActiveConnections: 48629, BytesIn: 65671425, BytesOut: 774771286, TotalConnections: 26189173,
+			},
+		},
+		{
+			name:     "one listener",
+			stats:    both,
+			listener: "af45a658-4eeb-4ce9-8b7e-16b0e5676f87",
+			want:     listener2Stats,
+		},
+		{
+			name:     "a listener the amphora does not serve",
+			stats:    both,
+			listener: "00000000-0000-0000-0000-000000000000",
+			want:     amphoraops.Stats{},
+		},
+		{name: "no stats", want: amphoraops.Stats{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := amphoraops.Sum(tt.stats, tt.listener); got != tt.want {
+				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,178 @@
+package quotaops_test
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/gophercloud/gophercloud/v2"
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/quotas"
+
+	"github.com/octaview/octaview/octavia/quotaops"
+)
+
+// The first page is Octavia's API reference example (deprecated names only);
+// the second is what Octavia sends today: both spellings, nulls for limits
+// left at the default, l7policy and l7rule.
+const (
+	listPage1 = `{
+    "quotas": [
+        {
+            "load_balancer": 5,
+            "member": 50,
+            "health_monitor": -1,
+            "listener": null,
+            "project_id": "e3cd678b11784734bc366148aa37580e",
+            "pool": null
+        }
+    ],
+    "quotas_links": [
+        {"href": "{{base}}/v2.0/lbaas/quotas?limit=1&marker=e3cd678b11784734bc366148aa37580e", "rel": "next"}
+    ]
+}`
+	listPage2 = `{
+    "quotas": [
+        {
+            "project_id": "9f1b2e0c5d7a4c3e8b6f0a1d2c3e4f50",
+            "loadbalancer": 10,
+            "load_balancer": 10,
+            "listener": null,
+            "member": null,
+            "pool": 0,
+            "healthmonitor": null,
+            "health_monitor": null,
+            "l7policy": -1,
+            "l7rule": null
+        }
+    ],
+    "quotas_links": [
+        {"href": "{{base}}/v2.0/lbaas/quotas?limit=1&marker=9f1b2e0c5d7a4c3e8b6f0a1d2c3e4f50&page_reverse=True", "rel": "previous"}
+    ]
+}`
+	defaultsResponse = `{
+    "quota": {
+        "project_id": null,
+        "loadbalancer": 50,
+        "load_balancer": 50,
+        "listener": -1,
+        "member": -1,
+        "pool": -1,
+        "healthmonitor": -1,
+        "health_monitor": -1,
+        "l7policy": -1,
+        "l7rule": -1
+    }
+}`
+	unauthorizedResponse = `{"faultcode": "Client", "faultstring": "Authentication required", "debuginfo": null}`
+)
+
+func ptr(n int) *int { return &n }
+
+func TestRequests(t *testing.T) {
+	tests := []struct {
+		name      string
+		exchanges []exchange
+		do        func(ctx context.Context, c *gophercloud.ServiceClient) (any, error)
+		want      any
+		wantCode  int // HTTP status of the expected error; 0 = success
+	}{
+		{
+			name: "list follows the next link and keeps nulls",
+			exchanges: []exchange{
+				{method: "GET", path: "/v2.0/lbaas/quotas", query: "limit=1", status: 200, response: listPage1},
+				{method: "GET", path: "/v2.0/lbaas/quotas", query: "limit=1&marker=e3cd678b11784734bc366148aa37580e", status: 200, response: listPage2},
+			},
+			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
+				pages, err := quotaops.List(c, quotaops.ListOpts{Limit: 1}).AllPages(ctx)
+				if err != nil {
+					return nil, err
+				}
+				return quotaops.ExtractQuotas(pages)
+			},
+			want: []quotaops.Quota{
+				{ProjectID: "e3cd678b11784734bc366148aa37580e", Loadbalancer: ptr(5), Member: ptr(50), Healthmonitor: ptr(-1)},
+				{ProjectID: "9f1b2e0c5d7a4c3e8b6f0a1d2c3e4f50", Loadbalancer: ptr(10), Pool: ptr(0), L7Policy: ptr(-1)},
+			},
+		},
+		{
+			name: "list one project",
+			exchanges: []exchange{{
+				method: "GET", path: "/v2.0/lbaas/quotas", query: "project_id=e3cd678b11784734bc366148aa37580e&sort_dir=desc&sort_key=project_id",
+				status: 200, response: `{"quotas": [], "quotas_links": []}`,
+			}},
+			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
+				pages, err := quotaops.List(c, quotaops.ListOpts{
+					ProjectID: "e3cd678b11784734bc366148aa37580e", SortKey: "project_id", SortDir: "desc",
+				}).AllPages(ctx)
+				if err != nil {
+					return nil, err
+				}
+				return quotaops.ExtractQuotas(pages)
+			},
+			want: []quotaops.Quota(nil),
+		},
+		{
+			name: "defaults",
+			exchanges: []exchange{{
+				method: "GET", path: "/v2.0/lbaas/quotas/defaults", status: 200, response: defaultsResponse,
+			}},
+			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
+				return quotaops.GetDefaults(ctx, c).Extract()
+			},
+			want: &quotas.Quota{Loadbalancer: 50, Listener: -1, Member: -1, Pool: -1, Healthmonitor: -1, L7Policy: -1, L7Rule: -1},
+		},
+		{
+			name: "defaults with an expired token",
+			exchanges: []exchange{{
+				method: "GET", path: "/v2.0/lbaas/quotas/defaults", status: 401, response: unauthorizedResponse,
+			}},
+			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
+				return quotaops.GetDefaults(ctx, c).Extract()
+			},
+			wantCode: 401,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := fakeClient(t, tt.exchanges...)
+			got, err := tt.do(context.Background(), c)
+			if tt.wantCode != 0 {
+				if !gophercloud.ResponseCodeIs(err, tt.wantCode) {
+					t.Fatalf("error: got %v, want HTTP %d", err, tt.wantCode)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("error: got %v, want nil", err)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got %s, want %s", show(got), show(tt.want))
+			}
+		})
+	}
+}
+
+func TestQuotaUnmarshal(t *testing.T) {
+	tests := []struct {
+		name string
+		json string
+		want quotaops.Quota
+	}{
+		{"current names", `{"loadbalancer": 3, "healthmonitor": 4}`, quotaops.Quota{Loadbalancer: ptr(3), Healthmonitor: ptr(4)}},
+		{"deprecated names", `{"load_balancer": 3, "health_monitor": 4}`, quotaops.Quota{Loadbalancer: ptr(3), Healthmonitor: ptr(4)}},
+		{"current names win", `{"loadbalancer": 3, "load_balancer": 9, "healthmonitor": 4, "health_monitor": 9}`, quotaops.Quota{Loadbalancer: ptr(3), Healthmonitor: ptr(4)}},
+		{"null is the default", `{"loadbalancer": null, "load_balancer": null, "listener": null}`, quotaops.Quota{}},
+		{"zero is a limit", `{"listener": 0}`, quotaops.Quota{Listener: ptr(0)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got quotaops.Quota
+			if err := got.UnmarshalJSON([]byte(tt.json)); err != nil {
+				t.Fatalf("error: got %v, want nil", err)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got %s, want %s", show(got), show(tt.want))
+			}
+		})
+	}
+}
