@@ -349,3 +349,34 @@ func (c *Client) network(op string) (*gophercloud.ServiceClient, error) {
 	}
 	return c.net, nil
 }
+
+// getOne GETs url on Octavia and returns the object under the envelope key
+// (Octavia answers {"loadbalancer": {...}}).
+func getOne[T any](ctx context.Context, c *Client, op, url, key string) (*T, error) {
+	v, _, err := sendOne[T](ctx, c, c.lb, op, http.MethodGet, url, nil, key)
+	return v, err
+}
+
+// sendOne sends method url with body on sc and returns the object under the
+// envelope key of the answer, and the Accepted of the write. A missing key
+// in a non-empty answer is an EINTERNAL *Error.
+func sendOne[T any](ctx context.Context, c *Client, sc *gophercloud.ServiceClient, op, method, url string, body any, key string) (*T, Accepted, error) {
+	var env map[string]*T
+	var okCodes []int
+	switch method {
+	case http.MethodPost:
+		okCodes = []int{200, 201, 202}
+	case http.MethodPut:
+		okCodes = []int{200, 201, 202}
+	}
+	acc, err := c.do(ctx, sc, op, method, url, body, &env, okCodes...)
+	if err != nil {
+		return nil, acc, err
+	}
+	v := env[key]
+	if v == nil && acc.StatusCode != http.StatusNoContent {
+		return nil, acc, &Error{Code: EINTERNAL, StatusCode: acc.StatusCode, RequestID: acc.RequestID, Op: op,
+			Err: fmt.Errorf("the answer has no %q object", key)}
+	}
+	return v, acc, nil
+}

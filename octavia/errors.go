@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/gophercloud/gophercloud/v2"
+
+	"github.com/octaview/octaview/waiters"
 )
 
 // ErrorCode is the machine-readable kind of an *Error. Code on it, not on
@@ -28,6 +30,7 @@ const (
 	EUNAVAILABLE  ErrorCode = "EUNAVAILABLE"  // 502/503/504, network failures, transport timeouts
 	ETIMEOUT      ErrorCode = "ETIMEOUT"      // a wait ran past its Timeout, or ctx's deadline passed
 	ECANCELED     ErrorCode = "ECANCELED"     // ctx was canceled
+	EFAILED       ErrorCode = "EFAILED"       // a wait saw the resource go to provisioning_status ERROR
 	EINTERNAL     ErrorCode = "EINTERNAL"     // 500, undecodable answers, refused hosts, client bugs
 )
 
@@ -75,13 +78,24 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // ErrorCodeOf returns the Code of the first *Error in err's chain, "" for a
-// nil err, and EINTERNAL for any other error.
+// nil err; for the errors of a wait: ETIMEOUT (waiters.ErrTimeout, ctx's
+// deadline), EFAILED (*waiters.StatusError), ECANCELED (ctx canceled); and
+// EINTERNAL for any other error.
 func ErrorCodeOf(err error) ErrorCode {
 	if err == nil {
 		return ""
 	}
 	if e, ok := errors.AsType[*Error](err); ok {
 		return e.Code
+	}
+	if _, ok := errors.AsType[*waiters.StatusError](err); ok {
+		return EFAILED
+	}
+	switch {
+	case errors.Is(err, waiters.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
+		return ETIMEOUT
+	case errors.Is(err, context.Canceled):
+		return ECANCELED
 	}
 	return EINTERNAL
 }
@@ -94,7 +108,7 @@ func Message(err error) string {
 	}
 	e, ok := errors.AsType[*Error](err)
 	if !ok {
-		return "Something went wrong: " + err.Error() + "."
+		e = &Error{Code: ErrorCodeOf(err), Err: err}
 	}
 	var s string
 	switch e.Code {
@@ -118,11 +132,13 @@ func Message(err error) string {
 		s = "This took longer than allowed."
 	case ECANCELED:
 		s = "This was canceled."
+	case EFAILED:
+		s = "Octavia could not carry out the change."
 	default:
 		s = "Something went wrong inside Octaview or the service."
 	}
 	detail := e.Fault
-	if detail == "" && e.Err != nil && (e.Code == EUNAVAILABLE || e.Code == EINTERNAL) {
+	if detail == "" && e.Err != nil && e.StatusCode == 0 && e.Code != ECANCELED {
 		detail = e.Err.Error()
 	}
 	if detail != "" {

@@ -1,0 +1,65 @@
+package octavia
+
+import (
+	"context"
+	"iter"
+	"net/http"
+
+	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/networks"
+	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/ports"
+	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
+)
+
+// The Neutron read subset the console needs to pick a VIP. Filter by name
+// with opts.Name; lists page like Octavia's (opts.Limit, next links).
+
+// Networks streams the networks matching opts.
+func (c *Client) Networks(ctx context.Context, opts networks.ListOpts) iter.Seq2[networks.Network, error] {
+	return neutronList[networks.Network](ctx, c, "list networks", "networks", opts.ToNetworkListQuery)
+}
+
+// Subnets streams the subnets matching opts (NetworkID narrows to one network).
+func (c *Client) Subnets(ctx context.Context, opts subnets.ListOpts) iter.Seq2[subnets.Subnet, error] {
+	return neutronList[subnets.Subnet](ctx, c, "list subnets", "subnets", opts.ToSubnetListQuery)
+}
+
+// Ports streams the ports matching opts.
+func (c *Client) Ports(ctx context.Context, opts ports.ListOpts) iter.Seq2[ports.Port, error] {
+	return neutronList[ports.Port](ctx, c, "list ports", "ports", opts.ToPortListQuery)
+}
+
+// GetNetwork reads one network.
+func (c *Client) GetNetwork(ctx context.Context, id string) (*networks.Network, error) {
+	return neutronGet[networks.Network](ctx, c, "get network "+id, "networks", id, "network")
+}
+
+// GetSubnet reads one subnet.
+func (c *Client) GetSubnet(ctx context.Context, id string) (*subnets.Subnet, error) {
+	return neutronGet[subnets.Subnet](ctx, c, "get subnet "+id, "subnets", id, "subnet")
+}
+
+// GetPort reads one port.
+func (c *Client) GetPort(ctx context.Context, id string) (*ports.Port, error) {
+	return neutronGet[ports.Port](ctx, c, "get port "+id, "ports", id, "port")
+}
+
+func neutronList[T any](ctx context.Context, c *Client, op, collection string, query func() (string, error)) iter.Seq2[T, error] {
+	sc, err := c.network(op)
+	if err != nil {
+		return errSeq[T](op, err)
+	}
+	q, err := query()
+	if err != nil {
+		return errSeq[T](op, err)
+	}
+	return list[T](ctx, c, sc, op, sc.ServiceURL(collection), collection, q)
+}
+
+func neutronGet[T any](ctx context.Context, c *Client, op, collection, id, key string) (*T, error) {
+	sc, err := c.network(op)
+	if err != nil {
+		return nil, err
+	}
+	v, _, err := sendOne[T](ctx, c, sc, op, http.MethodGet, sc.ServiceURL(collection, id), nil, key)
+	return v, err
+}
