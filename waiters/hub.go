@@ -1,0 +1,200 @@
+package waiters
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Hub shares poll loops: all subscribers to one key share ONE loop, so a
+// resource watched by a hundred views costs one fetch per interval, not a
+// hundred. A Hub is safe for concurrent use. Create it with NewHub; the zero
+// value is not usable.
+//
+// A loop starts with the first subscriber to its key, fetches at once, then
+// once per interval, counted from the end of the previous fetch (the same
+// rhythm as ForActive). A fetch error does not stop the loop: it is
+// delivered as Update.Err and the loop polls again; subscribers decide.
+// When the last subscriber leaves, the loop's context is cancelled (a fetch
+// in flight sees it) and the loop ends; a later Subscribe to the same key
+// starts a new loop, with Attempt and Elapsed counted afresh.
+//
+// Callbacks run on the loop's goroutine, one at a time, in the order the
+// subscribers joined; a slow callback delays the others and the next poll.
+// A UI must not touch its state there: in go-app, hop to the UI goroutine
+// with ctx.Dispatch (or ctx.Async) from inside the callback.
+type Hub[T any] struct {
+	interval time.Duration
+
+	mu    sync.Mutex
+	loops map[string]*hubLoop[T]
+}
+
+// Update is one poll as a subscriber sees it: Attempt counts the loop's
+// fetches from 1, Value and Err are what the fetch returned, Elapsed is the
+// time from the start of the loop to the end of that fetch.
+type Update[T any] struct {
+	Attempt int
+	Value   T
+	Err     error
+	Elapsed time.Duration
+}
+
+// hubLoop is one shared poll loop; its fields other than the immutable ones
+// are guarded by Hub.mu.
+type hubLoop[T any] struct {
+	cancel context.CancelFunc // immutable
+	joined chan struct{}      // immutable; capacity 1: a late subscriber waits for a replay
+
+	subs    []*hubSub[T]
+	last    Update[T]
+	hasLast bool
+}
+
+// hubSub is one subscription.
+type hubSub[T any] struct {
+	fn      func(Update[T])
+	stopped atomic.Bool
+	replay  bool // guarded by Hub.mu: joined a running loop, owed the latest update
+}
+
+// NewHub returns a Hub whose loops fetch every interval; 0 (or less) means
+// DefaultInterval (3 s).
+func NewHub[T any](interval time.Duration) *Hub[T] {
+	if interval <= 0 {
+		interval = DefaultInterval
+	}
+	return &Hub[T]{interval: interval, loops: make(map[string]*hubLoop[T])}
+}
+
+// Subscribe joins the poll loop for key, or starts it with fetch if there is
+// none (fetch is used only when the loop is new, so every subscriber to a
+// key must mean the same resource). fn is called with every poll that
+// completes after Subscribe returns, always from the loop's goroutine, never
+// the caller's.
+//
+// Joining a loop that has already completed a poll: fn first receives that
+// latest Update again (same Attempt, Value, Err and Elapsed as when it was
+// polled) as soon as the loop is idle, then every later poll; if a poll
+// completes before the replay is made, that fresher poll is delivered
+// instead and the replay is dropped. Joining a loop whose first fetch is
+// still running: fn receives that first poll when it completes.
+//
+// stop leaves the loop; calling it again does nothing. The last stop for a
+// key cancels the loop's context and ends its goroutine. stop does not wait
+// for fn: once stop has returned, the loop starts no new call of fn, but a
+// call it had already begun (the one that called stop, when fn stops
+// itself, or one running concurrently on the loop's goroutine) may still be
+// running and finish after stop returns. So fn may call stop, and stop never
+// blocks on a callback. Subscribe panics if fn is nil, or if fetch is nil
+// when the loop is new.
+func (h *Hub[T]) Subscribe(key string, fetch func(ctx context.Context) (T, error), fn func(Update[T])) (stop func()) {
+	if fn == nil {
+		panic("waiters: Hub.Subscribe with a nil fn")
+	}
+	s := &hubSub[T]{fn: fn}
+
+	h.mu.Lock()
+	l, running := h.loops[key]
+	if !running {
+		if fetch == nil {
+			h.mu.Unlock()
+			panic("waiters: Hub.Subscribe with a nil fetch for a new loop")
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		l = &hubLoop[T]{cancel: cancel, joined: make(chan struct{}, 1)}
+		h.loops[key] = l
+		go h.run(ctx, l, fetch)
+	}
+	l.subs = append(l.subs, s)
+	if l.hasLast {
+		s.replay = true
+		select {
+		case l.joined <- struct{}{}:
+		default: // a replay is already due; it will serve this subscriber too
+		}
+	}
+	h.mu.Unlock()
+
+	var once sync.Once
+	return func() { once.Do(func() { h.leave(key, l, s) }) }
+}
+
+// leave removes s from l, and ends l when s was its last subscriber.
+func (h *Hub[T]) leave(key string, l *hubLoop[T], s *hubSub[T]) {
+	s.stopped.Store(true)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	l.subs = slices.DeleteFunc(l.subs, func(x *hubSub[T]) bool { return x == s })
+	if len(l.subs) == 0 {
+		if h.loops[key] == l {
+			delete(h.loops, key)
+		}
+		l.cancel()
+	}
+}
+
+// run is l's goroutine: fetch at once, deliver, then wait one interval (or
+// serve replays to late subscribers) and fetch again, until ctx ends.
+func (h *Hub[T]) run(ctx context.Context, l *hubLoop[T], fetch func(context.Context) (T, error)) {
+	start := time.Now()
+	timer := time.NewTimer(h.interval)
+	timer.Stop()
+	defer timer.Stop()
+
+	for attempt := 1; ; attempt++ {
+		v, err := fetch(ctx)
+		if ctx.Err() != nil {
+			return // the last subscriber left during the fetch
+		}
+		u := Update[T]{Attempt: attempt, Value: v, Err: err, Elapsed: time.Since(start)}
+
+		h.mu.Lock()
+		l.last, l.hasLast = u, true
+		subs := slices.Clone(l.subs)
+		for _, s := range subs {
+			s.replay = false // this fresher poll replaces any replay owed
+		}
+		h.mu.Unlock()
+		deliver(subs, u)
+
+		timer.Reset(h.interval)
+	sleep:
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-l.joined:
+				h.replay(l)
+			case <-timer.C:
+				break sleep
+			}
+		}
+	}
+}
+
+// replay gives l's latest update to the subscribers that joined since.
+func (h *Hub[T]) replay(l *hubLoop[T]) {
+	h.mu.Lock()
+	var owed []*hubSub[T]
+	for _, s := range l.subs {
+		if s.replay {
+			s.replay = false
+			owed = append(owed, s)
+		}
+	}
+	u := l.last
+	h.mu.Unlock()
+	deliver(owed, u)
+}
+
+// deliver calls each subscriber still subscribed, in order.
+func deliver[T any](subs []*hubSub[T], u Update[T]) {
+	for _, s := range subs {
+		if !s.stopped.Load() {
+			s.fn(u)
+		}
+	}
+}
