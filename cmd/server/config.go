@@ -1,0 +1,163 @@
+//go:build !js
+
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// config is what the flags and their OCTAVIEW_* variables say.
+type config struct {
+	Addr           string
+	Cloud          string // clouds.yaml entry of the upstream cloud ("" = -keystone or the lab)
+	Keystone       string // a bare Keystone URL
+	LabTrainees    int
+	LabScenario    string
+	LabDelay       time.Duration
+	ReadOnly       bool
+	StatusCloud    string   // clouds.yaml entry whose load balancers /status shows
+	CORSOrigins    []string // origins allowed to call the API from elsewhere
+	PublicURL      string   // scheme://host[:port] of this server as browsers see it
+	TrustForwarded bool     // take the public origin from X-Forwarded-Proto/Host
+	Web            string   // directory of the static files (app.wasm, icons, CSS)
+}
+
+// lab reports whether the server runs the embedded lab cloud.
+func (c config) lab() bool { return c.Cloud == "" && c.Keystone == "" }
+
+// parseConfig reads flags from args (args[0] is the program name). A flag's default is
+// its OCTAVIEW_* variable, then OS_CLOUD for -cloud, then the built-in default.
+func parseConfig(args []string, getenv func(string) string, out io.Writer) (config, error) {
+	var cfg config
+	fs := flag.NewFlagSet(programName(args), flag.ContinueOnError)
+	fs.SetOutput(out)
+	env := func(name, def string) string {
+		if v := getenv("OCTAVIEW_" + strings.ToUpper(strings.ReplaceAll(name, "-", "_"))); v != "" {
+			return v
+		}
+		return def
+	}
+	var errs []error
+	envBool := func(name string) bool {
+		v := env(name, "false")
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("OCTAVIEW_%s=%q: want true or false", strings.ToUpper(strings.ReplaceAll(name, "-", "_")), v))
+		}
+		return b
+	}
+	envInt := func(name string, def int) int {
+		v := env(name, strconv.Itoa(def))
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("OCTAVIEW_%s=%q: want a number", strings.ToUpper(strings.ReplaceAll(name, "-", "_")), v))
+		}
+		return n
+	}
+	envDuration := func(name string, def time.Duration) time.Duration {
+		v := env(name, def.String())
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("OCTAVIEW_%s=%q: want a duration like 2s", strings.ToUpper(strings.ReplaceAll(name, "-", "_")), v))
+		}
+		return d
+	}
+
+	fs.StringVar(&cfg.Addr, "addr", env("addr", "127.0.0.1:8080"), "listen address (`host:port`)")
+	fs.StringVar(&cfg.Cloud, "cloud", env("cloud", getenv("OS_CLOUD")), "upstream cloud: a clouds.yaml entry (`NAME`; default $OS_CLOUD; none = the lab cloud)")
+	fs.StringVar(&cfg.Keystone, "keystone", env("keystone", ""), "upstream Keystone `URL` (e.g. https://keystone.example:5000/v3), instead of -cloud")
+	fs.IntVar(&cfg.LabTrainees, "lab-trainees", envInt("lab-trainees", 0), "lab cloud: `N` trainee users (trainee1..N, password = name)")
+	fs.StringVar(&cfg.LabScenario, "lab-scenario", env("lab-scenario", ""), "lab cloud: scenario `file` (seed data, faults)")
+	fs.DurationVar(&cfg.LabDelay, "lab-delay", envDuration("lab-delay", 0), "lab cloud: time from PENDING_* to the final status (0 = the lab's 2 s)")
+	fs.BoolVar(&cfg.ReadOnly, "read-only", envBool("read-only"), "refuse every write (only GET, HEAD, log in and log out)")
+	fs.StringVar(&cfg.StatusCloud, "status-cloud", env("status-cloud", ""), "serve an anonymous read-only /status page of this clouds.yaml entry's load balancers (`NAME`)")
+	var corsFlags []string
+	fs.Func("cors-origin", "allow this `origin` to call the API from elsewhere (repeatable, or a comma-separated list)", func(v string) error {
+		corsFlags = append(corsFlags, v)
+		return nil
+	})
+	fs.StringVar(&cfg.PublicURL, "public-url", env("public-url", ""), "this server's public `URL` as browsers see it (default: the request's Host)")
+	fs.BoolVar(&cfg.TrustForwarded, "trust-forwarded", envBool("trust-forwarded"), "take the public origin from X-Forwarded-Proto/Host (only behind a proxy that sets them)")
+	fs.StringVar(&cfg.Web, "web", env("web", "web"), "directory of the static files (`dir` with app.wasm)")
+
+	if err := fs.Parse(args[min(1, len(args)):]); err != nil {
+		return config{}, err
+	}
+	if fs.NArg() > 0 {
+		return config{}, fmt.Errorf("unexpected arguments: %q", fs.Args())
+	}
+	if err := errors.Join(errs...); err != nil {
+		return config{}, err
+	}
+	cors := env("cors-origin", "")
+	if len(corsFlags) > 0 {
+		cors = strings.Join(corsFlags, ",") // flags replace the variable
+	}
+	origins, err := parseOrigins(cors)
+	if err != nil {
+		return config{}, err
+	}
+	cfg.CORSOrigins = origins
+	if cfg.Cloud != "" && cfg.Keystone != "" {
+		return config{}, errors.New("-cloud and -keystone both given: choose one upstream")
+	}
+	if cfg.PublicURL != "" {
+		origin, err := parseOrigin(cfg.PublicURL)
+		if err != nil {
+			return config{}, fmt.Errorf("-public-url: %w", err)
+		}
+		cfg.PublicURL = origin
+	}
+	if cfg.LabTrainees < 0 {
+		return config{}, errors.New("-lab-trainees: want 0 or more")
+	}
+	return cfg, nil
+}
+
+func programName(args []string) string {
+	if len(args) == 0 {
+		return "octaview"
+	}
+	return args[0]
+}
+
+// parseOrigins splits a comma-separated list of origins and checks each one.
+func parseOrigins(list string) ([]string, error) {
+	var origins []string
+	for _, o := range strings.Split(list, ",") {
+		if o = strings.TrimSpace(o); o == "" {
+			continue
+		}
+		if o == "*" {
+			return nil, errors.New("-cors-origin: a wildcard is not allowed; list the origins")
+		}
+		origin, err := parseOrigin(o)
+		if err != nil {
+			return nil, fmt.Errorf("-cors-origin: %w", err)
+		}
+		origins = append(origins, origin)
+	}
+	return origins, nil
+}
+
+// parseOrigin returns scheme://host[:port] of an http(s) URL without path, query or user.
+func parseOrigin(s string) (string, error) {
+	u, err := url.Parse(strings.TrimRight(s, "/"))
+	if err != nil {
+		return "", err
+	}
+	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("%q: want an origin like https://console.example.com", s)
+	}
+	if u.Path != "" {
+		return "", fmt.Errorf("%q: an origin has no path", s)
+	}
+	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host), nil
+}

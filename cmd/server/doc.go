@@ -1,0 +1,27 @@
+// Command server is Octaview's only main, built twice.
+//
+// Built with GOOS=js GOARCH=wasm it is the browser app (web/app.wasm): it registers the
+// go-app routes of package app and runs them.
+//
+// Built natively it is the server: it hosts the app (app.wasm served precompressed, with
+// strict security headers), proxies Keystone (/identity/), Octavia (/load-balancer/) and
+// Neutron (/network/) from one origin, and serves /api/config, /api/status (a read-only
+// status page of one project, polled once per 3 s however many people watch), /healthz
+// and /metrics. With no cloud configured it starts the embedded lab cloud
+// (octavia/labcloud) on loopback and prints its users.
+//
+// The proxy is never an open proxy: requests go only to the configured Keystone and to
+// the endpoints that this Keystone's catalog lists for the caller's own token. It keeps
+// no state that a replica could not rebuild, so any number of replicas can serve the
+// same users behind any load balancer.
+//
+// Usage:
+//
+//	server [-addr 127.0.0.1:8080] [-cloud NAME | -keystone URL] [-read-only]
+//	       [-status-cloud NAME] [-cors-origin https://a.example,...] [-public-url URL]
+//	       [-trust-forwarded] [-web DIR] [-lab-trainees N] [-lab-scenario FILE] [-lab-delay 2s]
+//
+// Every flag has an environment equivalent: OCTAVIEW_ plus the flag name in upper case
+// with dashes as underscores (OCTAVIEW_ADDR, OCTAVIEW_READ_ONLY, ...); a flag wins over
+// its variable.
+package main

@@ -1,0 +1,201 @@
+//go:build !js
+
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"log/slog"
+	"mime"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// wasmLengthHeader carries app.wasm's uncompressed length: the Content-Length of a
+// compressed response is the compressed one, and go-app's loader needs the real size to
+// show its progress.
+const wasmLengthHeader = "X-Wasm-Content-Length"
+
+// hosting serves the go-app app: the page and go-app's own resources from a
+// goapp.Handler, the static files of dir at /web/, and app.wasm precompressed
+// (app.wasm.br or app.wasm.gz, by Accept-Encoding). The app's version is the hash of
+// app.wasm, checked on every page load, so a rebuilt app.wasm is picked up (and the
+// service worker updates) without restarting the server.
+type hosting struct {
+	dir        string
+	newHandler func() *goapp.Handler // the app's handler (name, icons, styles); nil = a bare one
+	logger     *slog.Logger
+	static     http.Handler
+
+	mu      sync.Mutex
+	stamp   wasmStamp
+	version string
+	page    *goapp.Handler
+}
+
+type wasmStamp struct {
+	size    int64
+	modTime time.Time
+	missing bool
+}
+
+func newHosting(dir string, newHandler func() *goapp.Handler, logger *slog.Logger) *hosting {
+	return &hosting{
+		dir:        dir,
+		newHandler: newHandler,
+		logger:     logger,
+		static:     http.StripPrefix("/web", noDirListing(http.FileServer(http.Dir(dir)))),
+	}
+}
+
+func (h *hosting) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch p := r.URL.Path; {
+	case p == "/web/app.wasm" || p == "/app.wasm" || p == "/goapp.wasm":
+		h.serveWasm(w, r)
+	case strings.HasPrefix(p, "/web/"):
+		h.static.ServeHTTP(w, r)
+	default:
+		h.handler().ServeHTTP(w, r)
+	}
+}
+
+// handler returns go-app's handler for the current app.wasm, rebuilding it when
+// app.wasm changed.
+func (h *hosting) handler() *goapp.Handler {
+	stamp := h.wasmStamp()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.page != nil && stamp == h.stamp {
+		return h.page
+	}
+	version := h.wasmVersion(stamp)
+	var page *goapp.Handler
+	if h.newHandler != nil {
+		page = h.newHandler()
+	} else {
+		page = &goapp.Handler{Name: "Octaview"}
+	}
+	page.Version = version
+	page.WasmContentLengthHeader = wasmLengthHeader
+	page.Resources = webResources{static: h.static}
+	h.page, h.stamp, h.version = page, stamp, version
+	return page
+}
+
+func (h *hosting) wasmStamp() wasmStamp {
+	fi, err := os.Stat(filepath.Join(h.dir, "app.wasm"))
+	if err != nil {
+		return wasmStamp{missing: true}
+	}
+	return wasmStamp{size: fi.Size(), modTime: fi.ModTime()}
+}
+
+// wasmVersion is the first 16 hex digits of app.wasm's SHA-256.
+func (h *hosting) wasmVersion(stamp wasmStamp) string {
+	f, err := os.Open(filepath.Join(h.dir, "app.wasm"))
+	if err != nil {
+		if !stamp.missing || h.page == nil {
+			h.logger.Warn("app.wasm is missing: build it with `make wasm`", "dir", h.dir)
+		}
+		return "no-wasm"
+	}
+	defer f.Close()
+	sum := sha256.New()
+	if _, err := io.Copy(sum, f); err != nil {
+		h.logger.Warn("reading app.wasm", "err", err.Error())
+		return "no-wasm"
+	}
+	return hex.EncodeToString(sum.Sum(nil))[:16]
+}
+
+// serveWasm serves app.wasm in the best encoding the client accepts that exists on disk.
+func (h *hosting) serveWasm(w http.ResponseWriter, r *http.Request) {
+	raw, err := os.Stat(filepath.Join(h.dir, "app.wasm"))
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	h.handler() // keep the version in step with the file
+	h.mu.Lock()
+	version := h.version
+	h.mu.Unlock()
+	hdr := w.Header()
+	hdr.Add("Vary", "Accept-Encoding")
+	for _, enc := range []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}, {"", ""}} {
+		if enc.name != "" && !acceptsEncoding(r.Header.Get("Accept-Encoding"), enc.name) {
+			continue
+		}
+		f, err := os.Open(filepath.Join(h.dir, "app.wasm"+enc.ext))
+		if err != nil {
+			continue
+		}
+		defer f.Close()
+		fi, err := f.Stat()
+		if err != nil || fi.IsDir() {
+			continue
+		}
+		hdr.Set("Content-Type", "application/wasm")
+		hdr.Set("Cache-Control", "no-cache")
+		hdr.Set(wasmLengthHeader, strconv.FormatInt(raw.Size(), 10))
+		etag := version
+		if enc.name != "" {
+			hdr.Set("Content-Encoding", enc.name)
+			etag += "-" + enc.name
+		}
+		hdr.Set("ETag", `"`+etag+`"`)
+		http.ServeContent(w, r, "", fi.ModTime(), f)
+		return
+	}
+	http.NotFound(w, r)
+}
+
+// acceptsEncoding reports whether an Accept-Encoding value accepts enc (q > 0).
+func acceptsEncoding(header, enc string) bool {
+	star := false
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		q := 1.0
+		if _, p, err := mime.ParseMediaType("x/x;" + params); err == nil {
+			if v, ok := p["q"]; ok {
+				if f, err := strconv.ParseFloat(v, 64); err == nil {
+					q = f
+				}
+			}
+		}
+		switch strings.ToLower(strings.TrimSpace(name)) {
+		case enc:
+			return q > 0
+		case "*":
+			star = q > 0
+		}
+	}
+	return star
+}
+
+// noDirListing answers 404 for directories instead of listing them.
+func noDirListing(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/") || r.URL.Path == "" {
+			http.NotFound(w, r)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// webResources resolves /web/... to itself (this server serves it) for go-app.
+type webResources struct{ static http.Handler }
+
+func (webResources) Resolve(location string) string { return goapp.LocalDir("").Resolve(location) }
+
+func (res webResources) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	res.static.ServeHTTP(w, r)
+}

@@ -1,0 +1,205 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	ui "github.com/octaview/octaview/app"
+	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/octavia/labcloud"
+)
+
+// http.Server timeouts. There is deliberately no WriteTimeout: it bounds the whole
+// response, so it would cut the status page's event streams and slow streamed Octavia
+// answers; upstream waits are bounded by the proxy's transport instead, and a stalled
+// client only holds its own connection.
+const (
+	readHeaderTimeout = 10 * time.Second
+	readTimeout       = 60 * time.Second // headers and body (at most 1 MiB)
+	idleTimeout       = 120 * time.Second
+	shutdownTimeout   = 10 * time.Second
+)
+
+// run starts the server and blocks until ctx is done, then shuts down gracefully.
+// Logs (JSON) go to stderr; the console URL and, in lab mode, the lab users go to stdout.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
+	return runWith(ctx, args, getenv, stdout, os.Stderr)
+}
+
+func runWith(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	cfg, err := parseConfig(args, getenv, stderr)
+	if err != nil {
+		return err
+	}
+	logger := slog.New(slog.NewJSONHandler(stderr, nil))
+	m := newMetrics()
+
+	// upstream: the lab cloud, a clouds.yaml entry or a bare Keystone
+	var (
+		keystone  *url.URL
+		region    string
+		iface     string
+		tlsConfig *tls.Config
+		api       = apiConfig{ReadOnly: cfg.ReadOnly}
+		lab       *labcloud.Server
+	)
+	switch {
+	case cfg.Cloud != "":
+		cloud, err := loadCloud(cfg.Cloud, getenv)
+		if err != nil {
+			return err
+		}
+		if keystone, err = cloud.keystoneURL(); err != nil {
+			return err
+		}
+		region, iface, tlsConfig = cloud.Region, cloud.Interface, cloud.TLS
+	case cfg.Keystone != "":
+		if keystone, err = parseKeystoneURL(cfg.Keystone); err != nil {
+			return err
+		}
+	default:
+		opts := labcloud.Options{Trainees: cfg.LabTrainees, Delay: cfg.LabDelay, Logger: logger.With("component", "lab")}
+		if cfg.LabScenario != "" {
+			if opts.Scenario, err = labcloud.LoadScenario(cfg.LabScenario); err != nil {
+				return fmt.Errorf("-lab-scenario: %w", err)
+			}
+		}
+		lab = labcloud.NewServer(opts)
+		defer lab.Close()
+		if keystone, err = url.Parse(lab.URL + "/identity"); err != nil {
+			return err
+		}
+		api.Lab = true
+		for _, u := range lab.Cloud.Users() {
+			api.LabUsers = append(api.LabUsers, labUser{Name: u.Name, Password: u.Password, Project: u.Project, Role: u.Role})
+		}
+	}
+
+	transport := newUpstreamTransport(tlsConfig)
+	defer transport.CloseIdleConnections()
+	px := newProxy(proxyOptions{
+		Keystone: keystone, Region: region, Interface: iface, Transport: transport,
+		PublicURL: cfg.PublicURL, TrustForwarded: cfg.TrustForwarded,
+		Logger: logger, Metrics: m,
+	})
+	px.catalogs.onRefresh = m.keystoneLookup.Inc
+
+	var feed *statusFeed
+	if cfg.StatusCloud != "" {
+		if feed, err = startStatusFeed(ctx, cfg.StatusCloud, getenv, m); err != nil {
+			return err
+		}
+		api.StatusPage = true
+	}
+
+	stopping := make(chan struct{})
+	ui.Register()
+	handler := newServer(serverDeps{
+		Logger:      logger,
+		Metrics:     m,
+		Proxy:       px,
+		Hosting:     newHosting(cfg.Web, func() *goapp.Handler { return ui.Handler() }, logger),
+		Config:      api,
+		Status:      feed,
+		Stopping:    stopping,
+		ReadOnly:    cfg.ReadOnly,
+		CORSOrigins: cfg.CORSOrigins,
+	})
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	srv.RegisterOnShutdown(func() { close(stopping) })
+
+	printBanner(stdout, "http://"+ln.Addr().String(), cfg, keystone, api)
+	logger.Info("listening", "addr", ln.Addr().String(), "upstream", keystone.Host, "lab", api.Lab,
+		"read_only", cfg.ReadOnly, "status_page", api.StatusPage)
+
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- srv.Serve(ln) }()
+	select {
+	case err := <-serveErr:
+		return err
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		srv.Close()
+		return fmt.Errorf("shutting down: %w", err)
+	}
+	if err := <-serveErr; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	logger.Info("stopped")
+	return nil
+}
+
+// startStatusFeed logs in with the clouds.yaml entry name and polls its load balancers
+// until ctx is done. The credential and token stay in this process.
+func startStatusFeed(ctx context.Context, name string, getenv func(string) string, m *metrics) (*statusFeed, error) {
+	cloud, err := loadCloud(name, getenv)
+	if err != nil {
+		return nil, fmt.Errorf("-status-cloud: %w", err)
+	}
+	ocfg, err := cloud.octaviaConfig()
+	if err != nil {
+		return nil, fmt.Errorf("-status-cloud: %w", err)
+	}
+	loginCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	client, err := octavia.New(loginCtx, ocfg)
+	if err != nil {
+		return nil, fmt.Errorf("-status-cloud %s: logging in: %s", name, octavia.Message(err))
+	}
+	feed := newStatusFeed(octaviaStatus(client), m)
+	go feed.run(ctx)
+	return feed, nil
+}
+
+// printBanner tells the operator where the console is and, in lab mode, who can log in.
+func printBanner(w io.Writer, listenURL string, cfg config, keystone *url.URL, api apiConfig) {
+	consoleURL := listenURL
+	if cfg.PublicURL != "" {
+		consoleURL = cfg.PublicURL
+	}
+	fmt.Fprintf(w, "Octaview console: %s/\n", consoleURL)
+	fmt.Fprintf(w, "listening on %s\n", listenURL)
+	if api.Lab {
+		fmt.Fprintf(w, "upstream: the lab cloud at %s (OS_AUTH_URL=%s/identity/v3 through this server)\n", keystone.Scheme+"://"+keystone.Host, consoleURL)
+		fmt.Fprintln(w, "lab users (name / password, project, role):")
+		for _, u := range api.LabUsers {
+			fmt.Fprintf(w, "  %-10s / %-10s project %-10s role %s\n", u.Name, u.Password, u.Project, u.Role)
+		}
+	} else {
+		fmt.Fprintf(w, "upstream: Keystone at %s\n", keystone.Redacted())
+	}
+	if cfg.ReadOnly {
+		fmt.Fprintln(w, "read-only: every write is refused")
+	}
+	if api.StatusPage {
+		fmt.Fprintf(w, "status page: %s/status (cloud %s)\n", consoleURL, cfg.StatusCloud)
+	}
+}

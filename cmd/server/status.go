@@ -1,0 +1,231 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// statusPollInterval is how often the status page polls upstream, whatever the number
+// of viewers.
+const statusPollInterval = 3 * time.Second
+
+// statusHeartbeat is how often an idle event stream gets a comment line, so proxies
+// and browsers keep it open.
+const statusHeartbeat = 15 * time.Second
+
+// statusLB is one load balancer of the status page.
+type statusLB struct {
+	ID                 string          `json:"id"`
+	Name               string          `json:"name"`
+	VIPAddress         string          `json:"vip_address"`
+	ProvisioningStatus string          `json:"provisioning_status"`
+	OperatingStatus    string          `json:"operating_status"`
+	Tree               json.RawMessage `json:"tree"` // Octavia's GET .../status "loadbalancer" object
+}
+
+// statusSnapshot is the body of GET /api/status and of each /api/status/events event.
+// UpdatedAt is the time of the last successful poll; Error says why the last poll
+// failed ("" when it did not), and LoadBalancers then stay those of the last success.
+type statusSnapshot struct {
+	UpdatedAt     string     `json:"updated_at"`
+	Error         string     `json:"error"`
+	LoadBalancers []statusLB `json:"load_balancers"`
+}
+
+// statusFetch reads the load balancers and their status trees from upstream.
+type statusFetch func(ctx context.Context) ([]statusLB, error)
+
+// statusFeed polls upstream once per interval while it runs and hands each result,
+// encoded once, to every subscriber: one upstream poll however many viewers.
+type statusFeed struct {
+	fetch    statusFetch
+	interval time.Duration
+	timeout  time.Duration // of one poll
+	metrics  *metrics
+
+	mu      sync.Mutex
+	last    statusSnapshot
+	current []byte // encoded last; nil before the first poll
+	ready   chan struct{}
+	subs    map[chan []byte]struct{}
+}
+
+func newStatusFeed(fetch statusFetch, m *metrics) *statusFeed {
+	return &statusFeed{
+		fetch:    fetch,
+		interval: statusPollInterval,
+		timeout:  30 * time.Second,
+		metrics:  m,
+		ready:    make(chan struct{}),
+		subs:     make(map[chan []byte]struct{}),
+		last:     statusSnapshot{LoadBalancers: []statusLB{}},
+	}
+}
+
+// run polls at once, then every interval, until ctx is done.
+func (f *statusFeed) run(ctx context.Context) {
+	t := time.NewTicker(f.interval)
+	defer t.Stop()
+	for {
+		f.poll(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+func (f *statusFeed) poll(ctx context.Context) {
+	pctx, cancel := context.WithTimeout(ctx, f.timeout)
+	lbs, err := f.fetch(pctx)
+	cancel()
+	if ctx.Err() != nil {
+		return
+	}
+	f.mu.Lock()
+	if err != nil {
+		f.last.Error = err.Error()
+		f.countPoll("error")
+	} else {
+		if lbs == nil {
+			lbs = []statusLB{}
+		}
+		f.last = statusSnapshot{UpdatedAt: time.Now().UTC().Format(time.RFC3339), LoadBalancers: lbs}
+		f.countPoll("ok")
+	}
+	body, _ := json.Marshal(f.last)
+	f.current = body
+	select {
+	case <-f.ready:
+	default:
+		close(f.ready)
+	}
+	for ch := range f.subs {
+		select {
+		case ch <- body:
+		default: // a slow viewer skips to the newest snapshot
+			select {
+			case <-ch:
+			default:
+			}
+			ch <- body
+		}
+	}
+	f.mu.Unlock()
+}
+
+func (f *statusFeed) countPoll(result string) {
+	if f.metrics != nil {
+		f.metrics.statusPolls.WithLabelValues(result).Inc()
+	}
+}
+
+// snapshot returns the encoded last snapshot, waiting for the first poll.
+func (f *statusFeed) snapshot(ctx context.Context) ([]byte, error) {
+	select {
+	case <-f.ready:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.current, nil
+}
+
+// subscribe returns a channel that receives every new snapshot (the newest one only,
+// if the reader is slow), the current one if any, and a func to leave.
+func (f *statusFeed) subscribe() (<-chan []byte, []byte, func()) {
+	ch := make(chan []byte, 1)
+	f.mu.Lock()
+	f.subs[ch] = struct{}{}
+	current := f.current
+	f.mu.Unlock()
+	if f.metrics != nil {
+		f.metrics.statusViewers.Inc()
+	}
+	return ch, current, func() {
+		f.mu.Lock()
+		delete(f.subs, ch)
+		f.mu.Unlock()
+		if f.metrics != nil {
+			f.metrics.statusViewers.Dec()
+		}
+	}
+}
+
+// handleStatus serves GET /api/status: the last snapshot as JSON.
+func handleStatus(feed *statusFeed) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
+		defer cancel()
+		body, err := feed.snapshot(ctx)
+		if err != nil {
+			writeFault(w, http.StatusServiceUnavailable, "The status page has no data yet.")
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-store")
+		w.Write(body)
+	})
+}
+
+// handleStatusEvents serves GET /api/status/events: server-sent events, one
+// "data: <snapshot>" event per upstream poll (the current snapshot first), a comment
+// line every statusHeartbeat, until the client leaves or the server stops.
+func handleStatusEvents(feed *statusFeed, stopping <-chan struct{}) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rc := http.NewResponseController(w)
+		h := w.Header()
+		h.Set("Content-Type", "text/event-stream")
+		h.Set("Cache-Control", "no-store")
+		h.Set("X-Accel-Buffering", "no") // nginx: do not buffer the stream
+		updates, current, leave := feed.subscribe()
+		defer leave()
+		w.WriteHeader(http.StatusOK)
+		if _, err := w.Write([]byte("retry: 3000\n\n")); err != nil {
+			return
+		}
+		if current != nil && writeEvent(w, current) != nil {
+			return
+		}
+		if rc.Flush() != nil {
+			return
+		}
+		heartbeat := time.NewTicker(statusHeartbeat)
+		defer heartbeat.Stop()
+		for {
+			var err error
+			select {
+			case <-r.Context().Done():
+				return
+			case <-stopping:
+				return
+			case body := <-updates:
+				err = writeEvent(w, body)
+			case <-heartbeat.C:
+				_, err = w.Write([]byte(": keep-alive\n\n"))
+			}
+			if err == nil {
+				err = rc.Flush()
+			}
+			if err != nil {
+				return
+			}
+		}
+	})
+}
+
+func writeEvent(w http.ResponseWriter, body []byte) error {
+	buf := make([]byte, 0, len(body)+8)
+	buf = append(buf, "data: "...)
+	buf = append(buf, body...)
+	buf = append(buf, "\n\n"...)
+	_, err := w.Write(buf)
+	return err
+}

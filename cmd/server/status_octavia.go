@@ -1,0 +1,70 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
+
+	"github.com/octaview/octaview/octavia"
+)
+
+// statusTreeConcurrency bounds the status-tree requests of one poll.
+const statusTreeConcurrency = 4
+
+// octaviaStatus fetches the status page's data with the Octavia client: the load
+// balancer list (paged), then each one's status tree. A load balancer deleted between
+// the two is left out.
+func octaviaStatus(c *octavia.Client) statusFetch {
+	return func(ctx context.Context) ([]statusLB, error) {
+		lbs, err := octavia.Collect(c.LoadBalancers(ctx, loadbalancers.ListOpts{}))
+		if err != nil {
+			return nil, fmt.Errorf("listing load balancers: %s", octavia.Message(err))
+		}
+		out := make([]statusLB, len(lbs))
+		keep := make([]bool, len(lbs))
+		errs := make([]error, len(lbs))
+		sem := make(chan struct{}, statusTreeConcurrency)
+		var wg sync.WaitGroup
+		for i, lb := range lbs {
+			out[i] = statusLB{
+				ID: lb.ID, Name: lb.Name, VIPAddress: lb.VipAddress,
+				ProvisioningStatus: lb.ProvisioningStatus, OperatingStatus: lb.OperatingStatus,
+			}
+			wg.Go(func() {
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				tree, err := c.LoadBalancerStatusTree(ctx, lb.ID)
+				switch {
+				case octavia.ErrorCodeOf(err) == octavia.ENOTFOUND:
+					return
+				case err != nil:
+					errs[i] = fmt.Errorf("status of load balancer %s: %s", lb.ID, octavia.Message(err))
+					return
+				}
+				keep[i] = true
+				if tree.Loadbalancer != nil {
+					out[i].Tree, errs[i] = json.Marshal(tree.Loadbalancer)
+				}
+			})
+		}
+		wg.Wait()
+		var kept []statusLB
+		for i := range out {
+			if errs[i] != nil {
+				return nil, errs[i]
+			}
+			if keep[i] {
+				if out[i].Tree == nil {
+					out[i].Tree = json.RawMessage("null")
+				}
+				kept = append(kept, out[i])
+			}
+		}
+		return kept, nil
+	}
+}
