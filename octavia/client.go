@@ -246,7 +246,7 @@ func catalogURL(catalog *tokens3.ServiceCatalog, eo gophercloud.EndpointOpts) (s
 			return gophercloud.NormalizeURL(ep.URL), nil
 		}
 	}
-	return "", fmt.Errorf("the catalog has no %s endpoint (interface %s, region %q)", eo.Type, eo.Availability, eo.Region)
+	return "", &Error{Code: EINVALID, Err: fmt.Errorf("the catalog has no %s endpoint (interface %s, region %q)", eo.Type, eo.Availability, eo.Region)}
 }
 
 // Session describes the current token (it changes when gophercloud

@@ -1,0 +1,187 @@
+package octavia
+
+import (
+	"encoding/json"
+	"net/http"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/listeners"
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
+	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/networks"
+
+	"github.com/octaview/octaview/octavia/internal/fake"
+)
+
+func lbListOpts(name string) loadbalancers.ListOpts { return loadbalancers.ListOpts{Name: name} }
+
+func netListOpts(name string) networks.ListOpts { return networks.ListOpts{Name: name} }
+
+func lbCreateOpts(name string) loadbalancers.CreateOpts {
+	return loadbalancers.CreateOpts{Name: name, VipSubnetID: "subnet-public"}
+}
+
+// lastRequest returns the last request the fake got with method.
+func lastRequest(t *testing.T, srv *fake.Server, method string) fake.Request {
+	t.Helper()
+	reqs := srv.Requests()
+	for i := len(reqs) - 1; i >= 0; i-- {
+		if reqs[i].Method == method {
+			return reqs[i]
+		}
+	}
+	t.Fatalf("got no %s request", method)
+	return fake.Request{}
+}
+
+func TestLoadBalancerDecodesOctaviaShapes(t *testing.T) {
+	c, _, _ := startCloud(t, func(cl *fake.Cloud) {
+		cl.AddLoadBalancer(map[string]any{"name": "web", "created_at": "2026-11-29T17:31:07", "tags": []any{"prod"}})
+	})
+	lbs, err := Collect(c.LoadBalancers(t.Context(), lbListOpts("web")))
+	if err != nil || len(lbs) != 1 {
+		t.Fatalf("got %d, %v; want 1 load balancer", len(lbs), err)
+	}
+	lb := lbs[0]
+	want := time.Date(2026, 11, 29, 17, 31, 7, 0, time.UTC)
+	if !lb.CreatedAt.Equal(want) {
+		t.Errorf("got CreatedAt %v, want %v", lb.CreatedAt, want)
+	}
+	if lb.ProvisioningStatus != string(StatusActive) || lb.OperatingStatus != string(OperatingOnline) {
+		t.Errorf("got statuses %s/%s, want ACTIVE/ONLINE", lb.ProvisioningStatus, lb.OperatingStatus)
+	}
+	if !slices.Equal(lb.Tags, []string{"prod"}) || lb.VipSubnetID != "subnet-public" || lb.Provider != "amphora" {
+		t.Errorf("got %+v, want tags [prod], subnet-public, amphora", lb)
+	}
+	got, err := c.GetLoadBalancer(t.Context(), lb.ID)
+	if err != nil || got.ID != lb.ID || !got.CreatedAt.Equal(want) {
+		t.Errorf("GetLoadBalancer: got %+v, %v; want the same load balancer", got, err)
+	}
+}
+
+func TestLoadBalancerWrites(t *testing.T) {
+	c, srv, _ := startCloud(t, nil)
+	ctx := t.Context()
+
+	// fully populated create
+	up := true
+	lb, acc, err := c.CreateLoadBalancer(ctx, loadbalancers.CreateOpts{
+		Name: "shop", VipSubnetID: "subnet-public", AdminStateUp: &up, Tags: []string{"prod"},
+		Listeners: []listeners.CreateOpts{{Name: "http", Protocol: listeners.ProtocolHTTP, ProtocolPort: 80}},
+		Pools: []pools.CreateOpts{{Name: "web", Protocol: pools.ProtocolHTTP, LBMethod: pools.LBMethodRoundRobin,
+			Members: []pools.CreateMemberOpts{{Address: "10.0.0.11", ProtocolPort: 8080}}}},
+	})
+	if err != nil {
+		t.Fatalf("create: %v", err)
+	}
+	if acc.StatusCode != http.StatusCreated || acc.RequestID == "" {
+		t.Errorf("got %+v, want 201 with a request id", acc)
+	}
+	if lb.ProvisioningStatus != string(StatusPendingCreate) || len(lb.Listeners) != 1 || len(lb.Pools) != 1 {
+		t.Errorf("got %s with %d listeners, %d pools; want PENDING_CREATE with 1 and 1", lb.ProvisioningStatus, len(lb.Listeners), len(lb.Pools))
+	}
+	var sent struct {
+		LB struct {
+			Listeners []map[string]any `json:"listeners"`
+			Pools     []map[string]any `json:"pools"`
+		} `json:"loadbalancer"`
+	}
+	json.Unmarshal([]byte(lastRequest(t, srv, "POST").Body), &sent)
+	if len(sent.LB.Listeners) != 1 || len(sent.LB.Pools) != 1 {
+		t.Errorf("got body %s, want the listeners and pools in it", lastRequest(t, srv, "POST").Body)
+	}
+
+	tests := []struct {
+		name     string
+		do       func() (Accepted, error)
+		method   string
+		path     string
+		query    string
+		body     string
+		wantCode int
+	}{
+		{"set", func() (Accepted, error) {
+			name := "shop2"
+			_, acc, err := c.UpdateLoadBalancer(ctx, lb.ID, loadbalancers.UpdateOpts{Name: &name})
+			return acc, err
+		}, "PUT", "/load-balancer/v2.0/lbaas/loadbalancers/" + lb.ID, "", `{"loadbalancer":{"name":"shop2"}}`, 200},
+		{"unset", func() (Accepted, error) {
+			_, acc, err := c.UpdateLoadBalancer(ctx, lb.ID, Unset{"description", "vip_qos_policy_id"})
+			return acc, err
+		}, "PUT", "/load-balancer/v2.0/lbaas/loadbalancers/" + lb.ID, "", `{"loadbalancer":{"description":null,"vip_qos_policy_id":null}}`, 200},
+		{"failover", func() (Accepted, error) { return c.FailoverLoadBalancer(ctx, lb.ID) },
+			"PUT", "/load-balancer/v2.0/lbaas/loadbalancers/" + lb.ID + "/failover", "", "", 202},
+		{"delete with cascade", func() (Accepted, error) { return c.DeleteLoadBalancer(ctx, lb.ID, true) },
+			"DELETE", "/load-balancer/v2.0/lbaas/loadbalancers/" + lb.ID, "cascade=true", "", 204},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			acc, err := tt.do()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if acc.StatusCode != tt.wantCode || acc.RequestID == "" {
+				t.Errorf("got %+v, want status %d and a request id", acc, tt.wantCode)
+			}
+			r := lastRequest(t, srv, tt.method)
+			if r.Path != tt.path || r.Query.Encode() != tt.query {
+				t.Errorf("got %s %s?%s, want %s?%s", r.Method, r.Path, r.Query.Encode(), tt.path, tt.query)
+			}
+			if tt.body != "" && !jsonEqual(r.Body, tt.body) {
+				t.Errorf("got body %s, want %s", r.Body, tt.body)
+			}
+		})
+	}
+}
+
+func TestLoadBalancerDeleteWithoutCascade(t *testing.T) {
+	c, srv, _ := startCloud(t, nil)
+	lb, _, err := c.CreateLoadBalancer(t.Context(), loadbalancers.CreateOpts{Name: "x", VipSubnetID: "s",
+		Listeners: []listeners.CreateOpts{{Protocol: listeners.ProtocolHTTP, ProtocolPort: 80}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.DeleteLoadBalancer(t.Context(), lb.ID, false)
+	if ErrorCodeOf(err) != EINVALID {
+		t.Errorf("got %v, want EINVALID (it has children)", err)
+	}
+	if q := lastRequest(t, srv, "DELETE").Query; len(q) != 0 {
+		t.Errorf("got query %v, want none", q)
+	}
+}
+
+func TestLoadBalancerReads(t *testing.T) {
+	c, _, _ := startCloud(t, nil)
+	ctx := t.Context()
+	lb, _, err := c.CreateLoadBalancer(ctx, loadbalancers.CreateOpts{Name: "shop", VipSubnetID: "subnet-public",
+		Listeners: []listeners.CreateOpts{{Name: "http", Protocol: listeners.ProtocolHTTP, ProtocolPort: 80}},
+		Pools:     []pools.CreateOpts{{Name: "web", Protocol: pools.ProtocolHTTP, LBMethod: pools.LBMethodRoundRobin}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stats, err := c.LoadBalancerStats(ctx, lb.ID)
+	if err != nil || stats.BytesOut != 4096 || stats.TotalConnections != 7 {
+		t.Errorf("stats: got %+v, %v; want bytes_out 4096, total_connections 7", stats, err)
+	}
+	tree, err := c.LoadBalancerStatusTree(ctx, lb.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tree.Loadbalancer == nil || tree.Loadbalancer.ID != lb.ID || len(tree.Loadbalancer.Listeners) != 1 ||
+		len(tree.Loadbalancer.Listeners[0].Pools) != 1 || tree.Loadbalancer.ProvisioningStatus != "ACTIVE" {
+		t.Errorf("status tree: got %+v, want the load balancer ACTIVE with 1 listener and 1 pool", tree.Loadbalancer)
+	}
+}
+
+// jsonEqual compares two JSON texts by value.
+func jsonEqual(a, b string) bool {
+	var x, y any
+	if json.Unmarshal([]byte(a), &x) != nil || json.Unmarshal([]byte(b), &y) != nil {
+		return false
+	}
+	xa, _ := json.Marshal(x)
+	ya, _ := json.Marshal(y)
+	return string(xa) == string(ya)
+}
