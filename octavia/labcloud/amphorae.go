@@ -1,0 +1,259 @@
+package labcloud
+
+import (
+	"encoding/binary"
+	"net/http"
+	"net/netip"
+	"strconv"
+	"time"
+)
+
+// Amphora statuses.
+const (
+	amphoraBooting       = "BOOTING"
+	amphoraAllocated     = "ALLOCATED"
+	amphoraPendingDelete = "PENDING_DELETE"
+	amphoraError         = "ERROR"
+	amphoraReady         = "READY"
+)
+
+// amphora is a simulated service VM. meta.prov is unused: amphorae have a
+// plain status.
+type amphora struct {
+	meta
+	lb           *loadBalancer
+	status       string
+	role         string
+	computeID    string
+	lbNetworkIP  string
+	vrrpIP       netip.Addr
+	vrrpPortID   string
+	vrrpPriority *int
+	certExpires  time.Time
+}
+
+type amphoraView struct {
+	ID             string  `json:"id"`
+	LoadBalancerID string  `json:"loadbalancer_id"`
+	ComputeID      string  `json:"compute_id"`
+	LBNetworkIP    string  `json:"lb_network_ip"`
+	VRRPIP         string  `json:"vrrp_ip"`
+	HAIP           string  `json:"ha_ip"`
+	VRRPPortID     string  `json:"vrrp_port_id"`
+	HAPortID       string  `json:"ha_port_id"`
+	CertExpiration *string `json:"cert_expiration"`
+	CertBusy       bool    `json:"cert_busy"`
+	Role           string  `json:"role"`
+	Status         string  `json:"status"`
+	VRRPInterface  *string `json:"vrrp_interface"`
+	VRRPID         *int    `json:"vrrp_id"`
+	VRRPPriority   *int    `json:"vrrp_priority"`
+	CachedZone     string  `json:"cached_zone"`
+	CreatedAt      *string `json:"created_at"`
+	UpdatedAt      *string `json:"updated_at"`
+	ImageID        string  `json:"image_id"`
+	ComputeFlavor  string  `json:"compute_flavor"`
+}
+
+func (a *amphora) view() any {
+	v := &amphoraView{
+		ID: a.id, LoadBalancerID: a.lb.id, ComputeID: a.computeID, LBNetworkIP: a.lbNetworkIP,
+		VRRPIP: a.vrrpIP.String(), HAIP: a.lb.vipAddress, VRRPPortID: a.vrrpPortID, HAPortID: a.lb.vipPortID,
+		CertExpiration: stamp(a.certExpires), Role: a.role, Status: a.status, VRRPPriority: a.vrrpPriority,
+		CachedZone: "nova", CreatedAt: stamp(a.created), UpdatedAt: stamp(a.updated),
+		ImageID: "b3a8c5f2-0c5e-4b55-9d1e-6c0a2f5f8f11", ComputeFlavor: "65",
+	}
+	if a.role != "STANDALONE" {
+		eth, one := "eth1", 1
+		v.VRRPInterface, v.VRRPID = &eth, &one
+	}
+	return v
+}
+
+func (a *amphora) setStatus(s string, now time.Time) {
+	a.status = s
+	a.changed(now)
+}
+
+var amphoraAttrs = attrs[*amphora]{
+	"id":              func(a *amphora) string { return a.id },
+	"loadbalancer_id": func(a *amphora) string { return a.lb.id },
+	"compute_id":      func(a *amphora) string { return a.computeID },
+	"lb_network_ip":   func(a *amphora) string { return a.lbNetworkIP },
+	"vrrp_ip":         func(a *amphora) string { return a.vrrpIP.String() },
+	"ha_ip":           func(a *amphora) string { return a.lb.vipAddress },
+	"role":            func(a *amphora) string { return a.role },
+	"status":          func(a *amphora) string { return a.status },
+	"cached_zone":     func(*amphora) string { return "nova" },
+	"created_at":      func(a *amphora) string { return deref(stamp(a.created)) },
+	"updated_at":      func(a *amphora) string { return deref(stamp(a.updated)) },
+	"project_id":      func(a *amphora) string { return a.lb.projectID },
+	"vrrp_priority": func(a *amphora) string {
+		if a.vrrpPriority == nil {
+			return ""
+		}
+		return strconv.Itoa(*a.vrrpPriority)
+	},
+}
+
+// newAmphora boots one amphora for lb. Caller holds c.mu.
+func (c *Cloud) newAmphora(lb *loadBalancer, role string, now time.Time) *amphora {
+	c.mgmtNext++
+	var b [4]byte
+	binary.BigEndian.PutUint32(b[:], 0xc0a80000+c.mgmtNext%65000+2) // 192.168.0.0/16
+	a := &amphora{
+		meta: meta{id: newUUID(c.rng), projectID: lb.projectID, created: now},
+		lb:   lb, status: amphoraBooting, role: role, computeID: newUUID(c.rng),
+		lbNetworkIP: netip.AddrFrom4(b).String(), vrrpPortID: newUUID(c.rng),
+		certExpires: now.Add(730 * 24 * time.Hour),
+	}
+	if s, ok := c.subnets.get(lb.vipSubnetID); ok {
+		if ip, err := s.allocate(""); err == nil {
+			a.vrrpIP = ip
+		}
+	}
+	switch role {
+	case "MASTER":
+		a.vrrpPriority = intp(100)
+	case "BACKUP":
+		a.vrrpPriority = intp(90)
+	}
+	c.amphorae.add(a)
+	return a
+}
+
+// addAmphorae boots the amphorae of lb's topology: SINGLE one STANDALONE,
+// ACTIVE_STANDBY a MASTER and a BACKUP.
+func (c *Cloud) addAmphorae(lb *loadBalancer, now time.Time) {
+	roles := []string{"STANDALONE"}
+	if lb.topology == "ACTIVE_STANDBY" {
+		roles = []string{"MASTER", "BACKUP"}
+	}
+	for _, r := range roles {
+		lb.amphorae = append(lb.amphorae, c.newAmphora(lb, r, now))
+	}
+}
+
+// dropAmphora deletes an amphora and frees its VRRP address.
+func (c *Cloud) dropAmphora(a *amphora) {
+	if s, ok := c.subnets.get(a.lb.vipSubnetID); ok {
+		s.release(a.vrrpIP)
+	}
+	a.lb.amphorae = deleteItem(a.lb.amphorae, a)
+	c.amphorae.remove(a)
+}
+
+// replaceAmphorae swaps old (or every amphora of lb) for new ones in the
+// same roles, ALLOCATED at once. Caller holds c.mu.
+func (c *Cloud) replaceAmphorae(lb *loadBalancer, old *amphora, now time.Time) {
+	victims := append([]*amphora(nil), lb.amphorae...)
+	if old != nil {
+		victims = []*amphora{old}
+	}
+	for _, a := range victims {
+		role := a.role
+		c.dropAmphora(a)
+		n := c.newAmphora(lb, role, now)
+		n.status = amphoraAllocated
+		lb.amphorae = append(lb.amphorae, n)
+	}
+}
+
+func (c *Cloud) findAmphora(id string, k *caller) (*amphora, *apiError) {
+	if err := k.adminOnly(); err != nil {
+		return nil, err
+	}
+	a, ok := c.amphorae.get(id)
+	if !ok {
+		return nil, notFound("Amphora", id)
+	}
+	return a, nil
+}
+
+func (c *Cloud) listAmphorae(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	if err := k.adminOnly(); err != nil {
+		return err
+	}
+	lq, err := parseList(r.URL.Query(), amphoraAttrs, false, c.opts.MaxPageSize)
+	if err != nil {
+		return err
+	}
+	items, err := page(c.amphorae, lq, amphoraAttrs, func(*amphora) bool { return true })
+	if err != nil {
+		return err
+	}
+	writeList(w, "amphorae", items, lq, c.pathURL(r))
+	return nil
+}
+
+func (c *Cloud) showAmphora(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	a, err := c.findAmphora(r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	writeOne(w, http.StatusOK, "amphora", a, r)
+	return nil
+}
+
+func (c *Cloud) deleteAmphora(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	a, err := c.findAmphora(r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	if a.status != amphoraError && a.status != amphoraReady {
+		return immutable("Amphora", a.id)
+	}
+	c.dropAmphora(a)
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+func (c *Cloud) configureAmphora(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	a, err := c.findAmphora(r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	if a.status != amphoraAllocated {
+		return immutable("Amphora", a.id)
+	}
+	w.WriteHeader(http.StatusAccepted)
+	return nil
+}
+
+func (c *Cloud) failoverAmphora(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	a, err := c.findAmphora(r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	lb := a.lb
+	if lb.prov != statusActive && lb.prov != statusError {
+		return immutable("Load Balancer", lb.id)
+	}
+	a.setStatus(amphoraPendingDelete, now)
+	c.startFailover(lb, a, now)
+	w.WriteHeader(http.StatusAccepted)
+	return nil
+}
+
+func (c *Cloud) amphoraStats(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	a, err := c.findAmphora(r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	type ampStats struct {
+		stats
+		ID             string `json:"id"`
+		ListenerID     string `json:"listener_id"`
+		LoadBalancerID string `json:"loadbalancer_id"`
+	}
+	list := []ampStats{}
+	for _, l := range a.lb.listeners {
+		s := stats{}
+		if a.role != "BACKUP" {
+			s = l.stats(now)
+		}
+		list = append(list, ampStats{stats: s, ID: a.id, ListenerID: l.id, LoadBalancerID: a.lb.id})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"amphora_stats": list})
+	return nil
+}

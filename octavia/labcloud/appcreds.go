@@ -1,0 +1,196 @@
+package labcloud
+
+import (
+	"net/http"
+	"time"
+)
+
+// findAppCred resolves an application credential by id, or by name and
+// user. Caller holds c.mu.
+func (c *Cloud) findAppCred(id, name string, u *authUser) *appCred {
+	if id != "" {
+		return c.appCreds[id]
+	}
+	if u == nil {
+		return nil
+	}
+	owner := c.findUser(*u)
+	if owner == nil {
+		return nil
+	}
+	for _, ac := range c.appCreds {
+		if ac.user == owner && ac.name == name {
+			return ac
+		}
+	}
+	return nil
+}
+
+func (c *Cloud) appCredBody(r *http.Request, ac *appCred) map[string]any {
+	roles := []map[string]string{}
+	for _, name := range ac.roles {
+		roles = append(roles, map[string]string{"id": keystoneID("role", name), "name": name, "domain_id": ""})
+	}
+	var expires any
+	if !ac.expires.IsZero() {
+		expires = ac.expires.UTC().Format(keystoneTime)
+	}
+	return map[string]any{
+		"id": ac.id, "name": ac.name, "description": ac.description, "user_id": ac.user.id,
+		"project_id": ac.project.id, "roles": roles, "expires_at": expires,
+		"unrestricted": ac.unrestricted, "access_rules": []any{},
+		"links": map[string]string{"self": c.publicBase(r) + "/identity/v3/application_credentials/" + ac.id},
+	}
+}
+
+// appCredOwner checks the caller may manage user_id's credentials: itself,
+// with a project-scoped token. Caller holds c.mu.
+func (c *Cloud) appCredOwner(w http.ResponseWriter, r *http.Request, now time.Time) *token {
+	t := c.authToken(r, now)
+	if t == nil {
+		keystoneError(w, http.StatusUnauthorized, msgAuthRequired)
+		return nil
+	}
+	if t.user.id != r.PathValue("user_id") && !t.hasRole(roleAdmin) {
+		keystoneError(w, http.StatusForbidden, "You are not authorized to perform the requested action: identity:create_application_credential.")
+		return nil
+	}
+	if c.usersByID[r.PathValue("user_id")] == nil {
+		keystoneError(w, http.StatusNotFound, "Could not find user: "+r.PathValue("user_id")+".")
+		return nil
+	}
+	return t
+}
+
+func (c *Cloud) createAppCred(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		AC struct {
+			Name         string     `json:"name"`
+			Description  string     `json:"description"`
+			Secret       string     `json:"secret"`
+			ExpiresAt    string     `json:"expires_at"`
+			Unrestricted bool       `json:"unrestricted"`
+			Roles        []idOrName `json:"roles"`
+		} `json:"application_credential"`
+	}
+	if err := decodeBody(r, &req); err != nil || req.AC.Name == "" {
+		keystoneError(w, http.StatusBadRequest, "Invalid input for field 'name': None is not of type 'string'")
+		return
+	}
+	now := time.Now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t := c.appCredOwner(w, r, now)
+	if t == nil {
+		return
+	}
+	if t.project == nil || t.appCred != nil {
+		keystoneError(w, http.StatusForbidden, "You are not authorized to perform the requested action: identity:create_application_credential.")
+		return
+	}
+	u := c.usersByID[r.PathValue("user_id")]
+	for _, ac := range c.appCreds {
+		if ac.user == u && ac.name == req.AC.Name {
+			keystoneError(w, http.StatusConflict, "Conflict occurred attempting to store application_credential - Duplicate entry.")
+			return
+		}
+	}
+	secret := req.AC.Secret
+	if secret == "" {
+		secret = newTokenString()[7:]
+	}
+	ac := &appCred{
+		id: keystoneID("appcred", newUUID(c.rng)), name: req.AC.Name, description: req.AC.Description,
+		secret: digest(secret), user: u, project: t.project, unrestricted: req.AC.Unrestricted,
+	}
+	if req.AC.ExpiresAt != "" {
+		for _, layout := range []string{time.RFC3339, "2006-01-02T15:04:05", keystoneTime} {
+			if e, err := time.Parse(layout, req.AC.ExpiresAt); err == nil {
+				ac.expires = e
+				break
+			}
+		}
+	}
+	for _, role := range req.AC.Roles {
+		if role.Name != "" {
+			ac.roles = append(ac.roles, role.Name)
+		}
+	}
+	if len(ac.roles) == 0 {
+		ac.roles = t.roles()
+	}
+	c.appCreds[ac.id] = ac
+	body := c.appCredBody(r, ac)
+	body["secret"] = secret
+	writeJSON(w, http.StatusCreated, map[string]any{"application_credential": body})
+}
+
+func (c *Cloud) listAppCreds(w http.ResponseWriter, r *http.Request) {
+	now := time.Now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.appCredOwner(w, r, now) == nil {
+		return
+	}
+	name := r.URL.Query().Get("name")
+	list := []any{}
+	for _, ac := range c.sortedAppCreds() {
+		if ac.user.id == r.PathValue("user_id") && (name == "" || ac.name == name) {
+			list = append(list, c.appCredBody(r, ac))
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{
+		"application_credentials": list,
+		"links":                   map[string]any{"self": c.publicBase(r) + r.URL.Path, "previous": nil, "next": nil},
+	})
+}
+
+func (c *Cloud) showAppCred(w http.ResponseWriter, r *http.Request) {
+	now := time.Now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.appCredOwner(w, r, now) == nil {
+		return
+	}
+	ac := c.appCreds[r.PathValue("id")]
+	if ac == nil || ac.user.id != r.PathValue("user_id") {
+		keystoneError(w, http.StatusNotFound, "Could not find application credential: "+r.PathValue("id")+".")
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"application_credential": c.appCredBody(r, ac)})
+}
+
+func (c *Cloud) deleteAppCred(w http.ResponseWriter, r *http.Request) {
+	now := time.Now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.appCredOwner(w, r, now) == nil {
+		return
+	}
+	ac := c.appCreds[r.PathValue("id")]
+	if ac == nil || ac.user.id != r.PathValue("user_id") {
+		keystoneError(w, http.StatusNotFound, "Could not find application credential: "+r.PathValue("id")+".")
+		return
+	}
+	delete(c.appCreds, ac.id)
+	for k, t := range c.tokens {
+		if t.appCred == ac {
+			delete(c.tokens, k)
+		}
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// sortedAppCreds returns the credentials by name. Caller holds c.mu.
+func (c *Cloud) sortedAppCreds() []*appCred {
+	out := make([]*appCred, 0, len(c.appCreds))
+	for _, ac := range c.appCreds {
+		out = append(out, ac)
+	}
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].name < out[j-1].name; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}

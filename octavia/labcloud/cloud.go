@@ -1,0 +1,206 @@
+package labcloud
+
+import (
+	"container/heap"
+	"math/rand/v2"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Cloud is an in-memory Keystone v3 + Octavia v2 + Neutron subset. It is an
+// http.Handler serving /identity/, /load-balancer/, /network/ and /lab/.
+// All state sits behind one mutex; transitions complete lazily, on the
+// first request after they are due, so time comes only from time.Now.
+type Cloud struct {
+	opts Options
+	mux  *http.ServeMux
+
+	mu  sync.Mutex
+	rng *rand.Rand
+
+	projects       []*project
+	projectsByID   map[string]*project
+	projectsByName map[string]*project
+	users          []*user
+	usersByID      map[string]*user
+	usersByName    map[string]*user
+	tokens         map[[32]byte]*token
+	appCreds       map[string]*appCred
+
+	networks *collection[*network]
+	subnets  *collection[*subnet]
+	ports    *collection[*port]
+
+	lbs        *collection[*loadBalancer]
+	listeners  *collection[*listener]
+	pools      *collection[*pool]
+	members    *collection[*member]
+	monitors   *collection[*healthMonitor]
+	l7policies *collection[*l7policy]
+	l7rules    *collection[*l7rule]
+	amphorae   *collection[*amphora]
+
+	flavors        *collection[*flavor]
+	flavorProfiles *collection[*flavorProfile]
+	azs            *collection[*availabilityZone]
+	azProfiles     *collection[*azProfile]
+	quotas         map[string]*quota
+	quotaDefaults  quota
+	ops            opHeap
+	parked         []*pendingOp
+	faults         Faults
+	mgmtNext       uint32
+}
+
+// New returns a Cloud seeded with the default users (admin, demo, viewer,
+// Options.Trainees trainees), a shared public network, a private network per
+// project, and Options.Scenario.
+func New(opts Options) *Cloud {
+	opts = opts.withDefaults()
+	seed := uint64(opts.Seed)
+	c := &Cloud{
+		opts:           opts,
+		rng:            rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
+		projectsByID:   map[string]*project{},
+		projectsByName: map[string]*project{},
+		usersByID:      map[string]*user{},
+		usersByName:    map[string]*user{},
+		tokens:         map[[32]byte]*token{},
+		appCreds:       map[string]*appCred{},
+		networks:       newCollection[*network](),
+		subnets:        newCollection[*subnet](),
+		ports:          newCollection[*port](),
+		lbs:            newCollection[*loadBalancer](),
+		listeners:      newCollection[*listener](),
+		pools:          newCollection[*pool](),
+		members:        newCollection[*member](),
+		monitors:       newCollection[*healthMonitor](),
+		l7policies:     newCollection[*l7policy](),
+		l7rules:        newCollection[*l7rule](),
+		amphorae:       newCollection[*amphora](),
+		flavors:        newCollection[*flavor](),
+		flavorProfiles: newCollection[*flavorProfile](),
+		azs:            newCollection[*availabilityZone](),
+		azProfiles:     newCollection[*azProfile](),
+		quotas:         map[string]*quota{},
+		quotaDefaults:  unlimitedQuota(),
+	}
+	heap.Init(&c.ops)
+	now := time.Now()
+	c.mu.Lock()
+	c.seedPublicNetwork(now)
+	c.addUser("admin", "admin", "admin", roleAdmin)
+	c.addUser("demo", "demo", "demo", roleMember)
+	c.addUser("viewer", "viewer", "demo", roleReader)
+	for i := 1; i <= opts.Trainees; i++ {
+		name := "trainee" + itoa(i)
+		c.addUser(name, name, name, roleMember)
+	}
+	if opts.Scenario != nil {
+		if err := c.applyScenario(opts.Scenario, now); err != nil {
+			opts.Logger.Error("scenario", "err", err)
+		}
+	}
+	c.mu.Unlock()
+
+	c.mux = http.NewServeMux()
+	c.keystoneRoutes(c.mux)
+	c.octaviaRoutes(c.mux)
+	c.neutronRoutes(c.mux)
+	c.labRoutes(c.mux)
+	return c
+}
+
+func itoa(i int) string {
+	var b [20]byte
+	n := len(b)
+	for {
+		n--
+		b[n] = byte('0' + i%10)
+		i /= 10
+		if i == 0 {
+			break
+		}
+	}
+	return string(b[n:])
+}
+
+// service names the API a path belongs to.
+func service(path string) string {
+	for _, s := range []string{"identity", "load-balancer", "network", "lab"} {
+		if path == "/"+s || strings.HasPrefix(path, "/"+s+"/") {
+			return s
+		}
+	}
+	return ""
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (s *statusWriter) WriteHeader(code int) {
+	if s.status == 0 {
+		s.status = code
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusWriter) Write(b []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	return s.ResponseWriter.Write(b)
+}
+
+// ServeHTTP applies the injected faults (outage, latency, error rate), then
+// routes the request.
+func (c *Cloud) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	svc := service(r.URL.Path)
+	c.mu.Lock()
+	f := c.faults
+	failed := false
+	if svc == "load-balancer" && f.ErrorRate > 0 {
+		failed = c.rng.Float64() < f.ErrorRate
+	}
+	c.mu.Unlock()
+	sw := &statusWriter{ResponseWriter: w}
+	defer func() {
+		c.opts.Logger.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
+			"elapsed", time.Since(start))
+	}()
+	outage := map[string]string{"load-balancer": f.Octavia, "identity": f.Keystone}[svc]
+	switch outage {
+	case Outage503:
+		sw.Header().Set("Content-Type", "text/html")
+		sw.WriteHeader(http.StatusServiceUnavailable)
+		sw.Write([]byte("<html><body><h1>503 Service Unavailable</h1>\nNo server is available to handle this request.\n</body></html>\n"))
+		return
+	case OutageReset:
+		if hj, ok := w.(http.Hijacker); ok {
+			if conn, _, err := hj.Hijack(); err == nil {
+				conn.Close()
+				sw.status = -1
+				return
+			}
+		}
+		sw.WriteHeader(http.StatusBadGateway)
+		return
+	}
+	if svc != "lab" && f.Latency.Duration > 0 {
+		select {
+		case <-time.After(f.Latency.Duration):
+		case <-r.Context().Done():
+			return
+		}
+	}
+	if failed {
+		writeFault(sw, errorf(http.StatusInternalServerError, "An unknown exception occurred."))
+		return
+	}
+	c.mux.ServeHTTP(sw, r)
+}

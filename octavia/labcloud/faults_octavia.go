@@ -1,0 +1,62 @@
+package labcloud
+
+import (
+	"fmt"
+	"net/http"
+)
+
+// apiError is an Octavia API exception: an HTTP code and a faultstring.
+type apiError struct {
+	code int
+	msg  string
+}
+
+func (e *apiError) Error() string { return e.msg }
+
+func errorf(code int, format string, args ...any) *apiError {
+	return &apiError{code: code, msg: fmt.Sprintf(format, args...)}
+}
+
+// Octavia's exception messages (octavia/common/exceptions.py).
+func notFound(resource, id string) *apiError {
+	return errorf(http.StatusNotFound, "%s %s not found.", resource, id)
+}
+
+func invalidSubresource(resource, id string) *apiError {
+	return errorf(http.StatusBadRequest, "%s %s not found.", resource, id)
+}
+
+func immutable(resource, id string) *apiError {
+	return errorf(http.StatusConflict, "%s %s is immutable and cannot be updated.", resource, id)
+}
+
+func lbPendingState(state, id string) *apiError {
+	return errorf(http.StatusConflict, "Invalid state %s of loadbalancer resource %s", state, id)
+}
+
+func validation(format string, args ...any) *apiError {
+	return errorf(http.StatusBadRequest, "Validation failure: "+format, args...)
+}
+
+func quotaMet(resource string) *apiError {
+	return errorf(http.StatusForbidden, "Quota has been met for resources: %s", resource)
+}
+
+var (
+	errPolicy        = errorf(http.StatusForbidden, "Policy does not allow this request to be performed.")
+	errInvalidFilter = errorf(http.StatusBadRequest, "One or more arguments are either duplicate or invalid")
+	errMissingBody   = errorf(http.StatusBadRequest, "Missing argument: \"body\"")
+)
+
+// writeFault answers with Octavia's wsme fault body.
+func writeFault(w http.ResponseWriter, err *apiError) {
+	code := "Client"
+	if err.code >= 500 {
+		code = "Server"
+	}
+	writeJSON(w, err.code, struct {
+		FaultCode   string  `json:"faultcode"`
+		FaultString string  `json:"faultstring"`
+		DebugInfo   *string `json:"debuginfo"`
+	}{code, err.msg, nil})
+}

@@ -1,0 +1,100 @@
+package labcloud
+
+import (
+	"crypto/sha256"
+	"time"
+)
+
+// User is one lab user, for README, `make run` output and the login page hint.
+type User struct {
+	Name, Password, Project, Role string
+}
+
+const (
+	defaultDomainID   = "default"
+	defaultDomainName = "Default"
+	regionID          = "RegionOne"
+)
+
+// Keystone roles. admin implies member, member implies reader.
+const (
+	roleAdmin  = "admin"
+	roleMember = "member"
+	roleReader = "reader"
+)
+
+type project struct {
+	id, name, description string
+}
+
+type user struct {
+	id, name string
+	password [32]byte // sha256 of the password
+	plain    string   // kept only to list lab users
+	project  *project
+	role     string
+}
+
+type appCred struct {
+	id, name, description string
+	secret                [32]byte
+	user                  *user
+	project               *project
+	roles                 []string
+	expires               time.Time
+	unrestricted          bool
+}
+
+func digest(s string) [32]byte { return sha256.Sum256([]byte(s)) }
+
+// impliedRoles lists the role names a role assignment gives, as Keystone's
+// default implied roles do.
+func impliedRoles(role string) []string {
+	switch role {
+	case roleAdmin:
+		return []string{roleAdmin, roleMember, roleReader}
+	case roleMember:
+		return []string{roleMember, roleReader}
+	default:
+		return []string{roleReader}
+	}
+}
+
+// addProject returns the project named name, creating it. Caller holds c.mu.
+func (c *Cloud) addProject(name string) *project {
+	if p := c.projectsByName[name]; p != nil {
+		return p
+	}
+	p := &project{id: keystoneID("project", name), name: name}
+	c.projects = append(c.projects, p)
+	c.projectsByName[name] = p
+	c.projectsByID[p.id] = p
+	c.seedProjectNetwork(p)
+	return p
+}
+
+// addUser adds a user with a role on a project. Caller holds c.mu.
+func (c *Cloud) addUser(name, password, projectName, role string) *user {
+	p := c.addProject(projectName)
+	u := &user{id: keystoneID("user", name), name: name, password: digest(password), plain: password, project: p, role: role}
+	if old := c.usersByName[name]; old != nil {
+		*old = *u
+		return old
+	}
+	c.users = append(c.users, u)
+	c.usersByName[name] = u
+	c.usersByID[u.id] = u
+	return u
+}
+
+// Users lists the lab's users in the order they were added: admin, demo,
+// viewer, the trainees, then the scenario's.
+func (c *Cloud) Users() []User {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([]User, 0, len(c.users))
+	for _, u := range c.users {
+		out = append(out, User{Name: u.name, Password: u.plain, Project: u.project.name, Role: u.role})
+	}
+	return out
+}

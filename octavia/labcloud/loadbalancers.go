@@ -1,0 +1,406 @@
+package labcloud
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+var lbAttrs = commonAttrs[*loadBalancer](true).with(attrs[*loadBalancer]{
+	"vip_address":       func(l *loadBalancer) string { return l.vipAddress },
+	"vip_port_id":       func(l *loadBalancer) string { return l.vipPortID },
+	"vip_subnet_id":     func(l *loadBalancer) string { return l.vipSubnetID },
+	"vip_network_id":    func(l *loadBalancer) string { return l.vipNetworkID },
+	"vip_qos_policy_id": func(l *loadBalancer) string { return deref(l.vipQosPolicyID) },
+	"provider":          func(l *loadBalancer) string { return l.provider },
+	"flavor_id":         func(l *loadBalancer) string { return l.flavorID },
+	"availability_zone": func(l *loadBalancer) string { return l.az },
+})
+
+type lbBody struct {
+	Name             *string        `json:"name"`
+	Description      *string        `json:"description"`
+	AdminStateUp     *bool          `json:"admin_state_up"`
+	VipAddress       *string        `json:"vip_address"`
+	VipPortID        *string        `json:"vip_port_id"`
+	VipSubnetID      *string        `json:"vip_subnet_id"`
+	VipNetworkID     *string        `json:"vip_network_id"`
+	VipQosPolicyID   *string        `json:"vip_qos_policy_id"`
+	ProjectID        *string        `json:"project_id"`
+	Provider         *string        `json:"provider"`
+	FlavorID         *string        `json:"flavor_id"`
+	AvailabilityZone *string        `json:"availability_zone"`
+	Tags             *[]string      `json:"tags"`
+	Listeners        []listenerBody `json:"listeners"`
+	Pools            []poolBody     `json:"pools"`
+}
+
+func (c *Cloud) findLB(id string, k *caller) (*loadBalancer, *apiError) {
+	lb, ok := c.lbs.get(id)
+	if !ok || lb.prov == "DELETED" {
+		return nil, notFound("Load Balancer", id)
+	}
+	if err := k.read(lb.projectID); err != nil {
+		return nil, err
+	}
+	return lb, nil
+}
+
+func (c *Cloud) listLoadBalancers(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	return listObjects(c, w, r, k, "loadbalancers", c.lbs, lbAttrs, visibleTo[*loadBalancer](k))
+}
+
+// listObjects is the common list: scope, parse, page, write.
+func listObjects[T object](c *Cloud, w http.ResponseWriter, r *http.Request, k *caller, key string, col *collection[T], a attrs[T], visible func(T) bool) *apiError {
+	if err := k.listScope(r); err != nil {
+		return err
+	}
+	lq, err := parseList(r.URL.Query(), a, true, c.opts.MaxPageSize)
+	if err != nil {
+		return err
+	}
+	items, err := page(col, lq, a, visible)
+	if err != nil {
+		return err
+	}
+	writeList(w, key, items, lq, c.pathURL(r))
+	return nil
+}
+
+func (c *Cloud) showLoadBalancer(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	lb, err := c.findLB(r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	writeOne(w, http.StatusOK, "loadbalancer", lb, r)
+	return nil
+}
+
+var providers = []struct{ name, description string }{
+	{"amphora", "The Octavia Amphora driver."},
+	{"octavia", "Deprecated alias of the Octavia Amphora driver."},
+}
+
+func providerEnabled(name string) bool {
+	for _, p := range providers {
+		if p.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *Cloud) createLoadBalancer(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	var req struct {
+		LB *lbBody `json:"loadbalancer"`
+	}
+	if err := decodeBody(r, &req); err != nil {
+		return bodyError(err)
+	}
+	if req.LB == nil {
+		return errorf(http.StatusBadRequest, "Missing argument: \"loadbalancer\"")
+	}
+	b := req.LB
+	projectID, err := k.projectFor(b.ProjectID)
+	if err != nil {
+		return err
+	}
+	lb, err := c.buildLB(b, projectID, now)
+	if err != nil {
+		return err
+	}
+	if err := c.checkQuota(projectID, "load_balancer", 1); err != nil {
+		return err
+	}
+	if err := c.buildGraph(lb, b, now); err != nil {
+		return err
+	}
+	if err := c.allocateLBVIP(lb, b, now); err != nil {
+		return err
+	}
+	c.registerTree(lb)
+	c.addAmphorae(lb, now)
+	op := &pendingOp{lb: lb}
+	for _, o := range treeOf(lb) {
+		op.activate = append(op.activate, o)
+	}
+	c.schedule(op, now)
+	if len(b.Listeners) == 0 && len(b.Pools) == 0 {
+		writeOne(w, http.StatusCreated, "loadbalancer", lb, r)
+		return nil
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"loadbalancer": fullLBView(lb)})
+	return nil
+}
+
+// buildLB validates a create body and returns the new load balancer, not
+// yet stored.
+func (c *Cloud) buildLB(b *lbBody, projectID string, now time.Time) (*loadBalancer, *apiError) {
+	if b.VipPortID == nil && b.VipSubnetID == nil && b.VipNetworkID == nil {
+		return nil, validation("VIP must contain one of: vip_port_id, vip_network_id, vip_subnet_id.")
+	}
+	lb := &loadBalancer{meta: c.newMeta(projectID, b.Name, b.Description, b.AdminStateUp, b.Tags, now)}
+	lb.provider = "amphora"
+	if b.Provider != nil {
+		if !providerEnabled(*b.Provider) {
+			return nil, errorf(http.StatusBadRequest, "Provider '%s' is not enabled.", *b.Provider)
+		}
+		lb.provider = *b.Provider
+	}
+	lb.topology = "SINGLE"
+	if b.FlavorID != nil && *b.FlavorID != "" {
+		f, ok := c.flavors.get(*b.FlavorID)
+		if !ok {
+			return nil, invalidSubresource("Flavor", *b.FlavorID)
+		}
+		if !f.enabled {
+			return nil, errorf(http.StatusBadRequest, "The selected flavor is not allowed in this deployment: %s", f.id)
+		}
+		lb.flavorID = f.id
+		if fp, ok := c.flavorProfiles.get(f.profileID); ok {
+			var data map[string]any
+			if json.Unmarshal([]byte(fp.data), &data) == nil {
+				if t, ok := data["loadbalancer_topology"].(string); ok {
+					lb.topology = t
+				}
+			}
+		}
+	}
+	if b.AvailabilityZone != nil && *b.AvailabilityZone != "" {
+		az, ok := c.azs.get(*b.AvailabilityZone)
+		if !ok {
+			return nil, invalidSubresource("Availability Zone", *b.AvailabilityZone)
+		}
+		if !az.enabled {
+			return nil, errorf(http.StatusBadRequest, "The selected availability_zone is not allowed in this deployment: %s", az.name)
+		}
+		lb.az = az.name
+	}
+	lb.vipQosPolicyID = b.VipQosPolicyID
+	return lb, nil
+}
+
+func (c *Cloud) updateLoadBalancer(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	lb, err := c.findLB(r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	var req struct {
+		LB *lbBody `json:"loadbalancer"`
+	}
+	if err := decodeBody(r, &req); err != nil {
+		return bodyError(err)
+	}
+	if req.LB == nil {
+		return errorf(http.StatusBadRequest, "Missing argument: \"loadbalancer\"")
+	}
+	if err := k.write(lb.projectID); err != nil {
+		return err
+	}
+	if lb.prov != statusActive {
+		return lbPendingState(lb.prov, lb.id)
+	}
+	b := req.LB
+	lb.update(b.Name, b.Description, b.AdminStateUp, b.Tags)
+	if b.VipQosPolicyID != nil {
+		lb.vipQosPolicyID = b.VipQosPolicyID
+	}
+	lb.setStatus(statusPendingUpdate, now)
+	c.schedule(&pendingOp{lb: lb, activate: []object{lb}}, now)
+	writeOne(w, http.StatusOK, "loadbalancer", lb, r)
+	return nil
+}
+
+func (c *Cloud) deleteLoadBalancer(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	lb, err := c.findLB(r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	if err := k.write(lb.projectID); err != nil {
+		return err
+	}
+	cascade, _ := strconv.ParseBool(r.URL.Query().Get("cascade"))
+	if (len(lb.listeners) > 0 || len(lb.pools) > 0) && !cascade {
+		return validation("Cannot delete Load Balancer %s - it has children", lb.id)
+	}
+	if lb.prov != statusActive && lb.prov != statusError {
+		return lbPendingState(lb.prov, lb.id)
+	}
+	for _, o := range treeOf(lb) {
+		o.base().setStatus(statusPendingDelete, now)
+	}
+	c.schedule(&pendingOp{lb: lb, remove: []object{lb}}, now)
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+func (c *Cloud) loadBalancerStats(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	lb, err := c.findLB(r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"stats": lb.stats(now)})
+	return nil
+}
+
+func (c *Cloud) failoverLoadBalancer(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	lb, err := c.findLB(r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	if err := k.adminOnly(); err != nil {
+		return err
+	}
+	if lb.prov != statusActive && lb.prov != statusError {
+		return lbPendingState(lb.prov, lb.id)
+	}
+	c.startFailover(lb, nil, now)
+	w.WriteHeader(http.StatusAccepted)
+	return nil
+}
+
+// startFailover replaces the load balancer's amphorae (or only old, if
+// given) when the transition completes. Caller holds c.mu.
+func (c *Cloud) startFailover(lb *loadBalancer, old *amphora, now time.Time) {
+	lb.setStatus(statusPendingUpdate, now)
+	c.schedule(&pendingOp{lb: lb, activate: []object{lb}, after: func(done time.Time) {
+		c.replaceAmphorae(lb, old, done)
+	}}, now)
+}
+
+type statusNode struct {
+	ID                 string        `json:"id"`
+	Name               string        `json:"name"`
+	Type               string        `json:"type,omitempty"`
+	Action             string        `json:"action,omitempty"`
+	Address            string        `json:"address,omitempty"`
+	ProtocolPort       int           `json:"protocol_port,omitempty"`
+	ProvisioningStatus string        `json:"provisioning_status"`
+	OperatingStatus    string        `json:"operating_status"`
+	Listeners          *[]statusNode `json:"listeners,omitempty"`
+	Pools              *[]statusNode `json:"pools,omitempty"`
+	L7Policies         *[]statusNode `json:"l7policies,omitempty"`
+	Rules              *[]statusNode `json:"rules,omitempty"`
+	Members            *[]statusNode `json:"members,omitempty"`
+	HealthMonitor      *statusNode   `json:"health_monitor,omitempty"`
+}
+
+func node(m *meta) statusNode {
+	return statusNode{ID: m.id, Name: m.name, ProvisioningStatus: m.prov, OperatingStatus: m.oper}
+}
+
+// statusTree is the body of GET .../loadbalancers/{id}/status.
+func statusTree(lb *loadBalancer) statusNode {
+	root := node(&lb.meta)
+	ls := []statusNode{}
+	for _, l := range lb.listeners {
+		ln := node(&l.meta)
+		ps := []statusNode{}
+		for _, p := range l.lb.pools {
+			if !containsListener(p, l) {
+				continue
+			}
+			pn := node(&p.meta)
+			ms := []statusNode{}
+			for _, m := range p.members {
+				mn := node(&m.meta)
+				mn.Address, mn.ProtocolPort = m.address, m.port
+				ms = append(ms, mn)
+			}
+			pn.Members = &ms
+			if p.hm != nil {
+				hn := node(&p.hm.meta)
+				hn.Type = p.hm.typ
+				pn.HealthMonitor = &hn
+			}
+			ps = append(ps, pn)
+		}
+		ln.Pools = &ps
+		pols := []statusNode{}
+		for _, p := range l.l7policies {
+			pn := node(&p.meta)
+			pn.Action = p.action
+			rs := []statusNode{}
+			for _, r := range p.rules {
+				rn := node(&r.meta)
+				rn.Type = r.typ
+				rs = append(rs, rn)
+			}
+			pn.Rules = &rs
+			pols = append(pols, pn)
+		}
+		ln.L7Policies = &pols
+		ls = append(ls, ln)
+	}
+	root.Listeners = &ls
+	return root
+}
+
+func containsListener(p *pool, l *listener) bool {
+	for _, x := range p.listeners {
+		if x == l {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *Cloud) loadBalancerStatus(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	lb, err := c.findLB(r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"statuses": map[string]any{"loadbalancer": statusTree(lb)}})
+	return nil
+}
+
+// fullLBView is the body of a fully populated create: the children in full.
+func fullLBView(lb *loadBalancer) map[string]any {
+	var m map[string]any
+	json.Unmarshal(encode(lb), &m)
+	var ls []any
+	for _, l := range lb.listeners {
+		var lm map[string]any
+		json.Unmarshal(encode(l), &lm)
+		var pols []any
+		for _, p := range l.l7policies {
+			var pm map[string]any
+			json.Unmarshal(encode(p), &pm)
+			var rules []any
+			for _, r := range p.rules {
+				rules = append(rules, r.view())
+			}
+			pm["rules"] = orEmpty(rules)
+			pols = append(pols, pm)
+		}
+		lm["l7policies"] = orEmpty(pols)
+		ls = append(ls, lm)
+	}
+	var ps []any
+	for _, p := range lb.pools {
+		var pm map[string]any
+		json.Unmarshal(encode(p), &pm)
+		var ms []any
+		for _, mb := range p.members {
+			ms = append(ms, mb.view())
+		}
+		pm["members"] = orEmpty(ms)
+		if p.hm != nil {
+			pm["healthmonitor"] = p.hm.view()
+		} else {
+			pm["healthmonitor"] = nil
+		}
+		ps = append(ps, pm)
+	}
+	m["listeners"] = orEmpty(ls)
+	m["pools"] = orEmpty(ps)
+	return m
+}
+
+func orEmpty(s []any) []any {
+	if s == nil {
+		return []any{}
+	}
+	return s
+}

@@ -1,0 +1,303 @@
+package labcloud
+
+import (
+	"net/http"
+	"net/netip"
+	"strconv"
+	"time"
+)
+
+var memberAttrs = commonAttrs[*member](true).with(attrs[*member]{
+	"address":         func(m *member) string { return m.address },
+	"protocol_port":   func(m *member) string { return strconv.Itoa(m.port) },
+	"weight":          func(m *member) string { return strconv.Itoa(m.weight) },
+	"backup":          func(m *member) string { return boolText(m.backup) },
+	"subnet_id":       func(m *member) string { return deref(m.subnetID) },
+	"monitor_address": func(m *member) string { return deref(m.monitorAddress) },
+	"monitor_port": func(m *member) string {
+		if m.monitorPort == nil {
+			return ""
+		}
+		return strconv.Itoa(*m.monitorPort)
+	},
+})
+
+type memberBody struct {
+	Name           *string   `json:"name"`
+	AdminStateUp   *bool     `json:"admin_state_up"`
+	Address        *string   `json:"address"`
+	ProtocolPort   *int      `json:"protocol_port"`
+	Weight         *int      `json:"weight"`
+	Backup         *bool     `json:"backup"`
+	SubnetID       *string   `json:"subnet_id"`
+	ProjectID      *string   `json:"project_id"`
+	MonitorAddress *string   `json:"monitor_address"`
+	MonitorPort    *int      `json:"monitor_port"`
+	Tags           *[]string `json:"tags"`
+}
+
+func (c *Cloud) findMember(poolID, id string, k *caller) (*pool, *member, *apiError) {
+	p, err := c.findPool(poolID, k)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, ok := c.members.get(id)
+	if !ok || m.pool != p {
+		return nil, nil, notFound("Member", id)
+	}
+	return p, m, nil
+}
+
+// buildMember validates a member body for p; the member is not attached.
+func (c *Cloud) buildMember(b *memberBody, p *pool, now time.Time) (*member, *apiError) {
+	if b.Address == nil {
+		return nil, mandatory("address")
+	}
+	if _, err := netip.ParseAddr(*b.Address); err != nil {
+		return nil, invalidInput("address", *b.Address, "Value should be IPv4 or IPv6 format")
+	}
+	if b.ProtocolPort == nil {
+		return nil, mandatory("protocol_port")
+	}
+	if err := inRange("protocol_port", *b.ProtocolPort, 1, 65535); err != nil {
+		return nil, err
+	}
+	for _, o := range p.members {
+		if o.address == *b.Address && o.port == *b.ProtocolPort {
+			return nil, errorf(http.StatusConflict, "Another member on this pool is already using ip %s on protocol_port %d", o.address, o.port)
+		}
+	}
+	if b.SubnetID != nil {
+		if _, ok := c.subnets.get(*b.SubnetID); !ok {
+			return nil, invalidSubresource("Subnet", *b.SubnetID)
+		}
+	}
+	m := &member{
+		meta: c.newMeta(p.projectID, b.Name, nil, b.AdminStateUp, b.Tags, now),
+		pool: p, address: *b.Address, port: *b.ProtocolPort, weight: 1, subnetID: b.SubnetID,
+	}
+	if err := m.apply(b); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+func (m *member) apply(b *memberBody) *apiError {
+	if b.Weight != nil {
+		if err := inRange("weight", *b.Weight, 0, 256); err != nil {
+			return err
+		}
+		m.weight = *b.Weight
+	}
+	if b.Backup != nil {
+		m.backup = *b.Backup
+	}
+	if b.MonitorAddress != nil {
+		m.monitorAddress = b.MonitorAddress
+	}
+	if b.MonitorPort != nil {
+		if err := inRange("monitor_port", *b.MonitorPort, 1, 65535); err != nil {
+			return err
+		}
+		m.monitorPort = b.MonitorPort
+	}
+	m.cache = nil
+	return nil
+}
+
+func (c *Cloud) attachMember(m *member) {
+	m.pool.members = append(m.pool.members, m)
+	m.pool.cache = nil
+	c.members.add(m)
+}
+
+func (c *Cloud) listMembers(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	p, err := c.findPool(r.PathValue("pool"), k)
+	if err != nil {
+		return err
+	}
+	return listObjects(c, w, r, k, "members", c.members, memberAttrs, func(m *member) bool { return m.pool == p })
+}
+
+func (c *Cloud) showMember(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	_, m, err := c.findMember(r.PathValue("pool"), r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	writeOne(w, http.StatusOK, "member", m, r)
+	return nil
+}
+
+func (c *Cloud) createMember(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	p, err := c.findPool(r.PathValue("pool"), k)
+	if err != nil {
+		return err
+	}
+	var req struct {
+		M *memberBody `json:"member"`
+	}
+	if err := decodeBody(r, &req); err != nil {
+		return bodyError(err)
+	}
+	if req.M == nil {
+		return errorf(http.StatusBadRequest, "Missing argument: \"member\"")
+	}
+	if err := k.write(p.projectID); err != nil {
+		return err
+	}
+	if err := c.checkQuota(p.projectID, "member", 1); err != nil {
+		return err
+	}
+	if err := checkMutable(append(lockSet(p), p)); err != nil {
+		return err
+	}
+	m, err := c.buildMember(req.M, p, now)
+	if err != nil {
+		return err
+	}
+	c.attachMember(m)
+	c.acceptChildWrite(m, statusPendingCreate, now)
+	writeOne(w, http.StatusCreated, "member", m, r)
+	return nil
+}
+
+func (c *Cloud) updateMember(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	_, m, err := c.findMember(r.PathValue("pool"), r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	var req struct {
+		M *memberBody `json:"member"`
+	}
+	if err := decodeBody(r, &req); err != nil {
+		return bodyError(err)
+	}
+	if req.M == nil {
+		return errorf(http.StatusBadRequest, "Missing argument: \"member\"")
+	}
+	if err := k.write(m.projectID); err != nil {
+		return err
+	}
+	if err := checkMutable(lockSet(m)); err != nil {
+		return err
+	}
+	if err := m.apply(req.M); err != nil {
+		return err
+	}
+	m.update(req.M.Name, nil, req.M.AdminStateUp, req.M.Tags)
+	c.acceptChildWrite(m, statusPendingUpdate, now)
+	writeOne(w, http.StatusOK, "member", m, r)
+	return nil
+}
+
+func (c *Cloud) deleteMember(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	_, m, err := c.findMember(r.PathValue("pool"), r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	if err := k.write(m.projectID); err != nil {
+		return err
+	}
+	if err := checkMutable(lockSet(m)); err != nil {
+		return err
+	}
+	c.acceptChildWrite(m, statusPendingDelete, now)
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// batchUpdateMembers replaces a pool's members: members matched by
+// (address, protocol_port) are updated, new ones created, missing ones
+// deleted, all in one transition (202, no body).
+func (c *Cloud) batchUpdateMembers(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	p, err := c.findPool(r.PathValue("pool"), k)
+	if err != nil {
+		return err
+	}
+	var req struct {
+		Members *[]memberBody `json:"members"`
+	}
+	if err := decodeBody(r, &req); err != nil {
+		return bodyError(err)
+	}
+	if req.Members == nil {
+		return errorf(http.StatusBadRequest, "Missing argument: \"members\"")
+	}
+	if err := k.write(p.projectID); err != nil {
+		return err
+	}
+	locked := append(lockSet(p), p)
+	if err := checkMutable(locked); err != nil {
+		return err
+	}
+	type key struct {
+		addr string
+		port int
+	}
+	old := map[key]*member{}
+	for _, m := range p.members {
+		old[key{m.address, m.port}] = m
+	}
+	var updates []*member
+	var updateBodies []*memberBody
+	var creates []*memberBody
+	seen := map[key]bool{}
+	for i := range *req.Members {
+		b := &(*req.Members)[i]
+		if b.Address == nil || b.ProtocolPort == nil {
+			return mandatory("address")
+		}
+		kk := key{*b.Address, *b.ProtocolPort}
+		if seen[kk] {
+			return errorf(http.StatusConflict, "Another member on this pool is already using ip %s on protocol_port %d", kk.addr, kk.port)
+		}
+		seen[kk] = true
+		if m := old[kk]; m != nil {
+			updates = append(updates, m)
+			updateBodies = append(updateBodies, b)
+			delete(old, kk)
+		} else {
+			creates = append(creates, b)
+		}
+	}
+	if n := len(creates) - len(old); n > 0 {
+		if err := c.checkQuota(p.projectID, "member", n); err != nil {
+			return err
+		}
+	}
+	var created []*member
+	for _, b := range creates {
+		m, err := c.buildMember(b, p, now)
+		if err != nil {
+			return err
+		}
+		created = append(created, m)
+	}
+	for i, m := range updates {
+		if err := m.apply(updateBodies[i]); err != nil {
+			return err
+		}
+	}
+	for _, o := range locked {
+		o.base().setStatus(statusPendingUpdate, now)
+	}
+	op := &pendingOp{lb: p.lb, activate: locked}
+	for i, m := range updates {
+		m.update(updateBodies[i].Name, nil, updateBodies[i].AdminStateUp, updateBodies[i].Tags)
+		m.setStatus(statusPendingUpdate, now)
+		op.activate = append(op.activate, m)
+	}
+	for _, m := range created {
+		c.attachMember(m)
+		op.activate = append(op.activate, m)
+	}
+	for _, m := range p.members {
+		if _, gone := old[key{m.address, m.port}]; gone && old[key{m.address, m.port}] == m {
+			m.setStatus(statusPendingDelete, now)
+			op.remove = append(op.remove, m)
+		}
+	}
+	c.schedule(op, now)
+	w.WriteHeader(http.StatusAccepted)
+	return nil
+}

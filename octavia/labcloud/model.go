@@ -1,0 +1,157 @@
+package labcloud
+
+import "time"
+
+// Octavia's status values.
+const (
+	statusActive        = "ACTIVE"
+	statusPendingCreate = "PENDING_CREATE"
+	statusPendingUpdate = "PENDING_UPDATE"
+	statusPendingDelete = "PENDING_DELETE"
+	statusError         = "ERROR"
+
+	operOnline    = "ONLINE"
+	operOffline   = "OFFLINE"
+	operDegraded  = "DEGRADED"
+	operError     = "ERROR"
+	operNoMonitor = "NO_MONITOR"
+)
+
+type idRef struct {
+	ID string `json:"id"`
+}
+
+type loadBalancer struct {
+	meta
+	vipAddress, vipPortID, vipSubnetID, vipNetworkID string
+	vipQosPolicyID                                   *string
+	provider, flavorID, az                           string
+	topology                                         string
+	listeners                                        []*listener
+	pools                                            []*pool
+	amphorae                                         []*amphora
+	op                                               *pendingOp
+}
+
+type listener struct {
+	meta
+	lb                     *loadBalancer
+	protocol               string
+	port                   int
+	connLimit              int
+	defaultPool            *pool
+	l7policies             []*l7policy
+	insertHeaders          map[string]string
+	timeoutClientData      int
+	timeoutMemberConnect   int
+	timeoutMemberData      int
+	timeoutTCPInspect      int
+	allowedCIDRs           []string
+	defaultTLSContainerRef *string
+	sniContainerRefs       []string
+	clientCATLSRef         *string
+	clientAuthentication   string
+	clientCRLRef           *string
+	tlsCiphers             *string
+	tlsVersions            []string
+	alpnProtocols          []string
+	hstsMaxAge             *int
+	hstsIncludeSubdomains  bool
+	hstsPreload            bool
+	upSince                time.Time // zero: not passing traffic
+	statsBase              stats
+}
+
+type sessionPersistence struct {
+	Type                   string  `json:"type"`
+	CookieName             *string `json:"cookie_name"`
+	PersistenceTimeout     *int    `json:"persistence_timeout"`
+	PersistenceGranularity *string `json:"persistence_granularity"`
+}
+
+type pool struct {
+	meta
+	lb                *loadBalancer
+	listeners         []*listener
+	protocol          string
+	algorithm         string
+	persistence       *sessionPersistence
+	members           []*member
+	hm                *healthMonitor
+	tlsContainerRef   *string
+	caTLSContainerRef *string
+	crlContainerRef   *string
+	tlsEnabled        bool
+	tlsCiphers        *string
+	tlsVersions       []string
+	alpnProtocols     []string
+}
+
+type member struct {
+	meta
+	pool           *pool
+	address        string
+	port           int
+	weight         int
+	backup         bool
+	subnetID       *string
+	monitorAddress *string
+	monitorPort    *int
+}
+
+type healthMonitor struct {
+	meta
+	pool           *pool
+	typ            string
+	delay, timeout int
+	maxRetries     int
+	maxRetriesDown int
+	httpMethod     *string
+	urlPath        *string
+	expectedCodes  *string
+	httpVersion    *float64
+	domainName     *string
+}
+
+type l7policy struct {
+	meta
+	listener         *listener
+	action           string
+	redirectPool     *pool
+	redirectURL      *string
+	redirectPrefix   *string
+	redirectHTTPCode *int
+	position         int
+	rules            []*l7rule
+}
+
+type l7rule struct {
+	meta
+	policy      *l7policy
+	typ         string
+	compareType string
+	key         *string
+	value       string
+	invert      bool
+}
+
+// lbOf returns the load balancer an object belongs to.
+func lbOf(o object) *loadBalancer {
+	switch v := o.(type) {
+	case *loadBalancer:
+		return v
+	case *listener:
+		return v.lb
+	case *pool:
+		return v.lb
+	case *member:
+		return v.pool.lb
+	case *healthMonitor:
+		return v.pool.lb
+	case *l7policy:
+		return v.listener.lb
+	case *l7rule:
+		return v.policy.listener.lb
+	}
+	return nil
+}

@@ -1,0 +1,239 @@
+package labcloud
+
+import (
+	"net/http"
+	"strings"
+	"time"
+)
+
+// caller is the Octavia request context: who asks, for which project.
+type caller struct {
+	tok     *token
+	project string // "" for an unscoped token
+	admin   bool
+	member  bool
+}
+
+// read allows the admin, or anyone scoped to projectID.
+func (k *caller) read(projectID string) *apiError {
+	if k.admin || (k.project != "" && k.project == projectID) {
+		return nil
+	}
+	return errPolicy
+}
+
+// write allows the admin, or a member (not a reader) of projectID.
+func (k *caller) write(projectID string) *apiError {
+	if k.admin || (k.member && k.project != "" && k.project == projectID) {
+		return nil
+	}
+	return errPolicy
+}
+
+func (k *caller) adminOnly() *apiError {
+	if k.admin {
+		return nil
+	}
+	return errPolicy
+}
+
+// visible filters a list to what the caller may see.
+func visibleTo[T object](k *caller) func(T) bool {
+	if k.admin {
+		return func(T) bool { return true }
+	}
+	return func(o T) bool { return o.base().projectID == k.project }
+}
+
+// listScope checks ?project_id: only an admin may list another project.
+func (k *caller) listScope(r *http.Request) *apiError {
+	if p := r.URL.Query().Get("project_id"); p != "" && !k.admin && p != k.project {
+		return errPolicy
+	}
+	if !k.admin && k.project == "" {
+		return errPolicy
+	}
+	return nil
+}
+
+type octaviaHandler func(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError
+
+// octavia wraps a handler: lock, complete due transitions, authenticate
+// (keystonemiddleware's 401), then answer faults with Octavia's body.
+func (c *Cloud) octavia(h octaviaHandler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		now := time.Now()
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.advance(now)
+		tok := c.authToken(r, now)
+		if tok == nil {
+			keystoneError(w, http.StatusUnauthorized, msgAuthRequired)
+			return
+		}
+		k := &caller{tok: tok, admin: tok.hasRole(roleAdmin), member: tok.hasRole(roleMember)}
+		if tok.project != nil {
+			k.project = tok.project.id
+		}
+		if err := h(w, r, k, now); err != nil {
+			writeFault(w, err)
+		}
+	}
+}
+
+// octaviaRoutes registers Octavia v2 under /load-balancer, with /v2.0 as an
+// alias of /v2.
+func (c *Cloud) octaviaRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /load-balancer/{$}", c.octaviaVersions)
+	mux.HandleFunc("GET /load-balancer", c.octaviaVersions)
+	for _, v := range []string{"/v2", "/v2.0"} {
+		mux.HandleFunc("GET /load-balancer"+v, c.octaviaVersions)
+		mux.HandleFunc("GET /load-balancer"+v+"/{$}", c.octaviaVersions)
+	}
+	handle := func(method, path string, h octaviaHandler) {
+		for _, v := range []string{"/v2", "/v2.0"} {
+			mux.HandleFunc(method+" /load-balancer"+v+path, c.octavia(h))
+		}
+	}
+	handle("GET", "/lbaas/loadbalancers", c.listLoadBalancers)
+	handle("POST", "/lbaas/loadbalancers", c.createLoadBalancer)
+	handle("GET", "/lbaas/loadbalancers/{id}", c.showLoadBalancer)
+	handle("PUT", "/lbaas/loadbalancers/{id}", c.updateLoadBalancer)
+	handle("DELETE", "/lbaas/loadbalancers/{id}", c.deleteLoadBalancer)
+	handle("GET", "/lbaas/loadbalancers/{id}/stats", c.loadBalancerStats)
+	handle("GET", "/lbaas/loadbalancers/{id}/status", c.loadBalancerStatus)
+	handle("GET", "/lbaas/loadbalancers/{id}/statuses", c.loadBalancerStatus)
+	handle("PUT", "/lbaas/loadbalancers/{id}/failover", c.failoverLoadBalancer)
+
+	handle("GET", "/lbaas/listeners", c.listListeners)
+	handle("POST", "/lbaas/listeners", c.createListener)
+	handle("GET", "/lbaas/listeners/{id}", c.showListener)
+	handle("PUT", "/lbaas/listeners/{id}", c.updateListener)
+	handle("DELETE", "/lbaas/listeners/{id}", c.deleteListener)
+	handle("GET", "/lbaas/listeners/{id}/stats", c.listenerStats)
+
+	handle("GET", "/lbaas/pools", c.listPools)
+	handle("POST", "/lbaas/pools", c.createPool)
+	handle("GET", "/lbaas/pools/{id}", c.showPool)
+	handle("PUT", "/lbaas/pools/{id}", c.updatePool)
+	handle("DELETE", "/lbaas/pools/{id}", c.deletePool)
+
+	handle("GET", "/lbaas/pools/{pool}/members", c.listMembers)
+	handle("POST", "/lbaas/pools/{pool}/members", c.createMember)
+	handle("PUT", "/lbaas/pools/{pool}/members", c.batchUpdateMembers)
+	handle("GET", "/lbaas/pools/{pool}/members/{id}", c.showMember)
+	handle("PUT", "/lbaas/pools/{pool}/members/{id}", c.updateMember)
+	handle("DELETE", "/lbaas/pools/{pool}/members/{id}", c.deleteMember)
+
+	handle("GET", "/lbaas/healthmonitors", c.listMonitors)
+	handle("POST", "/lbaas/healthmonitors", c.createMonitor)
+	handle("GET", "/lbaas/healthmonitors/{id}", c.showMonitor)
+	handle("PUT", "/lbaas/healthmonitors/{id}", c.updateMonitor)
+	handle("DELETE", "/lbaas/healthmonitors/{id}", c.deleteMonitor)
+
+	handle("GET", "/lbaas/l7policies", c.listL7Policies)
+	handle("POST", "/lbaas/l7policies", c.createL7Policy)
+	handle("GET", "/lbaas/l7policies/{id}", c.showL7Policy)
+	handle("PUT", "/lbaas/l7policies/{id}", c.updateL7Policy)
+	handle("DELETE", "/lbaas/l7policies/{id}", c.deleteL7Policy)
+
+	handle("GET", "/lbaas/l7policies/{policy}/rules", c.listL7Rules)
+	handle("POST", "/lbaas/l7policies/{policy}/rules", c.createL7Rule)
+	handle("GET", "/lbaas/l7policies/{policy}/rules/{id}", c.showL7Rule)
+	handle("PUT", "/lbaas/l7policies/{policy}/rules/{id}", c.updateL7Rule)
+	handle("DELETE", "/lbaas/l7policies/{policy}/rules/{id}", c.deleteL7Rule)
+
+	handle("GET", "/octavia/amphorae", c.listAmphorae)
+	handle("GET", "/octavia/amphorae/{id}", c.showAmphora)
+	handle("DELETE", "/octavia/amphorae/{id}", c.deleteAmphora)
+	handle("PUT", "/octavia/amphorae/{id}/config", c.configureAmphora)
+	handle("PUT", "/octavia/amphorae/{id}/failover", c.failoverAmphora)
+	handle("GET", "/octavia/amphorae/{id}/stats", c.amphoraStats)
+
+	handle("GET", "/lbaas/quotas", c.listQuotas)
+	handle("GET", "/lbaas/quotas/defaults", c.quotaDefaultsHandler)
+	handle("GET", "/lbaas/quotas/{project}", c.showQuota)
+	handle("PUT", "/lbaas/quotas/{project}", c.updateQuota)
+	handle("DELETE", "/lbaas/quotas/{project}", c.resetQuota)
+
+	handle("GET", "/lbaas/providers", c.listProviders)
+	handle("GET", "/lbaas/providers/{provider}/flavor_capabilities", c.flavorCapabilities)
+	handle("GET", "/lbaas/providers/{provider}/availability_zone_capabilities", c.azCapabilities)
+
+	handle("GET", "/lbaas/flavors", c.listFlavors)
+	handle("POST", "/lbaas/flavors", c.createFlavor)
+	handle("GET", "/lbaas/flavors/{id}", c.showFlavor)
+	handle("PUT", "/lbaas/flavors/{id}", c.updateFlavor)
+	handle("DELETE", "/lbaas/flavors/{id}", c.deleteFlavor)
+	handle("GET", "/lbaas/flavorprofiles", c.listFlavorProfiles)
+	handle("POST", "/lbaas/flavorprofiles", c.createFlavorProfile)
+	handle("GET", "/lbaas/flavorprofiles/{id}", c.showFlavorProfile)
+	handle("PUT", "/lbaas/flavorprofiles/{id}", c.updateFlavorProfile)
+	handle("DELETE", "/lbaas/flavorprofiles/{id}", c.deleteFlavorProfile)
+	handle("GET", "/lbaas/availabilityzones", c.listAZs)
+	handle("POST", "/lbaas/availabilityzones", c.createAZ)
+	handle("GET", "/lbaas/availabilityzones/{id}", c.showAZ)
+	handle("PUT", "/lbaas/availabilityzones/{id}", c.updateAZ)
+	handle("DELETE", "/lbaas/availabilityzones/{id}", c.deleteAZ)
+	handle("GET", "/lbaas/availabilityzoneprofiles", c.listAZProfiles)
+	handle("POST", "/lbaas/availabilityzoneprofiles", c.createAZProfile)
+	handle("GET", "/lbaas/availabilityzoneprofiles/{id}", c.showAZProfile)
+	handle("PUT", "/lbaas/availabilityzoneprofiles/{id}", c.updateAZProfile)
+	handle("DELETE", "/lbaas/availabilityzoneprofiles/{id}", c.deleteAZProfile)
+
+	mux.HandleFunc("/load-balancer/", func(w http.ResponseWriter, r *http.Request) {
+		writeFault(w, errorf(http.StatusNotFound, "The resource could not be found."))
+	})
+}
+
+// linkBase is Options.LinkBase, or scheme://Host/load-balancer of the request.
+func (c *Cloud) linkBase(r *http.Request) string {
+	if c.opts.LinkBase != "" {
+		return strings.TrimRight(c.opts.LinkBase, "/")
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host + "/load-balancer"
+}
+
+// pathURL is the URL Octavia puts in *_links: the link base and the path
+// as Octavia saw it.
+func (c *Cloud) pathURL(r *http.Request) string {
+	return c.linkBase(r) + strings.TrimPrefix(r.URL.Path, "/load-balancer")
+}
+
+// octaviaAPIVersions are the microversions Octavia Zed (11.0) lists.
+var octaviaAPIVersions = []struct{ id, updated string }{
+	{"v2.0", "2016-12-11T00:00:00Z"}, {"v2.1", "2018-04-20T00:00:00Z"},
+	{"v2.2", "2018-07-31T00:00:00Z"}, {"v2.3", "2018-12-18T00:00:00Z"},
+	{"v2.4", "2018-12-19T00:00:00Z"}, {"v2.5", "2019-01-21T00:00:00Z"},
+	{"v2.6", "2019-01-25T00:00:00Z"}, {"v2.7", "2018-01-25T12:00:00Z"},
+	{"v2.8", "2019-02-12T00:00:00Z"}, {"v2.9", "2019-03-04T00:00:00Z"},
+	{"v2.10", "2019-03-05T00:00:00Z"}, {"v2.11", "2019-06-24T00:00:00Z"},
+	{"v2.12", "2019-09-11T00:00:00Z"}, {"v2.13", "2019-09-13T00:00:00Z"},
+	{"v2.14", "2019-10-24T00:00:00Z"}, {"v2.15", "2020-03-10T00:00:00Z"},
+	{"v2.16", "2020-03-15T00:00:00Z"}, {"v2.17", "2020-04-29T00:00:00Z"},
+	{"v2.18", "2020-04-29T01:00:00Z"}, {"v2.19", "2020-05-12T00:00:00Z"},
+	{"v2.20", "2020-08-10T00:00:00Z"}, {"v2.21", "2020-09-03T00:00:00Z"},
+	{"v2.22", "2021-01-05T00:00:00Z"}, {"v2.23", "2021-04-29T00:00:00Z"},
+	{"v2.24", "2021-05-04T00:00:00Z"}, {"v2.25", "2021-10-02T00:00:00Z"},
+	{"v2.26", "2022-08-29T00:00:00Z"},
+}
+
+func (c *Cloud) octaviaVersions(w http.ResponseWriter, r *http.Request) {
+	base := c.linkBase(r)
+	versions := make([]map[string]any, 0, len(octaviaAPIVersions))
+	for i, v := range octaviaAPIVersions {
+		status := "SUPPORTED"
+		if i == len(octaviaAPIVersions)-1 {
+			status = "CURRENT"
+		}
+		versions = append(versions, map[string]any{
+			"id": v.id, "status": status, "updated": v.updated,
+			"links": []map[string]string{{"href": base + "/v2", "rel": "self"}},
+		})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"versions": versions})
+}

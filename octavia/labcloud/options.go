@@ -1,0 +1,50 @@
+package labcloud
+
+import (
+	"io"
+	"log/slog"
+	"time"
+)
+
+// Options configures a Cloud. The zero value is usable.
+type Options struct {
+	// PublicURL is the base put in the Keystone catalog, e.g. http://127.0.0.1:8080.
+	// "" means scheme://Host of each request.
+	PublicURL string
+	// LinkBase is the base of Octavia's *_links, e.g. http://10.0.0.5:9876 to
+	// reproduce a cloud whose links name an internal host. "" means
+	// scheme://Host + /load-balancer of each request.
+	LinkBase string
+	// Delay is how long a PENDING_* state lasts before it completes; 0 means 2 s.
+	// Each transition gets a jitter of ±25 %, reproducible from Seed.
+	Delay time.Duration
+	// Seed makes ids, jitter and injected error answers reproducible.
+	Seed int64
+	// TokenTTL is the lifetime of Keystone tokens; 0 means 1 h.
+	TokenTTL time.Duration
+	// MaxPageSize is Octavia's pagination_max_limit; 0 means 1000.
+	MaxPageSize int
+	// Trainees adds users trainee1..traineeN (password = user name), each
+	// a member of a project of the same name.
+	Trainees int
+	// Scenario seeds projects, networks, load balancers, quotas and faults.
+	Scenario *Scenario
+	// Logger receives one line per request; nil discards. Tokens are never logged.
+	Logger *slog.Logger
+}
+
+func (o Options) withDefaults() Options {
+	if o.Delay <= 0 {
+		o.Delay = 2 * time.Second
+	}
+	if o.TokenTTL <= 0 {
+		o.TokenTTL = time.Hour
+	}
+	if o.MaxPageSize <= 0 {
+		o.MaxPageSize = 1000
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return o
+}

@@ -1,0 +1,78 @@
+package labcloud
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"time"
+)
+
+// token is an issued Keystone token. The token string itself is never stored:
+// the map key is its SHA-256.
+type token struct {
+	user    *user
+	project *project // nil: unscoped
+	methods []string
+	appCred *appCred
+	issued  time.Time
+	expires time.Time
+	auditID string
+}
+
+// newTokenString returns a random, opaque token (crypto/rand).
+func newTokenString() string {
+	var b [48]byte
+	rand.Read(b[:])
+	return "gAAAAAB" + base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+// issue stores a new token and returns its string. Caller holds c.mu.
+func (c *Cloud) issue(t *token) string {
+	s := newTokenString()
+	var a [16]byte
+	rand.Read(a[:])
+	t.auditID = base64.RawURLEncoding.EncodeToString(a[:])[:22]
+	c.tokens[digest(s)] = t
+	return s
+}
+
+// lookupToken returns the live token for s, or nil. A token dies at its
+// expires_at, or earlier when the token_ttl fault is shorter. Caller holds c.mu.
+func (c *Cloud) lookupToken(s string, now time.Time) *token {
+	if s == "" {
+		return nil
+	}
+	key := digest(s)
+	t := c.tokens[key]
+	if t == nil {
+		return nil
+	}
+	deadline := t.expires
+	if ttl := c.faults.TokenTTL.Duration; ttl > 0 && t.issued.Add(ttl).Before(deadline) {
+		deadline = t.issued.Add(ttl)
+	}
+	if !now.Before(deadline) {
+		delete(c.tokens, key)
+		return nil
+	}
+	return t
+}
+
+// roles returns the role names the token carries.
+func (t *token) roles() []string {
+	if t.project == nil {
+		return nil
+	}
+	if t.appCred != nil && len(t.appCred.roles) > 0 {
+		return t.appCred.roles
+	}
+	return impliedRoles(t.user.role)
+}
+
+func (t *token) hasRole(name string) bool {
+	for _, r := range t.roles() {
+		if r == name {
+			return true
+		}
+	}
+	return false
+}

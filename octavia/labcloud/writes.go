@@ -1,0 +1,169 @@
+package labcloud
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// resourceName is Octavia's data model name of an object, as used in its
+// messages.
+func resourceName(o object) string {
+	switch o.(type) {
+	case *loadBalancer:
+		return "Load Balancer"
+	case *listener:
+		return "Listener"
+	case *pool:
+		return "Pool"
+	case *member:
+		return "Member"
+	case *healthMonitor:
+		return "Health Monitor"
+	case *l7policy:
+		return "L7 Policy"
+	case *l7rule:
+		return "L7 Rule"
+	}
+	return "Object"
+}
+
+// lockSet lists the objects a write on o locks (moves to PENDING_UPDATE),
+// load balancer first, as Octavia's _test_lb_and_listener_statuses does.
+func lockSet(o object) []object {
+	switch v := o.(type) {
+	case *listener:
+		return []object{v.lb}
+	case *pool:
+		out := []object{v.lb}
+		for _, l := range v.listeners {
+			out = append(out, l)
+		}
+		return out
+	case *member:
+		return append(lockSet(v.pool), v.pool)
+	case *healthMonitor:
+		return append(lockSet(v.pool), v.pool)
+	case *l7policy:
+		return []object{v.listener.lb, v.listener}
+	case *l7rule:
+		return []object{v.policy.listener.lb, v.policy.listener, v.policy}
+	}
+	return nil
+}
+
+// checkMutable answers 409 if any object a write would lock is not ACTIVE.
+func checkMutable(locked []object) *apiError {
+	for _, o := range locked {
+		if o.base().prov != statusActive {
+			return immutable(resourceName(o), o.base().id)
+		}
+	}
+	return nil
+}
+
+// lockTree moves the load balancer and the parents of child to
+// PENDING_UPDATE, and child to status. Caller holds c.mu.
+func (c *Cloud) lockTree(lb *loadBalancer, child object, status string, now time.Time) {
+	for _, o := range lockSet(child) {
+		o.base().setStatus(statusPendingUpdate, now)
+	}
+	child.base().setStatus(status, now)
+	if child != object(lb) {
+		lb.setStatus(statusPendingUpdate, now)
+	}
+}
+
+// acceptChildWrite locks child's tree and schedules its completion: the
+// child is created or updated (activate) or deleted (remove).
+func (c *Cloud) acceptChildWrite(child object, status string, now time.Time) {
+	lb := lbOf(child)
+	c.lockTree(lb, child, status, now)
+	op := &pendingOp{lb: lb, activate: lockSet(child)}
+	if status == statusPendingDelete {
+		op.remove = []object{child}
+	} else {
+		op.activate = append(op.activate, child)
+	}
+	c.schedule(op, now)
+}
+
+// newMeta starts an object in PENDING_CREATE / OFFLINE.
+func (c *Cloud) newMeta(projectID string, name, desc *string, enabled *bool, tags *[]string, now time.Time) meta {
+	m := meta{
+		id: newUUID(c.rng), projectID: projectID, name: deref(name), description: deref(desc),
+		prov: statusPendingCreate, oper: operOffline, enabled: enabled == nil || *enabled, created: now,
+	}
+	if tags != nil {
+		m.tags = *tags
+	}
+	return m
+}
+
+// update applies the common PUT fields.
+func (m *meta) update(name, desc *string, enabled *bool, tags *[]string) {
+	if name != nil {
+		m.name = *name
+	}
+	if desc != nil {
+		m.description = *desc
+	}
+	if enabled != nil {
+		m.enabled = *enabled
+	}
+	if tags != nil {
+		m.tags = *tags
+	}
+	m.cache = nil
+}
+
+// invalidInput is wsme's message for a bad attribute value.
+func invalidInput(field string, value any, why string) *apiError {
+	return errorf(http.StatusBadRequest, "Invalid input for field/attribute %s. Value: '%v'. %s", field, value, why)
+}
+
+func oneOf(field string, value string, allowed []string) *apiError {
+	for _, a := range allowed {
+		if value == a {
+			return nil
+		}
+	}
+	q := make([]string, len(allowed))
+	for i, a := range allowed {
+		q[i] = "'" + a + "'"
+	}
+	return invalidInput(field, value, "Value should be one of: "+strings.Join(q, ", "))
+}
+
+func mandatory(field string) *apiError {
+	return invalidInput(field, "None", "Mandatory field missing.")
+}
+
+func inRange(field string, v, lo, hi int) *apiError {
+	if v < lo || v > hi {
+		return invalidInput(field, v, fmt.Sprintf("Value should be greater or equal to %d and lower or equal to %d", lo, hi))
+	}
+	return nil
+}
+
+// projectFor resolves the project of a new object: the body's project_id
+// (admin only for another project) or the caller's.
+func (k *caller) projectFor(bodyProject *string) (string, *apiError) {
+	p := k.project
+	if bodyProject != nil && *bodyProject != "" {
+		p = *bodyProject
+	}
+	if p == "" {
+		return "", validation("Missing project ID in request where one is required.")
+	}
+	if err := k.write(p); err != nil {
+		return "", err
+	}
+	return p, nil
+}
+
+// bodyError reports a request body that is not the JSON Octavia expects.
+func bodyError(err error) *apiError {
+	return errorf(http.StatusBadRequest, "Invalid input: %v", err)
+}
