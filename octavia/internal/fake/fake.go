@@ -131,8 +131,16 @@ func (rt roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err := req.Context().Err(); err != nil {
 		return nil, err
 	}
+	in := req.Clone(req.Context())
+	if in.Body == nil {
+		in.Body = http.NoBody
+	}
+	if in.Host == "" {
+		in.Host = req.URL.Host
+	}
+	in.RequestURI = req.URL.RequestURI()
 	rec := httptest.NewRecorder()
-	rt.h.ServeHTTP(rec, req)
+	rt.h.ServeHTTP(rec, in)
 	resp := rec.Result()
 	resp.Request = req
 	return resp, nil
