@@ -17,7 +17,9 @@ import (
 // timeoutError is what net/http returns when its Timeout passes.
 type timeoutError struct{}
 
-func (timeoutError) Error() string   { return "net/http: request canceled (Client.Timeout exceeded while awaiting headers)" }
+func (timeoutError) Error() string {
+	return "net/http: request canceled (Client.Timeout exceeded while awaiting headers)"
+}
 func (timeoutError) Timeout() bool   { return true }
 func (timeoutError) Temporary() bool { return true }
 
