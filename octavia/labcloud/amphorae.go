@@ -10,7 +10,6 @@ import (
 
 // Amphora statuses.
 const (
-	amphoraBooting       = "BOOTING"
 	amphoraAllocated     = "ALLOCATED"
 	amphoraPendingDelete = "PENDING_DELETE"
 	amphoraError         = "ERROR"
@@ -48,11 +47,11 @@ type amphoraView struct {
 	VRRPInterface  *string `json:"vrrp_interface"`
 	VRRPID         *int    `json:"vrrp_id"`
 	VRRPPriority   *int    `json:"vrrp_priority"`
-	CachedZone     string  `json:"cached_zone"`
+	CachedZone     *string `json:"cached_zone"`
 	CreatedAt      *string `json:"created_at"`
 	UpdatedAt      *string `json:"updated_at"`
-	ImageID        string  `json:"image_id"`
-	ComputeFlavor  string  `json:"compute_flavor"`
+	ImageID        *string `json:"image_id"`
+	ComputeFlavor  *string `json:"compute_flavor"`
 }
 
 func (a *amphora) view() any {
@@ -60,12 +59,11 @@ func (a *amphora) view() any {
 		ID: a.id, LoadBalancerID: a.lb.id, ComputeID: a.computeID, LBNetworkIP: a.lbNetworkIP,
 		VRRPIP: a.vrrpIP.String(), HAIP: a.lb.vipAddress, VRRPPortID: a.vrrpPortID, HAPortID: a.lb.vipPortID,
 		CertExpiration: stamp(a.certExpires), Role: a.role, Status: a.status, VRRPPriority: a.vrrpPriority,
-		CachedZone: "nova", CreatedAt: stamp(a.created), UpdatedAt: stamp(a.updated),
-		ImageID: "b3a8c5f2-0c5e-4b55-9d1e-6c0a2f5f8f11", ComputeFlavor: "65",
+		CreatedAt: stamp(a.created), UpdatedAt: stamp(a.updated), VRRPID: intp(1),
 	}
 	if a.role != "STANDALONE" {
-		eth, one := "eth1", 1
-		v.VRRPInterface, v.VRRPID = &eth, &one
+		eth := "eth1"
+		v.VRRPInterface = &eth
 	}
 	return v
 }
@@ -84,7 +82,6 @@ var amphoraAttrs = attrs[*amphora]{
 	"ha_ip":           func(a *amphora) string { return a.lb.vipAddress },
 	"role":            func(a *amphora) string { return a.role },
 	"status":          func(a *amphora) string { return a.status },
-	"cached_zone":     func(*amphora) string { return "nova" },
 	"created_at":      func(a *amphora) string { return deref(stamp(a.created)) },
 	"updated_at":      func(a *amphora) string { return deref(stamp(a.updated)) },
 	"project_id":      func(a *amphora) string { return a.lb.projectID },
@@ -103,9 +100,9 @@ func (c *Cloud) newAmphora(lb *loadBalancer, role string, now time.Time) *amphor
 	binary.BigEndian.PutUint32(b[:], 0xc0a80000+c.mgmtNext%65000+2) // 192.168.0.0/16
 	a := &amphora{
 		meta: meta{id: newUUID(c.rng), projectID: lb.projectID, created: now},
-		lb:   lb, status: amphoraBooting, role: role, computeID: newUUID(c.rng),
+		lb:   lb, status: amphoraAllocated, role: role, computeID: newUUID(c.rng),
 		lbNetworkIP: netip.AddrFrom4(b).String(), vrrpPortID: newUUID(c.rng),
-		certExpires: now.Add(730 * 24 * time.Hour),
+		certExpires: now.Add(30 * 24 * time.Hour),
 	}
 	if s, ok := c.subnets.get(lb.vipSubnetID); ok {
 		if ip, err := s.allocate(""); err == nil {
@@ -153,9 +150,7 @@ func (c *Cloud) replaceAmphorae(lb *loadBalancer, old *amphora, now time.Time) {
 	for _, a := range victims {
 		role := a.role
 		c.dropAmphora(a)
-		n := c.newAmphora(lb, role, now)
-		n.status = amphoraAllocated
-		lb.amphorae = append(lb.amphorae, n)
+		lb.amphorae = append(lb.amphorae, c.newAmphora(lb, role, now))
 	}
 }
 

@@ -2,6 +2,8 @@ package labcloud
 
 import (
 	"container/heap"
+	crand "crypto/rand"
+	"encoding/binary"
 	"math/rand/v2"
 	"net/http"
 	"strings"
@@ -169,6 +171,7 @@ func (c *Cloud) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	c.mu.Unlock()
 	sw := &statusWriter{ResponseWriter: w}
+	sw.Header().Set("X-Openstack-Request-Id", requestID())
 	defer func() {
 		c.opts.Logger.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
 			"elapsed", time.Since(start))
@@ -203,4 +206,12 @@ func (c *Cloud) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c.mux.ServeHTTP(sw, r)
+}
+
+// requestID returns a fresh req-<uuid> (crypto/rand: it does not disturb
+// the seeded sequence of ids).
+func requestID() string {
+	var b [16]byte
+	crand.Read(b[:])
+	return "req-" + newUUID(rand.New(rand.NewPCG(binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:]))))
 }

@@ -2,13 +2,16 @@ package labcloud
 
 import (
 	"fmt"
+	"html"
 	"net/http"
+	"strconv"
 )
 
 // apiError is an Octavia API exception: an HTTP code and a faultstring.
 type apiError struct {
 	code int
 	msg  string
+	html bool // webob's HTML page instead of the wsme fault
 }
 
 func (e *apiError) Error() string { return e.msg }
@@ -50,6 +53,10 @@ var (
 
 // writeFault answers with Octavia's wsme fault body.
 func writeFault(w http.ResponseWriter, err *apiError) {
+	if err.html {
+		writeWebobPage(w, err)
+		return
+	}
 	code := "Client"
 	if err.code >= 500 {
 		code = "Server"
@@ -59,4 +66,17 @@ func writeFault(w http.ResponseWriter, err *apiError) {
 		FaultString string  `json:"faultstring"`
 		DebugInfo   *string `json:"debuginfo"`
 	}{code, err.msg, nil})
+}
+
+// writeWebobPage answers as webob does when Octavia raises before wsme
+// (bad limit, bad sort direction): an HTML page.
+func writeWebobPage(w http.ResponseWriter, err *apiError) {
+	status := fmt.Sprintf("%d %s", err.code, http.StatusText(err.code))
+	body := "<html>\n <head>\n  <title>" + status + "</title>\n </head>\n <body>\n  <h1>" + status +
+		"</h1>\n  The server could not comply with the request since it is either malformed or otherwise incorrect.<br /><br />\n" +
+		html.EscapeString(err.msg) + "\n\n\n </body>\n</html>"
+	w.Header().Set("Content-Type", "text/html; charset=UTF-8")
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(err.code)
+	w.Write([]byte(body))
 }

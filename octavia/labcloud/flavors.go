@@ -72,6 +72,10 @@ var (
 
 // listPlain lists objects without tags or project scoping.
 func listPlain[T object](c *Cloud, w http.ResponseWriter, r *http.Request, key string, col *collection[T], a attrs[T]) *apiError {
+	return listPlainAs(c, w, r, key, key+"_links", col, a, func(o T) string { return o.base().id })
+}
+
+func listPlainAs[T object](c *Cloud, w http.ResponseWriter, r *http.Request, key, linksKey string, col *collection[T], a attrs[T], idOf func(T) string) *apiError {
 	lq, err := parseList(r.URL.Query(), a, false, c.opts.MaxPageSize)
 	if err != nil {
 		return err
@@ -80,7 +84,7 @@ func listPlain[T object](c *Cloud, w http.ResponseWriter, r *http.Request, key s
 	if err != nil {
 		return err
 	}
-	writeList(w, key, items, lq, c.pathURL(r))
+	writeListAs(w, key, linksKey, items, lq, c.pathURL(r), idOf)
 	return nil
 }
 
@@ -149,15 +153,30 @@ type catalogBody struct {
 }
 
 func decodeWrapped(r *http.Request, key string) (*catalogBody, *apiError) {
-	var m map[string]*catalogBody
-	if err := decodeBody(r, &m); err != nil {
-		return nil, bodyError(err)
-	}
-	b := m[key]
-	if b == nil {
-		return nil, errorf(http.StatusBadRequest, "Missing argument: \"%s\"", key)
+	var b *catalogBody
+	if err := decodeArg(r, key, &b); err != nil {
+		return nil, err
 	}
 	return b, nil
+}
+
+// validCapabilities checks profile data against the provider's schema,
+// answering 501 as Octavia's provider driver does.
+func validCapabilities(provider, data string, caps []map[string]string) *apiError {
+	var v map[string]any
+	if err := json.Unmarshal([]byte(data), &v); err != nil {
+		return errorf(http.StatusBadRequest, "Validation failure: Failed to parse the flavor or availability zone data: %v", err)
+	}
+	for key := range v {
+		known := false
+		for _, cp := range caps {
+			known = known || cp["name"] == key
+		}
+		if !known {
+			return errorf(http.StatusNotImplemented, "Provider '%s' does not support a requested option: Additional properties are not allowed ('%s' was unexpected)", provider, key)
+		}
+	}
+	return nil
 }
 
 func validJSONObject(field string, s *string) *apiError {
@@ -252,7 +271,7 @@ func (c *Cloud) listFlavorProfiles(w http.ResponseWriter, r *http.Request, k *ca
 	if err := k.adminOnly(); err != nil {
 		return err
 	}
-	return listPlain(c, w, r, "flavorprofiles", c.flavorProfiles, flavorProfileAttrs)
+	return listPlainAs(c, w, r, "flavorprofiles", "flavorprofile_links", c.flavorProfiles, flavorProfileAttrs, func(p *flavorProfile) string { return p.id })
 }
 
 func (c *Cloud) showFlavorProfile(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
@@ -286,7 +305,7 @@ func (c *Cloud) createFlavorProfile(w http.ResponseWriter, r *http.Request, k *c
 	if !providerEnabled(*b.ProviderName) {
 		return errorf(http.StatusBadRequest, "Provider '%s' is not enabled.", *b.ProviderName)
 	}
-	if err := validJSONObject("flavor_data", b.FlavorData); err != nil {
+	if err := validCapabilities(*b.ProviderName, *b.FlavorData, flavorCaps); err != nil {
 		return err
 	}
 	p := &flavorProfile{meta: meta{id: newUUID(c.rng), name: *b.Name, created: now}, provider: *b.ProviderName, data: *b.FlavorData}
@@ -345,7 +364,7 @@ func (c *Cloud) deleteFlavorProfile(w http.ResponseWriter, r *http.Request, k *c
 // --- availability zones (keyed by name)
 
 func (c *Cloud) listAZs(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return listPlain(c, w, r, "availability_zones", c.azs, azAttrs)
+	return listPlainAs(c, w, r, "availability_zones", "availability_zones_links", c.azs, azAttrs, func(*availabilityZone) string { return "None" })
 }
 
 func (c *Cloud) showAZ(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
@@ -424,7 +443,7 @@ func (c *Cloud) listAZProfiles(w http.ResponseWriter, r *http.Request, k *caller
 	if err := k.adminOnly(); err != nil {
 		return err
 	}
-	return listPlain(c, w, r, "availability_zone_profiles", c.azProfiles, azProfileAttrs)
+	return listPlainAs(c, w, r, "availability_zone_profiles", "availability_zone_profile_links", c.azProfiles, azProfileAttrs, func(p *azProfile) string { return p.id })
 }
 
 func (c *Cloud) showAZProfile(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
@@ -433,7 +452,7 @@ func (c *Cloud) showAZProfile(w http.ResponseWriter, r *http.Request, k *caller,
 	}
 	p, ok := c.azProfiles.get(r.PathValue("id"))
 	if !ok {
-		return notFound("Availability zone profile", r.PathValue("id"))
+		return notFound("Availability Zone Profile", r.PathValue("id"))
 	}
 	writeOne(w, http.StatusOK, "availability_zone_profile", p, r)
 	return nil
@@ -458,7 +477,7 @@ func (c *Cloud) createAZProfile(w http.ResponseWriter, r *http.Request, k *calle
 	if !providerEnabled(*b.ProviderName) {
 		return errorf(http.StatusBadRequest, "Provider '%s' is not enabled.", *b.ProviderName)
 	}
-	if err := validJSONObject("availability_zone_data", b.AZData); err != nil {
+	if err := validCapabilities(*b.ProviderName, *b.AZData, azCaps); err != nil {
 		return err
 	}
 	p := &azProfile{meta: meta{id: newUUID(c.rng), name: *b.Name, created: now}, provider: *b.ProviderName, data: *b.AZData}
@@ -473,7 +492,7 @@ func (c *Cloud) updateAZProfile(w http.ResponseWriter, r *http.Request, k *calle
 	}
 	p, ok := c.azProfiles.get(r.PathValue("id"))
 	if !ok {
-		return notFound("Availability zone profile", r.PathValue("id"))
+		return notFound("Availability Zone Profile", r.PathValue("id"))
 	}
 	b, err := decodeWrapped(r, "availability_zone_profile")
 	if err != nil {
@@ -496,7 +515,7 @@ func (c *Cloud) deleteAZProfile(w http.ResponseWriter, r *http.Request, k *calle
 	}
 	p, ok := c.azProfiles.get(r.PathValue("id"))
 	if !ok {
-		return notFound("Availability zone profile", r.PathValue("id"))
+		return notFound("Availability Zone Profile", r.PathValue("id"))
 	}
 	for _, a := range c.azs.order {
 		if a.profileID == p.id {

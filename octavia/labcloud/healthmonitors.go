@@ -150,14 +150,12 @@ func (c *Cloud) showMonitor(w http.ResponseWriter, r *http.Request, k *caller, n
 }
 
 func (c *Cloud) createMonitor(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	var req struct {
-		H *hmBody `json:"healthmonitor"`
+	var req struct{ H *hmBody }
+	if err := decodeArg(r, "healthmonitor", &req.H); err != nil {
+		return err
 	}
-	if err := decodeBody(r, &req); err != nil {
-		return bodyError(err)
-	}
-	if req.H == nil {
-		return errorf(http.StatusBadRequest, "Missing argument: \"healthmonitor\"")
+	if err := checkUUIDs("pool_id", req.H.PoolID); err != nil {
+		return err
 	}
 	if req.H.PoolID == nil {
 		return mandatory("pool_id")
@@ -190,14 +188,9 @@ func (c *Cloud) updateMonitor(w http.ResponseWriter, r *http.Request, k *caller,
 	if err != nil {
 		return err
 	}
-	var req struct {
-		H *hmBody `json:"healthmonitor"`
-	}
-	if err := decodeBody(r, &req); err != nil {
-		return bodyError(err)
-	}
-	if req.H == nil {
-		return errorf(http.StatusBadRequest, "Missing argument: \"healthmonitor\"")
+	var req struct{ H *hmBody }
+	if err := decodeArg(r, "healthmonitor", &req.H); err != nil {
+		return err
 	}
 	if err := k.write(h.projectID); err != nil {
 		return err

@@ -19,6 +19,8 @@ func (c *Cloud) keystoneRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("DELETE /identity/v3/auth/tokens", c.revokeToken)
 	mux.HandleFunc("GET /identity/v3/auth/projects", c.authProjects)
 	mux.HandleFunc("GET /identity/v3/auth/catalog", c.authCatalog)
+	mux.HandleFunc("GET /identity/v3/projects", c.listProjects)
+	mux.HandleFunc("GET /identity/v3/projects/{id}", c.showProject)
 	mux.HandleFunc("POST /identity/v3/users/{user_id}/application_credentials", c.createAppCred)
 	mux.HandleFunc("GET /identity/v3/users/{user_id}/application_credentials", c.listAppCreds)
 	mux.HandleFunc("GET /identity/v3/users/{user_id}/application_credentials/{id}", c.showAppCred)

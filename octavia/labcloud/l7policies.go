@@ -147,14 +147,12 @@ func (c *Cloud) showL7Policy(w http.ResponseWriter, r *http.Request, k *caller, 
 }
 
 func (c *Cloud) createL7Policy(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	var req struct {
-		P *l7policyBody `json:"l7policy"`
+	var req struct{ P *l7policyBody }
+	if err := decodeArg(r, "l7policy", &req.P); err != nil {
+		return err
 	}
-	if err := decodeBody(r, &req); err != nil {
-		return bodyError(err)
-	}
-	if req.P == nil {
-		return errorf(http.StatusBadRequest, "Missing argument: \"l7policy\"")
+	if err := checkUUIDs("listener_id", req.P.ListenerID, "redirect_pool_id", req.P.RedirectPoolID); err != nil {
+		return err
 	}
 	if req.P.ListenerID == nil {
 		return mandatory("listener_id")
@@ -187,14 +185,9 @@ func (c *Cloud) updateL7Policy(w http.ResponseWriter, r *http.Request, k *caller
 	if err != nil {
 		return err
 	}
-	var req struct {
-		P *l7policyBody `json:"l7policy"`
-	}
-	if err := decodeBody(r, &req); err != nil {
-		return bodyError(err)
-	}
-	if req.P == nil {
-		return errorf(http.StatusBadRequest, "Missing argument: \"l7policy\"")
+	var req struct{ P *l7policyBody }
+	if err := decodeArg(r, "l7policy", &req.P); err != nil {
+		return err
 	}
 	if err := k.write(p.projectID); err != nil {
 		return err

@@ -118,14 +118,9 @@ func (c *Cloud) createL7Rule(w http.ResponseWriter, r *http.Request, k *caller, 
 	if err != nil {
 		return err
 	}
-	var req struct {
-		R *l7ruleBody `json:"rule"`
-	}
-	if err := decodeBody(r, &req); err != nil {
-		return bodyError(err)
-	}
-	if req.R == nil {
-		return errorf(http.StatusBadRequest, "Missing argument: \"rule\"")
+	var req struct{ R *l7ruleBody }
+	if err := decodeArg(r, "rule", &req.R); err != nil {
+		return err
 	}
 	if err := k.write(p.projectID); err != nil {
 		return err
@@ -151,14 +146,9 @@ func (c *Cloud) updateL7Rule(w http.ResponseWriter, r *http.Request, k *caller, 
 	if err != nil {
 		return err
 	}
-	var req struct {
-		R *l7ruleBody `json:"rule"`
-	}
-	if err := decodeBody(r, &req); err != nil {
-		return bodyError(err)
-	}
-	if req.R == nil {
-		return errorf(http.StatusBadRequest, "Missing argument: \"rule\"")
+	var req struct{ R *l7ruleBody }
+	if err := decodeArg(r, "rule", &req.R); err != nil {
+		return err
 	}
 	if err := k.write(rule.projectID); err != nil {
 		return err

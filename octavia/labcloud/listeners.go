@@ -235,16 +235,14 @@ func setDefaultPool(l *listener, p *pool) {
 }
 
 func (c *Cloud) createListener(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	var req struct {
-		L *listenerBody `json:"listener"`
-	}
-	if err := decodeBody(r, &req); err != nil {
-		return bodyError(err)
-	}
-	if req.L == nil {
-		return errorf(http.StatusBadRequest, "Missing argument: \"listener\"")
+	var req struct{ L *listenerBody }
+	if err := decodeArg(r, "listener", &req.L); err != nil {
+		return err
 	}
 	b := req.L
+	if err := checkUUIDs("loadbalancer_id", b.LoadBalancerID, "default_pool_id", b.DefaultPoolID); err != nil {
+		return err
+	}
 	if b.LoadBalancerID == nil {
 		return mandatory("loadbalancer_id")
 	}
@@ -285,14 +283,9 @@ func (c *Cloud) updateListener(w http.ResponseWriter, r *http.Request, k *caller
 	if err != nil {
 		return err
 	}
-	var req struct {
-		L *listenerBody `json:"listener"`
-	}
-	if err := decodeBody(r, &req); err != nil {
-		return bodyError(err)
-	}
-	if req.L == nil {
-		return errorf(http.StatusBadRequest, "Missing argument: \"listener\"")
+	var req struct{ L *listenerBody }
+	if err := decodeArg(r, "listener", &req.L); err != nil {
+		return err
 	}
 	if err := k.write(l.projectID); err != nil {
 		return err

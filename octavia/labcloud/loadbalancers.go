@@ -92,14 +92,9 @@ func providerEnabled(name string) bool {
 }
 
 func (c *Cloud) createLoadBalancer(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	var req struct {
-		LB *lbBody `json:"loadbalancer"`
-	}
-	if err := decodeBody(r, &req); err != nil {
-		return bodyError(err)
-	}
-	if req.LB == nil {
-		return errorf(http.StatusBadRequest, "Missing argument: \"loadbalancer\"")
+	var req struct{ LB *lbBody }
+	if err := decodeArg(r, "loadbalancer", &req.LB); err != nil {
+		return err
 	}
 	b := req.LB
 	projectID, err := k.projectFor(b.ProjectID)
@@ -120,8 +115,10 @@ func (c *Cloud) createLoadBalancer(w http.ResponseWriter, r *http.Request, k *ca
 		return err
 	}
 	c.registerTree(lb)
-	c.addAmphorae(lb, now)
-	op := &pendingOp{lb: lb}
+	if c.quotas[projectID] == nil {
+		c.quotas[projectID] = &quota{}
+	}
+	op := &pendingOp{lb: lb, after: func(done time.Time) { c.addAmphorae(lb, done) }}
 	for _, o := range treeOf(lb) {
 		op.activate = append(op.activate, o)
 	}
@@ -137,6 +134,10 @@ func (c *Cloud) createLoadBalancer(w http.ResponseWriter, r *http.Request, k *ca
 // buildLB validates a create body and returns the new load balancer, not
 // yet stored.
 func (c *Cloud) buildLB(b *lbBody, projectID string, now time.Time) (*loadBalancer, *apiError) {
+	if err := checkUUIDs("vip_subnet_id", b.VipSubnetID, "vip_network_id", b.VipNetworkID, "vip_port_id", b.VipPortID,
+		"vip_qos_policy_id", b.VipQosPolicyID, "flavor_id", b.FlavorID); err != nil {
+		return nil, err
+	}
 	if b.VipPortID == nil && b.VipSubnetID == nil && b.VipNetworkID == nil {
 		return nil, validation("VIP must contain one of: vip_port_id, vip_network_id, vip_subnet_id.")
 	}
@@ -186,14 +187,9 @@ func (c *Cloud) updateLoadBalancer(w http.ResponseWriter, r *http.Request, k *ca
 	if err != nil {
 		return err
 	}
-	var req struct {
-		LB *lbBody `json:"loadbalancer"`
-	}
-	if err := decodeBody(r, &req); err != nil {
-		return bodyError(err)
-	}
-	if req.LB == nil {
-		return errorf(http.StatusBadRequest, "Missing argument: \"loadbalancer\"")
+	var req struct{ LB *lbBody }
+	if err := decodeArg(r, "loadbalancer", &req.LB); err != nil {
+		return err
 	}
 	if err := k.write(lb.projectID); err != nil {
 		return err
@@ -273,15 +269,12 @@ type statusNode struct {
 	ID                 string        `json:"id"`
 	Name               string        `json:"name"`
 	Type               string        `json:"type,omitempty"`
-	Action             string        `json:"action,omitempty"`
 	Address            string        `json:"address,omitempty"`
 	ProtocolPort       int           `json:"protocol_port,omitempty"`
 	ProvisioningStatus string        `json:"provisioning_status"`
 	OperatingStatus    string        `json:"operating_status"`
 	Listeners          *[]statusNode `json:"listeners,omitempty"`
 	Pools              *[]statusNode `json:"pools,omitempty"`
-	L7Policies         *[]statusNode `json:"l7policies,omitempty"`
-	Rules              *[]statusNode `json:"rules,omitempty"`
 	Members            *[]statusNode `json:"members,omitempty"`
 	HealthMonitor      *statusNode   `json:"health_monitor,omitempty"`
 }
@@ -317,20 +310,6 @@ func statusTree(lb *loadBalancer) statusNode {
 			ps = append(ps, pn)
 		}
 		ln.Pools = &ps
-		pols := []statusNode{}
-		for _, p := range l.l7policies {
-			pn := node(&p.meta)
-			pn.Action = p.action
-			rs := []statusNode{}
-			for _, r := range p.rules {
-				rn := node(&r.meta)
-				rn.Type = r.typ
-				rs = append(rs, rn)
-			}
-			pn.Rules = &rs
-			pols = append(pols, pn)
-		}
-		ln.L7Policies = &pols
 		ls = append(ls, ln)
 	}
 	root.Listeners = &ls

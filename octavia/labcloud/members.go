@@ -59,6 +59,9 @@ func (c *Cloud) buildMember(b *memberBody, p *pool, now time.Time) (*member, *ap
 	if b.ProtocolPort == nil {
 		return nil, mandatory("protocol_port")
 	}
+	if err := checkUUIDs("subnet_id", b.SubnetID); err != nil {
+		return nil, err
+	}
 	if err := inRange("protocol_port", *b.ProtocolPort, 1, 65535); err != nil {
 		return nil, err
 	}
@@ -133,14 +136,9 @@ func (c *Cloud) createMember(w http.ResponseWriter, r *http.Request, k *caller, 
 	if err != nil {
 		return err
 	}
-	var req struct {
-		M *memberBody `json:"member"`
-	}
-	if err := decodeBody(r, &req); err != nil {
-		return bodyError(err)
-	}
-	if req.M == nil {
-		return errorf(http.StatusBadRequest, "Missing argument: \"member\"")
+	var req struct{ M *memberBody }
+	if err := decodeArg(r, "member", &req.M); err != nil {
+		return err
 	}
 	if err := k.write(p.projectID); err != nil {
 		return err
@@ -166,14 +164,9 @@ func (c *Cloud) updateMember(w http.ResponseWriter, r *http.Request, k *caller, 
 	if err != nil {
 		return err
 	}
-	var req struct {
-		M *memberBody `json:"member"`
-	}
-	if err := decodeBody(r, &req); err != nil {
-		return bodyError(err)
-	}
-	if req.M == nil {
-		return errorf(http.StatusBadRequest, "Missing argument: \"member\"")
+	var req struct{ M *memberBody }
+	if err := decodeArg(r, "member", &req.M); err != nil {
+		return err
 	}
 	if err := k.write(m.projectID); err != nil {
 		return err
@@ -214,14 +207,9 @@ func (c *Cloud) batchUpdateMembers(w http.ResponseWriter, r *http.Request, k *ca
 	if err != nil {
 		return err
 	}
-	var req struct {
-		Members *[]memberBody `json:"members"`
-	}
-	if err := decodeBody(r, &req); err != nil {
-		return bodyError(err)
-	}
-	if req.Members == nil {
-		return errorf(http.StatusBadRequest, "Missing argument: \"members\"")
+	var req struct{ Members *[]memberBody }
+	if err := decodeArg(r, "members", &req.Members); err != nil {
+		return err
 	}
 	if err := k.write(p.projectID); err != nil {
 		return err

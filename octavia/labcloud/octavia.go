@@ -87,8 +87,8 @@ func (c *Cloud) octaviaRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /load-balancer/{$}", c.octaviaVersions)
 	mux.HandleFunc("GET /load-balancer", c.octaviaVersions)
 	for _, v := range []string{"/v2", "/v2.0"} {
-		mux.HandleFunc("GET /load-balancer"+v, c.octaviaVersions)
-		mux.HandleFunc("GET /load-balancer"+v+"/{$}", c.octaviaVersions)
+		mux.HandleFunc("GET /load-balancer"+v, v2Root)
+		mux.HandleFunc("GET /load-balancer"+v+"/{$}", v2Root)
 	}
 	handle := func(method, path string, h octaviaHandler) {
 		for _, v := range []string{"/v2", "/v2.0"} {
@@ -220,6 +220,11 @@ var octaviaAPIVersions = []struct{ id, updated string }{
 	{"v2.22", "2021-01-05T00:00:00Z"}, {"v2.23", "2021-04-29T00:00:00Z"},
 	{"v2.24", "2021-05-04T00:00:00Z"}, {"v2.25", "2021-10-02T00:00:00Z"},
 	{"v2.26", "2022-08-29T00:00:00Z"},
+}
+
+// v2Root answers GET /v2 as Octavia does: the JSON string "v2".
+func v2Root(w http.ResponseWriter, r *http.Request) {
+	writeBytes(w, http.StatusOK, []byte(`"v2"`))
 }
 
 func (c *Cloud) octaviaVersions(w http.ResponseWriter, r *http.Request) {

@@ -43,7 +43,9 @@ func validSortDir(s string) (desc bool, err *apiError) {
 	case "desc":
 		return true, nil
 	}
-	return false, errorf(http.StatusBadRequest, "Supplied sort direction '%s' is not valid.", strings.ToLower(s))
+	err = errorf(http.StatusBadRequest, "Supplied sort direction '%s' is not valid.", strings.ToLower(s))
+	err.html = true
+	return false, err
 }
 
 // parseList parses and validates q against the attributes a.
@@ -57,7 +59,9 @@ func parseList[T object](q url.Values, a attrs[T], taggable bool, maxPage int) (
 		case raw == "infinite":
 			lq.limit = 0
 		case err != nil:
-			return nil, errorf(http.StatusBadRequest, "Supplied pagination limit '%s' is not valid.", raw)
+			e := errorf(http.StatusBadRequest, "Supplied pagination limit '%s' is not valid.", raw)
+			e.html = true
+			return nil, e
 		case n < 1:
 			lq.limit = 0
 		default:
@@ -302,6 +306,12 @@ func selectFields(b []byte, fields []string) []byte {
 
 // writeList writes {"<key>": [...], "<key>_links": [...]} from cached views.
 func writeList[T object](w http.ResponseWriter, key string, items []T, lq *listQuery, pathURL string) {
+	writeListAs(w, key, key+"_links", items, lq, pathURL, func(o T) string { return o.base().id })
+}
+
+// writeListAs is writeList with Octavia's irregular links keys and marker
+// ids (availability zones have no id: their links say marker=None).
+func writeListAs[T object](w http.ResponseWriter, key, linksKey string, items []T, lq *listQuery, pathURL string, idOf func(T) string) {
 	buf := getBuf()
 	defer putBuf(buf)
 	buf.WriteString(`{"`)
@@ -318,11 +328,11 @@ func writeList[T object](w http.ResponseWriter, key string, items []T, lq *listQ
 		buf.Write(b)
 	}
 	buf.WriteString(`],"`)
-	buf.WriteString(key)
-	buf.WriteString(`_links":`)
+	buf.WriteString(linksKey)
+	buf.WriteString(`":`)
 	first, last := "", ""
 	if len(items) > 0 {
-		first, last = items[0].base().id, items[len(items)-1].base().id
+		first, last = idOf(items[0]), idOf(items[len(items)-1])
 	}
 	lb, _ := json.Marshal(lq.links(pathURL, first, last, len(items)))
 	buf.Write(lb)

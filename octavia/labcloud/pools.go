@@ -134,16 +134,14 @@ func (c *Cloud) showPool(w http.ResponseWriter, r *http.Request, k *caller, now 
 }
 
 func (c *Cloud) createPool(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	var req struct {
-		P *poolBody `json:"pool"`
-	}
-	if err := decodeBody(r, &req); err != nil {
-		return bodyError(err)
-	}
-	if req.P == nil {
-		return errorf(http.StatusBadRequest, "Missing argument: \"pool\"")
+	var req struct{ P *poolBody }
+	if err := decodeArg(r, "pool", &req.P); err != nil {
+		return err
 	}
 	b := req.P
+	if err := checkUUIDs("loadbalancer_id", b.LoadBalancerID, "listener_id", b.ListenerID); err != nil {
+		return err
+	}
 	var lb *loadBalancer
 	var l *listener
 	switch {
@@ -200,14 +198,9 @@ func (c *Cloud) updatePool(w http.ResponseWriter, r *http.Request, k *caller, no
 	if err != nil {
 		return err
 	}
-	var req struct {
-		P *poolBody `json:"pool"`
-	}
-	if err := decodeBody(r, &req); err != nil {
-		return bodyError(err)
-	}
-	if req.P == nil {
-		return errorf(http.StatusBadRequest, "Missing argument: \"pool\"")
+	var req struct{ P *poolBody }
+	if err := decodeArg(r, "pool", &req.P); err != nil {
+		return err
 	}
 	if err := k.write(p.projectID); err != nil {
 		return err

@@ -96,15 +96,21 @@ func (c *Cloud) checkQuota(projectID, key string, n int) *apiError {
 	return nil
 }
 
-// quotaView is Octavia's quota body, with its deprecated aliases.
-func quotaView(projectID string, q quota) map[string]any {
+// quotaView is the body of quota show, set and defaults: the seven limits.
+func quotaView(q quota) map[string]any {
 	out := map[string]any{}
-	if projectID != "" {
-		out["project_id"] = projectID
-	}
 	for _, f := range q.fields() {
 		out[f.key] = *f.v
 	}
+	return out
+}
+
+// quotaRow is one row of the quota list: the stored values (null where
+// unset), the deprecated aliases and tenant_id.
+func quotaRow(projectID string, q quota) map[string]any {
+	out := quotaView(q)
+	out["project_id"] = projectID
+	out["tenant_id"] = projectID
 	out["loadbalancer"] = q.LoadBalancer
 	out["healthmonitor"] = q.HealthMonitor
 	return out
@@ -127,7 +133,7 @@ func (c *Cloud) listQuotas(w http.ResponseWriter, r *http.Request, k *caller, no
 	slices.Sort(ids)
 	list := []any{}
 	for _, id := range ids {
-		list = append(list, quotaView(id, c.effectiveQuota(id)))
+		list = append(list, quotaRow(id, *c.quotas[id]))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"quotas": list, "quotas_links": []any{}})
 	return nil
@@ -137,7 +143,7 @@ func (c *Cloud) quotaDefaultsHandler(w http.ResponseWriter, r *http.Request, k *
 	if k.project == "" && !k.admin {
 		return errPolicy
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"quota": quotaView("", c.quotaDefaults)})
+	writeJSON(w, http.StatusOK, map[string]any{"quota": quotaView(c.quotaDefaults)})
 	return nil
 }
 
@@ -146,9 +152,7 @@ func (c *Cloud) showQuota(w http.ResponseWriter, r *http.Request, k *caller, now
 	if err := k.read(p); err != nil {
 		return err
 	}
-	v := quotaView(p, c.effectiveQuota(p))
-	delete(v, "project_id")
-	writeJSON(w, http.StatusOK, map[string]any{"quota": v})
+	writeJSON(w, http.StatusOK, map[string]any{"quota": quotaView(c.effectiveQuota(p))})
 	return nil
 }
 
@@ -157,14 +161,9 @@ func (c *Cloud) updateQuota(w http.ResponseWriter, r *http.Request, k *caller, n
 	if err := k.adminOnly(); err != nil {
 		return err
 	}
-	var body struct {
-		Quota map[string]*int `json:"quota"`
-	}
-	if err := decodeBody(r, &body); err != nil {
-		return bodyError(err)
-	}
-	if body.Quota == nil {
-		return errorf(http.StatusBadRequest, "Missing argument: \"quota\"")
+	var body struct{ Quota map[string]*int }
+	if err := decodeArg(r, "quota", &body.Quota); err != nil {
+		return err
 	}
 	q := c.quotas[p]
 	if q == nil {
@@ -181,7 +180,7 @@ func (c *Cloud) updateQuota(w http.ResponseWriter, r *http.Request, k *caller, n
 			if f.key == key {
 				found = true
 				if v != nil && (*v < -1 || *v > 2000000000) {
-					return invalidInput(key, *v, "Value should be greater or equal to -1 and lower or equal to 2000000000")
+					return invalidInput(key, *v, "Value should be greater or equal to -1")
 				}
 				*f.v = v
 			}
@@ -191,9 +190,7 @@ func (c *Cloud) updateQuota(w http.ResponseWriter, r *http.Request, k *caller, n
 		}
 	}
 	c.quotas[p] = &next
-	v := quotaView(p, c.effectiveQuota(p))
-	delete(v, "project_id")
-	writeJSON(w, http.StatusAccepted, map[string]any{"quota": v})
+	writeJSON(w, http.StatusAccepted, map[string]any{"quota": quotaView(c.effectiveQuota(p))})
 	return nil
 }
 
@@ -202,10 +199,7 @@ func (c *Cloud) resetQuota(w http.ResponseWriter, r *http.Request, k *caller, no
 	if err := k.adminOnly(); err != nil {
 		return err
 	}
-	if c.quotas[p] == nil {
-		return notFound("Quotas", p)
-	}
-	delete(c.quotas, p)
-	w.WriteHeader(http.StatusNoContent)
+	c.quotas[p] = &quota{}
+	w.WriteHeader(http.StatusAccepted)
 	return nil
 }

@@ -199,8 +199,7 @@ func (c *Cloud) seedLBs(sl ScenarioLB, now time.Time) error {
 			}
 		}
 		c.registerTree(lb)
-		c.addAmphorae(lb, created)
-		op := &pendingOp{lb: lb, activate: treeOf(lb)}
+		op := &pendingOp{lb: lb, activate: treeOf(lb), after: func(done time.Time) { c.addAmphorae(lb, done) }}
 		c.finish(op, created)
 		if status == statusError {
 			lb.setStatus(statusError, created)

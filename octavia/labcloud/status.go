@@ -115,11 +115,6 @@ func (c *Cloud) finish(op *pendingOp, now time.Time) {
 			m.setStatus(c.finalStatus(m), now)
 		}
 	}
-	for _, a := range lb.amphorae {
-		if a.status == amphoraBooting {
-			a.setStatus(amphoraAllocated, now)
-		}
-	}
 	c.refreshOperating(lb, now)
 }
 

@@ -36,6 +36,7 @@ type lbView struct {
 	VipPortID          string   `json:"vip_port_id"`
 	VipSubnetID        string   `json:"vip_subnet_id"`
 	VipNetworkID       string   `json:"vip_network_id"`
+	AdditionalVips     []any    `json:"additional_vips"`
 	Listeners          []idRef  `json:"listeners"`
 	Pools              []idRef  `json:"pools"`
 	Provider           string   `json:"provider"`
@@ -43,14 +44,15 @@ type lbView struct {
 	VipQosPolicyID     *string  `json:"vip_qos_policy_id"`
 	Tags               []string `json:"tags"`
 	AvailabilityZone   *string  `json:"availability_zone"`
+	TenantID           string   `json:"tenant_id"`
 }
 
 func (l *loadBalancer) view() any {
 	return &lbView{
 		ID: l.id, Name: l.name, Description: l.description,
 		ProvisioningStatus: l.prov, OperatingStatus: l.oper, AdminStateUp: l.enabled,
-		ProjectID: l.projectID, CreatedAt: stamp(l.created), UpdatedAt: stamp(l.updated),
-		VipAddress: l.vipAddress, VipPortID: l.vipPortID, VipSubnetID: l.vipSubnetID, VipNetworkID: l.vipNetworkID,
+		ProjectID: l.projectID, TenantID: l.projectID, CreatedAt: stamp(l.created), UpdatedAt: stamp(l.updated),
+		VipAddress: l.vipAddress, VipPortID: l.vipPortID, VipSubnetID: l.vipSubnetID, VipNetworkID: l.vipNetworkID, AdditionalVips: []any{},
 		Listeners: refs(l.listeners), Pools: refs(l.pools), Provider: l.provider,
 		FlavorID: strOrNil(l.flavorID), VipQosPolicyID: l.vipQosPolicyID, Tags: tagsOrEmpty(l.tags),
 		AvailabilityZone: strOrNil(l.az),
@@ -91,6 +93,7 @@ type listenerView struct {
 	HSTSMaxAge              *int              `json:"hsts_max_age"`
 	HSTSIncludeSubdomains   bool              `json:"hsts_include_subdomains"`
 	HSTSPreload             bool              `json:"hsts_preload"`
+	TenantID                string            `json:"tenant_id"`
 }
 
 func (l *listener) view() any {
@@ -107,7 +110,7 @@ func (l *listener) view() any {
 		ProvisioningStatus: l.prov, OperatingStatus: l.oper, AdminStateUp: l.enabled,
 		Protocol: l.protocol, ProtocolPort: l.port, ConnectionLimit: l.connLimit,
 		DefaultTLSContainerRef: l.defaultTLSContainerRef, SNIContainerRefs: listOrEmpty(l.sniContainerRefs),
-		ProjectID: l.projectID, DefaultPoolID: pid, L7Policies: refs(l.l7policies), InsertHeaders: ih,
+		ProjectID: l.projectID, TenantID: l.projectID, DefaultPoolID: pid, L7Policies: refs(l.l7policies), InsertHeaders: ih,
 		CreatedAt: stamp(l.created), UpdatedAt: stamp(l.updated), LoadBalancers: []idRef{{l.lb.id}},
 		TimeoutClientData: l.timeoutClientData, TimeoutMemberConnect: l.timeoutMemberConnect,
 		TimeoutMemberData: l.timeoutMemberData, TimeoutTCPInspect: l.timeoutTCPInspect,
@@ -134,7 +137,7 @@ type poolView struct {
 	Listeners          []idRef             `json:"listeners"`
 	CreatedAt          *string             `json:"created_at"`
 	UpdatedAt          *string             `json:"updated_at"`
-	HealthMonitorID    *string             `json:"healthmonitor_id"`
+	HealthMonitorID    *string             `json:"healthmonitor_id,omitempty"`
 	Members            []idRef             `json:"members"`
 	Tags               []string            `json:"tags"`
 	TLSContainerRef    *string             `json:"tls_container_ref"`
@@ -144,6 +147,7 @@ type poolView struct {
 	TLSCiphers         *string             `json:"tls_ciphers"`
 	TLSVersions        []string            `json:"tls_versions"`
 	ALPNProtocols      []string            `json:"alpn_protocols"`
+	TenantID           string              `json:"tenant_id"`
 }
 
 func (p *pool) view() any {
@@ -155,7 +159,7 @@ func (p *pool) view() any {
 		ID: p.id, Name: p.name, Description: p.description,
 		ProvisioningStatus: p.prov, OperatingStatus: p.oper, AdminStateUp: p.enabled,
 		Protocol: p.protocol, LBAlgorithm: p.algorithm, SessionPersistence: p.persistence,
-		ProjectID: p.projectID, LoadBalancers: []idRef{{p.lb.id}}, Listeners: refs(p.listeners),
+		ProjectID: p.projectID, TenantID: p.projectID, LoadBalancers: []idRef{{p.lb.id}}, Listeners: refs(p.listeners),
 		CreatedAt: stamp(p.created), UpdatedAt: stamp(p.updated), HealthMonitorID: hm,
 		Members: refs(p.members), Tags: tagsOrEmpty(p.tags), TLSContainerRef: p.tlsContainerRef,
 		CATLSContainerRef: p.caTLSContainerRef, CRLContainerRef: p.crlContainerRef,
@@ -180,13 +184,14 @@ type memberView struct {
 	MonitorAddress     *string  `json:"monitor_address"`
 	MonitorPort        *int     `json:"monitor_port"`
 	Tags               []string `json:"tags"`
+	TenantID           string   `json:"tenant_id"`
 }
 
 func (m *member) view() any {
 	return &memberView{
 		ID: m.id, Name: m.name, OperatingStatus: m.oper, ProvisioningStatus: m.prov, AdminStateUp: m.enabled,
 		Address: m.address, ProtocolPort: m.port, Weight: m.weight, Backup: m.backup, SubnetID: m.subnetID,
-		ProjectID: m.projectID, CreatedAt: stamp(m.created), UpdatedAt: stamp(m.updated),
+		ProjectID: m.projectID, TenantID: m.projectID, CreatedAt: stamp(m.created), UpdatedAt: stamp(m.updated),
 		MonitorAddress: m.monitorAddress, MonitorPort: m.monitorPort, Tags: tagsOrEmpty(m.tags),
 	}
 }
@@ -212,13 +217,14 @@ type hmView struct {
 	Tags               []string `json:"tags"`
 	HTTPVersion        *float64 `json:"http_version"`
 	DomainName         *string  `json:"domain_name"`
+	TenantID           string   `json:"tenant_id"`
 }
 
 func (h *healthMonitor) view() any {
 	return &hmView{
 		ID: h.id, Name: h.name, Type: h.typ, Delay: h.delay, Timeout: h.timeout,
 		MaxRetries: h.maxRetries, MaxRetriesDown: h.maxRetriesDown, HTTPMethod: h.httpMethod,
-		URLPath: h.urlPath, ExpectedCodes: h.expectedCodes, AdminStateUp: h.enabled, ProjectID: h.projectID,
+		URLPath: h.urlPath, ExpectedCodes: h.expectedCodes, AdminStateUp: h.enabled, ProjectID: h.projectID, TenantID: h.projectID,
 		Pools: []idRef{{h.pool.id}}, ProvisioningStatus: h.prov, OperatingStatus: h.oper,
 		CreatedAt: stamp(h.created), UpdatedAt: stamp(h.updated), Tags: tagsOrEmpty(h.tags),
 		HTTPVersion: h.httpVersion, DomainName: h.domainName,
@@ -244,6 +250,7 @@ type l7policyView struct {
 	UpdatedAt          *string  `json:"updated_at"`
 	Tags               []string `json:"tags"`
 	RedirectHTTPCode   *int     `json:"redirect_http_code"`
+	TenantID           string   `json:"tenant_id"`
 }
 
 func (p *l7policy) view() any {
@@ -252,7 +259,7 @@ func (p *l7policy) view() any {
 		rp = &p.redirectPool.id
 	}
 	return &l7policyView{
-		ID: p.id, Name: p.name, Description: p.description, AdminStateUp: p.enabled, ProjectID: p.projectID,
+		ID: p.id, Name: p.name, Description: p.description, AdminStateUp: p.enabled, ProjectID: p.projectID, TenantID: p.projectID,
 		Action: p.action, ListenerID: p.listener.id, RedirectPoolID: rp, RedirectURL: p.redirectURL,
 		RedirectPrefix: p.redirectPrefix, Position: p.position, Rules: refs(p.rules),
 		ProvisioningStatus: p.prov, OperatingStatus: p.oper, CreatedAt: stamp(p.created),
@@ -274,12 +281,13 @@ type l7ruleView struct {
 	CreatedAt          *string  `json:"created_at"`
 	UpdatedAt          *string  `json:"updated_at"`
 	Tags               []string `json:"tags"`
+	TenantID           string   `json:"tenant_id"`
 }
 
 func (r *l7rule) view() any {
 	return &l7ruleView{
 		ID: r.id, Type: r.typ, CompareType: r.compareType, Key: r.key, Value: r.value, Invert: r.invert,
-		AdminStateUp: r.enabled, ProjectID: r.projectID, ProvisioningStatus: r.prov, OperatingStatus: r.oper,
+		AdminStateUp: r.enabled, ProjectID: r.projectID, TenantID: r.projectID, ProvisioningStatus: r.prov, OperatingStatus: r.oper,
 		CreatedAt: stamp(r.created), UpdatedAt: stamp(r.updated), Tags: tagsOrEmpty(r.tags),
 	}
 }

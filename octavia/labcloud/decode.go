@@ -1,0 +1,104 @@
+package labcloud
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"reflect"
+	"regexp"
+	"strings"
+)
+
+// paramNames are the names of the body arguments of Octavia's controllers,
+// which wsme puts in its "Unknown attribute" messages.
+var paramNames = map[string]string{
+	"loadbalancer": "load_balancer", "listener": "listener_", "pool": "pool_", "member": "member_",
+	"members": "members_", "healthmonitor": "health_monitor_", "l7policy": "l7policy_", "rule": "rule_",
+	"quota": "quotas", "flavor": "flavor_", "flavorprofile": "flavor_profile_",
+	"availability_zone": "availability_zone_", "availability_zone_profile": "availability_zone_profile_",
+}
+
+// decodeArg decodes {"<key>": {...}} into dst (a pointer to a pointer to a
+// body struct), with wsme's answers for bad JSON, unknown attributes and a
+// missing argument.
+func decodeArg(r *http.Request, key string, dst any) *apiError {
+	raw, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, 4<<20))
+	if err != nil {
+		return errorf(http.StatusBadRequest, "Request is not in valid JSON format")
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &top); err != nil {
+		return errorf(http.StatusBadRequest, "Request is not in valid JSON format")
+	}
+	param := paramNames[key]
+	for k := range top {
+		if k != key {
+			return errorf(http.StatusBadRequest, "Unknown attribute for argument %s: %s", param, k)
+		}
+	}
+	inner, ok := top[key]
+	if !ok || string(inner) == "null" {
+		return errorf(http.StatusBadRequest, "Missing argument: \"%s\"", key)
+	}
+	st := reflect.TypeOf(dst).Elem()
+	for st.Kind() == reflect.Pointer || st.Kind() == reflect.Slice {
+		st = st.Elem()
+	}
+	if st.Kind() == reflect.Struct && strings.HasPrefix(string(inner), "{") {
+		var fields map[string]json.RawMessage
+		if err := json.Unmarshal(inner, &fields); err != nil {
+			return errorf(http.StatusBadRequest, "Request is not in valid JSON format")
+		}
+		known := jsonNames(st)
+		for k := range fields {
+			if !known[k] {
+				return errorf(http.StatusBadRequest, "Unknown attribute for argument %s.%s: %s", param, key, k)
+			}
+		}
+	}
+	if err := json.Unmarshal(inner, dst); err != nil {
+		return typeError(err)
+	}
+	return nil
+}
+
+// typeError turns a JSON type mismatch into wsme's message.
+func typeError(err error) *apiError {
+	var te *json.UnmarshalTypeError
+	if ok := asType(err, &te); ok {
+		return invalidInput(te.Field[strings.LastIndex(te.Field, ".")+1:], te.Value, "Value should be "+te.Type.String())
+	}
+	return errorf(http.StatusBadRequest, "Request is not in valid JSON format")
+}
+
+func asType(err error, te **json.UnmarshalTypeError) bool {
+	t, ok := err.(*json.UnmarshalTypeError)
+	if ok {
+		*te = t
+	}
+	return ok
+}
+
+func jsonNames(t reflect.Type) map[string]bool {
+	out := map[string]bool{}
+	for i := 0; i < t.NumField(); i++ {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			out[name] = true
+		}
+	}
+	return out
+}
+
+var uuidRE = regexp.MustCompile(`^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$`)
+
+// checkUUIDs answers wsme's 400 for an id attribute that is not a UUID.
+func checkUUIDs(fields ...any) *apiError {
+	for i := 0; i+1 < len(fields); i += 2 {
+		v, _ := fields[i+1].(*string)
+		if v != nil && *v != "" && !uuidRE.MatchString(*v) {
+			return invalidInput(fields[i].(string), *v, "Value should be UUID format")
+		}
+	}
+	return nil
+}

@@ -1,0 +1,952 @@
+//go:build fidelity
+
+// The fidelity tests compare the lab cloud with a real OpenStack Zed Octavia
+// started by ../shared/realcloud (make fidelity). They send the same requests
+// to both and report every difference a client could notice: status codes,
+// JSON keys, types and values (ids, timestamps and addresses normalised), and
+// the provisioning statuses seen while polling after each write.
+//
+// Environment: REALCLOUD_DIR (default /tmp/realcloud; its openrc gives the
+// credentials), REALCLOUD_URL (the Octavia endpoint; default: the catalog's).
+
+package labcloud
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// expectedDifferences are allowed on purpose. The real cloud runs no health
+// manager and no amphora VMs; the lab simulates a healthy data plane.
+var expectedDifferences = []string{
+	"operating_status values: the real cloud has no health manager, so its objects stay OFFLINE (members NO_MONITOR); the lab's follow members and monitors",
+	"stats counters (bytes_in, bytes_out, active_connections, total_connections, request_errors): zero on the real cloud, growing in the lab",
+	"GET /v2/octavia/amphorae/{id}/stats: 404 'Amphora stats for ... not found.' on the real cloud (no stats rows), 200 in the lab",
+	"ids, timestamps, addresses, project ids and the base URL in links: compared by format only",
+	"the provider list: start.sh configures 'amphora' and 'noop_driver' with its own descriptions; only the amphora entry's shape is compared",
+}
+
+// ignoredValues are keys whose values are environment-specific (see
+// expectedDifferences); their presence and JSON type are still compared.
+var ignoredValues = map[string]bool{
+	"operating_status": true, "bytes_in": true, "bytes_out": true, "active_connections": true,
+	"total_connections": true, "request_errors": true,
+}
+
+func TestFidelity(t *testing.T) {
+	for _, d := range expectedDifferences {
+		t.Logf("expected difference: %s", d)
+	}
+	real := realTarget(t)
+	srv := NewServer(Options{Delay: time.Second, Seed: 1})
+	defer srv.Close()
+	lab := labTarget(t, srv)
+
+	suffix := randomSuffix()
+	var realRec, labRec *transcript
+	var wg sync.WaitGroup
+	wg.Go(func() { realRec = runScript(real, suffix) })
+	wg.Go(func() { labRec = runScript(lab, suffix) })
+	wg.Wait()
+
+	if realRec.fatal != "" {
+		t.Fatalf("the script failed on the real cloud: %s", realRec.fatal)
+	}
+	if labRec.fatal != "" {
+		t.Errorf("the script stopped early on the lab: %s", labRec.fatal)
+	}
+	labSteps := map[string]record{}
+	for _, r := range labRec.steps {
+		labSteps[r.step] = r
+	}
+	for _, r := range realRec.steps {
+		l, ok := labSteps[r.step]
+		if !ok {
+			t.Errorf("%s: not reached on the lab", r.step)
+			continue
+		}
+		for _, d := range r.diff(l) {
+			t.Errorf("%s: %s", r.step, d)
+		}
+	}
+}
+
+// TestFidelityCLI runs TestCLI's command chains against the real cloud, so
+// that every command TestCLI asks of the lab is known to work on a real one.
+func TestFidelityCLI(t *testing.T) {
+	bin, err := exec.LookPath("openstack")
+	if err != nil {
+		t.Fatalf("the openstack CLI is not installed (%v): run `make test` or ../shared/realcloud/install.sh", err)
+	}
+	real := realTarget(t)
+	real.ensureProject(t, "demo")
+	o := newOSC(t, bin, real.authURL)
+	o.realOctavia = true
+	subnet := randomUUID() // the realcloud Neutron stub accepts any id
+	var wg sync.WaitGroup
+	for _, c := range cliChains {
+		wg.Go(func() { t.Run(c.name, func(t *testing.T) { c.run(t, o, subnet) }) })
+	}
+	wg.Wait()
+}
+
+// BenchmarkFidelityPage1000 measures GET of a 1,000-item page of load
+// balancers from the lab and from the real Octavia, side by side.
+func BenchmarkFidelityPage1000(b *testing.B) {
+	real := realTarget(b)
+	real.seedNoop(b, 1000)
+	srv := NewServer(Options{Scenario: &Scenario{LoadBalancers: []ScenarioLB{
+		{Project: "admin", Name: "bench", Count: 1000},
+	}}})
+	defer srv.Close()
+	lab := labTarget(b, srv)
+
+	var perOp = map[string]float64{}
+	for _, tg := range []*target{lab, real} {
+		b.Run(tg.name, func(b *testing.B) {
+			n := 0
+			for b.Loop() {
+				code, body, _ := tg.get("/v2/lbaas/loadbalancers?limit=1000")
+				if code != http.StatusOK {
+					b.Fatalf("GET limit=1000 on %s: got %d, want 200: %.300s", tg.name, code, body)
+				}
+				var page struct {
+					LoadBalancers []json.RawMessage `json:"loadbalancers"`
+				}
+				if err := json.Unmarshal(body, &page); err != nil || len(page.LoadBalancers) != 1000 {
+					b.Fatalf("GET limit=1000 on %s: got %d load balancers (%v), want 1000", tg.name, len(page.LoadBalancers), err)
+				}
+				n++
+			}
+			perOp[tg.name] = float64(b.Elapsed().Nanoseconds()) / float64(n)
+		})
+	}
+	if perOp["lab"] > 0 && perOp["real"] > 0 {
+		b.Logf("page of 1000: lab %.0f ns/op, real %.0f ns/op, lab is %.0f× faster (target ≥ 50×)",
+			perOp["lab"], perOp["real"], perOp["real"]/perOp["lab"])
+	}
+}
+
+// ---------------------------------------------------------------- targets
+
+// target is one Octavia to probe: its API base (what precedes /v2) and an
+// admin token.
+type target struct {
+	name     string
+	base     string // e.g. http://127.0.0.1:9876 or http://127.0.0.1:port/load-balancer
+	authURL  string // Keystone v3
+	token    string
+	subnet   string // a VIP subnet id
+	project  string // the admin project's id
+	identity string // Keystone base for admin calls (real only)
+	client   *http.Client
+}
+
+func realTarget(tb testing.TB) *target {
+	tb.Helper()
+	dir := cmp.Or(os.Getenv("REALCLOUD_DIR"), "/tmp/realcloud")
+	env := readOpenrc(tb, filepath.Join(dir, "openrc"))
+	tg := &target{
+		name:    "real",
+		authURL: cmp.Or(env["OS_AUTH_URL"], "http://127.0.0.1:5000/v3"),
+		client:  &http.Client{Timeout: 60 * time.Second},
+		subnet:  randomUUID(), // Octavia's network driver is noop: any UUID is a subnet
+	}
+	catalog := tg.login(tb, cmp.Or(env["OS_USERNAME"], "admin"), cmp.Or(env["OS_PASSWORD"], "admin"),
+		cmp.Or(env["OS_PROJECT_NAME"], "admin"))
+	tg.base = strings.TrimRight(cmp.Or(os.Getenv("REALCLOUD_URL"), catalog["load-balancer"]), "/")
+	if tg.base == "" {
+		tb.Fatalf("real cloud: no load-balancer endpoint in the catalog; set REALCLOUD_URL")
+	}
+	if code, _, err := tg.get("/"); err != nil || code != http.StatusOK {
+		tb.Fatalf("real cloud at %s: GET / got %d, %v: start it with ../shared/realcloud/start.sh (make fidelity does)", tg.base, code, err)
+	}
+	return tg
+}
+
+func labTarget(tb testing.TB, srv *Server) *target {
+	tb.Helper()
+	tg := &target{name: "lab", authURL: srv.URL + "/identity/v3", client: &http.Client{Timeout: 60 * time.Second}}
+	catalog := tg.login(tb, "admin", "admin", "admin")
+	tg.base = strings.TrimRight(catalog["load-balancer"], "/")
+	// the lab's Neutron: the admin project's own subnet, as a user would pick
+	code, body, err := tg.do(http.MethodGet, strings.TrimRight(catalog["network"], "/")+"/v2.0/subnets", nil)
+	var subnets struct {
+		Subnets []struct {
+			ID        string `json:"id"`
+			ProjectID string `json:"project_id"`
+		} `json:"subnets"`
+	}
+	if err != nil || code != http.StatusOK || json.Unmarshal(body, &subnets) != nil || len(subnets.Subnets) == 0 {
+		tb.Fatalf("lab: GET network/v2.0/subnets got %d %v %.200s, want subnets", code, err, body)
+	}
+	tg.subnet = subnets.Subnets[0].ID
+	for _, s := range subnets.Subnets {
+		if s.ProjectID == tg.project {
+			tg.subnet = s.ID
+		}
+	}
+	return tg
+}
+
+// login gets a project-scoped token and returns the catalog's public URLs by type.
+func (tg *target) login(tb testing.TB, user, password, project string) map[string]string {
+	tb.Helper()
+	body := fmt.Sprintf(`{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":%q,`+
+		`"domain":{"id":"default"},"password":%q}}},"scope":{"project":{"name":%q,"domain":{"id":"default"}}}}}`,
+		user, password, project)
+	resp, err := tg.client.Post(tg.authURL+"/auth/tokens", "application/json", strings.NewReader(body))
+	if err != nil {
+		tb.Fatalf("%s: login: %v", tg.name, err)
+	}
+	defer resp.Body.Close()
+	var tok struct {
+		Token struct {
+			Project struct {
+				ID string `json:"id"`
+			} `json:"project"`
+			Catalog []struct {
+				Type      string `json:"type"`
+				Endpoints []struct {
+					Interface string `json:"interface"`
+					URL       string `json:"url"`
+				} `json:"endpoints"`
+			} `json:"catalog"`
+		} `json:"token"`
+	}
+	if resp.StatusCode != http.StatusCreated {
+		b, _ := io.ReadAll(resp.Body)
+		tb.Fatalf("%s: login: got %d, want 201: %s", tg.name, resp.StatusCode, b)
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&tok); err != nil {
+		tb.Fatalf("%s: login: %v", tg.name, err)
+	}
+	tg.token = resp.Header.Get("X-Subject-Token")
+	tg.project = tok.Token.Project.ID
+	urls := map[string]string{}
+	for _, s := range tok.Token.Catalog {
+		for _, e := range s.Endpoints {
+			if e.Interface == "public" {
+				urls[s.Type] = e.URL
+			}
+		}
+	}
+	tg.identity = strings.TrimSuffix(tg.authURL, "/v3")
+	return urls
+}
+
+func (tg *target) do(method, url string, body []byte) (int, []byte, error) {
+	return tg.doHeader(method, url, body, nil)
+}
+
+func (tg *target) doHeader(method, url string, body []byte, hdr *http.Header) (int, []byte, error) {
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	req, err := http.NewRequest(method, url, rd)
+	if err != nil {
+		return 0, nil, err
+	}
+	req.Header.Set("X-Auth-Token", tg.token)
+	req.Header.Set("Accept", "application/json")
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := tg.client.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if hdr != nil {
+		*hdr = resp.Header
+	}
+	return resp.StatusCode, b, err
+}
+
+func (tg *target) get(path string) (int, []byte, error) {
+	return tg.do(http.MethodGet, tg.base+path, nil)
+}
+
+// ensureProject creates a project in the real Keystone if it is missing.
+func (tg *target) ensureProject(tb testing.TB, name string) {
+	tb.Helper()
+	body := []byte(fmt.Sprintf(`{"project":{"name":%q,"domain_id":"default"}}`, name))
+	code, b, err := tg.do(http.MethodPost, tg.authURL+"/projects", body)
+	if err != nil || (code != http.StatusCreated && code != http.StatusConflict) {
+		tb.Fatalf("real keystone: create project %s: got %d %v %s", name, code, err, b)
+	}
+}
+
+// seedNoop makes sure the real cloud holds at least n load balancers, adding
+// cheap rows with the noop_driver provider (they stay PENDING_CREATE and are
+// removed only by stop.sh --wipe).
+func (tg *target) seedNoop(tb testing.TB, n int) {
+	tb.Helper()
+	code, body, err := tg.get("/v2/lbaas/loadbalancers?fields=id&limit=1000")
+	var page struct {
+		LoadBalancers []json.RawMessage `json:"loadbalancers"`
+	}
+	if err != nil || code != http.StatusOK || json.Unmarshal(body, &page) != nil {
+		tb.Fatalf("real: list: %d %v %.200s", code, err, body)
+	}
+	missing := n - len(page.LoadBalancers)
+	if missing <= 0 {
+		return
+	}
+	tb.Logf("real: seeding %d noop_driver load balancers", missing)
+	work := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var failed []string
+	for range 4 {
+		wg.Go(func() {
+			for i := range work {
+				b := fmt.Sprintf(`{"loadbalancer":{"name":"bench-%05d","vip_subnet_id":%q,"provider":"noop_driver"}}`,
+					i, randomUUID())
+				code, body, err := tg.do(http.MethodPost, tg.base+"/v2/lbaas/loadbalancers", []byte(b))
+				if err != nil || code != http.StatusCreated {
+					mu.Lock()
+					failed = append(failed, fmt.Sprintf("%d %v %.200s", code, err, body))
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	for i := range missing {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	if len(failed) > 0 {
+		tb.Fatalf("real: seeding: %d POSTs failed, first: %s", len(failed), failed[0])
+	}
+}
+
+func readOpenrc(tb testing.TB, path string) map[string]string {
+	tb.Helper()
+	env := map[string]string{}
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Logf("no %s (%v): using admin/admin on 127.0.0.1:5000", path, err)
+		return env
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(sc.Text()), "export "))
+		for _, kv := range strings.Fields(line) {
+			if k, v, ok := strings.Cut(kv, "="); ok && strings.HasPrefix(k, "OS_") {
+				env[k] = strings.Trim(v, `"'`)
+			}
+		}
+	}
+	return env
+}
+
+func randomUUID() string {
+	var b [16]byte
+	rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	h := hex.EncodeToString(b[:])
+	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+}
+
+func randomSuffix() string {
+	var b [3]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// ---------------------------------------------------------------- transcript
+
+// record is what one step of the script saw on one cloud, normalised.
+type record struct {
+	step    string
+	code    int
+	body    any      // normalised JSON (or "<non-JSON> first line")
+	headers string   // the headers a client relies on
+	seqs    []string // "name: S1 > S2 > ..." per watched object, after a write
+}
+
+// diff lists the differences a client could notice, real (r) vs lab (l).
+func (r record) diff(l record) []string {
+	var out []string
+	if r.code != l.code {
+		out = append(out, fmt.Sprintf("status code: real %d, lab %d", r.code, l.code))
+	}
+	if r.headers != l.headers {
+		out = append(out, fmt.Sprintf("headers: real %q, lab %q", r.headers, l.headers))
+	}
+	out = append(out, diffJSON("body", r.body, l.body)...)
+	if !slices.Equal(r.seqs, l.seqs) {
+		out = append(out, fmt.Sprintf("provisioning statuses while polling: real %q, lab %q", r.seqs, l.seqs))
+	}
+	return out
+}
+
+func diffJSON(path string, r, l any) []string {
+	switch rv := r.(type) {
+	case map[string]any:
+		lv, ok := l.(map[string]any)
+		if !ok {
+			return []string{fmt.Sprintf("%s: real %s, lab %s", path, short(r), short(l))}
+		}
+		var out []string
+		for _, k := range slices.Sorted(mapKeys(rv)) {
+			if _, ok := lv[k]; !ok {
+				out = append(out, fmt.Sprintf("%s.%s: missing in the lab (real %s)", path, k, short(rv[k])))
+				continue
+			}
+			out = append(out, diffJSON(path+"."+k, rv[k], lv[k])...)
+		}
+		for _, k := range slices.Sorted(mapKeys(lv)) {
+			if _, ok := rv[k]; !ok {
+				out = append(out, fmt.Sprintf("%s.%s: only in the lab (%s)", path, k, short(lv[k])))
+			}
+		}
+		return out
+	case []any:
+		lv, ok := l.([]any)
+		if !ok {
+			return []string{fmt.Sprintf("%s: real %s, lab %s", path, short(r), short(l))}
+		}
+		if len(rv) != len(lv) {
+			return []string{fmt.Sprintf("%s: real has %d items %s, lab %d %s", path, len(rv), short(r), len(lv), short(l))}
+		}
+		var out []string
+		for i := range rv {
+			out = append(out, diffJSON(fmt.Sprintf("%s[%d]", path, i), rv[i], lv[i])...)
+		}
+		return out
+	}
+	if fmt.Sprintf("%#v", r) != fmt.Sprintf("%#v", l) {
+		return []string{fmt.Sprintf("%s: real %s, lab %s", path, short(r), short(l))}
+	}
+	return nil
+}
+
+func mapKeys(m map[string]any) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+func short(v any) string {
+	b, _ := json.Marshal(v)
+	if len(b) > 160 {
+		return string(b[:160]) + "…"
+	}
+	return string(b)
+}
+
+var (
+	uuidRE  = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
+	timeRE  = regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$`)
+	ipv4RE  = regexp.MustCompile(`^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$`)
+	reqIDRE = regexp.MustCompile(`^req-[0-9a-f-]{36}$`)
+)
+
+// normalize replaces what legitimately differs between two clouds by its
+// format: ids become <uuid>, Octavia timestamps <time> (any other time format
+// stays and shows up as a difference), IPv4 addresses <ipv4>, the API base
+// <base>, project ids <project>; ignoredValues become <type>.
+func (tg *target) normalize(key string, v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[k] = tg.normalize(k, x)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = tg.normalize(key, x)
+		}
+		return out
+	case string:
+		switch {
+		case ignoredValues[key]:
+			return "<string>"
+		case key == "project_id" || key == "tenant_id":
+			return "<project>"
+		case timeRE.MatchString(v):
+			return "<time>"
+		case ipv4RE.MatchString(v):
+			return "<ipv4>"
+		}
+		v = strings.ReplaceAll(v, tg.base, "<base>")
+		if tg.project != "" {
+			v = strings.ReplaceAll(v, tg.project, "<project>")
+		}
+		return uuidRE.ReplaceAllString(v, "<uuid>")
+	case float64:
+		if ignoredValues[key] {
+			return "<number>"
+		}
+	}
+	return v
+}
+
+// transcript is one run of the script on one cloud.
+type transcript struct {
+	tg    *target
+	sfx   string
+	steps []record
+	fatal string // why the script stopped early, if it did
+}
+
+// stop ends the script (a step it depends on failed).
+type stop struct{ why string }
+
+func runScript(tg *target, suffix string) (tr *transcript) {
+	tr = &transcript{tg: tg, sfx: suffix}
+	defer func() {
+		if p := recover(); p != nil {
+			s, ok := p.(stop)
+			if !ok {
+				panic(p)
+			}
+			tr.fatal = s.why
+		}
+	}()
+	fidelityScript(tr)
+	return tr
+}
+
+// call sends one request and records it under step. shapeOnly replaces
+// every scalar by its type (for answers whose content depends on the cloud's
+// configuration).
+func (tr *transcript) call(step, method, path string, body any, shapeOnly ...bool) (int, map[string]any) {
+	var raw []byte
+	if s, ok := body.(string); ok {
+		raw = []byte(s)
+	} else if body != nil {
+		raw, _ = json.Marshal(body)
+	}
+	var hdr http.Header
+	code, b, err := tr.tg.doHeader(method, tr.tg.base+path, raw, &hdr)
+	if err != nil {
+		panic(stop{fmt.Sprintf("%s: %s %s: %v", step, method, path, err)})
+	}
+	rec := record{step: step, code: code, headers: headerSummary(hdr, len(b))}
+	var parsed any
+	obj := map[string]any{}
+	if len(bytes.TrimSpace(b)) == 0 {
+		rec.body = "<empty>"
+	} else if err := json.Unmarshal(b, &parsed); err != nil {
+		first := strings.TrimSpace(strings.SplitN(strings.TrimSpace(string(b)), "\n", 2)[0])
+		rec.body = "<non-JSON> " + first
+	} else {
+		if m, ok := parsed.(map[string]any); ok {
+			obj = m
+		}
+		rec.body = tr.tg.normalize("", parsed)
+		if len(shapeOnly) > 0 && shapeOnly[0] {
+			rec.body = shape(parsed)
+		}
+	}
+	tr.steps = append(tr.steps, rec)
+	return code, obj
+}
+
+func headerSummary(h http.Header, n int) string {
+	ct, _, _ := strings.Cut(h.Get("Content-Type"), ";")
+	if n == 0 {
+		ct = "-"
+	}
+	id := "no request id"
+	if reqIDRE.MatchString(h.Get("X-Openstack-Request-Id")) {
+		id = "request id"
+	}
+	return ct + ", " + id
+}
+
+func shape(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[k] = shape(x)
+		}
+		return out
+	case []any:
+		if len(v) == 0 {
+			return []any{}
+		}
+		return []any{shape(v[0])}
+	case string:
+		return "<string>"
+	case float64:
+		return "<number>"
+	case bool:
+		return "<bool>"
+	}
+	return v
+}
+
+// watch is an object whose provisioning status is followed after a write;
+// "{self}" in path stands for the id of the object the write returned.
+type watch struct{ name, path string }
+
+// write sends a write, records it, then polls the watched objects every
+// 100 ms until each is ACTIVE, ERROR or gone, and records the sequence of
+// statuses seen (the write's own answer first, for the object it returns).
+func (tr *transcript) write(step, method, path string, body any, wantCode int, watches ...watch) map[string]any {
+	code, obj := tr.call(step, method, path, body)
+	if code != wantCode {
+		panic(stop{fmt.Sprintf("%s: %s %s got %d, want %d: %s", step, method, path, code, wantCode, short(tr.steps[len(tr.steps)-1].body))})
+	}
+	var own, self string
+	for _, v := range obj {
+		if m, ok := v.(map[string]any); ok {
+			own, self = str(m["provisioning_status"]), str(m["id"])
+		}
+	}
+	for i := range watches {
+		watches[i].path = strings.ReplaceAll(watches[i].path, "{self}", self)
+	}
+	seqs := make([][]string, len(watches))
+	done := make([]bool, len(watches))
+	if len(watches) > 0 && own != "" {
+		seqs[0] = []string{own}
+	}
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		all := true
+		for i, w := range watches {
+			if done[i] {
+				continue
+			}
+			st := tr.status(w.path)
+			if n := len(seqs[i]); n == 0 || seqs[i][n-1] != st {
+				seqs[i] = append(seqs[i], st)
+			}
+			done[i] = st == "ACTIVE" || st == "ALLOCATED" || st == "ERROR" || st == "404"
+			all = all && done[i]
+		}
+		if all {
+			break
+		}
+		if time.Now().After(deadline) {
+			for i := range watches {
+				if !done[i] {
+					seqs[i] = append(seqs[i], "(still polling after 60 s)")
+				}
+			}
+			break
+		}
+	}
+	rec := &tr.steps[len(tr.steps)-1]
+	for i, w := range watches {
+		rec.seqs = append(rec.seqs, w.name+": "+strings.Join(seqs[i], " > "))
+	}
+	return obj
+}
+
+// status is the provisioning status (status for amphorae) of the object at
+// path, or the HTTP code when there is no object.
+func (tr *transcript) status(path string) string {
+	code, b, err := tr.tg.get(path)
+	if err != nil {
+		return err.Error()
+	}
+	if code != http.StatusOK {
+		return fmt.Sprint(code)
+	}
+	var m map[string]map[string]any
+	if json.Unmarshal(b, &m) != nil {
+		return "unparsable"
+	}
+	for _, v := range m {
+		if s, ok := v["provisioning_status"]; ok {
+			return str(s)
+		}
+		return str(v["status"])
+	}
+	return "empty"
+}
+
+func id(obj map[string]any, key string) string {
+	m, _ := obj[key].(map[string]any)
+	s := str(m["id"])
+	if s == "" {
+		panic(stop{fmt.Sprintf("no %s.id in %s", key, short(obj))})
+	}
+	return s
+}
+
+// first returns the id of the first item of a list answer.
+func first(obj map[string]any, key string) string {
+	items, _ := obj[key].([]any)
+	if len(items) == 0 {
+		panic(stop{fmt.Sprintf("no %s in %s", key, short(obj))})
+	}
+	m, _ := items[0].(map[string]any)
+	return str(m["id"])
+}
+
+// ---------------------------------------------------------------- the script
+
+// fidelityScript is the request sequence sent to both clouds. Step names are
+// unique; names of objects carry a per-run suffix (the same on both clouds)
+// so that lists filtered by name see only this run's objects.
+func fidelityScript(tr *transcript) {
+	n := func(s string) string { return "fid-" + s + "-" + tr.sfx }
+	const (
+		lbs    = "/v2/lbaas/loadbalancers"
+		amps   = "/v2/octavia/amphorae"
+		nilID  = "00000000-0000-0000-0000-000000000000"
+		lbKeys = "&fields=id&fields=name&fields=provisioning_status&fields=tags"
+	)
+	tg := tr.tg
+
+	// versions
+	tr.call("GET / (versions)", "GET", "/", nil)
+	tr.call("GET /v2", "GET", "/v2", nil)
+	tr.call("GET /v2.0", "GET", "/v2.0", nil)
+
+	// load balancer
+	lb := id(tr.write("POST loadbalancer", "POST", lbs, map[string]any{"loadbalancer": map[string]any{
+		"name": n("lb"), "description": "fidelity", "vip_subnet_id": tg.subnet, "tags": []string{"fid", "a"},
+	}}, 201, watch{"lb", lbs + "/" + "{self}"}), "loadbalancer")
+	L := lbs + "/" + lb
+	tr.call("GET loadbalancer", "GET", L, nil)
+	tr.call("GET loadbalancers?name&limit=1", "GET", lbs+"?limit=1&name="+n("lb"), nil)
+	tr.write("PUT loadbalancer", "PUT", L, map[string]any{"loadbalancer": map[string]any{
+		"description": "changed", "tags": []string{"fid", "b"},
+	}}, 200, watch{"lb", L})
+	tr.call("GET loadbalancer after PUT", "GET", L, nil)
+
+	// children, each write locks the load balancer
+	lis := id(tr.write("POST listener", "POST", "/v2/lbaas/listeners", map[string]any{"listener": map[string]any{
+		"name": n("listener"), "protocol": "HTTP", "protocol_port": 80, "loadbalancer_id": lb, "tags": []string{"fid"},
+	}}, 201, watch{"listener", "/v2/lbaas/listeners/{self}"}, watch{"lb", L}), "listener")
+	LI := "/v2/lbaas/listeners/" + lis
+	pool := id(tr.write("POST pool", "POST", "/v2/lbaas/pools", map[string]any{"pool": map[string]any{
+		"name": n("pool"), "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN", "listener_id": lis,
+	}}, 201, watch{"pool", "/v2/lbaas/pools/{self}"}, watch{"lb", L}), "pool")
+	P := "/v2/lbaas/pools/" + pool
+	tr.call("GET pool without monitor", "GET", P, nil)
+	mem := id(tr.write("POST member", "POST", P+"/members", map[string]any{"member": map[string]any{
+		"name": n("member"), "address": "192.0.2.10", "protocol_port": 8080,
+	}}, 201, watch{"member", P + "/members/{self}"}, watch{"lb", L}), "member")
+	M := P + "/members/" + mem
+	hm := id(tr.write("POST healthmonitor", "POST", "/v2/lbaas/healthmonitors", map[string]any{"healthmonitor": map[string]any{
+		"name": n("hm"), "pool_id": pool, "type": "HTTP", "delay": 5, "timeout": 3, "max_retries": 3,
+	}}, 201, watch{"healthmonitor", "/v2/lbaas/healthmonitors/{self}"}, watch{"lb", L}), "healthmonitor")
+	H := "/v2/lbaas/healthmonitors/" + hm
+	pol := id(tr.write("POST l7policy", "POST", "/v2/lbaas/l7policies", map[string]any{"l7policy": map[string]any{
+		"name": n("policy"), "listener_id": lis, "action": "REDIRECT_TO_URL", "redirect_url": "https://example.com/",
+	}}, 201, watch{"l7policy", "/v2/lbaas/l7policies/{self}"}, watch{"lb", L}), "l7policy")
+	PO := "/v2/lbaas/l7policies/" + pol
+	rule := id(tr.write("POST l7rule", "POST", PO+"/rules", map[string]any{"rule": map[string]any{
+		"type": "PATH", "compare_type": "STARTS_WITH", "value": "/api",
+	}}, 201, watch{"l7rule", PO + "/rules/{self}"}, watch{"lb", L}), "rule")
+	R := PO + "/rules/" + rule
+
+	// reads
+	for _, s := range []struct{ step, path string }{
+		{"GET loadbalancer with children", L},
+		{"GET listener", LI},
+		{"GET pool", P},
+		{"GET member", M},
+		{"GET healthmonitor", H},
+		{"GET l7policy", PO},
+		{"GET l7rule", R},
+		{"GET status tree", L + "/status"},
+		{"GET loadbalancer stats", L + "/stats"},
+		{"GET listener stats", LI + "/stats"},
+		{"GET listeners?name&limit=1", "/v2/lbaas/listeners?limit=1&name=" + n("listener")},
+		{"GET pools?name&limit=1", "/v2/lbaas/pools?limit=1&name=" + n("pool")},
+		{"GET members?limit=1", P + "/members?limit=1"},
+		{"GET healthmonitors?name&limit=1", "/v2/lbaas/healthmonitors?limit=1&name=" + n("hm")},
+		{"GET l7policies?name&limit=1", "/v2/lbaas/l7policies?limit=1&name=" + n("policy")},
+		{"GET rules?limit=1", PO + "/rules?limit=1"},
+		{"GET loadbalancers?fields", lbs + "?name=" + n("lb") + "&fields=id&fields=name"},
+		{"GET loadbalancers?fields=bogus", lbs + "?name=" + n("lb") + "&fields=bogus"},
+		{"GET /v2.0 alias list", "/v2.0/lbaas/loadbalancers?limit=1&name=" + n("lb") + lbKeys},
+	} {
+		tr.call(s.step, "GET", s.path, nil)
+	}
+
+	// faults
+	tr.call("404 loadbalancer", "GET", lbs+"/"+nilID, nil)
+	tr.call("404 loadbalancer non-uuid", "GET", lbs+"/nope", nil)
+	tr.call("404 listener", "GET", "/v2/lbaas/listeners/"+nilID, nil)
+	tr.call("404 pool", "GET", "/v2/lbaas/pools/"+nilID, nil)
+	tr.call("404 member", "GET", P+"/members/"+nilID, nil)
+	tr.call("404 healthmonitor", "GET", "/v2/lbaas/healthmonitors/"+nilID, nil)
+	tr.call("404 l7policy", "GET", "/v2/lbaas/l7policies/"+nilID, nil)
+	tr.call("404 l7rule", "GET", PO+"/rules/"+nilID, nil)
+	tr.call("400 unknown query parameter", "GET", lbs+"?foo=bar", nil)
+	tr.call("400 bad marker", "GET", lbs+"?marker="+nilID, nil)
+	tr.call("400 bad marker non-uuid", "GET", lbs+"?marker=xyz", nil)
+	tr.call("400 bad sort key", "GET", lbs+"?sort=foo:asc", nil)
+	tr.call("400 bad sort direction", "GET", lbs+"?sort=name:up", nil)
+	tr.call("400 bad limit", "GET", lbs+"?limit=abc", nil)
+	tr.call("400 bad JSON", "POST", lbs, "{")
+	tr.call("400 no VIP", "POST", lbs, map[string]any{"loadbalancer": map[string]any{"name": "x"}})
+	tr.call("400 bad UUID", "POST", lbs, map[string]any{"loadbalancer": map[string]any{"vip_subnet_id": "x"}})
+	tr.call("400 unknown attribute", "POST", lbs, map[string]any{"loadbalancer": map[string]any{
+		"vip_subnet_id": tg.subnet, "bogus": 1}})
+	tr.call("400 delete with children", "DELETE", L, nil)
+	tr.write("PUT loadbalancer (locks it)", "PUT", L, map[string]any{"loadbalancer": map[string]any{"name": n("lb")}}, 200)
+	tr.call("409 immutable: POST listener", "POST", "/v2/lbaas/listeners", map[string]any{"listener": map[string]any{
+		"protocol": "HTTP", "protocol_port": 81, "loadbalancer_id": lb}})
+	tr.call("409 immutable: PUT listener", "PUT", LI, map[string]any{"listener": map[string]any{"description": "x"}})
+	tr.call("409 immutable: failover", "PUT", L+"/failover", nil)
+	tr.write("wait for the load balancer", "GET", L, nil, 200, watch{"lb", L})
+
+	// updates of every child
+	for _, u := range []struct {
+		step, path, key string
+		body            map[string]any
+	}{
+		{"PUT listener", LI, "listener", map[string]any{"description": "u", "connection_limit": 100}},
+		{"PUT pool", P, "pool", map[string]any{"description": "u", "lb_algorithm": "LEAST_CONNECTIONS"}},
+		{"PUT member", M, "member", map[string]any{"weight": 5}},
+		{"PUT healthmonitor", H, "healthmonitor", map[string]any{"delay": 6}},
+		{"PUT l7policy", PO, "l7policy", map[string]any{"description": "u", "redirect_http_code": 301}},
+		{"PUT l7rule", R, "rule", map[string]any{"value": "/v2"}},
+	} {
+		tr.write(u.step, "PUT", u.path, map[string]any{u.key: u.body}, 200, watch{u.key, u.path}, watch{"lb", L})
+	}
+
+	// amphorae
+	_, al := tr.call("GET amphorae?loadbalancer_id", "GET", amps+"?loadbalancer_id="+lb, nil)
+	amp := first(al, "amphorae")
+	tr.call("GET amphora", "GET", amps+"/"+amp, nil)
+	tr.call("GET amphorae?limit=1", "GET", amps+"?limit=1&loadbalancer_id="+lb, nil)
+	tr.call("GET amphora stats", "GET", amps+"/"+amp+"/stats", nil, true)
+	tr.write("PUT amphora config", "PUT", amps+"/"+amp+"/config", nil, 202, watch{"lb", L})
+	tr.write("PUT amphora failover", "PUT", amps+"/"+amp+"/failover", nil, 202, watch{"amphora", amps + "/" + amp}, watch{"lb", L})
+	tr.call("GET amphorae after failover", "GET", amps+"?loadbalancer_id="+lb+"&fields=role&fields=status", nil)
+	tr.write("PUT loadbalancer failover", "PUT", L+"/failover", nil, 202, watch{"lb", L})
+	tr.call("GET amphora 404", "GET", amps+"/"+nilID, nil)
+
+	// deletes of children
+	tr.write("DELETE l7rule", "DELETE", R, nil, 204, watch{"l7rule", R}, watch{"lb", L})
+	tr.call("DELETE l7rule again", "DELETE", R, nil)
+	tr.write("DELETE l7policy", "DELETE", PO, nil, 204, watch{"l7policy", PO}, watch{"lb", L})
+	tr.write("DELETE healthmonitor", "DELETE", H, nil, 204, watch{"healthmonitor", H}, watch{"lb", L})
+	tr.call("GET pool after monitor delete", "GET", P, nil)
+	tr.write("DELETE member", "DELETE", M, nil, 204, watch{"member", M}, watch{"lb", L})
+	tr.write("DELETE listener", "DELETE", LI, nil, 204, watch{"listener", LI}, watch{"lb", L})
+	tr.call("GET status tree with a pool and no listener", "GET", L+"/status", nil)
+	tr.write("DELETE loadbalancer cascade", "DELETE", L+"?cascade=true", nil, 204, watch{"lb", L}, watch{"pool", P})
+	tr.call("GET loadbalancer after delete", "GET", L, nil)
+	tr.call("DELETE loadbalancer again", "DELETE", L, nil)
+
+	// a plain delete
+	lb2 := id(tr.write("POST loadbalancer 2", "POST", lbs, map[string]any{"loadbalancer": map[string]any{
+		"name": n("lb2"), "vip_subnet_id": tg.subnet,
+	}}, 201, watch{"lb", lbs + "/{self}"}), "loadbalancer")
+	tr.call("GET status tree of an empty load balancer", "GET", lbs+"/"+lb2+"/status", nil)
+	tr.write("DELETE loadbalancer", "DELETE", lbs+"/"+lb2, nil, 204, watch{"lb", lbs + "/" + lb2})
+
+	// pagination over three tagged load balancers
+	tag := "fidpage" + tr.sfx
+	var page []string
+	for i := range 3 {
+		page = append(page, id(tr.write(fmt.Sprintf("POST page loadbalancer %d", i), "POST", lbs, map[string]any{"loadbalancer": map[string]any{
+			"name": n(fmt.Sprintf("page%d", i)), "vip_subnet_id": tg.subnet, "tags": []string{tag},
+		}}, 201, watch{"lb", lbs + "/{self}"}), "loadbalancer"))
+	}
+	tr.call("GET page 1", "GET", lbs+"?limit=2&tags="+tag+lbKeys, nil)
+	_, p1 := tr.call("GET page 1 sorted by name", "GET", lbs+"?limit=2&sort=name:desc&tags="+tag+lbKeys, nil)
+	_ = p1
+	tr.call("GET sort_key/sort_dir", "GET", lbs+"?sort_key=name&sort_dir=asc&tags="+tag+lbKeys, nil)
+	tr.call("GET tags-any", "GET", lbs+"?tags-any="+tag+",zzz&sort=name:asc"+lbKeys, nil)
+	tr.call("GET not-tags", "GET", lbs+"?not-tags=fid&tags="+tag+"&sort=name:asc"+lbKeys, nil)
+	tr.call("GET not-tags-any", "GET", lbs+"?not-tags-any="+tag+"&name="+n("page0")+lbKeys, nil)
+	slices.Sort(page)
+	tr.call("GET marker (page 2)", "GET", lbs+"?limit=2&sort=id:asc&tags="+tag+"&marker="+page[0]+lbKeys, nil)
+	tr.call("GET last page", "GET", lbs+"?limit=2&sort=id:asc&tags="+tag+"&marker="+page[2]+lbKeys, nil)
+	tr.call("GET page_reverse", "GET", lbs+"?limit=1&sort=id:asc&tags="+tag+"&marker="+page[2]+"&page_reverse=True"+lbKeys, nil)
+	tr.call("GET limit over the maximum", "GET", lbs+"?limit=5000&tags="+tag+"&sort=name:asc"+lbKeys, nil)
+	tr.call("GET provisioning_status filter", "GET", lbs+"?provisioning_status=ACTIVE&tags="+tag+"&sort=name:asc"+lbKeys, nil)
+	for i, p := range page {
+		tr.write(fmt.Sprintf("DELETE page loadbalancer %d", i), "DELETE", lbs+"/"+p, nil, 204, watch{"lb", lbs + "/" + p})
+	}
+
+	// quotas (a project id of our own: Octavia accepts any)
+	q := "/v2/lbaas/quotas/fidelity" + tr.sfx
+	tr.call("GET quota defaults", "GET", "/v2/lbaas/quotas/defaults", nil)
+	tr.call("GET quota", "GET", q, nil)
+	tr.call("PUT quota", "PUT", q, map[string]any{"quota": map[string]any{"load_balancer": 5, "listener": -1}})
+	tr.call("GET quota after PUT", "GET", q, nil)
+	_, ql := tr.call("GET quotas", "GET", "/v2/lbaas/quotas", nil, true)
+	_ = ql
+	tr.call("PUT quota -5", "PUT", q, map[string]any{"quota": map[string]any{"load_balancer": -5}})
+	tr.call("DELETE quota", "DELETE", q, nil)
+	tr.call("GET quota after DELETE", "GET", q, nil)
+
+	// providers
+	tr.call("GET providers", "GET", "/v2/lbaas/providers", nil, true)
+	tr.call("GET amphora flavor capabilities", "GET", "/v2/lbaas/providers/amphora/flavor_capabilities", nil)
+	tr.call("GET amphora AZ capabilities", "GET", "/v2/lbaas/providers/amphora/availability_zone_capabilities", nil)
+	tr.call("GET unknown provider capabilities", "GET", "/v2/lbaas/providers/nope/flavor_capabilities", nil)
+
+	// flavors and availability zones
+	_, fpo := tr.call("POST flavorprofile", "POST", "/v2/lbaas/flavorprofiles", map[string]any{"flavorprofile": map[string]any{
+		"name": n("fp"), "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "SINGLE"}`}})
+	fp := id(fpo, "flavorprofile")
+	tr.call("GET flavorprofile", "GET", "/v2/lbaas/flavorprofiles/"+fp, nil)
+	tr.call("GET flavorprofiles?name&limit=1", "GET", "/v2/lbaas/flavorprofiles?limit=1&name="+n("fp"), nil)
+	tr.call("PUT flavorprofile", "PUT", "/v2/lbaas/flavorprofiles/"+fp, map[string]any{"flavorprofile": map[string]any{"name": n("fp2")}})
+	tr.call("POST flavorprofile bad data", "POST", "/v2/lbaas/flavorprofiles", map[string]any{"flavorprofile": map[string]any{
+		"name": n("bad"), "provider_name": "amphora", "flavor_data": `{"bogus": 1}`}})
+	_, flo := tr.call("POST flavor", "POST", "/v2/lbaas/flavors", map[string]any{"flavor": map[string]any{
+		"name": n("flavor"), "description": "small", "flavor_profile_id": fp, "enabled": true}})
+	fl := id(flo, "flavor")
+	tr.call("GET flavor", "GET", "/v2/lbaas/flavors/"+fl, nil)
+	tr.call("GET flavors?name&limit=1", "GET", "/v2/lbaas/flavors?limit=1&name="+n("flavor"), nil)
+	tr.call("PUT flavor", "PUT", "/v2/lbaas/flavors/"+fl, map[string]any{"flavor": map[string]any{"enabled": false}})
+	tr.call("POST loadbalancer with a disabled flavor", "POST", lbs, map[string]any{"loadbalancer": map[string]any{
+		"name": n("x"), "vip_subnet_id": tg.subnet, "flavor_id": fl}})
+	tr.call("DELETE flavorprofile in use", "DELETE", "/v2/lbaas/flavorprofiles/"+fp, nil)
+	_, azpo := tr.call("POST availabilityzoneprofile", "POST", "/v2/lbaas/availabilityzoneprofiles", map[string]any{
+		"availability_zone_profile": map[string]any{"name": n("azp"), "provider_name": "amphora",
+			"availability_zone_data": `{"compute_zone": "nova"}`}})
+	azp := id(azpo, "availability_zone_profile")
+	tr.call("GET availabilityzoneprofile", "GET", "/v2/lbaas/availabilityzoneprofiles/"+azp, nil)
+	tr.call("GET availabilityzoneprofiles?name&limit=1", "GET", "/v2/lbaas/availabilityzoneprofiles?limit=1&name="+n("azp"), nil)
+	tr.call("POST availabilityzone", "POST", "/v2/lbaas/availabilityzones", map[string]any{"availability_zone": map[string]any{
+		"name": n("az"), "description": "zone", "availability_zone_profile_id": azp}})
+	tr.call("GET availabilityzone", "GET", "/v2/lbaas/availabilityzones/"+n("az"), nil)
+	tr.call("GET availabilityzones?name&limit=1", "GET", "/v2/lbaas/availabilityzones?limit=1&name="+n("az"), nil)
+	tr.call("PUT availabilityzone", "PUT", "/v2/lbaas/availabilityzones/"+n("az"), map[string]any{
+		"availability_zone": map[string]any{"description": "z2"}})
+	tr.call("404 availabilityzone", "GET", "/v2/lbaas/availabilityzones/nope", nil)
+	tr.call("404 flavor", "GET", "/v2/lbaas/flavors/"+nilID, nil)
+	tr.call("404 flavorprofile", "GET", "/v2/lbaas/flavorprofiles/"+nilID, nil)
+	tr.call("404 availabilityzoneprofile", "GET", "/v2/lbaas/availabilityzoneprofiles/"+nilID, nil)
+	tr.call("DELETE flavor", "DELETE", "/v2/lbaas/flavors/"+fl, nil)
+	tr.call("DELETE availabilityzone", "DELETE", "/v2/lbaas/availabilityzones/"+n("az"), nil)
+	tr.call("DELETE flavorprofile", "DELETE", "/v2/lbaas/flavorprofiles/"+fp, nil)
+	tr.call("DELETE availabilityzoneprofile", "DELETE", "/v2/lbaas/availabilityzoneprofiles/"+azp, nil)
+	tr.call("DELETE flavor again", "DELETE", "/v2/lbaas/flavors/"+fl, nil)
+}
