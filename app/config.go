@@ -1,0 +1,111 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/octaview/octaview/octavia"
+)
+
+// serverConfig is the server's GET /api/config answer: the modes the UI
+// follows and, on the lab cloud, its users (shown on the login page).
+type serverConfig struct {
+	ReadOnly   bool      `json:"read_only"`
+	Lab        bool      `json:"lab"`
+	StatusPage bool      `json:"status_page"`
+	LabUsers   []labUser `json:"lab_users"`
+}
+
+// labUser is a user of the lab cloud; its password is meant to be shown.
+type labUser struct {
+	Name     string `json:"name"`
+	Password string `json:"password"`
+	Project  string `json:"project"`
+	Role     string `json:"role"`
+}
+
+// Paths of the server's own API and of the proxied services, below the
+// origin that served the app (contracts.md, URL layout).
+const (
+	configPath       = "/api/config"
+	statusPath       = "/api/status"
+	statusEventsPath = "/api/status/events"
+	identityPath     = "/identity/v3"
+	loadBalancerPath = "/load-balancer/"
+	networkPath      = "/network/"
+)
+
+// originOf is the scheme://host[:port] of u, without a trailing slash.
+func originOf(u *url.URL) string {
+	return u.Scheme + "://" + u.Host
+}
+
+// clientConfig is the octavia client's configuration in the browser: every
+// service through the server that served the app (origin), password
+// authentication scoped to project, user and project in domain.
+func clientConfig(origin, user, password, domain, project string) octavia.Config {
+	origin = strings.TrimSuffix(origin, "/")
+	if domain == "" {
+		domain = "Default"
+	}
+	return octavia.Config{
+		AuthURL:              origin + identityPath,
+		Username:             user,
+		Password:             password,
+		UserDomainName:       domain,
+		ProjectName:          project,
+		ProjectDomainName:    domain,
+		LoadBalancerEndpoint: origin + loadBalancerPath,
+		NetworkEndpoint:      origin + networkPath,
+	}
+}
+
+// getJSON GETs origin+path and decodes its JSON body into v. It blocks:
+// call it in ctx.Async.
+func getJSON(ctx context.Context, origin, path string, v any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, origin+path, nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Accept", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("get %s: %w", path, err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("get %s: %s", path, resp.Status)
+	}
+	if err := json.NewDecoder(resp.Body).Decode(v); err != nil {
+		return fmt.Errorf("get %s: decoding: %w", path, err)
+	}
+	return nil
+}
+
+// writerRoles are the roles with which Octavia's default policy lets a
+// user write (create, update, delete).
+var writerRoles = []string{"admin", "member", "load-balancer_member", "load-balancer_admin", "load-balancer_global_admin"}
+
+// readOnlyFor reports whether the UI hides its write controls: the server
+// runs read-only, or the user's roles (when known) include none that may
+// write — a reader.
+func readOnlyFor(cfg serverConfig, roles []string) bool {
+	if cfg.ReadOnly {
+		return true
+	}
+	if len(roles) == 0 {
+		return false
+	}
+	for _, r := range roles {
+		for _, w := range writerRoles {
+			if strings.EqualFold(r, w) {
+				return false
+			}
+		}
+	}
+	return true
+}

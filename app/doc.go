@@ -1,0 +1,26 @@
+// Package app is Octaview's user interface: go-app v10 components compiled to
+// WebAssembly (cmd/server's main_js.go calls Register, then go-app's
+// RunWhenOnBrowser) and pre-rendered by the server, which serves Handler.
+//
+// Layout, as in go-app's own docs app:
+//
+//   - routes.go: the route table (Register) and the PWA description (Handler);
+//   - shell.go: the one shell every signed-in page renders inside (header with
+//     project and user, navigation, the operations panel, logout);
+//   - one file per page, *_page.go;
+//   - load_status.go: the load-status enum of everything fetched;
+//   - session.go, operations.go: the signed-in client (token in memory only)
+//     and the operations journal (accepted writes and their waits);
+//   - plain functions with native table tests for what can be pure:
+//     formatting, filtering, the status-tree layout, wait-item texts.
+//
+// Goroutines: Render, event handlers and the On* hooks run on go-app's UI
+// goroutine. Every network call runs in ctx.Async; its results are written to
+// component fields only inside ctx.Dispatch. Pollers (waiters.Hub
+// subscriptions, tickers) belong to the component that started them, which
+// stops them in OnDismount: go-app's context is never canceled by itself.
+//
+// Every value that comes from a cloud is rendered as text (go-app's Text,
+// attribute setters), never with Raw, so a load balancer named
+// <img src=x onerror=alert(1)> shows that text and runs nothing.
+package app

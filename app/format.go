@@ -1,0 +1,174 @@
+package app
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
+
+	"github.com/octaview/octaview/octavia"
+)
+
+// statusClass is the CSS class of a status badge (and of a status-tree
+// node) for a provisioning or operating status, whatever its case.
+func statusClass(status string) string {
+	s := strings.ToUpper(status)
+	switch {
+	case s == "":
+		return "st-unknown"
+	case octavia.ProvisioningStatus(s).Pending():
+		return "st-pending"
+	}
+	switch s {
+	case string(octavia.StatusActive), string(octavia.OperatingOnline):
+		return "st-ok"
+	case string(octavia.StatusError): // also OperatingError: both are "ERROR"
+		return "st-error"
+	case string(octavia.OperatingDegraded):
+		return "st-warn"
+	case string(octavia.OperatingOffline), string(octavia.StatusDeleted):
+		return "st-off"
+	case string(octavia.OperatingNoMonitor):
+		return "st-info"
+	case string(octavia.OperatingDraining):
+		return "st-drain"
+	}
+	return "st-unknown"
+}
+
+// statusLabel is how a status reads in a badge: Octavia's word, or "—"
+// when the field is missing.
+func statusLabel(status string) string {
+	if status == "" {
+		return "—"
+	}
+	return strings.ToUpper(status)
+}
+
+// isPending reports whether a provisioning status is one of PENDING_*.
+func isPending(status string) bool {
+	return octavia.ProvisioningStatus(status).Pending()
+}
+
+// formatTime shows an instant in UTC to the second, or "—" for the zero
+// time (Octavia leaves updated_at empty until the first update).
+func formatTime(t time.Time) string {
+	if t.IsZero() {
+		return "—"
+	}
+	return t.UTC().Format("2006-01-02 15:04:05")
+}
+
+// formatElapsed shows a duration the way a wait item counts it: "0 s",
+// "42 s", "2 min 05 s", "1 h 03 min".
+func formatElapsed(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	s := int(d / time.Second)
+	switch {
+	case s < 60:
+		return fmt.Sprintf("%d s", s)
+	case s < 3600:
+		return fmt.Sprintf("%d min %02d s", s/60, s%60)
+	}
+	return fmt.Sprintf("%d h %02d min", s/3600, (s%3600)/60)
+}
+
+// formatAgo shows how long ago t was, coarsely: "just now", "12 s ago",
+// "5 min ago", "3 h ago", "4 d ago"; "—" for the zero time.
+func formatAgo(t, now time.Time) string {
+	if t.IsZero() {
+		return "—"
+	}
+	d := now.Sub(t)
+	switch {
+	case d < 5*time.Second:
+		return "just now"
+	case d < time.Minute:
+		return fmt.Sprintf("%d s ago", int(d/time.Second))
+	case d < time.Hour:
+		return fmt.Sprintf("%d min ago", int(d/time.Minute))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%d h ago", int(d/time.Hour))
+	}
+	return fmt.Sprintf("%d d ago", int(d/(24*time.Hour)))
+}
+
+// orDash returns s, or "—" when s is empty, so an empty cell still reads.
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+// displayName is what a load balancer (or any named object) is called on
+// screen: its name, or "(no name) " and the start of its id.
+func displayName(name, id string) string {
+	if name != "" {
+		return name
+	}
+	if len(id) > 8 {
+		id = id[:8]
+	}
+	return "(no name) " + id
+}
+
+// filterLoadBalancers keeps the load balancers whose name contains query
+// (case-insensitive; an id also matches when query is its prefix), in
+// their order. An empty query keeps them all.
+func filterLoadBalancers(lbs []loadbalancers.LoadBalancer, query string) []loadbalancers.LoadBalancer {
+	q := strings.ToLower(strings.TrimSpace(query))
+	if q == "" {
+		return lbs
+	}
+	var out []loadbalancers.LoadBalancer
+	for _, lb := range lbs {
+		if strings.Contains(strings.ToLower(lb.Name), q) || strings.HasPrefix(strings.ToLower(lb.ID), q) {
+			out = append(out, lb)
+		}
+	}
+	return out
+}
+
+// sortLoadBalancers orders load balancers by name (case-insensitive), then
+// by id, in place, so rows do not jump when a poll answers in another order.
+func sortLoadBalancers(lbs []loadbalancers.LoadBalancer) {
+	slices.SortStableFunc(lbs, func(a, b loadbalancers.LoadBalancer) int {
+		if c := strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+}
+
+// anyPending reports whether any load balancer is in a PENDING_* state.
+func anyPending(lbs []loadbalancers.LoadBalancer) bool {
+	for _, lb := range lbs {
+		if isPending(lb.ProvisioningStatus) {
+			return true
+		}
+	}
+	return false
+}
+
+// countByStatus counts load balancers per provisioning-status class: how
+// many are fine, pending, in error, and the rest.
+func countByStatus(lbs []loadbalancers.LoadBalancer) (active, pending, failed, other int) {
+	for _, lb := range lbs {
+		switch statusClass(lb.ProvisioningStatus) {
+		case "st-ok":
+			active++
+		case "st-pending":
+			pending++
+		case "st-error":
+			failed++
+		default:
+			other++
+		}
+	}
+	return
+}

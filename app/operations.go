@@ -1,0 +1,408 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/waiters"
+)
+
+// opKind is the write an operation tracks.
+type opKind string
+
+const (
+	opCreate opKind = "create"
+	opDelete opKind = "delete"
+)
+
+// opState is where an operation's wait is.
+type opState string
+
+const (
+	opWaiting   opState = "waiting"   // polling every 3 s
+	opSucceeded opState = "succeeded" // ACTIVE (create) or gone (delete)
+	opFailed    opState = "failed"    // ERROR, timeout or a failed poll: the write was still accepted
+	opStopped   opState = "stopped"   // the user stopped watching; Octavia carries on
+)
+
+// operation is one accepted write and the state of its wait: an item of the
+// operations panel and of the journal. It holds no secret (no token, no
+// password), so the journal can keep it in sessionStorage.
+type operation struct {
+	ID         string    `json:"id"`
+	Kind       opKind    `json:"kind"`
+	ProjectID  string    `json:"project_id"`
+	LBID       string    `json:"lb_id"`
+	LBName     string    `json:"lb_name"`
+	VIPAddress string    `json:"vip_address,omitempty"`
+	Written    string    `json:"written"` // what was written, in words
+	RequestID  string    `json:"request_id,omitempty"`
+	StatusCode int       `json:"status_code,omitempty"`
+	Status     string    `json:"status,omitempty"` // the last provisioning status seen
+	Polls      int       `json:"polls"`
+	StartedAt  time.Time `json:"started_at"`
+	EndedAt    time.Time `json:"ended_at,omitzero"`
+	State      opState   `json:"state"`
+	Reason     string    `json:"reason,omitempty"` // why the wait failed or stopped
+}
+
+// stuckAfter is when a wait item starts saying that the wait is long.
+const stuckAfter = 2 * time.Minute
+
+// elapsed is how long the operation has run (until it ended).
+func (op operation) elapsed(now time.Time) time.Duration {
+	if !op.EndedAt.IsZero() {
+		return op.EndedAt.Sub(op.StartedAt)
+	}
+	return now.Sub(op.StartedAt)
+}
+
+// opTitle names an operation: `Create load balancer "web"`.
+func opTitle(op operation) string {
+	verb := "Create"
+	if op.Kind == opDelete {
+		verb = "Delete"
+	}
+	return fmt.Sprintf("%s load balancer %q", verb, displayName(op.LBName, op.LBID))
+}
+
+// opAcceptedText says that Octavia accepted the write, with its answer.
+func opAcceptedText(op operation) string {
+	s := "Accepted by Octavia"
+	switch {
+	case op.StatusCode != 0 && op.RequestID != "":
+		s += fmt.Sprintf(" (HTTP %d, request %s)", op.StatusCode, op.RequestID)
+	case op.StatusCode != 0:
+		s += fmt.Sprintf(" (HTTP %d)", op.StatusCode)
+	case op.RequestID != "":
+		s += fmt.Sprintf(" (request %s)", op.RequestID)
+	}
+	return s + "."
+}
+
+// opOutcomeText is the sentence an operation ends with, or while it waits,
+// what it is waiting for. A failed wait always says that the write itself
+// was accepted: the load balancer was created (or its delete accepted).
+func opOutcomeText(op operation, now time.Time) string {
+	el := formatElapsed(op.elapsed(now))
+	switch op.State {
+	case opWaiting:
+		what := "ACTIVE"
+		if op.Kind == opDelete {
+			what = "it to be gone (404)"
+		}
+		s := fmt.Sprintf("Waiting for %s; %s so far, %d polls.", what, el, op.Polls)
+		if op.elapsed(now) > stuckAfter {
+			s += " This is taking long: it may be stuck; you can stop watching, Octavia carries on."
+		}
+		return s
+	case opSucceeded:
+		if op.Kind == opDelete {
+			return fmt.Sprintf("Deleted: Octavia answers 404 for it, after %s.", el)
+		}
+		return fmt.Sprintf("ACTIVE after %s.", el)
+	case opFailed:
+		if op.Kind == opDelete {
+			return fmt.Sprintf("The delete was accepted, but the wait failed after %s: %s", el, op.Reason)
+		}
+		return fmt.Sprintf("The load balancer was created, but the wait failed after %s: %s", el, op.Reason)
+	case opStopped:
+		if op.Kind == opDelete {
+			return fmt.Sprintf("You stopped watching after %s; the delete was accepted and Octavia carries on (last seen %s).", el, statusLabel(op.Status))
+		}
+		return fmt.Sprintf("You stopped watching after %s; the load balancer was created and Octavia carries on (last seen %s).", el, statusLabel(op.Status))
+	}
+	return ""
+}
+
+// waitFailure says, in one sentence, why a wait ended without success;
+// last is the last provisioning status it saw.
+func waitFailure(err error, last string) string {
+	var se *waiters.StatusError
+	switch {
+	case errors.As(err, &se):
+		return fmt.Sprintf("it went to %s.", statusLabel(se.Status))
+	case errors.Is(err, waiters.ErrTimeout):
+		return fmt.Sprintf("it was still %s when the wait timed out.", statusLabel(last))
+	case errors.Is(err, waiters.ErrNoStatus):
+		return "Octavia's answer had no provisioning_status to wait on."
+	}
+	return "polling its status failed: " + octavia.Message(err)
+}
+
+// busyText is the message for a write refused because the load balancer is
+// immutable (409): which state it is in, and Octavia's own words.
+func busyText(err error, status string) string {
+	var e *octavia.Error
+	fault := ""
+	if errors.As(err, &e) {
+		fault = e.Fault
+	}
+	if s := statusInFault(fault); s != "" {
+		status = s
+	}
+	msg := "This load balancer is busy"
+	if status != "" {
+		msg += " (" + statusLabel(status) + ")"
+	}
+	msg += "; try again when it is ACTIVE."
+	if fault != "" {
+		msg += " Octavia said: " + fault
+	}
+	return msg
+}
+
+// statusInFault finds the provisioning status an Octavia fault names
+// ("Invalid state PENDING_UPDATE of loadbalancer resource ..."), or "".
+func statusInFault(fault string) string {
+	for _, s := range []octavia.ProvisioningStatus{octavia.StatusPendingCreate, octavia.StatusPendingUpdate, octavia.StatusPendingDelete, octavia.StatusError} {
+		if strings.Contains(strings.ToUpper(fault), string(s)) {
+			return string(s)
+		}
+	}
+	return ""
+}
+
+// writeErrorText is what a refused write says: busyText for a 409
+// immutable, else the client's one-sentence message.
+func writeErrorText(err error, status string) string {
+	if octavia.ErrorCodeOf(err) == octavia.EIMMUTABLE {
+		return busyText(err, status)
+	}
+	return octavia.Message(err)
+}
+
+// State key and journal key of the operations.
+const (
+	// stateOperations holds []operation, newest first, for the signed-in
+	// project; the shell and the list page observe it.
+	stateOperations = "octaview.operations"
+	// journalKey is the sessionStorage key of the operations journal.
+	journalKey = "octaview.journal"
+	// journalMax is how many operations the journal keeps.
+	journalMax = 30
+)
+
+// opStore holds the operations of this tab and the cancel funcs of their
+// waits. Any goroutine.
+type opStore struct {
+	mu    sync.Mutex
+	seq   int
+	ops   []operation // newest first
+	waits map[string]*waitHandle
+}
+
+// waitHandle is a running wait: its cancel func, and whether the user
+// stopped it (rather than a logout).
+type waitHandle struct {
+	cancel  context.CancelFunc
+	stopped bool
+}
+
+var operations = &opStore{waits: map[string]*waitHandle{}}
+
+func (s *opStore) snapshot() []operation {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]operation(nil), s.ops...)
+}
+
+// publish hands the new list to the observers (go-app state) and writes the
+// journal. Any goroutine.
+func (s *opStore) publish(ctx goapp.Context) {
+	ops := s.snapshot()
+	ctx.SetState(stateOperations, ops)
+	if len(ops) > journalMax {
+		ops = ops[:journalMax]
+	}
+	if err := ctx.SessionStorage().Set(journalKey, ops); err != nil {
+		goapp.Log("octaview: writing the operations journal:", err)
+	}
+}
+
+func (s *opStore) add(op operation) operation {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if op.ID == "" {
+		s.seq++
+		op.ID = strconv.FormatInt(time.Now().UnixNano(), 36) + "-" + strconv.Itoa(s.seq)
+	}
+	s.ops = append([]operation{op}, s.ops...)
+	return op
+}
+
+func (s *opStore) update(id string, f func(*operation)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := range s.ops {
+		if s.ops[i].ID == id {
+			f(&s.ops[i])
+			return
+		}
+	}
+}
+
+// stop cancels the wait of operation id (the user pressed "Stop watching").
+func (s *opStore) stop(id string) {
+	s.mu.Lock()
+	w := s.waits[id]
+	if w != nil {
+		w.stopped = true
+	}
+	s.mu.Unlock()
+	if w != nil {
+		w.cancel()
+	}
+}
+
+// dismiss removes an ended operation from the panel and the journal.
+func (s *opStore) dismiss(ctx goapp.Context, id string) {
+	s.mu.Lock()
+	for i := range s.ops {
+		if s.ops[i].ID == id && s.ops[i].State != opWaiting {
+			s.ops = append(s.ops[:i:i], s.ops[i+1:]...)
+			break
+		}
+	}
+	s.mu.Unlock()
+	s.publish(ctx)
+}
+
+// reset cancels every wait and forgets the operations of this tab, leaving
+// the journal as it is, so that the next login resumes what was waiting.
+func (s *opStore) reset() {
+	s.mu.Lock()
+	waits := s.waits
+	s.waits = map[string]*waitHandle{}
+	s.ops = nil
+	s.mu.Unlock()
+	for _, w := range waits {
+		w.cancel()
+	}
+}
+
+// startCreate records an accepted create and waits for ACTIVE (no time
+// limit: the wait is always cancellable). UI goroutine; the wait runs in
+// ctx.Async.
+func (s *opStore) startCreate(ctx goapp.Context, sess *session, lb *loadbalancers.LoadBalancer, acc octavia.Accepted, written string) {
+	op := s.add(operation{
+		Kind: opCreate, ProjectID: sess.Info.ProjectID, LBID: lb.ID, LBName: lb.Name, VIPAddress: lb.VipAddress,
+		Written: written, RequestID: acc.RequestID, StatusCode: acc.StatusCode, Status: lb.ProvisioningStatus,
+		StartedAt: time.Now(), State: opWaiting,
+	})
+	s.wait(ctx, sess, op)
+}
+
+// startDelete records an accepted delete and waits until the load balancer
+// is gone (404), at most waiters.DefaultDeleteTimeout. UI goroutine.
+func (s *opStore) startDelete(ctx goapp.Context, sess *session, lb *loadbalancers.LoadBalancer, cascade bool, acc octavia.Accepted) {
+	written := "DELETE load balancer " + lb.ID
+	if cascade {
+		written += " with cascade (its listeners, pools, members and monitors too)"
+	}
+	op := s.add(operation{
+		Kind: opDelete, ProjectID: sess.Info.ProjectID, LBID: lb.ID, LBName: lb.Name, VIPAddress: lb.VipAddress,
+		Written: written, RequestID: acc.RequestID, StatusCode: acc.StatusCode, Status: string(octavia.StatusPendingDelete),
+		StartedAt: time.Now(), State: opWaiting,
+	})
+	s.wait(ctx, sess, op)
+}
+
+// resume reads the journal after a login and takes up the operations of
+// the signed-in project again: it shows those that ended and restarts the
+// waits of those that were waiting. UI goroutine.
+func (s *opStore) resume(ctx goapp.Context, sess *session) {
+	var journal []operation
+	if err := ctx.SessionStorage().Get(journalKey, &journal); err != nil {
+		goapp.Log("octaview: reading the operations journal:", err)
+		return
+	}
+	var waiting []operation
+	s.mu.Lock()
+	s.ops = nil
+	for _, op := range journal {
+		if op.ProjectID != sess.Info.ProjectID {
+			continue
+		}
+		s.ops = append(s.ops, op)
+		if op.State == opWaiting {
+			waiting = append(waiting, op)
+		}
+	}
+	s.mu.Unlock()
+	for _, op := range waiting {
+		s.wait(ctx, sess, op)
+	}
+	s.publish(ctx)
+}
+
+// wait runs op's wait in ctx.Async and publishes every poll and the end.
+func (s *opStore) wait(ctx goapp.Context, sess *session, op operation) {
+	wctx, cancel := context.WithCancel(context.Background())
+	h := &waitHandle{cancel: cancel}
+	s.mu.Lock()
+	s.waits[op.ID] = h
+	s.mu.Unlock()
+	s.publish(ctx)
+
+	opts := waiters.Options{OnPoll: func(p waiters.Poll) {
+		s.update(op.ID, func(o *operation) {
+			o.Polls++
+			if p.Status != "" {
+				o.Status = p.Status
+			}
+		})
+		s.publish(ctx)
+	}}
+	if op.Kind == opDelete {
+		opts.Timeout = waiters.DefaultDeleteTimeout
+	}
+	ctx.Async(func() {
+		defer cancel()
+		var out octavia.Outcome
+		var err error
+		if op.Kind == opDelete {
+			out, err = sess.Client.WaitLoadBalancerDeleted(wctx, op.LBID, opts)
+		} else {
+			out, err = sess.Client.WaitLoadBalancerActive(wctx, op.LBID, opts)
+		}
+		s.mu.Lock()
+		live := s.waits[op.ID] == h
+		stopped := h.stopped
+		if live {
+			delete(s.waits, op.ID)
+		}
+		s.mu.Unlock()
+		if !live {
+			return // reset (logout): the journal keeps it waiting
+		}
+		s.update(op.ID, func(o *operation) {
+			o.EndedAt = time.Now()
+			if out.Status != "" {
+				o.Status = string(out.Status)
+			}
+			switch {
+			case err == nil:
+				o.State = opSucceeded
+				if o.Kind == opDelete {
+					o.Status = string(octavia.StatusDeleted)
+				}
+			case stopped:
+				o.State = opStopped
+			default:
+				o.State = opFailed
+				o.Reason = waitFailure(err, o.Status)
+			}
+		})
+		s.publish(ctx)
+	})
+}

@@ -1,0 +1,64 @@
+package app
+
+import (
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Paths of the app's pages. Links and navigations use these constants.
+const (
+	homePath   = "/"
+	loginPath  = "/login"
+	listPath   = "/load-balancers"
+	createPath = "/load-balancers/new"
+	detailRoot = "/load-balancers/" // + id
+	wallPath   = "/status"
+)
+
+// detailPattern routes /load-balancers/{id}; exact routes (createPath) win
+// over it in go-app's router.
+const detailPattern = "^/load-balancers/[^/]+$"
+
+// Register declares every route of the app. Call it in both builds before
+// goapp.RunWhenOnBrowser (the browser) and before serving Handler (the
+// server, which pre-renders the same pages).
+func Register() {
+	goapp.Route(homePath, func() goapp.Composer { return &lbListPage{} })
+	goapp.Route(listPath, func() goapp.Composer { return &lbListPage{} })
+	goapp.Route(loginPath, func() goapp.Composer { return &loginPage{} })
+	goapp.Route(createPath, func() goapp.Composer { return &lbCreatePage{} })
+	goapp.RouteWithRegexp(detailPattern, func() goapp.Composer { return &lbDetailPage{} })
+	goapp.Route(wallPath, func() goapp.Composer { return &statusWallPage{} })
+}
+
+// detailPathOf is the detail page of load balancer id.
+func detailPathOf(id string) string { return detailRoot + id }
+
+// Colours of the installed app and of its loading screen.
+const (
+	backgroundColor = "#0f1b2b"
+	themeColor      = "#132a45"
+)
+
+// Handler describes the app for go-app's server side: names, local icons,
+// the one style sheet. Nothing in it points outside the origin. The server
+// sets Version, Resources and the wasm headers on what it returns; each call
+// returns a new Handler.
+func Handler() *goapp.Handler {
+	return &goapp.Handler{
+		Name:        "Octaview",
+		ShortName:   "Octaview",
+		Title:       "Octaview — OpenStack Octavia console",
+		Description: "A console for OpenStack Octavia load balancers: list, inspect their status trees, create and delete them, and watch every wait.",
+		Lang:        "en",
+		Icon: goapp.Icon{
+			Default:  "/web/icon-192.png",
+			Large:    "/web/icon-512.png",
+			Maskable: "/web/icon-512.png",
+			SVG:      "/web/icon.svg",
+		},
+		Styles:          []string{"/web/octaview.css"},
+		LoadingLabel:    "Loading Octaview… {progress}%",
+		BackgroundColor: backgroundColor,
+		ThemeColor:      themeColor,
+	}
+}

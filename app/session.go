@@ -1,0 +1,66 @@
+package app
+
+import (
+	"net/url"
+	"sync"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/octavia"
+)
+
+// session is the signed-in user's client and what the UI derives from it.
+// It lives in memory only: the Keystone token is never written to
+// localStorage, sessionStorage or a cookie, so a reload signs out.
+type session struct {
+	Client   *octavia.Client
+	Info     octavia.Session
+	Config   serverConfig
+	ReadOnly bool
+}
+
+var current struct {
+	mu sync.Mutex
+	s  *session
+}
+
+// currentSession is the signed-in session, or nil. Any goroutine.
+func currentSession() *session {
+	current.mu.Lock()
+	defer current.mu.Unlock()
+	return current.s
+}
+
+// setSession replaces the signed-in session (nil signs out). Any goroutine.
+func setSession(s *session) {
+	current.mu.Lock()
+	defer current.mu.Unlock()
+	current.s = s
+}
+
+// requireSession returns the signed-in session, or navigates to the login
+// page (coming back to this page after login) and returns nil. UI goroutine;
+// on the server (pre-rendering) it returns nil and does nothing.
+func requireSession(ctx goapp.Context) *session {
+	if goapp.IsServer {
+		return nil
+	}
+	if s := currentSession(); s != nil {
+		return s
+	}
+	u := ctx.Page().URL()
+	ctx.Navigate(loginPath + "?next=" + url.QueryEscape(u.RequestURI()))
+	return nil
+}
+
+// safeNext keeps a post-login destination only when it is a path of this
+// app (no scheme, no host, no "//"), so a crafted link cannot send the user
+// elsewhere; anything else gives the load balancer list.
+func safeNext(next string) string {
+	u, err := url.Parse(next)
+	if err != nil || next == "" || u.Scheme != "" || u.Host != "" || len(next) < 1 || next[0] != '/' ||
+		(len(next) > 1 && (next[1] == '/' || next[1] == '\\')) || u.Path == loginPath {
+		return listPath
+	}
+	return next
+}

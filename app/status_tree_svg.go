@@ -1,0 +1,95 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+const svgNS = "http://www.w3.org/2000/svg"
+
+// svgEl makes an SVG element: go-app creates it with createElementNS only
+// when the element itself carries the namespace, so every one does.
+func svgEl(tag string) goapp.HTMLElem {
+	return goapp.Elem(tag).XMLNS(svgNS)
+}
+
+// renderStatusTree draws t as an inline SVG picture with its legend. Every
+// name is a text node (never markup). Runs on the UI goroutine (Render).
+func renderStatusTree(t statusTree) goapp.UI {
+	l := layoutStatusTree(t)
+	var edges, nodes []goapp.UI
+	for _, e := range l.Edges {
+		a, b := l.Nodes[e.From], l.Nodes[e.To]
+		x1, y1 := a.X+treeNodeW, a.Y+treeNodeH/2
+		x2, y2 := b.X, b.Y+treeNodeH/2
+		mid := (x1 + x2) / 2
+		edges = append(edges, svgEl("path").
+			Class("tree-edge", "edge-"+statusClass(b.Provisioning)).
+			Attr("d", fmt.Sprintf("M%d %d C%d %d %d %d %d %d", x1, y1, mid, y1, mid, y2, x2, y2)))
+	}
+	for _, n := range l.Nodes {
+		nodes = append(nodes, renderTreeNode(n))
+	}
+	return goapp.Div().Class("tree").Body(
+		goapp.Div().Class("tree-scroll").Body(
+			svgEl("svg").
+				Class("status-tree").
+				Attr("role", "img").
+				Attr("aria-label", "status tree of "+displayName(t.Name, t.ID)).
+				Attr("width", l.Width).
+				Attr("height", l.Height).
+				Attr("viewBox", fmt.Sprintf("0 0 %d %d", l.Width, l.Height)).
+				Body(
+					svgEl("g").Class("tree-edges").Body(edges...),
+					svgEl("g").Class("tree-nodes").Body(nodes...),
+				),
+		),
+		renderTreeLegend(),
+	)
+}
+
+func renderTreeNode(n treeNode) goapp.UI {
+	x, y := n.X, n.Y
+	status := statusLabel(n.Provisioning) + " · " + statusLabel(n.Operating)
+	return svgEl("g").
+		Class("tree-node", "kind-"+strings.ReplaceAll(string(n.Kind), " ", "-")).
+		Attr("data-id", n.ID).
+		Body(
+			svgEl("title").Text(fmt.Sprintf("%s %s\nprovisioning %s, operating %s", n.Kind, n.Name, statusLabel(n.Provisioning), statusLabel(n.Operating))),
+			svgEl("rect").Class("tn-box", "op-"+statusClass(n.Operating)).
+				Attr("x", x).Attr("y", y).Attr("width", treeNodeW).Attr("height", treeNodeH).Attr("rx", 4),
+			svgEl("rect").Class("tn-prov", "prov-"+statusClass(n.Provisioning)).
+				Attr("x", x).Attr("y", y).Attr("width", 6).Attr("height", treeNodeH).Attr("rx", 2),
+			svgEl("text").Class("tn-kind").Attr("x", x+12).Attr("y", y+13).Text(strings.ToUpper(string(n.Kind))),
+			svgEl("text").Class("tn-name").Attr("x", x+12).Attr("y", y+28).Text(shorten(n.Name, treeNameMax)),
+			svgEl("text").Class("tn-detail").Attr("x", x+12).Attr("y", y+41).Text(shorten(n.Detail, 18)),
+			svgEl("text").Class("tn-status", "tx-"+statusClass(n.Provisioning)).
+				Attr("x", x+treeNodeW-6).Attr("y", y+41).Attr("text-anchor", "end").Text(status),
+		)
+}
+
+// treeLegend lists what the colours of the picture mean: the box is the
+// operating status, the stripe on its left the provisioning status.
+var treeLegend = []struct{ class, label string }{
+	{"st-ok", "ONLINE / ACTIVE"},
+	{"st-pending", "PENDING_*"},
+	{"st-warn", "DEGRADED"},
+	{"st-error", "ERROR"},
+	{"st-off", "OFFLINE"},
+	{"st-info", "NO_MONITOR"},
+	{"st-drain", "DRAINING"},
+}
+
+func renderTreeLegend() goapp.UI {
+	return goapp.Div().Class("legend").Body(
+		goapp.Span().Class("legend-title").Text("Box: operating status · left stripe: provisioning status"),
+		goapp.Range(treeLegend).Slice(func(i int) goapp.UI {
+			return goapp.Span().Class("legend-item").Body(
+				goapp.Span().Class("swatch", "sw-"+treeLegend[i].class),
+				goapp.Text(treeLegend[i].label),
+			)
+		}),
+	)
+}
