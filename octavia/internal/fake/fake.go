@@ -46,6 +46,8 @@ type Cloud struct {
 	Fault func(r *http.Request) *Answer
 	// Link, if set, rewrites every *_links href before it is sent.
 	Link func(href string) string
+	// After, if set, is called once the answer to r (status) is made, outside the lock.
+	After func(r *http.Request, status int)
 
 	mu       sync.Mutex
 	seq      int
@@ -222,9 +224,17 @@ func (c *Cloud) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	c.settle()
 	status, out, hdr := c.route(r, body)
+	var enc []byte
+	if out != nil {
+		enc, _ = json.Marshal(out)
+	}
+	after := c.After
+	c.mu.Unlock()
+	if after != nil {
+		defer after(r, status)
+	}
 	for k, v := range hdr {
 		w.Header()[k] = v
 	}
@@ -234,11 +244,7 @@ func (c *Cloud) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	if b, ok := out.([]byte); ok {
-		w.Write(b)
-		return
-	}
-	json.NewEncoder(w).Encode(out)
+	w.Write(enc)
 }
 
 // OctaviaFault is Octavia's error body.
