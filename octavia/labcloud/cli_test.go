@@ -25,7 +25,7 @@ func TestCLI(t *testing.T) {
 	}
 	srv := NewServer(Options{Delay: 300 * time.Millisecond, Seed: 1})
 	defer srv.Close()
-	o := newOSC(t, bin, srv.URL+"/identity/v3")
+	o := newCLIOSC(t, bin, srv.URL+"/identity/v3")
 
 	var subnet string
 	if !t.Run("subnet list", func(t *testing.T) { subnet = o.subnet(t) }) {
@@ -43,7 +43,7 @@ func TestCLI(t *testing.T) {
 // cliChains are independent sequences of commands, each on objects of its own.
 var cliChains = []struct {
 	name string
-	run  func(t *testing.T, o osc, subnet string)
+	run  func(t *testing.T, o cliOSC, subnet string)
 }{
 	{"loadbalancer", cliLoadBalancer},
 	{"pool member healthmonitor", cliPoolMemberMonitor},
@@ -53,28 +53,28 @@ var cliChains = []struct {
 	{"flavor availabilityzone", cliFlavorAZ},
 }
 
-func cliLoadBalancer(t *testing.T, o osc, subnet string) {
+func cliLoadBalancer(t *testing.T, o cliOSC, subnet string) {
 	lb := o.show(t, "loadbalancer", "create", "--name", "cli-lb", "--description", "first",
 		"--vip-subnet-id", subnet, "--tag", "blue", "--tag", "green", "--wait")
-	expect(t, "loadbalancer create --wait", lb, fields{
+	cliExpect(t, "loadbalancer create --wait", lb, cliFields{
 		"name": "cli-lb", "description": "first", "provisioning_status": "ACTIVE",
-		"vip_subnet_id": subnet, "tags": tags("blue", "green"), "admin_state_up": true,
+		"vip_subnet_id": subnet, "tags": cliTags("blue", "green"), "admin_state_up": true,
 	})
-	id := str(lb["id"])
-	expectRow(t, o.list(t, "loadbalancer", "list"), "cli-lb", fields{"id": id, "provisioning_status": "ACTIVE"})
-	expectRow(t, o.list(t, "loadbalancer", "list", "--tags", "blue"), "cli-lb", fields{"id": id})
+	id := cliStr(lb["id"])
+	cliExpectRow(t, o.list(t, "loadbalancer", "list"), "cli-lb", cliFields{"id": id, "provisioning_status": "ACTIVE"})
+	cliExpectRow(t, o.list(t, "loadbalancer", "list", "--tags", "blue"), "cli-lb", cliFields{"id": id})
 
 	o.run(t, "loadbalancer", "set", "--description", "second", "--tag", "red", "--wait", "cli-lb")
-	expect(t, "show after set", o.show(t, "loadbalancer", "show", "cli-lb"), fields{
-		"description": "second", "provisioning_status": "ACTIVE", "tags": tags("blue", "green", "red"),
+	cliExpect(t, "show after set", o.show(t, "loadbalancer", "show", "cli-lb"), cliFields{
+		"description": "second", "provisioning_status": "ACTIVE", "tags": cliTags("blue", "green", "red"),
 	})
 	o.run(t, "loadbalancer", "unset", "--description", "--tag", "blue", "--wait", id)
-	expect(t, "show after unset", o.show(t, "loadbalancer", "show", id), fields{
-		"description": "", "provisioning_status": "ACTIVE", "tags": tags("green", "red"),
+	cliExpect(t, "show after unset", o.show(t, "loadbalancer", "show", id), cliFields{
+		"description": "", "provisioning_status": "ACTIVE", "tags": cliTags("green", "red"),
 	})
 
 	stats := o.show(t, "loadbalancer", "stats", "show", "cli-lb")
-	expectCounters(t, "loadbalancer stats show", stats,
+	cliExpectCounters(t, "loadbalancer stats show", stats,
 		"active_connections", "bytes_in", "bytes_out", "request_errors", "total_connections")
 
 	var tree struct {
@@ -93,73 +93,73 @@ func cliLoadBalancer(t *testing.T, o osc, subnet string) {
 	}
 
 	o.run(t, "loadbalancer", "failover", "--wait", "cli-lb")
-	expect(t, "show after failover", o.show(t, "loadbalancer", "show", id), fields{"provisioning_status": "ACTIVE"})
+	cliExpect(t, "show after failover", o.show(t, "loadbalancer", "show", id), cliFields{"provisioning_status": "ACTIVE"})
 
 	o.run(t, "loadbalancer", "delete", "--wait", "cli-lb")
-	expectNoRow(t, o.list(t, "loadbalancer", "list"), "cli-lb")
+	cliExpectNoRow(t, o.list(t, "loadbalancer", "list"), "cli-lb")
 }
 
-func cliPoolMemberMonitor(t *testing.T, o osc, subnet string) {
+func cliPoolMemberMonitor(t *testing.T, o cliOSC, subnet string) {
 	lb := o.show(t, "loadbalancer", "create", "--name", "cli-lb-pool", "--vip-subnet-id", subnet, "--wait")
-	expect(t, "loadbalancer create --wait", lb, fields{"provisioning_status": "ACTIVE"})
+	cliExpect(t, "loadbalancer create --wait", lb, cliFields{"provisioning_status": "ACTIVE"})
 
 	// pool
 	pool := o.show(t, "loadbalancer", "pool", "create", "--name", "cli-pool", "--loadbalancer", "cli-lb-pool",
 		"--protocol", "HTTP", "--lb-algorithm", "ROUND_ROBIN", "--tag", "p1", "--wait")
-	expect(t, "pool create --wait", pool, fields{
+	cliExpect(t, "pool create --wait", pool, cliFields{
 		"name": "cli-pool", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN",
-		"provisioning_status": "ACTIVE", "tags": tags("p1"), "loadbalancers": str(lb["id"]),
+		"provisioning_status": "ACTIVE", "tags": cliTags("p1"), "loadbalancers": cliStr(lb["id"]),
 	})
-	expectRow(t, o.list(t, "loadbalancer", "pool", "list", "--loadbalancer", "cli-lb-pool"), "cli-pool",
-		fields{"id": pool["id"], "provisioning_status": "ACTIVE", "lb_algorithm": "ROUND_ROBIN"})
+	cliExpectRow(t, o.list(t, "loadbalancer", "pool", "list", "--loadbalancer", "cli-lb-pool"), "cli-pool",
+		cliFields{"id": pool["id"], "provisioning_status": "ACTIVE", "lb_algorithm": "ROUND_ROBIN"})
 	o.run(t, "loadbalancer", "pool", "set", "--description", "web", "--lb-algorithm", "LEAST_CONNECTIONS",
 		"--tag", "p2", "--wait", "cli-pool")
-	expect(t, "pool show after set", o.show(t, "loadbalancer", "pool", "show", "cli-pool"), fields{
-		"description": "web", "lb_algorithm": "LEAST_CONNECTIONS", "provisioning_status": "ACTIVE", "tags": tags("p1", "p2"),
+	cliExpect(t, "pool show after set", o.show(t, "loadbalancer", "pool", "show", "cli-pool"), cliFields{
+		"description": "web", "lb_algorithm": "LEAST_CONNECTIONS", "provisioning_status": "ACTIVE", "tags": cliTags("p1", "p2"),
 	})
 	o.run(t, "loadbalancer", "pool", "unset", "--description", "--tag", "p1", "--wait", "cli-pool")
-	expect(t, "pool show after unset", o.show(t, "loadbalancer", "pool", "show", "cli-pool"), fields{
-		"description": "", "provisioning_status": "ACTIVE", "tags": tags("p2"),
+	cliExpect(t, "pool show after unset", o.show(t, "loadbalancer", "pool", "show", "cli-pool"), cliFields{
+		"description": "", "provisioning_status": "ACTIVE", "tags": cliTags("p2"),
 	})
 
 	// member
 	m := o.show(t, "loadbalancer", "member", "create", "--name", "cli-member", "--address", "10.0.0.10",
 		"--protocol-port", "8080", "--weight", "3", "--tag", "m1", "--wait", "cli-pool")
-	expect(t, "member create --wait", m, fields{
+	cliExpect(t, "member create --wait", m, cliFields{
 		"name": "cli-member", "address": "10.0.0.10", "protocol_port": 8080.0, "weight": 3.0,
-		"provisioning_status": "ACTIVE", "tags": tags("m1"),
+		"provisioning_status": "ACTIVE", "tags": cliTags("m1"),
 	})
-	expectRow(t, o.list(t, "loadbalancer", "member", "list", "cli-pool"), "cli-member",
-		fields{"id": m["id"], "address": "10.0.0.10", "protocol_port": 8080.0, "provisioning_status": "ACTIVE"})
+	cliExpectRow(t, o.list(t, "loadbalancer", "member", "list", "cli-pool"), "cli-member",
+		cliFields{"id": m["id"], "address": "10.0.0.10", "protocol_port": 8080.0, "provisioning_status": "ACTIVE"})
 	o.run(t, "loadbalancer", "member", "set", "--weight", "7", "--tag", "m2", "--wait", "cli-pool", "cli-member")
-	expect(t, "member show after set", o.show(t, "loadbalancer", "member", "show", "cli-pool", "cli-member"), fields{
-		"weight": 7.0, "provisioning_status": "ACTIVE", "tags": tags("m1", "m2"),
+	cliExpect(t, "member show after set", o.show(t, "loadbalancer", "member", "show", "cli-pool", "cli-member"), cliFields{
+		"weight": 7.0, "provisioning_status": "ACTIVE", "tags": cliTags("m1", "m2"),
 	})
 	o.run(t, "loadbalancer", "member", "unset", "--weight", "--tag", "m1", "--wait", "cli-pool", "cli-member")
-	expect(t, "member show after unset", o.show(t, "loadbalancer", "member", "show", "cli-pool", str(m["id"])), fields{
-		"weight": 1.0, "provisioning_status": "ACTIVE", "tags": tags("m2"),
+	cliExpect(t, "member show after unset", o.show(t, "loadbalancer", "member", "show", "cli-pool", cliStr(m["id"])), cliFields{
+		"weight": 1.0, "provisioning_status": "ACTIVE", "tags": cliTags("m2"),
 	})
 
 	// health monitor
 	hm := o.show(t, "loadbalancer", "healthmonitor", "create", "--name", "cli-hm", "--type", "HTTP",
 		"--delay", "5", "--timeout", "3", "--max-retries", "2", "--url-path", "/health", "--tag", "h1", "--wait", "cli-pool")
-	expect(t, "healthmonitor create --wait", hm, fields{
+	cliExpect(t, "healthmonitor create --wait", hm, cliFields{
 		"name": "cli-hm", "type": "HTTP", "delay": 5.0, "timeout": 3.0, "max_retries": 2.0,
-		"url_path": "/health", "provisioning_status": "ACTIVE", "tags": tags("h1"), "pools": str(pool["id"]),
+		"url_path": "/health", "provisioning_status": "ACTIVE", "tags": cliTags("h1"), "pools": cliStr(pool["id"]),
 	})
-	expectRow(t, o.list(t, "loadbalancer", "healthmonitor", "list"), "cli-hm",
-		fields{"id": hm["id"], "type": "HTTP", "admin_state_up": true})
+	cliExpectRow(t, o.list(t, "loadbalancer", "healthmonitor", "list"), "cli-hm",
+		cliFields{"id": hm["id"], "type": "HTTP", "admin_state_up": true})
 	o.run(t, "loadbalancer", "healthmonitor", "set", "--delay", "10", "--expected-codes", "200-204",
 		"--tag", "h2", "--wait", "cli-hm")
-	expect(t, "healthmonitor show after set", o.show(t, "loadbalancer", "healthmonitor", "show", "cli-hm"), fields{
-		"delay": 10.0, "expected_codes": "200-204", "provisioning_status": "ACTIVE", "tags": tags("h1", "h2"),
+	cliExpect(t, "healthmonitor show after set", o.show(t, "loadbalancer", "healthmonitor", "show", "cli-hm"), cliFields{
+		"delay": 10.0, "expected_codes": "200-204", "provisioning_status": "ACTIVE", "tags": cliTags("h1", "h2"),
 	})
 	o.run(t, "loadbalancer", "healthmonitor", "unset", "--url-path", "--expected-codes", "--tag", "h1", "--wait", "cli-hm")
-	expect(t, "healthmonitor show after unset", o.show(t, "loadbalancer", "healthmonitor", "show", str(hm["id"])), fields{
-		"url_path": "/", "expected_codes": "200", "provisioning_status": "ACTIVE", "tags": tags("h2"),
+	cliExpect(t, "healthmonitor show after unset", o.show(t, "loadbalancer", "healthmonitor", "show", cliStr(hm["id"])), cliFields{
+		"url_path": "/", "expected_codes": "200", "provisioning_status": "ACTIVE", "tags": cliTags("h2"),
 	})
-	expect(t, "pool show with monitor and member", o.show(t, "loadbalancer", "pool", "show", "cli-pool"), fields{
-		"healthmonitor_id": hm["id"], "members": str(m["id"]),
+	cliExpect(t, "pool show with monitor and member", o.show(t, "loadbalancer", "pool", "show", "cli-pool"), cliFields{
+		"healthmonitor_id": hm["id"], "members": cliStr(m["id"]),
 	})
 
 	var tree struct {
@@ -174,119 +174,119 @@ func cliPoolMemberMonitor(t *testing.T, o osc, subnet string) {
 	}
 
 	o.run(t, "loadbalancer", "healthmonitor", "delete", "--wait", "cli-hm")
-	expectNoRow(t, o.list(t, "loadbalancer", "healthmonitor", "list"), "cli-hm")
+	cliExpectNoRow(t, o.list(t, "loadbalancer", "healthmonitor", "list"), "cli-hm")
 	o.run(t, "loadbalancer", "member", "delete", "--wait", "cli-pool", "cli-member")
-	expectNoRow(t, o.list(t, "loadbalancer", "member", "list", "cli-pool"), "cli-member")
+	cliExpectNoRow(t, o.list(t, "loadbalancer", "member", "list", "cli-pool"), "cli-member")
 
 	// The pool is still there: only --cascade may delete the load balancer.
 	o.run(t, "loadbalancer", "delete", "--cascade", "--wait", "cli-lb-pool")
-	expectNoRow(t, o.list(t, "loadbalancer", "list"), "cli-lb-pool")
-	expectNoRow(t, o.list(t, "loadbalancer", "pool", "list"), "cli-pool")
+	cliExpectNoRow(t, o.list(t, "loadbalancer", "list"), "cli-lb-pool")
+	cliExpectNoRow(t, o.list(t, "loadbalancer", "pool", "list"), "cli-pool")
 }
 
-func cliListenerL7(t *testing.T, o osc, subnet string) {
+func cliListenerL7(t *testing.T, o cliOSC, subnet string) {
 	lb := o.show(t, "loadbalancer", "create", "--name", "cli-lb-l7", "--vip-subnet-id", subnet, "--wait")
-	expect(t, "loadbalancer create --wait", lb, fields{"provisioning_status": "ACTIVE"})
+	cliExpect(t, "loadbalancer create --wait", lb, cliFields{"provisioning_status": "ACTIVE"})
 
 	// listener
 	l := o.show(t, "loadbalancer", "listener", "create", "--name", "cli-listener", "--protocol", "HTTP",
 		"--protocol-port", "80", "--tag", "l1", "--wait", "cli-lb-l7")
-	expect(t, "listener create --wait", l, fields{
+	cliExpect(t, "listener create --wait", l, cliFields{
 		"name": "cli-listener", "protocol": "HTTP", "protocol_port": 80.0, "provisioning_status": "ACTIVE",
-		"tags": tags("l1"), "loadbalancers": str(lb["id"]), "connection_limit": -1.0,
+		"tags": cliTags("l1"), "loadbalancers": cliStr(lb["id"]), "connection_limit": -1.0,
 	})
-	expectRow(t, o.list(t, "loadbalancer", "listener", "list", "--loadbalancer", "cli-lb-l7"), "cli-listener",
-		fields{"id": l["id"], "protocol": "HTTP", "protocol_port": 80.0, "admin_state_up": true})
+	cliExpectRow(t, o.list(t, "loadbalancer", "listener", "list", "--loadbalancer", "cli-lb-l7"), "cli-listener",
+		cliFields{"id": l["id"], "protocol": "HTTP", "protocol_port": 80.0, "admin_state_up": true})
 	o.run(t, "loadbalancer", "listener", "set", "--description", "front", "--connection-limit", "100",
 		"--tag", "l2", "--wait", "cli-listener")
-	expect(t, "listener show after set", o.show(t, "loadbalancer", "listener", "show", "cli-listener"), fields{
-		"description": "front", "connection_limit": 100.0, "provisioning_status": "ACTIVE", "tags": tags("l1", "l2"),
+	cliExpect(t, "listener show after set", o.show(t, "loadbalancer", "listener", "show", "cli-listener"), cliFields{
+		"description": "front", "connection_limit": 100.0, "provisioning_status": "ACTIVE", "tags": cliTags("l1", "l2"),
 	})
 	o.run(t, "loadbalancer", "listener", "unset", "--description", "--connection-limit", "--tag", "l1", "--wait", "cli-listener")
-	expect(t, "listener show after unset", o.show(t, "loadbalancer", "listener", "show", str(l["id"])), fields{
-		"description": "", "connection_limit": -1.0, "provisioning_status": "ACTIVE", "tags": tags("l2"),
+	cliExpect(t, "listener show after unset", o.show(t, "loadbalancer", "listener", "show", cliStr(l["id"])), cliFields{
+		"description": "", "connection_limit": -1.0, "provisioning_status": "ACTIVE", "tags": cliTags("l2"),
 	})
-	expectCounters(t, "listener stats show", o.show(t, "loadbalancer", "listener", "stats", "show", "cli-listener"),
+	cliExpectCounters(t, "listener stats show", o.show(t, "loadbalancer", "listener", "stats", "show", "cli-listener"),
 		"active_connections", "bytes_in", "bytes_out", "request_errors", "total_connections")
 
 	// l7 policy
 	p := o.show(t, "loadbalancer", "l7policy", "create", "--name", "cli-policy", "--action", "REDIRECT_TO_URL",
 		"--redirect-url", "https://example.com/", "--tag", "x1", "--wait", "cli-listener")
-	expect(t, "l7policy create --wait", p, fields{
+	cliExpect(t, "l7policy create --wait", p, cliFields{
 		"name": "cli-policy", "action": "REDIRECT_TO_URL", "redirect_url": "https://example.com/",
-		"position": 1.0, "listener_id": l["id"], "provisioning_status": "ACTIVE", "tags": tags("x1"),
+		"position": 1.0, "listener_id": l["id"], "provisioning_status": "ACTIVE", "tags": cliTags("x1"),
 	})
-	expectRow(t, o.list(t, "loadbalancer", "l7policy", "list", "--listener", "cli-listener"), "cli-policy",
-		fields{"id": p["id"], "action": "REDIRECT_TO_URL", "provisioning_status": "ACTIVE"})
+	cliExpectRow(t, o.list(t, "loadbalancer", "l7policy", "list", "--listener", "cli-listener"), "cli-policy",
+		cliFields{"id": p["id"], "action": "REDIRECT_TO_URL", "provisioning_status": "ACTIVE"})
 	o.run(t, "loadbalancer", "l7policy", "set", "--description", "moved", "--redirect-http-code", "301",
 		"--tag", "x2", "--wait", "cli-policy")
-	expect(t, "l7policy show after set", o.show(t, "loadbalancer", "l7policy", "show", "cli-policy"), fields{
-		"description": "moved", "redirect_http_code": 301.0, "provisioning_status": "ACTIVE", "tags": tags("x1", "x2"),
+	cliExpect(t, "l7policy show after set", o.show(t, "loadbalancer", "l7policy", "show", "cli-policy"), cliFields{
+		"description": "moved", "redirect_http_code": 301.0, "provisioning_status": "ACTIVE", "tags": cliTags("x1", "x2"),
 	})
 	o.run(t, "loadbalancer", "l7policy", "unset", "--description", "--tag", "x1", "--wait", "cli-policy")
-	expect(t, "l7policy show after unset", o.show(t, "loadbalancer", "l7policy", "show", str(p["id"])), fields{
-		"description": "", "provisioning_status": "ACTIVE", "tags": tags("x2"),
+	cliExpect(t, "l7policy show after unset", o.show(t, "loadbalancer", "l7policy", "show", cliStr(p["id"])), cliFields{
+		"description": "", "provisioning_status": "ACTIVE", "tags": cliTags("x2"),
 	})
 
 	// l7 rule: python-octaviaclient 3.1.0's `l7rule create --wait` swaps its
 	// arguments and fails on any cloud, so create without --wait and poll.
 	r := o.show(t, "loadbalancer", "l7rule", "create", "--type", "PATH", "--compare-type", "STARTS_WITH",
 		"--value", "/old", "--tag", "r1", "cli-policy")
-	expect(t, "l7rule create", r, fields{
+	cliExpect(t, "l7rule create", r, cliFields{
 		"type": "PATH", "compare_type": "STARTS_WITH", "value": "/old", "provisioning_status": "PENDING_CREATE",
-		"tags": tags("r1"),
+		"tags": cliTags("r1"),
 	})
-	rid := str(r["id"])
+	rid := cliStr(r["id"])
 	o.pollActive(t, "loadbalancer", "l7rule", "show", "cli-policy", rid)
-	expectID(t, o.list(t, "loadbalancer", "l7rule", "list", "cli-policy"), rid,
-		fields{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/old", "provisioning_status": "ACTIVE"})
+	cliExpectID(t, o.list(t, "loadbalancer", "l7rule", "list", "cli-policy"), rid,
+		cliFields{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/old", "provisioning_status": "ACTIVE"})
 	o.run(t, "loadbalancer", "l7rule", "set", "--type", "HEADER", "--key", "X-Old", "--value", "yes",
 		"--compare-type", "EQUAL_TO", "--tag", "r2", "--wait", "cli-policy", rid)
-	expect(t, "l7rule show after set", o.show(t, "loadbalancer", "l7rule", "show", "cli-policy", rid), fields{
+	cliExpect(t, "l7rule show after set", o.show(t, "loadbalancer", "l7rule", "show", "cli-policy", rid), cliFields{
 		"type": "HEADER", "key": "X-Old", "value": "yes", "compare_type": "EQUAL_TO",
-		"provisioning_status": "ACTIVE", "tags": tags("r1", "r2"),
+		"provisioning_status": "ACTIVE", "tags": cliTags("r1", "r2"),
 	})
 	o.run(t, "loadbalancer", "l7rule", "unset", "--tag", "r1", "--wait", "cli-policy", rid)
-	expect(t, "l7rule show after unset", o.show(t, "loadbalancer", "l7rule", "show", "cli-policy", rid), fields{
-		"provisioning_status": "ACTIVE", "tags": tags("r2"),
+	cliExpect(t, "l7rule show after unset", o.show(t, "loadbalancer", "l7rule", "show", "cli-policy", rid), cliFields{
+		"provisioning_status": "ACTIVE", "tags": cliTags("r2"),
 	})
-	expect(t, "l7policy show with its rule", o.show(t, "loadbalancer", "l7policy", "show", "cli-policy"),
-		fields{"rules": rid})
+	cliExpect(t, "l7policy show with its rule", o.show(t, "loadbalancer", "l7policy", "show", "cli-policy"),
+		cliFields{"rules": rid})
 
 	o.run(t, "loadbalancer", "l7rule", "delete", "--wait", "cli-policy", rid)
 	if rows := o.list(t, "loadbalancer", "l7rule", "list", "cli-policy"); len(rows) != 0 {
 		t.Errorf("l7rule list after delete: got %v, want no rules", rows)
 	}
 	o.run(t, "loadbalancer", "l7policy", "delete", "--wait", "cli-policy")
-	expectNoRow(t, o.list(t, "loadbalancer", "l7policy", "list"), "cli-policy")
+	cliExpectNoRow(t, o.list(t, "loadbalancer", "l7policy", "list"), "cli-policy")
 	o.run(t, "loadbalancer", "listener", "delete", "--wait", "cli-listener")
-	expectNoRow(t, o.list(t, "loadbalancer", "listener", "list"), "cli-listener")
+	cliExpectNoRow(t, o.list(t, "loadbalancer", "listener", "list"), "cli-listener")
 	o.run(t, "loadbalancer", "delete", "--wait", "cli-lb-l7")
-	expectNoRow(t, o.list(t, "loadbalancer", "list"), "cli-lb-l7")
+	cliExpectNoRow(t, o.list(t, "loadbalancer", "list"), "cli-lb-l7")
 }
 
-func cliAmphora(t *testing.T, o osc, subnet string) {
+func cliAmphora(t *testing.T, o cliOSC, subnet string) {
 	lb := o.show(t, "loadbalancer", "create", "--name", "cli-lb-amp", "--vip-subnet-id", subnet, "--wait")
-	expect(t, "loadbalancer create --wait", lb, fields{"provisioning_status": "ACTIVE"})
-	lbID := str(lb["id"])
+	cliExpect(t, "loadbalancer create --wait", lb, cliFields{"provisioning_status": "ACTIVE"})
+	lbID := cliStr(lb["id"])
 
 	amps := o.list(t, "loadbalancer", "amphora", "list", "--loadbalancer", lbID)
 	if len(amps) == 0 {
 		t.Fatalf("amphora list --loadbalancer %s: got no amphorae, want at least one", lbID)
 	}
 	for _, a := range amps {
-		expect(t, "amphora list row", a, fields{"loadbalancer_id": lbID, "status": "ALLOCATED"})
-		if role := str(a["role"]); !slices.Contains([]string{"STANDALONE", "MASTER", "BACKUP"}, role) {
+		cliExpect(t, "amphora list row", a, cliFields{"loadbalancer_id": lbID, "status": "ALLOCATED"})
+		if role := cliStr(a["role"]); !slices.Contains([]string{"STANDALONE", "MASTER", "BACKUP"}, role) {
 			t.Errorf("amphora list: got role %q, want STANDALONE, MASTER or BACKUP", role)
 		}
 	}
-	ampID := str(amps[0]["id"])
-	expect(t, "amphora show", o.show(t, "loadbalancer", "amphora", "show", ampID), fields{
+	ampID := cliStr(amps[0]["id"])
+	cliExpect(t, "amphora show", o.show(t, "loadbalancer", "amphora", "show", ampID), cliFields{
 		"id": ampID, "loadbalancer_id": lbID, "status": "ALLOCATED", "role": amps[0]["role"],
 	})
 	o.run(t, "loadbalancer", "amphora", "configure", "--wait", ampID)
 	if !o.realOctavia { // a real Octavia without a health manager has no amphora stats (404)
-		expectCounters(t, "amphora stats show", o.show(t, "loadbalancer", "amphora", "stats", "show", ampID),
+		cliExpectCounters(t, "amphora stats show", o.show(t, "loadbalancer", "amphora", "stats", "show", ampID),
 			"active_connections", "bytes_in", "bytes_out", "request_errors", "total_connections")
 	}
 
@@ -296,22 +296,22 @@ func cliAmphora(t *testing.T, o osc, subnet string) {
 		t.Errorf("amphora list after failover: got %d amphorae, want %d", len(after), len(amps))
 	}
 	for _, a := range after {
-		if str(a["id"]) == ampID {
+		if cliStr(a["id"]) == ampID {
 			t.Errorf("amphora list after failover: amphora %s still serves the load balancer, want a new one", ampID)
 		}
-		expect(t, "amphora list row after failover", a, fields{"loadbalancer_id": lbID, "status": "ALLOCATED"})
+		cliExpect(t, "amphora list row after failover", a, cliFields{"loadbalancer_id": lbID, "status": "ALLOCATED"})
 	}
-	expect(t, "loadbalancer show after amphora failover", o.show(t, "loadbalancer", "show", lbID),
-		fields{"provisioning_status": "ACTIVE"})
+	cliExpect(t, "loadbalancer show after amphora failover", o.show(t, "loadbalancer", "show", lbID),
+		cliFields{"provisioning_status": "ACTIVE"})
 	o.run(t, "loadbalancer", "delete", "--wait", lbID)
 }
 
-func cliQuotaProvider(t *testing.T, o osc, _ string) {
+func cliQuotaProvider(t *testing.T, o cliOSC, _ string) {
 	providers := o.list(t, "loadbalancer", "provider", "list")
 	var amphora bool
 	for _, p := range providers {
 		amphora = amphora || p["name"] == "amphora"
-		if str(p["description"]) == "" {
+		if cliStr(p["description"]) == "" {
 			t.Errorf("provider list: provider %v has no description", p["name"])
 		}
 	}
@@ -321,7 +321,7 @@ func cliQuotaProvider(t *testing.T, o osc, _ string) {
 	for _, kind := range []string{"--flavor", "--availability-zone"} {
 		caps := o.list(t, "loadbalancer", "provider", "capability", "list", kind, "amphora")
 		want := map[string]string{"--flavor": "loadbalancer_topology", "--availability-zone": "compute_zone"}[kind]
-		expectRowBy(t, caps, "name", want, fields{})
+		cliExpectRowBy(t, caps, "name", want, cliFields{})
 	}
 
 	counts := []string{"load_balancer", "listener", "pool", "health_monitor", "member", "l7policy", "l7rule"}
@@ -331,13 +331,13 @@ func cliQuotaProvider(t *testing.T, o osc, _ string) {
 			t.Errorf("quota defaults show: got %s = %v, want a number", k, defaults[k])
 		}
 	}
-	expect(t, "quota show demo", o.show(t, "loadbalancer", "quota", "show", "demo"), fields{
+	cliExpect(t, "quota show demo", o.show(t, "loadbalancer", "quota", "show", "demo"), cliFields{
 		"load_balancer": defaults["load_balancer"], "listener": defaults["listener"],
 	})
 	set := o.show(t, "loadbalancer", "quota", "set", "--loadbalancer", "7", "--listener", "21", "demo")
-	expect(t, "quota set", set, fields{"load_balancer": 7.0, "listener": 21.0, "pool": defaults["pool"]})
-	expect(t, "quota show after set", o.show(t, "loadbalancer", "quota", "show", "demo"),
-		fields{"load_balancer": 7.0, "listener": 21.0})
+	cliExpect(t, "quota set", set, cliFields{"load_balancer": 7.0, "listener": 21.0, "pool": defaults["pool"]})
+	cliExpect(t, "quota show after set", o.show(t, "loadbalancer", "quota", "show", "demo"),
+		cliFields{"load_balancer": 7.0, "listener": 21.0})
 	rows := o.list(t, "loadbalancer", "quota", "list")
 	var listed bool
 	for _, r := range rows {
@@ -347,59 +347,59 @@ func cliQuotaProvider(t *testing.T, o osc, _ string) {
 		t.Errorf("quota list after set: got %v, want a row with load_balancer 7 and listener 21", rows)
 	}
 	o.run(t, "loadbalancer", "quota", "reset", "demo")
-	expect(t, "quota show after reset", o.show(t, "loadbalancer", "quota", "show", "demo"),
-		fields{"load_balancer": defaults["load_balancer"], "listener": defaults["listener"]})
+	cliExpect(t, "quota show after reset", o.show(t, "loadbalancer", "quota", "show", "demo"),
+		cliFields{"load_balancer": defaults["load_balancer"], "listener": defaults["listener"]})
 }
 
-func cliFlavorAZ(t *testing.T, o osc, _ string) {
+func cliFlavorAZ(t *testing.T, o cliOSC, _ string) {
 	fp := o.show(t, "loadbalancer", "flavorprofile", "create", "--name", "cli-fp", "--provider", "amphora",
 		"--flavor-data", `{"loadbalancer_topology": "ACTIVE_STANDBY"}`)
-	expect(t, "flavorprofile create", fp, fields{"name": "cli-fp", "provider_name": "amphora"})
-	expectRow(t, o.list(t, "loadbalancer", "flavorprofile", "list"), "cli-fp", fields{"id": fp["id"]})
-	expect(t, "flavorprofile show", o.show(t, "loadbalancer", "flavorprofile", "show", "cli-fp"),
-		fields{"id": fp["id"], "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "ACTIVE_STANDBY"}`})
+	cliExpect(t, "flavorprofile create", fp, cliFields{"name": "cli-fp", "provider_name": "amphora"})
+	cliExpectRow(t, o.list(t, "loadbalancer", "flavorprofile", "list"), "cli-fp", cliFields{"id": fp["id"]})
+	cliExpect(t, "flavorprofile show", o.show(t, "loadbalancer", "flavorprofile", "show", "cli-fp"),
+		cliFields{"id": fp["id"], "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "ACTIVE_STANDBY"}`})
 
 	fl := o.show(t, "loadbalancer", "flavor", "create", "--name", "cli-flavor", "--flavorprofile", "cli-fp",
 		"--description", "two amphorae", "--enable")
-	expect(t, "flavor create", fl, fields{
+	cliExpect(t, "flavor create", fl, cliFields{
 		"name": "cli-flavor", "flavor_profile_id": fp["id"], "description": "two amphorae", "enabled": true,
 	})
-	expectRow(t, o.list(t, "loadbalancer", "flavor", "list"), "cli-flavor", fields{"id": fl["id"], "enabled": true})
-	expect(t, "flavor show", o.show(t, "loadbalancer", "flavor", "show", "cli-flavor"),
-		fields{"id": fl["id"], "flavor_profile_id": fp["id"]})
+	cliExpectRow(t, o.list(t, "loadbalancer", "flavor", "list"), "cli-flavor", cliFields{"id": fl["id"], "enabled": true})
+	cliExpect(t, "flavor show", o.show(t, "loadbalancer", "flavor", "show", "cli-flavor"),
+		cliFields{"id": fl["id"], "flavor_profile_id": fp["id"]})
 
 	azp := o.show(t, "loadbalancer", "availabilityzoneprofile", "create", "--name", "cli-azp", "--provider", "amphora",
 		"--availability-zone-data", `{"compute_zone": "az1"}`)
-	expect(t, "availabilityzoneprofile create", azp, fields{"name": "cli-azp", "provider_name": "amphora"})
-	expectRow(t, o.list(t, "loadbalancer", "availabilityzoneprofile", "list"), "cli-azp", fields{"id": azp["id"]})
-	expect(t, "availabilityzoneprofile show", o.show(t, "loadbalancer", "availabilityzoneprofile", "show", "cli-azp"),
-		fields{"id": azp["id"], "availability_zone_data": `{"compute_zone": "az1"}`})
+	cliExpect(t, "availabilityzoneprofile create", azp, cliFields{"name": "cli-azp", "provider_name": "amphora"})
+	cliExpectRow(t, o.list(t, "loadbalancer", "availabilityzoneprofile", "list"), "cli-azp", cliFields{"id": azp["id"]})
+	cliExpect(t, "availabilityzoneprofile show", o.show(t, "loadbalancer", "availabilityzoneprofile", "show", "cli-azp"),
+		cliFields{"id": azp["id"], "availability_zone_data": `{"compute_zone": "az1"}`})
 
 	az := o.show(t, "loadbalancer", "availabilityzone", "create", "--name", "cli-az", "--availabilityzoneprofile", "cli-azp",
 		"--description", "zone one")
-	expect(t, "availabilityzone create", az, fields{
+	cliExpect(t, "availabilityzone create", az, cliFields{
 		"name": "cli-az", "availability_zone_profile_id": azp["id"], "description": "zone one", "enabled": true,
 	})
-	expectRow(t, o.list(t, "loadbalancer", "availabilityzone", "list"), "cli-az", fields{"enabled": true})
-	expect(t, "availabilityzone show", o.show(t, "loadbalancer", "availabilityzone", "show", "cli-az"),
-		fields{"availability_zone_profile_id": azp["id"]})
+	cliExpectRow(t, o.list(t, "loadbalancer", "availabilityzone", "list"), "cli-az", cliFields{"enabled": true})
+	cliExpect(t, "availabilityzone show", o.show(t, "loadbalancer", "availabilityzone", "show", "cli-az"),
+		cliFields{"availability_zone_profile_id": azp["id"]})
 
 	o.run(t, "loadbalancer", "availabilityzone", "delete", "cli-az")
-	expectNoRow(t, o.list(t, "loadbalancer", "availabilityzone", "list"), "cli-az")
+	cliExpectNoRow(t, o.list(t, "loadbalancer", "availabilityzone", "list"), "cli-az")
 	o.run(t, "loadbalancer", "availabilityzoneprofile", "delete", "cli-azp")
-	expectNoRow(t, o.list(t, "loadbalancer", "availabilityzoneprofile", "list"), "cli-azp")
+	cliExpectNoRow(t, o.list(t, "loadbalancer", "availabilityzoneprofile", "list"), "cli-azp")
 	o.run(t, "loadbalancer", "flavor", "delete", "cli-flavor")
-	expectNoRow(t, o.list(t, "loadbalancer", "flavor", "list"), "cli-flavor")
+	cliExpectNoRow(t, o.list(t, "loadbalancer", "flavor", "list"), "cli-flavor")
 	o.run(t, "loadbalancer", "flavorprofile", "delete", "cli-fp")
-	expectNoRow(t, o.list(t, "loadbalancer", "flavorprofile", "list"), "cli-fp")
+	cliExpectNoRow(t, o.list(t, "loadbalancer", "flavorprofile", "list"), "cli-fp")
 }
 
 // cliTimeout bounds one command; a --wait polls every 3 s.
 const cliTimeout = 2 * time.Minute
 
-// osc runs the openstack CLI as admin against one cloud, with an environment
+// cliOSC runs the openstack CLI as admin against one cloud, with an environment
 // of its own (no OS_* variables or clouds.yaml of the caller's).
-type osc struct {
+type cliOSC struct {
 	bin string
 	env []string
 	// realOctavia marks a real Octavia with no health manager (fidelity
@@ -407,9 +407,9 @@ type osc struct {
 	realOctavia bool
 }
 
-func newOSC(t *testing.T, bin, authURL string) osc {
+func newCLIOSC(t *testing.T, bin, authURL string) cliOSC {
 	home := t.TempDir()
-	return osc{bin: bin, env: []string{
+	return cliOSC{bin: bin, env: []string{
 		"PATH=/usr/local/bin:/usr/bin:/bin",
 		"HOME=" + home,
 		"LANG=C.UTF-8",
@@ -427,7 +427,7 @@ func newOSC(t *testing.T, bin, authURL string) osc {
 
 // run runs `openstack args...` and returns its stdout; the test fails unless
 // it exits 0 within cliTimeout.
-func (o osc) run(t *testing.T, args ...string) []byte {
+func (o cliOSC) run(t *testing.T, args ...string) []byte {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), cliTimeout)
 	defer cancel()
@@ -443,7 +443,7 @@ func (o osc) run(t *testing.T, args ...string) []byte {
 }
 
 // decode runs a command that prints JSON by itself (status show) into v.
-func (o osc) decode(t *testing.T, v any, args ...string) {
+func (o cliOSC) decode(t *testing.T, v any, args ...string) {
 	t.Helper()
 	out := o.run(t, args...)
 	if err := json.Unmarshal(out, v); err != nil {
@@ -452,7 +452,7 @@ func (o osc) decode(t *testing.T, v any, args ...string) {
 }
 
 // show runs a show/create command with -f json and returns its fields.
-func (o osc) show(t *testing.T, args ...string) map[string]any {
+func (o cliOSC) show(t *testing.T, args ...string) map[string]any {
 	t.Helper()
 	var m map[string]any
 	o.decode(t, &m, append(args, "-f", "json")...)
@@ -460,7 +460,7 @@ func (o osc) show(t *testing.T, args ...string) map[string]any {
 }
 
 // list runs a list command with -f json and returns its rows.
-func (o osc) list(t *testing.T, args ...string) []map[string]any {
+func (o cliOSC) list(t *testing.T, args ...string) []map[string]any {
 	t.Helper()
 	var rows []map[string]any
 	o.decode(t, &rows, append(args, "-f", "json")...)
@@ -469,11 +469,11 @@ func (o osc) list(t *testing.T, args ...string) []map[string]any {
 
 // subnet returns the ID of a subnet the admin project can put a VIP on,
 // the way a user finds one: `openstack subnet list`.
-func (o osc) subnet(t *testing.T) string {
+func (o cliOSC) subnet(t *testing.T) string {
 	t.Helper()
 	rows := o.list(t, "subnet", "list")
 	for _, r := range rows {
-		if id := str(r["ID"]); id != "" {
+		if id := cliStr(r["ID"]); id != "" {
 			return id
 		}
 	}
@@ -483,11 +483,11 @@ func (o osc) subnet(t *testing.T) string {
 
 // pollActive repeats a show command until provisioning_status is ACTIVE
 // (what --wait would do), failing on ERROR or after a minute.
-func (o osc) pollActive(t *testing.T, args ...string) {
+func (o cliOSC) pollActive(t *testing.T, args ...string) {
 	t.Helper()
 	var seen []string
 	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(time.Second) {
-		st := str(o.show(t, args...)["provisioning_status"])
+		st := cliStr(o.show(t, args...)["provisioning_status"])
 		seen = append(seen, st)
 		switch st {
 		case "ACTIVE":
@@ -499,17 +499,17 @@ func (o osc) pollActive(t *testing.T, args ...string) {
 	t.Fatalf("openstack %s: provisioning_status went %v for a minute, want ACTIVE", strings.Join(args, " "), seen)
 }
 
-// fields are the values a user reads in a command's output. The CLI prints
+// cliFields are the values a user reads in a command's output. The CLI prints
 // numbers as JSON numbers (float64 here), lists of IDs as one string joined
-// by newlines, and tags the same way (in set order: compare them with tags()).
-type fields map[string]any
+// by newlines, and tags the same way (in set order: compare them with cliTags()).
+type cliFields map[string]any
 
-// tagSet is what a "tags" field must hold, in any order.
-type tagSet []string
+// cliTagSet is what a "tags" field must hold, in any order.
+type cliTagSet []string
 
-func tags(want ...string) tagSet { return tagSet(want) }
+func cliTags(want ...string) cliTagSet { return cliTagSet(want) }
 
-func expect(t *testing.T, what string, got map[string]any, want fields) {
+func cliExpect(t *testing.T, what string, got map[string]any, want cliFields) {
 	t.Helper()
 	for k, w := range want {
 		g, ok := got[k]
@@ -517,8 +517,8 @@ func expect(t *testing.T, what string, got map[string]any, want fields) {
 			t.Errorf("%s: no field %q in %v, want %v", what, k, got, w)
 			continue
 		}
-		if ws, ok := w.(tagSet); ok {
-			gs := splitLines(g)
+		if ws, ok := w.(cliTagSet); ok {
+			gs := cliSplitLines(g)
 			slices.Sort(gs)
 			ws = slices.Sorted(slices.Values(ws))
 			if !slices.Equal(gs, ws) {
@@ -532,12 +532,12 @@ func expect(t *testing.T, what string, got map[string]any, want fields) {
 	}
 }
 
-func splitLines(v any) []string {
+func cliSplitLines(v any) []string {
 	switch v := v.(type) {
 	case []any:
 		out := make([]string, len(v))
 		for i, x := range v {
-			out[i] = str(x)
+			out[i] = cliStr(x)
 		}
 		return out
 	case string:
@@ -549,29 +549,29 @@ func splitLines(v any) []string {
 	return []string{fmt.Sprint(v)}
 }
 
-// expectRow finds the row named name and checks its fields.
-func expectRow(t *testing.T, rows []map[string]any, name string, want fields) {
+// cliExpectRow finds the row named name and checks its cliFields.
+func cliExpectRow(t *testing.T, rows []map[string]any, name string, want cliFields) {
 	t.Helper()
-	expectRowBy(t, rows, "name", name, want)
+	cliExpectRowBy(t, rows, "name", name, want)
 }
 
-func expectID(t *testing.T, rows []map[string]any, id string, want fields) {
+func cliExpectID(t *testing.T, rows []map[string]any, id string, want cliFields) {
 	t.Helper()
-	expectRowBy(t, rows, "id", id, want)
+	cliExpectRowBy(t, rows, "id", id, want)
 }
 
-func expectRowBy(t *testing.T, rows []map[string]any, key, value string, want fields) {
+func cliExpectRowBy(t *testing.T, rows []map[string]any, key, value string, want cliFields) {
 	t.Helper()
 	for _, r := range rows {
-		if str(r[key]) == value {
-			expect(t, "list row "+value, r, want)
+		if cliStr(r[key]) == value {
+			cliExpect(t, "list row "+value, r, want)
 			return
 		}
 	}
 	t.Errorf("list: no row with %s %q in %v", key, value, rows)
 }
 
-func expectNoRow(t *testing.T, rows []map[string]any, name string) {
+func cliExpectNoRow(t *testing.T, rows []map[string]any, name string) {
 	t.Helper()
 	for _, r := range rows {
 		if r["name"] == name {
@@ -580,8 +580,8 @@ func expectNoRow(t *testing.T, rows []map[string]any, name string) {
 	}
 }
 
-// expectCounters checks a stats output: each counter is a number >= 0.
-func expectCounters(t *testing.T, what string, got map[string]any, keys ...string) {
+// cliExpectCounters checks a stats output: each counter is a number >= 0.
+func cliExpectCounters(t *testing.T, what string, got map[string]any, keys ...string) {
 	t.Helper()
 	for _, k := range keys {
 		if n, ok := got[k].(float64); !ok || n < 0 {
@@ -590,7 +590,7 @@ func expectCounters(t *testing.T, what string, got map[string]any, keys ...strin
 	}
 }
 
-func str(v any) string {
+func cliStr(v any) string {
 	if v == nil {
 		return ""
 	}

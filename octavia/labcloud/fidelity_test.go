@@ -32,9 +32,9 @@ import (
 	"time"
 )
 
-// expectedDifferences are allowed on purpose. The real cloud runs no health
+// fidExpectedDifferences are allowed on purpose. The real cloud runs no health
 // manager and no amphora VMs; the lab simulates a healthy data plane.
-var expectedDifferences = []string{
+var fidExpectedDifferences = []string{
 	"operating_status values: the real cloud has no health manager, so its objects stay OFFLINE (members NO_MONITOR); the lab's follow members and monitors",
 	"stats counters (bytes_in, bytes_out, active_connections, total_connections, request_errors): zero on the real cloud, growing in the lab",
 	"GET /v2/octavia/amphorae/{id}/stats: 404 'Amphora stats for ... not found.' on the real cloud (no stats rows), 200 in the lab",
@@ -42,27 +42,27 @@ var expectedDifferences = []string{
 	"the provider list: start.sh configures 'amphora' and 'noop_driver' with its own descriptions; only the amphora entry's shape is compared",
 }
 
-// ignoredValues are keys whose values are environment-specific (see
+// fidIgnoredValues are keys whose values are environment-specific (see
 // expectedDifferences); their presence and JSON type are still compared.
-var ignoredValues = map[string]bool{
+var fidIgnoredValues = map[string]bool{
 	"operating_status": true, "bytes_in": true, "bytes_out": true, "active_connections": true,
 	"total_connections": true, "request_errors": true,
 }
 
 func TestFidelity(t *testing.T) {
-	for _, d := range expectedDifferences {
+	for _, d := range fidExpectedDifferences {
 		t.Logf("expected difference: %s", d)
 	}
-	real := realTarget(t)
+	real := fidRealTarget(t)
 	srv := NewServer(Options{Delay: time.Second, Seed: 1})
 	defer srv.Close()
-	lab := labTarget(t, srv)
+	lab := fidLabTarget(t, srv)
 
-	suffix := randomSuffix()
-	var realRec, labRec *transcript
+	suffix := fidRandomSuffix()
+	var realRec, labRec *fidTranscript
 	var wg sync.WaitGroup
-	wg.Go(func() { realRec = runScript(real, suffix) })
-	wg.Go(func() { labRec = runScript(lab, suffix) })
+	wg.Go(func() { realRec = fidRunScript(real, suffix) })
+	wg.Go(func() { labRec = fidRunScript(lab, suffix) })
 	wg.Wait()
 
 	if realRec.fatal != "" {
@@ -71,7 +71,7 @@ func TestFidelity(t *testing.T) {
 	if labRec.fatal != "" {
 		t.Errorf("the script stopped early on the lab: %s", labRec.fatal)
 	}
-	labSteps := map[string]record{}
+	labSteps := map[string]fidRecord{}
 	for _, r := range labRec.steps {
 		labSteps[r.step] = r
 	}
@@ -94,11 +94,11 @@ func TestFidelityCLI(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the openstack CLI is not installed (%v): run `make test` or ../shared/realcloud/install.sh", err)
 	}
-	real := realTarget(t)
+	real := fidRealTarget(t)
 	real.ensureProject(t, "demo")
-	o := newOSC(t, bin, real.authURL)
+	o := newCLIOSC(t, bin, real.authURL)
 	o.realOctavia = true
-	subnet := randomUUID() // the realcloud Neutron stub accepts any id
+	subnet := fidRandomUUID() // the realcloud Neutron stub accepts any id
 	var wg sync.WaitGroup
 	for _, c := range cliChains {
 		wg.Go(func() { t.Run(c.name, func(t *testing.T) { c.run(t, o, subnet) }) })
@@ -109,16 +109,16 @@ func TestFidelityCLI(t *testing.T) {
 // BenchmarkFidelityPage1000 measures GET of a 1,000-item page of load
 // balancers from the lab and from the real Octavia, side by side.
 func BenchmarkFidelityPage1000(b *testing.B) {
-	real := realTarget(b)
+	real := fidRealTarget(b)
 	real.seedNoop(b, 1000)
 	srv := NewServer(Options{Scenario: &Scenario{LoadBalancers: []ScenarioLB{
 		{Project: "admin", Name: "bench", Count: 1000},
 	}}})
 	defer srv.Close()
-	lab := labTarget(b, srv)
+	lab := fidLabTarget(b, srv)
 
 	var perOp = map[string]float64{}
-	for _, tg := range []*target{lab, real} {
+	for _, tg := range []*fidTarget{lab, real} {
 		b.Run(tg.name, func(b *testing.B) {
 			n := 0
 			for b.Loop() {
@@ -145,9 +145,9 @@ func BenchmarkFidelityPage1000(b *testing.B) {
 
 // ---------------------------------------------------------------- targets
 
-// target is one Octavia to probe: its API base (what precedes /v2) and an
+// fidTarget is one Octavia to probe: its API base (what precedes /v2) and an
 // admin token.
-type target struct {
+type fidTarget struct {
 	name     string
 	base     string // e.g. http://127.0.0.1:9876 or http://127.0.0.1:port/load-balancer
 	authURL  string // Keystone v3
@@ -158,15 +158,15 @@ type target struct {
 	client   *http.Client
 }
 
-func realTarget(tb testing.TB) *target {
+func fidRealTarget(tb testing.TB) *fidTarget {
 	tb.Helper()
 	dir := cmp.Or(os.Getenv("REALCLOUD_DIR"), "/tmp/realcloud")
-	env := readOpenrc(tb, filepath.Join(dir, "openrc"))
-	tg := &target{
+	env := fidReadOpenrc(tb, filepath.Join(dir, "openrc"))
+	tg := &fidTarget{
 		name:    "real",
 		authURL: cmp.Or(env["OS_AUTH_URL"], "http://127.0.0.1:5000/v3"),
 		client:  &http.Client{Timeout: 60 * time.Second},
-		subnet:  randomUUID(), // Octavia's network driver is noop: any UUID is a subnet
+		subnet:  fidRandomUUID(), // Octavia's network driver is noop: any UUID is a subnet
 	}
 	catalog := tg.login(tb, cmp.Or(env["OS_USERNAME"], "admin"), cmp.Or(env["OS_PASSWORD"], "admin"),
 		cmp.Or(env["OS_PROJECT_NAME"], "admin"))
@@ -180,9 +180,9 @@ func realTarget(tb testing.TB) *target {
 	return tg
 }
 
-func labTarget(tb testing.TB, srv *Server) *target {
+func fidLabTarget(tb testing.TB, srv *Server) *fidTarget {
 	tb.Helper()
-	tg := &target{name: "lab", authURL: srv.URL + "/identity/v3", client: &http.Client{Timeout: 60 * time.Second}}
+	tg := &fidTarget{name: "lab", authURL: srv.URL + "/identity/v3", client: &http.Client{Timeout: 60 * time.Second}}
 	catalog := tg.login(tb, "admin", "admin", "admin")
 	tg.base = strings.TrimRight(catalog["load-balancer"], "/")
 	// the lab's Neutron: the admin project's own subnet, as a user would pick
@@ -206,7 +206,7 @@ func labTarget(tb testing.TB, srv *Server) *target {
 }
 
 // login gets a project-scoped token and returns the catalog's public URLs by type.
-func (tg *target) login(tb testing.TB, user, password, project string) map[string]string {
+func (tg *fidTarget) login(tb testing.TB, user, password, project string) map[string]string {
 	tb.Helper()
 	body := fmt.Sprintf(`{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":%q,`+
 		`"domain":{"id":"default"},"password":%q}}},"scope":{"project":{"name":%q,"domain":{"id":"default"}}}}}`,
@@ -251,11 +251,11 @@ func (tg *target) login(tb testing.TB, user, password, project string) map[strin
 	return urls
 }
 
-func (tg *target) do(method, url string, body []byte) (int, []byte, error) {
+func (tg *fidTarget) do(method, url string, body []byte) (int, []byte, error) {
 	return tg.doHeader(method, url, body, nil)
 }
 
-func (tg *target) doHeader(method, url string, body []byte, hdr *http.Header) (int, []byte, error) {
+func (tg *fidTarget) doHeader(method, url string, body []byte, hdr *http.Header) (int, []byte, error) {
 	var rd io.Reader
 	if body != nil {
 		rd = bytes.NewReader(body)
@@ -281,12 +281,12 @@ func (tg *target) doHeader(method, url string, body []byte, hdr *http.Header) (i
 	return resp.StatusCode, b, err
 }
 
-func (tg *target) get(path string) (int, []byte, error) {
+func (tg *fidTarget) get(path string) (int, []byte, error) {
 	return tg.do(http.MethodGet, tg.base+path, nil)
 }
 
 // ensureProject creates a project in the real Keystone if it is missing.
-func (tg *target) ensureProject(tb testing.TB, name string) {
+func (tg *fidTarget) ensureProject(tb testing.TB, name string) {
 	tb.Helper()
 	body := []byte(fmt.Sprintf(`{"project":{"name":%q,"domain_id":"default"}}`, name))
 	code, b, err := tg.do(http.MethodPost, tg.authURL+"/projects", body)
@@ -298,7 +298,7 @@ func (tg *target) ensureProject(tb testing.TB, name string) {
 // seedNoop makes sure the real cloud holds at least n load balancers, adding
 // cheap rows with the noop_driver provider (they stay PENDING_CREATE and are
 // removed only by stop.sh --wipe).
-func (tg *target) seedNoop(tb testing.TB, n int) {
+func (tg *fidTarget) seedNoop(tb testing.TB, n int) {
 	tb.Helper()
 	code, body, err := tg.get("/v2/lbaas/loadbalancers?fields=id&limit=1000")
 	var page struct {
@@ -320,7 +320,7 @@ func (tg *target) seedNoop(tb testing.TB, n int) {
 		wg.Go(func() {
 			for i := range work {
 				b := fmt.Sprintf(`{"loadbalancer":{"name":"bench-%05d","vip_subnet_id":%q,"provider":"noop_driver"}}`,
-					i, randomUUID())
+					i, fidRandomUUID())
 				code, body, err := tg.do(http.MethodPost, tg.base+"/v2/lbaas/loadbalancers", []byte(b))
 				if err != nil || code != http.StatusCreated {
 					mu.Lock()
@@ -340,7 +340,7 @@ func (tg *target) seedNoop(tb testing.TB, n int) {
 	}
 }
 
-func readOpenrc(tb testing.TB, path string) map[string]string {
+func fidReadOpenrc(tb testing.TB, path string) map[string]string {
 	tb.Helper()
 	env := map[string]string{}
 	f, err := os.Open(path)
@@ -361,7 +361,7 @@ func readOpenrc(tb testing.TB, path string) map[string]string {
 	return env
 }
 
-func randomUUID() string {
+func fidRandomUUID() string {
 	var b [16]byte
 	rand.Read(b[:])
 	b[6] = b[6]&0x0f | 0x40
@@ -370,7 +370,7 @@ func randomUUID() string {
 	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
 }
 
-func randomSuffix() string {
+func fidRandomSuffix() string {
 	var b [3]byte
 	rand.Read(b[:])
 	return hex.EncodeToString(b[:])
@@ -378,8 +378,8 @@ func randomSuffix() string {
 
 // ---------------------------------------------------------------- transcript
 
-// record is what one step of the script saw on one cloud, normalised.
-type record struct {
+// fidRecord is what one step of the script saw on one cloud, normalised.
+type fidRecord struct {
 	step    string
 	code    int
 	body    any      // normalised JSON (or "<non-JSON> first line")
@@ -388,7 +388,7 @@ type record struct {
 }
 
 // diff lists the differences a client could notice, real (r) vs lab (l).
-func (r record) diff(l record) []string {
+func (r fidRecord) diff(l fidRecord) []string {
 	var out []string
 	if r.code != l.code {
 		out = append(out, fmt.Sprintf("status code: real %d, lab %d", r.code, l.code))
@@ -396,55 +396,55 @@ func (r record) diff(l record) []string {
 	if r.headers != l.headers {
 		out = append(out, fmt.Sprintf("headers: real %q, lab %q", r.headers, l.headers))
 	}
-	out = append(out, diffJSON("body", r.body, l.body)...)
+	out = append(out, fidDiffJSON("body", r.body, l.body)...)
 	if !slices.Equal(r.seqs, l.seqs) {
 		out = append(out, fmt.Sprintf("provisioning statuses while polling: real %q, lab %q", r.seqs, l.seqs))
 	}
 	return out
 }
 
-func diffJSON(path string, r, l any) []string {
+func fidDiffJSON(path string, r, l any) []string {
 	switch rv := r.(type) {
 	case map[string]any:
 		lv, ok := l.(map[string]any)
 		if !ok {
-			return []string{fmt.Sprintf("%s: real %s, lab %s", path, short(r), short(l))}
+			return []string{fmt.Sprintf("%s: real %s, lab %s", path, fidShort(r), fidShort(l))}
 		}
 		var out []string
-		for _, k := range slices.Sorted(mapKeys(rv)) {
+		for _, k := range slices.Sorted(fidMapKeys(rv)) {
 			if _, ok := lv[k]; !ok {
-				out = append(out, fmt.Sprintf("%s.%s: missing in the lab (real %s)", path, k, short(rv[k])))
+				out = append(out, fmt.Sprintf("%s.%s: missing in the lab (real %s)", path, k, fidShort(rv[k])))
 				continue
 			}
-			out = append(out, diffJSON(path+"."+k, rv[k], lv[k])...)
+			out = append(out, fidDiffJSON(path+"."+k, rv[k], lv[k])...)
 		}
-		for _, k := range slices.Sorted(mapKeys(lv)) {
+		for _, k := range slices.Sorted(fidMapKeys(lv)) {
 			if _, ok := rv[k]; !ok {
-				out = append(out, fmt.Sprintf("%s.%s: only in the lab (%s)", path, k, short(lv[k])))
+				out = append(out, fmt.Sprintf("%s.%s: only in the lab (%s)", path, k, fidShort(lv[k])))
 			}
 		}
 		return out
 	case []any:
 		lv, ok := l.([]any)
 		if !ok {
-			return []string{fmt.Sprintf("%s: real %s, lab %s", path, short(r), short(l))}
+			return []string{fmt.Sprintf("%s: real %s, lab %s", path, fidShort(r), fidShort(l))}
 		}
 		if len(rv) != len(lv) {
-			return []string{fmt.Sprintf("%s: real has %d items %s, lab %d %s", path, len(rv), short(r), len(lv), short(l))}
+			return []string{fmt.Sprintf("%s: real has %d items %s, lab %d %s", path, len(rv), fidShort(r), len(lv), fidShort(l))}
 		}
 		var out []string
 		for i := range rv {
-			out = append(out, diffJSON(fmt.Sprintf("%s[%d]", path, i), rv[i], lv[i])...)
+			out = append(out, fidDiffJSON(fmt.Sprintf("%s[%d]", path, i), rv[i], lv[i])...)
 		}
 		return out
 	}
 	if fmt.Sprintf("%#v", r) != fmt.Sprintf("%#v", l) {
-		return []string{fmt.Sprintf("%s: real %s, lab %s", path, short(r), short(l))}
+		return []string{fmt.Sprintf("%s: real %s, lab %s", path, fidShort(r), fidShort(l))}
 	}
 	return nil
 }
 
-func mapKeys(m map[string]any) func(func(string) bool) {
+func fidMapKeys(m map[string]any) func(func(string) bool) {
 	return func(yield func(string) bool) {
 		for k := range m {
 			if !yield(k) {
@@ -454,7 +454,7 @@ func mapKeys(m map[string]any) func(func(string) bool) {
 	}
 }
 
-func short(v any) string {
+func fidShort(v any) string {
 	b, _ := json.Marshal(v)
 	if len(b) > 160 {
 		return string(b[:160]) + "…"
@@ -463,17 +463,17 @@ func short(v any) string {
 }
 
 var (
-	uuidRE  = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
-	timeRE  = regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$`)
-	ipv4RE  = regexp.MustCompile(`^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$`)
-	reqIDRE = regexp.MustCompile(`^req-[0-9a-f-]{36}$`)
+	fidUUIDRE  = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
+	fidTimeRE  = regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$`)
+	fidIPv4RE  = regexp.MustCompile(`^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$`)
+	fidReqIDRE = regexp.MustCompile(`^req-[0-9a-f-]{36}$`)
 )
 
 // normalize replaces what legitimately differs between two clouds by its
 // format: ids become <uuid>, Octavia timestamps <time> (any other time format
 // stays and shows up as a difference), IPv4 addresses <ipv4>, the API base
-// <base>, project ids <project>; ignoredValues become <type>.
-func (tg *target) normalize(key string, v any) any {
+// <base>, project ids <project>; ignored values become <type>.
+func (tg *fidTarget) normalize(key string, v any) any {
 	switch v := v.(type) {
 	case map[string]any:
 		out := make(map[string]any, len(v))
@@ -489,58 +489,58 @@ func (tg *target) normalize(key string, v any) any {
 		return out
 	case string:
 		switch {
-		case ignoredValues[key]:
+		case fidIgnoredValues[key]:
 			return "<string>"
 		case key == "project_id" || key == "tenant_id":
 			return "<project>"
-		case timeRE.MatchString(v):
+		case fidTimeRE.MatchString(v):
 			return "<time>"
-		case ipv4RE.MatchString(v):
+		case fidIPv4RE.MatchString(v):
 			return "<ipv4>"
 		}
 		v = strings.ReplaceAll(v, tg.base, "<base>")
 		if tg.project != "" {
 			v = strings.ReplaceAll(v, tg.project, "<project>")
 		}
-		return uuidRE.ReplaceAllString(v, "<uuid>")
+		return fidUUIDRE.ReplaceAllString(v, "<uuid>")
 	case float64:
-		if ignoredValues[key] {
+		if fidIgnoredValues[key] {
 			return "<number>"
 		}
 	}
 	return v
 }
 
-// transcript is one run of the script on one cloud.
-type transcript struct {
-	tg    *target
+// fidTranscript is one run of the script on one cloud.
+type fidTranscript struct {
+	tg    *fidTarget
 	sfx   string
-	steps []record
+	steps []fidRecord
 	fatal string // why the script stopped early, if it did
 }
 
-// stop ends the script (a step it depends on failed).
-type stop struct{ why string }
+// fidStop ends the script (a step it depends on failed).
+type fidStop struct{ why string }
 
-func runScript(tg *target, suffix string) (tr *transcript) {
-	tr = &transcript{tg: tg, sfx: suffix}
+func fidRunScript(tg *fidTarget, suffix string) (tr *fidTranscript) {
+	tr = &fidTranscript{tg: tg, sfx: suffix}
 	defer func() {
 		if p := recover(); p != nil {
-			s, ok := p.(stop)
+			s, ok := p.(fidStop)
 			if !ok {
 				panic(p)
 			}
 			tr.fatal = s.why
 		}
 	}()
-	fidelityScript(tr)
+	fidScript(tr)
 	return tr
 }
 
 // call sends one request and records it under step. shapeOnly replaces
 // every scalar by its type (for answers whose content depends on the cloud's
 // configuration).
-func (tr *transcript) call(step, method, path string, body any, shapeOnly ...bool) (int, map[string]any) {
+func (tr *fidTranscript) call(step, method, path string, body any, shapeOnly ...bool) (int, map[string]any) {
 	var raw []byte
 	if s, ok := body.(string); ok {
 		raw = []byte(s)
@@ -550,9 +550,9 @@ func (tr *transcript) call(step, method, path string, body any, shapeOnly ...boo
 	var hdr http.Header
 	code, b, err := tr.tg.doHeader(method, tr.tg.base+path, raw, &hdr)
 	if err != nil {
-		panic(stop{fmt.Sprintf("%s: %s %s: %v", step, method, path, err)})
+		panic(fidStop{fmt.Sprintf("%s: %s %s: %v", step, method, path, err)})
 	}
-	rec := record{step: step, code: code, headers: headerSummary(hdr, len(b))}
+	rec := fidRecord{step: step, code: code, headers: fidHeaders(hdr, len(b))}
 	var parsed any
 	obj := map[string]any{}
 	if len(bytes.TrimSpace(b)) == 0 {
@@ -566,38 +566,38 @@ func (tr *transcript) call(step, method, path string, body any, shapeOnly ...boo
 		}
 		rec.body = tr.tg.normalize("", parsed)
 		if len(shapeOnly) > 0 && shapeOnly[0] {
-			rec.body = shape(parsed)
+			rec.body = fidShape(parsed)
 		}
 	}
 	tr.steps = append(tr.steps, rec)
 	return code, obj
 }
 
-func headerSummary(h http.Header, n int) string {
+func fidHeaders(h http.Header, n int) string {
 	ct, _, _ := strings.Cut(h.Get("Content-Type"), ";")
 	if n == 0 {
 		ct = "-"
 	}
 	id := "no request id"
-	if reqIDRE.MatchString(h.Get("X-Openstack-Request-Id")) {
+	if fidReqIDRE.MatchString(h.Get("X-Openstack-Request-Id")) {
 		id = "request id"
 	}
 	return ct + ", " + id
 }
 
-func shape(v any) any {
+func fidShape(v any) any {
 	switch v := v.(type) {
 	case map[string]any:
 		out := make(map[string]any, len(v))
 		for k, x := range v {
-			out[k] = shape(x)
+			out[k] = fidShape(x)
 		}
 		return out
 	case []any:
 		if len(v) == 0 {
 			return []any{}
 		}
-		return []any{shape(v[0])}
+		return []any{fidShape(v[0])}
 	case string:
 		return "<string>"
 	case float64:
@@ -608,22 +608,22 @@ func shape(v any) any {
 	return v
 }
 
-// watch is an object whose provisioning status is followed after a write;
+// fidWatch is an object whose provisioning status is followed after a write;
 // "{self}" in path stands for the id of the object the write returned.
-type watch struct{ name, path string }
+type fidWatch struct{ name, path string }
 
 // write sends a write, records it, then polls the watched objects every
 // 100 ms until each is ACTIVE, ERROR or gone, and records the sequence of
 // statuses seen (the write's own answer first, for the object it returns).
-func (tr *transcript) write(step, method, path string, body any, wantCode int, watches ...watch) map[string]any {
+func (tr *fidTranscript) write(step, method, path string, body any, wantCode int, watches ...fidWatch) map[string]any {
 	code, obj := tr.call(step, method, path, body)
 	if code != wantCode {
-		panic(stop{fmt.Sprintf("%s: %s %s got %d, want %d: %s", step, method, path, code, wantCode, short(tr.steps[len(tr.steps)-1].body))})
+		panic(fidStop{fmt.Sprintf("%s: %s %s got %d, want %d: %s", step, method, path, code, wantCode, fidShort(tr.steps[len(tr.steps)-1].body))})
 	}
 	var own, self string
 	for _, v := range obj {
 		if m, ok := v.(map[string]any); ok {
-			own, self = str(m["provisioning_status"]), str(m["id"])
+			own, self = cliStr(m["provisioning_status"]), cliStr(m["id"])
 		}
 	}
 	for i := range watches {
@@ -668,7 +668,7 @@ func (tr *transcript) write(step, method, path string, body any, wantCode int, w
 
 // status is the provisioning status (status for amphorae) of the object at
 // path, or the HTTP code when there is no object.
-func (tr *transcript) status(path string) string {
+func (tr *fidTranscript) status(path string) string {
 	code, b, err := tr.tg.get(path)
 	if err != nil {
 		return err.Error()
@@ -682,38 +682,38 @@ func (tr *transcript) status(path string) string {
 	}
 	for _, v := range m {
 		if s, ok := v["provisioning_status"]; ok {
-			return str(s)
+			return cliStr(s)
 		}
-		return str(v["status"])
+		return cliStr(v["status"])
 	}
 	return "empty"
 }
 
-func id(obj map[string]any, key string) string {
+func fidID(obj map[string]any, key string) string {
 	m, _ := obj[key].(map[string]any)
-	s := str(m["id"])
+	s := cliStr(m["id"])
 	if s == "" {
-		panic(stop{fmt.Sprintf("no %s.id in %s", key, short(obj))})
+		panic(fidStop{fmt.Sprintf("no %s.id in %s", key, fidShort(obj))})
 	}
 	return s
 }
 
 // first returns the id of the first item of a list answer.
-func first(obj map[string]any, key string) string {
+func fidFirst(obj map[string]any, key string) string {
 	items, _ := obj[key].([]any)
 	if len(items) == 0 {
-		panic(stop{fmt.Sprintf("no %s in %s", key, short(obj))})
+		panic(fidStop{fmt.Sprintf("no %s in %s", key, fidShort(obj))})
 	}
 	m, _ := items[0].(map[string]any)
-	return str(m["id"])
+	return cliStr(m["id"])
 }
 
 // ---------------------------------------------------------------- the script
 
-// fidelityScript is the request sequence sent to both clouds. Step names are
+// fidScript is the request sequence sent to both clouds. Step names are
 // unique; names of objects carry a per-run suffix (the same on both clouds)
 // so that lists filtered by name see only this run's objects.
-func fidelityScript(tr *transcript) {
+func fidScript(tr *fidTranscript) {
 	n := func(s string) string { return "fid-" + s + "-" + tr.sfx }
 	const (
 		lbs    = "/v2/lbaas/loadbalancers"
@@ -729,42 +729,42 @@ func fidelityScript(tr *transcript) {
 	tr.call("GET /v2.0", "GET", "/v2.0", nil)
 
 	// load balancer
-	lb := id(tr.write("POST loadbalancer", "POST", lbs, map[string]any{"loadbalancer": map[string]any{
+	lb := fidID(tr.write("POST loadbalancer", "POST", lbs, map[string]any{"loadbalancer": map[string]any{
 		"name": n("lb"), "description": "fidelity", "vip_subnet_id": tg.subnet, "tags": []string{"fid", "a"},
-	}}, 201, watch{"lb", lbs + "/" + "{self}"}), "loadbalancer")
+	}}, 201, fidWatch{"lb", lbs + "/" + "{self}"}), "loadbalancer")
 	L := lbs + "/" + lb
 	tr.call("GET loadbalancer", "GET", L, nil)
 	tr.call("GET loadbalancers?name&limit=1", "GET", lbs+"?limit=1&name="+n("lb"), nil)
 	tr.write("PUT loadbalancer", "PUT", L, map[string]any{"loadbalancer": map[string]any{
 		"description": "changed", "tags": []string{"fid", "b"},
-	}}, 200, watch{"lb", L})
+	}}, 200, fidWatch{"lb", L})
 	tr.call("GET loadbalancer after PUT", "GET", L, nil)
 
 	// children, each write locks the load balancer
-	lis := id(tr.write("POST listener", "POST", "/v2/lbaas/listeners", map[string]any{"listener": map[string]any{
+	lis := fidID(tr.write("POST listener", "POST", "/v2/lbaas/listeners", map[string]any{"listener": map[string]any{
 		"name": n("listener"), "protocol": "HTTP", "protocol_port": 80, "loadbalancer_id": lb, "tags": []string{"fid"},
-	}}, 201, watch{"listener", "/v2/lbaas/listeners/{self}"}, watch{"lb", L}), "listener")
+	}}, 201, fidWatch{"listener", "/v2/lbaas/listeners/{self}"}, fidWatch{"lb", L}), "listener")
 	LI := "/v2/lbaas/listeners/" + lis
-	pool := id(tr.write("POST pool", "POST", "/v2/lbaas/pools", map[string]any{"pool": map[string]any{
+	pool := fidID(tr.write("POST pool", "POST", "/v2/lbaas/pools", map[string]any{"pool": map[string]any{
 		"name": n("pool"), "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN", "listener_id": lis,
-	}}, 201, watch{"pool", "/v2/lbaas/pools/{self}"}, watch{"lb", L}), "pool")
+	}}, 201, fidWatch{"pool", "/v2/lbaas/pools/{self}"}, fidWatch{"lb", L}), "pool")
 	P := "/v2/lbaas/pools/" + pool
 	tr.call("GET pool without monitor", "GET", P, nil)
-	mem := id(tr.write("POST member", "POST", P+"/members", map[string]any{"member": map[string]any{
+	mem := fidID(tr.write("POST member", "POST", P+"/members", map[string]any{"member": map[string]any{
 		"name": n("member"), "address": "192.0.2.10", "protocol_port": 8080,
-	}}, 201, watch{"member", P + "/members/{self}"}, watch{"lb", L}), "member")
+	}}, 201, fidWatch{"member", P + "/members/{self}"}, fidWatch{"lb", L}), "member")
 	M := P + "/members/" + mem
-	hm := id(tr.write("POST healthmonitor", "POST", "/v2/lbaas/healthmonitors", map[string]any{"healthmonitor": map[string]any{
+	hm := fidID(tr.write("POST healthmonitor", "POST", "/v2/lbaas/healthmonitors", map[string]any{"healthmonitor": map[string]any{
 		"name": n("hm"), "pool_id": pool, "type": "HTTP", "delay": 5, "timeout": 3, "max_retries": 3,
-	}}, 201, watch{"healthmonitor", "/v2/lbaas/healthmonitors/{self}"}, watch{"lb", L}), "healthmonitor")
+	}}, 201, fidWatch{"healthmonitor", "/v2/lbaas/healthmonitors/{self}"}, fidWatch{"lb", L}), "healthmonitor")
 	H := "/v2/lbaas/healthmonitors/" + hm
-	pol := id(tr.write("POST l7policy", "POST", "/v2/lbaas/l7policies", map[string]any{"l7policy": map[string]any{
+	pol := fidID(tr.write("POST l7policy", "POST", "/v2/lbaas/l7policies", map[string]any{"l7policy": map[string]any{
 		"name": n("policy"), "listener_id": lis, "action": "REDIRECT_TO_URL", "redirect_url": "https://example.com/",
-	}}, 201, watch{"l7policy", "/v2/lbaas/l7policies/{self}"}, watch{"lb", L}), "l7policy")
+	}}, 201, fidWatch{"l7policy", "/v2/lbaas/l7policies/{self}"}, fidWatch{"lb", L}), "l7policy")
 	PO := "/v2/lbaas/l7policies/" + pol
-	rule := id(tr.write("POST l7rule", "POST", PO+"/rules", map[string]any{"rule": map[string]any{
+	rule := fidID(tr.write("POST l7rule", "POST", PO+"/rules", map[string]any{"rule": map[string]any{
 		"type": "PATH", "compare_type": "STARTS_WITH", "value": "/api",
-	}}, 201, watch{"l7rule", PO + "/rules/{self}"}, watch{"lb", L}), "rule")
+	}}, 201, fidWatch{"l7rule", PO + "/rules/{self}"}, fidWatch{"lb", L}), "rule")
 	R := PO + "/rules/" + rule
 
 	// reads
@@ -818,7 +818,7 @@ func fidelityScript(tr *transcript) {
 		"protocol": "HTTP", "protocol_port": 81, "loadbalancer_id": lb}})
 	tr.call("409 immutable: PUT listener", "PUT", LI, map[string]any{"listener": map[string]any{"description": "x"}})
 	tr.call("409 immutable: failover", "PUT", L+"/failover", nil)
-	tr.write("wait for the load balancer", "GET", L, nil, 200, watch{"lb", L})
+	tr.write("wait for the load balancer", "GET", L, nil, 200, fidWatch{"lb", L})
 
 	// updates of every child
 	for _, u := range []struct {
@@ -832,48 +832,48 @@ func fidelityScript(tr *transcript) {
 		{"PUT l7policy", PO, "l7policy", map[string]any{"description": "u", "redirect_http_code": 301}},
 		{"PUT l7rule", R, "rule", map[string]any{"value": "/v2"}},
 	} {
-		tr.write(u.step, "PUT", u.path, map[string]any{u.key: u.body}, 200, watch{u.key, u.path}, watch{"lb", L})
+		tr.write(u.step, "PUT", u.path, map[string]any{u.key: u.body}, 200, fidWatch{u.key, u.path}, fidWatch{"lb", L})
 	}
 
 	// amphorae
 	_, al := tr.call("GET amphorae?loadbalancer_id", "GET", amps+"?loadbalancer_id="+lb, nil)
-	amp := first(al, "amphorae")
+	amp := fidFirst(al, "amphorae")
 	tr.call("GET amphora", "GET", amps+"/"+amp, nil)
 	tr.call("GET amphorae?limit=1", "GET", amps+"?limit=1&loadbalancer_id="+lb, nil)
 	tr.call("GET amphora stats", "GET", amps+"/"+amp+"/stats", nil, true)
-	tr.write("PUT amphora config", "PUT", amps+"/"+amp+"/config", nil, 202, watch{"lb", L})
-	tr.write("PUT amphora failover", "PUT", amps+"/"+amp+"/failover", nil, 202, watch{"amphora", amps + "/" + amp}, watch{"lb", L})
+	tr.write("PUT amphora config", "PUT", amps+"/"+amp+"/config", nil, 202, fidWatch{"lb", L})
+	tr.write("PUT amphora failover", "PUT", amps+"/"+amp+"/failover", nil, 202, fidWatch{"amphora", amps + "/" + amp}, fidWatch{"lb", L})
 	tr.call("GET amphorae after failover", "GET", amps+"?loadbalancer_id="+lb+"&fields=role&fields=status", nil)
-	tr.write("PUT loadbalancer failover", "PUT", L+"/failover", nil, 202, watch{"lb", L})
+	tr.write("PUT loadbalancer failover", "PUT", L+"/failover", nil, 202, fidWatch{"lb", L})
 	tr.call("GET amphora 404", "GET", amps+"/"+nilID, nil)
 
 	// deletes of children
-	tr.write("DELETE l7rule", "DELETE", R, nil, 204, watch{"l7rule", R}, watch{"lb", L})
+	tr.write("DELETE l7rule", "DELETE", R, nil, 204, fidWatch{"l7rule", R}, fidWatch{"lb", L})
 	tr.call("DELETE l7rule again", "DELETE", R, nil)
-	tr.write("DELETE l7policy", "DELETE", PO, nil, 204, watch{"l7policy", PO}, watch{"lb", L})
-	tr.write("DELETE healthmonitor", "DELETE", H, nil, 204, watch{"healthmonitor", H}, watch{"lb", L})
+	tr.write("DELETE l7policy", "DELETE", PO, nil, 204, fidWatch{"l7policy", PO}, fidWatch{"lb", L})
+	tr.write("DELETE healthmonitor", "DELETE", H, nil, 204, fidWatch{"healthmonitor", H}, fidWatch{"lb", L})
 	tr.call("GET pool after monitor delete", "GET", P, nil)
-	tr.write("DELETE member", "DELETE", M, nil, 204, watch{"member", M}, watch{"lb", L})
-	tr.write("DELETE listener", "DELETE", LI, nil, 204, watch{"listener", LI}, watch{"lb", L})
+	tr.write("DELETE member", "DELETE", M, nil, 204, fidWatch{"member", M}, fidWatch{"lb", L})
+	tr.write("DELETE listener", "DELETE", LI, nil, 204, fidWatch{"listener", LI}, fidWatch{"lb", L})
 	tr.call("GET status tree with a pool and no listener", "GET", L+"/status", nil)
-	tr.write("DELETE loadbalancer cascade", "DELETE", L+"?cascade=true", nil, 204, watch{"lb", L}, watch{"pool", P})
+	tr.write("DELETE loadbalancer cascade", "DELETE", L+"?cascade=true", nil, 204, fidWatch{"lb", L}, fidWatch{"pool", P})
 	tr.call("GET loadbalancer after delete", "GET", L, nil)
 	tr.call("DELETE loadbalancer again", "DELETE", L, nil)
 
 	// a plain delete
-	lb2 := id(tr.write("POST loadbalancer 2", "POST", lbs, map[string]any{"loadbalancer": map[string]any{
+	lb2 := fidID(tr.write("POST loadbalancer 2", "POST", lbs, map[string]any{"loadbalancer": map[string]any{
 		"name": n("lb2"), "vip_subnet_id": tg.subnet,
-	}}, 201, watch{"lb", lbs + "/{self}"}), "loadbalancer")
+	}}, 201, fidWatch{"lb", lbs + "/{self}"}), "loadbalancer")
 	tr.call("GET status tree of an empty load balancer", "GET", lbs+"/"+lb2+"/status", nil)
-	tr.write("DELETE loadbalancer", "DELETE", lbs+"/"+lb2, nil, 204, watch{"lb", lbs + "/" + lb2})
+	tr.write("DELETE loadbalancer", "DELETE", lbs+"/"+lb2, nil, 204, fidWatch{"lb", lbs + "/" + lb2})
 
 	// pagination over three tagged load balancers
 	tag := "fidpage" + tr.sfx
 	var page []string
 	for i := range 3 {
-		page = append(page, id(tr.write(fmt.Sprintf("POST page loadbalancer %d", i), "POST", lbs, map[string]any{"loadbalancer": map[string]any{
+		page = append(page, fidID(tr.write(fmt.Sprintf("POST page loadbalancer %d", i), "POST", lbs, map[string]any{"loadbalancer": map[string]any{
 			"name": n(fmt.Sprintf("page%d", i)), "vip_subnet_id": tg.subnet, "tags": []string{tag},
-		}}, 201, watch{"lb", lbs + "/{self}"}), "loadbalancer"))
+		}}, 201, fidWatch{"lb", lbs + "/{self}"}), "loadbalancer"))
 	}
 	tr.call("GET page 1", "GET", lbs+"?limit=2&tags="+tag+lbKeys, nil)
 	_, p1 := tr.call("GET page 1 sorted by name", "GET", lbs+"?limit=2&sort=name:desc&tags="+tag+lbKeys, nil)
@@ -889,7 +889,7 @@ func fidelityScript(tr *transcript) {
 	tr.call("GET limit over the maximum", "GET", lbs+"?limit=5000&tags="+tag+"&sort=name:asc"+lbKeys, nil)
 	tr.call("GET provisioning_status filter", "GET", lbs+"?provisioning_status=ACTIVE&tags="+tag+"&sort=name:asc"+lbKeys, nil)
 	for i, p := range page {
-		tr.write(fmt.Sprintf("DELETE page loadbalancer %d", i), "DELETE", lbs+"/"+p, nil, 204, watch{"lb", lbs + "/" + p})
+		tr.write(fmt.Sprintf("DELETE page loadbalancer %d", i), "DELETE", lbs+"/"+p, nil, 204, fidWatch{"lb", lbs + "/" + p})
 	}
 
 	// quotas (a project id of our own: Octavia accepts any)
@@ -913,7 +913,7 @@ func fidelityScript(tr *transcript) {
 	// flavors and availability zones
 	_, fpo := tr.call("POST flavorprofile", "POST", "/v2/lbaas/flavorprofiles", map[string]any{"flavorprofile": map[string]any{
 		"name": n("fp"), "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "SINGLE"}`}})
-	fp := id(fpo, "flavorprofile")
+	fp := fidID(fpo, "flavorprofile")
 	tr.call("GET flavorprofile", "GET", "/v2/lbaas/flavorprofiles/"+fp, nil)
 	tr.call("GET flavorprofiles?name&limit=1", "GET", "/v2/lbaas/flavorprofiles?limit=1&name="+n("fp"), nil)
 	tr.call("PUT flavorprofile", "PUT", "/v2/lbaas/flavorprofiles/"+fp, map[string]any{"flavorprofile": map[string]any{"name": n("fp2")}})
@@ -921,7 +921,7 @@ func fidelityScript(tr *transcript) {
 		"name": n("bad"), "provider_name": "amphora", "flavor_data": `{"bogus": 1}`}})
 	_, flo := tr.call("POST flavor", "POST", "/v2/lbaas/flavors", map[string]any{"flavor": map[string]any{
 		"name": n("flavor"), "description": "small", "flavor_profile_id": fp, "enabled": true}})
-	fl := id(flo, "flavor")
+	fl := fidID(flo, "flavor")
 	tr.call("GET flavor", "GET", "/v2/lbaas/flavors/"+fl, nil)
 	tr.call("GET flavors?name&limit=1", "GET", "/v2/lbaas/flavors?limit=1&name="+n("flavor"), nil)
 	tr.call("PUT flavor", "PUT", "/v2/lbaas/flavors/"+fl, map[string]any{"flavor": map[string]any{"enabled": false}})
@@ -931,7 +931,7 @@ func fidelityScript(tr *transcript) {
 	_, azpo := tr.call("POST availabilityzoneprofile", "POST", "/v2/lbaas/availabilityzoneprofiles", map[string]any{
 		"availability_zone_profile": map[string]any{"name": n("azp"), "provider_name": "amphora",
 			"availability_zone_data": `{"compute_zone": "nova"}`}})
-	azp := id(azpo, "availability_zone_profile")
+	azp := fidID(azpo, "availability_zone_profile")
 	tr.call("GET availabilityzoneprofile", "GET", "/v2/lbaas/availabilityzoneprofiles/"+azp, nil)
 	tr.call("GET availabilityzoneprofiles?name&limit=1", "GET", "/v2/lbaas/availabilityzoneprofiles?limit=1&name="+n("azp"), nil)
 	tr.call("POST availabilityzone", "POST", "/v2/lbaas/availabilityzones", map[string]any{"availability_zone": map[string]any{
