@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -34,16 +35,10 @@ func subnetChoices(subs []subnets.Subnet, nets []networks.Network) []subnetChoic
 		}
 		out = append(out, subnetChoice{ID: s.ID, Label: label})
 	}
-	sortChoices(out)
+	slices.SortStableFunc(out, func(a, b subnetChoice) int {
+		return strings.Compare(strings.ToLower(a.Label), strings.ToLower(b.Label))
+	})
 	return out
-}
-
-func sortChoices(c []subnetChoice) {
-	for i := 1; i < len(c); i++ {
-		for j := i; j > 0 && strings.ToLower(c[j].Label) < strings.ToLower(c[j-1].Label); j-- {
-			c[j], c[j-1] = c[j-1], c[j]
-		}
-	}
 }
 
 // createWritten says in words what a create writes, for its wait item.

@@ -23,12 +23,14 @@ type loginPage struct {
 	err       string
 	notice    string
 	next      string
+	ready     bool // set in the browser: the form is live (tests wait for it)
 }
 
 func (p *loginPage) OnNav(ctx goapp.Context) {
 	if goapp.IsServer {
 		return
 	}
+	p.ready = true
 	q := ctx.Page().URL().Query()
 	p.next = safeNext(q.Get("next"))
 	if q.Get("bye") != "" {
@@ -135,7 +137,7 @@ func (p *loginPage) Render() goapp.UI {
 					goapp.P().Class("muted").Text("OpenStack Octavia console"),
 				),
 			),
-			goapp.Form().ID("login-form").Class("form").OnSubmit(p.submit).Body(
+			goapp.Form().ID("login-form").Class("form").DataSet("ready", p.ready).OnSubmit(p.submit).Body(
 				field("login-user", "User name", goapp.Input().ID("login-user").Name("user").AutoComplete(true).
 					Value(p.user).OnInput(p.ValueTo(&p.user)).Required(true).AutoFocus(true)),
 				field("login-password", "Password", goapp.Input().ID("login-password").Type("password").Name("password").

@@ -1,0 +1,244 @@
+package app
+
+import (
+	"testing"
+	"time"
+
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
+)
+
+func TestStatusClass(t *testing.T) {
+	tests := []struct {
+		name, status, want string
+	}{
+		{"active", "ACTIVE", "st-ok"},
+		{"online", "ONLINE", "st-ok"},
+		{"lower case", "active", "st-ok"},
+		{"pending create", "PENDING_CREATE", "st-pending"},
+		{"pending delete lower", "pending_delete", "st-pending"},
+		{"error", "ERROR", "st-error"},
+		{"degraded", "DEGRADED", "st-warn"},
+		{"offline", "OFFLINE", "st-off"},
+		{"deleted", "DELETED", "st-off"},
+		{"no monitor", "NO_MONITOR", "st-info"},
+		{"draining", "DRAINING", "st-drain"},
+		{"missing", "", "st-unknown"},
+		{"unknown word", "BOOTING", "st-unknown"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := statusClass(tt.status); got != tt.want {
+				t.Errorf("statusClass(%q): got %q, want %q", tt.status, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestFormatElapsed(t *testing.T) {
+	tests := []struct {
+		name string
+		d    time.Duration
+		want string
+	}{
+		{"zero", 0, "0 s"},
+		{"negative", -time.Second, "0 s"},
+		{"seconds", 42*time.Second + 900*time.Millisecond, "42 s"},
+		{"minutes", 2*time.Minute + 5*time.Second, "2 min 05 s"},
+		{"hours", time.Hour + 3*time.Minute + 10*time.Second, "1 h 03 min"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := formatElapsed(tt.d); got != tt.want {
+				t.Errorf("formatElapsed(%v): got %q, want %q", tt.d, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestFormatAgo(t *testing.T) {
+	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name string
+		t    time.Time
+		want string
+	}{
+		{"zero", time.Time{}, "—"},
+		{"just now", now.Add(-2 * time.Second), "just now"},
+		{"seconds", now.Add(-12 * time.Second), "12 s ago"},
+		{"minutes", now.Add(-5 * time.Minute), "5 min ago"},
+		{"hours", now.Add(-3 * time.Hour), "3 h ago"},
+		{"days", now.Add(-96 * time.Hour), "4 d ago"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := formatAgo(tt.t, now); got != tt.want {
+				t.Errorf("formatAgo: got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestFormatTime(t *testing.T) {
+	paris := time.FixedZone("CET", 3600)
+	if got, want := formatTime(time.Date(2026, 11, 29, 13, 4, 5, 0, paris)), "2026-11-29 12:04:05"; got != want {
+		t.Errorf("formatTime: got %q, want %q (UTC)", got, want)
+	}
+	if got := formatTime(time.Time{}); got != "—" {
+		t.Errorf("formatTime(zero): got %q, want —", got)
+	}
+}
+
+func TestDisplayName(t *testing.T) {
+	tests := []struct {
+		name, lbName, id, want string
+	}{
+		{"named", "web", "0123456789", "web"},
+		{"hostile name stays as it is", "<img src=x onerror=alert(1)>", "1", "<img src=x onerror=alert(1)>"},
+		{"unnamed", "", "0123456789abcdef", "(no name) 01234567"},
+		{"short id", "", "abc", "(no name) abc"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := displayName(tt.lbName, tt.id); got != tt.want {
+				t.Errorf("displayName(%q, %q): got %q, want %q", tt.lbName, tt.id, got, tt.want)
+			}
+		})
+	}
+}
+
+func names(lbs []loadbalancers.LoadBalancer) []string {
+	var out []string
+	for _, lb := range lbs {
+		out = append(out, lb.Name)
+	}
+	return out
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestFilterLoadBalancers(t *testing.T) {
+	lbs := []loadbalancers.LoadBalancer{
+		{ID: "aaaa-1111", Name: "web-frontend"},
+		{ID: "bbbb-2222", Name: "API-gateway"},
+		{ID: "cccc-3333", Name: "web-backend"},
+	}
+	tests := []struct {
+		name, query string
+		want        []string
+	}{
+		{"empty keeps all", "", []string{"web-frontend", "API-gateway", "web-backend"}},
+		{"blank keeps all", "   ", []string{"web-frontend", "API-gateway", "web-backend"}},
+		{"substring", "web", []string{"web-frontend", "web-backend"}},
+		{"case-insensitive", "api", []string{"API-gateway"}},
+		{"id prefix", "cccc", []string{"web-backend"}},
+		{"no match", "db", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := names(filterLoadBalancers(lbs, tt.query)); !equalStrings(got, tt.want) {
+				t.Errorf("filter %q: got %q, want %q", tt.query, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSortLoadBalancers(t *testing.T) {
+	lbs := []loadbalancers.LoadBalancer{{ID: "2", Name: "b"}, {ID: "1", Name: "B"}, {ID: "3", Name: "a"}}
+	sortLoadBalancers(lbs)
+	var got []string
+	for _, lb := range lbs {
+		got = append(got, lb.ID)
+	}
+	if want := []string{"3", "1", "2"}; !equalStrings(got, want) {
+		t.Errorf("sorted ids: got %q, want %q (by name, case-insensitive, then id)", got, want)
+	}
+}
+
+func TestCountByStatus(t *testing.T) {
+	lbs := []loadbalancers.LoadBalancer{
+		{ProvisioningStatus: "ACTIVE"}, {ProvisioningStatus: "ACTIVE"},
+		{ProvisioningStatus: "PENDING_UPDATE"}, {ProvisioningStatus: "ERROR"}, {ProvisioningStatus: "DELETED"},
+	}
+	active, pending, failed, other := countByStatus(lbs)
+	if active != 2 || pending != 1 || failed != 1 || other != 1 {
+		t.Errorf("counts: got %d/%d/%d/%d, want 2/1/1/1", active, pending, failed, other)
+	}
+	if !anyPending(lbs) {
+		t.Errorf("anyPending: got false, want true")
+	}
+	if anyPending(lbs[:2]) {
+		t.Errorf("anyPending of ACTIVE ones: got true, want false")
+	}
+}
+
+func TestReadOnlyFor(t *testing.T) {
+	tests := []struct {
+		name  string
+		cfg   serverConfig
+		roles []string
+		want  bool
+	}{
+		{"member writes", serverConfig{}, []string{"member", "reader"}, false},
+		{"admin writes", serverConfig{}, []string{"admin"}, false},
+		{"octavia role writes", serverConfig{}, []string{"load-balancer_member"}, false},
+		{"reader only reads", serverConfig{}, []string{"reader"}, true},
+		{"unknown roles keep the controls", serverConfig{}, nil, false},
+		{"read-only server", serverConfig{ReadOnly: true}, []string{"admin"}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := readOnlyFor(tt.cfg, tt.roles); got != tt.want {
+				t.Errorf("readOnlyFor(%+v, %q): got %v, want %v", tt.cfg, tt.roles, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSafeNext(t *testing.T) {
+	tests := []struct {
+		name, next, want string
+	}{
+		{"empty", "", listPath},
+		{"a page", "/load-balancers/abc", "/load-balancers/abc"},
+		{"with a query", "/load-balancers?x=1", "/load-balancers?x=1"},
+		{"another host", "https://evil.example/", listPath},
+		{"scheme-relative", "//evil.example/x", listPath},
+		{"backslash trick", "/\\evil.example", listPath},
+		{"relative", "load-balancers", listPath},
+		{"login loops", "/login", listPath},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := safeNext(tt.next); got != tt.want {
+				t.Errorf("safeNext(%q): got %q, want %q", tt.next, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestClientConfig(t *testing.T) {
+	cfg := clientConfig("http://127.0.0.1:8080/", "demo", "pw", "", "demo")
+	checks := []struct{ name, got, want string }{
+		{"AuthURL", cfg.AuthURL, "http://127.0.0.1:8080/identity/v3"},
+		{"LoadBalancerEndpoint", cfg.LoadBalancerEndpoint, "http://127.0.0.1:8080/load-balancer/"},
+		{"NetworkEndpoint", cfg.NetworkEndpoint, "http://127.0.0.1:8080/network/"},
+		{"UserDomainName", cfg.UserDomainName, "Default"},
+		{"ProjectDomainName", cfg.ProjectDomainName, "Default"},
+		{"ProjectName", cfg.ProjectName, "demo"},
+	}
+	for _, c := range checks {
+		if c.got != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, c.got, c.want)
+		}
+	}
+}

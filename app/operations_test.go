@@ -1,0 +1,151 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
+
+	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/waiters"
+)
+
+func TestOpOutcomeText(t *testing.T) {
+	start := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+	now := start.Add(9 * time.Second)
+	ended := start.Add(7 * time.Second)
+	tests := []struct {
+		name string
+		op   operation
+		want []string // parts the sentence must contain
+	}{
+		{"create waiting", operation{Kind: opCreate, State: opWaiting, StartedAt: start, Polls: 3},
+			[]string{"Waiting for ACTIVE", "9 s so far", "3 polls"}},
+		{"create waiting long", operation{Kind: opCreate, State: opWaiting, StartedAt: now.Add(-3 * time.Minute)},
+			[]string{"may be stuck"}},
+		{"delete waiting", operation{Kind: opDelete, State: opWaiting, StartedAt: start},
+			[]string{"gone (404)"}},
+		{"create succeeded", operation{Kind: opCreate, State: opSucceeded, StartedAt: start, EndedAt: ended},
+			[]string{"ACTIVE after 7 s"}},
+		{"delete succeeded", operation{Kind: opDelete, State: opSucceeded, StartedAt: start, EndedAt: ended},
+			[]string{"Deleted", "404", "7 s"}},
+		{"create failed says it was created", operation{Kind: opCreate, State: opFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
+			[]string{"The load balancer was created", "the wait failed after 7 s", "it went to ERROR."}},
+		{"delete failed says it was accepted", operation{Kind: opDelete, State: opFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
+			[]string{"The delete was accepted", "the wait failed", "ERROR"}},
+		{"create stopped", operation{Kind: opCreate, State: opStopped, StartedAt: start, EndedAt: ended, Status: "PENDING_CREATE"},
+			[]string{"stopped watching", "was created", "Octavia carries on", "PENDING_CREATE"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := opOutcomeText(tt.op, now)
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("got %q, want it to contain %q", got, w)
+				}
+			}
+		})
+	}
+}
+
+func TestOpTitleAndAccepted(t *testing.T) {
+	op := operation{Kind: opDelete, LBName: "web", RequestID: "req-1", StatusCode: 204}
+	if got, want := opTitle(op), `Delete load balancer "web"`; got != want {
+		t.Errorf("opTitle: got %q, want %q", got, want)
+	}
+	if got, want := opAcceptedText(op), "Accepted by Octavia (HTTP 204, request req-1)."; got != want {
+		t.Errorf("opAcceptedText: got %q, want %q", got, want)
+	}
+	if got, want := opAcceptedText(operation{StatusCode: 202}), "Accepted by Octavia (HTTP 202)."; got != want {
+		t.Errorf("opAcceptedText without request id: got %q, want %q", got, want)
+	}
+}
+
+func TestWaitFailure(t *testing.T) {
+	tests := []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"error status", &waiters.StatusError{Status: "ERROR"}, "it went to ERROR."},
+		{"wrapped error status", fmt.Errorf("wait: %w", &waiters.StatusError{Status: "error"}), "it went to ERROR."},
+		{"timeout", waiters.ErrTimeout, "it was still PENDING_CREATE when the wait timed out."},
+		{"no status", waiters.ErrNoStatus, "no provisioning_status"},
+		{"poll failed", &octavia.Error{Code: octavia.EUNAVAILABLE, StatusCode: 503, Fault: "maintenance"}, "polling its status failed: "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := waitFailure(tt.err, "PENDING_CREATE"); !strings.Contains(got, tt.want) {
+				t.Errorf("got %q, want it to contain %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestWriteErrorText(t *testing.T) {
+	fault := "Invalid state PENDING_UPDATE of loadbalancer resource 1234"
+	tests := []struct {
+		name   string
+		err    error
+		status string
+		want   []string
+	}{
+		{"immutable names the state from the fault",
+			&octavia.Error{Code: octavia.EIMMUTABLE, StatusCode: 409, Fault: fault}, "ACTIVE",
+			[]string{"This load balancer is busy (PENDING_UPDATE); try again when it is ACTIVE.", "Octavia said: " + fault}},
+		{"immutable without a fault uses the known state",
+			&octavia.Error{Code: octavia.EIMMUTABLE, StatusCode: 409}, "PENDING_CREATE",
+			[]string{"busy (PENDING_CREATE)"}},
+		{"other errors use the client's message",
+			&octavia.Error{Code: octavia.EFORBIDDEN, StatusCode: 403, Fault: "Policy does not allow this request to be performed."}, "",
+			[]string{"Policy does not allow"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := writeErrorText(tt.err, tt.status)
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("got %q, want it to contain %q", got, w)
+				}
+			}
+		})
+	}
+}
+
+func TestLoginErrorText(t *testing.T) {
+	const auth = "http://127.0.0.1:8080/identity/v3"
+	tests := []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"wrong password", &octavia.Error{Code: octavia.EUNAUTHORIZED, StatusCode: 401}, "refused these credentials (401)"},
+		{"unreachable", &octavia.Error{Code: octavia.EUNAVAILABLE, Err: errors.New("connection refused")}, "could not be reached at " + auth},
+		{"not an octavia error", context.DeadlineExceeded, "could not be reached at " + auth},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := loginErrorText(tt.err, auth); !strings.Contains(got, tt.want) {
+				t.Errorf("got %q, want it to contain %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestOpRows(t *testing.T) {
+	ops := []operation{
+		{Kind: opCreate, State: opWaiting, ProjectID: "p", LBID: "new", LBName: "fresh", Status: "PENDING_CREATE"},
+		{Kind: opCreate, State: opWaiting, ProjectID: "p", LBID: "listed", LBName: "known"},
+		{Kind: opCreate, State: opSucceeded, ProjectID: "p", LBID: "done"},
+		{Kind: opDelete, State: opWaiting, ProjectID: "p", LBID: "going"},
+		{Kind: opCreate, State: opWaiting, ProjectID: "other", LBID: "theirs"},
+	}
+	got := opRows(ops, []loadbalancers.LoadBalancer{{ID: "listed"}}, "p")
+	if len(got) != 1 || got[0].ID != "new" || got[0].Name != "fresh" || got[0].ProvisioningStatus != "PENDING_CREATE" {
+		t.Errorf("got %+v, want one PENDING_CREATE row for the new load balancer only", got)
+	}
+}

@@ -1,0 +1,519 @@
+//go:build !js
+
+package main
+
+// The console end to end: the real server (run) on the lab cloud, app.wasm
+// as `make build` made it, and Debian's Chromium driven by chromedp. Every
+// step saves a screenshot under artifacts/ (gitignored).
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+const (
+	chromiumPath = "/usr/bin/chromium"
+	webDir       = "../../web"
+	artifactsDir = "../../artifacts"
+	// hostileName is a load balancer name that would run script if the UI
+	// ever rendered a name as HTML.
+	hostileName = `<img src=x onerror=alert(1)>`
+	// labDelay keeps PENDING_* long enough to be seen on the page.
+	labDelay = "3s"
+	// scaleCount load balancers in project "scale": more than one page of
+	// the lab's 1,000, whose next links name the lab's own host.
+	scaleCount = 1050
+)
+
+// browserScenario seeds the lab for the browser tests.
+var browserScenario = fmt.Sprintf(`{
+  "projects": [{"name": "scale", "users": [{"name": "scale", "password": "scale"}]}],
+  "load_balancers": [
+    {"project": "demo", "name": "shop-frontend",
+     "listener": {"protocol": "HTTP", "port": 80, "members": ["10.0.0.11", "10.0.0.12", "10.0.0.13"], "monitor": "HTTP"}},
+    {"project": "demo", "name": "api-gateway",
+     "listener": {"protocol": "TCP", "port": 443, "members": ["10.0.0.21", "10.0.0.22"]}},
+    {"project": "demo", "name": "reports-internal"},
+    {"project": "demo", "name": "legacy-batch", "status": "ERROR"},
+    {"project": "demo", "name": %q},
+    {"project": "scale", "name": "bulk", "count": %d}
+  ]
+}`, hostileName, scaleCount)
+
+// console is the server under test.
+type console struct {
+	URL    string // the console's origin, e.g. http://127.0.0.1:41234
+	LabURL string // the lab cloud's own origin (its /lab/ control API)
+}
+
+// requireTools fails (never skips) when what the browser tests need is
+// missing: app.wasm from `make build`, and Debian's Chromium.
+func requireTools(tb testing.TB) {
+	tb.Helper()
+	if _, err := os.Stat(filepath.Join(webDir, "app.wasm")); err != nil {
+		tb.Fatalf("web/app.wasm is missing (%v): run `make build` first", err)
+	}
+	if _, err := os.Stat(chromiumPath); err != nil {
+		tb.Fatalf("Debian's Chromium is missing at %s (%v): run `make deps` (apt-get install chromium)", chromiumPath, err)
+	}
+}
+
+var (
+	listenRE = regexp.MustCompile(`listening on (http://[0-9.:]+)`)
+	labRE    = regexp.MustCompile(`the lab cloud at (http://[0-9.:]+)`)
+)
+
+// startConsole runs the server in process on an ephemeral port, on the lab
+// cloud seeded with browserScenario, and stops it when the test ends.
+func startConsole(tb testing.TB) console {
+	tb.Helper()
+	requireTools(tb)
+	scenario := filepath.Join(tb.TempDir(), "scenario.json")
+	if err := os.WriteFile(scenario, []byte(browserScenario), 0o600); err != nil {
+		tb.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	args := []string{"octaview", "-addr", "127.0.0.1:0", "-web", webDir, "-lab-delay", labDelay, "-lab-scenario", scenario}
+	go func() {
+		err := runWith(ctx, args, func(string) string { return "" }, pw, io.Discard)
+		pw.CloseWithError(fmt.Errorf("server stopped: %v", err))
+		done <- err
+	}()
+	tb.Cleanup(func() {
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(15 * time.Second):
+			tb.Error("the server did not stop within 15 s")
+		}
+	})
+
+	var c console
+	found := make(chan error, 1)
+	go func() {
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			line := sc.Text()
+			if m := labRE.FindStringSubmatch(line); m != nil {
+				c.LabURL = m[1]
+			}
+			if m := listenRE.FindStringSubmatch(line); m != nil {
+				c.URL = m[1]
+			}
+			if c.URL != "" && c.LabURL != "" {
+				found <- nil
+				io.Copy(io.Discard, pr)
+				return
+			}
+		}
+		found <- fmt.Errorf("the server's banner did not name its URL and the lab's: %v", sc.Err())
+	}()
+	select {
+	case err := <-found:
+		if err != nil {
+			tb.Fatal(err)
+		}
+	case <-time.After(60 * time.Second):
+		tb.Fatal("the server did not start within 60 s")
+	}
+	for i := 0; ; i++ {
+		resp, err := http.Get(c.URL + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				break
+			}
+		}
+		if i == 100 {
+			tb.Fatalf("GET /healthz: %v", err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return c
+}
+
+// browser is one Chromium with one tab; it records every JavaScript dialog.
+type browser struct {
+	ctx     context.Context
+	mu      sync.Mutex
+	dialogs []string
+}
+
+// newBrowser starts Debian's Chromium headless with the given profile
+// directory (a fresh one for a cold start) and opens a tab.
+func newBrowser(tb testing.TB, profile string) *browser {
+	tb.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1360, 860),
+	}
+	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	tb.Cleanup(func() { cancel(); acancel() })
+	b := &browser{ctx: ctx}
+	if err := chromedp.Listen(ctx, func(ev any) {
+		if d, ok := ev.(*page.EventJavascriptDialogOpening); ok {
+			b.mu.Lock()
+			b.dialogs = append(b.dialogs, string(d.Type)+": "+d.Message)
+			b.mu.Unlock()
+			go chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
+		}
+	}); err != nil {
+		tb.Fatalf("starting %s: %v", chromiumPath, err)
+	}
+	return b
+}
+
+func (b *browser) dialogsSeen() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return append([]string(nil), b.dialogs...)
+}
+
+// step runs actions with a time limit.
+func (b *browser) do(t testing.TB, what string, limit time.Duration, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, limit)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		b.shot(t, "FAILED-"+strings.ReplaceAll(what, " ", "-"))
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// eval evaluates a JavaScript expression in the page.
+func eval[T any](t testing.TB, b *browser, expr string) T {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// waitJS waits until a JavaScript expression is true.
+func (b *browser) waitJS(t testing.TB, what, expr string, limit time.Duration) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, limit)
+	defer cancel()
+	for {
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
+		if err == nil && ok {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			b.shot(t, "FAILED-"+strings.ReplaceAll(what, " ", "-"))
+			t.Fatalf("waiting %v for %s (%s): %v", limit, what, expr, err)
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// text is the textContent of the first element matching a CSS selector, or "".
+func (b *browser) text(t testing.TB, sel string) string {
+	t.Helper()
+	return eval[string](t, b, fmt.Sprintf(`(document.querySelector(%q) || {}).textContent || ""`, sel))
+}
+
+// shot saves a screenshot of the viewport as artifacts/NAME.png.
+func (b *browser) shot(t testing.TB, name string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	if err := os.MkdirAll(artifactsDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(artifactsDir, name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot %s", path)
+}
+
+// login fills the login form (once the app runs it) and submits it.
+func (b *browser) login(t testing.TB, base, user, password, project string) {
+	t.Helper()
+	b.do(t, "open the login page", 60*time.Second,
+		chromedp.Navigate(base+"/login"),
+		chromedp.WaitVisible(chromedp.CSS(`#login-form[data-ready="true"]`)),
+	)
+	b.fillLogin(t, user, password, project)
+}
+
+func (b *browser) fillLogin(t testing.TB, user, password, project string) {
+	t.Helper()
+	b.do(t, "fill the login form", 20*time.Second,
+		setInput(`#login-user`, user),
+		setInput(`#login-password`, password),
+		setInput(`#login-project`, project),
+		chromedp.Click(chromedp.ID("login-submit")),
+	)
+}
+
+// setInput replaces an input's value the way typing does (go-app listens to
+// input events).
+func setInput(sel, value string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		js := fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return false;
+			e.focus(); e.value = %q; e.dispatchEvent(new Event("input", {bubbles: true}));
+			e.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, sel, value)
+		ok, err := chromedp.Evaluate[bool](js)(ctx, t)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("no element %s", sel)
+		}
+		return nil
+	})
+}
+
+// rowStatus is the JS expression of the provisioning status of the list row
+// named name ("" when there is no such row).
+func rowStatus(name string) string {
+	return fmt.Sprintf(`(() => { for (const r of document.querySelectorAll("tr.lb-row")) {
+		if (r.querySelector("td.name").textContent === %q) return r.dataset.status; } return ""; })()`, name)
+}
+
+// labFault sets the lab's faults through its control API, as an admin.
+func labFault(t testing.TB, c console, faults string) {
+	t.Helper()
+	body := `{"auth": {"identity": {"methods": ["password"], "password": {"user": {"name": "admin", "domain": {"name": "Default"}, "password": "admin"}}},
+		"scope": {"project": {"name": "admin", "domain": {"name": "Default"}}}}}`
+	resp, err := http.Post(c.LabURL+"/identity/v3/auth/tokens", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	token := resp.Header.Get("X-Subject-Token")
+	if resp.StatusCode != http.StatusCreated || token == "" {
+		t.Fatalf("admin token from the lab: %s", resp.Status)
+	}
+	req, _ := http.NewRequest(http.MethodPut, c.LabURL+"/lab/faults", strings.NewReader(faults))
+	req.Header.Set("X-Auth-Token", token)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("PUT /lab/faults: %s %s", resp.Status, b)
+	}
+}
+
+// TestBrowserConsole drives the console through a session of an operator:
+// a refused login, the list, a create watched to ACTIVE, the detail page
+// with its status tree, a cascade delete watched to the end, a create that
+// the lab sends to ERROR, a busy load balancer, the hostile name, logout,
+// the read-only viewer, and a list longer than one page.
+func TestBrowserConsole(t *testing.T) {
+	c := startConsole(t)
+	b := newBrowser(t, t.TempDir())
+
+	// A wrong password is refused with a message.
+	b.login(t, c.URL, "demo", "not-the-password", "demo")
+	b.waitJS(t, "the login error", `!!document.querySelector("#login-error")`, 20*time.Second)
+	if got := b.text(t, "#login-error"); !strings.Contains(got, "refused") || !strings.Contains(got, "401") {
+		t.Errorf("wrong password: got message %q, want one saying Keystone refused the credentials (401)", got)
+	}
+	if got := eval[int](t, b, `document.querySelectorAll("[data-lab-user]").length`); got < 3 {
+		t.Errorf("lab users on the login page: got %d, want at least 3", got)
+	}
+	b.shot(t, "01-login-wrong-password")
+
+	// Log in: the list shows the project's load balancers.
+	b.fillLogin(t, "demo", "demo", "demo")
+	b.waitJS(t, "the load balancer list", `document.querySelectorAll("tr.lb-row").length >= 5`, 30*time.Second)
+	if got := b.text(t, "#who-user"); got != "demo" {
+		t.Errorf("header user: got %q, want demo", got)
+	}
+	if got := eval[string](t, b, rowStatus("legacy-batch")); got != "ERROR" {
+		t.Errorf("legacy-batch row status: got %q, want ERROR", got)
+	}
+	if got := eval[bool](t, b, fmt.Sprintf(`[...document.querySelectorAll("td.name a")].some(a => a.textContent === %q)`, hostileName)); !got {
+		t.Errorf("the hostile name is not shown as text in the list")
+	}
+	if got := eval[int](t, b, `document.querySelectorAll('img[src="x"]').length`); got != 0 {
+		t.Errorf("the hostile name became %d <img> elements", got)
+	}
+	b.shot(t, "02-list")
+
+	// Search by name.
+	b.do(t, "search", 10*time.Second, setInput("#lb-search", "shop"))
+	b.waitJS(t, "one search result", `document.querySelectorAll("tr.lb-row").length === 1`, 10*time.Second)
+	b.shot(t, "03-list-search")
+	b.do(t, "clear the search", 10*time.Second, setInput("#lb-search", ""))
+
+	// Create: the new load balancer appears at once, PENDING_CREATE, with a
+	// wait item, and becomes ACTIVE on the page.
+	b.do(t, "open the create form", 30*time.Second,
+		chromedp.Click(chromedp.ID("lb-create")),
+		chromedp.WaitVisible(chromedp.CSS(`#create-subnet option`)),
+		setInput("#create-name", "ci-web-1"),
+		setInput("#create-description", "made by the browser test"),
+	)
+	b.shot(t, "04-create-form")
+	b.do(t, "submit the create form", 10*time.Second, chromedp.Click(chromedp.ID("create-submit")))
+	b.waitJS(t, "ci-web-1 pending", rowStatus("ci-web-1")+` === "PENDING_CREATE"`, 20*time.Second)
+	b.waitJS(t, "the create wait item", `!!document.querySelector(".op.op-waiting")`, 5*time.Second)
+	if got := b.text(t, ".op .op-accepted"); !strings.Contains(got, "Accepted") || !strings.Contains(got, "202") {
+		t.Errorf("wait item: got %q, want it to say the create was accepted (202)", got)
+	}
+	b.shot(t, "05-create-pending")
+	b.waitJS(t, "ci-web-1 active", rowStatus("ci-web-1")+` === "ACTIVE"`, 30*time.Second)
+	b.waitJS(t, "the create wait succeeded", `!!document.querySelector(".op.op-succeeded")`, 10*time.Second)
+	if got := b.text(t, ".op-succeeded .op-outcome"); !strings.Contains(got, "ACTIVE") {
+		t.Errorf("create outcome: got %q, want ACTIVE", got)
+	}
+	b.shot(t, "06-create-active")
+
+	// The detail page draws the status tree.
+	b.do(t, "open shop-frontend", 30*time.Second,
+		chromedp.Click(chromedp.Search(`//td[@class="name"]/a[text()="shop-frontend"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`svg.status-tree`)),
+	)
+	nodes := eval[int](t, b, `document.querySelectorAll("svg.status-tree g.tree-node").length`)
+	if nodes < 6 { // load balancer, listener, pool, 3 members
+		t.Errorf("status tree nodes: got %d, want at least 6", nodes)
+	}
+	if got := eval[int](t, b, `document.querySelectorAll("svg.status-tree g.kind-member").length`); got != 3 {
+		t.Errorf("member nodes: got %d, want 3", got)
+	}
+	b.shot(t, "07-detail-tree")
+
+	// Delete with cascade: confirm, then the row goes away.
+	b.do(t, "ask to delete", 10*time.Second,
+		chromedp.Click(chromedp.ID("lb-delete")),
+		chromedp.WaitVisible(chromedp.ID("delete-confirm")),
+	)
+	if got := eval[bool](t, b, `document.querySelector("#delete-cascade").checked`); !got {
+		t.Errorf("cascade is not offered (checked) for a load balancer with children")
+	}
+	b.shot(t, "08-delete-confirm")
+	b.do(t, "confirm the delete", 10*time.Second, chromedp.Click(chromedp.ID("delete-confirm-btn")))
+	b.waitJS(t, "the delete wait item", `[...document.querySelectorAll(".op.op-waiting .op-title")].some(e => e.textContent.includes("Delete"))`, 10*time.Second)
+	b.waitJS(t, "shop-frontend pending delete", rowStatus("shop-frontend")+` === "PENDING_DELETE"`, 10*time.Second)
+	b.shot(t, "09-delete-pending")
+	b.waitJS(t, "shop-frontend gone", rowStatus("shop-frontend")+` === ""`, 40*time.Second)
+	b.waitJS(t, "the delete wait succeeded", `[...document.querySelectorAll(".op.op-succeeded .op-outcome")].some(e => e.textContent.includes("404"))`, 10*time.Second)
+	b.shot(t, "10-deleted")
+
+	// A create that the lab sends to ERROR: the wait fails, and says that
+	// the load balancer was created.
+	labFault(t, c, `{"error": ["ci-doomed"]}`)
+	b.do(t, "create ci-doomed", 30*time.Second,
+		chromedp.Click(chromedp.ID("lb-create")),
+		chromedp.WaitVisible(chromedp.CSS(`#create-subnet option`)),
+		setInput("#create-name", "ci-doomed"),
+		chromedp.Click(chromedp.ID("create-submit")),
+	)
+	b.waitJS(t, "the failed wait", `!!document.querySelector(".op.op-failed")`, 30*time.Second)
+	if got := b.text(t, ".op-failed .op-outcome"); !strings.Contains(got, "was created") || !strings.Contains(got, "ERROR") {
+		t.Errorf("failed wait: got %q, want it to say the load balancer was created and went to ERROR", got)
+	}
+	b.waitJS(t, "ci-doomed in ERROR", rowStatus("ci-doomed")+` === "ERROR"`, 10*time.Second)
+	b.shot(t, "11-create-error")
+
+	// A busy load balancer (stuck in PENDING_UPDATE) refuses the delete: 409.
+	labFault(t, c, `{"stuck": ["api-gateway"]}`)
+	b.do(t, "open api-gateway", 30*time.Second,
+		chromedp.Click(chromedp.Search(`//td[@class="name"]/a[text()="api-gateway"]`)),
+		chromedp.WaitVisible(chromedp.ID("lb-delete")),
+		chromedp.Click(chromedp.ID("lb-delete")),
+		chromedp.WaitVisible(chromedp.ID("delete-confirm-btn")),
+		chromedp.Click(chromedp.ID("delete-confirm-btn")),
+		chromedp.WaitVisible(chromedp.ID("delete-error")),
+	)
+	if got := b.text(t, "#delete-error"); !strings.Contains(got, "busy (PENDING_UPDATE)") || !strings.Contains(got, "try again when it is ACTIVE") {
+		t.Errorf("409 immutable: got %q, want the busy (PENDING_UPDATE) message with Octavia's words", got)
+	}
+	b.shot(t, "12-busy-409")
+	labFault(t, c, `{}`)
+
+	// The hostile name on its detail page: text in the heading and the tree.
+	b.do(t, "back to the list", 30*time.Second,
+		chromedp.Navigate(c.URL+"/load-balancers"),
+	)
+	b.waitJS(t, "the list after a reload", `location.pathname === "/login"`, 30*time.Second)
+	b.fillLogin(t, "demo", "demo", "demo")
+	b.waitJS(t, "the list again", `document.querySelectorAll("tr.lb-row").length >= 4`, 30*time.Second)
+	b.do(t, "open the hostile load balancer", 30*time.Second,
+		chromedp.Click(chromedp.Search(`//td[@class="name"]/a[text()="`+hostileName+`"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`svg.status-tree`)),
+	)
+	if got := b.text(t, "h1"); !strings.Contains(got, hostileName) {
+		t.Errorf("detail heading: got %q, want it to contain %q as text", got, hostileName)
+	}
+	if got := b.text(t, "svg.status-tree .tn-name"); !strings.Contains(got, "<img") {
+		t.Errorf("tree node name: got %q, want the hostile name as text", got)
+	}
+	if got := eval[int](t, b, `document.querySelectorAll('img[src="x"]').length`); got != 0 {
+		t.Errorf("the hostile name became %d <img> elements", got)
+	}
+	b.shot(t, "13-hostile-name")
+
+	// Log out: back to the login page, token revoked.
+	b.do(t, "log out", 20*time.Second, chromedp.Click(chromedp.ID("logout")))
+	b.waitJS(t, "the login page after logout", `location.pathname === "/login" && !!document.querySelector("#login-form[data-ready=true]")`, 20*time.Second)
+	b.shot(t, "14-logged-out")
+
+	// The reader sees no write control.
+	b.fillLogin(t, "viewer", "viewer", "demo")
+	b.waitJS(t, "the viewer's list", `document.querySelectorAll("tr.lb-row").length >= 4`, 30*time.Second)
+	if got := eval[int](t, b, `document.querySelectorAll("#lb-create, .nav-link[href='/load-balancers/new']").length`); got != 0 {
+		t.Errorf("read-only viewer: got %d create controls, want 0", got)
+	}
+	if got := b.text(t, ".ro-badge"); got != "read-only" {
+		t.Errorf("read-only badge: got %q", got)
+	}
+	b.shot(t, "15-viewer-read-only")
+	b.do(t, "log out the viewer", 20*time.Second, chromedp.Click(chromedp.ID("logout")))
+	b.waitJS(t, "the login page", `location.pathname === "/login" && !!document.querySelector("#login-form[data-ready=true]")`, 20*time.Second)
+
+	// More than one page: every load balancer of the project is listed.
+	b.fillLogin(t, "scale", "scale", "scale")
+	b.waitJS(t, "the long list", fmt.Sprintf(`document.querySelectorAll("tr.lb-row").length === %d`, scaleCount), 60*time.Second)
+	if got := b.text(t, "#lb-count"); got != fmt.Sprintf("%d load balancers", scaleCount) {
+		t.Errorf("count: got %q, want %d load balancers", got, scaleCount)
+	}
+	b.shot(t, "16-paged-list")
+
+	if d := b.dialogsSeen(); len(d) != 0 {
+		t.Errorf("JavaScript dialogs opened: %q", d)
+	}
+}
