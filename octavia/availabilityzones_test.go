@@ -1,0 +1,113 @@
+package octavia
+
+import (
+	"context"
+	"testing"
+
+	"github.com/octaview/octaview/octavia/availabilityzones"
+	"github.com/octaview/octaview/octavia/internal/fake"
+)
+
+// Availability zone bodies from Octavia's API reference.
+const azBody = `{
+    "name": "my_az",
+    "description": "My availability zone.",
+    "enabled": true,
+    "availability_zone_profile_id": "5712097e-0092-45dc-bff0-ab68b61ad51a"
+}`
+
+var wantAZ = availabilityzones.AvailabilityZone{Name: "my_az", Description: "My availability zone.",
+	Enabled: true, AvailabilityZoneProfileID: "5712097e-0092-45dc-bff0-ab68b61ad51a"}
+
+func TestAvailabilityZones(t *testing.T) {
+	runExtraCases(t, []extraCase{
+		{
+			name: "list enabled zones",
+			answers: map[string][]fake.Answer{"GET /lbaas/availabilityzones?enabled=true": answer(200,
+				`{"availability_zones": [`+azBody+`], "availability_zones_links": []}`)},
+			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
+				zs, err := Collect(c.AvailabilityZones(ctx, availabilityzones.ListOpts{Enabled: ptrTo(true)}))
+				return zs, Accepted{}, err
+			},
+			want: []availabilityzones.AvailabilityZone{wantAZ},
+			sent: []sent{{line: "GET /lbaas/availabilityzones?enabled=true"}},
+		},
+		{
+			name:    "show escapes the name",
+			answers: map[string][]fake.Answer{"GET /lbaas/availabilityzones/rack%201%2Fa": answer(200, `{"availability_zone": `+azBody+`}`)},
+			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
+				z, err := c.GetAvailabilityZone(ctx, "rack 1/a")
+				return z, Accepted{}, err
+			},
+			want: &wantAZ,
+			sent: []sent{{line: "GET /lbaas/availabilityzones/rack 1/a"}},
+		},
+		{
+			name: "show an unknown zone",
+			answers: map[string][]fake.Answer{"GET /lbaas/availabilityzones/nowhere": answer(404,
+				octaviaFault("Availability Zone nowhere not found."))},
+			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
+				z, err := c.GetAvailabilityZone(ctx, "nowhere")
+				return z, Accepted{}, err
+			},
+			code: ENOTFOUND,
+			sent: []sent{{line: "GET /lbaas/availabilityzones/nowhere"}},
+		},
+		{
+			name:    "create",
+			answers: map[string][]fake.Answer{"POST /lbaas/availabilityzones": answer(201, `{"availability_zone": `+azBody+`}`)},
+			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
+				return c.CreateAvailabilityZone(ctx, availabilityzones.CreateOpts{
+					Name: "my_az", Description: "My availability zone.", Enabled: ptrTo(true),
+					AvailabilityZoneProfileID: "5712097e-0092-45dc-bff0-ab68b61ad51a",
+				})
+			},
+			want:   &wantAZ,
+			status: 201,
+			sent: []sent{{line: "POST /lbaas/availabilityzones", body: `{"availability_zone": {"name": "my_az",
+				"description": "My availability zone.", "enabled": true,
+				"availability_zone_profile_id": "5712097e-0092-45dc-bff0-ab68b61ad51a"}}`}},
+		},
+		{
+			name:    "disable",
+			answers: map[string][]fake.Answer{"PUT /lbaas/availabilityzones/my_az": answer(200, `{"availability_zone": `+azBody+`}`)},
+			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
+				return c.UpdateAvailabilityZone(ctx, "my_az", availabilityzones.UpdateOpts{Enabled: ptrTo(false)})
+			},
+			want:   &wantAZ,
+			status: 200,
+			sent:   []sent{{line: "PUT /lbaas/availabilityzones/my_az", body: `{"availability_zone": {"enabled": false}}`}},
+		},
+		{
+			name:    "unset the description",
+			answers: map[string][]fake.Answer{"PUT /lbaas/availabilityzones/my_az": answer(200, `{"availability_zone": `+azBody+`}`)},
+			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
+				return c.UpdateAvailabilityZone(ctx, "my_az", Unset{"description"})
+			},
+			want:   &wantAZ,
+			status: 200,
+			sent:   []sent{{line: "PUT /lbaas/availabilityzones/my_az", body: `{"availability_zone": {"description": null}}`}},
+		},
+		{
+			name:    "delete",
+			answers: map[string][]fake.Answer{"DELETE /lbaas/availabilityzones/my_az": answer(204, "")},
+			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
+				acc, err := c.DeleteAvailabilityZone(ctx, "my_az")
+				return nil, acc, err
+			},
+			status: 204,
+			sent:   []sent{{line: "DELETE /lbaas/availabilityzones/my_az"}},
+		},
+		{
+			name: "delete a zone in use",
+			answers: map[string][]fake.Answer{"DELETE /lbaas/availabilityzones/my_az": answer(409,
+				octaviaFault("Availability Zone my_az is in use and cannot be modified."))},
+			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
+				acc, err := c.DeleteAvailabilityZone(ctx, "my_az")
+				return nil, acc, err
+			},
+			code: ECONFLICT,
+			sent: []sent{{line: "DELETE /lbaas/availabilityzones/my_az"}},
+		},
+	})
+}
