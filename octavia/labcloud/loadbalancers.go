@@ -111,7 +111,7 @@ func (c *Cloud) createLoadBalancer(w http.ResponseWriter, r *http.Request, k *ca
 	if err := c.buildGraph(lb, b, now); err != nil {
 		return err
 	}
-	if err := c.allocateLBVIP(lb, b, now); err != nil {
+	if err := c.allocateLBVIP(lb, b, k.admin, now); err != nil {
 		return err
 	}
 	c.registerTree(lb)

@@ -165,8 +165,7 @@ func subnetUsable(s *subnet, projectID string, admin bool) bool {
 
 // allocateLBVIP resolves the VIP of a new load balancer and creates its
 // port, as Octavia's network driver does. Caller holds c.mu.
-func (c *Cloud) allocateLBVIP(lb *loadBalancer, b *lbBody, now time.Time) *apiError {
-	admin := false
+func (c *Cloud) allocateLBVIP(lb *loadBalancer, b *lbBody, admin bool, now time.Time) *apiError {
 	var s *subnet
 	switch {
 	case b.VipPortID != nil:

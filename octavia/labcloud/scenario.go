@@ -190,7 +190,7 @@ func (c *Cloud) seedLBs(sl ScenarioLB, now time.Time) error {
 			lb.topology = sl.Topology
 		}
 		sid := s.id
-		if err := c.allocateLBVIP(lb, &lbBody{VipSubnetID: &sid}, created); err != nil {
+		if err := c.allocateLBVIP(lb, &lbBody{VipSubnetID: &sid}, true, created); err != nil {
 			return fmt.Errorf("scenario load balancer %s: %s", name, err.msg)
 		}
 		if sl.Listener != nil {
