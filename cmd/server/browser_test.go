@@ -383,7 +383,7 @@ func TestBrowserConsole(t *testing.T) {
 	// wait item, and becomes ACTIVE on the page.
 	b.do(t, "open the create form", 30*time.Second,
 		chromedp.Click(chromedp.ID("lb-create")),
-		chromedp.WaitVisible(chromedp.CSS(`#create-subnet option`)),
+		chromedp.WaitReady(chromedp.CSS(`#create-subnet option`)),
 		setInput("#create-name", "ci-web-1"),
 		setInput("#create-description", "made by the browser test"),
 	)
@@ -438,7 +438,7 @@ func TestBrowserConsole(t *testing.T) {
 	labFault(t, c, `{"error": ["ci-doomed"]}`)
 	b.do(t, "create ci-doomed", 30*time.Second,
 		chromedp.Click(chromedp.ID("lb-create")),
-		chromedp.WaitVisible(chromedp.CSS(`#create-subnet option`)),
+		chromedp.WaitReady(chromedp.CSS(`#create-subnet option`)),
 		setInput("#create-name", "ci-doomed"),
 		chromedp.Click(chromedp.ID("create-submit")),
 	)

@@ -180,7 +180,7 @@ func (c *catalogCache) fetch(ctx context.Context, token string) (catalogEntry, e
 	}
 	var body struct {
 		Token struct {
-			ExpiresAt time.Time       `json:"expires_at"`
+			ExpiresAt time.Time        `json:"expires_at"`
 			Catalog   []catalogService `json:"catalog"`
 		} `json:"token"`
 	}

@@ -1,0 +1,458 @@
+//go:build !js
+
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestProxyRoutesByPrefix(t *testing.T) {
+	e := newTestEnv(t, envOptions{})
+	tok := e.login(t)
+	tests := []struct {
+		name      string
+		method    string
+		path      string
+		wantCode  int
+		upstream  *recordingUpstream // nil: neither Octavia nor Neutron
+		wantPath  string
+		wantQuery string
+	}{
+		{"octavia list", "GET", "/load-balancer/v2/lbaas/loadbalancers?limit=2&name=web", 200, e.Octavia, "/lb/v2/lbaas/loadbalancers", "limit=2&name=web"},
+		{"octavia version discovery", "GET", "/load-balancer/", 200, e.Octavia, "/lb/", ""},
+		{"octavia v2.0 alias", "GET", "/load-balancer/v2.0/lbaas/pools", 200, e.Octavia, "/lb/v2.0/lbaas/pools", ""},
+		{"octavia amphorae", "GET", "/load-balancer/v2/octavia/amphorae", 200, e.Octavia, "/lb/v2/octavia/amphorae", ""},
+		{"octavia create", "POST", "/load-balancer/v2/lbaas/loadbalancers", 200, e.Octavia, "/lb/v2/lbaas/loadbalancers", ""},
+		{"neutron subnets", "GET", "/network/v2.0/subnets?network_id=n1", 200, e.Neutron, "/v2.0/subnets", "network_id=n1"},
+		{"unknown prefix is not proxied", "GET", "/compute/v2.1/servers", 404, nil, "", ""},
+		{"a prefix lookalike is not proxied", "GET", "/load-balancerx/v2", 404, nil, "", ""},
+		{"api is not proxied", "GET", "/api/nothing", 404, nil, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			beforeO, beforeN := len(e.Octavia.Requests()), len(e.Neutron.Requests())
+			body := ""
+			if tt.method == "POST" {
+				body = `{"loadbalancer":{"name":"web"}}`
+			}
+			resp, _ := e.do(t, tt.method, tt.path, tok, body)
+			if resp.StatusCode != tt.wantCode {
+				t.Fatalf("got status %d, want %d", resp.StatusCode, tt.wantCode)
+			}
+			o, n := e.Octavia.Requests()[beforeO:], e.Neutron.Requests()[beforeN:]
+			if tt.upstream == nil {
+				if len(o)+len(n) != 0 {
+					t.Fatalf("got %d upstream requests, want none", len(o)+len(n))
+				}
+				return
+			}
+			got := o
+			if tt.upstream == e.Neutron {
+				got = n
+			}
+			if len(got) != 1 {
+				t.Fatalf("got %d requests upstream, want 1", len(got))
+			}
+			r := got[0]
+			if r.Method != tt.method || r.Path != tt.wantPath || r.RawQuery != tt.wantQuery {
+				t.Errorf("upstream got %s %s?%s, want %s %s?%s", r.Method, r.Path, r.RawQuery, tt.method, tt.wantPath, tt.wantQuery)
+			}
+			if r.Header.Get("X-Auth-Token") != tok {
+				t.Errorf("upstream X-Auth-Token: got %q, want the caller's token", r.Header.Get("X-Auth-Token"))
+			}
+			if tt.method == "POST" && r.Body != body {
+				t.Errorf("upstream body: got %q, want %q", r.Body, body)
+			}
+		})
+	}
+}
+
+func TestProxyHeaders(t *testing.T) {
+	e := newTestEnv(t, envOptions{octavia: func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Connection", "X-Upstream-Hop")
+		w.Header().Set("X-Upstream-Hop", "secret-hop")
+		w.Header().Set("X-Openstack-Request-Id", "req-from-octavia")
+		w.Header().Set("X-Frame-Options", "ALLOWALL")
+		w.Header().Set("Set-Cookie", "session=1")
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"loadbalancers":[]}`)
+	}})
+	tok := e.login(t)
+	resp, _ := e.do(t, "GET", "/load-balancer/v2/lbaas/loadbalancers", tok, "",
+		"Connection", "X-Client-Hop, Keep-Alive",
+		"X-Client-Hop", "hop-value",
+		"Keep-Alive", "timeout=5",
+		"Te", "deflate",
+		"Origin", "https://evil.example",
+		"Cookie", "session=abc",
+		"Referer", "https://console.example/lb/1",
+		"Authorization", "Basic Zm9vOmJhcg==",
+		"Proxy-Authorization", "Basic Zm9vOmJhcg==",
+		"X-Forwarded-For", "6.6.6.6",
+		"X-Forwarded-Host", "evil.example",
+		"Forwarded", "for=6.6.6.6;host=evil.example",
+		"OpenStack-API-Version", "load-balancer 2.20",
+	)
+	reqs := e.Octavia.Requests()
+	got := reqs[len(reqs)-1].Header
+	for _, h := range []string{"X-Client-Hop", "Keep-Alive", "Te", "Origin", "Cookie", "Referer", "Authorization", "Proxy-Authorization", "Forwarded"} {
+		if v := got.Get(h); v != "" {
+			t.Errorf("upstream got %s: %q, want it stripped", h, v)
+		}
+	}
+	if v := got.Get("X-Forwarded-For"); v != "127.0.0.1" {
+		t.Errorf("upstream X-Forwarded-For: got %q, want only the real client 127.0.0.1", v)
+	}
+	if v := got.Get("X-Forwarded-Host"); v == "evil.example" || v == "" {
+		t.Errorf("upstream X-Forwarded-Host: got %q, want this server's host", v)
+	}
+	if v := got.Get("Openstack-Api-Version"); v != "load-balancer 2.20" {
+		t.Errorf("upstream OpenStack-API-Version: got %q, want it forwarded", v)
+	}
+	if v := resp.Header.Get("X-Upstream-Hop"); v != "" {
+		t.Errorf("response X-Upstream-Hop: got %q, want the hop-by-hop header removed", v)
+	}
+	if v := resp.Header.Get("X-Openstack-Request-Id"); v != "req-from-octavia" {
+		t.Errorf("response request id: got %q, want Octavia's", v)
+	}
+	if v := resp.Header.Values("X-Frame-Options"); len(v) != 1 || v[0] != "DENY" {
+		t.Errorf("response X-Frame-Options: got %q, want only this server's DENY", v)
+	}
+	if v := resp.Header.Get("Set-Cookie"); v != "" {
+		t.Errorf("response Set-Cookie: got %q, want none", v)
+	}
+}
+
+func TestProxyRequestIDGeneratedWhenUpstreamHasNone(t *testing.T) {
+	e := newTestEnv(t, envOptions{})
+	tok := e.login(t)
+	resp, _ := e.do(t, "GET", "/network/v2.0/networks", tok, "")
+	if id := resp.Header.Get("X-Openstack-Request-Id"); !requestIDPattern.MatchString(id) {
+		t.Errorf("got request id %q, want req-<uuid>", id)
+	}
+}
+
+var requestIDPattern = regexp.MustCompile(`^req-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
+
+func TestCatalogRewrite(t *testing.T) {
+	tests := []struct {
+		name       string
+		opts       envOptions
+		header     []string
+		wantOrigin func(e *testEnv) string
+	}{
+		{"the request's host", envOptions{}, nil, func(e *testEnv) string { return e.Server.URL }},
+		{"forwarded headers ignored unless trusted", envOptions{}, []string{"X-Forwarded-Host", "evil.example", "X-Forwarded-Proto", "https"},
+			func(e *testEnv) string { return e.Server.URL }},
+		{"forwarded headers trusted", envOptions{trustForwarded: true}, []string{"X-Forwarded-Host", "console.example.com", "X-Forwarded-Proto", "https"},
+			func(*testEnv) string { return "https://console.example.com" }},
+		{"public URL wins", envOptions{publicURL: "https://octaview.example.org", trustForwarded: true}, []string{"X-Forwarded-Host", "evil.example"},
+			func(*testEnv) string { return "https://octaview.example.org" }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newTestEnv(t, tt.opts)
+			origin := tt.wantOrigin(e)
+			resp, body := e.do(t, "POST", "/identity/v3/auth/tokens", "", loginBody(testUser, testPassword), tt.header...)
+			if resp.StatusCode != http.StatusCreated {
+				t.Fatalf("login: got %d, want 201", resp.StatusCode)
+			}
+			tok := resp.Header.Get("X-Subject-Token")
+			checkCatalog(t, "POST /v3/auth/tokens", body, origin, e)
+
+			resp, body = e.do(t, "GET", "/identity/v3/auth/tokens", tok, "", append([]string{"X-Subject-Token", tok}, tt.header...)...)
+			if resp.StatusCode != http.StatusOK {
+				t.Fatalf("validate: got %d, want 200", resp.StatusCode)
+			}
+			checkCatalog(t, "GET /v3/auth/tokens", body, origin, e)
+
+			_, body = e.do(t, "GET", "/identity/v3/auth/catalog", tok, "", tt.header...)
+			var cat struct {
+				Catalog []catalogService `json:"catalog"`
+				Links   struct{ Self string }
+			}
+			json.Unmarshal([]byte(body), &cat)
+			checkServices(t, "GET /v3/auth/catalog", cat.Catalog, origin)
+			if want := origin + "/identity/v3/auth/catalog"; cat.Links.Self != want {
+				t.Errorf("catalog self link: got %q, want %q", cat.Links.Self, want)
+			}
+
+			_, body = e.do(t, "GET", "/identity/v3", "", "", tt.header...)
+			if want := `"href":"` + origin + `/identity/v3/"`; !strings.Contains(body, want) {
+				t.Errorf("version discovery: got %s, want a link %s", body, want)
+			}
+		})
+	}
+}
+
+func checkCatalog(t *testing.T, what, body, origin string, e *testEnv) {
+	t.Helper()
+	var tok struct {
+		Token struct {
+			ExpiresAt string           `json:"expires_at"`
+			Catalog   []catalogService `json:"catalog"`
+			User      struct{ Name string }
+		} `json:"token"`
+	}
+	if err := json.Unmarshal([]byte(body), &tok); err != nil {
+		t.Fatalf("%s: %v in %s", what, err, body)
+	}
+	if tok.Token.User.Name != testUser || tok.Token.ExpiresAt == "" {
+		t.Errorf("%s: got user %q expires %q, want the rest of the token kept", what, tok.Token.User.Name, tok.Token.ExpiresAt)
+	}
+	checkServices(t, what, tok.Token.Catalog, origin)
+	if strings.Contains(body, e.Octavia.URL) || strings.Contains(body, e.Neutron.URL) || strings.Contains(body, e.Keystone.URL) {
+		t.Errorf("%s: an upstream URL is left in %s", what, body)
+	}
+}
+
+func checkServices(t *testing.T, what string, catalog []catalogService, origin string) {
+	t.Helper()
+	want := map[string]string{"identity": origin + "/identity", "load-balancer": origin + "/load-balancer", "network": origin + "/network",
+		"compute": "http://nova.internal:8774/v2.1"}
+	seen := 0
+	for _, s := range catalog {
+		for _, ep := range s.Endpoints {
+			seen++
+			if ep.URL != want[s.Type] {
+				t.Errorf("%s: %s %s endpoint: got %q, want %q", what, s.Type, ep.Interface, ep.URL, want[s.Type])
+			}
+		}
+	}
+	if seen != 12 {
+		t.Errorf("%s: got %d endpoints, want 12", what, seen)
+	}
+}
+
+func TestCatalogCache(t *testing.T) {
+	e := newTestEnv(t, envOptions{})
+	tok1, tok2 := e.login(t), e.login(t)
+	for range 3 {
+		e.do(t, "GET", "/load-balancer/v2/lbaas/loadbalancers", tok1, "")
+		e.do(t, "GET", "/network/v2.0/networks", tok1, "")
+	}
+	if got := e.Keystone.Validations(); got != 1 {
+		t.Errorf("after 6 requests with one token: got %d Keystone validations, want 1", got)
+	}
+	e.do(t, "GET", "/load-balancer/v2/lbaas/loadbalancers", tok2, "")
+	if got := e.Keystone.Validations(); got != 2 {
+		t.Errorf("after a second token: got %d Keystone validations, want 2", got)
+	}
+	// past the token's expiry the catalog is fetched again
+	e.Proxy.catalogs.now = func() time.Time { return e.Keystone.Expires.Add(time.Second) }
+	e.do(t, "GET", "/load-balancer/v2/lbaas/loadbalancers", tok1, "")
+	if got := e.Keystone.Validations(); got != 3 {
+		t.Errorf("after the token expired: got %d Keystone validations, want 3", got)
+	}
+	e.Proxy.catalogs.now = time.Now
+	// logging out through the proxy forgets the catalog
+	resp, _ := e.do(t, "DELETE", "/identity/v3/auth/tokens", tok2, "", "X-Subject-Token", tok2)
+	if resp.StatusCode != http.StatusNoContent {
+		t.Fatalf("logout: got %d, want 204", resp.StatusCode)
+	}
+	resp, body := e.do(t, "GET", "/load-balancer/v2/lbaas/loadbalancers", tok2, "")
+	if resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("after logout: got %d %s, want 401", resp.StatusCode, body)
+	}
+}
+
+func TestProxyUnauthorized(t *testing.T) {
+	e := newTestEnv(t, envOptions{})
+	for _, tok := range []string{"", "not-a-token"} {
+		resp, body := e.do(t, "GET", "/load-balancer/v2/lbaas/loadbalancers", tok, "")
+		if resp.StatusCode != http.StatusUnauthorized {
+			t.Errorf("token %q: got %d, want 401", tok, resp.StatusCode)
+		}
+		checkFault(t, body, "Client")
+	}
+	if n := len(e.Octavia.Requests()); n != 0 {
+		t.Errorf("got %d requests at Octavia, want none without a valid token", n)
+	}
+}
+
+func checkFault(t *testing.T, body, code string) fault {
+	t.Helper()
+	var f map[string]any
+	if err := json.Unmarshal([]byte(body), &f); err != nil {
+		t.Fatalf("fault body %q: %v", body, err)
+	}
+	if f["faultcode"] != code || f["faultstring"] == "" {
+		t.Errorf("fault: got %s, want faultcode %q and a faultstring", body, code)
+	}
+	if v, ok := f["debuginfo"]; !ok || v != nil {
+		t.Errorf("fault: got %s, want \"debuginfo\": null", body)
+	}
+	s, _ := f["faultstring"].(string)
+	return fault{Code: code, String: s}
+}
+
+func TestProxyFailures(t *testing.T) {
+	tests := []struct {
+		name     string
+		opts     envOptions
+		closeLB  bool
+		body     string
+		wantCode int
+		wantText string
+	}{
+		{"octavia unreachable", envOptions{}, true, "", 502, "unreachable"},
+		{"octavia too slow", envOptions{headerTimeout: 50 * time.Millisecond, octavia: func(w http.ResponseWriter, r *http.Request) {
+			<-r.Context().Done() // until the proxy gives up
+		}}, false, "", 504, "did not answer in time"},
+		{"body too large", envOptions{maxBody: 1024}, false, strings.Repeat("x", 2048), 413, "too large"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newTestEnv(t, tt.opts)
+			tok := e.login(t)
+			e.do(t, "GET", "/network/v2.0/networks", tok, "") // caches the catalog
+			if tt.closeLB {
+				e.Octavia.Close()
+			}
+			method := "GET"
+			if tt.body != "" {
+				method = "POST"
+			}
+			resp, body := e.do(t, method, "/load-balancer/v2/lbaas/loadbalancers", tok, tt.body)
+			if resp.StatusCode != tt.wantCode {
+				t.Fatalf("got %d %s, want %d", resp.StatusCode, body, tt.wantCode)
+			}
+			f := checkFault(t, body, map[bool]string{true: "Server", false: "Client"}[tt.wantCode >= 500])
+			if !strings.Contains(f.String, tt.wantText) {
+				t.Errorf("faultstring: got %q, want it to say %q", f.String, tt.wantText)
+			}
+			if strings.Contains(body, e.Octavia.URL) || strings.Contains(body, "127.0.0.1") {
+				t.Errorf("fault %s names an upstream host", body)
+			}
+			if id := resp.Header.Get("X-Openstack-Request-Id"); !requestIDPattern.MatchString(id) {
+				t.Errorf("got request id %q, want req-<uuid>", id)
+			}
+			if resp.Header.Get("Content-Type") != "application/json" {
+				t.Errorf("got Content-Type %q, want application/json", resp.Header.Get("Content-Type"))
+			}
+		})
+	}
+}
+
+// TestProxyStreams checks that Octavia's body reaches the client while Octavia is still
+// writing it: the fake holds the rest of its answer until the client has read the start.
+func TestProxyStreams(t *testing.T) {
+	clientGotFirst := make(chan struct{})
+	e := newTestEnv(t, envOptions{octavia: func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"loadbalancers": [`+"\n")
+		w.(http.Flusher).Flush()
+		select {
+		case <-clientGotFirst:
+		case <-time.After(10 * time.Second): // only so a broken proxy fails instead of hanging
+		}
+		io.WriteString(w, `]}`)
+	}})
+	tok := e.login(t)
+	req, _ := http.NewRequest("GET", e.Server.URL+"/load-balancer/v2/lbaas/loadbalancers", nil)
+	req.Header.Set("X-Auth-Token", tok)
+	resp, err := e.Server.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	line, err := bufio.NewReader(resp.Body).ReadString('\n')
+	select {
+	case <-clientGotFirst:
+		t.Fatal("the first line arrived only after Octavia finished: the proxy buffers")
+	default:
+	}
+	close(clientGotFirst)
+	if err != nil || line != "{\"loadbalancers\": [\n" {
+		t.Fatalf("got first line %q (%v), want Octavia's first line", line, err)
+	}
+}
+
+func TestTokensAndPasswordsNeverLogged(t *testing.T) {
+	e := newTestEnv(t, envOptions{})
+	tok := e.login(t)
+	e.do(t, "GET", "/identity/v3/auth/tokens", tok, "", "X-Subject-Token", tok)
+	e.do(t, "GET", "/load-balancer/v2/lbaas/loadbalancers?name=x", tok, "")
+	e.do(t, "POST", "/load-balancer/v2/lbaas/loadbalancers", tok, `{"loadbalancer":{"name":"web"}}`)
+	e.do(t, "GET", "/load-balancer/v2/lbaas/loadbalancers", "forged-"+tok, "")
+	e.do(t, "POST", "/identity/v3/auth/tokens", "", loginBody(testUser, testPassword+"-wrong"))
+	e.do(t, "DELETE", "/identity/v3/auth/tokens", tok, "", "X-Subject-Token", tok)
+	logs := e.Logs.String()
+	for _, secret := range []string{tok, testPassword, "name=x"} {
+		if strings.Contains(logs, secret) {
+			t.Errorf("the log contains %q:\n%s", secret, logs)
+		}
+	}
+	// and the log still says what happened, one JSON object per request
+	n := 0
+	for _, line := range strings.Split(strings.TrimSpace(logs), "\n") {
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("log line %q: %v", line, err)
+		}
+		if rec["msg"] != "request" {
+			continue
+		}
+		n++
+		for _, k := range []string{"method", "path", "status", "duration_ms", "request_id"} {
+			if _, ok := rec[k]; !ok {
+				t.Errorf("log line %s: no %q", line, k)
+			}
+		}
+	}
+	if n != 7 {
+		t.Errorf("got %d request lines, want 7 (one per request)", n)
+	}
+	if !strings.Contains(logs, fmt.Sprintf(`"upstream":%q`, strings.TrimPrefix(e.Octavia.URL, "http://"))) {
+		t.Errorf("no request line names Octavia's host as upstream:\n%s", logs)
+	}
+}
+
+func TestProxyPathsRejected(t *testing.T) {
+	e := newTestEnv(t, envOptions{})
+	tok := e.login(t)
+	for _, p := range []string{
+		"/load-balancer/v2/lbaas/loadbalancers/..%2f..%2fadmin",
+		"/load-balancer/v2/%2e%2e/%2e%2e/x",
+		"/load-balancer/v2%5c..%5cx",
+		"/network/v2.0/networks%2F..%2F..",
+	} {
+		resp, _ := rawRequest(t, e.Server.URL, "GET "+p+" HTTP/1.1\r\nHost: x\r\nX-Auth-Token: "+tok+"\r\n\r\n")
+		if resp.StatusCode < 300 {
+			t.Errorf("GET %s: got %d, want it refused", p, resp.StatusCode)
+		}
+	}
+	if n := len(e.Octavia.Requests()) + len(e.Neutron.Requests()); n != 0 {
+		t.Errorf("got %d upstream requests, want none", n)
+	}
+}
+
+// rawRequest writes raw bytes on a new connection and reads one response.
+func rawRequest(t *testing.T, serverURL, raw string) (*http.Response, string) {
+	t.Helper()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(serverURL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(10 * time.Second))
+	if _, err := io.WriteString(conn, raw); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("reading the answer to %q: %v", raw, err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	return resp, string(b)
+}

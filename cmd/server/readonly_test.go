@@ -1,0 +1,79 @@
+//go:build !js
+
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+	"testing"
+)
+
+func TestReadOnly(t *testing.T) {
+	e := newTestEnv(t, envOptions{readOnly: true})
+	tok := e.login(t) // logging in is allowed
+	other := e.Keystone.Issue()
+	tests := []struct {
+		name     string
+		method   string
+		path     string
+		header   []string
+		wantCode int
+	}{
+		{"list", "GET", "/load-balancer/v2/lbaas/loadbalancers", nil, 200},
+		{"head", "HEAD", "/load-balancer/v2/lbaas/loadbalancers", nil, 200},
+		{"networks", "GET", "/network/v2.0/networks", nil, 200},
+		{"validate own token", "GET", "/identity/v3/auth/tokens", []string{"X-Subject-Token", tok}, 200},
+		{"create", "POST", "/load-balancer/v2/lbaas/loadbalancers", nil, 403},
+		{"update", "PUT", "/load-balancer/v2/lbaas/loadbalancers/lb1", nil, 403},
+		{"patch", "PATCH", "/load-balancer/v2/lbaas/loadbalancers/lb1", nil, 403},
+		{"delete", "DELETE", "/load-balancer/v2/lbaas/loadbalancers/lb1", nil, 403},
+		{"failover", "PUT", "/load-balancer/v2/lbaas/loadbalancers/lb1/failover", nil, 403},
+		{"neutron port", "POST", "/network/v2.0/ports", nil, 403},
+		{"keystone write", "POST", "/identity/v3/users", nil, 403},
+		{"application credential", "POST", "/identity/v3/users/u1/application_credentials", nil, 403},
+		{"revoke someone else's token", "DELETE", "/identity/v3/auth/tokens", []string{"X-Subject-Token", other}, 403},
+		{"options", "OPTIONS", "/load-balancer/v2/lbaas/loadbalancers", nil, 403},
+		{"log out", "DELETE", "/identity/v3/auth/tokens", []string{"X-Subject-Token", tok}, 204},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := len(e.Octavia.Requests()) + len(e.Neutron.Requests())
+			body := ""
+			if tt.method == "POST" || tt.method == "PUT" {
+				body = `{"loadbalancer":{"name":"x"}}`
+			}
+			resp, got := e.do(t, tt.method, tt.path, tok, body, tt.header...)
+			if resp.StatusCode != tt.wantCode {
+				t.Fatalf("got %d %s, want %d", resp.StatusCode, got, tt.wantCode)
+			}
+			if tt.wantCode == 403 {
+				f := checkFault(t, got, "Client")
+				if f.String == "" {
+					t.Error("no faultstring")
+				}
+				if after := len(e.Octavia.Requests()) + len(e.Neutron.Requests()); after != before {
+					t.Errorf("a refused %s reached upstream", tt.method)
+				}
+			}
+		})
+	}
+
+	_, body := e.do(t, "GET", "/api/config", "", "")
+	var cfg apiConfig
+	if err := json.Unmarshal([]byte(body), &cfg); err != nil || !cfg.ReadOnly {
+		t.Errorf("GET /api/config: got %s, want read_only true", body)
+	}
+}
+
+func TestReadOnlyOffAllowsWrites(t *testing.T) {
+	e := newTestEnv(t, envOptions{})
+	tok := e.login(t)
+	resp, _ := e.do(t, "POST", "/load-balancer/v2/lbaas/loadbalancers", tok, `{"loadbalancer":{}}`)
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("got %d, want the write forwarded", resp.StatusCode)
+	}
+	_, body := e.do(t, "GET", "/api/config", "", "")
+	if body != `{"read_only":false,"lab":false,"status_page":false}` {
+		t.Errorf("GET /api/config: got %s", body)
+	}
+}
