@@ -5,6 +5,7 @@ import (
 	"html"
 	"net/http"
 	"strconv"
+	"strings"
 )
 
 // apiError is an Octavia API exception: an HTTP code and a faultstring.
@@ -74,7 +75,7 @@ func writeWebobPage(w http.ResponseWriter, err *apiError) {
 	status := fmt.Sprintf("%d %s", err.code, http.StatusText(err.code))
 	body := "<html>\n <head>\n  <title>" + status + "</title>\n </head>\n <body>\n  <h1>" + status +
 		"</h1>\n  The server could not comply with the request since it is either malformed or otherwise incorrect.<br /><br />\n" +
-		html.EscapeString(err.msg) + "\n\n\n </body>\n</html>"
+		strings.ReplaceAll(html.EscapeString(err.msg), "&#39;", "&#x27;") + "\n\n\n </body>\n</html>"
 	w.Header().Set("Content-Type", "text/html; charset=UTF-8")
 	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(err.code)

@@ -57,8 +57,20 @@ func (c *tclient) do(method, path string, body any) tresp {
 	if c.token != "" {
 		req.Header.Set("X-Auth-Token", c.token)
 	}
+	return serve(c.h, req)
+}
+
+func newReq(method, path, token string) *http.Request {
+	req := httptest.NewRequest(method, "http://lab.example"+path, nil)
+	if token != "" {
+		req.Header.Set("X-Auth-Token", token)
+	}
+	return req
+}
+
+func serve(h http.Handler, req *http.Request) tresp {
 	rec := httptest.NewRecorder()
-	c.h.ServeHTTP(rec, req)
+	h.ServeHTTP(rec, req)
 	return tresp{status: rec.Code, header: rec.Header(), body: rec.Body.Bytes()}
 }
 

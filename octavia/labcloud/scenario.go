@@ -132,10 +132,16 @@ func (c *Cloud) applyScenario(s *Scenario, now time.Time) error {
 		v := q.quota()
 		c.quotas[p.id] = &v
 	}
+	total := 0
 	for _, l := range s.LoadBalancers {
-		if err := c.seedLBs(l, now); err != nil {
+		total += max(l.Count, 1)
+	}
+	start := now.Add(-time.Duration(total) * time.Second)
+	for _, l := range s.LoadBalancers {
+		if err := c.seedLBs(l, start); err != nil {
 			return err
 		}
+		start = start.Add(time.Duration(max(l.Count, 1)) * time.Second)
 	}
 	if s.Faults != nil {
 		if err := s.Faults.validate(); err != nil {
@@ -159,9 +165,10 @@ func (c *Cloud) findSubnet(ref string) *subnet {
 	return nil
 }
 
-// seedLBs creates ready load balancers, spread one second apart so that
-// created_at orders them. Caller holds c.mu.
-func (c *Cloud) seedLBs(sl ScenarioLB, now time.Time) error {
+// seedLBs creates ready load balancers, created one second apart from
+// start, so that created_at orders them as the scenario lists them.
+// Caller holds c.mu.
+func (c *Cloud) seedLBs(sl ScenarioLB, start time.Time) error {
 	p := c.addProject(sl.Project)
 	count := max(sl.Count, 1)
 	ref := sl.Subnet
@@ -181,7 +188,7 @@ func (c *Cloud) seedLBs(sl ScenarioLB, now time.Time) error {
 		if count > 1 {
 			name = fmt.Sprintf("%s-%05d", sl.Name, i+1)
 		}
-		created := now.Add(time.Duration(i-count) * time.Second)
+		created := start.Add(time.Duration(i) * time.Second)
 		lb := &loadBalancer{meta: meta{
 			id: newUUID(c.rng), projectID: p.id, name: name, prov: statusPendingCreate, oper: operOffline,
 			enabled: true, created: created, updated: created, tags: sl.Tags,

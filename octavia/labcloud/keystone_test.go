@@ -1,0 +1,196 @@
+package labcloud
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+)
+
+func TestKeystoneAuthMethods(t *testing.T) {
+	c := New(Options{Seed: 1, PublicURL: "https://cloud.example:8443/"})
+	anon := &tclient{t: t, h: c}
+	demoProject := keystoneID("project", "demo")
+	demoUser := keystoneID("user", "demo")
+	cases := []struct {
+		name        string
+		body        map[string]any
+		wantStatus  int
+		wantProject string // "" = unscoped
+		wantRoles   []string
+	}{
+		{"password, project by name", passwordAuth("demo", "demo", "demo"), 201, "demo", []string{"member", "reader"}},
+		{"password, project by id", map[string]any{"auth": map[string]any{
+			"identity": map[string]any{"methods": []string{"password"}, "password": map[string]any{"user": map[string]any{"id": demoUser, "password": "demo"}}},
+			"scope":    map[string]any{"project": map[string]any{"id": demoProject}}}}, 201, "demo", []string{"member", "reader"}},
+		{"password, no scope: the default project", passwordAuth("admin", "admin", ""), 201, "admin", []string{"admin", "member", "reader"}},
+		{"password, unscoped", map[string]any{"auth": map[string]any{
+			"identity": passwordAuth("demo", "demo", "")["auth"].(map[string]any)["identity"], "scope": "unscoped"}}, 201, "", nil},
+		{"reader", passwordAuth("viewer", "viewer", "demo"), 201, "demo", []string{"reader"}},
+		{"wrong password", passwordAuth("demo", "nope", "demo"), 401, "", nil},
+		{"unknown user", passwordAuth("mallory", "x", "demo"), 401, "", nil},
+		{"a project the user has no role on", passwordAuth("demo", "demo", "admin"), 401, "", nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			anon.t = t
+			r := anon.must(tc.wantStatus, "POST", "/identity/v3/auth/tokens", tc.body)
+			if tc.wantStatus != http.StatusCreated {
+				e := obj(r.json(t), "error")
+				if e["code"] != float64(tc.wantStatus) || e["title"] != "Unauthorized" {
+					t.Errorf("error body: got %v, want code %d title Unauthorized", e, tc.wantStatus)
+				}
+				return
+			}
+			if r.header.Get("X-Subject-Token") == "" {
+				t.Fatal("no X-Subject-Token")
+			}
+			tok := obj(r.json(t), "token")
+			p := obj(tok, "project")
+			if tc.wantProject == "" {
+				if p != nil || tok["catalog"] != nil {
+					t.Errorf("unscoped token has project %v / catalog", p)
+				}
+				return
+			}
+			if p["name"] != tc.wantProject {
+				t.Errorf("project: got %v, want %s", p["name"], tc.wantProject)
+			}
+			var roles []string
+			for _, r := range list(tok, "roles") {
+				roles = append(roles, r.(map[string]any)["name"].(string))
+			}
+			if strings.Join(roles, ",") != strings.Join(tc.wantRoles, ",") {
+				t.Errorf("roles: got %v, want %v", roles, tc.wantRoles)
+			}
+			for _, s := range list(tok, "catalog") {
+				sm := s.(map[string]any)
+				eps := list(sm, "endpoints")
+				if len(eps) != 3 {
+					t.Errorf("%v: got %d endpoints, want 3 (public, internal, admin)", sm["type"], len(eps))
+				}
+				want := map[string]string{"identity": "https://cloud.example:8443/identity", "load-balancer": "https://cloud.example:8443/load-balancer", "network": "https://cloud.example:8443/network"}[sm["type"].(string)]
+				for _, e := range eps {
+					if u := e.(map[string]any)["url"]; u != want {
+						t.Errorf("%v endpoint: got %v, want %s", sm["type"], u, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestKeystoneTokenLifecycle(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := New(Options{Seed: 1, TokenTTL: time.Minute})
+		demo := login(t, c, "demo")
+		subject := demo.token
+		check := func(method string, want int) {
+			t.Helper()
+			other := login(t, c, "demo")
+			req := &tclient{t: t, h: c, token: other.token}
+			r := req.doWithSubject(method, subject)
+			if r.status != want {
+				t.Errorf("%s /v3/auth/tokens: got %d, want %d: %s", method, r.status, want, r.body)
+			}
+		}
+		check("GET", 200)
+		check("HEAD", 200)
+		demo.must(http.StatusOK, "GET", "/load-balancer/v2/lbaas/loadbalancers", nil)
+		time.Sleep(61 * time.Second)
+		demo.must(http.StatusUnauthorized, "GET", "/load-balancer/v2/lbaas/loadbalancers", nil)
+		check("GET", 404)
+
+		fresh := login(t, c, "demo")
+		subject = fresh.token
+		check("DELETE", 204)
+		fresh.must(http.StatusUnauthorized, "GET", "/load-balancer/v2/lbaas/loadbalancers", nil)
+	})
+}
+
+func (c *tclient) doWithSubject(method, subject string) tresp {
+	req := newReq(method, "/identity/v3/auth/tokens", c.token)
+	req.Header.Set("X-Subject-Token", subject)
+	return serve(c.h, req)
+}
+
+func TestTokenTTLFaultExpiresTokensEarly(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := New(Options{Seed: 1})
+		demo := login(t, c, "demo")
+		if err := c.SetFaults(Faults{TokenTTL: Duration{30 * time.Second}}); err != nil {
+			t.Fatal(err)
+		}
+		demo.must(http.StatusOK, "GET", "/load-balancer/v2/lbaas/loadbalancers", nil)
+		time.Sleep(31 * time.Second)
+		r := demo.must(http.StatusUnauthorized, "GET", "/load-balancer/v2/lbaas/loadbalancers", nil)
+		if msg := obj(r.json(t), "error")["message"]; msg != msgAuthRequired {
+			t.Errorf("got %v, want %q", msg, msgAuthRequired)
+		}
+	})
+}
+
+func TestApplicationCredentials(t *testing.T) {
+	c := New(Options{Seed: 1})
+	demo := login(t, c, "demo")
+	userID := keystoneID("user", "demo")
+	path := "/identity/v3/users/" + userID + "/application_credentials"
+	ac := obj(demo.must(http.StatusCreated, "POST", path, map[string]any{"application_credential": map[string]any{"name": "workshop", "secret": "s3cret"}}).json(t), "application_credential")
+	if ac["secret"] != "s3cret" || ac["project_id"] != keystoneID("project", "demo") {
+		t.Fatalf("created credential: got %v", ac)
+	}
+	anon := &tclient{t: t, h: c}
+	byID := map[string]any{"auth": map[string]any{"identity": map[string]any{"methods": []string{"application_credential"},
+		"application_credential": map[string]any{"id": ac["id"], "secret": "s3cret"}}}}
+	byName := map[string]any{"auth": map[string]any{"identity": map[string]any{"methods": []string{"application_credential"},
+		"application_credential": map[string]any{"name": "workshop", "secret": "s3cret", "user": map[string]any{"name": "demo", "domain": map[string]any{"name": "Default"}}}}}}
+	badSecret := map[string]any{"auth": map[string]any{"identity": map[string]any{"methods": []string{"application_credential"},
+		"application_credential": map[string]any{"id": ac["id"], "secret": "nope"}}}}
+	for name, tc := range map[string]struct {
+		body map[string]any
+		want int
+	}{"by id": {byID, 201}, "by name and user": {byName, 201}, "wrong secret": {badSecret, 401}} {
+		r := anon.do("POST", "/identity/v3/auth/tokens", tc.body)
+		if r.status != tc.want {
+			t.Errorf("%s: got %d, want %d: %s", name, r.status, tc.want, r.body)
+			continue
+		}
+		if tc.want == 201 {
+			tok := obj(r.json(t), "token")
+			if m := list(tok, "methods"); len(m) != 1 || m[0] != "application_credential" {
+				t.Errorf("%s: methods %v, want [application_credential]", name, m)
+			}
+			if obj(tok, "project")["name"] != "demo" {
+				t.Errorf("%s: project %v, want demo", name, obj(tok, "project"))
+			}
+		}
+	}
+	if got := list(demo.must(http.StatusOK, "GET", path, nil).json(t), "application_credentials"); len(got) != 1 {
+		t.Errorf("list: got %d credentials, want 1", len(got))
+	}
+	demo.must(http.StatusNoContent, "DELETE", path+"/"+ac["id"].(string), nil)
+	anon.must(http.StatusUnauthorized, "POST", "/identity/v3/auth/tokens", byID)
+}
+
+func TestKeystoneVersionsAndProjects(t *testing.T) {
+	c := New(Options{Seed: 1})
+	anon := &tclient{t: t, h: c}
+	anon.must(http.StatusMultipleChoices, "GET", "/identity/", nil)
+	v := obj(anon.must(http.StatusOK, "GET", "/identity/v3", nil).json(t), "version")
+	if v["id"] != "v3.14" {
+		t.Errorf("version: got %v, want v3.14", v["id"])
+	}
+	admin, demo := login(t, c, "admin"), login(t, c, "demo")
+	p := list(admin.must(http.StatusOK, "GET", "/identity/v3/projects?name=demo", nil).json(t), "projects")
+	if len(p) != 1 || p[0].(map[string]any)["id"] != keystoneID("project", "demo") {
+		t.Errorf("projects?name=demo: got %v", p)
+	}
+	demo.must(http.StatusForbidden, "GET", "/identity/v3/projects", nil)
+	demo.must(http.StatusOK, "GET", "/identity/v3/projects/"+keystoneID("project", "demo"), nil)
+	demo.must(http.StatusOK, "GET", "/identity/v3/auth/projects", nil)
+	cat := list(demo.must(http.StatusOK, "GET", "/identity/v3/auth/catalog", nil).json(t), "catalog")
+	if len(cat) != 3 {
+		t.Errorf("catalog: got %d services, want 3", len(cat))
+	}
+}
