@@ -353,6 +353,34 @@ func TestHubNoCallbackAfterStopReturns(t *testing.T) {
 	})
 }
 
+// TestHubStopDuringDelivery stops a subscriber while the loop is delivering
+// a poll to the ones before it: that poll must not reach it.
+func TestHubStopDuringDelivery(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		start := time.Now()
+		h := NewHub[int](0)
+		f := &counter{}
+		b := &recorder{}
+		var mu sync.Mutex // guards stopB, assigned after Subscribe returns
+		var stopB func()
+		stopA := h.Subscribe("lb-1", f.fetch, func(u Update[int]) {
+			if u.Attempt == 2 {
+				mu.Lock()
+				stopB() // B is next in this delivery
+				mu.Unlock()
+			}
+		})
+		mu.Lock()
+		stopB = h.Subscribe("lb-1", f.fetch, b.fn)
+		mu.Unlock()
+		at(start, 9*time.Second)
+		stopA()
+		if got, want := b.got(), []string{"1@0s"}; !equal(got, want) {
+			t.Errorf("stopped subscriber: got %v, want %v", got, want)
+		}
+	})
+}
+
 func TestHubFetchErrorKeepsPolling(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		start := time.Now()

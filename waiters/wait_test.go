@@ -90,7 +90,9 @@ func runWaitCases(t *testing.T, wait func(context.Context, Getter, Options) erro
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
-				ctx, cancel := context.WithCancel(t.Context())
+				// A day of fake time bounds every case, so that a broken
+				// wait fails with DeadlineExceeded instead of hanging.
+				ctx, cancel := context.WithTimeout(t.Context(), 24*time.Hour)
 				defer cancel()
 				if c.precancel {
 					cancel()
