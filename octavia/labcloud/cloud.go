@@ -1,9 +1,11 @@
 package labcloud
 
 import (
+	"bytes"
 	"container/heap"
 	crand "crypto/rand"
 	"encoding/binary"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"strings"
@@ -204,6 +206,16 @@ func (c *Cloud) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if failed {
 		writeFault(sw, errorf(http.StatusInternalServerError, "An unknown exception occurred."))
 		return
+	}
+	if r.Body != nil && r.Body != http.NoBody {
+		// Read the body before any handler takes the lock: a slow client
+		// must not stall the cloud.
+		b, err := io.ReadAll(io.LimitReader(r.Body, 4<<20))
+		if err != nil {
+			sw.WriteHeader(http.StatusBadRequest)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(b))
 	}
 	c.mux.ServeHTTP(sw, r)
 }

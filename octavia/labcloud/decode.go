@@ -55,6 +55,9 @@ func decodeArg(r *http.Request, key string, dst any) *apiError {
 				return errorf(http.StatusBadRequest, "Unknown attribute for argument %s.%s: %s", param, key, k)
 			}
 		}
+		if normalize(st, key, fields) {
+			inner, _ = json.Marshal(fields)
+		}
 	}
 	if err := json.Unmarshal(inner, dst); err != nil {
 		return typeError(err)
@@ -101,4 +104,71 @@ func checkUUIDs(fields ...any) *apiError {
 		}
 	}
 	return nil
+}
+
+// nullDefaults are the values a JSON null resets an attribute to (what the
+// CLI's "unset" sends). "" and 0 on optional references mean "clear".
+var nullDefaults = map[string]map[string]string{
+	"loadbalancer": {"name": `""`, "description": `""`, "vip_qos_policy_id": `""`},
+	"listener": {"name": `""`, "description": `""`, "connection_limit": `-1`, "default_pool_id": `""`,
+		"timeout_client_data": `50000`, "timeout_member_connect": `5000`, "timeout_member_data": `50000`,
+		"timeout_tcp_inspect": `0`, "allowed_cidrs": `[]`, "insert_headers": `{}`},
+	"pool":              {"name": `""`, "description": `""`},
+	"member":            {"name": `""`, "weight": `1`, "backup": `false`, "monitor_port": `0`, "monitor_address": `""`},
+	"healthmonitor":     {"name": `""`, "url_path": `"/"`, "expected_codes": `"200"`, "http_method": `"GET"`, "max_retries_down": `3`, "domain_name": `""`, "http_version": `0`},
+	"l7policy":          {"name": `""`, "description": `""`, "redirect_http_code": `0`},
+	"rule":              {"key": `""`},
+	"flavor":            {"description": `""`},
+	"availability_zone": {"description": `""`},
+}
+
+// normalize rewrites, in place, what wsme accepts and Go's decoder does
+// not: integers and booleans sent as strings ("100", "true"), and null
+// meaning "back to the default". It reports whether anything changed.
+func normalize(st reflect.Type, key string, fields map[string]json.RawMessage) bool {
+	changed := false
+	types := map[string]reflect.Type{}
+	for i := 0; i < st.NumField(); i++ {
+		name, _, _ := strings.Cut(st.Field(i).Tag.Get("json"), ",")
+		types[name] = st.Field(i).Type
+	}
+	for k, v := range fields {
+		if string(v) == "null" {
+			if k == "tags" {
+				fields[k] = json.RawMessage(`[]`)
+				changed = true
+			} else if d, ok := nullDefaults[key][k]; ok {
+				fields[k] = json.RawMessage(d)
+				changed = true
+			}
+			continue
+		}
+		if len(v) < 2 || v[0] != '"' {
+			continue
+		}
+		var s string
+		if json.Unmarshal(v, &s) != nil {
+			continue
+		}
+		t := types[k]
+		for t != nil && t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		if t == nil {
+			continue
+		}
+		switch t.Kind() {
+		case reflect.Int, reflect.Float64:
+			if _, ok := atoiOK(s); ok {
+				fields[k] = json.RawMessage(s)
+				changed = true
+			}
+		case reflect.Bool:
+			if b := strings.ToLower(s); b == "true" || b == "false" {
+				fields[k] = json.RawMessage(b)
+				changed = true
+			}
+		}
+	}
+	return changed
 }

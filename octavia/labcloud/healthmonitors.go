@@ -122,9 +122,12 @@ func (h *healthMonitor) apply(b *hmBody) *apiError {
 	}
 	if b.HTTPVersion != nil {
 		h.httpVersion = b.HTTPVersion
+		if *b.HTTPVersion == 0 {
+			h.httpVersion = nil
+		}
 	}
 	if b.DomainName != nil {
-		h.domainName = b.DomainName
+		h.domainName = strOrNil(*b.DomainName)
 	}
 	h.cache = nil
 	return nil

@@ -91,7 +91,9 @@ func (c *Cloud) applyL7Policy(p *l7policy, b *l7policyBody) *apiError {
 	if b.RedirectPrefix != nil {
 		p.redirectPrefix = b.RedirectPrefix
 	}
-	if b.RedirectHTTPCode != nil {
+	if b.RedirectHTTPCode != nil && *b.RedirectHTTPCode == 0 {
+		p.redirectHTTPCode = nil
+	} else if b.RedirectHTTPCode != nil {
 		if err := oneOf("redirect_http_code", strconv.Itoa(*b.RedirectHTTPCode), []string{"301", "302", "303", "307", "308"}); err != nil {
 			return err
 		}

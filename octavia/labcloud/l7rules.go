@@ -75,7 +75,7 @@ func (r *l7rule) apply(b *l7ruleBody) *apiError {
 		r.compareType = *b.CompareType
 	}
 	if b.Key != nil {
-		r.key = b.Key
+		r.key = strOrNil(*b.Key)
 	}
 	if b.Value != nil {
 		r.value = *b.Value

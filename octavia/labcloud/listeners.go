@@ -170,6 +170,9 @@ func (l *listener) apply(b *listenerBody) *apiError {
 	}
 	if b.AllowedCIDRs != nil {
 		l.allowedCIDRs = *b.AllowedCIDRs
+		if len(l.allowedCIDRs) == 0 {
+			l.allowedCIDRs = nil
+		}
 	}
 	if b.TLSCiphers != nil {
 		l.tlsCiphers = b.TLSCiphers

@@ -200,7 +200,7 @@ func (c *Cloud) updateLoadBalancer(w http.ResponseWriter, r *http.Request, k *ca
 	b := req.LB
 	lb.update(b.Name, b.Description, b.AdminStateUp, b.Tags)
 	if b.VipQosPolicyID != nil {
-		lb.vipQosPolicyID = b.VipQosPolicyID
+		lb.vipQosPolicyID = strOrNil(*b.VipQosPolicyID)
 	}
 	lb.setStatus(statusPendingUpdate, now)
 	c.schedule(&pendingOp{lb: lb, activate: []object{lb}}, now)

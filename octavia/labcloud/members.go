@@ -96,13 +96,16 @@ func (m *member) apply(b *memberBody) *apiError {
 		m.backup = *b.Backup
 	}
 	if b.MonitorAddress != nil {
-		m.monitorAddress = b.MonitorAddress
+		m.monitorAddress = strOrNil(*b.MonitorAddress)
 	}
 	if b.MonitorPort != nil {
-		if err := inRange("monitor_port", *b.MonitorPort, 1, 65535); err != nil {
-			return err
+		m.monitorPort = nil
+		if *b.MonitorPort != 0 {
+			if err := inRange("monitor_port", *b.MonitorPort, 1, 65535); err != nil {
+				return err
+			}
+			m.monitorPort = b.MonitorPort
 		}
-		m.monitorPort = b.MonitorPort
 	}
 	m.cache = nil
 	return nil

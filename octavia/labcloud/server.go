@@ -4,6 +4,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"time"
 )
 
 // Server is a Cloud listening on a loopback port, like httptest.Server.
@@ -28,7 +29,7 @@ func NewServer(opts Options) *Server {
 		opts.PublicURL = url
 	}
 	c := New(opts)
-	srv := &httptest.Server{Listener: l, Config: &http.Server{Handler: c}}
+	srv := &httptest.Server{Listener: l, Config: &http.Server{Handler: c, ReadHeaderTimeout: 30 * time.Second}}
 	srv.Start()
 	return &Server{URL: url, Cloud: c, srv: srv}
 }

@@ -1,6 +1,7 @@
 package labcloud
 
 import (
+	"encoding/json"
 	"net/http"
 	"testing"
 	"testing/synctest"
@@ -397,4 +398,36 @@ func TestQuotaIsEnforced(t *testing.T) {
 		admin.must(http.StatusAccepted, "DELETE", "/load-balancer/v2/lbaas/quotas/"+demoProject, nil)
 		demo.createLB("two", nil)
 	})
+}
+
+func TestUnsetAndNumericStrings(t *testing.T) {
+	inBubble(t, Options{Seed: 10}, func(t *testing.T, c *Cloud) {
+		demo := login(t, c, "demo")
+		lbID := activeLB(t, demo, "cli", map[string]any{"description": "d", "listeners": []any{map[string]any{
+			"protocol": "HTTP", "protocol_port": 80, "connection_limit": 5}}})
+		lid := list(obj(demo.must(http.StatusOK, "GET", "/load-balancer/v2/lbaas/loadbalancers/"+lbID, nil).json(t), "loadbalancer"), "listeners")[0].(map[string]any)["id"].(string)
+		cases := []struct {
+			name, path, key string
+			body            map[string]any
+			field           string
+			want            any
+		}{
+			{"connection limit as a string", "/lbaas/listeners/" + lid, "listener", map[string]any{"connection_limit": "100"}, "connection_limit", float64(100)},
+			{"unset connection limit", "/lbaas/listeners/" + lid, "listener", map[string]any{"connection_limit": nil}, "connection_limit", float64(-1)},
+			{"unset description", "/lbaas/loadbalancers/" + lbID, "loadbalancer", map[string]any{"description": nil}, "description", ""},
+			{"unset tags", "/lbaas/loadbalancers/" + lbID, "loadbalancer", map[string]any{"tags": nil}, "tags", []any{}},
+		}
+		for _, tc := range cases {
+			o := obj(demo.must(http.StatusOK, "PUT", "/load-balancer/v2"+tc.path, map[string]any{tc.key: tc.body}).json(t), tc.key)
+			if got := o[tc.field]; fmtAny(got) != fmtAny(tc.want) {
+				t.Errorf("%s: got %s %v, want %v", tc.name, tc.field, got, tc.want)
+			}
+			time.Sleep(settle)
+		}
+	})
+}
+
+func fmtAny(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }
