@@ -72,8 +72,8 @@ func NewHub[T any](interval time.Duration) *Hub[T] {
 // Subscribe joins the poll loop for key, or starts it with fetch if there is
 // none (fetch is used only when the loop is new, so every subscriber to a
 // key must mean the same resource). fn is called with every poll that
-// completes after Subscribe returns, always from the loop's goroutine, never
-// the caller's.
+// completes once Subscribe has added it (at the latest when Subscribe
+// returns), always from the loop's goroutine, never the caller's.
 //
 // Joining a loop that has already completed a poll: fn first receives that
 // latest Update again (same Attempt, Value, Err and Elapsed as when it was
@@ -83,13 +83,18 @@ func NewHub[T any](interval time.Duration) *Hub[T] {
 // still running: fn receives that first poll when it completes.
 //
 // stop leaves the loop; calling it again does nothing. The last stop for a
-// key cancels the loop's context and ends its goroutine. stop does not wait
-// for fn: once stop has returned, the loop starts no new call of fn, but a
-// call it had already begun (the one that called stop, when fn stops
-// itself, or one running concurrently on the loop's goroutine) may still be
-// running and finish after stop returns. So fn may call stop, and stop never
-// blocks on a callback. Subscribe panics if fn is nil, or if fetch is nil
-// when the loop is new.
+// key cancels the loop's context and ends its goroutine.
+//
+// stop does not wait for fn. After stop returns, fn is not called again,
+// with one exception: a delivery the loop had already begun to this
+// subscriber when stop was called (fn running, or about to be called)
+// completes, possibly after stop returns; polls after it never reach fn.
+// So fn may call stop itself (the call in progress finishes normally), and stop
+// never blocks on a callback. A go-app component that calls stop in
+// OnDismount may thus get one last call; the ctx.Dispatch it makes there is
+// harmless, as go-app drops dispatches to dismounted components.
+//
+// Subscribe panics if fn is nil, or if fetch is nil when the loop is new.
 func (h *Hub[T]) Subscribe(key string, fetch func(ctx context.Context) (T, error), fn func(Update[T])) (stop func()) {
 	if fn == nil {
 		panic("waiters: Hub.Subscribe with a nil fn")
