@@ -31,6 +31,10 @@ func fetchList(c *octavia.Client) func(ctx context.Context) ([]loadbalancers.Loa
 // the first load runs.
 const listBatch = 200
 
+// rowsShown is how many rows the table renders at first, and how many more
+// each "Show more" adds: the count, the search and the poll cover them all.
+const rowsShown = 250
+
 // lbListPage lists the project's load balancers; rows in PENDING_* follow
 // the shared list poll until nothing is pending.
 type lbListPage struct {
@@ -41,6 +45,7 @@ type lbListPage struct {
 	err    string
 	lbs    []loadbalancers.LoadBalancer
 	query  string
+	limit  int // rows rendered; 0 = rowsShown
 	ops    []operation
 
 	cancelLoad context.CancelFunc
@@ -237,6 +242,14 @@ func (p *lbListPage) renderBody(shown []loadbalancers.LoadBalancer, total int) g
 		)
 	}
 	now := time.Now()
+	limit := p.limit
+	if limit == 0 {
+		limit = rowsShown
+	}
+	hidden := 0
+	if len(shown) > limit {
+		shown, hidden = shown[:limit], len(shown)-limit
+	}
 	return goapp.Div().Class("table-wrap").Body(
 		goapp.Table().ID("lb-table").Class("table").Body(
 			goapp.THead().Body(goapp.Tr().Body(
@@ -261,5 +274,12 @@ func (p *lbListPage) renderBody(shown []loadbalancers.LoadBalancer, total int) g
 				)
 			})),
 		),
+		goapp.If(hidden > 0, func() goapp.UI {
+			return goapp.Div().ID("lb-more").Class("more").Body(
+				goapp.Span().Textf("%d more not shown: search by name, or ", hidden),
+				goapp.Button().Class("btn", "btn-small").OnClick(func(ctx goapp.Context, e goapp.Event) { p.limit = limit + rowsShown }).
+					Textf("show %d more", min(hidden, rowsShown)),
+			)
+		}),
 	)
 }

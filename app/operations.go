@@ -175,10 +175,25 @@ func statusInFault(fault string) string {
 // writeErrorText is what a refused write says: busyText for a 409
 // immutable, else the client's one-sentence message.
 func writeErrorText(err error, status string) string {
-	if octavia.ErrorCodeOf(err) == octavia.EIMMUTABLE {
+	if busy(err) {
 		return busyText(err, status)
 	}
 	return octavia.Message(err)
+}
+
+// busy reports whether a write was refused because the load balancer is
+// immutable: the client's EIMMUTABLE, or a 409 whose fault names a
+// PENDING_* state (Octavia's LBPendingStateError, "Invalid state
+// PENDING_UPDATE of loadbalancer resource ...").
+func busy(err error) bool {
+	switch octavia.ErrorCodeOf(err) {
+	case octavia.EIMMUTABLE:
+		return true
+	case octavia.ECONFLICT:
+		var e *octavia.Error
+		return errors.As(err, &e) && isPending(statusInFault(e.Fault))
+	}
+	return false
 }
 
 // State key and journal key of the operations.

@@ -176,17 +176,30 @@ func joinRoles(roles []string) string {
 	return out
 }
 
+// opsShown is how many operations the panel lists; older ones are counted.
+const opsShown = 5
+
 // renderOperations is the operations panel: each accepted write with its
-// live wait. Runs on the UI goroutine.
+// live wait. Waiting and failed ones show everything (what was written, the
+// acceptance, the outcome); finished ones fold to one line. Runs on the UI
+// goroutine.
 func renderOperations(ops []operation, now time.Time) goapp.UI {
+	older := 0
+	if len(ops) > opsShown {
+		ops, older = ops[:opsShown], len(ops)-opsShown
+	}
 	return goapp.Section().Class("ops").Aria("label", "operations").Body(
 		goapp.Range(ops).Slice(func(i int) goapp.UI {
 			op := ops[i]
+			full := op.State == opWaiting || op.State == opFailed
 			return goapp.Div().Class("op", "op-"+string(op.State)).DataSet("op", op.ID).DataSet("lb", op.LBID).Body(
 				goapp.Div().Class("op-head").Body(
 					goapp.Span().Class("op-title").Text(opTitle(op)),
 					badge(op.Status),
 					goapp.Span().Class("op-elapsed").Title("elapsed").Text(formatElapsed(op.elapsed(now))),
+					goapp.If(!full, func() goapp.UI {
+						return goapp.Span().Class("op-line", "op-outcome", "op-inline").Text(opOutcomeText(op, now))
+					}),
 					goapp.Div().Class("spacer"),
 					goapp.If(op.State == opWaiting, func() goapp.UI {
 						return goapp.Button().Class("btn", "btn-small", "op-stop").
@@ -199,10 +212,17 @@ func renderOperations(ops []operation, now time.Time) goapp.UI {
 							Text("Dismiss")
 					}),
 				),
-				goapp.Div().Class("op-line", "op-written").Body(goapp.Span().Class("op-label").Text("Wrote"), goapp.Text(op.Written)),
-				goapp.Div().Class("op-line", "op-accepted").Text(opAcceptedText(op)),
-				goapp.Div().Class("op-line", "op-outcome").Text(opOutcomeText(op, now)),
+				goapp.If(full, func() goapp.UI {
+					return goapp.Div().Body(
+						goapp.Div().Class("op-line", "op-written").Body(goapp.Span().Class("op-label").Text("Wrote"), goapp.Text(op.Written)),
+						goapp.Div().Class("op-line", "op-accepted").Text(opAcceptedText(op)),
+						goapp.Div().Class("op-line", "op-outcome").Text(opOutcomeText(op, now)),
+					)
+				}),
 			)
+		}),
+		goapp.If(older > 0, func() goapp.UI {
+			return goapp.Div().Class("op-older").Textf("and %d older operations", older)
 		}),
 	)
 }

@@ -116,12 +116,13 @@ const (
 
 // Geometry of the drawn tree, in SVG user units (CSS pixels at 100 %).
 const (
-	treeNodeW   = 216
-	treeNodeH   = 46
-	treeColGap  = 44
-	treeRowGap  = 10
-	treePad     = 8
-	treeNameMax = 26 // characters of a name that fit in a node at 12 px
+	treeNodeW     = 216
+	treeNodeH     = 46
+	treeColGap    = 44
+	treeRowGap    = 10
+	treePad       = 8
+	treeNameMax   = 26 // characters of a name that fit in a node at 12 px
+	treeDetailMax = 32 // characters of the detail line (10 px monospace)
 )
 
 // treeNode is one box of the drawn tree: its top-left corner, what it is,

@@ -63,10 +63,10 @@ func renderTreeNode(n treeNode) goapp.UI {
 			svgEl("rect").Class("tn-prov", "prov-"+statusClass(n.Provisioning)).
 				Attr("x", x).Attr("y", y).Attr("width", 6).Attr("height", treeNodeH).Attr("rx", 2),
 			svgEl("text").Class("tn-kind").Attr("x", x+12).Attr("y", y+13).Text(strings.ToUpper(string(n.Kind))),
-			svgEl("text").Class("tn-name").Attr("x", x+12).Attr("y", y+28).Text(shorten(n.Name, treeNameMax)),
-			svgEl("text").Class("tn-detail").Attr("x", x+12).Attr("y", y+41).Text(shorten(n.Detail, 18)),
 			svgEl("text").Class("tn-status", "tx-"+statusClass(n.Provisioning)).
-				Attr("x", x+treeNodeW-6).Attr("y", y+41).Attr("text-anchor", "end").Text(status),
+				Attr("x", x+treeNodeW-6).Attr("y", y+13).Attr("text-anchor", "end").Text(status),
+			svgEl("text").Class("tn-name").Attr("x", x+12).Attr("y", y+28).Text(shorten(n.Name, treeNameMax)),
+			svgEl("text").Class("tn-detail").Attr("x", x+12).Attr("y", y+41).Text(shorten(n.Detail, treeDetailMax)),
 		)
 }
 

@@ -391,8 +391,8 @@ func TestBrowserConsole(t *testing.T) {
 	b.do(t, "submit the create form", 10*time.Second, chromedp.Click(chromedp.ID("create-submit")))
 	b.waitJS(t, "ci-web-1 pending", rowStatus("ci-web-1")+` === "PENDING_CREATE"`, 20*time.Second)
 	b.waitJS(t, "the create wait item", `!!document.querySelector(".op.op-waiting")`, 5*time.Second)
-	if got := b.text(t, ".op .op-accepted"); !strings.Contains(got, "Accepted") || !strings.Contains(got, "202") {
-		t.Errorf("wait item: got %q, want it to say the create was accepted (202)", got)
+	if got := b.text(t, ".op .op-accepted"); !regexp.MustCompile(`^Accepted by Octavia \(HTTP 20[12], request req-`).MatchString(got) {
+		t.Errorf("wait item: got %q, want it to say the create was accepted, with Octavia's request id", got)
 	}
 	b.shot(t, "05-create-pending")
 	b.waitJS(t, "ci-web-1 active", rowStatus("ci-web-1")+` === "ACTIVE"`, 30*time.Second)
@@ -507,11 +507,15 @@ func TestBrowserConsole(t *testing.T) {
 
 	// More than one page: every load balancer of the project is listed.
 	b.fillLogin(t, "scale", "scale", "scale")
-	b.waitJS(t, "the long list", fmt.Sprintf(`document.querySelectorAll("tr.lb-row").length === %d`, scaleCount), 60*time.Second)
-	if got := b.text(t, "#lb-count"); got != fmt.Sprintf("%d load balancers", scaleCount) {
-		t.Errorf("count: got %q, want %d load balancers", got, scaleCount)
+	b.waitJS(t, "the long list", fmt.Sprintf(`(document.querySelector("#lb-count") || {}).textContent === "%d load balancers"`, scaleCount), 60*time.Second)
+	if got := eval[int](t, b, `document.querySelectorAll("tr.lb-row").length`); got != 250 {
+		t.Errorf("rows rendered at first: got %d, want 250", got)
 	}
 	b.shot(t, "16-paged-list")
+	// The search covers every row of every page, shown or not.
+	b.do(t, "search the long list", 10*time.Second, setInput("#lb-search", "bulk-0104"))
+	b.waitJS(t, "ten results from the second page", `document.querySelectorAll("tr.lb-row").length === 10`, 20*time.Second)
+	b.shot(t, "17-paged-search")
 
 	if d := b.dialogsSeen(); len(d) != 0 {
 		t.Errorf("JavaScript dialogs opened: %q", d)
