@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"testing"
 )
 
@@ -101,12 +102,17 @@ func passwordAuth(user, password, project string) map[string]any {
 // for the default users).
 func login(t *testing.T, h http.Handler, user string) *tclient {
 	t.Helper()
-	anon := &tclient{t: t, h: h}
 	project := map[string]string{"admin": "admin", "demo": "demo", "viewer": "demo"}[user]
 	if project == "" {
 		project = user
 	}
-	r := anon.must(http.StatusCreated, "POST", "/identity/v3/auth/tokens", passwordAuth(user, user, project))
+	return loginTo(t, h, user, user, project)
+}
+
+func loginTo(t *testing.T, h http.Handler, user, password, project string) *tclient {
+	t.Helper()
+	anon := &tclient{t: t, h: h}
+	r := anon.must(http.StatusCreated, "POST", "/identity/v3/auth/tokens", passwordAuth(user, password, project))
 	return &tclient{t: t, h: h, token: r.header.Get("X-Subject-Token")}
 }
 
@@ -153,4 +159,11 @@ func (c *tclient) lbStatus(id string) string {
 		return "404"
 	}
 	return obj(r.json(c.t), "loadbalancer")["provisioning_status"].(string)
+}
+
+func writeFile(t *testing.T, path, s string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(s), 0o600); err != nil {
+		t.Fatal(err)
+	}
 }

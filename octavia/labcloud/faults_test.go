@@ -1,0 +1,174 @@
+package labcloud
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+)
+
+func TestLabFaultsAPI(t *testing.T) {
+	c := New(Options{Seed: 1})
+	admin, demo := login(t, c, "admin"), login(t, c, "demo")
+	demo.must(http.StatusForbidden, "GET", "/lab/faults", nil)
+	demo.must(http.StatusForbidden, "PUT", "/lab/faults", map[string]any{"octavia": "503"})
+	admin.must(http.StatusBadRequest, "PUT", "/lab/faults", map[string]any{"error_rate": 2})
+	admin.must(http.StatusBadRequest, "PUT", "/lab/faults", map[string]any{"octavia": "down"})
+	got := admin.must(http.StatusOK, "PUT", "/lab/faults", map[string]any{"latency": "250ms", "stuck": []string{"x"}}).json(t)
+	if got["latency"] != "250ms" || len(list(got, "stuck")) != 1 {
+		t.Errorf("PUT /lab/faults answered %v, want latency 250ms and stuck [x]", got)
+	}
+	if f := c.Faults(); f.Latency.Duration != 250*time.Millisecond {
+		t.Errorf("Faults().Latency: got %v, want 250ms", f.Latency)
+	}
+}
+
+func TestOutages(t *testing.T) {
+	cases := []struct {
+		name       string
+		faults     Faults
+		path       string
+		wantStatus int
+	}{
+		{"octavia 503", Faults{Octavia: Outage503}, "/load-balancer/v2/lbaas/loadbalancers", 503},
+		{"keystone 503", Faults{Keystone: Outage503}, "/identity/v3", 503},
+		{"keystone outage leaves octavia up", Faults{Keystone: Outage503}, "/load-balancer/v2/lbaas/loadbalancers", 200},
+		{"reset without a connection to close", Faults{Octavia: OutageReset}, "/load-balancer/v2/lbaas/loadbalancers", 502},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := New(Options{Seed: 1})
+			demo := login(t, c, "demo")
+			if err := c.SetFaults(tc.faults); err != nil {
+				t.Fatal(err)
+			}
+			demo.must(tc.wantStatus, "GET", tc.path, nil)
+		})
+	}
+}
+
+func TestOutageResetClosesTheConnection(t *testing.T) {
+	srv := NewServer(Options{Seed: 1})
+	defer srv.Close()
+	if err := srv.Cloud.SetFaults(Faults{Octavia: OutageReset}); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Get(srv.URL + "/load-balancer/")
+	if err == nil {
+		resp.Body.Close()
+		t.Fatalf("got status %d, want a connection error", resp.StatusCode)
+	}
+}
+
+func TestErrorRateIsReproducible(t *testing.T) {
+	run := func() string {
+		c := New(Options{Seed: 42})
+		demo := login(t, c, "demo")
+		c.SetFaults(Faults{ErrorRate: 0.5})
+		var b strings.Builder
+		for i := 0; i < 40; i++ {
+			r := demo.do("GET", "/load-balancer/v2/lbaas/loadbalancers", nil)
+			switch r.status {
+			case http.StatusOK:
+				b.WriteByte('.')
+			case http.StatusInternalServerError:
+				if r.json(t)["faultcode"] != "Server" {
+					t.Errorf("500 body: got %s, want a Server fault", r.body)
+				}
+				b.WriteByte('x')
+			default:
+				t.Fatalf("got %d", r.status)
+			}
+		}
+		return b.String()
+	}
+	first, second := run(), run()
+	if first != second {
+		t.Errorf("same seed, different failures:\n%s\n%s", first, second)
+	}
+	if n := strings.Count(first, "x"); n < 8 || n > 32 {
+		t.Errorf("got %d failures in 40 at rate 0.5: %s", n, first)
+	}
+}
+
+func TestLatencyFault(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := New(Options{Seed: 1})
+		demo := login(t, c, "demo")
+		c.SetFaults(Faults{Latency: Duration{2 * time.Second}})
+		start := time.Now()
+		demo.must(http.StatusOK, "GET", "/load-balancer/v2/lbaas/loadbalancers", nil)
+		if got := time.Since(start); got != 2*time.Second {
+			t.Errorf("answer took %v of bubble time, want 2s", got)
+		}
+	})
+}
+
+func TestScenarioFile(t *testing.T) {
+	dir := t.TempDir()
+	path := dir + "/drill.json"
+	writeFile(t, path, `{
+		"projects": [{"name": "acme", "users": [{"name": "alice", "password": "alice"}]}],
+		"networks": [{"project": "acme", "name": "big", "subnet": "big-subnet", "cidr": "10.200.0.0/16"}],
+		"load_balancers": [{"project": "acme", "name": "shop", "count": 3, "subnet": "big-subnet",
+			"listener": {"protocol": "HTTP", "port": 80, "members": ["10.200.1.1"], "monitor": "HTTP"}}],
+		"quotas": [{"project": "acme", "load_balancer": 3}],
+		"faults": {"down_members": ["10.200.1.1"]}
+	}`)
+	s, err := LoadScenario(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := New(Options{Seed: 1, Scenario: s})
+	alice := loginTo(t, c, "alice", "alice", "acme")
+	r := alice.must(http.StatusOK, "GET", "/load-balancer/v2/lbaas/loadbalancers", nil)
+	got := names(t, r, "loadbalancers")
+	if strings.Join(got, ",") != "shop-00001,shop-00002,shop-00003" {
+		t.Errorf("seeded: got %v", got)
+	}
+	for _, o := range list(r.json(t), "loadbalancers") {
+		lb := o.(map[string]any)
+		if lb["provisioning_status"] != "ACTIVE" || lb["operating_status"] != "DEGRADED" {
+			t.Errorf("%v: got %v/%v, want ACTIVE/DEGRADED (its only member is down)", lb["name"], lb["provisioning_status"], lb["operating_status"])
+		}
+		if !strings.HasPrefix(lb["vip_address"].(string), "10.200.") {
+			t.Errorf("%v: VIP %v not on big-subnet", lb["name"], lb["vip_address"])
+		}
+	}
+	r = alice.must(http.StatusForbidden, "POST", "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": map[string]any{"vip_network_id": list(alice.must(http.StatusOK, "GET", "/network/v2.0/networks?name=big", nil).json(t), "networks")[0].(map[string]any)["id"]}})
+	if got := r.fault(t); got != "Quota has been met for resources: Load Balancer" {
+		t.Errorf("quota: got %q", got)
+	}
+	writeFile(t, path, `{"load_balancers": [{"projekt": "x"}]}`)
+	if _, err := LoadScenario(path); err == nil {
+		t.Error("a misspelt field: got no error")
+	}
+}
+
+func TestNeutronAndVIPPort(t *testing.T) {
+	c := New(Options{Seed: 1})
+	demo := login(t, c, "demo")
+	nets := names(t, demo.must(http.StatusOK, "GET", "/network/v2.0/networks", nil), "networks")
+	if strings.Join(nets, ",") != "public,demo-net" {
+		t.Errorf("demo sees networks %v, want public and demo-net", nets)
+	}
+	subs := list(demo.must(http.StatusOK, "GET", "/network/v2.0/subnets?name=demo-subnet", nil).json(t), "subnets")
+	if len(subs) != 1 {
+		t.Fatalf("subnets?name=demo-subnet: got %d, want 1", len(subs))
+	}
+	sub := subs[0].(map[string]any)
+	lb := demo.createLB("vip", nil)
+	port := obj(demo.must(http.StatusOK, "GET", "/network/v2.0/ports/"+lb["vip_port_id"].(string), nil).json(t), "port")
+	ip := list(port, "fixed_ips")[0].(map[string]any)
+	if ip["ip_address"] != lb["vip_address"] || ip["subnet_id"] != sub["id"] || port["device_owner"] != "Octavia" {
+		t.Errorf("VIP port %v does not match LB vip %v on subnet %v", port, lb["vip_address"], sub["id"])
+	}
+	if got := list(demo.must(http.StatusOK, "GET", "/network/v2.0/ports?id="+port["id"].(string), nil).json(t), "ports"); len(got) != 1 {
+		t.Errorf("ports?id=: got %d, want 1", len(got))
+	}
+	r := demo.must(http.StatusNotFound, "GET", "/network/v2.0/networks/nope", nil)
+	if e := obj(r.json(t), "NeutronError"); e["type"] != "NetworkNotFound" {
+		t.Errorf("404 body: got %s", r.body)
+	}
+}
