@@ -71,7 +71,7 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 			return err
 		}
 	default:
-		opts := labcloud.Options{Trainees: cfg.LabTrainees, Delay: cfg.LabDelay, Logger: logger.With("component", "lab")}
+		opts := labcloud.Options{Trainees: cfg.LabTrainees, Delay: cfg.LabDelay} // the access log covers its requests
 		if cfg.LabScenario != "" {
 			if opts.Scenario, err = labcloud.LoadScenario(cfg.LabScenario); err != nil {
 				return fmt.Errorf("-lab-scenario: %w", err)

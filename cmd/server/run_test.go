@@ -1,0 +1,282 @@
+//go:build !js
+
+package main
+
+import (
+		"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// started is a server started by runWith for a test.
+type started struct {
+	URL    string
+	LabURL string // "" unless in lab mode
+	Logs   *syncBuffer
+	out    *syncBuffer
+	copied chan struct{}
+	stop   func() error
+}
+
+// Stdout is everything the server printed; complete once stop returned.
+func (s *started) Stdout() string {
+	if s.stop() == nil {
+		<-s.copied
+	}
+	return s.out.String()
+}
+
+var (
+	runListenRE = regexp.MustCompile(`listening on (http://[0-9.:]+)`)
+	runLabRE    = regexp.MustCompile(`the lab cloud at (http://[0-9.:]+)`)
+)
+
+// startRun runs the server in process on 127.0.0.1:0, waits until /healthz answers,
+// and stops it when the test ends (the test fails if it does not stop cleanly).
+func startRun(t testing.TB, env map[string]string, args ...string) *started {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	s := &started{Logs: &syncBuffer{}, out: &syncBuffer{}, copied: make(chan struct{})}
+	go func() {
+		io.Copy(s.out, pr)
+		close(s.copied)
+	}()
+	done := make(chan error, 1)
+	go func() {
+		err := runWith(ctx, append([]string{"octaview", "-addr", "127.0.0.1:0"}, args...),
+			func(k string) string { return env[k] }, pw, s.Logs)
+		pw.Close()
+		done <- err
+	}()
+	var stopErr error
+	stopped := false
+	s.stop = func() error {
+		if stopped {
+			return stopErr
+		}
+		stopped = true
+		cancel()
+		select {
+		case stopErr = <-done:
+		case <-time.After(20 * time.Second):
+			stopErr = fmt.Errorf("the server did not stop within 20 s")
+		}
+		return stopErr
+	}
+	t.Cleanup(func() {
+		if err := s.stop(); err != nil {
+			t.Errorf("stopping the server: %v", err)
+		}
+	})
+	for i := 0; s.URL == ""; i++ {
+		select {
+		case err := <-done:
+			t.Fatalf("the server stopped at once: %v\n%s", err, s.Logs.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+		if m := runListenRE.FindStringSubmatch(s.out.String()); m != nil {
+			s.URL = m[1]
+		}
+		if i == 3000 {
+			t.Fatal("the server did not print its address within 60 s")
+		}
+	}
+	for i := 0; ; i++ {
+		resp, err := http.Get(s.URL + "/healthz")
+		if err == nil {
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode == 200 && string(b) == "ok\n" {
+				break
+			}
+		}
+		if i == 200 {
+			t.Fatalf("GET /healthz never answered ok: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if m := runLabRE.FindStringSubmatch(s.out.String()); m != nil {
+		s.LabURL = m[1]
+	}
+	return s
+}
+
+func getJSON(t testing.TB, method, url, token, body string, out any) *http.Response {
+	t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, _ := http.NewRequest(method, url, rd)
+	if token != "" {
+		req.Header.Set("X-Auth-Token", token)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, url, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if out != nil {
+		if err := json.Unmarshal(b, out); err != nil {
+			t.Fatalf("%s %s: %d %s: %v", method, url, resp.StatusCode, b, err)
+		}
+	}
+	return resp
+}
+
+func labLogin(t testing.TB, base, user, password, project string) string {
+	t.Helper()
+	body := fmt.Sprintf(`{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":%q,"password":%q,"domain":{"name":"Default"}}}},"scope":{"project":{"name":%q,"domain":{"name":"Default"}}}}}`, user, password, project)
+	resp := getJSON(t, "POST", base+"/identity/v3/auth/tokens", "", body, nil)
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("log in as %s: got %d, want 201", user, resp.StatusCode)
+	}
+	return resp.Header.Get("X-Subject-Token")
+}
+
+const seededScenario = `{"load_balancers":[{"project":"demo","name":"web","count":3,"listener":{"protocol":"HTTP","port":80,"members":["10.2.0.10","10.2.0.11"]}}]}`
+
+func writeFile(t testing.TB, dir, name, content string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestRunLab(t *testing.T) {
+	dir := t.TempDir()
+	scenario := writeFile(t, dir, "scenario.json", seededScenario)
+	s := startRun(t, nil, "-web", dir, "-lab-scenario", scenario, "-lab-trainees", "2", "-lab-delay", "100ms")
+
+	if s.LabURL == "" {
+		t.Errorf("banner: got\n%s\nwant the lab's URL", s.out.String())
+	}
+	var cfg apiConfig
+	getJSON(t, "GET", s.URL+"/api/config", "", "", &cfg)
+	if !cfg.Lab || cfg.ReadOnly || cfg.StatusPage || len(cfg.LabUsers) != 5 {
+		t.Errorf("GET /api/config: got %+v, want lab with 5 users", cfg)
+	}
+	tok := labLogin(t, s.URL, "demo", "demo", "demo")
+	var list struct {
+		LoadBalancers []struct{ Name string } `json:"loadbalancers"`
+	}
+	resp := getJSON(t, "GET", s.URL+"/load-balancer/v2/lbaas/loadbalancers", tok, "", &list)
+	if resp.StatusCode != 200 || len(list.LoadBalancers) != 3 {
+		t.Errorf("list through the proxy: got %d %+v, want the 3 seeded load balancers", resp.StatusCode, list)
+	}
+	// the catalog the client got points here, not at the lab
+	var tokBody map[string]any
+	getJSON(t, "GET", s.URL+"/identity/v3/auth/catalog", tok, "", &tokBody)
+	b, _ := json.Marshal(tokBody)
+	if strings.Contains(string(b), s.LabURL) || !strings.Contains(string(b), s.URL+"/load-balancer") {
+		t.Errorf("catalog: got %s, want it on %s, not %s", b, s.URL, s.LabURL)
+	}
+	resp = getJSON(t, "GET", s.URL+"/metrics", "", "", nil)
+	if resp.StatusCode != 200 {
+		t.Errorf("GET /metrics: got %d", resp.StatusCode)
+	}
+	if err := s.stop(); err != nil {
+		t.Fatalf("graceful stop: got %v, want nil", err)
+	}
+	if out := s.Stdout(); !strings.Contains(out, "demo       / demo") || !strings.Contains(out, "trainee2") {
+		t.Errorf("banner: got\n%s\nwant the lab users (demo, trainee2)", out)
+	}
+	if !strings.Contains(s.Logs.String(), `"msg":"stopped"`) {
+		t.Error("no \"stopped\" in the log")
+	}
+	if strings.Contains(s.Logs.String(), tok) {
+		t.Error("the token is in the log")
+	}
+}
+
+// TestRunCloudsYAML starts the server on a clouds.yaml entry (-cloud) and checks that
+// the entry's interface and region choose the endpoints.
+func TestRunCloudsYAML(t *testing.T) {
+	internal := newRecordingUpstream(t, nil)
+	k := newFakeKeystone(t, internal.URL+"/lb", internal.URL+"/net")
+	dir := t.TempDir()
+	clouds := writeFile(t, dir, "clouds.yaml", fmt.Sprintf(`clouds:
+  upstream:
+    auth:
+      auth_url: %s
+      username: ignored
+      password: ignored
+    region_name: RegionOne
+    interface: internal
+`, k.AuthURL()))
+	s := startRun(t, map[string]string{"OS_CLIENT_CONFIG_FILE": clouds}, "-cloud", "upstream", "-web", dir, "-read-only")
+	tok := labLogin(t, s.URL, testUser, testPassword, "demo")
+	resp := getJSON(t, "GET", s.URL+"/load-balancer/v2/lbaas/loadbalancers", tok, "", nil)
+	if resp.StatusCode != 200 || len(internal.Requests()) != 1 || internal.Requests()[0].Path != "/lb/v2/lbaas/loadbalancers" {
+		t.Errorf("got %d, requests %+v, want one request at the catalog's endpoint", resp.StatusCode, internal.Requests())
+	}
+	resp = getJSON(t, "DELETE", s.URL+"/load-balancer/v2/lbaas/loadbalancers/x", tok, "", nil)
+	if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("DELETE with -read-only: got %d, want 403", resp.StatusCode)
+	}
+	if out := s.Stdout(); !strings.Contains(out, "upstream: Keystone at "+k.URL) || !strings.Contains(out, "read-only") {
+		t.Errorf("banner: got\n%s", out)
+	}
+}
+
+func TestParseConfig(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		env     map[string]string
+		want    func(c config) bool
+		wantErr string
+	}{
+		{"defaults: the lab", nil, nil, func(c config) bool {
+			return c.Addr == "127.0.0.1:8080" && c.lab() && c.Web == "web" && !c.ReadOnly && c.LabTrainees == 0
+		}, ""},
+		{"environment", nil, map[string]string{"OCTAVIEW_ADDR": ":9000", "OCTAVIEW_READ_ONLY": "true", "OCTAVIEW_CORS_ORIGIN": "https://a.example,https://b.example",
+			"OCTAVIEW_LAB_TRAINEES": "12", "OCTAVIEW_LAB_DELAY": "5s", "OCTAVIEW_STATUS_CLOUD": "noc", "OCTAVIEW_TRUST_FORWARDED": "1"},
+			func(c config) bool {
+				return c.Addr == ":9000" && c.ReadOnly && len(c.CORSOrigins) == 2 && c.LabTrainees == 12 && c.LabDelay == 5*time.Second &&
+					c.StatusCloud == "noc" && c.TrustForwarded
+			}, ""},
+		{"flags win over the environment", []string{"-addr", ":9001", "-read-only=false", "-cors-origin", "https://c.example", "-cors-origin", "https://d.example"},
+			map[string]string{"OCTAVIEW_ADDR": ":9000", "OCTAVIEW_READ_ONLY": "true", "OCTAVIEW_CORS_ORIGIN": "https://a.example"},
+			func(c config) bool {
+				return c.Addr == ":9001" && !c.ReadOnly && strings.Join(c.CORSOrigins, ",") == "https://c.example,https://d.example"
+			}, ""},
+		{"OS_CLOUD chooses the cloud", nil, map[string]string{"OS_CLOUD": "prod"}, func(c config) bool { return c.Cloud == "prod" && !c.lab() }, ""},
+		{"public URL", []string{"-public-url", "https://Console.Example.com/"}, nil, func(c config) bool { return c.PublicURL == "https://console.example.com" }, ""},
+		{"cloud and keystone", []string{"-cloud", "a", "-keystone", "http://k:5000/v3"}, nil, nil, "choose one"},
+		{"wildcard origin", []string{"-cors-origin", "*"}, nil, nil, "wildcard"},
+		{"public URL with a path", []string{"-public-url", "https://x.example/app"}, nil, nil, "no path"},
+		{"bad boolean variable", nil, map[string]string{"OCTAVIEW_READ_ONLY": "yes please"}, nil, "OCTAVIEW_READ_ONLY"},
+		{"stray argument", []string{"serve"}, nil, nil, "unexpected"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := parseConfig(append([]string{"octaview"}, tt.args...), func(k string) string { return tt.env[k] }, io.Discard)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("got error %v, want one about %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tt.want(c) {
+				t.Errorf("got %+v", c)
+			}
+		})
+	}
+}
