@@ -3,7 +3,7 @@
 package main
 
 import (
-		"context"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
