@@ -1,0 +1,177 @@
+//go:build !js
+
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/octavia/labcloud"
+)
+
+// countingLab is the lab cloud behind a request counter.
+type countingLab struct {
+	*httptest.Server
+	mu     sync.Mutex
+	counts map[string]int // "list", "tree", "identity", "other"
+}
+
+func newCountingLab(t testing.TB, scenario *labcloud.Scenario) *countingLab {
+	l := &countingLab{counts: map[string]int{}}
+	cloud := labcloud.New(labcloud.Options{Scenario: scenario})
+	l.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		kind := "other"
+		switch p := r.URL.Path; {
+		case p == "/load-balancer/v2/lbaas/loadbalancers" || p == "/load-balancer/v2.0/lbaas/loadbalancers":
+			kind = "list"
+		case strings.HasPrefix(p, "/load-balancer/") && strings.HasSuffix(p, "/status"):
+			kind = "tree"
+		case strings.HasPrefix(p, "/identity/"):
+			kind = "identity"
+		}
+		l.mu.Lock()
+		l.counts[kind]++
+		l.mu.Unlock()
+		cloud.ServeHTTP(w, r)
+	}))
+	t.Cleanup(l.Close)
+	return l
+}
+
+func (l *countingLab) reset() map[string]int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	c := l.counts
+	l.counts = map[string]int{}
+	return c
+}
+
+const (
+	nocUser     = "noc-reader"
+	nocPassword = "n0c-Wall-Scr33n-pw"
+)
+
+func nocScenario(lbs int) *labcloud.Scenario {
+	return &labcloud.Scenario{
+		Projects: []labcloud.ScenarioProject{{Name: "noc", Users: []labcloud.ScenarioUser{{Name: nocUser, Password: nocPassword, Role: "reader"}}}},
+		LoadBalancers: []labcloud.ScenarioLB{{Project: "noc", Name: "edge", Count: lbs,
+			Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.9.0.10", "10.9.0.11"}}}},
+	}
+}
+
+// TestStatusPollAgainstLab polls the lab with the Octavia client while many viewers
+// watch: each poll costs one list and one status tree per load balancer, however
+// many viewers there are.
+func TestStatusPollAgainstLab(t *testing.T) {
+	const lbs, viewers, polls = 3, 100, 3
+	lab := newCountingLab(t, nocScenario(lbs))
+	client, err := octavia.New(t.Context(), octavia.Config{AuthURL: lab.URL + "/identity/v3", Username: nocUser, Password: nocPassword,
+		UserDomainName: "Default", ProjectName: "noc", ProjectDomainName: "Default"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	feed := newStatusFeed(octaviaStatus(client), nil)
+	e := newTestEnv(t, envOptions{status: feed})
+	feed.poll(t.Context())
+	var rds []*bufio.Reader
+	for range viewers {
+		resp, err := http.Get(e.Server.URL + "/api/status/events")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { resp.Body.Close() })
+		rd := bufio.NewReader(resp.Body)
+		nextEvent(t, rd) // the current snapshot
+		rds = append(rds, rd)
+	}
+	lab.reset()
+	var last string
+	for range polls {
+		feed.poll(t.Context())
+		for _, rd := range rds {
+			last = nextEvent(t, rd)
+		}
+	}
+	got := lab.reset()
+	want := map[string]int{"list": polls, "tree": polls * lbs}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("%d polls with %d viewers: got upstream requests %v, want %v", polls, viewers, got, want)
+	}
+	var snap statusSnapshot
+	if err := json.Unmarshal([]byte(last), &snap); err != nil {
+		t.Fatal(err)
+	}
+	if snap.Error != "" || len(snap.LoadBalancers) != lbs {
+		t.Fatalf("got %s, want %d load balancers and no error", last, lbs)
+	}
+	for _, lb := range snap.LoadBalancers {
+		var tree struct {
+			ID        string `json:"id"`
+			Listeners []struct {
+				Pools []struct {
+					Members []struct {
+						OperatingStatus string `json:"operating_status"`
+					} `json:"members"`
+				} `json:"pools"`
+			} `json:"listeners"`
+		}
+		if err := json.Unmarshal(lb.Tree, &tree); err != nil || tree.ID != lb.ID || len(tree.Listeners) != 1 || len(tree.Listeners[0].Pools) != 1 ||
+			len(tree.Listeners[0].Pools[0].Members) != 2 {
+			t.Errorf("%s: tree %s, want its listener, pool and 2 members", lb.Name, lb.Tree)
+		}
+		if lb.VIPAddress == "" || lb.ProvisioningStatus != "ACTIVE" {
+			t.Errorf("%s: got %+v, want a VIP and ACTIVE", lb.Name, lb)
+		}
+	}
+}
+
+// TestRunStatusCloud runs the server with -status-cloud on a clouds.yaml entry: the
+// anonymous status API shows the project's load balancers, and the credential never
+// leaves the server.
+func TestRunStatusCloud(t *testing.T) {
+	lab := newCountingLab(t, nocScenario(2))
+	dir := t.TempDir()
+	clouds := writeFile(t, dir, "clouds.yaml", fmt.Sprintf(`clouds:
+  noc:
+    auth:
+      auth_url: %s/identity/v3
+      username: %s
+      password: %s
+      project_name: noc
+      user_domain_name: Default
+      project_domain_name: Default
+    region_name: RegionOne
+`, lab.URL, nocUser, nocPassword))
+	s := startRun(t, map[string]string{"OS_CLIENT_CONFIG_FILE": clouds}, "-keystone", lab.URL+"/identity/v3", "-status-cloud", "noc", "-web", dir)
+	var cfg apiConfig
+	getJSON(t, "GET", s.URL+"/api/config", "", "", &cfg)
+	if !cfg.StatusPage || cfg.Lab {
+		t.Errorf("GET /api/config: got %+v, want status_page", cfg)
+	}
+	var snap statusSnapshot
+	getJSON(t, "GET", s.URL+"/api/status", "", "", &snap)
+	if len(snap.LoadBalancers) != 2 || snap.Error != "" {
+		t.Errorf("GET /api/status: got %+v, want the 2 load balancers of project noc", snap)
+	}
+	resp, err := http.Get(s.URL + "/api/status/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := nextEvent(t, bufio.NewReader(resp.Body))
+	resp.Body.Close()
+	for what, body := range map[string]string{"/api/status/events": first, "log": s.Logs.String()} {
+		if strings.Contains(body, nocPassword) {
+			t.Errorf("%s contains the status cloud's password", what)
+		}
+	}
+	if !strings.Contains(first, `"name":"edge-0000`) {
+		t.Errorf("first event: got %s, want the load balancers", first)
+	}
+}
