@@ -54,10 +54,6 @@ var (
 
 // writeFault answers with Octavia's wsme fault body.
 func writeFault(w http.ResponseWriter, err *apiError) {
-	if err.html {
-		writeWebobPage(w, err)
-		return
-	}
 	code := "Client"
 	if err.code >= 500 {
 		code = "Server"
@@ -69,8 +65,17 @@ func writeFault(w http.ResponseWriter, err *apiError) {
 	}{code, err.msg, nil})
 }
 
-// writeWebobPage answers as webob does when Octavia raises before wsme
-// (bad limit, bad sort direction): an HTML page.
+// writeWebobError answers as webob does when Octavia raises before wsme
+// (bad limit, bad sort direction): JSON {code, title, description} for a
+// client that accepts JSON, an HTML page otherwise.
+func writeWebobError(w http.ResponseWriter, r *http.Request, err *apiError) {
+	if strings.Contains(r.Header.Get("Accept"), "json") {
+		writeJSON(w, err.code, map[string]any{"code": err.code, "title": http.StatusText(err.code), "description": err.msg})
+		return
+	}
+	writeWebobPage(w, err)
+}
+
 func writeWebobPage(w http.ResponseWriter, err *apiError) {
 	status := fmt.Sprintf("%d %s", err.code, http.StatusText(err.code))
 	body := "<html>\n <head>\n  <title>" + status + "</title>\n </head>\n <body>\n  <h1>" + status +

@@ -52,9 +52,6 @@ type listenerBody struct {
 	TLSCiphers              *string           `json:"tls_ciphers"`
 	TLSVersions             *[]string         `json:"tls_versions"`
 	ALPNProtocols           *[]string         `json:"alpn_protocols"`
-	HSTSMaxAge              *int              `json:"hsts_max_age"`
-	HSTSIncludeSubdomains   *bool             `json:"hsts_include_subdomains"`
-	HSTSPreload             *bool             `json:"hsts_preload"`
 	Tags                    *[]string         `json:"tags"`
 }
 
@@ -182,15 +179,6 @@ func (l *listener) apply(b *listenerBody) *apiError {
 	}
 	if b.ALPNProtocols != nil {
 		l.alpnProtocols = *b.ALPNProtocols
-	}
-	if b.HSTSMaxAge != nil {
-		l.hstsMaxAge = b.HSTSMaxAge
-	}
-	if b.HSTSIncludeSubdomains != nil {
-		l.hstsIncludeSubdomains = *b.HSTSIncludeSubdomains
-	}
-	if b.HSTSPreload != nil {
-		l.hstsPreload = *b.HSTSPreload
 	}
 	l.cache = nil
 	return nil

@@ -55,9 +55,6 @@ type listener struct {
 	tlsCiphers             *string
 	tlsVersions            []string
 	alpnProtocols          []string
-	hstsMaxAge             *int
-	hstsIncludeSubdomains  bool
-	hstsPreload            bool
 	upSince                time.Time // zero: not passing traffic
 	statsBase              stats
 }

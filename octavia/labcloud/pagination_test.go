@@ -142,15 +142,21 @@ func TestListErrors(t *testing.T) {
 		{"unknown parameter on listeners", "/load-balancer/v2/lbaas/listeners?vip_address=1.2.3.4", "One or more arguments are either duplicate or invalid", false},
 		{"bad marker", "/load-balancer/v2/lbaas/loadbalancers?marker=nope", "Supplied pagination marker 'nope' is not valid.", false},
 		{"bad sort key", "/load-balancer/v2/lbaas/loadbalancers?sort=foo", "Supplied sort key 'foo' is not valid.", false},
-		{"bad limit", "/load-balancer/v2/lbaas/loadbalancers?limit=abc", "Supplied pagination limit &#x27;abc&#x27; is not valid.", true},
-		{"bad sort direction", "/load-balancer/v2/lbaas/loadbalancers?sort=name:up", "Supplied sort direction &#x27;up&#x27; is not valid.", true},
+		{"bad limit", "/load-balancer/v2/lbaas/loadbalancers?limit=abc", "Supplied pagination limit 'abc' is not valid.", true},
+		{"bad sort direction", "/load-balancer/v2/lbaas/loadbalancers?sort=name:up", "Supplied sort direction 'up' is not valid.", true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			r := demo.must(http.StatusBadRequest, "GET", tc.path, nil)
 			if tc.html {
-				if !strings.Contains(string(r.body), tc.want) || !strings.HasPrefix(r.header.Get("Content-Type"), "text/html") {
-					t.Errorf("got %s %q, want an HTML page containing %q", r.header.Get("Content-Type"), r.body, tc.want)
+				// webob's error, raised before wsme: JSON for a JSON client
+				m := r.json(t)
+				if m["description"] != tc.want || m["title"] != "Bad Request" || m["code"] != float64(400) {
+					t.Errorf("got %s, want code 400, title Bad Request, description %q", r.body, tc.want)
+				}
+				page := serve(c, newReq("GET", tc.path, demo.token))
+				if !strings.HasPrefix(page.header.Get("Content-Type"), "text/html") || !strings.Contains(string(page.body), "&#x27;") {
+					t.Errorf("without Accept: got %s %q, want webob's HTML page", page.header.Get("Content-Type"), page.body)
 				}
 				return
 			}

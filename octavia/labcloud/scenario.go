@@ -191,7 +191,7 @@ func (c *Cloud) seedLBs(sl ScenarioLB, start time.Time) error {
 		created := start.Add(time.Duration(i) * time.Second)
 		lb := &loadBalancer{meta: meta{
 			id: newUUID(c.rng), projectID: p.id, name: name, prov: statusPendingCreate, oper: operOffline,
-			enabled: true, created: created, updated: created, tags: sl.Tags,
+			enabled: true, created: created, updated: created, tags: sortedTags(sl.Tags),
 		}, provider: "amphora", topology: "SINGLE"}
 		if sl.Topology != "" {
 			lb.topology = sl.Topology

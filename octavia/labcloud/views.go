@@ -90,9 +90,6 @@ type listenerView struct {
 	TLSCiphers              *string           `json:"tls_ciphers"`
 	TLSVersions             []string          `json:"tls_versions"`
 	ALPNProtocols           []string          `json:"alpn_protocols"`
-	HSTSMaxAge              *int              `json:"hsts_max_age"`
-	HSTSIncludeSubdomains   bool              `json:"hsts_include_subdomains"`
-	HSTSPreload             bool              `json:"hsts_preload"`
 	TenantID                string            `json:"tenant_id"`
 }
 
@@ -117,8 +114,7 @@ func (l *listener) view() any {
 		Tags: tagsOrEmpty(l.tags), ClientCATLSContainerRef: l.clientCATLSRef,
 		ClientAuthentication: l.clientAuthentication, ClientCRLContainerRef: l.clientCRLRef,
 		AllowedCIDRs: l.allowedCIDRs, TLSCiphers: l.tlsCiphers, TLSVersions: l.tlsVersions,
-		ALPNProtocols: l.alpnProtocols, HSTSMaxAge: l.hstsMaxAge,
-		HSTSIncludeSubdomains: l.hstsIncludeSubdomains, HSTSPreload: l.hstsPreload,
+		ALPNProtocols: l.alpnProtocols,
 	}
 }
 

@@ -3,6 +3,7 @@ package labcloud
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 )
@@ -96,9 +97,16 @@ func (c *Cloud) newMeta(projectID string, name, desc *string, enabled *bool, tag
 		prov: statusPendingCreate, oper: operOffline, enabled: enabled == nil || *enabled, created: now,
 	}
 	if tags != nil {
-		m.tags = *tags
+		m.tags = sortedTags(*tags)
 	}
 	return m
+}
+
+// sortedTags copies tags in order: Octavia answers them sorted.
+func sortedTags(t []string) []string {
+	out := slices.Clone(t)
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // update applies the common PUT fields.
@@ -113,7 +121,7 @@ func (m *meta) update(name, desc *string, enabled *bool, tags *[]string) {
 		m.enabled = *enabled
 	}
 	if tags != nil {
-		m.tags = *tags
+		m.tags = sortedTags(*tags)
 	}
 	m.cache = nil
 }
