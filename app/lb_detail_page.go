@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/monitors"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/octavia"
@@ -35,7 +36,34 @@ func fetchDetail(c *octavia.Client, id string) func(ctx context.Context) (detail
 		if err != nil {
 			return detail{}, err
 		}
-		return detail{LB: lb, Tree: statusTreeOf(t)}, nil
+		tree := statusTreeOf(t)
+		attachMonitors(ctx, c, &tree)
+		return detail{LB: lb, Tree: tree}, nil
+	}
+}
+
+// attachMonitors fills in the health monitors of the tree's pools that have
+// none: gophercloud's pools.Pool reads "healthmonitor" where the status tree
+// says "health_monitor", so the client's tree arrives without them. One
+// filtered list per such pool; a failure leaves the pool without its
+// monitor (and is logged). Blocks.
+func attachMonitors(ctx context.Context, c *octavia.Client, t *statusTree) {
+	for i := range t.Listeners {
+		for j := range t.Listeners[i].Pools {
+			p := &t.Listeners[i].Pools[j]
+			if p.HealthMonitor != nil {
+				continue
+			}
+			for m, err := range c.Monitors(ctx, monitors.ListOpts{PoolID: p.ID}) {
+				if err != nil {
+					goapp.Log("octaview: health monitor of pool", p.ID, ":", err)
+					break
+				}
+				p.HealthMonitor = &statusMonitor{ID: m.ID, Name: m.Name, Type: m.Type,
+					ProvisioningStatus: m.ProvisioningStatus, OperatingStatus: m.OperatingStatus}
+				break
+			}
+		}
 	}
 }
 

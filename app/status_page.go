@@ -16,9 +16,9 @@ import (
 // wallStatus is the server's /api/status answer (and each of its
 // /api/status/events events): one project's load balancers and their trees.
 type wallStatus struct {
-	UpdatedAt     time.Time `json:"updated_at"`
-	Error         string    `json:"error"`
-	LoadBalancers []wallLB  `json:"load_balancers"`
+	UpdatedAt     string   `json:"updated_at"` // RFC 3339; "" before the first good poll
+	Error         string   `json:"error"`
+	LoadBalancers []wallLB `json:"load_balancers"`
 }
 
 type wallLB struct {
@@ -210,9 +210,11 @@ func (p *statusWallPage) Render() goapp.UI {
 	)
 }
 
-// wallUpdatedText says how fresh the wall is.
-func wallUpdatedText(updated time.Time, mode string) string {
-	if updated.IsZero() {
+// wallUpdatedText says how fresh the wall is, from the server's
+// updated_at (RFC 3339).
+func wallUpdatedText(updatedAt, mode string) string {
+	updated, err := time.Parse(time.RFC3339, updatedAt)
+	if err != nil {
 		return "not updated yet"
 	}
 	s := "updated " + updated.UTC().Format("15:04:05") + " UTC"

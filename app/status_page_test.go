@@ -59,4 +59,7 @@ func TestWallStatusDecodes(t *testing.T) {
 	if got, want := wallUpdatedText(st.UpdatedAt, "live"), "updated 12:00:00 UTC · live"; got != want {
 		t.Errorf("wallUpdatedText: got %q, want %q", got, want)
 	}
+	if got, want := wallUpdatedText("", ""), "not updated yet"; got != want {
+		t.Errorf("wallUpdatedText before any poll: got %q, want %q", got, want)
+	}
 }

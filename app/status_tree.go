@@ -114,6 +114,17 @@ const (
 	kindMember       nodeKind = "member"
 )
 
+// label is the short upper-case word a node's box starts with.
+func (k nodeKind) label() string {
+	switch k {
+	case kindLoadBalancer:
+		return "LB"
+	case kindMonitor:
+		return "MONITOR"
+	}
+	return strings.ToUpper(string(k))
+}
+
 // Geometry of the drawn tree, in SVG user units (CSS pixels at 100 %).
 const (
 	treeNodeW     = 216
@@ -122,7 +133,7 @@ const (
 	treeRowGap    = 10
 	treePad       = 8
 	treeNameMax   = 26 // characters of a name that fit in a node at 12 px
-	treeDetailMax = 32 // characters of the detail line (10 px monospace)
+	treeDetailMax = 36 // characters of the detail line (10 px monospace)
 )
 
 // treeNode is one box of the drawn tree: its top-left corner, what it is,

@@ -62,7 +62,7 @@ func renderTreeNode(n treeNode) goapp.UI {
 				Attr("x", x).Attr("y", y).Attr("width", treeNodeW).Attr("height", treeNodeH).Attr("rx", 4),
 			svgEl("rect").Class("tn-prov", "prov-"+statusClass(n.Provisioning)).
 				Attr("x", x).Attr("y", y).Attr("width", 6).Attr("height", treeNodeH).Attr("rx", 2),
-			svgEl("text").Class("tn-kind").Attr("x", x+12).Attr("y", y+13).Text(strings.ToUpper(string(n.Kind))),
+			svgEl("text").Class("tn-kind").Attr("x", x+12).Attr("y", y+13).Text(n.Kind.label()),
 			svgEl("text").Class("tn-status", "tx-"+statusClass(n.Provisioning)).
 				Attr("x", x+treeNodeW-6).Attr("y", y+13).Attr("text-anchor", "end").Text(status),
 			svgEl("text").Class("tn-name").Attr("x", x+12).Attr("y", y+28).Text(shorten(n.Name, treeNameMax)),

@@ -80,6 +80,12 @@ var (
 // cloud seeded with browserScenario, and stops it when the test ends.
 func startConsole(tb testing.TB) console {
 	tb.Helper()
+	return startConsoleWith(tb, nil, nil)
+}
+
+// startConsoleWith is startConsole with more flags and an environment.
+func startConsoleWith(tb testing.TB, extra []string, env map[string]string) console {
+	tb.Helper()
 	requireTools(tb)
 	scenario := filepath.Join(tb.TempDir(), "scenario.json")
 	if err := os.WriteFile(scenario, []byte(browserScenario), 0o600); err != nil {
@@ -88,9 +94,9 @@ func startConsole(tb testing.TB) console {
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
-	args := []string{"octaview", "-addr", "127.0.0.1:0", "-web", webDir, "-lab-delay", labDelay, "-lab-scenario", scenario}
+	args := append([]string{"octaview", "-addr", "127.0.0.1:0", "-web", webDir, "-lab-delay", labDelay, "-lab-scenario", scenario}, extra...)
 	go func() {
-		err := runWith(ctx, args, func(string) string { return "" }, pw, io.Discard)
+		err := runWith(ctx, args, func(k string) string { return env[k] }, pw, io.Discard)
 		pw.CloseWithError(fmt.Errorf("server stopped: %v", err))
 		done <- err
 	}()
@@ -243,12 +249,23 @@ func (b *browser) text(t testing.TB, sel string) string {
 	return eval[string](t, b, fmt.Sprintf(`(document.querySelector(%q) || {}).textContent || ""`, sel))
 }
 
-// shot saves a screenshot of the viewport as artifacts/NAME.png.
+// shot saves a screenshot of the whole page as artifacts/NAME.png.
 func (b *browser) shot(t testing.TB, name string) {
+	t.Helper()
+	b.save(t, name, chromedp.FullScreenshot(100))
+}
+
+// shotViewport saves a screenshot of what the window shows.
+func (b *browser) shotViewport(t testing.TB, name string) {
+	t.Helper()
+	b.save(t, name, chromedp.CaptureScreenshot())
+}
+
+func (b *browser) save(t testing.TB, name string, capture chromedp.Action[[]byte]) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
 	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	png, err := chromedp.Run(ctx, capture)
 	if err != nil {
 		t.Logf("screenshot %s: %v", name, err)
 		return
@@ -408,11 +425,14 @@ func TestBrowserConsole(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`svg.status-tree`)),
 	)
 	nodes := eval[int](t, b, `document.querySelectorAll("svg.status-tree g.tree-node").length`)
-	if nodes < 6 { // load balancer, listener, pool, 3 members
-		t.Errorf("status tree nodes: got %d, want at least 6", nodes)
+	if nodes < 7 { // load balancer, listener, pool, monitor, 3 members
+		t.Errorf("status tree nodes: got %d, want at least 7", nodes)
 	}
 	if got := eval[int](t, b, `document.querySelectorAll("svg.status-tree g.kind-member").length`); got != 3 {
 		t.Errorf("member nodes: got %d, want 3", got)
+	}
+	if got := eval[int](t, b, `document.querySelectorAll("svg.status-tree g.kind-health-monitor").length`); got != 1 {
+		t.Errorf("health monitor nodes: got %d, want 1", got)
 	}
 	b.shot(t, "07-detail-tree")
 
@@ -511,12 +531,52 @@ func TestBrowserConsole(t *testing.T) {
 	if got := eval[int](t, b, `document.querySelectorAll("tr.lb-row").length`); got != 250 {
 		t.Errorf("rows rendered at first: got %d, want 250", got)
 	}
-	b.shot(t, "16-paged-list")
+	b.shotViewport(t, "16-paged-list")
 	// The search covers every row of every page, shown or not.
 	b.do(t, "search the long list", 10*time.Second, setInput("#lb-search", "bulk-0104"))
 	b.waitJS(t, "ten results from the second page", `document.querySelectorAll("tr.lb-row").length === 10`, 20*time.Second)
 	b.shot(t, "17-paged-search")
 
+	if d := b.dialogsSeen(); len(d) != 0 {
+		t.Errorf("JavaScript dialogs opened: %q", d)
+	}
+}
+
+// TestBrowserStatusWall: a second server in status-page mode watches the
+// first one's demo project (as the reader "viewer"); its anonymous /status
+// wall shows every load balancer with its tree, live.
+func TestBrowserStatusWall(t *testing.T) {
+	upstream := startConsole(t)
+	clouds := filepath.Join(t.TempDir(), "clouds.yaml")
+	yaml := fmt.Sprintf(`clouds:
+  wall:
+    auth:
+      auth_url: %s/identity/v3
+      username: viewer
+      password: viewer
+      project_name: demo
+      user_domain_name: Default
+      project_domain_name: Default
+    region_name: RegionOne
+`, upstream.URL)
+	if err := os.WriteFile(clouds, []byte(yaml), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c := startConsoleWith(t, []string{"-status-cloud", "wall"}, map[string]string{"OS_CLIENT_CONFIG_FILE": clouds})
+	b := newBrowser(t, t.TempDir())
+	b.do(t, "open the wall", 60*time.Second, chromedp.Navigate(c.URL+"/status"))
+	b.waitJS(t, "the wall's load balancers", `document.querySelectorAll(".wall-card").length === 5`, 30*time.Second)
+	b.waitJS(t, "the trees", `document.querySelectorAll(".wall-card svg.status-tree").length === 5`, 10*time.Second)
+	if got := b.text(t, "#wall-updated"); !strings.HasPrefix(got, "updated ") {
+		t.Errorf("freshness: got %q, want it to say when the wall was updated", got)
+	}
+	if got := eval[bool](t, b, fmt.Sprintf(`[...document.querySelectorAll(".wall-card h2")].some(h => h.textContent === %q)`, hostileName)); !got {
+		t.Errorf("the hostile name is not shown as text on the wall")
+	}
+	if got := eval[int](t, b, `document.querySelectorAll('img[src="x"]').length`); got != 0 {
+		t.Errorf("the hostile name became %d <img> elements", got)
+	}
+	b.shot(t, "20-status-wall")
 	if d := b.dialogsSeen(); len(d) != 0 {
 		t.Errorf("JavaScript dialogs opened: %q", d)
 	}
