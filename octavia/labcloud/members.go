@@ -79,6 +79,9 @@ func (c *Cloud) buildMember(b *memberBody, p *pool, now time.Time) (*member, *ap
 		meta: c.newMeta(p.projectID, b.Name, nil, b.AdminStateUp, b.Tags, now),
 		pool: p, address: *b.Address, port: *b.ProtocolPort, weight: 1, subnetID: b.SubnetID,
 	}
+	if p.hm == nil {
+		m.oper = operNoMonitor // as Octavia's member controller sets it
+	}
 	if err := m.apply(b); err != nil {
 		return nil, err
 	}
