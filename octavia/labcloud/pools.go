@@ -171,11 +171,7 @@ func (c *Cloud) createPool(w http.ResponseWriter, r *http.Request, k *caller, no
 	if err := c.checkQuota(lb.projectID, "pool", 1); err != nil {
 		return err
 	}
-	locked := []object{lb}
-	if l != nil {
-		locked = append(locked, l)
-	}
-	if err := checkMutable(locked); err != nil {
+	if err := checkMutable([]object{lb}); err != nil {
 		return err
 	}
 	p, err := c.buildPool(b, lb, now)

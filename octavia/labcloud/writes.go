@@ -31,17 +31,14 @@ func resourceName(o object) string {
 }
 
 // lockSet lists the objects a write on o locks (moves to PENDING_UPDATE),
-// load balancer first, as Octavia's _test_lb_and_listener_statuses does.
+// load balancer first, as observed on a real Octavia Zed.
 func lockSet(o object) []object {
 	switch v := o.(type) {
 	case *listener:
 		return []object{v.lb}
 	case *pool:
-		out := []object{v.lb}
-		for _, l := range v.listeners {
-			out = append(out, l)
-		}
-		return out
+		// The real Zed leaves the pool's listener ACTIVE on a pool write.
+		return []object{v.lb}
 	case *member:
 		return append(lockSet(v.pool), v.pool)
 	case *healthMonitor:
