@@ -297,11 +297,11 @@ type Accepted struct {
 	StatusCode int
 }
 
-// Internal request helpers: every request of the package (including the
-// octavia-extras files) goes through do, so every failure passes once through
-// mapError and every success yields an Accepted. Build URLs with
-// c.lb.ServiceURL("lbaas", "loadbalancers", id) (Octavia) or
-// c.net.ServiceURL("networks") (Neutron; check c.net != nil with c.network(op)).
+// Internal request helpers: every request of the package goes through do
+// (directly, or through get, put, del, getOne, sendOne and the pager list),
+// so every failure passes once through mapError and every success yields an
+// Accepted. Build URLs with c.lb.ServiceURL("lbaas", "loadbalancers", id)
+// (Octavia) or, for Neutron, on the client c.network(op) returns.
 
 // do sends method url on sc. body (nil = none) is marshalled as JSON, e.g. the
 // map from opts.ToLoadBalancerCreateMap(); out (nil = discard) is a pointer the
@@ -310,11 +310,7 @@ type Accepted struct {
 // (none = gophercloud's defaults: GET 200, POST/PUT 201/202, DELETE 202/204)
 // are the statuses counted as success. op names the action for errors.
 func (c *Client) do(ctx context.Context, sc *gophercloud.ServiceClient, op, method, url string, body, out any, okCodes ...int) (Accepted, error) {
-	opts := &gophercloud.RequestOpts{JSONBody: body, JSONResponse: out, OkCodes: okCodes}
-	if len(okCodes) == 0 {
-		opts.OkCodes = nil
-	}
-	resp, err := sc.Request(ctx, method, url, opts)
+	resp, err := sc.Request(ctx, method, url, &gophercloud.RequestOpts{JSONBody: body, JSONResponse: out, OkCodes: okCodes})
 	if err != nil {
 		return Accepted{}, mapError(op, err)
 	}
@@ -325,11 +321,6 @@ func (c *Client) do(ctx context.Context, sc *gophercloud.ServiceClient, op, meth
 func (c *Client) get(ctx context.Context, op, url string, out any) error {
 	_, err := c.do(ctx, c.lb, op, http.MethodGet, url, nil, out)
 	return err
-}
-
-// post POSTs body to url on Octavia and decodes the answer into out (see do).
-func (c *Client) post(ctx context.Context, op, url string, body, out any) (Accepted, error) {
-	return c.do(ctx, c.lb, op, http.MethodPost, url, body, out, 200, 201, 202)
 }
 
 // put PUTs body to url on Octavia and decodes the answer into out (see do).
@@ -362,11 +353,8 @@ func getOne[T any](ctx context.Context, c *Client, op, url, key string) (*T, err
 // in a non-empty answer is an EINTERNAL *Error.
 func sendOne[T any](ctx context.Context, c *Client, sc *gophercloud.ServiceClient, op, method, url string, body any, key string) (*T, Accepted, error) {
 	var env map[string]*T
-	var okCodes []int
-	switch method {
-	case http.MethodPost:
-		okCodes = []int{200, 201, 202}
-	case http.MethodPut:
+	var okCodes []int // GET: 200
+	if method == http.MethodPost || method == http.MethodPut {
 		okCodes = []int{200, 201, 202}
 	}
 	acc, err := c.do(ctx, sc, op, method, url, body, &env, okCodes...)
