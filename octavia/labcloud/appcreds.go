@@ -2,6 +2,8 @@ package labcloud
 
 import (
 	"net/http"
+	"slices"
+	"strings"
 	"time"
 )
 
@@ -187,10 +189,6 @@ func (c *Cloud) sortedAppCreds() []*appCred {
 	for _, ac := range c.appCreds {
 		out = append(out, ac)
 	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].name < out[j-1].name; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	slices.SortFunc(out, func(a, b *appCred) int { return strings.Compare(a.name, b.name) })
 	return out
 }

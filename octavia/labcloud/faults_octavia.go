@@ -49,7 +49,6 @@ func quotaMet(resource string) *apiError {
 var (
 	errPolicy        = errorf(http.StatusForbidden, "Policy does not allow this request to be performed.")
 	errInvalidFilter = errorf(http.StatusBadRequest, "One or more arguments are either duplicate or invalid")
-	errMissingBody   = errorf(http.StatusBadRequest, "Missing argument: \"body\"")
 )
 
 // writeFault answers with Octavia's wsme fault body.

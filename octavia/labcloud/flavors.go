@@ -179,13 +179,6 @@ func validCapabilities(provider, data string, caps []map[string]string) *apiErro
 	return nil
 }
 
-func validJSONObject(field string, s *string) *apiError {
-	var v map[string]any
-	if err := json.Unmarshal([]byte(*s), &v); err != nil {
-		return errorf(http.StatusBadRequest, "Validation failure: The %s is not valid JSON.", field)
-	}
-	return nil
-}
 
 // --- flavors
 
@@ -327,7 +320,7 @@ func (c *Cloud) updateFlavorProfile(w http.ResponseWriter, r *http.Request, k *c
 		return err
 	}
 	if b.FlavorData != nil {
-		if err := validJSONObject("flavor_data", b.FlavorData); err != nil {
+		if err := validCapabilities(p.provider, *b.FlavorData, flavorCaps); err != nil {
 			return err
 		}
 		p.data = *b.FlavorData
@@ -499,7 +492,7 @@ func (c *Cloud) updateAZProfile(w http.ResponseWriter, r *http.Request, k *calle
 		return err
 	}
 	if b.AZData != nil {
-		if err := validJSONObject("availability_zone_data", b.AZData); err != nil {
+		if err := validCapabilities(p.provider, *b.AZData, azCaps); err != nil {
 			return err
 		}
 		p.data = *b.AZData

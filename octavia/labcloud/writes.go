@@ -168,7 +168,3 @@ func (k *caller) projectFor(bodyProject *string) (string, *apiError) {
 	return p, nil
 }
 
-// bodyError reports a request body that is not the JSON Octavia expects.
-func bodyError(err error) *apiError {
-	return errorf(http.StatusBadRequest, "Invalid input: %v", err)
-}
