@@ -179,7 +179,6 @@ func validCapabilities(provider, data string, caps []map[string]string) *apiErro
 	return nil
 }
 
-
 // --- flavors
 
 func (c *Cloud) listFlavors(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {

@@ -167,4 +167,3 @@ func (k *caller) projectFor(bodyProject *string) (string, *apiError) {
 	}
 	return p, nil
 }
-
