@@ -16,7 +16,9 @@ func azProfileURL(c *Client, parts ...string) string {
 
 // AvailabilityZoneProfiles streams the availability zone profiles matching
 // opts ("availabilityzoneprofile list"). Octavia names this list's links
-// "availability_zone_profile_links", not "availability_zone_profiles_links".
+// "availability_zone_profile_links" (singular), which the shared pager does
+// not read yet: the stream ends after the first page (Octavia's page size,
+// 1,000 by default, unless opts.Limit is set).
 func (c *Client) AvailabilityZoneProfiles(ctx context.Context, opts availabilityzoneprofiles.ListOptsBuilder) iter.Seq2[availabilityzoneprofiles.AvailabilityZoneProfile, error] {
 	const op = "list availability zone profiles"
 	q, err := opts.ToAvailabilityZoneProfileListQuery()

@@ -15,8 +15,9 @@ func flavorProfileURL(c *Client, parts ...string) string {
 }
 
 // FlavorProfiles streams the flavor profiles matching opts ("flavorprofile
-// list"). Octavia names this list's links "flavorprofile_links", not
-// "flavorprofiles_links".
+// list"). Octavia names this list's links "flavorprofile_links" (singular),
+// which the shared pager does not read yet: the stream ends after the first
+// page (Octavia's page size, 1,000 by default).
 func (c *Client) FlavorProfiles(ctx context.Context, opts flavorprofiles.ListOptsBuilder) iter.Seq2[flavorprofiles.FlavorProfile, error] {
 	const op = "list flavor profiles"
 	q, err := opts.ToFlavorProfileListQuery()
