@@ -217,7 +217,12 @@ func (c *Cloud) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		r.Body = io.NopCloser(bytes.NewReader(b))
 	}
-	c.mux.ServeHTTP(sw, r)
+	// Handlers write while holding the lock; buffer their answer and send
+	// it after, so a client that reads slowly stalls only itself.
+	bw := &bufferedWriter{w: sw, buf: getBuf()}
+	defer putBuf(bw.buf)
+	c.mux.ServeHTTP(bw, r)
+	bw.flush()
 }
 
 // requestID returns a fresh req-<uuid> (crypto/rand: it does not disturb
@@ -226,4 +231,36 @@ func requestID() string {
 	var b [16]byte
 	crand.Read(b[:])
 	return "req-" + newUUID(rand.New(rand.NewPCG(binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:]))))
+}
+
+// bufferedWriter holds a handler's answer until flush.
+type bufferedWriter struct {
+	w      http.ResponseWriter
+	status int
+	buf    *bytes.Buffer
+}
+
+func (b *bufferedWriter) Header() http.Header { return b.w.Header() }
+
+func (b *bufferedWriter) WriteHeader(code int) {
+	if b.status == 0 {
+		b.status = code
+	}
+}
+
+func (b *bufferedWriter) Write(p []byte) (int, error) {
+	if b.status == 0 {
+		b.status = http.StatusOK
+	}
+	return b.buf.Write(p)
+}
+
+func (b *bufferedWriter) flush() {
+	if b.status == 0 {
+		b.status = http.StatusOK
+	}
+	b.w.WriteHeader(b.status)
+	if b.buf.Len() > 0 {
+		b.w.Write(b.buf.Bytes())
+	}
 }
