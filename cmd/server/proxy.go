@@ -19,6 +19,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -114,17 +115,30 @@ func newProxy(o proxyOptions) *proxy {
 		ModifyResponse: p.modifyIdentityResponse,
 		ErrorHandler:   p.errorHandler,
 		ErrorLog:       slogErrorLog(o.Logger),
+		BufferPool:     copyBuffers,
 	}
 	p.service = &httputil.ReverseProxy{
-		Rewrite:        p.rewrite,
-		Transport:      o.Transport,
-		FlushInterval:  -1, // stream: no buffering between Octavia and the browser
+		Rewrite:   p.rewrite,
+		Transport: o.Transport,
+		// Bodies are copied as they arrive. ReverseProxy flushes every write of a body
+		// of unknown length (chunked, streamed) or of an event stream; a body of known
+		// length goes out in the server's 4 KiB writes, without a flush syscall each.
+		FlushInterval:  0,
 		ModifyResponse: p.modifyServiceResponse,
 		ErrorHandler:   p.errorHandler,
 		ErrorLog:       slogErrorLog(o.Logger),
+		BufferPool:     copyBuffers,
 	}
 	return p
 }
+
+// copyBuffers are ReverseProxy's body copy buffers, reused instead of 32 KiB per request.
+var copyBuffers = &bufferPool{pool: sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}}
+
+type bufferPool struct{ pool sync.Pool }
+
+func (p *bufferPool) Get() []byte  { return *p.pool.Get().(*[]byte) }
+func (p *bufferPool) Put(b []byte) { p.pool.Put(&b) }
 
 // keystoneBase strips a version (/v3, /v2.0) from a Keystone URL.
 func keystoneBase(u *url.URL) *url.URL {

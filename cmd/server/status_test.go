@@ -241,7 +241,7 @@ func TestStatusManyViewersOverHTTP(t *testing.T) {
 }
 
 // nextEvent reads one SSE event's data line.
-func nextEvent(t *testing.T, rd *bufio.Reader) string {
+func nextEvent(t testing.TB, rd *bufio.Reader) string {
 	t.Helper()
 	for {
 		line, err := rd.ReadString('\n')
