@@ -31,13 +31,20 @@ func ExampleClient_WaitAmphoraFailover() {
 	}
 	poll := waiters.Options{Interval: 50 * time.Millisecond} // default: 3 s
 
-	subnet, _ := octavia.Collect(c.Subnets(ctx, subnets.ListOpts{}))
+	subnet, err := octavia.Collect(c.Subnets(ctx, subnets.ListOpts{Name: "public-subnet"}))
+	if err != nil || len(subnet) == 0 {
+		fmt.Println("no public subnet:", octavia.Message(err))
+		return
+	}
 	lb, _, err := c.CreateLoadBalancer(ctx, loadbalancers.CreateOpts{Name: "web", VipSubnetID: subnet[0].ID})
 	if err != nil {
 		fmt.Println(octavia.Message(err))
 		return
 	}
-	c.WaitLoadBalancerActive(ctx, lb.ID, poll)
+	if _, err := c.WaitLoadBalancerActive(ctx, lb.ID, poll); err != nil {
+		fmt.Println(octavia.Message(err))
+		return
+	}
 
 	// Read the amphora first: once the failover is done it is gone.
 	amps, err := octavia.Collect(c.Amphorae(ctx, amphorae.ListOpts{LoadbalancerID: lb.ID}))
