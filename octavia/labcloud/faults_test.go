@@ -172,3 +172,43 @@ func TestNeutronAndVIPPort(t *testing.T) {
 		t.Errorf("404 body: got %s", r.body)
 	}
 }
+
+func TestShippedScenarios(t *testing.T) {
+	cases := []struct {
+		file      string
+		wantLBs   int
+		wantUsers int
+	}{
+		{"testdata/scale-drill.json", 10002, 5},
+		{"testdata/workshop.json", 1, 15},
+	}
+	for _, tc := range cases {
+		t.Run(tc.file, func(t *testing.T) {
+			s, err := LoadScenario(tc.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := New(Options{Seed: 1, Scenario: s})
+			if got := len(c.Users()); got != tc.wantUsers {
+				t.Errorf("got %d users, want %d", got, tc.wantUsers)
+			}
+			demo := login(t, c, "demo")
+			n, marker := 0, ""
+			for {
+				path := "/load-balancer/v2/lbaas/loadbalancers?fields=id"
+				if marker != "" {
+					path += "&marker=" + marker
+				}
+				page := ids(t, demo.must(http.StatusOK, "GET", path, nil), "loadbalancers")
+				if len(page) == 0 {
+					break
+				}
+				n += len(page)
+				marker = page[len(page)-1]
+			}
+			if n != tc.wantLBs {
+				t.Errorf("got %d load balancers, want %d", n, tc.wantLBs)
+			}
+		})
+	}
+}
