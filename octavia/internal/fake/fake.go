@@ -1,6 +1,7 @@
 package fake
 
 import (
+	"crypto/x509"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -104,6 +105,18 @@ func NewServer(c *Cloud) *Server {
 	c.mu.Unlock()
 	return &Server{Cloud: c, URL: srv.URL, srv: srv}
 }
+
+// NewTLSServer is NewServer over HTTPS; Certificate gives its certificate.
+func NewTLSServer(c *Cloud) *Server {
+	srv := httptest.NewTLSServer(c)
+	c.mu.Lock()
+	c.Base = srv.URL
+	c.mu.Unlock()
+	return &Server{Cloud: c, URL: srv.URL, srv: srv}
+}
+
+// Certificate returns the certificate of a server started with NewTLSServer.
+func (s *Server) Certificate() *x509.Certificate { return s.srv.Certificate() }
 
 // Close shuts the server down.
 func (s *Server) Close() { s.srv.Close() }
