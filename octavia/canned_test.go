@@ -99,7 +99,7 @@ func runExtraCases(t *testing.T, tests []extraCase) {
 				t.Fatalf("error: got %v, want nil", err)
 			}
 			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("got %s, want %s", show(got), show(tt.want))
+				t.Errorf("got %s, want %s", describe(got), describe(tt.want))
 			}
 			if tt.status != 0 && (acc.StatusCode != tt.status || acc.RequestID == "") {
 				t.Errorf("got %+v, want status %d and a request id", acc, tt.status)
@@ -139,12 +139,12 @@ func checkSent(t *testing.T, reqs []fake.Request, want []sent) {
 	}
 }
 
-// show prints v with pointers followed, so a failure shows values, not addresses.
-func show(v any) string {
-	return showValue(reflect.ValueOf(v))
+// describe prints v with pointers followed, so a failure shows values, not addresses.
+func describe(v any) string {
+	return describeValue(reflect.ValueOf(v))
 }
 
-func showValue(v reflect.Value) string {
+func describeValue(v reflect.Value) string {
 	switch v.Kind() {
 	case reflect.Invalid:
 		return "nil"
@@ -152,11 +152,11 @@ func showValue(v reflect.Value) string {
 		if v.IsNil() {
 			return "nil"
 		}
-		return "&" + showValue(v.Elem())
+		return "&" + describeValue(v.Elem())
 	case reflect.Slice:
 		parts := make([]string, v.Len())
 		for i := range parts {
-			parts[i] = showValue(v.Index(i))
+			parts[i] = describeValue(v.Index(i))
 		}
 		return "[" + strings.Join(parts, " ") + "]"
 	case reflect.Struct:
@@ -166,7 +166,7 @@ func showValue(v reflect.Value) string {
 		parts := make([]string, 0, v.NumField())
 		for i := range v.NumField() {
 			if v.Type().Field(i).IsExported() {
-				parts = append(parts, v.Type().Field(i).Name+":"+showValue(v.Field(i)))
+				parts = append(parts, v.Type().Field(i).Name+":"+describeValue(v.Field(i)))
 			}
 		}
 		return "{" + strings.Join(parts, " ") + "}"
