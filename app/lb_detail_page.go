@@ -275,6 +275,7 @@ func (p *lbDetailPage) renderBody() goapp.UI {
 				}),
 			),
 			renderStatusTree(p.d.Tree),
+			renderTreeLegend(),
 		),
 	)
 }

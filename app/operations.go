@@ -236,6 +236,19 @@ func (s *opStore) snapshot() []operation {
 func (s *opStore) publish(ctx goapp.Context) {
 	ops := s.snapshot()
 	ctx.SetState(stateOperations, ops)
+	// The journal also keeps what other projects of this tab left in it.
+	project := ""
+	if sess := currentSession(); sess != nil {
+		project = sess.Info.ProjectID
+	}
+	var journal []operation
+	if err := ctx.SessionStorage().Get(journalKey, &journal); err == nil {
+		for _, op := range journal {
+			if op.ProjectID != project {
+				ops = append(ops, op)
+			}
+		}
+	}
 	if len(ops) > journalMax {
 		ops = ops[:journalMax]
 	}

@@ -76,6 +76,7 @@ type statusWallPage struct {
 	err     string
 	data    wallStatus
 	mode    string // "live" (events) or "polling"
+	off     bool   // the server runs no status page
 	cancel  context.CancelFunc
 	lastMsg time.Time
 }
@@ -101,6 +102,11 @@ func (p *statusWallPage) OnDismount() {
 // follow reads the event stream, falling back to polling. Runs in
 // ctx.Async until c is canceled.
 func (p *statusWallPage) follow(c context.Context, ctx goapp.Context, origin string) {
+	var cfg serverConfig
+	if err := getJSON(c, origin, configPath, &cfg); err == nil && !cfg.StatusPage {
+		ctx.Dispatch(func(ctx goapp.Context) { p.status, p.off = loaded, true })
+		return
+	}
 	for c.Err() == nil {
 		err := p.stream(c, ctx, origin)
 		if c.Err() != nil {
@@ -183,15 +189,18 @@ func (p *statusWallPage) Render() goapp.UI {
 			}),
 			goapp.Span().ID("wall-updated").Class("wall-updated").Text(wallUpdatedText(p.data.UpdatedAt, p.mode)),
 		),
+		renderTreeLegend(),
 		goapp.If(p.data.Error != "", func() goapp.UI {
 			return goapp.Div().Class("alert", "alert-error").Text("The server's last poll of the cloud failed: " + p.data.Error)
 		}),
 		goapp.If(p.err != "", func() goapp.UI {
 			return goapp.Div().Class("alert", "alert-error").Text("This screen lost the server: " + p.err)
 		}),
-		goapp.If(p.status == loading, func() goapp.UI {
+		goapp.If(p.off, func() goapp.UI {
+			return goapp.Div().ID("wall-off").Class("empty").Text("This server has no status page: start it with -status-cloud NAME (a clouds.yaml entry, ideally a reader application credential).")
+		}).ElseIf(p.status == loading, func() goapp.UI {
 			return goapp.Div().Class("empty", "loading").Text("Connecting to the status feed…")
-		}).ElseIf(p.status == loaded && len(lbs) == 0, func() goapp.UI {
+		}).ElseIf(p.status == loaded && len(lbs) == 0 && p.data.UpdatedAt != "", func() goapp.UI {
 			return goapp.Div().Class("empty").Text("No load balancers in this project.")
 		}),
 		goapp.Div().Class("wall-grid").Body(goapp.Range(lbs).Slice(func(i int) goapp.UI {

@@ -15,8 +15,9 @@ func svgEl(tag string) goapp.HTMLElem {
 	return goapp.Elem(tag).XMLNS(svgNS)
 }
 
-// renderStatusTree draws t as an inline SVG picture with its legend. Every
-// name is a text node (never markup). Runs on the UI goroutine (Render).
+// renderStatusTree draws t as an inline SVG picture (renderTreeLegend says
+// what its colours mean). Every name is a text node (never markup). Runs on
+// the UI goroutine (Render).
 func renderStatusTree(t statusTree) goapp.UI {
 	l := layoutStatusTree(t)
 	var edges, nodes []goapp.UI
@@ -46,7 +47,6 @@ func renderStatusTree(t statusTree) goapp.UI {
 					svgEl("g").Class("tree-nodes").Body(nodes...),
 				),
 		),
-		renderTreeLegend(),
 	)
 }
 

@@ -80,6 +80,7 @@ func timedLogin(tb testing.TB, b *browser, base string) time.Duration {
 		}
 	}
 	poll("the login form", `!!document.querySelector('#login-form[data-ready="true"]')`)
+	ready := time.Since(start)
 	if err := chromedp.Do(ctx,
 		setInput(`#login-user`, "demo"), setInput(`#login-password`, "demo"), setInput(`#login-project`, "demo"),
 		chromedp.Click(chromedp.ID("login-submit")),
@@ -87,7 +88,9 @@ func timedLogin(tb testing.TB, b *browser, base string) time.Duration {
 		tb.Fatalf("log in: %v", err)
 	}
 	poll("the first row", `!!document.querySelector("tr.lb-row")`)
-	return time.Since(start)
+	total := time.Since(start)
+	tb.Logf("app running after %v, list after %v", ready.Round(time.Millisecond), total.Round(time.Millisecond))
+	return total
 }
 
 func report(b *testing.B, samples []time.Duration, wasmBytes int64, target time.Duration) {

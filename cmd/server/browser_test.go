@@ -537,6 +537,10 @@ func TestBrowserConsole(t *testing.T) {
 	b.waitJS(t, "ten results from the second page", `document.querySelectorAll("tr.lb-row").length === 10`, 20*time.Second)
 	b.shot(t, "17-paged-search")
 
+	// This server runs no status page: /status says so instead of waiting.
+	b.do(t, "open /status", 30*time.Second, chromedp.Navigate(c.URL+"/status"))
+	b.waitJS(t, "the no-status-page notice", `!!document.querySelector("#wall-off")`, 30*time.Second)
+
 	if d := b.dialogsSeen(); len(d) != 0 {
 		t.Errorf("JavaScript dialogs opened: %q", d)
 	}
