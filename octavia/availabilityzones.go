@@ -28,8 +28,9 @@ func availabilityZoneURL(c *Client, name ...string) string {
 
 // AvailabilityZones streams the availability zones matching opts, page by
 // page ("availabilityzone list"). Zones have no ID, so Octavia's next link
-// carries marker=None, which Octavia then refuses (400): a list longer than
-// one page (1,000 zones by default, or opts.Limit) ends with that error.
+// carries marker=None, which Octavia would refuse (400): a list longer than
+// one page (1,000 zones by default, or opts.Limit) ends with an error saying
+// so after the first page, instead of asking.
 func (c *Client) AvailabilityZones(ctx context.Context, opts availabilityzones.ListOptsBuilder) iter.Seq2[availabilityzones.AvailabilityZone, error] {
 	const op = "list availability zones"
 	q, err := opts.ToAvailabilityZoneListQuery()

@@ -15,10 +15,9 @@ func azProfileURL(c *Client, parts ...string) string {
 }
 
 // AvailabilityZoneProfiles streams the availability zone profiles matching
-// opts ("availabilityzoneprofile list"). Octavia names this list's links
-// "availability_zone_profile_links" (singular), which the shared pager does
-// not read yet: the stream ends after the first page (Octavia's page size,
-// 1,000 by default, unless opts.Limit is set).
+// opts, page by page ("availabilityzoneprofile list"). Octavia names this
+// list's links "availability_zone_profile_links" (singular); the pager reads
+// that name too.
 func (c *Client) AvailabilityZoneProfiles(ctx context.Context, opts availabilityzoneprofiles.ListOptsBuilder) iter.Seq2[availabilityzoneprofiles.AvailabilityZoneProfile, error] {
 	const op = "list availability zone profiles"
 	q, err := opts.ToAvailabilityZoneProfileListQuery()

@@ -14,10 +14,9 @@ func flavorProfileURL(c *Client, parts ...string) string {
 	return c.lb.ServiceURL(append([]string{"lbaas", "flavorprofiles"}, parts...)...)
 }
 
-// FlavorProfiles streams the flavor profiles matching opts ("flavorprofile
-// list"). Octavia names this list's links "flavorprofile_links" (singular),
-// which the shared pager does not read yet: the stream ends after the first
-// page (Octavia's page size, 1,000 by default).
+// FlavorProfiles streams the flavor profiles matching opts, page by page
+// ("flavorprofile list"). Octavia names this list's links
+// "flavorprofile_links" (singular); the pager reads that name too.
 func (c *Client) FlavorProfiles(ctx context.Context, opts flavorprofiles.ListOptsBuilder) iter.Seq2[flavorprofiles.FlavorProfile, error] {
 	const op = "list flavor profiles"
 	q, err := opts.ToFlavorProfileListQuery()

@@ -214,3 +214,20 @@ func TestLabAmphorae(t *testing.T) {
 		t.Errorf("amphorae after the failover: got %d, %v; want %d, without %s", len(after), err, len(amps), amp.ID)
 	}
 }
+
+// TestLabAZProfilesPage lists more availability zone profiles than one page
+// holds: Octavia names their links "availability_zone_profile_links".
+func TestLabAZProfilesPage(t *testing.T) {
+	c := labAdmin(t)
+	for i := range 5 {
+		if _, _, err := c.CreateAvailabilityZoneProfile(t.Context(), availabilityzoneprofiles.CreateOpts{
+			Name: "zone-" + string(rune('a'+i)), ProviderName: "amphora", AvailabilityZoneData: `{"compute_zone": "nova"}`,
+		}); err != nil {
+			t.Fatalf("create profile %d: %v", i, err)
+		}
+	}
+	got, err := Collect(c.AvailabilityZoneProfiles(t.Context(), availabilityzoneprofiles.ListOpts{Limit: 2}))
+	if err != nil || len(got) != 5 {
+		t.Errorf("got %d profiles, %v; want all 5 over 3 pages", len(got), err)
+	}
+}

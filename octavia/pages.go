@@ -72,7 +72,7 @@ func errSeq[T any](op string, err error) iter.Seq2[T, error] {
 //
 // sc is the service client, op names the action for errors, collection is
 // the collection URL without a query, key is the JSON key of the items (the
-// links are read from key+"_links"), and query is what a gophercloud
+// links are read from key+"_links", or its singular, see isLinksKey), and query is what a gophercloud
 // ToXListQuery method returned ("?name=web&limit=1000" or ""), which may be
 // wrapped with PageOpts.query.
 //
@@ -80,7 +80,8 @@ func errSeq[T any](op string, err error) iter.Seq2[T, error] {
 // item is yielded as soon as it is decoded. The next page is requested on
 // collection (OUR endpoint, whatever host the link names) with the caller's
 // query plus the link's limit, marker, sort, sort_key, sort_dir and
-// page_reverse. It stops with an error when a marker repeats, ends at a next
+// page_reverse. It stops with an error when a marker repeats or the link has
+// no marker (marker=None: Octavia's availability zones have no id), ends at a next
 // link with limit=None without following it, and after a 400 naming the
 // marker it restarts once from the first page, skipping items (by their ID
 // field) it already yielded. Errors are *Error.
@@ -131,6 +132,11 @@ func list[T any](ctx context.Context, c *Client, sc *gophercloud.ServiceClient, 
 				return
 			}
 			marker := next.Get("marker")
+			if marker == "None" || marker == "" {
+				yield(zero, &Error{Code: EINTERNAL, Op: fmt.Sprintf("%s (page %d)", op, page),
+					Err: fmt.Errorf("the next link has no marker (marker=%q): the next page cannot be asked for; raise the limit", marker)})
+				return
+			}
 			if seen[marker] {
 				yield(zero, &Error{Code: EINTERNAL, Op: fmt.Sprintf("%s (page %d)", op, page),
 					Err: fmt.Errorf("the next link repeats marker %q: stopped a pagination loop", marker)})
@@ -166,8 +172,8 @@ func listPage[T any](ctx context.Context, sc *gophercloud.ServiceClient, pageURL
 		if err != nil {
 			return nil, false, err
 		}
-		switch name, _ := t.(string); name {
-		case key:
+		switch name, _ := t.(string); {
+		case name == key:
 			if err := expectDelim(dec, '['); err != nil {
 				return nil, false, fmt.Errorf("%q: %w", key, err)
 			}
@@ -183,10 +189,10 @@ func listPage[T any](ctx context.Context, sc *gophercloud.ServiceClient, pageURL
 			if _, err := dec.Token(); err != nil {
 				return nil, false, err
 			}
-		case key + "_links":
+		case isLinksKey(key, name):
 			var links []gophercloud.Link
 			if err := dec.Decode(&links); err != nil {
-				return nil, false, fmt.Errorf("decode %s_links: %w", key, err)
+				return nil, false, fmt.Errorf("decode %s: %w", name, err)
 			}
 			for _, l := range links {
 				if l.Rel != "next" {
@@ -206,6 +212,13 @@ func listPage[T any](ctx context.Context, sc *gophercloud.ServiceClient, pageURL
 		}
 	}
 	return next, false, nil
+}
+
+// isLinksKey reports whether name is the links key of the collection key:
+// key+"_links" ("loadbalancers_links"), or the singular Octavia uses for some
+// collections ("flavorprofile_links", "availability_zone_profile_links").
+func isLinksKey(key, name string) bool {
+	return name == key+"_links" || name == strings.TrimSuffix(key, "s")+"_links"
 }
 
 // expectDelim reads the next token and checks that it is d.

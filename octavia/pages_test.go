@@ -92,7 +92,15 @@ func TestListStops(t *testing.T) {
 		{
 			name:      "next link without marker",
 			link:      func(href string) string { return strings.Split(href, "&marker=")[0] },
-			wantItems: 10, wantPages: 1, wantErr: "repeats marker",
+			wantItems: 10, wantPages: 1, wantErr: "has no marker",
+		},
+		{
+			name: "marker=None (a collection without ids)",
+			link: func(href string) string {
+				m := strings.Split(strings.Split(href, "marker=")[1], "&")[0]
+				return strings.Replace(href, "marker="+m, "marker=None", 1)
+			},
+			wantItems: 10, wantPages: 1, wantErr: "has no marker",
 		},
 		{
 			name:      "limit=None",
