@@ -211,12 +211,24 @@ func mapError(op string, err error) error {
 		e.Code = ETIMEOUT
 	case errors.Is(err, ErrHostNotAllowed):
 		e.Code = EINTERNAL
+	case isInputError(err):
+		e.Code = EINVALID // gophercloud refused the options before sending anything
 	case errors.As(err, &ne):
 		e.Code = EUNAVAILABLE // *url.Error: no answer came back; includes net/http's own timeouts
 	default:
 		e.Code = EINTERNAL
 	}
 	return e
+}
+
+// isInputError reports gophercloud's errors for options it refused to send
+// (a required field left empty, an invalid value).
+func isInputError(err error) bool {
+	if _, ok := errors.AsType[gophercloud.ErrMissingInput](err); ok {
+		return true
+	}
+	_, ok := errors.AsType[gophercloud.ErrInvalidInput](err)
+	return ok
 }
 
 // codeFor maps an HTTP status and the service's fault text to a code.

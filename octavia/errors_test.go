@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gophercloud/gophercloud/v2"
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/listeners"
 
 	"github.com/octaview/octaview/octavia/internal/fake"
 	"github.com/octaview/octaview/waiters"
@@ -150,5 +151,18 @@ func TestErrorString(t *testing.T) {
 	want := "create member in pool 3: EIMMUTABLE (409): Load Balancer 42 is immutable and cannot be updated. [req-1]"
 	if got := e.Error(); got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestInputErrorIsInvalid(t *testing.T) {
+	srv := fake.NewServer(fake.New())
+	defer srv.Close()
+	c, err := New(t.Context(), demoConfig(srv.URL, &http.Client{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = c.CreateListener(t.Context(), listeners.CreateOpts{}) // no protocol: gophercloud refuses it
+	if got := ErrorCodeOf(err); got != EINVALID {
+		t.Errorf("got %q (%v), want %q for options gophercloud refused to send", got, err, EINVALID)
 	}
 }
