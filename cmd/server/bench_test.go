@@ -27,68 +27,73 @@ const benchLBs = 200
 // BenchmarkProxyOverhead sends the same list request to the lab directly and through
 // the proxy, interleaved in one run (so both see the same machine load), and reports
 // each one's median latency, the median the proxy adds, and the throughput ratio
-// (direct time / proxied time; 1 = free). Sub-benchmarks: pages of 20 and of 200 load
-// balancers; one client, and 8 in parallel.
+// (direct time / proxied time; 1 = free). Upstreams: the lab in lab mode (in process,
+// as `make run` has it) and the lab as a remote cloud over loopback TCP (-keystone).
+// Pages of 20 and 200 load balancers; one client, and 8 in parallel.
 func BenchmarkProxyOverhead(b *testing.B) {
+	dir := b.TempDir()
+	scenario := writeFile(b, dir, "scenario.json", fmt.Sprintf(`{"load_balancers":[{"project":"demo","name":"bench","count":%d}]}`, benchLBs))
 	lab := labcloud.NewServer(labcloud.Options{Scenario: &labcloud.Scenario{
 		LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "bench", Count: benchLBs}},
 	}})
 	b.Cleanup(lab.Close)
-	s := startRun(b, nil, "-keystone", lab.URL+"/identity/v3", "-web", b.TempDir())
-	tok := labLogin(b, lab.URL, "demo", "demo", "demo")
+	labMode := startRun(b, nil, "-web", dir, "-lab-scenario", scenario)
+	remote := startRun(b, nil, "-keystone", lab.URL+"/identity/v3", "-web", dir)
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
-	path := ""
-	get := func(base string) time.Duration {
-		req, _ := http.NewRequest("GET", base+path, nil)
-		req.Header.Set("X-Auth-Token", tok)
-		start := time.Now()
-		resp, err := client.Do(req)
-		if err != nil {
-			b.Fatal(err)
-		}
-		n, _ := io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-		d := time.Since(start)
-		if resp.StatusCode != 200 || n < 20*200 {
-			b.Fatalf("GET %s: %d, %d bytes", base+path, resp.StatusCode, n)
-		}
-		return d
-	}
-	for _, tc := range []struct {
-		page    int
-		workers int
-	}{{20, 1}, {20, 8}, {200, 1}, {200, 8}} {
-		path = fmt.Sprintf("/load-balancer/v2/lbaas/loadbalancers?limit=%d", tc.page)
-		get(lab.URL) // warm the connections and the catalog cache
-		get(s.URL)
-		workers := tc.workers
-		b.Run(fmt.Sprintf("page=%d/clients=%d", tc.page, workers), func(b *testing.B) {
-			var mu sync.Mutex
-			var direct, proxied []time.Duration
-			b.SetParallelism(workers)
-			if workers == 1 {
-				for i := 0; b.Loop(); i++ {
-					d, p := timedPair(i, get, lab.URL, s.URL)
-					direct, proxied = append(direct, d), append(proxied, p)
-				}
-			} else {
-				b.RunParallel(func(pb *testing.PB) {
-					var ds, ps []time.Duration
-					for i := 0; pb.Next(); i++ {
-						d, p := timedPair(i, get, lab.URL, s.URL)
-						ds, ps = append(ds, d), append(ps, p)
-					}
-					mu.Lock()
-					direct, proxied = append(direct, ds...), append(proxied, ps...)
-					mu.Unlock()
-				})
+	for _, up := range []struct {
+		name            string
+		direct, proxied string
+	}{{"lab-mode", labMode.LabURL, labMode.URL}, {"remote-tcp", lab.URL, remote.URL}} {
+		tok := labLogin(b, up.direct, "demo", "demo", "demo")
+		path := ""
+		get := func(base string) time.Duration {
+			req, _ := http.NewRequest("GET", base+path, nil)
+			req.Header.Set("X-Auth-Token", tok)
+			start := time.Now()
+			resp, err := client.Do(req)
+			if err != nil {
+				b.Fatal(err)
 			}
-			dp50, pp50 := median(direct), median(proxied)
-			b.ReportMetric(float64(dp50.Microseconds()), "direct-p50-µs")
-			b.ReportMetric(float64(pp50.Microseconds()), "proxy-p50-µs")
-			b.ReportMetric(float64((pp50 - dp50).Microseconds()), "added-p50-µs")
-			b.ReportMetric(float64(sum(direct))/float64(sum(proxied)), "throughput-ratio")
-		})
+			n, _ := io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			d := time.Since(start)
+			if resp.StatusCode != 200 || n < 20*200 {
+				b.Fatalf("GET %s: %d, %d bytes", base+path, resp.StatusCode, n)
+			}
+			return d
+		}
+		for _, tc := range []struct{ page, workers int }{{20, 1}, {20, 8}, {200, 1}, {200, 8}} {
+			path = fmt.Sprintf("/load-balancer/v2/lbaas/loadbalancers?limit=%d", tc.page)
+			get(up.direct) // warm the connections and the catalog cache
+			get(up.proxied)
+			b.Run(fmt.Sprintf("%s/page=%d/clients=%d", up.name, tc.page, tc.workers), func(b *testing.B) {
+				var mu sync.Mutex
+				var direct, proxied []time.Duration
+				if tc.workers == 1 {
+					for i := 0; b.Loop(); i++ {
+						d, p := timedPair(i, get, up.direct, up.proxied)
+						direct, proxied = append(direct, d), append(proxied, p)
+					}
+				} else {
+					b.SetParallelism(tc.workers)
+					b.RunParallel(func(pb *testing.PB) {
+						var ds, ps []time.Duration
+						for i := 0; pb.Next(); i++ {
+							d, p := timedPair(i, get, up.direct, up.proxied)
+							ds, ps = append(ds, d), append(ps, p)
+						}
+						mu.Lock()
+						direct, proxied = append(direct, ds...), append(proxied, ps...)
+						mu.Unlock()
+					})
+				}
+				dp50, pp50 := median(direct), median(proxied)
+				b.ReportMetric(float64(dp50.Microseconds()), "direct-p50-µs")
+				b.ReportMetric(float64(pp50.Microseconds()), "proxy-p50-µs")
+				b.ReportMetric(float64((pp50 - dp50).Microseconds()), "added-p50-µs")
+				b.ReportMetric(float64(sum(direct))/float64(sum(proxied)), "throughput-ratio")
+			})
+		}
 	}
 }
 

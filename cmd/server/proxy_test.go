@@ -305,7 +305,7 @@ func TestProxyFailures(t *testing.T) {
 		wantText string
 	}{
 		{"octavia unreachable", envOptions{}, true, "", 502, "unreachable"},
-		{"octavia too slow", envOptions{headerTimeout: 50 * time.Millisecond, octavia: func(w http.ResponseWriter, r *http.Request) {
+		{"octavia too slow", envOptions{headerTimeout: time.Second, octavia: func(w http.ResponseWriter, r *http.Request) {
 			<-r.Context().Done() // until the proxy gives up
 		}}, false, "", 504, "did not answer in time"},
 		{"body too large", envOptions{maxBody: 1024}, false, strings.Repeat("x", 2048), 413, "too large"},

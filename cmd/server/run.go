@@ -88,8 +88,12 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 		}
 	}
 
-	transport := newUpstreamTransport(tlsConfig)
-	defer transport.CloseIdleConnections()
+	upstream := newUpstreamTransport(tlsConfig)
+	defer upstream.CloseIdleConnections()
+	var transport http.RoundTripper = upstream
+	if lab != nil {
+		transport = &inProcessTransport{host: keystone.Host, handler: lab.Cloud, next: upstream}
+	}
 	px := newProxy(proxyOptions{
 		Keystone: keystone, Region: region, Interface: iface, Transport: transport,
 		PublicURL: cfg.PublicURL, TrustForwarded: cfg.TrustForwarded,
