@@ -226,9 +226,6 @@ func (p *proxy) catalogError(w http.ResponseWriter, r *http.Request, service str
 // backslashes, control characters.
 func proxiedPath(r *http.Request, prefix string) (string, bool) {
 	p := r.URL.Path
-	if r.URL.Host != "" && r.URL.Scheme != "" && r.URL.Opaque != "" {
-		return "", false
-	}
 	if p != prefix && !strings.HasPrefix(p, prefix+"/") {
 		return "", false
 	}

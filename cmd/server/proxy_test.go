@@ -456,3 +456,29 @@ func rawRequest(t *testing.T, serverURL, raw string) (*http.Response, string) {
 	resp.Body.Close()
 	return resp, string(b)
 }
+
+func TestMetrics(t *testing.T) {
+	e := newTestEnv(t, envOptions{})
+	tok := e.login(t)
+	e.do(t, "GET", "/load-balancer/v2/lbaas/loadbalancers", tok, "")
+	e.do(t, "GET", "/load-balancer/v2/lbaas/loadbalancers", tok, "")
+	e.Octavia.Close()
+	e.do(t, "GET", "/load-balancer/v2/lbaas/loadbalancers", tok, "")
+	_, body := e.do(t, "GET", "/metrics", "", "")
+	for _, want := range []string{
+		`octaview_http_requests_total{code="200",method="GET",route="load-balancer"} 2`,
+		`octaview_http_requests_total{code="502",method="GET",route="load-balancer"} 1`,
+		`octaview_http_requests_total{code="201",method="POST",route="identity"} 1`,
+		`octaview_upstream_errors_total{kind="unreachable",service="load-balancer"} 1`,
+		`octaview_http_request_duration_seconds_count{route="load-balancer"} 3`,
+		`octaview_status_viewers 0`,
+		`go_goroutines `,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("GET /metrics: no %q", want)
+		}
+	}
+	if strings.Contains(body, tok) {
+		t.Error("GET /metrics shows a token")
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -173,5 +174,19 @@ func TestRunStatusCloud(t *testing.T) {
 	}
 	if !strings.Contains(first, `"name":"edge-0000`) {
 		t.Errorf("first event: got %s, want the load balancers", first)
+	}
+	// a viewer still watching does not keep the server from stopping
+	resp, err = http.Get(s.URL + "/api/status/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	rd := bufio.NewReader(resp.Body)
+	nextEvent(t, rd)
+	if err := s.stop(); err != nil {
+		t.Fatalf("stopping with a viewer connected: %v", err)
+	}
+	if _, err := io.ReadAll(rd); err != nil && !strings.Contains(err.Error(), "EOF") {
+		t.Errorf("the viewer's stream: %v, want it ended", err)
 	}
 }
