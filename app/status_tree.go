@@ -127,7 +127,7 @@ func (k nodeKind) label() string {
 
 // Geometry of the drawn tree, in SVG user units (CSS pixels at 100 %).
 const (
-	treeNodeW     = 216
+	treeNodeW     = 240
 	treeNodeH     = 46
 	treeColGap    = 44
 	treeRowGap    = 10

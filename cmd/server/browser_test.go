@@ -325,8 +325,13 @@ func rowStatus(name string) string {
 		if (r.querySelector("td.name").textContent === %q) return r.dataset.status; } return ""; })()`, name)
 }
 
-// labFault sets the lab's faults through its control API, as an admin.
-func labFault(t testing.TB, c console, faults string) {
+// labAdmin drives the lab's control API with an admin token taken once, so
+// that it still works while the lab plays a Keystone outage.
+type labAdmin struct {
+	url, token string
+}
+
+func newLabAdmin(t testing.TB, c console) labAdmin {
 	t.Helper()
 	body := `{"auth": {"identity": {"methods": ["password"], "password": {"user": {"name": "admin", "domain": {"name": "Default"}, "password": "admin"}}},
 		"scope": {"project": {"name": "admin", "domain": {"name": "Default"}}}}}`
@@ -339,10 +344,16 @@ func labFault(t testing.TB, c console, faults string) {
 	if resp.StatusCode != http.StatusCreated || token == "" {
 		t.Fatalf("admin token from the lab: %s", resp.Status)
 	}
-	req, _ := http.NewRequest(http.MethodPut, c.LabURL+"/lab/faults", strings.NewReader(faults))
-	req.Header.Set("X-Auth-Token", token)
+	return labAdmin{url: c.LabURL, token: token}
+}
+
+// faults replaces the lab's faults (a labcloud.Faults JSON object).
+func (l labAdmin) faults(t testing.TB, faults string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPut, l.url+"/lab/faults", strings.NewReader(faults))
+	req.Header.Set("X-Auth-Token", l.token)
 	req.Header.Set("Content-Type", "application/json")
-	resp, err = http.DefaultClient.Do(req)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -360,6 +371,7 @@ func labFault(t testing.TB, c console, faults string) {
 // the read-only viewer, and a list longer than one page.
 func TestBrowserConsole(t *testing.T) {
 	c := startConsole(t)
+	lab := newLabAdmin(t, c)
 	b := newBrowser(t, t.TempDir())
 
 	// A wrong password is refused with a message.
@@ -455,7 +467,7 @@ func TestBrowserConsole(t *testing.T) {
 
 	// A create that the lab sends to ERROR: the wait fails, and says that
 	// the load balancer was created.
-	labFault(t, c, `{"error": ["ci-doomed"]}`)
+	lab.faults(t, `{"error": ["ci-doomed"]}`)
 	b.do(t, "create ci-doomed", 30*time.Second,
 		chromedp.Click(chromedp.ID("lb-create")),
 		chromedp.WaitReady(chromedp.CSS(`#create-subnet option`)),
@@ -470,7 +482,7 @@ func TestBrowserConsole(t *testing.T) {
 	b.shot(t, "11-create-error")
 
 	// A busy load balancer (stuck in PENDING_UPDATE) refuses the delete: 409.
-	labFault(t, c, `{"stuck": ["api-gateway"]}`)
+	lab.faults(t, `{"stuck": ["api-gateway"]}`)
 	b.do(t, "open api-gateway", 30*time.Second,
 		chromedp.Click(chromedp.Search(`//td[@class="name"]/a[text()="api-gateway"]`)),
 		chromedp.WaitVisible(chromedp.ID("lb-delete")),
@@ -483,7 +495,26 @@ func TestBrowserConsole(t *testing.T) {
 		t.Errorf("409 immutable: got %q, want the busy (PENDING_UPDATE) message with Octavia's words", got)
 	}
 	b.shot(t, "12-busy-409")
-	labFault(t, c, `{}`)
+
+	// A create that never ends (the lab keeps it PENDING_CREATE): the user
+	// stops watching, and the item says the load balancer was created.
+	lab.faults(t, `{"stuck": ["ci-stuck"]}`)
+	b.do(t, "create ci-stuck", 30*time.Second,
+		chromedp.Click(chromedp.CSS(`.nav-link[href="/load-balancers/new"]`)),
+		chromedp.WaitReady(chromedp.CSS(`#create-subnet option`)),
+		setInput("#create-name", "ci-stuck"),
+		chromedp.Click(chromedp.ID("create-submit")),
+	)
+	b.waitJS(t, "the stuck wait", `[...document.querySelectorAll(".op.op-waiting .op-title")].some(e => e.textContent.includes("ci-stuck"))`, 20*time.Second)
+	b.waitJS(t, "a few polls", `[...document.querySelectorAll(".op.op-waiting .op-outcome")].some(e => / [2-9] polls/.test(e.textContent))`, 20*time.Second)
+	b.shot(t, "13-create-stuck")
+	b.do(t, "cancel the wait", 10*time.Second, chromedp.Click(chromedp.CSS(".op.op-waiting .op-stop")))
+	b.waitJS(t, "the stopped wait", `!!document.querySelector(".op.op-stopped")`, 10*time.Second)
+	if got := b.text(t, ".op-stopped .op-outcome"); !strings.Contains(got, "stopped watching") || !strings.Contains(got, "was created") {
+		t.Errorf("stopped wait: got %q, want it to say you stopped watching and the load balancer was created", got)
+	}
+	b.shot(t, "14-wait-cancelled")
+	lab.faults(t, `{}`)
 
 	// The hostile name on its detail page: text in the heading and the tree.
 	b.do(t, "back to the list", 30*time.Second,
@@ -505,12 +536,19 @@ func TestBrowserConsole(t *testing.T) {
 	if got := eval[int](t, b, `document.querySelectorAll('img[src="x"]').length`); got != 0 {
 		t.Errorf("the hostile name became %d <img> elements", got)
 	}
-	b.shot(t, "13-hostile-name")
+	b.shot(t, "16-hostile-name")
 
 	// Log out: back to the login page, token revoked.
 	b.do(t, "log out", 20*time.Second, chromedp.Click(chromedp.ID("logout")))
 	b.waitJS(t, "the login page after logout", `location.pathname === "/login" && !!document.querySelector("#login-form[data-ready=true]")`, 20*time.Second)
-	b.shot(t, "14-logged-out")
+	b.shot(t, "17-logged-out")
+
+	// Keystone down: the login says it could not be reached.
+	lab.faults(t, `{"keystone": "503"}`)
+	b.fillLogin(t, "viewer", "viewer", "demo")
+	b.waitJS(t, "the unreachable message", `((document.querySelector("#login-error") || {}).textContent || "").includes("could not be reached")`, 30*time.Second)
+	b.shot(t, "18-keystone-down")
+	lab.faults(t, `{}`)
 
 	// The reader sees no write control.
 	b.fillLogin(t, "viewer", "viewer", "demo")
@@ -521,7 +559,7 @@ func TestBrowserConsole(t *testing.T) {
 	if got := b.text(t, ".ro-badge"); got != "read-only" {
 		t.Errorf("read-only badge: got %q", got)
 	}
-	b.shot(t, "15-viewer-read-only")
+	b.shot(t, "19-viewer-read-only")
 	b.do(t, "log out the viewer", 20*time.Second, chromedp.Click(chromedp.ID("logout")))
 	b.waitJS(t, "the login page", `location.pathname === "/login" && !!document.querySelector("#login-form[data-ready=true]")`, 20*time.Second)
 
@@ -531,11 +569,11 @@ func TestBrowserConsole(t *testing.T) {
 	if got := eval[int](t, b, `document.querySelectorAll("tr.lb-row").length`); got != 250 {
 		t.Errorf("rows rendered at first: got %d, want 250", got)
 	}
-	b.shotViewport(t, "16-paged-list")
+	b.shotViewport(t, "20-paged-list")
 	// The search covers every row of every page, shown or not.
 	b.do(t, "search the long list", 10*time.Second, setInput("#lb-search", "bulk-0104"))
 	b.waitJS(t, "ten results from the second page", `document.querySelectorAll("tr.lb-row").length === 10`, 20*time.Second)
-	b.shot(t, "17-paged-search")
+	b.shot(t, "21-paged-search")
 
 	// This server runs no status page: /status says so instead of waiting.
 	b.do(t, "open /status", 30*time.Second, chromedp.Navigate(c.URL+"/status"))
@@ -580,7 +618,7 @@ func TestBrowserStatusWall(t *testing.T) {
 	if got := eval[int](t, b, `document.querySelectorAll('img[src="x"]').length`); got != 0 {
 		t.Errorf("the hostile name became %d <img> elements", got)
 	}
-	b.shot(t, "20-status-wall")
+	b.shot(t, "30-status-wall")
 	if d := b.dialogsSeen(); len(d) != 0 {
 		t.Errorf("JavaScript dialogs opened: %q", d)
 	}
