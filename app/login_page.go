@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -107,15 +108,25 @@ func (p *loginPage) submit(ctx goapp.Context, e goapp.Event) {
 // loginErrorText is what a failed login says: Keystone's 401 as wrong
 // credentials, an unreachable Keystone as such, with where it was tried.
 func loginErrorText(err error, authURL string) string {
-	switch octavia.ErrorCodeOf(err) {
-	case octavia.EUNAUTHORIZED:
-		return "Keystone refused these credentials (401): check the user name, password, domain and project."
-	case octavia.EUNAVAILABLE, octavia.ETIMEOUT:
-		return "Keystone could not be reached at " + authURL + ". " + octavia.Message(err)
-	}
 	var e *octavia.Error
 	if !errors.As(err, &e) {
 		return "Keystone could not be reached at " + authURL + ": " + err.Error()
+	}
+	switch e.Code {
+	case octavia.EUNAUTHORIZED:
+		return "Keystone refused these credentials (401): check the user name, password, domain and project."
+	case octavia.EUNAVAILABLE, octavia.ETIMEOUT:
+		s := "Keystone could not be reached at " + authURL
+		if e.StatusCode != 0 {
+			s += fmt.Sprintf(" (HTTP %d)", e.StatusCode)
+		} else {
+			s += " (no answer)"
+		}
+		s += "."
+		if e.Fault != "" {
+			s += " It said: " + e.Fault
+		}
+		return s + " Try again once it is back."
 	}
 	return "Login failed: " + octavia.Message(err)
 }

@@ -130,7 +130,8 @@ func TestLoginErrorText(t *testing.T) {
 		want string
 	}{
 		{"wrong password", &octavia.Error{Code: octavia.EUNAUTHORIZED, StatusCode: 401}, "refused these credentials (401)"},
-		{"unreachable", &octavia.Error{Code: octavia.EUNAVAILABLE, Err: errors.New("connection refused")}, "could not be reached at " + auth},
+		{"unreachable", &octavia.Error{Code: octavia.EUNAVAILABLE, Err: errors.New("connection refused")}, "could not be reached at " + auth + " (no answer)."},
+		{"unavailable", &octavia.Error{Code: octavia.EUNAVAILABLE, StatusCode: 503, Fault: "maintenance"}, "could not be reached at " + auth + " (HTTP 503). It said: maintenance"},
 		{"not an octavia error", context.DeadlineExceeded, "could not be reached at " + auth},
 	}
 	for _, tt := range tests {

@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -158,6 +159,7 @@ type browser struct {
 	ctx     context.Context
 	mu      sync.Mutex
 	dialogs []string
+	tokens  []string // X-Subject-Token values Keystone gave this browser
 }
 
 // newBrowser starts Debian's Chromium headless with the given profile
@@ -183,6 +185,15 @@ func newBrowser(tb testing.TB, profile string) *browser {
 	tb.Cleanup(func() { cancel(); acancel() })
 	b := &browser{ctx: ctx}
 	if err := chromedp.Listen(ctx, func(ev any) {
+		if r, ok := ev.(*network.EventResponseReceived); ok && strings.HasSuffix(r.Response.URL, "/identity/v3/auth/tokens") {
+			for k, v := range r.Response.Headers {
+				if s, ok := v.(string); ok && strings.EqualFold(k, "X-Subject-Token") && s != "" {
+					b.mu.Lock()
+					b.tokens = append(b.tokens, s)
+					b.mu.Unlock()
+				}
+			}
+		}
 		if d, ok := ev.(*page.EventJavascriptDialogOpening); ok {
 			b.mu.Lock()
 			b.dialogs = append(b.dialogs, string(d.Type)+": "+d.Message)
@@ -193,6 +204,12 @@ func newBrowser(tb testing.TB, profile string) *browser {
 		tb.Fatalf("starting %s: %v", chromiumPath, err)
 	}
 	return b
+}
+
+func (b *browser) tokensSeen() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return append([]string(nil), b.tokens...)
 }
 
 func (b *browser) dialogsSeen() []string {
@@ -523,6 +540,20 @@ func TestBrowserConsole(t *testing.T) {
 	b.waitJS(t, "the list after a reload", `location.pathname === "/login"`, 30*time.Second)
 	b.fillLogin(t, "demo", "demo", "demo")
 	b.waitJS(t, "the list again", `document.querySelectorAll("tr.lb-row").length >= 4`, 30*time.Second)
+	// The operations journal (sessionStorage, no token in it) came back with the login.
+	if got := eval[int](t, b, `document.querySelectorAll(".op").length`); got < 4 {
+		t.Errorf("operations after a reload and a login: got %d, want the 4 of the journal", got)
+	}
+	storage := eval[string](t, b, `JSON.stringify(sessionStorage) + JSON.stringify(localStorage) + document.cookie`)
+	tokens := b.tokensSeen()
+	if len(tokens) == 0 {
+		t.Errorf("no X-Subject-Token seen on the login responses")
+	}
+	for _, tok := range tokens {
+		if strings.Contains(storage, tok) {
+			t.Errorf("a Keystone token is in the browser's storage or cookies")
+		}
+	}
 	b.do(t, "open the hostile load balancer", 30*time.Second,
 		chromedp.Click(chromedp.Search(`//td[@class="name"]/a[text()="`+hostileName+`"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`svg.status-tree`)),
