@@ -99,7 +99,7 @@ func (c *Cloud) newAmphora(lb *loadBalancer, role string, now time.Time) *amphor
 	var b [4]byte
 	binary.BigEndian.PutUint32(b[:], 0xc0a80000+c.mgmtNext%65000+2) // 192.168.0.0/16
 	a := &amphora{
-		meta: meta{id: newUUID(c.rng), projectID: lb.projectID, created: now},
+		meta: meta{id: newUUID(c.rng), projectID: lb.projectID, created: now, updated: now},
 		lb:   lb, status: amphoraAllocated, role: role, computeID: newUUID(c.rng),
 		lbNetworkIP: netip.AddrFrom4(b).String(), vrrpPortID: newUUID(c.rng),
 		certExpires: now.Add(30 * 24 * time.Hour),

@@ -60,6 +60,9 @@ func (c *Cloud) buildL7Policy(b *l7policyBody, l *listener, now time.Time) (*l7p
 	if err := c.applyL7Policy(p, b); err != nil {
 		return nil, err
 	}
+	if (p.action == "REDIRECT_TO_URL" || p.action == "REDIRECT_PREFIX") && p.redirectHTTPCode == nil {
+		p.redirectHTTPCode = intp(302) // a default on create only: unset leaves it null
+	}
 	p.position = len(l.l7policies) + 1
 	if b.Position != nil {
 		if err := inRange("position", *b.Position, 1, 2147483647); err != nil {
@@ -117,9 +120,6 @@ func (c *Cloud) applyL7Policy(p *l7policy, b *l7policyBody) *apiError {
 		p.redirectPool, p.redirectURL = nil, nil
 	case "REJECT":
 		p.redirectPool, p.redirectURL, p.redirectPrefix, p.redirectHTTPCode = nil, nil, nil, nil
-	}
-	if (action == "REDIRECT_TO_URL" || action == "REDIRECT_PREFIX") && p.redirectHTTPCode == nil {
-		p.redirectHTTPCode = intp(302)
 	}
 	p.action = action
 	p.cache = nil
