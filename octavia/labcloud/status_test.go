@@ -431,3 +431,21 @@ func fmtAny(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+func TestL7PolicyRedirectCode(t *testing.T) {
+	inBubble(t, Options{Seed: 11}, func(t *testing.T, c *Cloud) {
+		demo := login(t, c, "demo")
+		lbID := activeLB(t, demo, "l7", map[string]any{"listeners": []any{map[string]any{"protocol": "HTTP", "protocol_port": 80}}})
+		lid := list(obj(demo.must(http.StatusOK, "GET", "/load-balancer/v2/lbaas/loadbalancers/"+lbID, nil).json(t), "loadbalancer"), "listeners")[0].(map[string]any)["id"]
+		p := obj(demo.must(http.StatusCreated, "POST", "/load-balancer/v2/lbaas/l7policies", map[string]any{"l7policy": map[string]any{
+			"listener_id": lid, "action": "REDIRECT_TO_URL", "redirect_url": "https://example.com/"}}).json(t), "l7policy")
+		if p["redirect_http_code"] != float64(302) || p["position"] != float64(1) {
+			t.Errorf("created: redirect_http_code %v position %v, want 302 and 1", p["redirect_http_code"], p["position"])
+		}
+		time.Sleep(settle)
+		u := obj(demo.must(http.StatusOK, "PUT", "/load-balancer/v2/lbaas/l7policies/"+p["id"].(string), map[string]any{"l7policy": map[string]any{"redirect_http_code": nil}}).json(t), "l7policy")
+		if u["redirect_http_code"] != nil {
+			t.Errorf("after unset: got %v, want null", u["redirect_http_code"])
+		}
+	})
+}
