@@ -11,8 +11,20 @@
 //   - load_status.go: the load-status enum of everything fetched;
 //   - session.go, operations.go: the signed-in client (token in memory only)
 //     and the operations journal (accepted writes and their waits);
+//   - status_tree.go, status_tree_svg.go: the status tree laid out by a plain
+//     function and drawn as inline SVG (box colour = operating status, left
+//     stripe = provisioning status, with a legend);
 //   - plain functions with native table tests for what can be pure:
-//     formatting, filtering, the status-tree layout, wait-item texts.
+//     formatting, filtering, the status-tree layout, wait-item texts,
+//     error sentences, server-sent events.
+//
+// Polling: a project's list is polled by one waiters.Hub loop (one paged
+// list every 3 s, however many rows are pending or views are open), only
+// while something in it is pending; a detail page polls its load balancer
+// and status tree the same way. Accepted writes become operations: their
+// waits (the client's WaitLoadBalancerActive/Deleted) run until the end,
+// whatever page is shown, and the operations journal in sessionStorage
+// (without any secret) lets a reload resume them after the next login.
 //
 // Goroutines: Render, event handlers and the On* hooks run on go-app's UI
 // goroutine. Every network call runs in ctx.Async; its results are written to

@@ -41,7 +41,8 @@ const (
 
 // browserScenario seeds the lab for the browser tests.
 var browserScenario = fmt.Sprintf(`{
-  "projects": [{"name": "scale", "users": [{"name": "scale", "password": "scale"}]}],
+  "projects": [{"name": "scale", "users": [{"name": "scale", "password": "scale"}]},
+               {"name": "empty", "users": [{"name": "empty", "password": "empty"}]}],
   "load_balancers": [
     {"project": "demo", "name": "shop-frontend",
      "listener": {"protocol": "HTTP", "port": 80, "members": ["10.0.0.11", "10.0.0.12", "10.0.0.13"], "monitor": "HTTP"}},
@@ -594,17 +595,24 @@ func TestBrowserConsole(t *testing.T) {
 	b.do(t, "log out the viewer", 20*time.Second, chromedp.Click(chromedp.ID("logout")))
 	b.waitJS(t, "the login page", `location.pathname === "/login" && !!document.querySelector("#login-form[data-ready=true]")`, 20*time.Second)
 
+	// A project without load balancers reads as such.
+	b.fillLogin(t, "empty", "empty", "empty")
+	b.waitJS(t, "the empty state", `!!document.querySelector("#lb-empty")`, 30*time.Second)
+	b.shot(t, "20-empty-project")
+	b.do(t, "log out of the empty project", 20*time.Second, chromedp.Click(chromedp.ID("logout")))
+	b.waitJS(t, "the login page", `location.pathname === "/login" && !!document.querySelector("#login-form[data-ready=true]")`, 20*time.Second)
+
 	// More than one page: every load balancer of the project is listed.
 	b.fillLogin(t, "scale", "scale", "scale")
 	b.waitJS(t, "the long list", fmt.Sprintf(`(document.querySelector("#lb-count") || {}).textContent === "%d load balancers"`, scaleCount), 60*time.Second)
 	if got := eval[int](t, b, `document.querySelectorAll("tr.lb-row").length`); got != 250 {
 		t.Errorf("rows rendered at first: got %d, want 250", got)
 	}
-	b.shotViewport(t, "20-paged-list")
+	b.shotViewport(t, "21-paged-list")
 	// The search covers every row of every page, shown or not.
 	b.do(t, "search the long list", 10*time.Second, setInput("#lb-search", "bulk-0104"))
 	b.waitJS(t, "ten results from the second page", `document.querySelectorAll("tr.lb-row").length === 10`, 20*time.Second)
-	b.shot(t, "21-paged-search")
+	b.shot(t, "22-paged-search")
 
 	// This server runs no status page: /status says so instead of waiting.
 	b.do(t, "open /status", 30*time.Second, chromedp.Navigate(c.URL+"/status"))
