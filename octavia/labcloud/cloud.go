@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -258,6 +259,9 @@ func (b *bufferedWriter) Write(p []byte) (int, error) {
 func (b *bufferedWriter) flush() {
 	if b.status == 0 {
 		b.status = http.StatusOK
+	}
+	if b.buf.Len() > 0 && b.w.Header().Get("Content-Length") == "" {
+		b.w.Header().Set("Content-Length", strconv.Itoa(b.buf.Len()))
 	}
 	b.w.WriteHeader(b.status)
 	if b.buf.Len() > 0 {

@@ -312,8 +312,22 @@ func writeList[T object](w http.ResponseWriter, key string, items []T, lq *listQ
 // writeListAs is writeList with Octavia's irregular links keys and marker
 // ids (availability zones have no id: their links say marker=None).
 func writeListAs[T object](w http.ResponseWriter, key, linksKey string, items []T, lq *listQuery, pathURL string, idOf func(T) string) {
+	if bw, ok := w.(*bufferedWriter); ok {
+		// Write straight into the answer buffer: a 1,000-item page is
+		// about 650 kB, worth one copy less.
+		w.Header().Set("Content-Type", "application/json")
+		bw.WriteHeader(http.StatusOK)
+		bw.buf.Grow(len(items) * 700)
+		encodeList(bw.buf, key, linksKey, items, lq, pathURL, idOf)
+		return
+	}
 	buf := getBuf()
 	defer putBuf(buf)
+	encodeList(buf, key, linksKey, items, lq, pathURL, idOf)
+	writeBytes(w, http.StatusOK, buf.Bytes())
+}
+
+func encodeList[T object](buf *bytes.Buffer, key, linksKey string, items []T, lq *listQuery, pathURL string, idOf func(T) string) {
 	buf.WriteString(`{"`)
 	buf.WriteString(key)
 	buf.WriteString(`":[`)
@@ -337,7 +351,6 @@ func writeListAs[T object](w http.ResponseWriter, key, linksKey string, items []
 	lb, _ := json.Marshal(lq.links(pathURL, first, last, len(items)))
 	buf.Write(lb)
 	buf.WriteString("}\n")
-	writeBytes(w, http.StatusOK, buf.Bytes())
 }
 
 // writeOne writes {"<key>": {...}} honouring ?fields.
