@@ -41,6 +41,7 @@ type operation struct {
 	ID         string    `json:"id"`
 	Kind       opKind    `json:"kind"`
 	ProjectID  string    `json:"project_id"`
+	UserID     string    `json:"user_id"`
 	LBID       string    `json:"lb_id"`
 	LBName     string    `json:"lb_name"`
 	VIPAddress string    `json:"vip_address,omitempty"`
@@ -236,15 +237,15 @@ func (s *opStore) snapshot() []operation {
 func (s *opStore) publish(ctx goapp.Context) {
 	ops := s.snapshot()
 	ctx.SetState(stateOperations, ops)
-	// The journal also keeps what other projects of this tab left in it.
-	project := ""
+	// The journal also keeps what other users and projects of this tab left in it.
+	var owner operation
 	if sess := currentSession(); sess != nil {
-		project = sess.Info.ProjectID
+		owner = operation{UserID: sess.Info.UserID, ProjectID: sess.Info.ProjectID}
 	}
 	var journal []operation
 	if err := ctx.SessionStorage().Get(journalKey, &journal); err == nil {
 		for _, op := range journal {
-			if op.ProjectID != project {
+			if !sameOwner(op, owner) {
 				ops = append(ops, op)
 			}
 		}
@@ -318,12 +319,18 @@ func (s *opStore) reset() {
 	}
 }
 
+// sameOwner reports whether two operations were made by the same user in
+// the same project: the journal resumes only the signed-in user's own.
+func sameOwner(a, b operation) bool {
+	return a.UserID == b.UserID && a.ProjectID == b.ProjectID
+}
+
 // startCreate records an accepted create and waits for ACTIVE (no time
 // limit: the wait is always cancellable). UI goroutine; the wait runs in
 // ctx.Async.
 func (s *opStore) startCreate(ctx goapp.Context, sess *session, lb *loadbalancers.LoadBalancer, acc octavia.Accepted, written string) {
 	op := s.add(operation{
-		Kind: opCreate, ProjectID: sess.Info.ProjectID, LBID: lb.ID, LBName: lb.Name, VIPAddress: lb.VipAddress,
+		Kind: opCreate, ProjectID: sess.Info.ProjectID, UserID: sess.Info.UserID, LBID: lb.ID, LBName: lb.Name, VIPAddress: lb.VipAddress,
 		Written: written, RequestID: acc.RequestID, StatusCode: acc.StatusCode, Status: lb.ProvisioningStatus,
 		StartedAt: time.Now(), State: opWaiting,
 	})
@@ -338,7 +345,7 @@ func (s *opStore) startDelete(ctx goapp.Context, sess *session, lb *loadbalancer
 		written += " with cascade (its listeners, pools, members and monitors too)"
 	}
 	op := s.add(operation{
-		Kind: opDelete, ProjectID: sess.Info.ProjectID, LBID: lb.ID, LBName: lb.Name, VIPAddress: lb.VipAddress,
+		Kind: opDelete, ProjectID: sess.Info.ProjectID, UserID: sess.Info.UserID, LBID: lb.ID, LBName: lb.Name, VIPAddress: lb.VipAddress,
 		Written: written, RequestID: acc.RequestID, StatusCode: acc.StatusCode, Status: string(octavia.StatusPendingDelete),
 		StartedAt: time.Now(), State: opWaiting,
 	})
@@ -357,8 +364,9 @@ func (s *opStore) resume(ctx goapp.Context, sess *session) {
 	var waiting []operation
 	s.mu.Lock()
 	s.ops = nil
+	owner := operation{UserID: sess.Info.UserID, ProjectID: sess.Info.ProjectID}
 	for _, op := range journal {
-		if op.ProjectID != sess.Info.ProjectID {
+		if !sameOwner(op, owner) {
 			continue
 		}
 		s.ops = append(s.ops, op)

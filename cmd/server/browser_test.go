@@ -588,6 +588,9 @@ func TestBrowserConsole(t *testing.T) {
 	if got := eval[int](t, b, `document.querySelectorAll("#lb-create, .nav-link[href='/load-balancers/new']").length`); got != 0 {
 		t.Errorf("read-only viewer: got %d create controls, want 0", got)
 	}
+	if got := eval[int](t, b, `document.querySelectorAll(".op").length`); got != 0 {
+		t.Errorf("viewer: got %d operations of the demo user, want 0 (the journal is per user)", got)
+	}
 	if got := b.text(t, ".ro-badge"); got != "read-only" {
 		t.Errorf("read-only badge: got %q", got)
 	}
