@@ -112,6 +112,15 @@ func (p *statusWallPage) follow(c context.Context, ctx goapp.Context, origin str
 		if c.Err() != nil {
 			return
 		}
+		if err == nil {
+			// The server ended the stream (a restart, a proxy's timeout): follow it again.
+			select {
+			case <-c.Done():
+				return
+			case <-time.After(time.Second):
+			}
+			continue
+		}
 		goapp.Log("octaview: status events:", err)
 		// Poll for a while, then try the stream again.
 		for i := 0; i < 10 && c.Err() == nil; i++ {
