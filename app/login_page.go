@@ -82,13 +82,20 @@ func (p *loginPage) submit(ctx goapp.Context, e goapp.Event) {
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		if !cfgKnown {
-			// The read-only mode must be known before any write control shows.
+		// The read-only mode must be known before any write control shows:
+		// when the page has not got it yet, ask while Keystone answers.
+		cfgDone := make(chan struct{})
+		go func() {
+			defer close(cfgDone)
+			if cfgKnown {
+				return
+			}
 			if err := getJSON(c, origin, configPath, &serverCfg); err != nil {
 				goapp.Log("octaview:", err)
 			}
-		}
+		}()
 		client, err := octavia.New(c, cfg)
+		<-cfgDone
 		ctx.Dispatch(func(ctx goapp.Context) {
 			p.busy = false
 			if err != nil {
