@@ -63,6 +63,17 @@ func TestFidelity(t *testing.T) {
 	defer srv.Close()
 	lab := fidLabTarget(t, srv)
 
+	// users of the demo project: on the real cloud with the Octavia roles its
+	// default policy needs (the lab's demo and viewer behave like those)
+	real.ensureUser(t, "demo", "demo", "member", "load-balancer_member")
+	real.ensureUser(t, "viewer", "demo", "reader", "load-balancer_observer")
+	for _, tg := range []*fidTarget{real, lab} {
+		tg.users = map[string]fidUser{}
+		for _, u := range []string{"demo", "viewer"} {
+			tg.users[u] = tg.userToken(t, u, "demo")
+		}
+	}
+
 	suffix := fidRandomSuffix()
 	var realRec, labRec *fidTranscript
 	var wg sync.WaitGroup
@@ -75,6 +86,12 @@ func TestFidelity(t *testing.T) {
 	}
 	for _, u := range realRec.unexpected {
 		t.Errorf("the script expects another answer from the real cloud: %s", u)
+	}
+	for _, why := range realRec.stopped {
+		t.Errorf("a section of the script stopped early on the real cloud: %s", why)
+	}
+	for _, why := range labRec.stopped {
+		t.Errorf("a section of the script stopped early on the lab: %s", why)
 	}
 	if labRec.fatal != "" {
 		t.Errorf("the script stopped early on the lab: %s", labRec.fatal)
@@ -168,6 +185,57 @@ type fidTarget struct {
 	project  string // the admin project's id
 	identity string // Keystone base for admin calls (real only)
 	client   *http.Client
+	users    map[string]fidUser // other users' tokens, by user name
+	network  string             // the lab's Neutron endpoint
+}
+
+// fidUser is a project-scoped token of a user other than admin.
+type fidUser struct{ token, project, subnet string }
+
+// userToken logs user (password = name) into project.
+func (tg *fidTarget) userToken(tb testing.TB, user, project string) fidUser {
+	tb.Helper()
+	c := *tg
+	c.login(tb, user, user, project)
+	u := fidUser{c.token, c.project, tg.subnet}
+	if tg.network != "" {
+		u.subnet = c.ownSubnet(tb)
+	}
+	return u
+}
+
+// ensureUser creates user (password = name) in the real Keystone with roles
+// on project, if missing.
+func (tg *fidTarget) ensureUser(tb testing.TB, user, project string, roles ...string) {
+	tb.Helper()
+	tg.ensureProject(tb, project)
+	idOf := func(kind, name string) string {
+		code, b, err := tg.do(http.MethodGet, tg.authURL+"/"+kind+"?name="+name, nil)
+		var page map[string]json.RawMessage
+		var list []struct {
+			ID string `json:"id"`
+		}
+		if err != nil || code != http.StatusOK || json.Unmarshal(b, &page) != nil ||
+			json.Unmarshal(page[kind], &list) != nil || len(list) == 0 {
+			tb.Fatalf("real keystone: GET %s?name=%s: %d %v %.200s", kind, name, code, err, b)
+		}
+		return list[0].ID
+	}
+	create := func(kind, body string) {
+		code, b, err := tg.do(http.MethodPost, tg.authURL+"/"+kind, []byte(body))
+		if err != nil || (code != http.StatusCreated && code != http.StatusConflict) {
+			tb.Fatalf("real keystone: POST %s: %d %v %.200s", kind, code, err, b)
+		}
+	}
+	create("users", fmt.Sprintf(`{"user":{"name":%q,"domain_id":"default","password":%q}}`, user, user))
+	uid, pid := idOf("users", user), idOf("projects", project)
+	for _, r := range roles {
+		create("roles", fmt.Sprintf(`{"role":{"name":%q}}`, r))
+		url := fmt.Sprintf("%s/projects/%s/users/%s/roles/%s", tg.authURL, pid, uid, idOf("roles", r))
+		if code, b, err := tg.do(http.MethodPut, url, nil); err != nil || code != http.StatusNoContent {
+			tb.Fatalf("real keystone: grant %s to %s: %d %v %.200s", r, user, code, err, b)
+		}
+	}
 }
 
 func fidRealTarget(tb testing.TB) *fidTarget {
@@ -197,8 +265,16 @@ func fidLabTarget(tb testing.TB, srv *Server) *fidTarget {
 	tg := &fidTarget{name: "lab", authURL: srv.URL + "/identity/v3", client: &http.Client{Timeout: 60 * time.Second}}
 	catalog := tg.login(tb, "admin", "admin", "admin")
 	tg.base = strings.TrimRight(catalog["load-balancer"], "/")
-	// the lab's Neutron: the admin project's own subnet, as a user would pick
-	code, body, err := tg.do(http.MethodGet, strings.TrimRight(catalog["network"], "/")+"/v2.0/subnets", nil)
+	tg.network = strings.TrimRight(catalog["network"], "/")
+	tg.subnet = tg.ownSubnet(tb)
+	return tg
+}
+
+// ownSubnet returns the subnet of the token's project in the lab's Neutron
+// (the shared one if it has none), as a user would pick it.
+func (tg *fidTarget) ownSubnet(tb testing.TB) string {
+	tb.Helper()
+	code, body, err := tg.do(http.MethodGet, tg.network+"/v2.0/subnets", nil)
 	var subnets struct {
 		Subnets []struct {
 			ID        string `json:"id"`
@@ -208,13 +284,13 @@ func fidLabTarget(tb testing.TB, srv *Server) *fidTarget {
 	if err != nil || code != http.StatusOK || json.Unmarshal(body, &subnets) != nil || len(subnets.Subnets) == 0 {
 		tb.Fatalf("lab: GET network/v2.0/subnets got %d %v %.200s, want subnets", code, err, body)
 	}
-	tg.subnet = subnets.Subnets[0].ID
+	id := subnets.Subnets[0].ID
 	for _, s := range subnets.Subnets {
 		if s.ProjectID == tg.project {
-			tg.subnet = s.ID
+			id = s.ID
 		}
 	}
-	return tg
+	return id
 }
 
 // login gets a project-scoped token and returns the catalog's public URLs by type.
@@ -543,10 +619,12 @@ func (tg *fidTarget) normalize(key string, v any) any {
 
 // fidTranscript is one run of the script on one cloud.
 type fidTranscript struct {
-	tg    *fidTarget
-	sfx   string
-	steps []fidRecord
-	fatal string // why the script stopped early, if it did
+	tg      *fidTarget
+	sfx     string
+	steps   []fidRecord
+	fatal   string   // why the script stopped early, if it did
+	admin   string   // admin's token while as() has swapped in another
+	stopped []string // why sections stopped early
 	// unexpected lists writes that did not answer the status code the script
 	// expects (on the real cloud: a mistake in the script).
 	unexpected []string
@@ -568,6 +646,32 @@ func fidRunScript(tg *fidTarget, suffix string) (tr *fidTranscript) {
 	}()
 	fidScript(tr)
 	return tr
+}
+
+// section runs part of the script that the rest does not depend on: if it
+// stops early, the reason is kept and the script goes on.
+func (tr *fidTranscript) section(f func()) {
+	defer func() {
+		if p := recover(); p != nil {
+			s, ok := p.(fidStop)
+			if !ok {
+				panic(p)
+			}
+			tr.stopped = append(tr.stopped, s.why)
+		}
+	}()
+	f()
+}
+
+// as makes the following calls with user's token ("" = admin's again).
+func (tr *fidTranscript) as(user string) {
+	if tr.admin == "" {
+		tr.admin = tr.tg.token
+	}
+	tr.tg.token = tr.admin
+	if user != "" {
+		tr.tg.token = tr.tg.users[user].token
+	}
 }
 
 // call sends one request and records it under step. shapeOnly replaces
@@ -709,6 +813,16 @@ func (tr *fidTranscript) write(step, method, path string, body any, wantCode int
 		rec.seqs = append(rec.seqs, w.name+": "+strings.Join(seqs[i], " > "))
 	}
 	return obj
+}
+
+// send sends a request without recording it.
+func (tr *fidTranscript) send(method, path string, body any) int {
+	raw, _ := json.Marshal(body)
+	code, _, err := tr.tg.do(method, tr.tg.base+path, raw)
+	if err != nil {
+		panic(fidStop{fmt.Sprintf("%s %s: %v", method, path, err)})
+	}
+	return code
 }
 
 // settle waits, without recording, until the object at path is no longer
@@ -881,9 +995,16 @@ func fidScript(tr *fidTranscript) {
 		{"409 immutable: DELETE pool", "DELETE", P, nil},
 		{"409 immutable: failover", "PUT", L + "/failover", nil},
 	} {
-		tr.write("lock for "+c.step, "PUT", L, map[string]any{"loadbalancer": map[string]any{"name": n("lb")}}, 200)
-		tr.call(c.step, c.method, c.path, c.body)
-		tr.settle(L)
+		// a fast real worker may unlock before the second request: retry
+		for attempt := 1; ; attempt++ {
+			tr.send("PUT", L, map[string]any{"loadbalancer": map[string]any{"name": n("lb")}})
+			code, _ := tr.call(c.step, c.method, c.path, c.body)
+			tr.settle(L)
+			if code == http.StatusConflict || attempt == 3 {
+				break
+			}
+			tr.steps = tr.steps[:len(tr.steps)-1]
+		}
 	}
 
 	// updates of every child
@@ -933,6 +1054,46 @@ func fidScript(tr *fidTranscript) {
 	tr.write("PUT loadbalancer failover", "PUT", L+"/failover", nil, 202, fidWatch{"lb", L, false})
 	tr.call("GET amphora 404", "GET", amps+"/"+nilID, nil)
 
+	// RBAC: demo (member) and viewer (reader) of project demo
+	tr.section(func() {
+		defer tr.as("")
+		demoP := tg.users["demo"].project
+		tr.as("demo")
+		tr.call("demo: list sees only its project", "GET", lbs+"?name="+n("lb"), nil)
+		tr.call("demo: GET another project's load balancer", "GET", L, nil)
+		tr.call("demo: PUT another project's load balancer", "PUT", L, map[string]any{"loadbalancer": map[string]any{"description": "x"}})
+		tr.call("demo: list another project", "GET", lbs+"?project_id="+tg.project, nil)
+		tr.call("demo: amphorae", "GET", amps, nil)
+		tr.call("demo: own quota", "GET", "/v2/lbaas/quotas/"+demoP, nil)
+		tr.call("demo: another project's quota", "GET", "/v2/lbaas/quotas/"+tg.project, nil)
+		tr.call("demo: quota defaults", "GET", "/v2/lbaas/quotas/defaults", nil)
+		tr.call("demo: PUT own quota", "PUT", "/v2/lbaas/quotas/"+demoP, map[string]any{"quota": map[string]any{"load_balancer": 5}})
+		tr.call("demo: providers", "GET", "/v2/lbaas/providers", nil, true)
+		tr.call("demo: flavors", "GET", "/v2/lbaas/flavors?name="+n("none"), nil)
+		tr.call("demo: flavorprofiles", "GET", "/v2/lbaas/flavorprofiles", nil)
+		tr.call("demo: availabilityzones", "GET", "/v2/lbaas/availabilityzones?name="+n("none"), nil)
+		tr.call("demo: availabilityzoneprofiles", "GET", "/v2/lbaas/availabilityzoneprofiles", nil)
+		tr.call("demo: POST for another project", "POST", lbs, map[string]any{"loadbalancer": map[string]any{
+			"name": n("x"), "vip_subnet_id": tg.subnet, "project_id": tg.project}})
+		dl := fidID(tr.write("demo: POST own load balancer", "POST", lbs, map[string]any{"loadbalancer": map[string]any{
+			"name": n("demo"), "vip_subnet_id": tg.users["demo"].subnet}}, 201, fidWatch{"lb", lbs + "/{self}", false}), "loadbalancer")
+		DL := lbs + "/" + dl
+		tr.call("demo: failover own load balancer", "PUT", DL+"/failover", nil)
+		tr.as("viewer")
+		tr.call("viewer: list", "GET", lbs+"?name="+n("demo"), nil)
+		tr.call("viewer: status", "GET", DL+"/status", nil)
+		tr.call("viewer: stats", "GET", DL+"/stats", nil)
+		tr.call("viewer: own quota", "GET", "/v2/lbaas/quotas/"+demoP, nil)
+		tr.call("viewer: POST", "POST", lbs, map[string]any{"loadbalancer": map[string]any{"name": n("v"), "vip_subnet_id": tg.users["viewer"].subnet}})
+		tr.call("viewer: PUT", "PUT", DL, map[string]any{"loadbalancer": map[string]any{"description": "v"}})
+		tr.call("viewer: DELETE", "DELETE", DL, nil)
+		tr.as("demo")
+		tr.write("demo: DELETE own load balancer", "DELETE", DL, nil, 204, fidWatch{"lb", DL, false})
+		tr.as("")
+		tr.tg.token, tr.admin = "bogus", tr.tg.token
+		tr.call("401 bad token", "GET", lbs, nil)
+	})
+
 	// deletes of children
 	tr.write("DELETE l7rule", "DELETE", R, nil, 204, fidWatch{"l7rule", R, false}, fidWatch{"lb", L, false})
 	tr.call("DELETE l7rule again", "DELETE", R, nil)
@@ -947,36 +1108,40 @@ func fidScript(tr *fidTranscript) {
 	tr.call("DELETE loadbalancer again", "DELETE", L, nil)
 
 	// a plain delete
-	lb2 := fidID(tr.write("POST loadbalancer 2", "POST", lbs, map[string]any{"loadbalancer": map[string]any{
-		"name": n("lb2"), "vip_subnet_id": tg.subnet,
-	}}, 201, fidWatch{"lb", lbs + "/{self}", false}), "loadbalancer")
-	tr.call("GET status tree of an empty load balancer", "GET", lbs+"/"+lb2+"/status", nil)
-	tr.write("DELETE loadbalancer", "DELETE", lbs+"/"+lb2, nil, 204, fidWatch{"lb", lbs + "/" + lb2, false})
+	tr.section(func() {
+		lb2 := fidID(tr.write("POST loadbalancer 2", "POST", lbs, map[string]any{"loadbalancer": map[string]any{
+			"name": n("lb2"), "vip_subnet_id": tg.subnet,
+		}}, 201, fidWatch{"lb", lbs + "/{self}", false}), "loadbalancer")
+		tr.call("GET status tree of an empty load balancer", "GET", lbs+"/"+lb2+"/status", nil)
+		tr.write("DELETE loadbalancer", "DELETE", lbs+"/"+lb2, nil, 204, fidWatch{"lb", lbs + "/" + lb2, false})
+	})
 
 	// pagination over three tagged load balancers
-	tag := "fidpage" + tr.sfx
-	var page []string
-	for i := range 3 {
-		page = append(page, fidID(tr.write(fmt.Sprintf("POST page loadbalancer %d", i), "POST", lbs, map[string]any{"loadbalancer": map[string]any{
-			"name": n(fmt.Sprintf("page%d", i)), "vip_subnet_id": tg.subnet, "tags": []string{tag},
-		}}, 201, fidWatch{"lb", lbs + "/{self}", false}), "loadbalancer"))
-	}
-	tr.call("GET page 1", "GET", lbs+"?limit=2&tags="+tag+lbKeys, nil)
-	_, p1 := tr.call("GET page 1 sorted by name", "GET", lbs+"?limit=2&sort=name:desc&tags="+tag+lbKeys, nil)
-	_ = p1
-	tr.call("GET sort_key/sort_dir", "GET", lbs+"?sort_key=name&sort_dir=asc&tags="+tag+lbKeys, nil)
-	tr.call("GET tags-any", "GET", lbs+"?tags-any="+tag+",zzz&sort=name:asc"+lbKeys, nil)
-	tr.call("GET not-tags", "GET", lbs+"?not-tags=fid&tags="+tag+"&sort=name:asc"+lbKeys, nil)
-	tr.call("GET not-tags-any", "GET", lbs+"?not-tags-any="+tag+"&name="+n("page0")+lbKeys, nil)
-	// page holds page0..page2 in name order
-	tr.call("GET marker (page 2)", "GET", lbs+"?limit=2&sort=name:asc&tags="+tag+"&marker="+page[0]+lbKeys, nil)
-	tr.call("GET last page", "GET", lbs+"?limit=2&sort=name:asc&tags="+tag+"&marker="+page[2]+lbKeys, nil)
-	tr.call("GET page_reverse", "GET", lbs+"?limit=1&sort=name:asc&tags="+tag+"&marker="+page[2]+"&page_reverse=True"+lbKeys, nil)
-	tr.call("GET limit over the maximum", "GET", lbs+"?limit=5000&tags="+tag+"&sort=name:asc"+lbKeys, nil)
-	tr.call("GET provisioning_status filter", "GET", lbs+"?provisioning_status=ACTIVE&tags="+tag+"&sort=name:asc"+lbKeys, nil)
-	for i, p := range page {
-		tr.write(fmt.Sprintf("DELETE page loadbalancer %d", i), "DELETE", lbs+"/"+p, nil, 204, fidWatch{"lb", lbs + "/" + p, false})
-	}
+	tr.section(func() {
+		tag := "fidpage" + tr.sfx
+		var page []string
+		for i := range 3 {
+			page = append(page, fidID(tr.write(fmt.Sprintf("POST page loadbalancer %d", i), "POST", lbs, map[string]any{"loadbalancer": map[string]any{
+				"name": n(fmt.Sprintf("page%d", i)), "vip_subnet_id": tg.subnet, "tags": []string{tag},
+			}}, 201, fidWatch{"lb", lbs + "/{self}", false}), "loadbalancer"))
+		}
+		tr.call("GET page 1", "GET", lbs+"?limit=2&tags="+tag+lbKeys, nil)
+		_, p1 := tr.call("GET page 1 sorted by name", "GET", lbs+"?limit=2&sort=name:desc&tags="+tag+lbKeys, nil)
+		_ = p1
+		tr.call("GET sort_key/sort_dir", "GET", lbs+"?sort_key=name&sort_dir=asc&tags="+tag+lbKeys, nil)
+		tr.call("GET tags-any", "GET", lbs+"?tags-any="+tag+",zzz&sort=name:asc"+lbKeys, nil)
+		tr.call("GET not-tags", "GET", lbs+"?not-tags=fid&tags="+tag+"&sort=name:asc"+lbKeys, nil)
+		tr.call("GET not-tags-any", "GET", lbs+"?not-tags-any="+tag+"&name="+n("page0")+lbKeys, nil)
+		// page holds page0..page2 in name order
+		tr.call("GET marker (page 2)", "GET", lbs+"?limit=2&sort=name:asc&tags="+tag+"&marker="+page[0]+lbKeys, nil)
+		tr.call("GET last page", "GET", lbs+"?limit=2&sort=name:asc&tags="+tag+"&marker="+page[2]+lbKeys, nil)
+		tr.call("GET page_reverse", "GET", lbs+"?limit=1&sort=name:asc&tags="+tag+"&marker="+page[2]+"&page_reverse=True"+lbKeys, nil)
+		tr.call("GET limit over the maximum", "GET", lbs+"?limit=5000&tags="+tag+"&sort=name:asc"+lbKeys, nil)
+		tr.call("GET provisioning_status filter", "GET", lbs+"?provisioning_status=ACTIVE&tags="+tag+"&sort=name:asc"+lbKeys, nil)
+		for i, p := range page {
+			tr.write(fmt.Sprintf("DELETE page loadbalancer %d", i), "DELETE", lbs+"/"+p, nil, 204, fidWatch{"lb", lbs + "/" + p, false})
+		}
+	})
 
 	// quotas (a project id of our own: Octavia accepts any)
 	q := "/v2/lbaas/quotas/fidelity" + tr.sfx
