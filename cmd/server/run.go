@@ -109,6 +109,10 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 		api.StatusPage = true
 	}
 
+	var labAPI http.Handler // trainers set faults at /lab/faults on the console's own address
+	if lab != nil {
+		labAPI = lab.Cloud
+	}
 	stopping := make(chan struct{})
 	ui.Register()
 	handler := newServer(serverDeps{
@@ -118,6 +122,7 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 		Hosting:     newHosting(cfg.Web, func() *goapp.Handler { return ui.Handler() }, logger),
 		Config:      api,
 		Status:      feed,
+		Lab:         labAPI,
 		Stopping:    stopping,
 		ReadOnly:    cfg.ReadOnly,
 		CORSOrigins: cfg.CORSOrigins,

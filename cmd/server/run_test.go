@@ -184,6 +184,18 @@ func TestRunLab(t *testing.T) {
 	if strings.Contains(string(b), s.LabURL) || !strings.Contains(string(b), s.URL+"/load-balancer") {
 		t.Errorf("catalog: got %s, want it on %s, not %s", b, s.URL, s.LabURL)
 	}
+	// the lab's control API on the console's address: admin only
+	if resp := getJSON(t, "PUT", s.URL+"/lab/faults", tok, `{"stuck":["web-00001"]}`, nil); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("PUT /lab/faults as demo: got %d, want 403", resp.StatusCode)
+	}
+	admin := labLogin(t, s.URL, "admin", "admin", "admin")
+	if resp := getJSON(t, "PUT", s.URL+"/lab/faults", admin, `{"stuck":["web-00001"]}`, nil); resp.StatusCode != http.StatusOK {
+		t.Errorf("PUT /lab/faults as admin: got %d, want 200", resp.StatusCode)
+	}
+	var faults struct{ Stuck []string }
+	if getJSON(t, "GET", s.URL+"/lab/faults", admin, "", &faults); len(faults.Stuck) != 1 {
+		t.Errorf("GET /lab/faults: got %+v, want web-00001 stuck", faults)
+	}
 	resp = getJSON(t, "GET", s.URL+"/metrics", "", "", nil)
 	if resp.StatusCode != 200 {
 		t.Errorf("GET /metrics: got %d", resp.StatusCode)

@@ -14,7 +14,8 @@ type serverDeps struct {
 	Proxy       *proxy
 	Hosting     http.Handler
 	Config      apiConfig
-	Status      *statusFeed // nil: no status page
+	Status      *statusFeed  // nil: no status page
+	Lab         http.Handler // lab mode: the lab cloud, whose /lab/ control API it serves (admin token); else nil
 	Stopping    <-chan struct{}
 	ReadOnly    bool
 	CORSOrigins []string
