@@ -28,9 +28,9 @@ wasm:
 		command -v brotli >/dev/null || $(MAKE) --no-print-directory deps; \
 		mv bin/app.wasm.new $(WASM) && \
 		echo "compressing $(WASM) (brotli -q $(BROTLI_Q), gzip -9)" && \
+		{ gzip -9 -k -f -n $(WASM) & } && \
 		brotli -f -q $(BROTLI_Q) -o $(WASM).br $(WASM) && \
-		gzip -9 -k -f -n $(WASM) && \
-		ls -l $(WASM) $(WASM).br $(WASM).gz; \
+		wait $$! && ls -l $(WASM) $(WASM).br $(WASM).gz; \
 	fi
 
 server:
