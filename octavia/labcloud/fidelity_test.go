@@ -39,6 +39,7 @@ var fidExpectedDifferences = []string{
 	"stats counters (bytes_in, bytes_out, active_connections, total_connections, request_errors): zero on the real cloud, growing in the lab",
 	"GET /v2/octavia/amphorae/{id}/stats: 404 'Amphora stats for ... not found.' on the real cloud (no stats rows), 200 in the lab",
 	"ids, timestamps, addresses, project ids and the base URL in links: compared by format only",
+	"amphora vrrp_interface: null with the realcloud's noop network driver, a NIC name (eth1) on a real data plane and in the lab",
 	"the provider list: start.sh configures 'amphora' and 'noop_driver' with its own descriptions; only the amphora entry's shape is compared",
 }
 
@@ -48,10 +49,10 @@ var fidExpectedSteps = map[string]string{
 }
 
 // fidIgnoredValues are keys whose values are environment-specific (see
-// expectedDifferences); their presence and JSON type are still compared.
+// expectedDifferences); only their presence is compared.
 var fidIgnoredValues = map[string]bool{
 	"operating_status": true, "bytes_in": true, "bytes_out": true, "active_connections": true,
-	"total_connections": true, "request_errors": true,
+	"total_connections": true, "request_errors": true, "vrrp_interface": true,
 }
 
 func TestFidelity(t *testing.T) {
@@ -578,8 +579,14 @@ var (
 // normalize replaces what legitimately differs between two clouds by its
 // format: ids become <uuid>, Octavia timestamps <time> (any other time format
 // stays and shows up as a difference), IPv4 addresses <ipv4>, the API base
-// <base>, project ids <project>; ignored values become <type>.
+// <base>, project ids <project>; ignored values become <ignored>.
 func (tg *fidTarget) normalize(key string, v any) any {
+	switch v.(type) {
+	case string, float64, bool, nil:
+		if fidIgnoredValues[key] {
+			return "<ignored>"
+		}
+	}
 	switch v := v.(type) {
 	case map[string]any:
 		out := make(map[string]any, len(v))
@@ -595,8 +602,6 @@ func (tg *fidTarget) normalize(key string, v any) any {
 		return out
 	case string:
 		switch {
-		case fidIgnoredValues[key]:
-			return "<string>"
 		case key == "project_id" || key == "tenant_id":
 			return "<project>"
 		case fidTimeRE.MatchString(v):
@@ -609,10 +614,6 @@ func (tg *fidTarget) normalize(key string, v any) any {
 			v = strings.ReplaceAll(v, tg.project, "<project>")
 		}
 		return fidUUIDRE.ReplaceAllString(v, "<uuid>")
-	case float64:
-		if fidIgnoredValues[key] {
-			return "<number>"
-		}
 	}
 	return v
 }
@@ -1200,4 +1201,27 @@ func fidScript(tr *fidTranscript) {
 	tr.call("DELETE flavorprofile", "DELETE", "/v2/lbaas/flavorprofiles/"+fp, nil)
 	tr.call("DELETE availabilityzoneprofile", "DELETE", "/v2/lbaas/availabilityzoneprofiles/"+azp, nil)
 	tr.call("DELETE flavor again", "DELETE", "/v2/lbaas/flavors/"+fl, nil)
+
+	// an ACTIVE_STANDBY flavor: two amphorae, MASTER and BACKUP
+	tr.section(func() {
+		_, fpo := tr.call("POST flavorprofile ACTIVE_STANDBY", "POST", "/v2/lbaas/flavorprofiles", map[string]any{
+			"flavorprofile": map[string]any{"name": n("fp-as"), "provider_name": "amphora",
+				"flavor_data": `{"loadbalancer_topology": "ACTIVE_STANDBY"}`}})
+		fp := fidID(fpo, "flavorprofile")
+		_, flo := tr.call("POST flavor ACTIVE_STANDBY", "POST", "/v2/lbaas/flavors", map[string]any{"flavor": map[string]any{
+			"name": n("flavor-as"), "flavor_profile_id": fp}})
+		fl := fidID(flo, "flavor")
+		lb := fidID(tr.write("POST loadbalancer ACTIVE_STANDBY", "POST", lbs, map[string]any{"loadbalancer": map[string]any{
+			"name": n("lb-as"), "vip_subnet_id": tg.subnet, "flavor_id": fl}}, 201, fidWatch{"lb", lbs + "/{self}", false}), "loadbalancer")
+		q := amps + "?loadbalancer_id=" + lb + "&sort=role:asc&fields=role&fields=status&fields=vrrp_priority&fields=vrrp_id&fields=vrrp_interface"
+		tr.call("GET amphorae ACTIVE_STANDBY", "GET", q, nil)
+		_, al := tr.call("GET amphorae ACTIVE_STANDBY (all fields)", "GET", amps+"?loadbalancer_id="+lb+"&sort=role:asc", nil)
+		amp := fidFirst(al, "amphorae")
+		tr.write("PUT amphora failover ACTIVE_STANDBY", "PUT", amps+"/"+amp+"/failover", nil, 202,
+			fidWatch{"amphora", amps + "/" + amp, true}, fidWatch{"lb", lbs + "/" + lb, false})
+		tr.call("GET amphorae ACTIVE_STANDBY after failover", "GET", q, nil)
+		tr.write("DELETE loadbalancer ACTIVE_STANDBY", "DELETE", lbs+"/"+lb, nil, 204, fidWatch{"lb", lbs + "/" + lb, false})
+		tr.call("DELETE flavor ACTIVE_STANDBY", "DELETE", "/v2/lbaas/flavors/"+fl, nil)
+		tr.call("DELETE flavorprofile ACTIVE_STANDBY", "DELETE", "/v2/lbaas/flavorprofiles/"+fp, nil)
+	})
 }
