@@ -47,16 +47,18 @@ type appCred struct {
 
 func digest(s string) [32]byte { return sha256.Sum256([]byte(s)) }
 
-// impliedRoles lists the role names a role assignment gives, as Keystone's
-// default implied roles do.
+// impliedRoles lists the role names a role assignment gives: Keystone's
+// default implied roles, plus the Octavia roles a real cloud must grant
+// for its default policy (load-balancer_member to write,
+// load-balancer_observer to read).
 func impliedRoles(role string) []string {
 	switch role {
 	case roleAdmin:
 		return []string{roleAdmin, roleMember, roleReader}
 	case roleMember:
-		return []string{roleMember, roleReader}
+		return []string{roleMember, roleReader, "load-balancer_member"}
 	default:
-		return []string{roleReader}
+		return []string{roleReader, "load-balancer_observer"}
 	}
 }
 

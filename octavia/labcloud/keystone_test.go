@@ -20,14 +20,14 @@ func TestKeystoneAuthMethods(t *testing.T) {
 		wantProject string // "" = unscoped
 		wantRoles   []string
 	}{
-		{"password, project by name", passwordAuth("demo", "demo", "demo"), 201, "demo", []string{"member", "reader"}},
+		{"password, project by name", passwordAuth("demo", "demo", "demo"), 201, "demo", []string{"member", "reader", "load-balancer_member"}},
 		{"password, project by id", map[string]any{"auth": map[string]any{
 			"identity": map[string]any{"methods": []string{"password"}, "password": map[string]any{"user": map[string]any{"id": demoUser, "password": "demo"}}},
-			"scope":    map[string]any{"project": map[string]any{"id": demoProject}}}}, 201, "demo", []string{"member", "reader"}},
+			"scope":    map[string]any{"project": map[string]any{"id": demoProject}}}}, 201, "demo", []string{"member", "reader", "load-balancer_member"}},
 		{"password, no scope: the default project", passwordAuth("admin", "admin", ""), 201, "admin", []string{"admin", "member", "reader"}},
 		{"password, unscoped", map[string]any{"auth": map[string]any{
 			"identity": passwordAuth("demo", "demo", "")["auth"].(map[string]any)["identity"], "scope": "unscoped"}}, 201, "", nil},
-		{"reader", passwordAuth("viewer", "viewer", "demo"), 201, "demo", []string{"reader"}},
+		{"reader", passwordAuth("viewer", "viewer", "demo"), 201, "demo", []string{"reader", "load-balancer_observer"}},
 		{"wrong password", passwordAuth("demo", "nope", "demo"), 401, "", nil},
 		{"unknown user", passwordAuth("mallory", "x", "demo"), 401, "", nil},
 		{"a project the user has no role on", passwordAuth("demo", "demo", "admin"), 401, "", nil},

@@ -68,6 +68,8 @@ func (c *Cloud) octavia(h octaviaHandler) http.HandlerFunc {
 		c.advance(now)
 		tok := c.authToken(r, now)
 		if tok == nil {
+			// keystonemiddleware answers before Octavia's request-id middleware
+			w.Header().Del("X-Openstack-Request-Id")
 			keystoneError(w, http.StatusUnauthorized, msgAuthRequired)
 			return
 		}

@@ -140,8 +140,8 @@ func (c *Cloud) listQuotas(w http.ResponseWriter, r *http.Request, k *caller, no
 }
 
 func (c *Cloud) quotaDefaultsHandler(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	if k.project == "" && !k.admin {
-		return errPolicy
+	if err := k.adminOnly(); err != nil {
+		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"quota": quotaView(c.quotaDefaults)})
 	return nil

@@ -42,6 +42,8 @@ func TestRBAC(t *testing.T) {
 		{"a member reads its quota", demo, "GET", "/load-balancer/v2/lbaas/quotas/" + demoProject, nil, 200, nil},
 		{"a member cannot read another project's quota", demo, "GET", "/load-balancer/v2/lbaas/quotas/" + keystoneID("project", "admin"), nil, 403, nil},
 		{"a member cannot set quotas", demo, "PUT", "/load-balancer/v2/lbaas/quotas/" + demoProject, map[string]any{"quota": map[string]any{"load_balancer": 100}}, 403, nil},
+		{"quota defaults are admin only", demo, "GET", "/load-balancer/v2/lbaas/quotas/defaults", nil, 403, nil},
+		{"admin reads quota defaults", admin, "GET", "/load-balancer/v2/lbaas/quotas/defaults", nil, 200, nil},
 		{"a member reads flavors", demo, "GET", "/load-balancer/v2/lbaas/flavors", nil, 200, nil},
 		{"a member cannot create flavors", demo, "POST", "/load-balancer/v2/lbaas/flavors", map[string]any{"flavor": map[string]any{"name": "x", "flavor_profile_id": "y"}}, 403, nil},
 		{"a member cannot list flavor profiles", demo, "GET", "/load-balancer/v2/lbaas/flavorprofiles", nil, 403, nil},
@@ -56,6 +58,14 @@ func TestRBAC(t *testing.T) {
 			if tc.wantStatus == http.StatusForbidden {
 				if got := r.fault(t); got != policy {
 					t.Errorf("got %q, want %q", got, policy)
+				}
+			}
+			if tc.wantStatus == http.StatusUnauthorized {
+				if id := r.header.Get("X-Openstack-Request-Id"); id != "" {
+					t.Errorf("401 carries request id %q; keystonemiddleware answers without one", id)
+				}
+				if e := obj(r.json(t), "error"); e["title"] != "Unauthorized" {
+					t.Errorf("401 body: got %s, want keystonemiddleware's error", r.body)
 				}
 			}
 			if tc.wantNames != nil {
