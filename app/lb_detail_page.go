@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/monitors"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/octavia"
@@ -17,7 +16,7 @@ import (
 // and its status tree, fetched together.
 type detail struct {
 	LB   *loadbalancers.LoadBalancer
-	Tree statusTree
+	Tree octavia.StatusLoadBalancer
 }
 
 // detailHub shares one poll per load balancer among its detail views.
@@ -25,7 +24,8 @@ var detailHub = waiters.NewHub[detail](waiters.DefaultInterval)
 
 func detailKey(id string) string { return "loadbalancer/" + id }
 
-// fetchDetail reads a load balancer and its status tree. Blocks.
+// fetchDetail reads a load balancer and its status tree (health monitors
+// included). Blocks.
 func fetchDetail(c *octavia.Client, id string) func(ctx context.Context) (detail, error) {
 	return func(ctx context.Context) (detail, error) {
 		lb, err := c.GetLoadBalancer(ctx, id)
@@ -36,34 +36,7 @@ func fetchDetail(c *octavia.Client, id string) func(ctx context.Context) (detail
 		if err != nil {
 			return detail{}, err
 		}
-		tree := statusTreeOf(t)
-		attachMonitors(ctx, c, &tree)
-		return detail{LB: lb, Tree: tree}, nil
-	}
-}
-
-// attachMonitors fills in the health monitors of the tree's pools that have
-// none: gophercloud's pools.Pool reads "healthmonitor" where the status tree
-// says "health_monitor", so the client's tree arrives without them. One
-// filtered list per such pool; a failure leaves the pool without its
-// monitor (and is logged). Blocks.
-func attachMonitors(ctx context.Context, c *octavia.Client, t *statusTree) {
-	for i := range t.Listeners {
-		for j := range t.Listeners[i].Pools {
-			p := &t.Listeners[i].Pools[j]
-			if p.HealthMonitor != nil {
-				continue
-			}
-			for m, err := range c.Monitors(ctx, monitors.ListOpts{PoolID: p.ID}) {
-				if err != nil {
-					goapp.Log("octaview: health monitor of pool", p.ID, ":", err)
-					break
-				}
-				p.HealthMonitor = &statusMonitor{ID: m.ID, Name: m.Name, Type: m.Type,
-					ProvisioningStatus: m.ProvisioningStatus, OperatingStatus: m.OperatingStatus}
-				break
-			}
-		}
+		return detail{LB: lb, Tree: t.LoadBalancer}, nil
 	}
 }
 
@@ -139,7 +112,7 @@ func (p *lbDetailPage) apply(ctx goapp.Context, d detail, err error) {
 
 // pending reports whether the load balancer or anything under it is pending.
 func (d detail) pending() bool {
-	return d.LB != nil && isPending(d.LB.ProvisioningStatus) || d.Tree.pending()
+	return d.LB != nil && isPending(d.LB.ProvisioningStatus) || d.Tree.Pending()
 }
 
 // syncPoll joins the shared poll of this load balancer while anything in

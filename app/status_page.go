@@ -11,6 +11,8 @@ import (
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/octavia"
 )
 
 // wallStatus is the server's /api/status answer (and each of its
@@ -22,12 +24,12 @@ type wallStatus struct {
 }
 
 type wallLB struct {
-	ID                 string     `json:"id"`
-	Name               string     `json:"name"`
-	VIPAddress         string     `json:"vip_address"`
-	ProvisioningStatus string     `json:"provisioning_status"`
-	OperatingStatus    string     `json:"operating_status"`
-	Tree               statusTree `json:"tree"`
+	ID                 string                     `json:"id"`
+	Name               string                     `json:"name"`
+	VIPAddress         string                     `json:"vip_address"`
+	ProvisioningStatus string                     `json:"provisioning_status"`
+	OperatingStatus    string                     `json:"operating_status"`
+	Tree               octavia.StatusLoadBalancer `json:"tree"`
 }
 
 // readEvents reads a server-sent event stream and calls fn with the data of

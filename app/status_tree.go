@@ -4,104 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
+	"github.com/octaview/octaview/octavia"
 )
-
-// statusTree is a load balancer's status tree as Octavia's
-// GET /v2/lbaas/loadbalancers/{id}/status sends it under "statuses" (and as
-// the server's /api/status carries it under "tree"). It has its own types
-// because Octavia names a pool's monitor "health_monitor" there, where
-// gophercloud's pools.Pool reads "healthmonitor".
-type statusTree struct {
-	ID                 string           `json:"id"`
-	Name               string           `json:"name"`
-	ProvisioningStatus string           `json:"provisioning_status"`
-	OperatingStatus    string           `json:"operating_status"`
-	Listeners          []statusListener `json:"listeners"`
-}
-
-type statusListener struct {
-	ID                 string       `json:"id"`
-	Name               string       `json:"name"`
-	ProvisioningStatus string       `json:"provisioning_status"`
-	OperatingStatus    string       `json:"operating_status"`
-	Pools              []statusPool `json:"pools"`
-}
-
-type statusPool struct {
-	ID                 string         `json:"id"`
-	Name               string         `json:"name"`
-	ProvisioningStatus string         `json:"provisioning_status"`
-	OperatingStatus    string         `json:"operating_status"`
-	HealthMonitor      *statusMonitor `json:"health_monitor,omitempty"`
-	Members            []statusMember `json:"members"`
-}
-
-type statusMonitor struct {
-	ID                 string `json:"id"`
-	Name               string `json:"name"`
-	Type               string `json:"type"`
-	ProvisioningStatus string `json:"provisioning_status"`
-	OperatingStatus    string `json:"operating_status"`
-}
-
-type statusMember struct {
-	ID                 string `json:"id"`
-	Name               string `json:"name"`
-	Address            string `json:"address"`
-	ProtocolPort       int    `json:"protocol_port"`
-	ProvisioningStatus string `json:"provisioning_status"`
-	OperatingStatus    string `json:"operating_status"`
-}
-
-// statusTreeOf converts the client's status tree (gophercloud types) to a
-// statusTree. A nil tree gives the zero statusTree.
-func statusTreeOf(t *loadbalancers.StatusTree) statusTree {
-	if t == nil || t.Loadbalancer == nil {
-		return statusTree{}
-	}
-	lb := t.Loadbalancer
-	out := statusTree{ID: lb.ID, Name: lb.Name, ProvisioningStatus: lb.ProvisioningStatus, OperatingStatus: lb.OperatingStatus}
-	for _, l := range lb.Listeners {
-		sl := statusListener{ID: l.ID, Name: l.Name, ProvisioningStatus: l.ProvisioningStatus, OperatingStatus: l.OperatingStatus}
-		for _, p := range l.Pools {
-			sp := statusPool{ID: p.ID, Name: p.Name, ProvisioningStatus: p.ProvisioningStatus, OperatingStatus: p.OperatingStatus}
-			if m := p.Monitor; m.ID != "" {
-				sp.HealthMonitor = &statusMonitor{ID: m.ID, Name: m.Name, Type: m.Type, ProvisioningStatus: m.ProvisioningStatus, OperatingStatus: m.OperatingStatus}
-			}
-			for _, m := range p.Members {
-				sp.Members = append(sp.Members, statusMember{ID: m.ID, Name: m.Name, Address: m.Address, ProtocolPort: m.ProtocolPort, ProvisioningStatus: m.ProvisioningStatus, OperatingStatus: m.OperatingStatus})
-			}
-			sl.Pools = append(sl.Pools, sp)
-		}
-		out.Listeners = append(out.Listeners, sl)
-	}
-	return out
-}
-
-// pending reports whether anything in the tree is in a PENDING_* state:
-// while it is, the detail page keeps polling.
-func (t statusTree) pending() bool {
-	if isPending(t.ProvisioningStatus) {
-		return true
-	}
-	for _, l := range t.Listeners {
-		if isPending(l.ProvisioningStatus) {
-			return true
-		}
-		for _, p := range l.Pools {
-			if isPending(p.ProvisioningStatus) || (p.HealthMonitor != nil && isPending(p.HealthMonitor.ProvisioningStatus)) {
-				return true
-			}
-			for _, m := range p.Members {
-				if isPending(m.ProvisioningStatus) {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
 
 // nodeKind is what a status-tree node stands for.
 type nodeKind string
@@ -160,9 +64,11 @@ type treeLayout struct {
 	Width, Height int
 }
 
-// layoutStatusTree places every node of t. It is a plain function so that
-// the picture's geometry is tested natively.
-func layoutStatusTree(t statusTree) treeLayout {
+// layoutStatusTree places every node of t (the "loadbalancer" object of
+// Octavia's status tree, as the client reads it and the server's
+// /api/status carries it). It is a plain function so that the picture's
+// geometry is tested natively.
+func layoutStatusTree(t octavia.StatusLoadBalancer) treeLayout {
 	var l treeLayout
 	row, maxDepth := 0, 0
 	// place adds a node at depth d and returns its index; children are laid
@@ -190,24 +96,24 @@ func layoutStatusTree(t statusTree) treeLayout {
 		return i
 	}
 	place(treeNode{Kind: kindLoadBalancer, ID: t.ID, Name: displayName(t.Name, t.ID), Detail: countsText(t),
-		Provisioning: t.ProvisioningStatus, Operating: t.OperatingStatus}, 0, func(d int) []int {
+		Provisioning: string(t.ProvisioningStatus), Operating: string(t.OperatingStatus)}, 0, func(d int) []int {
 		var idx []int
 		for _, ls := range t.Listeners {
 			idx = append(idx, place(treeNode{Kind: kindListener, ID: ls.ID, Name: displayName(ls.Name, ls.ID),
-				Provisioning: ls.ProvisioningStatus, Operating: ls.OperatingStatus}, d, func(d int) []int {
+				Provisioning: string(ls.ProvisioningStatus), Operating: string(ls.OperatingStatus)}, d, func(d int) []int {
 				var idx []int
 				for _, p := range ls.Pools {
 					idx = append(idx, place(treeNode{Kind: kindPool, ID: p.ID, Name: displayName(p.Name, p.ID),
 						Detail:       fmt.Sprintf("%d members", len(p.Members)),
-						Provisioning: p.ProvisioningStatus, Operating: p.OperatingStatus}, d, func(d int) []int {
+						Provisioning: string(p.ProvisioningStatus), Operating: string(p.OperatingStatus)}, d, func(d int) []int {
 						var idx []int
 						if m := p.HealthMonitor; m != nil {
 							idx = append(idx, place(treeNode{Kind: kindMonitor, ID: m.ID, Name: displayName(m.Name, m.ID),
-								Detail: m.Type, Provisioning: m.ProvisioningStatus, Operating: m.OperatingStatus}, d, nil))
+								Detail: m.Type, Provisioning: string(m.ProvisioningStatus), Operating: string(m.OperatingStatus)}, d, nil))
 						}
 						for _, m := range p.Members {
 							idx = append(idx, place(treeNode{Kind: kindMember, ID: m.ID, Name: displayName(m.Name, m.ID),
-								Detail: memberAddress(m), Provisioning: m.ProvisioningStatus, Operating: m.OperatingStatus}, d, nil))
+								Detail: memberAddress(m), Provisioning: string(m.ProvisioningStatus), Operating: string(m.OperatingStatus)}, d, nil))
 						}
 						return idx
 					}))
@@ -223,7 +129,7 @@ func layoutStatusTree(t statusTree) treeLayout {
 }
 
 // countsText sums up a load balancer's children for its node.
-func countsText(t statusTree) string {
+func countsText(t octavia.StatusLoadBalancer) string {
 	pools, members := 0, 0
 	for _, l := range t.Listeners {
 		pools += len(l.Pools)
@@ -235,7 +141,7 @@ func countsText(t statusTree) string {
 }
 
 // memberAddress is "address:port" (IPv6 in brackets), or "" without an address.
-func memberAddress(m statusMember) string {
+func memberAddress(m octavia.StatusMember) string {
 	if m.Address == "" {
 		return ""
 	}

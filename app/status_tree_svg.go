@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/octavia"
 )
 
 const svgNS = "http://www.w3.org/2000/svg"
@@ -18,7 +20,7 @@ func svgEl(tag string) goapp.HTMLElem {
 // renderStatusTree draws t as an inline SVG picture (renderTreeLegend says
 // what its colours mean). Every name is a text node (never markup). Runs on
 // the UI goroutine (Render).
-func renderStatusTree(t statusTree) goapp.UI {
+func renderStatusTree(t octavia.StatusLoadBalancer) goapp.UI {
 	l := layoutStatusTree(t)
 	var edges, nodes []goapp.UI
 	for _, e := range l.Edges {

@@ -4,10 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/listeners"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/monitors"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
+	"github.com/octaview/octaview/octavia"
 )
 
 // octaviaStatusBody is Octavia's GET .../status answer, "statuses" object.
@@ -28,7 +25,7 @@ const octaviaStatusBody = `{"loadbalancer": {
 
 func TestLayoutStatusTree(t *testing.T) {
 	var body struct {
-		LB statusTree `json:"loadbalancer"`
+		LB octavia.StatusLoadBalancer `json:"loadbalancer"`
 	}
 	if err := json.Unmarshal([]byte(octaviaStatusBody), &body); err != nil {
 		t.Fatal(err)
@@ -81,13 +78,13 @@ func TestLayoutStatusTree(t *testing.T) {
 	if h := 2*treePad + 4*treeNodeH + 3*treeRowGap; l.Height != h {
 		t.Errorf("height: got %d, want %d", l.Height, h)
 	}
-	if !body.LB.pending() {
+	if !body.LB.Pending() {
 		t.Errorf("pending: got false, want true (member m2 is PENDING_UPDATE)")
 	}
 }
 
 func TestLayoutStatusTreeLoneLoadBalancer(t *testing.T) {
-	l := layoutStatusTree(statusTree{ID: "lb", Name: "alone", ProvisioningStatus: "PENDING_CREATE"})
+	l := layoutStatusTree(octavia.StatusLoadBalancer{ID: "lb", Name: "alone", ProvisioningStatus: octavia.StatusPendingCreate})
 	if len(l.Nodes) != 1 || len(l.Edges) != 0 {
 		t.Fatalf("got %d nodes, %d edges, want 1 and 0", len(l.Nodes), len(l.Edges))
 	}
@@ -96,39 +93,6 @@ func TestLayoutStatusTreeLoneLoadBalancer(t *testing.T) {
 	}
 	if n := l.Nodes[0]; n.X != treePad || n.Y != treePad {
 		t.Errorf("position: got (%d,%d), want (%d,%d)", n.X, n.Y, treePad, treePad)
-	}
-}
-
-func TestStatusTreeOf(t *testing.T) {
-	gc := &loadbalancers.StatusTree{Loadbalancer: &loadbalancers.LoadBalancer{
-		ID: "lb1", Name: "web", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE",
-		Listeners: []listeners.Listener{{ID: "l1", Name: "http", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE",
-			Pools: []pools.Pool{
-				{ID: "p1", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE",
-					Monitor: monitors.Monitor{ID: "hm1", Type: "TCP", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE"},
-					Members: []pools.Member{{ID: "m1", Address: "10.0.0.1", ProtocolPort: 80, ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE"}}},
-				{ID: "p2", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE"},
-			}}},
-	}}
-	got := statusTreeOf(gc)
-	if got.Name != "web" || len(got.Listeners) != 1 || len(got.Listeners[0].Pools) != 2 {
-		t.Fatalf("got %+v, want web with 1 listener and 2 pools", got)
-	}
-	p1, p2 := got.Listeners[0].Pools[0], got.Listeners[0].Pools[1]
-	if p1.HealthMonitor == nil || p1.HealthMonitor.Type != "TCP" {
-		t.Errorf("pool p1 monitor: got %+v, want the TCP monitor", p1.HealthMonitor)
-	}
-	if p2.HealthMonitor != nil {
-		t.Errorf("pool p2 monitor: got %+v, want none", p2.HealthMonitor)
-	}
-	if len(p1.Members) != 1 || p1.Members[0].Address != "10.0.0.1" {
-		t.Errorf("members: got %+v", p1.Members)
-	}
-	if got.pending() {
-		t.Errorf("pending: got true, want false")
-	}
-	if z := statusTreeOf(nil); z.ID != "" || z.Listeners != nil {
-		t.Errorf("statusTreeOf(nil): got %+v, want the zero tree", z)
 	}
 }
 

@@ -104,9 +104,15 @@ func (c *Client) LoadBalancerStats(ctx context.Context, id string) (*loadbalance
 }
 
 // LoadBalancerStatusTree reads the statuses of a load balancer and of
-// everything under it ("loadbalancer status show").
-func (c *Client) LoadBalancerStatusTree(ctx context.Context, id string) (*loadbalancers.StatusTree, error) {
-	return getOne[loadbalancers.StatusTree](ctx, c, "get load balancer status "+id, c.lb.ServiceURL("lbaas", "loadbalancers", id, "status"), "statuses")
+// everything under it, pools' health monitors included ("loadbalancer
+// status show"). Lists Octavia left out come back empty, not nil.
+func (c *Client) LoadBalancerStatusTree(ctx context.Context, id string) (*StatusTree, error) {
+	t, err := getOne[StatusTree](ctx, c, "get load balancer status "+id, c.lb.ServiceURL("lbaas", "loadbalancers", id, "status"), "statuses")
+	if err != nil {
+		return nil, err
+	}
+	t.LoadBalancer.fillLists()
+	return t, nil
 }
 
 // FailoverLoadBalancer starts a failover of the load balancer's amphorae

@@ -169,9 +169,9 @@ func TestLoadBalancerReads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tree.Loadbalancer == nil || tree.Loadbalancer.ID != lb.ID || len(tree.Loadbalancer.Listeners) != 1 ||
-		len(tree.Loadbalancer.Listeners[0].Pools) != 1 || tree.Loadbalancer.ProvisioningStatus != "ACTIVE" {
-		t.Errorf("status tree: got %+v, want the load balancer ACTIVE with 1 listener and 1 pool", tree.Loadbalancer)
+	if got := tree.LoadBalancer; got.ID != lb.ID || len(got.Listeners) != 1 ||
+		len(got.Listeners[0].Pools) != 1 || got.ProvisioningStatus != StatusActive {
+		t.Errorf("status tree: got %+v, want the load balancer ACTIVE with 1 listener and 1 pool", got)
 	}
 }
 

@@ -63,7 +63,7 @@ func nocScenario(lbs int) *labcloud.Scenario {
 	return &labcloud.Scenario{
 		Projects: []labcloud.ScenarioProject{{Name: "noc", Users: []labcloud.ScenarioUser{{Name: nocUser, Password: nocPassword, Role: "reader"}}}},
 		LoadBalancers: []labcloud.ScenarioLB{{Project: "noc", Name: "edge", Count: lbs,
-			Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.9.0.10", "10.9.0.11"}}}},
+			Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.9.0.10", "10.9.0.11"}, Monitor: "HTTP"}}},
 	}
 }
 
@@ -113,11 +113,19 @@ func TestStatusPollAgainstLab(t *testing.T) {
 		t.Fatalf("got %s, want %d load balancers and no error", last, lbs)
 	}
 	for _, lb := range snap.LoadBalancers {
+		// The tree has Octavia's key names, the pool's health_monitor among them.
 		var tree struct {
 			ID        string `json:"id"`
 			Listeners []struct {
 				Pools []struct {
+					HealthMonitor *struct {
+						ID                 string `json:"id"`
+						Type               string `json:"type"`
+						ProvisioningStatus string `json:"provisioning_status"`
+					} `json:"health_monitor"`
 					Members []struct {
+						Address         string `json:"address"`
+						ProtocolPort    int    `json:"protocol_port"`
 						OperatingStatus string `json:"operating_status"`
 					} `json:"members"`
 				} `json:"pools"`
@@ -126,6 +134,17 @@ func TestStatusPollAgainstLab(t *testing.T) {
 		if err := json.Unmarshal(lb.Tree, &tree); err != nil || tree.ID != lb.ID || len(tree.Listeners) != 1 || len(tree.Listeners[0].Pools) != 1 ||
 			len(tree.Listeners[0].Pools[0].Members) != 2 {
 			t.Errorf("%s: tree %s, want its listener, pool and 2 members", lb.Name, lb.Tree)
+			continue
+		}
+		pool := tree.Listeners[0].Pools[0]
+		if m := pool.HealthMonitor; m == nil || m.ID == "" || m.Type != "HTTP" || m.ProvisioningStatus != "ACTIVE" {
+			t.Errorf("%s: tree %s, want the pool's HTTP health_monitor, ACTIVE", lb.Name, lb.Tree)
+		}
+		if m := pool.Members[0]; m.Address != "10.9.0.10" || m.ProtocolPort != 80 {
+			t.Errorf("%s: first member %+v, want 10.9.0.10:80", lb.Name, m)
+		}
+		if strings.Contains(string(lb.Tree), `"healthmonitor"`) {
+			t.Errorf("%s: tree %s, want no gophercloud key healthmonitor", lb.Name, lb.Tree)
 		}
 		if lb.VIPAddress == "" || lb.ProvisioningStatus != "ACTIVE" {
 			t.Errorf("%s: got %+v, want a VIP and ACTIVE", lb.Name, lb)

@@ -47,9 +47,7 @@ func octaviaStatus(c *octavia.Client) statusFetch {
 					return
 				}
 				keep[i] = true
-				if tree.Loadbalancer != nil {
-					out[i].Tree, errs[i] = json.Marshal(tree.Loadbalancer)
-				}
+				out[i].Tree, errs[i] = json.Marshal(tree.LoadBalancer)
 			})
 		}
 		wg.Wait()
@@ -59,9 +57,6 @@ func octaviaStatus(c *octavia.Client) statusFetch {
 				return nil, errs[i]
 			}
 			if keep[i] {
-				if out[i].Tree == nil {
-					out[i].Tree = json.RawMessage("null")
-				}
 				kept = append(kept, out[i])
 			}
 		}
