@@ -183,18 +183,11 @@ func writeErrorText(err error, status string) string {
 }
 
 // busy reports whether a write was refused because the load balancer is
-// immutable: the client's EIMMUTABLE, or a 409 whose fault names a
-// PENDING_* state (Octavia's LBPendingStateError, "Invalid state
-// PENDING_UPDATE of loadbalancer resource ...").
+// in a PENDING_* state: the client's EIMMUTABLE, which covers both of
+// Octavia's answers ("... is immutable and cannot be updated." and
+// "Invalid state PENDING_UPDATE of loadbalancer resource ...").
 func busy(err error) bool {
-	switch octavia.ErrorCodeOf(err) {
-	case octavia.EIMMUTABLE:
-		return true
-	case octavia.ECONFLICT:
-		var e *octavia.Error
-		return errors.As(err, &e) && isPending(statusInFault(e.Fault))
-	}
-	return false
+	return octavia.ErrorCodeOf(err) == octavia.EIMMUTABLE
 }
 
 // State key and journal key of the operations.

@@ -45,9 +45,11 @@
 // EIMMUTABLE, EUNAUTHORIZED, EFORBIDDEN, EINVALID, EQUOTA, EUNAVAILABLE,
 // ETIMEOUT, ECANCELED, EINTERNAL), the HTTP status, Octavia's faultstring (or
 // Keystone's / Neutron's message), the X-Openstack-Request-Id and the
-// operation. A 409 whose fault says "is immutable and cannot be updated" is
-// EIMMUTABLE: the load balancer is busy, retry once it is ACTIVE; any other
-// 409 (a duplicate member, a port in use) is ECONFLICT and will not go away.
+// operation. A 409 whose fault says "is immutable and cannot be updated" or
+// "Invalid state PENDING_... of loadbalancer resource" is EIMMUTABLE: the
+// load balancer is busy, retry once it is ACTIVE; any other 409 (a duplicate
+// member, a port in use, "Invalid state ERROR ...") is ECONFLICT and will
+// not go away.
 // A 403 "Quota has been met for resources: ..." is EQUOTA. Message turns any
 // error into one sentence for a user. *Error unwraps to gophercloud's error,
 // so gophercloud.ResponseCodeIs keeps working.

@@ -164,7 +164,24 @@ func sentence(s string) string {
 const (
 	immutableText = "is immutable and cannot be updated" // octavia.common.exceptions.ImmutableObject
 	quotaText     = "quota has been met"                 // octavia.common.exceptions.QuotaException
+	// octavia.common.exceptions.LBPendingStateError: "Invalid state
+	// PENDING_UPDATE of loadbalancer resource <id>" (failover, and some
+	// writes, on a load balancer that is not ACTIVE).
+	pendingStatePrefix = "invalid state pending_"
+	pendingStateText   = "of loadbalancer resource"
 )
+
+// busyFault reports whether fault says the load balancer is in a PENDING_*
+// state and so refuses writes for now: ImmutableObject, or
+// LBPendingStateError naming a PENDING_* state. LBPendingStateError naming
+// ERROR is not busy: that load balancer will not become ACTIVE by itself.
+func busyFault(fault string) bool {
+	lower := strings.ToLower(fault)
+	if strings.Contains(lower, immutableText) {
+		return true
+	}
+	return strings.Contains(lower, pendingStatePrefix) && strings.Contains(lower, pendingStateText)
+}
 
 // RequestIDHeader is the response header carrying OpenStack's request id.
 const RequestIDHeader = "X-Openstack-Request-Id"
@@ -237,7 +254,7 @@ func codeFor(status int, fault string) ErrorCode {
 	switch {
 	case status == http.StatusNotFound:
 		return ENOTFOUND
-	case status == http.StatusConflict && strings.Contains(lower, immutableText):
+	case status == http.StatusConflict && busyFault(fault):
 		return EIMMUTABLE
 	case status == http.StatusConflict:
 		return ECONFLICT

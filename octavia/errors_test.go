@@ -51,6 +51,9 @@ func TestErrorMapping(t *testing.T) {
 	}{
 		{"404", octavia(404, "Load Balancer 42 not found."), nil, ENOTFOUND, 404, "Load Balancer 42 not found."},
 		{"409 immutable", octavia(409, "Load Balancer 42 is immutable and cannot be updated."), nil, EIMMUTABLE, 409, "Load Balancer 42 is immutable and cannot be updated."},
+		{"409 pending state", octavia(409, "Invalid state PENDING_UPDATE of loadbalancer resource 42"), nil, EIMMUTABLE, 409, "Invalid state PENDING_UPDATE of loadbalancer resource 42"},
+		{"409 pending create state", octavia(409, "Invalid state PENDING_CREATE of loadbalancer resource 42"), nil, EIMMUTABLE, 409, "Invalid state PENDING_CREATE of loadbalancer resource 42"},
+		{"409 error state is no busy state", octavia(409, "Invalid state ERROR of loadbalancer resource 42"), nil, ECONFLICT, 409, "Invalid state ERROR of loadbalancer resource 42"},
 		{"409 duplicate member", octavia(409, "Another member on this pool is already using ip 10.0.0.5 on protocol_port 80"), nil, ECONFLICT, 409, "Another member on this pool is already using ip 10.0.0.5 on protocol_port 80"},
 		{"409 port in use", octavia(409, "Port 5d2c is already in use"), nil, ECONFLICT, 409, "Port 5d2c is already in use"},
 		{"401 keystone body", &fake.Answer{Status: 401, Body: `{"error": {"code": 401, "title": "Unauthorized", "message": "The request you have made requires authentication."}}`}, nil, EUNAUTHORIZED, 401, "The request you have made requires authentication."},
