@@ -59,16 +59,16 @@ func TestFidelity(t *testing.T) {
 	for _, d := range fidExpectedDifferences {
 		t.Logf("expected difference: %s", d)
 	}
-	real := fidRealTarget(t)
+	upstream := fidRealTarget(t)
 	srv := NewServer(Options{Delay: time.Second, Seed: 1})
 	defer srv.Close()
 	lab := fidLabTarget(t, srv)
 
 	// users of the demo project: on the real cloud with the Octavia roles its
 	// default policy needs (the lab's demo and viewer behave like those)
-	real.ensureUser(t, "demo", "demo", "member", "load-balancer_member")
-	real.ensureUser(t, "viewer", "demo", "reader", "load-balancer_observer")
-	for _, tg := range []*fidTarget{real, lab} {
+	upstream.ensureUser(t, "demo", "demo", "member", "load-balancer_member")
+	upstream.ensureUser(t, "viewer", "demo", "reader", "load-balancer_observer")
+	for _, tg := range []*fidTarget{upstream, lab} {
 		tg.users = map[string]fidUser{}
 		for _, u := range []string{"demo", "viewer"} {
 			tg.users[u] = tg.userToken(t, u, "demo")
@@ -78,7 +78,7 @@ func TestFidelity(t *testing.T) {
 	suffix := fidRandomSuffix()
 	var realRec, labRec *fidTranscript
 	var wg sync.WaitGroup
-	wg.Go(func() { realRec = fidRunScript(real, suffix) })
+	wg.Go(func() { realRec = fidRunScript(upstream, suffix) })
 	wg.Go(func() { labRec = fidRunScript(lab, suffix) })
 	wg.Wait()
 
@@ -124,9 +124,9 @@ func TestFidelityCLI(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the openstack CLI is not installed (%v): run `make test` or ../shared/realcloud/install.sh", err)
 	}
-	real := fidRealTarget(t)
-	real.ensureProject(t, "demo")
-	o := newCLIOSC(t, bin, real.authURL)
+	upstream := fidRealTarget(t)
+	upstream.ensureProject(t, "demo")
+	o := newCLIOSC(t, bin, upstream.authURL)
 	o.realOctavia = true
 	subnet := fidRandomUUID() // the realcloud Neutron stub accepts any id
 	var wg sync.WaitGroup
@@ -139,16 +139,16 @@ func TestFidelityCLI(t *testing.T) {
 // BenchmarkFidelityPage1000 measures GET of a 1,000-item page of load
 // balancers from the lab and from the real Octavia, side by side.
 func BenchmarkFidelityPage1000(b *testing.B) {
-	real := fidRealTarget(b)
-	real.seedNoop(b, 1000)
+	upstream := fidRealTarget(b)
+	upstream.seedNoop(b, 1000)
 	srv := NewServer(Options{Scenario: &Scenario{LoadBalancers: []ScenarioLB{
 		{Project: "admin", Name: "bench", Count: 1000},
 	}}})
 	defer srv.Close()
 	lab := fidLabTarget(b, srv)
 
-	var perOp = map[string]float64{}
-	for _, tg := range []*fidTarget{lab, real} {
+	perOp := map[string]float64{}
+	for _, tg := range []*fidTarget{lab, upstream} {
 		b.Run(tg.name, func(b *testing.B) {
 			n := 0
 			for b.Loop() {
@@ -178,16 +178,15 @@ func BenchmarkFidelityPage1000(b *testing.B) {
 // fidTarget is one Octavia to probe: its API base (what precedes /v2) and an
 // admin token.
 type fidTarget struct {
-	name     string
-	base     string // e.g. http://127.0.0.1:9876 or http://127.0.0.1:port/load-balancer
-	authURL  string // Keystone v3
-	token    string
-	subnet   string // a VIP subnet id
-	project  string // the admin project's id
-	identity string // Keystone base for admin calls (real only)
-	client   *http.Client
-	users    map[string]fidUser // other users' tokens, by user name
-	network  string             // the lab's Neutron endpoint
+	name    string
+	base    string // e.g. http://127.0.0.1:9876 or http://127.0.0.1:port/load-balancer
+	authURL string // Keystone v3
+	token   string
+	subnet  string // a VIP subnet id
+	project string // the admin project's id
+	client  *http.Client
+	users   map[string]fidUser // other users' tokens, by user name
+	network string             // the lab's Neutron endpoint
 }
 
 // fidUser is a project-scoped token of a user other than admin.
@@ -336,7 +335,6 @@ func (tg *fidTarget) login(tb testing.TB, user, password, project string) map[st
 			}
 		}
 	}
-	tg.identity = strings.TrimSuffix(tg.authURL, "/v3")
 	return urls
 }
 
@@ -496,12 +494,12 @@ func (r fidRecord) diff(l fidRecord) []string {
 // finish before the first poll, so a real sequence may lack the lab's
 // leading pending states ("lb: ACTIVE" vs "lb: PENDING_UPDATE > ACTIVE");
 // the lab must never skip one the real cloud showed.
-func fidSameSeqs(real, lab []string) bool {
-	if len(real) != len(lab) {
+func fidSameSeqs(up, lab []string) bool {
+	if len(up) != len(lab) {
 		return false
 	}
-	for i := range real {
-		rn, rs, _ := strings.Cut(real[i], ": ")
+	for i := range up {
+		rn, rs, _ := strings.Cut(up[i], ": ")
 		ln, ls, _ := strings.Cut(lab[i], ": ")
 		if rn != ln || !strings.HasSuffix(" > "+ls, " > "+rs) {
 			return false
