@@ -8,6 +8,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2"
 
 	"github.com/octaview/octaview/octavia/amphoraops"
+	"github.com/octaview/octaview/octavia/internal/scripted"
 )
 
 const amphoraID = "63d8349e-c4d7-4156-bc94-29260607b04f"
@@ -61,23 +62,23 @@ var (
 func TestRequests(t *testing.T) {
 	tests := []struct {
 		name     string
-		exchange exchange
+		exchange scripted.Exchange
 		do       func(ctx context.Context, c *gophercloud.ServiceClient) (any, error)
 		want     any
 		wantCode int // HTTP status of the expected error; 0 = success
 	}{
 		{
 			name:     "configure",
-			exchange: exchange{method: "PUT", path: "/v2.0/octavia/amphorae/" + amphoraID + "/config", status: 202},
+			exchange: scripted.Exchange{Method: "PUT", Path: "/v2.0/octavia/amphorae/" + amphoraID + "/config", Status: 202},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return nil, amphoraops.Configure(ctx, c, amphoraID).ExtractErr()
 			},
 		},
 		{
 			name: "configure an unknown amphora",
-			exchange: exchange{
-				method: "PUT", path: "/v2.0/octavia/amphorae/" + amphoraID + "/config", status: 404,
-				response: `{"faultcode": "Client", "faultstring": "Amphora ` + amphoraID + ` not found.", "debuginfo": null}`,
+			exchange: scripted.Exchange{
+				Method: "PUT", Path: "/v2.0/octavia/amphorae/" + amphoraID + "/config", Status: 404,
+				Response: `{"faultcode": "Client", "faultstring": "Amphora ` + amphoraID + ` not found.", "debuginfo": null}`,
 			},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return nil, amphoraops.Configure(ctx, c, amphoraID).ExtractErr()
@@ -86,16 +87,16 @@ func TestRequests(t *testing.T) {
 		},
 		{
 			name:     "delete",
-			exchange: exchange{method: "DELETE", path: "/v2.0/octavia/amphorae/" + amphoraID, status: 204},
+			exchange: scripted.Exchange{Method: "DELETE", Path: "/v2.0/octavia/amphorae/" + amphoraID, Status: 204},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return nil, amphoraops.Delete(ctx, c, amphoraID).ExtractErr()
 			},
 		},
 		{
 			name: "delete of an amphora in use",
-			exchange: exchange{
-				method: "DELETE", path: "/v2.0/octavia/amphorae/" + amphoraID, status: 409,
-				response: `{"faultcode": "Client", "faultstring": "Amphora ` + amphoraID + ` is immutable and cannot be updated.", "debuginfo": null}`,
+			exchange: scripted.Exchange{
+				Method: "DELETE", Path: "/v2.0/octavia/amphorae/" + amphoraID, Status: 409,
+				Response: `{"faultcode": "Client", "faultstring": "Amphora ` + amphoraID + ` is immutable and cannot be updated.", "debuginfo": null}`,
 			},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return nil, amphoraops.Delete(ctx, c, amphoraID).ExtractErr()
@@ -104,7 +105,7 @@ func TestRequests(t *testing.T) {
 		},
 		{
 			name:     "stats",
-			exchange: exchange{method: "GET", path: "/v2.0/octavia/amphorae/" + amphoraID + "/stats", status: 200, response: statsResponse},
+			exchange: scripted.Exchange{Method: "GET", Path: "/v2.0/octavia/amphorae/" + amphoraID + "/stats", Status: 200, Response: statsResponse},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return amphoraops.GetStats(ctx, c, amphoraID).Extract()
 			},
@@ -112,9 +113,9 @@ func TestRequests(t *testing.T) {
 		},
 		{
 			name: "stats as a non-admin",
-			exchange: exchange{
-				method: "GET", path: "/v2.0/octavia/amphorae/" + amphoraID + "/stats", status: 403,
-				response: `{"faultcode": "Client", "faultstring": "Policy does not allow this request to be performed.", "debuginfo": null}`,
+			exchange: scripted.Exchange{
+				Method: "GET", Path: "/v2.0/octavia/amphorae/" + amphoraID + "/stats", Status: 403,
+				Response: `{"faultcode": "Client", "faultstring": "Policy does not allow this request to be performed.", "debuginfo": null}`,
 			},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return amphoraops.GetStats(ctx, c, amphoraID).Extract()
@@ -124,7 +125,7 @@ func TestRequests(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := fakeClient(t, tt.exchange)
+			c := scripted.Client(t, tt.exchange)
 			got, err := tt.do(context.Background(), c)
 			if tt.wantCode != 0 {
 				if !gophercloud.ResponseCodeIs(err, tt.wantCode) {

@@ -9,6 +9,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2"
 
 	"github.com/octaview/octaview/octavia/availabilityzoneprofiles"
+	"github.com/octaview/octaview/octavia/internal/scripted"
 )
 
 // Fixtures follow Octavia's API reference examples; the second page and its
@@ -92,16 +93,16 @@ func TestRequests(t *testing.T) {
 	newData := `{"compute_zone": "az2", "volume_zone": "az2"}`
 	tests := []struct {
 		name      string
-		exchanges []exchange
+		exchanges []scripted.Exchange
 		do        func(ctx context.Context, c *gophercloud.ServiceClient) (any, error)
 		want      any
 		wantCode  int // HTTP status of the expected error; 0 = success
 	}{
 		{
 			name: "list follows the singular next link",
-			exchanges: []exchange{
-				{method: "GET", path: "/v2.0/lbaas/availabilityzoneprofiles", query: "limit=1&provider_name=amphora", status: 200, response: listPage1},
-				{method: "GET", path: "/v2.0/lbaas/availabilityzoneprofiles", query: "limit=1&marker=5712097e-0092-45dc-bff0-ab68b61ad51a", status: 200, response: listPage2},
+			exchanges: []scripted.Exchange{
+				{Method: "GET", Path: "/v2.0/lbaas/availabilityzoneprofiles", Query: "limit=1&provider_name=amphora", Status: 200, Response: listPage1},
+				{Method: "GET", Path: "/v2.0/lbaas/availabilityzoneprofiles", Query: "limit=1&marker=5712097e-0092-45dc-bff0-ab68b61ad51a", Status: 200, Response: listPage2},
 			},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				pages, err := availabilityzoneprofiles.List(c, availabilityzoneprofiles.ListOpts{
@@ -116,9 +117,9 @@ func TestRequests(t *testing.T) {
 		},
 		{
 			name: "create",
-			exchanges: []exchange{{
-				method: "POST", path: "/v2.0/lbaas/availabilityzoneprofiles", body: createRequest,
-				status: 201, response: createResponse,
+			exchanges: []scripted.Exchange{{
+				Method: "POST", Path: "/v2.0/lbaas/availabilityzoneprofiles", Body: createRequest,
+				Status: 201, Response: createResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return availabilityzoneprofiles.Create(ctx, c, availabilityzoneprofiles.CreateOpts{
@@ -134,9 +135,9 @@ func TestRequests(t *testing.T) {
 		},
 		{
 			name: "show",
-			exchanges: []exchange{{
-				method: "GET", path: "/v2.0/lbaas/availabilityzoneprofiles/5712097e-0092-45dc-bff0-ab68b61ad51a",
-				status: 200, response: createResponse,
+			exchanges: []scripted.Exchange{{
+				Method: "GET", Path: "/v2.0/lbaas/availabilityzoneprofiles/5712097e-0092-45dc-bff0-ab68b61ad51a",
+				Status: 200, Response: createResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return availabilityzoneprofiles.Get(ctx, c, "5712097e-0092-45dc-bff0-ab68b61ad51a").Extract()
@@ -148,9 +149,9 @@ func TestRequests(t *testing.T) {
 		},
 		{
 			name: "update sends only what is set",
-			exchanges: []exchange{{
-				method: "PUT", path: "/v2.0/lbaas/availabilityzoneprofiles/5712097e-0092-45dc-bff0-ab68b61ad51a",
-				body: updateRequest, status: 200, response: updateResponse,
+			exchanges: []scripted.Exchange{{
+				Method: "PUT", Path: "/v2.0/lbaas/availabilityzoneprofiles/5712097e-0092-45dc-bff0-ab68b61ad51a",
+				Body: updateRequest, Status: 200, Response: updateResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return availabilityzoneprofiles.Update(ctx, c, "5712097e-0092-45dc-bff0-ab68b61ad51a", availabilityzoneprofiles.UpdateOpts{
@@ -164,8 +165,8 @@ func TestRequests(t *testing.T) {
 		},
 		{
 			name: "delete",
-			exchanges: []exchange{{
-				method: "DELETE", path: "/v2.0/lbaas/availabilityzoneprofiles/5712097e-0092-45dc-bff0-ab68b61ad51a", status: 204,
+			exchanges: []scripted.Exchange{{
+				Method: "DELETE", Path: "/v2.0/lbaas/availabilityzoneprofiles/5712097e-0092-45dc-bff0-ab68b61ad51a", Status: 204,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return nil, availabilityzoneprofiles.Delete(ctx, c, "5712097e-0092-45dc-bff0-ab68b61ad51a").ExtractErr()
@@ -173,9 +174,9 @@ func TestRequests(t *testing.T) {
 		},
 		{
 			name: "delete by a non-admin",
-			exchanges: []exchange{{
-				method: "DELETE", path: "/v2.0/lbaas/availabilityzoneprofiles/5712097e-0092-45dc-bff0-ab68b61ad51a",
-				status: 403, response: forbiddenResponse,
+			exchanges: []scripted.Exchange{{
+				Method: "DELETE", Path: "/v2.0/lbaas/availabilityzoneprofiles/5712097e-0092-45dc-bff0-ab68b61ad51a",
+				Status: 403, Response: forbiddenResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return nil, availabilityzoneprofiles.Delete(ctx, c, "5712097e-0092-45dc-bff0-ab68b61ad51a").ExtractErr()
@@ -185,7 +186,7 @@ func TestRequests(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := fakeClient(t, tt.exchanges...)
+			c := scripted.Client(t, tt.exchanges...)
 			got, err := tt.do(context.Background(), c)
 			if tt.wantCode != 0 {
 				if !gophercloud.ResponseCodeIs(err, tt.wantCode) {
@@ -216,7 +217,7 @@ func TestCreateRequiresEveryField(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := fakeClient(t) // any request fails the test
+			c := scripted.Client(t) // any request fails the test
 			opts := full
 			tt.edit(&opts)
 			_, err := availabilityzoneprofiles.Create(context.Background(), c, opts).Extract()

@@ -9,6 +9,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2"
 
 	"github.com/octaview/octaview/octavia/availabilityzones"
+	"github.com/octaview/octaview/octavia/internal/scripted"
 )
 
 // Fixtures are Octavia's own API reference examples.
@@ -107,17 +108,17 @@ func TestRequests(t *testing.T) {
 	description := "My availability zone."
 	tests := []struct {
 		name      string
-		exchanges []exchange
+		exchanges []scripted.Exchange
 		do        func(ctx context.Context, c *gophercloud.ServiceClient) (any, error)
 		want      any
 		wantCode  int // HTTP status of the expected error; 0 = success
 	}{
 		{
 			name: "list with filters",
-			exchanges: []exchange{{
-				method: "GET", path: "/v2.0/lbaas/availabilityzones",
-				query:  "enabled=true&fields=name&fields=enabled&page_reverse=true",
-				status: 200, response: listResponse,
+			exchanges: []scripted.Exchange{{
+				Method: "GET", Path: "/v2.0/lbaas/availabilityzones",
+				Query:  "enabled=true&fields=name&fields=enabled&page_reverse=true",
+				Status: 200, Response: listResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				pages, err := availabilityzones.List(c, availabilityzones.ListOpts{
@@ -132,9 +133,9 @@ func TestRequests(t *testing.T) {
 		},
 		{
 			name: "list follows the next link",
-			exchanges: []exchange{
-				{method: "GET", path: "/v2.0/lbaas/availabilityzones", query: "limit=1", status: 200, response: listPage1},
-				{method: "GET", path: "/v2.0/lbaas/availabilityzones", query: "limit=1&marker=my_az", status: 200, response: listPage2},
+			exchanges: []scripted.Exchange{
+				{Method: "GET", Path: "/v2.0/lbaas/availabilityzones", Query: "limit=1", Status: 200, Response: listPage1},
+				{Method: "GET", Path: "/v2.0/lbaas/availabilityzones", Query: "limit=1&marker=my_az", Status: 200, Response: listPage2},
 			},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				pages, err := availabilityzones.List(c, availabilityzones.ListOpts{Limit: 1}).AllPages(ctx)
@@ -147,9 +148,9 @@ func TestRequests(t *testing.T) {
 		},
 		{
 			name: "create",
-			exchanges: []exchange{{
-				method: "POST", path: "/v2.0/lbaas/availabilityzones", body: createRequest,
-				status: 201, response: showResponse,
+			exchanges: []scripted.Exchange{{
+				Method: "POST", Path: "/v2.0/lbaas/availabilityzones", Body: createRequest,
+				Status: 201, Response: showResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return availabilityzones.Create(ctx, c, availabilityzones.CreateOpts{
@@ -163,9 +164,9 @@ func TestRequests(t *testing.T) {
 		},
 		{
 			name: "show",
-			exchanges: []exchange{{
-				method: "GET", path: "/v2.0/lbaas/availabilityzones/my_az",
-				status: 200, response: showResponse,
+			exchanges: []scripted.Exchange{{
+				Method: "GET", Path: "/v2.0/lbaas/availabilityzones/my_az",
+				Status: 200, Response: showResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return availabilityzones.Get(ctx, c, "my_az").Extract()
@@ -174,9 +175,9 @@ func TestRequests(t *testing.T) {
 		},
 		{
 			name: "show escapes the name",
-			exchanges: []exchange{{
-				method: "GET", path: "/v2.0/lbaas/availabilityzones/rack%201%2Fa",
-				status: 200, response: showResponse,
+			exchanges: []scripted.Exchange{{
+				Method: "GET", Path: "/v2.0/lbaas/availabilityzones/rack%201%2Fa",
+				Status: 200, Response: showResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return availabilityzones.Get(ctx, c, "rack 1/a").Extract()
@@ -185,9 +186,9 @@ func TestRequests(t *testing.T) {
 		},
 		{
 			name: "update",
-			exchanges: []exchange{{
-				method: "PUT", path: "/v2.0/lbaas/availabilityzones/my_az", body: updateRequest,
-				status: 200, response: updateResponse,
+			exchanges: []scripted.Exchange{{
+				Method: "PUT", Path: "/v2.0/lbaas/availabilityzones/my_az", Body: updateRequest,
+				Status: 200, Response: updateResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return availabilityzones.Update(ctx, c, "my_az", availabilityzones.UpdateOpts{
@@ -198,8 +199,8 @@ func TestRequests(t *testing.T) {
 		},
 		{
 			name: "delete",
-			exchanges: []exchange{{
-				method: "DELETE", path: "/v2.0/lbaas/availabilityzones/my_az", status: 204,
+			exchanges: []scripted.Exchange{{
+				Method: "DELETE", Path: "/v2.0/lbaas/availabilityzones/my_az", Status: 204,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return nil, availabilityzones.Delete(ctx, c, "my_az").ExtractErr()
@@ -207,9 +208,9 @@ func TestRequests(t *testing.T) {
 		},
 		{
 			name: "delete of a zone in use",
-			exchanges: []exchange{{
-				method: "DELETE", path: "/v2.0/lbaas/availabilityzones/my_az",
-				status: 409, response: conflictResponse,
+			exchanges: []scripted.Exchange{{
+				Method: "DELETE", Path: "/v2.0/lbaas/availabilityzones/my_az",
+				Status: 409, Response: conflictResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return nil, availabilityzones.Delete(ctx, c, "my_az").ExtractErr()
@@ -219,7 +220,7 @@ func TestRequests(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := fakeClient(t, tt.exchanges...)
+			c := scripted.Client(t, tt.exchanges...)
 			got, err := tt.do(context.Background(), c)
 			if tt.wantCode != 0 {
 				if !gophercloud.ResponseCodeIs(err, tt.wantCode) {
@@ -248,7 +249,7 @@ func TestCreateRequiresNameAndProfile(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := fakeClient(t) // any request fails the test
+			c := scripted.Client(t) // any request fails the test
 			_, err := availabilityzones.Create(context.Background(), c, tt.opts).Extract()
 			var missing gophercloud.ErrMissingInput
 			if !errors.As(err, &missing) || missing.Argument != tt.missing {

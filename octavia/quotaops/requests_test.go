@@ -8,6 +8,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2"
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/quotas"
 
+	"github.com/octaview/octaview/octavia/internal/scripted"
 	"github.com/octaview/octaview/octavia/quotaops"
 )
 
@@ -71,16 +72,16 @@ func ptr(n int) *int { return &n }
 func TestRequests(t *testing.T) {
 	tests := []struct {
 		name      string
-		exchanges []exchange
+		exchanges []scripted.Exchange
 		do        func(ctx context.Context, c *gophercloud.ServiceClient) (any, error)
 		want      any
 		wantCode  int // HTTP status of the expected error; 0 = success
 	}{
 		{
 			name: "list follows the next link and keeps nulls",
-			exchanges: []exchange{
-				{method: "GET", path: "/v2.0/lbaas/quotas", query: "limit=1", status: 200, response: listPage1},
-				{method: "GET", path: "/v2.0/lbaas/quotas", query: "limit=1&marker=e3cd678b11784734bc366148aa37580e", status: 200, response: listPage2},
+			exchanges: []scripted.Exchange{
+				{Method: "GET", Path: "/v2.0/lbaas/quotas", Query: "limit=1", Status: 200, Response: listPage1},
+				{Method: "GET", Path: "/v2.0/lbaas/quotas", Query: "limit=1&marker=e3cd678b11784734bc366148aa37580e", Status: 200, Response: listPage2},
 			},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				pages, err := quotaops.List(c, quotaops.ListOpts{Limit: 1}).AllPages(ctx)
@@ -96,9 +97,9 @@ func TestRequests(t *testing.T) {
 		},
 		{
 			name: "list one project",
-			exchanges: []exchange{{
-				method: "GET", path: "/v2.0/lbaas/quotas", query: "project_id=e3cd678b11784734bc366148aa37580e&sort_dir=desc&sort_key=project_id",
-				status: 200, response: `{"quotas": [], "quotas_links": []}`,
+			exchanges: []scripted.Exchange{{
+				Method: "GET", Path: "/v2.0/lbaas/quotas", Query: "project_id=e3cd678b11784734bc366148aa37580e&sort_dir=desc&sort_key=project_id",
+				Status: 200, Response: `{"quotas": [], "quotas_links": []}`,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				pages, err := quotaops.List(c, quotaops.ListOpts{
@@ -113,8 +114,8 @@ func TestRequests(t *testing.T) {
 		},
 		{
 			name: "defaults",
-			exchanges: []exchange{{
-				method: "GET", path: "/v2.0/lbaas/quotas/defaults", status: 200, response: defaultsResponse,
+			exchanges: []scripted.Exchange{{
+				Method: "GET", Path: "/v2.0/lbaas/quotas/defaults", Status: 200, Response: defaultsResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return quotaops.GetDefaults(ctx, c).Extract()
@@ -123,8 +124,8 @@ func TestRequests(t *testing.T) {
 		},
 		{
 			name: "defaults with an expired token",
-			exchanges: []exchange{{
-				method: "GET", path: "/v2.0/lbaas/quotas/defaults", status: 401, response: unauthorizedResponse,
+			exchanges: []scripted.Exchange{{
+				Method: "GET", Path: "/v2.0/lbaas/quotas/defaults", Status: 401, Response: unauthorizedResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return quotaops.GetDefaults(ctx, c).Extract()
@@ -134,7 +135,7 @@ func TestRequests(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := fakeClient(t, tt.exchanges...)
+			c := scripted.Client(t, tt.exchanges...)
 			got, err := tt.do(context.Background(), c)
 			if tt.wantCode != 0 {
 				if !gophercloud.ResponseCodeIs(err, tt.wantCode) {
