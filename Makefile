@@ -17,20 +17,23 @@ all: build
 ## build: the server binary, web/app.wasm and its .br/.gz, in one step so they are never stale.
 build: wasm server
 
-# The wasm is built to a temporary file and only replaces web/app.wasm (and is compressed)
-# when its bytes changed: brotli -q11 takes ~45 s on these machines.
+# The wasm is built to a temporary file; web/app.wasm is replaced and compressed only when its
+# bytes or the brotli quality changed (brotli -q11 takes ~45 s on these machines), so the
+# .br/.gz can never be stale. bin/app.wasm.stamp records what they were made from.
 wasm:
 	@mkdir -p web bin
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o bin/app.wasm.new ./cmd/server
-	@if cmp -s bin/app.wasm.new $(WASM) && [ -f $(WASM).br ] && [ -f $(WASM).gz ]; then \
+	@stamp="$$(sha256sum bin/app.wasm.new | cut -c1-64) brotli-q$(BROTLI_Q)"; \
+	if cmp -s bin/app.wasm.new $(WASM) && [ -f $(WASM).br ] && [ -f $(WASM).gz ] && \
+		[ "$$(cat bin/app.wasm.stamp 2>/dev/null)" = "$$stamp" ]; then \
 		rm bin/app.wasm.new; echo "$(WASM) unchanged"; \
 	else \
 		command -v brotli >/dev/null || $(MAKE) --no-print-directory deps; \
-		mv bin/app.wasm.new $(WASM) && \
+		rm -f bin/app.wasm.stamp && mv bin/app.wasm.new $(WASM) && \
 		echo "compressing $(WASM) (brotli -q $(BROTLI_Q), gzip -9)" && \
 		{ gzip -9 -k -f -n $(WASM) & } && \
 		brotli -f -q $(BROTLI_Q) -o $(WASM).br $(WASM) && \
-		wait $$! && ls -l $(WASM) $(WASM).br $(WASM).gz; \
+		wait $$! && echo "$$stamp" > bin/app.wasm.stamp && ls -l $(WASM) $(WASM).br $(WASM).gz; \
 	fi
 
 server:
