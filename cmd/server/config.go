@@ -20,6 +20,7 @@ type config struct {
 	Keystone       string // a bare Keystone URL
 	LabTrainees    int
 	LabScenario    string
+	LabFaults      string // JSON of labcloud.Faults, applied at start
 	LabDelay       time.Duration
 	ReadOnly       bool
 	StatusCloud    string   // clouds.yaml entry whose load balancers /status shows
@@ -75,6 +76,7 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 	fs.StringVar(&cfg.Keystone, "keystone", env("keystone", ""), "upstream Keystone `URL` (e.g. https://keystone.example:5000/v3), instead of -cloud")
 	fs.IntVar(&cfg.LabTrainees, "lab-trainees", envInt("lab-trainees", 0), "lab cloud: `N` trainee users (trainee1..N, password = name)")
 	fs.StringVar(&cfg.LabScenario, "lab-scenario", env("lab-scenario", ""), "lab cloud: scenario `file` (seed data, faults)")
+	fs.StringVar(&cfg.LabFaults, "lab-faults", env("lab-faults", ""), "lab cloud: faults to start with, as the `JSON` of PUT /lab/faults (replaces the scenario's)")
 	fs.DurationVar(&cfg.LabDelay, "lab-delay", envDuration("lab-delay", 0), "lab cloud: time from PENDING_* to the final status (0 = the lab's 2 s)")
 	fs.BoolVar(&cfg.ReadOnly, "read-only", envBool("read-only"), "refuse every write (only GET, HEAD, log in and log out)")
 	fs.StringVar(&cfg.StatusCloud, "status-cloud", env("status-cloud", ""), "serve an anonymous read-only /status page of this clouds.yaml entry's load balancers (`NAME`)")

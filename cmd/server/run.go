@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"crypto/tls"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"strings"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -79,6 +81,11 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 		}
 		lab = labcloud.NewServer(opts)
 		defer lab.Close()
+		if cfg.LabFaults != "" {
+			if err := setLabFaults(lab.Cloud, cfg.LabFaults); err != nil {
+				return fmt.Errorf("-lab-faults: %w", err)
+			}
+		}
 		if keystone, err = url.Parse(lab.URL + "/identity"); err != nil {
 			return err
 		}
@@ -211,4 +218,15 @@ func printBanner(w io.Writer, listenURL string, cfg config, keystone *url.URL, a
 	if api.StatusPage {
 		fmt.Fprintf(w, "status page: %s/status (cloud %s)\n", consoleURL, cfg.StatusCloud)
 	}
+}
+
+// setLabFaults applies faults given as the JSON that PUT /lab/faults takes.
+func setLabFaults(lab *labcloud.Cloud, faults string) error {
+	var f labcloud.Faults
+	dec := json.NewDecoder(strings.NewReader(faults))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return err
+	}
+	return lab.SetFaults(f)
 }

@@ -292,3 +292,23 @@ func TestParseConfig(t *testing.T) {
 		})
 	}
 }
+
+func TestRunLabFaults(t *testing.T) {
+	s := startRun(t, nil, "-web", t.TempDir(), "-lab-faults", `{"latency": "1ms", "error": ["doomed"]}`)
+	admin := labLogin(t, s.URL, "admin", "admin", "admin")
+	var faults struct {
+		Latency string
+		Error   []string
+	}
+	if getJSON(t, "GET", s.URL+"/lab/faults", admin, "", &faults); faults.Latency != "1ms" || len(faults.Error) != 1 || faults.Error[0] != "doomed" {
+		t.Errorf("GET /lab/faults: got %+v, want latency 1ms and doomed forced to ERROR", faults)
+	}
+
+	for _, bad := range []string{`{"latncy": "1s"}`, `{"error_rate": 2}`, `not json`} {
+		err := runWith(t.Context(), []string{"octaview", "-addr", "127.0.0.1:0", "-web", t.TempDir(), "-lab-faults", bad},
+			func(string) string { return "" }, io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "-lab-faults") {
+			t.Errorf("-lab-faults %s: got %v, want an error naming -lab-faults", bad, err)
+		}
+	}
+}
