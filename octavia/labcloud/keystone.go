@@ -14,13 +14,13 @@ func (c *Cloud) keystoneRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /identity/v3", c.identityVersion)
 	mux.HandleFunc("GET /identity/v3/{$}", c.identityVersion)
 	mux.HandleFunc("POST /identity/v3/auth/tokens", c.createToken)
-	mux.HandleFunc("GET /identity/v3/auth/tokens", c.validateToken)
-	mux.HandleFunc("HEAD /identity/v3/auth/tokens", c.validateToken)
-	mux.HandleFunc("DELETE /identity/v3/auth/tokens", c.revokeToken)
-	mux.HandleFunc("GET /identity/v3/auth/projects", c.authProjects)
-	mux.HandleFunc("GET /identity/v3/auth/catalog", c.authCatalog)
-	mux.HandleFunc("GET /identity/v3/projects", c.listProjects)
-	mux.HandleFunc("GET /identity/v3/projects/{id}", c.showProject)
+	mux.HandleFunc("GET /identity/v3/auth/tokens", c.authed(c.validateToken))
+	mux.HandleFunc("HEAD /identity/v3/auth/tokens", c.authed(c.validateToken))
+	mux.HandleFunc("DELETE /identity/v3/auth/tokens", c.authed(c.revokeToken))
+	mux.HandleFunc("GET /identity/v3/auth/projects", c.authed(c.authProjects))
+	mux.HandleFunc("GET /identity/v3/auth/catalog", c.authed(c.authCatalog))
+	mux.HandleFunc("GET /identity/v3/projects", c.authed(c.listProjects))
+	mux.HandleFunc("GET /identity/v3/projects/{id}", c.authed(c.showProject))
 	mux.HandleFunc("POST /identity/v3/users/{user_id}/application_credentials", c.createAppCred)
 	mux.HandleFunc("GET /identity/v3/users/{user_id}/application_credentials", c.listAppCreds)
 	mux.HandleFunc("GET /identity/v3/users/{user_id}/application_credentials/{id}", c.showAppCred)
@@ -237,18 +237,27 @@ func (c *Cloud) tokenBody(r *http.Request, t *token) map[string]any {
 }
 
 // authToken returns the live token of X-Auth-Token. Caller holds c.mu.
+// authed locks the cloud and answers Keystone's 401 unless the request
+// carries a valid X-Auth-Token; h runs under the lock with the caller's token.
+func (c *Cloud) authed(h func(w http.ResponseWriter, r *http.Request, t *token, now time.Time)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		now := time.Now()
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		t := c.authToken(r, now)
+		if t == nil {
+			keystoneError(w, http.StatusUnauthorized, msgAuthRequired)
+			return
+		}
+		h(w, r, t, now)
+	}
+}
+
 func (c *Cloud) authToken(r *http.Request, now time.Time) *token {
 	return c.lookupToken(r.Header.Get("X-Auth-Token"), now)
 }
 
-func (c *Cloud) validateToken(w http.ResponseWriter, r *http.Request) {
-	now := time.Now()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.authToken(r, now) == nil {
-		keystoneError(w, http.StatusUnauthorized, msgAuthRequired)
-		return
-	}
+func (c *Cloud) validateToken(w http.ResponseWriter, r *http.Request, _ *token, now time.Time) {
 	subject := r.Header.Get("X-Subject-Token")
 	t := c.lookupToken(subject, now)
 	if t == nil {
@@ -271,14 +280,7 @@ func redact(s string) string {
 	return s
 }
 
-func (c *Cloud) revokeToken(w http.ResponseWriter, r *http.Request) {
-	now := time.Now()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.authToken(r, now) == nil {
-		keystoneError(w, http.StatusUnauthorized, msgAuthRequired)
-		return
-	}
+func (c *Cloud) revokeToken(w http.ResponseWriter, r *http.Request, _ *token, now time.Time) {
 	subject := r.Header.Get("X-Subject-Token")
 	if c.lookupToken(subject, now) == nil {
 		keystoneError(w, http.StatusNotFound, "Could not find token: "+redact(subject)+".")
@@ -296,30 +298,14 @@ func (c *Cloud) projectBody(r *http.Request, p *project) map[string]any {
 	}
 }
 
-func (c *Cloud) authProjects(w http.ResponseWriter, r *http.Request) {
-	now := time.Now()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	t := c.authToken(r, now)
-	if t == nil {
-		keystoneError(w, http.StatusUnauthorized, msgAuthRequired)
-		return
-	}
+func (c *Cloud) authProjects(w http.ResponseWriter, r *http.Request, t *token, now time.Time) {
 	writeJSON(w, http.StatusOK, map[string]any{
 		"projects": []any{c.projectBody(r, t.user.project)},
 		"links":    map[string]any{"self": c.publicBase(r) + "/identity/v3/auth/projects", "previous": nil, "next": nil},
 	})
 }
 
-func (c *Cloud) authCatalog(w http.ResponseWriter, r *http.Request) {
-	now := time.Now()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	t := c.authToken(r, now)
-	if t == nil {
-		keystoneError(w, http.StatusUnauthorized, msgAuthRequired)
-		return
-	}
+func (c *Cloud) authCatalog(w http.ResponseWriter, r *http.Request, t *token, now time.Time) {
 	catalog := []map[string]any{}
 	if t.project != nil {
 		catalog = c.catalog(r)

@@ -43,22 +43,14 @@ func (c *Cloud) labRoutes(mux *http.ServeMux) {
 // labAdmin locks the cloud, completes due transitions and requires an
 // admin token.
 func (c *Cloud) labAdmin(h func(http.ResponseWriter, *http.Request, time.Time)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		now := time.Now()
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		c.advance(now)
-		t := c.authToken(r, now)
-		if t == nil {
-			keystoneError(w, http.StatusUnauthorized, msgAuthRequired)
-			return
-		}
+	return c.authed(func(w http.ResponseWriter, r *http.Request, t *token, now time.Time) {
 		if !t.hasRole(roleAdmin) {
 			keystoneError(w, http.StatusForbidden, "The lab control API needs an admin token.")
 			return
 		}
+		c.advance(now)
 		h(w, r, now)
-	}
+	})
 }
 
 // SetFaults replaces the injected faults, as PUT /lab/faults does.
