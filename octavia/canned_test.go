@@ -2,7 +2,6 @@ package octavia
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"reflect"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/octaview/octaview/octavia/internal/fake"
+	"github.com/octaview/octaview/octavia/internal/scripted"
 )
 
 // Tests of the admin and catalogue resources (amphorae, quotas, providers,
@@ -99,7 +99,7 @@ func runExtraCases(t *testing.T, tests []extraCase) {
 				t.Fatalf("error: got %v, want nil", err)
 			}
 			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("got %s, want %s", describe(got), describe(tt.want))
+				t.Errorf("got %s, want %s", scripted.Describe(got), scripted.Describe(tt.want))
 			}
 			if tt.status != 0 && (acc.StatusCode != tt.status || acc.RequestID == "") {
 				t.Errorf("got %+v, want status %d and a request id", acc, tt.status)
@@ -137,39 +137,4 @@ func checkSent(t *testing.T, reqs []fake.Request, want []sent) {
 			t.Errorf("request %d body: got %s, want %s", i+1, got[i].body, want[i].body)
 		}
 	}
-}
-
-// describe prints v with pointers followed, so a failure shows values, not addresses.
-func describe(v any) string {
-	return describeValue(reflect.ValueOf(v))
-}
-
-func describeValue(v reflect.Value) string {
-	switch v.Kind() {
-	case reflect.Invalid:
-		return "nil"
-	case reflect.Pointer:
-		if v.IsNil() {
-			return "nil"
-		}
-		return "&" + describeValue(v.Elem())
-	case reflect.Slice:
-		parts := make([]string, v.Len())
-		for i := range parts {
-			parts[i] = describeValue(v.Index(i))
-		}
-		return "[" + strings.Join(parts, " ") + "]"
-	case reflect.Struct:
-		if s, ok := v.Interface().(interface{ String() string }); ok {
-			return s.String()
-		}
-		parts := make([]string, 0, v.NumField())
-		for i := range v.NumField() {
-			if v.Type().Field(i).IsExported() {
-				parts = append(parts, v.Type().Field(i).Name+":"+describeValue(v.Field(i)))
-			}
-		}
-		return "{" + strings.Join(parts, " ") + "}"
-	}
-	return fmt.Sprint(v.Interface())
 }

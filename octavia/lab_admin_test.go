@@ -18,6 +18,7 @@ import (
 	"github.com/octaview/octaview/octavia/amphoraops"
 	"github.com/octaview/octaview/octavia/availabilityzoneprofiles"
 	"github.com/octaview/octaview/octavia/availabilityzones"
+	"github.com/octaview/octaview/octavia/internal/scripted"
 	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/octavia/quotaops"
 	"github.com/octaview/octaview/waiters"
@@ -145,7 +146,7 @@ func TestLabQuotas(t *testing.T) {
 	}
 	list, err := Collect(c.Quotas(ctx, quotaops.ListOpts{ProjectID: project}))
 	if err != nil || len(list) != 1 || list[0].Loadbalancer == nil || *list[0].Loadbalancer != 3 || list[0].Listener != nil {
-		t.Errorf("list: got %s, %v; want one entry: loadbalancer 3, listener default", describe(list), err)
+		t.Errorf("list: got %s, %v; want one entry: loadbalancer 3, listener default", scripted.Describe(list), err)
 	}
 	if q, _, err = c.UpdateQuota(ctx, project, Unset{"loadbalancer"}); err != nil || q.Loadbalancer != defaults.Loadbalancer {
 		t.Errorf("unset: got %+v, %v; want loadbalancer back to %d", q, err, defaults.Loadbalancer)

@@ -147,7 +147,7 @@ func TestRequests(t *testing.T) {
 				t.Fatalf("error: got %v, want nil", err)
 			}
 			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("got %s, want %s", show(got), show(tt.want))
+				t.Errorf("got %s, want %s", scripted.Describe(got), scripted.Describe(tt.want))
 			}
 		})
 	}
@@ -172,7 +172,7 @@ func TestQuotaUnmarshal(t *testing.T) {
 				t.Fatalf("error: got %v, want nil", err)
 			}
 			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("got %s, want %s", show(got), show(tt.want))
+				t.Errorf("got %s, want %s", scripted.Describe(got), scripted.Describe(tt.want))
 			}
 		})
 	}

@@ -6,6 +6,7 @@ package scripted
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -103,4 +104,39 @@ func CheckJSON(t testing.TB, what, got, want string) {
 	if !reflect.DeepEqual(g, w) {
 		t.Errorf("%s: got %s, want %s", what, got, want)
 	}
+}
+
+// Describe prints v with pointers followed, so a failure shows values, not addresses.
+func Describe(v any) string {
+	return describeValue(reflect.ValueOf(v))
+}
+
+func describeValue(v reflect.Value) string {
+	switch v.Kind() {
+	case reflect.Invalid:
+		return "nil"
+	case reflect.Pointer:
+		if v.IsNil() {
+			return "nil"
+		}
+		return "&" + describeValue(v.Elem())
+	case reflect.Slice:
+		parts := make([]string, v.Len())
+		for i := range parts {
+			parts[i] = describeValue(v.Index(i))
+		}
+		return "[" + strings.Join(parts, " ") + "]"
+	case reflect.Struct:
+		if s, ok := v.Interface().(interface{ String() string }); ok {
+			return s.String()
+		}
+		parts := make([]string, 0, v.NumField())
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				parts = append(parts, v.Type().Field(i).Name+":"+describeValue(v.Field(i)))
+			}
+		}
+		return "{" + strings.Join(parts, " ") + "}"
+	}
+	return fmt.Sprint(v.Interface())
 }
