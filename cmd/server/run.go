@@ -99,7 +99,7 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 	defer upstream.CloseIdleConnections()
 	var transport http.RoundTripper = upstream
 	if lab != nil {
-		transport = &inProcessTransport{host: keystone.Host, handler: lab.Cloud, next: upstream}
+		transport = &labRoute{host: keystone.Host, lab: labcloud.Transport(lab.Cloud), next: upstream}
 	}
 	px := newProxy(proxyOptions{
 		Keystone: keystone, Region: region, Interface: iface, Transport: transport,
