@@ -8,32 +8,14 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
 
-// serverConfig is the server's GET /api/config answer: the modes the UI
-// follows and, on the lab cloud, its users (shown on the login page).
-type serverConfig struct {
-	ReadOnly   bool      `json:"read_only"`
-	Lab        bool      `json:"lab"`
-	StatusPage bool      `json:"status_page"`
-	LabUsers   []labUser `json:"lab_users"`
-}
-
-// labUser is a user of the lab cloud; its password is meant to be shown.
-type labUser struct {
-	Name     string `json:"name"`
-	Password string `json:"password"`
-	Project  string `json:"project"`
-	Role     string `json:"role"`
-}
-
-// Paths of the server's own API and of the proxied services, below the
-// origin that served the app (contracts.md, URL layout).
+// Paths of the proxied services, below the origin that served the app (the
+// README's list of the server's routes; the server's own API paths are in
+// serverapi).
 const (
-	configPath       = "/api/config"
-	statusPath       = "/api/status"
-	statusEventsPath = "/api/status/events"
 	identityPath     = "/identity/v3"
 	loadBalancerPath = "/load-balancer/"
 	networkPath      = "/network/"
@@ -64,15 +46,15 @@ func clientConfig(origin, user, password, domain, project string) octavia.Config
 	}
 }
 
-// getJSON GETs origin+path and decodes its JSON body into v. It blocks:
-// call it in ctx.Async.
-func getJSON(ctx context.Context, origin, path string, v any) error {
+// getJSON GETs origin+path with hc and decodes its JSON body into v. It
+// blocks: call it in ctx.Async.
+func getJSON(ctx context.Context, hc *http.Client, origin, path string, v any) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, origin+path, nil)
 	if err != nil {
 		return err
 	}
 	req.Header.Set("Accept", "application/json")
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := hc.Do(req)
 	if err != nil {
 		return fmt.Errorf("get %s: %w", path, err)
 	}
@@ -93,7 +75,7 @@ var writerRoles = []string{"admin", "member", "load-balancer_member", "load-bala
 // readOnlyFor reports whether the UI hides its write controls: the server
 // runs read-only, or the user's roles (when known) include none that may
 // write — a reader.
-func readOnlyFor(cfg serverConfig, roles []string) bool {
+func readOnlyFor(cfg serverapi.Config, roles []string) bool {
 	if cfg.ReadOnly {
 		return true
 	}

@@ -11,31 +11,75 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-// statusClass is the CSS class of a status badge (and of a status-tree
-// node) for a provisioning or operating status, whatever its case.
-func statusClass(status string) string {
+// statusTone is how the UI groups Octavia's statuses: the colour of a badge
+// or of a status-tree node, and what the summaries count.
+type statusTone int
+
+const (
+	toneUnknown statusTone = iota // missing, or a word Octavia does not use
+	toneOK                        // ACTIVE, ONLINE
+	tonePending                   // PENDING_*
+	toneError                     // ERROR
+	toneWarn                      // DEGRADED
+	toneOff                       // OFFLINE, DELETED
+	toneInfo                      // NO_MONITOR
+	toneDrain                     // DRAINING
+)
+
+// toneOf is the tone of a provisioning or operating status, whatever its
+// case.
+func toneOf(status string) statusTone {
 	s := strings.ToUpper(status)
 	switch {
 	case s == "":
-		return "st-unknown"
+		return toneUnknown
 	case octavia.ProvisioningStatus(s).Pending():
-		return "st-pending"
+		return tonePending
 	}
 	switch s {
 	case string(octavia.StatusActive), string(octavia.OperatingOnline):
-		return "st-ok"
+		return toneOK
 	case string(octavia.StatusError): // also OperatingError: both are "ERROR"
-		return "st-error"
+		return toneError
 	case string(octavia.OperatingDegraded):
-		return "st-warn"
+		return toneWarn
 	case string(octavia.OperatingOffline), string(octavia.StatusDeleted):
-		return "st-off"
+		return toneOff
 	case string(octavia.OperatingNoMonitor):
-		return "st-info"
+		return toneInfo
 	case string(octavia.OperatingDraining):
+		return toneDrain
+	}
+	return toneUnknown
+}
+
+// class is the tone's CSS class, e.g. "st-ok"; the pages also use it with a
+// prefix or suffix (op-st-ok, st-ok-text, ...), all styled in
+// web/octaview.css.
+func (t statusTone) class() string {
+	switch t {
+	case toneOK:
+		return "st-ok"
+	case tonePending:
+		return "st-pending"
+	case toneError:
+		return "st-error"
+	case toneWarn:
+		return "st-warn"
+	case toneOff:
+		return "st-off"
+	case toneInfo:
+		return "st-info"
+	case toneDrain:
 		return "st-drain"
 	}
 	return "st-unknown"
+}
+
+// statusClass is the CSS class of a status badge (and of a status-tree
+// node) for a provisioning or operating status, whatever its case.
+func statusClass(status string) string {
+	return toneOf(status).class()
 }
 
 // statusLabel is how a status reads in a badge: Octavia's word, or "—"
@@ -159,12 +203,12 @@ func anyPending(lbs []loadbalancers.LoadBalancer) bool {
 // many are fine, pending, in error, and the rest.
 func countByStatus(lbs []loadbalancers.LoadBalancer) (active, pending, failed, other int) {
 	for _, lb := range lbs {
-		switch statusClass(lb.ProvisioningStatus) {
-		case "st-ok":
+		switch toneOf(lb.ProvisioningStatus) {
+		case toneOK:
 			active++
-		case "st-pending":
+		case tonePending:
 			pending++
-		case "st-error":
+		case toneError:
 			failed++
 		default:
 			other++

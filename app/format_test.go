@@ -1,27 +1,31 @@
 package app
 
 import (
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
+
+	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/octavia"
 )
 
 func TestStatusClass(t *testing.T) {
 	tests := []struct {
 		name, status, want string
 	}{
-		{"active", "ACTIVE", "st-ok"},
-		{"online", "ONLINE", "st-ok"},
+		{"active", string(octavia.StatusActive), "st-ok"},
+		{"online", string(octavia.OperatingOnline), "st-ok"},
 		{"lower case", "active", "st-ok"},
-		{"pending create", "PENDING_CREATE", "st-pending"},
+		{"pending create", string(octavia.StatusPendingCreate), "st-pending"},
 		{"pending delete lower", "pending_delete", "st-pending"},
-		{"error", "ERROR", "st-error"},
-		{"degraded", "DEGRADED", "st-warn"},
-		{"offline", "OFFLINE", "st-off"},
-		{"deleted", "DELETED", "st-off"},
-		{"no monitor", "NO_MONITOR", "st-info"},
-		{"draining", "DRAINING", "st-drain"},
+		{"error", string(octavia.StatusError), "st-error"},
+		{"degraded", string(octavia.OperatingDegraded), "st-warn"},
+		{"offline", string(octavia.OperatingOffline), "st-off"},
+		{"deleted", string(octavia.StatusDeleted), "st-off"},
+		{"no monitor", string(octavia.OperatingNoMonitor), "st-info"},
+		{"draining", string(octavia.OperatingDraining), "st-drain"},
 		{"missing", "", "st-unknown"},
 		{"unknown word", "BOOTING", "st-unknown"},
 	}
@@ -114,18 +118,6 @@ func names(lbs []loadbalancers.LoadBalancer) []string {
 	return out
 }
 
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 func TestFilterLoadBalancers(t *testing.T) {
 	lbs := []loadbalancers.LoadBalancer{
 		{ID: "aaaa-1111", Name: "web-frontend"},
@@ -145,7 +137,7 @@ func TestFilterLoadBalancers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := names(filterLoadBalancers(lbs, tt.query)); !equalStrings(got, tt.want) {
+			if got := names(filterLoadBalancers(lbs, tt.query)); !slices.Equal(got, tt.want) {
 				t.Errorf("filter %q: got %q, want %q", tt.query, got, tt.want)
 			}
 		})
@@ -159,15 +151,16 @@ func TestSortLoadBalancers(t *testing.T) {
 	for _, lb := range lbs {
 		got = append(got, lb.ID)
 	}
-	if want := []string{"3", "1", "2"}; !equalStrings(got, want) {
+	if want := []string{"3", "1", "2"}; !slices.Equal(got, want) {
 		t.Errorf("sorted ids: got %q, want %q (by name, case-insensitive, then id)", got, want)
 	}
 }
 
 func TestCountByStatus(t *testing.T) {
 	lbs := []loadbalancers.LoadBalancer{
-		{ProvisioningStatus: "ACTIVE"}, {ProvisioningStatus: "ACTIVE"},
-		{ProvisioningStatus: "PENDING_UPDATE"}, {ProvisioningStatus: "ERROR"}, {ProvisioningStatus: "DELETED"},
+		{ProvisioningStatus: string(octavia.StatusActive)}, {ProvisioningStatus: string(octavia.StatusActive)},
+		{ProvisioningStatus: string(octavia.StatusPendingUpdate)}, {ProvisioningStatus: string(octavia.StatusError)},
+		{ProvisioningStatus: string(octavia.StatusDeleted)},
 	}
 	active, pending, failed, other := countByStatus(lbs)
 	if active != 2 || pending != 1 || failed != 1 || other != 1 {
@@ -184,16 +177,16 @@ func TestCountByStatus(t *testing.T) {
 func TestReadOnlyFor(t *testing.T) {
 	tests := []struct {
 		name  string
-		cfg   serverConfig
+		cfg   serverapi.Config
 		roles []string
 		want  bool
 	}{
-		{"member writes", serverConfig{}, []string{"member", "reader"}, false},
-		{"admin writes", serverConfig{}, []string{"admin"}, false},
-		{"octavia role writes", serverConfig{}, []string{"load-balancer_member"}, false},
-		{"reader only reads", serverConfig{}, []string{"reader"}, true},
-		{"unknown roles keep the controls", serverConfig{}, nil, false},
-		{"read-only server", serverConfig{ReadOnly: true}, []string{"admin"}, true},
+		{"member writes", serverapi.Config{}, []string{"member", "reader"}, false},
+		{"admin writes", serverapi.Config{}, []string{"admin"}, false},
+		{"octavia role writes", serverapi.Config{}, []string{"load-balancer_member"}, false},
+		{"reader only reads", serverapi.Config{}, []string{"reader"}, true},
+		{"unknown roles keep the controls", serverapi.Config{}, nil, false},
+		{"read-only server", serverapi.Config{ReadOnly: true}, []string{"admin"}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -18,7 +20,7 @@ type loginPage struct {
 
 	user, password, domain, project string
 
-	cfg       serverConfig
+	cfg       serverapi.Config
 	cfgStatus loadStatus
 	busy      bool
 	err       string
@@ -52,8 +54,8 @@ func (p *loginPage) loadConfig(ctx goapp.Context) {
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		var cfg serverConfig
-		err := getJSON(c, origin, configPath, &cfg)
+		var cfg serverapi.Config
+		err := getJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &cfg)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if err != nil {
 				p.cfgStatus = loadFailed
@@ -90,7 +92,7 @@ func (p *loginPage) submit(ctx goapp.Context, e goapp.Event) {
 			if cfgKnown {
 				return
 			}
-			if err := getJSON(c, origin, configPath, &serverCfg); err != nil {
+			if err := getJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &serverCfg); err != nil {
 				goapp.Log("octaview:", err)
 			}
 		}()
@@ -138,7 +140,7 @@ func loginErrorText(err error, authURL string) string {
 	return "Login failed: " + octavia.Message(err)
 }
 
-func (p *loginPage) useLabUser(u labUser) goapp.EventHandler {
+func (p *loginPage) useLabUser(u serverapi.LabUser) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
 		p.user, p.password, p.project, p.domain = u.Name, u.Password, u.Project, "Default"
 		p.err = ""

@@ -97,7 +97,7 @@ func opOutcomeText(op operation, now time.Time) string {
 	el := formatElapsed(op.elapsed(now))
 	switch op.State {
 	case opWaiting:
-		what := "ACTIVE"
+		what := string(octavia.StatusActive)
 		if op.Kind == opDelete {
 			what = "it to be gone (404)"
 		}
@@ -110,7 +110,7 @@ func opOutcomeText(op operation, now time.Time) string {
 		if op.Kind == opDelete {
 			return fmt.Sprintf("Deleted: Octavia answers 404 for it, after %s.", el)
 		}
-		return fmt.Sprintf("ACTIVE after %s.", el)
+		return fmt.Sprintf("%s after %s.", octavia.StatusActive, el)
 	case opFailed:
 		if op.Kind == opDelete {
 			return fmt.Sprintf("The delete was accepted, but the wait failed after %s: %s", el, op.Reason)
@@ -155,7 +155,7 @@ func busyText(err error, status string) string {
 	if status != "" {
 		msg += " (" + statusLabel(status) + ")"
 	}
-	msg += "; try again when it is ACTIVE."
+	msg += "; try again when it is " + string(octavia.StatusActive) + "."
 	if fault != "" {
 		msg += " Octavia said: " + fault
 	}

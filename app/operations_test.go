@@ -37,7 +37,7 @@ func TestOpOutcomeText(t *testing.T) {
 			[]string{"The load balancer was created", "the wait failed after 7 s", "it went to ERROR."}},
 		{"delete failed says it was accepted", operation{Kind: opDelete, State: opFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
 			[]string{"The delete was accepted", "the wait failed", "ERROR"}},
-		{"create stopped", operation{Kind: opCreate, State: opStopped, StartedAt: start, EndedAt: ended, Status: "PENDING_CREATE"},
+		{"create stopped", operation{Kind: opCreate, State: opStopped, StartedAt: start, EndedAt: ended, Status: string(octavia.StatusPendingCreate)},
 			[]string{"stopped watching", "was created", "Octavia carries on", "PENDING_CREATE"}},
 	}
 	for _, tt := range tests {
@@ -71,7 +71,7 @@ func TestWaitFailure(t *testing.T) {
 		err  error
 		want string
 	}{
-		{"error status", &waiters.StatusError{Status: "ERROR"}, "it went to ERROR."},
+		{"error status", &waiters.StatusError{Status: string(octavia.StatusError)}, "it went to ERROR."},
 		{"wrapped error status", fmt.Errorf("wait: %w", &waiters.StatusError{Status: "error"}), "it went to ERROR."},
 		{"timeout", waiters.ErrTimeout, "it was still PENDING_CREATE when the wait timed out."},
 		{"no status", waiters.ErrNoStatus, "no provisioning_status"},
@@ -79,7 +79,7 @@ func TestWaitFailure(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := waitFailure(tt.err, "PENDING_CREATE"); !strings.Contains(got, tt.want) {
+			if got := waitFailure(tt.err, string(octavia.StatusPendingCreate)); !strings.Contains(got, tt.want) {
 				t.Errorf("got %q, want it to contain %q", got, tt.want)
 			}
 		})
@@ -95,19 +95,19 @@ func TestWriteErrorText(t *testing.T) {
 		want   []string
 	}{
 		{"immutable names the state from the fault",
-			&octavia.Error{Code: octavia.EIMMUTABLE, StatusCode: 409, Fault: fault}, "ACTIVE",
+			&octavia.Error{Code: octavia.EIMMUTABLE, StatusCode: 409, Fault: fault}, string(octavia.StatusActive),
 			[]string{"This load balancer is busy (PENDING_UPDATE); try again when it is ACTIVE.", "Octavia said: " + fault}},
 		{"immutable names the state it was known in when the fault does not",
-			&octavia.Error{Code: octavia.EIMMUTABLE, StatusCode: 409, Fault: "Load Balancer 1234 is immutable and cannot be updated."}, "PENDING_DELETE",
+			&octavia.Error{Code: octavia.EIMMUTABLE, StatusCode: 409, Fault: "Load Balancer 1234 is immutable and cannot be updated."}, string(octavia.StatusPendingDelete),
 			[]string{"This load balancer is busy (PENDING_DELETE); try again when it is ACTIVE.", "Octavia said: Load Balancer 1234 is immutable"}},
 		{"a 409 naming the ERROR state is not busy",
-			&octavia.Error{Code: octavia.ECONFLICT, StatusCode: 409, Fault: "Invalid state ERROR of loadbalancer resource 1234"}, "ERROR",
+			&octavia.Error{Code: octavia.ECONFLICT, StatusCode: 409, Fault: "Invalid state ERROR of loadbalancer resource 1234"}, string(octavia.StatusError),
 			[]string{"This conflicts with something that already exists. Invalid state ERROR of loadbalancer resource 1234."}},
 		{"a 409 about something else is not busy",
 			&octavia.Error{Code: octavia.ECONFLICT, StatusCode: 409, Fault: "Duplicate member 10.0.0.1:80"}, "",
 			[]string{"Duplicate member"}},
 		{"immutable without a fault uses the known state",
-			&octavia.Error{Code: octavia.EIMMUTABLE, StatusCode: 409}, "PENDING_CREATE",
+			&octavia.Error{Code: octavia.EIMMUTABLE, StatusCode: 409}, string(octavia.StatusPendingCreate),
 			[]string{"busy (PENDING_CREATE)"}},
 		{"other errors use the client's message",
 			&octavia.Error{Code: octavia.EFORBIDDEN, StatusCode: 403, Fault: "Policy does not allow this request to be performed."}, "",
@@ -148,14 +148,14 @@ func TestLoginErrorText(t *testing.T) {
 
 func TestOpRows(t *testing.T) {
 	ops := []operation{
-		{Kind: opCreate, State: opWaiting, ProjectID: "p", LBID: "new", LBName: "fresh", Status: "PENDING_CREATE"},
+		{Kind: opCreate, State: opWaiting, ProjectID: "p", LBID: "new", LBName: "fresh", Status: string(octavia.StatusPendingCreate)},
 		{Kind: opCreate, State: opWaiting, ProjectID: "p", LBID: "listed", LBName: "known"},
 		{Kind: opCreate, State: opSucceeded, ProjectID: "p", LBID: "done"},
 		{Kind: opDelete, State: opWaiting, ProjectID: "p", LBID: "going"},
 		{Kind: opCreate, State: opWaiting, ProjectID: "other", LBID: "theirs"},
 	}
 	got := opRows(ops, []loadbalancers.LoadBalancer{{ID: "listed"}}, "p")
-	if len(got) != 1 || got[0].ID != "new" || got[0].Name != "fresh" || got[0].ProvisioningStatus != "PENDING_CREATE" {
+	if len(got) != 1 || got[0].ID != "new" || got[0].Name != "fresh" || got[0].ProvisioningStatus != string(octavia.StatusPendingCreate) {
 		t.Errorf("got %+v, want one PENDING_CREATE row for the new load balancer only", got)
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -15,7 +16,7 @@ import (
 type session struct {
 	Client   *octavia.Client
 	Info     octavia.Session
-	Config   serverConfig
+	Config   serverapi.Config
 	ReadOnly bool
 }
 

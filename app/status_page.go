@@ -12,25 +12,9 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/waiters"
 )
-
-// wallStatus is the server's /api/status answer (and each of its
-// /api/status/events events): one project's load balancers and their trees.
-type wallStatus struct {
-	UpdatedAt     string   `json:"updated_at"` // RFC 3339; "" before the first good poll
-	Error         string   `json:"error"`
-	LoadBalancers []wallLB `json:"load_balancers"`
-}
-
-type wallLB struct {
-	ID                 string                     `json:"id"`
-	Name               string                     `json:"name"`
-	VIPAddress         string                     `json:"vip_address"`
-	ProvisioningStatus string                     `json:"provisioning_status"`
-	OperatingStatus    string                     `json:"operating_status"`
-	Tree               octavia.StatusLoadBalancer `json:"tree"`
-}
 
 // readEvents reads a server-sent event stream and calls fn with the data of
 // every event (its "data:" lines joined by newlines), until r ends or fn
@@ -63,20 +47,28 @@ func readEvents(r io.Reader, fn func(data []byte) error) error {
 	return sc.Err()
 }
 
-// wallPollInterval is how often the wall polls /api/status when the event
-// stream is not available.
-const wallPollInterval = 3 * time.Second
+// wallPolls is how many polls of /api/status the wall makes, when the
+// event stream fails, before it tries the stream again.
+const wallPolls = 10
+
+// wallReconnect is how long the wall waits before following again a stream
+// that the server ended (a restart, a proxy's timeout).
+const wallReconnect = time.Second
+
+// wallHub polls /api/status for status walls whose event stream failed: one
+// loop per origin, at once, then 3 s after each answer.
+var wallHub = waiters.NewHub[serverapi.Status](waiters.DefaultInterval)
 
 // statusWallPage is the anonymous, read-only wall screen of the server's
 // status-page mode: every load balancer of one project and its tree. It
 // follows /api/status/events and, when the stream fails, polls /api/status
-// every 3 s.
+// (followStatus).
 type statusWallPage struct {
 	goapp.Compo
 
 	status  loadStatus
 	err     string
-	data    wallStatus
+	data    serverapi.Status
 	mode    string // "live" (events) or "polling"
 	off     bool   // the server runs no status page
 	cancel  context.CancelFunc
@@ -101,66 +93,92 @@ func (p *statusWallPage) OnDismount() {
 	}
 }
 
-// follow reads the event stream, falling back to polling. Runs in
-// ctx.Async until c is canceled.
+// follow says so when the server runs no status page, else follows its
+// status until c is canceled. Runs in ctx.Async.
 func (p *statusWallPage) follow(c context.Context, ctx goapp.Context, origin string) {
-	var cfg serverConfig
-	if err := getJSON(c, origin, configPath, &cfg); err == nil && !cfg.StatusPage {
+	var cfg serverapi.Config
+	if err := getJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &cfg); err == nil && !cfg.StatusPage {
 		ctx.Dispatch(func(ctx goapp.Context) { p.status, p.off = loaded, true })
 		return
 	}
+	followStatus(c, http.DefaultClient, origin, func(st serverapi.Status, err error, mode string) {
+		p.deliver(ctx, st, err, mode)
+	})
+}
+
+// followStatus follows the status page of the server at origin, with hc,
+// until c is done: its event stream ("live"), followed again wallReconnect
+// after the server ends it; when the stream fails, wallPolls polls of
+// /api/status on wallHub ("polling": at once, then 3 s after each answer),
+// then the stream again. deliver gets every snapshot, or the error of a
+// poll or of an event, with the mode; it is called from followStatus's
+// goroutine or from wallHub's loop, one call at a time.
+func followStatus(c context.Context, hc *http.Client, origin string, deliver func(st serverapi.Status, err error, mode string)) {
 	for c.Err() == nil {
-		err := p.stream(c, ctx, origin)
+		err := streamStatus(c, hc, origin, func(st serverapi.Status, err error) { deliver(st, err, "live") })
 		if c.Err() != nil {
 			return
 		}
 		if err == nil {
-			// The server ended the stream (a restart, a proxy's timeout): follow it again.
 			select {
 			case <-c.Done():
 				return
-			case <-time.After(time.Second):
+			case <-time.After(wallReconnect):
 			}
 			continue
 		}
 		goapp.Log("octaview: status events:", err)
-		// Poll for a while, then try the stream again.
-		for i := 0; i < 10 && c.Err() == nil; i++ {
-			var st wallStatus
-			err := getJSON(c, origin, statusPath, &st)
-			p.deliver(ctx, st, err, "polling")
-			select {
-			case <-c.Done():
-				return
-			case <-time.After(wallPollInterval):
-			}
-		}
+		pollStatus(c, hc, origin, func(st serverapi.Status, err error) { deliver(st, err, "polling") })
 	}
 }
 
-func (p *statusWallPage) stream(c context.Context, ctx goapp.Context, origin string) error {
-	req, err := http.NewRequestWithContext(c, http.MethodGet, origin+statusEventsPath, nil)
+// streamStatus reads the server's status events until the stream ends (nil)
+// or fails, or c is done.
+func streamStatus(c context.Context, hc *http.Client, origin string, deliver func(serverapi.Status, error)) error {
+	req, err := http.NewRequestWithContext(c, http.MethodGet, origin+serverapi.StatusEventsPath, nil)
 	if err != nil {
 		return err
 	}
 	req.Header.Set("Accept", "text/event-stream")
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := hc.Do(req)
 	if err != nil {
 		return err
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("%s: %s", statusEventsPath, resp.Status)
+		return fmt.Errorf("%s: %s", serverapi.StatusEventsPath, resp.Status)
 	}
 	return readEvents(resp.Body, func(data []byte) error {
-		var st wallStatus
+		var st serverapi.Status
 		err := json.Unmarshal(data, &st)
-		p.deliver(ctx, st, err, "live")
+		deliver(st, err)
 		return nil
 	})
 }
 
-func (p *statusWallPage) deliver(ctx goapp.Context, st wallStatus, err error, mode string) {
+// pollStatus polls /api/status on wallHub until wallPolls polls were
+// delivered or c is done.
+func pollStatus(c context.Context, hc *http.Client, origin string, deliver func(serverapi.Status, error)) {
+	enough := make(chan struct{})
+	polls := 0 // only the hub's loop touches it
+	stop := wallHub.Subscribe(origin+serverapi.StatusPath, func(ctx context.Context) (serverapi.Status, error) {
+		var st serverapi.Status
+		err := getJSON(ctx, hc, origin, serverapi.StatusPath, &st)
+		return st, err
+	}, func(u waiters.Update[serverapi.Status]) {
+		deliver(u.Value, u.Err)
+		if polls++; polls == wallPolls {
+			close(enough)
+		}
+	})
+	defer stop()
+	select {
+	case <-c.Done():
+	case <-enough:
+	}
+}
+
+func (p *statusWallPage) deliver(ctx goapp.Context, st serverapi.Status, err error, mode string) {
 	ctx.Dispatch(func(ctx goapp.Context) {
 		p.mode, p.lastMsg = mode, time.Now()
 		if err != nil {
@@ -176,27 +194,21 @@ func (p *statusWallPage) deliver(ctx goapp.Context, st wallStatus, err error, mo
 
 func (p *statusWallPage) Render() goapp.UI {
 	lbs := p.data.LoadBalancers
-	counts := map[string]int{}
-	for _, lb := range lbs {
-		counts[statusClass(lb.OperatingStatus)]++
-		if isPending(lb.ProvisioningStatus) || statusClass(lb.ProvisioningStatus) == "st-error" {
-			counts["prov-"+statusClass(lb.ProvisioningStatus)]++
-		}
-	}
+	n := countWall(lbs)
 	return goapp.Div().Class("wall").Body(
 		goapp.Header().Class("wall-head").Body(
 			goapp.Img().Src("/web/icon.svg").Alt("").Class("brand-icon"),
 			goapp.H1().Text("Load balancer status"),
 			goapp.Div().Class("spacer"),
-			goapp.Span().Class("wall-count", "st-ok-text").Textf("%d online", counts["st-ok"]),
-			goapp.If(counts["st-warn"] > 0, func() goapp.UI {
-				return goapp.Span().Class("wall-count", "st-warn-text").Textf("%d degraded", counts["st-warn"])
+			goapp.Span().Class("wall-count", "st-ok-text").Textf("%d online", n.online),
+			goapp.If(n.degraded > 0, func() goapp.UI {
+				return goapp.Span().Class("wall-count", "st-warn-text").Textf("%d degraded", n.degraded)
 			}),
-			goapp.If(counts["st-error"] > 0, func() goapp.UI {
-				return goapp.Span().Class("wall-count", "st-error-text").Textf("%d in error", counts["st-error"])
+			goapp.If(n.failed > 0, func() goapp.UI {
+				return goapp.Span().Class("wall-count", "st-error-text").Textf("%d in error", n.failed)
 			}),
-			goapp.If(counts["prov-st-pending"] > 0, func() goapp.UI {
-				return goapp.Span().Class("wall-count", "st-pending-text").Textf("%d changing", counts["prov-st-pending"])
+			goapp.If(n.changing > 0, func() goapp.UI {
+				return goapp.Span().Class("wall-count", "st-pending-text").Textf("%d changing", n.changing)
 			}),
 			goapp.Span().ID("wall-updated").Class("wall-updated").Text(wallUpdatedText(p.data.UpdatedAt, p.mode)),
 		),
@@ -228,6 +240,31 @@ func (p *statusWallPage) Render() goapp.UI {
 			)
 		})),
 	)
+}
+
+// wallCounts is the wall's summary: load balancers by operating status
+// (online, degraded, in error) and those whose provisioning is changing
+// (PENDING_*).
+type wallCounts struct {
+	online, degraded, failed, changing int
+}
+
+func countWall(lbs []serverapi.StatusLB) wallCounts {
+	var n wallCounts
+	for _, lb := range lbs {
+		switch toneOf(lb.OperatingStatus) {
+		case toneOK:
+			n.online++
+		case toneWarn:
+			n.degraded++
+		case toneError:
+			n.failed++
+		}
+		if toneOf(lb.ProvisioningStatus) == tonePending {
+			n.changing++
+		}
+	}
+	return n
 }
 
 // wallUpdatedText says how fresh the wall is, from the server's

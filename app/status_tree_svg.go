@@ -74,14 +74,17 @@ func renderTreeNode(n treeNode) goapp.UI {
 
 // treeLegend lists what the colours of the picture mean: the box is the
 // operating status, the stripe on its left the provisioning status.
-var treeLegend = []struct{ class, label string }{
-	{"st-ok", "ONLINE / ACTIVE"},
-	{"st-pending", "PENDING_*"},
-	{"st-warn", "DEGRADED"},
-	{"st-error", "ERROR"},
-	{"st-off", "OFFLINE"},
-	{"st-info", "NO_MONITOR"},
-	{"st-drain", "DRAINING"},
+var treeLegend = []struct {
+	tone  statusTone
+	label string
+}{
+	{toneOK, string(octavia.OperatingOnline) + " / " + string(octavia.StatusActive)},
+	{tonePending, "PENDING_*"},
+	{toneWarn, string(octavia.OperatingDegraded)},
+	{toneError, string(octavia.OperatingError)},
+	{toneOff, string(octavia.OperatingOffline)},
+	{toneInfo, string(octavia.OperatingNoMonitor)},
+	{toneDrain, string(octavia.OperatingDraining)},
 }
 
 func renderTreeLegend() goapp.UI {
@@ -89,7 +92,7 @@ func renderTreeLegend() goapp.UI {
 		goapp.Span().Class("legend-title").Text("Box: operating status · left stripe: provisioning status"),
 		goapp.Range(treeLegend).Slice(func(i int) goapp.UI {
 			return goapp.Span().Class("legend-item").Body(
-				goapp.Span().Class("swatch", "sw-"+treeLegend[i].class),
+				goapp.Span().Class("swatch", "sw-"+treeLegend[i].tone.class()),
 				goapp.Text(treeLegend[i].label),
 			)
 		}),

@@ -5,25 +5,12 @@ package main
 import (
 	"encoding/json"
 	"net/http"
+
+	"github.com/octaview/octaview/app/serverapi"
 )
 
-// apiConfig is the body of GET /api/config: what the UI must know about this server.
-type apiConfig struct {
-	ReadOnly   bool      `json:"read_only"`
-	Lab        bool      `json:"lab"`
-	StatusPage bool      `json:"status_page"`
-	LabUsers   []labUser `json:"lab_users,omitempty"`
-}
-
-// labUser is one user of the lab cloud, shown on the login page in lab mode.
-type labUser struct {
-	Name     string `json:"name"`
-	Password string `json:"password"`
-	Project  string `json:"project"`
-	Role     string `json:"role"`
-}
-
-func handleConfig(cfg apiConfig) http.Handler {
+// handleConfig serves GET /api/config: cfg, encoded once.
+func handleConfig(cfg serverapi.Config) http.Handler {
 	body, err := json.Marshal(cfg)
 	if err != nil {
 		panic(err)

@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+
+	"github.com/octaview/octaview/app/serverapi"
 )
 
 // A read-only server refuses writes itself, with an Octavia-style fault, before
@@ -21,7 +23,7 @@ func Example() {
 		Metrics:  newMetrics(),
 		Proxy:    newProxy(proxyOptions{Keystone: keystone, Logger: logger}),
 		Hosting:  http.NotFoundHandler(),
-		Config:   apiConfig{ReadOnly: true},
+		Config:   serverapi.Config{ReadOnly: true},
 		ReadOnly: true,
 	})
 

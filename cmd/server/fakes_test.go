@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/octaview/octaview/app/serverapi"
 )
 
 // Credentials of the fake Keystone.
@@ -255,7 +257,7 @@ func newTestEnv(t *testing.T, o envOptions) *testEnv {
 	e.Server = httptest.NewServer(newServer(serverDeps{
 		Logger: logger, Metrics: e.Metrics, Proxy: e.Proxy,
 		Hosting:  newHosting(web, nil, logger),
-		Config:   apiConfig{ReadOnly: o.readOnly, StatusPage: o.status != nil},
+		Config:   serverapi.Config{ReadOnly: o.readOnly, StatusPage: o.status != nil},
 		Status:   o.status,
 		Stopping: stopping,
 		ReadOnly: o.readOnly, CORSOrigins: o.corsOrigins,

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"testing"
+
+	"github.com/octaview/octaview/app/serverapi"
 )
 
 func TestReadOnly(t *testing.T) {
@@ -59,7 +61,7 @@ func TestReadOnly(t *testing.T) {
 	}
 
 	_, body := e.do(t, "GET", "/api/config", "", "")
-	var cfg apiConfig
+	var cfg serverapi.Config
 	if err := json.Unmarshal([]byte(body), &cfg); err != nil || !cfg.ReadOnly {
 		t.Errorf("GET /api/config: got %s, want read_only true", body)
 	}

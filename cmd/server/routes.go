@@ -2,7 +2,11 @@
 
 package main
 
-import "net/http"
+import (
+	"net/http"
+
+	"github.com/octaview/octaview/app/serverapi"
+)
 
 // addRoutes lists every route of the server.
 func addRoutes(mux *http.ServeMux, d serverDeps) {
@@ -19,10 +23,10 @@ func addRoutes(mux *http.ServeMux, d serverDeps) {
 		mux.Handle("/lab/", guard(d.Lab)) // the lab checks for an admin token itself
 	}
 
-	mux.Handle("GET /api/config", handleConfig(d.Config))
+	mux.Handle("GET "+serverapi.ConfigPath, handleConfig(d.Config))
 	if d.Status != nil {
-		mux.Handle("GET /api/status", handleStatus(d.Status))
-		mux.Handle("GET /api/status/events", handleStatusEvents(d.Status, d.Stopping))
+		mux.Handle("GET "+serverapi.StatusPath, handleStatus(d.Status))
+		mux.Handle("GET "+serverapi.StatusEventsPath, handleStatusEvents(d.Status, d.Stopping))
 	}
 	mux.Handle("/api/", handleAPINotFound())
 

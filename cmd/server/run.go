@@ -20,6 +20,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	ui "github.com/octaview/octaview/app"
+	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 )
@@ -55,7 +56,7 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 		region    string
 		iface     string
 		tlsConfig *tls.Config
-		api       = apiConfig{ReadOnly: cfg.ReadOnly}
+		api       = serverapi.Config{ReadOnly: cfg.ReadOnly}
 		lab       *labcloud.Server
 	)
 	switch {
@@ -91,7 +92,7 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 		}
 		api.Lab = true
 		for _, u := range lab.Cloud.Users() {
-			api.LabUsers = append(api.LabUsers, labUser{Name: u.Name, Password: u.Password, Project: u.Project, Role: u.Role})
+			api.LabUsers = append(api.LabUsers, serverapi.LabUser{Name: u.Name, Password: u.Password, Project: u.Project, Role: u.Role})
 		}
 	}
 
@@ -196,7 +197,7 @@ func startStatusFeed(ctx context.Context, name string, getenv func(string) strin
 }
 
 // printBanner tells the operator where the console is and, in lab mode, who can log in.
-func printBanner(w io.Writer, listenURL string, cfg config, keystone *url.URL, api apiConfig) {
+func printBanner(w io.Writer, listenURL string, cfg config, keystone *url.URL, api serverapi.Config) {
 	consoleURL := listenURL
 	if cfg.PublicURL != "" {
 		consoleURL = cfg.PublicURL

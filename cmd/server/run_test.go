@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/octaview/octaview/app/serverapi"
 )
 
 // started is a server started by runWith for a test.
@@ -164,7 +166,7 @@ func TestRunLab(t *testing.T) {
 	if s.LabURL == "" {
 		t.Errorf("banner: got\n%s\nwant the lab's URL", s.out.String())
 	}
-	var cfg apiConfig
+	var cfg serverapi.Config
 	getJSON(t, "GET", s.URL+"/api/config", "", "", &cfg)
 	if !cfg.Lab || cfg.ReadOnly || cfg.StatusPage || len(cfg.LabUsers) != 5 {
 		t.Errorf("GET /api/config: got %+v, want lab with 5 users", cfg)

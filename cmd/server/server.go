@@ -5,6 +5,8 @@ package main
 import (
 	"log/slog"
 	"net/http"
+
+	"github.com/octaview/octaview/app/serverapi"
 )
 
 // serverDeps is everything newServer needs.
@@ -13,7 +15,7 @@ type serverDeps struct {
 	Metrics     *metrics
 	Proxy       *proxy
 	Hosting     http.Handler
-	Config      apiConfig
+	Config      serverapi.Config
 	Status      *statusFeed  // nil: no status page
 	Lab         http.Handler // lab mode: the lab cloud, whose /lab/ control API it serves (admin token); else nil
 	Stopping    <-chan struct{}

@@ -8,48 +8,33 @@ import (
 	"net/http"
 	"sync"
 	"time"
-)
 
-// statusPollInterval is how often the status page polls upstream, whatever the number
-// of viewers.
-const statusPollInterval = 3 * time.Second
+	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/waiters"
+)
 
 // statusHeartbeat is how often an idle event stream gets a comment line, so proxies
 // and browsers keep it open.
 const statusHeartbeat = 15 * time.Second
 
-// statusLB is one load balancer of the status page.
-type statusLB struct {
-	ID                 string          `json:"id"`
-	Name               string          `json:"name"`
-	VIPAddress         string          `json:"vip_address"`
-	ProvisioningStatus string          `json:"provisioning_status"`
-	OperatingStatus    string          `json:"operating_status"`
-	Tree               json.RawMessage `json:"tree"` // Octavia's GET .../status "loadbalancer" object
-}
-
-// statusSnapshot is the body of GET /api/status and of each /api/status/events event.
-// UpdatedAt is the time of the last successful poll; Error says why the last poll
-// failed ("" when it did not), and LoadBalancers then stay those of the last success.
-type statusSnapshot struct {
-	UpdatedAt     string     `json:"updated_at"`
-	Error         string     `json:"error"`
-	LoadBalancers []statusLB `json:"load_balancers"`
-}
+// statusHubKey is the one key of a feed's Hub: the load balancers of the status cloud.
+const statusHubKey = "load balancers"
 
 // statusFetch reads the load balancers and their status trees from upstream.
-type statusFetch func(ctx context.Context) ([]statusLB, error)
+type statusFetch func(ctx context.Context) ([]serverapi.StatusLB, error)
 
-// statusFeed polls upstream once per interval while it runs and hands each result,
-// encoded once, to every subscriber: one upstream poll however many viewers.
+// statusFeed polls upstream on a waiters.Hub while it runs (at once, then one
+// interval after each poll returned, as the CLI's --wait does) and hands each
+// result, encoded once, to every subscriber: one upstream poll however many
+// viewers.
 type statusFeed struct {
 	fetch    statusFetch
-	interval time.Duration
+	interval time.Duration // between the end of a poll and the start of the next
 	timeout  time.Duration // of one poll
 	metrics  *metrics
 
 	mu      sync.Mutex
-	last    statusSnapshot
+	last    serverapi.Status
 	current []byte // encoded last; nil before the first poll
 	ready   chan struct{}
 	subs    map[chan []byte]struct{}
@@ -58,45 +43,46 @@ type statusFeed struct {
 func newStatusFeed(fetch statusFetch, m *metrics) *statusFeed {
 	return &statusFeed{
 		fetch:    fetch,
-		interval: statusPollInterval,
+		interval: waiters.DefaultInterval,
 		timeout:  30 * time.Second,
 		metrics:  m,
 		ready:    make(chan struct{}),
 		subs:     make(map[chan []byte]struct{}),
-		last:     statusSnapshot{LoadBalancers: []statusLB{}},
+		last:     serverapi.Status{LoadBalancers: []serverapi.StatusLB{}},
 	}
 }
 
-// run polls at once, then every interval, until ctx is done.
+// run polls at once, then every f.interval after the previous poll returned,
+// until ctx is done. Call it once.
 func (f *statusFeed) run(ctx context.Context) {
-	t := time.NewTicker(f.interval)
-	defer t.Stop()
-	for {
-		f.poll(ctx)
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+	hub := waiters.NewHub[[]serverapi.StatusLB](f.interval)
+	stop := hub.Subscribe(statusHubKey, f.poll, f.publish)
+	defer stop()
+	<-ctx.Done()
 }
 
-func (f *statusFeed) poll(ctx context.Context) {
-	pctx, cancel := context.WithTimeout(ctx, f.timeout)
-	lbs, err := f.fetch(pctx)
-	cancel()
-	if ctx.Err() != nil {
-		return
-	}
+// poll is one upstream poll, limited to f.timeout.
+func (f *statusFeed) poll(ctx context.Context) ([]serverapi.StatusLB, error) {
+	ctx, cancel := context.WithTimeout(ctx, f.timeout)
+	defer cancel()
+	return f.fetch(ctx)
+}
+
+// publish makes a poll's result the current snapshot (an error keeps the last
+// good load balancers) and sends it to every subscriber. It runs on the Hub's
+// loop, one poll at a time.
+func (f *statusFeed) publish(u waiters.Update[[]serverapi.StatusLB]) {
 	f.mu.Lock()
-	if err != nil {
-		f.last.Error = err.Error()
+	defer f.mu.Unlock()
+	if u.Err != nil {
+		f.last.Error = u.Err.Error()
 		f.countPoll("error")
 	} else {
+		lbs := u.Value
 		if lbs == nil {
-			lbs = []statusLB{}
+			lbs = []serverapi.StatusLB{}
 		}
-		f.last = statusSnapshot{UpdatedAt: time.Now().UTC().Format(time.RFC3339), LoadBalancers: lbs}
+		f.last = serverapi.Status{UpdatedAt: time.Now().UTC().Format(time.RFC3339), LoadBalancers: lbs}
 		f.countPoll("ok")
 	}
 	body, _ := json.Marshal(f.last)
@@ -117,7 +103,6 @@ func (f *statusFeed) poll(ctx context.Context) {
 			ch <- body
 		}
 	}
-	f.mu.Unlock()
 }
 
 func (f *statusFeed) countPoll(result string) {

@@ -12,7 +12,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 )
@@ -78,9 +80,15 @@ func TestStatusPollAgainstLab(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	feed := newStatusFeed(octaviaStatus(client), nil)
+	fetch, step := steppedFetch(octaviaStatus(client))
+	feed := newStatusFeed(fetch, nil)
+	feed.interval = time.Millisecond
 	e := newTestEnv(t, envOptions{status: feed})
-	feed.poll(t.Context())
+	go feed.run(t.Context())
+	step()
+	if _, err := feed.snapshot(t.Context()); err != nil {
+		t.Fatal(err)
+	}
 	var rds []*bufio.Reader
 	for range viewers {
 		resp, err := http.Get(e.Server.URL + "/api/status/events")
@@ -95,7 +103,7 @@ func TestStatusPollAgainstLab(t *testing.T) {
 	lab.reset()
 	var last string
 	for range polls {
-		feed.poll(t.Context())
+		step()
 		for _, rd := range rds {
 			last = nextEvent(t, rd)
 		}
@@ -105,14 +113,23 @@ func TestStatusPollAgainstLab(t *testing.T) {
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("%d polls with %d viewers: got upstream requests %v, want %v", polls, viewers, got, want)
 	}
-	var snap statusSnapshot
+	var snap serverapi.Status
 	if err := json.Unmarshal([]byte(last), &snap); err != nil {
 		t.Fatal(err)
 	}
 	if snap.Error != "" || len(snap.LoadBalancers) != lbs {
 		t.Fatalf("got %s, want %d load balancers and no error", last, lbs)
 	}
-	for _, lb := range snap.LoadBalancers {
+	var wire struct { // the trees as sent, to check their key names
+		LoadBalancers []struct {
+			Tree json.RawMessage `json:"tree"`
+		} `json:"load_balancers"`
+	}
+	if err := json.Unmarshal([]byte(last), &wire); err != nil {
+		t.Fatal(err)
+	}
+	for i, lb := range snap.LoadBalancers {
+		rawTree := wire.LoadBalancers[i].Tree
 		// The tree has Octavia's key names, the pool's health_monitor among them.
 		var tree struct {
 			ID        string `json:"id"`
@@ -131,20 +148,20 @@ func TestStatusPollAgainstLab(t *testing.T) {
 				} `json:"pools"`
 			} `json:"listeners"`
 		}
-		if err := json.Unmarshal(lb.Tree, &tree); err != nil || tree.ID != lb.ID || len(tree.Listeners) != 1 || len(tree.Listeners[0].Pools) != 1 ||
+		if err := json.Unmarshal(rawTree, &tree); err != nil || tree.ID != lb.ID || len(tree.Listeners) != 1 || len(tree.Listeners[0].Pools) != 1 ||
 			len(tree.Listeners[0].Pools[0].Members) != 2 {
-			t.Errorf("%s: tree %s, want its listener, pool and 2 members", lb.Name, lb.Tree)
+			t.Errorf("%s: tree %s, want its listener, pool and 2 members", lb.Name, rawTree)
 			continue
 		}
 		pool := tree.Listeners[0].Pools[0]
 		if m := pool.HealthMonitor; m == nil || m.ID == "" || m.Type != "HTTP" || m.ProvisioningStatus != "ACTIVE" {
-			t.Errorf("%s: tree %s, want the pool's HTTP health_monitor, ACTIVE", lb.Name, lb.Tree)
+			t.Errorf("%s: tree %s, want the pool's HTTP health_monitor, ACTIVE", lb.Name, rawTree)
 		}
 		if m := pool.Members[0]; m.Address != "10.9.0.10" || m.ProtocolPort != 80 {
 			t.Errorf("%s: first member %+v, want 10.9.0.10:80", lb.Name, m)
 		}
-		if strings.Contains(string(lb.Tree), `"healthmonitor"`) {
-			t.Errorf("%s: tree %s, want no gophercloud key healthmonitor", lb.Name, lb.Tree)
+		if strings.Contains(string(rawTree), `"healthmonitor"`) {
+			t.Errorf("%s: tree %s, want no gophercloud key healthmonitor", lb.Name, rawTree)
 		}
 		if lb.VIPAddress == "" || lb.ProvisioningStatus != "ACTIVE" {
 			t.Errorf("%s: got %+v, want a VIP and ACTIVE", lb.Name, lb)
@@ -170,12 +187,12 @@ func TestRunStatusCloud(t *testing.T) {
     region_name: RegionOne
 `, lab.URL, nocUser, nocPassword))
 	s := startRun(t, map[string]string{"OS_CLIENT_CONFIG_FILE": clouds}, "-keystone", lab.URL+"/identity/v3", "-status-cloud", "noc", "-web", dir)
-	var cfg apiConfig
+	var cfg serverapi.Config
 	getJSON(t, "GET", s.URL+"/api/config", "", "", &cfg)
 	if !cfg.StatusPage || cfg.Lab {
 		t.Errorf("GET /api/config: got %+v, want status_page", cfg)
 	}
-	var snap statusSnapshot
+	var snap serverapi.Status
 	getJSON(t, "GET", s.URL+"/api/status", "", "", &snap)
 	if len(snap.LoadBalancers) != 2 || snap.Error != "" {
 		t.Errorf("GET /api/status: got %+v, want the 2 load balancers of project noc", snap)

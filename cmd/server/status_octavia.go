@@ -4,12 +4,12 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"sync"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 
+	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -20,18 +20,18 @@ const statusTreeConcurrency = 4
 // balancer list (paged), then each one's status tree. A load balancer deleted between
 // the two is left out.
 func octaviaStatus(c *octavia.Client) statusFetch {
-	return func(ctx context.Context) ([]statusLB, error) {
+	return func(ctx context.Context) ([]serverapi.StatusLB, error) {
 		lbs, err := octavia.Collect(c.LoadBalancers(ctx, loadbalancers.ListOpts{}))
 		if err != nil {
 			return nil, fmt.Errorf("listing load balancers: %s", octavia.Message(err))
 		}
-		out := make([]statusLB, len(lbs))
+		out := make([]serverapi.StatusLB, len(lbs))
 		keep := make([]bool, len(lbs))
 		errs := make([]error, len(lbs))
 		sem := make(chan struct{}, statusTreeConcurrency)
 		var wg sync.WaitGroup
 		for i, lb := range lbs {
-			out[i] = statusLB{
+			out[i] = serverapi.StatusLB{
 				ID: lb.ID, Name: lb.Name, VIPAddress: lb.VipAddress,
 				ProvisioningStatus: lb.ProvisioningStatus, OperatingStatus: lb.OperatingStatus,
 			}
@@ -47,11 +47,11 @@ func octaviaStatus(c *octavia.Client) statusFetch {
 					return
 				}
 				keep[i] = true
-				out[i].Tree, errs[i] = json.Marshal(tree.LoadBalancer)
+				out[i].Tree = tree.LoadBalancer
 			})
 		}
 		wg.Wait()
-		var kept []statusLB
+		var kept []serverapi.StatusLB
 		for i := range out {
 			if errs[i] != nil {
 				return nil, errs[i]

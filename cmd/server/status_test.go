@@ -8,21 +8,43 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
+
+	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/waiters"
 )
 
 // countingFetch answers one load balancer named after the poll number.
 func countingFetch(n *atomic.Int64) statusFetch {
-	return func(ctx context.Context) ([]statusLB, error) {
+	return func(ctx context.Context) ([]serverapi.StatusLB, error) {
 		i := n.Add(1)
-		return []statusLB{{ID: "lb1", Name: fmt.Sprintf("poll-%d", i), ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE",
-			Tree: json.RawMessage(`{"id":"lb1","listeners":[]}`)}}, nil
+		return []serverapi.StatusLB{{ID: "lb1", Name: fmt.Sprintf("poll-%d", i), ProvisioningStatus: string(octavia.StatusActive),
+			OperatingStatus: string(octavia.OperatingOnline), Tree: octavia.StatusLoadBalancer{ID: "lb1", Listeners: []octavia.StatusListener{}}}}, nil
 	}
+}
+
+// steppedFetch runs fetch only when the test says so: the feed's loop waits in
+// the returned fetch until step is called (step waits for the loop to be there), so
+// a test outside a synctest bubble knows exactly which polls ran. Give the feed a
+// short interval, so that step does not wait for it.
+func steppedFetch(fetch statusFetch) (stepped statusFetch, step func()) {
+	gate := make(chan struct{})
+	stepped = func(ctx context.Context) ([]serverapi.StatusLB, error) {
+		select {
+		case <-gate:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		return fetch(ctx)
+	}
+	return stepped, func() { gate <- struct{}{} }
 }
 
 func TestStatusFeedPollsOncePerIntervalWhateverTheViewers(t *testing.T) {
@@ -61,29 +83,59 @@ func TestStatusFeedPollsOncePerIntervalWhateverTheViewers(t *testing.T) {
 	}
 }
 
-func TestStatusFeedKeepsLastGoodDataOnError(t *testing.T) {
-	fail := false
-	feed := newStatusFeed(func(ctx context.Context) ([]statusLB, error) {
-		if fail {
-			return nil, fmt.Errorf("listing load balancers: Keystone is down")
+// TestStatusFeedWaitsAnIntervalAfterEachPoll: the next poll starts an interval after
+// the previous one returned (the CLI's rhythm), so a slow cloud is not polled back to
+// back.
+func TestStatusFeedWaitsAnIntervalAfterEachPoll(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		start := time.Now()
+		var starts []time.Duration
+		feed := newStatusFeed(func(ctx context.Context) ([]serverapi.StatusLB, error) {
+			starts = append(starts, time.Since(start))
+			time.Sleep(time.Second) // the cloud takes 1 s to answer
+			return nil, nil
+		}, nil)
+		ctx, cancel := context.WithCancel(t.Context())
+		go feed.run(ctx)
+		time.Sleep(30*time.Second - time.Millisecond)
+		synctest.Wait()
+		cancel()
+		synctest.Wait()
+		want := []time.Duration{0, 4 * time.Second, 8 * time.Second, 12 * time.Second, 16 * time.Second, 20 * time.Second, 24 * time.Second, 28 * time.Second}
+		if !slices.Equal(starts, want) {
+			t.Errorf("in 30 s with 1 s polls: got polls starting at %v, want %v (3 s after each answer)", starts, want)
 		}
-		return []statusLB{{ID: "lb1", Name: "web", Tree: json.RawMessage(`{}`)}}, nil
-	}, nil)
-	feed.poll(t.Context())
-	fail = true
-	feed.poll(t.Context())
-	b, err := feed.snapshot(t.Context())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var snap statusSnapshot
-	json.Unmarshal(b, &snap)
-	if snap.Error != "listing load balancers: Keystone is down" || len(snap.LoadBalancers) != 1 || snap.UpdatedAt == "" {
-		t.Errorf("got %s, want the error and the last good load balancers", b)
-	}
-	if _, err := time.Parse(time.RFC3339, snap.UpdatedAt); err != nil {
-		t.Errorf("updated_at %q: %v, want RFC 3339", snap.UpdatedAt, err)
-	}
+	})
+}
+
+func TestStatusFeedKeepsLastGoodDataOnError(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		polls := 0
+		feed := newStatusFeed(func(ctx context.Context) ([]serverapi.StatusLB, error) {
+			if polls++; polls > 1 {
+				return nil, fmt.Errorf("listing load balancers: Keystone is down")
+			}
+			return []serverapi.StatusLB{{ID: "lb1", Name: "web"}}, nil
+		}, nil)
+		ctx, cancel := context.WithCancel(t.Context())
+		go feed.run(ctx)
+		time.Sleep(waiters.DefaultInterval) // the first poll, then a failed one
+		synctest.Wait()
+		b, err := feed.snapshot(t.Context())
+		cancel()
+		synctest.Wait()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var snap serverapi.Status
+		json.Unmarshal(b, &snap)
+		if snap.Error != "listing load balancers: Keystone is down" || len(snap.LoadBalancers) != 1 || snap.UpdatedAt == "" {
+			t.Errorf("got %s, want the error and the last good load balancers", b)
+		}
+		if _, err := time.Parse(time.RFC3339, snap.UpdatedAt); err != nil {
+			t.Errorf("updated_at %q: %v, want RFC 3339", snap.UpdatedAt, err)
+		}
+	})
 }
 
 // eventWriter is an in-memory http.ResponseWriter that can flush (no sockets, so it
@@ -192,9 +244,15 @@ func gaugeValue(t *testing.T, m *metrics, name string) float64 {
 func TestStatusManyViewersOverHTTP(t *testing.T) {
 	const viewers = 200
 	var polls atomic.Int64
-	feed := newStatusFeed(countingFetch(&polls), nil)
+	fetch, step := steppedFetch(countingFetch(&polls))
+	feed := newStatusFeed(fetch, nil)
+	feed.interval = time.Millisecond
 	e := newTestEnv(t, envOptions{status: feed})
-	feed.poll(t.Context())
+	go feed.run(t.Context())
+	step()
+	if _, err := feed.snapshot(t.Context()); err != nil {
+		t.Fatal(err)
+	}
 
 	type viewer struct {
 		resp *http.Response
@@ -216,7 +274,7 @@ func TestStatusManyViewersOverHTTP(t *testing.T) {
 		}
 	}
 	for p := 2; p <= 4; p++ {
-		feed.poll(t.Context())
+		step()
 		for i, v := range vs {
 			if got := nextEvent(t, v.rd); !strings.Contains(got, fmt.Sprintf(`"poll-%d"`, p)) {
 				t.Fatalf("viewer %d: got %s, want poll %d", i, got, p)
@@ -227,11 +285,11 @@ func TestStatusManyViewersOverHTTP(t *testing.T) {
 		t.Errorf("got %d upstream polls for %d viewers, want 4 (one per poll)", got, viewers)
 	}
 	resp, body := e.do(t, "GET", "/api/status", "", "")
-	var snap statusSnapshot
+	var snap serverapi.Status
 	if err := json.Unmarshal([]byte(body), &snap); err != nil || resp.StatusCode != 200 {
 		t.Fatalf("GET /api/status: %d %s", resp.StatusCode, body)
 	}
-	if len(snap.LoadBalancers) != 1 || snap.LoadBalancers[0].Name != "poll-4" || string(snap.LoadBalancers[0].Tree) != `{"id":"lb1","listeners":[]}` {
+	if len(snap.LoadBalancers) != 1 || snap.LoadBalancers[0].Name != "poll-4" || snap.LoadBalancers[0].Tree.ID != "lb1" {
 		t.Errorf("GET /api/status: got %s, want poll 4's snapshot", body)
 	}
 	_, body = e.do(t, "GET", "/api/config", "", "")

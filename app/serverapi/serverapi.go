@@ -1,0 +1,49 @@
+package serverapi
+
+import "github.com/octaview/octaview/octavia"
+
+// Paths of the server's own API.
+const (
+	ConfigPath       = "/api/config"
+	StatusPath       = "/api/status"
+	StatusEventsPath = "/api/status/events"
+)
+
+// Config is the body of GET /api/config: the modes the UI follows and, on
+// the lab cloud, its users (shown on the login page).
+type Config struct {
+	ReadOnly   bool      `json:"read_only"`   // the server refuses every write
+	Lab        bool      `json:"lab"`         // the upstream is the embedded lab cloud
+	StatusPage bool      `json:"status_page"` // /api/status and the /status wall are served
+	LabUsers   []LabUser `json:"lab_users,omitempty"`
+}
+
+// LabUser is a user of the lab cloud; its password is meant to be shown.
+type LabUser struct {
+	Name     string `json:"name"`
+	Password string `json:"password"`
+	Project  string `json:"project"`
+	Role     string `json:"role"`
+}
+
+// Status is the body of GET /api/status and of each /api/status/events
+// event: one project's load balancers and their status trees. UpdatedAt
+// is the time of the last successful poll (RFC 3339, UTC; "" before the
+// first); Error says why the last poll failed ("" when it did not), and
+// LoadBalancers then stay those of the last success.
+type Status struct {
+	UpdatedAt     string     `json:"updated_at"`
+	Error         string     `json:"error"`
+	LoadBalancers []StatusLB `json:"load_balancers"`
+}
+
+// StatusLB is one load balancer of a Status, with its tree (Octavia's
+// GET .../status "loadbalancer" object, Octavia's key names).
+type StatusLB struct {
+	ID                 string                     `json:"id"`
+	Name               string                     `json:"name"`
+	VIPAddress         string                     `json:"vip_address"`
+	ProvisioningStatus string                     `json:"provisioning_status"`
+	OperatingStatus    string                     `json:"operating_status"`
+	Tree               octavia.StatusLoadBalancer `json:"tree"`
+}
