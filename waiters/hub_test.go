@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -72,18 +73,6 @@ func (r *recorder) got() []string {
 	return out
 }
 
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // loopsRunning says how many loops h has.
 func loopsRunning[T any](h *Hub[T]) int {
 	h.mu.Lock()
@@ -135,7 +124,7 @@ func TestHubSharesOneLoop(t *testing.T) {
 					t.Errorf("got %d GETs, want %d", got, c.wantGets)
 				}
 				for i, r := range recs {
-					if got := r.got(); !equal(got, c.wantEachs) {
+					if got := r.got(); !slices.Equal(got, c.wantEachs) {
 						t.Errorf("subscriber %d: got %v, want %v", i, got, c.wantEachs)
 					}
 				}
@@ -213,10 +202,10 @@ func TestHubLateJoin(t *testing.T) {
 				at(start, c.until)
 				stopA()
 				stopB()
-				if got := a.got(); !equal(got, c.wantA) {
+				if got := a.got(); !slices.Equal(got, c.wantA) {
 					t.Errorf("first subscriber: got %v, want %v", got, c.wantA)
 				}
-				if got := b.got(); !equal(got, c.wantB) {
+				if got := b.got(); !slices.Equal(got, c.wantB) {
 					t.Errorf("late subscriber: got %v, want %v", got, c.wantB)
 				}
 				if got := f.count(); got != c.wantGet {
@@ -239,10 +228,10 @@ func TestHubLeave(t *testing.T) {
 		stopB()
 		stopB() // a second stop must not count as another subscriber leaving
 		at(start, 9*time.Second)
-		if got, want := b.got(), []string{"1@0s", "2@3s"}; !equal(got, want) {
+		if got, want := b.got(), []string{"1@0s", "2@3s"}; !slices.Equal(got, want) {
 			t.Errorf("left subscriber: got %v, want %v", got, want)
 		}
-		if got, want := a.got(), []string{"1@0s", "2@3s", "3@6s", "4@9s"}; !equal(got, want) {
+		if got, want := a.got(), []string{"1@0s", "2@3s", "3@6s", "4@9s"}; !slices.Equal(got, want) {
 			t.Errorf("remaining subscriber: got %v, want %v", got, want)
 		}
 		stopA()
@@ -282,7 +271,7 @@ func TestHubLastLeaveStopsTheLoop(t *testing.T) {
 				if got := f.count(); got != c.wantGets {
 					t.Errorf("got %d GETs in an hour, want %d", got, c.wantGets)
 				}
-				if got := r.got(); !equal(got, c.wantGot) {
+				if got := r.got(); !slices.Equal(got, c.wantGot) {
 					t.Errorf("got %v, want %v", got, c.wantGot)
 				}
 				if got := len(f.ctxErrs) == 1 && errors.Is(f.ctxErrs[0], context.Canceled); got != c.wantCtxErr {
@@ -294,7 +283,7 @@ func TestHubLastLeaveStopsTheLoop(t *testing.T) {
 				stop2 := h.Subscribe("lb-1", f2.fetch, r2.fn)
 				at(start, time.Hour+3*time.Second)
 				stop2()
-				if got, want := r2.got(), []string{"1@0s", "2@3s"}; !equal(got, want) {
+				if got, want := r2.got(), []string{"1@0s", "2@3s"}; !slices.Equal(got, want) {
 					t.Errorf("new loop: got %v, want %v", got, want)
 				}
 			})
@@ -375,7 +364,7 @@ func TestHubStopDuringDelivery(t *testing.T) {
 		mu.Unlock()
 		at(start, 9*time.Second)
 		stopA()
-		if got, want := b.got(), []string{"1@0s"}; !equal(got, want) {
+		if got, want := b.got(), []string{"1@0s"}; !slices.Equal(got, want) {
 			t.Errorf("stopped subscriber: got %v, want %v", got, want)
 		}
 	})
@@ -390,7 +379,7 @@ func TestHubFetchErrorKeepsPolling(t *testing.T) {
 		stop := h.Subscribe("lb-1", f.fetch, r.fn)
 		at(start, 6*time.Second)
 		stop()
-		if got, want := r.got(), []string{"1@0s", "2@3s err=boom", "3@6s"}; !equal(got, want) {
+		if got, want := r.got(), []string{"1@0s", "2@3s err=boom", "3@6s"}; !slices.Equal(got, want) {
 			t.Errorf("got %v, want %v", got, want)
 		}
 	})
