@@ -36,8 +36,8 @@ func (p *loginPage) OnNav(ctx goapp.Context) {
 	p.ready = true
 	q := ctx.Page().URL().Query()
 	p.next = safeNext(q.Get("next"))
-	if q.Get("bye") != "" {
-		p.notice = "You are logged out; your token was revoked."
+	if bye := takeBye(); bye != "" {
+		p.notice = bye
 	}
 	if p.domain == "" {
 		p.domain = "Default"
@@ -172,7 +172,7 @@ func (p *loginPage) Render() goapp.UI {
 					return goapp.Div().ID("login-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.err)
 				}),
 				goapp.If(p.notice != "", func() goapp.UI {
-					return goapp.Div().Class("alert", "alert-info").Text(p.notice)
+					return goapp.Div().ID("login-notice").Class("alert", "alert-info").Aria("live", "polite").Text(p.notice)
 				}),
 				goapp.Button().ID("login-submit").Type("submit").Class("btn", "btn-primary", "btn-block").Disabled(p.busy).
 					Text(map[bool]string{true: "Logging in…", false: "Log in"}[p.busy]),

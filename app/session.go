@@ -2,7 +2,9 @@ package app
 
 import (
 	"net/url"
+	"strings"
 	"sync"
+	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -21,8 +23,9 @@ type session struct {
 }
 
 var current struct {
-	mu sync.Mutex
-	s  *session
+	mu  sync.Mutex
+	s   *session
+	bye string // what the login page says once, after a logout
 }
 
 // currentSession is the signed-in session, or nil. Any goroutine.
@@ -37,6 +40,42 @@ func setSession(s *session) {
 	current.mu.Lock()
 	defer current.mu.Unlock()
 	current.s = s
+}
+
+// signOut forgets the signed-in session and leaves bye (logoutNotice) for
+// the login page to show. Any goroutine.
+func signOut(bye string) {
+	current.mu.Lock()
+	defer current.mu.Unlock()
+	current.s, current.bye = nil, bye
+}
+
+// takeBye returns what the last logout left for the login page, once ("" if
+// nothing). Any goroutine.
+func takeBye() string {
+	current.mu.Lock()
+	defer current.mu.Unlock()
+	bye := current.bye
+	current.bye = ""
+	return bye
+}
+
+// logoutNotice is what the login page says after a logout: that the token
+// was revoked (revokeErr nil), or why it could not be and until when it stays
+// valid (expiresAt; zero when unknown).
+func logoutNotice(revokeErr error, expiresAt time.Time) string {
+	if revokeErr == nil {
+		return "You are logged out; your token was revoked."
+	}
+	why := strings.TrimSuffix(octavia.Message(revokeErr), ".")
+	if why != "" {
+		why = strings.ToLower(why[:1]) + why[1:] // "The service ..." goes on a sentence
+	}
+	s := "You are logged out here, but your token could not be revoked: " + why
+	if expiresAt.IsZero() {
+		return s + "; it stays valid until Keystone expires it."
+	}
+	return s + "; it expires at " + formatTime(expiresAt) + " UTC."
 }
 
 // requireSession returns the signed-in session, or navigates to the login

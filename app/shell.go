@@ -95,12 +95,13 @@ func (s *shell) logout(ctx goapp.Context, e goapp.Event) {
 		ctx.Dispatch(func(ctx goapp.Context) {
 			s.loggingOut = false
 			if err != nil {
-				// The token may still be valid: say so, but sign out here anyway.
 				goapp.Log("octaview: revoking the token failed:", err)
 			}
+			// Sign out here anyway; the login page says whether the token
+			// was revoked or, if not, why and until when it stays valid.
 			operations.reset()
-			setSession(nil)
-			ctx.Navigate(loginPath + "?bye=1")
+			signOut(logoutNotice(err, sess.Info.ExpiresAt))
+			ctx.Navigate(loginPath)
 		})
 	})
 }

@@ -573,6 +573,9 @@ func TestBrowserConsole(t *testing.T) {
 	// Log out: back to the login page, token revoked.
 	b.do(t, "log out", 20*time.Second, chromedp.Click(chromedp.ID("logout")))
 	b.waitJS(t, "the login page after logout", `location.pathname === "/login" && !!document.querySelector("#login-form[data-ready=true]")`, 20*time.Second)
+	if got := b.text(t, "#login-notice"); got != "You are logged out; your token was revoked." {
+		t.Errorf("after logout: got notice %q, want it to say the token was revoked", got)
+	}
 	b.shot(t, "17-logged-out")
 
 	// Keystone down: the login says it could not be reached.
@@ -595,8 +598,16 @@ func TestBrowserConsole(t *testing.T) {
 		t.Errorf("read-only badge: got %q", got)
 	}
 	b.shot(t, "19-viewer-read-only")
+	// Keystone down at logout: signed out here, and told the token was not revoked.
+	lab.faults(t, `{"keystone": "503"}`)
 	b.do(t, "log out the viewer", 20*time.Second, chromedp.Click(chromedp.ID("logout")))
 	b.waitJS(t, "the login page", `location.pathname === "/login" && !!document.querySelector("#login-form[data-ready=true]")`, 20*time.Second)
+	if got := b.text(t, "#login-notice"); !strings.Contains(got, "could not be revoked: ") || !strings.Contains(got, "it expires at ") ||
+		strings.Contains(got, "was revoked") {
+		t.Errorf("after a failed revoke: got notice %q, want it to say why the token could not be revoked and when it expires", got)
+	}
+	b.shot(t, "19b-revoke-failed")
+	lab.faults(t, `{}`)
 
 	// A project without load balancers reads as such.
 	b.fillLogin(t, "empty", "empty", "empty")
