@@ -12,9 +12,9 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-// Paths of the proxied services, below the origin that served the app (the
-// README's list of the server's routes; the server's own API paths are in
-// serverapi).
+// Paths of the services the server proxies, below the origin that served
+// the app (README.md lists every route of the server; the paths of its own
+// API are serverapi's).
 const (
 	identityPath     = "/identity/v3"
 	loadBalancerPath = "/load-balancer/"

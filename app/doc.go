@@ -21,10 +21,13 @@
 // Polling: a project's list is polled by one waiters.Hub loop (one paged
 // list every 3 s, however many rows are pending or views are open), only
 // while something in it is pending; a detail page polls its load balancer
-// and status tree the same way. Accepted writes become operations: their
-// waits (the client's WaitLoadBalancerActive/Deleted) run until the end,
-// whatever page is shown, and the operations journal in sessionStorage
-// (without any secret) lets a reload resume them after the next login.
+// and status tree the same way; the status wall follows the server's event
+// stream and, when it fails, polls /api/status on a Hub too (the bodies are
+// serverapi's types, shared with the server). Accepted writes become
+// operations: their waits (the client's WaitLoadBalancerActive/Deleted) run
+// until the end, whatever page is shown, and the operations journal in
+// sessionStorage (without any secret) lets a reload resume them after the
+// next login.
 //
 // Goroutines: Render, event handlers and the On* hooks run on go-app's UI
 // goroutine. Every network call runs in ctx.Async; its results are written to

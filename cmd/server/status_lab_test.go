@@ -154,7 +154,7 @@ func TestStatusPollAgainstLab(t *testing.T) {
 			continue
 		}
 		pool := tree.Listeners[0].Pools[0]
-		if m := pool.HealthMonitor; m == nil || m.ID == "" || m.Type != "HTTP" || m.ProvisioningStatus != "ACTIVE" {
+		if m := pool.HealthMonitor; m == nil || m.ID == "" || m.Type != "HTTP" || m.ProvisioningStatus != string(octavia.StatusActive) {
 			t.Errorf("%s: tree %s, want the pool's HTTP health_monitor, ACTIVE", lb.Name, rawTree)
 		}
 		if m := pool.Members[0]; m.Address != "10.9.0.10" || m.ProtocolPort != 80 {
@@ -163,7 +163,7 @@ func TestStatusPollAgainstLab(t *testing.T) {
 		if strings.Contains(string(rawTree), `"healthmonitor"`) {
 			t.Errorf("%s: tree %s, want no gophercloud key healthmonitor", lb.Name, rawTree)
 		}
-		if lb.VIPAddress == "" || lb.ProvisioningStatus != "ACTIVE" {
+		if lb.VIPAddress == "" || lb.ProvisioningStatus != string(octavia.StatusActive) {
 			t.Errorf("%s: got %+v, want a VIP and ACTIVE", lb.Name, lb)
 		}
 	}
