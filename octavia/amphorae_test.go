@@ -10,7 +10,7 @@ import (
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/amphorae"
 
-	"github.com/octaview/octaview/octavia/amphoraops"
+	"github.com/octaview/octaview/octavia/amphoracontrol"
 	"github.com/octaview/octaview/octavia/internal/fake"
 	"github.com/octaview/octaview/waiters"
 )
@@ -182,7 +182,7 @@ func TestAmphorae(t *testing.T) {
 				s, err := c.AmphoraStats(ctx, masterID)
 				return s, Accepted{}, err
 			},
-			want: []amphoraops.Stats{{
+			want: []amphoracontrol.Stats{{
 				ID: masterID, ListenerID: "bbe44114-cda2-4fe0-b192-d9e24ce661db", LoadbalancerID: ampLBID,
 				ActiveConnections: 48629, BytesIn: 65671420, BytesOut: 774771186, TotalConnections: 26189172,
 			}},
@@ -289,7 +289,7 @@ func TestAmphoraStatusReadsStatus(t *testing.T) {
 	c, _, _ := startCloud(t, func(cl *fake.Cloud) {
 		cl.Fault = canned(map[string][]fake.Answer{"GET /octavia/amphorae/" + masterID: answer(200, `{"amphora": `+amphoraMaster+`}`)})
 	})
-	got, err := c.AmphoraStatus(masterID)(t.Context())
+	got, err := c.AmphoraStatusGetter(masterID)(t.Context())
 	if err != nil || got != string(AmphoraAllocated) {
 		t.Errorf("got %q, %v; want %s, nil", got, err, AmphoraAllocated)
 	}

@@ -68,7 +68,7 @@ func errSeq[T any](op string, err error) iter.Seq2[T, error] {
 // list streams every item of a paginated Octavia or Neutron collection:
 //
 //	for lb, err := range list[loadbalancers.LoadBalancer](ctx, c, c.lb, "list load balancers",
-//		c.lb.ServiceURL("lbaas", "loadbalancers"), "loadbalancers", q) { ... }
+//		loadBalancerURL(c), "loadbalancers", q) { ... }
 //
 // sc is the service client, op names the action for errors, collection is
 // the collection URL without a query, key is the JSON key of the items (the

@@ -215,7 +215,7 @@ func TestListFieldsAndPageReverse(t *testing.T) {
 	}
 
 	srv.ResetRequests()
-	lbs, err := Collect(c.ListLoadBalancers(t.Context(), LoadBalancerListOpts{
+	lbs, err := Collect(c.LoadBalancers(t.Context(), LoadBalancerListOpts{
 		ListOpts: loadbalancers.ListOpts{Name: "web", Limit: 5},
 		PageOpts: PageOpts{Fields: []string{"id", "name"}},
 	}))
@@ -235,7 +235,7 @@ func TestListFieldsAndPageReverse(t *testing.T) {
 
 	// page_reverse from the last item walks back over the earlier ones
 	srv.ResetRequests()
-	back, err := Collect(c.ListLoadBalancers(t.Context(), LoadBalancerListOpts{
+	back, err := Collect(c.LoadBalancers(t.Context(), LoadBalancerListOpts{
 		ListOpts: loadbalancers.ListOpts{Marker: all[24].ID, Limit: 10},
 		PageOpts: PageOpts{PageReverse: true},
 	}))

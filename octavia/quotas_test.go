@@ -7,7 +7,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/quotas"
 
 	"github.com/octaview/octaview/octavia/internal/fake"
-	"github.com/octaview/octaview/octavia/quotaops"
+	"github.com/octaview/octaview/octavia/lbaasquotas"
 )
 
 // Quota bodies as Octavia sends them (api/v2/types/quotas.py): both
@@ -37,10 +37,10 @@ func TestQuotas(t *testing.T) {
 					{"href": "http://octavia.internal:9876/v2/lbaas/quotas?limit=1&marker=e3cd678b11784734bc366148aa37580e&page_reverse=True", "rel": "previous"}]}`),
 			},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				qs, err := Collect(c.Quotas(ctx, quotaops.ListOpts{Limit: 1}))
+				qs, err := Collect(c.Quotas(ctx, lbaasquotas.ListOpts{Limit: 1}))
 				return qs, Accepted{}, err
 			},
-			want: []quotaops.Quota{{ProjectID: quotaProject, Loadbalancer: ptrTo(5), Member: ptrTo(50), Healthmonitor: ptrTo(-1)}},
+			want: []lbaasquotas.Quota{{ProjectID: quotaProject, Loadbalancer: ptrTo(5), Member: ptrTo(50), Healthmonitor: ptrTo(-1)}},
 			sent: []sent{
 				{line: "GET /lbaas/quotas?limit=1"},
 				{line: "GET /lbaas/quotas?limit=1&marker=" + quotaProject},
@@ -71,7 +71,7 @@ func TestQuotas(t *testing.T) {
 			name:    "defaults",
 			answers: map[string][]fake.Answer{"GET /lbaas/quotas/defaults": answer(200, quotaDefaultsBody)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				q, err := c.QuotaDefaults(ctx)
+				q, err := c.GetQuotaDefaults(ctx)
 				return q, Accepted{}, err
 			},
 			want: &quotas.Quota{Loadbalancer: 50, Listener: -1, Member: -1, Pool: -1, Healthmonitor: -1, L7Policy: -1, L7Rule: -1},

@@ -2,6 +2,7 @@ package availabilityzoneprofiles
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/gophercloud/gophercloud/v2"
 	"github.com/gophercloud/gophercloud/v2/pagination"
@@ -42,7 +43,7 @@ func (opts ListOpts) ToAvailabilityZoneProfileListQuery() (string, error) {
 
 // List returns a Pager over the profiles (GET /v2/lbaas/availabilityzoneprofiles).
 func List(c *gophercloud.ServiceClient, opts ListOptsBuilder) pagination.Pager {
-	u := rootURL(c)
+	u := ListURL(c)
 	if opts != nil {
 		query, err := opts.ToAvailabilityZoneProfileListQuery()
 		if err != nil {
@@ -87,17 +88,17 @@ func Create(ctx context.Context, c *gophercloud.ServiceClient, opts CreateOptsBu
 		r.Err = err
 		return
 	}
-	resp, err := c.Post(ctx, rootURL(c), b, &r.Body, &gophercloud.RequestOpts{
+	resp, err := c.Post(ctx, ListURL(c), b, &r.Body, &gophercloud.RequestOpts{
 		OkCodes: []int{201},
 	})
-	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	parse(&r.Result, resp, err)
 	return
 }
 
 // Get retrieves the profile with the given ID.
 func Get(ctx context.Context, c *gophercloud.ServiceClient, id string) (r GetResult) {
 	resp, err := c.Get(ctx, resourceURL(c, id), &r.Body, nil)
-	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	parse(&r.Result, resp, err)
 	return
 }
 
@@ -129,7 +130,7 @@ func Update(ctx context.Context, c *gophercloud.ServiceClient, id string, opts U
 	resp, err := c.Put(ctx, resourceURL(c, id), b, &r.Body, &gophercloud.RequestOpts{
 		OkCodes: []int{200},
 	})
-	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	parse(&r.Result, resp, err)
 	return
 }
 
@@ -138,6 +139,15 @@ func Delete(ctx context.Context, c *gophercloud.ServiceClient, id string) (r Del
 	resp, err := c.Delete(ctx, resourceURL(c, id), &gophercloud.RequestOpts{
 		OkCodes: []int{204},
 	})
-	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	parse(&r.Result, resp, err)
 	return
+}
+
+// parse fills r from the answer as gophercloud.ParseResponse does, and keeps
+// its status code.
+func parse(r *gophercloud.Result, resp *http.Response, err error) {
+	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	if resp != nil {
+		r.StatusCode = resp.StatusCode
+	}
 }

@@ -2,6 +2,7 @@ package availabilityzones
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/gophercloud/gophercloud/v2"
 	"github.com/gophercloud/gophercloud/v2/pagination"
@@ -43,7 +44,7 @@ func (opts ListOpts) ToAvailabilityZoneListQuery() (string, error) {
 
 // List returns a Pager over the availability zones (GET /v2/lbaas/availabilityzones).
 func List(c *gophercloud.ServiceClient, opts ListOptsBuilder) pagination.Pager {
-	u := rootURL(c)
+	u := ListURL(c)
 	if opts != nil {
 		query, err := opts.ToAvailabilityZoneListQuery()
 		if err != nil {
@@ -90,17 +91,17 @@ func Create(ctx context.Context, c *gophercloud.ServiceClient, opts CreateOptsBu
 		r.Err = err
 		return
 	}
-	resp, err := c.Post(ctx, rootURL(c), b, &r.Body, &gophercloud.RequestOpts{
+	resp, err := c.Post(ctx, ListURL(c), b, &r.Body, &gophercloud.RequestOpts{
 		OkCodes: []int{201},
 	})
-	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	parse(&r.Result, resp, err)
 	return
 }
 
 // Get retrieves the availability zone called name.
 func Get(ctx context.Context, c *gophercloud.ServiceClient, name string) (r GetResult) {
 	resp, err := c.Get(ctx, resourceURL(c, name), &r.Body, nil)
-	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	parse(&r.Result, resp, err)
 	return
 }
 
@@ -132,7 +133,7 @@ func Update(ctx context.Context, c *gophercloud.ServiceClient, name string, opts
 	resp, err := c.Put(ctx, resourceURL(c, name), b, &r.Body, &gophercloud.RequestOpts{
 		OkCodes: []int{200},
 	})
-	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	parse(&r.Result, resp, err)
 	return
 }
 
@@ -141,6 +142,15 @@ func Delete(ctx context.Context, c *gophercloud.ServiceClient, name string) (r D
 	resp, err := c.Delete(ctx, resourceURL(c, name), &gophercloud.RequestOpts{
 		OkCodes: []int{204},
 	})
-	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	parse(&r.Result, resp, err)
 	return
+}
+
+// parse fills r from the answer as gophercloud.ParseResponse does, and keeps
+// its status code.
+func parse(r *gophercloud.Result, resp *http.Response, err error) {
+	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	if resp != nil {
+		r.StatusCode = resp.StatusCode
+	}
 }
