@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"testing"
-
-	"github.com/octaview/octaview/octavia/internal/fake"
 )
 
 // Ids of the status tree fixture.
@@ -37,7 +35,7 @@ func TestLoadBalancerStatusTree(t *testing.T) {
 	runExtraCases(t, []extraCase{
 		{
 			name:    "monitor and members",
-			answers: map[string][]fake.Answer{"GET /lbaas/loadbalancers/" + stLB + "/status": answer(200, statusBody)},
+			answers: map[string][]cannedAnswer{"GET /lbaas/loadbalancers/" + stLB + "/status": answer(200, statusBody)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				v, err := c.LoadBalancerStatusTree(ctx, stLB)
 				return v, Accepted{}, err
@@ -58,7 +56,7 @@ func TestLoadBalancerStatusTree(t *testing.T) {
 		},
 		{
 			name: "lists left out come back empty",
-			answers: map[string][]fake.Answer{"GET /lbaas/loadbalancers/" + stLB + "/status": answer(200, `{"statuses": {"loadbalancer": {
+			answers: map[string][]cannedAnswer{"GET /lbaas/loadbalancers/" + stLB + "/status": answer(200, `{"statuses": {"loadbalancer": {
 				"id": "`+stLB+`", "name": "", "operating_status": "OFFLINE", "provisioning_status": "PENDING_CREATE",
 				"listeners": [{"id": "`+stListener+`", "name": "", "operating_status": "OFFLINE", "provisioning_status": "PENDING_CREATE",
 				  "pools": [{"id": "`+stPoolBare+`", "name": "", "provisioning_status": "PENDING_CREATE", "operating_status": "OFFLINE"}]},
@@ -79,7 +77,7 @@ func TestLoadBalancerStatusTree(t *testing.T) {
 		},
 		{
 			name:    "not found",
-			answers: map[string][]fake.Answer{"GET /lbaas/loadbalancers/" + stLB + "/status": answer(404, octaviaFault("Load Balancer "+stLB+" not found."))},
+			answers: map[string][]cannedAnswer{"GET /lbaas/loadbalancers/" + stLB + "/status": answer(404, octaviaFault("Load Balancer "+stLB+" not found."))},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				v, err := c.LoadBalancerStatusTree(ctx, stLB)
 				return v, Accepted{}, err
