@@ -37,7 +37,7 @@ func lastRequest(t *testing.T, srv *fake.Server, method string) fake.Request {
 }
 
 func TestLoadBalancerDecodesOctaviaShapes(t *testing.T) {
-	c, _, _ := startCloud(t, func(cl *fake.Cloud) {
+	c, _, _ := startFake(t, func(cl *fake.Cloud) {
 		cl.AddLoadBalancer(map[string]any{"name": "web", "created_at": "2026-11-29T17:31:07", "tags": []any{"prod"}})
 	})
 	lbs, err := Collect(c.LoadBalancers(t.Context(), lbListOpts("web")))
@@ -62,7 +62,7 @@ func TestLoadBalancerDecodesOctaviaShapes(t *testing.T) {
 }
 
 func TestLoadBalancerWrites(t *testing.T) {
-	c, srv, _ := startCloud(t, nil)
+	c, srv, _ := startFake(t, nil)
 	ctx := t.Context()
 
 	// fully populated create
@@ -137,7 +137,7 @@ func TestLoadBalancerWrites(t *testing.T) {
 }
 
 func TestLoadBalancerDeleteWithoutCascade(t *testing.T) {
-	c, srv, _ := startCloud(t, nil)
+	c, srv, _ := startFake(t, nil)
 	lb, _, err := c.CreateLoadBalancer(t.Context(), loadbalancers.CreateOpts{Name: "x", VipSubnetID: "s",
 		Listeners: []listeners.CreateOpts{{Protocol: listeners.ProtocolHTTP, ProtocolPort: 80}}})
 	if err != nil {
@@ -153,7 +153,7 @@ func TestLoadBalancerDeleteWithoutCascade(t *testing.T) {
 }
 
 func TestLoadBalancerReads(t *testing.T) {
-	c, _, _ := startCloud(t, nil)
+	c, _, _ := startFake(t, nil)
 	ctx := t.Context()
 	lb, _, err := c.CreateLoadBalancer(ctx, loadbalancers.CreateOpts{Name: "shop", VipSubnetID: "subnet-public",
 		Listeners: []listeners.CreateOpts{{Name: "http", Protocol: listeners.ProtocolHTTP, ProtocolPort: 80}},

@@ -9,7 +9,7 @@ import (
 )
 
 func TestNeutronReads(t *testing.T) {
-	c, _, _ := startCloud(t, nil)
+	c, _, _ := startFake(t, nil)
 	ctx := t.Context()
 	tests := []struct {
 		name    string
@@ -58,7 +58,7 @@ func TestNeutronReads(t *testing.T) {
 }
 
 func TestNeutronMissingEndpoint(t *testing.T) {
-	c, _, _ := startCloud(t, nil)
+	c, _, _ := startFake(t, nil)
 	c.net = nil // a catalog without a network service
 	_, err := Collect(c.Networks(t.Context(), networks.ListOpts{}))
 	if ErrorCodeOf(err) != EUNAVAILABLE {

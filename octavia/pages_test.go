@@ -38,7 +38,7 @@ func listRequests(srv *fake.Server) []fake.Request {
 }
 
 func TestListFollowsLinksOnOurEndpointWithFilters(t *testing.T) {
-	c, srv, rec := startCloud(t, func(cl *fake.Cloud) {
+	c, srv, rec := startFake(t, func(cl *fake.Cloud) {
 		seed(5000)(cl)
 		cl.LinkBase = "http://10.0.0.1:9876/load-balancer" // Octavia's internal api_base_uri
 	})
@@ -111,7 +111,7 @@ func TestListStops(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var first atomic.Value
-			c, srv, _ := startCloud(t, func(cl *fake.Cloud) {
+			c, srv, _ := startFake(t, func(cl *fake.Cloud) {
 				seed(50)(cl)
 				cl.Link = tt.link
 				if tt.link == nil {
@@ -173,7 +173,7 @@ func TestListRestartsOnceOnInvalidMarker(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, srv, _ := startCloud(t, seed(30))
+			c, srv, _ := startFake(t, seed(30))
 			if tt.setup != nil {
 				tt.setup(srv.Cloud)
 			}
@@ -208,7 +208,7 @@ func TestListRestartsOnceOnInvalidMarker(t *testing.T) {
 }
 
 func TestListFieldsAndPageReverse(t *testing.T) {
-	c, srv, _ := startCloud(t, seed(25))
+	c, srv, _ := startFake(t, seed(25))
 	all, err := Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{}))
 	if err != nil || len(all) != 25 {
 		t.Fatalf("got %d, %v; want 25", len(all), err)
@@ -251,7 +251,7 @@ func TestListFieldsAndPageReverse(t *testing.T) {
 }
 
 func TestListSendsOnlyKnownParameters(t *testing.T) {
-	c, srv, _ := startCloud(t, seed(3))
+	c, srv, _ := startFake(t, seed(3))
 	srv.ResetRequests()
 	up := true
 	_, err := Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{
@@ -268,7 +268,7 @@ func TestListSendsOnlyKnownParameters(t *testing.T) {
 }
 
 func TestListEmptyAndMidStreamBreak(t *testing.T) {
-	c, srv, _ := startCloud(t, seed(30))
+	c, srv, _ := startFake(t, seed(30))
 	none, err := Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{Name: "nobody"}))
 	if err != nil || len(none) != 0 {
 		t.Errorf("got %d, %v; want an empty list", len(none), err)
@@ -289,7 +289,7 @@ func TestListEmptyAndMidStreamBreak(t *testing.T) {
 }
 
 func TestListErrorIsMapped(t *testing.T) {
-	c, _, _ := startCloud(t, func(cl *fake.Cloud) {
+	c, _, _ := startFake(t, func(cl *fake.Cloud) {
 		cl.Fault = func(r *http.Request) *fake.Answer {
 			if strings.HasSuffix(r.URL.Path, "/loadbalancers") {
 				return &fake.Answer{Status: 503, Body: `{"faultcode":"Server","faultstring":"Service Unavailable","debuginfo":null}`}

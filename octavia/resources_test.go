@@ -22,7 +22,7 @@ func newFakeServer(t *testing.T) *fake.Server {
 // load balancer against the fake, checking the request Octavia got (method,
 // path, envelope) and the value decoded from its answer.
 func TestChildResources(t *testing.T) {
-	c, srv, _ := startCloud(t, nil)
+	c, srv, _ := startFake(t, nil)
 	ctx := t.Context()
 	lbID := srv.Cloud.AddLoadBalancer(map[string]any{"name": "shop"})
 	const v2 = "/load-balancer/v2.0/lbaas/"
@@ -267,7 +267,7 @@ func TestChildResources(t *testing.T) {
 }
 
 func TestListenerStats(t *testing.T) {
-	c, srv, _ := startCloud(t, nil)
+	c, srv, _ := startFake(t, nil)
 	lbID := srv.Cloud.AddLoadBalancer(nil)
 	l, _, err := c.CreateListener(t.Context(), listeners.CreateOpts{LoadbalancerID: lbID, Protocol: listeners.ProtocolTCP, ProtocolPort: 443})
 	if err != nil {

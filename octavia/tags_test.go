@@ -28,7 +28,7 @@ func TestUpdateTagsMergesLikeTheCLI(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, srv, _ := startCloud(t, nil)
+			c, srv, _ := startFake(t, nil)
 			id := srv.Cloud.AddLoadBalancer(map[string]any{"tags": []any{"a", "b"}})
 			res, err := c.UpdateTags(t.Context(), Ref{Kind: KindLoadBalancer, ID: id}, tt.change)
 			if err != nil {
@@ -68,7 +68,7 @@ func TestUpdateTagsOnChildren(t *testing.T) {
 // tags, then both PUT (the second overwrites the first), then check: the one
 // whose tag was lost merges again, and no tag is lost.
 func TestUpdateTagsTwoConcurrentWriters(t *testing.T) {
-	c, srv, _ := startCloud(t, nil)
+	c, srv, _ := startFake(t, nil)
 	id := srv.Cloud.AddLoadBalancer(map[string]any{"tags": []any{"x"}})
 
 	var gets, puts atomic.Int32
@@ -138,7 +138,7 @@ func TestUpdateTagsAfterOtherWriters(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, srv, _ := startCloud(t, nil)
+			c, srv, _ := startFake(t, nil)
 			id := srv.Cloud.AddLoadBalancer(map[string]any{"tags": []any{"x"}})
 			var puts int
 			srv.Cloud.After = func(r *http.Request, status int) {

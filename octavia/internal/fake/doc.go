@@ -10,5 +10,8 @@
 // time.Now, so testing/synctest's clock drives it), during which further
 // writes under that load balancer get 409 "... is immutable and cannot be
 // updated.". Use it through NewServer (httptest) or, inside a synctest
-// bubble, through Transport (no sockets).
+// bubble, through labcloud.Transport (no sockets).
+//
+// It is being retired: the client's tests move to the lab cloud
+// (octavia/labcloud), the project's one simulated cloud.
 package fake

@@ -1,7 +1,6 @@
 package fake
 
 import (
-	"crypto/x509"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -106,47 +105,8 @@ func NewServer(c *Cloud) *Server {
 	return &Server{Cloud: c, URL: srv.URL, srv: srv}
 }
 
-// NewTLSServer is NewServer over HTTPS; Certificate gives its certificate.
-func NewTLSServer(c *Cloud) *Server {
-	srv := httptest.NewTLSServer(c)
-	c.mu.Lock()
-	c.Base = srv.URL
-	c.mu.Unlock()
-	return &Server{Cloud: c, URL: srv.URL, srv: srv}
-}
-
-// Certificate returns the certificate of a server started with NewTLSServer.
-func (s *Server) Certificate() *x509.Certificate { return s.srv.Certificate() }
-
 // Close shuts the server down.
 func (s *Server) Close() { s.srv.Close() }
-
-// Transport returns an http.RoundTripper that serves every request with h in
-// the calling goroutine: no sockets, so it works inside a synctest bubble.
-func Transport(h http.Handler) http.RoundTripper {
-	return roundTripper{h}
-}
-
-type roundTripper struct{ h http.Handler }
-
-func (rt roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
-	if err := req.Context().Err(); err != nil {
-		return nil, err
-	}
-	in := req.Clone(req.Context())
-	if in.Body == nil {
-		in.Body = http.NoBody
-	}
-	if in.Host == "" {
-		in.Host = req.URL.Host
-	}
-	in.RequestURI = req.URL.RequestURI()
-	rec := httptest.NewRecorder()
-	rt.h.ServeHTTP(rec, in)
-	resp := rec.Result()
-	resp.Request = req
-	return resp, nil
-}
 
 // Requests returns the requests received so far.
 func (c *Cloud) Requests() []Request {
