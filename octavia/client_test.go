@@ -56,6 +56,14 @@ func demoConfig(base string, hc *http.Client) Config {
 	}
 }
 
+// adminConfig logs in as the lab's admin (project admin) at base.
+func adminConfig(base string) Config {
+	return Config{
+		AuthURL: base + "/identity/v3", Username: "admin", Password: "admin", UserDomainName: "Default",
+		ProjectName: "admin", ProjectDomainName: "Default",
+	}
+}
+
 // startCloud starts a lab cloud (newLabServer: opts, canned answers) and logs
 // in as demo; the recorder sees every request that left the client.
 func startCloud(t testing.TB, opts labcloud.Options, canned func(*http.Request) *cannedAnswer) (*Client, *labServer, *recorder) {

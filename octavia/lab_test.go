@@ -2,12 +2,14 @@ package octavia
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -40,13 +42,13 @@ type request struct {
 // an X-Openstack-Request-Id, as Octavia's answers carry). after, if set, is
 // called once the answer is written.
 type recording struct {
-	lab    http.Handler
+	lab http.Handler
+
+	mu     sync.Mutex
 	canned func(*http.Request) *cannedAnswer
 	after  func(r *http.Request)
-
-	mu   sync.Mutex
-	seq  int
-	reqs []request
+	seq    int
+	reqs   []request
 }
 
 func (h *recording) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -56,12 +58,13 @@ func (h *recording) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.seq++
 	seq := h.seq
 	h.reqs = append(h.reqs, request{Method: r.Method, Host: r.Host, Path: r.URL.Path, Query: r.URL.Query(), Header: r.Header.Clone(), Body: string(body)})
+	canned, after := h.canned, h.after
 	h.mu.Unlock()
-	if h.after != nil {
-		defer h.after(r)
+	if after != nil {
+		defer after(r) // before the answer leaves: it is sent when the handler returns
 	}
-	if h.canned != nil {
-		if a := h.canned(r); a != nil {
+	if canned != nil {
+		if a := canned(r); a != nil {
 			for k, v := range a.Header {
 				w.Header()[k] = v
 			}
@@ -80,6 +83,30 @@ func (h *recording) Requests() []request {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return slices.Clone(h.reqs)
+}
+
+// setHooks replaces the canned answers and the after hook.
+func (h *recording) setHooks(canned func(*http.Request) *cannedAnswer, after func(*http.Request)) {
+	h.mu.Lock()
+	h.canned, h.after = canned, after
+	h.mu.Unlock()
+}
+
+// direct sends a request straight to the lab, as another client with token
+// would, and decodes the JSON answer into out (nil = discard).
+func (h *recording) direct(t testing.TB, method, path, token, body string, out any) int {
+	t.Helper()
+	r := httptest.NewRequest(method, "http://lab.test"+path, strings.NewReader(body))
+	r.Header.Set("X-Auth-Token", token)
+	r.Header.Set("Content-Type", "application/json")
+	w := httptest.NewRecorder()
+	h.lab.ServeHTTP(w, r)
+	if out != nil {
+		if err := json.Unmarshal(w.Body.Bytes(), out); err != nil {
+			t.Errorf("%s %s: %v in %s", method, path, err, w.Body)
+		}
+	}
+	return w.Code
 }
 
 // ResetRequests forgets the recorded requests.
@@ -144,3 +171,23 @@ func labBubbleClient(t testing.TB, h http.Handler) *Client {
 	}
 	return c
 }
+
+// bubbleLab starts a lab cloud with opts (see newRecording) behind a
+// recording handler and logs in as demo through labcloud.Transport, for a
+// testing/synctest bubble.
+func bubbleLab(t testing.TB, opts labcloud.Options) (*Client, *recording, *labcloud.Cloud) {
+	t.Helper()
+	h, lab := newRecording(opts, nil)
+	return labBubbleClient(t, h), h, lab
+}
+
+// withDelay returns opts with PENDING_* states lasting about d. The lab adds
+// a jitter of ±25 %: 4.5 s ends between 3.4 and 5.6 s, so a wait polling
+// every 3 s sees it done at its third poll, at 6 s, whatever the jitter.
+func withDelay(opts labcloud.Options, d time.Duration) labcloud.Options {
+	opts.Delay = d
+	return opts
+}
+
+// sixSeconds is the delay the waits' tests use: done at the poll at 6 s.
+const sixSeconds = 4500 * time.Millisecond

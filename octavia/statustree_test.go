@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"testing"
+
+	"github.com/octaview/octaview/octavia/internal/scripted"
 )
 
 // Ids of the status tree fixture.
@@ -105,9 +107,7 @@ func TestStatusTreeEncodesOctaviaKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !jsonEqual(string(out), string(in.Statuses)) {
-		t.Errorf("got %s, want %s", out, in.Statuses)
-	}
+	scripted.CheckJSON(t, "status tree", string(out), string(in.Statuses))
 }
 
 func TestStatusLoadBalancerPending(t *testing.T) {
