@@ -2,6 +2,7 @@ package amphoracontrol_test
 
 import (
 	"context"
+	"net/http"
 	"reflect"
 	"testing"
 
@@ -69,7 +70,7 @@ func TestRequests(t *testing.T) {
 	}{
 		{
 			name:     "configure",
-			exchange: scripted.Exchange{Method: "PUT", Path: "/v2.0/octavia/amphorae/" + amphoraID + "/config", Status: 202},
+			exchange: scripted.Exchange{Method: http.MethodPut, Path: "/v2.0/octavia/amphorae/" + amphoraID + "/config", Status: 202},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return nil, amphoracontrol.Configure(ctx, c, amphoraID).ExtractErr()
 			},
@@ -77,7 +78,7 @@ func TestRequests(t *testing.T) {
 		{
 			name: "configure an unknown amphora",
 			exchange: scripted.Exchange{
-				Method: "PUT", Path: "/v2.0/octavia/amphorae/" + amphoraID + "/config", Status: 404,
+				Method: http.MethodPut, Path: "/v2.0/octavia/amphorae/" + amphoraID + "/config", Status: 404,
 				Response: `{"faultcode": "Client", "faultstring": "Amphora ` + amphoraID + ` not found.", "debuginfo": null}`,
 			},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
@@ -87,7 +88,7 @@ func TestRequests(t *testing.T) {
 		},
 		{
 			name:     "delete",
-			exchange: scripted.Exchange{Method: "DELETE", Path: "/v2.0/octavia/amphorae/" + amphoraID, Status: 204},
+			exchange: scripted.Exchange{Method: http.MethodDelete, Path: "/v2.0/octavia/amphorae/" + amphoraID, Status: 204},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return nil, amphoracontrol.Delete(ctx, c, amphoraID).ExtractErr()
 			},
@@ -95,7 +96,7 @@ func TestRequests(t *testing.T) {
 		{
 			name: "delete of an amphora in use",
 			exchange: scripted.Exchange{
-				Method: "DELETE", Path: "/v2.0/octavia/amphorae/" + amphoraID, Status: 409,
+				Method: http.MethodDelete, Path: "/v2.0/octavia/amphorae/" + amphoraID, Status: 409,
 				Response: `{"faultcode": "Client", "faultstring": "Amphora ` + amphoraID + ` is immutable and cannot be updated.", "debuginfo": null}`,
 			},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
@@ -105,7 +106,7 @@ func TestRequests(t *testing.T) {
 		},
 		{
 			name:     "stats",
-			exchange: scripted.Exchange{Method: "GET", Path: "/v2.0/octavia/amphorae/" + amphoraID + "/stats", Status: 200, Response: statsResponse},
+			exchange: scripted.Exchange{Method: http.MethodGet, Path: "/v2.0/octavia/amphorae/" + amphoraID + "/stats", Status: 200, Response: statsResponse},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return amphoracontrol.GetStats(ctx, c, amphoraID).Extract()
 			},
@@ -114,7 +115,7 @@ func TestRequests(t *testing.T) {
 		{
 			name: "stats as a non-admin",
 			exchange: scripted.Exchange{
-				Method: "GET", Path: "/v2.0/octavia/amphorae/" + amphoraID + "/stats", Status: 403,
+				Method: http.MethodGet, Path: "/v2.0/octavia/amphorae/" + amphoraID + "/stats", Status: 403,
 				Response: `{"faultcode": "Client", "faultstring": "Policy does not allow this request to be performed.", "debuginfo": null}`,
 			},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {

@@ -81,8 +81,8 @@ func TestRequests(t *testing.T) {
 		{
 			name: "list follows the next link and keeps nulls",
 			exchanges: []scripted.Exchange{
-				{Method: "GET", Path: "/v2.0/lbaas/quotas", Query: "limit=1", Status: 200, Response: listPage1},
-				{Method: "GET", Path: "/v2.0/lbaas/quotas", Query: "limit=1&marker=e3cd678b11784734bc366148aa37580e", Status: 200, Response: listPage2},
+				{Method: http.MethodGet, Path: "/v2.0/lbaas/quotas", Query: "limit=1", Status: 200, Response: listPage1},
+				{Method: http.MethodGet, Path: "/v2.0/lbaas/quotas", Query: "limit=1&marker=e3cd678b11784734bc366148aa37580e", Status: 200, Response: listPage2},
 			},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				pages, err := lbaasquotas.List(c, lbaasquotas.ListOpts{Limit: 1}).AllPages(ctx)
@@ -99,7 +99,7 @@ func TestRequests(t *testing.T) {
 		{
 			name: "list one project",
 			exchanges: []scripted.Exchange{{
-				Method: "GET", Path: "/v2.0/lbaas/quotas", Query: "project_id=e3cd678b11784734bc366148aa37580e&sort_dir=desc&sort_key=project_id",
+				Method: http.MethodGet, Path: "/v2.0/lbaas/quotas", Query: "project_id=e3cd678b11784734bc366148aa37580e&sort_dir=desc&sort_key=project_id",
 				Status: 200, Response: `{"quotas": [], "quotas_links": []}`,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
@@ -116,7 +116,7 @@ func TestRequests(t *testing.T) {
 		{
 			name: "defaults",
 			exchanges: []scripted.Exchange{{
-				Method: "GET", Path: "/v2.0/lbaas/quotas/defaults", Status: 200, Response: defaultsResponse,
+				Method: http.MethodGet, Path: "/v2.0/lbaas/quotas/defaults", Status: 200, Response: defaultsResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return lbaasquotas.GetDefaults(ctx, c).Extract()
@@ -156,7 +156,7 @@ func TestRequests(t *testing.T) {
 		{
 			name: "defaults with an expired token",
 			exchanges: []scripted.Exchange{{
-				Method: "GET", Path: "/v2.0/lbaas/quotas/defaults", Status: 401, Response: unauthorizedResponse,
+				Method: http.MethodGet, Path: "/v2.0/lbaas/quotas/defaults", Status: 401, Response: unauthorizedResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return lbaasquotas.GetDefaults(ctx, c).Extract()
