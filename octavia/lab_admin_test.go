@@ -33,10 +33,9 @@ func labAdmin(t *testing.T) *Client {
 	t.Helper()
 	lab := labcloud.NewServer(labcloud.Options{Delay: time.Millisecond, Seed: 1})
 	t.Cleanup(lab.Close)
-	c, err := New(t.Context(), Config{
-		AuthURL: lab.URL + "/identity/v3", Username: "admin", Password: "admin", UserDomainName: "Default",
-		ProjectName: "admin", ProjectDomainName: "Default", HTTPClient: &http.Client{Timeout: 10 * time.Second},
-	})
+	cfg := adminConfig(lab.URL)
+	cfg.HTTPClient = &http.Client{Timeout: 10 * time.Second}
+	c, err := New(t.Context(), cfg)
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
