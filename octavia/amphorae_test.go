@@ -285,7 +285,7 @@ func TestWaitAmphoraFailover(t *testing.T) {
 }
 
 func TestAmphoraStatusReadsStatus(t *testing.T) {
-	c, _ := startLab(t, labcloud.Options{}, canned(map[string][]cannedAnswer{
+	c, _, _ := startCloud(t, labcloud.Options{}, canned(map[string][]cannedAnswer{
 		"GET /octavia/amphorae/" + masterID: answer(200, `{"amphora": `+amphoraMaster+`}`)}))
 	got, err := c.AmphoraStatusGetter(masterID)(t.Context())
 	if err != nil || got != string(AmphoraAllocated) {

@@ -87,7 +87,7 @@ func runExtraCases(t *testing.T, tests []extraCase) {
 	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, srv := startLab(t, labcloud.Options{}, canned(tt.answers))
+			c, srv, _ := startCloud(t, labcloud.Options{}, canned(tt.answers))
 			srv.ResetRequests()
 			got, acc, err := tt.call(t.Context(), c)
 			checkSent(t, srv.Requests(), tt.sent)

@@ -119,7 +119,6 @@ func (h *recording) ResetRequests() {
 // labServer is a lab cloud behind a recording handler on a loopback port.
 type labServer struct {
 	*recording
-	Lab *labcloud.Cloud
 	URL string
 }
 
@@ -129,10 +128,10 @@ type labServer struct {
 // lab's 2 s.
 func newLabServer(t testing.TB, opts labcloud.Options, canned func(*http.Request) *cannedAnswer) *labServer {
 	t.Helper()
-	h, lab := newRecording(opts, canned)
+	h, _ := newRecording(opts, canned)
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return &labServer{recording: h, Lab: lab, URL: srv.URL}
+	return &labServer{recording: h, URL: srv.URL}
 }
 
 // newRecording returns a lab cloud with opts (Delay 0 = a nanosecond, Seed 0
@@ -146,18 +145,6 @@ func newRecording(opts labcloud.Options, canned func(*http.Request) *cannedAnswe
 	}
 	lab := labcloud.New(opts)
 	return &recording{lab: lab, canned: canned}, lab
-}
-
-// startLab starts a lab cloud (newLabServer) and logs in as demo over a
-// socket.
-func startLab(t testing.TB, opts labcloud.Options, canned func(*http.Request) *cannedAnswer) (*Client, *labServer) {
-	t.Helper()
-	srv := newLabServer(t, opts, canned)
-	c, err := New(t.Context(), demoConfig(srv.URL, &http.Client{Timeout: 10 * time.Second}))
-	if err != nil {
-		t.Fatalf("New: %v", err)
-	}
-	return c, srv
 }
 
 // labBubbleClient logs in as demo to the handler h (a lab cloud, maybe behind
