@@ -118,7 +118,7 @@ func TestRequests(t *testing.T) {
 			name: "list with filters",
 			exchanges: []scripted.Exchange{{
 				Method: http.MethodGet, Path: "/v2.0/lbaas/availabilityzones",
-				Query:  "enabled=true&fields=name&fields=enabled&page_reverse=true",
+				Query:  "enabled=true&fields=name&fields=enabled&page_reverse=True",
 				Status: 200, Response: listResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {

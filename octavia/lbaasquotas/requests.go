@@ -23,11 +23,13 @@ type ListOpts struct {
 	ProjectID string `q:"project_id"`
 
 	// Limit is the page size; Octavia caps it at its own maximum (1,000 by default).
-	Limit       int    `q:"limit"`
-	Marker      string `q:"marker"`
-	SortKey     string `q:"sort_key"`
-	SortDir     string `q:"sort_dir"`
-	PageReverse bool   `q:"page_reverse"`
+	Limit   int    `q:"limit"`
+	Marker  string `q:"marker"`
+	SortKey string `q:"sort_key"`
+	SortDir string `q:"sort_dir"`
+	// PageReverse asks for the page before Marker, sent as page_reverse=True:
+	// Octavia ignores any other spelling ("true" included).
+	PageReverse bool
 }
 
 // ToQuotaListQuery formats a ListOpts into a query string.
@@ -35,6 +37,11 @@ func (opts ListOpts) ToQuotaListQuery() (string, error) {
 	q, err := gophercloud.BuildQueryString(opts)
 	if err != nil {
 		return "", err
+	}
+	if opts.PageReverse {
+		v := q.Query()
+		v.Set("page_reverse", "True")
+		q.RawQuery = v.Encode()
 	}
 	return q.String(), nil
 }
