@@ -27,8 +27,10 @@ type ListOpts struct {
 	Marker  string `q:"marker"`
 	SortKey string `q:"sort_key"`
 	SortDir string `q:"sort_dir"`
-	// PageReverse asks for the page before Marker, sent as page_reverse=True:
-	// Octavia ignores any other spelling ("true" included).
+
+	// PageReverse asks for the items before Marker (Octavia answers them from
+	// the start of the list, in sort order). It is sent as page_reverse=True:
+	// Octavia ignores any other spelling, "true" included.
 	PageReverse bool
 }
 
