@@ -3,12 +3,13 @@ package octavia
 import (
 	"context"
 	"iter"
+	"net/http"
 	"net/url"
 	"strings"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/amphorae"
 
-	"github.com/octaview/octaview/octavia/amphoraops"
+	"github.com/octaview/octaview/octavia/amphoracontrol"
 	"github.com/octaview/octaview/waiters"
 )
 
@@ -36,10 +37,6 @@ func (o AmphoraListOpts) ToAmphoraListQuery() (string, error) {
 	return o.PageOpts.query(q, err)
 }
 
-func amphoraURL(c *Client, parts ...string) string {
-	return c.lb.ServiceURL(append([]string{"octavia", "amphorae"}, parts...)...)
-}
-
 // Amphorae streams the amphorae matching opts (amphorae.ListOpts or
 // AmphoraListOpts), page by page ("amphora list").
 func (c *Client) Amphorae(ctx context.Context, opts amphorae.ListOptsBuilder) iter.Seq2[amphorae.Amphora, error] {
@@ -60,38 +57,36 @@ func (c *Client) GetAmphora(ctx context.Context, id string) (*amphorae.Amphora, 
 // amphora ("amphora configure"; 202). The CLI's --wait then waits for the
 // amphora's load balancer, if it has one: WaitLoadBalancerActive.
 func (c *Client) ConfigureAmphora(ctx context.Context, id string) (Accepted, error) {
-	return c.do(ctx, c.lb, "configure amphora "+id, "PUT", amphoraURL(c, id, "config"), nil, nil, 202)
+	return accepted("configure amphora "+id, amphoracontrol.Configure(ctx, c.lb, id).ErrResult)
 }
 
 // FailoverAmphora replaces the amphora with a new one ("amphora failover";
 // 202). Read the amphora first and wait with WaitAmphoraFailover, as the CLI
 // does: the old amphora may be gone by the time the failover ends.
 func (c *Client) FailoverAmphora(ctx context.Context, id string) (Accepted, error) {
-	return c.do(ctx, c.lb, "fail over amphora "+id, "PUT", amphoraURL(c, id, "failover"), nil, nil, 202)
+	return c.do(ctx, c.lb, "fail over amphora "+id, http.MethodPut, amphoraURL(c, id, "failover"), nil, nil, 202)
 }
 
 // DeleteAmphora deletes a spare (READY) or failed (ERROR) amphora ("amphora
 // delete"; 204); Octavia refuses others with 409. Wait with WaitAmphoraDeleted.
 func (c *Client) DeleteAmphora(ctx context.Context, id string) (Accepted, error) {
-	return c.do(ctx, c.lb, "delete amphora "+id, "DELETE", amphoraURL(c, id), nil, nil, 204)
+	return accepted("delete amphora "+id, amphoracontrol.Delete(ctx, c.lb, id).ErrResult)
 }
 
 // AmphoraStats reads the amphora's counters, one entry per listener
-// ("amphora stats show" prints amphoraops.Sum of them).
-func (c *Client) AmphoraStats(ctx context.Context, id string) ([]amphoraops.Stats, error) {
-	var body struct {
-		Stats []amphoraops.Stats `json:"amphora_stats"`
+// ("amphora stats show" prints amphoracontrol.Sum of them).
+func (c *Client) AmphoraStats(ctx context.Context, id string) ([]amphoracontrol.Stats, error) {
+	stats, err := amphoracontrol.GetStats(ctx, c.lb, id).Extract()
+	if err != nil {
+		return nil, mapError("get amphora stats "+id, err)
 	}
-	if err := c.get(ctx, "get amphora stats "+id, amphoraURL(c, id, "stats"), &body); err != nil {
-		return nil, err
-	}
-	return body.Stats, nil
+	return stats, nil
 }
 
-// AmphoraStatus returns a Getter reading the amphora's status field (an
-// AmphoraStatus; amphorae have no provisioning_status), for waiters and
+// AmphoraStatusGetter returns a Getter reading the amphora's status field
+// (an AmphoraStatus; amphorae have no provisioning_status), for waiters and
 // waiters.Hub.
-func (c *Client) AmphoraStatus(id string) waiters.Getter {
+func (c *Client) AmphoraStatusGetter(id string) waiters.Getter {
 	return func(ctx context.Context) (string, error) {
 		a, err := c.GetAmphora(ctx, id)
 		if err != nil {
@@ -108,7 +103,7 @@ func (c *Client) AmphoraStatus(id string) waiters.Getter {
 // Outcome's Status holds the amphora's status as read.
 func (c *Client) WaitAmphoraDeleted(ctx context.Context, id string, opts waiters.Options) (Outcome, error) {
 	t := newTracker(opts)
-	err := waiters.ForDelete(ctx, c.AmphoraStatus(id), t.options(opts))
+	err := waiters.ForDelete(ctx, c.AmphoraStatusGetter(id), t.options(opts))
 	if err == nil {
 		t.out.Status = StatusDeleted
 	}

@@ -10,8 +10,8 @@ import (
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/amphorae"
 
-	"github.com/octaview/octaview/octavia/amphoraops"
-	"github.com/octaview/octaview/octavia/internal/fake"
+	"github.com/octaview/octaview/octavia/amphoracontrol"
+	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/waiters"
 )
 
@@ -94,7 +94,7 @@ func TestAmphorae(t *testing.T) {
 	runExtraCases(t, []extraCase{
 		{
 			name: "list follows the next link with the filters",
-			answers: map[string][]fake.Answer{
+			answers: map[string][]cannedAnswer{
 				"GET /octavia/amphorae?compute_id=f0f79f90&fields=id&fields=status&limit=1&status=ALLOCATED": answer(200, `{"amphorae": [`+amphoraMaster+`],
 					"amphorae_links": [{"href": "http://octavia.internal:9876/v2/octavia/amphorae?limit=1&marker=`+masterID+`", "rel": "next"}]}`),
 				"GET /octavia/amphorae?compute_id=f0f79f90&fields=id&fields=status&limit=1&marker=" + masterID + "&status=ALLOCATED": answer(200, `{"amphorae": [`+amphoraSpare+`],
@@ -116,7 +116,7 @@ func TestAmphorae(t *testing.T) {
 		},
 		{
 			name:    "list as a member",
-			answers: map[string][]fake.Answer{"GET /octavia/amphorae": answer(403, octaviaFault("Policy does not allow this request to be performed."))},
+			answers: map[string][]cannedAnswer{"GET /octavia/amphorae": answer(403, octaviaFault("Policy does not allow this request to be performed."))},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				amps, err := Collect(c.Amphorae(ctx, amphorae.ListOpts{}))
 				return amps, Accepted{}, err
@@ -126,7 +126,7 @@ func TestAmphorae(t *testing.T) {
 		},
 		{
 			name:    "show",
-			answers: map[string][]fake.Answer{"GET /octavia/amphorae/" + spareID: answer(200, `{"amphora": `+amphoraSpare+`}`)},
+			answers: map[string][]cannedAnswer{"GET /octavia/amphorae/" + spareID: answer(200, `{"amphora": `+amphoraSpare+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				a, err := c.GetAmphora(ctx, spareID)
 				return a, Accepted{}, err
@@ -136,7 +136,7 @@ func TestAmphorae(t *testing.T) {
 		},
 		{
 			name:    "configure",
-			answers: map[string][]fake.Answer{"PUT /octavia/amphorae/" + masterID + "/config": answer(202, "")},
+			answers: map[string][]cannedAnswer{"PUT /octavia/amphorae/" + masterID + "/config": answer(202, "")},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				acc, err := c.ConfigureAmphora(ctx, masterID)
 				return nil, acc, err
@@ -146,7 +146,7 @@ func TestAmphorae(t *testing.T) {
 		},
 		{
 			name:    "failover",
-			answers: map[string][]fake.Answer{"PUT /octavia/amphorae/" + masterID + "/failover": answer(202, "")},
+			answers: map[string][]cannedAnswer{"PUT /octavia/amphorae/" + masterID + "/failover": answer(202, "")},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				acc, err := c.FailoverAmphora(ctx, masterID)
 				return nil, acc, err
@@ -156,7 +156,7 @@ func TestAmphorae(t *testing.T) {
 		},
 		{
 			name:    "delete",
-			answers: map[string][]fake.Answer{"DELETE /octavia/amphorae/" + spareID: answer(204, "")},
+			answers: map[string][]cannedAnswer{"DELETE /octavia/amphorae/" + spareID: answer(204, "")},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				acc, err := c.DeleteAmphora(ctx, spareID)
 				return nil, acc, err
@@ -166,7 +166,7 @@ func TestAmphorae(t *testing.T) {
 		},
 		{
 			name: "delete of an allocated amphora",
-			answers: map[string][]fake.Answer{"DELETE /octavia/amphorae/" + masterID: answer(409,
+			answers: map[string][]cannedAnswer{"DELETE /octavia/amphorae/" + masterID: answer(409,
 				octaviaFault("Amphora "+masterID+" is immutable and cannot be updated."))},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				acc, err := c.DeleteAmphora(ctx, masterID)
@@ -177,12 +177,12 @@ func TestAmphorae(t *testing.T) {
 		},
 		{
 			name:    "stats",
-			answers: map[string][]fake.Answer{"GET /octavia/amphorae/" + masterID + "/stats": answer(200, statsBody)},
+			answers: map[string][]cannedAnswer{"GET /octavia/amphorae/" + masterID + "/stats": answer(200, statsBody)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				s, err := c.AmphoraStats(ctx, masterID)
 				return s, Accepted{}, err
 			},
-			want: []amphoraops.Stats{{
+			want: []amphoracontrol.Stats{{
 				ID: masterID, ListenerID: "bbe44114-cda2-4fe0-b192-d9e24ce661db", LoadbalancerID: ampLBID,
 				ActiveConnections: 48629, BytesIn: 65671420, BytesOut: 774771186, TotalConnections: 26189172,
 			}},
@@ -192,21 +192,21 @@ func TestAmphorae(t *testing.T) {
 }
 
 // amphoraBody returns an amphora answer with status.
-func amphoraBody(status AmphoraStatus) fake.Answer {
-	return fake.Answer{Status: 200, Body: `{"amphora": {"id": "` + spareID + `", "loadbalancer_id": null, "status": "` + string(status) + `"}}`}
+func amphoraBody(status AmphoraStatus) cannedAnswer {
+	return cannedAnswer{Status: 200, Body: `{"amphora": {"id": "` + spareID + `", "loadbalancer_id": null, "status": "` + string(status) + `"}}`}
 }
 
 // lbBody returns a load balancer answer with provisioning status.
-func lbBody(status ProvisioningStatus) fake.Answer {
-	return fake.Answer{Status: 200, Body: `{"loadbalancer": {"id": "` + ampLBID + `", "provisioning_status": "` + string(status) + `", "operating_status": "ONLINE"}}`}
+func lbBody(status ProvisioningStatus) cannedAnswer {
+	return cannedAnswer{Status: 200, Body: `{"loadbalancer": {"id": "` + ampLBID + `", "provisioning_status": "` + string(status) + `", "operating_status": "ONLINE"}}`}
 }
 
 func TestWaitAmphoraFailover(t *testing.T) {
-	notFound := fake.Answer{Status: 404, Body: octaviaFault("Amphora " + spareID + " not found.")}
+	notFound := cannedAnswer{Status: 404, Body: octaviaFault("Amphora " + spareID + " not found.")}
 	tests := []struct {
 		name     string
 		amphora  amphorae.Amphora // as read before the failover
-		answers  map[string][]fake.Answer
+		answers  map[string][]cannedAnswer
 		opts     waiters.Options
 		want     Outcome // Polls aside: see wantGets
 		wantGets int     // GETs that reached Octavia; 0 = not checked
@@ -216,7 +216,7 @@ func TestWaitAmphoraFailover(t *testing.T) {
 		{
 			name:    "the amphora's load balancer becomes ACTIVE",
 			amphora: wantMaster,
-			answers: map[string][]fake.Answer{"GET /lbaas/loadbalancers/" + ampLBID: {
+			answers: map[string][]cannedAnswer{"GET /lbaas/loadbalancers/" + ampLBID: {
 				lbBody(StatusPendingUpdate), lbBody(StatusPendingUpdate), lbBody(StatusActive)}},
 			want: Outcome{Status: StatusActive, SawPending: true, Elapsed: 6 * time.Second}, wantGets: 3,
 			wantPath: lbPrefix + "/lbaas/loadbalancers/" + ampLBID,
@@ -224,7 +224,7 @@ func TestWaitAmphoraFailover(t *testing.T) {
 		{
 			name:    "a spare amphora goes away",
 			amphora: wantSpare,
-			answers: map[string][]fake.Answer{"GET /octavia/amphorae/" + spareID: {
+			answers: map[string][]cannedAnswer{"GET /octavia/amphorae/" + spareID: {
 				amphoraBody(AmphoraPendingDelete), notFound}},
 			want: Outcome{Status: StatusDeleted, SawPending: true, Elapsed: 3 * time.Second}, wantGets: 2,
 			wantPath: lbPrefix + "/octavia/amphorae/" + spareID,
@@ -232,7 +232,7 @@ func TestWaitAmphoraFailover(t *testing.T) {
 		{
 			name:    "a spare amphora ends in ERROR",
 			amphora: wantSpare,
-			answers: map[string][]fake.Answer{"GET /octavia/amphorae/" + spareID: {
+			answers: map[string][]cannedAnswer{"GET /octavia/amphorae/" + spareID: {
 				amphoraBody(AmphoraPendingDelete), amphoraBody(AmphoraError)}},
 			want: Outcome{Status: ProvisioningStatus(AmphoraError), SawPending: true, Elapsed: 3 * time.Second}, wantGets: 2,
 			wantErr:  &waiters.StatusError{Status: string(AmphoraError)},
@@ -241,7 +241,7 @@ func TestWaitAmphoraFailover(t *testing.T) {
 		{
 			name:    "a spare amphora that never goes away",
 			amphora: wantSpare,
-			answers: map[string][]fake.Answer{"GET /octavia/amphorae/" + spareID: {amphoraBody(AmphoraPendingDelete)}},
+			answers: map[string][]cannedAnswer{"GET /octavia/amphorae/" + spareID: {amphoraBody(AmphoraPendingDelete)}},
 			// GETs are not counted: at its deadline waiters polls again until
 			// the Getter's context expires (one GET more, or a few in a bubble).
 			want:     Outcome{Status: StatusPendingDelete, SawPending: true, Elapsed: 300 * time.Second},
@@ -252,10 +252,9 @@ func TestWaitAmphoraFailover(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
-				cloud := fake.New()
-				cloud.Fault = canned(tt.answers)
-				c := bubbleClient(t, cloud)
-				cloud.ResetRequests()
+				lab, _ := newRecording(labcloud.Options{}, canned(tt.answers))
+				c := labBubbleClient(t, lab)
+				lab.ResetRequests()
 				got, err := c.WaitAmphoraFailover(t.Context(), tt.amphora, tt.opts)
 				if tt.wantErr == nil && err != nil {
 					t.Fatalf("error: got %v, want nil", err)
@@ -267,7 +266,7 @@ func TestWaitAmphoraFailover(t *testing.T) {
 						t.Fatalf("error: got %v, want %v", err, tt.wantErr)
 					}
 				}
-				reqs := cloud.Requests()
+				reqs := lab.Requests()
 				if tt.wantGets != 0 && (len(reqs) != tt.wantGets || got.Polls != tt.wantGets) {
 					t.Errorf("got %d GETs (%d polls), want %d", len(reqs), got.Polls, tt.wantGets)
 				}
@@ -286,10 +285,9 @@ func TestWaitAmphoraFailover(t *testing.T) {
 }
 
 func TestAmphoraStatusReadsStatus(t *testing.T) {
-	c, _, _ := startCloud(t, func(cl *fake.Cloud) {
-		cl.Fault = canned(map[string][]fake.Answer{"GET /octavia/amphorae/" + masterID: answer(200, `{"amphora": `+amphoraMaster+`}`)})
-	})
-	got, err := c.AmphoraStatus(masterID)(t.Context())
+	c, _, _ := startCloud(t, labcloud.Options{}, canned(map[string][]cannedAnswer{
+		"GET /octavia/amphorae/" + masterID: answer(200, `{"amphora": `+amphoraMaster+`}`)}))
+	got, err := c.AmphoraStatusGetter(masterID)(t.Context())
 	if err != nil || got != string(AmphoraAllocated) {
 		t.Errorf("got %q, %v; want %s, nil", got, err, AmphoraAllocated)
 	}

@@ -8,11 +8,8 @@ import (
 )
 
 // Availability zone profiles are admin-only: Octavia answers 403
-// (EFORBIDDEN) to other roles.
-
-func azProfileURL(c *Client, parts ...string) string {
-	return c.lb.ServiceURL(append([]string{"lbaas", "availabilityzoneprofiles"}, parts...)...)
-}
+// (EFORBIDDEN) to other roles. The requests are those of package
+// availabilityzoneprofiles.
 
 // AvailabilityZoneProfiles streams the availability zone profiles matching
 // opts, page by page ("availabilityzoneprofile list"). Octavia names this
@@ -24,38 +21,32 @@ func (c *Client) AvailabilityZoneProfiles(ctx context.Context, opts availability
 	if err != nil {
 		return errSeq[availabilityzoneprofiles.AvailabilityZoneProfile](op, err)
 	}
-	return list[availabilityzoneprofiles.AvailabilityZoneProfile](ctx, c, c.lb, op, azProfileURL(c), "availability_zone_profiles", q)
+	return list[availabilityzoneprofiles.AvailabilityZoneProfile](ctx, c, c.lb, op, availabilityzoneprofiles.ListURL(c.lb), "availability_zone_profiles", q)
 }
 
 // GetAvailabilityZoneProfile reads one profile ("availabilityzoneprofile show").
 func (c *Client) GetAvailabilityZoneProfile(ctx context.Context, id string) (*availabilityzoneprofiles.AvailabilityZoneProfile, error) {
-	return getOne[availabilityzoneprofiles.AvailabilityZoneProfile](ctx, c, "get availability zone profile "+id, azProfileURL(c, id), "availability_zone_profile")
+	r := availabilityzoneprofiles.Get(ctx, c.lb, id)
+	p, _, err := extract("get availability zone profile "+id, "availability_zone_profile", r.Result, r.Extract)
+	return p, err
 }
 
 // CreateAvailabilityZoneProfile creates a profile ("availabilityzoneprofile
 // create"); AvailabilityZoneData is a JSON object as a string, with keys from
 // ProviderAvailabilityZoneCapabilities.
 func (c *Client) CreateAvailabilityZoneProfile(ctx context.Context, opts availabilityzoneprofiles.CreateOptsBuilder) (*availabilityzoneprofiles.AvailabilityZoneProfile, Accepted, error) {
-	const op = "create availability zone profile"
-	b, err := opts.ToAvailabilityZoneProfileCreateMap()
-	if err != nil {
-		return nil, Accepted{}, mapError(op, err)
-	}
-	return sendOne[availabilityzoneprofiles.AvailabilityZoneProfile](ctx, c, c.lb, op, "POST", azProfileURL(c), b, "availability_zone_profile")
+	r := availabilityzoneprofiles.Create(ctx, c.lb, opts)
+	return extract("create availability zone profile", "availability_zone_profile", r.Result, r.Extract)
 }
 
 // UpdateAvailabilityZoneProfile changes a profile ("availabilityzoneprofile set").
 func (c *Client) UpdateAvailabilityZoneProfile(ctx context.Context, id string, opts availabilityzoneprofiles.UpdateOptsBuilder) (*availabilityzoneprofiles.AvailabilityZoneProfile, Accepted, error) {
-	op := "update availability zone profile " + id
-	b, err := opts.ToAvailabilityZoneProfileUpdateMap()
-	if err != nil {
-		return nil, Accepted{}, mapError(op, err)
-	}
-	return sendOne[availabilityzoneprofiles.AvailabilityZoneProfile](ctx, c, c.lb, op, "PUT", azProfileURL(c, id), b, "availability_zone_profile")
+	r := availabilityzoneprofiles.Update(ctx, c.lb, id, opts)
+	return extract("update availability zone profile "+id, "availability_zone_profile", r.Result, r.Extract)
 }
 
 // DeleteAvailabilityZoneProfile deletes a profile ("availabilityzoneprofile
 // delete"); Octavia refuses (409) while a zone uses it.
 func (c *Client) DeleteAvailabilityZoneProfile(ctx context.Context, id string) (Accepted, error) {
-	return c.del(ctx, "delete availability zone profile "+id, azProfileURL(c, id))
+	return accepted("delete availability zone profile "+id, availabilityzoneprofiles.Delete(ctx, c.lb, id).ErrResult)
 }

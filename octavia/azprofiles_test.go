@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/octaview/octaview/octavia/availabilityzoneprofiles"
-	"github.com/octaview/octaview/octavia/internal/fake"
 )
 
 // Availability zone profile bodies from Octavia's API reference.
@@ -26,7 +25,7 @@ func TestAvailabilityZoneProfiles(t *testing.T) {
 	runExtraCases(t, []extraCase{
 		{
 			name: "list by name",
-			answers: map[string][]fake.Answer{"GET /lbaas/availabilityzoneprofiles?name=some_az": answer(200,
+			answers: map[string][]cannedAnswer{"GET /lbaas/availabilityzoneprofiles?name=some_az": answer(200,
 				`{"availability_zone_profiles": [`+azProfileBody+`], "availability_zone_profile_links": []}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				ps, err := Collect(c.AvailabilityZoneProfiles(ctx, availabilityzoneprofiles.ListOpts{Name: "some_az"}))
@@ -37,7 +36,7 @@ func TestAvailabilityZoneProfiles(t *testing.T) {
 		},
 		{
 			name:    "show",
-			answers: map[string][]fake.Answer{"GET /lbaas/availabilityzoneprofiles/" + azProfileID: answer(200, `{"availability_zone_profile": `+azProfileBody+`}`)},
+			answers: map[string][]cannedAnswer{"GET /lbaas/availabilityzoneprofiles/" + azProfileID: answer(200, `{"availability_zone_profile": `+azProfileBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				p, err := c.GetAvailabilityZoneProfile(ctx, azProfileID)
 				return p, Accepted{}, err
@@ -47,7 +46,7 @@ func TestAvailabilityZoneProfiles(t *testing.T) {
 		},
 		{
 			name:    "create",
-			answers: map[string][]fake.Answer{"POST /lbaas/availabilityzoneprofiles": answer(201, `{"availability_zone_profile": `+azProfileBody+`}`)},
+			answers: map[string][]cannedAnswer{"POST /lbaas/availabilityzoneprofiles": answer(201, `{"availability_zone_profile": `+azProfileBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				return c.CreateAvailabilityZoneProfile(ctx, availabilityzoneprofiles.CreateOpts{
 					Name: "some_az", ProviderName: "amphora", AvailabilityZoneData: `{"compute_zone": "az1", "volume_zone": "az2"}`,
@@ -60,7 +59,7 @@ func TestAvailabilityZoneProfiles(t *testing.T) {
 		},
 		{
 			name:    "change the data",
-			answers: map[string][]fake.Answer{"PUT /lbaas/availabilityzoneprofiles/" + azProfileID: answer(200, `{"availability_zone_profile": `+azProfileBody+`}`)},
+			answers: map[string][]cannedAnswer{"PUT /lbaas/availabilityzoneprofiles/" + azProfileID: answer(200, `{"availability_zone_profile": `+azProfileBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				return c.UpdateAvailabilityZoneProfile(ctx, azProfileID, availabilityzoneprofiles.UpdateOpts{
 					AvailabilityZoneData: ptrTo(`{"compute_zone": "az1", "volume_zone": "az2"}`),
@@ -73,7 +72,7 @@ func TestAvailabilityZoneProfiles(t *testing.T) {
 		},
 		{
 			name:    "delete",
-			answers: map[string][]fake.Answer{"DELETE /lbaas/availabilityzoneprofiles/" + azProfileID: answer(204, "")},
+			answers: map[string][]cannedAnswer{"DELETE /lbaas/availabilityzoneprofiles/" + azProfileID: answer(204, "")},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				acc, err := c.DeleteAvailabilityZoneProfile(ctx, azProfileID)
 				return nil, acc, err
@@ -83,7 +82,7 @@ func TestAvailabilityZoneProfiles(t *testing.T) {
 		},
 		{
 			name: "delete a profile in use",
-			answers: map[string][]fake.Answer{"DELETE /lbaas/availabilityzoneprofiles/" + azProfileID: answer(409,
+			answers: map[string][]cannedAnswer{"DELETE /lbaas/availabilityzoneprofiles/" + azProfileID: answer(409,
 				octaviaFault("Availability Zone Profile "+azProfileID+" is in use and cannot be modified."))},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				acc, err := c.DeleteAvailabilityZoneProfile(ctx, azProfileID)

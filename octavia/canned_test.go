@@ -2,21 +2,23 @@ package octavia
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"reflect"
 	"strings"
 	"sync"
 	"testing"
 
-	"github.com/octaview/octaview/octavia/internal/fake"
 	"github.com/octaview/octaview/octavia/internal/scripted"
+	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 // Tests of the admin and catalogue resources (amphorae, quotas, providers,
 // flavors, flavor profiles, availability zones and their profiles) log in to
-// the fake cloud and answer the Octavia requests from canned bodies, taken
-// from Octavia's API reference and its source, because the fake models only
-// load balancers and what lives under them.
+// the lab cloud and answer the Octavia requests from canned bodies, taken
+// from Octavia's API reference and its source, so that each case checks the
+// exact exchange (lab_admin_test.go runs the same calls against the lab's own
+// model of these resources).
 
 // lbPrefix is the path of the load-balancer endpoint as gophercloud uses it.
 const lbPrefix = "/load-balancer/v2.0"
@@ -24,10 +26,10 @@ const lbPrefix = "/load-balancer/v2.0"
 // canned answers Octavia requests by "METHOD /path" under lbPrefix (the
 // escaped path), or by "METHOD /path?query" (the exact query) when such a key
 // exists. A key's answers are used in turn; the last one repeats. Requests
-// without a key go to the fake itself.
-func canned(answers map[string][]fake.Answer) func(*http.Request) *fake.Answer {
+// without a key go to the lab itself.
+func canned(answers map[string][]cannedAnswer) func(*http.Request) *cannedAnswer {
 	var mu sync.Mutex
-	return func(r *http.Request) *fake.Answer {
+	return func(r *http.Request) *cannedAnswer {
 		p, ok := strings.CutPrefix(r.URL.EscapedPath(), lbPrefix)
 		if !ok {
 			return nil
@@ -53,8 +55,8 @@ func canned(answers map[string][]fake.Answer) func(*http.Request) *fake.Answer {
 }
 
 // answer returns a canned JSON answer.
-func answer(status int, body string) []fake.Answer {
-	return []fake.Answer{{Status: status, Body: body}}
+func answer(status int, body string) []cannedAnswer {
+	return []cannedAnswer{{Status: status, Body: body}}
 }
 
 // octaviaFault is an Octavia error body.
@@ -72,7 +74,7 @@ type sent struct {
 // extraCase is one call of a client method against canned answers.
 type extraCase struct {
 	name    string
-	answers map[string][]fake.Answer
+	answers map[string][]cannedAnswer
 	call    func(ctx context.Context, c *Client) (any, Accepted, error)
 	want    any       // what call returns; compared with reflect.DeepEqual
 	status  int       // a write's Accepted.StatusCode (and a request id); 0 = not a write
@@ -80,12 +82,12 @@ type extraCase struct {
 	sent    []sent    // every request to Octavia, in order
 }
 
-// runExtraCases runs each case against a fresh fake logged in as demo.
+// runExtraCases runs each case against a fresh lab logged in as demo.
 func runExtraCases(t *testing.T, tests []extraCase) {
 	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, srv, _ := startCloud(t, func(cl *fake.Cloud) { cl.Fault = canned(tt.answers) })
+			c, srv, _ := startCloud(t, labcloud.Options{}, canned(tt.answers))
 			srv.ResetRequests()
 			got, acc, err := tt.call(t.Context(), c)
 			checkSent(t, srv.Requests(), tt.sent)
@@ -109,7 +111,7 @@ func runExtraCases(t *testing.T, tests []extraCase) {
 }
 
 // checkSent compares the requests that reached Octavia with want.
-func checkSent(t *testing.T, reqs []fake.Request, want []sent) {
+func checkSent(t *testing.T, reqs []request, want []sent) {
 	t.Helper()
 	var got []sent
 	for _, r := range reqs {
@@ -133,8 +135,6 @@ func checkSent(t *testing.T, reqs []fake.Request, want []sent) {
 		if got[i].line != want[i].line {
 			t.Errorf("request %d: got %s, want %s", i+1, got[i].line, want[i].line)
 		}
-		if (got[i].body == "") != (want[i].body == "") || (want[i].body != "" && !jsonEqual(got[i].body, want[i].body)) {
-			t.Errorf("request %d body: got %s, want %s", i+1, got[i].body, want[i].body)
-		}
+		scripted.CheckJSON(t, fmt.Sprintf("request %d body", i+1), got[i].body, want[i].body)
 	}
 }

@@ -47,7 +47,7 @@ type Config struct {
 // carries Accept: application/json and goes through the transport guard.
 type Client struct {
 	provider *gophercloud.ProviderClient
-	lb       *gophercloud.ServiceClient // Octavia; resource URLs: c.lb.ServiceURL("lbaas", ...)
+	lb       *gophercloud.ServiceClient // Octavia; resource URLs come from urls.go
 	net      *gophercloud.ServiceClient // Neutron; nil when the catalog has no network endpoint
 	identity *gophercloud.ServiceClient // Keystone v3
 	guard    *guard
@@ -281,10 +281,7 @@ func (c *Client) Logout(ctx context.Context) error {
 	if token == "" {
 		return nil
 	}
-	_, err := c.identity.Delete(ctx, c.identity.ServiceURL("auth", "tokens"), &gophercloud.RequestOpts{
-		MoreHeaders: map[string]string{"X-Subject-Token": token},
-		OkCodes:     []int{204},
-	})
+	err := tokens3.Revoke(ctx, c.identity, token).Err
 	c.provider.ReauthFunc = nil
 	c.provider.SetToken("")
 	return mapError("log out", err)
@@ -298,10 +295,11 @@ type Accepted struct {
 }
 
 // Internal request helpers: every request of the package goes through do
-// (directly, or through get, put, del, getOne, sendOne and the pager list),
-// so every failure passes once through mapError and every success yields an
-// Accepted. Build URLs with c.lb.ServiceURL("lbaas", "loadbalancers", id)
-// (Octavia) or, for Neutron, on the client c.network(op) returns.
+// (directly, or through get, put, del, getOne, sendOne and the pager list)
+// or through a request package whose result it reads with extract or
+// accepted, so every failure passes once through mapError and every success
+// yields an Accepted. Octavia URLs come from urls.go (or the request
+// packages); Neutron's are built on the client c.network(op) returns.
 
 // do sends method url on sc. body (nil = none) is marshalled as JSON, e.g. the
 // map from opts.ToLoadBalancerCreateMap(); out (nil = discard) is a pointer the
@@ -367,4 +365,30 @@ func sendOne[T any](ctx context.Context, c *Client, sc *gophercloud.ServiceClien
 			Err: fmt.Errorf("the answer has no %q object", key)}
 	}
 	return v, acc, nil
+}
+
+// extract reads the result of a request package's call (r, and decode, its
+// Extract method): the object under the envelope key and the Accepted of the
+// answer. Errors are mapped for op; a missing key in an answer that is not a
+// 204 is an EINTERNAL *Error, as in sendOne.
+func extract[T any](op, key string, r gophercloud.Result, decode func() (*T, error)) (*T, Accepted, error) {
+	v, err := decode()
+	if err != nil {
+		return nil, Accepted{}, mapError(op, err)
+	}
+	acc := Accepted{RequestID: r.Header.Get(RequestIDHeader), StatusCode: r.StatusCode}
+	if v == nil && acc.StatusCode != http.StatusNoContent {
+		return nil, acc, &Error{Code: EINTERNAL, StatusCode: acc.StatusCode, RequestID: acc.RequestID, Op: op,
+			Err: fmt.Errorf("the answer has no %q object", key)}
+	}
+	return v, acc, nil
+}
+
+// accepted reads the result of a request package's call that answers no
+// body (a delete, an action): the Accepted, or the error mapped for op.
+func accepted(op string, r gophercloud.ErrResult) (Accepted, error) {
+	if err := r.ExtractErr(); err != nil {
+		return Accepted{}, mapError(op, err)
+	}
+	return Accepted{RequestID: r.Header.Get(RequestIDHeader), StatusCode: r.StatusCode}, nil
 }

@@ -1,11 +1,12 @@
 package octavia
 
 import (
-	"context"
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -13,8 +14,10 @@ import (
 	"time"
 
 	"github.com/gophercloud/gophercloud/v2"
+	"github.com/gophercloud/gophercloud/v2/openstack/identity/v3/applicationcredentials"
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 
-	"github.com/octaview/octaview/octavia/internal/fake"
+	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 // recorder is an http.RoundTripper that notes every request it is handed
@@ -23,12 +26,12 @@ import (
 type recorder struct {
 	next http.RoundTripper
 	mu   sync.Mutex
-	urls []string
+	urls []*url.URL
 }
 
 func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	r.mu.Lock()
-	r.urls = append(r.urls, req.URL.String())
+	r.urls = append(r.urls, req.URL)
 	r.mu.Unlock()
 	return r.next.RoundTrip(req)
 }
@@ -38,9 +41,8 @@ func (r *recorder) hosts() []string {
 	defer r.mu.Unlock()
 	var hosts []string
 	for _, u := range r.urls {
-		h := strings.SplitN(strings.TrimPrefix(strings.TrimPrefix(u, "http://"), "https://"), "/", 2)[0]
-		if !slices.Contains(hosts, h) {
-			hosts = append(hosts, h)
+		if !slices.Contains(hosts, u.Host) {
+			hosts = append(hosts, u.Host)
 		}
 	}
 	return hosts
@@ -54,46 +56,50 @@ func demoConfig(base string, hc *http.Client) Config {
 	}
 }
 
-// startCloud starts a fake behind httptest and logs in as demo; the
-// recorder sees every request that left the client.
-func startCloud(t testing.TB, setup func(*fake.Cloud)) (*Client, *fake.Server, *recorder) {
-	t.Helper()
-	cloud := fake.New()
-	if setup != nil {
-		setup(cloud)
+// adminConfig logs in as the lab's admin (project admin) at base.
+func adminConfig(base string) Config {
+	return Config{
+		AuthURL: base + "/identity/v3", Username: "admin", Password: "admin", UserDomainName: "Default",
+		ProjectName: "admin", ProjectDomainName: "Default",
 	}
-	srv := fake.NewServer(cloud)
-	t.Cleanup(srv.Close)
+}
+
+// startCloud starts a lab cloud (newLabServer: opts, canned answers) and logs
+// in as demo; the recorder sees every request that left the client.
+func startCloud(t testing.TB, opts labcloud.Options, canned func(*http.Request) *cannedAnswer) (*Client, *labServer, *recorder) {
+	t.Helper()
+	srv := newLabServer(t, opts, canned)
 	rec := &recorder{next: http.DefaultTransport}
-	c, err := New(context.Background(), demoConfig(srv.URL, &http.Client{Transport: rec, Timeout: 10 * time.Second}))
+	c, err := New(t.Context(), demoConfig(srv.URL, &http.Client{Transport: rec, Timeout: 10 * time.Second}))
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
 	return c, srv, rec
 }
 
-// bubbleClient logs in to cloud through an in-memory transport (for synctest bubbles).
-func bubbleClient(t testing.TB, cloud *fake.Cloud) *Client {
-	t.Helper()
-	c, err := New(t.Context(), demoConfig("http://cloud.test", &http.Client{Transport: fake.Transport(cloud)}))
-	if err != nil {
-		t.Fatalf("New: %v", err)
-	}
-	return c
-}
+// demoLab is a lab scenario with one ACTIVE load balancer of demo's, "web".
+var demoLab = labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "web"}}}}
 
 func TestNewAuthenticates(t *testing.T) {
-	cloud := fake.New()
-	srv := fake.NewServer(cloud)
-	defer srv.Close()
+	srv := newLabServer(t, labcloud.Options{}, nil)
 	base := srv.URL
 
-	// an existing token, from a password login
+	// an existing token, from a password login; IDs and an application
+	// credential of the lab's users
 	first, err := New(t.Context(), demoConfig(base, nil))
 	if err != nil {
 		t.Fatalf("password login: %v", err)
 	}
 	token := first.provider.Token()
+	demo := first.Session()
+	viewer, err := New(t.Context(), Config{AuthURL: base + "/identity/v3", Username: "viewer", Password: "viewer", UserDomainName: "Default", ProjectName: "demo", ProjectDomainName: "Default"})
+	if err != nil {
+		t.Fatalf("viewer login: %v", err)
+	}
+	ac, err := applicationcredentials.Create(t.Context(), first.identity, demo.UserID, applicationcredentials.CreateOpts{Name: "ci", Secret: "s3cret"}).Extract()
+	if err != nil {
+		t.Fatalf("create application credential: %v", err)
+	}
 
 	tests := []struct {
 		name      string
@@ -102,12 +108,12 @@ func TestNewAuthenticates(t *testing.T) {
 		wantUser  string
 		wantRoles []string
 	}{
-		{"password", demoConfig(base, nil), "", "demo", []string{"member"}},
-		{"password by user ID", Config{AuthURL: base + "/identity/v3", UserID: "u-viewer", Password: "viewer", ProjectID: "p-demo"}, "", "viewer", []string{"reader"}},
-		{"application credential by ID", Config{AuthURL: base + "/identity/v3", ApplicationCredentialID: "ac-demo", ApplicationCredentialSecret: "s3cret"}, "", "demo", []string{"member"}},
-		{"application credential by name and user", Config{AuthURL: base + "/identity/v3", ApplicationCredentialName: "ci", Username: "demo", UserDomainName: "Default", ApplicationCredentialSecret: "s3cret"}, "", "demo", []string{"member"}},
-		{"existing token", Config{AuthURL: base + "/identity/v3", Token: token}, "", "demo", []string{"member"}},
-		{"internal interface and region", func() Config { c := demoConfig(base, nil); c.Interface = "internal"; c.Region = "RegionOne"; return c }(), "", "demo", []string{"member"}},
+		{"password", demoConfig(base, nil), "", "demo", demo.Roles},
+		{"password by user ID", Config{AuthURL: base + "/identity/v3", UserID: viewer.Session().UserID, Password: "viewer", ProjectID: demo.ProjectID}, "", "viewer", viewer.Session().Roles},
+		{"application credential by ID", Config{AuthURL: base + "/identity/v3", ApplicationCredentialID: ac.ID, ApplicationCredentialSecret: "s3cret"}, "", "demo", demo.Roles},
+		{"application credential by name and user", Config{AuthURL: base + "/identity/v3", ApplicationCredentialName: "ci", Username: "demo", UserDomainName: "Default", ApplicationCredentialSecret: "s3cret"}, "", "demo", demo.Roles},
+		{"existing token", Config{AuthURL: base + "/identity/v3", Token: token}, "", "demo", demo.Roles},
+		{"internal interface and region", func() Config { c := demoConfig(base, nil); c.Interface = "internal"; c.Region = "RegionOne"; return c }(), "", "demo", demo.Roles},
 		{"wrong password", func() Config { c := demoConfig(base, nil); c.Password = "nope"; return c }(), EUNAUTHORIZED, "", nil},
 		{"unknown interface", func() Config { c := demoConfig(base, nil); c.Interface = "private"; return c }(), EINVALID, "", nil},
 		{"auth URL without /v3", func() Config { c := demoConfig(base, nil); c.AuthURL = base + "/identity"; return c }(), EINVALID, "", nil},
@@ -129,8 +135,8 @@ func TestNewAuthenticates(t *testing.T) {
 			if s.UserName != tt.wantUser || !slices.Equal(s.Roles, tt.wantRoles) {
 				t.Errorf("got user %q roles %v, want %q %v", s.UserName, s.Roles, tt.wantUser, tt.wantRoles)
 			}
-			if s.ProjectName != "demo" || s.ProjectID != "p-demo" {
-				t.Errorf("got project %q/%q, want demo/p-demo", s.ProjectName, s.ProjectID)
+			if s.ProjectName != "demo" || s.ProjectID != demo.ProjectID {
+				t.Errorf("got project %q/%q, want demo/%s", s.ProjectName, s.ProjectID, demo.ProjectID)
 			}
 			if until := time.Until(s.ExpiresAt); until < 50*time.Minute || until > 61*time.Minute {
 				t.Errorf("got ExpiresAt %v (in %v), want about an hour from now", s.ExpiresAt, until)
@@ -155,14 +161,14 @@ func TestSessionHasRole(t *testing.T) {
 }
 
 func TestLogoutRevokesToken(t *testing.T) {
-	c, srv, _ := startCloud(t, nil)
+	c, srv, _ := startCloud(t, labcloud.Options{}, nil)
 	token := c.provider.Token()
 	if err := c.Logout(t.Context()); err != nil {
 		t.Fatalf("Logout: %v", err)
 	}
 	var revoked bool
 	for _, r := range srv.Requests() {
-		if r.Method == "DELETE" && r.Path == "/identity/v3/auth/tokens" && r.Header.Get("X-Subject-Token") == token {
+		if r.Method == http.MethodDelete && r.Path == "/identity/v3/auth/tokens" && r.Header.Get("X-Subject-Token") == token {
 			revoked = true
 		}
 	}
@@ -177,14 +183,15 @@ func TestLogoutRevokesToken(t *testing.T) {
 }
 
 func TestEveryRequestAcceptsJSON(t *testing.T) {
-	c, srv, _ := startCloud(t, func(cl *fake.Cloud) { cl.AddLoadBalancer(map[string]any{"name": "web"}) })
+	c, srv, _ := startCloud(t, demoLab, nil)
 	if _, err := Collect(c.LoadBalancers(t.Context(), lbListOpts(""))); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Collect(c.Networks(t.Context(), netListOpts("public"))); err != nil {
-		t.Fatal(err)
+	nets, err := Collect(c.Networks(t.Context(), netListOpts("public")))
+	if err != nil || len(nets) != 1 || len(nets[0].Subnets) == 0 {
+		t.Fatalf("got networks %+v, %v; want public with its subnet", nets, err)
 	}
-	if _, _, err := c.CreateLoadBalancer(t.Context(), lbCreateOpts("new")); err != nil {
+	if _, _, err := c.CreateLoadBalancer(t.Context(), loadbalancers.CreateOpts{Name: "new", VipSubnetID: nets[0].Subnets[0]}); err != nil {
 		t.Fatal(err)
 	}
 	reqs := srv.Requests()
@@ -199,10 +206,7 @@ func TestEveryRequestAcceptsJSON(t *testing.T) {
 }
 
 func TestEndpointOverrides(t *testing.T) {
-	cloud := fake.New()
-	srv := fake.NewServer(cloud)
-	defer srv.Close()
-	cloud.AddLoadBalancer(map[string]any{"name": "web"})
+	srv := newLabServer(t, demoLab, nil)
 
 	tests := []struct {
 		name       string
@@ -228,7 +232,7 @@ func TestEndpointOverrides(t *testing.T) {
 			if err != nil || len(lbs) != 1 {
 				t.Errorf("got %d load balancers, %v; want 1", len(lbs), err)
 			}
-			nets, err := Collect(c.Networks(t.Context(), netListOpts("private")))
+			nets, err := Collect(c.Networks(t.Context(), netListOpts("demo-net")))
 			if err != nil || len(nets) != 1 {
 				t.Errorf("got %d networks, %v; want 1", len(nets), err)
 			}
@@ -237,7 +241,7 @@ func TestEndpointOverrides(t *testing.T) {
 }
 
 func TestGuardRefusesOtherHosts(t *testing.T) {
-	c, _, rec := startCloud(t, nil)
+	c, _, rec := startCloud(t, labcloud.Options{}, nil)
 	tests := []struct{ name, url string }{
 		{"internal Octavia API", "http://10.0.0.1:9876/v2/lbaas/loadbalancers"},
 		{"other port on our host", strings.Replace(c.lb.Endpoint, "127.0.0.1:", "127.0.0.1:1", 1)},
@@ -245,7 +249,6 @@ func TestGuardRefusesOtherHosts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			start := time.Now()
 			err := c.get(t.Context(), "probe", tt.url, nil)
 			if !errors.Is(err, ErrHostNotAllowed) {
 				t.Fatalf("got %v, want ErrHostNotAllowed", err)
@@ -257,9 +260,6 @@ func TestGuardRefusesOtherHosts(t *testing.T) {
 			if ErrorCodeOf(err) != EINTERNAL {
 				t.Errorf("got code %q, want EINTERNAL", ErrorCodeOf(err))
 			}
-			if d := time.Since(start); d > 2*time.Second {
-				t.Errorf("refusal took %v, want it immediate", d)
-			}
 		})
 	}
 	for _, h := range rec.hosts() {
@@ -270,7 +270,7 @@ func TestGuardRefusesOtherHosts(t *testing.T) {
 }
 
 func TestResponseCodeIsThroughError(t *testing.T) {
-	c, _, _ := startCloud(t, nil)
+	c, _, _ := startCloud(t, labcloud.Options{}, nil)
 	_, err := c.GetLoadBalancer(t.Context(), "missing")
 	if !gophercloud.ResponseCodeIs(err, http.StatusNotFound) {
 		t.Errorf("got ResponseCodeIs(err, 404) false for %v, want true", err)
@@ -278,7 +278,8 @@ func TestResponseCodeIsThroughError(t *testing.T) {
 }
 
 func TestTLSConfig(t *testing.T) {
-	srv := fake.NewTLSServer(fake.New())
+	lab, _ := newRecording(labcloud.Options{}, nil)
+	srv := httptest.NewTLSServer(lab)
 	defer srv.Close()
 	roots := x509.NewCertPool()
 	roots.AddCert(srv.Certificate())

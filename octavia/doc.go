@@ -52,7 +52,9 @@
 // not go away.
 // A 403 "Quota has been met for resources: ..." is EQUOTA. Message turns any
 // error into one sentence for a user. *Error unwraps to gophercloud's error,
-// so gophercloud.ResponseCodeIs keeps working.
+// so gophercloud.ResponseCodeIs keeps working, and an ENOTFOUND *Error matches
+// waiters.ErrGone (errors.Is), which is how a delete wait knows the resource
+// is gone.
 //
 // # Writes and waits
 //

@@ -77,6 +77,10 @@ func (e *Error) Error() string {
 // gophercloud.ResponseCodeIs(err, 404) keep working through an *Error.
 func (e *Error) Unwrap() error { return e.Err }
 
+// Is reports whether e matches target: waiters.ErrGone for an ENOTFOUND, so
+// that waiters.ForDelete ends on a 404.
+func (e *Error) Is(target error) bool { return target == waiters.ErrGone && e.Code == ENOTFOUND }
+
 // ErrorCodeOf returns the Code of the first *Error in err's chain, "" for a
 // nil err; for the errors of a wait: ETIMEOUT (waiters.ErrTimeout, ctx's
 // deadline), EFAILED (*waiters.StatusError), ECANCELED (ctx canceled); and
@@ -187,7 +191,7 @@ func busyFault(fault string) bool {
 const RequestIDHeader = "X-Openstack-Request-Id"
 
 // mapError is THE mapping from a failed call to an *Error; every request helper
-// (do, get, post, put, del, list) runs its error through it. op says what was
+// (do, get, put, del, list and the result helpers) runs its error through it. op says what was
 // being done ("list load balancers"). nil stays nil, and an *Error passes
 // through untouched (with Op filled in if it had none).
 func mapError(op string, err error) error {

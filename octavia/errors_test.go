@@ -11,7 +11,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2"
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/listeners"
 
-	"github.com/octaview/octaview/octavia/internal/fake"
+	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/waiters"
 )
 
@@ -38,12 +38,12 @@ func (f failing) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 func TestErrorMapping(t *testing.T) {
-	octavia := func(status int, fault string) *fake.Answer {
-		return &fake.Answer{Status: status, Body: fmt.Sprintf(`{"faultcode": "Client", "faultstring": %q, "debuginfo": null}`, fault)}
+	octavia := func(status int, fault string) *cannedAnswer {
+		return &cannedAnswer{Status: status, Body: fmt.Sprintf(`{"faultcode": "Client", "faultstring": %q, "debuginfo": null}`, fault)}
 	}
 	tests := []struct {
 		name       string
-		answer     *fake.Answer // from the fake; nil = use transportErr
+		answer     *cannedAnswer // instead of the lab's; nil = use transport
 		transport  error
 		wantCode   ErrorCode
 		wantStatus int
@@ -56,14 +56,14 @@ func TestErrorMapping(t *testing.T) {
 		{"409 error state is no busy state", octavia(409, "Invalid state ERROR of loadbalancer resource 42"), nil, ECONFLICT, 409, "Invalid state ERROR of loadbalancer resource 42"},
 		{"409 duplicate member", octavia(409, "Another member on this pool is already using ip 10.0.0.5 on protocol_port 80"), nil, ECONFLICT, 409, "Another member on this pool is already using ip 10.0.0.5 on protocol_port 80"},
 		{"409 port in use", octavia(409, "Port 5d2c is already in use"), nil, ECONFLICT, 409, "Port 5d2c is already in use"},
-		{"401 keystone body", &fake.Answer{Status: 401, Body: `{"error": {"code": 401, "title": "Unauthorized", "message": "The request you have made requires authentication."}}`}, nil, EUNAUTHORIZED, 401, "The request you have made requires authentication."},
+		{"401 keystone body", &cannedAnswer{Status: 401, Body: `{"error": {"code": 401, "title": "Unauthorized", "message": "The request you have made requires authentication."}}`}, nil, EUNAUTHORIZED, 401, "The request you have made requires authentication."},
 		{"403 policy", octavia(403, "Policy does not allow this request to be performed."), nil, EFORBIDDEN, 403, "Policy does not allow this request to be performed."},
 		{"403 quota", octavia(403, "Quota has been met for resources: Load Balancer"), nil, EQUOTA, 403, "Quota has been met for resources: Load Balancer"},
 		{"400", octavia(400, "Invalid input for field/attribute vip_subnet_id."), nil, EINVALID, 400, "Invalid input for field/attribute vip_subnet_id."},
-		{"500", &fake.Answer{Status: 500, Body: `{"faultcode": "Server", "faultstring": "Internal Server Error", "debuginfo": null}`}, nil, EINTERNAL, 500, "Internal Server Error"},
-		{"502 html from a proxy", &fake.Answer{Status: 502, Body: "<html><body>Bad Gateway</body></html>"}, nil, EUNAVAILABLE, 502, ""},
-		{"503 plain text", &fake.Answer{Status: 503, Body: "upstream connect error"}, nil, EUNAVAILABLE, 503, "upstream connect error"},
-		{"neutron body", &fake.Answer{Status: 404, Body: `{"NeutronError": {"type": "NetworkNotFound", "message": "Network x could not be found.", "detail": ""}}`}, nil, ENOTFOUND, 404, "Network x could not be found."},
+		{"500", &cannedAnswer{Status: 500, Body: `{"faultcode": "Server", "faultstring": "Internal Server Error", "debuginfo": null}`}, nil, EINTERNAL, 500, "Internal Server Error"},
+		{"502 html from a proxy", &cannedAnswer{Status: 502, Body: "<html><body>Bad Gateway</body></html>"}, nil, EUNAVAILABLE, 502, ""},
+		{"503 plain text", &cannedAnswer{Status: 503, Body: "upstream connect error"}, nil, EUNAVAILABLE, 503, "upstream connect error"},
+		{"neutron body", &cannedAnswer{Status: 404, Body: `{"NeutronError": {"type": "NetworkNotFound", "message": "Network x could not be found.", "detail": ""}}`}, nil, ENOTFOUND, 404, "Network x could not be found."},
 		{"transport timeout", nil, timeoutError{}, EUNAVAILABLE, 0, ""},
 		{"connection refused", nil, errors.New("dial tcp 127.0.0.1:1: connect: connection refused"), EUNAVAILABLE, 0, ""},
 		{"context deadline", nil, context.DeadlineExceeded, ETIMEOUT, 0, ""},
@@ -71,15 +71,12 @@ func TestErrorMapping(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cloud := fake.New()
-			srv := fake.NewServer(cloud)
-			defer srv.Close()
-			cloud.Fault = func(r *http.Request) *fake.Answer {
+			srv := newLabServer(t, labcloud.Options{}, func(r *http.Request) *cannedAnswer {
 				if strings.Contains(r.URL.Path, "/lbaas/") {
 					return tt.answer
 				}
 				return nil
-			}
+			})
 			hc := &http.Client{}
 			if tt.transport != nil {
 				hc.Transport = failing{next: http.DefaultTransport, err: tt.transport}
@@ -158,8 +155,7 @@ func TestErrorString(t *testing.T) {
 }
 
 func TestInputErrorIsInvalid(t *testing.T) {
-	srv := fake.NewServer(fake.New())
-	defer srv.Close()
+	srv := newLabServer(t, labcloud.Options{}, nil)
 	c, err := New(t.Context(), demoConfig(srv.URL, &http.Client{}))
 	if err != nil {
 		t.Fatal(err)

@@ -6,18 +6,19 @@ import (
 	"time"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
+	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
 	"github.com/octaview/octaview/octavia"
-	"github.com/octaview/octaview/octavia/internal/fake"
+	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/waiters"
 )
 
 // Example logs in, creates a load balancer, waits for it, lists, and shows
 // how a failure reads.
 func Example() {
-	cloud := fake.New()       // Keystone + Octavia + Neutron, in process
-	cloud.Delay = time.Second // writes stay PENDING_* for 1 s
-	srv := fake.NewServer(cloud)
+	// The lab cloud: Keystone + Octavia + Neutron, in process; writes stay
+	// PENDING_* for about 1 s.
+	srv := labcloud.NewServer(labcloud.Options{Delay: time.Second})
 	defer srv.Close()
 	ctx := context.Background()
 
@@ -36,7 +37,12 @@ func Example() {
 	s := c.Session()
 	fmt.Println("logged in:", s.UserName, "in", s.ProjectName, "member:", s.HasRole("member"))
 
-	lb, acc, err := c.CreateLoadBalancer(ctx, loadbalancers.CreateOpts{Name: "web", VipSubnetID: "subnet-public"})
+	subnet, err := octavia.Collect(c.Subnets(ctx, subnets.ListOpts{Name: "public-subnet"}))
+	if err != nil || len(subnet) != 1 {
+		fmt.Println("no public subnet:", octavia.Message(err))
+		return
+	}
+	lb, acc, err := c.CreateLoadBalancer(ctx, loadbalancers.CreateOpts{Name: "web", VipSubnetID: subnet[0].ID})
 	if err != nil {
 		fmt.Println(octavia.Message(err))
 		return
@@ -51,7 +57,7 @@ func Example() {
 			fmt.Println(octavia.Message(err))
 			break
 		}
-		fmt.Println("listed:", lb.Name, lb.ProvisioningStatus, lb.VipSubnetID)
+		fmt.Println("listed:", lb.Name, lb.ProvisioningStatus, "on the public subnet:", lb.VipSubnetID == subnet[0].ID)
 	}
 
 	_, err = c.GetLoadBalancer(ctx, "no-such-id")
@@ -60,6 +66,6 @@ func Example() {
 	// logged in: demo in demo member: true
 	// created: web PENDING_CREATE 201
 	// wait: ACTIVE pending seen: true error: <nil>
-	// listed: web ACTIVE subnet-public
+	// listed: web ACTIVE on the public subnet: true
 	// ENOTFOUND - It does not exist (any more). Load Balancer no-such-id not found.
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 
-	"github.com/octaview/octaview/octavia/internal/fake"
 	"github.com/octaview/octaview/octavia/labcloud"
 )
 
@@ -19,7 +18,7 @@ import (
 func TestExpiredToken(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		lab := labcloud.New(labcloud.Options{TokenTTL: time.Hour, Seed: 1})
-		hc := &http.Client{Transport: fake.Transport(lab)}
+		hc := &http.Client{Transport: labcloud.Transport(lab)}
 		pw, err := New(t.Context(), demoConfig("http://lab.test", hc))
 		if err != nil {
 			t.Fatal(err)

@@ -3,16 +3,13 @@ package octavia
 import (
 	"context"
 	"iter"
+	"net/http"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/flavorprofiles"
 )
 
 // Flavor profiles are admin-only: Octavia answers 403 (EFORBIDDEN) to other
 // roles.
-
-func flavorProfileURL(c *Client, parts ...string) string {
-	return c.lb.ServiceURL(append([]string{"lbaas", "flavorprofiles"}, parts...)...)
-}
 
 // FlavorProfiles streams the flavor profiles matching opts, page by page
 // ("flavorprofile list"). Octavia names this list's links
@@ -40,7 +37,7 @@ func (c *Client) CreateFlavorProfile(ctx context.Context, opts flavorprofiles.Cr
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[flavorprofiles.FlavorProfile](ctx, c, c.lb, op, "POST", flavorProfileURL(c), b, "flavorprofile")
+	return sendOne[flavorprofiles.FlavorProfile](ctx, c, c.lb, op, http.MethodPost, flavorProfileURL(c), b, "flavorprofile")
 }
 
 // UpdateFlavorProfile changes a flavor profile ("flavorprofile set").
@@ -50,7 +47,7 @@ func (c *Client) UpdateFlavorProfile(ctx context.Context, id string, opts flavor
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[flavorprofiles.FlavorProfile](ctx, c, c.lb, op, "PUT", flavorProfileURL(c, id), b, "flavorprofile")
+	return sendOne[flavorprofiles.FlavorProfile](ctx, c, c.lb, op, http.MethodPut, flavorProfileURL(c, id), b, "flavorprofile")
 }
 
 // DeleteFlavorProfile deletes a flavor profile ("flavorprofile delete");

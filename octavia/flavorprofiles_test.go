@@ -5,8 +5,6 @@ import (
 	"testing"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/flavorprofiles"
-
-	"github.com/octaview/octaview/octavia/internal/fake"
 )
 
 // Flavor profile bodies from Octavia's API reference.
@@ -27,7 +25,7 @@ func TestFlavorProfiles(t *testing.T) {
 	runExtraCases(t, []extraCase{
 		{
 			name: "list by provider",
-			answers: map[string][]fake.Answer{"GET /lbaas/flavorprofiles?provider_name=amphora": answer(200,
+			answers: map[string][]cannedAnswer{"GET /lbaas/flavorprofiles?provider_name=amphora": answer(200,
 				`{"flavorprofiles": [`+flavorProfileBody+`], "flavorprofile_links": []}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				ps, err := Collect(c.FlavorProfiles(ctx, flavorprofiles.ListOpts{ProviderName: "amphora"}))
@@ -38,7 +36,7 @@ func TestFlavorProfiles(t *testing.T) {
 		},
 		{
 			name:    "show",
-			answers: map[string][]fake.Answer{"GET /lbaas/flavorprofiles/" + flavorProfileID: answer(200, `{"flavorprofile": `+flavorProfileBody+`}`)},
+			answers: map[string][]cannedAnswer{"GET /lbaas/flavorprofiles/" + flavorProfileID: answer(200, `{"flavorprofile": `+flavorProfileBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				p, err := c.GetFlavorProfile(ctx, flavorProfileID)
 				return p, Accepted{}, err
@@ -48,7 +46,7 @@ func TestFlavorProfiles(t *testing.T) {
 		},
 		{
 			name:    "create",
-			answers: map[string][]fake.Answer{"POST /lbaas/flavorprofiles": answer(201, `{"flavorprofile": `+flavorProfileBody+`}`)},
+			answers: map[string][]cannedAnswer{"POST /lbaas/flavorprofiles": answer(201, `{"flavorprofile": `+flavorProfileBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				return c.CreateFlavorProfile(ctx, flavorprofiles.CreateOpts{
 					Name: "amphora-act-stdby", ProviderName: "amphora", FlavorData: `{"loadbalancer_topology": "ACTIVE_STANDBY"}`,
@@ -61,7 +59,7 @@ func TestFlavorProfiles(t *testing.T) {
 		},
 		{
 			name:    "rename",
-			answers: map[string][]fake.Answer{"PUT /lbaas/flavorprofiles/" + flavorProfileID: answer(200, `{"flavorprofile": `+flavorProfileBody+`}`)},
+			answers: map[string][]cannedAnswer{"PUT /lbaas/flavorprofiles/" + flavorProfileID: answer(200, `{"flavorprofile": `+flavorProfileBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				return c.UpdateFlavorProfile(ctx, flavorProfileID, flavorprofiles.UpdateOpts{Name: "amphora-act-stdby"})
 			},
@@ -71,7 +69,7 @@ func TestFlavorProfiles(t *testing.T) {
 		},
 		{
 			name:    "delete",
-			answers: map[string][]fake.Answer{"DELETE /lbaas/flavorprofiles/" + flavorProfileID: answer(204, "")},
+			answers: map[string][]cannedAnswer{"DELETE /lbaas/flavorprofiles/" + flavorProfileID: answer(204, "")},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				acc, err := c.DeleteFlavorProfile(ctx, flavorProfileID)
 				return nil, acc, err
@@ -81,7 +79,7 @@ func TestFlavorProfiles(t *testing.T) {
 		},
 		{
 			name: "delete as a member",
-			answers: map[string][]fake.Answer{"DELETE /lbaas/flavorprofiles/" + flavorProfileID: answer(403,
+			answers: map[string][]cannedAnswer{"DELETE /lbaas/flavorprofiles/" + flavorProfileID: answer(403,
 				octaviaFault("Policy does not allow this request to be performed."))},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				acc, err := c.DeleteFlavorProfile(ctx, flavorProfileID)

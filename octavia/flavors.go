@@ -3,6 +3,7 @@ package octavia
 import (
 	"context"
 	"iter"
+	"net/http"
 
 	"github.com/gophercloud/gophercloud/v2"
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/flavors"
@@ -45,10 +46,6 @@ func (o FlavorUpdateOpts) ToFlavorUpdateMap() (map[string]any, error) {
 // ToFlavorUpdateMap implements flavors.UpdateOptsBuilder ("flavor unset").
 func (u Unset) ToFlavorUpdateMap() (map[string]any, error) { return u.body("flavor") }
 
-func flavorURL(c *Client, parts ...string) string {
-	return c.lb.ServiceURL(append([]string{"lbaas", "flavors"}, parts...)...)
-}
-
 // Flavors streams the flavors matching opts, page by page ("flavor list").
 func (c *Client) Flavors(ctx context.Context, opts flavors.ListOptsBuilder) iter.Seq2[flavors.Flavor, error] {
 	const op = "list flavors"
@@ -72,7 +69,7 @@ func (c *Client) CreateFlavor(ctx context.Context, opts flavors.CreateOptsBuilde
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[flavors.Flavor](ctx, c, c.lb, op, "POST", flavorURL(c), b, "flavor")
+	return sendOne[flavors.Flavor](ctx, c, c.lb, op, http.MethodPost, flavorURL(c), b, "flavor")
 }
 
 // UpdateFlavor changes a flavor ("flavor set" with FlavorUpdateOpts,
@@ -83,7 +80,7 @@ func (c *Client) UpdateFlavor(ctx context.Context, id string, opts flavors.Updat
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[flavors.Flavor](ctx, c, c.lb, op, "PUT", flavorURL(c, id), b, "flavor")
+	return sendOne[flavors.Flavor](ctx, c, c.lb, op, http.MethodPut, flavorURL(c, id), b, "flavor")
 }
 
 // DeleteFlavor deletes a flavor ("flavor delete"); Octavia refuses (409)

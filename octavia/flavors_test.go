@@ -5,8 +5,6 @@ import (
 	"testing"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/flavors"
-
-	"github.com/octaview/octaview/octavia/internal/fake"
 )
 
 // Flavor bodies from Octavia's API reference.
@@ -40,7 +38,7 @@ func TestFlavors(t *testing.T) {
 	runExtraCases(t, []extraCase{
 		{
 			name:    "list enabled flavors",
-			answers: map[string][]fake.Answer{"GET /lbaas/flavors?enabled=true": answer(200, `{"flavors": [`+flavorBody+`], "flavors_links": []}`)},
+			answers: map[string][]cannedAnswer{"GET /lbaas/flavors?enabled=true": answer(200, `{"flavors": [`+flavorBody+`], "flavors_links": []}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				fs, err := Collect(c.Flavors(ctx, flavors.ListOpts{Enabled: &enabled}))
 				return fs, Accepted{}, err
@@ -50,7 +48,7 @@ func TestFlavors(t *testing.T) {
 		},
 		{
 			name:    "show",
-			answers: map[string][]fake.Answer{"GET /lbaas/flavors/" + flavorID: answer(200, `{"flavor": `+flavorBody+`}`)},
+			answers: map[string][]cannedAnswer{"GET /lbaas/flavors/" + flavorID: answer(200, `{"flavor": `+flavorBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				f, err := c.GetFlavor(ctx, flavorID)
 				return f, Accepted{}, err
@@ -60,7 +58,7 @@ func TestFlavors(t *testing.T) {
 		},
 		{
 			name:    "create disabled",
-			answers: map[string][]fake.Answer{"POST /lbaas/flavors": answer(201, `{"flavor": `+flavorDisabledBody+`}`)},
+			answers: map[string][]cannedAnswer{"POST /lbaas/flavors": answer(201, `{"flavor": `+flavorDisabledBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				return c.CreateFlavor(ctx, FlavorCreateOpts{
 					Name: "Basic", Description: "A basic standalone Octavia load balancer.",
@@ -75,7 +73,7 @@ func TestFlavors(t *testing.T) {
 		},
 		{
 			name:    "create with gophercloud's options",
-			answers: map[string][]fake.Answer{"POST /lbaas/flavors": answer(201, `{"flavor": `+flavorBody+`}`)},
+			answers: map[string][]cannedAnswer{"POST /lbaas/flavors": answer(201, `{"flavor": `+flavorBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				return c.CreateFlavor(ctx, flavors.CreateOpts{
 					Name: "Basic", Description: "A basic standalone Octavia load balancer.",
@@ -90,7 +88,7 @@ func TestFlavors(t *testing.T) {
 		},
 		{
 			name:    "disable",
-			answers: map[string][]fake.Answer{"PUT /lbaas/flavors/" + flavorID: answer(200, `{"flavor": `+flavorDisabledBody+`}`)},
+			answers: map[string][]cannedAnswer{"PUT /lbaas/flavors/" + flavorID: answer(200, `{"flavor": `+flavorDisabledBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				return c.UpdateFlavor(ctx, flavorID, FlavorUpdateOpts{Enabled: ptrTo(false)})
 			},
@@ -100,7 +98,7 @@ func TestFlavors(t *testing.T) {
 		},
 		{
 			name:    "unset the description",
-			answers: map[string][]fake.Answer{"PUT /lbaas/flavors/" + flavorID: answer(200, `{"flavor": `+flavorBody+`}`)},
+			answers: map[string][]cannedAnswer{"PUT /lbaas/flavors/" + flavorID: answer(200, `{"flavor": `+flavorBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				return c.UpdateFlavor(ctx, flavorID, Unset{"description"})
 			},
@@ -110,7 +108,7 @@ func TestFlavors(t *testing.T) {
 		},
 		{
 			name:    "delete",
-			answers: map[string][]fake.Answer{"DELETE /lbaas/flavors/" + flavorID: answer(204, "")},
+			answers: map[string][]cannedAnswer{"DELETE /lbaas/flavors/" + flavorID: answer(204, "")},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				acc, err := c.DeleteFlavor(ctx, flavorID)
 				return nil, acc, err
@@ -120,7 +118,7 @@ func TestFlavors(t *testing.T) {
 		},
 		{
 			name: "delete a flavor in use",
-			answers: map[string][]fake.Answer{"DELETE /lbaas/flavors/" + flavorID: answer(409,
+			answers: map[string][]cannedAnswer{"DELETE /lbaas/flavors/" + flavorID: answer(409,
 				octaviaFault("Flavor "+flavorID+" is in use and cannot be modified."))},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				acc, err := c.DeleteFlavor(ctx, flavorID)

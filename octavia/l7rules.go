@@ -3,6 +3,7 @@ package octavia
 import (
 	"context"
 	"iter"
+	"net/http"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/l7policies"
 )
@@ -22,10 +23,6 @@ func (o L7RuleListOpts) ToRulesListQuery() (string, error) {
 // ToRuleUpdateMap implements l7policies.UpdateRuleOptsBuilder ("l7rule unset").
 func (u Unset) ToRuleUpdateMap() (map[string]any, error) { return u.body("rule") }
 
-func rulesURL(c *Client, policyID string, parts ...string) string {
-	return c.lb.ServiceURL(append([]string{"lbaas", "l7policies", policyID, "rules"}, parts...)...)
-}
-
 // L7Rules streams the rules of an L7 policy matching opts
 // (l7policies.ListRulesOpts or L7RuleListOpts), page by page.
 func (c *Client) L7Rules(ctx context.Context, policyID string, opts l7policies.ListRulesOptsBuilder) iter.Seq2[l7policies.Rule, error] {
@@ -34,12 +31,12 @@ func (c *Client) L7Rules(ctx context.Context, policyID string, opts l7policies.L
 	if err != nil {
 		return errSeq[l7policies.Rule](op, err)
 	}
-	return list[l7policies.Rule](ctx, c, c.lb, op, rulesURL(c, policyID), "rules", q)
+	return list[l7policies.Rule](ctx, c, c.lb, op, l7RuleURL(c, policyID), "rules", q)
 }
 
 // GetL7Rule reads one rule of an L7 policy.
 func (c *Client) GetL7Rule(ctx context.Context, policyID, id string) (*l7policies.Rule, error) {
-	return getOne[l7policies.Rule](ctx, c, "get L7 rule "+id, rulesURL(c, policyID, id), "rule")
+	return getOne[l7policies.Rule](ctx, c, "get L7 rule "+id, l7RuleURL(c, policyID, id), "rule")
 }
 
 // CreateL7Rule adds a rule to an L7 policy; wait with WaitChildActive.
@@ -49,7 +46,7 @@ func (c *Client) CreateL7Rule(ctx context.Context, policyID string, opts l7polic
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[l7policies.Rule](ctx, c, c.lb, op, "POST", rulesURL(c, policyID), b, "rule")
+	return sendOne[l7policies.Rule](ctx, c, c.lb, op, http.MethodPost, l7RuleURL(c, policyID), b, "rule")
 }
 
 // UpdateL7Rule changes a rule (l7policies.UpdateRuleOpts, or Unset).
@@ -59,10 +56,10 @@ func (c *Client) UpdateL7Rule(ctx context.Context, policyID, id string, opts l7p
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[l7policies.Rule](ctx, c, c.lb, op, "PUT", rulesURL(c, policyID, id), b, "rule")
+	return sendOne[l7policies.Rule](ctx, c, c.lb, op, http.MethodPut, l7RuleURL(c, policyID, id), b, "rule")
 }
 
 // DeleteL7Rule deletes a rule; wait with WaitChildDeleted.
 func (c *Client) DeleteL7Rule(ctx context.Context, policyID, id string) (Accepted, error) {
-	return c.del(ctx, "delete L7 rule "+id, rulesURL(c, policyID, id))
+	return c.del(ctx, "delete L7 rule "+id, l7RuleURL(c, policyID, id))
 }

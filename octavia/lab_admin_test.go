@@ -15,12 +15,12 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/quotas"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
-	"github.com/octaview/octaview/octavia/amphoraops"
+	"github.com/octaview/octaview/octavia/amphoracontrol"
 	"github.com/octaview/octaview/octavia/availabilityzoneprofiles"
 	"github.com/octaview/octaview/octavia/availabilityzones"
 	"github.com/octaview/octaview/octavia/internal/scripted"
 	"github.com/octaview/octaview/octavia/labcloud"
-	"github.com/octaview/octaview/octavia/quotaops"
+	"github.com/octaview/octaview/octavia/lbaasquotas"
 	"github.com/octaview/octaview/waiters"
 )
 
@@ -33,10 +33,9 @@ func labAdmin(t *testing.T) *Client {
 	t.Helper()
 	lab := labcloud.NewServer(labcloud.Options{Delay: time.Millisecond, Seed: 1})
 	t.Cleanup(lab.Close)
-	c, err := New(t.Context(), Config{
-		AuthURL: lab.URL + "/identity/v3", Username: "admin", Password: "admin", UserDomainName: "Default",
-		ProjectName: "admin", ProjectDomainName: "Default", HTTPClient: &http.Client{Timeout: 10 * time.Second},
-	})
+	cfg := adminConfig(lab.URL)
+	cfg.HTTPClient = &http.Client{Timeout: 10 * time.Second}
+	c, err := New(t.Context(), cfg)
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
@@ -133,7 +132,7 @@ func TestLabQuotas(t *testing.T) {
 	ctx := t.Context()
 	project := c.Session().ProjectID
 
-	defaults, err := c.QuotaDefaults(ctx)
+	defaults, err := c.GetQuotaDefaults(ctx)
 	if err != nil {
 		t.Fatalf("defaults: %v", err)
 	}
@@ -144,7 +143,7 @@ func TestLabQuotas(t *testing.T) {
 	if got, err := c.GetQuota(ctx, project); err != nil || *got != *q {
 		t.Errorf("show: got %+v, %v; want %+v", got, err, q)
 	}
-	list, err := Collect(c.Quotas(ctx, quotaops.ListOpts{ProjectID: project}))
+	list, err := Collect(c.Quotas(ctx, lbaasquotas.ListOpts{ProjectID: project}))
 	if err != nil || len(list) != 1 || list[0].Loadbalancer == nil || *list[0].Loadbalancer != 3 || list[0].Listener != nil {
 		t.Errorf("list: got %s, %v; want one entry: loadbalancer 3, listener default", scripted.Describe(list), err)
 	}
@@ -190,7 +189,7 @@ func TestLabAmphorae(t *testing.T) {
 		t.Errorf("by compute id: got %d amphorae, %v; want %s only", len(byCompute), err, amp.ID)
 	}
 	stats, err := c.AmphoraStats(ctx, amp.ID)
-	if err != nil || slices.ContainsFunc(stats, func(s amphoraops.Stats) bool { return s.ID != amp.ID || s.LoadbalancerID != lb.ID }) {
+	if err != nil || slices.ContainsFunc(stats, func(s amphoracontrol.Stats) bool { return s.ID != amp.ID || s.LoadbalancerID != lb.ID }) {
 		t.Errorf("stats: got %+v, %v; want entries of amphora %s of %s", stats, err, amp.ID, lb.ID)
 	}
 	if acc, err := c.ConfigureAmphora(ctx, amp.ID); err != nil || acc.StatusCode != http.StatusAccepted {

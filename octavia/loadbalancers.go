@@ -3,6 +3,7 @@ package octavia
 import (
 	"context"
 	"iter"
+	"net/http"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 )
@@ -42,26 +43,22 @@ func (u Unset) body(key string) (map[string]any, error) {
 // ToLoadBalancerUpdateMap implements loadbalancers.UpdateOptsBuilder.
 func (u Unset) ToLoadBalancerUpdateMap() (map[string]any, error) { return u.body("loadbalancer") }
 
-// LoadBalancers streams the load balancers matching opts, page by page
-// (page size opts.Limit; 0 = Octavia's default, 1000 at most).
-func (c *Client) LoadBalancers(ctx context.Context, opts loadbalancers.ListOpts) iter.Seq2[loadbalancers.LoadBalancer, error] {
-	return c.ListLoadBalancers(ctx, opts)
-}
-
-// ListLoadBalancers is LoadBalancers for any ListOptsBuilder, such as
-// LoadBalancerListOpts (fields, page_reverse).
-func (c *Client) ListLoadBalancers(ctx context.Context, opts loadbalancers.ListOptsBuilder) iter.Seq2[loadbalancers.LoadBalancer, error] {
+// LoadBalancers streams the load balancers matching opts
+// (loadbalancers.ListOpts, or LoadBalancerListOpts for fields and
+// page_reverse), page by page (page size opts.Limit; 0 = Octavia's default,
+// 1000 at most).
+func (c *Client) LoadBalancers(ctx context.Context, opts loadbalancers.ListOptsBuilder) iter.Seq2[loadbalancers.LoadBalancer, error] {
 	const op = "list load balancers"
 	q, err := opts.ToLoadBalancerListQuery()
 	if err != nil {
 		return errSeq[loadbalancers.LoadBalancer](op, err)
 	}
-	return list[loadbalancers.LoadBalancer](ctx, c, c.lb, op, c.lb.ServiceURL("lbaas", "loadbalancers"), "loadbalancers", q)
+	return list[loadbalancers.LoadBalancer](ctx, c, c.lb, op, loadBalancerURL(c), "loadbalancers", q)
 }
 
 // GetLoadBalancer reads one load balancer ("loadbalancer show").
 func (c *Client) GetLoadBalancer(ctx context.Context, id string) (*loadbalancers.LoadBalancer, error) {
-	return getOne[loadbalancers.LoadBalancer](ctx, c, "get load balancer "+id, c.lb.ServiceURL("lbaas", "loadbalancers", id), "loadbalancer")
+	return getOne[loadbalancers.LoadBalancer](ctx, c, "get load balancer "+id, loadBalancerURL(c, id), "loadbalancer")
 }
 
 // CreateLoadBalancer creates a load balancer ("loadbalancer create"); with
@@ -73,7 +70,7 @@ func (c *Client) CreateLoadBalancer(ctx context.Context, opts loadbalancers.Crea
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[loadbalancers.LoadBalancer](ctx, c, c.lb, op, "POST", c.lb.ServiceURL("lbaas", "loadbalancers"), b, "loadbalancer")
+	return sendOne[loadbalancers.LoadBalancer](ctx, c, c.lb, op, http.MethodPost, loadBalancerURL(c), b, "loadbalancer")
 }
 
 // UpdateLoadBalancer changes a load balancer ("loadbalancer set" with
@@ -84,7 +81,7 @@ func (c *Client) UpdateLoadBalancer(ctx context.Context, id string, opts loadbal
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[loadbalancers.LoadBalancer](ctx, c, c.lb, op, "PUT", c.lb.ServiceURL("lbaas", "loadbalancers", id), b, "loadbalancer")
+	return sendOne[loadbalancers.LoadBalancer](ctx, c, c.lb, op, http.MethodPut, loadBalancerURL(c, id), b, "loadbalancer")
 }
 
 // DeleteLoadBalancer deletes a load balancer; cascade (sent as the query
@@ -95,19 +92,19 @@ func (c *Client) DeleteLoadBalancer(ctx context.Context, id string, cascade bool
 	if err != nil {
 		return Accepted{}, mapError(op, err)
 	}
-	return c.del(ctx, op, c.lb.ServiceURL("lbaas", "loadbalancers", id)+q)
+	return c.del(ctx, op, loadBalancerURL(c, id)+q)
 }
 
 // LoadBalancerStats reads a load balancer's traffic counters ("loadbalancer stats show").
 func (c *Client) LoadBalancerStats(ctx context.Context, id string) (*loadbalancers.Stats, error) {
-	return getOne[loadbalancers.Stats](ctx, c, "get load balancer stats "+id, c.lb.ServiceURL("lbaas", "loadbalancers", id, "stats"), "stats")
+	return getOne[loadbalancers.Stats](ctx, c, "get load balancer stats "+id, loadBalancerURL(c, id, "stats"), "stats")
 }
 
 // LoadBalancerStatusTree reads the statuses of a load balancer and of
 // everything under it, pools' health monitors included ("loadbalancer
 // status show"). Lists Octavia left out come back empty, not nil.
 func (c *Client) LoadBalancerStatusTree(ctx context.Context, id string) (*StatusTree, error) {
-	t, err := getOne[StatusTree](ctx, c, "get load balancer status "+id, c.lb.ServiceURL("lbaas", "loadbalancers", id, "status"), "statuses")
+	t, err := getOne[StatusTree](ctx, c, "get load balancer status "+id, loadBalancerURL(c, id, "status"), "statuses")
 	if err != nil {
 		return nil, err
 	}
@@ -118,5 +115,5 @@ func (c *Client) LoadBalancerStatusTree(ctx context.Context, id string) (*Status
 // FailoverLoadBalancer starts a failover of the load balancer's amphorae
 // ("loadbalancer failover"); the load balancer goes PENDING_UPDATE.
 func (c *Client) FailoverLoadBalancer(ctx context.Context, id string) (Accepted, error) {
-	return c.do(ctx, c.lb, "fail over load balancer "+id, "PUT", c.lb.ServiceURL("lbaas", "loadbalancers", id, "failover"), nil, nil, 202)
+	return c.do(ctx, c.lb, "fail over load balancer "+id, http.MethodPut, loadBalancerURL(c, id, "failover"), nil, nil, 202)
 }

@@ -4,27 +4,37 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/listeners"
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/networks"
+	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
-	"github.com/octaview/octaview/octavia/internal/fake"
+	"github.com/octaview/octaview/octavia/internal/scripted"
+	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 func lbListOpts(name string) loadbalancers.ListOpts { return loadbalancers.ListOpts{Name: name} }
 
 func netListOpts(name string) networks.ListOpts { return networks.ListOpts{Name: name} }
 
-func lbCreateOpts(name string) loadbalancers.CreateOpts {
-	return loadbalancers.CreateOpts{Name: name, VipSubnetID: "subnet-public"}
+// publicSubnet returns the ID of the lab's public subnet.
+func publicSubnet(t testing.TB, c *Client) string {
+	t.Helper()
+	subs, err := Collect(c.Subnets(t.Context(), subnets.ListOpts{Name: "public-subnet"}))
+	if err != nil || len(subs) != 1 {
+		t.Fatalf("public subnet: got %+v, %v; want one", subs, err)
+	}
+	return subs[0].ID
 }
 
-// lastRequest returns the last request the fake got with method.
-func lastRequest(t *testing.T, srv *fake.Server, method string) fake.Request {
+// lastRequest returns the last request the lab got with method.
+func lastRequest(t *testing.T, srv *recording, method string) request {
 	t.Helper()
 	reqs := srv.Requests()
 	for i := len(reqs) - 1; i >= 0; i-- {
@@ -33,42 +43,54 @@ func lastRequest(t *testing.T, srv *fake.Server, method string) fake.Request {
 		}
 	}
 	t.Fatalf("got no %s request", method)
-	return fake.Request{}
+	return request{}
 }
 
 func TestLoadBalancerDecodesOctaviaShapes(t *testing.T) {
-	c, _, _ := startCloud(t, func(cl *fake.Cloud) {
-		cl.AddLoadBalancer(map[string]any{"name": "web", "created_at": "2026-11-29T17:31:07", "tags": []any{"prod"}})
+	// In a bubble the clock starts at 2000-01-01 00:00:00 UTC: the lab stamps
+	// the load balancer created then in Octavia's format, without a zone.
+	synctest.Test(t, func(t *testing.T) {
+		c, _, _ := bubbleLab(t, labcloud.Options{})
+		subnet := publicSubnet(t, c)
+		if _, _, err := c.CreateLoadBalancer(t.Context(), loadbalancers.CreateOpts{Name: "web", VipSubnetID: subnet, Tags: []string{"prod"}}); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Minute) // ACTIVE by now
+		lbs, err := Collect(c.LoadBalancers(t.Context(), lbListOpts("web")))
+		if err != nil || len(lbs) != 1 {
+			t.Fatalf("got %d, %v; want 1 load balancer", len(lbs), err)
+		}
+		lb := lbs[0]
+		want := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+		if !lb.CreatedAt.Equal(want) {
+			t.Errorf("got CreatedAt %v, want %v", lb.CreatedAt, want)
+		}
+		if lb.ProvisioningStatus != string(StatusActive) || lb.OperatingStatus != string(OperatingOnline) {
+			t.Errorf("got statuses %s/%s, want ACTIVE/ONLINE", lb.ProvisioningStatus, lb.OperatingStatus)
+		}
+		if !slices.Equal(lb.Tags, []string{"prod"}) || lb.VipSubnetID != subnet || lb.Provider != "amphora" {
+			t.Errorf("got %+v, want tags [prod], subnet %s, amphora", lb, subnet)
+		}
+		got, err := c.GetLoadBalancer(t.Context(), lb.ID)
+		if err != nil || got.ID != lb.ID || !got.CreatedAt.Equal(want) {
+			t.Errorf("GetLoadBalancer: got %+v, %v; want the same load balancer", got, err)
+		}
 	})
-	lbs, err := Collect(c.LoadBalancers(t.Context(), lbListOpts("web")))
-	if err != nil || len(lbs) != 1 {
-		t.Fatalf("got %d, %v; want 1 load balancer", len(lbs), err)
-	}
-	lb := lbs[0]
-	want := time.Date(2026, 11, 29, 17, 31, 7, 0, time.UTC)
-	if !lb.CreatedAt.Equal(want) {
-		t.Errorf("got CreatedAt %v, want %v", lb.CreatedAt, want)
-	}
-	if lb.ProvisioningStatus != string(StatusActive) || lb.OperatingStatus != string(OperatingOnline) {
-		t.Errorf("got statuses %s/%s, want ACTIVE/ONLINE", lb.ProvisioningStatus, lb.OperatingStatus)
-	}
-	if !slices.Equal(lb.Tags, []string{"prod"}) || lb.VipSubnetID != "subnet-public" || lb.Provider != "amphora" {
-		t.Errorf("got %+v, want tags [prod], subnet-public, amphora", lb)
-	}
-	got, err := c.GetLoadBalancer(t.Context(), lb.ID)
-	if err != nil || got.ID != lb.ID || !got.CreatedAt.Equal(want) {
-		t.Errorf("GetLoadBalancer: got %+v, %v; want the same load balancer", got, err)
-	}
 }
 
 func TestLoadBalancerWrites(t *testing.T) {
-	c, srv, _ := startCloud(t, nil)
+	c, lab, _ := startCloud(t, labcloud.Options{}, nil)
+	srv := lab.recording
 	ctx := t.Context()
+	admin, err := New(ctx, adminConfig(lab.URL))
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	// fully populated create
 	up := true
 	lb, acc, err := c.CreateLoadBalancer(ctx, loadbalancers.CreateOpts{
-		Name: "shop", VipSubnetID: "subnet-public", AdminStateUp: &up, Tags: []string{"prod"},
+		Name: "shop", VipSubnetID: publicSubnet(t, c), AdminStateUp: &up, Tags: []string{"prod"},
 		Listeners: []listeners.CreateOpts{{Name: "http", Protocol: listeners.ProtocolHTTP, ProtocolPort: 80}},
 		Pools: []pools.CreateOpts{{Name: "web", Protocol: pools.ProtocolHTTP, LBMethod: pools.LBMethodRoundRobin,
 			Members: []pools.CreateMemberOpts{{Address: "10.0.0.11", ProtocolPort: 8080}}}},
@@ -88,9 +110,9 @@ func TestLoadBalancerWrites(t *testing.T) {
 			Pools     []map[string]any `json:"pools"`
 		} `json:"loadbalancer"`
 	}
-	json.Unmarshal([]byte(lastRequest(t, srv, "POST").Body), &sent)
+	json.Unmarshal([]byte(lastRequest(t, srv, http.MethodPost).Body), &sent)
 	if len(sent.LB.Listeners) != 1 || len(sent.LB.Pools) != 1 {
-		t.Errorf("got body %s, want the listeners and pools in it", lastRequest(t, srv, "POST").Body)
+		t.Errorf("got body %s, want the listeners and pools in it", lastRequest(t, srv, http.MethodPost).Body)
 	}
 
 	tests := []struct {
@@ -106,15 +128,15 @@ func TestLoadBalancerWrites(t *testing.T) {
 			name := "shop2"
 			_, acc, err := c.UpdateLoadBalancer(ctx, lb.ID, loadbalancers.UpdateOpts{Name: &name})
 			return acc, err
-		}, "PUT", "/load-balancer/v2.0/lbaas/loadbalancers/" + lb.ID, "", `{"loadbalancer":{"name":"shop2"}}`, 200},
+		}, http.MethodPut, "/load-balancer/v2.0/lbaas/loadbalancers/" + lb.ID, "", `{"loadbalancer":{"name":"shop2"}}`, 200},
 		{"unset", func() (Accepted, error) {
 			_, acc, err := c.UpdateLoadBalancer(ctx, lb.ID, Unset{"description", "vip_qos_policy_id"})
 			return acc, err
-		}, "PUT", "/load-balancer/v2.0/lbaas/loadbalancers/" + lb.ID, "", `{"loadbalancer":{"description":null,"vip_qos_policy_id":null}}`, 200},
-		{"failover", func() (Accepted, error) { return c.FailoverLoadBalancer(ctx, lb.ID) },
-			"PUT", "/load-balancer/v2.0/lbaas/loadbalancers/" + lb.ID + "/failover", "", "", 202},
+		}, http.MethodPut, "/load-balancer/v2.0/lbaas/loadbalancers/" + lb.ID, "", `{"loadbalancer":{"description":null,"vip_qos_policy_id":null}}`, 200},
+		{"failover (an admin's)", func() (Accepted, error) { return admin.FailoverLoadBalancer(ctx, lb.ID) },
+			http.MethodPut, "/load-balancer/v2.0/lbaas/loadbalancers/" + lb.ID + "/failover", "", "", 202},
 		{"delete with cascade", func() (Accepted, error) { return c.DeleteLoadBalancer(ctx, lb.ID, true) },
-			"DELETE", "/load-balancer/v2.0/lbaas/loadbalancers/" + lb.ID, "cascade=true", "", 204},
+			http.MethodDelete, "/load-balancer/v2.0/lbaas/loadbalancers/" + lb.ID, "cascade=true", "", 204},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -129,16 +151,17 @@ func TestLoadBalancerWrites(t *testing.T) {
 			if r.Path != tt.path || r.Query.Encode() != tt.query {
 				t.Errorf("got %s %s?%s, want %s?%s", r.Method, r.Path, r.Query.Encode(), tt.path, tt.query)
 			}
-			if tt.body != "" && !jsonEqual(r.Body, tt.body) {
-				t.Errorf("got body %s, want %s", r.Body, tt.body)
+			if tt.body != "" {
+				scripted.CheckJSON(t, "body", r.Body, tt.body)
 			}
 		})
 	}
 }
 
 func TestLoadBalancerDeleteWithoutCascade(t *testing.T) {
-	c, srv, _ := startCloud(t, nil)
-	lb, _, err := c.CreateLoadBalancer(t.Context(), loadbalancers.CreateOpts{Name: "x", VipSubnetID: "s",
+	c, lab, _ := startCloud(t, labcloud.Options{}, nil)
+	srv := lab.recording
+	lb, _, err := c.CreateLoadBalancer(t.Context(), loadbalancers.CreateOpts{Name: "x", VipSubnetID: publicSubnet(t, c),
 		Listeners: []listeners.CreateOpts{{Protocol: listeners.ProtocolHTTP, ProtocolPort: 80}}})
 	if err != nil {
 		t.Fatal(err)
@@ -147,17 +170,23 @@ func TestLoadBalancerDeleteWithoutCascade(t *testing.T) {
 	if ErrorCodeOf(err) != EINVALID {
 		t.Errorf("got %v, want EINVALID (it has children)", err)
 	}
-	if q := lastRequest(t, srv, "DELETE").Query; len(q) != 0 {
+	if q := lastRequest(t, srv, http.MethodDelete).Query; len(q) != 0 {
 		t.Errorf("got query %v, want none", q)
 	}
 }
 
 func TestLoadBalancerReads(t *testing.T) {
-	c, _, _ := startCloud(t, nil)
+	// The counters are canned (the lab's grow with time); the rest is the lab's.
+	c, _, _ := startCloud(t, labcloud.Options{}, func(r *http.Request) *cannedAnswer {
+		if r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/stats") {
+			return &cannedAnswer{Status: 200, Body: `{"stats": {"active_connections": 0, "bytes_in": 1024, "bytes_out": 4096, "request_errors": 0, "total_connections": 7}}`}
+		}
+		return nil
+	})
 	ctx := t.Context()
-	lb, _, err := c.CreateLoadBalancer(ctx, loadbalancers.CreateOpts{Name: "shop", VipSubnetID: "subnet-public",
-		Listeners: []listeners.CreateOpts{{Name: "http", Protocol: listeners.ProtocolHTTP, ProtocolPort: 80}},
-		Pools:     []pools.CreateOpts{{Name: "web", Protocol: pools.ProtocolHTTP, LBMethod: pools.LBMethodRoundRobin}}})
+	lb, _, err := c.CreateLoadBalancer(ctx, loadbalancers.CreateOpts{Name: "shop", VipSubnetID: publicSubnet(t, c),
+		Listeners: []listeners.CreateOpts{{Name: "http", Protocol: listeners.ProtocolHTTP, ProtocolPort: 80,
+			DefaultPool: &pools.CreateOpts{Name: "web", Protocol: pools.ProtocolHTTP, LBMethod: pools.LBMethodRoundRobin}}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,15 +202,4 @@ func TestLoadBalancerReads(t *testing.T) {
 		len(got.Listeners[0].Pools) != 1 || got.ProvisioningStatus != StatusActive {
 		t.Errorf("status tree: got %+v, want the load balancer ACTIVE with 1 listener and 1 pool", got)
 	}
-}
-
-// jsonEqual compares two JSON texts by value.
-func jsonEqual(a, b string) bool {
-	var x, y any
-	if json.Unmarshal([]byte(a), &x) != nil || json.Unmarshal([]byte(b), &y) != nil {
-		return false
-	}
-	xa, _ := json.Marshal(x)
-	ya, _ := json.Marshal(y)
-	return string(xa) == string(ya)
 }

@@ -3,6 +3,7 @@ package octavia
 import (
 	"context"
 	"iter"
+	"net/http"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/monitors"
 )
@@ -30,12 +31,12 @@ func (c *Client) Monitors(ctx context.Context, opts monitors.ListOptsBuilder) it
 	if err != nil {
 		return errSeq[monitors.Monitor](op, err)
 	}
-	return list[monitors.Monitor](ctx, c, c.lb, op, c.lb.ServiceURL("lbaas", "healthmonitors"), "healthmonitors", q)
+	return list[monitors.Monitor](ctx, c, c.lb, op, monitorURL(c), "healthmonitors", q)
 }
 
 // GetMonitor reads one health monitor.
 func (c *Client) GetMonitor(ctx context.Context, id string) (*monitors.Monitor, error) {
-	return getOne[monitors.Monitor](ctx, c, "get health monitor "+id, c.lb.ServiceURL("lbaas", "healthmonitors", id), "healthmonitor")
+	return getOne[monitors.Monitor](ctx, c, "get health monitor "+id, monitorURL(c, id), "healthmonitor")
 }
 
 // CreateMonitor creates a health monitor on a pool; wait with WaitChildActive.
@@ -45,7 +46,7 @@ func (c *Client) CreateMonitor(ctx context.Context, opts monitors.CreateOptsBuil
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[monitors.Monitor](ctx, c, c.lb, op, "POST", c.lb.ServiceURL("lbaas", "healthmonitors"), b, "healthmonitor")
+	return sendOne[monitors.Monitor](ctx, c, c.lb, op, http.MethodPost, monitorURL(c), b, "healthmonitor")
 }
 
 // UpdateMonitor changes a health monitor (monitors.UpdateOpts, or Unset).
@@ -55,10 +56,10 @@ func (c *Client) UpdateMonitor(ctx context.Context, id string, opts monitors.Upd
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[monitors.Monitor](ctx, c, c.lb, op, "PUT", c.lb.ServiceURL("lbaas", "healthmonitors", id), b, "healthmonitor")
+	return sendOne[monitors.Monitor](ctx, c, c.lb, op, http.MethodPut, monitorURL(c, id), b, "healthmonitor")
 }
 
 // DeleteMonitor deletes a health monitor; wait with WaitChildDeleted.
 func (c *Client) DeleteMonitor(ctx context.Context, id string) (Accepted, error) {
-	return c.del(ctx, "delete health monitor "+id, c.lb.ServiceURL("lbaas", "healthmonitors", id))
+	return c.del(ctx, "delete health monitor "+id, monitorURL(c, id))
 }

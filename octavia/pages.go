@@ -18,7 +18,7 @@ import (
 // LoadBalancerListOpts); the zero value adds nothing to the query.
 type PageOpts struct {
 	Fields      []string // return only these attributes (Octavia "fields", one per value); nil = all
-	PageReverse bool     // walk backwards from Marker (Octavia "page_reverse=true")
+	PageReverse bool     // the items before Marker (Octavia "page_reverse=True"; Octavia ignores "true" and answers them from the start of the list, in sort order)
 }
 
 // query appends p's parameters to q, the output of a ToXListQuery method
@@ -35,7 +35,7 @@ func (p PageOpts) query(q string, err error) (string, error) {
 		v.Add("fields", f)
 	}
 	if p.PageReverse {
-		v.Set("page_reverse", "true")
+		v.Set("page_reverse", "True")
 	}
 	return "?" + v.Encode(), nil
 }
@@ -68,7 +68,7 @@ func errSeq[T any](op string, err error) iter.Seq2[T, error] {
 // list streams every item of a paginated Octavia or Neutron collection:
 //
 //	for lb, err := range list[loadbalancers.LoadBalancer](ctx, c, c.lb, "list load balancers",
-//		c.lb.ServiceURL("lbaas", "loadbalancers"), "loadbalancers", q) { ... }
+//		loadBalancerURL(c), "loadbalancers", q) { ... }
 //
 // sc is the service client, op names the action for errors, collection is
 // the collection URL without a query, key is the JSON key of the items (the

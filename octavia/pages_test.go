@@ -1,8 +1,10 @@
 package octavia
 
 import (
-	"fmt"
+	"encoding/json"
+	"errors"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -10,27 +12,27 @@ import (
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 
-	"github.com/octaview/octaview/octavia/internal/fake"
+	"github.com/octaview/octaview/octavia/labcloud"
 )
 
-// seed adds n load balancers; every other one is named "web", the rest "db".
-func seed(n int) func(*fake.Cloud) {
-	return func(cl *fake.Cloud) {
-		for i := range n {
-			name := "db"
-			if i%2 == 0 {
-				name = "web"
-			}
-			cl.AddLoadBalancer(map[string]any{"name": name, "description": fmt.Sprintf("lb %d", i)})
+// seed is a lab with n load balancers of demo's; every other one is named
+// "web", the rest "db".
+func seed(n int) labcloud.Options {
+	lbs := make([]labcloud.ScenarioLB, n)
+	for i := range lbs {
+		lbs[i] = labcloud.ScenarioLB{Project: "demo", Name: "db"}
+		if i%2 == 0 {
+			lbs[i].Name = "web"
 		}
 	}
+	return labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: lbs}}
 }
 
-// listRequests returns the fake's list GETs of load balancers.
-func listRequests(srv *fake.Server) []fake.Request {
-	var out []fake.Request
+// listRequests returns the lab's list GETs of load balancers.
+func listRequests(srv *recording) []request {
+	var out []request
 	for _, r := range srv.Requests() {
-		if r.Method == "GET" && strings.HasSuffix(r.Path, "/lbaas/loadbalancers") {
+		if r.Method == http.MethodGet && strings.HasSuffix(r.Path, "/lbaas/loadbalancers") {
 			out = append(out, r)
 		}
 	}
@@ -38,10 +40,10 @@ func listRequests(srv *fake.Server) []fake.Request {
 }
 
 func TestListFollowsLinksOnOurEndpointWithFilters(t *testing.T) {
-	c, srv, rec := startCloud(t, func(cl *fake.Cloud) {
-		seed(5000)(cl)
-		cl.LinkBase = "http://10.0.0.1:9876/load-balancer" // Octavia's internal api_base_uri
-	})
+	opts := seed(5000)
+	opts.LinkBase = "http://10.0.0.1:9876" // Octavia's internal api_base_uri
+	c, lab, rec := startCloud(t, opts, nil)
+	srv := lab.recording
 	srv.ResetRequests()
 	lbs, err := Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{Name: "web", Limit: 1000}))
 	if err != nil {
@@ -111,20 +113,17 @@ func TestListStops(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var first atomic.Value
-			c, srv, _ := startCloud(t, func(cl *fake.Cloud) {
-				seed(50)(cl)
-				cl.Link = tt.link
-				if tt.link == nil {
-					cl.Link = func(href string) string {
-						if !strings.Contains(href, "next") && strings.Contains(href, "page_reverse") {
-							return href
-						}
-						m := strings.Split(href, "marker=")[1]
-						first.CompareAndSwap(nil, m)
-						return strings.Replace(href, "marker="+m, "marker="+first.Load().(string), 1)
-					}
+			link := tt.link
+			if link == nil {
+				link = func(href string) string {
+					m := strings.Split(href, "marker=")[1]
+					first.CompareAndSwap(nil, m)
+					return strings.Replace(href, "marker="+m, "marker="+first.Load().(string), 1)
 				}
-			})
+			}
+			c, lab, _ := startCloud(t, seed(50), nil)
+			srv := lab.recording
+			srv.setHooks(rewriteNextLinks(srv, link), nil)
 			srv.ResetRequests()
 			var n int
 			var err error
@@ -152,17 +151,15 @@ func TestListStops(t *testing.T) {
 }
 
 func TestListRestartsOnceOnInvalidMarker(t *testing.T) {
-	invalid := func(cl *fake.Cloud) {
-		cl.Fault = func(r *http.Request) *fake.Answer {
-			if m := r.URL.Query().Get("marker"); m != "" {
-				return &fake.Answer{Status: 400, Body: `{"faultcode":"Client","faultstring":"Invalid marker: '` + m + `'. The marker was not found.","debuginfo":null}`}
-			}
-			return nil
+	invalid := func(r *http.Request) *cannedAnswer {
+		if m := r.URL.Query().Get("marker"); m != "" {
+			return &cannedAnswer{Status: 400, Body: `{"faultcode":"Client","faultstring":"Invalid marker: '` + m + `'. The marker was not found.","debuginfo":null}`}
 		}
+		return nil
 	}
 	tests := []struct {
 		name       string
-		setup      func(*fake.Cloud)
+		canned     func(*http.Request) *cannedAnswer
 		vanish     bool // delete the first page's last item (the next marker) before page 2
 		wantErr    ErrorCode
 		wantPages  int
@@ -173,10 +170,8 @@ func TestListRestartsOnceOnInvalidMarker(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, srv, _ := startCloud(t, seed(30))
-			if tt.setup != nil {
-				tt.setup(srv.Cloud)
-			}
+			c, lab, _ := startCloud(t, seed(30), tt.canned)
+			srv := lab.recording
 			srv.ResetRequests()
 			var got []string
 			var err error
@@ -187,7 +182,9 @@ func TestListRestartsOnceOnInvalidMarker(t *testing.T) {
 				}
 				got = append(got, lb.ID)
 				if len(got) == 10 && tt.vanish {
-					srv.Cloud.Delete(lb.ID)
+					if _, err := c.DeleteLoadBalancer(t.Context(), lb.ID, true); err != nil {
+						t.Fatal(err)
+					}
 				}
 			}
 			if ErrorCodeOf(err) != tt.wantErr {
@@ -208,14 +205,15 @@ func TestListRestartsOnceOnInvalidMarker(t *testing.T) {
 }
 
 func TestListFieldsAndPageReverse(t *testing.T) {
-	c, srv, _ := startCloud(t, seed(25))
+	c, lab, _ := startCloud(t, seed(25), nil)
+	srv := lab.recording
 	all, err := Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{}))
 	if err != nil || len(all) != 25 {
 		t.Fatalf("got %d, %v; want 25", len(all), err)
 	}
 
 	srv.ResetRequests()
-	lbs, err := Collect(c.ListLoadBalancers(t.Context(), LoadBalancerListOpts{
+	lbs, err := Collect(c.LoadBalancers(t.Context(), LoadBalancerListOpts{
 		ListOpts: loadbalancers.ListOpts{Name: "web", Limit: 5},
 		PageOpts: PageOpts{Fields: []string{"id", "name"}},
 	}))
@@ -233,42 +231,53 @@ func TestListFieldsAndPageReverse(t *testing.T) {
 		}
 	}
 
-	// page_reverse from the last item walks back over the earlier ones
+	// page_reverse from the last item: Octavia (Zed, checked against the real
+	// one) honours only "True", and answers the items before the marker from
+	// the start of the list, in sort order; the next page repeats them.
 	srv.ResetRequests()
-	back, err := Collect(c.ListLoadBalancers(t.Context(), LoadBalancerListOpts{
+	back, err := Collect(c.LoadBalancers(t.Context(), LoadBalancerListOpts{
 		ListOpts: loadbalancers.ListOpts{Marker: all[24].ID, Limit: 10},
 		PageOpts: PageOpts{PageReverse: true},
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(back) == 0 || back[0].ID != all[14].ID {
-		t.Errorf("got %d items starting %v, want the 10 before the marker first", len(back), back)
+	ids := func(lbs []loadbalancers.LoadBalancer) []string {
+		var out []string
+		for _, lb := range lbs {
+			out = append(out, lb.ID)
+		}
+		return out
 	}
-	if r := listRequests(srv)[0]; r.Query.Get("page_reverse") != "true" {
-		t.Errorf("got query %v, want page_reverse=true", r.Query)
+	if got, want := ids(back), ids(all[:10]); !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v (the first 10 before the marker)", got, want)
+	}
+	if r := listRequests(srv)[0]; r.Query.Get("page_reverse") != "True" {
+		t.Errorf("got query %v, want page_reverse=True", r.Query)
 	}
 }
 
 func TestListSendsOnlyKnownParameters(t *testing.T) {
-	c, srv, _ := startCloud(t, seed(3))
+	c, lab, _ := startCloud(t, seed(3), nil)
+	srv := lab.recording
 	srv.ResetRequests()
 	up := true
 	_, err := Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{
 		Name: "web", AdminStateUp: &up, ProvisioningStatus: "ACTIVE", Tags: []string{"a"}, SortKey: "name", SortDir: "asc", Limit: 2,
 	}))
 	if err != nil {
-		t.Fatalf("got %v, want the fake (which answers 400 to unknown parameters) to accept it", err)
+		t.Fatalf("got %v, want the lab (which answers 400 to unknown parameters) to accept it", err)
 	}
 	// and a parameter Octavia does not know is a 400, mapped to EINVALID
-	err = c.get(t.Context(), "probe", c.lb.ServiceURL("lbaas", "loadbalancers")+"?bogus=1", nil)
+	err = c.get(t.Context(), "probe", loadBalancerURL(c)+"?bogus=1", nil)
 	if ErrorCodeOf(err) != EINVALID {
 		t.Errorf("got %v, want EINVALID", err)
 	}
 }
 
 func TestListEmptyAndMidStreamBreak(t *testing.T) {
-	c, srv, _ := startCloud(t, seed(30))
+	c, lab, _ := startCloud(t, seed(30), nil)
+	srv := lab.recording
 	none, err := Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{Name: "nobody"}))
 	if err != nil || len(none) != 0 {
 		t.Errorf("got %d, %v; want an empty list", len(none), err)
@@ -289,17 +298,39 @@ func TestListEmptyAndMidStreamBreak(t *testing.T) {
 }
 
 func TestListErrorIsMapped(t *testing.T) {
-	c, _, _ := startCloud(t, func(cl *fake.Cloud) {
-		cl.Fault = func(r *http.Request) *fake.Answer {
-			if strings.HasSuffix(r.URL.Path, "/loadbalancers") {
-				return &fake.Answer{Status: 503, Body: `{"faultcode":"Server","faultstring":"Service Unavailable","debuginfo":null}`}
-			}
-			return nil
+	c, _, _ := startCloud(t, labcloud.Options{}, func(r *http.Request) *cannedAnswer {
+		if strings.HasSuffix(r.URL.Path, "/loadbalancers") {
+			return &cannedAnswer{Status: 503, Body: `{"faultcode":"Server","faultstring":"Service Unavailable","debuginfo":null}`}
 		}
+		return nil
 	})
 	_, err := Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{}))
-	e, ok := err.(*Error)
+	e, ok := errors.AsType[*Error](err)
 	if !ok || e.Code != EUNAVAILABLE || e.Fault != "Service Unavailable" || e.RequestID == "" {
 		t.Errorf("got %#v, want *Error EUNAVAILABLE with the fault and a request id", err)
+	}
+}
+
+// rewriteNextLinks returns canned answers for the lab's load balancer lists
+// with every "next" link's href passed through f.
+func rewriteNextLinks(srv *recording, f func(href string) string) func(*http.Request) *cannedAnswer {
+	return func(r *http.Request) *cannedAnswer {
+		if r.Method != http.MethodGet || !strings.HasSuffix(r.URL.Path, "/lbaas/loadbalancers") {
+			return nil
+		}
+		w := httptest.NewRecorder()
+		srv.lab.ServeHTTP(w, r)
+		var page map[string]any
+		if err := json.Unmarshal(w.Body.Bytes(), &page); err != nil {
+			return &cannedAnswer{Status: w.Code, Body: w.Body.String()}
+		}
+		links, _ := page["loadbalancers_links"].([]any)
+		for _, l := range links {
+			if l, ok := l.(map[string]any); ok && l["rel"] == "next" {
+				l["href"] = f(l["href"].(string))
+			}
+		}
+		body, _ := json.Marshal(page)
+		return &cannedAnswer{Status: w.Code, Body: string(body)}
 	}
 }

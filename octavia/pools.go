@@ -3,6 +3,7 @@ package octavia
 import (
 	"context"
 	"iter"
+	"net/http"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
 )
@@ -29,12 +30,12 @@ func (c *Client) Pools(ctx context.Context, opts pools.ListOptsBuilder) iter.Seq
 	if err != nil {
 		return errSeq[pools.Pool](op, err)
 	}
-	return list[pools.Pool](ctx, c, c.lb, op, c.lb.ServiceURL("lbaas", "pools"), "pools", q)
+	return list[pools.Pool](ctx, c, c.lb, op, poolURL(c), "pools", q)
 }
 
 // GetPool reads one pool.
 func (c *Client) GetPool(ctx context.Context, id string) (*pools.Pool, error) {
-	return getOne[pools.Pool](ctx, c, "get pool "+id, c.lb.ServiceURL("lbaas", "pools", id), "pool")
+	return getOne[pools.Pool](ctx, c, "get pool "+id, poolURL(c, id), "pool")
 }
 
 // CreatePool creates a pool; its load balancer goes PENDING_UPDATE: wait
@@ -45,7 +46,7 @@ func (c *Client) CreatePool(ctx context.Context, opts pools.CreateOptsBuilder) (
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[pools.Pool](ctx, c, c.lb, op, "POST", c.lb.ServiceURL("lbaas", "pools"), b, "pool")
+	return sendOne[pools.Pool](ctx, c, c.lb, op, http.MethodPost, poolURL(c), b, "pool")
 }
 
 // UpdatePool changes a pool (pools.UpdateOpts, or Unset).
@@ -55,10 +56,10 @@ func (c *Client) UpdatePool(ctx context.Context, id string, opts pools.UpdateOpt
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[pools.Pool](ctx, c, c.lb, op, "PUT", c.lb.ServiceURL("lbaas", "pools", id), b, "pool")
+	return sendOne[pools.Pool](ctx, c, c.lb, op, http.MethodPut, poolURL(c, id), b, "pool")
 }
 
 // DeletePool deletes a pool and its members; wait with WaitChildDeleted.
 func (c *Client) DeletePool(ctx context.Context, id string) (Accepted, error) {
-	return c.del(ctx, "delete pool "+id, c.lb.ServiceURL("lbaas", "pools", id))
+	return c.del(ctx, "delete pool "+id, poolURL(c, id))
 }

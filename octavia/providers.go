@@ -7,10 +7,6 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/providers"
 )
 
-func providerURL(c *Client, parts ...string) string {
-	return c.lb.ServiceURL(append([]string{"lbaas", "providers"}, parts...)...)
-}
-
 // Providers streams the provider drivers the deployment offers ("provider
 // list"), e.g. amphora and ovn.
 func (c *Client) Providers(ctx context.Context, opts providers.ListOptsBuilder) iter.Seq2[providers.Provider, error] {

@@ -5,15 +5,13 @@ import (
 	"testing"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/providers"
-
-	"github.com/octaview/octaview/octavia/internal/fake"
 )
 
 func TestProviders(t *testing.T) {
 	runExtraCases(t, []extraCase{
 		{
 			name: "list",
-			answers: map[string][]fake.Answer{"GET /lbaas/providers": answer(200, `{"providers": [
+			answers: map[string][]cannedAnswer{"GET /lbaas/providers": answer(200, `{"providers": [
 				{"name": "amphora", "description": "The Octavia Amphora driver."},
 				{"name": "octavia", "description": "Deprecated alias of the Octavia Amphora driver."}]}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
@@ -28,7 +26,7 @@ func TestProviders(t *testing.T) {
 		},
 		{
 			name: "flavor capabilities",
-			answers: map[string][]fake.Answer{"GET /lbaas/providers/amphora/flavor_capabilities": answer(200, `{"flavor_capabilities": [
+			answers: map[string][]cannedAnswer{"GET /lbaas/providers/amphora/flavor_capabilities": answer(200, `{"flavor_capabilities": [
 				{"name": "loadbalancer_topology", "description": "The load balancer topology. One of: SINGLE - One amphora per load balancer. ACTIVE_STANDBY - Two amphora per load balancer."}]}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				caps, err := c.ProviderFlavorCapabilities(ctx, "amphora")
@@ -40,7 +38,7 @@ func TestProviders(t *testing.T) {
 		},
 		{
 			name: "availability zone capabilities",
-			answers: map[string][]fake.Answer{"GET /lbaas/providers/amphora/availability_zone_capabilities": answer(200, `{"availability_zone_capabilities": [
+			answers: map[string][]cannedAnswer{"GET /lbaas/providers/amphora/availability_zone_capabilities": answer(200, `{"availability_zone_capabilities": [
 				{"name": "compute_zone", "description": "The compute availability zone."},
 				{"name": "volume_zone", "description": "The volume availability zone."}]}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
@@ -55,7 +53,7 @@ func TestProviders(t *testing.T) {
 		},
 		{
 			name: "capabilities of a provider that is not enabled",
-			answers: map[string][]fake.Answer{"GET /lbaas/providers/ovn/flavor_capabilities": answer(400,
+			answers: map[string][]cannedAnswer{"GET /lbaas/providers/ovn/flavor_capabilities": answer(400,
 				octaviaFault("Provider 'ovn' is not enabled."))},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				caps, err := c.ProviderFlavorCapabilities(ctx, "ovn")

@@ -6,8 +6,7 @@ import (
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/quotas"
 
-	"github.com/octaview/octaview/octavia/internal/fake"
-	"github.com/octaview/octaview/octavia/quotaops"
+	"github.com/octaview/octaview/octavia/lbaasquotas"
 )
 
 // Quota bodies as Octavia sends them (api/v2/types/quotas.py): both
@@ -28,7 +27,7 @@ func TestQuotas(t *testing.T) {
 	runExtraCases(t, []extraCase{
 		{
 			name: "list follows the next link",
-			answers: map[string][]fake.Answer{
+			answers: map[string][]cannedAnswer{
 				"GET /lbaas/quotas?limit=1": answer(200, `{"quotas": [{"project_id": "e3cd678b11784734bc366148aa37580e",
 					"loadbalancer": 5, "load_balancer": 5, "listener": null, "member": 50, "pool": null,
 					"healthmonitor": -1, "health_monitor": -1, "l7policy": null, "l7rule": null}],
@@ -37,10 +36,10 @@ func TestQuotas(t *testing.T) {
 					{"href": "http://octavia.internal:9876/v2/lbaas/quotas?limit=1&marker=e3cd678b11784734bc366148aa37580e&page_reverse=True", "rel": "previous"}]}`),
 			},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				qs, err := Collect(c.Quotas(ctx, quotaops.ListOpts{Limit: 1}))
+				qs, err := Collect(c.Quotas(ctx, lbaasquotas.ListOpts{Limit: 1}))
 				return qs, Accepted{}, err
 			},
-			want: []quotaops.Quota{{ProjectID: quotaProject, Loadbalancer: ptrTo(5), Member: ptrTo(50), Healthmonitor: ptrTo(-1)}},
+			want: []lbaasquotas.Quota{{ProjectID: quotaProject, Loadbalancer: ptrTo(5), Member: ptrTo(50), Healthmonitor: ptrTo(-1)}},
 			sent: []sent{
 				{line: "GET /lbaas/quotas?limit=1"},
 				{line: "GET /lbaas/quotas?limit=1&marker=" + quotaProject},
@@ -48,7 +47,7 @@ func TestQuotas(t *testing.T) {
 		},
 		{
 			name:    "show",
-			answers: map[string][]fake.Answer{"GET /lbaas/quotas/" + quotaProject: answer(200, quotaBody)},
+			answers: map[string][]cannedAnswer{"GET /lbaas/quotas/" + quotaProject: answer(200, quotaBody)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				q, err := c.GetQuota(ctx, quotaProject)
 				return q, Accepted{}, err
@@ -58,7 +57,7 @@ func TestQuotas(t *testing.T) {
 		},
 		{
 			name: "show another project as a member",
-			answers: map[string][]fake.Answer{"GET /lbaas/quotas/9f1b2e0c5d7a4c3e8b6f0a1d2c3e4f50": answer(403,
+			answers: map[string][]cannedAnswer{"GET /lbaas/quotas/9f1b2e0c5d7a4c3e8b6f0a1d2c3e4f50": answer(403,
 				octaviaFault("Policy does not allow this request to be performed."))},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				q, err := c.GetQuota(ctx, "9f1b2e0c5d7a4c3e8b6f0a1d2c3e4f50")
@@ -69,9 +68,9 @@ func TestQuotas(t *testing.T) {
 		},
 		{
 			name:    "defaults",
-			answers: map[string][]fake.Answer{"GET /lbaas/quotas/defaults": answer(200, quotaDefaultsBody)},
+			answers: map[string][]cannedAnswer{"GET /lbaas/quotas/defaults": answer(200, quotaDefaultsBody)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				q, err := c.QuotaDefaults(ctx)
+				q, err := c.GetQuotaDefaults(ctx)
 				return q, Accepted{}, err
 			},
 			want: &quotas.Quota{Loadbalancer: 50, Listener: -1, Member: -1, Pool: -1, Healthmonitor: -1, L7Policy: -1, L7Rule: -1},
@@ -79,7 +78,7 @@ func TestQuotas(t *testing.T) {
 		},
 		{
 			name:    "set",
-			answers: map[string][]fake.Answer{"PUT /lbaas/quotas/" + quotaProject: answer(202, quotaBody)},
+			answers: map[string][]cannedAnswer{"PUT /lbaas/quotas/" + quotaProject: answer(202, quotaBody)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				q, acc, err := c.UpdateQuota(ctx, quotaProject, quotas.UpdateOpts{Loadbalancer: &five, Member: &hundred})
 				return q, acc, err
@@ -90,7 +89,7 @@ func TestQuotas(t *testing.T) {
 		},
 		{
 			name:    "unset one limit",
-			answers: map[string][]fake.Answer{"PUT /lbaas/quotas/" + quotaProject: answer(202, quotaBody)},
+			answers: map[string][]cannedAnswer{"PUT /lbaas/quotas/" + quotaProject: answer(202, quotaBody)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				q, acc, err := c.UpdateQuota(ctx, quotaProject, Unset{"healthmonitor"})
 				return q, acc, err
@@ -101,7 +100,7 @@ func TestQuotas(t *testing.T) {
 		},
 		{
 			name: "set an invalid limit",
-			answers: map[string][]fake.Answer{"PUT /lbaas/quotas/" + quotaProject: answer(400,
+			answers: map[string][]cannedAnswer{"PUT /lbaas/quotas/" + quotaProject: answer(400,
 				octaviaFault("Invalid input for field/attribute loadbalancer. Value: '-5'. Value should be greater or equal to -1"))},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				minus := -5
@@ -112,7 +111,7 @@ func TestQuotas(t *testing.T) {
 		},
 		{
 			name:    "reset, as Octavia answers",
-			answers: map[string][]fake.Answer{"DELETE /lbaas/quotas/" + quotaProject: answer(202, "")},
+			answers: map[string][]cannedAnswer{"DELETE /lbaas/quotas/" + quotaProject: answer(202, "")},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				acc, err := c.ResetQuota(ctx, quotaProject)
 				return nil, acc, err
@@ -122,7 +121,7 @@ func TestQuotas(t *testing.T) {
 		},
 		{
 			name:    "reset, as the API reference says",
-			answers: map[string][]fake.Answer{"DELETE /lbaas/quotas/" + quotaProject: answer(204, "")},
+			answers: map[string][]cannedAnswer{"DELETE /lbaas/quotas/" + quotaProject: answer(204, "")},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				acc, err := c.ResetQuota(ctx, quotaProject)
 				return nil, acc, err

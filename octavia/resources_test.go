@@ -2,29 +2,49 @@ package octavia
 
 import (
 	"encoding/json"
+	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/l7policies"
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/listeners"
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/monitors"
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
 
-	"github.com/octaview/octaview/octavia/internal/fake"
+	"github.com/octaview/octaview/octavia/internal/scripted"
+	"github.com/octaview/octaview/octavia/labcloud"
 )
 
-func newFakeServer(t *testing.T) *fake.Server {
-	s := fake.NewServer(fake.New())
-	t.Cleanup(s.Close)
-	return s
+// lbNamed returns the ID of the only load balancer called name.
+func lbNamed(t testing.TB, c *Client, name string) string {
+	t.Helper()
+	lbs, err := Collect(c.LoadBalancers(t.Context(), lbListOpts(name)))
+	if err != nil || len(lbs) != 1 {
+		t.Fatalf("load balancer %s: got %d, %v; want one", name, len(lbs), err)
+	}
+	return lbs[0].ID
+}
+
+// shopLab is a lab scenario with one ACTIVE load balancer of demo's, "shop".
+var shopLab = labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "shop"}}}}
+
+// cannedListenerStats answers a listener's stats with fixed counters (the lab's grow with time).
+func cannedListenerStats(r *http.Request) *cannedAnswer {
+	if r.Method == http.MethodGet && strings.Contains(r.URL.Path, "/listeners/") && strings.HasSuffix(r.URL.Path, "/stats") {
+		return &cannedAnswer{Status: 200, Body: `{"stats": {"active_connections": 0, "bytes_in": 1024, "bytes_out": 4096, "request_errors": 0, "total_connections": 7}}`}
+	}
+	return nil
 }
 
 // TestChildResources drives every write and read of the resources under a
-// load balancer against the fake, checking the request Octavia got (method,
+// load balancer against the lab, checking the request Octavia got (method,
 // path, envelope) and the value decoded from its answer.
 func TestChildResources(t *testing.T) {
-	c, srv, _ := startCloud(t, nil)
+	c, lab, _ := startCloud(t, shopLab, nil)
+	srv := lab.recording
 	ctx := t.Context()
-	lbID := srv.Cloud.AddLoadBalancer(map[string]any{"name": "shop"})
+	lbID := lbNamed(t, c, "shop")
 	const v2 = "/load-balancer/v2.0/lbaas/"
 
 	// create each kind, checking the POST Octavia got
@@ -38,7 +58,7 @@ func TestChildResources(t *testing.T) {
 		if status != string(StatusPendingCreate) || acc.StatusCode != 201 || acc.RequestID == "" {
 			t.Errorf("create %s: got %s, %+v; want PENDING_CREATE, 201 and a request id", name, status, acc)
 		}
-		r := lastRequest(t, srv, "POST")
+		r := lastRequest(t, srv, http.MethodPost)
 		var env map[string]json.RawMessage
 		if r.Path != path || json.Unmarshal([]byte(r.Body), &env) != nil || env[envelope] == nil {
 			t.Errorf("create %s: got POST %s %s, want POST %s with a %q envelope", name, r.Path, r.Body, path, envelope)
@@ -181,62 +201,62 @@ func TestChildResources(t *testing.T) {
 		name, method, path, body string
 		do                       func() (Accepted, error)
 	}{
-		{"update listener", "PUT", v2 + "listeners/" + listenerID, `{"listener":{"name":"renamed"}}`, func() (Accepted, error) {
+		{"update listener", http.MethodPut, v2 + "listeners/" + listenerID, `{"listener":{"name":"renamed"}}`, func() (Accepted, error) {
 			_, acc, err := c.UpdateListener(ctx, listenerID, listeners.UpdateOpts{Name: &name})
 			return acc, err
 		}},
-		{"unset listener", "PUT", v2 + "listeners/" + listenerID, `{"listener":{"connection_limit":null,"default_pool_id":null}}`, func() (Accepted, error) {
+		{"unset listener", http.MethodPut, v2 + "listeners/" + listenerID, `{"listener":{"connection_limit":null,"default_pool_id":null}}`, func() (Accepted, error) {
 			_, acc, err := c.UpdateListener(ctx, listenerID, Unset{"connection_limit", "default_pool_id"})
 			return acc, err
 		}},
-		{"update pool", "PUT", v2 + "pools/" + poolID, `{"pool":{"name":"renamed"}}`, func() (Accepted, error) {
+		{"update pool", http.MethodPut, v2 + "pools/" + poolID, `{"pool":{"name":"renamed"}}`, func() (Accepted, error) {
 			_, acc, err := c.UpdatePool(ctx, poolID, pools.UpdateOpts{Name: &name})
 			return acc, err
 		}},
-		{"unset pool", "PUT", v2 + "pools/" + poolID, `{"pool":{"session_persistence":null}}`, func() (Accepted, error) {
+		{"unset pool", http.MethodPut, v2 + "pools/" + poolID, `{"pool":{"session_persistence":null}}`, func() (Accepted, error) {
 			_, acc, err := c.UpdatePool(ctx, poolID, Unset{"session_persistence"})
 			return acc, err
 		}},
-		{"update member", "PUT", v2 + "pools/" + poolID + "/members/" + memberID, `{"member":{"name":"renamed"}}`, func() (Accepted, error) {
+		{"update member", http.MethodPut, v2 + "pools/" + poolID + "/members/" + memberID, `{"member":{"name":"renamed"}}`, func() (Accepted, error) {
 			_, acc, err := c.UpdateMember(ctx, poolID, memberID, pools.UpdateMemberOpts{Name: &name})
 			return acc, err
 		}},
-		{"unset member", "PUT", v2 + "pools/" + poolID + "/members/" + memberID, `{"member":{"weight":null}}`, func() (Accepted, error) {
+		{"unset member", http.MethodPut, v2 + "pools/" + poolID + "/members/" + memberID, `{"member":{"weight":null}}`, func() (Accepted, error) {
 			_, acc, err := c.UpdateMember(ctx, poolID, memberID, Unset{"weight"})
 			return acc, err
 		}},
-		{"update monitor", "PUT", v2 + "healthmonitors/" + monitorID, `{"healthmonitor":{"name":"renamed"}}`, func() (Accepted, error) {
+		{"update monitor", http.MethodPut, v2 + "healthmonitors/" + monitorID, `{"healthmonitor":{"name":"renamed"}}`, func() (Accepted, error) {
 			_, acc, err := c.UpdateMonitor(ctx, monitorID, monitors.UpdateOpts{Name: &name})
 			return acc, err
 		}},
-		{"unset monitor", "PUT", v2 + "healthmonitors/" + monitorID, `{"healthmonitor":{"url_path":null}}`, func() (Accepted, error) {
+		{"unset monitor", http.MethodPut, v2 + "healthmonitors/" + monitorID, `{"healthmonitor":{"url_path":null}}`, func() (Accepted, error) {
 			_, acc, err := c.UpdateMonitor(ctx, monitorID, Unset{"url_path"})
 			return acc, err
 		}},
-		{"update L7 policy", "PUT", v2 + "l7policies/" + policyID, `{"l7policy":{"name":"renamed"}}`, func() (Accepted, error) {
+		{"update L7 policy", http.MethodPut, v2 + "l7policies/" + policyID, `{"l7policy":{"name":"renamed"}}`, func() (Accepted, error) {
 			_, acc, err := c.UpdateL7Policy(ctx, policyID, l7policies.UpdateOpts{Name: &name})
 			return acc, err
 		}},
-		{"unset L7 policy", "PUT", v2 + "l7policies/" + policyID, `{"l7policy":{"description":null}}`, func() (Accepted, error) {
+		{"unset L7 policy", http.MethodPut, v2 + "l7policies/" + policyID, `{"l7policy":{"description":null}}`, func() (Accepted, error) {
 			_, acc, err := c.UpdateL7Policy(ctx, policyID, Unset{"description"})
 			return acc, err
 		}},
-		{"update L7 rule", "PUT", v2 + "l7policies/" + policyID + "/rules/" + ruleID, `{"rule":{"value":"/v2"}}`, func() (Accepted, error) {
+		{"update L7 rule", http.MethodPut, v2 + "l7policies/" + policyID + "/rules/" + ruleID, `{"rule":{"value":"/v2"}}`, func() (Accepted, error) {
 			_, acc, err := c.UpdateL7Rule(ctx, policyID, ruleID, l7policies.UpdateRuleOpts{Value: "/v2"})
 			return acc, err
 		}},
-		{"unset L7 rule", "PUT", v2 + "l7policies/" + policyID + "/rules/" + ruleID, `{"rule":{"key":null}}`, func() (Accepted, error) {
+		{"unset L7 rule", http.MethodPut, v2 + "l7policies/" + policyID + "/rules/" + ruleID, `{"rule":{"key":null}}`, func() (Accepted, error) {
 			_, acc, err := c.UpdateL7Rule(ctx, policyID, ruleID, Unset{"key"})
 			return acc, err
 		}},
-		{"batch update members", "PUT", v2 + "pools/" + poolID + "/members", `{"members":[{"address":"10.0.0.12","protocol_port":8080}]}`, func() (Accepted, error) {
+		{"batch update members", http.MethodPut, v2 + "pools/" + poolID + "/members", `{"members":[{"address":"10.0.0.12","protocol_port":8080}]}`, func() (Accepted, error) {
 			return c.BatchUpdateMembers(ctx, poolID, []pools.BatchUpdateMemberOpts{{Address: "10.0.0.12", ProtocolPort: 8080}})
 		}},
-		{"delete L7 rule", "DELETE", v2 + "l7policies/" + policyID + "/rules/" + ruleID, "", func() (Accepted, error) { return c.DeleteL7Rule(ctx, policyID, ruleID) }},
-		{"delete L7 policy", "DELETE", v2 + "l7policies/" + policyID, "", func() (Accepted, error) { return c.DeleteL7Policy(ctx, policyID) }},
-		{"delete monitor", "DELETE", v2 + "healthmonitors/" + monitorID, "", func() (Accepted, error) { return c.DeleteMonitor(ctx, monitorID) }},
-		{"delete pool", "DELETE", v2 + "pools/" + poolID, "", func() (Accepted, error) { return c.DeletePool(ctx, poolID) }},
-		{"delete listener", "DELETE", v2 + "listeners/" + listenerID, "", func() (Accepted, error) { return c.DeleteListener(ctx, listenerID) }},
+		{"delete L7 rule", http.MethodDelete, v2 + "l7policies/" + policyID + "/rules/" + ruleID, "", func() (Accepted, error) { return c.DeleteL7Rule(ctx, policyID, ruleID) }},
+		{"delete L7 policy", http.MethodDelete, v2 + "l7policies/" + policyID, "", func() (Accepted, error) { return c.DeleteL7Policy(ctx, policyID) }},
+		{"delete monitor", http.MethodDelete, v2 + "healthmonitors/" + monitorID, "", func() (Accepted, error) { return c.DeleteMonitor(ctx, monitorID) }},
+		{"delete pool", http.MethodDelete, v2 + "pools/" + poolID, "", func() (Accepted, error) { return c.DeletePool(ctx, poolID) }},
+		{"delete listener", http.MethodDelete, v2 + "listeners/" + listenerID, "", func() (Accepted, error) { return c.DeleteListener(ctx, listenerID) }},
 	}
 	for _, tt := range writes {
 		t.Run(tt.name, func(t *testing.T) {
@@ -251,8 +271,8 @@ func TestChildResources(t *testing.T) {
 			if r.Path != tt.path {
 				t.Errorf("got %s %s, want %s", r.Method, r.Path, tt.path)
 			}
-			if tt.body != "" && !jsonEqual(r.Body, tt.body) {
-				t.Errorf("got body %s, want %s", r.Body, tt.body)
+			if tt.body != "" {
+				scripted.CheckJSON(t, "body", r.Body, tt.body)
 			}
 		})
 	}
@@ -267,8 +287,8 @@ func TestChildResources(t *testing.T) {
 }
 
 func TestListenerStats(t *testing.T) {
-	c, srv, _ := startCloud(t, nil)
-	lbID := srv.Cloud.AddLoadBalancer(nil)
+	c, _, _ := startCloud(t, shopLab, cannedListenerStats)
+	lbID := lbNamed(t, c, "shop")
 	l, _, err := c.CreateListener(t.Context(), listeners.CreateOpts{LoadbalancerID: lbID, Protocol: listeners.ProtocolTCP, ProtocolPort: 443})
 	if err != nil {
 		t.Fatal(err)
@@ -280,8 +300,8 @@ func TestListenerStats(t *testing.T) {
 }
 
 func TestWritesAsReaderAreForbidden(t *testing.T) {
-	cloud := newFakeServer(t)
-	cfg := demoConfig(cloud.URL, nil)
+	lab := newLabServer(t, labcloud.Options{}, nil)
+	cfg := demoConfig(lab.URL, nil)
 	cfg.Username, cfg.Password = "viewer", "viewer"
 	c, err := New(t.Context(), cfg)
 	if err != nil {
@@ -290,7 +310,7 @@ func TestWritesAsReaderAreForbidden(t *testing.T) {
 	if !c.Session().HasRole("reader") || c.Session().HasRole("member") {
 		t.Errorf("got roles %v, want reader only", c.Session().Roles)
 	}
-	_, _, err = c.CreateLoadBalancer(t.Context(), lbCreateOpts("x"))
+	_, _, err = c.CreateLoadBalancer(t.Context(), loadbalancers.CreateOpts{Name: "x", VipSubnetID: publicSubnet(t, c)})
 	if ErrorCodeOf(err) != EFORBIDDEN {
 		t.Errorf("got %v, want EFORBIDDEN", err)
 	}

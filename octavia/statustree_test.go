@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/octaview/octaview/octavia/internal/fake"
+	"github.com/octaview/octaview/octavia/internal/scripted"
 )
 
 // Ids of the status tree fixture.
@@ -37,7 +37,7 @@ func TestLoadBalancerStatusTree(t *testing.T) {
 	runExtraCases(t, []extraCase{
 		{
 			name:    "monitor and members",
-			answers: map[string][]fake.Answer{"GET /lbaas/loadbalancers/" + stLB + "/status": answer(200, statusBody)},
+			answers: map[string][]cannedAnswer{"GET /lbaas/loadbalancers/" + stLB + "/status": answer(200, statusBody)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				v, err := c.LoadBalancerStatusTree(ctx, stLB)
 				return v, Accepted{}, err
@@ -58,7 +58,7 @@ func TestLoadBalancerStatusTree(t *testing.T) {
 		},
 		{
 			name: "lists left out come back empty",
-			answers: map[string][]fake.Answer{"GET /lbaas/loadbalancers/" + stLB + "/status": answer(200, `{"statuses": {"loadbalancer": {
+			answers: map[string][]cannedAnswer{"GET /lbaas/loadbalancers/" + stLB + "/status": answer(200, `{"statuses": {"loadbalancer": {
 				"id": "`+stLB+`", "name": "", "operating_status": "OFFLINE", "provisioning_status": "PENDING_CREATE",
 				"listeners": [{"id": "`+stListener+`", "name": "", "operating_status": "OFFLINE", "provisioning_status": "PENDING_CREATE",
 				  "pools": [{"id": "`+stPoolBare+`", "name": "", "provisioning_status": "PENDING_CREATE", "operating_status": "OFFLINE"}]},
@@ -79,7 +79,7 @@ func TestLoadBalancerStatusTree(t *testing.T) {
 		},
 		{
 			name:    "not found",
-			answers: map[string][]fake.Answer{"GET /lbaas/loadbalancers/" + stLB + "/status": answer(404, octaviaFault("Load Balancer "+stLB+" not found."))},
+			answers: map[string][]cannedAnswer{"GET /lbaas/loadbalancers/" + stLB + "/status": answer(404, octaviaFault("Load Balancer "+stLB+" not found."))},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				v, err := c.LoadBalancerStatusTree(ctx, stLB)
 				return v, Accepted{}, err
@@ -107,9 +107,7 @@ func TestStatusTreeEncodesOctaviaKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !jsonEqual(string(out), string(in.Statuses)) {
-		t.Errorf("got %s, want %s", out, in.Statuses)
-	}
+	scripted.CheckJSON(t, "status tree", string(out), string(in.Statuses))
 }
 
 func TestStatusLoadBalancerPending(t *testing.T) {

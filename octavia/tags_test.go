@@ -1,6 +1,7 @@
 package octavia
 
 import (
+	"encoding/json"
 	"net/http"
 	"slices"
 	"sync"
@@ -9,7 +10,8 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/octaview/octaview/octavia/internal/fake"
+	"github.com/octaview/octaview/octavia/internal/scripted"
+	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/waiters"
 )
 
@@ -28,8 +30,8 @@ func TestUpdateTagsMergesLikeTheCLI(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, srv, _ := startCloud(t, nil)
-			id := srv.Cloud.AddLoadBalancer(map[string]any{"tags": []any{"a", "b"}})
+			c, srv, _ := startCloud(t, taggedLab("a", "b"), nil)
+			id := lbNamed(t, c, "tagged")
 			res, err := c.UpdateTags(t.Context(), Ref{Kind: KindLoadBalancer, ID: id}, tt.change)
 			if err != nil {
 				t.Fatal(err)
@@ -37,9 +39,7 @@ func TestUpdateTagsMergesLikeTheCLI(t *testing.T) {
 			if !slices.Equal(res.Tags, tt.wantTags) || res.Puts != 1 || res.Restored != nil || res.Lost != nil {
 				t.Errorf("got %+v, want tags %v after 1 PUT, nothing restored or lost", res, tt.wantTags)
 			}
-			if got := lastRequest(t, srv, "PUT").Body; !jsonEqual(got, tt.wantPut) {
-				t.Errorf("got PUT %s, want %s", got, tt.wantPut)
-			}
+			scripted.CheckJSON(t, "PUT", lastRequest(t, srv.recording, http.MethodPut).Body, tt.wantPut)
 			if res.Accepted.StatusCode != 200 || res.Accepted.RequestID == "" {
 				t.Errorf("got %+v, want 200 with a request id", res.Accepted)
 			}
@@ -49,16 +49,15 @@ func TestUpdateTagsMergesLikeTheCLI(t *testing.T) {
 
 func TestUpdateTagsOnChildren(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		cloud := fake.New()
-		c := bubbleClient(t, cloud)
-		_, refs := tree(t, c, cloud)
+		c, _, _ := bubbleLab(t, shopLab)
+		_, refs := tree(t, c)
 		for kind, ref := range refs {
 			res, err := c.UpdateTags(t.Context(), ref, TagChange{Add: []string{"blue"}})
 			if err != nil || !slices.Equal(res.Tags, []string{"blue"}) {
 				t.Errorf("%s: got %+v, %v; want [blue]", kind, res, err)
 			}
-			if got := cloud.Tags(ref.ID); !slices.Equal(got, []string{"blue"}) {
-				t.Errorf("%s: the cloud has %v, want [blue]", kind, got)
+			if got, err := c.read(t.Context(), ref); err != nil || !slices.Equal(got.Tags, []string{"blue"}) {
+				t.Errorf("%s: the cloud has %+v, %v; want tags [blue]", kind, got, err)
 			}
 		}
 	})
@@ -68,12 +67,12 @@ func TestUpdateTagsOnChildren(t *testing.T) {
 // tags, then both PUT (the second overwrites the first), then check: the one
 // whose tag was lost merges again, and no tag is lost.
 func TestUpdateTagsTwoConcurrentWriters(t *testing.T) {
-	c, srv, _ := startCloud(t, nil)
-	id := srv.Cloud.AddLoadBalancer(map[string]any{"tags": []any{"x"}})
+	c, srv, _ := startCloud(t, taggedLab("x"), nil)
+	id := lbNamed(t, c, "tagged")
 
 	var gets, puts atomic.Int32
 	bothRead, bothPut := make(chan struct{}), make(chan struct{})
-	srv.Cloud.Fault = func(r *http.Request) *fake.Answer {
+	srv.setHooks(func(r *http.Request) *cannedAnswer {
 		if r.Method == http.MethodGet && r.URL.Path == "/load-balancer/v2.0/lbaas/loadbalancers/"+id {
 			switch n := gets.Add(1); {
 			case n == 2:
@@ -85,12 +84,11 @@ func TestUpdateTagsTwoConcurrentWriters(t *testing.T) {
 			}
 		}
 		return nil
-	}
-	srv.Cloud.After = func(r *http.Request, status int) {
+	}, func(r *http.Request) {
 		if r.Method == http.MethodPut && puts.Add(1) == 2 {
 			close(bothPut)
 		}
-	}
+	})
 
 	results := make([]TagResult, 2)
 	errs := make([]error, 2)
@@ -106,7 +104,7 @@ func TestUpdateTagsTwoConcurrentWriters(t *testing.T) {
 			t.Errorf("writer %d: %v", i, err)
 		}
 	}
-	if got := sorted(srv.Cloud.Tags(id)); !slices.Equal(got, []string{"a", "b", "x"}) {
+	if got := sorted(lbTags(t, c, id)); !slices.Equal(got, []string{"a", "b", "x"}) {
 		t.Errorf("got tags %v, want [a b x]", got)
 	}
 	if p := results[0].Puts + results[1].Puts; p != 3 {
@@ -138,17 +136,27 @@ func TestUpdateTagsAfterOtherWriters(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, srv, _ := startCloud(t, nil)
-			id := srv.Cloud.AddLoadBalancer(map[string]any{"tags": []any{"x"}})
+			c, srv, _ := startCloud(t, taggedLab("x"), nil)
+			id := lbNamed(t, c, "tagged")
+			path := "/load-balancer/v2/lbaas/loadbalancers/" + id
 			var puts int
-			srv.Cloud.After = func(r *http.Request, status int) {
-				if r.Method == http.MethodPut {
-					puts++
-					if tags := tt.other(srv.Cloud.Tags(id), puts); tags != nil {
-						srv.Cloud.SetTags(id, tags)
+			srv.setHooks(nil, func(r *http.Request) { // another writer, with our token
+				if r.Method != http.MethodPut {
+					return
+				}
+				puts++
+				token := r.Header.Get("X-Auth-Token")
+				var got struct {
+					LB struct{ Tags []string } `json:"loadbalancer"`
+				}
+				srv.direct(t, http.MethodGet, path, token, "", &got)
+				if tags := tt.other(got.LB.Tags, puts); tags != nil {
+					body, _ := json.Marshal(map[string]any{"loadbalancer": map[string]any{"tags": tags}})
+					if code := srv.direct(t, http.MethodPut, path, token, string(body), nil); code != http.StatusOK {
+						t.Errorf("the other writer's PUT: got %d, want 200", code)
 					}
 				}
-			}
+			})
 			res, err := c.UpdateTags(t.Context(), Ref{Kind: KindLoadBalancer, ID: id}, TagChange{Add: []string{"a"}})
 			if ErrorCodeOf(err) != tt.wantCode {
 				t.Fatalf("got %v, want %q", err, tt.wantCode)
@@ -165,10 +173,8 @@ func TestUpdateTagsAfterOtherWriters(t *testing.T) {
 // gets 409 immutable, waits for ACTIVE, reads again and merges.
 func TestUpdateTagsWaitsOutImmutable(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		cloud := fake.New()
-		cloud.Delay = 6 * time.Second
-		c := bubbleClient(t, cloud)
-		id := cloud.AddLoadBalancer(map[string]any{"tags": []any{"x"}})
+		c, _, _ := bubbleLab(t, withDelay(taggedLab("x"), sixSeconds))
+		id := lbNamed(t, c, "tagged")
 		results := make([]TagResult, 2)
 		errs := make([]error, 2)
 		var wg sync.WaitGroup
@@ -183,11 +189,26 @@ func TestUpdateTagsWaitsOutImmutable(t *testing.T) {
 				t.Errorf("writer %d: %v", i, err)
 			}
 		}
-		if got := sorted(cloud.Tags(id)); !slices.Equal(got, []string{"a", "b", "x"}) {
+		if got := sorted(lbTags(t, c, id)); !slices.Equal(got, []string{"a", "b", "x"}) {
 			t.Errorf("got tags %v, want [a b x]", got)
 		}
 		if p := []int{results[0].Puts, results[1].Puts}; slices.Max(p) != 2 || slices.Min(p) != 1 {
 			t.Errorf("got %v PUTs, want 1 and 2 (one 409, then a merged retry)", p)
 		}
 	})
+}
+
+// taggedLab is a lab with one load balancer of demo's, "tagged", with tags.
+func taggedLab(tags ...string) labcloud.Options {
+	return labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "tagged", Tags: tags}}}}
+}
+
+// lbTags reads the tags of the load balancer id.
+func lbTags(t *testing.T, c *Client, id string) []string {
+	t.Helper()
+	lb, err := c.GetLoadBalancer(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lb.Tags
 }

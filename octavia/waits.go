@@ -72,19 +72,19 @@ func (r Ref) url(c *Client) (string, error) {
 	}
 	switch r.Kind {
 	case KindLoadBalancer:
-		return c.lb.ServiceURL("lbaas", "loadbalancers", r.ID), need("")
+		return loadBalancerURL(c, r.ID), need("")
 	case KindListener:
-		return c.lb.ServiceURL("lbaas", "listeners", r.ID), need("")
+		return listenerURL(c, r.ID), need("")
 	case KindPool:
-		return c.lb.ServiceURL("lbaas", "pools", r.ID), need("")
+		return poolURL(c, r.ID), need("")
 	case KindMember:
-		return membersURL(c, r.ParentID, r.ID), need("pool")
+		return memberURL(c, r.ParentID, r.ID), need("pool")
 	case KindMonitor:
-		return c.lb.ServiceURL("lbaas", "healthmonitors", r.ID), need("")
+		return monitorURL(c, r.ID), need("")
 	case KindL7Policy:
-		return c.lb.ServiceURL("lbaas", "l7policies", r.ID), need("")
+		return l7PolicyURL(c, r.ID), need("")
 	case KindL7Rule:
-		return rulesURL(c, r.ParentID, r.ID), need("L7 policy")
+		return l7RuleURL(c, r.ParentID, r.ID), need("L7 policy")
 	}
 	return "", fmt.Errorf("unknown kind %q", r.Kind)
 }

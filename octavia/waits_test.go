@@ -9,10 +9,11 @@ import (
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/l7policies"
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/listeners"
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/monitors"
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
 
-	"github.com/octaview/octaview/octavia/internal/fake"
+	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/waiters"
 )
 
@@ -29,22 +30,24 @@ func TestWaitLoadBalancer(t *testing.T) {
 		wantPending bool
 		wantElapsed time.Duration
 	}{
-		{"create, ACTIVE after 6 s", 6 * time.Second, "", true, 0, "", 3, StatusActive, true, 6 * time.Second},
-		{"already ACTIVE: the stale-ACTIVE case", 6 * time.Second, "", false, 0, "", 1, StatusActive, false, 0},
-		{"create goes to ERROR", 4 * time.Second, "ERROR", true, 0, EFAILED, 3, StatusError, true, 6 * time.Second},
+		{"create, ACTIVE after 6 s", sixSeconds, "", true, 0, "", 3, StatusActive, true, 6 * time.Second},
+		{"already ACTIVE: the stale-ACTIVE case", sixSeconds, "", false, 0, "", 1, StatusActive, false, 0},
+		{"create goes to ERROR", sixSeconds, "ERROR", true, 0, EFAILED, 3, StatusError, true, 6 * time.Second},
 		// polls at 0, 3, 6 and 9 s, and possibly one cut off at the 10 s deadline (the waiters' business)
 		{"timeout", time.Minute, "", true, 10 * time.Second, ETIMEOUT, 4, StatusPendingCreate, true, 10 * time.Second},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
-				cloud := fake.New()
-				cloud.Delay = tt.delay
-				cloud.Final = func(kind, id string) string { return tt.final }
-				c := bubbleClient(t, cloud)
-				id := cloud.AddLoadBalancer(map[string]any{"name": "web"})
+				c, _, lab := bubbleLab(t, withDelay(demoLab, tt.delay))
+				if tt.final == "ERROR" {
+					if err := lab.SetFaults(labcloud.Faults{Error: []string{"new"}}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				id := lbNamed(t, c, "web")
 				if tt.write {
-					lb, _, err := c.CreateLoadBalancer(t.Context(), lbCreateOpts("new"))
+					lb, _, err := c.CreateLoadBalancer(t.Context(), loadbalancers.CreateOpts{Name: "new", VipSubnetID: publicSubnet(t, c)})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -77,10 +80,8 @@ func TestWaitLoadBalancer(t *testing.T) {
 
 func TestWaitLoadBalancerDeleted(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		cloud := fake.New()
-		cloud.Delay = 6 * time.Second
-		c := bubbleClient(t, cloud)
-		id := cloud.AddLoadBalancer(map[string]any{"name": "old"})
+		c, _, _ := bubbleLab(t, withDelay(demoLab, sixSeconds))
+		id := lbNamed(t, c, "web")
 		if _, err := c.DeleteLoadBalancer(t.Context(), id, false); err != nil {
 			t.Fatal(err)
 		}
@@ -98,10 +99,11 @@ func TestWaitLoadBalancerDeleted(t *testing.T) {
 // tree builds a load balancer with a listener, a pool, a member, a health
 // monitor, an L7 policy and a rule, all ACTIVE, and returns Refs to them
 // (without LoadBalancerID, so that the waits find it themselves).
-func tree(t *testing.T, c *Client, cloud *fake.Cloud) (lbID string, refs map[Kind]Ref) {
+// The lab must hold demo's load balancer "shop" (shopLab).
+func tree(t *testing.T, c *Client) (lbID string, refs map[Kind]Ref) {
 	t.Helper()
 	ctx := t.Context()
-	lbID = cloud.AddLoadBalancer(map[string]any{"name": "shop"})
+	lbID = lbNamed(t, c, "shop")
 	settle := func() {
 		if _, err := c.WaitLoadBalancerActive(ctx, lbID, waiters.Options{}); err != nil {
 			t.Fatal(err)
@@ -152,25 +154,22 @@ func TestWaitChildActive(t *testing.T) {
 		for _, final := range []string{"ACTIVE", "ERROR"} {
 			t.Run(kind.String()+" "+final, func(t *testing.T) {
 				synctest.Test(t, func(t *testing.T) {
-					cloud := fake.New()
-					cloud.Delay = 6 * time.Second
-					c := bubbleClient(t, cloud)
-					lbID, refs := tree(t, c, cloud)
+					c, _, lab := bubbleLab(t, withDelay(shopLab, sixSeconds))
+					lbID, refs := tree(t, c)
 					ref := refs[kind]
-					cloud.Final = func(k, id string) string {
-						if id == ref.ID {
-							return final
-						}
-						return ""
-					}
 					// a write on the child (name change) puts it and the load balancer in PENDING_UPDATE
 					name := "renamed"
 					if _, err := updateName(t, c, ref, name); err != nil {
 						t.Fatal(err)
 					}
+					if final == "ERROR" { // the write's transition ends in ERROR
+						if err := lab.SetFaults(labcloud.Faults{Error: []string{ref.ID}}); err != nil {
+							t.Fatal(err)
+						}
+					}
 					out, err := c.WaitChildActive(t.Context(), ref, waiters.Options{})
-					if got := cloud.Status(lbID); got != "ACTIVE" {
-						t.Fatalf("got load balancer %s, want ACTIVE (the CLI's wait would say success)", got)
+					if lb, err := c.GetLoadBalancer(t.Context(), lbID); err != nil || lb.ProvisioningStatus != string(StatusActive) {
+						t.Fatalf("got load balancer %+v, %v; want ACTIVE (the CLI's wait would say success)", lb, err)
 					}
 					if !out.SawPending || out.Status != ProvisioningStatus(final) {
 						t.Errorf("got %+v, want SawPending and Status %s", out, final)
@@ -220,10 +219,8 @@ func TestWaitChildDeleted(t *testing.T) {
 	for _, kind := range []Kind{KindListener, KindPool, KindMember, KindMonitor, KindL7Policy, KindL7Rule} {
 		t.Run(kind.String(), func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
-				cloud := fake.New()
-				cloud.Delay = 6 * time.Second
-				c := bubbleClient(t, cloud)
-				lbID, refs := tree(t, c, cloud)
+				c, _, _ := bubbleLab(t, withDelay(shopLab, sixSeconds))
+				lbID, refs := tree(t, c)
 				ref := refs[kind]
 				ctx := t.Context()
 				var err error
@@ -262,9 +259,8 @@ func TestWaitChildDeleted(t *testing.T) {
 
 func TestWaitChildActiveFindsLoadBalancerOnce(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		cloud := fake.New()
-		c := bubbleClient(t, cloud)
-		lbID, refs := tree(t, c, cloud)
+		c, _, _ := bubbleLab(t, shopLab)
+		lbID, refs := tree(t, c)
 		for kind, ref := range refs {
 			got, err := c.loadBalancerOf(t.Context(), ref)
 			if err != nil || got != lbID {
@@ -276,10 +272,8 @@ func TestWaitChildActiveFindsLoadBalancerOnce(t *testing.T) {
 
 func TestWaitLoadBalancerTimeoutCoversBothPhases(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		cloud := fake.New()
-		cloud.Delay = time.Minute
-		c := bubbleClient(t, cloud)
-		_, refs := tree(t, c, cloud)
+		c, _, _ := bubbleLab(t, withDelay(shopLab, time.Minute))
+		_, refs := tree(t, c)
 		if _, err := updateName(t, c, refs[KindPool], "x"); err != nil {
 			t.Fatal(err)
 		}

@@ -10,8 +10,8 @@
 //   - statuses are compared lower-cased;
 //   - ForActive ends on active (nil) or error (*StatusError) and has no time
 //     limit unless Options.Timeout is set (then ErrTimeout);
-//   - ForDelete ends on a 404 (success), on error (*StatusError), or after
-//     300 s of wall-clock time (ErrTimeout);
+//   - ForDelete ends on a 404 (success: the Getter's error matches ErrGone),
+//     on error (*StatusError), or after 300 s of wall-clock time (ErrTimeout);
 //   - a failing GET ends the wait with that error, wrapped.
 //
 // Where the CLI crashes (a response without a status field), the waits
@@ -24,6 +24,7 @@
 // (ctx.Async), never on the UI goroutine. Hub callbacks run on the Hub's
 // loop goroutines; a go-app UI hops back with ctx.Dispatch.
 //
-// The package imports neither go-app nor syscall/js: it is tested natively and
+// The package imports only the standard library (the caller's errors say
+// what a 404 is, through ErrGone): it is tested natively and
 // as GOOS=js GOARCH=wasm under Node, with testing/synctest for the clock.
 package waiters

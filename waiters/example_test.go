@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gophercloud/gophercloud/v2"
-
 	"github.com/octaview/octaview/waiters"
 )
 
@@ -43,7 +41,8 @@ func ExampleForActive_error() {
 	// true ERROR
 }
 
-// A delete is done when the GET answers 404.
+// A delete is done when the GET answers 404: the Getter's error matches
+// waiters.ErrGone (octavia.Error does for ENOTFOUND).
 func ExampleForDelete() {
 	polls := 0
 	get := func(context.Context) (string, error) {
@@ -51,7 +50,7 @@ func ExampleForDelete() {
 		if polls < 3 {
 			return "PENDING_DELETE", nil
 		}
-		return "", gophercloud.ErrUnexpectedResponseCode{Method: "GET", Expected: []int{200}, Actual: 404}
+		return "", fmt.Errorf("get load balancer lb-1: HTTP 404: %w", waiters.ErrGone)
 	}
 	err := waiters.ForDelete(context.Background(), get, waiters.Options{Interval: time.Millisecond})
 	fmt.Println("polls:", polls, "err:", err)

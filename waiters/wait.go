@@ -2,11 +2,10 @@ package waiters
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
-
-	"github.com/gophercloud/gophercloud/v2"
 )
 
 // DefaultInterval is the time between two polls when Options.Interval (or
@@ -16,6 +15,12 @@ const DefaultInterval = 3 * time.Second
 // DefaultDeleteTimeout is ForDelete's limit when Options.Timeout is 0, as in
 // python-octaviaclient; it is measured on the wall clock.
 const DefaultDeleteTimeout = 300 * time.Second
+
+// ErrGone is what "the resource no longer exists" means to ForDelete: a
+// Getter error e with errors.Is(e, ErrGone) (an Octavia 404) ends the wait
+// with success. The caller's error type says it, e.g. with an Is method;
+// octavia.Error matches ErrGone when its code is ENOTFOUND.
+var ErrGone = errors.New("waiters: the resource is gone")
 
 // Getter reads one resource once and returns its status field as read
 // (provisioning_status, or status for amphorae). It receives the wait's
@@ -60,15 +65,15 @@ func ForActive(ctx context.Context, get Getter, opts Options) error {
 	return wait(ctx, get, opts, opts.Timeout, false)
 }
 
-// ForDelete polls get until it fails with a 404 (gophercloud.ResponseCodeIs
-// (err, 404), which also matches wrapped errors), as python-octaviaclient's
+// ForDelete polls get until it fails with an error matching ErrGone
+// (errors.Is, so wrapped errors count: a 404), as python-octaviaclient's
 // delete --wait does. The first poll is immediate; each next one starts
 // Interval (3 s by default) after the previous one returned. It returns:
-//   - nil on a 404;
+//   - nil when the Getter's error matches ErrGone (a 404);
 //   - a *StatusError when the status is error, compared lower-cased;
 //   - ErrNoStatus when the status is empty;
-//   - any other Getter error, wrapped (a 403 included: errors.As and
-//     gophercloud.ResponseCodeIs(err, 403) find it), which ends the wait;
+//   - any other Getter error, wrapped (a 403 included: errors.Is and
+//     errors.As find it), which ends the wait;
 //   - ctx.Err() when ctx ends first;
 //   - ErrTimeout after Options.Timeout, 300 s when it is 0, measured on the
 //     wall clock from the start of the wait (a Getter still running then is
@@ -89,7 +94,7 @@ func ForDelete(ctx context.Context, get Getter, opts Options) error {
 // wait runs the polling loop shared by ForActive and ForDelete: first poll
 // immediate, then one poll Interval after the previous one returned, until
 // a poll decides, ctx ends, or timeout (0: none) passes. forDelete selects
-// ForDelete's outcomes (404 is success, active is not an end).
+// ForDelete's outcomes (ErrGone is success, active is not an end).
 func wait(ctx context.Context, get Getter, opts Options, timeout time.Duration, forDelete bool) error {
 	interval := opts.Interval
 	if interval <= 0 {
@@ -118,7 +123,7 @@ func wait(ctx context.Context, get Getter, opts Options, timeout time.Duration, 
 		}
 		if err != nil {
 			switch {
-			case forDelete && gophercloud.ResponseCodeIs(err, 404):
+			case forDelete && errors.Is(err, ErrGone):
 				return nil
 			case ctx.Err() != nil:
 				return ctx.Err()

@@ -7,8 +7,6 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
-
-	"github.com/gophercloud/gophercloud/v2"
 )
 
 // answer is one scripted reply of a fakeGetter.
@@ -51,12 +49,15 @@ func repeat(a answer, n int) []answer {
 	return out
 }
 
-func httpErr(code int) error {
-	return gophercloud.ErrUnexpectedResponseCode{
-		Method: "GET", URL: "http://octavia/v2/lbaas/loadbalancers/lb-1",
-		Expected: []int{200}, Actual: code,
-	}
-}
+// httpError is a Getter's error for an HTTP status, as a client would return
+// it: a 404 matches ErrGone.
+type httpError struct{ code int }
+
+func (e httpError) Error() string { return fmt.Sprintf("GET lb-1: HTTP %d", e.code) }
+
+func (e httpError) Is(target error) bool { return target == ErrGone && e.code == 404 }
+
+func httpErr(code int) error { return httpError{code: code} }
 
 var errBoom = errors.New("boom")
 
@@ -154,7 +155,7 @@ func runWaitCases(t *testing.T, wait func(context.Context, Getter, Options) erro
 // other errors through errors.Is.
 func checkErr(t *testing.T, got, want error) {
 	t.Helper()
-	var code gophercloud.ErrUnexpectedResponseCode
+	var code httpError
 	switch {
 	case want == nil:
 		if got != nil {
@@ -166,8 +167,8 @@ func checkErr(t *testing.T, got, want error) {
 			t.Errorf("got error %#v, want %#v", got, want)
 		}
 	case errors.As(want, &code):
-		if got == nil || !gophercloud.ResponseCodeIs(got, code.Actual) {
-			t.Errorf("got error %v, want one with HTTP code %d", got, code.Actual)
+		if gotCode, ok := errors.AsType[httpError](got); !ok || gotCode.code != code.code {
+			t.Errorf("got error %v, want one with HTTP code %d", got, code.code)
 		}
 	case want == ErrTimeout || want == ErrNoStatus || want == context.Canceled || want == context.DeadlineExceeded:
 		if got != want {

@@ -2,6 +2,7 @@ package availabilityzoneprofiles
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/gophercloud/gophercloud/v2"
 	"github.com/gophercloud/gophercloud/v2/pagination"
@@ -21,11 +22,15 @@ type ListOpts struct {
 	ProviderName string `q:"provider_name"`
 
 	// Limit is the page size; Octavia caps it at its own maximum (1,000 by default).
-	Limit       int    `q:"limit"`
-	Marker      string `q:"marker"`
-	SortKey     string `q:"sort_key"`
-	SortDir     string `q:"sort_dir"`
-	PageReverse bool   `q:"page_reverse"`
+	Limit   int    `q:"limit"`
+	Marker  string `q:"marker"`
+	SortKey string `q:"sort_key"`
+	SortDir string `q:"sort_dir"`
+
+	// PageReverse asks for the items before Marker (Octavia answers them from
+	// the start of the list, in sort order). It is sent as page_reverse=True:
+	// Octavia ignores any other spelling, "true" included.
+	PageReverse bool
 
 	// Fields limits the attributes returned for each profile.
 	Fields []string `q:"fields"`
@@ -37,12 +42,17 @@ func (opts ListOpts) ToAvailabilityZoneProfileListQuery() (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if opts.PageReverse {
+		v := q.Query()
+		v.Set("page_reverse", "True")
+		q.RawQuery = v.Encode()
+	}
 	return q.String(), nil
 }
 
 // List returns a Pager over the profiles (GET /v2/lbaas/availabilityzoneprofiles).
 func List(c *gophercloud.ServiceClient, opts ListOptsBuilder) pagination.Pager {
-	u := rootURL(c)
+	u := ListURL(c)
 	if opts != nil {
 		query, err := opts.ToAvailabilityZoneProfileListQuery()
 		if err != nil {
@@ -87,17 +97,17 @@ func Create(ctx context.Context, c *gophercloud.ServiceClient, opts CreateOptsBu
 		r.Err = err
 		return
 	}
-	resp, err := c.Post(ctx, rootURL(c), b, &r.Body, &gophercloud.RequestOpts{
+	resp, err := c.Post(ctx, ListURL(c), b, &r.Body, &gophercloud.RequestOpts{
 		OkCodes: []int{201},
 	})
-	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	parse(&r.Result, resp, err)
 	return
 }
 
 // Get retrieves the profile with the given ID.
 func Get(ctx context.Context, c *gophercloud.ServiceClient, id string) (r GetResult) {
 	resp, err := c.Get(ctx, resourceURL(c, id), &r.Body, nil)
-	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	parse(&r.Result, resp, err)
 	return
 }
 
@@ -129,7 +139,7 @@ func Update(ctx context.Context, c *gophercloud.ServiceClient, id string, opts U
 	resp, err := c.Put(ctx, resourceURL(c, id), b, &r.Body, &gophercloud.RequestOpts{
 		OkCodes: []int{200},
 	})
-	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	parse(&r.Result, resp, err)
 	return
 }
 
@@ -138,6 +148,15 @@ func Delete(ctx context.Context, c *gophercloud.ServiceClient, id string) (r Del
 	resp, err := c.Delete(ctx, resourceURL(c, id), &gophercloud.RequestOpts{
 		OkCodes: []int{204},
 	})
-	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	parse(&r.Result, resp, err)
 	return
+}
+
+// parse fills r from the answer as gophercloud.ParseResponse does, and keeps
+// its status code.
+func parse(r *gophercloud.Result, resp *http.Response, err error) {
+	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	if resp != nil {
+		r.StatusCode = resp.StatusCode
+	}
 }

@@ -3,6 +3,7 @@ package availabilityzoneprofiles_test
 import (
 	"context"
 	"errors"
+	"net/http"
 	"reflect"
 	"testing"
 
@@ -101,8 +102,8 @@ func TestRequests(t *testing.T) {
 		{
 			name: "list follows the singular next link",
 			exchanges: []scripted.Exchange{
-				{Method: "GET", Path: "/v2.0/lbaas/availabilityzoneprofiles", Query: "limit=1&provider_name=amphora", Status: 200, Response: listPage1},
-				{Method: "GET", Path: "/v2.0/lbaas/availabilityzoneprofiles", Query: "limit=1&marker=5712097e-0092-45dc-bff0-ab68b61ad51a", Status: 200, Response: listPage2},
+				{Method: http.MethodGet, Path: "/v2.0/lbaas/availabilityzoneprofiles", Query: "limit=1&provider_name=amphora", Status: 200, Response: listPage1},
+				{Method: http.MethodGet, Path: "/v2.0/lbaas/availabilityzoneprofiles", Query: "limit=1&marker=5712097e-0092-45dc-bff0-ab68b61ad51a", Status: 200, Response: listPage2},
 			},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				pages, err := availabilityzoneprofiles.List(c, availabilityzoneprofiles.ListOpts{
@@ -118,7 +119,7 @@ func TestRequests(t *testing.T) {
 		{
 			name: "create",
 			exchanges: []scripted.Exchange{{
-				Method: "POST", Path: "/v2.0/lbaas/availabilityzoneprofiles", Body: createRequest,
+				Method: http.MethodPost, Path: "/v2.0/lbaas/availabilityzoneprofiles", Body: createRequest,
 				Status: 201, Response: createResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
@@ -136,7 +137,7 @@ func TestRequests(t *testing.T) {
 		{
 			name: "show",
 			exchanges: []scripted.Exchange{{
-				Method: "GET", Path: "/v2.0/lbaas/availabilityzoneprofiles/5712097e-0092-45dc-bff0-ab68b61ad51a",
+				Method: http.MethodGet, Path: "/v2.0/lbaas/availabilityzoneprofiles/5712097e-0092-45dc-bff0-ab68b61ad51a",
 				Status: 200, Response: createResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
@@ -150,7 +151,7 @@ func TestRequests(t *testing.T) {
 		{
 			name: "update sends only what is set",
 			exchanges: []scripted.Exchange{{
-				Method: "PUT", Path: "/v2.0/lbaas/availabilityzoneprofiles/5712097e-0092-45dc-bff0-ab68b61ad51a",
+				Method: http.MethodPut, Path: "/v2.0/lbaas/availabilityzoneprofiles/5712097e-0092-45dc-bff0-ab68b61ad51a",
 				Body: updateRequest, Status: 200, Response: updateResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
@@ -166,7 +167,7 @@ func TestRequests(t *testing.T) {
 		{
 			name: "delete",
 			exchanges: []scripted.Exchange{{
-				Method: "DELETE", Path: "/v2.0/lbaas/availabilityzoneprofiles/5712097e-0092-45dc-bff0-ab68b61ad51a", Status: 204,
+				Method: http.MethodDelete, Path: "/v2.0/lbaas/availabilityzoneprofiles/5712097e-0092-45dc-bff0-ab68b61ad51a", Status: 204,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return nil, availabilityzoneprofiles.Delete(ctx, c, "5712097e-0092-45dc-bff0-ab68b61ad51a").ExtractErr()
@@ -175,7 +176,7 @@ func TestRequests(t *testing.T) {
 		{
 			name: "delete by a non-admin",
 			exchanges: []scripted.Exchange{{
-				Method: "DELETE", Path: "/v2.0/lbaas/availabilityzoneprofiles/5712097e-0092-45dc-bff0-ab68b61ad51a",
+				Method: http.MethodDelete, Path: "/v2.0/lbaas/availabilityzoneprofiles/5712097e-0092-45dc-bff0-ab68b61ad51a",
 				Status: 403, Response: forbiddenResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {

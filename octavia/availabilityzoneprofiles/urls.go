@@ -7,7 +7,8 @@ const (
 	resourcePath = "availabilityzoneprofiles"
 )
 
-func rootURL(c *gophercloud.ServiceClient) string {
+// ListURL returns the URL of the collection; streaming pagers page on it.
+func ListURL(c *gophercloud.ServiceClient) string {
 	return c.ServiceURL(rootPath, resourcePath)
 }
 

@@ -2,6 +2,7 @@ package availabilityzones
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/gophercloud/gophercloud/v2"
 	"github.com/gophercloud/gophercloud/v2/pagination"
@@ -22,11 +23,15 @@ type ListOpts struct {
 	AvailabilityZoneProfileID string `q:"availability_zone_profile_id"`
 
 	// Limit is the page size; Octavia caps it at its own maximum (1,000 by default).
-	Limit       int    `q:"limit"`
-	Marker      string `q:"marker"`
-	SortKey     string `q:"sort_key"`
-	SortDir     string `q:"sort_dir"`
-	PageReverse bool   `q:"page_reverse"`
+	Limit   int    `q:"limit"`
+	Marker  string `q:"marker"`
+	SortKey string `q:"sort_key"`
+	SortDir string `q:"sort_dir"`
+
+	// PageReverse asks for the items before Marker (Octavia answers them from
+	// the start of the list, in sort order). It is sent as page_reverse=True:
+	// Octavia ignores any other spelling, "true" included.
+	PageReverse bool
 
 	// Fields limits the attributes returned for each zone.
 	Fields []string `q:"fields"`
@@ -38,12 +43,17 @@ func (opts ListOpts) ToAvailabilityZoneListQuery() (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if opts.PageReverse {
+		v := q.Query()
+		v.Set("page_reverse", "True")
+		q.RawQuery = v.Encode()
+	}
 	return q.String(), nil
 }
 
 // List returns a Pager over the availability zones (GET /v2/lbaas/availabilityzones).
 func List(c *gophercloud.ServiceClient, opts ListOptsBuilder) pagination.Pager {
-	u := rootURL(c)
+	u := ListURL(c)
 	if opts != nil {
 		query, err := opts.ToAvailabilityZoneListQuery()
 		if err != nil {
@@ -90,17 +100,17 @@ func Create(ctx context.Context, c *gophercloud.ServiceClient, opts CreateOptsBu
 		r.Err = err
 		return
 	}
-	resp, err := c.Post(ctx, rootURL(c), b, &r.Body, &gophercloud.RequestOpts{
+	resp, err := c.Post(ctx, ListURL(c), b, &r.Body, &gophercloud.RequestOpts{
 		OkCodes: []int{201},
 	})
-	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	parse(&r.Result, resp, err)
 	return
 }
 
 // Get retrieves the availability zone called name.
 func Get(ctx context.Context, c *gophercloud.ServiceClient, name string) (r GetResult) {
 	resp, err := c.Get(ctx, resourceURL(c, name), &r.Body, nil)
-	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	parse(&r.Result, resp, err)
 	return
 }
 
@@ -132,7 +142,7 @@ func Update(ctx context.Context, c *gophercloud.ServiceClient, name string, opts
 	resp, err := c.Put(ctx, resourceURL(c, name), b, &r.Body, &gophercloud.RequestOpts{
 		OkCodes: []int{200},
 	})
-	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	parse(&r.Result, resp, err)
 	return
 }
 
@@ -141,6 +151,15 @@ func Delete(ctx context.Context, c *gophercloud.ServiceClient, name string) (r D
 	resp, err := c.Delete(ctx, resourceURL(c, name), &gophercloud.RequestOpts{
 		OkCodes: []int{204},
 	})
-	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	parse(&r.Result, resp, err)
 	return
+}
+
+// parse fills r from the answer as gophercloud.ParseResponse does, and keeps
+// its status code.
+func parse(r *gophercloud.Result, resp *http.Response, err error) {
+	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	if resp != nil {
+		r.StatusCode = resp.StatusCode
+	}
 }

@@ -3,6 +3,7 @@ package availabilityzones_test
 import (
 	"context"
 	"errors"
+	"net/http"
 	"reflect"
 	"testing"
 
@@ -116,8 +117,8 @@ func TestRequests(t *testing.T) {
 		{
 			name: "list with filters",
 			exchanges: []scripted.Exchange{{
-				Method: "GET", Path: "/v2.0/lbaas/availabilityzones",
-				Query:  "enabled=true&fields=name&fields=enabled&page_reverse=true",
+				Method: http.MethodGet, Path: "/v2.0/lbaas/availabilityzones",
+				Query:  "enabled=true&fields=name&fields=enabled&page_reverse=True",
 				Status: 200, Response: listResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
@@ -134,8 +135,8 @@ func TestRequests(t *testing.T) {
 		{
 			name: "list follows the next link",
 			exchanges: []scripted.Exchange{
-				{Method: "GET", Path: "/v2.0/lbaas/availabilityzones", Query: "limit=1", Status: 200, Response: listPage1},
-				{Method: "GET", Path: "/v2.0/lbaas/availabilityzones", Query: "limit=1&marker=my_az", Status: 200, Response: listPage2},
+				{Method: http.MethodGet, Path: "/v2.0/lbaas/availabilityzones", Query: "limit=1", Status: 200, Response: listPage1},
+				{Method: http.MethodGet, Path: "/v2.0/lbaas/availabilityzones", Query: "limit=1&marker=my_az", Status: 200, Response: listPage2},
 			},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				pages, err := availabilityzones.List(c, availabilityzones.ListOpts{Limit: 1}).AllPages(ctx)
@@ -149,7 +150,7 @@ func TestRequests(t *testing.T) {
 		{
 			name: "create",
 			exchanges: []scripted.Exchange{{
-				Method: "POST", Path: "/v2.0/lbaas/availabilityzones", Body: createRequest,
+				Method: http.MethodPost, Path: "/v2.0/lbaas/availabilityzones", Body: createRequest,
 				Status: 201, Response: showResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
@@ -165,7 +166,7 @@ func TestRequests(t *testing.T) {
 		{
 			name: "show",
 			exchanges: []scripted.Exchange{{
-				Method: "GET", Path: "/v2.0/lbaas/availabilityzones/my_az",
+				Method: http.MethodGet, Path: "/v2.0/lbaas/availabilityzones/my_az",
 				Status: 200, Response: showResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
@@ -176,7 +177,7 @@ func TestRequests(t *testing.T) {
 		{
 			name: "show escapes the name",
 			exchanges: []scripted.Exchange{{
-				Method: "GET", Path: "/v2.0/lbaas/availabilityzones/rack%201%2Fa",
+				Method: http.MethodGet, Path: "/v2.0/lbaas/availabilityzones/rack%201%2Fa",
 				Status: 200, Response: showResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
@@ -187,7 +188,7 @@ func TestRequests(t *testing.T) {
 		{
 			name: "update",
 			exchanges: []scripted.Exchange{{
-				Method: "PUT", Path: "/v2.0/lbaas/availabilityzones/my_az", Body: updateRequest,
+				Method: http.MethodPut, Path: "/v2.0/lbaas/availabilityzones/my_az", Body: updateRequest,
 				Status: 200, Response: updateResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
@@ -200,7 +201,7 @@ func TestRequests(t *testing.T) {
 		{
 			name: "delete",
 			exchanges: []scripted.Exchange{{
-				Method: "DELETE", Path: "/v2.0/lbaas/availabilityzones/my_az", Status: 204,
+				Method: http.MethodDelete, Path: "/v2.0/lbaas/availabilityzones/my_az", Status: 204,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
 				return nil, availabilityzones.Delete(ctx, c, "my_az").ExtractErr()
@@ -209,7 +210,7 @@ func TestRequests(t *testing.T) {
 		{
 			name: "delete of a zone in use",
 			exchanges: []scripted.Exchange{{
-				Method: "DELETE", Path: "/v2.0/lbaas/availabilityzones/my_az",
+				Method: http.MethodDelete, Path: "/v2.0/lbaas/availabilityzones/my_az",
 				Status: 409, Response: conflictResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {

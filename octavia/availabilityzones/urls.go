@@ -11,7 +11,8 @@ const (
 	resourcePath = "availabilityzones"
 )
 
-func rootURL(c *gophercloud.ServiceClient) string {
+// ListURL returns the URL of the collection; streaming pagers page on it.
+func ListURL(c *gophercloud.ServiceClient) string {
 	return c.ServiceURL(rootPath, resourcePath)
 }
 

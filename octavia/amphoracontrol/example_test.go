@@ -1,4 +1,4 @@
-package amphoraops_test
+package amphoracontrol_test
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 
 	"github.com/gophercloud/gophercloud/v2"
 
-	"github.com/octaview/octaview/octavia/amphoraops"
+	"github.com/octaview/octaview/octavia/amphoracontrol"
 )
 
 func Example() {
@@ -32,12 +32,12 @@ func Example() {
 		ResourceBase:   octavia.URL + "/v2.0/",
 	}
 
-	stats, err := amphoraops.GetStats(context.Background(), lb, "63d8349e-c4d7-4156-bc94-29260607b04f").Extract()
+	stats, err := amphoracontrol.GetStats(context.Background(), lb, "63d8349e-c4d7-4156-bc94-29260607b04f").Extract()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	total := amphoraops.Sum(stats, "")
+	total := amphoracontrol.Sum(stats, "")
 	fmt.Printf("%d listeners: active %d, in %d B, out %d B, errors %d, total %d\n", len(stats),
 		total.ActiveConnections, total.BytesIn, total.BytesOut, total.RequestErrors, total.TotalConnections)
 	// Output: 2 listeners: active 4, in 1005 B, out 20100 B, errors 2, total 41

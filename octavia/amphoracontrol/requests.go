@@ -1,7 +1,8 @@
-package amphoraops
+package amphoracontrol
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/gophercloud/gophercloud/v2"
 )
@@ -13,7 +14,7 @@ func Configure(ctx context.Context, c *gophercloud.ServiceClient, id string) (r 
 	resp, err := c.Put(ctx, configURL(c, id), nil, nil, &gophercloud.RequestOpts{
 		OkCodes: []int{202},
 	})
-	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	parse(&r.Result, resp, err)
 	return
 }
 
@@ -24,7 +25,7 @@ func Delete(ctx context.Context, c *gophercloud.ServiceClient, id string) (r Del
 	resp, err := c.Delete(ctx, resourceURL(c, id), &gophercloud.RequestOpts{
 		OkCodes: []int{204},
 	})
-	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	parse(&r.Result, resp, err)
 	return
 }
 
@@ -32,6 +33,15 @@ func Delete(ctx context.Context, c *gophercloud.ServiceClient, id string) (r Del
 // (GET /v2/octavia/amphorae/{id}/stats).
 func GetStats(ctx context.Context, c *gophercloud.ServiceClient, id string) (r StatsResult) {
 	resp, err := c.Get(ctx, statsURL(c, id), &r.Body, nil)
-	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	parse(&r.Result, resp, err)
 	return
+}
+
+// parse fills r from the answer as gophercloud.ParseResponse does, and keeps
+// its status code.
+func parse(r *gophercloud.Result, resp *http.Response, err error) {
+	_, r.Header, r.Err = gophercloud.ParseResponse(resp, err)
+	if resp != nil {
+		r.StatusCode = resp.StatusCode
+	}
 }

@@ -1,4 +1,4 @@
-package quotaops
+package lbaasquotas
 
 import (
 	"encoding/json"
@@ -93,16 +93,30 @@ func ExtractQuotas(r pagination.Page) ([]Quota, error) {
 	return s.Quotas, err
 }
 
-// DefaultsResult is the result of GetDefaults; call Extract.
-type DefaultsResult struct {
+type commonResult struct {
 	gophercloud.Result
 }
 
-// Extract returns the default quotas.
-func (r DefaultsResult) Extract() (*quotas.Quota, error) {
+// Extract returns the quota in the response body.
+func (r commonResult) Extract() (*quotas.Quota, error) {
 	var s struct {
 		Quota *quotas.Quota `json:"quota"`
 	}
 	err := r.ExtractInto(&s)
 	return s.Quota, err
+}
+
+// GetResult is the result of Get and GetDefaults; call Extract.
+type GetResult struct {
+	commonResult
+}
+
+// UpdateResult is the result of Update; call Extract for the quota as it now is.
+type UpdateResult struct {
+	commonResult
+}
+
+// ResetResult is the result of Reset; call ExtractErr.
+type ResetResult struct {
+	gophercloud.ErrResult
 }

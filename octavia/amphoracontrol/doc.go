@@ -1,5 +1,5 @@
 /*
-Package amphoraops adds the amphora operations that gophercloud's
+Package amphoracontrol adds the amphora operations that gophercloud's
 openstack/loadbalancer/v2/amphorae package lacks, in its style and on the same
 paths (/v2/octavia/amphorae): Configure (push a new agent configuration),
 Delete (remove a spare or failed amphora) and GetStats (per-listener
@@ -9,14 +9,14 @@ administrators (403 otherwise).
 
 Example to refresh an amphora's agent configuration
 
-	err := amphoraops.Configure(ctx, lbClient, amphoraID).ExtractErr()
+	err := amphoracontrol.Configure(ctx, lbClient, amphoraID).ExtractErr()
 
 Example to read an amphora's counters, summed like "openstack loadbalancer amphora stats show"
 
-	stats, err := amphoraops.GetStats(ctx, lbClient, amphoraID).Extract()
+	stats, err := amphoracontrol.GetStats(ctx, lbClient, amphoraID).Extract()
 	if err != nil {
 		return err
 	}
-	total := amphoraops.Sum(stats, "")
+	total := amphoracontrol.Sum(stats, "")
 */
-package amphoraops
+package amphoracontrol

@@ -1,4 +1,4 @@
-package quotaops
+package lbaasquotas
 
 import "github.com/gophercloud/gophercloud/v2"
 
@@ -8,8 +8,13 @@ const (
 	defaultsPath = "defaults"
 )
 
-func rootURL(c *gophercloud.ServiceClient) string {
+// ListURL returns the URL of the quota list; streaming pagers page on it.
+func ListURL(c *gophercloud.ServiceClient) string {
 	return c.ServiceURL(rootPath, resourcePath)
+}
+
+func resourceURL(c *gophercloud.ServiceClient, projectID string) string {
+	return c.ServiceURL(rootPath, resourcePath, projectID)
 }
 
 func defaultsURL(c *gophercloud.ServiceClient) string {

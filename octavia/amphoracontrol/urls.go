@@ -1,4 +1,4 @@
-package amphoraops
+package amphoracontrol
 
 import "github.com/gophercloud/gophercloud/v2"
 

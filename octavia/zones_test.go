@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/octaview/octaview/octavia/availabilityzones"
-	"github.com/octaview/octaview/octavia/internal/fake"
 )
 
 // Availability zone bodies from Octavia's API reference.
@@ -23,7 +22,7 @@ func TestAvailabilityZones(t *testing.T) {
 	runExtraCases(t, []extraCase{
 		{
 			name: "list enabled zones",
-			answers: map[string][]fake.Answer{"GET /lbaas/availabilityzones?enabled=true": answer(200,
+			answers: map[string][]cannedAnswer{"GET /lbaas/availabilityzones?enabled=true": answer(200,
 				`{"availability_zones": [`+azBody+`], "availability_zones_links": []}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				zs, err := Collect(c.AvailabilityZones(ctx, availabilityzones.ListOpts{Enabled: ptrTo(true)}))
@@ -34,7 +33,7 @@ func TestAvailabilityZones(t *testing.T) {
 		},
 		{
 			name:    "show escapes the name",
-			answers: map[string][]fake.Answer{"GET /lbaas/availabilityzones/rack%201%2Fa": answer(200, `{"availability_zone": `+azBody+`}`)},
+			answers: map[string][]cannedAnswer{"GET /lbaas/availabilityzones/rack%201%2Fa": answer(200, `{"availability_zone": `+azBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				z, err := c.GetAvailabilityZone(ctx, "rack 1/a")
 				return z, Accepted{}, err
@@ -44,7 +43,7 @@ func TestAvailabilityZones(t *testing.T) {
 		},
 		{
 			name: "show an unknown zone",
-			answers: map[string][]fake.Answer{"GET /lbaas/availabilityzones/nowhere": answer(404,
+			answers: map[string][]cannedAnswer{"GET /lbaas/availabilityzones/nowhere": answer(404,
 				octaviaFault("Availability Zone nowhere not found."))},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				z, err := c.GetAvailabilityZone(ctx, "nowhere")
@@ -55,7 +54,7 @@ func TestAvailabilityZones(t *testing.T) {
 		},
 		{
 			name:    "create",
-			answers: map[string][]fake.Answer{"POST /lbaas/availabilityzones": answer(201, `{"availability_zone": `+azBody+`}`)},
+			answers: map[string][]cannedAnswer{"POST /lbaas/availabilityzones": answer(201, `{"availability_zone": `+azBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				return c.CreateAvailabilityZone(ctx, availabilityzones.CreateOpts{
 					Name: "my_az", Description: "My availability zone.", Enabled: ptrTo(true),
@@ -70,7 +69,7 @@ func TestAvailabilityZones(t *testing.T) {
 		},
 		{
 			name:    "disable",
-			answers: map[string][]fake.Answer{"PUT /lbaas/availabilityzones/my_az": answer(200, `{"availability_zone": `+azBody+`}`)},
+			answers: map[string][]cannedAnswer{"PUT /lbaas/availabilityzones/my_az": answer(200, `{"availability_zone": `+azBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				return c.UpdateAvailabilityZone(ctx, "my_az", availabilityzones.UpdateOpts{Enabled: ptrTo(false)})
 			},
@@ -80,7 +79,7 @@ func TestAvailabilityZones(t *testing.T) {
 		},
 		{
 			name:    "unset the description",
-			answers: map[string][]fake.Answer{"PUT /lbaas/availabilityzones/my_az": answer(200, `{"availability_zone": `+azBody+`}`)},
+			answers: map[string][]cannedAnswer{"PUT /lbaas/availabilityzones/my_az": answer(200, `{"availability_zone": `+azBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				return c.UpdateAvailabilityZone(ctx, "my_az", Unset{"description"})
 			},
@@ -90,7 +89,7 @@ func TestAvailabilityZones(t *testing.T) {
 		},
 		{
 			name:    "delete",
-			answers: map[string][]fake.Answer{"DELETE /lbaas/availabilityzones/my_az": answer(204, "")},
+			answers: map[string][]cannedAnswer{"DELETE /lbaas/availabilityzones/my_az": answer(204, "")},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				acc, err := c.DeleteAvailabilityZone(ctx, "my_az")
 				return nil, acc, err
@@ -100,7 +99,7 @@ func TestAvailabilityZones(t *testing.T) {
 		},
 		{
 			name: "delete a zone in use",
-			answers: map[string][]fake.Answer{"DELETE /lbaas/availabilityzones/my_az": answer(409,
+			answers: map[string][]cannedAnswer{"DELETE /lbaas/availabilityzones/my_az": answer(409,
 				octaviaFault("Availability Zone my_az is in use and cannot be modified."))},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
 				acc, err := c.DeleteAvailabilityZone(ctx, "my_az")

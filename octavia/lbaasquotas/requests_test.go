@@ -1,7 +1,8 @@
-package quotaops_test
+package lbaasquotas_test
 
 import (
 	"context"
+	"net/http"
 	"reflect"
 	"testing"
 
@@ -9,7 +10,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/quotas"
 
 	"github.com/octaview/octaview/octavia/internal/scripted"
-	"github.com/octaview/octaview/octavia/quotaops"
+	"github.com/octaview/octaview/octavia/lbaasquotas"
 )
 
 // The first page is Octavia's API reference example (deprecated names only);
@@ -80,17 +81,17 @@ func TestRequests(t *testing.T) {
 		{
 			name: "list follows the next link and keeps nulls",
 			exchanges: []scripted.Exchange{
-				{Method: "GET", Path: "/v2.0/lbaas/quotas", Query: "limit=1", Status: 200, Response: listPage1},
-				{Method: "GET", Path: "/v2.0/lbaas/quotas", Query: "limit=1&marker=e3cd678b11784734bc366148aa37580e", Status: 200, Response: listPage2},
+				{Method: http.MethodGet, Path: "/v2.0/lbaas/quotas", Query: "limit=1", Status: 200, Response: listPage1},
+				{Method: http.MethodGet, Path: "/v2.0/lbaas/quotas", Query: "limit=1&marker=e3cd678b11784734bc366148aa37580e", Status: 200, Response: listPage2},
 			},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
-				pages, err := quotaops.List(c, quotaops.ListOpts{Limit: 1}).AllPages(ctx)
+				pages, err := lbaasquotas.List(c, lbaasquotas.ListOpts{Limit: 1}).AllPages(ctx)
 				if err != nil {
 					return nil, err
 				}
-				return quotaops.ExtractQuotas(pages)
+				return lbaasquotas.ExtractQuotas(pages)
 			},
-			want: []quotaops.Quota{
+			want: []lbaasquotas.Quota{
 				{ProjectID: "e3cd678b11784734bc366148aa37580e", Loadbalancer: ptr(5), Member: ptr(50), Healthmonitor: ptr(-1)},
 				{ProjectID: "9f1b2e0c5d7a4c3e8b6f0a1d2c3e4f50", Loadbalancer: ptr(10), Pool: ptr(0), L7Policy: ptr(-1)},
 			},
@@ -98,37 +99,67 @@ func TestRequests(t *testing.T) {
 		{
 			name: "list one project",
 			exchanges: []scripted.Exchange{{
-				Method: "GET", Path: "/v2.0/lbaas/quotas", Query: "project_id=e3cd678b11784734bc366148aa37580e&sort_dir=desc&sort_key=project_id",
+				Method: http.MethodGet, Path: "/v2.0/lbaas/quotas", Query: "project_id=e3cd678b11784734bc366148aa37580e&sort_dir=desc&sort_key=project_id",
 				Status: 200, Response: `{"quotas": [], "quotas_links": []}`,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
-				pages, err := quotaops.List(c, quotaops.ListOpts{
+				pages, err := lbaasquotas.List(c, lbaasquotas.ListOpts{
 					ProjectID: "e3cd678b11784734bc366148aa37580e", SortKey: "project_id", SortDir: "desc",
 				}).AllPages(ctx)
 				if err != nil {
 					return nil, err
 				}
-				return quotaops.ExtractQuotas(pages)
+				return lbaasquotas.ExtractQuotas(pages)
 			},
-			want: []quotaops.Quota(nil),
+			want: []lbaasquotas.Quota(nil),
 		},
 		{
 			name: "defaults",
 			exchanges: []scripted.Exchange{{
-				Method: "GET", Path: "/v2.0/lbaas/quotas/defaults", Status: 200, Response: defaultsResponse,
+				Method: http.MethodGet, Path: "/v2.0/lbaas/quotas/defaults", Status: 200, Response: defaultsResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
-				return quotaops.GetDefaults(ctx, c).Extract()
+				return lbaasquotas.GetDefaults(ctx, c).Extract()
 			},
 			want: &quotas.Quota{Loadbalancer: 50, Listener: -1, Member: -1, Pool: -1, Healthmonitor: -1, L7Policy: -1, L7Rule: -1},
 		},
 		{
-			name: "defaults with an expired token",
+			name: "show",
 			exchanges: []scripted.Exchange{{
-				Method: "GET", Path: "/v2.0/lbaas/quotas/defaults", Status: 401, Response: unauthorizedResponse,
+				Method: http.MethodGet, Path: "/v2.0/lbaas/quotas/e3cd678b11784734bc366148aa37580e", Status: 200, Response: defaultsResponse,
 			}},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
-				return quotaops.GetDefaults(ctx, c).Extract()
+				return lbaasquotas.Get(ctx, c, "e3cd678b11784734bc366148aa37580e").Extract()
+			},
+			want: &quotas.Quota{Loadbalancer: 50, Listener: -1, Member: -1, Pool: -1, Healthmonitor: -1, L7Policy: -1, L7Rule: -1},
+		},
+		{
+			name: "set",
+			exchanges: []scripted.Exchange{{
+				Method: http.MethodPut, Path: "/v2.0/lbaas/quotas/e3cd678b11784734bc366148aa37580e",
+				Body: `{"quota": {"loadbalancer": 50}}`, Status: 202, Response: defaultsResponse,
+			}},
+			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
+				return lbaasquotas.Update(ctx, c, "e3cd678b11784734bc366148aa37580e", quotas.UpdateOpts{Loadbalancer: ptr(50)}).Extract()
+			},
+			want: &quotas.Quota{Loadbalancer: 50, Listener: -1, Member: -1, Pool: -1, Healthmonitor: -1, L7Policy: -1, L7Rule: -1},
+		},
+		{
+			name: "reset",
+			exchanges: []scripted.Exchange{{
+				Method: http.MethodDelete, Path: "/v2.0/lbaas/quotas/e3cd678b11784734bc366148aa37580e", Status: 202,
+			}},
+			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
+				return nil, lbaasquotas.Reset(ctx, c, "e3cd678b11784734bc366148aa37580e").ExtractErr()
+			},
+		},
+		{
+			name: "defaults with an expired token",
+			exchanges: []scripted.Exchange{{
+				Method: http.MethodGet, Path: "/v2.0/lbaas/quotas/defaults", Status: 401, Response: unauthorizedResponse,
+			}},
+			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
+				return lbaasquotas.GetDefaults(ctx, c).Extract()
 			},
 			wantCode: 401,
 		},
@@ -157,17 +188,17 @@ func TestQuotaUnmarshal(t *testing.T) {
 	tests := []struct {
 		name string
 		json string
-		want quotaops.Quota
+		want lbaasquotas.Quota
 	}{
-		{"current names", `{"loadbalancer": 3, "healthmonitor": 4}`, quotaops.Quota{Loadbalancer: ptr(3), Healthmonitor: ptr(4)}},
-		{"deprecated names", `{"load_balancer": 3, "health_monitor": 4}`, quotaops.Quota{Loadbalancer: ptr(3), Healthmonitor: ptr(4)}},
-		{"current names win", `{"loadbalancer": 3, "load_balancer": 9, "healthmonitor": 4, "health_monitor": 9}`, quotaops.Quota{Loadbalancer: ptr(3), Healthmonitor: ptr(4)}},
-		{"null is the default", `{"loadbalancer": null, "load_balancer": null, "listener": null}`, quotaops.Quota{}},
-		{"zero is a limit", `{"listener": 0}`, quotaops.Quota{Listener: ptr(0)}},
+		{"current names", `{"loadbalancer": 3, "healthmonitor": 4}`, lbaasquotas.Quota{Loadbalancer: ptr(3), Healthmonitor: ptr(4)}},
+		{"deprecated names", `{"load_balancer": 3, "health_monitor": 4}`, lbaasquotas.Quota{Loadbalancer: ptr(3), Healthmonitor: ptr(4)}},
+		{"current names win", `{"loadbalancer": 3, "load_balancer": 9, "healthmonitor": 4, "health_monitor": 9}`, lbaasquotas.Quota{Loadbalancer: ptr(3), Healthmonitor: ptr(4)}},
+		{"null is the default", `{"loadbalancer": null, "load_balancer": null, "listener": null}`, lbaasquotas.Quota{}},
+		{"zero is a limit", `{"listener": 0}`, lbaasquotas.Quota{Listener: ptr(0)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var got quotaops.Quota
+			var got lbaasquotas.Quota
 			if err := got.UnmarshalJSON([]byte(tt.json)); err != nil {
 				t.Fatalf("error: got %v, want nil", err)
 			}

@@ -3,27 +3,18 @@ package octavia
 import (
 	"context"
 	"iter"
-	"net/url"
 
 	"github.com/octaview/octaview/octavia/availabilityzones"
 )
 
 // Availability zones are readable by every user; creating, changing and
 // deleting them is for admins (403, EFORBIDDEN, otherwise). A zone is
-// addressed by its name.
+// addressed by its name. The requests are those of package availabilityzones.
 
 // ToAvailabilityZoneUpdateMap implements availabilityzones.UpdateOptsBuilder
 // ("availabilityzone unset --description").
 func (u Unset) ToAvailabilityZoneUpdateMap() (map[string]any, error) {
 	return u.body("availability_zone")
-}
-
-func availabilityZoneURL(c *Client, name ...string) string {
-	parts := []string{"lbaas", "availabilityzones"}
-	for _, n := range name {
-		parts = append(parts, url.PathEscape(n))
-	}
-	return c.lb.ServiceURL(parts...)
 }
 
 // AvailabilityZones streams the availability zones matching opts, page by
@@ -37,40 +28,34 @@ func (c *Client) AvailabilityZones(ctx context.Context, opts availabilityzones.L
 	if err != nil {
 		return errSeq[availabilityzones.AvailabilityZone](op, err)
 	}
-	return list[availabilityzones.AvailabilityZone](ctx, c, c.lb, op, availabilityZoneURL(c), "availability_zones", q)
+	return list[availabilityzones.AvailabilityZone](ctx, c, c.lb, op, availabilityzones.ListURL(c.lb), "availability_zones", q)
 }
 
 // GetAvailabilityZone reads the availability zone called name
 // ("availabilityzone show").
 func (c *Client) GetAvailabilityZone(ctx context.Context, name string) (*availabilityzones.AvailabilityZone, error) {
-	return getOne[availabilityzones.AvailabilityZone](ctx, c, "get availability zone "+name, availabilityZoneURL(c, name), "availability_zone")
+	r := availabilityzones.Get(ctx, c.lb, name)
+	z, _, err := extract("get availability zone "+name, "availability_zone", r.Result, r.Extract)
+	return z, err
 }
 
 // CreateAvailabilityZone creates an availability zone ("availabilityzone
 // create"). Zones have no provisioning status: the answer is final.
 func (c *Client) CreateAvailabilityZone(ctx context.Context, opts availabilityzones.CreateOptsBuilder) (*availabilityzones.AvailabilityZone, Accepted, error) {
-	const op = "create availability zone"
-	b, err := opts.ToAvailabilityZoneCreateMap()
-	if err != nil {
-		return nil, Accepted{}, mapError(op, err)
-	}
-	return sendOne[availabilityzones.AvailabilityZone](ctx, c, c.lb, op, "POST", availabilityZoneURL(c), b, "availability_zone")
+	r := availabilityzones.Create(ctx, c.lb, opts)
+	return extract("create availability zone", "availability_zone", r.Result, r.Extract)
 }
 
 // UpdateAvailabilityZone changes the zone called name ("availabilityzone
 // set" with availabilityzones.UpdateOpts, "availabilityzone unset" with
 // Unset{"description"}).
 func (c *Client) UpdateAvailabilityZone(ctx context.Context, name string, opts availabilityzones.UpdateOptsBuilder) (*availabilityzones.AvailabilityZone, Accepted, error) {
-	op := "update availability zone " + name
-	b, err := opts.ToAvailabilityZoneUpdateMap()
-	if err != nil {
-		return nil, Accepted{}, mapError(op, err)
-	}
-	return sendOne[availabilityzones.AvailabilityZone](ctx, c, c.lb, op, "PUT", availabilityZoneURL(c, name), b, "availability_zone")
+	r := availabilityzones.Update(ctx, c.lb, name, opts)
+	return extract("update availability zone "+name, "availability_zone", r.Result, r.Extract)
 }
 
 // DeleteAvailabilityZone deletes the zone called name ("availabilityzone
 // delete"); Octavia refuses (409) while load balancers use it.
 func (c *Client) DeleteAvailabilityZone(ctx context.Context, name string) (Accepted, error) {
-	return c.del(ctx, "delete availability zone "+name, availabilityZoneURL(c, name))
+	return accepted("delete availability zone "+name, availabilityzones.Delete(ctx, c.lb, name).ErrResult)
 }

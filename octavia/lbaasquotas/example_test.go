@@ -1,4 +1,4 @@
-package quotaops_test
+package lbaasquotas_test
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 
 	"github.com/gophercloud/gophercloud/v2"
 
-	"github.com/octaview/octaview/octavia/quotaops"
+	"github.com/octaview/octaview/octavia/lbaasquotas"
 )
 
 func Example() {
@@ -29,12 +29,12 @@ func Example() {
 		ResourceBase:   octavia.URL + "/v2.0/",
 	}
 
-	pages, err := quotaops.List(lb, quotaops.ListOpts{}).AllPages(context.Background())
+	pages, err := lbaasquotas.List(lb, lbaasquotas.ListOpts{}).AllPages(context.Background())
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	entries, err := quotaops.ExtractQuotas(pages)
+	entries, err := lbaasquotas.ExtractQuotas(pages)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,13 +1,14 @@
-package amphoraops_test
+package amphoracontrol_test
 
 import (
 	"context"
+	"net/http"
 	"reflect"
 	"testing"
 
 	"github.com/gophercloud/gophercloud/v2"
 
-	"github.com/octaview/octaview/octavia/amphoraops"
+	"github.com/octaview/octaview/octavia/amphoracontrol"
 	"github.com/octaview/octaview/octavia/internal/scripted"
 )
 
@@ -40,7 +41,7 @@ const statsResponse = `{
 }`
 
 var (
-	listener1Stats = amphoraops.Stats{
+	listener1Stats = amphoracontrol.Stats{
 		ID:                amphoraID,
 		ListenerID:        "bbe44114-cda2-4fe0-b192-d9e24ce661db",
 		LoadbalancerID:    "65b5a7c3-1437-4909-84cf-cec9f7e371ea",
@@ -49,7 +50,7 @@ var (
 		BytesOut:          774771186,
 		TotalConnections:  26189172,
 	}
-	listener2Stats = amphoraops.Stats{
+	listener2Stats = amphoracontrol.Stats{
 		ID:               amphoraID,
 		ListenerID:       "af45a658-4eeb-4ce9-8b7e-16b0e5676f87",
 		LoadbalancerID:   "65b5a7c3-1437-4909-84cf-cec9f7e371ea",
@@ -69,56 +70,56 @@ func TestRequests(t *testing.T) {
 	}{
 		{
 			name:     "configure",
-			exchange: scripted.Exchange{Method: "PUT", Path: "/v2.0/octavia/amphorae/" + amphoraID + "/config", Status: 202},
+			exchange: scripted.Exchange{Method: http.MethodPut, Path: "/v2.0/octavia/amphorae/" + amphoraID + "/config", Status: 202},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
-				return nil, amphoraops.Configure(ctx, c, amphoraID).ExtractErr()
+				return nil, amphoracontrol.Configure(ctx, c, amphoraID).ExtractErr()
 			},
 		},
 		{
 			name: "configure an unknown amphora",
 			exchange: scripted.Exchange{
-				Method: "PUT", Path: "/v2.0/octavia/amphorae/" + amphoraID + "/config", Status: 404,
+				Method: http.MethodPut, Path: "/v2.0/octavia/amphorae/" + amphoraID + "/config", Status: 404,
 				Response: `{"faultcode": "Client", "faultstring": "Amphora ` + amphoraID + ` not found.", "debuginfo": null}`,
 			},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
-				return nil, amphoraops.Configure(ctx, c, amphoraID).ExtractErr()
+				return nil, amphoracontrol.Configure(ctx, c, amphoraID).ExtractErr()
 			},
 			wantCode: 404,
 		},
 		{
 			name:     "delete",
-			exchange: scripted.Exchange{Method: "DELETE", Path: "/v2.0/octavia/amphorae/" + amphoraID, Status: 204},
+			exchange: scripted.Exchange{Method: http.MethodDelete, Path: "/v2.0/octavia/amphorae/" + amphoraID, Status: 204},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
-				return nil, amphoraops.Delete(ctx, c, amphoraID).ExtractErr()
+				return nil, amphoracontrol.Delete(ctx, c, amphoraID).ExtractErr()
 			},
 		},
 		{
 			name: "delete of an amphora in use",
 			exchange: scripted.Exchange{
-				Method: "DELETE", Path: "/v2.0/octavia/amphorae/" + amphoraID, Status: 409,
+				Method: http.MethodDelete, Path: "/v2.0/octavia/amphorae/" + amphoraID, Status: 409,
 				Response: `{"faultcode": "Client", "faultstring": "Amphora ` + amphoraID + ` is immutable and cannot be updated.", "debuginfo": null}`,
 			},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
-				return nil, amphoraops.Delete(ctx, c, amphoraID).ExtractErr()
+				return nil, amphoracontrol.Delete(ctx, c, amphoraID).ExtractErr()
 			},
 			wantCode: 409,
 		},
 		{
 			name:     "stats",
-			exchange: scripted.Exchange{Method: "GET", Path: "/v2.0/octavia/amphorae/" + amphoraID + "/stats", Status: 200, Response: statsResponse},
+			exchange: scripted.Exchange{Method: http.MethodGet, Path: "/v2.0/octavia/amphorae/" + amphoraID + "/stats", Status: 200, Response: statsResponse},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
-				return amphoraops.GetStats(ctx, c, amphoraID).Extract()
+				return amphoracontrol.GetStats(ctx, c, amphoraID).Extract()
 			},
-			want: []amphoraops.Stats{listener1Stats, listener2Stats},
+			want: []amphoracontrol.Stats{listener1Stats, listener2Stats},
 		},
 		{
 			name: "stats as a non-admin",
 			exchange: scripted.Exchange{
-				Method: "GET", Path: "/v2.0/octavia/amphorae/" + amphoraID + "/stats", Status: 403,
+				Method: http.MethodGet, Path: "/v2.0/octavia/amphorae/" + amphoraID + "/stats", Status: 403,
 				Response: `{"faultcode": "Client", "faultstring": "Policy does not allow this request to be performed.", "debuginfo": null}`,
 			},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
-				return amphoraops.GetStats(ctx, c, amphoraID).Extract()
+				return amphoracontrol.GetStats(ctx, c, amphoraID).Extract()
 			},
 			wantCode: 403,
 		},
@@ -144,17 +145,17 @@ func TestRequests(t *testing.T) {
 }
 
 func TestSum(t *testing.T) {
-	both := []amphoraops.Stats{listener1Stats, listener2Stats}
+	both := []amphoracontrol.Stats{listener1Stats, listener2Stats}
 	tests := []struct {
 		name     string
-		stats    []amphoraops.Stats
+		stats    []amphoracontrol.Stats
 		listener string
-		want     amphoraops.Stats
+		want     amphoracontrol.Stats
 	}{
 		{
 			name:  "every listener",
 			stats: both,
-			want: amphoraops.Stats{
+			want: amphoracontrol.Stats{
 				ID: amphoraID, LoadbalancerID: "65b5a7c3-1437-4909-84cf-cec9f7e371ea",
 				ActiveConnections: 48629, BytesIn: 65671425, BytesOut: 774771286, TotalConnections: 26189173,
 			},
@@ -169,13 +170,13 @@ func TestSum(t *testing.T) {
 			name:     "a listener the amphora does not serve",
 			stats:    both,
 			listener: "00000000-0000-0000-0000-000000000000",
-			want:     amphoraops.Stats{},
+			want:     amphoracontrol.Stats{},
 		},
-		{name: "no stats", want: amphoraops.Stats{}},
+		{name: "no stats", want: amphoracontrol.Stats{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := amphoraops.Sum(tt.stats, tt.listener); got != tt.want {
+			if got := amphoracontrol.Sum(tt.stats, tt.listener); got != tt.want {
 				t.Errorf("got %+v, want %+v", got, tt.want)
 			}
 		})
