@@ -5,13 +5,15 @@ package main
 import (
 	"log/slog"
 	"net/http"
+
+	"github.com/octaview/octaview/cmd/server/proxy"
 )
 
 // serverDeps is everything newServer needs.
 type serverDeps struct {
 	Logger      *slog.Logger
 	Metrics     *metrics
-	Proxy       *proxy
+	Proxy       *proxy.Proxy
 	Hosting     http.Handler
 	Config      apiConfig
 	Status      *statusFeed  // nil: no status page
@@ -34,13 +36,6 @@ func newServer(d serverDeps) http.Handler {
 	return h
 }
 
-// refuseTunnels answers CONNECT and TRACE with 405: this server is no forward proxy.
-func refuseTunnels(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodConnect || r.Method == http.MethodTrace {
-			writeFault(w, http.StatusMethodNotAllowed, "Method %s is not allowed.", r.Method)
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
-}
+// writeFault answers with an Octavia-style fault: proxy.WriteFault, for this
+// package's handlers.
+var writeFault = proxy.WriteFault
