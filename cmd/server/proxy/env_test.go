@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/cmd/server/proxy/proxytest"
+	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 // syncBuffer is a goroutine-safe log sink.
@@ -54,6 +55,7 @@ type envOptions struct {
 	up              proxytest.Options
 	onLookup        func()
 	readTimeout     time.Duration // of the proxy's server; 0 = none
+	inProcess       bool          // reach the lab through labcloud.Transport, as lab mode does
 }
 
 func newTestEnv(t testing.TB, o envOptions) *testEnv {
@@ -68,8 +70,12 @@ func newTestEnv(t testing.TB, o envOptions) *testEnv {
 		transport.ResponseHeaderTimeout = o.headerTimeout
 	}
 	t.Cleanup(transport.CloseIdleConnections)
+	var rt http.RoundTripper = transport
+	if o.inProcess {
+		rt = labcloud.Transport(e.Up.Lab)
+	}
 	e.Proxy = New(Options{
-		Keystone: ks, Transport: transport, PublicURL: o.publicURL, DefaultOrigin: o.defaultOrigin, TrustForwarded: o.trustForwarded,
+		Keystone: ks, Transport: rt, PublicURL: o.publicURL, DefaultOrigin: o.defaultOrigin, TrustForwarded: o.trustForwarded,
 		MaxBody: o.maxBody, IdentityTimeout: o.identityTimeout, Validation: o.validation,
 		Logger: slog.New(slog.NewJSONHandler(e.Logs, nil)), OnKeystoneLookup: o.onLookup,
 	})

@@ -360,6 +360,8 @@ func TestProxyFailures(t *testing.T) {
 		{"body too large", envOptions{maxBody: 1024}, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", strings.NewReader(strings.Repeat("x", 2048)), 413, "too large"},
 		{"body too large, chunked", envOptions{maxBody: 1024}, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers",
 			io.MultiReader(strings.NewReader(strings.Repeat("x", 2048))), 413, "too large"}, // no length: sent chunked
+		{"body too large, chunked, to the lab in process", envOptions{maxBody: 1024, inProcess: true}, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers",
+			io.MultiReader(strings.NewReader(`{"loadbalancer": {"name": "`+strings.Repeat("x", 2048)+`"}}`)), 413, "too large"},
 		{"keystone stalls in the body", envOptions{identityTimeout: 500 * time.Millisecond, up: proxytest.Options{Keystone: stallBody}},
 			http.MethodPost, "/identity/v3/auth/tokens", strings.NewReader(proxytest.LoginBody(proxytest.User, proxytest.Password)), 504, "did not answer in time"},
 	}
