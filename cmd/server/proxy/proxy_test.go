@@ -187,12 +187,18 @@ func TestCatalogRewrite(t *testing.T) {
 			}
 			tok := resp.Header.Get("X-Subject-Token")
 			checkCatalog(t, "POST /v3/auth/tokens", body, origin, e)
+			if got := resp.Header.Get("Cache-Control"); got != "no-store" {
+				t.Errorf("POST /v3/auth/tokens: got Cache-Control %q, want no-store", got)
+			}
 
 			resp, body = e.do(t, http.MethodGet, "/identity/v3/auth/tokens", tok, "", append([]string{"X-Subject-Token", tok}, tt.header...)...)
 			if resp.StatusCode != http.StatusOK {
 				t.Fatalf("validate: got %d, want 200", resp.StatusCode)
 			}
 			checkCatalog(t, "GET /v3/auth/tokens", body, origin, e)
+			if got := resp.Header.Get("Cache-Control"); got != "no-store" {
+				t.Errorf("GET /v3/auth/tokens: got Cache-Control %q, want no-store", got)
+			}
 
 			_, body = e.do(t, http.MethodGet, "/identity/v3/auth/catalog", tok, "", tt.header...)
 			var cat struct {
@@ -361,7 +367,7 @@ func TestProxyFailures(t *testing.T) {
 		{"body too large, chunked", envOptions{maxBody: 1024}, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers",
 			io.MultiReader(strings.NewReader(strings.Repeat("x", 2048))), 413, "too large"}, // no length: sent chunked
 		{"body too large, chunked, to the lab in process", envOptions{maxBody: 1024, inProcess: true}, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers",
-			io.MultiReader(strings.NewReader(`{"loadbalancer": {"name": "`+strings.Repeat("x", 2048)+`"}}`)), 413, "too large"},
+			io.MultiReader(strings.NewReader(`{"loadbalancer": {"name": "` + strings.Repeat("x", 2048) + `"}}`)), 413, "too large"},
 		{"keystone stalls in the body", envOptions{identityTimeout: 500 * time.Millisecond, up: proxytest.Options{Keystone: stallBody}},
 			http.MethodPost, "/identity/v3/auth/tokens", strings.NewReader(proxytest.LoginBody(proxytest.User, proxytest.Password)), 504, "did not answer in time"},
 	}
