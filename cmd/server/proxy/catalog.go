@@ -35,8 +35,8 @@ const catalogMaxEntries = 10000
 // (Burst at once); beyond, it gets 429 without a call. Known tokens cost nothing.
 type ValidationLimits struct {
 	RefusedTTL time.Duration // 0 = 10 s
-	PerSecond  float64       // 0 = 5
-	Burst      int           // 0 = 20
+	PerSecond  float64       // 0 = 10
+	Burst      int           // 0 = 50 (a class logging in at once behind one NAT)
 }
 
 func (l ValidationLimits) withDefaults() ValidationLimits {
@@ -44,10 +44,10 @@ func (l ValidationLimits) withDefaults() ValidationLimits {
 		l.RefusedTTL = 10 * time.Second
 	}
 	if l.PerSecond <= 0 {
-		l.PerSecond = 5
+		l.PerSecond = 10
 	}
 	if l.Burst <= 0 {
-		l.Burst = 20
+		l.Burst = 50
 	}
 	return l
 }
