@@ -17,9 +17,15 @@ import (
 )
 
 func TestProxyRoutesByPrefix(t *testing.T) {
-	// a stand-in Octavia answers 200 to everything: the lab would refuse the create
-	e := newTestEnv(t, envOptions{up: proxytest.Options{Octavia: okHandler()}})
+	e := newTestEnv(t, envOptions{})
 	tok := e.login(t)
+	var subnets struct {
+		Subnets []struct{ ID string } `json:"subnets"`
+	}
+	_, list := e.do(t, http.MethodGet, "/network/v2.0/subnets?name="+proxytest.Project+"-subnet", tok, "")
+	if err := json.Unmarshal([]byte(list), &subnets); err != nil || len(subnets.Subnets) != 1 {
+		t.Fatalf("the project's subnet: got %s (%v)", list, err)
+	}
 	tests := []struct {
 		name      string
 		method    string
@@ -33,8 +39,8 @@ func TestProxyRoutesByPrefix(t *testing.T) {
 		{"octavia version discovery", http.MethodGet, "/load-balancer/", 200, LoadBalancer, "/load-balancer/", ""},
 		{"octavia without the slash", http.MethodGet, "/load-balancer", 200, LoadBalancer, "/load-balancer", ""},
 		{"octavia v2.0 alias", http.MethodGet, "/load-balancer/v2.0/lbaas/pools", 200, LoadBalancer, "/load-balancer/v2.0/lbaas/pools", ""},
-		{"octavia amphorae", http.MethodGet, "/load-balancer/v2/octavia/amphorae", 200, LoadBalancer, "/load-balancer/v2/octavia/amphorae", ""},
-		{"octavia create", http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", 200, LoadBalancer, "/load-balancer/v2/lbaas/loadbalancers", ""},
+		{"octavia amphorae (admin only: the lab refuses)", http.MethodGet, "/load-balancer/v2/octavia/amphorae", 403, LoadBalancer, "/load-balancer/v2/octavia/amphorae", ""},
+		{"octavia create", http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", 201, LoadBalancer, "/load-balancer/v2/lbaas/loadbalancers", ""},
 		{"neutron subnets", http.MethodGet, "/network/v2.0/subnets?network_id=n1", 200, Network, "/network/v2.0/subnets", "network_id=n1"},
 		{"neutron without the slash", http.MethodGet, "/network", 200, Network, "/network", ""},
 		{"unknown prefix is not proxied", http.MethodGet, "/compute/v2.1/servers", 404, "", "", ""},
@@ -46,7 +52,7 @@ func TestProxyRoutesByPrefix(t *testing.T) {
 			beforeO, beforeN := len(e.Up.Requests(LoadBalancer)), len(e.Up.Requests(Network))
 			body := ""
 			if tt.method == http.MethodPost {
-				body = `{"loadbalancer":{"name":"web"}}`
+				body = `{"loadbalancer":{"name":"web","vip_subnet_id":"` + subnets.Subnets[0].ID + `"}}`
 			}
 			resp, _ := e.do(t, tt.method, tt.path, tok, body)
 			if resp.StatusCode != tt.wantCode {
