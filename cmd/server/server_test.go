@@ -3,41 +3,23 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/octaview/octaview/cmd/server/proxy"
 	"github.com/octaview/octaview/cmd/server/proxy/proxytest"
 )
 
-// syncBuffer is a goroutine-safe log sink.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
+// syncBuffer is a goroutine-safe log sink; rawRequest sends raw bytes and reads one answer.
+type syncBuffer = proxytest.LogBuffer
 
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
+var rawRequest = proxytest.RawRequest
 
 // testEnv is this server (newServer) in front of the lab cloud on a loopback server.
 type testEnv struct {
@@ -148,25 +130,4 @@ func checkFault(t *testing.T, body, code string) proxy.Fault {
 	}
 	s, _ := f["faultstring"].(string)
 	return proxy.Fault{Code: code, String: s}
-}
-
-// rawRequest writes raw bytes on a new connection and reads one response.
-func rawRequest(t *testing.T, serverURL, raw string) (*http.Response, string) {
-	t.Helper()
-	conn, err := net.Dial("tcp", strings.TrimPrefix(serverURL, "http://"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	conn.SetDeadline(time.Now().Add(10 * time.Second))
-	if _, err := io.WriteString(conn, raw); err != nil {
-		t.Fatal(err)
-	}
-	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-	if err != nil {
-		t.Fatalf("reading the answer to %q: %v", raw, err)
-	}
-	b, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	return resp, string(b)
 }

@@ -3,14 +3,12 @@
 package proxy
 
 import (
-	"bytes"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,23 +16,10 @@ import (
 	"github.com/octaview/octaview/octavia/labcloud"
 )
 
-// syncBuffer is a goroutine-safe log sink.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
+// syncBuffer is a goroutine-safe log sink; rawRequest sends raw bytes and reads one answer.
+type syncBuffer = proxytest.LogBuffer
 
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
+var rawRequest = proxytest.RawRequest
 
 // testEnv is a Proxy, mounted as the server mounts it, in front of the lab cloud.
 type testEnv struct {

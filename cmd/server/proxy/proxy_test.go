@@ -6,7 +6,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
-	"net"
 	"net/http"
 	"regexp"
 	"strings"
@@ -480,25 +479,4 @@ func TestProxyPathsRejected(t *testing.T) {
 	if n := len(e.Up.Requests(LoadBalancer)) + len(e.Up.Requests(Network)); n != 0 {
 		t.Errorf("got %d upstream requests, want none", n)
 	}
-}
-
-// rawRequest writes raw bytes on a new connection and reads one response.
-func rawRequest(t *testing.T, serverURL, raw string) (*http.Response, string) {
-	t.Helper()
-	conn, err := net.Dial("tcp", strings.TrimPrefix(serverURL, "http://"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	conn.SetDeadline(time.Now().Add(10 * time.Second))
-	if _, err := io.WriteString(conn, raw); err != nil {
-		t.Fatal(err)
-	}
-	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-	if err != nil {
-		t.Fatalf("reading the answer to %q: %v", raw, err)
-	}
-	b, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	return resp, string(b)
 }
