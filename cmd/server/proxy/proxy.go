@@ -55,11 +55,11 @@ type Options struct {
 	Interface string   // public (default), internal, admin
 	Transport http.RoundTripper
 	// PublicURL is the origin put in rewritten catalogs and links, e.g.
-	// https://console.example.com. The command always sets it; "" takes it from the
-	// request's Host (or, with TrustForwarded, X-Forwarded-Host), which a client chooses.
+	// https://console.example.com; it wins over everything else.
 	PublicURL string
-	// DefaultOrigin replaces the request's Host when neither PublicURL nor trusted
-	// X-Forwarded-Host name the origin; the command sets the listen address's.
+	// DefaultOrigin is the origin when there is no PublicURL and no trusted
+	// X-Forwarded-Host; the command sets the listen address's. With neither, the
+	// request's Host is used, which any client chooses: only for tests.
 	DefaultOrigin   string
 	TrustForwarded  bool          // take X-Forwarded-For/Host/Proto from the client
 	MaxBody         int64         // 0 = MaxRequestBody
