@@ -115,3 +115,31 @@ func floodFor(e *testEnv, clients int, d time.Duration) int64 {
 	wg.Wait()
 	return requests.Load()
 }
+
+func TestClientAddr(t *testing.T) {
+	tests := []struct {
+		name    string
+		remote  string
+		xff     []string
+		trusted bool
+		want    string
+	}{
+		{"the connection's peer", "192.0.2.7:51234", nil, false, "192.0.2.7"},
+		{"X-Forwarded-For ignored unless trusted", "192.0.2.7:51234", []string{"203.0.113.9"}, false, "192.0.2.7"},
+		{"the hop the trusted proxy added", "10.0.0.2:40000", []string{"6.6.6.6, 203.0.113.9"}, true, "203.0.113.9"},
+		{"the last header of several", "10.0.0.2:40000", []string{"6.6.6.6", "203.0.113.9"}, true, "203.0.113.9"},
+		{"trusted but absent", "[2001:db8::1]:443", nil, true, "2001:db8::1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, _ := http.NewRequest(http.MethodGet, "http://x/load-balancer/", nil)
+			r.RemoteAddr = tt.remote
+			for _, v := range tt.xff {
+				r.Header.Add("X-Forwarded-For", v)
+			}
+			if got := clientAddr(r, tt.trusted); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
