@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 	"os"
 	"os/exec"
 	"strings"
@@ -14,7 +15,8 @@ import (
 
 // TestOpenStackCLIThroughProxy runs the real python-octaviaclient (Debian's
 // python3-openstackclient and python3-octaviaclient) against the lab cloud through
-// this server: create --wait, then delete --wait. It fails when `openstack` is
+// this server: create --wait, delete --wait, token revoke, and a quota shown by
+// project name (both need Keystone's discovery at /identity). It fails when `openstack` is
 // missing: `make deps` installs it.
 func TestOpenStackCLIThroughProxy(t *testing.T) {
 	openstack, err := exec.LookPath("openstack")
@@ -30,17 +32,12 @@ func TestOpenStackCLIThroughProxy(t *testing.T) {
 		"OS_REGION_NAME=RegionOne", "OS_INTERFACE=public"}
 	cli := func(args ...string) string {
 		t.Helper()
-		ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, openstack, args...)
-		cmd.Env, cmd.Dir = env, home
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("openstack %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return string(out)
+		return runCLI(t, openstack, home, env, args...)
 	}
-
+	admin := func(args ...string) string {
+		t.Helper()
+		return runCLI(t, openstack, home, append(env, "OS_USERNAME=admin", "OS_PASSWORD=admin", "OS_PROJECT_NAME=admin"), args...)
+	}
 	out := cli("loadbalancer", "create", "--name", "cli-e2e", "--vip-subnet-id", "demo-subnet", "--wait", "-f", "json")
 	var lb struct {
 		ID                 string `json:"id"`
@@ -57,10 +54,23 @@ func TestOpenStackCLIThroughProxy(t *testing.T) {
 	cli("loadbalancer", "delete", "--wait", lb.ID)
 
 	tok := labLogin(t, s.URL, "demo", "demo", "demo")
-	resp := getJSON(t, "GET", s.URL+"/load-balancer/v2/lbaas/loadbalancers/"+lb.ID, tok, "", nil)
+	resp := getJSON(t, http.MethodGet, s.URL+"/load-balancer/v2/lbaas/loadbalancers/"+lb.ID, tok, "", nil)
 	if resp.StatusCode != 404 {
 		t.Errorf("after delete --wait: GET the load balancer: got %d, want 404", resp.StatusCode)
 	}
+	// keystoneauth discovers Keystone at the catalog's /identity (no slash): a revoked
+	// token must stop working, and a project named on the command line must be found
+	revoked := strings.TrimSpace(cli("token", "issue", "-f", "value", "-c", "id"))
+	cli("token", "revoke", revoked)
+	if resp := getJSON(t, http.MethodGet, s.URL+"/load-balancer/v2/lbaas/loadbalancers", revoked, "", nil); resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("after openstack token revoke: a request with the token got %d, want 401", resp.StatusCode)
+	}
+	out = admin("loadbalancer", "quota", "show", "admin", "-f", "json")
+	var quota map[string]any
+	if err := json.Unmarshal([]byte(out[strings.Index(out, "{"):]), &quota); err != nil || quota["load_balancer"] == nil {
+		t.Errorf("openstack loadbalancer quota show admin: got %s (%v), want the admin project's quota", out, err)
+	}
+
 	// every call went through this server (none went to the lab directly)
 	logs := s.Logs.String()
 	for _, want := range []string{
@@ -70,9 +80,26 @@ func TestOpenStackCLIThroughProxy(t *testing.T) {
 		`"method":"GET","path":"/load-balancer/v2.0/lbaas/loadbalancers/` + lb.ID + `","status":200`,
 		`"method":"DELETE","path":"/load-balancer/v2.0/lbaas/loadbalancers/` + lb.ID + `","status":204`,
 		`"method":"GET","path":"/load-balancer/v2.0/lbaas/loadbalancers/` + lb.ID + `","status":404`,
+		`"method":"DELETE","path":"/identity/v3/auth/tokens","status":204`,
+		`"method":"GET","path":"/identity/v3/projects","status":200`,
 	} {
 		if !strings.Contains(logs, want) {
 			t.Errorf("the access log has no %s", want)
 		}
 	}
+}
+
+// runCLI runs the OpenStack CLI with env in dir and returns its output; it fails the
+// test when the command fails.
+func runCLI(t *testing.T, openstack, dir string, env []string, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, openstack, args...)
+	cmd.Env, cmd.Dir = env, dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("openstack %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
 }

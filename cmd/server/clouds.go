@@ -10,6 +10,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2"
 	"github.com/gophercloud/gophercloud/v2/openstack/config/clouds"
 
+	"github.com/octaview/octaview/cmd/server/proxy"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -59,7 +60,7 @@ func (c cloudConfig) octaviaConfig() (octavia.Config, error) {
 	}
 	a := c.Auth
 	cfg := octavia.Config{
-		AuthURL:                     keystoneBase(ks).String() + "/v3",
+		AuthURL:                     proxy.KeystoneBase(ks).String() + "/v3",
 		Region:                      c.Region,
 		Interface:                   c.Interface,
 		Username:                    a.Username,

@@ -7,6 +7,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -85,8 +87,8 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 		corsFlags = append(corsFlags, v)
 		return nil
 	})
-	fs.StringVar(&cfg.PublicURL, "public-url", env("public-url", ""), "this server's public `URL` as browsers see it (default: the request's Host)")
-	fs.BoolVar(&cfg.TrustForwarded, "trust-forwarded", envBool("trust-forwarded"), "take the public origin from X-Forwarded-Proto/Host (only behind a proxy that sets them)")
+	fs.StringVar(&cfg.PublicURL, "public-url", env("public-url", ""), "this server's public `URL` as browsers see it, put in token catalogs (default: the listen address; required unless that is loopback)")
+	fs.BoolVar(&cfg.TrustForwarded, "trust-forwarded", envBool("trust-forwarded"), "trust X-Forwarded-For/Proto/Host (only behind a proxy that sets them): the client address, and without -public-url the public origin")
 	fs.StringVar(&cfg.Web, "web", env("web", "web"), "directory of the static files (`dir` with app.wasm)")
 
 	if err := fs.Parse(args[min(1, len(args)):]); err != nil {
@@ -117,10 +119,28 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 		}
 		cfg.PublicURL = origin
 	}
+	if cfg.PublicURL == "" && !loopbackAddr(cfg.Addr) {
+		return config{}, fmt.Errorf("-addr %s listens beyond loopback: give -public-url, the origin browsers use (e.g. https://console.example.com); "+
+			"token catalogs point there, never at a request's Host", cfg.Addr)
+	}
 	if cfg.LabTrainees < 0 {
 		return config{}, errors.New("-lab-trainees: want 0 or more")
 	}
 	return cfg, nil
+}
+
+// loopbackAddr reports whether the listen address addr (host:port) is a loopback
+// address (127.0.0.0/8, ::1 or localhost); ":port" listens on every address.
+func loopbackAddr(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
 }
 
 func programName(args []string) string {

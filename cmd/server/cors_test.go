@@ -23,19 +23,19 @@ func TestCORS(t *testing.T) {
 		wantHeaders string // Access-Control-Allow-Headers
 		wantExpose  bool
 	}{
-		{"preflight from an allowed origin", "OPTIONS", "/identity/v3/auth/tokens",
-			[]string{"Origin", allowed, "Access-Control-Request-Method", "POST", "Access-Control-Request-Headers", "content-type, x-auth-token, x-evil"},
+		{"preflight from an allowed origin", http.MethodOptions, "/identity/v3/auth/tokens",
+			[]string{"Origin", allowed, "Access-Control-Request-Method", http.MethodPost, "Access-Control-Request-Headers", "content-type, x-auth-token, x-evil"},
 			204, allowed, "600", "Content-Type, X-Auth-Token", false},
-		{"request from an allowed origin", "GET", "/load-balancer/v2/lbaas/loadbalancers",
+		{"request from an allowed origin", http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers",
 			[]string{"Origin", allowed}, 200, allowed, "", "", true},
-		{"preflight from another origin", "OPTIONS", "/identity/v3/auth/tokens",
-			[]string{"Origin", "https://evil.example", "Access-Control-Request-Method", "POST"}, 403, "", "", "", false},
-		{"request from another origin", "GET", "/load-balancer/v2/lbaas/loadbalancers",
+		{"preflight from another origin", http.MethodOptions, "/identity/v3/auth/tokens",
+			[]string{"Origin", "https://evil.example", "Access-Control-Request-Method", http.MethodPost}, 403, "", "", "", false},
+		{"request from another origin", http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers",
 			[]string{"Origin", "https://evil.example"}, 200, "", "", "", false},
-		{"an origin that only starts like an allowed one", "GET", "/api/config",
+		{"an origin that only starts like an allowed one", http.MethodGet, "/api/config",
 			[]string{"Origin", allowed + ".evil.example"}, 200, "", "", "", false},
-		{"null origin", "GET", "/api/config", []string{"Origin", "null"}, 200, "", "", "", false},
-		{"same origin (no Origin header)", "GET", "/api/config", nil, 200, "", "", "", false},
+		{"null origin", http.MethodGet, "/api/config", []string{"Origin", "null"}, 200, "", "", "", false},
+		{"same origin (no Origin header)", http.MethodGet, "/api/config", nil, 200, "", "", "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -65,9 +65,9 @@ func TestCORS(t *testing.T) {
 		})
 	}
 	// preflights never reach upstream
-	for _, r := range e.Octavia.Requests() {
+	for _, r := range e.Up.Requests("") {
 		if r.Method == http.MethodOptions {
-			t.Errorf("a preflight reached Octavia: %s %s", r.Method, r.Path)
+			t.Errorf("a preflight reached upstream: %s %s", r.Method, r.Path)
 		}
 	}
 }

@@ -19,7 +19,10 @@
 //
 //	server [-addr 127.0.0.1:8080] [-cloud NAME | -keystone URL] [-read-only]
 //	       [-status-cloud NAME] [-cors-origin https://a.example,...] [-public-url URL]
-//	       [-trust-forwarded] [-web DIR] [-lab-trainees N] [-lab-scenario FILE] [-lab-delay 2s]
+//	       [-trust-forwarded] [-web DIR] [-lab-trainees N] [-lab-scenario FILE]
+//	       [-lab-faults JSON] [-lab-delay 2s]
+//
+// -public-url is required unless -addr is a loopback address (127.0.0.0/8, ::1, localhost).
 //
 // Every flag has an environment equivalent: OCTAVIEW_ plus the flag name in upper case
 // with dashes as underscores (OCTAVIEW_ADDR, OCTAVIEW_READ_ONLY, ...); a flag wins over

@@ -11,6 +11,7 @@ import (
 	"net/url"
 
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/cmd/server/proxy"
 )
 
 // A read-only server refuses writes itself, with an Octavia-style fault, before
@@ -21,18 +22,18 @@ func Example() {
 	h := newServer(serverDeps{
 		Logger:   logger,
 		Metrics:  newMetrics(),
-		Proxy:    newProxy(proxyOptions{Keystone: keystone, Logger: logger}),
+		Proxy:    proxy.New(proxy.Options{Keystone: keystone, Logger: logger}),
 		Hosting:  http.NotFoundHandler(),
 		Config:   serverapi.Config{ReadOnly: true},
 		ReadOnly: true,
 	})
 
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("DELETE", "/load-balancer/v2/lbaas/loadbalancers/lb1", nil))
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodDelete, "/load-balancer/v2/lbaas/loadbalancers/lb1", nil))
 	fmt.Println(rec.Code, rec.Body.String())
 
 	rec = httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/config", nil))
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/config", nil))
 	fmt.Println(rec.Code, rec.Body.String())
 	// Output:
 	// 403 {"faultcode":"Client","faultstring":"This console is read-only: DELETE is not allowed.","debuginfo":null}

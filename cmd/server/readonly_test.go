@@ -13,7 +13,7 @@ import (
 func TestReadOnly(t *testing.T) {
 	e := newTestEnv(t, envOptions{readOnly: true})
 	tok := e.login(t) // logging in is allowed
-	other := e.Keystone.Issue()
+	other := e.Up.Login(t)
 	tests := []struct {
 		name     string
 		method   string
@@ -21,27 +21,27 @@ func TestReadOnly(t *testing.T) {
 		header   []string
 		wantCode int
 	}{
-		{"list", "GET", "/load-balancer/v2/lbaas/loadbalancers", nil, 200},
-		{"head", "HEAD", "/load-balancer/v2/lbaas/loadbalancers", nil, 200},
-		{"networks", "GET", "/network/v2.0/networks", nil, 200},
-		{"validate own token", "GET", "/identity/v3/auth/tokens", []string{"X-Subject-Token", tok}, 200},
-		{"create", "POST", "/load-balancer/v2/lbaas/loadbalancers", nil, 403},
-		{"update", "PUT", "/load-balancer/v2/lbaas/loadbalancers/lb1", nil, 403},
-		{"patch", "PATCH", "/load-balancer/v2/lbaas/loadbalancers/lb1", nil, 403},
-		{"delete", "DELETE", "/load-balancer/v2/lbaas/loadbalancers/lb1", nil, 403},
-		{"failover", "PUT", "/load-balancer/v2/lbaas/loadbalancers/lb1/failover", nil, 403},
-		{"neutron port", "POST", "/network/v2.0/ports", nil, 403},
-		{"keystone write", "POST", "/identity/v3/users", nil, 403},
-		{"application credential", "POST", "/identity/v3/users/u1/application_credentials", nil, 403},
-		{"revoke someone else's token", "DELETE", "/identity/v3/auth/tokens", []string{"X-Subject-Token", other}, 403},
-		{"options", "OPTIONS", "/load-balancer/v2/lbaas/loadbalancers", nil, 403},
-		{"log out", "DELETE", "/identity/v3/auth/tokens", []string{"X-Subject-Token", tok}, 204},
+		{"list", http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", nil, 200},
+		{"head", http.MethodHead, "/load-balancer/v2/lbaas/loadbalancers", nil, 200},
+		{"networks", http.MethodGet, "/network/v2.0/networks", nil, 200},
+		{"validate own token", http.MethodGet, "/identity/v3/auth/tokens", []string{"X-Subject-Token", tok}, 200},
+		{"create", http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", nil, 403},
+		{"update", http.MethodPut, "/load-balancer/v2/lbaas/loadbalancers/lb1", nil, 403},
+		{"patch", http.MethodPatch, "/load-balancer/v2/lbaas/loadbalancers/lb1", nil, 403},
+		{"delete", http.MethodDelete, "/load-balancer/v2/lbaas/loadbalancers/lb1", nil, 403},
+		{"failover", http.MethodPut, "/load-balancer/v2/lbaas/loadbalancers/lb1/failover", nil, 403},
+		{"neutron port", http.MethodPost, "/network/v2.0/ports", nil, 403},
+		{"keystone write", http.MethodPost, "/identity/v3/users", nil, 403},
+		{"application credential", http.MethodPost, "/identity/v3/users/u1/application_credentials", nil, 403},
+		{"revoke someone else's token", http.MethodDelete, "/identity/v3/auth/tokens", []string{"X-Subject-Token", other}, 403},
+		{"options", http.MethodOptions, "/load-balancer/v2/lbaas/loadbalancers", nil, 403},
+		{"log out", http.MethodDelete, "/identity/v3/auth/tokens", []string{"X-Subject-Token", tok}, 204},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			before := len(e.Octavia.Requests()) + len(e.Neutron.Requests())
+			before := len(e.Up.Requests("load-balancer")) + len(e.Up.Requests("network"))
 			body := ""
-			if tt.method == "POST" || tt.method == "PUT" {
+			if tt.method == http.MethodPost || tt.method == http.MethodPut {
 				body = `{"loadbalancer":{"name":"x"}}`
 			}
 			resp, got := e.do(t, tt.method, tt.path, tok, body, tt.header...)
@@ -53,14 +53,14 @@ func TestReadOnly(t *testing.T) {
 				if f.String == "" {
 					t.Error("no faultstring")
 				}
-				if after := len(e.Octavia.Requests()) + len(e.Neutron.Requests()); after != before {
+				if after := len(e.Up.Requests("load-balancer")) + len(e.Up.Requests("network")); after != before {
 					t.Errorf("a refused %s reached upstream", tt.method)
 				}
 			}
 		})
 	}
 
-	_, body := e.do(t, "GET", "/api/config", "", "")
+	_, body := e.do(t, http.MethodGet, "/api/config", "", "")
 	var cfg serverapi.Config
 	if err := json.Unmarshal([]byte(body), &cfg); err != nil || !cfg.ReadOnly {
 		t.Errorf("GET /api/config: got %s, want read_only true", body)
@@ -70,11 +70,11 @@ func TestReadOnly(t *testing.T) {
 func TestReadOnlyOffAllowsWrites(t *testing.T) {
 	e := newTestEnv(t, envOptions{})
 	tok := e.login(t)
-	resp, _ := e.do(t, "POST", "/load-balancer/v2/lbaas/loadbalancers", tok, `{"loadbalancer":{}}`)
-	if resp.StatusCode != http.StatusOK {
+	resp, _ := e.do(t, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", tok, `{"loadbalancer":{}}`)
+	if resp.StatusCode != http.StatusBadRequest || len(e.Up.Requests("load-balancer")) != 1 { // the lab's answer to an empty load balancer
 		t.Errorf("got %d, want the write forwarded", resp.StatusCode)
 	}
-	_, body := e.do(t, "GET", "/api/config", "", "")
+	_, body := e.do(t, http.MethodGet, "/api/config", "", "")
 	if body != `{"read_only":false,"lab":false,"status_page":false}` {
 		t.Errorf("GET /api/config: got %s", body)
 	}

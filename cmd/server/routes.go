@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/cmd/server/proxy"
 )
 
 // addRoutes lists every route of the server.
@@ -16,11 +17,14 @@ func addRoutes(mux *http.ServeMux, d serverDeps) {
 		}
 		return h
 	}
-	mux.Handle("/identity/", guard(d.Proxy.serve(serviceIdentity)))
-	mux.Handle("/load-balancer/", guard(d.Proxy.serve(serviceLoadBalancer)))
-	mux.Handle("/network/", guard(d.Proxy.serve(serviceNetwork)))
+	for _, service := range proxy.Services {
+		// the prefix alone too: the upstream answers it (Keystone's version list), not a 307
+		h := guard(d.Proxy.Handler(service))
+		mux.Handle(proxy.Prefix(service), h)
+		mux.Handle(proxy.Prefix(service)+"/", h)
+	}
 	if d.Lab != nil {
-		mux.Handle("/lab/", guard(d.Lab)) // the lab checks for an admin token itself
+		mux.Handle("/lab/", guard(noStore(d.Lab))) // the lab checks for an admin token itself
 	}
 
 	mux.Handle("GET "+serverapi.ConfigPath, handleConfig(d.Config))

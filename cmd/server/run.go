@@ -21,6 +21,7 @@ import (
 
 	ui "github.com/octaview/octaview/app"
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/cmd/server/proxy"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 )
@@ -57,7 +58,7 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 		iface     string
 		tlsConfig *tls.Config
 		api       = serverapi.Config{ReadOnly: cfg.ReadOnly}
-		lab       *labcloud.Server
+		lab       *labcloud.Cloud
 	)
 	switch {
 	case cfg.Cloud != "":
@@ -80,34 +81,44 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 				return fmt.Errorf("-lab-scenario: %w", err)
 			}
 		}
-		lab = labcloud.NewServer(opts)
-		defer lab.Close()
+		// The lab has no port of its own: it is reached only in process, through this
+		// server's routes (and so behind -read-only), at a host that never resolves.
+		lab = labcloud.New(opts)
 		if cfg.LabFaults != "" {
-			if err := setLabFaults(lab.Cloud, cfg.LabFaults); err != nil {
+			if err := setLabFaults(lab, cfg.LabFaults); err != nil {
 				return fmt.Errorf("-lab-faults: %w", err)
 			}
 		}
-		if keystone, err = url.Parse(lab.URL + "/identity"); err != nil {
-			return err
-		}
+		keystone = &url.URL{Scheme: "http", Host: labHost, Path: "/identity"}
 		api.Lab = true
-		for _, u := range lab.Cloud.Users() {
+		for _, u := range lab.Users() {
 			api.LabUsers = append(api.LabUsers, serverapi.LabUser{Name: u.Name, Password: u.Password, Project: u.Project, Role: u.Role})
 		}
 	}
 
-	upstream := newUpstreamTransport(tlsConfig)
-	defer upstream.CloseIdleConnections()
-	var transport http.RoundTripper = upstream
-	if lab != nil {
-		transport = &labRoute{host: keystone.Host, lab: labcloud.Transport(lab.Cloud), next: upstream}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
 	}
-	px := newProxy(proxyOptions{
+	defer ln.Close()
+	listenURL := "http://" + ln.Addr().String()
+	// catalogs point at -public-url, or at the listen address (only loopback listens
+	// may go without -public-url: parseConfig): never at a request's Host
+	defaultOrigin := listenURL
+
+	var transport http.RoundTripper
+	if lab != nil {
+		transport = labcloud.Transport(lab)
+	} else {
+		upstream := proxy.NewUpstreamTransport(tlsConfig)
+		defer upstream.CloseIdleConnections()
+		transport = upstream
+	}
+	px := proxy.New(proxy.Options{
 		Keystone: keystone, Region: region, Interface: iface, Transport: transport,
-		PublicURL: cfg.PublicURL, TrustForwarded: cfg.TrustForwarded,
-		Logger: logger, Metrics: m,
+		PublicURL: cfg.PublicURL, DefaultOrigin: defaultOrigin, TrustForwarded: cfg.TrustForwarded,
+		Logger: logger, OnUpstream: setUpstream, OnUpstreamError: m.upstreamError, OnKeystoneLookup: m.keystoneLookup.Inc,
 	})
-	px.catalogs.onRefresh = m.keystoneLookup.Inc
 
 	var feed *statusFeed
 	if cfg.StatusCloud != "" {
@@ -119,7 +130,7 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 
 	var labAPI http.Handler // trainers set faults at /lab/faults on the console's own address
 	if lab != nil {
-		labAPI = lab.Cloud
+		labAPI = lab
 	}
 	stopping := make(chan struct{})
 	ui.Register()
@@ -136,10 +147,6 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 		CORSOrigins: cfg.CORSOrigins,
 	})
 
-	ln, err := net.Listen("tcp", cfg.Addr)
-	if err != nil {
-		return err
-	}
 	srv := &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: readHeaderTimeout,
@@ -150,7 +157,7 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 	}
 	srv.RegisterOnShutdown(func() { close(stopping) })
 
-	printBanner(stdout, "http://"+ln.Addr().String(), cfg, keystone, api)
+	printBanner(stdout, listenURL, cfg, keystone, api)
 	logger.Info("listening", "addr", ln.Addr().String(), "upstream", keystone.Host, "lab", api.Lab,
 		"read_only", cfg.ReadOnly, "status_page", api.StatusPage)
 
@@ -196,6 +203,10 @@ func startStatusFeed(ctx context.Context, name string, getenv func(string) strin
 	return feed, nil
 }
 
+// labHost is the lab cloud's host name in lab mode. It never resolves (.invalid): the
+// lab is reached only in process, through labcloud.Transport.
+const labHost = "lab.octaview.invalid"
+
 // printBanner tells the operator where the console is and, in lab mode, who can log in.
 func printBanner(w io.Writer, listenURL string, cfg config, keystone *url.URL, api serverapi.Config) {
 	consoleURL := listenURL
@@ -204,8 +215,16 @@ func printBanner(w io.Writer, listenURL string, cfg config, keystone *url.URL, a
 	}
 	fmt.Fprintf(w, "Octaview console: %s/\n", consoleURL)
 	fmt.Fprintf(w, "listening on %s\n", listenURL)
+	switch {
+	case cfg.PublicURL != "":
+		fmt.Fprintf(w, "public URL: %s (-public-url; token catalogs point here)\n", cfg.PublicURL)
+	case cfg.TrustForwarded:
+		fmt.Fprintf(w, "public URL: from X-Forwarded-Host/Proto, else %s (token catalogs point here)\n", listenURL)
+	default:
+		fmt.Fprintf(w, "public URL: %s, the listen address (token catalogs point here; give -public-url if browsers use another)\n", listenURL)
+	}
 	if api.Lab {
-		fmt.Fprintf(w, "upstream: the lab cloud at %s (OS_AUTH_URL=%s/identity/v3 through this server)\n", keystone.Scheme+"://"+keystone.Host, consoleURL)
+		fmt.Fprintf(w, "upstream: the lab cloud, in this process only (OS_AUTH_URL=%s/identity/v3)\n", consoleURL)
 		fmt.Fprintln(w, "lab users (name / password, project, role):")
 		for _, u := range api.LabUsers {
 			fmt.Fprintf(w, "  %-10s / %-10s project %-10s role %s\n", u.Name, u.Password, u.Project, u.Role)

@@ -16,12 +16,12 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/cmd/server/proxy/proxytest"
 )
 
 // started is a server started by runWith for a test.
 type started struct {
 	URL    string
-	LabURL string // "" unless in lab mode
 	Logs   *syncBuffer
 	out    *syncBuffer
 	copied chan struct{}
@@ -36,10 +36,7 @@ func (s *started) Stdout() string {
 	return s.out.String()
 }
 
-var (
-	runListenRE = regexp.MustCompile(`listening on (http://[0-9.:]+)`)
-	runLabRE    = regexp.MustCompile(`the lab cloud at (http://[0-9.:]+)`)
-)
+var runListenRE = regexp.MustCompile(`listening on (http://[0-9.:]+)`)
 
 // startRun runs the server in process on 127.0.0.1:0, waits until /healthz answers,
 // and stops it when the test ends (the test fails if it does not stop cleanly).
@@ -106,9 +103,6 @@ func startRun(t testing.TB, env map[string]string, args ...string) *started {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	if m := runLabRE.FindStringSubmatch(s.out.String()); m != nil {
-		s.LabURL = m[1]
-	}
 	return s
 }
 
@@ -140,7 +134,7 @@ func getJSON(t testing.TB, method, url, token, body string, out any) *http.Respo
 func labLogin(t testing.TB, base, user, password, project string) string {
 	t.Helper()
 	body := fmt.Sprintf(`{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":%q,"password":%q,"domain":{"name":"Default"}}}},"scope":{"project":{"name":%q,"domain":{"name":"Default"}}}}}`, user, password, project)
-	resp := getJSON(t, "POST", base+"/identity/v3/auth/tokens", "", body, nil)
+	resp := getJSON(t, http.MethodPost, base+"/identity/v3/auth/tokens", "", body, nil)
 	if resp.StatusCode != http.StatusCreated {
 		t.Fatalf("log in as %s: got %d, want 201", user, resp.StatusCode)
 	}
@@ -163,11 +157,8 @@ func TestRunLab(t *testing.T) {
 	scenario := writeFile(t, dir, "scenario.json", seededScenario)
 	s := startRun(t, nil, "-web", dir, "-lab-scenario", scenario, "-lab-trainees", "2", "-lab-delay", "100ms")
 
-	if s.LabURL == "" {
-		t.Errorf("banner: got\n%s\nwant the lab's URL", s.out.String())
-	}
 	var cfg serverapi.Config
-	getJSON(t, "GET", s.URL+"/api/config", "", "", &cfg)
+	getJSON(t, http.MethodGet, s.URL+"/api/config", "", "", &cfg)
 	if !cfg.Lab || cfg.ReadOnly || cfg.StatusPage || len(cfg.LabUsers) != 5 {
 		t.Errorf("GET /api/config: got %+v, want lab with 5 users", cfg)
 	}
@@ -175,30 +166,34 @@ func TestRunLab(t *testing.T) {
 	var list struct {
 		LoadBalancers []struct{ Name string } `json:"loadbalancers"`
 	}
-	resp := getJSON(t, "GET", s.URL+"/load-balancer/v2/lbaas/loadbalancers", tok, "", &list)
+	resp := getJSON(t, http.MethodGet, s.URL+"/load-balancer/v2/lbaas/loadbalancers", tok, "", &list)
 	if resp.StatusCode != 200 || len(list.LoadBalancers) != 3 {
 		t.Errorf("list through the proxy: got %d %+v, want the 3 seeded load balancers", resp.StatusCode, list)
 	}
 	// the catalog the client got points here, not at the lab
 	var tokBody map[string]any
-	getJSON(t, "GET", s.URL+"/identity/v3/auth/catalog", tok, "", &tokBody)
+	getJSON(t, http.MethodGet, s.URL+"/identity/v3/auth/catalog", tok, "", &tokBody)
 	b, _ := json.Marshal(tokBody)
-	if strings.Contains(string(b), s.LabURL) || !strings.Contains(string(b), s.URL+"/load-balancer") {
-		t.Errorf("catalog: got %s, want it on %s, not %s", b, s.URL, s.LabURL)
+	if strings.Contains(string(b), labHost) || !strings.Contains(string(b), s.URL+"/load-balancer") {
+		t.Errorf("catalog: got %s, want it on %s, not %s", b, s.URL, labHost)
+	}
+	// the lab's users and passwords are not for caches
+	if resp := getJSON(t, http.MethodGet, s.URL+"/lab/users", tok, "", nil); resp.Header.Get("Cache-Control") != "no-store" {
+		t.Errorf("GET /lab/users: got Cache-Control %q, want no-store", resp.Header.Get("Cache-Control"))
 	}
 	// the lab's control API on the console's address: admin only
-	if resp := getJSON(t, "PUT", s.URL+"/lab/faults", tok, `{"stuck":["web-00001"]}`, nil); resp.StatusCode != http.StatusForbidden {
+	if resp := getJSON(t, http.MethodPut, s.URL+"/lab/faults", tok, `{"stuck":["web-00001"]}`, nil); resp.StatusCode != http.StatusForbidden {
 		t.Errorf("PUT /lab/faults as demo: got %d, want 403", resp.StatusCode)
 	}
 	admin := labLogin(t, s.URL, "admin", "admin", "admin")
-	if resp := getJSON(t, "PUT", s.URL+"/lab/faults", admin, `{"stuck":["web-00001"]}`, nil); resp.StatusCode != http.StatusOK {
+	if resp := getJSON(t, http.MethodPut, s.URL+"/lab/faults", admin, `{"stuck":["web-00001"]}`, nil); resp.StatusCode != http.StatusOK {
 		t.Errorf("PUT /lab/faults as admin: got %d, want 200", resp.StatusCode)
 	}
 	var faults struct{ Stuck []string }
-	if getJSON(t, "GET", s.URL+"/lab/faults", admin, "", &faults); len(faults.Stuck) != 1 {
+	if getJSON(t, http.MethodGet, s.URL+"/lab/faults", admin, "", &faults); len(faults.Stuck) != 1 {
 		t.Errorf("GET /lab/faults: got %+v, want web-00001 stuck", faults)
 	}
-	resp = getJSON(t, "GET", s.URL+"/metrics", "", "", nil)
+	resp = getJSON(t, http.MethodGet, s.URL+"/metrics", "", "", nil)
 	if resp.StatusCode != 200 {
 		t.Errorf("GET /metrics: got %d", resp.StatusCode)
 	}
@@ -219,8 +214,7 @@ func TestRunLab(t *testing.T) {
 // TestRunCloudsYAML starts the server on a clouds.yaml entry (-cloud) and checks that
 // the entry's interface and region choose the endpoints.
 func TestRunCloudsYAML(t *testing.T) {
-	internal := newRecordingUpstream(t, nil)
-	k := newFakeKeystone(t, internal.URL+"/lb", internal.URL+"/net")
+	up := proxytest.New(t, proxytest.Options{})
 	dir := t.TempDir()
 	clouds := writeFile(t, dir, "clouds.yaml", fmt.Sprintf(`clouds:
   upstream:
@@ -230,18 +224,18 @@ func TestRunCloudsYAML(t *testing.T) {
       password: ignored
     region_name: RegionOne
     interface: internal
-`, k.AuthURL()))
+`, up.AuthURL()))
 	s := startRun(t, map[string]string{"OS_CLIENT_CONFIG_FILE": clouds}, "-cloud", "upstream", "-web", dir, "-read-only")
-	tok := labLogin(t, s.URL, testUser, testPassword, "demo")
-	resp := getJSON(t, "GET", s.URL+"/load-balancer/v2/lbaas/loadbalancers", tok, "", nil)
-	if resp.StatusCode != 200 || len(internal.Requests()) != 1 || internal.Requests()[0].Path != "/lb/v2/lbaas/loadbalancers" {
-		t.Errorf("got %d, requests %+v, want one request at the catalog's endpoint", resp.StatusCode, internal.Requests())
+	tok := labLogin(t, s.URL, proxytest.User, proxytest.Password, proxytest.Project)
+	resp := getJSON(t, http.MethodGet, s.URL+"/load-balancer/v2/lbaas/loadbalancers", tok, "", nil)
+	if got := up.Requests("load-balancer"); resp.StatusCode != 200 || len(got) != 1 || got[0].Path != "/load-balancer/v2/lbaas/loadbalancers" {
+		t.Errorf("got %d, requests %+v, want one request at the catalog's endpoint", resp.StatusCode, got)
 	}
-	resp = getJSON(t, "DELETE", s.URL+"/load-balancer/v2/lbaas/loadbalancers/x", tok, "", nil)
+	resp = getJSON(t, http.MethodDelete, s.URL+"/load-balancer/v2/lbaas/loadbalancers/x", tok, "", nil)
 	if resp.StatusCode != http.StatusForbidden {
 		t.Errorf("DELETE with -read-only: got %d, want 403", resp.StatusCode)
 	}
-	if out := s.Stdout(); !strings.Contains(out, "upstream: Keystone at "+k.URL) || !strings.Contains(out, "read-only") {
+	if out := s.Stdout(); !strings.Contains(out, "upstream: Keystone at "+up.Server.URL) || !strings.Contains(out, "read-only") {
 		t.Errorf("banner: got\n%s", out)
 	}
 }
@@ -257,13 +251,13 @@ func TestParseConfig(t *testing.T) {
 		{"defaults: the lab", nil, nil, func(c config) bool {
 			return c.Addr == "127.0.0.1:8080" && c.lab() && c.Web == "web" && !c.ReadOnly && c.LabTrainees == 0
 		}, ""},
-		{"environment", nil, map[string]string{"OCTAVIEW_ADDR": ":9000", "OCTAVIEW_READ_ONLY": "true", "OCTAVIEW_CORS_ORIGIN": "https://a.example,https://b.example",
+		{"environment", nil, map[string]string{"OCTAVIEW_ADDR": ":9000", "OCTAVIEW_PUBLIC_URL": "https://console.example.com", "OCTAVIEW_READ_ONLY": "true", "OCTAVIEW_CORS_ORIGIN": "https://a.example,https://b.example",
 			"OCTAVIEW_LAB_TRAINEES": "12", "OCTAVIEW_LAB_DELAY": "5s", "OCTAVIEW_STATUS_CLOUD": "noc", "OCTAVIEW_TRUST_FORWARDED": "1"},
 			func(c config) bool {
 				return c.Addr == ":9000" && c.ReadOnly && len(c.CORSOrigins) == 2 && c.LabTrainees == 12 && c.LabDelay == 5*time.Second &&
 					c.StatusCloud == "noc" && c.TrustForwarded
 			}, ""},
-		{"flags win over the environment", []string{"-addr", ":9001", "-read-only=false", "-cors-origin", "https://c.example", "-cors-origin", "https://d.example"},
+		{"flags win over the environment", []string{"-addr", ":9001", "-public-url", "https://console.example.com", "-read-only=false", "-cors-origin", "https://c.example", "-cors-origin", "https://d.example"},
 			map[string]string{"OCTAVIEW_ADDR": ":9000", "OCTAVIEW_READ_ONLY": "true", "OCTAVIEW_CORS_ORIGIN": "https://a.example"},
 			func(c config) bool {
 				return c.Addr == ":9001" && !c.ReadOnly && strings.Join(c.CORSOrigins, ",") == "https://c.example,https://d.example"
@@ -275,6 +269,10 @@ func TestParseConfig(t *testing.T) {
 		{"public URL with a path", []string{"-public-url", "https://x.example/app"}, nil, nil, "no path"},
 		{"bad boolean variable", nil, map[string]string{"OCTAVIEW_READ_ONLY": "yes please"}, nil, "OCTAVIEW_READ_ONLY"},
 		{"stray argument", []string{"serve"}, nil, nil, "unexpected"},
+		{"loopback listens need no public URL", []string{"-addr", "[::1]:8080"}, nil, func(c config) bool { return c.PublicURL == "" }, ""},
+		{"localhost needs no public URL", []string{"-addr", "localhost:8080"}, nil, func(c config) bool { return c.PublicURL == "" }, ""},
+		{"every address needs a public URL", []string{"-addr", ":8080"}, nil, nil, "-public-url"},
+		{"a routable address needs a public URL", []string{"-addr", "10.0.0.5:8080"}, nil, nil, "-public-url"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -302,7 +300,7 @@ func TestRunLabFaults(t *testing.T) {
 		Latency string
 		Error   []string
 	}
-	if getJSON(t, "GET", s.URL+"/lab/faults", admin, "", &faults); faults.Latency != "1ms" || len(faults.Error) != 1 || faults.Error[0] != "doomed" {
+	if getJSON(t, http.MethodGet, s.URL+"/lab/faults", admin, "", &faults); faults.Latency != "1ms" || len(faults.Error) != 1 || faults.Error[0] != "doomed" {
 		t.Errorf("GET /lab/faults: got %+v, want latency 1ms and doomed forced to ERROR", faults)
 	}
 
@@ -311,6 +309,50 @@ func TestRunLabFaults(t *testing.T) {
 			func(string) string { return "" }, io.Discard, io.Discard)
 		if err == nil || !strings.Contains(err.Error(), "-lab-faults") {
 			t.Errorf("-lab-faults %s: got %v, want an error naming -lab-faults", bad, err)
+		}
+	}
+}
+
+// TestRunCatalogHost: with no -public-url, token catalogs point at the listen
+// address, whatever Host the request names.
+func TestRunCatalogHost(t *testing.T) {
+	s := startRun(t, nil, "-web", t.TempDir())
+	body := `{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":"demo","password":"demo","domain":{"name":"Default"}}}},"scope":{"project":{"name":"demo","domain":{"name":"Default"}}}}}`
+	req, _ := http.NewRequest(http.MethodPost, s.URL+"/identity/v3/auth/tokens", strings.NewReader(body))
+	req.Host = "evil.example"
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("login: got %d %s, want 201", resp.StatusCode, b)
+	}
+	if strings.Contains(string(b), "evil.example") || !strings.Contains(string(b), `"url":"`+s.URL+`/load-balancer"`) {
+		t.Errorf("catalog with Host: evil.example: got %s, want it on %s", b, s.URL)
+	}
+	if got := resp.Header.Get("Cache-Control"); got != "no-store" {
+		t.Errorf("token answer: got Cache-Control %q, want no-store", got)
+	}
+	if out := s.Stdout(); !strings.Contains(out, "public URL: "+s.URL) {
+		t.Errorf("banner: got\n%s\nwant it to say which public URL catalogs get", out)
+	}
+}
+
+// TestRunLabOnlyThroughTheConsole: in lab mode the lab has no port of its own, so
+// -read-only holds for every way in; the banner names no address but the console's.
+func TestRunLabOnlyThroughTheConsole(t *testing.T) {
+	s := startRun(t, nil, "-web", t.TempDir(), "-read-only")
+	admin := labLogin(t, s.URL, "admin", "admin", "admin")
+	if resp := getJSON(t, http.MethodPost, s.URL+"/load-balancer/v2/lbaas/loadbalancers", admin, `{"loadbalancer":{"vip_subnet_id":"demo-subnet"}}`, nil); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("a write with -read-only: got %d, want 403", resp.StatusCode)
+	}
+	out := s.Stdout()
+	for _, u := range regexp.MustCompile(`https?://[^\s/),]+`).FindAllString(out, -1) {
+		if u != s.URL {
+			t.Errorf("banner names %s besides the console %s: the lab must have no address of its own\n%s", u, s.URL, out)
 		}
 	}
 }

@@ -7,13 +7,14 @@ import (
 	"net/http"
 
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/cmd/server/proxy"
 )
 
 // serverDeps is everything newServer needs.
 type serverDeps struct {
 	Logger      *slog.Logger
 	Metrics     *metrics
-	Proxy       *proxy
+	Proxy       *proxy.Proxy
 	Hosting     http.Handler
 	Config      serverapi.Config
 	Status      *statusFeed  // nil: no status page
@@ -36,13 +37,6 @@ func newServer(d serverDeps) http.Handler {
 	return h
 }
 
-// refuseTunnels answers CONNECT and TRACE with 405: this server is no forward proxy.
-func refuseTunnels(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodConnect || r.Method == http.MethodTrace {
-			writeFault(w, http.StatusMethodNotAllowed, "Method %s is not allowed.", r.Method)
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
-}
+// writeFault answers with an Octavia-style fault: proxy.WriteFault, for this
+// package's handlers.
+var writeFault = proxy.WriteFault

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"github.com/octaview/octaview/cmd/server/proxy/proxytest"
 )
 
 // TestNeverAnOpenProxy sends every trick we know to make the proxy reach another host.
@@ -24,17 +26,17 @@ func TestNeverAnOpenProxy(t *testing.T) {
 	t.Cleanup(canary.Close)
 	canaryHost := strings.TrimPrefix(canary.URL, "http://")
 
-	// another Keystone, whose catalog sends load-balancer to the canary
-	other := newFakeKeystone(t, canary.URL, canary.URL)
-	otherToken := other.Issue()
+	// another cloud, whose load-balancer endpoint is the canary
+	other := proxytest.New(t, proxytest.Options{Octavia: canary.Config.Handler})
+	otherToken := other.Login(t)
 
-	e := newTestEnv(t, envOptions{trustForwarded: true, octavia: func(w http.ResponseWriter, r *http.Request) {
+	e := newTestEnv(t, envOptions{trustForwarded: true, up: proxytest.Options{Octavia: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, "/redirect") {
 			http.Redirect(w, r, canary.URL+"/stolen", http.StatusFound)
 			return
 		}
 		w.Write([]byte(`{"loadbalancers": []}`))
-	}})
+	})}})
 	tok := e.login(t)
 	serverHost := strings.TrimPrefix(e.Server.URL, "http://")
 	forged := `{"token":{"expires_at":"2099-01-01T00:00:00Z","catalog":[{"type":"load-balancer","endpoints":[{"interface":"public","region":"RegionOne","url":"` + canary.URL + `"}]}]}}`
@@ -56,7 +58,7 @@ func TestNeverAnOpenProxy(t *testing.T) {
 		{"Host header", "GET /load-balancer/v2/lbaas/loadbalancers HTTP/1.1\r\nHost: " + canaryHost + "\r\nX-Auth-Token: " + tok + "\r\n\r\n"},
 		{"Host header to identity", "GET /identity/v3 HTTP/1.1\r\nHost: " + canaryHost + "\r\n\r\n"},
 		{"X-Forwarded-Host (trusted)", "GET /load-balancer/v2/lbaas/loadbalancers HTTP/1.1\r\nHost: " + serverHost + "\r\nX-Forwarded-Host: " + canaryHost + "\r\nX-Forwarded-Proto: http\r\nForwarded: host=" + canaryHost + "\r\nX-Auth-Token: " + tok + "\r\n\r\n"},
-		{"X-Forwarded-Host then log in", "POST /identity/v3/auth/tokens HTTP/1.1\r\nHost: " + serverHost + "\r\nX-Forwarded-Host: " + canaryHost + "\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(loginBody(testUser, testPassword))) + "\r\n\r\n" + loginBody(testUser, testPassword)},
+		{"X-Forwarded-Host then log in", "POST /identity/v3/auth/tokens HTTP/1.1\r\nHost: " + serverHost + "\r\nX-Forwarded-Host: " + canaryHost + "\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(proxytest.LoginBody(proxytest.User, proxytest.Password))) + "\r\n\r\n" + proxytest.LoginBody(proxytest.User, proxytest.Password)},
 		{"forged token body as the token", "GET /load-balancer/v2/lbaas/loadbalancers HTTP/1.1\r\nHost: " + serverHost + "\r\nX-Auth-Token: " + base64.StdEncoding.EncodeToString([]byte(forged)) + "\r\n\r\n"},
 		{"forged catalog sent as a token request body", "POST /identity/v3/auth/tokens HTTP/1.1\r\nHost: " + serverHost + "\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(forged)) + "\r\n\r\n" + forged},
 		{"forged catalog in X-Subject-Token", "GET /load-balancer/v2/lbaas/loadbalancers HTTP/1.1\r\nHost: " + serverHost + "\r\nX-Auth-Token: " + tok + "x\r\nX-Subject-Token: " + forged + "\r\n\r\n"},
@@ -73,9 +75,7 @@ func TestNeverAnOpenProxy(t *testing.T) {
 	} else {
 		resp.Body.Close()
 	}
-	other.mu.Lock()
-	otherBefore := len(other.requests)
-	other.mu.Unlock()
+	otherBefore := len(other.Requests(""))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			before := canaryHits.Load()
@@ -88,10 +88,7 @@ func TestNeverAnOpenProxy(t *testing.T) {
 			}
 		})
 	}
-	other.mu.Lock()
-	otherGot := len(other.requests) - otherBefore
-	other.mu.Unlock()
-	if otherGot != 0 {
-		t.Errorf("the other Keystone got %d requests, want none", otherGot)
+	if otherGot := len(other.Requests("")) - otherBefore; otherGot != 0 {
+		t.Errorf("the other cloud got %d requests, want none", otherGot)
 	}
 }

@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package proxy
 
 import (
 	"context"
@@ -16,44 +16,67 @@ import (
 	"time"
 )
 
-// Service types the proxy forwards, and the prefix each one has on this origin.
-const (
-	serviceIdentity     = "identity"
-	serviceLoadBalancer = "load-balancer"
-	serviceNetwork      = "network"
-)
-
-var servicePrefixes = map[string]string{
-	serviceIdentity:     "/identity",
-	serviceLoadBalancer: "/load-balancer",
-	serviceNetwork:      "/network",
-}
-
 var (
 	// errUnauthorized: Keystone does not know the caller's token (or there is none).
 	errUnauthorized = errors.New("the token is missing, expired or unknown to this cloud's Keystone")
 	// errNoEndpoint: the caller's catalog lists no endpoint for the service.
 	errNoEndpoint = errors.New("no endpoint in the token's catalog")
+	// errTooManyValidations: the caller's address spent its budget of token validations.
+	errTooManyValidations = errors.New("too many token validations from this address")
 )
 
-// catalogMaxEntries bounds the cache; expired entries go first, then arbitrary ones.
+// catalogMaxEntries bounds the cache, the refused tokens and the per-address budgets;
+// expired entries go first, then arbitrary ones.
 const catalogMaxEntries = 10000
+
+// ValidationLimits bound what unknown tokens cost Keystone. Each token the cache does
+// not know costs one Keystone call: a refused token's digest is remembered for
+// RefusedTTL, and each client address may cause at most PerSecond calls a second
+// (Burst at once); beyond, it gets 429 without a call. Known tokens cost nothing.
+type ValidationLimits struct {
+	RefusedTTL time.Duration // 0 = 10 s
+	PerSecond  float64       // 0 = 10
+	Burst      int           // 0 = 50 (a class logging in at once behind one NAT)
+}
+
+func (l ValidationLimits) withDefaults() ValidationLimits {
+	if l.RefusedTTL <= 0 {
+		l.RefusedTTL = 10 * time.Second
+	}
+	if l.PerSecond <= 0 {
+		l.PerSecond = 10
+	}
+	if l.Burst <= 0 {
+		l.Burst = 50
+	}
+	return l
+}
 
 // catalogCache resolves a service's endpoint from the catalog that Keystone returns
 // for the caller's own token (GET /v3/auth/tokens), and caches it by the token's SHA-256
-// digest until the token expires. It never trusts a catalog the client sent: the only
-// catalogs it reads are Keystone's answers. Each replica has its own cache.
+// digest until the token expires; tokens Keystone refused are remembered (by digest)
+// for a while too. It never trusts a catalog the client sent: the only catalogs it
+// reads are Keystone's answers. Each replica has its own cache.
 type catalogCache struct {
-	keystone  *url.URL // Keystone's base, without /v3
-	region    string   // "" = any region
-	iface     string   // public, internal or admin
-	client    *http.Client
-	now       func() time.Time
-	onRefresh func() // counts Keystone look-ups (metrics, tests); may be nil
+	keystone *url.URL // Keystone's base, without /v3
+	region   string   // "" = any region
+	iface    string   // public, internal or admin
+	client   *http.Client
+	limits   ValidationLimits
+	now      func() time.Time
+	onLookup func() // counts Keystone look-ups (metrics, tests); may be nil
 
 	mu       sync.Mutex
 	entries  map[[32]byte]catalogEntry
+	refused  map[[32]byte]time.Time // token digest → until when it is refused without asking
+	budgets  map[string]*budget     // client address → its validation budget
 	inflight map[[32]byte]*catalogCall
+}
+
+// budget is a token bucket of Keystone validations for one client address.
+type budget struct {
+	tokens float64
+	last   time.Time
 }
 
 type catalogEntry struct {
@@ -67,33 +90,45 @@ type catalogCall struct {
 	err   error
 }
 
-func newCatalogCache(keystone *url.URL, region, iface string, client *http.Client) *catalogCache {
+func newCatalogCache(keystone *url.URL, region, iface string, client *http.Client, limits ValidationLimits) *catalogCache {
 	if iface == "" {
 		iface = "public"
 	}
 	return &catalogCache{
 		keystone: keystone, region: region, iface: iface, client: client,
+		limits:   limits.withDefaults(),
 		now:      time.Now,
 		entries:  make(map[[32]byte]catalogEntry),
+		refused:  make(map[[32]byte]time.Time),
+		budgets:  make(map[string]*budget),
 		inflight: make(map[[32]byte]*catalogCall),
 	}
 }
 
-// endpoint returns the endpoint of serviceType in the catalog of token. Concurrent
-// look-ups of one token share one request to Keystone.
-func (c *catalogCache) endpoint(ctx context.Context, token, serviceType string) (*url.URL, error) {
+// endpoint returns the endpoint of serviceType in the catalog of token, sent from
+// client address addr. Concurrent look-ups of one token share one request to Keystone.
+func (c *catalogCache) endpoint(ctx context.Context, token, addr, serviceType string) (*url.URL, error) {
 	if token == "" {
 		return nil, errUnauthorized
 	}
 	key := sha256.Sum256([]byte(token))
 	c.mu.Lock()
+	now := c.now()
 	e, ok := c.entries[key]
-	if ok && c.now().Before(e.expires) {
+	if ok && now.Before(e.expires) {
 		c.mu.Unlock()
 		return e.find(serviceType)
 	}
+	if until, ok := c.refused[key]; ok && now.Before(until) {
+		c.mu.Unlock()
+		return nil, errUnauthorized
+	}
 	call, ok := c.inflight[key]
 	if !ok {
+		if !c.spendLocked(addr, now) {
+			c.mu.Unlock()
+			return nil, errTooManyValidations
+		}
 		call = &catalogCall{done: make(chan struct{})}
 		c.inflight[key] = call
 		c.mu.Unlock()
@@ -103,8 +138,11 @@ func (c *catalogCache) endpoint(ctx context.Context, token, serviceType string) 
 		cancel()
 		c.mu.Lock()
 		delete(c.inflight, key)
-		if call.err == nil {
+		switch {
+		case call.err == nil:
 			c.storeLocked(key, call.entry)
+		case errors.Is(call.err, errUnauthorized):
+			c.refuseLocked(key)
 		}
 		close(call.done)
 	}
@@ -145,6 +183,47 @@ func (c *catalogCache) storeLocked(key [32]byte, e catalogEntry) {
 	c.entries[key] = e
 }
 
+// refuseLocked remembers for limits.RefusedTTL that Keystone refused the token of key.
+func (c *catalogCache) refuseLocked(key [32]byte) {
+	now := c.now()
+	if len(c.refused) >= catalogMaxEntries {
+		for k, until := range c.refused {
+			if !now.Before(until) || len(c.refused) >= catalogMaxEntries {
+				delete(c.refused, k)
+			}
+		}
+	}
+	c.refused[key] = now.Add(c.limits.RefusedTTL)
+}
+
+// spendLocked takes one validation from addr's budget, or reports that it is spent.
+func (c *catalogCache) spendLocked(addr string, now time.Time) bool {
+	b, ok := c.budgets[addr]
+	if !ok {
+		if len(c.budgets) >= catalogMaxEntries {
+			for a, old := range c.budgets {
+				if c.refill(old, now) >= float64(c.limits.Burst) || len(c.budgets) >= catalogMaxEntries {
+					delete(c.budgets, a)
+				}
+			}
+		}
+		b = &budget{tokens: float64(c.limits.Burst), last: now}
+		c.budgets[addr] = b
+	}
+	b.tokens, b.last = c.refill(b, now), latest(b.last, now)
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
+
+// refill is b's balance at now.
+func (c *catalogCache) refill(b *budget, now time.Time) float64 {
+	elapsed := max(0, now.Sub(b.last).Seconds())
+	return min(float64(c.limits.Burst), b.tokens+elapsed*c.limits.PerSecond)
+}
+
 // forget drops the cached catalog of token (after the token was revoked).
 func (c *catalogCache) forget(token string) {
 	key := sha256.Sum256([]byte(token))
@@ -155,8 +234,8 @@ func (c *catalogCache) forget(token string) {
 
 // fetch asks Keystone for the token's catalog: the token validates itself.
 func (c *catalogCache) fetch(ctx context.Context, token string) (catalogEntry, error) {
-	if c.onRefresh != nil {
-		c.onRefresh()
+	if c.onLookup != nil {
+		c.onLookup()
 	}
 	u := *c.keystone
 	u.Path = strings.TrimRight(u.Path, "/") + "/v3/auth/tokens"
@@ -169,14 +248,14 @@ func (c *catalogCache) fetch(ctx context.Context, token string) (catalogEntry, e
 	req.Header.Set("Accept", "application/json")
 	resp, err := c.client.Do(req)
 	if err != nil {
-		return catalogEntry{}, &upstreamError{service: serviceIdentity, err: err}
+		return catalogEntry{}, &upstreamError{service: Identity, err: err}
 	}
 	defer resp.Body.Close()
 	switch {
 	case resp.StatusCode == http.StatusUnauthorized, resp.StatusCode == http.StatusNotFound, resp.StatusCode == http.StatusForbidden:
 		return catalogEntry{}, errUnauthorized
 	case resp.StatusCode != http.StatusOK:
-		return catalogEntry{}, &upstreamError{service: serviceIdentity, err: fmt.Errorf("validating the token: Keystone answered %s", resp.Status)}
+		return catalogEntry{}, &upstreamError{service: Identity, err: fmt.Errorf("validating the token: Keystone answered %s", resp.Status)}
 	}
 	var body struct {
 		Token struct {
@@ -185,13 +264,13 @@ func (c *catalogCache) fetch(ctx context.Context, token string) (catalogEntry, e
 		} `json:"token"`
 	}
 	if err := json.NewDecoder(io.LimitReader(resp.Body, maxRewriteBody)).Decode(&body); err != nil {
-		return catalogEntry{}, &upstreamError{service: serviceIdentity, err: fmt.Errorf("reading the token's catalog: %w", err)}
+		return catalogEntry{}, &upstreamError{service: Identity, err: fmt.Errorf("reading the token's catalog: %w", err)}
 	}
 	e := catalogEntry{endpoints: make(map[string]*url.URL), expires: body.Token.ExpiresAt}
 	if e.expires.IsZero() {
 		e.expires = c.now().Add(5 * time.Minute)
 	}
-	for _, st := range []string{serviceLoadBalancer, serviceNetwork} {
+	for _, st := range []string{LoadBalancer, Network} {
 		if u := pickEndpoint(body.Token.Catalog, st, c.iface, c.region); u != nil {
 			e.endpoints[st] = u
 		}
@@ -240,3 +319,10 @@ type upstreamError struct {
 
 func (e *upstreamError) Error() string { return e.service + ": " + e.err.Error() }
 func (e *upstreamError) Unwrap() error { return e.err }
+
+func latest(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}

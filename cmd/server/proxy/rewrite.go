@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package proxy
 
 import (
 	"bytes"
@@ -50,10 +50,10 @@ func (rw identityRewriter) rewriteCatalog(catalog any, origin string) {
 	for _, s := range services {
 		svc, _ := s.(map[string]any)
 		typ, _ := svc["type"].(string)
-		prefix, ok := servicePrefixes[typ]
-		if !ok {
+		if !proxied(typ) {
 			continue
 		}
+		prefix := Prefix(typ)
 		eps, _ := svc["endpoints"].([]any)
 		for _, e := range eps {
 			ep, _ := e.(map[string]any)
@@ -61,7 +61,7 @@ func (rw identityRewriter) rewriteCatalog(catalog any, origin string) {
 				continue
 			}
 			u, _ := ep["url"].(string)
-			if typ == serviceIdentity {
+			if typ == Identity {
 				// keep a version suffix (http://keystone:5000/v3 → origin/identity/v3)
 				if rest, ok := rw.underKeystone(u); ok {
 					ep["url"] = origin + prefix + rest
@@ -82,7 +82,7 @@ func (rw identityRewriter) rewriteLinks(v any, origin string) {
 				switch k {
 				case "href", "self", "next", "previous":
 					if rest, ok := rw.underKeystone(s); ok {
-						v[k] = origin + servicePrefixes[serviceIdentity] + rest
+						v[k] = origin + Prefix(Identity) + rest
 					}
 				}
 				continue

@@ -1,0 +1,16 @@
+// Package proxy forwards Keystone (/identity), Octavia (/load-balancer) and Neutron
+// (/network) from the console's own origin.
+//
+// It is never an open proxy: Keystone's address comes from configuration, and the
+// other services' from the catalog that this Keystone returns for the caller's own
+// token (looked up with the token, cached by the token's SHA-256 digest until it
+// expires). Only the path below the prefix and the query are taken from the client,
+// and only clean paths: no empty segments (//host), dot segments, encoded separators
+// or control characters. Token responses are rewritten so that their catalog and
+// links point at this origin. Every failure answers an Octavia-style fault
+// ({"faultcode", "faultstring", "debuginfo"}) with an X-Openstack-Request-Id.
+//
+// A Proxy keeps no state that a replica could not rebuild (the catalog cache, the
+// short memory of refused tokens and the per-address validation budget are per
+// process), so any number of replicas can serve the same users.
+package proxy
