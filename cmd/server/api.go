@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/cmd/server/proxy"
 )
 
 // handleConfig serves GET /api/config: cfg, encoded once.
@@ -32,6 +33,6 @@ func handleHealthz() http.Handler {
 
 func handleAPINotFound() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeFault(w, http.StatusNotFound, "No API at %s.", r.URL.Path)
+		proxy.WriteFault(w, http.StatusNotFound, "No API at %s.", r.URL.Path)
 	})
 }

@@ -36,7 +36,3 @@ func newServer(d serverDeps) http.Handler {
 	h = accessLog(d.Logger, d.Metrics, h)
 	return h
 }
-
-// writeFault answers with an Octavia-style fault: proxy.WriteFault, for this
-// package's handlers.
-var writeFault = proxy.WriteFault

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/cmd/server/proxy"
 	"github.com/octaview/octaview/waiters"
 )
 
@@ -151,7 +152,7 @@ func handleStatus(feed *statusFeed) http.Handler {
 		defer cancel()
 		body, err := feed.snapshot(ctx)
 		if err != nil {
-			writeFault(w, http.StatusServiceUnavailable, "The status page has no data yet.")
+			proxy.WriteFault(w, http.StatusServiceUnavailable, "The status page has no data yet.")
 			return
 		}
 		w.Header().Set("Content-Type", "application/json")
