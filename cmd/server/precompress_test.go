@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -172,5 +173,43 @@ func writeStep(name, content string) func(*testing.T) {
 		if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkBrotliAppWasm compresses the real web/app.wasm (`make build` first) at the
+// qualities worth choosing between, with the window precompress uses; it reports the
+// size on the wire (MB) next to the time. gzip -9 is the fallback's figure.
+func BenchmarkBrotliAppWasm(b *testing.B) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "web", "app.wasm"))
+	if err != nil {
+		b.Fatalf("web/app.wasm is missing (%v): run `make build` first", err)
+	}
+	encoders := []struct {
+		name     string
+		compress func(io.Writer) io.WriteCloser
+	}{
+		{"gzip-9", func(w io.Writer) io.WriteCloser { zw, _ := gzip.NewWriterLevel(w, gzip.BestCompression); return zw }},
+	}
+	for _, q := range []int{5, 9, 10, 11} {
+		encoders = append(encoders, struct {
+			name     string
+			compress func(io.Writer) io.WriteCloser
+		}{fmt.Sprintf("brotli-q%d", q), func(w io.Writer) io.WriteCloser {
+			return brotli.NewWriterOptions(w, brotli.WriterOptions{Quality: q, LGWin: brotliWindow})
+		}})
+	}
+	for _, enc := range encoders {
+		b.Run(enc.name, func(b *testing.B) {
+			var n int
+			for b.Loop() {
+				var buf bytes.Buffer
+				zw := enc.compress(&buf)
+				zw.Write(raw)
+				zw.Close()
+				n = buf.Len()
+			}
+			b.ReportMetric(float64(n)/1e6, "MB")
+			b.ReportMetric(float64(len(raw))/1e6, "raw-MB")
+		})
 	}
 }
