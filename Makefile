@@ -1,11 +1,11 @@
 # Octaview: `make run` starts the console on the embedded lab cloud; `make test` runs every test,
 # installing what the tests need (Debian's chromium, the OpenStack CLI) when it is missing.
+# Building and running need nothing but Go.
 
 GO        ?= go
 GOROOT    := $(shell $(GO) env GOROOT)
 WASM      := web/app.wasm
 BROTLI_Q  ?= 11
-APT_PKGS  := chromium python3-openstackclient python3-octaviaclient brotli
 # Client packages that also run as WebAssembly under Node (fetch is disabled there; net/http
 # uses an in-process network, so httptest fakes work).
 WASM_TEST_PKGS = $(shell $(GO) list ./waiters/... ./octavia/... | grep -v /labcloud)
@@ -15,42 +15,33 @@ WASM_TEST_PKGS = $(shell $(GO) list ./waiters/... ./octavia/... | grep -v /labcl
 all: build
 
 ## build: the server binary, web/app.wasm and its .br/.gz, in one step so they are never stale.
+## It needs nothing but Go: no brotli or gzip program, no apt-get, no root.
 build: wasm server
 
-# The wasm is built to a temporary file; web/app.wasm is replaced and compressed only when its
-# bytes or the brotli quality changed (brotli -q11 takes ~45 s on these machines), so the
-# .br/.gz can never be stale. bin/app.wasm.stamp records what they were made from.
-wasm:
+# The wasm is built to a temporary file, then the server's own `precompress` command (Go's
+# brotli and gzip) moves it over web/app.wasm and writes the .br/.gz, only when its bytes or
+# the brotli quality changed (-q11 takes a minute or two on these machines); the .br/.gz are
+# removed first, so they can never be stale. bin/app.wasm.stamp records what they were made from.
+wasm: server
 	@mkdir -p web bin
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o bin/app.wasm.new ./cmd/server
-	@stamp="$$(sha256sum bin/app.wasm.new | cut -c1-64) brotli-q$(BROTLI_Q)"; \
-	if cmp -s bin/app.wasm.new $(WASM) && [ -f $(WASM).br ] && [ -f $(WASM).gz ] && \
-		[ "$$(cat bin/app.wasm.stamp 2>/dev/null)" = "$$stamp" ]; then \
-		rm bin/app.wasm.new; echo "$(WASM) unchanged"; \
-	else \
-		command -v brotli >/dev/null || $(MAKE) --no-print-directory deps; \
-		rm -f bin/app.wasm.stamp && mv bin/app.wasm.new $(WASM) && \
-		echo "compressing $(WASM) (brotli -q $(BROTLI_Q), gzip -9)" && \
-		{ gzip -9 -k -f -n $(WASM) & } && \
-		brotli -f -q $(BROTLI_Q) -o $(WASM).br $(WASM) && \
-		wait $$! && echo "$$stamp" > bin/app.wasm.stamp && ls -l $(WASM) $(WASM).br $(WASM).gz; \
-	fi
+	bin/octaview precompress -quality $(BROTLI_Q) -stamp bin/app.wasm.stamp -new bin/app.wasm.new $(WASM)
 
 server:
 	@mkdir -p bin
 	$(GO) build -o bin/octaview ./cmd/server
 
 ## run: the console on the embedded lab cloud at http://127.0.0.1:8080 (prints the lab users).
-run: wasm
-	$(GO) run ./cmd/server $(ARGS)
+run: build
+	bin/octaview $(ARGS)
 
-## deps: install the Debian packages the tests need, only when missing.
+## deps: install the Debian packages the tests need, only when missing (`make test` only:
+## build and run never call apt-get).
 deps:
 	@missing=""; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	command -v openstack >/dev/null || missing="$$missing python3-openstackclient"; \
 	python3 -c 'import octaviaclient' 2>/dev/null || /usr/bin/python3 -c 'import octaviaclient' 2>/dev/null || missing="$$missing python3-octaviaclient"; \
-	command -v brotli >/dev/null || missing="$$missing brotli"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \

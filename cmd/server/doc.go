@@ -21,8 +21,11 @@
 //	       [-status-cloud NAME] [-cors-origin https://a.example,...] [-public-url URL]
 //	       [-trust-forwarded] [-web DIR] [-lab-trainees N] [-lab-scenario FILE]
 //	       [-lab-faults JSON] [-lab-delay 2s]
+//	server precompress [-quality 11] [-stamp FILE] [-new FILE] web/app.wasm
 //
 // -public-url is required unless -addr is a loopback address (127.0.0.0/8, ::1, localhost).
+// precompress (run by `make build`) writes app.wasm's .br and .gz in Go, only when the
+// wasm's bytes or the brotli quality changed.
 //
 // Every flag has an environment equivalent: OCTAVIEW_ plus the flag name in upper case
 // with dashes as underscores (OCTAVIEW_ADDR, OCTAVIEW_READ_ONLY, ...); a flag wins over

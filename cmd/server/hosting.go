@@ -77,6 +77,10 @@ func (h *hosting) handler() *goapp.Handler {
 		return h.page
 	}
 	version := h.wasmVersion(stamp)
+	if !stamp.missing && !h.hasCompressed() {
+		h.logger.Warn("app.wasm has no .br or .gz beside it: browsers get it uncompressed; build them with `make build` or `octaview precompress`",
+			"dir", h.dir, "bytes", stamp.size)
+	}
 	var page *goapp.Handler
 	if h.newHandler != nil {
 		page = h.newHandler()
@@ -96,6 +100,16 @@ func (h *hosting) wasmStamp() wasmStamp {
 		return wasmStamp{missing: true}
 	}
 	return wasmStamp{size: fi.Size(), modTime: fi.ModTime()}
+}
+
+// hasCompressed reports whether app.wasm.br or app.wasm.gz exists.
+func (h *hosting) hasCompressed() bool {
+	for _, ext := range []string{".br", ".gz"} {
+		if fi, err := os.Stat(filepath.Join(h.dir, "app.wasm"+ext)); err == nil && fi.Mode().IsRegular() {
+			return true
+		}
+	}
+	return false
 }
 
 // wasmVersion is the first 16 hex digits of app.wasm's SHA-256.

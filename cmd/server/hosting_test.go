@@ -237,3 +237,27 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 		t.Errorf("CSP %q: want wasm allowed, no framing, nothing inline or from elsewhere", contentSecurityPolicy)
 	}
 }
+
+func TestHostingWarnsWithoutCompressedWasm(t *testing.T) {
+	tests := []struct {
+		name     string
+		br, gz   bool
+		wantWarn bool
+	}{
+		{"both", true, true, false},
+		{"only .gz", false, true, false},
+		{"only .br", true, false, false},
+		{"neither", false, false, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir, _ := fakeWeb(t, tt.br, tt.gz)
+			var logs bytes.Buffer
+			h := newHosting(dir, nil, slog.New(slog.NewJSONHandler(&logs, nil)))
+			h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/", nil))
+			if got := strings.Contains(logs.String(), "no .br or .gz"); got != tt.wantWarn {
+				t.Errorf("got a warning %v, want %v; logs: %s", got, tt.wantWarn, logs.String())
+			}
+		})
+	}
+}
