@@ -7,6 +7,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"github.com/octaview/octaview/cmd/server/proxy/proxytest"
 	"io"
 	"log/slog"
 	"net/http"
@@ -203,7 +204,7 @@ func TestHostingStatic(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
-			resp, body := rawRequest(t, s.URL, "GET "+tt.path+" HTTP/1.1\r\nHost: x\r\n\r\n")
+			resp, body := proxytest.RawRequest(t, s.URL, "GET "+tt.path+" HTTP/1.1\r\nHost: x\r\n\r\n")
 			if resp.StatusCode != tt.wantCode {
 				t.Errorf("got %d, want %d", resp.StatusCode, tt.wantCode)
 			}

@@ -22,8 +22,8 @@ import (
 // started is a server started by runWith for a test.
 type started struct {
 	URL    string
-	Logs   *syncBuffer
-	out    *syncBuffer
+	Logs   *proxytest.LogBuffer
+	out    *proxytest.LogBuffer
 	copied chan struct{}
 	stop   func() error
 }
@@ -44,7 +44,7 @@ func startRun(t testing.TB, env map[string]string, args ...string) *started {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
-	s := &started{Logs: &syncBuffer{}, out: &syncBuffer{}, copied: make(chan struct{})}
+	s := &started{Logs: &proxytest.LogBuffer{}, out: &proxytest.LogBuffer{}, copied: make(chan struct{})}
 	go func() {
 		io.Copy(s.out, pr)
 		close(s.copied)

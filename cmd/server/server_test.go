@@ -17,17 +17,12 @@ import (
 	"github.com/octaview/octaview/cmd/server/proxy/proxytest"
 )
 
-// syncBuffer is a goroutine-safe log sink; rawRequest sends raw bytes and reads one answer.
-type syncBuffer = proxytest.LogBuffer
-
-var rawRequest = proxytest.RawRequest
-
 // testEnv is this server (newServer) in front of the lab cloud on a loopback server.
 type testEnv struct {
 	Up      *proxytest.Upstream
 	Server  *httptest.Server
 	Metrics *metrics
-	Logs    *syncBuffer
+	Logs    *proxytest.LogBuffer
 }
 
 type envOptions struct {
@@ -41,7 +36,7 @@ type envOptions struct {
 
 func newTestEnv(t *testing.T, o envOptions) *testEnv {
 	t.Helper()
-	e := &testEnv{Logs: &syncBuffer{}, Metrics: newMetrics(), Up: proxytest.New(t, o.up)}
+	e := &testEnv{Logs: &proxytest.LogBuffer{}, Metrics: newMetrics(), Up: proxytest.New(t, o.up)}
 	ks, err := url.Parse(e.Up.AuthURL())
 	if err != nil {
 		t.Fatal(err)

@@ -79,7 +79,7 @@ func TestNeverAnOpenProxy(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			before := canaryHits.Load()
-			resp, body := rawRequest(t, e.Server.URL, tt.raw)
+			resp, body := proxytest.RawRequest(t, e.Server.URL, tt.raw)
 			if got := canaryHits.Load() - before; got != 0 {
 				t.Fatalf("the canary got %d requests (answer %d %s), want none", got, resp.StatusCode, body)
 			}
