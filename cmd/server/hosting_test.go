@@ -7,7 +7,6 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
-	"github.com/octaview/octaview/cmd/server/proxy/proxytest"
 	"io"
 	"log/slog"
 	"net/http"
@@ -23,6 +22,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	ui "github.com/octaview/octaview/app"
+	"github.com/octaview/octaview/cmd/server/proxy/proxytest"
 )
 
 // fakeWeb writes a tiny app.wasm (and, if asked, its .br and .gz) and icons to a temp
