@@ -170,7 +170,9 @@ func (c *Cloud) allocateLBVIP(lb *loadBalancer, b *lbBody, admin bool, now time.
 	switch {
 	case b.VipPortID != nil:
 		p, ok := c.ports.get(*b.VipPortID)
-		if !ok {
+		if !ok || !(admin || p.projectID == lb.projectID) {
+			// Octavia looks the port up with the caller's token: another
+			// project's port is not found.
 			return invalidSubresource("Port", *b.VipPortID)
 		}
 		if p.deviceID != "" {

@@ -2,6 +2,7 @@ package labcloud
 
 import (
 	"net/http"
+	"slices"
 	"testing"
 )
 
@@ -80,5 +81,101 @@ func TestRBAC(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRBACApplicationCredentialRoles: a credential carries only roles its
+// creator's token holds, as Keystone does; nothing in the body grants more.
+func TestRBACApplicationCredentialRoles(t *testing.T) {
+	unassigned := "Invalid application credential: Cannot create an application credential with unassigned role"
+	forbidden := "You are not authorized to perform the requested action: identity:create_application_credential."
+	cases := []struct {
+		name        string
+		user        string
+		forUser     string // "" = the caller itself
+		roles       []map[string]string
+		wantStatus  int
+		wantMessage string
+		wantRoles   []string // of a login with the credential
+	}{
+		{"a reader cannot ask for admin", "viewer", "", []map[string]string{{"name": "admin"}}, 400, unassigned, nil},
+		{"a reader cannot ask for admin by id", "viewer", "", []map[string]string{{"id": keystoneID("role", "admin")}}, 400, unassigned, nil},
+		{"a reader cannot ask for member", "viewer", "", []map[string]string{{"name": "member"}}, 400, unassigned, nil},
+		{"a reader cannot ask for load-balancer_admin", "viewer", "", []map[string]string{{"name": "reader"}, {"name": "load-balancer_admin"}}, 400, unassigned, nil},
+		{"a member cannot ask for admin", "demo", "", []map[string]string{{"name": "admin"}}, 400, unassigned, nil},
+		{"a trainee cannot ask for load-balancer_admin", "trainee1", "", []map[string]string{{"name": "load-balancer_admin"}}, 400, unassigned, nil},
+		{"an unknown role is not defined", "demo", "", []map[string]string{{"name": "superuser"}}, 404, "Role superuser is not defined", nil},
+		{"an unknown role id is unassigned", "demo", "", []map[string]string{{"id": "0123456789abcdef"}}, 400, unassigned, nil},
+		{"nobody creates another user's credential", "demo", "viewer", nil, 403, forbidden, nil},
+		{"not even admin", "admin", "demo", nil, 403, forbidden, nil},
+		{"a reader keeps its roles", "viewer", "", nil, 201, "", []string{"reader", "load-balancer_observer"}},
+		{"a member may drop roles", "demo", "", []map[string]string{{"name": "reader"}}, 201, "", []string{"reader"}},
+		{"admin may drop admin", "admin", "", []map[string]string{{"name": "reader"}, {"name": "member"}}, 201, "", []string{"reader", "member"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := New(Options{Seed: 1, Trainees: 1})
+			who := login(t, c, tc.user)
+			owner := tc.forUser
+			if owner == "" {
+				owner = tc.user
+			}
+			ac := map[string]any{"name": "mine", "secret": "s3cret"}
+			if tc.roles != nil {
+				ac["roles"] = tc.roles
+			}
+			path := "/identity/v3/users/" + keystoneID("user", owner) + "/application_credentials"
+			r := who.must(tc.wantStatus, http.MethodPost, path, map[string]any{"application_credential": ac})
+			if tc.wantStatus != http.StatusCreated {
+				if got := obj(r.json(t), "error")["message"]; got != tc.wantMessage {
+					t.Errorf("message: got %q, want %q", got, tc.wantMessage)
+				}
+				if got := list(who.must(http.StatusOK, http.MethodGet, "/identity/v3/users/"+keystoneID("user", tc.user)+"/application_credentials", nil).json(t), "application_credentials"); len(got) != 0 {
+					t.Errorf("refused credential was stored: got %v", got)
+				}
+				return
+			}
+			id := obj(r.json(t), "application_credential")["id"]
+			anon := &tclient{t: t, h: c}
+			tok := obj(anon.must(http.StatusCreated, http.MethodPost, "/identity/v3/auth/tokens", map[string]any{"auth": map[string]any{"identity": map[string]any{
+				"methods": []string{"application_credential"}, "application_credential": map[string]any{"id": id, "secret": "s3cret"}}}}).json(t), "token")
+			var got []string
+			for _, role := range list(tok, "roles") {
+				got = append(got, role.(map[string]any)["name"].(string))
+			}
+			if !slices.Equal(got, tc.wantRoles) {
+				t.Errorf("roles of a login with the credential: got %v, want %v", got, tc.wantRoles)
+			}
+		})
+	}
+}
+
+// TestRBACEscalationThroughAppCredential replays the attack of issue 9: a
+// reader that asks for admin gets no credential, so no admin API.
+func TestRBACEscalationThroughAppCredential(t *testing.T) {
+	c := New(Options{Seed: 1})
+	viewer := login(t, c, "viewer")
+	path := "/identity/v3/users/" + keystoneID("user", "viewer") + "/application_credentials"
+	viewer.must(http.StatusBadRequest, http.MethodPost, path, map[string]any{"application_credential": map[string]any{
+		"name": "root", "secret": "s3cret", "roles": []map[string]string{{"name": "admin"}, {"name": "load-balancer_admin"}}}})
+	anon := &tclient{t: t, h: c}
+	anon.must(http.StatusUnauthorized, http.MethodPost, "/identity/v3/auth/tokens", map[string]any{"auth": map[string]any{"identity": map[string]any{
+		"methods": []string{"application_credential"}, "application_credential": map[string]any{
+			"name": "root", "secret": "s3cret", "user": map[string]any{"name": "viewer", "domain": map[string]any{"name": "Default"}}}}}})
+	for _, p := range []string{"/lab/users", "/lab/faults"} {
+		viewer.must(http.StatusForbidden, http.MethodGet, p, nil)
+	}
+}
+
+// TestRBACVIPPortOfAnotherProject: Octavia looks a vip_port_id up with the
+// caller's token, so another project's port is not found (not "in use").
+func TestRBACVIPPortOfAnotherProject(t *testing.T) {
+	c := New(Options{Seed: 1, Scenario: &Scenario{LoadBalancers: []ScenarioLB{{Project: "admin", Name: "admins"}}}})
+	admin, demo := login(t, c, "admin"), login(t, c, "demo")
+	lbs := list(admin.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers?name=admins", nil).json(t), "loadbalancers")
+	port := lbs[0].(map[string]any)["vip_port_id"].(string)
+	r := demo.must(http.StatusBadRequest, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": map[string]any{"vip_port_id": port}})
+	if got, want := r.fault(t), "Port "+port+" not found."; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
