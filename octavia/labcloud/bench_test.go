@@ -1,6 +1,8 @@
 package labcloud
 
 import (
+	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -89,5 +91,38 @@ func BenchmarkListPage1000HTTP(b *testing.B) {
 		if resp.StatusCode != http.StatusOK || n < 600000 {
 			b.Fatalf("got %d, %d bytes", resp.StatusCode, n)
 		}
+	}
+}
+
+// BenchmarkLoginFlood reports the heap a cloud holds after 91,000 password
+// logins of one user (the lab's credentials are public: the flood of issue
+// 9), after GC, with every token still inside its 1 h life.
+func BenchmarkLoginFlood(b *testing.B) {
+	const logins = 91000
+	body, err := json.Marshal(passwordAuth("demo", "demo", "demo"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		c := New(Options{Seed: 1})
+		for range logins {
+			req := httptest.NewRequest(http.MethodPost, "http://lab.example/identity/v3/auth/tokens", bytes.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			rec := httptest.NewRecorder()
+			c.ServeHTTP(rec, req)
+			if rec.Code != http.StatusCreated {
+				b.Fatalf("login: got %d, want 201", rec.Code)
+			}
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/(1<<20), "heap-MB")
+		c.mu.Lock()
+		b.ReportMetric(float64(len(c.tokens)), "tokens")
+		c.mu.Unlock()
+		runtime.KeepAlive(c)
 	}
 }

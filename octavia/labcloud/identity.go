@@ -42,6 +42,7 @@ type user struct {
 	plain    string   // kept only to list lab users
 	project  *project
 	role     string
+	tokens   [][32]byte // digests of the tokens issued to the user, oldest first
 }
 
 type appCred struct {

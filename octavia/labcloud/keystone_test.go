@@ -194,3 +194,37 @@ func TestKeystoneVersionsAndProjects(t *testing.T) {
 		t.Errorf("catalog: got %d services, want 3", len(cat))
 	}
 }
+
+// TestTokensPerUserCap: a login flood of one user revokes that user's
+// oldest tokens beyond the cap (100 by default), and no one else's.
+func TestTokensPerUserCap(t *testing.T) {
+	const flood = 250
+	c := New(Options{Seed: 1})
+	admin := login(t, c, "admin")
+	first := login(t, c, "demo")
+	var last *tclient
+	for range flood {
+		last = login(t, c, "demo")
+	}
+	cases := []struct {
+		name string
+		who  *tclient
+		want int
+	}{
+		{"the flooding user's oldest token is revoked", first, http.StatusUnauthorized},
+		{"its newest token works", last, http.StatusOK},
+		{"another user's token works", admin, http.StatusOK},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.who.t = t
+			tc.who.must(tc.want, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", nil)
+		})
+	}
+	c.mu.Lock()
+	held := len(c.tokens)
+	c.mu.Unlock()
+	if want := 100 + 1; held > want {
+		t.Errorf("tokens held after %d logins of one user: got %d, want at most %d", flood, held, want)
+	}
+}
