@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"go/build"
 	"io"
 	"net/http"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -85,5 +87,38 @@ func TestServerManyTrainees(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
+	}
+}
+
+// TestServerProductionImports: the lab's production code (what cmd/server
+// links) does not import test helpers.
+func TestServerProductionImports(t *testing.T) {
+	pkg, err := build.ImportDir(".", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, banned := range []string{"net/http/httptest", "testing"} {
+		if slices.Contains(pkg.Imports, banned) {
+			t.Errorf("non-test files import %s; want a plain net.Listener + http.Server", banned)
+		}
+	}
+}
+
+// TestServerClose: after Close the port refuses connections, and a Server
+// closes cleanly while a client keeps an idle connection.
+func TestServerClose(t *testing.T) {
+	srv := NewServer(Options{Seed: 1})
+	resp, err := http.Get(srv.URL + "/identity/v3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET /identity/v3: got %d, want 200", resp.StatusCode)
+	}
+	srv.Close()
+	if _, err := http.Get(srv.URL + "/identity/v3"); err == nil {
+		t.Errorf("GET after Close: got an answer, want a refused connection")
 	}
 }
