@@ -95,6 +95,15 @@ func decodeArg(r *http.Request, key string, dst any) *apiError {
 	return nil
 }
 
+// decodeBodyArg decodes {"<key>": {...}} into a new B, as decodeArg.
+func decodeBodyArg[B any](r *http.Request, key string) (*B, *apiError) {
+	var b *B
+	if err := decodeArg(r, key, &b); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
 // typeError turns a JSON type mismatch into wsme's message.
 func typeError(err error) *apiError {
 	var te *json.UnmarshalTypeError

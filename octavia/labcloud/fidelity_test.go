@@ -345,6 +345,11 @@ func (tg *fidTarget) do(method, url string, body []byte) (int, []byte, error) {
 }
 
 func (tg *fidTarget) doHeader(method, url string, body []byte, hdr *http.Header) (int, []byte, error) {
+	return tg.doType(method, url, "application/json", body, hdr)
+}
+
+// doType sends body as contentType ("" = no Content-Type header).
+func (tg *fidTarget) doType(method, url, contentType string, body []byte, hdr *http.Header) (int, []byte, error) {
 	var rd io.Reader
 	if body != nil {
 		rd = bytes.NewReader(body)
@@ -355,8 +360,8 @@ func (tg *fidTarget) doHeader(method, url string, body []byte, hdr *http.Header)
 	}
 	req.Header.Set("X-Auth-Token", tg.token)
 	req.Header.Set("Accept", "application/json")
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
+	if body != nil && contentType != "" {
+		req.Header.Set("Content-Type", contentType)
 	}
 	resp, err := tg.client.Do(req)
 	if err != nil {
@@ -679,6 +684,11 @@ func (tr *fidTranscript) as(user string) {
 // every scalar by its type (for answers whose content depends on the cloud's
 // configuration).
 func (tr *fidTranscript) call(step, method, path string, body any, shapeOnly ...bool) (int, map[string]any) {
+	return tr.callType(step, method, path, "application/json", body, shapeOnly...)
+}
+
+// callType is call with the body sent as contentType.
+func (tr *fidTranscript) callType(step, method, path, contentType string, body any, shapeOnly ...bool) (int, map[string]any) {
 	var raw []byte
 	if s, ok := body.(string); ok {
 		raw = []byte(s)
@@ -686,7 +696,7 @@ func (tr *fidTranscript) call(step, method, path string, body any, shapeOnly ...
 		raw, _ = json.Marshal(body)
 	}
 	var hdr http.Header
-	code, b, err := tr.tg.doHeader(method, tr.tg.base+path, raw, &hdr)
+	code, b, err := tr.tg.doType(method, tr.tg.base+path, contentType, raw, &hdr)
 	if err != nil {
 		panic(fidStop{fmt.Sprintf("%s: %s %s: %v", step, method, path, err)})
 	}
@@ -983,6 +993,7 @@ func fidScript(tr *fidTranscript) {
 	tr.call("400 unknown attribute", "POST", lbs, map[string]any{"loadbalancer": map[string]any{
 		"vip_subnet_id": tg.subnet, "bogus": 1}})
 	tr.call("400 delete with children", "DELETE", L, nil)
+	fidValidation(tr, L, LI, P, H)
 	// each conflict right after a write that locks the load balancer (the
 	// real one unlocks within about a second)
 	for _, c := range []struct {
@@ -1192,6 +1203,9 @@ func fidScript(tr *fidTranscript) {
 	tr.call("GET availabilityzones?name&limit=1", "GET", "/v2/lbaas/availabilityzones?limit=1&name="+n("az"), nil)
 	tr.call("PUT availabilityzone", "PUT", "/v2/lbaas/availabilityzones/"+n("az"), map[string]any{
 		"availability_zone": map[string]any{"description": "z2"}})
+	tr.call("400 PUT availabilityzone name", "PUT", "/v2/lbaas/availabilityzones/"+n("az"), map[string]any{
+		"availability_zone": map[string]any{"name": n("az2")}})
+	tr.call("400 PUT flavor flavor_profile_id", "PUT", "/v2/lbaas/flavors/"+fl, map[string]any{"flavor": map[string]any{"flavor_profile_id": fp}})
 	tr.call("404 availabilityzone", "GET", "/v2/lbaas/availabilityzones/nope", nil)
 	tr.call("404 flavor", "GET", "/v2/lbaas/flavors/"+nilID, nil)
 	tr.call("404 flavorprofile", "GET", "/v2/lbaas/flavorprofiles/"+nilID, nil)
@@ -1224,4 +1238,62 @@ func fidScript(tr *fidTranscript) {
 		tr.call("DELETE flavor ACTIVE_STANDBY", "DELETE", "/v2/lbaas/flavors/"+fl, nil)
 		tr.call("DELETE flavorprofile ACTIVE_STANDBY", "DELETE", "/v2/lbaas/flavorprofiles/"+fp, nil)
 	})
+}
+
+// fidValidation: what Octavia's API layer (wsme, pecan, webob) refuses
+// before a controller runs (issue 9): lengths, attributes an update type
+// lacks, CIDRs, expected codes, redirect URLs, media types, UTF-8; then an
+// accepted allowed_cidrs, to compare the stored form.
+func fidValidation(tr *fidTranscript, L, LI, P, H string) {
+	const (
+		lbs   = "/v2/lbaas/loadbalancers"
+		hms   = "/v2/lbaas/healthmonitors"
+		l7s   = "/v2/lbaas/l7policies"
+		codes = "expected_codes"
+	)
+	long := strings.Repeat("n", 256)
+	lis := LI[strings.LastIndex(LI, "/")+1:]
+	pool := P[strings.LastIndex(P, "/")+1:]
+	lbBody := func(kv ...any) map[string]any {
+		b := map[string]any{"vip_subnet_id": tr.tg.subnet}
+		for i := 0; i+1 < len(kv); i += 2 {
+			b[kv[i].(string)] = kv[i+1]
+		}
+		return map[string]any{"loadbalancer": b}
+	}
+	tr.call("400 name over 255", "POST", lbs, lbBody("name", long))
+	tr.call("400 description over 255", "POST", lbs, lbBody("description", long))
+	tr.call("400 nested listener name over 255", "POST", lbs, lbBody("listeners", []any{map[string]any{
+		"protocol": "HTTP", "protocol_port": 81, "name": long}}))
+	tr.call("400 PUT listener name over 255", "PUT", LI, map[string]any{"listener": map[string]any{"name": long}})
+	tr.call("400 PUT loadbalancer vip_address", "PUT", L, map[string]any{"loadbalancer": map[string]any{"vip_address": "10.0.0.9"}})
+	tr.call("400 PUT loadbalancer vip_subnet_id", "PUT", L, map[string]any{"loadbalancer": map[string]any{"vip_subnet_id": tr.tg.subnet}})
+	tr.call("400 PUT listener protocol_port", "PUT", LI, map[string]any{"listener": map[string]any{"protocol_port": 8080}})
+	tr.call("400 PUT pool listener_id", "PUT", P, map[string]any{"pool": map[string]any{"listener_id": lis}})
+	tr.call("400 PUT healthmonitor type", "PUT", H, map[string]any{"healthmonitor": map[string]any{"type": "TCP"}})
+	tr.call("400 allowed_cidrs not CIDRs", "PUT", LI, map[string]any{"listener": map[string]any{"allowed_cidrs": []string{"10.0.0.0/24", "nope"}}})
+	tr.call("400 allowed_cidrs /33", "PUT", LI, map[string]any{"listener": map[string]any{"allowed_cidrs": []string{"10.0.0.0/33"}}})
+	for _, c := range []string{"2xx", "200 201", "200-"} {
+		tr.call("400 expected_codes "+c, "POST", hms, map[string]any{"healthmonitor": map[string]any{
+			"pool_id": pool, "type": "HTTP", "delay": 5, "timeout": 3, "max_retries": 3, codes: c}})
+	}
+	tr.call("400 PUT expected_codes 2xx", "PUT", H, map[string]any{"healthmonitor": map[string]any{codes: "2xx"}})
+	for _, u := range []struct{ field, action, url string }{
+		{"redirect_url", "REDIRECT_TO_URL", "ftp://example.com/"},
+		{"redirect_url", "REDIRECT_TO_URL", "javascript:alert(1)"},
+		{"redirect_url", "REDIRECT_TO_URL", "example.com"},
+		{"redirect_prefix", "REDIRECT_PREFIX", "ftp://example.com"},
+	} {
+		tr.call("400 "+u.field+" "+u.url, "POST", l7s, map[string]any{"l7policy": map[string]any{
+			"listener_id": lis, "action": u.action, u.field: u.url}})
+	}
+	for _, ct := range []string{"text/plain", "text/plain; charset=utf-8", "APPLICATION/JSON", "application/octet-stream"} {
+		tr.callType("415 Content-Type "+ct, "PUT", L, ct, map[string]any{"loadbalancer": map[string]any{"description": "ct"}})
+	}
+	tr.callType("400 a form", "PUT", L, "application/x-www-form-urlencoded", "description=x")
+	tr.call("400 not UTF-8", "PUT", L, "{\"loadbalancer\": {\"description\": \"\xff\xfe\"}}")
+	tr.write("PUT listener allowed_cidrs (stored form)", "PUT", LI, map[string]any{"listener": map[string]any{
+		"allowed_cidrs": []string{"10.0.0.1/24", "192.0.2.7"}}}, 200, fidWatch{"listener", LI, false}, fidWatch{"lb", L, false})
+	tr.write("PUT listener allowed_cidrs none", "PUT", LI, map[string]any{"listener": map[string]any{
+		"allowed_cidrs": nil}}, 200, fidWatch{"listener", LI, false}, fidWatch{"lb", L, false})
 }

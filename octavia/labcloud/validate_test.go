@@ -163,3 +163,46 @@ func vipOf(t *testing.T, c *tclient, lb string) string {
 	t.Helper()
 	return obj(c.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers/"+lb, nil).json(t), "loadbalancer")["vip_address"].(string)
 }
+
+// TestCatalogBodies: each of flavors, flavor profiles, availability zones
+// and their profiles has its own body, as in Octavia: another resource's
+// attribute is unknown.
+func TestCatalogBodies(t *testing.T) {
+	c := New(Options{Seed: 1})
+	admin := login(t, c, "admin")
+	const base = "/load-balancer/v2/lbaas/"
+	fp := obj(admin.must(http.StatusCreated, http.MethodPost, base+"flavorprofiles", map[string]any{"flavorprofile": map[string]any{
+		"name": "fp", "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "SINGLE"}`}}).json(t), "flavorprofile")["id"].(string)
+	azp := obj(admin.must(http.StatusCreated, http.MethodPost, base+"availabilityzoneprofiles", map[string]any{"availability_zone_profile": map[string]any{
+		"name": "azp", "provider_name": "amphora", "availability_zone_data": `{"compute_zone": "nova"}`}}).json(t), "availability_zone_profile")["id"].(string)
+	cases := []struct {
+		name       string
+		method     string
+		path       string
+		body       map[string]any
+		wantStatus int
+		wantFault  string
+	}{
+		{"a flavor carrying flavor_data", http.MethodPost, base + "flavors", map[string]any{"flavor": map[string]any{
+			"name": "f", "flavor_profile_id": fp, "flavor_data": "{}"}}, 400, "Unknown attribute for argument flavor_.flavor: flavor_data"},
+		{"a flavor profile carrying enabled", http.MethodPost, base + "flavorprofiles", map[string]any{"flavorprofile": map[string]any{
+			"name": "x", "provider_name": "amphora", "flavor_data": "{}", "enabled": true}}, 400, "Unknown attribute for argument flavor_profile_.flavorprofile: enabled"},
+		{"an availability zone carrying flavor_profile_id", http.MethodPost, base + "availabilityzones", map[string]any{"availability_zone": map[string]any{
+			"name": "z", "availability_zone_profile_id": azp, "flavor_profile_id": fp}}, 400, "Unknown attribute for argument availability_zone_.availability_zone: flavor_profile_id"},
+		{"an AZ profile carrying flavor_data", http.MethodPost, base + "availabilityzoneprofiles", map[string]any{"availability_zone_profile": map[string]any{
+			"name": "x", "provider_name": "amphora", "availability_zone_data": "{}", "flavor_data": "{}"}}, 400, "Unknown attribute for argument availability_zone_profile_.availability_zone_profile: flavor_data"},
+		{"an AZ profile's provider is updatable, as a flavor profile's", http.MethodPut, base + "availabilityzoneprofiles/" + azp, map[string]any{"availability_zone_profile": map[string]any{
+			"provider_name": "nope"}}, 400, "Provider 'nope' is not enabled."},
+		{"a flavor profile's provider too", http.MethodPut, base + "flavorprofiles/" + fp, map[string]any{"flavorprofile": map[string]any{
+			"provider_name": "nope"}}, 400, "Provider 'nope' is not enabled."},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			admin.t = t
+			r := admin.must(tc.wantStatus, tc.method, tc.path, tc.body)
+			if got := r.fault(t); got != tc.wantFault {
+				t.Errorf("got %q, want %q", got, tc.wantFault)
+			}
+		})
+	}
+}
