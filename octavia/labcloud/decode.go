@@ -62,6 +62,9 @@ func decodeArg(r *http.Request, key string, dst any) *apiError {
 	if !ok || string(inner) == "null" {
 		return errorf(http.StatusBadRequest, "Missing argument: \"%s\"", key)
 	}
+	if err := checkTypes(map[string]json.RawMessage{key: inner}); err != nil {
+		return err
+	}
 	st := reflect.TypeOf(dst).Elem()
 	for st.Kind() == reflect.Pointer || st.Kind() == reflect.Slice {
 		st = st.Elem()
@@ -81,9 +84,6 @@ func decodeArg(r *http.Request, key string, dst any) *apiError {
 			if !known[k] {
 				return errorf(http.StatusBadRequest, "Unknown attribute for argument %s.%s: %s", param, key, k)
 			}
-		}
-		if err := checkTypes(fields); err != nil {
-			return err
 		}
 		if normalize(st, key, fields) {
 			inner, _ = json.Marshal(fields)

@@ -55,6 +55,8 @@ func TestOctaviaValidation(t *testing.T) {
 			`{"listener":{"name":"` + long + `"}}`, 400, strings.Replace(tooLong, "%s", "name", 1)},
 		{"a nested listener's name over 255", http.MethodPost, lbPath, "application/json",
 			`{"loadbalancer":{"vip_subnet_id":"` + subnet + `","listeners":[{"protocol":"HTTP","protocol_port":81,"name":"` + long + `"}]}}`, 400, strings.Replace(tooLong, "%s", "name", 1)},
+		{"a member's name over 255 in a batch update", http.MethodPut, "/load-balancer/v2/lbaas/pools/" + pool + "/members", "application/json",
+			`{"members":[{"address":"192.0.2.1","protocol_port":80,"name":"` + long + `"}]}`, 400, strings.Replace(tooLong, "%s", "name", 1)},
 		{"an update carrying vip_address", http.MethodPut, lbPath + "/" + lb, "application/json",
 			`{"loadbalancer":{"vip_address":"10.0.0.9"}}`, 400, "Unknown attribute for argument load_balancer.loadbalancer: vip_address"},
 		{"an update carrying vip_subnet_id", http.MethodPut, lbPath + "/" + lb, "application/json",
