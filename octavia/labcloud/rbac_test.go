@@ -173,3 +173,48 @@ func TestRBACVIPPortOfAnotherProject(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestRBACNothingButTheToken: no other body grants more than the token
+// holds: rescoping, a credential's token, project_id, quotas, /lab/*.
+func TestRBACNothingButTheToken(t *testing.T) {
+	c := New(Options{Seed: 1})
+	demo, viewer := login(t, c, "demo"), login(t, c, "viewer")
+	path := "/identity/v3/users/" + keystoneID("user", "demo") + "/application_credentials"
+	demo.must(http.StatusCreated, http.MethodPost, path, map[string]any{"application_credential": map[string]any{
+		"name": "ro", "secret": "s3cret", "roles": []map[string]string{{"name": "reader"}}}})
+	anon := &tclient{t: t, h: c}
+	r := anon.must(http.StatusCreated, http.MethodPost, "/identity/v3/auth/tokens", map[string]any{"auth": map[string]any{"identity": map[string]any{
+		"methods": []string{"application_credential"}, "application_credential": map[string]any{
+			"name": "ro", "secret": "s3cret", "user": map[string]any{"name": "demo", "domain": map[string]any{"name": "Default"}}}}}})
+	ro := &tclient{t: t, h: c, token: r.header.Get("X-Subject-Token")}
+	rescope := func(tok string, project map[string]any) map[string]any {
+		return map[string]any{"auth": map[string]any{"identity": map[string]any{"methods": []string{"token"}, "token": map[string]any{"id": tok}},
+			"scope": map[string]any{"project": project}}}
+	}
+	demoProject := map[string]any{"name": "demo", "domain": map[string]any{"id": "default"}}
+	adminProject := map[string]any{"name": "admin", "domain": map[string]any{"id": "default"}}
+	roRescoped := anon.must(http.StatusCreated, http.MethodPost, "/identity/v3/auth/tokens", rescope(ro.token, demoProject))
+	roAgain := &tclient{t: t, h: c, token: roRescoped.header.Get("X-Subject-Token")}
+	cases := []struct {
+		name       string
+		who        *tclient
+		method     string
+		path       string
+		body       any
+		wantStatus int
+	}{
+		{"a reader cannot rescope to the admin project", anon, http.MethodPost, "/identity/v3/auth/tokens", rescope(viewer.token, adminProject), 401},
+		{"a credential's token cannot create credentials", ro, http.MethodPost, path, map[string]any{"application_credential": map[string]any{"name": "x"}}, 403},
+		{"a read-only credential's token cannot write", ro, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": map[string]any{"vip_subnet_id": demo.subnetID()}}, 403},
+		{"nor once rescoped", roAgain, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": map[string]any{"vip_subnet_id": demo.subnetID()}}, 403},
+		{"a member cannot set its quota", demo, http.MethodPut, "/load-balancer/v2/lbaas/quotas/" + keystoneID("project", "demo"), map[string]any{"quota": map[string]any{"load_balancer": -1}}, 403},
+		{"a member cannot set faults", demo, http.MethodPut, "/lab/faults", map[string]any{}, 403},
+		{"a reader cannot list the lab's users", viewer, http.MethodGet, "/lab/users", nil, 403},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.who.t = t
+			tc.who.must(tc.wantStatus, tc.method, tc.path, tc.body)
+		})
+	}
+}
