@@ -16,6 +16,14 @@ const (
 	amphoraReady         = "READY"
 )
 
+// Amphora roles: one STANDALONE in a SINGLE topology, a MASTER and a
+// BACKUP in an ACTIVE_STANDBY one.
+const (
+	ampRoleStandalone = "STANDALONE"
+	ampRoleMaster     = "MASTER"
+	ampRoleBackup     = "BACKUP"
+)
+
 // amphora is a simulated service VM. meta.prov is unused: amphorae have a
 // plain status.
 type amphora struct {
@@ -61,7 +69,7 @@ func (a *amphora) view() any {
 		CertExpiration: stamp(a.certExpires), Role: a.role, Status: a.status, VRRPPriority: a.vrrpPriority,
 		CreatedAt: stamp(a.created), UpdatedAt: stamp(a.updated), VRRPID: intp(1),
 	}
-	if a.role != "STANDALONE" {
+	if a.role != ampRoleStandalone {
 		eth := "eth1"
 		v.VRRPInterface = &eth
 	}
@@ -110,9 +118,9 @@ func (c *Cloud) newAmphora(lb *loadBalancer, role string, now time.Time) *amphor
 		}
 	}
 	switch role {
-	case "MASTER":
+	case ampRoleMaster:
 		a.vrrpPriority = intp(100)
-	case "BACKUP":
+	case ampRoleBackup:
 		a.vrrpPriority = intp(90)
 	}
 	c.amphorae.add(a)
@@ -122,9 +130,9 @@ func (c *Cloud) newAmphora(lb *loadBalancer, role string, now time.Time) *amphor
 // addAmphorae boots the amphorae of lb's topology: SINGLE one STANDALONE,
 // ACTIVE_STANDBY a MASTER and a BACKUP.
 func (c *Cloud) addAmphorae(lb *loadBalancer, now time.Time) {
-	roles := []string{"STANDALONE"}
-	if lb.topology == "ACTIVE_STANDBY" {
-		roles = []string{"MASTER", "BACKUP"}
+	roles := []string{ampRoleStandalone}
+	if lb.topology == topologyActiveStandby {
+		roles = []string{ampRoleMaster, ampRoleBackup}
 	}
 	for _, r := range roles {
 		lb.amphorae = append(lb.amphorae, c.newAmphora(lb, r, now))
@@ -244,7 +252,7 @@ func (c *Cloud) amphoraStats(w http.ResponseWriter, r *http.Request, k *caller, 
 	list := []ampStats{}
 	for _, l := range a.lb.listeners {
 		s := stats{}
-		if a.role != "BACKUP" {
+		if a.role != ampRoleBackup {
 			s = l.stats(now)
 		}
 		list = append(list, ampStats{stats: s, ID: a.id, ListenerID: l.id, LoadBalancerID: a.lb.id})

@@ -7,6 +7,46 @@ import (
 	"time"
 )
 
+const msgCreateAppCredForbidden = "You are not authorized to perform the requested action: identity:create_application_credential."
+
+// grantableRoles resolves the roles a new application credential asks for
+// (by name or id) against the roles the caller's token carries, as Keystone
+// does: an unknown role name is 404, a role the token lacks is 400. No roles
+// asked: the token's roles. Nothing in the body can grant more than the token
+// holds.
+func grantableRoles(t *token, asked []idOrName) ([]string, *apiError) {
+	held := t.roles()
+	if len(asked) == 0 {
+		return held, nil
+	}
+	unassigned := errorf(http.StatusBadRequest, "Invalid application credential: Cannot create an application credential with unassigned role")
+	var out []string
+	for _, a := range asked {
+		name := a.Name
+		if a.ID != "" {
+			name = ""
+			for _, h := range held {
+				if keystoneID("role", h) == a.ID {
+					name = h
+				}
+			}
+			if name == "" {
+				return nil, unassigned
+			}
+		}
+		if !isDefinedRole(name) {
+			return nil, errorf(http.StatusNotFound, "Role %s is not defined", name)
+		}
+		if !slices.Contains(held, name) {
+			return nil, unassigned
+		}
+		if !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out, nil
+}
+
 // findAppCred resolves an application credential by id, or by name and
 // user. Caller holds c.mu.
 func (c *Cloud) findAppCred(id, name string, u *authUser) *appCred {
@@ -54,7 +94,7 @@ func (c *Cloud) appCredOwner(w http.ResponseWriter, r *http.Request, now time.Ti
 		return nil
 	}
 	if t.user.id != r.PathValue("user_id") && !t.hasRole(roleAdmin) {
-		keystoneError(w, http.StatusForbidden, "You are not authorized to perform the requested action: identity:create_application_credential.")
+		keystoneError(w, http.StatusForbidden, msgCreateAppCredForbidden)
 		return nil
 	}
 	if c.usersByID[r.PathValue("user_id")] == nil {
@@ -86,8 +126,10 @@ func (c *Cloud) createAppCred(w http.ResponseWriter, r *http.Request) {
 	if t == nil {
 		return
 	}
-	if t.project == nil || t.appCred != nil {
-		keystoneError(w, http.StatusForbidden, "You are not authorized to perform the requested action: identity:create_application_credential.")
+	// Keystone's policy: a user creates credentials for itself only (an
+	// admin too), from a project-scoped token that is not one itself.
+	if t.user.id != r.PathValue("user_id") || t.project == nil || t.appCred != nil {
+		keystoneError(w, http.StatusForbidden, msgCreateAppCredForbidden)
 		return
 	}
 	u := c.usersByID[r.PathValue("user_id")]
@@ -113,14 +155,12 @@ func (c *Cloud) createAppCred(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	for _, role := range req.AC.Roles {
-		if role.Name != "" {
-			ac.roles = append(ac.roles, role.Name)
-		}
+	roles, apiErr := grantableRoles(t, req.AC.Roles)
+	if apiErr != nil {
+		keystoneError(w, apiErr.code, apiErr.msg)
+		return
 	}
-	if len(ac.roles) == 0 {
-		ac.roles = t.roles()
-	}
+	ac.roles = roles
 	c.appCreds[ac.id] = ac
 	body := c.appCredBody(r, ac)
 	body["secret"] = secret

@@ -1,6 +1,8 @@
 package labcloud
 
 import (
+	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -13,7 +15,7 @@ import (
 func BenchmarkListPage1000(b *testing.B) {
 	c := New(Options{Seed: 1, Scenario: seeded(10000)})
 	demo := login(&testing.T{}, c, "demo")
-	first := serve(c, newReq("GET", "/load-balancer/v2/lbaas/loadbalancers?limit=1000", demo.token))
+	first := serve(c, newReq(http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers?limit=1000", demo.token))
 	if first.status != http.StatusOK {
 		b.Fatalf("got %d", first.status)
 	}
@@ -24,7 +26,7 @@ func BenchmarkListPage1000(b *testing.B) {
 	b.ResetTimer()
 	var n int
 	for b.Loop() {
-		req := newReq("GET", path, demo.token)
+		req := newReq(http.MethodGet, path, demo.token)
 		rec := httptest.NewRecorder()
 		c.ServeHTTP(rec, req)
 		if rec.Code != http.StatusOK {
@@ -51,7 +53,7 @@ func BenchmarkSeed10000(b *testing.B) {
 			if marker != "" {
 				path += "&marker=" + marker
 			}
-			r := serve(c, newReq("GET", path, demo.token))
+			r := serve(c, newReq(http.MethodGet, path, demo.token))
 			got := ids(&testing.T{}, r, "loadbalancers")
 			if len(got) == 0 {
 				break
@@ -71,14 +73,14 @@ func BenchmarkListPage1000HTTP(b *testing.B) {
 	srv := NewServer(Options{Seed: 1, Scenario: seeded(10000)})
 	defer srv.Close()
 	demo := login(&testing.T{}, srv.Cloud, "demo")
-	first := serve(srv.Cloud, newReq("GET", "/load-balancer/v2/lbaas/loadbalancers?limit=1000", demo.token))
+	first := serve(srv.Cloud, newReq(http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers?limit=1000", demo.token))
 	page1 := ids(&testing.T{}, first, "loadbalancers")
 	url := srv.URL + "/load-balancer/v2/lbaas/loadbalancers?limit=1000&marker=" + page1[len(page1)-1]
 	client := &http.Client{}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		req, _ := http.NewRequest("GET", url, nil)
+		req, _ := http.NewRequest(http.MethodGet, url, nil)
 		req.Header.Set("X-Auth-Token", demo.token)
 		resp, err := client.Do(req)
 		if err != nil {
@@ -89,5 +91,38 @@ func BenchmarkListPage1000HTTP(b *testing.B) {
 		if resp.StatusCode != http.StatusOK || n < 600000 {
 			b.Fatalf("got %d, %d bytes", resp.StatusCode, n)
 		}
+	}
+}
+
+// BenchmarkLoginFlood reports the heap a cloud holds after 91,000 password
+// logins of one user (the lab's credentials are public: the flood of issue
+// 9), after GC, with every token still inside its 1 h life.
+func BenchmarkLoginFlood(b *testing.B) {
+	const logins = 91000
+	body, err := json.Marshal(passwordAuth("demo", "demo", "demo"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		c := New(Options{Seed: 1})
+		for range logins {
+			req := httptest.NewRequest(http.MethodPost, "http://lab.example/identity/v3/auth/tokens", bytes.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			rec := httptest.NewRecorder()
+			c.ServeHTTP(rec, req)
+			if rec.Code != http.StatusCreated {
+				b.Fatalf("login: got %d, want 201", rec.Code)
+			}
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/(1<<20), "heap-MB")
+		c.mu.Lock()
+		b.ReportMetric(float64(len(c.tokens)), "tokens")
+		c.mu.Unlock()
+		runtime.KeepAlive(c)
 	}
 }

@@ -18,6 +18,22 @@ var paramNames = map[string]string{
 	"availability_zone": "availability_zone_", "availability_zone_profile": "availability_zone_profile_",
 }
 
+// createOnly are the attributes of a create body that Octavia's update
+// type of the same resource lacks: an update carrying one is "Unknown
+// attribute", as a real Octavia answers.
+var createOnly = map[string][]string{
+	"loadbalancer": {"vip_address", "vip_port_id", "vip_subnet_id", "vip_network_id", "project_id", "provider",
+		"flavor_id", "availability_zone", "listeners", "pools"},
+	"listener":          {"protocol", "protocol_port", "loadbalancer_id", "project_id", "default_pool", "l7policies"},
+	"pool":              {"protocol", "listener_id", "loadbalancer_id", "project_id", "members", "healthmonitor"},
+	"member":            {"address", "protocol_port", "subnet_id", "project_id"},
+	"healthmonitor":     {"type", "pool_id", "project_id"},
+	"l7policy":          {"listener_id", "project_id", "rules"},
+	"rule":              {"project_id"},
+	"flavor":            {"flavor_profile_id"},
+	"availability_zone": {"name", "availability_zone_profile_id"},
+}
+
 // decodeArg decodes {"<key>": {...}} into dst (a pointer to a pointer to a
 // body struct), with wsme's answers for bad JSON, unknown attributes and a
 // missing argument.
@@ -25,6 +41,12 @@ func decodeArg(r *http.Request, key string, dst any) *apiError {
 	raw, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, 4<<20))
 	if err != nil {
 		return errorf(http.StatusBadRequest, "Request is not in valid JSON format")
+	}
+	if err := checkMediaType(r, raw); err != nil {
+		return err
+	}
+	if err := checkUTF8(raw); err != nil {
+		return err
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &top); err != nil {
@@ -40,6 +62,9 @@ func decodeArg(r *http.Request, key string, dst any) *apiError {
 	if !ok || string(inner) == "null" {
 		return errorf(http.StatusBadRequest, "Missing argument: \"%s\"", key)
 	}
+	if err := checkTypes(map[string]json.RawMessage{key: inner}); err != nil {
+		return err
+	}
 	st := reflect.TypeOf(dst).Elem()
 	for st.Kind() == reflect.Pointer || st.Kind() == reflect.Slice {
 		st = st.Elem()
@@ -50,6 +75,11 @@ func decodeArg(r *http.Request, key string, dst any) *apiError {
 			return errorf(http.StatusBadRequest, "Request is not in valid JSON format")
 		}
 		known := jsonNames(st)
+		if r.Method == http.MethodPut {
+			for _, k := range createOnly[key] {
+				delete(known, k)
+			}
+		}
 		for k := range fields {
 			if !known[k] {
 				return errorf(http.StatusBadRequest, "Unknown attribute for argument %s.%s: %s", param, key, k)
@@ -63,6 +93,15 @@ func decodeArg(r *http.Request, key string, dst any) *apiError {
 		return typeError(err)
 	}
 	return nil
+}
+
+// decodeBodyArg decodes {"<key>": {...}} into a new B, as decodeArg.
+func decodeBodyArg[B any](r *http.Request, key string) (*B, *apiError) {
+	var b *B
+	if err := decodeArg(r, key, &b); err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
 // typeError turns a JSON type mismatch into wsme's message.

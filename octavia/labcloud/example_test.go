@@ -25,7 +25,7 @@ func ExampleNewServer() {
 	resp.Body.Close()
 	fmt.Println("token:", resp.StatusCode)
 
-	req, _ := http.NewRequest("GET", srv.URL+"/load-balancer/v2/lbaas/loadbalancers", nil)
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/load-balancer/v2/lbaas/loadbalancers", nil)
 	req.Header.Set("X-Auth-Token", resp.Header.Get("X-Subject-Token"))
 	resp, err = http.DefaultClient.Do(req)
 	if err != nil {

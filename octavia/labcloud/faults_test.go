@@ -11,11 +11,11 @@ import (
 func TestLabFaultsAPI(t *testing.T) {
 	c := New(Options{Seed: 1})
 	admin, demo := login(t, c, "admin"), login(t, c, "demo")
-	demo.must(http.StatusForbidden, "GET", "/lab/faults", nil)
-	demo.must(http.StatusForbidden, "PUT", "/lab/faults", map[string]any{"octavia": "503"})
-	admin.must(http.StatusBadRequest, "PUT", "/lab/faults", map[string]any{"error_rate": 2})
-	admin.must(http.StatusBadRequest, "PUT", "/lab/faults", map[string]any{"octavia": "down"})
-	got := admin.must(http.StatusOK, "PUT", "/lab/faults", map[string]any{"latency": "250ms", "stuck": []string{"x"}}).json(t)
+	demo.must(http.StatusForbidden, http.MethodGet, "/lab/faults", nil)
+	demo.must(http.StatusForbidden, http.MethodPut, "/lab/faults", map[string]any{"octavia": "503"})
+	admin.must(http.StatusBadRequest, http.MethodPut, "/lab/faults", map[string]any{"error_rate": 2})
+	admin.must(http.StatusBadRequest, http.MethodPut, "/lab/faults", map[string]any{"octavia": "down"})
+	got := admin.must(http.StatusOK, http.MethodPut, "/lab/faults", map[string]any{"latency": "250ms", "stuck": []string{"x"}}).json(t)
 	if got["latency"] != "250ms" || len(list(got, "stuck")) != 1 {
 		t.Errorf("PUT /lab/faults answered %v, want latency 250ms and stuck [x]", got)
 	}
@@ -43,7 +43,7 @@ func TestOutages(t *testing.T) {
 			if err := c.SetFaults(tc.faults); err != nil {
 				t.Fatal(err)
 			}
-			demo.must(tc.wantStatus, "GET", tc.path, nil)
+			demo.must(tc.wantStatus, http.MethodGet, tc.path, nil)
 		})
 	}
 }
@@ -65,10 +65,12 @@ func TestErrorRateIsReproducible(t *testing.T) {
 	run := func() string {
 		c := New(Options{Seed: 42})
 		demo := login(t, c, "demo")
-		c.SetFaults(Faults{ErrorRate: 0.5})
+		if err := c.SetFaults(Faults{ErrorRate: 0.5}); err != nil {
+			t.Fatalf("SetFaults: %v", err)
+		}
 		var b strings.Builder
 		for i := 0; i < 40; i++ {
-			r := demo.do("GET", "/load-balancer/v2/lbaas/loadbalancers", nil)
+			r := demo.do(http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", nil)
 			switch r.status {
 			case http.StatusOK:
 				b.WriteByte('.')
@@ -96,9 +98,11 @@ func TestLatencyFault(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		c := New(Options{Seed: 1})
 		demo := login(t, c, "demo")
-		c.SetFaults(Faults{Latency: Duration{2 * time.Second}})
+		if err := c.SetFaults(Faults{Latency: Duration{2 * time.Second}}); err != nil {
+			t.Fatalf("SetFaults: %v", err)
+		}
 		start := time.Now()
-		demo.must(http.StatusOK, "GET", "/load-balancer/v2/lbaas/loadbalancers", nil)
+		demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", nil)
 		if got := time.Since(start); got != 2*time.Second {
 			t.Errorf("answer took %v of bubble time, want 2s", got)
 		}
@@ -122,7 +126,7 @@ func TestScenarioFile(t *testing.T) {
 	}
 	c := New(Options{Seed: 1, Scenario: s})
 	alice := loginTo(t, c, "alice", "alice", "acme")
-	r := alice.must(http.StatusOK, "GET", "/load-balancer/v2/lbaas/loadbalancers", nil)
+	r := alice.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", nil)
 	got := names(t, r, "loadbalancers")
 	if strings.Join(got, ",") != "shop-00001,shop-00002,shop-00003" {
 		t.Errorf("seeded: got %v", got)
@@ -136,7 +140,7 @@ func TestScenarioFile(t *testing.T) {
 			t.Errorf("%v: VIP %v not on big-subnet", lb["name"], lb["vip_address"])
 		}
 	}
-	r = alice.must(http.StatusForbidden, "POST", "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": map[string]any{"vip_network_id": list(alice.must(http.StatusOK, "GET", "/network/v2.0/networks?name=big", nil).json(t), "networks")[0].(map[string]any)["id"]}})
+	r = alice.must(http.StatusForbidden, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": map[string]any{"vip_network_id": list(alice.must(http.StatusOK, http.MethodGet, "/network/v2.0/networks?name=big", nil).json(t), "networks")[0].(map[string]any)["id"]}})
 	if got := r.fault(t); got != "Quota has been met for resources: Load Balancer" {
 		t.Errorf("quota: got %q", got)
 	}
@@ -149,25 +153,25 @@ func TestScenarioFile(t *testing.T) {
 func TestNeutronAndVIPPort(t *testing.T) {
 	c := New(Options{Seed: 1})
 	demo := login(t, c, "demo")
-	nets := names(t, demo.must(http.StatusOK, "GET", "/network/v2.0/networks", nil), "networks")
+	nets := names(t, demo.must(http.StatusOK, http.MethodGet, "/network/v2.0/networks", nil), "networks")
 	if strings.Join(nets, ",") != "public,demo-net" {
 		t.Errorf("demo sees networks %v, want public and demo-net", nets)
 	}
-	subs := list(demo.must(http.StatusOK, "GET", "/network/v2.0/subnets?name=demo-subnet", nil).json(t), "subnets")
+	subs := list(demo.must(http.StatusOK, http.MethodGet, "/network/v2.0/subnets?name=demo-subnet", nil).json(t), "subnets")
 	if len(subs) != 1 {
 		t.Fatalf("subnets?name=demo-subnet: got %d, want 1", len(subs))
 	}
 	sub := subs[0].(map[string]any)
 	lb := demo.createLB("vip", nil)
-	port := obj(demo.must(http.StatusOK, "GET", "/network/v2.0/ports/"+lb["vip_port_id"].(string), nil).json(t), "port")
+	port := obj(demo.must(http.StatusOK, http.MethodGet, "/network/v2.0/ports/"+lb["vip_port_id"].(string), nil).json(t), "port")
 	ip := list(port, "fixed_ips")[0].(map[string]any)
 	if ip["ip_address"] != lb["vip_address"] || ip["subnet_id"] != sub["id"] || port["device_owner"] != "Octavia" {
 		t.Errorf("VIP port %v does not match LB vip %v on subnet %v", port, lb["vip_address"], sub["id"])
 	}
-	if got := list(demo.must(http.StatusOK, "GET", "/network/v2.0/ports?id="+port["id"].(string), nil).json(t), "ports"); len(got) != 1 {
+	if got := list(demo.must(http.StatusOK, http.MethodGet, "/network/v2.0/ports?id="+port["id"].(string), nil).json(t), "ports"); len(got) != 1 {
 		t.Errorf("ports?id=: got %d, want 1", len(got))
 	}
-	r := demo.must(http.StatusNotFound, "GET", "/network/v2.0/networks/nope", nil)
+	r := demo.must(http.StatusNotFound, http.MethodGet, "/network/v2.0/networks/nope", nil)
 	if e := obj(r.json(t), "NeutronError"); e["type"] != "NetworkNotFound" {
 		t.Errorf("404 body: got %s", r.body)
 	}
@@ -199,7 +203,7 @@ func TestShippedScenarios(t *testing.T) {
 				if marker != "" {
 					path += "&marker=" + marker
 				}
-				page := ids(t, demo.must(http.StatusOK, "GET", path, nil), "loadbalancers")
+				page := ids(t, demo.must(http.StatusOK, http.MethodGet, path, nil), "loadbalancers")
 				if len(page) == 0 {
 					break
 				}

@@ -20,6 +20,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"os/exec"
@@ -345,6 +346,11 @@ func (tg *fidTarget) do(method, url string, body []byte) (int, []byte, error) {
 }
 
 func (tg *fidTarget) doHeader(method, url string, body []byte, hdr *http.Header) (int, []byte, error) {
+	return tg.doType(method, url, "application/json", body, hdr)
+}
+
+// doType sends body as contentType ("" = no Content-Type header).
+func (tg *fidTarget) doType(method, url, contentType string, body []byte, hdr *http.Header) (int, []byte, error) {
 	var rd io.Reader
 	if body != nil {
 		rd = bytes.NewReader(body)
@@ -355,8 +361,8 @@ func (tg *fidTarget) doHeader(method, url string, body []byte, hdr *http.Header)
 	}
 	req.Header.Set("X-Auth-Token", tg.token)
 	req.Header.Set("Accept", "application/json")
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
+	if body != nil && contentType != "" {
+		req.Header.Set("Content-Type", contentType)
 	}
 	resp, err := tg.client.Do(req)
 	if err != nil {
@@ -518,14 +524,14 @@ func fidDiffJSON(path string, r, l any) []string {
 			return []string{fmt.Sprintf("%s: real %s, lab %s", path, fidShort(r), fidShort(l))}
 		}
 		var out []string
-		for _, k := range slices.Sorted(fidMapKeys(rv)) {
+		for _, k := range slices.Sorted(maps.Keys(rv)) {
 			if _, ok := lv[k]; !ok {
 				out = append(out, fmt.Sprintf("%s.%s: missing in the lab (real %s)", path, k, fidShort(rv[k])))
 				continue
 			}
 			out = append(out, fidDiffJSON(path+"."+k, rv[k], lv[k])...)
 		}
-		for _, k := range slices.Sorted(fidMapKeys(lv)) {
+		for _, k := range slices.Sorted(maps.Keys(lv)) {
 			if _, ok := rv[k]; !ok {
 				out = append(out, fmt.Sprintf("%s.%s: only in the lab (%s)", path, k, fidShort(lv[k])))
 			}
@@ -549,16 +555,6 @@ func fidDiffJSON(path string, r, l any) []string {
 		return []string{fmt.Sprintf("%s: real %s, lab %s", path, fidShort(r), fidShort(l))}
 	}
 	return nil
-}
-
-func fidMapKeys(m map[string]any) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 func fidShort(v any) string {
@@ -679,6 +675,11 @@ func (tr *fidTranscript) as(user string) {
 // every scalar by its type (for answers whose content depends on the cloud's
 // configuration).
 func (tr *fidTranscript) call(step, method, path string, body any, shapeOnly ...bool) (int, map[string]any) {
+	return tr.callType(step, method, path, "application/json", body, shapeOnly...)
+}
+
+// callType is call with the body sent as contentType.
+func (tr *fidTranscript) callType(step, method, path, contentType string, body any, shapeOnly ...bool) (int, map[string]any) {
 	var raw []byte
 	if s, ok := body.(string); ok {
 		raw = []byte(s)
@@ -686,7 +687,7 @@ func (tr *fidTranscript) call(step, method, path string, body any, shapeOnly ...
 		raw, _ = json.Marshal(body)
 	}
 	var hdr http.Header
-	code, b, err := tr.tg.doHeader(method, tr.tg.base+path, raw, &hdr)
+	code, b, err := tr.tg.doType(method, tr.tg.base+path, contentType, raw, &hdr)
 	if err != nil {
 		panic(fidStop{fmt.Sprintf("%s: %s %s: %v", step, method, path, err)})
 	}
@@ -894,45 +895,45 @@ func fidScript(tr *fidTranscript) {
 	tg := tr.tg
 
 	// versions
-	tr.call("GET / (versions)", "GET", "/", nil)
-	tr.call("GET /v2", "GET", "/v2", nil)
-	tr.call("GET /v2.0", "GET", "/v2.0", nil)
+	tr.call("GET / (versions)", http.MethodGet, "/", nil)
+	tr.call("GET /v2", http.MethodGet, "/v2", nil)
+	tr.call("GET /v2.0", http.MethodGet, "/v2.0", nil)
 
 	// load balancer
-	lb := fidID(tr.write("POST loadbalancer", "POST", lbs, map[string]any{"loadbalancer": map[string]any{
+	lb := fidID(tr.write("POST loadbalancer", http.MethodPost, lbs, map[string]any{"loadbalancer": map[string]any{
 		"name": n("lb"), "description": "fidelity", "vip_subnet_id": tg.subnet, "tags": []string{"fid", "a"},
 	}}, 201, fidWatch{"lb", lbs + "/" + "{self}", false}), "loadbalancer")
 	L := lbs + "/" + lb
-	tr.call("GET loadbalancer", "GET", L, nil)
-	tr.call("GET loadbalancers?name&limit=1", "GET", lbs+"?limit=1&name="+n("lb"), nil)
-	tr.write("PUT loadbalancer", "PUT", L, map[string]any{"loadbalancer": map[string]any{
+	tr.call("GET loadbalancer", http.MethodGet, L, nil)
+	tr.call("GET loadbalancers?name&limit=1", http.MethodGet, lbs+"?limit=1&name="+n("lb"), nil)
+	tr.write("PUT loadbalancer", http.MethodPut, L, map[string]any{"loadbalancer": map[string]any{
 		"description": "changed", "tags": []string{"fid", "b"},
 	}}, 200, fidWatch{"lb", L, false})
-	tr.call("GET loadbalancer after PUT", "GET", L, nil)
+	tr.call("GET loadbalancer after PUT", http.MethodGet, L, nil)
 
 	// children, each write locks the load balancer
-	lis := fidID(tr.write("POST listener", "POST", "/v2/lbaas/listeners", map[string]any{"listener": map[string]any{
+	lis := fidID(tr.write("POST listener", http.MethodPost, "/v2/lbaas/listeners", map[string]any{"listener": map[string]any{
 		"name": n("listener"), "protocol": "HTTP", "protocol_port": 80, "loadbalancer_id": lb, "tags": []string{"fid"},
 	}}, 201, fidWatch{"listener", "/v2/lbaas/listeners/{self}", false}, fidWatch{"lb", L, false}), "listener")
 	LI := "/v2/lbaas/listeners/" + lis
-	pool := fidID(tr.write("POST pool", "POST", "/v2/lbaas/pools", map[string]any{"pool": map[string]any{
+	pool := fidID(tr.write("POST pool", http.MethodPost, "/v2/lbaas/pools", map[string]any{"pool": map[string]any{
 		"name": n("pool"), "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN", "listener_id": lis,
 	}}, 201, fidWatch{"pool", "/v2/lbaas/pools/{self}", false}, fidWatch{"lb", L, false}), "pool")
 	P := "/v2/lbaas/pools/" + pool
-	tr.call("GET pool without monitor", "GET", P, nil)
-	mem := fidID(tr.write("POST member", "POST", P+"/members", map[string]any{"member": map[string]any{
+	tr.call("GET pool without monitor", http.MethodGet, P, nil)
+	mem := fidID(tr.write("POST member", http.MethodPost, P+"/members", map[string]any{"member": map[string]any{
 		"name": n("member"), "address": "192.0.2.10", "protocol_port": 8080,
 	}}, 201, fidWatch{"member", P + "/members/{self}", false}, fidWatch{"lb", L, false}), "member")
 	M := P + "/members/" + mem
-	hm := fidID(tr.write("POST healthmonitor", "POST", "/v2/lbaas/healthmonitors", map[string]any{"healthmonitor": map[string]any{
+	hm := fidID(tr.write("POST healthmonitor", http.MethodPost, "/v2/lbaas/healthmonitors", map[string]any{"healthmonitor": map[string]any{
 		"name": n("hm"), "pool_id": pool, "type": "HTTP", "delay": 5, "timeout": 3, "max_retries": 3,
 	}}, 201, fidWatch{"healthmonitor", "/v2/lbaas/healthmonitors/{self}", false}, fidWatch{"lb", L, false}), "healthmonitor")
 	H := "/v2/lbaas/healthmonitors/" + hm
-	pol := fidID(tr.write("POST l7policy", "POST", "/v2/lbaas/l7policies", map[string]any{"l7policy": map[string]any{
+	pol := fidID(tr.write("POST l7policy", http.MethodPost, "/v2/lbaas/l7policies", map[string]any{"l7policy": map[string]any{
 		"name": n("policy"), "listener_id": lis, "action": "REDIRECT_TO_URL", "redirect_url": "https://example.com/",
 	}}, 201, fidWatch{"l7policy", "/v2/lbaas/l7policies/{self}", false}, fidWatch{"lb", L, false}), "l7policy")
 	PO := "/v2/lbaas/l7policies/" + pol
-	rule := fidID(tr.write("POST l7rule", "POST", PO+"/rules", map[string]any{"rule": map[string]any{
+	rule := fidID(tr.write("POST l7rule", http.MethodPost, PO+"/rules", map[string]any{"rule": map[string]any{
 		"type": "PATH", "compare_type": "STARTS_WITH", "value": "/api",
 	}}, 201, fidWatch{"l7rule", PO + "/rules/{self}", false}, fidWatch{"lb", L, false}), "rule")
 	R := PO + "/rules/" + rule
@@ -959,46 +960,47 @@ func fidScript(tr *fidTranscript) {
 		{"GET loadbalancers?fields=bogus", lbs + "?name=" + n("lb") + "&fields=bogus"},
 		{"GET /v2.0 alias list", "/v2.0/lbaas/loadbalancers?limit=1&name=" + n("lb") + lbKeys},
 	} {
-		tr.call(s.step, "GET", s.path, nil)
+		tr.call(s.step, http.MethodGet, s.path, nil)
 	}
 
 	// faults
-	tr.call("404 loadbalancer", "GET", lbs+"/"+nilID, nil)
-	tr.call("404 loadbalancer non-uuid", "GET", lbs+"/nope", nil)
-	tr.call("404 listener", "GET", "/v2/lbaas/listeners/"+nilID, nil)
-	tr.call("404 pool", "GET", "/v2/lbaas/pools/"+nilID, nil)
-	tr.call("404 member", "GET", P+"/members/"+nilID, nil)
-	tr.call("404 healthmonitor", "GET", "/v2/lbaas/healthmonitors/"+nilID, nil)
-	tr.call("404 l7policy", "GET", "/v2/lbaas/l7policies/"+nilID, nil)
-	tr.call("404 l7rule", "GET", PO+"/rules/"+nilID, nil)
-	tr.call("400 unknown query parameter", "GET", lbs+"?foo=bar", nil)
-	tr.call("400 bad marker", "GET", lbs+"?marker="+nilID, nil)
-	tr.call("400 bad marker non-uuid", "GET", lbs+"?marker=xyz", nil)
-	tr.call("400 bad sort key", "GET", lbs+"?sort=foo:asc", nil)
-	tr.call("400 bad sort direction", "GET", lbs+"?sort=name:up", nil)
-	tr.call("400 bad limit", "GET", lbs+"?limit=abc", nil)
-	tr.call("400 bad JSON", "POST", lbs, "{")
-	tr.call("400 no VIP", "POST", lbs, map[string]any{"loadbalancer": map[string]any{"name": "x"}})
-	tr.call("400 bad UUID", "POST", lbs, map[string]any{"loadbalancer": map[string]any{"vip_subnet_id": "x"}})
-	tr.call("400 unknown attribute", "POST", lbs, map[string]any{"loadbalancer": map[string]any{
+	tr.call("404 loadbalancer", http.MethodGet, lbs+"/"+nilID, nil)
+	tr.call("404 loadbalancer non-uuid", http.MethodGet, lbs+"/nope", nil)
+	tr.call("404 listener", http.MethodGet, "/v2/lbaas/listeners/"+nilID, nil)
+	tr.call("404 pool", http.MethodGet, "/v2/lbaas/pools/"+nilID, nil)
+	tr.call("404 member", http.MethodGet, P+"/members/"+nilID, nil)
+	tr.call("404 healthmonitor", http.MethodGet, "/v2/lbaas/healthmonitors/"+nilID, nil)
+	tr.call("404 l7policy", http.MethodGet, "/v2/lbaas/l7policies/"+nilID, nil)
+	tr.call("404 l7rule", http.MethodGet, PO+"/rules/"+nilID, nil)
+	tr.call("400 unknown query parameter", http.MethodGet, lbs+"?foo=bar", nil)
+	tr.call("400 bad marker", http.MethodGet, lbs+"?marker="+nilID, nil)
+	tr.call("400 bad marker non-uuid", http.MethodGet, lbs+"?marker=xyz", nil)
+	tr.call("400 bad sort key", http.MethodGet, lbs+"?sort=foo:asc", nil)
+	tr.call("400 bad sort direction", http.MethodGet, lbs+"?sort=name:up", nil)
+	tr.call("400 bad limit", http.MethodGet, lbs+"?limit=abc", nil)
+	tr.call("400 bad JSON", http.MethodPost, lbs, "{")
+	tr.call("400 no VIP", http.MethodPost, lbs, map[string]any{"loadbalancer": map[string]any{"name": "x"}})
+	tr.call("400 bad UUID", http.MethodPost, lbs, map[string]any{"loadbalancer": map[string]any{"vip_subnet_id": "x"}})
+	tr.call("400 unknown attribute", http.MethodPost, lbs, map[string]any{"loadbalancer": map[string]any{
 		"vip_subnet_id": tg.subnet, "bogus": 1}})
-	tr.call("400 delete with children", "DELETE", L, nil)
+	tr.call("400 delete with children", http.MethodDelete, L, nil)
+	fidValidation(tr, L, LI, P, H)
 	// each conflict right after a write that locks the load balancer (the
 	// real one unlocks within about a second)
 	for _, c := range []struct {
 		step, method, path string
 		body               any
 	}{
-		{"409 immutable: POST listener", "POST", "/v2/lbaas/listeners", map[string]any{"listener": map[string]any{
+		{"409 immutable: POST listener", http.MethodPost, "/v2/lbaas/listeners", map[string]any{"listener": map[string]any{
 			"protocol": "HTTP", "protocol_port": 81, "loadbalancer_id": lb}}},
-		{"409 immutable: PUT listener", "PUT", LI, map[string]any{"listener": map[string]any{"description": "x"}}},
-		{"409 immutable: PUT loadbalancer", "PUT", L, map[string]any{"loadbalancer": map[string]any{"description": "y"}}},
-		{"409 immutable: DELETE pool", "DELETE", P, nil},
-		{"409 immutable: failover", "PUT", L + "/failover", nil},
+		{"409 immutable: PUT listener", http.MethodPut, LI, map[string]any{"listener": map[string]any{"description": "x"}}},
+		{"409 immutable: PUT loadbalancer", http.MethodPut, L, map[string]any{"loadbalancer": map[string]any{"description": "y"}}},
+		{"409 immutable: DELETE pool", http.MethodDelete, P, nil},
+		{"409 immutable: failover", http.MethodPut, L + "/failover", nil},
 	} {
 		// a fast real worker may unlock before the second request: retry
 		for attempt := 1; ; attempt++ {
-			tr.send("PUT", L, map[string]any{"loadbalancer": map[string]any{"name": n("lb")}})
+			tr.send(http.MethodPut, L, map[string]any{"loadbalancer": map[string]any{"name": n("lb")}})
 			code, _ := tr.call(c.step, c.method, c.path, c.body)
 			tr.settle(L)
 			if code == http.StatusConflict || attempt == 3 {
@@ -1020,12 +1022,12 @@ func fidScript(tr *fidTranscript) {
 		{"PUT l7policy", PO, "l7policy", map[string]any{"description": "u", "redirect_http_code": 301}},
 		{"PUT l7rule", R, "rule", map[string]any{"value": "/v2"}},
 	} {
-		tr.write(u.step, "PUT", u.path, map[string]any{u.key: u.body}, 200, fidWatch{u.key, u.path, false}, fidWatch{"lb", L, false})
+		tr.write(u.step, http.MethodPut, u.path, map[string]any{u.key: u.body}, 200, fidWatch{u.key, u.path, false}, fidWatch{"lb", L, false})
 	}
 
 	// what the CLI sends: numbers as strings (set --connection-limit 100,
 	// member create --weight 3), and null to unset
-	tr.write("PUT listener connection_limit as a string", "PUT", LI,
+	tr.write("PUT listener connection_limit as a string", http.MethodPut, LI,
 		`{"listener": {"connection_limit": "100"}}`, 200, fidWatch{"listener", LI, false}, fidWatch{"lb", L, false})
 	for _, u := range []struct {
 		step, path, key string
@@ -1039,82 +1041,82 @@ func fidScript(tr *fidTranscript) {
 		{"PUT l7policy null (unset)", PO, "l7policy", map[string]any{"description": nil, "name": nil, "redirect_http_code": nil}},
 		{"PUT l7rule null (unset)", R, "rule", map[string]any{"key": nil, "invert": nil}},
 	} {
-		tr.write(u.step, "PUT", u.path, map[string]any{u.key: u.body}, 200, fidWatch{u.key, u.path, false}, fidWatch{"lb", L, false})
-		tr.call("GET after "+u.step, "GET", u.path, nil)
+		tr.write(u.step, http.MethodPut, u.path, map[string]any{u.key: u.body}, 200, fidWatch{u.key, u.path, false}, fidWatch{"lb", L, false})
+		tr.call("GET after "+u.step, http.MethodGet, u.path, nil)
 	}
 
 	// amphorae
-	_, al := tr.call("GET amphorae?loadbalancer_id", "GET", amps+"?loadbalancer_id="+lb, nil)
+	_, al := tr.call("GET amphorae?loadbalancer_id", http.MethodGet, amps+"?loadbalancer_id="+lb, nil)
 	amp := fidFirst(al, "amphorae")
-	tr.call("GET amphora", "GET", amps+"/"+amp, nil)
-	tr.call("GET amphorae?limit=1", "GET", amps+"?limit=1&loadbalancer_id="+lb, nil)
-	tr.call("GET amphora stats", "GET", amps+"/"+amp+"/stats", nil, true)
-	tr.write("PUT amphora config", "PUT", amps+"/"+amp+"/config", nil, 202, fidWatch{"lb", L, false})
-	tr.write("PUT amphora failover", "PUT", amps+"/"+amp+"/failover", nil, 202, fidWatch{"amphora", amps + "/" + amp, true}, fidWatch{"lb", L, false})
-	tr.call("GET amphorae after failover", "GET", amps+"?loadbalancer_id="+lb+"&fields=role&fields=status", nil)
-	tr.write("PUT loadbalancer failover", "PUT", L+"/failover", nil, 202, fidWatch{"lb", L, false})
-	tr.call("GET amphora 404", "GET", amps+"/"+nilID, nil)
+	tr.call("GET amphora", http.MethodGet, amps+"/"+amp, nil)
+	tr.call("GET amphorae?limit=1", http.MethodGet, amps+"?limit=1&loadbalancer_id="+lb, nil)
+	tr.call("GET amphora stats", http.MethodGet, amps+"/"+amp+"/stats", nil, true)
+	tr.write("PUT amphora config", http.MethodPut, amps+"/"+amp+"/config", nil, 202, fidWatch{"lb", L, false})
+	tr.write("PUT amphora failover", http.MethodPut, amps+"/"+amp+"/failover", nil, 202, fidWatch{"amphora", amps + "/" + amp, true}, fidWatch{"lb", L, false})
+	tr.call("GET amphorae after failover", http.MethodGet, amps+"?loadbalancer_id="+lb+"&fields=role&fields=status", nil)
+	tr.write("PUT loadbalancer failover", http.MethodPut, L+"/failover", nil, 202, fidWatch{"lb", L, false})
+	tr.call("GET amphora 404", http.MethodGet, amps+"/"+nilID, nil)
 
 	// RBAC: demo (member) and viewer (reader) of project demo
 	tr.section(func() {
 		defer tr.as("")
 		demoP := tg.users["demo"].project
 		tr.as("demo")
-		tr.call("demo: list sees only its project", "GET", lbs+"?name="+n("lb"), nil)
-		tr.call("demo: GET another project's load balancer", "GET", L, nil)
-		tr.call("demo: PUT another project's load balancer", "PUT", L, map[string]any{"loadbalancer": map[string]any{"description": "x"}})
-		tr.call("demo: list another project", "GET", lbs+"?project_id="+tg.project, nil)
-		tr.call("demo: amphorae", "GET", amps, nil)
-		tr.call("demo: own quota", "GET", "/v2/lbaas/quotas/"+demoP, nil)
-		tr.call("demo: another project's quota", "GET", "/v2/lbaas/quotas/"+tg.project, nil)
-		tr.call("demo: quota defaults", "GET", "/v2/lbaas/quotas/defaults", nil)
-		tr.call("demo: PUT own quota", "PUT", "/v2/lbaas/quotas/"+demoP, map[string]any{"quota": map[string]any{"load_balancer": 5}})
-		tr.call("demo: providers", "GET", "/v2/lbaas/providers", nil, true)
-		tr.call("demo: flavors", "GET", "/v2/lbaas/flavors?name="+n("none"), nil)
-		tr.call("demo: flavorprofiles", "GET", "/v2/lbaas/flavorprofiles", nil)
-		tr.call("demo: availabilityzones", "GET", "/v2/lbaas/availabilityzones?name="+n("none"), nil)
-		tr.call("demo: availabilityzoneprofiles", "GET", "/v2/lbaas/availabilityzoneprofiles", nil)
-		tr.call("demo: POST for another project", "POST", lbs, map[string]any{"loadbalancer": map[string]any{
+		tr.call("demo: list sees only its project", http.MethodGet, lbs+"?name="+n("lb"), nil)
+		tr.call("demo: GET another project's load balancer", http.MethodGet, L, nil)
+		tr.call("demo: PUT another project's load balancer", http.MethodPut, L, map[string]any{"loadbalancer": map[string]any{"description": "x"}})
+		tr.call("demo: list another project", http.MethodGet, lbs+"?project_id="+tg.project, nil)
+		tr.call("demo: amphorae", http.MethodGet, amps, nil)
+		tr.call("demo: own quota", http.MethodGet, "/v2/lbaas/quotas/"+demoP, nil)
+		tr.call("demo: another project's quota", http.MethodGet, "/v2/lbaas/quotas/"+tg.project, nil)
+		tr.call("demo: quota defaults", http.MethodGet, "/v2/lbaas/quotas/defaults", nil)
+		tr.call("demo: PUT own quota", http.MethodPut, "/v2/lbaas/quotas/"+demoP, map[string]any{"quota": map[string]any{"load_balancer": 5}})
+		tr.call("demo: providers", http.MethodGet, "/v2/lbaas/providers", nil, true)
+		tr.call("demo: flavors", http.MethodGet, "/v2/lbaas/flavors?name="+n("none"), nil)
+		tr.call("demo: flavorprofiles", http.MethodGet, "/v2/lbaas/flavorprofiles", nil)
+		tr.call("demo: availabilityzones", http.MethodGet, "/v2/lbaas/availabilityzones?name="+n("none"), nil)
+		tr.call("demo: availabilityzoneprofiles", http.MethodGet, "/v2/lbaas/availabilityzoneprofiles", nil)
+		tr.call("demo: POST for another project", http.MethodPost, lbs, map[string]any{"loadbalancer": map[string]any{
 			"name": n("x"), "vip_subnet_id": tg.subnet, "project_id": tg.project}})
-		dl := fidID(tr.write("demo: POST own load balancer", "POST", lbs, map[string]any{"loadbalancer": map[string]any{
+		dl := fidID(tr.write("demo: POST own load balancer", http.MethodPost, lbs, map[string]any{"loadbalancer": map[string]any{
 			"name": n("demo"), "vip_subnet_id": tg.users["demo"].subnet}}, 201, fidWatch{"lb", lbs + "/{self}", false}), "loadbalancer")
 		DL := lbs + "/" + dl
-		tr.call("demo: failover own load balancer", "PUT", DL+"/failover", nil)
+		tr.call("demo: failover own load balancer", http.MethodPut, DL+"/failover", nil)
 		tr.as("viewer")
-		tr.call("viewer: list", "GET", lbs+"?name="+n("demo"), nil)
-		tr.call("viewer: status", "GET", DL+"/status", nil)
-		tr.call("viewer: stats", "GET", DL+"/stats", nil)
-		tr.call("viewer: own quota", "GET", "/v2/lbaas/quotas/"+demoP, nil)
-		tr.call("viewer: POST", "POST", lbs, map[string]any{"loadbalancer": map[string]any{"name": n("v"), "vip_subnet_id": tg.users["viewer"].subnet}})
-		tr.call("viewer: PUT", "PUT", DL, map[string]any{"loadbalancer": map[string]any{"description": "v"}})
-		tr.call("viewer: DELETE", "DELETE", DL, nil)
+		tr.call("viewer: list", http.MethodGet, lbs+"?name="+n("demo"), nil)
+		tr.call("viewer: status", http.MethodGet, DL+"/status", nil)
+		tr.call("viewer: stats", http.MethodGet, DL+"/stats", nil)
+		tr.call("viewer: own quota", http.MethodGet, "/v2/lbaas/quotas/"+demoP, nil)
+		tr.call("viewer: POST", http.MethodPost, lbs, map[string]any{"loadbalancer": map[string]any{"name": n("v"), "vip_subnet_id": tg.users["viewer"].subnet}})
+		tr.call("viewer: PUT", http.MethodPut, DL, map[string]any{"loadbalancer": map[string]any{"description": "v"}})
+		tr.call("viewer: DELETE", http.MethodDelete, DL, nil)
 		tr.as("demo")
-		tr.write("demo: DELETE own load balancer", "DELETE", DL, nil, 204, fidWatch{"lb", DL, false})
+		tr.write("demo: DELETE own load balancer", http.MethodDelete, DL, nil, 204, fidWatch{"lb", DL, false})
 		tr.as("")
 		tr.tg.token, tr.admin = "bogus", tr.tg.token
-		tr.call("401 bad token", "GET", lbs, nil)
+		tr.call("401 bad token", http.MethodGet, lbs, nil)
 	})
 
 	// deletes of children
-	tr.write("DELETE l7rule", "DELETE", R, nil, 204, fidWatch{"l7rule", R, false}, fidWatch{"lb", L, false})
-	tr.call("DELETE l7rule again", "DELETE", R, nil)
-	tr.write("DELETE l7policy", "DELETE", PO, nil, 204, fidWatch{"l7policy", PO, false}, fidWatch{"lb", L, false})
-	tr.write("DELETE healthmonitor", "DELETE", H, nil, 204, fidWatch{"healthmonitor", H, false}, fidWatch{"lb", L, false})
-	tr.call("GET pool after monitor delete", "GET", P, nil)
-	tr.write("DELETE member", "DELETE", M, nil, 204, fidWatch{"member", M, false}, fidWatch{"lb", L, false})
-	tr.write("DELETE listener", "DELETE", LI, nil, 204, fidWatch{"listener", LI, false}, fidWatch{"lb", L, false})
-	tr.call("GET status tree with a pool and no listener", "GET", L+"/status", nil)
-	tr.write("DELETE loadbalancer cascade", "DELETE", L+"?cascade=true", nil, 204, fidWatch{"lb", L, false}, fidWatch{"pool", P, true})
-	tr.call("GET loadbalancer after delete", "GET", L, nil)
-	tr.call("DELETE loadbalancer again", "DELETE", L, nil)
+	tr.write("DELETE l7rule", http.MethodDelete, R, nil, 204, fidWatch{"l7rule", R, false}, fidWatch{"lb", L, false})
+	tr.call("DELETE l7rule again", http.MethodDelete, R, nil)
+	tr.write("DELETE l7policy", http.MethodDelete, PO, nil, 204, fidWatch{"l7policy", PO, false}, fidWatch{"lb", L, false})
+	tr.write("DELETE healthmonitor", http.MethodDelete, H, nil, 204, fidWatch{"healthmonitor", H, false}, fidWatch{"lb", L, false})
+	tr.call("GET pool after monitor delete", http.MethodGet, P, nil)
+	tr.write("DELETE member", http.MethodDelete, M, nil, 204, fidWatch{"member", M, false}, fidWatch{"lb", L, false})
+	tr.write("DELETE listener", http.MethodDelete, LI, nil, 204, fidWatch{"listener", LI, false}, fidWatch{"lb", L, false})
+	tr.call("GET status tree with a pool and no listener", http.MethodGet, L+"/status", nil)
+	tr.write("DELETE loadbalancer cascade", http.MethodDelete, L+"?cascade=true", nil, 204, fidWatch{"lb", L, false}, fidWatch{"pool", P, true})
+	tr.call("GET loadbalancer after delete", http.MethodGet, L, nil)
+	tr.call("DELETE loadbalancer again", http.MethodDelete, L, nil)
 
 	// a plain delete
 	tr.section(func() {
-		lb2 := fidID(tr.write("POST loadbalancer 2", "POST", lbs, map[string]any{"loadbalancer": map[string]any{
+		lb2 := fidID(tr.write("POST loadbalancer 2", http.MethodPost, lbs, map[string]any{"loadbalancer": map[string]any{
 			"name": n("lb2"), "vip_subnet_id": tg.subnet,
 		}}, 201, fidWatch{"lb", lbs + "/{self}", false}), "loadbalancer")
-		tr.call("GET status tree of an empty load balancer", "GET", lbs+"/"+lb2+"/status", nil)
-		tr.write("DELETE loadbalancer", "DELETE", lbs+"/"+lb2, nil, 204, fidWatch{"lb", lbs + "/" + lb2, false})
+		tr.call("GET status tree of an empty load balancer", http.MethodGet, lbs+"/"+lb2+"/status", nil)
+		tr.write("DELETE loadbalancer", http.MethodDelete, lbs+"/"+lb2, nil, 204, fidWatch{"lb", lbs + "/" + lb2, false})
 	})
 
 	// pagination over three tagged load balancers
@@ -1122,106 +1124,167 @@ func fidScript(tr *fidTranscript) {
 		tag := "fidpage" + tr.sfx
 		var page []string
 		for i := range 3 {
-			page = append(page, fidID(tr.write(fmt.Sprintf("POST page loadbalancer %d", i), "POST", lbs, map[string]any{"loadbalancer": map[string]any{
+			page = append(page, fidID(tr.write(fmt.Sprintf("POST page loadbalancer %d", i), http.MethodPost, lbs, map[string]any{"loadbalancer": map[string]any{
 				"name": n(fmt.Sprintf("page%d", i)), "vip_subnet_id": tg.subnet, "tags": []string{tag},
 			}}, 201, fidWatch{"lb", lbs + "/{self}", false}), "loadbalancer"))
 		}
-		tr.call("GET page 1", "GET", lbs+"?limit=2&tags="+tag+lbKeys, nil)
-		_, p1 := tr.call("GET page 1 sorted by name", "GET", lbs+"?limit=2&sort=name:desc&tags="+tag+lbKeys, nil)
+		tr.call("GET page 1", http.MethodGet, lbs+"?limit=2&tags="+tag+lbKeys, nil)
+		_, p1 := tr.call("GET page 1 sorted by name", http.MethodGet, lbs+"?limit=2&sort=name:desc&tags="+tag+lbKeys, nil)
 		_ = p1
-		tr.call("GET sort_key/sort_dir", "GET", lbs+"?sort_key=name&sort_dir=asc&tags="+tag+lbKeys, nil)
-		tr.call("GET tags-any", "GET", lbs+"?tags-any="+tag+",zzz&sort=name:asc"+lbKeys, nil)
-		tr.call("GET not-tags", "GET", lbs+"?not-tags=fid&tags="+tag+"&sort=name:asc"+lbKeys, nil)
-		tr.call("GET not-tags-any", "GET", lbs+"?not-tags-any="+tag+"&name="+n("page0")+lbKeys, nil)
+		tr.call("GET sort_key/sort_dir", http.MethodGet, lbs+"?sort_key=name&sort_dir=asc&tags="+tag+lbKeys, nil)
+		tr.call("GET tags-any", http.MethodGet, lbs+"?tags-any="+tag+",zzz&sort=name:asc"+lbKeys, nil)
+		tr.call("GET not-tags", http.MethodGet, lbs+"?not-tags=fid&tags="+tag+"&sort=name:asc"+lbKeys, nil)
+		tr.call("GET not-tags-any", http.MethodGet, lbs+"?not-tags-any="+tag+"&name="+n("page0")+lbKeys, nil)
 		// page holds page0..page2 in name order
-		tr.call("GET marker (page 2)", "GET", lbs+"?limit=2&sort=name:asc&tags="+tag+"&marker="+page[0]+lbKeys, nil)
-		tr.call("GET last page", "GET", lbs+"?limit=2&sort=name:asc&tags="+tag+"&marker="+page[2]+lbKeys, nil)
-		tr.call("GET page_reverse", "GET", lbs+"?limit=1&sort=name:asc&tags="+tag+"&marker="+page[2]+"&page_reverse=True"+lbKeys, nil)
-		tr.call("GET limit over the maximum", "GET", lbs+"?limit=5000&tags="+tag+"&sort=name:asc"+lbKeys, nil)
-		tr.call("GET provisioning_status filter", "GET", lbs+"?provisioning_status=ACTIVE&tags="+tag+"&sort=name:asc"+lbKeys, nil)
+		tr.call("GET marker (page 2)", http.MethodGet, lbs+"?limit=2&sort=name:asc&tags="+tag+"&marker="+page[0]+lbKeys, nil)
+		tr.call("GET last page", http.MethodGet, lbs+"?limit=2&sort=name:asc&tags="+tag+"&marker="+page[2]+lbKeys, nil)
+		tr.call("GET page_reverse", http.MethodGet, lbs+"?limit=1&sort=name:asc&tags="+tag+"&marker="+page[2]+"&page_reverse=True"+lbKeys, nil)
+		tr.call("GET limit over the maximum", http.MethodGet, lbs+"?limit=5000&tags="+tag+"&sort=name:asc"+lbKeys, nil)
+		tr.call("GET provisioning_status filter", http.MethodGet, lbs+"?provisioning_status=ACTIVE&tags="+tag+"&sort=name:asc"+lbKeys, nil)
 		for i, p := range page {
-			tr.write(fmt.Sprintf("DELETE page loadbalancer %d", i), "DELETE", lbs+"/"+p, nil, 204, fidWatch{"lb", lbs + "/" + p, false})
+			tr.write(fmt.Sprintf("DELETE page loadbalancer %d", i), http.MethodDelete, lbs+"/"+p, nil, 204, fidWatch{"lb", lbs + "/" + p, false})
 		}
 	})
 
 	// quotas (a project id of our own: Octavia accepts any)
 	q := "/v2/lbaas/quotas/fidelity" + tr.sfx
-	tr.call("GET quota defaults", "GET", "/v2/lbaas/quotas/defaults", nil)
-	tr.call("GET quota", "GET", q, nil)
-	tr.call("PUT quota", "PUT", q, map[string]any{"quota": map[string]any{"load_balancer": 5, "listener": -1}})
-	tr.call("GET quota after PUT", "GET", q, nil)
-	_, ql := tr.call("GET quotas", "GET", "/v2/lbaas/quotas", nil, true)
+	tr.call("GET quota defaults", http.MethodGet, "/v2/lbaas/quotas/defaults", nil)
+	tr.call("GET quota", http.MethodGet, q, nil)
+	tr.call("PUT quota", http.MethodPut, q, map[string]any{"quota": map[string]any{"load_balancer": 5, "listener": -1}})
+	tr.call("GET quota after PUT", http.MethodGet, q, nil)
+	_, ql := tr.call("GET quotas", http.MethodGet, "/v2/lbaas/quotas", nil, true)
 	_ = ql
-	tr.call("PUT quota -5", "PUT", q, map[string]any{"quota": map[string]any{"load_balancer": -5}})
-	tr.call("DELETE quota", "DELETE", q, nil)
-	tr.call("GET quota after DELETE", "GET", q, nil)
+	tr.call("PUT quota -5", http.MethodPut, q, map[string]any{"quota": map[string]any{"load_balancer": -5}})
+	tr.call("DELETE quota", http.MethodDelete, q, nil)
+	tr.call("GET quota after DELETE", http.MethodGet, q, nil)
 
 	// providers
-	tr.call("GET providers", "GET", "/v2/lbaas/providers", nil, true)
-	tr.call("GET amphora flavor capabilities", "GET", "/v2/lbaas/providers/amphora/flavor_capabilities", nil)
-	tr.call("GET amphora AZ capabilities", "GET", "/v2/lbaas/providers/amphora/availability_zone_capabilities", nil)
-	tr.call("GET unknown provider capabilities", "GET", "/v2/lbaas/providers/nope/flavor_capabilities", nil)
+	tr.call("GET providers", http.MethodGet, "/v2/lbaas/providers", nil, true)
+	tr.call("GET amphora flavor capabilities", http.MethodGet, "/v2/lbaas/providers/amphora/flavor_capabilities", nil)
+	tr.call("GET amphora AZ capabilities", http.MethodGet, "/v2/lbaas/providers/amphora/availability_zone_capabilities", nil)
+	tr.call("GET unknown provider capabilities", http.MethodGet, "/v2/lbaas/providers/nope/flavor_capabilities", nil)
 
 	// flavors and availability zones
-	_, fpo := tr.call("POST flavorprofile", "POST", "/v2/lbaas/flavorprofiles", map[string]any{"flavorprofile": map[string]any{
+	_, fpo := tr.call("POST flavorprofile", http.MethodPost, "/v2/lbaas/flavorprofiles", map[string]any{"flavorprofile": map[string]any{
 		"name": n("fp"), "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "SINGLE"}`}})
 	fp := fidID(fpo, "flavorprofile")
-	tr.call("GET flavorprofile", "GET", "/v2/lbaas/flavorprofiles/"+fp, nil)
-	tr.call("GET flavorprofiles?name&limit=1", "GET", "/v2/lbaas/flavorprofiles?limit=1&name="+n("fp"), nil)
-	tr.call("PUT flavorprofile", "PUT", "/v2/lbaas/flavorprofiles/"+fp, map[string]any{"flavorprofile": map[string]any{"name": n("fp2")}})
-	tr.call("POST flavorprofile bad data", "POST", "/v2/lbaas/flavorprofiles", map[string]any{"flavorprofile": map[string]any{
+	tr.call("GET flavorprofile", http.MethodGet, "/v2/lbaas/flavorprofiles/"+fp, nil)
+	tr.call("GET flavorprofiles?name&limit=1", http.MethodGet, "/v2/lbaas/flavorprofiles?limit=1&name="+n("fp"), nil)
+	tr.call("PUT flavorprofile", http.MethodPut, "/v2/lbaas/flavorprofiles/"+fp, map[string]any{"flavorprofile": map[string]any{"name": n("fp2")}})
+	tr.call("POST flavorprofile bad data", http.MethodPost, "/v2/lbaas/flavorprofiles", map[string]any{"flavorprofile": map[string]any{
 		"name": n("bad"), "provider_name": "amphora", "flavor_data": `{"bogus": 1}`}})
-	_, flo := tr.call("POST flavor", "POST", "/v2/lbaas/flavors", map[string]any{"flavor": map[string]any{
+	_, flo := tr.call("POST flavor", http.MethodPost, "/v2/lbaas/flavors", map[string]any{"flavor": map[string]any{
 		"name": n("flavor"), "description": "small", "flavor_profile_id": fp, "enabled": true}})
 	fl := fidID(flo, "flavor")
-	tr.call("GET flavor", "GET", "/v2/lbaas/flavors/"+fl, nil)
-	tr.call("GET flavors?name&limit=1", "GET", "/v2/lbaas/flavors?limit=1&name="+n("flavor"), nil)
-	tr.call("PUT flavor", "PUT", "/v2/lbaas/flavors/"+fl, map[string]any{"flavor": map[string]any{"enabled": false}})
-	tr.call("POST loadbalancer with a disabled flavor", "POST", lbs, map[string]any{"loadbalancer": map[string]any{
+	tr.call("GET flavor", http.MethodGet, "/v2/lbaas/flavors/"+fl, nil)
+	tr.call("GET flavors?name&limit=1", http.MethodGet, "/v2/lbaas/flavors?limit=1&name="+n("flavor"), nil)
+	tr.call("PUT flavor", http.MethodPut, "/v2/lbaas/flavors/"+fl, map[string]any{"flavor": map[string]any{"enabled": false}})
+	tr.call("POST loadbalancer with a disabled flavor", http.MethodPost, lbs, map[string]any{"loadbalancer": map[string]any{
 		"name": n("x"), "vip_subnet_id": tg.subnet, "flavor_id": fl}})
-	tr.call("DELETE flavorprofile in use", "DELETE", "/v2/lbaas/flavorprofiles/"+fp, nil)
-	_, azpo := tr.call("POST availabilityzoneprofile", "POST", "/v2/lbaas/availabilityzoneprofiles", map[string]any{
+	tr.call("DELETE flavorprofile in use", http.MethodDelete, "/v2/lbaas/flavorprofiles/"+fp, nil)
+	_, azpo := tr.call("POST availabilityzoneprofile", http.MethodPost, "/v2/lbaas/availabilityzoneprofiles", map[string]any{
 		"availability_zone_profile": map[string]any{"name": n("azp"), "provider_name": "amphora",
 			"availability_zone_data": `{"compute_zone": "nova"}`}})
 	azp := fidID(azpo, "availability_zone_profile")
-	tr.call("GET availabilityzoneprofile", "GET", "/v2/lbaas/availabilityzoneprofiles/"+azp, nil)
-	tr.call("GET availabilityzoneprofiles?name&limit=1", "GET", "/v2/lbaas/availabilityzoneprofiles?limit=1&name="+n("azp"), nil)
-	tr.call("POST availabilityzone", "POST", "/v2/lbaas/availabilityzones", map[string]any{"availability_zone": map[string]any{
+	tr.call("GET availabilityzoneprofile", http.MethodGet, "/v2/lbaas/availabilityzoneprofiles/"+azp, nil)
+	tr.call("GET availabilityzoneprofiles?name&limit=1", http.MethodGet, "/v2/lbaas/availabilityzoneprofiles?limit=1&name="+n("azp"), nil)
+	tr.call("POST availabilityzone", http.MethodPost, "/v2/lbaas/availabilityzones", map[string]any{"availability_zone": map[string]any{
 		"name": n("az"), "description": "zone", "availability_zone_profile_id": azp}})
-	tr.call("GET availabilityzone", "GET", "/v2/lbaas/availabilityzones/"+n("az"), nil)
-	tr.call("GET availabilityzones?name&limit=1", "GET", "/v2/lbaas/availabilityzones?limit=1&name="+n("az"), nil)
-	tr.call("PUT availabilityzone", "PUT", "/v2/lbaas/availabilityzones/"+n("az"), map[string]any{
+	tr.call("GET availabilityzone", http.MethodGet, "/v2/lbaas/availabilityzones/"+n("az"), nil)
+	tr.call("GET availabilityzones?name&limit=1", http.MethodGet, "/v2/lbaas/availabilityzones?limit=1&name="+n("az"), nil)
+	tr.call("PUT availabilityzone", http.MethodPut, "/v2/lbaas/availabilityzones/"+n("az"), map[string]any{
 		"availability_zone": map[string]any{"description": "z2"}})
-	tr.call("404 availabilityzone", "GET", "/v2/lbaas/availabilityzones/nope", nil)
-	tr.call("404 flavor", "GET", "/v2/lbaas/flavors/"+nilID, nil)
-	tr.call("404 flavorprofile", "GET", "/v2/lbaas/flavorprofiles/"+nilID, nil)
-	tr.call("404 availabilityzoneprofile", "GET", "/v2/lbaas/availabilityzoneprofiles/"+nilID, nil)
-	tr.call("DELETE flavor", "DELETE", "/v2/lbaas/flavors/"+fl, nil)
-	tr.call("DELETE availabilityzone", "DELETE", "/v2/lbaas/availabilityzones/"+n("az"), nil)
-	tr.call("DELETE flavorprofile", "DELETE", "/v2/lbaas/flavorprofiles/"+fp, nil)
-	tr.call("DELETE availabilityzoneprofile", "DELETE", "/v2/lbaas/availabilityzoneprofiles/"+azp, nil)
-	tr.call("DELETE flavor again", "DELETE", "/v2/lbaas/flavors/"+fl, nil)
+	tr.call("400 PUT availabilityzone name", http.MethodPut, "/v2/lbaas/availabilityzones/"+n("az"), map[string]any{
+		"availability_zone": map[string]any{"name": n("az2")}})
+	tr.call("400 PUT flavor flavor_profile_id", http.MethodPut, "/v2/lbaas/flavors/"+fl, map[string]any{"flavor": map[string]any{"flavor_profile_id": fp}})
+	tr.call("404 availabilityzone", http.MethodGet, "/v2/lbaas/availabilityzones/nope", nil)
+	tr.call("404 flavor", http.MethodGet, "/v2/lbaas/flavors/"+nilID, nil)
+	tr.call("404 flavorprofile", http.MethodGet, "/v2/lbaas/flavorprofiles/"+nilID, nil)
+	tr.call("404 availabilityzoneprofile", http.MethodGet, "/v2/lbaas/availabilityzoneprofiles/"+nilID, nil)
+	tr.call("DELETE flavor", http.MethodDelete, "/v2/lbaas/flavors/"+fl, nil)
+	tr.call("DELETE availabilityzone", http.MethodDelete, "/v2/lbaas/availabilityzones/"+n("az"), nil)
+	tr.call("DELETE flavorprofile", http.MethodDelete, "/v2/lbaas/flavorprofiles/"+fp, nil)
+	tr.call("DELETE availabilityzoneprofile", http.MethodDelete, "/v2/lbaas/availabilityzoneprofiles/"+azp, nil)
+	tr.call("DELETE flavor again", http.MethodDelete, "/v2/lbaas/flavors/"+fl, nil)
 
 	// an ACTIVE_STANDBY flavor: two amphorae, MASTER and BACKUP
 	tr.section(func() {
-		_, fpo := tr.call("POST flavorprofile ACTIVE_STANDBY", "POST", "/v2/lbaas/flavorprofiles", map[string]any{
+		_, fpo := tr.call("POST flavorprofile ACTIVE_STANDBY", http.MethodPost, "/v2/lbaas/flavorprofiles", map[string]any{
 			"flavorprofile": map[string]any{"name": n("fp-as"), "provider_name": "amphora",
 				"flavor_data": `{"loadbalancer_topology": "ACTIVE_STANDBY"}`}})
 		fp := fidID(fpo, "flavorprofile")
-		_, flo := tr.call("POST flavor ACTIVE_STANDBY", "POST", "/v2/lbaas/flavors", map[string]any{"flavor": map[string]any{
+		_, flo := tr.call("POST flavor ACTIVE_STANDBY", http.MethodPost, "/v2/lbaas/flavors", map[string]any{"flavor": map[string]any{
 			"name": n("flavor-as"), "flavor_profile_id": fp}})
 		fl := fidID(flo, "flavor")
-		lb := fidID(tr.write("POST loadbalancer ACTIVE_STANDBY", "POST", lbs, map[string]any{"loadbalancer": map[string]any{
+		lb := fidID(tr.write("POST loadbalancer ACTIVE_STANDBY", http.MethodPost, lbs, map[string]any{"loadbalancer": map[string]any{
 			"name": n("lb-as"), "vip_subnet_id": tg.subnet, "flavor_id": fl}}, 201, fidWatch{"lb", lbs + "/{self}", false}), "loadbalancer")
 		q := amps + "?loadbalancer_id=" + lb + "&sort=role:asc&fields=role&fields=status&fields=vrrp_priority&fields=vrrp_id&fields=vrrp_interface"
-		tr.call("GET amphorae ACTIVE_STANDBY", "GET", q, nil)
-		_, al := tr.call("GET amphorae ACTIVE_STANDBY (all fields)", "GET", amps+"?loadbalancer_id="+lb+"&sort=role:asc", nil)
+		tr.call("GET amphorae ACTIVE_STANDBY", http.MethodGet, q, nil)
+		_, al := tr.call("GET amphorae ACTIVE_STANDBY (all fields)", http.MethodGet, amps+"?loadbalancer_id="+lb+"&sort=role:asc", nil)
 		amp := fidFirst(al, "amphorae")
-		tr.write("PUT amphora failover ACTIVE_STANDBY", "PUT", amps+"/"+amp+"/failover", nil, 202,
+		tr.write("PUT amphora failover ACTIVE_STANDBY", http.MethodPut, amps+"/"+amp+"/failover", nil, 202,
 			fidWatch{"amphora", amps + "/" + amp, true}, fidWatch{"lb", lbs + "/" + lb, false})
-		tr.call("GET amphorae ACTIVE_STANDBY after failover", "GET", q, nil)
-		tr.write("DELETE loadbalancer ACTIVE_STANDBY", "DELETE", lbs+"/"+lb, nil, 204, fidWatch{"lb", lbs + "/" + lb, false})
-		tr.call("DELETE flavor ACTIVE_STANDBY", "DELETE", "/v2/lbaas/flavors/"+fl, nil)
-		tr.call("DELETE flavorprofile ACTIVE_STANDBY", "DELETE", "/v2/lbaas/flavorprofiles/"+fp, nil)
+		tr.call("GET amphorae ACTIVE_STANDBY after failover", http.MethodGet, q, nil)
+		tr.write("DELETE loadbalancer ACTIVE_STANDBY", http.MethodDelete, lbs+"/"+lb, nil, 204, fidWatch{"lb", lbs + "/" + lb, false})
+		tr.call("DELETE flavor ACTIVE_STANDBY", http.MethodDelete, "/v2/lbaas/flavors/"+fl, nil)
+		tr.call("DELETE flavorprofile ACTIVE_STANDBY", http.MethodDelete, "/v2/lbaas/flavorprofiles/"+fp, nil)
 	})
+}
+
+// fidValidation: what Octavia's API layer (wsme, pecan, webob) refuses
+// before a controller runs (issue 9): lengths, attributes an update type
+// lacks, CIDRs, expected codes, redirect URLs, media types, UTF-8; then an
+// accepted allowed_cidrs, to compare the stored form.
+func fidValidation(tr *fidTranscript, L, LI, P, H string) {
+	const (
+		lbs   = "/v2/lbaas/loadbalancers"
+		hms   = "/v2/lbaas/healthmonitors"
+		l7s   = "/v2/lbaas/l7policies"
+		codes = "expected_codes"
+	)
+	long := strings.Repeat("n", 256)
+	lis := LI[strings.LastIndex(LI, "/")+1:]
+	pool := P[strings.LastIndex(P, "/")+1:]
+	lbBody := func(kv ...any) map[string]any {
+		b := map[string]any{"vip_subnet_id": tr.tg.subnet}
+		for i := 0; i+1 < len(kv); i += 2 {
+			b[kv[i].(string)] = kv[i+1]
+		}
+		return map[string]any{"loadbalancer": b}
+	}
+	tr.call("400 name over 255", http.MethodPost, lbs, lbBody("name", long))
+	tr.call("400 description over 255", http.MethodPost, lbs, lbBody("description", long))
+	tr.call("400 nested listener name over 255", http.MethodPost, lbs, lbBody("listeners", []any{map[string]any{
+		"protocol": "HTTP", "protocol_port": 81, "name": long}}))
+	tr.call("400 PUT listener name over 255", http.MethodPut, LI, map[string]any{"listener": map[string]any{"name": long}})
+	tr.call("400 PUT loadbalancer vip_address", http.MethodPut, L, map[string]any{"loadbalancer": map[string]any{"vip_address": "10.0.0.9"}})
+	tr.call("400 PUT loadbalancer vip_subnet_id", http.MethodPut, L, map[string]any{"loadbalancer": map[string]any{"vip_subnet_id": tr.tg.subnet}})
+	tr.call("400 PUT listener protocol_port", http.MethodPut, LI, map[string]any{"listener": map[string]any{"protocol_port": 8080}})
+	tr.call("400 PUT pool listener_id", http.MethodPut, P, map[string]any{"pool": map[string]any{"listener_id": lis}})
+	tr.call("400 PUT healthmonitor type", http.MethodPut, H, map[string]any{"healthmonitor": map[string]any{"type": "TCP"}})
+	tr.call("400 allowed_cidrs not CIDRs", http.MethodPut, LI, map[string]any{"listener": map[string]any{"allowed_cidrs": []string{"10.0.0.0/24", "nope"}}})
+	tr.call("400 allowed_cidrs /33", http.MethodPut, LI, map[string]any{"listener": map[string]any{"allowed_cidrs": []string{"10.0.0.0/33"}}})
+	for _, c := range []string{"2xx", "200 201", "200-"} {
+		tr.call("400 expected_codes "+c, http.MethodPost, hms, map[string]any{"healthmonitor": map[string]any{
+			"pool_id": pool, "type": "HTTP", "delay": 5, "timeout": 3, "max_retries": 3, codes: c}})
+	}
+	tr.call("400 PUT expected_codes 2xx", http.MethodPut, H, map[string]any{"healthmonitor": map[string]any{codes: "2xx"}})
+	for _, u := range []struct{ field, action, url string }{
+		{"redirect_url", "REDIRECT_TO_URL", "ftp://example.com/"},
+		{"redirect_url", "REDIRECT_TO_URL", "javascript:alert(1)"},
+		{"redirect_url", "REDIRECT_TO_URL", "example.com"},
+		{"redirect_prefix", "REDIRECT_PREFIX", "ftp://example.com"},
+	} {
+		tr.call("400 "+u.field+" "+u.url, http.MethodPost, l7s, map[string]any{"l7policy": map[string]any{
+			"listener_id": lis, "action": u.action, u.field: u.url}})
+	}
+	for _, ct := range []string{"text/plain", "text/plain; charset=utf-8", "APPLICATION/JSON", "application/octet-stream"} {
+		tr.callType("415 Content-Type "+ct, http.MethodPut, L, ct, map[string]any{"loadbalancer": map[string]any{"description": "ct"}})
+	}
+	tr.callType("400 a form", http.MethodPut, L, "application/x-www-form-urlencoded", "description=x")
+	tr.call("400 not UTF-8", http.MethodPut, L, "{\"loadbalancer\": {\"description\": \"\xff\xfe\"}}")
+	tr.write("PUT listener allowed_cidrs (stored form)", http.MethodPut, LI, map[string]any{"listener": map[string]any{
+		"allowed_cidrs": []string{"10.0.0.1/24", "192.0.2.7"}}}, 200, fidWatch{"listener", LI, false}, fidWatch{"lb", L, false})
+	tr.write("PUT listener allowed_cidrs none", http.MethodPut, LI, map[string]any{"listener": map[string]any{
+		"allowed_cidrs": nil}}, 200, fidWatch{"listener", LI, false}, fidWatch{"lb", L, false})
 }

@@ -73,7 +73,7 @@ func (c *Cloud) buildMonitor(b *hmBody, p *pool, now time.Time) (*healthMonitor,
 		pool: p, typ: *b.Type, maxRetriesDown: 3,
 	}
 	if h.typ == "HTTP" || h.typ == "HTTPS" {
-		get, slash, ok := "GET", "/", "200"
+		get, slash, ok := http.MethodGet, "/", "200"
 		h.httpMethod, h.urlPath, h.expectedCodes = &get, &slash, &ok
 	}
 	if err := h.apply(b); err != nil {
@@ -104,12 +104,12 @@ func (h *healthMonitor) apply(b *hmBody) *apiError {
 			*f.dst = *f.v
 		}
 	}
-	http := h.typ == "HTTP" || h.typ == "HTTPS"
-	if !http && (b.HTTPMethod != nil || b.URLPath != nil || b.ExpectedCodes != nil) {
+	isHTTP := h.typ == "HTTP" || h.typ == "HTTPS"
+	if !isHTTP && (b.HTTPMethod != nil || b.URLPath != nil || b.ExpectedCodes != nil) {
 		return validation("http_method, url_path, expected_codes are not valid for %s health monitors.", h.typ)
 	}
 	if b.HTTPMethod != nil {
-		if err := oneOf("http_method", *b.HTTPMethod, []string{"CONNECT", "DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT", "TRACE"}); err != nil {
+		if err := oneOf("http_method", *b.HTTPMethod, []string{http.MethodConnect, http.MethodDelete, http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodPatch, http.MethodPost, http.MethodPut, http.MethodTrace}); err != nil {
 			return err
 		}
 		h.httpMethod = b.HTTPMethod

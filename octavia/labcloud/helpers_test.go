@@ -112,7 +112,7 @@ func login(t *testing.T, h http.Handler, user string) *tclient {
 func loginTo(t *testing.T, h http.Handler, user, password, project string) *tclient {
 	t.Helper()
 	anon := &tclient{t: t, h: h}
-	r := anon.must(http.StatusCreated, "POST", "/identity/v3/auth/tokens", passwordAuth(user, password, project))
+	r := anon.must(http.StatusCreated, http.MethodPost, "/identity/v3/auth/tokens", passwordAuth(user, password, project))
 	return &tclient{t: t, h: h, token: r.header.Get("X-Subject-Token")}
 }
 
@@ -135,13 +135,13 @@ func (c *tclient) createLB(name string, extra map[string]any) map[string]any {
 	for k, v := range extra {
 		lb[k] = v
 	}
-	return obj(c.must(http.StatusCreated, "POST", "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": lb}).json(c.t), "loadbalancer")
+	return obj(c.must(http.StatusCreated, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": lb}).json(c.t), "loadbalancer")
 }
 
 // subnetID returns the id of the caller's private subnet.
 func (c *tclient) subnetID() string {
 	c.t.Helper()
-	subs := list(c.must(http.StatusOK, "GET", "/network/v2.0/subnets", nil).json(c.t), "subnets")
+	subs := list(c.must(http.StatusOK, http.MethodGet, "/network/v2.0/subnets", nil).json(c.t), "subnets")
 	for _, s := range subs {
 		sm := s.(map[string]any)
 		if sm["name"] != "public-subnet" {
@@ -154,7 +154,7 @@ func (c *tclient) subnetID() string {
 
 func (c *tclient) lbStatus(id string) string {
 	c.t.Helper()
-	r := c.do("GET", "/load-balancer/v2/lbaas/loadbalancers/"+id, nil)
+	r := c.do(http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers/"+id, nil)
 	if r.status == http.StatusNotFound {
 		return "404"
 	}

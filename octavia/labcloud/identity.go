@@ -21,6 +21,15 @@ const (
 	roleAdmin  = "admin"
 	roleMember = "member"
 	roleReader = "reader"
+
+	// Octavia's roles (its default policy). impliedRoles grants the first
+	// two; the others exist so that a credential asking for them is
+	// refused as unassigned, as in a real cloud that defines them.
+	roleLBMember         = "load-balancer_member"
+	roleLBObserver       = "load-balancer_observer"
+	roleLBAdmin          = "load-balancer_admin"
+	roleLBGlobalObserver = "load-balancer_global_observer"
+	roleLBQuotaAdmin     = "load-balancer_quota_admin"
 )
 
 type project struct {
@@ -33,6 +42,7 @@ type user struct {
 	plain    string   // kept only to list lab users
 	project  *project
 	role     string
+	tokens   [][32]byte // digests of the tokens issued to the user, oldest first
 }
 
 type appCred struct {
@@ -56,10 +66,20 @@ func impliedRoles(role string) []string {
 	case roleAdmin:
 		return []string{roleAdmin, roleMember, roleReader}
 	case roleMember:
-		return []string{roleMember, roleReader, "load-balancer_member"}
+		return []string{roleMember, roleReader, roleLBMember}
 	default:
-		return []string{roleReader, "load-balancer_observer"}
+		return []string{roleReader, roleLBObserver}
 	}
+}
+
+// isDefinedRole reports whether the lab's Keystone knows the role name:
+// the roles a lab user can be given, and Octavia's load-balancer_* roles.
+func isDefinedRole(name string) bool {
+	switch name {
+	case roleAdmin, roleMember, roleReader, roleLBAdmin, roleLBMember, roleLBObserver, roleLBGlobalObserver, roleLBQuotaAdmin:
+		return true
+	}
+	return false
 }
 
 // addProject returns the project named name, creating it. Caller holds c.mu.

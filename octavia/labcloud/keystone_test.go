@@ -2,7 +2,7 @@ package labcloud
 
 import (
 	"net/http"
-	"strings"
+	"slices"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -35,7 +35,7 @@ func TestKeystoneAuthMethods(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			anon.t = t
-			r := anon.must(tc.wantStatus, "POST", "/identity/v3/auth/tokens", tc.body)
+			r := anon.must(tc.wantStatus, http.MethodPost, "/identity/v3/auth/tokens", tc.body)
 			if tc.wantStatus != http.StatusCreated {
 				e := obj(r.json(t), "error")
 				if e["code"] != float64(tc.wantStatus) || e["title"] != "Unauthorized" {
@@ -61,7 +61,7 @@ func TestKeystoneAuthMethods(t *testing.T) {
 			for _, r := range list(tok, "roles") {
 				roles = append(roles, r.(map[string]any)["name"].(string))
 			}
-			if strings.Join(roles, ",") != strings.Join(tc.wantRoles, ",") {
+			if !slices.Equal(roles, tc.wantRoles) {
 				t.Errorf("roles: got %v, want %v", roles, tc.wantRoles)
 			}
 			for _, s := range list(tok, "catalog") {
@@ -95,17 +95,17 @@ func TestKeystoneTokenLifecycle(t *testing.T) {
 				t.Errorf("%s /v3/auth/tokens: got %d, want %d: %s", method, r.status, want, r.body)
 			}
 		}
-		check("GET", 200)
-		check("HEAD", 200)
-		demo.must(http.StatusOK, "GET", "/load-balancer/v2/lbaas/loadbalancers", nil)
+		check(http.MethodGet, 200)
+		check(http.MethodHead, 200)
+		demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", nil)
 		time.Sleep(61 * time.Second)
-		demo.must(http.StatusUnauthorized, "GET", "/load-balancer/v2/lbaas/loadbalancers", nil)
-		check("GET", 404)
+		demo.must(http.StatusUnauthorized, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", nil)
+		check(http.MethodGet, 404)
 
 		fresh := login(t, c, "demo")
 		subject = fresh.token
-		check("DELETE", 204)
-		fresh.must(http.StatusUnauthorized, "GET", "/load-balancer/v2/lbaas/loadbalancers", nil)
+		check(http.MethodDelete, 204)
+		fresh.must(http.StatusUnauthorized, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", nil)
 	})
 }
 
@@ -122,9 +122,9 @@ func TestTokenTTLFaultExpiresTokensEarly(t *testing.T) {
 		if err := c.SetFaults(Faults{TokenTTL: Duration{30 * time.Second}}); err != nil {
 			t.Fatal(err)
 		}
-		demo.must(http.StatusOK, "GET", "/load-balancer/v2/lbaas/loadbalancers", nil)
+		demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", nil)
 		time.Sleep(31 * time.Second)
-		r := demo.must(http.StatusUnauthorized, "GET", "/load-balancer/v2/lbaas/loadbalancers", nil)
+		r := demo.must(http.StatusUnauthorized, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", nil)
 		if msg := obj(r.json(t), "error")["message"]; msg != msgAuthRequired {
 			t.Errorf("got %v, want %q", msg, msgAuthRequired)
 		}
@@ -136,7 +136,7 @@ func TestApplicationCredentials(t *testing.T) {
 	demo := login(t, c, "demo")
 	userID := keystoneID("user", "demo")
 	path := "/identity/v3/users/" + userID + "/application_credentials"
-	ac := obj(demo.must(http.StatusCreated, "POST", path, map[string]any{"application_credential": map[string]any{"name": "workshop", "secret": "s3cret"}}).json(t), "application_credential")
+	ac := obj(demo.must(http.StatusCreated, http.MethodPost, path, map[string]any{"application_credential": map[string]any{"name": "workshop", "secret": "s3cret"}}).json(t), "application_credential")
 	if ac["secret"] != "s3cret" || ac["project_id"] != keystoneID("project", "demo") {
 		t.Fatalf("created credential: got %v", ac)
 	}
@@ -151,7 +151,7 @@ func TestApplicationCredentials(t *testing.T) {
 		body map[string]any
 		want int
 	}{"by id": {byID, 201}, "by name and user": {byName, 201}, "wrong secret": {badSecret, 401}} {
-		r := anon.do("POST", "/identity/v3/auth/tokens", tc.body)
+		r := anon.do(http.MethodPost, "/identity/v3/auth/tokens", tc.body)
 		if r.status != tc.want {
 			t.Errorf("%s: got %d, want %d: %s", name, r.status, tc.want, r.body)
 			continue
@@ -166,31 +166,65 @@ func TestApplicationCredentials(t *testing.T) {
 			}
 		}
 	}
-	if got := list(demo.must(http.StatusOK, "GET", path, nil).json(t), "application_credentials"); len(got) != 1 {
+	if got := list(demo.must(http.StatusOK, http.MethodGet, path, nil).json(t), "application_credentials"); len(got) != 1 {
 		t.Errorf("list: got %d credentials, want 1", len(got))
 	}
-	demo.must(http.StatusNoContent, "DELETE", path+"/"+ac["id"].(string), nil)
-	anon.must(http.StatusUnauthorized, "POST", "/identity/v3/auth/tokens", byID)
+	demo.must(http.StatusNoContent, http.MethodDelete, path+"/"+ac["id"].(string), nil)
+	anon.must(http.StatusUnauthorized, http.MethodPost, "/identity/v3/auth/tokens", byID)
 }
 
 func TestKeystoneVersionsAndProjects(t *testing.T) {
 	c := New(Options{Seed: 1})
 	anon := &tclient{t: t, h: c}
-	anon.must(http.StatusMultipleChoices, "GET", "/identity/", nil)
-	v := obj(anon.must(http.StatusOK, "GET", "/identity/v3", nil).json(t), "version")
+	anon.must(http.StatusMultipleChoices, http.MethodGet, "/identity/", nil)
+	v := obj(anon.must(http.StatusOK, http.MethodGet, "/identity/v3", nil).json(t), "version")
 	if v["id"] != "v3.14" {
 		t.Errorf("version: got %v, want v3.14", v["id"])
 	}
 	admin, demo := login(t, c, "admin"), login(t, c, "demo")
-	p := list(admin.must(http.StatusOK, "GET", "/identity/v3/projects?name=demo", nil).json(t), "projects")
+	p := list(admin.must(http.StatusOK, http.MethodGet, "/identity/v3/projects?name=demo", nil).json(t), "projects")
 	if len(p) != 1 || p[0].(map[string]any)["id"] != keystoneID("project", "demo") {
 		t.Errorf("projects?name=demo: got %v", p)
 	}
-	demo.must(http.StatusForbidden, "GET", "/identity/v3/projects", nil)
-	demo.must(http.StatusOK, "GET", "/identity/v3/projects/"+keystoneID("project", "demo"), nil)
-	demo.must(http.StatusOK, "GET", "/identity/v3/auth/projects", nil)
-	cat := list(demo.must(http.StatusOK, "GET", "/identity/v3/auth/catalog", nil).json(t), "catalog")
+	demo.must(http.StatusForbidden, http.MethodGet, "/identity/v3/projects", nil)
+	demo.must(http.StatusOK, http.MethodGet, "/identity/v3/projects/"+keystoneID("project", "demo"), nil)
+	demo.must(http.StatusOK, http.MethodGet, "/identity/v3/auth/projects", nil)
+	cat := list(demo.must(http.StatusOK, http.MethodGet, "/identity/v3/auth/catalog", nil).json(t), "catalog")
 	if len(cat) != 3 {
 		t.Errorf("catalog: got %d services, want 3", len(cat))
+	}
+}
+
+// TestTokensPerUserCap: a login flood of one user revokes that user's
+// oldest tokens beyond the cap (100 by default), and no one else's.
+func TestTokensPerUserCap(t *testing.T) {
+	const flood = 250
+	c := New(Options{Seed: 1})
+	admin := login(t, c, "admin")
+	first := login(t, c, "demo")
+	var last *tclient
+	for range flood {
+		last = login(t, c, "demo")
+	}
+	cases := []struct {
+		name string
+		who  *tclient
+		want int
+	}{
+		{"the flooding user's oldest token is revoked", first, http.StatusUnauthorized},
+		{"its newest token works", last, http.StatusOK},
+		{"another user's token works", admin, http.StatusOK},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.who.t = t
+			tc.who.must(tc.want, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", nil)
+		})
+	}
+	c.mu.Lock()
+	held := len(c.tokens)
+	c.mu.Unlock()
+	if want := 100 + 1; held > want {
+		t.Errorf("tokens held after %d logins of one user: got %d, want at most %d", flood, held, want)
 	}
 }

@@ -2,6 +2,8 @@ package labcloud
 
 import (
 	"net/http"
+	"net/netip"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -119,6 +121,27 @@ func sameL4(a, b string) bool {
 	return l4(a) == l4(b)
 }
 
+// allowed returns the allowed_cidrs as Octavia stores them (host bits
+// cleared, duplicates dropped, nil for none); each must be of the VIP's IP
+// version. The list's form was checked by decodeArg.
+func (l *listener) allowed(list []string) ([]string, *apiError) {
+	var out []string
+	vip, _ := netip.ParseAddr(l.lb.vipAddress)
+	for _, s := range list {
+		p, ok := parseCIDR(s)
+		if !ok {
+			return nil, invalidInput("allowed_cidrs", s, "Value should be IPv4 or IPv6 CIDR format")
+		}
+		if vip.IsValid() && p.Addr().Is4() != vip.Is4() {
+			return nil, validation("CIDR %s IP version incompatible with VIP %s IP version.", p, vip)
+		}
+		if !slices.Contains(out, p.String()) {
+			out = append(out, p.String())
+		}
+	}
+	return out, nil
+}
+
 // apply sets the optional fields of a create or update body.
 func (l *listener) apply(b *listenerBody) *apiError {
 	if b.ConnectionLimit != nil {
@@ -166,10 +189,11 @@ func (l *listener) apply(b *listenerBody) *apiError {
 		l.clientCRLRef = b.ClientCRLContainerRef
 	}
 	if b.AllowedCIDRs != nil {
-		l.allowedCIDRs = *b.AllowedCIDRs
-		if len(l.allowedCIDRs) == 0 {
-			l.allowedCIDRs = nil
+		cidrs, err := l.allowed(*b.AllowedCIDRs)
+		if err != nil {
+			return err
 		}
+		l.allowedCIDRs = cidrs
 	}
 	if b.TLSCiphers != nil {
 		l.tlsCiphers = b.TLSCiphers

@@ -38,7 +38,7 @@ type lbBody struct {
 
 func (c *Cloud) findLB(id string, k *caller) (*loadBalancer, *apiError) {
 	lb, ok := c.lbs.get(id)
-	if !ok || lb.prov == "DELETED" {
+	if !ok {
 		return nil, notFound("Load Balancer", id)
 	}
 	if err := k.read(lb.projectID); err != nil {
@@ -149,7 +149,7 @@ func (c *Cloud) buildLB(b *lbBody, projectID string, now time.Time) (*loadBalanc
 		}
 		lb.provider = *b.Provider
 	}
-	lb.topology = "SINGLE"
+	lb.topology = topologySingle
 	if b.FlavorID != nil && *b.FlavorID != "" {
 		f, ok := c.flavors.get(*b.FlavorID)
 		if !ok {

@@ -17,6 +17,12 @@ const (
 	operNoMonitor = "NO_MONITOR"
 )
 
+// Load balancer topologies (a flavor's loadbalancer_topology).
+const (
+	topologySingle        = "SINGLE"
+	topologyActiveStandby = "ACTIVE_STANDBY"
+)
+
 type idRef struct {
 	ID string `json:"id"`
 }

@@ -10,6 +10,12 @@ import (
 	"time"
 )
 
+// Neutron statuses: of every simulated network, of every port.
+const (
+	networkActive = "ACTIVE"
+	portDown      = "DOWN" // no data plane binds the ports
+)
+
 type network struct {
 	meta
 	shared, external bool
@@ -42,7 +48,7 @@ func (n *network) view() any {
 	}
 	return map[string]any{
 		"id": n.id, "name": n.name, "tenant_id": n.projectID, "project_id": n.projectID,
-		"admin_state_up": true, "mtu": 1450, "status": "ACTIVE", "subnets": ids, "shared": n.shared,
+		"admin_state_up": true, "mtu": 1450, "status": networkActive, "subnets": ids, "shared": n.shared,
 		"availability_zone_hints": []string{}, "availability_zones": []string{"nova"},
 		"ipv4_address_scope": nil, "ipv6_address_scope": nil, "router:external": n.external,
 		"description": n.description, "port_security_enabled": true, "tags": tagsOrEmpty(n.tags),
@@ -75,7 +81,7 @@ func (s *subnet) view() any {
 func (p *port) view() any {
 	return map[string]any{
 		"id": p.id, "name": p.name, "network_id": p.network.id, "tenant_id": p.projectID, "project_id": p.projectID,
-		"mac_address": p.mac, "admin_state_up": true, "status": "DOWN", "device_id": p.deviceID,
+		"mac_address": p.mac, "admin_state_up": true, "status": portDown, "device_id": p.deviceID,
 		"device_owner": p.deviceOwner, "fixed_ips": []map[string]string{{"subnet_id": p.subnet.id, "ip_address": p.ip.String()}},
 		"allowed_address_pairs": []any{}, "extra_dhcp_opts": []any{}, "security_groups": []string{},
 		"description": p.description, "binding:vnic_type": "normal", "port_security_enabled": true,
@@ -170,7 +176,9 @@ func (c *Cloud) allocateLBVIP(lb *loadBalancer, b *lbBody, admin bool, now time.
 	switch {
 	case b.VipPortID != nil:
 		p, ok := c.ports.get(*b.VipPortID)
-		if !ok {
+		if !ok || !(admin || p.projectID == lb.projectID) {
+			// Octavia looks the port up with the caller's token: another
+			// project's port is not found.
 			return invalidSubresource("Port", *b.VipPortID)
 		}
 		if p.deviceID != "" {

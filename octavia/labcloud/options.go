@@ -22,6 +22,9 @@ type Options struct {
 	Seed int64
 	// TokenTTL is the lifetime of Keystone tokens; 0 means 1 h.
 	TokenTTL time.Duration
+	// TokensPerUser caps the live tokens one user holds; a new login
+	// beyond it revokes that user's oldest token. 0 means 100.
+	TokensPerUser int
 	// MaxPageSize is Octavia's pagination_max_limit; 0 means 1000.
 	MaxPageSize int
 	// Trainees adds users trainee1..traineeN (password = user name), each
@@ -39,6 +42,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.TokenTTL <= 0 {
 		o.TokenTTL = time.Hour
+	}
+	if o.TokensPerUser <= 0 {
+		o.TokensPerUser = 100
 	}
 	if o.MaxPageSize <= 0 {
 		o.MaxPageSize = 1000

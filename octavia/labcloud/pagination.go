@@ -372,3 +372,21 @@ func writeOne(w http.ResponseWriter, status int, key string, o object, r *http.R
 	buf.WriteString("}\n")
 	writeBytes(w, status, buf.Bytes())
 }
+
+// listPlain lists objects without tags or project scoping.
+func listPlain[T object](c *Cloud, w http.ResponseWriter, r *http.Request, key string, col *collection[T], a attrs[T]) *apiError {
+	return listPlainAs(c, w, r, key, key+"_links", col, a, func(o T) string { return o.base().id })
+}
+
+func listPlainAs[T object](c *Cloud, w http.ResponseWriter, r *http.Request, key, linksKey string, col *collection[T], a attrs[T], idOf func(T) string) *apiError {
+	lq, err := parseList(r.URL.Query(), a, false, c.opts.MaxPageSize)
+	if err != nil {
+		return err
+	}
+	items, err := page(col, lq, a, func(T) bool { return true })
+	if err != nil {
+		return err
+	}
+	writeListAs(w, key, linksKey, items, lq, c.pathURL(r), idOf)
+	return nil
+}

@@ -2,6 +2,7 @@ package labcloud
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -52,7 +53,7 @@ func TestPaginationLinks(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			c := New(Options{Seed: 1, LinkBase: tc.linkBase, Scenario: seeded(25)})
 			demo := login(t, c, "demo")
-			p1 := demo.must(http.StatusOK, "GET", tc.prefix+"/lbaas/loadbalancers?limit=10", nil)
+			p1 := demo.must(http.StatusOK, http.MethodGet, tc.prefix+"/lbaas/loadbalancers?limit=10", nil)
 			id1 := ids(t, p1, "loadbalancers")
 			if len(id1) != 10 {
 				t.Fatalf("page 1: got %d items, want 10", len(id1))
@@ -61,13 +62,13 @@ func TestPaginationLinks(t *testing.T) {
 			if want := tc.wantBase + "?limit=10&marker=" + id1[9]; l1["next"] != want || len(l1) != 1 {
 				t.Errorf("page 1 links: got %v, want only next %s", l1, want)
 			}
-			p2 := demo.must(http.StatusOK, "GET", tc.prefix+"/lbaas/loadbalancers?limit=10&marker="+id1[9], nil)
+			p2 := demo.must(http.StatusOK, http.MethodGet, tc.prefix+"/lbaas/loadbalancers?limit=10&marker="+id1[9], nil)
 			id2 := ids(t, p2, "loadbalancers")
 			l2 := links(t, p2, "loadbalancers_links")
 			if want := tc.wantBase + "?limit=10&marker=" + id2[0] + "&page_reverse=True"; l2["previous"] != want {
 				t.Errorf("page 2 previous: got %s, want %s", l2["previous"], want)
 			}
-			p3 := demo.must(http.StatusOK, "GET", tc.prefix+"/lbaas/loadbalancers?limit=10&marker="+id2[9], nil)
+			p3 := demo.must(http.StatusOK, http.MethodGet, tc.prefix+"/lbaas/loadbalancers?limit=10&marker="+id2[9], nil)
 			id3 := ids(t, p3, "loadbalancers")
 			if len(id3) != 5 {
 				t.Errorf("page 3: got %d items, want 5", len(id3))
@@ -94,7 +95,7 @@ func TestPaginationRules(t *testing.T) {
 		return out
 	}()
 	base := "/load-balancer/v2/lbaas/loadbalancers"
-	firstPage := ids(t, demo.must(http.StatusOK, "GET", base, nil), "loadbalancers")
+	firstPage := ids(t, demo.must(http.StatusOK, http.MethodGet, base, nil), "loadbalancers")
 	cases := []struct {
 		name      string
 		query     string
@@ -112,7 +113,7 @@ func TestPaginationRules(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			r := demo.must(http.StatusOK, "GET", base+tc.query, nil)
+			r := demo.must(http.StatusOK, http.MethodGet, base+tc.query, nil)
 			if got := names(t, r, "loadbalancers"); !slices.Equal(got, tc.wantNames) {
 				t.Errorf("got %v, want %v", got, tc.wantNames)
 			}
@@ -122,7 +123,7 @@ func TestPaginationRules(t *testing.T) {
 				for rel, suffix := range tc.wantLinks {
 					want[rel] = "http://lab.example" + base + suffix
 				}
-				if fmt.Sprint(got) != fmt.Sprint(want) {
+				if !maps.Equal(got, want) {
 					t.Errorf("links: got %v, want %v", got, want)
 				}
 			}
@@ -147,14 +148,14 @@ func TestListErrors(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			r := demo.must(http.StatusBadRequest, "GET", tc.path, nil)
+			r := demo.must(http.StatusBadRequest, http.MethodGet, tc.path, nil)
 			if tc.html {
 				// webob's error, raised before wsme: JSON for a JSON client
 				m := r.json(t)
 				if m["description"] != tc.want || m["title"] != "Bad Request" || m["code"] != float64(400) {
 					t.Errorf("got %s, want code 400, title Bad Request, description %q", r.body, tc.want)
 				}
-				page := serve(c, newReq("GET", tc.path, demo.token))
+				page := serve(c, newReq(http.MethodGet, tc.path, demo.token))
 				if !strings.HasPrefix(page.header.Get("Content-Type"), "text/html") || !strings.Contains(string(page.body), "&#x27;") {
 					t.Errorf("without Accept: got %s %q, want webob's HTML page", page.header.Get("Content-Type"), page.body)
 				}
@@ -191,7 +192,7 @@ func TestTagFiltersAndFields(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {
-			r := demo.must(http.StatusOK, "GET", "/load-balancer/v2/lbaas/loadbalancers?"+tc.query, nil)
+			r := demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers?"+tc.query, nil)
 			got := names(t, r, "loadbalancers")
 			slices.Sort(got)
 			if !slices.Equal(got, tc.want) {
@@ -200,7 +201,7 @@ func TestTagFiltersAndFields(t *testing.T) {
 		})
 	}
 	t.Run("fields", func(t *testing.T) {
-		r := demo.must(http.StatusOK, "GET", "/load-balancer/v2/lbaas/loadbalancers?fields=id&fields=name", nil)
+		r := demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers?fields=id&fields=name", nil)
 		for _, o := range list(r.json(t), "loadbalancers") {
 			if keys := len(o.(map[string]any)); keys != 2 {
 				t.Errorf("got %d keys in %v, want 2 (id, name)", keys, o)

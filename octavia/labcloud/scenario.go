@@ -192,7 +192,7 @@ func (c *Cloud) seedLBs(sl ScenarioLB, start time.Time) error {
 		lb := &loadBalancer{meta: meta{
 			id: newUUID(c.rng), projectID: p.id, name: name, prov: statusPendingCreate, oper: operOffline,
 			enabled: true, created: created, updated: created, tags: sortedTags(sl.Tags),
-		}, provider: "amphora", topology: "SINGLE"}
+		}, provider: "amphora", topology: topologySingle}
 		if sl.Topology != "" {
 			lb.topology = sl.Topology
 		}

@@ -3,6 +3,7 @@ package labcloud
 import (
 	"crypto/rand"
 	"encoding/base64"
+	"slices"
 	"time"
 )
 
@@ -25,13 +26,26 @@ func newTokenString() string {
 	return "gAAAAAB" + base64.RawURLEncoding.EncodeToString(b[:])
 }
 
-// issue stores a new token and returns its string. Caller holds c.mu.
+// issue stores a new token and returns its string. A user holds at most
+// Options.TokensPerUser tokens: beyond, its oldest is revoked, so a login
+// flood costs bounded memory. Caller holds c.mu.
 func (c *Cloud) issue(t *token) string {
 	s := newTokenString()
 	var a [16]byte
 	rand.Read(a[:])
 	t.auditID = base64.RawURLEncoding.EncodeToString(a[:])[:22]
-	c.tokens[digest(s)] = t
+	key := digest(s)
+	c.tokens[key] = t
+	u := t.user
+	// Forget the digests of tokens already gone (expired, revoked) first.
+	u.tokens = slices.DeleteFunc(u.tokens, func(k [32]byte) bool { return c.tokens[k] == nil })
+	u.tokens = append(u.tokens, key)
+	if n := len(u.tokens) - c.opts.TokensPerUser; n > 0 {
+		for _, old := range u.tokens[:n] {
+			delete(c.tokens, old)
+		}
+		u.tokens = slices.Delete(u.tokens, 0, n)
+	}
 	return s
 }
 

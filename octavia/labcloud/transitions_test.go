@@ -3,6 +3,7 @@ package labcloud
 import (
 	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -39,39 +40,39 @@ func TestLoadBalancerLifecycle(t *testing.T) {
 			t.Errorf("GET right after create: got %s, want PENDING_CREATE", got)
 		}
 
-		r := demo.must(http.StatusConflict, "PUT", "/load-balancer/v2/lbaas/loadbalancers/"+id, map[string]any{"loadbalancer": map[string]any{"name": "x"}})
+		r := demo.must(http.StatusConflict, http.MethodPut, "/load-balancer/v2/lbaas/loadbalancers/"+id, map[string]any{"loadbalancer": map[string]any{"name": "x"}})
 		if got, want := r.fault(t), "Invalid state PENDING_CREATE of loadbalancer resource "+id; got != want {
 			t.Errorf("PUT while pending: got %q, want %q", got, want)
 		}
-		r = demo.must(http.StatusConflict, "POST", "/load-balancer/v2/lbaas/listeners", map[string]any{"listener": map[string]any{
+		r = demo.must(http.StatusConflict, http.MethodPost, "/load-balancer/v2/lbaas/listeners", map[string]any{"listener": map[string]any{
 			"loadbalancer_id": id, "protocol": "HTTP", "protocol_port": 80}})
 		if got, want := r.fault(t), "Load Balancer "+id+" is immutable and cannot be updated."; got != want {
 			t.Errorf("child write while pending: got %q, want %q", got, want)
 		}
 
 		time.Sleep(settle)
-		r = demo.must(http.StatusOK, "GET", "/load-balancer/v2/lbaas/loadbalancers/"+id, nil)
+		r = demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers/"+id, nil)
 		lb = obj(r.json(t), "loadbalancer")
 		if lb["provisioning_status"] != "ACTIVE" || lb["operating_status"] != "ONLINE" {
 			t.Fatalf("after %v: got %v/%v, want ACTIVE/ONLINE", settle, lb["provisioning_status"], lb["operating_status"])
 		}
 
-		l := obj(demo.must(http.StatusCreated, "POST", "/load-balancer/v2/lbaas/listeners", map[string]any{"listener": map[string]any{
+		l := obj(demo.must(http.StatusCreated, http.MethodPost, "/load-balancer/v2/lbaas/listeners", map[string]any{"listener": map[string]any{
 			"loadbalancer_id": id, "protocol": "HTTP", "protocol_port": 80}}).json(t), "listener")
 		if got := demo.lbStatus(id); got != "PENDING_UPDATE" {
 			t.Errorf("LB after listener create: got %s, want PENDING_UPDATE", got)
 		}
 		time.Sleep(settle)
 
-		r = demo.must(http.StatusBadRequest, "DELETE", "/load-balancer/v2/lbaas/loadbalancers/"+id, nil)
+		r = demo.must(http.StatusBadRequest, http.MethodDelete, "/load-balancer/v2/lbaas/loadbalancers/"+id, nil)
 		if got, want := r.fault(t), "Validation failure: Cannot delete Load Balancer "+id+" - it has children"; got != want {
 			t.Errorf("delete with children: got %q, want %q", got, want)
 		}
-		demo.must(http.StatusNoContent, "DELETE", "/load-balancer/v2/lbaas/loadbalancers/"+id+"?cascade=true", nil)
+		demo.must(http.StatusNoContent, http.MethodDelete, "/load-balancer/v2/lbaas/loadbalancers/"+id+"?cascade=true", nil)
 		if got := demo.lbStatus(id); got != "PENDING_DELETE" {
 			t.Errorf("after cascade delete: got %s, want PENDING_DELETE", got)
 		}
-		lr := obj(demo.must(http.StatusOK, "GET", "/load-balancer/v2/lbaas/listeners/"+l["id"].(string), nil).json(t), "listener")
+		lr := obj(demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/listeners/"+l["id"].(string), nil).json(t), "listener")
 		if lr["provisioning_status"] != "PENDING_DELETE" {
 			t.Errorf("listener after cascade delete: got %v, want PENDING_DELETE", lr["provisioning_status"])
 		}
@@ -79,7 +80,7 @@ func TestLoadBalancerLifecycle(t *testing.T) {
 		if got := demo.lbStatus(id); got != "404" {
 			t.Errorf("after the delete completed: got %s, want 404", got)
 		}
-		r = demo.must(http.StatusNotFound, "GET", "/load-balancer/v2/lbaas/listeners/"+l["id"].(string), nil)
+		r = demo.must(http.StatusNotFound, http.MethodGet, "/load-balancer/v2/lbaas/listeners/"+l["id"].(string), nil)
 		if got, want := r.fault(t), "Listener "+l["id"].(string)+" not found."; got != want {
 			t.Errorf("listener 404: got %q, want %q", got, want)
 		}
@@ -128,9 +129,9 @@ func TestChildWritesLockTheLoadBalancer(t *testing.T) {
 		for _, s := range steps {
 			func() {
 				path := "/load-balancer/v2" + s.path
-				path = replaceAll(path, "{pool}", ids["pool"])
-				path = replaceAll(path, "{l7policy}", ids["l7policy"])
-				o := obj(demo.must(http.StatusCreated, "POST", path, map[string]any{s.key: s.body()}).json(t), s.key)
+				path = strings.ReplaceAll(path, "{pool}", ids["pool"])
+				path = strings.ReplaceAll(path, "{l7policy}", ids["l7policy"])
+				o := obj(demo.must(http.StatusCreated, http.MethodPost, path, map[string]any{s.key: s.body()}).json(t), s.key)
 				ids[s.key] = o["id"].(string)
 				if o["provisioning_status"] != "PENDING_CREATE" {
 					t.Errorf(s.name+": create answered %v, want PENDING_CREATE", o["provisioning_status"])
@@ -138,12 +139,12 @@ func TestChildWritesLockTheLoadBalancer(t *testing.T) {
 				if got := demo.lbStatus(lbID); got != "PENDING_UPDATE" {
 					t.Errorf(s.name+": LB right after the write: got %s, want PENDING_UPDATE", got)
 				}
-				r := demo.must(http.StatusConflict, "PUT", "/load-balancer/v2/lbaas/loadbalancers/"+lbID, map[string]any{"loadbalancer": map[string]any{"description": "x"}})
+				r := demo.must(http.StatusConflict, http.MethodPut, "/load-balancer/v2/lbaas/loadbalancers/"+lbID, map[string]any{"loadbalancer": map[string]any{"description": "x"}})
 				if got, want := r.fault(t), "Invalid state PENDING_UPDATE of loadbalancer resource "+lbID; got != want {
 					t.Errorf(s.name+": LB PUT while locked: got %q, want %q", got, want)
 				}
 				time.Sleep(settle)
-				o = obj(demo.must(http.StatusOK, "GET", path+"/"+ids[s.key], nil).json(t), s.key)
+				o = obj(demo.must(http.StatusOK, http.MethodGet, path+"/"+ids[s.key], nil).json(t), s.key)
 				if o["provisioning_status"] != "ACTIVE" {
 					t.Errorf(s.name+": after %v: got %v, want ACTIVE", settle, o["provisioning_status"])
 				}
@@ -153,25 +154,6 @@ func TestChildWritesLockTheLoadBalancer(t *testing.T) {
 			}()
 		}
 	})
-}
-
-func replaceAll(s, old, new string) string {
-	for {
-		i := indexOf(s, old)
-		if i < 0 {
-			return s
-		}
-		s = s[:i] + new + s[i+len(old):]
-	}
-}
-
-func indexOf(s, sub string) int {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i:i+len(sub)] == sub {
-			return i
-		}
-	}
-	return -1
 }
 
 func TestErrorLoadBalancerCanBeDeletedOrFailedOverButNotUpdated(t *testing.T) {
@@ -185,12 +167,14 @@ func TestErrorLoadBalancerCanBeDeletedOrFailedOverButNotUpdated(t *testing.T) {
 		if got := admin.lbStatus(id); got != "ERROR" {
 			t.Fatalf("got %s, want ERROR", got)
 		}
-		r := admin.must(http.StatusConflict, "PUT", "/load-balancer/v2/lbaas/loadbalancers/"+id, map[string]any{"loadbalancer": map[string]any{"name": "fixed"}})
+		r := admin.must(http.StatusConflict, http.MethodPut, "/load-balancer/v2/lbaas/loadbalancers/"+id, map[string]any{"loadbalancer": map[string]any{"name": "fixed"}})
 		if got, want := r.fault(t), "Invalid state ERROR of loadbalancer resource "+id; got != want {
 			t.Errorf("PUT on ERROR: got %q, want %q", got, want)
 		}
-		c.SetFaults(Faults{})
-		admin.must(http.StatusAccepted, "PUT", "/load-balancer/v2/lbaas/loadbalancers/"+id+"/failover", nil)
+		if err := c.SetFaults(Faults{}); err != nil {
+			t.Fatalf("SetFaults: %v", err)
+		}
+		admin.must(http.StatusAccepted, http.MethodPut, "/load-balancer/v2/lbaas/loadbalancers/"+id+"/failover", nil)
 		if got := admin.lbStatus(id); got != "PENDING_UPDATE" {
 			t.Errorf("after failover: got %s, want PENDING_UPDATE", got)
 		}
@@ -198,7 +182,7 @@ func TestErrorLoadBalancerCanBeDeletedOrFailedOverButNotUpdated(t *testing.T) {
 		if got := admin.lbStatus(id); got != "ACTIVE" {
 			t.Errorf("after the failover completed: got %s, want ACTIVE", got)
 		}
-		admin.must(http.StatusNoContent, "DELETE", "/load-balancer/v2/lbaas/loadbalancers/"+id, nil)
+		admin.must(http.StatusNoContent, http.MethodDelete, "/load-balancer/v2/lbaas/loadbalancers/"+id, nil)
 	})
 }
 
@@ -206,11 +190,13 @@ func TestChildInErrorWhileTheLoadBalancerReturnsToActive(t *testing.T) {
 	inBubble(t, Options{Seed: 4}, func(t *testing.T, c *Cloud) {
 		demo := login(t, c, "demo")
 		lbID := activeLB(t, demo, "lb", nil)
-		c.SetFaults(Faults{Error: []string{"bad-listener"}})
-		l := obj(demo.must(http.StatusCreated, "POST", "/load-balancer/v2/lbaas/listeners", map[string]any{"listener": map[string]any{
+		if err := c.SetFaults(Faults{Error: []string{"bad-listener"}}); err != nil {
+			t.Fatalf("SetFaults: %v", err)
+		}
+		l := obj(demo.must(http.StatusCreated, http.MethodPost, "/load-balancer/v2/lbaas/listeners", map[string]any{"listener": map[string]any{
 			"name": "bad-listener", "loadbalancer_id": lbID, "protocol": "TCP", "protocol_port": 443}}).json(t), "listener")
 		time.Sleep(settle)
-		got := obj(demo.must(http.StatusOK, "GET", "/load-balancer/v2/lbaas/listeners/"+l["id"].(string), nil).json(t), "listener")
+		got := obj(demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/listeners/"+l["id"].(string), nil).json(t), "listener")
 		if got["provisioning_status"] != "ERROR" {
 			t.Errorf("listener: got %v, want ERROR", got["provisioning_status"])
 		}
@@ -222,14 +208,18 @@ func TestChildInErrorWhileTheLoadBalancerReturnsToActive(t *testing.T) {
 
 func TestStuckFaultHoldsPendingUntilLifted(t *testing.T) {
 	inBubble(t, Options{Seed: 5}, func(t *testing.T, c *Cloud) {
-		c.SetFaults(Faults{Stuck: []string{"slow"}})
+		if err := c.SetFaults(Faults{Stuck: []string{"slow"}}); err != nil {
+			t.Fatalf("SetFaults: %v", err)
+		}
 		demo := login(t, c, "demo")
 		id := demo.createLB("slow", nil)["id"].(string)
 		time.Sleep(time.Minute)
 		if got := demo.lbStatus(id); got != "PENDING_CREATE" {
 			t.Fatalf("stuck LB after a minute: got %s, want PENDING_CREATE", got)
 		}
-		c.SetFaults(Faults{})
+		if err := c.SetFaults(Faults{}); err != nil {
+			t.Fatalf("SetFaults: %v", err)
+		}
 		if got := demo.lbStatus(id); got != "ACTIVE" {
 			t.Errorf("after the fault was lifted: got %s, want ACTIVE", got)
 		}
@@ -250,7 +240,7 @@ func TestOperatingStatusFollowsMembersAndMonitors(t *testing.T) {
 		}}}
 		id := activeLB(t, demo, "ops", body)
 		tree := func() map[string]any {
-			r := demo.must(http.StatusOK, "GET", "/load-balancer/v2/lbaas/loadbalancers/"+id+"/status", nil)
+			r := demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers/"+id+"/status", nil)
 			return obj(obj(r.json(t), "statuses"), "loadbalancer")
 		}
 		poolOf := func(lb map[string]any) map[string]any {
@@ -268,7 +258,7 @@ func TestOperatingStatusFollowsMembersAndMonitors(t *testing.T) {
 			t.Errorf("members without a monitor: got %v, want NO_MONITOR", got)
 		}
 		poolID := poolOf(lb)["id"].(string)
-		demo.must(http.StatusCreated, "POST", "/load-balancer/v2/lbaas/healthmonitors", map[string]any{"healthmonitor": map[string]any{
+		demo.must(http.StatusCreated, http.MethodPost, "/load-balancer/v2/lbaas/healthmonitors", map[string]any{"healthmonitor": map[string]any{
 			"pool_id": poolID, "type": "HTTP", "delay": 5, "timeout": 3, "max_retries": 2}})
 		time.Sleep(settle)
 
@@ -284,7 +274,9 @@ func TestOperatingStatusFollowsMembersAndMonitors(t *testing.T) {
 		}
 		for _, tc := range cases {
 			func() {
-				c.SetFaults(Faults{DownMembers: tc.down})
+				if err := c.SetFaults(Faults{DownMembers: tc.down}); err != nil {
+					t.Fatalf("SetFaults: %v", err)
+				}
 				lb := tree()
 				p := poolOf(lb)
 				m := memberOper(p)
@@ -312,14 +304,14 @@ func TestAmphoraeFollowTopologyAndFailover(t *testing.T) {
 				admin := login(t, c, "admin")
 				var extra map[string]any
 				if tc.topology != "" {
-					fp := obj(admin.must(http.StatusCreated, "POST", "/load-balancer/v2/lbaas/flavorprofiles", map[string]any{"flavorprofile": map[string]any{
+					fp := obj(admin.must(http.StatusCreated, http.MethodPost, "/load-balancer/v2/lbaas/flavorprofiles", map[string]any{"flavorprofile": map[string]any{
 						"name": "ha", "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "` + tc.topology + `"}`}}).json(t), "flavorprofile")
-					fl := obj(admin.must(http.StatusCreated, "POST", "/load-balancer/v2/lbaas/flavors", map[string]any{"flavor": map[string]any{
+					fl := obj(admin.must(http.StatusCreated, http.MethodPost, "/load-balancer/v2/lbaas/flavors", map[string]any{"flavor": map[string]any{
 						"name": "ha", "flavor_profile_id": fp["id"]}}).json(t), "flavor")
 					extra = map[string]any{"flavor_id": fl["id"]}
 				}
 				amps := func(lbID string) map[string]string {
-					r := admin.must(http.StatusOK, "GET", "/load-balancer/v2/octavia/amphorae?loadbalancer_id="+lbID, nil)
+					r := admin.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/octavia/amphorae?loadbalancer_id="+lbID, nil)
 					out := map[string]string{}
 					for _, a := range list(r.json(t), "amphorae") {
 						am := a.(map[string]any)
@@ -341,7 +333,7 @@ func TestAmphoraeFollowTopologyAndFailover(t *testing.T) {
 						t.Errorf("no %s amphora in %v", role, before)
 					}
 				}
-				admin.must(http.StatusAccepted, "PUT", "/load-balancer/v2/lbaas/loadbalancers/"+id+"/failover", nil)
+				admin.must(http.StatusAccepted, http.MethodPut, "/load-balancer/v2/lbaas/loadbalancers/"+id+"/failover", nil)
 				time.Sleep(settle)
 				after := amps(id)
 				for _, role := range tc.wantRoles {
@@ -349,7 +341,7 @@ func TestAmphoraeFollowTopologyAndFailover(t *testing.T) {
 						t.Errorf("%s after failover: got %q, want a new amphora (was %q)", role, after[role], before[role])
 					}
 				}
-				admin.must(http.StatusNotFound, "GET", "/load-balancer/v2/octavia/amphorae/"+before[tc.wantRoles[0]], nil)
+				admin.must(http.StatusNotFound, http.MethodGet, "/load-balancer/v2/octavia/amphorae/"+before[tc.wantRoles[0]], nil)
 			})
 		})
 	}
@@ -360,7 +352,7 @@ func TestStatsGrowWhileTheListenerIsUp(t *testing.T) {
 		demo := login(t, c, "demo")
 		lbID := activeLB(t, demo, "busy", map[string]any{"listeners": []any{map[string]any{"protocol": "TCP", "protocol_port": 22}}})
 		stats := func() float64 {
-			r := demo.must(http.StatusOK, "GET", "/load-balancer/v2/lbaas/loadbalancers/"+lbID+"/stats", nil)
+			r := demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers/"+lbID+"/stats", nil)
 			return obj(r.json(t), "stats")["total_connections"].(float64)
 		}
 		first := stats()
@@ -369,8 +361,8 @@ func TestStatsGrowWhileTheListenerIsUp(t *testing.T) {
 		if second <= first {
 			t.Fatalf("total_connections after 10 s: got %v, want more than %v", second, first)
 		}
-		lid := list(obj(demo.must(http.StatusOK, "GET", "/load-balancer/v2/lbaas/loadbalancers/"+lbID, nil).json(t), "loadbalancer"), "listeners")[0].(map[string]any)["id"].(string)
-		demo.must(http.StatusOK, "PUT", "/load-balancer/v2/lbaas/listeners/"+lid, map[string]any{"listener": map[string]any{"admin_state_up": false}})
+		lid := list(obj(demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers/"+lbID, nil).json(t), "loadbalancer"), "listeners")[0].(map[string]any)["id"].(string)
+		demo.must(http.StatusOK, http.MethodPut, "/load-balancer/v2/lbaas/listeners/"+lid, map[string]any{"listener": map[string]any{"admin_state_up": false}})
 		time.Sleep(settle)
 		third := stats()
 		time.Sleep(10 * time.Second)
@@ -385,17 +377,17 @@ func TestQuotaIsEnforced(t *testing.T) {
 		admin := login(t, c, "admin")
 		demo := login(t, c, "demo")
 		demoProject := keystoneID("project", "demo")
-		r := admin.must(http.StatusAccepted, "PUT", "/load-balancer/v2/lbaas/quotas/"+demoProject, map[string]any{"quota": map[string]any{"load_balancer": 1}})
+		r := admin.must(http.StatusAccepted, http.MethodPut, "/load-balancer/v2/lbaas/quotas/"+demoProject, map[string]any{"quota": map[string]any{"load_balancer": 1}})
 		if got := obj(r.json(t), "quota")["load_balancer"]; got != float64(1) {
 			t.Errorf("quota after PUT: got %v, want 1", got)
 		}
 		demo.createLB("one", nil)
-		r = demo.must(http.StatusForbidden, "POST", "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": map[string]any{
+		r = demo.must(http.StatusForbidden, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": map[string]any{
 			"name": "two", "vip_subnet_id": demo.subnetID()}})
 		if got, want := r.fault(t), "Quota has been met for resources: Load Balancer"; got != want {
 			t.Errorf("got %q, want %q", got, want)
 		}
-		admin.must(http.StatusAccepted, "DELETE", "/load-balancer/v2/lbaas/quotas/"+demoProject, nil)
+		admin.must(http.StatusAccepted, http.MethodDelete, "/load-balancer/v2/lbaas/quotas/"+demoProject, nil)
 		demo.createLB("two", nil)
 	})
 }
@@ -405,7 +397,7 @@ func TestUnsetAndNumericStrings(t *testing.T) {
 		demo := login(t, c, "demo")
 		lbID := activeLB(t, demo, "cli", map[string]any{"description": "d", "listeners": []any{map[string]any{
 			"protocol": "HTTP", "protocol_port": 80, "connection_limit": 5}}})
-		lid := list(obj(demo.must(http.StatusOK, "GET", "/load-balancer/v2/lbaas/loadbalancers/"+lbID, nil).json(t), "loadbalancer"), "listeners")[0].(map[string]any)["id"].(string)
+		lid := list(obj(demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers/"+lbID, nil).json(t), "loadbalancer"), "listeners")[0].(map[string]any)["id"].(string)
 		cases := []struct {
 			name, path, key string
 			body            map[string]any
@@ -418,7 +410,7 @@ func TestUnsetAndNumericStrings(t *testing.T) {
 			{"unset tags", "/lbaas/loadbalancers/" + lbID, "loadbalancer", map[string]any{"tags": nil}, "tags", []any{}},
 		}
 		for _, tc := range cases {
-			o := obj(demo.must(http.StatusOK, "PUT", "/load-balancer/v2"+tc.path, map[string]any{tc.key: tc.body}).json(t), tc.key)
+			o := obj(demo.must(http.StatusOK, http.MethodPut, "/load-balancer/v2"+tc.path, map[string]any{tc.key: tc.body}).json(t), tc.key)
 			if got := o[tc.field]; fmtAny(got) != fmtAny(tc.want) {
 				t.Errorf("%s: got %s %v, want %v", tc.name, tc.field, got, tc.want)
 			}
@@ -436,14 +428,14 @@ func TestL7PolicyRedirectCode(t *testing.T) {
 	inBubble(t, Options{Seed: 11}, func(t *testing.T, c *Cloud) {
 		demo := login(t, c, "demo")
 		lbID := activeLB(t, demo, "l7", map[string]any{"listeners": []any{map[string]any{"protocol": "HTTP", "protocol_port": 80}}})
-		lid := list(obj(demo.must(http.StatusOK, "GET", "/load-balancer/v2/lbaas/loadbalancers/"+lbID, nil).json(t), "loadbalancer"), "listeners")[0].(map[string]any)["id"]
-		p := obj(demo.must(http.StatusCreated, "POST", "/load-balancer/v2/lbaas/l7policies", map[string]any{"l7policy": map[string]any{
+		lid := list(obj(demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers/"+lbID, nil).json(t), "loadbalancer"), "listeners")[0].(map[string]any)["id"]
+		p := obj(demo.must(http.StatusCreated, http.MethodPost, "/load-balancer/v2/lbaas/l7policies", map[string]any{"l7policy": map[string]any{
 			"listener_id": lid, "action": "REDIRECT_TO_URL", "redirect_url": "https://example.com/"}}).json(t), "l7policy")
 		if p["redirect_http_code"] != float64(302) || p["position"] != float64(1) {
 			t.Errorf("created: redirect_http_code %v position %v, want 302 and 1", p["redirect_http_code"], p["position"])
 		}
 		time.Sleep(settle)
-		u := obj(demo.must(http.StatusOK, "PUT", "/load-balancer/v2/lbaas/l7policies/"+p["id"].(string), map[string]any{"l7policy": map[string]any{"redirect_http_code": nil}}).json(t), "l7policy")
+		u := obj(demo.must(http.StatusOK, http.MethodPut, "/load-balancer/v2/lbaas/l7policies/"+p["id"].(string), map[string]any{"l7policy": map[string]any{"redirect_http_code": nil}}).json(t), "l7policy")
 		if u["redirect_http_code"] != nil {
 			t.Errorf("after unset: got %v, want null", u["redirect_http_code"])
 		}
