@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
@@ -11,21 +12,10 @@ import (
 	"github.com/octaview/octaview/waiters"
 )
 
-// listHub is the one poller of load balancer lists: every view of a
-// project's list shares one paged list poll per 3 s (not one per row).
-var listHub = waiters.NewHub[[]loadbalancers.LoadBalancer](waiters.DefaultInterval)
-
-// listKey is the listHub key of a project's load balancer list.
-func listKey(projectID string) string { return "loadbalancers/" + projectID }
-
-// fetchList reads every page of the project's load balancers through the
-// client's streaming pager (which follows next links on our own endpoint,
-// whatever host they name). Blocks: call it off the UI goroutine.
-func fetchList(c *octavia.Client) func(ctx context.Context) ([]loadbalancers.LoadBalancer, error) {
-	return func(ctx context.Context) ([]loadbalancers.LoadBalancer, error) {
-		return octavia.Collect(c.LoadBalancers(ctx, loadbalancers.ListOpts{}))
-	}
-}
+// listRefresh is how often the list page re-reads the whole list by
+// itself; the Refresh button reads it at once. Pending rows do not wait for
+// it: each follows its own load balancer's shared poll (lbHub, every 3 s).
+const listRefresh = 60 * time.Second
 
 // listBatch is how many streamed load balancers are shown at a time while
 // the first load runs.
@@ -35,8 +25,10 @@ const listBatch = 200
 // each "Show more" adds: the count, the search and the poll cover them all.
 const rowsShown = 250
 
-// lbListPage lists the project's load balancers; rows in PENDING_* follow
-// the shared list poll until nothing is pending.
+// lbListPage lists the project's load balancers. Rows in PENDING_* (and the
+// load balancers that this project's operations wait on) follow their own
+// shared poll, one GET per pending load balancer per 3 s; the whole list is
+// read again only on Refresh and every listRefresh.
 type lbListPage struct {
 	goapp.Compo
 
@@ -48,11 +40,12 @@ type lbListPage struct {
 	limit  int // rows rendered; 0 = rowsShown
 	ops    []operation
 
-	cancelLoad context.CancelFunc
-	stopPoll   func()
-	polls      int
-	pollErr    string
-	lastPoll   time.Time
+	cancelLoad  context.CancelFunc
+	stopRefresh context.CancelFunc
+	watches     map[string]func() // load balancer id -> stop of its lbHub subscription
+	polls       int
+	pollErr     string
+	lastPoll    time.Time
 }
 
 func (p *lbListPage) OnNav(ctx goapp.Context) {
@@ -60,8 +53,9 @@ func (p *lbListPage) OnNav(ctx goapp.Context) {
 		return
 	}
 	p.ops = operations.snapshot()
-	ctx.ObserveState(stateOperations, &p.ops).OnChange(func() { p.syncPoll(ctx) })
+	ctx.ObserveState(stateOperations, &p.ops).OnChange(func() { p.syncWatches(ctx) })
 	p.load(ctx)
+	p.startRefresh(ctx)
 }
 
 func (p *lbListPage) OnDismount() {
@@ -69,7 +63,37 @@ func (p *lbListPage) OnDismount() {
 		p.cancelLoad()
 		p.cancelLoad = nil
 	}
-	p.stopPolling()
+	if p.stopRefresh != nil {
+		p.stopRefresh()
+		p.stopRefresh = nil
+	}
+	p.unwatchAll()
+}
+
+// startRefresh re-reads the list every listRefresh until OnDismount. UI
+// goroutine; the timer runs in ctx.Async.
+func (p *lbListPage) startRefresh(ctx goapp.Context) {
+	if p.stopRefresh != nil {
+		p.stopRefresh()
+	}
+	c, cancel := context.WithCancel(context.Background())
+	p.stopRefresh = cancel
+	ctx.Async(func() {
+		t := time.NewTicker(listRefresh)
+		defer t.Stop()
+		for {
+			select {
+			case <-c.Done():
+				return
+			case <-t.C:
+				ctx.Dispatch(func(ctx goapp.Context) {
+					if c.Err() == nil && p.status != loading {
+						p.load(ctx)
+					}
+				})
+			}
+		}
+	})
 }
 
 // load streams every page of the list, showing rows as they come.
@@ -98,9 +122,12 @@ func (p *lbListPage) load(ctx goapp.Context) {
 			}
 		}
 		ctx.Dispatch(func(ctx goapp.Context) {
+			if c.Err() != nil {
+				return
+			}
 			p.setRows(all)
 			p.status = loaded
-			p.syncPoll(ctx)
+			p.syncWatches(ctx)
 		})
 	})
 }
@@ -110,50 +137,83 @@ func (p *lbListPage) setRows(lbs []loadbalancers.LoadBalancer) {
 	p.lbs = lbs
 }
 
-// waitingOps reports whether an operation of this project still waits.
-func (p *lbListPage) waitingOps() bool {
-	for _, op := range p.ops {
-		if op.State == opWaiting && op.ProjectID == p.sess.Info.ProjectID {
-			return true
+// watchedIDs are the load balancers that need a poll: the rows in
+// PENDING_*, and those that an operation of this project waits on.
+func (p *lbListPage) watchedIDs() map[string]bool {
+	ids := map[string]bool{}
+	for _, lb := range p.lbs {
+		if isPending(lb.ProvisioningStatus) {
+			ids[lb.ID] = true
 		}
 	}
-	return false
+	for _, op := range p.ops {
+		if op.State == opWaiting && op.ProjectID == p.sess.Info.ProjectID {
+			ids[op.LBID] = true
+		}
+	}
+	return ids
 }
 
-// syncPoll joins the shared list poll while a row is pending or an
-// operation waits, and leaves it otherwise. UI goroutine.
-func (p *lbListPage) syncPoll(ctx goapp.Context) {
+// syncWatches subscribes to the shared poll of every load balancer that
+// needs one and leaves the others. UI goroutine.
+func (p *lbListPage) syncWatches(ctx goapp.Context) {
 	if p.sess == nil || p.status != loaded {
 		return
 	}
-	want := anyPending(p.lbs) || p.waitingOps() || len(opRows(p.ops, p.lbs, p.sess.Info.ProjectID)) > 0
-	switch {
-	case want && p.stopPoll == nil:
-		p.stopPoll = listHub.Subscribe(listKey(p.sess.Info.ProjectID), fetchList(p.sess.Client), func(u waiters.Update[[]loadbalancers.LoadBalancer]) {
-			ctx.Dispatch(func(ctx goapp.Context) {
-				if p.stopPoll == nil {
-					return
-				}
-				p.polls++
-				p.lastPoll = time.Now()
-				if u.Err != nil {
-					p.pollErr = octavia.Message(u.Err)
-					return
-				}
-				p.pollErr = ""
-				p.setRows(u.Value)
-				p.syncPoll(ctx)
-			})
+	want := p.watchedIDs()
+	for id, stop := range p.watches {
+		if !want[id] {
+			stop()
+			delete(p.watches, id)
+		}
+	}
+	for id := range want {
+		if p.watches[id] != nil {
+			continue
+		}
+		if p.watches == nil {
+			p.watches = map[string]func(){}
+		}
+		p.watches[id] = watchLB(p.sess, id, func(u waiters.Update[*loadbalancers.LoadBalancer]) {
+			ctx.Dispatch(func(ctx goapp.Context) { p.applyPoll(ctx, id, u) })
 		})
-	case !want && p.stopPoll != nil:
-		p.stopPolling()
 	}
 }
 
-func (p *lbListPage) stopPolling() {
-	if p.stopPoll != nil {
-		p.stopPoll()
-		p.stopPoll = nil
+// applyPoll takes a poll of one watched load balancer into its row: a new
+// row for a load balancer the list did not have yet, none for one that is
+// gone (404). UI goroutine.
+func (p *lbListPage) applyPoll(ctx goapp.Context, id string, u waiters.Update[*loadbalancers.LoadBalancer]) {
+	if p.watches[id] == nil {
+		return // left since
+	}
+	p.polls++
+	p.lastPoll = time.Now()
+	i := slices.IndexFunc(p.lbs, func(lb loadbalancers.LoadBalancer) bool { return lb.ID == id })
+	switch {
+	case octavia.ErrorCodeOf(u.Err) == octavia.ENOTFOUND:
+		if i >= 0 {
+			p.lbs = slices.Delete(p.lbs, i, i+1)
+		}
+	case u.Err != nil:
+		p.pollErr = octavia.Message(u.Err)
+		return
+	case u.Value == nil:
+		return
+	case i >= 0:
+		p.lbs[i] = *u.Value
+	default:
+		p.lbs = append(p.lbs, *u.Value)
+		sortLoadBalancers(p.lbs)
+	}
+	p.pollErr = ""
+	p.syncWatches(ctx)
+}
+
+func (p *lbListPage) unwatchAll() {
+	for id, stop := range p.watches {
+		stop()
+		delete(p.watches, id)
 	}
 }
 
@@ -206,8 +266,9 @@ func (p *lbListPage) Render() goapp.UI {
 					return goapp.Span().Class("sum-item").Textf("%d match the search", len(shown))
 				}),
 				goapp.Div().Class("spacer"),
-				goapp.If(p.stopPoll != nil, func() goapp.UI {
-					return goapp.Span().ID("live").Class("live").Title("One list poll every 3 s while a row is pending").Text("live · every 3 s")
+				goapp.If(len(p.watches) > 0, func() goapp.UI {
+					return goapp.Span().ID("live").Class("live").Title("One GET per pending load balancer every 3 s; the whole list every minute and on Refresh").
+						Textf("live · %d pending, every 3 s", len(p.watches))
 				}),
 				goapp.If(p.pollErr != "", func() goapp.UI {
 					return goapp.Span().Class("st-error-text").Text("Last poll failed: " + p.pollErr)
