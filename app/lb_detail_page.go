@@ -234,7 +234,7 @@ func (p *lbDetailPage) renderBody() goapp.UI {
 		return goapp.Div().ID("lb-error").Class("alert", "alert-error").Body(
 			goapp.Strong().Text("The load balancer could not be read. "), goapp.Text(p.err),
 		)
-	case p.d.LB == nil:
+	case p.d.LB == nil || p.status != loaded: // the tree comes after the load balancer
 		return goapp.Div().Class("empty", "loading").Text("Loading the load balancer…")
 	}
 	lb := p.d.LB

@@ -21,9 +21,12 @@ const listRefresh = 60 * time.Second
 // the first load runs.
 const listBatch = 200
 
-// rowsShown is how many rows the table renders at first, and how many more
-// each "Show more" adds: the count, the search and the poll cover them all.
-const rowsShown = 250
+// lbColumns are the list's columns; the table renders only the rows in view
+// (vtable), the count and the search cover them all.
+var lbColumns = []vcol{
+	{"Name", "24%"}, {"VIP address", "11%"}, {"Provisioning", "13%"}, {"Operating", "11%"},
+	{"Provider", "9%"}, {"Created (UTC)", "15%"}, {"ID", "17%"},
+}
 
 // lbListPage lists the project's load balancers. Rows in PENDING_* (and the
 // load balancers that this project's operations wait on) follow their own
@@ -37,11 +40,11 @@ type lbListPage struct {
 	err    string
 	lbs    []loadbalancers.LoadBalancer
 	query  string
-	limit  int // rows rendered; 0 = rowsShown
 	ops    []operation
 
 	cancelLoad  context.CancelFunc
-	stopRefresh context.CancelFunc
+	stopRefresh func()
+	loadedAt    time.Time         // end of the last load
 	watches     map[string]func() // load balancer id -> stop of its lbHub subscription
 	polls       int
 	pollErr     string
@@ -52,6 +55,7 @@ func (p *lbListPage) OnNav(ctx goapp.Context) {
 	if p.sess = requireSession(ctx); p.sess == nil {
 		return
 	}
+	exposeMemStats()
 	p.ops = operations.snapshot()
 	ctx.ObserveState(stateOperations, &p.ops).OnChange(func() { p.syncWatches(ctx) })
 	p.load(ctx)
@@ -70,29 +74,20 @@ func (p *lbListPage) OnDismount() {
 	p.unwatchAll()
 }
 
-// startRefresh re-reads the list every listRefresh until OnDismount. UI
-// goroutine; the timer runs in ctx.Async.
+// startRefresh re-reads the list once it is listRefresh old, until
+// OnDismount. It checks every second rather than sleeping listRefresh: in
+// the browser, a Go timer that far out kept go-app's frame timer from
+// firing (updates reached the screen only at the next event). UI goroutine.
 func (p *lbListPage) startRefresh(ctx goapp.Context) {
 	if p.stopRefresh != nil {
 		p.stopRefresh()
 	}
-	c, cancel := context.WithCancel(context.Background())
-	p.stopRefresh = cancel
-	ctx.Async(func() {
-		t := time.NewTicker(listRefresh)
-		defer t.Stop()
-		for {
-			select {
-			case <-c.Done():
-				return
-			case <-t.C:
-				ctx.Dispatch(func(ctx goapp.Context) {
-					if c.Err() == nil && p.status != loading {
-						p.load(ctx)
-					}
-				})
-			}
+	p.stopRefresh = tick(ctx, time.Second, func(ctx goapp.Context) {
+		if p.status == loading || time.Since(p.loadedAt) < listRefresh {
+			ctx.PreventUpdate()
+			return
 		}
+		p.load(ctx)
 	})
 }
 
@@ -126,7 +121,7 @@ func (p *lbListPage) load(ctx goapp.Context) {
 				return
 			}
 			p.setRows(all)
-			p.status = loaded
+			p.status, p.loadedAt = loaded, time.Now()
 			p.syncWatches(ctx)
 		})
 	})
@@ -303,44 +298,21 @@ func (p *lbListPage) renderBody(shown []loadbalancers.LoadBalancer, total int) g
 		)
 	}
 	now := time.Now()
-	limit := p.limit
-	if limit == 0 {
-		limit = rowsShown
-	}
-	hidden := 0
-	if len(shown) > limit {
-		shown, hidden = shown[:limit], len(shown)-limit
-	}
-	return goapp.Div().Class("table-wrap").Body(
-		goapp.Table().ID("lb-table").Class("table").Body(
-			goapp.THead().Body(goapp.Tr().Body(
-				goapp.Th().Text("Name"),
-				goapp.Th().Text("VIP address"),
-				goapp.Th().Text("Provisioning"),
-				goapp.Th().Text("Operating"),
-				goapp.Th().Text("Provider"),
-				goapp.Th().Text("Created (UTC)"),
-				goapp.Th().Text("ID"),
-			)),
-			goapp.TBody().Body(goapp.Range(shown).Slice(func(i int) goapp.UI {
-				lb := shown[i]
-				return goapp.Tr().Class("lb-row").DataSet("id", lb.ID).DataSet("status", lb.ProvisioningStatus).Body(
-					goapp.Td().Class("name").Body(goapp.A().Href(detailPathOf(lb.ID)).Text(displayName(lb.Name, lb.ID))),
-					goapp.Td().Class("mono").Text(orDash(lb.VipAddress)),
-					goapp.Td().Body(badge(lb.ProvisioningStatus)),
-					goapp.Td().Body(badge(lb.OperatingStatus)),
-					goapp.Td().Text(orDash(lb.Provider)),
-					goapp.Td().Class("nowrap").Title("%s", formatAgo(lb.CreatedAt, now)).Text(formatTime(lb.CreatedAt)),
-					goapp.Td().Class("mono", "muted", "id").Title("%s", lb.ID).Text(shorten(lb.ID, 13)),
-				)
-			})),
-		),
-		goapp.If(hidden > 0, func() goapp.UI {
-			return goapp.Div().ID("lb-more").Class("more").Body(
-				goapp.Span().Textf("%d more not shown: search by name, or ", hidden),
-				goapp.Button().Class("btn", "btn-small").OnClick(func(ctx goapp.Context, e goapp.Event) { p.limit = limit + rowsShown }).
-					Textf("show %d more", min(hidden, rowsShown)),
+	return &vtable{
+		ID:    "lb-table",
+		Cols:  lbColumns,
+		Count: len(shown),
+		Row: func(i int) goapp.UI {
+			lb := &shown[i]
+			return goapp.Tr().Class("lb-row").DataSet("id", lb.ID).DataSet("status", lb.ProvisioningStatus).Body(
+				goapp.Td().Class("name").Title("%s", lb.Name).Body(goapp.A().Href(detailPathOf(lb.ID)).Text(displayName(lb.Name, lb.ID))),
+				goapp.Td().Class("mono").Text(orDash(lb.VipAddress)),
+				goapp.Td().Body(badge(lb.ProvisioningStatus)),
+				goapp.Td().Body(badge(lb.OperatingStatus)),
+				goapp.Td().Text(orDash(lb.Provider)),
+				goapp.Td().Class("nowrap").Title("%s", formatAgo(lb.CreatedAt, now)).Text(formatTime(lb.CreatedAt)),
+				goapp.Td().Class("mono", "muted", "id").Title("%s", lb.ID).Text(shorten(lb.ID, 13)),
 			)
-		}),
-	)
+		},
+	}
 }
