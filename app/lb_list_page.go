@@ -17,9 +17,12 @@ import (
 // it: each follows its own load balancer's shared poll (lbHub, every 3 s).
 const listRefresh = 60 * time.Second
 
-// listBatch is how many streamed load balancers are shown at a time while
-// the first load runs.
-const listBatch = 200
+// While the list loads, its rows are shown after the first listFirst, then
+// once per listBatch (Octavia's largest page): one re-render per page.
+const (
+	listFirst = 60
+	listBatch = 1000
+)
 
 // lbColumns are the list's columns; the table renders only the rows in view
 // (vtable), the count and the search cover them all.
@@ -38,7 +41,7 @@ type lbListPage struct {
 	sess   *session
 	status loadStatus
 	err    string
-	lbs    []loadbalancers.LoadBalancer
+	lbs    []lbRow // sorted by compareRow
 	query  string
 	ops    []operation
 
@@ -91,7 +94,11 @@ func (p *lbListPage) startRefresh(ctx goapp.Context) {
 	})
 }
 
-// load streams every page of the list, showing rows as they come.
+// load streams every page of the list, asking only the columns shown
+// (lbListFields), and shows the rows read so far: once after the first
+// listFirst rows, then once per listBatch (an Octavia page), each batch
+// sorted and merged into the rows already shown. UI goroutine; the reading
+// runs in ctx.Async.
 func (p *lbListPage) load(ctx goapp.Context) {
 	if p.cancelLoad != nil {
 		p.cancelLoad()
@@ -101,8 +108,13 @@ func (p *lbListPage) load(ctx goapp.Context) {
 	p.status, p.err = loading, ""
 	client := p.sess.Client
 	ctx.Async(func() {
-		var all []loadbalancers.LoadBalancer
-		for lb, err := range client.LoadBalancers(c, loadbalancers.ListOpts{}) {
+		var shown, batch []lbRow
+		n := 0
+		flush := func() {
+			sortRows(batch)
+			shown, batch = mergeRows(shown, batch), batch[:0]
+		}
+		for lb, err := range client.LoadBalancerRows(c, loadbalancers.ListOpts{}) {
 			if err != nil {
 				if c.Err() != nil {
 					return
@@ -110,26 +122,27 @@ func (p *lbListPage) load(ctx goapp.Context) {
 				ctx.Dispatch(func(ctx goapp.Context) { p.status, p.err = loadFailed, octavia.Message(err) })
 				return
 			}
-			all = append(all, lb)
-			if len(all)%listBatch == 0 {
-				batch := append([]loadbalancers.LoadBalancer(nil), all...)
-				ctx.Dispatch(func(ctx goapp.Context) { p.setRows(batch) })
+			batch = append(batch, lb)
+			if n++; n == listFirst || n%listBatch == 0 {
+				flush()
+				rows := shown
+				ctx.Dispatch(func(ctx goapp.Context) {
+					if c.Err() == nil {
+						p.lbs = rows
+					}
+				})
 			}
 		}
+		flush()
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if c.Err() != nil {
 				return
 			}
-			p.setRows(all)
+			p.lbs = shown
 			p.status, p.loadedAt = loaded, time.Now()
 			p.syncWatches(ctx)
 		})
 	})
-}
-
-func (p *lbListPage) setRows(lbs []loadbalancers.LoadBalancer) {
-	sortLoadBalancers(lbs)
-	p.lbs = lbs
 }
 
 // watchedIDs are the load balancers that need a poll: the rows in
@@ -184,7 +197,7 @@ func (p *lbListPage) applyPoll(ctx goapp.Context, id string, u waiters.Update[*l
 	}
 	p.polls++
 	p.lastPoll = time.Now()
-	i := slices.IndexFunc(p.lbs, func(lb loadbalancers.LoadBalancer) bool { return lb.ID == id })
+	i := slices.IndexFunc(p.lbs, func(r lbRow) bool { return r.ID == id })
 	switch {
 	case octavia.ErrorCodeOf(u.Err) == octavia.ENOTFOUND:
 		if i >= 0 {
@@ -196,10 +209,10 @@ func (p *lbListPage) applyPoll(ctx goapp.Context, id string, u waiters.Update[*l
 	case u.Value == nil:
 		return
 	case i >= 0:
-		p.lbs[i] = *u.Value
+		p.lbs[i] = rowOf(u.Value)
 	default:
-		p.lbs = append(p.lbs, *u.Value)
-		sortLoadBalancers(p.lbs)
+		p.lbs = append(p.lbs, rowOf(u.Value))
+		sortRows(p.lbs)
 	}
 	p.pollErr = ""
 	p.syncWatches(ctx)
@@ -215,30 +228,27 @@ func (p *lbListPage) unwatchAll() {
 // opRows are rows for load balancers that an operation of this project
 // just created and that the list has not shown yet: a new load balancer
 // appears at once, before the next list poll.
-func opRows(ops []operation, lbs []loadbalancers.LoadBalancer, projectID string) []loadbalancers.LoadBalancer {
-	seen := make(map[string]bool, len(lbs))
-	for _, lb := range lbs {
-		seen[lb.ID] = true
-	}
-	var out []loadbalancers.LoadBalancer
+func opRows(ops []operation, lbs []lbRow, projectID string) []lbRow {
+	var out []lbRow
 	for _, op := range ops {
-		if op.Kind != opCreate || op.State != opWaiting || op.ProjectID != projectID || seen[op.LBID] {
+		if op.Kind != opCreate || op.State != opWaiting || op.ProjectID != projectID ||
+			slices.ContainsFunc(lbs, func(r lbRow) bool { return r.ID == op.LBID }) {
 			continue
 		}
-		out = append(out, loadbalancers.LoadBalancer{ID: op.LBID, Name: op.LBName, VipAddress: op.VIPAddress,
-			ProvisioningStatus: op.Status, OperatingStatus: string(octavia.OperatingOffline), CreatedAt: op.StartedAt})
+		out = append(out, lbRow{ID: op.LBID, Name: op.LBName, VipAddress: op.VIPAddress, ProvisioningStatus: op.Status,
+			OperatingStatus: string(octavia.OperatingOffline), CreatedAt: op.StartedAt.UTC().Format(octaviaTime)})
 	}
 	return out
 }
 
 func (p *lbListPage) Render() goapp.UI {
 	readOnly := p.sess == nil || p.sess.ReadOnly
-	var rows []loadbalancers.LoadBalancer
+	var rows []lbRow
 	if p.sess != nil {
 		rows = append(opRows(p.ops, p.lbs, p.sess.Info.ProjectID), p.lbs...)
 	}
-	shown := filterLoadBalancers(rows, p.query)
-	active, pending, failed, _ := countByStatus(rows)
+	shown := filterRows(rows, p.query)
+	active, pending, failed := countRows(rows)
 	return &shell{
 		Nav:   navList,
 		Title: "Load balancers",
@@ -274,7 +284,7 @@ func (p *lbListPage) Render() goapp.UI {
 	}
 }
 
-func (p *lbListPage) renderBody(shown []loadbalancers.LoadBalancer, total int) goapp.UI {
+func (p *lbListPage) renderBody(shown []lbRow, total int) goapp.UI {
 	switch {
 	case p.status == loadFailed:
 		return goapp.Div().ID("lb-error").Class("alert", "alert-error").Body(
@@ -304,13 +314,14 @@ func (p *lbListPage) renderBody(shown []loadbalancers.LoadBalancer, total int) g
 		Count: len(shown),
 		Row: func(i int) goapp.UI {
 			lb := &shown[i]
+			created := createdAt(lb)
 			return goapp.Tr().Class("lb-row").DataSet("id", lb.ID).DataSet("status", lb.ProvisioningStatus).Body(
 				goapp.Td().Class("name").Title("%s", lb.Name).Body(goapp.A().Href(detailPathOf(lb.ID)).Text(displayName(lb.Name, lb.ID))),
 				goapp.Td().Class("mono").Text(orDash(lb.VipAddress)),
 				goapp.Td().Body(badge(lb.ProvisioningStatus)),
 				goapp.Td().Body(badge(lb.OperatingStatus)),
 				goapp.Td().Text(orDash(lb.Provider)),
-				goapp.Td().Class("nowrap").Title("%s", formatAgo(lb.CreatedAt, now)).Text(formatTime(lb.CreatedAt)),
+				goapp.Td().Class("nowrap").Title("%s", formatAgo(created, now)).Text(formatTime(created)),
 				goapp.Td().Class("mono", "muted", "id").Title("%s", lb.ID).Text(shorten(lb.ID, 13)),
 			)
 		},

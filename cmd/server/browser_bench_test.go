@@ -212,6 +212,11 @@ func timedList(tb testing.TB, b *browser, base string) (first, all time.Duration
 	if _, err := fmt.Sscanf(got, "%d,%d", &f, &a); err != nil {
 		tb.Fatalf("the list script answered %q: %v", got, err)
 	}
+	// Where the time went (ms since navigation: start+duration).
+	phases, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`performance.getEntriesByType("resource")
+		.filter(e => /auth\/tokens|lbaas\/loadbalancers|subnets|networks/.test(e.name))
+		.map(e => e.name.replace(location.origin, "").replace(/\?.*marker=([0-9a-f]{4}).*/, "?marker=$1…") + " " + Math.round(e.startTime) + "+" + Math.round(e.duration)).join(", ")`))
+	tb.Logf("first row %d ms, all %d ms after Log in; requests: %s", f, a, phases)
 	return time.Duration(f) * time.Millisecond, time.Duration(a) * time.Millisecond
 }
 
