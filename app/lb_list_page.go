@@ -17,8 +17,9 @@ import (
 // it: each follows its own load balancer's shared poll (lbHub, every 3 s).
 const listRefresh = 60 * time.Second
 
-// While the list loads, its rows are shown after the first listFirst, then
-// once per listBatch (Octavia's largest page): one re-render per page.
+// While the list loads, its first listFirst rows are read and shown at
+// once, then the others once per listBatch (Octavia's largest page): one
+// re-render per page.
 const (
 	listFirst = 60
 	listBatch = 1000
@@ -94,11 +95,11 @@ func (p *lbListPage) startRefresh(ctx goapp.Context) {
 	})
 }
 
-// load streams every page of the list, asking only the columns shown
-// (lbListFields), and shows the rows read so far: once after the first
-// listFirst rows, then once per listBatch (an Octavia page), each batch
-// sorted and merged into the rows already shown. UI goroutine; the reading
-// runs in ctx.Async.
+// load reads the whole list, only the columns shown (LoadBalancerRows),
+// and shows the rows read so far: first a page of listFirst rows (small, so
+// it is on screen at once), then the rest from its last row, in pages of
+// Octavia's default size, once per page, each page sorted and merged into
+// the rows already shown. UI goroutine; the reading runs in ctx.Async.
 func (p *lbListPage) load(ctx goapp.Context) {
 	if p.cancelLoad != nil {
 		p.cancelLoad()
@@ -109,38 +110,50 @@ func (p *lbListPage) load(ctx goapp.Context) {
 	client := p.sess.Client
 	ctx.Async(func() {
 		var shown, batch []lbRow
-		n := 0
-		flush := func() {
+		show := func() {
 			sortRows(batch)
 			shown, batch = mergeRows(shown, batch), batch[:0]
-		}
-		for lb, err := range client.LoadBalancerRows(c, loadbalancers.ListOpts{}) {
-			if err != nil {
-				if c.Err() != nil {
-					return
+			rows := shown
+			ctx.Dispatch(func(ctx goapp.Context) {
+				if c.Err() == nil {
+					p.lbs = rows
 				}
-				ctx.Dispatch(func(ctx goapp.Context) { p.status, p.err = loadFailed, octavia.Message(err) })
-				return
-			}
-			batch = append(batch, lb)
-			if n++; n == listFirst || n%listBatch == 0 {
-				flush()
-				rows := shown
-				ctx.Dispatch(func(ctx goapp.Context) {
-					if c.Err() == nil {
-						p.lbs = rows
-					}
-				})
-			}
+			})
 		}
-		flush()
-		ctx.Dispatch(func(ctx goapp.Context) {
-			if c.Err() != nil {
-				return
+		// read appends the rows of opts to batch, showing them every
+		// listBatch rows, and returns how many it read and the last one.
+		read := func(opts loadbalancers.ListOpts, most int) (n int, last string, err error) {
+			for r, err := range client.LoadBalancerRows(c, opts) {
+				if err != nil {
+					return n, last, err
+				}
+				batch, last = append(batch, r), r.ID
+				if n++; n%listBatch == 0 {
+					show()
+				}
+				if n == most {
+					break
+				}
 			}
-			p.lbs = shown
-			p.status, p.loadedAt = loaded, time.Now()
-			p.syncWatches(ctx)
+			return n, last, nil
+		}
+		n, last, err := read(loadbalancers.ListOpts{Limit: listFirst}, listFirst)
+		if err == nil && n == listFirst {
+			show()
+			_, _, err = read(loadbalancers.ListOpts{Marker: last}, 0)
+		}
+		if err != nil {
+			if c.Err() == nil {
+				ctx.Dispatch(func(ctx goapp.Context) { p.status, p.err = loadFailed, octavia.Message(err) })
+			}
+			return
+		}
+		show()
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if c.Err() == nil {
+				p.status, p.loadedAt = loaded, time.Now()
+				p.syncWatches(ctx)
+			}
 		})
 	})
 }

@@ -102,7 +102,7 @@ func timedLogin(tb testing.TB, b *browser, base string) time.Duration {
 		tb.Fatalf("automated login answered %q: %v", got, err)
 	}
 	// Where the time went (ms since navigation: start+duration).
-	phases, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`performance.getEntriesByType("resource")
+	phases, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`"Log in at " + Math.round(window.octaviewLogInAt) + "; " + performance.getEntriesByType("resource")
 		.filter(e => /app\.wasm|auth\/tokens|lbaas\/loadbalancers|api\/config/.test(e.name))
 		.map(e => e.name.replace(location.origin, "") + " " + Math.round(e.startTime) + "+" + Math.round(e.duration)).join(", ")`))
 	tb.Logf("app running at %d ms, first row at %d ms; requests: %s", ready, listed, phases)
@@ -183,7 +183,7 @@ const listScript = `new Promise((resolve, reject) => {
 	until(() => document.querySelector('#login-form[data-ready="true"]'), () => {
 		set("login-user", "demo"); set("login-password", "demo"); set("login-project", "demo");
 		setTimeout(() => {
-			const start = performance.now();
+			const start = window.octaviewLogInAt = performance.now();
 			document.getElementById("login-submit").click();
 			until(() => document.querySelector("tr.lb-row"), () => {
 				const first = performance.now() - start;
@@ -213,7 +213,7 @@ func timedList(tb testing.TB, b *browser, base string) (first, all time.Duration
 		tb.Fatalf("the list script answered %q: %v", got, err)
 	}
 	// Where the time went (ms since navigation: start+duration).
-	phases, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`performance.getEntriesByType("resource")
+	phases, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`"Log in at " + Math.round(window.octaviewLogInAt) + "; " + performance.getEntriesByType("resource")
 		.filter(e => /auth\/tokens|lbaas\/loadbalancers|subnets|networks/.test(e.name))
 		.map(e => e.name.replace(location.origin, "").replace(/\?.*marker=([0-9a-f]{4}).*/, "?marker=$1…") + " " + Math.round(e.startTime) + "+" + Math.round(e.duration)).join(", ")`))
 	tb.Logf("first row %d ms, all %d ms after Log in; requests: %s", f, a, phases)
