@@ -21,7 +21,7 @@ const listRefresh = 60 * time.Second
 // once, then the others once per listBatch (Octavia's largest page): one
 // re-render per page.
 const (
-	listFirst = 60
+	listFirst = 30
 	listBatch = 1000
 )
 

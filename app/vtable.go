@@ -36,10 +36,10 @@ type vcol struct {
 }
 
 const (
-	vtableRowHeight = 33  // px, as .vtable fixes it
-	vtableWindow    = 120 // rows rendered: a tall screen shows about 60
-	vtableStep      = 10  // rows scrolled before the window moves
-	vtableAbove     = 30  // rows kept rendered above the first in view
+	vtableRowHeight = 33 // px, as .vtable fixes it
+	vtableWindow    = 80 // rows rendered: a 1440p screen shows about 40
+	vtableStep      = 10 // rows scrolled before the window moves
+	vtableAbove     = 20 // rows kept rendered above the first in view
 )
 
 func (v *vtable) rowHeight() int {

@@ -12,9 +12,9 @@ func TestVtableWindow(t *testing.T) {
 	}{
 		{"empty", 0, 0, 0, 0},
 		{"shorter than the window", 0, 35, 0, 35},
-		{"top", 0, 10002, 0, 130},
-		{"middle, aligned down to a step", 4975, 10002, 4970, 5100},
-		{"bottom: the last row is in", 9957, 10002, 9880, 10002},
+		{"top", 0, 10002, 0, 90},
+		{"middle, aligned down to a step", 4975, 10002, 4970, 5060},
+		{"bottom: the last row is in", 9957, 10002, 9920, 10002},
 		{"past the end (the list shrank)", 9000, 50, 0, 50},
 	}
 	for _, tt := range tests {
