@@ -108,17 +108,33 @@ func (p *lbListPage) load(ctx goapp.Context) {
 	p.cancelLoad = cancel
 	p.status, p.err = loading, ""
 	client := p.sess.Client
+	// The reader hands each batch to a merger goroutine, which sorts it into
+	// the rows shown while the reader waits for the next page.
+	batches := make(chan []lbRow, 16)
 	ctx.Async(func() {
-		var shown, batch []lbRow
-		show := func() {
-			sortRows(batch)
-			shown, batch = mergeRows(shown, batch), batch[:0]
+		var shown []lbRow
+		for b := range batches {
+			sortRows(b)
+			shown = mergeRows(shown, b)
 			rows := shown
 			ctx.Dispatch(func(ctx goapp.Context) {
 				if c.Err() == nil {
 					p.lbs = rows
 				}
 			})
+		}
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if c.Err() == nil && p.status == loading {
+				p.status, p.loadedAt = loaded, time.Now()
+				p.syncWatches(ctx)
+			}
+		})
+	})
+	ctx.Async(func() {
+		var batch []lbRow
+		show := func() {
+			batches <- batch
+			batch = make([]lbRow, 0, listBatch)
 		}
 		// read appends the rows of opts to batch, showing them every
 		// listBatch rows, and returns how many it read and the last one.
@@ -146,15 +162,10 @@ func (p *lbListPage) load(ctx goapp.Context) {
 			if c.Err() == nil {
 				ctx.Dispatch(func(ctx goapp.Context) { p.status, p.err = loadFailed, octavia.Message(err) })
 			}
-			return
+		} else {
+			show()
 		}
-		show()
-		ctx.Dispatch(func(ctx goapp.Context) {
-			if c.Err() == nil {
-				p.status, p.loadedAt = loaded, time.Now()
-				p.syncWatches(ctx)
-			}
-		})
+		close(batches)
 	})
 }
 
