@@ -50,9 +50,7 @@ type lbListPage struct {
 	stopRefresh func()
 	loadedAt    time.Time         // end of the last load
 	watches     map[string]func() // load balancer id -> stop of its lbHub subscription
-	polls       int
-	pollErr     string
-	lastPoll    time.Time
+	pollErr     string            // the last poll's failure, "" after a good one
 }
 
 func (p *lbListPage) OnNav(ctx goapp.Context) {
@@ -219,8 +217,6 @@ func (p *lbListPage) applyPoll(ctx goapp.Context, id string, u waiters.Update[*l
 	if p.watches[id] == nil {
 		return // left since
 	}
-	p.polls++
-	p.lastPoll = time.Now()
 	i := slices.IndexFunc(p.lbs, func(r lbRow) bool { return r.ID == id })
 	switch {
 	case octavia.ErrorCodeOf(u.Err) == octavia.ENOTFOUND:
