@@ -45,6 +45,7 @@ type lbDetailPage struct {
 	stopPoll func()
 	polls    int
 	pollErr  string
+	treeDue  bool // read the status tree with the next answer of the poll
 
 	confirming bool
 	cascade    bool
@@ -77,6 +78,7 @@ func (p *lbDetailPage) load(ctx goapp.Context) {
 	if p.status != loaded {
 		p.status, p.err = loading, ""
 	}
+	p.treeDue = true
 	p.watch(ctx)
 }
 
@@ -96,15 +98,16 @@ func (p *lbDetailPage) watch(ctx goapp.Context) {
 }
 
 // applyLB takes a poll of the load balancer. The status tree is read again
-// only when it may have changed: first load, a status of the load balancer
-// changed, or something in the tree is still pending. UI goroutine.
+// only when it may have changed: a new visit of the page, a status of the
+// load balancer changed, or something in the tree is still pending. UI
+// goroutine.
 func (p *lbDetailPage) applyLB(ctx goapp.Context, lb *loadbalancers.LoadBalancer, err error) {
 	if err != nil || lb == nil {
 		p.fail(err)
 		return
 	}
-	needTree := p.status != loaded || lbChanged(p.d.LB, lb) || p.d.Tree.Pending()
-	p.d.LB, p.pollErr = lb, ""
+	needTree := p.treeDue || p.status != loaded || lbChanged(p.d.LB, lb) || p.d.Tree.Pending()
+	p.d.LB, p.pollErr, p.treeDue = lb, "", false
 	if !needTree {
 		p.syncPoll()
 		return
