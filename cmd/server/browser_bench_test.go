@@ -252,7 +252,8 @@ func timedCLI(tb testing.TB, openstack, base, home string) time.Duration {
 // 5 samples each. Reports the medians: the CLI, the console from "Log in"
 // to all rows counted and to the first row on screen, their ratio (target ≤
 // 0.5), the app's Go heap after the list (runtime.MemStats.HeapAlloc after a
-// GC) and the rows in the document (target ≤ 200).
+// GC, and Sys: what the Go runtime took from the wasm memory), Chromium's JS
+// heap (performance.memory) and the rows in the document (target ≤ 200).
 func BenchmarkListScale(b *testing.B) {
 	openstack, err := exec.LookPath("openstack")
 	if err != nil {
@@ -266,7 +267,7 @@ func BenchmarkListScale(b *testing.B) {
 	time.Sleep(2 * time.Second) // let the service worker finish caching
 
 	var cli, first, all []time.Duration
-	var heap float64
+	var heap, sys, jsHeap float64
 	var rows int
 	for i := 0; i < b.N; i++ {
 		for range listSamples {
@@ -276,6 +277,8 @@ func BenchmarkListScale(b *testing.B) {
 		}
 	}
 	heap = eval[float64](b, br, `octaviewMemStats().heapAlloc`)
+	sys = eval[float64](b, br, `octaviewMemStats().sys`)
+	jsHeap = eval[float64](b, br, `performance.memory ? performance.memory.usedJSHeapSize : 0`)
 	rows = eval[int](b, br, domRows)
 
 	mc, ma, mf := median(cli), median(all), median(first)
@@ -285,7 +288,9 @@ func BenchmarkListScale(b *testing.B) {
 	b.ReportMetric(ma.Seconds()/mc.Seconds(), "console/cli")
 	b.ReportMetric(float64(mf.Milliseconds()), "ms/first-row")
 	b.ReportMetric(heap/1e6, "MB/go-heap")
+	b.ReportMetric(sys/1e6, "MB/go-sys")
+	b.ReportMetric(jsHeap/1e6, "MB/js-heap")
 	b.ReportMetric(float64(rows), "dom-rows")
-	b.Logf("CLI %v, console %v (all %d rows counted; ratio %.2f, target ≤ 0.5), first row %v (target ≤ 200 ms), Go heap %.1f MB, %d rows in the document; samples: cli %v, console %v, first %v",
-		mc.Round(time.Millisecond), ma.Round(time.Millisecond), scaleDrillCount, ma.Seconds()/mc.Seconds(), mf, heap/1e6, rows, cli, all, first)
+	b.Logf("CLI %v, console %v (all %d rows counted; ratio %.2f, target ≤ 0.5), first row %v (target ≤ 200 ms), Go heap %.1f MB (runtime Sys %.1f MB, JS heap %.1f MB), %d rows in the document; samples: cli %v, console %v, first %v",
+		mc.Round(time.Millisecond), ma.Round(time.Millisecond), scaleDrillCount, ma.Seconds()/mc.Seconds(), mf, heap/1e6, sys/1e6, jsHeap/1e6, rows, cli, all, first)
 }
