@@ -19,24 +19,15 @@ type detail struct {
 	Tree octavia.StatusLoadBalancer
 }
 
-// detailHub shares one poll per load balancer among its detail views.
-var detailHub = waiters.NewHub[detail](waiters.DefaultInterval)
-
-func detailKey(id string) string { return "loadbalancer/" + id }
-
-// fetchDetail reads a load balancer and its status tree (health monitors
+// fetchTree reads a load balancer's status tree (health monitors
 // included). Blocks.
-func fetchDetail(c *octavia.Client, id string) func(ctx context.Context) (detail, error) {
-	return func(ctx context.Context) (detail, error) {
-		lb, err := c.GetLoadBalancer(ctx, id)
-		if err != nil {
-			return detail{}, err
-		}
+func fetchTree(c *octavia.Client, id string) func(ctx context.Context) (octavia.StatusLoadBalancer, error) {
+	return func(ctx context.Context) (octavia.StatusLoadBalancer, error) {
 		t, err := c.LoadBalancerStatusTree(ctx, id)
 		if err != nil {
-			return detail{}, err
+			return octavia.StatusLoadBalancer{}, err
 		}
-		return detail{LB: lb, Tree: t.LoadBalancer}, nil
+		return t.LoadBalancer, nil
 	}
 }
 
@@ -54,6 +45,7 @@ type lbDetailPage struct {
 	stopPoll func()
 	polls    int
 	pollErr  string
+	treeDue  bool // read the status tree with the next answer of the poll
 
 	confirming bool
 	cascade    bool
@@ -69,45 +61,96 @@ func (p *lbDetailPage) OnNav(ctx goapp.Context) {
 	if id != p.id {
 		p.stopPolling()
 		p.id, p.d, p.gone, p.confirming, p.deleteErr = id, detail{}, false, false, ""
+		p.status = neverLoaded
 	}
 	p.load(ctx)
 }
 
 func (p *lbDetailPage) OnDismount() { p.stopPolling() }
 
+// load reads the load balancer through its shared poll (lbHub): a fresh GET,
+// or the latest answer of a poll that already runs for it (an operation
+// wait, another view), then its status tree. UI goroutine.
 func (p *lbDetailPage) load(ctx goapp.Context) {
-	p.status, p.err = loading, ""
-	id, fetch := p.id, fetchDetail(p.sess.Client, p.id)
-	ctx.Async(func() {
-		c, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		d, err := fetch(c)
+	if p.stopPoll != nil {
+		return // the poll runs: its next answer refreshes the page
+	}
+	if p.status != loaded {
+		p.status, p.err = loading, ""
+	}
+	p.treeDue = true
+	p.watch(ctx)
+}
+
+// watch joins the shared poll of this load balancer; syncPoll leaves it
+// once nothing is pending. UI goroutine.
+func (p *lbDetailPage) watch(ctx goapp.Context) {
+	id := p.id
+	p.stopPoll = watchLB(p.sess, id, func(u waiters.Update[*loadbalancers.LoadBalancer]) {
 		ctx.Dispatch(func(ctx goapp.Context) {
-			if id != p.id {
+			if p.stopPoll == nil || id != p.id {
 				return
 			}
-			p.apply(ctx, d, err)
+			p.polls++
+			p.applyLB(ctx, u.Value, u.Err)
 		})
 	})
 }
 
-// apply takes a fetch's result (first load or poll). UI goroutine.
-func (p *lbDetailPage) apply(ctx goapp.Context, d detail, err error) {
+// applyLB takes a poll of the load balancer. The status tree is read again
+// only when it may have changed: a new visit of the page, a status of the
+// load balancer changed, or something in the tree is still pending. UI
+// goroutine.
+func (p *lbDetailPage) applyLB(ctx goapp.Context, lb *loadbalancers.LoadBalancer, err error) {
+	if err != nil || lb == nil {
+		p.fail(err)
+		return
+	}
+	needTree := p.treeDue || p.status != loaded || lbChanged(p.d.LB, lb) || p.d.Tree.Pending()
+	p.d.LB, p.pollErr, p.treeDue = lb, "", false
+	if !needTree {
+		p.syncPoll()
+		return
+	}
+	id, fetch := p.id, fetchTree(p.sess.Client, p.id)
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		t, err := fetch(c)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if id != p.id {
+				return
+			}
+			if err != nil {
+				p.fail(err)
+				return
+			}
+			p.d.Tree, p.status, p.pollErr = t, loaded, ""
+			p.syncPoll()
+		})
+	})
+}
+
+// fail takes a failed read: 404 means gone; before the first load the page
+// shows the error, afterwards the poll goes on and says its last one failed.
+func (p *lbDetailPage) fail(err error) {
 	switch {
 	case octavia.ErrorCodeOf(err) == octavia.ENOTFOUND:
 		p.gone, p.status = true, loaded
 		p.stopPolling()
-		return
-	case err != nil:
-		if p.status == loaded {
-			p.pollErr = octavia.Message(err)
-			return
-		}
+	case p.status == loaded:
+		p.pollErr = octavia.Message(err)
+	default:
 		p.status, p.err = loadFailed, octavia.Message(err)
-		return
+		p.stopPolling()
 	}
-	p.d, p.status, p.pollErr = d, loaded, ""
-	p.syncPoll(ctx)
+}
+
+// lbChanged reports whether a poll shows a load balancer in another state
+// than before (nil before: changed).
+func lbChanged(was, now *loadbalancers.LoadBalancer) bool {
+	return was == nil || was.ProvisioningStatus != now.ProvisioningStatus ||
+		was.OperatingStatus != now.OperatingStatus || !was.UpdatedAt.Equal(now.UpdatedAt)
 }
 
 // pending reports whether the load balancer or anything under it is pending.
@@ -115,23 +158,10 @@ func (d detail) pending() bool {
 	return d.LB != nil && isPending(d.LB.ProvisioningStatus) || d.Tree.Pending()
 }
 
-// syncPoll joins the shared poll of this load balancer while anything in
-// it is pending, and leaves it when nothing is. UI goroutine.
-func (p *lbDetailPage) syncPoll(ctx goapp.Context) {
-	want := p.d.pending() && !p.gone
-	switch {
-	case want && p.stopPoll == nil:
-		id := p.id
-		p.stopPoll = detailHub.Subscribe(detailKey(id), fetchDetail(p.sess.Client, id), func(u waiters.Update[detail]) {
-			ctx.Dispatch(func(ctx goapp.Context) {
-				if p.stopPoll == nil || id != p.id {
-					return
-				}
-				p.polls++
-				p.apply(ctx, u.Value, u.Err)
-			})
-		})
-	case !want && p.stopPoll != nil:
+// syncPoll leaves the shared poll once nothing in the load balancer is
+// pending (and it is loaded). UI goroutine.
+func (p *lbDetailPage) syncPoll() {
+	if p.status == loaded && (!p.d.pending() || p.gone) {
 		p.stopPolling()
 	}
 }
@@ -207,7 +237,7 @@ func (p *lbDetailPage) renderBody() goapp.UI {
 		return goapp.Div().ID("lb-error").Class("alert", "alert-error").Body(
 			goapp.Strong().Text("The load balancer could not be read. "), goapp.Text(p.err),
 		)
-	case p.d.LB == nil:
+	case p.d.LB == nil || p.status != loaded: // the tree comes after the load balancer
 		return goapp.Div().Class("empty", "loading").Text("Loading the load balancer…")
 	}
 	lb := p.d.LB

@@ -13,7 +13,7 @@ import (
 	"github.com/octaview/octaview/octavia/labcloud"
 )
 
-// TestFetchDetail reads a load balancer with a monitored pool from the lab:
+// TestFetchDetail reads the status tree of a load balancer with a monitored pool from the lab:
 // the status tree alone brings the pool's health monitor, with no list of
 // health monitors on the side.
 func TestFetchDetail(t *testing.T) {
@@ -39,10 +39,11 @@ func TestFetchDetail(t *testing.T) {
 		t.Fatalf("got %d load balancers named shop, %v; want 1", len(lbs), err)
 	}
 
-	d, err := fetchDetail(c, lbs[0].ID)(t.Context())
+	tree, err := fetchTree(c, lbs[0].ID)(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
+	d := detail{LB: &lbs[0], Tree: tree}
 	if d.LB == nil || d.LB.ID != lbs[0].ID || d.Tree.ID != lbs[0].ID || len(d.Tree.Listeners) != 1 || len(d.Tree.Listeners[0].Pools) != 1 {
 		t.Fatalf("got %+v, want shop with its listener and pool", d)
 	}

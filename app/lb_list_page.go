@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
@@ -11,57 +12,56 @@ import (
 	"github.com/octaview/octaview/waiters"
 )
 
-// listHub is the one poller of load balancer lists: every view of a
-// project's list shares one paged list poll per 3 s (not one per row).
-var listHub = waiters.NewHub[[]loadbalancers.LoadBalancer](waiters.DefaultInterval)
+// listRefresh is how often the list page re-reads the whole list by
+// itself; the Refresh button reads it at once. Pending rows do not wait for
+// it: each follows its own load balancer's shared poll (lbHub, every 3 s).
+const listRefresh = 60 * time.Second
 
-// listKey is the listHub key of a project's load balancer list.
-func listKey(projectID string) string { return "loadbalancers/" + projectID }
+// While the list loads, its first listFirst rows are read and shown at
+// once, then the others once per listBatch (Octavia's largest page): one
+// re-render per page.
+const (
+	listFirst = 30
+	listBatch = 1000
+)
 
-// fetchList reads every page of the project's load balancers through the
-// client's streaming pager (which follows next links on our own endpoint,
-// whatever host they name). Blocks: call it off the UI goroutine.
-func fetchList(c *octavia.Client) func(ctx context.Context) ([]loadbalancers.LoadBalancer, error) {
-	return func(ctx context.Context) ([]loadbalancers.LoadBalancer, error) {
-		return octavia.Collect(c.LoadBalancers(ctx, loadbalancers.ListOpts{}))
-	}
+// lbColumns are the list's columns; the table renders only the rows in view
+// (vtable), the count and the search cover them all.
+var lbColumns = []vcol{
+	{"Name", "24%"}, {"VIP address", "11%"}, {"Provisioning", "13%"}, {"Operating", "11%"},
+	{"Provider", "9%"}, {"Created (UTC)", "15%"}, {"ID", "17%"},
 }
 
-// listBatch is how many streamed load balancers are shown at a time while
-// the first load runs.
-const listBatch = 200
-
-// rowsShown is how many rows the table renders at first, and how many more
-// each "Show more" adds: the count, the search and the poll cover them all.
-const rowsShown = 250
-
-// lbListPage lists the project's load balancers; rows in PENDING_* follow
-// the shared list poll until nothing is pending.
+// lbListPage lists the project's load balancers. Rows in PENDING_* (and the
+// load balancers that this project's operations wait on) follow their own
+// shared poll, one GET per pending load balancer per 3 s; the whole list is
+// read again only on Refresh and every listRefresh.
 type lbListPage struct {
 	goapp.Compo
 
 	sess   *session
 	status loadStatus
 	err    string
-	lbs    []loadbalancers.LoadBalancer
+	lbs    []lbRow // sorted by compareRow
 	query  string
-	limit  int // rows rendered; 0 = rowsShown
 	ops    []operation
 
-	cancelLoad context.CancelFunc
-	stopPoll   func()
-	polls      int
-	pollErr    string
-	lastPoll   time.Time
+	cancelLoad  context.CancelFunc
+	stopRefresh func()
+	loadedAt    time.Time         // end of the last load
+	watches     map[string]func() // load balancer id -> stop of its lbHub subscription
+	pollErr     string            // the last poll's failure, "" after a good one
 }
 
 func (p *lbListPage) OnNav(ctx goapp.Context) {
 	if p.sess = requireSession(ctx); p.sess == nil {
 		return
 	}
+	exposeMemStats()
 	p.ops = operations.snapshot()
-	ctx.ObserveState(stateOperations, &p.ops).OnChange(func() { p.syncPoll(ctx) })
+	ctx.ObserveState(stateOperations, &p.ops).OnChange(func() { p.syncWatches(ctx) })
 	p.load(ctx)
+	p.startRefresh(ctx)
 }
 
 func (p *lbListPage) OnDismount() {
@@ -69,10 +69,35 @@ func (p *lbListPage) OnDismount() {
 		p.cancelLoad()
 		p.cancelLoad = nil
 	}
-	p.stopPolling()
+	if p.stopRefresh != nil {
+		p.stopRefresh()
+		p.stopRefresh = nil
+	}
+	p.unwatchAll()
 }
 
-// load streams every page of the list, showing rows as they come.
+// startRefresh re-reads the list once it is listRefresh old, until
+// OnDismount. It checks every second rather than sleeping listRefresh: in
+// the browser, a Go timer that far out kept go-app's frame timer from
+// firing (updates reached the screen only at the next event). UI goroutine.
+func (p *lbListPage) startRefresh(ctx goapp.Context) {
+	if p.stopRefresh != nil {
+		p.stopRefresh()
+	}
+	p.stopRefresh = tick(ctx, time.Second, func(ctx goapp.Context) {
+		if p.status == loading || time.Since(p.loadedAt) < listRefresh {
+			ctx.PreventUpdate()
+			return
+		}
+		p.load(ctx)
+	})
+}
+
+// load reads the whole list, only the columns shown (LoadBalancerRows),
+// and shows the rows read so far: first a page of listFirst rows (small, so
+// it is on screen at once), then the rest from its last row, in pages of
+// Octavia's default size, once per page, each page sorted and merged into
+// the rows already shown. UI goroutine; the reading runs in ctx.Async.
 func (p *lbListPage) load(ctx goapp.Context) {
 	if p.cancelLoad != nil {
 		p.cancelLoad()
@@ -81,109 +106,169 @@ func (p *lbListPage) load(ctx goapp.Context) {
 	p.cancelLoad = cancel
 	p.status, p.err = loading, ""
 	client := p.sess.Client
+	// The reader hands each batch to a merger goroutine, which sorts it into
+	// the rows shown while the reader waits for the next page.
+	batches := make(chan []lbRow, 16)
 	ctx.Async(func() {
-		var all []loadbalancers.LoadBalancer
-		for lb, err := range client.LoadBalancers(c, loadbalancers.ListOpts{}) {
-			if err != nil {
-				if c.Err() != nil {
-					return
+		var shown []lbRow
+		for b := range batches {
+			sortRows(b)
+			shown = mergeRows(shown, b)
+			rows := shown
+			ctx.Dispatch(func(ctx goapp.Context) {
+				if c.Err() == nil {
+					p.lbs = rows
 				}
-				ctx.Dispatch(func(ctx goapp.Context) { p.status, p.err = loadFailed, octavia.Message(err) })
-				return
-			}
-			all = append(all, lb)
-			if len(all)%listBatch == 0 {
-				batch := append([]loadbalancers.LoadBalancer(nil), all...)
-				ctx.Dispatch(func(ctx goapp.Context) { p.setRows(batch) })
-			}
+			})
 		}
 		ctx.Dispatch(func(ctx goapp.Context) {
-			p.setRows(all)
-			p.status = loaded
-			p.syncPoll(ctx)
+			if c.Err() == nil && p.status == loading {
+				p.status, p.loadedAt = loaded, time.Now()
+				p.syncWatches(ctx)
+			}
 		})
+	})
+	ctx.Async(func() {
+		var batch []lbRow
+		show := func() {
+			batches <- batch
+			batch = make([]lbRow, 0, listBatch)
+		}
+		// read appends the rows of opts to batch, showing them every
+		// listBatch rows, and returns how many it read and the last one.
+		read := func(opts loadbalancers.ListOpts, most int) (n int, last string, err error) {
+			for r, err := range client.LoadBalancerRows(c, opts) {
+				if err != nil {
+					return n, last, err
+				}
+				batch, last = append(batch, r), r.ID
+				if n++; n%listBatch == 0 {
+					show()
+				}
+				if n == most {
+					break
+				}
+			}
+			return n, last, nil
+		}
+		n, last, err := read(loadbalancers.ListOpts{Limit: listFirst}, listFirst)
+		if err == nil && n == listFirst {
+			show()
+			_, _, err = read(loadbalancers.ListOpts{Marker: last}, 0)
+		}
+		if err != nil {
+			if c.Err() == nil {
+				ctx.Dispatch(func(ctx goapp.Context) { p.status, p.err = loadFailed, octavia.Message(err) })
+			}
+		} else {
+			show()
+		}
+		close(batches)
 	})
 }
 
-func (p *lbListPage) setRows(lbs []loadbalancers.LoadBalancer) {
-	sortLoadBalancers(lbs)
-	p.lbs = lbs
-}
-
-// waitingOps reports whether an operation of this project still waits.
-func (p *lbListPage) waitingOps() bool {
-	for _, op := range p.ops {
-		if op.State == opWaiting && op.ProjectID == p.sess.Info.ProjectID {
-			return true
+// watchedIDs are the load balancers that need a poll: the rows in
+// PENDING_*, and those that an operation of this project waits on.
+func (p *lbListPage) watchedIDs() map[string]bool {
+	ids := map[string]bool{}
+	for _, lb := range p.lbs {
+		if isPending(lb.ProvisioningStatus) {
+			ids[lb.ID] = true
 		}
 	}
-	return false
+	for _, op := range p.ops {
+		if op.State == opWaiting && op.ProjectID == p.sess.Info.ProjectID {
+			ids[op.LBID] = true
+		}
+	}
+	return ids
 }
 
-// syncPoll joins the shared list poll while a row is pending or an
-// operation waits, and leaves it otherwise. UI goroutine.
-func (p *lbListPage) syncPoll(ctx goapp.Context) {
+// syncWatches subscribes to the shared poll of every load balancer that
+// needs one and leaves the others. UI goroutine.
+func (p *lbListPage) syncWatches(ctx goapp.Context) {
 	if p.sess == nil || p.status != loaded {
 		return
 	}
-	want := anyPending(p.lbs) || p.waitingOps() || len(opRows(p.ops, p.lbs, p.sess.Info.ProjectID)) > 0
-	switch {
-	case want && p.stopPoll == nil:
-		p.stopPoll = listHub.Subscribe(listKey(p.sess.Info.ProjectID), fetchList(p.sess.Client), func(u waiters.Update[[]loadbalancers.LoadBalancer]) {
-			ctx.Dispatch(func(ctx goapp.Context) {
-				if p.stopPoll == nil {
-					return
-				}
-				p.polls++
-				p.lastPoll = time.Now()
-				if u.Err != nil {
-					p.pollErr = octavia.Message(u.Err)
-					return
-				}
-				p.pollErr = ""
-				p.setRows(u.Value)
-				p.syncPoll(ctx)
-			})
+	want := p.watchedIDs()
+	for id, stop := range p.watches {
+		if !want[id] {
+			stop()
+			delete(p.watches, id)
+		}
+	}
+	for id := range want {
+		if p.watches[id] != nil {
+			continue
+		}
+		if p.watches == nil {
+			p.watches = map[string]func(){}
+		}
+		p.watches[id] = watchLB(p.sess, id, func(u waiters.Update[*loadbalancers.LoadBalancer]) {
+			ctx.Dispatch(func(ctx goapp.Context) { p.applyPoll(ctx, id, u) })
 		})
-	case !want && p.stopPoll != nil:
-		p.stopPolling()
 	}
 }
 
-func (p *lbListPage) stopPolling() {
-	if p.stopPoll != nil {
-		p.stopPoll()
-		p.stopPoll = nil
+// applyPoll takes a poll of one watched load balancer into its row: a new
+// row for a load balancer the list did not have yet, none for one that is
+// gone (404). UI goroutine.
+func (p *lbListPage) applyPoll(ctx goapp.Context, id string, u waiters.Update[*loadbalancers.LoadBalancer]) {
+	if p.watches[id] == nil {
+		return // left since
+	}
+	i := slices.IndexFunc(p.lbs, func(r lbRow) bool { return r.ID == id })
+	switch {
+	case octavia.ErrorCodeOf(u.Err) == octavia.ENOTFOUND:
+		if i >= 0 {
+			p.lbs = slices.Delete(p.lbs, i, i+1)
+		}
+	case u.Err != nil:
+		p.pollErr = octavia.Message(u.Err)
+		return
+	case u.Value == nil:
+		return
+	case i >= 0:
+		p.lbs[i] = rowOf(u.Value)
+	default:
+		p.lbs = append(p.lbs, rowOf(u.Value))
+		sortRows(p.lbs)
+	}
+	p.pollErr = ""
+	p.syncWatches(ctx)
+}
+
+func (p *lbListPage) unwatchAll() {
+	for id, stop := range p.watches {
+		stop()
+		delete(p.watches, id)
 	}
 }
 
 // opRows are rows for load balancers that an operation of this project
 // just created and that the list has not shown yet: a new load balancer
 // appears at once, before the next list poll.
-func opRows(ops []operation, lbs []loadbalancers.LoadBalancer, projectID string) []loadbalancers.LoadBalancer {
-	seen := make(map[string]bool, len(lbs))
-	for _, lb := range lbs {
-		seen[lb.ID] = true
-	}
-	var out []loadbalancers.LoadBalancer
+func opRows(ops []operation, lbs []lbRow, projectID string) []lbRow {
+	var out []lbRow
 	for _, op := range ops {
-		if op.Kind != opCreate || op.State != opWaiting || op.ProjectID != projectID || seen[op.LBID] {
+		if op.Kind != opCreate || op.State != opWaiting || op.ProjectID != projectID ||
+			slices.ContainsFunc(lbs, func(r lbRow) bool { return r.ID == op.LBID }) {
 			continue
 		}
-		out = append(out, loadbalancers.LoadBalancer{ID: op.LBID, Name: op.LBName, VipAddress: op.VIPAddress,
-			ProvisioningStatus: op.Status, OperatingStatus: string(octavia.OperatingOffline), CreatedAt: op.StartedAt})
+		out = append(out, lbRow{ID: op.LBID, Name: op.LBName, VipAddress: op.VIPAddress, ProvisioningStatus: op.Status,
+			OperatingStatus: string(octavia.OperatingOffline), CreatedAt: op.StartedAt.UTC().Format(octaviaTime)})
 	}
 	return out
 }
 
 func (p *lbListPage) Render() goapp.UI {
 	readOnly := p.sess == nil || p.sess.ReadOnly
-	var rows []loadbalancers.LoadBalancer
+	var rows []lbRow
 	if p.sess != nil {
 		rows = append(opRows(p.ops, p.lbs, p.sess.Info.ProjectID), p.lbs...)
 	}
-	shown := filterLoadBalancers(rows, p.query)
-	active, pending, failed, _ := countByStatus(rows)
+	shown := filterRows(rows, p.query)
+	active, pending, failed := countRows(rows)
 	return &shell{
 		Nav:   navList,
 		Title: "Load balancers",
@@ -206,8 +291,9 @@ func (p *lbListPage) Render() goapp.UI {
 					return goapp.Span().Class("sum-item").Textf("%d match the search", len(shown))
 				}),
 				goapp.Div().Class("spacer"),
-				goapp.If(p.stopPoll != nil, func() goapp.UI {
-					return goapp.Span().ID("live").Class("live").Title("One list poll every 3 s while a row is pending").Text("live · every 3 s")
+				goapp.If(len(p.watches) > 0, func() goapp.UI {
+					return goapp.Span().ID("live").Class("live").Title("One GET per pending load balancer every 3 s; the whole list every minute and on Refresh").
+						Textf("live · %d pending, every 3 s", len(p.watches))
 				}),
 				goapp.If(p.pollErr != "", func() goapp.UI {
 					return goapp.Span().Class("st-error-text").Text("Last poll failed: " + p.pollErr)
@@ -218,7 +304,7 @@ func (p *lbListPage) Render() goapp.UI {
 	}
 }
 
-func (p *lbListPage) renderBody(shown []loadbalancers.LoadBalancer, total int) goapp.UI {
+func (p *lbListPage) renderBody(shown []lbRow, total int) goapp.UI {
 	switch {
 	case p.status == loadFailed:
 		return goapp.Div().ID("lb-error").Class("alert", "alert-error").Body(
@@ -242,44 +328,22 @@ func (p *lbListPage) renderBody(shown []loadbalancers.LoadBalancer, total int) g
 		)
 	}
 	now := time.Now()
-	limit := p.limit
-	if limit == 0 {
-		limit = rowsShown
-	}
-	hidden := 0
-	if len(shown) > limit {
-		shown, hidden = shown[:limit], len(shown)-limit
-	}
-	return goapp.Div().Class("table-wrap").Body(
-		goapp.Table().ID("lb-table").Class("table").Body(
-			goapp.THead().Body(goapp.Tr().Body(
-				goapp.Th().Text("Name"),
-				goapp.Th().Text("VIP address"),
-				goapp.Th().Text("Provisioning"),
-				goapp.Th().Text("Operating"),
-				goapp.Th().Text("Provider"),
-				goapp.Th().Text("Created (UTC)"),
-				goapp.Th().Text("ID"),
-			)),
-			goapp.TBody().Body(goapp.Range(shown).Slice(func(i int) goapp.UI {
-				lb := shown[i]
-				return goapp.Tr().Class("lb-row").DataSet("id", lb.ID).DataSet("status", lb.ProvisioningStatus).Body(
-					goapp.Td().Class("name").Body(goapp.A().Href(detailPathOf(lb.ID)).Text(displayName(lb.Name, lb.ID))),
-					goapp.Td().Class("mono").Text(orDash(lb.VipAddress)),
-					goapp.Td().Body(badge(lb.ProvisioningStatus)),
-					goapp.Td().Body(badge(lb.OperatingStatus)),
-					goapp.Td().Text(orDash(lb.Provider)),
-					goapp.Td().Class("nowrap").Title("%s", formatAgo(lb.CreatedAt, now)).Text(formatTime(lb.CreatedAt)),
-					goapp.Td().Class("mono", "muted", "id").Title("%s", lb.ID).Text(shorten(lb.ID, 13)),
-				)
-			})),
-		),
-		goapp.If(hidden > 0, func() goapp.UI {
-			return goapp.Div().ID("lb-more").Class("more").Body(
-				goapp.Span().Textf("%d more not shown: search by name, or ", hidden),
-				goapp.Button().Class("btn", "btn-small").OnClick(func(ctx goapp.Context, e goapp.Event) { p.limit = limit + rowsShown }).
-					Textf("show %d more", min(hidden, rowsShown)),
+	return &vtable{
+		ID:    "lb-table",
+		Cols:  lbColumns,
+		Count: len(shown),
+		Row: func(i int) goapp.UI {
+			lb := &shown[i]
+			created := createdAt(lb)
+			return goapp.Tr().Class("lb-row").DataSet("id", lb.ID).DataSet("status", lb.ProvisioningStatus).Body(
+				goapp.Td().Class("name").Title("%s", lb.Name).Body(goapp.A().Href(detailPathOf(lb.ID)).Text(displayName(lb.Name, lb.ID))),
+				goapp.Td().Class("mono").Text(orDash(lb.VipAddress)),
+				goapp.Td().Body(badge(lb.ProvisioningStatus)),
+				goapp.Td().Body(badge(lb.OperatingStatus)),
+				goapp.Td().Text(orDash(lb.Provider)),
+				goapp.Td().Class("nowrap").Title("%s", formatAgo(created, now)).Text(formatTime(created)),
+				goapp.Td().Class("mono", "muted", "id").Title("%s", lb.ID).Text(shorten(lb.ID, 13)),
 			)
-		}),
-	)
+		},
+	}
 }

@@ -397,12 +397,15 @@ func (s *opStore) wait(ctx goapp.Context, sess *session, op operation) {
 	}
 	ctx.Async(func() {
 		defer cancel()
-		var out octavia.Outcome
+		// The wait reads the load balancer's shared poll (lbHub): a page
+		// showing it at the same time adds no GET.
+		get, leave := lbStatusGetter(sess, op.LBID)
+		defer leave()
 		var err error
 		if op.Kind == opDelete {
-			out, err = sess.Client.WaitLoadBalancerDeleted(wctx, op.LBID, opts)
+			err = waiters.ForDelete(wctx, get, opts)
 		} else {
-			out, err = sess.Client.WaitLoadBalancerActive(wctx, op.LBID, opts)
+			err = waiters.ForActive(wctx, get, opts)
 		}
 		s.mu.Lock()
 		live := s.waits[op.ID] == h
@@ -416,9 +419,6 @@ func (s *opStore) wait(ctx goapp.Context, sess *session, op operation) {
 		}
 		s.update(op.ID, func(o *operation) {
 			o.EndedAt = time.Now()
-			if out.Status != "" {
-				o.Status = string(out.Status)
-			}
 			switch {
 			case err == nil:
 				o.State = opSucceeded

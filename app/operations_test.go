@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
-
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
 )
@@ -154,7 +152,7 @@ func TestOpRows(t *testing.T) {
 		{Kind: opDelete, State: opWaiting, ProjectID: "p", LBID: "going"},
 		{Kind: opCreate, State: opWaiting, ProjectID: "other", LBID: "theirs"},
 	}
-	got := opRows(ops, []loadbalancers.LoadBalancer{{ID: "listed"}}, "p")
+	got := opRows(ops, []lbRow{{ID: "listed"}}, "p")
 	if len(got) != 1 || got[0].ID != "new" || got[0].Name != "fresh" || got[0].ProvisioningStatus != string(octavia.StatusPendingCreate) {
 		t.Errorf("got %+v, want one PENDING_CREATE row for the new load balancer only", got)
 	}

@@ -5,6 +5,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+	"os/exec"
 	"slices"
 	"strings"
 	"sync"
@@ -100,7 +102,7 @@ func timedLogin(tb testing.TB, b *browser, base string) time.Duration {
 		tb.Fatalf("automated login answered %q: %v", got, err)
 	}
 	// Where the time went (ms since navigation: start+duration).
-	phases, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`performance.getEntriesByType("resource")
+	phases, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`"Log in at " + Math.round(window.octaviewLogInAt) + "; " + performance.getEntriesByType("resource")
 		.filter(e => /app\.wasm|auth\/tokens|lbaas\/loadbalancers|api\/config/.test(e.name))
 		.map(e => e.name.replace(location.origin, "") + " " + Math.round(e.startTime) + "+" + Math.round(e.duration)).join(", ")`))
 	tb.Logf("app running at %d ms, first row at %d ms; requests: %s", ready, listed, phases)
@@ -158,4 +160,137 @@ func BenchmarkWarmLogin(b *testing.B) {
 		}
 	}
 	report(b, samples, wire, 400*time.Millisecond)
+}
+
+// listSamples is how many timed lists each side of BenchmarkListScale
+// makes, alternating; it reports their medians.
+const listSamples = 5
+
+// listScript runs in the page: as soon as the app runs, it logs in as demo
+// and answers "first,all" in ms since "Log in" was pressed: the first row on
+// screen, and the whole list counted (the count says every load balancer
+// and the load has ended).
+const listScript = `new Promise((resolve, reject) => {
+	const until = (test, then) => {
+		const t = setInterval(() => { if (test()) { clearInterval(t); then(); } }, 2);
+		setTimeout(() => { clearInterval(t); reject(new Error("timed out")); }, 120000);
+	};
+	const set = (id, v) => {
+		const e = document.getElementById(id);
+		e.value = v;
+		e.dispatchEvent(new Event("input", {bubbles: true}));
+	};
+	until(() => document.querySelector('#login-form[data-ready="true"]'), () => {
+		set("login-user", "demo"); set("login-password", "demo"); set("login-project", "demo");
+		setTimeout(() => {
+			const start = window.octaviewLogInAt = performance.now();
+			document.getElementById("login-submit").click();
+			until(() => document.querySelector("tr.lb-row"), () => {
+				const first = performance.now() - start;
+				until(() => (document.querySelector("#lb-count") || {}).textContent === "%d load balancers" &&
+						!document.querySelector("#lb-refresh").disabled,
+					() => resolve(Math.round(first) + "," + Math.round(performance.now() - start)));
+			});
+		}, 0);
+	});
+})`
+
+// timedList logs in to the console and returns the time from "Log in" to
+// the first row on screen and to the whole list counted, by the page's clock.
+func timedList(tb testing.TB, b *browser, base string) (first, all time.Duration) {
+	tb.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 3*time.Minute)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/login")); err != nil {
+		tb.Fatalf("navigate: %v", err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(listScript, scaleDrillCount), chromedp.EvalAwaitPromise))
+	if err != nil {
+		tb.Fatalf("automated login and list: %v", err)
+	}
+	var f, a int
+	if _, err := fmt.Sscanf(got, "%d,%d", &f, &a); err != nil {
+		tb.Fatalf("the list script answered %q: %v", got, err)
+	}
+	// Where the time went (ms since navigation: start+duration).
+	phases, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`"Log in at " + Math.round(window.octaviewLogInAt) + "; " + performance.getEntriesByType("resource")
+		.filter(e => /auth\/tokens|lbaas\/loadbalancers|subnets|networks/.test(e.name))
+		.map(e => e.name.replace(location.origin, "").replace(/\?.*marker=([0-9a-f]{4}).*/, "?marker=$1…") + " " + Math.round(e.startTime) + "+" + Math.round(e.duration)).join(", ")`))
+	tb.Logf("first row %d ms, all %d ms after Log in; requests: %s", f, a, phases)
+	return time.Duration(f) * time.Millisecond, time.Duration(a) * time.Millisecond
+}
+
+// timedCLI runs `openstack loadbalancer list` through the console's proxy
+// and returns its wall time; it fails unless every load balancer is listed.
+func timedCLI(tb testing.TB, openstack, base, home string) time.Duration {
+	tb.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, openstack, "loadbalancer", "list")
+	cmd.Dir = home
+	cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "LANG=C.UTF-8",
+		"OS_AUTH_URL=" + base + "/identity/v3", "OS_IDENTITY_API_VERSION=3",
+		"OS_USERNAME=demo", "OS_PASSWORD=demo", "OS_PROJECT_NAME=demo",
+		"OS_USER_DOMAIN_NAME=Default", "OS_PROJECT_DOMAIN_NAME=Default",
+		"OS_REGION_NAME=RegionOne", "OS_INTERFACE=public"}
+	start := time.Now()
+	out, err := cmd.Output()
+	d := time.Since(start)
+	if err != nil {
+		tb.Fatalf("openstack loadbalancer list: %v", err)
+	}
+	if rows := strings.Count(string(out), "\n| ") - 1; rows != scaleDrillCount { // minus the header row
+		tb.Fatalf("openstack loadbalancer list: got %d rows, want %d", rows, scaleDrillCount)
+	}
+	return d
+}
+
+// BenchmarkListScale: the lab's scale-drill scenario (10,002 load balancers
+// in project demo), listed by `openstack loadbalancer list` and by the
+// console (warm: the same browser profile, after one untimed visit), side
+// by side in one run on the same lab through the same proxy, alternating,
+// 5 samples each. Reports the medians: the CLI, the console from "Log in"
+// to all rows counted and to the first row on screen, their ratio (target ≤
+// 0.5), the app's Go heap after the list (runtime.MemStats.HeapAlloc after a
+// GC, and Sys: what the Go runtime took from the wasm memory), Chromium's JS
+// heap (performance.memory) and the rows in the document (target ≤ 200).
+func BenchmarkListScale(b *testing.B) {
+	openstack, err := exec.LookPath("openstack")
+	if err != nil {
+		b.Fatalf("the OpenStack CLI is needed (make deps): %v", err)
+	}
+	s := startScaleConsole(b)
+	home := b.TempDir()
+	br := newBrowser(b, b.TempDir())
+	timedList(b, br, s.URL) // warm: app.wasm cached, the lab's pages touched
+	timedCLI(b, openstack, s.URL, home)
+	time.Sleep(2 * time.Second) // let the service worker finish caching
+
+	var cli, first, all []time.Duration
+	var heap, sys, jsHeap float64
+	var rows int
+	for i := 0; i < b.N; i++ {
+		for range listSamples {
+			cli = append(cli, timedCLI(b, openstack, s.URL, home))
+			f, a := timedList(b, br, s.URL)
+			first, all = append(first, f), append(all, a)
+		}
+	}
+	heap = eval[float64](b, br, `octaviewMemStats().heapAlloc`)
+	sys = eval[float64](b, br, `octaviewMemStats().sys`)
+	jsHeap = eval[float64](b, br, `performance.memory ? performance.memory.usedJSHeapSize : 0`)
+	rows = eval[int](b, br, domRows)
+
+	mc, ma, mf := median(cli), median(all), median(first)
+	b.ReportMetric(float64(ma.Nanoseconds()), "ns/op")
+	b.ReportMetric(mc.Seconds(), "s/cli")
+	b.ReportMetric(ma.Seconds(), "s/console")
+	b.ReportMetric(ma.Seconds()/mc.Seconds(), "console/cli")
+	b.ReportMetric(float64(mf.Milliseconds()), "ms/first-row")
+	b.ReportMetric(heap/1e6, "MB/go-heap")
+	b.ReportMetric(sys/1e6, "MB/go-sys")
+	b.ReportMetric(jsHeap/1e6, "MB/js-heap")
+	b.ReportMetric(float64(rows), "dom-rows")
+	b.Logf("CLI %v, console %v (all %d rows counted; ratio %.2f, target ≤ 0.5), first row %v (target ≤ 200 ms), Go heap %.1f MB (runtime Sys %.1f MB, JS heap %.1f MB), %d rows in the document; samples: cli %v, console %v, first %v",
+		mc.Round(time.Millisecond), ma.Round(time.Millisecond), scaleDrillCount, ma.Seconds()/mc.Seconds(), mf, heap/1e6, sys/1e6, jsHeap/1e6, rows, cli, all, first)
 }

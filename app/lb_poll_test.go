@@ -1,0 +1,108 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
+
+	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/octavia/labcloud"
+	"github.com/octaview/octaview/waiters"
+)
+
+// countingTransport counts the GETs of one path on their way to the lab.
+type countingTransport struct {
+	next http.RoundTripper
+	path string
+	gets atomic.Int32
+}
+
+func (t *countingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Method == http.MethodGet && t.path != "" && strings.HasSuffix(req.URL.Path, t.path) {
+		t.gets.Add(1)
+	}
+	return t.next.RoundTrip(req)
+}
+
+// labSession logs in as demo to an in-memory lab (synctest-safe) whose
+// load balancer "web" is stuck in PENDING_UPDATE, and returns the session,
+// web's id and the transport counting web's GETs.
+func labSession(t *testing.T) (*session, string, *countingTransport) {
+	t.Helper()
+	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "web"}}}})
+	if err := cloud.SetFaults(labcloud.Faults{Stuck: []string{"web"}}); err != nil {
+		t.Fatal(err)
+	}
+	tr := &countingTransport{next: labcloud.Transport(cloud)}
+	c, err := octavia.New(t.Context(), octavia.Config{AuthURL: "http://lab.test/identity/v3", Username: "demo", Password: "demo",
+		UserDomainName: "Default", ProjectName: "demo", ProjectDomainName: "Default", HTTPClient: &http.Client{Transport: tr}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lbs, err := octavia.Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{Name: "web"}))
+	if err != nil || len(lbs) != 1 {
+		t.Fatalf("got %d load balancers named web, %v; want 1", len(lbs), err)
+	}
+	tr.path = "/lbaas/loadbalancers/" + lbs[0].ID
+	tr.gets.Store(0)
+	return &session{Client: c, Info: c.Session()}, lbs[0].ID, tr
+}
+
+// TestSharedLBPoll: a page watching a pending load balancer and an
+// operation waiting on it share one GET per 3 s, where each used to make its
+// own; and each of them still sees every poll.
+func TestSharedLBPoll(t *testing.T) {
+	tests := []struct {
+		name     string
+		watchers int // pages watching (watchLB)
+		waits    int // operation waits (lbStatusGetter + waiters.ForActive)
+	}{
+		{"one wait", 0, 1},
+		{"a page and a wait", 1, 1},
+		{"two pages and two waits", 2, 2},
+	}
+	const window = 15 * time.Second
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				sess, id, tr := labSession(t)
+				ctx, cancel := context.WithTimeout(t.Context(), window+time.Second)
+				defer cancel()
+				var wg sync.WaitGroup
+				seen := make([]atomic.Int32, tt.watchers+tt.waits) // polls each one saw
+				for i := range tt.watchers {
+					stop := watchLB(sess, id, func(u waiters.Update[*loadbalancers.LoadBalancer]) { seen[i].Add(1) })
+					wg.Go(func() { <-ctx.Done(); stop() })
+				}
+				for i := range tt.waits {
+					wg.Go(func() {
+						get, stop := lbStatusGetter(sess, id)
+						defer stop()
+						err := waiters.ForActive(ctx, get, waiters.Options{OnPoll: func(waiters.Poll) { seen[tt.watchers+i].Add(1) }})
+						if !errors.Is(err, context.DeadlineExceeded) {
+							t.Errorf("wait %d: got %v, want it still waiting at the end (the load balancer is stuck)", i, err)
+						}
+					})
+				}
+				wg.Wait()
+				// Polls at 0, 3, ..., 15 s: 6, whoever watches.
+				if got, want := tr.gets.Load(), int32(window/waiters.DefaultInterval)+1; got != want {
+					t.Errorf("GETs of the load balancer in %v: got %d, want %d (one per 3 s, shared)", window, got, want)
+				}
+				for i := range seen {
+					if got := seen[i].Load(); got < 5 {
+						t.Errorf("watcher %d saw %d polls, want at least 5", i, got)
+					}
+				}
+			})
+		})
+	}
+}

@@ -1,0 +1,140 @@
+package app
+
+import (
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
+
+	"github.com/octaview/octaview/octavia"
+)
+
+// lbRow is a row of the load balancer list: the columns it shows, as
+// Octavia sends them (the list reads them with Client.LoadBalancerRows).
+type lbRow = octavia.LoadBalancerRow
+
+// octaviaTime is how Octavia writes times: UTC, to the second, no zone.
+const octaviaTime = "2006-01-02T15:04:05"
+
+// rowOf is the row of a load balancer read in full (by a poll).
+func rowOf(lb *loadbalancers.LoadBalancer) lbRow {
+	r := lbRow{ID: lb.ID, Name: lb.Name, VipAddress: lb.VipAddress, ProvisioningStatus: lb.ProvisioningStatus,
+		OperatingStatus: lb.OperatingStatus, Provider: lb.Provider}
+	if !lb.CreatedAt.IsZero() {
+		r.CreatedAt = lb.CreatedAt.UTC().Format(octaviaTime)
+	}
+	return r
+}
+
+// createdAt parses a row's creation time (Octavia's form, or RFC 3339);
+// the zero time when there is none. Only the rows on screen are parsed.
+func createdAt(r *lbRow) time.Time {
+	for _, layout := range []string{octaviaTime, time.RFC3339Nano} {
+		if t, err := time.Parse(layout, r.CreatedAt); err == nil {
+			return t
+		}
+	}
+	return time.Time{}
+}
+
+// compareRow orders rows by name, case-insensitive, then by id, without
+// allocating (a sort of 10,000 rows makes ~130,000 comparisons); the order
+// of sortLoadBalancers.
+func compareRow(a, b *lbRow) int {
+	if c := compareFold(a.Name, b.Name); c != 0 {
+		return c
+	}
+	return strings.Compare(a.ID, b.ID)
+}
+
+// sortRows sorts rows in place by compareRow.
+func sortRows(rows []lbRow) {
+	slices.SortFunc(rows, func(a, b lbRow) int { return compareRow(&a, &b) })
+}
+
+// filterRows keeps the rows whose name contains query (case-insensitive; an
+// id also matches when query is its prefix), in their order, as
+// filterLoadBalancers does. An empty query keeps them all.
+func filterRows(rows []lbRow, query string) []lbRow {
+	q := strings.ToLower(strings.TrimSpace(query))
+	if q == "" {
+		return rows
+	}
+	var out []lbRow
+	for _, r := range rows {
+		if strings.Contains(strings.ToLower(r.Name), q) || strings.HasPrefix(strings.ToLower(r.ID), q) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// countRows counts rows per provisioning-status class, as countByStatus.
+func countRows(rows []lbRow) (active, pending, failed int) {
+	for i := range rows {
+		switch statusClass(rows[i].ProvisioningStatus) {
+		case "st-ok":
+			active++
+		case "st-pending":
+			pending++
+		case "st-error":
+			failed++
+		}
+	}
+	return
+}
+
+// compareFold compares a and b as strings.Compare(strings.ToLower(a),
+// strings.ToLower(b)) does, rune by rune, without allocating.
+func compareFold(a, b string) int {
+	for a != "" && b != "" {
+		var ra, rb rune
+		if a[0] < utf8.RuneSelf && b[0] < utf8.RuneSelf {
+			ra, rb = rune(a[0]), rune(b[0])
+			a, b = a[1:], b[1:]
+			if 'A' <= ra && ra <= 'Z' {
+				ra += 'a' - 'A'
+			}
+			if 'A' <= rb && rb <= 'Z' {
+				rb += 'a' - 'A'
+			}
+		} else {
+			var na, nb int
+			ra, na = utf8.DecodeRuneInString(a)
+			rb, nb = utf8.DecodeRuneInString(b)
+			a, b = a[na:], b[nb:]
+			ra, rb = unicode.ToLower(ra), unicode.ToLower(rb)
+		}
+		if ra != rb {
+			if ra < rb {
+				return -1
+			}
+			return 1
+		}
+	}
+	switch {
+	case a == "" && b == "":
+		return 0
+	case a == "":
+		return -1
+	}
+	return 1
+}
+
+// mergeRows returns a new slice holding the rows of a and b, both sorted by
+// compareRow, in that order: a page joins the rows already shown in linear
+// time, and the slice the page renders is never written to.
+func mergeRows(a, b []lbRow) []lbRow {
+	out := make([]lbRow, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if compareRow(&b[0], &a[0]) < 0 {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	return append(append(out, a...), b...)
+}

@@ -1,0 +1,102 @@
+package app
+
+import (
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
+
+	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/octavia/labcloud"
+)
+
+func TestCompareFold(t *testing.T) {
+	tests := []struct {
+		name, a, b string
+	}{
+		{"equal", "web", "web"},
+		{"case only", "Web", "wEB"},
+		{"prefix", "web", "web-1"},
+		{"digits", "scale-00099", "scale-00100"},
+		{"upper before lower in bytes, not here", "B", "a"},
+		{"punctuation against letters", "_x", "ax"},
+		{"non-ASCII", "Éclair", "éclair-2"},
+		{"mixed", "zeta", "Ärger"},
+		{"empty", "", "a"},
+	}
+	sign := func(n int) int { return max(-1, min(1, n)) }
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, p := range [][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
+				want := strings.Compare(strings.ToLower(p[0]), strings.ToLower(p[1]))
+				if got := sign(compareFold(p[0], p[1])); got != want {
+					t.Errorf("compareFold(%q, %q): got %d, want %d (as strings.ToLower then Compare)", p[0], p[1], got, want)
+				}
+			}
+		})
+	}
+}
+
+func TestMergeRows(t *testing.T) {
+	lb := func(name, id string) lbRow { return lbRow{Name: name, ID: id} }
+	a := []lbRow{lb("alpha", "1"), lb("delta", "4"), lb("web", "9")}
+	b := []lbRow{lb("Beta", "2"), lb("delta", "3"), lb("zulu", "8")}
+	got := mergeRows(a, b)
+	var ids []string
+	for _, x := range got {
+		ids = append(ids, x.ID)
+	}
+	if want := []string{"1", "2", "3", "4", "9", "8"}; !slices.Equal(ids, want) {
+		t.Errorf("merged ids: got %q, want %q (by name, case-insensitive, then id)", ids, want)
+	}
+	if a[0].ID != "1" || b[0].ID != "2" {
+		t.Errorf("the inputs changed: got %q and %q", a[0].ID, b[0].ID)
+	}
+}
+
+// queryRecorder records the queries of the list requests on their way to the lab.
+type queryRecorder struct {
+	next    http.RoundTripper
+	queries []string
+}
+
+func (r *queryRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	if strings.HasSuffix(req.URL.Path, "/lbaas/loadbalancers") {
+		r.queries = append(r.queries, req.URL.RawQuery)
+	}
+	return r.next.RoundTrip(req)
+}
+
+// TestLoadBalancerRows lists 1,050 load balancers (two pages) as rows: each
+// page asks only for the row's columns, and every row is complete.
+func TestLoadBalancerRows(t *testing.T) {
+	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "bulk", Count: 1050}}}})
+	rec := &queryRecorder{next: labcloud.Transport(cloud)}
+	c, err := octavia.New(t.Context(), octavia.Config{AuthURL: "http://lab.test/identity/v3", Username: "demo", Password: "demo",
+		UserDomainName: "Default", ProjectName: "demo", ProjectDomainName: "Default", HTTPClient: &http.Client{Transport: rec}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := octavia.Collect(c.LoadBalancerRows(t.Context(), loadbalancers.ListOpts{}))
+	if err != nil || len(rows) != 1050 {
+		t.Fatalf("got %d rows, %v; want 1050", len(rows), err)
+	}
+	for _, r := range rows {
+		if r.ID == "" || !strings.HasPrefix(r.Name, "bulk-") || r.VipAddress == "" || r.ProvisioningStatus != "ACTIVE" ||
+			r.OperatingStatus == "" || r.Provider == "" || createdAt(&r).IsZero() {
+			t.Fatalf("got row %+v, want every column filled", r)
+		}
+	}
+	if len(rec.queries) != 2 {
+		t.Fatalf("got %d list requests, want 2 (two pages)", len(rec.queries))
+	}
+	for _, q := range rec.queries {
+		v, _ := url.ParseQuery(q)
+		if got, want := v["fields"], []string{"id", "name", "vip_address", "provisioning_status", "operating_status", "provider", "created_at"}; !slices.Equal(got, want) {
+			t.Errorf("fields asked: got %q, want %q", got, want)
+		}
+	}
+}

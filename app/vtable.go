@@ -1,0 +1,104 @@
+package app
+
+import (
+	"strconv"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// vtable is a bounded list: a table in a scroll box that renders only the
+// rows in view (and a margin around them), whatever the number of rows, so
+// the document holds at most vtableWindow+vtableStep rows at any scroll position.
+// Spacer rows above and below give the scroll box the height of the whole
+// list, so the scroll bar, and scrolling to the last row, work as for a
+// full table. Every row must be RowHeight pixels high (the CSS of .vtable
+// fixes it, with table-layout: fixed and the column widths of Cols).
+//
+// Any resource list uses it: the page keeps the rows (searched and
+// filtered over all of them) and gives vtable their number and a function
+// that renders row i; vtable calls it only for the rows it shows. Scrolling
+// re-renders vtable alone, once per vtableStep rows scrolled.
+type vtable struct {
+	goapp.Compo
+
+	ID        string               // id of the scroll box
+	Cols      []vcol               // the header
+	Count     int                  // rows in all
+	RowHeight int                  // px; 0 = vtableRowHeight
+	Row       func(i int) goapp.UI // row i (a Tr), 0 <= i < Count; UI goroutine
+
+	first int // first row rendered
+}
+
+// vcol is a column of a vtable: its title and CSS width ("24%", "120px").
+type vcol struct {
+	Title, Width string
+}
+
+const (
+	vtableRowHeight = 33 // px, as .vtable fixes it
+	vtableWindow    = 80 // rows rendered: a 1440p screen shows about 40
+	vtableStep      = 10 // rows scrolled before the window moves
+	vtableAbove     = 20 // rows kept rendered above the first in view
+)
+
+func (v *vtable) rowHeight() int {
+	if v.RowHeight > 0 {
+		return v.RowHeight
+	}
+	return vtableRowHeight
+}
+
+// window returns the rows to render, [start, end), for a first row first:
+// vtableWindow rows from a multiple of vtableStep, up to vtableStep more at
+// the end of the list so that its last rows are always in.
+func window(first, count int) (start, end int) {
+	start = max(0, min(first, count-vtableWindow))
+	start -= start % vtableStep
+	return start, min(count, start+vtableWindow+vtableStep)
+}
+
+// onScroll moves the window when the scroll box has scrolled far enough.
+// UI goroutine.
+func (v *vtable) onScroll(ctx goapp.Context, e goapp.Event) {
+	top := ctx.JSSrc().Get("scrollTop").Int()
+	first := max(0, top/v.rowHeight()-vtableAbove)
+	first -= first % vtableStep
+	if first == v.first {
+		ctx.PreventUpdate()
+		return
+	}
+	v.first = first
+}
+
+func (v *vtable) Render() goapp.UI {
+	h := v.rowHeight()
+	start, end := window(v.first, v.Count)
+	cols := make([]goapp.UI, len(v.Cols))
+	heads := make([]goapp.UI, len(v.Cols))
+	for i, c := range v.Cols {
+		cols[i] = goapp.Col().Attr("width", c.Width) // an attribute: the CSP forbids style attributes
+		heads[i] = goapp.Th().Text(c.Title)
+	}
+	return goapp.Div().ID(v.ID).Class("table-wrap", "vtable").DataSet("rows", v.Count).DataSet("first", start).
+		OnScroll(v.onScroll).Body(
+		goapp.Table().Class("table").Body(
+			goapp.ColGroup().Body(cols...),
+			goapp.THead().Body(goapp.Tr().Body(heads...)),
+			goapp.TBody().Body(
+				vpad(start*h, len(v.Cols)),
+				goapp.Range(make([]struct{}, end-start)).Slice(func(i int) goapp.UI { return v.Row(start + i) }),
+				vpad((v.Count-end)*h, len(v.Cols)),
+			),
+		),
+	)
+}
+
+// vpad is a spacer row of height px standing for the rows not rendered.
+// The height is an SVG attribute: the page's Content-Security-Policy
+// (style-src 'self') refuses style attributes.
+func vpad(px, cols int) goapp.UI {
+	return goapp.Tr().Class("vpad").Aria("hidden", "true").Body(
+		goapp.Td().ColSpan(cols).Body(svgEl("svg").Class("vpad-fill").Attr("width", 1).Attr("height", strconv.Itoa(px))),
+	)
+}
