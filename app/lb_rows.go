@@ -72,15 +72,16 @@ func filterRows(rows []lbRow, query string) []lbRow {
 	return out
 }
 
-// countRows counts rows per provisioning-status class, as countByStatus.
+// countRows counts rows per provisioning-status tone: active, pending and
+// failed.
 func countRows(rows []lbRow) (active, pending, failed int) {
 	for i := range rows {
-		switch statusClass(rows[i].ProvisioningStatus) {
-		case "st-ok":
+		switch toneOf(rows[i].ProvisioningStatus) {
+		case toneOK:
 			active++
-		case "st-pending":
+		case tonePending:
 			pending++
-		case "st-error":
+		case toneError:
 			failed++
 		}
 	}

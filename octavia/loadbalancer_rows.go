@@ -46,5 +46,5 @@ func (c *Client) LoadBalancerRows(ctx context.Context, opts loadbalancers.ListOp
 	if err != nil {
 		return errSeq[LoadBalancerRow](op, err)
 	}
-	return list[LoadBalancerRow](ctx, c, c.lb, op, c.lb.ServiceURL("lbaas", "loadbalancers"), "loadbalancers", q)
+	return list[LoadBalancerRow](ctx, c, c.lb, op, loadBalancerURL(c), "loadbalancers", q)
 }
