@@ -245,6 +245,13 @@ func refill(b *budget, now time.Time, burst, rate float64) float64 {
 	return min(burst, b.tokens+elapsed*rate)
 }
 
+// ClientKey is the address a request came from as the validation budgets count it:
+// the connection's peer (with trustForwarded, the last X-Forwarded-For hop), an IPv6
+// one as its /64. Other per-address limits of the server use it too.
+func ClientKey(r *http.Request, trustForwarded bool) string {
+	return budgetKey(clientAddr(r, trustForwarded))
+}
+
 // budgetKey is the budget an address spends: an IPv4 address its own, an IPv6 one
 // its /64 (one host usually holds a whole /64).
 func budgetKey(addr string) string {
