@@ -93,7 +93,7 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 		return nil
 	})
 	fs.StringVar(&cfg.PublicURL, "public-url", env("public-url", ""), "this server's public `URL` as browsers see it, put in token catalogs (default: the listen address; required unless that is loopback)")
-	fs.BoolVar(&cfg.TrustForwarded, "trust-forwarded", envBool("trust-forwarded"), "trust X-Forwarded-For/Proto/Host (only behind a proxy that sets them): the client address, and without -public-url the public origin")
+	fs.BoolVar(&cfg.TrustForwarded, "trust-forwarded", envBool("trust-forwarded"), "trust X-Forwarded-For/Proto/Host (only behind a proxy that sets them): the client address, and on a loopback -addr without -public-url the public origin")
 	fs.StringVar(&cfg.Web, "web", env("web", "web"), "directory of the static files (`dir` with app.wasm)")
 
 	if err := fs.Parse(args[min(1, len(args)):]); err != nil {
