@@ -23,8 +23,8 @@ var (
 	errUnauthorized = errors.New("the token is missing, expired or unknown to this cloud's Keystone")
 	// errNoEndpoint: the caller's catalog lists no endpoint for the service.
 	errNoEndpoint = errors.New("no endpoint in the token's catalog")
-	// errTooManyValidations: the caller's address spent its budget of token validations.
-	errTooManyValidations = errors.New("too many token validations from this address")
+	// errTooManyValidations: the caller's address (or all addresses) spent the budget of token validations.
+	errTooManyValidations = errors.New("too many token validations from this address, or in all")
 )
 
 // catalogMaxEntries bounds the cache, the refused tokens and the per-address budgets.

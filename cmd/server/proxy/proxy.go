@@ -257,7 +257,7 @@ func (p *Proxy) catalogError(w http.ResponseWriter, r *http.Request, service str
 		WriteFault(w, http.StatusUnauthorized, "Authentication required: %v.", err)
 	case errors.Is(err, errTooManyValidations):
 		w.Header().Set("Retry-After", "1")
-		WriteFault(w, http.StatusTooManyRequests, "Too many unknown tokens from your address: try again in a second.")
+		WriteFault(w, http.StatusTooManyRequests, "Too many unknown tokens from your address (or from all clients at once): try again in a second.")
 	case errors.Is(err, errNoEndpoint):
 		WriteFault(w, http.StatusNotFound, "No %s endpoint in your catalog for this region and interface.", service)
 	case errors.As(err, &ue):
