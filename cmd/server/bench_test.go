@@ -138,7 +138,7 @@ func BenchmarkStatusViewers(b *testing.B) {
 		b.Fatalf("go build: %v\n%s", err, out)
 	}
 	for b.Loop() {
-		cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-keystone", lab.URL+"/identity/v3", "-status-cloud", "noc", "-web", dir)
+		cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-keystone", lab.URL+"/identity/v3", "-status-cloud", "noc", "-web", dir, "-status-max-viewers-per-addr", "1000")
 		cmd.Env = append(os.Environ(), "OS_CLIENT_CONFIG_FILE="+clouds)
 		stdout, _ := cmd.StdoutPipe()
 		cmd.Stderr = io.Discard

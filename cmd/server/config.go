@@ -30,6 +30,9 @@ type config struct {
 	PublicURL      string   // scheme://host[:port] of this server as browsers see it
 	TrustForwarded bool     // take the public origin from X-Forwarded-Proto/Host
 	Web            string   // directory of the static files (app.wasm, icons, CSS)
+
+	// bounds of the /status event streams' viewers, in all and per client address
+	StatusMaxViewers, StatusMaxViewersPerAddr int
 }
 
 // lab reports whether the server runs the embedded lab cloud.
@@ -82,13 +85,15 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 	fs.DurationVar(&cfg.LabDelay, "lab-delay", envDuration("lab-delay", 0), "lab cloud: time from PENDING_* to the final status (0 = the lab's 2 s)")
 	fs.BoolVar(&cfg.ReadOnly, "read-only", envBool("read-only"), "refuse every write (only GET, HEAD, log in and log out)")
 	fs.StringVar(&cfg.StatusCloud, "status-cloud", env("status-cloud", ""), "serve an anonymous read-only /status page of this clouds.yaml entry's load balancers (`NAME`)")
+	fs.IntVar(&cfg.StatusMaxViewers, "status-max-viewers", envInt("status-max-viewers", statusMaxViewers), "status page: at most `N` live viewers in all (503 beyond)")
+	fs.IntVar(&cfg.StatusMaxViewersPerAddr, "status-max-viewers-per-addr", envInt("status-max-viewers-per-addr", statusMaxViewersPerAddr), "status page: at most `N` live viewers from one client address (IPv6: one /64; 503 beyond)")
 	var corsFlags []string
 	fs.Func("cors-origin", "allow this `origin` to call the API from elsewhere (repeatable, or a comma-separated list)", func(v string) error {
 		corsFlags = append(corsFlags, v)
 		return nil
 	})
 	fs.StringVar(&cfg.PublicURL, "public-url", env("public-url", ""), "this server's public `URL` as browsers see it, put in token catalogs (default: the listen address; required unless that is loopback)")
-	fs.BoolVar(&cfg.TrustForwarded, "trust-forwarded", envBool("trust-forwarded"), "trust X-Forwarded-For/Proto/Host (only behind a proxy that sets them): the client address, and without -public-url the public origin")
+	fs.BoolVar(&cfg.TrustForwarded, "trust-forwarded", envBool("trust-forwarded"), "trust X-Forwarded-For/Proto/Host (only behind a proxy that sets them): the client address, and on a loopback -addr without -public-url the public origin")
 	fs.StringVar(&cfg.Web, "web", env("web", "web"), "directory of the static files (`dir` with app.wasm)")
 
 	if err := fs.Parse(args[min(1, len(args)):]); err != nil {
@@ -122,6 +127,9 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 	if cfg.PublicURL == "" && !loopbackAddr(cfg.Addr) {
 		return config{}, fmt.Errorf("-addr %s listens beyond loopback: give -public-url, the origin browsers use (e.g. https://console.example.com); "+
 			"token catalogs point there, never at a request's Host", cfg.Addr)
+	}
+	if cfg.StatusMaxViewers < 1 || cfg.StatusMaxViewersPerAddr < 1 {
+		return config{}, errors.New("-status-max-viewers, -status-max-viewers-per-addr: want 1 or more")
 	}
 	if cfg.LabTrainees < 0 {
 		return config{}, errors.New("-lab-trainees: want 0 or more")

@@ -17,13 +17,15 @@
 //
 // Usage:
 //
-//	server [-addr 127.0.0.1:8080] [-cloud NAME | -keystone URL] [-read-only]
-//	       [-status-cloud NAME] [-cors-origin https://a.example,...] [-public-url URL]
-//	       [-trust-forwarded] [-web DIR] [-lab-trainees N] [-lab-scenario FILE]
-//	       [-lab-faults JSON] [-lab-delay 2s]
-//	server precompress [-quality 11] [-stamp FILE] [-new FILE] web/app.wasm
+//	octaview [-addr 127.0.0.1:8080] [-cloud NAME | -keystone URL] [-read-only]
+//	         [-status-cloud NAME] [-status-max-viewers 5000] [-status-max-viewers-per-addr 100]
+//	         [-cors-origin https://a.example,...] [-public-url URL]
+//	         [-trust-forwarded] [-web DIR] [-lab-trainees N] [-lab-scenario FILE]
+//	         [-lab-faults JSON] [-lab-delay 2s]
+//	octaview precompress [-quality 11] [-stamp FILE] [-new FILE] web/app.wasm
 //
-// -public-url is required unless -addr is a loopback address (127.0.0.0/8, ::1, localhost).
+// -public-url is required unless -addr is a loopback address (127.0.0.0/8, ::1, localhost);
+// -trust-forwarded takes the origin from X-Forwarded-Proto/Host only in that case.
 // precompress (run by `make build`) writes app.wasm's .br and .gz in Go, only when the
 // wasm's bytes or the brotli quality changed.
 //

@@ -125,6 +125,7 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 		if feed, err = startStatusFeed(ctx, cfg.StatusCloud, getenv, m); err != nil {
 			return err
 		}
+		feed.viewers = newViewerLimit(cfg.StatusMaxViewers, cfg.StatusMaxViewersPerAddr, cfg.TrustForwarded)
 		api.StatusPage = true
 	}
 

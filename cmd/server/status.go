@@ -21,6 +21,48 @@ const statusHeartbeat = 15 * time.Second
 // statusHubKey is the one key of a feed's Hub: the load balancers of the status cloud.
 const statusHubKey = "load balancers"
 
+// Default bounds of the anonymous event stream's viewers (-status-max-viewers,
+// -status-max-viewers-per-addr): each one holds a connection and a goroutine.
+const (
+	statusMaxViewers        = 5000
+	statusMaxViewersPerAddr = 100
+)
+
+// viewerLimit bounds the event stream's viewers, in all and per client address
+// (an IPv6 client: its /64). The zero value admits no one; see newViewerLimit.
+type viewerLimit struct {
+	max, perAddr   int
+	trustForwarded bool // the address: the last X-Forwarded-For hop
+
+	mu     sync.Mutex
+	total  int
+	byAddr map[string]int
+}
+
+func newViewerLimit(max, perAddr int, trustForwarded bool) *viewerLimit {
+	return &viewerLimit{max: max, perAddr: perAddr, trustForwarded: trustForwarded, byAddr: make(map[string]int)}
+}
+
+// admit counts one more viewer from r's address, or reports that there are too many.
+func (l *viewerLimit) admit(r *http.Request) (leave func(), ok bool) {
+	addr := proxy.ClientKey(r, l.trustForwarded)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.total >= l.max || l.byAddr[addr] >= l.perAddr {
+		return nil, false
+	}
+	l.total++
+	l.byAddr[addr]++
+	return func() {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		l.total--
+		if l.byAddr[addr]--; l.byAddr[addr] <= 0 {
+			delete(l.byAddr, addr)
+		}
+	}, true
+}
+
 // statusFetch reads the load balancers and their status trees from upstream.
 type statusFetch func(ctx context.Context) ([]serverapi.StatusLB, error)
 
@@ -39,6 +81,7 @@ type statusFeed struct {
 	current []byte // encoded last; nil before the first poll
 	ready   chan struct{}
 	subs    map[chan []byte]struct{}
+	viewers *viewerLimit // of the event stream
 }
 
 func newStatusFeed(fetch statusFetch, m *metrics) *statusFeed {
@@ -49,6 +92,7 @@ func newStatusFeed(fetch statusFetch, m *metrics) *statusFeed {
 		metrics:  m,
 		ready:    make(chan struct{}),
 		subs:     make(map[chan []byte]struct{}),
+		viewers:  newViewerLimit(statusMaxViewers, statusMaxViewersPerAddr, false),
 		last:     serverapi.Status{LoadBalancers: []serverapi.StatusLB{}},
 	}
 }
@@ -163,9 +207,17 @@ func handleStatus(feed *statusFeed) http.Handler {
 
 // handleStatusEvents serves GET /api/status/events: server-sent events, one
 // "data: <snapshot>" event per upstream poll (the current snapshot first), a comment
-// line every statusHeartbeat, until the client leaves or the server stops.
+// line every statusHeartbeat, until the client leaves or the server stops. Beyond
+// feed.viewers (in all, or from one address), a 503 fault.
 func handleStatusEvents(feed *statusFeed, stopping <-chan struct{}) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		gone, ok := feed.viewers.admit(r)
+		if !ok {
+			w.Header().Set("Retry-After", "30")
+			proxy.WriteFault(w, http.StatusServiceUnavailable, "Too many viewers of the status page: try again later.")
+			return
+		}
+		defer gone()
 		rc := http.NewResponseController(w)
 		h := w.Header()
 		h.Set("Content-Type", "text/event-stream")

@@ -247,6 +247,7 @@ func TestStatusManyViewersOverHTTP(t *testing.T) {
 	fetch, step := steppedFetch(countingFetch(&polls))
 	feed := newStatusFeed(fetch, nil)
 	feed.interval = time.Millisecond
+	feed.viewers = newViewerLimit(viewers, viewers, false) // all from loopback
 	e := newTestEnv(t, envOptions{status: feed})
 	go feed.run(t.Context())
 	step()

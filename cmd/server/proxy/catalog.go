@@ -3,6 +3,7 @@
 package proxy
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -10,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strings"
 	"sync"
@@ -21,22 +23,26 @@ var (
 	errUnauthorized = errors.New("the token is missing, expired or unknown to this cloud's Keystone")
 	// errNoEndpoint: the caller's catalog lists no endpoint for the service.
 	errNoEndpoint = errors.New("no endpoint in the token's catalog")
-	// errTooManyValidations: the caller's address spent its budget of token validations.
-	errTooManyValidations = errors.New("too many token validations from this address")
+	// errTooManyValidations: the caller's address (or all addresses) spent the budget of token validations.
+	errTooManyValidations = errors.New("too many token validations from this address, or in all")
 )
 
-// catalogMaxEntries bounds the cache, the refused tokens and the per-address budgets;
-// expired entries go first, then arbitrary ones.
+// catalogMaxEntries bounds the cache, the refused tokens and the per-address budgets.
+// Expired cache entries and refusals go first, then arbitrary ones; only full budgets
+// (as good as new) are dropped: with 10,000 part-spent ones, a new address is refused.
 const catalogMaxEntries = 10000
 
 // ValidationLimits bound what unknown tokens cost Keystone. Each token the cache does
 // not know costs one Keystone call: a refused token's digest is remembered for
-// RefusedTTL, and each client address may cause at most PerSecond calls a second
-// (Burst at once); beyond, it gets 429 without a call. Known tokens cost nothing.
+// RefusedTTL, and each client address (an IPv6 client: its /64) may cause at most
+// PerSecond calls a second (Burst at once), all addresses together at most
+// GlobalPerSecond (as many at once); beyond, 429 without a call. Known tokens cost
+// nothing, and tokens obtained through the proxy are known from Keystone's answer.
 type ValidationLimits struct {
-	RefusedTTL time.Duration // 0 = 10 s
-	PerSecond  float64       // 0 = 10
-	Burst      int           // 0 = 50 (a class logging in at once behind one NAT)
+	RefusedTTL      time.Duration // 0 = 10 s
+	PerSecond       float64       // 0 = 10
+	Burst           int           // 0 = 50 (a class logging in at once behind one NAT)
+	GlobalPerSecond float64       // 0 = 100
 }
 
 func (l ValidationLimits) withDefaults() ValidationLimits {
@@ -48,6 +54,9 @@ func (l ValidationLimits) withDefaults() ValidationLimits {
 	}
 	if l.Burst <= 0 {
 		l.Burst = 50
+	}
+	if l.GlobalPerSecond <= 0 {
+		l.GlobalPerSecond = 100
 	}
 	return l
 }
@@ -69,7 +78,8 @@ type catalogCache struct {
 	mu       sync.Mutex
 	entries  map[[32]byte]catalogEntry
 	refused  map[[32]byte]time.Time // token digest → until when it is refused without asking
-	budgets  map[string]*budget     // client address → its validation budget
+	budgets  map[string]*budget     // client address (IPv6: /64) → its validation budget
+	global   budget                 // all addresses together
 	inflight map[[32]byte]*catalogCall
 }
 
@@ -101,6 +111,7 @@ func newCatalogCache(keystone *url.URL, region, iface string, client *http.Clien
 		entries:  make(map[[32]byte]catalogEntry),
 		refused:  make(map[[32]byte]time.Time),
 		budgets:  make(map[string]*budget),
+		global:   budget{tokens: max(1, limits.withDefaults().GlobalPerSecond)},
 		inflight: make(map[[32]byte]*catalogCall),
 	}
 }
@@ -196,32 +207,78 @@ func (c *catalogCache) refuseLocked(key [32]byte) {
 	c.refused[key] = now.Add(c.limits.RefusedTTL)
 }
 
-// spendLocked takes one validation from addr's budget, or reports that it is spent.
+// spendLocked takes one validation from addr's budget and from the global one, or
+// reports that either is spent.
 func (c *catalogCache) spendLocked(addr string, now time.Time) bool {
+	addr = budgetKey(addr)
+	burst, rate := float64(c.limits.Burst), c.limits.PerSecond
 	b, ok := c.budgets[addr]
 	if !ok {
 		if len(c.budgets) >= catalogMaxEntries {
+			// a full budget is as good as a new one: dropping it gives nothing away
 			for a, old := range c.budgets {
-				if c.refill(old, now) >= float64(c.limits.Burst) || len(c.budgets) >= catalogMaxEntries {
+				if refill(old, now, burst, rate) >= burst {
 					delete(c.budgets, a)
 				}
 			}
+			if len(c.budgets) >= catalogMaxEntries {
+				return false // evicting a part-spent budget would hand out a fresh burst
+			}
 		}
-		b = &budget{tokens: float64(c.limits.Burst), last: now}
+		b = &budget{tokens: burst, last: now}
 		c.budgets[addr] = b
 	}
-	b.tokens, b.last = c.refill(b, now), latest(b.last, now)
-	if b.tokens < 1 {
+	b.tokens, b.last = refill(b, now, burst, rate), latest(b.last, now)
+	gBurst := max(1, c.limits.GlobalPerSecond)
+	c.global.tokens, c.global.last = refill(&c.global, now, gBurst, c.limits.GlobalPerSecond), latest(c.global.last, now)
+	if b.tokens < 1 || c.global.tokens < 1 {
 		return false
 	}
 	b.tokens--
+	c.global.tokens--
 	return true
 }
 
-// refill is b's balance at now.
-func (c *catalogCache) refill(b *budget, now time.Time) float64 {
+// refill is b's balance at now, for a bucket of burst refilled at rate a second.
+func refill(b *budget, now time.Time, burst, rate float64) float64 {
 	elapsed := max(0, now.Sub(b.last).Seconds())
-	return min(float64(c.limits.Burst), b.tokens+elapsed*c.limits.PerSecond)
+	return min(burst, b.tokens+elapsed*rate)
+}
+
+// ClientKey is the address a request came from as the validation budgets count it:
+// the connection's peer (with trustForwarded, the last X-Forwarded-For hop), an IPv6
+// one as its /64. Other per-address limits of the server use it too.
+func ClientKey(r *http.Request, trustForwarded bool) string {
+	return budgetKey(clientAddr(r, trustForwarded))
+}
+
+// budgetKey is the budget an address spends: an IPv4 address its own, an IPv6 one
+// its /64 (one host usually holds a whole /64).
+func budgetKey(addr string) string {
+	ip, err := netip.ParseAddr(addr)
+	if err != nil {
+		return addr
+	}
+	ip = ip.WithZone("").Unmap()
+	if ip.Is4() {
+		return ip.String()
+	}
+	return netip.PrefixFrom(ip, 64).Masked().String()
+}
+
+// storeAnswer caches the catalog of a token from Keystone's own answer that the
+// proxy forwarded (a login, or a validation): the token then never costs a
+// validation. An answer without a catalog (unscoped, ?nocatalog) is not stored.
+func (c *catalogCache) storeAnswer(token string, body []byte) {
+	e, err := c.parse(bytes.NewReader(body))
+	if err != nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.now().Before(e.expires) {
+		c.storeLocked(sha256.Sum256([]byte(token)), e)
+	}
 }
 
 // forget drops the cached catalog of token (after the token was revoked).
@@ -257,21 +314,40 @@ func (c *catalogCache) fetch(ctx context.Context, token string) (catalogEntry, e
 	case resp.StatusCode != http.StatusOK:
 		return catalogEntry{}, &upstreamError{service: Identity, err: fmt.Errorf("validating the token: Keystone answered %s", resp.Status)}
 	}
+	e, err := c.parse(io.LimitReader(resp.Body, maxRewriteBody))
+	if errors.Is(err, errNoCatalog) {
+		e, err = catalogEntry{endpoints: map[string]*url.URL{}, expires: e.expires}, nil
+	}
+	if err != nil {
+		return catalogEntry{}, &upstreamError{service: Identity, err: fmt.Errorf("reading the token's catalog: %w", err)}
+	}
+	return e, nil
+}
+
+var errNoCatalog = errors.New("the answer lists no catalog")
+
+// parse reads a token answer of Keystone's: the endpoints of its catalog, and when it
+// expires (in 5 minutes if it does not say). Without a catalog: errNoCatalog (and the
+// entry's expiry).
+func (c *catalogCache) parse(rd io.Reader) (catalogEntry, error) {
 	var body struct {
 		Token struct {
-			ExpiresAt time.Time        `json:"expires_at"`
-			Catalog   []catalogService `json:"catalog"`
+			ExpiresAt time.Time         `json:"expires_at"`
+			Catalog   *[]catalogService `json:"catalog"`
 		} `json:"token"`
 	}
-	if err := json.NewDecoder(io.LimitReader(resp.Body, maxRewriteBody)).Decode(&body); err != nil {
-		return catalogEntry{}, &upstreamError{service: Identity, err: fmt.Errorf("reading the token's catalog: %w", err)}
+	if err := json.NewDecoder(rd).Decode(&body); err != nil {
+		return catalogEntry{}, err
 	}
 	e := catalogEntry{endpoints: make(map[string]*url.URL), expires: body.Token.ExpiresAt}
 	if e.expires.IsZero() {
 		e.expires = c.now().Add(5 * time.Minute)
 	}
+	if body.Token.Catalog == nil {
+		return e, errNoCatalog
+	}
 	for _, st := range []string{LoadBalancer, Network} {
-		if u := pickEndpoint(body.Token.Catalog, st, c.iface, c.region); u != nil {
+		if u := pickEndpoint(*body.Token.Catalog, st, c.iface, c.region); u != nil {
 			e.endpoints[st] = u
 		}
 	}

@@ -63,6 +63,7 @@ type Options struct {
 	DefaultOrigin   string
 	TrustForwarded  bool          // take X-Forwarded-For/Host/Proto from the client
 	MaxBody         int64         // 0 = MaxRequestBody
+	MaxBodies       int           // bodies buffered at once; 0 = MaxBufferedBodies
 	IdentityTimeout time.Duration // 0 = IdentityTimeout
 	Validation      ValidationLimits
 	Logger          *slog.Logger
@@ -87,6 +88,7 @@ type Proxy struct {
 	defaultOrigin   string
 	trustForwarded  bool
 	maxBody         int64
+	bodies          chan struct{} // a semaphore of buffered request bodies
 	identityTimeout time.Duration
 	logger          *slog.Logger
 	onUpstream      func(context.Context, string)
@@ -106,6 +108,9 @@ func New(o Options) *Proxy {
 	if o.IdentityTimeout == 0 {
 		o.IdentityTimeout = IdentityTimeout
 	}
+	if o.MaxBodies <= 0 {
+		o.MaxBodies = MaxBufferedBodies
+	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.NewJSONHandler(io.Discard, nil))
 	}
@@ -117,6 +122,7 @@ func New(o Options) *Proxy {
 		defaultOrigin:   o.DefaultOrigin,
 		trustForwarded:  o.TrustForwarded,
 		maxBody:         o.MaxBody,
+		bodies:          make(chan struct{}, o.MaxBodies),
 		identityTimeout: o.IdentityTimeout,
 		logger:          o.Logger,
 		onUpstream:      o.OnUpstream,
@@ -202,11 +208,7 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request, service string) {
 		WriteFault(w, http.StatusBadRequest, "Invalid path %q: not a clean path below %s/.", r.URL.Path, Prefix(service))
 		return
 	}
-	body, ok := p.readBody(w, r)
-	if !ok {
-		return
-	}
-	t := &target{service: service, rest: rest, origin: p.origin(r), body: body}
+	t := &target{service: service, rest: rest, origin: p.origin(r)}
 	ctx := r.Context()
 	if service == Identity {
 		t.base = p.keystone
@@ -226,6 +228,14 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request, service string) {
 		}
 		t.base = base
 	}
+	// Read only now, after the token was resolved: an unauthenticated client gets its
+	// 401 without the server buffering anything (Identity requests carry the login).
+	body, release, ok := p.readBody(w, r)
+	if !ok {
+		return
+	}
+	defer release()
+	t.body = body
 	if p.onUpstream != nil {
 		p.onUpstream(ctx, t.base.Host)
 	}
@@ -247,7 +257,7 @@ func (p *Proxy) catalogError(w http.ResponseWriter, r *http.Request, service str
 		WriteFault(w, http.StatusUnauthorized, "Authentication required: %v.", err)
 	case errors.Is(err, errTooManyValidations):
 		w.Header().Set("Retry-After", "1")
-		WriteFault(w, http.StatusTooManyRequests, "Too many unknown tokens from your address: try again in a second.")
+		WriteFault(w, http.StatusTooManyRequests, "Too many unknown tokens from your address (or from all clients at once): try again in a second.")
 	case errors.Is(err, errNoEndpoint):
 		WriteFault(w, http.StatusNotFound, "No %s endpoint in your catalog for this region and interface.", service)
 	case errors.As(err, &ue):
@@ -270,9 +280,9 @@ func (p *Proxy) origin(r *http.Request) string {
 		scheme = "https"
 	}
 	if p.trustForwarded {
-		if h := firstValue(r.Header.Get("X-Forwarded-Host")); h != "" {
+		if h := lastValue(r.Header.Values("X-Forwarded-Host")); h != "" {
 			host = h
-			if s := strings.ToLower(firstValue(r.Header.Get("X-Forwarded-Proto"))); s == "http" || s == "https" {
+			if s := strings.ToLower(lastValue(r.Header.Values("X-Forwarded-Proto"))); s == "http" || s == "https" {
 				scheme = s
 			}
 			return scheme + "://" + host
@@ -284,9 +294,14 @@ func (p *Proxy) origin(r *http.Request) string {
 	return scheme + "://" + host
 }
 
-func firstValue(v string) string {
-	first, _, _ := strings.Cut(v, ",")
-	return strings.TrimSpace(first)
+// lastValue is the last element of a comma-separated header's values: the one the
+// trusted proxy (the last hop) set, as clientAddr takes X-Forwarded-For's.
+func lastValue(vs []string) string {
+	if len(vs) == 0 {
+		return ""
+	}
+	v := vs[len(vs)-1]
+	return strings.TrimSpace(v[strings.LastIndex(v, ",")+1:])
 }
 
 // clientAddr is the address a request came from: the connection's peer, or with
@@ -364,26 +379,39 @@ func (p *Proxy) modifyIdentityResponse(resp *http.Response) error {
 	if t.token != "" && resp.StatusCode < 300 {
 		p.catalogs.forget(t.token)
 	}
-	if t.rest == "/v3/auth/tokens" || resp.Header.Get("X-Subject-Token") != "" {
-		resp.Header.Set("Cache-Control", "no-store") // a token, or a token's catalog
-	}
+	// tokens, catalogs, projects, application credentials' secrets: all private
+	resp.Header.Set("Cache-Control", "no-store")
 	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	if mt != "application/json" || resp.Header.Get("Content-Encoding") != "" || resp.ContentLength > maxRewriteBody {
 		return nil
 	}
 	// The request's context bounds this read (Options.IdentityTimeout).
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxRewriteBody+1))
-	resp.Body.Close()
 	if err != nil {
+		resp.Body.Close()
 		return err
 	}
-	if len(body) <= maxRewriteBody {
-		body = p.rewriter.rewrite(body, t.origin)
+	if len(body) > maxRewriteBody {
+		// too large to rewrite: forward what was read, then the rest, length unknown
+		resp.Body = readCloser{io.MultiReader(bytes.NewReader(body), resp.Body), resp.Body}
+		resp.ContentLength = -1
+		resp.Header.Del("Content-Length")
+		return nil
 	}
+	resp.Body.Close()
+	if tok := resp.Header.Get("X-Subject-Token"); tok != "" && resp.StatusCode < 300 {
+		p.catalogs.storeAnswer(tok, body) // Keystone's own answer: no validation later
+	}
+	body = p.rewriter.rewrite(body, t.origin)
 	resp.Body = io.NopCloser(bytes.NewReader(body))
 	resp.ContentLength = int64(len(body))
 	resp.Header.Set("Content-Length", strconv.Itoa(len(body)))
 	return nil
+}
+
+type readCloser struct {
+	io.Reader
+	io.Closer
 }
 
 // errorHandler is the single exit for failed upstream requests.
