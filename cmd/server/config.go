@@ -30,6 +30,8 @@ type config struct {
 	PublicURL      string   // scheme://host[:port] of this server as browsers see it
 	TrustForwarded bool     // take the public origin from X-Forwarded-Proto/Host
 	Web            string   // directory of the static files (app.wasm, icons, CSS)
+	SessionKey     string   // secret sealing the session cookie ("" = a random one per process)
+	LabTokenTTL    time.Duration
 }
 
 // lab reports whether the server runs the embedded lab cloud.
@@ -89,6 +91,8 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 	})
 	fs.StringVar(&cfg.PublicURL, "public-url", env("public-url", ""), "this server's public `URL` as browsers see it, put in token catalogs (default: the listen address; required unless that is loopback)")
 	fs.BoolVar(&cfg.TrustForwarded, "trust-forwarded", envBool("trust-forwarded"), "trust X-Forwarded-For/Proto/Host (only behind a proxy that sets them): the client address, and without -public-url the public origin")
+	fs.StringVar(&cfg.SessionKey, "session-key", env("session-key", ""), "secret (`string`, 32+ random characters) sealing the browser session cookie; give every replica the same (default: random at start, so sessions end with the process)")
+	fs.DurationVar(&cfg.LabTokenTTL, "lab-token-ttl", envDuration("lab-token-ttl", 0), "lab cloud: lifetime of Keystone tokens (0 = 1h)")
 	fs.StringVar(&cfg.Web, "web", env("web", "web"), "directory of the static files (`dir` with app.wasm)")
 
 	if err := fs.Parse(args[min(1, len(args)):]); err != nil {

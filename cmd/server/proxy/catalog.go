@@ -107,7 +107,8 @@ func newCatalogCache(keystone *url.URL, region, iface string, client *http.Clien
 
 // endpoint returns the endpoint of serviceType in the catalog of token, sent from
 // client address addr. Concurrent look-ups of one token share one request to Keystone.
-func (c *catalogCache) endpoint(ctx context.Context, token, addr, serviceType string) (*url.URL, error) {
+// region "" is the server's region; another one must be in the caller's catalog.
+func (c *catalogCache) endpoint(ctx context.Context, token, addr, serviceType, region string) (*url.URL, error) {
 	if token == "" {
 		return nil, errUnauthorized
 	}
@@ -117,7 +118,7 @@ func (c *catalogCache) endpoint(ctx context.Context, token, addr, serviceType st
 	e, ok := c.entries[key]
 	if ok && now.Before(e.expires) {
 		c.mu.Unlock()
-		return e.find(serviceType)
+		return e.find(serviceType, region)
 	}
 	if until, ok := c.refused[key]; ok && now.Before(until) {
 		c.mu.Unlock()
@@ -155,11 +156,15 @@ func (c *catalogCache) endpoint(ctx context.Context, token, addr, serviceType st
 	if call.err != nil {
 		return nil, call.err
 	}
-	return call.entry.find(serviceType)
+	return call.entry.find(serviceType, region)
 }
 
-func (e catalogEntry) find(serviceType string) (*url.URL, error) {
-	if u, ok := e.endpoints[serviceType]; ok {
+func (e catalogEntry) find(serviceType, region string) (*url.URL, error) {
+	key := serviceType
+	if region != "" {
+		key += " " + region
+	}
+	if u, ok := e.endpoints[key]; ok {
 		return u, nil
 	}
 	return nil, fmt.Errorf("%s: %w", serviceType, errNoEndpoint)
@@ -273,6 +278,25 @@ func (c *catalogCache) fetch(ctx context.Context, token string) (catalogEntry, e
 	for _, st := range []string{LoadBalancer, Network} {
 		if u := pickEndpoint(body.Token.Catalog, st, c.iface, c.region); u != nil {
 			e.endpoints[st] = u
+		}
+		// each region's endpoint too, for the app's region picker (RegionHeader)
+		for _, s := range body.Token.Catalog {
+			if s.Type != st {
+				continue
+			}
+			for _, ep := range s.Endpoints {
+				for _, region := range []string{ep.Region, ep.RegionID} {
+					if region == "" {
+						continue
+					}
+					if _, ok := e.endpoints[st+" "+region]; ok {
+						continue
+					}
+					if u := pickEndpoint(body.Token.Catalog, st, c.iface, region); u != nil {
+						e.endpoints[st+" "+region] = u
+					}
+				}
+			}
 		}
 	}
 	return e, nil

@@ -19,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -73,6 +74,10 @@ type Options struct {
 	OnUpstreamError func(service, kind string)
 	// OnKeystoneLookup counts token validations sent to Keystone (catalog cache misses); may be nil.
 	OnKeystoneLookup func()
+
+	// SessionKey is the secret the session cookie is sealed with (README
+	// "Sessions"); nil = cookie sessions off (the marker header is ignored).
+	SessionKey []byte
 }
 
 // Proxy forwards /identity to Keystone and /load-balancer, /network to the
@@ -93,6 +98,7 @@ type Proxy struct {
 	onUpstreamError func(service, kind string)
 	identity        *httputil.ReverseProxy
 	service         *httputil.ReverseProxy
+	sealer          *Sealer // nil: no cookie sessions
 }
 
 // New returns a Proxy for o.
@@ -121,6 +127,13 @@ func New(o Options) *Proxy {
 		logger:          o.Logger,
 		onUpstream:      o.OnUpstream,
 		onUpstreamError: o.OnUpstreamError,
+	}
+	if len(o.SessionKey) > 0 {
+		sealer, err := NewSealer(o.SessionKey)
+		if err != nil {
+			panic("proxy: " + err.Error())
+		}
+		p.sealer = sealer
 	}
 	p.catalogs = newCatalogCache(keystone, o.Region, o.Interface, &http.Client{
 		Transport: o.Transport,
@@ -182,6 +195,7 @@ type target struct {
 	origin  string   // this server's public origin, for rewritten catalogs
 	token   string   // X-Subject-Token of a DELETE /v3/auth/tokens (to forget its catalog)
 	body    *clientBody
+	session sessionRequest // the cookie rule (session.go)
 }
 
 type targetKey struct{}
@@ -206,7 +220,8 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request, service string) {
 	if !ok {
 		return
 	}
-	t := &target{service: service, rest: rest, origin: p.origin(r), body: body}
+	sess := p.sessionIn(r, body)
+	t := &target{service: service, rest: rest, origin: p.origin(r), body: body, session: sess}
 	ctx := r.Context()
 	if service == Identity {
 		t.base = p.keystone
@@ -219,7 +234,7 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request, service string) {
 		ctx, cancel = context.WithTimeout(ctx, p.identityTimeout)
 		defer cancel()
 	} else {
-		base, err := p.catalogs.endpoint(ctx, r.Header.Get("X-Auth-Token"), clientAddr(r, p.trustForwarded), service)
+		base, err := p.catalogs.endpoint(ctx, r.Header.Get("X-Auth-Token"), clientAddr(r, p.trustForwarded), service, r.Header.Get(serverapi.RegionHeader))
 		if err != nil {
 			p.catalogError(w, r, service, err)
 			return
@@ -309,7 +324,7 @@ func clientAddr(r *http.Request, trustForwarded bool) string {
 
 // Headers never forwarded: browser context, credentials other than X-Auth-Token, and
 // client-claimed addresses that upstreams might trust.
-var strippedRequestHeaders = []string{"Origin", "Cookie", "Referer", "Authorization", "Proxy-Authorization", "X-Real-Ip", "True-Client-Ip"}
+var strippedRequestHeaders = []string{"Origin", "Cookie", serverapi.RegionHeader, "Referer", "Authorization", "Proxy-Authorization", "X-Real-Ip", "True-Client-Ip"}
 
 func (p *Proxy) rewrite(pr *httputil.ProxyRequest) {
 	t := pr.In.Context().Value(targetKey{}).(*target)
@@ -369,6 +384,7 @@ func (p *Proxy) modifyIdentityResponse(resp *http.Response) error {
 	}
 	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	if mt != "application/json" || resp.Header.Get("Content-Encoding") != "" || resp.ContentLength > maxRewriteBody {
+		p.sessionOut(resp, t, nil)
 		return nil
 	}
 	// The request's context bounds this read (Options.IdentityTimeout).
@@ -377,6 +393,7 @@ func (p *Proxy) modifyIdentityResponse(resp *http.Response) error {
 	if err != nil {
 		return err
 	}
+	p.sessionOut(resp, t, body)
 	if len(body) <= maxRewriteBody {
 		body = p.rewriter.rewrite(body, t.origin)
 	}
