@@ -227,6 +227,9 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request, service string) {
 		t.base = p.keystone
 		if r.Method == http.MethodDelete && rest == "/v3/auth/tokens" {
 			t.token = r.Header.Get("X-Subject-Token")
+			if sess.on {
+				p.setSessionCookie(w.Header(), "", sess.secure) // logged out here, even if Keystone cannot revoke
+			}
 		}
 		// Identity answers are read whole (to rewrite catalogs): bound the whole
 		// exchange, so a Keystone that stalls mid-body cannot hold the login forever.

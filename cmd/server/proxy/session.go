@@ -111,12 +111,12 @@ type sessionRequest struct {
 // without the marker (the CLI, any API client) pass unchanged: their
 // X-Auth-Token is theirs. Cookies are never forwarded upstream.
 func (p *Proxy) sessionIn(r *http.Request, body *clientBody) sessionRequest {
-	sr := sessionRequest{on: r.Header.Get(serverapi.SessionHeader) != "", secure: strings.HasPrefix(p.origin(r), "https://")}
+	sr := sessionRequest{on: p.sealer != nil && r.Header.Get(serverapi.SessionHeader) != "", secure: strings.HasPrefix(p.origin(r), "https://")}
 	r.Header.Del(serverapi.SessionHeader)
 	if !sr.on {
 		return sr
 	}
-	if c, err := r.Cookie(serverapi.SessionCookie); err == nil && p.sealer != nil {
+	if c, err := r.Cookie(serverapi.SessionCookie); err == nil {
 		if tok, err := p.sealer.Open(c.Value); err == nil {
 			sr.token = tok
 		}
@@ -142,7 +142,8 @@ func (p *Proxy) sessionIn(r *http.Request, body *clientBody) sessionRequest {
 // sessionOut applies the cookie rule to an identity answer for the app's
 // session: a new token (POST /v3/auth/tokens, 201) is sealed into the
 // cookie; no answer shows the real token (X-Subject-Token becomes the
-// placeholder); a revoked token (DELETE /v3/auth/tokens) clears the cookie.
+// placeholder). (A logout clears the cookie in serve, whatever Keystone
+// answers: logging out works while Keystone is down.)
 func (p *Proxy) sessionOut(resp *http.Response, t *target, body []byte) {
 	if !t.session.on {
 		return
@@ -152,7 +153,7 @@ func (p *Proxy) sessionOut(resp *http.Response, t *target, body []byte) {
 		resp.Header.Set("X-Subject-Token", serverapi.SessionToken)
 	}
 	switch {
-	case resp.Request.Method == http.MethodPost && t.rest == "/v3/auth/tokens" && resp.StatusCode == http.StatusCreated && subject != "" && p.sealer != nil:
+	case resp.Request.Method == http.MethodPost && t.rest == "/v3/auth/tokens" && resp.StatusCode == http.StatusCreated && subject != "":
 		expires := time.Now().Add(time.Hour)
 		var doc struct {
 			Token struct {
@@ -163,8 +164,6 @@ func (p *Proxy) sessionOut(resp *http.Response, t *target, body []byte) {
 			expires = doc.Token.ExpiresAt
 		}
 		p.setSessionCookie(resp.Header, p.sealer.Seal(subject, expires), t.session.secure)
-	case resp.Request.Method == http.MethodDelete && t.rest == "/v3/auth/tokens":
-		p.setSessionCookie(resp.Header, "", t.session.secure)
 	}
 }
 
