@@ -174,6 +174,10 @@ func newBrowser(tb testing.TB, profile string) *browser {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
+		// a second tab (sessions test) must keep running while the other is in front
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1360, 860),
 	}
@@ -251,7 +255,8 @@ func (b *browser) waitJS(t testing.TB, what, expr string, limit time.Duration) {
 		select {
 		case <-ctx.Done():
 			b.shot(t, "FAILED-"+strings.ReplaceAll(what, " ", "-"))
-			t.Fatalf("waiting %v for %s (%s): %v", limit, what, expr, err)
+			where, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`location.href`))
+			t.Fatalf("waiting %v for %s (%s) at %s: %v", limit, what, expr, where, err)
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
