@@ -118,3 +118,24 @@ func TestReauthHook(t *testing.T) {
 		t.Errorf("ReauthFunc is nil: want the hook")
 	}
 }
+
+// TestLoginNoProject: Keystone gives an unscoped token (no default
+// project) and GET /v3/auth/projects lists none: ENOPROJECT, a clear
+// error rather than a client without endpoints.
+func TestLoginNoProject(t *testing.T) {
+	lab := newLabServer(t, labcloud.Options{}, func(r *http.Request) *cannedAnswer {
+		switch {
+		case r.Method == http.MethodPost && r.URL.Path == "/identity/v3/auth/tokens":
+			return &cannedAnswer{Status: http.StatusCreated, Header: http.Header{"X-Subject-Token": {"gAAAA-unscoped"}},
+				Body: `{"token": {"methods": ["password"], "user": {"id": "u1", "name": "lonely", "domain": {"id": "default", "name": "Default"}},
+				"expires_at": "2099-01-01T00:00:00.000000Z", "issued_at": "2026-01-01T00:00:00.000000Z"}}`}
+		case r.URL.Path == "/identity/v3/auth/projects":
+			return &cannedAnswer{Status: http.StatusOK, Body: `{"projects": [], "links": {}}`}
+		}
+		return nil
+	})
+	_, err := New(t.Context(), Config{AuthURL: lab.URL + "/identity/v3", Username: "lonely", Password: "x", UserDomainName: "Default"})
+	if got := ErrorCodeOf(err); got != ENOPROJECT {
+		t.Errorf("got %v (%v), want ENOPROJECT", got, err)
+	}
+}
