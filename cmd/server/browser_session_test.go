@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/octaview/octaview/app/serverapi"
@@ -181,6 +183,18 @@ func TestBrowserSessions(t *testing.T) {
 	tabCtx, closeTab := chromedp.NewContext(b.ctx)
 	defer closeTab()
 	tab := &browser{ctx: tabCtx}
+	chromedp.Listen(tabCtx, func(ev any) {
+		switch ev := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			for _, a := range ev.Args {
+				t.Logf("new tab console: %s", a.Value)
+			}
+		case *runtime.EventExceptionThrown:
+			t.Logf("new tab exception: %v", ev.ExceptionDetails)
+		case *page.EventJavascriptDialogOpening:
+			t.Logf("new tab dialog: %s", ev.Message)
+		}
+	})
 	tab.do(t, "open the deep link in a new tab", 60*time.Second, chromedp.Navigate(c.URL+id))
 	tab.waitJS(t, "the detail page in the new tab", `location.pathname === `+jsString(id)+` && !!document.querySelector("svg.status-tree")`, 60*time.Second)
 	tab.shot(t, "s05-deep-link-new-tab")

@@ -255,7 +255,9 @@ func (b *browser) waitJS(t testing.TB, what, expr string, limit time.Duration) {
 		select {
 		case <-ctx.Done():
 			b.shot(t, "FAILED-"+strings.ReplaceAll(what, " ", "-"))
-			where, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`location.href`))
+			wctx, wcancel := context.WithTimeout(b.ctx, 5*time.Second)
+			where, _ := chromedp.Run(wctx, chromedp.Evaluate[string](`location.href`))
+			wcancel()
 			t.Fatalf("waiting %v for %s (%s) at %s: %v", limit, what, expr, where, err)
 		case <-time.After(100 * time.Millisecond):
 		}
