@@ -309,7 +309,7 @@ func TestBrowserSessionExpiry(t *testing.T) {
 	if got := eval[string](t, b, `location.pathname`); got != "/load-balancers" {
 		t.Errorf("page after logging in again: got %q, want /load-balancers", got)
 	}
-	lab.faults(t, `{}`)
+	newLabAdmin(t, c).faults(t, `{}`) // the first admin token expired too
 	b.waitJS(t, "the wait carried on to ACTIVE", `[...document.querySelectorAll(".op.op-succeeded .op-title")].some(e => e.textContent.includes("ci-expiry"))`, 60*time.Second)
 	b.shot(t, "s10-after-expiry")
 }
