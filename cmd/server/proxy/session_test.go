@@ -5,6 +5,8 @@ package proxy
 import (
 	"errors"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -203,5 +205,53 @@ func TestSessionOffWithoutKey(t *testing.T) {
 	resp, _ := e.do(t, http.MethodPost, "/identity/v3/auth/tokens", "", proxytest.LoginBody(proxytest.User, proxytest.Password), serverapi.SessionHeader, "1")
 	if resp.StatusCode != http.StatusCreated || sessionCookie(resp) != nil || resp.Header.Get("X-Subject-Token") == serverapi.SessionToken {
 		t.Errorf("got %d with cookie %v, X-Subject-Token %q; want 201, no cookie, the real token", resp.StatusCode, sessionCookie(resp), resp.Header.Get("X-Subject-Token"))
+	}
+}
+
+// TestSessionReplicas: a cookie sealed by one proxy opens on another given
+// the same key (any replica serves any request), not on one with another.
+func TestSessionReplicas(t *testing.T) {
+	key := []byte("replica-key-0123456789abcdef012345")
+	e := newTestEnv(t, envOptions{sessionKey: key})
+	resp, body := e.do(t, http.MethodPost, "/identity/v3/auth/tokens", "", proxytest.LoginBody(proxytest.User, proxytest.Password), serverapi.SessionHeader, "1")
+	ck := sessionCookie(resp)
+	if ck == nil {
+		t.Fatalf("login: %d %s, no cookie", resp.StatusCode, body)
+	}
+	ks, _ := url.Parse(e.Up.AuthURL())
+	replica := func(key []byte) *httptest.Server {
+		p := New(Options{Keystone: ks, SessionKey: key})
+		mux := http.NewServeMux()
+		for _, s := range Services {
+			mux.Handle(Prefix(s)+"/", p.Handler(s))
+		}
+		srv := httptest.NewServer(mux)
+		t.Cleanup(srv.Close)
+		return srv
+	}
+	cases := []struct {
+		name string
+		key  []byte
+		want int
+	}{
+		{"same key", key, http.StatusOK},
+		{"another key", []byte("another-key-0123456789abcdef012345"), http.StatusUnauthorized},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := replica(tc.key)
+			req, _ := http.NewRequest(http.MethodGet, srv.URL+"/load-balancer/v2/lbaas/loadbalancers", nil)
+			req.Header.Set("X-Auth-Token", serverapi.SessionToken)
+			req.Header.Set(serverapi.SessionHeader, "1")
+			req.AddCookie(ck)
+			resp, err := srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != tc.want {
+				t.Errorf("got %d, want %d", resp.StatusCode, tc.want)
+			}
+		})
 	}
 }
