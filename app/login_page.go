@@ -347,7 +347,7 @@ func (p *loginPage) Render() goapp.UI {
 					methodButton("login-method-token", "Token", methodToken, p),
 				),
 				goapp.If(p.method == methodPassword, func() goapp.UI {
-					return goapp.Div().Body(
+					return goapp.Div().Class("login-fields").Body(
 						field("login-user", "User name", goapp.Input().ID("login-user").Name("user").AutoComplete(true).
 							Value(p.user).OnInput(p.ValueTo(&p.user)).AutoFocus(true)),
 						field("login-password", "Password", goapp.Input().ID("login-password").Type("password").Name("password").
@@ -361,7 +361,7 @@ func (p *loginPage) Render() goapp.UI {
 					)
 				}),
 				goapp.If(p.method == methodAppCred, func() goapp.UI {
-					return goapp.Div().Body(
+					return goapp.Div().Class("login-fields").Body(
 						field("login-ac-id", "Application credential ID", goapp.Input().ID("login-ac-id").Name("ac-id").
 							Value(p.acID).OnInput(p.ValueTo(&p.acID))),
 						goapp.P().Class("muted").Text("or its name, with the user it belongs to:"),
@@ -378,7 +378,7 @@ func (p *loginPage) Render() goapp.UI {
 					)
 				}),
 				goapp.If(p.method == methodToken, func() goapp.UI {
-					return goapp.Div().Body(
+					return goapp.Div().Class("login-fields").Body(
 						field("login-token", "Keystone token", goapp.Input().ID("login-token").Type("password").Name("token").
 							Value(p.token).OnInput(p.ValueTo(&p.token))),
 						field("login-token-project", "Project (optional)", goapp.Input().ID("login-token-project").Name("token-project").
