@@ -271,35 +271,40 @@ func (c *catalogCache) fetch(ctx context.Context, token string) (catalogEntry, e
 	if err := json.NewDecoder(io.LimitReader(resp.Body, maxRewriteBody)).Decode(&body); err != nil {
 		return catalogEntry{}, &upstreamError{service: Identity, err: fmt.Errorf("reading the token's catalog: %w", err)}
 	}
-	e := catalogEntry{endpoints: make(map[string]*url.URL), expires: body.Token.ExpiresAt}
+	e := catalogEntry{expires: body.Token.ExpiresAt}
 	if e.expires.IsZero() {
 		e.expires = c.now().Add(5 * time.Minute)
 	}
+	e.endpoints = endpointsOf(body.Token.Catalog, c.iface, c.region)
+	return e, nil
+}
+
+// endpointsOf maps the proxied services of catalog to their endpoints: by
+// service type (the configured region, "" = any) and by "type region" for
+// each region the catalog lists (serverapi.RegionHeader picks one).
+func endpointsOf(catalog []catalogService, iface, region string) map[string]*url.URL {
+	out := make(map[string]*url.URL)
 	for _, st := range []string{LoadBalancer, Network} {
-		if u := pickEndpoint(body.Token.Catalog, st, c.iface, c.region); u != nil {
-			e.endpoints[st] = u
+		if u := pickEndpoint(catalog, st, iface, region); u != nil {
+			out[st] = u
 		}
-		// each region's endpoint too, for the app's region picker (RegionHeader)
-		for _, s := range body.Token.Catalog {
+		for _, s := range catalog {
 			if s.Type != st {
 				continue
 			}
 			for _, ep := range s.Endpoints {
-				for _, region := range []string{ep.Region, ep.RegionID} {
-					if region == "" {
+				for _, r := range []string{ep.Region, ep.RegionID} {
+					if _, ok := out[st+" "+r]; r == "" || ok {
 						continue
 					}
-					if _, ok := e.endpoints[st+" "+region]; ok {
-						continue
-					}
-					if u := pickEndpoint(body.Token.Catalog, st, c.iface, region); u != nil {
-						e.endpoints[st+" "+region] = u
+					if u := pickEndpoint(catalog, st, iface, r); u != nil {
+						out[st+" "+r] = u
 					}
 				}
 			}
 		}
 	}
-	return e, nil
+	return out
 }
 
 type catalogService struct {
