@@ -150,6 +150,16 @@ func TestBrowserSessions(t *testing.T) {
 	}
 	b.shot(t, "s02-dual-default-project")
 
+	// An operation in ops, to find in the journal after the switches.
+	b.do(t, "create ops-new", 30*time.Second,
+		chromedp.Click(chromedp.ID("lb-create")),
+		chromedp.WaitReady(chromedp.CSS(`#create-subnet option`)),
+		setInput("#create-name", "ops-new"),
+		chromedp.Click(chromedp.ID("create-submit")),
+	)
+	const opsNewOp = `[...document.querySelectorAll(".op .op-title")].some(e => e.textContent.includes("ops-new"))`
+	b.waitJS(t, "the ops-new operation", opsNewOp, 30*time.Second)
+
 	// Switch to ops-staging (no password), and back.
 	staging := eval[string](t, b, `[...document.querySelectorAll("#project-switch option")].find(o => o.textContent === "ops-staging").value`)
 	ops := eval[string](t, b, `[...document.querySelectorAll("#project-switch option")].find(o => o.textContent === "ops").value`)
@@ -159,10 +169,14 @@ func TestBrowserSessions(t *testing.T) {
 	if got := eval[string](t, b, rowStatus("ops-web")); got != "" {
 		t.Errorf("after switching to ops-staging: ops-web is still listed (%s)", got)
 	}
+	if eval[bool](t, b, opsNewOp) {
+		t.Errorf("after switching to ops-staging: ops' operation is shown, want only ops-staging's")
+	}
 	b.shot(t, "s03-switched")
 	b.do(t, "switch back to ops", 10*time.Second, selectValue("#project-switch", ops))
 	b.listed(t, "ops-web again", "ops-web")
 	b.waitJS(t, "ops in the header", projectShown+` === "ops"`, 20*time.Second)
+	b.waitJS(t, "ops' operation back from the journal", opsNewOp, 20*time.Second)
 
 	// The region picker lists both regions; picking one keeps it.
 	b.waitJS(t, "the region picker", `document.querySelectorAll("#region-switch option").length === 2`, 20*time.Second)
