@@ -130,6 +130,7 @@ type loginRequest struct {
 	user, password, domain, project string
 	acID, acName, acSecret          string
 	token                           string
+	region                          string // picked last in this browser ("" = the server's)
 }
 
 // check says what is missing ("" when the request is complete).
@@ -181,6 +182,7 @@ func (p *loginPage) submit(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	req := p.request()
+	req.region = storedRegion()
 	if msg := req.check(); msg != "" {
 		p.err = msg
 		return
@@ -246,7 +248,12 @@ func logIn(ctx context.Context, origin string, req loginRequest) (*octavia.Clien
 	if req.method == methodToken && req.project != "" {
 		cfg.ProjectName, cfg.ProjectDomainName = req.project, cmp.Or(req.domain, "Default")
 	}
-	return octavia.New(ctx, cfg)
+	cfg = sessionConfig(cfg, req.region)
+	client, err := octavia.New(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return inRegion(ctx, origin, req.region, client)
 }
 
 // exchangeToken trades a pasted token for a new one of the same scope:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -69,19 +70,32 @@ func newSession(client *octavia.Client, cfg serverapi.Config) *session {
 // pasted link): it validates the cookie's token through the proxy. It
 // blocks: call it in ctx.Async. An EUNAUTHORIZED error means no session.
 func restoreSession(ctx context.Context, origin string, cfg serverapi.Config) (*session, error) {
-	region := goapp.Window().Get("localStorage").Call("getItem", regionKey)
-	r := ""
-	if region.Truthy() {
-		r = region.String()
-	}
+	r := storedRegion()
 	client, err := octavia.New(ctx, cookieConfig(origin, "", r))
-	if err != nil && r != "" && octavia.ErrorCodeOf(err) != octavia.EUNAUTHORIZED {
-		client, err = octavia.New(ctx, cookieConfig(origin, "", "")) // the region is gone
+	if err == nil {
+		client, err = inRegion(ctx, origin, r, client) // the region may be gone
 	}
 	if err != nil {
 		return nil, err
 	}
 	return newSession(client, cfg), nil
+}
+
+// storedRegion is the region picked last in this browser ("" = none).
+func storedRegion() string {
+	if v := goapp.Window().Get("localStorage").Call("getItem", regionKey); v.Truthy() {
+		return v.String()
+	}
+	return ""
+}
+
+// inRegion returns client when its catalog has region (or region is ""),
+// else a client of the same session on the server's region.
+func inRegion(ctx context.Context, origin, region string, client *octavia.Client) (*octavia.Client, error) {
+	if region == "" || slices.Contains(client.Regions(), region) {
+		return client, nil
+	}
+	return octavia.New(ctx, cookieConfig(origin, "", ""))
 }
 
 // reauth is the pending "log in again" of an expired or revoked token: the
