@@ -257,10 +257,16 @@ func logIn(ctx context.Context, origin string, req loginRequest) (*octavia.Clien
 }
 
 // exchangeToken trades a pasted token for a new one of the same scope:
-// the proxy seals the answer's token into the session cookie.
+// the proxy seals the answer's token into the session cookie. Keystone's
+// token method keeps no scope by itself, so the token's project is read
+// first (a plain validation, not the session's) and asked for again.
 func exchangeToken(ctx context.Context, origin, token string) error {
-	body, _ := json.Marshal(map[string]any{"auth": map[string]any{"identity": map[string]any{
-		"methods": []string{"token"}, "token": map[string]string{"id": token}}}})
+	identity := map[string]any{"methods": []string{"token"}, "token": map[string]string{"id": token}}
+	auth := map[string]any{"identity": identity}
+	if projectID := tokenProject(ctx, origin, token); projectID != "" {
+		auth["scope"] = map[string]any{"project": map[string]string{"id": projectID}}
+	}
+	body, _ := json.Marshal(map[string]any{"auth": auth})
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, origin+identityPath+"/auth/tokens", bytes.NewReader(body))
 	if err != nil {
 		return err
@@ -281,6 +287,33 @@ func exchangeToken(ctx context.Context, origin, token string) error {
 		return &octavia.Error{Code: octavia.EUNAVAILABLE, StatusCode: resp.StatusCode, Op: "log in", Err: errors.New(resp.Status)}
 	}
 	return &octavia.Error{Code: octavia.EINVALID, StatusCode: resp.StatusCode, Op: "log in", Err: errors.New(resp.Status)}
+}
+
+// tokenProject is the project of token ("" when unscoped or unknown).
+func tokenProject(ctx context.Context, origin, token string) string {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, origin+identityPath+"/auth/tokens?nocatalog", nil)
+	if err != nil {
+		return ""
+	}
+	req.Header.Set("X-Auth-Token", token)
+	req.Header.Set("X-Subject-Token", token)
+	req.Header.Set("Accept", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return ""
+	}
+	defer resp.Body.Close()
+	var doc struct {
+		Token struct {
+			Project struct {
+				ID string `json:"id"`
+			} `json:"project"`
+		} `json:"token"`
+	}
+	if resp.StatusCode != http.StatusOK || json.NewDecoder(resp.Body).Decode(&doc) != nil {
+		return ""
+	}
+	return doc.Token.Project.ID
 }
 
 // projectProbe tells a wrong project from wrong credentials: it logs in
