@@ -9,7 +9,9 @@
 //     project and user, navigation, the operations panel, logout);
 //   - one file per page, *_page.go;
 //   - load_status.go: the load-status enum of everything fetched;
-//   - session.go, operations.go: the signed-in client (token in memory only)
+//   - session.go, session_browser.go, operations.go: the signed-in client (the token
+//     sealed in the server's HttpOnly cookie, never in the page), the "log in again"
+//     dialog's hook, logout in every tab
 //     and the operations journal (accepted writes and their waits);
 //   - status_tree.go, status_tree_svg.go: the status tree laid out by a plain
 //     function and drawn as inline SVG (box colour = operating status, left

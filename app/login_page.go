@@ -1,7 +1,10 @@
 package app
 
 import (
+	"bytes"
+	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -13,38 +16,92 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-// loginPage signs in with Keystone (password method, project scope). The
-// client, and with it the token, lives in memory only.
+// loginPage signs in with Keystone: a password (project optional), an
+// application credential, or an existing token. The server seals the
+// token into an HttpOnly cookie (README "Sessions"); the page restores a
+// session from that cookie first, so a reload or a pasted link stays in.
 type loginPage struct {
 	goapp.Compo
 
+	method                          string // methodPassword, methodAppCred or methodToken
 	user, password, domain, project string
+	acID, acName, acSecret          string
+	token                           string
 
 	cfg       serverapi.Config
 	cfgStatus loadStatus
 	busy      bool
+	restoring bool // checking the session cookie
+	restored  bool // the cookie was checked (once per page)
 	err       string
 	notice    string
 	next      string
 	ready     bool // set in the browser: the form is live (tests wait for it)
 }
 
+// Login methods of the form.
+const (
+	methodPassword = "password"
+	methodAppCred  = "application_credential"
+	methodToken    = "token"
+)
+
 func (p *loginPage) OnNav(ctx goapp.Context) {
 	if goapp.IsServer {
 		return
 	}
-	p.ready = true
 	q := ctx.Page().URL().Query()
 	p.next = safeNext(q.Get("next"))
 	if bye := takeBye(); bye != "" {
 		p.notice = bye
+		p.restored = true // just logged out: nothing to restore
 	}
 	if p.domain == "" {
 		p.domain = "Default"
 	}
+	if p.method == "" {
+		p.method = methodPassword
+	}
 	if p.cfgStatus == neverLoaded {
 		p.loadConfig(ctx)
 	}
+	if currentSession() != nil {
+		ctx.Navigate(p.next)
+		return
+	}
+	if !p.restored {
+		p.restore(ctx)
+		return
+	}
+	p.ready = true
+}
+
+// restore signs in from the session cookie, if there is a live one.
+func (p *loginPage) restore(ctx goapp.Context) {
+	p.restored, p.restoring = true, true
+	origin := originOf(goapp.Window().URL())
+	next := p.next
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		var serverCfg serverapi.Config
+		if err := getJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &serverCfg); err != nil {
+			goapp.Log("octaview:", err)
+		}
+		sess, err := restoreSession(c, origin, serverCfg)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			p.restoring, p.ready = false, true
+			if err != nil {
+				if octavia.ErrorCodeOf(err) != octavia.EUNAUTHORIZED && octavia.ErrorCodeOf(err) != octavia.ENOTFOUND {
+					goapp.Log("octaview: restoring the session:", err)
+				}
+				return
+			}
+			setSession(sess)
+			operations.resume(ctx, sess)
+			ctx.Navigate(next)
+		})
+	})
 }
 
 // loadConfig fetches /api/config: the lab users to show and the modes.
@@ -67,18 +124,71 @@ func (p *loginPage) loadConfig(ctx goapp.Context) {
 	})
 }
 
+// loginRequest is what the form asks for, copied off the page.
+type loginRequest struct {
+	method                          string
+	user, password, domain, project string
+	acID, acName, acSecret          string
+	token                           string
+	region                          string // picked last in this browser ("" = the server's)
+}
+
+// check says what is missing ("" when the request is complete).
+func (r loginRequest) check() string {
+	switch r.method {
+	case methodAppCred:
+		if r.acSecret == "" || (r.acID == "" && (r.acName == "" || r.user == "")) {
+			return "An application credential needs its ID, or its name and the user name, and its secret."
+		}
+	case methodToken:
+		if r.token == "" {
+			return "Paste a Keystone token."
+		}
+	default:
+		if r.user == "" || r.password == "" {
+			return "User name and password are needed (the project is optional)."
+		}
+	}
+	return ""
+}
+
+// config is the client configuration of the request (through origin).
+func (r loginRequest) config(origin string) octavia.Config {
+	cfg := clientConfig(origin, r.user, "", r.domain, r.project)
+	switch r.method {
+	case methodAppCred:
+		cfg.ProjectName, cfg.ProjectDomainName = "", ""
+		cfg.ApplicationCredentialID, cfg.ApplicationCredentialName, cfg.ApplicationCredentialSecret = r.acID, r.acName, r.acSecret
+		if r.acID != "" {
+			cfg.Username, cfg.UserDomainName = "", ""
+		}
+	case methodToken:
+		cfg.Username, cfg.UserDomainName = "", ""
+		cfg.Token = serverapi.SessionToken // after exchangeToken, the cookie holds it
+	default:
+		cfg.Password = r.password
+	}
+	return sessionConfig(cfg, "")
+}
+
+func (p *loginPage) request() loginRequest {
+	return loginRequest{method: p.method, user: p.user, password: p.password, domain: p.domain, project: p.project,
+		acID: p.acID, acName: p.acName, acSecret: p.acSecret, token: p.token}
+}
+
 func (p *loginPage) submit(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
 	if p.busy {
 		return
 	}
-	if p.user == "" || p.password == "" || p.project == "" {
-		p.err = "User name, password and project are all needed."
+	req := p.request()
+	req.region = storedRegion()
+	if msg := req.check(); msg != "" {
+		p.err = msg
 		return
 	}
 	p.busy, p.err, p.notice = true, "", ""
 	origin := originOf(goapp.Window().URL())
-	cfg := clientConfig(origin, p.user, p.password, p.domain, p.project)
 	serverCfg, cfgKnown := p.cfg, p.cfgStatus == loaded
 	next := p.next
 	ctx.Async(func() {
@@ -96,22 +206,130 @@ func (p *loginPage) submit(ctx goapp.Context, e goapp.Event) {
 				goapp.Log("octaview:", err)
 			}
 		}()
-		client, err := octavia.New(c, cfg)
+		client, err := logIn(c, origin, req)
 		<-cfgDone
+		msg := ""
+		if err != nil {
+			msg = loginErrorText(err, origin+identityPath)
+			if req.method == methodPassword && req.project != "" && octavia.ErrorCodeOf(err) == octavia.EUNAUTHORIZED {
+				msg = projectProbe(c, origin, req, msg)
+			}
+			if req.method == methodAppCred && octavia.ErrorCodeOf(err) == octavia.EUNAUTHORIZED {
+				msg = "Keystone refused this application credential (401): check its ID (or name, user and domain) and secret; it may also have expired or been deleted."
+			}
+			if req.method == methodToken && (octavia.ErrorCodeOf(err) == octavia.EUNAUTHORIZED || octavia.ErrorCodeOf(err) == octavia.ENOTFOUND) {
+				msg = "Keystone does not accept this token: it expired, was revoked, or is mistyped."
+			}
+		}
 		ctx.Dispatch(func(ctx goapp.Context) {
 			p.busy = false
 			if err != nil {
-				p.err = loginErrorText(err, cfg.AuthURL)
+				p.err = msg
 				return
 			}
-			info := client.Session()
-			sess := &session{Client: client, Info: info, Config: serverCfg, ReadOnly: readOnlyFor(serverCfg, info.Roles)}
+			sess := newSession(client, serverCfg)
 			setSession(sess)
-			p.password = ""
+			p.password, p.acSecret, p.token = "", "", ""
 			operations.resume(ctx, sess)
 			ctx.Navigate(next)
 		})
 	})
+}
+
+// logIn authenticates req through origin. A token is first exchanged for a
+// new one (POST, token method) so that the server seals it in the cookie.
+func logIn(ctx context.Context, origin string, req loginRequest) (*octavia.Client, error) {
+	if req.method == methodToken {
+		if err := exchangeToken(ctx, origin, req.token); err != nil {
+			return nil, err
+		}
+	}
+	cfg := req.config(origin)
+	if req.method == methodToken && req.project != "" {
+		cfg.ProjectName, cfg.ProjectDomainName = req.project, cmp.Or(req.domain, "Default")
+	}
+	cfg = sessionConfig(cfg, req.region)
+	client, err := octavia.New(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return inRegion(ctx, origin, req.region, client)
+}
+
+// exchangeToken trades a pasted token for a new one of the same scope:
+// the proxy seals the answer's token into the session cookie. Keystone's
+// token method keeps no scope by itself, so the token's project is read
+// first (a plain validation, not the session's) and asked for again.
+func exchangeToken(ctx context.Context, origin, token string) error {
+	identity := map[string]any{"methods": []string{"token"}, "token": map[string]string{"id": token}}
+	auth := map[string]any{"identity": identity}
+	if projectID := tokenProject(ctx, origin, token); projectID != "" {
+		auth["scope"] = map[string]any{"project": map[string]string{"id": projectID}}
+	}
+	body, _ := json.Marshal(map[string]any{"auth": auth})
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, origin+identityPath+"/auth/tokens", bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json")
+	resp, err := (&http.Client{Transport: sessionTransport{}}).Do(req)
+	if err != nil {
+		return &octavia.Error{Code: octavia.EUNAVAILABLE, Op: "log in", Err: err}
+	}
+	defer resp.Body.Close()
+	switch {
+	case resp.StatusCode == http.StatusCreated:
+		return nil
+	case resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusNotFound:
+		return &octavia.Error{Code: octavia.EUNAUTHORIZED, StatusCode: resp.StatusCode, Op: "log in", Err: errors.New(resp.Status)}
+	case resp.StatusCode >= 500:
+		return &octavia.Error{Code: octavia.EUNAVAILABLE, StatusCode: resp.StatusCode, Op: "log in", Err: errors.New(resp.Status)}
+	}
+	return &octavia.Error{Code: octavia.EINVALID, StatusCode: resp.StatusCode, Op: "log in", Err: errors.New(resp.Status)}
+}
+
+// tokenProject is the project of token ("" when unscoped or unknown).
+func tokenProject(ctx context.Context, origin, token string) string {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, origin+identityPath+"/auth/tokens?nocatalog", nil)
+	if err != nil {
+		return ""
+	}
+	req.Header.Set("X-Auth-Token", token)
+	req.Header.Set("X-Subject-Token", token)
+	req.Header.Set("Accept", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return ""
+	}
+	defer resp.Body.Close()
+	var doc struct {
+		Token struct {
+			Project struct {
+				ID string `json:"id"`
+			} `json:"project"`
+		} `json:"token"`
+	}
+	if resp.StatusCode != http.StatusOK || json.NewDecoder(resp.Body).Decode(&doc) != nil {
+		return ""
+	}
+	return doc.Token.Project.ID
+}
+
+// projectProbe tells a wrong project from wrong credentials: it logs in
+// without the project; if that works, the project is the problem (and the
+// probe's session is ended again).
+func projectProbe(ctx context.Context, origin string, req loginRequest, msg string) string {
+	project := req.project
+	req.project = ""
+	client, err := octavia.New(ctx, req.config(origin))
+	if err != nil {
+		return msg
+	}
+	if err := client.Logout(ctx); err != nil {
+		goapp.Log("octaview: revoking the probe token:", err)
+	}
+	return fmt.Sprintf("Project %q was not found in domain %s, or you have no role on it. Leave Project empty to log in to your default project.", project, cmp.Or(req.domain, "Default"))
 }
 
 // loginErrorText is what a failed login says: Keystone's 401 as wrong
@@ -123,7 +341,9 @@ func loginErrorText(err error, authURL string) string {
 	}
 	switch e.Code {
 	case octavia.EUNAUTHORIZED:
-		return "Keystone refused these credentials (401): check the user name, password, domain and project."
+		return "Keystone refused these credentials (401): check the user name, password and domain."
+	case octavia.ENOPROJECT:
+		return "You have no project yet: ask an administrator for a role on one, then log in again."
 	case octavia.EUNAVAILABLE, octavia.ETIMEOUT:
 		s := "Keystone could not be reached at " + authURL
 		if e.StatusCode != 0 {
@@ -143,7 +363,7 @@ func loginErrorText(err error, authURL string) string {
 func (p *loginPage) useLabUser(u serverapi.LabUser) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
 		p.user, p.password, p.project, p.domain = u.Name, u.Password, u.Project, "Default"
-		p.err = ""
+		p.method, p.err = methodPassword, ""
 	}
 }
 
@@ -157,24 +377,61 @@ func (p *loginPage) Render() goapp.UI {
 					goapp.P().Class("muted").Text("OpenStack Octavia console"),
 				),
 			),
-			goapp.Form().ID("login-form").Class("form").DataSet("ready", p.ready).OnSubmit(p.submit).Body(
-				field("login-user", "User name", goapp.Input().ID("login-user").Name("user").AutoComplete(true).
-					Value(p.user).OnInput(p.ValueTo(&p.user)).Required(true).AutoFocus(true)),
-				field("login-password", "Password", goapp.Input().ID("login-password").Type("password").Name("password").
-					Value(p.password).OnInput(p.ValueTo(&p.password)).Required(true)),
-				goapp.Div().Class("form-row").Body(
-					field("login-domain", "Domain", goapp.Input().ID("login-domain").Name("domain").
-						Value(p.domain).OnInput(p.ValueTo(&p.domain))),
-					field("login-project", "Project", goapp.Input().ID("login-project").Name("project").
-						Value(p.project).OnInput(p.ValueTo(&p.project)).Required(true)),
+			goapp.If(p.restoring, func() goapp.UI {
+				return goapp.P().ID("login-restoring").Class("muted").Aria("live", "polite").Text("Checking your session…")
+			}),
+			goapp.Form().ID("login-form").Class("form").DataSet("ready", p.ready).DataSet("method", p.method).OnSubmit(p.submit).Body(
+				goapp.Div().Class("login-methods").Role("group").Aria("label", "Log in with").Body(
+					methodButton("login-method-password", "Password", methodPassword, p),
+					methodButton("login-method-appcred", "Application credential", methodAppCred, p),
+					methodButton("login-method-token", "Token", methodToken, p),
 				),
+				goapp.If(p.method == methodPassword, func() goapp.UI {
+					return goapp.Div().Class("login-fields").Body(
+						field("login-user", "User name", goapp.Input().ID("login-user").Name("user").AutoComplete(true).
+							Value(p.user).OnInput(p.ValueTo(&p.user)).AutoFocus(true)),
+						field("login-password", "Password", goapp.Input().ID("login-password").Type("password").Name("password").
+							Value(p.password).OnInput(p.ValueTo(&p.password))),
+						goapp.Div().Class("form-row").Body(
+							field("login-domain", "Domain", goapp.Input().ID("login-domain").Name("domain").
+								Value(p.domain).OnInput(p.ValueTo(&p.domain))),
+							field("login-project", "Project (optional)", goapp.Input().ID("login-project").Name("project").
+								Placeholder("your default project").Value(p.project).OnInput(p.ValueTo(&p.project))),
+						),
+					)
+				}),
+				goapp.If(p.method == methodAppCred, func() goapp.UI {
+					return goapp.Div().Class("login-fields").Body(
+						field("login-ac-id", "Application credential ID", goapp.Input().ID("login-ac-id").Name("ac-id").
+							Value(p.acID).OnInput(p.ValueTo(&p.acID))),
+						goapp.P().Class("muted").Text("or its name, with the user it belongs to:"),
+						goapp.Div().Class("form-row").Body(
+							field("login-ac-name", "Name", goapp.Input().ID("login-ac-name").Name("ac-name").
+								Value(p.acName).OnInput(p.ValueTo(&p.acName))),
+							field("login-ac-user", "User name", goapp.Input().ID("login-ac-user").Name("ac-user").
+								Value(p.user).OnInput(p.ValueTo(&p.user))),
+							field("login-ac-domain", "Domain", goapp.Input().ID("login-ac-domain").Name("ac-domain").
+								Value(p.domain).OnInput(p.ValueTo(&p.domain))),
+						),
+						field("login-ac-secret", "Secret", goapp.Input().ID("login-ac-secret").Type("password").Name("ac-secret").
+							Value(p.acSecret).OnInput(p.ValueTo(&p.acSecret))),
+					)
+				}),
+				goapp.If(p.method == methodToken, func() goapp.UI {
+					return goapp.Div().Class("login-fields").Body(
+						field("login-token", "Keystone token", goapp.Input().ID("login-token").Type("password").Name("token").
+							Value(p.token).OnInput(p.ValueTo(&p.token))),
+						field("login-token-project", "Project (optional)", goapp.Input().ID("login-token-project").Name("token-project").
+							Placeholder("the token's project").Value(p.project).OnInput(p.ValueTo(&p.project))),
+					)
+				}),
 				goapp.If(p.err != "", func() goapp.UI {
 					return goapp.Div().ID("login-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.err)
 				}),
 				goapp.If(p.notice != "", func() goapp.UI {
 					return goapp.Div().ID("login-notice").Class("alert", "alert-info").Aria("live", "polite").Text(p.notice)
 				}),
-				goapp.Button().ID("login-submit").Type("submit").Class("btn", "btn-primary", "btn-block").Disabled(p.busy).
+				goapp.Button().ID("login-submit").Type("submit").Class("btn", "btn-primary", "btn-block").Disabled(p.busy || p.restoring).
 					Text(map[bool]string{true: "Logging in…", false: "Log in"}[p.busy]),
 			),
 			goapp.If(p.cfg.Lab && len(p.cfg.LabUsers) > 0, func() goapp.UI {
@@ -204,6 +461,13 @@ func (p *loginPage) Render() goapp.UI {
 			}),
 		),
 	)
+}
+
+// methodButton is one choice of the login method (a toggle button).
+func methodButton(id, label, method string, p *loginPage) goapp.UI {
+	return goapp.Button().ID(id).Type("button").Class("btn", "btn-small", "btn-ghost").
+		Aria("pressed", p.method == method).
+		OnClick(func(ctx goapp.Context, e goapp.Event) { p.method, p.err = method, "" }).Text(label)
 }
 
 // field is a labelled form control.

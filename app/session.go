@@ -13,13 +13,17 @@ import (
 )
 
 // session is the signed-in user's client and what the UI derives from it.
-// It lives in memory only: the Keystone token is never written to
-// localStorage, sessionStorage or a cookie, so a reload signs out.
+// The app never holds the Keystone token: the server keeps it sealed in an
+// HttpOnly cookie and the client sends serverapi.SessionToken in its place
+// (README "Sessions"), so a reload or a new tab restores the session from
+// the cookie (restoreSession) and no script can read the token.
 type session struct {
 	Client   *octavia.Client
 	Info     octavia.Session
 	Config   serverapi.Config
 	ReadOnly bool
+	Regions  []string          // the catalog's load-balancer regions (a picker when > 1)
+	Projects []octavia.Project // the user's projects, once the switcher listed them
 }
 
 var current struct {

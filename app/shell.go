@@ -1,10 +1,13 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/octavia"
 )
 
 // Keys of the shell's navigation, to mark the current page.
@@ -29,6 +32,14 @@ type shell struct {
 	stopTicker func()
 	loggingOut bool
 	logoutErr  string
+
+	projects    []octavia.Project // the user's projects (the switcher); nil until loaded
+	switching   bool              // a project or region switch is under way
+	switchErr   string
+	reauthPass  string // the "log in again" dialog's password (cleared after use)
+	reauthBusy  bool
+	reauthErr   string
+	projectsReq bool // the projects were asked for
 }
 
 // OnMount observes the operations and ticks every second while one waits,
@@ -38,10 +49,15 @@ func (s *shell) OnMount(ctx goapp.Context) {
 	s.ops = operations.snapshot()
 	ctx.ObserveState(stateOperations, &s.ops).OnChange(func() { s.syncTicker(ctx) })
 	s.syncTicker(ctx)
+	if goapp.IsClient {
+		watchShell(s, ctx)
+		s.loadProjects(ctx)
+	}
 }
 
 // OnDismount stops the ticker.
 func (s *shell) OnDismount() {
+	unwatchShell(s)
 	if s.stopTicker != nil {
 		s.stopTicker()
 		s.stopTicker = nil
@@ -99,6 +115,9 @@ func (s *shell) logout(ctx goapp.Context, e goapp.Event) {
 			}
 			// Sign out here anyway; the login page says whether the token
 			// was revoked or, if not, why and until when it stays valid.
+			// Every other tab of this browser signs out too.
+			announceLogout()
+			endReauth(errReauthDeclined)
 			operations.reset()
 			signOut(logoutNotice(err, sess.Info.ExpiresAt))
 			ctx.Navigate(loginPath)
@@ -138,13 +157,18 @@ func (s *shell) Render() goapp.UI {
 				return goapp.Span().Class("ro-badge").Title("Write controls are hidden: the server runs read-only, or your role only reads.").Text("read-only")
 			}),
 			goapp.Div().Class("who").Body(
-				goapp.Span().Class("who-project").Body(goapp.Span().Class("who-label").Text("project"), goapp.Span().ID("who-project").Text(orDash(project))),
+				s.renderRegion(sess),
+				goapp.Span().Class("who-project").Body(goapp.Span().Class("who-label").Text("project"), s.renderProject(sess, project)),
 				goapp.Span().Class("who-user").Body(goapp.Span().Class("who-label").Text("user"), goapp.Span().ID("who-user").Text(orDash(user)), goapp.If(roles != "", func() goapp.UI {
 					return goapp.Span().Class("who-roles").Text(roles)
 				})),
 			),
 			goapp.Button().ID("logout").Class("btn", "btn-ghost").Disabled(s.loggingOut).OnClick(s.logout).Text("Log out"),
 		),
+		goapp.If(s.switchErr != "", func() goapp.UI {
+			return goapp.Div().ID("switch-error").Class("alert", "alert-error").Aria("live", "assertive").Text(s.switchErr)
+		}),
+		goapp.If(sess != nil && reauthPending(), func() goapp.UI { return s.renderReauth(sess) }),
 		goapp.If(len(mine) > 0, func() goapp.UI {
 			return renderOperations(mine, s.now)
 		}),
@@ -231,4 +255,163 @@ func renderOperations(ops []operation, now time.Time) goapp.UI {
 // badge is a status badge: Octavia's word on the status's colour.
 func badge(status string) goapp.UI {
 	return goapp.Span().Class("badge", statusClass(status)).Text(statusLabel(status))
+}
+
+// loadProjects fills the project switcher (GET /v3/auth/projects), once
+// per session: the session keeps the list.
+func (s *shell) loadProjects(ctx goapp.Context) {
+	sess := currentSession()
+	if sess == nil || s.projectsReq {
+		return
+	}
+	s.projectsReq = true
+	if sess.Projects != nil {
+		s.projects = sess.Projects
+		return
+	}
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		projects, err := sess.Client.Projects(c)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if err != nil {
+				goapp.Log("octaview: listing your projects:", err)
+				return
+			}
+			sess.Projects, s.projects = projects, projects
+		})
+	})
+}
+
+// renderProject is the project: a switcher when the user has several.
+func (s *shell) renderProject(sess *session, project string) goapp.UI {
+	if sess == nil || len(s.projects) < 2 {
+		return goapp.Span().ID("who-project").Text(orDash(project))
+	}
+	return goapp.Select().ID("project-switch").Class("who-select").Aria("label", "Project").Disabled(s.switching).
+		OnChange(func(ctx goapp.Context, e goapp.Event) { s.switchProject(ctx, ctx.JSSrc().Get("value").String()) }).
+		Body(goapp.Range(s.projects).Slice(func(i int) goapp.UI {
+			p := s.projects[i]
+			return goapp.Option().Value(p.ID).Selected(p.ID == sess.Info.ProjectID).Text(p.Name)
+		}))
+}
+
+// renderRegion is the region: a picker when the catalog has several.
+func (s *shell) renderRegion(sess *session) goapp.UI {
+	if sess == nil || len(sess.Regions) == 0 {
+		return goapp.Text("")
+	}
+	current := cmp.Or(sess.Info.Region, sess.Regions[0])
+	if len(sess.Regions) < 2 {
+		return goapp.Span().Class("who-region").Body(goapp.Span().Class("who-label").Text("region"), goapp.Span().ID("who-region").Text(current))
+	}
+	return goapp.Span().Class("who-region").Body(
+		goapp.Span().Class("who-label").Text("region"),
+		goapp.Select().ID("region-switch").Class("who-select").Aria("label", "Region").Disabled(s.switching).
+			OnChange(func(ctx goapp.Context, e goapp.Event) { s.switchRegion(ctx, ctx.JSSrc().Get("value").String()) }).
+			Body(goapp.Range(sess.Regions).Slice(func(i int) goapp.UI {
+				return goapp.Option().Value(sess.Regions[i]).Selected(sess.Regions[i] == current).Text(sess.Regions[i])
+			})),
+	)
+}
+
+// switchProject rescopes the session's token to projectID (token method:
+// no password), then reloads the app, which restores the session from the
+// cookie in the new project; the old project's operations stay in the
+// journal under it.
+func (s *shell) switchProject(ctx goapp.Context, projectID string) {
+	sess := currentSession()
+	if sess == nil || projectID == sess.Info.ProjectID || s.switching {
+		return
+	}
+	s.switching, s.switchErr = true, ""
+	origin := originOf(goapp.Window().URL())
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		_, err := octavia.New(c, cookieConfig(origin, projectID, sess.Info.Region))
+		ctx.Dispatch(func(ctx goapp.Context) {
+			s.switching = false
+			if err != nil {
+				s.switchErr = "Switching project failed: " + octavia.Message(err) +
+					" (a token of a restricted application credential cannot change project)"
+				return
+			}
+			reloadTo(listPath)
+		})
+	})
+}
+
+// switchRegion keeps the region (localStorage: no secret) and reloads.
+func (s *shell) switchRegion(ctx goapp.Context, region string) {
+	goapp.Window().Get("localStorage").Call("setItem", regionKey, region)
+	reloadTo(listPath)
+}
+
+// reloadTo loads path afresh: the app restarts and restores the session
+// from the cookie, so every page reloads its data.
+func reloadTo(path string) {
+	goapp.Window().Get("location").Call("assign", path)
+}
+
+// renderReauth is the "log in again" dialog of an expired or revoked
+// token: the page stays as it is underneath, and the requests waiting on
+// the 401 go on once the user logged in again.
+func (s *shell) renderReauth(sess *session) goapp.UI {
+	return goapp.Div().Class("modal-backdrop").Body(
+		goapp.Div().ID("reauth-dialog").Class("modal").Role("dialog").Aria("modal", "true").Aria("labelledby", "reauth-title").Body(
+			goapp.H2().ID("reauth-title").Text("Your session has ended"),
+			goapp.P().Text("Keystone no longer accepts your token (it expired or was revoked). Log in again as "+
+				sess.Info.UserName+" to carry on where you were."),
+			goapp.Form().ID("reauth-form").Class("form").OnSubmit(s.reauthSubmit).Body(
+				field("reauth-password", "Password", goapp.Input().ID("reauth-password").Type("password").
+					Value(s.reauthPass).OnInput(s.ValueTo(&s.reauthPass)).AutoFocus(true)),
+				goapp.If(s.reauthErr != "", func() goapp.UI {
+					return goapp.Div().ID("reauth-error").Class("alert", "alert-error").Aria("live", "assertive").Text(s.reauthErr)
+				}),
+				goapp.Div().Class("form-actions").Body(
+					goapp.Button().ID("reauth-submit").Type("submit").Class("btn", "btn-primary").Disabled(s.reauthBusy).Text("Log in again"),
+					goapp.Button().ID("reauth-logout").Type("button").Class("btn", "btn-ghost").OnClick(s.reauthLeave).Text("Log out"),
+				),
+			),
+		),
+	)
+}
+
+func (s *shell) reauthSubmit(ctx goapp.Context, e goapp.Event) {
+	e.PreventDefault()
+	sess := currentSession()
+	if sess == nil || s.reauthBusy || s.reauthPass == "" {
+		return
+	}
+	s.reauthBusy, s.reauthErr = true, ""
+	origin := originOf(goapp.Window().URL())
+	cfg := clientConfig(origin, sess.Info.UserName, s.reauthPass, cmp.Or(sess.Info.DomainName, "Default"), "")
+	cfg.ProjectID = sess.Info.ProjectID
+	cfg = sessionConfig(cfg, sess.Info.Region)
+	s.reauthPass = ""
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		client, err := octavia.New(c, cfg)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			s.reauthBusy = false
+			if err != nil {
+				s.reauthErr = loginErrorText(err, origin+identityPath)
+				return
+			}
+			ns := *sess
+			ns.Info = client.Session()
+			setSession(&ns)
+			endReauth(nil)
+		})
+	})
+}
+
+func (s *shell) reauthLeave(ctx goapp.Context, e goapp.Event) {
+	endReauth(errReauthDeclined)
+	announceLogout()
+	operations.reset()
+	signOut("You are logged out: your session had ended.")
+	ctx.Navigate(loginPath)
 }

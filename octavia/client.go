@@ -1,6 +1,7 @@
 package octavia
 
 import (
+	"cmp"
 	"context"
 	"crypto/tls"
 	"errors"
@@ -38,6 +39,14 @@ type Config struct {
 	// gophercloud appends "v2.0/" to both.
 	LoadBalancerEndpoint, NetworkEndpoint string
 
+	// Reauth, when set, replaces re-authentication with the stored
+	// credentials: the credentials are not kept after login, and a request
+	// that gets a 401 (the token expired or was revoked) calls Reauth, then
+	// is sent once more with the client's (unchanged) token. The browser's
+	// Reauth asks the user to log in again and returns once they have (or
+	// with their refusal); concurrent 401s share one call.
+	Reauth func(ctx context.Context) error
+
 	HTTPClient *http.Client // nil = a client on http.DefaultTransport; the transport guard always wraps its Transport
 	TLS        *tls.Config  // optional CA / verification settings (clouds.yaml cacert, verify); ignored when HTTPClient is set
 }
@@ -51,6 +60,9 @@ type Client struct {
 	net      *gophercloud.ServiceClient // Neutron; nil when the catalog has no network endpoint
 	identity *gophercloud.ServiceClient // Keystone v3
 	guard    *guard
+	catalog  *tokens3.ServiceCatalog
+	iface    string
+	region   string
 }
 
 // Session describes the logged-in token: who, in which project, with which
@@ -59,6 +71,7 @@ type Session struct {
 	UserID, UserName, ProjectID, ProjectName, DomainName string
 	Roles                                                []string  // role names, e.g. "member", "reader", "admin", "load-balancer_member"
 	ExpiresAt                                            time.Time // when Keystone stops accepting the token (UTC)
+	Region                                               string    // Config.Region ("" = the first of any region)
 }
 
 // HasRole reports whether the session holds the role name (case-insensitive).
@@ -110,13 +123,33 @@ func New(ctx context.Context, cfg Config) (*Client, error) {
 	}
 	provider.HTTPClient = httpClient
 	provider.UserAgent.Prepend("octaview")
-	if err := openstack.Authenticate(ctx, provider, authOptions(cfg)); err != nil {
+	if err := openstack.Authenticate(ctx, provider, authOptionsFor(cfg)); err != nil {
 		return nil, mapError(op, err)
 	}
 
-	c := &Client{provider: provider, guard: g}
+	c := &Client{provider: provider, guard: g, iface: iface, region: cfg.Region}
 	if c.identity, err = openstack.NewIdentityV3(provider, gophercloud.EndpointOpts{}); err != nil {
 		return nil, mapError(op, err)
+	}
+	c.identity.MoreHeaders = map[string]string{"Accept": "application/json"}
+	if cfg.ProjectID == "" && cfg.ProjectName == "" && c.Session().ProjectID == "" {
+		// No project asked for and none by default: the first the user has.
+		projects, err := c.Projects(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if len(projects) == 0 {
+			return nil, &Error{Code: ENOPROJECT, Op: op, Err: errors.New("the user has no project: ask an administrator for a role on one")}
+		}
+		scoped := cfg
+		scoped.ProjectID = projects[0].ID
+		if err := openstack.Authenticate(ctx, provider, authOptionsFor(scoped)); err != nil {
+			return nil, mapError(op, err)
+		}
+	}
+	if cfg.Reauth != nil {
+		reauth := cfg.Reauth
+		provider.ReauthFunc = func(ctx context.Context) error { return reauth(ctx) }
 	}
 
 	// Endpoints come from the overrides or straight from the catalog, without
@@ -126,6 +159,7 @@ func New(ctx context.Context, cfg Config) (*Client, error) {
 	if err != nil {
 		return nil, mapError(op, err)
 	}
+	c.catalog = catalog
 	overrides := map[string]string{"load-balancer": cfg.LoadBalancerEndpoint, "network": cfg.NetworkEndpoint}
 	provider.EndpointLocator = func(eo gophercloud.EndpointOpts) (string, error) {
 		for _, t := range eo.Types() {
@@ -155,6 +189,16 @@ func New(ctx context.Context, cfg Config) (*Client, error) {
 		}
 	}
 	return c, nil
+}
+
+// authOptionsFor is authOptions, without stored-credential re-authentication
+// when cfg.Reauth replaces it (so the password is not kept).
+func authOptionsFor(cfg Config) gophercloud.AuthOptions {
+	ao := authOptions(cfg)
+	if cfg.Reauth != nil {
+		ao.AllowReauth = false
+	}
+	return ao
 }
 
 // authOptions turns cfg into gophercloud's auth options.
@@ -256,7 +300,7 @@ func (c *Client) Session() Session {
 	if err != nil {
 		return Session{}
 	}
-	var s Session
+	s := Session{Region: c.region}
 	if t, err := r.ExtractToken(); err == nil {
 		s.ExpiresAt = t.ExpiresAt.UTC()
 	}
@@ -272,6 +316,46 @@ func (c *Client) Session() Session {
 		}
 	}
 	return s
+}
+
+// Project is a project the user has a role on.
+type Project struct {
+	ID       string `json:"id"`
+	Name     string `json:"name"`
+	DomainID string `json:"domain_id"`
+}
+
+// Projects lists the projects the token's user may scope to
+// (GET /v3/auth/projects), in Keystone's order.
+func (c *Client) Projects(ctx context.Context) ([]Project, error) {
+	var out struct {
+		Projects []Project `json:"projects"`
+	}
+	if _, err := c.do(ctx, c.identity, "list your projects", http.MethodGet, c.identity.ServiceURL("auth", "projects"), nil, &out); err != nil {
+		return nil, err
+	}
+	return out.Projects, nil
+}
+
+// Regions lists the regions of the catalog's load-balancer endpoints (at
+// the client's interface), each once, in catalog order.
+func (c *Client) Regions() []string {
+	var out []string
+	if c.catalog == nil {
+		return nil
+	}
+	for _, entry := range c.catalog.Entries {
+		if entry.Type != "load-balancer" {
+			continue
+		}
+		for _, ep := range entry.Endpoints {
+			r := cmp.Or(ep.Region, ep.RegionID)
+			if ep.Interface == c.iface && r != "" && !slices.Contains(out, r) {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
 }
 
 // Logout revokes the token (DELETE /v3/auth/tokens) and forgets it; the

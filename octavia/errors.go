@@ -32,6 +32,7 @@ const (
 	ECANCELED     ErrorCode = "ECANCELED"     // ctx was canceled
 	EFAILED       ErrorCode = "EFAILED"       // a wait saw the resource go to provisioning_status ERROR
 	EINTERNAL     ErrorCode = "EINTERNAL"     // 500, undecodable answers, refused hosts, client bugs
+	ENOPROJECT    ErrorCode = "ENOPROJECT"    // log in: the user has no project to scope to
 )
 
 // Error is the one error type the octavia package returns for a failed call.

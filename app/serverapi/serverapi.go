@@ -47,3 +47,22 @@ type StatusLB struct {
 	OperatingStatus    string                     `json:"operating_status"`
 	Tree               octavia.StatusLoadBalancer `json:"tree"`
 }
+
+// The browser session (README "Sessions"): the server keeps the Keystone
+// token in a sealed HttpOnly cookie; the app never sees it. The app's
+// client marks each of its requests with SessionHeader and uses
+// SessionToken wherever a token goes (X-Auth-Token, X-Subject-Token, the
+// token method's id); the proxy puts the cookie's token there.
+const (
+	// SessionHeader marks a request of the app's session. Its value is
+	// "1". Being a custom header, a cross-site page can only send it after
+	// a CORS preflight, which the server refuses for unknown origins.
+	SessionHeader = "X-Octaview-Session"
+	// SessionToken is the placeholder the app uses as its token.
+	SessionToken = "octaview-session-cookie"
+	// SessionCookie is the name of the cookie holding the sealed token.
+	SessionCookie = "octaview_session"
+	// RegionHeader asks the proxy for this region's endpoints of the
+	// caller's catalog ("" or absent: the server's region).
+	RegionHeader = "X-Octaview-Region"
+)

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
@@ -90,6 +91,10 @@ func timedLogin(tb testing.TB, b *browser, base string) time.Duration {
 	tb.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, 90*time.Second)
 	defer cancel()
+	// a login each time: the previous visit's session cookie would log in by itself
+	if _, err := chromedp.Call(ctx, network.ClearBrowserCookies, cdp.Empty{}); err != nil {
+		tb.Fatalf("clearing cookies: %v", err)
+	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/login")); err != nil {
 		tb.Fatalf("navigate: %v", err)
 	}

@@ -32,6 +32,10 @@ type config struct {
 	Web            string   // directory of the static files (app.wasm, icons, CSS)
 
 	// bounds of the /status event streams' viewers, in all and per client address
+	SessionKey  string // secret sealing the session cookie ("" = a random one per process)
+	LabTokenTTL time.Duration
+
+	// bounds of the /status event streams' viewers, in all and per client address
 	StatusMaxViewers, StatusMaxViewersPerAddr int
 }
 
@@ -94,6 +98,8 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 	})
 	fs.StringVar(&cfg.PublicURL, "public-url", env("public-url", ""), "this server's public `URL` as browsers see it, put in token catalogs (default: the listen address; required unless that is loopback)")
 	fs.BoolVar(&cfg.TrustForwarded, "trust-forwarded", envBool("trust-forwarded"), "trust X-Forwarded-For/Proto/Host (only behind a proxy that sets them): the client address, and on a loopback -addr without -public-url the public origin")
+	fs.StringVar(&cfg.SessionKey, "session-key", env("session-key", ""), "secret (`string`, 32+ random characters) sealing the browser session cookie; give every replica the same (default: random at start, so sessions end with the process)")
+	fs.DurationVar(&cfg.LabTokenTTL, "lab-token-ttl", envDuration("lab-token-ttl", 0), "lab cloud: lifetime of Keystone tokens (0 = 1h)")
 	fs.StringVar(&cfg.Web, "web", env("web", "web"), "directory of the static files (`dir` with app.wasm)")
 
 	if err := fs.Parse(args[min(1, len(args)):]); err != nil {

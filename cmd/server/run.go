@@ -75,7 +75,7 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 			return err
 		}
 	default:
-		opts := labcloud.Options{Trainees: cfg.LabTrainees, Delay: cfg.LabDelay} // the access log covers its requests
+		opts := labcloud.Options{Trainees: cfg.LabTrainees, Delay: cfg.LabDelay, TokenTTL: cfg.LabTokenTTL} // the access log covers its requests
 		if cfg.LabScenario != "" {
 			if opts.Scenario, err = labcloud.LoadScenario(cfg.LabScenario); err != nil {
 				return fmt.Errorf("-lab-scenario: %w", err)
@@ -114,8 +114,14 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 		defer upstream.CloseIdleConnections()
 		transport = upstream
 	}
+	sessionKey := []byte(cfg.SessionKey)
+	if len(sessionKey) == 0 {
+		sessionKey = proxy.RandomSessionKey()
+		logger.Info("no -session-key: browser sessions are sealed with a random key and end when this process stops; give every replica the same -session-key (OCTAVIEW_SESSION_KEY)")
+	}
 	px := proxy.New(proxy.Options{
-		Keystone: keystone, Region: region, Interface: iface, Transport: transport,
+		SessionKey: sessionKey,
+		Keystone:   keystone, Region: region, Interface: iface, Transport: transport,
 		PublicURL: cfg.PublicURL, DefaultOrigin: defaultOrigin, TrustForwarded: cfg.TrustForwarded,
 		Logger: logger, OnUpstream: setUpstream, OnUpstreamError: m.upstreamError, OnKeystoneLookup: m.keystoneLookup.Inc,
 	})

@@ -17,6 +17,14 @@ func (c *Cloud) publicBase(r *http.Request) string {
 	return scheme + "://" + r.Host
 }
 
+// regionList is the catalog's regions: the scenario's, or RegionOne.
+func (c *Cloud) regionList() []string {
+	if len(c.regions) == 0 {
+		return []string{regionID}
+	}
+	return c.regions
+}
+
 // catalogServices are the services in every scoped token's catalog.
 var catalogServices = []struct{ typ, name, path string }{
 	{"identity", "keystone", "/identity"},
@@ -31,11 +39,17 @@ func (c *Cloud) catalog(r *http.Request) []map[string]any {
 	out := make([]map[string]any, 0, len(catalogServices))
 	for _, s := range catalogServices {
 		var eps []map[string]string
-		for _, iface := range []string{"public", "internal", "admin"} {
-			eps = append(eps, map[string]string{
-				"id": keystoneID("endpoint", s.typ+iface), "interface": iface,
-				"region_id": regionID, "region": regionID, "url": base + s.path,
-			})
+		for _, region := range c.regionList() {
+			for _, iface := range []string{"public", "internal", "admin"} {
+				id := s.typ + iface
+				if region != regionID {
+					id += region
+				}
+				eps = append(eps, map[string]string{
+					"id": keystoneID("endpoint", id), "interface": iface,
+					"region_id": region, "region": region, "url": base + s.path,
+				})
+			}
 		}
 		out = append(out, map[string]any{
 			"id": keystoneID("service", s.typ), "type": s.typ, "name": s.name, "endpoints": eps,

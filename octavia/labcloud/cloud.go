@@ -31,6 +31,7 @@ type Cloud struct {
 	users          []*user
 	usersByID      map[string]*user
 	usersByName    map[string]*user
+	regions        []string // the catalog's regions (Scenario.Regions); nil = RegionOne
 	tokens         map[[32]byte]*token
 	appCreds       map[string]*appCred
 

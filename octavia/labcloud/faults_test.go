@@ -185,6 +185,7 @@ func TestShippedScenarios(t *testing.T) {
 	}{
 		{"testdata/scale-drill.json", 10002, 5},
 		{"testdata/workshop.json", 1, 15},
+		{"testdata/sessions.json", 1, 4},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {

@@ -2,6 +2,7 @@ package labcloud
 
 import (
 	"crypto/sha256"
+	"slices"
 	"time"
 )
 
@@ -38,9 +39,10 @@ type project struct {
 
 type user struct {
 	id, name string
-	password [32]byte // sha256 of the password
-	plain    string   // kept only to list lab users
-	project  *project
+	password [32]byte   // sha256 of the password
+	plain    string     // kept only to list lab users
+	project  *project   // the default project
+	others   []*project // more projects, with the same role (Scenario users' "projects")
 	role     string
 	tokens   [][32]byte // digests of the tokens issued to the user, oldest first
 }
@@ -107,6 +109,11 @@ func (c *Cloud) addUser(name, password, projectName, role string) *user {
 	c.usersByName[name] = u
 	c.usersByID[u.id] = u
 	return u
+}
+
+// memberOf reports whether u has a role on p. Caller holds c.mu.
+func (u *user) memberOf(p *project) bool {
+	return u.project == p || slices.Contains(u.others, p)
 }
 
 // Users lists the lab's users in the order they were added: admin, demo,

@@ -196,7 +196,7 @@ func (c *Cloud) scope(t *token, raw json.RawMessage) (*token, *apiError) {
 	if p == nil {
 		return nil, errorf(http.StatusUnauthorized, msgAuthRequired)
 	}
-	if t.user.project != p {
+	if !t.user.memberOf(p) {
 		return nil, errorf(http.StatusUnauthorized, "User %s has no access to project %s", t.user.id, p.id)
 	}
 	t.project = p
@@ -299,8 +299,12 @@ func (c *Cloud) projectBody(r *http.Request, p *project) map[string]any {
 }
 
 func (c *Cloud) authProjects(w http.ResponseWriter, r *http.Request, t *token, now time.Time) {
+	projects := []any{c.projectBody(r, t.user.project)}
+	for _, p := range t.user.others {
+		projects = append(projects, c.projectBody(r, p))
+	}
 	writeJSON(w, http.StatusOK, map[string]any{
-		"projects": []any{c.projectBody(r, t.user.project)},
+		"projects": projects,
 		"links":    map[string]any{"self": c.publicBase(r) + "/identity/v3/auth/projects", "previous": nil, "next": nil},
 	})
 }

@@ -228,3 +228,51 @@ func TestTokensPerUserCap(t *testing.T) {
 		t.Errorf("tokens held after %d logins of one user: got %d, want at most %d", flood, held, want)
 	}
 }
+
+// TestUserWithTwoProjects: a scenario user with "projects" lists both in
+// GET /v3/auth/projects, logs in to its default one without a scope, and
+// may scope to the other (and to no third).
+func TestUserWithTwoProjects(t *testing.T) {
+	s, err := LoadScenario("testdata/sessions.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := New(Options{Seed: 1, Scenario: s})
+	anon := &tclient{t: t, h: c}
+	unscoped := anon.must(http.StatusCreated, http.MethodPost, "/identity/v3/auth/tokens", passwordAuth("dual", "dual", "")).json(t)
+	if got := obj(obj(unscoped, "token"), "project")["name"]; got != "ops" {
+		t.Errorf("login without scope: got project %v, want ops (the default)", got)
+	}
+	dual := loginTo(t, c, "dual", "dual", "ops")
+	var names []string
+	for _, p := range list(dual.must(http.StatusOK, http.MethodGet, "/identity/v3/auth/projects", nil).json(t), "projects") {
+		names = append(names, p.(map[string]any)["name"].(string))
+	}
+	if want := []string{"ops", "ops-staging"}; !slices.Equal(names, want) {
+		t.Errorf("auth/projects: got %v, want %v", names, want)
+	}
+	cases := []struct {
+		name    string
+		project string
+		want    int
+	}{
+		{"the other project", "ops-staging", http.StatusCreated},
+		{"the default project", "ops", http.StatusCreated},
+		{"a project without a role", "demo", http.StatusUnauthorized},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			anon.must(tc.want, http.MethodPost, "/identity/v3/auth/tokens", passwordAuth("dual", "dual", tc.project))
+		})
+	}
+	cat := list(dual.must(http.StatusOK, http.MethodGet, "/identity/v3/auth/catalog", nil).json(t), "catalog")
+	regions := map[string]bool{}
+	for _, svc := range cat {
+		for _, ep := range svc.(map[string]any)["endpoints"].([]any) {
+			regions[ep.(map[string]any)["region"].(string)] = true
+		}
+	}
+	if len(regions) != 2 || !regions["RegionOne"] || !regions["RegionTwo"] {
+		t.Errorf("catalog regions: got %v, want RegionOne and RegionTwo", regions)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"time"
 )
 
@@ -20,6 +21,10 @@ type Scenario struct {
 	// QuotaDefaults replaces Octavia's defaults (all -1, unlimited).
 	QuotaDefaults *ScenarioQuota `json:"quota_defaults,omitempty"`
 	Faults        *Faults        `json:"faults,omitempty"`
+	// Regions are the catalog's regions (default: RegionOne). Every region
+	// lists the same endpoints: the lab serves all of them from one set of
+	// data, so a region picker has something to pick without a second lab.
+	Regions []string `json:"regions,omitempty"`
 }
 
 // ScenarioProject is a project (it gets a private network) and its users.
@@ -33,6 +38,9 @@ type ScenarioUser struct {
 	Name     string `json:"name"`
 	Password string `json:"password"`
 	Role     string `json:"role,omitempty"`
+	// Projects are more projects the user has the same role on (created
+	// when missing); the scenario project stays the user's default.
+	Projects []string `json:"projects,omitempty"`
 }
 
 // ScenarioNetwork is a network with one IPv4 subnet.
@@ -109,8 +117,16 @@ func (c *Cloud) applyScenario(s *Scenario, now time.Time) error {
 			if role == "" {
 				role = roleMember
 			}
-			c.addUser(u.Name, u.Password, p.Name, role)
+			nu := c.addUser(u.Name, u.Password, p.Name, role)
+			for _, other := range u.Projects {
+				if op := c.addProject(other); op != nu.project && !nu.memberOf(op) {
+					nu.others = append(nu.others, op)
+				}
+			}
 		}
+	}
+	if len(s.Regions) > 0 {
+		c.regions = slices.Clone(s.Regions)
 	}
 	for _, n := range s.Networks {
 		p := c.addProject(n.Project)

@@ -118,7 +118,8 @@ func newCatalogCache(keystone *url.URL, region, iface string, client *http.Clien
 
 // endpoint returns the endpoint of serviceType in the catalog of token, sent from
 // client address addr. Concurrent look-ups of one token share one request to Keystone.
-func (c *catalogCache) endpoint(ctx context.Context, token, addr, serviceType string) (*url.URL, error) {
+// region "" is the server's region; another one must be in the caller's catalog.
+func (c *catalogCache) endpoint(ctx context.Context, token, addr, serviceType, region string) (*url.URL, error) {
 	if token == "" {
 		return nil, errUnauthorized
 	}
@@ -128,7 +129,7 @@ func (c *catalogCache) endpoint(ctx context.Context, token, addr, serviceType st
 	e, ok := c.entries[key]
 	if ok && now.Before(e.expires) {
 		c.mu.Unlock()
-		return e.find(serviceType)
+		return e.find(serviceType, region)
 	}
 	if until, ok := c.refused[key]; ok && now.Before(until) {
 		c.mu.Unlock()
@@ -166,11 +167,15 @@ func (c *catalogCache) endpoint(ctx context.Context, token, addr, serviceType st
 	if call.err != nil {
 		return nil, call.err
 	}
-	return call.entry.find(serviceType)
+	return call.entry.find(serviceType, region)
 }
 
-func (e catalogEntry) find(serviceType string) (*url.URL, error) {
-	if u, ok := e.endpoints[serviceType]; ok {
+func (e catalogEntry) find(serviceType, region string) (*url.URL, error) {
+	key := serviceType
+	if region != "" {
+		key += " " + region
+	}
+	if u, ok := e.endpoints[key]; ok {
 		return u, nil
 	}
 	return nil, fmt.Errorf("%s: %w", serviceType, errNoEndpoint)
@@ -339,19 +344,43 @@ func (c *catalogCache) parse(rd io.Reader) (catalogEntry, error) {
 	if err := json.NewDecoder(rd).Decode(&body); err != nil {
 		return catalogEntry{}, err
 	}
-	e := catalogEntry{endpoints: make(map[string]*url.URL), expires: body.Token.ExpiresAt}
+	e := catalogEntry{expires: body.Token.ExpiresAt}
 	if e.expires.IsZero() {
 		e.expires = c.now().Add(5 * time.Minute)
 	}
 	if body.Token.Catalog == nil {
 		return e, errNoCatalog
 	}
+	e.endpoints = endpointsOf(*body.Token.Catalog, c.iface, c.region)
+	return e, nil
+}
+
+// endpointsOf maps the proxied services of catalog to their endpoints: by
+// service type (the configured region, "" = any) and by "type region" for
+// each region the catalog lists (serverapi.RegionHeader picks one).
+func endpointsOf(catalog []catalogService, iface, region string) map[string]*url.URL {
+	out := make(map[string]*url.URL)
 	for _, st := range []string{LoadBalancer, Network} {
-		if u := pickEndpoint(*body.Token.Catalog, st, c.iface, c.region); u != nil {
-			e.endpoints[st] = u
+		if u := pickEndpoint(catalog, st, iface, region); u != nil {
+			out[st] = u
+		}
+		for _, s := range catalog {
+			if s.Type != st {
+				continue
+			}
+			for _, ep := range s.Endpoints {
+				for _, r := range []string{ep.Region, ep.RegionID} {
+					if _, ok := out[st+" "+r]; r == "" || ok {
+						continue
+					}
+					if u := pickEndpoint(catalog, st, iface, r); u != nil {
+						out[st+" "+r] = u
+					}
+				}
+			}
 		}
 	}
-	return e, nil
+	return out
 }
 
 type catalogService struct {

@@ -4,6 +4,7 @@ package proxy
 
 import (
 	"crypto/rand"
+	"encoding/json"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -139,6 +140,40 @@ func TestClientAddr(t *testing.T) {
 			}
 			if got := clientAddr(r, tt.trusted); got != tt.want {
 				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestRegionEndpoints: the region a request asks for (the app's region
+// picker) selects among the caller's own catalog's endpoints; none asked
+// gives the configured region's; a region the catalog lacks has none.
+func TestRegionEndpoints(t *testing.T) {
+	var catalog []catalogService
+	if err := json.Unmarshal([]byte(`[{"type": "load-balancer", "endpoints": [
+		{"interface": "public", "region": "RegionOne", "region_id": "RegionOne", "url": "https://lb-one.example/"},
+		{"interface": "internal", "region": "RegionTwo", "region_id": "RegionTwo", "url": "https://lb-two-internal.example"},
+		{"interface": "public", "region": "RegionTwo", "region_id": "RegionTwo", "url": "https://lb-two.example"}]}]`), &catalog); err != nil {
+		t.Fatal(err)
+	}
+	e := catalogEntry{endpoints: endpointsOf(catalog, "public", "")}
+	cases := []struct {
+		name, region, want string
+	}{
+		{"no region: the first", "", "https://lb-one.example"},
+		{"RegionOne", "RegionOne", "https://lb-one.example"},
+		{"RegionTwo, at the interface", "RegionTwo", "https://lb-two.example"},
+		{"a region not in the catalog", "RegionThree", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			u, err := e.find(LoadBalancer, tc.region)
+			got := ""
+			if err == nil {
+				got = u.String()
+			}
+			if got != tc.want {
+				t.Errorf("got %q (%v), want %q", got, err, tc.want)
 			}
 		})
 	}

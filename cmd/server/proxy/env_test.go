@@ -41,6 +41,7 @@ type envOptions struct {
 	onLookup        func()
 	readTimeout     time.Duration // of the proxy's server; 0 = none
 	inProcess       bool          // reach the lab through labcloud.Transport, as lab mode does
+	sessionKey      []byte        // seals the session cookie; nil = none
 }
 
 func newTestEnv(t testing.TB, o envOptions) *testEnv {
@@ -62,7 +63,7 @@ func newTestEnv(t testing.TB, o envOptions) *testEnv {
 	e.Proxy = New(Options{
 		Keystone: ks, Transport: rt, PublicURL: o.publicURL, DefaultOrigin: o.defaultOrigin, TrustForwarded: o.trustForwarded,
 		MaxBody: o.maxBody, IdentityTimeout: o.identityTimeout, Validation: o.validation,
-		Logger: slog.New(slog.NewJSONHandler(e.Logs, nil)), OnKeystoneLookup: o.onLookup,
+		Logger: slog.New(slog.NewJSONHandler(e.Logs, nil)), OnKeystoneLookup: o.onLookup, SessionKey: o.sessionKey,
 	})
 	mux := http.NewServeMux()
 	for _, s := range Services {

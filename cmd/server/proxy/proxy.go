@@ -19,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -74,6 +75,10 @@ type Options struct {
 	OnUpstreamError func(service, kind string)
 	// OnKeystoneLookup counts token validations sent to Keystone (catalog cache misses); may be nil.
 	OnKeystoneLookup func()
+
+	// SessionKey is the secret the session cookie is sealed with (README
+	// "Sessions"); nil = cookie sessions off (the marker header is ignored).
+	SessionKey []byte
 }
 
 // Proxy forwards /identity to Keystone and /load-balancer, /network to the
@@ -95,6 +100,7 @@ type Proxy struct {
 	onUpstreamError func(service, kind string)
 	identity        *httputil.ReverseProxy
 	service         *httputil.ReverseProxy
+	sealer          *Sealer // nil: no cookie sessions
 }
 
 // New returns a Proxy for o.
@@ -127,6 +133,13 @@ func New(o Options) *Proxy {
 		logger:          o.Logger,
 		onUpstream:      o.OnUpstream,
 		onUpstreamError: o.OnUpstreamError,
+	}
+	if len(o.SessionKey) > 0 {
+		sealer, err := NewSealer(o.SessionKey)
+		if err != nil {
+			panic("proxy: " + err.Error())
+		}
+		p.sealer = sealer
 	}
 	p.catalogs = newCatalogCache(keystone, o.Region, o.Interface, &http.Client{
 		Transport: o.Transport,
@@ -188,6 +201,7 @@ type target struct {
 	origin  string   // this server's public origin, for rewritten catalogs
 	token   string   // X-Subject-Token of a DELETE /v3/auth/tokens (to forget its catalog)
 	body    *clientBody
+	session sessionRequest // the cookie rule (session.go)
 }
 
 type targetKey struct{}
@@ -208,12 +222,16 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request, service string) {
 		WriteFault(w, http.StatusBadRequest, "Invalid path %q: not a clean path below %s/.", r.URL.Path, Prefix(service))
 		return
 	}
-	t := &target{service: service, rest: rest, origin: p.origin(r)}
+	sess := p.sessionIn(r) // the session cookie's token in place of the placeholder
+	t := &target{service: service, rest: rest, origin: p.origin(r), session: sess}
 	ctx := r.Context()
 	if service == Identity {
 		t.base = p.keystone
 		if r.Method == http.MethodDelete && rest == "/v3/auth/tokens" {
 			t.token = r.Header.Get("X-Subject-Token")
+			if sess.on {
+				p.setSessionCookie(w.Header(), "", sess.secure) // logged out here, even if Keystone cannot revoke
+			}
 		}
 		// Identity answers are read whole (to rewrite catalogs): bound the whole
 		// exchange, so a Keystone that stalls mid-body cannot hold the login forever.
@@ -221,7 +239,7 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request, service string) {
 		ctx, cancel = context.WithTimeout(ctx, p.identityTimeout)
 		defer cancel()
 	} else {
-		base, err := p.catalogs.endpoint(ctx, r.Header.Get("X-Auth-Token"), clientAddr(r, p.trustForwarded), service)
+		base, err := p.catalogs.endpoint(ctx, r.Header.Get("X-Auth-Token"), clientAddr(r, p.trustForwarded), service, r.Header.Get(serverapi.RegionHeader))
 		if err != nil {
 			p.catalogError(w, r, service, err)
 			return
@@ -235,6 +253,7 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request, service string) {
 		return
 	}
 	defer release()
+	sess.fillBody(body)
 	t.body = body
 	if p.onUpstream != nil {
 		p.onUpstream(ctx, t.base.Host)
@@ -324,7 +343,7 @@ func clientAddr(r *http.Request, trustForwarded bool) string {
 
 // Headers never forwarded: browser context, credentials other than X-Auth-Token, and
 // client-claimed addresses that upstreams might trust.
-var strippedRequestHeaders = []string{"Origin", "Cookie", "Referer", "Authorization", "Proxy-Authorization", "X-Real-Ip", "True-Client-Ip"}
+var strippedRequestHeaders = []string{"Origin", "Cookie", serverapi.RegionHeader, "Referer", "Authorization", "Proxy-Authorization", "X-Real-Ip", "True-Client-Ip"}
 
 func (p *Proxy) rewrite(pr *httputil.ProxyRequest) {
 	t := pr.In.Context().Value(targetKey{}).(*target)
@@ -383,6 +402,7 @@ func (p *Proxy) modifyIdentityResponse(resp *http.Response) error {
 	resp.Header.Set("Cache-Control", "no-store")
 	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	if mt != "application/json" || resp.Header.Get("Content-Encoding") != "" || resp.ContentLength > maxRewriteBody {
+		p.sessionOut(resp, t, nil)
 		return nil
 	}
 	// The request's context bounds this read (Options.IdentityTimeout).
@@ -396,12 +416,14 @@ func (p *Proxy) modifyIdentityResponse(resp *http.Response) error {
 		resp.Body = readCloser{io.MultiReader(bytes.NewReader(body), resp.Body), resp.Body}
 		resp.ContentLength = -1
 		resp.Header.Del("Content-Length")
+		p.sessionOut(resp, t, nil)
 		return nil
 	}
 	resp.Body.Close()
 	if tok := resp.Header.Get("X-Subject-Token"); tok != "" && resp.StatusCode < 300 {
 		p.catalogs.storeAnswer(tok, body) // Keystone's own answer: no validation later
 	}
+	p.sessionOut(resp, t, body) // after storeAnswer: it hides the real X-Subject-Token
 	body = p.rewriter.rewrite(body, t.origin)
 	resp.Body = io.NopCloser(bytes.NewReader(body))
 	resp.ContentLength = int64(len(body))

@@ -1,0 +1,206 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/octavia"
+)
+
+// Keys of the browser's localStorage (no secrets: a region name, a time).
+const (
+	regionKey = "octaview.region" // the region picked last
+	logoutKey = "octaview.logout" // set on logout: every other tab signs out
+)
+
+// sessionTransport marks every request of the app's client as the
+// session's (serverapi.SessionHeader) and asks for the picked region.
+type sessionTransport struct {
+	region string
+	next   http.RoundTripper
+}
+
+func (t sessionTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set(serverapi.SessionHeader, "1")
+	if t.region != "" {
+		r.Header.Set(serverapi.RegionHeader, t.region)
+	}
+	next := t.next
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	return next.RoundTrip(r)
+}
+
+// sessionConfig is cfg for the browser's session: requests marked as the
+// session's, the region asked for, and a 401 asking the user to log in
+// again (reauthenticate) instead of re-sending a kept password.
+func sessionConfig(cfg octavia.Config, region string) octavia.Config {
+	cfg.HTTPClient = &http.Client{Transport: sessionTransport{region: region}}
+	cfg.Region = region
+	cfg.Reauth = reauthenticate
+	return cfg
+}
+
+// cookieConfig is the session's client configuration on the token the
+// cookie holds: as is (projectID ""), or rescoped to projectID.
+func cookieConfig(origin, projectID, region string) octavia.Config {
+	cfg := clientConfig(origin, "", "", "", "")
+	cfg.Token = serverapi.SessionToken
+	cfg.ProjectID = projectID
+	return sessionConfig(cfg, region)
+}
+
+// newSession builds the session of a logged-in client.
+func newSession(client *octavia.Client, cfg serverapi.Config) *session {
+	info := client.Session()
+	return &session{Client: client, Info: info, Config: cfg, ReadOnly: readOnlyFor(cfg, info.Roles), Regions: client.Regions()}
+}
+
+// restoreSession signs in from the session cookie (a reload, a new tab, a
+// pasted link): it validates the cookie's token through the proxy. It
+// blocks: call it in ctx.Async. An EUNAUTHORIZED error means no session.
+func restoreSession(ctx context.Context, origin string, cfg serverapi.Config) (*session, error) {
+	r := storedRegion()
+	client, err := octavia.New(ctx, cookieConfig(origin, "", r))
+	if err == nil {
+		client, err = inRegion(ctx, origin, r, client) // the region may be gone
+	}
+	if err != nil {
+		return nil, err
+	}
+	return newSession(client, cfg), nil
+}
+
+// storedRegion is the region picked last in this browser ("" = none).
+func storedRegion() string {
+	if v := goapp.Window().Get("localStorage").Call("getItem", regionKey); v.Truthy() {
+		return v.String()
+	}
+	return ""
+}
+
+// inRegion returns client when its catalog has region (or region is ""),
+// else a client of the same session on the server's region.
+func inRegion(ctx context.Context, origin, region string, client *octavia.Client) (*octavia.Client, error) {
+	if region == "" || slices.Contains(client.Regions(), region) {
+		return client, nil
+	}
+	return octavia.New(ctx, cookieConfig(origin, "", ""))
+}
+
+// reauth is the pending "log in again" of an expired or revoked token: the
+// requests that got a 401 wait in reauthenticate until the dialog ends.
+var reauth struct {
+	mu      sync.Mutex
+	pending chan struct{} // closed when the dialog ends; nil: none
+	err     error         // why it ended without a login (nil: logged in)
+	shells  map[*shell]goapp.Context
+}
+
+// errReauthDeclined ends the waits of a session the user left.
+var errReauthDeclined = errors.New("the session ended: log in again")
+
+// reauthenticate is the client's Reauth: it shows the dialog in every
+// mounted shell and waits until the user logged in again or left.
+func reauthenticate(ctx context.Context) error {
+	reauth.mu.Lock()
+	ch := reauth.pending
+	if ch == nil {
+		ch = make(chan struct{})
+		reauth.pending, reauth.err = ch, nil
+		for _, sctx := range reauth.shells {
+			sctx.Dispatch(func(goapp.Context) {})
+		}
+	}
+	reauth.mu.Unlock()
+	select {
+	case <-ch:
+		reauth.mu.Lock()
+		defer reauth.mu.Unlock()
+		return reauth.err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// reauthPending reports whether the "log in again" dialog is due.
+func reauthPending() bool {
+	reauth.mu.Lock()
+	defer reauth.mu.Unlock()
+	return reauth.pending != nil
+}
+
+// endReauth ends the dialog: err nil after a new login, else the waiting
+// requests fail with err.
+func endReauth(err error) {
+	reauth.mu.Lock()
+	defer reauth.mu.Unlock()
+	if reauth.pending != nil {
+		reauth.err = err
+		close(reauth.pending)
+		reauth.pending = nil
+	}
+}
+
+// watchShell registers a mounted shell (for the dialog and for logouts of
+// other tabs); unwatchShell forgets it.
+func watchShell(s *shell, ctx goapp.Context) {
+	listenLogouts.Do(func() {
+		goapp.Window().Call("addEventListener", "storage", goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+			if len(args) > 0 && args[0].Get("key").String() == logoutKey {
+				loggedOutElsewhere()
+			}
+			return nil
+		}))
+	})
+	reauth.mu.Lock()
+	defer reauth.mu.Unlock()
+	if reauth.shells == nil {
+		reauth.shells = map[*shell]goapp.Context{}
+	}
+	reauth.shells[s] = ctx
+}
+
+func unwatchShell(s *shell) {
+	reauth.mu.Lock()
+	defer reauth.mu.Unlock()
+	delete(reauth.shells, s)
+}
+
+var listenLogouts sync.Once
+
+// announceLogout tells the other tabs of this browser that the session
+// ended (they get a storage event).
+func announceLogout() {
+	goapp.Window().Get("localStorage").Call("setItem", logoutKey, strconv.FormatInt(time.Now().UnixNano(), 10))
+}
+
+// loggedOutElsewhere signs this tab out after another tab logged out.
+func loggedOutElsewhere() {
+	if currentSession() == nil {
+		return
+	}
+	endReauth(errReauthDeclined)
+	operations.reset()
+	signOut("You logged out in another tab.")
+	reauth.mu.Lock()
+	var ctxs []goapp.Context
+	for _, c := range reauth.shells {
+		ctxs = append(ctxs, c)
+	}
+	reauth.mu.Unlock()
+	for _, c := range ctxs {
+		c.Dispatch(func(ctx goapp.Context) { ctx.Navigate(loginPath) })
+		break
+	}
+}

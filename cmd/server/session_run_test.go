@@ -1,0 +1,93 @@
+//go:build !js
+
+package main
+
+import (
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/octaview/octaview/app/serverapi"
+)
+
+// sessionLogin logs in as the app does (the marker header) and returns the
+// session cookie the server set.
+func sessionLogin(t *testing.T, base, user, password string) *http.Cookie {
+	t.Helper()
+	body := `{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":"` + user + `","password":"` + password + `","domain":{"name":"Default"}}}}}}`
+	req, _ := http.NewRequest(http.MethodPost, base+"/identity/v3/auth/tokens", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(serverapi.SessionHeader, "1")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	for _, c := range resp.Cookies() {
+		if c.Name == serverapi.SessionCookie {
+			return c
+		}
+	}
+	t.Fatalf("session login: %s, no session cookie", resp.Status)
+	return nil
+}
+
+// TestRunSessionCookie: the session cookie stands for the token on the
+// proxy's paths only (the lab's /lab/ control API takes no cookie). (That
+// replicas with one key share sessions: proxy's TestSessionReplicas.)
+func TestRunSessionCookie(t *testing.T) {
+	const key = "shared-session-key-0123456789abcdef"
+	a := startRun(t, nil, "-web", t.TempDir(), "-session-key", key)
+	cookie := sessionLogin(t, a.URL, "admin", "admin")
+
+	cases := []struct {
+		name, base, path string
+		want             int
+	}{
+		{"the server that sealed it", a.URL, "/load-balancer/v2/lbaas/loadbalancers", http.StatusOK},
+		{"another proxied service (Neutron)", a.URL, "/network/v2.0/subnets", http.StatusOK},
+		{"wrong path: the lab's control API takes no cookie", a.URL, "/lab/faults", http.StatusUnauthorized},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			req, _ := http.NewRequest(http.MethodGet, tc.base+tc.path, nil)
+			req.Header.Set("X-Auth-Token", serverapi.SessionToken)
+			req.Header.Set(serverapi.SessionHeader, "1")
+			req.AddCookie(cookie)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != tc.want {
+				t.Errorf("got %d, want %d", resp.StatusCode, tc.want)
+			}
+		})
+	}
+}
+
+func TestParseConfigSessionKey(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{"unset", nil, nil, ""},
+		{"flag", []string{"-session-key", "from-flag"}, nil, "from-flag"},
+		{"variable", nil, map[string]string{"OCTAVIEW_SESSION_KEY": "from-env"}, "from-env"},
+		{"the flag wins", []string{"-session-key", "from-flag"}, map[string]string{"OCTAVIEW_SESSION_KEY": "from-env"}, "from-flag"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := parseConfig(append([]string{"octaview"}, tc.args...), func(k string) string { return tc.env[k] }, io.Discard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.SessionKey != tc.want {
+				t.Errorf("got %q, want %q", cfg.SessionKey, tc.want)
+			}
+		})
+	}
+}
