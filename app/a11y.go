@@ -60,3 +60,31 @@ func closeDialog(id string) {
 		el.Call("close")
 	}
 }
+
+// focusable selects the elements of a dialog that Tab stops at.
+const focusable = `a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])`
+
+// trapTab keeps Tab and Shift+Tab inside the element that handles this
+// keydown (a modal dialog): from its last Tab stop to its first, and back.
+// A modal <dialog> makes the rest of the page inert, but the browser still
+// lets Tab leave the page for its own toolbar. UI goroutine.
+func trapTab(ctx goapp.Context, e goapp.Event) {
+	if e.Get("key").String() != "Tab" {
+		return
+	}
+	stops := ctx.JSSrc().Call("querySelectorAll", focusable)
+	n := stops.Length()
+	if n == 0 {
+		return
+	}
+	first, last := stops.Index(0), stops.Index(n-1)
+	active := goapp.Window().Get("document").Get("activeElement")
+	switch back := e.Get("shiftKey").Bool(); {
+	case back && (active.Equal(first) || active.Equal(ctx.JSSrc())):
+		e.PreventDefault()
+		last.Call("focus")
+	case !back && active.Equal(last):
+		e.PreventDefault()
+		first.Call("focus")
+	}
+}

@@ -298,7 +298,7 @@ func (p *lbDetailPage) renderConfirm() goapp.UI {
 	lb := p.d.LB
 	children := hasChildren(lb)
 	return goapp.Dialog().ID(deleteDialogID).Class("card", "confirm").Aria("labelledby", "delete-title").
-		On("close", p.dialogClosed).Body(
+		On("close", p.dialogClosed).OnKeyDown(trapTab).Body(
 		goapp.H2().ID("delete-title").Text("Delete this load balancer?"),
 		goapp.P().Body(
 			goapp.Text("Load balancer "),
