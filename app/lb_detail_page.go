@@ -322,7 +322,7 @@ func (p *lbDetailPage) renderConfirm() goapp.UI {
 			goapp.Button().ID("delete-confirm-btn").Class("btn", "btn-danger").
 				Disabled(p.deleting || (children && !p.cascade)).OnClick(p.confirmDelete).
 				Text(map[bool]string{true: "Deleting…", false: "Delete"}[p.deleting]),
-			goapp.Button().Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(deleteDialogID) }).Text("Keep it"),
+			goapp.Button().ID("delete-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(deleteDialogID) }).Text("Keep it"),
 		),
 	)
 }
