@@ -201,9 +201,10 @@ const focusVisible = `(() => { const e = document.activeElement; if (!e || e ===
 	const s = getComputedStyle(e); return s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2; })()`
 
 // TestBrowserAccessibility walks the console's pages in every state the lab
-// can put them in (login, with an error, the list loading, with operations,
-// failing, empty, searched to nothing, the create form, the detail page, the
-// delete dialog, the status page of a server that runs none), runs axe-core
+// can put them in (login, with an error, the list loading, with a running
+// and a failed operation, failing, read-only, empty, searched to nothing, the
+// create form, the detail page, the delete dialog, logged out, the status
+// page of a server that runs none), runs axe-core
 // on each in both themes and at phone size, and drives the keyboard: the
 // skip link, the status tree's nodes, and the delete dialog that keeps the
 // focus and gives it back.
@@ -320,19 +321,36 @@ func TestBrowserAccessibility(t *testing.T) {
 		t.Errorf("focus after the dialog closed: got %q, want #lb-delete", got)
 	}
 
-	// The list when Octavia fails.
-	b.do(t, "back to the list", 20*time.Second, chromedp.Click(chromedp.CSS(`.nav-link[href="/load-balancers"]`)))
+	// A create that the lab sends to ERROR: a failed operation.
+	lab.faults(t, `{"error": ["a11y-doomed"]}`)
+	b.do(t, "create a11y-doomed", 30*time.Second,
+		chromedp.Click(chromedp.CSS(`.nav-link[href="/load-balancers/new"]`)),
+		chromedp.WaitReady(chromedp.CSS(`#create-subnet option`)),
+		setInput("#create-name", "a11y-doomed"),
+		chromedp.Click(chromedp.ID("create-submit")),
+	)
+	b.waitJS(t, "the failed wait", `!!document.querySelector(".op.op-failed")`, 30*time.Second)
 	b.waitJS(t, "the list", `document.querySelectorAll("tr.lb-row").length >= 5`, 30*time.Second)
+	b.audit(t, "list-failed-operation")
+
+	// The list when Octavia fails.
 	lab.faults(t, `{"octavia": "503"}`)
 	b.do(t, "refresh", 10*time.Second, chromedp.Click(chromedp.ID("lb-refresh")))
 	b.waitJS(t, "the list error", `!!document.querySelector("#lb-error")`, 60*time.Second)
 	b.audit(t, "list-error")
 	lab.faults(t, `{}`)
 
-	// An empty project.
+	// The read-only viewer (badge, no write control).
 	b.do(t, "log out", 20*time.Second, chromedp.Click(chromedp.ID("logout")))
 	b.waitJS(t, "the login page", `location.pathname === "/login" && !!document.querySelector("#login-form[data-ready=true]")`, 20*time.Second)
 	b.audit(t, "logged-out")
+	b.fillLogin(t, "viewer", "viewer", "demo")
+	b.waitJS(t, "the viewer's list", `document.querySelectorAll("tr.lb-row").length >= 5 && !!document.querySelector(".ro-badge")`, 30*time.Second)
+	b.audit(t, "list-read-only")
+
+	// An empty project.
+	b.do(t, "log out the viewer", 20*time.Second, chromedp.Click(chromedp.ID("logout")))
+	b.waitJS(t, "the login page", `location.pathname === "/login" && !!document.querySelector("#login-form[data-ready=true]")`, 20*time.Second)
 	b.fillLogin(t, "empty", "empty", "empty")
 	b.waitJS(t, "the empty state", `!!document.querySelector("#lb-empty")`, 30*time.Second)
 	b.audit(t, "list-empty")
