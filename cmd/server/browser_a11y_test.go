@@ -203,8 +203,8 @@ const focusVisible = `(() => { const e = document.activeElement; if (!e || e ===
 // TestBrowserAccessibility walks the console's pages in every state the lab
 // can put them in (login, with an error, the list loading, with a running
 // and a failed operation, failing, read-only, empty, searched to nothing, the
-// create form, the detail page, the delete dialog, logged out, the status
-// page of a server that runs none), runs axe-core
+// create form, the detail page, both loading, the delete dialog, logged out,
+// the status page of a server that runs none), runs axe-core
 // on each in both themes and at phone size, and drives the keyboard: the
 // skip link, the status tree's nodes, and the delete dialog that keeps the
 // focus and gives it back.
@@ -332,6 +332,18 @@ func TestBrowserAccessibility(t *testing.T) {
 	b.waitJS(t, "the failed wait", `!!document.querySelector(".op.op-failed")`, 30*time.Second)
 	b.waitJS(t, "the list", `document.querySelectorAll("tr.lb-row").length >= 5`, 30*time.Second)
 	b.audit(t, "list-failed-operation")
+
+	// The detail page and the create form while the lab answers slowly.
+	lab.faults(t, `{"latency": "15s"}`)
+	b.do(t, "open api-gateway", 10*time.Second, chromedp.Click(chromedp.Search(`//td[@class="name"]/a[text()="api-gateway"]`)))
+	b.waitJS(t, "the detail loading", `!!document.querySelector(".page-body > .empty.loading")`, 10*time.Second)
+	b.audit(t, "detail-loading")
+	b.do(t, "open the create form", 10*time.Second, chromedp.Click(chromedp.CSS(`.nav-link[href="/load-balancers/new"]`)))
+	b.waitJS(t, "the subnets loading", `!!document.querySelector("#create-form") && !document.querySelector("#create-subnet")`, 10*time.Second)
+	b.audit(t, "create-loading")
+	lab.faults(t, `{}`)
+	b.do(t, "back to the list", 10*time.Second, chromedp.Click(chromedp.CSS(`.nav-link[href="/load-balancers"]`)))
+	b.waitJS(t, "the list", `document.querySelectorAll("tr.lb-row").length >= 5`, 40*time.Second)
 
 	// The list when Octavia fails.
 	lab.faults(t, `{"octavia": "503"}`)
