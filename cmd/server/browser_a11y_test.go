@@ -73,8 +73,9 @@ func (v axeViolation) String() string {
 	return fmt.Sprintf("%s (%s): %s\n\t\t%s", v.ID, v.Impact, v.Help, strings.Join(v.Nodes, "\n\t\t"))
 }
 
-// axeRun runs axe-core's default rules (WCAG 2 A and AA, best practices)
-// on the page as it is and returns the violations.
+// axeRun runs axe-core's default rules (WCAG 2 A and AA, best practices),
+// and WCAG 2.2's target size (24 px), on the page as it is and returns the
+// violations.
 func (b *browser) axeRun(t testing.TB) []axeViolation {
 	t.Helper()
 	if !eval[bool](t, b, `typeof axe === "object"`) {
@@ -86,7 +87,7 @@ func (b *browser) axeRun(t testing.TB) []axeViolation {
 	}
 	ctx, cancel := context.WithTimeout(b.ctx, 60*time.Second)
 	defer cancel()
-	js := `axe.run(document, {resultTypes: ["violations"]}).then(r => JSON.stringify(r.violations.map(v => ({
+	js := `axe.run(document, {resultTypes: ["violations"], rules: {"target-size": {enabled: true}}}).then(r => JSON.stringify(r.violations.map(v => ({
 		id: v.id, impact: v.impact, help: v.help,
 		nodes: v.nodes.map(n => n.target.join(" ") + ": " + (n.failureSummary || "").replace(/\s+/g, " "))}))))`
 	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
