@@ -227,7 +227,7 @@ func TestBrowserAccessibility(t *testing.T) {
 	// The list while it loads (the lab answers slowly).
 	lab.faults(t, `{"latency": "20s"}`)
 	b.fillLogin(t, "demo", "demo", "demo")
-	b.waitJS(t, "the list loading", `!!document.querySelector("#lb-loading")`, 30*time.Second)
+	b.waitJS(t, "the list loading", `!!document.querySelector("#lb-loading")`, 60*time.Second)
 	b.audit(t, "list-loading")
 	lab.faults(t, `{}`)
 	b.waitJS(t, "the load balancer list", `document.querySelectorAll("tr.lb-row").length >= 5`, 40*time.Second)
@@ -335,7 +335,7 @@ func TestBrowserAccessibility(t *testing.T) {
 	b.audit(t, "list-failed-operation")
 
 	// The detail page and the create form while the lab answers slowly.
-	lab.faults(t, `{"latency": "15s"}`)
+	lab.faults(t, `{"latency": "30s"}`)
 	b.do(t, "open api-gateway", 10*time.Second, chromedp.Click(chromedp.Search(`//td[@class="name"]/a[text()="api-gateway"]`)))
 	b.waitJS(t, "the detail loading", `!!document.querySelector(".page-body > .empty.loading")`, 10*time.Second)
 	b.audit(t, "detail-loading")
@@ -344,7 +344,7 @@ func TestBrowserAccessibility(t *testing.T) {
 	b.audit(t, "create-loading")
 	lab.faults(t, `{}`)
 	b.do(t, "back to the list", 10*time.Second, chromedp.Click(chromedp.CSS(`.nav-link[href="/load-balancers"]`)))
-	b.waitJS(t, "the list", `document.querySelectorAll("tr.lb-row").length >= 5`, 40*time.Second)
+	b.waitJS(t, "the list", `document.querySelectorAll("tr.lb-row").length >= 5`, 60*time.Second)
 
 	// The list when Octavia fails.
 	lab.faults(t, `{"octavia": "503"}`)
