@@ -9,6 +9,10 @@ BROTLI_Q  ?= 11
 # Client packages that also run as WebAssembly under Node (fetch is disabled there; net/http
 # uses an in-process network, so httptest fakes work).
 WASM_TEST_PKGS = $(shell $(GO) list ./waiters/... ./octavia/... | grep -v /labcloud)
+# axe-core (npm) for the browser tests' accessibility checks; the same version as
+# cmd/server/browser_a11y_test.go's axeVersion, which installs it there itself when missing.
+AXE_VERSION = 4.14.1
+AXE_DIR     = .cache/axe
 
 .PHONY: all build wasm server run test test-native test-wasm bench fidelity realcloud deps vet clean
 
@@ -35,19 +39,23 @@ server:
 run: build
 	bin/octaview $(ARGS)
 
-## deps: install the Debian packages the tests need, only when missing (`make test` only:
-## build and run never call apt-get).
+## deps: install the Debian packages the tests need, only when missing, and axe-core from npm
+## (`make test` only: build and run never call apt-get or npm).
 deps:
 	@missing=""; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	command -v openstack >/dev/null || missing="$$missing python3-openstackclient"; \
 	python3 -c 'import octaviaclient' 2>/dev/null || /usr/bin/python3 -c 'import octaviaclient' 2>/dev/null || missing="$$missing python3-octaviaclient"; \
+	command -v npm >/dev/null || missing="$$missing npm"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	fi
+	@# axe-core, for the accessibility tests only: into .cache/axe (gitignored), never the repository.
+	@test -f $(AXE_DIR)/node_modules/axe-core/axe.min.js || \
+		npm install --prefix $(AXE_DIR) --no-audit --no-fund --no-save axe-core@$(AXE_VERSION) >/dev/null
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }

@@ -178,9 +178,20 @@ func hasChildren(lb *loadbalancers.LoadBalancer) bool {
 	return lb != nil && (len(lb.Listeners) > 0 || len(lb.Pools) > 0)
 }
 
+// deleteDialogID is the delete confirmation's modal <dialog>.
+const deleteDialogID = "delete-confirm"
+
 func (p *lbDetailPage) askDelete(ctx goapp.Context, e goapp.Event) {
 	p.confirming, p.deleteErr = true, ""
 	p.cascade = hasChildren(p.d.LB)
+	showModal(ctx, deleteDialogID)
+}
+
+// dialogClosed takes the close of the delete dialog (Keep it, Escape): the
+// focus goes back to the Delete button that opened it. UI goroutine.
+func (p *lbDetailPage) dialogClosed(ctx goapp.Context, e goapp.Event) {
+	p.confirming = false
+	ctx.Defer(func(goapp.Context) { focusID("lb-delete") })
 }
 
 func (p *lbDetailPage) confirmDelete(ctx goapp.Context, e goapp.Event) {
@@ -286,8 +297,9 @@ func (p *lbDetailPage) renderBody() goapp.UI {
 func (p *lbDetailPage) renderConfirm() goapp.UI {
 	lb := p.d.LB
 	children := hasChildren(lb)
-	return goapp.Section().ID("delete-confirm").Class("card", "confirm").Aria("live", "polite").Body(
-		goapp.H2().Text("Delete this load balancer?"),
+	return goapp.Dialog().ID(deleteDialogID).Class("card", "confirm").Aria("labelledby", "delete-title").
+		On("close", p.dialogClosed).OnKeyDown(trapTab).Body(
+		goapp.H2().ID("delete-title").Text("Delete this load balancer?"),
 		goapp.P().Body(
 			goapp.Text("Load balancer "),
 			goapp.Strong().Text(displayName(lb.Name, lb.ID)),
@@ -304,13 +316,13 @@ func (p *lbDetailPage) renderConfirm() goapp.UI {
 			)
 		}),
 		goapp.If(p.deleteErr != "", func() goapp.UI {
-			return goapp.Div().ID("delete-error").Class("alert", "alert-error").Text(p.deleteErr)
+			return goapp.Div().ID("delete-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.deleteErr)
 		}),
 		goapp.Div().Class("confirm-actions").Body(
 			goapp.Button().ID("delete-confirm-btn").Class("btn", "btn-danger").
 				Disabled(p.deleting || (children && !p.cascade)).OnClick(p.confirmDelete).
 				Text(map[bool]string{true: "Deleting…", false: "Delete"}[p.deleting]),
-			goapp.Button().Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { p.confirming = false }).Text("Keep it"),
+			goapp.Button().ID("delete-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(deleteDialogID) }).Text("Keep it"),
 		),
 	)
 }

@@ -368,10 +368,10 @@ func (p *loginPage) useLabUser(u serverapi.LabUser) goapp.EventHandler {
 }
 
 func (p *loginPage) Render() goapp.UI {
-	return goapp.Div().Class("login-wrap").Body(
+	return mainContent().Class("login-wrap").Body(
 		goapp.Div().Class("login-card").Body(
 			goapp.Div().Class("login-brand").Body(
-				goapp.Img().Src("/web/icon.svg").Alt("").Class("login-icon"),
+				decorative(goapp.Img().Src("/web/icon.svg").Class("login-icon")),
 				goapp.Div().Body(
 					goapp.H1().Text("Octaview"),
 					goapp.P().Class("muted").Text("OpenStack Octavia console"),
@@ -440,7 +440,7 @@ func (p *loginPage) Render() goapp.UI {
 					goapp.P().Class("muted").Text("This server runs the embedded lab cloud. Pick a user to fill in the form."),
 					goapp.Table().Class("table", "table-compact").Body(
 						goapp.THead().Body(goapp.Tr().Body(
-							goapp.Th().Text("user"), goapp.Th().Text("password"), goapp.Th().Text("project"), goapp.Th().Text("role"), goapp.Th(),
+							goapp.Th().Text("user"), goapp.Th().Text("password"), goapp.Th().Text("project"), goapp.Th().Text("role"), goapp.Th().Body(goapp.Span().Class("sr-only").Text("fill in")),
 						)),
 						goapp.TBody().Body(goapp.Range(p.cfg.LabUsers).Slice(func(i int) goapp.UI {
 							u := p.cfg.LabUsers[i]

@@ -141,9 +141,10 @@ func (s *shell) Render() goapp.UI {
 		}
 	}
 	return goapp.Div().Class("app").Body(
+		skipLink(),
 		goapp.Header().Class("topbar").Body(
 			goapp.A().Class("brand").Href(listPath).Body(
-				goapp.Img().Class("brand-icon").Src("/web/icon.svg").Alt(""),
+				decorative(goapp.Img().Class("brand-icon").Src("/web/icon.svg")),
 				goapp.Span().Text("Octaview"),
 			),
 			goapp.Nav().Class("nav").Body(
@@ -172,7 +173,7 @@ func (s *shell) Render() goapp.UI {
 		goapp.If(len(mine) > 0, func() goapp.UI {
 			return renderOperations(mine, s.now)
 		}),
-		goapp.Main().Class("main").Body(
+		mainContent().Class("main").Body(
 			goapp.Div().Class("page-head").Body(
 				goapp.H1().Text(s.Title),
 				goapp.If(s.Actions != nil, func() goapp.UI { return s.Actions }),

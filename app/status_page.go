@@ -196,8 +196,9 @@ func (p *statusWallPage) Render() goapp.UI {
 	lbs := p.data.LoadBalancers
 	n := countWall(lbs)
 	return goapp.Div().Class("wall").Body(
+		skipLink(),
 		goapp.Header().Class("wall-head").Body(
-			goapp.Img().Src("/web/icon.svg").Alt("").Class("brand-icon"),
+			decorative(goapp.Img().Src("/web/icon.svg").Class("brand-icon")),
 			goapp.H1().Text("Load balancer status"),
 			goapp.Div().Class("spacer"),
 			goapp.Span().Class("wall-count", "st-ok-text").Textf("%d online", n.online),
@@ -212,33 +213,35 @@ func (p *statusWallPage) Render() goapp.UI {
 			}),
 			goapp.Span().ID("wall-updated").Class("wall-updated").Text(wallUpdatedText(p.data.UpdatedAt, p.mode)),
 		),
-		renderTreeLegend(),
-		goapp.If(p.data.Error != "", func() goapp.UI {
-			return goapp.Div().Class("alert", "alert-error").Text("The server's last poll of the cloud failed: " + p.data.Error)
-		}),
-		goapp.If(p.err != "", func() goapp.UI {
-			return goapp.Div().Class("alert", "alert-error").Text("This screen lost the server: " + p.err)
-		}),
-		goapp.If(p.off, func() goapp.UI {
-			return goapp.Div().ID("wall-off").Class("empty").Text("This server has no status page: start it with -status-cloud NAME (a clouds.yaml entry, ideally a reader application credential).")
-		}).ElseIf(p.status == loading, func() goapp.UI {
-			return goapp.Div().Class("empty", "loading").Text("Connecting to the status feed…")
-		}).ElseIf(p.status == loaded && len(lbs) == 0 && p.data.UpdatedAt != "", func() goapp.UI {
-			return goapp.Div().Class("empty").Text("No load balancers in this project.")
-		}),
-		goapp.Div().Class("wall-grid").Body(goapp.Range(lbs).Slice(func(i int) goapp.UI {
-			lb := lbs[i]
-			return goapp.Section().Class("wall-card", "card-"+statusClass(lb.OperatingStatus)).DataSet("id", lb.ID).Body(
-				goapp.Div().Class("wall-card-head").Body(
-					goapp.H2().Text(displayName(lb.Name, lb.ID)),
-					goapp.Span().Class("mono").Text(orDash(lb.VIPAddress)),
-					goapp.Div().Class("spacer"),
-					badge(lb.ProvisioningStatus),
-					badge(lb.OperatingStatus),
-				),
-				renderStatusTree(lb.Tree),
-			)
-		})),
+		mainContent().Body(
+			renderTreeLegend(),
+			goapp.If(p.data.Error != "", func() goapp.UI {
+				return goapp.Div().Class("alert", "alert-error").Text("The server's last poll of the cloud failed: " + p.data.Error)
+			}),
+			goapp.If(p.err != "", func() goapp.UI {
+				return goapp.Div().Class("alert", "alert-error").Text("This screen lost the server: " + p.err)
+			}),
+			goapp.If(p.off, func() goapp.UI {
+				return goapp.Div().ID("wall-off").Class("empty").Text("This server has no status page: start it with -status-cloud NAME (a clouds.yaml entry, ideally a reader application credential).")
+			}).ElseIf(p.status == loading, func() goapp.UI {
+				return goapp.Div().Class("empty", "loading").Text("Connecting to the status feed…")
+			}).ElseIf(p.status == loaded && len(lbs) == 0 && p.data.UpdatedAt != "", func() goapp.UI {
+				return goapp.Div().Class("empty").Text("No load balancers in this project.")
+			}),
+			goapp.Div().Class("wall-grid").Body(goapp.Range(lbs).Slice(func(i int) goapp.UI {
+				lb := lbs[i]
+				return goapp.Section().Class("wall-card", "card-"+statusClass(lb.OperatingStatus)).DataSet("id", lb.ID).Body(
+					goapp.Div().Class("wall-card-head").Body(
+						goapp.H2().Text(displayName(lb.Name, lb.ID)),
+						goapp.Span().Class("mono").Text(orDash(lb.VIPAddress)),
+						goapp.Div().Class("spacer"),
+						badge(lb.ProvisioningStatus),
+						badge(lb.OperatingStatus),
+					),
+					renderStatusTree(lb.Tree),
+				)
+			})),
+		),
 	)
 }
 

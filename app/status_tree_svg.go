@@ -39,7 +39,7 @@ func renderStatusTree(t octavia.StatusLoadBalancer) goapp.UI {
 		goapp.Div().Class("tree-scroll").Body(
 			svgEl("svg").
 				Class("status-tree").
-				Attr("role", "img").
+				Attr("role", "group").
 				Attr("aria-label", "status tree of "+displayName(t.Name, t.ID)).
 				Attr("width", l.Width).
 				Attr("height", l.Height).
@@ -52,12 +52,17 @@ func renderStatusTree(t octavia.StatusLoadBalancer) goapp.UI {
 	)
 }
 
+// renderTreeNode draws one node: a Tab stop whose label says everything the
+// box shows, for the keyboard and screen readers.
 func renderTreeNode(n treeNode) goapp.UI {
 	x, y := n.X, n.Y
 	status := statusLabel(n.Provisioning) + " · " + statusLabel(n.Operating)
 	return svgEl("g").
 		Class("tree-node", "kind-"+strings.ReplaceAll(string(n.Kind), " ", "-")).
 		Attr("data-id", n.ID).
+		Attr("tabindex", 0).
+		Attr("role", "img").
+		Attr("aria-label", treeNodeLabel(n)).
 		Body(
 			svgEl("title").Text(fmt.Sprintf("%s %s\nprovisioning %s, operating %s", n.Kind, n.Name, statusLabel(n.Provisioning), statusLabel(n.Operating))),
 			svgEl("rect").Class("tn-box", "op-"+statusClass(n.Operating)).
@@ -70,6 +75,15 @@ func renderTreeNode(n treeNode) goapp.UI {
 			svgEl("text").Class("tn-name").Attr("x", x+12).Attr("y", y+28).Text(shorten(n.Name, treeNameMax)),
 			svgEl("text").Class("tn-detail").Attr("x", x+12).Attr("y", y+41).Text(shorten(n.Detail, treeDetailMax)),
 		)
+}
+
+// treeNodeLabel says what a node of the picture shows, in words.
+func treeNodeLabel(n treeNode) string {
+	s := fmt.Sprintf("%s %s: provisioning %s, operating %s", n.Kind, n.Name, statusLabel(n.Provisioning), statusLabel(n.Operating))
+	if n.Detail != "" {
+		s += ", " + n.Detail
+	}
+	return s
 }
 
 // treeLegend lists what the colours of the picture mean: the box is the

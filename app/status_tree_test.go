@@ -115,3 +115,25 @@ func TestShorten(t *testing.T) {
 		})
 	}
 }
+
+// TestTreeNodeLabel: a focused node of the picture says in words what its
+// box shows (screen readers read the label, the keyboard reaches the node).
+func TestTreeNodeLabel(t *testing.T) {
+	tests := []struct {
+		name string
+		node treeNode
+		want string
+	}{
+		{"member with its address", treeNode{Kind: kindMember, Name: "b", Detail: "fd00::2:8080", Provisioning: "PENDING_UPDATE", Operating: "ERROR"},
+			"member b: provisioning PENDING_UPDATE, operating ERROR, fd00::2:8080"},
+		{"listener without detail", treeNode{Kind: kindListener, Name: "http", Provisioning: "ACTIVE", Operating: "ONLINE"},
+			"listener http: provisioning ACTIVE, operating ONLINE"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := treeNodeLabel(tt.node); got != tt.want {
+				t.Errorf("treeNodeLabel: got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

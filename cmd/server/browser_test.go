@@ -516,6 +516,8 @@ func TestBrowserConsole(t *testing.T) {
 		t.Errorf("409 immutable: got %q, want the busy (PENDING_UPDATE) message with Octavia's words", got)
 	}
 	b.shot(t, "12-busy-409")
+	// The confirmation is a modal dialog: close it to use the page again.
+	b.do(t, "keep api-gateway", 10*time.Second, chromedp.Click(chromedp.ID("delete-keep")), chromedp.WaitNotPresent(chromedp.ID("delete-confirm")))
 
 	// A create that never ends (the lab keeps it PENDING_CREATE): the user
 	// stops watching, and the item says the load balancer was created.
