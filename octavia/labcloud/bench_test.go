@@ -130,10 +130,11 @@ func BenchmarkLoginFlood(b *testing.B) {
 }
 
 // BenchmarkDeepBody is a PUT of a load balancer whose body, about 1 MiB,
-// nests objects 900 levels deep (under the depth cap: the body is parsed
-// and checked as any other) or 10,000 deep (refused before parsing).
+// nests objects 900 levels deep (under the depth cap: parsed and checked as
+// any other) or 9,990 deep (refused before parsing; encoding/json's own
+// limit is 10,000).
 func BenchmarkDeepBody(b *testing.B) {
-	for _, depth := range []int{900, 10000} {
+	for _, depth := range []int{900, 9990} {
 		b.Run(fmt.Sprint(depth), func(b *testing.B) {
 			c := New(Options{Seed: 1, Scenario: &Scenario{LoadBalancers: []ScenarioLB{{Project: "demo", Name: "web"}}}})
 			demo := login(&testing.T{}, c, "demo")
