@@ -1,10 +1,12 @@
 package labcloud
 
 import (
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 const msgCreateAppCredForbidden = "You are not authorized to perform the requested action: identity:create_application_credential."
@@ -104,13 +106,74 @@ func (c *Cloud) appCredOwner(w http.ResponseWriter, r *http.Request, now time.Ti
 	return t
 }
 
+// MaxAppCredsPerUser caps the application credentials one user holds in
+// the lab (Keystone has no such cap): a trainee's loop cannot grow the
+// lab's memory without bound. The next create is a 400 until one is
+// deleted; on a shared user (demo) the credentials are everyone's to list
+// and delete.
+const MaxAppCredsPerUser = 100
+
+// maxAppCredDescription is the most bytes of description Keystone (Zed)
+// stores: a longer one is a 500 there (its database column); the lab
+// answers 400.
+const maxAppCredDescription = 65535
+
+// checkAppCredName checks a new credential's name and description as
+// Keystone's schema does (name: 1 to 255 characters).
+func checkAppCredName(name, description string) *apiError {
+	if utf8.RuneCountInString(name) > maxNameLength {
+		q := pyRepr(name)
+		return errorf(http.StatusBadRequest, "Invalid input for field 'name': %s is too long\n\n"+
+			"Failed validating 'maxLength' in schema['properties']['name']:\n"+
+			"    {'maxLength': 255,\n     'minLength': 1,\n     'pattern': '[\\\\S]+',\n     'type': 'string'}\n\n"+
+			"On instance['name']:\n    %s", q, q)
+	}
+	if len(description) > maxAppCredDescription {
+		return errorf(http.StatusBadRequest, "Invalid input for field 'description': longer than %d bytes", maxAppCredDescription)
+	}
+	return nil
+}
+
+// pyRepr quotes s as Python's repr does (the common cases).
+func pyRepr(s string) string {
+	q := "'"
+	if strings.Contains(s, "'") && !strings.Contains(s, `"`) {
+		q = `"`
+	}
+	s = strings.ReplaceAll(s, `\`, `\\`)
+	s = strings.ReplaceAll(s, q, `\`+q)
+	return q + s + q
+}
+
+// keystoneClientError ends Keystone's 400 messages.
+const keystoneClientError = " The server could not comply with the request since it is either malformed or otherwise incorrect. The client is assumed to be in error."
+
+// parseExpiresAt parses a new credential's expires_at as Keystone does: an
+// ISO 8601 time in UTC ("Z" added when missing, so an offset is refused),
+// not before now.
+func parseExpiresAt(s string, now time.Time) (time.Time, *apiError) {
+	if !strings.HasSuffix(s, "Z") {
+		s += "Z"
+	}
+	for _, layout := range []string{"2006-01-02T15:04:05.999999999Z", "2006-01-02 15:04:05.999999999Z",
+		"2006-01-02T15:04Z", "2006-01-02 15:04Z"} {
+		if e, err := time.Parse(layout, s); err == nil {
+			if e.Before(now) {
+				return time.Time{}, errorf(http.StatusBadRequest, "The 'expires_at' must not be before now."+keystoneClientError)
+			}
+			return e, nil
+		}
+	}
+	return time.Time{}, errorf(http.StatusBadRequest, "Timestamp not in expected format."+keystoneClientError)
+}
+
 func (c *Cloud) createAppCred(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		AC struct {
 			Name         string     `json:"name"`
 			Description  string     `json:"description"`
 			Secret       string     `json:"secret"`
-			ExpiresAt    string     `json:"expires_at"`
+			ExpiresAt    *string    `json:"expires_at"`
 			Unrestricted bool       `json:"unrestricted"`
 			Roles        []idOrName `json:"roles"`
 		} `json:"application_credential"`
@@ -119,7 +182,20 @@ func (c *Cloud) createAppCred(w http.ResponseWriter, r *http.Request) {
 		keystoneError(w, http.StatusBadRequest, "Invalid input for field 'name': None is not of type 'string'")
 		return
 	}
+	if apiErr := checkAppCredName(req.AC.Name, req.AC.Description); apiErr != nil {
+		keystoneError(w, apiErr.code, apiErr.msg)
+		return
+	}
 	now := time.Now()
+	var expires time.Time
+	if req.AC.ExpiresAt != nil {
+		e, apiErr := parseExpiresAt(*req.AC.ExpiresAt, now)
+		if apiErr != nil {
+			keystoneError(w, apiErr.code, apiErr.msg)
+			return
+		}
+		expires = e
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	t := c.appCredOwner(w, r, now)
@@ -133,11 +209,20 @@ func (c *Cloud) createAppCred(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u := c.usersByID[r.PathValue("user_id")]
+	held := 0
 	for _, ac := range c.appCreds {
-		if ac.user == u && ac.name == req.AC.Name {
+		if ac.user != u {
+			continue
+		}
+		held++
+		if ac.name == req.AC.Name {
 			keystoneError(w, http.StatusConflict, "Conflict occurred attempting to store application_credential - Duplicate entry.")
 			return
 		}
+	}
+	if held >= MaxAppCredsPerUser {
+		keystoneError(w, http.StatusBadRequest, fmt.Sprintf("Invalid application credential: the lab allows at most %d application credentials per user", MaxAppCredsPerUser))
+		return
 	}
 	secret := req.AC.Secret
 	if secret == "" {
@@ -146,14 +231,7 @@ func (c *Cloud) createAppCred(w http.ResponseWriter, r *http.Request) {
 	ac := &appCred{
 		id: keystoneID("appcred", newUUID(c.rng)), name: req.AC.Name, description: req.AC.Description,
 		secret: digest(secret), user: u, project: t.project, unrestricted: req.AC.Unrestricted,
-	}
-	if req.AC.ExpiresAt != "" {
-		for _, layout := range []string{time.RFC3339, "2006-01-02T15:04:05", keystoneTime} {
-			if e, err := time.Parse(layout, req.AC.ExpiresAt); err == nil {
-				ac.expires = e
-				break
-			}
-		}
+		expires: expires,
 	}
 	roles, apiErr := grantableRoles(t, req.AC.Roles)
 	if apiErr != nil {

@@ -3,10 +3,12 @@ package labcloud
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -124,5 +126,32 @@ func BenchmarkLoginFlood(b *testing.B) {
 		b.ReportMetric(float64(len(c.tokens)), "tokens")
 		c.mu.Unlock()
 		runtime.KeepAlive(c)
+	}
+}
+
+// BenchmarkDeepBody is a PUT of a load balancer whose body, about 1 MiB,
+// nests objects 900 levels deep (under the depth cap: parsed and checked as
+// any other) or 9,990 deep (refused before parsing; encoding/json's own
+// limit is 10,000).
+func BenchmarkDeepBody(b *testing.B) {
+	for _, depth := range []int{900, 9990} {
+		b.Run(fmt.Sprint(depth), func(b *testing.B) {
+			c := New(Options{Seed: 1, Scenario: &Scenario{LoadBalancers: []ScenarioLB{{Project: "demo", Name: "web"}}}})
+			demo := login(&testing.T{}, c, "demo")
+			lbs := list(demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers?name=web", nil).json(&testing.T{}), "loadbalancers")
+			path := "/load-balancer/v2/lbaas/loadbalancers/" + lbs[0].(map[string]any)["id"].(string)
+			pad := `"` + strings.Repeat("x", (1<<20)/depth) + `"`
+			body := []byte(`{"loadbalancer":{"tags":` + strings.Repeat(`{"p":`+pad+`,"a":`, depth) + "1" + strings.Repeat("}", depth) + `}}`)
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			for b.Loop() {
+				req := newReq(http.MethodPut, path, demo.token)
+				req.Body = io.NopCloser(bytes.NewReader(body))
+				req.Header.Set("Content-Type", "application/json")
+				if r := serve(c, req); r.status != http.StatusBadRequest {
+					b.Fatalf("got %d, want 400", r.status)
+				}
+			}
+		})
 	}
 }

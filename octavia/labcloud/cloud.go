@@ -175,7 +175,7 @@ func (c *Cloud) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	c.mu.Unlock()
 	sw := &statusWriter{ResponseWriter: w}
-	sw.Header().Set("X-Openstack-Request-Id", requestID())
+	sw.Header().Set(RequestIDHeader, requestID())
 	defer func() {
 		c.opts.Logger.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
 			"elapsed", time.Since(start))
@@ -226,6 +226,11 @@ func (c *Cloud) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c.mux.ServeHTTP(bw, r)
 	bw.flush()
 }
+
+// RequestIDHeader is the header of the request id each answer carries:
+// the same header as octavia.RequestIDHeader (this package cannot import
+// octavia, whose tests import it; a test in octavia checks they agree).
+const RequestIDHeader = "X-Openstack-Request-Id"
 
 // requestID returns a fresh req-<uuid> (crypto/rand: it does not disturb
 // the seeded sequence of ids).

@@ -1,7 +1,9 @@
 package labcloud
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"reflect"
@@ -34,24 +36,71 @@ var createOnly = map[string][]string{
 	"availability_zone": {"name", "availability_zone_profile_id"},
 }
 
-// decodeArg decodes {"<key>": {...}} into dst (a pointer to a pointer to a
-// body struct), with wsme's answers for bad JSON, unknown attributes and a
-// missing argument.
-func decodeArg(r *http.Request, key string, dst any) *apiError {
+// parsedBody is what decodeArg needs of a request body whatever the
+// resource: the body read, checked and parsed once. The octavia wrapper
+// makes it before it takes the lab's lock, so a big or deep body costs
+// its sender, not every other user.
+type parsedBody struct {
+	fault *apiError                  // media type, UTF-8 or JSON fault, as Octavia answers it
+	top   map[string]json.RawMessage // the body's attributes
+	tree  map[string]any             // the same, decoded once for checkTypes
+}
+
+type parsedBodyKey struct{}
+
+// errBadJSON is wsme's answer to a body that is not a JSON object.
+func errBadJSON() *apiError {
+	return errorf(http.StatusBadRequest, "Request is not in valid JSON format")
+}
+
+// parseBody reads r's body and checks it as Octavia's API layer does
+// before the controller: media type, UTF-8, JSON (at most maxJSONDepth
+// deep, refused before it is parsed).
+func parseBody(r *http.Request) *parsedBody {
+	if r.Body == nil {
+		r.Body = http.NoBody
+	}
 	raw, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, 4<<20))
 	if err != nil {
-		return errorf(http.StatusBadRequest, "Request is not in valid JSON format")
+		return &parsedBody{fault: errBadJSON()}
 	}
 	if err := checkMediaType(r, raw); err != nil {
-		return err
+		return &parsedBody{fault: err}
 	}
 	if err := checkUTF8(raw); err != nil {
-		return err
+		return &parsedBody{fault: err}
 	}
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &top); err != nil {
-		return errorf(http.StatusBadRequest, "Request is not in valid JSON format")
+	if jsonDepth(raw) > maxJSONDepth {
+		return &parsedBody{fault: errBadJSON()}
 	}
+	b := &parsedBody{}
+	if json.Unmarshal(raw, &b.top) != nil || json.Unmarshal(raw, &b.tree) != nil {
+		return &parsedBody{fault: errBadJSON()}
+	}
+	return b
+}
+
+// withParsedBody returns r carrying its parsed body, for a request that
+// may have one (POST, PUT).
+func withParsedBody(r *http.Request) *http.Request {
+	if r.Method != http.MethodPost && r.Method != http.MethodPut {
+		return r
+	}
+	return r.WithContext(context.WithValue(r.Context(), parsedBodyKey{}, parseBody(r)))
+}
+
+// decodeArg decodes {"<key>": {...}} into dst (a pointer to a pointer to a
+// body struct), with wsme's answers for bad JSON, unknown attributes and a
+// missing argument. The body is parsed by withParsedBody, or here.
+func decodeArg(r *http.Request, key string, dst any) *apiError {
+	b, ok := r.Context().Value(parsedBodyKey{}).(*parsedBody)
+	if !ok {
+		b = parseBody(r)
+	}
+	if b.fault != nil {
+		return b.fault
+	}
+	top := b.top
 	param := paramNames[key]
 	for k := range top {
 		if k != key {
@@ -62,7 +111,7 @@ func decodeArg(r *http.Request, key string, dst any) *apiError {
 	if !ok || string(inner) == "null" {
 		return errorf(http.StatusBadRequest, "Missing argument: \"%s\"", key)
 	}
-	if err := checkTypes(map[string]json.RawMessage{key: inner}); err != nil {
+	if err := checkTypes(map[string]any{key: b.tree[key]}); err != nil {
 		return err
 	}
 	st := reflect.TypeOf(dst).Elem()
@@ -72,7 +121,7 @@ func decodeArg(r *http.Request, key string, dst any) *apiError {
 	if st.Kind() == reflect.Struct && strings.HasPrefix(string(inner), "{") {
 		var fields map[string]json.RawMessage
 		if err := json.Unmarshal(inner, &fields); err != nil {
-			return errorf(http.StatusBadRequest, "Request is not in valid JSON format")
+			return errBadJSON()
 		}
 		known := jsonNames(st)
 		if r.Method == http.MethodPut {
@@ -106,19 +155,10 @@ func decodeBodyArg[B any](r *http.Request, key string) (*B, *apiError) {
 
 // typeError turns a JSON type mismatch into wsme's message.
 func typeError(err error) *apiError {
-	var te *json.UnmarshalTypeError
-	if ok := asType(err, &te); ok {
+	if te, ok := errors.AsType[*json.UnmarshalTypeError](err); ok {
 		return invalidInput(te.Field[strings.LastIndex(te.Field, ".")+1:], te.Value, "Value should be "+te.Type.String())
 	}
 	return errorf(http.StatusBadRequest, "Request is not in valid JSON format")
-}
-
-func asType(err error, te **json.UnmarshalTypeError) bool {
-	t, ok := err.(*json.UnmarshalTypeError)
-	if ok {
-		*te = t
-	}
-	return ok
 }
 
 func jsonNames(t reflect.Type) map[string]bool {

@@ -1,8 +1,10 @@
 package labcloud
 
 import (
+	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -275,4 +277,87 @@ func TestUserWithTwoProjects(t *testing.T) {
 	if len(regions) != 2 || !regions["RegionOne"] || !regions["RegionTwo"] {
 		t.Errorf("catalog regions: got %v, want RegionOne and RegionTwo", regions)
 	}
+}
+
+// TestApplicationCredentialLimits: what Keystone (Zed) refuses in a new
+// application credential, the lab refuses with the same code and message
+// (measured); past Keystone, the lab caps the credentials per user.
+func TestApplicationCredentialLimits(t *testing.T) {
+	c := New(Options{Seed: 1})
+	demo := login(t, c, "demo")
+	path := "/identity/v3/users/" + keystoneID("user", "demo") + "/application_credentials"
+	const clientError = " The server could not comply with the request since it is either malformed or otherwise incorrect. The client is assumed to be in error."
+	badTime := "Timestamp not in expected format." + clientError
+	long := strings.Repeat("n", 256)
+	cases := []struct {
+		name       string
+		ac         map[string]any
+		wantStatus int
+		wantMsg    string // "" = check only the status
+	}{
+		{"a name of 255 characters, not ASCII", map[string]any{"name": strings.Repeat("é", 255)}, 201, ""},
+		{"a name of 256 characters", map[string]any{"name": long}, 400, "Invalid input for field 'name': '" + long + "' is too long\n\n" +
+			"Failed validating 'maxLength' in schema['properties']['name']:\n" +
+			"    {'maxLength': 255,\n     'minLength': 1,\n     'pattern': '[\\\\S]+',\n     'type': 'string'}\n\n" +
+			"On instance['name']:\n    '" + long + "'"},
+		{"a description of 65535 bytes", map[string]any{"name": "d1", "description": strings.Repeat("d", 65535)}, 201, ""},
+		{"a description of 65536 bytes", map[string]any{"name": "d2", "description": strings.Repeat("d", 65536)}, 400, ""},
+		{"expires_at garbage", map[string]any{"name": "e1", "expires_at": "garbage"}, 400, badTime},
+		{"expires_at a date only", map[string]any{"name": "e2", "expires_at": "2030-01-01"}, 400, badTime},
+		{"expires_at with an offset", map[string]any{"name": "e3", "expires_at": "2030-01-01T00:00:00+02:00"}, 400, badTime},
+		{"expires_at month 13", map[string]any{"name": "e4", "expires_at": "2030-13-01T00:00:00Z"}, 400, badTime},
+		{"expires_at empty", map[string]any{"name": "e5", "expires_at": ""}, 400, badTime},
+		{"expires_at in the past", map[string]any{"name": "e6", "expires_at": "2020-01-01T00:00:00Z"}, 400, "The 'expires_at' must not be before now." + clientError},
+		{"expires_at without zone", map[string]any{"name": "e7", "expires_at": "2030-01-01T00:00:00"}, 201, ""},
+		{"expires_at with microseconds", map[string]any{"name": "e8", "expires_at": "2030-01-01T00:00:00.000000Z"}, 201, ""},
+		{"expires_at without seconds", map[string]any{"name": "e9", "expires_at": "2030-01-01T00:00Z"}, 201, ""},
+		{"expires_at with a space", map[string]any{"name": "e10", "expires_at": "2030-01-01 00:00:00"}, 201, ""},
+		{"expires_at null", map[string]any{"name": "e11", "expires_at": nil}, 201, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := demo.do(http.MethodPost, path, map[string]any{"application_credential": tc.ac})
+			if r.status != tc.wantStatus {
+				t.Fatalf("got status %d, want %d: %.300s", r.status, tc.wantStatus, r.body)
+			}
+			if tc.wantMsg != "" {
+				if got := obj(r.json(t), "error")["message"]; got != tc.wantMsg {
+					t.Errorf("message:\ngot  %q\nwant %q", got, tc.wantMsg)
+				}
+			}
+			if tc.wantStatus == http.StatusCreated {
+				if want, ok := tc.ac["expires_at"].(string); ok {
+					got := obj(r.json(t), "application_credential")["expires_at"]
+					if got != "2030-01-01T00:00:00.000000Z" {
+						t.Errorf("expires_at %q: got %v, want 2030-01-01T00:00:00.000000Z", want, got)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestApplicationCredentialCap: a user holds at most MaxAppCredsPerUser
+// credentials; deleting one makes room again.
+func TestApplicationCredentialCap(t *testing.T) {
+	c := New(Options{Seed: 1})
+	demo := login(t, c, "demo")
+	path := "/identity/v3/users/" + keystoneID("user", "demo") + "/application_credentials"
+	var first string
+	for i := range MaxAppCredsPerUser {
+		ac := obj(demo.must(http.StatusCreated, http.MethodPost, path, map[string]any{"application_credential": map[string]any{"name": fmt.Sprint("ac", i)}}).json(t), "application_credential")
+		if i == 0 {
+			first = ac["id"].(string)
+		}
+	}
+	over := map[string]any{"application_credential": map[string]any{"name": "one-too-many"}}
+	r := demo.must(http.StatusBadRequest, http.MethodPost, path, over)
+	want := fmt.Sprintf("Invalid application credential: the lab allows at most %d application credentials per user", MaxAppCredsPerUser)
+	if got := obj(r.json(t), "error")["message"]; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	admin := login(t, c, "admin")
+	admin.must(http.StatusCreated, http.MethodPost, "/identity/v3/users/"+keystoneID("user", "admin")+"/application_credentials", over)
+	demo.must(http.StatusNoContent, http.MethodDelete, path+"/"+first, nil)
+	demo.must(http.StatusCreated, http.MethodPost, path, over)
 }

@@ -62,6 +62,8 @@ type octaviaHandler func(w http.ResponseWriter, r *http.Request, k *caller, now 
 // (keystonemiddleware's 401), then answer faults with Octavia's body.
 func (c *Cloud) octavia(h octaviaHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		// Read, check and parse the body before the lock (see parsedBody).
+		r = withParsedBody(r)
 		now := time.Now()
 		c.mu.Lock()
 		defer c.mu.Unlock()
@@ -69,7 +71,7 @@ func (c *Cloud) octavia(h octaviaHandler) http.HandlerFunc {
 		tok := c.authToken(r, now)
 		if tok == nil {
 			// keystonemiddleware answers before Octavia's request-id middleware
-			w.Header().Del("X-Openstack-Request-Id")
+			w.Header().Del(RequestIDHeader)
 			keystoneError(w, http.StatusUnauthorized, msgAuthRequired)
 			return
 		}

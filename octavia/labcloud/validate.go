@@ -1,7 +1,6 @@
 package labcloud
 
 import (
-	"encoding/json"
 	"maps"
 	"net/http"
 	"net/netip"
@@ -61,7 +60,7 @@ const maxNameLength = 255
 // wsmeTypes are the attribute types Octavia declares beyond JSON's, by
 // attribute name; checkTypes applies them at every level of a body (a load
 // balancer created with its listeners, pools and policies too).
-var wsmeTypes = map[string]func(field string, v json.RawMessage) *apiError{
+var wsmeTypes = map[string]func(field string, v any) *apiError{
 	"name":            maxLength,
 	"description":     maxLength,
 	"allowed_cidrs":   cidrList,
@@ -70,12 +69,43 @@ var wsmeTypes = map[string]func(field string, v json.RawMessage) *apiError{
 	"redirect_prefix": httpURL,
 }
 
-// checkTypes walks a decoded body object in attribute-name order and
-// answers wsme's 400 for the first attribute of a wrong type.
-func checkTypes(fields map[string]json.RawMessage) *apiError {
+// maxJSONDepth is the deepest nesting of objects and arrays a body may
+// have, the top object counting as 1. A real Octavia (Zed) answers a body
+// 943 levels deep as any other and a deeper one with a 500 (Python's
+// recursion limit in its JSON decoder); the lab answers the deeper one
+// with wsme's 400 for bad JSON instead, before it parses anything.
+const maxJSONDepth = 943
+
+// jsonDepth returns the deepest nesting of objects and arrays in a JSON
+// text, in one pass over its bytes (strings skipped). It does not
+// validate: json.Unmarshal does that after.
+func jsonDepth(b []byte) int {
+	depth, deepest := 0, 0
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '{', '[':
+			depth++
+			deepest = max(deepest, depth)
+		case '}', ']':
+			depth--
+		case '"':
+			for i++; i < len(b) && b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+		}
+	}
+	return deepest
+}
+
+// checkTypes walks a decoded body object (decoded once, to any) in
+// attribute-name order and answers wsme's 400 for the first attribute of a
+// wrong type. Its work is linear in the body's size whatever its depth.
+func checkTypes(fields map[string]any) *apiError {
 	for _, k := range slices.Sorted(maps.Keys(fields)) {
 		v := fields[k]
-		if len(v) == 0 || string(v) == "null" {
+		if v == nil {
 			continue
 		}
 		if check := wsmeTypes[k]; check != nil {
@@ -83,23 +113,16 @@ func checkTypes(fields map[string]json.RawMessage) *apiError {
 				return err
 			}
 		}
-		switch v[0] {
-		case '{':
-			var inner map[string]json.RawMessage
-			if json.Unmarshal(v, &inner) == nil {
-				if err := checkTypes(inner); err != nil {
-					return err
-				}
+		switch v := v.(type) {
+		case map[string]any:
+			if err := checkTypes(v); err != nil {
+				return err
 			}
-		case '[':
-			var items []json.RawMessage
-			if json.Unmarshal(v, &items) == nil {
-				for _, it := range items {
-					var inner map[string]json.RawMessage
-					if len(it) > 0 && it[0] == '{' && json.Unmarshal(it, &inner) == nil {
-						if err := checkTypes(inner); err != nil {
-							return err
-						}
+		case []any:
+			for _, it := range v {
+				if inner, ok := it.(map[string]any); ok {
+					if err := checkTypes(inner); err != nil {
+						return err
 					}
 				}
 			}
@@ -109,9 +132,9 @@ func checkTypes(fields map[string]json.RawMessage) *apiError {
 }
 
 // maxLength: names and descriptions hold at most 255 characters.
-func maxLength(field string, v json.RawMessage) *apiError {
-	var s string
-	if json.Unmarshal(v, &s) != nil || utf8.RuneCountInString(s) <= maxNameLength {
+func maxLength(field string, v any) *apiError {
+	s, ok := v.(string)
+	if !ok || utf8.RuneCountInString(s) <= maxNameLength {
 		return nil
 	}
 	return invalidInput(field, s, "Value should have a maximum character requirement of 255")
@@ -123,18 +146,18 @@ const expectedCodesPattern = `^(\d{3}(\s*,\s*\d{3})*)$|^(\d{3}-\d{3})$`
 
 var expectedCodesRE = regexp.MustCompile(expectedCodesPattern)
 
-func expectedCodes(field string, v json.RawMessage) *apiError {
-	var s string
-	if json.Unmarshal(v, &s) != nil || expectedCodesRE.MatchString(s) {
+func expectedCodes(field string, v any) *apiError {
+	s, ok := v.(string)
+	if !ok || expectedCodesRE.MatchString(s) {
 		return nil
 	}
 	return invalidInput(field, s, "Value should match the pattern "+expectedCodesPattern)
 }
 
 // httpURL: an L7 redirect goes to an http or https URL only.
-func httpURL(field string, v json.RawMessage) *apiError {
-	var s string
-	if json.Unmarshal(v, &s) != nil {
+func httpURL(field string, v any) *apiError {
+	s, ok := v.(string)
+	if !ok {
 		return nil
 	}
 	u, err := url.Parse(s)
@@ -146,10 +169,20 @@ func httpURL(field string, v json.RawMessage) *apiError {
 
 // cidrList: allowed_cidrs are IPv4 or IPv6 CIDRs (or bare addresses).
 // wsme shows the whole list, as Python prints it.
-func cidrList(field string, v json.RawMessage) *apiError {
-	var list []string
-	if json.Unmarshal(v, &list) != nil {
+func cidrList(field string, v any) *apiError {
+	items, ok := v.([]any)
+	if !ok {
 		return nil
+	}
+	list := make([]string, len(items))
+	for i, it := range items {
+		switch it := it.(type) {
+		case string:
+			list[i] = it
+		case nil: // as json.Unmarshal into []string: null is ""
+		default:
+			return nil
+		}
 	}
 	for _, s := range list {
 		if _, ok := parseCIDR(s); !ok {

@@ -1,8 +1,11 @@
 package labcloud
 
 import (
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -206,5 +209,74 @@ func TestCatalogBodies(t *testing.T) {
 				t.Errorf("got %q, want %q", got, tc.wantFault)
 			}
 		})
+	}
+}
+
+// TestOctaviaValidationDepth: a body nested deeper than a real Octavia
+// parses (943 levels, the top object counting) is wsme's 400 for bad JSON,
+// refused before it is parsed; up to that depth the body is checked as any
+// other. Braces inside strings do not count.
+func TestOctaviaValidationDepth(t *testing.T) {
+	c := New(Options{Seed: 1, Scenario: &Scenario{LoadBalancers: []ScenarioLB{{Project: "demo", Name: "web"}}}})
+	demo := login(t, c, "demo")
+	lbs := list(demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers?name=web", nil).json(t), "loadbalancers")
+	lbPath := "/load-balancer/v2/lbaas/loadbalancers/" + lbs[0].(map[string]any)["id"].(string)
+	const badJSON = "Request is not in valid JSON format"
+	nested := func(open, value, close string, levels int) string {
+		return `{"loadbalancer":{"tags":` + strings.Repeat(open, levels) + value + strings.Repeat(close, levels) + `}}`
+	}
+	cases := []struct {
+		name       string
+		body       string
+		wantStatus int
+		wantBad    bool // want the bad-JSON fault
+	}{
+		{"943 levels of objects", nested(`{"a":`, "1", "}", maxJSONDepth-2), http.StatusBadRequest, false},
+		{"944 levels of objects", nested(`{"a":`, "1", "}", maxJSONDepth-1), http.StatusBadRequest, true},
+		{"944 levels of arrays", nested("[", "1", "]", maxJSONDepth-1), http.StatusBadRequest, true},
+		{"10000 levels of objects", nested(`{"a":`, "1", "}", 10000), http.StatusBadRequest, true},
+		{"braces and an escaped quote in a string", `{"loadbalancer":{"name":"\"` + strings.Repeat("{[", 120) + `"}}`, http.StatusOK, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			req := httptest.NewRequest(http.MethodPut, "http://lab.example"+lbPath, strings.NewReader(tc.body))
+			req.Header.Set("X-Auth-Token", demo.token)
+			req.Header.Set("Content-Type", "application/json")
+			r := serve(c, req)
+			if r.status != tc.wantStatus {
+				t.Fatalf("got status %d, want %d: %.200s", r.status, tc.wantStatus, r.body)
+			}
+			if r.status == http.StatusBadRequest {
+				if got := r.fault(t); (got == badJSON) != tc.wantBad {
+					t.Errorf("got fault %q, want bad JSON: %v", got, tc.wantBad)
+				}
+			}
+		})
+	}
+}
+
+// TestCheckTypesDeep: checkTypes walks a decoded body once, finding a
+// wrong attribute however deep it is.
+func TestCheckTypesDeep(t *testing.T) {
+	const depth = 900
+	var v any = map[string]any{"name": strings.Repeat("n", 256)}
+	for range depth {
+		v = map[string]any{"a": []any{v}}
+	}
+	err := checkTypes(map[string]any{"loadbalancer": v})
+	if err == nil {
+		t.Fatal("got nil, want the name's 400")
+	}
+	if want := "Invalid input for field/attribute name."; !strings.HasPrefix(err.msg, want) {
+		t.Errorf("got %q, want prefix %q", err.msg, want)
+	}
+}
+
+// TestTypeErrorWrapped: a wrapped type error is still wsme's message.
+func TestTypeErrorWrapped(t *testing.T) {
+	te := &json.UnmarshalTypeError{Value: "string", Type: reflect.TypeFor[int](), Field: "listener.protocol_port"}
+	got := typeError(fmt.Errorf("decoding: %w", te)).msg
+	if want := "Invalid input for field/attribute protocol_port. Value: 'string'. Value should be int"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
