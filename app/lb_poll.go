@@ -39,13 +39,18 @@ func watchLB(sess *session, id string, fn func(waiters.Update[*loadbalancers.Loa
 // lbStatusGetter is a waiters.Getter that reads the load balancer's
 // provisioning status from its shared poll instead of a GET of its own:
 // each call returns the newest poll not returned yet, waiting for the next
-// one if there is none. A wait that uses it (waiters.ForActive,
+// one if there is none. A poll made before the wait joined (the Hub's
+// replay) is skipped: it may predate the write, and a stale ACTIVE would
+// end a wait for ACTIVE at once. A wait that uses it (waiters.ForActive,
 // waiters.ForDelete) keeps its semantics (404, ERROR, timeout) and shares
 // its GETs with the pages that show the load balancer. stop leaves the
 // poll; call it when the wait ends.
 func lbStatusGetter(sess *session, id string) (get waiters.Getter, stop func()) {
 	newest := make(chan waiters.Update[*loadbalancers.LoadBalancer], 1)
 	stop = watchLB(sess, id, func(u waiters.Update[*loadbalancers.LoadBalancer]) {
+		if u.Replay {
+			return // polled before the write: the wait starts from the next poll
+		}
 		// Only this goroutine sends: after the drain there is room.
 		select {
 		case <-newest:

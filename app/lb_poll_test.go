@@ -106,3 +106,30 @@ func TestSharedLBPoll(t *testing.T) {
 		})
 	}
 }
+
+// TestLBStatusGetterSkipsReplay: a wait that joins a load balancer's poll
+// while a page already follows it does not take the page's last poll (made
+// before the write, it may say ACTIVE already): its first status is the
+// next poll's.
+func TestLBStatusGetterSkipsReplay(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		sess, id, tr := labSession(t)
+		start := time.Now()
+		stopPage := watchLB(sess, id, func(waiters.Update[*loadbalancers.LoadBalancer]) {})
+		defer stopPage()
+		time.Sleep(4 * time.Second) // the page's polls at 0 s and 3 s are done
+		synctest.Wait()
+		get, leave := lbStatusGetter(sess, id)
+		defer leave()
+		status, err := get(t.Context())
+		if err != nil || status != string(octavia.StatusPendingUpdate) {
+			t.Fatalf("got %q %v, want %s", status, err, octavia.StatusPendingUpdate)
+		}
+		if got, want := time.Since(start), 6*time.Second; got != want {
+			t.Errorf("first status after %v, want %v (the next poll, not the replay of the one at 3 s)", got, want)
+		}
+		if got := tr.gets.Load(); got != 3 {
+			t.Errorf("got %d GETs, want 3 (0 s, 3 s, 6 s: the wait adds none)", got)
+		}
+	})
+}

@@ -34,12 +34,16 @@ type Hub[T any] struct {
 
 // Update is one poll as a subscriber sees it: Attempt counts the loop's
 // fetches from 1, Value and Err are what the fetch returned, Elapsed is the
-// time from the start of the loop to the end of that fetch.
+// time from the start of the loop to the end of that fetch. Replay is true
+// when the poll was made before this subscriber joined (Subscribe's
+// replay): a wait that must see the resource as it is after a write skips
+// it, as the CLI's first poll comes after the write.
 type Update[T any] struct {
 	Attempt int
 	Value   T
 	Err     error
 	Elapsed time.Duration
+	Replay  bool
 }
 
 // hubLoop is one shared poll loop; its fields other than the immutable ones
@@ -77,7 +81,7 @@ func NewHub[T any](interval time.Duration) *Hub[T] {
 //
 // Joining a loop that has already completed a poll: fn first receives that
 // latest Update again (same Attempt, Value, Err and Elapsed as when it was
-// polled) as soon as the loop is idle, then every later poll; if a poll
+// polled, with Replay set) as soon as the loop is idle, then every later poll; if a poll
 // completes before the replay is made, that fresher poll is delivered
 // instead and the replay is dropped. Joining a loop whose first fetch is
 // still running: fn receives that first poll when it completes.
@@ -192,6 +196,7 @@ func (h *Hub[T]) replay(l *hubLoop[T]) {
 	}
 	u := l.last
 	h.mu.Unlock()
+	u.Replay = true
 	deliver(owed, u)
 }
 

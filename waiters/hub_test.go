@@ -68,6 +68,9 @@ func (r *recorder) got() []string {
 		if u.Err != nil {
 			s += " err=" + u.Err.Error()
 		}
+		if u.Replay {
+			s += " replay"
+		}
 		out = append(out, s)
 	}
 	return out
@@ -171,7 +174,7 @@ func TestHubLateJoin(t *testing.T) {
 		{name: "joins an idle loop: the latest poll at once, then every poll",
 			joinAt: 4 * time.Second, until: 9 * time.Second,
 			wantA:   []string{"1@0s", "2@3s", "3@6s", "4@9s"},
-			wantB:   []string{"2@3s", "3@6s", "4@9s"},
+			wantB:   []string{"2@3s replay", "3@6s", "4@9s"},
 			wantGet: 4},
 		{name: "joins during the first fetch: that poll when it completes",
 			delay: 2 * time.Second, joinAt: time.Second, until: 7 * time.Second,
