@@ -46,6 +46,7 @@ type lbDetailPage struct {
 	polls    int
 	pollErr  string
 	treeDue  bool // read the status tree with the next answer of the poll
+	treeBusy bool // a read of the status tree is in flight: no second one beside it
 
 	confirming bool
 	cascade    bool
@@ -61,7 +62,7 @@ func (p *lbDetailPage) OnNav(ctx goapp.Context) {
 	if id != p.id {
 		p.stopPolling()
 		p.id, p.d, p.gone, p.confirming, p.deleteErr = id, detail{}, false, false, ""
-		p.status = neverLoaded
+		p.status, p.treeBusy = neverLoaded, false
 	}
 	p.load(ctx)
 }
@@ -112,6 +113,11 @@ func (p *lbDetailPage) applyLB(ctx goapp.Context, lb *loadbalancers.LoadBalancer
 		p.syncPoll()
 		return
 	}
+	if p.treeBusy { // one read at a time, in order: the next poll reads it again
+		p.treeDue = true
+		return
+	}
+	p.treeBusy = true
 	id, fetch := p.id, fetchTree(p.sess.Client, p.id)
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -121,6 +127,7 @@ func (p *lbDetailPage) applyLB(ctx goapp.Context, lb *loadbalancers.LoadBalancer
 			if id != p.id {
 				return
 			}
+			p.treeBusy = false
 			if err != nil {
 				p.fail(err)
 				return
