@@ -83,14 +83,18 @@ func realToken(tb testing.TB, user, password, project string) string {
 // users, roles) named name, "" when there is none.
 func realIDByName(tb testing.TB, admin, kind, name string) string {
 	tb.Helper()
-	var out map[string][]struct{ ID string }
+	var out map[string]json.RawMessage
 	if code, _ := keystoneCall(tb, http.MethodGet, realKeystone+"/"+kind+"?name="+name, admin, nil, &out); code != http.StatusOK {
 		tb.Fatalf("GET %s?name=%s: got status %d, want 200", kind, name, code)
 	}
-	if len(out[kind]) == 0 {
+	var found []struct{ ID string }
+	if err := json.Unmarshal(out[kind], &found); err != nil {
+		tb.Fatalf("GET %s?name=%s: %v", kind, name, err)
+	}
+	if len(found) == 0 {
 		return ""
 	}
-	return out[kind][0].ID
+	return found[0].ID
 }
 
 // seedRealList makes sure the real cloud has the benchmark's project, its
