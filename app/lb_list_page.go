@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
@@ -104,9 +105,11 @@ func (p *lbListPage) startRefresh(ctx goapp.Context) {
 
 // load reads the whole list, only the columns shown (LoadBalancerRows),
 // and shows the rows read so far: first a page of listFirst rows (small, so
-// it is on screen at once), then the rest from its last row, in pages of
-// Octavia's default size, once per page, each page sorted and merged into
-// the rows already shown. UI goroutine; the reading runs in ctx.Async.
+// it is on screen at once; the login reads it while the app navigates here,
+// see prefetchFirstRows), then, once those rows are in the document, the
+// rest from its last row, in pages of Octavia's default size, once per
+// page, each page sorted and merged into the rows already shown. UI
+// goroutine; the reading runs in ctx.Async.
 func (p *lbListPage) load(ctx goapp.Context) {
 	if p.cancelLoad != nil {
 		p.cancelLoad()
@@ -115,18 +118,41 @@ func (p *lbListPage) load(ctx goapp.Context) {
 	p.cancelLoad = cancel
 	p.status, p.err = loading, ""
 	client := p.sess.Client
+	// The first page the login read, if it is there: on screen with the
+	// page's first render.
+	prefetch := takeFirstRows(client)
+	if prefetch != nil {
+		select {
+		case <-prefetch.done:
+			if prefetch.err == nil {
+				rows := slices.Clone(prefetch.rows)
+				sortRows(rows)
+				p.lbs = rows
+			}
+		default:
+		}
+	}
 	// The reader hands each batch to a merger goroutine, which sorts it into
 	// the rows shown while the reader waits for the next page.
 	batches := make(chan []lbRow, 16)
+	// firstShown is closed once the first rows are in the document: in
+	// WebAssembly, goroutines take turns on one thread, and decoding the
+	// next (1,000-row) page would hold the first rows off the screen.
+	firstShown := make(chan struct{})
 	ctx.Async(func() {
 		var shown []lbRow
+		first := true
 		for b := range batches {
 			sortRows(b)
 			shown = mergeRows(shown, b)
-			rows := shown
+			rows, signal := shown, first
+			first = false
 			ctx.Dispatch(func(ctx goapp.Context) {
 				if c.Err() == nil {
 					p.lbs = rows
+				}
+				if signal {
+					ctx.Defer(func(goapp.Context) { close(firstShown) })
 				}
 			})
 		}
@@ -160,9 +186,28 @@ func (p *lbListPage) load(ctx goapp.Context) {
 			}
 			return n, last, nil
 		}
-		n, last, err := read(loadbalancers.ListOpts{Limit: listFirst}, listFirst)
+		var n int
+		var last string
+		var err error
+		if f := prefetch; f != nil {
+			select {
+			case <-f.done:
+				batch, n, err = append(batch, f.rows...), len(f.rows), f.err
+				if n > 0 {
+					last = f.rows[n-1].ID
+				}
+			case <-c.Done():
+				err = c.Err()
+			}
+		} else {
+			n, last, err = read(loadbalancers.ListOpts{Limit: listFirst}, listFirst)
+		}
 		if err == nil && n == listFirst {
 			show()
+			select {
+			case <-firstShown:
+			case <-c.Done():
+			}
 			_, _, err = read(loadbalancers.ListOpts{Marker: last}, 0)
 		}
 		if err != nil {
@@ -187,6 +232,65 @@ func (p *lbListPage) shownRows() []lbRow {
 		rows = append(extra, p.lbs...)
 	}
 	return filterRows(rows, p.query)
+}
+
+// firstRows is the list's first page (listFirst rows), read by the login as
+// soon as Keystone answered, while the app navigates to the list.
+type firstRows struct {
+	client *octavia.Client
+	done   chan struct{} // closed when rows and err are set
+	rows   []lbRow
+	err    error
+}
+
+var prefetched struct {
+	mu sync.Mutex
+	f  *firstRows
+}
+
+// listPrefetchWait is how long the login waits for the list's first page
+// (prefetchFirstRows) before navigating to the list: the list page then
+// renders once, with its first rows, instead of "Loading" and then again.
+const listPrefetchWait = 300 * time.Millisecond
+
+// prefetchFirstRows starts reading the list's first page with client, for
+// the list page that the login navigates to (takeFirstRows): the request
+// leaves before the navigation and the page's rendering, not after. Any
+// goroutine.
+func prefetchFirstRows(client *octavia.Client) *firstRows {
+	f := &firstRows{client: client, done: make(chan struct{})}
+	prefetched.mu.Lock()
+	prefetched.f = f
+	prefetched.mu.Unlock()
+	go func() {
+		defer close(f.done)
+		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		for r, err := range client.LoadBalancerRows(c, loadbalancers.ListOpts{Limit: listFirst}) {
+			if err != nil {
+				f.err = err
+				return
+			}
+			if f.rows = append(f.rows, r); len(f.rows) == listFirst {
+				return
+			}
+		}
+	}()
+	return f
+}
+
+// takeFirstRows returns the first page prefetched with client, once; nil
+// when there is none (a Refresh, a later visit, another session). Any
+// goroutine.
+func takeFirstRows(client *octavia.Client) *firstRows {
+	prefetched.mu.Lock()
+	defer prefetched.mu.Unlock()
+	f := prefetched.f
+	prefetched.f = nil
+	if f == nil || f.client != client {
+		return nil
+	}
+	return f
 }
 
 // watchedIDs are the load balancers that need a poll (followedIDs).

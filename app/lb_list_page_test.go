@@ -2,7 +2,11 @@ package app
 
 import (
 	"fmt"
+	"net/http"
 	"testing"
+
+	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 func TestFollowedIDs(t *testing.T) {
@@ -61,5 +65,34 @@ func TestFollowedIDs(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestPrefetchFirstRows(t *testing.T) {
+	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "bulk", Count: 100}}}})
+	login := func() *octavia.Client {
+		c, err := octavia.New(t.Context(), octavia.Config{AuthURL: "http://lab.test/identity/v3", Username: "demo", Password: "demo",
+			UserDomainName: "Default", ProjectName: "demo", ProjectDomainName: "Default", HTTPClient: &http.Client{Transport: labcloud.Transport(cloud)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	client, other := login(), login()
+	prefetchFirstRows(client)
+	if f := takeFirstRows(other); f != nil {
+		t.Errorf("another session's list: got the prefetched page, want none")
+	}
+	prefetchFirstRows(client)
+	f := takeFirstRows(client)
+	if f == nil {
+		t.Fatal("the session's list: got no prefetched page, want it")
+	}
+	<-f.done
+	if f.err != nil || len(f.rows) != listFirst {
+		t.Errorf("prefetched page: got %d rows, %v; want %d", len(f.rows), f.err, listFirst)
+	}
+	if again := takeFirstRows(client); again != nil {
+		t.Errorf("a second load (Refresh): got the prefetched page again, want none")
 	}
 }

@@ -97,7 +97,17 @@ func (p *loginPage) submit(ctx goapp.Context, e goapp.Event) {
 			}
 		}()
 		client, err := octavia.New(c, cfg)
+		var first *firstRows
+		if err == nil && (next == listPath || next == homePath) {
+			first = prefetchFirstRows(client)
+		}
 		<-cfgDone
+		if first != nil {
+			select {
+			case <-first.done:
+			case <-time.After(listPrefetchWait):
+			}
+		}
 		ctx.Dispatch(func(ctx goapp.Context) {
 			p.busy = false
 			if err != nil {
