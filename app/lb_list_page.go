@@ -439,7 +439,7 @@ func (p *lbListPage) Render() goapp.UI {
 				goapp.Div().Class("spacer"),
 				goapp.If(len(p.watches) > 0, func() goapp.UI {
 					return goapp.Span().ID("live").Class("live").Title(fmt.Sprintf("One GET per followed load balancer every 3 s: the pending rows in view (at most %d) and those an operation waits on; the whole list every minute and on Refresh", listFollowMax)).
-						Textf("live · %d followed, every 3 s", len(p.watches))
+						Textf("live · %d pending followed, every 3 s", len(p.watches))
 				}),
 				goapp.If(p.pollErr != "", func() goapp.UI {
 					return goapp.Span().Class("st-error-text").Text("Last poll failed: " + p.pollErr)
