@@ -2,11 +2,8 @@ package app
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"time"
-
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 
 	"github.com/octaview/octaview/octavia"
 )
@@ -159,60 +156,4 @@ func displayName(name, id string) string {
 		id = id[:8]
 	}
 	return "(no name) " + id
-}
-
-// filterLoadBalancers keeps the load balancers whose name contains query
-// (case-insensitive; an id also matches when query is its prefix), in
-// their order. An empty query keeps them all.
-func filterLoadBalancers(lbs []loadbalancers.LoadBalancer, query string) []loadbalancers.LoadBalancer {
-	q := strings.ToLower(strings.TrimSpace(query))
-	if q == "" {
-		return lbs
-	}
-	var out []loadbalancers.LoadBalancer
-	for _, lb := range lbs {
-		if strings.Contains(strings.ToLower(lb.Name), q) || strings.HasPrefix(strings.ToLower(lb.ID), q) {
-			out = append(out, lb)
-		}
-	}
-	return out
-}
-
-// sortLoadBalancers orders load balancers by name (case-insensitive), then
-// by id, in place, so rows do not jump when a poll answers in another order.
-func sortLoadBalancers(lbs []loadbalancers.LoadBalancer) {
-	slices.SortStableFunc(lbs, func(a, b loadbalancers.LoadBalancer) int {
-		if c := strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)); c != 0 {
-			return c
-		}
-		return strings.Compare(a.ID, b.ID)
-	})
-}
-
-// anyPending reports whether any load balancer is in a PENDING_* state.
-func anyPending(lbs []loadbalancers.LoadBalancer) bool {
-	for _, lb := range lbs {
-		if isPending(lb.ProvisioningStatus) {
-			return true
-		}
-	}
-	return false
-}
-
-// countByStatus counts load balancers per provisioning-status class: how
-// many are fine, pending, in error, and the rest.
-func countByStatus(lbs []loadbalancers.LoadBalancer) (active, pending, failed, other int) {
-	for _, lb := range lbs {
-		switch toneOf(lb.ProvisioningStatus) {
-		case toneOK:
-			active++
-		case tonePending:
-			pending++
-		case toneError:
-			failed++
-		default:
-			other++
-		}
-	}
-	return
 }

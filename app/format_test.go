@@ -1,11 +1,8 @@
 package app
 
 import (
-	"slices"
 	"testing"
 	"time"
-
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
@@ -107,70 +104,6 @@ func TestDisplayName(t *testing.T) {
 				t.Errorf("displayName(%q, %q): got %q, want %q", tt.lbName, tt.id, got, tt.want)
 			}
 		})
-	}
-}
-
-func names(lbs []loadbalancers.LoadBalancer) []string {
-	var out []string
-	for _, lb := range lbs {
-		out = append(out, lb.Name)
-	}
-	return out
-}
-
-func TestFilterLoadBalancers(t *testing.T) {
-	lbs := []loadbalancers.LoadBalancer{
-		{ID: "aaaa-1111", Name: "web-frontend"},
-		{ID: "bbbb-2222", Name: "API-gateway"},
-		{ID: "cccc-3333", Name: "web-backend"},
-	}
-	tests := []struct {
-		name, query string
-		want        []string
-	}{
-		{"empty keeps all", "", []string{"web-frontend", "API-gateway", "web-backend"}},
-		{"blank keeps all", "   ", []string{"web-frontend", "API-gateway", "web-backend"}},
-		{"substring", "web", []string{"web-frontend", "web-backend"}},
-		{"case-insensitive", "api", []string{"API-gateway"}},
-		{"id prefix", "cccc", []string{"web-backend"}},
-		{"no match", "db", nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := names(filterLoadBalancers(lbs, tt.query)); !slices.Equal(got, tt.want) {
-				t.Errorf("filter %q: got %q, want %q", tt.query, got, tt.want)
-			}
-		})
-	}
-}
-
-func TestSortLoadBalancers(t *testing.T) {
-	lbs := []loadbalancers.LoadBalancer{{ID: "2", Name: "b"}, {ID: "1", Name: "B"}, {ID: "3", Name: "a"}}
-	sortLoadBalancers(lbs)
-	var got []string
-	for _, lb := range lbs {
-		got = append(got, lb.ID)
-	}
-	if want := []string{"3", "1", "2"}; !slices.Equal(got, want) {
-		t.Errorf("sorted ids: got %q, want %q (by name, case-insensitive, then id)", got, want)
-	}
-}
-
-func TestCountByStatus(t *testing.T) {
-	lbs := []loadbalancers.LoadBalancer{
-		{ProvisioningStatus: string(octavia.StatusActive)}, {ProvisioningStatus: string(octavia.StatusActive)},
-		{ProvisioningStatus: string(octavia.StatusPendingUpdate)}, {ProvisioningStatus: string(octavia.StatusError)},
-		{ProvisioningStatus: string(octavia.StatusDeleted)},
-	}
-	active, pending, failed, other := countByStatus(lbs)
-	if active != 2 || pending != 1 || failed != 1 || other != 1 {
-		t.Errorf("counts: got %d/%d/%d/%d, want 2/1/1/1", active, pending, failed, other)
-	}
-	if !anyPending(lbs) {
-		t.Errorf("anyPending: got false, want true")
-	}
-	if anyPending(lbs[:2]) {
-		t.Errorf("anyPending of ACTIVE ones: got true, want false")
 	}
 }
 

@@ -2,7 +2,9 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
@@ -32,10 +34,17 @@ var lbColumns = []vcol{
 	{"Provider", "9%"}, {"Created (UTC)", "15%"}, {"ID", "17%"},
 }
 
-// lbListPage lists the project's load balancers. Rows in PENDING_* (and the
-// load balancers that this project's operations wait on) follow their own
-// shared poll, one GET per pending load balancer per 3 s; the whole list is
-// read again only on Refresh and every listRefresh.
+// listFollowMax is the most pending rows the list follows by itself (one
+// GET per row per 3 s): the first pending rows in view. The other pending
+// rows change at the next listRefresh, on Refresh, or when scrolled into
+// view: a project with 1,000 load balancers stuck in PENDING_* costs at most
+// listFollowMax GETs per 3 s, not 1,000.
+const listFollowMax = 20
+
+// lbListPage lists the project's load balancers. Pending rows in view (at
+// most listFollowMax) and the load balancers that this project's operations
+// wait on follow their own shared poll, one GET per load balancer per 3 s;
+// the whole list is read again only on Refresh and every listRefresh.
 type lbListPage struct {
 	goapp.Compo
 
@@ -51,6 +60,7 @@ type lbListPage struct {
 	loadedAt    time.Time         // end of the last load
 	watches     map[string]func() // load balancer id -> stop of its lbHub subscription
 	pollErr     string            // the last poll's failure, "" after a good one
+	viewFirst   int               // the table's first rendered row (vtable.first)
 }
 
 func (p *lbListPage) OnNav(ctx goapp.Context) {
@@ -95,9 +105,11 @@ func (p *lbListPage) startRefresh(ctx goapp.Context) {
 
 // load reads the whole list, only the columns shown (LoadBalancerRows),
 // and shows the rows read so far: first a page of listFirst rows (small, so
-// it is on screen at once), then the rest from its last row, in pages of
-// Octavia's default size, once per page, each page sorted and merged into
-// the rows already shown. UI goroutine; the reading runs in ctx.Async.
+// it is on screen at once; the login reads it while the app navigates here,
+// see prefetchFirstRows), then, once those rows are in the document, the
+// rest from its last row, in pages of Octavia's default size, once per
+// page, each page sorted and merged into the rows already shown. UI
+// goroutine; the reading runs in ctx.Async.
 func (p *lbListPage) load(ctx goapp.Context) {
 	if p.cancelLoad != nil {
 		p.cancelLoad()
@@ -106,18 +118,41 @@ func (p *lbListPage) load(ctx goapp.Context) {
 	p.cancelLoad = cancel
 	p.status, p.err = loading, ""
 	client := p.sess.Client
+	// The first page the login read, if it is there: on screen with the
+	// page's first render.
+	prefetch := takeFirstRows(client)
+	if prefetch != nil {
+		select {
+		case <-prefetch.done:
+			if prefetch.err == nil {
+				rows := slices.Clone(prefetch.rows)
+				sortRows(rows)
+				p.lbs = rows
+			}
+		default:
+		}
+	}
 	// The reader hands each batch to a merger goroutine, which sorts it into
 	// the rows shown while the reader waits for the next page.
 	batches := make(chan []lbRow, 16)
+	// firstShown is closed once the first rows are in the document: in
+	// WebAssembly, goroutines take turns on one thread, and decoding the
+	// next (1,000-row) page would hold the first rows off the screen.
+	firstShown := make(chan struct{})
 	ctx.Async(func() {
 		var shown []lbRow
+		first := true
 		for b := range batches {
 			sortRows(b)
 			shown = mergeRows(shown, b)
-			rows := shown
+			rows, signal := shown, first
+			first = false
 			ctx.Dispatch(func(ctx goapp.Context) {
 				if c.Err() == nil {
 					p.lbs = rows
+				}
+				if signal {
+					ctx.Defer(func(goapp.Context) { close(firstShown) })
 				}
 			})
 		}
@@ -151,9 +186,28 @@ func (p *lbListPage) load(ctx goapp.Context) {
 			}
 			return n, last, nil
 		}
-		n, last, err := read(loadbalancers.ListOpts{Limit: listFirst}, listFirst)
+		var n int
+		var last string
+		var err error
+		if f := prefetch; f != nil {
+			select {
+			case <-f.done:
+				batch, n, err = append(batch, f.rows...), len(f.rows), f.err
+				if n > 0 {
+					last = f.rows[n-1].ID
+				}
+			case <-c.Done():
+				err = c.Err()
+			}
+		} else {
+			n, last, err = read(loadbalancers.ListOpts{Limit: listFirst}, listFirst)
+		}
 		if err == nil && n == listFirst {
 			show()
+			select {
+			case <-firstShown:
+			case <-c.Done():
+			}
 			_, _, err = read(loadbalancers.ListOpts{Marker: last}, 0)
 		}
 		if err != nil {
@@ -167,17 +221,97 @@ func (p *lbListPage) load(ctx goapp.Context) {
 	})
 }
 
-// watchedIDs are the load balancers that need a poll: the rows in
-// PENDING_*, and those that an operation of this project waits on.
+// shownRows are the rows the table shows: the rows of operations not
+// listed yet, then the list, filtered by the search.
+func (p *lbListPage) shownRows() []lbRow {
+	if p.sess == nil {
+		return nil
+	}
+	rows := p.lbs
+	if extra := opRows(p.ops, p.lbs, p.sess.Info.ProjectID); len(extra) > 0 {
+		rows = append(extra, p.lbs...)
+	}
+	return filterRows(rows, p.query)
+}
+
+// firstRows is the list's first page (listFirst rows), read by the login as
+// soon as Keystone answered, while the app navigates to the list.
+type firstRows struct {
+	client *octavia.Client
+	done   chan struct{} // closed when rows and err are set
+	rows   []lbRow
+	err    error
+}
+
+var prefetched struct {
+	mu sync.Mutex
+	f  *firstRows
+}
+
+// listPrefetchWait is how long the login waits for the list's first page
+// (prefetchFirstRows) before navigating to the list: the list page then
+// renders once, with its first rows, instead of "Loading" and then again.
+const listPrefetchWait = 300 * time.Millisecond
+
+// prefetchFirstRows starts reading the list's first page with client, for
+// the list page that the login navigates to (takeFirstRows): the request
+// leaves before the navigation and the page's rendering, not after. Any
+// goroutine.
+func prefetchFirstRows(client *octavia.Client) *firstRows {
+	f := &firstRows{client: client, done: make(chan struct{})}
+	prefetched.mu.Lock()
+	prefetched.f = f
+	prefetched.mu.Unlock()
+	go func() {
+		defer close(f.done)
+		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		for r, err := range client.LoadBalancerRows(c, loadbalancers.ListOpts{Limit: listFirst}) {
+			if err != nil {
+				f.err = err
+				return
+			}
+			if f.rows = append(f.rows, r); len(f.rows) == listFirst {
+				return
+			}
+		}
+	}()
+	return f
+}
+
+// takeFirstRows returns the first page prefetched with client, once; nil
+// when there is none (a Refresh, a later visit, another session). Any
+// goroutine.
+func takeFirstRows(client *octavia.Client) *firstRows {
+	prefetched.mu.Lock()
+	defer prefetched.mu.Unlock()
+	f := prefetched.f
+	prefetched.f = nil
+	if f == nil || f.client != client {
+		return nil
+	}
+	return f
+}
+
+// watchedIDs are the load balancers that need a poll (followedIDs).
 func (p *lbListPage) watchedIDs() map[string]bool {
+	return followedIDs(p.shownRows(), p.viewFirst, p.ops, p.sess.Info.ProjectID)
+}
+
+// followedIDs are the load balancers the list follows: the pending rows of
+// shown rendered by a table whose first row is first (vtable's window), at
+// most listFollowMax of them in order, and every load balancer that an
+// operation of project waits on.
+func followedIDs(shown []lbRow, first int, ops []operation, project string) map[string]bool {
 	ids := map[string]bool{}
-	for _, lb := range p.lbs {
-		if isPending(lb.ProvisioningStatus) {
-			ids[lb.ID] = true
+	start, end := window(first, len(shown))
+	for i := start; i < end && len(ids) < listFollowMax; i++ {
+		if isPending(shown[i].ProvisioningStatus) {
+			ids[shown[i].ID] = true
 		}
 	}
-	for _, op := range p.ops {
-		if op.State == opWaiting && op.ProjectID == p.sess.Info.ProjectID {
+	for _, op := range ops {
+		if op.State == opWaiting && op.ProjectID == project {
 			ids[op.LBID] = true
 		}
 	}
@@ -238,6 +372,18 @@ func (p *lbListPage) applyPoll(ctx goapp.Context, id string, u waiters.Update[*l
 	p.syncWatches(ctx)
 }
 
+// onSearch takes the search box's text. UI goroutine.
+func (p *lbListPage) onSearch(ctx goapp.Context, e goapp.Event) {
+	p.setQuery(ctx, ctx.JSSrc().Get("value").String())
+}
+
+// setQuery filters the rows and follows the pending rows now in view.
+// UI goroutine.
+func (p *lbListPage) setQuery(ctx goapp.Context, q string) {
+	p.query = q
+	p.syncWatches(ctx)
+}
+
 func (p *lbListPage) unwatchAll() {
 	for id, stop := range p.watches {
 		stop()
@@ -274,7 +420,7 @@ func (p *lbListPage) Render() goapp.UI {
 		Title: "Load balancers",
 		Actions: goapp.Div().Class("head-actions").Body(
 			goapp.Input().ID("lb-search").Type("search").Class("search").Placeholder("Search by name").
-				Aria("label", "Search load balancers by name").Value(p.query).OnInput(p.ValueTo(&p.query)),
+				Aria("label", "Search load balancers by name").Value(p.query).OnInput(p.onSearch),
 			goapp.Button().ID("lb-refresh").Class("btn").Disabled(p.status == loading).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { p.load(ctx) }).Text("Refresh"),
 			goapp.If(!readOnly, func() goapp.UI {
@@ -292,8 +438,8 @@ func (p *lbListPage) Render() goapp.UI {
 				}),
 				goapp.Div().Class("spacer"),
 				goapp.If(len(p.watches) > 0, func() goapp.UI {
-					return goapp.Span().ID("live").Class("live").Title("One GET per pending load balancer every 3 s; the whole list every minute and on Refresh").
-						Textf("live · %d pending, every 3 s", len(p.watches))
+					return goapp.Span().ID("live").Class("live").Title(fmt.Sprintf("One GET per followed load balancer every 3 s: the pending rows in view (at most %d) and those an operation waits on; the whole list every minute and on Refresh", listFollowMax)).
+						Textf("live · %d pending followed, every 3 s", len(p.watches))
 				}),
 				goapp.If(p.pollErr != "", func() goapp.UI {
 					return goapp.Span().Class("st-error-text").Text("Last poll failed: " + p.pollErr)
@@ -324,7 +470,7 @@ func (p *lbListPage) renderBody(shown []lbRow, total int) goapp.UI {
 	case len(shown) == 0:
 		return goapp.Div().ID("lb-nomatch").Class("empty").Body(
 			goapp.P().Class("empty-title").Text("No load balancer name matches this search."),
-			goapp.Button().Class("btn").OnClick(func(ctx goapp.Context, e goapp.Event) { p.query = "" }).Text("Clear the search"),
+			goapp.Button().Class("btn").OnClick(func(ctx goapp.Context, e goapp.Event) { p.setQuery(ctx, "") }).Text("Clear the search"),
 		)
 	}
 	now := time.Now()
@@ -332,6 +478,10 @@ func (p *lbListPage) renderBody(shown []lbRow, total int) goapp.UI {
 		ID:    "lb-table",
 		Cols:  lbColumns,
 		Count: len(shown),
+		OnWindow: func(ctx goapp.Context, first int) {
+			p.viewFirst = first
+			p.syncWatches(ctx)
+		},
 		Row: func(i int) goapp.UI {
 			lb := &shown[i]
 			created := createdAt(lb)

@@ -41,8 +41,8 @@ func createdAt(r *lbRow) time.Time {
 }
 
 // compareRow orders rows by name, case-insensitive, then by id, without
-// allocating (a sort of 10,000 rows makes ~130,000 comparisons); the order
-// of sortLoadBalancers.
+// allocating (a sort of 10,000 rows makes ~130,000 comparisons), so rows
+// do not jump when a poll answers in another order.
 func compareRow(a, b *lbRow) int {
 	if c := compareFold(a.Name, b.Name); c != 0 {
 		return c
@@ -56,8 +56,8 @@ func sortRows(rows []lbRow) {
 }
 
 // filterRows keeps the rows whose name contains query (case-insensitive; an
-// id also matches when query is its prefix), in their order, as
-// filterLoadBalancers does. An empty query keeps them all.
+// id also matches when query is its prefix), in their order. An empty
+// query keeps them all.
 func filterRows(rows []lbRow, query string) []lbRow {
 	q := strings.ToLower(strings.TrimSpace(query))
 	if q == "" {

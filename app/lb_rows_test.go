@@ -100,3 +100,61 @@ func TestLoadBalancerRows(t *testing.T) {
 		}
 	}
 }
+
+func rowNames(rows []lbRow) []string {
+	var out []string
+	for _, r := range rows {
+		out = append(out, r.Name)
+	}
+	return out
+}
+
+func TestFilterRows(t *testing.T) {
+	rows := []lbRow{
+		{ID: "aaaa-1111", Name: "web-frontend"},
+		{ID: "bbbb-2222", Name: "API-gateway"},
+		{ID: "cccc-3333", Name: "web-backend"},
+	}
+	tests := []struct {
+		name, query string
+		want        []string
+	}{
+		{"empty keeps all", "", []string{"web-frontend", "API-gateway", "web-backend"}},
+		{"blank keeps all", "   ", []string{"web-frontend", "API-gateway", "web-backend"}},
+		{"substring", "web", []string{"web-frontend", "web-backend"}},
+		{"case-insensitive", "api", []string{"API-gateway"}},
+		{"id prefix", "cccc", []string{"web-backend"}},
+		{"no match", "db", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := rowNames(filterRows(rows, tt.query)); !slices.Equal(got, tt.want) {
+				t.Errorf("filter %q: got %q, want %q", tt.query, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSortRows(t *testing.T) {
+	rows := []lbRow{{ID: "2", Name: "b"}, {ID: "1", Name: "B"}, {ID: "3", Name: "a"}}
+	sortRows(rows)
+	var got []string
+	for _, r := range rows {
+		got = append(got, r.ID)
+	}
+	if want := []string{"3", "1", "2"}; !slices.Equal(got, want) {
+		t.Errorf("sorted ids: got %q, want %q (by name, case-insensitive, then id)", got, want)
+	}
+}
+
+func TestCountRows(t *testing.T) {
+	rows := []lbRow{
+		{ProvisioningStatus: string(octavia.StatusActive)}, {ProvisioningStatus: string(octavia.StatusActive)},
+		{ProvisioningStatus: string(octavia.StatusPendingUpdate)}, {ProvisioningStatus: string(octavia.StatusError)},
+		{ProvisioningStatus: string(octavia.StatusDeleted)},
+	}
+	active, pending, failed := countRows(rows)
+	if active != 2 || pending != 1 || failed != 1 {
+		t.Errorf("counts: got %d/%d/%d, want 2/1/1 (DELETED in none)", active, pending, failed)
+	}
+}

@@ -207,7 +207,17 @@ func (p *loginPage) submit(ctx goapp.Context, e goapp.Event) {
 			}
 		}()
 		client, err := logIn(c, origin, req)
+		var first *firstRows
+		if err == nil && (next == listPath || next == homePath) {
+			first = prefetchFirstRows(client)
+		}
 		<-cfgDone
+		if first != nil {
+			select {
+			case <-first.done:
+			case <-time.After(listPrefetchWait):
+			}
+		}
 		msg := ""
 		if err != nil {
 			msg = loginErrorText(err, origin+identityPath)

@@ -26,6 +26,9 @@ type vtable struct {
 	Count     int                  // rows in all
 	RowHeight int                  // px; 0 = vtableRowHeight
 	Row       func(i int) goapp.UI // row i (a Tr), 0 <= i < Count; UI goroutine
+	// OnWindow, if set, is called when scrolling moved the rows rendered:
+	// first is the new first row (window gives the rows rendered). UI goroutine.
+	OnWindow func(ctx goapp.Context, first int)
 
 	first int // first row rendered
 }
@@ -69,6 +72,9 @@ func (v *vtable) onScroll(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	v.first = first
+	if v.OnWindow != nil {
+		v.OnWindow(ctx, first)
+	}
 }
 
 func (v *vtable) Render() goapp.UI {

@@ -171,8 +171,8 @@ func BenchmarkWarmLogin(b *testing.B) {
 // makes, alternating; it reports their medians.
 const listSamples = 5
 
-// listScript runs in the page: as soon as the app runs, it logs in as demo
-// and answers "first,all" in ms since "Log in" was pressed: the first row on
+// listScript runs in the page: as soon as the app runs, it logs in (user,
+// password, project: %[1]q, %[2]q, %[3]q) and answers "first,all" in ms since "Log in" was pressed: the first row on
 // screen, and the whole list counted (the count says every load balancer
 // and the load has ended).
 const listScript = `new Promise((resolve, reject) => {
@@ -186,13 +186,13 @@ const listScript = `new Promise((resolve, reject) => {
 		e.dispatchEvent(new Event("input", {bubbles: true}));
 	};
 	until(() => document.querySelector('#login-form[data-ready="true"]'), () => {
-		set("login-user", "demo"); set("login-password", "demo"); set("login-project", "demo");
+		set("login-user", %[1]q); set("login-password", %[2]q); set("login-project", %[3]q);
 		setTimeout(() => {
 			const start = window.octaviewLogInAt = performance.now();
 			document.getElementById("login-submit").click();
 			until(() => document.querySelector("tr.lb-row"), () => {
 				const first = performance.now() - start;
-				until(() => (document.querySelector("#lb-count") || {}).textContent === "%d load balancers" &&
+				until(() => (document.querySelector("#lb-count") || {}).textContent === "%[4]d load balancers" &&
 						!document.querySelector("#lb-refresh").disabled,
 					() => resolve(Math.round(first) + "," + Math.round(performance.now() - start)));
 			});
@@ -200,16 +200,33 @@ const listScript = `new Promise((resolve, reject) => {
 	});
 })`
 
-// timedList logs in to the console and returns the time from "Log in" to
-// the first row on screen and to the whole list counted, by the page's clock.
+// listLogin is who a timed list logs in as, and how many load balancers
+// the list must count.
+type listLogin struct {
+	user, password, project string
+	count                   int
+}
+
+// scaleDrillLogin is demo on the scale-drill lab.
+var scaleDrillLogin = listLogin{"demo", "demo", "demo", scaleDrillCount}
+
+// timedList logs in to the console as demo on the scale-drill lab; see timedListAs.
 func timedList(tb testing.TB, b *browser, base string) (first, all time.Duration) {
+	tb.Helper()
+	return timedListAs(tb, b, base, scaleDrillLogin)
+}
+
+// timedListAs logs in to the console as who and returns the time from "Log
+// in" to the first row on screen and to the whole list (who.count rows)
+// counted, by the page's clock.
+func timedListAs(tb testing.TB, b *browser, base string, who listLogin) (first, all time.Duration) {
 	tb.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, 3*time.Minute)
 	defer cancel()
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/login")); err != nil {
 		tb.Fatalf("navigate: %v", err)
 	}
-	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(listScript, scaleDrillCount), chromedp.EvalAwaitPromise))
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(listScript, who.user, who.password, who.project, who.count), chromedp.EvalAwaitPromise))
 	if err != nil {
 		tb.Fatalf("automated login and list: %v", err)
 	}
@@ -225,17 +242,25 @@ func timedList(tb testing.TB, b *browser, base string) (first, all time.Duration
 	return time.Duration(f) * time.Millisecond, time.Duration(a) * time.Millisecond
 }
 
-// timedCLI runs `openstack loadbalancer list` through the console's proxy
-// and returns its wall time; it fails unless every load balancer is listed.
+// timedCLI runs `openstack loadbalancer list` as demo through the console's
+// proxy at base; see timedCLIAs.
 func timedCLI(tb testing.TB, openstack, base, home string) time.Duration {
+	tb.Helper()
+	return timedCLIAs(tb, openstack, base+"/identity/v3", home, scaleDrillLogin)
+}
+
+// timedCLIAs runs `openstack loadbalancer list` as who against the Keystone
+// at authURL and returns its wall time; it fails unless who.count load
+// balancers are listed.
+func timedCLIAs(tb testing.TB, openstack, authURL, home string, who listLogin) time.Duration {
 	tb.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, openstack, "loadbalancer", "list")
 	cmd.Dir = home
 	cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "LANG=C.UTF-8",
-		"OS_AUTH_URL=" + base + "/identity/v3", "OS_IDENTITY_API_VERSION=3",
-		"OS_USERNAME=demo", "OS_PASSWORD=demo", "OS_PROJECT_NAME=demo",
+		"OS_AUTH_URL=" + authURL, "OS_IDENTITY_API_VERSION=3",
+		"OS_USERNAME=" + who.user, "OS_PASSWORD=" + who.password, "OS_PROJECT_NAME=" + who.project,
 		"OS_USER_DOMAIN_NAME=Default", "OS_PROJECT_DOMAIN_NAME=Default",
 		"OS_REGION_NAME=RegionOne", "OS_INTERFACE=public"}
 	start := time.Now()
@@ -244,8 +269,8 @@ func timedCLI(tb testing.TB, openstack, base, home string) time.Duration {
 	if err != nil {
 		tb.Fatalf("openstack loadbalancer list: %v", err)
 	}
-	if rows := strings.Count(string(out), "\n| ") - 1; rows != scaleDrillCount { // minus the header row
-		tb.Fatalf("openstack loadbalancer list: got %d rows, want %d", rows, scaleDrillCount)
+	if rows := strings.Count(string(out), "\n| ") - 1; rows != who.count { // minus the header row
+		tb.Fatalf("openstack loadbalancer list: got %d rows, want %d", rows, who.count)
 	}
 	return d
 }

@@ -288,20 +288,152 @@ func (lq *listQuery) links(pathURL string, firstID, lastID string, n int) []page
 	return links
 }
 
-// selectFields keeps only the requested keys of an encoded object.
-func selectFields(b []byte, fields []string) []byte {
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(b, &m); err != nil {
-		return b
+// fieldSet is the ?fields of a request as Octavia's answer orders them:
+// sorted, each once (the order and uniqueness of Python's dict built from
+// them, as encoding/json writes a map).
+func fieldSet(fields []string) []string {
+	if len(fields) == 0 {
+		return nil
 	}
-	out := make(map[string]json.RawMessage, len(fields))
+	s := slices.Clone(fields)
+	slices.Sort(s)
+	return slices.Compact(s)
+}
+
+// appendFields appends to dst the encoded object b keeping only the keys in
+// fields (a fieldSet), in one pass over b: no decoding, no re-encoding. b is
+// json.Marshal's output (compact, escaped), so each member is copied as is.
+// b is appended whole if it is not an object.
+func appendFields(dst, b []byte, fields []string) []byte {
+	var arr [48]jsonMember
+	ms, ok := jsonMembers(b, arr[:0])
+	if !ok {
+		return append(dst, b...)
+	}
+	dst = append(dst, '{')
+	n := 0
 	for _, f := range fields {
-		if v, ok := m[f]; ok {
-			out[f] = v
+		for _, m := range ms {
+			if string(m.key) == f {
+				if n > 0 {
+					dst = append(dst, ',')
+				}
+				dst = append(dst, m.raw...)
+				n++
+				break
+			}
 		}
 	}
-	nb, _ := json.Marshal(out)
-	return nb
+	return append(dst, '}')
+}
+
+// jsonMember is one `"key":value` of an encoded object.
+type jsonMember struct {
+	key []byte // unquoted
+	raw []byte // `"key":value`, as encoded
+}
+
+// jsonMembers splits the compact JSON object b into its members (appended to
+// dst); ok is false if b is not a compact object.
+func jsonMembers(b []byte, dst []jsonMember) (ms []jsonMember, ok bool) {
+	if len(b) < 2 || b[0] != '{' || b[len(b)-1] != '}' {
+		return dst, false
+	}
+	i := 1
+	if b[i] == '}' {
+		return dst, i == len(b)-1
+	}
+	for {
+		start := i
+		end, ok := skipString(b, i)
+		if !ok || end >= len(b) || b[end] != ':' {
+			return dst, false
+		}
+		key, ok := unquote(b[start:end])
+		if !ok {
+			return dst, false
+		}
+		i, ok = skipValue(b, end+1)
+		if !ok || i >= len(b) {
+			return dst, false
+		}
+		dst = append(dst, jsonMember{key: key, raw: b[start:i]})
+		switch b[i] {
+		case ',':
+			i++
+		case '}':
+			return dst, i == len(b)-1
+		default:
+			return dst, false
+		}
+	}
+}
+
+// unquote returns the string of the JSON string literal q (a slice of q
+// when it holds no escape).
+func unquote(q []byte) ([]byte, bool) {
+	if bytes.IndexByte(q, '\\') < 0 {
+		return q[1 : len(q)-1], true
+	}
+	var s string
+	if err := json.Unmarshal(q, &s); err != nil {
+		return nil, false
+	}
+	return []byte(s), true
+}
+
+// skipString returns the index just past the JSON string starting at b[i].
+func skipString(b []byte, i int) (int, bool) {
+	if i >= len(b) || b[i] != '"' {
+		return i, false
+	}
+	for i++; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1, true
+		}
+	}
+	return i, false
+}
+
+// skipValue returns the index just past the compact JSON value starting at b[i].
+func skipValue(b []byte, i int) (int, bool) {
+	if i >= len(b) {
+		return i, false
+	}
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{', '[':
+		depth := 0
+		for i < len(b) {
+			switch b[i] {
+			case '"':
+				var ok bool
+				if i, ok = skipString(b, i); !ok {
+					return i, false
+				}
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1, true
+				}
+			}
+			i++
+		}
+		return i, false
+	}
+	// A number, true, false or null: up to the next delimiter.
+	j := i
+	for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' {
+		j++
+	}
+	return j, j > i
 }
 
 // writeList writes {"<key>": [...], "<key>_links": [...]} from cached views.
@@ -331,15 +463,16 @@ func encodeList[T object](buf *bytes.Buffer, key, linksKey string, items []T, lq
 	buf.WriteString(`{"`)
 	buf.WriteString(key)
 	buf.WriteString(`":[`)
+	fields := fieldSet(lq.fields)
 	for i, o := range items {
 		if i > 0 {
 			buf.WriteByte(',')
 		}
-		b := encode(o)
-		if len(lq.fields) > 0 {
-			b = selectFields(b, lq.fields)
+		if fields == nil {
+			buf.Write(encode(o))
+			continue
 		}
-		buf.Write(b)
+		buf.Write(appendFields(buf.AvailableBuffer(), encode(o), fields))
 	}
 	buf.WriteString(`],"`)
 	buf.WriteString(linksKey)
@@ -361,7 +494,7 @@ func writeOne(w http.ResponseWriter, status int, key string, o object, r *http.R
 		fields = append(fields, strings.Split(f, ",")...)
 	}
 	if len(fields) > 0 {
-		b = selectFields(b, fields)
+		b = appendFields(nil, b, fieldSet(fields))
 	}
 	var buf bytes.Buffer
 	buf.Grow(len(b) + len(key) + 8)

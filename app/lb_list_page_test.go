@@ -1,0 +1,98 @@
+package app
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+
+	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/octavia/labcloud"
+)
+
+func TestFollowedIDs(t *testing.T) {
+	rows := func(n int, status func(i int) string) []lbRow {
+		out := make([]lbRow, n)
+		for i := range out {
+			out[i] = lbRow{ID: fmt.Sprintf("lb-%04d", i), ProvisioningStatus: status(i)}
+		}
+		return out
+	}
+	allPending := rows(1000, func(int) string { return "PENDING_CREATE" })
+	everyTenth := rows(1000, func(i int) string {
+		if i%10 == 0 {
+			return "PENDING_UPDATE"
+		}
+		return "ACTIVE"
+	})
+	waits := []operation{
+		{State: opWaiting, ProjectID: "p1", LBID: "lb-0999"},
+		{State: opWaiting, ProjectID: "other", LBID: "lb-0998"},
+		{State: opSucceeded, ProjectID: "p1", LBID: "lb-0997"},
+	}
+	cases := []struct {
+		name  string
+		shown []lbRow
+		first int
+		ops   []operation
+		want  []string // some ids that must be followed
+		not   []string // some ids that must not be
+		count int
+	}{
+		{"1,000 pending: the first listFollowMax in view", allPending, 0, nil,
+			[]string{"lb-0000", fmt.Sprintf("lb-%04d", listFollowMax-1)}, []string{fmt.Sprintf("lb-%04d", listFollowMax), "lb-0500"}, listFollowMax},
+		{"scrolled to the middle", allPending, 500, nil,
+			[]string{"lb-0500"}, []string{"lb-0000", "lb-0499"}, listFollowMax},
+		{"a few pending in view: all of them", everyTenth, 0, nil,
+			[]string{"lb-0000", "lb-0080"}, []string{"lb-0001", "lb-0100"}, 9},
+		{"operation waits of the project are followed too", allPending, 0, waits,
+			[]string{"lb-0000", "lb-0999"}, []string{"lb-0998", "lb-0997"}, listFollowMax + 1},
+		{"nothing pending", rows(50, func(int) string { return "ACTIVE" }), 0, nil, nil, []string{"lb-0000"}, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := followedIDs(tc.shown, tc.first, tc.ops, "p1")
+			if len(got) != tc.count {
+				t.Errorf("got %d followed, want %d", len(got), tc.count)
+			}
+			for _, id := range tc.want {
+				if !got[id] {
+					t.Errorf("got %s not followed, want it followed", id)
+				}
+			}
+			for _, id := range tc.not {
+				if got[id] {
+					t.Errorf("got %s followed, want it not followed", id)
+				}
+			}
+		})
+	}
+}
+
+func TestPrefetchFirstRows(t *testing.T) {
+	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "bulk", Count: 100}}}})
+	login := func() *octavia.Client {
+		c, err := octavia.New(t.Context(), octavia.Config{AuthURL: "http://lab.test/identity/v3", Username: "demo", Password: "demo",
+			UserDomainName: "Default", ProjectName: "demo", ProjectDomainName: "Default", HTTPClient: &http.Client{Transport: labcloud.Transport(cloud)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	client, other := login(), login()
+	prefetchFirstRows(client)
+	if f := takeFirstRows(other); f != nil {
+		t.Errorf("another session's list: got the prefetched page, want none")
+	}
+	prefetchFirstRows(client)
+	f := takeFirstRows(client)
+	if f == nil {
+		t.Fatal("the session's list: got no prefetched page, want it")
+	}
+	<-f.done
+	if f.err != nil || len(f.rows) != listFirst {
+		t.Errorf("prefetched page: got %d rows, %v; want %d", len(f.rows), f.err, listFirst)
+	}
+	if again := takeFirstRows(client); again != nil {
+		t.Errorf("a second load (Refresh): got the prefetched page again, want none")
+	}
+}
