@@ -116,11 +116,18 @@ func (p *lbListPage) load(ctx goapp.Context) {
 	}
 	c, cancel := context.WithCancel(context.Background())
 	p.cancelLoad = cancel
+	// A refresh (Refresh, the 60 s timer) keeps the rows on screen until the
+	// whole new list is read, then swaps them at once: no count that drops
+	// to 30 and grows back, no jump of the scroll position.
+	refresh := p.status == loaded && len(p.lbs) > 0
 	p.status, p.err = loading, ""
 	client := p.sess.Client
 	// The first page the login read, if it is there: on screen with the
 	// page's first render.
-	prefetch := takeFirstRows(client)
+	var prefetch *firstRows
+	if !refresh {
+		prefetch = takeFirstRows(client)
+	}
 	if prefetch != nil {
 		select {
 		case <-prefetch.done:
@@ -148,7 +155,7 @@ func (p *lbListPage) load(ctx goapp.Context) {
 			rows, signal := shown, first
 			first = false
 			ctx.Dispatch(func(ctx goapp.Context) {
-				if c.Err() == nil {
+				if c.Err() == nil && !refresh {
 					p.lbs = rows
 				}
 				if signal {
@@ -156,8 +163,12 @@ func (p *lbListPage) load(ctx goapp.Context) {
 				}
 			})
 		}
+		rows := shown
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if c.Err() == nil && p.status == loading {
+				if refresh {
+					p.lbs = rows
+				}
 				p.status, p.loadedAt = loaded, time.Now()
 				p.syncWatches(ctx)
 			}
@@ -212,7 +223,13 @@ func (p *lbListPage) load(ctx goapp.Context) {
 		}
 		if err != nil {
 			if c.Err() == nil {
-				ctx.Dispatch(func(ctx goapp.Context) { p.status, p.err = loadFailed, octavia.Message(err) })
+				ctx.Dispatch(func(ctx goapp.Context) {
+					if refresh { // the rows shown stay; the page says the refresh failed
+						p.status, p.loadedAt, p.pollErr = loaded, time.Now(), octavia.Message(err)
+						return
+					}
+					p.status, p.err = loadFailed, octavia.Message(err)
+				})
 			}
 		} else {
 			show()
@@ -350,6 +367,10 @@ func (p *lbListPage) syncWatches(ctx goapp.Context) {
 func (p *lbListPage) applyPoll(ctx goapp.Context, id string, u waiters.Update[*loadbalancers.LoadBalancer]) {
 	if p.watches[id] == nil {
 		return // left since
+	}
+	if p.status == loading {
+		// p.lbs may be the merger's slice (load): change a copy of it
+		p.lbs = slices.Clone(p.lbs)
 	}
 	i := slices.IndexFunc(p.lbs, func(r lbRow) bool { return r.ID == id })
 	switch {
