@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/cmd/server/proxy/proxytest"
 )
 
 func TestReadOnly(t *testing.T) {
@@ -49,8 +50,8 @@ func TestReadOnly(t *testing.T) {
 				t.Fatalf("got %d %s, want %d", resp.StatusCode, got, tt.wantCode)
 			}
 			if tt.wantCode == 403 {
-				f := checkFault(t, got, "Client")
-				if f.String == "" {
+				fs := proxytest.CheckFault(t, got, "Client")
+				if fs == "" {
 					t.Error("no faultstring")
 				}
 				if after := len(e.Up.Requests("load-balancer")) + len(e.Up.Requests("network")); after != before {

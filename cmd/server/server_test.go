@@ -3,13 +3,10 @@
 package main
 
 import (
-	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"strings"
 	"testing"
 
 	"github.com/octaview/octaview/app/serverapi"
@@ -71,59 +68,11 @@ func newTestEnv(t *testing.T, o envOptions) *testEnv {
 // do sends a request to this server and returns the response with its body read.
 func (e *testEnv) do(t *testing.T, method, path, token string, body string, header ...string) (*http.Response, string) {
 	t.Helper()
-	var rd io.Reader
-	if body != "" {
-		rd = strings.NewReader(body)
-	}
-	req, err := http.NewRequest(method, e.Server.URL+path, rd)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if token != "" {
-		req.Header.Set("X-Auth-Token", token)
-	}
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Add(header[i], header[i+1])
-	}
-	resp, err := e.Server.Client().Do(req)
-	if err != nil {
-		t.Fatalf("%s %s: %v", method, path, err)
-	}
-	b, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	return resp, string(b)
+	return proxytest.Do(t, e.Server.Client(), e.Server.URL, method, path, token, body, header...)
 }
 
 // login authenticates through this server and returns the token.
 func (e *testEnv) login(t *testing.T) string {
 	t.Helper()
-	resp, body := e.do(t, http.MethodPost, "/identity/v3/auth/tokens", "", proxytest.LoginBody(proxytest.User, proxytest.Password))
-	if resp.StatusCode != http.StatusCreated {
-		t.Fatalf("login: got %d %s, want 201", resp.StatusCode, body)
-	}
-	tok := resp.Header.Get("X-Subject-Token")
-	if tok == "" {
-		t.Fatal("login: no X-Subject-Token")
-	}
-	return tok
-}
-
-// checkFault checks that body is an Octavia-style fault with faultcode code.
-func checkFault(t *testing.T, body, code string) proxy.Fault {
-	t.Helper()
-	var f map[string]any
-	if err := json.Unmarshal([]byte(body), &f); err != nil {
-		t.Fatalf("fault body %q: %v", body, err)
-	}
-	if f["faultcode"] != code || f["faultstring"] == "" {
-		t.Errorf("fault: got %s, want faultcode %q and a faultstring", body, code)
-	}
-	if v, ok := f["debuginfo"]; !ok || v != nil {
-		t.Errorf("fault: got %s, want \"debuginfo\": null", body)
-	}
-	s, _ := f["faultstring"].(string)
-	return proxy.Fault{Code: code, String: s}
+	return proxytest.LoginThrough(t, e.Server.Client(), e.Server.URL)
 }

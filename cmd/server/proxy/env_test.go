@@ -3,12 +3,10 @@
 package proxy
 
 import (
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"strings"
 	"testing"
 	"time"
 
@@ -80,46 +78,11 @@ func newTestEnv(t testing.TB, o envOptions) *testEnv {
 // do sends a request to the proxy and returns the response with its body read.
 func (e *testEnv) do(t testing.TB, method, path, token string, body string, header ...string) (*http.Response, string) {
 	t.Helper()
-	var rd io.Reader
-	if body != "" {
-		rd = strings.NewReader(body)
-	}
-	req, err := http.NewRequest(method, e.Server.URL+path, rd)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if token != "" {
-		req.Header.Set("X-Auth-Token", token)
-	}
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		if strings.EqualFold(header[i], "Host") {
-			req.Host = header[i+1]
-			continue
-		}
-		req.Header.Add(header[i], header[i+1])
-	}
-	resp, err := e.Server.Client().Do(req)
-	if err != nil {
-		t.Fatalf("%s %s: %v", method, path, err)
-	}
-	b, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	return resp, string(b)
+	return proxytest.Do(t, e.Server.Client(), e.Server.URL, method, path, token, body, header...)
 }
 
 // login authenticates through the proxy and returns the token.
 func (e *testEnv) login(t testing.TB) string {
 	t.Helper()
-	resp, body := e.do(t, http.MethodPost, "/identity/v3/auth/tokens", "", proxytest.LoginBody(proxytest.User, proxytest.Password))
-	if resp.StatusCode != http.StatusCreated {
-		t.Fatalf("login: got %d %s, want 201", resp.StatusCode, body)
-	}
-	tok := resp.Header.Get("X-Subject-Token")
-	if tok == "" {
-		t.Fatal("login: no X-Subject-Token")
-	}
-	return tok
+	return proxytest.LoginThrough(t, e.Server.Client(), e.Server.URL)
 }

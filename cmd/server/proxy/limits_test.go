@@ -79,7 +79,7 @@ func TestBufferedBodiesBounded(t *testing.T) {
 	if second.Code != http.StatusServiceUnavailable {
 		t.Errorf("a body while another is buffered: got %d %s, want 503", second.Code, second.Body)
 	}
-	checkFault(t, second.Body.String(), "Server")
+	proxytest.CheckFault(t, second.Body.String(), "Server")
 	close(slow.block)
 	<-done
 	if first.Code != http.StatusBadRequest {
@@ -130,7 +130,7 @@ func TestProxyMalformedBody(t *testing.T) {
 	if resp.StatusCode != http.StatusBadRequest {
 		t.Fatalf("got %s %s, want 400", resp.Status, body)
 	}
-	checkFault(t, body, "Client")
+	proxytest.CheckFault(t, body, "Client")
 	if n := len(e.Up.Requests(LoadBalancer)); n != 0 {
 		t.Errorf("got %d requests at Octavia, want none", n)
 	}

@@ -308,27 +308,11 @@ func TestProxyUnauthorized(t *testing.T) {
 		if resp.StatusCode != http.StatusUnauthorized {
 			t.Errorf("token %q: got %d, want 401", tok, resp.StatusCode)
 		}
-		checkFault(t, body, "Client")
+		proxytest.CheckFault(t, body, "Client")
 	}
 	if n := len(e.Up.Requests(LoadBalancer)); n != 0 {
 		t.Errorf("got %d requests at Octavia, want none without a valid token", n)
 	}
-}
-
-func checkFault(t *testing.T, body, code string) Fault {
-	t.Helper()
-	var f map[string]any
-	if err := json.Unmarshal([]byte(body), &f); err != nil {
-		t.Fatalf("fault body %q: %v", body, err)
-	}
-	if f["faultcode"] != code || f["faultstring"] == "" {
-		t.Errorf("fault: got %s, want faultcode %q and a faultstring", body, code)
-	}
-	if v, ok := f["debuginfo"]; !ok || v != nil {
-		t.Errorf("fault: got %s, want \"debuginfo\": null", body)
-	}
-	s, _ := f["faultstring"].(string)
-	return Fault{Code: code, String: s}
 }
 
 // hangUp is a misbehaving upstream: it closes the connection without an answer.
@@ -402,9 +386,9 @@ func TestProxyFailures(t *testing.T) {
 			if resp.StatusCode != tt.wantCode {
 				t.Fatalf("got %d %s, want %d", resp.StatusCode, body, tt.wantCode)
 			}
-			f := checkFault(t, body, map[bool]string{true: "Server", false: "Client"}[tt.wantCode >= 500])
-			if !strings.Contains(f.String, tt.wantText) {
-				t.Errorf("faultstring: got %q, want it to say %q", f.String, tt.wantText)
+			fs := proxytest.CheckFault(t, body, map[bool]string{true: "Server", false: "Client"}[tt.wantCode >= 500])
+			if !strings.Contains(fs, tt.wantText) {
+				t.Errorf("faultstring: got %q, want it to say %q", fs, tt.wantText)
 			}
 			if strings.Contains(body, e.Up.Server.URL) || strings.Contains(body, "127.0.0.1") {
 				t.Errorf("fault %s names an upstream host", body)
@@ -429,7 +413,7 @@ func TestProxyClientStopsSending(t *testing.T) {
 	if resp.StatusCode != http.StatusRequestTimeout {
 		t.Fatalf("got %s %s, want 408", resp.Status, body)
 	}
-	checkFault(t, body, "Client")
+	proxytest.CheckFault(t, body, "Client")
 	if n := len(e.Up.Requests(LoadBalancer)); n != 0 {
 		t.Errorf("got %d requests at Octavia, want none for a body that never arrived", n)
 	}
