@@ -382,23 +382,7 @@ func TestBrowserAccessibility(t *testing.T) {
 // shows load balancers (the demo project of another console) in both themes
 // and at phone size, and reaches its tree nodes with Tab.
 func TestBrowserStatusWallAccessibility(t *testing.T) {
-	upstream := startConsole(t)
-	clouds := filepath.Join(t.TempDir(), "clouds.yaml")
-	yaml := fmt.Sprintf(`clouds:
-  wall:
-    auth:
-      auth_url: %s/identity/v3
-      username: viewer
-      password: viewer
-      project_name: demo
-      user_domain_name: Default
-      project_domain_name: Default
-    region_name: RegionOne
-`, upstream.URL)
-	if err := os.WriteFile(clouds, []byte(yaml), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	c := startConsoleWith(t, []string{"-status-cloud", "wall"}, map[string]string{"OS_CLIENT_CONFIG_FILE": clouds})
+	c := startStatusWall(t)
 	b := newBrowser(t, t.TempDir())
 	axeSource(t)
 	b.do(t, "open the wall", 60*time.Second, chromedp.Navigate(c.URL+"/status"))

@@ -642,10 +642,11 @@ func TestBrowserConsole(t *testing.T) {
 	}
 }
 
-// TestBrowserStatusWall: a second server in status-page mode watches the
-// first one's demo project (as the reader "viewer"); its anonymous /status
-// wall shows every load balancer with its tree, live.
-func TestBrowserStatusWall(t *testing.T) {
+// startStatusWall starts a console on the lab and a second server in
+// status-page mode that watches its demo project as the reader "viewer"
+// (a clouds.yaml entry "wall"), and returns the second.
+func startStatusWall(t *testing.T) console {
+	t.Helper()
 	upstream := startConsole(t)
 	clouds := filepath.Join(t.TempDir(), "clouds.yaml")
 	yaml := fmt.Sprintf(`clouds:
@@ -663,6 +664,14 @@ func TestBrowserStatusWall(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := startConsoleWith(t, []string{"-status-cloud", "wall"}, map[string]string{"OS_CLIENT_CONFIG_FILE": clouds})
+	return c
+}
+
+// TestBrowserStatusWall: a second server in status-page mode watches the
+// first one's demo project (as the reader "viewer"); its anonymous /status
+// wall shows every load balancer with its tree, live.
+func TestBrowserStatusWall(t *testing.T) {
+	c := startStatusWall(t)
 	b := newBrowser(t, t.TempDir())
 	b.do(t, "open the wall", 60*time.Second, chromedp.Navigate(c.URL+"/status"))
 	b.waitJS(t, "the wall's load balancers", `document.querySelectorAll(".wall-card").length === 5`, 30*time.Second)
