@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -60,6 +61,7 @@ type lbListPage struct {
 	loadedAt    time.Time         // end of the last load
 	watches     map[string]func() // load balancer id -> stop of its lbHub subscription
 	pollErr     string            // the last poll's failure, "" after a good one
+	refreshErr  string            // the last refresh's failure (the rows shown are older), "" after a good one
 	viewFirst   int               // the table's first rendered row (vtable.first)
 }
 
@@ -169,7 +171,7 @@ func (p *lbListPage) load(ctx goapp.Context) {
 				if refresh {
 					p.lbs = rows
 				}
-				p.status, p.loadedAt = loaded, time.Now()
+				p.status, p.loadedAt, p.refreshErr = loaded, time.Now(), ""
 				p.syncWatches(ctx)
 			}
 		})
@@ -225,7 +227,9 @@ func (p *lbListPage) load(ctx goapp.Context) {
 			if c.Err() == nil {
 				ctx.Dispatch(func(ctx goapp.Context) {
 					if refresh { // the rows shown stay; the page says the refresh failed
-						p.status, p.loadedAt, p.pollErr = loaded, time.Now(), octavia.Message(err)
+						p.refreshErr = fmt.Sprintf("Refresh failed (%s); the rows shown were read at %s.",
+							strings.TrimSuffix(octavia.Message(err), "."), p.loadedAt.UTC().Format("15:04:05 UTC"))
+						p.status, p.loadedAt = loaded, time.Now()
 						return
 					}
 					p.status, p.err = loadFailed, octavia.Message(err)
@@ -464,6 +468,9 @@ func (p *lbListPage) Render() goapp.UI {
 				}),
 				goapp.If(p.pollErr != "", func() goapp.UI {
 					return goapp.Span().Class("st-error-text").Text("Last poll failed: " + p.pollErr)
+				}),
+				goapp.If(p.refreshErr != "", func() goapp.UI {
+					return goapp.Span().ID("lb-refresh-error").Class("st-error-text").Text(p.refreshErr)
 				}),
 			),
 			p.renderBody(shown, len(rows)),

@@ -346,9 +346,14 @@ func TestBrowserAccessibility(t *testing.T) {
 	b.do(t, "back to the list", 10*time.Second, chromedp.Click(chromedp.CSS(`.nav-link[href="/load-balancers"]`)))
 	b.waitJS(t, "the list", `document.querySelectorAll("tr.lb-row").length >= 5`, 60*time.Second)
 
-	// The list when Octavia fails.
+	// The list when Octavia fails: a refresh keeps the rows and says it
+	// failed; a first load shows the error.
 	lab.faults(t, `{"octavia": "503"}`)
 	b.do(t, "refresh", 10*time.Second, chromedp.Click(chromedp.ID("lb-refresh")))
+	b.waitJS(t, "the refresh error", `!!document.querySelector("#lb-refresh-error") && document.querySelectorAll("tr.lb-row").length >= 5`, 60*time.Second)
+	b.audit(t, "list-refresh-failed")
+	b.do(t, "open the create form", 10*time.Second, chromedp.Click(chromedp.CSS(`.nav-link[href="/load-balancers/new"]`)))
+	b.do(t, "back to the list", 10*time.Second, chromedp.Click(chromedp.CSS(`.nav-link[href="/load-balancers"]`)))
 	b.waitJS(t, "the list error", `!!document.querySelector("#lb-error")`, 60*time.Second)
 	b.audit(t, "list-error")
 	lab.faults(t, `{}`)
