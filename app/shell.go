@@ -396,13 +396,20 @@ func (s *shell) reauthDone(ctx goapp.Context) {
 	back := s.reauthFocus
 	s.reauthFocus = goapp.Null()
 	closeDialog(reauthDialogID)
-	ctx.Defer(func(goapp.Context) {
+	// A moment later, after the render (the new session may remount the
+	// shell, whose context then no longer runs anything) and the
+	// browser's own focus steps.
+	var f goapp.Func
+	f = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
+		f.Release()
 		if back != nil && back.Truthy() && back.Get("isConnected").Bool() {
 			back.Call("focus")
-			return
+		} else {
+			focusID(contentID)
 		}
-		focusID(contentID)
+		return nil
 	})
+	goapp.Window().Call("setTimeout", f, 50)
 }
 
 // renderReauth is the "log in again" dialog of an expired or revoked
