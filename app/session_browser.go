@@ -118,8 +118,8 @@ func reauthenticate(ctx context.Context) error {
 	if ch == nil {
 		ch = make(chan struct{})
 		reauth.pending, reauth.err = ch, nil
-		for _, sctx := range reauth.shells {
-			sctx.Dispatch(func(goapp.Context) {})
+		for s, sctx := range reauth.shells {
+			sctx.Dispatch(s.openReauth)
 		}
 	}
 	reauth.mu.Unlock()
