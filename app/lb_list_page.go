@@ -454,7 +454,7 @@ func (p *lbListPage) Render() goapp.UI {
 		),
 		Content: []goapp.UI{
 			goapp.Div().Class("summary").Body(
-				goapp.Span().ID("lb-count").Textf("%d load balancers", len(rows)),
+				goapp.Span().ID("lb-count").Text(countLoadBalancers(len(rows))),
 				goapp.Span().Class("sum-item", "st-ok-text").Textf("%d active", active),
 				goapp.If(pending > 0, func() goapp.UI { return goapp.Span().Class("sum-item", "st-pending-text").Textf("%d pending", pending) }),
 				goapp.If(failed > 0, func() goapp.UI { return goapp.Span().Class("sum-item", "st-error-text").Textf("%d in error", failed) }),
@@ -524,4 +524,13 @@ func (p *lbListPage) renderBody(shown []lbRow, total int) goapp.UI {
 			)
 		},
 	}
+}
+
+// countLoadBalancers is the list's count: "1 load balancer", "2 load
+// balancers".
+func countLoadBalancers(n int) string {
+	if n == 1 {
+		return "1 load balancer"
+	}
+	return fmt.Sprintf("%d load balancers", n)
 }

@@ -158,3 +158,11 @@ func TestCountRows(t *testing.T) {
 		t.Errorf("counts: got %d/%d/%d, want 2/1/1 (DELETED in none)", active, pending, failed)
 	}
 }
+
+func TestCountLoadBalancers(t *testing.T) {
+	for n, want := range map[int]string{0: "0 load balancers", 1: "1 load balancer", 2: "2 load balancers", 10002: "10002 load balancers"} {
+		if got := countLoadBalancers(n); got != want {
+			t.Errorf("countLoadBalancers(%d): got %q, want %q", n, got, want)
+		}
+	}
+}
