@@ -136,7 +136,8 @@ func (p *lbCreatePage) submit(ctx goapp.Context, e goapp.Event) {
 				p.err = writeErrorText(err, "")
 				return
 			}
-			operations.startCreate(ctx, sess, lb, acc, written)
+			operations.start(ctx, sess, operation{Kind: opCreate, Wait: waitActive, Ref: lbRef(lb.ID), Name: lb.Name,
+				VIPAddress: lb.VipAddress, Written: written, Status: lb.ProvisioningStatus}, acc)
 			ctx.Navigate(listPath)
 		})
 	})

@@ -9,8 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+		goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
@@ -20,8 +19,22 @@ import (
 type opKind string
 
 const (
-	opCreate opKind = "create"
-	opDelete opKind = "delete"
+	opCreate   opKind = "create"
+	opUpdate   opKind = "update"
+	opDelete   opKind = "delete"
+	opFailover opKind = "failover"
+	opOther    opKind = "other" // an action: the operation's Verb says which
+)
+
+// waitKind is how an operation's wait follows its write, as the CLI's
+// --wait does for that write.
+type waitKind string
+
+const (
+	waitActive   waitKind = "active"   // the load balancer leaves PENDING_*, then the object is ACTIVE (a tree's create, update)
+	waitDeleted  waitKind = "deleted"  // the load balancer leaves PENDING_*, then the object answers 404
+	waitLBActive waitKind = "lb"       // only the load balancer (Ref.LoadBalancerID) must be ACTIVE: failovers, a member batch
+	waitNone     waitKind = "none"     // Octavia applied it before answering (flavors, zones, quotas)
 )
 
 // opState is where an operation's wait is.
@@ -34,26 +47,38 @@ const (
 	opStopped   opState = "stopped"   // the user stopped watching; Octavia carries on
 )
 
-// operation is one accepted write and the state of its wait: an item of the
-// operations panel and of the journal. It holds no secret (no token, no
-// password), so the journal can keep it in sessionStorage.
+// operation is one accepted write on any object and the state of its wait:
+// an item of the operations panel and of the journal, keyed by the
+// object's octavia.Ref. It holds no secret (no token, no password), so the
+// journal can keep it in sessionStorage.
 type operation struct {
-	ID         string    `json:"id"`
-	Kind       opKind    `json:"kind"`
-	ProjectID  string    `json:"project_id"`
-	UserID     string    `json:"user_id"`
-	LBID       string    `json:"lb_id"`
-	LBName     string    `json:"lb_name"`
-	VIPAddress string    `json:"vip_address,omitempty"`
-	Written    string    `json:"written"` // what was written, in words
-	RequestID  string    `json:"request_id,omitempty"`
-	StatusCode int       `json:"status_code,omitempty"`
-	Status     string    `json:"status,omitempty"` // the last provisioning status seen
-	Polls      int       `json:"polls"`
-	StartedAt  time.Time `json:"started_at"`
-	EndedAt    time.Time `json:"ended_at,omitzero"`
-	State      opState   `json:"state"`
-	Reason     string    `json:"reason,omitempty"` // why the wait failed or stopped
+	ID         string      `json:"id"`
+	Kind       opKind      `json:"kind"`
+	Verb       string      `json:"verb,omitempty"` // the title's verb for opOther: "Fail over", "Drain"
+	Wait       waitKind    `json:"wait"`
+	ProjectID  string      `json:"project_id"`
+	UserID     string      `json:"user_id"`
+	Ref        octavia.Ref `json:"ref"`
+	Name       string      `json:"name"`
+	VIPAddress string      `json:"vip_address,omitempty"` // a load balancer's, for its row while it is created
+	Written    string      `json:"written"`               // what was written, in words
+	RequestID  string      `json:"request_id,omitempty"`
+	StatusCode int         `json:"status_code,omitempty"`
+	Status     string      `json:"status,omitempty"` // the last provisioning status seen
+	Polls      int         `json:"polls"`
+	StartedAt  time.Time   `json:"started_at"`
+	EndedAt    time.Time   `json:"ended_at,omitzero"`
+	State      opState     `json:"state"`
+	Reason     string      `json:"reason,omitempty"` // why the wait failed or stopped
+}
+
+// lbID is the load balancer the operation's object belongs to ("" for
+// flavors, zones, quotas).
+func (op operation) lbID() string {
+	if op.Ref.Kind == octavia.KindLoadBalancer {
+		return op.Ref.ID
+	}
+	return op.Ref.LoadBalancerID
 }
 
 // stuckAfter is when a wait item starts saying that the wait is long.
@@ -69,11 +94,11 @@ func (op operation) elapsed(now time.Time) time.Duration {
 
 // opTitle names an operation: `Create load balancer "web"`.
 func opTitle(op operation) string {
-	verb := "Create"
-	if op.Kind == opDelete {
-		verb = "Delete"
+	verb := map[opKind]string{opCreate: "Create", opUpdate: "Edit", opDelete: "Delete", opFailover: "Fail over"}[op.Kind]
+	if op.Verb != "" {
+		verb = op.Verb
 	}
-	return fmt.Sprintf("%s load balancer %q", verb, displayName(op.LBName, op.LBID))
+	return fmt.Sprintf("%s %s %q", verb, op.Ref.Kind, displayName(op.Name, op.Ref.ID))
 }
 
 // opAcceptedText says that Octavia accepted the write, with its answer.
@@ -90,6 +115,18 @@ func opAcceptedText(op operation) string {
 	return s + "."
 }
 
+// opDone says what the accepted write did, as the start of a sentence:
+// "The load balancer was created", "The delete was accepted".
+func opDone(op operation) string {
+	switch op.Kind {
+	case opCreate:
+		return fmt.Sprintf("The %s was created", op.Ref.Kind)
+	case opDelete:
+		return "The delete was accepted"
+	}
+	return "The write was accepted"
+}
+
 // opOutcomeText is the sentence an operation ends with, or while it waits,
 // what it is waiting for. A failed wait always says that the write itself
 // was accepted: the load balancer was created (or its delete accepted).
@@ -98,8 +135,11 @@ func opOutcomeText(op operation, now time.Time) string {
 	switch op.State {
 	case opWaiting:
 		what := string(octavia.StatusActive)
-		if op.Kind == opDelete {
+		if op.Wait == waitDeleted {
 			what = "it to be gone (404)"
+		}
+		if op.Wait == waitLBActive && op.Ref.Kind != octavia.KindLoadBalancer {
+			what = "its load balancer to be " + string(octavia.StatusActive)
 		}
 		s := fmt.Sprintf("Waiting for %s; %s so far, %d polls.", what, el, op.Polls)
 		if op.elapsed(now) > stuckAfter {
@@ -107,20 +147,18 @@ func opOutcomeText(op operation, now time.Time) string {
 		}
 		return s
 	case opSucceeded:
-		if op.Kind == opDelete {
+		switch {
+		case op.Wait == waitNone:
+			return "Done: Octavia applied it at once."
+		case op.Wait == waitDeleted:
 			return fmt.Sprintf("Deleted: Octavia answers 404 for it, after %s.", el)
 		}
 		return fmt.Sprintf("%s after %s.", octavia.StatusActive, el)
 	case opFailed:
-		if op.Kind == opDelete {
-			return fmt.Sprintf("The delete was accepted, but the wait failed after %s: %s", el, op.Reason)
-		}
-		return fmt.Sprintf("The load balancer was created, but the wait failed after %s: %s", el, op.Reason)
+		return fmt.Sprintf("%s, but the wait failed after %s: %s", opDone(op), el, op.Reason)
 	case opStopped:
-		if op.Kind == opDelete {
-			return fmt.Sprintf("You stopped watching after %s; the delete was accepted and Octavia carries on (last seen %s).", el, statusLabel(op.Status))
-		}
-		return fmt.Sprintf("You stopped watching after %s; the load balancer was created and Octavia carries on (last seen %s).", el, statusLabel(op.Status))
+		return fmt.Sprintf("You stopped watching after %s; %s and Octavia carries on (last seen %s).", el,
+			strings.ToLower(opDone(op)[:1])+opDone(op)[1:], statusLabel(op.Status))
 	}
 	return ""
 }
@@ -318,31 +356,31 @@ func sameOwner(a, b operation) bool {
 	return a.UserID == b.UserID && a.ProjectID == b.ProjectID
 }
 
-// startCreate records an accepted create and waits for ACTIVE (no time
-// limit: the wait is always cancellable). UI goroutine; the wait runs in
-// ctx.Async.
-func (s *opStore) startCreate(ctx goapp.Context, sess *session, lb *loadbalancers.LoadBalancer, acc octavia.Accepted, written string) {
-	op := s.add(operation{
-		Kind: opCreate, ProjectID: sess.Info.ProjectID, UserID: sess.Info.UserID, LBID: lb.ID, LBName: lb.Name, VIPAddress: lb.VipAddress,
-		Written: written, RequestID: acc.RequestID, StatusCode: acc.StatusCode, Status: lb.ProvisioningStatus,
-		StartedAt: time.Now(), State: opWaiting,
-	})
+// start records an accepted write and runs its wait (op.Wait), every
+// field of op but the bookkeeping given by the caller: Kind, Wait, Ref,
+// Name, Written, Status (and Verb, VIPAddress). A create's wait has no time
+// limit (it is always cancellable); a delete's is
+// waiters.DefaultDeleteTimeout. UI goroutine; the wait runs in ctx.Async.
+func (s *opStore) start(ctx goapp.Context, sess *session, op operation, acc octavia.Accepted) operation {
+	op.ProjectID, op.UserID = sess.Info.ProjectID, sess.Info.UserID
+	op.RequestID, op.StatusCode = acc.RequestID, acc.StatusCode
+	op.StartedAt, op.State = time.Now(), opWaiting
+	op = s.add(op)
 	s.wait(ctx, sess, op)
+	return op
 }
 
-// startDelete records an accepted delete and waits until the load balancer
-// is gone (404), at most waiters.DefaultDeleteTimeout. UI goroutine.
-func (s *opStore) startDelete(ctx goapp.Context, sess *session, lb *loadbalancers.LoadBalancer, cascade bool, acc octavia.Accepted) {
-	written := "DELETE load balancer " + lb.ID
-	if cascade {
-		written += " with cascade (its listeners, pools, members and monitors too)"
+// waitFor is the wait of write kind k on an object of kind res: Octavia's
+// tree waits for its load balancer and then the object, the other kinds
+// are applied before Octavia answers.
+func waitFor(res *resource, k opKind) waitKind {
+	switch {
+	case !res.Status:
+		return waitNone
+	case k == opDelete:
+		return waitDeleted
 	}
-	op := s.add(operation{
-		Kind: opDelete, ProjectID: sess.Info.ProjectID, UserID: sess.Info.UserID, LBID: lb.ID, LBName: lb.Name, VIPAddress: lb.VipAddress,
-		Written: written, RequestID: acc.RequestID, StatusCode: acc.StatusCode, Status: string(octavia.StatusPendingDelete),
-		StartedAt: time.Now(), State: opWaiting,
-	})
-	s.wait(ctx, sess, op)
+	return waitActive
 }
 
 // resume reads the journal after a login and takes up the operations of
@@ -392,21 +430,13 @@ func (s *opStore) wait(ctx goapp.Context, sess *session, op operation) {
 		})
 		s.publish(ctx)
 	}}
-	if op.Kind == opDelete {
+	if op.Wait == waitDeleted {
 		opts.Timeout = waiters.DefaultDeleteTimeout
 	}
 	ctx.Async(func() {
 		defer cancel()
-		// The wait reads the load balancer's shared poll (lbHub): a page
-		// showing it at the same time adds no GET.
-		get, leave := lbStatusGetter(sess, op.LBID)
-		defer leave()
-		var err error
-		if op.Kind == opDelete {
-			err = waiters.ForDelete(wctx, get, opts)
-		} else {
-			err = waiters.ForActive(wctx, get, opts)
-		}
+		var failed string // the child of a created tree that went to ERROR
+		err := runWait(wctx, sess, op, opts, &failed)
 		s.mu.Lock()
 		live := s.waits[op.ID] == h
 		stopped := h.stopped
@@ -422,11 +452,13 @@ func (s *opStore) wait(ctx goapp.Context, sess *session, op operation) {
 			switch {
 			case err == nil:
 				o.State = opSucceeded
-				if o.Kind == opDelete {
+				if o.Wait == waitDeleted {
 					o.Status = string(octavia.StatusDeleted)
 				}
 			case stopped:
 				o.State = opStopped
+			case failed != "":
+				o.State, o.Reason = opFailed, failed+" went to "+statusLabel(string(octavia.StatusError))+"."
 			default:
 				o.State = opFailed
 				o.Reason = waitFailure(err, o.Status)
@@ -434,4 +466,64 @@ func (s *opStore) wait(ctx goapp.Context, sess *session, op operation) {
 		})
 		s.publish(ctx)
 	})
+}
+
+// runWait is the wait of op, as the client's waits do it
+// (WaitLoadBalancerActive, WaitChildActive, WaitChildDeleted), on the
+// shared polls (objHub): a page showing the same objects adds no GET. A
+// load balancer's create also waits for every child it created (the
+// wizard's one-request tree): a child in ERROR fails it, named in *failed.
+func runWait(ctx context.Context, sess *session, op operation, opts waiters.Options, failed *string) error {
+	if op.Wait == waitNone {
+		return nil
+	}
+	lbID := op.lbID()
+	if lbID == "" {
+		id, err := sess.Client.LoadBalancerOf(ctx, op.Ref)
+		if err != nil {
+			return err
+		}
+		lbID = id
+	}
+	lbGet, leave := statusGetter(sess, lbRef(lbID))
+	defer leave()
+	if op.Ref.Kind == octavia.KindLoadBalancer && op.Wait == waitDeleted {
+		return waiters.ForDelete(ctx, lbGet, opts)
+	}
+	if op.Ref.Kind == octavia.KindLoadBalancer && op.Kind == opCreate {
+		lbGet = treeGetter(sess, lbID, lbGet, failed)
+	}
+	if err := waiters.ForActive(ctx, lbGet, opts); err != nil || op.Ref.Kind == octavia.KindLoadBalancer || op.Wait == waitLBActive {
+		return err
+	}
+	get, leaveChild := statusGetter(sess, op.Ref)
+	defer leaveChild()
+	if op.Wait == waitDeleted {
+		return waiters.ForDelete(ctx, get, opts)
+	}
+	return waiters.ForActive(ctx, get, opts)
+}
+
+// treeGetter wraps a new load balancer's status: once it is ACTIVE, its
+// status tree is read and the answer is PENDING_UPDATE while a child is
+// still pending, ERROR (the child named in *failed) when one went to ERROR.
+func treeGetter(sess *session, lbID string, get waiters.Getter, failed *string) waiters.Getter {
+	return func(ctx context.Context) (string, error) {
+		st, err := get(ctx)
+		if err != nil || st != string(octavia.StatusActive) {
+			return st, err
+		}
+		t, err := sess.Client.LoadBalancerStatusTree(ctx, lbID)
+		if err != nil {
+			return "", err
+		}
+		if name := t.LoadBalancer.FirstInError(); name != "" {
+			*failed = name
+			return string(octavia.StatusError), nil
+		}
+		if t.LoadBalancer.Pending() {
+			return string(octavia.StatusPendingUpdate), nil
+		}
+		return st, nil
+	}
 }

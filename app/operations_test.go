@@ -21,22 +21,30 @@ func TestOpOutcomeText(t *testing.T) {
 		op   operation
 		want []string // parts the sentence must contain
 	}{
-		{"create waiting", operation{Kind: opCreate, State: opWaiting, StartedAt: start, Polls: 3},
+		{"create waiting", operation{Kind: opCreate, Wait: waitActive, Ref: lbRef("lb1"), State: opWaiting, StartedAt: start, Polls: 3},
 			[]string{"Waiting for ACTIVE", "9 s so far", "3 polls"}},
-		{"create waiting long", operation{Kind: opCreate, State: opWaiting, StartedAt: now.Add(-3 * time.Minute)},
+		{"create waiting long", operation{Kind: opCreate, Wait: waitActive, Ref: lbRef("lb1"), State: opWaiting, StartedAt: now.Add(-3 * time.Minute)},
 			[]string{"may be stuck"}},
-		{"delete waiting", operation{Kind: opDelete, State: opWaiting, StartedAt: start},
+		{"delete waiting", operation{Kind: opDelete, Wait: waitDeleted, Ref: lbRef("lb1"), State: opWaiting, StartedAt: start},
 			[]string{"gone (404)"}},
-		{"create succeeded", operation{Kind: opCreate, State: opSucceeded, StartedAt: start, EndedAt: ended},
+		{"create succeeded", operation{Kind: opCreate, Wait: waitActive, Ref: lbRef("lb1"), State: opSucceeded, StartedAt: start, EndedAt: ended},
 			[]string{"ACTIVE after 7 s"}},
-		{"delete succeeded", operation{Kind: opDelete, State: opSucceeded, StartedAt: start, EndedAt: ended},
+		{"delete succeeded", operation{Kind: opDelete, Wait: waitDeleted, Ref: lbRef("lb1"), State: opSucceeded, StartedAt: start, EndedAt: ended},
 			[]string{"Deleted", "404", "7 s"}},
-		{"create failed says it was created", operation{Kind: opCreate, State: opFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
+		{"create failed says it was created", operation{Kind: opCreate, Wait: waitActive, Ref: lbRef("lb1"), State: opFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
 			[]string{"The load balancer was created", "the wait failed after 7 s", "it went to ERROR."}},
-		{"delete failed says it was accepted", operation{Kind: opDelete, State: opFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
+		{"delete failed says it was accepted", operation{Kind: opDelete, Wait: waitDeleted, Ref: lbRef("lb1"), State: opFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
 			[]string{"The delete was accepted", "the wait failed", "ERROR"}},
-		{"create stopped", operation{Kind: opCreate, State: opStopped, StartedAt: start, EndedAt: ended, Status: string(octavia.StatusPendingCreate)},
+		{"create stopped", operation{Kind: opCreate, Wait: waitActive, Ref: lbRef("lb1"), State: opStopped, StartedAt: start, EndedAt: ended, Status: string(octavia.StatusPendingCreate)},
 			[]string{"stopped watching", "was created", "Octavia carries on", "PENDING_CREATE"}},
+		{"member create failed names the member", operation{Kind: opCreate, Wait: waitActive, Ref: octavia.Ref{Kind: octavia.KindMember, ID: "m1", ParentID: "p1"}, State: opFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
+			[]string{"The member was created", "the wait failed"}},
+		{"edit failed says the write was accepted", operation{Kind: opUpdate, Wait: waitActive, Ref: octavia.Ref{Kind: octavia.KindListener, ID: "l1"}, State: opFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
+			[]string{"The write was accepted", "the wait failed"}},
+		{"flavor create: no wait", operation{Kind: opCreate, Wait: waitNone, Ref: octavia.Ref{Kind: octavia.KindFlavor, ID: "f1"}, State: opSucceeded, StartedAt: start, EndedAt: start},
+			[]string{"applied it at once"}},
+		{"failover waiting", operation{Kind: opFailover, Wait: waitLBActive, Ref: octavia.Ref{Kind: octavia.KindAmphora, ID: "a1", LoadBalancerID: "lb1"}, State: opWaiting, StartedAt: start},
+			[]string{"its load balancer to be ACTIVE"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -51,7 +59,7 @@ func TestOpOutcomeText(t *testing.T) {
 }
 
 func TestOpTitleAndAccepted(t *testing.T) {
-	op := operation{Kind: opDelete, LBName: "web", RequestID: "req-1", StatusCode: 204}
+	op := operation{Kind: opDelete, Ref: lbRef("x"), Name: "web", RequestID: "req-1", StatusCode: 204}
 	if got, want := opTitle(op), `Delete load balancer "web"`; got != want {
 		t.Errorf("opTitle: got %q, want %q", got, want)
 	}
@@ -146,13 +154,13 @@ func TestLoginErrorText(t *testing.T) {
 
 func TestOpRows(t *testing.T) {
 	ops := []operation{
-		{Kind: opCreate, State: opWaiting, ProjectID: "p", LBID: "new", LBName: "fresh", Status: string(octavia.StatusPendingCreate)},
-		{Kind: opCreate, State: opWaiting, ProjectID: "p", LBID: "listed", LBName: "known"},
-		{Kind: opCreate, State: opSucceeded, ProjectID: "p", LBID: "done"},
-		{Kind: opDelete, State: opWaiting, ProjectID: "p", LBID: "going"},
-		{Kind: opCreate, State: opWaiting, ProjectID: "other", LBID: "theirs"},
+		{Kind: opCreate, State: opWaiting, ProjectID: "p", Ref: lbRef("new"), Name: "fresh", Status: string(octavia.StatusPendingCreate)},
+		{Kind: opCreate, State: opWaiting, ProjectID: "p", Ref: lbRef("listed"), Name: "known"},
+		{Kind: opCreate, State: opSucceeded, ProjectID: "p", Ref: lbRef("done")},
+		{Kind: opDelete, State: opWaiting, ProjectID: "p", Ref: lbRef("going")},
+		{Kind: opCreate, State: opWaiting, ProjectID: "other", Ref: lbRef("theirs")},
 	}
-	got := opRows(ops, []lbRow{{ID: "listed"}}, "p")
+	got := opRows(ops, []row{{ID: "listed"}}, "p", lbResource, "")
 	if len(got) != 1 || got[0].ID != "new" || got[0].Name != "fresh" || got[0].ProvisioningStatus != string(octavia.StatusPendingCreate) {
 		t.Errorf("got %+v, want one PENDING_CREATE row for the new load balancer only", got)
 	}

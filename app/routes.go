@@ -4,34 +4,30 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// Paths of the app's pages. Links and navigations use these constants.
+// Paths of the app's pages beyond the kinds' own (resource.Path).
 const (
 	homePath   = "/"
 	loginPath  = "/login"
 	listPath   = "/load-balancers"
 	createPath = "/load-balancers/new"
-	detailRoot = "/load-balancers/" // + id
 	wallPath   = "/status"
 )
 
-// detailPattern routes /load-balancers/{id}; exact routes (createPath) win
-// over it in go-app's router.
-const detailPattern = "^/load-balancers/[^/]+$"
-
-// Register declares every route of the app. Call it in both builds before
+// Register declares every route of the app: the login, the status wall,
+// the load balancer create page and, from the table of kinds (resources),
+// every kind's list, detail page and forms. Call it in both builds before
 // goapp.RunWhenOnBrowser (the browser) and before serving Handler (the
 // server, which pre-renders the same pages).
 func Register() {
-	goapp.Route(homePath, func() goapp.Composer { return &lbListPage{} })
-	goapp.Route(listPath, func() goapp.Composer { return &lbListPage{} })
+	goapp.Route(homePath, func() goapp.Composer { return &listPage{} })
 	goapp.Route(loginPath, func() goapp.Composer { return &loginPage{} })
 	goapp.Route(createPath, func() goapp.Composer { return &lbCreatePage{} })
-	goapp.RouteWithRegexp(detailPattern, func() goapp.Composer { return &lbDetailPage{} })
 	goapp.Route(wallPath, func() goapp.Composer { return &statusWallPage{} })
+	registerResources()
 }
 
 // detailPathOf is the detail page of load balancer id.
-func detailPathOf(id string) string { return detailRoot + id }
+func detailPathOf(id string) string { return lbResource.detailPathOf("", id) }
 
 // Colours of the installed app and of its loading screen.
 const (

@@ -10,10 +10,11 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-// Keys of the shell's navigation, to mark the current page.
+// Keys of the shell's navigation, to mark the current page: a kind's
+// pages use the kind's Path (navOf).
 const (
-	navList   = "list"
-	navCreate = "create"
+	navList   = listPath
+	navCreate = createPath
 )
 
 // shell is the frame of every signed-in page: the header (project, user,
@@ -168,6 +169,7 @@ func (s *shell) Render() goapp.UI {
 			),
 			goapp.Button().ID("logout").Class("btn", "btn-ghost").Disabled(s.loggingOut).OnClick(s.logout).Text("Log out"),
 		),
+		renderResourceNav(sess, s.Nav),
 		goapp.If(s.switchErr != "", func() goapp.UI {
 			return goapp.Div().ID("switch-error").Class("alert", "alert-error").Aria("live", "assertive").Text(s.switchErr)
 		}),
@@ -183,6 +185,23 @@ func (s *shell) Render() goapp.UI {
 			goapp.Div().Class("page-body").Body(s.Content...),
 		),
 	)
+}
+
+// renderResourceNav is the navigation to every kind's list but the load
+// balancers' (in the top bar), made from the table of kinds; the kinds
+// only admins read are shown to admins only.
+func renderResourceNav(sess *session, current string) goapp.UI {
+	if sess == nil {
+		return goapp.Div()
+	}
+	var links []goapp.UI
+	for _, r := range resources {
+		if r == lbResource || r.Parent != "" || r.NoNav || !r.mayRead(sess) {
+			continue
+		}
+		links = append(links, navLink(r.Path, r.Title, current == r.Path))
+	}
+	return goapp.Nav().ID("res-nav").Class("subnav").Aria("label", "Resources").Body(links...)
 }
 
 func navLink(href, label string, active bool) goapp.UI {
@@ -220,7 +239,7 @@ func renderOperations(ops []operation, now time.Time) goapp.UI {
 		goapp.Range(ops).Slice(func(i int) goapp.UI {
 			op := ops[i]
 			full := op.State == opWaiting || op.State == opFailed
-			return goapp.Div().Class("op", "op-"+string(op.State)).DataSet("op", op.ID).DataSet("lb", op.LBID).Body(
+			return goapp.Div().Class("op", "op-"+string(op.State)).DataSet("op", op.ID).DataSet("lb", op.lbID()).Body(
 				goapp.Div().Class("op-head").Body(
 					goapp.Span().Class("op-title").Text(opTitle(op)),
 					badge(op.Status),

@@ -29,6 +29,12 @@ type vtable struct {
 	// OnWindow, if set, is called when scrolling moved the rows rendered:
 	// first is the new first row (window gives the rows rendered). UI goroutine.
 	OnWindow func(ctx goapp.Context, first int)
+	// Sort, if set, makes the column titles buttons: a click calls it with
+	// the column's index. Sorted is the column sorted on (-1: none),
+	// SortRev whether it is descending.
+	Sort    func(ctx goapp.Context, col int)
+	Sorted  int
+	SortRev bool
 
 	first int // first row rendered
 }
@@ -84,7 +90,7 @@ func (v *vtable) Render() goapp.UI {
 	heads := make([]goapp.UI, len(v.Cols))
 	for i, c := range v.Cols {
 		cols[i] = goapp.Col().Attr("width", c.Width) // an attribute: the CSP forbids style attributes
-		heads[i] = goapp.Th().Text(c.Title)
+		heads[i] = v.head(i, c)
 	}
 	return goapp.Div().ID(v.ID).Class("table-wrap", "vtable").DataSet("rows", v.Count).DataSet("first", start).
 		OnScroll(v.onScroll).Body(
@@ -98,6 +104,24 @@ func (v *vtable) Render() goapp.UI {
 			),
 		),
 	)
+}
+
+// head is the title of column i: a button that sorts on it when Sort is
+// set, with aria-sort on the column sorted on.
+func (v *vtable) head(i int, c vcol) goapp.UI {
+	if v.Sort == nil || c.Title == "Operating" {
+		return goapp.Th().Text(c.Title)
+	}
+	th := goapp.Th().Aria("sort", "none")
+	mark := ""
+	if i == v.Sorted {
+		th, mark = th.Aria("sort", "ascending"), " ▲"
+		if v.SortRev {
+			th, mark = th.Aria("sort", "descending"), " ▼"
+		}
+	}
+	return th.Body(goapp.Button().Class("th-sort").Type("button").
+		OnClick(func(ctx goapp.Context, e goapp.Event) { v.Sort(ctx, i) }).Text(c.Title + mark))
 }
 
 // vpad is a spacer row of height px standing for the rows not rendered.

@@ -1,5 +1,7 @@
 package octavia
 
+import "fmt"
+
 // StatusTree is the answer of GET /v2/lbaas/loadbalancers/{id}/status
 // ("loadbalancer status show"), the "statuses" object: the statuses of a
 // load balancer and of everything under it. It has its own types, with
@@ -83,6 +85,33 @@ func (lb StatusLoadBalancer) Pending() bool {
 		}
 	}
 	return false
+}
+
+// FirstInError names the first child of the load balancer (listener,
+// pool, health monitor, member, in the tree's order) whose provisioning
+// status is ERROR, e.g. `pool "web-pool" (1b2d…)`; "" when none is.
+func (lb StatusLoadBalancer) FirstInError() string {
+	bad := func(s ProvisioningStatus) bool { return s.Is(StatusError) }
+	name := func(k Kind, n, id string) string { return fmt.Sprintf("%s %q (%s)", k, n, id) }
+	for _, l := range lb.Listeners {
+		if bad(l.ProvisioningStatus) {
+			return name(KindListener, l.Name, l.ID)
+		}
+		for _, p := range l.Pools {
+			if bad(p.ProvisioningStatus) {
+				return name(KindPool, p.Name, p.ID)
+			}
+			if m := p.HealthMonitor; m != nil && bad(m.ProvisioningStatus) {
+				return name(KindMonitor, m.Name, m.ID)
+			}
+			for _, m := range p.Members {
+				if bad(m.ProvisioningStatus) {
+					return name(KindMember, m.Name, m.ID)
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // fillLists makes the lists Octavia left out (or sent as null) empty, so

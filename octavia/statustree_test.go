@@ -143,3 +143,31 @@ func TestStatusLoadBalancerPending(t *testing.T) {
 		})
 	}
 }
+
+func TestStatusLoadBalancerFirstInError(t *testing.T) {
+	ok := ProvisioningStatus("ACTIVE")
+	bad := ProvisioningStatus("ERROR")
+	tree := func(member ProvisioningStatus, mon *StatusHealthMonitor) StatusLoadBalancer {
+		return StatusLoadBalancer{ProvisioningStatus: ok, Listeners: []StatusListener{{ID: "l1", Name: "http", ProvisioningStatus: ok,
+			Pools: []StatusPool{{ID: "p1", Name: "web", ProvisioningStatus: ok, HealthMonitor: mon,
+				Members: []StatusMember{{ID: "m1", Name: "a", ProvisioningStatus: ok}, {ID: "m2", Name: "b", ProvisioningStatus: member}}}}}}}
+	}
+	cases := []struct {
+		name string
+		lb   StatusLoadBalancer
+		want string
+	}{
+		{"all active", tree(ok, nil), ""},
+		{"empty", StatusLoadBalancer{ProvisioningStatus: ok}, ""},
+		{"second member", tree(bad, nil), `member "b" (m2)`},
+		{"monitor before members", tree(bad, &StatusHealthMonitor{ID: "h1", Name: "hm", ProvisioningStatus: bad}), `health monitor "hm" (h1)`},
+		{"lower case", tree("error", nil), `member "b" (m2)`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.lb.FirstInError(); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -9,7 +9,9 @@ import (
 	"github.com/octaview/octaview/waiters"
 )
 
-// Kind names a type of Octavia resource that lives under a load balancer.
+// Kind names a type of Octavia resource. The kinds of a load balancer's
+// tree (load balancer to L7 rule) have provisioning statuses, waits and
+// tags; the others are named for the journal of writes and for messages.
 type Kind string
 
 // Kinds, named as Octavia's JSON envelopes name them.
@@ -21,6 +23,14 @@ const (
 	KindMonitor      Kind = "healthmonitor"
 	KindL7Policy     Kind = "l7policy"
 	KindL7Rule       Kind = "rule"
+
+	KindAmphora                 Kind = "amphora"
+	KindQuota                   Kind = "quota"
+	KindProvider                Kind = "provider"
+	KindFlavor                  Kind = "flavor"
+	KindFlavorProfile           Kind = "flavorprofile"
+	KindAvailabilityZone        Kind = "availability_zone"
+	KindAvailabilityZoneProfile Kind = "availability_zone_profile"
 )
 
 // String returns the kind in words, e.g. "health monitor".
@@ -34,6 +44,12 @@ func (k Kind) String() string {
 		return "L7 policy"
 	case KindL7Rule:
 		return "L7 rule"
+	case KindFlavorProfile:
+		return "flavor profile"
+	case KindAvailabilityZone:
+		return "availability zone"
+	case KindAvailabilityZoneProfile:
+		return "availability zone profile"
 	}
 	return string(k)
 }
@@ -110,6 +126,14 @@ func (c *Client) read(ctx context.Context, r Ref) (*refBody, error) {
 		return nil, &Error{Code: EINVALID, Op: op, Err: err}
 	}
 	return getOne[refBody](ctx, c, op, u, string(r.Kind))
+}
+
+// LoadBalancerOf returns the id of the load balancer r belongs to:
+// r.LoadBalancerID when set, else found by reading r and its parents (a
+// member's pool, a rule's L7 policy and its listener), as the child waits
+// do.
+func (c *Client) LoadBalancerOf(ctx context.Context, r Ref) (string, error) {
+	return c.loadBalancerOf(ctx, r)
 }
 
 // loadBalancerOf returns r.LoadBalancerID, or finds it by reading r and its parents.

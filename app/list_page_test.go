@@ -10,10 +10,10 @@ import (
 )
 
 func TestFollowedIDs(t *testing.T) {
-	rows := func(n int, status func(i int) string) []lbRow {
-		out := make([]lbRow, n)
+	rows := func(n int, status func(i int) string) []row {
+		out := make([]row, n)
 		for i := range out {
-			out[i] = lbRow{ID: fmt.Sprintf("lb-%04d", i), ProvisioningStatus: status(i)}
+			out[i] = row{ID: fmt.Sprintf("lb-%04d", i), ProvisioningStatus: status(i)}
 		}
 		return out
 	}
@@ -25,13 +25,13 @@ func TestFollowedIDs(t *testing.T) {
 		return "ACTIVE"
 	})
 	waits := []operation{
-		{State: opWaiting, ProjectID: "p1", LBID: "lb-0999"},
-		{State: opWaiting, ProjectID: "other", LBID: "lb-0998"},
-		{State: opSucceeded, ProjectID: "p1", LBID: "lb-0997"},
+		{State: opWaiting, ProjectID: "p1", Ref: lbRef("lb-0999")},
+		{State: opWaiting, ProjectID: "other", Ref: lbRef("lb-0998")},
+		{State: opSucceeded, ProjectID: "p1", Ref: lbRef("lb-0997")},
 	}
 	cases := []struct {
 		name  string
-		shown []lbRow
+		shown []row
 		first int
 		ops   []operation
 		want  []string // some ids that must be followed
@@ -50,7 +50,7 @@ func TestFollowedIDs(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := followedIDs(tc.shown, tc.first, tc.ops, "p1")
+			got := followedIDs(tc.shown, tc.first, tc.ops, "p1", octavia.KindLoadBalancer)
 			if len(got) != tc.count {
 				t.Errorf("got %d followed, want %d", len(got), tc.count)
 			}

@@ -7,43 +7,59 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
-
+	
 	"github.com/octaview/octaview/octavia"
 )
 
-// lbRow is a row of the load balancer list: the columns it shows, as
-// Octavia sends them (the list reads them with Client.LoadBalancerRows).
-type lbRow = octavia.LoadBalancerRow
+// row is a row of a list: what every kind's table shows and searches,
+// as plain strings (the list of 10,000 load balancers keeps nothing else).
+type row struct {
+	ID                 string
+	Name               string
+	ProvisioningStatus string
+	OperatingStatus    string
+	CreatedAt          string   // Octavia's text; parsed only when shown
+	Parent             string   // a member's pool, a rule's L7 policy
+	Cells              []string // the kind's Columns, in order
+}
 
 // octaviaTime is how Octavia writes times: UTC, to the second, no zone.
 const octaviaTime = "2006-01-02T15:04:05"
 
-// rowOf is the row of a load balancer read in full (by a poll).
-func rowOf(lb *loadbalancers.LoadBalancer) lbRow {
-	r := lbRow{ID: lb.ID, Name: lb.Name, VipAddress: lb.VipAddress, ProvisioningStatus: lb.ProvisioningStatus,
-		OperatingStatus: lb.OperatingStatus, Provider: lb.Provider}
-	if !lb.CreatedAt.IsZero() {
-		r.CreatedAt = lb.CreatedAt.UTC().Format(octaviaTime)
+// rowOf is the row of object o of kind res (parent: the id of a member's
+// pool or a rule's policy).
+func rowOf(res *resource, parent string, o object) row {
+	r := row{ID: res.idOf(o), Name: o.str("name"), ProvisioningStatus: o.str("provisioning_status"),
+		OperatingStatus: o.str("operating_status"), CreatedAt: o.str("created_at"), Parent: parent}
+	if res.idKey() != "id" {
+		r.Name = r.ID
+	}
+	if len(res.Columns) > 0 {
+		r.Cells = make([]string, len(res.Columns))
+		for i, c := range res.Columns {
+			r.Cells[i] = o.str(c.Key)
+		}
 	}
 	return r
 }
 
+// lbRowOf is the row of a load balancer as LoadBalancerRows reads it (the
+// load balancer's Columns: VIP address, provider).
+func lbRowOf(r octavia.LoadBalancerRow) row {
+	return row{ID: r.ID, Name: r.Name, ProvisioningStatus: r.ProvisioningStatus, OperatingStatus: r.OperatingStatus,
+		CreatedAt: r.CreatedAt, Cells: []string{r.VipAddress, r.Provider}}
+}
+
 // createdAt parses a row's creation time (Octavia's form, or RFC 3339);
 // the zero time when there is none. Only the rows on screen are parsed.
-func createdAt(r *lbRow) time.Time {
-	for _, layout := range []string{octaviaTime, time.RFC3339Nano} {
-		if t, err := time.Parse(layout, r.CreatedAt); err == nil {
-			return t
-		}
-	}
-	return time.Time{}
+func createdAt(r *row) time.Time {
+	return parseOctaviaTime(r.CreatedAt)
 }
 
 // compareRow orders rows by name, case-insensitive, then by id, without
 // allocating (a sort of 10,000 rows makes ~130,000 comparisons), so rows
 // do not jump when a poll answers in another order.
-func compareRow(a, b *lbRow) int {
+func compareRow(a, b *row) int {
 	if c := compareFold(a.Name, b.Name); c != 0 {
 		return c
 	}
@@ -51,19 +67,19 @@ func compareRow(a, b *lbRow) int {
 }
 
 // sortRows sorts rows in place by compareRow.
-func sortRows(rows []lbRow) {
-	slices.SortFunc(rows, func(a, b lbRow) int { return compareRow(&a, &b) })
+func sortRows(rows []row) {
+	slices.SortFunc(rows, func(a, b row) int { return compareRow(&a, &b) })
 }
 
 // filterRows keeps the rows whose name contains query (case-insensitive; an
 // id also matches when query is its prefix), in their order. An empty
 // query keeps them all.
-func filterRows(rows []lbRow, query string) []lbRow {
+func filterRows(rows []row, query string) []row {
 	q := strings.ToLower(strings.TrimSpace(query))
 	if q == "" {
 		return rows
 	}
-	var out []lbRow
+	var out []row
 	for _, r := range rows {
 		if strings.Contains(strings.ToLower(r.Name), q) || strings.HasPrefix(strings.ToLower(r.ID), q) {
 			out = append(out, r)
@@ -74,7 +90,7 @@ func filterRows(rows []lbRow, query string) []lbRow {
 
 // countRows counts rows per provisioning-status tone: active, pending and
 // failed.
-func countRows(rows []lbRow) (active, pending, failed int) {
+func countRows(rows []row) (active, pending, failed int) {
 	for i := range rows {
 		switch toneOf(rows[i].ProvisioningStatus) {
 		case toneOK:
@@ -128,8 +144,8 @@ func compareFold(a, b string) int {
 // mergeRows returns a new slice holding the rows of a and b, both sorted by
 // compareRow, in that order: a page joins the rows already shown in linear
 // time, and the slice the page renders is never written to.
-func mergeRows(a, b []lbRow) []lbRow {
-	out := make([]lbRow, 0, len(a)+len(b))
+func mergeRows(a, b []row) []row {
+	out := make([]row, 0, len(a)+len(b))
 	for len(a) > 0 && len(b) > 0 {
 		if compareRow(&b[0], &a[0]) < 0 {
 			out, b = append(out, b[0]), b[1:]

@@ -39,15 +39,25 @@ func TestFetchDetail(t *testing.T) {
 		t.Fatalf("got %d load balancers named shop, %v; want 1", len(lbs), err)
 	}
 
-	tree, err := fetchTree(c, lbs[0].ID)(t.Context())
+	st, err := c.LoadBalancerStatusTree(t.Context(), lbs[0].ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := detail{LB: &lbs[0], Tree: tree}
-	if d.LB == nil || d.LB.ID != lbs[0].ID || d.Tree.ID != lbs[0].ID || len(d.Tree.Listeners) != 1 || len(d.Tree.Listeners[0].Pools) != 1 {
+	o, err := lbResource.Get(t.Context(), c, lbRef(lbs[0].ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := detailPage{pr: pageRef{Res: lbResource, ID: lbs[0].ID, Mode: "detail"}, obj: o, tree: st.LoadBalancer}
+	if d.obj.str("id") != lbs[0].ID || d.tree.ID != lbs[0].ID || len(d.tree.Listeners) != 1 || len(d.tree.Listeners[0].Pools) != 1 {
 		t.Fatalf("got %+v, want shop with its listener and pool", d)
 	}
-	p := d.Tree.Listeners[0].Pools[0]
+	if got := d.obj.str("created_at"); got == "" {
+		t.Errorf("created_at: got none, want the load balancer's (a field gophercloud keeps out of its JSON)")
+	}
+	if got := len(d.obj.ids("listeners")); got != 1 {
+		t.Errorf("listeners: got %d, want 1", got)
+	}
+	p := d.tree.Listeners[0].Pools[0]
 	if m := p.HealthMonitor; m == nil || m.Type != "TCP" || m.ProvisioningStatus != octavia.StatusActive {
 		t.Errorf("pool monitor: got %+v, want the TCP monitor, ACTIVE", m)
 	}
@@ -61,7 +71,7 @@ func TestFetchDetail(t *testing.T) {
 		t.Errorf("pending: got true, want false (everything is ACTIVE)")
 	}
 	kinds := map[nodeKind]int{}
-	for _, n := range layoutStatusTree(d.Tree).Nodes {
+	for _, n := range layoutStatusTree(d.tree).Nodes {
 		kinds[n.Kind]++
 	}
 	if kinds[kindMonitor] != 1 || kinds[kindMember] != 2 {

@@ -41,9 +41,9 @@ func TestCompareFold(t *testing.T) {
 }
 
 func TestMergeRows(t *testing.T) {
-	lb := func(name, id string) lbRow { return lbRow{Name: name, ID: id} }
-	a := []lbRow{lb("alpha", "1"), lb("delta", "4"), lb("web", "9")}
-	b := []lbRow{lb("Beta", "2"), lb("delta", "3"), lb("zulu", "8")}
+	lb := func(name, id string) row { return row{Name: name, ID: id} }
+	a := []row{lb("alpha", "1"), lb("delta", "4"), lb("web", "9")}
+	b := []row{lb("Beta", "2"), lb("delta", "3"), lb("zulu", "8")}
 	got := mergeRows(a, b)
 	var ids []string
 	for _, x := range got {
@@ -85,8 +85,9 @@ func TestLoadBalancerRows(t *testing.T) {
 		t.Fatalf("got %d rows, %v; want 1050", len(rows), err)
 	}
 	for _, r := range rows {
+		rr := lbRowOf(r)
 		if r.ID == "" || !strings.HasPrefix(r.Name, "bulk-") || r.VipAddress == "" || r.ProvisioningStatus != "ACTIVE" ||
-			r.OperatingStatus == "" || r.Provider == "" || createdAt(&r).IsZero() {
+			r.OperatingStatus == "" || r.Provider == "" || createdAt(&rr).IsZero() {
 			t.Fatalf("got row %+v, want every column filled", r)
 		}
 	}
@@ -101,7 +102,7 @@ func TestLoadBalancerRows(t *testing.T) {
 	}
 }
 
-func rowNames(rows []lbRow) []string {
+func rowNames(rows []row) []string {
 	var out []string
 	for _, r := range rows {
 		out = append(out, r.Name)
@@ -110,7 +111,7 @@ func rowNames(rows []lbRow) []string {
 }
 
 func TestFilterRows(t *testing.T) {
-	rows := []lbRow{
+	rows := []row{
 		{ID: "aaaa-1111", Name: "web-frontend"},
 		{ID: "bbbb-2222", Name: "API-gateway"},
 		{ID: "cccc-3333", Name: "web-backend"},
@@ -136,7 +137,7 @@ func TestFilterRows(t *testing.T) {
 }
 
 func TestSortRows(t *testing.T) {
-	rows := []lbRow{{ID: "2", Name: "b"}, {ID: "1", Name: "B"}, {ID: "3", Name: "a"}}
+	rows := []row{{ID: "2", Name: "b"}, {ID: "1", Name: "B"}, {ID: "3", Name: "a"}}
 	sortRows(rows)
 	var got []string
 	for _, r := range rows {
@@ -148,7 +149,7 @@ func TestSortRows(t *testing.T) {
 }
 
 func TestCountRows(t *testing.T) {
-	rows := []lbRow{
+	rows := []row{
 		{ProvisioningStatus: string(octavia.StatusActive)}, {ProvisioningStatus: string(octavia.StatusActive)},
 		{ProvisioningStatus: string(octavia.StatusPendingUpdate)}, {ProvisioningStatus: string(octavia.StatusError)},
 		{ProvisioningStatus: string(octavia.StatusDeleted)},
@@ -159,10 +160,10 @@ func TestCountRows(t *testing.T) {
 	}
 }
 
-func TestCountLoadBalancers(t *testing.T) {
+func TestCountOf(t *testing.T) {
 	for n, want := range map[int]string{0: "0 load balancers", 1: "1 load balancer", 2: "2 load balancers", 10002: "10002 load balancers"} {
-		if got := countLoadBalancers(n); got != want {
-			t.Errorf("countLoadBalancers(%d): got %q, want %q", n, got, want)
+		if got := countOf(n, lbResource); got != want {
+			t.Errorf("countOf(%d, load balancers): got %q, want %q", n, got, want)
 		}
 	}
 }

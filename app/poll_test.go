@@ -62,8 +62,8 @@ func labSession(t *testing.T) (*session, string, *countingTransport) {
 func TestSharedLBPoll(t *testing.T) {
 	tests := []struct {
 		name     string
-		watchers int // pages watching (watchLB)
-		waits    int // operation waits (lbStatusGetter + waiters.ForActive)
+		watchers int // pages watching (watch)
+		waits    int // operation waits (statusGetter + waiters.ForActive)
 	}{
 		{"one wait", 0, 1},
 		{"a page and a wait", 1, 1},
@@ -79,12 +79,12 @@ func TestSharedLBPoll(t *testing.T) {
 				var wg sync.WaitGroup
 				seen := make([]atomic.Int32, tt.watchers+tt.waits) // polls each one saw
 				for i := range tt.watchers {
-					stop := watchLB(sess, id, func(u waiters.Update[*loadbalancers.LoadBalancer]) { seen[i].Add(1) })
+					stop := watch(sess, lbRef(id), func(u waiters.Update[object]) { seen[i].Add(1) })
 					wg.Go(func() { <-ctx.Done(); stop() })
 				}
 				for i := range tt.waits {
 					wg.Go(func() {
-						get, stop := lbStatusGetter(sess, id)
+						get, stop := statusGetter(sess, lbRef(id))
 						defer stop()
 						err := waiters.ForActive(ctx, get, waiters.Options{OnPoll: func(waiters.Poll) { seen[tt.watchers+i].Add(1) }})
 						if !errors.Is(err, context.DeadlineExceeded) {
@@ -115,11 +115,11 @@ func TestLBStatusGetterSkipsReplay(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		sess, id, tr := labSession(t)
 		start := time.Now()
-		stopPage := watchLB(sess, id, func(waiters.Update[*loadbalancers.LoadBalancer]) {})
+		stopPage := watch(sess, lbRef(id), func(waiters.Update[object]) {})
 		defer stopPage()
 		time.Sleep(4 * time.Second) // the page's polls at 0 s and 3 s are done
 		synctest.Wait()
-		get, leave := lbStatusGetter(sess, id)
+		get, leave := statusGetter(sess, lbRef(id))
 		defer leave()
 		status, err := get(t.Context())
 		if err != nil || status != string(octavia.StatusPendingUpdate) {
