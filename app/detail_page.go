@@ -70,7 +70,7 @@ func (p *detailPage) OnDismount() { p.stopPolling() }
 
 // res is the page's kind; isLB whether it is a load balancer's page.
 func (p *detailPage) res() *resource { return p.pr.Res }
-func (p *detailPage) isLB() bool    { return p.pr.Res != nil && p.pr.Res.Kind == octavia.KindLoadBalancer }
+func (p *detailPage) isLB() bool     { return p.pr.Res != nil && p.pr.Res.Kind == octavia.KindLoadBalancer }
 
 // ref is the Ref of the page's object (its load balancer once read).
 func (p *detailPage) ref() octavia.Ref {
@@ -548,4 +548,3 @@ func (p *detailPage) renderAsk() goapp.UI {
 func prop(label string, value goapp.UI) goapp.UI {
 	return goapp.Div().Class("prop").Body(goapp.Dt().Text(label), goapp.Dd().Body(value))
 }
-

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"iter"
 	"net/url"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -49,11 +49,11 @@ type listPage struct {
 	Parent   string
 	Filter   url.Values // filters given by the parent's page
 
-	res     *resource
-	key     string     // the page's path and query: a new one starts afresh
-	filters url.Values // Octavia's filters (from the URL, or Filter)
-	sortCol int        // the column sorted on: 0 = name, i = Columns[i-1], -1 = status, -2 = created, -3 = id
-	sortRev bool
+	res          *resource
+	key          string     // the page's path and query: a new one starts afresh
+	filters      url.Values // Octavia's filters (from the URL, or Filter)
+	sortCol      int        // the column sorted on: 0 = name, i = Columns[i-1], -1 = status, -2 = created, -3 = id
+	sortRev      bool
 	statusFilter string // "", or a statusTone's class: the rows of that tone only
 
 	sess   *session

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-		goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
@@ -31,10 +31,10 @@ const (
 type waitKind string
 
 const (
-	waitActive   waitKind = "active"   // the load balancer leaves PENDING_*, then the object is ACTIVE (a tree's create, update)
-	waitDeleted  waitKind = "deleted"  // the load balancer leaves PENDING_*, then the object answers 404
-	waitLBActive waitKind = "lb"       // only the load balancer (Ref.LoadBalancerID) must be ACTIVE: failovers, a member batch
-	waitNone     waitKind = "none"     // Octavia applied it before answering (flavors, zones, quotas)
+	waitActive   waitKind = "active"  // the load balancer leaves PENDING_*, then the object is ACTIVE (a tree's create, update)
+	waitDeleted  waitKind = "deleted" // the load balancer leaves PENDING_*, then the object answers 404
+	waitLBActive waitKind = "lb"      // only the load balancer (Ref.LoadBalancerID) must be ACTIVE: failovers, a member batch
+	waitNone     waitKind = "none"    // Octavia applied it before answering (flavors, zones, quotas)
 )
 
 // opState is where an operation's wait is.

@@ -48,7 +48,9 @@ var listenerRes = register(&resource{
 		return objects(c.Listeners(ctx, listeners.ListOpts{LoadbalancerID: q.get("loadbalancer_id"), Tags: splitList(q.get("tags")),
 			Limit: q.Limit, Marker: q.Marker}))
 	},
-	Get: func(ctx context.Context, c *octavia.Client, r octavia.Ref) (object, error) { return one(c.GetListener(ctx, r.ID)) },
+	Get: func(ctx context.Context, c *octavia.Client, r octavia.Ref) (object, error) {
+		return one(c.GetListener(ctx, r.ID))
+	},
 	Create: func(ctx context.Context, c *octavia.Client, _ string, b requestBody) (object, octavia.Accepted, error) {
 		return written(c.CreateListener(ctx, b))
 	},

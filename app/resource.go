@@ -34,9 +34,9 @@ type resource struct {
 	Paged      bool // its list takes limit and marker
 	NoNav      bool // not in the navigation (children, listed on their parent's page)
 
-	Columns []column    // the list's columns after the name
-	Props   []property  // the detail page's properties (every attribute not named here is shown after them)
-	Fields  []formField     // the create and edit form
+	Columns []column     // the list's columns after the name
+	Props   []property   // the detail page's properties (every attribute not named here is shown after them)
+	Fields  []formField  // the create and edit form
 	Filters []listFilter // the list's filters, from the page's query (?loadbalancer_id=…)
 
 	List func(ctx context.Context, c *octavia.Client, q listQuery) iter.Seq2[object, error]
@@ -77,7 +77,7 @@ type column struct {
 	Key   string // the attribute; its text is the cell
 	Width string
 	Mono  bool
-	Badge bool      // a status: shown as a badge
+	Badge bool         // a status: shown as a badge
 	Link  octavia.Kind // the value is the id of one of these: a link to its page
 }
 
@@ -92,8 +92,8 @@ type property struct {
 // listFilter is a filter of a list that Octavia applies (a query
 // parameter), set from the page's URL so that a link can carry it.
 type listFilter struct {
-	Key   string    // the query parameter, e.g. loadbalancer_id
-	Label string    // "Load balancer"
+	Key   string       // the query parameter, e.g. loadbalancer_id
+	Label string       // "Load balancer"
 	Of    octavia.Kind // the kind the value names, for the chip's link
 }
 

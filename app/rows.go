@@ -7,7 +7,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	
 	"github.com/octaview/octaview/octavia"
 )
 
