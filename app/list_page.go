@@ -799,7 +799,7 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 				switch {
 				case c.Badge:
 					cells = append(cells, goapp.Td().Body(badge(v)))
-				case c.Link != "" && v != "":
+				case c.Link != "" && v != "" && resourceOf(c.Link) != nil:
 					cells = append(cells, goapp.Td().Class("mono").Body(goapp.A().Href(resourceOf(c.Link).detailPathOf("", v)).Text(shorten(v, 13))))
 				case c.Mono:
 					cells = append(cells, goapp.Td().Class("mono").Text(orDash(v)))
