@@ -193,6 +193,14 @@ var (
 	position     = intRange(1, maxPosition, fmt.Sprintf("A whole number from 1 to %d.", maxPosition))
 )
 
+// orList writes "A, B or C".
+func orList(s []string) string {
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}
+
 func oneOf(allowed ...string) check {
 	return func(s string) string {
 		if slices.Contains(allowed, s) {
@@ -474,9 +482,9 @@ func validatePool(v formValues, create bool) fieldErrs {
 	if lp, ok := f.get("listener_protocol"); ok && proto != "" {
 		if valid, known := listenerPoolProto[lp]; known && !slices.Contains(valid, proto) {
 			if len(valid) == 0 {
-				f.fail("protocol", "A "+lp+" listener takes no pool.")
+				f.fail("protocol", "Listeners of protocol "+lp+" take no pool.")
 			} else {
-				f.fail("protocol", "A "+lp+" listener takes a pool of protocol "+strings.Join(valid, ", ")+".")
+				f.fail("protocol", "Listeners of protocol "+lp+" take pools of protocol "+orList(valid)+".")
 			}
 		}
 	}
@@ -539,7 +547,8 @@ func validateMonitor(v formValues, create bool) fieldErrs {
 	f.field("domain_name", domainName)
 	d, dok := f.get("delay")
 	t, tok := f.get("timeout")
-	if dn, ok := integer(d); ok && dok && tok {
+	if _, bad := f.errs["delay"]; dok && tok && !bad {
+		dn, _ := integer(d)
 		if tn, ok := integer(t); ok && tn > dn {
 			f.fail("timeout", "The timeout must not be longer than the delay.")
 		}
@@ -561,7 +570,7 @@ func validateMonitor(v formValues, create bool) fieldErrs {
 		udp := pp == "UDP" || pp == "SCTP"
 		switch {
 		case udp && typ != "" && !slices.Contains([]string{"UDP-CONNECT", "SCTP", "TCP", "HTTP"}, typ):
-			f.fail("type", "A "+pp+" pool takes a UDP-CONNECT, SCTP, TCP or HTTP monitor.")
+			f.fail("type", "Pools of protocol "+pp+" take UDP-CONNECT, SCTP, TCP or HTTP monitors.")
 		case !udp && (typ == "UDP-CONNECT" || typ == "SCTP"):
 			f.fail("type", typ+" monitors are for UDP and SCTP pools only.")
 		}
@@ -721,6 +730,13 @@ var faultPatterns = []*regexp.Regexp{
 	regexp.MustCompile(`^([\w.]+) is not a valid option for`),
 }
 
+// faultPhrases are Octavia messages about an attribute they do not name.
+var faultPhrases = [][2]string{
+	{"ertificate container reference", "default_tls_container_ref"},
+	{"Client authentication setting", "client_authentication"},
+	{"revocation list", "client_crl_container_ref"},
+}
+
 // faultField returns the attribute (one of names) that an Octavia 400
 // faultstring is about, e.g. "Invalid input for field/attribute
 // protocol_port. Value: '99999'. ..." -> "protocol_port"; "" when it
@@ -734,6 +750,11 @@ func faultField(fault string, names []string) string {
 			if n := matchName(m[1], names); n != "" {
 				return n
 			}
+		}
+	}
+	for _, p := range faultPhrases {
+		if strings.Contains(fault, p[0]) && slices.Contains(names, p[1]) {
+			return p[1]
 		}
 	}
 	best, at := "", len(fault)
