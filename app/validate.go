@@ -379,6 +379,9 @@ func domainName(s string) string {
 	return "Enter a host name such as www.example.com."
 }
 
+// validateLoadBalancer checks a load balancer form: on a create, one of
+// vip_subnet_id, vip_network_id and vip_port_id (the error goes on
+// vip_subnet_id); the VIP, flavor, zone and provider are set at creation.
 func validateLoadBalancer(v formValues, create bool) fieldErrs {
 	f := newForm(v, create)
 	f.common()
@@ -395,6 +398,9 @@ func validateLoadBalancer(v formValues, create bool) fieldErrs {
 	return f.result()
 }
 
+// validateListener checks a listener form. The rules that depend on the
+// protocol (certificates, inserted headers) apply on a create, where the
+// protocol is known; inserted headers come as "insert_headers.<Header>".
 func validateListener(v formValues, create bool) fieldErrs {
 	f := newForm(v, create)
 	f.common()
@@ -415,8 +421,9 @@ func validateListener(v formValues, create bool) fieldErrs {
 	f.field("tls_ciphers", text(2048))
 	refs := []string{"default_tls_container_ref", "sni_container_refs", "client_ca_tls_container_ref", "client_crl_container_ref"}
 	for _, k := range refs {
-		f.field(k, list(text(maxName)))
+		f.field(k, text(maxName))
 	}
+	f.field("sni_container_refs", list(text(maxName)))
 	proto, _ := f.get("protocol")
 	_, hasCert := f.get("default_tls_container_ref")
 	_, hasSNI := f.get("sni_container_refs")
@@ -425,7 +432,7 @@ func validateListener(v formValues, create bool) fieldErrs {
 		f.fail("default_tls_container_ref", "A TERMINATED_HTTPS listener needs a certificate.")
 	case proto != "" && proto != "TERMINATED_HTTPS" && proto != "PROMETHEUS":
 		for _, k := range refs {
-			f.refuse(k, "Certificates go with TERMINATED_HTTPS listeners only.")
+			f.refuse(k, "Certificates go with TERMINATED_HTTPS and PROMETHEUS listeners only.")
 		}
 	}
 	if _, ok := f.get("client_ca_tls_container_ref"); ok && create && !hasCert && !hasSNI {
@@ -458,6 +465,9 @@ func validateListener(v formValues, create bool) fieldErrs {
 	return f.result()
 }
 
+// validatePool checks a pool form. The key "listener_protocol" (context,
+// not an attribute) is the protocol of the pool's listener: with it the
+// pool protocol is checked as Octavia's VALID_LISTENER_POOL_PROTOCOL_MAP.
 func validatePool(v formValues, create bool) fieldErrs {
 	f := newForm(v, create)
 	f.common()
@@ -514,6 +524,7 @@ func validatePool(v formValues, create bool) fieldErrs {
 	return f.result()
 }
 
+// validateMember checks a member form.
 func validateMember(v formValues, create bool) fieldErrs {
 	f := newForm(v, create)
 	f.common()
@@ -529,6 +540,9 @@ func validateMember(v formValues, create bool) fieldErrs {
 	return f.result()
 }
 
+// validateMonitor checks a health monitor form. The key "pool_protocol"
+// (context, not an attribute) is the protocol of the monitored pool: UDP
+// and SCTP pools take UDP-CONNECT, SCTP, TCP or HTTP monitors only.
 func validateMonitor(v formValues, create bool) fieldErrs {
 	f := newForm(v, create)
 	f.common()
@@ -578,6 +592,8 @@ func validateMonitor(v formValues, create bool) fieldErrs {
 	return f.result()
 }
 
+// validateL7Policy checks an L7 policy form: each redirect action needs
+// its target, and a target of another action is refused.
 func validateL7Policy(v formValues, create bool) fieldErrs {
 	f := newForm(v, create)
 	f.common()
@@ -608,6 +624,8 @@ func validateL7Policy(v formValues, create bool) fieldErrs {
 	return f.result()
 }
 
+// validateL7Rule checks an L7 rule form: the key and value per rule type,
+// as octavia/common/validate.py's l7rule_data.
 func validateL7Rule(v formValues, create bool) fieldErrs {
 	f := newForm(v, create)
 	f.common()
@@ -669,6 +687,7 @@ func validateL7Rule(v formValues, create bool) fieldErrs {
 	return f.result()
 }
 
+// validateQuota checks a quota form; create does not matter.
 func validateQuota(v formValues, _ bool) fieldErrs {
 	f := newForm(v, false)
 	for _, k := range quotaResources {
@@ -677,6 +696,7 @@ func validateQuota(v formValues, _ bool) fieldErrs {
 	return f.result()
 }
 
+// validateFlavor checks a flavor form.
 func validateFlavor(v formValues, create bool) fieldErrs {
 	f := newForm(v, create)
 	f.required("name", "flavor_profile_id")
@@ -688,10 +708,13 @@ func validateFlavor(v formValues, create bool) fieldErrs {
 	return f.result()
 }
 
+// validateFlavorProfile checks a flavor profile form.
 func validateFlavorProfile(v formValues, create bool) fieldErrs {
 	return validateProfile(v, create, "flavor_data")
 }
 
+// validateAvailabilityZone checks an availability zone form; its name is
+// its ID, set at creation.
 func validateAvailabilityZone(v formValues, create bool) fieldErrs {
 	f := newForm(v, create)
 	f.required("name", "availability_zone_profile_id")
@@ -703,6 +726,7 @@ func validateAvailabilityZone(v formValues, create bool) fieldErrs {
 	return f.result()
 }
 
+// validateAvailabilityZoneProfile checks an availability zone profile form.
 func validateAvailabilityZoneProfile(v formValues, create bool) fieldErrs {
 	return validateProfile(v, create, "availability_zone_data")
 }
