@@ -644,7 +644,7 @@ func validateL7Rule(v formValues, create bool) fieldErrs {
 	value, hasValue := f.get("value")
 	switch typ {
 	case "HEADER", "COOKIE", "SSL_DN_FIELD":
-		if !hasKey {
+		if _, sent := v["key"]; !hasKey && (create || sent) { // an edit keeps the key
 			f.fail("key", "A key is required for "+typ+" rules.")
 		}
 	case "":

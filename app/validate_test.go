@@ -263,7 +263,8 @@ func TestValidateL7Rule(t *testing.T) {
 		{"value too long", formValues{"type": "PATH", "compare_type": "CONTAINS", "value": "/" + strings.Repeat("a", 255)}, true, []string{"value"}},
 		{"edit value", formValues{"value": "/v2"}, false, nil},
 		{"edit value to empty", formValues{"value": ""}, false, []string{"value"}},
-		{"edit to HEADER without key", formValues{"type": "HEADER", "compare_type": "EQUAL_TO", "value": "x"}, false, []string{"key"}},
+		{"edit to HEADER, key unchanged", formValues{"type": "HEADER", "compare_type": "EQUAL_TO", "value": "x"}, false, nil},
+		{"edit HEADER with the key emptied", formValues{"type": "HEADER", "compare_type": "EQUAL_TO", "key": "", "value": "x"}, false, []string{"key"}},
 	})
 }
 
