@@ -4,13 +4,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/netip"
-	"net/url"
 	"regexp"
 	"regexp/syntax"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -265,10 +266,18 @@ func noComma(s string) string {
 	return ""
 }
 
-// cidr: an IPv4 or IPv6 CIDR, or a bare address (Octavia's CidrType).
+// cidr: an IPv4 or IPv6 CIDR, a bare address or an IPv4 address and
+// netmask (Python's ipaddress.ip_network, as Octavia's CidrType).
 func cidr(s string) string {
 	if _, err := netip.ParsePrefix(s); err == nil {
 		return ""
+	}
+	if a, m, ok := strings.Cut(s, "/"); ok && ipAddress(a) == "" && strings.Contains(m, ".") {
+		if mask, err := netip.ParseAddr(m); err == nil && mask.Is4() {
+			if ones, _ := net.IPMask(mask.AsSlice()).Size(); ones > 0 || m == "0.0.0.0" {
+				return ""
+			}
+		}
 	}
 	if a, err := netip.ParseAddr(s); err == nil && a.Zone() == "" {
 		return ""
@@ -286,20 +295,35 @@ func expectedCodes(s string) string {
 	return "Enter a code (200), a list (200,202) or a range (200-204)."
 }
 
+// httpURL: an http or https URL with a host, as rfc3986 (Octavia's
+// validate.url) accepts it: the scheme in lower case, no white space.
 func httpURL(s string) string {
-	u, err := url.Parse(s)
-	if err == nil && (strings.EqualFold(u.Scheme, "http") || strings.EqualFold(u.Scheme, "https")) {
+	rest, ok := strings.CutPrefix(s, "http://")
+	if !ok {
+		rest, ok = strings.CutPrefix(s, "https://")
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i] // the authority
+	}
+	if ok && rest != "" && !hasSpace(s) {
 		return ""
 	}
-	return "Enter an http:// or https:// URL."
+	return "Enter a URL that starts with http:// or https://."
 }
 
+// urlPath: a path from the root, as Octavia's URLPathType accepts it (no
+// white space, no brackets before the query).
 func urlPath(s string) string {
-	u, err := url.Parse(s)
-	if err == nil && u.Scheme == "" && u.Host == "" && u.User == nil && strings.HasPrefix(u.Path, "/") {
+	path, _, _ := strings.Cut(s, "?")
+	path, _, _ = strings.Cut(path, "#")
+	if strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//") && !hasSpace(s) && !strings.ContainsAny(path, "[]") {
 		return ""
 	}
 	return "Enter a path that starts with /, e.g. /healthcheck."
+}
+
+func hasSpace(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) })
 }
 
 func jsonObject(s string) string {
@@ -310,12 +334,17 @@ func jsonObject(s string) string {
 	return ""
 }
 
+// pythonOnly are RE2 errors about syntax Python's re may accept
+// (look-arounds, back-references, possessive or large repeats): those
+// pass here, and Octavia answers if they are wrong.
+var pythonOnly = []syntax.ErrorCode{syntax.ErrInvalidPerlOp, syntax.ErrInvalidEscape, syntax.ErrInvalidRepeatOp, syntax.ErrInvalidRepeatSize, syntax.ErrInvalidNamedCapture}
+
 // regex: the value must compile. Octavia compiles it with Python's re;
 // Go's RE2 lacks look-arounds and back-references, so those pass here.
 func regex(s string) string {
 	_, err := syntax.Parse(s, syntax.Perl)
 	var se *syntax.Error
-	if err == nil || errors.As(err, &se) && (se.Code == syntax.ErrInvalidPerlOp || se.Code == syntax.ErrInvalidEscape || se.Code == syntax.ErrInvalidRepeatSize) {
+	if err == nil || errors.As(err, &se) && (slices.Contains(pythonOnly, se.Code)) {
 		return ""
 	}
 	return "Not a valid regular expression: " + strings.TrimPrefix(err.Error(), "error parsing regexp: ") + "."
@@ -351,11 +380,6 @@ func headerValue(s string) string {
 }
 
 func cookieName(s string) string {
-	for _, r := range s {
-		if r > 0xff {
-			return "Letters, digits and !#$%&'*+-.^_`|~ only."
-		}
-	}
 	if badCookieName.MatchString(s) {
 		return "Letters, digits and !#$%&'*+-.^_`|~ only."
 	}
