@@ -445,9 +445,12 @@ func validateListener(v formValues, create bool) fieldErrs {
 	f.field("tls_ciphers", text(2048))
 	refs := []string{"default_tls_container_ref", "sni_container_refs", "client_ca_tls_container_ref", "client_crl_container_ref"}
 	for _, k := range refs {
-		f.field(k, text(maxName))
+		if k == "sni_container_refs" {
+			f.field(k, list(text(maxName)))
+		} else {
+			f.field(k, text(maxName))
+		}
 	}
-	f.field("sni_container_refs", list(text(maxName)))
 	proto, _ := f.get("protocol")
 	_, hasCert := f.get("default_tls_container_ref")
 	_, hasSNI := f.get("sni_container_refs")
@@ -831,18 +834,9 @@ func matchName(word string, names []string) string {
 // wordIndex returns where w first occurs in s as a whole word (not inside
 // a longer identifier), or -1.
 func wordIndex(s, w string) int {
-	isWord := func(b byte) bool {
-		return b == '_' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9'
+	loc := regexp.MustCompile(`(?:^|\W)(` + regexp.QuoteMeta(w) + `)(?:\W|$)`).FindStringSubmatchIndex(s)
+	if loc == nil {
+		return -1
 	}
-	for off := 0; ; {
-		i := strings.Index(s[off:], w)
-		if i < 0 || w == "" {
-			return -1
-		}
-		i += off
-		if (i == 0 || !isWord(s[i-1])) && (i+len(w) == len(s) || !isWord(s[i+len(w)])) {
-			return i
-		}
-		off = i + 1
-	}
+	return loc[2]
 }

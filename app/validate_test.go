@@ -94,6 +94,8 @@ func TestValidateListener(t *testing.T) {
 		{"CIDR with a broken netmask", base(formValues{"allowed_cidrs": "10.0.0.0/255.0.255.0"}), true, []string{"allowed_cidrs"}},
 		{"CIDR prefix too long", base(formValues{"allowed_cidrs": "10.0.0.0/33"}), true, []string{"allowed_cidrs"}},
 		{"TERMINATED_HTTPS with a certificate", base(formValues{"protocol": "TERMINATED_HTTPS", "protocol_port": "443", "default_tls_container_ref": "https://barbican/v1/containers/x"}), true, nil},
+		{"two long SNI refs", base(formValues{"protocol": "TERMINATED_HTTPS", "sni_container_refs": strings.Repeat("a", 200) + "\n" + strings.Repeat("b", 200)}), true, nil},
+		{"SNI ref too long", base(formValues{"protocol": "TERMINATED_HTTPS", "sni_container_refs": strings.Repeat("a", 256)}), true, []string{"sni_container_refs"}},
 		{"TERMINATED_HTTPS with SNI only", base(formValues{"protocol": "TERMINATED_HTTPS", "sni_container_refs": "a\nb"}), true, nil},
 		{"TERMINATED_HTTPS without a certificate", base(formValues{"protocol": "TERMINATED_HTTPS"}), true, []string{"default_tls_container_ref"}},
 		{"certificate on HTTP", base(formValues{"default_tls_container_ref": "ref"}), true, []string{"default_tls_container_ref"}},
