@@ -786,6 +786,14 @@ var faultPhrases = [][2]string{
 	{"ertificate container reference", "default_tls_container_ref"},
 	{"Client authentication setting", "client_authentication"},
 	{"revocation list", "client_crl_container_ref"},
+	{"requires a key", "key"},
+	{`use the "key" field`, "key"},
+	{"distinguished name field", "key"},
+	{"requires a value", "value"},
+	{"regular expression", "value"},
+	{"boolean True string", "value"},
+	{"needs a int value", "value"},
+	{"comparison type", "compare_type"},
 }
 
 // faultField returns the attribute (one of names) that an Octavia 400
