@@ -167,7 +167,7 @@ func boolean(s string) string {
 
 // integer parses a whole number strictly: digits, an optional minus sign.
 func integer(s string) (int64, bool) {
-	if s == "" || strings.TrimLeft(strings.TrimPrefix(s, "-"), "0123456789") != "" || s == "-" {
+	if strings.TrimLeft(strings.TrimPrefix(s, "-"), "0123456789") != "" {
 		return 0, false
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
@@ -274,7 +274,7 @@ func cidr(s string) string {
 	}
 	if a, m, ok := strings.Cut(s, "/"); ok && ipAddress(a) == "" && strings.Contains(m, ".") {
 		if mask, err := netip.ParseAddr(m); err == nil && mask.Is4() {
-			if ones, _ := net.IPMask(mask.AsSlice()).Size(); ones > 0 || m == "0.0.0.0" {
+			if _, bits := net.IPMask(mask.AsSlice()).Size(); bits != 0 { // 0, 0: not contiguous
 				return ""
 			}
 		}
@@ -339,12 +339,12 @@ func jsonObject(s string) string {
 // pass here, and Octavia answers if they are wrong.
 var pythonOnly = []syntax.ErrorCode{syntax.ErrInvalidPerlOp, syntax.ErrInvalidEscape, syntax.ErrInvalidRepeatOp, syntax.ErrInvalidRepeatSize, syntax.ErrInvalidNamedCapture}
 
-// regex: the value must compile. Octavia compiles it with Python's re;
-// Go's RE2 lacks look-arounds and back-references, so those pass here.
+// regex: the value must compile, as Octavia's Python re would (see
+// pythonOnly).
 func regex(s string) string {
 	_, err := syntax.Parse(s, syntax.Perl)
 	var se *syntax.Error
-	if err == nil || errors.As(err, &se) && (slices.Contains(pythonOnly, se.Code)) {
+	if err == nil || errors.As(err, &se) && slices.Contains(pythonOnly, se.Code) {
 		return ""
 	}
 	return "Not a valid regular expression: " + strings.TrimPrefix(err.Error(), "error parsing regexp: ") + "."
@@ -360,7 +360,7 @@ var (
 	dnFieldRE      = regexp.MustCompile(`^[a-zA-Z][A-Za-z0-9-]*$`)
 	badCookieName  = regexp.MustCompile(`[\x00-\x20"(),/:-@\[-\]{}\x7f]`)
 	domainLabelRE  = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9-]{0,62}$`)
-	headerValueMsg = "Use printable characters without spaces, or a value in double quotes."
+	headerValueMsg = "Printable ASCII characters without spaces, or a value in double quotes."
 )
 
 func matches(re *regexp.Regexp, msg string) check {
@@ -686,7 +686,7 @@ func validateL7Rule(v formValues, create bool) fieldErrs {
 	case "HEADER", "COOKIE":
 		f.field("key", matches(headerNameRE, "Letters, digits and !#$%&'*+-.^_`|~ only."))
 		if typ == "COOKIE" {
-			valueCheck = matches(cookieValueRE, "Printable characters without spaces, quotes, semicolons or backslashes.")
+			valueCheck = matches(cookieValueRE, "Printable ASCII characters without spaces, quotes, semicolons or backslashes.")
 		}
 	case "FILE_TYPE":
 		if cmp != "REGEX" && cmp != "EQUAL_TO" {
