@@ -1,0 +1,850 @@
+package app
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/netip"
+	"regexp"
+	"regexp/syntax"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The form checks of the console: each validator checks, in the browser,
+// what Octavia (Zed) checks before it accepts a create or an edit, so the
+// user reads the error next to the field without a round trip. The rules
+// come from Octavia's wsme types (octavia/api/v2/types), its controllers
+// and octavia/common/validate.py; octavia/labcloud mirrors the same rules
+// on the server side. Pure Go: it runs natively and in WebAssembly.
+
+// formValues are a form's inputs as typed, keyed by Octavia's attribute
+// name; a nested attribute by a dotted name ("session_persistence.type");
+// a list one item per line or comma-separated. An absent key is a field the
+// form does not send (on an edit: unchanged). An empty value of an optional
+// field is not checked (the form sends nothing, or null for "default").
+type formValues map[string]string
+
+// fieldErrs maps an attribute name (the formValues key) to what is wrong
+// with its value, in one sentence for the user.
+type fieldErrs map[string]string
+
+// Octavia's limits (octavia/common/constants.py, Zed).
+const (
+	maxName       = 255        // name, description, tags, refs: characters
+	maxTimeoutMS  = 2073600000 // listener timeouts: 24*24*60*60*1000 ms
+	maxQuota      = 2000000000 // a quota, -1 being unlimited
+	maxPosition   = 2147483647 // an L7 policy's position
+	maxDataLength = 4096       // flavor_data, availability_zone_data
+)
+
+// Allowed values, by what they are.
+var (
+	lbProtocols       = []string{"HTTP", "HTTPS", "TCP", "TERMINATED_HTTPS", "UDP", "SCTP", "PROMETHEUS"}
+	poolProtocols     = []string{"HTTP", "HTTPS", "PROXY", "PROXYV2", "TCP", "UDP", "SCTP"}
+	lbAlgorithms      = []string{"ROUND_ROBIN", "LEAST_CONNECTIONS", "SOURCE_IP", "SOURCE_IP_PORT"}
+	persistenceTypes  = []string{"SOURCE_IP", "HTTP_COOKIE", "APP_COOKIE"}
+	monitorTypes      = []string{"HTTP", "HTTPS", "PING", "TCP", "TLS-HELLO", "UDP-CONNECT", "SCTP"}
+	httpMethods       = []string{"GET", "HEAD", "POST", "PUT", "DELETE", "TRACE", "OPTIONS", "CONNECT", "PATCH"}
+	l7Actions         = []string{"REJECT", "REDIRECT_TO_URL", "REDIRECT_TO_POOL", "REDIRECT_PREFIX"}
+	redirectCodes     = []string{"301", "302", "303", "307", "308"}
+	l7RuleTypes       = []string{"HOST_NAME", "PATH", "FILE_TYPE", "HEADER", "COOKIE", "SSL_CONN_HAS_CERT", "SSL_VERIFY_RESULT", "SSL_DN_FIELD"}
+	l7CompareTypes    = []string{"REGEX", "STARTS_WITH", "ENDS_WITH", "CONTAINS", "EQUAL_TO"}
+	clientAuthModes   = []string{"NONE", "OPTIONAL", "MANDATORY"}
+	tlsVersions       = []string{"SSLv3", "TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3"}
+	alpnProtocols     = []string{"h2", "http/1.1", "http/1.0"}
+	httpHeaders       = []string{"X-Forwarded-For", "X-Forwarded-Port", "X-Forwarded-Proto"}
+	sslHeaders        = []string{"X-SSL-Client-Verify", "X-SSL-Client-Has-Cert", "X-SSL-Client-DN", "X-SSL-Client-CN", "X-SSL-Issuer", "X-SSL-Client-SHA1", "X-SSL-Client-Not-Before", "X-SSL-Client-Not-After"}
+	quotaResources    = []string{"loadbalancer", "load_balancer", "listener", "member", "pool", "healthmonitor", "health_monitor", "l7policy", "l7rule"}
+	listenerPoolProto = map[string][]string{ // VALID_LISTENER_POOL_PROTOCOL_MAP
+		"TCP":              {"HTTP", "HTTPS", "PROXY", "PROXYV2", "TCP"},
+		"HTTP":             {"HTTP", "PROXY", "PROXYV2"},
+		"HTTPS":            {"HTTPS", "PROXY", "PROXYV2", "TCP"},
+		"TERMINATED_HTTPS": {"HTTP", "PROXY", "PROXYV2"},
+		"UDP":              {"UDP"},
+		"SCTP":             {"SCTP"},
+		"PROMETHEUS":       {},
+	}
+)
+
+// A check returns what is wrong with a non-empty value, or "".
+type check func(s string) string
+
+// form runs checks on a formValues and collects the first error per field.
+type form struct {
+	v      formValues
+	create bool
+	errs   fieldErrs
+}
+
+func newForm(v formValues, create bool) *form { return &form{v: v, create: create, errs: fieldErrs{}} }
+
+// get returns the value of k and whether the form sends it non-empty.
+func (f *form) get(k string) (string, bool) {
+	s, ok := f.v[k]
+	return s, ok && s != ""
+}
+
+func (f *form) fail(k, msg string) {
+	if _, done := f.errs[k]; !done {
+		f.errs[k] = msg
+	}
+}
+
+// field applies checks to k when the form sends a value for it.
+func (f *form) field(k string, checks ...check) {
+	s, ok := f.get(k)
+	if !ok {
+		return
+	}
+	for _, c := range checks {
+		if msg := c(s); msg != "" {
+			f.fail(k, msg)
+			return
+		}
+	}
+}
+
+// required: on a create, each of keys must have a value.
+func (f *form) required(keys ...string) {
+	for _, k := range keys {
+		if _, ok := f.get(k); f.create && !ok {
+			f.fail(k, "This field is required.")
+		}
+	}
+}
+
+// createOnly: on an edit, keys set at creation must not be sent.
+func (f *form) createOnly(keys ...string) {
+	for _, k := range keys {
+		if _, sent := f.v[k]; !f.create && sent {
+			f.fail(k, "This cannot be changed after creation.")
+		}
+	}
+}
+
+// common checks name, description, admin_state_up and tags.
+func (f *form) common() {
+	f.field("name", text(maxName))
+	f.field("description", text(maxName))
+	f.field("admin_state_up", boolean)
+	f.field("tags", list(text(maxName), noComma))
+}
+
+// refuse: k must not be sent with a value, for the reason given.
+func (f *form) refuse(k, why string) {
+	if _, ok := f.get(k); ok {
+		f.fail(k, why)
+	}
+}
+
+func (f *form) result() fieldErrs {
+	if len(f.errs) == 0 {
+		return nil
+	}
+	return f.errs
+}
+
+func text(max int) check {
+	return func(s string) string {
+		if utf8.RuneCountInString(s) > max { // Python counts code points
+			return fmt.Sprintf("At most %d characters.", max)
+		}
+		return ""
+	}
+}
+
+func boolean(s string) string {
+	if s == "true" || s == "false" {
+		return ""
+	}
+	return "Choose true or false."
+}
+
+// integer parses a whole number strictly: digits, an optional minus sign.
+func integer(s string) (int64, bool) {
+	if strings.TrimLeft(strings.TrimPrefix(s, "-"), "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	return n, err == nil
+}
+
+func intRange(lo, hi int64, msg string) check {
+	return func(s string) string {
+		if n, ok := integer(s); ok && n >= lo && n <= hi {
+			return ""
+		}
+		return msg
+	}
+}
+
+var (
+	port         = intRange(1, 65535, "The port must be a whole number from 1 to 65535.")
+	timeoutMS    = intRange(0, maxTimeoutMS, fmt.Sprintf("A whole number of milliseconds from 0 to %d.", maxTimeoutMS))
+	retries      = intRange(1, 10, "A whole number from 1 to 10.")
+	seconds      = intRange(0, 1<<31-1, "A whole number of seconds, 0 or more.")
+	quotaValue   = intRange(-1, maxQuota, fmt.Sprintf("-1 (unlimited) or a whole number from 0 to %d.", maxQuota))
+	connLimit    = intRange(-1, 1<<31-1, "-1 (unlimited) or a whole number, 0 or more.")
+	memberWeight = intRange(0, 256, "The weight must be a whole number from 0 to 256.")
+	position     = intRange(1, maxPosition, fmt.Sprintf("A whole number from 1 to %d.", maxPosition))
+)
+
+// orList writes "A, B or C".
+func orList(s []string) string {
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}
+
+func oneOf(allowed ...string) check {
+	return func(s string) string {
+		if slices.Contains(allowed, s) {
+			return ""
+		}
+		return "Choose one of: " + strings.Join(allowed, ", ") + "."
+	}
+}
+
+func ipAddress(s string) string {
+	if a, err := netip.ParseAddr(s); err == nil && a.Zone() == "" {
+		return ""
+	}
+	return "Enter an IPv4 or IPv6 address, e.g. 192.0.2.10 or 2001:db8::10."
+}
+
+// uuid accepts what Python's uuid.UUID does: 32 hex digits, with dashes,
+// braces or a urn:uuid: prefix.
+func uuid(s string) string {
+	h := strings.TrimPrefix(strings.TrimPrefix(s, "urn:"), "uuid:")
+	h = strings.ReplaceAll(strings.Trim(h, "{}"), "-", "")
+	if len(h) == 32 && strings.Trim(h, "0123456789abcdefABCDEF") == "" {
+		return ""
+	}
+	return "Enter an ID (a UUID such as 6f1a0c1e-7d2b-4a5e-9f3c-2b1d0e4c8a7f)."
+}
+
+// splitList splits a list field: one item per line, or comma-separated
+// when it is one line. Items are trimmed; empty ones dropped.
+func splitList(s string) []string {
+	sep := ","
+	if strings.Contains(s, "\n") {
+		sep = "\n"
+	}
+	var out []string
+	for it := range strings.SplitSeq(s, sep) {
+		if it = strings.TrimSpace(it); it != "" {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// list applies checks to each item; the message names the first bad one.
+func list(checks ...check) check {
+	return func(s string) string {
+		for _, it := range splitList(s) {
+			for _, c := range checks {
+				if msg := c(it); msg != "" {
+					return fmt.Sprintf("%q: %s", it, msg)
+				}
+			}
+		}
+		return ""
+	}
+}
+
+func noComma(s string) string {
+	if strings.Contains(s, ",") {
+		return "No commas in a tag."
+	}
+	return ""
+}
+
+// cidr: an IPv4 or IPv6 CIDR, a bare address or an IPv4 address and
+// netmask (Python's ipaddress.ip_network, as Octavia's CidrType).
+func cidr(s string) string {
+	if _, err := netip.ParsePrefix(s); err == nil {
+		return ""
+	}
+	if a, m, ok := strings.Cut(s, "/"); ok && ipAddress(a) == "" && strings.Contains(m, ".") {
+		if mask, err := netip.ParseAddr(m); err == nil && mask.Is4() {
+			if _, bits := net.IPMask(mask.AsSlice()).Size(); bits != 0 { // 0, 0: not contiguous
+				return ""
+			}
+		}
+	}
+	if a, err := netip.ParseAddr(s); err == nil && a.Zone() == "" {
+		return ""
+	}
+	return "Enter a CIDR such as 203.0.113.0/24 or 2001:db8::/64."
+}
+
+// expectedCodesRE is Octavia's pattern of a monitor's expected_codes.
+var expectedCodesRE = regexp.MustCompile(`^(\d{3}(\s*,\s*\d{3})*)$|^(\d{3}-\d{3})$`)
+
+func expectedCodes(s string) string {
+	if expectedCodesRE.MatchString(s) {
+		return ""
+	}
+	return "Enter a code (200), a list (200,202) or a range (200-204)."
+}
+
+// httpURL: an http or https URL with a host, as rfc3986 (Octavia's
+// validate.url) accepts it: the scheme in lower case, no white space.
+func httpURL(s string) string {
+	rest, ok := strings.CutPrefix(s, "http://")
+	if !ok {
+		rest, ok = strings.CutPrefix(s, "https://")
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i] // the authority
+	}
+	if ok && rest != "" && !hasSpace(s) {
+		return ""
+	}
+	return "Enter a URL that starts with http:// or https://."
+}
+
+// urlPath: a path from the root, as Octavia's URLPathType accepts it (no
+// white space, no brackets before the query).
+func urlPath(s string) string {
+	path, _, _ := strings.Cut(s, "?")
+	path, _, _ = strings.Cut(path, "#")
+	if strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//") && !hasSpace(s) && !strings.ContainsAny(path, "[]") {
+		return ""
+	}
+	return "Enter a path that starts with /, e.g. /healthcheck."
+}
+
+func hasSpace(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) })
+}
+
+func jsonObject(s string) string {
+	var m map[string]any
+	if json.Unmarshal([]byte(s), &m) != nil || m == nil {
+		return `Enter a JSON object, e.g. {"key": "value"}.`
+	}
+	return ""
+}
+
+// pythonOnly are RE2 errors about syntax Python's re may accept
+// (look-arounds, back-references, possessive or large repeats): those
+// pass here, and Octavia answers if they are wrong.
+var pythonOnly = []syntax.ErrorCode{syntax.ErrInvalidPerlOp, syntax.ErrInvalidEscape, syntax.ErrInvalidRepeatOp, syntax.ErrInvalidRepeatSize, syntax.ErrInvalidNamedCapture}
+
+// regex: the value must compile, as Octavia's Python re would (see
+// pythonOnly).
+func regex(s string) string {
+	_, err := syntax.Parse(s, syntax.Perl)
+	var se *syntax.Error
+	if err == nil || errors.As(err, &se) && slices.Contains(pythonOnly, se.Code) {
+		return ""
+	}
+	return "Not a valid regular expression: " + strings.TrimPrefix(err.Error(), "error parsing regexp: ") + "."
+}
+
+// Octavia's character sets (octavia/common/constants.py). Its header-name
+// and cookie-value classes hold the range +-. and so accept a comma.
+var (
+	headerNameRE   = regexp.MustCompile("^[a-zA-Z0-9!#$%&'*+,.^_`|~-]+$")
+	cookieValueRE  = regexp.MustCompile("^[a-zA-Z0-9!#$%&'()*+,./:<=>?@\\[\\]^_`{|}~-]+$")
+	headerValueRE  = regexp.MustCompile("^[a-zA-Z0-9!\"#$%&'()*+,./:;<=>?@\\[\\]^_`{|}~\\\\-]+$")
+	quotedValueRE  = regexp.MustCompile("^\"[a-zA-Z0-9 \\t!\"#$%&'()*+,./:;<=>?@\\[\\]^_`{|}~\\\\-]*\"$")
+	dnFieldRE      = regexp.MustCompile(`^[a-zA-Z][A-Za-z0-9-]*$`)
+	badCookieName  = regexp.MustCompile(`[\x00-\x20"(),/:-@\[-\]{}\x7f]`)
+	domainLabelRE  = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9-]{0,62}$`)
+	headerValueMsg = "Printable ASCII characters without spaces, or a value in double quotes."
+)
+
+func matches(re *regexp.Regexp, msg string) check {
+	return func(s string) string {
+		if re.MatchString(s) {
+			return ""
+		}
+		return msg
+	}
+}
+
+func headerValue(s string) string {
+	if headerValueRE.MatchString(s) || quotedValueRE.MatchString(s) {
+		return ""
+	}
+	return headerValueMsg
+}
+
+func cookieName(s string) string {
+	if badCookieName.MatchString(s) {
+		return "Letters, digits and !#$%&'*+-.^_`|~ only."
+	}
+	return ""
+}
+
+// domainName: Octavia's DOMAIN_NAME_REGEX: at most 253 characters (and a
+// final dot), labels of 1 to 63 letters, digits and hyphens, not starting
+// or ending with a hyphen, an underscore only as a label's first character.
+func domainName(s string) string {
+	name := strings.TrimSuffix(s, ".")
+	if name != "" && len(name) <= 253 {
+		ok := true
+		for l := range strings.SplitSeq(name, ".") {
+			ok = ok && domainLabelRE.MatchString(l) && !strings.HasSuffix(l, "-")
+		}
+		if ok {
+			return ""
+		}
+	}
+	return "Enter a host name such as www.example.com."
+}
+
+// validateLoadBalancer checks a load balancer form: on a create, one of
+// vip_subnet_id, vip_network_id and vip_port_id (the error goes on
+// vip_subnet_id); the VIP, flavor, zone and provider are set at creation.
+func validateLoadBalancer(v formValues, create bool) fieldErrs {
+	f := newForm(v, create)
+	f.common()
+	vips := []string{"vip_subnet_id", "vip_network_id", "vip_port_id"}
+	for _, k := range vips {
+		f.field(k, uuid)
+	}
+	f.field("vip_qos_policy_id", uuid)
+	f.field("vip_address", ipAddress)
+	if create && !slices.ContainsFunc(vips, func(k string) bool { _, ok := f.get(k); return ok }) {
+		f.fail("vip_subnet_id", "Choose a subnet, a network or a port for the VIP.")
+	}
+	f.createOnly(append(vips, "vip_address", "flavor_id", "availability_zone", "provider")...)
+	return f.result()
+}
+
+// validateListener checks a listener form. The rules that depend on the
+// protocol (certificates, inserted headers) apply on a create, where the
+// protocol is known; inserted headers come as "insert_headers.<Header>".
+func validateListener(v formValues, create bool) fieldErrs {
+	f := newForm(v, create)
+	f.common()
+	f.required("protocol", "protocol_port", "loadbalancer_id")
+	f.createOnly("protocol", "protocol_port", "loadbalancer_id")
+	f.field("protocol", oneOf(lbProtocols...))
+	f.field("protocol_port", port)
+	f.field("loadbalancer_id", uuid)
+	f.field("default_pool_id", uuid)
+	f.field("connection_limit", connLimit)
+	for _, k := range []string{"timeout_client_data", "timeout_member_connect", "timeout_member_data", "timeout_tcp_inspect"} {
+		f.field(k, timeoutMS)
+	}
+	f.field("allowed_cidrs", list(cidr))
+	f.field("client_authentication", oneOf(clientAuthModes...))
+	f.field("tls_versions", list(oneOf(tlsVersions...)))
+	f.field("alpn_protocols", list(oneOf(alpnProtocols...)))
+	f.field("tls_ciphers", text(2048))
+	refs := []string{"default_tls_container_ref", "sni_container_refs", "client_ca_tls_container_ref", "client_crl_container_ref"}
+	for _, k := range refs {
+		if k == "sni_container_refs" {
+			f.field(k, list(text(maxName)))
+		} else {
+			f.field(k, text(maxName))
+		}
+	}
+	proto, _ := f.get("protocol")
+	_, hasCert := f.get("default_tls_container_ref")
+	_, hasSNI := f.get("sni_container_refs")
+	switch {
+	case proto == "TERMINATED_HTTPS" && !hasCert && !hasSNI && create:
+		f.fail("default_tls_container_ref", "A TERMINATED_HTTPS listener needs a certificate.")
+	case proto != "" && proto != "TERMINATED_HTTPS" && proto != "PROMETHEUS":
+		for _, k := range refs {
+			f.refuse(k, "Certificates go with TERMINATED_HTTPS and PROMETHEUS listeners only.")
+		}
+	}
+	if _, ok := f.get("client_ca_tls_container_ref"); ok && create && !hasCert && !hasSNI {
+		f.fail("client_ca_tls_container_ref", "A client CA needs a listener certificate too.")
+	}
+	if a, ok := f.get("client_authentication"); ok && a != "NONE" && create {
+		if _, ca := f.get("client_ca_tls_container_ref"); !ca {
+			f.fail("client_authentication", "Client authentication "+a+" needs a client CA certificate.")
+		}
+	}
+	if _, ok := f.get("client_crl_container_ref"); ok && create {
+		if _, ca := f.get("client_ca_tls_container_ref"); !ca {
+			f.fail("client_crl_container_ref", "A revocation list needs a client CA certificate.")
+		}
+	}
+	for k := range v {
+		h, ok := strings.CutPrefix(k, "insert_headers.")
+		switch {
+		case !ok || v[k] == "":
+		case proto != "" && proto != "HTTP" && proto != "TERMINATED_HTTPS":
+			f.fail(k, "Headers are inserted by HTTP and TERMINATED_HTTPS listeners only.")
+		case slices.Contains(sslHeaders, h) && proto != "" && proto != "TERMINATED_HTTPS":
+			f.fail(k, h+" is inserted by TERMINATED_HTTPS listeners only.")
+		case !slices.Contains(httpHeaders, h) && !slices.Contains(sslHeaders, h):
+			f.fail(k, "Octavia does not insert the header "+h+".")
+		default:
+			f.field(k, text(maxName))
+		}
+	}
+	return f.result()
+}
+
+// validatePool checks a pool form. The key "listener_protocol" (context,
+// not an attribute) is the protocol of the pool's listener: with it the
+// pool protocol is checked as Octavia's VALID_LISTENER_POOL_PROTOCOL_MAP.
+func validatePool(v formValues, create bool) fieldErrs {
+	f := newForm(v, create)
+	f.common()
+	f.required("lb_algorithm", "protocol")
+	f.createOnly("protocol", "listener_id", "loadbalancer_id")
+	f.field("lb_algorithm", oneOf(lbAlgorithms...))
+	f.field("protocol", oneOf(poolProtocols...))
+	f.field("listener_id", uuid)
+	f.field("loadbalancer_id", uuid)
+	f.field("tls_enabled", boolean)
+	f.field("tls_container_ref", text(maxName))
+	f.field("ca_tls_container_ref", text(maxName))
+	f.field("crl_container_ref", text(maxName))
+	f.field("tls_versions", list(oneOf(tlsVersions...)))
+	f.field("alpn_protocols", list(oneOf(alpnProtocols...)))
+	_, lb := f.get("loadbalancer_id")
+	_, ls := f.get("listener_id")
+	if create && !lb && !ls {
+		f.fail("listener_id", "Choose a listener or a load balancer for the pool.")
+	}
+	proto, _ := f.get("protocol")
+	if lp, ok := f.get("listener_protocol"); ok && proto != "" {
+		if valid, known := listenerPoolProto[lp]; known && !slices.Contains(valid, proto) {
+			if len(valid) == 0 {
+				f.fail("protocol", "Listeners of protocol "+lp+" take no pool.")
+			} else {
+				f.fail("protocol", "Listeners of protocol "+lp+" take pools of protocol "+orList(valid)+".")
+			}
+		}
+	}
+	f.field("session_persistence.type", oneOf(persistenceTypes...))
+	f.field("session_persistence.cookie_name", text(maxName), cookieName)
+	f.field("session_persistence.persistence_timeout", seconds)
+	f.field("session_persistence.persistence_granularity", ipAddress)
+	sp, _ := f.get("session_persistence.type")
+	udp := proto == "UDP" || proto == "SCTP"
+	switch {
+	case udp && (sp == "HTTP_COOKIE" || sp == "APP_COOKIE"):
+		f.fail("session_persistence.type", "UDP and SCTP pools take SOURCE_IP session persistence only.")
+	case udp:
+		f.refuse("session_persistence.cookie_name", "UDP and SCTP pools take no cookie name.")
+	case sp == "APP_COOKIE":
+		if _, ok := f.get("session_persistence.cookie_name"); !ok {
+			f.fail("session_persistence.cookie_name", "A cookie name is required with APP_COOKIE session persistence.")
+		}
+	case sp != "":
+		f.refuse("session_persistence.cookie_name", "A cookie name goes with APP_COOKIE session persistence only.")
+	}
+	if !udp && proto != "" {
+		for _, k := range []string{"session_persistence.persistence_timeout", "session_persistence.persistence_granularity"} {
+			f.refuse(k, "This is for UDP and SCTP pools only.")
+		}
+	}
+	return f.result()
+}
+
+// validateMember checks a member form.
+func validateMember(v formValues, create bool) fieldErrs {
+	f := newForm(v, create)
+	f.common()
+	f.required("address", "protocol_port")
+	f.createOnly("address", "protocol_port", "subnet_id")
+	f.field("address", ipAddress)
+	f.field("protocol_port", port)
+	f.field("weight", memberWeight)
+	f.field("subnet_id", uuid)
+	f.field("monitor_address", ipAddress)
+	f.field("monitor_port", port)
+	f.field("backup", boolean)
+	return f.result()
+}
+
+// validateMonitor checks a health monitor form. The key "pool_protocol"
+// (context, not an attribute) is the protocol of the monitored pool: UDP
+// and SCTP pools take UDP-CONNECT, SCTP, TCP or HTTP monitors only.
+func validateMonitor(v formValues, create bool) fieldErrs {
+	f := newForm(v, create)
+	f.common()
+	f.required("type", "delay", "timeout", "max_retries", "pool_id")
+	f.createOnly("type", "pool_id")
+	f.field("type", oneOf(monitorTypes...))
+	f.field("pool_id", uuid)
+	f.field("delay", seconds)
+	f.field("timeout", seconds)
+	f.field("max_retries", retries)
+	f.field("max_retries_down", retries)
+	f.field("http_method", oneOf(httpMethods...))
+	f.field("url_path", urlPath)
+	f.field("expected_codes", expectedCodes)
+	f.field("http_version", oneOf("1.0", "1.1"))
+	f.field("domain_name", domainName)
+	d, dok := f.get("delay")
+	t, tok := f.get("timeout")
+	if _, bad := f.errs["delay"]; dok && tok && !bad {
+		dn, _ := integer(d)
+		if tn, ok := integer(t); ok && tn > dn {
+			f.fail("timeout", "The timeout must not be longer than the delay.")
+		}
+	}
+	if typ, ok := f.get("type"); ok && typ != "HTTP" && typ != "HTTPS" {
+		for _, k := range []string{"http_method", "url_path", "expected_codes", "http_version", "domain_name"} {
+			f.refuse(k, "This is for HTTP and HTTPS monitors only.")
+		}
+	}
+	if _, ok := f.get("domain_name"); ok {
+		if hv, ok := f.get("http_version"); !ok && create {
+			f.fail("http_version", "Choose HTTP version 1.1 to send a domain name.")
+		} else if hv == "1.0" {
+			f.fail("http_version", "A domain name needs HTTP version 1.1.")
+		}
+	}
+	if pp, ok := f.get("pool_protocol"); ok {
+		typ, _ := f.get("type")
+		udp := pp == "UDP" || pp == "SCTP"
+		switch {
+		case udp && typ != "" && !slices.Contains([]string{"UDP-CONNECT", "SCTP", "TCP", "HTTP"}, typ):
+			f.fail("type", "Pools of protocol "+pp+" take UDP-CONNECT, SCTP, TCP or HTTP monitors.")
+		case !udp && (typ == "UDP-CONNECT" || typ == "SCTP"):
+			f.fail("type", typ+" monitors are for UDP and SCTP pools only.")
+		}
+	}
+	return f.result()
+}
+
+// validateL7Policy checks an L7 policy form: each redirect action needs
+// its target, and a target of another action is refused.
+func validateL7Policy(v formValues, create bool) fieldErrs {
+	f := newForm(v, create)
+	f.common()
+	f.required("action", "listener_id")
+	f.createOnly("listener_id")
+	f.field("action", oneOf(l7Actions...))
+	f.field("listener_id", uuid)
+	f.field("redirect_url", text(maxName), httpURL)
+	f.field("redirect_prefix", text(maxName), httpURL)
+	f.field("redirect_pool_id", uuid)
+	f.field("redirect_http_code", oneOf(redirectCodes...))
+	f.field("position", position)
+	action, _ := f.get("action")
+	target := map[string]string{"REDIRECT_TO_URL": "redirect_url", "REDIRECT_PREFIX": "redirect_prefix", "REDIRECT_TO_POOL": "redirect_pool_id"}
+	if action == "" {
+		return f.result()
+	}
+	for a, k := range target {
+		if _, ok := f.get(k); a == action && !ok {
+			f.fail(k, "This is required for "+action+".")
+		} else if a != action {
+			f.refuse(k, "This goes with "+a+" only.")
+		}
+	}
+	if action != "REDIRECT_TO_URL" && action != "REDIRECT_PREFIX" {
+		f.refuse("redirect_http_code", "A redirect code goes with REDIRECT_TO_URL and REDIRECT_PREFIX only.")
+	}
+	return f.result()
+}
+
+// validateL7Rule checks an L7 rule form: the key and value per rule type,
+// as octavia/common/validate.py's l7rule_data.
+func validateL7Rule(v formValues, create bool) fieldErrs {
+	f := newForm(v, create)
+	f.common()
+	f.required("type", "compare_type", "value")
+	f.field("type", oneOf(l7RuleTypes...))
+	f.field("compare_type", oneOf(l7CompareTypes...))
+	f.field("key", text(maxName))
+	f.field("value", text(maxName))
+	f.field("invert", boolean)
+	if s, sent := v["value"]; sent && s == "" && !create {
+		f.fail("value", "This field is required.")
+	}
+	typ, _ := f.get("type")
+	cmp, _ := f.get("compare_type")
+	_, hasKey := f.get("key")
+	value, hasValue := f.get("value")
+	switch typ {
+	case "HEADER", "COOKIE", "SSL_DN_FIELD":
+		if _, sent := v["key"]; !hasKey && (create || sent) { // an edit keeps the key
+			f.fail("key", "A key is required for "+typ+" rules.")
+		}
+	case "":
+	default:
+		f.refuse("key", typ+" rules take no key.")
+	}
+	if typ == "" || cmp == "" || !hasValue {
+		return f.result()
+	}
+	valueCheck := headerValue
+	switch typ {
+	case "HEADER", "COOKIE":
+		f.field("key", matches(headerNameRE, "Letters, digits and !#$%&'*+-.^_`|~ only."))
+		if typ == "COOKIE" {
+			valueCheck = matches(cookieValueRE, "Printable ASCII characters without spaces, quotes, semicolons or backslashes.")
+		}
+	case "FILE_TYPE":
+		if cmp != "REGEX" && cmp != "EQUAL_TO" {
+			f.fail("compare_type", "FILE_TYPE rules compare with REGEX or EQUAL_TO only.")
+		}
+	case "SSL_CONN_HAS_CERT", "SSL_VERIFY_RESULT":
+		if cmp != "EQUAL_TO" {
+			f.fail("compare_type", typ+" rules compare with EQUAL_TO only.")
+		}
+		if typ == "SSL_CONN_HAS_CERT" && !strings.EqualFold(value, "true") {
+			f.fail("value", "The value must be True.")
+		}
+		if _, ok := integer(value); typ == "SSL_VERIFY_RESULT" && (!ok || strings.HasPrefix(value, "-")) {
+			f.fail("value", "The value must be a whole number, 0 or more.")
+		}
+		return f.result()
+	case "SSL_DN_FIELD":
+		f.field("key", matches(dnFieldRE, "A distinguished name field such as CN or OU."))
+		valueCheck = func(string) string { return "" }
+	}
+	if cmp == "REGEX" {
+		valueCheck = regex
+	}
+	f.field("value", valueCheck)
+	return f.result()
+}
+
+// validateQuota checks a quota form; create does not matter.
+func validateQuota(v formValues, _ bool) fieldErrs {
+	f := newForm(v, false)
+	for _, k := range quotaResources {
+		f.field(k, quotaValue)
+	}
+	return f.result()
+}
+
+// validateFlavor checks a flavor form.
+func validateFlavor(v formValues, create bool) fieldErrs {
+	f := newForm(v, create)
+	f.required("name", "flavor_profile_id")
+	f.createOnly("flavor_profile_id")
+	f.field("name", text(maxName))
+	f.field("description", text(maxName))
+	f.field("flavor_profile_id", uuid)
+	f.field("enabled", boolean)
+	return f.result()
+}
+
+// validateFlavorProfile checks a flavor profile form.
+func validateFlavorProfile(v formValues, create bool) fieldErrs {
+	return validateProfile(v, create, "flavor_data")
+}
+
+// validateAvailabilityZone checks an availability zone form; its name is
+// its ID, set at creation.
+func validateAvailabilityZone(v formValues, create bool) fieldErrs {
+	f := newForm(v, create)
+	f.required("name", "availability_zone_profile_id")
+	f.createOnly("name", "availability_zone_profile_id")
+	f.field("name", text(maxName))
+	f.field("description", text(maxName))
+	f.field("availability_zone_profile_id", uuid)
+	f.field("enabled", boolean)
+	return f.result()
+}
+
+// validateAvailabilityZoneProfile checks an availability zone profile form.
+func validateAvailabilityZoneProfile(v formValues, create bool) fieldErrs {
+	return validateProfile(v, create, "availability_zone_data")
+}
+
+// validateProfile checks a flavor or availability zone profile; data is
+// the name of its JSON attribute.
+func validateProfile(v formValues, create bool, data string) fieldErrs {
+	f := newForm(v, create)
+	f.required("name", "provider_name", data)
+	f.field("name", text(maxName))
+	f.field("provider_name", text(maxName))
+	f.field(data, text(maxDataLength), jsonObject)
+	return f.result()
+}
+
+// faultPatterns find the attribute an Octavia 400 is about: wsme's
+// "Invalid input for field/attribute X.", "Missing argument: "X"",
+// "Unknown attribute for argument Y: X" and InvalidOption's
+// "X is not a valid option for Y" (None for a missing one: Y).
+var faultPatterns = []*regexp.Regexp{
+	regexp.MustCompile(`field/attribute ([\w.]+)\.`),
+	regexp.MustCompile(`Missing argument: "([\w.]+)"`),
+	regexp.MustCompile(`Unknown attribute for argument [\w.]+: ([\w.]+)`),
+	regexp.MustCompile(`None is not a valid option for ([\w.]+)`),
+	regexp.MustCompile(`^([\w.]+) is not a valid option for`),
+}
+
+// faultPhrases are Octavia messages about an attribute they do not name.
+var faultPhrases = [][2]string{
+	{"ertificate container reference", "default_tls_container_ref"},
+	{"Client authentication setting", "client_authentication"},
+	{"revocation list", "client_crl_container_ref"},
+	{"requires a key", "key"},
+	{`use the "key" field`, "key"},
+	{"distinguished name field", "key"},
+	{"requires a value", "value"},
+	{"regular expression", "value"},
+	{"boolean True string", "value"},
+	{"needs a int value", "value"},
+	{"comparison type", "compare_type"},
+}
+
+// faultField returns the attribute (one of names) that an Octavia 400
+// faultstring is about, e.g. "Invalid input for field/attribute
+// protocol_port. Value: '99999'. ..." -> "protocol_port"; "" when it
+// names none of them. Failing the known shapes, it takes the name
+// mentioned first in the text ("Field "cookie_name" must be specified").
+// A nested name matches by its last part ("type" for
+// "session_persistence.type").
+func faultField(fault string, names []string) string {
+	for _, re := range faultPatterns {
+		if m := re.FindStringSubmatch(fault); m != nil {
+			if n := matchName(m[1], names); n != "" {
+				return n
+			}
+		}
+	}
+	for _, p := range faultPhrases {
+		if strings.Contains(fault, p[0]) && slices.Contains(names, p[1]) {
+			return p[1]
+		}
+	}
+	best, at := "", len(fault)
+	for _, n := range names {
+		for _, w := range []string{n, n[strings.LastIndex(n, ".")+1:]} {
+			if i := wordIndex(fault, w); i >= 0 && i < at {
+				best, at = n, i
+			}
+		}
+	}
+	return best
+}
+
+func matchName(word string, names []string) string {
+	if slices.Contains(names, word) {
+		return word
+	}
+	for _, n := range names {
+		if strings.HasSuffix(n, "."+word) {
+			return n
+		}
+	}
+	return ""
+}
+
+// wordIndex returns where w first occurs in s as a whole word (not inside
+// a longer identifier), or -1.
+func wordIndex(s, w string) int {
+	loc := regexp.MustCompile(`(?:^|\W)(` + regexp.QuoteMeta(w) + `)(?:\W|$)`).FindStringSubmatchIndex(s)
+	if loc == nil {
+		return -1
+	}
+	return loc[2]
+}
