@@ -83,18 +83,6 @@ func valuesOf(fields []formField, o object) formValues {
 	return v
 }
 
-// splitList splits a list field: one item per line or comma-separated,
-// trimmed, empty items dropped.
-func splitList(s string) []string {
-	out := []string{}
-	for _, line := range strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == ',' }) {
-		if t := strings.TrimSpace(line); t != "" {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
 // buildBody is the request body of a form: on a create every shown field
 // with a value; on an edit the shown fields whose value differs from was
 // (a cleared field sends "" or, for Null fields, null). Values are typed
