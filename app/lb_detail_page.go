@@ -298,6 +298,7 @@ func (p *lbDetailPage) renderBody() goapp.UI {
 			renderStatusTree(p.d.Tree),
 			renderTreeLegend(),
 		),
+		goapp.Section().Class("card").Body(goapp.H2().Text("Live stats"), &statsPanel{Kind: octavia.KindLoadBalancer, ID: lb.ID}),
 	)
 }
 
