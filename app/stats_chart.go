@@ -46,14 +46,24 @@ type plotArea struct {
 	Left, Top, Width, Height float64
 }
 
-// The chart's viewBox and its plot area: room for the value labels on the
-// left and the time labels below.
-const (
-	chartW, chartH = 420.0, 150.0
-	chartTicks     = 4
-)
+// chartLayout is one drawing of a chart: its viewBox and where the lines
+// go in it. A chart is drawn twice, wide and narrow, and CSS shows the one
+// that fits its box (a container query), so that the labels keep a readable
+// size from a phone to a wide screen (an SVG's text scales with it).
+type chartLayout struct {
+	Class string // stats-svg-wide or stats-svg-narrow
+	W, H  float64
+	Plot  plotArea
+	Mid   bool // label the middle of the time axis
+}
 
-var chartPlot = plotArea{Left: 62, Top: 8, Width: chartW - 62 - 10, Height: chartH - 8 - 22}
+// chartTicks is about how many steps the value axis has.
+const chartTicks = 4
+
+var chartLayouts = []chartLayout{
+	{Class: "stats-svg-wide", W: 420, H: 150, Plot: plotArea{Left: 62, Top: 8, Width: 420 - 62 - 10, Height: 150 - 8 - 22}, Mid: true},
+	{Class: "stats-svg-narrow", W: 260, H: 150, Plot: plotArea{Left: 56, Top: 8, Width: 260 - 56 - 8, Height: 150 - 8 - 22}},
+}
 
 // niceScale is the top of an axis from 0 that holds max, in about ticks
 // steps of a round size (1, 2, 2.5 or 5 times a power of ten): 0 to 1,000
@@ -154,61 +164,71 @@ func chartSummary(s *statsSeries, c chartSpec) string {
 	return c.Title + ", last 5 minutes, now: " + strings.Join(parts, ", ")
 }
 
-// renderStatsChart draws chart c of series s: a titled SVG (its summary
-// in words), a grid with value labels, a time axis of the last 5 minutes
-// ending at the last read, and the lines; a legend below. UI goroutine.
+// renderStatsChart draws chart c of series s: titled SVGs (its summary in
+// words; one per chartLayout), and a legend below. UI goroutine.
 func renderStatsChart(s *statsSeries, c chartSpec) goapp.UI {
-	a, window, end := chartPlot, statsWindow, s.Last.At
 	top, step := niceScale(chartMax(s.Rates, c), chartTicks)
 	summary := chartSummary(s, c)
-
-	var grid []goapp.UI
-	for _, v := range tickValues(top, step) {
-		y := chartY(v, top, a)
-		grid = append(grid,
-			svgEl("line").Class("stats-grid").Attr("x1", a.Left).Attr("x2", a.Left+a.Width).
-				Attr("y1", fmtPx(y)).Attr("y2", fmtPx(y)),
-			svgEl("text").Class("stats-tick").Attr("x", a.Left-6).Attr("y", fmtPx(y+4)).
-				Attr("text-anchor", "end").Text(c.Format(v)),
-		)
+	body := make([]goapp.UI, 0, len(chartLayouts)+1)
+	for _, l := range chartLayouts {
+		body = append(body, renderChartSVG(s, c, l, top, step, summary))
 	}
-	base := a.Top + a.Height + 16
-	grid = append(grid,
-		svgEl("text").Class("stats-tick").Attr("x", a.Left).Attr("y", base).Text("5 min ago"),
-		svgEl("text").Class("stats-tick").Attr("x", a.Left+a.Width/2).Attr("y", base).Attr("text-anchor", "middle").Text("2.5 min"),
-		svgEl("text").Class("stats-tick").Attr("x", a.Left+a.Width).Attr("y", base).Attr("text-anchor", "end").Text("last read"),
-	)
-
-	var lines, legend []goapp.UI
+	legend := []goapp.UI{goapp.Strong().Text(c.Title)}
 	for _, se := range c.Series {
-		for _, pts := range polylinePoints(s.Rates, se.Pick, end, window, top, a) {
-			lines = append(lines, svgEl("polyline").Class("stats-line", "stats-line-"+se.Class).
-				Attr("data-series", se.Class).Attr("points", pts))
-		}
-		if r, fresh := s.latest(); fresh {
-			lines = append(lines, svgEl("circle").Class("stats-dot", "stats-line-"+se.Class).
-				Attr("cx", fmtPx(chartX(r.At, end, window, a))).Attr("cy", fmtPx(chartY(se.Pick(r), top, a))).Attr("r", 2.5))
-		}
 		legend = append(legend, goapp.Span().Class("stats-key").Body(
 			goapp.Span().Class("stats-swatch", "stats-swatch-"+se.Class).Aria("hidden", true),
 			goapp.Text(se.Name+"/s"),
 		))
 	}
+	body = append(body, goapp.FigCaption().Class("stats-legend").Body(legend...))
+	return goapp.Figure().Class("stats-chart").Attr("data-chart", c.ID).Body(body...)
+}
 
-	return goapp.Figure().Class("stats-chart").Attr("data-chart", c.ID).Body(
-		svgEl("svg").Class("stats-svg").
-			Attr("role", "img").
-			Attr("aria-label", summary).
-			Attr("viewBox", fmt.Sprintf("0 0 %g %g", chartW, chartH)).
-			Body(
-				svgEl("title").Text(summary),
-				svgEl("g").Class("stats-axes").Body(grid...),
-				svgEl("g").Class("stats-lines").Body(lines...),
-			),
-		goapp.FigCaption().Class("stats-legend").Body(
-			append([]goapp.UI{goapp.Strong().Text(c.Title)}, legend...)...,
-		),
-	)
+// renderChartSVG draws one layout of a chart: a grid with value labels (0
+// to top, step apart), a time axis of the last 5 minutes ending at the last
+// read, and the lines. UI goroutine.
+func renderChartSVG(s *statsSeries, c chartSpec, l chartLayout, top, step float64, summary string) goapp.UI {
+	a, window, end := l.Plot, statsWindow, s.Last.At
+	var grid []goapp.UI
+	for _, v := range tickValues(top, step) {
+		y := chartY(v, top, a)
+		grid = append(grid,
+			svgEl("line").Class("stats-grid").Attr("x1", fmtPx(a.Left)).Attr("x2", fmtPx(a.Left+a.Width)).
+				Attr("y1", fmtPx(y)).Attr("y2", fmtPx(y)),
+			svgEl("text").Class("stats-tick").Attr("x", fmtPx(a.Left-6)).Attr("y", fmtPx(y+4)).
+				Attr("text-anchor", "end").Text(c.Format(v)),
+		)
+	}
+	base := fmtPx(a.Top + a.Height + 16)
+	grid = append(grid, svgEl("text").Class("stats-tick").Attr("x", fmtPx(a.Left)).Attr("y", base).Text("5 min ago"))
+	if l.Mid {
+		grid = append(grid, svgEl("text").Class("stats-tick").Attr("x", fmtPx(a.Left+a.Width/2)).Attr("y", base).
+			Attr("text-anchor", "middle").Text("2.5 min"))
+	}
+	grid = append(grid, svgEl("text").Class("stats-tick").Attr("x", fmtPx(a.Left+a.Width)).Attr("y", base).
+		Attr("text-anchor", "end").Text("last read"))
+
+	var lines []goapp.UI
+	r, fresh := s.latest()
+	for _, se := range c.Series {
+		for _, pts := range polylinePoints(s.Rates, se.Pick, end, window, top, a) {
+			lines = append(lines, svgEl("polyline").Class("stats-line", "stats-line-"+se.Class).
+				Attr("data-series", se.Class).Attr("points", pts))
+		}
+		if fresh {
+			lines = append(lines, svgEl("circle").Class("stats-dot", "stats-line-"+se.Class).
+				Attr("cx", fmtPx(chartX(r.At, end, window, a))).Attr("cy", fmtPx(chartY(se.Pick(r), top, a))).Attr("r", 2.5))
+		}
+	}
+	return svgEl("svg").Class("stats-svg", l.Class).
+		Attr("role", "img").
+		Attr("aria-label", summary).
+		Attr("viewBox", fmt.Sprintf("0 0 %g %g", l.W, l.H)).
+		Body(
+			svgEl("title").Text(summary),
+			svgEl("g").Class("stats-axes").Body(grid...),
+			svgEl("g").Class("stats-lines").Body(lines...),
+		)
 }
 
 // fmtPx is a coordinate with one decimal.
