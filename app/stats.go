@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -38,6 +39,9 @@ type statsSample struct {
 	RequestErrors     int64
 }
 
+// errNoStats is a stats answer without its "stats" object.
+var errNoStats = errors.New("the answer holds no stats")
+
 // fetchStats reads the stats of a load balancer (GET
 // /v2/lbaas/loadbalancers/{id}/stats) or of a listener (GET
 // /v2/lbaas/listeners/{id}/stats), stamped with the time of the answer; any
@@ -48,16 +52,22 @@ func fetchStats(c *octavia.Client, kind octavia.Kind, id string) func(ctx contex
 		switch kind {
 		case octavia.KindLoadBalancer:
 			s, err := c.LoadBalancerStats(ctx, id)
-			if err != nil || s == nil {
+			if err != nil {
 				return statsSample{}, err
+			}
+			if s == nil {
+				return statsSample{}, errNoStats
 			}
 			return statsSample{At: time.Now(), BytesIn: int64(s.BytesIn), BytesOut: int64(s.BytesOut),
 				ActiveConnections: int64(s.ActiveConnections), TotalConnections: int64(s.TotalConnections),
 				RequestErrors: int64(s.RequestErrors)}, nil
 		case octavia.KindListener:
 			s, err := c.ListenerStats(ctx, id)
-			if err != nil || s == nil {
+			if err != nil {
 				return statsSample{}, err
+			}
+			if s == nil {
+				return statsSample{}, errNoStats
 			}
 			return statsSample{At: time.Now(), BytesIn: int64(s.BytesIn), BytesOut: int64(s.BytesOut),
 				ActiveConnections: int64(s.ActiveConnections), TotalConnections: int64(s.TotalConnections),
