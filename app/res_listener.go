@@ -5,6 +5,7 @@ import (
 	"iter"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/listeners"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/octavia"
 )
@@ -63,6 +64,9 @@ var listenerRes = register(&resource{
 	Validate:       validateListener,
 	LoadBalancerOf: func(o object) string { return first(o.ids("loadbalancers")) },
 	Children:       []child{{Of: octavia.KindL7Policy, Filter: "listener_id"}},
+	Sections: []func(p *detailPage, o object) goapp.UI{
+		func(p *detailPage, o object) goapp.UI { return statsCard(octavia.KindListener, o.str("id")) },
+	},
 })
 
 // first is the first of ids, "" when there is none.

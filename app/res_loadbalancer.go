@@ -76,6 +76,7 @@ var lbResource = register(&resource{
 	},
 	Sections: []func(p *detailPage, o object) goapp.UI{
 		func(p *detailPage, o object) goapp.UI { return p.renderTreeCard() },
+		func(p *detailPage, o object) goapp.UI { return statsCard(octavia.KindLoadBalancer, o.str("id")) },
 	},
 	Children: []child{{Of: octavia.KindListener, Filter: "loadbalancer_id"}, {Of: octavia.KindPool, Filter: "loadbalancer_id"}},
 	Actions: []action{{

@@ -1,0 +1,303 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/waiters"
+)
+
+// statsWindow is how far back the live chart of a stats panel goes.
+const statsWindow = 5 * time.Minute
+
+// statsHub is the one poller of stats: every panel that shows the stats of
+// a load balancer or of a listener subscribes to the same key, so a
+// resource costs one GET of its stats per 3 s however many views show it,
+// and none once no view does.
+var statsHub = waiters.NewHub[statsSample](waiters.DefaultInterval)
+
+// statsKey is the statsHub key of the stats of resource (kind, id) as the
+// session's project sees it.
+func statsKey(sess *session, kind octavia.Kind, id string) string {
+	return sess.Info.ProjectID + "/stats/" + string(kind) + "/" + id
+}
+
+// statsSample is one read of Octavia's traffic counters and when its answer
+// came. ActiveConnections is a gauge; the other four only grow, until a
+// failover or a restart sets them back.
+type statsSample struct {
+	At                time.Time
+	BytesIn           int64
+	BytesOut          int64
+	ActiveConnections int64
+	TotalConnections  int64
+	RequestErrors     int64
+}
+
+// errNoStats is a stats answer without its "stats" object.
+var errNoStats = errors.New("the answer holds no stats")
+
+// fetchStats reads the stats of a load balancer (GET
+// /v2/lbaas/loadbalancers/{id}/stats) or of a listener (GET
+// /v2/lbaas/listeners/{id}/stats), stamped with the time of the answer; any
+// other kind is an error, without a request. Blocks: the Hub calls it on
+// its loop's goroutine.
+func fetchStats(c *octavia.Client, kind octavia.Kind, id string) func(ctx context.Context) (statsSample, error) {
+	return func(ctx context.Context) (statsSample, error) {
+		switch kind {
+		case octavia.KindLoadBalancer:
+			s, err := c.LoadBalancerStats(ctx, id)
+			if err != nil {
+				return statsSample{}, err
+			}
+			if s == nil {
+				return statsSample{}, errNoStats
+			}
+			return statsSample{At: time.Now(), BytesIn: int64(s.BytesIn), BytesOut: int64(s.BytesOut),
+				ActiveConnections: int64(s.ActiveConnections), TotalConnections: int64(s.TotalConnections),
+				RequestErrors: int64(s.RequestErrors)}, nil
+		case octavia.KindListener:
+			s, err := c.ListenerStats(ctx, id)
+			if err != nil {
+				return statsSample{}, err
+			}
+			if s == nil {
+				return statsSample{}, errNoStats
+			}
+			return statsSample{At: time.Now(), BytesIn: int64(s.BytesIn), BytesOut: int64(s.BytesOut),
+				ActiveConnections: int64(s.ActiveConnections), TotalConnections: int64(s.TotalConnections),
+				RequestErrors: int64(s.RequestErrors)}, nil
+		}
+		return statsSample{}, fmt.Errorf("no stats for a %s: only load balancers and listeners have them", kind)
+	}
+}
+
+// watchStats subscribes fn to the shared poll of the stats of (kind, id):
+// a GET every 3 s, the first at once or, when the poll already runs, its
+// latest answer replayed. fn runs on the Hub's goroutine: hop to the UI
+// goroutine with ctx.Dispatch. stop leaves the poll.
+func watchStats(sess *session, kind octavia.Kind, id string, fn func(waiters.Update[statsSample])) (stop func()) {
+	return statsHub.Subscribe(statsKey(sess, kind, id), fetchStats(sess.Client, kind, id), fn)
+}
+
+// statsRate is the traffic per second between two samples, at the time of
+// the later one. Start marks the first point of a series: the chart's line
+// breaks before it (a counter went down, or the panel just began).
+type statsRate struct {
+	At          time.Time
+	BytesIn     float64 // bytes received per second
+	BytesOut    float64 // bytes sent per second
+	Connections float64 // new connections per second
+	Errors      float64 // request errors per second
+	Start       bool
+}
+
+// statsSeries turns successive samples into rates per second over the last
+// window (statsWindow when 0). Pure: no clock, no I/O.
+type statsSeries struct {
+	Window  time.Duration
+	Last    statsSample // the newest sample taken
+	HasLast bool
+	Rates   []statsRate // oldest first, none older than Window before Last.At
+	Resets  int         // how many times a counter went down
+	start   bool        // the next rate starts a new series
+}
+
+// add takes sample x and reports whether it did. A sample not newer than
+// the last one (the Hub's replay of a poll already taken, or an older one)
+// is skipped. A sample whose cumulative counters (bytes, total connections,
+// request errors) went down, after a failover or a restart, gives no rate:
+// it becomes the base of a new series, so the chart shows a gap, never a
+// negative rate. The active connections are a gauge and may go down.
+func (s *statsSeries) add(x statsSample) bool {
+	if s.HasLast && !x.At.After(s.Last.At) {
+		return false
+	}
+	prev, had := s.Last, s.HasLast
+	s.Last, s.HasLast = x, true
+	switch {
+	case !had:
+		s.start = true
+	case x.BytesIn < prev.BytesIn || x.BytesOut < prev.BytesOut ||
+		x.TotalConnections < prev.TotalConnections || x.RequestErrors < prev.RequestErrors:
+		s.Resets++
+		s.start = true
+	default:
+		dt := x.At.Sub(prev.At).Seconds()
+		s.Rates = append(s.Rates, statsRate{
+			At:          x.At,
+			BytesIn:     float64(x.BytesIn-prev.BytesIn) / dt,
+			BytesOut:    float64(x.BytesOut-prev.BytesOut) / dt,
+			Connections: float64(x.TotalConnections-prev.TotalConnections) / dt,
+			Errors:      float64(x.RequestErrors-prev.RequestErrors) / dt,
+			Start:       s.start,
+		})
+		s.start = false
+	}
+	s.trim()
+	return true
+}
+
+// trim drops the rates older than the window before the last sample.
+func (s *statsSeries) trim() {
+	w := s.Window
+	if w <= 0 {
+		w = statsWindow
+	}
+	cut := s.Last.At.Add(-w)
+	i := 0
+	for i < len(s.Rates) && s.Rates[i].At.Before(cut) {
+		i++
+	}
+	if i > 0 {
+		s.Rates = append(s.Rates[:0:0], s.Rates[i:]...)
+	}
+}
+
+// latest is the newest rate, and whether it is from the last sample (false
+// when the last sample began a new series, or there is no rate yet).
+func (s *statsSeries) latest() (statsRate, bool) {
+	if len(s.Rates) == 0 {
+		return statsRate{}, false
+	}
+	r := s.Rates[len(s.Rates)-1]
+	return r, r.At.Equal(s.Last.At)
+}
+
+// statsPanel shows the live stats of a load balancer or a listener (Kind:
+// octavia.KindLoadBalancer or octavia.KindListener; ID: its id): Octavia's
+// counters as text and a chart of their rates over the last 5 minutes. It
+// reads them through statsHub while it is mounted.
+type statsPanel struct {
+	goapp.Compo
+
+	Kind octavia.Kind
+	ID   string
+
+	key    string // what the panel is subscribed to; "" = nothing
+	stop   func()
+	series statsSeries
+	polls  int
+	err    string
+}
+
+// OnMount subscribes to the stats poll. UI goroutine.
+func (p *statsPanel) OnMount(ctx goapp.Context) { p.subscribe(ctx) }
+
+// OnUpdate follows a parent that now shows another resource. UI goroutine.
+func (p *statsPanel) OnUpdate(ctx goapp.Context) {
+	if sess := currentSession(); sess == nil || statsKey(sess, p.Kind, p.ID) != p.key {
+		p.unsubscribe()
+		p.subscribe(ctx)
+	}
+}
+
+// OnDismount leaves the poll: go-app's context is never cancelled, so
+// without this the GETs would go on for ever. UI goroutine.
+func (p *statsPanel) OnDismount() { p.unsubscribe() }
+
+func (p *statsPanel) subscribe(ctx goapp.Context) {
+	p.series, p.polls, p.err = statsSeries{}, 0, ""
+	sess := currentSession()
+	if sess == nil || p.ID == "" {
+		return
+	}
+	key := statsKey(sess, p.Kind, p.ID)
+	p.key = key
+	p.stop = watchStats(sess, p.Kind, p.ID, func(u waiters.Update[statsSample]) {
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if p.key != key {
+				return // an answer for what the panel showed before
+			}
+			p.take(u)
+		})
+	})
+}
+
+func (p *statsPanel) unsubscribe() {
+	if p.stop != nil {
+		p.stop()
+	}
+	p.stop, p.key = nil, ""
+}
+
+// take is one poll: a failed read is said and keeps what was shown. UI
+// goroutine.
+func (p *statsPanel) take(u waiters.Update[statsSample]) {
+	p.polls++
+	if u.Err != nil {
+		p.err = octavia.Message(u.Err)
+		return
+	}
+	p.err = ""
+	p.series.add(u.Value)
+}
+
+func (p *statsPanel) Render() goapp.UI {
+	s := &p.series
+	root := goapp.Div().Class("stats-panel").Attr("data-kind", string(p.Kind)).Attr("data-id", p.ID).
+		Attr("data-polls", p.polls)
+	if !s.HasLast {
+		if p.err != "" {
+			return root.Body(goapp.P().Class("stats-error", "st-error-text").Text("The stats could not be read: " + p.err))
+		}
+		return root.Body(goapp.P().Class("empty", "loading").Text("Reading the stats…"))
+	}
+	x := s.Last
+	r, fresh := s.latest()
+	rate := func(v float64, format func(float64) string) string {
+		if !fresh {
+			return "—"
+		}
+		return format(v)
+	}
+	return root.Body(
+		goapp.Div().Class("stats-head").Body(
+			goapp.Span().Class("live").Title("Read through one shared poll every 3 s while a view shows them").
+				Text("live · every 3 s"),
+			goapp.Span().Class("stats-at").Text("read at "+x.At.UTC().Format("15:04:05")+" UTC"),
+			goapp.If(p.err != "", func() goapp.UI {
+				return goapp.Span().Class("stats-error", "st-error-text").Text("Last read failed: " + p.err)
+			}),
+			goapp.If(s.Resets > 0, func() goapp.UI {
+				return goapp.Span().Class("stats-reset").Title("A counter went down (a failover or a restart): the chart starts a new line").
+					Textf("counters reset %d×", s.Resets)
+			}),
+		),
+		goapp.Dl().Class("stats-figures").Body(
+			statsFigure("bytes_in", "Bytes in", formatBytes(x.BytesIn), x.BytesIn, rate(r.BytesIn, formatByteRate)),
+			statsFigure("bytes_out", "Bytes out", formatBytes(x.BytesOut), x.BytesOut, rate(r.BytesOut, formatByteRate)),
+			statsFigure("active_connections", "Active connections", formatCount(x.ActiveConnections), x.ActiveConnections, ""),
+			statsFigure("total_connections", "Total connections", formatCount(x.TotalConnections), x.TotalConnections, rate(r.Connections, formatPerSecond)),
+			statsFigure("request_errors", "Request errors", formatCount(x.RequestErrors), x.RequestErrors, rate(r.Errors, formatPerSecond)),
+		),
+		goapp.Div().Class("stats-charts").Body(
+			renderStatsChart(s, trafficChart),
+			renderStatsChart(s, connectionsChart),
+		),
+	)
+}
+
+// statsFigure is one counter as text: its value (data-value holds Octavia's
+// exact number) and, for the cumulative ones, its rate.
+func statsFigure(field, label, value string, raw int64, rate string) goapp.UI {
+	return goapp.Div().Class("stats-figure").Attr("data-stat", field).Body(
+		goapp.Dt().Text(label),
+		goapp.Dd().Body(
+			goapp.Span().Class("stats-value").Attr("data-value", raw).Title(fmt.Sprintf("%d", raw)).Text(value),
+			goapp.If(rate != "", func() goapp.UI {
+				return goapp.Span().Class("stats-rate").Text(rate)
+			}),
+		),
+	)
+}
+
+// statsCard is the "Live stats" card of a load balancer's or listener's page.
+func statsCard(kind octavia.Kind, id string) goapp.UI {
+	return goapp.Section().Class("card").Body(goapp.H2().Text("Live stats"), &statsPanel{Kind: kind, ID: id})
+}
