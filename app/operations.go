@@ -217,6 +217,14 @@ func writeErrorText(err error, status string) string {
 	if busy(err) {
 		return busyText(err, status)
 	}
+	var e *octavia.Error
+	if octavia.ErrorCodeOf(err) == octavia.EFORBIDDEN && errors.As(err, &e) {
+		s := "Your role does not allow this."
+		if e.Fault != "" {
+			s += " Octavia said: " + e.Fault
+		}
+		return s
+	}
 	return octavia.Message(err)
 }
 

@@ -115,9 +115,12 @@ func TestWriteErrorText(t *testing.T) {
 		{"immutable without a fault uses the known state",
 			&octavia.Error{Code: octavia.EIMMUTABLE, StatusCode: 409}, string(octavia.StatusPendingCreate),
 			[]string{"busy (PENDING_CREATE)"}},
-		{"other errors use the client's message",
+		{"a 403 says the role does not allow it, with Octavia's words",
 			&octavia.Error{Code: octavia.EFORBIDDEN, StatusCode: 403, Fault: "Policy does not allow this request to be performed."}, "",
-			[]string{"Policy does not allow"}},
+			[]string{"Your role does not allow this.", "Octavia said: Policy does not allow"}},
+		{"other errors use the client's message",
+			&octavia.Error{Code: octavia.EQUOTA, StatusCode: 403, Fault: "Quota has been met for resources: Load Balancer"}, "",
+			[]string{"Quota has been met"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
