@@ -253,7 +253,11 @@ func (p *detailPage) confirmDelete(ctx goapp.Context, e goapp.Event) {
 			if cascade {
 				written += " with cascade (its listeners, pools, members and monitors too)"
 			}
-			operations.start(ctx, sess, operation{Kind: opDelete, Wait: waitFor(res, opDelete), Ref: ref, Name: res.nameOf(o),
+			wait := waitFor(res, opDelete)
+			if wait == waitNone && ref.LoadBalancerID != "" {
+				wait = waitLBActive // an amphora: its load balancer is what changes
+			}
+			operations.start(ctx, sess, operation{Kind: opDelete, Wait: wait, Ref: ref, Name: res.nameOf(o),
 				VIPAddress: o.str("vip_address"), Written: written, Status: string(octavia.StatusPendingDelete)}, acc)
 			ctx.Navigate(res.listPathOf(p.pr.ParentID))
 		})
@@ -429,7 +433,7 @@ func (p *detailPage) propValue(pr property, o object) goapp.UI {
 		return badge(o.str(pr.Key))
 	case pr.Key == "created_at" || pr.Key == "updated_at":
 		return goapp.Text(formatTime(o.time(pr.Key)))
-	case pr.Link != "" && resourceOf(pr.Link) != nil:
+	case pr.Link != "" && resourceOf(pr.Link) != nil && resourceOf(pr.Link).mayRead(p.sess):
 		ids := o.ids(pr.Key)
 		if len(ids) == 0 {
 			if id := o.str(pr.Key); id != "" {

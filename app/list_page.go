@@ -790,7 +790,11 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 		},
 		Row: func(i int) goapp.UI {
 			r := &shown[i]
-			cells := []goapp.UI{goapp.Td().Class("name").Title("%s", r.Name).Body(goapp.A().Href(res.detailPathOf(r.Parent, r.ID)).Text(res.rowName(r)))}
+			var name goapp.UI = goapp.A().Href(res.detailPathOf(r.Parent, r.ID)).Text(res.rowName(r))
+			if res.NoDetail {
+				name = goapp.Text(res.rowName(r))
+			}
+			cells := []goapp.UI{goapp.Td().Class("name").Title("%s", r.Name).Body(name)}
 			for j, c := range res.Columns {
 				v := ""
 				if j < len(r.Cells) {
@@ -799,7 +803,7 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 				switch {
 				case c.Badge:
 					cells = append(cells, goapp.Td().Body(badge(v)))
-				case c.Link != "" && v != "" && resourceOf(c.Link) != nil:
+				case c.Link != "" && v != "" && resourceOf(c.Link) != nil && resourceOf(c.Link).mayRead(p.sess):
 					cells = append(cells, goapp.Td().Class("mono").Body(goapp.A().Href(resourceOf(c.Link).detailPathOf("", v)).Text(shorten(v, 13))))
 				case c.Mono:
 					cells = append(cells, goapp.Td().Class("mono").Text(orDash(v)))

@@ -1,10 +1,12 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"iter"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -33,6 +35,7 @@ type resource struct {
 	Status     bool // it has provisioning and operating statuses (a load balancer's tree)
 	Paged      bool // its list takes limit and marker
 	NoNav      bool // not in the navigation (children, listed on their parent's page)
+	NoDetail   bool // no page of its own: the list is all (providers)
 
 	Columns []column     // the list's columns after the name
 	Props   []property   // the detail page's properties (every attribute not named here is shown after them)
@@ -131,9 +134,22 @@ type action struct {
 // by init functions of the res_*.go files (order by navOrder).
 var resources []*resource
 
-// register adds r to the table. Init functions only.
+// navOrder is the navigation's order of the kinds (a kind not named here
+// goes last): the files register in their names' order.
+var navOrder = []octavia.Kind{octavia.KindLoadBalancer, octavia.KindListener, octavia.KindPool, octavia.KindMember,
+	octavia.KindMonitor, octavia.KindL7Policy, octavia.KindL7Rule, octavia.KindAmphora, octavia.KindQuota, octavia.KindProvider,
+	octavia.KindFlavor, octavia.KindFlavorProfile, octavia.KindAvailabilityZone, octavia.KindAvailabilityZoneProfile}
+
+// register adds r to the table, in navOrder. Init functions only.
 func register(r *resource) *resource {
-	resources = append(resources, r)
+	rank := func(k octavia.Kind) int {
+		if i := slices.Index(navOrder, k); i >= 0 {
+			return i
+		}
+		return len(navOrder)
+	}
+	i, _ := slices.BinarySearchFunc(resources, rank(r.Kind)+1, func(e *resource, t int) int { return cmp.Compare(rank(e.Kind), t) })
+	resources = slices.Insert(resources, i, r)
 	return r
 }
 
@@ -287,7 +303,9 @@ func registerResources() {
 		if r.Update != nil {
 			goapp.RouteWithRegexp("^"+base+"/[^/]+/edit$", func() goapp.Composer { return &formPage{} })
 		}
-		goapp.RouteWithRegexp("^"+base+"/[^/]+$", func() goapp.Composer { return &detailPage{} })
+		if !r.NoDetail {
+			goapp.RouteWithRegexp("^"+base+"/[^/]+$", func() goapp.Composer { return &detailPage{} })
+		}
 	}
 }
 
