@@ -16,7 +16,7 @@ import (
 // Octavia's default policy lets only admins read the capabilities.
 var providerRes = register(&resource{
 	Kind: octavia.KindProvider, Prefix: "provider", Singular: "provider", Plural: "providers", Title: "Providers",
-	Path: "/providers", IDKey: "name", NoDetail: true,
+	Path: "/providers", IDKey: "name", NoDetail: true, WriteAdmin: true, // nothing to write: Octavia has no provider writes
 	Intro: "A provider is the driver that builds load balancers: the amphora VMs, OVN…",
 	Columns: []column{{Title: "Description", Key: "description", Width: "30%"},
 		{Title: "Flavor capabilities", Key: "flavor_capabilities", Width: "23%"},
