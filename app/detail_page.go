@@ -40,8 +40,9 @@ type detailPage struct {
 	deleting   bool
 	deleteErr  string
 
-	asking    string // the action whose confirmation is open
-	acting    string // the action that runs
+	asking    string        // the action whose confirmation is open
+	ctx       goapp.Context // the page's own: a confirmed action runs on it (the dialog's goes with the dialog)
+	acting    string        // the action that runs
 	actionErr string
 }
 
@@ -49,6 +50,7 @@ func (p *detailPage) OnNav(ctx goapp.Context) {
 	if p.sess = requireSession(ctx); p.sess == nil {
 		return
 	}
+	p.ctx = ctx
 	path := ctx.Page().URL().Path
 	pr, ok := parsePage(path)
 	if !ok || pr.Mode != "detail" {
@@ -542,7 +544,10 @@ func (p *detailPage) renderAsk() goapp.UI {
 		goapp.Div().Class("confirm-actions").Body(
 			goapp.Button().ID("action-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
 				closeDialog(actionDialogID)
-				p.runAction(ctx, a)
+				// Not the button's ctx: the dialog leaves the page when it closes, and
+				// go-app drops a Dispatch on an element no longer mounted (the action's
+				// answer and the page's poll after it would be lost).
+				p.runAction(p.ctx, a)
 			}).Text(a.Label),
 			goapp.Button().ID("action-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(actionDialogID) }).Text("Cancel"),
 		),

@@ -204,7 +204,7 @@ func TestBrowserAdmin(t *testing.T) {
 	// A flavor profile, then a flavor on it from the profile's page.
 	b.nav(t, "/flavor-profiles")
 	b.do(t, "create a flavor profile", 30*time.Second, chromedp.WaitVisible(chromedp.ID("flavorprofile-create")),
-		chromedp.Click(chromedp.ID("flavorprofile-create")), chromedp.WaitVisible(chromedp.CSS(`#f-provider_name option[value=amphora]`)),
+		chromedp.Click(chromedp.ID("flavorprofile-create")), chromedp.WaitReady(chromedp.CSS(`#f-provider_name option[value=amphora]`)),
 		setInput("#f-name", "ci-profile"), setInput("#f-provider_name", "amphora"),
 		setInput("#f-flavor_data", `{"loadbalancer_topology": "ACTIVE_STANDBY"}`))
 	b.shot(t, "admin-12-flavorprofile-form")
@@ -233,7 +233,7 @@ func TestBrowserAdmin(t *testing.T) {
 	}
 	// One more flavor stays for the member and the reader.
 	b.nav(t, "/flavors/new")
-	b.do(t, "create a second flavor", 30*time.Second, chromedp.WaitVisible(chromedp.CSS(`#f-flavor_profile_id option:nth-child(2)`)),
+	b.do(t, "create a second flavor", 30*time.Second, chromedp.WaitReady(chromedp.CSS(`#f-flavor_profile_id option:nth-child(2)`)),
 		setInput("#f-name", "ci-keep"), pickFirstOption("#f-flavor_profile_id"),
 		chromedp.Click(chromedp.ID("res-submit")), chromedp.WaitVisible(chromedp.ID("flavor-props")))
 	b.nav(t, "/flavors")
@@ -248,7 +248,7 @@ func TestBrowserAdmin(t *testing.T) {
 
 	// An availability zone profile and a zone on it; the zone's page is named by the zone.
 	b.nav(t, "/availability-zone-profiles/new")
-	b.do(t, "create a zone profile", 30*time.Second, chromedp.WaitVisible(chromedp.CSS(`#f-provider_name option[value=amphora]`)),
+	b.do(t, "create a zone profile", 30*time.Second, chromedp.WaitReady(chromedp.CSS(`#f-provider_name option[value=amphora]`)),
 		setInput("#f-name", "ci-zone-profile"), setInput("#f-provider_name", "amphora"),
 		setInput("#f-availability_zone_data", `{"compute_zone": "nova-az1"}`),
 		chromedp.Click(chromedp.ID("res-submit")), chromedp.WaitVisible(chromedp.ID("azprofile-props")))
@@ -262,7 +262,7 @@ func TestBrowserAdmin(t *testing.T) {
 	b.opDone(t, "Create availability zone")
 	b.shot(t, "admin-16-az")
 	b.nav(t, "/availability-zones/new")
-	b.do(t, "create a second zone", 30*time.Second, chromedp.WaitVisible(chromedp.CSS(`#f-availability_zone_profile_id option:nth-child(2)`)),
+	b.do(t, "create a second zone", 30*time.Second, chromedp.WaitReady(chromedp.CSS(`#f-availability_zone_profile_id option:nth-child(2)`)),
 		setInput("#f-name", "ci-az-keep"), pickFirstOption("#f-availability_zone_profile_id"),
 		chromedp.Click(chromedp.ID("res-submit")), chromedp.WaitVisible(chromedp.ID("az-props")))
 	b.nav(t, "/availability-zones/ci-az1")
@@ -273,7 +273,7 @@ func TestBrowserAdmin(t *testing.T) {
 	b.shot(t, "admin-17-azs")
 	// A zone profile in use is refused (409); one not in use is deleted.
 	b.nav(t, "/availability-zone-profiles/new")
-	b.do(t, "create a spare zone profile", 30*time.Second, chromedp.WaitVisible(chromedp.CSS(`#f-provider_name option[value=amphora]`)),
+	b.do(t, "create a spare zone profile", 30*time.Second, chromedp.WaitReady(chromedp.CSS(`#f-provider_name option[value=amphora]`)),
 		setInput("#f-name", "ci-spare"), setInput("#f-provider_name", "amphora"), setInput("#f-availability_zone_data", `{}`),
 		chromedp.Click(chromedp.ID("res-submit")), chromedp.WaitVisible(chromedp.ID("azprofile-delete")),
 		chromedp.Click(chromedp.ID("azprofile-delete")), chromedp.WaitVisible(chromedp.ID("delete-confirm-btn")),
