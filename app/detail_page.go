@@ -259,8 +259,12 @@ func (p *detailPage) confirmDelete(ctx goapp.Context, e goapp.Event) {
 			if wait == waitNone && ref.LoadBalancerID != "" {
 				wait = waitLBActive // an amphora: its load balancer is what changes
 			}
+			status := string(octavia.StatusPendingDelete)
+			if wait == waitNone {
+				status = "" // gone at once: no status to show
+			}
 			operations.start(ctx, sess, operation{Kind: opDelete, Wait: wait, Ref: ref, Name: res.nameOf(o),
-				VIPAddress: o.str("vip_address"), Written: written, Status: string(octavia.StatusPendingDelete)}, acc)
+				VIPAddress: o.str("vip_address"), Written: written, Status: status}, acc)
 			ctx.Navigate(res.listPathOf(p.pr.ParentID))
 		})
 	})

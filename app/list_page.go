@@ -612,7 +612,7 @@ func (p *listPage) columns() (cols []vcol, sorts []int) {
 		cols, sorts = append(cols, vcol{"Provisioning", "13%"}, vcol{"Operating", "11%"}), append(sorts, sortStatus, 0)
 		cols, sorts = append(cols, vcol{"Created (UTC)", "15%"}), append(sorts, sortCreated)
 	}
-	if res.idKey() == "id" {
+	if !res.namedByID() {
 		cols, sorts = append(cols, vcol{"ID", "17%"}), append(sorts, sortID)
 	}
 	return cols, sorts
@@ -816,7 +816,7 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 				cells = append(cells, goapp.Td().Body(badge(r.ProvisioningStatus)), goapp.Td().Body(badge(r.OperatingStatus)),
 					goapp.Td().Class("nowrap").Title("%s", formatAgo(created, now)).Text(formatTime(created)))
 			}
-			if res.idKey() == "id" {
+			if !res.namedByID() {
 				cells = append(cells, goapp.Td().Class("mono", "muted", "id").Title("%s", r.ID).Text(shorten(r.ID, 13)))
 			}
 			return goapp.Tr().Class(p.dom("row"), "res-row").DataSet("id", r.ID).DataSet("status", r.ProvisioningStatus).Body(cells...)
@@ -826,7 +826,7 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 
 // rowName is what a row's link says.
 func (r *resource) rowName(row *row) string {
-	if r.idKey() != "id" {
+	if r.namedByID() {
 		return row.ID
 	}
 	return displayName(row.Name, row.ID)

@@ -55,6 +55,34 @@ func TestAdminPages(t *testing.T) {
 	}
 }
 
+// TestNamedByID: amphorae have no name, zones and quotas are named by
+// their name and project: each is called by its id on screen, never
+// "(no name)"; load balancers keep their names.
+func TestNamedByID(t *testing.T) {
+	tests := []struct {
+		name string
+		res  *resource
+		o    object
+		want string
+	}{
+		{"amphora", amphoraRes, object{"id": "a1b2c3d4-0000"}, "a1b2c3d4-0000"},
+		{"zone", azRes, object{"name": "az1"}, "az1"},
+		{"quota", quotaRes, object{"project_id": "p1"}, "p1"},
+		{"flavor without a name", flavorRes, object{"id": "f1b2c3d4-0000"}, "(no name) f1b2c3d4"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := rowOf(tt.res, "", tt.o)
+			if got := tt.res.nameOf(tt.o); got != tt.want {
+				t.Errorf("nameOf: got %q, want %q", got, tt.want)
+			}
+			if got := tt.res.rowName(&r); got != tt.want {
+				t.Errorf("rowName: got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
 // TestNavOrder: the kinds are in the navigation's order whatever their
 // files' names (res_amphora.go registers before res_listener.go).
 func TestNavOrder(t *testing.T) {

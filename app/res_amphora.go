@@ -20,7 +20,7 @@ import (
 // CLI's --wait does; a delete (a spare or failed one) too when it has one.
 var amphoraRes = register(&resource{
 	Kind: octavia.KindAmphora, Prefix: "amp", Singular: "amphora", Plural: "amphorae", Title: "Amphorae",
-	Path: "/amphorae", Admin: true, WriteAdmin: true, Paged: true,
+	Path: "/amphorae", Admin: true, WriteAdmin: true, Paged: true, Unnamed: true,
 	Intro: "An amphora is the service VM that carries a load balancer of the amphora provider.",
 	Columns: []column{{Title: "Role", Key: "role", Width: "10%"}, {Title: "Status", Key: "status", Badge: true, Width: "11%"},
 		{Title: "Load balancer", Key: "loadbalancer_id", Link: octavia.KindLoadBalancer, Width: "14%"},

@@ -18,9 +18,9 @@ var providerRes = register(&resource{
 	Kind: octavia.KindProvider, Prefix: "provider", Singular: "provider", Plural: "providers", Title: "Providers",
 	Path: "/providers", IDKey: "name", NoDetail: true, WriteAdmin: true, // nothing to write: Octavia has no provider writes
 	Intro: "A provider is the driver that builds load balancers: the amphora VMs, OVN…",
-	Columns: []column{{Title: "Description", Key: "description", Width: "30%"},
-		{Title: "Flavor capabilities", Key: "flavor_capabilities", Width: "23%"},
-		{Title: "Availability zone capabilities", Key: "availability_zone_capabilities", Width: "23%"}},
+	Columns: []column{{Title: "Description", Key: "description", Width: "22%"},
+		{Title: "Flavor capabilities", Key: "flavor_capabilities", Width: "27%"},
+		{Title: "Availability zone capabilities", Key: "availability_zone_capabilities", Width: "27%"}},
 	List: func(ctx context.Context, c *octavia.Client, _ listQuery) iter.Seq2[object, error] {
 		return func(yield func(object, error) bool) {
 			for p, err := range c.Providers(ctx, providers.ListOpts{}) {

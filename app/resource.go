@@ -36,6 +36,7 @@ type resource struct {
 	Paged      bool // its list takes limit and marker
 	NoNav      bool // not in the navigation (children, listed on their parent's page)
 	NoDetail   bool // no page of its own: the list is all (providers)
+	Unnamed    bool // its objects have no name: their id names them (amphorae)
 
 	Columns []column     // the list's columns after the name
 	Props   []property   // the detail page's properties (every attribute not named here is shown after them)
@@ -179,12 +180,17 @@ func (r *resource) idKey() string {
 	return r.IDKey
 }
 
+// namedByID reports whether r's objects are called by their id on screen
+// (zones by their name, quotas by their project, amphorae): no "(no name)",
+// no ID column beside it.
+func (r *resource) namedByID() bool { return r.idKey() != "id" || r.Unnamed }
+
 // idOf is o's id as r's URLs name it.
 func (r *resource) idOf(o object) string { return o.str(r.idKey()) }
 
 // nameOf is what o is called on screen: its name, or a stand-in.
 func (r *resource) nameOf(o object) string {
-	if r.idKey() != "id" {
+	if r.namedByID() {
 		return r.idOf(o)
 	}
 	return displayName(o.str("name"), o.str("id"))
