@@ -271,7 +271,17 @@ func TestBrowserAdmin(t *testing.T) {
 	b.opDone(t, "Delete availability zone")
 	b.waitJS(t, "one zone left", `document.querySelectorAll("tr.az-row").length === 1`, 20*time.Second)
 	b.shot(t, "admin-17-azs")
-	// A zone profile in use is refused (409); one not in use is deleted.
+	// A zone profile in use is refused (409), with Octavia's words; one not in use is deleted.
+	b.nav(t, "/availability-zones/ci-az-keep")
+	b.do(t, "try to delete the profile in use", 30*time.Second, chromedp.WaitVisible(chromedp.CSS(`#az-props a[href^="/availability-zone-profiles/"]`)),
+		chromedp.Click(chromedp.CSS(`#az-props a[href^="/availability-zone-profiles/"]`)), chromedp.WaitVisible(chromedp.ID("azprofile-delete")),
+		chromedp.Click(chromedp.ID("azprofile-delete")), chromedp.WaitVisible(chromedp.ID("delete-confirm-btn")),
+		chromedp.Click(chromedp.ID("delete-confirm-btn")), chromedp.WaitVisible(chromedp.ID("delete-error")))
+	if got := b.text(t, "#delete-error"); !strings.Contains(got, "in use") || strings.Contains(got, "load balancer is busy") {
+		t.Errorf("deleting a profile in use: got %q, want Octavia's 'in use' (and no load balancer in the message)", got)
+	}
+	b.shot(t, "admin-18-azprofile-in-use")
+	b.do(t, "keep it", 10*time.Second, chromedp.Click(chromedp.ID("delete-keep")), chromedp.WaitNotPresent(chromedp.ID("delete-confirm")))
 	b.nav(t, "/availability-zone-profiles/new")
 	b.do(t, "create a spare zone profile", 30*time.Second, chromedp.WaitReady(chromedp.CSS(`#f-provider_name option[value=amphora]`)),
 		setInput("#f-name", "ci-spare"), setInput("#f-provider_name", "amphora"), setInput("#f-availability_zone_data", `{}`),
