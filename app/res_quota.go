@@ -182,7 +182,8 @@ func (d *quotaDefaults) Render() goapp.UI {
 		rows = append(rows, goapp.Tr().DataSet("key", p.Key).Body(
 			goapp.Td().Text(p.Label), goapp.Td().Class("num", "quota-value").Text(p.Value),
 			goapp.Td().Class("num", "quota-default").Text(p.Default),
-			goapp.Td().Body(goapp.If(p.Own, func() goapp.UI { return goapp.Span().Class("chip").Text("own value") })),
+			goapp.Td().Body(goapp.If(p.Own, func() goapp.UI { return goapp.Span().Class("chip").Text("own value") }).
+				ElseIf(d.defaults != nil, func() goapp.UI { return goapp.Span().Class("muted").Text("default") })),
 		))
 	}
 	return goapp.Section().Class("card").Body(
@@ -191,7 +192,7 @@ func (d *quotaDefaults) Render() goapp.UI {
 			return goapp.P().ID("quota-defaults-error").Class("muted").Text("The defaults could not be read: " + d.err)
 		}),
 		goapp.Div().Class("table-wrap").Body(goapp.Table().ID("quota-defaults").Class("table", "table-compact").Body(
-			goapp.THead().Body(goapp.Tr().Body(goapp.Th().Text("Limit"), goapp.Th().Text("This project"), goapp.Th().Text("Default"), goapp.Th())),
+			goapp.THead().Body(goapp.Tr().Body(goapp.Th().Text("Limit"), goapp.Th().Text("This project"), goapp.Th().Text("Default"), goapp.Th().Text("Source"))),
 			goapp.TBody().Body(rows...),
 		)),
 	)

@@ -99,6 +99,7 @@ func TestBrowserAdmin(t *testing.T) {
 		t.Errorf("amphorae with a link to their load balancer: got %d, want 3", got)
 	}
 	b.shot(t, "admin-01-amphorae")
+	b.audit(t, "admin-amphorae") // axe-core, light and dark, desktop and phone
 
 	// The STANDALONE one's page: its counters, one listener and the sum.
 	standalone := eval[string](t, b, `[...document.querySelectorAll("tr.amp-row")].find(r => r.children[1].textContent === "STANDALONE").dataset.id`)
@@ -113,6 +114,7 @@ func TestBrowserAdmin(t *testing.T) {
 	b.do(t, "refresh the counters", 10*time.Second, chromedp.Click(chromedp.ID("amp-stats-refresh")))
 	b.waitJS(t, "the counters again", `document.querySelectorAll("#amp-stats tbody tr").length === 2`, 20*time.Second)
 	b.shot(t, "admin-02-amphora")
+	b.audit(t, "admin-amphora") // axe-core, light and dark, desktop and phone
 
 	// Fail it over: the load balancer goes PENDING_UPDATE, then ACTIVE, and
 	// the amphora is replaced by a new one.
@@ -160,6 +162,7 @@ func TestBrowserAdmin(t *testing.T) {
 		t.Errorf("demo's load balancers: got %q beside default %q, want 5 beside unlimited", v, d)
 	}
 	b.shot(t, "admin-07-quota")
+	b.audit(t, "admin-quota") // axe-core, light and dark, desktop and phone
 
 	// Set: 7 listeners; Octavia applies it at once.
 	b.do(t, "edit the quota", 20*time.Second, chromedp.Click(chromedp.ID("quota-edit")), chromedp.WaitVisible(chromedp.ID("f-listener")),
@@ -200,6 +203,7 @@ func TestBrowserAdmin(t *testing.T) {
 		t.Errorf("provider names: got %d links, want none (no provider page)", got)
 	}
 	b.shot(t, "admin-11-providers")
+	b.audit(t, "admin-providers") // axe-core, light and dark, desktop and phone
 
 	// A flavor profile, then a flavor on it from the profile's page.
 	b.nav(t, "/flavor-profiles")
@@ -208,6 +212,7 @@ func TestBrowserAdmin(t *testing.T) {
 		setInput("#f-name", "ci-profile"), setInput("#f-provider_name", "amphora"),
 		setInput("#f-flavor_data", `{"loadbalancer_topology": "ACTIVE_STANDBY"}`))
 	b.shot(t, "admin-12-flavorprofile-form")
+	b.audit(t, "admin-flavorprofile-form") // axe-core, light and dark, desktop and phone
 	b.do(t, "save the flavor profile", 20*time.Second, chromedp.Click(chromedp.ID("res-submit")), chromedp.WaitVisible(chromedp.ID("flavorprofile-props")))
 	b.opDone(t, "Create flavor profile")
 	b.do(t, "rename the flavor profile", 20*time.Second, chromedp.Click(chromedp.ID("flavorprofile-edit")),
