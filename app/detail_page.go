@@ -437,7 +437,7 @@ func (p *detailPage) propValue(pr property, o object) goapp.UI {
 	switch {
 	case pr.Key == "provisioning_status" || pr.Key == "operating_status" || pr.Key == "status" && p.res().Kind == octavia.KindAmphora:
 		return badge(o.str(pr.Key))
-	case pr.Key == "created_at" || pr.Key == "updated_at":
+	case pr.Key == "created_at" || pr.Key == "updated_at" || pr.Key == "cert_expiration":
 		return goapp.Text(formatTime(o.time(pr.Key)))
 	case pr.Link != "" && resourceOf(pr.Link) != nil && resourceOf(pr.Link).mayRead(p.sess):
 		ids := o.ids(pr.Key)
