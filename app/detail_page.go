@@ -417,7 +417,9 @@ func (p *detailPage) renderProps(o object) []goapp.UI {
 	var out []goapp.UI
 	for _, pr := range res.Props {
 		seen[pr.Key] = true
-		out = append(out, prop(pr.Label, p.propValue(pr, o)))
+		if !pr.Hide {
+			out = append(out, prop(pr.Label, p.propValue(pr, o)))
+		}
 	}
 	keys := make([]string, 0, len(o))
 	for k := range o {

@@ -806,9 +806,9 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 				case c.Link != "" && v != "" && resourceOf(c.Link) != nil && resourceOf(c.Link).mayRead(p.sess):
 					cells = append(cells, goapp.Td().Class("mono").Body(goapp.A().Href(resourceOf(c.Link).detailPathOf("", v)).Text(shorten(v, 13))))
 				case c.Mono:
-					cells = append(cells, goapp.Td().Class("mono").Text(orDash(v)))
+					cells = append(cells, goapp.Td().Class("mono").Title("%s", v).Text(orDash(v)))
 				default:
-					cells = append(cells, goapp.Td().Text(orDash(v)))
+					cells = append(cells, goapp.Td().Title("%s", v).Text(orDash(v))) // the whole text, when the cell cuts it
 				}
 			}
 			if res.Status {

@@ -1,9 +1,12 @@
 package app
 
 import (
+	"maps"
 	"net/http"
 	"slices"
 	"testing"
+
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/quotas"
 
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/amphoracontrol"
@@ -317,4 +320,27 @@ func TestAdminLists(t *testing.T) {
 			t.Errorf("got %q, want that only admins read them", got)
 		}
 	})
+}
+
+// TestQuotaProps: a quota's page lists its project as a property and its
+// limits only once, in the table beside the defaults (property.Hide); an
+// attribute no property names is still shown.
+func TestQuotaProps(t *testing.T) {
+	p := &detailPage{pr: pageRef{Res: quotaRes}}
+	o, _ := quotaOf("p1")(&quotas.Quota{Loadbalancer: 5, Listener: -1, Pool: -1, Member: -1, Healthmonitor: -1, L7Policy: -1, L7Rule: -1}, nil)
+	tests := []struct {
+		name string
+		o    object
+		want int
+	}{
+		{"project and limits", o, 1},
+		{"an attribute of a newer Octavia", func() object { x := maps.Clone(o); x["l7rule_per_policy"] = 10.0; return x }(), 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := len(p.renderProps(tt.o)); got != tt.want {
+				t.Errorf("got %d property lines, want %d", got, tt.want)
+			}
+		})
+	}
 }

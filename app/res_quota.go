@@ -82,7 +82,7 @@ func quotaColumns() (out []column) {
 
 func quotaProps() (out []property) {
 	for _, l := range quotaLimits {
-		out = append(out, property{Label: l.Label, Key: l.Key})
+		out = append(out, property{Label: l.Label, Key: l.Key, Hide: true}) // in the table beside the defaults
 	}
 	return out
 }

@@ -91,6 +91,7 @@ type property struct {
 	Key   string
 	Link  octavia.Kind // the value is the id of one of these: a link to its page
 	Mono  bool
+	Hide  bool // not a line of its own: a Section shows it (a quota's limits)
 }
 
 // listFilter is a filter of a list that Octavia applies (a query
