@@ -40,8 +40,9 @@ type detailPage struct {
 	deleting   bool
 	deleteErr  string
 
-	asking    string // the action whose confirmation is open
-	acting    string // the action that runs
+	asking    string        // the action whose confirmation is open
+	ctx       goapp.Context // the page's own: a confirmed action runs on it (the dialog's goes with the dialog)
+	acting    string        // the action that runs
 	actionErr string
 }
 
@@ -49,6 +50,7 @@ func (p *detailPage) OnNav(ctx goapp.Context) {
 	if p.sess = requireSession(ctx); p.sess == nil {
 		return
 	}
+	p.ctx = ctx
 	path := ctx.Page().URL().Path
 	pr, ok := parsePage(path)
 	if !ok || pr.Mode != "detail" {
@@ -253,8 +255,16 @@ func (p *detailPage) confirmDelete(ctx goapp.Context, e goapp.Event) {
 			if cascade {
 				written += " with cascade (its listeners, pools, members and monitors too)"
 			}
-			operations.start(ctx, sess, operation{Kind: opDelete, Wait: waitFor(res, opDelete), Ref: ref, Name: res.nameOf(o),
-				VIPAddress: o.str("vip_address"), Written: written, Status: string(octavia.StatusPendingDelete)}, acc)
+			wait := waitFor(res, opDelete)
+			if wait == waitNone && ref.LoadBalancerID != "" {
+				wait = waitLBActive // an amphora: its load balancer is what changes
+			}
+			status := string(octavia.StatusPendingDelete)
+			if wait == waitNone {
+				status = "" // gone at once: no status to show
+			}
+			operations.start(ctx, sess, operation{Kind: opDelete, Wait: wait, Ref: ref, Name: res.nameOf(o),
+				VIPAddress: o.str("vip_address"), Written: written, Status: status}, acc)
 			ctx.Navigate(res.listPathOf(p.pr.ParentID))
 		})
 	})
@@ -407,7 +417,9 @@ func (p *detailPage) renderProps(o object) []goapp.UI {
 	var out []goapp.UI
 	for _, pr := range res.Props {
 		seen[pr.Key] = true
-		out = append(out, prop(pr.Label, p.propValue(pr, o)))
+		if !pr.Hide {
+			out = append(out, prop(pr.Label, p.propValue(pr, o)))
+		}
 	}
 	keys := make([]string, 0, len(o))
 	for k := range o {
@@ -427,9 +439,9 @@ func (p *detailPage) propValue(pr property, o object) goapp.UI {
 	switch {
 	case pr.Key == "provisioning_status" || pr.Key == "operating_status" || pr.Key == "status" && p.res().Kind == octavia.KindAmphora:
 		return badge(o.str(pr.Key))
-	case pr.Key == "created_at" || pr.Key == "updated_at":
+	case pr.Key == "created_at" || pr.Key == "updated_at" || pr.Key == "cert_expiration":
 		return goapp.Text(formatTime(o.time(pr.Key)))
-	case pr.Link != "" && resourceOf(pr.Link) != nil:
+	case pr.Link != "" && resourceOf(pr.Link) != nil && resourceOf(pr.Link).mayRead(p.sess):
 		ids := o.ids(pr.Key)
 		if len(ids) == 0 {
 			if id := o.str(pr.Key); id != "" {
@@ -538,7 +550,10 @@ func (p *detailPage) renderAsk() goapp.UI {
 		goapp.Div().Class("confirm-actions").Body(
 			goapp.Button().ID("action-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
 				closeDialog(actionDialogID)
-				p.runAction(ctx, a)
+				// Not the button's ctx: the dialog leaves the page when it closes, and
+				// go-app drops a Dispatch on an element no longer mounted (the action's
+				// answer and the page's poll after it would be lost).
+				p.runAction(p.ctx, a)
 			}).Text(a.Label),
 			goapp.Button().ID("action-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(actionDialogID) }).Text("Cancel"),
 		),

@@ -612,7 +612,7 @@ func (p *listPage) columns() (cols []vcol, sorts []int) {
 		cols, sorts = append(cols, vcol{"Provisioning", "13%"}, vcol{"Operating", "11%"}), append(sorts, sortStatus, 0)
 		cols, sorts = append(cols, vcol{"Created (UTC)", "15%"}), append(sorts, sortCreated)
 	}
-	if res.idKey() == "id" {
+	if !res.namedByID() {
 		cols, sorts = append(cols, vcol{"ID", "17%"}), append(sorts, sortID)
 	}
 	return cols, sorts
@@ -790,7 +790,11 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 		},
 		Row: func(i int) goapp.UI {
 			r := &shown[i]
-			cells := []goapp.UI{goapp.Td().Class("name").Title("%s", r.Name).Body(goapp.A().Href(res.detailPathOf(r.Parent, r.ID)).Text(res.rowName(r)))}
+			var name goapp.UI = goapp.A().Href(res.detailPathOf(r.Parent, r.ID)).Text(res.rowName(r))
+			if res.NoDetail {
+				name = goapp.Text(res.rowName(r))
+			}
+			cells := []goapp.UI{goapp.Td().Class("name").Title("%s", r.Name).Body(name)}
 			for j, c := range res.Columns {
 				v := ""
 				if j < len(r.Cells) {
@@ -799,12 +803,12 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 				switch {
 				case c.Badge:
 					cells = append(cells, goapp.Td().Body(badge(v)))
-				case c.Link != "" && v != "" && resourceOf(c.Link) != nil:
+				case c.Link != "" && v != "" && resourceOf(c.Link) != nil && resourceOf(c.Link).mayRead(p.sess):
 					cells = append(cells, goapp.Td().Class("mono").Body(goapp.A().Href(resourceOf(c.Link).detailPathOf("", v)).Text(shorten(v, 13))))
 				case c.Mono:
-					cells = append(cells, goapp.Td().Class("mono").Text(orDash(v)))
+					cells = append(cells, goapp.Td().Class("mono").Title("%s", v).Text(orDash(v)))
 				default:
-					cells = append(cells, goapp.Td().Text(orDash(v)))
+					cells = append(cells, goapp.Td().Title("%s", v).Text(orDash(v))) // the whole text, when the cell cuts it
 				}
 			}
 			if res.Status {
@@ -812,7 +816,7 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 				cells = append(cells, goapp.Td().Body(badge(r.ProvisioningStatus)), goapp.Td().Body(badge(r.OperatingStatus)),
 					goapp.Td().Class("nowrap").Title("%s", formatAgo(created, now)).Text(formatTime(created)))
 			}
-			if res.idKey() == "id" {
+			if !res.namedByID() {
 				cells = append(cells, goapp.Td().Class("mono", "muted", "id").Title("%s", r.ID).Text(shorten(r.ID, 13)))
 			}
 			return goapp.Tr().Class(p.dom("row"), "res-row").DataSet("id", r.ID).DataSet("status", r.ProvisioningStatus).Body(cells...)
@@ -822,7 +826,7 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 
 // rowName is what a row's link says.
 func (r *resource) rowName(row *row) string {
-	if r.idKey() != "id" {
+	if r.namedByID() {
 		return row.ID
 	}
 	return displayName(row.Name, row.ID)

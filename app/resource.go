@@ -1,10 +1,12 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"iter"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -33,6 +35,8 @@ type resource struct {
 	Status     bool // it has provisioning and operating statuses (a load balancer's tree)
 	Paged      bool // its list takes limit and marker
 	NoNav      bool // not in the navigation (children, listed on their parent's page)
+	NoDetail   bool // no page of its own: the list is all (providers)
+	Unnamed    bool // its objects have no name: their id names them (amphorae)
 
 	Columns []column     // the list's columns after the name
 	Props   []property   // the detail page's properties (every attribute not named here is shown after them)
@@ -87,6 +91,7 @@ type property struct {
 	Key   string
 	Link  octavia.Kind // the value is the id of one of these: a link to its page
 	Mono  bool
+	Hide  bool // not a line of its own: a Section shows it (a quota's limits)
 }
 
 // listFilter is a filter of a list that Octavia applies (a query
@@ -131,9 +136,22 @@ type action struct {
 // by init functions of the res_*.go files (order by navOrder).
 var resources []*resource
 
-// register adds r to the table. Init functions only.
+// navOrder is the navigation's order of the kinds (a kind not named here
+// goes last): the files register in their names' order.
+var navOrder = []octavia.Kind{octavia.KindLoadBalancer, octavia.KindListener, octavia.KindPool, octavia.KindMember,
+	octavia.KindMonitor, octavia.KindL7Policy, octavia.KindL7Rule, octavia.KindAmphora, octavia.KindQuota, octavia.KindProvider,
+	octavia.KindFlavor, octavia.KindFlavorProfile, octavia.KindAvailabilityZone, octavia.KindAvailabilityZoneProfile}
+
+// register adds r to the table, in navOrder. Init functions only.
 func register(r *resource) *resource {
-	resources = append(resources, r)
+	rank := func(k octavia.Kind) int {
+		if i := slices.Index(navOrder, k); i >= 0 {
+			return i
+		}
+		return len(navOrder)
+	}
+	i, _ := slices.BinarySearchFunc(resources, rank(r.Kind)+1, func(e *resource, t int) int { return cmp.Compare(rank(e.Kind), t) })
+	resources = slices.Insert(resources, i, r)
 	return r
 }
 
@@ -163,12 +181,17 @@ func (r *resource) idKey() string {
 	return r.IDKey
 }
 
+// namedByID reports whether r's objects are called by their id on screen
+// (zones by their name, quotas by their project, amphorae): no "(no name)",
+// no ID column beside it.
+func (r *resource) namedByID() bool { return r.idKey() != "id" || r.Unnamed }
+
 // idOf is o's id as r's URLs name it.
 func (r *resource) idOf(o object) string { return o.str(r.idKey()) }
 
 // nameOf is what o is called on screen: its name, or a stand-in.
 func (r *resource) nameOf(o object) string {
-	if r.idKey() != "id" {
+	if r.namedByID() {
 		return r.idOf(o)
 	}
 	return displayName(o.str("name"), o.str("id"))
@@ -287,7 +310,9 @@ func registerResources() {
 		if r.Update != nil {
 			goapp.RouteWithRegexp("^"+base+"/[^/]+/edit$", func() goapp.Composer { return &formPage{} })
 		}
-		goapp.RouteWithRegexp("^"+base+"/[^/]+$", func() goapp.Composer { return &detailPage{} })
+		if !r.NoDetail {
+			goapp.RouteWithRegexp("^"+base+"/[^/]+$", func() goapp.Composer { return &detailPage{} })
+		}
 	}
 }
 

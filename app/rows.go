@@ -30,7 +30,7 @@ const octaviaTime = "2006-01-02T15:04:05"
 func rowOf(res *resource, parent string, o object) row {
 	r := row{ID: res.idOf(o), Name: o.str("name"), ProvisioningStatus: o.str("provisioning_status"),
 		OperatingStatus: o.str("operating_status"), CreatedAt: o.str("created_at"), Parent: parent}
-	if res.idKey() != "id" {
+	if res.namedByID() {
 		r.Name = r.ID
 	}
 	if len(res.Columns) > 0 {

@@ -242,7 +242,7 @@ func renderOperations(ops []operation, now time.Time) goapp.UI {
 			return goapp.Div().Class("op", "op-"+string(op.State)).DataSet("op", op.ID).DataSet("lb", op.lbID()).Body(
 				goapp.Div().Class("op-head").Body(
 					goapp.Span().Class("op-title").Text(opTitle(op)),
-					badge(op.Status),
+					goapp.If(op.Status != "", func() goapp.UI { return badge(op.Status) }), // none for a write applied at once
 					goapp.Span().Class("op-elapsed").Title("elapsed").Text(formatElapsed(op.elapsed(now))),
 					goapp.If(!full, func() goapp.UI {
 						return goapp.Span().Class("op-line", "op-outcome", "op-inline").Text(opOutcomeText(op, now))

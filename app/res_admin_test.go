@@ -1,0 +1,346 @@
+package app
+
+import (
+	"maps"
+	"net/http"
+	"slices"
+	"testing"
+
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/quotas"
+
+	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/octavia/amphoracontrol"
+	"github.com/octaview/octaview/octavia/labcloud"
+)
+
+// TestAdminPages: the admin kinds' paths name their pages, zones and
+// quotas by name and project rather than by an ID.
+func TestAdminPages(t *testing.T) {
+	tests := []struct {
+		name, path string
+		kind       octavia.Kind
+		id, mode   string
+	}{
+		{"quota edit", "/quotas/p-123/edit", octavia.KindQuota, "p-123", "edit"},
+		{"quota", "/quotas/p-123", octavia.KindQuota, "p-123", "detail"},
+		{"quotas", "/quotas", octavia.KindQuota, "", "list"},
+		{"zone by name", "/availability-zones/az%20one", octavia.KindAvailabilityZone, "az one", "detail"},
+		{"new zone", "/availability-zones/new", octavia.KindAvailabilityZone, "", "new"},
+		{"zone profile edit", "/availability-zone-profiles/zp1/edit", octavia.KindAvailabilityZoneProfile, "zp1", "edit"},
+		{"amphora", "/amphorae/a1", octavia.KindAmphora, "a1", "detail"},
+		{"providers", "/providers", octavia.KindProvider, "", "list"},
+		{"flavor", "/flavors/f1", octavia.KindFlavor, "f1", "detail"},
+		{"new flavor profile", "/flavor-profiles/new", octavia.KindFlavorProfile, "", "new"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pr, ok := parsePage(tt.path)
+			if !ok || pr.Res.Kind != tt.kind || pr.ID != tt.id || pr.Mode != tt.mode {
+				t.Fatalf("parsePage(%q) = %v %q %q %v; want %v %q %q", tt.path, pr.Res.Kind, pr.ID, pr.Mode, ok, tt.kind, tt.id, tt.mode)
+			}
+		})
+	}
+	for _, tt := range []struct {
+		name string
+		res  *resource
+		o    object
+		want string
+	}{
+		{"zone by its name", azRes, object{"name": "az one"}, "/availability-zones/az%20one"},
+		{"quota by its project", quotaRes, object{"project_id": "p-1"}, "/quotas/p-1"},
+		{"amphora by its id", amphoraRes, object{"id": "a1"}, "/amphorae/a1"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.res.detailPathOf("", tt.res.idOf(tt.o)); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestNamedByID: amphorae have no name, zones and quotas are named by
+// their name and project: each is called by its id on screen, never
+// "(no name)"; load balancers keep their names.
+func TestNamedByID(t *testing.T) {
+	tests := []struct {
+		name string
+		res  *resource
+		o    object
+		want string
+	}{
+		{"amphora", amphoraRes, object{"id": "a1b2c3d4-0000"}, "a1b2c3d4-0000"},
+		{"zone", azRes, object{"name": "az1"}, "az1"},
+		{"quota", quotaRes, object{"project_id": "p1"}, "p1"},
+		{"flavor without a name", flavorRes, object{"id": "f1b2c3d4-0000"}, "(no name) f1b2c3d4"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := rowOf(tt.res, "", tt.o)
+			if got := tt.res.nameOf(tt.o); got != tt.want {
+				t.Errorf("nameOf: got %q, want %q", got, tt.want)
+			}
+			if got := tt.res.rowName(&r); got != tt.want {
+				t.Errorf("rowName: got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestNavOrder: the kinds are in the navigation's order whatever their
+// files' names (res_amphora.go registers before res_listener.go).
+func TestNavOrder(t *testing.T) {
+	var got []octavia.Kind
+	for _, r := range resources {
+		got = append(got, r.Kind)
+	}
+	last := -1
+	for _, k := range got {
+		i := slices.Index(navOrder, k)
+		if i < last {
+			t.Fatalf("got kinds in the order %v; want them in navOrder", got)
+		}
+		last = i
+	}
+	if got[0] != octavia.KindLoadBalancer {
+		t.Errorf("got %v first, want load balancers", got[0])
+	}
+}
+
+// TestAdminAccess: who reads and who writes each admin kind, as Octavia's
+// default policy has it (only admins write them; only admins read
+// amphorae and profiles; the console's read-only mode writes nothing).
+func TestAdminAccess(t *testing.T) {
+	admin := &session{Info: octavia.Session{Roles: []string{"admin", "member", "reader"}}}
+	member := &session{Info: octavia.Session{Roles: []string{"member", "reader"}}}
+	reader := &session{Info: octavia.Session{Roles: []string{"reader"}}}
+	readOnlyAdmin := &session{Info: admin.Info, ReadOnly: true}
+	tests := []struct {
+		res                                  *resource
+		adminRead, memberRead, readerRead    bool
+		adminWrite, memberWrite, readerWrite bool
+	}{
+		{amphoraRes, true, false, false, true, false, false},
+		{quotaRes, true, true, true, true, false, false},
+		{providerRes, true, true, true, true, false, false},
+		{flavorRes, true, true, true, true, false, false},
+		{flavorProfileRes, true, false, false, true, false, false},
+		{azRes, true, true, true, true, false, false},
+		{azProfileRes, true, false, false, true, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.res.Plural, func(t *testing.T) {
+			for _, c := range []struct {
+				who        string
+				s          *session
+				read, want bool
+				got        bool
+			}{
+				{"admin reads", admin, true, tt.adminRead, tt.res.mayRead(admin)},
+				{"member reads", member, true, tt.memberRead, tt.res.mayRead(member)},
+				{"reader reads", reader, true, tt.readerRead, tt.res.mayRead(reader)},
+				{"admin writes", admin, false, tt.adminWrite, tt.res.mayWrite(admin)},
+				{"member writes", member, false, tt.memberWrite, tt.res.mayWrite(member)},
+				{"reader writes", reader, false, tt.readerWrite, tt.res.mayWrite(reader)},
+				{"read-only admin writes", readOnlyAdmin, false, false, tt.res.mayWrite(readOnlyAdmin)},
+			} {
+				if c.got != c.want {
+					t.Errorf("%s: got %v, want %v", c.who, c.got, c.want)
+				}
+			}
+		})
+	}
+	// A provider has no page; the others do, and the writable ones their forms.
+	if !providerRes.NoDetail || providerRes.Create != nil || providerRes.Update != nil {
+		t.Errorf("providers: got NoDetail %v, a create %v, an update %v; want a list only", providerRes.NoDetail, providerRes.Create != nil, providerRes.Update != nil)
+	}
+	if quotaRes.Create != nil || quotaRes.Delete != nil || quotaRes.Update == nil {
+		t.Errorf("quotas: got a create %v, a delete %v, an update %v; want an update only (and the reset action)", quotaRes.Create != nil, quotaRes.Delete != nil, quotaRes.Update != nil)
+	}
+	if amphoraRes.Create != nil || amphoraRes.Update != nil || amphoraRes.Delete == nil {
+		t.Errorf("amphorae: got a create %v, an update %v, a delete %v; want a delete only", amphoraRes.Create != nil, amphoraRes.Update != nil, amphoraRes.Delete != nil)
+	}
+	for _, r := range []*resource{amphoraRes, quotaRes, providerRes, flavorRes, flavorProfileRes, azRes, azProfileRes} {
+		if w := waitFor(r, opUpdate); w != waitNone {
+			t.Errorf("%s: got wait %q for an update, want none (Octavia applies it at once)", r.Plural, w)
+		}
+	}
+}
+
+// TestStatsRows: an amphora's counters, one row per listener and their
+// sum, grouped by thousands.
+func TestStatsRows(t *testing.T) {
+	tests := []struct {
+		name  string
+		stats []amphoracontrol.Stats
+		want  [][]string
+	}{
+		{"no listener", nil, [][]string{{"All listeners", "0", "0", "0", "0", "0"}}},
+		{"two listeners", []amphoracontrol.Stats{
+			{ListenerID: "l1", ActiveConnections: 12, TotalConnections: 34567, BytesIn: 1234567, BytesOut: 999, RequestErrors: 1},
+			{ListenerID: "l2", ActiveConnections: 3, TotalConnections: 433, BytesIn: 1000, BytesOut: 1, RequestErrors: 0},
+		}, [][]string{
+			{"l1", "12", "34,567", "1,234,567", "999", "1"},
+			{"l2", "3", "433", "1,000", "1", "0"},
+			{"All listeners", "15", "35,000", "1,235,567", "1,000", "1"},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := statsRows(tt.stats)
+			if !slices.EqualFunc(got, tt.want, slices.Equal) {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+	for _, tt := range []struct {
+		n    int
+		want string
+	}{{0, "0"}, {999, "999"}, {1000, "1,000"}, {-1234567, "-1,234,567"}, {100000, "100,000"}} {
+		if got := grouped(tt.n); got != tt.want {
+			t.Errorf("grouped(%d): got %q, want %q", tt.n, got, tt.want)
+		}
+	}
+}
+
+// TestQuotaPairs: a project's limits beside the defaults; -1 reads
+// "unlimited", a value other than the default is the project's own.
+func TestQuotaPairs(t *testing.T) {
+	defaults := object{"loadbalancer": -1.0, "listener": -1.0, "pool": 10.0, "member": -1.0, "healthmonitor": -1.0, "l7policy": -1.0, "l7rule": -1.0}
+	tests := []struct {
+		name               string
+		values, defaults   object
+		key                string
+		value, def         string
+		own                bool
+		wantLen, wantOwned int
+	}{
+		{"all defaults", defaults, defaults, "loadbalancer", "unlimited", "unlimited", false, 7, 0},
+		{"one own limit", object{"loadbalancer": 5.0, "listener": -1.0, "pool": 10.0, "member": -1.0, "healthmonitor": -1.0, "l7policy": -1.0, "l7rule": -1.0},
+			defaults, "loadbalancer", "5", "unlimited", true, 7, 1},
+		{"defaults not read", object{"pool": 3.0}, nil, "pool", "3", "—", false, 7, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pairs := quotaPairs(tt.values, tt.defaults)
+			owned := 0
+			for _, p := range pairs {
+				if p.Own {
+					owned++
+				}
+				if p.Key == tt.key && (p.Value != tt.value || p.Default != tt.def || p.Own != tt.own) {
+					t.Errorf("%s: got %q beside %q (own %v), want %q beside %q (own %v)", p.Key, p.Value, p.Default, p.Own, tt.value, tt.def, tt.own)
+				}
+			}
+			if len(pairs) != tt.wantLen || owned != tt.wantOwned {
+				t.Errorf("got %d limits, %d own; want %d, %d", len(pairs), owned, tt.wantLen, tt.wantOwned)
+			}
+		})
+	}
+}
+
+// labAs logs user (password: the same) in to project of an in-memory lab cloud.
+func labAs(t *testing.T, cloud *labcloud.Cloud, user, project string) *octavia.Client {
+	t.Helper()
+	c, err := octavia.New(t.Context(), octavia.Config{AuthURL: "http://lab.test/identity/v3", Username: user, Password: user,
+		UserDomainName: "Default", ProjectName: project, ProjectDomainName: "Default",
+		HTTPClient: &http.Client{Transport: labcloud.Transport(cloud)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestAdminLists reads the quota and provider lists from the lab as each
+// role sees them: an admin every project with limits of its own (and its
+// own project), "default" where a project has none; a member its own
+// project's effective limits; the providers' capabilities for an admin,
+// and a note that only admins read them for the others.
+func TestAdminLists(t *testing.T) {
+	five := 5
+	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{
+		Quotas: []labcloud.ScenarioQuota{{Project: "demo", LoadBalancer: &five}}}})
+	read := func(t *testing.T, res *resource, c *octavia.Client) map[string]row {
+		t.Helper()
+		rows := map[string]row{}
+		for o, err := range res.List(t.Context(), c, listQuery{}) {
+			if err != nil {
+				t.Fatalf("%s: %v", res.Plural, err)
+			}
+			r := rowOf(res, "", o)
+			rows[r.ID] = r
+		}
+		return rows
+	}
+	cell := func(res *resource, r row, key string) string {
+		i := slices.IndexFunc(res.Columns, func(c column) bool { return c.Key == key })
+		return r.Cells[i]
+	}
+	admin, demo, viewer := labAs(t, cloud, "admin", "admin"), labAs(t, cloud, "demo", "demo"), labAs(t, cloud, "viewer", "demo")
+	demoID, adminID := demo.Session().ProjectID, admin.Session().ProjectID
+
+	t.Run("admin quotas", func(t *testing.T) {
+		rows := read(t, quotaRes, admin)
+		if len(rows) != 2 {
+			t.Fatalf("got %d quota rows, want 2 (demo's own, the admin's project)", len(rows))
+		}
+		for _, c := range []struct{ project, key, want string }{
+			{demoID, "loadbalancer", "5"}, {demoID, "listener", "default"}, {adminID, "loadbalancer", "default"},
+		} {
+			if got := cell(quotaRes, rows[c.project], c.key); got != c.want {
+				t.Errorf("project %s %s: got %q, want %q", c.project, c.key, got, c.want)
+			}
+		}
+	})
+	for _, who := range []struct {
+		name string
+		c    *octavia.Client
+	}{{"member", demo}, {"reader", viewer}} {
+		t.Run(who.name+" quotas", func(t *testing.T) {
+			rows := read(t, quotaRes, who.c)
+			if len(rows) != 1 || cell(quotaRes, rows[demoID], "loadbalancer") != "5" || cell(quotaRes, rows[demoID], "pool") != "-1" {
+				t.Errorf("got %v; want demo's effective limits only (5 load balancers, -1 pools)", rows)
+			}
+		})
+	}
+	t.Run("admin providers", func(t *testing.T) {
+		rows := read(t, providerRes, admin)
+		if got := cell(providerRes, rows["amphora"], "flavor_capabilities"); got != "loadbalancer_topology, compute_flavor, amp_image_tag" {
+			t.Errorf("amphora's flavor capabilities: got %q", got)
+		}
+		if got := cell(providerRes, rows["amphora"], "availability_zone_capabilities"); got != "compute_zone, management_network, valid_vip_networks" {
+			t.Errorf("amphora's zone capabilities: got %q", got)
+		}
+	})
+	t.Run("member providers", func(t *testing.T) {
+		rows := read(t, providerRes, demo)
+		if len(rows) == 0 {
+			t.Fatal("got no provider; want the lab's")
+		}
+		if got := cell(providerRes, rows["amphora"], "flavor_capabilities"); got != "(only admins read them)" {
+			t.Errorf("got %q, want that only admins read them", got)
+		}
+	})
+}
+
+// TestQuotaProps: a quota's page lists its project as a property and its
+// limits only once, in the table beside the defaults (property.Hide); an
+// attribute no property names is still shown.
+func TestQuotaProps(t *testing.T) {
+	p := &detailPage{pr: pageRef{Res: quotaRes}}
+	o, _ := quotaOf("p1")(&quotas.Quota{Loadbalancer: 5, Listener: -1, Pool: -1, Member: -1, Healthmonitor: -1, L7Policy: -1, L7Rule: -1}, nil)
+	tests := []struct {
+		name string
+		o    object
+		want int
+	}{
+		{"project and limits", o, 1},
+		{"an attribute of a newer Octavia", func() object { x := maps.Clone(o); x["l7rule_per_policy"] = 10.0; return x }(), 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := len(p.renderProps(tt.o)); got != tt.want {
+				t.Errorf("got %d property lines, want %d", got, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,58 @@
+package app
+
+import (
+	"context"
+	"iter"
+	"strings"
+
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/providers"
+
+	"github.com/octaview/octaview/octavia"
+)
+
+// providerRes: the provider drivers of the deployment (amphora, ovn…),
+// each with the keys its flavor and availability zone profiles may set.
+// A list only: a provider has no page of its own. Everyone lists them;
+// Octavia's default policy lets only admins read the capabilities.
+var providerRes = register(&resource{
+	Kind: octavia.KindProvider, Prefix: "provider", Singular: "provider", Plural: "providers", Title: "Providers",
+	Path: "/providers", IDKey: "name", NoDetail: true, WriteAdmin: true, // nothing to write: Octavia has no provider writes
+	Intro: "A provider is the driver that builds load balancers: the amphora VMs, OVN…",
+	Columns: []column{{Title: "Description", Key: "description", Width: "22%"},
+		{Title: "Flavor capabilities", Key: "flavor_capabilities", Width: "27%"},
+		{Title: "Availability zone capabilities", Key: "availability_zone_capabilities", Width: "27%"}},
+	List: func(ctx context.Context, c *octavia.Client, _ listQuery) iter.Seq2[object, error] {
+		return func(yield func(object, error) bool) {
+			for p, err := range c.Providers(ctx, providers.ListOpts{}) {
+				if err != nil {
+					yield(nil, err)
+					return
+				}
+				o := toObject(p)
+				o["flavor_capabilities"] = capabilityNames(c.ProviderFlavorCapabilities(ctx, p.Name))
+				o["availability_zone_capabilities"] = capabilityNames(c.ProviderAvailabilityZoneCapabilities(ctx, p.Name))
+				if !yield(o, nil) {
+					return
+				}
+			}
+		}
+	},
+})
+
+// capabilityNames is a provider's capabilities for a list cell: their
+// names, or why they could not be read.
+func capabilityNames(caps []providers.Capability, err error) string {
+	switch {
+	case octavia.ErrorCodeOf(err) == octavia.EFORBIDDEN:
+		return "(only admins read them)"
+	case err != nil:
+		return "(unreadable: " + octavia.Message(err) + ")"
+	case len(caps) == 0:
+		return "none"
+	}
+	names := make([]string, 0, len(caps))
+	for _, cp := range caps {
+		names = append(names, cp.Name)
+	}
+	return strings.Join(names, ", ")
+}
