@@ -28,8 +28,8 @@ func TestResourceTable(t *testing.T) {
 				}
 				paths[r.Path] = true
 			}
-			if r.Get == nil || r.List == nil && r.Rows == nil {
-				t.Errorf("got no Get or no List, want both")
+			if r.Get == nil && !r.NoDetail || r.List == nil && r.Rows == nil {
+				t.Errorf("got no Get (with a detail page) or no List, want both")
 			}
 			for _, c := range r.Columns {
 				if c.Link != "" && resourceOf(c.Link) == nil {
@@ -53,7 +53,10 @@ func TestResourceTable(t *testing.T) {
 			if r.Parent != "" {
 				parent = "parent-1"
 			}
-			want := []pageRef{{Res: r, ParentID: parent, ID: "id-1", Mode: "detail"}}
+			var want []pageRef
+			if !r.NoDetail {
+				want = append(want, pageRef{Res: r, ParentID: parent, ID: "id-1", Mode: "detail"})
+			}
 			if r.Parent == "" {
 				want = append(want, pageRef{Res: r, Mode: "list"})
 			}
