@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -99,8 +100,18 @@ func splitList(s string) []string {
 // with a value; on an edit the shown fields whose value differs from was
 // (a cleared field sends "" or, for Null fields, null). Values are typed
 // as Octavia wants them; dotted keys nest.
+//
+// A nested object is sent whole, as Octavia replaces it: an edit that
+// changes one of its fields sends its other shown fields too, and one whose
+// fields are all empty is sent as null (a pool's session_persistence unset).
 func buildBody(fields []formField, v, was formValues, create bool) (object, error) {
 	body := object{}
+	changed := map[string]bool{} // nested objects an edit changes
+	for _, f := range fields {
+		if group, _, ok := strings.Cut(f.Key, "."); ok && f.shown(create, v) && strings.TrimSpace(v[f.Key]) != strings.TrimSpace(was[f.Key]) {
+			changed[group] = true
+		}
+	}
 	for _, f := range fields {
 		if !f.shown(create, v) {
 			continue
@@ -109,7 +120,8 @@ func buildBody(fields []formField, v, was formValues, create bool) (object, erro
 		if f.Type == fArea {
 			s = v[f.Key]
 		}
-		if !create && s == strings.TrimSpace(was[f.Key]) {
+		group, _, nested := strings.Cut(f.Key, ".")
+		if !create && s == strings.TrimSpace(was[f.Key]) && !(nested && changed[group]) {
 			continue
 		}
 		var val any
@@ -144,6 +156,11 @@ func buildBody(fields []formField, v, was formValues, create bool) (object, erro
 			m = sub
 		}
 		m[keys[len(keys)-1]] = val
+	}
+	for k, x := range body {
+		if sub, ok := x.(object); ok && !slices.ContainsFunc(slices.Collect(maps.Values(sub)), func(e any) bool { return e != nil && e != "" }) {
+			body[k] = nil
+		}
 	}
 	return body, nil
 }
