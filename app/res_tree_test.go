@@ -342,3 +342,19 @@ func TestPoolsOfListener(t *testing.T) {
 		t.Errorf("every pool: got %d, want 2", all)
 	}
 }
+
+// TestNavOrder: the table (and so the navigation) follows the tree, not
+// the order of the files' names.
+func TestNavOrder(t *testing.T) {
+	var got []octavia.Kind
+	for _, r := range resources {
+		if navIndex(r.Kind) < navIndex(octavia.KindAmphora) {
+			got = append(got, r.Kind)
+		}
+	}
+	want := []octavia.Kind{octavia.KindLoadBalancer, octavia.KindListener, octavia.KindPool, octavia.KindMember,
+		octavia.KindMonitor, octavia.KindL7Policy, octavia.KindL7Rule}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}

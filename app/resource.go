@@ -5,6 +5,7 @@ import (
 	"iter"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -131,9 +132,28 @@ type action struct {
 // by init functions of the res_*.go files (order by navOrder).
 var resources []*resource
 
-// register adds r to the table. Init functions only.
+// navOrder is the navigation's order of the kinds (Go initializes the
+// res_*.go files in the order of their names); a kind not named here comes
+// after them.
+var navOrder = []octavia.Kind{octavia.KindLoadBalancer, octavia.KindListener, octavia.KindPool, octavia.KindMember,
+	octavia.KindMonitor, octavia.KindL7Policy, octavia.KindL7Rule, octavia.KindAmphora, octavia.KindQuota, octavia.KindProvider,
+	octavia.KindFlavor, octavia.KindFlavorProfile, octavia.KindAvailabilityZone, octavia.KindAvailabilityZoneProfile}
+
+// navIndex is k's place in navOrder.
+func navIndex(k octavia.Kind) int {
+	if i := slices.Index(navOrder, k); i >= 0 {
+		return i
+	}
+	return len(navOrder)
+}
+
+// register adds r to the table, in navOrder. Package variables only.
 func register(r *resource) *resource {
-	resources = append(resources, r)
+	i := len(resources)
+	for i > 0 && navIndex(resources[i-1].Kind) > navIndex(r.Kind) {
+		i--
+	}
+	resources = slices.Insert(resources, i, r)
 	return r
 }
 
