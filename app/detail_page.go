@@ -273,6 +273,7 @@ func (p *detailPage) runAction(ctx goapp.Context, a action) {
 		op, acc, err := a.Run(c, sess, ref, o)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			p.acting = ""
+			closeDialog(actionDialogID)
 			if err != nil {
 				p.actionErr = a.Label + ": " + writeErrorText(err, o.str("provisioning_status"))
 				return
@@ -536,10 +537,11 @@ func (p *detailPage) renderAsk() goapp.UI {
 		goapp.H2().ID("action-title").Text(a.Label+"?"),
 		goapp.P().Text(a.Confirm),
 		goapp.Div().Class("confirm-actions").Body(
-			goapp.Button().ID("action-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
-				closeDialog(actionDialogID)
+			// The dialog stays open until the write is answered: its
+			// button's ctx must stay mounted for runAction's Dispatch.
+			goapp.Button().ID("action-confirm-btn").Class("btn", "btn-primary").Disabled(p.acting != "").OnClick(func(ctx goapp.Context, e goapp.Event) {
 				p.runAction(ctx, a)
-			}).Text(a.Label),
+			}).Text(map[bool]string{true: a.Label + "…", false: a.Label}[p.acting == a.ID]),
 			goapp.Button().ID("action-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(actionDialogID) }).Text("Cancel"),
 		),
 	)

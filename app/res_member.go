@@ -42,16 +42,25 @@ var memberRes = register(&resource{
 		{Key: "tags", Label: "Tags", Type: fList, Null: true},
 	},
 	List: func(ctx context.Context, c *octavia.Client, q listQuery) iter.Seq2[object, error] {
-		return objects(c.Members(ctx, q.Parent, pools.ListMembersOpts{Limit: q.Limit, Marker: q.Marker}))
+		return func(yield func(object, error) bool) {
+			for o, err := range objects(c.Members(ctx, q.Parent, pools.ListMembersOpts{Limit: q.Limit, Marker: q.Marker})) {
+				if !yield(inPool(o, q.Parent), err) || err != nil {
+					return
+				}
+			}
+		}
 	},
 	Get: func(ctx context.Context, c *octavia.Client, r octavia.Ref) (object, error) {
-		return one(c.GetMember(ctx, r.ParentID, r.ID))
+		o, err := one(c.GetMember(ctx, r.ParentID, r.ID))
+		return inPool(o, r.ParentID), err
 	},
 	Create: func(ctx context.Context, c *octavia.Client, poolID string, b requestBody) (object, octavia.Accepted, error) {
-		return written(c.CreateMember(ctx, poolID, b))
+		o, acc, err := written(c.CreateMember(ctx, poolID, b))
+		return inPool(o, poolID), acc, err
 	},
 	Update: func(ctx context.Context, c *octavia.Client, r octavia.Ref, b requestBody) (object, octavia.Accepted, error) {
-		return written(c.UpdateMember(ctx, r.ParentID, r.ID, b))
+		o, acc, err := written(c.UpdateMember(ctx, r.ParentID, r.ID, b))
+		return inPool(o, r.ParentID), acc, err
 	},
 	Delete: func(ctx context.Context, c *octavia.Client, r octavia.Ref, _ bool) (octavia.Accepted, error) {
 		return c.DeleteMember(ctx, r.ParentID, r.ID)
@@ -68,3 +77,12 @@ var memberRes = register(&resource{
 		},
 	}},
 })
+
+// inPool names a member's pool: Octavia's member has no pool_id (its URL
+// does), gophercloud's an empty one.
+func inPool(o object, poolID string) object {
+	if o != nil && o.str("pool_id") == "" {
+		o["pool_id"] = poolID
+	}
+	return o
+}

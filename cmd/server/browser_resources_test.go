@@ -152,22 +152,21 @@ func TestBrowserTree(t *testing.T) {
 	poolPath := eval[string](t, b, `location.pathname`)
 	b.shot(t, "tree-04-pool-active")
 
-	// Edit: the algorithm; the persistence unset (null) at the same time.
+	// Edit: the algorithm, and the persistence's type (its cookie name goes:
+	// the persistence is sent whole, without it).
 	b.do(t, "edit the pool", 30*time.Second,
 		chromedp.Click(chromedp.ID("pool-edit")),
-		chromedp.WaitVisible(chromedp.ID("f-lb_algorithm")),
+		chromedp.WaitVisible(chromedp.ID("f-session_persistence-cookie_name")),
 		setInput("#f-lb_algorithm", "LEAST_CONNECTIONS"),
-		setInput("#f-session_persistence-type", ""),
+		setInput("#f-session_persistence-type", "HTTP_COOKIE"),
+		chromedp.WaitNotPresent(chromedp.ID("f-session_persistence-cookie_name")),
 	)
-	if got := eval[bool](t, b, `!!document.querySelector("#f-session_persistence-cookie_name")`); got {
-		t.Errorf("the cookie name is still on the form after the persistence was cleared")
-	}
 	b.shot(t, "tree-05-pool-edit")
 	b.do(t, "save the pool", 10*time.Second, chromedp.Click(chromedp.ID("res-submit")))
 	b.waitJS(t, "the pool's edit succeeded", treeOp("succeeded", `Edit pool "ci-pool"`), 30*time.Second)
 	b.waitJS(t, "the new algorithm", treeProp("pool", "Algorithm")+` === "LEAST_CONNECTIONS"`, 10*time.Second)
-	if got := eval[string](t, b, treeProp("pool", "Session persistence")); got != "—" {
-		t.Errorf("session persistence after it was cleared: got %q, want — (unset)", got)
+	if got := eval[string](t, b, treeProp("pool", "Session persistence")); got != `{"type":"HTTP_COOKIE"}` {
+		t.Errorf("session persistence after the edit: got %q, want HTTP_COOKIE alone", got)
 	}
 
 	// Members: add one to the new pool, edit it, drain it, delete it.
