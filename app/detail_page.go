@@ -40,8 +40,9 @@ type detailPage struct {
 	deleting   bool
 	deleteErr  string
 
-	asking    string // the action whose confirmation is open
-	acting    string // the action that runs
+	asking    string        // the action whose confirmation is open
+	navCtx    goapp.Context // the page's own: a dialog's button's ctx dies with the dialog
+	acting    string        // the action that runs
 	actionErr string
 }
 
@@ -49,6 +50,7 @@ func (p *detailPage) OnNav(ctx goapp.Context) {
 	if p.sess = requireSession(ctx); p.sess == nil {
 		return
 	}
+	p.navCtx = ctx
 	path := ctx.Page().URL().Path
 	pr, ok := parsePage(path)
 	if !ok || pr.Mode != "detail" {
@@ -265,6 +267,7 @@ func (p *detailPage) runAction(ctx goapp.Context, a action) {
 	if p.obj == nil || p.acting != "" && p.acting != a.ID {
 		return
 	}
+	ctx = p.navCtx // the confirmation's button is gone once its dialog closes: its Dispatch would be dropped
 	p.acting, p.actionErr = a.ID, ""
 	sess, ref, o := p.sess, p.ref(), p.obj
 	ctx.Async(func() {
@@ -273,7 +276,6 @@ func (p *detailPage) runAction(ctx goapp.Context, a action) {
 		op, acc, err := a.Run(c, sess, ref, o)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			p.acting = ""
-			closeDialog(actionDialogID)
 			if err != nil {
 				p.actionErr = a.Label + ": " + writeErrorText(err, o.str("provisioning_status"))
 				return
@@ -537,11 +539,10 @@ func (p *detailPage) renderAsk() goapp.UI {
 		goapp.H2().ID("action-title").Text(a.Label+"?"),
 		goapp.P().Text(a.Confirm),
 		goapp.Div().Class("confirm-actions").Body(
-			// The dialog stays open until the write is answered: its
-			// button's ctx must stay mounted for runAction's Dispatch.
-			goapp.Button().ID("action-confirm-btn").Class("btn", "btn-primary").Disabled(p.acting != "").OnClick(func(ctx goapp.Context, e goapp.Event) {
+			goapp.Button().ID("action-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
+				closeDialog(actionDialogID)
 				p.runAction(ctx, a)
-			}).Text(map[bool]string{true: a.Label + "…", false: a.Label}[p.acting == a.ID]),
+			}).Text(a.Label),
 			goapp.Button().ID("action-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(actionDialogID) }).Text("Cancel"),
 		),
 	)

@@ -298,7 +298,7 @@ func (b *batchMembers) apply(ctx goapp.Context, e goapp.Event) {
 				Name: poolRes.nameOf(pool), Status: string(octavia.StatusPendingUpdate),
 				Written: fmt.Sprintf("PUT pool %s members: %d members (%s)", ref.ID, len(opts), summary)}, acc)
 			b.open, b.plan, b.planned, b.done = false, nil, "", "Accepted: "+summary+". The pool is PENDING_UPDATE until Octavia has applied it; see Operations."
-			page.follow(ctx)
+			page.follow(page.navCtx) // this button goes with the editor: the page polls on its own ctx
 		})
 	})
 }
