@@ -212,6 +212,7 @@ type batchMembers struct {
 	Page *detailPage
 	Pool object
 
+	ctx     goapp.Context // the section's own: its buttons come and go with the editor
 	open    bool
 	loading bool
 	current []pools.Member
@@ -224,6 +225,8 @@ type batchMembers struct {
 	err     string
 	done    string
 }
+
+func (b *batchMembers) OnMount(ctx goapp.Context) { b.ctx = ctx }
 
 func (b *batchMembers) sess() *session {
 	if b.Page == nil {
@@ -240,6 +243,7 @@ func (b *batchMembers) openEditor(ctx goapp.Context, e goapp.Event) {
 	}
 	b.open, b.loading, b.err, b.done, b.plan, b.errs, b.planned = true, true, "", "", nil, nil, ""
 	poolID := b.Pool.str("id")
+	ctx = b.ctx
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
@@ -283,6 +287,7 @@ func (b *batchMembers) apply(ctx goapp.Context, e goapp.Event) {
 	}
 	b.sending, b.err = true, ""
 	pool, opts, summary, page := b.Pool, b.opts, planSummary(b.plan), b.Page
+	ctx = b.ctx
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()

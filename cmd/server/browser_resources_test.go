@@ -240,9 +240,12 @@ func TestBrowserTree(t *testing.T) {
 	b.shot(t, "tree-10-member-error")
 	lab.faults(t, `{}`)
 
-	// A deep link to the member, after a reload.
-	b.do(t, "reload the member's page", 60*time.Second, chromedp.Navigate(c.URL+memberPath))
-	b.waitJS(t, "the member after a reload", `!!document.querySelector("#member-props") && `+treeProp("member", "Address")+` === "10.0.0.51"`, 60*time.Second)
+	// The deleted member's page says it is gone; the doomed one's page
+	// comes back after a reload (a deep link).
+	doomedPath := eval[string](t, b, `location.pathname`)
+	b.do(t, "the deleted member's page", 60*time.Second, chromedp.Navigate(c.URL+memberPath), chromedp.WaitVisible(chromedp.ID("member-gone")))
+	b.do(t, "reload the doomed member's page", 60*time.Second, chromedp.Navigate(c.URL+doomedPath))
+	b.waitJS(t, "the member after a reload", `!!document.querySelector("#member-props") && `+treeProp("member", "Address")+` === "10.0.0.66"`, 60*time.Second)
 
 	// The batch of a pool's whole member set: shop-frontend's pool.
 	b.do(t, "open shop-frontend's pool", 60*time.Second,
