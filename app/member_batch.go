@@ -193,8 +193,15 @@ func planSummary(plan []planItem) string {
 	return fmt.Sprintf("%d added, %d kept, %d weight changed, %d removed", n["add"], n["keep"], n["change"], n["remove"])
 }
 
-// memberLines writes members as the batch's lines, prefilled in its box.
+// memberLines writes members as the batch's lines, prefilled in its box,
+// by address (IPv4 first) and port.
 func memberLines(members []pools.Member) string {
+	members = slices.Clone(members)
+	slices.SortFunc(members, func(x, y pools.Member) int {
+		a, _ := netip.ParseAddr(x.Address)
+		b, _ := netip.ParseAddr(y.Address)
+		return cmp.Or(a.Compare(b), cmp.Compare(x.Address, y.Address), cmp.Compare(x.ProtocolPort, y.ProtocolPort))
+	})
 	var b strings.Builder
 	for _, m := range members {
 		fmt.Fprintf(&b, "%s,%d\n", hostPort(m.Address, m.ProtocolPort), m.Weight)

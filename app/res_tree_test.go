@@ -96,6 +96,10 @@ func TestMemberPlan(t *testing.T) {
 	if string(b) != wantBody {
 		t.Errorf("request: got %s, want %s", b, wantBody)
 	}
+	shuffled := []pools.Member{current[2], current[1], current[0], {Address: "10.0.0.10", ProtocolPort: 80, Weight: 1}}
+	if got := memberLines(shuffled); got != "10.0.0.1:80,3\n10.0.0.2:80,1\n10.0.0.10:80,1\n[fd00::1]:80,1\n" {
+		t.Errorf("prefill, sorted by address: got %q", got)
+	}
 	if got := memberLines(current); got != "10.0.0.1:80,3\n10.0.0.2:80,1\n[fd00::1]:80,1\n" {
 		t.Errorf("prefill: got %q", got)
 	}
