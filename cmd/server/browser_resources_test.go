@@ -311,7 +311,8 @@ func TestBrowserTree(t *testing.T) {
 		chromedp.Click(chromedp.ID("monitor-create")), chromedp.WaitVisible(chromedp.ID("f-type"))},
 		append(treeSelect("#f-pool_id", newPool),
 			setInput("#f-name", "ci-monitor"),
-			setInput("#f-type", "TCP"))...)...)
+			setInput("#f-type", "TCP"),
+			chromedp.WaitNotPresent(chromedp.ID("f-http_method")))...)...)
 	if got := eval[bool](t, b, `!!document.querySelector("#f-url_path")`); got {
 		t.Errorf("a TCP monitor's form shows the URL path")
 	}
@@ -361,6 +362,10 @@ func TestBrowserTree(t *testing.T) {
 		t.Errorf("a REDIRECT_TO_URL policy's form shows the redirect pool or prefix")
 	}
 	b.do(t, "fill the redirect", 10*time.Second, setInput("#f-redirect_url", "https://example.com/"), setInput("#f-redirect_http_code", "302"))
+	// The inputs after the fields that came with the action are still their own.
+	if got := eval[string](t, b, `document.querySelector("#f-position").value + "|" + document.querySelector("#f-redirect_url").value`); got != "|https://example.com/" {
+		t.Errorf("position|redirect URL: got %q, want the URL in its own field", got)
+	}
 	b.shot(t, "tree-20-l7policy-form")
 	b.do(t, "create the policy", 10*time.Second, chromedp.Click(chromedp.ID("res-submit")))
 	b.waitJS(t, "the policy's page", `!!document.querySelector("#l7policy-props")`, 20*time.Second)
