@@ -19,7 +19,7 @@ var l7ruleRes = register(&resource{
 	Columns: []column{{Title: "Type", Key: "type", Width: "12%"}, {Title: "Compare", Key: "compare_type", Width: "12%"},
 		{Title: "Key", Key: "key", Width: "10%"}, {Title: "Value", Key: "value", Mono: true, Width: "16%"}, {Title: "Invert", Key: "invert", Width: "7%"}},
 	Props: []property{
-		{Label: "ID", Key: "id", Mono: true},
+		{Label: "ID", Key: "id", Mono: true}, {Label: "L7 policy", Key: "l7policy_id", Link: octavia.KindL7Policy},
 		{Label: "Provisioning status", Key: "provisioning_status"}, {Label: "Operating status", Key: "operating_status"},
 		{Label: "Type", Key: "type"}, {Label: "Compare type", Key: "compare_type"}, {Label: "Key", Key: "key"},
 		{Label: "Value", Key: "value", Mono: true}, {Label: "Invert", Key: "invert"},
@@ -40,19 +40,36 @@ var l7ruleRes = register(&resource{
 		{Key: "tags", Label: "Tags", Type: fList, Null: true},
 	},
 	List: func(ctx context.Context, c *octavia.Client, q listQuery) iter.Seq2[object, error] {
-		return objects(c.L7Rules(ctx, q.Parent, l7policies.ListRulesOpts{Limit: q.Limit, Marker: q.Marker}))
+		return func(yield func(object, error) bool) {
+			for o, err := range objects(c.L7Rules(ctx, q.Parent, l7policies.ListRulesOpts{Limit: q.Limit, Marker: q.Marker})) {
+				if !yield(inPolicy(o, q.Parent), err) || err != nil {
+					return
+				}
+			}
+		}
 	},
 	Get: func(ctx context.Context, c *octavia.Client, r octavia.Ref) (object, error) {
-		return one(c.GetL7Rule(ctx, r.ParentID, r.ID))
+		o, err := one(c.GetL7Rule(ctx, r.ParentID, r.ID))
+		return inPolicy(o, r.ParentID), err
 	},
 	Create: func(ctx context.Context, c *octavia.Client, policyID string, b requestBody) (object, octavia.Accepted, error) {
-		return written(c.CreateL7Rule(ctx, policyID, b))
+		o, acc, err := written(c.CreateL7Rule(ctx, policyID, b))
+		return inPolicy(o, policyID), acc, err
 	},
 	Update: func(ctx context.Context, c *octavia.Client, r octavia.Ref, b requestBody) (object, octavia.Accepted, error) {
-		return written(c.UpdateL7Rule(ctx, r.ParentID, r.ID, b))
+		o, acc, err := written(c.UpdateL7Rule(ctx, r.ParentID, r.ID, b))
+		return inPolicy(o, r.ParentID), acc, err
 	},
 	Delete: func(ctx context.Context, c *octavia.Client, r octavia.Ref, _ bool) (octavia.Accepted, error) {
 		return c.DeleteL7Rule(ctx, r.ParentID, r.ID)
 	},
 	Validate: validateL7Rule,
 })
+
+// inPolicy names a rule's L7 policy: Octavia's rule has none (its URL does).
+func inPolicy(o object, policyID string) object {
+	if o != nil && o.str("l7policy_id") == "" {
+		o["l7policy_id"] = policyID
+	}
+	return o
+}

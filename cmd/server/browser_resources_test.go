@@ -403,9 +403,12 @@ func TestBrowserTree(t *testing.T) {
 	b.shot(t, "tree-22-l7rule-form")
 	b.do(t, "create the rule", 10*time.Second, chromedp.Click(chromedp.ID("res-submit")))
 	b.waitJS(t, "the rule's page", fmt.Sprintf(`location.pathname.startsWith(%q) && !!document.querySelector("#l7rule-props")`, policyPath+"/rules/"), 20*time.Second)
-	b.waitJS(t, "the rule's create succeeded", `[...document.querySelectorAll(".op.op-succeeded .op-title")].some(e => e.textContent.startsWith("Create rule"))`, 30*time.Second)
+	b.waitJS(t, "the rule's create succeeded", `[...document.querySelectorAll(".op.op-succeeded .op-title")].some(e => e.textContent.startsWith("Create L7 rule"))`, 30*time.Second)
 	b.waitJS(t, "the rule ACTIVE", treeProp("l7rule", "Provisioning status")+` === "ACTIVE"`, 10*time.Second)
 	rulePath := eval[string](t, b, `location.pathname`)
+	if got := eval[string](t, b, `(document.querySelector('#l7rule-props a[href^="/l7-policies/"]') || {}).textContent || ""`); !strings.HasSuffix(policyPath, "/"+got) || got == "" {
+		t.Errorf("the rule's policy link: got %q, want the policy of %s", got, policyPath)
+	}
 	b.shot(t, "tree-23-l7rule")
 
 	// The deep link of the rule, in a new browser: login, then back to it.
@@ -424,7 +427,7 @@ func TestBrowserTree(t *testing.T) {
 		setInput("#f-value", "gamma"),
 		chromedp.Click(chromedp.ID("res-submit")),
 	)
-	b.waitJS(t, "the rule's edit succeeded", `[...document.querySelectorAll(".op.op-succeeded .op-title")].some(e => e.textContent.startsWith("Edit rule"))`, 30*time.Second)
+	b.waitJS(t, "the rule's edit succeeded", `[...document.querySelectorAll(".op.op-succeeded .op-title")].some(e => e.textContent.startsWith("Edit L7 rule"))`, 30*time.Second)
 	b.waitJS(t, "value gamma", treeProp("l7rule", "Value")+` === "gamma"`, 10*time.Second)
 	b.do(t, "delete the rule", 20*time.Second,
 		chromedp.Click(chromedp.ID("l7rule-delete")),
@@ -432,7 +435,7 @@ func TestBrowserTree(t *testing.T) {
 		chromedp.Click(chromedp.ID("delete-confirm-btn")),
 	)
 	b.waitJS(t, "back on the policy", fmt.Sprintf(`location.pathname === %q`, policyPath), 10*time.Second)
-	b.waitJS(t, "the rule's delete succeeded", `[...document.querySelectorAll(".op.op-succeeded .op-title")].some(e => e.textContent.startsWith("Delete rule"))`, 30*time.Second)
+	b.waitJS(t, "the rule's delete succeeded", `[...document.querySelectorAll(".op.op-succeeded .op-title")].some(e => e.textContent.startsWith("Delete L7 rule"))`, 30*time.Second)
 	b.do(t, "delete the policy", 20*time.Second,
 		chromedp.WaitVisible(chromedp.ID("l7policy-delete")),
 		chromedp.Click(chromedp.ID("l7policy-delete")),
