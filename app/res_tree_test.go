@@ -362,3 +362,13 @@ func TestNavOrder(t *testing.T) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 }
+
+// TestWrittenNested: an operation's "Wrote" line shows a nested body as
+// JSON, not Go's map syntax.
+func TestWrittenNested(t *testing.T) {
+	body := object{"name": "web", "session_persistence": object{"type": "APP_COOKIE", "cookie_name": "sid"}}
+	want := `POST pool name "web", session_persistence "{\"cookie_name\":\"sid\",\"type\":\"APP_COOKIE\"}"`
+	if got := writtenText(true, poolRes, body); got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}
