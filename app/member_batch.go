@@ -309,7 +309,7 @@ func (b *batchMembers) apply(ctx goapp.Context, e goapp.Event) {
 			operations.start(ctx, sess, operation{Kind: opUpdate, Verb: "Update members of", Wait: waitActive, Ref: ref,
 				Name: poolRes.nameOf(pool), Status: string(octavia.StatusPendingUpdate),
 				Written: fmt.Sprintf("PUT pool %s members: %d members (%s)", ref.ID, len(opts), summary)}, acc)
-			b.open, b.plan, b.planned, b.done = false, nil, "", "Accepted: "+summary+". The pool is PENDING_UPDATE until Octavia has applied it; see Operations."
+			b.open, b.plan, b.planned, b.done = false, nil, "", "Accepted: "+summary+". Its wait for the pool is in the operations above."
 			page.follow(page.navCtx) // this button goes with the editor: the page polls on its own ctx
 		})
 	})

@@ -57,16 +57,25 @@ var l7policyRes = register(&resource{
 	},
 	Filters: []listFilter{{Key: "listener_id", Label: "Listener", Of: octavia.KindListener}},
 	List: func(ctx context.Context, c *octavia.Client, q listQuery) iter.Seq2[object, error] {
-		return objects(c.L7Policies(ctx, l7policies.ListOpts{ListenerID: q.get("listener_id"), Limit: q.Limit, Marker: q.Marker}))
+		return func(yield func(object, error) bool) {
+			for o, err := range objects(c.L7Policies(ctx, l7policies.ListOpts{ListenerID: q.get("listener_id"), Limit: q.Limit, Marker: q.Marker})) {
+				if !yield(l7Object(o), err) || err != nil {
+					return
+				}
+			}
+		}
 	},
 	Get: func(ctx context.Context, c *octavia.Client, r octavia.Ref) (object, error) {
-		return one(c.GetL7Policy(ctx, r.ID))
+		o, err := one(c.GetL7Policy(ctx, r.ID))
+		return l7Object(o), err
 	},
 	Create: func(ctx context.Context, c *octavia.Client, _ string, b requestBody) (object, octavia.Accepted, error) {
-		return written(c.CreateL7Policy(ctx, b))
+		o, acc, err := written(c.CreateL7Policy(ctx, b))
+		return l7Object(o), acc, err
 	},
 	Update: func(ctx context.Context, c *octavia.Client, r octavia.Ref, b requestBody) (object, octavia.Accepted, error) {
-		return written(c.UpdateL7Policy(ctx, r.ID, b))
+		o, acc, err := written(c.UpdateL7Policy(ctx, r.ID, b))
+		return l7Object(o), acc, err
 	},
 	Delete: func(ctx context.Context, c *octavia.Client, r octavia.Ref, _ bool) (octavia.Accepted, error) {
 		return c.DeleteL7Policy(ctx, r.ID)
@@ -74,3 +83,12 @@ var l7policyRes = register(&resource{
 	Validate: validateL7Policy,
 	Children: []child{{Of: octavia.KindL7Rule}},
 })
+
+// l7Object: a redirect code of 0 is gophercloud's zero for Octavia's null
+// (a policy that does not redirect by URL).
+func l7Object(o object) object {
+	if o != nil && o.str("redirect_http_code") == "0" {
+		o["redirect_http_code"] = nil
+	}
+	return o
+}

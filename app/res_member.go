@@ -79,10 +79,13 @@ var memberRes = register(&resource{
 })
 
 // inPool names a member's pool: Octavia's member has no pool_id (its URL
-// does), gophercloud's an empty one.
+// does), gophercloud's an empty one. A monitor port of 0 is Octavia's null.
 func inPool(o object, poolID string) object {
 	if o != nil && o.str("pool_id") == "" {
 		o["pool_id"] = poolID
+	}
+	if o != nil && o.str("monitor_port") == "0" { // gophercloud's zero for Octavia's null
+		o["monitor_port"] = nil
 	}
 	return o
 }

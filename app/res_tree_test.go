@@ -372,3 +372,21 @@ func TestWrittenNested(t *testing.T) {
 		t.Errorf("got %s, want %s", got, want)
 	}
 }
+
+// TestGophercloudZeros: the zeros gophercloud gives for Octavia's nulls
+// are shown (and edited) as unset.
+func TestGophercloudZeros(t *testing.T) {
+	m := inPool(object{"monitor_port": float64(0)}, "P")
+	if m["monitor_port"] != nil || m.str("pool_id") != "P" {
+		t.Errorf("member: got %v, want no monitor port, pool P", m)
+	}
+	if m := inPool(object{"monitor_port": float64(9000), "pool_id": "Q"}, "P"); m.str("monitor_port") != "9000" || m.str("pool_id") != "Q" {
+		t.Errorf("member with a monitor port: got %v", m)
+	}
+	if p := l7Object(object{"redirect_http_code": float64(0)}); p["redirect_http_code"] != nil {
+		t.Errorf("policy: got %v, want no redirect code", p)
+	}
+	if r := inPolicy(object{}, "X"); r.str("l7policy_id") != "X" {
+		t.Errorf("rule: got %v, want policy X", r)
+	}
+}
