@@ -11,6 +11,10 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"net/http"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -50,6 +54,26 @@ func treeSelect(sel, value string) []chromedp.Action[chromedp.Void] {
 		chromedp.WaitReady(chromedp.CSS(fmt.Sprintf(`%s option[value=%q]`, sel, value))),
 		setInput(sel, value),
 	}
+}
+
+var putRE = regexp.MustCompile(`(?m)^octaview_http_requests_total\{code="\d+",method="PUT",route="load-balancer"\} (\d+)$`)
+
+// treePUTs counts the PUTs the server proxied to Octavia, from its metrics
+// (the access log's counter).
+func treePUTs(t *testing.T, c console) int {
+	t.Helper()
+	resp, err := http.Get(c.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	n := 0
+	for _, m := range putRE.FindAllStringSubmatch(string(b), -1) {
+		v, _ := strconv.Atoi(m[1])
+		n += v
+	}
+	return n
 }
 
 // treeIDs are the lab's objects the test starts from, read with the client.
@@ -280,13 +304,17 @@ func TestBrowserTree(t *testing.T) {
 	if n := batchPUTs.Load(); n != 0 {
 		t.Fatalf("member batch PUTs before Apply: got %d, want 0", n)
 	}
+	putsBefore := treePUTs(t, c)
 	b.do(t, "apply the set", 10*time.Second, chromedp.Click(chromedp.ID("batch-apply")))
 	b.waitJS(t, "the batch operation", treeOp("waiting", "Update members of pool")+" || "+treeOp("succeeded", "Update members of pool"), 10*time.Second)
 	b.shot(t, "tree-13-batch-pending")
 	b.waitJS(t, "the batch succeeded", treeOp("succeeded", "Update members of pool"), 30*time.Second)
 	b.waitJS(t, "4 members listed", `document.querySelectorAll("tr.member-row").length === 4 && [...document.querySelectorAll("tr.member-row")].every(r => r.dataset.status === "ACTIVE")`, 30*time.Second)
 	if n := batchPUTs.Load(); n != 1 {
-		t.Errorf("member batch PUTs: got %d, want 1", n)
+		t.Errorf("member batch PUTs seen by the browser: got %d, want 1", n)
+	}
+	if n := treePUTs(t, c) - putsBefore; n != 1 {
+		t.Errorf("PUTs to Octavia counted by the server while the batch ran: got %d, want 1", n)
 	}
 	ms, err := octavia.Collect(ids.client.Members(t.Context(), ids.shopPool, pools.ListMembersOpts{}))
 	if err != nil {
