@@ -449,6 +449,23 @@ func TestBrowserTree(t *testing.T) {
 	b2.waitJS(t, "the rule after login", fmt.Sprintf(`location.pathname === %q && `, rulePath)+treeProp("l7rule", "Key")+` === "X-Env"`, 60*time.Second)
 	b2.shot(t, "tree-24-l7rule-deep-link")
 
+	// A reader sees the tree with no write control: no create, edit,
+	// delete, drain or member set.
+	b3 := newBrowser(t, t.TempDir())
+	b3.login(t, c.URL, "viewer", "viewer", "demo")
+	b3.waitJS(t, "the viewer's list", `document.querySelectorAll("tr.lb-row").length >= 4`, 30*time.Second)
+	b3.do(t, "the viewer on a pool", 60*time.Second, chromedp.Navigate(c.URL+"/pools/"+ids.shopPool), chromedp.WaitVisible(chromedp.ID("pool-props")))
+	b3.waitJS(t, "the viewer's member rows", `document.querySelectorAll("tr.member-row").length === 4`, 30*time.Second)
+	writes := `document.querySelectorAll("#batch, #batch-open, #pool-edit, #pool-delete, #member-create, #monitor-create, #member-drain, #member-edit").length`
+	if got := eval[int](t, b3, writes); got != 0 {
+		t.Errorf("write controls on a pool's page for a reader: got %d, want 0", got)
+	}
+	b3.do(t, "the viewer on a member", 30*time.Second, chromedp.Click(chromedp.CSS(`tr.member-row td.name a`)), chromedp.WaitVisible(chromedp.ID("member-props")))
+	if got := eval[int](t, b3, writes); got != 0 {
+		t.Errorf("write controls on a member's page for a reader: got %d, want 0", got)
+	}
+	b3.shot(t, "tree-24b-reader-member")
+
 	b.do(t, "edit the rule", 30*time.Second,
 		chromedp.Click(chromedp.ID("l7rule-edit")),
 		chromedp.WaitVisible(chromedp.ID("f-value")),
