@@ -275,6 +275,7 @@ func (p *detailPage) runAction(ctx goapp.Context, a action) {
 	if p.obj == nil || p.acting != "" && p.acting != a.ID {
 		return
 	}
+	ctx = p.ctx // the confirmation's button is gone once its dialog closes: its Dispatch would be dropped
 	p.acting, p.actionErr = a.ID, ""
 	sess, ref, o := p.sess, p.ref(), p.obj
 	ctx.Async(func() {

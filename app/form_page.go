@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -87,8 +88,18 @@ func valuesOf(fields []formField, o object) formValues {
 // with a value; on an edit the shown fields whose value differs from was
 // (a cleared field sends "" or, for Null fields, null). Values are typed
 // as Octavia wants them; dotted keys nest.
+//
+// A nested object is sent whole, as Octavia replaces it: an edit that
+// changes one of its fields sends its other shown fields too, and one whose
+// fields are all empty is sent as null (a pool's session_persistence unset).
 func buildBody(fields []formField, v, was formValues, create bool) (object, error) {
 	body := object{}
+	changed := map[string]bool{} // nested objects an edit changes
+	for _, f := range fields {
+		if group, _, ok := strings.Cut(f.Key, "."); ok && f.shown(create, v) && strings.TrimSpace(v[f.Key]) != strings.TrimSpace(was[f.Key]) {
+			changed[group] = true
+		}
+	}
 	for _, f := range fields {
 		if !f.shown(create, v) {
 			continue
@@ -97,7 +108,8 @@ func buildBody(fields []formField, v, was formValues, create bool) (object, erro
 		if f.Type == fArea {
 			s = v[f.Key]
 		}
-		if !create && s == strings.TrimSpace(was[f.Key]) {
+		group, _, nested := strings.Cut(f.Key, ".")
+		if !create && s == strings.TrimSpace(was[f.Key]) && !(nested && changed[group]) {
 			continue
 		}
 		var val any
@@ -132,6 +144,11 @@ func buildBody(fields []formField, v, was formValues, create bool) (object, erro
 			m = sub
 		}
 		m[keys[len(keys)-1]] = val
+	}
+	for k, x := range body {
+		if sub, ok := x.(object); ok && !slices.ContainsFunc(slices.Collect(maps.Values(sub)), func(e any) bool { return e != nil && e != "" }) {
+			body[k] = nil
+		}
 	}
 	return body, nil
 }
@@ -453,8 +470,12 @@ func inputID(key string) string { return "f-" + strings.ReplaceAll(key, ".", "-"
 func (p *formPage) renderField(f formField) goapp.UI {
 	id := inputID(f.Key)
 	val := p.v[f.Key]
+	// The handlers read the field's key from the input (data-key): when a
+	// conditional field comes or goes, go-app reuses the inputs after it by
+	// position and keeps their first handlers (same func literal), whose f
+	// would be another field's.
 	set := func(ctx goapp.Context, e goapp.Event) {
-		p.v[f.Key] = ctx.JSSrc().Get("value").String()
+		p.v[ctx.JSSrc().Get("dataset").Get("key").String()] = ctx.JSSrc().Get("value").String()
 		if p.submitted {
 			p.errs = p.check()
 		}
@@ -462,18 +483,18 @@ func (p *formPage) renderField(f formField) goapp.UI {
 	var in goapp.UI
 	switch f.Type {
 	case fBool:
-		in = goapp.Input().ID(id).Type("checkbox").Checked(val == "true").OnChange(func(ctx goapp.Context, e goapp.Event) {
-			p.v[f.Key] = strconv.FormatBool(ctx.JSSrc().Get("checked").Bool())
+		in = goapp.Input().ID(id).DataSet("key", f.Key).Type("checkbox").Checked(val == "true").OnChange(func(ctx goapp.Context, e goapp.Event) {
+			p.v[ctx.JSSrc().Get("dataset").Get("key").String()] = strconv.FormatBool(ctx.JSSrc().Get("checked").Bool())
 		})
 	case fChoice:
 		opts := []goapp.UI{goapp.Option().Value("").Selected(val == "").Text("—")}
 		for _, c := range f.Choices {
 			opts = append(opts, goapp.Option().Value(c).Selected(c == val).Text(c))
 		}
-		in = goapp.Select().ID(id).OnChange(set).Body(opts...)
+		in = goapp.Select().ID(id).DataSet("key", f.Key).OnChange(set).Body(opts...)
 	case fRef:
 		if msg := p.refErr[f.Key]; msg != "" {
-			in = goapp.Div().Body(goapp.Input().ID(id).Value(val).OnInput(set), goapp.Span().Class("st-error-text").Text(" The list could not be read: "+msg))
+			in = goapp.Div().Body(goapp.Input().ID(id).DataSet("key", f.Key).Value(val).OnInput(set), goapp.Span().Class("st-error-text").Text(" The list could not be read: "+msg))
 			break
 		}
 		opts := []goapp.UI{goapp.Option().Value("").Selected(val == "").Text("—")}
@@ -483,13 +504,13 @@ func (p *formPage) renderField(f formField) goapp.UI {
 		if val != "" && !slices.ContainsFunc(p.refs[f.Key], func(c choice) bool { return c.ID == val }) {
 			opts = append(opts, goapp.Option().Value(val).Selected(true).Text(val))
 		}
-		in = goapp.Select().ID(id).OnChange(set).Body(opts...)
+		in = goapp.Select().ID(id).DataSet("key", f.Key).OnChange(set).Body(opts...)
 	case fArea, fList:
-		in = goapp.Textarea().ID(id).Rows(4).Text(val).OnInput(set)
+		in = goapp.Textarea().ID(id).DataSet("key", f.Key).Rows(4).Text(val).OnInput(set)
 	case fInt:
-		in = goapp.Input().ID(id).Type("text").Attr("inputmode", "numeric").Value(val).OnInput(set)
+		in = goapp.Input().ID(id).DataSet("key", f.Key).Type("text").Attr("inputmode", "numeric").Value(val).OnInput(set)
 	default:
-		in = goapp.Input().ID(id).Value(val).OnInput(set)
+		in = goapp.Input().ID(id).DataSet("key", f.Key).Value(val).OnInput(set)
 	}
 	label := f.Label
 	if f.Required && p.create {

@@ -70,6 +70,23 @@ type listPage struct {
 	pollErr     string            // the last poll's failure, "" after a good one
 	refreshErr  string            // the last refresh's failure (the rows shown are older), "" after a good one
 	viewFirst   int               // the table's first rendered row (vtable.first)
+	parentOps   string            // parentOpsKey when last read
+}
+
+// parentOpsKey sums up the operations on the parent of an embedded child
+// list (a pool's member batch): when one starts or ends, the list is read
+// again, since such a write changes children the list does not follow.
+func parentOpsKey(ops []operation, res *resource, parent string) string {
+	if parent == "" || res == nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, op := range ops {
+		if op.Ref.Kind == res.Parent && op.Ref.ID == parent {
+			b.WriteString(op.ID + ":" + string(op.State) + ";")
+		}
+	}
+	return b.String()
 }
 
 func (p *listPage) OnNav(ctx goapp.Context) {
@@ -116,7 +133,15 @@ func (p *listPage) start(ctx goapp.Context, res *resource, key string, filters u
 		return
 	}
 	p.ops = operations.snapshot()
-	ctx.ObserveState(stateOperations, &p.ops).OnChange(func() { p.syncWatches(ctx) })
+	p.parentOps = parentOpsKey(p.ops, res, p.Parent)
+	ctx.ObserveState(stateOperations, &p.ops).OnChange(func() {
+		if k := parentOpsKey(p.ops, p.res, p.Parent); k != p.parentOps {
+			p.parentOps = k
+			p.load(ctx) // a write of the whole set (a pool's member batch): read it again
+			return
+		}
+		p.syncWatches(ctx)
+	})
 	p.load(ctx)
 	p.startRefresh(ctx)
 }

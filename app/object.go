@@ -98,7 +98,7 @@ func valueText(v any) string {
 			parts = append(parts, valueText(e))
 		}
 		return strings.Join(parts, ", ")
-	case map[string]any:
+	case map[string]any, object: // object: a form's nested body (session_persistence)
 		b, _ := json.Marshal(x)
 		return string(b)
 	}

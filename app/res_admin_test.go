@@ -101,6 +101,9 @@ func TestNavOrder(t *testing.T) {
 		}
 		last = i
 	}
+	if len(got) != len(navOrder) {
+		t.Errorf("got %d kinds in the table, want the %d of navOrder", len(got), len(navOrder))
+	}
 	if got[0] != octavia.KindLoadBalancer {
 		t.Errorf("got %v first, want load balancers", got[0])
 	}

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"cmp"
 	"context"
 	"iter"
 	"net/url"
@@ -136,21 +135,27 @@ type action struct {
 // by init functions of the res_*.go files (order by navOrder).
 var resources []*resource
 
-// navOrder is the navigation's order of the kinds (a kind not named here
-// goes last): the files register in their names' order.
+// navOrder is the navigation's order of the kinds (Go initializes the
+// res_*.go files in the order of their names); a kind not named here comes
+// after them.
 var navOrder = []octavia.Kind{octavia.KindLoadBalancer, octavia.KindListener, octavia.KindPool, octavia.KindMember,
 	octavia.KindMonitor, octavia.KindL7Policy, octavia.KindL7Rule, octavia.KindAmphora, octavia.KindQuota, octavia.KindProvider,
 	octavia.KindFlavor, octavia.KindFlavorProfile, octavia.KindAvailabilityZone, octavia.KindAvailabilityZoneProfile}
 
-// register adds r to the table, in navOrder. Init functions only.
-func register(r *resource) *resource {
-	rank := func(k octavia.Kind) int {
-		if i := slices.Index(navOrder, k); i >= 0 {
-			return i
-		}
-		return len(navOrder)
+// navIndex is k's place in navOrder.
+func navIndex(k octavia.Kind) int {
+	if i := slices.Index(navOrder, k); i >= 0 {
+		return i
 	}
-	i, _ := slices.BinarySearchFunc(resources, rank(r.Kind)+1, func(e *resource, t int) int { return cmp.Compare(rank(e.Kind), t) })
+	return len(navOrder)
+}
+
+// register adds r to the table, in navOrder. Package variables only.
+func register(r *resource) *resource {
+	i := len(resources)
+	for i > 0 && navIndex(resources[i-1].Kind) > navIndex(r.Kind) {
+		i--
+	}
 	resources = slices.Insert(resources, i, r)
 	return r
 }

@@ -1,0 +1,393 @@
+package app
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"net/netip"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/octavia"
+)
+
+// A pool's whole member set, written at once (Octavia's batch update,
+// PUT /v2/lbaas/pools/{pool}/members): pasted lines "address:port" or
+// "address:port,weight" (IPv6 "[addr]:port"), one member each; members not
+// listed are removed. One request, one operation in the journal, one wait
+// for the pool.
+
+// batchLine is one member of the pasted set.
+type batchLine struct {
+	Line    int // 1-based, for messages
+	Address string
+	Port    int
+	Weight  int
+	HasWt   bool // the line gave a weight
+}
+
+// key is the member's identity in a pool, as Octavia's batch matches it.
+func (l batchLine) key() string { return memberKey(l.Address, l.Port) }
+
+// memberKey is "address:port" ("[v6]:port"), the address normalized.
+func memberKey(address string, port int) string {
+	if a, err := netip.ParseAddr(address); err == nil {
+		address = a.String()
+	}
+	return hostPort(address, port)
+}
+
+// hostPort writes an address and port as a line does: [v6]:port for IPv6.
+func hostPort(address string, port int) string {
+	if strings.Contains(address, ":") {
+		return "[" + address + "]:" + strconv.Itoa(port)
+	}
+	return address + ":" + strconv.Itoa(port)
+}
+
+// lineError is a refused line, named by its number.
+type lineError struct {
+	Line int
+	Msg  string
+}
+
+func (e lineError) String() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+// parseMemberLines reads a pasted member set: one "address:port[,weight]"
+// per line (IPv6 as "[addr]:port"), blank lines and "#" comments ignored.
+// Every bad line is named with its number; a line that repeats an
+// address:port names the line it repeats.
+func parseMemberLines(text string) ([]batchLine, []lineError) {
+	var out []batchLine
+	var errs []lineError
+	seen := map[string]int{}
+	for i, raw := range strings.Split(text, "\n") {
+		n := i + 1
+		s := strings.TrimSpace(raw)
+		if j := strings.IndexByte(s, '#'); j >= 0 {
+			s = strings.TrimSpace(s[:j])
+		}
+		if s == "" {
+			continue
+		}
+		hp, wt, hasWt := strings.Cut(s, ",")
+		hp = strings.TrimSpace(hp)
+		ap, err := netip.ParseAddrPort(hp)
+		if err != nil {
+			errs = append(errs, lineError{n, addrPortProblem(hp)})
+			continue
+		}
+		if ap.Port() == 0 {
+			errs = append(errs, lineError{n, fmt.Sprintf("port 0 in %q: a port is 1–65535", hp)})
+			continue
+		}
+		l := batchLine{Line: n, Address: ap.Addr().WithZone("").String(), Port: int(ap.Port()), Weight: 1}
+		if hasWt {
+			w, err := strconv.Atoi(strings.TrimSpace(wt))
+			if err != nil || w < 0 || w > 256 {
+				errs = append(errs, lineError{n, fmt.Sprintf("weight %q is not a whole number from 0 to 256", strings.TrimSpace(wt))})
+				continue
+			}
+			l.Weight, l.HasWt = w, true
+		}
+		if was, ok := seen[l.key()]; ok {
+			errs = append(errs, lineError{n, fmt.Sprintf("%s is already on line %d", l.key(), was)})
+			continue
+		}
+		seen[l.key()] = n
+		out = append(out, l)
+	}
+	return out, errs
+}
+
+// addrPortProblem says why s is not "address:port".
+func addrPortProblem(s string) string {
+	host, port, ok := strings.Cut(s, "]:")
+	switch {
+	case strings.HasPrefix(s, "[") && ok:
+		if _, err := netip.ParseAddr(host[1:]); err != nil {
+			return fmt.Sprintf("%q is not an IPv6 address", host[1:])
+		}
+		return fmt.Sprintf("port %q is not a number from 1 to 65535", port)
+	case strings.Count(s, ":") > 1:
+		return fmt.Sprintf("%q: write an IPv6 member as [address]:port", s)
+	case !strings.Contains(s, ":"):
+		return fmt.Sprintf("%q has no port: write address:port", s)
+	}
+	host, port, _ = strings.Cut(s, ":")
+	if _, err := netip.ParseAddr(host); err != nil {
+		return fmt.Sprintf("%q is not an IP address", host)
+	}
+	return fmt.Sprintf("port %q is not a number from 1 to 65535", port)
+}
+
+// planItem is one member of a batch's preview.
+type planItem struct {
+	Change  string // "add", "keep", "change" (its weight) or "remove"
+	Address string
+	Port    int
+	Weight  int
+	Was     int // the weight before (change)
+	ID      string
+}
+
+// memberPlan is what a batch does to the pool's members now: every line
+// added, kept or changed, every member not listed removed; and the
+// request's members (a kept member keeps its weight unless the line gives
+// one, its name and subnet are sent again).
+func memberPlan(lines []batchLine, current []pools.Member) ([]planItem, []pools.BatchUpdateMemberOpts) {
+	cur := map[string]pools.Member{}
+	for _, m := range current {
+		cur[memberKey(m.Address, m.ProtocolPort)] = m
+	}
+	var plan []planItem
+	opts := make([]pools.BatchUpdateMemberOpts, 0, len(lines))
+	for _, l := range lines {
+		o := pools.BatchUpdateMemberOpts{Address: l.Address, ProtocolPort: l.Port}
+		m, ok := cur[l.key()]
+		switch {
+		case !ok:
+			plan = append(plan, planItem{Change: "add", Address: l.Address, Port: l.Port, Weight: l.Weight})
+			if l.HasWt {
+				o.Weight = ptr(l.Weight)
+			}
+		case !l.HasWt || l.Weight == m.Weight:
+			plan = append(plan, planItem{Change: "keep", Address: l.Address, Port: l.Port, Weight: m.Weight, ID: m.ID})
+			o.Weight = ptr(m.Weight)
+		default:
+			plan = append(plan, planItem{Change: "change", Address: l.Address, Port: l.Port, Weight: l.Weight, Was: m.Weight, ID: m.ID})
+			o.Weight = ptr(l.Weight)
+		}
+		if ok {
+			if m.Name != "" {
+				o.Name = ptr(m.Name)
+			}
+			if m.SubnetID != "" {
+				o.SubnetID = ptr(m.SubnetID)
+			}
+			delete(cur, l.key())
+		}
+		opts = append(opts, o)
+	}
+	var gone []planItem
+	for _, m := range cur {
+		gone = append(gone, planItem{Change: "remove", Address: m.Address, Port: m.ProtocolPort, Weight: m.Weight, ID: m.ID})
+	}
+	slices.SortFunc(gone, func(a, b planItem) int {
+		return cmp.Or(cmp.Compare(a.Address, b.Address), cmp.Compare(a.Port, b.Port))
+	})
+	return append(plan, gone...), opts
+}
+
+// planSummary counts a plan: "2 added, 1 kept, 1 weight changed, 1 removed".
+func planSummary(plan []planItem) string {
+	n := map[string]int{}
+	for _, it := range plan {
+		n[it.Change]++
+	}
+	return fmt.Sprintf("%d added, %d kept, %d weight changed, %d removed", n["add"], n["keep"], n["change"], n["remove"])
+}
+
+// memberLines writes members as the batch's lines, prefilled in its box,
+// by address (IPv4 first) and port.
+func memberLines(members []pools.Member) string {
+	members = slices.Clone(members)
+	slices.SortFunc(members, func(x, y pools.Member) int {
+		a, _ := netip.ParseAddr(x.Address)
+		b, _ := netip.ParseAddr(y.Address)
+		return cmp.Or(a.Compare(b), cmp.Compare(x.Address, y.Address), cmp.Compare(x.ProtocolPort, y.ProtocolPort))
+	})
+	var b strings.Builder
+	for _, m := range members {
+		fmt.Fprintf(&b, "%s,%d\n", hostPort(m.Address, m.ProtocolPort), m.Weight)
+	}
+	return b.String()
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// batchMembers is the section of a pool's page that writes its whole
+// member set at once.
+type batchMembers struct {
+	goapp.Compo
+
+	Page *detailPage
+	Pool object
+
+	ctx     goapp.Context // the section's own: its buttons come and go with the editor
+	open    bool
+	loading bool
+	current []pools.Member
+	text    string
+	errs    []lineError
+	plan    []planItem
+	opts    []pools.BatchUpdateMemberOpts
+	planned string // the text the plan was made from: Apply needs a fresh preview
+	sending bool
+	err     string
+	done    string
+}
+
+func (b *batchMembers) OnMount(ctx goapp.Context) { b.ctx = ctx }
+
+func (b *batchMembers) sess() *session {
+	if b.Page == nil {
+		return nil
+	}
+	return b.Page.sess
+}
+
+// openEditor reads the pool's members and prefills the box. UI goroutine.
+func (b *batchMembers) openEditor(ctx goapp.Context, e goapp.Event) {
+	sess := b.sess()
+	if sess == nil || b.Pool == nil {
+		return
+	}
+	b.open, b.loading, b.err, b.done, b.plan, b.errs, b.planned = true, true, "", "", nil, nil, ""
+	poolID := b.Pool.str("id")
+	ctx = b.ctx
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		var ms []pools.Member
+		var err error
+		for m, e := range sess.Client.Members(c, poolID, pools.ListMembersOpts{}) {
+			if e != nil {
+				err = e
+				break
+			}
+			ms = append(ms, m)
+		}
+		ctx.Dispatch(func(ctx goapp.Context) {
+			b.loading = false
+			if err != nil {
+				b.err = "The members could not be read: " + octavia.Message(err)
+				return
+			}
+			b.current, b.text = ms, memberLines(ms)
+		})
+	})
+}
+
+// preview parses the box and shows what the batch would do. UI goroutine.
+func (b *batchMembers) preview(ctx goapp.Context, e goapp.Event) {
+	lines, errs := parseMemberLines(b.text)
+	b.errs, b.plan, b.opts, b.planned, b.done, b.err = errs, nil, nil, "", "", ""
+	if len(errs) > 0 {
+		return
+	}
+	b.plan, b.opts = memberPlan(lines, b.current)
+	b.planned = b.text
+}
+
+// apply sends the batch: one PUT, one operation that waits for the pool.
+// UI goroutine.
+func (b *batchMembers) apply(ctx goapp.Context, e goapp.Event) {
+	sess := b.sess()
+	if sess == nil || b.sending || b.planned == "" || b.planned != b.text {
+		return
+	}
+	b.sending, b.err = true, ""
+	pool, opts, summary, page := b.Pool, b.opts, planSummary(b.plan), b.Page
+	ctx = b.ctx
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		acc, err := sess.Client.BatchUpdateMembers(c, pool.str("id"), opts)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			b.sending = false
+			if err != nil {
+				b.err = writeErrorText(err, pool.str("provisioning_status"))
+				return
+			}
+			ref := poolRes.refOf("", pool)
+			operations.start(ctx, sess, operation{Kind: opUpdate, Verb: "Update members of", Wait: waitActive, Ref: ref,
+				Name: poolRes.nameOf(pool), Status: string(octavia.StatusPendingUpdate),
+				Written: fmt.Sprintf("PUT pool %s members: %d members (%s)", ref.ID, len(opts), summary)}, acc)
+			b.open, b.plan, b.planned, b.done = false, nil, "", "Accepted: "+summary+". Its wait for the pool is in the operations above."
+			page.follow(page.ctx) // this button goes with the editor: the page polls on its own ctx
+		})
+	})
+}
+
+func (b *batchMembers) Render() goapp.UI {
+	sess := b.sess()
+	if sess == nil || b.Pool == nil || !memberRes.mayWrite(sess) {
+		return goapp.Div()
+	}
+	head := goapp.Div().Class("card-head").Body(
+		goapp.H2().Text("Member set"),
+		goapp.Div().Class("spacer"),
+		goapp.If(!b.open, func() goapp.UI {
+			return goapp.Button().ID("batch-open").Class("btn").OnClick(b.openEditor).Text("Edit the whole set…")
+		}),
+	)
+	var body []goapp.UI
+	switch {
+	case b.open && b.loading:
+		body = append(body, goapp.Div().Class("empty", "loading").Text("Reading the members…"))
+	case b.open:
+		body = append(body, b.renderEditor())
+	case b.done != "":
+		body = append(body, goapp.P().ID("batch-done").Class("muted").Aria("live", "polite").Text(b.done))
+	default:
+		body = append(body, goapp.P().Class("muted", "hint").Text("Replace every member of the pool at once, from pasted address:port lines: one request and one wait."))
+	}
+	if b.err != "" {
+		body = append(body, goapp.Div().ID("batch-error").Class("alert", "alert-error").Aria("live", "assertive").Text(b.err))
+	}
+	return goapp.Section().ID("batch").Class("card").Body(append([]goapp.UI{head}, body...)...)
+}
+
+func (b *batchMembers) renderEditor() goapp.UI {
+	fresh := b.planned != "" && b.planned == b.text
+	var errItems []goapp.UI
+	for _, e := range b.errs {
+		errItems = append(errItems, goapp.Li().DataSet("line", e.Line).Text(e.String()))
+	}
+	return goapp.Div().Class("form").Body(
+		goapp.Label().For("batch-lines").Text("Members, one per line"),
+		goapp.Textarea().ID("batch-lines").Rows(8).Class("mono").Attr("spellcheck", "false").Text(b.text).
+			OnInput(func(ctx goapp.Context, e goapp.Event) { b.text = ctx.JSSrc().Get("value").String() }),
+		goapp.Div().Class("muted", "hint").Text("address:port or address:port,weight (0–256; without it a member keeps its weight, a new one gets 1). IPv6: [address]:port. Members not listed are removed. # starts a comment."),
+		goapp.If(len(errItems) > 0, func() goapp.UI {
+			return goapp.Div().ID("batch-errors").Class("alert", "alert-error").Aria("live", "assertive").Body(
+				goapp.Strong().Textf("%d line(s) to fix:", len(errItems)), goapp.Ul().Body(errItems...))
+		}),
+		goapp.If(fresh, b.renderPlan),
+		goapp.Div().Class("confirm-actions").Body(
+			goapp.Button().ID("batch-preview").Class("btn").OnClick(b.preview).Text("Preview"),
+			goapp.Button().ID("batch-apply").Class("btn", "btn-primary").Disabled(!fresh || b.sending).OnClick(b.apply).
+				Text(map[bool]string{true: "Applying…", false: "Apply (one request)"}[b.sending]),
+			goapp.Button().ID("batch-cancel").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { b.open, b.err = false, "" }).Text("Cancel"),
+		),
+	)
+}
+
+func (b *batchMembers) renderPlan() goapp.UI {
+	rows := make([]goapp.UI, 0, len(b.plan))
+	for _, it := range b.plan {
+		wt := strconv.Itoa(it.Weight)
+		if it.Change == "change" {
+			wt = fmt.Sprintf("%d → %d", it.Was, it.Weight)
+		}
+		tone := map[string]string{"add": "st-ok-text", "keep": "muted", "change": "st-pending-text", "remove": "st-error-text"}[it.Change]
+		rows = append(rows, goapp.Tr().Class("batch-"+it.Change).Body(
+			goapp.Td().Class(tone).Text(map[string]string{"add": "Add", "keep": "Keep", "change": "Change weight", "remove": "Remove"}[it.Change]),
+			goapp.Td().Class("mono").Text(hostPort(it.Address, it.Port)),
+			goapp.Td().Text(wt),
+		))
+	}
+	return goapp.Div().ID("batch-plan").Body(
+		goapp.P().ID("batch-summary").Text(planSummary(b.plan)+"."),
+		goapp.Div().Class("table-wrap").Body(goapp.Table().Class("table", "table-compact").Body(
+			goapp.THead().Body(goapp.Tr().Body(goapp.Th().Text("Change"), goapp.Th().Text("Member"), goapp.Th().Text("Weight"))),
+			goapp.TBody().Body(rows...),
+		)),
+	)
+}

@@ -1,0 +1,379 @@
+package app
+
+import (
+	"encoding/json"
+	"net/http/httptest"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/listeners"
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
+
+	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/octavia/labcloud"
+)
+
+// TestParseMemberLines reads pasted member sets: every bad line is named
+// with its number, good ones are read whatever the bad ones.
+func TestParseMemberLines(t *testing.T) {
+	tests := []struct {
+		name     string
+		text     string
+		want     []batchLine
+		wantErrs []string
+	}{
+		{"empty", "", nil, nil},
+		{"v4 with and without weight, blanks and comments",
+			"10.0.0.1:80\n\n  10.0.0.2:8080,5  # the big one\n# all comment\n",
+			[]batchLine{{Line: 1, Address: "10.0.0.1", Port: 80, Weight: 1}, {Line: 3, Address: "10.0.0.2", Port: 8080, Weight: 5, HasWt: true}}, nil},
+		{"v6 in brackets, normalized", "[fd00:0::0:1]:443,0",
+			[]batchLine{{Line: 1, Address: "fd00::1", Port: 443, Weight: 0, HasWt: true}}, nil},
+		{"CRLF lines", "10.0.0.1:80\r\n10.0.0.2:80\r\n",
+			[]batchLine{{Line: 1, Address: "10.0.0.1", Port: 80, Weight: 1}, {Line: 2, Address: "10.0.0.2", Port: 80, Weight: 1}}, nil},
+		{"no port", "10.0.0.1", nil, []string{`line 1: "10.0.0.1" has no port: write address:port`}},
+		{"bare v6", "fd00::1:80", nil, []string{`line 1: "fd00::1:80": write an IPv6 member as [address]:port`}},
+		{"bad v6", "[fd00::zz]:80", nil, []string{`line 1: "fd00::zz" is not an IPv6 address`}},
+		{"bad address", "10.0.0.300:80", nil, []string{`line 1: "10.0.0.300" is not an IP address`}},
+		{"host name", "web1:80", nil, []string{`line 1: "web1" is not an IP address`}},
+		{"port too big", "10.0.0.1:70000", nil, []string{`line 1: port "70000" is not a number from 1 to 65535`}},
+		{"port 0", "10.0.0.1:0", nil, []string{`line 1: port 0 in "10.0.0.1:0": a port is 1–65535`}},
+		{"weight out of range", "10.0.0.1:80,257", nil, []string{`line 1: weight "257" is not a whole number from 0 to 256`}},
+		{"weight not a number", "10.0.0.1:80,heavy", nil, []string{`line 1: weight "heavy" is not a whole number from 0 to 256`}},
+		{"repeat names the first line", "10.0.0.1:80\n10.0.0.2:80\n10.0.0.1:80,3",
+			[]batchLine{{Line: 1, Address: "10.0.0.1", Port: 80, Weight: 1}, {Line: 2, Address: "10.0.0.2", Port: 80, Weight: 1}},
+			[]string{"line 3: 10.0.0.1:80 is already on line 1"}},
+		{"bad lines among good ones", "10.0.0.1:80\nnope\n10.0.0.3:80,2\n10.0.0.4:80,-1",
+			[]batchLine{{Line: 1, Address: "10.0.0.1", Port: 80, Weight: 1}, {Line: 3, Address: "10.0.0.3", Port: 80, Weight: 2, HasWt: true}},
+			[]string{`line 2: "nope" has no port: write address:port`, `line 4: weight "-1" is not a whole number from 0 to 256`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, errs := parseMemberLines(tt.text)
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("lines: got %+v, want %+v", got, tt.want)
+			}
+			var gotErrs []string
+			for _, e := range errs {
+				gotErrs = append(gotErrs, e.String())
+			}
+			if !slices.Equal(gotErrs, tt.wantErrs) {
+				t.Errorf("errors: got %q, want %q", gotErrs, tt.wantErrs)
+			}
+		})
+	}
+}
+
+// TestMemberPlan previews a batch against the pool's members and builds
+// its one request: kept members keep their weight (and name, subnet), new
+// ones without a weight leave it to Octavia, the unlisted are removed.
+func TestMemberPlan(t *testing.T) {
+	current := []pools.Member{
+		{ID: "m1", Address: "10.0.0.1", ProtocolPort: 80, Weight: 3, Name: "web1", SubnetID: "sn"},
+		{ID: "m2", Address: "10.0.0.2", ProtocolPort: 80, Weight: 1},
+		{ID: "m3", Address: "fd00::1", ProtocolPort: 80, Weight: 1},
+	}
+	lines, errs := parseMemberLines("10.0.0.1:80\n10.0.0.2:80,7\n10.0.0.9:80\n10.0.0.8:80,0")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	plan, opts := memberPlan(lines, current)
+	var got []string
+	for _, it := range plan {
+		got = append(got, it.Change+" "+hostPort(it.Address, it.Port)+" "+it.ID)
+	}
+	want := []string{"keep 10.0.0.1:80 m1", "change 10.0.0.2:80 m2", "add 10.0.0.9:80 ", "add 10.0.0.8:80 ", "remove [fd00::1]:80 m3"}
+	if !slices.Equal(got, want) {
+		t.Errorf("plan: got %q, want %q", got, want)
+	}
+	if s := planSummary(plan); s != "2 added, 1 kept, 1 weight changed, 1 removed" {
+		t.Errorf("summary: got %q", s)
+	}
+	b, _ := json.Marshal(opts)
+	wantBody := `[{"address":"10.0.0.1","protocol_port":80,"name":"web1","weight":3,"subnet_id":"sn"},` +
+		`{"address":"10.0.0.2","protocol_port":80,"weight":7},{"address":"10.0.0.9","protocol_port":80},` +
+		`{"address":"10.0.0.8","protocol_port":80,"weight":0}]`
+	if string(b) != wantBody {
+		t.Errorf("request: got %s, want %s", b, wantBody)
+	}
+	shuffled := []pools.Member{current[2], current[1], current[0], {Address: "10.0.0.10", ProtocolPort: 80, Weight: 1}}
+	if got := memberLines(shuffled); got != "10.0.0.1:80,3\n10.0.0.2:80,1\n10.0.0.10:80,1\n[fd00::1]:80,1\n" {
+		t.Errorf("prefill, sorted by address: got %q", got)
+	}
+	if got := memberLines(current); got != "10.0.0.1:80,3\n10.0.0.2:80,1\n[fd00::1]:80,1\n" {
+		t.Errorf("prefill: got %q", got)
+	}
+	// The prefill reads back as the same set: a batch of it changes nothing.
+	lines, errs = parseMemberLines(memberLines(current))
+	plan, _ = memberPlan(lines, current)
+	if len(errs) > 0 || planSummary(plan) != "0 added, 3 kept, 0 weight changed, 0 removed" {
+		t.Errorf("prefill read back: got %s, %v; want 3 kept", planSummary(plan), errs)
+	}
+}
+
+// TestTreePaths: every page of the tree's kinds is a URL, members and
+// rules under their parent's page.
+func TestTreePaths(t *testing.T) {
+	tests := []struct {
+		path             string
+		kind             octavia.Kind
+		parent, id, mode string
+	}{
+		{"/pools", octavia.KindPool, "", "", "list"},
+		{"/pools/new", octavia.KindPool, "", "", "new"},
+		{"/pools/P", octavia.KindPool, "", "P", "detail"},
+		{"/pools/P/edit", octavia.KindPool, "", "P", "edit"},
+		{"/pools/P/members/M", octavia.KindMember, "P", "M", "detail"},
+		{"/pools/P/members/new", octavia.KindMember, "P", "", "new"},
+		{"/pools/P/members/M/edit", octavia.KindMember, "P", "M", "edit"},
+		{"/health-monitors", octavia.KindMonitor, "", "", "list"},
+		{"/health-monitors/H", octavia.KindMonitor, "", "H", "detail"},
+		{"/l7-policies", octavia.KindL7Policy, "", "", "list"},
+		{"/l7-policies/X", octavia.KindL7Policy, "", "X", "detail"},
+		{"/l7-policies/X/rules/Y", octavia.KindL7Rule, "X", "Y", "detail"},
+		{"/l7-policies/X/rules/Y/edit", octavia.KindL7Rule, "X", "Y", "edit"},
+		{"/l7-policies/X/rules/new", octavia.KindL7Rule, "X", "", "new"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			pr, ok := parsePage(tt.path)
+			if !ok || pr.Res.Kind != tt.kind || pr.ParentID != tt.parent || pr.ID != tt.id || pr.Mode != tt.mode {
+				t.Fatalf("got %v %+v, want %s parent %q id %q %s", ok, pr, tt.kind, tt.parent, tt.id, tt.mode)
+			}
+			var back string
+			switch tt.mode {
+			case "list":
+				back = pr.Res.listPathOf(tt.parent)
+			case "new":
+				back = pr.Res.createPathOf(tt.parent)
+			case "detail":
+				back = pr.Res.detailPathOf(tt.parent, tt.id)
+			case "edit":
+				back = pr.Res.editPathOf(tt.parent, tt.id)
+			}
+			if back != tt.path {
+				t.Errorf("path of the page: got %s, want %s", back, tt.path)
+			}
+		})
+	}
+	for _, bad := range []string{"/pools/P/rules/Y", "/l7-policies/X/members/M", "/pools/P/members"} {
+		if pr, ok := parsePage(bad); ok && pr.Mode != "detail" {
+			t.Errorf("%s: got %+v, want no page of a child", bad, pr)
+		}
+	}
+	// A pool's member links go under the pool; the member list is the pool's page.
+	from := pageRef{Res: poolRes, ID: "P", Mode: "detail"}
+	if got := linkTo(memberRes, from, "M"); got != "/pools/P/members/M" {
+		t.Errorf("member link from its pool: got %s", got)
+	}
+	if got := memberRes.listPathOf("P"); got != "/pools/P" {
+		t.Errorf("members' list: got %s, want /pools/P", got)
+	}
+	if got := linkTo(l7ruleRes, pageRef{Res: l7policyRes, ID: "X"}, "Y"); got != "/l7-policies/X/rules/Y" {
+		t.Errorf("rule link from its policy: got %s", got)
+	}
+}
+
+// TestTreeFieldsShown: the conditional fields appear only when they apply.
+func TestTreeFieldsShown(t *testing.T) {
+	tests := []struct {
+		name  string
+		res   *resource
+		key   string
+		v     formValues
+		shown bool
+	}{
+		{"cookie name for APP_COOKIE", poolRes, "session_persistence.cookie_name", formValues{"session_persistence.type": "APP_COOKIE"}, true},
+		{"no cookie name for HTTP_COOKIE", poolRes, "session_persistence.cookie_name", formValues{"session_persistence.type": "HTTP_COOKIE"}, false},
+		{"URL path for HTTPS monitors", monitorRes, "url_path", formValues{"type": "HTTPS"}, true},
+		{"no URL path for TCP monitors", monitorRes, "url_path", formValues{"type": "TCP"}, false},
+		{"no expected codes for PING", monitorRes, "expected_codes", formValues{"type": "PING"}, false},
+		{"redirect pool for REDIRECT_TO_POOL", l7policyRes, "redirect_pool_id", formValues{"action": "REDIRECT_TO_POOL"}, true},
+		{"no redirect pool for REJECT", l7policyRes, "redirect_pool_id", formValues{"action": "REJECT"}, false},
+		{"redirect URL for REDIRECT_TO_URL", l7policyRes, "redirect_url", formValues{"action": "REDIRECT_TO_URL"}, true},
+		{"no redirect URL for REDIRECT_PREFIX", l7policyRes, "redirect_url", formValues{"action": "REDIRECT_PREFIX"}, false},
+		{"redirect prefix for REDIRECT_PREFIX", l7policyRes, "redirect_prefix", formValues{"action": "REDIRECT_PREFIX"}, true},
+		{"redirect code for REDIRECT_PREFIX", l7policyRes, "redirect_http_code", formValues{"action": "REDIRECT_PREFIX"}, true},
+		{"no redirect code for REDIRECT_TO_POOL", l7policyRes, "redirect_http_code", formValues{"action": "REDIRECT_TO_POOL"}, false},
+		{"rule key for HEADER", l7ruleRes, "key", formValues{"type": "HEADER"}, true},
+		{"rule key for SSL_DN_FIELD", l7ruleRes, "key", formValues{"type": "SSL_DN_FIELD"}, true},
+		{"no rule key for PATH", l7ruleRes, "key", formValues{"type": "PATH"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			i := slices.IndexFunc(tt.res.Fields, func(f formField) bool { return f.Key == tt.key })
+			if i < 0 {
+				t.Fatalf("%s has no field %s", tt.res.Plural, tt.key)
+			}
+			if got := tt.res.Fields[i].shown(true, tt.v); got != tt.shown {
+				t.Errorf("got shown %v, want %v", got, tt.shown)
+			}
+		})
+	}
+}
+
+// TestTreeBuildBody: the request bodies of the tree's forms.
+func TestTreeBuildBody(t *testing.T) {
+	tests := []struct {
+		name     string
+		res      *resource
+		v, was   formValues
+		create   bool
+		wantJSON string
+	}{
+		{"pool create with APP_COOKIE nests", poolRes,
+			formValues{"loadbalancer_id": "LB", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN", "session_persistence.type": "APP_COOKIE",
+				"session_persistence.cookie_name": "sid", "admin_state_up": "true", "tls_enabled": "false"}, nil, true,
+			`{"admin_state_up":true,"lb_algorithm":"ROUND_ROBIN","loadbalancer_id":"LB","protocol":"HTTP","session_persistence":{"cookie_name":"sid","type":"APP_COOKIE"},"tls_enabled":false}`},
+		{"pool create: a cookie name left from APP_COOKIE is not sent for SOURCE_IP", poolRes,
+			formValues{"listener_id": "L", "protocol": "TCP", "lb_algorithm": "SOURCE_IP", "session_persistence.type": "SOURCE_IP", "session_persistence.cookie_name": "sid"}, nil, true,
+			`{"lb_algorithm":"SOURCE_IP","listener_id":"L","protocol":"TCP","session_persistence":{"type":"SOURCE_IP"}}`},
+		{"pool edit of the cookie name sends the persistence whole", poolRes,
+			formValues{"lb_algorithm": "ROUND_ROBIN", "session_persistence.type": "APP_COOKIE", "session_persistence.cookie_name": "new"},
+			formValues{"lb_algorithm": "ROUND_ROBIN", "session_persistence.type": "APP_COOKIE", "session_persistence.cookie_name": "old"}, false,
+			`{"session_persistence":{"cookie_name":"new","type":"APP_COOKIE"}}`},
+		{"pool edit clearing the persistence sends null", poolRes,
+			formValues{"lb_algorithm": "ROUND_ROBIN", "session_persistence.type": "", "session_persistence.cookie_name": "sid"},
+			formValues{"lb_algorithm": "ROUND_ROBIN", "session_persistence.type": "APP_COOKIE", "session_persistence.cookie_name": "sid"}, false,
+			`{"session_persistence":null}`},
+		{"pool edit of the algorithm leaves the persistence out", poolRes,
+			formValues{"lb_algorithm": "LEAST_CONNECTIONS", "session_persistence.type": "SOURCE_IP"},
+			formValues{"lb_algorithm": "ROUND_ROBIN", "session_persistence.type": "SOURCE_IP"}, false,
+			`{"lb_algorithm":"LEAST_CONNECTIONS"}`},
+		{"member edit clearing monitor address and weight sends null", memberRes,
+			formValues{"weight": "", "monitor_address": "", "monitor_port": "9000", "backup": "true"},
+			formValues{"weight": "5", "monitor_address": "10.1.1.1", "monitor_port": "9000", "backup": "false"}, false,
+			`{"backup":true,"monitor_address":null,"weight":null}`},
+		{"member create types its numbers", memberRes,
+			formValues{"address": "10.0.0.5", "protocol_port": "8080", "weight": "0", "admin_state_up": "true", "subnet_id": ""}, nil, true,
+			`{"address":"10.0.0.5","admin_state_up":true,"protocol_port":8080,"weight":0}`},
+		{"TCP monitor create sends no HTTP field", monitorRes,
+			formValues{"pool_id": "P", "type": "TCP", "delay": "5", "timeout": "3", "max_retries": "3", "url_path": "/health", "http_method": "GET"}, nil, true,
+			`{"delay":5,"max_retries":3,"pool_id":"P","timeout":3,"type":"TCP"}`},
+		{"HTTP monitor edit clearing the URL path sends null", monitorRes,
+			formValues{"type": "HTTP", "delay": "5", "url_path": ""}, formValues{"type": "HTTP", "delay": "5", "url_path": "/health"}, false,
+			`{"url_path":null}`},
+		{"policy to a pool sends only its pool", l7policyRes,
+			formValues{"listener_id": "L", "action": "REDIRECT_TO_POOL", "redirect_pool_id": "P", "redirect_url": "http://x", "redirect_http_code": "301"}, nil, true,
+			`{"action":"REDIRECT_TO_POOL","listener_id":"L","redirect_pool_id":"P"}`},
+		{"policy redirect prefix with its code", l7policyRes,
+			formValues{"listener_id": "L", "action": "REDIRECT_PREFIX", "redirect_prefix": "https://example.com", "redirect_http_code": "308"}, nil, true,
+			`{"action":"REDIRECT_PREFIX","listener_id":"L","redirect_http_code":"308","redirect_prefix":"https://example.com"}`},
+		{"rule create with a HEADER key", l7ruleRes,
+			formValues{"type": "HEADER", "compare_type": "EQUAL_TO", "key": "X-Env", "value": "beta", "invert": "false"}, nil, true,
+			`{"compare_type":"EQUAL_TO","invert":false,"key":"X-Env","type":"HEADER","value":"beta"}`},
+		{"rule create of PATH drops the key", l7ruleRes,
+			formValues{"type": "PATH", "compare_type": "STARTS_WITH", "key": "X-Env", "value": "/api"}, nil, true,
+			`{"compare_type":"STARTS_WITH","type":"PATH","value":"/api"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body, err := buildBody(tt.res.Fields, tt.v, tt.was, tt.create)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := json.Marshal(body)
+			if string(b) != tt.wantJSON {
+				t.Errorf("got %s, want %s", b, tt.wantJSON)
+			}
+		})
+	}
+}
+
+// TestParentOpsKey: an embedded member list is read again when an
+// operation on its pool starts or ends, not on each of its polls.
+func TestParentOpsKey(t *testing.T) {
+	pool := octavia.Ref{Kind: octavia.KindPool, ID: "P"}
+	waiting := []operation{{ID: "1", Ref: pool, State: opWaiting, Polls: 1}}
+	polled := []operation{{ID: "1", Ref: pool, State: opWaiting, Polls: 4}}
+	ended := []operation{{ID: "1", Ref: pool, State: opSucceeded, Polls: 5}}
+	other := []operation{{ID: "2", Ref: octavia.Ref{Kind: octavia.KindPool, ID: "Q"}, State: opWaiting}}
+	key := func(ops []operation) string { return parentOpsKey(ops, memberRes, "P") }
+	if key(nil) != key(other) {
+		t.Errorf("another pool's operation: got a change, want none")
+	}
+	if key(nil) == key(waiting) || key(waiting) != key(polled) || key(polled) == key(ended) {
+		t.Errorf("got keys %q %q %q %q, want a change at start and end only", key(nil), key(waiting), key(polled), key(ended))
+	}
+	if got := parentOpsKey(waiting, poolRes, ""); got != "" {
+		t.Errorf("a top-level list: got %q, want none", got)
+	}
+}
+
+// TestPoolsOfListener reads the lab's pools through the pool kind: Octavia
+// has no listener filter for pools, the kind applies it; the page's object
+// has Octavia's attributes only.
+func TestPoolsOfListener(t *testing.T) {
+	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{
+		{Project: "demo", Name: "shop", Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.11"}}},
+		{Project: "demo", Name: "api", Listener: &labcloud.ScenarioListener{Protocol: "TCP", Port: 443, Members: []string{"10.0.0.21"}}},
+	}}})
+	srv := httptest.NewServer(cloud)
+	defer srv.Close()
+	c, err := octavia.New(t.Context(), octavia.Config{AuthURL: srv.URL + "/identity/v3", Username: "demo", Password: "demo",
+		UserDomainName: "Default", ProjectName: "demo", ProjectDomainName: "Default"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls, err := octavia.Collect(c.Listeners(t.Context(), listeners.ListOpts{Protocol: "TCP"}))
+	if err != nil || len(ls) != 1 {
+		t.Fatalf("got %d TCP listeners, %v; want 1", len(ls), err)
+	}
+	var got []object
+	for o, err := range poolRes.List(t.Context(), c, listQuery{Filters: map[string][]string{"listener_id": {ls[0].ID}}}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, o)
+	}
+	if len(got) != 1 || got[0].str("id") != ls[0].DefaultPoolID {
+		t.Fatalf("pools of the TCP listener: got %d, want its default pool %s", len(got), ls[0].DefaultPoolID)
+	}
+	if _, ok := got[0]["healthmonitor"]; ok {
+		t.Errorf("the pool object has gophercloud's healthmonitor; want Octavia's attributes only")
+	}
+	if got := poolRes.LoadBalancerOf(got[0]); got != ls[0].Loadbalancers[0].ID {
+		t.Errorf("its load balancer: got %q, want %q", got, ls[0].Loadbalancers[0].ID)
+	}
+	all := 0
+	for _, err := range poolRes.List(t.Context(), c, listQuery{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		all++
+	}
+	if all != 2 {
+		t.Errorf("every pool: got %d, want 2", all)
+	}
+}
+
+// TestNavOrder: the table (and so the navigation) follows the tree, not
+// the order of the files' names.
+
+// TestWrittenNested: an operation's "Wrote" line shows a nested body as
+// JSON, not Go's map syntax.
+func TestWrittenNested(t *testing.T) {
+	body := object{"name": "web", "session_persistence": object{"type": "APP_COOKIE", "cookie_name": "sid"}}
+	want := `POST pool name "web", session_persistence "{\"cookie_name\":\"sid\",\"type\":\"APP_COOKIE\"}"`
+	if got := writtenText(true, poolRes, body); got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}
+
+// TestGophercloudZeros: the zeros gophercloud gives for Octavia's nulls
+// are shown (and edited) as unset.
+func TestGophercloudZeros(t *testing.T) {
+	m := inPool(object{"monitor_port": float64(0)}, "P")
+	if m["monitor_port"] != nil || m.str("pool_id") != "P" {
+		t.Errorf("member: got %v, want no monitor port, pool P", m)
+	}
+	if m := inPool(object{"monitor_port": float64(9000), "pool_id": "Q"}, "P"); m.str("monitor_port") != "9000" || m.str("pool_id") != "Q" {
+		t.Errorf("member with a monitor port: got %v", m)
+	}
+	if p := l7Object(object{"redirect_http_code": float64(0)}); p["redirect_http_code"] != nil {
+		t.Errorf("policy: got %v, want no redirect code", p)
+	}
+	if r := inPolicy(object{}, "X"); r.str("l7policy_id") != "X" {
+		t.Errorf("rule: got %v, want policy X", r)
+	}
+}
