@@ -114,10 +114,8 @@ var (
 			Choices: []string{"REJECT", "REDIRECT_TO_URL", "REDIRECT_PREFIX", "REDIRECT_TO_POOL"}},
 		{Key: "redirect_url", Label: "Redirect URL", Required: true, Show: policyAction("REDIRECT_TO_URL")},
 		{Key: "redirect_prefix", Label: "Redirect prefix", Required: true, Show: policyAction("REDIRECT_PREFIX")},
-		{Key: "redirect_http_code", Label: "Redirect HTTP code", Type: fChoice, Choices: []string{"301", "302", "303", "307", "308"},
-			Show: func(v formValues) bool {
-				return policyAction("REDIRECT_TO_URL")(v) || policyAction("REDIRECT_PREFIX")(v)
-			}},
+		{Key: "redirect_http_code", Label: "Redirect HTTP code", Type: fInt, Hint: "301, 302, 303, 307 or 308; empty = 302.",
+			Show: func(v formValues) bool { return v["action"] == "REDIRECT_TO_URL" || v["action"] == "REDIRECT_PREFIX" }},
 		{Key: "position", Label: "Position", Type: fInt, Hint: "1 is evaluated first; empty = last."},
 	}
 	wizRuleFields = []formField{
