@@ -102,6 +102,10 @@ type lbWizard struct {
 	stepErr [stepCount]string // Octavia's refusal, on the step it concerns
 	err     string
 	sending bool
+	// gen changes with the steps' items (added, removed, reset): go-app
+	// keeps an element's first handler of a closure, so every handler is
+	// scoped by it to see the items of now.
+	gen int
 }
 
 func (p *lbWizard) OnNav(ctx goapp.Context) {
@@ -122,6 +126,7 @@ func (p *lbWizard) OnNav(ctx goapp.Context) {
 
 // reset starts a new wizard. UI goroutine.
 func (p *lbWizard) reset() {
+	p.gen++
 	p.w = wizard{lb: defaults(wizLBFields)}
 	p.w.lb["_vip"] = "subnet"
 	p.step, p.visited = stepLB, [stepCount]bool{stepLB: true}
@@ -182,6 +187,7 @@ func (p *lbWizard) loadNeutron(ctx goapp.Context) {
 // monitor), which the user may remove. UI goroutine.
 func (p *lbWizard) goTo(s int) {
 	if !p.visited[s] {
+		p.gen++
 		switch {
 		case s == stepListeners && len(p.w.listeners) == 0:
 			p.w.listeners = append(p.w.listeners, p.w.newListener())
@@ -326,7 +332,7 @@ func (p *lbWizard) renderSteps() goapp.UI {
 			title += fmt.Sprintf(" (%d)", n)
 		}
 		b := goapp.Button().Type("button").ID(fmt.Sprintf("wz-step-%d", s)).Class("wz-step").
-			OnClick(func(ctx goapp.Context, e goapp.Event) { p.goTo(s) }).Text(title)
+			OnClick(func(ctx goapp.Context, e goapp.Event) { p.goTo(s) }, p.scope()).Text(title)
 		if s == p.step {
 			b = b.Aria("current", "step").Class("wz-current")
 		}
@@ -373,10 +379,19 @@ func (p *lbWizard) renderActions() goapp.UI {
 			return goapp.Button().ID("wz-next").Type("button").Class("btn", "btn-primary").OnClick(p.next).
 				Text("Next: " + stepTitles[p.step+1])
 		}),
-		goapp.Button().ID("create-submit").Type("submit").Class("btn", map[bool]string{true: "btn-primary", false: "btn-secondary"}[p.step == stepReview]).
-			Disabled(p.sending || p.netStatus != loaded).Text(create),
+		p.createButton(create),
 		goapp.A().Class("btn", "btn-ghost").Href(listPath).Text("Cancel"),
 	)
+}
+
+// createButton sends the create from any step (the quick create from the
+// first); the primary button on the review only.
+func (p *lbWizard) createButton(text string) goapp.UI {
+	b := goapp.Button().ID("create-submit").Type("submit").Class("btn").Disabled(p.sending || p.netStatus != loaded).Text(text)
+	if p.step == stepReview {
+		b = b.Class("btn-primary")
+	}
+	return b
 }
 
 // renderStep is the current step: a fieldset with its legend.
@@ -431,7 +446,7 @@ func (p *lbWizard) renderLB() []goapp.UI {
 		id := "create-vip-by-" + val
 		return goapp.Label().For(id).Class("wz-radio").Body(
 			goapp.Input().Type("radio").ID(id).Name("create-vip").Value(val).Checked(v["_vip"] == val).
-				OnChange(func(ctx goapp.Context, e goapp.Event) { v["_vip"] = val; p.changed() }),
+				OnChange(func(ctx goapp.Context, e goapp.Event) { v["_vip"] = val; p.changed() }, goapp.EventScope(p.gen, id)),
 			goapp.Text(" "+label),
 		)
 	}
@@ -451,7 +466,7 @@ func (p *lbWizard) renderLB() []goapp.UI {
 					v["vip_subnet_id"] = s[0].ID
 				}
 				p.changed()
-			}).Body(nets...)),
+			}, p.scope()).Body(nets...)),
 			p.renderField(it, wizLBFields[2]),
 			p.renderField(it, wizLBFields[3]),
 		))
@@ -525,7 +540,7 @@ func (p *lbWizard) renderField(it wizItem, f formField) goapp.UI {
 		in = goapp.Input().ID(id).Type("checkbox").Checked(val == "true").OnChange(func(ctx goapp.Context, e goapp.Event) {
 			v[f.Key] = strconv.FormatBool(ctx.JSSrc().Get("checked").Bool())
 			p.changed()
-		})
+		}, goapp.EventScope(p.gen, id))
 	case fChoice:
 		var opts []goapp.UI
 		if !f.Required {
@@ -534,7 +549,7 @@ func (p *lbWizard) renderField(it wizItem, f formField) goapp.UI {
 		for _, c := range f.Choices {
 			opts = append(opts, goapp.Option().Value(c).Selected(c == val).Text(c))
 		}
-		in = goapp.Select().ID(id).OnChange(set).Body(opts...)
+		in = goapp.Select().ID(id).OnChange(set, goapp.EventScope(p.gen, id)).Body(opts...)
 	case fRef:
 		list, required := p.choices(it, f.Key)
 		var opts []goapp.UI
@@ -544,13 +559,13 @@ func (p *lbWizard) renderField(it wizItem, f formField) goapp.UI {
 		for _, c := range list {
 			opts = append(opts, goapp.Option().Value(c.ID).Selected(c.ID == val).Text(c.Label))
 		}
-		in = goapp.Select().ID(id).OnChange(set).Body(opts...)
+		in = goapp.Select().ID(id).OnChange(set, goapp.EventScope(p.gen, id)).Body(opts...)
 	case fList:
-		in = goapp.Textarea().ID(id).Rows(2).Text(val).OnInput(set)
+		in = goapp.Textarea().ID(id).Rows(2).Text(val).OnInput(set, goapp.EventScope(p.gen, id))
 	case fInt:
-		in = goapp.Input().ID(id).Type("text").Attr("inputmode", "numeric").Value(val).OnInput(set)
+		in = goapp.Input().ID(id).Type("text").Attr("inputmode", "numeric").Value(val).OnInput(set, goapp.EventScope(p.gen, id))
 	default:
-		in = goapp.Input().ID(id).Value(val).MaxLength(255).OnInput(set)
+		in = goapp.Input().ID(id).Value(val).MaxLength(255).OnInput(set, goapp.EventScope(p.gen, id))
 	}
 	label := f.Label
 	if f.Required {
@@ -567,20 +582,23 @@ func (p *lbWizard) renderField(it wizItem, f formField) goapp.UI {
 	)
 }
 
+// scope is the event scope of the handlers that read the items (gen).
+func (p *lbWizard) scope() goapp.EventOption { return goapp.EventScope(p.gen) }
+
 // item is one item's fieldset: legend, fields, a Remove button.
-func item(id, legend string, remove func(), body ...goapp.UI) goapp.UI {
+func (p *lbWizard) item(id, legend string, remove func(), body ...goapp.UI) goapp.UI {
 	head := []goapp.UI{
 		goapp.Legend().Text(legend),
 		goapp.Button().Type("button").ID(id+"-remove").Class("btn", "btn-small", "btn-ghost", "wz-remove").Aria("label", "Remove "+strings.ToLower(legend)).
-			OnClick(func(ctx goapp.Context, e goapp.Event) { remove() }).Text("Remove"),
+			OnClick(func(ctx goapp.Context, e goapp.Event) { remove(); p.gen++ }, p.scope()).Text("Remove"),
 	}
 	return goapp.FieldSet().ID(id).Class("wz-item").Body(append(head, body...)...)
 }
 
 // addButton is a step's "Add …" button.
-func addButton(id, text string, disabled bool, add func()) goapp.UI {
+func (p *lbWizard) addButton(id, text string, disabled bool, add func()) goapp.UI {
 	return goapp.Button().Type("button").ID(id).Class("btn", "btn-small").Disabled(disabled).
-		OnClick(func(ctx goapp.Context, e goapp.Event) { add() }).Text(text)
+		OnClick(func(ctx goapp.Context, e goapp.Event) { add(); p.gen++ }, p.scope()).Text(text)
 }
 
 // poolSelect picks a pool of the wizard by index (its "_pool").
@@ -596,7 +614,7 @@ func (p *lbWizard) poolSelect(id, label string, v formValues) goapp.UI {
 		goapp.Select().ID(id).OnChange(func(ctx goapp.Context, e goapp.Event) {
 			v["_pool"] = ctx.JSSrc().Get("value").String()
 			p.changed()
-		}).Body(opts...),
+		}, goapp.EventScope(p.gen, id)).Body(opts...),
 		goapp.If(msg != "", func() goapp.UI {
 			return goapp.Div().ID(id+"-error").Class("field-error", "st-error-text").Aria("live", "polite").Text(msg)
 		}),
@@ -606,12 +624,12 @@ func (p *lbWizard) poolSelect(id, label string, v formValues) goapp.UI {
 func (p *lbWizard) renderListeners() []goapp.UI {
 	out := []goapp.UI{hint("A listener takes the VIP's traffic on one protocol and port and hands it to its default pool (made in the next step). Optional: without one, the load balancer takes no traffic yet.")}
 	for i, it := range p.w.items(stepListeners) {
-		out = append(out, item(it.id, fmt.Sprintf("Listener %d", i+1), func() { p.w.removeListener(i); p.changed() },
+		out = append(out, p.item(it.id, fmt.Sprintf("Listener %d", i+1), func() { p.w.removeListener(i); p.changed() },
 			p.renderFields(it),
 			goapp.Div().Class("wz-grid").Body(p.poolSelect(it.id+"-pool", "Default pool", it.v)),
 		))
 	}
-	return append(out, addButton("wz-add-listener", "Add a listener", false, func() {
+	return append(out, p.addButton("wz-add-listener", "Add a listener", false, func() {
 		p.w.listeners = append(p.w.listeners, p.w.newListener())
 	}))
 }
@@ -619,9 +637,9 @@ func (p *lbWizard) renderListeners() []goapp.UI {
 func (p *lbWizard) renderPools() []goapp.UI {
 	out := []goapp.UI{hint("A pool is the group of members a listener sends traffic to, with its balancing algorithm. A new pool becomes the default pool of the first listener without one.")}
 	for i, it := range p.w.items(stepPools) {
-		out = append(out, item(it.id, fmt.Sprintf("Pool %d", i+1), func() { p.w.removePool(i); p.changed() }, p.renderFields(it)))
+		out = append(out, p.item(it.id, fmt.Sprintf("Pool %d", i+1), func() { p.w.removePool(i); p.changed() }, p.renderFields(it)))
 	}
-	return append(out, addButton("wz-add-pool", "Add a pool", false, func() { p.w.pools = append(p.w.pools, p.w.newPool()) }))
+	return append(out, p.addButton("wz-add-pool", "Add a pool", false, func() { p.w.pools = append(p.w.pools, p.w.newPool()) }))
 }
 
 // poolName is pool i's name for headings.
@@ -638,12 +656,12 @@ func (p *lbWizard) renderMembers() []goapp.UI {
 		var body []goapp.UI
 		for j, m := range p.w.pools[i].members {
 			it := wizItem{stepMembers, wizMemberFields, m, validateMember, fmt.Sprintf("wz-member-%d-%d", i, j)}
-			body = append(body, item(it.id, fmt.Sprintf("Member %d", j+1), func() {
+			body = append(body, p.item(it.id, fmt.Sprintf("Member %d", j+1), func() {
 				p.w.pools[i].members = slices.Delete(p.w.pools[i].members, j, j+1)
 				p.changed()
 			}, p.renderFields(it)))
 		}
-		body = append(body, addButton(fmt.Sprintf("wz-add-member-%d", i), "Add a member", false, func() {
+		body = append(body, p.addButton(fmt.Sprintf("wz-add-member-%d", i), "Add a member", false, func() {
 			p.w.pools[i].members = append(p.w.pools[i].members, defaults(wizMemberFields))
 		}))
 		out = append(out, goapp.FieldSet().Class("wz-group").Body(
@@ -664,12 +682,12 @@ func (p *lbWizard) renderMonitors() []goapp.UI {
 			out = append(out, goapp.FieldSet().Class("wz-group").Body(
 				goapp.Legend().Text("Health monitor of "+p.poolName(i)),
 				goapp.P().Class("muted").Text("None."),
-				addButton("wz-add-monitor-"+strconv.Itoa(i), "Add a health monitor", false, func() { pl.monitor = defaults(wizMonitorFields) }),
+				p.addButton("wz-add-monitor-"+strconv.Itoa(i), "Add a health monitor", false, func() { pl.monitor = defaults(wizMonitorFields) }),
 			))
 			continue
 		}
 		it := wizItem{stepMonitors, wizMonitorFields, pl.monitor, validateMonitor, id}
-		out = append(out, item(id, "Health monitor of "+p.poolName(i), func() { pl.monitor = nil; p.changed() }, p.renderFields(it)))
+		out = append(out, p.item(id, "Health monitor of "+p.poolName(i), func() { pl.monitor = nil; p.changed() }, p.renderFields(it)))
 	}
 	return out
 }
@@ -687,22 +705,22 @@ func (p *lbWizard) renderL7() []goapp.UI {
 		}
 		head := []goapp.UI{field(id+"-listener", "Listener", goapp.Select().ID(id+"-listener").OnChange(func(ctx goapp.Context, e goapp.Event) {
 			pol.v["_listener"] = ctx.JSSrc().Get("value").String()
-		}).Body(lopts...))}
+		}, p.scope()).Body(lopts...))}
 		if pol.v["action"] == "REDIRECT_TO_POOL" {
 			head = append(head, p.poolSelect(id+"-pool", "Redirect to pool *", pol.v))
 		}
 		body := []goapp.UI{goapp.Div().Class("wz-grid").Body(head...), p.renderFields(it)}
 		for j, r := range pol.rules {
 			rit := wizItem{stepL7, wizRuleFields, r, validateL7Rule, fmt.Sprintf("wz-rule-%d-%d", i, j)}
-			body = append(body, item(rit.id, fmt.Sprintf("Rule %d", j+1), func() {
+			body = append(body, p.item(rit.id, fmt.Sprintf("Rule %d", j+1), func() {
 				pol.rules = slices.Delete(pol.rules, j, j+1)
 				p.changed()
 			}, p.renderFields(rit)))
 		}
-		body = append(body, addButton(fmt.Sprintf("wz-add-rule-%d", i), "Add a rule", false, func() {
+		body = append(body, p.addButton(fmt.Sprintf("wz-add-rule-%d", i), "Add a rule", false, func() {
 			pol.rules = append(pol.rules, defaults(wizRuleFields))
 		}))
-		out = append(out, item(id, fmt.Sprintf("L7 policy %d", i+1), func() {
+		out = append(out, p.item(id, fmt.Sprintf("L7 policy %d", i+1), func() {
 			p.w.policies = slices.Delete(p.w.policies, i, i+1)
 			p.changed()
 		}, body...))
@@ -710,7 +728,7 @@ func (p *lbWizard) renderL7() []goapp.UI {
 	if len(p.w.listeners) == 0 {
 		out = append(out, goapp.P().Class("muted").Text("No listener yet: a policy belongs to a listener (step 2)."))
 	}
-	return append(out, addButton("wz-add-policy", "Add an L7 policy", len(p.w.listeners) == 0, func() {
+	return append(out, p.addButton("wz-add-policy", "Add an L7 policy", len(p.w.listeners) == 0, func() {
 		p.w.policies = append(p.w.policies, p.w.newPolicy())
 	}))
 }
@@ -724,7 +742,7 @@ func (p *lbWizard) renderReview() []goapp.UI {
 	for s := range stepReview {
 		if p.bad[s] {
 			bad = append(bad, goapp.Li().Body(goapp.Button().Type("button").Class("btn", "btn-small").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { p.goTo(s) }).Text(stepTitles[s])))
+				OnClick(func(ctx goapp.Context, e goapp.Event) { p.goTo(s) }, p.scope()).Text(stepTitles[s])))
 		}
 	}
 	return []goapp.UI{
