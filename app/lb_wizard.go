@@ -300,6 +300,15 @@ func (p *lbWizard) showError(err error) {
 	if errors.As(err, &e) && e.Fault != "" && e.StatusCode >= 400 && e.StatusCode < 500 && !busy(err) {
 		s := p.w.stepOfFault(e.Fault)
 		p.stepErr[s] = "Octavia refused the create: " + e.Fault
+		if items := p.w.items(s); len(items) == 1 { // the attribute it names, when the step has one item
+			names := make([]string, 0, len(items[0].fields))
+			for _, f := range items[0].fields {
+				names = append(names, f.Key)
+			}
+			if k := faultField(e.Fault, names); k != "" {
+				p.errs[wizInputID(items[0].id, k)] = "Octavia: " + e.Fault
+			}
+		}
 		p.goTo(s)
 		return
 	}
@@ -587,11 +596,11 @@ func (p *lbWizard) scope() goapp.EventOption { return goapp.EventScope(p.gen) }
 
 // item is one item's fieldset: legend, fields, a Remove button.
 func (p *lbWizard) item(id, legend string, remove func(), body ...goapp.UI) goapp.UI {
-	head := []goapp.UI{
-		goapp.Legend().Text(legend),
+	head := []goapp.UI{goapp.Legend().Body(
+		goapp.Text(legend),
 		goapp.Button().Type("button").ID(id+"-remove").Class("btn", "btn-small", "btn-ghost", "wz-remove").Aria("label", "Remove "+strings.ToLower(legend)).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { remove(); p.gen++ }, p.scope()).Text("Remove"),
-	}
+	)}
 	return goapp.FieldSet().ID(id).Class("wz-item").Body(append(head, body...)...)
 }
 

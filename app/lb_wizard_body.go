@@ -90,11 +90,11 @@ var (
 			Show: func(v formValues) bool { return v["session_persistence.type"] == "APP_COOKIE" }},
 	}
 	wizMemberFields = []formField{
-		{Key: "name", Label: "Name"},
 		{Key: "address", Label: "Address", Required: true},
 		{Key: "protocol_port", Label: "Port", Type: fInt, Required: true, Default: "80"},
 		{Key: "weight", Label: "Weight", Type: fInt, Default: "1", Hint: "0 to 256; 0 takes no new connections."},
 		{Key: "subnet_id", Label: "Subnet (optional)", Type: fRef},
+		{Key: "name", Label: "Name"},
 	}
 	wizMonitorFields = []formField{
 		{Key: "type", Label: "Type", Type: fChoice, Required: true, Default: "HTTP",
