@@ -36,7 +36,8 @@ func wizardWrites(t testing.TB, logs string, offset int) map[string]int {
 // browser can make) and the refusal shows on the first step, with every
 // step's input kept; then the review's JSON is sent as ONE POST of
 // loadbalancers, the operation ends ACTIVE and the load balancer's page
-// shows every child in its status tree.
+// shows every child in its status tree. Every step passes axe-core's
+// audit (b.audit: each view, no sideways scrolling on a phone).
 func TestBrowserWizard(t *testing.T) {
 	requireTools(t)
 	scenario := filepath.Join(t.TempDir(), "scenario.json")
@@ -75,6 +76,7 @@ func TestBrowserWizard(t *testing.T) {
 	}
 	subnet := value("#create-subnet")
 	b.shot(t, "wz-01-load-balancer")
+	b.audit(t, "wz-01-load-balancer")
 
 	// 2. Listeners: one by default, HTTP :80.
 	step("next: listeners", "wz-next", "Listeners")
@@ -87,6 +89,7 @@ func TestBrowserWizard(t *testing.T) {
 	b.do(t, "TERMINATED_HTTPS shows the TLS fields", 10*time.Second, selectValue("#wz-listener-0-protocol", "TERMINATED_HTTPS"))
 	b.waitJS(t, "the TLS field", `!!document.querySelector("#wz-listener-0-default-tls-container-ref")`, 5*time.Second)
 	b.shot(t, "wz-02-listeners-tls")
+	b.audit(t, "wz-02-listeners-tls")
 	b.do(t, "back to HTTP", 10*time.Second, selectValue("#wz-listener-0-protocol", "HTTP"), setInput("#wz-listener-0-connection-limit", "1000"))
 	b.waitJS(t, "the TLS field gone", `!document.querySelector("#wz-listener-0-default-tls-container-ref")`, 5*time.Second)
 	b.shot(t, "wz-02-listeners")
@@ -108,6 +111,7 @@ func TestBrowserWizard(t *testing.T) {
 	}
 	b.do(t, "session persistence", 10*time.Second, selectValue("#wz-pool-0-session-persistence-type", "SOURCE_IP"))
 	b.shot(t, "wz-03-pools")
+	b.audit(t, "wz-03-pools")
 
 	// 4. Members: two.
 	step("next: members", "wz-next", "Members")
@@ -121,6 +125,7 @@ func TestBrowserWizard(t *testing.T) {
 		setInput("#wz-member-0-1-weight", "3"),
 	)
 	b.shot(t, "wz-04-members")
+	b.audit(t, "wz-04-members")
 
 	// 5. The health monitor: HTTP GET / expecting 200, 5 s, 3 s, 3 retries.
 	step("next: health monitors", "wz-next", "Health monitors")
@@ -131,6 +136,7 @@ func TestBrowserWizard(t *testing.T) {
 		}
 	}
 	b.shot(t, "wz-05-monitor")
+	b.audit(t, "wz-05-monitor")
 
 	// 6. An L7 policy with a rule.
 	step("next: L7 policies", "wz-next", "L7 policies")
@@ -141,6 +147,7 @@ func TestBrowserWizard(t *testing.T) {
 		setInput("#wz-rule-0-0-value", "/old"),
 	)
 	b.shot(t, "wz-06-l7")
+	b.audit(t, "wz-06-l7")
 
 	// 7. The review: the JSON that will be sent.
 	step("next: review", "wz-next", "Review")
@@ -188,6 +195,7 @@ func TestBrowserWizard(t *testing.T) {
 		t.Errorf("review: got %+v, want HTTP :80 limit 1000, pool-1 with 2 members and a monitor, 1 policy with 1 rule", l)
 	}
 	b.shot(t, "wz-07-review")
+	b.audit(t, "wz-07-review")
 
 	// A VIP address outside the subnet: Octavia refuses the create (400);
 	// the refusal shows on the first step, and nothing typed is lost.
@@ -209,6 +217,7 @@ func TestBrowserWizard(t *testing.T) {
 		t.Errorf("writes of the refused create: got %v, want one POST of loadbalancers", got)
 	}
 	b.shot(t, "wz-08-refused")
+	b.audit(t, "wz-08-refused")
 	step("to the members", "wz-step-3", "Members")
 	b.waitJS(t, "the members", `!!document.querySelector("#wz-member-0-1-address")`, 10*time.Second)
 	if got := value("#wz-member-0-1-address"); got != "10.0.0.32" {
