@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -411,32 +412,7 @@ func wizInputID(item, key string) string {
 func (w *wizard) check(s int) map[string]string {
 	errs := map[string]string{}
 	for _, it := range w.items(s) {
-		sent := formValues{}
-		for _, f := range it.fields {
-			if !f.shown(true, it.v) {
-				continue
-			}
-			id := wizInputID(it.id, f.Key)
-			val := strings.TrimSpace(it.v[f.Key])
-			switch {
-			case val == "" && f.Required:
-				errs[id] = f.Label + " is required."
-				continue
-			case val == "":
-				continue
-			case f.Type == fInt:
-				if _, err := strconv.Atoi(val); err != nil {
-					errs[id] = fmt.Sprintf("%q is not a whole number.", val)
-					continue
-				}
-			}
-			sent[f.Key] = val
-		}
-		for k, e := range it.validate(sent, true) {
-			if id := wizInputID(it.id, k); errs[id] == "" {
-				errs[id] = e
-			}
-		}
+		maps.Copy(errs, it.check())
 	}
 	if s == stepPools {
 		seen := map[string]bool{}
@@ -453,6 +429,47 @@ func (w *wizard) check(s int) map[string]string {
 			if p.v["action"] == "REDIRECT_TO_POOL" && w.poolAt(p.v["_pool"]) == nil {
 				errs[fmt.Sprintf("wz-policy-%d-pool", i)] = "Pick the pool to redirect to."
 			}
+		}
+	}
+	return errs
+}
+
+// check is what item it's fields say, by input id: required fields,
+// numbers, then Octavia's rules (it.validate) on the values that would be
+// sent. A rule's complaint about an attribute the item has no field for
+// (loadbalancer_id, pool_id, listener_id: the one-request create gives
+// them by nesting) is not the user's to fix and is left out.
+func (it wizItem) check() map[string]string {
+	errs := map[string]string{}
+	sent := formValues{}
+	shown := map[string]bool{}
+	for _, f := range it.fields {
+		if !f.shown(true, it.v) {
+			continue
+		}
+		shown[f.Key] = true
+		id := wizInputID(it.id, f.Key)
+		val := strings.TrimSpace(it.v[f.Key])
+		switch {
+		case val == "" && f.Required:
+			errs[id] = f.Label + " is required."
+			continue
+		case val == "":
+			continue
+		case f.Type == fInt:
+			if _, err := strconv.Atoi(val); err != nil {
+				errs[id] = fmt.Sprintf("%q is not a whole number.", val)
+				continue
+			}
+		}
+		sent[f.Key] = val
+	}
+	if it.validate == nil {
+		return errs
+	}
+	for k, e := range it.validate(sent, true) {
+		if id := wizInputID(it.id, k); shown[k] && errs[id] == "" {
+			errs[id] = e
 		}
 	}
 	return errs

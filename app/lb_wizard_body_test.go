@@ -377,3 +377,27 @@ func (rt recorder) RoundTrip(r *http.Request) (*http.Response, error) {
 	rt.seen(r, body)
 	return rt.next.RoundTrip(r)
 }
+
+// TestWizardItemCheck: Octavia's rules (validate.go) see the values that
+// would be sent, by attribute; their word on a field of the item shows on
+// its input, their word on an attribute the one-request create nests
+// (loadbalancer_id) is left out.
+func TestWizardItemCheck(t *testing.T) {
+	var saw formValues
+	it := wizItem{step: stepListeners, fields: wizListenerFields, id: "wz-listener-0",
+		v: formValues{"protocol": "HTTP", "protocol_port": "80", "name": " web ", "default_tls_container_ref": "hidden", "_pool": "0"},
+		validate: func(v formValues, create bool) fieldErrs {
+			saw = v
+			return fieldErrs{"loadbalancer_id": "Load balancer is required.", "protocol_port": "Port must be 1 to 65535.",
+				"default_tls_container_ref": "not shown"}
+		}}
+	got := it.check()
+	want := map[string]string{"wz-listener-0-protocol-port": "Port must be 1 to 65535."}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("errors: got %v, want %v", got, want)
+	}
+	wantSaw := formValues{"protocol": "HTTP", "protocol_port": "80", "name": "web"}
+	if !reflect.DeepEqual(saw, wantSaw) {
+		t.Errorf("the rules saw %v, want %v (shown fields with a value, trimmed; no wizard keys)", saw, wantSaw)
+	}
+}
