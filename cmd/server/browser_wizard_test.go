@@ -32,9 +32,9 @@ func wizardWrites(t testing.TB, logs string, offset int) map[string]int {
 // TestBrowserWizard drives the create wizard through every step to a full
 // tree (a listener, a pool with two members and a health monitor, an L7
 // policy with a rule): going back and forth keeps what was typed; a VIP
-// address outside its subnet is refused by Octavia (a 400 no check in the
-// browser can make) and the refusal shows on the first step, with every
-// step's input kept; then the review's JSON is sent as ONE POST of
+// address outside its subnet and a member given twice are refused by
+// Octavia (a 400 and a 409 no check in the browser can make) and each
+// refusal shows on the step it concerns, with every step's input kept; then the review's JSON is sent as ONE POST of
 // loadbalancers, the operation ends ACTIVE and the load balancer's page
 // shows every child in its status tree. Every step passes axe-core's
 // audit (b.audit: each view, no sideways scrolling on a phone).
@@ -197,6 +197,23 @@ func TestBrowserWizard(t *testing.T) {
 	b.shot(t, "wz-07-review")
 	b.audit(t, "wz-07-review")
 
+	// Two members on one address and port: Octavia refuses the create
+	// (409, "Another member on this pool is already using ip ..."); the
+	// refusal shows on the members step.
+	step("to the members", "wz-step-3", "Members")
+	b.waitJS(t, "the members", `!!document.querySelector("#wz-member-0-1-address")`, 10*time.Second)
+	b.do(t, "a member twice", 10*time.Second, setInput("#wz-member-0-1-address", "10.0.0.31"))
+	b.do(t, "create", 10*time.Second, chromedp.Click(chromedp.ID("create-submit")))
+	b.waitJS(t, "Octavia's refusal", `!!document.querySelector("#wz-step-error")`, 20*time.Second)
+	if got := b.text(t, "#wz-step-error"); !strings.Contains(got, "already using ip 10.0.0.31") {
+		t.Errorf("refusal: got %q, want Octavia's faultstring about the member", got)
+	}
+	if got := eval[string](t, b, current); !strings.HasPrefix(got, "4. Members") {
+		t.Errorf("refusal shown on: got %q, want 4. Members", got)
+	}
+	b.shot(t, "wz-08-refused-member")
+	b.do(t, "the member fixed", 10*time.Second, setInput("#wz-member-0-1-address", "10.0.0.32"))
+
 	// A VIP address outside the subnet: Octavia refuses the create (400);
 	// the refusal shows on the first step, and nothing typed is lost.
 	step("to the first step", "wz-step-0", "Load balancer")
@@ -216,8 +233,8 @@ func TestBrowserWizard(t *testing.T) {
 	if got := wizardWrites(t, s.Logs.String(), mark); got["POST "+lbPath] != 1 {
 		t.Errorf("writes of the refused create: got %v, want one POST of loadbalancers", got)
 	}
-	b.shot(t, "wz-08-refused")
-	b.audit(t, "wz-08-refused")
+	b.shot(t, "wz-09-refused-vip")
+	b.audit(t, "wz-09-refused-vip")
 	step("to the members", "wz-step-3", "Members")
 	b.waitJS(t, "the members", `!!document.querySelector("#wz-member-0-1-address")`, 10*time.Second)
 	if got := value("#wz-member-0-1-address"); got != "10.0.0.32" {
@@ -243,7 +260,7 @@ func TestBrowserWizard(t *testing.T) {
 	b.waitJS(t, "the load balancer's page", `/^\/load-balancers\/[0-9a-f-]{36}$/.test(location.pathname)`, 20*time.Second)
 	id := eval[string](t, b, `location.pathname.split("/").pop()`)
 	b.waitJS(t, "the create operation", `[...document.querySelectorAll(".op .op-title")].some(e => e.textContent.includes("ci-tree"))`, 10*time.Second)
-	b.shot(t, "wz-09-created-pending")
+	b.shot(t, "wz-10-created-pending")
 	b.waitJS(t, "the operation ACTIVE", `[...document.querySelectorAll(".op.op-succeeded .op-outcome")].some(e => e.textContent.includes("ACTIVE"))`, 60*time.Second)
 	writes := wizardWrites(t, s.Logs.String(), mark)
 	if writes["POST "+lbPath] != 1 || len(writes) != 1 {
@@ -263,7 +280,7 @@ func TestBrowserWizard(t *testing.T) {
 			t.Errorf("status tree %s nodes: got %d, want %d", kind, got, want)
 		}
 	}
-	b.shot(t, "wz-10-created-tree")
+	b.shot(t, "wz-11-created-tree")
 
 	// The L7 policy and its rule (not in Octavia's status tree), from the API.
 	var got struct {
