@@ -646,7 +646,18 @@ func (p *lbWizard) renderListeners() []goapp.UI {
 func (p *lbWizard) renderPools() []goapp.UI {
 	out := []goapp.UI{hint("A pool is the group of members a listener sends traffic to, with its balancing algorithm. A new pool becomes the default pool of the first listener without one.")}
 	for i, it := range p.w.items(stepPools) {
-		out = append(out, p.item(it.id, fmt.Sprintf("Pool %d", i+1), func() { p.w.removePool(i); p.changed() }, p.renderFields(it)))
+		var users []string
+		for li, l := range p.w.listeners {
+			if l["_pool"] == strconv.Itoa(i) {
+				users = append(users, fmt.Sprintf("listener %d (%s :%s)", li+1, l["protocol"], l["protocol_port"]))
+			}
+		}
+		use := "The default pool of no listener (an L7 policy may send traffic to it)."
+		if len(users) > 0 {
+			use = "The default pool of " + strings.Join(users, ", ") + "."
+		}
+		out = append(out, p.item(it.id, fmt.Sprintf("Pool %d", i+1), func() { p.w.removePool(i); p.changed() },
+			goapp.P().ID(it.id+"-use").Class("muted", "hint", "wz-intro").Text(use), p.renderFields(it)))
 	}
 	return append(out, p.addButton("wz-add-pool", "Add a pool", false, func() { p.w.pools = append(p.w.pools, p.w.newPool()) }))
 }

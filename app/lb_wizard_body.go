@@ -80,7 +80,7 @@ var (
 		{Key: "allowed_cidrs", Label: "Allowed CIDRs", Type: fList, Hint: "One per line; empty = everyone."},
 	}
 	wizPoolFields = []formField{
-		{Key: "name", Label: "Name", Required: true, Hint: "Octavia needs pool names in a one-request create: listeners and policies refer to pools by name."},
+		{Key: "name", Label: "Name", Required: true, Hint: "Listeners and policies refer to it by name."},
 		{Key: "protocol", Label: "Protocol", Type: fChoice, Required: true, Default: "HTTP",
 			Choices: []string{"HTTP", "HTTPS", "PROXY", "PROXYV2", "TCP", "UDP", "SCTP"}},
 		{Key: "lb_algorithm", Label: "Algorithm", Type: fChoice, Required: true, Default: "ROUND_ROBIN",
