@@ -244,8 +244,14 @@ func (p *lbWizard) request() (requestBody, error) {
 	return requestBody{Envelope: "loadbalancer", Body: body}, err
 }
 
+// submit is the form's submit: Next (the default button, so Enter in a
+// field goes to the next step) or Create (the create-submit button).
 func (p *lbWizard) submit(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
+	if by := e.Get("submitter"); by.Truthy() && by.Get("id").String() == "wz-next" {
+		p.next(ctx, e)
+		return
+	}
 	if p.sending || p.netStatus != loaded {
 		return
 	}
@@ -385,7 +391,7 @@ func (p *lbWizard) renderActions() goapp.UI {
 			return goapp.Button().ID("wz-back").Type("button").Class("btn").OnClick(p.back).Text("Back")
 		}),
 		goapp.If(p.step < stepReview, func() goapp.UI {
-			return goapp.Button().ID("wz-next").Type("button").Class("btn", "btn-primary").OnClick(p.next).
+			return goapp.Button().ID("wz-next").Type("submit").Class("btn", "btn-primary").
 				Text("Next: " + stepTitles[p.step+1])
 		}),
 		p.createButton(create),
