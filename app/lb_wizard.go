@@ -85,7 +85,7 @@ type lbWizard struct {
 
 	sess    *session
 	step    int
-	visited [stepCount]bool
+	visited [wizStepCount]bool
 	w       wizard
 
 	subnets   []subnetChoice
@@ -96,10 +96,10 @@ type lbWizard struct {
 	netStatus loadStatus
 	netErr    string
 
-	errs    map[string]string // by input id
-	checked [stepCount]bool   // the step was checked once: check again as the user types
-	bad     [stepCount]bool   // the step's last check found something
-	stepErr [stepCount]string // Octavia's refusal, on the step it concerns
+	errs    map[string]string    // by input id
+	checked [wizStepCount]bool   // the step was checked once: check again as the user types
+	bad     [wizStepCount]bool   // the step's last check found something
+	stepErr [wizStepCount]string // Octavia's refusal, on the step it concerns
 	err     string
 	sending bool
 	// gen changes with the steps' items (added, removed, reset): go-app
@@ -127,10 +127,10 @@ func (p *lbWizard) OnNav(ctx goapp.Context) {
 // reset starts a new wizard. UI goroutine.
 func (p *lbWizard) reset() {
 	p.gen++
-	p.w = wizard{lb: defaults(wizLBFields)}
+	p.w = wizard{lb: wizDefaults(wizLBFields)}
 	p.w.lb["_vip"] = "subnet"
-	p.step, p.visited = stepLB, [stepCount]bool{stepLB: true}
-	p.errs, p.checked, p.bad, p.stepErr, p.err = map[string]string{}, [stepCount]bool{}, [stepCount]bool{}, [stepCount]string{}, ""
+	p.step, p.visited = wizStepLB, [wizStepCount]bool{wizStepLB: true}
+	p.errs, p.checked, p.bad, p.stepErr, p.err = map[string]string{}, [wizStepCount]bool{}, [wizStepCount]bool{}, [wizStepCount]string{}, ""
 }
 
 // loadNeutron reads what the first step picks from: subnets (needed),
@@ -189,9 +189,9 @@ func (p *lbWizard) goTo(s int) {
 	if !p.visited[s] {
 		p.gen++
 		switch {
-		case s == stepListeners && len(p.w.listeners) == 0:
+		case s == wizStepListeners && len(p.w.listeners) == 0:
 			p.w.listeners = append(p.w.listeners, p.w.newListener())
-		case s == stepPools && len(p.w.pools) == 0 && len(p.w.listeners) > 0:
+		case s == wizStepPools && len(p.w.pools) == 0 && len(p.w.listeners) > 0:
 			p.w.pools = append(p.w.pools, p.w.newPool())
 		}
 	}
@@ -206,7 +206,7 @@ func (p *lbWizard) checkStep(s int) bool {
 		}
 	}
 	for k := range p.errs {
-		if strings.HasPrefix(k, "wz-policy-") && strings.HasSuffix(k, "-pool") && s == stepL7 {
+		if strings.HasPrefix(k, "wz-policy-") && strings.HasSuffix(k, "-pool") && s == wizStepL7 {
 			delete(p.errs, k)
 		}
 	}
@@ -226,13 +226,13 @@ func (p *lbWizard) changed() {
 }
 
 func (p *lbWizard) next(ctx goapp.Context, e goapp.Event) {
-	if p.checkStep(p.step) && p.step < stepReview {
+	if p.checkStep(p.step) && p.step < wizStepReview {
 		p.goTo(p.step + 1)
 	}
 }
 
 func (p *lbWizard) back(ctx goapp.Context, e goapp.Event) {
-	if p.step > stepLB {
+	if p.step > wizStepLB {
 		p.goTo(p.step - 1)
 	}
 }
@@ -257,7 +257,7 @@ func (p *lbWizard) submit(ctx goapp.Context, e goapp.Event) {
 	}
 	p.err = ""
 	first := -1
-	for s := range stepReview {
+	for s := range wizStepReview {
 		if !p.checkStep(s) && first < 0 {
 			first = s
 		}
@@ -272,7 +272,7 @@ func (p *lbWizard) submit(ctx goapp.Context, e goapp.Event) {
 		p.err = err.Error()
 		return
 	}
-	p.sending, p.stepErr = true, [stepCount]string{}
+	p.sending, p.stepErr = true, [wizStepCount]string{}
 	sess := p.sess
 	written := wizardWritten(rb.Body)
 	tree := rb.Body["listeners"] != nil || rb.Body["pools"] != nil
@@ -340,9 +340,9 @@ func (p *lbWizard) Render() goapp.UI {
 
 // renderSteps is the list of steps; the current one has aria-current.
 func (p *lbWizard) renderSteps() goapp.UI {
-	items := make([]goapp.UI, 0, stepCount)
-	for s := range stepCount {
-		title := fmt.Sprintf("%d. %s", s+1, stepTitles[s])
+	items := make([]goapp.UI, 0, wizStepCount)
+	for s := range wizStepCount {
+		title := fmt.Sprintf("%d. %s", s+1, wizStepTitles[s])
 		if n := p.count(s); n > 0 {
 			title += fmt.Sprintf(" (%d)", n)
 		}
@@ -362,11 +362,11 @@ func (p *lbWizard) renderSteps() goapp.UI {
 // count is how many items step s holds (0 for the first and the review).
 func (p *lbWizard) count(s int) int {
 	switch s {
-	case stepListeners:
+	case wizStepListeners:
 		return len(p.w.listeners)
-	case stepPools:
+	case wizStepPools:
 		return len(p.w.pools)
-	case stepMembers, stepMonitors, stepL7:
+	case wizStepMembers, wizStepMonitors, wizStepL7:
 		n := 0
 		for _, it := range p.w.items(s) {
 			if !strings.HasPrefix(it.id, "wz-rule-") {
@@ -380,19 +380,19 @@ func (p *lbWizard) count(s int) int {
 
 func (p *lbWizard) renderActions() goapp.UI {
 	create := "Create now"
-	if p.step == stepReview {
+	if p.step == wizStepReview {
 		create = "Create"
 	}
 	if p.sending {
 		create = "Creating…"
 	}
 	return goapp.Div().Class("confirm-actions", "wz-actions").Body(
-		goapp.If(p.step > stepLB, func() goapp.UI {
+		goapp.If(p.step > wizStepLB, func() goapp.UI {
 			return goapp.Button().ID("wz-back").Type("button").Class("btn").OnClick(p.back).Text("Back")
 		}),
-		goapp.If(p.step < stepReview, func() goapp.UI {
+		goapp.If(p.step < wizStepReview, func() goapp.UI {
 			return goapp.Button().ID("wz-next").Type("submit").Class("btn", "btn-primary").
-				Text("Next: " + stepTitles[p.step+1])
+				Text("Next: " + wizStepTitles[p.step+1])
 		}),
 		p.createButton(create),
 		goapp.A().Class("btn", "btn-ghost").Href(listPath).Text("Cancel"),
@@ -403,7 +403,7 @@ func (p *lbWizard) renderActions() goapp.UI {
 // first); the primary button on the review only.
 func (p *lbWizard) createButton(text string) goapp.UI {
 	b := goapp.Button().ID("create-submit").Type("submit").Class("btn").Disabled(p.sending || p.netStatus != loaded).Text(text)
-	if p.step == stepReview {
+	if p.step == wizStepReview {
 		b = b.Class("btn-primary")
 	}
 	return b
@@ -413,33 +413,34 @@ func (p *lbWizard) createButton(text string) goapp.UI {
 func (p *lbWizard) renderStep() goapp.UI {
 	var body []goapp.UI
 	switch p.step {
-	case stepLB:
+	case wizStepLB:
 		body = p.renderLB()
-	case stepListeners:
+	case wizStepListeners:
 		body = p.renderListeners()
-	case stepPools:
+	case wizStepPools:
 		body = p.renderPools()
-	case stepMembers:
+	case wizStepMembers:
 		body = p.renderMembers()
-	case stepMonitors:
+	case wizStepMonitors:
 		body = p.renderMonitors()
-	case stepL7:
+	case wizStepL7:
 		body = p.renderL7()
-	case stepReview:
+	case wizStepReview:
 		body = p.renderReview()
 	}
-	head := []goapp.UI{goapp.Legend().Text(fmt.Sprintf("Step %d of %d: %s", p.step+1, stepCount, stepTitles[p.step]))}
+	head := []goapp.UI{goapp.Legend().Text(fmt.Sprintf("Step %d of %d: %s", p.step+1, wizStepCount, wizStepTitles[p.step]))}
 	if msg := p.stepErr[p.step]; msg != "" {
 		head = append(head, goapp.Div().ID("wz-step-error").Class("alert", "alert-error").Aria("live", "assertive").Text(msg))
 	}
 	return goapp.FieldSet().ID(fmt.Sprintf("wz-panel-%d", p.step)).Class("card", "wz-panel").Body(append(head, body...)...)
 }
 
-func hint(text string) goapp.UI { return goapp.P().Class("muted", "hint", "wz-intro").Text(text) }
+// wizHint is a step's line of explanation.
+func wizHint(text string) goapp.UI { return goapp.P().Class("muted", "hint", "wz-intro").Text(text) }
 
 func (p *lbWizard) renderLB() []goapp.UI {
 	v := p.w.lb
-	it := p.w.items(stepLB)[0]
+	it := p.w.items(wizStepLB)[0]
 	out := []goapp.UI{
 		p.renderField(it, wizLBFields[0]),
 		p.renderField(it, wizLBFields[1]),
@@ -469,7 +470,7 @@ func (p *lbWizard) renderLB() []goapp.UI {
 		goapp.Legend().Text("Virtual IP (VIP)"),
 		goapp.Div().Class("wz-radios").Body(radio("subnet", "From a subnet"), radio("port", "An existing port")),
 	))
-	if vipBySubnet(v) {
+	if wizVIPBySubnet(v) {
 		nets := []goapp.UI{goapp.Option().Value("").Selected(v["_network"] == "").Text("Any network")}
 		for _, n := range p.nets {
 			nets = append(nets, goapp.Option().Value(n.ID).Selected(n.ID == v["_network"]).Text(n.Label))
@@ -488,7 +489,7 @@ func (p *lbWizard) renderLB() []goapp.UI {
 	} else {
 		out = append(out, p.renderField(it, wizLBFields[4]))
 	}
-	out = append(out, hint("Clients reach the load balancer on its VIP."))
+	out = append(out, wizHint("Clients reach the load balancer on its VIP."))
 	var more []goapp.UI
 	if len(p.flavors) > 0 {
 		more = append(more, p.renderField(it, wizLBFields[5]))
@@ -498,7 +499,7 @@ func (p *lbWizard) renderLB() []goapp.UI {
 	}
 	more = append(more, p.renderField(it, wizLBFields[7]))
 	out = append(out, goapp.Div().Class("wz-grid").Body(more...))
-	return append(out, hint("That is enough for a load balancer: Create now makes it bare, or go on to give it listeners, pools and members in the same request."))
+	return append(out, wizHint("That is enough for a load balancer: Create now makes it bare, or go on to give it listeners, pools and members in the same request."))
 }
 
 // subnetsOf are the subnets of network id ("" = every network).
@@ -512,8 +513,9 @@ func (p *lbWizard) subnetsOf(network string) []choice {
 	return out
 }
 
-// choices are the options of a picked field (fRef) of item it.
-func (p *lbWizard) choices(it wizItem, key string) (opts []choice, required bool) {
+// choices are the options of a picked field (fRef): the cloud's subnets,
+// free ports, flavors, zones.
+func (p *lbWizard) choices(key string) (opts []choice, required bool) {
 	switch key {
 	case "vip_subnet_id":
 		return p.subnetsOf(p.w.lb["_network"]), true
@@ -529,7 +531,7 @@ func (p *lbWizard) choices(it wizItem, key string) (opts []choice, required bool
 	return nil, false
 }
 
-// renderItems renders items' fields in a grid.
+// renderFields is item it's shown fields in a grid. UI goroutine.
 func (p *lbWizard) renderFields(it wizItem) goapp.UI {
 	var fields []goapp.UI
 	for _, f := range it.fields {
@@ -566,7 +568,7 @@ func (p *lbWizard) renderField(it wizItem, f formField) goapp.UI {
 		}
 		in = goapp.Select().ID(id).OnChange(set, goapp.EventScope(p.gen, id)).Body(opts...)
 	case fRef:
-		list, required := p.choices(it, f.Key)
+		list, required := p.choices(f.Key)
 		var opts []goapp.UI
 		if !required || val == "" {
 			opts = append(opts, goapp.Option().Value("").Selected(val == "").Text("—"))
@@ -637,8 +639,8 @@ func (p *lbWizard) poolSelect(id, label string, v formValues) goapp.UI {
 }
 
 func (p *lbWizard) renderListeners() []goapp.UI {
-	out := []goapp.UI{hint("A listener takes the VIP's traffic on one protocol and port and hands it to its default pool (made in the next step). Optional: without one, the load balancer takes no traffic yet.")}
-	for i, it := range p.w.items(stepListeners) {
+	out := []goapp.UI{wizHint("A listener takes the VIP's traffic on one protocol and port and hands it to its default pool (made in the next step). Optional: without one, the load balancer takes no traffic yet.")}
+	for i, it := range p.w.items(wizStepListeners) {
 		out = append(out, p.item(it.id, fmt.Sprintf("Listener %d", i+1), func() { p.w.removeListener(i); p.changed() },
 			p.renderFields(it),
 			goapp.Div().Class("wz-grid").Body(p.poolSelect(it.id+"-pool", "Default pool", it.v)),
@@ -650,8 +652,8 @@ func (p *lbWizard) renderListeners() []goapp.UI {
 }
 
 func (p *lbWizard) renderPools() []goapp.UI {
-	out := []goapp.UI{hint("A pool is the group of members a listener sends traffic to, with its balancing algorithm. A new pool becomes the default pool of the first listener without one.")}
-	for i, it := range p.w.items(stepPools) {
+	out := []goapp.UI{wizHint("A pool is the group of members a listener sends traffic to, with its balancing algorithm. A new pool becomes the default pool of the first listener without one.")}
+	for i, it := range p.w.items(wizStepPools) {
 		var users []string
 		for li, l := range p.w.listeners {
 			if l["_pool"] == strconv.Itoa(i) {
@@ -674,21 +676,21 @@ func (p *lbWizard) poolName(i int) string {
 }
 
 func (p *lbWizard) renderMembers() []goapp.UI {
-	out := []goapp.UI{hint("Members are the servers behind a pool: their address and port.")}
+	out := []goapp.UI{wizHint("Members are the servers behind a pool: their address and port.")}
 	if len(p.w.pools) == 0 {
 		return append(out, goapp.P().Class("muted").Text("No pool yet: members belong to a pool (step 3)."))
 	}
 	for i := range p.w.pools {
 		var body []goapp.UI
 		for j, m := range p.w.pools[i].members {
-			it := wizItem{stepMembers, wizMemberFields, m, validateMember, fmt.Sprintf("wz-member-%d-%d", i, j)}
+			it := wizItem{wizStepMembers, wizMemberFields, m, validateMember, fmt.Sprintf("wz-member-%d-%d", i, j)}
 			body = append(body, p.item(it.id, fmt.Sprintf("Member %d", j+1), func() {
 				p.w.pools[i].members = slices.Delete(p.w.pools[i].members, j, j+1)
 				p.changed()
 			}, p.renderFields(it)))
 		}
 		body = append(body, p.addButton(fmt.Sprintf("wz-add-member-%d", i), "Add a member", false, func() {
-			p.w.pools[i].members = append(p.w.pools[i].members, defaults(wizMemberFields))
+			p.w.pools[i].members = append(p.w.pools[i].members, wizDefaults(wizMemberFields))
 		}))
 		out = append(out, goapp.FieldSet().Class("wz-group").Body(
 			append([]goapp.UI{goapp.Legend().Text("Members of " + p.poolName(i))}, body...)...))
@@ -697,7 +699,7 @@ func (p *lbWizard) renderMembers() []goapp.UI {
 }
 
 func (p *lbWizard) renderMonitors() []goapp.UI {
-	out := []goapp.UI{hint("A health monitor checks each member and takes the failing ones out of rotation.")}
+	out := []goapp.UI{wizHint("A health monitor checks each member and takes the failing ones out of rotation.")}
 	if len(p.w.pools) == 0 {
 		return append(out, goapp.P().Class("muted").Text("No pool yet: a health monitor belongs to a pool (step 3)."))
 	}
@@ -708,22 +710,22 @@ func (p *lbWizard) renderMonitors() []goapp.UI {
 			out = append(out, goapp.FieldSet().Class("wz-group").Body(
 				goapp.Legend().Text("Health monitor of "+p.poolName(i)),
 				goapp.P().Class("muted").Text("None."),
-				p.addButton("wz-add-monitor-"+strconv.Itoa(i), "Add a health monitor", false, func() { pl.monitor = defaults(wizMonitorFields) }),
+				p.addButton("wz-add-monitor-"+strconv.Itoa(i), "Add a health monitor", false, func() { pl.monitor = wizDefaults(wizMonitorFields) }),
 			))
 			continue
 		}
-		it := wizItem{stepMonitors, wizMonitorFields, pl.monitor, validateMonitor, id}
+		it := wizItem{wizStepMonitors, wizMonitorFields, pl.monitor, validateMonitor, id}
 		out = append(out, p.item(id, "Health monitor of "+p.poolName(i), func() { pl.monitor = nil; p.changed() }, p.renderFields(it)))
 	}
 	return out
 }
 
 func (p *lbWizard) renderL7() []goapp.UI {
-	out := []goapp.UI{hint("Optional: L7 policies act on a listener's HTTP requests that match all their rules (reject, redirect, or send to another pool).")}
+	out := []goapp.UI{wizHint("Optional: L7 policies act on a listener's HTTP requests that match all their rules (reject, redirect, or send to another pool).")}
 	for i := range p.w.policies {
 		pol := &p.w.policies[i]
 		id := fmt.Sprintf("wz-policy-%d", i)
-		it := wizItem{stepL7, wizPolicyFields, pol.v, validateL7Policy, id}
+		it := wizItem{wizStepL7, wizPolicyFields, pol.v, validateL7Policy, id}
 		lopts := make([]goapp.UI, 0, len(p.w.listeners))
 		for li, l := range p.w.listeners {
 			lopts = append(lopts, goapp.Option().Value(strconv.Itoa(li)).Selected(pol.v["_listener"] == strconv.Itoa(li)).
@@ -737,14 +739,14 @@ func (p *lbWizard) renderL7() []goapp.UI {
 		}
 		body := []goapp.UI{goapp.Div().Class("wz-grid").Body(head...), p.renderFields(it)}
 		for j, r := range pol.rules {
-			rit := wizItem{stepL7, wizRuleFields, r, validateL7Rule, fmt.Sprintf("wz-rule-%d-%d", i, j)}
+			rit := wizItem{wizStepL7, wizRuleFields, r, validateL7Rule, fmt.Sprintf("wz-rule-%d-%d", i, j)}
 			body = append(body, p.item(rit.id, fmt.Sprintf("Rule %d", j+1), func() {
 				pol.rules = slices.Delete(pol.rules, j, j+1)
 				p.changed()
 			}, p.renderFields(rit)))
 		}
 		body = append(body, p.addButton(fmt.Sprintf("wz-add-rule-%d", i), "Add a rule", false, func() {
-			pol.rules = append(pol.rules, defaults(wizRuleFields))
+			pol.rules = append(pol.rules, wizDefaults(wizRuleFields))
 		}))
 		out = append(out, p.item(id, fmt.Sprintf("L7 policy %d", i+1), func() {
 			p.w.policies = slices.Delete(p.w.policies, i, i+1)
@@ -765,10 +767,10 @@ func (p *lbWizard) renderReview() []goapp.UI {
 		return []goapp.UI{goapp.Div().Class("alert", "alert-error").Text(err.Error())}
 	}
 	var bad []goapp.UI
-	for s := range stepReview {
+	for s := range wizStepReview {
 		if p.bad[s] {
 			bad = append(bad, goapp.Li().Body(goapp.Button().Type("button").Class("btn", "btn-small").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { p.goTo(s) }, p.scope()).Text(stepTitles[s])))
+				OnClick(func(ctx goapp.Context, e goapp.Event) { p.goTo(s) }, p.scope()).Text(wizStepTitles[s])))
 		}
 	}
 	return []goapp.UI{
@@ -776,7 +778,7 @@ func (p *lbWizard) renderReview() []goapp.UI {
 		goapp.If(len(bad) > 0, func() goapp.UI {
 			return goapp.Div().Class("alert", "alert-error").Body(goapp.Text("These steps need a change:"), goapp.Ul().Body(bad...))
 		}),
-		hint("Octavia creates all of it from this one request (POST /v2/lbaas/loadbalancers), exactly as shown:"),
+		wizHint("Octavia creates all of it from this one request (POST /v2/lbaas/loadbalancers), exactly as shown:"),
 		goapp.Pre().ID("wz-json").Class("wz-json", "mono").TabIndex(0).Aria("label", "The request body").Text(wizardJSON(rb)),
 	}
 }

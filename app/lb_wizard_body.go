@@ -10,18 +10,18 @@ import (
 
 // The create wizard's steps, in order.
 const (
-	stepLB = iota
-	stepListeners
-	stepPools
-	stepMembers
-	stepMonitors
-	stepL7
-	stepReview
-	stepCount
+	wizStepLB = iota
+	wizStepListeners
+	wizStepPools
+	wizStepMembers
+	wizStepMonitors
+	wizStepL7
+	wizStepReview
+	wizStepCount
 )
 
-// stepTitles are the steps' names in the wizard's step list.
-var stepTitles = [stepCount]string{"Load balancer", "Listeners", "Pools", "Members", "Health monitors", "L7 policies", "Review"}
+// wizStepTitles are the steps' names in the wizard's step list.
+var wizStepTitles = [wizStepCount]string{"Load balancer", "Listeners", "Pools", "Members", "Health monitors", "L7 policies", "Review"}
 
 // wizard is what the create wizard's steps hold, one part per step. Values
 // are keyed by Octavia's attribute names (formValues, as every form and
@@ -58,9 +58,9 @@ var (
 	wizLBFields = []formField{
 		{Key: "name", Label: "Name", Required: true},
 		{Key: "description", Label: "Description (optional)"},
-		{Key: "vip_subnet_id", Label: "VIP subnet", Type: fRef, Required: true, Show: vipBySubnet},
-		{Key: "vip_address", Label: "Fixed VIP address (optional)", Hint: "Empty: Neutron picks a free address of the subnet.", Show: vipBySubnet},
-		{Key: "vip_port_id", Label: "Existing port", Type: fRef, Required: true, Show: func(v formValues) bool { return !vipBySubnet(v) }},
+		{Key: "vip_subnet_id", Label: "VIP subnet", Type: fRef, Required: true, Show: wizVIPBySubnet},
+		{Key: "vip_address", Label: "Fixed VIP address (optional)", Hint: "Empty: Neutron picks a free address of the subnet.", Show: wizVIPBySubnet},
+		{Key: "vip_port_id", Label: "Existing port", Type: fRef, Required: true, Show: func(v formValues) bool { return !wizVIPBySubnet(v) }},
 		{Key: "flavor_id", Label: "Flavor (optional)", Type: fRef},
 		{Key: "availability_zone", Label: "Availability zone (optional)", Type: fRef},
 		{Key: "tags", Label: "Tags (optional)", Type: fList, Hint: "One per line or comma-separated."},
@@ -70,8 +70,8 @@ var (
 		{Key: "protocol", Label: "Protocol", Type: fChoice, Required: true, Default: "HTTP",
 			Choices: []string{"HTTP", "HTTPS", "TCP", "TERMINATED_HTTPS", "UDP", "SCTP"}},
 		{Key: "protocol_port", Label: "Port", Type: fInt, Required: true, Default: "80"},
-		{Key: "default_tls_container_ref", Label: "TLS certificate (Barbican container URL)", Required: true, Show: terminatedHTTPS},
-		{Key: "sni_container_refs", Label: "SNI certificates (Barbican URLs)", Type: fList, Hint: "One per line.", Show: terminatedHTTPS},
+		{Key: "default_tls_container_ref", Label: "TLS certificate (Barbican container URL)", Required: true, Show: wizTLS},
+		{Key: "sni_container_refs", Label: "SNI certificates (Barbican URLs)", Type: fList, Hint: "One per line.", Show: wizTLS},
 		{Key: "connection_limit", Label: "Connection limit", Type: fInt, Hint: "Empty or -1: no limit."},
 		{Key: "timeout_client_data", Label: "Client inactivity timeout (ms)", Type: fInt},
 		{Key: "timeout_member_connect", Label: "Member connect timeout (ms)", Type: fInt},
@@ -104,17 +104,17 @@ var (
 		{Key: "timeout", Label: "Timeout (s)", Type: fInt, Required: true, Default: "3"},
 		{Key: "max_retries", Label: "Retries", Type: fInt, Required: true, Default: "3"},
 		{Key: "max_retries_down", Label: "Retries before down", Type: fInt},
-		{Key: "http_method", Label: "HTTP method", Type: fChoice, Default: "GET", Show: httpMonitor,
+		{Key: "http_method", Label: "HTTP method", Type: fChoice, Default: "GET", Show: wizHTTPMonitor,
 			Choices: []string{"GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT"}},
-		{Key: "url_path", Label: "URL path", Default: "/", Show: httpMonitor},
-		{Key: "expected_codes", Label: "Expected codes", Default: "200", Hint: "e.g. 200, 200,202 or 200-204", Show: httpMonitor},
+		{Key: "url_path", Label: "URL path", Default: "/", Show: wizHTTPMonitor},
+		{Key: "expected_codes", Label: "Expected codes", Default: "200", Hint: "e.g. 200, 200,202 or 200-204", Show: wizHTTPMonitor},
 	}
 	wizPolicyFields = []formField{
 		{Key: "name", Label: "Name"},
 		{Key: "action", Label: "Action", Type: fChoice, Required: true, Default: "REDIRECT_TO_URL",
 			Choices: []string{"REJECT", "REDIRECT_TO_URL", "REDIRECT_PREFIX", "REDIRECT_TO_POOL"}},
-		{Key: "redirect_url", Label: "Redirect URL", Required: true, Show: policyAction("REDIRECT_TO_URL")},
-		{Key: "redirect_prefix", Label: "Redirect prefix", Required: true, Show: policyAction("REDIRECT_PREFIX")},
+		{Key: "redirect_url", Label: "Redirect URL", Required: true, Show: wizPolicyAction("REDIRECT_TO_URL")},
+		{Key: "redirect_prefix", Label: "Redirect prefix", Required: true, Show: wizPolicyAction("REDIRECT_PREFIX")},
 		{Key: "redirect_http_code", Label: "Redirect HTTP code", Type: fInt, Hint: "301, 302, 303, 307 or 308; empty = 302.",
 			Show: func(v formValues) bool { return v["action"] == "REDIRECT_TO_URL" || v["action"] == "REDIRECT_PREFIX" }},
 		{Key: "position", Label: "Position", Type: fInt, Hint: "1 is evaluated first; empty = last."},
@@ -132,15 +132,16 @@ var (
 	}
 )
 
-func vipBySubnet(v formValues) bool     { return v["_vip"] != "port" }
-func terminatedHTTPS(v formValues) bool { return v["protocol"] == "TERMINATED_HTTPS" }
-func httpMonitor(v formValues) bool     { return v["type"] == "HTTP" || v["type"] == "HTTPS" }
-func policyAction(a string) func(formValues) bool {
+// The conditions of conditional fields (formField.Show).
+func wizVIPBySubnet(v formValues) bool { return v["_vip"] != "port" }
+func wizTLS(v formValues) bool         { return v["protocol"] == "TERMINATED_HTTPS" }
+func wizHTTPMonitor(v formValues) bool { return v["type"] == "HTTP" || v["type"] == "HTTPS" }
+func wizPolicyAction(a string) func(formValues) bool {
 	return func(v formValues) bool { return v["action"] == a }
 }
 
-// defaults are a new item's values: its fields' defaults.
-func defaults(fields []formField) formValues {
+// wizDefaults are a new item's values: its fields' defaults.
+func wizDefaults(fields []formField) formValues {
 	v := formValues{}
 	for _, f := range fields {
 		if f.Default != "" {
@@ -162,7 +163,7 @@ func poolProtocolFor(listener string) string {
 // newListener is a listener with the wizard's defaults: HTTP on port 80
 // (the next free port when 80 is taken by an earlier listener).
 func (w *wizard) newListener() formValues {
-	v := defaults(wizListenerFields)
+	v := wizDefaults(wizListenerFields)
 	port := 80
 	for slices.ContainsFunc(w.listeners, func(l formValues) bool { return l["protocol_port"] == strconv.Itoa(port) }) {
 		if port == 80 {
@@ -179,7 +180,7 @@ func (w *wizard) newListener() formValues {
 // name, an HTTP monitor GET / expecting 200 every 5 s), made the default
 // pool of the first listener that has none, with that listener's protocol.
 func (w *wizard) newPool() wizPool {
-	v := defaults(wizPoolFields)
+	v := wizDefaults(wizPoolFields)
 	n := len(w.pools) + 1
 	for slices.ContainsFunc(w.pools, func(p wizPool) bool { return p.v["name"] == "pool-"+strconv.Itoa(n) }) {
 		n++
@@ -192,15 +193,15 @@ func (w *wizard) newPool() wizPool {
 			break
 		}
 	}
-	return wizPool{v: v, monitor: defaults(wizMonitorFields)}
+	return wizPool{v: v, monitor: wizDefaults(wizMonitorFields)}
 }
 
 // newPolicy is an L7 policy on the first listener with one rule (path
 // starts with /).
 func (w *wizard) newPolicy() wizPolicy {
-	v := defaults(wizPolicyFields)
+	v := wizDefaults(wizPolicyFields)
 	v["_listener"] = "0"
-	return wizPolicy{v: v, rules: []formValues{defaults(wizRuleFields)}}
+	return wizPolicy{v: v, rules: []formValues{wizDefaults(wizRuleFields)}}
 }
 
 // removePool drops pool i, and every reference to it (listeners' default
@@ -236,7 +237,7 @@ func (w *wizard) removeListener(i int) {
 	}
 }
 
-// ref is the pool that index text s names, or nil.
+// poolAt is the pool that index text s names, or nil.
 func (w *wizard) poolAt(s string) *wizPool {
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 || n >= len(w.pools) {
@@ -258,7 +259,7 @@ func (w *wizard) body() (object, error) {
 	}
 	pools := make([]object, len(w.pools))
 	for i, p := range w.pools {
-		if pools[i], err = buildPool(p); err != nil {
+		if pools[i], err = wizPoolBody(p); err != nil {
 			return nil, err
 		}
 	}
@@ -321,8 +322,8 @@ func (w *wizard) body() (object, error) {
 	return lb, nil
 }
 
-// buildPool is a pool's body with its members and health monitor.
-func buildPool(p wizPool) (object, error) {
+// wizPoolBody is a pool's body with its members and health monitor.
+func wizPoolBody(p wizPool) (object, error) {
 	o, err := buildBody(wizPoolFields, p.v, nil, true)
 	if err != nil {
 		return nil, err
@@ -362,29 +363,29 @@ type wizItem struct {
 func (w *wizard) items(s int) []wizItem {
 	var out []wizItem
 	switch s {
-	case stepLB:
-		out = append(out, wizItem{stepLB, wizLBFields, w.lb, validateLoadBalancer, "create"})
-	case stepListeners:
+	case wizStepLB:
+		out = append(out, wizItem{wizStepLB, wizLBFields, w.lb, validateLoadBalancer, "create"})
+	case wizStepListeners:
 		for i, l := range w.listeners {
 			out = append(out, wizItem{s, wizListenerFields, l, validateListener, fmt.Sprintf("wz-listener-%d", i)})
 		}
-	case stepPools:
+	case wizStepPools:
 		for i, p := range w.pools {
 			out = append(out, wizItem{s, wizPoolFields, p.v, validatePool, fmt.Sprintf("wz-pool-%d", i)})
 		}
-	case stepMembers:
+	case wizStepMembers:
 		for i, p := range w.pools {
 			for j, m := range p.members {
 				out = append(out, wizItem{s, wizMemberFields, m, validateMember, fmt.Sprintf("wz-member-%d-%d", i, j)})
 			}
 		}
-	case stepMonitors:
+	case wizStepMonitors:
 		for i, p := range w.pools {
 			if p.monitor != nil {
 				out = append(out, wizItem{s, wizMonitorFields, p.monitor, validateMonitor, fmt.Sprintf("wz-monitor-%d", i)})
 			}
 		}
-	case stepL7:
+	case wizStepL7:
 		for i, p := range w.policies {
 			out = append(out, wizItem{s, wizPolicyFields, p.v, validateL7Policy, fmt.Sprintf("wz-policy-%d", i)})
 			for j, r := range p.rules {
@@ -414,7 +415,7 @@ func (w *wizard) check(s int) map[string]string {
 	for _, it := range w.items(s) {
 		maps.Copy(errs, it.check())
 	}
-	if s == stepPools {
+	if s == wizStepPools {
 		seen := map[string]bool{}
 		for i, p := range w.pools {
 			n := strings.TrimSpace(p.v["name"])
@@ -424,7 +425,7 @@ func (w *wizard) check(s int) map[string]string {
 			seen[n] = true
 		}
 	}
-	if s == stepL7 {
+	if s == wizStepL7 {
 		for i, p := range w.policies {
 			if p.v["action"] == "REDIRECT_TO_POOL" && w.poolAt(p.v["_pool"]) == nil {
 				errs[fmt.Sprintf("wz-policy-%d-pool", i)] = "Pick the pool to redirect to."
@@ -484,12 +485,12 @@ func (w *wizard) stepOfFault(fault string) int {
 		words []string
 		step  int
 	}{
-		{[]string{"l7rule", "l7 rule", "l7policy", "l7 policy", "redirect", "rule"}, stepL7},
-		{[]string{"member"}, stepMembers},
-		{[]string{"monitor", "delay", "http_method", "expected_codes", "url_path"}, stepMonitors},
-		{[]string{"pool", "session_persistence", "lb_algorithm", "cookie"}, stepPools},
-		{[]string{"listener", "cidr", "certificate", "terminated_https", "sni", "tls", "protocol_port"}, stepListeners},
-		{[]string{"vip", "flavor", "availability", "subnet", "network", "port", "provider", "load balancer", "loadbalancer", "name", "description", "tag"}, stepLB},
+		{[]string{"l7rule", "l7 rule", "l7policy", "l7 policy", "redirect", "rule"}, wizStepL7},
+		{[]string{"member"}, wizStepMembers},
+		{[]string{"monitor", "delay", "http_method", "expected_codes", "url_path"}, wizStepMonitors},
+		{[]string{"pool", "session_persistence", "lb_algorithm", "cookie"}, wizStepPools},
+		{[]string{"listener", "cidr", "certificate", "terminated_https", "sni", "tls", "protocol_port"}, wizStepListeners},
+		{[]string{"vip", "flavor", "availability", "subnet", "network", "port", "provider", "load balancer", "loadbalancer", "name", "description", "tag"}, wizStepLB},
 	} {
 		for _, word := range k.words {
 			if strings.Contains(low, word) {
@@ -497,7 +498,7 @@ func (w *wizard) stepOfFault(fault string) int {
 			}
 		}
 	}
-	for s := range stepReview {
+	for s := range wizStepReview {
 		for _, it := range w.items(s) {
 			names := make([]string, 0, len(it.fields))
 			for _, f := range it.fields {
@@ -508,7 +509,7 @@ func (w *wizard) stepOfFault(fault string) int {
 			}
 		}
 	}
-	return stepReview
+	return wizStepReview
 }
 
 // wizardWritten says in words what the create writes, for its wait item:
@@ -526,7 +527,7 @@ func wizardWritten(body object) string {
 	default:
 		s += ", VIP subnet " + body.str("vip_subnet_id")
 	}
-	c := treeCounts(body)
+	c := wizTreeCounts(body)
 	var parts []string
 	for _, k := range []struct{ key, one, many string }{
 		{"listener", "listener", "listeners"}, {"pool", "pool", "pools"}, {"member", "member", "members"},
@@ -545,9 +546,9 @@ func wizardWritten(body object) string {
 	return s
 }
 
-// treeCounts counts the objects a create body makes, by kind (pools given
+// wizTreeCounts counts the objects a create body makes, by kind (pools given
 // by name only are not counted again).
-func treeCounts(body object) map[string]int {
+func wizTreeCounts(body object) map[string]int {
 	c := map[string]int{}
 	pool := func(p object) {
 		if _, full := p["protocol"]; !full {

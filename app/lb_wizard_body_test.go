@@ -15,15 +15,15 @@ import (
 	"github.com/octaview/octaview/octavia/labcloud"
 )
 
-// newTestWizard is a wizard with a named load balancer on subnet s1.
-func newTestWizard() *wizard {
-	w := &wizard{lb: defaults(wizLBFields)}
+// wizTestWizard is a wizard with a named load balancer on subnet s1.
+func wizTestWizard() *wizard {
+	w := &wizard{lb: wizDefaults(wizLBFields)}
 	w.lb["_vip"], w.lb["name"], w.lb["vip_subnet_id"] = "subnet", "web", "s1"
 	return w
 }
 
-// jsonEqual compares a body with the JSON it should be.
-func jsonEqual(t *testing.T, got object, want string) {
+// wizJSONEqual compares a body with the JSON it should be.
+func wizJSONEqual(t *testing.T, got object, want string) {
 	t.Helper()
 	gb, err := json.Marshal(got)
 	if err != nil {
@@ -94,7 +94,7 @@ func TestWizardBody(t *testing.T) {
 			p := w.newPool()
 			p.v["lb_algorithm"], p.v["session_persistence.type"], p.v["session_persistence.cookie_name"] = "LEAST_CONNECTIONS", "APP_COOKIE", "sid"
 			for _, a := range []string{"10.0.0.11", "10.0.0.12"} {
-				m := defaults(wizMemberFields)
+				m := wizDefaults(wizMemberFields)
 				m["address"], m["subnet_id"] = a, "s1"
 				p.members = append(p.members, m)
 			}
@@ -129,7 +129,7 @@ func TestWizardBody(t *testing.T) {
 			pol := w.newPolicy()
 			pol.v["action"], pol.v["_pool"] = "REDIRECT_TO_POOL", "1"
 			pol.rules[0]["value"] = "/api"
-			hdr := defaults(wizRuleFields)
+			hdr := wizDefaults(wizRuleFields)
 			hdr["type"], hdr["compare_type"], hdr["key"], hdr["value"], hdr["invert"] = "HEADER", "EQUAL_TO", "X-Beta", "1", "true"
 			pol.rules = append(pol.rules, hdr)
 			rej := w.newPolicy()
@@ -180,19 +180,19 @@ func TestWizardBody(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w := newTestWizard()
+			w := wizTestWizard()
 			tt.setup(w)
 			body, err := w.body()
 			if err != nil {
 				t.Fatalf("body: %v", err)
 			}
-			jsonEqual(t, body, tt.want)
+			wizJSONEqual(t, body, tt.want)
 		})
 	}
 }
 
 func TestWizardBodyNotANumber(t *testing.T) {
-	w := newTestWizard()
+	w := wizTestWizard()
 	w.listeners = append(w.listeners, w.newListener())
 	w.listeners[0]["protocol_port"] = "eighty"
 	if _, err := w.body(); err == nil || !strings.Contains(err.Error(), "eighty") {
@@ -207,36 +207,36 @@ func TestWizardCheck(t *testing.T) {
 		setup func(w *wizard)
 		want  map[string]string // input id -> a word of its message
 	}{
-		{"the first step, filled", stepLB, func(w *wizard) {}, map[string]string{}},
-		{"no name", stepLB, func(w *wizard) { w.lb["name"] = " " }, map[string]string{"create-name": "required"}},
-		{"no port for a VIP by port", stepLB, func(w *wizard) { w.lb["_vip"] = "port" }, map[string]string{"create-vip-port-id": "required"}},
-		{"a port that is no number", stepListeners, func(w *wizard) {
+		{"the first step, filled", wizStepLB, func(w *wizard) {}, map[string]string{}},
+		{"no name", wizStepLB, func(w *wizard) { w.lb["name"] = " " }, map[string]string{"create-name": "required"}},
+		{"no port for a VIP by port", wizStepLB, func(w *wizard) { w.lb["_vip"] = "port" }, map[string]string{"create-vip-port-id": "required"}},
+		{"a port that is no number", wizStepListeners, func(w *wizard) {
 			w.listeners = append(w.listeners, w.newListener())
 			w.listeners[0]["protocol_port"] = "x"
 		}, map[string]string{"wz-listener-0-protocol-port": "whole number"}},
-		{"TERMINATED_HTTPS needs its certificate", stepListeners, func(w *wizard) {
+		{"TERMINATED_HTTPS needs its certificate", wizStepListeners, func(w *wizard) {
 			w.listeners = append(w.listeners, w.newListener())
 			w.listeners[0]["protocol"] = "TERMINATED_HTTPS"
 		}, map[string]string{"wz-listener-0-default-tls-container-ref": "required"}},
-		{"pool names unique", stepPools, func(w *wizard) {
+		{"pool names unique", wizStepPools, func(w *wizard) {
 			w.pools = append(w.pools, w.newPool())
 			w.pools = append(w.pools, w.newPool())
 			w.pools[1].v["name"] = "pool-1"
 		}, map[string]string{"wz-pool-1-name": "unique"}},
-		{"APP_COOKIE needs its cookie", stepPools, func(w *wizard) {
+		{"APP_COOKIE needs its cookie", wizStepPools, func(w *wizard) {
 			w.pools = append(w.pools, w.newPool())
 			w.pools[0].v["session_persistence.type"] = "APP_COOKIE"
 		}, map[string]string{"wz-pool-0-session-persistence-cookie-name": "required"}},
-		{"a member needs its address", stepMembers, func(w *wizard) {
+		{"a member needs its address", wizStepMembers, func(w *wizard) {
 			w.pools = append(w.pools, w.newPool())
-			w.pools[0].members = append(w.pools[0].members, defaults(wizMemberFields))
+			w.pools[0].members = append(w.pools[0].members, wizDefaults(wizMemberFields))
 		}, map[string]string{"wz-member-0-0-address": "required"}},
-		{"a rule needs its value", stepL7, func(w *wizard) {
+		{"a rule needs its value", wizStepL7, func(w *wizard) {
 			w.listeners = append(w.listeners, w.newListener())
 			w.policies = append(w.policies, w.newPolicy())
 			w.policies[0].v["redirect_url"] = "https://example.com/"
 		}, map[string]string{"wz-rule-0-0-value": "required"}},
-		{"a redirect to no pool", stepL7, func(w *wizard) {
+		{"a redirect to no pool", wizStepL7, func(w *wizard) {
 			w.listeners = append(w.listeners, w.newListener())
 			w.policies = append(w.policies, w.newPolicy())
 			w.policies[0].v["action"] = "REDIRECT_TO_POOL"
@@ -245,7 +245,7 @@ func TestWizardCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w := newTestWizard()
+			w := wizTestWizard()
 			tt.setup(w)
 			got := w.check(tt.step)
 			if len(got) != len(tt.want) {
@@ -265,27 +265,27 @@ func TestWizardStepOfFault(t *testing.T) {
 		fault string
 		want  int
 	}{
-		{"Validation failure: VIP address 192.168.9.9 is not in subnet 5e0d.", stepLB},
-		{"The selected flavor is not allowed in this deployment: f1", stepLB},
-		{"An SNI or default certificate container reference must be provided for TERMINATED_HTTPS listeners.", stepListeners},
-		{"Pool names must be unique when creating a fully populated loadbalancer.", stepPools},
-		{"Another member on this pool is already using ip 10.0.0.11 on protocol_port 80", stepMembers},
-		{"Validation failure: The timeout value must be less than or equal to the delay value.", stepMonitors},
-		{"Invalid L7 Policy arguments: A redirect_url must be provided with a REDIRECT_TO_URL action.", stepL7},
-		{"Error parsing L7Rule: key must be specified when using the HEADER type.", stepL7},
-		{"Quota has been met for resources: Something", stepReview},
+		{"Validation failure: VIP address 192.168.9.9 is not in subnet 5e0d.", wizStepLB},
+		{"The selected flavor is not allowed in this deployment: f1", wizStepLB},
+		{"An SNI or default certificate container reference must be provided for TERMINATED_HTTPS listeners.", wizStepListeners},
+		{"Pool names must be unique when creating a fully populated loadbalancer.", wizStepPools},
+		{"Another member on this pool is already using ip 10.0.0.11 on protocol_port 80", wizStepMembers},
+		{"Validation failure: The timeout value must be less than or equal to the delay value.", wizStepMonitors},
+		{"Invalid L7 Policy arguments: A redirect_url must be provided with a REDIRECT_TO_URL action.", wizStepL7},
+		{"Error parsing L7Rule: key must be specified when using the HEADER type.", wizStepL7},
+		{"Quota has been met for resources: Something", wizStepReview},
 	}
-	w := newTestWizard()
+	w := wizTestWizard()
 	for _, tt := range tests {
 		if got := w.stepOfFault(tt.fault); got != tt.want {
-			t.Errorf("%q: got step %s, want %s", tt.fault, stepTitles[got], stepTitles[tt.want])
+			t.Errorf("%q: got step %s, want %s", tt.fault, wizStepTitles[got], wizStepTitles[tt.want])
 		}
 	}
 }
 
 func TestWizardWritten(t *testing.T) {
-	w := newTestWizard()
-	if got, want := wizardWritten(mustBody(t, w)), `POST load balancer "web", VIP subnet s1`; got != want {
+	w := wizTestWizard()
+	if got, want := wizardWritten(wizMustBody(t, w)), `POST load balancer "web", VIP subnet s1`; got != want {
 		t.Errorf("bare: got %q, want %q", got, want)
 	}
 	w.listeners = append(w.listeners, w.newListener())
@@ -295,12 +295,12 @@ func TestWizardWritten(t *testing.T) {
 	w.pools[0].members = []formValues{{"address": "10.0.0.1", "protocol_port": "80"}, {"address": "10.0.0.2", "protocol_port": "80"}}
 	w.policies = append(w.policies, w.newPolicy())
 	want := `POST load balancer "web", VIP subnet s1 with 2 listeners, 1 pool, 2 members, 1 health monitor, 1 L7 policy, 1 rule`
-	if got := wizardWritten(mustBody(t, w)); got != want {
+	if got := wizardWritten(wizMustBody(t, w)); got != want {
 		t.Errorf("tree: got %q, want %q", got, want)
 	}
 }
 
-func mustBody(t *testing.T, w *wizard) object {
+func wizMustBody(t *testing.T, w *wizard) object {
 	t.Helper()
 	b, err := w.body()
 	if err != nil {
@@ -318,7 +318,7 @@ func TestWizardJSONIsSent(t *testing.T) {
 	var writes []string
 	c, err := octavia.New(t.Context(), octavia.Config{AuthURL: "http://lab.test/identity/v3", Username: "demo", Password: "demo",
 		UserDomainName: "Default", ProjectName: "demo", ProjectDomainName: "Default",
-		HTTPClient: &http.Client{Transport: recorder{labcloud.Transport(cloud), func(r *http.Request, body []byte) {
+		HTTPClient: &http.Client{Transport: wizRecorder{labcloud.Transport(cloud), func(r *http.Request, body []byte) {
 			if r.Method != http.MethodGet && strings.Contains(r.URL.Path, "/lbaas/") {
 				writes = append(writes, r.Method+" "+r.URL.Path)
 				sent = append(sent, body)
@@ -331,7 +331,7 @@ func TestWizardJSONIsSent(t *testing.T) {
 	if err != nil || len(subs) == 0 {
 		t.Fatalf("subnets: got %d, %v; want some", len(subs), err)
 	}
-	w := newTestWizard()
+	w := wizTestWizard()
 	w.lb["vip_subnet_id"] = subs[0].ID
 	w.listeners = append(w.listeners, w.newListener())
 	w.pools = append(w.pools, w.newPool())
@@ -339,7 +339,7 @@ func TestWizardJSONIsSent(t *testing.T) {
 	pol := w.newPolicy()
 	pol.v["redirect_url"], pol.rules[0]["value"] = "https://example.com/", "/old"
 	w.policies = append(w.policies, pol)
-	rb := requestBody{Envelope: "loadbalancer", Body: mustBody(t, w)}
+	rb := requestBody{Envelope: "loadbalancer", Body: wizMustBody(t, w)}
 	shown := wizardJSON(rb)
 
 	lb, _, err := c.CreateLoadBalancer(t.Context(), rb)
@@ -361,13 +361,13 @@ func TestWizardJSONIsSent(t *testing.T) {
 	}
 }
 
-// recorder passes requests on and hands each one's body to seen.
-type recorder struct {
+// wizRecorder passes requests on and hands each one's body to seen.
+type wizRecorder struct {
 	next http.RoundTripper
 	seen func(r *http.Request, body []byte)
 }
 
-func (rt recorder) RoundTrip(r *http.Request) (*http.Response, error) {
+func (rt wizRecorder) RoundTrip(r *http.Request) (*http.Response, error) {
 	var body []byte
 	if r.Body != nil {
 		body, _ = io.ReadAll(r.Body)
@@ -384,7 +384,7 @@ func (rt recorder) RoundTrip(r *http.Request) (*http.Response, error) {
 // (loadbalancer_id) is left out.
 func TestWizardItemCheck(t *testing.T) {
 	var saw formValues
-	it := wizItem{step: stepListeners, fields: wizListenerFields, id: "wz-listener-0",
+	it := wizItem{step: wizStepListeners, fields: wizListenerFields, id: "wz-listener-0",
 		v: formValues{"protocol": "HTTP", "protocol_port": "80", "name": " web ", "default_tls_container_ref": "hidden", "_pool": "0"},
 		validate: func(v formValues, create bool) fieldErrs {
 			saw = v
