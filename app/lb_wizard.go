@@ -119,9 +119,7 @@ func (p *lbWizard) OnNav(ctx goapp.Context) {
 	if p.w.lb == nil {
 		p.reset()
 	}
-	if p.netStatus != loaded {
-		p.loadNeutron(ctx)
-	}
+	p.loadNeutron(ctx) // afresh on every visit: ports get used, subnets made
 }
 
 // reset starts a new wizard. UI goroutine.
@@ -129,6 +127,9 @@ func (p *lbWizard) reset() {
 	p.gen++
 	p.w = wizard{lb: wizDefaults(wizLBFields)}
 	p.w.lb["_vip"] = "subnet"
+	if len(p.subnets) > 0 {
+		p.w.lb["vip_subnet_id"] = p.subnets[0].ID
+	}
 	p.step, p.visited = wizStepLB, [wizStepCount]bool{wizStepLB: true}
 	p.errs, p.checked, p.bad, p.stepErr, p.err = map[string]string{}, [wizStepCount]bool{}, [wizStepCount]bool{}, [wizStepCount]string{}, ""
 }
@@ -137,7 +138,9 @@ func (p *lbWizard) reset() {
 // networks, free ports, flavors and availability zones (each optional:
 // without them their picker is not shown). UI goroutine.
 func (p *lbWizard) loadNeutron(ctx goapp.Context) {
-	p.netStatus, p.netErr = loading, ""
+	if p.netStatus != loaded {
+		p.netStatus, p.netErr = loading, "" // a reload keeps the pickers as they are until it is done
+	}
 	client := p.sess.Client
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -298,12 +301,14 @@ func (p *lbWizard) submit(ctx goapp.Context, e goapp.Event) {
 	})
 }
 
-// showError puts a refused create on the step it concerns (a 4xx with
-// Octavia's faultstring), every step's input kept; else above the steps.
+// showError puts a refused create on the step it concerns (a 400, or a
+// 409 conflict such as a member given twice, with Octavia's faultstring),
+// every step's input kept; else (401, 403 quota, a busy 409, 5xx, the
+// network) above the steps.
 // UI goroutine.
 func (p *lbWizard) showError(err error) {
 	var e *octavia.Error
-	if errors.As(err, &e) && e.Fault != "" && e.StatusCode >= 400 && e.StatusCode < 500 && !busy(err) {
+	if errors.As(err, &e) && e.Fault != "" && (e.StatusCode == 400 || e.StatusCode == 409 && !busy(err)) {
 		s := p.w.stepOfFault(e.Fault)
 		p.stepErr[s] = "Octavia refused the create: " + e.Fault
 		if items := p.w.items(s); len(items) == 1 { // the attribute it names, when the step has one item
