@@ -246,6 +246,7 @@ func TestWizardCheck(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			w := wizTestWizard()
+			w.lb["vip_subnet_id"] = "6f1a0c1e-7d2b-4a5e-9f3c-2b1d0e4c8a7f" // Octavia's rules want a UUID
 			tt.setup(w)
 			got := w.check(tt.step)
 			if len(got) != len(tt.want) {
