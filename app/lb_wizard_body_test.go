@@ -310,9 +310,11 @@ func wizMustBody(t *testing.T, w *wizard) object {
 	return b
 }
 
-// TestWizardJSONIsSent creates a full tree in the lab through the client:
-// the request's body is the review's JSON byte for byte (compacted), it is
-// the only write, and the lab accepts it.
+// TestWizardJSONIsSent creates a full tree in the lab through the client
+// (a listener with its default pool, two members and a monitor and a
+// redirect policy with its rule; a second pool of no listener): the
+// request's body is the review's JSON byte for byte (compacted), it is the
+// only write, and the lab accepts it.
 func TestWizardJSONIsSent(t *testing.T) {
 	cloud := labcloud.New(labcloud.Options{})
 	var sent [][]byte
@@ -340,6 +342,11 @@ func TestWizardJSONIsSent(t *testing.T) {
 	pol := w.newPolicy()
 	pol.v["redirect_url"], pol.rules[0]["value"] = "https://example.com/", "/old"
 	w.policies = append(w.policies, pol)
+	// A pool of no listener goes in "pools". (A REDIRECT_TO_POOL policy
+	// naming it is what Octavia accepts, TestWizardBody; the lab refuses it:
+	// its graph create looks the pool up among stored pools, "Pool … not
+	// found".)
+	w.pools = append(w.pools, w.newPool())
 	rb := requestBody{Envelope: "loadbalancer", Body: wizMustBody(t, w)}
 	shown := wizardJSON(rb)
 
@@ -357,8 +364,8 @@ func TestWizardJSONIsSent(t *testing.T) {
 	if got := strings.TrimSpace(string(sent[0])); got != compact.String() {
 		t.Errorf("sent: got %s\nwant the JSON shown: %s", got, compact.String())
 	}
-	if len(lb.Listeners) != 1 || len(lb.Pools) != 1 {
-		t.Errorf("created: got %d listeners and %d pools, want 1 and 1", len(lb.Listeners), len(lb.Pools))
+	if len(lb.Listeners) != 1 || len(lb.Pools) != 2 || len(lb.Listeners[0].L7Policies) != 1 {
+		t.Errorf("created: got %d listeners, %d pools, want 1 listener with 1 L7 policy and 2 pools", len(lb.Listeners), len(lb.Pools))
 	}
 }
 
