@@ -21,7 +21,7 @@ const (
 func Register() {
 	goapp.Route(homePath, func() goapp.Composer { return &listPage{} })
 	goapp.Route(loginPath, func() goapp.Composer { return &loginPage{} })
-	goapp.Route(createPath, func() goapp.Composer { return &lbCreatePage{} })
+	goapp.Route(createPath, func() goapp.Composer { return &lbWizard{} })
 	goapp.Route(wallPath, func() goapp.Composer { return &statusWallPage{} })
 	registerResources()
 }
