@@ -43,12 +43,18 @@ type detailPage struct {
 	asking    string // the action whose confirmation is open
 	acting    string // the action that runs
 	actionErr string
+
+	uctx goapp.Context // the page's own context (OnNav): a retry's write outlives the retry's component
+
+	deleteBusy bool   // the delete was refused with a 409 immutable: offer its retry when ACTIVE
+	actionBusy string // the action refused with a 409 immutable: offer its retry when ACTIVE
 }
 
 func (p *detailPage) OnNav(ctx goapp.Context) {
 	if p.sess = requireSession(ctx); p.sess == nil {
 		return
 	}
+	p.uctx = ctx
 	path := ctx.Page().URL().Path
 	pr, ok := parsePage(path)
 	if !ok || pr.Mode != "detail" {
@@ -58,6 +64,7 @@ func (p *detailPage) OnNav(ctx goapp.Context) {
 		p.stopPolling()
 		p.path, p.pr, p.obj, p.tree, p.gone, p.confirming, p.deleteErr = path, pr, nil, octavia.StatusLoadBalancer{}, false, false, ""
 		p.status, p.treeBusy, p.acting, p.actionErr = neverLoaded, false, "", ""
+		p.deleteBusy, p.actionBusy = false, ""
 	}
 	if !pr.Res.mayRead(p.sess) {
 		p.status, p.err = loadFailed, "Only an admin reads "+pr.Res.Plural+" (Octavia's default policy)."
@@ -211,7 +218,7 @@ func (p *detailPage) follow(ctx goapp.Context) {
 const deleteDialogID = "delete-confirm"
 
 func (p *detailPage) askDelete(ctx goapp.Context, e goapp.Event) {
-	p.confirming, p.deleteErr = true, ""
+	p.confirming, p.deleteErr, p.deleteBusy = true, "", false
 	p.cascade = p.children() != ""
 	showModal(ctx, deleteDialogID)
 }
@@ -236,7 +243,7 @@ func (p *detailPage) confirmDelete(ctx goapp.Context, e goapp.Event) {
 	if o == nil || p.deleting {
 		return
 	}
-	p.deleting, p.deleteErr = true, ""
+	p.deleting, p.deleteErr, p.deleteBusy = true, "", false
 	sess, cascade, ref := p.sess, p.cascade && p.children() != "", p.ref()
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -246,6 +253,7 @@ func (p *detailPage) confirmDelete(ctx goapp.Context, e goapp.Event) {
 			p.deleting = false
 			if err != nil {
 				p.deleteErr = writeErrorText(err, o.str("provisioning_status"))
+				p.deleteBusy = busy(err)
 				return
 			}
 			p.confirming = false
@@ -265,7 +273,7 @@ func (p *detailPage) runAction(ctx goapp.Context, a action) {
 	if p.obj == nil || p.acting != "" && p.acting != a.ID {
 		return
 	}
-	p.acting, p.actionErr = a.ID, ""
+	p.acting, p.actionErr, p.actionBusy = a.ID, "", ""
 	sess, ref, o := p.sess, p.ref(), p.obj
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -275,6 +283,9 @@ func (p *detailPage) runAction(ctx goapp.Context, a action) {
 			p.acting = ""
 			if err != nil {
 				p.actionErr = a.Label + ": " + writeErrorText(err, o.str("provisioning_status"))
+				if busy(err) {
+					p.actionBusy = a.ID
+				}
 				return
 			}
 			if op.Ref.ID == "" {
@@ -364,11 +375,23 @@ func (p *detailPage) renderBody() goapp.UI {
 	}
 	o := p.obj
 	parts := []goapp.UI{
-		goapp.If(p.confirming, p.renderConfirm),
-		goapp.If(p.asking != "", p.renderAsk),
-		goapp.If(p.actionErr != "", func() goapp.UI {
-			return goapp.Div().ID("action-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.actionErr)
-		}),
+		// one element whatever shows in it: the parts after it keep their
+		// places (and components their state) when a dialog or an error comes
+		goapp.Div().Class("detail-top").Body(
+			goapp.If(p.confirming, p.renderConfirm),
+			goapp.If(p.asking != "", p.renderAsk),
+			goapp.If(p.actionErr != "", func() goapp.UI {
+				return goapp.Div().ID("action-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.actionErr)
+			}),
+			goapp.If(p.actionBusy != "", func() goapp.UI {
+				i := slices.IndexFunc(res.Actions, func(a action) bool { return a.ID == p.actionBusy })
+				if i < 0 {
+					return goapp.Div()
+				}
+				a := res.Actions[i]
+				return &retryWhenActive{ID: "action-retry", LBID: p.ref().LoadBalancerID, Send: func() { p.runAction(p.uctx, a) }}
+			}),
+		),
 		goapp.Section().Class("card").Body(
 			goapp.Div().Class("card-head").Body(
 				goapp.H2().Text("Properties"),
@@ -379,6 +402,10 @@ func (p *detailPage) renderBody() goapp.UI {
 			),
 			goapp.Dl().ID(p.dom("props")).Class("props").Body(p.renderProps(o)...),
 		),
+	}
+	if _, tagged := o["tags"]; tagged && res.mayWrite(p.sess) {
+		parts = append(parts, &tagsEditor{Ref: p.ref(), Tags: o.strs("tags"), Name: res.nameOf(o),
+			Status: o.str("provisioning_status"), OnWrite: func() { p.follow(p.uctx) }})
 	}
 	for _, s := range res.Sections {
 		parts = append(parts, s(p, o))
@@ -479,7 +506,7 @@ func (p *detailPage) renderTreeCard() goapp.UI {
 				return goapp.Span().Class("st-error-text").Text("Last poll failed: " + p.pollErr)
 			}),
 		),
-		renderStatusTree(p.tree),
+		renderStatusTree(p.tree, true),
 		renderTreeLegend(),
 	)
 }
@@ -508,6 +535,9 @@ func (p *detailPage) renderConfirm() goapp.UI {
 		}),
 		goapp.If(p.deleteErr != "", func() goapp.UI {
 			return goapp.Div().ID("delete-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.deleteErr)
+		}),
+		goapp.If(p.deleteBusy, func() goapp.UI {
+			return &retryWhenActive{ID: "delete-retry", LBID: p.ref().LoadBalancerID, Send: func() { p.confirmDelete(p.uctx, goapp.Event{}) }}
 		}),
 		goapp.Div().Class("confirm-actions").Body(
 			goapp.Button().ID("delete-confirm-btn").Class("btn", "btn-danger").

@@ -263,7 +263,13 @@ func renderOperations(ops []operation, now time.Time) goapp.UI {
 					return goapp.Div().Body(
 						goapp.Div().Class("op-line", "op-written").Body(goapp.Span().Class("op-label").Text("Wrote"), goapp.Text(op.Written)),
 						goapp.Div().Class("op-line", "op-accepted").Text(opAcceptedText(op)),
-						goapp.Div().Class("op-line", "op-outcome").Text(opOutcomeText(op, now)),
+						goapp.Div().Class("op-line", "op-outcome").Body(
+							goapp.Text(opOutcomeText(op, now)),
+							goapp.If(opStuck(op, now), func() goapp.UI {
+								return goapp.Span().Body(goapp.Text(" "), goapp.A().Class("op-stuck-link").Href(detailPathOf(op.lbID())).
+									Text("See the load balancer's page (its status tree)."))
+							}),
+						),
 					)
 				}),
 			)
