@@ -243,6 +243,7 @@ func (p *detailPage) confirmDelete(ctx goapp.Context, e goapp.Event) {
 	if o == nil || p.deleting {
 		return
 	}
+	ctx = p.uctx // the page's: the dialog's button goes away with the dialog, and a Dispatch with it
 	p.deleting, p.deleteErr, p.deleteBusy = true, "", false
 	sess, cascade, ref := p.sess, p.cascade && p.children() != "", p.ref()
 	ctx.Async(func() {
@@ -273,6 +274,7 @@ func (p *detailPage) runAction(ctx goapp.Context, a action) {
 	if p.obj == nil || p.acting != "" && p.acting != a.ID {
 		return
 	}
+	ctx = p.uctx // the page's: a confirmation dialog's button goes away with the dialog, and a Dispatch with it
 	p.acting, p.actionErr, p.actionBusy = a.ID, "", ""
 	sess, ref, o := p.sess, p.ref(), p.obj
 	ctx.Async(func() {

@@ -24,6 +24,7 @@ type lbAmphorae struct {
 	goapp.Compo
 
 	LBID   string
+	LBName string
 	Status string // the load balancer's provisioning status
 	// OnWrite runs after an accepted failover (the page follows the load
 	// balancer while it is pending). UI goroutine.
@@ -92,7 +93,7 @@ func (a *lbAmphorae) failover(ctx goapp.Context, amp amphorae.Amphora) {
 		return
 	}
 	a.failing, a.failErr, a.failoverR = amp.ID, "", ""
-	lbID := a.LBID
+	lbID, lbName := a.LBID, a.LBName
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
@@ -108,7 +109,7 @@ func (a *lbAmphorae) failover(ctx goapp.Context, amp amphorae.Amphora) {
 			}
 			operations.start(ctx, sess, operation{Kind: opFailover, Wait: waitLBActive,
 				Ref:  octavia.Ref{Kind: octavia.KindAmphora, ID: amp.ID, LoadBalancerID: lbID},
-				Name: amp.Role + " " + amp.ID, Written: "PUT amphora " + amp.ID + " failover",
+				Name: ampOpName(amp, lbName), Written: "PUT amphora " + amp.ID + " failover",
 				Status: string(octavia.StatusPendingUpdate)}, acc)
 			a.readFor = "" // read them again: the failover replaces it
 			if a.OnWrite != nil {
@@ -158,6 +159,15 @@ func (a *lbAmphorae) Render() goapp.UI {
 	)
 }
 
+// ampOpName names an amphora in the journal: "MASTER of web".
+func ampOpName(amp amphorae.Amphora, lbName string) string {
+	role := amp.Role
+	if role == "" {
+		role = "amphora " + shorten(amp.ID, 13)
+	}
+	return role + " of " + lbName
+}
+
 // ampAddresses are an amphora's addresses, labelled.
 func ampAddresses(amp amphorae.Amphora) []goapp.UI {
 	var out []goapp.UI
@@ -182,35 +192,42 @@ func (a *lbAmphorae) renderRow(amp amphorae.Amphora) goapp.UI {
 		goapp.Td().Body(ampAddresses(amp)...),
 		goapp.Td().Class("mono").Text(orDash(amp.ImageID)),
 		goapp.Td().Text(formatTime(amp.CreatedAt)),
-		goapp.Td().Body(goapp.Button().ID("amp-failover-"+amp.ID).Class("btn", "btn-small", "amp-failover").
+		goapp.Td().Body(goapp.Button().ID("amp-failover-"+amp.ID).Class("btn", "btn-small", "amp-failover").DataSet("id", amp.ID).
 			Aria("label", "Fail over amphora "+amp.ID).Disabled(a.failing != "").
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
-				a.asking = amp.ID
+				// from the button, not the closure: go-app keeps a row's first handler when the rows change
+				a.asking = ctx.JSSrc().Get("dataset").Get("id").String()
 				showModal(ctx, ampDialogID)
 			}).Text(map[bool]string{true: "Failing over…", false: "Fail over…"}[a.failing == amp.ID])),
 	)
 }
 
-func (a *lbAmphorae) renderConfirm() goapp.UI {
-	id := a.asking
-	var amp amphorae.Amphora
+// asked is the amphora whose failover confirmation is open.
+func (a *lbAmphorae) asked() (amphorae.Amphora, bool) {
 	for _, x := range a.amps {
-		if x.ID == id {
-			amp = x
+		if x.ID == a.asking {
+			return x, true
 		}
 	}
+	return amphorae.Amphora{}, false
+}
+
+func (a *lbAmphorae) renderConfirm() goapp.UI {
+	id := a.asking
+	amp, _ := a.asked()
 	return goapp.Dialog().ID(ampDialogID).Class("card", "confirm").Aria("labelledby", "amp-failover-title").
 		On("close", func(ctx goapp.Context, e goapp.Event) {
+			back := "amp-failover-" + a.asking
 			a.asking = ""
-			ctx.Defer(func(goapp.Context) { focusID("amp-failover-" + id) })
+			ctx.Defer(func(goapp.Context) { focusID(back) })
 		}).OnKeyDown(trapTab).Body(
 		goapp.H2().ID("amp-failover-title").Text("Fail over this amphora?"),
 		goapp.P().Textf("Octavia replaces amphora %s (%s) with a new one; its load balancer is PENDING_UPDATE until it is done, and traffic through this amphora may drop for a moment.", id, orDash(amp.Role)),
 		goapp.Div().Class("confirm-actions").Body(
 			goapp.Button().ID("amp-failover-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
 				closeDialog(ampDialogID)
-				if amp.ID != "" {
-					a.failover(ctx, amp)
+				if amp, ok := a.asked(); ok { // at the click: the closure may be from an older render
+					a.failover(a.uctx, amp) // the card's context: this button goes away with the dialog
 				}
 			}).Text("Fail over"),
 			goapp.Button().ID("amp-failover-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(ampDialogID) }).Text("Cancel"),

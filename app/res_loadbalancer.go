@@ -78,7 +78,7 @@ var lbResource = register(&resource{
 		func(p *detailPage, o object) goapp.UI { return p.renderTreeCard() },
 		func(p *detailPage, o object) goapp.UI { // the amphorae: admins only (Octavia's default policy)
 			return goapp.If(p.sess.Info.HasRole("admin"), func() goapp.UI {
-				return &lbAmphorae{LBID: o.str("id"), Status: o.str("provisioning_status"), OnWrite: func() { p.follow(p.uctx) }}
+				return &lbAmphorae{LBID: o.str("id"), LBName: p.res().nameOf(o), Status: o.str("provisioning_status"), OnWrite: func() { p.follow(p.uctx) }}
 			})
 		},
 	},

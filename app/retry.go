@@ -27,7 +27,8 @@ type retryWhenActive struct {
 	// this component's: its answer comes after this component is gone.
 	Send func()
 
-	gen     int // counts the waits: an ended or cancelled one's answer is dropped
+	uctx    goapp.Context // the component's own (OnMount): a button's goes away with the button
+	gen     int           // counts the waits: an ended or cancelled one's answer is dropped
 	cancel  context.CancelFunc
 	waiting bool
 	polls   int
@@ -44,7 +45,8 @@ func retryLBOf(err error, lbID string) string {
 	return lbID
 }
 
-func (r *retryWhenActive) OnDismount() { r.stop() }
+func (r *retryWhenActive) OnMount(ctx goapp.Context) { r.uctx = ctx }
+func (r *retryWhenActive) OnDismount()               { r.stop() }
 
 // start waits for the load balancer, then sends. UI goroutine; the wait
 // runs in ctx.Async.
@@ -53,6 +55,7 @@ func (r *retryWhenActive) start(ctx goapp.Context, e goapp.Event) {
 	if sess == nil || r.waiting || r.LBID == "" {
 		return
 	}
+	ctx = r.uctx // the button goes away while the wait runs, and a Dispatch with it
 	r.stop()
 	wctx, cancel := context.WithCancel(context.Background())
 	r.gen++

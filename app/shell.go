@@ -170,13 +170,18 @@ func (s *shell) Render() goapp.UI {
 			goapp.Button().ID("logout").Class("btn", "btn-ghost").Disabled(s.loggingOut).OnClick(s.logout).Text("Log out"),
 		),
 		renderResourceNav(sess, s.Nav),
-		goapp.If(s.switchErr != "", func() goapp.UI {
-			return goapp.Div().ID("switch-error").Class("alert", "alert-error").Aria("live", "assertive").Text(s.switchErr)
-		}),
-		goapp.If(sess != nil && reauthPending(), func() goapp.UI { return s.renderReauth(sess) }),
-		goapp.If(len(mine) > 0, func() goapp.UI {
-			return renderOperations(mine, s.now)
-		}),
+		// One element whatever shows in it: the page after it keeps its
+		// place, and its components their state, when the first operation
+		// or an error comes (go-app matches children by position).
+		goapp.Div().Class("notices").Body(
+			goapp.If(s.switchErr != "", func() goapp.UI {
+				return goapp.Div().ID("switch-error").Class("alert", "alert-error").Aria("live", "assertive").Text(s.switchErr)
+			}),
+			goapp.If(sess != nil && reauthPending(), func() goapp.UI { return s.renderReauth(sess) }),
+			goapp.If(len(mine) > 0, func() goapp.UI {
+				return renderOperations(mine, s.now)
+			}),
+		),
 		mainContent().Class("main").Body(
 			goapp.Div().Class("page-head").Body(
 				goapp.H1().Text(s.Title),

@@ -85,10 +85,12 @@ func renderTreeNode(n treeNode, linked bool) goapp.UI {
 	}
 	href := treeNodePath(n)
 	return g.Attr("role", "link").Attr("data-href", href).
+		// The path from the element, not the closure: go-app keeps a node's
+		// first handlers when the tree changes under it.
 		OnKeyDown(func(ctx goapp.Context, e goapp.Event) {
 			if e.Get("key").String() == "Enter" {
 				e.PreventDefault()
-				ctx.Navigate(href)
+				ctx.Navigate(ctx.JSSrc().Get("dataset").Get("href").String())
 			}
 		}).
 		Body(svgEl("a").Class("tree-link").Attr("href", href).Attr("tabindex", -1).Attr("aria-hidden", "true").
@@ -97,7 +99,7 @@ func renderTreeNode(n treeNode, linked bool) goapp.UI {
 					return // a new tab or window: the browser's own
 				}
 				e.PreventDefault()
-				ctx.Navigate(href)
+				ctx.Navigate(ctx.JSSrc().Call("getAttribute", "href").String())
 			}).
 			Body(shapes...))
 }

@@ -29,6 +29,7 @@ type tagsEditor struct {
 	// until it is no longer pending). UI goroutine.
 	OnWrite func()
 
+	uctx    goapp.Context // the component's own (OnMount): a chip's button goes away with its tag
 	input   string
 	sending string   // the change being sent ("+a -b"); "" when idle
 	msg     string   // what the last change did
@@ -96,6 +97,7 @@ func (e *tagsEditor) write(ctx goapp.Context, change octavia.TagChange) {
 		return
 	}
 	e.sending, e.msg = tagChangeText(change), ""
+	ctx = e.uctx // the removed tag's button goes away, and a Dispatch with it
 	ref, name, status, was := e.Ref, e.Name, e.Status, e.Tags
 	ctx.Async(func() {
 		// A 409 immutable makes UpdateTags wait for the load balancer: allow it some minutes.
@@ -127,6 +129,8 @@ func (e *tagsEditor) write(ctx goapp.Context, change octavia.TagChange) {
 	})
 }
 
+func (e *tagsEditor) OnMount(ctx goapp.Context) { e.uctx = ctx }
+
 func (e *tagsEditor) add(ctx goapp.Context, ev goapp.Event) {
 	ev.PreventDefault()
 	add := newTags(e.input, e.shown())
@@ -143,9 +147,12 @@ func (e *tagsEditor) Render() goapp.UI {
 	for _, t := range tags {
 		chips = append(chips, goapp.Li().Class("chip", "tag-chip").DataSet("tag", t).Body(
 			goapp.Span().Class("tag-text").Text(t),
-			goapp.Button().Type("button").Class("chip-x", "tag-remove").Aria("label", "Remove tag "+t).
+			goapp.Button().Type("button").Class("chip-x", "tag-remove").Aria("label", "Remove tag "+t).DataSet("tag", t).
 				Disabled(e.sending != "").
-				OnClick(func(ctx goapp.Context, ev goapp.Event) { e.write(ctx, octavia.TagChange{Remove: []string{t}}) }).
+				OnClick(func(ctx goapp.Context, ev goapp.Event) {
+					// the tag from the button, not the closure: go-app keeps a chip's first handler when the chips change
+					e.write(ctx, octavia.TagChange{Remove: []string{ctx.JSSrc().Get("dataset").Get("tag").String()}})
+				}).
 				Text("×"),
 		))
 	}
