@@ -166,8 +166,10 @@ func TestRetryStateText(t *testing.T) {
 	if got, want := retryStateText(0, ""), "Waiting for the load balancer to be ACTIVE, then the same write is sent once…"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	if got := retryStateText(2, "PENDING_UPDATE"); !strings.Contains(got, "(2 polls, last PENDING_UPDATE)") {
-		t.Errorf("got %q, want the polls and the last status", got)
+	for polls, want := range map[int]string{1: "(1 poll, last PENDING_UPDATE)", 2: "(2 polls, last PENDING_UPDATE)"} {
+		if got := retryStateText(polls, "PENDING_UPDATE"); !strings.Contains(got, want) {
+			t.Errorf("got %q, want it to contain %q", got, want)
+		}
 	}
 }
 

@@ -102,7 +102,7 @@ func (r *retryWhenActive) stop() {
 func retryStateText(polls int, last string) string {
 	s := "Waiting for the load balancer to be ACTIVE, then the same write is sent once"
 	if polls > 0 {
-		s += fmt.Sprintf(" (%d polls, last %s)", polls, statusLabel(last))
+		s += fmt.Sprintf(" (%d %s, last %s)", polls, map[bool]string{true: "poll", false: "polls"}[polls == 1], statusLabel(last))
 	}
 	return s + "…"
 }

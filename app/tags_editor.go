@@ -112,6 +112,10 @@ func (e *tagsEditor) write(ctx goapp.Context, change octavia.TagChange) {
 			}
 			if err == nil {
 				e.input = ""
+				// go-app leaves an input's typed value when its Value becomes ""
+				if in := goapp.Window().GetElementByID("tags-input"); in.Truthy() {
+					in.Set("value", "")
+				}
 			}
 			e.after, e.afterOf = r.Tags, was
 			if e.after == nil {
