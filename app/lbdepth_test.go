@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -192,6 +194,31 @@ func TestOpStuck(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := opStuck(tt.op, now); got != tt.want {
 				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestStuckHintLinks: a wait past stuckAfter links to its load balancer's
+// page in the operations panel; a short one does not.
+func TestStuckHintLinks(t *testing.T) {
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	pool := octavia.Ref{Kind: octavia.KindPool, ID: "p1", LoadBalancerID: "lb1"}
+	tests := []struct {
+		name     string
+		started  time.Time
+		wantLink bool
+	}{
+		{"stuck", now.Add(-stuckAfter - time.Minute), true},
+		{"a moment", now.Add(-10 * time.Second), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			html := goapp.HTMLString(renderOperations([]operation{{ID: "1", Kind: opUpdate, Wait: waitActive, Ref: pool, Name: "web-pool",
+				State: opWaiting, StartedAt: tt.started}}, now))
+			link := `class="op-stuck-link" href="/load-balancers/lb1"`
+			if got := strings.Contains(html, link); got != tt.wantLink {
+				t.Errorf("got link %v, want %v, in %s", got, tt.wantLink, html)
 			}
 		})
 	}
