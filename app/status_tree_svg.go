@@ -63,12 +63,14 @@ func renderStatusTree(t octavia.StatusLoadBalancer, linked bool) goapp.UI {
 func renderTreeNode(n treeNode, linked bool) goapp.UI {
 	x, y := n.X, n.Y
 	status := statusLabel(n.Provisioning) + " · " + statusLabel(n.Operating)
-	shapes := []goapp.UI{
-		svgEl("title").Text(fmt.Sprintf("%s %s\nprovisioning %s, operating %s", n.Kind, n.Name, statusLabel(n.Provisioning), statusLabel(n.Operating))),
+	title := svgEl("title").Text(fmt.Sprintf("%s %s\nprovisioning %s, operating %s", n.Kind, n.Name, statusLabel(n.Provisioning), statusLabel(n.Operating)))
+	boxes := []goapp.UI{
 		svgEl("rect").Class("tn-box", "op-"+statusClass(n.Operating)).
 			Attr("x", x).Attr("y", y).Attr("width", treeNodeW).Attr("height", treeNodeH).Attr("rx", 4),
 		svgEl("rect").Class("tn-prov", "prov-"+statusClass(n.Provisioning)).
 			Attr("x", x).Attr("y", y).Attr("width", 6).Attr("height", treeNodeH).Attr("rx", 2),
+	}
+	texts := []goapp.UI{
 		svgEl("text").Class("tn-kind").Attr("x", x+12).Attr("y", y+13).Text(n.Kind.label()),
 		svgEl("text").Class("tn-status", "tx-"+statusClass(n.Provisioning)).
 			Attr("x", x+treeNodeW-6).Attr("y", y+13).Attr("text-anchor", "end").Text(status),
@@ -81,27 +83,33 @@ func renderTreeNode(n treeNode, linked bool) goapp.UI {
 		Attr("tabindex", 0).
 		Attr("aria-label", treeNodeLabel(n))
 	if !linked {
-		return g.Attr("role", "img").Body(shapes...)
+		return g.Attr("role", "img").Body(append(append([]goapp.UI{title}, boxes...), texts...)...)
 	}
 	href := treeNodePath(n)
-	return g.Attr("role", "link").Attr("data-href", href).
-		// The path from the element, not the closure: go-app keeps a node's
-		// first handlers when the tree changes under it.
-		OnKeyDown(func(ctx goapp.Context, e goapp.Event) {
-			if e.Get("key").String() == "Enter" {
-				e.PreventDefault()
-				ctx.Navigate(ctx.JSSrc().Get("dataset").Get("href").String())
-			}
-		}).
-		Body(svgEl("a").Class("tree-link").Attr("href", href).Attr("tabindex", -1).Attr("aria-hidden", "true").
-			On("click", func(ctx goapp.Context, e goapp.Event) {
-				if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("shiftKey").Bool() || e.Get("button").Int() != 0 {
-					return // a new tab or window: the browser's own
+	// The link holds the boxes; its text is drawn over it, out of it and
+	// hidden from assistive technology (the link's name says it all, and a
+	// link's visible text must be part of its name), and lets clicks through.
+	return svgEl("g").Class("tn-item").Body(
+		g.Attr("role", "link").Attr("data-href", href).
+			// The path from the element, not the closure: go-app keeps a node's
+			// first handlers when the tree changes under it.
+			OnKeyDown(func(ctx goapp.Context, e goapp.Event) {
+				if e.Get("key").String() == "Enter" {
+					e.PreventDefault()
+					ctx.Navigate(ctx.JSSrc().Get("dataset").Get("href").String())
 				}
-				e.PreventDefault()
-				ctx.Navigate(ctx.JSSrc().Call("getAttribute", "href").String())
 			}).
-			Body(shapes...))
+			Body(svgEl("a").Class("tree-link").Attr("href", href).Attr("tabindex", -1).Attr("aria-hidden", "true").
+				On("click", func(ctx goapp.Context, e goapp.Event) {
+					if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("shiftKey").Bool() || e.Get("button").Int() != 0 {
+						return // a new tab or window: the browser's own
+					}
+					e.PreventDefault()
+					ctx.Navigate(ctx.JSSrc().Call("getAttribute", "href").String())
+				}).
+				Body(append([]goapp.UI{title}, boxes...)...)),
+		svgEl("g").Class("tn-texts").Attr("aria-hidden", "true").Body(texts...),
+	)
 }
 
 // treeNodePath is the page of a node's object: a member's is under its
