@@ -330,6 +330,44 @@ func TestBrowserLoadBalancerDepth(t *testing.T) {
 	}
 	b.shot(t, "lbdepth-13-retry-sent-active")
 
+	// The same for an action (the failover, in its confirmation) and a delete.
+	lab.faults(t, `{"stuck": ["api-gateway-2", "reports-v2"]}`)
+	for _, id := range []string{gateway, reports} {
+		if got := api.lb(t, id)["provisioning_status"]; got != "PENDING_UPDATE" {
+			t.Fatalf("load balancer %s kept busy: got %v, want PENDING_UPDATE", id, got)
+		}
+	}
+	// (The page may show the poll of a moment ago, ACTIVE: Octavia's 409 tells.)
+	b.goTo(t, "/load-balancers/"+gateway)
+	b.waitJS(t, "the page", `!!document.querySelector("#lb-failover")`, 20*time.Second)
+	b.do(t, "fail over while busy", 10*time.Second, chromedp.Click(chromedp.ID("lb-failover")))
+	b.waitJS(t, "the failover's confirmation", `!!document.querySelector("#action-confirm[open]")`, 5*time.Second)
+	b.do(t, "confirm", 5*time.Second, chromedp.Click(chromedp.ID("action-confirm-btn")))
+	b.waitJS(t, "the failover's 409", `!!document.querySelector("#action-error") && !!document.querySelector("#action-retry-btn")`, 20*time.Second)
+	b.do(t, "retry the failover when ACTIVE", 5*time.Second, chromedp.Click(chromedp.ID("action-retry-btn")))
+	b.waitJS(t, "the failover's retry waits", `(document.querySelector("#action-retry-state") || {}).textContent.includes("last PENDING_UPDATE")`, 20*time.Second)
+	b.shot(t, "lbdepth-13b-action-retry-waiting")
+	b.goTo(t, "/load-balancers/"+reports)
+	b.waitJS(t, "the page of reports-v2", `!!document.querySelector("#lb-delete")`, 20*time.Second)
+	// Leaving the page cancelled the failover's retry: nothing more is sent for it.
+	b.do(t, "delete while busy", 10*time.Second, chromedp.Click(chromedp.ID("lb-delete")))
+	b.waitJS(t, "the delete's confirmation", `!!document.querySelector("#delete-confirm[open]")`, 5*time.Second)
+	b.do(t, "confirm the delete", 5*time.Second, chromedp.Click(chromedp.ID("delete-confirm-btn")))
+	b.waitJS(t, "the delete's 409", `!!document.querySelector("#delete-error") && !!document.querySelector("#delete-retry-btn")`, 20*time.Second)
+	b.do(t, "retry the delete when ACTIVE", 5*time.Second, chromedp.Click(chromedp.ID("delete-retry-btn")))
+	b.waitJS(t, "the delete's retry waits", `(document.querySelector("#delete-retry-state") || {}).textContent.includes("last PENDING_UPDATE")`, 20*time.Second)
+	b.shot(t, "lbdepth-13c-delete-retry-waiting")
+	lab.faults(t, `{}`)
+	del := `Delete load balancer "reports-v2"`
+	b.waitJS(t, "the retried delete's operation", opState(del)+` !== ""`, 60*time.Second)
+	b.waitJS(t, "the retried delete done", opState(del)+` === "succeeded"`, 60*time.Second)
+	if got := len(sent.matching(http.MethodDelete, "/loadbalancers/"+reports)); got != 2 {
+		t.Errorf("DELETEs of reports-v2: got %d, want 2 (the refused one, the retry)", got)
+	}
+	if got := len(sent.matching(http.MethodPut, "/loadbalancers/"+gateway+"/failover")); got != 1 {
+		t.Errorf("failovers of api-gateway-2: got %d, want 1 (the refused one; its retry was cancelled with its page)", got)
+	}
+
 	// A member: no failover, no amphorae; tags added and removed.
 	b.logout(t)
 	b.fillLogin(t, "demo", "demo", "demo")
