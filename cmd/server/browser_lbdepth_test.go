@@ -399,8 +399,8 @@ func TestBrowserLoadBalancerDepth(t *testing.T) {
 // overwrites them between our PUT and our check; the page puts its tags
 // back and says so. The lab answers every request 4 s late (a latency
 // fault) and its load balancers leave PENDING_UPDATE after 50 ms, so the
-// other writer's PUT, sent 6 s after we press Add, lands between ours
-// (about 8 s) and our check (about 12 s).
+// other writer's PUT, sent 2 s after ours left the page, lands 2 s after
+// ours and 2 s before our check.
 func TestBrowserTagsRace(t *testing.T) {
 	c := startConsoleWith(t, []string{"-lab-delay", "50ms"}, nil)
 	lab := newLabAdmin(t, c)
@@ -419,7 +419,16 @@ func TestBrowserTagsRace(t *testing.T) {
 	const latency = 4 * time.Second
 	lab.faults(t, fmt.Sprintf(`{"latency": %q}`, latency))
 	b.do(t, "add tag a", 10*time.Second, setInput("#tags-input", "a"), chromedp.Click(chromedp.ID("tags-add")))
-	time.Sleep(latency * 3 / 2) // our read lands at 4 s, our PUT at about 8 s, our check at about 12 s
+	// Our PUT leaves the page after our read (4 s); it lands 4 s after it
+	// left, our check 4 s later: the other writer's PUT, sent 2 s after
+	// ours left, lands in the middle, 2 s from either.
+	for deadline := time.Now().Add(30 * time.Second); len(sent.matching(http.MethodPut, "/loadbalancers/"+shop)) == 0; {
+		if time.Now().After(deadline) {
+			t.Fatal("the page sent no PUT within 30 s")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(latency / 2)
 	// The other writer read ["x"] long ago; it writes its own list, without x and a.
 	if code := api.do(t, http.MethodPut, "/loadbalancers/"+shop, `{"loadbalancer": {"tags": ["other"]}}`, nil); code != http.StatusOK {
 		t.Fatalf("the other writer's PUT: got %d, want 200", code)
