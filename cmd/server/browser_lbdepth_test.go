@@ -283,6 +283,7 @@ func TestBrowserLoadBalancerDepth(t *testing.T) {
 		t.Errorf("amphora link: got %q, want /amphorae/%s", got, ampID)
 	}
 	b.shot(t, "lbdepth-08-amphorae")
+	b.audit(t, "lbdepth-admin-detail") // the amphorae card and the tags editor, light and dark, desktop and phone
 	b.do(t, "ask to fail over the amphora", 5*time.Second, chromedp.Click(chromedp.ID("amp-failover-"+ampID)))
 	b.waitJS(t, "the amphora failover's confirmation", `!!document.querySelector("#amp-failover-confirm[open]")`, 5*time.Second)
 	b.shot(t, "lbdepth-09-amphora-failover-confirm")
@@ -307,6 +308,7 @@ func TestBrowserLoadBalancerDepth(t *testing.T) {
 		t.Errorf("the refusal: got %q, want it to say the load balancer is busy (PENDING_UPDATE)", got)
 	}
 	b.shot(t, "lbdepth-11-busy-retry-offered")
+	b.audit(t, "lbdepth-retry-offered")
 	b.do(t, "retry when ACTIVE", 5*time.Second, chromedp.Click(chromedp.ID("res-retry-btn")))
 	b.waitJS(t, "the retry waits", `!!document.querySelector("#res-retry-cancel")`, 5*time.Second)
 	b.do(t, "cancel the retry", 5*time.Second, chromedp.Click(chromedp.ID("res-retry-cancel")))
@@ -447,6 +449,7 @@ func TestBrowserTagsRace(t *testing.T) {
 	}
 	b.waitJS(t, "the chips", `[...document.querySelectorAll("#tags-list .tag-text")].map(e => e.textContent).sort().join(",") === "a,other,x"`, 30*time.Second)
 	b.shot(t, "lbdepth-16-tags-race-restored")
+	b.audit(t, "lbdepth-tags-restored")
 }
 
 // jsonEqual reports whether two JSON texts hold the same value.
