@@ -254,7 +254,9 @@ func (p *detailPage) confirmDelete(ctx goapp.Context, e goapp.Event) {
 			p.deleting = false
 			if err != nil {
 				p.deleteErr = writeErrorText(err, o.str("provisioning_status"))
-				p.deleteBusy = busy(err)
+				if p.deleteBusy = busy(err); p.deleteBusy {
+					p.follow(ctx) // show the load balancer busy, live, as Octavia sees it
+				}
 				return
 			}
 			p.confirming = false
@@ -287,6 +289,7 @@ func (p *detailPage) runAction(ctx goapp.Context, a action) {
 				p.actionErr = a.Label + ": " + writeErrorText(err, o.str("provisioning_status"))
 				if busy(err) {
 					p.actionBusy = a.ID
+					p.follow(ctx) // show the load balancer busy, live, as Octavia sees it
 				}
 				return
 			}

@@ -346,6 +346,7 @@ func TestBrowserLoadBalancerDepth(t *testing.T) {
 	b.waitJS(t, "the failover's confirmation", `!!document.querySelector("#action-confirm[open]")`, 5*time.Second)
 	b.do(t, "confirm", 5*time.Second, chromedp.Click(chromedp.ID("action-confirm-btn")))
 	b.waitJS(t, "the failover's 409", `!!document.querySelector("#action-error") && !!document.querySelector("#action-retry-btn")`, 20*time.Second)
+	b.waitJS(t, "the page shows the load balancer busy", `document.querySelector("#lb-props").textContent.includes("PENDING_UPDATE")`, 10*time.Second)
 	b.do(t, "retry the failover when ACTIVE", 5*time.Second, chromedp.Click(chromedp.ID("action-retry-btn")))
 	b.waitJS(t, "the failover's retry waits", `(document.querySelector("#action-retry-state") || {}).textContent.includes("last PENDING_UPDATE")`, 20*time.Second)
 	b.shot(t, "lbdepth-13b-action-retry-waiting")
