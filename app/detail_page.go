@@ -408,7 +408,7 @@ func (p *detailPage) renderBody() goapp.UI {
 			goapp.Dl().ID(p.dom("props")).Class("props").Body(p.renderProps(o)...),
 		),
 	}
-	if _, tagged := o["tags"]; tagged && res.mayWrite(p.sess) {
+	if p.tagsEditable(o) {
 		parts = append(parts, &tagsEditor{Ref: p.ref(), Tags: o.strs("tags"), Name: res.nameOf(o),
 			Status: o.str("provisioning_status"), OnWrite: func() { p.follow(p.uctx) }})
 	}
@@ -431,13 +431,24 @@ func (p *detailPage) renderBody() goapp.UI {
 	return goapp.Div().Class("detail").Body(parts...)
 }
 
+// tagsEditable reports whether the page shows o's tags in its tags editor
+// (o has tags, the session may write them) rather than as a property.
+func (p *detailPage) tagsEditable(o object) bool {
+	_, tagged := o["tags"]
+	return tagged && p.res().mayWrite(p.sess)
+}
+
 // renderProps are the object's properties: the kind's own (with links and
-// badges), then every other attribute Octavia returned, by name.
+// badges), then every other attribute Octavia returned, by name; tags are
+// in the tags editor when the session may change them.
 func (p *detailPage) renderProps(o object) []goapp.UI {
 	res := p.res()
-	seen := map[string]bool{}
+	seen := map[string]bool{"tags": p.tagsEditable(o)}
 	var out []goapp.UI
 	for _, pr := range res.Props {
+		if pr.Key == "tags" && seen["tags"] {
+			continue
+		}
 		seen[pr.Key] = true
 		out = append(out, prop(pr.Label, p.propValue(pr, o)))
 	}

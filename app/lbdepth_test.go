@@ -223,3 +223,27 @@ func TestStuckHintLinks(t *testing.T) {
 		})
 	}
 }
+
+// TestTagsShown: the editor shows what its write read back until the page
+// reads the object anew.
+func TestTagsShown(t *testing.T) {
+	tests := []struct {
+		name       string
+		tags       []string
+		after, was []string
+		want       []string
+	}{
+		{"no write yet", []string{"x"}, nil, nil, []string{"x"}},
+		{"after a write, before the page's read", []string{"x"}, []string{"a", "x"}, []string{"x"}, []string{"a", "x"}},
+		{"the page read the object again", []string{"a", "other", "x"}, []string{"a", "x"}, []string{"x"}, []string{"a", "other", "x"}},
+		{"every tag removed", []string{"x"}, []string{}, []string{"x"}, []string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := &tagsEditor{Tags: tt.tags, after: tt.after, afterOf: tt.was}
+			if got := e.shown(); !slices.Equal(got, tt.want) {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
