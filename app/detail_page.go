@@ -40,17 +40,21 @@ type detailPage struct {
 	deleting   bool
 	deleteErr  string
 
-	asking    string        // the action whose confirmation is open
-	ctx       goapp.Context // the page's own: a confirmed action runs on it (the dialog's goes with the dialog)
-	acting    string        // the action that runs
+	asking    string // the action whose confirmation is open
+	acting    string // the action that runs
 	actionErr string
+
+	uctx goapp.Context // the page's own context (OnNav): a retry's write outlives the retry's component
+
+	deleteBusy bool   // the delete was refused with a 409 immutable: offer its retry when ACTIVE
+	actionBusy string // the action refused with a 409 immutable: offer its retry when ACTIVE
 }
 
 func (p *detailPage) OnNav(ctx goapp.Context) {
 	if p.sess = requireSession(ctx); p.sess == nil {
 		return
 	}
-	p.ctx = ctx
+	p.uctx = ctx
 	path := ctx.Page().URL().Path
 	pr, ok := parsePage(path)
 	if !ok || pr.Mode != "detail" {
@@ -60,6 +64,7 @@ func (p *detailPage) OnNav(ctx goapp.Context) {
 		p.stopPolling()
 		p.path, p.pr, p.obj, p.tree, p.gone, p.confirming, p.deleteErr = path, pr, nil, octavia.StatusLoadBalancer{}, false, false, ""
 		p.status, p.treeBusy, p.acting, p.actionErr = neverLoaded, false, "", ""
+		p.deleteBusy, p.actionBusy = false, ""
 	}
 	if !pr.Res.mayRead(p.sess) {
 		p.status, p.err = loadFailed, "Only an admin reads "+pr.Res.Plural+" (Octavia's default policy)."
@@ -213,7 +218,7 @@ func (p *detailPage) follow(ctx goapp.Context) {
 const deleteDialogID = "delete-confirm"
 
 func (p *detailPage) askDelete(ctx goapp.Context, e goapp.Event) {
-	p.confirming, p.deleteErr = true, ""
+	p.confirming, p.deleteErr, p.deleteBusy = true, "", false
 	p.cascade = p.children() != ""
 	showModal(ctx, deleteDialogID)
 }
@@ -238,7 +243,8 @@ func (p *detailPage) confirmDelete(ctx goapp.Context, e goapp.Event) {
 	if o == nil || p.deleting {
 		return
 	}
-	p.deleting, p.deleteErr = true, ""
+	ctx = p.uctx // the page's: the dialog's button goes away with the dialog, and a Dispatch with it
+	p.deleting, p.deleteErr, p.deleteBusy = true, "", false
 	sess, cascade, ref := p.sess, p.cascade && p.children() != "", p.ref()
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -248,6 +254,9 @@ func (p *detailPage) confirmDelete(ctx goapp.Context, e goapp.Event) {
 			p.deleting = false
 			if err != nil {
 				p.deleteErr = writeErrorText(err, o.str("provisioning_status"))
+				if p.deleteBusy = busy(err); p.deleteBusy {
+					p.follow(ctx) // show the load balancer busy, live, as Octavia sees it
+				}
 				return
 			}
 			p.confirming = false
@@ -275,8 +284,8 @@ func (p *detailPage) runAction(ctx goapp.Context, a action) {
 	if p.obj == nil || p.acting != "" && p.acting != a.ID {
 		return
 	}
-	ctx = p.ctx // the confirmation's button is gone once its dialog closes: its Dispatch would be dropped
-	p.acting, p.actionErr = a.ID, ""
+	ctx = p.uctx // the page's: a confirmation dialog's button goes away with the dialog, and a Dispatch with it
+	p.acting, p.actionErr, p.actionBusy = a.ID, "", ""
 	sess, ref, o := p.sess, p.ref(), p.obj
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -286,6 +295,10 @@ func (p *detailPage) runAction(ctx goapp.Context, a action) {
 			p.acting = ""
 			if err != nil {
 				p.actionErr = a.Label + ": " + writeErrorText(err, o.str("provisioning_status"))
+				if busy(err) {
+					p.actionBusy = a.ID
+					p.follow(ctx) // show the load balancer busy, live, as Octavia sees it
+				}
 				return
 			}
 			if op.Ref.ID == "" {
@@ -375,11 +388,23 @@ func (p *detailPage) renderBody() goapp.UI {
 	}
 	o := p.obj
 	parts := []goapp.UI{
-		goapp.If(p.confirming, p.renderConfirm),
-		goapp.If(p.asking != "", p.renderAsk),
-		goapp.If(p.actionErr != "", func() goapp.UI {
-			return goapp.Div().ID("action-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.actionErr)
-		}),
+		// one element whatever shows in it: the parts after it keep their
+		// places (and components their state) when a dialog or an error comes
+		goapp.Div().Class("detail-top").Body(
+			goapp.If(p.confirming, p.renderConfirm),
+			goapp.If(p.asking != "", p.renderAsk),
+			goapp.If(p.actionErr != "", func() goapp.UI {
+				return goapp.Div().ID("action-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.actionErr)
+			}),
+			goapp.If(p.actionBusy != "", func() goapp.UI {
+				i := slices.IndexFunc(res.Actions, func(a action) bool { return a.ID == p.actionBusy })
+				if i < 0 {
+					return goapp.Div()
+				}
+				a := res.Actions[i]
+				return &retryWhenActive{ID: "action-retry", LBID: p.ref().LoadBalancerID, Send: func() { p.runAction(p.uctx, a) }}
+			}),
+		),
 		goapp.Section().Class("card").Body(
 			goapp.Div().Class("card-head").Body(
 				goapp.H2().Text("Properties"),
@@ -390,6 +415,10 @@ func (p *detailPage) renderBody() goapp.UI {
 			),
 			goapp.Dl().ID(p.dom("props")).Class("props").Body(p.renderProps(o)...),
 		),
+	}
+	if p.tagsEditable(o) {
+		parts = append(parts, &tagsEditor{Ref: p.ref(), Tags: o.strs("tags"), Name: res.nameOf(o),
+			Status: o.str("provisioning_status"), OnWrite: func() { p.follow(p.uctx) }})
 	}
 	for _, s := range res.Sections {
 		parts = append(parts, s(p, o))
@@ -410,13 +439,24 @@ func (p *detailPage) renderBody() goapp.UI {
 	return goapp.Div().Class("detail").Body(parts...)
 }
 
+// tagsEditable reports whether the page shows o's tags in its tags editor
+// (o has tags, the session may write them) rather than as a property.
+func (p *detailPage) tagsEditable(o object) bool {
+	_, tagged := o["tags"]
+	return tagged && p.res().mayWrite(p.sess)
+}
+
 // renderProps are the object's properties: the kind's own (with links and
-// badges), then every other attribute Octavia returned, by name.
+// badges), then every other attribute Octavia returned, by name; tags are
+// in the tags editor when the session may change them.
 func (p *detailPage) renderProps(o object) []goapp.UI {
 	res := p.res()
-	seen := map[string]bool{}
+	seen := map[string]bool{"tags": p.tagsEditable(o)}
 	var out []goapp.UI
 	for _, pr := range res.Props {
+		if pr.Key == "tags" && seen["tags"] {
+			continue
+		}
 		seen[pr.Key] = true
 		if !pr.Hide {
 			out = append(out, prop(pr.Label, p.propValue(pr, o)))
@@ -492,7 +532,7 @@ func (p *detailPage) renderTreeCard() goapp.UI {
 				return goapp.Span().Class("st-error-text").Text("Last poll failed: " + p.pollErr)
 			}),
 		),
-		renderStatusTree(p.tree),
+		renderStatusTree(p.tree, true),
 		renderTreeLegend(),
 	)
 }
@@ -521,6 +561,9 @@ func (p *detailPage) renderConfirm() goapp.UI {
 		}),
 		goapp.If(p.deleteErr != "", func() goapp.UI {
 			return goapp.Div().ID("delete-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.deleteErr)
+		}),
+		goapp.If(p.deleteBusy, func() goapp.UI {
+			return &retryWhenActive{ID: "delete-retry", LBID: p.ref().LoadBalancerID, Send: func() { p.confirmDelete(p.uctx, goapp.Event{}) }}
 		}),
 		goapp.Div().Class("confirm-actions").Body(
 			goapp.Button().ID("delete-confirm-btn").Class("btn", "btn-danger").
@@ -554,7 +597,7 @@ func (p *detailPage) renderAsk() goapp.UI {
 				// Not the button's ctx: the dialog leaves the page when it closes, and
 				// go-app drops a Dispatch on an element no longer mounted (the action's
 				// answer and the page's poll after it would be lost).
-				p.runAction(p.ctx, a)
+				p.runAction(p.uctx, a)
 			}).Text(a.Label),
 			goapp.Button().ID("action-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(actionDialogID) }).Text("Cancel"),
 		),

@@ -178,12 +178,22 @@ type formPage struct {
 	err       string
 	sending   bool
 	submitted bool
+	retry     *formRetry    // a write refused with a 409 immutable, offered again when ACTIVE
+	uctx      goapp.Context // the page's own context (OnNav): a retry's write outlives the retry's component
+}
+
+// formRetry is a refused write of the form, kept to be sent again as is.
+type formRetry struct {
+	LBID    string
+	Body    requestBody
+	Written string
 }
 
 func (p *formPage) OnNav(ctx goapp.Context) {
 	if p.sess = requireSession(ctx); p.sess == nil {
 		return
 	}
+	p.uctx = ctx
 	u := ctx.Page().URL()
 	pr, ok := parsePage(u.Path)
 	if !ok || pr.Mode != "new" && pr.Mode != "edit" {
@@ -194,6 +204,7 @@ func (p *formPage) OnNav(ctx goapp.Context) {
 	}
 	p.path, p.pr, p.create = u.Path, pr, pr.Mode == "new"
 	p.errs, p.err, p.orig, p.loadErr, p.refs, p.refErr = nil, "", nil, "", map[string][]choice{}, map[string]string{}
+	p.retry = nil
 	res := pr.Res
 	if !res.mayWrite(p.sess) {
 		p.status, p.loadErr = loadFailed, fmt.Sprintf("Your role does not allow writing %s (or the console is read-only).", res.Plural)
@@ -324,10 +335,14 @@ func (p *formPage) submit(ctx goapp.Context, e goapp.Event) {
 		p.err = "Nothing changed."
 		return
 	}
-	p.sending, p.err = true, ""
+	p.send(ctx, requestBody{Envelope: res.Envelope, Body: body}, writtenText(p.create, res, body))
+}
+
+// send writes rb (a submit, or its retry when ACTIVE). UI goroutine.
+func (p *formPage) send(ctx goapp.Context, rb requestBody, written string) {
+	res := p.pr.Res
+	p.sending, p.err, p.retry = true, "", nil
 	sess, pr, create, orig := p.sess, p.pr, p.create, p.orig
-	rb := requestBody{Envelope: res.Envelope, Body: body}
-	written := writtenText(create, res, body)
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
@@ -347,6 +362,9 @@ func (p *formPage) submit(ctx goapp.Context, e goapp.Event) {
 			p.sending = false
 			if err != nil {
 				p.showError(err, orig)
+				if lb := retryLBOf(err, formLBOf(res, orig, rb)); lb != "" {
+					p.retry = &formRetry{LBID: lb, Body: rb, Written: written}
+				}
 				return
 			}
 			kind := opUpdate
@@ -451,6 +469,13 @@ func (p *formPage) renderForm(back string) goapp.UI {
 	return goapp.Form().ID("res-form").Class("form", "card", "form-narrow").OnSubmit(p.submit).Body(
 		goapp.If(p.err != "", func() goapp.UI {
 			return goapp.Div().ID("res-form-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.err)
+		}),
+		goapp.If(p.retry != nil, func() goapp.UI {
+			return &retryWhenActive{ID: "res-retry", LBID: p.retry.LBID, Send: func() {
+				if w := p.retry; w != nil && !p.sending {
+					p.send(p.uctx, w.Body, w.Written)
+				}
+			}}
 		}),
 		goapp.Div().Body(inputs...),
 		goapp.If(!p.create, func() goapp.UI {

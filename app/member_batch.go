@@ -310,7 +310,7 @@ func (b *batchMembers) apply(ctx goapp.Context, e goapp.Event) {
 				Name: poolRes.nameOf(pool), Status: string(octavia.StatusPendingUpdate),
 				Written: fmt.Sprintf("PUT pool %s members: %d members (%s)", ref.ID, len(opts), summary)}, acc)
 			b.open, b.plan, b.planned, b.done = false, nil, "", "Accepted: "+summary+". Its wait for the pool is in the operations above."
-			page.follow(page.ctx) // this button goes with the editor: the page polls on its own ctx
+			page.follow(page.uctx) // this button goes with the editor: the page polls on its own ctx
 		})
 	})
 }

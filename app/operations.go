@@ -92,6 +92,12 @@ func (op operation) elapsed(now time.Time) time.Duration {
 	return now.Sub(op.StartedAt)
 }
 
+// opStuck reports whether a wait has run so long that it may be stuck:
+// the panel then links to its load balancer's page.
+func opStuck(op operation, now time.Time) bool {
+	return op.State == opWaiting && op.elapsed(now) > stuckAfter && op.lbID() != ""
+}
+
 // opTitle names an operation: `Create load balancer "web"`.
 func opTitle(op operation) string {
 	verb := map[opKind]string{opCreate: "Create", opUpdate: "Edit", opDelete: "Delete", opFailover: "Fail over"}[op.Kind]

@@ -77,6 +77,11 @@ var lbResource = register(&resource{
 	Sections: []func(p *detailPage, o object) goapp.UI{
 		func(p *detailPage, o object) goapp.UI { return p.renderTreeCard() },
 		func(p *detailPage, o object) goapp.UI { return statsCard(octavia.KindLoadBalancer, o.str("id")) },
+		func(p *detailPage, o object) goapp.UI { // the amphorae: admins only (Octavia's default policy)
+			return goapp.If(p.sess.Info.HasRole("admin"), func() goapp.UI {
+				return &lbAmphorae{LBID: o.str("id"), LBName: p.res().nameOf(o), Status: o.str("provisioning_status"), OnWrite: func() { p.follow(p.uctx) }}
+			})
+		},
 	},
 	Children: []child{{Of: octavia.KindListener, Filter: "loadbalancer_id"}, {Of: octavia.KindPool, Filter: "loadbalancer_id"}},
 	Actions: []action{{

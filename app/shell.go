@@ -170,13 +170,18 @@ func (s *shell) Render() goapp.UI {
 			goapp.Button().ID("logout").Class("btn", "btn-ghost").Disabled(s.loggingOut).OnClick(s.logout).Text("Log out"),
 		),
 		renderResourceNav(sess, s.Nav),
-		goapp.If(s.switchErr != "", func() goapp.UI {
-			return goapp.Div().ID("switch-error").Class("alert", "alert-error").Aria("live", "assertive").Text(s.switchErr)
-		}),
-		goapp.If(sess != nil && reauthPending(), func() goapp.UI { return s.renderReauth(sess) }),
-		goapp.If(len(mine) > 0, func() goapp.UI {
-			return renderOperations(mine, s.now)
-		}),
+		// One element whatever shows in it: the page after it keeps its
+		// place, and its components their state, when the first operation
+		// or an error comes (go-app matches children by position).
+		goapp.Div().Class("notices").Body(
+			goapp.If(s.switchErr != "", func() goapp.UI {
+				return goapp.Div().ID("switch-error").Class("alert", "alert-error").Aria("live", "assertive").Text(s.switchErr)
+			}),
+			goapp.If(sess != nil && reauthPending(), func() goapp.UI { return s.renderReauth(sess) }),
+			goapp.If(len(mine) > 0, func() goapp.UI {
+				return renderOperations(mine, s.now)
+			}),
+		),
 		mainContent().Class("main").Body(
 			goapp.Div().Class("page-head").Body(
 				goapp.H1().Text(s.Title),
@@ -263,7 +268,13 @@ func renderOperations(ops []operation, now time.Time) goapp.UI {
 					return goapp.Div().Body(
 						goapp.Div().Class("op-line", "op-written").Body(goapp.Span().Class("op-label").Text("Wrote"), goapp.Text(op.Written)),
 						goapp.Div().Class("op-line", "op-accepted").Text(opAcceptedText(op)),
-						goapp.Div().Class("op-line", "op-outcome").Text(opOutcomeText(op, now)),
+						goapp.Div().Class("op-line", "op-outcome").Body(
+							goapp.Text(opOutcomeText(op, now)),
+							goapp.If(opStuck(op, now), func() goapp.UI {
+								return goapp.Span().Body(goapp.Text(" "), goapp.A().Class("op-stuck-link").Href(detailPathOf(op.lbID())).
+									Text("See the load balancer's page (its status tree)."))
+							}),
+						),
 					)
 				}),
 			)

@@ -238,7 +238,7 @@ func (p *statusWallPage) Render() goapp.UI {
 						badge(lb.ProvisioningStatus),
 						badge(lb.OperatingStatus),
 					),
-					renderStatusTree(lb.Tree),
+					renderStatusTree(lb.Tree, false),
 				)
 			})),
 		),

@@ -45,6 +45,7 @@ const (
 type treeNode struct {
 	Kind         nodeKind
 	ID           string
+	Parent       string // a member's pool: its page is under the pool's
 	Name         string // full name (or a stand-in); the box shows it shortened
 	Detail       string // second line: e.g. "10.0.0.5:80" for a member
 	Provisioning string
@@ -112,7 +113,7 @@ func layoutStatusTree(t octavia.StatusLoadBalancer) treeLayout {
 								Detail: m.Type, Provisioning: string(m.ProvisioningStatus), Operating: string(m.OperatingStatus)}, d, nil))
 						}
 						for _, m := range p.Members {
-							idx = append(idx, place(treeNode{Kind: kindMember, ID: m.ID, Name: displayName(m.Name, m.ID),
+							idx = append(idx, place(treeNode{Kind: kindMember, ID: m.ID, Parent: p.ID, Name: displayName(m.Name, m.ID),
 								Detail: memberAddress(m), Provisioning: string(m.ProvisioningStatus), Operating: string(m.OperatingStatus)}, d, nil))
 						}
 						return idx

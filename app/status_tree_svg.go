@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -18,9 +19,10 @@ func svgEl(tag string) goapp.HTMLElem {
 }
 
 // renderStatusTree draws t as an inline SVG picture (renderTreeLegend says
-// what its colours mean). Every name is a text node (never markup). Runs on
-// the UI goroutine (Render).
-func renderStatusTree(t octavia.StatusLoadBalancer) goapp.UI {
+// what its colours mean). Every name is a text node (never markup). Linked:
+// every node is a link to its object's page (renderTreeNode). Runs on the
+// UI goroutine (Render).
+func renderStatusTree(t octavia.StatusLoadBalancer, linked bool) goapp.UI {
 	l := layoutStatusTree(t)
 	var edges, nodes []goapp.UI
 	for _, e := range l.Edges {
@@ -33,7 +35,7 @@ func renderStatusTree(t octavia.StatusLoadBalancer) goapp.UI {
 			Attr("d", fmt.Sprintf("M%d %d C%d %d %d %d %d %d", x1, y1, mid, y1, mid, y2, x2, y2)))
 	}
 	for _, n := range l.Nodes {
-		nodes = append(nodes, renderTreeNode(n))
+		nodes = append(nodes, renderTreeNode(n, linked))
 	}
 	return goapp.Div().Class("tree").Body(
 		goapp.Div().Class("tree-scroll").Body(
@@ -52,29 +54,81 @@ func renderStatusTree(t octavia.StatusLoadBalancer) goapp.UI {
 	)
 }
 
-// renderTreeNode draws one node: a Tab stop whose label says everything the
-// box shows, for the keyboard and screen readers.
-func renderTreeNode(n treeNode) goapp.UI {
+// renderTreeNode draws one node: a Tab stop whose accessible name says
+// everything the box shows, for the keyboard and screen readers. When
+// linked (a load balancer's page, never the public status wall) the node
+// is a link to its object's page: Enter or a click opens it in the app, a
+// middle or Ctrl click in a new tab (the SVG <a> inside, kept out of the
+// Tab order and of the accessibility tree: the node is the link).
+func renderTreeNode(n treeNode, linked bool) goapp.UI {
 	x, y := n.X, n.Y
 	status := statusLabel(n.Provisioning) + " · " + statusLabel(n.Operating)
-	return svgEl("g").
+	title := svgEl("title").Text(fmt.Sprintf("%s %s\nprovisioning %s, operating %s", n.Kind, n.Name, statusLabel(n.Provisioning), statusLabel(n.Operating)))
+	boxes := []goapp.UI{
+		svgEl("rect").Class("tn-box", "op-"+statusClass(n.Operating)).
+			Attr("x", x).Attr("y", y).Attr("width", treeNodeW).Attr("height", treeNodeH).Attr("rx", 4),
+		svgEl("rect").Class("tn-prov", "prov-"+statusClass(n.Provisioning)).
+			Attr("x", x).Attr("y", y).Attr("width", 6).Attr("height", treeNodeH).Attr("rx", 2),
+	}
+	texts := []goapp.UI{
+		svgEl("text").Class("tn-kind").Attr("x", x+12).Attr("y", y+13).Text(n.Kind.label()),
+		svgEl("text").Class("tn-status", "tx-"+statusClass(n.Provisioning)).
+			Attr("x", x+treeNodeW-6).Attr("y", y+13).Attr("text-anchor", "end").Text(status),
+		svgEl("text").Class("tn-name").Attr("x", x+12).Attr("y", y+28).Text(shorten(n.Name, treeNameMax)),
+		svgEl("text").Class("tn-detail").Attr("x", x+12).Attr("y", y+41).Text(shorten(n.Detail, treeDetailMax)),
+	}
+	g := svgEl("g").
 		Class("tree-node", "kind-"+strings.ReplaceAll(string(n.Kind), " ", "-")).
 		Attr("data-id", n.ID).
 		Attr("tabindex", 0).
-		Attr("role", "img").
-		Attr("aria-label", treeNodeLabel(n)).
-		Body(
-			svgEl("title").Text(fmt.Sprintf("%s %s\nprovisioning %s, operating %s", n.Kind, n.Name, statusLabel(n.Provisioning), statusLabel(n.Operating))),
-			svgEl("rect").Class("tn-box", "op-"+statusClass(n.Operating)).
-				Attr("x", x).Attr("y", y).Attr("width", treeNodeW).Attr("height", treeNodeH).Attr("rx", 4),
-			svgEl("rect").Class("tn-prov", "prov-"+statusClass(n.Provisioning)).
-				Attr("x", x).Attr("y", y).Attr("width", 6).Attr("height", treeNodeH).Attr("rx", 2),
-			svgEl("text").Class("tn-kind").Attr("x", x+12).Attr("y", y+13).Text(n.Kind.label()),
-			svgEl("text").Class("tn-status", "tx-"+statusClass(n.Provisioning)).
-				Attr("x", x+treeNodeW-6).Attr("y", y+13).Attr("text-anchor", "end").Text(status),
-			svgEl("text").Class("tn-name").Attr("x", x+12).Attr("y", y+28).Text(shorten(n.Name, treeNameMax)),
-			svgEl("text").Class("tn-detail").Attr("x", x+12).Attr("y", y+41).Text(shorten(n.Detail, treeDetailMax)),
-		)
+		Attr("aria-label", treeNodeLabel(n))
+	if !linked {
+		return g.Attr("role", "img").Body(append(append([]goapp.UI{title}, boxes...), texts...)...)
+	}
+	href := treeNodePath(n)
+	// The link holds the boxes; its text is drawn over it, out of it and
+	// hidden from assistive technology (the link's name says it all, and a
+	// link's visible text must be part of its name), and lets clicks through.
+	return svgEl("g").Class("tn-item").Body(
+		g.Attr("role", "link").Attr("data-href", href).
+			// The path from the element, not the closure: go-app keeps a node's
+			// first handlers when the tree changes under it.
+			OnKeyDown(func(ctx goapp.Context, e goapp.Event) {
+				if e.Get("key").String() == "Enter" {
+					e.PreventDefault()
+					ctx.Navigate(ctx.JSSrc().Get("dataset").Get("href").String())
+				}
+			}).
+			Body(svgEl("a").Class("tree-link").Attr("href", href).Attr("tabindex", -1).Attr("aria-hidden", "true").
+				On("click", func(ctx goapp.Context, e goapp.Event) {
+					if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("shiftKey").Bool() || e.Get("button").Int() != 0 {
+						return // a new tab or window: the browser's own
+					}
+					e.PreventDefault()
+					ctx.Navigate(ctx.JSSrc().Call("getAttribute", "href").String())
+				}).
+				Body(append([]goapp.UI{title}, boxes...)...)),
+		svgEl("g").Class("tn-texts").Attr("aria-hidden", "true").Body(texts...),
+	)
+}
+
+// treeNodePath is the page of a node's object: a member's is under its
+// pool's. (By path: the pages of the tree's kinds are described elsewhere.)
+func treeNodePath(n treeNode) string {
+	id := url.PathEscape(n.ID)
+	switch n.Kind {
+	case kindLoadBalancer:
+		return listPath + "/" + id
+	case kindListener:
+		return "/listeners/" + id
+	case kindPool:
+		return "/pools/" + id
+	case kindMonitor:
+		return "/health-monitors/" + id
+	case kindMember:
+		return "/pools/" + url.PathEscape(n.Parent) + "/members/" + id
+	}
+	return listPath
 }
 
 // treeNodeLabel says what a node of the picture shows, in words.

@@ -1,0 +1,236 @@
+package app
+
+import (
+	"context"
+	"net/url"
+	"time"
+
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/amphorae"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/octavia"
+)
+
+// amphoraPath is an amphora's page (the amphorae's own pages, by path).
+func amphoraPath(id string) string { return "/amphorae/" + url.PathEscape(id) }
+
+// lbAmphorae is the card of a load balancer's page that lists its amphorae
+// (admins only: Octavia's default policy): role, status, compute id,
+// addresses, image, created, each with its failover (a confirmation, then
+// an operation that waits for the load balancer to be ACTIVE again). It
+// reads them when shown and again whenever the load balancer's
+// provisioning status changes (a failover replaces amphorae).
+type lbAmphorae struct {
+	goapp.Compo
+
+	LBID   string
+	LBName string
+	Status string // the load balancer's provisioning status
+	// OnWrite runs after an accepted failover (the page follows the load
+	// balancer while it is pending). UI goroutine.
+	OnWrite func()
+
+	readFor string // "id/status" the list was last read for
+	status  loadStatus
+	err     string
+	amps    []amphorae.Amphora
+
+	asking    string // the amphora whose failover confirmation is open
+	failing   string // the amphora whose failover is being sent
+	failErr   string
+	failoverR string // the amphora whose failover was refused busy (retry offered)
+	uctx      goapp.Context
+}
+
+// ampDialogID is the amphora failover's confirmation.
+const ampDialogID = "amp-failover-confirm"
+
+func (a *lbAmphorae) OnMount(ctx goapp.Context)  { a.uctx = ctx; a.sync(ctx) }
+func (a *lbAmphorae) OnUpdate(ctx goapp.Context) { a.uctx = ctx; a.sync(ctx) }
+
+// sync reads the amphorae when the load balancer (or its status) is not
+// the one they were read for. UI goroutine; the read runs in ctx.Async.
+func (a *lbAmphorae) sync(ctx goapp.Context) {
+	key := a.LBID + "/" + a.Status
+	sess := currentSession()
+	if key == a.readFor || sess == nil {
+		return
+	}
+	a.readFor = key
+	if a.status != loaded {
+		a.status = loading
+	}
+	client, id := sess.Client, a.LBID
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		var amps []amphorae.Amphora
+		var err error
+		for amp, e := range client.Amphorae(c, amphorae.ListOpts{LoadbalancerID: id}) {
+			if e != nil {
+				err = e
+				break
+			}
+			amps = append(amps, amp)
+		}
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if a.readFor != key {
+				return // a newer read is on its way
+			}
+			if err != nil {
+				a.status, a.err = loadFailed, octavia.Message(err)
+				return
+			}
+			a.status, a.err, a.amps = loaded, "", amps
+		})
+	})
+}
+
+// failover sends the failover of amphora amp. UI goroutine.
+func (a *lbAmphorae) failover(ctx goapp.Context, amp amphorae.Amphora) {
+	sess := currentSession()
+	if sess == nil || a.failing != "" {
+		return
+	}
+	a.failing, a.failErr, a.failoverR = amp.ID, "", ""
+	lbID, lbName := a.LBID, a.LBName
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		acc, err := sess.Client.FailoverAmphora(c, amp.ID)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			a.failing = ""
+			if err != nil {
+				a.failErr = "Fail over amphora " + amp.ID + ": " + writeErrorText(err, a.Status)
+				if busy(err) {
+					a.failoverR = amp.ID
+				}
+				return
+			}
+			operations.start(ctx, sess, operation{Kind: opFailover, Wait: waitLBActive,
+				Ref:  octavia.Ref{Kind: octavia.KindAmphora, ID: amp.ID, LoadBalancerID: lbID},
+				Name: ampOpName(amp, lbName), Written: "PUT amphora " + amp.ID + " failover",
+				Status: string(octavia.StatusPendingUpdate)}, acc)
+			a.readFor = "" // read them again: the failover replaces it
+			if a.OnWrite != nil {
+				a.OnWrite()
+			}
+		})
+	})
+}
+
+func (a *lbAmphorae) Render() goapp.UI {
+	var body goapp.UI
+	switch {
+	case a.status == loadFailed:
+		body = goapp.Div().ID("lb-amphorae-error").Class("alert", "alert-error").Text("The amphorae could not be read: " + a.err)
+	case a.status != loaded:
+		body = goapp.Div().Class("empty", "loading").Text("Reading the amphorae…")
+	case len(a.amps) == 0:
+		body = goapp.P().ID("lb-amphorae-empty").Class("muted").Text("No amphorae: the provider runs no amphora for this load balancer, or they are being replaced.")
+	default:
+		body = goapp.Div().Class("table-wrap").Body(goapp.Table().ID("lb-amphorae").Class("table", "amp-table").Body(
+			goapp.THead().Body(goapp.Tr().Body(
+				goapp.Th().Scope("col").Text("Amphora"), goapp.Th().Scope("col").Text("Role"), goapp.Th().Scope("col").Text("Status"),
+				goapp.Th().Scope("col").Text("Compute ID"), goapp.Th().Scope("col").Text("Addresses"),
+				goapp.Th().Scope("col").Text("Image"), goapp.Th().Scope("col").Text("Created (UTC)"), goapp.Th().Scope("col").Text("Actions"),
+			)),
+			goapp.TBody().Body(goapp.Range(a.amps).Slice(func(i int) goapp.UI { return a.renderRow(a.amps[i]) })),
+		))
+	}
+	return goapp.Section().ID("lb-amphorae-card").Class("card").Aria("labelledby", "lb-amphorae-title").Body(
+		goapp.Div().Class("card-head").Body(goapp.H2().ID("lb-amphorae-title").Text("Amphorae"),
+			goapp.Div().Class("spacer"), goapp.Span().Class("muted").Text("admin")),
+		goapp.If(a.failErr != "", func() goapp.UI {
+			return goapp.Div().ID("amp-failover-error").Class("alert", "alert-error").Aria("live", "assertive").Text(a.failErr)
+		}),
+		goapp.If(a.failoverR != "", func() goapp.UI {
+			id := a.failoverR
+			return &retryWhenActive{ID: "amp-retry", LBID: a.LBID, Send: func() {
+				for _, amp := range a.amps {
+					if amp.ID == id {
+						a.failover(a.uctx, amp)
+					}
+				}
+			}}
+		}),
+		body,
+		goapp.If(a.asking != "", a.renderConfirm),
+	)
+}
+
+// ampOpName names an amphora in the journal: "MASTER of web".
+func ampOpName(amp amphorae.Amphora, lbName string) string {
+	role := amp.Role
+	if role == "" {
+		role = "amphora " + shorten(amp.ID, 13)
+	}
+	return role + " of " + lbName
+}
+
+// ampAddresses are an amphora's addresses, labelled.
+func ampAddresses(amp amphorae.Amphora) []goapp.UI {
+	var out []goapp.UI
+	for _, p := range []struct{ label, ip string }{{"management", amp.LBNetworkIP}, {"VRRP", amp.VRRPIP}, {"VIP (HA)", amp.HAIP}} {
+		if p.ip == "" {
+			continue
+		}
+		out = append(out, goapp.Div().Class("amp-addr").Body(goapp.Span().Class("muted").Text(p.label+" "), goapp.Span().Class("mono").Text(p.ip)))
+	}
+	if len(out) == 0 {
+		out = append(out, goapp.Text("—"))
+	}
+	return out
+}
+
+func (a *lbAmphorae) renderRow(amp amphorae.Amphora) goapp.UI {
+	return goapp.Tr().Class("amp-row").DataSet("id", amp.ID).DataSet("status", amp.Status).Body(
+		goapp.Td().Class("name").Body(goapp.A().Class("mono").Href(amphoraPath(amp.ID)).Text(shorten(amp.ID, 13))),
+		goapp.Td().Class("amp-role").Text(orDash(amp.Role)),
+		goapp.Td().Body(badge(amp.Status)),
+		goapp.Td().Class("mono").Text(orDash(amp.ComputeID)),
+		goapp.Td().Body(ampAddresses(amp)...),
+		goapp.Td().Class("mono").Text(orDash(amp.ImageID)),
+		goapp.Td().Text(formatTime(amp.CreatedAt)),
+		goapp.Td().Body(goapp.Button().ID("amp-failover-"+amp.ID).Class("btn", "btn-small", "amp-failover").DataSet("id", amp.ID).
+			Aria("label", "Fail over amphora "+amp.ID).Disabled(a.failing != "").
+			OnClick(func(ctx goapp.Context, e goapp.Event) {
+				// from the button, not the closure: go-app keeps a row's first handler when the rows change
+				a.asking = ctx.JSSrc().Get("dataset").Get("id").String()
+				showModal(ctx, ampDialogID)
+			}).Text(map[bool]string{true: "Failing over…", false: "Fail over…"}[a.failing == amp.ID])),
+	)
+}
+
+// asked is the amphora whose failover confirmation is open.
+func (a *lbAmphorae) asked() (amphorae.Amphora, bool) {
+	for _, x := range a.amps {
+		if x.ID == a.asking {
+			return x, true
+		}
+	}
+	return amphorae.Amphora{}, false
+}
+
+func (a *lbAmphorae) renderConfirm() goapp.UI {
+	id := a.asking
+	amp, _ := a.asked()
+	return goapp.Dialog().ID(ampDialogID).Class("card", "confirm").Aria("labelledby", "amp-failover-title").
+		On("close", func(ctx goapp.Context, e goapp.Event) {
+			back := "amp-failover-" + a.asking
+			a.asking = ""
+			ctx.Defer(func(goapp.Context) { focusID(back) })
+		}).OnKeyDown(trapTab).Body(
+		goapp.H2().ID("amp-failover-title").Text("Fail over this amphora?"),
+		goapp.P().Textf("Octavia replaces amphora %s (%s) with a new one; its load balancer is PENDING_UPDATE until it is done, and traffic through this amphora may drop for a moment.", id, orDash(amp.Role)),
+		goapp.Div().Class("confirm-actions").Body(
+			goapp.Button().ID("amp-failover-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
+				closeDialog(ampDialogID)
+				if amp, ok := a.asked(); ok { // at the click: the closure may be from an older render
+					a.failover(a.uctx, amp) // the card's context: this button goes away with the dialog
+				}
+			}).Text("Fail over"),
+			goapp.Button().ID("amp-failover-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(ampDialogID) }).Text("Cancel"),
+		),
+	)
+}

@@ -1,0 +1,131 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/waiters"
+)
+
+// retryWhenActive is the "Retry when ACTIVE" offer shown beside a write that
+// Octavia refused because its load balancer is busy (a 409 immutable:
+// busy(err)). Pressed, it waits until the load balancer is ACTIVE through
+// the shared poll of the load balancer (statusGetter: no GET of its own when
+// a page or an operation already polls it), then sends the same write once
+// (Send, which makes it a new operation). The wait can be cancelled, and
+// ends with the component (OnDismount).
+type retryWhenActive struct {
+	goapp.Compo
+
+	ID   string // DOM id prefix: "{ID}-btn", "{ID}-cancel", "{ID}-state"
+	LBID string // the busy load balancer
+	// Send sends the refused write again, once, as a new write. UI
+	// goroutine. It runs on its page's own context (saved in OnNav), not
+	// this component's: its answer comes after this component is gone.
+	Send func()
+
+	uctx    goapp.Context // the component's own (OnMount): a button's goes away with the button
+	gen     int           // counts the waits: an ended or cancelled one's answer is dropped
+	cancel  context.CancelFunc
+	waiting bool
+	polls   int
+	last    string // the load balancer's last status seen
+	err     string
+}
+
+// retryLBOf is the load balancer a refused write waits for before its
+// retry ("" = none known: no offer).
+func retryLBOf(err error, lbID string) string {
+	if !busy(err) {
+		return ""
+	}
+	return lbID
+}
+
+func (r *retryWhenActive) OnMount(ctx goapp.Context) { r.uctx = ctx }
+func (r *retryWhenActive) OnDismount()               { r.stop() }
+
+// start waits for the load balancer, then sends. UI goroutine; the wait
+// runs in ctx.Async.
+func (r *retryWhenActive) start(ctx goapp.Context, e goapp.Event) {
+	sess := currentSession()
+	if sess == nil || r.waiting || r.LBID == "" {
+		return
+	}
+	ctx = r.uctx // the button goes away while the wait runs, and a Dispatch with it
+	r.stop()
+	wctx, cancel := context.WithCancel(context.Background())
+	r.gen++
+	gen := r.gen
+	r.cancel, r.waiting, r.err, r.polls, r.last = cancel, true, "", 0, ""
+	get, leave := statusGetter(sess, lbRef(r.LBID))
+	opts := waiters.Options{OnPoll: func(p waiters.Poll) {
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if r.gen == gen {
+				r.polls, r.last = p.Attempt, p.Status
+			}
+		})
+	}}
+	ctx.Async(func() {
+		defer leave()
+		err := waiters.ForActive(wctx, get, opts)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if r.gen != gen || !r.waiting {
+				return // cancelled, or the component went away
+			}
+			r.stop()
+			switch {
+			case errors.Is(err, context.Canceled):
+			case err != nil:
+				r.err = "The retry was not sent: the load balancer " + waitFailure(err, r.last)
+			case r.Send != nil:
+				r.Send()
+			}
+		})
+	})
+}
+
+// stop ends the wait, if one runs. UI goroutine.
+func (r *retryWhenActive) stop() {
+	r.gen++
+	r.waiting = false
+	if r.cancel != nil {
+		r.cancel()
+		r.cancel = nil
+	}
+}
+
+// retryStateText says where the wait is.
+func retryStateText(polls int, last string) string {
+	s := "Waiting for the load balancer to be ACTIVE, then the same write is sent once"
+	if polls > 0 {
+		s += fmt.Sprintf(" (%d %s, last %s)", polls, map[bool]string{true: "poll", false: "polls"}[polls == 1], statusLabel(last))
+	}
+	return s + "…"
+}
+
+func (r *retryWhenActive) Render() goapp.UI {
+	if r.waiting {
+		return goapp.Div().ID(r.ID+"-state").Class("retry", "retry-waiting").Aria("live", "polite").Body(
+			goapp.Span().Class("retry-text").Text(retryStateText(r.polls, r.last)),
+			goapp.Button().ID(r.ID+"-cancel").Type("button").Class("btn", "btn-ghost").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { r.stop() }).Text("Cancel"),
+		)
+	}
+	return goapp.Div().ID(r.ID+"-state").Class("retry").Body(
+		goapp.Button().ID(r.ID+"-btn").Type("button").Class("btn").OnClick(r.start).Text("Retry when ACTIVE"),
+		goapp.If(r.err != "", func() goapp.UI { return goapp.Span().Class("st-error-text").Text(" " + r.err) }),
+	)
+}
+
+// formLBOf is the load balancer of a form's write: the edited object's, or
+// the one a create names ("" when the form does not know it).
+func formLBOf(res *resource, orig object, rb requestBody) string {
+	if orig != nil && res.LoadBalancerOf != nil {
+		return res.LoadBalancerOf(orig)
+	}
+	return rb.Body.str("loadbalancer_id")
+}

@@ -1,0 +1,188 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/octavia"
+)
+
+// tagsEditor adds and removes the tags of any object that has them, on its
+// detail page: each change goes through the client's UpdateTags (read,
+// merge, PUT, read back and re-apply when another writer raced us, a 409
+// immutable waited out), is recorded in the journal as an operation with
+// its wait, and says what happened: saved, other writers' tags put back
+// (Restored), or our change still not in place (Lost).
+type tagsEditor struct {
+	goapp.Compo
+
+	Ref    octavia.Ref
+	Tags   []string // as the page last read them
+	Name   string   // the object's name, for the journal
+	Status string   // its provisioning status, for a refusal's words
+	// OnWrite runs after an accepted write (the page follows the object
+	// until it is no longer pending). UI goroutine.
+	OnWrite func()
+
+	uctx    goapp.Context // the component's own (OnMount): a chip's button goes away with its tag
+	input   string
+	sending string   // the change being sent ("+a -b"); "" when idle
+	msg     string   // what the last change did
+	tone    string   // "ok", "warn" or "error": how msg is shown
+	after   []string // the tags as read back after our last write
+	afterOf []string // Tags when after was read: after stands until the page reads anew
+}
+
+// shown are the tags to show: what our last write read back, until the
+// page's own read of the object catches up.
+func (e *tagsEditor) shown() []string {
+	if e.after != nil && slices.Equal(e.Tags, e.afterOf) {
+		return e.after
+	}
+	return e.Tags
+}
+
+// tagChangeText says a change as the journal shows it: "tags +a -b".
+func tagChangeText(change octavia.TagChange) string {
+	parts := []string{"tags"}
+	for _, t := range change.Add {
+		parts = append(parts, "+"+t)
+	}
+	for _, t := range change.Remove {
+		parts = append(parts, "-"+t)
+	}
+	return strings.Join(parts, " ")
+}
+
+// newTags are the tags typed in the add box (comma- or space-separated)
+// that the object does not have yet, in order, without duplicates.
+func newTags(input string, have []string) []string {
+	var out []string
+	for _, t := range strings.FieldsFunc(input, func(r rune) bool { return r == ',' || r == ' ' || r == '\n' || r == '\t' }) {
+		if !slices.Contains(have, t) && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// tagOutcome says what UpdateTags did, and how to show it ("ok", "warn",
+// "error"); status is the object's provisioning status (for a refusal).
+func tagOutcome(change octavia.TagChange, r octavia.TagResult, err error, status string) (msg, tone string) {
+	what := strings.TrimPrefix(tagChangeText(change), "tags ")
+	switch {
+	case len(r.Lost) > 0:
+		return fmt.Sprintf("Not all of %s landed: the tags kept changing under %d PUTs (another writer); still not in place: %s. Try again.",
+			what, r.Puts, strings.Join(r.Lost, ", ")), "error"
+	case err != nil && octavia.ErrorCodeOf(err) == octavia.EFORBIDDEN:
+		return "The tags were not changed: your role does not allow it (Octavia answered 403 Forbidden).", "error"
+	case err != nil:
+		return "The tags were not changed: " + writeErrorText(err, status), "error"
+	case len(r.Restored) > 0:
+		return fmt.Sprintf("Saved %s. Another writer changed the tags at the same time and dropped some; put back after %d PUTs: %s.",
+			what, r.Puts, strings.Join(r.Restored, ", ")), "warn"
+	}
+	return fmt.Sprintf("Saved %s.", what), "ok"
+}
+
+// write sends change. UI goroutine; UpdateTags runs in ctx.Async.
+func (e *tagsEditor) write(ctx goapp.Context, change octavia.TagChange) {
+	sess, res := currentSession(), resourceOf(e.Ref.Kind)
+	if sess == nil || res == nil || e.sending != "" || len(change.Add)+len(change.Remove) == 0 {
+		return
+	}
+	e.sending, e.msg = tagChangeText(change), ""
+	ctx = e.uctx // the removed tag's button goes away, and a Dispatch with it
+	ref, name, status, was := e.Ref, e.Name, e.Status, e.Tags
+	ctx.Async(func() {
+		// A 409 immutable makes UpdateTags wait for the load balancer: allow it some minutes.
+		c, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		defer cancel()
+		r, err := sess.Client.UpdateTags(c, ref, change)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			e.sending = ""
+			e.msg, e.tone = tagOutcome(change, r, err, status)
+			if r.Accepted.StatusCode == 0 {
+				return // no PUT landed: nothing to wait for
+			}
+			if err == nil {
+				e.input = ""
+				// go-app leaves an input's typed value when its Value becomes ""
+				if in := goapp.Window().GetElementByID("tags-input"); in.Truthy() {
+					in.Set("value", "")
+				}
+			}
+			e.after, e.afterOf = r.Tags, was
+			if e.after == nil {
+				e.after = []string{}
+			}
+			op := operation{Kind: opUpdate, Verb: "Tag", Wait: waitFor(res, opUpdate), Ref: ref, Name: name, Written: tagChangeText(change)}
+			if res.Status {
+				op.Status = string(octavia.StatusPendingUpdate)
+			}
+			operations.start(ctx, sess, op, r.Accepted)
+			if e.OnWrite != nil {
+				e.OnWrite()
+			}
+		})
+	})
+}
+
+func (e *tagsEditor) OnMount(ctx goapp.Context) { e.uctx = ctx }
+
+func (e *tagsEditor) add(ctx goapp.Context, ev goapp.Event) {
+	ev.PreventDefault()
+	add := newTags(e.input, e.shown())
+	if len(add) == 0 {
+		e.msg, e.tone = "Type a tag that the "+string(e.Ref.Kind)+" does not have yet.", "error"
+		return
+	}
+	e.write(ctx, octavia.TagChange{Add: add})
+}
+
+func (e *tagsEditor) Render() goapp.UI {
+	tags := e.shown()
+	chips := make([]goapp.UI, 0, len(tags))
+	for _, t := range tags {
+		chips = append(chips, goapp.Li().Class("chip", "tag-chip").DataSet("tag", t).Body(
+			goapp.Span().Class("tag-text").Text(t),
+			goapp.Button().Type("button").Class("chip-x", "tag-remove").Aria("label", "Remove tag "+t).DataSet("tag", t).
+				Disabled(e.sending != "").
+				OnClick(func(ctx goapp.Context, ev goapp.Event) {
+					// the tag from the button, not the closure: go-app keeps a chip's first handler when the chips change
+					e.write(ctx, octavia.TagChange{Remove: []string{ctx.JSSrc().Get("dataset").Get("tag").String()}})
+				}).
+				Text("×"),
+		))
+	}
+	return goapp.Section().ID("tags").Class("card", "tags-card").Body(
+		goapp.Div().Class("card-head").Body(
+			goapp.H2().ID("tags-title").Text("Tags"),
+			goapp.Div().Class("spacer"),
+			goapp.If(e.sending != "", func() goapp.UI {
+				return goapp.Span().ID("tags-sending").Class("live").Text("saving " + e.sending + "…")
+			}),
+		),
+		goapp.If(len(chips) == 0, func() goapp.UI {
+			return goapp.P().ID("tags-none").Class("muted").Textf("This %s has no tags.", e.Ref.Kind)
+		}).Else(func() goapp.UI {
+			return goapp.Ul().ID("tags-list").Class("tags-list").Aria("labelledby", "tags-title").Body(chips...)
+		}),
+		goapp.Form().ID("tags-form").Class("tags-form").OnSubmit(e.add).Body(
+			goapp.Label().For("tags-input").Class("sr-only").Text("Tags to add"),
+			goapp.Input().ID("tags-input").Type("text").Placeholder("new tag (several: separate them with commas)").
+				Value(e.input).OnInput(func(ctx goapp.Context, ev goapp.Event) { e.input = ctx.JSSrc().Get("value").String() }),
+			goapp.Button().ID("tags-add").Type("submit").Class("btn").Disabled(e.sending != "").Text("Add tag"),
+		),
+		goapp.Div().ID("tags-result").Aria("live", "polite").Body(
+			goapp.If(e.msg != "", func() goapp.UI {
+				return goapp.Div().Class("alert", "tags-"+e.tone, map[string]string{"ok": "alert-ok", "warn": "alert-warn", "error": "alert-error"}[e.tone]).Text(e.msg)
+			}),
+		),
+	)
+}
