@@ -5,6 +5,8 @@ import (
 	"iter"
 	"net/http"
 
+	"github.com/gophercloud/gophercloud/v2"
+
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/networks"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/ports"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
@@ -44,15 +46,25 @@ func (c *Client) GetPort(ctx context.Context, id string) (*ports.Port, error) {
 }
 
 func neutronList[T any](ctx context.Context, c *Client, op, collection string, query func() (string, error)) iter.Seq2[T, error] {
-	sc, err := c.network(op)
-	if err != nil {
-		return errSeq[T](op, err)
-	}
-	q, err := query()
+	sc, q, err := neutronQuery(c, op, query)
 	if err != nil {
 		return errSeq[T](op, err)
 	}
 	return list[T](ctx, c, sc, op, sc.ServiceURL(collection), collection, q)
+}
+
+// neutronQuery returns the Neutron client and the list query, the part of
+// neutronList that does not depend on T.
+func neutronQuery(c *Client, op string, query func() (string, error)) (*gophercloud.ServiceClient, string, error) {
+	sc, err := c.network(op)
+	if err != nil {
+		return nil, "", err
+	}
+	q, err := query()
+	if err != nil {
+		return nil, "", err
+	}
+	return sc, q, nil
 }
 
 func neutronGet[T any](ctx context.Context, c *Client, op, collection, id, key string) (*T, error) {

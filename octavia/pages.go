@@ -87,71 +87,82 @@ func errSeq[T any](op string, err error) iter.Seq2[T, error] {
 // field) it already yielded. Errors are *Error.
 func list[T any](ctx context.Context, c *Client, sc *gophercloud.ServiceClient, op, collection, key, query string) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
-		var zero T
-		base, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
-		if err != nil {
-			yield(zero, mapError(op, err))
-			return
-		}
-		idIndex := idFieldIndex[T]()
-		var yielded map[string]bool // IDs, kept only when T has an ID field
-		if idIndex != nil {
-			yielded = map[string]bool{}
-		}
-		seen := map[string]bool{base.Get("marker"): true}
-		restarted := false
-		q := base
-		for page := 1; ; page++ {
-			next, stop, err := listPage(ctx, sc, collection+encode(q), key, func(v *T) bool {
-				if yielded != nil {
-					id := reflect.ValueOf(v).Elem().FieldByIndex(idIndex).String()
-					if id != "" {
-						if yielded[id] {
-							return true
-						}
-						yielded[id] = true
-					}
-				}
-				return yield(*v, nil)
-			})
-			if stop {
-				return
-			}
-			if err != nil {
-				if !restarted && q.Get("marker") != base.Get("marker") && invalidMarker(err) {
-					restarted = true
-					q = base
-					clear(seen)
-					seen[base.Get("marker")] = true
-					continue
-				}
-				yield(zero, mapError(fmt.Sprintf("%s (page %d)", op, page), err))
-				return
-			}
-			if next == nil || next.Get("limit") == "None" {
-				return
-			}
-			marker := next.Get("marker")
-			if marker == "None" || marker == "" {
-				yield(zero, &Error{Code: EINTERNAL, Op: fmt.Sprintf("%s (page %d)", op, page),
-					Err: fmt.Errorf("the next link has no marker (marker=%q): the next page cannot be asked for; raise the limit", marker)})
-				return
-			}
-			if seen[marker] {
-				yield(zero, &Error{Code: EINTERNAL, Op: fmt.Sprintf("%s (page %d)", op, page),
-					Err: fmt.Errorf("the next link repeats marker %q: stopped a pagination loop", marker)})
-				return
-			}
-			seen[marker] = true
-			q = merge(base, next)
+		var v T
+		if err := pageAll(ctx, sc, op, collection, key, query, &v, func() bool { return yield(v, nil) }); err != nil {
+			var zero T
+			yield(zero, err)
 		}
 	}
 }
 
-// listPage GETs one page and calls each for every item, in order. It returns
-// the next link's query (nil when there is none), and stop = true when each
-// returned false.
-func listPage[T any](ctx context.Context, sc *gophercloud.ServiceClient, pageURL, key string, each func(*T) bool) (next url.Values, stop bool, err error) {
+// pageAll is list's work, shared by every item type (Go's wasm code grows by
+// each instantiation of a generic function, so only the wrapper above is
+// generic): it decodes each item into item, a *T zeroed first, and calls emit,
+// which yields *item. It returns the error list yields last (an *Error), or
+// nil at the end of the collection or when emit returned false.
+func pageAll(ctx context.Context, sc *gophercloud.ServiceClient, op, collection, key, query string, item any, emit func() bool) error {
+	base, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
+	if err != nil {
+		return mapError(op, err)
+	}
+	v := reflect.ValueOf(item).Elem()
+	idIndex := idFieldIndex(v.Type())
+	var yielded map[string]bool // IDs, kept only when T has an ID field
+	if idIndex != nil {
+		yielded = map[string]bool{}
+	}
+	each := func() bool {
+		if yielded != nil {
+			id := v.FieldByIndex(idIndex).String()
+			if id != "" {
+				if yielded[id] {
+					return true
+				}
+				yielded[id] = true
+			}
+		}
+		return emit()
+	}
+	seen := map[string]bool{base.Get("marker"): true}
+	restarted := false
+	q := base
+	for page := 1; ; page++ {
+		next, stop, err := listPage(ctx, sc, collection+encode(q), key, v, each)
+		if stop {
+			return nil
+		}
+		if err != nil {
+			if !restarted && q.Get("marker") != base.Get("marker") && invalidMarker(err) {
+				restarted = true
+				q = base
+				clear(seen)
+				seen[base.Get("marker")] = true
+				continue
+			}
+			return mapError(fmt.Sprintf("%s (page %d)", op, page), err)
+		}
+		if next == nil || next.Get("limit") == "None" {
+			return nil
+		}
+		marker := next.Get("marker")
+		if marker == "None" || marker == "" {
+			return &Error{Code: EINTERNAL, Op: fmt.Sprintf("%s (page %d)", op, page),
+				Err: fmt.Errorf("the next link has no marker (marker=%q): the next page cannot be asked for; raise the limit", marker)}
+		}
+		if seen[marker] {
+			return &Error{Code: EINTERNAL, Op: fmt.Sprintf("%s (page %d)", op, page),
+				Err: fmt.Errorf("the next link repeats marker %q: stopped a pagination loop", marker)}
+		}
+		seen[marker] = true
+		q = merge(base, next)
+	}
+}
+
+// listPage GETs one page and, for every item in order, decodes it into v
+// (set to its zero value first, as a fresh variable would be) and calls each.
+// It returns the next link's query (nil when there is none), and stop = true
+// when each returned false.
+func listPage(ctx context.Context, sc *gophercloud.ServiceClient, pageURL, key string, v reflect.Value, each func() bool) (next url.Values, stop bool, err error) {
 	resp, err := sc.Get(ctx, pageURL, nil, &gophercloud.RequestOpts{KeepResponseBody: true})
 	if err != nil {
 		return nil, false, err
@@ -163,6 +174,7 @@ func listPage[T any](ctx context.Context, sc *gophercloud.ServiceClient, pageURL
 	if resp.StatusCode == 204 {
 		return nil, false, nil
 	}
+	ptr := v.Addr().Interface()
 	dec := json.NewDecoder(resp.Body)
 	if err := expectDelim(dec, '{'); err != nil {
 		return nil, false, err
@@ -178,11 +190,11 @@ func listPage[T any](ctx context.Context, sc *gophercloud.ServiceClient, pageURL
 				return nil, false, fmt.Errorf("%q: %w", key, err)
 			}
 			for dec.More() {
-				var v T
-				if err := dec.Decode(&v); err != nil {
+				v.SetZero()
+				if err := dec.Decode(ptr); err != nil {
 					return nil, false, fmt.Errorf("decode %s: %w", key, err)
 				}
-				if !each(&v) {
+				if !each() {
 					return nil, true, nil
 				}
 			}
@@ -262,9 +274,8 @@ func invalidMarker(err error) bool {
 	return ok && rc.Actual == 400 && strings.Contains(strings.ToLower(string(rc.Body)), "marker")
 }
 
-// idFieldIndex returns the index of T's string field ID, or nil.
-func idFieldIndex[T any]() []int {
-	t := reflect.TypeFor[T]()
+// idFieldIndex returns the index of t's string field ID, or nil.
+func idFieldIndex(t reflect.Type) []int {
 	if t.Kind() != reflect.Struct {
 		return nil
 	}
