@@ -40,10 +40,14 @@ func subnetChoices(subs []subnets.Subnet, nets []networks.Network) []subnetChoic
 		}
 		out = append(out, subnetChoice{ID: s.ID, Label: label, NetworkID: s.NetworkID})
 	}
-	slices.SortStableFunc(out, func(a, b subnetChoice) int {
-		return strings.Compare(strings.ToLower(a.Label), strings.ToLower(b.Label))
+	idx := sortOrder(len(out), func(i, j int) int {
+		return strings.Compare(strings.ToLower(out[i].Label), strings.ToLower(out[j].Label))
 	})
-	return out
+	sorted := make([]subnetChoice, len(out))
+	for k, i := range idx {
+		sorted[k] = out[i]
+	}
+	return sorted
 }
 
 // portChoices are the ports a VIP may take: those no device uses, labelled

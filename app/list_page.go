@@ -577,7 +577,6 @@ const (
 // cells that are both whole numbers compare as numbers; ties keep the name
 // order.
 func sortedBy(rows []row, col int, rev bool) []row {
-	out := slices.Clone(rows)
 	key := func(r *row) string {
 		switch {
 		case col == sortName:
@@ -593,12 +592,12 @@ func sortedBy(rows []row, col int, rev bool) []row {
 		}
 		return ""
 	}
-	slices.SortStableFunc(out, func(a, b row) int {
-		ka, kb := key(&a), key(&b)
+	idx := sortOrder(len(rows), func(i, j int) int {
+		ka, kb := key(&rows[i]), key(&rows[j])
 		c := 0
-		na, ea := strconv.Atoi(ka)
-		nb, eb := strconv.Atoi(kb)
-		if ea == nil && eb == nil {
+		na, oka := atoi(ka)
+		nb, okb := atoi(kb)
+		if oka && okb {
 			c = na - nb
 		} else {
 			c = compareFold(ka, kb)
@@ -608,7 +607,22 @@ func sortedBy(rows []row, col int, rev bool) []row {
 		}
 		return c
 	})
+	out := make([]row, len(rows))
+	for k, i := range idx {
+		out[k] = rows[i]
+	}
 	return out
+}
+
+// atoi is strconv.Atoi(s) and whether it succeeded, without its error
+// (allocated, and sortedBy compares mostly names): a string that does not
+// start with a sign or a digit is not a number.
+func atoi(s string) (int, bool) {
+	if s == "" || (s[0] != '+' && s[0] != '-' && (s[0] < '0' || s[0] > '9')) {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
 }
 
 // sortOn sorts the table on col, or reverses it when it is sorted on col

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"net/netip"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -178,10 +177,13 @@ func memberPlan(lines []batchLine, current []pools.Member) ([]planItem, []pools.
 	for _, m := range cur {
 		gone = append(gone, planItem{Change: "remove", Address: m.Address, Port: m.ProtocolPort, Weight: m.Weight, ID: m.ID})
 	}
-	slices.SortFunc(gone, func(a, b planItem) int {
+	for _, i := range sortOrder(len(gone), func(i, j int) int {
+		a, b := &gone[i], &gone[j]
 		return cmp.Or(cmp.Compare(a.Address, b.Address), cmp.Compare(a.Port, b.Port))
-	})
-	return append(plan, gone...), opts
+	}) {
+		plan = append(plan, gone[i])
+	}
+	return plan, opts
 }
 
 // planSummary counts a plan: "2 added, 1 kept, 1 weight changed, 1 removed".
@@ -196,14 +198,15 @@ func planSummary(plan []planItem) string {
 // memberLines writes members as the batch's lines, prefilled in its box,
 // by address (IPv4 first) and port.
 func memberLines(members []pools.Member) string {
-	members = slices.Clone(members)
-	slices.SortFunc(members, func(x, y pools.Member) int {
+	idx := sortOrder(len(members), func(i, j int) int {
+		x, y := &members[i], &members[j]
 		a, _ := netip.ParseAddr(x.Address)
 		b, _ := netip.ParseAddr(y.Address)
 		return cmp.Or(a.Compare(b), cmp.Compare(x.Address, y.Address), cmp.Compare(x.ProtocolPort, y.ProtocolPort))
 	})
 	var b strings.Builder
-	for _, m := range members {
+	for _, i := range idx {
+		m := &members[i]
 		fmt.Fprintf(&b, "%s,%d\n", hostPort(m.Address, m.ProtocolPort), m.Weight)
 	}
 	return b.String()
