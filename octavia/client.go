@@ -435,20 +435,36 @@ func getOne[T any](ctx context.Context, c *Client, op, url, key string) (*T, err
 // in a non-empty answer is an EINTERNAL *Error.
 func sendOne[T any](ctx context.Context, c *Client, sc *gophercloud.ServiceClient, op, method, url string, body any, key string) (*T, Accepted, error) {
 	var env map[string]*T
+	acc, err := c.sendEnvelope(ctx, sc, op, method, url, body, &env, key, func() bool { return env[key] != nil })
+	if err != nil {
+		return nil, acc, err
+	}
+	return env[key], acc, nil
+}
+
+// sendEnvelope is sendOne's work, shared by every T (so that each
+// instantiation is small): it sends, decodes the answer into env, and checks
+// with has that the key is there.
+func (c *Client) sendEnvelope(ctx context.Context, sc *gophercloud.ServiceClient, op, method, url string, body, env any, key string, has func() bool) (Accepted, error) {
 	var okCodes []int // GET: 200
 	if method == http.MethodPost || method == http.MethodPut {
 		okCodes = []int{200, 201, 202}
 	}
-	acc, err := c.do(ctx, sc, op, method, url, body, &env, okCodes...)
+	acc, err := c.do(ctx, sc, op, method, url, body, env, okCodes...)
 	if err != nil {
-		return nil, acc, err
+		return acc, err
 	}
-	v := env[key]
-	if v == nil && acc.StatusCode != http.StatusNoContent {
-		return nil, acc, &Error{Code: EINTERNAL, StatusCode: acc.StatusCode, RequestID: acc.RequestID, Op: op,
-			Err: fmt.Errorf("the answer has no %q object", key)}
+	return acc, noObject(op, key, acc, has())
+}
+
+// noObject is the EINTERNAL *Error of an answer (not a 204) without its
+// object under key, or nil when found.
+func noObject(op, key string, acc Accepted, found bool) error {
+	if found || acc.StatusCode == http.StatusNoContent {
+		return nil
 	}
-	return v, acc, nil
+	return &Error{Code: EINTERNAL, StatusCode: acc.StatusCode, RequestID: acc.RequestID, Op: op,
+		Err: fmt.Errorf("the answer has no %q object", key)}
 }
 
 // extract reads the result of a request package's call (r, and decode, its
@@ -461,9 +477,8 @@ func extract[T any](op, key string, r gophercloud.Result, decode func() (*T, err
 		return nil, Accepted{}, mapError(op, err)
 	}
 	acc := Accepted{RequestID: r.Header.Get(RequestIDHeader), StatusCode: r.StatusCode}
-	if v == nil && acc.StatusCode != http.StatusNoContent {
-		return nil, acc, &Error{Code: EINTERNAL, StatusCode: acc.StatusCode, RequestID: acc.RequestID, Op: op,
-			Err: fmt.Errorf("the answer has no %q object", key)}
+	if err := noObject(op, key, acc, v != nil); err != nil {
+		return nil, acc, err
 	}
 	return v, acc, nil
 }
