@@ -83,6 +83,12 @@ func (c *Cloud) applyL7Policy(p *l7policy, b *l7policyBody) *apiError {
 	}
 	if b.RedirectPoolID != nil {
 		rp, ok := c.pools.get(*b.RedirectPoolID)
+		if !ok { // a pool of the same fully populated create, not stored yet
+			i := slices.IndexFunc(p.listener.lb.pools, func(q *pool) bool { return q.id == *b.RedirectPoolID })
+			if ok = i >= 0; ok {
+				rp = p.listener.lb.pools[i]
+			}
+		}
 		if !ok || rp.lb != p.listener.lb {
 			return invalidSubresource("Pool", *b.RedirectPoolID)
 		}

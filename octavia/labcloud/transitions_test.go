@@ -441,3 +441,33 @@ func TestL7PolicyRedirectCode(t *testing.T) {
 		}
 	})
 }
+
+// TestGraphCreateRedirectsToPoolOfTheSameRequest: a fully populated create
+// whose L7 policy redirects to a pool named in the same request (as Octavia
+// resolves it) makes the policy point at that pool.
+func TestGraphCreateRedirectsToPoolOfTheSameRequest(t *testing.T) {
+	inBubble(t, Options{Seed: 7}, func(t *testing.T, c *Cloud) {
+		demo := login(t, c, "demo")
+		body := map[string]any{"listeners": []any{map[string]any{
+			"protocol": "HTTP", "protocol_port": 80, "default_pool": map[string]any{"name": "web"},
+			"l7policies": []any{map[string]any{"action": "REDIRECT_TO_POOL", "redirect_pool": map[string]any{"name": "api"},
+				"rules": []any{map[string]any{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/api"}}}},
+		}}, "pools": []any{
+			map[string]any{"name": "web", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"},
+			map[string]any{"name": "api", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"},
+		}}
+		id := activeLB(t, demo, "ops", body)
+		lb := obj(demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers/"+id, nil).json(t), "loadbalancer")
+		lid := list(lb, "listeners")[0].(map[string]any)["id"].(string)
+		r := demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/l7policies?listener_id="+lid, nil)
+		pols := list(r.json(t), "l7policies")
+		if len(pols) != 1 {
+			t.Fatalf("got %d L7 policies, want 1", len(pols))
+		}
+		rp, _ := pols[0].(map[string]any)["redirect_pool_id"].(string)
+		pr := demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/pools/"+rp, nil)
+		if got := obj(pr.json(t), "pool")["name"]; got != "api" {
+			t.Errorf("redirect pool: got %v, want the pool named api", got)
+		}
+	})
+}
