@@ -342,11 +342,14 @@ func TestWizardJSONIsSent(t *testing.T) {
 	pol := w.newPolicy()
 	pol.v["redirect_url"], pol.rules[0]["value"] = "https://example.com/", "/old"
 	w.policies = append(w.policies, pol)
-	// A pool of no listener goes in "pools". (A REDIRECT_TO_POOL policy
-	// naming it is what Octavia accepts, TestWizardBody; the lab refuses it:
-	// its graph create looks the pool up among stored pools, "Pool … not
-	// found".)
+	// A pool of no listener goes in "pools"; a REDIRECT_TO_POOL policy names
+	// it, as Octavia resolves it within the request.
 	w.pools = append(w.pools, w.newPool())
+	w.pools[1].monitor = nil
+	toPool := w.newPolicy()
+	toPool.v["action"], toPool.v["_pool"] = "REDIRECT_TO_POOL", "1"
+	toPool.rules[0]["value"] = "/api"
+	w.policies = append(w.policies, toPool)
 	rb := requestBody{Envelope: "loadbalancer", Body: wizMustBody(t, w)}
 	shown := wizardJSON(rb)
 
@@ -364,8 +367,26 @@ func TestWizardJSONIsSent(t *testing.T) {
 	if got := strings.TrimSpace(string(sent[0])); got != compact.String() {
 		t.Errorf("sent: got %s\nwant the JSON shown: %s", got, compact.String())
 	}
-	if len(lb.Listeners) != 1 || len(lb.Pools) != 2 || len(lb.Listeners[0].L7Policies) != 1 {
-		t.Errorf("created: got %d listeners, %d pools, want 1 listener with 1 L7 policy and 2 pools", len(lb.Listeners), len(lb.Pools))
+	if len(lb.Listeners) != 1 || len(lb.Pools) != 2 || len(lb.Listeners[0].L7Policies) != 2 {
+		t.Fatalf("created: got %d listeners, %d pools, want 1 listener with 2 L7 policies and 2 pools", len(lb.Listeners), len(lb.Pools))
+	}
+	redirected := 0
+	for _, ref := range lb.Listeners[0].L7Policies {
+		pol, err := c.GetL7Policy(t.Context(), ref.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pol.Action != "REDIRECT_TO_POOL" {
+			continue
+		}
+		redirected++
+		p, err := c.GetPool(t.Context(), pol.RedirectPoolID)
+		if err != nil || p.Name != "pool-2" {
+			t.Errorf("redirect pool: got %+v, %v; want pool-2", p, err)
+		}
+	}
+	if redirected != 1 {
+		t.Errorf("got %d REDIRECT_TO_POOL policies, want 1", redirected)
 	}
 }
 
