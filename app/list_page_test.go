@@ -2,7 +2,6 @@ package app
 
 import (
 	"fmt"
-	"net/http"
 	"testing"
 
 	"github.com/octaview/octaview/octavia"
@@ -70,14 +69,7 @@ func TestFollowedIDs(t *testing.T) {
 
 func TestPrefetchFirstRows(t *testing.T) {
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "bulk", Count: 100}}}})
-	login := func() *octavia.Client {
-		c, err := octavia.New(t.Context(), octavia.Config{AuthURL: "http://lab.test/identity/v3", Username: "demo", Password: "demo",
-			UserDomainName: "Default", ProjectName: "demo", ProjectDomainName: "Default", HTTPClient: &http.Client{Transport: labcloud.Transport(cloud)}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return c
-	}
+	login := func() *octavia.Client { return labAs(t, cloud, "demo", "demo") }
 	client, other := login(), login()
 	prefetchFirstRows(client)
 	if f := takeFirstRows(other); f != nil {

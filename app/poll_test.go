@@ -42,11 +42,7 @@ func labSession(t *testing.T) (*session, string, *countingTransport) {
 		t.Fatal(err)
 	}
 	tr := &countingTransport{next: labcloud.Transport(cloud)}
-	c, err := octavia.New(t.Context(), octavia.Config{AuthURL: "http://lab.test/identity/v3", Username: "demo", Password: "demo",
-		UserDomainName: "Default", ProjectName: "demo", ProjectDomainName: "Default", HTTPClient: &http.Client{Transport: tr}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := labVia(t, tr, "demo", "demo")
 	lbs, err := octavia.Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{Name: "web"}))
 	if err != nil || len(lbs) != 1 {
 		t.Fatalf("got %d load balancers named web, %v; want 1", len(lbs), err)

@@ -244,9 +244,15 @@ func TestQuotaPairs(t *testing.T) {
 // labAs logs user (password: the same) in to project of an in-memory lab cloud.
 func labAs(t *testing.T, cloud *labcloud.Cloud, user, project string) *octavia.Client {
 	t.Helper()
+	return labVia(t, labcloud.Transport(cloud), user, project)
+}
+
+// labVia logs user (password: the same) in to project of the lab that rt
+// reaches (labcloud.Transport, or a recorder wrapping it).
+func labVia(t *testing.T, rt http.RoundTripper, user, project string) *octavia.Client {
+	t.Helper()
 	c, err := octavia.New(t.Context(), octavia.Config{AuthURL: "http://lab.test/identity/v3", Username: user, Password: user,
-		UserDomainName: "Default", ProjectName: project, ProjectDomainName: "Default",
-		HTTPClient: &http.Client{Transport: labcloud.Transport(cloud)}})
+		UserDomainName: "Default", ProjectName: project, ProjectDomainName: "Default", HTTPClient: &http.Client{Transport: rt}})
 	if err != nil {
 		t.Fatal(err)
 	}

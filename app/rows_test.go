@@ -75,11 +75,7 @@ func (r *queryRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
 func TestLoadBalancerRows(t *testing.T) {
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "bulk", Count: 1050}}}})
 	rec := &queryRecorder{next: labcloud.Transport(cloud)}
-	c, err := octavia.New(t.Context(), octavia.Config{AuthURL: "http://lab.test/identity/v3", Username: "demo", Password: "demo",
-		UserDomainName: "Default", ProjectName: "demo", ProjectDomainName: "Default", HTTPClient: &http.Client{Transport: rec}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := labVia(t, rec, "demo", "demo")
 	rows, err := octavia.Collect(c.LoadBalancerRows(t.Context(), loadbalancers.ListOpts{}))
 	if err != nil || len(rows) != 1050 {
 		t.Fatalf("got %d rows, %v; want 1050", len(rows), err)

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/listeners"
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/octavia"
@@ -49,31 +51,28 @@ var errNoStats = errors.New("the answer holds no stats")
 // its loop's goroutine.
 func fetchStats(c *octavia.Client, kind octavia.Kind, id string) func(ctx context.Context) (statsSample, error) {
 	return func(ctx context.Context) (statsSample, error) {
+		var s *loadbalancers.Stats
+		var err error
 		switch kind {
 		case octavia.KindLoadBalancer:
-			s, err := c.LoadBalancerStats(ctx, id)
-			if err != nil {
-				return statsSample{}, err
-			}
-			if s == nil {
-				return statsSample{}, errNoStats
-			}
-			return statsSample{At: time.Now(), BytesIn: int64(s.BytesIn), BytesOut: int64(s.BytesOut),
-				ActiveConnections: int64(s.ActiveConnections), TotalConnections: int64(s.TotalConnections),
-				RequestErrors: int64(s.RequestErrors)}, nil
+			s, err = c.LoadBalancerStats(ctx, id)
 		case octavia.KindListener:
-			s, err := c.ListenerStats(ctx, id)
-			if err != nil {
-				return statsSample{}, err
+			var ls *listeners.Stats
+			if ls, err = c.ListenerStats(ctx, id); ls != nil {
+				s = (*loadbalancers.Stats)(ls) // the same counters
 			}
-			if s == nil {
-				return statsSample{}, errNoStats
-			}
-			return statsSample{At: time.Now(), BytesIn: int64(s.BytesIn), BytesOut: int64(s.BytesOut),
-				ActiveConnections: int64(s.ActiveConnections), TotalConnections: int64(s.TotalConnections),
-				RequestErrors: int64(s.RequestErrors)}, nil
+		default:
+			return statsSample{}, fmt.Errorf("no stats for a %s: only load balancers and listeners have them", kind)
 		}
-		return statsSample{}, fmt.Errorf("no stats for a %s: only load balancers and listeners have them", kind)
+		switch {
+		case err != nil:
+			return statsSample{}, err
+		case s == nil:
+			return statsSample{}, errNoStats
+		}
+		return statsSample{At: time.Now(), BytesIn: int64(s.BytesIn), BytesOut: int64(s.BytesOut),
+			ActiveConnections: int64(s.ActiveConnections), TotalConnections: int64(s.TotalConnections),
+			RequestErrors: int64(s.RequestErrors)}, nil
 	}
 }
 

@@ -198,11 +198,7 @@ func statsLab(t *testing.T) (sess *session, lbID, listenerID string, tr *pathCou
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "web",
 		Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.11", "10.0.0.12"}}}}}})
 	tr = &pathCounter{next: labcloud.Transport(cloud), gets: map[string]int{}}
-	c, err := octavia.New(t.Context(), octavia.Config{AuthURL: "http://lab.test/identity/v3", Username: "demo", Password: "demo",
-		UserDomainName: "Default", ProjectName: "demo", ProjectDomainName: "Default", HTTPClient: &http.Client{Transport: tr}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := labVia(t, tr, "demo", "demo")
 	lbs, err := octavia.Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{Name: "web"}))
 	if err != nil || len(lbs) != 1 {
 		t.Fatalf("got %d load balancers named web, %v; want 1", len(lbs), err)
