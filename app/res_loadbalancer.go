@@ -38,12 +38,12 @@ var lbResource = register(&resource{
 	},
 	Filters: []listFilter{{Key: "tags", Label: "Tags"}},
 	Rows: func(ctx context.Context, c *octavia.Client, q listQuery) iter.Seq2[row, error] {
-		opts := loadbalancers.ListOpts{Limit: q.Limit, Marker: q.Marker}
+		lq := octavia.ListQuery{Fields: lbRowFields, Limit: q.Limit, Marker: q.Marker, Filters: map[string][]string{}}
 		if t := q.get("tags"); t != "" {
-			opts.Tags = splitList(t)
+			lq.Filters["tags"] = splitList(t)
 		}
 		return func(yield func(row, error) bool) {
-			for r, err := range c.LoadBalancerRows(ctx, opts) {
+			for r, err := range c.Rows(ctx, octavia.KindLoadBalancer, "", lq) {
 				if !yield(lbRowOf(r), err) || err != nil {
 					return
 				}

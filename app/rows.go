@@ -42,11 +42,15 @@ func rowOf(res *resource, parent string, o object) row {
 	return r
 }
 
-// lbRowOf is the row of a load balancer as LoadBalancerRows reads it (the
-// load balancer's Columns: VIP address, provider).
-func lbRowOf(r octavia.LoadBalancerRow) row {
-	return row{ID: r.ID, Name: r.Name, ProvisioningStatus: r.ProvisioningStatus, OperatingStatus: r.OperatingStatus,
-		CreatedAt: r.CreatedAt, Cells: []string{r.VipAddress, r.Provider}}
+// lbRowFields are the attributes a load balancer's row shows, the fields
+// its list asks for (lbRowOf reads them in this order).
+var lbRowFields = []string{"id", "name", "vip_address", "provisioning_status", "operating_status", "provider", "created_at"}
+
+// lbRowOf is the row of a load balancer as its list reads it (lbRowFields:
+// the load balancer's Columns, VIP address and provider).
+func lbRowOf(r octavia.Row) row {
+	return row{ID: r[0], Name: r[1], ProvisioningStatus: r[3], OperatingStatus: r[4],
+		CreatedAt: r[6], Cells: []string{r[2], r[5]}}
 }
 
 // createdAt parses a row's creation time (Octavia's form, or RFC 3339);

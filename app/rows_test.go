@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
-
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 )
@@ -76,14 +74,13 @@ func TestLoadBalancerRows(t *testing.T) {
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "bulk", Count: 1050}}}})
 	rec := &queryRecorder{next: labcloud.Transport(cloud)}
 	c := labVia(t, rec, "demo", "demo")
-	rows, err := octavia.Collect(c.LoadBalancerRows(t.Context(), loadbalancers.ListOpts{}))
+	rows, err := octavia.Collect(lbResource.Rows(t.Context(), c, listQuery{}))
 	if err != nil || len(rows) != 1050 {
 		t.Fatalf("got %d rows, %v; want 1050", len(rows), err)
 	}
 	for _, r := range rows {
-		rr := lbRowOf(r)
-		if r.ID == "" || !strings.HasPrefix(r.Name, "bulk-") || r.VipAddress == "" || r.ProvisioningStatus != "ACTIVE" ||
-			r.OperatingStatus == "" || r.Provider == "" || createdAt(&rr).IsZero() {
+		if r.ID == "" || !strings.HasPrefix(r.Name, "bulk-") || r.Cells[0] == "" || r.ProvisioningStatus != "ACTIVE" ||
+			r.OperatingStatus == "" || r.Cells[1] == "" || createdAt(&r).IsZero() {
 			t.Fatalf("got row %+v, want every column filled", r)
 		}
 	}
