@@ -292,6 +292,13 @@ func BenchmarkListScale(b *testing.B) {
 	s := startScaleConsole(b)
 	home := b.TempDir()
 	br := newBrowser(b, b.TempDir())
+	// The app's memory-statistics hook is a debug flag (localStorage), not the product's.
+	if err := chromedp.Do(br.ctx, chromedp.Navigate(s.URL+"/login")); err != nil {
+		b.Fatalf("navigate: %v", err)
+	}
+	if _, err := chromedp.Run(br.ctx, chromedp.Evaluate[bool](`localStorage.setItem("octaview.debug", "memstats"), true`)); err != nil {
+		b.Fatalf("the debug flag: %v", err)
+	}
 	timedList(b, br, s.URL) // warm: app.wasm cached, the lab's pages touched
 	timedCLI(b, openstack, s.URL, home)
 	time.Sleep(2 * time.Second) // let the service worker finish caching
