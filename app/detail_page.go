@@ -316,7 +316,3 @@ func (p *detailPage) actionOf(id string) (action, bool) {
 	}
 	return p.res().Actions[i], true
 }
-
-func prop(label string, value goapp.UI) goapp.UI {
-	return goapp.Div().Class("prop").Body(goapp.Dt().Text(label), goapp.Dd().Body(value))
-}

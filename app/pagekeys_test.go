@@ -163,7 +163,11 @@ func TestPagesShowTheAnswer(t *testing.T) {
 	if err != nil || len(subs) == 0 {
 		t.Fatalf("subnets: got %d, %v", len(subs), err)
 	}
-	pages := everyKind(t, c, subs[0].ID, waiters.Options{Interval: time.Millisecond, Timeout: 10 * time.Second})
+	checkEveryPage(t, everyKind(t, c, subs[0].ID, waiters.Options{Interval: time.Millisecond, Timeout: 10 * time.Second}))
+}
+
+// checkEveryPage checks the page of every kind that has one (checkPageKeys).
+func checkEveryPage(t *testing.T, pages map[octavia.Kind]pageOf) {
 	for _, r := range resources {
 		if r.NoDetail {
 			continue
@@ -173,6 +177,7 @@ func TestPagesShowTheAnswer(t *testing.T) {
 			if !ok {
 				t.Fatalf("no %s was made", r.Singular)
 			}
+			t.Logf("%s: the answer has %d attributes", r.Plural, len(p.obj))
 			checkPageKeys(t, p)
 		})
 	}

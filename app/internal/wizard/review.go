@@ -124,7 +124,10 @@ func Tree(body octavia.Object) []string {
 		if dp, ok := l["default_pool"].(octavia.Object); ok {
 			s += " → " + poolText(dp)
 		}
-		if policies, _ := l["l7policies"].([]any); len(policies) > 0 {
+		switch policies, _ := l["l7policies"].([]any); {
+		case len(policies) == 1:
+			s += ", 1 L7 policy"
+		case len(policies) > 1:
 			s += fmt.Sprintf(", %d L7 policies", len(policies))
 		}
 		out = append(out, s)
