@@ -223,6 +223,11 @@ func timedListAs(tb testing.TB, b *browser, base string, who listLogin) (first, 
 	tb.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, 3*time.Minute)
 	defer cancel()
+	// A fresh login each time: the session cookie of the last one would
+	// take the login page straight to the list.
+	if _, err := chromedp.Call(ctx, network.ClearBrowserCookies, cdp.Empty{}); err != nil {
+		tb.Fatalf("clear the cookies: %v", err)
+	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/login")); err != nil {
 		tb.Fatalf("navigate: %v", err)
 	}
