@@ -47,8 +47,8 @@
 // bodies and checks, and the validators of Octavia's rules), internal/wizard
 // (the create wizard's model: its items, the one request, its checks),
 // internal/attr (the dictionary of Octavia's attributes: labels, links,
-// readable values). app imports them; form imports octavia; wizard and attr
-// import form and octavia; none imports app.
+// readable values). app imports them; form and attr import octavia; wizard
+// imports form and octavia; none imports app.
 //
 // # Reading and writing Octavia
 //
