@@ -215,7 +215,7 @@ func (p *detailPage) Render() goapp.UI {
 		Nav:     navOf(res),
 		Title:   title,
 		Actions: goapp.Div().Class("head-actions").Body(actions...),
-		Content: []goapp.UI{p.renderBody()},
+		Content: p.renderBody(),
 	}
 }
 
@@ -235,19 +235,43 @@ func navOf(res *resource) string {
 	return res.Path
 }
 
-func (p *detailPage) renderBody() goapp.UI {
+// renderBody is the object (renderObject) and, unless it is gone or could
+// not be read, its children's lists: they need only its id, so they load
+// while it does, each in the same place whatever the object shows.
+func (p *detailPage) renderBody() []goapp.UI {
 	res := p.res()
 	switch {
 	case p.gone:
-		return goapp.Div().ID(p.dom("gone")).Class("empty").Body(
+		return []goapp.UI{goapp.Div().ID(p.dom("gone")).Class("empty").Body(
 			goapp.P().Class("empty-title").Textf("This %s does not exist (any more): Octavia answers 404.", res.Singular),
 			goapp.A().Class("btn").Href(res.listPathOf(p.pr.ParentID)).Text("Back to the list"),
-		)
+		)}
 	case p.status == loadFailed:
-		return goapp.Div().ID(p.dom("error")).Class("alert", "alert-error").Body(
+		return []goapp.UI{goapp.Div().ID(p.dom("error")).Class("alert", "alert-error").Body(
 			goapp.Strong().Textf("The %s could not be read. ", res.Singular), goapp.Text(p.err),
-		)
-	case p.obj == nil || p.status != loaded:
+		)}
+	}
+	body := []goapp.UI{p.renderObject()}
+	for _, c := range res.Children {
+		of := resourceOf(c.Of)
+		if of == nil || !of.mayRead(p.sess) {
+			continue
+		}
+		l := &listPage{Embedded: of}
+		if c.Filter == "" {
+			l.Parent = p.pr.ID
+		} else {
+			l.Filter = map[string][]string{c.Filter: {p.pr.ID}}
+		}
+		body = append(body, l)
+	}
+	return body
+}
+
+// renderObject is the object read: its properties, tags and sections.
+func (p *detailPage) renderObject() goapp.UI {
+	res := p.res()
+	if p.obj == nil || p.status != loaded {
 		return goapp.Div().Class("empty", "loading").Textf("Loading the %s…", res.Singular)
 	}
 	o := p.obj
@@ -284,19 +308,6 @@ func (p *detailPage) renderBody() goapp.UI {
 	env := p.env()
 	for _, s := range res.Sections {
 		parts = append(parts, s(env))
-	}
-	for _, c := range res.Children {
-		of := resourceOf(c.Of)
-		if of == nil || !of.mayRead(p.sess) {
-			continue
-		}
-		l := &listPage{Embedded: of}
-		if c.Filter == "" {
-			l.Parent = p.pr.ID
-		} else {
-			l.Filter = map[string][]string{c.Filter: {p.pr.ID}}
-		}
-		parts = append(parts, l)
 	}
 	return goapp.Div().Class("detail").Body(parts...)
 }

@@ -81,8 +81,21 @@ func (p *listPage) OnNav(ctx goapp.Context) {
 // OnMount starts an embedded list (a pool's members on the pool's page).
 func (p *listPage) OnMount(ctx goapp.Context) {
 	if p.Embedded != nil {
-		p.start(ctx, p.Embedded, p.Embedded.Path+"|"+p.Parent+"|"+p.Filter.Encode(), p.Filter)
+		p.start(ctx, p.Embedded, p.embeddedKey(), p.Filter)
 	}
+}
+
+// OnUpdate starts an embedded list afresh when its page gives it another
+// parent (the page went to another object, the list stayed in its place).
+func (p *listPage) OnUpdate(ctx goapp.Context) {
+	if p.Embedded != nil && p.embeddedKey() != p.key {
+		p.start(ctx, p.Embedded, p.embeddedKey(), p.Filter)
+	}
+}
+
+// embeddedKey is an embedded list's key: its kind, parent and filters.
+func (p *listPage) embeddedKey() string {
+	return p.Embedded.Path + "|" + p.Parent + "|" + p.Filter.Encode()
 }
 
 // start shows the list of res with filters, read afresh when key (the
