@@ -58,8 +58,8 @@ type Cloud struct {
 	ops            opHeap
 	parked         []*pendingOp
 	faults         Faults
-	projectFaults  map[string]Faults   // by project id: faults acting on that project only
-	effective      map[string]*Faults  // by project id: faults and projectFaults merged
+	projectFaults  map[string]Faults    // by project id: faults acting on that project only
+	effective      map[string]*Faults   // by project id: faults and projectFaults merged
 	activity       map[string]*activity // by project id: what its users last did
 	exercise       *Exercise
 	progress       map[string]*progress // by project id: the exercise's steps passed

@@ -2,9 +2,9 @@ package labcloud
 
 import (
 	crand "crypto/rand"
-	"math/big"
 	"io"
 	"log/slog"
+	"math/big"
 	"time"
 )
 
