@@ -37,6 +37,13 @@ type config struct {
 
 	// bounds of the /status event streams' viewers, in all and per client address
 	StatusMaxViewers, StatusMaxViewersPerAddr int
+
+	// workshops (lab.go)
+	LabTraineePasswords string // "name" or "random"
+	LabRandomAdmin      bool   // a random admin password even without trainees
+	LabListTrainees     bool   // the login page lists the trainees and their passwords
+	LabState            string // file the lab's state is saved to and loaded from
+	LabExercise         string // exercise file (or shipped name) to start with
 }
 
 // lab reports whether the server runs the embedded lab cloud.
@@ -100,6 +107,11 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 	fs.BoolVar(&cfg.TrustForwarded, "trust-forwarded", envBool("trust-forwarded"), "trust X-Forwarded-For/Proto/Host (only behind a proxy that sets them): the client address, and on a loopback -addr without -public-url the public origin")
 	fs.StringVar(&cfg.SessionKey, "session-key", env("session-key", ""), "secret (`string`, 32+ random characters) sealing the browser session cookie; give every replica the same (default: random at start, so sessions end with the process)")
 	fs.DurationVar(&cfg.LabTokenTTL, "lab-token-ttl", envDuration("lab-token-ttl", 0), "lab cloud: lifetime of Keystone tokens (0 = 1h)")
+	fs.StringVar(&cfg.LabTraineePasswords, "lab-trainee-passwords", env("lab-trainee-passwords", "name"), "lab cloud: trainees' passwords, `name` (= the user name) or random")
+	fs.BoolVar(&cfg.LabRandomAdmin, "lab-random-admin-password", envBool("lab-random-admin-password"), "lab cloud: a random admin password, printed here only (always so with trainees)")
+	fs.BoolVar(&cfg.LabListTrainees, "lab-list-trainees", envBool("lab-list-trainees"), "lab cloud: the login page lists the trainees and their passwords")
+	fs.StringVar(&cfg.LabState, "lab-state", env("lab-state", ""), "lab cloud: `file` the whole lab is saved to (a few seconds after each change, and at shutdown) and loaded from at start")
+	fs.StringVar(&cfg.LabExercise, "lab-exercise", env("lab-exercise", ""), "lab cloud: the class's exercise, a JSON `file` or the name of a shipped one")
 	fs.StringVar(&cfg.Web, "web", env("web", "web"), "directory of the static files (`dir` with app.wasm)")
 
 	if err := fs.Parse(args[min(1, len(args)):]); err != nil {
@@ -139,6 +151,9 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 	}
 	if cfg.LabTrainees < 0 {
 		return config{}, errors.New("-lab-trainees: want 0 or more")
+	}
+	if cfg.LabTraineePasswords != "name" && cfg.LabTraineePasswords != "random" {
+		return config{}, fmt.Errorf("-lab-trainee-passwords %q: want name or random", cfg.LabTraineePasswords)
 	}
 	return cfg, nil
 }

@@ -159,8 +159,8 @@ func TestRunLab(t *testing.T) {
 
 	var cfg serverapi.Config
 	getJSON(t, http.MethodGet, s.URL+"/api/config", "", "", &cfg)
-	if !cfg.Lab || cfg.ReadOnly || cfg.StatusPage || len(cfg.LabUsers) != 5 {
-		t.Errorf("GET /api/config: got %+v, want lab with 5 users", cfg)
+	if !cfg.Lab || cfg.ReadOnly || cfg.StatusPage || len(cfg.LabUsers) != 0 {
+		t.Errorf("GET /api/config: got %+v, want lab, and no user listed (a class: trainees only with -lab-list-trainees)", cfg)
 	}
 	tok := labLogin(t, s.URL, "demo", "demo", "demo")
 	var list struct {
@@ -185,7 +185,7 @@ func TestRunLab(t *testing.T) {
 	if resp := getJSON(t, http.MethodPut, s.URL+"/lab/faults", tok, `{"stuck":["web-00001"]}`, nil); resp.StatusCode != http.StatusForbidden {
 		t.Errorf("PUT /lab/faults as demo: got %d, want 403", resp.StatusCode)
 	}
-	admin := labLogin(t, s.URL, "admin", "admin", "admin")
+	admin := labLogin(t, s.URL, "admin", bannerPassword(t, s.out.String(), "admin"), "admin")
 	if resp := getJSON(t, http.MethodPut, s.URL+"/lab/faults", admin, `{"stuck":["web-00001"]}`, nil); resp.StatusCode != http.StatusOK {
 		t.Errorf("PUT /lab/faults as admin: got %d, want 200", resp.StatusCode)
 	}

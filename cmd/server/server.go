@@ -19,6 +19,7 @@ type serverDeps struct {
 	Config      serverapi.Config
 	Status      *statusFeed  // nil: no status page
 	Lab         http.Handler // lab mode: the lab cloud, whose /lab/ control API it serves (admin token); else nil
+	Trainer     *trainer     // lab mode: the trainer's page and API; else nil
 	Stopping    <-chan struct{}
 	ReadOnly    bool
 	CORSOrigins []string

@@ -22,6 +22,10 @@ func (d *Duration) UnmarshalJSON(b []byte) error {
 		d.Duration = time.Duration(n * float64(time.Second))
 		return nil
 	}
+	if s == "" {
+		d.Duration = 0
+		return nil
+	}
 	v, err := time.ParseDuration(s)
 	if err != nil {
 		return err
