@@ -35,12 +35,12 @@ const TrainerCookie = "octaview_trainer"
 // Class is the body of TrainerClassPath and of each TrainerEventsPath
 // event (the lab's labcloud.Class).
 type Class struct {
-	At        string        `json:"at"`
-	Exercise  *Exercise     `json:"exercise,omitempty"`
-	Exercises []string      `json:"exercises"` // shipped exercises to choose from
-	Faults    Faults        `json:"faults"`    // lab-wide
-	Trainees  []Trainee     `json:"trainees"`  // ordered by who needs help
-	Viewers   int           `json:"viewers"`   // trainer pages following the events
+	At        string    `json:"at"`
+	Exercise  *Exercise `json:"exercise,omitempty"`
+	Exercises []string  `json:"exercises"` // shipped exercises to choose from
+	Faults    Faults    `json:"faults"`    // lab-wide
+	Trainees  []Trainee `json:"trainees"`  // ordered by who needs help
+	Viewers   int       `json:"viewers"`   // trainer pages following the events
 }
 
 // Exercise is what a page shows of an exercise.
@@ -183,7 +183,7 @@ type Card struct {
 // session's project and which pass. View names the project a trainer's
 // read-only view shows ("" otherwise).
 type Checklist struct {
-	Exercise *Exercise  `json:"exercise,omitempty"`
+	Exercise *Exercise   `json:"exercise,omitempty"`
 	Steps    []StepState `json:"steps,omitempty"`
 	View     string      `json:"view,omitempty"`
 	Project  string      `json:"project"`
