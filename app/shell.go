@@ -7,6 +7,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -155,6 +156,9 @@ func (s *shell) Render() goapp.UI {
 				goapp.If(!readOnly, func() goapp.UI {
 					return navLink(createPath, "Create load balancer", s.Nav == navCreate)
 				}),
+				goapp.If(labTrainer(sess), func() goapp.UI { // checklist_panel.go
+					return navLink(serverapi.TrainerPagePath, "Trainer", s.Nav == serverapi.TrainerPagePath)
+				}),
 			),
 			goapp.Div().Class("spacer"),
 			goapp.If(readOnly, func() goapp.UI {
@@ -181,6 +185,7 @@ func (s *shell) Render() goapp.UI {
 			goapp.If(len(mine) > 0, func() goapp.UI {
 				return renderOperations(mine, s.now)
 			}),
+			goapp.If(sess != nil && sess.Config.Lab, func() goapp.UI { return &labPanel{} }), // checklist_panel.go
 		),
 		mainContent().Class("main").Body(
 			goapp.Div().Class("page-head").Body(
