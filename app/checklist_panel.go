@@ -82,7 +82,7 @@ func (p *labPanel) Render() goapp.UI {
 	l := p.list
 	return goapp.Div().ID("lab-panel").Body(
 		goapp.If(l.View != "", func() goapp.UI {
-			return goapp.Div().ID("view-banner").Class("alert", "view-banner").Body(
+			return goapp.Section().ID("view-banner").Class("alert", "view-banner").Aria("label", "trainer's view").Body(
 				goapp.Strong().Text("Read-only view of "+l.View+"'s project"),
 				goapp.Text(", as its trainee sees it: nothing here can be changed. "),
 				goapp.Button().ID("view-back").Type("button").Class("btn", "btn-small").Disabled(p.back).OnClick(p.goBack).

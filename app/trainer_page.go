@@ -41,7 +41,10 @@ type trainerPage struct {
 	notice   string
 	failed   string
 
-	grid tileGrid
+	grid    tileGrid
+	sortCol int           // the progress grid's column sorted on: 0 the trainee, i step i
+	sortRev bool          // descending
+	ctx     goapp.Context // the page's own (OnNav): a tile's button may be gone when its answer comes
 }
 
 // faultForm is the faults form: every fault the lab knows.
@@ -87,6 +90,7 @@ func (p *trainerPage) OnNav(ctx goapp.Context) {
 	if p.selected == nil {
 		p.selected, p.target = map[string]bool{}, "selected"
 	}
+	p.ctx = ctx
 	c, cancel := context.WithCancel(context.Background())
 	p.cancel, p.status = cancel, loading
 	origin := originOf(goapp.Window().URL())
@@ -153,8 +157,9 @@ func (p *trainerPage) targetText() string {
 }
 
 // act sends one change and says how it went. UI goroutine.
-func (p *trainerPage) act(ctx goapp.Context, what, method, path string, body any) {
-	if p.busy {
+func (p *trainerPage) act(_ goapp.Context, what, method, path string, body any) {
+	ctx := p.ctx
+	if p.busy || p.cancel == nil {
 		return
 	}
 	p.busy, p.notice, p.failed = true, "", ""
@@ -249,8 +254,9 @@ func (p *trainerPage) startExercise(ctx goapp.Context, e goapp.Event) {
 
 // openView turns this browser's session into a read-only view of a
 // trainee's project, then opens the console there. UI goroutine.
-func (p *trainerPage) openView(ctx goapp.Context, project string) {
-	if p.busy {
+func (p *trainerPage) openView(_ goapp.Context, project string) {
+	ctx := p.ctx
+	if p.busy || p.cancel == nil {
 		return
 	}
 	p.busy = true
@@ -273,7 +279,7 @@ func (p *trainerPage) openView(ctx goapp.Context, project string) {
 func (p *trainerPage) Render() goapp.UI {
 	cl := p.class
 	return &shell{Nav: serverapi.TrainerPagePath, Title: "Trainer", Actions: goapp.Div().Class("trainer-actions").Body(
-		goapp.Span().ID("trainer-live").Class("wall-updated").Aria("live", "polite").Text(p.liveText()),
+		goapp.Span().ID("trainer-live").Class("trainer-live").Aria("live", "polite").Text(p.liveText()),
 		goapp.A().Class("btn", "btn-small").Href(serverapi.TrainerCardsPath).Text("Cards for printing"),
 	), Content: []goapp.UI{
 		goapp.If(p.err != "", func() goapp.UI {
@@ -595,7 +601,19 @@ func (p *trainerPage) renderProgress() goapp.UI {
 		return goapp.Div()
 	}
 	rows := slices.Clone(p.class.Trainees)
-	slices.SortFunc(rows, func(a, b serverapi.Trainee) int { return traineeOrder(a.User, b.User) })
+	slices.SortFunc(rows, func(a, b serverapi.Trainee) int {
+		c := 0
+		if p.sortCol > 0 {
+			c = strings.Compare(orLast(passedAt(a, p.sortCol-1)), orLast(passedAt(b, p.sortCol-1)))
+		}
+		if c == 0 {
+			c = traineeOrder(a.User, b.User)
+		}
+		if p.sortRev {
+			c = -c
+		}
+		return c
+	})
 	cols := []vcol{{"Trainee", "12%"}}
 	w := strconv.Itoa(88/max(1, len(ex.Steps))) + "%"
 	for i, s := range ex.Steps {
@@ -607,7 +625,13 @@ func (p *trainerPage) renderProgress() goapp.UI {
 			goapp.Div().Class("spacer"),
 			goapp.A().ID("progress-csv").Class("btn", "btn-small").Href(serverapi.TrainerProgressCSV).Attr("download", "progress.csv").Text("Download CSV"),
 		),
-		&vtable{ID: "progress-grid", Cols: cols, Count: len(rows), Row: func(i int) goapp.UI {
+		&vtable{ID: "progress-grid", Cols: cols, Count: len(rows), Sorted: p.sortCol, SortRev: p.sortRev, Sort: func(ctx goapp.Context, col int) {
+			if col == p.sortCol {
+				p.sortRev = !p.sortRev
+			} else {
+				p.sortCol, p.sortRev = col, false
+			}
+		}, Row: func(i int) goapp.UI {
 			t := rows[i]
 			cells := []goapp.UI{goapp.Td().Class("name").Text(t.User)}
 			for j := range ex.Steps {
@@ -621,6 +645,14 @@ func (p *trainerPage) renderProgress() goapp.UI {
 			return goapp.Tr().Class("grid-row").DataSet("user", t.User).Body(cells...)
 		}},
 	)
+}
+
+// orLast sorts a step not passed after every time.
+func orLast(at string) string {
+	if at == "" {
+		return "~"
+	}
+	return at
 }
 
 func passedAt(t serverapi.Trainee, j int) string {
