@@ -57,7 +57,9 @@ func memberOperOf(t *testing.T, base, user, addr string) string {
 
 func lbCount(t *testing.T, base, user string) int {
 	t.Helper()
-	var lbs struct{ LoadBalancers []struct{ ID string } `json:"loadbalancers"` }
+	var lbs struct {
+		LoadBalancers []struct{ ID string } `json:"loadbalancers"`
+	}
 	getJSON(t, http.MethodGet, base+"/load-balancer/v2/lbaas/loadbalancers", labLogin(t, base, user, user, user), "", &lbs)
 	return len(lbs.LoadBalancers)
 }
