@@ -21,7 +21,8 @@
 //	         [-status-cloud NAME] [-status-max-viewers 5000] [-status-max-viewers-per-addr 100]
 //	         [-cors-origin https://a.example,...] [-public-url URL]
 //	         [-trust-forwarded] [-web DIR] [-lab-trainees N] [-lab-scenario FILE]
-//	         [-lab-faults JSON] [-lab-delay 2s]
+//	         [-lab-faults JSON] [-lab-delay 2s] [-lab-trainee-passwords name|random]
+//	         [-lab-random-admin-password] [-lab-list-trainees] [-lab-state FILE] [-lab-exercise FILE]
 //	octaview precompress [-quality 11] [-stamp FILE] [-new FILE] web/app.wasm
 //
 // -public-url is required unless -addr is a loopback address (127.0.0.0/8, ::1, localhost);
