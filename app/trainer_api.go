@@ -18,12 +18,16 @@ import (
 // refusal. It blocks: call it in ctx.Async.
 func trainerCall(ctx context.Context, origin, method, path string, body any) error {
 	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
+	switch b := body.(type) {
+	case nil:
+	case []byte: // already JSON (a lab state file)
+		rd = bytes.NewReader(b)
+	default:
+		j, err := json.Marshal(body)
 		if err != nil {
 			return err
 		}
-		rd = bytes.NewReader(b)
+		rd = bytes.NewReader(j)
 	}
 	req, err := http.NewRequestWithContext(ctx, method, origin+path, rd)
 	if err != nil {

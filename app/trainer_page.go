@@ -41,10 +41,11 @@ type trainerPage struct {
 	notice   string
 	failed   string
 
-	grid    tileGrid
-	sortCol int           // the progress grid's column sorted on: 0 the trainee, i step i
-	sortRev bool          // descending
-	ctx     goapp.Context // the page's own (OnNav): a tile's button may be gone when its answer comes
+	grid       tileGrid
+	sortCol    int           // the progress grid's column sorted on: 0 the trainee, i step i
+	sortRev    bool          // descending
+	importFile goapp.Value   // the lab state file picked for import; nil: none
+	ctx        goapp.Context // the page's own (OnNav): a tile's button may be gone when its answer comes
 }
 
 // faultForm is the faults form: every fault the lab knows.
@@ -250,6 +251,34 @@ func (p *trainerPage) startExercise(ctx goapp.Context, e goapp.Event) {
 		what = "Exercise started"
 	}
 	p.act(ctx, what, http.MethodPut, serverapi.TrainerExercisePath, req)
+}
+
+// pickImport keeps the lab state file picked. UI goroutine.
+func (p *trainerPage) pickImport(ctx goapp.Context, e goapp.Event) {
+	p.importFile = nil
+	if files := ctx.JSSrc().Get("files"); files.Truthy() && files.Length() > 0 {
+		p.importFile = files.Index(0)
+	}
+}
+
+// importLab replaces the whole lab with the file picked, after a
+// confirmation: the browser reads the file, the server checks it whole
+// before anything changes. UI goroutine.
+func (p *trainerPage) importLab(ctx goapp.Context, e goapp.Event) {
+	f := p.importFile
+	if p.busy || f == nil || !goapp.Window().Call("confirm", "Replace the whole lab (every project, user and object) with "+f.Get("name").String()+"?").Bool() {
+		return
+	}
+	var then goapp.Func
+	then = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		then.Release()
+		data := []byte(args[0].String())
+		p.ctx.Dispatch(func(ctx goapp.Context) {
+			p.act(ctx, "Import of "+f.Get("name").String(), http.MethodPut, serverapi.TrainerImportPath, data)
+		})
+		return nil
+	})
+	f.Call("text").Call("then", then)
 }
 
 // openView turns this browser's session into a read-only view of a
@@ -573,6 +602,13 @@ func (p *trainerPage) renderForms() goapp.UI {
 			),
 			goapp.Div().Class("form-actions").Body(
 				goapp.Button().ID("exercise-start").Type("submit").Class("btn").Disabled(p.busy).Text("Start (progress restarts)"),
+			),
+		),
+		goapp.Div().ID("lab-state-form").Class("form").Body(
+			field("lab-import", "Import a lab (a file of Export the lab: it replaces the whole lab)", goapp.Input().ID("lab-import").Type("file").
+				Accept(".json,application/json").OnChange(p.pickImport)),
+			goapp.Div().Class("form-actions").Body(
+				goapp.Button().ID("lab-import-go").Type("button").Class("btn").Disabled(p.busy || p.importFile == nil).OnClick(p.importLab).Text("Import…"),
 				goapp.A().ID("lab-export").Class("btn").Href(serverapi.TrainerExportPath).Attr("download", "octaview-lab.json").Text("Export the lab"),
 			),
 		),

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -235,6 +236,29 @@ func TestBrowserTrainer(t *testing.T) {
 	b.audit(t, "trainer-view")
 	b.do(t, "back", 10*time.Second, chromedp.Click(chromedp.ID("view-back")))
 	b.waitJS(t, "the trainer's page again", `location.pathname === "/trainer" && document.querySelectorAll("section.tile").length > 0`, 30*time.Second)
+
+	// export, a change, then the export imported from the page: the change is undone
+	admin = newSession(t, s.URL, "admin", adminPass, "admin")
+	_, exported := admin.do(http.MethodGet, serverapi.TrainerExportPath, "")
+	file := filepath.Join(t.TempDir(), "class.json")
+	if err := os.WriteFile(file, exported, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	adminCall(t, admin, http.MethodPost, serverapi.TrainerResetPath, `{"projects": ["trainee5"]}`)
+	if n := lbCount(t, s.URL, "trainee5"); n != 0 {
+		t.Fatalf("trainee5 after reset: %d load balancers", n)
+	}
+	eval[bool](t, b, `(window.confirm = () => true, true)`)
+	b.do(t, "pick the export", 10*time.Second, chromedp.SetUploadFiles(`#lab-import`, []string{file}))
+	b.waitJS(t, "the import button", `!document.querySelector("#lab-import-go").disabled`, 10*time.Second)
+	b.do(t, "import", 10*time.Second, chromedp.Click(chromedp.ID("lab-import-go")))
+	b.waitJS(t, "the import done", `(document.querySelector("#trainer-notice") || {}).textContent === "Import of class.json: done."`, 30*time.Second)
+	if n := lbCount(t, s.URL, "trainee5"); n != 1 {
+		t.Errorf("trainee5 after the import: %d load balancers, want the exported 1", n)
+	}
+	if code, _ := admin.do(http.MethodGet, serverapi.TrainerClassPath, ""); code != http.StatusOK {
+		t.Errorf("the trainer after the import: %d, want still logged in", code)
+	}
 }
 
 // evalAwait evaluates a JavaScript expression whose value is a promise.

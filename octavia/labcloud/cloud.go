@@ -66,8 +66,9 @@ type Cloud struct {
 	mgmtNext       uint32
 	pcg            *rand.PCG
 
-	changes chan struct{} // a change since the last save (cap 1), for Autosave
-	gen     uint64        // changes made (for Autosave)
+	changes  chan struct{} // a change since the last save (cap 1), for Autosave
+	gen      uint64        // changes made (for Autosave)
+	savedGen uint64        // gen at the last save
 }
 
 // New returns a Cloud seeded with the default users (admin, demo, viewer,

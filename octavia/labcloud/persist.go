@@ -73,11 +73,22 @@ func (c *Cloud) SaveState(path string) error {
 }
 
 func (c *Cloud) saveState(path string) error {
-	data, err := json.Marshal(c.State())
+	now := time.Now()
+	c.mu.Lock()
+	c.advance(now)
+	st, gen := c.state(now), c.gen
+	c.mu.Unlock()
+	data, err := json.Marshal(st)
+	if err == nil {
+		err = WriteStateFile(path, data)
+	}
 	if err != nil {
 		return err
 	}
-	return WriteStateFile(path, data)
+	c.mu.Lock()
+	c.savedGen = max(c.savedGen, gen)
+	c.mu.Unlock()
+	return nil
 }
 
 // Autosave saves the lab's state to path delay after a change (changes
@@ -86,14 +97,11 @@ func (c *Cloud) saveState(path string) error {
 // returns when that last save is written. Failures are logged and retried
 // at the next change.
 func (c *Cloud) Autosave(ctx context.Context, path string, delay time.Duration, log *slog.Logger) {
-	c.mu.Lock()
-	saved := c.gen
-	c.mu.Unlock()
 	save := func() {
 		c.mu.Lock()
-		gen := c.gen
+		dirty := c.gen != c.savedGen
 		c.mu.Unlock()
-		if gen == saved {
+		if !dirty {
 			return
 		}
 		start := time.Now()
@@ -101,7 +109,6 @@ func (c *Cloud) Autosave(ctx context.Context, path string, delay time.Duration, 
 			log.Error("saving the lab state", "file", path, "err", err.Error())
 			return
 		}
-		saved = gen
 		log.Info("lab state saved", "file", path, "elapsed", time.Since(start).String())
 	}
 	for {
