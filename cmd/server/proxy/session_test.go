@@ -18,7 +18,7 @@ import (
 func TestSealer(t *testing.T) {
 	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 	newSealer := func(key string) *Sealer {
-		s, err := NewSealer([]byte(key))
+		s, err := NewSealer([]byte(key), serverapi.SessionCookie)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -26,7 +26,12 @@ func TestSealer(t *testing.T) {
 		return s
 	}
 	a, b := newSealer("key-a-0123456789abcdef0123456789"), newSealer("key-b-0123456789abcdef0123456789")
-	good := a.Seal("gAAAA-the-token", now.Add(time.Hour))
+	otherName, _ := NewSealer([]byte("key-a-0123456789abcdef0123456789"), "other_console")
+	otherName.now = a.now
+	session := func(token string, expires time.Time) Session {
+		return Session{Token: token, Expires: expires, ID: "sid-1", UserID: "u1", ProjectID: "p1"}
+	}
+	good := a.Seal(session("gAAAA-the-token", now.Add(time.Hour)))
 	flip := func(v string, i int) string {
 		c := []byte(v)
 		if c[i] == 'A' {
@@ -40,32 +45,36 @@ func TestSealer(t *testing.T) {
 		name    string
 		opener  *Sealer
 		value   string
-		want    string
+		want    string // the token
 		wantErr error
 	}{
 		{"round trip", a, good, "gAAAA-the-token", nil},
 		{"another replica with the same key", newSealer("key-a-0123456789abcdef0123456789"), good, "gAAAA-the-token", nil},
 		{"wrong key", b, good, "", ErrSessionInvalid},
+		{"same key, another cookie name", otherName, good, "", ErrSessionInvalid},
 		{"tampered ciphertext", a, flip(good, len(good)-5), "", ErrSessionInvalid},
 		{"tampered nonce", a, flip(good, 2), "", ErrSessionInvalid},
 		{"truncated", a, good[:20], "", ErrSessionInvalid},
 		{"not base64", a, "%%%not-base64%%%", "", ErrSessionInvalid},
 		{"empty", a, "", "", ErrSessionInvalid},
-		{"expired", a, a.Seal("gAAAA-old", now.Add(-time.Second)), "", ErrSessionExpired},
-		{"expires now", a, a.Seal("gAAAA-old", now), "", ErrSessionExpired},
+		{"expired: authentic, still read", a, a.Seal(session("gAAAA-old", now.Add(-time.Second))), "gAAAA-old", ErrSessionExpired},
+		{"expires now", a, a.Seal(session("gAAAA-old", now)), "gAAAA-old", ErrSessionExpired},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := tc.opener.Open(tc.value)
-			if got != tc.want || !errors.Is(err, tc.wantErr) {
-				t.Errorf("got %q, %v; want %q, %v", got, err, tc.want, tc.wantErr)
+			if got.Token != tc.want || !errors.Is(err, tc.wantErr) {
+				t.Errorf("got %q, %v; want %q, %v", got.Token, err, tc.want, tc.wantErr)
+			}
+			if tc.want != "" && (got.ID != "sid-1" || got.UserID != "u1" || got.ProjectID != "p1") {
+				t.Errorf("got session %+v, want the id, user and project sealed", got)
 			}
 		})
 	}
-	if _, err := NewSealer(nil); err == nil {
+	if _, err := NewSealer(nil, serverapi.SessionCookie); err == nil {
 		t.Errorf("NewSealer(nil): got no error, want one")
 	}
-	if a.Seal("x", now.Add(time.Hour)) == a.Seal("x", now.Add(time.Hour)) {
+	if x := session("x", now.Add(time.Hour)); a.Seal(x) == a.Seal(x) {
 		t.Errorf("two seals of one token are equal: want a fresh nonce each")
 	}
 }
@@ -87,8 +96,8 @@ func sessionCookie(resp *http.Response) *http.Cookie {
 func TestSessionCookieRule(t *testing.T) {
 	key := []byte("test-session-key-0123456789abcdef")
 	e := newTestEnv(t, envOptions{sessionKey: key})
-	sealer, _ := NewSealer(key)
-	marker := []string{serverapi.SessionHeader, "1"}
+	sealer, _ := NewSealer(key, serverapi.SessionCookie)
+	marker := []string{serverapi.SessionHeader, serverapi.SessionUnbound}
 
 	// A login of the app: the cookie, and the placeholder instead of the token.
 	resp, body := e.do(t, http.MethodPost, "/identity/v3/auth/tokens", "", proxytest.LoginBody(proxytest.User, proxytest.Password), marker...)
@@ -108,7 +117,8 @@ func TestSessionCookieRule(t *testing.T) {
 	if strings.Contains(setCookie, "Max-Age") || strings.Contains(setCookie, "Expires") || strings.Contains(setCookie, "Secure") {
 		t.Errorf("Set-Cookie %q: want a browser-session cookie (no Max-Age/Expires), not Secure over http", setCookie)
 	}
-	real, err := sealer.Open(ck.Value)
+	opened, err := sealer.Open(ck.Value)
+	real := opened.Token
 	if err != nil || real == "" {
 		t.Fatalf("the cookie does not open with the key: %v", err)
 	}
@@ -120,9 +130,9 @@ func TestSessionCookieRule(t *testing.T) {
 	}
 	cookie := []string{"Cookie", serverapi.SessionCookie + "=" + ck.Value}
 	tampered := []string{"Cookie", serverapi.SessionCookie + "=" + ck.Value[:len(ck.Value)-4] + "AAAA"}
-	otherKey, _ := NewSealer([]byte("another-key-0123456789abcdef01234"))
-	foreign := []string{"Cookie", serverapi.SessionCookie + "=" + otherKey.Seal(real, time.Now().Add(time.Hour))}
-	expired := []string{"Cookie", serverapi.SessionCookie + "=" + sealer.Seal(real, time.Now().Add(-time.Minute))}
+	otherKey, _ := NewSealer([]byte("another-key-0123456789abcdef01234"), serverapi.SessionCookie)
+	foreign := []string{"Cookie", serverapi.SessionCookie + "=" + otherKey.Seal(Session{Token: real, ID: "x", Expires: time.Now().Add(time.Hour)})}
+	expired := []string{"Cookie", serverapi.SessionCookie + "=" + sealer.Seal(Session{Token: real, ID: "x", Expires: time.Now().Add(-time.Minute)})}
 	cli := e.login(t) // a token of its own, no cookie, no marker
 
 	const lbs = "/load-balancer/v2/lbaas/loadbalancers"
@@ -181,7 +191,8 @@ func TestSessionCookieRule(t *testing.T) {
 	if resp.StatusCode != http.StatusCreated || next == nil || next.Value == ck.Value {
 		t.Fatalf("rescope: got %d %s, want 201 and a new cookie", resp.StatusCode, body)
 	}
-	newToken, err := sealer.Open(next.Value)
+	reopened, err := sealer.Open(next.Value)
+	newToken := reopened.Token
 	if err != nil || newToken == real {
 		t.Fatalf("rescope: the new cookie holds %v, want a new token", err)
 	}
