@@ -463,7 +463,9 @@ func (p *Proxy) modifyIdentityResponse(resp *http.Response) error {
 	if tok := resp.Header.Get("X-Subject-Token"); tok != "" && resp.StatusCode < 300 {
 		p.catalogs.storeAnswer(tok, body) // Keystone's own answer: no validation later
 	}
-	p.sessionOut(resp, t, body) // after storeAnswer: it hides the real X-Subject-Token
+	if p.sessionOut(resp, t, body) { // after storeAnswer: it hides the real X-Subject-Token
+		return nil // refused: the answer is the proxy's fault now
+	}
 	body = p.rewriter.rewrite(body, t.origin)
 	resp.Body = io.NopCloser(bytes.NewReader(body))
 	resp.ContentLength = int64(len(body))

@@ -270,18 +270,19 @@ type tokenAnswer struct {
 // the session's own token (GET /v3/auth/tokens). No answer shows the real
 // token (X-Subject-Token becomes the placeholder). A token too large for a
 // cookie, or a rescope that answered another user's token, is refused
-// instead (and revoked). (A logout clears the cookie in serve, whatever
-// Keystone answers: logging out works while Keystone is down.)
-func (p *Proxy) sessionOut(resp *http.Response, t *target, body []byte) {
+// instead (and revoked): then it reports true, and resp is the proxy's
+// fault. (A logout clears the cookie in serve, whatever Keystone answers:
+// logging out works while Keystone is down.)
+func (p *Proxy) sessionOut(resp *http.Response, t *target, body []byte) (refused bool) {
 	if !t.session.on {
-		return
+		return false
 	}
 	subject := resp.Header.Get("X-Subject-Token")
 	if subject != "" {
 		resp.Header.Set("X-Subject-Token", serverapi.SessionToken)
 	}
 	if t.rest != "/v3/auth/tokens" {
-		return
+		return false
 	}
 	method := resp.Request.Method
 	switch {
@@ -294,9 +295,9 @@ func (p *Proxy) sessionOut(resp *http.Response, t *target, body []byte) {
 		}
 		if t.session.rescope && t.session.cookie.UserID != "" && ss.UserID != t.session.cookie.UserID {
 			p.revoke(resp, subject)
-			p.refuseAnswer(resp, t, http.StatusBadGateway, refusedUser,
+			p.refuseAnswer(resp, http.StatusBadGateway, refusedUser,
 				"Keystone answered the project switch with a token of another user: the console refused it. Log in again.")
-			return
+			return true
 		}
 		ss.ID = newSessionID()
 		if c := t.session.cookie; c.ID != "" && c.UserID != "" && c.UserID == ss.UserID {
@@ -305,17 +306,18 @@ func (p *Proxy) sessionOut(resp *http.Response, t *target, body []byte) {
 		cookie := p.sessionCookie(p.sealer.Seal(ss), t.session.secure)
 		if len(cookie) > maxCookieBytes {
 			p.revoke(resp, subject)
-			p.refuseAnswer(resp, t, http.StatusBadRequest, refusedTooLarge,
+			p.refuseAnswer(resp, http.StatusBadRequest, refusedTooLarge,
 				"Keystone's token is %d bytes: sealed, it would make a session cookie of %d bytes, and browsers drop cookies over %d bytes without a word. "+
 					"The console cannot keep this session (the token was revoked). Use the OpenStack CLI, or ask your cloud's operators for smaller tokens (Fernet tokens are under 300 bytes).",
 				len(subject), len(cookie), maxCookieBytes)
-			return
+			return true
 		}
 		resp.Header.Add("Set-Cookie", cookie)
 		resp.Header.Set(serverapi.SessionHeader, ss.ID)
 	case (method == http.MethodGet || method == http.MethodHead) && resp.StatusCode == http.StatusOK && t.session.token != "" && t.session.cookie.ID != "":
 		resp.Header.Set(serverapi.SessionHeader, t.session.cookie.ID)
 	}
+	return false
 }
 
 // revoke asks Keystone, best effort, to revoke a token the browser will
@@ -338,7 +340,7 @@ func (p *Proxy) revoke(resp *http.Response, token string) {
 
 // refuseAnswer replaces an identity answer with a session fault (see
 // writeSessionFault), after which nothing of Keystone's answer is left.
-func (p *Proxy) refuseAnswer(resp *http.Response, t *target, status int, reason, format string, args ...any) {
+func (p *Proxy) refuseAnswer(resp *http.Response, status int, reason, format string, args ...any) {
 	body := sessionFault(status, fmt.Sprintf(format, args...))
 	resp.Body.Close()
 	resp.StatusCode, resp.Status = status, fmt.Sprintf("%d %s", status, http.StatusText(status))
