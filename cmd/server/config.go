@@ -13,6 +13,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/cmd/server/proxy"
 )
 
 // config is what the flags and their OCTAVIEW_* variables say.
@@ -32,8 +35,9 @@ type config struct {
 	Web            string   // directory of the static files (app.wasm, icons, CSS)
 
 	// bounds of the /status event streams' viewers, in all and per client address
-	SessionKey  string // secret sealing the session cookie ("" = a random one per process)
-	LabTokenTTL time.Duration
+	SessionKey    string // secret sealing the session cookie ("" = a random one per process)
+	SessionCookie string // the session cookie's name ("__Host-" is prepended on https)
+	LabTokenTTL   time.Duration
 
 	// bounds of the /status event streams' viewers, in all and per client address
 	StatusMaxViewers, StatusMaxViewersPerAddr int
@@ -99,6 +103,7 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 	fs.StringVar(&cfg.PublicURL, "public-url", env("public-url", ""), "this server's public `URL` as browsers see it, put in token catalogs (default: the listen address; required unless that is loopback)")
 	fs.BoolVar(&cfg.TrustForwarded, "trust-forwarded", envBool("trust-forwarded"), "trust X-Forwarded-For/Proto/Host (only behind a proxy that sets them): the client address, and on a loopback -addr without -public-url the public origin")
 	fs.StringVar(&cfg.SessionKey, "session-key", env("session-key", ""), "secret (`string`, 32+ random characters) sealing the browser session cookie; give every replica the same (default: random at start, so sessions end with the process)")
+	fs.StringVar(&cfg.SessionCookie, "session-cookie", env("session-cookie", serverapi.SessionCookie), "`name` of the browser session cookie (__Host- is prepended on https); two consoles on one host need different names")
 	fs.DurationVar(&cfg.LabTokenTTL, "lab-token-ttl", envDuration("lab-token-ttl", 0), "lab cloud: lifetime of Keystone tokens (0 = 1h)")
 	fs.StringVar(&cfg.Web, "web", env("web", "web"), "directory of the static files (`dir` with app.wasm)")
 
@@ -136,6 +141,9 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 	}
 	if cfg.StatusMaxViewers < 1 || cfg.StatusMaxViewersPerAddr < 1 {
 		return config{}, errors.New("-status-max-viewers, -status-max-viewers-per-addr: want 1 or more")
+	}
+	if err := proxy.ValidCookieName(cfg.SessionCookie); err != nil {
+		return config{}, fmt.Errorf("-session-cookie %q: %w", cfg.SessionCookie, err)
 	}
 	if cfg.LabTrainees < 0 {
 		return config{}, errors.New("-lab-trainees: want 0 or more")

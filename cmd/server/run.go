@@ -120,8 +120,9 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 		logger.Info("no -session-key: browser sessions are sealed with a random key and end when this process stops; give every replica the same -session-key (OCTAVIEW_SESSION_KEY)")
 	}
 	px := proxy.New(proxy.Options{
-		SessionKey: sessionKey,
-		Keystone:   keystone, Region: region, Interface: iface, Transport: transport,
+		SessionKey:    sessionKey,
+		SessionCookie: cfg.SessionCookie,
+		Keystone:      keystone, Region: region, Interface: iface, Transport: transport,
 		PublicURL: cfg.PublicURL, DefaultOrigin: defaultOrigin, TrustForwarded: cfg.TrustForwarded,
 		Logger: logger, OnUpstream: setUpstream, OnUpstreamError: m.upstreamError, OnKeystoneLookup: m.keystoneLookup.Inc,
 	})
@@ -152,6 +153,7 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 		Stopping:    stopping,
 		ReadOnly:    cfg.ReadOnly,
 		CORSOrigins: cfg.CORSOrigins,
+		Hosts:       newHostPolicy(cfg.PublicURL, cfg.TrustForwarded),
 	})
 
 	srv := &http.Server{

@@ -22,6 +22,7 @@ type serverDeps struct {
 	Stopping    <-chan struct{}
 	ReadOnly    bool
 	CORSOrigins []string
+	Hosts       *hostPolicy // the Host names answered; nil = any (tests)
 }
 
 // newServer returns the server's handler: the routes of routes.go behind CORS,
@@ -32,6 +33,7 @@ func newServer(d serverDeps) http.Handler {
 	var h http.Handler = mux
 	h = cors{origins: d.CORSOrigins}.wrap(h)
 	h = refuseTunnels(h)
+	h = d.Hosts.wrap(h)
 	h = securityHeaders(h)
 	h = accessLog(d.Logger, d.Metrics, h)
 	return h
