@@ -22,6 +22,7 @@ type serverDeps struct {
 	Stopping    <-chan struct{}
 	ReadOnly    bool
 	CORSOrigins []string
+	Build       func() string // the app's build served now (nil: not named)
 }
 
 // newServer returns the server's handler: the routes of routes.go behind CORS,
@@ -33,6 +34,9 @@ func newServer(d serverDeps) http.Handler {
 	h = cors{origins: d.CORSOrigins}.wrap(h)
 	h = refuseTunnels(h)
 	h = securityHeaders(h)
+	if d.Build != nil {
+		h = withBuild(d.Build, h)
+	}
 	h = accessLog(d.Logger, d.Metrics, h)
 	return h
 }
