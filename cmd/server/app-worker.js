@@ -35,16 +35,22 @@ async function installWorker() {
 }
 
 // fetchOfBuild asks for url in this worker's build: a replica of another build
-// answers 409 (on a closed connection), and the next try may reach another.
+// answers 409 (on a closed connection), and the next try, a little later so
+// as not to fall in step with other clients' requests, may reach another.
 async function fetchOfBuild(url) {
   let last = "";
   for (let i = 0; i < buildTries; i++) {
+    if (i > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 50 * i + Math.random() * 100));
+    }
     const resp = await fetch(url, { cache: "no-store", headers: { [buildHeader]: build } });
     const got = resp.headers.get(buildHeader);
     if (resp.ok && got === build) {
       return resp;
     }
     last = resp.status + " from build " + got;
+    // an unread body holds its connection (the browser keeps a few per host)
+    try { await resp.body.cancel(); } catch (err) { }
   }
   throw new Error(url + ": no replica served build " + build + " in " + buildTries + " tries (last: " + last + ")");
 }
@@ -73,7 +79,20 @@ async function deletePreviousCaches() {
   );
 }
 
+// The worker answers only for the files it cached. Everything else (the API,
+// the status wall's event stream, other pages) goes to the network without
+// it: a long request answered through the worker would keep it busy, and a
+// busy worker keeps a new build's worker waiting.
+const cachedPaths = new Set(resourcesToCache.map((u) => {
+  const url = new URL(u, self.location.origin);
+  return url.pathname + url.search;
+}));
+
 self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== self.location.origin || !cachedPaths.has(url.pathname + url.search)) {
+    return;
+  }
   event.respondWith(fetchWithCache(event.request));
 });
 
