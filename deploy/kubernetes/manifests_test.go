@@ -163,7 +163,7 @@ func variables(t *testing.T) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	vars := []string{"OS_CLIENT_CONFIG_FILE", "SSL_CERT_FILE"}
+	vars := []string{"OS_CLIENT_CONFIG_FILE", "SSL_CERT_FILE", "GOMEMLIMIT"}
 	for _, m := range regexp.MustCompile(`\benv(?:Bool|Int|Duration)?\("([a-z-]+)"`).FindAllSubmatch(src, -1) {
 		vars = append(vars, "OCTAVIEW_"+strings.ToUpper(strings.ReplaceAll(string(m[1]), "-", "_")))
 	}
