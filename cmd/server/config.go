@@ -33,7 +33,7 @@ type config struct {
 	Web            string   // directory of the static files (app.wasm, icons, CSS)
 
 	// bounds of the /status event streams' viewers, in all and per client address
-	SessionKey  string // secret sealing the session cookie ("" = a random one per process); -session-key-file reads it from a file
+	SessionKey  string // secret sealing the session cookie ("" = a random one per process)
 	LabTokenTTL time.Duration
 
 	// bounds of the /status event streams' viewers, in all and per client address
