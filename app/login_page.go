@@ -383,6 +383,7 @@ func (p *loginPage) useLabUser(u serverapi.LabUser) goapp.EventHandler {
 func (p *loginPage) Render() goapp.UI {
 	return mainContent().Class("login-wrap").Body(
 		goapp.Div().Class("login-card").Body(
+			&updateNotice{}, // app/update.go
 			goapp.Div().Class("login-brand").Body(
 				decorative(goapp.Img().Src("/web/icon.svg").Class("login-icon")),
 				goapp.Div().Body(

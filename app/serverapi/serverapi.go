@@ -79,3 +79,20 @@ const (
 	// caller's catalog ("" or absent: the server's region).
 	RegionHeader = "X-Octaview-Region"
 )
+
+// Builds (README "Upgrades"): the app's build is the hash of app.wasm, the
+// first 16 hex digits of its SHA-256 (go-app's version, GOAPP_VERSION).
+const (
+	// BuildHeader is on every answer of the server: the build it serves.
+	// On a request for the app's own files (the page, app.js, app.wasm,
+	// /web/…) it names the build the client wants; a server of another
+	// build refuses it (409, Connection: close) rather than mix builds.
+	BuildHeader = "X-Octaview-Build"
+	// BuildQuery pins app.wasm's URL to a build (/web/app.wasm?build=…),
+	// for go-app's loader, which cannot send headers: a server of another
+	// build redirects it to itself again on a new connection, at most
+	// BuildTries times, then answers 410.
+	BuildQuery = "build"
+	// BuildTries bounds the retries of a request for another build.
+	BuildTries = 10
+)

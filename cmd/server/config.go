@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -102,8 +103,9 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 	})
 	fs.StringVar(&cfg.PublicURL, "public-url", env("public-url", ""), "this server's public `URL` as browsers see it, put in token catalogs (default: the listen address; required unless that is loopback)")
 	fs.BoolVar(&cfg.TrustForwarded, "trust-forwarded", envBool("trust-forwarded"), "trust X-Forwarded-For/Proto/Host (only behind a proxy that sets them): the client address, and on a loopback -addr without -public-url the public origin")
-	fs.StringVar(&cfg.SessionKey, "session-key", env("session-key", ""), "secret (`string`, 32+ random characters) sealing the browser session cookie; give every replica the same (default: random at start, so sessions end with the process)")
+	fs.StringVar(&cfg.SessionKey, "session-key", env("session-key", ""), "secret (`string`, 32+ random characters) sealing the browser session cookie; give every replica the same (default: random at start, so sessions end with the process); prefer -session-key-file or the variable: a flag shows in ps")
 	fs.StringVar(&cfg.SessionCookie, "session-cookie", env("session-cookie", serverapi.SessionCookie), "`name` of the browser session cookie (__Host- is prepended on https); two consoles on one host need different names")
+	sessionKeyFile := fs.String("session-key-file", env("session-key-file", ""), "read the session key from this `file` (a mounted secret; surrounding white space ignored): unlike -session-key, it never shows in the process's arguments")
 	fs.DurationVar(&cfg.LabTokenTTL, "lab-token-ttl", envDuration("lab-token-ttl", 0), "lab cloud: lifetime of Keystone tokens (0 = 1h)")
 	fs.StringVar(&cfg.Web, "web", env("web", "web"), "directory of the static files (`dir` with app.wasm)")
 
@@ -115,6 +117,16 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 	}
 	if err := errors.Join(errs...); err != nil {
 		return config{}, err
+	}
+	if *sessionKeyFile != "" {
+		if cfg.SessionKey != "" {
+			return config{}, errors.New("-session-key and -session-key-file both given (flags or OCTAVIEW_* variables): choose one")
+		}
+		key, err := readSessionKeyFile(*sessionKeyFile)
+		if err != nil {
+			return config{}, err
+		}
+		cfg.SessionKey = key
 	}
 	cors := env("cors-origin", "")
 	if len(corsFlags) > 0 {
@@ -149,6 +161,20 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 		return config{}, errors.New("-lab-trainees: want 0 or more")
 	}
 	return cfg, nil
+}
+
+// readSessionKeyFile reads a session key from a file such as a mounted
+// Kubernetes Secret, without the white space (a final newline) around it.
+func readSessionKeyFile(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("-session-key-file: %w", err)
+	}
+	key := strings.TrimSpace(string(b))
+	if key == "" {
+		return "", fmt.Errorf("-session-key-file %s: the file is empty", path)
+	}
+	return key, nil
 }
 
 // loopbackAddr reports whether the listen address addr (host:port) is a loopback

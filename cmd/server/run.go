@@ -142,11 +142,13 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 	}
 	stopping := make(chan struct{})
 	ui.Register()
+	hosting := newHosting(cfg.Web, func() *goapp.Handler { return ui.Handler() }, logger)
 	handler := newServer(serverDeps{
 		Logger:      logger,
 		Metrics:     m,
 		Proxy:       px,
-		Hosting:     newHosting(cfg.Web, func() *goapp.Handler { return ui.Handler() }, logger),
+		Hosting:     hosting,
+		Build:       hosting.build,
 		Config:      api,
 		Status:      feed,
 		Lab:         labAPI,
@@ -167,7 +169,7 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 	srv.RegisterOnShutdown(func() { close(stopping) })
 
 	printBanner(stdout, listenURL, cfg, keystone, api)
-	logger.Info("listening", "addr", ln.Addr().String(), "upstream", keystone.Host, "lab", api.Lab,
+	logger.Info("listening", "addr", ln.Addr().String(), "version", serverVersion().Version, "build", hosting.build(), "upstream", keystone.Host, "lab", api.Lab,
 		"read_only", cfg.ReadOnly, "status_page", api.StatusPage)
 
 	serveErr := make(chan error, 1)

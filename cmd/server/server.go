@@ -23,6 +23,7 @@ type serverDeps struct {
 	ReadOnly    bool
 	CORSOrigins []string
 	Hosts       *hostPolicy // the Host names answered; nil = any (tests)
+	Build       func() string // the app's build served now (nil: not named)
 }
 
 // newServer returns the server's handler: the routes of routes.go behind CORS,
@@ -35,6 +36,9 @@ func newServer(d serverDeps) http.Handler {
 	h = refuseTunnels(h)
 	h = d.Hosts.wrap(h)
 	h = securityHeaders(h)
+	if d.Build != nil {
+		h = withBuild(d.Build, h)
+	}
 	h = accessLog(d.Logger, d.Metrics, h)
 	return h
 }

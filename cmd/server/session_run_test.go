@@ -138,3 +138,39 @@ func TestRunSessionCookieName(t *testing.T) {
 		t.Errorf("the session cookie of a server given -session-cookie console_b: got %v", c)
 	}
 }
+
+func TestParseConfigSessionKeyFile(t *testing.T) {
+	dir := t.TempDir()
+	key := writeFile(t, dir, "session-key", "  from-a-file-0123456789abcdef0123456789\n")
+	empty := writeFile(t, dir, "empty", "\n")
+	cases := []struct {
+		name    string
+		args    []string
+		env     map[string]string
+		want    string
+		wantErr string
+	}{
+		{"flag", []string{"-session-key-file", key}, nil, "from-a-file-0123456789abcdef0123456789", ""},
+		{"variable", nil, map[string]string{"OCTAVIEW_SESSION_KEY_FILE": key}, "from-a-file-0123456789abcdef0123456789", ""},
+		{"both the key and its file", []string{"-session-key-file", key}, map[string]string{"OCTAVIEW_SESSION_KEY": "k"}, "", "both given"},
+		{"an empty file", []string{"-session-key-file", empty}, nil, "", "empty"},
+		{"no such file", []string{"-session-key-file", dir + "/none"}, nil, "", "no such file"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := parseConfig(append([]string{"octaview"}, tc.args...), func(k string) string { return tc.env[k] }, io.Discard)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("got error %v, want one saying %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.SessionKey != tc.want {
+				t.Errorf("got %q, want %q", cfg.SessionKey, tc.want)
+			}
+		})
+	}
+}
