@@ -22,7 +22,7 @@ type serverDeps struct {
 	Stopping    <-chan struct{}
 	ReadOnly    bool
 	CORSOrigins []string
-	Hosts       *hostPolicy // the Host names answered; nil = any (tests)
+	Hosts       *hostPolicy   // the Host names answered; nil = any (tests)
 	Build       func() string // the app's build served now (nil: not named)
 }
 
