@@ -178,6 +178,7 @@ func (s *shell) Render() goapp.UI {
 		// place, and its components their state, when the first operation
 		// or an error comes (go-app matches children by position).
 		goapp.Div().Class("notices").Body(
+			&updateNotice{}, // app/update.go
 			goapp.If(s.switchErr != "", func() goapp.UI {
 				return goapp.Div().ID("switch-error").Class("alert", "alert-error").Aria("live", "assertive").Text(s.switchErr)
 			}),

@@ -27,11 +27,6 @@ const (
 	LabChecklistPath = "/api/lab/checklist" // GET: Checklist of the session's project
 )
 
-// TrainerCookie holds, during a trainer's read-only view of a trainee's
-// project, the trainer's own sealed session, for "back to the trainer's
-// page" (HttpOnly, like SessionCookie).
-const TrainerCookie = "octaview_trainer"
-
 // Class is the body of TrainerClassPath and of each TrainerEventsPath
 // event (the lab's labcloud.Class).
 type Class struct {

@@ -41,6 +41,9 @@ func addRoutes(mux *http.ServeMux, d serverDeps) {
 	mux.Handle("/api/", handleAPINotFound())
 
 	mux.Handle("GET /healthz", handleHealthz())
+	if d.Build != nil {
+		mux.Handle("GET /version", handleVersion(d.Build))
+	}
 	mux.Handle("GET /metrics", d.Metrics.handler())
 
 	mux.Handle("/", d.Hosting)

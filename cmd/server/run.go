@@ -122,8 +122,9 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 		logger.Info("no -session-key: browser sessions are sealed with a random key and end when this process stops; give every replica the same -session-key (OCTAVIEW_SESSION_KEY)")
 	}
 	px := proxy.New(proxy.Options{
-		SessionKey: sessionKey,
-		Keystone:   keystone, Region: region, Interface: iface, Transport: transport,
+		SessionKey:    sessionKey,
+		SessionCookie: cfg.SessionCookie,
+		Keystone:      keystone, Region: region, Interface: iface, Transport: transport,
 		PublicURL: cfg.PublicURL, DefaultOrigin: defaultOrigin, TrustForwarded: cfg.TrustForwarded,
 		Logger: logger, OnUpstream: setUpstream, OnUpstreamError: m.upstreamError, OnKeystoneLookup: m.keystoneLookup.Inc,
 	})
@@ -141,17 +142,17 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 	var tr *trainer
 	if lab != nil {
 		labAPI = lab
-		if tr, err = newTrainer(ctx, lab, sessionKey, cfg, listenURL, m, logger); err != nil {
-			return err
-		}
+		tr = newTrainer(ctx, lab, px, cfg, listenURL, m, logger)
 	}
 	stopping := make(chan struct{})
 	ui.Register()
+	hosting := newHosting(cfg.Web, func() *goapp.Handler { return ui.Handler() }, logger)
 	handler := newServer(serverDeps{
 		Logger:      logger,
 		Metrics:     m,
 		Proxy:       px,
-		Hosting:     newHosting(cfg.Web, func() *goapp.Handler { return ui.Handler() }, logger),
+		Hosting:     hosting,
+		Build:       hosting.build,
 		Config:      api,
 		Status:      feed,
 		Lab:         labAPI,
@@ -159,6 +160,7 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 		Stopping:    stopping,
 		ReadOnly:    cfg.ReadOnly,
 		CORSOrigins: cfg.CORSOrigins,
+		Hosts:       newHostPolicy(cfg.PublicURL, cfg.TrustForwarded),
 	})
 
 	srv := &http.Server{
@@ -172,7 +174,7 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 	srv.RegisterOnShutdown(func() { close(stopping) })
 
 	printBanner(stdout, listenURL, cfg, keystone, api, banner)
-	logger.Info("listening", "addr", ln.Addr().String(), "upstream", keystone.Host, "lab", api.Lab,
+	logger.Info("listening", "addr", ln.Addr().String(), "version", serverVersion().Version, "build", hosting.build(), "upstream", keystone.Host, "lab", api.Lab,
 		"read_only", cfg.ReadOnly, "status_page", api.StatusPage)
 
 	serveErr := make(chan error, 1)

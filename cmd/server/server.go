@@ -23,6 +23,8 @@ type serverDeps struct {
 	Stopping    <-chan struct{}
 	ReadOnly    bool
 	CORSOrigins []string
+	Hosts       *hostPolicy   // the Host names answered; nil = any (tests)
+	Build       func() string // the app's build served now (nil: not named)
 }
 
 // newServer returns the server's handler: the routes of routes.go behind CORS,
@@ -33,7 +35,11 @@ func newServer(d serverDeps) http.Handler {
 	var h http.Handler = mux
 	h = cors{origins: d.CORSOrigins}.wrap(h)
 	h = refuseTunnels(h)
+	h = d.Hosts.wrap(h)
 	h = securityHeaders(h)
+	if d.Build != nil {
+		h = withBuild(d.Build, h)
+	}
 	h = accessLog(d.Logger, d.Metrics, h)
 	return h
 }

@@ -27,37 +27,22 @@ import (
 // anyone else gets 403 (401 without a session), whatever the page shows.
 type trainer struct {
 	lab        *labcloud.Cloud
-	sealer     *proxy.Sealer
+	px         *proxy.Proxy // the session cookie: read, and set for a view
 	feed       *classFeed
-	consoleURL string                   // the console's public URL, for the cards
-	secure     func(*http.Request) bool // the session cookies get Secure
+	consoleURL string // the console's public URL, for the cards
 	logger     *slog.Logger
 }
 
 // newTrainer serves the trainer's page of lab, its class feed running
-// until ctx is done. Session cookies are opened with sessionKey (the
-// proxy's own); the cards name the console's public URL.
-func newTrainer(ctx context.Context, lab *labcloud.Cloud, sessionKey []byte, cfg config, listenURL string, m *metrics, logger *slog.Logger) (*trainer, error) {
-	sealer, err := proxy.NewSealer(sessionKey)
-	if err != nil {
-		return nil, err
-	}
-	consoleURL := cmp.Or(cfg.PublicURL, listenURL) + "/"
+// until ctx is done. Sessions are the proxy's own (px: its cookie, its
+// key); the cards name the console's public URL.
+func newTrainer(ctx context.Context, lab *labcloud.Cloud, px *proxy.Proxy, cfg config, listenURL string, m *metrics, logger *slog.Logger) *trainer {
 	tr := &trainer{
-		lab: lab, sealer: sealer, feed: newClassFeed(lab, m, cfg.TrustForwarded), consoleURL: consoleURL, logger: logger,
-		secure: func(r *http.Request) bool {
-			if cfg.PublicURL != "" {
-				return strings.HasPrefix(cfg.PublicURL, "https://")
-			}
-			if cfg.TrustForwarded {
-				vs := r.Header.Values("X-Forwarded-Proto")
-				return len(vs) > 0 && strings.EqualFold(strings.TrimSpace(vs[len(vs)-1]), "https")
-			}
-			return false
-		},
+		lab: lab, px: px, feed: newClassFeed(lab, m, cfg.TrustForwarded),
+		consoleURL: cmp.Or(cfg.PublicURL, listenURL) + "/", logger: logger,
 	}
 	go tr.feed.run(ctx)
-	return tr, nil
+	return tr
 }
 
 // maxImport bounds an imported lab state (the 10,002 load balancer drill
@@ -67,20 +52,12 @@ const maxImport = 128 << 20
 // session returns who the request's session cookie belongs to, and its
 // token; false without a live session.
 func (tr *trainer) session(r *http.Request) (labcloud.Identity, string, bool) {
-	return tr.open(r, serverapi.SessionCookie)
-}
-
-func (tr *trainer) open(r *http.Request, cookie string) (labcloud.Identity, string, bool) {
-	c, err := r.Cookie(cookie)
-	if err != nil {
+	ss, ok := tr.px.SessionOf(r)
+	if !ok {
 		return labcloud.Identity{}, "", false
 	}
-	tok, err := tr.sealer.Open(c.Value)
-	if err != nil {
-		return labcloud.Identity{}, "", false
-	}
-	id, ok := tr.lab.Whoami(tok)
-	return id, tok, ok
+	id, ok := tr.lab.Whoami(ss.Token)
+	return id, ss.Token, ok
 }
 
 // admin lets only the lab's admin through (its own session, not a view):
@@ -379,20 +356,10 @@ func (tr *trainer) importState(w http.ResponseWriter, r *http.Request, id labclo
 	tr.done(w, err)
 }
 
-// setCookie adds a session-like cookie (HttpOnly, SameSite=Strict, Path=/,
-// Secure on https; value "" clears it), as the proxy's session cookie.
-func (tr *trainer) setCookie(w http.ResponseWriter, r *http.Request, name, value string) {
-	c := &http.Cookie{Name: name, Value: value, Path: "/", HttpOnly: true, Secure: tr.secure(r), SameSite: http.SameSiteStrictMode}
-	if value == "" {
-		c.MaxAge = -1
-	}
-	w.Header().Add("Set-Cookie", c.String())
-}
-
 // view turns the trainer's session into a read-only view of a trainee's
 // project: the lab mints a reader's token of the admin on that project
 // (labcloud.Cloud.MintView), sealed into the session cookie; the trainer's
-// own session waits in TrainerCookie for back. The server refuses every
+// own session waits in the proxy's stash cookie for back. The server refuses every
 // write of that session (readOnlyView), the lab too (a reader's token).
 func (tr *trainer) view(w http.ResponseWriter, r *http.Request, id labcloud.Identity, tok string) {
 	var req serverapi.ViewRequest
@@ -404,16 +371,19 @@ func (tr *trainer) view(w http.ResponseWriter, r *http.Request, id labcloud.Iden
 		proxy.WriteFault(w, http.StatusBadRequest, "%s", err.Error())
 		return
 	}
-	own, _ := r.Cookie(serverapi.SessionCookie)
-	tr.setCookie(w, r, serverapi.TrainerCookie, own.Value)
-	tr.setCookie(w, r, serverapi.SessionCookie, tr.sealer.Seal(viewTok, expires))
+	own, _ := tr.px.SessionOf(r) // admin read it: one live session
+	tr.px.SetStash(w, r, own)
+	// the view keeps the tab's binding (ID) and the trainer's user: the
+	// proxy takes it as this tab's session, in the trainee's project
+	view, _ := tr.lab.Whoami(viewTok)
+	tr.px.SetSession(w, r, proxy.Session{Token: viewTok, Expires: expires, ID: own.ID, UserID: own.UserID, ProjectID: view.ProjectID})
 	tr.logger.Info("trainer: read-only view", "user", id.User, "project", req.Project)
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusNoContent)
 }
 
 // back ends a read-only view: the view's token is revoked and the
-// trainer's own session comes back from TrainerCookie.
+// trainer's own session comes back from the stash cookie.
 func (tr *trainer) back(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	if r.Header.Get(serverapi.SessionHeader) == "" {
@@ -425,15 +395,15 @@ func (tr *trainer) back(w http.ResponseWriter, r *http.Request) {
 		proxy.WriteFault(w, http.StatusConflict, "This session is not a trainer's read-only view.")
 		return
 	}
-	own, _, ok := tr.open(r, serverapi.TrainerCookie)
-	if !ok || !own.Admin {
+	stash, ok := tr.px.StashOf(r)
+	own, isLive := tr.lab.Whoami(stash.Token)
+	if !ok || !isLive || !own.Admin {
 		proxy.WriteFault(w, http.StatusConflict, "The trainer's own session has ended: log in again as the lab's admin.")
 		return
 	}
-	c, _ := r.Cookie(serverapi.TrainerCookie)
 	tr.lab.EndView(viewTok)
-	tr.setCookie(w, r, serverapi.SessionCookie, c.Value)
-	tr.setCookie(w, r, serverapi.TrainerCookie, "")
+	tr.px.SetSession(w, r, stash)
+	tr.px.SetStash(w, r, proxy.Session{})
 	w.WriteHeader(http.StatusNoContent)
 }
 
