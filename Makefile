@@ -14,7 +14,7 @@ WASM_TEST_PKGS = $(shell $(GO) list ./waiters/... ./octavia/... | grep -v /labcl
 AXE_VERSION = 4.14.1
 AXE_DIR     = .cache/axe
 
-.PHONY: all build wasm server run test test-native test-wasm bench fidelity realcloud deps vet clean
+.PHONY: all build wasm server run test test-native test-wasm test-deploy image bench fidelity realcloud deps vet clean
 
 all: build
 
@@ -35,6 +35,15 @@ server:
 	@mkdir -p bin
 	$(GO) build -o bin/octaview ./cmd/server
 
+## image: the container image (README "Deploying"), written in Go by deploy/image (a nested
+## module, go-containerregistry): bin/image (an OCI image layout) and bin/octaview-image.tar
+## (docker load / podman load). No daemon, no root: only Go. The server in it is static
+## (CGO_ENABLED=0) and stamped with the VCS revision when there is one (-buildvcs=auto wins over
+## a GOFLAGS=-buildvcs=false); the same tree gives the same digest.
+image: wasm
+	CGO_ENABLED=0 GOOS=linux $(GO) build -buildvcs=auto -trimpath -ldflags='-s -w' -o bin/octaview-static ./cmd/server
+	cd deploy && $(GO) run ./image -bin ../bin/octaview-static -web ../web -out ../bin/image -tar ../bin/octaview-image.tar
+
 ## run: the console on the embedded lab cloud at http://127.0.0.1:8080 (prints the lab users).
 run: build
 	bin/octaview $(ARGS)
@@ -47,6 +56,7 @@ deps:
 	command -v openstack >/dev/null || missing="$$missing python3-openstackclient"; \
 	python3 -c 'import octaviaclient' 2>/dev/null || /usr/bin/python3 -c 'import octaviaclient' 2>/dev/null || missing="$$missing python3-octaviaclient"; \
 	command -v npm >/dev/null || missing="$$missing npm"; \
+	command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || missing="$$missing haproxy"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
@@ -61,15 +71,22 @@ vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./app/... ./cmd/server/ $(WASM_TEST_PKGS)
+	cd deploy && $(GO) vet ./...
 
-## test: every test, natively and (client packages) as WebAssembly under Node.
-test: deps build vet test-native test-wasm
+## test: every test, natively and (client packages) as WebAssembly under Node, and the
+## deploy module's (the image and its replicas behind HAProxy, the Kubernetes manifests).
+test: deps build vet image test-native test-wasm test-deploy
 
 test-native:
 	$(GO) test -count=1 -timeout 30m ./...
 
 test-wasm:
 	PATH="$(GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test -count=1 -timeout 15m $(WASM_TEST_PKGS)
+
+# deploy/ is its own module (go-containerregistry, k8s.io/api, kustomize stay out of the
+# main module's go.sum); its image tests read what `make image` wrote.
+test-deploy:
+	cd deploy && PATH="$$PATH:/usr/sbin" $(GO) test -count=1 -timeout 20m ./...
 
 ## bench: the benchmarks the issues name (figures go in the closing notes), including the lab
 ## against the real Octavia of ../shared/realcloud, which it installs and starts when needed.

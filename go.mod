@@ -9,6 +9,7 @@ require (
 	github.com/gophercloud/gophercloud/v2 v2.16.0
 	github.com/maxence-charriere/go-app/v10 v10.1.11
 	github.com/prometheus/client_golang v1.25.0
+	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
 )
 
 require (

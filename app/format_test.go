@@ -142,6 +142,12 @@ func TestSafeNext(t *testing.T) {
 		{"backslash trick", "/\\evil.example", listPath},
 		{"relative", "load-balancers", listPath},
 		{"login loops", "/login", listPath},
+		{"dot segments out of the login page to a host", "/login/../..//evil.example", listPath},
+		{"encoded dot segments", "/%2e%2e/%2e%2e//evil.example", listPath},
+		{"an empty segment", "/load-balancers//x", listPath},
+		{"a backslash further on", "/load-balancers/\\evil.example", listPath},
+		{"the login page, not clean", "/x/../login", listPath},
+		{"a trailing slash is clean", "/load-balancers/", "/load-balancers/"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

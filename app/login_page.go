@@ -89,6 +89,9 @@ func (p *loginPage) restore(ctx goapp.Context) {
 		sess, err := restoreSession(c, origin, serverCfg)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			p.restoring, p.ready = false, true
+			if bye := takeBye(); bye != "" {
+				p.notice = bye // the server refused the session's cookies
+			}
 			if err != nil {
 				if octavia.ErrorCodeOf(err) != octavia.EUNAUTHORIZED && octavia.ErrorCodeOf(err) != octavia.ENOTFOUND {
 					goapp.Log("octaview: restoring the session:", err)
@@ -232,7 +235,7 @@ func (p *loginPage) submit(ctx goapp.Context, e goapp.Event) {
 		ctx.Dispatch(func(ctx goapp.Context) {
 			p.busy = false
 			if err != nil {
-				p.err = msg
+				p.err = cmp.Or(takeBye(), msg) // the server's reason when it refused the session
 				return
 			}
 			sess := newSession(client, serverCfg)
@@ -319,6 +322,7 @@ func (p *loginPage) useLabUser(u serverapi.LabUser) goapp.EventHandler {
 func (p *loginPage) Render() goapp.UI {
 	return mainContent().Class("login-wrap").Body(
 		goapp.Div().Class("login-card").Body(
+			&updateNotice{}, // app/update.go
 			goapp.Div().Class("login-brand").Body(
 				decorative(goapp.Img().Src("/web/icon.svg").Class("login-icon")),
 				goapp.Div().Body(

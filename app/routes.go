@@ -4,6 +4,8 @@ import (
 	"regexp"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/serverapi"
 )
 
 // Paths of the app's pages beyond the kinds' own (resource.Path).
@@ -25,6 +27,8 @@ func Register() {
 	goapp.Route(loginPath, func() goapp.Composer { return &loginPage{} })
 	goapp.Route(createPath, func() goapp.Composer { return &lbWizard{} })
 	goapp.Route(wallPath, func() goapp.Composer { return &statusWallPage{} })
+	goapp.Route(serverapi.TrainerPagePath, func() goapp.Composer { return &trainerPage{} }) // trainer_page.go
+	goapp.Route(serverapi.TrainerCardsPath, func() goapp.Composer { return &cardsPage{} })  // trainer_cards.go
 	for _, r := range resources {
 		registerResource(r)
 	}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"net/url"
+	"path"
 	"strings"
 	"sync"
 	"time"
@@ -46,9 +47,11 @@ func setSession(s *session) {
 	current.s = s
 }
 
-// signOut forgets the signed-in session and leaves bye (logoutNotice) for
-// the login page to show. Any goroutine.
+// signOut forgets the signed-in session (and the browser session's id the
+// tab was bound to) and leaves bye (logoutNotice) for the login page to
+// show. Any goroutine.
 func signOut(bye string) {
+	bindSession("")
 	current.mu.Lock()
 	defer current.mu.Unlock()
 	current.s, current.bye = nil, bye
@@ -97,13 +100,17 @@ func requireSession(ctx goapp.Context) *session {
 	return nil
 }
 
-// safeNext keeps a post-login destination only when it is a path of this
-// app (no scheme, no host, no "//"), so a crafted link cannot send the user
-// elsewhere; anything else gives the load balancer list.
+// safeNext keeps a post-login destination only when it is a clean path of
+// this app (no scheme, no host, no backslash, no "//", "." or ".." segment,
+// even encoded: /login/../..//evil.example is refused), so a crafted link
+// cannot send the user elsewhere; anything else gives the load balancer list.
 func safeNext(next string) string {
 	u, err := url.Parse(next)
-	if err != nil || next == "" || u.Scheme != "" || u.Host != "" || len(next) < 1 || next[0] != '/' ||
-		(len(next) > 1 && (next[1] == '/' || next[1] == '\\')) || u.Path == loginPath {
+	if err != nil || next == "" || next[0] != '/' || u.Scheme != "" || u.Host != "" || u.Opaque != "" || strings.Contains(next, "\\") {
+		return listPath
+	}
+	clean := path.Clean(u.Path)
+	if clean != u.Path && clean+"/" != u.Path || clean == loginPath {
 		return listPath
 	}
 	return next

@@ -1,8 +1,12 @@
 package app
 
 import (
+	"bytes"
+	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"slices"
 	"strconv"
@@ -22,7 +26,10 @@ const (
 )
 
 // sessionTransport marks every request of the app's client as the
-// session's (serverapi.SessionHeader) and asks for the picked region.
+// session's (serverapi.SessionHeader, with the browser session's id once a
+// token answer named it) and asks for the picked region. An answer in which
+// the server refused the session's cookies ends the session, with the
+// server's reason (sessionRefused).
 type sessionTransport struct {
 	region string
 	next   http.RoundTripper
@@ -30,7 +37,7 @@ type sessionTransport struct {
 
 func (t sessionTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
-	r.Header.Set(serverapi.SessionHeader, "1")
+	r.Header.Set(serverapi.SessionHeader, sessionBinding())
 	if t.region != "" {
 		r.Header.Set(serverapi.RegionHeader, t.region)
 	}
@@ -38,7 +45,46 @@ func (t sessionTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if next == nil {
 		next = http.DefaultTransport
 	}
-	return next.RoundTrip(r)
+	resp, err := next.RoundTrip(r)
+	if err != nil {
+		return nil, err
+	}
+	if id := resp.Header.Get(serverapi.SessionHeader); id != "" {
+		bindSession(id)
+	}
+	if resp.Header.Get(serverapi.SessionRefusedHeader) != "" {
+		body, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+		resp.Body.Close()
+		resp.Body = io.NopCloser(bytes.NewReader(body))
+		var fault struct {
+			FaultString string `json:"faultstring"`
+		}
+		json.Unmarshal(body, &fault)
+		sessionRefused(cmp.Or(fault.FaultString, "The server refused this session's cookie: log in again."))
+	}
+	return resp, nil
+}
+
+// binding is the browser session's id this tab is bound to ("" = none yet:
+// the next token answer names it). Requests carry it; the server refuses a
+// cookie of another session instead of using it.
+var binding struct {
+	mu sync.Mutex
+	id string
+}
+
+// sessionBinding is the SessionHeader value of this tab's requests. Any goroutine.
+func sessionBinding() string {
+	binding.mu.Lock()
+	defer binding.mu.Unlock()
+	return cmp.Or(binding.id, serverapi.SessionUnbound)
+}
+
+// bindSession binds this tab to the browser session id ("" unbinds). Any goroutine.
+func bindSession(id string) {
+	binding.mu.Lock()
+	defer binding.mu.Unlock()
+	binding.id = id
 }
 
 // sessionConfig is cfg for the browser's session: requests marked as the
@@ -190,9 +236,27 @@ func loggedOutElsewhere() {
 	if currentSession() == nil {
 		return
 	}
+	endSession("You logged out in another tab.")
+}
+
+// sessionRefused ends the session after the server refused its cookies (two
+// of them, or another session's) or could not make one (a token too large
+// for a cookie): reason, the server's, is what the login page says. The
+// other tabs of the browser log out too. Any goroutine.
+func sessionRefused(reason string) {
+	if currentSession() == nil {
+		signOut(reason) // a login: the login page shows it
+		return
+	}
+	announceLogout()
+	endSession(reason)
+}
+
+// endSession signs this tab out, leaves bye for the login page and goes there.
+func endSession(bye string) {
 	endReauth(errReauthDeclined)
 	operations.reset()
-	signOut("You logged out in another tab.")
+	signOut(bye)
 	reauth.mu.Lock()
 	var ctxs []goapp.Context
 	for _, c := range reauth.shells {

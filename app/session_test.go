@@ -1,9 +1,14 @@
 package app
 
 import (
+	"io"
+	"net/http"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -45,5 +50,58 @@ func TestSignOutLeavesTheNoticeOnce(t *testing.T) {
 	}
 	if got := takeBye(); got != "" {
 		t.Errorf("second takeBye: got %q, want nothing (the notice is shown once)", got)
+	}
+}
+
+// fakeRoundTrip answers with header set and records what was asked.
+type fakeRoundTrip struct {
+	header http.Header
+	body   string
+	got    []string // the SessionHeader of each request
+}
+
+func (f *fakeRoundTrip) RoundTrip(r *http.Request) (*http.Response, error) {
+	f.got = append(f.got, r.Header.Get(serverapi.SessionHeader))
+	return &http.Response{StatusCode: http.StatusOK, Header: f.header.Clone(), Body: io.NopCloser(strings.NewReader(f.body)), Request: r}, nil
+}
+
+// TestSessionTransportBinding: the tab sends SessionUnbound until a token
+// answer names the browser session's id, then that id; signing out unbinds.
+// An answer that refused the session's cookies leaves the server's reason for
+// the login page, and the body stays readable.
+func TestSessionTransportBinding(t *testing.T) {
+	signOut("")
+	takeBye()
+	f := &fakeRoundTrip{header: http.Header{}}
+	rt := sessionTransport{next: f}
+	send := func() *http.Response {
+		req, _ := http.NewRequest(http.MethodGet, "http://console.test/load-balancer/v2/lbaas/loadbalancers", nil)
+		resp, err := rt.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	send()
+	f.header.Set(serverapi.SessionHeader, "sid-1") // a login's answer
+	send()
+	f.header.Del(serverapi.SessionHeader)
+	send()
+	signOut("")
+	send()
+	want := []string{serverapi.SessionUnbound, serverapi.SessionUnbound, "sid-1", serverapi.SessionUnbound}
+	if !slices.Equal(f.got, want) {
+		t.Errorf("session header of each request: got %q, want %q", f.got, want)
+	}
+
+	const reason = "Your browser sent 2 session cookies: log in again."
+	f.header.Set(serverapi.SessionRefusedHeader, "duplicate")
+	f.body = `{"faultcode": "Client", "faultstring": "` + reason + `", "debuginfo": null}`
+	resp := send()
+	if b, _ := io.ReadAll(resp.Body); string(b) != f.body {
+		t.Errorf("the refusal's body: got %q, want it left for the client to read", b)
+	}
+	if got := takeBye(); got != reason {
+		t.Errorf("the login page's notice after a refusal: got %q, want the server's reason %q", got, reason)
 	}
 }

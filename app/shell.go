@@ -7,6 +7,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -156,6 +157,9 @@ func (s *shell) Render() goapp.UI {
 				goapp.If(!readOnly, func() goapp.UI {
 					return navLink(createPath, "Create load balancer", s.Nav == navCreate)
 				}),
+				goapp.If(labTrainer(sess), func() goapp.UI { // checklist_panel.go
+					return navLink(serverapi.TrainerPagePath, "Trainer", s.Nav == serverapi.TrainerPagePath)
+				}),
 			),
 			goapp.Div().Class("spacer"),
 			goapp.If(readOnly, func() goapp.UI {
@@ -175,6 +179,7 @@ func (s *shell) Render() goapp.UI {
 		// place, and its components their state, when the first operation
 		// or an error comes (go-app matches children by position).
 		goapp.Div().Class("notices").Body(
+			&updateNotice{}, // app/update.go
 			goapp.If(s.switchErr != "", func() goapp.UI {
 				return goapp.Div().ID("switch-error").Class("alert", "alert-error").Aria("live", "assertive").Text(s.switchErr)
 			}),
@@ -182,6 +187,7 @@ func (s *shell) Render() goapp.UI {
 			goapp.If(len(mine) > 0, func() goapp.UI {
 				return renderOperations(mine, s.now)
 			}),
+			goapp.If(sess != nil && sess.Config.Lab, func() goapp.UI { return &labPanel{} }), // checklist_panel.go
 		),
 		mainContent().Class("main").Body(
 			goapp.Div().Class("page-head").Body(

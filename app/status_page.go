@@ -214,6 +214,7 @@ func (p *statusWallPage) Render() goapp.UI {
 			goapp.Span().ID("wall-updated").Class("wall-updated").Text(wallUpdatedText(p.data.UpdatedAt, p.mode)),
 		),
 		mainContent().Body(
+			&updateNotice{AutoReload: true}, // app/update.go: nobody clicks a wall
 			renderTreeLegend(),
 			goapp.If(p.data.Error != "", func() goapp.UI {
 				return goapp.Div().Class("alert", "alert-error").Text("The server's last poll of the cloud failed: " + p.data.Error)

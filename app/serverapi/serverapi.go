@@ -55,14 +55,44 @@ type StatusLB struct {
 // token method's id); the proxy puts the cookie's token there.
 const (
 	// SessionHeader marks a request of the app's session. Its value is
-	// "1". Being a custom header, a cross-site page can only send it after
-	// a CORS preflight, which the server refuses for unknown origins.
+	// SessionUnbound until the app knows its browser session's id, then
+	// that id, which the server checks against the cookie's (a cookie of
+	// another session is refused, not used); token answers name the id in
+	// the same header. Being a custom header, a cross-site page can only
+	// send it after a CORS preflight, which the server refuses for unknown
+	// origins.
 	SessionHeader = "X-Octaview-Session"
+	// SessionUnbound is SessionHeader's value before the app knows its
+	// session's id (a login, a reload).
+	SessionUnbound = "1"
+	// SessionRefusedHeader is set on the server's answer when it refused
+	// the session's cookie (two of them, another session's) or could not
+	// make one (a token too large for a cookie); its faultstring says
+	// why, and the app logs out with that text.
+	SessionRefusedHeader = "X-Octaview-Session-Refused"
 	// SessionToken is the placeholder the app uses as its token.
 	SessionToken = "octaview-session-cookie"
-	// SessionCookie is the name of the cookie holding the sealed token.
+	// SessionCookie is the default name of the cookie holding the sealed
+	// token (the server's -session-cookie; "__Host-" is prepended on https).
 	SessionCookie = "octaview_session"
 	// RegionHeader asks the proxy for this region's endpoints of the
 	// caller's catalog ("" or absent: the server's region).
 	RegionHeader = "X-Octaview-Region"
+)
+
+// Builds (README "Upgrades"): the app's build is the hash of app.wasm, the
+// first 16 hex digits of its SHA-256 (go-app's version, GOAPP_VERSION).
+const (
+	// BuildHeader is on every answer of the server: the build it serves.
+	// On a request for the app's own files (the page, app.js, app.wasm,
+	// /web/…) it names the build the client wants; a server of another
+	// build refuses it (409, Connection: close) rather than mix builds.
+	BuildHeader = "X-Octaview-Build"
+	// BuildQuery pins app.wasm's URL to a build (/web/app.wasm?build=…),
+	// for go-app's loader, which cannot send headers: a server of another
+	// build redirects it to itself again on a new connection, at most
+	// BuildTries times, then answers 410.
+	BuildQuery = "build"
+	// BuildTries bounds the retries of a request for another build.
+	BuildTries = 10
 )

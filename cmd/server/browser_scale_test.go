@@ -84,7 +84,8 @@ func rowVisible(name string) string {
 // during a create shares the operation wait's GET (one per 3 s together).
 func TestBrowserListAtScale(t *testing.T) {
 	s := startScaleConsole(t)
-	lab := newLabAdmin(t, console{URL: s.URL, LabURL: s.URL})
+	// the drill has trainees: the admin's password is random, on the console only
+	lab := newLabAdmin(t, console{URL: s.URL, LabURL: s.URL, AdminPassword: bannerPassword(t, s.out.String(), "admin")})
 	b := newBrowser(t, t.TempDir())
 
 	b.login(t, s.URL, "demo", "demo", "demo")

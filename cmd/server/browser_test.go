@@ -61,6 +61,8 @@ var browserScenario = fmt.Sprintf(`{
 type console struct {
 	URL    string // the console's origin, e.g. http://127.0.0.1:41234
 	LabURL string // where the lab's /lab/ control API is: the console's origin (the lab has no port of its own)
+	// AdminPassword is the lab admin's password ("" = admin; random with trainees: bannerPassword)
+	AdminPassword string
 }
 
 // requireTools fails (never skips) when what the browser tests need is
@@ -354,7 +356,11 @@ type labAdmin struct {
 
 func newLabAdmin(t testing.TB, c console) labAdmin {
 	t.Helper()
-	body := `{"auth": {"identity": {"methods": ["password"], "password": {"user": {"name": "admin", "domain": {"name": "Default"}, "password": "admin"}}},
+	password := c.AdminPassword
+	if password == "" {
+		password = "admin"
+	}
+	body := `{"auth": {"identity": {"methods": ["password"], "password": {"user": {"name": "admin", "domain": {"name": "Default"}, "password": "` + password + `"}}},
 		"scope": {"project": {"name": "admin", "domain": {"name": "Default"}}}}}`
 	resp, err := http.Post(c.LabURL+"/identity/v3/auth/tokens", "application/json", strings.NewReader(body))
 	if err != nil {

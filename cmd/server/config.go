@@ -10,9 +10,13 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/cmd/server/proxy"
 )
 
 // config is what the flags and their OCTAVIEW_* variables say.
@@ -32,11 +36,19 @@ type config struct {
 	Web            string   // directory of the static files (app.wasm, icons, CSS)
 
 	// bounds of the /status event streams' viewers, in all and per client address
-	SessionKey  string // secret sealing the session cookie ("" = a random one per process)
-	LabTokenTTL time.Duration
+	SessionKey    string // secret sealing the session cookie ("" = a random one per process)
+	SessionCookie string // the session cookie's name ("__Host-" is prepended on https)
+	LabTokenTTL   time.Duration
 
 	// bounds of the /status event streams' viewers, in all and per client address
 	StatusMaxViewers, StatusMaxViewersPerAddr int
+
+	// workshops (lab.go)
+	LabTraineePasswords string // "name" or "random"
+	LabRandomAdmin      bool   // a random admin password even without trainees
+	LabListTrainees     bool   // the login page lists the trainees and their passwords
+	LabState            string // file the lab's state is saved to and loaded from
+	LabExercise         string // exercise file (or shipped name) to start with
 }
 
 // lab reports whether the server runs the embedded lab cloud.
@@ -98,8 +110,15 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 	})
 	fs.StringVar(&cfg.PublicURL, "public-url", env("public-url", ""), "this server's public `URL` as browsers see it, put in token catalogs (default: the listen address; required unless that is loopback)")
 	fs.BoolVar(&cfg.TrustForwarded, "trust-forwarded", envBool("trust-forwarded"), "trust X-Forwarded-For/Proto/Host (only behind a proxy that sets them): the client address, and on a loopback -addr without -public-url the public origin")
-	fs.StringVar(&cfg.SessionKey, "session-key", env("session-key", ""), "secret (`string`, 32+ random characters) sealing the browser session cookie; give every replica the same (default: random at start, so sessions end with the process)")
+	fs.StringVar(&cfg.SessionKey, "session-key", env("session-key", ""), "secret (`string`, 32+ random characters) sealing the browser session cookie; give every replica the same (default: random at start, so sessions end with the process); prefer -session-key-file or the variable: a flag shows in ps")
+	fs.StringVar(&cfg.SessionCookie, "session-cookie", env("session-cookie", serverapi.SessionCookie), "`name` of the browser session cookie (__Host- is prepended on https); two consoles on one host need different names")
+	sessionKeyFile := fs.String("session-key-file", env("session-key-file", ""), "read the session key from this `file` (a mounted secret; surrounding white space ignored): unlike -session-key, it never shows in the process's arguments")
 	fs.DurationVar(&cfg.LabTokenTTL, "lab-token-ttl", envDuration("lab-token-ttl", 0), "lab cloud: lifetime of Keystone tokens (0 = 1h)")
+	fs.StringVar(&cfg.LabTraineePasswords, "lab-trainee-passwords", env("lab-trainee-passwords", "name"), "lab cloud: trainees' passwords, `name` (= the user name) or random")
+	fs.BoolVar(&cfg.LabRandomAdmin, "lab-random-admin-password", envBool("lab-random-admin-password"), "lab cloud: a random admin password, printed here only (always so with trainees)")
+	fs.BoolVar(&cfg.LabListTrainees, "lab-list-trainees", envBool("lab-list-trainees"), "lab cloud: the login page lists the trainees and their passwords")
+	fs.StringVar(&cfg.LabState, "lab-state", env("lab-state", ""), "lab cloud: `file` the whole lab is saved to (a few seconds after each change, and at shutdown) and loaded from at start")
+	fs.StringVar(&cfg.LabExercise, "lab-exercise", env("lab-exercise", ""), "lab cloud: the class's exercise, a JSON `file` or the name of a shipped one")
 	fs.StringVar(&cfg.Web, "web", env("web", "web"), "directory of the static files (`dir` with app.wasm)")
 
 	if err := fs.Parse(args[min(1, len(args)):]); err != nil {
@@ -110,6 +129,16 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 	}
 	if err := errors.Join(errs...); err != nil {
 		return config{}, err
+	}
+	if *sessionKeyFile != "" {
+		if cfg.SessionKey != "" {
+			return config{}, errors.New("-session-key and -session-key-file both given (flags or OCTAVIEW_* variables): choose one")
+		}
+		key, err := readSessionKeyFile(*sessionKeyFile)
+		if err != nil {
+			return config{}, err
+		}
+		cfg.SessionKey = key
 	}
 	cors := env("cors-origin", "")
 	if len(corsFlags) > 0 {
@@ -137,10 +166,30 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 	if cfg.StatusMaxViewers < 1 || cfg.StatusMaxViewersPerAddr < 1 {
 		return config{}, errors.New("-status-max-viewers, -status-max-viewers-per-addr: want 1 or more")
 	}
+	if err := proxy.ValidCookieName(cfg.SessionCookie); err != nil {
+		return config{}, fmt.Errorf("-session-cookie %q: %w", cfg.SessionCookie, err)
+	}
 	if cfg.LabTrainees < 0 {
 		return config{}, errors.New("-lab-trainees: want 0 or more")
 	}
+	if cfg.LabTraineePasswords != "name" && cfg.LabTraineePasswords != "random" {
+		return config{}, fmt.Errorf("-lab-trainee-passwords %q: want name or random", cfg.LabTraineePasswords)
+	}
 	return cfg, nil
+}
+
+// readSessionKeyFile reads a session key from a file such as a mounted
+// Kubernetes Secret, without the white space (a final newline) around it.
+func readSessionKeyFile(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("-session-key-file: %w", err)
+	}
+	key := strings.TrimSpace(string(b))
+	if key == "" {
+		return "", fmt.Errorf("-session-key-file %s: the file is empty", path)
+	}
+	return key, nil
 }
 
 // loopbackAddr reports whether the listen address addr (host:port) is a loopback

@@ -6,8 +6,9 @@
 // Built natively it is the server: it hosts the app (app.wasm served precompressed, with
 // strict security headers), proxies Keystone (/identity/), Octavia (/load-balancer/) and
 // Neutron (/network/) from one origin, and serves /api/config, /api/status (a read-only
-// status page of one project, polled once per 3 s however many people watch), /healthz
-// and /metrics. With no cloud configured it starts the embedded lab cloud
+// status page of one project, polled once per 3 s however many people watch), /healthz,
+// /version and /metrics. Every answer names the app's build it serves (X-Octaview-Build),
+// and a browser never runs or caches a mix of two builds (builds.go). With no cloud configured it starts the embedded lab cloud
 // (octavia/labcloud) on loopback and prints its users.
 //
 // The proxy is never an open proxy: requests go only to the configured Keystone and to
@@ -21,13 +22,17 @@
 //	         [-status-cloud NAME] [-status-max-viewers 5000] [-status-max-viewers-per-addr 100]
 //	         [-cors-origin https://a.example,...] [-public-url URL]
 //	         [-trust-forwarded] [-web DIR] [-lab-trainees N] [-lab-scenario FILE]
-//	         [-lab-faults JSON] [-lab-delay 2s]
+//	         [-lab-faults JSON] [-lab-delay 2s] [-lab-trainee-passwords name|random]
+//	         [-lab-random-admin-password] [-lab-list-trainees] [-lab-state FILE] [-lab-exercise FILE]
+//	         [-session-key-file FILE]
 //	octaview precompress [-quality 11] [-stamp FILE] [-new FILE] web/app.wasm
+//	octaview version [-json] [-web DIR]
 //
 // -public-url is required unless -addr is a loopback address (127.0.0.0/8, ::1, localhost);
 // -trust-forwarded takes the origin from X-Forwarded-Proto/Host only in that case.
 // precompress (run by `make build`) writes app.wasm's .br and .gz in Go, only when the
-// wasm's bytes or the brotli quality changed.
+// wasm's bytes or the brotli quality changed. version prints the module version and the
+// app's build.
 //
 // Every flag has an environment equivalent: OCTAVIEW_ plus the flag name in upper case
 // with dashes as underscores (OCTAVIEW_ADDR, OCTAVIEW_READ_ONLY, ...); a flag wins over

@@ -3,9 +3,8 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"io"
+	"errors"
+	"io/fs"
 	"log/slog"
 	"mime"
 	"net/http"
@@ -57,6 +56,9 @@ func newHosting(dir string, newHandler func() *goapp.Handler, logger *slog.Logge
 }
 
 func (h *hosting) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h.refuseOtherBuild(w, r, h.build()) {
+		return
+	}
 	switch p := r.URL.Path; {
 	case p == "/web/app.wasm" || p == "/app.wasm" || p == "/goapp.wasm":
 		h.serveWasm(w, r)
@@ -89,7 +91,8 @@ func (h *hosting) handler() *goapp.Handler {
 	}
 	page.Version = version
 	page.WasmContentLengthHeader = wasmLengthHeader
-	page.Resources = webResources{static: h.static}
+	page.Resources = webResources{static: h.static, build: version}
+	page.ServiceWorkerTemplate = appWorkerJS
 	h.page, h.stamp, h.version = page, stamp, version
 	return page
 }
@@ -112,22 +115,20 @@ func (h *hosting) hasCompressed() bool {
 	return false
 }
 
-// wasmVersion is the first 16 hex digits of app.wasm's SHA-256.
+// wasmVersion is app.wasm's build (appBuild), "no-wasm" when there is none.
 func (h *hosting) wasmVersion(stamp wasmStamp) string {
-	f, err := os.Open(filepath.Join(h.dir, "app.wasm"))
-	if err != nil {
+	build, err := appBuild(h.dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		if !stamp.missing || h.page == nil {
 			h.logger.Warn("app.wasm is missing: build it with `make wasm`", "dir", h.dir)
 		}
 		return "no-wasm"
-	}
-	defer f.Close()
-	sum := sha256.New()
-	if _, err := io.Copy(sum, f); err != nil {
+	case err != nil:
 		h.logger.Warn("reading app.wasm", "err", err.Error())
 		return "no-wasm"
 	}
-	return hex.EncodeToString(sum.Sum(nil))[:16]
+	return build
 }
 
 // serveWasm serves app.wasm in the best encoding the client accepts that exists on disk.
@@ -205,10 +206,19 @@ func noDirListing(next http.Handler) http.Handler {
 	})
 }
 
-// webResources resolves /web/... to itself (this server serves it) for go-app.
-type webResources struct{ static http.Handler }
+// webResources resolves /web/... to itself (this server serves it) for go-app,
+// and app.wasm to its URL pinned to build (README "Upgrades").
+type webResources struct {
+	static http.Handler
+	build  string
+}
 
-func (webResources) Resolve(location string) string { return goapp.LocalDir("").Resolve(location) }
+func (res webResources) Resolve(location string) string {
+	if location == "/web/app.wasm" {
+		return pinnedWasmURL(res.build)
+	}
+	return goapp.LocalDir("").Resolve(location)
+}
 
 func (res webResources) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	res.static.ServeHTTP(w, r)

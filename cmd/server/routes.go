@@ -12,6 +12,9 @@ import (
 // addRoutes lists every route of the server.
 func addRoutes(mux *http.ServeMux, d serverDeps) {
 	guard := func(h http.Handler) http.Handler {
+		if d.Trainer != nil {
+			h = d.Trainer.readOnlyView(h) // a trainer's view of a trainee's project
+		}
 		if d.ReadOnly {
 			return readOnly(h)
 		}
@@ -32,9 +35,15 @@ func addRoutes(mux *http.ServeMux, d serverDeps) {
 		mux.Handle("GET "+serverapi.StatusPath, handleStatus(d.Status))
 		mux.Handle("GET "+serverapi.StatusEventsPath, handleStatusEvents(d.Status, d.Stopping))
 	}
+	if d.Trainer != nil {
+		d.Trainer.addRoutes(mux, d.Hosting, d.Stopping) // trainer.go: /trainer, /api/trainer/, /api/lab/checklist
+	}
 	mux.Handle("/api/", handleAPINotFound())
 
 	mux.Handle("GET /healthz", handleHealthz())
+	if d.Build != nil {
+		mux.Handle("GET /version", handleVersion(d.Build))
+	}
 	mux.Handle("GET /metrics", d.Metrics.handler())
 
 	mux.Handle("/", d.Hosting)

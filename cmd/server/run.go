@@ -59,6 +59,7 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 		tlsConfig *tls.Config
 		api       = serverapi.Config{ReadOnly: cfg.ReadOnly}
 		lab       *labcloud.Cloud
+		banner    []serverapi.LabUser // the lab's users, for this console only
 	)
 	switch {
 	case cfg.Cloud != "":
@@ -75,24 +76,25 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 			return err
 		}
 	default:
-		opts := labcloud.Options{Trainees: cfg.LabTrainees, Delay: cfg.LabDelay, TokenTTL: cfg.LabTokenTTL} // the access log covers its requests
-		if cfg.LabScenario != "" {
-			if opts.Scenario, err = labcloud.LoadScenario(cfg.LabScenario); err != nil {
-				return fmt.Errorf("-lab-scenario: %w", err)
-			}
+		// the lab is saved until this returns (after the server's shutdown): its
+		// own context, so that requests still finishing during the shutdown are saved
+		labCtx, stopLab := context.WithCancel(context.WithoutCancel(ctx))
+		defer stopLab()
+		setup, err := newLab(labCtx, cfg, logger)
+		if err != nil {
+			return err
+		}
+		if setup.wait != nil {
+			defer func() { stopLab(); setup.wait() }() // the last save
 		}
 		// The lab has no port of its own: it is reached only in process, through this
 		// server's routes (and so behind -read-only), at a host that never resolves.
-		lab = labcloud.New(opts)
-		if cfg.LabFaults != "" {
-			if err := setLabFaults(lab, cfg.LabFaults); err != nil {
-				return fmt.Errorf("-lab-faults: %w", err)
-			}
-		}
+		lab = setup.Cloud
 		keystone = &url.URL{Scheme: "http", Host: labHost, Path: "/identity"}
 		api.Lab = true
+		api.LabUsers = setup.LoginUsers
 		for _, u := range lab.Users() {
-			api.LabUsers = append(api.LabUsers, serverapi.LabUser{Name: u.Name, Password: u.Password, Project: u.Project, Role: u.Role})
+			banner = append(banner, serverapi.LabUser{Name: u.Name, Password: u.Password, Project: u.Project, Role: u.Role})
 		}
 	}
 
@@ -120,8 +122,9 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 		logger.Info("no -session-key: browser sessions are sealed with a random key and end when this process stops; give every replica the same -session-key (OCTAVIEW_SESSION_KEY)")
 	}
 	px := proxy.New(proxy.Options{
-		SessionKey: sessionKey,
-		Keystone:   keystone, Region: region, Interface: iface, Transport: transport,
+		SessionKey:    sessionKey,
+		SessionCookie: cfg.SessionCookie,
+		Keystone:      keystone, Region: region, Interface: iface, Transport: transport,
 		PublicURL: cfg.PublicURL, DefaultOrigin: defaultOrigin, TrustForwarded: cfg.TrustForwarded,
 		Logger: logger, OnUpstream: setUpstream, OnUpstreamError: m.upstreamError, OnKeystoneLookup: m.keystoneLookup.Inc,
 	})
@@ -136,22 +139,28 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 	}
 
 	var labAPI http.Handler // trainers set faults at /lab/faults on the console's own address
+	var tr *trainer
 	if lab != nil {
 		labAPI = lab
+		tr = newTrainer(ctx, lab, px, cfg, listenURL, m, logger)
 	}
 	stopping := make(chan struct{})
 	ui.Register()
+	hosting := newHosting(cfg.Web, func() *goapp.Handler { return ui.Handler() }, logger)
 	handler := newServer(serverDeps{
 		Logger:      logger,
 		Metrics:     m,
 		Proxy:       px,
-		Hosting:     newHosting(cfg.Web, func() *goapp.Handler { return ui.Handler() }, logger),
+		Hosting:     hosting,
+		Build:       hosting.build,
 		Config:      api,
 		Status:      feed,
 		Lab:         labAPI,
+		Trainer:     tr,
 		Stopping:    stopping,
 		ReadOnly:    cfg.ReadOnly,
 		CORSOrigins: cfg.CORSOrigins,
+		Hosts:       newHostPolicy(cfg.PublicURL, cfg.TrustForwarded),
 	})
 
 	srv := &http.Server{
@@ -164,8 +173,8 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 	}
 	srv.RegisterOnShutdown(func() { close(stopping) })
 
-	printBanner(stdout, listenURL, cfg, keystone, api)
-	logger.Info("listening", "addr", ln.Addr().String(), "upstream", keystone.Host, "lab", api.Lab,
+	printBanner(stdout, listenURL, cfg, keystone, api, banner)
+	logger.Info("listening", "addr", ln.Addr().String(), "version", serverVersion().Version, "build", hosting.build(), "upstream", keystone.Host, "lab", api.Lab,
 		"read_only", cfg.ReadOnly, "status_page", api.StatusPage)
 
 	serveErr := make(chan error, 1)
@@ -215,7 +224,7 @@ func startStatusFeed(ctx context.Context, name string, getenv func(string) strin
 const labHost = "lab.octaview.invalid"
 
 // printBanner tells the operator where the console is and, in lab mode, who can log in.
-func printBanner(w io.Writer, listenURL string, cfg config, keystone *url.URL, api serverapi.Config) {
+func printBanner(w io.Writer, listenURL string, cfg config, keystone *url.URL, api serverapi.Config, labUsers []serverapi.LabUser) {
 	consoleURL := listenURL
 	if cfg.PublicURL != "" {
 		consoleURL = cfg.PublicURL
@@ -233,7 +242,7 @@ func printBanner(w io.Writer, listenURL string, cfg config, keystone *url.URL, a
 	if api.Lab {
 		fmt.Fprintf(w, "upstream: the lab cloud, in this process only (OS_AUTH_URL=%s/identity/v3)\n", consoleURL)
 		fmt.Fprintln(w, "lab users (name / password, project, role):")
-		for _, u := range api.LabUsers {
+		for _, u := range labUsers {
 			fmt.Fprintf(w, "  %-10s / %-10s project %-10s role %s\n", u.Name, u.Password, u.Project, u.Role)
 		}
 	} else {

@@ -19,9 +19,12 @@ type serverDeps struct {
 	Config      serverapi.Config
 	Status      *statusFeed  // nil: no status page
 	Lab         http.Handler // lab mode: the lab cloud, whose /lab/ control API it serves (admin token); else nil
+	Trainer     *trainer     // lab mode: the trainer's page and API; else nil
 	Stopping    <-chan struct{}
 	ReadOnly    bool
 	CORSOrigins []string
+	Hosts       *hostPolicy   // the Host names answered; nil = any (tests)
+	Build       func() string // the app's build served now (nil: not named)
 }
 
 // newServer returns the server's handler: the routes of routes.go behind CORS,
@@ -32,7 +35,11 @@ func newServer(d serverDeps) http.Handler {
 	var h http.Handler = mux
 	h = cors{origins: d.CORSOrigins}.wrap(h)
 	h = refuseTunnels(h)
+	h = d.Hosts.wrap(h)
 	h = securityHeaders(h)
+	if d.Build != nil {
+		h = withBuild(d.Build, h)
+	}
 	h = accessLog(d.Logger, d.Metrics, h)
 	return h
 }

@@ -50,9 +50,10 @@ func newTestEnv(t *testing.T, o envOptions) *testEnv {
 		web = t.TempDir()
 	}
 	stopping := make(chan struct{})
+	hosting := newHosting(web, nil, logger)
 	e.Server = httptest.NewServer(newServer(serverDeps{
 		Logger: logger, Metrics: e.Metrics, Proxy: px,
-		Hosting:  newHosting(web, nil, logger),
+		Hosting: hosting, Build: hosting.build,
 		Config:   serverapi.Config{ReadOnly: o.readOnly, StatusPage: o.status != nil},
 		Status:   o.status,
 		Stopping: stopping,

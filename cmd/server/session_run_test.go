@@ -91,3 +91,86 @@ func TestParseConfigSessionKey(t *testing.T) {
 		})
 	}
 }
+
+// TestRunSessionCookieName: -session-cookie (or OCTAVIEW_SESSION_COOKIE)
+// names the session cookie, so two consoles on one host keep apart; a name
+// that is no cookie name, or carries the __Host- prefix the server adds
+// itself, is refused at start.
+func TestRunSessionCookieName(t *testing.T) {
+	cases := []struct {
+		name    string
+		args    []string
+		env     map[string]string
+		want    string
+		wantErr string
+	}{
+		{"default", nil, nil, serverapi.SessionCookie, ""},
+		{"flag", []string{"-session-cookie", "console_b"}, nil, "console_b", ""},
+		{"variable", nil, map[string]string{"OCTAVIEW_SESSION_COOKIE": "console_c"}, "console_c", ""},
+		{"not a cookie name", []string{"-session-cookie", "a;b"}, nil, "", "-session-cookie"},
+		{"the prefix is the server's", []string{"-session-cookie", "__Host-x"}, nil, "", "__Host-"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := parseConfig(append([]string{"octaview"}, tc.args...), func(k string) string { return tc.env[k] }, io.Discard)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Errorf("got %v, want an error naming %s", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil || cfg.SessionCookie != tc.want {
+				t.Errorf("got %q, %v; want %q", cfg.SessionCookie, err, tc.want)
+			}
+		})
+	}
+	s := startRun(t, nil, "-web", t.TempDir(), "-session-cookie", "console_b")
+	body := `{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":"demo","password":"demo","domain":{"name":"Default"}}}}}}`
+	req, _ := http.NewRequest(http.MethodPost, s.URL+"/identity/v3/auth/tokens", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(serverapi.SessionHeader, serverapi.SessionUnbound)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if c := resp.Cookies(); len(c) != 1 || c[0].Name != "console_b" {
+		t.Errorf("the session cookie of a server given -session-cookie console_b: got %v", c)
+	}
+}
+
+func TestParseConfigSessionKeyFile(t *testing.T) {
+	dir := t.TempDir()
+	key := writeFile(t, dir, "session-key", "  from-a-file-0123456789abcdef0123456789\n")
+	empty := writeFile(t, dir, "empty", "\n")
+	cases := []struct {
+		name    string
+		args    []string
+		env     map[string]string
+		want    string
+		wantErr string
+	}{
+		{"flag", []string{"-session-key-file", key}, nil, "from-a-file-0123456789abcdef0123456789", ""},
+		{"variable", nil, map[string]string{"OCTAVIEW_SESSION_KEY_FILE": key}, "from-a-file-0123456789abcdef0123456789", ""},
+		{"both the key and its file", []string{"-session-key-file", key}, map[string]string{"OCTAVIEW_SESSION_KEY": "k"}, "", "both given"},
+		{"an empty file", []string{"-session-key-file", empty}, nil, "", "empty"},
+		{"no such file", []string{"-session-key-file", dir + "/none"}, nil, "", "no such file"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := parseConfig(append([]string{"octaview"}, tc.args...), func(k string) string { return tc.env[k] }, io.Discard)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("got error %v, want one saying %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.SessionKey != tc.want {
+				t.Errorf("got %q, want %q", cfg.SessionKey, tc.want)
+			}
+		})
+	}
+}

@@ -95,7 +95,7 @@ func (c *Cloud) appCredOwner(w http.ResponseWriter, r *http.Request, now time.Ti
 		keystoneError(w, http.StatusUnauthorized, msgAuthRequired)
 		return nil
 	}
-	if t.user.id != r.PathValue("user_id") && !t.hasRole(roleAdmin) {
+	if t.view || t.user.id != r.PathValue("user_id") && !t.hasRole(roleAdmin) {
 		keystoneError(w, http.StatusForbidden, msgCreateAppCredForbidden)
 		return nil
 	}

@@ -2,6 +2,7 @@ package labcloud
 
 import (
 	"bytes"
+	"cmp"
 	"container/heap"
 	crand "crypto/rand"
 	"encoding/binary"
@@ -57,18 +58,53 @@ type Cloud struct {
 	ops            opHeap
 	parked         []*pendingOp
 	faults         Faults
+	projectFaults  map[string]Faults    // by project id: faults acting on that project only
+	effective      map[string]*Faults   // by project id: faults and projectFaults merged
+	activity       map[string]*activity // by project id: what its users last did
+	exercise       *Exercise
+	progress       map[string]*progress // by project id: the exercise's steps passed
 	mgmtNext       uint32
+	pcg            *rand.PCG
+
+	changes  chan struct{} // a change since the last save (cap 1), for Autosave
+	gen      uint64        // changes made (for Autosave)
+	savedGen uint64        // gen at the last save
 }
 
 // New returns a Cloud seeded with the default users (admin, demo, viewer,
 // Options.Trainees trainees), a shared public network, a private network per
 // project, and Options.Scenario.
 func New(opts Options) *Cloud {
+	c := newCloud(opts)
+	now := time.Now()
+	c.mu.Lock()
+	c.seedPublicNetwork(now)
+	c.addUser("admin", c.opts.AdminPassword, "admin", roleAdmin)
+	c.addUser("demo", "demo", "demo", roleMember)
+	c.addUser("viewer", "viewer", "demo", roleReader)
+	c.addTrainees(c.opts.Trainees)
+	if c.opts.Scenario != nil {
+		if err := c.applyScenario(c.opts.Scenario, now); err != nil {
+			c.opts.Logger.Error("scenario", "err", err)
+		}
+	}
+	if c.opts.Exercise != nil {
+		c.setExercise(c.opts.Exercise, false, now)
+	}
+	c.mu.Unlock()
+	return c
+}
+
+// newCloud returns a Cloud with no users, projects or objects, its routes
+// registered.
+func newCloud(opts Options) *Cloud {
 	opts = opts.withDefaults()
 	seed := uint64(opts.Seed)
+	pcg := rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
 	c := &Cloud{
 		opts:           opts,
-		rng:            rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
+		pcg:            pcg,
+		rng:            rand.New(pcg),
 		projectsByID:   map[string]*project{},
 		projectsByName: map[string]*project{},
 		usersByID:      map[string]*user{},
@@ -92,31 +128,45 @@ func New(opts Options) *Cloud {
 		azProfiles:     newCollection[*azProfile](),
 		quotas:         map[string]*quota{},
 		quotaDefaults:  unlimitedQuota(),
+		projectFaults:  map[string]Faults{},
+		effective:      map[string]*Faults{},
+		activity:       map[string]*activity{},
+		progress:       map[string]*progress{},
+		changes:        make(chan struct{}, 1),
 	}
 	heap.Init(&c.ops)
-	now := time.Now()
-	c.mu.Lock()
-	c.seedPublicNetwork(now)
-	c.addUser("admin", "admin", "admin", roleAdmin)
-	c.addUser("demo", "demo", "demo", roleMember)
-	c.addUser("viewer", "viewer", "demo", roleReader)
-	for i := 1; i <= opts.Trainees; i++ {
-		name := "trainee" + itoa(i)
-		c.addUser(name, name, name, roleMember)
-	}
-	if opts.Scenario != nil {
-		if err := c.applyScenario(opts.Scenario, now); err != nil {
-			opts.Logger.Error("scenario", "err", err)
-		}
-	}
-	c.mu.Unlock()
-
 	c.mux = http.NewServeMux()
 	c.keystoneRoutes(c.mux)
 	c.octaviaRoutes(c.mux)
 	c.neutronRoutes(c.mux)
 	c.labRoutes(c.mux)
 	return c
+}
+
+// addTrainees adds users trainee1..traineeN that do not exist yet, each a
+// member of its own project, with Options.TraineePasswords. Caller holds c.mu.
+func (c *Cloud) addTrainees(n int) {
+	for i := 1; i <= n; i++ {
+		name := "trainee" + itoa(i)
+		if c.usersByName[name] != nil {
+			continue
+		}
+		password := name
+		if c.opts.TraineePasswords == PasswordsRandom {
+			password = randomPassword()
+		}
+		c.addUser(name, password, name, roleMember).trainee = true
+	}
+}
+
+// markChanged records a change of the lab's state, for Autosave. Caller
+// holds c.mu (or owns c alone).
+func (c *Cloud) markChanged() {
+	c.gen++
+	select {
+	case c.changes <- struct{}{}:
+	default:
+	}
 }
 
 func itoa(i int) string {
@@ -162,32 +212,56 @@ func (s *statusWriter) Write(b []byte) (int, error) {
 	return s.ResponseWriter.Write(b)
 }
 
-// ServeHTTP applies the injected faults (outage, latency, error rate), then
-// routes the request.
+// ServeHTTP applies the injected faults that act on the caller's project
+// (outage, latency, error rate), then routes the request, and records what
+// the caller did (the trainer's page shows it). The lab's admins are
+// exempt from a Keystone outage: no fault locks the trainer out.
 func (c *Cloud) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	svc := service(r.URL.Path)
-	c.mu.Lock()
-	f := c.faults
-	failed := false
-	if svc == "load-balancer" && f.ErrorRate > 0 {
-		failed = c.rng.Float64() < f.ErrorRate
-	}
-	c.mu.Unlock()
 	sw := &statusWriter{ResponseWriter: w}
 	sw.Header().Set(RequestIDHeader, requestID())
 	defer func() {
 		c.opts.Logger.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
 			"elapsed", time.Since(start))
 	}()
+	var body []byte
+	if r.Body != nil && r.Body != http.NoBody {
+		// Read the body before any handler takes the lock: a slow client
+		// must not stall the cloud.
+		b, err := io.ReadAll(io.LimitReader(r.Body, 4<<20))
+		if err != nil {
+			sw.WriteHeader(http.StatusBadRequest)
+			return
+		}
+		body = b
+		r.Body = io.NopCloser(bytes.NewReader(b))
+	}
+	c.mu.Lock()
+	u, p := c.requestScope(r, body)
+	f := &c.faults
+	if p != nil {
+		f = c.faultsFor(p.id)
+	}
+	failed := false
+	if svc == "load-balancer" && f.ErrorRate > 0 {
+		failed = c.rng.Float64() < f.ErrorRate
+	}
 	outage := map[string]string{"load-balancer": f.Octavia, "identity": f.Keystone}[svc]
+	latency := f.Latency.Duration
+	c.mu.Unlock()
+	if svc == "identity" && u != nil && u.role == roleAdmin {
+		outage = OutageNone
+	}
 	switch outage {
 	case Outage503:
 		sw.Header().Set("Content-Type", "text/html")
 		sw.WriteHeader(http.StatusServiceUnavailable)
 		sw.Write([]byte("<html><body><h1>503 Service Unavailable</h1>\nNo server is available to handle this request.\n</body></html>\n"))
+		c.recordServed(u, p, r, http.StatusServiceUnavailable, nil)
 		return
 	case OutageReset:
+		c.recordServed(u, p, r, http.StatusBadGateway, nil)
 		if hj, ok := w.(http.Hijacker); ok {
 			if conn, _, err := hj.Hijack(); err == nil {
 				conn.Close()
@@ -198,33 +272,50 @@ func (c *Cloud) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		sw.WriteHeader(http.StatusBadGateway)
 		return
 	}
-	if svc != "lab" && f.Latency.Duration > 0 {
+	if svc != "lab" && latency > 0 {
 		select {
-		case <-time.After(f.Latency.Duration):
+		case <-time.After(latency):
 		case <-r.Context().Done():
 			return
 		}
 	}
 	if failed {
-		writeFault(sw, errorf(http.StatusInternalServerError, "An unknown exception occurred."))
+		bw := &bufferedWriter{w: sw, buf: getBuf()}
+		defer putBuf(bw.buf)
+		writeFault(bw, errorf(http.StatusInternalServerError, "An unknown exception occurred."))
+		c.recordServed(u, p, r, bw.status, bw.buf.Bytes())
+		bw.flush()
 		return
-	}
-	if r.Body != nil && r.Body != http.NoBody {
-		// Read the body before any handler takes the lock: a slow client
-		// must not stall the cloud.
-		b, err := io.ReadAll(io.LimitReader(r.Body, 4<<20))
-		if err != nil {
-			sw.WriteHeader(http.StatusBadRequest)
-			return
-		}
-		r.Body = io.NopCloser(bytes.NewReader(b))
 	}
 	// Handlers write while holding the lock; buffer their answer and send
 	// it after, so a client that reads slowly stalls only itself.
 	bw := &bufferedWriter{w: sw, buf: getBuf()}
 	defer putBuf(bw.buf)
 	c.mux.ServeHTTP(bw, r)
+	c.recordServed(u, p, r, cmp.Or(bw.status, http.StatusOK), bw.buf.Bytes())
 	bw.flush()
+}
+
+// recordServed notes an answered request: the trainee's activity (a
+// trainee's user only), and a change of state for Autosave (an accepted
+// write other than a login).
+func (c *Cloud) recordServed(u *user, p *project, r *http.Request, status int, body []byte) {
+	svc := service(r.URL.Path)
+	write := r.Method != http.MethodGet && r.Method != http.MethodHead &&
+		!(r.Method == http.MethodPost && r.URL.Path == "/identity/v3/auth/tokens")
+	track := u != nil && u.trainee && p != nil && svc != "lab"
+	if !track && !(write && status < 400) {
+		return
+	}
+	now := time.Now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if track {
+		c.record(p, r, status, body, now)
+	}
+	if write && status < 400 {
+		c.markChanged()
+	}
 }
 
 // RequestIDHeader is the header of the request id each answer carries:

@@ -11,6 +11,7 @@ import "time"
 func (c *Cloud) refreshOperating(lb *loadBalancer, now time.Time) {
 	live := func(m *meta) bool { return m.prov != statusPendingCreate && m.prov != statusPendingDelete }
 	degraded := false
+	faults := c.faultsFor(lb.projectID)
 	for _, p := range lb.pools {
 		monitored := p.hm != nil && p.hm.enabled && p.hm.prov != statusPendingCreate
 		if p.hm != nil && live(&p.hm.meta) {
@@ -27,7 +28,7 @@ func (c *Cloud) refreshOperating(lb *loadBalancer, now time.Time) {
 			case !monitored:
 				m.setOper(operNoMonitor)
 				up++
-			case c.faults.memberDown(m):
+			case faults.memberDown(m):
 				m.setOper(operError)
 				down++
 			default:

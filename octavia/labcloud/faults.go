@@ -22,6 +22,10 @@ func (d *Duration) UnmarshalJSON(b []byte) error {
 		d.Duration = time.Duration(n * float64(time.Second))
 		return nil
 	}
+	if s == "" {
+		d.Duration = 0
+		return nil
+	}
 	v, err := time.ParseDuration(s)
 	if err != nil {
 		return err
@@ -85,12 +89,25 @@ func (f *Faults) validate() error {
 	return nil
 }
 
-// setFaults replaces the faults and applies the ones that act on existing
-// objects at once. Caller holds c.mu.
+// setFaults replaces the lab-wide faults and applies the ones that act on
+// existing objects at once. Caller holds c.mu.
 func (c *Cloud) setFaults(f Faults, now time.Time) {
 	c.faults = f
+	c.rebuildEffective()
+	c.applyFaults(now, "")
+}
+
+// applyFaults applies the faults that act on existing objects at once, on
+// the load balancers of projectID ("" = every project): an ACTIVE object
+// named by error goes to ERROR, one named by stuck to PENDING_UPDATE, and
+// operating statuses follow the down members. Caller holds c.mu.
+func (c *Cloud) applyFaults(now time.Time, projectID string) {
 	c.unpark(now)
 	for _, lb := range c.lbs.order {
+		if projectID != "" && lb.projectID != projectID {
+			continue
+		}
+		f := c.faultsFor(lb.projectID)
 		touched := false
 		for _, o := range treeOf(lb) {
 			m := o.base()
@@ -103,7 +120,7 @@ func (c *Cloud) setFaults(f Faults, now time.Time) {
 				c.schedule(&pendingOp{lb: lb, activate: []object{lb, o}}, now)
 			}
 		}
-		if touched || len(f.DownMembers) > 0 || lb.oper == operDegraded {
+		if touched || len(f.DownMembers) > 0 || lb.oper == operDegraded || lb.oper == operError {
 			c.refreshOperating(lb, now)
 		}
 	}

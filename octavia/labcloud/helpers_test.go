@@ -13,7 +13,7 @@ import (
 // tclient calls a Cloud's handler directly: no sockets, so it works inside
 // a testing/synctest bubble.
 type tclient struct {
-	t     *testing.T
+	t     testing.TB
 	h     http.Handler
 	token string
 }
@@ -24,7 +24,7 @@ type tresp struct {
 	body   []byte
 }
 
-func (r tresp) json(t *testing.T) map[string]any {
+func (r tresp) json(t testing.TB) map[string]any {
 	t.Helper()
 	var m map[string]any
 	if err := json.Unmarshal(r.body, &m); err != nil {
@@ -34,7 +34,7 @@ func (r tresp) json(t *testing.T) map[string]any {
 }
 
 // fault returns the faultstring of an Octavia fault body.
-func (r tresp) fault(t *testing.T) string {
+func (r tresp) fault(t testing.TB) string {
 	t.Helper()
 	s, _ := r.json(t)["faultstring"].(string)
 	return s
@@ -100,7 +100,7 @@ func passwordAuth(user, password, project string) map[string]any {
 
 // login returns a client holding a token of user (password = user name
 // for the default users).
-func login(t *testing.T, h http.Handler, user string) *tclient {
+func login(t testing.TB, h http.Handler, user string) *tclient {
 	t.Helper()
 	project := map[string]string{"admin": "admin", "demo": "demo", "viewer": "demo"}[user]
 	if project == "" {
@@ -109,7 +109,7 @@ func login(t *testing.T, h http.Handler, user string) *tclient {
 	return loginTo(t, h, user, user, project)
 }
 
-func loginTo(t *testing.T, h http.Handler, user, password, project string) *tclient {
+func loginTo(t testing.TB, h http.Handler, user, password, project string) *tclient {
 	t.Helper()
 	anon := &tclient{t: t, h: h}
 	r := anon.must(http.StatusCreated, http.MethodPost, "/identity/v3/auth/tokens", passwordAuth(user, password, project))
@@ -161,7 +161,7 @@ func (c *tclient) lbStatus(id string) string {
 	return obj(r.json(c.t), "loadbalancer")["provisioning_status"].(string)
 }
 
-func writeFile(t *testing.T, path, s string) {
+func writeFile(t testing.TB, path, s string) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(s), 0o600); err != nil {
 		t.Fatal(err)

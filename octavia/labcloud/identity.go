@@ -9,6 +9,7 @@ import (
 // User is one lab user, for README, `make run` output and the login page hint.
 type User struct {
 	Name, Password, Project, Role string
+	Trainee                       bool // one of the class (Options.Trainees, Scenario.Trainees)
 }
 
 const (
@@ -44,6 +45,7 @@ type user struct {
 	project  *project   // the default project
 	others   []*project // more projects, with the same role (Scenario users' "projects")
 	role     string
+	trainee  bool       // a trainee (Options.Trainees, Scenario.Trainees): the trainer's page shows it
 	tokens   [][32]byte // digests of the tokens issued to the user, oldest first
 }
 
@@ -102,6 +104,7 @@ func (c *Cloud) addUser(name, password, projectName, role string) *user {
 	p := c.addProject(projectName)
 	u := &user{id: keystoneID("user", name), name: name, password: digest(password), plain: password, project: p, role: role}
 	if old := c.usersByName[name]; old != nil {
+		u.trainee = old.trainee
 		*old = *u
 		return old
 	}
@@ -123,7 +126,7 @@ func (c *Cloud) Users() []User {
 	defer c.mu.Unlock()
 	out := make([]User, 0, len(c.users))
 	for _, u := range c.users {
-		out = append(out, User{Name: u.name, Password: u.plain, Project: u.project.name, Role: u.role})
+		out = append(out, User{Name: u.name, Password: u.plain, Project: u.project.name, Role: u.role, Trainee: u.trainee})
 	}
 	return out
 }

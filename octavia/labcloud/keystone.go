@@ -153,6 +153,7 @@ func (c *Cloud) authenticate(req *authRequest, now time.Time) (*token, *apiError
 			return nil, errorf(http.StatusNotFound, "Could not find token: %s.", id.Token.ID)
 		}
 		t.user, t.project, t.appCred, t.expires = old.user, old.project, old.appCred, old.expires
+		t.view, t.parent = old.view, old.parent
 	case method == "application_credential" && id.AppCred != nil:
 		ac := c.findAppCred(id.AppCred.ID, id.AppCred.Name, id.AppCred.User)
 		if ac == nil || ac.secret != digest(id.AppCred.Secret) {
@@ -178,6 +179,9 @@ func (c *Cloud) scope(t *token, raw json.RawMessage) (*token, *apiError) {
 		return t, nil
 	}
 	if string(raw) == `"unscoped"` {
+		if t.view {
+			return nil, errorf(http.StatusUnauthorized, msgAuthRequired)
+		}
 		t.project = nil
 		return t, nil
 	}
@@ -195,6 +199,13 @@ func (c *Cloud) scope(t *token, raw json.RawMessage) (*token, *apiError) {
 	}
 	if p == nil {
 		return nil, errorf(http.StatusUnauthorized, msgAuthRequired)
+	}
+	if t.view {
+		// a trainer's view stays on the project it was minted for
+		if p != t.project {
+			return nil, errorf(http.StatusUnauthorized, "User %s has no access to project %s", t.user.id, p.id)
+		}
+		return t, nil
 	}
 	if !t.user.memberOf(p) {
 		return nil, errorf(http.StatusUnauthorized, "User %s has no access to project %s", t.user.id, p.id)
@@ -286,6 +297,11 @@ func (c *Cloud) revokeToken(w http.ResponseWriter, r *http.Request, _ *token, no
 		keystoneError(w, http.StatusNotFound, "Could not find token: "+redact(subject)+".")
 		return
 	}
+	// logging out of a trainer's view logs the trainer out too: the admin
+	// token kept aside for "back to the trainer page" dies with it
+	if t := c.tokens[digest(subject)]; t != nil && t.view {
+		delete(c.tokens, t.parent)
+	}
 	delete(c.tokens, digest(subject))
 	w.WriteHeader(http.StatusNoContent)
 }
@@ -302,6 +318,9 @@ func (c *Cloud) authProjects(w http.ResponseWriter, r *http.Request, t *token, n
 	projects := []any{c.projectBody(r, t.user.project)}
 	for _, p := range t.user.others {
 		projects = append(projects, c.projectBody(r, p))
+	}
+	if t.view {
+		projects = []any{c.projectBody(r, t.project)}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{
 		"projects": projects,

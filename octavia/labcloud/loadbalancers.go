@@ -111,6 +111,11 @@ func (c *Cloud) createLoadBalancer(w http.ResponseWriter, r *http.Request, k *ca
 	if err := c.buildGraph(lb, b, now); err != nil {
 		return err
 	}
+	for _, p := range lb.pools {
+		if err := c.checkMemberSubnets(p.members, k.admin); err != nil {
+			return err
+		}
+	}
 	if err := c.allocateLBVIP(lb, b, k.admin, now); err != nil {
 		return err
 	}

@@ -88,6 +88,22 @@ func (c *Cloud) buildMember(b *memberBody, p *pool, now time.Time) (*member, *ap
 	return m, nil
 }
 
+// checkMemberSubnets refuses members on a subnet the caller cannot see, as
+// Octavia does: it looks a member's subnet up with the caller's token, so
+// another project's (unshared) subnet is not found, like a VIP's
+// (subnetUsable). Caller holds c.mu.
+func (c *Cloud) checkMemberSubnets(ms []*member, admin bool) *apiError {
+	for _, m := range ms {
+		if m.subnetID == nil {
+			continue
+		}
+		if s, ok := c.subnets.get(*m.subnetID); !ok || !subnetUsable(s, m.projectID, admin) {
+			return invalidSubresource("Subnet", *m.subnetID)
+		}
+	}
+	return nil
+}
+
 func (m *member) apply(b *memberBody) *apiError {
 	if b.Weight != nil {
 		if err := inRange("weight", *b.Weight, 0, 256); err != nil {
@@ -157,6 +173,9 @@ func (c *Cloud) createMember(w http.ResponseWriter, r *http.Request, k *caller, 
 	}
 	m, err := c.buildMember(req.M, p, now)
 	if err != nil {
+		return err
+	}
+	if err := c.checkMemberSubnets([]*member{m}, k.admin); err != nil {
 		return err
 	}
 	c.attachMember(m)
@@ -266,6 +285,9 @@ func (c *Cloud) batchUpdateMembers(w http.ResponseWriter, r *http.Request, k *ca
 			return err
 		}
 		created = append(created, m)
+	}
+	if err := c.checkMemberSubnets(created, k.admin); err != nil {
+		return err
 	}
 	for i, m := range updates {
 		if err := m.apply(updateBodies[i]); err != nil {

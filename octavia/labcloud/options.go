@@ -1,8 +1,10 @@
 package labcloud
 
 import (
+	crand "crypto/rand"
 	"io"
 	"log/slog"
+	"math/big"
 	"time"
 )
 
@@ -27,9 +29,19 @@ type Options struct {
 	TokensPerUser int
 	// MaxPageSize is Octavia's pagination_max_limit; 0 means 1000.
 	MaxPageSize int
-	// Trainees adds users trainee1..traineeN (password = user name), each
-	// a member of a project of the same name.
+	// Trainees adds users trainee1..traineeN (password = user name, or a
+	// random one with TraineePasswords), each a member of a project of the
+	// same name.
 	Trainees int
+	// TraineePasswords is how trainees' passwords are chosen: "" or
+	// PasswordsName (the user name), or PasswordsRandom (random, 12
+	// characters from an alphabet without look-alikes).
+	TraineePasswords string
+	// AdminPassword is the password of the lab's admin user; "" means "admin".
+	AdminPassword string
+	// Exercise is the exercise the trainees' progress is checked against
+	// (see Exercise); nil: none.
+	Exercise *Exercise
 	// Scenario seeds projects, networks, load balancers, quotas and faults.
 	Scenario *Scenario
 	// Logger receives one line per request; nil discards. Tokens are never logged.
@@ -46,6 +58,9 @@ func (o Options) withDefaults() Options {
 	if o.TokensPerUser <= 0 {
 		o.TokensPerUser = 100
 	}
+	if o.AdminPassword == "" {
+		o.AdminPassword = "admin"
+	}
 	if o.MaxPageSize <= 0 {
 		o.MaxPageSize = 1000
 	}
@@ -54,3 +69,32 @@ func (o Options) withDefaults() Options {
 	}
 	return o
 }
+
+// Values of Options.TraineePasswords.
+const (
+	PasswordsName   = "name"   // a trainee's password is its user name
+	PasswordsRandom = "random" // each trainee gets a random password
+)
+
+// passwordAlphabet has no look-alikes (0/O, 1/l/I): passwords are read off
+// printed cards.
+const passwordAlphabet = "abcdefghijkmnpqrstuvwxyzACDEFGHJKLMNPQRTUVWXY34679"
+
+// randomPassword returns 12 characters of passwordAlphabet from crypto/rand
+// (about 67 bits).
+func randomPassword() string {
+	b := make([]byte, 12)
+	n := big.NewInt(int64(len(passwordAlphabet)))
+	for i := range b {
+		v, err := crand.Int(crand.Reader, n)
+		if err != nil {
+			panic(err) // crypto/rand does not fail on supported platforms
+		}
+		b[i] = passwordAlphabet[v.Int64()]
+	}
+	return string(b)
+}
+
+// RandomPassword returns a random password as the lab draws them for
+// trainees (12 characters, no look-alikes): for a lab admin's password.
+func RandomPassword() string { return randomPassword() }

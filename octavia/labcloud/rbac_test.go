@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"slices"
 	"testing"
+	"time"
 )
 
 func TestRBAC(t *testing.T) {
@@ -216,5 +217,75 @@ func TestRBACNothingButTheToken(t *testing.T) {
 			tc.who.t = t
 			tc.who.must(tc.wantStatus, tc.method, tc.path, tc.body)
 		})
+	}
+}
+
+// TestRBACMemberSubnetOfAnotherProject: Octavia looks a member's subnet_id
+// up with the caller's token, as it does a VIP's: another project's subnet
+// is not found, whether the member comes alone, in a batch update or in a
+// fully populated create; its own and the shared subnet are fine, and an
+// admin sees every subnet.
+func TestRBACMemberSubnetOfAnotherProject(t *testing.T) {
+	c := New(Options{Seed: 1, Delay: 20 * time.Millisecond, Scenario: &Scenario{LoadBalancers: []ScenarioLB{
+		{Project: "demo", Name: "demos", Listener: &ScenarioListener{Protocol: "HTTP", Port: 80}},
+	}}})
+	admin, demo := login(t, c, "admin"), login(t, c, "demo")
+	subnetOf := func(name string) string {
+		r := admin.must(http.StatusOK, http.MethodGet, "/network/v2.0/subnets?name="+name, nil)
+		return ids(t, r, "subnets")[0]
+	}
+	adminSubnet, demoSubnet, shared := subnetOf("admin-subnet"), subnetOf("demo-subnet"), subnetOf("public-subnet")
+	pools := list(demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/pools", nil).json(t), "pools")
+	pool := pools[0].(map[string]any)["id"].(string)
+	members := "/load-balancer/v2/lbaas/pools/" + pool + "/members"
+	notFound := "Subnet " + adminSubnet + " not found."
+
+	member := func(addr, subnet string) map[string]any {
+		return map[string]any{"address": addr, "protocol_port": 80, "subnet_id": subnet}
+	}
+	lbID := ids(t, demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers?name=demos", nil), "loadbalancers")[0]
+	settle := func() { // each write locks the load balancer for the lab's Delay
+		for i := 0; i < 200 && demo.lbStatus(lbID) != "ACTIVE"; i++ {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	cases := []struct {
+		name       string
+		who        *tclient
+		method     string
+		path       string
+		body       any
+		wantStatus int
+		wantFault  string
+	}{
+		{"a member on another project's subnet", demo, http.MethodPost, members, map[string]any{"member": member("10.9.0.1", adminSubnet)}, 400, notFound},
+		{"a batch update naming another project's subnet", demo, http.MethodPut, members, map[string]any{"members": []any{member("10.9.0.2", adminSubnet)}}, 400, notFound},
+		{"a fully populated create naming another project's subnet", demo, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": map[string]any{
+			"name": "graph", "vip_subnet_id": demoSubnet,
+			"listeners": []any{map[string]any{"protocol": "HTTP", "protocol_port": 80, "default_pool": map[string]any{"name": "p"}}},
+			"pools":     []any{map[string]any{"name": "p", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN", "members": []any{member("10.9.0.3", adminSubnet)}}},
+		}}, 400, notFound},
+		{"a member on its own project's subnet", demo, http.MethodPost, members, map[string]any{"member": member("10.9.0.4", demoSubnet)}, 201, ""},
+		{"a member on the shared subnet", demo, http.MethodPost, members, map[string]any{"member": member("10.9.0.5", shared)}, 201, ""},
+		{"an admin on any project's subnet", admin, http.MethodPost, members, map[string]any{"member": member("10.9.0.6", adminSubnet)}, 201, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			settle()
+			tc.who.t = t
+			r := tc.who.must(tc.wantStatus, tc.method, tc.path, tc.body)
+			if tc.wantFault != "" {
+				if got := r.fault(t); got != tc.wantFault {
+					t.Errorf("got %q, want %q", got, tc.wantFault)
+				}
+			}
+		})
+	}
+	settle()
+	got := list(demo.must(http.StatusOK, http.MethodGet, members, nil).json(t), "members")
+	for _, m := range got {
+		if m.(map[string]any)["subnet_id"] == adminSubnet && m.(map[string]any)["address"] != "10.9.0.6" {
+			t.Errorf("a member of demo's on admin's subnet was stored: %v", m)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package labcloud
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -106,10 +107,7 @@ func LoadScenario(path string) (*Scenario, error) {
 
 // applyScenario seeds s. Caller holds c.mu.
 func (c *Cloud) applyScenario(s *Scenario, now time.Time) error {
-	for i := c.opts.Trainees + 1; i <= s.Trainees; i++ {
-		name := "trainee" + itoa(i)
-		c.addUser(name, name, name, roleMember)
-	}
+	c.addTrainees(s.Trainees)
 	for _, p := range s.Projects {
 		c.addProject(p.Name)
 		for _, u := range p.Users {
@@ -266,4 +264,109 @@ func (c *Cloud) seedListener(lb *loadBalancer, sl *ScenarioListener, now time.Ti
 		pl.hm = h
 	}
 	return nil
+}
+
+// checkForProject checks that s can be loaded into one project
+// (Cloud.LoadScenarioInto, an exercise's setup): load balancers, networks,
+// quotas and faults only, which then belong to that project; projects,
+// users, trainees, regions and quota defaults are the whole lab's.
+func (s *Scenario) checkForProject() error {
+	switch {
+	case s.Trainees != 0, len(s.Projects) > 0, len(s.Regions) > 0:
+		return errors.New("trainees, projects and regions are the whole lab's: a scenario for one project holds load_balancers, networks, quotas and faults")
+	case s.QuotaDefaults != nil:
+		return errors.New("quota_defaults are the whole lab's: give the project's quota in quotas")
+	case len(s.Quotas) > 1:
+		return errors.New("quotas: one quota at most (the project's)")
+	}
+	if s.Faults != nil {
+		if err := s.Faults.validate(); err != nil {
+			return fmt.Errorf("faults: %w", err)
+		}
+	}
+	return nil
+}
+
+// loadInto seeds s into project p: its load balancers, networks and quota
+// belong to p whatever project they name, its faults become p's own; a
+// load balancer's subnet is looked up among p's own (default: p's subnet).
+// Caller holds c.mu.
+func (c *Cloud) loadInto(p *project, s *Scenario, now time.Time) error {
+	if err := s.checkForProject(); err != nil {
+		return err
+	}
+	for _, n := range s.Networks {
+		if _, _, err := c.addNetwork(p.id, n.Name, n.Subnet, n.CIDR, false, false, now); err != nil {
+			return err
+		}
+	}
+	for _, q := range s.Quotas {
+		v := q.quota()
+		c.quotas[p.id] = &v
+	}
+	total := 0
+	for _, l := range s.LoadBalancers {
+		total += max(l.Count, 1)
+	}
+	start := now.Add(-time.Duration(total) * time.Second)
+	for _, l := range s.LoadBalancers {
+		l.Project = p.name
+		if l.Subnet != "" {
+			if sub := c.projectSubnet(p, l.Subnet); sub != nil {
+				l.Subnet = sub.id
+			}
+		}
+		if err := c.seedLBs(l, start); err != nil {
+			return err
+		}
+		start = start.Add(time.Duration(max(l.Count, 1)) * time.Second)
+	}
+	if s.Faults != nil {
+		c.setProjectFaults(p, *s.Faults, now)
+	}
+	return nil
+}
+
+// projectSubnet resolves a subnet by id or name among p's own. Caller holds c.mu.
+func (c *Cloud) projectSubnet(p *project, ref string) *subnet {
+	for _, s := range c.subnets.order {
+		if s.projectID == p.id && (s.id == ref || s.name == ref) {
+			return s
+		}
+	}
+	return nil
+}
+
+// LoadScenarioInto seeds s into each project named (by name or id): see
+// Scenario.checkForProject for what a project's scenario may hold.
+func (c *Cloud) LoadScenarioInto(projects []string, s *Scenario) error {
+	if err := s.checkForProject(); err != nil {
+		return err
+	}
+	now := time.Now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ps, err := c.resolveProjects(projects)
+	if err != nil {
+		return err
+	}
+	c.advance(now)
+	defer c.markChanged()
+	for _, p := range ps {
+		if err := c.loadInto(p, s, now); err != nil {
+			return fmt.Errorf("project %s: %w", p.name, err)
+		}
+	}
+	return nil
+}
+
+// ParseScenario reads a Scenario from JSON; unknown fields are errors.
+func ParseScenario(data []byte) (*Scenario, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var s Scenario
+	if err := dec.Decode(&s); err != nil {
+		return nil, fmt.Errorf("scenario: %w", err)
+	}
+	return &s, nil
 }

@@ -17,6 +17,11 @@ type token struct {
 	issued  time.Time
 	expires time.Time
 	auditID string
+	// view marks a trainer's read-only view of a trainee's project: the
+	// admin user, scoped to that project, with the reader's roles only;
+	// parent is the digest of the admin token it was minted from.
+	view   bool
+	parent [32]byte
 }
 
 // newTokenString returns a random, opaque token (crypto/rand).
@@ -63,7 +68,7 @@ func (c *Cloud) lookupToken(s string, now time.Time) *token {
 		return nil
 	}
 	deadline := t.expires
-	if ttl := c.faults.TokenTTL.Duration; ttl > 0 && t.issued.Add(ttl).Before(deadline) {
+	if ttl := c.tokenTTLFault(t); ttl > 0 && t.issued.Add(ttl).Before(deadline) {
 		deadline = t.issued.Add(ttl)
 	}
 	if !now.Before(deadline) {
@@ -73,10 +78,27 @@ func (c *Cloud) lookupToken(s string, now time.Time) *token {
 	return t
 }
 
+// tokenTTLFault is the token_ttl fault acting on t: its project's (or
+// the lab-wide one). The lab's admins are exempt, so that no fault locks
+// the trainer out of the console or the control API. Caller holds c.mu.
+func (c *Cloud) tokenTTLFault(t *token) time.Duration {
+	if t.user.role == roleAdmin {
+		return 0
+	}
+	p := t.project
+	if p == nil {
+		p = t.user.project
+	}
+	return c.faultsFor(p.id).TokenTTL.Duration
+}
+
 // roles returns the role names the token carries.
 func (t *token) roles() []string {
 	if t.project == nil {
 		return nil
+	}
+	if t.view {
+		return []string{roleReader, roleLBObserver}
 	}
 	if t.appCred != nil && len(t.appCred.roles) > 0 {
 		return t.appCred.roles

@@ -80,11 +80,12 @@ func (c *Cloud) unpark(now time.Time) {
 }
 
 func (c *Cloud) opStuck(op *pendingOp) bool {
-	if len(c.faults.Stuck) == 0 {
+	f := c.faultsFor(op.lb.projectID)
+	if len(f.Stuck) == 0 {
 		return false
 	}
 	for _, o := range append(slices.Clone(op.activate), op.remove...) {
-		if c.faults.matches(c.faults.Stuck, o.base()) {
+		if f.matches(f.Stuck, o.base()) {
 			return true
 		}
 	}
@@ -93,7 +94,7 @@ func (c *Cloud) opStuck(op *pendingOp) bool {
 
 // finalStatus is ACTIVE, or ERROR when the error fault names the object.
 func (c *Cloud) finalStatus(m *meta) string {
-	if c.faults.matches(c.faults.Error, m) {
+	if f := c.faultsFor(m.projectID); f.matches(f.Error, m) {
 		return statusError
 	}
 	return statusActive

@@ -8,6 +8,8 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
+	"time"
 )
 
 // clientBody is a request body read in full before anything goes upstream (API
@@ -18,16 +20,106 @@ type clientBody struct {
 	data []byte // nil: the request has no body
 }
 
-// MaxBufferedBodies is the default bound of request bodies being read or held at
-// once, over all clients (503 beyond): with MaxRequestBody, at most 256 MiB.
-const MaxBufferedBodies = 256
+// Bounds of the request bodies being read or held at once (README "Security").
+const (
+	// MaxBufferedBodies is the default bound of large bodies (over SmallBody, or of
+	// unknown length) over all clients (503 beyond): with MaxRequestBody, 256 MiB.
+	MaxBufferedBodies = 256
+	// SmallBody is the largest body, of known length, read in a pool of its own
+	// (MaxSmallBodies of them): logins and ordinary writes never wait on large ones.
+	SmallBody = 16 << 10
+	// MaxSmallBodies bounds the small bodies at once (32 MiB at most).
+	MaxSmallBodies = 2048
+	// MaxBodiesPerClient bounds the bodies being read at once from one client
+	// address (an IPv6 client: its /64); 429 beyond.
+	MaxBodiesPerClient = 8
+	// BodyGrace and BodyMinRate bound how long a body may take: it must arrive
+	// within BodyGrace plus its size at BodyMinRate bytes a second (1 MiB: 21 s),
+	// else 408. A client sending one byte every 2 s is cut after 5 s.
+	BodyGrace   = 5 * time.Second
+	BodyMinRate = 64 << 10
+)
+
+// bodyGate bounds the bodies read at once: per client address, and in two pools
+// (small, large), of which a quarter is kept for requests with a known session
+// or token, so that clients without one cannot take every slot.
+type bodyGate struct {
+	perClient int
+
+	mu      sync.Mutex
+	clients map[string]int // client key → bodies being read
+	small   slots
+	large   slots
+}
+
+// slots is a pool of size slots; anonymous requests may take all but reserved.
+type slots struct{ used, size, reserved int }
+
+func (s *slots) take(known bool) bool {
+	limit := s.size
+	if !known {
+		limit -= s.reserved
+	}
+	if s.used >= limit {
+		return false
+	}
+	s.used++
+	return true
+}
+
+func newBodyGate(small, large, perClient int) *bodyGate {
+	return &bodyGate{
+		perClient: perClient,
+		clients:   make(map[string]int),
+		small:     slots{size: small, reserved: small / 4},
+		large:     slots{size: large, reserved: large / 4},
+	}
+}
+
+// errTooManyFromClient and errBodiesBusy are why enter refused a body.
+var (
+	errTooManyFromClient = errors.New("too many request bodies from this client address at once")
+	errBodiesBusy        = errors.New("too many request bodies at once")
+)
+
+// enter takes a slot for a body from client (its key) of length n (-1:
+// unknown); known tells a request with a known session or token. The caller
+// calls release once the body is no longer needed.
+func (g *bodyGate) enter(client string, n int64, known bool) (release func(), err error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.clients[client] >= g.perClient {
+		return nil, errTooManyFromClient
+	}
+	pool := &g.large
+	if n >= 0 && n <= SmallBody {
+		pool = &g.small
+	}
+	if !pool.take(known) {
+		return nil, errBodiesBusy
+	}
+	g.clients[client]++
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			g.mu.Lock()
+			defer g.mu.Unlock()
+			pool.used--
+			if g.clients[client]--; g.clients[client] <= 0 {
+				delete(g.clients, client)
+			}
+		})
+	}, nil
+}
 
 // readBody reads r's body, at most p.maxBody bytes, into a buffer sized from its
-// Content-Length when known. It answers the client itself and returns false when the
-// body is too large (413), malformed (400), does not arrive (408) or too many bodies
-// are buffered already (503). On true, the caller calls release once the body is no
+// Content-Length when known. known tells a request with a known session or token
+// (it may use the slots kept for them). It answers the client itself and returns
+// false when the body is too large (413), malformed (400), does not arrive or
+// arrives too slowly (408), or too many bodies are being read from this address
+// (429) or in all (503). On true, the caller calls release once the body is no
 // longer needed.
-func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) (body *clientBody, release func(), ok bool) {
+func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request, known bool) (body *clientBody, release func(), ok bool) {
 	if r.ContentLength > p.maxBody {
 		p.tooLarge(w)
 		return nil, nil, false
@@ -35,15 +127,22 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) (body *clientBo
 	if r.Body == nil || r.Body == http.NoBody {
 		return &clientBody{}, func() {}, true
 	}
-	select {
-	case p.bodies <- struct{}{}:
-	default:
+	release, err := p.bodies.enter(ClientKey(r, p.trustForwarded), r.ContentLength, known)
+	switch {
+	case errors.Is(err, errTooManyFromClient):
 		w.Header().Set("Retry-After", "1")
+		w.Header().Set("Connection", "close")
+		WriteFault(w, http.StatusTooManyRequests, "Too many request bodies are being sent from your address at once (at most %d): try again in a second.", p.bodies.perClient)
+		return nil, nil, false
+	case err != nil:
+		w.Header().Set("Retry-After", "1")
+		w.Header().Set("Connection", "close")
 		WriteFault(w, http.StatusServiceUnavailable, "The server is busy reading other request bodies: try again in a second.")
 		return nil, nil, false
 	}
-	release = func() { <-p.bodies }
-	data, err := readAtMost(http.MaxBytesReader(w, r.Body, p.maxBody), r.ContentLength, p.maxBody)
+	rd, stop := minRate(w, http.MaxBytesReader(w, r.Body, p.maxBody))
+	data, err := readAtMost(rd, r.ContentLength, p.maxBody)
+	stop()
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooLarge):
@@ -53,7 +152,7 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) (body *clientBo
 	case err != nil && (isTimeout(err) || errors.Is(err, io.ErrUnexpectedEOF) || clientGone(r)):
 		release()
 		w.Header().Set("Connection", "close")
-		WriteFault(w, http.StatusRequestTimeout, "The request body did not arrive.")
+		WriteFault(w, http.StatusRequestTimeout, "The request body did not arrive in time (it may take %v, plus a second for each %d KiB).", BodyGrace, BodyMinRate>>10)
 		return nil, nil, false
 	case err != nil: // e.g. malformed chunked encoding
 		release()
@@ -62,6 +161,36 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) (body *clientBo
 		return nil, nil, false
 	}
 	return &clientBody{data: data}, release, true
+}
+
+// minRate returns body read under a deadline on the client's connection that
+// moves with what arrived: BodyGrace from now, plus a second for each
+// BodyMinRate bytes read so far. stop lifts the deadline once the body was read
+// (the server sets its own for the connection's next request). Where the
+// connection takes no deadline (a test's recorder), body is read as it is.
+func minRate(w http.ResponseWriter, body io.Reader) (rd io.Reader, stop func()) {
+	rc := http.NewResponseController(w)
+	start := time.Now()
+	if rc.SetReadDeadline(start.Add(BodyGrace)) != nil {
+		return body, func() {}
+	}
+	return &rateReader{body: body, rc: rc, start: start}, func() { rc.SetReadDeadline(time.Time{}) }
+}
+
+type rateReader struct {
+	body  io.Reader
+	rc    *http.ResponseController
+	start time.Time
+	n     int64
+}
+
+func (r *rateReader) Read(b []byte) (int, error) {
+	k, err := r.body.Read(b)
+	r.n += int64(k)
+	if err == nil {
+		r.rc.SetReadDeadline(r.start.Add(BodyGrace + time.Duration(r.n)*time.Second/BodyMinRate))
+	}
+	return k, err
 }
 
 // readAtMost reads rd to its end into a buffer of length n when n is known (≥ 0), or

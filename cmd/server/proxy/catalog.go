@@ -286,6 +286,19 @@ func (c *catalogCache) storeAnswer(token string, body []byte) {
 	}
 }
 
+// known reports whether token is in the cache and not expired: a token
+// Keystone accepted, without asking it again.
+func (c *catalogCache) known(token string) bool {
+	if token == "" {
+		return false
+	}
+	key := sha256.Sum256([]byte(token))
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.entries[key]
+	return ok && c.now().Before(e.expires)
+}
+
 // forget drops the cached catalog of token (after the token was revoked).
 func (c *catalogCache) forget(token string) {
 	key := sha256.Sum256([]byte(token))

@@ -10,6 +10,12 @@
 // links point at this origin. Every failure answers an Octavia-style fault
 // ({"faultcode", "faultstring", "debuginfo"}) with an X-Openstack-Request-Id.
 //
+// With a session key, the app's Keystone token lives sealed in an HttpOnly cookie
+// (session.go): the app's placeholder becomes the token in X-Auth-Token, in
+// X-Subject-Token of /v3/auth/tokens, and in one place of one body,
+// auth.identity.token.id of POST /v3/auth/tokens, nowhere else. Request bodies are
+// bounded per client address, by a minimum rate, and in two pools (body.go).
+//
 // A Proxy keeps no state that a replica could not rebuild (the catalog cache, the
 // short memory of refused tokens and the per-address validation budget are per
 // process), so any number of replicas can serve the same users.

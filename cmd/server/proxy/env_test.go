@@ -40,6 +40,7 @@ type envOptions struct {
 	readTimeout     time.Duration // of the proxy's server; 0 = none
 	inProcess       bool          // reach the lab through labcloud.Transport, as lab mode does
 	sessionKey      []byte        // seals the session cookie; nil = none
+	sessionCookie   string        // the cookie's name; "" = the default
 }
 
 func newTestEnv(t testing.TB, o envOptions) *testEnv {
@@ -62,6 +63,7 @@ func newTestEnv(t testing.TB, o envOptions) *testEnv {
 		Keystone: ks, Transport: rt, PublicURL: o.publicURL, DefaultOrigin: o.defaultOrigin, TrustForwarded: o.trustForwarded,
 		MaxBody: o.maxBody, IdentityTimeout: o.identityTimeout, Validation: o.validation,
 		Logger: slog.New(slog.NewJSONHandler(e.Logs, nil)), OnKeystoneLookup: o.onLookup, SessionKey: o.sessionKey,
+		SessionCookie: o.sessionCookie,
 	})
 	mux := http.NewServeMux()
 	for _, s := range Services {

@@ -60,8 +60,8 @@ func TestBodyReadAfterToken(t *testing.T) {
 	}
 }
 
-// TestBufferedBodiesBounded: with MaxBodies 1, a second body while one is being read
-// gets a 503 fault; once the first is done, bodies are read again.
+// TestBufferedBodiesBounded: with MaxBodies 1, a second large body while one is being
+// read gets a 503 fault; once the first is done, bodies are read again.
 func TestBufferedBodiesBounded(t *testing.T) {
 	ks, _ := url.Parse("http://keystone.invalid/v3")
 	p := New(Options{Keystone: ks, MaxBodies: 1})
@@ -75,7 +75,9 @@ func TestBufferedBodiesBounded(t *testing.T) {
 	}()
 	<-slow.reading
 	second := httptest.NewRecorder()
-	h.ServeHTTP(second, httptest.NewRequest(http.MethodPost, "/identity/v3/auth/tokens", strings.NewReader("{}")))
+	r := httptest.NewRequest(http.MethodPost, "/identity/v3/auth/tokens", strings.NewReader("{}"))
+	r.ContentLength = -1 // chunked: a large body for all the proxy knows
+	h.ServeHTTP(second, r)
 	if second.Code != http.StatusServiceUnavailable {
 		t.Errorf("a body while another is buffered: got %d %s, want 503", second.Code, second.Body)
 	}
@@ -271,5 +273,59 @@ func TestIdentityLargeBodyUnknownLength(t *testing.T) {
 	resp, body := e.do(t, http.MethodGet, "/identity/v3/auth/projects", "any", "")
 	if resp.StatusCode != http.StatusOK || len(body) != len(big) || body != big {
 		t.Errorf("got %d, %d bytes, want 200 and all %d bytes", resp.StatusCode, len(body), len(big))
+	}
+}
+
+// TestBodyGate: bodies are bounded per client address and in two pools, a
+// quarter of each kept for requests with a known session or token; small bodies
+// of known length never wait on large ones.
+func TestBodyGate(t *testing.T) {
+	type step struct {
+		client string
+		n      int64 // Content-Length; -1 unknown
+		known  bool
+		want   error
+	}
+	big, small := int64(SmallBody+1), int64(300)
+	tests := []struct {
+		name  string
+		steps []step
+	}{
+		{"one address holds at most perClient bodies", []step{
+			{"a", small, false, nil}, {"a", big, false, nil}, {"a", -1, true, errTooManyFromClient}, {"b", small, false, nil},
+		}},
+		{"anonymous bodies leave the reserved large slots", []step{
+			{"a", big, false, nil}, {"b", -1, false, nil}, {"c", big, false, nil}, {"d", big, false, errBodiesBusy},
+			{"e", big, true, nil}, {"f", big, true, errBodiesBusy},
+		}},
+		{"small bodies have their own pool", []step{
+			{"a", big, false, nil}, {"b", big, false, nil}, {"c", big, false, nil}, {"d", big, false, errBodiesBusy},
+			{"e", small, false, nil}, {"f", SmallBody, false, nil},
+		}},
+		{"anonymous bodies leave the reserved small slots", []step{
+			{"a", small, false, nil}, {"b", small, false, nil}, {"c", small, false, nil}, {"d", small, false, errBodiesBusy},
+			{"e", small, true, nil},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := newBodyGate(4, 4, 2) // one slot of each pool kept for known requests
+			for i, s := range tt.steps {
+				release, err := g.enter(s.client, s.n, s.known)
+				if !errors.Is(err, s.want) || (err == nil) != (release != nil) {
+					t.Fatalf("step %d (%s, %d bytes, known %v): got %v, want %v", i, s.client, s.n, s.known, err, s.want)
+				}
+			}
+		})
+	}
+	g := newBodyGate(4, 4, 1)
+	release, _ := g.enter("a", small, false)
+	release()
+	release() // a second call is a no-op
+	if _, err := g.enter("a", small, false); err != nil {
+		t.Errorf("after release: got %v, want a slot again", err)
+	}
+	if len(g.clients) != 1 || g.small.used != 1 {
+		t.Errorf("after release twice and one enter: got %d clients and %d small slots in use, want 1 and 1", len(g.clients), g.small.used)
 	}
 }

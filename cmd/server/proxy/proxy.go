@@ -64,7 +64,9 @@ type Options struct {
 	DefaultOrigin   string
 	TrustForwarded  bool          // take X-Forwarded-For/Host/Proto from the client
 	MaxBody         int64         // 0 = MaxRequestBody
-	MaxBodies       int           // bodies buffered at once; 0 = MaxBufferedBodies
+	MaxBodies       int           // large bodies buffered at once; 0 = MaxBufferedBodies
+	MaxSmallBodies  int           // small bodies (SmallBody) buffered at once; 0 = MaxSmallBodies
+	BodiesPerClient int           // bodies read at once from one client address; 0 = MaxBodiesPerClient
 	IdentityTimeout time.Duration // 0 = IdentityTimeout
 	Validation      ValidationLimits
 	Logger          *slog.Logger
@@ -79,6 +81,9 @@ type Options struct {
 	// SessionKey is the secret the session cookie is sealed with (README
 	// "Sessions"); nil = cookie sessions off (the marker header is ignored).
 	SessionKey []byte
+	// SessionCookie is the session cookie's name ("" = serverapi.SessionCookie;
+	// see ValidCookieName); on an https origin it gets the __Host- prefix.
+	SessionCookie string
 }
 
 // Proxy forwards /identity to Keystone and /load-balancer, /network to the
@@ -86,21 +91,22 @@ type Options struct {
 // from Keystone, never from the request: only the path below the prefix and the query
 // are taken from the client.
 type Proxy struct {
-	keystone        *url.URL
-	catalogs        *catalogCache
-	rewriter        identityRewriter
-	publicURL       string
-	defaultOrigin   string
-	trustForwarded  bool
-	maxBody         int64
-	bodies          chan struct{} // a semaphore of buffered request bodies
-	identityTimeout time.Duration
-	logger          *slog.Logger
-	onUpstream      func(context.Context, string)
-	onUpstreamError func(service, kind string)
-	identity        *httputil.ReverseProxy
-	service         *httputil.ReverseProxy
-	sealer          *Sealer // nil: no cookie sessions
+	keystone          *url.URL
+	catalogs          *catalogCache
+	rewriter          identityRewriter
+	publicURL         string
+	defaultOrigin     string
+	trustForwarded    bool
+	maxBody           int64
+	bodies            *bodyGate // bounds the request bodies read at once
+	identityTimeout   time.Duration
+	logger            *slog.Logger
+	onUpstream        func(context.Context, string)
+	onUpstreamError   func(service, kind string)
+	identity          *httputil.ReverseProxy
+	service           *httputil.ReverseProxy
+	sealer            *Sealer // nil: no cookie sessions
+	sessionCookieName string  // without the __Host- prefix
 }
 
 // New returns a Proxy for o.
@@ -117,6 +123,18 @@ func New(o Options) *Proxy {
 	if o.MaxBodies <= 0 {
 		o.MaxBodies = MaxBufferedBodies
 	}
+	if o.MaxSmallBodies <= 0 {
+		o.MaxSmallBodies = MaxSmallBodies
+	}
+	if o.BodiesPerClient <= 0 {
+		o.BodiesPerClient = MaxBodiesPerClient
+	}
+	if o.SessionCookie == "" {
+		o.SessionCookie = serverapi.SessionCookie
+	}
+	if err := ValidCookieName(o.SessionCookie); err != nil {
+		panic("proxy: session cookie name " + strconv.Quote(o.SessionCookie) + ": " + err.Error())
+	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.NewJSONHandler(io.Discard, nil))
 	}
@@ -128,14 +146,16 @@ func New(o Options) *Proxy {
 		defaultOrigin:   o.DefaultOrigin,
 		trustForwarded:  o.TrustForwarded,
 		maxBody:         o.MaxBody,
-		bodies:          make(chan struct{}, o.MaxBodies),
+		bodies:          newBodyGate(o.MaxSmallBodies, o.MaxBodies, o.BodiesPerClient),
 		identityTimeout: o.IdentityTimeout,
 		logger:          o.Logger,
 		onUpstream:      o.OnUpstream,
 		onUpstreamError: o.OnUpstreamError,
+
+		sessionCookieName: o.SessionCookie,
 	}
 	if len(o.SessionKey) > 0 {
-		sealer, err := NewSealer(o.SessionKey)
+		sealer, err := NewSealer(o.SessionKey, o.SessionCookie)
 		if err != nil {
 			panic("proxy: " + err.Error())
 		}
@@ -222,15 +242,20 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request, service string) {
 		WriteFault(w, http.StatusBadRequest, "Invalid path %q: not a clean path below %s/.", r.URL.Path, Prefix(service))
 		return
 	}
-	sess := p.sessionIn(r) // the session cookie's token in place of the placeholder
-	t := &target{service: service, rest: rest, origin: p.origin(r), session: sess}
+	sess := p.sessionIn(w, r, service, rest) // the session cookie's token in place of the placeholder
+	if sess.refused != "" {
+		return // answered: the cookies cannot be trusted
+	}
+	t := &target{service: service, rest: rest, origin: p.origin(r)}
 	ctx := r.Context()
+	known := sess.token != "" // a request with a valid sealed session
 	if service == Identity {
 		t.base = p.keystone
+		known = known || p.catalogs.known(r.Header.Get("X-Auth-Token"))
 		if r.Method == http.MethodDelete && rest == "/v3/auth/tokens" {
 			t.token = r.Header.Get("X-Subject-Token")
 			if sess.on {
-				p.setSessionCookie(w.Header(), "", sess.secure) // logged out here, even if Keystone cannot revoke
+				w.Header().Add("Set-Cookie", p.sessionCookie("", sess.secure)) // logged out here, even if Keystone cannot revoke
 			}
 		}
 		// Identity answers are read whole (to rewrite catalogs): bound the whole
@@ -245,16 +270,17 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request, service string) {
 			return
 		}
 		t.base = base
+		known = true // Keystone knows its token
 	}
 	// Read only now, after the token was resolved: an unauthenticated client gets its
 	// 401 without the server buffering anything (Identity requests carry the login).
-	body, release, ok := p.readBody(w, r)
+	body, release, ok := p.readBody(w, r, known)
 	if !ok {
 		return
 	}
 	defer release()
-	sess.fillBody(body)
-	t.body = body
+	sess.fillRescope(r.Method, service, rest, body)
+	t.body, t.session = body, sess
 	if p.onUpstream != nil {
 		p.onUpstream(ctx, t.base.Host)
 	}
@@ -341,9 +367,19 @@ func clientAddr(r *http.Request, trustForwarded bool) string {
 	return host
 }
 
-// Headers never forwarded: browser context, credentials other than X-Auth-Token, and
-// client-claimed addresses that upstreams might trust.
-var strippedRequestHeaders = []string{"Origin", "Cookie", serverapi.RegionHeader, "Referer", "Authorization", "Proxy-Authorization", "X-Real-Ip", "True-Client-Ip"}
+// Headers never forwarded: browser context, credentials other than X-Auth-Token,
+// client-claimed addresses and URL, host or method overrides that upstreams (or
+// the proxies in front of them) might trust. Every X-Forwarded-* header is
+// dropped too; the proxy sets For, Host and Proto itself.
+var strippedRequestHeaders = []string{
+	"Origin", "Cookie", serverapi.RegionHeader, "Referer", "Authorization", "Proxy-Authorization",
+	// client addresses
+	"Forwarded", "X-Real-Ip", "True-Client-Ip", "X-Client-Ip", "Cf-Connecting-Ip", "Fastly-Client-Ip", "X-Cluster-Client-Ip",
+	"Client-Ip", "X-Originating-Ip", "X-Remote-Ip", "X-Remote-Addr", "X-Proxyuser-Ip", "X-Envoy-External-Address", "Forwarded-For",
+	// URL, host, scheme and method overrides
+	"X-Original-Url", "X-Rewrite-Url", "X-Original-Uri", "X-Envoy-Original-Path", "X-Original-Host", "X-Host",
+	"Front-End-Https", "X-Url-Scheme", "X-Http-Method-Override", "X-Http-Method", "X-Method-Override",
+}
 
 func (p *Proxy) rewrite(pr *httputil.ProxyRequest) {
 	t := pr.In.Context().Value(targetKey{}).(*target)
@@ -358,6 +394,11 @@ func (p *Proxy) rewrite(pr *httputil.ProxyRequest) {
 	for _, h := range strippedRequestHeaders {
 		pr.Out.Header.Del(h)
 	}
+	for h := range pr.Out.Header {
+		if strings.HasPrefix(h, "X-Forwarded-") { // Prefix, Port, Server, Scheme, Ssl, ...
+			delete(pr.Out.Header, h)
+		}
+	}
 	t.body.attach(pr.Out)
 	if p.trustForwarded {
 		if xff := pr.In.Header.Values("X-Forwarded-For"); len(xff) > 0 {
@@ -365,13 +406,11 @@ func (p *Proxy) rewrite(pr *httputil.ProxyRequest) {
 		}
 	}
 	pr.SetXForwarded()
-	if p.trustForwarded {
-		if h := pr.In.Header.Get("X-Forwarded-Host"); h != "" {
-			pr.Out.Header.Set("X-Forwarded-Host", h)
-		}
-		if s := pr.In.Header.Get("X-Forwarded-Proto"); s != "" {
-			pr.Out.Header.Set("X-Forwarded-Proto", s)
-		}
+	// Host and Proto are this server's public origin (the one in rewritten
+	// catalogs), never the client's Host
+	if u, err := url.Parse(t.origin); err == nil && u.Host != "" {
+		pr.Out.Header.Set("X-Forwarded-Host", u.Host)
+		pr.Out.Header.Set("X-Forwarded-Proto", u.Scheme)
 	}
 	if t.service == Identity {
 		// let the transport (un)compress, so token bodies can be rewritten
@@ -380,12 +419,15 @@ func (p *Proxy) rewrite(pr *httputil.ProxyRequest) {
 }
 
 // Response headers this server sets itself on every response.
-var ownResponseHeaders = []string{"Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options", "Referrer-Policy", "Access-Control-Allow-Origin", "Access-Control-Allow-Credentials", "Access-Control-Expose-Headers", "Set-Cookie"}
+var ownResponseHeaders = []string{"Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options", "Referrer-Policy", "Access-Control-Allow-Origin", "Access-Control-Allow-Credentials", "Access-Control-Expose-Headers", "Set-Cookie",
+	serverapi.SessionHeader, serverapi.SessionRefusedHeader}
 
 func (p *Proxy) modifyServiceResponse(resp *http.Response) error {
 	for _, h := range ownResponseHeaders {
 		resp.Header.Del(h)
 	}
+	// a project's objects, its quotas, Keystone's tokens: no cache keeps any
+	resp.Header.Set("Cache-Control", "no-store")
 	if resp.Header.Get(octavia.RequestIDHeader) == "" {
 		resp.Header.Set(octavia.RequestIDHeader, NewRequestID())
 	}
@@ -393,13 +435,11 @@ func (p *Proxy) modifyServiceResponse(resp *http.Response) error {
 }
 
 func (p *Proxy) modifyIdentityResponse(resp *http.Response) error {
-	p.modifyServiceResponse(resp)
+	p.modifyServiceResponse(resp) // Cache-Control: no-store (tokens, catalogs, credentials' secrets)
 	t := resp.Request.Context().Value(targetKey{}).(*target)
 	if t.token != "" && resp.StatusCode < 300 {
 		p.catalogs.forget(t.token)
 	}
-	// tokens, catalogs, projects, application credentials' secrets: all private
-	resp.Header.Set("Cache-Control", "no-store")
 	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	if mt != "application/json" || resp.Header.Get("Content-Encoding") != "" || resp.ContentLength > maxRewriteBody {
 		p.sessionOut(resp, t, nil)
@@ -423,7 +463,9 @@ func (p *Proxy) modifyIdentityResponse(resp *http.Response) error {
 	if tok := resp.Header.Get("X-Subject-Token"); tok != "" && resp.StatusCode < 300 {
 		p.catalogs.storeAnswer(tok, body) // Keystone's own answer: no validation later
 	}
-	p.sessionOut(resp, t, body) // after storeAnswer: it hides the real X-Subject-Token
+	if p.sessionOut(resp, t, body) { // after storeAnswer: it hides the real X-Subject-Token
+		return nil // refused: the answer is the proxy's fault now
+	}
 	body = p.rewriter.rewrite(body, t.origin)
 	resp.Body = io.NopCloser(bytes.NewReader(body))
 	resp.ContentLength = int64(len(body))

@@ -86,7 +86,10 @@ func TestProxyRoutesByPrefix(t *testing.T) {
 }
 
 func TestProxyHeaders(t *testing.T) {
-	e := newTestEnv(t, envOptions{up: proxytest.Options{Octavia: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	e := newTestEnv(t, envOptions{defaultOrigin: "http://console.example:8080", up: proxytest.Options{Octavia: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		w.Header().Set("X-Octaview-Session", "an-upstream-session-id")
+		w.Header().Set("X-Octaview-Session-Refused", "changed")
 		w.Header().Set("Connection", "X-Upstream-Hop")
 		w.Header().Set("X-Upstream-Hop", "secret-hop")
 		w.Header().Set("X-Openstack-Request-Id", "req-from-octavia")
@@ -108,14 +111,29 @@ func TestProxyHeaders(t *testing.T) {
 		"Proxy-Authorization", "Basic Zm9vOmJhcg==",
 		"X-Forwarded-For", "6.6.6.6",
 		"X-Forwarded-Host", "evil.example",
+		"X-Forwarded-Proto", "https",
+		"X-Forwarded-Prefix", "/evil",
+		"X-Forwarded-Port", "6666",
+		"X-Forwarded-Server", "evil.example",
 		"Forwarded", "for=6.6.6.6;host=evil.example",
 		"X-Real-IP", "6.6.6.6",
 		"True-Client-IP", "6.6.6.6",
+		"X-Client-IP", "6.6.6.6",
+		"CF-Connecting-IP", "6.6.6.6",
+		"Fastly-Client-IP", "6.6.6.6",
+		"X-Cluster-Client-IP", "6.6.6.6",
+		"X-Original-URL", "/admin",
+		"X-Rewrite-URL", "/admin",
+		"X-Original-Host", "evil.example",
+		"X-HTTP-Method-Override", "DELETE",
+		"Host", "evil.example",
 		"OpenStack-API-Version", "load-balancer 2.20",
 	)
 	reqs := e.Up.Requests(LoadBalancer)
 	got := reqs[len(reqs)-1].Header
-	for _, h := range []string{"X-Client-Hop", "Keep-Alive", "Te", "Origin", "Cookie", "Referer", "Authorization", "Proxy-Authorization", "Forwarded", "X-Real-Ip", "True-Client-Ip"} {
+	for _, h := range []string{"X-Client-Hop", "Keep-Alive", "Te", "Origin", "Cookie", "Referer", "Authorization", "Proxy-Authorization", "Forwarded", "X-Real-Ip", "True-Client-Ip",
+		"X-Client-Ip", "Cf-Connecting-Ip", "Fastly-Client-Ip", "X-Cluster-Client-Ip", "X-Original-Url", "X-Rewrite-Url", "X-Original-Host", "X-Http-Method-Override",
+		"X-Forwarded-Prefix", "X-Forwarded-Port", "X-Forwarded-Server"} {
 		if v := got.Get(h); v != "" {
 			t.Errorf("upstream got %s: %q, want it stripped", h, v)
 		}
@@ -123,8 +141,19 @@ func TestProxyHeaders(t *testing.T) {
 	if v := got.Get("X-Forwarded-For"); v != "127.0.0.1" {
 		t.Errorf("upstream X-Forwarded-For: got %q, want only the real client 127.0.0.1", v)
 	}
-	if v := got.Get("X-Forwarded-Host"); v == "evil.example" || v == "" {
-		t.Errorf("upstream X-Forwarded-Host: got %q, want this server's host", v)
+	if v := got.Get("X-Forwarded-Host"); v != "console.example:8080" {
+		t.Errorf("upstream X-Forwarded-Host: got %q, want this server's public host, not the client's Host", v)
+	}
+	if v := got.Get("X-Forwarded-Proto"); v != "http" {
+		t.Errorf("upstream X-Forwarded-Proto: got %q, want this server's public scheme", v)
+	}
+	if v := resp.Header.Get("Cache-Control"); v != "no-store" {
+		t.Errorf("response Cache-Control: got %q, want no-store on every proxied answer", v)
+	}
+	for _, h := range []string{"X-Octaview-Session", "X-Octaview-Session-Refused"} {
+		if v := resp.Header.Get(h); v != "" {
+			t.Errorf("response %s: got the upstream's %q, want only this server's", h, v)
+		}
 	}
 	if v := got.Get("Openstack-Api-Version"); v != "load-balancer 2.20" {
 		t.Errorf("upstream OpenStack-API-Version: got %q, want it forwarded", v)
@@ -469,5 +498,35 @@ func TestProxyPathsRejected(t *testing.T) {
 	}
 	if n := len(e.Up.Requests(LoadBalancer)) + len(e.Up.Requests(Network)); n != 0 {
 		t.Errorf("got %d upstream requests, want none", n)
+	}
+}
+
+// TestProxyForwardedHostIsTheOrigin: the X-Forwarded-Host and -Proto sent
+// upstream are the origin the catalogs name: -public-url, or with
+// -trust-forwarded the trusted proxy's (last) values, never the client's Host.
+func TestProxyForwardedHostIsTheOrigin(t *testing.T) {
+	cases := []struct {
+		name      string
+		opts      envOptions
+		header    []string
+		wantHost  string
+		wantProto string
+	}{
+		{"public URL", envOptions{publicURL: "https://console.example.com"}, []string{"Host", "evil.example", "X-Forwarded-Host", "evil.example"}, "console.example.com", "https"},
+		{"trusted proxy's last values", envOptions{trustForwarded: true},
+			[]string{"Host", "evil.example", "X-Forwarded-Host", "evil.example, console.example.com", "X-Forwarded-Proto", "http, https"}, "console.example.com", "https"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.opts.up = proxytest.Options{Octavia: okHandler()}
+			e := newTestEnv(t, tc.opts)
+			tok := e.login(t)
+			e.do(t, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", tok, "", tc.header...)
+			reqs := e.Up.Requests(LoadBalancer)
+			got := reqs[len(reqs)-1].Header
+			if got.Get("X-Forwarded-Host") != tc.wantHost || got.Get("X-Forwarded-Proto") != tc.wantProto {
+				t.Errorf("upstream got X-Forwarded-Host %q, -Proto %q; want %q, %q", got.Get("X-Forwarded-Host"), got.Get("X-Forwarded-Proto"), tc.wantHost, tc.wantProto)
+			}
+		})
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/octaview/octaview/octavia/labcloud"
 )
@@ -28,6 +29,8 @@ type Options struct {
 	Octavia http.Handler
 	// Keystone wraps the lab's Keystone; nil = the lab's as it is.
 	Keystone func(lab http.Handler) http.Handler
+	// Delay is the lab's PENDING_* time (labcloud.Options.Delay; 0 = its 2 s).
+	Delay time.Duration
 }
 
 // Upstream is the lab cloud on a loopback server.
@@ -53,7 +56,7 @@ type Request struct {
 func New(t testing.TB, o Options) *Upstream {
 	t.Helper()
 	u := &Upstream{}
-	u.Lab = labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{
+	u.Lab = labcloud.New(labcloud.Options{Delay: o.Delay, Scenario: &labcloud.Scenario{
 		Projects: []labcloud.ScenarioProject{{Name: Project, Users: []labcloud.ScenarioUser{{Name: User, Password: Password}}}},
 	}})
 	var keystone http.Handler = u.Lab

@@ -1,0 +1,82 @@
+package app
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/serverapi"
+)
+
+// cardsPage is the printable page of the class's cards (/trainer/cards,
+// the lab's admin only): one card per trainee with the console's URL, the
+// user, the password and a QR code of the URL, which the server draws (the
+// QR library is not in app.wasm). The print style sheet keeps the cards
+// alone on the paper, none cut across pages.
+type cardsPage struct {
+	goapp.Compo
+
+	status loadStatus
+	err    string
+	cards  serverapi.Cards
+}
+
+func (p *cardsPage) OnNav(ctx goapp.Context) {
+	if requireSession(ctx) == nil || p.status == loading {
+		return
+	}
+	p.status = loading
+	origin := originOf(goapp.Window().URL())
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		var cards serverapi.Cards
+		err := getJSON(c, http.DefaultClient, origin, serverapi.TrainerCardsAPIPath, &cards)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if err != nil {
+				p.status, p.err = loadFailed, err.Error()
+				return
+			}
+			p.status, p.cards = loaded, cards
+		})
+	})
+}
+
+func (p *cardsPage) Render() goapp.UI {
+	return goapp.Div().Class("cards-page").Body(
+		skipLink(),
+		goapp.Header().Class("cards-head", "no-print").Body(
+			goapp.H1().Text("Workshop cards"),
+			goapp.Div().Class("spacer"),
+			goapp.A().Class("btn").Href(serverapi.TrainerPagePath).Text("Back to the trainer's page"),
+			goapp.Button().ID("cards-print").Type("button").Class("btn", "btn-primary").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { goapp.Window().Call("print") }).Text("Print"),
+		),
+		mainContent().Body(
+			goapp.If(p.status == loadFailed, func() goapp.UI {
+				return goapp.Div().ID("cards-error").Class("alert", "alert-error").Text("The cards could not be read: " + p.err + " (the lab's admin only)")
+			}).ElseIf(p.status == loaded && len(p.cards.Cards) == 0, func() goapp.UI {
+				return goapp.Div().Class("empty").Text("No trainees: start the server with -lab-trainees N.")
+			}).ElseIf(p.status != loaded, func() goapp.UI {
+				return goapp.Div().Class("empty", "loading").Text("Reading the cards…")
+			}),
+			goapp.Div().ID("cards").Class("cards").Body(goapp.Range(p.cards.Cards).Slice(func(i int) goapp.UI {
+				c := p.cards.Cards[i]
+				return goapp.Section().Class("print-card").DataSet("user", c.User).Aria("label", "card of "+c.User).Body(
+					goapp.H2().Text("Octaview workshop"),
+					goapp.Dl().Body(
+						goapp.Dt().Text("Console"), goapp.Dd().Class("mono").Text(c.URL),
+						goapp.Dt().Text("User"), goapp.Dd().Class("mono", "card-user").Text(c.User),
+						goapp.Dt().Text("Password"), goapp.Dd().Class("mono", "card-password").Text(c.Password),
+						goapp.Dt().Text("Project"), goapp.Dd().Class("mono").Text(c.Project),
+						goapp.Dt().Text("Domain"), goapp.Dd().Class("mono").Text("Default"),
+					),
+					goapp.Img().Class("card-qr").Src(serverapi.TrainerQRPath).Alt("QR code of "+c.URL).
+						Attr("width", 132).Attr("height", 132),
+				)
+			})),
+		),
+	)
+}

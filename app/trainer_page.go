@@ -1,0 +1,771 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/serverapi"
+)
+
+// trainerPage is the workshop trainer's page (/trainer, the lab's admin
+// only; the server refuses anyone else): a tile per trainee, ordered by who
+// needs help, live from the server's event stream (one lab read per 3 s for
+// every viewer); faults, resets, scenarios and the exercise by form; the
+// progress grid with its CSV. The tiles are a bounded grid (tileGrid): the
+// document holds the rows of tiles in view, whatever the class's size.
+type trainerPage struct {
+	goapp.Compo
+
+	status loadStatus
+	err    string
+	denied bool
+	mode   string
+	class  serverapi.Class
+	cancel context.CancelFunc
+
+	selected map[string]bool // projects ticked on the tiles
+	target   string          // "selected", "all" or "lab" (faults only)
+	fault    faultForm
+	scenario string
+	exercise string // a shipped exercise's name, "" = none, "file" = exerciseFile
+	exFile   string
+	setup    bool
+	busy     bool
+	notice   string
+	failed   string
+
+	grid       tileGrid
+	sortCol    int           // the progress grid's column sorted on: 0 the trainee, i step i
+	sortRev    bool          // descending
+	importFile goapp.Value   // the lab state file picked for import; nil: none
+	ctx        goapp.Context // the page's own (OnNav): a tile's button may be gone when its answer comes
+}
+
+// faultForm is the faults form: every fault the lab knows.
+type faultForm struct {
+	down, stuck, errs          string // comma-separated names, ids or addresses
+	latency, tokenTTL, errRate string
+	octavia, keystone          string
+}
+
+func (f faultForm) faults() (serverapi.Faults, error) {
+	list := func(s string) []string {
+		var out []string
+		for _, x := range strings.Split(s, ",") {
+			if x = strings.TrimSpace(x); x != "" {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+	out := serverapi.Faults{DownMembers: list(f.down), Stuck: list(f.stuck), Error: list(f.errs),
+		Latency: strings.TrimSpace(f.latency), TokenTTL: strings.TrimSpace(f.tokenTTL), Octavia: f.octavia, Keystone: f.keystone}
+	for _, d := range []struct{ name, v string }{{"latency", out.Latency}, {"token lifetime", out.TokenTTL}} {
+		if d.v != "" {
+			if _, err := time.ParseDuration(d.v); err != nil {
+				return out, fmt.Errorf("%s %q: want a duration like 300ms or 2m", d.name, d.v)
+			}
+		}
+	}
+	if s := strings.TrimSpace(f.errRate); s != "" {
+		v, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
+		if err != nil || v < 0 || v > 100 {
+			return out, fmt.Errorf("error rate %q: want a percentage from 0 to 100", s)
+		}
+		out.ErrorRate = v / 100
+	}
+	return out, nil
+}
+
+func (p *trainerPage) OnNav(ctx goapp.Context) {
+	if requireSession(ctx) == nil || p.cancel != nil {
+		return
+	}
+	if p.selected == nil {
+		p.selected, p.target = map[string]bool{}, "selected"
+	}
+	p.ctx = ctx
+	c, cancel := context.WithCancel(context.Background())
+	p.cancel, p.status = cancel, loading
+	origin := originOf(goapp.Window().URL())
+	ctx.Async(func() {
+		followClass(c, origin, func(cl serverapi.Class, err error, mode string) {
+			ctx.Dispatch(func(ctx goapp.Context) { p.deliver(cl, err, mode) })
+		})
+	})
+}
+
+func (p *trainerPage) OnDismount() {
+	if p.cancel != nil {
+		p.cancel()
+		p.cancel = nil
+	}
+}
+
+// deliver takes a class, or an error, from the feed. UI goroutine.
+func (p *trainerPage) deliver(cl serverapi.Class, err error, mode string) {
+	p.mode = mode
+	if err != nil {
+		if _, ok := err.(*deniedError); ok {
+			p.denied = true
+		}
+		if p.status != loaded {
+			p.status = loadFailed
+		}
+		p.err = err.Error()
+		return
+	}
+	p.class, p.status, p.err = cl, loaded, ""
+	if cl.Exercise != nil && p.exercise == "" {
+		p.exercise = cl.Exercise.Name
+	}
+}
+
+// projects is what the forms act on.
+func (p *trainerPage) projects() serverapi.ProjectsRequest {
+	if p.target == "all" {
+		return serverapi.ProjectsRequest{All: true}
+	}
+	var out []string
+	for _, t := range p.class.Trainees {
+		if p.selected[t.Project] {
+			out = append(out, t.Project)
+		}
+	}
+	slices.Sort(out)
+	return serverapi.ProjectsRequest{Projects: out}
+}
+
+func (p *trainerPage) targetText() string {
+	switch p.target {
+	case "all":
+		return "every trainee"
+	case "lab":
+		return "the whole lab"
+	}
+	r := p.projects()
+	if len(r.Projects) == 0 {
+		return ""
+	}
+	return strings.Join(r.Projects, ", ")
+}
+
+// act sends one change and says how it went. UI goroutine.
+func (p *trainerPage) act(_ goapp.Context, what, method, path string, body any) {
+	ctx := p.ctx
+	if p.busy || p.cancel == nil {
+		return
+	}
+	p.busy, p.notice, p.failed = true, "", ""
+	origin := originOf(goapp.Window().URL())
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		err := trainerCall(c, origin, method, path, body)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			p.busy = false
+			if err != nil {
+				p.failed = what + " failed: " + err.Error()
+				return
+			}
+			p.notice = what + ": done."
+		})
+	})
+}
+
+func (p *trainerPage) needTarget() bool {
+	if p.target != "selected" || len(p.projects().Projects) > 0 {
+		return true
+	}
+	p.failed = "Tick the trainees to act on (on their tiles), or choose every trainee."
+	return false
+}
+
+func (p *trainerPage) setFaults(ctx goapp.Context, e goapp.Event) {
+	e.PreventDefault()
+	f, err := p.fault.faults()
+	if err != nil {
+		p.failed = err.Error()
+		return
+	}
+	if !p.needTarget() {
+		return
+	}
+	p.act(ctx, "Faults for "+p.targetText(), http.MethodPut, serverapi.TrainerFaultsPath,
+		serverapi.FaultsRequest{ProjectsRequest: p.projects(), Lab: p.target == "lab", Faults: f})
+}
+
+func (p *trainerPage) clearFaults(ctx goapp.Context, e goapp.Event) {
+	if !p.needTarget() {
+		return
+	}
+	p.act(ctx, "Faults lifted for "+p.targetText(), http.MethodPut, serverapi.TrainerFaultsPath,
+		serverapi.FaultsRequest{ProjectsRequest: p.projects(), Lab: p.target == "lab"})
+}
+
+func (p *trainerPage) reset(ctx goapp.Context, e goapp.Event) {
+	if p.target == "lab" {
+		p.failed = "A reset empties trainees' projects: choose them, or every trainee."
+		return
+	}
+	if !p.needTarget() {
+		return
+	}
+	if !goapp.Window().Call("confirm", "Delete everything in the projects of "+p.targetText()+"?").Bool() {
+		return
+	}
+	p.act(ctx, "Reset of "+p.targetText(), http.MethodPost, serverapi.TrainerResetPath, p.projects())
+}
+
+func (p *trainerPage) loadScenario(ctx goapp.Context, e goapp.Event) {
+	e.PreventDefault()
+	if p.target == "lab" || !p.needTarget() || strings.TrimSpace(p.scenario) == "" {
+		if strings.TrimSpace(p.scenario) == "" {
+			p.failed = "Paste a scenario (JSON) first."
+		}
+		return
+	}
+	p.act(ctx, "Scenario for "+p.targetText(), http.MethodPost, serverapi.TrainerScenarioPath,
+		serverapi.ScenarioRequest{ProjectsRequest: p.projects(), Scenario: p.scenario})
+}
+
+func (p *trainerPage) startExercise(ctx goapp.Context, e goapp.Event) {
+	e.PreventDefault()
+	req := serverapi.ExerciseRequest{Setup: p.setup}
+	switch p.exercise {
+	case "":
+	case "file":
+		req.File = p.exFile
+	default:
+		req.Name = p.exercise
+	}
+	what := "No exercise"
+	if p.exercise != "" {
+		what = "Exercise started"
+	}
+	p.act(ctx, what, http.MethodPut, serverapi.TrainerExercisePath, req)
+}
+
+// pickImport keeps the lab state file picked. UI goroutine.
+func (p *trainerPage) pickImport(ctx goapp.Context, e goapp.Event) {
+	p.importFile = nil
+	if files := ctx.JSSrc().Get("files"); files.Truthy() && files.Length() > 0 {
+		p.importFile = files.Index(0)
+	}
+}
+
+// importLab replaces the whole lab with the file picked, after a
+// confirmation: the browser reads the file, the server checks it whole
+// before anything changes. UI goroutine.
+func (p *trainerPage) importLab(ctx goapp.Context, e goapp.Event) {
+	f := p.importFile
+	if p.busy || f == nil || !goapp.Window().Call("confirm", "Replace the whole lab (every project, user and object) with "+f.Get("name").String()+"?").Bool() {
+		return
+	}
+	var then goapp.Func
+	then = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		then.Release()
+		data := []byte(args[0].String())
+		p.ctx.Dispatch(func(ctx goapp.Context) {
+			p.act(ctx, "Import of "+f.Get("name").String(), http.MethodPut, serverapi.TrainerImportPath, data)
+		})
+		return nil
+	})
+	f.Call("text").Call("then", then)
+}
+
+// openView turns this browser's session into a read-only view of a
+// trainee's project, then opens the console there. UI goroutine.
+func (p *trainerPage) openView(_ goapp.Context, project string) {
+	ctx := p.ctx
+	if p.busy || p.cancel == nil {
+		return
+	}
+	p.busy = true
+	origin := originOf(goapp.Window().URL())
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		err := trainerCall(c, origin, http.MethodPost, serverapi.TrainerViewPath, serverapi.ViewRequest{Project: project})
+		ctx.Dispatch(func(ctx goapp.Context) {
+			p.busy = false
+			if err != nil {
+				p.failed = "Opening " + project + " failed: " + err.Error()
+				return
+			}
+			reloadTo(listPath)
+		})
+	})
+}
+
+func (p *trainerPage) Render() goapp.UI {
+	cl := p.class
+	return &shell{Nav: serverapi.TrainerPagePath, Title: "Trainer", Actions: goapp.Div().Class("trainer-actions").Body(
+		goapp.Span().ID("trainer-live").Class("trainer-live").Aria("live", "polite").Text(p.liveText()),
+		goapp.A().Class("btn", "btn-small").Href(serverapi.TrainerCardsPath).Text("Cards for printing"),
+	), Content: []goapp.UI{
+		goapp.If(p.err != "", func() goapp.UI {
+			return goapp.Div().ID("trainer-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.errText())
+		}),
+		goapp.If(p.status == loading, func() goapp.UI {
+			return goapp.Div().Class("empty", "loading").Text("Reading the class…")
+		}).ElseIf(p.status == loaded && len(cl.Trainees) == 0, func() goapp.UI {
+			return goapp.Div().ID("trainer-empty").Class("empty").Text("No trainees: start the server with -lab-trainees N.")
+		}),
+		goapp.If(p.status == loaded, func() goapp.UI {
+			return goapp.Div().Body(
+				p.renderSummary(),
+				p.grid.render(cl.Trainees, p.renderTile),
+				p.renderForms(),
+				p.renderProgress(),
+			)
+		}),
+	}}
+}
+
+func (p *trainerPage) errText() string {
+	if p.denied {
+		return p.err + " (log in as the lab's admin: its password is on the server's console)"
+	}
+	return "The trainer's page lost the server: " + p.err
+}
+
+func (p *trainerPage) liveText() string {
+	switch {
+	case p.status != loaded:
+		return ""
+	case p.mode == "live":
+		return fmt.Sprintf("live · %d trainees · read %s UTC", len(p.class.Trainees), clockOf(p.class.At))
+	}
+	return "polling every 3 s (the event stream failed)"
+}
+
+// clockOf is the time of day of an RFC 3339 instant, in UTC.
+func clockOf(at string) string {
+	t, err := time.Parse(time.RFC3339Nano, at)
+	if err != nil {
+		return "—"
+	}
+	return t.UTC().Format("15:04:05")
+}
+
+// ago says how long before the class's read an instant was.
+func (p *trainerPage) ago(at string) string {
+	t, err := time.Parse(time.RFC3339Nano, at)
+	now, err2 := time.Parse(time.RFC3339Nano, p.class.At)
+	if err != nil || err2 != nil {
+		return "never"
+	}
+	return formatElapsed(now.Sub(t)) + " ago"
+}
+
+func (p *trainerPage) renderSummary() goapp.UI {
+	cl := p.class
+	need := 0
+	for _, t := range cl.Trainees {
+		if t.Help > serverapi.HelpFailing {
+			need++
+		}
+	}
+	lab := labFaultSummary(cl.Faults)
+	ex := "No exercise."
+	if cl.Exercise != nil {
+		ex = "Exercise: " + cl.Exercise.Title + " (" + strconv.Itoa(len(cl.Exercise.Steps)) + " steps)."
+	}
+	return goapp.Div().ID("trainer-summary").Class("trainer-summary").Body(
+		goapp.Span().Textf("%d trainees, %d need help.", len(cl.Trainees), need),
+		goapp.Span().ID("trainer-exercise").Text(ex),
+		goapp.Span().ID("trainer-lab-faults").Text(orText(lab, "No lab-wide fault.", "Lab-wide faults: ")),
+	)
+}
+
+func orText(s, none, prefix string) string {
+	if s == "" {
+		return none
+	}
+	return prefix + s
+}
+
+// labFaultSummary says the lab-wide faults in words.
+func labFaultSummary(f serverapi.Faults) string {
+	var out []string
+	if f.Latency != "" && f.Latency != "0s" {
+		out = append(out, "latency "+f.Latency)
+	}
+	if f.ErrorRate > 0 {
+		out = append(out, fmt.Sprintf("%g%% of Octavia answers are 500", f.ErrorRate*100))
+	}
+	for _, l := range []struct {
+		what string
+		v    []string
+	}{{"forced to ERROR: ", f.Error}, {"stuck: ", f.Stuck}, {"members down: ", f.DownMembers}} {
+		if len(l.v) > 0 {
+			out = append(out, l.what+strings.Join(l.v, ", "))
+		}
+	}
+	if f.TokenTTL != "" && f.TokenTTL != "0s" {
+		out = append(out, "tokens live "+f.TokenTTL)
+	}
+	if f.Octavia != "" {
+		out = append(out, "Octavia down ("+f.Octavia+")")
+	}
+	if f.Keystone != "" {
+		out = append(out, "Keystone down ("+f.Keystone+")")
+	}
+	return strings.Join(out, "; ")
+}
+
+var helpClass = map[int]string{serverapi.HelpError: "help-error", serverapi.HelpPending: "help-pending", serverapi.HelpFailing: "help-failing"}
+
+// renderTile is one trainee's tile: a fixed height (tileGrid's rows).
+func (p *trainerPage) renderTile(t serverapi.Trainee) goapp.UI {
+	passed := 0
+	for _, s := range t.Steps {
+		if s.PassedAt != "" {
+			passed++
+		}
+	}
+	checkID := "pick-" + t.Project
+	return goapp.Section().Class("tile", helpClass[t.Help]).DataSet("user", t.User).DataSet("help", t.Help).
+		Aria("label", "trainee "+t.User).Body(
+		goapp.Div().Class("tile-head").Body(
+			goapp.Input().Type("checkbox").ID(checkID).Checked(p.selected[t.Project]).
+				OnChange(func(ctx goapp.Context, e goapp.Event) { p.selected[t.Project] = ctx.JSSrc().Get("checked").Bool() }),
+			goapp.Label().For(checkID).Class("tile-user").Text(t.User),
+			goapp.Span().Class("tile-seen").Text("seen "+p.ago(t.LastSeen)),
+			goapp.Div().Class("spacer"),
+			goapp.Button().Class("btn", "btn-small", "tile-open").Type("button").Title("Open "+t.Project+" read-only in the console, as "+t.User+" sees it").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { p.openView(ctx, t.Project) }).Text("Open read-only"),
+		),
+		goapp.If(t.HelpText != "", func() goapp.UI {
+			return goapp.Div().Class("tile-help").Text(t.HelpText)
+		}),
+		goapp.Div().Class("tile-counts").Text(kindCountsText(t.Counts)),
+		goapp.Ul().Class("tile-lbs").Body(goapp.Range(t.LoadBalancers).Slice(func(i int) goapp.UI {
+			return renderMiniTree(t.LoadBalancers[i])
+		})),
+		goapp.If(t.MoreLBs > 0, func() goapp.UI { return goapp.Div().Class("tile-more").Textf("and %d more", t.MoreLBs) }),
+		goapp.If(len(t.Faults) > 0, func() goapp.UI {
+			return goapp.Div().Class("tile-faults").Text("Faults: " + strings.Join(t.Faults, "; "))
+		}),
+		goapp.If(t.LastOp != nil, func() goapp.UI {
+			return goapp.Div().Class("tile-op").Text("Last write: " + eventText(t.LastOp))
+		}),
+		goapp.If(t.LastError != nil, func() goapp.UI {
+			return goapp.Div().Class("tile-err").Text("Last error: " + eventText(t.LastError) + ": " + t.LastError.Message)
+		}),
+		goapp.If(len(t.Steps) > 0, func() goapp.UI {
+			return goapp.Div().Class("tile-steps").Body(
+				goapp.Span().Textf("%d/%d steps ", passed, len(t.Steps)),
+				goapp.Range(t.Steps).Slice(func(i int) goapp.UI {
+					mark, cls := "○", "step-todo"
+					if t.Steps[i].Holds {
+						mark, cls = "●", "step-done"
+					} else if t.Steps[i].PassedAt != "" {
+						mark, cls = "◐", "step-lost"
+					}
+					return goapp.Span().Class("step-dot", cls).Title(fmt.Sprintf("step %d", i+1)).Text(mark)
+				}),
+			)
+		}),
+	)
+}
+
+// eventText is a request in words: "POST listeners → 201 at 10:42:03".
+func eventText(e *serverapi.Event) string {
+	path := e.Path
+	if i := strings.Index(path, "/lbaas/"); i >= 0 {
+		path = path[i+len("/lbaas/"):]
+	} else if i := strings.Index(path, "/v3/"); i >= 0 {
+		path = "Keystone " + path[i+len("/v3/"):]
+	}
+	return fmt.Sprintf("%s %s → %d at %s", e.Method, path, e.Status, clockOf(e.At))
+}
+
+// countsText is a project's objects in a line: "2 load balancers (1
+// pending) · 4 members (1 error)".
+func kindCountsText(cs []serverapi.KindCount) string {
+	if len(cs) == 0 {
+		return "nothing yet"
+	}
+	var parts []string
+	for _, c := range cs {
+		s := fmt.Sprintf("%d %s", c.Total, strings.ReplaceAll(c.Kind, "_", " "))
+		var extra []string
+		if c.Pending > 0 {
+			extra = append(extra, fmt.Sprintf("%d pending", c.Pending))
+		}
+		if c.Error > 0 {
+			extra = append(extra, fmt.Sprintf("%d error", c.Error))
+		}
+		if len(extra) > 0 {
+			s += " (" + strings.Join(extra, ", ") + ")"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// renderMiniTree is a load balancer's status tree, small: one line for the
+// load balancer, one per listener with its pools' members as dots coloured
+// by operating status.
+func renderMiniTree(lb serverapi.TileLB) goapp.UI {
+	return goapp.Li().Class("mini").DataSet("lb", lb.Name).DataSet("status", lb.ProvisioningStatus).Body(
+		goapp.Span().Class("mini-name").Text(displayName(lb.Name, lb.ID)),
+		badge(lb.ProvisioningStatus), badge(lb.OperatingStatus),
+		goapp.Range(lb.Tree.Listeners).Slice(func(i int) goapp.UI {
+			l := lb.Tree.Listeners[i]
+			return goapp.Span().Class("mini-listener", statusClass(string(l.OperatingStatus))).Title("listener "+l.Name+": "+string(l.OperatingStatus)).Body(
+				goapp.Text(" ▸"),
+				goapp.Range(l.Pools).Slice(func(j int) goapp.UI {
+					pl := l.Pools[j]
+					return goapp.Span().Class("mini-pool").Body(goapp.Range(pl.Members).Slice(func(k int) goapp.UI {
+						m := pl.Members[k]
+						oper := string(m.OperatingStatus)
+						return goapp.Span().Class("mini-member", statusClass(oper)).DataSet("member", m.Address).
+							DataSet("oper", oper).Title("member " + m.Address + ": " + oper).Text("■")
+					}))
+				}),
+			)
+		}),
+	)
+}
+
+func (p *trainerPage) renderForms() goapp.UI {
+	text := func(id, label, hint string, v *string) goapp.UI {
+		return field(id, label, goapp.Input().ID(id).Type("text").Placeholder(hint).Value(*v).OnInput(p.ValueTo(v)))
+	}
+	outage := func(id, label string, v *string) goapp.UI {
+		return field(id, label, goapp.Select().ID(id).OnChange(p.ValueTo(v)).Body(
+			goapp.Option().Value("").Selected(*v == "").Text("up"),
+			goapp.Option().Value("503").Selected(*v == "503").Text("503 Service Unavailable"),
+			goapp.Option().Value("reset").Selected(*v == "reset").Text("connection reset"),
+		))
+	}
+	return goapp.Section().ID("trainer-forms").Class("card").Aria("labelledby", "forms-title").Body(
+		goapp.H2().ID("forms-title").Text("Faults, resets, scenarios"),
+		goapp.FieldSet().Class("trainer-target").Body(
+			goapp.Legend().Text("Act on"),
+			p.radio("target-selected", "selected", "the trainees ticked on their tiles"),
+			p.radio("target-all", "all", "every trainee"),
+			p.radio("target-lab", "lab", "the whole lab (faults only)"),
+		),
+		goapp.Form().ID("fault-form").Class("form").OnSubmit(p.setFaults).Body(
+			goapp.Div().Class("form-row").Body(
+				text("fault-down", "Members down (addresses, names or ids)", "192.0.2.12", &p.fault.down),
+				text("fault-stuck", "Stuck in PENDING_* (names or ids)", "web", &p.fault.stuck),
+				text("fault-error", "Forced to ERROR (names or ids)", "", &p.fault.errs),
+			),
+			goapp.Div().Class("form-row").Body(
+				text("fault-latency", "Latency", "300ms", &p.fault.latency),
+				text("fault-rate", "Octavia 500s (% of answers)", "10", &p.fault.errRate),
+				text("fault-ttl", "Token lifetime", "2m", &p.fault.tokenTTL),
+				outage("fault-octavia", "Octavia", &p.fault.octavia),
+				outage("fault-keystone", "Keystone", &p.fault.keystone),
+			),
+			goapp.Div().Class("form-actions").Body(
+				goapp.Button().ID("fault-set").Type("submit").Class("btn", "btn-primary").Disabled(p.busy).Text("Set faults"),
+				goapp.Button().ID("fault-clear").Type("button").Class("btn").Disabled(p.busy).OnClick(p.clearFaults).Text("Lift faults"),
+				goapp.Button().ID("reset-projects").Type("button").Class("btn", "btn-danger").Disabled(p.busy).OnClick(p.reset).Text("Reset projects…"),
+			),
+		),
+		goapp.Form().ID("scenario-form").Class("form").OnSubmit(p.loadScenario).Body(
+			field("scenario-json", "Scenario to load (JSON: load_balancers, networks, quotas, faults)", goapp.Textarea().ID("scenario-json").
+				Rows(4).Text(p.scenario).OnInput(p.ValueTo(&p.scenario))),
+			goapp.Div().Class("form-actions").Body(
+				goapp.Button().ID("scenario-load").Type("submit").Class("btn").Disabled(p.busy).Text("Load scenario"),
+			),
+		),
+		goapp.Form().ID("exercise-form").Class("form").OnSubmit(p.startExercise).Body(
+			field("exercise-pick", "Exercise", goapp.Select().ID("exercise-pick").OnChange(p.ValueTo(&p.exercise)).Body(
+				goapp.Option().Value("").Selected(p.exercise == "").Text("none"),
+				goapp.Range(p.class.Exercises).Slice(func(i int) goapp.UI {
+					n := p.class.Exercises[i]
+					return goapp.Option().Value(n).Selected(p.exercise == n).Text(n)
+				}),
+				goapp.Option().Value("file").Selected(p.exercise == "file").Text("pasted below…"),
+			)),
+			goapp.If(p.exercise == "file", func() goapp.UI {
+				return field("exercise-json", "Exercise (JSON)", goapp.Textarea().ID("exercise-json").Rows(4).Text(p.exFile).OnInput(p.ValueTo(&p.exFile)))
+			}),
+			goapp.Div().Class("check-row").Body(
+				goapp.Input().Type("checkbox").ID("exercise-setup").Checked(p.setup).
+					OnChange(func(ctx goapp.Context, e goapp.Event) { p.setup = ctx.JSSrc().Get("checked").Bool() }),
+				goapp.Label().For("exercise-setup").Text("Load its set-up into every trainee's project"),
+			),
+			goapp.Div().Class("form-actions").Body(
+				goapp.Button().ID("exercise-start").Type("submit").Class("btn").Disabled(p.busy).Text("Start (progress restarts)"),
+			),
+		),
+		goapp.Div().ID("lab-state-form").Class("form").Body(
+			field("lab-import", "Import a lab (a file of Export the lab: it replaces the whole lab)", goapp.Input().ID("lab-import").Type("file").
+				Accept(".json,application/json").OnChange(p.pickImport)),
+			goapp.Div().Class("form-actions").Body(
+				goapp.Button().ID("lab-import-go").Type("button").Class("btn").Disabled(p.busy || p.importFile == nil).OnClick(p.importLab).Text("Import…"),
+				goapp.A().ID("lab-export").Class("btn").Href(serverapi.TrainerExportPath).Attr("download", "octaview-lab.json").Text("Export the lab"),
+			),
+		),
+		goapp.If(p.notice != "", func() goapp.UI {
+			return goapp.Div().ID("trainer-notice").Class("alert").Aria("live", "polite").Text(p.notice)
+		}),
+		goapp.If(p.failed != "", func() goapp.UI {
+			return goapp.Div().ID("trainer-failed").Class("alert", "alert-error").Aria("live", "assertive").Text(p.failed)
+		}),
+	)
+}
+
+func (p *trainerPage) radio(id, value, label string) goapp.UI {
+	return goapp.Span().Class("check-row").Body(
+		goapp.Input().Type("radio").Name("target").ID(id).Value(value).Checked(p.target == value).
+			OnChange(func(ctx goapp.Context, e goapp.Event) { p.target = value }),
+		goapp.Label().For(id).Text(label),
+	)
+}
+
+// renderProgress is the progress grid, trainee × step, each cell the time
+// the step passed; a bounded list (vtable), with the same grid as CSV.
+func (p *trainerPage) renderProgress() goapp.UI {
+	ex := p.class.Exercise
+	if ex == nil {
+		return goapp.Div()
+	}
+	rows := slices.Clone(p.class.Trainees)
+	slices.SortFunc(rows, func(a, b serverapi.Trainee) int {
+		c := 0
+		if p.sortCol > 0 {
+			c = strings.Compare(orLast(passedAt(a, p.sortCol-1)), orLast(passedAt(b, p.sortCol-1)))
+		}
+		if c == 0 {
+			c = traineeOrder(a.User, b.User)
+		}
+		if p.sortRev {
+			c = -c
+		}
+		return c
+	})
+	cols := []vcol{{"Trainee", "12%"}}
+	w := strconv.Itoa(88/max(1, len(ex.Steps))) + "%"
+	for i, s := range ex.Steps {
+		cols = append(cols, vcol{strconv.Itoa(i+1) + ". " + s.Title, w})
+	}
+	return goapp.Section().ID("trainer-progress").Class("card").Aria("labelledby", "progress-title").Body(
+		goapp.Div().Class("card-head").Body(
+			goapp.H2().ID("progress-title").Text("Progress: "+ex.Title),
+			goapp.Div().Class("spacer"),
+			goapp.A().ID("progress-csv").Class("btn", "btn-small").Href(serverapi.TrainerProgressCSV).Attr("download", "progress.csv").Text("Download CSV"),
+		),
+		&vtable{ID: "progress-grid", Cols: cols, Count: len(rows), Sorted: p.sortCol, SortRev: p.sortRev, Sort: func(ctx goapp.Context, col int) {
+			if col == p.sortCol {
+				p.sortRev = !p.sortRev
+			} else {
+				p.sortCol, p.sortRev = col, false
+			}
+		}, Row: func(i int) goapp.UI {
+			t := rows[i]
+			cells := []goapp.UI{goapp.Td().Class("name").Text(t.User)}
+			for j := range ex.Steps {
+				cell := "—"
+				cls := "step-todo"
+				if j < len(t.Steps) && t.Steps[j].PassedAt != "" {
+					cell, cls = "✓ "+clockOf(t.Steps[j].PassedAt), "step-done"
+				}
+				cells = append(cells, goapp.Td().Class("grid-cell", cls).DataSet("passed", passedAt(t, j)).Text(cell))
+			}
+			return goapp.Tr().Class("grid-row").DataSet("user", t.User).Body(cells...)
+		}},
+	)
+}
+
+// orLast sorts a step not passed after every time.
+func orLast(at string) string {
+	if at == "" {
+		return "~"
+	}
+	return at
+}
+
+func passedAt(t serverapi.Trainee, j int) string {
+	if j < len(t.Steps) {
+		return t.Steps[j].PassedAt
+	}
+	return ""
+}
+
+// traineeOrder orders user names by their number (trainee2 before
+// trainee10), as the CSV does.
+func traineeOrder(a, b string) int {
+	na, ea := strconv.Atoi(strings.TrimLeft(a, "abcdefghijklmnopqrstuvwxyz"))
+	nb, eb := strconv.Atoi(strings.TrimLeft(b, "abcdefghijklmnopqrstuvwxyz"))
+	if ea == nil && eb == nil && na != nb {
+		return na - nb
+	}
+	return strings.Compare(a, b)
+}
+
+// Sizes of the tile grid: every tile is tileHeight px high (the CSS of
+// .tile fixes it), rows tileRowHeight apart, at least tileWidth px wide.
+const (
+	tileRowHeight = 272
+	tileWidth     = 330
+	tileRowsAbove = 1 // rows kept rendered above and below those in view
+)
+
+// tileGrid is a bounded grid of tiles: a scroll box that renders only the
+// rows of tiles in view (and one around them), with spacers of the height
+// of the others, so the document holds a few rows whatever the number of
+// trainees.
+type tileGrid struct {
+	first   int // first row rendered
+	visible int // rows the box shows
+}
+
+// columns is how many tiles a row holds at the window's width.
+func (g *tileGrid) columns() int {
+	w := goapp.Window().Get("innerWidth").Int()
+	return max(1, (w-64)/tileWidth)
+}
+
+func (g *tileGrid) render(ts []serverapi.Trainee, tile func(serverapi.Trainee) goapp.UI) goapp.UI {
+	cols := g.columns()
+	rows := (len(ts) + cols - 1) / cols
+	if g.visible == 0 {
+		g.visible = 3
+	}
+	start := max(0, min(g.first-tileRowsAbove, rows-1))
+	end := min(rows, g.first+g.visible+tileRowsAbove)
+	var body []goapp.UI
+	body = append(body, gridPad(start*tileRowHeight))
+	for r := start; r < end; r++ {
+		var cells []goapp.UI
+		for c := 0; c < cols && r*cols+c < len(ts); c++ {
+			cells = append(cells, tile(ts[r*cols+c]))
+		}
+		body = append(body, goapp.Div().Class("tile-row").DataSet("row", r).Body(cells...))
+	}
+	body = append(body, gridPad(max(0, rows-end)*tileRowHeight))
+	return goapp.Div().ID("tiles").Class("tile-scroll").TabIndex(0).Aria("label", "trainees").Attr("role", "region").
+		DataSet("rows", rows).DataSet("cols", cols).OnScroll(func(ctx goapp.Context, e goapp.Event) {
+		top := ctx.JSSrc().Get("scrollTop").Int()
+		first := top / tileRowHeight
+		visible := ctx.JSSrc().Get("clientHeight").Int()/tileRowHeight + 1
+		if first == g.first && visible == g.visible {
+			ctx.PreventUpdate()
+			return
+		}
+		g.first, g.visible = first, visible
+	}).Body(body...)
+}
+
+// gridPad is a spacer of px pixels (an SVG's height attribute: the CSP
+// refuses style attributes).
+func gridPad(px int) goapp.UI {
+	return goapp.Div().Class("tile-pad").Aria("hidden", "true").Body(
+		svgEl("svg").Class("vpad-fill").Attr("width", 1).Attr("height", strconv.Itoa(px)))
+}

@@ -1,0 +1,143 @@
+package app
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/serverapi"
+)
+
+// Upgrades (README "Upgrades"): the app runs one build, the one its page's
+// GOAPP_VERSION names (the server pins app.wasm's URL to it). Every answer of
+// the server names the build that served it (serverapi.BuildHeader). When one
+// names another build, the app asks the browser to look for a new service
+// worker now (not at its next navigation); the worker installs only a whole
+// build, and once it is active go-app calls OnAppUpdate: the notice then says
+// "a new version is available" with a Reload button, and the app keeps
+// working on its own build until the user reloads. The status wall, which
+// nobody clicks, reloads by itself.
+
+// updateCheckEvery bounds how often an answer of another build makes the app
+// ask for a new service worker (a rolling update answers from both builds
+// for a while).
+const updateCheckEvery = time.Minute
+
+// builds is when the app last asked for a new service worker.
+var builds struct {
+	mu      sync.Mutex
+	checked time.Time
+}
+
+func init() {
+	if goapp.IsClient {
+		// every request of the app (its client, the login, the status wall)
+		// goes through http.DefaultTransport
+		http.DefaultTransport = buildTransport{next: http.DefaultTransport}
+	}
+}
+
+// buildTransport notes the build named by every answer.
+type buildTransport struct{ next http.RoundTripper }
+
+func (t buildTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := t.next.RoundTrip(r)
+	if err == nil {
+		noteBuild(resp.Header.Get(serverapi.BuildHeader))
+	}
+	return resp, err
+}
+
+// ownBuild is the build this app runs.
+func ownBuild() string { return goapp.Getenv("GOAPP_VERSION") }
+
+// noteBuild asks the browser for a new service worker when an answer came
+// from another build, at most once per updateCheckEvery. Any goroutine.
+func noteBuild(build string) {
+	if build == "" || build == ownBuild() {
+		return
+	}
+	builds.mu.Lock()
+	due := builds.checked.IsZero() || time.Since(builds.checked) >= updateCheckEvery
+	if due {
+		builds.checked = time.Now()
+	}
+	builds.mu.Unlock()
+	if due {
+		goapp.Log("octaview: build " + build + " answered (this app is build " + ownBuild() + "): looking for the new version")
+		goapp.TryUpdate()
+	}
+}
+
+// updateNotice says that a new version of the app is installed and offers to
+// reload onto it; with AutoReload (the status wall) it reloads at once.
+type updateNotice struct {
+	goapp.Compo
+
+	AutoReload bool
+
+	ready bool // a new build's service worker is active
+}
+
+// OnMount shows the notice if the update came before this page. UI goroutine.
+func (n *updateNotice) OnMount(ctx goapp.Context) {
+	if ctx.AppUpdateAvailable() {
+		n.OnAppUpdate(ctx)
+	}
+}
+
+// OnAppUpdate is go-app's: a service worker was activated. It is news only
+// when it holds another build than this app's: go-app also calls it when the
+// first worker of a first visit takes over the page, and while a rolling
+// update answers from both builds the worker may go back to this app's build
+// (the notice then goes). UI goroutine.
+func (n *updateNotice) OnAppUpdate(ctx goapp.Context) {
+	ctx.Async(func() {
+		installed := installedBuild()
+		if installed == "" {
+			return
+		}
+		ctx.Dispatch(func(ctx goapp.Context) {
+			n.ready = installed != ownBuild()
+			if n.ready && n.AutoReload {
+				goapp.Log("octaview: version " + installed + " is installed: reloading")
+				reloadPage()
+			}
+		})
+	})
+}
+
+// installedBuild is the build of the active service worker: the one its cached
+// app.js names ("" when it cannot tell). It blocks: call it in ctx.Async.
+func installedBuild() string {
+	c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(c, http.MethodGet, originOf(goapp.Window().URL())+"/app.js", nil)
+	if err != nil {
+		return ""
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return ""
+	}
+	resp.Body.Close()
+	return resp.Header.Get(serverapi.BuildHeader)
+}
+
+func (n *updateNotice) reload(ctx goapp.Context, e goapp.Event) { reloadPage() }
+
+func reloadPage() { goapp.Window().Get("location").Call("reload") }
+
+func (n *updateNotice) Render() goapp.UI {
+	return goapp.Div().ID("update-notice").Aria("live", "polite").Body(
+		goapp.If(n.ready, func() goapp.UI {
+			return goapp.Div().Class("alert", "alert-info", "update-notice").Body(
+				goapp.Span().Text("A new version of Octaview is available. This page keeps working on the version it loaded until you reload. "),
+				goapp.Button().ID("update-reload").Class("btn").Type("button").OnClick(n.reload).Text("Reload"),
+			)
+		}),
+	)
+}

@@ -1,0 +1,208 @@
+// -----------------------------------------------------------------------------
+// Octaview's service worker: go-app's (v10.1.11, DefaultAppWorkerJS) with an
+// install that caches one whole build or nothing, and a fetch handler that
+// reads only this build's cache (cmd/server/builds.go, README "Upgrades").
+// -----------------------------------------------------------------------------
+const build = "{{.Version}}";
+const cacheName = "app-" + build;
+const resourcesToCache = {{.ResourcesToCache}};
+// the header naming a build (serverapi.BuildHeader), and how many times a
+// file is asked for before the install gives up (serverapi.BuildTries)
+const buildHeader = "X-Octaview-Build";
+const buildTries = 10;
+
+self.addEventListener("install", (event) => {
+  // waitUntil: a failed install is no install; the browser keeps the worker
+  // it had and tries again at its next update check.
+  event.waitUntil((async () => {
+    console.log("installing app worker " + build);
+    await installWorker();
+    await self.skipWaiting();
+  })());
+});
+
+async function installWorker() {
+  await caches.delete(cacheName); // never a mix with a former try
+  const cache = await caches.open(cacheName);
+  try {
+    for (const url of resourcesToCache) {
+      await cache.put(url, await fetchOfBuild(url));
+    }
+  } catch (err) {
+    await caches.delete(cacheName);
+    throw err;
+  }
+}
+
+// fetchOfBuild asks for url in this worker's build: a replica of another build
+// answers 409 (on a closed connection), and the next try, a little later so
+// as not to fall in step with other clients' requests, may reach another.
+async function fetchOfBuild(url) {
+  let last = "";
+  for (let i = 0; i < buildTries; i++) {
+    if (i > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 50 * i + Math.random() * 100));
+    }
+    const resp = await fetch(url, { cache: "no-store", headers: { [buildHeader]: build } });
+    const got = resp.headers.get(buildHeader);
+    if (resp.ok && got === build) {
+      return resp;
+    }
+    last = resp.status + " from build " + got;
+    // an unread body holds its connection (the browser keeps a few per host)
+    try { await resp.body.cancel(); } catch (err) { }
+  }
+  throw new Error(url + ": no replica served build " + build + " in " + buildTries + " tries (last: " + last + ")");
+}
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    await deletePreviousCaches();
+    await self.clients.claim();
+    console.log("app worker " + build + " is activated");
+  })());
+});
+
+async function deletePreviousCaches() {
+  const keys = await caches.keys();
+  await Promise.all(
+    keys.map(async (key) => {
+      if (key !== cacheName) {
+        try {
+          console.log("deleting", key, "cache");
+          await caches.delete(key);
+        } catch (err) {
+          console.error("deleting", key, "cache failed:", err);
+        }
+      }
+    })
+  );
+}
+
+// The worker answers only for the files it cached. Everything else (the API,
+// the status wall's event stream, other pages) goes to the network without
+// it: a long request answered through the worker would keep it busy, and a
+// busy worker keeps a new build's worker waiting.
+const cachedPaths = new Set(resourcesToCache.map((u) => {
+  const url = new URL(u, self.location.origin);
+  return url.pathname + url.search;
+}));
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== self.location.origin || !cachedPaths.has(url.pathname + url.search)) {
+    return;
+  }
+  event.respondWith(fetchWithCache(event.request));
+});
+
+// fetchWithCache answers from this build's cache only (caches.match would
+// search every cache, another build's included), else from the network.
+async function fetchWithCache(request) {
+  const cache = await caches.open(cacheName);
+  const cachedResponse = await cache.match(request);
+  if (cachedResponse) {
+    return cachedResponse;
+  }
+  return await fetch(request);
+}
+
+// -----------------------------------------------------------------------------
+// Push Notifications (go-app's, unchanged)
+// -----------------------------------------------------------------------------
+self.addEventListener("push", (event) => {
+  event.waitUntil((async () => {
+    let notification;
+
+    try {
+      notification = event.data ? event.data.json() : null;
+    } catch {
+      notification = null;
+    }
+
+    if (!notification) {
+      return;
+    }
+
+    await showNotification(self.registration, notification);
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  const msg = event.data;
+  if (!msg || msg.type !== "goapp:notify") {
+    return;
+  }
+
+  event.waitUntil(
+    showNotification(self.registration, msg.options)
+  );
+});
+
+async function showNotification(registration, notification) {
+  const title = notification.title || "Notification";
+
+  let actions = [];
+  for (let i in notification.actions) {
+    const action = notification.actions[i];
+    actions.push({
+      action: action.action,
+      path: action.path,
+    });
+    delete action.path;
+  }
+
+  await registration.showNotification(title, {
+    body: notification.body,
+    icon: notification.icon,
+    badge: notification.badge,
+    actions: notification.actions,
+    data: {
+      goapp: {
+        path: notification.path,
+        actions: actions
+      }
+    }
+  });
+}
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+
+  const notification = event.notification;
+  let path = notification.data.goapp.path;
+
+  for (let i in notification.data.goapp.actions) {
+    const action = notification.data.goapp.actions[i];
+    if (action.action === event.action) {
+      path = action.path;
+      break;
+    }
+  }
+
+  event.waitUntil(
+    clients
+      .matchAll({
+        type: "window",
+      })
+      .then((clientList) => {
+        for (var i = 0; i < clientList.length; i++) {
+          let client = clientList[i];
+          if ("focus" in client) {
+            client.focus();
+            client.postMessage({
+              goapp: {
+                type: "notification",
+                path: path,
+              },
+            });
+            return;
+          }
+        }
+
+        if (clients.openWindow) {
+          return clients.openWindow(path);
+        }
+      })
+  );
+});

@@ -1,0 +1,429 @@
+package kubernetes
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	"sigs.k8s.io/kustomize/api/krusty"
+	"sigs.k8s.io/kustomize/api/types"
+	"sigs.k8s.io/kustomize/kyaml/filesys"
+	"sigs.k8s.io/yaml"
+)
+
+// objects is what a set of manifests holds, parsed strictly.
+type objects struct {
+	deployments []*appsv1.Deployment
+	services    []*corev1.Service
+	secrets     []*corev1.Secret
+	pdbs        []*policyv1.PodDisruptionBudget
+	ingresses   []*networkingv1.Ingress
+}
+
+// parse decodes every YAML document of data into its Kubernetes API type:
+// an unknown kind, an unknown field or a duplicate key fails.
+func parse(t *testing.T, name string, data []byte) objects {
+	t.Helper()
+	var o objects
+	for i, doc := range regexp.MustCompile(`(?m)^---\s*$`).Split(string(data), -1) {
+		if strings.TrimSpace(regexp.MustCompile(`(?m)^\s*#.*$`).ReplaceAllString(doc, "")) == "" {
+			continue
+		}
+		var head struct{ APIVersion, Kind string }
+		if err := yaml.Unmarshal([]byte(doc), &head); err != nil {
+			t.Fatalf("%s, document %d: %v", name, i+1, err)
+		}
+		strict := func(v any) {
+			if err := yaml.UnmarshalStrict([]byte(doc), v); err != nil {
+				t.Errorf("%s, document %d (%s): %v", name, i+1, head.Kind, err)
+			}
+		}
+		switch head.APIVersion + " " + head.Kind {
+		case "apps/v1 Deployment":
+			v := &appsv1.Deployment{}
+			strict(v)
+			o.deployments = append(o.deployments, v)
+		case "v1 Service":
+			v := &corev1.Service{}
+			strict(v)
+			o.services = append(o.services, v)
+		case "v1 Secret":
+			v := &corev1.Secret{}
+			strict(v)
+			o.secrets = append(o.secrets, v)
+		case "policy/v1 PodDisruptionBudget":
+			v := &policyv1.PodDisruptionBudget{}
+			strict(v)
+			o.pdbs = append(o.pdbs, v)
+		case "networking.k8s.io/v1 Ingress":
+			v := &networkingv1.Ingress{}
+			strict(v)
+			o.ingresses = append(o.ingresses, v)
+		case "kustomize.config.k8s.io/v1beta1 Kustomization", "kustomize.config.k8s.io/v1alpha1 Component":
+			strict(&types.Kustomization{})
+		default:
+			t.Errorf("%s, document %d: unexpected %s %s", name, i+1, head.APIVersion, head.Kind)
+		}
+	}
+	return o
+}
+
+// Every file, patches included, parses strictly.
+func TestManifestsParseStrictly(t *testing.T) {
+	n := 0
+	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".yaml") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		parse(t, p, data)
+		n++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 10 {
+		t.Errorf("parsed %d files, want every manifest", n)
+	}
+	// the check itself: an unknown field fails
+	bad := "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: x}\nspec: {replica: 2}\n"
+	if err := yaml.UnmarshalStrict([]byte(bad), &appsv1.Deployment{}); err == nil {
+		t.Error("a misspelt field (replica) parses: the check is not strict")
+	}
+}
+
+// memFS is the manifests in memory, with the files an operator adds to the
+// production overlay (the cloud and the session key) and, if asked, the
+// Ingress component enabled.
+func memFS(t *testing.T, secrets, ingress bool) filesys.FileSystem {
+	t.Helper()
+	mem := filesys.MakeFsInMemory()
+	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return mem.WriteFile("/k/"+p, data)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prod := "/k/overlays/production/"
+	if secrets {
+		example, _ := mem.ReadFile(prod + "clouds.yaml.example")
+		mem.WriteFile(prod+"clouds.yaml", example)
+		mem.WriteFile(prod+"session-key", []byte("a-test-session-key-0123456789abcdef0123\n"))
+	} else {
+		mem.RemoveAll(prod + "clouds.yaml")
+		mem.RemoveAll(prod + "session-key")
+	}
+	if ingress {
+		k, _ := mem.ReadFile(prod + "kustomization.yaml")
+		mem.WriteFile(prod+"kustomization.yaml", append(k, "components:\n  - ../../components/ingress\n"...))
+	}
+	return mem
+}
+
+// build runs kustomize on an overlay and parses what it makes, strictly.
+func build(t *testing.T, mem filesys.FileSystem, overlay string) objects {
+	t.Helper()
+	rm, err := krusty.MakeKustomizer(krusty.MakeDefaultOptions()).Run(mem, "/k/overlays/"+overlay)
+	if err != nil {
+		t.Fatalf("kustomize build overlays/%s: %v", overlay, err)
+	}
+	out, err := rm.AsYaml()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return parse(t, "overlays/"+overlay+" (built)", out)
+}
+
+// variables are the OCTAVIEW_* variables the server reads (one per flag of
+// cmd/server/config.go) and the others it knows.
+func variables(t *testing.T) []string {
+	t.Helper()
+	src, err := os.ReadFile("../../cmd/server/config.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	vars := []string{"OS_CLIENT_CONFIG_FILE", "SSL_CERT_FILE", "GOMEMLIMIT"}
+	for _, m := range regexp.MustCompile(`\benv(?:Bool|Int|Duration)?\("([a-z-]+)"`).FindAllSubmatch(src, -1) {
+		vars = append(vars, "OCTAVIEW_"+strings.ToUpper(strings.ReplaceAll(string(m[1]), "-", "_")))
+	}
+	if !slices.Contains(vars, "OCTAVIEW_SESSION_KEY_FILE") || !slices.Contains(vars, "OCTAVIEW_PUBLIC_URL") {
+		t.Fatalf("reading cmd/server/config.go's variables: got %q", vars)
+	}
+	return vars
+}
+
+func envOf(c corev1.Container) map[string]string {
+	m := map[string]string{}
+	for _, e := range c.Env {
+		m[e.Name] = e.Value
+	}
+	return m
+}
+
+// checkDeployment is what every Deployment must have: probes, requests and
+// limits, the restricted security context, no secret in its arguments or
+// values, only variables the server reads.
+func checkDeployment(t *testing.T, d *appsv1.Deployment, vars []string) {
+	t.Helper()
+	name := "Deployment " + d.Name
+	pod := d.Spec.Template.Spec
+	if sc := pod.SecurityContext; sc == nil || sc.RunAsNonRoot == nil || !*sc.RunAsNonRoot || sc.RunAsUser == nil || *sc.RunAsUser != 65532 ||
+		sc.SeccompProfile == nil || sc.SeccompProfile.Type != corev1.SeccompProfileTypeRuntimeDefault {
+		t.Errorf("%s: want runAsNonRoot, runAsUser 65532 (the image's user) and seccomp RuntimeDefault; got %+v", name, sc)
+	}
+	if pod.AutomountServiceAccountToken == nil || *pod.AutomountServiceAccountToken {
+		t.Errorf("%s: the server needs no Kubernetes API token: automountServiceAccountToken: false", name)
+	}
+	if !selects(d.Spec.Selector.MatchLabels, d.Spec.Template.Labels) {
+		t.Errorf("%s: its selector %v does not select its pods %v", name, d.Spec.Selector.MatchLabels, d.Spec.Template.Labels)
+	}
+	if len(pod.Containers) == 0 {
+		t.Fatalf("%s: no container", name)
+	}
+	for _, c := range append(slices.Clone(pod.InitContainers), pod.Containers...) {
+		where := name + " container " + c.Name
+		for probe, p := range map[string]*corev1.Probe{"readiness": c.ReadinessProbe, "liveness": c.LivenessProbe} {
+			if p == nil || p.HTTPGet == nil || p.HTTPGet.Path != "/healthz" {
+				t.Errorf("%s: want a %s probe on GET /healthz, got %+v", where, probe, p)
+			}
+		}
+		for _, r := range []corev1.ResourceName{corev1.ResourceCPU, corev1.ResourceMemory} {
+			req, lim := c.Resources.Requests[r], c.Resources.Limits[r]
+			if req.IsZero() || lim.IsZero() || req.Cmp(lim) > 0 {
+				t.Errorf("%s: %s request %v and limit %v: want both, the request at most the limit", where, r, req.String(), lim.String())
+			}
+		}
+		sc := c.SecurityContext
+		if sc == nil || sc.AllowPrivilegeEscalation == nil || *sc.AllowPrivilegeEscalation ||
+			sc.ReadOnlyRootFilesystem == nil || !*sc.ReadOnlyRootFilesystem ||
+			sc.Capabilities == nil || !slices.Contains(sc.Capabilities.Drop, "ALL") || len(sc.Capabilities.Add) > 0 {
+			t.Errorf("%s: want no privilege escalation, a read-only root filesystem and every capability dropped; got %+v", where, sc)
+		}
+		if len(c.Command) > 0 || len(c.Args) > 0 {
+			t.Errorf("%s: command %q args %q: the image's entrypoint and variables only (arguments show in ps)", where, c.Command, c.Args)
+		}
+		if c.Image != "registry.example.com/octaview:latest" {
+			t.Errorf("%s: image %q, want the one kustomize names", where, c.Image)
+		}
+		env := envOf(c)
+		for k, v := range env {
+			if !slices.Contains(vars, k) {
+				t.Errorf("%s: %s is no variable the server reads", where, k)
+			}
+			if k == "OCTAVIEW_SESSION_KEY" || strings.Contains(strings.ToLower(v), "secret") {
+				t.Errorf("%s: %s=%q: secrets come from a mounted file", where, k, v)
+			}
+		}
+		if env["OCTAVIEW_ADDR"] != ":8080" || len(c.Ports) != 1 || c.Ports[0].ContainerPort != 8080 || env["OCTAVIEW_PUBLIC_URL"] == "" {
+			t.Errorf("%s: want OCTAVIEW_ADDR :8080, port 8080 and OCTAVIEW_PUBLIC_URL (required beyond loopback); got %v %v", where, env, c.Ports)
+		}
+		for _, f := range []string{"OCTAVIEW_SESSION_KEY_FILE", "OS_CLIENT_CONFIG_FILE"} {
+			if p, ok := env[f]; ok && !mounted(pod, c, p) {
+				t.Errorf("%s: %s=%s is in no secret volume mounted read-only", where, f, p)
+			}
+		}
+	}
+}
+
+// mounted reports whether file p is a key of a secret volume mounted
+// read-only in container c.
+func mounted(pod corev1.PodSpec, c corev1.Container, p string) bool {
+	for _, m := range c.VolumeMounts {
+		if filepath.Dir(p) != m.MountPath || !m.ReadOnly {
+			continue
+		}
+		for _, v := range pod.Volumes {
+			if v.Name == m.Name && v.Secret != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func selects(selector, labels map[string]string) bool {
+	if len(selector) == 0 {
+		return false
+	}
+	for k, v := range selector {
+		if labels[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// checkServices: each Service selects the pods of exactly one Deployment, on
+// a port the pods name.
+func checkServices(t *testing.T, o objects) {
+	t.Helper()
+	for _, s := range o.services {
+		var matched []string
+		for _, d := range o.deployments {
+			if selects(s.Spec.Selector, d.Spec.Template.Labels) {
+				matched = append(matched, d.Name)
+			}
+		}
+		if len(matched) != 1 {
+			t.Errorf("Service %s selects the pods of %q: want one Deployment's", s.Name, matched)
+		}
+	}
+}
+
+func deployment(t *testing.T, o objects, name string) *appsv1.Deployment {
+	t.Helper()
+	for _, d := range o.deployments {
+		if d.Name == name {
+			return d
+		}
+	}
+	t.Fatalf("no Deployment %s", name)
+	return nil
+}
+
+func TestLabOverlay(t *testing.T) {
+	vars := variables(t)
+	o := build(t, memFS(t, false, false), "lab")
+	if len(o.deployments) != 1 || len(o.services) != 1 || len(o.secrets) != 0 {
+		t.Fatalf("lab: got %d Deployments, %d Services, %d Secrets; want the console and its Service", len(o.deployments), len(o.services), len(o.secrets))
+	}
+	d := o.deployments[0]
+	checkDeployment(t, d, vars)
+	checkServices(t, o)
+	if d.Spec.Replicas == nil || *d.Spec.Replicas != 1 || d.Spec.Strategy.Type != appsv1.RecreateDeploymentStrategyType {
+		t.Errorf("lab: want one replica, recreated (the lab lives in the process: two would split the class)")
+	}
+	env := envOf(d.Spec.Template.Spec.Containers[0])
+	if env["OCTAVIEW_CLOUD"] != "" || env["OCTAVIEW_KEYSTONE"] != "" || env["OCTAVIEW_LAB_TRAINEES"] == "" {
+		t.Errorf("lab: want the embedded lab with trainees, got %v", env)
+	}
+}
+
+func TestProductionOverlay(t *testing.T) {
+	vars := variables(t)
+	for _, ingress := range []bool{false, true} {
+		t.Run(fmt.Sprintf("ingress=%v", ingress), func(t *testing.T) {
+			o := build(t, memFS(t, true, ingress), "production")
+			for _, d := range o.deployments {
+				checkDeployment(t, d, vars)
+			}
+			checkServices(t, o)
+			console, wall := deployment(t, o, "octaview"), deployment(t, o, "octaview-status")
+			if console.Spec.Replicas == nil || *console.Spec.Replicas < 2 {
+				t.Errorf("production: the console wants 2 replicas or more")
+			}
+			if ru := console.Spec.Strategy.RollingUpdate; ru == nil || ru.MaxUnavailable == nil || ru.MaxUnavailable.IntValue() != 0 {
+				t.Errorf("production: a rolling update keeps every replica until its successor is ready (maxUnavailable 0)")
+			}
+			if wall.Spec.Replicas == nil || *wall.Spec.Replicas != 1 {
+				t.Errorf("production: exactly one status wall replica (one upstream poll)")
+			}
+			cenv, wenv := envOf(console.Spec.Template.Spec.Containers[0]), envOf(wall.Spec.Template.Spec.Containers[0])
+			if cenv["OCTAVIEW_STATUS_CLOUD"] != "" || wenv["OCTAVIEW_STATUS_CLOUD"] == "" || wenv["OCTAVIEW_READ_ONLY"] != "true" {
+				t.Errorf("production: the wall polls (read-only), the consoles do not; got console %v, wall %v", cenv, wenv)
+			}
+			for _, env := range []map[string]string{cenv, wenv} {
+				if env["OCTAVIEW_CLOUD"] == "" || env["OCTAVIEW_SESSION_KEY_FILE"] == "" || env["OS_CLIENT_CONFIG_FILE"] == "" {
+					t.Errorf("production: want the cloud from clouds.yaml and the session key from a file; got %v", env)
+				}
+			}
+			// the generated Secret holds both files and both Deployments mount it
+			if len(o.secrets) != 1 {
+				t.Fatalf("production: got %d Secrets, want the generated one", len(o.secrets))
+			}
+			s := o.secrets[0]
+			for _, k := range []string{"clouds.yaml", "session-key"} {
+				if len(s.Data[k]) == 0 {
+					t.Errorf("Secret %s has no %s", s.Name, k)
+				}
+			}
+			for _, d := range []*appsv1.Deployment{console, wall} {
+				if v := d.Spec.Template.Spec.Volumes; len(v) != 1 || v[0].Secret == nil || v[0].Secret.SecretName != s.Name {
+					t.Errorf("Deployment %s mounts %+v, want the Secret %s", d.Name, v, s.Name)
+				}
+			}
+			if !strings.HasPrefix(s.Name, "octaview-") {
+				t.Errorf("Secret %s: want kustomize's name with the content hash (a new key rolls the pods)", s.Name)
+			}
+			// the PodDisruptionBudget keeps consoles, and only consoles
+			if len(o.pdbs) != 1 || !selects(o.pdbs[0].Spec.Selector.MatchLabels, console.Spec.Template.Labels) ||
+				selects(o.pdbs[0].Spec.Selector.MatchLabels, wall.Spec.Template.Labels) {
+				t.Errorf("production: want one PodDisruptionBudget over the console's pods")
+			}
+			if !ingress {
+				if len(o.ingresses) != 0 {
+					t.Error("production without the component: the Ingress is optional")
+				}
+				return
+			}
+			checkIngresses(t, o)
+		})
+	}
+	// without the operator's files kustomize says which one is missing
+	_, err := krusty.MakeKustomizer(krusty.MakeDefaultOptions()).Run(memFS(t, false, false), "/k/overlays/production")
+	if err == nil || !strings.Contains(err.Error(), "clouds.yaml") {
+		t.Errorf("production without clouds.yaml: got %v, want an error naming it", err)
+	}
+}
+
+// checkIngresses: every backend is a Service and port of the overlay; the
+// status wall's event stream is unbuffered, with a long read timeout.
+func checkIngresses(t *testing.T, o objects) {
+	t.Helper()
+	events := false
+	for _, in := range o.ingresses {
+		for _, r := range in.Spec.Rules {
+			for _, p := range r.HTTP.Paths {
+				b := p.Backend.Service
+				ok := false
+				for _, s := range o.services {
+					for _, port := range s.Spec.Ports {
+						ok = ok || (s.Name == b.Name && port.Name == b.Port.Name)
+					}
+				}
+				if !ok {
+					t.Errorf("Ingress %s: %s%s goes to %s:%s, which the overlay does not have", in.Name, r.Host, p.Path, b.Name, b.Port.Name)
+				}
+				if p.Path == "/api/status/events" {
+					events = b.Name == "octaview-status" && in.Annotations["nginx.ingress.kubernetes.io/proxy-buffering"] == "off" &&
+						in.Annotations["nginx.ingress.kubernetes.io/proxy-read-timeout"] != ""
+				}
+			}
+		}
+	}
+	if !events {
+		t.Error("no Ingress path /api/status/events to the status wall, unbuffered with a long read timeout")
+	}
+}
+
+// The README's deploy commands and the image's paths agree with the manifests.
+func TestManifestsMatchTheImage(t *testing.T) {
+	src, err := os.ReadFile("../image/image.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(src, []byte(`user   = "65532:65532"`)) || !bytes.Contains(src, []byte(`port   = "8080"`)) {
+		t.Error("the image's user or port changed: change runAsUser and the container ports too")
+	}
+}

@@ -1,0 +1,273 @@
+// Scoped faults and who a request comes from: faults may act on the whole
+// lab or on one project (a trainee's), and the lab records what each
+// project's users last did, for the trainer's page.
+
+package labcloud
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+)
+
+// mergeFaults is what acts on a project that has faults of its own: the
+// lab-wide faults g plus the project's p. Lists add up, the longer latency
+// and the higher error rate win, the shorter token lifetime wins, and the
+// project's outage, when it has one, replaces the lab-wide one.
+func mergeFaults(g, p Faults) Faults {
+	m := g
+	m.Latency.Duration = max(g.Latency.Duration, p.Latency.Duration)
+	m.ErrorRate = max(g.ErrorRate, p.ErrorRate)
+	m.Error = append(slices.Clone(g.Error), p.Error...)
+	m.Stuck = append(slices.Clone(g.Stuck), p.Stuck...)
+	m.DownMembers = append(slices.Clone(g.DownMembers), p.DownMembers...)
+	if p.TokenTTL.Duration > 0 && (m.TokenTTL.Duration == 0 || p.TokenTTL.Duration < m.TokenTTL.Duration) {
+		m.TokenTTL = p.TokenTTL
+	}
+	if p.Octavia != OutageNone {
+		m.Octavia = p.Octavia
+	}
+	if p.Keystone != OutageNone {
+		m.Keystone = p.Keystone
+	}
+	return m
+}
+
+// empty reports whether f injects nothing.
+func (f *Faults) empty() bool {
+	return f.Latency.Duration == 0 && f.ErrorRate == 0 && len(f.Error) == 0 && len(f.Stuck) == 0 &&
+		len(f.DownMembers) == 0 && f.TokenTTL.Duration == 0 && f.Octavia == OutageNone && f.Keystone == OutageNone
+}
+
+// Summary lists the faults of f in words, one item each ("latency 300ms",
+// "members down: 10.0.0.12"); none for no fault.
+func (f Faults) Summary() []string {
+	var out []string
+	if f.Latency.Duration > 0 {
+		out = append(out, "latency "+f.Latency.String())
+	}
+	if f.ErrorRate > 0 {
+		out = append(out, fmt.Sprintf("%g%% of Octavia answers are 500", f.ErrorRate*100))
+	}
+	if len(f.Error) > 0 {
+		out = append(out, "forced to ERROR: "+strings.Join(f.Error, ", "))
+	}
+	if len(f.Stuck) > 0 {
+		out = append(out, "stuck in PENDING_*: "+strings.Join(f.Stuck, ", "))
+	}
+	if len(f.DownMembers) > 0 {
+		out = append(out, "members down: "+strings.Join(f.DownMembers, ", "))
+	}
+	if f.TokenTTL.Duration > 0 {
+		out = append(out, "tokens live "+f.TokenTTL.String())
+	}
+	if f.Octavia != OutageNone {
+		out = append(out, "Octavia down ("+f.Octavia+")")
+	}
+	if f.Keystone != OutageNone {
+		out = append(out, "Keystone down ("+f.Keystone+")")
+	}
+	return out
+}
+
+// faultsFor returns the faults acting on the objects and users of
+// projectID. Caller holds c.mu.
+func (c *Cloud) faultsFor(projectID string) *Faults {
+	if f, ok := c.effective[projectID]; ok {
+		return f
+	}
+	return &c.faults
+}
+
+// rebuildEffective recomputes each project's merged faults after a change
+// of the lab-wide or a project's faults. Caller holds c.mu.
+func (c *Cloud) rebuildEffective() {
+	c.effective = make(map[string]*Faults, len(c.projectFaults))
+	for id, pf := range c.projectFaults {
+		m := mergeFaults(c.faults, pf)
+		c.effective[id] = &m
+	}
+}
+
+// setProjectFaults replaces the faults of one project ({} lifts them) and
+// applies at once those that act on its existing objects. Caller holds c.mu.
+func (c *Cloud) setProjectFaults(p *project, f Faults, now time.Time) {
+	if f.empty() {
+		delete(c.projectFaults, p.id)
+	} else {
+		c.projectFaults[p.id] = f
+	}
+	c.rebuildEffective()
+	c.applyFaults(now, p.id)
+}
+
+// findProject resolves a project by name or id. Caller holds c.mu.
+func (c *Cloud) findProject(ref string) *project {
+	if p := c.projectsByName[ref]; p != nil {
+		return p
+	}
+	return c.projectsByID[ref]
+}
+
+// SetProjectFaults replaces the faults of the projects named (by name or
+// id; {} lifts them), each scoped to its own project: a down member, a
+// stuck or failed resource, latency, an outage or a short token lifetime
+// acts on that project's objects and users only.
+func (c *Cloud) SetProjectFaults(projects []string, f Faults) error {
+	if err := f.validate(); err != nil {
+		return err
+	}
+	now := time.Now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ps, err := c.resolveProjects(projects)
+	if err != nil {
+		return err
+	}
+	c.advance(now)
+	for _, p := range ps {
+		c.setProjectFaults(p, f, now)
+	}
+	c.markChanged()
+	return nil
+}
+
+// resolveProjects finds every project named, or says which is unknown.
+// Caller holds c.mu.
+func (c *Cloud) resolveProjects(refs []string) ([]*project, error) {
+	if len(refs) == 0 {
+		return nil, fmt.Errorf("no project named")
+	}
+	out := make([]*project, 0, len(refs))
+	for _, ref := range refs {
+		p := c.findProject(ref)
+		if p == nil {
+			return nil, fmt.Errorf("no project %q", ref)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// ProjectFaults returns the faults of each project that has its own, by
+// project name.
+func (c *Cloud) ProjectFaults() map[string]Faults {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make(map[string]Faults, len(c.projectFaults))
+	for id, f := range c.projectFaults {
+		out[c.projectsByID[id].name] = f
+	}
+	return out
+}
+
+// requestScope finds who a request comes from before it is served: the
+// user and project of its X-Auth-Token, or, for a login, the user its body
+// names (and that user's default project). nil, nil when it cannot tell.
+// It never refuses anything: the handlers do. Caller holds c.mu.
+func (c *Cloud) requestScope(r *http.Request, body []byte) (*user, *project) {
+	if s := r.Header.Get("X-Auth-Token"); s != "" {
+		if t := c.tokens[digest(s)]; t != nil {
+			if t.project != nil {
+				return t.user, t.project
+			}
+			return t.user, t.user.project
+		}
+	}
+	if r.Method != http.MethodPost || r.URL.Path != "/identity/v3/auth/tokens" || len(body) == 0 {
+		return nil, nil
+	}
+	var req authRequest
+	if json.Unmarshal(body, &req) != nil {
+		return nil, nil
+	}
+	id := req.Auth.Identity
+	var u *user
+	switch {
+	case id.Password != nil:
+		u = c.findUser(id.Password.User)
+	case id.Token != nil:
+		if t := c.tokens[digest(id.Token.ID)]; t != nil {
+			u = t.user
+		}
+	case id.AppCred != nil:
+		if ac := c.findAppCred(id.AppCred.ID, id.AppCred.Name, id.AppCred.User); ac != nil {
+			return ac.user, ac.project
+		}
+	}
+	if u == nil {
+		return nil, nil
+	}
+	return u, u.project
+}
+
+// activity is what a project's users last did, for the trainer's page.
+type activity struct {
+	LastSeen time.Time `json:"last_seen"`
+	LastOp   *Event    `json:"last_op,omitempty"`
+	LastErr  *Event    `json:"last_error,omitempty"`
+}
+
+// Event is one request of a trainee: when, what (method and path, the
+// service's prefix included) and the answer's status; Message is the
+// faultstring (Octavia) or error message (Keystone) of a refusal.
+type Event struct {
+	At      time.Time `json:"at"`
+	Method  string    `json:"method"`
+	Path    string    `json:"path"`
+	Status  int       `json:"status"`
+	Message string    `json:"message,omitempty"`
+}
+
+// record notes a served request of project p's users: when it was seen,
+// the last write, and the last refusal with its message. A 404 of a GET
+// (a wait for a delete ends on it) is not an error a trainer needs to see.
+// Caller holds c.mu.
+func (c *Cloud) record(p *project, r *http.Request, status int, body []byte, now time.Time) {
+	a := c.activity[p.id]
+	if a == nil {
+		a = &activity{}
+		c.activity[p.id] = a
+	}
+	a.LastSeen = now
+	ev := &Event{At: now, Method: r.Method, Path: r.URL.Path, Status: status}
+	write := r.Method != http.MethodGet && r.Method != http.MethodHead
+	login := r.Method == http.MethodPost && r.URL.Path == "/identity/v3/auth/tokens"
+	if write && !login {
+		a.LastOp = ev
+	}
+	if status >= 400 && !(r.Method == http.MethodGet && status == http.StatusNotFound) {
+		e := *ev
+		e.Message = faultMessage(body)
+		if e.Message == "" {
+			e.Message = http.StatusText(status)
+		}
+		a.LastErr = &e
+	}
+}
+
+// faultMessage is the message of an error body: Octavia's faultstring,
+// Keystone's error.message or Neutron's NeutronError.message.
+func faultMessage(body []byte) string {
+	var f struct {
+		FaultString string `json:"faultstring"`
+		Error       struct {
+			Message string `json:"message"`
+		} `json:"error"`
+		Neutron struct {
+			Message string `json:"message"`
+		} `json:"NeutronError"`
+	}
+	if json.Unmarshal(body, &f) != nil {
+		return ""
+	}
+	for _, s := range []string{f.FaultString, f.Error.Message, f.Neutron.Message} {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
