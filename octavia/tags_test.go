@@ -72,23 +72,32 @@ func TestUpdateTagsTwoConcurrentWriters(t *testing.T) {
 	c, srv, _ := startCloud(t, taggedLab("x"), nil)
 	id := lbNamed(t, c, "tagged")
 
-	var gets, puts atomic.Int32
+	// The two first reads are both answered before either PUT is served
+	// (a read released late would see the other writer's PUT), and the
+	// checks are served after both PUTs landed.
+	var gets, read, puts atomic.Int32
 	bothRead, bothPut := make(chan struct{}), make(chan struct{})
+	lbPath := "/load-balancer/v2.0/lbaas/loadbalancers/" + id
 	srv.setHooks(func(r *http.Request) *cannedAnswer {
-		if r.Method == http.MethodGet && r.URL.Path == "/load-balancer/v2.0/lbaas/loadbalancers/"+id {
-			switch n := gets.Add(1); {
-			case n == 2:
-				close(bothRead)
-			case n < 2:
-				<-bothRead // the two first reads see the same tags
-			default:
-				<-bothPut // the checks come after both PUTs landed
+		switch {
+		case r.Method == http.MethodGet && r.URL.Path == lbPath:
+			if gets.Add(1) > 2 {
+				<-bothPut
 			}
+		case r.Method == http.MethodPut:
+			<-bothRead
 		}
 		return nil
 	}, func(r *http.Request) {
-		if r.Method == http.MethodPut && puts.Add(1) == 2 {
-			close(bothPut)
+		switch {
+		case r.Method == http.MethodGet && r.URL.Path == lbPath:
+			if read.Add(1) == 2 {
+				close(bothRead)
+			}
+		case r.Method == http.MethodPut:
+			if puts.Add(1) == 2 {
+				close(bothPut)
+			}
 		}
 	})
 
