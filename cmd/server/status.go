@@ -218,52 +218,6 @@ func handleStatusEvents(feed *statusFeed, stopping <-chan struct{}) http.Handler
 			return
 		}
 		defer gone()
-		rc := http.NewResponseController(w)
-		h := w.Header()
-		h.Set("Content-Type", "text/event-stream")
-		h.Set("Cache-Control", "no-store")
-		h.Set("X-Accel-Buffering", "no") // nginx: do not buffer the stream
-		updates, current, leave := feed.subscribe()
-		defer leave()
-		w.WriteHeader(http.StatusOK)
-		if _, err := w.Write([]byte("retry: 3000\n\n")); err != nil {
-			return
-		}
-		if current != nil && writeEvent(w, current) != nil {
-			return
-		}
-		if rc.Flush() != nil {
-			return
-		}
-		heartbeat := time.NewTicker(statusHeartbeat)
-		defer heartbeat.Stop()
-		for {
-			var err error
-			select {
-			case <-r.Context().Done():
-				return
-			case <-stopping:
-				return
-			case body := <-updates:
-				err = writeEvent(w, body)
-			case <-heartbeat.C:
-				_, err = w.Write([]byte(": keep-alive\n\n"))
-			}
-			if err == nil {
-				err = rc.Flush()
-			}
-			if err != nil {
-				return
-			}
-		}
+		serveEvents(w, r, feed.subscribe, stopping)
 	})
-}
-
-func writeEvent(w http.ResponseWriter, body []byte) error {
-	buf := make([]byte, 0, len(body)+8)
-	buf = append(buf, "data: "...)
-	buf = append(buf, body...)
-	buf = append(buf, "\n\n"...)
-	_, err := w.Write(buf)
-	return err
 }
