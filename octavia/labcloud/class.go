@@ -254,19 +254,10 @@ func describe(o object) string {
 // its VIP port and amphorae; the project's own quota, faults, activity and
 // exercise progress go too. Its network and users stay.
 func (c *Cloud) ResetProject(projects []string) error {
-	now := time.Now()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	ps, err := c.resolveProjects(projects)
-	if err != nil {
-		return err
-	}
-	c.advance(now)
-	for _, p := range ps {
+	return c.eachProject(projects, func(p *project, now time.Time) error {
 		c.resetProject(p, now)
-	}
-	c.markChanged()
-	return nil
+		return nil
+	})
 }
 
 // resetProject empties p. Caller holds c.mu.

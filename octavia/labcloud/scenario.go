@@ -343,21 +343,9 @@ func (c *Cloud) LoadScenarioInto(projects []string, s *Scenario) error {
 	if err := s.checkForProject(); err != nil {
 		return err
 	}
-	now := time.Now()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	ps, err := c.resolveProjects(projects)
-	if err != nil {
-		return err
-	}
-	c.advance(now)
-	defer c.markChanged()
-	for _, p := range ps {
-		if err := c.loadInto(p, s, now); err != nil {
-			return fmt.Errorf("project %s: %w", p.name, err)
-		}
-	}
-	return nil
+	return c.eachProject(projects, func(p *project, now time.Time) error {
+		return c.loadInto(p, s, now)
+	})
 }
 
 // ParseScenario reads a Scenario from JSON; unknown fields are errors.

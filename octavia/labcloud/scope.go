@@ -120,18 +120,30 @@ func (c *Cloud) SetProjectFaults(projects []string, f Faults) error {
 	if err := f.validate(); err != nil {
 		return err
 	}
+	return c.eachProject(projects, func(p *project, now time.Time) error {
+		c.setProjectFaults(p, f, now)
+		return nil
+	})
+}
+
+// eachProject runs do on every project named (by name or id) under c.mu,
+// once the clock has advanced to now, and marks the lab changed; nothing
+// runs if one name is unknown. An error stops it and names the project.
+func (c *Cloud) eachProject(refs []string, do func(p *project, now time.Time) error) error {
 	now := time.Now()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	ps, err := c.resolveProjects(projects)
+	ps, err := c.resolveProjects(refs)
 	if err != nil {
 		return err
 	}
 	c.advance(now)
+	defer c.markChanged()
 	for _, p := range ps {
-		c.setProjectFaults(p, f, now)
+		if err := do(p, now); err != nil {
+			return fmt.Errorf("project %s: %w", p.name, err)
+		}
 	}
-	c.markChanged()
 	return nil
 }
 
