@@ -57,7 +57,7 @@ func Handler() *goapp.Handler {
 			SVG:      "/web/icon.svg",
 		},
 		Styles:          []string{"/web/octaview.css"},
-		LoadingLabel:    "Loading Octaview… {progress}%",
+		LoadingLabel:    "Loading Octaview…",
 		BackgroundColor: backgroundColor,
 		ThemeColor:      themeColor,
 	}

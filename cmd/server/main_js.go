@@ -10,5 +10,6 @@ import (
 
 func main() {
 	ui.Register()
+	ui.Boot()
 	goapp.RunWhenOnBrowser()
 }
