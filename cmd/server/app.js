@@ -21,7 +21,7 @@ const goappWasmContentLengthHeader = "{{.WasmContentLengthHeader}}";
 let goappServiceWorkerRegistration;
 let deferredPrompt = null;
 
-goappInitServiceWorker();
+// (goappInitServiceWorker: once the app runs, see goappInitWebAssembly)
 goappWatchForUpdate();
 goappWatchForInstallable();
 goappInitWebAssembly();
@@ -210,7 +210,8 @@ function goappKeepBodyClean() {
 
 // -----------------------------------------------------------------------------
 // Web Assembly: Octaview's loader (cmd/server/loader.go). Everything above is
-// go-app's app.js (v10.1.11) as it is; this part replaces its
+// go-app's app.js (v10.1.11) as it is, but for the service worker's
+// registration (loader_test.go checks it); this part replaces go-app's
 // goappInitWebAssembly and fetchWithProgress:
 //   - the wasm's own fetch Response goes to instantiateStreaming, so that V8
 //     compiles it while it streams in and Chromium keeps the compiled module
@@ -218,6 +219,9 @@ function goappKeepBodyClean() {
 //     Response of a JavaScript stream, is neither);
 //   - no label rewritten per chunk (its percentage also passed 100 % with a
 //     precompressed wasm): the spinner says it is loading;
+//   - the service worker is registered once the app runs, not before: on a
+//     first visit its install (which stores the whole app) then does not
+//     compete with the app's start for the CPU;
 //   - performance marks: "octaview:wasm-fetch" (the fetch starts),
 //     "octaview:wasm-instantiated" (compiled and instantiated) and
 //     "octaview:go-started" (go.run returned: Go's package init and main ran
@@ -228,6 +232,7 @@ async function goappInitWebAssembly() {
 
   if (!goappCanLoadWebAssembly()) {
     loader.remove();
+    goappInitServiceWorker();
     return;
   }
 
@@ -254,6 +259,7 @@ async function goappInitWebAssembly() {
     loaderLabel.innerText = err;
     console.error("loading wasm failed: ", err);
   }
+  goappInitServiceWorker(); // also after a failure: a newer worker may bring a build that loads
 }
 
 function goappCanLoadWebAssembly() {
