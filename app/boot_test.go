@@ -23,8 +23,8 @@ func (j jsonValue) Get(key string) goapp.Value {
 }
 
 func (j jsonValue) Index(i int) goapp.Value { return jsonValue{v: j.v.([]any)[i]} }
-func (j jsonValue) Length() int            { return len(j.v.([]any)) }
-func (j jsonValue) String() string         { return j.v.(string) }
+func (j jsonValue) Length() int             { return len(j.v.([]any)) }
+func (j jsonValue) String() string          { return j.v.(string) }
 
 // Truthy is JavaScript's truthiness of a JSON value.
 func (j jsonValue) Truthy() bool {

@@ -335,7 +335,7 @@ func BenchmarkStartup(b *testing.B) {
 	rb := startBrowser(b, b.TempDir())
 	rw := wasmWire(b, rb)
 	visit(b, rb, c.URL+"/login", true, "usable") // the session cookie stays
-	time.Sleep(2 * time.Second)                   // the service workers finish caching
+	time.Sleep(2 * time.Second)                  // the service workers finish caching
 	fw.take()
 	cw.take()
 	rw.take()
