@@ -190,9 +190,6 @@ func newBrowser(tb testing.TB, profile string) *browser {
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1360, 860),
 	}
-	if f := os.Getenv("XJSFLAGS"); f != "" {
-		opts = append(opts, chromedp.Flag("js-flags", f))
-	}
 	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
 	tb.Cleanup(func() { cancel(); acancel() })
