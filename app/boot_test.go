@@ -99,3 +99,14 @@ func checkAllSet(t *testing.T, v reflect.Value, path string) {
 		}
 	}
 }
+
+func TestUTF16Len(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		want int
+	}{{"", 0}, {"demo", 4}, {"dé", 2}, {"a😀b", 4}} {
+		if got := utf16Len(tt.s); got != tt.want {
+			t.Errorf("utf16Len(%q) = %d, want %d", tt.s, got, tt.want)
+		}
+	}
+}

@@ -22,11 +22,17 @@ var served struct {
 	values     map[string]string // field id -> value ("" fields left out)
 	focus      string            // the id of the focused field ("" = none of them)
 	start, end int               // its selection
+	length     int               // its value's length (UTF-16 units, as start and end)
 }
 
 // keepServedLogin reads the served login form (if the page has one) before
 // go-app replaces it. Browser only, before the first render.
 func keepServedLogin() {
+	defer func() {
+		if err := recover(); err != nil { // what was typed is lost, not the app
+			goapp.Log("octaview: reading the served login form:", err)
+		}
+	}()
 	doc := goapp.Window().Get("document")
 	active := doc.Get("activeElement")
 	served.mu.Lock()
@@ -36,7 +42,8 @@ func keepServedLogin() {
 		if !el.Truthy() {
 			continue
 		}
-		if v := el.Get("value").String(); v != "" {
+		v := el.Get("value").String()
+		if v != "" {
 			if served.values == nil {
 				served.values = map[string]string{}
 			}
@@ -45,17 +52,35 @@ func keepServedLogin() {
 		if active.Truthy() && active.Equal(el) {
 			served.focus = id
 			served.start, served.end = el.Get("selectionStart").Int(), el.Get("selectionEnd").Int()
+			served.length = utf16Len(v)
 		}
 	}
 }
 
-// takeServedLogin returns what was typed into the served form, once.
-func takeServedLogin() (values map[string]string, focus string, start, end int) {
+// utf16Len is the length of s in UTF-16 code units, as JavaScript counts.
+func utf16Len(s string) (n int) {
+	for _, r := range s {
+		n++
+		if r >= 0x10000 {
+			n++ // a surrogate pair
+		}
+	}
+	return n
+}
+
+// takeServedLogin returns what was typed into the served form, once: the
+// values, the focused field and its selection, unless the caret is at the
+// end of its value (where the app's field has it already: moving it costs
+// the browser a layout before the first frame).
+func takeServedLogin() (values map[string]string, focus string, sel []int) {
 	served.mu.Lock()
 	defer served.mu.Unlock()
-	values, focus, start, end = served.values, served.focus, served.start, served.end
+	values, focus = served.values, served.focus
+	if served.start != served.length || served.end != served.length {
+		sel = []int{served.start, served.end}
+	}
 	served.values, served.focus = nil, ""
-	return values, focus, start, end
+	return values, focus, sel
 }
 
 // bootSession is the page's word on the session cookie, for the first login
@@ -96,13 +121,13 @@ func (p *loginPage) OnInit() {
 	if live, told := takeBootSession(); told && !live {
 		p.restored = true // the server saw no live session cookie
 	}
-	values, focus, start, end := takeServedLogin()
+	values, focus, sel := takeServedLogin()
 	for id, field := range map[string]*string{"login-user": &p.user, "login-password": &p.password, "login-domain": &p.domain, "login-project": &p.project} {
 		if v, ok := values[id]; ok {
 			*field = v
 		}
 	}
-	p.focus, p.focusStart, p.focusEnd = focus, start, end
+	p.focus, p.focusSelection = focus, sel
 }
 
 // OnMount gives the focus back to the field that had it in the served form,
@@ -113,7 +138,9 @@ func (p *loginPage) OnMount(ctx goapp.Context) {
 	}
 	if el := goapp.Window().GetElementByID(p.focus); el.Truthy() {
 		el.Call("focus")
-		el.Call("setSelectionRange", p.focusStart, p.focusEnd)
+		if sel := p.focusSelection; sel != nil {
+			el.Call("setSelectionRange", sel[0], sel[1])
+		}
 	}
 	p.focus = ""
 }

@@ -38,8 +38,8 @@ type loginPage struct {
 	next      string
 	ready     bool // set in the browser: the form is live (tests wait for it)
 
-	focus                string // the served form's focused field, until mounted (login_boot.go)
-	focusStart, focusEnd int
+	focus          string // the served form's focused field, until mounted (login_boot.go)
+	focusSelection []int  // its selection (start, end) when it must be set again
 }
 
 // Login methods of the form.

@@ -42,8 +42,9 @@ const startSamples = 5
 // wasm is fetched and compiled (WebAssembly's entry points), when go.run is
 // called, and when what a user waits for first shows: the floor's text
 // ("floor"), the login form usable ("usable": the app marked it ready and
-// its submit button is enabled), the first load balancer row ("row").
-// window.__octaviewStart.wait(name, ms) resolves with a mark's time.
+// its submit button is enabled), the first load balancer row ("row"); and
+// for each of these, when the next frame is painted (NAME-painted: what the
+// user sees, layout included). window.__octaviewStart.wait(name, ms) resolves with a mark's time.
 const startMarksJS = `(() => {
 	const marks = {}, waiters = {};
 	const at = (k) => {
@@ -81,7 +82,15 @@ const startMarksJS = `(() => {
 		usable: () => !!document.querySelector('#login-form[data-ready="true"] #login-submit:not([disabled])'),
 		row: () => !!document.querySelector("tr.lb-row"),
 	};
-	const check = () => { for (const k in checks) if (!(k in marks) && checks[k]()) at(k); };
+	// k, then k+"-painted" once the next frame with it is painted
+	const check = () => {
+		for (const k in checks) {
+			if (!(k in marks) && checks[k]()) {
+				at(k);
+				requestAnimationFrame(() => setTimeout(() => at(k + "-painted"), 0));
+			}
+		}
+	};
 	new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
 })()`
 
@@ -296,6 +305,7 @@ func BenchmarkStartup(b *testing.B) {
 	}
 
 	var floorCold, floorWarm, loginCold, loginWarm, returning, submitCold, submitWarm []time.Duration
+	var floorColdP, floorWarmP, loginColdP, loginWarmP []time.Duration // painted
 	var floorWire, consoleWire, floorWarmWire, consoleWarmWire int64
 	var lastFloorCold, lastLoginCold, lastFloorWarm, lastLoginWarm, lastReturning marks
 	for i := 0; i < b.N; i++ {
@@ -303,15 +313,17 @@ func BenchmarkStartup(b *testing.B) {
 			coldFloor := func() {
 				br := startBrowser(b, b.TempDir())
 				w := wasmWire(b, br)
-				lastFloorCold = visit(b, br, floor.URL+"/", false, "floor")
+				lastFloorCold = visit(b, br, floor.URL+"/", false, "floor-painted")
 				floorCold = append(floorCold, lastFloorCold.at("floor"))
+				floorColdP = append(floorColdP, lastFloorCold.at("floor-painted"))
 				floorWire = w.take()
 			}
 			coldConsole := func() {
 				br := startBrowser(b, b.TempDir())
 				w := wasmWire(b, br)
-				lastLoginCold = visit(b, br, c.URL+"/login", true, "usable")
+				lastLoginCold = visit(b, br, c.URL+"/login", true, "usable-painted")
 				loginCold = append(loginCold, lastLoginCold.at("usable"))
+				loginColdP = append(loginColdP, lastLoginCold.at("usable-painted"))
 				submitCold = append(submitCold, lastLoginCold.since("submit", "row"))
 				consoleWire = w.take()
 			}
@@ -341,13 +353,15 @@ func BenchmarkStartup(b *testing.B) {
 	rw.take()
 	for i := 0; i < b.N; i++ {
 		for range startSamples {
-			lastFloorWarm = visit(b, fb, floor.URL+"/", false, "floor")
+			lastFloorWarm = visit(b, fb, floor.URL+"/", false, "floor-painted")
 			floorWarm = append(floorWarm, lastFloorWarm.at("floor"))
+			floorWarmP = append(floorWarmP, lastFloorWarm.at("floor-painted"))
 			floorWarmWire += fw.take()
 
 			clearCookies(b, cb) // the form, not the last visit's session
-			lastLoginWarm = visit(b, cb, c.URL+"/login", true, "usable")
+			lastLoginWarm = visit(b, cb, c.URL+"/login", true, "usable-painted")
 			loginWarm = append(loginWarm, lastLoginWarm.at("usable"))
+			loginWarmP = append(loginWarmP, lastLoginWarm.at("usable-painted"))
 			submitWarm = append(submitWarm, lastLoginWarm.since("submit", "row"))
 			consoleWarmWire += cw.take()
 
@@ -359,6 +373,7 @@ func BenchmarkStartup(b *testing.B) {
 
 	fc, fwm := median(floorCold), median(floorWarm)
 	lc, lw := median(loginCold), median(loginWarm)
+	fcp, fwp, lcp, lwp := median(floorColdP), median(floorWarmP), median(loginColdP), median(loginWarmP)
 	ret, sc, sw := median(returning), median(submitCold), median(submitWarm)
 	b.ReportMetric(float64(lc.Nanoseconds()), "ns/op")
 	b.ReportMetric(fc.Seconds(), "s/floor-cold")
@@ -367,6 +382,8 @@ func BenchmarkStartup(b *testing.B) {
 	b.ReportMetric(fwm.Seconds(), "s/floor-warm")
 	b.ReportMetric(lw.Seconds(), "s/login-warm")
 	b.ReportMetric(lw.Seconds()/fwm.Seconds(), "warm/floor")
+	b.ReportMetric(lcp.Seconds()/fcp.Seconds(), "cold-painted/floor")
+	b.ReportMetric(lwp.Seconds()/fwp.Seconds(), "warm-painted/floor")
 	b.ReportMetric(ret.Seconds(), "s/returning-row")
 	b.ReportMetric(sc.Seconds(), "s/submit-row-cold")
 	b.ReportMetric(sw.Seconds(), "s/submit-row-warm")
@@ -380,14 +397,17 @@ func BenchmarkStartup(b *testing.B) {
 	fmt.Fprintf(&t, "\n| | go-app floor | Octaview | ratio | target |\n|---|---|---|---|---|\n")
 	fmt.Fprintf(&t, "| cold: navigation → text / login form usable | %s | %s | %.2f× | ≤ 1.2× |\n", ms(fc), ms(lc), lc.Seconds()/fc.Seconds())
 	fmt.Fprintf(&t, "| warm (same browser, next visit) | %s | %s | %.2f× | ≤ 1.1× |\n", ms(fwm), ms(lw), lw.Seconds()/fwm.Seconds())
+	fmt.Fprintf(&t, "| the same, painted (the next frame on screen): cold | %s | %s | %.2f× | ≤ 1.2× |\n", ms(fcp), ms(lcp), lcp.Seconds()/fcp.Seconds())
+	fmt.Fprintf(&t, "| painted: warm | %s | %s | %.2f× | ≤ 1.1× |\n", ms(fwp), ms(lwp), lwp.Seconds()/fwp.Seconds())
 	fmt.Fprintf(&t, "| returning user (session cookie, warm): navigation → first load balancer row | — | %s | %.2f× floor warm | |\n", ms(ret), ret.Seconds()/fwm.Seconds())
 	fmt.Fprintf(&t, "| submit → first row, cold / warm | — | %s / %s | | |\n", ms(sc), ms(sw))
 	fmt.Fprintf(&t, "| app.wasm on the wire, cold visit (files: %s / %s brotli) | %s | %s | %.2f× | ≤ 1.1× |\n",
 		mb(fbr), mb(cbr), mb(floorWire), mb(consoleWire), float64(consoleWire)/float64(floorWire))
 	fmt.Fprintf(&t, "| app.wasm on the wire, warm visits (all %d) | %s | %s | | 0 |\n", 2*len(loginWarm), mb(floorWarmWire), mb(consoleWarmWire))
 	b.Log(t.String())
-	b.Logf("samples (s): floor cold %v, login cold %v; floor warm %v, login warm %v; returning %v; submit→row cold %v, warm %v",
-		secs(floorCold), secs(loginCold), secs(floorWarm), secs(loginWarm), secs(returning), secs(submitCold), secs(submitWarm))
+	b.Logf("samples (s): floor cold %v, login cold %v; floor warm %v, login warm %v; painted: floor cold %v, login cold %v, floor warm %v, login warm %v; returning %v; submit→row cold %v, warm %v",
+		secs(floorCold), secs(loginCold), secs(floorWarm), secs(loginWarm), secs(floorColdP), secs(loginColdP), secs(floorWarmP), secs(loginWarmP),
+		secs(returning), secs(submitCold), secs(submitWarm))
 	b.Logf("last visits' marks (ms since navigation):\n  floor cold: %v\n  login cold: %v\n  floor warm: %v\n  login warm: %v\n  returning: %v",
 		lastFloorCold, lastLoginCold, lastFloorWarm, lastLoginWarm, lastReturning)
 }

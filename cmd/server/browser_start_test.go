@@ -216,7 +216,8 @@ func TestBrowserPageBootState(t *testing.T) {
 	checkPage("a stranger's document", eval[string](t, other, `document.documentElement.outerHTML`), "false", secrets)
 }
 
-// key presses one key: a character, or a named key (Tab, Backspace, Enter).
+// key presses one key: a character, or a named key (Tab, Backspace, Delete,
+// ArrowLeft, Enter).
 func key(ctx context.Context, k string) error {
 	down := input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyDown, Key: k, Text: k}
 	switch k {
@@ -224,6 +225,10 @@ func key(ctx context.Context, k string) error {
 		down = input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeRawKeyDown, Key: k, Code: k, WindowsVirtualKeyCode: 9}
 	case "Backspace":
 		down = input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeRawKeyDown, Key: k, Code: k, WindowsVirtualKeyCode: 8}
+	case "Delete":
+		down = input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeRawKeyDown, Key: k, Code: k, WindowsVirtualKeyCode: 46}
+	case "ArrowLeft":
+		down = input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeRawKeyDown, Key: k, Code: k, WindowsVirtualKeyCode: 37}
 	case "Enter":
 		down = input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyDown, Key: k, Code: k, Text: "\r", WindowsVirtualKeyCode: 13}
 	}
@@ -291,13 +296,14 @@ func TestBrowserLoginTypedBeforeAppRuns(t *testing.T) {
 				t.Fatalf("the focus is on %q after two fields and two Tabs, want login-project", got)
 			}
 			// keep typing in the project field while the app starts, and a
-			// while after
+			// while after, moving the caret too (the app must put it back
+			// where it was: a Delete with the caret elsewhere would leave an x)
 			for i := 0; after < 6; i++ {
-				press("x", "Backspace")
+				press("x", "ArrowLeft", "Delete")
 				if ready() {
-					after += 2
+					after += 3
 				} else {
-					before += 2
+					before += 3
 				}
 				if i == 2000 {
 					t.Fatal("the app did not run")
