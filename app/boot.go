@@ -19,9 +19,11 @@ import (
 
 // Boot prepares the app's start from the page the server served: it reads
 // the page's serverapi.Boot, keeps what was typed into the served login form
-// before the app ran (login_boot.go), and, when the page says a live session
-// cookie came with it, starts restoring that session (loginPage then waits
-// for it instead of asking again). Call it in the browser before
+// before the app ran (login_boot.go), puts off the routes with a pattern
+// until the first page is painted when it does not need them
+// (pattern_routes.go), and, when the page says a live session cookie came
+// with it, starts restoring that session (loginPage then waits for it
+// instead of asking again). Call it in the browser before
 // goapp.RunWhenOnBrowser; on the server it does nothing.
 func Boot() {
 	if goapp.IsServer {
@@ -29,6 +31,7 @@ func Boot() {
 	}
 	b, ok := pageBoot()
 	keepServedLogin()
+	schedulePatternRoutes(goapp.Window().URL())
 	if ok && b.Session {
 		startBootRestore(originOf(goapp.Window().URL()), b.Config)
 		runtime.Gosched() // its request leaves before the first render

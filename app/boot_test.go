@@ -110,3 +110,14 @@ func TestUTF16Len(t *testing.T) {
 		}
 	}
 }
+
+func TestMayBePatternRoute(t *testing.T) {
+	for path, want := range map[string]bool{
+		"/": false, "/login": false, "/load-balancers": false, "/pools/": false, "": false,
+		"/pools/p1": true, "/pools/p1/edit": true, "/load-balancers/new": true, "/pools/p1/members/m1": true,
+	} {
+		if got := mayBePatternRoute(path); got != want {
+			t.Errorf("mayBePatternRoute(%q) = %v, want %v", path, got, want)
+		}
+	}
+}

@@ -119,7 +119,10 @@ func (p *loginPage) OnInit() {
 		p.cfg, p.cfgStatus = b.Config, loaded
 	}
 	if live, told := takeBootSession(); told && !live {
-		p.restored = true // the server saw no live session cookie
+		// the server saw no live session cookie: nothing to restore, and the
+		// first render is the usable form (no second render, nor a second
+		// layout, before it shows)
+		p.restored, p.ready = true, true
 	}
 	values, focus, sel := takeServedLogin()
 	for id, field := range map[string]*string{"login-user": &p.user, "login-password": &p.password, "login-domain": &p.domain, "login-project": &p.project} {

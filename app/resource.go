@@ -310,13 +310,13 @@ func registerResources() {
 			goapp.Route(r.Path, func() goapp.Composer { return &listPage{} })
 		}
 		if r.Create != nil && r.CreatePath == "" {
-			goapp.RouteWithRegexp("^"+base+"/new$", func() goapp.Composer { return &formPage{} })
+			routeWithRegexp("^"+base+"/new$", func() goapp.Composer { return &formPage{} })
 		}
 		if r.Update != nil {
-			goapp.RouteWithRegexp("^"+base+"/[^/]+/edit$", func() goapp.Composer { return &formPage{} })
+			routeWithRegexp("^"+base+"/[^/]+/edit$", func() goapp.Composer { return &formPage{} })
 		}
 		if !r.NoDetail {
-			goapp.RouteWithRegexp("^"+base+"/[^/]+$", func() goapp.Composer { return &detailPage{} })
+			routeWithRegexp("^"+base+"/[^/]+$", func() goapp.Composer { return &detailPage{} })
 		}
 	}
 }

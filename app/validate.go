@@ -13,6 +13,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/octaview/octaview/app/internal/lazyregexp"
 )
 
 // The form checks of the console: each validator checks, in the browser,
@@ -285,8 +287,10 @@ func cidr(s string) string {
 	return "Enter a CIDR such as 203.0.113.0/24 or 2001:db8::/64."
 }
 
-// expectedCodesRE is Octavia's pattern of a monitor's expected_codes.
-var expectedCodesRE = regexp.MustCompile(`^(\d{3}(\s*,\s*\d{3})*)$|^(\d{3}-\d{3})$`)
+// expectedCodesRE is Octavia's pattern of a monitor's expected_codes. The
+// package's patterns compile on first use (lazyregexp), not at the app's
+// start.
+var expectedCodesRE = lazyregexp.New(`^(\d{3}(\s*,\s*\d{3})*)$|^(\d{3}-\d{3})$`)
 
 func expectedCodes(s string) string {
 	if expectedCodesRE.MatchString(s) {
@@ -353,17 +357,17 @@ func regex(s string) string {
 // Octavia's character sets (octavia/common/constants.py). Its header-name
 // and cookie-value classes hold the range +-. and so accept a comma.
 var (
-	headerNameRE   = regexp.MustCompile("^[a-zA-Z0-9!#$%&'*+,.^_`|~-]+$")
-	cookieValueRE  = regexp.MustCompile("^[a-zA-Z0-9!#$%&'()*+,./:<=>?@\\[\\]^_`{|}~-]+$")
-	headerValueRE  = regexp.MustCompile("^[a-zA-Z0-9!\"#$%&'()*+,./:;<=>?@\\[\\]^_`{|}~\\\\-]+$")
-	quotedValueRE  = regexp.MustCompile("^\"[a-zA-Z0-9 \\t!\"#$%&'()*+,./:;<=>?@\\[\\]^_`{|}~\\\\-]*\"$")
-	dnFieldRE      = regexp.MustCompile(`^[a-zA-Z][A-Za-z0-9-]*$`)
-	badCookieName  = regexp.MustCompile(`[\x00-\x20"(),/:-@\[-\]{}\x7f]`)
-	domainLabelRE  = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9-]{0,62}$`)
+	headerNameRE   = lazyregexp.New("^[a-zA-Z0-9!#$%&'*+,.^_`|~-]+$")
+	cookieValueRE  = lazyregexp.New("^[a-zA-Z0-9!#$%&'()*+,./:<=>?@\\[\\]^_`{|}~-]+$")
+	headerValueRE  = lazyregexp.New("^[a-zA-Z0-9!\"#$%&'()*+,./:;<=>?@\\[\\]^_`{|}~\\\\-]+$")
+	quotedValueRE  = lazyregexp.New("^\"[a-zA-Z0-9 \\t!\"#$%&'()*+,./:;<=>?@\\[\\]^_`{|}~\\\\-]*\"$")
+	dnFieldRE      = lazyregexp.New(`^[a-zA-Z][A-Za-z0-9-]*$`)
+	badCookieName  = lazyregexp.New(`[\x00-\x20"(),/:-@\[-\]{}\x7f]`)
+	domainLabelRE  = lazyregexp.New(`^[A-Za-z0-9_][A-Za-z0-9-]{0,62}$`)
 	headerValueMsg = "Printable ASCII characters without spaces, or a value in double quotes."
 )
 
-func matches(re *regexp.Regexp, msg string) check {
+func matches(re *lazyregexp.Regexp, msg string) check {
 	return func(s string) string {
 		if re.MatchString(s) {
 			return ""
@@ -773,12 +777,12 @@ func validateProfile(v formValues, create bool, data string) fieldErrs {
 // "Invalid input for field/attribute X.", "Missing argument: "X"",
 // "Unknown attribute for argument Y: X" and InvalidOption's
 // "X is not a valid option for Y" (None for a missing one: Y).
-var faultPatterns = []*regexp.Regexp{
-	regexp.MustCompile(`field/attribute ([\w.]+)\.`),
-	regexp.MustCompile(`Missing argument: "([\w.]+)"`),
-	regexp.MustCompile(`Unknown attribute for argument [\w.]+: ([\w.]+)`),
-	regexp.MustCompile(`None is not a valid option for ([\w.]+)`),
-	regexp.MustCompile(`^([\w.]+) is not a valid option for`),
+var faultPatterns = []*lazyregexp.Regexp{
+	lazyregexp.New(`field/attribute ([\w.]+)\.`),
+	lazyregexp.New(`Missing argument: "([\w.]+)"`),
+	lazyregexp.New(`Unknown attribute for argument [\w.]+: ([\w.]+)`),
+	lazyregexp.New(`None is not a valid option for ([\w.]+)`),
+	lazyregexp.New(`^([\w.]+) is not a valid option for`),
 }
 
 // faultPhrases are Octavia messages about an attribute they do not name.
