@@ -51,6 +51,13 @@ func pageBoot() (serverapi.Boot, bool) {
 	return booted()
 }
 
+// pageConfig is the server's configuration the page carried, and whether it
+// carried one. Any goroutine.
+func pageConfig() (serverapi.Config, bool) {
+	b, ok := pageBoot()
+	return b.Config, ok
+}
+
 // readBoot parses the boot element with the browser's JSON.parse, not
 // encoding/json: the first use of Go's reflection-driven decoder costs a cold
 // start tens of milliseconds of compiling and type-walking, before anything
