@@ -223,9 +223,10 @@ function goappKeepBodyClean() {
 //     first visit its install (which stores the whole app) then does not
 //     compete with the app's start for the CPU;
 //   - performance marks: "octaview:wasm-fetch" (the fetch starts),
-//     "octaview:wasm-instantiated" (compiled and instantiated) and
-//     "octaview:go-started" (go.run returned: Go's package init and main ran
-//     until main first waited, the first page included).
+//     "octaview:wasm-instantiated" (compiled and instantiated),
+//     "octaview:main" (set by main: Go's runtime and package init are done)
+//     and "octaview:go-started" (go.run returned: main ran until it first
+//     waited, the first page included).
 // -----------------------------------------------------------------------------
 async function goappInitWebAssembly() {
   const loader = document.getElementById("app-wasm-loader");
