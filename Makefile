@@ -94,11 +94,12 @@ bench: deps build realcloud
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 60m ./...
 	REALCLOUD_DIR=$(REALCLOUD_DIR) $(GO) test -tags fidelity -run '^$$' -bench Fidelity -benchmem -timeout 30m ./octavia/labcloud/
 
-## fidelity: the same requests against the real Octavia (../shared/realcloud) and the lab.
+## fidelity: the same requests against the real Octavia (../shared/realcloud) and the lab, and the
+## console's pages against the real answers (every attribute shown, none added).
 REALCLOUD ?= ../shared/realcloud
 REALCLOUD_DIR ?= /tmp/realcloud
 fidelity: realcloud
-	REALCLOUD_DIR=$(REALCLOUD_DIR) $(GO) test -count=1 -tags fidelity -run Fidelity -timeout 30m ./octavia/labcloud/
+	REALCLOUD_DIR=$(REALCLOUD_DIR) $(GO) test -count=1 -tags fidelity -run Fidelity -timeout 30m ./octavia/labcloud/ ./app/
 
 ## realcloud: OpenStack Zed Keystone + Octavia (noop drivers) on loopback, from Debian's packages.
 realcloud:

@@ -4,162 +4,23 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
+	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/octavia"
 )
 
-// fieldType is how a form field is typed and sent.
-type fieldType int
-
-const (
-	fText   fieldType = iota // a string
-	fArea                    // a string on several lines (JSON data)
-	fInt                     // a whole number
-	fBool                    // a checkbox: true or false
-	fChoice                  // one of Choices
-	fList                    // a list of strings, one per line or comma-separated
-	fRef                     // the id of an object of kind Ref, picked from its list
-)
-
-// formField is one input of a kind's create and edit form, named by Octavia's
-// attribute (dotted for a nested one: "session_persistence.type").
-type formField struct {
-	Key     string
-	Label   string
-	Type    fieldType
-	Choices []string
-	Ref     octavia.Kind // fRef: the kind picked from
-	// RefBy is the filter of Ref's list taken from the form's own values
-	// (a listener's default pool among its load balancer's pools).
-	RefBy    string
-	Only     string // "create" or "edit": shown on that form only ("" = both)
-	Required bool   // on a create
-	Default  string // a create's initial value
-	Hint     string
-	// Show, if set, shows the field only when it applies (TLS fields for
-	// TERMINATED_HTTPS, an HTTP monitor's URL path).
-	Show func(v formValues) bool
-	// Null: an edit that clears it sends null, Octavia's "unset" (back to
-	// its default), rather than "".
-	Null bool
-}
-
-// on reports whether f is on the create (create) or edit form.
-func (f formField) on(create bool) bool {
-	return f.Only == "" || f.Only == "create" && create || f.Only == "edit" && !create
-}
-
-// shown reports whether f is on the form for values v.
-func (f formField) shown(create bool, v formValues) bool {
-	return f.on(create) && (f.Show == nil || f.Show(v))
-}
-
-// valuesOf are the edit form's initial values: o's attributes as text
-// (lists one per line).
-func valuesOf(fields []formField, o object) formValues {
-	v := formValues{}
-	for _, f := range fields { // create-only ones too: Show reads them
-		var x any = map[string]any(o)
-		for part := range strings.SplitSeq(f.Key, ".") {
-			m, _ := x.(map[string]any)
-			x = m[part]
-		}
-		if list, ok := x.([]any); ok && f.Type == fList {
-			parts := make([]string, 0, len(list))
-			for _, e := range list {
-				parts = append(parts, valueText(e))
-			}
-			v[f.Key] = strings.Join(parts, "\n")
-			continue
-		}
-		v[f.Key] = valueText(x)
-	}
-	return v
-}
-
-// buildBody is the request body of a form: on a create every shown field
-// with a value; on an edit the shown fields whose value differs from was
-// (a cleared field sends "" or, for Null fields, null). Values are typed
-// as Octavia wants them; dotted keys nest.
-//
-// A nested object is sent whole, as Octavia replaces it: an edit that
-// changes one of its fields sends its other shown fields too, and one whose
-// fields are all empty is sent as null (a pool's session_persistence unset).
-func buildBody(fields []formField, v, was formValues, create bool) (object, error) {
-	body := object{}
-	changed := map[string]bool{} // nested objects an edit changes
-	for _, f := range fields {
-		if group, _, ok := strings.Cut(f.Key, "."); ok && f.shown(create, v) && strings.TrimSpace(v[f.Key]) != strings.TrimSpace(was[f.Key]) {
-			changed[group] = true
-		}
-	}
-	for _, f := range fields {
-		if !f.shown(create, v) {
-			continue
-		}
-		s := strings.TrimSpace(v[f.Key])
-		if f.Type == fArea {
-			s = v[f.Key]
-		}
-		group, _, nested := strings.Cut(f.Key, ".")
-		if !create && s == strings.TrimSpace(was[f.Key]) && !(nested && changed[group]) {
-			continue
-		}
-		var val any
-		switch {
-		case s == "" && create:
-			continue
-		case s == "" && f.Null:
-			val = nil
-		case s == "" && f.Type != fText && f.Type != fArea && f.Type != fList:
-			val = nil
-		case f.Type == fInt:
-			n, err := strconv.Atoi(s)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %q is not a whole number", f.Label, s)
-			}
-			val = n
-		case f.Type == fBool:
-			val = s == "true"
-		case f.Type == fList:
-			val = splitList(s)
-		default:
-			val = s
-		}
-		keys := strings.Split(f.Key, ".")
-		m := body
-		for _, k := range keys[:len(keys)-1] {
-			sub, ok := m[k].(object)
-			if !ok {
-				sub = object{}
-				m[k] = sub
-			}
-			m = sub
-		}
-		m[keys[len(keys)-1]] = val
-	}
-	for k, x := range body {
-		if sub, ok := x.(object); ok && !slices.ContainsFunc(slices.Collect(maps.Values(sub)), func(e any) bool { return e != nil && e != "" }) {
-			body[k] = nil
-		}
-	}
-	return body, nil
-}
-
-// choice is an option of a fRef field.
-type choice struct{ ID, Label string }
-
-// formPage creates or edits one object of any kind from the kind's fields:
-// Octavia's checks before sending (resource.Validate), Octavia's own
-// faultstring next to the field it names on a 400, nothing typed lost on
-// an error; an accepted write becomes an operation with its wait.
+// formPage creates or edits one object of any kind from the kind's fields
+// (one declaration per kind, res_*.go): Octavia's checks before sending
+// (form.Check: the fields' required and create-only, the kind's
+// Validate), Octavia's own faultstring next to the field it names on a 400,
+// nothing typed lost on an error; the write goes through a writer (an
+// operation with its wait; a busy 409 offered again when ACTIVE).
 type formPage struct {
 	goapp.Compo
 
@@ -168,25 +29,16 @@ type formPage struct {
 	path   string
 	create bool
 
-	v, was    formValues
+	v, was    form.Values
 	orig      object
 	status    loadStatus // of the object (edit)
 	loadErr   string
-	refs      map[string][]choice // fRef options by field key
+	refs      map[string][]choice // picked fields' options by field key
 	refErr    map[string]string
-	errs      fieldErrs
-	err       string
-	sending   bool
+	errs      form.Errs
 	submitted bool
-	retry     *formRetry    // a write refused with a 409 immutable, offered again when ACTIVE
-	uctx      goapp.Context // the page's own context (OnNav): a retry's write outlives the retry's component
-}
-
-// formRetry is a refused write of the form, kept to be sent again as is.
-type formRetry struct {
-	LBID    string
-	Body    requestBody
-	Written string
+	w         writer
+	uctx      goapp.Context // the page's own context (OnNav): a write outlives its button
 }
 
 func (p *formPage) OnNav(ctx goapp.Context) {
@@ -203,19 +55,16 @@ func (p *formPage) OnNav(ctx goapp.Context) {
 		return // the same form: what was typed stays
 	}
 	p.path, p.pr, p.create = u.Path, pr, pr.Mode == "new"
-	p.errs, p.err, p.orig, p.loadErr, p.refs, p.refErr = nil, "", nil, "", map[string][]choice{}, map[string]string{}
-	p.retry = nil
+	p.errs, p.orig, p.loadErr, p.refs, p.refErr = nil, nil, "", map[string][]choice{}, map[string]string{}
+	p.w, p.submitted = writer{}, false
 	res := pr.Res
 	if !res.mayWrite(p.sess) {
 		p.status, p.loadErr = loadFailed, fmt.Sprintf("Your role does not allow writing %s (or the console is read-only).", res.Plural)
 		return
 	}
-	p.v = formValues{}
 	if p.create {
+		p.v, p.was = form.Defaults(res.Fields), nil
 		for _, f := range res.Fields {
-			if f.Default != "" {
-				p.v[f.Key] = f.Default
-			}
 			if q := u.Query().Get(f.Key); q != "" {
 				p.v[f.Key] = q
 			}
@@ -225,183 +74,152 @@ func (p *formPage) OnNav(ctx goapp.Context) {
 		return
 	}
 	p.status = loading
-	client, ref := p.sess.Client, octavia.Ref{Kind: res.Kind, ID: pr.ID, ParentID: pr.ParentID}
+	client, ref := p.sess.Client, pr.ref()
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
-		o, err := res.Get(c, client, ref)
+		o, err := client.Get(c, ref)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if err != nil {
 				p.status, p.loadErr = loadFailed, octavia.Message(err)
 				return
 			}
 			p.orig, p.status = o, loaded
-			p.v, p.was = valuesOf(res.Fields, o), valuesOf(res.Fields, o)
+			p.v, p.was = form.ValuesOf(res.Fields, o), form.ValuesOf(res.Fields, o)
 			p.loadRefs(ctx)
 		})
 	})
 }
 
-// loadRefs reads the options of the form's fRef fields. UI goroutine.
+// loadRefs reads the options of the form's picked fields: a kind's objects
+// (their id and name only), Neutron's subnets. UI goroutine.
 func (p *formPage) loadRefs(ctx goapp.Context) {
 	client := p.sess.Client
 	for _, f := range p.pr.Res.Fields {
 		ref := resourceOf(f.Ref)
-		if f.Type != fRef || ref == nil || !f.on(p.create) || !ref.mayRead(p.sess) {
-			continue
-		}
-		q := listQuery{Filters: map[string][]string{}}
-		if f.RefBy != "" && p.v[f.RefBy] != "" {
-			q.Filters.Set(f.RefBy, p.v[f.RefBy])
-		}
-		ctx.Async(func() {
-			c, cancel := context.WithTimeout(context.Background(), time.Minute)
-			defer cancel()
-			var opts []choice
-			var err error
-			for o, e := range ref.List(c, client, q) {
-				if e != nil {
-					err = e
-					break
-				}
-				opts = append(opts, choice{ID: ref.idOf(o), Label: ref.nameOf(o)})
+		switch {
+		case !f.On(p.create):
+		case f.Type == form.Ref && ref != nil && ref.mayRead(p.sess):
+			q := listQuery{Filters: map[string][]string{}}
+			if f.RefBy != "" && p.v[f.RefBy] != "" {
+				q.Filters.Set(f.RefBy, p.v[f.RefBy])
 			}
-			ctx.Dispatch(func(ctx goapp.Context) {
-				if err != nil {
-					p.refErr[f.Key] = octavia.Message(err)
-					return
+			p.loadChoices(ctx, f.Key, func(c context.Context) ([]choice, error) {
+				var opts []choice
+				for r, err := range readRows(c, client, ref, q) {
+					if err != nil {
+						return nil, err
+					}
+					opts = append(opts, choice{ID: r.ID, Label: ref.rowName(&r) + " (" + shorten(r.ID, 13) + ")"})
 				}
-				p.refs[f.Key] = opts
+				return opts, nil
 			})
-		})
+		case f.Type == form.Subnet:
+			p.loadChoices(ctx, f.Key, func(c context.Context) ([]choice, error) {
+				subs, err := octavia.Collect(client.Subnets(c, subnets.ListOpts{}))
+				var opts []choice
+				for _, s := range subnetChoices(subs, nil) {
+					opts = append(opts, choice{ID: s.ID, Label: s.Label})
+				}
+				return opts, err
+			})
+		}
 	}
 }
 
-// names are the attribute names of the form's fields.
-func (p *formPage) names() []string {
-	out := make([]string, 0, len(p.pr.Res.Fields))
-	for _, f := range p.pr.Res.Fields {
-		out = append(out, f.Key)
-	}
-	return out
-}
-
-// check is what the form says before sending: required fields, the
-// kind's own checks (Octavia's, in validate.go).
-func (p *formPage) check() fieldErrs {
-	res := p.pr.Res
-	errs := fieldErrs{}
-	sent := formValues{}
-	for _, f := range res.Fields {
-		if !f.shown(p.create, p.v) {
-			continue
-		}
-		val := strings.TrimSpace(p.v[f.Key])
-		if f.Required && p.create && val == "" {
-			errs[f.Key] = f.Label + " is required."
-		}
-		if p.create && val == "" || !p.create && val == strings.TrimSpace(p.was[f.Key]) {
-			continue
-		}
-		sent[f.Key] = val
-	}
-	if res.Validate != nil {
-		for k, e := range res.Validate(sent, p.create) {
-			if _, ok := errs[k]; !ok {
-				errs[k] = e
+// loadChoices reads field key's options with read. UI goroutine; read
+// runs in ctx.Async.
+func (p *formPage) loadChoices(ctx goapp.Context, key string, read func(context.Context) ([]choice, error)) {
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		opts, err := read(c)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if err != nil {
+				p.refErr[key] = octavia.Message(err)
+				return
 			}
-		}
-	}
-	return errs
+			p.refs[key] = opts
+		})
+	})
+}
+
+// check is what the form says before sending (form.Check of what it sends).
+func (p *formPage) check() form.Errs {
+	res := p.pr.Res
+	return form.Check(res.Fields, p.v, p.was, p.create, res.Validate)
 }
 
 func (p *formPage) submit(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
-	if p.sending || p.status != loaded {
+	if p.w.sending || p.status != loaded {
 		return
 	}
 	p.submitted = true
 	res := p.pr.Res
 	if p.errs = p.check(); len(p.errs) > 0 {
-		p.err = "Some fields need a change; see below."
+		p.w.err = "Some fields need a change; see below."
 		return
 	}
-	body, err := buildBody(res.Fields, p.v, p.was, p.create)
+	body, err := form.Body(res.Fields, p.v, p.was, p.create)
 	if err != nil {
-		p.err = err.Error()
+		p.w.err = err.Error()
 		return
 	}
 	if !p.create && len(body) == 0 {
-		p.err = "Nothing changed."
+		p.w.err = "Nothing changed."
 		return
 	}
-	p.send(ctx, requestBody{Envelope: res.Envelope, Body: body}, writtenText(p.create, res, body))
+	p.send(p.write(body))
 }
 
-// send writes rb (a submit, or its retry when ACTIVE). UI goroutine.
-func (p *formPage) send(ctx goapp.Context, rb requestBody, written string) {
-	res := p.pr.Res
-	p.sending, p.err, p.retry = true, "", nil
-	sess, pr, create, orig := p.sess, p.pr, p.create, p.orig
-	ctx.Async(func() {
-		c, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		var o object
-		var acc octavia.Accepted
-		var err error
-		if create {
-			o, acc, err = res.Create(c, sess.Client, pr.ParentID, rb)
-		} else {
-			ref := octavia.Ref{Kind: res.Kind, ID: pr.ID, ParentID: pr.ParentID}
-			if res.LoadBalancerOf != nil {
-				ref.LoadBalancerID = res.LoadBalancerOf(orig)
-			}
-			o, acc, err = res.Update(c, sess.Client, ref, rb)
+// write is the form's write of body: a create (under the page's parent)
+// or an update of the object edited.
+func (p *formPage) write(body object) write {
+	res, pr, create := p.pr.Res, p.pr, p.create
+	wr := write{Op: operation{Kind: opUpdate, Wait: waitFor(res, opUpdate), Ref: pr.ref(), Written: writtenText(create, res, body)}}
+	if create {
+		wr.Op.Kind, wr.Op.Wait = opCreate, waitFor(res, opCreate)
+		wr.LB = body.Text("loadbalancer_id")
+		wr.Send = func(ctx context.Context, c *octavia.Client) (object, octavia.Accepted, error) {
+			return c.Create(ctx, res.Kind, pr.ParentID, body)
 		}
-		ctx.Dispatch(func(ctx goapp.Context) {
-			p.sending = false
-			if err != nil {
-				p.showError(err, orig)
-				if lb := retryLBOf(err, formLBOf(res, orig, rb)); lb != "" {
-					p.retry = &formRetry{LBID: lb, Body: rb, Written: written}
-				}
-				return
-			}
-			kind := opUpdate
-			if create {
-				kind = opCreate
-			}
-			if o == nil {
-				o = orig
-			}
-			ref := res.refOf(pr.ParentID, o)
-			if ref.ID == "" {
-				ref.ID = pr.ID
-			}
-			operations.start(ctx, sess, operation{Kind: kind, Wait: waitFor(res, kind), Ref: ref, Name: res.nameOf(o),
-				VIPAddress: o.str("vip_address"), Written: written, Status: o.str("provisioning_status")}, acc)
-			p.path = "" // a later visit starts a fresh form
-			ctx.Navigate(res.detailPathOf(pr.ParentID, ref.ID))
-		})
-	})
+		return wr
+	}
+	ref := octavia.RefOf(res.Kind, pr.ParentID, p.orig)
+	ref.ID = pr.ID
+	wr.Op.Ref, wr.Was = ref, p.orig.Text("provisioning_status") // the name: the answer's (a rename's new one)
+	wr.Send = func(ctx context.Context, c *octavia.Client) (object, octavia.Accepted, error) {
+		return c.Update(ctx, ref, body)
+	}
+	return wr
+}
+
+// send sends wr; on acceptance the page goes to the object's page. UI
+// goroutine.
+func (p *formPage) send(wr write) {
+	res, pr := p.pr.Res, p.pr
+	p.w.send(p.uctx, p.sess, wr, func(ctx goapp.Context, s sent) {
+		p.path = "" // a later visit starts a fresh form
+		id := s.Op.Ref.ID
+		if id == "" {
+			id = pr.ID
+		}
+		ctx.Navigate(res.detailPathOf(pr.ParentID, id))
+	}, p.showError)
 }
 
 // showError puts a refused write on the form: Octavia's faultstring next to
-// the field it names (a 400), else above the form. UI goroutine.
-func (p *formPage) showError(err error, orig object) {
+// the field it names (a 400), else above the form (the writer's words).
+// UI goroutine.
+func (p *formPage) showError(err error) {
 	var e *octavia.Error
-	fault := ""
-	if errors.As(err, &e) {
-		fault = e.Fault
-	}
-	if e != nil && e.StatusCode == 400 && fault != "" {
-		if k := faultField(fault, p.names()); k != "" {
-			p.errs = fieldErrs{k: "Octavia: " + fault}
-			p.err = "Octavia refused it; see below."
-			return
+	if errors.As(err, &e) && e.Code == octavia.EINVALID && e.Fault != "" {
+		if k := form.FaultField(e.Fault, form.Keys(p.pr.Res.Fields)); k != "" {
+			p.errs = form.Errs{k: "Octavia: " + e.Fault}
+			p.w.err = "Octavia refused it; see below."
 		}
 	}
-	p.err = writeErrorText(err, orig.str("provisioning_status"))
 }
 
 // writtenText says in words what a form writes, for its wait item.
@@ -419,7 +237,7 @@ func writtenText(create bool, res *resource, body object) string {
 	})
 	parts := make([]string, 0, len(keys))
 	for _, k := range keys {
-		v := valueText(body[k])
+		v := octavia.ValueText(body[k])
 		if len(v) > 60 {
 			v = v[:60] + "…"
 		}
@@ -460,30 +278,31 @@ func (p *formPage) renderForm(back string) goapp.UI {
 	res := p.pr.Res
 	var inputs []goapp.UI
 	for _, f := range res.Fields {
-		if !f.shown(p.create, p.v) {
+		if !f.Shown(p.create, p.v) {
 			continue
 		}
-		inputs = append(inputs, p.renderField(f))
+		inputs = append(inputs, fieldInput{ID: inputID(f.Key), Field: f, Value: p.v[f.Key], Err: p.errs[f.Key],
+			Required: f.Required && p.create, Options: p.refs[f.Key], OptionsErr: p.refErr[f.Key],
+			Set: func(key, value string) {
+				p.v[key] = value
+				if p.submitted {
+					p.errs = p.check()
+				}
+			}}.render())
 	}
 	verb := map[bool]string{true: "Create", false: "Save"}[p.create]
 	return goapp.Form().ID("res-form").Class("form", "card", "form-narrow").OnSubmit(p.submit).Body(
-		goapp.If(p.err != "", func() goapp.UI {
-			return goapp.Div().ID("res-form-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.err)
+		goapp.If(p.w.err != "", func() goapp.UI {
+			return goapp.Div().ID("res-form-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.w.err)
 		}),
-		goapp.If(p.retry != nil, func() goapp.UI {
-			return &retryWhenActive{ID: "res-retry", LBID: p.retry.LBID, Send: func() {
-				if w := p.retry; w != nil && !p.sending {
-					p.send(p.uctx, w.Body, w.Written)
-				}
-			}}
-		}),
+		goapp.If(p.w.refused != nil, func() goapp.UI { return p.w.retry("res-retry") }),
 		goapp.Div().Body(inputs...),
 		goapp.If(!p.create, func() goapp.UI {
-			return goapp.P().Class("muted", "hint").Text("Only what you change is sent; clearing a field unsets it (Octavia's default).")
+			return goapp.P().Class("muted", "hint").Text("Only what you change is sent; clearing a field unsets it (Octavia's default). Tags are changed on the object's page.")
 		}),
 		goapp.Div().Class("confirm-actions").Body(
-			goapp.Button().ID("res-submit").Type("submit").Class("btn", "btn-primary").Disabled(p.sending).
-				Text(map[bool]string{true: verb + "…", false: verb}[p.sending]),
+			goapp.Button().ID("res-submit").Type("submit").Class("btn", "btn-primary").Disabled(p.w.sending).
+				Text(map[bool]string{true: verb + "…", false: verb}[p.w.sending]),
 			goapp.A().Class("btn", "btn-ghost").Href(back).Text("Cancel"),
 		),
 	)
@@ -491,63 +310,3 @@ func (p *formPage) renderForm(back string) goapp.UI {
 
 // inputID is the DOM id of field key's input: "f-session_persistence-type".
 func inputID(key string) string { return "f-" + strings.ReplaceAll(key, ".", "-") }
-
-func (p *formPage) renderField(f formField) goapp.UI {
-	id := inputID(f.Key)
-	val := p.v[f.Key]
-	// The handlers read the field's key from the input (data-key): when a
-	// conditional field comes or goes, go-app reuses the inputs after it by
-	// position and keeps their first handlers (same func literal), whose f
-	// would be another field's.
-	set := func(ctx goapp.Context, e goapp.Event) {
-		p.v[ctx.JSSrc().Get("dataset").Get("key").String()] = ctx.JSSrc().Get("value").String()
-		if p.submitted {
-			p.errs = p.check()
-		}
-	}
-	var in goapp.UI
-	switch f.Type {
-	case fBool:
-		in = goapp.Input().ID(id).DataSet("key", f.Key).Type("checkbox").Checked(val == "true").OnChange(func(ctx goapp.Context, e goapp.Event) {
-			p.v[ctx.JSSrc().Get("dataset").Get("key").String()] = strconv.FormatBool(ctx.JSSrc().Get("checked").Bool())
-		})
-	case fChoice:
-		opts := []goapp.UI{goapp.Option().Value("").Selected(val == "").Text("—")}
-		for _, c := range f.Choices {
-			opts = append(opts, goapp.Option().Value(c).Selected(c == val).Text(c))
-		}
-		in = goapp.Select().ID(id).DataSet("key", f.Key).OnChange(set).Body(opts...)
-	case fRef:
-		if msg := p.refErr[f.Key]; msg != "" {
-			in = goapp.Div().Body(goapp.Input().ID(id).DataSet("key", f.Key).Value(val).OnInput(set), goapp.Span().Class("st-error-text").Text(" The list could not be read: "+msg))
-			break
-		}
-		opts := []goapp.UI{goapp.Option().Value("").Selected(val == "").Text("—")}
-		for _, c := range p.refs[f.Key] {
-			opts = append(opts, goapp.Option().Value(c.ID).Selected(c.ID == val).Text(c.Label+" ("+shorten(c.ID, 13)+")"))
-		}
-		if val != "" && !slices.ContainsFunc(p.refs[f.Key], func(c choice) bool { return c.ID == val }) {
-			opts = append(opts, goapp.Option().Value(val).Selected(true).Text(val))
-		}
-		in = goapp.Select().ID(id).DataSet("key", f.Key).OnChange(set).Body(opts...)
-	case fArea, fList:
-		in = goapp.Textarea().ID(id).DataSet("key", f.Key).Rows(4).Text(val).OnInput(set)
-	case fInt:
-		in = goapp.Input().ID(id).DataSet("key", f.Key).Type("text").Attr("inputmode", "numeric").Value(val).OnInput(set)
-	default:
-		in = goapp.Input().ID(id).DataSet("key", f.Key).Value(val).OnInput(set)
-	}
-	label := f.Label
-	if f.Required && p.create {
-		label += " *"
-	}
-	msg := p.errs[f.Key]
-	return goapp.Div().Class("field").DataSet("key", f.Key).Body(
-		goapp.Label().For(id).Text(label),
-		in,
-		goapp.If(f.Hint != "", func() goapp.UI { return goapp.Div().Class("muted", "hint").Text(f.Hint) }),
-		goapp.If(msg != "", func() goapp.UI {
-			return goapp.Div().ID(id+"-error").Class("field-error", "st-error-text").Aria("live", "polite").Text(msg)
-		}),
-	)
-}

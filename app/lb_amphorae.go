@@ -2,17 +2,12 @@ package app
 
 import (
 	"context"
-	"net/url"
 	"time"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/amphorae"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/octavia"
 )
-
-// amphoraPath is an amphora's page (the amphorae's own pages, by path).
-func amphoraPath(id string) string { return "/amphorae/" + url.PathEscape(id) }
 
 // lbAmphorae is the card of a load balancer's page that lists its amphorae
 // (admins only: Octavia's default policy): role, status, compute id,
@@ -33,13 +28,12 @@ type lbAmphorae struct {
 	readFor string // "id/status" the list was last read for
 	status  loadStatus
 	err     string
-	amps    []amphorae.Amphora
+	amps    []object // the amphorae, as Octavia answers them
 
-	asking    string // the amphora whose failover confirmation is open
-	failing   string // the amphora whose failover is being sent
-	failErr   string
-	failoverR string // the amphora whose failover was refused busy (retry offered)
-	uctx      goapp.Context
+	asking  string // the amphora whose failover confirmation is open
+	failing string // the amphora whose failover is being sent (or was refused last)
+	w       writer
+	uctx    goapp.Context
 }
 
 // ampDialogID is the amphora failover's confirmation.
@@ -64,15 +58,7 @@ func (a *lbAmphorae) sync(ctx goapp.Context) {
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
-		var amps []amphorae.Amphora
-		var err error
-		for amp, e := range client.Amphorae(c, amphorae.ListOpts{LoadbalancerID: id}) {
-			if e != nil {
-				err = e
-				break
-			}
-			amps = append(amps, amp)
-		}
+		amps, err := octavia.Collect(client.List(c, octavia.KindAmphora, "", octavia.ListQuery{Filters: map[string][]string{"loadbalancer_id": {id}}}))
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if a.readFor != key {
 				return // a newer read is on its way
@@ -86,37 +72,24 @@ func (a *lbAmphorae) sync(ctx goapp.Context) {
 	})
 }
 
-// failover sends the failover of amphora amp. UI goroutine.
-func (a *lbAmphorae) failover(ctx goapp.Context, amp amphorae.Amphora) {
+// failover sends the failover of amphora amp, as one write that waits for
+// the load balancer to be ACTIVE again. UI goroutine.
+func (a *lbAmphorae) failover(ctx goapp.Context, amp object) {
 	sess := currentSession()
-	if sess == nil || a.failing != "" {
+	if sess == nil || a.w.sending {
 		return
 	}
-	a.failing, a.failErr, a.failoverR = amp.ID, "", ""
-	lbID, lbName := a.LBID, a.LBName
-	ctx.Async(func() {
-		c, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		acc, err := sess.Client.FailoverAmphora(c, amp.ID)
-		ctx.Dispatch(func(ctx goapp.Context) {
-			a.failing = ""
-			if err != nil {
-				a.failErr = "Fail over amphora " + amp.ID + ": " + writeErrorText(err, a.Status)
-				if busy(err) {
-					a.failoverR = amp.ID
-				}
-				return
-			}
-			operations.start(ctx, sess, operation{Kind: opFailover, Wait: waitLBActive,
-				Ref:  octavia.Ref{Kind: octavia.KindAmphora, ID: amp.ID, LoadBalancerID: lbID},
-				Name: ampOpName(amp, lbName), Written: "PUT amphora " + amp.ID + " failover",
-				Status: string(octavia.StatusPendingUpdate)}, acc)
-			a.readFor = "" // read them again: the failover replaces it
-			if a.OnWrite != nil {
-				a.OnWrite()
-			}
-		})
-	})
+	id := amp.Text("id")
+	a.failing = id
+	ref := octavia.Ref{Kind: octavia.KindAmphora, ID: id, LoadBalancerID: a.LBID}
+	wr := amphoraWrite(opFailover, "", "PUT amphora "+id+" failover", ref, object{"loadbalancer_id": a.LBID}, (*octavia.Client).FailoverAmphora)
+	wr.Op.Name, wr.Was = ampOpName(amp, a.LBName), a.Status
+	a.w.send(ctx, sess, wr, func(goapp.Context, sent) {
+		a.readFor = "" // read them again: the failover replaces it
+		if a.OnWrite != nil {
+			a.OnWrite()
+		}
+	}, func(error) { a.w.err = "Fail over amphora " + id + ": " + a.w.err })
 }
 
 func (a *lbAmphorae) Render() goapp.UI {
@@ -141,37 +114,28 @@ func (a *lbAmphorae) Render() goapp.UI {
 	return goapp.Section().ID("lb-amphorae-card").Class("card").Aria("labelledby", "lb-amphorae-title").Body(
 		goapp.Div().Class("card-head").Body(goapp.H2().ID("lb-amphorae-title").Text("Amphorae"),
 			goapp.Div().Class("spacer"), goapp.Span().Class("muted").Text("admin")),
-		goapp.If(a.failErr != "", func() goapp.UI {
-			return goapp.Div().ID("amp-failover-error").Class("alert", "alert-error").Aria("live", "assertive").Text(a.failErr)
+		goapp.If(a.w.err != "", func() goapp.UI {
+			return goapp.Div().ID("amp-failover-error").Class("alert", "alert-error").Aria("live", "assertive").Text(a.w.err)
 		}),
-		goapp.If(a.failoverR != "", func() goapp.UI {
-			id := a.failoverR
-			return &retryWhenActive{ID: "amp-retry", LBID: a.LBID, Send: func() {
-				for _, amp := range a.amps {
-					if amp.ID == id {
-						a.failover(a.uctx, amp)
-					}
-				}
-			}}
-		}),
+		goapp.If(a.w.refused != nil, func() goapp.UI { return a.w.retry("amp-retry") }),
 		body,
 		goapp.If(a.asking != "", a.renderConfirm),
 	)
 }
 
 // ampOpName names an amphora in the journal: "MASTER of web".
-func ampOpName(amp amphorae.Amphora, lbName string) string {
-	role := amp.Role
+func ampOpName(amp object, lbName string) string {
+	role := amp.Text("role")
 	if role == "" {
-		role = "amphora " + shorten(amp.ID, 13)
+		role = "amphora " + shorten(amp.Text("id"), 13)
 	}
 	return role + " of " + lbName
 }
 
 // ampAddresses are an amphora's addresses, labelled.
-func ampAddresses(amp amphorae.Amphora) []goapp.UI {
+func ampAddresses(amp object) []goapp.UI {
 	var out []goapp.UI
-	for _, p := range []struct{ label, ip string }{{"management", amp.LBNetworkIP}, {"VRRP", amp.VRRPIP}, {"VIP (HA)", amp.HAIP}} {
+	for _, p := range []struct{ label, ip string }{{"management", amp.Text("lb_network_ip")}, {"VRRP", amp.Text("vrrp_ip")}, {"VIP (HA)", amp.Text("ha_ip")}} {
 		if p.ip == "" {
 			continue
 		}
@@ -183,33 +147,34 @@ func ampAddresses(amp amphorae.Amphora) []goapp.UI {
 	return out
 }
 
-func (a *lbAmphorae) renderRow(amp amphorae.Amphora) goapp.UI {
-	return goapp.Tr().Class("amp-row").DataSet("id", amp.ID).DataSet("status", amp.Status).Body(
-		goapp.Td().Class("name").Body(goapp.A().Class("mono").Href(amphoraPath(amp.ID)).Text(shorten(amp.ID, 13))),
-		goapp.Td().Class("amp-role").Text(orDash(amp.Role)),
-		goapp.Td().Body(badge(amp.Status)),
-		goapp.Td().Class("mono").Text(orDash(amp.ComputeID)),
+func (a *lbAmphorae) renderRow(amp object) goapp.UI {
+	id := amp.Text("id")
+	return goapp.Tr().Class("amp-row").DataSet("id", id).DataSet("status", amp.Text("status")).Body(
+		goapp.Td().Class("name").Body(goapp.A().Class("mono").Href(amphoraRes.detailPathOf("", id)).Text(shorten(id, 13))),
+		goapp.Td().Class("amp-role").Text(orDash(amp.Text("role"))),
+		goapp.Td().Body(badge(amp.Text("status"))),
+		goapp.Td().Class("mono").Text(orDash(amp.Text("compute_id"))),
 		goapp.Td().Body(ampAddresses(amp)...),
-		goapp.Td().Class("mono").Text(orDash(amp.ImageID)),
-		goapp.Td().Text(formatTime(amp.CreatedAt)),
-		goapp.Td().Body(goapp.Button().ID("amp-failover-"+amp.ID).Class("btn", "btn-small", "amp-failover").DataSet("id", amp.ID).
-			Aria("label", "Fail over amphora "+amp.ID).Disabled(a.failing != "").
+		goapp.Td().Class("mono").Text(orDash(amp.Text("image_id"))),
+		goapp.Td().Text(formatTime(amp.Time("created_at"))),
+		goapp.Td().Body(goapp.Button().ID("amp-failover-"+id).Class("btn", "btn-small", "amp-failover").DataSet("id", id).
+			Aria("label", "Fail over amphora "+id).Disabled(a.w.sending).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				// from the button, not the closure: go-app keeps a row's first handler when the rows change
 				a.asking = ctx.JSSrc().Get("dataset").Get("id").String()
 				showModal(ctx, ampDialogID)
-			}).Text(map[bool]string{true: "Failing over…", false: "Fail over…"}[a.failing == amp.ID])),
+			}).Text(map[bool]string{true: "Failing over…", false: "Fail over…"}[a.w.sending && a.failing == id])),
 	)
 }
 
 // asked is the amphora whose failover confirmation is open.
-func (a *lbAmphorae) asked() (amphorae.Amphora, bool) {
+func (a *lbAmphorae) asked() (object, bool) {
 	for _, x := range a.amps {
-		if x.ID == a.asking {
+		if x.Text("id") == a.asking {
 			return x, true
 		}
 	}
-	return amphorae.Amphora{}, false
+	return nil, false
 }
 
 func (a *lbAmphorae) renderConfirm() goapp.UI {
@@ -222,7 +187,7 @@ func (a *lbAmphorae) renderConfirm() goapp.UI {
 			ctx.Defer(func(goapp.Context) { focusID(back) })
 		}).OnKeyDown(trapTab).Body(
 		goapp.H2().ID("amp-failover-title").Text("Fail over this amphora?"),
-		goapp.P().Textf("Octavia replaces amphora %s (%s) with a new one; its load balancer is PENDING_UPDATE until it is done, and traffic through this amphora may drop for a moment.", id, orDash(amp.Role)),
+		goapp.P().Textf("Octavia replaces amphora %s (%s) with a new one; its load balancer is PENDING_UPDATE until it is done, and traffic through this amphora may drop for a moment.", id, orDash(amp.Text("role"))),
 		goapp.Div().Class("confirm-actions").Body(
 			goapp.Button().ID("amp-failover-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
 				closeDialog(ampDialogID)

@@ -10,14 +10,14 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/flavors"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/networks"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/ports"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/wizard"
 	"github.com/octaview/octaview/octavia"
-	"github.com/octaview/octaview/octavia/availabilityzones"
 )
 
 // subnetChoice is a VIP subnet as the picker offers it.
@@ -67,30 +67,38 @@ func portChoices(list []ports.Port) []choice {
 	return out
 }
 
-// wizardJSON is the request as the review shows it: the exact body sent,
-// pretty-printed.
-func wizardJSON(rb requestBody) string {
-	m, _ := rb.toMap()
-	b, err := json.MarshalIndent(m, "", "  ")
+// wizardJSON is the request as the review shows it: the exact body sent
+// ({"loadbalancer": …}), pretty-printed.
+func wizardJSON(body object) string {
+	b, err := json.MarshalIndent(map[string]any{"loadbalancer": map[string]any(body)}, "", "  ")
 	if err != nil {
 		return err.Error()
 	}
 	return string(b)
 }
 
+// wizardKinds are the forms of the kinds the wizard creates: each kind's
+// own (its description's fields and checks).
+func wizardKinds() wizard.Kinds {
+	k := func(r *resource) wizard.Kind { return wizard.Kind{Fields: r.Fields, Validate: r.Validate} }
+	return wizard.Kinds{LB: k(lbResource), Listener: k(listenerRes), Pool: k(poolRes), Member: k(memberRes),
+		Monitor: k(monitorRes), Policy: k(l7policyRes), Rule: k(l7ruleRes)}
+}
+
 // lbWizard creates a load balancer and, if asked, its whole tree
 // (listeners, pools, members, health monitors, L7 policies and rules) in
 // one request: Octavia's fully populated create. One step per kind, each
-// optional after the first; what was typed stays while going back and
+// optional after the first, whose items are the kinds' own form fields
+// (the model, internal/wizard); what was typed stays while going back and
 // forth; the review shows the exact JSON sent. Its first step alone is the
-// quick create (name, subnet, Create now).
+// quick create (name, subnet, Create now). The create is a write (write.go).
 type lbWizard struct {
 	goapp.Compo
 
 	sess    *session
 	step    int
-	visited [wizStepCount]bool
-	w       wizard
+	visited [wizard.StepCount]bool
+	w       *wizard.Model
 
 	subnets   []subnetChoice
 	nets      []choice
@@ -100,12 +108,12 @@ type lbWizard struct {
 	netStatus loadStatus
 	netErr    string
 
-	errs    map[string]string    // by input id
-	checked [wizStepCount]bool   // the step was checked once: check again as the user types
-	bad     [wizStepCount]bool   // the step's last check found something
-	stepErr [wizStepCount]string // Octavia's refusal, on the step it concerns
-	err     string
-	sending bool
+	errs    map[string]string        // by input id
+	checked [wizard.StepCount]bool   // the step was checked once: check again as the user types
+	bad     [wizard.StepCount]bool   // the step's last check found something
+	stepErr [wizard.StepCount]string // Octavia's refusal, on the step it concerns
+	wr      writer
+	uctx    goapp.Context
 	// gen changes with the steps' items (added, removed, reset): go-app
 	// keeps an element's first handler of a closure, so every handler is
 	// scoped by it to see the items of now.
@@ -116,11 +124,12 @@ func (p *lbWizard) OnNav(ctx goapp.Context) {
 	if p.sess = requireSession(ctx); p.sess == nil {
 		return
 	}
+	p.uctx = ctx
 	if p.sess.ReadOnly {
 		ctx.Navigate(listPath)
 		return
 	}
-	if p.w.lb == nil {
+	if p.w == nil {
 		p.reset()
 	}
 	p.loadNeutron(ctx) // afresh on every visit: ports get used, subnets made
@@ -129,13 +138,16 @@ func (p *lbWizard) OnNav(ctx goapp.Context) {
 // reset starts a new wizard. UI goroutine.
 func (p *lbWizard) reset() {
 	p.gen++
-	p.w = wizard{lb: wizDefaults(wizLBFields)}
-	p.w.lb["_vip"] = "subnet"
-	if len(p.subnets) > 0 {
-		p.w.lb["vip_subnet_id"] = p.subnets[0].ID
+	if p.w == nil {
+		p.w = wizard.New(wizardKinds())
 	}
-	p.step, p.visited = wizStepLB, [wizStepCount]bool{wizStepLB: true}
-	p.errs, p.checked, p.bad, p.stepErr, p.err = map[string]string{}, [wizStepCount]bool{}, [wizStepCount]bool{}, [wizStepCount]string{}, ""
+	p.w.Reset()
+	if len(p.subnets) > 0 {
+		p.w.LB["vip_subnet_id"] = p.subnets[0].ID
+	}
+	p.step, p.visited = wizard.StepLB, [wizard.StepCount]bool{wizard.StepLB: true}
+	p.errs, p.checked, p.bad, p.stepErr = map[string]string{}, [wizard.StepCount]bool{}, [wizard.StepCount]bool{}, [wizard.StepCount]string{}
+	p.wr = writer{}
 }
 
 // loadNeutron reads what the first step picks from: subnets (needed),
@@ -152,13 +164,12 @@ func (p *lbWizard) loadNeutron(ctx goapp.Context) {
 		subs, err := octavia.Collect(client.Subnets(c, subnets.ListOpts{}))
 		var nets []networks.Network
 		var prts []ports.Port
-		var flvs []flavors.Flavor
-		var azs []availabilityzones.AvailabilityZone
+		var flvs, azs []octavia.Object
 		if err == nil {
 			nets, _ = octavia.Collect(client.Networks(c, networks.ListOpts{}))
 			prts, _ = octavia.Collect(client.Ports(c, ports.ListOpts{}))
-			flvs, _ = octavia.Collect(client.Flavors(c, flavors.ListOpts{}))
-			azs, _ = octavia.Collect(client.AvailabilityZones(c, availabilityzones.ListOpts{}))
+			flvs, _ = octavia.Collect(client.List(c, octavia.KindFlavor, "", octavia.ListQuery{Fields: []string{"id", "name", "enabled"}}))
+			azs, _ = octavia.Collect(client.List(c, octavia.KindAvailabilityZone, "", octavia.ListQuery{Fields: []string{"name", "enabled"}}))
 		}
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if err != nil {
@@ -173,17 +184,17 @@ func (p *lbWizard) loadNeutron(ctx goapp.Context) {
 			p.ports = portChoices(prts)
 			p.flavors, p.zones = nil, nil
 			for _, f := range flvs {
-				if f.Enabled {
-					p.flavors = append(p.flavors, choice{ID: f.ID, Label: f.Name})
+				if f.Text("enabled") == "true" {
+					p.flavors = append(p.flavors, choice{ID: f.Text("id"), Label: f.Text("name")})
 				}
 			}
 			for _, z := range azs {
-				if z.Enabled {
-					p.zones = append(p.zones, choice{ID: z.Name, Label: z.Name})
+				if z.Text("enabled") == "true" {
+					p.zones = append(p.zones, choice{ID: z.Text("name"), Label: z.Text("name")})
 				}
 			}
-			if p.w.lb["vip_subnet_id"] == "" && len(p.subnets) > 0 {
-				p.w.lb["vip_subnet_id"] = p.subnets[0].ID
+			if p.w.LB["vip_subnet_id"] == "" && len(p.subnets) > 0 {
+				p.w.LB["vip_subnet_id"] = p.subnets[0].ID
 			}
 		})
 	})
@@ -196,10 +207,10 @@ func (p *lbWizard) goTo(s int) {
 	if !p.visited[s] {
 		p.gen++
 		switch {
-		case s == wizStepListeners && len(p.w.listeners) == 0:
-			p.w.listeners = append(p.w.listeners, p.w.newListener())
-		case s == wizStepPools && len(p.w.pools) == 0 && len(p.w.listeners) > 0:
-			p.w.pools = append(p.w.pools, p.w.newPool())
+		case s == wizard.StepListeners && len(p.w.Listeners) == 0:
+			p.w.Listeners = append(p.w.Listeners, p.w.NewListener())
+		case s == wizard.StepPools && len(p.w.Pools) == 0 && len(p.w.Listeners) > 0:
+			p.w.Pools = append(p.w.Pools, p.w.NewPool())
 		}
 	}
 	p.visited[s], p.step = true, s
@@ -207,17 +218,14 @@ func (p *lbWizard) goTo(s int) {
 
 // checkStep checks step s and keeps its errors. UI goroutine.
 func (p *lbWizard) checkStep(s int) bool {
-	for _, it := range p.w.items(s) {
-		for _, f := range it.fields {
-			delete(p.errs, wizInputID(it.id, f.Key))
-		}
-	}
+	prefix := map[int][]string{wizard.StepLB: {"create-"}, wizard.StepListeners: {"wz-listener-"}, wizard.StepPools: {"wz-pool-"},
+		wizard.StepMembers: {"wz-member-"}, wizard.StepMonitors: {"wz-monitor-"}, wizard.StepL7: {"wz-policy-", "wz-rule-"}}[s]
 	for k := range p.errs {
-		if strings.HasPrefix(k, "wz-policy-") && strings.HasSuffix(k, "-pool") && s == wizStepL7 {
+		if slices.ContainsFunc(prefix, func(pre string) bool { return strings.HasPrefix(k, pre) }) {
 			delete(p.errs, k)
 		}
 	}
-	errs := p.w.check(s)
+	errs := p.w.Check(s)
 	for k, v := range errs {
 		p.errs[k] = v
 	}
@@ -233,22 +241,25 @@ func (p *lbWizard) changed() {
 }
 
 func (p *lbWizard) next(ctx goapp.Context, e goapp.Event) {
-	if p.checkStep(p.step) && p.step < wizStepReview {
+	if p.checkStep(p.step) && p.step < wizard.StepReview {
 		p.goTo(p.step + 1)
 	}
 }
 
 func (p *lbWizard) back(ctx goapp.Context, e goapp.Event) {
-	if p.step > wizStepLB {
+	if p.step > wizard.StepLB {
 		p.goTo(p.step - 1)
 	}
 }
 
-// request is the create's one request and its JSON as shown; err when a
-// step's values cannot be sent.
-func (p *lbWizard) request() (requestBody, error) {
-	body, err := p.w.body()
-	return requestBody{Envelope: "loadbalancer", Body: body}, err
+// subnetName is what the wizard knows a subnet by ("" = unknown).
+func (p *lbWizard) subnetName(id string) string {
+	for _, s := range p.subnets {
+		if s.ID == id {
+			return s.Label
+		}
+	}
+	return ""
 }
 
 // submit is the form's submit: Next (the default button, so Enter in a
@@ -259,87 +270,77 @@ func (p *lbWizard) submit(ctx goapp.Context, e goapp.Event) {
 		p.next(ctx, e)
 		return
 	}
-	if p.sending || p.netStatus != loaded {
+	if p.wr.sending || p.netStatus != loaded {
 		return
 	}
-	p.err = ""
+	p.wr.err = ""
 	first := -1
-	for s := range wizStepReview {
+	for s := range wizard.StepReview {
 		if !p.checkStep(s) && first < 0 {
 			first = s
 		}
 	}
 	if first >= 0 {
 		p.goTo(first)
-		p.err = "Some fields need a change; see below."
+		p.wr.err = "Some fields need a change; see below."
 		return
 	}
-	rb, err := p.request()
+	body, err := p.w.Body()
 	if err != nil {
-		p.err = err.Error()
+		p.wr.err = err.Error()
 		return
 	}
-	p.sending, p.stepErr = true, [wizStepCount]string{}
-	sess := p.sess
-	written := wizardWritten(rb.Body)
-	tree := rb.Body["listeners"] != nil || rb.Body["pools"] != nil
-	ctx.Async(func() {
-		c, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		lb, acc, err := sess.Client.CreateLoadBalancer(c, rb)
-		ctx.Dispatch(func(ctx goapp.Context) {
-			p.sending = false
-			if err != nil {
-				p.showError(err)
-				return
-			}
-			operations.start(ctx, sess, operation{Kind: opCreate, Wait: waitActive, Ref: lbRef(lb.ID), Name: lb.Name,
-				VIPAddress: lb.VipAddress, Written: written, Status: lb.ProvisioningStatus}, acc)
-			p.reset()
-			if tree {
-				ctx.Navigate(detailPathOf(lb.ID)) // its status tree shows every child
-				return
-			}
-			ctx.Navigate(listPath)
-		})
-	})
+	p.stepErr = [wizard.StepCount]string{}
+	tree := body["listeners"] != nil || body["pools"] != nil
+	wr := write{Op: operation{Kind: opCreate, Wait: waitActive, Ref: octavia.Ref{Kind: octavia.KindLoadBalancer},
+		Name: body.Text("name"), Written: wizard.Written(body, p.subnetName)},
+		Send: func(ctx context.Context, c *octavia.Client) (object, octavia.Accepted, error) {
+			return c.Create(ctx, octavia.KindLoadBalancer, "", body)
+		}}
+	p.wr.send(p.uctx, p.sess, wr, func(ctx goapp.Context, s sent) {
+		p.reset()
+		if tree {
+			ctx.Navigate(detailPathOf(s.Op.Ref.ID)) // its status tree shows every child
+			return
+		}
+		ctx.Navigate(listPath)
+	}, p.showError)
 }
 
 // showError puts a refused create on the step it concerns (a 400, or a
 // 409 conflict such as a member given twice, with Octavia's faultstring),
 // every step's input kept; else (401, 403 quota, a busy 409, 5xx, the
-// network) above the steps.
-// UI goroutine.
+// network) above the steps, in the writer's words. UI goroutine.
 func (p *lbWizard) showError(err error) {
 	var e *octavia.Error
-	if errors.As(err, &e) && e.Fault != "" && (e.StatusCode == 400 || e.StatusCode == 409 && !busy(err)) {
-		s := p.w.stepOfFault(e.Fault)
-		p.stepErr[s] = "Octavia refused the create: " + e.Fault
-		if items := p.w.items(s); len(items) == 1 { // the attribute it names, when the step has one item
-			names := make([]string, 0, len(items[0].fields))
-			for _, f := range items[0].fields {
-				names = append(names, f.Key)
-			}
-			if k := faultField(e.Fault, names); k != "" {
-				p.errs[wizInputID(items[0].id, k)] = "Octavia: " + e.Fault
-			}
-		}
-		p.goTo(s)
+	if !errors.As(err, &e) || e.Fault == "" || e.Code != octavia.EINVALID && e.Code != octavia.ECONFLICT {
 		return
 	}
-	p.err = writeErrorText(err, "")
+	p.wr.err = ""
+	s := p.w.StepOfFault(e.Fault)
+	p.stepErr[s] = "Octavia refused the create: " + e.Fault
+	if items := p.w.Items(s); len(items) == 1 { // the attribute it names, when the step has one item
+		if k := form.FaultField(e.Fault, form.Keys(items[0].Kind.Fields)); k != "" {
+			p.errs[wizard.InputID(items[0].ID, k)] = "Octavia: " + e.Fault
+		}
+	}
+	p.goTo(s)
 }
 
 func (p *lbWizard) Render() goapp.UI {
+	if p.w == nil { // go-app renders before OnNav
+		p.reset()
+	}
 	return &shell{
 		Nav:   navCreate,
 		Title: "Create a load balancer",
 		Content: []goapp.UI{
 			goapp.Form().ID("create-form").Class("form", "wz").OnSubmit(p.submit).Body(
 				p.renderSteps(),
-				goapp.If(p.err != "", func() goapp.UI {
-					return goapp.Div().ID("create-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.err)
+				goapp.If(p.wr.err != "", func() goapp.UI {
+					return goapp.Div().ID("create-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.wr.err)
 				}),
+				goapp.If(p.wr.refused != nil, func() goapp.UI { return p.wr.retry("create-retry") }),
 				p.renderStep(),
 				p.renderActions(),
 			),
@@ -349,9 +350,9 @@ func (p *lbWizard) Render() goapp.UI {
 
 // renderSteps is the list of steps; the current one has aria-current.
 func (p *lbWizard) renderSteps() goapp.UI {
-	items := make([]goapp.UI, 0, wizStepCount)
-	for s := range wizStepCount {
-		title := fmt.Sprintf("%d. %s", s+1, wizStepTitles[s])
+	items := make([]goapp.UI, 0, wizard.StepCount)
+	for s := range wizard.StepCount {
+		title := fmt.Sprintf("%d. %s", s+1, wizard.Titles[s])
 		if n := p.count(s); n > 0 {
 			title += fmt.Sprintf(" (%d)", n)
 		}
@@ -371,14 +372,14 @@ func (p *lbWizard) renderSteps() goapp.UI {
 // count is how many items step s holds (0 for the first and the review).
 func (p *lbWizard) count(s int) int {
 	switch s {
-	case wizStepListeners:
-		return len(p.w.listeners)
-	case wizStepPools:
-		return len(p.w.pools)
-	case wizStepMembers, wizStepMonitors, wizStepL7:
+	case wizard.StepListeners:
+		return len(p.w.Listeners)
+	case wizard.StepPools:
+		return len(p.w.Pools)
+	case wizard.StepMembers, wizard.StepMonitors, wizard.StepL7:
 		n := 0
-		for _, it := range p.w.items(s) {
-			if !strings.HasPrefix(it.id, "wz-rule-") {
+		for _, it := range p.w.Items(s) {
+			if !strings.HasPrefix(it.ID, "wz-rule-") {
 				n++
 			}
 		}
@@ -389,19 +390,19 @@ func (p *lbWizard) count(s int) int {
 
 func (p *lbWizard) renderActions() goapp.UI {
 	create := "Create now"
-	if p.step == wizStepReview {
+	if p.step == wizard.StepReview {
 		create = "Create"
 	}
-	if p.sending {
+	if p.wr.sending {
 		create = "Creating…"
 	}
 	return goapp.Div().Class("confirm-actions", "wz-actions").Body(
-		goapp.If(p.step > wizStepLB, func() goapp.UI {
+		goapp.If(p.step > wizard.StepLB, func() goapp.UI {
 			return goapp.Button().ID("wz-back").Type("button").Class("btn").OnClick(p.back).Text("Back")
 		}),
-		goapp.If(p.step < wizStepReview, func() goapp.UI {
+		goapp.If(p.step < wizard.StepReview, func() goapp.UI {
 			return goapp.Button().ID("wz-next").Type("submit").Class("btn", "btn-primary").
-				Text("Next: " + wizStepTitles[p.step+1])
+				Text("Next: " + wizard.Titles[p.step+1])
 		}),
 		p.createButton(create),
 		goapp.A().Class("btn", "btn-ghost").Href(listPath).Text("Cancel"),
@@ -411,8 +412,8 @@ func (p *lbWizard) renderActions() goapp.UI {
 // createButton sends the create from any step (the quick create from the
 // first); the primary button on the review only.
 func (p *lbWizard) createButton(text string) goapp.UI {
-	b := goapp.Button().ID("create-submit").Type("submit").Class("btn").Disabled(p.sending || p.netStatus != loaded).Text(text)
-	if p.step == wizStepReview {
+	b := goapp.Button().ID("create-submit").Type("submit").Class("btn").Disabled(p.wr.sending || p.netStatus != loaded).Text(text)
+	if p.step == wizard.StepReview {
 		b = b.Class("btn-primary")
 	}
 	return b
@@ -422,22 +423,22 @@ func (p *lbWizard) createButton(text string) goapp.UI {
 func (p *lbWizard) renderStep() goapp.UI {
 	var body []goapp.UI
 	switch p.step {
-	case wizStepLB:
+	case wizard.StepLB:
 		body = p.renderLB()
-	case wizStepListeners:
+	case wizard.StepListeners:
 		body = p.renderListeners()
-	case wizStepPools:
+	case wizard.StepPools:
 		body = p.renderPools()
-	case wizStepMembers:
+	case wizard.StepMembers:
 		body = p.renderMembers()
-	case wizStepMonitors:
+	case wizard.StepMonitors:
 		body = p.renderMonitors()
-	case wizStepL7:
+	case wizard.StepL7:
 		body = p.renderL7()
-	case wizStepReview:
+	case wizard.StepReview:
 		body = p.renderReview()
 	}
-	head := []goapp.UI{goapp.Legend().Text(fmt.Sprintf("Step %d of %d: %s", p.step+1, wizStepCount, wizStepTitles[p.step]))}
+	head := []goapp.UI{goapp.Legend().Text(fmt.Sprintf("Step %d of %d: %s", p.step+1, wizard.StepCount, wizard.Titles[p.step]))}
 	if msg := p.stepErr[p.step]; msg != "" {
 		head = append(head, goapp.Div().ID("wz-step-error").Class("alert", "alert-error").Aria("live", "assertive").Text(msg))
 	}
@@ -448,12 +449,10 @@ func (p *lbWizard) renderStep() goapp.UI {
 func wizHint(text string) goapp.UI { return goapp.P().Class("muted", "hint", "wz-intro").Text(text) }
 
 func (p *lbWizard) renderLB() []goapp.UI {
-	v := p.w.lb
-	it := p.w.items(wizStepLB)[0]
-	out := []goapp.UI{
-		p.renderField(it, wizLBFields[0]),
-		p.renderField(it, wizLBFields[1]),
-	}
+	v := p.w.LB
+	it := p.w.Items(wizard.StepLB)[0]
+	fieldOf := func(key string) goapp.UI { return p.renderField(it, key) }
+	out := []goapp.UI{fieldOf("name"), fieldOf("description")}
 	switch p.netStatus {
 	case loadFailed:
 		return append(out, goapp.Div().ID("subnet-error").Class("alert", "alert-error").Body(
@@ -479,7 +478,7 @@ func (p *lbWizard) renderLB() []goapp.UI {
 		goapp.Legend().Text("Virtual IP (VIP)"),
 		goapp.Div().Class("wz-radios").Body(radio("subnet", "From a subnet"), radio("port", "An existing port")),
 	))
-	if wizVIPBySubnet(v) {
+	if lbVIPBySubnet(v) {
 		nets := []goapp.UI{goapp.Option().Value("").Selected(v["_network"] == "").Text("Any network")}
 		for _, n := range p.nets {
 			nets = append(nets, goapp.Option().Value(n.ID).Selected(n.ID == v["_network"]).Text(n.Label))
@@ -492,21 +491,26 @@ func (p *lbWizard) renderLB() []goapp.UI {
 				}
 				p.changed()
 			}, p.scope()).Body(nets...)),
-			p.renderField(it, wizLBFields[2]),
-			p.renderField(it, wizLBFields[3]),
+			fieldOf("vip_subnet_id"),
+			fieldOf("vip_address"),
 		))
 	} else {
-		out = append(out, p.renderField(it, wizLBFields[4]))
+		out = append(out, fieldOf("vip_port_id"))
 	}
 	out = append(out, wizHint("Clients reach the load balancer on its VIP."))
 	var more []goapp.UI
 	if len(p.flavors) > 0 {
-		more = append(more, p.renderField(it, wizLBFields[5]))
+		more = append(more, fieldOf("flavor_id"))
 	}
 	if len(p.zones) > 0 {
-		more = append(more, p.renderField(it, wizLBFields[6]))
+		more = append(more, fieldOf("availability_zone"))
 	}
-	more = append(more, p.renderField(it, wizLBFields[7]))
+	for _, f := range it.Kind.Fields {
+		if !slices.Contains([]string{"name", "description", "vip_subnet_id", "vip_address", "vip_port_id", "flavor_id", "availability_zone"}, f.Key) &&
+			f.Shown(true, v) {
+			more = append(more, fieldOf(f.Key))
+		}
+	}
 	out = append(out, goapp.Div().Class("wz-grid").Body(more...))
 	return append(out, wizHint("That is enough for a load balancer: Create now makes it bare, or go on to give it listeners, pools and members in the same request."))
 }
@@ -522,90 +526,47 @@ func (p *lbWizard) subnetsOf(network string) []choice {
 	return out
 }
 
-// choices are the options of a picked field (fRef): the cloud's subnets,
-// free ports, flavors, zones.
-func (p *lbWizard) choices(key string) (opts []choice, required bool) {
-	switch key {
-	case "vip_subnet_id":
-		return p.subnetsOf(p.w.lb["_network"]), true
-	case "vip_port_id":
-		return p.ports, true
-	case "flavor_id":
-		return p.flavors, false
-	case "availability_zone":
-		return p.zones, false
-	case "subnet_id":
-		return p.subnetsOf(""), false
+// choices are the options of a picked field: the cloud's subnets (those
+// of the VIP's network for the VIP), free ports, flavors, zones.
+func (p *lbWizard) choices(it wizard.Item, f form.Field) []choice {
+	switch {
+	case f.Type == form.Subnet && it.Step == wizard.StepLB:
+		return p.subnetsOf(p.w.LB["_network"])
+	case f.Type == form.Subnet:
+		return p.subnetsOf("")
+	case f.Type == form.Port:
+		return p.ports
+	case f.Ref == octavia.KindFlavor:
+		return p.flavors
+	case f.Ref == octavia.KindAvailabilityZone:
+		return p.zones
 	}
-	return nil, false
+	return nil
 }
 
 // renderFields is item it's shown fields in a grid. UI goroutine.
-func (p *lbWizard) renderFields(it wizItem) goapp.UI {
+func (p *lbWizard) renderFields(it wizard.Item) goapp.UI {
 	var fields []goapp.UI
-	for _, f := range it.fields {
-		if f.shown(true, it.v) {
-			fields = append(fields, p.renderField(it, f))
+	for _, f := range it.Kind.Fields {
+		if f.Shown(true, it.V) {
+			fields = append(fields, p.renderField(it, f.Key))
 		}
 	}
 	return goapp.Div().Class("wz-grid").Body(fields...)
 }
 
-// renderField is one input of item it, with its error.
-func (p *lbWizard) renderField(it wizItem, f formField) goapp.UI {
-	id := wizInputID(it.id, f.Key)
-	v := it.v
-	val := v[f.Key]
-	set := func(ctx goapp.Context, e goapp.Event) {
-		v[f.Key] = ctx.JSSrc().Get("value").String()
-		p.changed()
+// renderField is item it's field key, with its error (fieldInput, as the
+// generic form draws it).
+func (p *lbWizard) renderField(it wizard.Item, key string) goapp.UI {
+	i := slices.IndexFunc(it.Kind.Fields, func(f form.Field) bool { return f.Key == key })
+	if i < 0 {
+		return goapp.Div()
 	}
-	var in goapp.UI
-	switch f.Type {
-	case fBool:
-		in = goapp.Input().ID(id).Type("checkbox").Checked(val == "true").OnChange(func(ctx goapp.Context, e goapp.Event) {
-			v[f.Key] = strconv.FormatBool(ctx.JSSrc().Get("checked").Bool())
-			p.changed()
-		}, goapp.EventScope(p.gen, id))
-	case fChoice:
-		var opts []goapp.UI
-		if !f.Required {
-			opts = append(opts, goapp.Option().Value("").Selected(val == "").Text("—"))
-		}
-		for _, c := range f.Choices {
-			opts = append(opts, goapp.Option().Value(c).Selected(c == val).Text(c))
-		}
-		in = goapp.Select().ID(id).OnChange(set, goapp.EventScope(p.gen, id)).Body(opts...)
-	case fRef:
-		list, required := p.choices(f.Key)
-		var opts []goapp.UI
-		if !required || val == "" {
-			opts = append(opts, goapp.Option().Value("").Selected(val == "").Text("—"))
-		}
-		for _, c := range list {
-			opts = append(opts, goapp.Option().Value(c.ID).Selected(c.ID == val).Text(c.Label))
-		}
-		in = goapp.Select().ID(id).OnChange(set, goapp.EventScope(p.gen, id)).Body(opts...)
-	case fList:
-		in = goapp.Textarea().ID(id).Rows(2).Text(val).OnInput(set, goapp.EventScope(p.gen, id))
-	case fInt:
-		in = goapp.Input().ID(id).Type("text").Attr("inputmode", "numeric").Value(val).OnInput(set, goapp.EventScope(p.gen, id))
-	default:
-		in = goapp.Input().ID(id).Value(val).MaxLength(255).OnInput(set, goapp.EventScope(p.gen, id))
-	}
-	label := f.Label
-	if f.Required {
-		label += " *"
-	}
-	msg := p.errs[id]
-	return goapp.Div().Class("field").DataSet("key", f.Key).Body(
-		goapp.Label().For(id).Text(label),
-		in,
-		goapp.If(f.Hint != "", func() goapp.UI { return goapp.Div().Class("muted", "hint").Text(f.Hint) }),
-		goapp.If(msg != "", func() goapp.UI {
-			return goapp.Div().ID(id+"-error").Class("field-error", "st-error-text").Aria("live", "polite").Text(msg)
-		}),
-	)
+	f, v := it.Kind.Fields[i], it.V
+	id := wizard.InputID(it.ID, f.Key)
+	return fieldInput{ID: id, Field: f, Value: v[f.Key], Err: p.errs[id], Required: f.Required,
+		Options: p.choices(it, f), Pick: f.Required, Scope: []any{p.gen},
+		Set: func(key, value string) { v[key] = value; p.changed() }}.render()
 }
 
 // scope is the event scope of the handlers that read the items (gen).
@@ -628,11 +589,11 @@ func (p *lbWizard) addButton(id, text string, disabled bool, add func()) goapp.U
 }
 
 // poolSelect picks a pool of the wizard by index (its "_pool").
-func (p *lbWizard) poolSelect(id, label string, v formValues) goapp.UI {
+func (p *lbWizard) poolSelect(id, label string, v form.Values) goapp.UI {
 	opts := []goapp.UI{goapp.Option().Value("").Selected(v["_pool"] == "").Text("— none —")}
-	for i, pl := range p.w.pools {
+	for i, pl := range p.w.Pools {
 		opts = append(opts, goapp.Option().Value(strconv.Itoa(i)).Selected(v["_pool"] == strconv.Itoa(i)).
-			Text(displayName(pl.v["name"], fmt.Sprintf("pool %d", i+1))))
+			Text(displayName(pl.V["name"], fmt.Sprintf("pool %d", i+1))))
 	}
 	msg := p.errs[id]
 	return goapp.Div().Class("field").Body(
@@ -649,22 +610,22 @@ func (p *lbWizard) poolSelect(id, label string, v formValues) goapp.UI {
 
 func (p *lbWizard) renderListeners() []goapp.UI {
 	out := []goapp.UI{wizHint("A listener takes the VIP's traffic on one protocol and port and hands it to its default pool (made in the next step). Optional: without one, the load balancer takes no traffic yet.")}
-	for i, it := range p.w.items(wizStepListeners) {
-		out = append(out, p.item(it.id, fmt.Sprintf("Listener %d", i+1), func() { p.w.removeListener(i); p.changed() },
+	for i, it := range p.w.Items(wizard.StepListeners) {
+		out = append(out, p.item(it.ID, fmt.Sprintf("Listener %d", i+1), func() { p.w.RemoveListener(i); p.changed() },
 			p.renderFields(it),
-			goapp.Div().Class("wz-grid").Body(p.poolSelect(it.id+"-pool", "Default pool", it.v)),
+			goapp.Div().Class("wz-grid").Body(p.poolSelect(it.ID+"-pool", "Default pool", it.V)),
 		))
 	}
 	return append(out, p.addButton("wz-add-listener", "Add a listener", false, func() {
-		p.w.listeners = append(p.w.listeners, p.w.newListener())
+		p.w.Listeners = append(p.w.Listeners, p.w.NewListener())
 	}))
 }
 
 func (p *lbWizard) renderPools() []goapp.UI {
 	out := []goapp.UI{wizHint("A pool is the group of members a listener sends traffic to, with its balancing algorithm. A new pool becomes the default pool of the first listener without one.")}
-	for i, it := range p.w.items(wizStepPools) {
+	for i, it := range p.w.Items(wizard.StepPools) {
 		var users []string
-		for li, l := range p.w.listeners {
+		for li, l := range p.w.Listeners {
 			if l["_pool"] == strconv.Itoa(i) {
 				users = append(users, fmt.Sprintf("listener %d (%s :%s)", li+1, l["protocol"], l["protocol_port"]))
 			}
@@ -673,33 +634,34 @@ func (p *lbWizard) renderPools() []goapp.UI {
 		if len(users) > 0 {
 			use = "The default pool of " + strings.Join(users, ", ") + "."
 		}
-		out = append(out, p.item(it.id, fmt.Sprintf("Pool %d", i+1), func() { p.w.removePool(i); p.changed() },
-			goapp.P().ID(it.id+"-use").Class("muted", "hint", "wz-intro").Text(use), p.renderFields(it)))
+		out = append(out, p.item(it.ID, fmt.Sprintf("Pool %d", i+1), func() { p.w.RemovePool(i); p.changed() },
+			goapp.P().ID(it.ID+"-use").Class("muted", "hint", "wz-intro").Text(use), p.renderFields(it)))
 	}
-	return append(out, p.addButton("wz-add-pool", "Add a pool", false, func() { p.w.pools = append(p.w.pools, p.w.newPool()) }))
+	return append(out, p.addButton("wz-add-pool", "Add a pool", false, func() { p.w.Pools = append(p.w.Pools, p.w.NewPool()) }))
 }
 
 // poolName is pool i's name for headings.
 func (p *lbWizard) poolName(i int) string {
-	return displayName(strings.TrimSpace(p.w.pools[i].v["name"]), fmt.Sprintf("pool %d", i+1))
+	return displayName(strings.TrimSpace(p.w.Pools[i].V["name"]), fmt.Sprintf("pool %d", i+1))
 }
 
 func (p *lbWizard) renderMembers() []goapp.UI {
 	out := []goapp.UI{wizHint("Members are the servers behind a pool: their address and port.")}
-	if len(p.w.pools) == 0 {
+	if len(p.w.Pools) == 0 {
 		return append(out, goapp.P().Class("muted").Text("No pool yet: members belong to a pool (step 3)."))
 	}
-	for i := range p.w.pools {
+	kind := p.w.Kinds().Member
+	for i := range p.w.Pools {
 		var body []goapp.UI
-		for j, m := range p.w.pools[i].members {
-			it := wizItem{wizStepMembers, wizMemberFields, m, validateMember, fmt.Sprintf("wz-member-%d-%d", i, j)}
-			body = append(body, p.item(it.id, fmt.Sprintf("Member %d", j+1), func() {
-				p.w.pools[i].members = slices.Delete(p.w.pools[i].members, j, j+1)
+		for j, m := range p.w.Pools[i].Members {
+			it := wizard.Item{Step: wizard.StepMembers, Kind: kind, V: m, ID: wizard.MemberID(i, j)}
+			body = append(body, p.item(it.ID, fmt.Sprintf("Member %d", j+1), func() {
+				p.w.Pools[i].Members = slices.Delete(p.w.Pools[i].Members, j, j+1)
 				p.changed()
 			}, p.renderFields(it)))
 		}
 		body = append(body, p.addButton(fmt.Sprintf("wz-add-member-%d", i), "Add a member", false, func() {
-			p.w.pools[i].members = append(p.w.pools[i].members, wizDefaults(wizMemberFields))
+			p.w.Pools[i].Members = append(p.w.Pools[i].Members, p.w.NewMember())
 		}))
 		out = append(out, goapp.FieldSet().Class("wz-group").Body(
 			append([]goapp.UI{goapp.Legend().Text("Members of " + p.poolName(i))}, body...)...))
@@ -709,85 +671,92 @@ func (p *lbWizard) renderMembers() []goapp.UI {
 
 func (p *lbWizard) renderMonitors() []goapp.UI {
 	out := []goapp.UI{wizHint("A health monitor checks each member and takes the failing ones out of rotation.")}
-	if len(p.w.pools) == 0 {
+	if len(p.w.Pools) == 0 {
 		return append(out, goapp.P().Class("muted").Text("No pool yet: a health monitor belongs to a pool (step 3)."))
 	}
-	for i := range p.w.pools {
-		pl := &p.w.pools[i]
+	kind := p.w.Kinds().Monitor
+	for i := range p.w.Pools {
+		pl := &p.w.Pools[i]
 		id := fmt.Sprintf("wz-monitor-%d", i)
-		if pl.monitor == nil {
+		if pl.Monitor == nil {
 			out = append(out, goapp.FieldSet().Class("wz-group").Body(
 				goapp.Legend().Text("Health monitor of "+p.poolName(i)),
 				goapp.P().Class("muted").Text("None."),
-				p.addButton("wz-add-monitor-"+strconv.Itoa(i), "Add a health monitor", false, func() { pl.monitor = wizDefaults(wizMonitorFields) }),
+				p.addButton("wz-add-monitor-"+strconv.Itoa(i), "Add a health monitor", false, func() { pl.Monitor = p.w.NewMonitor() }),
 			))
 			continue
 		}
-		it := wizItem{wizStepMonitors, wizMonitorFields, pl.monitor, validateMonitor, id}
-		out = append(out, p.item(id, "Health monitor of "+p.poolName(i), func() { pl.monitor = nil; p.changed() }, p.renderFields(it)))
+		it := wizard.Item{Step: wizard.StepMonitors, Kind: kind, V: pl.Monitor, ID: id}
+		out = append(out, p.item(id, "Health monitor of "+p.poolName(i), func() { pl.Monitor = nil; p.changed() }, p.renderFields(it)))
 	}
 	return out
 }
 
 func (p *lbWizard) renderL7() []goapp.UI {
 	out := []goapp.UI{wizHint("Optional: L7 policies act on a listener's HTTP requests that match all their rules (reject, redirect, or send to another pool).")}
-	for i := range p.w.policies {
-		pol := &p.w.policies[i]
+	kinds := p.w.Kinds()
+	for i := range p.w.Policies {
+		pol := &p.w.Policies[i]
 		id := fmt.Sprintf("wz-policy-%d", i)
-		it := wizItem{wizStepL7, wizPolicyFields, pol.v, validateL7Policy, id}
-		lopts := make([]goapp.UI, 0, len(p.w.listeners))
-		for li, l := range p.w.listeners {
-			lopts = append(lopts, goapp.Option().Value(strconv.Itoa(li)).Selected(pol.v["_listener"] == strconv.Itoa(li)).
+		it := wizard.Item{Step: wizard.StepL7, Kind: kinds.Policy, V: pol.V, ID: id}
+		lopts := make([]goapp.UI, 0, len(p.w.Listeners))
+		for li, l := range p.w.Listeners {
+			lopts = append(lopts, goapp.Option().Value(strconv.Itoa(li)).Selected(pol.V["_listener"] == strconv.Itoa(li)).
 				Text(fmt.Sprintf("Listener %d — %s :%s", li+1, l["protocol"], l["protocol_port"])))
 		}
 		head := []goapp.UI{field(id+"-listener", "Listener", goapp.Select().ID(id+"-listener").OnChange(func(ctx goapp.Context, e goapp.Event) {
-			pol.v["_listener"] = ctx.JSSrc().Get("value").String()
+			pol.V["_listener"] = ctx.JSSrc().Get("value").String()
 		}, p.scope()).Body(lopts...))}
-		if pol.v["action"] == "REDIRECT_TO_POOL" {
-			head = append(head, p.poolSelect(id+"-pool", "Redirect to pool *", pol.v))
+		if pol.V["action"] == "REDIRECT_TO_POOL" {
+			head = append(head, p.poolSelect(id+"-pool", "Redirect to pool *", pol.V))
 		}
 		body := []goapp.UI{goapp.Div().Class("wz-grid").Body(head...), p.renderFields(it)}
-		for j, r := range pol.rules {
-			rit := wizItem{wizStepL7, wizRuleFields, r, validateL7Rule, fmt.Sprintf("wz-rule-%d-%d", i, j)}
-			body = append(body, p.item(rit.id, fmt.Sprintf("Rule %d", j+1), func() {
-				pol.rules = slices.Delete(pol.rules, j, j+1)
+		for j, r := range pol.Rules {
+			rit := wizard.Item{Step: wizard.StepL7, Kind: kinds.Rule, V: r, ID: wizard.RuleID(i, j)}
+			body = append(body, p.item(rit.ID, fmt.Sprintf("Rule %d", j+1), func() {
+				pol.Rules = slices.Delete(pol.Rules, j, j+1)
 				p.changed()
 			}, p.renderFields(rit)))
 		}
 		body = append(body, p.addButton(fmt.Sprintf("wz-add-rule-%d", i), "Add a rule", false, func() {
-			pol.rules = append(pol.rules, wizDefaults(wizRuleFields))
+			pol.Rules = append(pol.Rules, p.w.NewRule())
 		}))
 		out = append(out, p.item(id, fmt.Sprintf("L7 policy %d", i+1), func() {
-			p.w.policies = slices.Delete(p.w.policies, i, i+1)
+			p.w.Policies = slices.Delete(p.w.Policies, i, i+1)
 			p.changed()
 		}, body...))
 	}
-	if len(p.w.listeners) == 0 {
+	if len(p.w.Listeners) == 0 {
 		out = append(out, goapp.P().Class("muted").Text("No listener yet: a policy belongs to a listener (step 2)."))
 	}
-	return append(out, p.addButton("wz-add-policy", "Add an L7 policy", len(p.w.listeners) == 0, func() {
-		p.w.policies = append(p.w.policies, p.w.newPolicy())
+	return append(out, p.addButton("wz-add-policy", "Add an L7 policy", len(p.w.Listeners) == 0, func() {
+		p.w.Policies = append(p.w.Policies, p.w.NewPolicy())
 	}))
 }
 
 func (p *lbWizard) renderReview() []goapp.UI {
-	rb, err := p.request()
+	body, err := p.w.Body()
 	if err != nil {
 		return []goapp.UI{goapp.Div().Class("alert", "alert-error").Text(err.Error())}
 	}
 	var bad []goapp.UI
-	for s := range wizStepReview {
+	for s := range wizard.StepReview {
 		if p.bad[s] {
 			bad = append(bad, goapp.Li().Body(goapp.Button().Type("button").Class("btn", "btn-small").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { p.goTo(s) }, p.scope()).Text(wizStepTitles[s])))
+				OnClick(func(ctx goapp.Context, e goapp.Event) { p.goTo(s) }, p.scope()).Text(wizard.Titles[s])))
 		}
 	}
+	var tree []goapp.UI
+	for _, line := range wizard.Tree(body) {
+		tree = append(tree, goapp.Li().Text(line))
+	}
 	return []goapp.UI{
-		goapp.P().ID("wz-summary").Text(wizardWritten(rb.Body) + "."),
+		goapp.P().ID("wz-summary").Text(wizard.Written(body, p.subnetName) + "."),
+		goapp.If(len(tree) > 0, func() goapp.UI { return goapp.Ul().ID("wz-tree").Class("wz-tree").Body(tree...) }),
 		goapp.If(len(bad) > 0, func() goapp.UI {
 			return goapp.Div().Class("alert", "alert-error").Body(goapp.Text("These steps need a change:"), goapp.Ul().Body(bad...))
 		}),
 		wizHint("Octavia creates all of it from this one request (POST /v2/lbaas/loadbalancers), exactly as shown:"),
-		goapp.Pre().ID("wz-json").Class("wz-json", "mono").TabIndex(0).Aria("label", "The request body").Text(wizardJSON(rb)),
+		goapp.Pre().ID("wz-json").Class("wz-json", "mono").TabIndex(0).Aria("label", "The request body").Text(wizardJSON(body)),
 	}
 }

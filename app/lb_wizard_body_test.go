@@ -3,9 +3,11 @@ package app
 import (
 	"bytes"
 	"encoding/json"
-	"io"
+	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/wizard"
 	"net/http"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,10 +17,11 @@ import (
 	"github.com/octaview/octaview/octavia/labcloud"
 )
 
-// wizTestWizard is a wizard with a named load balancer on subnet s1.
-func wizTestWizard() *wizard {
-	w := &wizard{lb: wizDefaults(wizLBFields)}
-	w.lb["_vip"], w.lb["name"], w.lb["vip_subnet_id"] = "subnet", "web", "s1"
+// wizTestWizard is a wizard, on the kinds' own forms, with a named load
+// balancer on subnet s1.
+func wizTestWizard() *wizard.Model {
+	w := wizard.New(wizardKinds())
+	w.LB["name"], w.LB["vip_subnet_id"] = "web", "s1"
 	return w
 }
 
@@ -46,61 +49,61 @@ func TestWizardBody(t *testing.T) {
 	const defaultMonitor = `{"type": "HTTP", "delay": 5, "timeout": 3, "max_retries": 3, "http_method": "GET", "url_path": "/", "expected_codes": "200"}`
 	tests := []struct {
 		name  string
-		setup func(w *wizard)
+		setup func(w *wizard.Model)
 		want  string
 	}{{
 		name:  "a bare load balancer: no listeners, no pools",
-		setup: func(w *wizard) { w.lb["description"] = "front" },
+		setup: func(w *wizard.Model) { w.LB["description"] = "front" },
 		want:  `{"name": "web", "description": "front", "vip_subnet_id": "s1"}`,
 	}, {
 		name: "a fixed VIP address, tags, flavor and zone",
-		setup: func(w *wizard) {
-			w.lb["vip_address"], w.lb["tags"], w.lb["flavor_id"], w.lb["availability_zone"] = "10.0.0.50", "prod, web", "f1", "az1"
+		setup: func(w *wizard.Model) {
+			w.LB["vip_address"], w.LB["tags"], w.LB["flavor_id"], w.LB["availability_zone"] = "10.0.0.50", "prod, web", "f1", "az1"
 		},
 		want: `{"name": "web", "vip_subnet_id": "s1", "vip_address": "10.0.0.50", "tags": ["prod", "web"], "flavor_id": "f1", "availability_zone": "az1"}`,
 	}, {
 		name: "an existing port: no subnet or address sent",
-		setup: func(w *wizard) {
-			w.lb["_vip"], w.lb["vip_port_id"], w.lb["vip_address"] = "port", "p1", "10.0.0.50"
+		setup: func(w *wizard.Model) {
+			w.LB["_vip"], w.LB["vip_port_id"], w.LB["vip_address"] = "port", "p1", "10.0.0.50"
 		},
 		want: `{"name": "web", "vip_port_id": "p1"}`,
 	}, {
 		name: "the defaults: HTTP :80, ROUND_ROBIN, HTTP monitor GET / 200 every 5 s",
-		setup: func(w *wizard) {
-			w.listeners = append(w.listeners, w.newListener())
-			w.pools = append(w.pools, w.newPool())
+		setup: func(w *wizard.Model) {
+			w.Listeners = append(w.Listeners, w.NewListener())
+			w.Pools = append(w.Pools, w.NewPool())
 		},
 		want: `{"name": "web", "vip_subnet_id": "s1", "listeners": [{"protocol": "HTTP", "protocol_port": 80,
 			"default_pool": {"name": "pool-1", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN", "healthmonitor": ` + defaultMonitor + `}}]}`,
 	}, {
 		name: "TLS fields only for TERMINATED_HTTPS",
-		setup: func(w *wizard) {
-			plain := w.newListener()
+		setup: func(w *wizard.Model) {
+			plain := w.NewListener()
 			plain["default_tls_container_ref"], plain["sni_container_refs"] = "https://barbican/c/1", "https://barbican/c/2"
-			w.listeners = append(w.listeners, plain)
-			tls := w.newListener()
+			w.Listeners = append(w.Listeners, plain)
+			tls := w.NewListener()
 			tls["protocol"], tls["protocol_port"] = "TERMINATED_HTTPS", "443"
 			tls["default_tls_container_ref"], tls["sni_container_refs"] = "https://barbican/c/1", "https://barbican/c/2"
-			w.listeners = append(w.listeners, tls)
+			w.Listeners = append(w.Listeners, tls)
 		},
 		want: `{"name": "web", "vip_subnet_id": "s1", "listeners": [{"protocol": "HTTP", "protocol_port": 80},
 			{"protocol": "TERMINATED_HTTPS", "protocol_port": 443, "default_tls_container_ref": "https://barbican/c/1", "sni_container_refs": ["https://barbican/c/2"]}]}`,
 	}, {
 		name: "members and monitor nested in the default pool, typed",
-		setup: func(w *wizard) {
-			l := w.newListener()
+		setup: func(w *wizard.Model) {
+			l := w.NewListener()
 			l["connection_limit"], l["timeout_client_data"], l["allowed_cidrs"] = "100", "30000", "10.0.0.0/8\n192.168.0.0/16"
-			w.listeners = append(w.listeners, l)
-			p := w.newPool()
-			p.v["lb_algorithm"], p.v["session_persistence.type"], p.v["session_persistence.cookie_name"] = "LEAST_CONNECTIONS", "APP_COOKIE", "sid"
+			w.Listeners = append(w.Listeners, l)
+			p := w.NewPool()
+			p.V["lb_algorithm"], p.V["session_persistence.type"], p.V["session_persistence.cookie_name"] = "LEAST_CONNECTIONS", "APP_COOKIE", "sid"
 			for _, a := range []string{"10.0.0.11", "10.0.0.12"} {
-				m := wizDefaults(wizMemberFields)
+				m := w.NewMember()
 				m["address"], m["subnet_id"] = a, "s1"
-				p.members = append(p.members, m)
+				p.Members = append(p.Members, m)
 			}
-			p.members[1]["weight"] = "5"
-			p.monitor["type"], p.monitor["max_retries_down"] = "TCP", "2"
-			w.pools = append(w.pools, p)
+			p.Members[1]["weight"] = "5"
+			p.Monitor["type"], p.Monitor["max_retries_down"] = "TCP", "2"
+			w.Pools = append(w.Pools, p)
 		},
 		want: `{"name": "web", "vip_subnet_id": "s1", "listeners": [{"protocol": "HTTP", "protocol_port": 80, "connection_limit": 100,
 			"timeout_client_data": 30000, "allowed_cidrs": ["10.0.0.0/8", "192.168.0.0/16"],
@@ -111,31 +114,31 @@ func TestWizardBody(t *testing.T) {
 				"healthmonitor": {"type": "TCP", "delay": 5, "timeout": 3, "max_retries": 3, "max_retries_down": 2}}}]}`,
 	}, {
 		name: "no monitor: the pool has none",
-		setup: func(w *wizard) {
-			w.listeners = append(w.listeners, w.newListener())
-			p := w.newPool()
-			p.monitor = nil
-			w.pools = append(w.pools, p)
+		setup: func(w *wizard.Model) {
+			w.Listeners = append(w.Listeners, w.NewListener())
+			p := w.NewPool()
+			p.Monitor = nil
+			w.Pools = append(w.Pools, p)
 		},
 		want: `{"name": "web", "vip_subnet_id": "s1", "listeners": [{"protocol": "HTTP", "protocol_port": 80,
 			"default_pool": {"name": "pool-1", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"}}]}`,
 	}, {
 		name: "L7 policies and rules nested in their listener; a redirect pool by name, defined in pools",
-		setup: func(w *wizard) {
-			w.listeners = append(w.listeners, w.newListener())
-			w.pools = append(w.pools, w.newPool())
-			w.pools = append(w.pools, w.newPool())
-			w.pools[0].monitor, w.pools[1].monitor = nil, nil
-			pol := w.newPolicy()
-			pol.v["action"], pol.v["_pool"] = "REDIRECT_TO_POOL", "1"
-			pol.rules[0]["value"] = "/api"
-			hdr := wizDefaults(wizRuleFields)
+		setup: func(w *wizard.Model) {
+			w.Listeners = append(w.Listeners, w.NewListener())
+			w.Pools = append(w.Pools, w.NewPool())
+			w.Pools = append(w.Pools, w.NewPool())
+			w.Pools[0].Monitor, w.Pools[1].Monitor = nil, nil
+			pol := w.NewPolicy()
+			pol.V["action"], pol.V["_pool"] = "REDIRECT_TO_POOL", "1"
+			pol.Rules[0]["value"] = "/api"
+			hdr := w.NewRule()
 			hdr["type"], hdr["compare_type"], hdr["key"], hdr["value"], hdr["invert"] = "HEADER", "EQUAL_TO", "X-Beta", "1", "true"
-			pol.rules = append(pol.rules, hdr)
-			rej := w.newPolicy()
-			rej.v["action"], rej.v["position"], rej.v["redirect_url"] = "REJECT", "1", "http://unused"
-			rej.rules[0]["value"] = "/admin"
-			w.policies = append(w.policies, pol, rej)
+			pol.Rules = append(pol.Rules, hdr)
+			rej := w.NewPolicy()
+			rej.V["action"], rej.V["position"], rej.V["redirect_url"] = "REJECT", "1", "http://unused"
+			rej.Rules[0]["value"] = "/admin"
+			w.Policies = append(w.Policies, pol, rej)
 		},
 		want: `{"name": "web", "vip_subnet_id": "s1", "listeners": [{"protocol": "HTTP", "protocol_port": 80,
 			"default_pool": {"name": "pool-1", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"},
@@ -147,33 +150,33 @@ func TestWizardBody(t *testing.T) {
 			"pools": [{"name": "pool-2", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"}]}`,
 	}, {
 		name: "a pool shared by two listeners: in full once, by name after",
-		setup: func(w *wizard) {
-			w.listeners = append(w.listeners, w.newListener())
-			w.listeners = append(w.listeners, w.newListener())
-			w.pools = append(w.pools, w.newPool())
-			w.pools[0].monitor = nil
-			w.listeners[1]["_pool"] = "0"
+		setup: func(w *wizard.Model) {
+			w.Listeners = append(w.Listeners, w.NewListener())
+			w.Listeners = append(w.Listeners, w.NewListener())
+			w.Pools = append(w.Pools, w.NewPool())
+			w.Pools[0].Monitor = nil
+			w.Listeners[1]["_pool"] = "0"
 		},
 		want: `{"name": "web", "vip_subnet_id": "s1", "listeners": [
 			{"protocol": "HTTP", "protocol_port": 80, "default_pool": {"name": "pool-1", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"}},
 			{"protocol": "HTTP", "protocol_port": 8080, "default_pool": {"name": "pool-1"}}]}`,
 	}, {
 		name: "a pool of no listener, a listener of no pool",
-		setup: func(w *wizard) {
-			w.pools = append(w.pools, w.newPool())
-			w.listeners = append(w.listeners, w.newListener())
+		setup: func(w *wizard.Model) {
+			w.Pools = append(w.Pools, w.NewPool())
+			w.Listeners = append(w.Listeners, w.NewListener())
 		},
 		want: `{"name": "web", "vip_subnet_id": "s1", "listeners": [{"protocol": "HTTP", "protocol_port": 80}],
 			"pools": [{"name": "pool-1", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN", "healthmonitor": ` + defaultMonitor + `}]}`,
 	}, {
 		name: "a removed pool is no one's default pool any more",
-		setup: func(w *wizard) {
-			w.listeners = append(w.listeners, w.newListener())
-			w.listeners = append(w.listeners, w.newListener())
-			w.pools = append(w.pools, w.newPool())
-			w.pools = append(w.pools, w.newPool())
-			w.pools[1].monitor = nil
-			w.removePool(0)
+		setup: func(w *wizard.Model) {
+			w.Listeners = append(w.Listeners, w.NewListener())
+			w.Listeners = append(w.Listeners, w.NewListener())
+			w.Pools = append(w.Pools, w.NewPool())
+			w.Pools = append(w.Pools, w.NewPool())
+			w.Pools[1].Monitor = nil
+			w.RemovePool(0)
 		},
 		want: `{"name": "web", "vip_subnet_id": "s1", "listeners": [{"protocol": "HTTP", "protocol_port": 80},
 			{"protocol": "HTTP", "protocol_port": 8080, "default_pool": {"name": "pool-2", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"}}]}`,
@@ -182,7 +185,7 @@ func TestWizardBody(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			w := wizTestWizard()
 			tt.setup(w)
-			body, err := w.body()
+			body, err := w.Body()
 			if err != nil {
 				t.Fatalf("body: %v", err)
 			}
@@ -193,9 +196,9 @@ func TestWizardBody(t *testing.T) {
 
 func TestWizardBodyNotANumber(t *testing.T) {
 	w := wizTestWizard()
-	w.listeners = append(w.listeners, w.newListener())
-	w.listeners[0]["protocol_port"] = "eighty"
-	if _, err := w.body(); err == nil || !strings.Contains(err.Error(), "eighty") {
+	w.Listeners = append(w.Listeners, w.NewListener())
+	w.Listeners[0]["protocol_port"] = "eighty"
+	if _, err := w.Body(); err == nil || !strings.Contains(err.Error(), "eighty") {
 		t.Errorf("got %v, want an error naming %q", err, "eighty")
 	}
 }
@@ -204,51 +207,51 @@ func TestWizardCheck(t *testing.T) {
 	tests := []struct {
 		name  string
 		step  int
-		setup func(w *wizard)
+		setup func(w *wizard.Model)
 		want  map[string]string // input id -> a word of its message
 	}{
-		{"the first step, filled", wizStepLB, func(w *wizard) {}, map[string]string{}},
-		{"no name", wizStepLB, func(w *wizard) { w.lb["name"] = " " }, map[string]string{"create-name": "required"}},
-		{"no port for a VIP by port", wizStepLB, func(w *wizard) { w.lb["_vip"] = "port" }, map[string]string{"create-vip-port-id": "required"}},
-		{"a port that is no number", wizStepListeners, func(w *wizard) {
-			w.listeners = append(w.listeners, w.newListener())
-			w.listeners[0]["protocol_port"] = "x"
+		{"the first step, filled", wizard.StepLB, func(w *wizard.Model) {}, map[string]string{}},
+		{"no subnet", wizard.StepLB, func(w *wizard.Model) { w.LB["vip_subnet_id"] = "" }, map[string]string{"create-subnet": "required"}},
+		{"no port for a VIP by port", wizard.StepLB, func(w *wizard.Model) { w.LB["_vip"] = "port" }, map[string]string{"create-vip-port-id": "required"}},
+		{"a port that is no number", wizard.StepListeners, func(w *wizard.Model) {
+			w.Listeners = append(w.Listeners, w.NewListener())
+			w.Listeners[0]["protocol_port"] = "x"
 		}, map[string]string{"wz-listener-0-protocol-port": "whole number"}},
-		{"TERMINATED_HTTPS needs its certificate", wizStepListeners, func(w *wizard) {
-			w.listeners = append(w.listeners, w.newListener())
-			w.listeners[0]["protocol"] = "TERMINATED_HTTPS"
-		}, map[string]string{"wz-listener-0-default-tls-container-ref": "required"}},
-		{"pool names unique", wizStepPools, func(w *wizard) {
-			w.pools = append(w.pools, w.newPool())
-			w.pools = append(w.pools, w.newPool())
-			w.pools[1].v["name"] = "pool-1"
+		{"TERMINATED_HTTPS needs its certificate", wizard.StepListeners, func(w *wizard.Model) {
+			w.Listeners = append(w.Listeners, w.NewListener())
+			w.Listeners[0]["protocol"] = "TERMINATED_HTTPS"
+		}, map[string]string{"wz-listener-0-default-tls-container-ref": "certificate"}},
+		{"pool names unique", wizard.StepPools, func(w *wizard.Model) {
+			w.Pools = append(w.Pools, w.NewPool())
+			w.Pools = append(w.Pools, w.NewPool())
+			w.Pools[1].V["name"] = "pool-1"
 		}, map[string]string{"wz-pool-1-name": "unique"}},
-		{"APP_COOKIE needs its cookie", wizStepPools, func(w *wizard) {
-			w.pools = append(w.pools, w.newPool())
-			w.pools[0].v["session_persistence.type"] = "APP_COOKIE"
+		{"APP_COOKIE needs its cookie", wizard.StepPools, func(w *wizard.Model) {
+			w.Pools = append(w.Pools, w.NewPool())
+			w.Pools[0].V["session_persistence.type"] = "APP_COOKIE"
 		}, map[string]string{"wz-pool-0-session-persistence-cookie-name": "required"}},
-		{"a member needs its address", wizStepMembers, func(w *wizard) {
-			w.pools = append(w.pools, w.newPool())
-			w.pools[0].members = append(w.pools[0].members, wizDefaults(wizMemberFields))
+		{"a member needs its address", wizard.StepMembers, func(w *wizard.Model) {
+			w.Pools = append(w.Pools, w.NewPool())
+			w.Pools[0].Members = append(w.Pools[0].Members, w.NewMember())
 		}, map[string]string{"wz-member-0-0-address": "required"}},
-		{"a rule needs its value", wizStepL7, func(w *wizard) {
-			w.listeners = append(w.listeners, w.newListener())
-			w.policies = append(w.policies, w.newPolicy())
-			w.policies[0].v["redirect_url"] = "https://example.com/"
+		{"a rule needs its value", wizard.StepL7, func(w *wizard.Model) {
+			w.Listeners = append(w.Listeners, w.NewListener())
+			w.Policies = append(w.Policies, w.NewPolicy())
+			w.Policies[0].V["redirect_url"] = "https://example.com/"
 		}, map[string]string{"wz-rule-0-0-value": "required"}},
-		{"a redirect to no pool", wizStepL7, func(w *wizard) {
-			w.listeners = append(w.listeners, w.newListener())
-			w.policies = append(w.policies, w.newPolicy())
-			w.policies[0].v["action"] = "REDIRECT_TO_POOL"
-			w.policies[0].rules[0]["value"] = "/"
+		{"a redirect to no pool", wizard.StepL7, func(w *wizard.Model) {
+			w.Listeners = append(w.Listeners, w.NewListener())
+			w.Policies = append(w.Policies, w.NewPolicy())
+			w.Policies[0].V["action"] = "REDIRECT_TO_POOL"
+			w.Policies[0].Rules[0]["value"] = "/"
 		}, map[string]string{"wz-policy-0-pool": "pool"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			w := wizTestWizard()
-			w.lb["vip_subnet_id"] = "6f1a0c1e-7d2b-4a5e-9f3c-2b1d0e4c8a7f" // Octavia's rules want a UUID
+			w.LB["vip_subnet_id"] = "6f1a0c1e-7d2b-4a5e-9f3c-2b1d0e4c8a7f" // Octavia's rules want a UUID
 			tt.setup(w)
-			got := w.check(tt.step)
+			got := w.Check(tt.step)
 			if len(got) != len(tt.want) {
 				t.Errorf("got %v, want errors on %v", got, tt.want)
 			}
@@ -266,44 +269,44 @@ func TestWizardStepOfFault(t *testing.T) {
 		fault string
 		want  int
 	}{
-		{"Validation failure: VIP address 192.168.9.9 is not in subnet 5e0d.", wizStepLB},
-		{"The selected flavor is not allowed in this deployment: f1", wizStepLB},
-		{"An SNI or default certificate container reference must be provided for TERMINATED_HTTPS listeners.", wizStepListeners},
-		{"Pool names must be unique when creating a fully populated loadbalancer.", wizStepPools},
-		{"Another member on this pool is already using ip 10.0.0.11 on protocol_port 80", wizStepMembers},
-		{"Validation failure: The timeout value must be less than or equal to the delay value.", wizStepMonitors},
-		{"Invalid L7 Policy arguments: A redirect_url must be provided with a REDIRECT_TO_URL action.", wizStepL7},
-		{"Error parsing L7Rule: key must be specified when using the HEADER type.", wizStepL7},
-		{"Quota has been met for resources: Something", wizStepReview},
+		{"Validation failure: VIP address 192.168.9.9 is not in subnet 5e0d.", wizard.StepLB},
+		{"The selected flavor is not allowed in this deployment: f1", wizard.StepLB},
+		{"An SNI or default certificate container reference must be provided for TERMINATED_HTTPS listeners.", wizard.StepListeners},
+		{"Pool names must be unique when creating a fully populated loadbalancer.", wizard.StepPools},
+		{"Another member on this pool is already using ip 10.0.0.11 on protocol_port 80", wizard.StepMembers},
+		{"Validation failure: The timeout value must be less than or equal to the delay value.", wizard.StepMonitors},
+		{"Invalid L7 Policy arguments: A redirect_url must be provided with a REDIRECT_TO_URL action.", wizard.StepL7},
+		{"Error parsing L7Rule: key must be specified when using the HEADER type.", wizard.StepL7},
+		{"Quota has been met for resources: Something", wizard.StepReview},
 	}
 	w := wizTestWizard()
 	for _, tt := range tests {
-		if got := w.stepOfFault(tt.fault); got != tt.want {
-			t.Errorf("%q: got step %s, want %s", tt.fault, wizStepTitles[got], wizStepTitles[tt.want])
+		if got := w.StepOfFault(tt.fault); got != tt.want {
+			t.Errorf("%q: got step %s, want %s", tt.fault, wizard.Titles[got], wizard.Titles[tt.want])
 		}
 	}
 }
 
 func TestWizardWritten(t *testing.T) {
 	w := wizTestWizard()
-	if got, want := wizardWritten(wizMustBody(t, w)), `POST load balancer "web", VIP subnet s1`; got != want {
+	if got, want := wizard.Written(wizMustBody(t, w), nil), `POST load balancer "web", VIP subnet s1`; got != want {
 		t.Errorf("bare: got %q, want %q", got, want)
 	}
-	w.listeners = append(w.listeners, w.newListener())
-	w.listeners = append(w.listeners, w.newListener())
-	w.pools = append(w.pools, w.newPool())
-	w.listeners[1]["_pool"] = "0"
-	w.pools[0].members = []formValues{{"address": "10.0.0.1", "protocol_port": "80"}, {"address": "10.0.0.2", "protocol_port": "80"}}
-	w.policies = append(w.policies, w.newPolicy())
+	w.Listeners = append(w.Listeners, w.NewListener())
+	w.Listeners = append(w.Listeners, w.NewListener())
+	w.Pools = append(w.Pools, w.NewPool())
+	w.Listeners[1]["_pool"] = "0"
+	w.Pools[0].Members = []form.Values{{"address": "10.0.0.1", "protocol_port": "80"}, {"address": "10.0.0.2", "protocol_port": "80"}}
+	w.Policies = append(w.Policies, w.NewPolicy())
 	want := `POST load balancer "web", VIP subnet s1 with 2 listeners, 1 pool, 2 members, 1 health monitor, 1 L7 policy, 1 rule`
-	if got := wizardWritten(wizMustBody(t, w)); got != want {
+	if got := wizard.Written(wizMustBody(t, w), nil); got != want {
 		t.Errorf("tree: got %q, want %q", got, want)
 	}
 }
 
-func wizMustBody(t *testing.T, w *wizard) object {
+func wizMustBody(t *testing.T, w *wizard.Model) object {
 	t.Helper()
-	b, err := w.body()
+	b, err := w.Body()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -316,44 +319,42 @@ func wizMustBody(t *testing.T, w *wizard) object {
 // request's body is the review's JSON byte for byte (compacted), it is the
 // only write, and the lab accepts it.
 func TestWizardJSONIsSent(t *testing.T) {
-	cloud := labcloud.New(labcloud.Options{})
-	var sent [][]byte
-	var writes []string
-	c, err := octavia.New(t.Context(), octavia.Config{AuthURL: "http://lab.test/identity/v3", Username: "demo", Password: "demo",
-		UserDomainName: "Default", ProjectName: "demo", ProjectDomainName: "Default",
-		HTTPClient: &http.Client{Transport: wizRecorder{labcloud.Transport(cloud), func(r *http.Request, body []byte) {
-			if r.Method != http.MethodGet && strings.Contains(r.URL.Path, "/lbaas/") {
-				writes = append(writes, r.Method+" "+r.URL.Path)
-				sent = append(sent, body)
-			}
-		}}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, rec := labRecorded(t, labcloud.New(labcloud.Options{}), "demo", "demo")
 	subs, err := octavia.Collect(c.Subnets(t.Context(), subnets.ListOpts{}))
 	if err != nil || len(subs) == 0 {
 		t.Fatalf("subnets: got %d, %v; want some", len(subs), err)
 	}
 	w := wizTestWizard()
-	w.lb["vip_subnet_id"] = subs[0].ID
-	w.listeners = append(w.listeners, w.newListener())
-	w.pools = append(w.pools, w.newPool())
-	w.pools[0].members = []formValues{{"address": "10.0.0.11", "protocol_port": "80", "weight": "1"}, {"address": "10.0.0.12", "protocol_port": "80", "weight": "1"}}
-	pol := w.newPolicy()
-	pol.v["redirect_url"], pol.rules[0]["value"] = "https://example.com/", "/old"
-	w.policies = append(w.policies, pol)
+	w.LB["vip_subnet_id"] = subs[0].ID
+	w.Listeners = append(w.Listeners, w.NewListener())
+	w.Pools = append(w.Pools, w.NewPool())
+	w.Pools[0].Members = []form.Values{{"address": "10.0.0.11", "protocol_port": "80", "weight": "1"}, {"address": "10.0.0.12", "protocol_port": "80", "weight": "1"}}
+	pol := w.NewPolicy()
+	pol.V["redirect_url"], pol.Rules[0]["value"] = "https://example.com/", "/old"
+	w.Policies = append(w.Policies, pol)
 	// A pool of no listener goes in "pools"; a REDIRECT_TO_POOL policy names
 	// it, as Octavia resolves it within the request.
-	w.pools = append(w.pools, w.newPool())
-	w.pools[1].monitor = nil
-	toPool := w.newPolicy()
-	toPool.v["action"], toPool.v["_pool"] = "REDIRECT_TO_POOL", "1"
-	toPool.rules[0]["value"] = "/api"
-	w.policies = append(w.policies, toPool)
-	rb := requestBody{Envelope: "loadbalancer", Body: wizMustBody(t, w)}
-	shown := wizardJSON(rb)
+	w.Pools = append(w.Pools, w.NewPool())
+	w.Pools[1].Monitor = nil
+	toPool := w.NewPolicy()
+	toPool.V["action"], toPool.V["_pool"] = "REDIRECT_TO_POOL", "1"
+	toPool.Rules[0]["value"] = "/api"
+	w.Policies = append(w.Policies, toPool)
+	body := wizMustBody(t, w)
+	shown := wizardJSON(body)
 
-	lb, _, err := c.CreateLoadBalancer(t.Context(), rb)
+	created, _, err := c.Create(t.Context(), octavia.KindLoadBalancer, "", body)
+	if err != nil {
+		t.Fatalf("create: %v", err)
+	}
+	var writes []string
+	var sent [][]byte
+	for _, r := range rec.matching("", "") {
+		if r.Method != http.MethodGet && strings.Contains(r.Path, "/lbaas/") {
+			writes, sent = append(writes, r.Method+" "+r.Path), append(sent, r.Body)
+		}
+	}
+	lb, err := c.Get(t.Context(), lbRef(created.Text("id")))
 	if err != nil {
 		t.Fatalf("create: %v", err)
 	}
@@ -367,21 +368,19 @@ func TestWizardJSONIsSent(t *testing.T) {
 	if got := strings.TrimSpace(string(sent[0])); got != compact.String() {
 		t.Errorf("sent: got %s\nwant the JSON shown: %s", got, compact.String())
 	}
-	if len(lb.Listeners) != 1 || len(lb.Pools) != 2 || len(lb.Listeners[0].L7Policies) != 2 {
-		t.Fatalf("created: got %d listeners, %d pools, want 1 listener with 2 L7 policies and 2 pools", len(lb.Listeners), len(lb.Pools))
+	policies, err := octavia.Collect(c.List(t.Context(), octavia.KindL7Policy, "", octavia.ListQuery{Filters: map[string][]string{"listener_id": lb.IDs("listeners")}}))
+	if err != nil || len(lb.IDs("listeners")) != 1 || len(lb.IDs("pools")) != 2 || len(policies) != 2 {
+		t.Fatalf("created: got %d listeners, %d pools, %d L7 policies (%v); want 1 listener with 2 L7 policies and 2 pools",
+			len(lb.IDs("listeners")), len(lb.IDs("pools")), len(policies), err)
 	}
 	redirected := 0
-	for _, ref := range lb.Listeners[0].L7Policies {
-		pol, err := c.GetL7Policy(t.Context(), ref.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if pol.Action != "REDIRECT_TO_POOL" {
+	for _, pol := range policies {
+		if pol.Text("action") != "REDIRECT_TO_POOL" {
 			continue
 		}
 		redirected++
-		p, err := c.GetPool(t.Context(), pol.RedirectPoolID)
-		if err != nil || p.Name != "pool-2" {
+		p, err := c.Get(t.Context(), octavia.Ref{Kind: octavia.KindPool, ID: pol.Text("redirect_pool_id")})
+		if err != nil || p.Text("name") != "pool-2" {
 			t.Errorf("redirect pool: got %+v, %v; want pool-2", p, err)
 		}
 	}
@@ -390,43 +389,65 @@ func TestWizardJSONIsSent(t *testing.T) {
 	}
 }
 
-// wizRecorder passes requests on and hands each one's body to seen.
-type wizRecorder struct {
-	next http.RoundTripper
-	seen func(r *http.Request, body []byte)
-}
-
-func (rt wizRecorder) RoundTrip(r *http.Request) (*http.Response, error) {
-	var body []byte
-	if r.Body != nil {
-		body, _ = io.ReadAll(r.Body)
-		r.Body.Close()
-		r.Body = io.NopCloser(bytes.NewReader(body))
-	}
-	rt.seen(r, body)
-	return rt.next.RoundTrip(r)
-}
-
-// TestWizardItemCheck: Octavia's rules (validate.go) see the values that
-// would be sent, by attribute; their word on a field of the item shows on
-// its input, their word on an attribute the one-request create nests
-// (loadbalancer_id) is left out.
+// TestWizardItemCheck: Octavia's rules (the kind's Validate) see the
+// values that would be sent, by attribute; their word on a field of the
+// item shows on its input, their word on an attribute the one-request
+// create nests (loadbalancer_id) is left out.
 func TestWizardItemCheck(t *testing.T) {
-	var saw formValues
-	it := wizItem{step: wizStepListeners, fields: wizListenerFields, id: "wz-listener-0",
-		v: formValues{"protocol": "HTTP", "protocol_port": "80", "name": " web ", "default_tls_container_ref": "hidden", "_pool": "0"},
-		validate: func(v formValues, create bool) fieldErrs {
-			saw = v
-			return fieldErrs{"loadbalancer_id": "Load balancer is required.", "protocol_port": "Port must be 1 to 65535.",
-				"default_tls_container_ref": "not shown"}
-		}}
-	got := it.check()
+	var saw form.Values
+	kind := wizard.New(wizardKinds()).Kinds().Listener
+	kind.Validate = func(v form.Values, create bool) form.Errs {
+		saw = v
+		return form.Errs{"loadbalancer_id": "Load balancer is required.", "protocol_port": "Port must be 1 to 65535.",
+			"default_tls_container_ref": "not shown"}
+	}
+	it := wizard.Item{Step: wizard.StepListeners, Kind: kind, ID: "wz-listener-0",
+		V: form.Values{"protocol": "HTTP", "protocol_port": "80", "name": " web ", "default_tls_container_ref": "hidden", "_pool": "0"}}
+	got := it.Check()
 	want := map[string]string{"wz-listener-0-protocol-port": "Port must be 1 to 65535."}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("errors: got %v, want %v", got, want)
 	}
-	wantSaw := formValues{"protocol": "HTTP", "protocol_port": "80", "name": "web"}
+	wantSaw := form.Values{"protocol": "HTTP", "protocol_port": "80", "name": "web"}
 	if !reflect.DeepEqual(saw, wantSaw) {
 		t.Errorf("the rules saw %v, want %v (shown fields with a value, trimmed; no wizard keys)", saw, wantSaw)
+	}
+}
+
+// TestWizardFieldsAreTheKinds': the wizard's items are the kinds' own form
+// fields, but what the nesting gives and admin_state_up; its own defaults
+// are the ones New says (a pool's name required, a policy redirecting).
+func TestWizardFieldsAreTheKinds(t *testing.T) {
+	k := wizard.New(wizardKinds()).Kinds()
+	for _, tc := range []struct {
+		name    string
+		wizard  []form.Field
+		res     *resource
+		without []string
+	}{
+		{"load balancer", k.LB.Fields, lbResource, nil},
+		{"listener", k.Listener.Fields, listenerRes, []string{"loadbalancer_id", "default_pool_id"}},
+		{"pool", k.Pool.Fields, poolRes, []string{"loadbalancer_id", "listener_id"}},
+		{"member", k.Member.Fields, memberRes, nil},
+		{"monitor", k.Monitor.Fields, monitorRes, []string{"pool_id"}},
+		{"policy", k.Policy.Fields, l7policyRes, []string{"listener_id", "redirect_pool_id"}},
+		{"rule", k.Rule.Fields, l7ruleRes, nil},
+	} {
+		want := form.Keys(form.Without(tc.res.Fields, append(tc.without, "admin_state_up")...))
+		if got := form.Keys(tc.wizard); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: got fields %v, want the kind's %v", tc.name, got, want)
+		}
+	}
+	if f := k.Pool.Fields[slices.IndexFunc(k.Pool.Fields, func(f form.Field) bool { return f.Key == "name" })]; !f.Required {
+		t.Errorf("a wizard pool's name is not required")
+	}
+	if slices.IndexFunc(poolRes.Fields, func(f form.Field) bool { return f.Key == "name" && f.Required }) >= 0 {
+		t.Errorf("New changed the pool form's own field")
+	}
+	if v := wizard.New(wizardKinds()).NewPolicy().V; v["action"] != "REDIRECT_TO_URL" {
+		t.Errorf("a new wizard policy's action: got %q, want REDIRECT_TO_URL", v["action"])
+	}
+	if got := form.Defaults(monitorRes.Fields); got["timeout"] != "3" || got["delay"] != "5" {
+		t.Errorf("the monitor form's defaults: got %v, want delay 5, timeout 3 (the wizard's too)", got)
 	}
 }

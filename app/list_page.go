@@ -3,44 +3,21 @@ package app
 import (
 	"context"
 	"fmt"
-	"iter"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/octavia"
-	"github.com/octaview/octaview/waiters"
 )
 
-// listRefresh is how often the list page re-reads the whole list by
-// itself; the Refresh button reads it at once. Pending rows do not wait for
-// it: each follows its own load balancer's shared poll (lbHub, every 3 s).
-const listRefresh = 60 * time.Second
-
-// While the list loads, its first listFirst rows are read and shown at
-// once, then the others once per listBatch (Octavia's largest page): one
-// re-render per page.
-const (
-	listFirst = 30
-	listBatch = 1000
-)
-
-// listFollowMax is the most pending rows the list follows by itself (one
-// GET per row per 3 s): the first pending rows in view. The other pending
-// rows change at the next listRefresh, on Refresh, or when scrolled into
-// view: a project with 1,000 load balancers stuck in PENDING_* costs at most
-// listFollowMax GETs per 3 s, not 1,000.
-const listFollowMax = 20
-
-// listPage lists the project's load balancers. Pending rows in view (at
-// most listFollowMax) and the load balancers that this project's operations
-// wait on follow their own shared poll, one GET per load balancer per 3 s;
-// the whole list is read again only on Refresh and every listRefresh.
+// listPage lists the objects of any kind (list_loader.go reads them,
+// list_sort.go orders them). Pending rows in view (at most listFollowMax)
+// and the objects that this project's operations wait on follow their own
+// shared poll, one GET per object per 3 s; the whole list is read again
+// only on Refresh and every listRefresh.
 type listPage struct {
 	goapp.Compo
 
@@ -52,7 +29,7 @@ type listPage struct {
 	res          *resource
 	key          string     // the page's path and query: a new one starts afresh
 	filters      url.Values // Octavia's filters (from the URL, or Filter)
-	sortCol      int        // the column sorted on: 0 = name, i = Columns[i-1], -1 = status, -2 = created, -3 = id
+	sortCol      int        // the column sorted on: sortName, i = Columns[i-1], or another of list_sort.go's sort* constants
 	sortRev      bool
 	statusFilter string // "", or a statusTone's class: the rows of that tone only
 
@@ -66,7 +43,7 @@ type listPage struct {
 	cancelLoad  context.CancelFunc
 	stopRefresh func()
 	loadedAt    time.Time         // end of the last load
-	watches     map[string]func() // load balancer id -> stop of its lbHub subscription
+	watches     map[string]func() // object id -> stop of its objHub subscription
 	pollErr     string            // the last poll's failure, "" after a good one
 	refreshErr  string            // the last refresh's failure (the rows shown are older), "" after a good one
 	viewFirst   int               // the table's first rendered row (vtable.first)
@@ -82,7 +59,7 @@ func parentOpsKey(ops []operation, res *resource, parent string) string {
 	}
 	var b strings.Builder
 	for _, op := range ops {
-		if op.Ref.Kind == res.Parent && op.Ref.ID == parent {
+		if op.Ref.Kind == res.Kind.Parent() && op.Ref.ID == parent {
 			b.WriteString(op.ID + ":" + string(op.State) + ";")
 		}
 	}
@@ -98,14 +75,27 @@ func (p *listPage) OnNav(ctx goapp.Context) {
 	if !ok || pr.Mode != "list" {
 		return
 	}
-	p.start(ctx, pr.Res, u.Path+"?"+u.RawQuery, u.Query())
+	p.start(ctx, pr.Res, listKey(u), u.Query())
 }
 
 // OnMount starts an embedded list (a pool's members on the pool's page).
 func (p *listPage) OnMount(ctx goapp.Context) {
 	if p.Embedded != nil {
-		p.start(ctx, p.Embedded, p.Embedded.Path+"|"+p.Parent+"|"+p.Filter.Encode(), p.Filter)
+		p.start(ctx, p.Embedded, p.embeddedKey(), p.Filter)
 	}
+}
+
+// OnUpdate starts an embedded list afresh when its page gives it another
+// parent (the page went to another object, the list stayed in its place).
+func (p *listPage) OnUpdate(ctx goapp.Context) {
+	if p.Embedded != nil && p.embeddedKey() != p.key {
+		p.start(ctx, p.Embedded, p.embeddedKey(), p.Filter)
+	}
+}
+
+// embeddedKey is an embedded list's key: its kind, parent and filters.
+func (p *listPage) embeddedKey() string {
+	return p.Embedded.Path + "|" + p.Parent + "|" + p.Filter.Encode()
 }
 
 // start shows the list of res with filters, read afresh when key (the
@@ -119,15 +109,7 @@ func (p *listPage) start(ctx goapp.Context, res *resource, key string, filters u
 		p.res, p.key, p.rows, p.status, p.query, p.statusFilter = res, key, nil, neverLoaded, "", ""
 		p.sortCol, p.sortRev, p.err, p.refreshErr, p.pollErr = 0, false, "", "", ""
 	}
-	p.filters = url.Values{}
-	for _, f := range res.Filters {
-		if v := filters.Get(f.Key); v != "" {
-			p.filters.Set(f.Key, v)
-		}
-	}
-	if res == lbResource {
-		exposeMemStats()
-	}
+	p.filters = listFilters(res, filters)
 	if !res.mayRead(p.sess) {
 		p.status, p.err = loadFailed, "Only an admin reads "+res.Plural+" (Octavia's default policy)."
 		return
@@ -156,187 +138,6 @@ func (p *listPage) OnDismount() {
 		p.stopRefresh = nil
 	}
 	p.unwatchAll()
-}
-
-// startRefresh re-reads the list once it is listRefresh old, until
-// OnDismount. It checks every second rather than sleeping listRefresh: in
-// the browser, a Go timer that far out kept go-app's frame timer from
-// firing (updates reached the screen only at the next event). UI goroutine.
-func (p *listPage) startRefresh(ctx goapp.Context) {
-	if p.stopRefresh != nil {
-		p.stopRefresh()
-	}
-	p.stopRefresh = tick(ctx, time.Second, func(ctx goapp.Context) {
-		if p.status == loading || time.Since(p.loadedAt) < listRefresh {
-			ctx.PreventUpdate()
-			return
-		}
-		p.load(ctx)
-	})
-}
-
-// load reads the whole list, only the columns shown (LoadBalancerRows),
-// and shows the rows read so far: first a page of listFirst rows (small, so
-// it is on screen at once; the login reads it while the app navigates here,
-// see prefetchFirstRows), then, once those rows are in the document, the
-// rest from its last row, in pages of Octavia's default size, once per
-// page, each page sorted and merged into the rows already shown. UI
-// goroutine; the reading runs in ctx.Async.
-func (p *listPage) load(ctx goapp.Context) {
-	if p.cancelLoad != nil {
-		p.cancelLoad()
-	}
-	c, cancel := context.WithCancel(context.Background())
-	p.cancelLoad = cancel
-	// A refresh (Refresh, the 60 s timer) keeps the rows on screen until the
-	// whole new list is read, then swaps them at once: no count that drops
-	// to 30 and grows back, no jump of the scroll position.
-	refresh := p.status == loaded && len(p.rows) > 0
-	p.status, p.err = loading, ""
-	client, res := p.sess.Client, p.res
-	base := listQuery{Parent: p.Parent, Filters: p.filters}
-	// The first page the login read, if it is there: on screen with the
-	// page's first render.
-	var prefetch *firstRows
-	if !refresh && res == lbResource && len(p.filters) == 0 {
-		prefetch = takeFirstRows(client)
-	}
-	if prefetch != nil {
-		select {
-		case <-prefetch.done:
-			if prefetch.err == nil {
-				rows := slices.Clone(prefetch.rows)
-				sortRows(rows)
-				p.rows = rows
-			}
-		default:
-		}
-	}
-	// The reader hands each batch to a merger goroutine, which sorts it into
-	// the rows shown while the reader waits for the next page.
-	batches := make(chan []row, 16)
-	// firstShown is closed once the first rows are in the document: in
-	// WebAssembly, goroutines take turns on one thread, and decoding the
-	// next (1,000-row) page would hold the first rows off the screen.
-	firstShown := make(chan struct{})
-	ctx.Async(func() {
-		var shown []row
-		first := true
-		for b := range batches {
-			sortRows(b)
-			shown = mergeRows(shown, b)
-			rows, signal := shown, first
-			first = false
-			ctx.Dispatch(func(ctx goapp.Context) {
-				if c.Err() == nil && !refresh {
-					p.rows = rows
-				}
-				if signal {
-					ctx.Defer(func(goapp.Context) { close(firstShown) })
-				}
-			})
-		}
-		rows := shown
-		ctx.Dispatch(func(ctx goapp.Context) {
-			if c.Err() == nil && p.status == loading {
-				if refresh {
-					p.rows = rows
-				}
-				p.status, p.loadedAt, p.refreshErr = loaded, time.Now(), ""
-				p.syncWatches(ctx)
-			}
-		})
-	})
-	ctx.Async(func() {
-		var batch []row
-		show := func() {
-			batches <- batch
-			batch = make([]row, 0, listBatch)
-		}
-		// read appends the rows of opts to batch, showing them every
-		// listBatch rows, and returns how many it read and the last one.
-		read := func(q listQuery, most int) (n int, last string, err error) {
-			for r, err := range readRows(c, client, res, q) {
-				if err != nil {
-					return n, last, err
-				}
-				batch, last = append(batch, r), r.ID
-				if n++; n%listBatch == 0 {
-					show()
-				}
-				if n == most {
-					break
-				}
-			}
-			return n, last, nil
-		}
-		var n int
-		var last string
-		var err error
-		if f := prefetch; f != nil {
-			select {
-			case <-f.done:
-				batch, n, err = append(batch, f.rows...), len(f.rows), f.err
-				if n > 0 {
-					last = f.rows[n-1].ID
-				}
-			case <-c.Done():
-				err = c.Err()
-			}
-		} else if res.Paged {
-			q := base
-			q.Limit = listFirst
-			n, last, err = read(q, listFirst)
-		} else {
-			_, _, err = read(base, 0)
-		}
-		if err == nil && n == listFirst && res.Paged {
-			show()
-			select {
-			case <-firstShown:
-			case <-c.Done():
-			}
-			q := base
-			q.Marker = last
-			_, _, err = read(q, 0)
-		}
-		if err != nil {
-			if c.Err() == nil {
-				ctx.Dispatch(func(ctx goapp.Context) {
-					if refresh { // the rows shown stay; the page says the refresh failed
-						p.refreshErr = fmt.Sprintf("Refresh failed (%s); the rows shown were read at %s.",
-							strings.TrimSuffix(octavia.Message(err), "."), p.loadedAt.UTC().Format("15:04:05 UTC"))
-						p.status, p.loadedAt = loaded, time.Now()
-						return
-					}
-					p.status, p.err = loadFailed, octavia.Message(err)
-				})
-			}
-		} else {
-			show()
-		}
-		close(batches)
-	})
-}
-
-// readRows reads the rows of res that q asks for: the kind's own row
-// reader when it has one (load balancers read only their columns), else
-// its objects.
-func readRows(ctx context.Context, c *octavia.Client, res *resource, q listQuery) iter.Seq2[row, error] {
-	if res.Rows != nil {
-		return res.Rows(ctx, c, q)
-	}
-	return func(yield func(row, error) bool) {
-		for o, err := range res.List(ctx, c, q) {
-			if err != nil {
-				yield(row{}, err)
-				return
-			}
-			if !yield(rowOf(res, q.Parent, o), nil) {
-				return
-			}
-		}
-	}
 }
 
 // allRows are the rows of operations not listed yet, then the list.
@@ -369,159 +170,6 @@ func (p *listPage) shownRows() []row {
 	return rows
 }
 
-// firstRows is the list's first page (listFirst rows), read by the login as
-// soon as Keystone answered, while the app navigates to the list.
-type firstRows struct {
-	client *octavia.Client
-	done   chan struct{} // closed when rows and err are set
-	rows   []row
-	err    error
-}
-
-var prefetched struct {
-	mu sync.Mutex
-	f  *firstRows
-}
-
-// listPrefetchWait is how long the login waits for the list's first page
-// (prefetchFirstRows) before navigating to the list: the list page then
-// renders once, with its first rows, instead of "Loading" and then again.
-const listPrefetchWait = 300 * time.Millisecond
-
-// prefetchFirstRows starts reading the list's first page with client, for
-// the list page that the login navigates to (takeFirstRows): the request
-// leaves before the navigation and the page's rendering, not after. Any
-// goroutine.
-func prefetchFirstRows(client *octavia.Client) *firstRows {
-	f := &firstRows{client: client, done: make(chan struct{})}
-	prefetched.mu.Lock()
-	prefetched.f = f
-	prefetched.mu.Unlock()
-	go func() {
-		defer close(f.done)
-		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		for r, err := range readRows(c, client, lbResource, listQuery{Limit: listFirst}) {
-			if err != nil {
-				f.err = err
-				return
-			}
-			if f.rows = append(f.rows, r); len(f.rows) == listFirst {
-				return
-			}
-		}
-	}()
-	return f
-}
-
-// takeFirstRows returns the first page prefetched with client, once; nil
-// when there is none (a Refresh, a later visit, another session). Any
-// goroutine.
-func takeFirstRows(client *octavia.Client) *firstRows {
-	prefetched.mu.Lock()
-	defer prefetched.mu.Unlock()
-	f := prefetched.f
-	prefetched.f = nil
-	if f == nil || f.client != client {
-		return nil
-	}
-	return f
-}
-
-// watchedIDs are the objects that need a poll (followedIDs).
-func (p *listPage) watchedIDs() map[string]bool {
-	if !p.res.Status {
-		return nil
-	}
-	return followedIDs(p.shownRows(), p.viewFirst, p.ops, p.sess.Info.ProjectID, p.res.Kind)
-}
-
-// followedIDs are the objects of kind a list follows: the pending rows of
-// shown rendered by a table whose first row is first (vtable's window), at
-// most listFollowMax of them in order, and every object of kind that an
-// operation of project waits on.
-func followedIDs(shown []row, first int, ops []operation, project string, kind octavia.Kind) map[string]bool {
-	ids := map[string]bool{}
-	start, end := window(first, len(shown))
-	for i := start; i < end && len(ids) < listFollowMax; i++ {
-		if isPending(shown[i].ProvisioningStatus) {
-			ids[shown[i].ID] = true
-		}
-	}
-	for _, op := range ops {
-		if op.State == opWaiting && op.ProjectID == project && op.Ref.Kind == kind {
-			ids[op.Ref.ID] = true
-		}
-	}
-	return ids
-}
-
-// refOfRow is the Ref of a row's object.
-func (p *listPage) refOfRow(id string) octavia.Ref {
-	if p.res.Kind == octavia.KindLoadBalancer {
-		return lbRef(id)
-	}
-	return octavia.Ref{Kind: p.res.Kind, ID: id, ParentID: p.Parent}
-}
-
-// syncWatches subscribes to the shared poll of every object that needs
-// one and leaves the others. UI goroutine.
-func (p *listPage) syncWatches(ctx goapp.Context) {
-	if p.sess == nil || p.res == nil || p.status != loaded {
-		return
-	}
-	want := p.watchedIDs()
-	for id, stop := range p.watches {
-		if !want[id] {
-			stop()
-			delete(p.watches, id)
-		}
-	}
-	for id := range want {
-		if p.watches[id] != nil {
-			continue
-		}
-		if p.watches == nil {
-			p.watches = map[string]func(){}
-		}
-		p.watches[id] = watch(p.sess, p.refOfRow(id), func(u waiters.Update[object]) {
-			ctx.Dispatch(func(ctx goapp.Context) { p.applyPoll(ctx, id, u) })
-		})
-	}
-}
-
-// applyPoll takes a poll of one watched object into its row: a new row for
-// an object the list did not have yet, none for one that is gone (404).
-// UI goroutine.
-func (p *listPage) applyPoll(ctx goapp.Context, id string, u waiters.Update[object]) {
-	if p.watches[id] == nil {
-		return // left since
-	}
-	if p.status == loading {
-		// p.rows may be the merger's slice (load): change a copy of it
-		p.rows = slices.Clone(p.rows)
-	}
-	i := slices.IndexFunc(p.rows, func(r row) bool { return r.ID == id })
-	switch {
-	case octavia.ErrorCodeOf(u.Err) == octavia.ENOTFOUND:
-		if i >= 0 {
-			p.rows = slices.Delete(p.rows, i, i+1)
-		}
-	case u.Err != nil:
-		p.pollErr = octavia.Message(u.Err)
-		return
-	case u.Value == nil:
-		return
-	case i >= 0:
-		p.rows[i] = rowOf(p.res, p.Parent, u.Value)
-	default:
-		p.rows = append(p.rows, rowOf(p.res, p.Parent, u.Value))
-		sortRows(p.rows)
-	}
-	p.pollErr = ""
-	p.syncWatches(ctx)
-}
-
 // onSearch takes the search box's text. UI goroutine.
 func (p *listPage) onSearch(ctx goapp.Context, e goapp.Event) {
 	p.setQuery(ctx, ctx.JSSrc().Get("value").String())
@@ -532,13 +180,6 @@ func (p *listPage) onSearch(ctx goapp.Context, e goapp.Event) {
 func (p *listPage) setQuery(ctx goapp.Context, q string) {
 	p.query = q
 	p.syncWatches(ctx)
-}
-
-func (p *listPage) unwatchAll() {
-	for id, stop := range p.watches {
-		stop()
-		delete(p.watches, id)
-	}
 }
 
 // opRows are rows for objects of kind (under parent) that an operation of
@@ -552,7 +193,7 @@ func opRows(ops []operation, rows []row, projectID string, res *resource, parent
 			continue
 		}
 		r := row{ID: op.Ref.ID, Name: op.Name, ProvisioningStatus: op.Status, Parent: parent,
-			OperatingStatus: string(octavia.OperatingOffline), CreatedAt: op.StartedAt.UTC().Format(octaviaTime),
+			OperatingStatus: string(octavia.OperatingOffline), CreatedAt: op.StartedAt.UTC().Format(octavia.TimeLayout),
 			Cells: make([]string, len(res.Columns))}
 		for i, c := range res.Columns {
 			if c.Key == "vip_address" {
@@ -562,99 +203,6 @@ func opRows(ops []operation, rows []row, projectID string, res *resource, parent
 		out = append(out, r)
 	}
 	return out
-}
-
-// Special columns of sortCol.
-const (
-	sortName    = 0
-	sortStatus  = -1
-	sortCreated = -2
-	sortID      = -3
-)
-
-// sortedBy returns a copy of rows sorted on column col (sortName, a
-// Columns index + 1, sortStatus, sortCreated, sortID), reversed when rev;
-// cells that are both whole numbers compare as numbers; ties keep the name
-// order.
-func sortedBy(rows []row, col int, rev bool) []row {
-	key := func(r *row) string {
-		switch {
-		case col == sortName:
-			return r.Name
-		case col == sortStatus:
-			return r.ProvisioningStatus
-		case col == sortCreated:
-			return r.CreatedAt
-		case col == sortID:
-			return r.ID
-		case col-1 < len(r.Cells):
-			return r.Cells[col-1]
-		}
-		return ""
-	}
-	idx := sortOrder(len(rows), func(i, j int) int {
-		ka, kb := key(&rows[i]), key(&rows[j])
-		c := 0
-		na, oka := atoi(ka)
-		nb, okb := atoi(kb)
-		if oka && okb {
-			c = na - nb
-		} else {
-			c = compareFold(ka, kb)
-		}
-		if rev {
-			c = -c
-		}
-		return c
-	})
-	out := make([]row, len(rows))
-	for k, i := range idx {
-		out[k] = rows[i]
-	}
-	return out
-}
-
-// atoi is strconv.Atoi(s) and whether it succeeded, without its error
-// (allocated, and sortedBy compares mostly names): a string that does not
-// start with a sign or a digit is not a number.
-func atoi(s string) (int, bool) {
-	if s == "" || (s[0] != '+' && s[0] != '-' && (s[0] < '0' || s[0] > '9')) {
-		return 0, false
-	}
-	n, err := strconv.Atoi(s)
-	return n, err == nil
-}
-
-// sortOn sorts the table on col, or reverses it when it is sorted on col
-// already. UI goroutine.
-func (p *listPage) sortOn(ctx goapp.Context, col int) {
-	if p.sortCol == col {
-		p.sortRev = !p.sortRev
-	} else {
-		p.sortCol, p.sortRev = col, false
-	}
-	p.syncWatches(ctx)
-}
-
-// columns are the table's columns, in order, with what each sorts on.
-func (p *listPage) columns() (cols []vcol, sorts []int) {
-	res := p.res
-	cols, sorts = append(cols, vcol{"Name", "24%"}), append(sorts, sortName)
-	for i, c := range res.Columns {
-		w := c.Width
-		if w == "" {
-			w = "11%"
-		}
-		cols, sorts = append(cols, vcol{c.Title, w}), append(sorts, i+1)
-	}
-	if res.Status {
-		cols, sorts = append(cols, vcol{"Provisioning", "13%"}, vcol{"Operating", "11%"}), append(sorts, sortStatus, 0)
-		cols, sorts = append(cols, vcol{"Created (UTC)", "15%"}), append(sorts, sortCreated)
-	}
-	if !res.namedByID() {
-		cols, sorts = append(cols, vcol{"ID", "17%"}), append(sorts, sortID)
-	}
-	return cols, sorts
 }
 
 // dom is an element id of this list: "lb-table" for load balancers.
@@ -685,7 +233,7 @@ func (p *listPage) renderActions() goapp.UI {
 	return goapp.Div().Class("head-actions").Body(
 		goapp.Input().ID(p.dom("search")).Type("search").Class("search").Placeholder("Search by name or ID").
 			Aria("label", "Search "+res.Plural+" by name or ID").Value(p.query).OnInput(p.onSearch),
-		goapp.If(res.Status, func() goapp.UI {
+		goapp.If(res.hasStatus(), func() goapp.UI {
 			return goapp.Select().ID(p.dom("status-filter")).Class("status-filter").Aria("label", "Show by status").
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
 					p.statusFilter = ctx.JSSrc().Get("value").String()
@@ -699,7 +247,7 @@ func (p *listPage) renderActions() goapp.UI {
 		}),
 		goapp.Button().ID(p.dom("refresh")).Class("btn").Disabled(p.status == loading).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { p.load(ctx) }).Text("Refresh"),
-		goapp.If(res.Create != nil && res.mayWrite(p.sess), func() goapp.UI {
+		goapp.If(res.Create && res.mayWrite(p.sess), func() goapp.UI {
 			return goapp.A().ID(p.dom("create")).Class("btn", "btn-primary").Href(p.createHref()).Text("Create " + res.Singular)
 		}),
 	)
@@ -725,7 +273,7 @@ func (p *listPage) renderList() goapp.UI {
 		goapp.If(len(p.filters) > 0 && p.Embedded == nil, p.renderFilters),
 		goapp.Div().Class("summary").Body(
 			goapp.Span().ID(p.dom("count")).Text(countOf(len(rows), res)),
-			goapp.If(res.Status, func() goapp.UI {
+			goapp.If(res.hasStatus(), func() goapp.UI {
 				return goapp.Span().Class("sum-item", "st-ok-text").Textf("%d active", active)
 			}),
 			goapp.If(pending > 0, func() goapp.UI { return goapp.Span().Class("sum-item", "st-pending-text").Textf("%d pending", pending) }),
@@ -798,7 +346,7 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 		return goapp.Div().ID(p.dom("empty")).Class("empty").Body(
 			goapp.P().Class("empty-title").Text(what),
 			goapp.If(res.Intro != "", func() goapp.UI { return goapp.P().Class("muted").Text(res.Intro) }),
-			goapp.If(res.Create != nil && res.mayWrite(p.sess), func() goapp.UI {
+			goapp.If(res.Create && res.mayWrite(p.sess), func() goapp.UI {
 				return goapp.A().Class("btn", "btn-primary").Href(p.createHref()).Text("Create the first " + res.Singular)
 			}),
 		)
@@ -812,13 +360,14 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 		)
 	}
 	now := time.Now()
-	cols, sorts := p.columns()
+	cols, sorts := listColumns(res)
+	canLink := func(k octavia.Kind) bool { r := resourceOf(k); return r != nil && r.mayRead(p.sess) }
 	return &vtable{
 		ID:    p.dom("table"),
 		Cols:  cols,
 		Count: len(shown),
 		Sort: func(ctx goapp.Context, i int) {
-			if i < len(sorts) && (sorts[i] != 0 || i == 0) {
+			if i < len(sorts) && sorts[i] != sortNone {
 				p.sortOn(ctx, sorts[i])
 			}
 		},
@@ -827,40 +376,64 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 			p.viewFirst = first
 			p.syncWatches(ctx)
 		},
-		Row: func(i int) goapp.UI {
-			r := &shown[i]
-			var name goapp.UI = goapp.A().Href(res.detailPathOf(r.Parent, r.ID)).Text(res.rowName(r))
-			if res.NoDetail {
-				name = goapp.Text(res.rowName(r))
-			}
-			cells := []goapp.UI{goapp.Td().Class("name").Title("%s", r.Name).Body(name)}
-			for j, c := range res.Columns {
-				v := ""
-				if j < len(r.Cells) {
-					v = r.Cells[j]
-				}
-				switch {
-				case c.Badge:
-					cells = append(cells, goapp.Td().Body(badge(v)))
-				case c.Link != "" && v != "" && resourceOf(c.Link) != nil && resourceOf(c.Link).mayRead(p.sess):
-					cells = append(cells, goapp.Td().Class("mono").Body(goapp.A().Href(resourceOf(c.Link).detailPathOf("", v)).Text(shorten(v, 13))))
-				case c.Mono:
-					cells = append(cells, goapp.Td().Class("mono").Title("%s", v).Text(orDash(v)))
-				default:
-					cells = append(cells, goapp.Td().Title("%s", v).Text(orDash(v))) // the whole text, when the cell cuts it
-				}
-			}
-			if res.Status {
-				created := createdAt(r)
-				cells = append(cells, goapp.Td().Body(badge(r.ProvisioningStatus)), goapp.Td().Body(badge(r.OperatingStatus)),
-					goapp.Td().Class("nowrap").Title("%s", formatAgo(created, now)).Text(formatTime(created)))
-			}
-			if !res.namedByID() {
-				cells = append(cells, goapp.Td().Class("mono", "muted", "id").Title("%s", r.ID).Text(shorten(r.ID, 13)))
-			}
-			return goapp.Tr().Class(p.dom("row"), "res-row").DataSet("id", r.ID).DataSet("status", r.ProvisioningStatus).Body(cells...)
-		},
+		Row: func(i int) goapp.UI { return renderRow(res, &shown[i], now, canLink) },
 	}
+}
+
+// sortOn sorts the table on col, or reverses it when it is sorted on col
+// already. UI goroutine.
+func (p *listPage) sortOn(ctx goapp.Context, col int) {
+	if p.sortCol == col {
+		p.sortRev = !p.sortRev
+	} else {
+		p.sortCol, p.sortRev = col, false
+	}
+	p.syncWatches(ctx)
+}
+
+// renderRow is the table row of r, a row of res, at time now: a pure
+// function of the kind and the row (canLink says which kinds' pages the
+// session may open), so that the same markup can be rendered anywhere.
+func renderRow(res *resource, r *row, now time.Time, canLink func(octavia.Kind) bool) goapp.UI {
+	var name goapp.UI = goapp.A().Href(res.detailPathOf(r.Parent, r.ID)).Text(res.rowName(r))
+	if res.NoDetail {
+		name = goapp.Text(res.rowName(r))
+	}
+	cells := []goapp.UI{goapp.Td().Class("name").Title("%s", r.Name).Body(name)}
+	for j, c := range res.Columns {
+		v := ""
+		if j < len(r.Cells) {
+			v = r.Cells[j]
+		}
+		switch {
+		case c.Badge:
+			cells = append(cells, goapp.Td().Body(badge(v)))
+		case c.Link != "" && v != "" && canLink(c.Link):
+			cells = append(cells, goapp.Td().Class("mono").Body(goapp.A().Href(resourceOf(c.Link).detailPathOf("", firstID(v))).Text(shorten(v, 13))))
+		case c.Mono:
+			cells = append(cells, goapp.Td().Class("mono").Title("%s", v).Text(orDash(v)))
+		default:
+			cells = append(cells, goapp.Td().Title("%s", v).Text(orDash(v))) // the whole text, when the cell cuts it
+		}
+	}
+	if res.hasStatus() {
+		cells = append(cells, goapp.Td().Body(badge(r.ProvisioningStatus)), goapp.Td().Body(badge(r.OperatingStatus)))
+	}
+	if res.Times {
+		created, updated := createdAt(r), octavia.ParseTime(r.UpdatedAt)
+		cells = append(cells, goapp.Td().Class("nowrap").Title("%s", formatAgo(created, now)).Text(formatTime(created)),
+			goapp.Td().Class("nowrap").Title("%s", formatAgo(updated, now)).Text(formatTime(updated)))
+	}
+	if !res.namedByID() {
+		cells = append(cells, goapp.Td().Class("mono", "muted", "id").Title("%s", r.ID).Text(shorten(r.ID, 13)))
+	}
+	return goapp.Tr().Class(res.Prefix+"-row", "res-row").DataSet("id", r.ID).DataSet("status", r.ProvisioningStatus).Body(cells...)
+}
+
+// firstID is the first of a cell's ids ("a, b": a list's first).
+func firstID(cell string) string {
+	id, _, _ := strings.Cut(cell, ", ")
+	return id
 }
 
 // rowName is what a row's link says.

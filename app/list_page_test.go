@@ -71,12 +71,18 @@ func TestPrefetchFirstRows(t *testing.T) {
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "bulk", Count: 100}}}})
 	login := func() *octavia.Client { return labAs(t, cloud, "demo", "demo") }
 	client, other := login(), login()
-	prefetchFirstRows(client)
-	if f := takeFirstRows(other); f != nil {
+	sess := &session{Client: client, Info: client.Session()}
+	key := "/load-balancers?"
+	prefetchFirstRows(sess, "/load-balancers")
+	if f := takeFirstRows(other, key); f != nil {
 		t.Errorf("another session's list: got the prefetched page, want none")
 	}
-	prefetchFirstRows(client)
-	f := takeFirstRows(client)
+	prefetchFirstRows(sess, "/load-balancers")
+	if f := takeFirstRows(client, "/listeners?"); f != nil {
+		t.Errorf("another list: got the load balancers' prefetched page, want none")
+	}
+	prefetchFirstRows(sess, "/load-balancers")
+	f := takeFirstRows(client, key)
 	if f == nil {
 		t.Fatal("the session's list: got no prefetched page, want it")
 	}
@@ -84,7 +90,22 @@ func TestPrefetchFirstRows(t *testing.T) {
 	if f.err != nil || len(f.rows) != listFirst {
 		t.Errorf("prefetched page: got %d rows, %v; want %d", len(f.rows), f.err, listFirst)
 	}
-	if again := takeFirstRows(client); again != nil {
+	if again := takeFirstRows(client, key); again != nil {
 		t.Errorf("a second load (Refresh): got the prefetched page again, want none")
+	}
+	if f := prefetchFirstRows(sess, "/load-balancers/new"); f != nil {
+		t.Errorf("a login to a page that is no list: got a prefetch, want none")
+	}
+	if f := prefetchFirstRows(sess, "/amphorae"); f != nil {
+		t.Errorf("a list the session may not read (amphorae, admins only): got a prefetch, want none")
+	}
+	// Any kind's list, with its filters from the URL: the listeners of one load balancer.
+	f = prefetchFirstRows(sess, "/listeners?loadbalancer_id=nothing")
+	if f == nil {
+		t.Fatal("a listener list: got no prefetch, want one")
+	}
+	<-f.done
+	if f.err != nil || len(f.rows) != 0 || f.key != "/listeners?loadbalancer_id=nothing" {
+		t.Errorf("the listeners of no load balancer: got %d rows, %v, key %q; want none", len(f.rows), f.err, f.key)
 	}
 }

@@ -1,10 +1,8 @@
 package app
 
 import (
-	"bytes"
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -217,8 +215,8 @@ func (p *loginPage) submit(ctx goapp.Context, e goapp.Event) {
 		}()
 		client, err := logIn(c, origin, req)
 		var first *firstRows
-		if err == nil && (next == listPath || next == homePath) {
-			first = prefetchFirstRows(client)
+		if err == nil {
+			first = prefetchFirstRows(&session{Client: client, Info: client.Session()}, next)
 		}
 		<-cfgDone
 		if first != nil {
@@ -259,7 +257,8 @@ func (p *loginPage) submit(ctx goapp.Context, e goapp.Event) {
 // new one (POST, token method) so that the server seals it in the cookie.
 func logIn(ctx context.Context, origin string, req loginRequest) (*octavia.Client, error) {
 	if req.method == methodToken {
-		if err := exchangeToken(ctx, origin, req.token); err != nil {
+		// The server seals the new token into the cookie: the page never holds it.
+		if err := octavia.ExchangeToken(ctx, sessionConfig(clientConfig(origin, "", "", "", ""), req.region), req.token); err != nil {
 			return nil, err
 		}
 	}
@@ -273,66 +272,6 @@ func logIn(ctx context.Context, origin string, req loginRequest) (*octavia.Clien
 		return nil, err
 	}
 	return inRegion(ctx, origin, req.region, client)
-}
-
-// exchangeToken trades a pasted token for a new one of the same scope:
-// the proxy seals the answer's token into the session cookie. Keystone's
-// token method keeps no scope by itself, so the token's project is read
-// first (a plain validation, not the session's) and asked for again.
-func exchangeToken(ctx context.Context, origin, token string) error {
-	identity := map[string]any{"methods": []string{"token"}, "token": map[string]string{"id": token}}
-	auth := map[string]any{"identity": identity}
-	if projectID := tokenProject(ctx, origin, token); projectID != "" {
-		auth["scope"] = map[string]any{"project": map[string]string{"id": projectID}}
-	}
-	body, _ := json.Marshal(map[string]any{"auth": auth})
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, origin+identityPath+"/auth/tokens", bytes.NewReader(body))
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json")
-	resp, err := (&http.Client{Transport: sessionTransport{}}).Do(req)
-	if err != nil {
-		return &octavia.Error{Code: octavia.EUNAVAILABLE, Op: "log in", Err: err}
-	}
-	defer resp.Body.Close()
-	switch {
-	case resp.StatusCode == http.StatusCreated:
-		return nil
-	case resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusNotFound:
-		return &octavia.Error{Code: octavia.EUNAUTHORIZED, StatusCode: resp.StatusCode, Op: "log in", Err: errors.New(resp.Status)}
-	case resp.StatusCode >= 500:
-		return &octavia.Error{Code: octavia.EUNAVAILABLE, StatusCode: resp.StatusCode, Op: "log in", Err: errors.New(resp.Status)}
-	}
-	return &octavia.Error{Code: octavia.EINVALID, StatusCode: resp.StatusCode, Op: "log in", Err: errors.New(resp.Status)}
-}
-
-// tokenProject is the project of token ("" when unscoped or unknown).
-func tokenProject(ctx context.Context, origin, token string) string {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, origin+identityPath+"/auth/tokens?nocatalog", nil)
-	if err != nil {
-		return ""
-	}
-	req.Header.Set("X-Auth-Token", token)
-	req.Header.Set("X-Subject-Token", token)
-	req.Header.Set("Accept", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return ""
-	}
-	defer resp.Body.Close()
-	var doc struct {
-		Token struct {
-			Project struct {
-				ID string `json:"id"`
-			} `json:"project"`
-		} `json:"token"`
-	}
-	if resp.StatusCode != http.StatusOK || json.NewDecoder(resp.Body).Decode(&doc) != nil {
-		return ""
-	}
-	return doc.Token.Project.ID
 }
 
 // projectProbe tells a wrong project from wrong credentials: it logs in

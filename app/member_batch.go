@@ -219,10 +219,10 @@ func ptr[T any](v T) *T { return &v }
 type batchMembers struct {
 	goapp.Compo
 
-	Page *detailPage
-	Pool object
+	Env sectionEnv // the pool's page: the pool, its Ref, Follow
 
 	ctx     goapp.Context // the section's own: its buttons come and go with the editor
+	w       writer
 	open    bool
 	loading bool
 	current []pools.Member
@@ -231,28 +231,22 @@ type batchMembers struct {
 	plan    []planItem
 	opts    []pools.BatchUpdateMemberOpts
 	planned string // the text the plan was made from: Apply needs a fresh preview
-	sending bool
 	err     string
 	done    string
 }
 
 func (b *batchMembers) OnMount(ctx goapp.Context) { b.ctx = ctx }
 
-func (b *batchMembers) sess() *session {
-	if b.Page == nil {
-		return nil
-	}
-	return b.Page.sess
-}
+func (b *batchMembers) sess() *session { return b.Env.Sess }
 
 // openEditor reads the pool's members and prefills the box. UI goroutine.
 func (b *batchMembers) openEditor(ctx goapp.Context, e goapp.Event) {
 	sess := b.sess()
-	if sess == nil || b.Pool == nil {
+	if sess == nil || b.Env.Obj == nil {
 		return
 	}
 	b.open, b.loading, b.err, b.done, b.plan, b.errs, b.planned = true, true, "", "", nil, nil, ""
-	poolID := b.Pool.str("id")
+	poolID := b.Env.Ref.ID
 	ctx = b.ctx
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -288,39 +282,32 @@ func (b *batchMembers) preview(ctx goapp.Context, e goapp.Event) {
 	b.planned = b.text
 }
 
-// apply sends the batch: one PUT, one operation that waits for the pool.
-// UI goroutine.
+// apply sends the batch: one PUT, one write (an operation that waits for
+// the pool). UI goroutine.
 func (b *batchMembers) apply(ctx goapp.Context, e goapp.Event) {
 	sess := b.sess()
-	if sess == nil || b.sending || b.planned == "" || b.planned != b.text {
+	if sess == nil || b.w.sending || b.planned == "" || b.planned != b.text {
 		return
 	}
-	b.sending, b.err = true, ""
-	pool, opts, summary, page := b.Pool, b.opts, planSummary(b.plan), b.Page
-	ctx = b.ctx
-	ctx.Async(func() {
-		c, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		acc, err := sess.Client.BatchUpdateMembers(c, pool.str("id"), opts)
-		ctx.Dispatch(func(ctx goapp.Context) {
-			b.sending = false
-			if err != nil {
-				b.err = writeErrorText(err, pool.str("provisioning_status"))
-				return
-			}
-			ref := poolRes.refOf("", pool)
-			operations.start(ctx, sess, operation{Kind: opUpdate, Verb: "Update members of", Wait: waitActive, Ref: ref,
-				Name: poolRes.nameOf(pool), Status: string(octavia.StatusPendingUpdate),
-				Written: fmt.Sprintf("PUT pool %s members: %d members (%s)", ref.ID, len(opts), summary)}, acc)
-			b.open, b.plan, b.planned, b.done = false, nil, "", "Accepted: "+summary+". Its wait for the pool is in the operations above."
-			page.follow(page.uctx) // this button goes with the editor: the page polls on its own ctx
-		})
-	})
+	b.err = ""
+	ref, opts, summary, follow := b.Env.Ref, b.opts, planSummary(b.plan), b.Env.Follow
+	wr := write{Op: operation{Kind: opUpdate, Verb: "Update members of", Wait: waitActive, Ref: ref, Name: b.Env.Name,
+		Status: string(octavia.StatusPendingUpdate), Written: fmt.Sprintf("PUT pool %s members: %d members (%s)", ref.ID, len(opts), summary)},
+		Was: b.Env.Obj.Text("provisioning_status"),
+		Send: func(ctx context.Context, c *octavia.Client) (object, octavia.Accepted, error) {
+			acc, err := c.BatchUpdateMembers(ctx, ref.ID, opts)
+			return nil, acc, err
+		}}
+	// the section's context: this button goes with the editor
+	b.w.send(b.ctx, sess, wr, func(goapp.Context, sent) {
+		b.open, b.plan, b.planned, b.done = false, nil, "", "Accepted: "+summary+". Its wait for the pool is in the operations above."
+		follow()
+	}, func(error) { b.err = b.w.err })
 }
 
 func (b *batchMembers) Render() goapp.UI {
 	sess := b.sess()
-	if sess == nil || b.Pool == nil || !memberRes.mayWrite(sess) {
+	if sess == nil || b.Env.Obj == nil || !memberRes.mayWrite(sess) {
 		return goapp.Div()
 	}
 	head := goapp.Div().Class("card-head").Body(
@@ -344,6 +331,9 @@ func (b *batchMembers) Render() goapp.UI {
 	if b.err != "" {
 		body = append(body, goapp.Div().ID("batch-error").Class("alert", "alert-error").Aria("live", "assertive").Text(b.err))
 	}
+	if b.w.refused != nil {
+		body = append(body, b.w.retry("batch-retry"))
+	}
 	return goapp.Section().ID("batch").Class("card").Body(append([]goapp.UI{head}, body...)...)
 }
 
@@ -365,8 +355,8 @@ func (b *batchMembers) renderEditor() goapp.UI {
 		goapp.If(fresh, b.renderPlan),
 		goapp.Div().Class("confirm-actions").Body(
 			goapp.Button().ID("batch-preview").Class("btn").OnClick(b.preview).Text("Preview"),
-			goapp.Button().ID("batch-apply").Class("btn", "btn-primary").Disabled(!fresh || b.sending).OnClick(b.apply).
-				Text(map[bool]string{true: "Applying…", false: "Apply (one request)"}[b.sending]),
+			goapp.Button().ID("batch-apply").Class("btn", "btn-primary").Disabled(!fresh || b.w.sending).OnClick(b.apply).
+				Text(map[bool]string{true: "Applying…", false: "Apply (one request)"}[b.w.sending]),
 			goapp.Button().ID("batch-cancel").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { b.open, b.err = false, "" }).Text("Cancel"),
 		),
 	)

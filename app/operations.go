@@ -73,13 +73,9 @@ type operation struct {
 }
 
 // lbID is the load balancer the operation's object belongs to ("" for
-// flavors, zones, quotas).
-func (op operation) lbID() string {
-	if op.Ref.Kind == octavia.KindLoadBalancer {
-		return op.Ref.ID
-	}
-	return op.Ref.LoadBalancerID
-}
+// flavors, zones, quotas; a load balancer's Ref names itself, as
+// octavia.RefOf makes it).
+func (op operation) lbID() string { return op.Ref.LoadBalancerID }
 
 // stuckAfter is when a wait item starts saying that the wait is long.
 const stuckAfter = 2 * time.Minute
@@ -173,7 +169,10 @@ func opOutcomeText(op operation, now time.Time) string {
 // last is the last provisioning status it saw.
 func waitFailure(err error, last string) string {
 	var se *waiters.StatusError
+	var ce *octavia.ChildError
 	switch {
+	case errors.As(err, &ce):
+		return ce.Child + " went to " + statusLabel(string(octavia.StatusError)) + "."
 	case errors.As(err, &se):
 		return fmt.Sprintf("it went to %s.", statusLabel(se.Status))
 	case errors.Is(err, waiters.ErrTimeout):
@@ -389,7 +388,7 @@ func (s *opStore) start(ctx goapp.Context, sess *session, op operation, acc octa
 // are applied before Octavia answers.
 func waitFor(res *resource, k opKind) waitKind {
 	switch {
-	case !res.Status:
+	case !res.hasStatus():
 		return waitNone
 	case k == opDelete:
 		return waitDeleted
@@ -449,8 +448,7 @@ func (s *opStore) wait(ctx goapp.Context, sess *session, op operation) {
 	}
 	ctx.Async(func() {
 		defer cancel()
-		var failed string // the child of a created tree that went to ERROR
-		err := runWait(wctx, sess, op, opts, &failed)
+		err := waitOp(wctx, sess, op, opts)
 		s.mu.Lock()
 		live := s.waits[op.ID] == h
 		stopped := h.stopped
@@ -471,8 +469,6 @@ func (s *opStore) wait(ctx goapp.Context, sess *session, op operation) {
 				}
 			case stopped:
 				o.State = opStopped
-			case failed != "":
-				o.State, o.Reason = opFailed, failed+" went to "+statusLabel(string(octavia.StatusError))+"."
 			default:
 				o.State = opFailed
 				o.Reason = waitFailure(err, o.Status)
@@ -482,62 +478,30 @@ func (s *opStore) wait(ctx goapp.Context, sess *session, op operation) {
 	})
 }
 
-// runWait is the wait of op, as the client's waits do it
-// (WaitLoadBalancerActive, WaitChildActive, WaitChildDeleted), on the
-// shared polls (objHub): a page showing the same objects adds no GET. A
-// load balancer's create also waits for every child it created (the
-// wizard's one-request tree): a child in ERROR fails it, named in *failed.
-func runWait(ctx context.Context, sess *session, op operation, opts waiters.Options, failed *string) error {
-	if op.Wait == waitNone {
-		return nil
-	}
-	lbID := op.lbID()
-	if lbID == "" {
-		id, err := sess.Client.LoadBalancerOf(ctx, op.Ref)
-		if err != nil {
-			return err
+// waitOp is the wait of op, as the CLI's --wait for its write, with the
+// client's waits on the shared polls (waitClient): a page showing the same
+// objects adds no GET. A load balancer's create also waits for every child
+// it was created with (the wizard's one-request tree: WaitTreeActive).
+// Blocks: ctx.Async.
+func waitOp(ctx context.Context, sess *session, op operation, opts waiters.Options) error {
+	c := waitClient(sess)
+	var err error
+	switch {
+	case op.Wait == waitNone:
+	case op.Wait == waitLBActive:
+		lbID := op.lbID()
+		if lbID == "" {
+			if lbID, err = c.LoadBalancerOf(ctx, op.Ref); err != nil {
+				return err
+			}
 		}
-		lbID = id
+		_, err = c.WaitLoadBalancerActive(ctx, lbID, opts)
+	case op.Wait == waitDeleted:
+		_, err = c.WaitChildDeleted(ctx, op.Ref, opts)
+	case op.Ref.Kind == octavia.KindLoadBalancer && op.Kind == opCreate:
+		_, err = c.WaitTreeActive(ctx, op.Ref.ID, opts)
+	default:
+		_, err = c.WaitChildActive(ctx, op.Ref, opts)
 	}
-	lbGet, leave := statusGetter(sess, lbRef(lbID))
-	defer leave()
-	if op.Ref.Kind == octavia.KindLoadBalancer && op.Wait == waitDeleted {
-		return waiters.ForDelete(ctx, lbGet, opts)
-	}
-	if op.Ref.Kind == octavia.KindLoadBalancer && op.Kind == opCreate {
-		lbGet = treeGetter(sess, lbID, lbGet, failed)
-	}
-	if err := waiters.ForActive(ctx, lbGet, opts); err != nil || op.Ref.Kind == octavia.KindLoadBalancer || op.Wait == waitLBActive {
-		return err
-	}
-	get, leaveChild := statusGetter(sess, op.Ref)
-	defer leaveChild()
-	if op.Wait == waitDeleted {
-		return waiters.ForDelete(ctx, get, opts)
-	}
-	return waiters.ForActive(ctx, get, opts)
-}
-
-// treeGetter wraps a new load balancer's status: once it is ACTIVE, its
-// status tree is read and the answer is PENDING_UPDATE while a child is
-// still pending, ERROR (the child named in *failed) when one went to ERROR.
-func treeGetter(sess *session, lbID string, get waiters.Getter, failed *string) waiters.Getter {
-	return func(ctx context.Context) (string, error) {
-		st, err := get(ctx)
-		if err != nil || st != string(octavia.StatusActive) {
-			return st, err
-		}
-		t, err := sess.Client.LoadBalancerStatusTree(ctx, lbID)
-		if err != nil {
-			return "", err
-		}
-		if name := t.LoadBalancer.FirstInError(); name != "" {
-			*failed = name
-			return string(octavia.StatusError), nil
-		}
-		if t.LoadBalancer.Pending() {
-			return string(octavia.StatusPendingUpdate), nil
-		}
-		return st, nil
-	}
+	return err
 }

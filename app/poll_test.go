@@ -3,8 +3,7 @@ package app
 import (
 	"context"
 	"errors"
-	"net/http"
-	"strings"
+	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -18,38 +17,23 @@ import (
 	"github.com/octaview/octaview/waiters"
 )
 
-// countingTransport counts the GETs of one path on their way to the lab.
-type countingTransport struct {
-	next http.RoundTripper
-	path string
-	gets atomic.Int32
-}
-
-func (t *countingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	if req.Method == http.MethodGet && t.path != "" && strings.HasSuffix(req.URL.Path, t.path) {
-		t.gets.Add(1)
-	}
-	return t.next.RoundTrip(req)
-}
-
 // labSession logs in as demo to an in-memory lab (synctest-safe) whose
 // load balancer "web" is stuck in PENDING_UPDATE, and returns the session,
 // web's id and the transport counting web's GETs.
-func labSession(t *testing.T) (*session, string, *countingTransport) {
+func labSession(t *testing.T) (*session, string, func() int) {
 	t.Helper()
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "web"}}}})
 	if err := cloud.SetFaults(labcloud.Faults{Stuck: []string{"web"}}); err != nil {
 		t.Fatal(err)
 	}
-	tr := &countingTransport{next: labcloud.Transport(cloud)}
-	c := labVia(t, tr, "demo", "demo")
+	c, rec := labRecorded(t, cloud, "demo", "demo")
 	lbs, err := octavia.Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{Name: "web"}))
 	if err != nil || len(lbs) != 1 {
 		t.Fatalf("got %d load balancers named web, %v; want 1", len(lbs), err)
 	}
-	tr.path = "/lbaas/loadbalancers/" + lbs[0].ID
-	tr.gets.Store(0)
-	return &session{Client: c, Info: c.Session()}, lbs[0].ID, tr
+	rec.reset()
+	path := "/lbaas/loadbalancers/" + lbs[0].ID
+	return &session{Client: c, Info: c.Session()}, lbs[0].ID, func() int { return rec.count(path) }
 }
 
 // TestSharedLBPoll: a page watching a pending load balancer and an
@@ -59,7 +43,7 @@ func TestSharedLBPoll(t *testing.T) {
 	tests := []struct {
 		name     string
 		watchers int // pages watching (watch)
-		waits    int // operation waits (statusGetter + waiters.ForActive)
+		waits    int // operation waits (the client's wait on the shared poll: waitClient)
 	}{
 		{"one wait", 0, 1},
 		{"a page and a wait", 1, 1},
@@ -69,7 +53,7 @@ func TestSharedLBPoll(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
-				sess, id, tr := labSession(t)
+				sess, id, gets := labSession(t)
 				ctx, cancel := context.WithTimeout(t.Context(), window+time.Second)
 				defer cancel()
 				var wg sync.WaitGroup
@@ -80,9 +64,7 @@ func TestSharedLBPoll(t *testing.T) {
 				}
 				for i := range tt.waits {
 					wg.Go(func() {
-						get, stop := statusGetter(sess, lbRef(id))
-						defer stop()
-						err := waiters.ForActive(ctx, get, waiters.Options{OnPoll: func(waiters.Poll) { seen[tt.watchers+i].Add(1) }})
+						_, err := waitClient(sess).WaitLoadBalancerActive(ctx, id, waiters.Options{OnPoll: func(waiters.Poll) { seen[tt.watchers+i].Add(1) }})
 						if !errors.Is(err, context.DeadlineExceeded) {
 							t.Errorf("wait %d: got %v, want it still waiting at the end (the load balancer is stuck)", i, err)
 						}
@@ -90,7 +72,7 @@ func TestSharedLBPoll(t *testing.T) {
 				}
 				wg.Wait()
 				// Polls at 0, 3, ..., 15 s: 6, whoever watches.
-				if got, want := tr.gets.Load(), int32(window/waiters.DefaultInterval)+1; got != want {
+				if got, want := gets(), int(window/waiters.DefaultInterval)+1; got != want {
 					t.Errorf("GETs of the load balancer in %v: got %d, want %d (one per 3 s, shared)", window, got, want)
 				}
 				for i := range seen {
@@ -109,13 +91,13 @@ func TestSharedLBPoll(t *testing.T) {
 // next poll's.
 func TestLBStatusGetterSkipsReplay(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		sess, id, tr := labSession(t)
+		sess, id, gets := labSession(t)
 		start := time.Now()
 		stopPage := watch(sess, lbRef(id), func(waiters.Update[object]) {})
 		defer stopPage()
 		time.Sleep(4 * time.Second) // the page's polls at 0 s and 3 s are done
 		synctest.Wait()
-		get, leave := statusGetter(sess, lbRef(id))
+		get, leave := hubSource{sess}.Status(lbRef(id))
 		defer leave()
 		status, err := get(t.Context())
 		if err != nil || status != string(octavia.StatusPendingUpdate) {
@@ -124,8 +106,47 @@ func TestLBStatusGetterSkipsReplay(t *testing.T) {
 		if got, want := time.Since(start), 6*time.Second; got != want {
 			t.Errorf("first status after %v, want %v (the next poll, not the replay of the one at 3 s)", got, want)
 		}
-		if got := tr.gets.Load(); got != 3 {
+		if got := gets(); got != 3 {
 			t.Errorf("got %d GETs, want 3 (0 s, 3 s, 6 s: the wait adds none)", got)
+		}
+	})
+}
+
+// TestTreeWaitSharesTheCardsPoll: the wait of a fully populated create
+// (WaitTreeActive on the shared polls) and the status tree card of the new
+// load balancer's page read one status tree per 3 s between them, and the
+// wait ends once the children are ACTIVE.
+func TestTreeWaitSharesTheCardsPoll(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		cloud := labcloud.New(labcloud.Options{Delay: 4500 * time.Millisecond})
+		c, rec := labRecorded(t, cloud, "demo", "demo")
+		sess := &session{Client: c, Info: c.Session()}
+		subs, err := octavia.Collect(c.Subnets(t.Context(), subnets.ListOpts{}))
+		if err != nil || len(subs) == 0 {
+			t.Fatalf("subnets: %d, %v", len(subs), err)
+		}
+		o, _, err := c.Create(t.Context(), octavia.KindLoadBalancer, "", object{"name": "tree", "vip_subnet_id": subs[0].ID,
+			"listeners": []any{map[string]any{"protocol": "HTTP", "protocol_port": 80, "default_pool": map[string]any{"name": "p",
+				"protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN", "members": []any{map[string]any{"address": "10.0.0.7", "protocol_port": 80}}}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := o.Text("id")
+		rec.reset()
+		var cardPolls atomic.Int32
+		stopCard := watchTree(sess, id, func(waiters.Update[*octavia.StatusTree]) { cardPolls.Add(1) })
+		defer stopCard()
+		out, err := waitClient(sess).WaitTreeActive(t.Context(), id, waiters.Options{})
+		if err != nil || out.Status != octavia.StatusActive {
+			t.Fatalf("got %+v, %v; want ACTIVE", out, err)
+		}
+		synctest.Wait() // a poll made meanwhile reaches the card
+		trees := rec.count("/lbaas/loadbalancers/" + id + "/status")
+		if trees == 0 || int(cardPolls.Load()) != trees {
+			t.Errorf("the card saw %d trees, %d were read: want one read per poll, shared with the wait", cardPolls.Load(), trees)
+		}
+		if lbs := rec.count("/lbaas/loadbalancers/" + id); lbs != out.Polls {
+			t.Errorf("got %d GETs of the load balancer for %d polls of the wait, want one each", lbs, out.Polls)
 		}
 	})
 }

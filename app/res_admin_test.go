@@ -2,11 +2,8 @@ package app
 
 import (
 	"maps"
-	"net/http"
 	"slices"
 	"testing"
-
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/quotas"
 
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/amphoracontrol"
@@ -75,7 +72,7 @@ func TestNamedByID(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := rowOf(tt.res, "", tt.o)
+			r := rowOfObject(tt.res, "", tt.o)
 			if got := tt.res.nameOf(tt.o); got != tt.want {
 				t.Errorf("nameOf: got %q, want %q", got, tt.want)
 			}
@@ -86,26 +83,18 @@ func TestNamedByID(t *testing.T) {
 	}
 }
 
-// TestNavOrder: the kinds are in the navigation's order whatever their
-// files' names (res_amphora.go registers before res_listener.go).
+// TestNavOrder: the one ordered table of kinds is the navigation's order,
+// load balancers first, each kind once.
 func TestNavOrder(t *testing.T) {
 	var got []octavia.Kind
 	for _, r := range resources {
 		got = append(got, r.Kind)
 	}
-	last := -1
-	for _, k := range got {
-		i := slices.Index(navOrder, k)
-		if i < last {
-			t.Fatalf("got kinds in the order %v; want them in navOrder", got)
-		}
-		last = i
-	}
-	if len(got) != len(navOrder) {
-		t.Errorf("got %d kinds in the table, want the %d of navOrder", len(got), len(navOrder))
-	}
-	if got[0] != octavia.KindLoadBalancer {
-		t.Errorf("got %v first, want load balancers", got[0])
+	want := []octavia.Kind{octavia.KindLoadBalancer, octavia.KindListener, octavia.KindPool, octavia.KindMember,
+		octavia.KindMonitor, octavia.KindL7Policy, octavia.KindL7Rule, octavia.KindAmphora, octavia.KindQuota, octavia.KindProvider,
+		octavia.KindFlavor, octavia.KindFlavorProfile, octavia.KindAvailabilityZone, octavia.KindAvailabilityZoneProfile}
+	if !slices.Equal(got, want) {
+		t.Errorf("got kinds %v, want %v", got, want)
 	}
 }
 
@@ -153,14 +142,14 @@ func TestAdminAccess(t *testing.T) {
 		})
 	}
 	// A provider has no page; the others do, and the writable ones their forms.
-	if !providerRes.NoDetail || providerRes.Create != nil || providerRes.Update != nil {
-		t.Errorf("providers: got NoDetail %v, a create %v, an update %v; want a list only", providerRes.NoDetail, providerRes.Create != nil, providerRes.Update != nil)
+	if !providerRes.NoDetail || providerRes.Create || providerRes.Edit {
+		t.Errorf("providers: got NoDetail %v, a create %v, an edit %v; want a list only", providerRes.NoDetail, providerRes.Create, providerRes.Edit)
 	}
-	if quotaRes.Create != nil || quotaRes.Delete != nil || quotaRes.Update == nil {
-		t.Errorf("quotas: got a create %v, a delete %v, an update %v; want an update only (and the reset action)", quotaRes.Create != nil, quotaRes.Delete != nil, quotaRes.Update != nil)
+	if quotaRes.Create || quotaRes.Delete || !quotaRes.Edit {
+		t.Errorf("quotas: got a create %v, a delete %v, an edit %v; want an edit only (and the reset action)", quotaRes.Create, quotaRes.Delete, quotaRes.Edit)
 	}
-	if amphoraRes.Create != nil || amphoraRes.Update != nil || amphoraRes.Delete == nil {
-		t.Errorf("amphorae: got a create %v, an update %v, a delete %v; want a delete only", amphoraRes.Create != nil, amphoraRes.Update != nil, amphoraRes.Delete != nil)
+	if amphoraRes.Create || amphoraRes.Edit || !amphoraRes.Delete {
+		t.Errorf("amphorae: got a create %v, an edit %v, a delete %v; want a delete only", amphoraRes.Create, amphoraRes.Edit, amphoraRes.Delete)
 	}
 	for _, r := range []*resource{amphoraRes, quotaRes, providerRes, flavorRes, flavorProfileRes, azRes, azProfileRes} {
 		if w := waitFor(r, opUpdate); w != waitNone {
@@ -221,6 +210,9 @@ func TestQuotaPairs(t *testing.T) {
 		{"one own limit", object{"loadbalancer": 5.0, "listener": -1.0, "pool": 10.0, "member": -1.0, "healthmonitor": -1.0, "l7policy": -1.0, "l7rule": -1.0},
 			defaults, "loadbalancer", "5", "unlimited", true, 7, 1},
 		{"defaults not read", object{"pool": 3.0}, nil, "pool", "3", "—", false, 7, 0},
+		{"Octavia's GET of a project: the other names", object{"load_balancer": 5.0, "listener": -1.0, "pool": 10.0, "member": -1.0,
+			"health_monitor": -1.0, "l7policy": -1.0, "l7rule": -1.0}, object{"load_balancer": -1.0, "listener": -1.0, "pool": 10.0, "member": -1.0,
+			"health_monitor": 3.0, "l7policy": -1.0, "l7rule": -1.0}, "healthmonitor", "unlimited", "3", true, 7, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -241,24 +233,6 @@ func TestQuotaPairs(t *testing.T) {
 	}
 }
 
-// labAs logs user (password: the same) in to project of an in-memory lab cloud.
-func labAs(t *testing.T, cloud *labcloud.Cloud, user, project string) *octavia.Client {
-	t.Helper()
-	return labVia(t, labcloud.Transport(cloud), user, project)
-}
-
-// labVia logs user (password: the same) in to project of the lab that rt
-// reaches (labcloud.Transport, or a recorder wrapping it).
-func labVia(t *testing.T, rt http.RoundTripper, user, project string) *octavia.Client {
-	t.Helper()
-	c, err := octavia.New(t.Context(), octavia.Config{AuthURL: "http://lab.test/identity/v3", Username: user, Password: user,
-		UserDomainName: "Default", ProjectName: project, ProjectDomainName: "Default", HTTPClient: &http.Client{Transport: rt}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
-
 // TestAdminLists reads the quota and provider lists from the lab as each
 // role sees them: an admin every project with limits of its own (and its
 // own project), "default" where a project has none; a member its own
@@ -271,11 +245,10 @@ func TestAdminLists(t *testing.T) {
 	read := func(t *testing.T, res *resource, c *octavia.Client) map[string]row {
 		t.Helper()
 		rows := map[string]row{}
-		for o, err := range res.List(t.Context(), c, listQuery{}) {
+		for r, err := range readRows(t.Context(), c, res, listQuery{}) {
 			if err != nil {
 				t.Fatalf("%s: %v", res.Plural, err)
 			}
-			r := rowOf(res, "", o)
 			rows[r.ID] = r
 		}
 		return rows
@@ -331,24 +304,29 @@ func TestAdminLists(t *testing.T) {
 	})
 }
 
-// TestQuotaProps: a quota's page lists its project as a property and its
-// limits only once, in the table beside the defaults (property.Hide); an
-// attribute no property names is still shown.
+// TestQuotaProps: a quota's page names its project (from its URL: the
+// answer does not) and shows its limits only once, in the table beside the
+// defaults (ShownBy); an attribute of a newer Octavia is still shown.
 func TestQuotaProps(t *testing.T) {
-	p := &detailPage{pr: pageRef{Res: quotaRes}}
-	o, _ := quotaOf("p1")(&quotas.Quota{Loadbalancer: 5, Listener: -1, Pool: -1, Member: -1, Healthmonitor: -1, L7Policy: -1, L7Rule: -1}, nil)
+	pr := pageRef{Res: quotaRes, ID: "p1", Mode: "detail"}
+	o := object{"loadbalancer": 5.0, "load_balancer": 5.0, "listener": -1.0, "pool": -1.0, "member": -1.0, "healthmonitor": -1.0,
+		"health_monitor": -1.0, "l7policy": -1.0, "l7rule": -1.0}
 	tests := []struct {
 		name string
 		o    object
-		want int
+		want []string // the lines' labels
 	}{
-		{"project and limits", o, 1},
-		{"an attribute of a newer Octavia", func() object { x := maps.Clone(o); x["l7rule_per_policy"] = 10.0; return x }(), 2},
+		{"project and limits", o, []string{"Project"}},
+		{"an attribute of a newer Octavia", func() object { x := maps.Clone(o); x["l7rule_per_policy"] = 10.0; return x }(), []string{"Project", "L7rule per policy"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := len(p.renderProps(tt.o)); got != tt.want {
-				t.Errorf("got %d property lines, want %d", got, tt.want)
+			var got []string
+			for _, r := range propRows(pr, tt.o, false) {
+				got = append(got, r.Label)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got lines %q, want %q", got, tt.want)
 			}
 		})
 	}

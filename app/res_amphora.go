@@ -2,191 +2,58 @@ package app
 
 import (
 	"context"
-	"iter"
 	"slices"
-	"strconv"
-	"time"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/amphorae"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/octavia"
-	"github.com/octaview/octaview/octavia/amphoracontrol"
 )
 
 // amphoraRes: amphorae, the service VMs of the amphora provider (admins
 // only). They have a status of their own (no provisioning status): a
 // failover or a configure waits for the amphora's load balancer, as the
 // CLI's --wait does; a delete (a spare or failed one) too when it has one.
-var amphoraRes = register(&resource{
+var amphoraRes = &resource{
 	Kind: octavia.KindAmphora, Prefix: "amp", Singular: "amphora", Plural: "amphorae", Title: "Amphorae",
-	Path: "/amphorae", Admin: true, WriteAdmin: true, Paged: true, Unnamed: true,
+	Path: "/amphorae", Admin: true, WriteAdmin: true, Paged: true, Times: true, Unnamed: true, Delete: true,
 	Intro: "An amphora is the service VM that carries a load balancer of the amphora provider.",
-	Columns: []column{{Title: "Role", Key: "role", Width: "10%"}, {Title: "Status", Key: "status", Badge: true, Width: "11%"},
-		{Title: "Load balancer", Key: "loadbalancer_id", Link: octavia.KindLoadBalancer, Width: "14%"},
-		{Title: "Compute ID", Key: "compute_id", Mono: true, Width: "14%"}, {Title: "Management IP", Key: "lb_network_ip", Mono: true}},
+	Columns: []column{{Title: "Role", Key: "role", Width: "9%"}, {Title: "Status", Key: "status", Badge: true, Width: "10%"},
+		{Title: "Load balancer", Key: "loadbalancer_id", Link: octavia.KindLoadBalancer, Width: "12%"},
+		{Title: "Compute ID", Key: "compute_id", Mono: true, Width: "12%"}, {Title: "Management IP", Key: "lb_network_ip", Mono: true}},
 	Props: []property{
-		{Label: "ID", Key: "id", Mono: true}, {Label: "Status", Key: "status"}, {Label: "Role", Key: "role"},
-		{Label: "Load balancer", Key: "loadbalancer_id", Link: octavia.KindLoadBalancer},
-		{Label: "Compute ID", Key: "compute_id", Mono: true}, {Label: "Management IP (lb_network_ip)", Key: "lb_network_ip", Mono: true},
-		{Label: "VRRP IP", Key: "vrrp_ip", Mono: true}, {Label: "VIP (ha_ip)", Key: "ha_ip", Mono: true},
-		{Label: "Certificate expires (UTC)", Key: "cert_expiration"}, {Label: "Created (UTC)", Key: "created_at"}, {Label: "Updated (UTC)", Key: "updated_at"},
+		{Key: "id"}, {Key: "status"}, {Key: "role"}, {Key: "loadbalancer_id"}, {Key: "compute_id"}, {Key: "lb_network_ip"},
+		{Key: "vrrp_ip"}, {Key: "ha_ip"}, {Key: "cert_expiration"}, {Key: "created_at"}, {Key: "updated_at"},
 	},
 	Filters: []listFilter{{Key: "loadbalancer_id", Label: "Load balancer", Of: octavia.KindLoadBalancer}, {Key: "role", Label: "Role"}, {Key: "status", Label: "Status"}},
-	List: func(ctx context.Context, c *octavia.Client, q listQuery) iter.Seq2[object, error] {
-		return objects(c.Amphorae(ctx, amphorae.ListOpts{LoadbalancerID: q.get("loadbalancer_id"), Role: q.get("role"),
-			Status: q.get("status"), Limit: q.Limit, Marker: q.Marker}))
-	},
-	Get: func(ctx context.Context, c *octavia.Client, r octavia.Ref) (object, error) {
-		return one(c.GetAmphora(ctx, r.ID))
-	},
-	Delete: func(ctx context.Context, c *octavia.Client, r octavia.Ref, _ bool) (octavia.Accepted, error) {
-		return c.DeleteAmphora(ctx, r.ID)
-	},
 	// Octavia deletes only a spare (READY) or failed (ERROR) amphora.
-	CanDelete:      func(o object) bool { return slices.Contains([]string{"READY", "ERROR"}, o.str("status")) },
-	LoadBalancerOf: func(o object) string { return o.str("loadbalancer_id") },
-	Sections:       []func(p *detailPage, o object) goapp.UI{func(p *detailPage, o object) goapp.UI { return &amphoraStats{ID: o.str("id")} }},
+	CanDelete: func(o object) bool { return slices.Contains([]string{"READY", "ERROR"}, o.Text("status")) },
+	Sections:  []func(env sectionEnv) goapp.UI{func(env sectionEnv) goapp.UI { return &amphoraStats{ID: env.Ref.ID} }},
 	Actions: []action{{
 		ID: "amp-failover", Label: "Fail over", Show: hasLB,
 		Confirm: "Octavia replaces this amphora with a new one; its load balancer is PENDING_UPDATE until it is done, and this amphora is deleted.",
-		Run: func(ctx context.Context, sess *session, r octavia.Ref, o object) (operation, octavia.Accepted, error) {
-			acc, err := sess.Client.FailoverAmphora(ctx, r.ID)
-			return amphoraOp(opFailover, "", "PUT amphora "+r.ID+" failover", r, o), acc, err
+		Write: func(r octavia.Ref, o object) write {
+			return amphoraWrite(opFailover, "", "PUT amphora "+r.ID+" failover", r, o, (*octavia.Client).FailoverAmphora)
 		},
 	}, {
 		ID: "amp-configure", Label: "Configure", Show: hasLB,
 		Confirm: "Octavia pushes a fresh agent configuration to this amphora.",
-		Run: func(ctx context.Context, sess *session, r octavia.Ref, o object) (operation, octavia.Accepted, error) {
-			acc, err := sess.Client.ConfigureAmphora(ctx, r.ID)
-			return amphoraOp(opOther, "Configure", "PUT amphora "+r.ID+" config", r, o), acc, err
+		Write: func(r octavia.Ref, o object) write {
+			return amphoraWrite(opOther, "Configure", "PUT amphora "+r.ID+" config", r, o, (*octavia.Client).ConfigureAmphora)
 		},
 	}},
-})
+}
 
 // hasLB reports whether amphora o serves a load balancer (a spare does not).
-func hasLB(o object) bool { return o.str("loadbalancer_id") != "" }
+func hasLB(o object) bool { return o.Text("loadbalancer_id") != "" }
 
-// amphoraOp is the journal entry of an amphora's action: it waits for the
-// amphora's load balancer to be ACTIVE again.
-func amphoraOp(k opKind, verb, written string, r octavia.Ref, o object) operation {
-	r.LoadBalancerID = o.str("loadbalancer_id")
-	return operation{Kind: k, Verb: verb, Wait: waitLBActive, Ref: r, Written: written, Status: string(octavia.StatusPendingUpdate)}
-}
-
-// amphoraStats is an amphora's counters on its page: one row per listener
-// and their sum, read once when shown and again on Refresh (not polled).
-type amphoraStats struct {
-	goapp.Compo
-	ID string
-
-	read   string // the amphora whose counters are shown
-	status loadStatus
-	err    string
-	stats  []amphoracontrol.Stats
-	at     time.Time
-}
-
-func (s *amphoraStats) OnMount(ctx goapp.Context) { s.load(ctx) }
-
-func (s *amphoraStats) OnUpdate(ctx goapp.Context) {
-	if s.read != s.ID {
-		s.load(ctx)
-	}
-}
-
-// load reads the counters. UI goroutine.
-func (s *amphoraStats) load(ctx goapp.Context) {
-	sess := currentSession()
-	if sess == nil || s.status == loading {
-		return
-	}
-	s.read, s.status, s.err = s.ID, loading, ""
-	id := s.ID
-	ctx.Async(func() {
-		c, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		stats, err := sess.Client.AmphoraStats(c, id)
-		ctx.Dispatch(func(ctx goapp.Context) {
-			if id != s.ID {
-				return
-			}
-			if s.status, s.at = loaded, time.Now(); err != nil {
-				s.status, s.err = loadFailed, octavia.Message(err)
-			}
-			s.stats = stats
-		})
-	})
-}
-
-func (s *amphoraStats) Render() goapp.UI {
-	var body goapp.UI
-	switch {
-	case s.status == loadFailed:
-		body = goapp.Div().ID("amp-stats-error").Class("alert", "alert-error").Text("The counters could not be read: " + s.err)
-	case s.status != loaded:
-		body = goapp.Div().Class("empty", "loading").Text("Reading the counters…")
-	case len(s.stats) == 0:
-		body = goapp.P().ID("amp-stats-empty").Class("muted").Text("No listener: no counters.")
-	default:
-		rows := statsRows(s.stats)
-		trs := make([]goapp.UI, 0, len(rows))
-		for i, r := range rows {
-			cells := []goapp.UI{goapp.Td().Class("mono").Text(r[0])}
-			if i < len(s.stats) {
-				cells[0] = goapp.Td().Class("mono").Body(goapp.A().Href(resourceOf(octavia.KindListener).detailPathOf("", r[0])).Text(shorten(r[0], 13)))
-			}
-			for _, v := range r[1:] {
-				cells = append(cells, goapp.Td().Class("num").Text(v))
-			}
-			trs = append(trs, goapp.Tr().Class(map[bool]string{true: "stats-total", false: "stats-row"}[i == len(s.stats)]).Body(cells...))
-		}
-		head := []goapp.UI{}
-		for _, h := range statsColumns {
-			head = append(head, goapp.Th().Text(h))
-		}
-		body = goapp.Div().Class("table-wrap").Body(goapp.Table().ID("amp-stats").Class("table", "table-compact").Body(
-			goapp.THead().Body(goapp.Tr().Body(head...)), goapp.TBody().Body(trs...)))
-	}
-	return goapp.Section().Class("card").Body(
-		goapp.Div().Class("card-head").Body(
-			goapp.H2().Text("Statistics"),
-			goapp.Div().Class("spacer"),
-			goapp.If(!s.at.IsZero(), func() goapp.UI { return goapp.Span().Class("muted").Text("read at " + formatTime(s.at) + " UTC") }),
-			goapp.Button().ID("amp-stats-refresh").Class("btn", "btn-small").Disabled(s.status == loading).
-				OnClick(func(ctx goapp.Context, e goapp.Event) { s.load(ctx) }).Text("Refresh"),
-		),
-		body,
-	)
-}
-
-// statsColumns are the titles of the statistics table.
-var statsColumns = []string{"Listener", "Active connections", "Total connections", "Bytes in", "Bytes out", "Request errors"}
-
-// statsRows are the statistics table's rows: one per listener (its id
-// first), then their sum ("All listeners"), numbers grouped by thousands.
-func statsRows(stats []amphoracontrol.Stats) [][]string {
-	out := make([][]string, 0, len(stats)+1)
-	for _, st := range append(slices.Clone(stats), amphoracontrol.Sum(stats, "")) {
-		out = append(out, []string{st.ListenerID, grouped(st.ActiveConnections), grouped(st.TotalConnections),
-			grouped(st.BytesIn), grouped(st.BytesOut), grouped(st.RequestErrors)})
-	}
-	out[len(out)-1][0] = "All listeners"
-	return out
-}
-
-// grouped writes n with its thousands separated by commas: 1,234,567.
-func grouped(n int) string {
-	s := strconv.Itoa(n)
-	neg := n < 0
-	if neg {
-		s = s[1:]
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	if neg {
-		s = "-" + s
-	}
-	return s
+// amphoraWrite is an amphora's action (a failover, a configure): it waits
+// for the amphora's load balancer to be ACTIVE again. name is what the
+// journal calls it ("" = the amphora's id).
+func amphoraWrite(k opKind, verb, written string, r octavia.Ref, o object, send func(*octavia.Client, context.Context, string) (octavia.Accepted, error)) write {
+	r.LoadBalancerID = o.Text("loadbalancer_id")
+	return write{Op: operation{Kind: k, Verb: verb, Wait: waitLBActive, Ref: r, Written: written, Status: string(octavia.StatusPendingUpdate)},
+		Send: func(ctx context.Context, c *octavia.Client) (object, octavia.Accepted, error) {
+			acc, err := send(c, ctx, r.ID)
+			return nil, acc, err
+		}}
 }

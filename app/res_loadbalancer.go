@@ -3,83 +3,60 @@ package app
 import (
 	"context"
 	"fmt"
-	"iter"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/octavia"
 )
 
-// lbResource: load balancers, the root of Octavia's tree. Its list reads
-// only its columns (LoadBalancerRows: 10,000 of them in a list), its page
-// draws the status tree, its create is the create page (createPath).
-var lbResource = register(&resource{
+// lbVIPBySubnet reports whether the create takes its VIP from a subnet
+// (else an existing port): the wizard's own choice, "_vip".
+func lbVIPBySubnet(v form.Values) bool { return v["_vip"] != "port" }
+
+// lbResource: load balancers, the root of Octavia's tree. Its create is
+// the create wizard (createPath), made of this form's create fields and
+// those of every kind of the tree; its page draws the status tree.
+var lbResource = &resource{
 	Kind: octavia.KindLoadBalancer, Prefix: "lb", Singular: "load balancer", Plural: "load balancers",
-	Title: "Load balancers", Path: listPath, Envelope: "loadbalancer", Status: true, Paged: true,
+	Title: "Load balancers", Path: listPath, Paged: true, Times: true, Create: true, Edit: true, Delete: true,
 	Intro:      "A load balancer spreads traffic over a pool of members behind one virtual IP (VIP).",
 	CreatePath: createPath,
 	Columns:    []column{{Title: "VIP address", Key: "vip_address", Mono: true}, {Title: "Provider", Key: "provider", Width: "9%"}},
 	Props: []property{
-		{Label: "Name", Key: "name"}, {Label: "ID", Key: "id", Mono: true}, {Label: "Description", Key: "description"},
-		{Label: "Provisioning status", Key: "provisioning_status"}, {Label: "Operating status", Key: "operating_status"},
-		{Label: "VIP address", Key: "vip_address", Mono: true}, {Label: "VIP subnet", Key: "vip_subnet_id", Mono: true},
-		{Label: "VIP network", Key: "vip_network_id", Mono: true}, {Label: "VIP port", Key: "vip_port_id", Mono: true},
-		{Label: "Provider", Key: "provider"}, {Label: "Flavor", Key: "flavor_id", Link: octavia.KindFlavor},
-		{Label: "Availability zone", Key: "availability_zone", Link: octavia.KindAvailabilityZone}, {Label: "Admin state up", Key: "admin_state_up"},
-		{Label: "Listeners", Key: "listeners", Link: octavia.KindListener}, {Label: "Pools", Key: "pools", Link: octavia.KindPool},
-		{Label: "Tags", Key: "tags"}, {Label: "Created (UTC)", Key: "created_at"}, {Label: "Updated (UTC)", Key: "updated_at"},
-		{Label: "Project", Key: "project_id", Mono: true},
+		{Key: "name"}, {Key: "id"}, {Key: "description"}, {Key: "provisioning_status"}, {Key: "operating_status"},
+		{Key: "vip_address"}, {Key: "vip_subnet_id"}, {Key: "vip_network_id"}, {Key: "vip_port_id"},
+		{Key: "provider"}, {Key: "flavor_id"}, {Key: "availability_zone"}, {Key: "admin_state_up"},
+		{Key: "listeners"}, {Key: "pools"}, {Key: "tags"}, {Key: "created_at"}, {Key: "updated_at"}, {Key: "project_id"},
 	},
-	Fields: []formField{
+	Fields: []form.Field{
 		{Key: "name", Label: "Name"}, {Key: "description", Label: "Description"},
-		{Key: "admin_state_up", Label: "Admin state up", Type: fBool},
+		{Key: "vip_subnet_id", Label: "VIP subnet", Type: form.Subnet, Only: form.Create, Required: true, Show: lbVIPBySubnet},
+		{Key: "vip_address", Label: "Fixed VIP address", Only: form.Create, Show: lbVIPBySubnet,
+			Hint: "Empty: Neutron picks a free address of the subnet."},
+		{Key: "vip_port_id", Label: "Existing port", Type: form.Port, Only: form.Create, Required: true,
+			Show: func(v form.Values) bool { return !lbVIPBySubnet(v) }},
+		{Key: "flavor_id", Label: "Flavor", Type: form.Ref, Ref: octavia.KindFlavor, Only: form.Create},
+		{Key: "availability_zone", Label: "Availability zone", Type: form.Ref, Ref: octavia.KindAvailabilityZone, Only: form.Create},
+		{Key: "admin_state_up", Label: "Admin state up", Type: form.Bool, Default: "true"},
 		{Key: "vip_qos_policy_id", Label: "VIP QoS policy ID", Hint: "A Neutron QoS policy for the VIP port; clear it to remove the policy.", Null: true},
+		{Key: "tags", Label: "Tags", Type: form.List, Only: form.Create, Hint: "One per line or comma-separated."},
 	},
-	Filters: []listFilter{{Key: "tags", Label: "Tags"}},
-	Rows: func(ctx context.Context, c *octavia.Client, q listQuery) iter.Seq2[row, error] {
-		opts := loadbalancers.ListOpts{Limit: q.Limit, Marker: q.Marker}
-		if t := q.get("tags"); t != "" {
-			opts.Tags = splitList(t)
-		}
-		return func(yield func(row, error) bool) {
-			for r, err := range c.LoadBalancerRows(ctx, opts) {
-				if !yield(lbRowOf(r), err) || err != nil {
-					return
-				}
-			}
-		}
-	},
-	List: func(ctx context.Context, c *octavia.Client, q listQuery) iter.Seq2[object, error] {
-		return objects(c.LoadBalancers(ctx, loadbalancers.ListOpts{Limit: q.Limit, Marker: q.Marker}))
-	},
-	Get: func(ctx context.Context, c *octavia.Client, r octavia.Ref) (object, error) {
-		return one(c.GetLoadBalancer(ctx, r.ID))
-	},
-	Create: func(ctx context.Context, c *octavia.Client, _ string, b requestBody) (object, octavia.Accepted, error) {
-		return written(c.CreateLoadBalancer(ctx, b))
-	},
-	Update: func(ctx context.Context, c *octavia.Client, r octavia.Ref, b requestBody) (object, octavia.Accepted, error) {
-		return written(c.UpdateLoadBalancer(ctx, r.ID, b))
-	},
-	Delete: func(ctx context.Context, c *octavia.Client, r octavia.Ref, cascade bool) (octavia.Accepted, error) {
-		return c.DeleteLoadBalancer(ctx, r.ID, cascade)
-	},
-	Validate:       validateLoadBalancer,
-	LoadBalancerOf: func(o object) string { return o.str("id") },
+	Filters:  []listFilter{{Key: "tags", Label: "Tags"}},
+	Validate: form.ValidateLoadBalancer,
 	Cascade: func(o object) string {
-		l, p := len(o.ids("listeners")), len(o.ids("pools"))
+		l, p := len(o.IDs("listeners")), len(o.IDs("pools"))
 		if l+p == 0 {
 			return ""
 		}
 		return fmt.Sprintf("%d listeners and %d pools", l, p)
 	},
-	Sections: []func(p *detailPage, o object) goapp.UI{
-		func(p *detailPage, o object) goapp.UI { return p.renderTreeCard() },
-		func(p *detailPage, o object) goapp.UI { return statsCard(octavia.KindLoadBalancer, o.str("id")) },
-		func(p *detailPage, o object) goapp.UI { // the amphorae: admins only (Octavia's default policy)
-			return goapp.If(p.sess.Info.HasRole("admin"), func() goapp.UI {
-				return &lbAmphorae{LBID: o.str("id"), LBName: p.res().nameOf(o), Status: o.str("provisioning_status"), OnWrite: func() { p.follow(p.uctx) }}
+	Sections: []func(env sectionEnv) goapp.UI{
+		func(env sectionEnv) goapp.UI { return &statusTreeCard{LBID: env.Ref.ID, LBState: objState(env.Obj)} },
+		func(env sectionEnv) goapp.UI { return statsCard(octavia.KindLoadBalancer, env.Ref.ID) },
+		func(env sectionEnv) goapp.UI { // the amphorae: admins only (Octavia's default policy)
+			return goapp.If(env.Sess.Info.HasRole("admin"), func() goapp.UI {
+				return &lbAmphorae{LBID: env.Ref.ID, LBName: env.Name, Status: env.Obj.Text("provisioning_status"), OnWrite: env.Follow}
 			})
 		},
 	},
@@ -87,10 +64,13 @@ var lbResource = register(&resource{
 	Actions: []action{{
 		ID: "lb-failover", Label: "Fail over", Admin: true,
 		Confirm: "Octavia rebuilds the load balancer's amphorae one by one; traffic may drop for a moment. The load balancer is PENDING_UPDATE until it is done.",
-		Run: func(ctx context.Context, sess *session, r octavia.Ref, o object) (operation, octavia.Accepted, error) {
-			acc, err := sess.Client.FailoverLoadBalancer(ctx, r.ID)
-			return operation{Kind: opFailover, Wait: waitLBActive, Written: "PUT load balancer " + r.ID + " failover",
-				Status: string(octavia.StatusPendingUpdate)}, acc, err
+		Write: func(r octavia.Ref, o object) write {
+			return write{Op: operation{Kind: opFailover, Wait: waitLBActive, Ref: r, Written: "PUT load balancer " + r.ID + " failover",
+				Status: string(octavia.StatusPendingUpdate)}, Was: o.Text("provisioning_status"),
+				Send: func(ctx context.Context, c *octavia.Client) (object, octavia.Accepted, error) {
+					acc, err := c.FailoverLoadBalancer(ctx, r.ID)
+					return nil, acc, err
+				}}
 		},
 	}},
-})
+}

@@ -14,30 +14,30 @@ import (
 // each with the keys its flavor and availability zone profiles may set.
 // A list only: a provider has no page of its own. Everyone lists them;
 // Octavia's default policy lets only admins read the capabilities.
-var providerRes = register(&resource{
+var providerRes = &resource{
 	Kind: octavia.KindProvider, Prefix: "provider", Singular: "provider", Plural: "providers", Title: "Providers",
-	Path: "/providers", IDKey: "name", NoDetail: true, WriteAdmin: true, // nothing to write: Octavia has no provider writes
+	Path: "/providers", NoDetail: true, WriteAdmin: true, // nothing to write: Octavia has no provider writes
 	Intro: "A provider is the driver that builds load balancers: the amphora VMs, OVN…",
 	Columns: []column{{Title: "Description", Key: "description", Width: "22%"},
 		{Title: "Flavor capabilities", Key: "flavor_capabilities", Width: "27%"},
 		{Title: "Availability zone capabilities", Key: "availability_zone_capabilities", Width: "27%"}},
-	List: func(ctx context.Context, c *octavia.Client, _ listQuery) iter.Seq2[object, error] {
-		return func(yield func(object, error) bool) {
-			for p, err := range c.Providers(ctx, providers.ListOpts{}) {
+	ListRows: func(ctx context.Context, c *octavia.Client, _ listQuery) iter.Seq2[row, error] {
+		return func(yield func(row, error) bool) {
+			for p, err := range c.List(ctx, octavia.KindProvider, "", octavia.ListQuery{}) {
 				if err != nil {
-					yield(nil, err)
+					yield(row{}, err)
 					return
 				}
-				o := toObject(p)
-				o["flavor_capabilities"] = capabilityNames(c.ProviderFlavorCapabilities(ctx, p.Name))
-				o["availability_zone_capabilities"] = capabilityNames(c.ProviderAvailabilityZoneCapabilities(ctx, p.Name))
-				if !yield(o, nil) {
+				name := p.Text("name")
+				p["flavor_capabilities"] = capabilityNames(c.ProviderFlavorCapabilities(ctx, name))
+				p["availability_zone_capabilities"] = capabilityNames(c.ProviderAvailabilityZoneCapabilities(ctx, name))
+				if !yield(rowOfObject(resourceOf(octavia.KindProvider), "", p), nil) {
 					return
 				}
 			}
 		}
 	},
-})
+}
 
 // capabilityNames is a provider's capabilities for a list cell: their
 // names, or why they could not be read.

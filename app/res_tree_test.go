@@ -2,12 +2,11 @@ package app
 
 import (
 	"encoding/json"
-	"net/http/httptest"
+	"github.com/octaview/octaview/app/internal/form"
 	"reflect"
 	"slices"
 	"testing"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/listeners"
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
 
 	"github.com/octaview/octaview/octavia"
@@ -180,32 +179,32 @@ func TestTreeFieldsShown(t *testing.T) {
 		name  string
 		res   *resource
 		key   string
-		v     formValues
+		v     form.Values
 		shown bool
 	}{
-		{"cookie name for APP_COOKIE", poolRes, "session_persistence.cookie_name", formValues{"session_persistence.type": "APP_COOKIE"}, true},
-		{"no cookie name for HTTP_COOKIE", poolRes, "session_persistence.cookie_name", formValues{"session_persistence.type": "HTTP_COOKIE"}, false},
-		{"URL path for HTTPS monitors", monitorRes, "url_path", formValues{"type": "HTTPS"}, true},
-		{"no URL path for TCP monitors", monitorRes, "url_path", formValues{"type": "TCP"}, false},
-		{"no expected codes for PING", monitorRes, "expected_codes", formValues{"type": "PING"}, false},
-		{"redirect pool for REDIRECT_TO_POOL", l7policyRes, "redirect_pool_id", formValues{"action": "REDIRECT_TO_POOL"}, true},
-		{"no redirect pool for REJECT", l7policyRes, "redirect_pool_id", formValues{"action": "REJECT"}, false},
-		{"redirect URL for REDIRECT_TO_URL", l7policyRes, "redirect_url", formValues{"action": "REDIRECT_TO_URL"}, true},
-		{"no redirect URL for REDIRECT_PREFIX", l7policyRes, "redirect_url", formValues{"action": "REDIRECT_PREFIX"}, false},
-		{"redirect prefix for REDIRECT_PREFIX", l7policyRes, "redirect_prefix", formValues{"action": "REDIRECT_PREFIX"}, true},
-		{"redirect code for REDIRECT_PREFIX", l7policyRes, "redirect_http_code", formValues{"action": "REDIRECT_PREFIX"}, true},
-		{"no redirect code for REDIRECT_TO_POOL", l7policyRes, "redirect_http_code", formValues{"action": "REDIRECT_TO_POOL"}, false},
-		{"rule key for HEADER", l7ruleRes, "key", formValues{"type": "HEADER"}, true},
-		{"rule key for SSL_DN_FIELD", l7ruleRes, "key", formValues{"type": "SSL_DN_FIELD"}, true},
-		{"no rule key for PATH", l7ruleRes, "key", formValues{"type": "PATH"}, false},
+		{"cookie name for APP_COOKIE", poolRes, "session_persistence.cookie_name", form.Values{"session_persistence.type": "APP_COOKIE"}, true},
+		{"no cookie name for HTTP_COOKIE", poolRes, "session_persistence.cookie_name", form.Values{"session_persistence.type": "HTTP_COOKIE"}, false},
+		{"URL path for HTTPS monitors", monitorRes, "url_path", form.Values{"type": "HTTPS"}, true},
+		{"no URL path for TCP monitors", monitorRes, "url_path", form.Values{"type": "TCP"}, false},
+		{"no expected codes for PING", monitorRes, "expected_codes", form.Values{"type": "PING"}, false},
+		{"redirect pool for REDIRECT_TO_POOL", l7policyRes, "redirect_pool_id", form.Values{"action": "REDIRECT_TO_POOL"}, true},
+		{"no redirect pool for REJECT", l7policyRes, "redirect_pool_id", form.Values{"action": "REJECT"}, false},
+		{"redirect URL for REDIRECT_TO_URL", l7policyRes, "redirect_url", form.Values{"action": "REDIRECT_TO_URL"}, true},
+		{"no redirect URL for REDIRECT_PREFIX", l7policyRes, "redirect_url", form.Values{"action": "REDIRECT_PREFIX"}, false},
+		{"redirect prefix for REDIRECT_PREFIX", l7policyRes, "redirect_prefix", form.Values{"action": "REDIRECT_PREFIX"}, true},
+		{"redirect code for REDIRECT_PREFIX", l7policyRes, "redirect_http_code", form.Values{"action": "REDIRECT_PREFIX"}, true},
+		{"no redirect code for REDIRECT_TO_POOL", l7policyRes, "redirect_http_code", form.Values{"action": "REDIRECT_TO_POOL"}, false},
+		{"rule key for HEADER", l7ruleRes, "key", form.Values{"type": "HEADER"}, true},
+		{"rule key for SSL_DN_FIELD", l7ruleRes, "key", form.Values{"type": "SSL_DN_FIELD"}, true},
+		{"no rule key for PATH", l7ruleRes, "key", form.Values{"type": "PATH"}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			i := slices.IndexFunc(tt.res.Fields, func(f formField) bool { return f.Key == tt.key })
+			i := slices.IndexFunc(tt.res.Fields, func(f form.Field) bool { return f.Key == tt.key })
 			if i < 0 {
 				t.Fatalf("%s has no field %s", tt.res.Plural, tt.key)
 			}
-			if got := tt.res.Fields[i].shown(true, tt.v); got != tt.shown {
+			if got := tt.res.Fields[i].Shown(true, tt.v); got != tt.shown {
 				t.Errorf("got shown %v, want %v", got, tt.shown)
 			}
 		})
@@ -217,58 +216,58 @@ func TestTreeBuildBody(t *testing.T) {
 	tests := []struct {
 		name     string
 		res      *resource
-		v, was   formValues
+		v, was   form.Values
 		create   bool
 		wantJSON string
 	}{
 		{"pool create with APP_COOKIE nests", poolRes,
-			formValues{"loadbalancer_id": "LB", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN", "session_persistence.type": "APP_COOKIE",
+			form.Values{"loadbalancer_id": "LB", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN", "session_persistence.type": "APP_COOKIE",
 				"session_persistence.cookie_name": "sid", "admin_state_up": "true", "tls_enabled": "false"}, nil, true,
 			`{"admin_state_up":true,"lb_algorithm":"ROUND_ROBIN","loadbalancer_id":"LB","protocol":"HTTP","session_persistence":{"cookie_name":"sid","type":"APP_COOKIE"},"tls_enabled":false}`},
 		{"pool create: a cookie name left from APP_COOKIE is not sent for SOURCE_IP", poolRes,
-			formValues{"listener_id": "L", "protocol": "TCP", "lb_algorithm": "SOURCE_IP", "session_persistence.type": "SOURCE_IP", "session_persistence.cookie_name": "sid"}, nil, true,
+			form.Values{"listener_id": "L", "protocol": "TCP", "lb_algorithm": "SOURCE_IP", "session_persistence.type": "SOURCE_IP", "session_persistence.cookie_name": "sid"}, nil, true,
 			`{"lb_algorithm":"SOURCE_IP","listener_id":"L","protocol":"TCP","session_persistence":{"type":"SOURCE_IP"}}`},
 		{"pool edit of the cookie name sends the persistence whole", poolRes,
-			formValues{"lb_algorithm": "ROUND_ROBIN", "session_persistence.type": "APP_COOKIE", "session_persistence.cookie_name": "new"},
-			formValues{"lb_algorithm": "ROUND_ROBIN", "session_persistence.type": "APP_COOKIE", "session_persistence.cookie_name": "old"}, false,
+			form.Values{"lb_algorithm": "ROUND_ROBIN", "session_persistence.type": "APP_COOKIE", "session_persistence.cookie_name": "new"},
+			form.Values{"lb_algorithm": "ROUND_ROBIN", "session_persistence.type": "APP_COOKIE", "session_persistence.cookie_name": "old"}, false,
 			`{"session_persistence":{"cookie_name":"new","type":"APP_COOKIE"}}`},
 		{"pool edit clearing the persistence sends null", poolRes,
-			formValues{"lb_algorithm": "ROUND_ROBIN", "session_persistence.type": "", "session_persistence.cookie_name": "sid"},
-			formValues{"lb_algorithm": "ROUND_ROBIN", "session_persistence.type": "APP_COOKIE", "session_persistence.cookie_name": "sid"}, false,
+			form.Values{"lb_algorithm": "ROUND_ROBIN", "session_persistence.type": "", "session_persistence.cookie_name": "sid"},
+			form.Values{"lb_algorithm": "ROUND_ROBIN", "session_persistence.type": "APP_COOKIE", "session_persistence.cookie_name": "sid"}, false,
 			`{"session_persistence":null}`},
 		{"pool edit of the algorithm leaves the persistence out", poolRes,
-			formValues{"lb_algorithm": "LEAST_CONNECTIONS", "session_persistence.type": "SOURCE_IP"},
-			formValues{"lb_algorithm": "ROUND_ROBIN", "session_persistence.type": "SOURCE_IP"}, false,
+			form.Values{"lb_algorithm": "LEAST_CONNECTIONS", "session_persistence.type": "SOURCE_IP"},
+			form.Values{"lb_algorithm": "ROUND_ROBIN", "session_persistence.type": "SOURCE_IP"}, false,
 			`{"lb_algorithm":"LEAST_CONNECTIONS"}`},
 		{"member edit clearing monitor address and weight sends null", memberRes,
-			formValues{"weight": "", "monitor_address": "", "monitor_port": "9000", "backup": "true"},
-			formValues{"weight": "5", "monitor_address": "10.1.1.1", "monitor_port": "9000", "backup": "false"}, false,
+			form.Values{"weight": "", "monitor_address": "", "monitor_port": "9000", "backup": "true"},
+			form.Values{"weight": "5", "monitor_address": "10.1.1.1", "monitor_port": "9000", "backup": "false"}, false,
 			`{"backup":true,"monitor_address":null,"weight":null}`},
 		{"member create types its numbers", memberRes,
-			formValues{"address": "10.0.0.5", "protocol_port": "8080", "weight": "0", "admin_state_up": "true", "subnet_id": ""}, nil, true,
+			form.Values{"address": "10.0.0.5", "protocol_port": "8080", "weight": "0", "admin_state_up": "true", "subnet_id": ""}, nil, true,
 			`{"address":"10.0.0.5","admin_state_up":true,"protocol_port":8080,"weight":0}`},
 		{"TCP monitor create sends no HTTP field", monitorRes,
-			formValues{"pool_id": "P", "type": "TCP", "delay": "5", "timeout": "3", "max_retries": "3", "url_path": "/health", "http_method": "GET"}, nil, true,
+			form.Values{"pool_id": "P", "type": "TCP", "delay": "5", "timeout": "3", "max_retries": "3", "url_path": "/health", "http_method": "GET"}, nil, true,
 			`{"delay":5,"max_retries":3,"pool_id":"P","timeout":3,"type":"TCP"}`},
 		{"HTTP monitor edit clearing the URL path sends null", monitorRes,
-			formValues{"type": "HTTP", "delay": "5", "url_path": ""}, formValues{"type": "HTTP", "delay": "5", "url_path": "/health"}, false,
+			form.Values{"type": "HTTP", "delay": "5", "url_path": ""}, form.Values{"type": "HTTP", "delay": "5", "url_path": "/health"}, false,
 			`{"url_path":null}`},
 		{"policy to a pool sends only its pool", l7policyRes,
-			formValues{"listener_id": "L", "action": "REDIRECT_TO_POOL", "redirect_pool_id": "P", "redirect_url": "http://x", "redirect_http_code": "301"}, nil, true,
+			form.Values{"listener_id": "L", "action": "REDIRECT_TO_POOL", "redirect_pool_id": "P", "redirect_url": "http://x", "redirect_http_code": "301"}, nil, true,
 			`{"action":"REDIRECT_TO_POOL","listener_id":"L","redirect_pool_id":"P"}`},
 		{"policy redirect prefix with its code", l7policyRes,
-			formValues{"listener_id": "L", "action": "REDIRECT_PREFIX", "redirect_prefix": "https://example.com", "redirect_http_code": "308"}, nil, true,
+			form.Values{"listener_id": "L", "action": "REDIRECT_PREFIX", "redirect_prefix": "https://example.com", "redirect_http_code": "308"}, nil, true,
 			`{"action":"REDIRECT_PREFIX","listener_id":"L","redirect_http_code":"308","redirect_prefix":"https://example.com"}`},
 		{"rule create with a HEADER key", l7ruleRes,
-			formValues{"type": "HEADER", "compare_type": "EQUAL_TO", "key": "X-Env", "value": "beta", "invert": "false"}, nil, true,
+			form.Values{"type": "HEADER", "compare_type": "EQUAL_TO", "key": "X-Env", "value": "beta", "invert": "false"}, nil, true,
 			`{"compare_type":"EQUAL_TO","invert":false,"key":"X-Env","type":"HEADER","value":"beta"}`},
 		{"rule create of PATH drops the key", l7ruleRes,
-			formValues{"type": "PATH", "compare_type": "STARTS_WITH", "key": "X-Env", "value": "/api"}, nil, true,
+			form.Values{"type": "PATH", "compare_type": "STARTS_WITH", "key": "X-Env", "value": "/api"}, nil, true,
 			`{"compare_type":"STARTS_WITH","type":"PATH","value":"/api"}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			body, err := buildBody(tt.res.Fields, tt.v, tt.was, tt.create)
+			body, err := form.Body(tt.res.Fields, tt.v, tt.was, tt.create)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -300,43 +299,34 @@ func TestParentOpsKey(t *testing.T) {
 	}
 }
 
-// TestPoolsOfListener reads the lab's pools through the pool kind: Octavia
-// has no listener filter for pools, the kind applies it; the page's object
-// has Octavia's attributes only.
+// TestPoolsOfListener reads the lab's pools through the pool kind's list
+// rows: Octavia has no listener filter for pools, the kind's Local filter
+// applies it on the listeners the rows ask for.
 func TestPoolsOfListener(t *testing.T) {
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{
 		{Project: "demo", Name: "shop", Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.11"}}},
 		{Project: "demo", Name: "api", Listener: &labcloud.ScenarioListener{Protocol: "TCP", Port: 443, Members: []string{"10.0.0.21"}}},
 	}}})
-	srv := httptest.NewServer(cloud)
-	defer srv.Close()
-	c, err := octavia.New(t.Context(), octavia.Config{AuthURL: srv.URL + "/identity/v3", Username: "demo", Password: "demo",
-		UserDomainName: "Default", ProjectName: "demo", ProjectDomainName: "Default"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ls, err := octavia.Collect(c.Listeners(t.Context(), listeners.ListOpts{Protocol: "TCP"}))
+	c := labAs(t, cloud, "demo", "demo")
+	ls, err := octavia.Collect(c.List(t.Context(), octavia.KindListener, "", octavia.ListQuery{Filters: map[string][]string{"protocol": {"TCP"}}}))
 	if err != nil || len(ls) != 1 {
 		t.Fatalf("got %d TCP listeners, %v; want 1", len(ls), err)
 	}
-	var got []object
-	for o, err := range poolRes.List(t.Context(), c, listQuery{Filters: map[string][]string{"listener_id": {ls[0].ID}}}) {
+	var got []row
+	for r, err := range readRows(t.Context(), c, poolRes, listQuery{Filters: map[string][]string{"listener_id": {ls[0].Text("id")}}}) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got = append(got, o)
+		got = append(got, r)
 	}
-	if len(got) != 1 || got[0].str("id") != ls[0].DefaultPoolID {
-		t.Fatalf("pools of the TCP listener: got %d, want its default pool %s", len(got), ls[0].DefaultPoolID)
+	if len(got) != 1 || got[0].ID != ls[0].Text("default_pool_id") {
+		t.Fatalf("pools of the TCP listener: got %d, want its default pool %s", len(got), ls[0].Text("default_pool_id"))
 	}
-	if _, ok := got[0]["healthmonitor"]; ok {
-		t.Errorf("the pool object has gophercloud's healthmonitor; want Octavia's attributes only")
-	}
-	if got := poolRes.LoadBalancerOf(got[0]); got != ls[0].Loadbalancers[0].ID {
-		t.Errorf("its load balancer: got %q, want %q", got, ls[0].Loadbalancers[0].ID)
+	if lb := got[0].Cells[2]; lb != first(ls[0].IDs("loadbalancers")) {
+		t.Errorf("its load balancer's cell: got %q, want %q", lb, first(ls[0].IDs("loadbalancers")))
 	}
 	all := 0
-	for _, err := range poolRes.List(t.Context(), c, listQuery{}) {
+	for _, err := range readRows(t.Context(), c, poolRes, listQuery{}) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -345,6 +335,14 @@ func TestPoolsOfListener(t *testing.T) {
 	if all != 2 {
 		t.Errorf("every pool: got %d, want 2", all)
 	}
+}
+
+// first is the first of ids, "" when there is none.
+func first(ids []string) string {
+	if len(ids) == 0 {
+		return ""
+	}
+	return ids[0]
 }
 
 // TestNavOrder: the table (and so the navigation) follows the tree, not
@@ -357,23 +355,5 @@ func TestWrittenNested(t *testing.T) {
 	want := `POST pool name "web", session_persistence "{\"cookie_name\":\"sid\",\"type\":\"APP_COOKIE\"}"`
 	if got := writtenText(true, poolRes, body); got != want {
 		t.Errorf("got %s, want %s", got, want)
-	}
-}
-
-// TestGophercloudZeros: the zeros gophercloud gives for Octavia's nulls
-// are shown (and edited) as unset.
-func TestGophercloudZeros(t *testing.T) {
-	m := inPool(object{"monitor_port": float64(0)}, "P")
-	if m["monitor_port"] != nil || m.str("pool_id") != "P" {
-		t.Errorf("member: got %v, want no monitor port, pool P", m)
-	}
-	if m := inPool(object{"monitor_port": float64(9000), "pool_id": "Q"}, "P"); m.str("monitor_port") != "9000" || m.str("pool_id") != "Q" {
-		t.Errorf("member with a monitor port: got %v", m)
-	}
-	if p := l7Object(object{"redirect_http_code": float64(0)}); p["redirect_http_code"] != nil {
-		t.Errorf("policy: got %v, want no redirect code", p)
-	}
-	if r := inPolicy(object{}, "X"); r.str("l7policy_id") != "X" {
-		t.Errorf("rule: got %v, want policy X", r)
 	}
 }

@@ -4,74 +4,74 @@ import (
 	"context"
 	"iter"
 	"net/url"
-	"regexp"
-	"slices"
 	"strings"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/octavia"
 )
+
+// object is one Octavia resource exactly as its JSON says it (the client's
+// kind-indexed calls read and write every kind as one).
+type object = octavia.Object
 
 // resource describes one kind of Octavia resource for every page of the
 // console: the generic list (listPage), detail (detailPage) and form
 // (formPage) read it, the routes and the navigation are made from the
-// table of them (resources), and the journal of writes waits on any of
-// them by its octavia.Ref. A new kind is one file: its resource value.
+// ordered table of them (resources). What the client knows of the kind
+// (its URLs, envelopes, parent, id attribute, how its load balancer is
+// found) is octavia's kind table; this is how the console shows it. A new
+// kind is one file: its resource value, and its place in resources.
 type resource struct {
-	Kind     octavia.Kind // waits, tags, the journal's Refs
+	Kind     octavia.Kind // the client's kind: every read and write goes through it
 	Prefix   string       // DOM ids and classes: "lb" gives #lb-table, tr.lb-row
 	Singular string       // "listener"
 	Plural   string       // "listeners"
 	Title    string       // the navigation's and the list's heading: "Listeners"
-	Path     string       // its list ("/listeners"); its pages are under it
-	Parent   octavia.Kind // members: their pool; rules: their L7 policy (pages under the parent's)
-	IDKey    string       // the attribute in its URLs: "id" ("" = "id"), "name" (zones), "project_id" (quotas)
+	Path     string       // its list ("/listeners"); its pages are under it (a child kind's under its parent's page)
 	Intro    string       // one sentence on what it is, for the empty list
 
 	Admin      bool // only admins read it (amphorae, profiles)
 	WriteAdmin bool // only admins write it (Octavia's default policy)
-	Status     bool // it has provisioning and operating statuses (a load balancer's tree)
 	Paged      bool // its list takes limit and marker
+	Times      bool // its objects have created_at and updated_at (list columns)
 	NoNav      bool // not in the navigation (children, listed on their parent's page)
 	NoDetail   bool // no page of its own: the list is all (providers)
 	Unnamed    bool // its objects have no name: their id names them (amphorae)
 
+	// The writes the console offers (Octavia's own; flavors and the like
+	// are admin's, see WriteAdmin). CreatePath replaces the generic create
+	// form ("" = Path+"/new").
+	Create, Edit, Delete bool
+	CreatePath           string
+
 	Columns []column     // the list's columns after the name
-	Props   []property   // the detail page's properties (every attribute not named here is shown after them)
-	Fields  []formField  // the create and edit form
+	Props   []property   // the detail page's first properties, in order (every other attribute follows: props.go)
+	Fields  []form.Field // the create and edit form (and the wizard's step of the kind)
 	Filters []listFilter // the list's filters, from the page's query (?loadbalancer_id=…)
 
-	List func(ctx context.Context, c *octavia.Client, q listQuery) iter.Seq2[object, error]
-	// Rows, if set, reads the list's rows in place of List (load balancers
-	// read only their columns: 10,000 of them in a list).
-	Rows   func(ctx context.Context, c *octavia.Client, q listQuery) iter.Seq2[row, error]
-	Get    func(ctx context.Context, c *octavia.Client, r octavia.Ref) (object, error)
-	Create func(ctx context.Context, c *octavia.Client, parentID string, b requestBody) (object, octavia.Accepted, error)
-	Update func(ctx context.Context, c *octavia.Client, r octavia.Ref, b requestBody) (object, octavia.Accepted, error)
-	Delete func(ctx context.Context, c *octavia.Client, r octavia.Ref, cascade bool) (octavia.Accepted, error)
+	// ListRows, if set, reads the list instead of the client's Rows (quotas:
+	// a member reads their own; providers: with their capabilities).
+	ListRows func(ctx context.Context, c *octavia.Client, q listQuery) iter.Seq2[row, error]
 	// Cascade, if set, counts o's children that a delete without cascade
 	// refuses to leave behind ("2 listeners and 1 pool"; "" = none).
 	Cascade func(o object) string
-	// Validate checks a form's values as Octavia would (validate.go).
-	Validate func(v formValues, create bool) fieldErrs
-	// Envelope is the JSON key of its request bodies ("listener").
-	Envelope string
-	// LoadBalancerOf is the load balancer an object belongs to ("" = none):
-	// the waits of a tree's writes poll it first.
-	LoadBalancerOf func(o object) string
+	// Validate checks a form's values as Octavia would (form.Validate*).
+	Validate func(v form.Values, create bool) form.Errs
 	// Children are the lists on its detail page (a pool's members).
 	Children []child
 	// Sections are its own parts of the detail page (a load balancer's
 	// status tree, its stats), after the properties.
-	Sections []func(p *detailPage, o object) goapp.UI
+	Sections []func(env sectionEnv) goapp.UI
 	// Actions are its writes other than create, edit and delete
 	// (failover, drain, …), as buttons on its detail page.
 	Actions []action
-	// CreatePath replaces the generic form for creates ("" = Path+"/new").
-	CreatePath string
 	// CanDelete reports whether the detail page offers a delete of o (nil = always).
 	CanDelete func(o object) bool
+	// ShownBy are attributes a Section shows (a quota's limits), not rows of
+	// the properties.
+	ShownBy []string
 }
 
 // column is one of a list's columns: an attribute's text.
@@ -84,13 +84,13 @@ type column struct {
 	Link  octavia.Kind // the value is the id of one of these: a link to its page
 }
 
-// property is one line of a detail page.
+// property is one of the first lines of a detail page: an attribute with
+// the kind's own label (the attribute dictionary's otherwise, props.go).
 type property struct {
 	Label string
 	Key   string
 	Link  octavia.Kind // the value is the id of one of these: a link to its page
 	Mono  bool
-	Hide  bool // not a line of its own: a Section shows it (a quota's limits)
 }
 
 // listFilter is a filter of a list that Octavia applies (a query
@@ -99,13 +99,17 @@ type listFilter struct {
 	Key   string       // the query parameter, e.g. loadbalancer_id
 	Label string       // "Load balancer"
 	Of    octavia.Kind // the kind the value names, for the chip's link
+	// Local, if set, is the attribute the console filters on itself,
+	// Octavia having no such filter: a row is kept when its Local
+	// attribute holds the value (a pool's listeners).
+	Local string
 }
 
 // listQuery is what a list read asks for: the filters, and a page (limit,
 // marker) for kinds that are paged.
 type listQuery struct {
 	Parent  string     // the parent's id (members, rules)
-	Filters url.Values // Octavia's filters by attribute
+	Filters url.Values // the filters by attribute (Octavia's and the Local ones)
 	Limit   int
 	Marker  string
 }
@@ -119,6 +123,18 @@ type child struct {
 	Filter string // the children's filter that names this object (pool_id), or "" for a parent (members of a pool)
 }
 
+// sectionEnv is what a section of a detail page gets to work with: the
+// session, the object as last read and its Ref, and Follow, which it
+// calls after a write of its own (the page then polls the object until it
+// is no longer pending). No section sees the page.
+type sectionEnv struct {
+	Sess   *session
+	Obj    object
+	Ref    octavia.Ref
+	Name   string // what the object is called on screen
+	Follow func()
+}
+
 // action is a write on a detail page beyond create, edit and delete.
 type action struct {
 	ID      string // the button's DOM id
@@ -126,38 +142,17 @@ type action struct {
 	Confirm string // the confirmation's question; the action runs at once when ""
 	Admin   bool   // only for admins
 	Show    func(o object) bool
-	// Run sends the write; op is its journal entry (Kind or Verb, Wait,
-	// Written; the rest is filled by the journal).
-	Run func(ctx context.Context, sess *session, ref octavia.Ref, o object) (op operation, acc octavia.Accepted, err error)
+	// Write is the action's write for the object o at ref (write.go).
+	Write func(ref octavia.Ref, o object) write
 }
 
-// resources is the table of every kind, in the navigation's order. Filled
-// by init functions of the res_*.go files (order by navOrder).
+// resources is the table of every kind, in the navigation's order (set in
+// init: the descriptions' own functions look kinds up in it).
 var resources []*resource
 
-// navOrder is the navigation's order of the kinds (Go initializes the
-// res_*.go files in the order of their names); a kind not named here comes
-// after them.
-var navOrder = []octavia.Kind{octavia.KindLoadBalancer, octavia.KindListener, octavia.KindPool, octavia.KindMember,
-	octavia.KindMonitor, octavia.KindL7Policy, octavia.KindL7Rule, octavia.KindAmphora, octavia.KindQuota, octavia.KindProvider,
-	octavia.KindFlavor, octavia.KindFlavorProfile, octavia.KindAvailabilityZone, octavia.KindAvailabilityZoneProfile}
-
-// navIndex is k's place in navOrder.
-func navIndex(k octavia.Kind) int {
-	if i := slices.Index(navOrder, k); i >= 0 {
-		return i
-	}
-	return len(navOrder)
-}
-
-// register adds r to the table, in navOrder. Package variables only.
-func register(r *resource) *resource {
-	i := len(resources)
-	for i > 0 && navIndex(resources[i-1].Kind) > navIndex(r.Kind) {
-		i--
-	}
-	resources = slices.Insert(resources, i, r)
-	return r
+func init() {
+	resources = []*resource{lbResource, listenerRes, poolRes, memberRes, monitorRes, l7policyRes, l7ruleRes,
+		amphoraRes, quotaRes, providerRes, flavorRes, flavorProfileRes, azRes, azProfileRes}
 }
 
 // resourceOf is the description of kind k, nil when there is none.
@@ -172,34 +167,30 @@ func resourceOf(k octavia.Kind) *resource {
 
 // parent is the kind r's objects live under (members: pools), or nil.
 func (r *resource) parent() *resource {
-	if r.Parent == "" {
-		return nil
+	if p := r.Kind.Parent(); p != "" {
+		return resourceOf(p)
 	}
-	return resourceOf(r.Parent)
+	return nil
 }
 
-// idKey is the attribute that names r's objects in URLs.
-func (r *resource) idKey() string {
-	if r.IDKey == "" {
-		return "id"
-	}
-	return r.IDKey
-}
+// hasStatus reports whether r's objects have provisioning and operating
+// statuses (the kinds of a load balancer's tree).
+func (r *resource) hasStatus() bool { return r.Kind.StatusKey() == "provisioning_status" }
 
 // namedByID reports whether r's objects are called by their id on screen
 // (zones by their name, quotas by their project, amphorae): no "(no name)",
 // no ID column beside it.
-func (r *resource) namedByID() bool { return r.idKey() != "id" || r.Unnamed }
+func (r *resource) namedByID() bool { return r.Kind.IDKey() != "id" || r.Unnamed }
 
 // idOf is o's id as r's URLs name it.
-func (r *resource) idOf(o object) string { return o.str(r.idKey()) }
+func (r *resource) idOf(o object) string { return o.Text(r.Kind.IDKey()) }
 
 // nameOf is what o is called on screen: its name, or a stand-in.
 func (r *resource) nameOf(o object) string {
 	if r.namedByID() {
 		return r.idOf(o)
 	}
-	return displayName(o.str("name"), o.str("id"))
+	return displayName(o.Text("name"), o.Text("id"))
 }
 
 // listPathOf is r's list page; for a child kind, its parent's page.
@@ -234,18 +225,9 @@ func (r *resource) editPathOf(parentID, id string) string {
 	return r.detailPathOf(parentID, id) + "/edit"
 }
 
-// refOf is the octavia.Ref of o, a child of parentID.
-func (r *resource) refOf(parentID string, o object) octavia.Ref {
-	ref := octavia.Ref{Kind: r.Kind, ID: r.idOf(o), ParentID: parentID}
-	if r.LoadBalancerOf != nil {
-		ref.LoadBalancerID = r.LoadBalancerOf(o)
-	}
-	return ref
-}
-
-// pageOf is what a path names: a kind, the parent's id (children), the
+// pageRef is what a path names: a kind, the parent's id (children), the
 // object's id ("" for a list or a create) and the mode: "list", "detail",
-// "new" or "edit". ok is false for a path of no kind.
+// "new" or "edit".
 type pageRef struct {
 	Res      *resource
 	ParentID string
@@ -253,7 +235,12 @@ type pageRef struct {
 	Mode     string
 }
 
-// parsePage finds the page a path names.
+// ref is the Ref of the page's object, as its URL names it.
+func (pr pageRef) ref() octavia.Ref {
+	return octavia.Ref{Kind: pr.Res.Kind, ID: pr.ID, ParentID: pr.ParentID}
+}
+
+// parsePage finds the page a path names; ok is false for a path of no kind.
 func parsePage(path string) (pageRef, bool) {
 	parts := strings.Split(strings.Trim(path, "/"), "/")
 	for i, p := range parts {
@@ -262,13 +249,10 @@ func parsePage(path string) (pageRef, bool) {
 		}
 	}
 	if path == homePath {
-		return pageRef{Res: resourceOf(octavia.KindLoadBalancer), Mode: "list"}, true
+		return pageRef{Res: lbResource, Mode: "list"}, true
 	}
 	for _, r := range resources {
-		if r.Parent != "" {
-			continue
-		}
-		if "/"+parts[0] != r.Path {
+		if r.parent() != nil || "/"+parts[0] != r.Path {
 			continue
 		}
 		switch {
@@ -282,7 +266,7 @@ func parsePage(path string) (pageRef, bool) {
 			return pageRef{Res: r, ID: parts[1], Mode: "edit"}, true
 		}
 		for _, c := range resources {
-			if c.Parent != r.Kind || len(parts) < 4 || "/"+parts[2] != c.Path {
+			if c.Kind.Parent() != r.Kind || len(parts) < 4 || "/"+parts[2] != c.Path {
 				continue
 			}
 			switch {
@@ -298,29 +282,6 @@ func parsePage(path string) (pageRef, bool) {
 	return pageRef{}, false
 }
 
-// registerResources routes every kind's pages: its list, its detail page,
-// its create and edit forms (exact routes and the forms before the detail
-// pattern, which would match "new").
-func registerResources() {
-	for _, r := range resources {
-		base := regexp.QuoteMeta(r.Path)
-		if pr := r.parent(); pr != nil {
-			base = regexp.QuoteMeta(pr.Path) + `/[^/]+` + regexp.QuoteMeta(r.Path)
-		} else {
-			goapp.Route(r.Path, func() goapp.Composer { return &listPage{} })
-		}
-		if r.Create != nil && r.CreatePath == "" {
-			routeWithRegexp("^"+base+"/new$", func() goapp.Composer { return &formPage{} })
-		}
-		if r.Update != nil {
-			routeWithRegexp("^"+base+"/[^/]+/edit$", func() goapp.Composer { return &formPage{} })
-		}
-		if !r.NoDetail {
-			routeWithRegexp("^"+base+"/[^/]+$", func() goapp.Composer { return &detailPage{} })
-		}
-	}
-}
-
 // mayRead reports whether sess may see r's pages (admin-only kinds).
 func (r *resource) mayRead(sess *session) bool {
 	return !r.Admin || sess != nil && sess.Info.HasRole("admin")
@@ -334,35 +295,4 @@ func (r *resource) mayWrite(sess *session) bool {
 		return false
 	}
 	return !r.WriteAdmin || sess.Info.HasRole("admin")
-}
-
-// objects turns the client's typed list into objects.
-func objects[T any](seq iter.Seq2[T, error]) iter.Seq2[object, error] {
-	return func(yield func(object, error) bool) {
-		for v, err := range seq {
-			if err != nil {
-				yield(nil, err)
-				return
-			}
-			if !yield(toObject(v), nil) {
-				return
-			}
-		}
-	}
-}
-
-// one turns the client's typed answer into an object.
-func one[T any](v *T, err error) (object, error) {
-	if err != nil {
-		return nil, err
-	}
-	return toObject(v), nil
-}
-
-// written turns the client's typed write answer into an object.
-func written[T any](v *T, acc octavia.Accepted, err error) (object, octavia.Accepted, error) {
-	if err != nil {
-		return nil, acc, err
-	}
-	return toObject(v), acc, nil
 }

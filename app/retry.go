@@ -12,11 +12,12 @@ import (
 
 // retryWhenActive is the "Retry when ACTIVE" offer shown beside a write that
 // Octavia refused because its load balancer is busy (a 409 immutable:
-// busy(err)). Pressed, it waits until the load balancer is ACTIVE through
-// the shared poll of the load balancer (statusGetter: no GET of its own when
-// a page or an operation already polls it), then sends the same write once
-// (Send, which makes it a new operation). The wait can be cancelled, and
-// ends with the component (OnDismount).
+// busy(err); the writer offers it). Pressed, it waits until the load
+// balancer is ACTIVE, with the client's wait on the shared poll of the load
+// balancer (no GET of its own when a page or an operation already polls
+// it), then sends the same write once (Send, which makes it a new
+// operation). The wait can be cancelled, and ends with the component
+// (OnDismount).
 type retryWhenActive struct {
 	goapp.Compo
 
@@ -36,15 +37,6 @@ type retryWhenActive struct {
 	err     string
 }
 
-// retryLBOf is the load balancer a refused write waits for before its
-// retry ("" = none known: no offer).
-func retryLBOf(err error, lbID string) string {
-	if !busy(err) {
-		return ""
-	}
-	return lbID
-}
-
 func (r *retryWhenActive) OnMount(ctx goapp.Context) { r.uctx = ctx }
 func (r *retryWhenActive) OnDismount()               { r.stop() }
 
@@ -61,7 +53,7 @@ func (r *retryWhenActive) start(ctx goapp.Context, e goapp.Event) {
 	r.gen++
 	gen := r.gen
 	r.cancel, r.waiting, r.err, r.polls, r.last = cancel, true, "", 0, ""
-	get, leave := statusGetter(sess, lbRef(r.LBID))
+	lbID := r.LBID
 	opts := waiters.Options{OnPoll: func(p waiters.Poll) {
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if r.gen == gen {
@@ -70,8 +62,7 @@ func (r *retryWhenActive) start(ctx goapp.Context, e goapp.Event) {
 		})
 	}}
 	ctx.Async(func() {
-		defer leave()
-		err := waiters.ForActive(wctx, get, opts)
+		_, err := waitClient(sess).WaitLoadBalancerActive(wctx, lbID, opts)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if r.gen != gen || !r.waiting {
 				return // cancelled, or the component went away
@@ -119,13 +110,4 @@ func (r *retryWhenActive) Render() goapp.UI {
 		goapp.Button().ID(r.ID+"-btn").Type("button").Class("btn").OnClick(r.start).Text("Retry when ACTIVE"),
 		goapp.If(r.err != "", func() goapp.UI { return goapp.Span().Class("st-error-text").Text(" " + r.err) }),
 	)
-}
-
-// formLBOf is the load balancer of a form's write: the edited object's, or
-// the one a create names ("" when the form does not know it).
-func formLBOf(res *resource, orig object, rb requestBody) string {
-	if orig != nil && res.LoadBalancerOf != nil {
-		return res.LoadBalancerOf(orig)
-	}
-	return rb.Body.str("loadbalancer_id")
 }

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"regexp"
+
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/serverapi"
@@ -27,7 +29,31 @@ func Register() {
 	goapp.Route(wallPath, func() goapp.Composer { return &statusWallPage{} })
 	goapp.Route(serverapi.TrainerPagePath, func() goapp.Composer { return &trainerPage{} }) // trainer_page.go
 	goapp.Route(serverapi.TrainerCardsPath, func() goapp.Composer { return &cardsPage{} })  // trainer_cards.go
-	registerResources()
+	for _, r := range resources {
+		registerResource(r)
+	}
+}
+
+// registerResource routes a kind's pages: its list, its detail page, its
+// create and edit forms (exact routes and the forms before the detail
+// pattern, which would match "new"). A child kind's pages are under its
+// parent's page (/pools/{pool}/members/{id}), its list on that page.
+func registerResource(r *resource) {
+	base := regexp.QuoteMeta(r.Path)
+	if pr := r.parent(); pr != nil {
+		base = regexp.QuoteMeta(pr.Path) + `/[^/]+` + regexp.QuoteMeta(r.Path)
+	} else {
+		goapp.Route(r.Path, func() goapp.Composer { return &listPage{} })
+	}
+	if r.Create && r.CreatePath == "" {
+		routeWithRegexp("^"+base+"/new$", func() goapp.Composer { return &formPage{} })
+	}
+	if r.Edit {
+		routeWithRegexp("^"+base+"/[^/]+/edit$", func() goapp.Composer { return &formPage{} })
+	}
+	if !r.NoDetail {
+		routeWithRegexp("^"+base+"/[^/]+$", func() goapp.Composer { return &detailPage{} })
+	}
 }
 
 // detailPathOf is the detail page of load balancer id.

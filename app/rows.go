@@ -1,11 +1,9 @@
 package app
 
 import (
-	"sort"
+	"slices"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/octaview/octaview/octavia"
 )
@@ -18,73 +16,89 @@ type row struct {
 	ProvisioningStatus string
 	OperatingStatus    string
 	CreatedAt          string   // Octavia's text; parsed only when shown
+	UpdatedAt          string   // Octavia's text ("" until the first update)
 	Parent             string   // a member's pool, a rule's L7 policy
 	Cells              []string // the kind's Columns, in order
 }
 
-// octaviaTime is how Octavia writes times: UTC, to the second, no zone.
-const octaviaTime = "2006-01-02T15:04:05"
-
-// rowOf is the row of object o of kind res (parent: the id of a member's
-// pool or a rule's policy).
-func rowOf(res *resource, parent string, o object) row {
-	r := row{ID: res.idOf(o), Name: o.str("name"), ProvisioningStatus: o.str("provisioning_status"),
-		OperatingStatus: o.str("operating_status"), CreatedAt: o.str("created_at"), Parent: parent}
-	if res.namedByID() {
-		r.Name = r.ID
+// rowFields are the attributes a row of res shows, in the order of a
+// list's ListQuery.Fields (rowOf reads them back in this order): the id,
+// the name, the statuses and times the kind has, its Columns, then the
+// attributes its Local filters read.
+func rowFields(res *resource) []string {
+	f := []string{res.Kind.IDKey()}
+	if !res.namedByID() {
+		f = append(f, "name")
 	}
-	if len(res.Columns) > 0 {
-		r.Cells = make([]string, len(res.Columns))
-		for i, c := range res.Columns {
-			r.Cells[i] = o.str(c.Key)
+	if res.hasStatus() {
+		f = append(f, "provisioning_status", "operating_status")
+	}
+	if res.Times {
+		f = append(f, "created_at", "updated_at")
+	}
+	for _, c := range res.Columns {
+		f = append(f, c.Key)
+	}
+	for _, lf := range res.Filters {
+		if lf.Local != "" {
+			f = append(f, lf.Local)
 		}
 	}
-	return r
+	return f
 }
 
-// lbRowOf is the row of a load balancer as LoadBalancerRows reads it (the
-// load balancer's Columns: VIP address, provider).
-func lbRowOf(r octavia.LoadBalancerRow) row {
-	return row{ID: r.ID, Name: r.Name, ProvisioningStatus: r.ProvisioningStatus, OperatingStatus: r.OperatingStatus,
-		CreatedAt: r.CreatedAt, Cells: []string{r.VipAddress, r.Provider}}
+// rowOf is the row of res that r, read with rowFields(res), holds (parent:
+// the id of a member's pool or a rule's policy).
+func rowOf(res *resource, parent string, r octavia.Row) row {
+	out := row{ID: r[0], Name: r[0], Parent: parent}
+	i := 1
+	if !res.namedByID() {
+		out.Name, i = r[i], i+1
+	}
+	if res.hasStatus() {
+		out.ProvisioningStatus, out.OperatingStatus, i = r[i], r[i+1], i+2
+	}
+	if res.Times {
+		out.CreatedAt, out.UpdatedAt, i = r[i], r[i+1], i+2
+	}
+	if len(res.Columns) > 0 {
+		out.Cells = r[i : i+len(res.Columns)]
+	}
+	return out
+}
+
+// rowOfObject is the row of object o of kind res (a poll's answer, a
+// list read as objects).
+func rowOfObject(res *resource, parent string, o object) row {
+	fields := rowFields(res)
+	r := make(octavia.Row, len(fields))
+	for i, f := range fields {
+		r[i] = o.Text(f)
+	}
+	return rowOf(res, parent, r)
+}
+
+// localMatch reports whether r, read with rowFields(res), passes the Local
+// filters of q (a pool's listener: its listeners hold the value).
+func localMatch(res *resource, q listQuery, r octavia.Row) bool {
+	i := len(r)
+	for j := len(res.Filters) - 1; j >= 0; j-- {
+		lf := res.Filters[j]
+		if lf.Local == "" {
+			continue
+		}
+		i--
+		if v := q.get(lf.Key); v != "" && !slices.Contains(strings.Split(r[i], ", "), v) {
+			return false
+		}
+	}
+	return true
 }
 
 // createdAt parses a row's creation time (Octavia's form, or RFC 3339);
 // the zero time when there is none. Only the rows on screen are parsed.
 func createdAt(r *row) time.Time {
-	return parseOctaviaTime(r.CreatedAt)
-}
-
-// compareRow orders rows by name, case-insensitive, then by id, without
-// allocating (a sort of 10,000 rows makes ~130,000 comparisons), so rows
-// do not jump when a poll answers in another order.
-func compareRow(a, b *row) int {
-	if c := compareFold(a.Name, b.Name); c != 0 {
-		return c
-	}
-	return strings.Compare(a.ID, b.ID)
-}
-
-// sortRows sorts rows in place by compareRow (with sort.Slice, which the
-// standard library links anyway; compareRow orders every two rows of
-// distinct ids, so the sort need not be stable).
-func sortRows(rows []row) {
-	sort.Slice(rows, func(i, j int) bool { return compareRow(&rows[i], &rows[j]) < 0 })
-}
-
-// sortOrder returns the indexes 0..n-1 of a list ordered by cmp(i, j) (which
-// compares items i and j, as for slices.SortFunc), equal items in their
-// order: a stable sort, with as many comparisons as slices.SortStableFunc
-// makes. The package's sorts of its own types go through it (or sort.Slice,
-// see sortRows), so that the wasm holds one sort.SliceStable rather than one
-// slices.SortFunc instantiation, ~20 KB raw, per element type.
-func sortOrder(n int, cmp func(i, j int) int) []int {
-	idx := make([]int, n)
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return cmp(idx[a], idx[b]) < 0 })
-	return idx
+	return octavia.ParseTime(r.CreatedAt)
 }
 
 // filterRows keeps the rows whose name contains query (case-insensitive; an
@@ -118,56 +132,4 @@ func countRows(rows []row) (active, pending, failed int) {
 		}
 	}
 	return
-}
-
-// compareFold compares a and b as strings.Compare(strings.ToLower(a),
-// strings.ToLower(b)) does, rune by rune, without allocating.
-func compareFold(a, b string) int {
-	for a != "" && b != "" {
-		var ra, rb rune
-		if a[0] < utf8.RuneSelf && b[0] < utf8.RuneSelf {
-			ra, rb = rune(a[0]), rune(b[0])
-			a, b = a[1:], b[1:]
-			if 'A' <= ra && ra <= 'Z' {
-				ra += 'a' - 'A'
-			}
-			if 'A' <= rb && rb <= 'Z' {
-				rb += 'a' - 'A'
-			}
-		} else {
-			var na, nb int
-			ra, na = utf8.DecodeRuneInString(a)
-			rb, nb = utf8.DecodeRuneInString(b)
-			a, b = a[na:], b[nb:]
-			ra, rb = unicode.ToLower(ra), unicode.ToLower(rb)
-		}
-		if ra != rb {
-			if ra < rb {
-				return -1
-			}
-			return 1
-		}
-	}
-	switch {
-	case a == "" && b == "":
-		return 0
-	case a == "":
-		return -1
-	}
-	return 1
-}
-
-// mergeRows returns a new slice holding the rows of a and b, both sorted by
-// compareRow, in that order: a page joins the rows already shown in linear
-// time, and the slice the page renders is never written to.
-func mergeRows(a, b []row) []row {
-	out := make([]row, 0, len(a)+len(b))
-	for len(a) > 0 && len(b) > 0 {
-		if compareRow(&b[0], &a[0]) < 0 {
-			out, b = append(out, b[0]), b[1:]
-		} else {
-			out, a = append(out, a[0]), a[1:]
-		}
-	}
-	return append(append(out, a...), b...)
 }

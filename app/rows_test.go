@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
-
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 )
@@ -57,42 +55,29 @@ func TestMergeRows(t *testing.T) {
 	}
 }
 
-// queryRecorder records the queries of the list requests on their way to the lab.
-type queryRecorder struct {
-	next    http.RoundTripper
-	queries []string
-}
-
-func (r *queryRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
-	if strings.HasSuffix(req.URL.Path, "/lbaas/loadbalancers") {
-		r.queries = append(r.queries, req.URL.RawQuery)
-	}
-	return r.next.RoundTrip(req)
-}
-
 // TestLoadBalancerRows lists 1,050 load balancers (two pages) as rows: each
 // page asks only for the row's columns, and every row is complete.
 func TestLoadBalancerRows(t *testing.T) {
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "bulk", Count: 1050}}}})
-	rec := &queryRecorder{next: labcloud.Transport(cloud)}
-	c := labVia(t, rec, "demo", "demo")
-	rows, err := octavia.Collect(c.LoadBalancerRows(t.Context(), loadbalancers.ListOpts{}))
+	c, rec := labRecorded(t, cloud, "demo", "demo")
+	rows, err := octavia.Collect(readRows(t.Context(), c, lbResource, listQuery{}))
 	if err != nil || len(rows) != 1050 {
 		t.Fatalf("got %d rows, %v; want 1050", len(rows), err)
 	}
 	for _, r := range rows {
-		rr := lbRowOf(r)
-		if r.ID == "" || !strings.HasPrefix(r.Name, "bulk-") || r.VipAddress == "" || r.ProvisioningStatus != "ACTIVE" ||
-			r.OperatingStatus == "" || r.Provider == "" || createdAt(&rr).IsZero() {
+		if r.ID == "" || !strings.HasPrefix(r.Name, "bulk-") || r.Cells[0] == "" || r.ProvisioningStatus != "ACTIVE" ||
+			r.OperatingStatus == "" || r.Cells[1] == "" || createdAt(&r).IsZero() {
 			t.Fatalf("got row %+v, want every column filled", r)
 		}
 	}
-	if len(rec.queries) != 2 {
-		t.Fatalf("got %d list requests, want 2 (two pages)", len(rec.queries))
+	lists := rec.matching(http.MethodGet, "/lbaas/loadbalancers")
+	if len(lists) != 2 {
+		t.Fatalf("got %d list requests, want 2 (two pages)", len(lists))
 	}
-	for _, q := range rec.queries {
-		v, _ := url.ParseQuery(q)
-		if got, want := v["fields"], []string{"id", "name", "vip_address", "provisioning_status", "operating_status", "provider", "created_at"}; !slices.Equal(got, want) {
+	for _, q := range lists {
+		v, _ := url.ParseQuery(q.Query)
+		want := []string{"id", "name", "provisioning_status", "operating_status", "created_at", "updated_at", "vip_address", "provider"}
+		if got := v["fields"]; !slices.Equal(got, want) {
 			t.Errorf("fields asked: got %q, want %q", got, want)
 		}
 	}

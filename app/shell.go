@@ -53,6 +53,7 @@ func (s *shell) OnMount(ctx goapp.Context) {
 	ctx.ObserveState(stateOperations, &s.ops).OnChange(func() { s.syncTicker(ctx) })
 	s.syncTicker(ctx)
 	if goapp.IsClient {
+		installDebugHooks()
 		watchShell(s, ctx)
 		s.loadProjects(ctx)
 		s.openReauth(ctx)
@@ -207,7 +208,7 @@ func renderResourceNav(sess *session, current string) goapp.UI {
 	}
 	var links []goapp.UI
 	for _, r := range resources {
-		if r == lbResource || r.Parent != "" || r.NoNav || !r.mayRead(sess) {
+		if r == lbResource || r.parent() != nil || r.NoNav || !r.mayRead(sess) {
 			continue
 		}
 		links = append(links, navLink(r.Path, r.Title, current == r.Path))
@@ -391,122 +392,4 @@ func (s *shell) switchRegion(ctx goapp.Context, region string) {
 // from the cookie, so every page reloads its data.
 func reloadTo(path string) {
 	goapp.Window().Get("location").Call("assign", path)
-}
-
-// reauthDialogID is the "log in again" dialog's modal <dialog>.
-const reauthDialogID = "reauth-dialog"
-
-// openReauth shows the "log in again" dialog as a modal <dialog> once it is
-// rendered, and keeps what had the focus, to give it back afterwards.
-// UI goroutine.
-func (s *shell) openReauth(ctx goapp.Context) {
-	if !reauthPending() {
-		return
-	}
-	if active := goapp.Window().Get("document").Get("activeElement"); active.Truthy() &&
-		!active.Equal(goapp.Window().Get("document").Get("body")) && active.Get("id").String() != "reauth-password" {
-		s.reauthFocus = active
-	}
-	showModal(ctx, reauthDialogID)
-}
-
-// reauthCancel keeps the dialog open on Escape: the session cannot carry
-// on without a new login, so the only ways out are "Log in again" and
-// "Log out".
-func (s *shell) reauthCancel(ctx goapp.Context, e goapp.Event) {
-	e.PreventDefault()
-}
-
-// reauthClosed reopens the dialog if the browser closed it while the
-// login is still due (Chrome closes a modal dialog on a second Escape
-// without a user activation in between, whatever "cancel" says).
-func (s *shell) reauthClosed(ctx goapp.Context, e goapp.Event) {
-	if reauthPending() {
-		showModal(ctx, reauthDialogID)
-	}
-}
-
-// reauthDone closes the dialog after a new login and gives the focus back
-// to what had it (else the page's content).
-func (s *shell) reauthDone(ctx goapp.Context) {
-	back := s.reauthFocus
-	s.reauthFocus = goapp.Null()
-	closeDialog(reauthDialogID)
-	// A moment later, after the render (the new session may remount the
-	// shell, whose context then no longer runs anything) and the
-	// browser's own focus steps.
-	var f goapp.Func
-	f = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {
-		f.Release()
-		if back != nil && back.Truthy() && back.Get("isConnected").Bool() {
-			back.Call("focus")
-		} else {
-			focusID(contentID)
-		}
-		return nil
-	})
-	goapp.Window().Call("setTimeout", f, 50)
-}
-
-// renderReauth is the "log in again" dialog of an expired or revoked
-// token: the page stays as it is underneath (inert), and the requests
-// waiting on the 401 go on once the user logged in again. Escape does not
-// dismiss it (reauthCancel).
-func (s *shell) renderReauth(sess *session) goapp.UI {
-	return goapp.Dialog().ID(reauthDialogID).Class("modal").Aria("labelledby", "reauth-title").Aria("describedby", "reauth-why").
-		On("cancel", s.reauthCancel).On("close", s.reauthClosed).OnKeyDown(trapTab).Body(
-		goapp.H2().ID("reauth-title").Text("Your session has ended"),
-		goapp.P().ID("reauth-why").Text("Keystone no longer accepts your token (it expired or was revoked). Log in again as "+
-			sess.Info.UserName+" to carry on where you were."),
-		goapp.Form().ID("reauth-form").Class("form").OnSubmit(s.reauthSubmit).Body(
-			field("reauth-password", "Password", goapp.Input().ID("reauth-password").Type("password").
-				Value(s.reauthPass).OnInput(s.ValueTo(&s.reauthPass)).AutoFocus(true)),
-			goapp.If(s.reauthErr != "", func() goapp.UI {
-				return goapp.Div().ID("reauth-error").Class("alert", "alert-error").Aria("live", "assertive").Text(s.reauthErr)
-			}),
-			goapp.Div().Class("form-actions").Body(
-				goapp.Button().ID("reauth-submit").Type("submit").Class("btn", "btn-primary").Disabled(s.reauthBusy).Text("Log in again"),
-				goapp.Button().ID("reauth-logout").Type("button").Class("btn", "btn-ghost").OnClick(s.reauthLeave).Text("Log out"),
-			),
-		),
-	)
-}
-
-func (s *shell) reauthSubmit(ctx goapp.Context, e goapp.Event) {
-	e.PreventDefault()
-	sess := currentSession()
-	if sess == nil || s.reauthBusy || s.reauthPass == "" {
-		return
-	}
-	s.reauthBusy, s.reauthErr = true, ""
-	origin := originOf(goapp.Window().URL())
-	cfg := clientConfig(origin, sess.Info.UserName, s.reauthPass, cmp.Or(sess.Info.DomainName, "Default"), "")
-	cfg.ProjectID = sess.Info.ProjectID
-	cfg = sessionConfig(cfg, sess.Info.Region)
-	s.reauthPass = ""
-	ctx.Async(func() {
-		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		client, err := octavia.New(c, cfg)
-		ctx.Dispatch(func(ctx goapp.Context) {
-			s.reauthBusy = false
-			if err != nil {
-				s.reauthErr = loginErrorText(err, origin+identityPath)
-				return
-			}
-			ns := *sess
-			ns.Info = client.Session()
-			setSession(&ns)
-			endReauth(nil)
-			s.reauthDone(ctx)
-		})
-	})
-}
-
-func (s *shell) reauthLeave(ctx goapp.Context, e goapp.Event) {
-	endReauth(errReauthDeclined)
-	announceLogout()
-	operations.reset()
-	signOut("You are logged out: your session had ended.")
-	ctx.Navigate(loginPath)
 }

@@ -2,8 +2,6 @@ package app
 
 import (
 	"context"
-	"net/http"
-	"strings"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -161,44 +159,14 @@ func TestStatsSeriesLatest(t *testing.T) {
 	}
 }
 
-// pathCounter counts the GETs of each path on their way to the lab.
-type pathCounter struct {
-	next http.RoundTripper
-	mu   sync.Mutex
-	gets map[string]int
-}
-
-func (c *pathCounter) RoundTrip(req *http.Request) (*http.Response, error) {
-	if req.Method == http.MethodGet {
-		c.mu.Lock()
-		c.gets[req.URL.Path]++
-		c.mu.Unlock()
-	}
-	return c.next.RoundTrip(req)
-}
-
-// count is how many GETs went to a path ending in suffix.
-func (c *pathCounter) count(suffix string) int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	n := 0
-	for p, k := range c.gets {
-		if strings.HasSuffix(p, suffix) {
-			n += k
-		}
-	}
-	return n
-}
-
 // statsLab logs in as demo to an in-memory lab (synctest-safe) whose load
 // balancer "web" has a listener with members, so its counters grow, and
 // returns the session, web's id, its listener's id and the GET counter.
-func statsLab(t *testing.T) (sess *session, lbID, listenerID string, tr *pathCounter) {
+func statsLab(t *testing.T) (sess *session, lbID, listenerID string, tr *recorder) {
 	t.Helper()
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "web",
 		Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.11", "10.0.0.12"}}}}}})
-	tr = &pathCounter{next: labcloud.Transport(cloud), gets: map[string]int{}}
-	c := labVia(t, tr, "demo", "demo")
+	c, tr := labRecorded(t, cloud, "demo", "demo")
 	lbs, err := octavia.Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{Name: "web"}))
 	if err != nil || len(lbs) != 1 {
 		t.Fatalf("got %d load balancers named web, %v; want 1", len(lbs), err)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -13,11 +12,12 @@ import (
 )
 
 // tagsEditor adds and removes the tags of any object that has them, on its
-// detail page: each change goes through the client's UpdateTags (read,
-// merge, PUT, read back and re-apply when another writer raced us, a 409
-// immutable waited out), is recorded in the journal as an operation with
-// its wait, and says what happened: saved, other writers' tags put back
-// (Restored), or our change still not in place (Lost).
+// detail page: each change is a write (the writer's: one 409 policy for
+// every write, "Retry when ACTIVE" when the load balancer is busy) that
+// goes through the client's UpdateTags (read, merge, PUT, read back and
+// re-apply when another writer raced us), is recorded in the journal as an
+// operation with its wait, and says what happened: saved, other writers'
+// tags put back (Restored), or our change still not in place (Lost).
 type tagsEditor struct {
 	goapp.Compo
 
@@ -30,6 +30,7 @@ type tagsEditor struct {
 	OnWrite func()
 
 	uctx    goapp.Context // the component's own (OnMount): a chip's button goes away with its tag
+	w       writer
 	input   string
 	sending string   // the change being sent ("+a -b"); "" when idle
 	msg     string   // what the last change did
@@ -90,46 +91,47 @@ func tagOutcome(change octavia.TagChange, r octavia.TagResult, err error, status
 	return fmt.Sprintf("Saved %s.", what), "ok"
 }
 
-// write sends change. UI goroutine; UpdateTags runs in ctx.Async.
+// write sends change, as one write. UI goroutine; UpdateTags runs in the
+// writer's ctx.Async.
 func (e *tagsEditor) write(ctx goapp.Context, change octavia.TagChange) {
 	sess, res := currentSession(), resourceOf(e.Ref.Kind)
 	if sess == nil || res == nil || e.sending != "" || len(change.Add)+len(change.Remove) == 0 {
 		return
 	}
 	e.sending, e.msg = tagChangeText(change), ""
-	ctx = e.uctx // the removed tag's button goes away, and a Dispatch with it
-	ref, name, status, was := e.Ref, e.Name, e.Status, e.Tags
-	ctx.Async(func() {
-		// A 409 immutable makes UpdateTags wait for the load balancer: allow it some minutes.
-		c, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-		defer cancel()
-		r, err := sess.Client.UpdateTags(c, ref, change)
-		ctx.Dispatch(func(ctx goapp.Context) {
-			e.sending = ""
-			e.msg, e.tone = tagOutcome(change, r, err, status)
-			if r.Accepted.StatusCode == 0 {
-				return // no PUT landed: nothing to wait for
+	ref, status, was := e.Ref, e.Status, e.Tags
+	var r octavia.TagResult // UpdateTags' result, set by Send on the writer's goroutine, read after it
+	wr := write{Op: operation{Kind: opUpdate, Verb: "Tag", Wait: waitFor(res, opUpdate), Ref: ref, Name: e.Name, Written: tagChangeText(change)},
+		Was: status,
+		Send: func(ctx context.Context, c *octavia.Client) (object, octavia.Accepted, error) {
+			var err error
+			r, err = waitClient(sess).UpdateTags(ctx, ref, change)
+			return nil, r.Accepted, err
+		}}
+	if res.hasStatus() {
+		wr.Op.Status = string(octavia.StatusPendingUpdate)
+	}
+	// the component's context: the removed tag's button goes away, and a Dispatch with it
+	e.w.send(e.uctx, sess, wr, func(ctx goapp.Context, s sent) {
+		e.sending = ""
+		e.msg, e.tone = tagOutcome(change, r, s.Err, status)
+		if s.Err == nil {
+			e.input = ""
+			// go-app leaves an input's typed value when its Value becomes ""
+			if in := goapp.Window().GetElementByID("tags-input"); in.Truthy() {
+				in.Set("value", "")
 			}
-			if err == nil {
-				e.input = ""
-				// go-app leaves an input's typed value when its Value becomes ""
-				if in := goapp.Window().GetElementByID("tags-input"); in.Truthy() {
-					in.Set("value", "")
-				}
-			}
-			e.after, e.afterOf = r.Tags, was
-			if e.after == nil {
-				e.after = []string{}
-			}
-			op := operation{Kind: opUpdate, Verb: "Tag", Wait: waitFor(res, opUpdate), Ref: ref, Name: name, Written: tagChangeText(change)}
-			if res.Status {
-				op.Status = string(octavia.StatusPendingUpdate)
-			}
-			operations.start(ctx, sess, op, r.Accepted)
-			if e.OnWrite != nil {
-				e.OnWrite()
-			}
-		})
+		}
+		e.after, e.afterOf = r.Tags, was
+		if e.after == nil {
+			e.after = []string{}
+		}
+		if e.OnWrite != nil {
+			e.OnWrite()
+		}
+	}, func(err error) {
+		e.sending = ""
+		e.msg, e.tone = tagOutcome(change, r, err, status)
 	})
 }
 
@@ -184,5 +186,6 @@ func (e *tagsEditor) Render() goapp.UI {
 				return goapp.Div().Class("alert", "tags-"+e.tone, map[string]string{"ok": "alert-ok", "warn": "alert-warn", "error": "alert-error"}[e.tone]).Text(e.msg)
 			}),
 		),
+		goapp.If(e.w.refused != nil, func() goapp.UI { return e.w.retry("tags-retry") }),
 	)
 }

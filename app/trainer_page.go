@@ -424,6 +424,9 @@ func labFaultSummary(f serverapi.Faults) string {
 
 var helpClass = map[int]string{serverapi.HelpError: "help-error", serverapi.HelpPending: "help-pending", serverapi.HelpFailing: "help-failing"}
 
+// projectOf is the trainee project an event's element names (data-project).
+func projectOf(ctx goapp.Context) string { return ctx.JSSrc().Get("dataset").Get("project").String() }
+
 // renderTile is one trainee's tile: a fixed height (tileGrid's rows).
 func (p *trainerPage) renderTile(t serverapi.Trainee) goapp.UI {
 	passed := 0
@@ -436,13 +439,16 @@ func (p *trainerPage) renderTile(t serverapi.Trainee) goapp.UI {
 	return goapp.Section().Class("tile", helpClass[t.Help]).DataSet("user", t.User).DataSet("help", t.Help).
 		Aria("label", "trainee "+t.User).Body(
 		goapp.Div().Class("tile-head").Body(
-			goapp.Input().Type("checkbox").ID(checkID).Checked(p.selected[t.Project]).
-				OnChange(func(ctx goapp.Context, e goapp.Event) { p.selected[t.Project] = ctx.JSSrc().Get("checked").Bool() }),
+			// handlers read the project from the element: go-app keeps an
+			// element's first handler, and tiles change places as the class does
+			goapp.Input().Type("checkbox").ID(checkID).DataSet("project", t.Project).Checked(p.selected[t.Project]).
+				OnChange(func(ctx goapp.Context, e goapp.Event) { p.selected[projectOf(ctx)] = ctx.JSSrc().Get("checked").Bool() }),
 			goapp.Label().For(checkID).Class("tile-user").Text(t.User),
 			goapp.Span().Class("tile-seen").Text("seen "+p.ago(t.LastSeen)),
 			goapp.Div().Class("spacer"),
-			goapp.Button().Class("btn", "btn-small", "tile-open").Type("button").Title("Open "+t.Project+" read-only in the console, as "+t.User+" sees it").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { p.openView(ctx, t.Project) }).Text("Open read-only"),
+			goapp.Button().Class("btn", "btn-small", "tile-open").Type("button").DataSet("project", t.Project).
+				Title("Open "+t.Project+" read-only in the console, as "+t.User+" sees it").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { p.openView(ctx, projectOf(ctx)) }).Text("Open read-only"),
 		),
 		goapp.If(t.HelpText != "", func() goapp.UI {
 			return goapp.Div().Class("tile-help").Text(t.HelpText)

@@ -45,12 +45,12 @@ func (c *Client) Amphorae(ctx context.Context, opts amphorae.ListOptsBuilder) it
 	if err != nil {
 		return errSeq[amphorae.Amphora](op, err)
 	}
-	return list[amphorae.Amphora](ctx, c, c.lb, op, amphoraURL(c), "amphorae", q)
+	return list[amphorae.Amphora](ctx, c, c.lb, op, c.collectionURL(KindAmphora, ""), "amphorae", q)
 }
 
 // GetAmphora reads one amphora ("amphora show").
 func (c *Client) GetAmphora(ctx context.Context, id string) (*amphorae.Amphora, error) {
-	return getOne[amphorae.Amphora](ctx, c, "get amphora "+id, amphoraURL(c, id), "amphora")
+	return getOne[amphorae.Amphora](ctx, c, "get amphora "+id, c.collectionURL(KindAmphora, "", id), "amphora")
 }
 
 // ConfigureAmphora asks Octavia to push a fresh agent configuration to the
@@ -64,7 +64,7 @@ func (c *Client) ConfigureAmphora(ctx context.Context, id string) (Accepted, err
 // 202). Read the amphora first and wait with WaitAmphoraFailover, as the CLI
 // does: the old amphora may be gone by the time the failover ends.
 func (c *Client) FailoverAmphora(ctx context.Context, id string) (Accepted, error) {
-	return c.do(ctx, c.lb, "fail over amphora "+id, http.MethodPut, amphoraURL(c, id, "failover"), nil, nil, 202)
+	return c.do(ctx, c.lb, "fail over amphora "+id, http.MethodPut, c.collectionURL(KindAmphora, "", id, "failover"), nil, nil, 202)
 }
 
 // DeleteAmphora deletes a spare (READY) or failed (ERROR) amphora ("amphora
@@ -103,7 +103,7 @@ func (c *Client) AmphoraStatusGetter(id string) waiters.Getter {
 // Outcome's Status holds the amphora's status as read.
 func (c *Client) WaitAmphoraDeleted(ctx context.Context, id string, opts waiters.Options) (Outcome, error) {
 	t := newTracker(opts)
-	err := waiters.ForDelete(ctx, c.AmphoraStatusGetter(id), t.options(opts))
+	err := c.poll(ctx, Ref{Kind: KindAmphora, ID: id}, t.options(opts), true, nil)
 	if err == nil {
 		t.out.Status = StatusDeleted
 	}

@@ -55,13 +55,14 @@ type Config struct {
 // carries Accept: application/json and goes through the transport guard.
 type Client struct {
 	provider *gophercloud.ProviderClient
-	lb       *gophercloud.ServiceClient // Octavia; resource URLs come from urls.go
+	lb       *gophercloud.ServiceClient // Octavia; resource URLs come from the kind table (kinds.go)
 	net      *gophercloud.ServiceClient // Neutron; nil when the catalog has no network endpoint
 	identity *gophercloud.ServiceClient // Keystone v3
 	guard    *guard
 	catalog  *tokens3.ServiceCatalog
 	iface    string
 	region   string
+	source   StatusSource // where waits read statuses; nil = GETs of their own (WithStatusSource)
 }
 
 // Session describes the logged-in token: who, in which project, with which
@@ -375,7 +376,7 @@ type Accepted struct {
 // (directly, or through get, put, del, getOne, sendOne and the pager list)
 // or through a request package whose result it reads with extract or
 // accepted, so every failure passes once through mapError and every success
-// yields an Accepted. Octavia URLs come from urls.go (or the request
+// yields an Accepted. Octavia URLs come from the kind table (or the request
 // packages); Neutron's are built on the client c.network(op) returns.
 
 // do sends method url on sc. body (nil = none) is marshalled as JSON, e.g. the

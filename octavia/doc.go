@@ -24,11 +24,30 @@
 // own api_base_uri, often an internal address such as http://10.0.0.1:9876;
 // nothing here ever dials one.
 //
+// # Kinds, and Octavia's own JSON
+//
+// Every kind of Octavia resource is a Kind, and everything the client
+// knows of a kind is one row of one table (kinds.go): its collection path,
+// its parent (a member's pool, a rule's L7 policy), its JSON envelopes, the
+// attribute that names it in URLs, the status a wait reads, and how its
+// load balancer is found from its JSON. A Ref points at one object; RefOf
+// makes it from an object's JSON.
+//
+// On that table, the kind-indexed calls read and write any kind as
+// Octavia's own JSON, an Object (every attribute Octavia sent and none it
+// did not): List and Rows (every page, streamed; Rows asks for the fields it
+// shows and takes each row straight from the page's bytes, for lists of
+// thousands), Get, Create, Update (a nil value sent as null: Octavia's
+// unset) and Delete (cascade for a load balancer). The typed methods
+// (LoadBalancers, GetListener, CreatePool, …) return gophercloud's types,
+// for library users, the waits, tags, the status tree and fully populated
+// creates.
+//
 // # Lists
 //
 // Lists return iter.Seq2[T, error] and stream: each page is decoded with a
-// json.Decoder straight into gophercloud's types, item by item; Collect
-// gathers them. Options are gophercloud's ListOpts; LoadBalancerListOpts and
+// json.Decoder straight into gophercloud's types (or an Object), item by
+// item; Collect gathers them. Options are gophercloud's ListOpts; LoadBalancerListOpts and
 // its siblings add what gophercloud lacks (PageOpts: fields, page_reverse).
 // The next page is the next link's paging parameters (limit, marker, sort,
 // sort_key, sort_dir, page_reverse) sent to OUR endpoint together with the
@@ -69,7 +88,14 @@
 // waits for the load balancer, then for the child's 404. Every wait returns an
 // Outcome; Outcome.SawPending false right after a write means the service
 // answered ACTIVE before it moved to PENDING_* (the stale-ACTIVE race of the
-// spec), so the write may not have been applied yet.
+// spec), so the write may not have been applied yet. WaitTreeActive waits
+// for a fully populated create: the load balancer, then every child of its
+// status tree (a child in ERROR fails it with a *ChildError).
+//
+// A wait reads its statuses from the client's StatusSource: GETs of its own
+// by default (one per poll, as the CLI does), or, with WithStatusSource, a
+// poll the program already runs (the console's shared poll: one GET per
+// object per 3 s, whatever the number of views and waits).
 //
 // # Tags, and the race that remains
 //
@@ -78,8 +104,11 @@
 // PUT, based on an older read, overwrote it) or tags we kept for others
 // vanished (a writer with a stale read dropped them), it merges again and
 // PUTs again, at most TagChange.Tries times (3), and reports what happened in
-// a TagResult (Puts, Restored, Lost). A 409 immutable (the load balancer is
-// still PENDING_UPDATE from another writer's PUT) waits for ACTIVE and starts
+// a TagResult (Puts, Restored, Lost). A 409 immutable on the first PUT is
+// returned at once, as for any write refused busy (nothing was written: the
+// caller retries once the load balancer is ACTIVE); a 409 on a later PUT
+// (our own PUT, or the other writer's, left the load balancer
+// PENDING_UPDATE) waits for ACTIVE on the StatusSource and merges again
 // from a fresh read.
 //
 // Octavia offers no conditional update (no ETag, no If-Match), so a race

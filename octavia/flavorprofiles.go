@@ -20,12 +20,12 @@ func (c *Client) FlavorProfiles(ctx context.Context, opts flavorprofiles.ListOpt
 	if err != nil {
 		return errSeq[flavorprofiles.FlavorProfile](op, err)
 	}
-	return list[flavorprofiles.FlavorProfile](ctx, c, c.lb, op, flavorProfileURL(c), "flavorprofiles", q)
+	return list[flavorprofiles.FlavorProfile](ctx, c, c.lb, op, c.collectionURL(KindFlavorProfile, ""), "flavorprofiles", q)
 }
 
 // GetFlavorProfile reads one flavor profile ("flavorprofile show").
 func (c *Client) GetFlavorProfile(ctx context.Context, id string) (*flavorprofiles.FlavorProfile, error) {
-	return getOne[flavorprofiles.FlavorProfile](ctx, c, "get flavor profile "+id, flavorProfileURL(c, id), "flavorprofile")
+	return getOne[flavorprofiles.FlavorProfile](ctx, c, "get flavor profile "+id, c.collectionURL(KindFlavorProfile, "", id), "flavorprofile")
 }
 
 // CreateFlavorProfile creates a flavor profile ("flavorprofile create");
@@ -37,7 +37,7 @@ func (c *Client) CreateFlavorProfile(ctx context.Context, opts flavorprofiles.Cr
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[flavorprofiles.FlavorProfile](ctx, c, c.lb, op, http.MethodPost, flavorProfileURL(c), b, "flavorprofile")
+	return sendOne[flavorprofiles.FlavorProfile](ctx, c, c.lb, op, http.MethodPost, c.collectionURL(KindFlavorProfile, ""), b, "flavorprofile")
 }
 
 // UpdateFlavorProfile changes a flavor profile ("flavorprofile set").
@@ -47,11 +47,11 @@ func (c *Client) UpdateFlavorProfile(ctx context.Context, id string, opts flavor
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[flavorprofiles.FlavorProfile](ctx, c, c.lb, op, http.MethodPut, flavorProfileURL(c, id), b, "flavorprofile")
+	return sendOne[flavorprofiles.FlavorProfile](ctx, c, c.lb, op, http.MethodPut, c.collectionURL(KindFlavorProfile, "", id), b, "flavorprofile")
 }
 
 // DeleteFlavorProfile deletes a flavor profile ("flavorprofile delete");
 // Octavia refuses (409) while a flavor uses it.
 func (c *Client) DeleteFlavorProfile(ctx context.Context, id string) (Accepted, error) {
-	return c.del(ctx, "delete flavor profile "+id, flavorProfileURL(c, id))
+	return c.del(ctx, "delete flavor profile "+id, c.collectionURL(KindFlavorProfile, "", id))
 }

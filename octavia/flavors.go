@@ -53,12 +53,12 @@ func (c *Client) Flavors(ctx context.Context, opts flavors.ListOptsBuilder) iter
 	if err != nil {
 		return errSeq[flavors.Flavor](op, err)
 	}
-	return list[flavors.Flavor](ctx, c, c.lb, op, flavorURL(c), "flavors", q)
+	return list[flavors.Flavor](ctx, c, c.lb, op, c.collectionURL(KindFlavor, ""), "flavors", q)
 }
 
 // GetFlavor reads one flavor ("flavor show").
 func (c *Client) GetFlavor(ctx context.Context, id string) (*flavors.Flavor, error) {
-	return getOne[flavors.Flavor](ctx, c, "get flavor "+id, flavorURL(c, id), "flavor")
+	return getOne[flavors.Flavor](ctx, c, "get flavor "+id, c.collectionURL(KindFlavor, "", id), "flavor")
 }
 
 // CreateFlavor creates a flavor ("flavor create"; FlavorCreateOpts or
@@ -69,7 +69,7 @@ func (c *Client) CreateFlavor(ctx context.Context, opts flavors.CreateOptsBuilde
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[flavors.Flavor](ctx, c, c.lb, op, http.MethodPost, flavorURL(c), b, "flavor")
+	return sendOne[flavors.Flavor](ctx, c, c.lb, op, http.MethodPost, c.collectionURL(KindFlavor, ""), b, "flavor")
 }
 
 // UpdateFlavor changes a flavor ("flavor set" with FlavorUpdateOpts,
@@ -80,11 +80,11 @@ func (c *Client) UpdateFlavor(ctx context.Context, id string, opts flavors.Updat
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[flavors.Flavor](ctx, c, c.lb, op, http.MethodPut, flavorURL(c, id), b, "flavor")
+	return sendOne[flavors.Flavor](ctx, c, c.lb, op, http.MethodPut, c.collectionURL(KindFlavor, "", id), b, "flavor")
 }
 
 // DeleteFlavor deletes a flavor ("flavor delete"); Octavia refuses (409)
 // while load balancers use it.
 func (c *Client) DeleteFlavor(ctx context.Context, id string) (Accepted, error) {
-	return c.del(ctx, "delete flavor "+id, flavorURL(c, id))
+	return c.del(ctx, "delete flavor "+id, c.collectionURL(KindFlavor, "", id))
 }

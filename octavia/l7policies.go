@@ -31,12 +31,12 @@ func (c *Client) L7Policies(ctx context.Context, opts l7policies.ListOptsBuilder
 	if err != nil {
 		return errSeq[l7policies.L7Policy](op, err)
 	}
-	return list[l7policies.L7Policy](ctx, c, c.lb, op, l7PolicyURL(c), "l7policies", q)
+	return list[l7policies.L7Policy](ctx, c, c.lb, op, c.collectionURL(KindL7Policy, ""), "l7policies", q)
 }
 
 // GetL7Policy reads one L7 policy.
 func (c *Client) GetL7Policy(ctx context.Context, id string) (*l7policies.L7Policy, error) {
-	return getOne[l7policies.L7Policy](ctx, c, "get L7 policy "+id, l7PolicyURL(c, id), "l7policy")
+	return getOne[l7policies.L7Policy](ctx, c, "get L7 policy "+id, c.collectionURL(KindL7Policy, "", id), "l7policy")
 }
 
 // CreateL7Policy creates an L7 policy on a listener; wait with WaitChildActive.
@@ -46,7 +46,7 @@ func (c *Client) CreateL7Policy(ctx context.Context, opts l7policies.CreateOptsB
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[l7policies.L7Policy](ctx, c, c.lb, op, http.MethodPost, l7PolicyURL(c), b, "l7policy")
+	return sendOne[l7policies.L7Policy](ctx, c, c.lb, op, http.MethodPost, c.collectionURL(KindL7Policy, ""), b, "l7policy")
 }
 
 // UpdateL7Policy changes an L7 policy (l7policies.UpdateOpts, or Unset).
@@ -56,10 +56,10 @@ func (c *Client) UpdateL7Policy(ctx context.Context, id string, opts l7policies.
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[l7policies.L7Policy](ctx, c, c.lb, op, http.MethodPut, l7PolicyURL(c, id), b, "l7policy")
+	return sendOne[l7policies.L7Policy](ctx, c, c.lb, op, http.MethodPut, c.collectionURL(KindL7Policy, "", id), b, "l7policy")
 }
 
 // DeleteL7Policy deletes an L7 policy and its rules; wait with WaitChildDeleted.
 func (c *Client) DeleteL7Policy(ctx context.Context, id string) (Accepted, error) {
-	return c.del(ctx, "delete L7 policy "+id, l7PolicyURL(c, id))
+	return c.del(ctx, "delete L7 policy "+id, c.collectionURL(KindL7Policy, "", id))
 }

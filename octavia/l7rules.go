@@ -31,12 +31,12 @@ func (c *Client) L7Rules(ctx context.Context, policyID string, opts l7policies.L
 	if err != nil {
 		return errSeq[l7policies.Rule](op, err)
 	}
-	return list[l7policies.Rule](ctx, c, c.lb, op, l7RuleURL(c, policyID), "rules", q)
+	return list[l7policies.Rule](ctx, c, c.lb, op, c.collectionURL(KindL7Rule, policyID), "rules", q)
 }
 
 // GetL7Rule reads one rule of an L7 policy.
 func (c *Client) GetL7Rule(ctx context.Context, policyID, id string) (*l7policies.Rule, error) {
-	return getOne[l7policies.Rule](ctx, c, "get L7 rule "+id, l7RuleURL(c, policyID, id), "rule")
+	return getOne[l7policies.Rule](ctx, c, "get L7 rule "+id, c.collectionURL(KindL7Rule, policyID, id), "rule")
 }
 
 // CreateL7Rule adds a rule to an L7 policy; wait with WaitChildActive.
@@ -46,7 +46,7 @@ func (c *Client) CreateL7Rule(ctx context.Context, policyID string, opts l7polic
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[l7policies.Rule](ctx, c, c.lb, op, http.MethodPost, l7RuleURL(c, policyID), b, "rule")
+	return sendOne[l7policies.Rule](ctx, c, c.lb, op, http.MethodPost, c.collectionURL(KindL7Rule, policyID), b, "rule")
 }
 
 // UpdateL7Rule changes a rule (l7policies.UpdateRuleOpts, or Unset).
@@ -56,10 +56,10 @@ func (c *Client) UpdateL7Rule(ctx context.Context, policyID, id string, opts l7p
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[l7policies.Rule](ctx, c, c.lb, op, http.MethodPut, l7RuleURL(c, policyID, id), b, "rule")
+	return sendOne[l7policies.Rule](ctx, c, c.lb, op, http.MethodPut, c.collectionURL(KindL7Rule, policyID, id), b, "rule")
 }
 
 // DeleteL7Rule deletes a rule; wait with WaitChildDeleted.
 func (c *Client) DeleteL7Rule(ctx context.Context, policyID, id string) (Accepted, error) {
-	return c.del(ctx, "delete L7 rule "+id, l7RuleURL(c, policyID, id))
+	return c.del(ctx, "delete L7 rule "+id, c.collectionURL(KindL7Rule, policyID, id))
 }

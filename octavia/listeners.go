@@ -31,12 +31,12 @@ func (c *Client) Listeners(ctx context.Context, opts listeners.ListOptsBuilder) 
 	if err != nil {
 		return errSeq[listeners.Listener](op, err)
 	}
-	return list[listeners.Listener](ctx, c, c.lb, op, listenerURL(c), "listeners", q)
+	return list[listeners.Listener](ctx, c, c.lb, op, c.collectionURL(KindListener, ""), "listeners", q)
 }
 
 // GetListener reads one listener.
 func (c *Client) GetListener(ctx context.Context, id string) (*listeners.Listener, error) {
-	return getOne[listeners.Listener](ctx, c, "get listener "+id, listenerURL(c, id), "listener")
+	return getOne[listeners.Listener](ctx, c, "get listener "+id, c.collectionURL(KindListener, "", id), "listener")
 }
 
 // CreateListener creates a listener; its load balancer goes PENDING_UPDATE:
@@ -47,7 +47,7 @@ func (c *Client) CreateListener(ctx context.Context, opts listeners.CreateOptsBu
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[listeners.Listener](ctx, c, c.lb, op, http.MethodPost, listenerURL(c), b, "listener")
+	return sendOne[listeners.Listener](ctx, c, c.lb, op, http.MethodPost, c.collectionURL(KindListener, ""), b, "listener")
 }
 
 // UpdateListener changes a listener (listeners.UpdateOpts, or Unset).
@@ -57,15 +57,15 @@ func (c *Client) UpdateListener(ctx context.Context, id string, opts listeners.U
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[listeners.Listener](ctx, c, c.lb, op, http.MethodPut, listenerURL(c, id), b, "listener")
+	return sendOne[listeners.Listener](ctx, c, c.lb, op, http.MethodPut, c.collectionURL(KindListener, "", id), b, "listener")
 }
 
 // DeleteListener deletes a listener; wait with WaitChildDeleted.
 func (c *Client) DeleteListener(ctx context.Context, id string) (Accepted, error) {
-	return c.del(ctx, "delete listener "+id, listenerURL(c, id))
+	return c.del(ctx, "delete listener "+id, c.collectionURL(KindListener, "", id))
 }
 
 // ListenerStats reads a listener's traffic counters ("listener stats show").
 func (c *Client) ListenerStats(ctx context.Context, id string) (*listeners.Stats, error) {
-	return getOne[listeners.Stats](ctx, c, "get listener stats "+id, listenerURL(c, id, "stats"), "stats")
+	return getOne[listeners.Stats](ctx, c, "get listener stats "+id, c.collectionURL(KindListener, "", id, "stats"), "stats")
 }

@@ -53,12 +53,12 @@ func (c *Client) LoadBalancers(ctx context.Context, opts loadbalancers.ListOptsB
 	if err != nil {
 		return errSeq[loadbalancers.LoadBalancer](op, err)
 	}
-	return list[loadbalancers.LoadBalancer](ctx, c, c.lb, op, loadBalancerURL(c), "loadbalancers", q)
+	return list[loadbalancers.LoadBalancer](ctx, c, c.lb, op, c.collectionURL(KindLoadBalancer, ""), "loadbalancers", q)
 }
 
 // GetLoadBalancer reads one load balancer ("loadbalancer show").
 func (c *Client) GetLoadBalancer(ctx context.Context, id string) (*loadbalancers.LoadBalancer, error) {
-	return getOne[loadbalancers.LoadBalancer](ctx, c, "get load balancer "+id, loadBalancerURL(c, id), "loadbalancer")
+	return getOne[loadbalancers.LoadBalancer](ctx, c, "get load balancer "+id, c.collectionURL(KindLoadBalancer, "", id), "loadbalancer")
 }
 
 // CreateLoadBalancer creates a load balancer ("loadbalancer create"); with
@@ -70,7 +70,7 @@ func (c *Client) CreateLoadBalancer(ctx context.Context, opts loadbalancers.Crea
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[loadbalancers.LoadBalancer](ctx, c, c.lb, op, http.MethodPost, loadBalancerURL(c), b, "loadbalancer")
+	return sendOne[loadbalancers.LoadBalancer](ctx, c, c.lb, op, http.MethodPost, c.collectionURL(KindLoadBalancer, ""), b, "loadbalancer")
 }
 
 // UpdateLoadBalancer changes a load balancer ("loadbalancer set" with
@@ -81,7 +81,7 @@ func (c *Client) UpdateLoadBalancer(ctx context.Context, id string, opts loadbal
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[loadbalancers.LoadBalancer](ctx, c, c.lb, op, http.MethodPut, loadBalancerURL(c, id), b, "loadbalancer")
+	return sendOne[loadbalancers.LoadBalancer](ctx, c, c.lb, op, http.MethodPut, c.collectionURL(KindLoadBalancer, "", id), b, "loadbalancer")
 }
 
 // DeleteLoadBalancer deletes a load balancer; cascade (sent as the query
@@ -92,19 +92,19 @@ func (c *Client) DeleteLoadBalancer(ctx context.Context, id string, cascade bool
 	if err != nil {
 		return Accepted{}, mapError(op, err)
 	}
-	return c.del(ctx, op, loadBalancerURL(c, id)+q)
+	return c.del(ctx, op, c.collectionURL(KindLoadBalancer, "", id)+q)
 }
 
 // LoadBalancerStats reads a load balancer's traffic counters ("loadbalancer stats show").
 func (c *Client) LoadBalancerStats(ctx context.Context, id string) (*loadbalancers.Stats, error) {
-	return getOne[loadbalancers.Stats](ctx, c, "get load balancer stats "+id, loadBalancerURL(c, id, "stats"), "stats")
+	return getOne[loadbalancers.Stats](ctx, c, "get load balancer stats "+id, c.collectionURL(KindLoadBalancer, "", id, "stats"), "stats")
 }
 
 // LoadBalancerStatusTree reads the statuses of a load balancer and of
 // everything under it, pools' health monitors included ("loadbalancer
 // status show"). Lists Octavia left out come back empty, not nil.
 func (c *Client) LoadBalancerStatusTree(ctx context.Context, id string) (*StatusTree, error) {
-	t, err := getOne[StatusTree](ctx, c, "get load balancer status "+id, loadBalancerURL(c, id, "status"), "statuses")
+	t, err := getOne[StatusTree](ctx, c, "get load balancer status "+id, c.collectionURL(KindLoadBalancer, "", id, "status"), "statuses")
 	if err != nil {
 		return nil, err
 	}
@@ -115,5 +115,5 @@ func (c *Client) LoadBalancerStatusTree(ctx context.Context, id string) (*Status
 // FailoverLoadBalancer starts a failover of the load balancer's amphorae
 // ("loadbalancer failover"); the load balancer goes PENDING_UPDATE.
 func (c *Client) FailoverLoadBalancer(ctx context.Context, id string) (Accepted, error) {
-	return c.do(ctx, c.lb, "fail over load balancer "+id, http.MethodPut, loadBalancerURL(c, id, "failover"), nil, nil, 202)
+	return c.do(ctx, c.lb, "fail over load balancer "+id, http.MethodPut, c.collectionURL(KindLoadBalancer, "", id, "failover"), nil, nil, 202)
 }

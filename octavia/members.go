@@ -31,12 +31,12 @@ func (c *Client) Members(ctx context.Context, poolID string, opts pools.ListMemb
 	if err != nil {
 		return errSeq[pools.Member](op, err)
 	}
-	return list[pools.Member](ctx, c, c.lb, op, memberURL(c, poolID), "members", q)
+	return list[pools.Member](ctx, c, c.lb, op, c.collectionURL(KindMember, poolID), "members", q)
 }
 
 // GetMember reads one member of a pool.
 func (c *Client) GetMember(ctx context.Context, poolID, id string) (*pools.Member, error) {
-	return getOne[pools.Member](ctx, c, "get member "+id, memberURL(c, poolID, id), "member")
+	return getOne[pools.Member](ctx, c, "get member "+id, c.collectionURL(KindMember, poolID, id), "member")
 }
 
 // CreateMember adds a member to a pool; the load balancer goes
@@ -48,7 +48,7 @@ func (c *Client) CreateMember(ctx context.Context, poolID string, opts pools.Cre
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[pools.Member](ctx, c, c.lb, op, http.MethodPost, memberURL(c, poolID), b, "member")
+	return sendOne[pools.Member](ctx, c, c.lb, op, http.MethodPost, c.collectionURL(KindMember, poolID), b, "member")
 }
 
 // UpdateMember changes a member (pools.UpdateMemberOpts, or Unset).
@@ -58,7 +58,7 @@ func (c *Client) UpdateMember(ctx context.Context, poolID, id string, opts pools
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[pools.Member](ctx, c, c.lb, op, http.MethodPut, memberURL(c, poolID, id), b, "member")
+	return sendOne[pools.Member](ctx, c, c.lb, op, http.MethodPut, c.collectionURL(KindMember, poolID, id), b, "member")
 }
 
 // BatchUpdateMembers replaces the pool's whole member list with members
@@ -74,10 +74,10 @@ func (c *Client) BatchUpdateMembers(ctx context.Context, poolID string, members 
 		}
 		body = append(body, b)
 	}
-	return c.do(ctx, c.lb, op, http.MethodPut, memberURL(c, poolID), map[string]any{"members": body}, nil, 202)
+	return c.do(ctx, c.lb, op, http.MethodPut, c.collectionURL(KindMember, poolID), map[string]any{"members": body}, nil, 202)
 }
 
 // DeleteMember removes a member from a pool; wait with WaitChildDeleted.
 func (c *Client) DeleteMember(ctx context.Context, poolID, id string) (Accepted, error) {
-	return c.del(ctx, "delete member "+id, memberURL(c, poolID, id))
+	return c.del(ctx, "delete member "+id, c.collectionURL(KindMember, poolID, id))
 }

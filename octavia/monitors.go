@@ -31,12 +31,12 @@ func (c *Client) Monitors(ctx context.Context, opts monitors.ListOptsBuilder) it
 	if err != nil {
 		return errSeq[monitors.Monitor](op, err)
 	}
-	return list[monitors.Monitor](ctx, c, c.lb, op, monitorURL(c), "healthmonitors", q)
+	return list[monitors.Monitor](ctx, c, c.lb, op, c.collectionURL(KindMonitor, ""), "healthmonitors", q)
 }
 
 // GetMonitor reads one health monitor.
 func (c *Client) GetMonitor(ctx context.Context, id string) (*monitors.Monitor, error) {
-	return getOne[monitors.Monitor](ctx, c, "get health monitor "+id, monitorURL(c, id), "healthmonitor")
+	return getOne[monitors.Monitor](ctx, c, "get health monitor "+id, c.collectionURL(KindMonitor, "", id), "healthmonitor")
 }
 
 // CreateMonitor creates a health monitor on a pool; wait with WaitChildActive.
@@ -46,7 +46,7 @@ func (c *Client) CreateMonitor(ctx context.Context, opts monitors.CreateOptsBuil
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[monitors.Monitor](ctx, c, c.lb, op, http.MethodPost, monitorURL(c), b, "healthmonitor")
+	return sendOne[monitors.Monitor](ctx, c, c.lb, op, http.MethodPost, c.collectionURL(KindMonitor, ""), b, "healthmonitor")
 }
 
 // UpdateMonitor changes a health monitor (monitors.UpdateOpts, or Unset).
@@ -56,10 +56,10 @@ func (c *Client) UpdateMonitor(ctx context.Context, id string, opts monitors.Upd
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[monitors.Monitor](ctx, c, c.lb, op, http.MethodPut, monitorURL(c, id), b, "healthmonitor")
+	return sendOne[monitors.Monitor](ctx, c, c.lb, op, http.MethodPut, c.collectionURL(KindMonitor, "", id), b, "healthmonitor")
 }
 
 // DeleteMonitor deletes a health monitor; wait with WaitChildDeleted.
 func (c *Client) DeleteMonitor(ctx context.Context, id string) (Accepted, error) {
-	return c.del(ctx, "delete health monitor "+id, monitorURL(c, id))
+	return c.del(ctx, "delete health monitor "+id, c.collectionURL(KindMonitor, "", id))
 }

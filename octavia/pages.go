@@ -1,8 +1,10 @@
 package octavia
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -11,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/gophercloud/gophercloud/v2"
+
+	"github.com/octaview/octaview/octavia/internal/jsonscan"
 )
 
 // PageOpts are the list parameters Octavia understands that gophercloud's
@@ -68,7 +72,7 @@ func errSeq[T any](op string, err error) iter.Seq2[T, error] {
 // list streams every item of a paginated Octavia or Neutron collection:
 //
 //	for lb, err := range list[loadbalancers.LoadBalancer](ctx, c, c.lb, "list load balancers",
-//		loadBalancerURL(c), "loadbalancers", q) { ... }
+//		c.collectionURL(KindLoadBalancer, ""), "loadbalancers", q) { ... }
 //
 // sc is the service client, op names the action for errors, collection is
 // the collection URL without a query, key is the JSON key of the items (the
@@ -88,38 +92,56 @@ func errSeq[T any](op string, err error) iter.Seq2[T, error] {
 func list[T any](ctx context.Context, c *Client, sc *gophercloud.ServiceClient, op, collection, key, query string) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
 		var v T
-		if err := pageAll(ctx, sc, op, collection, key, query, &v, func() bool { return yield(v, nil) }); err != nil {
+		if err := pageAll(ctx, sc, op, collection, key, query, itemReader{decode: structItem(&v)}, func() bool { return yield(v, nil) }); err != nil {
 			var zero T
 			yield(zero, err)
 		}
 	}
 }
 
+// itemReader reads the items of a page, each of which it returns the id of
+// ("" when it has none), by which a restarted list skips what it gave.
+// decode reads the next item from the page's streaming decoder; scan, when
+// set instead, takes each item's bytes from the page read whole (one pass
+// over the bytes, no json.Decoder: what a list's rows need).
+type itemReader struct {
+	decode func(dec *json.Decoder) (id string, err error)
+	scan   func(item []byte) (id string, err error)
+	page   *bytes.Buffer // scan's page, reused from page to page (nil = a new one each)
+}
+
+// structItem decodes each item into *item, a struct zeroed first (as a
+// fresh variable would be); its id is its string field ID, if it has one.
+func structItem(item any) func(dec *json.Decoder) (string, error) {
+	v := reflect.ValueOf(item).Elem()
+	ptr := v.Addr().Interface()
+	idIndex := idFieldIndex(v.Type())
+	return func(dec *json.Decoder) (string, error) {
+		v.SetZero()
+		if err := dec.Decode(ptr); err != nil || idIndex == nil {
+			return "", err
+		}
+		return v.FieldByIndex(idIndex).String(), nil
+	}
+}
+
 // pageAll is list's work, shared by every item type (Go's wasm code grows by
 // each instantiation of a generic function, so only the wrapper above is
-// generic): it decodes each item into item, a *T zeroed first, and calls emit,
-// which yields *item. It returns the error list yields last (an *Error), or
-// nil at the end of the collection or when emit returned false.
-func pageAll(ctx context.Context, sc *gophercloud.ServiceClient, op, collection, key, query string, item any, emit func() bool) error {
+// generic): it reads each item with read and calls emit, which yields
+// it. It returns the error list yields last (an *Error), or nil at the end
+// of the collection or when emit returned false.
+func pageAll(ctx context.Context, sc *gophercloud.ServiceClient, op, collection, key, query string, read itemReader, emit func() bool) error {
 	base, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
 	if err != nil {
 		return mapError(op, err)
 	}
-	v := reflect.ValueOf(item).Elem()
-	idIndex := idFieldIndex(v.Type())
-	var yielded map[string]bool // IDs, kept only when T has an ID field
-	if idIndex != nil {
-		yielded = map[string]bool{}
-	}
-	each := func() bool {
-		if yielded != nil {
-			id := v.FieldByIndex(idIndex).String()
-			if id != "" {
-				if yielded[id] {
-					return true
-				}
-				yielded[id] = true
+	yielded := map[string]bool{} // the ids given, for a restart
+	each := func(id string) bool {
+		if id != "" {
+			if yielded[id] {
+				return true
 			}
+			yielded[id] = true
 		}
 		return emit()
 	}
@@ -127,7 +149,7 @@ func pageAll(ctx context.Context, sc *gophercloud.ServiceClient, op, collection,
 	restarted := false
 	q := base
 	for page := 1; ; page++ {
-		next, stop, err := listPage(ctx, sc, collection+encode(q), key, v, each)
+		next, stop, err := listPage(ctx, sc, collection+encode(q), key, read, each)
 		if stop {
 			return nil
 		}
@@ -158,11 +180,10 @@ func pageAll(ctx context.Context, sc *gophercloud.ServiceClient, op, collection,
 	}
 }
 
-// listPage GETs one page and, for every item in order, decodes it into v
-// (set to its zero value first, as a fresh variable would be) and calls each.
-// It returns the next link's query (nil when there is none), and stop = true
-// when each returned false.
-func listPage(ctx context.Context, sc *gophercloud.ServiceClient, pageURL, key string, v reflect.Value, each func() bool) (next url.Values, stop bool, err error) {
+// listPage GETs one page and, for every item in order, reads it with read
+// and calls each with its id. It returns the next link's query (nil when
+// there is none), and stop = true when each returned false.
+func listPage(ctx context.Context, sc *gophercloud.ServiceClient, pageURL, key string, read itemReader, each func(id string) bool) (next url.Values, stop bool, err error) {
 	resp, err := sc.Get(ctx, pageURL, nil, &gophercloud.RequestOpts{KeepResponseBody: true})
 	if err != nil {
 		return nil, false, err
@@ -174,7 +195,12 @@ func listPage(ctx context.Context, sc *gophercloud.ServiceClient, pageURL, key s
 	if resp.StatusCode == 204 {
 		return nil, false, nil
 	}
-	ptr := v.Addr().Interface()
+	if read.scan != nil {
+		if read.page == nil {
+			read.page = new(bytes.Buffer)
+		}
+		return scanPage(resp.Body, read.page, key, read.scan, each)
+	}
 	dec := json.NewDecoder(resp.Body)
 	if err := expectDelim(dec, '{'); err != nil {
 		return nil, false, err
@@ -190,11 +216,11 @@ func listPage(ctx context.Context, sc *gophercloud.ServiceClient, pageURL, key s
 				return nil, false, fmt.Errorf("%q: %w", key, err)
 			}
 			for dec.More() {
-				v.SetZero()
-				if err := dec.Decode(ptr); err != nil {
+				id, err := read.decode(dec)
+				if err != nil {
 					return nil, false, fmt.Errorf("decode %s: %w", key, err)
 				}
-				if !each() {
+				if !each(id) {
 					return nil, true, nil
 				}
 			}
@@ -206,15 +232,8 @@ func listPage(ctx context.Context, sc *gophercloud.ServiceClient, pageURL, key s
 			if err := dec.Decode(&links); err != nil {
 				return nil, false, fmt.Errorf("decode %s: %w", name, err)
 			}
-			for _, l := range links {
-				if l.Rel != "next" {
-					continue
-				}
-				u, err := url.Parse(l.Href)
-				if err != nil {
-					return nil, false, fmt.Errorf("next link %q: %w", l.Href, err)
-				}
-				next = u.Query()
+			if next, err = nextLink(links); err != nil {
+				return nil, false, err
 			}
 		default:
 			var skip json.RawMessage
@@ -224,6 +243,66 @@ func listPage(ctx context.Context, sc *gophercloud.ServiceClient, pageURL, key s
 		}
 	}
 	return next, false, nil
+}
+
+// scanPage is listPage's work on a page read whole: the items of key
+// through scan (jsonscan, one pass), the next link decoded.
+func scanPage(body io.Reader, page *bytes.Buffer, key string, scan func([]byte) (string, error), each func(id string) bool) (next url.Values, stop bool, err error) {
+	page.Reset()
+	if _, err := page.ReadFrom(body); err != nil {
+		return nil, false, err
+	}
+	ms, ok := jsonscan.Members(page.Bytes(), nil)
+	if !ok {
+		return nil, false, errors.New("the page is not a JSON object")
+	}
+	for _, m := range ms {
+		switch name := string(m.Key); {
+		case name == key:
+			var serr error
+			stopped, ok := jsonscan.Elements(m.Value, func(item []byte) bool {
+				id, err := scan(item)
+				if err != nil {
+					serr = fmt.Errorf("decode %s: %w", key, err)
+					return false
+				}
+				return each(id)
+			})
+			switch {
+			case serr != nil:
+				return nil, false, serr
+			case !ok:
+				return nil, false, fmt.Errorf("%q is not a JSON array", key)
+			case stopped:
+				return nil, true, nil
+			}
+		case isLinksKey(key, name):
+			var links []gophercloud.Link
+			if err := json.Unmarshal(m.Value, &links); err != nil {
+				return nil, false, fmt.Errorf("decode %s: %w", name, err)
+			}
+			if next, err = nextLink(links); err != nil {
+				return nil, false, err
+			}
+		}
+	}
+	return next, false, nil
+}
+
+// nextLink is the query of the "next" link of links, nil when there is none.
+func nextLink(links []gophercloud.Link) (url.Values, error) {
+	var next url.Values
+	for _, l := range links {
+		if l.Rel != "next" {
+			continue
+		}
+		u, err := url.Parse(l.Href)
+		if err != nil {
+			return nil, fmt.Errorf("next link %q: %w", l.Href, err)
+		}
+		next = u.Query()
+	}
+	return next, nil
 }
 
 // isLinksKey reports whether name is the links key of the collection key:

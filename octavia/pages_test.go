@@ -269,7 +269,7 @@ func TestListSendsOnlyKnownParameters(t *testing.T) {
 		t.Fatalf("got %v, want the lab (which answers 400 to unknown parameters) to accept it", err)
 	}
 	// and a parameter Octavia does not know is a 400, mapped to EINVALID
-	err = c.get(t.Context(), "probe", loadBalancerURL(c)+"?bogus=1", nil)
+	err = c.get(t.Context(), "probe", c.collectionURL(KindLoadBalancer, "")+"?bogus=1", nil)
 	if ErrorCodeOf(err) != EINVALID {
 		t.Errorf("got %v, want EINVALID", err)
 	}

@@ -30,12 +30,12 @@ func (c *Client) Pools(ctx context.Context, opts pools.ListOptsBuilder) iter.Seq
 	if err != nil {
 		return errSeq[pools.Pool](op, err)
 	}
-	return list[pools.Pool](ctx, c, c.lb, op, poolURL(c), "pools", q)
+	return list[pools.Pool](ctx, c, c.lb, op, c.collectionURL(KindPool, ""), "pools", q)
 }
 
 // GetPool reads one pool.
 func (c *Client) GetPool(ctx context.Context, id string) (*pools.Pool, error) {
-	return getOne[pools.Pool](ctx, c, "get pool "+id, poolURL(c, id), "pool")
+	return getOne[pools.Pool](ctx, c, "get pool "+id, c.collectionURL(KindPool, "", id), "pool")
 }
 
 // CreatePool creates a pool; its load balancer goes PENDING_UPDATE: wait
@@ -46,7 +46,7 @@ func (c *Client) CreatePool(ctx context.Context, opts pools.CreateOptsBuilder) (
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[pools.Pool](ctx, c, c.lb, op, http.MethodPost, poolURL(c), b, "pool")
+	return sendOne[pools.Pool](ctx, c, c.lb, op, http.MethodPost, c.collectionURL(KindPool, ""), b, "pool")
 }
 
 // UpdatePool changes a pool (pools.UpdateOpts, or Unset).
@@ -56,10 +56,10 @@ func (c *Client) UpdatePool(ctx context.Context, id string, opts pools.UpdateOpt
 	if err != nil {
 		return nil, Accepted{}, mapError(op, err)
 	}
-	return sendOne[pools.Pool](ctx, c, c.lb, op, http.MethodPut, poolURL(c, id), b, "pool")
+	return sendOne[pools.Pool](ctx, c, c.lb, op, http.MethodPut, c.collectionURL(KindPool, "", id), b, "pool")
 }
 
 // DeletePool deletes a pool and its members; wait with WaitChildDeleted.
 func (c *Client) DeletePool(ctx context.Context, id string) (Accepted, error) {
-	return c.del(ctx, "delete pool "+id, poolURL(c, id))
+	return c.del(ctx, "delete pool "+id, c.collectionURL(KindPool, "", id))
 }

@@ -15,7 +15,7 @@ func (c *Client) Providers(ctx context.Context, opts providers.ListOptsBuilder) 
 	if err != nil {
 		return errSeq[providers.Provider](op, err)
 	}
-	return list[providers.Provider](ctx, c, c.lb, op, providerURL(c), "providers", q)
+	return list[providers.Provider](ctx, c, c.lb, op, c.collectionURL(KindProvider, ""), "providers", q)
 }
 
 // ProviderFlavorCapabilities lists the keys a flavor profile of the provider
@@ -24,7 +24,7 @@ func (c *Client) ProviderFlavorCapabilities(ctx context.Context, provider string
 	var body struct {
 		Capabilities []providers.Capability `json:"flavor_capabilities"`
 	}
-	err := c.get(ctx, "list flavor capabilities of provider "+provider, providerURL(c, provider, "flavor_capabilities"), &body)
+	err := c.get(ctx, "list flavor capabilities of provider "+provider, c.collectionURL(KindProvider, "", provider, "flavor_capabilities"), &body)
 	return body.Capabilities, err
 }
 
@@ -35,6 +35,6 @@ func (c *Client) ProviderAvailabilityZoneCapabilities(ctx context.Context, provi
 	var body struct {
 		Capabilities []providers.Capability `json:"availability_zone_capabilities"`
 	}
-	err := c.get(ctx, "list availability zone capabilities of provider "+provider, providerURL(c, provider, "availability_zone_capabilities"), &body)
+	err := c.get(ctx, "list availability zone capabilities of provider "+provider, c.collectionURL(KindProvider, "", provider, "availability_zone_capabilities"), &body)
 	return body.Capabilities, err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -137,5 +138,38 @@ func TestLoginNoProject(t *testing.T) {
 	_, err := New(t.Context(), Config{AuthURL: lab.URL + "/identity/v3", Username: "lonely", Password: "x", UserDomainName: "Default"})
 	if got := ErrorCodeOf(err); got != ENOPROJECT {
 		t.Errorf("got %v (%v), want ENOPROJECT", got, err)
+	}
+}
+
+// TestExchangeToken: a pasted token is validated (its project read) and
+// traded for a new one of the same project with the token method, through
+// the client's one request layer: Keystone's answers become *Error codes.
+func TestExchangeToken(t *testing.T) {
+	c, srv, _ := startCloud(t, demoLab, nil)
+	token := c.provider.Token()
+	cfg := Config{AuthURL: srv.URL + "/identity/v3"}
+	srv.ResetRequests()
+	if err := ExchangeToken(t.Context(), cfg, token); err != nil {
+		t.Fatalf("a live token: got %v, want it exchanged", err)
+	}
+	var post request
+	for _, r := range srv.Requests() {
+		if r.Method == http.MethodPost && strings.HasSuffix(r.Path, "/auth/tokens") {
+			post = r
+		}
+	}
+	if !strings.Contains(post.Body, `"methods":["token"]`) || !strings.Contains(post.Body, c.Session().ProjectID) || post.Header.Get("X-Auth-Token") != "" {
+		t.Errorf("the exchange: got %q (X-Auth-Token %q), want the token method scoped to project %s, no X-Auth-Token",
+			post.Body, post.Header.Get("X-Auth-Token"), c.Session().ProjectID)
+	}
+	err := ExchangeToken(t.Context(), cfg, "not-a-token")
+	if code := ErrorCodeOf(err); code != EUNAUTHORIZED && code != ENOTFOUND {
+		t.Errorf("an unknown token: got %v (%s), want EUNAUTHORIZED or ENOTFOUND", err, code)
+	}
+	if err := ExchangeToken(t.Context(), Config{AuthURL: "http://127.0.0.1:1/identity/v3"}, token); ErrorCodeOf(err) != EUNAVAILABLE {
+		t.Errorf("an unreachable Keystone: got %v, want EUNAVAILABLE", err)
+	}
+	if err := ExchangeToken(t.Context(), Config{AuthURL: srv.URL + "/identity"}, token); ErrorCodeOf(err) != EINVALID {
+		t.Errorf("an auth URL without /v3: got %v, want EINVALID", err)
 	}
 }

@@ -19,7 +19,7 @@ type TagChange struct {
 	RemoveAll bool // remove every tag seen before the first PUT (Add still applies)
 
 	Tries int             // PUTs at most; 0 = DefaultTagTries (3)
-	Wait  waiters.Options // how to wait for the load balancer after a 409 immutable (default: every 3 s, no limit)
+	Wait  waiters.Options // how a re-PUT waits for the load balancer after a 409 immutable (default: every 3 s, no limit)
 }
 
 // TagResult reports what UpdateTags did.
@@ -36,11 +36,18 @@ type TagResult struct {
 // what landed: it reads the tags back, and when our change is not in place
 // (another writer's PUT overwrote it) or tags we kept for others vanished
 // (a writer with a stale read dropped them), it merges again and re-PUTs,
-// up to change.Tries PUTs (3 by default). A 409 immutable (the load balancer
-// is busy) waits for the load balancer to be ACTIVE and starts over from a
-// fresh read. When the tries run out with the change still not in place it
-// returns the result with Lost set and an ECONFLICT *Error. See the package
-// documentation for the race that remains.
+// up to change.Tries PUTs (3 by default). When the tries run out with the
+// change still not in place it returns the result with Lost set and an
+// ECONFLICT *Error. See the package documentation for the race that remains.
+//
+// A 409 immutable (the load balancer is busy) on the first PUT ends the
+// call with that EIMMUTABLE *Error and Puts 1, as any other write refused
+// busy: nothing was written, and the caller decides whether to send it
+// again once the load balancer is ACTIVE (the console offers "Retry when
+// ACTIVE"). A 409 on a later PUT (our own first PUT, or the other writer's,
+// left the load balancer PENDING_UPDATE) waits for the load balancer to be
+// ACTIVE, through the client's StatusSource, and merges again from a fresh
+// read.
 func (c *Client) UpdateTags(ctx context.Context, r Ref, change TagChange) (TagResult, error) {
 	op := "update tags of " + r.String()
 	tries := change.Tries
@@ -52,11 +59,11 @@ func (c *Client) UpdateTags(ctx context.Context, r Ref, change TagChange) (TagRe
 		return TagResult{}, &Error{Code: EINVALID, Op: op, Err: err}
 	}
 	readTags := func() ([]string, error) {
-		b, err := c.read(ctx, r)
+		o, err := c.Get(ctx, r)
 		if err != nil {
 			return nil, err
 		}
-		return b.Tags, nil
+		return o.Strings("tags"), nil
 	}
 
 	var res TagResult
@@ -73,7 +80,7 @@ func (c *Client) UpdateTags(ctx context.Context, r Ref, change TagChange) (TagRe
 	for {
 		res.Puts++
 		acc, err := c.put(ctx, op, u, map[string]any{string(r.Kind): map[string]any{"tags": want}}, nil)
-		if ErrorCodeOf(err) == EIMMUTABLE && res.Puts < tries {
+		if ErrorCodeOf(err) == EIMMUTABLE && res.Puts > 1 && res.Puts < tries {
 			if err := c.waitLoadBalancerIdle(ctx, r, change.Wait); err != nil {
 				return res, err
 			}
@@ -122,7 +129,7 @@ func (c *Client) UpdateTags(ctx context.Context, r Ref, change TagChange) (TagRe
 
 // waitLoadBalancerIdle waits until the load balancer of r is ACTIVE.
 func (c *Client) waitLoadBalancerIdle(ctx context.Context, r Ref, opts waiters.Options) error {
-	lbID, err := c.loadBalancerOf(ctx, r)
+	lbID, err := c.LoadBalancerOf(ctx, r)
 	if err != nil {
 		return err
 	}

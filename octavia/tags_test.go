@@ -1,9 +1,11 @@
 package octavia
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -56,7 +58,7 @@ func TestUpdateTagsOnChildren(t *testing.T) {
 			if err != nil || !slices.Equal(res.Tags, []string{"blue"}) {
 				t.Errorf("%s: got %+v, %v; want [blue]", kind, res, err)
 			}
-			if got, err := c.read(t.Context(), ref); err != nil || !slices.Equal(got.Tags, []string{"blue"}) {
+			if got, err := c.Get(t.Context(), ref); err != nil || !slices.Equal(got.Strings("tags"), []string{"blue"}) {
 				t.Errorf("%s: the cloud has %+v, %v; want tags [blue]", kind, got, err)
 			}
 		}
@@ -70,23 +72,32 @@ func TestUpdateTagsTwoConcurrentWriters(t *testing.T) {
 	c, srv, _ := startCloud(t, taggedLab("x"), nil)
 	id := lbNamed(t, c, "tagged")
 
-	var gets, puts atomic.Int32
+	// The two first reads are both answered before either PUT is served
+	// (a read released late would see the other writer's PUT), and the
+	// checks are served after both PUTs landed.
+	var gets, read, puts atomic.Int32
 	bothRead, bothPut := make(chan struct{}), make(chan struct{})
+	lbPath := "/load-balancer/v2.0/lbaas/loadbalancers/" + id
 	srv.setHooks(func(r *http.Request) *cannedAnswer {
-		if r.Method == http.MethodGet && r.URL.Path == "/load-balancer/v2.0/lbaas/loadbalancers/"+id {
-			switch n := gets.Add(1); {
-			case n == 2:
-				close(bothRead)
-			case n < 2:
-				<-bothRead // the two first reads see the same tags
-			default:
-				<-bothPut // the checks come after both PUTs landed
+		switch {
+		case r.Method == http.MethodGet && r.URL.Path == lbPath:
+			if gets.Add(1) > 2 {
+				<-bothPut
 			}
+		case r.Method == http.MethodPut:
+			<-bothRead
 		}
 		return nil
 	}, func(r *http.Request) {
-		if r.Method == http.MethodPut && puts.Add(1) == 2 {
-			close(bothPut)
+		switch {
+		case r.Method == http.MethodGet && r.URL.Path == lbPath:
+			if read.Add(1) == 2 {
+				close(bothRead)
+			}
+		case r.Method == http.MethodPut:
+			if puts.Add(1) == 2 {
+				close(bothPut)
+			}
 		}
 	})
 
@@ -168,34 +179,100 @@ func TestUpdateTagsAfterOtherWriters(t *testing.T) {
 	}
 }
 
-// TestUpdateTagsWaitsOutImmutable: against Octavia's locking (a tag PUT puts
-// the load balancer in PENDING_UPDATE), the second of two concurrent writers
-// gets 409 immutable, waits for ACTIVE, reads again and merges.
-func TestUpdateTagsWaitsOutImmutable(t *testing.T) {
+// TestUpdateTagsBusy: against Octavia's locking (a tag PUT puts the load
+// balancer in PENDING_UPDATE), the second of two concurrent writers gets 409
+// immutable on its first PUT and returns it at once (nothing written, as any
+// write refused busy: its caller offers the retry), and its retry once the
+// load balancer is ACTIVE merges with the first writer's tag.
+func TestUpdateTagsBusy(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		c, _, _ := bubbleLab(t, withDelay(taggedLab("x"), sixSeconds))
 		id := lbNamed(t, c, "tagged")
+		ref := Ref{Kind: KindLoadBalancer, ID: id}
 		results := make([]TagResult, 2)
 		errs := make([]error, 2)
 		var wg sync.WaitGroup
 		for i, tag := range []string{"a", "b"} {
-			wg.Go(func() {
-				results[i], errs[i] = c.UpdateTags(t.Context(), Ref{Kind: KindLoadBalancer, ID: id}, TagChange{Add: []string{tag}, Wait: waiters.Options{Interval: time.Second}})
-			})
+			wg.Go(func() { results[i], errs[i] = c.UpdateTags(t.Context(), ref, TagChange{Add: []string{tag}}) })
 		}
 		wg.Wait()
-		for i, err := range errs {
-			if err != nil {
-				t.Errorf("writer %d: %v", i, err)
-			}
+		busy := slices.IndexFunc(errs, func(err error) bool { return ErrorCodeOf(err) == EIMMUTABLE })
+		if busy < 0 || errs[1-busy] != nil {
+			t.Fatalf("got %v, want one writer refused busy (EIMMUTABLE) and the other through", errs)
+		}
+		if r := results[busy]; r.Puts != 1 || r.Accepted.StatusCode != 0 {
+			t.Errorf("the busy writer: got %+v, want 1 PUT and nothing accepted", r)
+		}
+		if _, err := c.WaitLoadBalancerActive(t.Context(), id, waiters.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		tag := []string{"a", "b"}[busy]
+		if _, err := c.UpdateTags(t.Context(), ref, TagChange{Add: []string{tag}}); err != nil {
+			t.Fatalf("the retry once ACTIVE: %v", err)
 		}
 		if got := sorted(lbTags(t, c, id)); !slices.Equal(got, []string{"a", "b", "x"}) {
 			t.Errorf("got tags %v, want [a b x]", got)
 		}
-		if p := []int{results[0].Puts, results[1].Puts}; slices.Max(p) != 2 || slices.Min(p) != 1 {
-			t.Errorf("got %v PUTs, want 1 and 2 (one 409, then a merged retry)", p)
+	})
+}
+
+// TestUpdateTagsRePutWaitsOnSource: after our PUT, another writer with a
+// stale read drops x and its PUT leaves the load balancer PENDING_UPDATE;
+// our re-PUT gets 409 and waits for ACTIVE on the client's StatusSource
+// (not with GETs of its own), then merges again and puts x back.
+func TestUpdateTagsRePutWaitsOnSource(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c, rec, lab := bubbleLab(t, taggedLab("x"))
+		id := lbNamed(t, c, "tagged")
+		puts := 0
+		rec.setHooks(nil, func(r *http.Request) {
+			if r.Method != http.MethodPut || !strings.HasSuffix(r.URL.Path, "/lbaas/loadbalancers/"+id) {
+				return
+			}
+			if puts++; puts == 1 { // the other writer, right after our first PUT (the lab's delay: 1 ns)
+				time.Sleep(time.Millisecond)
+				if code := rec.direct(t, http.MethodPut, r.URL.Path, r.Header.Get("X-Auth-Token"), `{"loadbalancer": {"tags": ["a"]}}`, nil); code != http.StatusOK {
+					t.Errorf("the other writer's PUT: got %d", code)
+				}
+				if err := lab.SetFaults(labcloud.Faults{Stuck: []string{id}}); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+		src := &liftingSource{c: c, lift: func() { lab.SetFaults(labcloud.Faults{}) }}
+		res, err := c.WithStatusSource(src).UpdateTags(t.Context(), Ref{Kind: KindLoadBalancer, ID: id}, TagChange{Add: []string{"a"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Puts != 3 || !slices.Equal(res.Restored, []string{"x"}) || !slices.Equal(res.Tags, []string{"a", "x"}) {
+			t.Errorf("got %+v, want 3 PUTs (ours, the 409, the merge again), x restored, tags [a x]", res)
+		}
+		if src.reads < 2 {
+			t.Errorf("the source was read %d times, want the wait for ACTIVE to read it (PENDING_UPDATE, then ACTIVE)", src.reads)
 		}
 	})
+}
+
+// liftingSource reads statuses with the client's GETs, counts its reads,
+// and calls lift after the first.
+type liftingSource struct {
+	c     *Client
+	lift  func()
+	reads int
+}
+
+func (s *liftingSource) Status(r Ref) (waiters.Getter, func()) {
+	get, stop := directSource{s.c}.Status(r)
+	return func(ctx context.Context) (string, error) {
+		if s.reads++; s.reads == 2 {
+			s.lift()
+		}
+		return get(ctx)
+	}, stop
+}
+
+func (s *liftingSource) Tree(lbID string) (func(context.Context) (*StatusTree, error), func()) {
+	return directSource{s.c}.Tree(lbID)
 }
 
 // taggedLab is a lab with one load balancer of demo's, "tagged", with tags.

@@ -9,166 +9,6 @@ import (
 	"github.com/octaview/octaview/waiters"
 )
 
-// Kind names a type of Octavia resource. The kinds of a load balancer's
-// tree (load balancer to L7 rule) have provisioning statuses, waits and
-// tags; the others are named for the journal of writes and for messages.
-type Kind string
-
-// Kinds, named as Octavia's JSON envelopes name them.
-const (
-	KindLoadBalancer Kind = "loadbalancer"
-	KindListener     Kind = "listener"
-	KindPool         Kind = "pool"
-	KindMember       Kind = "member"
-	KindMonitor      Kind = "healthmonitor"
-	KindL7Policy     Kind = "l7policy"
-	KindL7Rule       Kind = "rule"
-
-	KindAmphora                 Kind = "amphora"
-	KindQuota                   Kind = "quota"
-	KindProvider                Kind = "provider"
-	KindFlavor                  Kind = "flavor"
-	KindFlavorProfile           Kind = "flavorprofile"
-	KindAvailabilityZone        Kind = "availability_zone"
-	KindAvailabilityZoneProfile Kind = "availability_zone_profile"
-)
-
-// String returns the kind in words, e.g. "health monitor".
-func (k Kind) String() string {
-	switch k {
-	case KindLoadBalancer:
-		return "load balancer"
-	case KindMonitor:
-		return "health monitor"
-	case KindL7Policy:
-		return "L7 policy"
-	case KindL7Rule:
-		return "L7 rule"
-	case KindFlavorProfile:
-		return "flavor profile"
-	case KindAvailabilityZone:
-		return "availability zone"
-	case KindAvailabilityZoneProfile:
-		return "availability zone profile"
-	}
-	return string(k)
-}
-
-// Ref points at one resource, for the child waits and UpdateTags.
-type Ref struct {
-	Kind Kind
-	ID   string
-	// ParentID is the pool of a member or the L7 policy of a rule; "" otherwise.
-	ParentID string
-	// LoadBalancerID is the load balancer the resource belongs to (the ID
-	// itself for KindLoadBalancer). "" = found by reading the resource and its
-	// parents, which a delete wait cannot do (the resource may be gone).
-	LoadBalancerID string
-}
-
-// String returns e.g. "member 7a3c… of pool 1b2d…".
-func (r Ref) String() string {
-	s := r.Kind.String() + " " + r.ID
-	switch r.Kind {
-	case KindMember:
-		s += " of pool " + r.ParentID
-	case KindL7Rule:
-		s += " of L7 policy " + r.ParentID
-	}
-	return s
-}
-
-// url returns the resource's Octavia URL.
-func (r Ref) url(c *Client) (string, error) {
-	need := func(parent string) error {
-		if r.ID == "" || (parent != "" && r.ParentID == "") {
-			return fmt.Errorf("%s: missing ID or %s ID", r.Kind, parent)
-		}
-		return nil
-	}
-	switch r.Kind {
-	case KindLoadBalancer:
-		return loadBalancerURL(c, r.ID), need("")
-	case KindListener:
-		return listenerURL(c, r.ID), need("")
-	case KindPool:
-		return poolURL(c, r.ID), need("")
-	case KindMember:
-		return memberURL(c, r.ParentID, r.ID), need("pool")
-	case KindMonitor:
-		return monitorURL(c, r.ID), need("")
-	case KindL7Policy:
-		return l7PolicyURL(c, r.ID), need("")
-	case KindL7Rule:
-		return l7RuleURL(c, r.ParentID, r.ID), need("L7 policy")
-	}
-	return "", fmt.Errorf("unknown kind %q", r.Kind)
-}
-
-// refBody holds what any Octavia resource says about its status, tags and parents.
-type refBody struct {
-	ProvisioningStatus string     `json:"provisioning_status"`
-	Tags               []string   `json:"tags"`
-	LoadBalancers      []idObject `json:"loadbalancers"` // listeners, pools
-	Pools              []idObject `json:"pools"`         // health monitors
-	ListenerID         string     `json:"listener_id"`   // L7 policies
-}
-
-type idObject struct {
-	ID string `json:"id"`
-}
-
-// read GETs the resource r points at.
-func (c *Client) read(ctx context.Context, r Ref) (*refBody, error) {
-	op := "get " + r.String()
-	u, err := r.url(c)
-	if err != nil {
-		return nil, &Error{Code: EINVALID, Op: op, Err: err}
-	}
-	return getOne[refBody](ctx, c, op, u, string(r.Kind))
-}
-
-// LoadBalancerOf returns the id of the load balancer r belongs to:
-// r.LoadBalancerID when set, else found by reading r and its parents (a
-// member's pool, a rule's L7 policy and its listener), as the child waits
-// do.
-func (c *Client) LoadBalancerOf(ctx context.Context, r Ref) (string, error) {
-	return c.loadBalancerOf(ctx, r)
-}
-
-// loadBalancerOf returns r.LoadBalancerID, or finds it by reading r and its parents.
-func (c *Client) loadBalancerOf(ctx context.Context, r Ref) (string, error) {
-	if r.LoadBalancerID != "" {
-		return r.LoadBalancerID, nil
-	}
-	if r.Kind == KindLoadBalancer {
-		return r.ID, nil
-	}
-	var parent Ref
-	switch r.Kind {
-	case KindMember:
-		parent = Ref{Kind: KindPool, ID: r.ParentID}
-	case KindL7Rule:
-		parent = Ref{Kind: KindL7Policy, ID: r.ParentID}
-	default:
-		b, err := c.read(ctx, r)
-		if err != nil {
-			return "", err
-		}
-		switch {
-		case len(b.LoadBalancers) > 0:
-			return b.LoadBalancers[0].ID, nil
-		case len(b.Pools) > 0:
-			parent = Ref{Kind: KindPool, ID: b.Pools[0].ID}
-		case b.ListenerID != "":
-			parent = Ref{Kind: KindListener, ID: b.ListenerID}
-		default:
-			return "", &Error{Code: EINTERNAL, Op: "find the load balancer of " + r.String(), Err: errors.New("the resource names no parent")}
-		}
-	}
-	return c.loadBalancerOf(ctx, parent)
-}
-
 // Outcome says what a wait saw.
 type Outcome struct {
 	Polls      int                // GETs made (all phases of a child wait together)
@@ -222,17 +62,6 @@ func (t *tracker) done() Outcome {
 	return t.out
 }
 
-// statusGetter reads r's provisioning_status.
-func (c *Client) statusGetter(r Ref) waiters.Getter {
-	return func(ctx context.Context) (string, error) {
-		b, err := c.read(ctx, r)
-		if err != nil {
-			return "", err
-		}
-		return b.ProvisioningStatus, nil
-	}
-}
-
 // waitError names the resource in a failed wait's error; errors.Is/As still
 // find waiters.ErrTimeout, *waiters.StatusError and the *Error of a failed GET.
 func waitError(what string, err error) error {
@@ -242,16 +71,70 @@ func waitError(what string, err error) error {
 	return fmt.Errorf("wait for %s: %w", what, err)
 }
 
+// poll runs one phase of a wait on r's status, read from c's source:
+// waiters.ForDelete when gone, else waiters.ForActive (with wrap, if set,
+// around the reader: the tree wait's check of the children).
+func (c *Client) poll(ctx context.Context, r Ref, opts waiters.Options, gone bool, wrap func(waiters.Getter) waiters.Getter) error {
+	get, stop := c.statuses().Status(r)
+	defer stop()
+	if wrap != nil {
+		get = wrap(get)
+	}
+	if gone {
+		return waiters.ForDelete(ctx, get, opts)
+	}
+	return waiters.ForActive(ctx, get, opts)
+}
+
 // WaitLoadBalancerActive polls the load balancer (first poll at once, then
 // every opts.Interval, 3 s by default) until it is ACTIVE, as "--wait" does.
 // ERROR fails with a *waiters.StatusError; no time limit unless opts.Timeout
 // is set (then waiters.ErrTimeout). Outcome.SawPending is false when the load
 // balancer was ACTIVE at every poll, which right after a write means the
 // service answered before it moved to PENDING_* (the stale-ACTIVE race).
+// The statuses come from the client's StatusSource (GETs of its own by
+// default), as for every wait below.
 func (c *Client) WaitLoadBalancerActive(ctx context.Context, id string, opts waiters.Options) (Outcome, error) {
 	t := newTracker(opts)
 	r := Ref{Kind: KindLoadBalancer, ID: id}
-	err := waiters.ForActive(ctx, c.statusGetter(r), t.options(opts))
+	err := c.poll(ctx, r, t.options(opts), false, nil)
+	return t.done(), waitError(r.String(), err)
+}
+
+// WaitTreeActive waits after a fully populated create: the load balancer
+// must be ACTIVE (as WaitLoadBalancerActive), then every child of its status
+// tree (listeners, pools, health monitors, members) must have left
+// PENDING_*; a child in ERROR fails the wait with a *ChildError naming it.
+// While children are pending, Outcome.Status reads PENDING_UPDATE. Each poll
+// of an ACTIVE load balancer also reads its tree (from the StatusSource).
+func (c *Client) WaitTreeActive(ctx context.Context, id string, opts waiters.Options) (Outcome, error) {
+	t := newTracker(opts)
+	r := Ref{Kind: KindLoadBalancer, ID: id}
+	tree, stopTree := c.statuses().Tree(id)
+	defer stopTree()
+	var failed *ChildError
+	err := c.poll(ctx, r, t.options(opts), false, func(get waiters.Getter) waiters.Getter {
+		return func(ctx context.Context) (string, error) {
+			st, err := get(ctx)
+			if err != nil || !ProvisioningStatus(st).Is(StatusActive) {
+				return st, err
+			}
+			tr, err := tree(ctx)
+			switch {
+			case err != nil:
+				return "", err
+			case tr.LoadBalancer.FirstInError() != "":
+				failed = &ChildError{Child: tr.LoadBalancer.FirstInError()}
+				return string(StatusError), nil
+			case tr.LoadBalancer.Pending():
+				return string(StatusPendingUpdate), nil
+			}
+			return st, nil
+		}
+	})
+	if failed != nil && err != nil {
+		err = failed
+	}
 	return t.done(), waitError(r.String(), err)
 }
 
@@ -262,7 +145,7 @@ func (c *Client) WaitLoadBalancerActive(ctx context.Context, id string, opts wai
 func (c *Client) WaitLoadBalancerDeleted(ctx context.Context, id string, opts waiters.Options) (Outcome, error) {
 	t := newTracker(opts)
 	r := Ref{Kind: KindLoadBalancer, ID: id}
-	err := waiters.ForDelete(ctx, c.statusGetter(r), t.options(opts))
+	err := c.poll(ctx, r, t.options(opts), true, nil)
 	if err == nil {
 		t.out.Status = StatusDeleted
 	}
@@ -275,25 +158,26 @@ func (c *Client) WaitLoadBalancerDeleted(ctx context.Context, id string, opts wa
 // on while the child is PENDING_*. A child in ERROR fails the wait with a
 // *waiters.StatusError naming the child, even though the load balancer is
 // ACTIVE again (python-octaviaclient reports success there). Interval and
-// Timeout (0 = no limit) cover both phases together.
+// Timeout (0 = no limit) cover both phases together. A Ref of a load
+// balancer waits for it alone; an amphora's, for its load balancer.
 func (c *Client) WaitChildActive(ctx context.Context, child Ref, opts waiters.Options) (Outcome, error) {
 	t := newTracker(opts)
-	lbID, err := c.loadBalancerOf(ctx, child)
+	lbID, err := c.LoadBalancerOf(ctx, child)
 	if err != nil {
 		return t.done(), waitError(child.String(), err)
 	}
 	lb := Ref{Kind: KindLoadBalancer, ID: lbID}
-	if err := waiters.ForActive(ctx, c.statusGetter(lb), t.options(opts)); err != nil {
+	if err := c.poll(ctx, lb, t.options(opts), false, nil); err != nil {
 		return t.done(), waitError(fmt.Sprintf("%s (its %s)", child, lb), err)
 	}
-	if child.Kind == KindLoadBalancer {
+	if child.Kind == KindLoadBalancer || child.Kind == KindAmphora {
 		return t.done(), nil
 	}
 	rest, ok := t.remaining(opts)
 	if !ok {
 		return t.done(), waitError(child.String(), waiters.ErrTimeout)
 	}
-	err = waiters.ForActive(ctx, c.statusGetter(child), t.options(rest))
+	err = c.poll(ctx, child, t.options(rest), false, nil)
 	return t.done(), waitError(child.String(), err)
 }
 
@@ -310,14 +194,14 @@ func (c *Client) WaitChildDeleted(ctx context.Context, child Ref, opts waiters.O
 		return c.WaitLoadBalancerDeleted(ctx, child.ID, opts)
 	}
 	lb := Ref{Kind: KindLoadBalancer, ID: child.LoadBalancerID}
-	if err := waiters.ForActive(ctx, c.statusGetter(lb), t.options(opts)); err != nil {
+	if err := c.poll(ctx, lb, t.options(opts), false, nil); err != nil {
 		return t.done(), waitError(fmt.Sprintf("%s (its %s)", child, lb), err)
 	}
 	rest, ok := t.remaining(opts)
 	if !ok {
 		return t.done(), waitError(child.String(), waiters.ErrTimeout)
 	}
-	err := waiters.ForDelete(ctx, c.statusGetter(child), t.options(rest))
+	err := c.poll(ctx, child, t.options(rest), true, nil)
 	if err == nil {
 		t.out.Status = StatusDeleted
 	}

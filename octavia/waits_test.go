@@ -262,7 +262,7 @@ func TestWaitChildActiveFindsLoadBalancerOnce(t *testing.T) {
 		c, _, _ := bubbleLab(t, shopLab)
 		lbID, refs := tree(t, c)
 		for kind, ref := range refs {
-			got, err := c.loadBalancerOf(t.Context(), ref)
+			got, err := c.LoadBalancerOf(t.Context(), ref)
 			if err != nil || got != lbID {
 				t.Errorf("%s: got %q, %v; want %s", kind, got, err, lbID)
 			}

@@ -39,11 +39,11 @@ async function installWorker() {
 // fetchOfBuild asks for url in this worker's build: a replica of another build
 // answers 409 (on a closed connection), and the next try, a little later so
 // as not to fall in step with other clients' requests, may reach another.
-// app.wasm, whose URL names this build, is revalidated against the
-// browser's HTTP cache ("no-cache"): on a first visit the page itself is
-// downloading it, and the worker then gets a 304, not a second copy (the
-// answer still names its build). The other files, whose URLs name no build,
-// are always fetched whole ("no-store").
+// app.wasm and the page's app.js, whose URLs name this build, are
+// revalidated against the browser's HTTP cache ("no-cache"): on a first
+// visit the page itself is downloading them, and the worker then gets a 304,
+// not a second copy (the answer still names its build). The other files,
+// whose URLs name no build, are always fetched whole ("no-store").
 async function fetchOfBuild(url) {
   const pinned = url.endsWith("?build=" + encodeURIComponent(build));
   let last = "";

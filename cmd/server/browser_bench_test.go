@@ -171,10 +171,11 @@ func BenchmarkWarmLogin(b *testing.B) {
 // makes, alternating; it reports their medians.
 const listSamples = 5
 
-// listScript runs in the page: as soon as the app runs, it logs in (user,
-// password, project: %[1]q, %[2]q, %[3]q) and answers "first,all" in ms since "Log in" was pressed: the first row on
-// screen, and the whole list counted (the count says every load balancer
-// and the load has ended).
+// listScript runs in the page of a login form: as soon as the app runs, it
+// logs in (user, password, project: %[1]q, %[2]q, %[3]q) and answers
+// "first,all" in ms since "Log in" was pressed: the first row of the list
+// of prefix %[4]q on screen, and its count %[5]q shown with the load ended
+// (its Refresh enabled). The login goes to the list of the page's ?next=.
 const listScript = `new Promise((resolve, reject) => {
 	const until = (test, then) => {
 		const t = setInterval(() => { if (test()) { clearInterval(t); then(); } }, 2);
@@ -190,10 +191,10 @@ const listScript = `new Promise((resolve, reject) => {
 		setTimeout(() => {
 			const start = window.octaviewLogInAt = performance.now();
 			document.getElementById("login-submit").click();
-			until(() => document.querySelector("tr.lb-row"), () => {
+			until(() => document.querySelector("tr.%[4]s-row"), () => {
 				const first = performance.now() - start;
-				until(() => (document.querySelector("#lb-count") || {}).textContent === "%[4]d load balancers" &&
-						!document.querySelector("#lb-refresh").disabled,
+				until(() => (document.querySelector("#%[4]s-count") || {}).textContent === %[5]q &&
+						!document.querySelector("#%[4]s-refresh").disabled,
 					() => resolve(Math.round(first) + "," + Math.round(performance.now() - start)));
 			});
 		}, 0);
@@ -221,14 +222,33 @@ func timedList(tb testing.TB, b *browser, base string) (first, all time.Duration
 // counted, by the page's clock.
 func timedListAs(tb testing.TB, b *browser, base string, who listLogin) (first, all time.Duration) {
 	tb.Helper()
+	return timedPageAs(tb, b, base, "", "lb", fmt.Sprintf("%d load balancers", who.count), who)
+}
+
+// timedPageAs logs in to the console as who from /login?next=page (the
+// load balancers without one) and returns the time from "Log in" to the
+// first row of the list of prefix on screen and to its count reading
+// count, by the page's clock (listScript).
+func timedPageAs(tb testing.TB, b *browser, base, page, prefix, count string, who listLogin) (first, all time.Duration) {
+	tb.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, 3*time.Minute)
 	defer cancel()
-	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/login")); err != nil {
+	// A fresh login each time: the session cookie of the last one would
+	// take the login page straight to the list.
+	if _, err := chromedp.Call(ctx, network.ClearBrowserCookies, cdp.Empty{}); err != nil {
+		tb.Fatalf("clear the cookies: %v", err)
+	}
+	login := base + "/login"
+	if page != "" {
+		login += "?next=" + page
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(login)); err != nil {
 		tb.Fatalf("navigate: %v", err)
 	}
-	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(listScript, who.user, who.password, who.project, who.count), chromedp.EvalAwaitPromise))
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(listScript, who.user, who.password, who.project,
+		prefix, count), chromedp.EvalAwaitPromise))
 	if err != nil {
-		tb.Fatalf("automated login and list: %v", err)
+		tb.Fatalf("automated login and list of %s: %v", login, err)
 	}
 	var f, a int
 	if _, err := fmt.Sscanf(got, "%d,%d", &f, &a); err != nil {
@@ -236,7 +256,7 @@ func timedListAs(tb testing.TB, b *browser, base string, who listLogin) (first, 
 	}
 	// Where the time went (ms since navigation: start+duration).
 	phases, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`"Log in at " + Math.round(window.octaviewLogInAt) + "; " + performance.getEntriesByType("resource")
-		.filter(e => /auth\/tokens|lbaas\/loadbalancers|subnets|networks/.test(e.name))
+		.filter(e => /auth\/tokens|lbaas\/|subnets|networks/.test(e.name))
 		.map(e => e.name.replace(location.origin, "").replace(/\?.*marker=([0-9a-f]{4}).*/, "?marker=$1…") + " " + Math.round(e.startTime) + "+" + Math.round(e.duration)).join(", ")`))
 	tb.Logf("first row %d ms, all %d ms after Log in; requests: %s", f, a, phases)
 	return time.Duration(f) * time.Millisecond, time.Duration(a) * time.Millisecond
@@ -254,9 +274,17 @@ func timedCLI(tb testing.TB, openstack, base, home string) time.Duration {
 // balancers are listed.
 func timedCLIAs(tb testing.TB, openstack, authURL, home string, who listLogin) time.Duration {
 	tb.Helper()
+	return timedCLIArgs(tb, openstack, authURL, home, who, "list")
+}
+
+// timedCLIArgs runs `openstack loadbalancer ARGS` as who against the
+// Keystone at authURL and returns its wall time; it fails unless it lists
+// who.count rows.
+func timedCLIArgs(tb testing.TB, openstack, authURL, home string, who listLogin, args ...string) time.Duration {
+	tb.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, openstack, "loadbalancer", "list")
+	cmd := exec.CommandContext(ctx, openstack, append([]string{"loadbalancer"}, args...)...)
 	cmd.Dir = home
 	cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "LANG=C.UTF-8",
 		"OS_AUTH_URL=" + authURL, "OS_IDENTITY_API_VERSION=3",
@@ -267,10 +295,10 @@ func timedCLIAs(tb testing.TB, openstack, authURL, home string, who listLogin) t
 	out, err := cmd.Output()
 	d := time.Since(start)
 	if err != nil {
-		tb.Fatalf("openstack loadbalancer list: %v", err)
+		tb.Fatalf("openstack loadbalancer %s: %v", strings.Join(args, " "), err)
 	}
 	if rows := strings.Count(string(out), "\n| ") - 1; rows != who.count { // minus the header row
-		tb.Fatalf("openstack loadbalancer list: got %d rows, want %d", rows, who.count)
+		tb.Fatalf("openstack loadbalancer %s: got %d rows, want %d", strings.Join(args, " "), rows, who.count)
 	}
 	return d
 }
@@ -292,6 +320,13 @@ func BenchmarkListScale(b *testing.B) {
 	s := startScaleConsole(b)
 	home := b.TempDir()
 	br := newBrowser(b, b.TempDir())
+	// The app's memory-statistics hook is a debug flag (localStorage), not the product's.
+	if err := chromedp.Do(br.ctx, chromedp.Navigate(s.URL+"/login")); err != nil {
+		b.Fatalf("navigate: %v", err)
+	}
+	if _, err := chromedp.Run(br.ctx, chromedp.Evaluate[bool](`localStorage.setItem("octaview.debug", "memstats"), true`)); err != nil {
+		b.Fatalf("the debug flag: %v", err)
+	}
 	timedList(b, br, s.URL) // warm: app.wasm cached, the lab's pages touched
 	timedCLI(b, openstack, s.URL, home)
 	time.Sleep(2 * time.Second) // let the service worker finish caching

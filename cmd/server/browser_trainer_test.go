@@ -116,7 +116,13 @@ func TestBrowserTrainer(t *testing.T) {
 	}
 
 	// a fault by form: trainee1's member goes ERROR, trainee2's (same address) stays ONLINE
-	b.do(t, "tick trainee1", 10*time.Second, chromedp.Click(chromedp.CSS(`#pick-trainee1`)))
+	// scroll the tile into view first, as a trainer does, then click it
+	// where it is: chromedp's click centres its target in every scrolling
+	// ancestor first, and the grid, which renders only the tiles in view,
+	// then puts another trainee's tile under the pointer
+	showTile(t, b, "trainee1")
+	eval[bool](t, b, `(document.querySelector('#pick-trainee1').click(), true)`)
+	b.waitJS(t, "trainee1 ticked", `document.querySelector('#pick-trainee1').checked`, 5*time.Second)
 	b.do(t, "fill the fault", 10*time.Second, setInput(`#fault-down`, "192.0.2.12"), chromedp.Click(chromedp.ID("fault-set")))
 	b.waitJS(t, "the fault set", `(document.querySelector("#trainer-notice") || {}).textContent === "Faults for trainee1: done."`, 15*time.Second)
 	showTile(t, b, "trainee1")

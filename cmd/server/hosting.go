@@ -64,7 +64,7 @@ func (h *hosting) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.serveWasm(w, r)
 	case strings.HasPrefix(p, "/web/"):
 		h.static.ServeHTTP(w, r)
-	case p == "/app.js" || p == "/goapp.js":
+	case isAppJSPath(p):
 		h.handler()
 		h.mu.Lock()
 		body, version := h.appJS, h.version
@@ -77,7 +77,8 @@ func (h *hosting) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if h.boot != nil {
 			boot = h.boot(r)
 		}
-		servePage(w, r, h.handler(), boot)
+		page := h.handler()
+		servePage(w, r, page, page.Version, boot)
 	}
 }
 
@@ -104,6 +105,7 @@ func (h *hosting) handler() *goapp.Handler {
 	page.Version = version
 	page.Resources = webResources{static: h.static, build: version}
 	page.ServiceWorkerTemplate = appWorkerJS
+	page.CacheableResources = append(page.CacheableResources, pinnedAppJSURL(version))
 	page.RawHeaders = append(page.RawHeaders, wasmPreload(version))
 	h.page, h.stamp, h.version, h.appJS = page, stamp, version, appJS(page)
 	return page

@@ -7,6 +7,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"html/template"
+	"io"
 	"maps"
 	"net/http"
 	"strconv"
@@ -25,7 +26,9 @@ import (
 //     so V8 compiles it while it streams in and Chromium keeps the compiled
 //     module in its code cache; no DOM write per chunk.
 //   - the page preloads app.wasm (wasmPreload): its download starts with the
-//     page, not once the style sheets and scripts are in.
+//     page, not once the style sheets and scripts are in. The page's app.js
+//     is pinned to the page's build (servePage), so the app.wasm its loader
+//     fetches is the one the page preloaded, whichever replica answers.
 //   - every page carries a serverapi.Boot (the configuration, whether the
 //     request came with a live session cookie) in a JSON data element, so the
 //     app shows the login form, or restores the session, at once: no
@@ -103,10 +106,16 @@ var goappResources = map[string]bool{
 var bootScript = template.Must(template.New("boot").Parse(
 	`<script type="application/json" id="{{.ID}}">{{.Boot}}</script>`))
 
-// servePage serves the page go-app renders for r, with boot in its head. A
-// page differs by request (boot), so it has no ETag and is never answered
-// 304 from go-app's version: browsers fetch it each time.
-func servePage(w http.ResponseWriter, r *http.Request, page http.Handler, boot serverapi.Boot) {
+// goappScriptSrc is the src attribute of the script element by which
+// go-app's page (v10.1.11) loads app.js (the element's attributes come in
+// any order).
+const goappScriptSrc = ` src="/app.js"`
+
+// servePage serves the page go-app renders for r, with boot in its head and
+// its app.js pinned to build, the page's (the build of the app.wasm it
+// preloads). A page differs by request (boot), so it has no ETag and is
+// never answered 304 from go-app's version: browsers fetch it each time.
+func servePage(w http.ResponseWriter, r *http.Request, page http.Handler, build string, boot serverapi.Boot) {
 	r = r.Clone(r.Context())
 	r.Header.Del("If-None-Match")
 	rec := &pageRecorder{header: http.Header{}}
@@ -122,17 +131,25 @@ func servePage(w http.ResponseWriter, r *http.Request, page http.Handler, boot s
 		w.Write(body)
 		return
 	}
+	script := bytes.Index(body[:head], []byte(goappScriptSrc))
+	if script < 0 || bytes.Count(body[:head], []byte(goappScriptSrc)) != 1 {
+		http.Error(w, "rendering the page: go-app's page does not load /app.js once", http.StatusInternalServerError)
+		return
+	}
 	var el bytes.Buffer
 	if err := bootScript.Execute(&el, map[string]any{"ID": serverapi.BootElementID, "Boot": boot}); err != nil {
 		http.Error(w, "rendering the page: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
+	pinned := ` src="` + template.HTMLEscapeString(pinnedAppJSURL(build)) + `"`
 	hdr.Del("ETag")
 	hdr.Set("Cache-Control", "no-cache, private")
 	hdr.Add("Vary", "Cookie")
-	hdr.Set("Content-Length", strconv.Itoa(len(body)+el.Len()))
+	hdr.Set("Content-Length", strconv.Itoa(len(body)-len(goappScriptSrc)+len(pinned)+el.Len()))
 	w.WriteHeader(http.StatusOK)
-	w.Write(body[:head])
+	w.Write(body[:script])
+	io.WriteString(w, pinned)
+	w.Write(body[script+len(goappScriptSrc) : head])
 	w.Write(el.Bytes())
 	w.Write(body[head:])
 }

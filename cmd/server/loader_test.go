@@ -149,6 +149,12 @@ func TestPageBoot(t *testing.T) {
 			if strings.Contains(page, "</script><b>") {
 				t.Error("a value ended the boot element early")
 			}
+			// the page's app.js is its own build's, the build of the app.wasm it preloads
+			build := h.build()
+			if !regexp.MustCompile(`<script (defer )?src="/app.js\?build=`+build+`"( defer)?></script>`).MatchString(page) || strings.Contains(page, `src="/app.js"`) ||
+				!strings.Contains(page, `href="/web/app.wasm?build=`+build+`"`) {
+				t.Errorf("the page's app.js and app.wasm are not both pinned to build %s:\n%s", build, page)
+			}
 			if got := rec.Header().Get("Content-Length"); got != "" && got != strconv.Itoa(len(page)) {
 				t.Errorf("Content-Length %s for %d bytes", got, len(page))
 			}

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/octaview/octaview/octavia/internal/jsonscan"
 )
 
 // auxiliary are the query parameters that are not filters
@@ -305,8 +307,8 @@ func fieldSet(fields []string) []string {
 // json.Marshal's output (compact, escaped), so each member is copied as is.
 // b is appended whole if it is not an object.
 func appendFields(dst, b []byte, fields []string) []byte {
-	var arr [48]jsonMember
-	ms, ok := jsonMembers(b, arr[:0])
+	var arr [48]jsonscan.Member
+	ms, ok := jsonscan.Members(b, arr[:0])
 	if !ok {
 		return append(dst, b...)
 	}
@@ -314,126 +316,17 @@ func appendFields(dst, b []byte, fields []string) []byte {
 	n := 0
 	for _, f := range fields {
 		for _, m := range ms {
-			if string(m.key) == f {
+			if string(m.Key) == f {
 				if n > 0 {
 					dst = append(dst, ',')
 				}
-				dst = append(dst, m.raw...)
+				dst = append(dst, m.Raw...)
 				n++
 				break
 			}
 		}
 	}
 	return append(dst, '}')
-}
-
-// jsonMember is one `"key":value` of an encoded object.
-type jsonMember struct {
-	key []byte // unquoted
-	raw []byte // `"key":value`, as encoded
-}
-
-// jsonMembers splits the compact JSON object b into its members (appended to
-// dst); ok is false if b is not a compact object.
-func jsonMembers(b []byte, dst []jsonMember) (ms []jsonMember, ok bool) {
-	if len(b) < 2 || b[0] != '{' || b[len(b)-1] != '}' {
-		return dst, false
-	}
-	i := 1
-	if b[i] == '}' {
-		return dst, i == len(b)-1
-	}
-	for {
-		start := i
-		end, ok := skipString(b, i)
-		if !ok || end >= len(b) || b[end] != ':' {
-			return dst, false
-		}
-		key, ok := unquote(b[start:end])
-		if !ok {
-			return dst, false
-		}
-		i, ok = skipValue(b, end+1)
-		if !ok || i >= len(b) {
-			return dst, false
-		}
-		dst = append(dst, jsonMember{key: key, raw: b[start:i]})
-		switch b[i] {
-		case ',':
-			i++
-		case '}':
-			return dst, i == len(b)-1
-		default:
-			return dst, false
-		}
-	}
-}
-
-// unquote returns the string of the JSON string literal q (a slice of q
-// when it holds no escape).
-func unquote(q []byte) ([]byte, bool) {
-	if bytes.IndexByte(q, '\\') < 0 {
-		return q[1 : len(q)-1], true
-	}
-	var s string
-	if err := json.Unmarshal(q, &s); err != nil {
-		return nil, false
-	}
-	return []byte(s), true
-}
-
-// skipString returns the index just past the JSON string starting at b[i].
-func skipString(b []byte, i int) (int, bool) {
-	if i >= len(b) || b[i] != '"' {
-		return i, false
-	}
-	for i++; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1, true
-		}
-	}
-	return i, false
-}
-
-// skipValue returns the index just past the compact JSON value starting at b[i].
-func skipValue(b []byte, i int) (int, bool) {
-	if i >= len(b) {
-		return i, false
-	}
-	switch b[i] {
-	case '"':
-		return skipString(b, i)
-	case '{', '[':
-		depth := 0
-		for i < len(b) {
-			switch b[i] {
-			case '"':
-				var ok bool
-				if i, ok = skipString(b, i); !ok {
-					return i, false
-				}
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1, true
-				}
-			}
-			i++
-		}
-		return i, false
-	}
-	// A number, true, false or null: up to the next delimiter.
-	j := i
-	for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' {
-		j++
-	}
-	return j, j > i
 }
 
 // writeList writes {"<key>": [...], "<key>_links": [...]} from cached views.

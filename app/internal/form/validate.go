@@ -1,4 +1,4 @@
-package app
+package form
 
 import (
 	"encoding/json"
@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net"
 	"net/netip"
-	"regexp"
 	"regexp/syntax"
 	"slices"
 	"strconv"
@@ -17,23 +16,14 @@ import (
 	"github.com/octaview/octaview/app/internal/lazyregexp"
 )
 
-// The form checks of the console: each validator checks, in the browser,
-// what Octavia (Zed) checks before it accepts a create or an edit, so the
-// user reads the error next to the field without a round trip. The rules
-// come from Octavia's wsme types (octavia/api/v2/types), its controllers
-// and octavia/common/validate.py; octavia/labcloud mirrors the same rules
-// on the server side. Pure Go: it runs natively and in WebAssembly.
-
-// formValues are a form's inputs as typed, keyed by Octavia's attribute
-// name; a nested attribute by a dotted name ("session_persistence.type");
-// a list one item per line or comma-separated. An absent key is a field the
-// form does not send (on an edit: unchanged). An empty value of an optional
-// field is not checked (the form sends nothing, or null for "default").
-type formValues map[string]string
-
-// fieldErrs maps an attribute name (the formValues key) to what is wrong
-// with its value, in one sentence for the user.
-type fieldErrs map[string]string
+// The value checks and cross-field rules of every kind's form: each
+// validator checks, in the browser, what Octavia (Zed) checks before it
+// accepts a create or an edit, so the user reads the error next to the
+// field without a round trip. The rules come from Octavia's wsme types
+// (octavia/api/v2/types), its controllers and octavia/common/validate.py;
+// octavia/labcloud mirrors the same rules on the server side. What is
+// required and what is set at creation only is the fields' (Field.Required,
+// Field.Only), checked by Check.
 
 // Octavia's limits (octavia/common/constants.py, Zed).
 const (
@@ -76,14 +66,14 @@ var (
 // A check returns what is wrong with a non-empty value, or "".
 type check func(s string) string
 
-// form runs checks on a formValues and collects the first error per field.
+// form runs checks on a Values and collects the first error per field.
 type form struct {
-	v      formValues
+	v      Values
 	create bool
-	errs   fieldErrs
+	errs   Errs
 }
 
-func newForm(v formValues, create bool) *form { return &form{v: v, create: create, errs: fieldErrs{}} }
+func newForm(v Values, create bool) *form { return &form{v: v, create: create, errs: Errs{}} }
 
 // get returns the value of k and whether the form sends it non-empty.
 func (f *form) get(k string) (string, bool) {
@@ -111,24 +101,6 @@ func (f *form) field(k string, checks ...check) {
 	}
 }
 
-// required: on a create, each of keys must have a value.
-func (f *form) required(keys ...string) {
-	for _, k := range keys {
-		if _, ok := f.get(k); f.create && !ok {
-			f.fail(k, "This field is required.")
-		}
-	}
-}
-
-// createOnly: on an edit, keys set at creation must not be sent.
-func (f *form) createOnly(keys ...string) {
-	for _, k := range keys {
-		if _, sent := f.v[k]; !f.create && sent {
-			f.fail(k, "This cannot be changed after creation.")
-		}
-	}
-}
-
 // common checks name, description, admin_state_up and tags.
 func (f *form) common() {
 	f.field("name", text(maxName))
@@ -144,7 +116,7 @@ func (f *form) refuse(k, why string) {
 	}
 }
 
-func (f *form) result() fieldErrs {
+func (f *form) result() Errs {
 	if len(f.errs) == 0 {
 		return nil
 	}
@@ -233,7 +205,7 @@ func uuid(s string) string {
 
 // splitList splits a list field: one item per line, or comma-separated
 // when it is one line. Items are trimmed; empty ones dropped.
-func splitList(s string) []string {
+func SplitList(s string) []string {
 	sep := ","
 	if strings.Contains(s, "\n") {
 		sep = "\n"
@@ -250,7 +222,7 @@ func splitList(s string) []string {
 // list applies checks to each item; the message names the first bad one.
 func list(checks ...check) check {
 	return func(s string) string {
-		for _, it := range splitList(s) {
+		for _, it := range SplitList(s) {
 			for _, c := range checks {
 				if msg := c(it); msg != "" {
 					return fmt.Sprintf("%q: %s", it, msg)
@@ -407,10 +379,10 @@ func domainName(s string) string {
 	return "Enter a host name such as www.example.com."
 }
 
-// validateLoadBalancer checks a load balancer form: on a create, one of
+// ValidateLoadBalancer checks a load balancer form: on a create, one of
 // vip_subnet_id, vip_network_id and vip_port_id (the error goes on
 // vip_subnet_id); the VIP, flavor, zone and provider are set at creation.
-func validateLoadBalancer(v formValues, create bool) fieldErrs {
+func ValidateLoadBalancer(v Values, create bool) Errs {
 	f := newForm(v, create)
 	f.common()
 	vips := []string{"vip_subnet_id", "vip_network_id", "vip_port_id"}
@@ -422,18 +394,15 @@ func validateLoadBalancer(v formValues, create bool) fieldErrs {
 	if create && !slices.ContainsFunc(vips, func(k string) bool { _, ok := f.get(k); return ok }) {
 		f.fail("vip_subnet_id", "Choose a subnet, a network or a port for the VIP.")
 	}
-	f.createOnly(append(vips, "vip_address", "flavor_id", "availability_zone", "provider")...)
 	return f.result()
 }
 
-// validateListener checks a listener form. The rules that depend on the
+// ValidateListener checks a listener form. The rules that depend on the
 // protocol (certificates, inserted headers) apply on a create, where the
 // protocol is known; inserted headers come as "insert_headers.<Header>".
-func validateListener(v formValues, create bool) fieldErrs {
+func ValidateListener(v Values, create bool) Errs {
 	f := newForm(v, create)
 	f.common()
-	f.required("protocol", "protocol_port", "loadbalancer_id")
-	f.createOnly("protocol", "protocol_port", "loadbalancer_id")
 	f.field("protocol", oneOf(lbProtocols...))
 	f.field("protocol_port", port)
 	f.field("loadbalancer_id", uuid)
@@ -496,14 +465,12 @@ func validateListener(v formValues, create bool) fieldErrs {
 	return f.result()
 }
 
-// validatePool checks a pool form. The key "listener_protocol" (context,
+// ValidatePool checks a pool form. The key "listener_protocol" (context,
 // not an attribute) is the protocol of the pool's listener: with it the
 // pool protocol is checked as Octavia's VALID_LISTENER_POOL_PROTOCOL_MAP.
-func validatePool(v formValues, create bool) fieldErrs {
+func ValidatePool(v Values, create bool) Errs {
 	f := newForm(v, create)
 	f.common()
-	f.required("lb_algorithm", "protocol")
-	f.createOnly("protocol", "listener_id", "loadbalancer_id")
 	f.field("lb_algorithm", oneOf(lbAlgorithms...))
 	f.field("protocol", oneOf(poolProtocols...))
 	f.field("listener_id", uuid)
@@ -555,12 +522,10 @@ func validatePool(v formValues, create bool) fieldErrs {
 	return f.result()
 }
 
-// validateMember checks a member form.
-func validateMember(v formValues, create bool) fieldErrs {
+// ValidateMember checks a member form.
+func ValidateMember(v Values, create bool) Errs {
 	f := newForm(v, create)
 	f.common()
-	f.required("address", "protocol_port")
-	f.createOnly("address", "protocol_port", "subnet_id")
 	f.field("address", ipAddress)
 	f.field("protocol_port", port)
 	f.field("weight", memberWeight)
@@ -571,14 +536,12 @@ func validateMember(v formValues, create bool) fieldErrs {
 	return f.result()
 }
 
-// validateMonitor checks a health monitor form. The key "pool_protocol"
+// ValidateMonitor checks a health monitor form. The key "pool_protocol"
 // (context, not an attribute) is the protocol of the monitored pool: UDP
 // and SCTP pools take UDP-CONNECT, SCTP, TCP or HTTP monitors only.
-func validateMonitor(v formValues, create bool) fieldErrs {
+func ValidateMonitor(v Values, create bool) Errs {
 	f := newForm(v, create)
 	f.common()
-	f.required("type", "delay", "timeout", "max_retries", "pool_id")
-	f.createOnly("type", "pool_id")
 	f.field("type", oneOf(monitorTypes...))
 	f.field("pool_id", uuid)
 	f.field("delay", seconds)
@@ -623,13 +586,11 @@ func validateMonitor(v formValues, create bool) fieldErrs {
 	return f.result()
 }
 
-// validateL7Policy checks an L7 policy form: each redirect action needs
+// ValidateL7Policy checks an L7 policy form: each redirect action needs
 // its target, and a target of another action is refused.
-func validateL7Policy(v formValues, create bool) fieldErrs {
+func ValidateL7Policy(v Values, create bool) Errs {
 	f := newForm(v, create)
 	f.common()
-	f.required("action", "listener_id")
-	f.createOnly("listener_id")
 	f.field("action", oneOf(l7Actions...))
 	f.field("listener_id", uuid)
 	f.field("redirect_url", text(maxName), httpURL)
@@ -655,12 +616,11 @@ func validateL7Policy(v formValues, create bool) fieldErrs {
 	return f.result()
 }
 
-// validateL7Rule checks an L7 rule form: the key and value per rule type,
+// ValidateL7Rule checks an L7 rule form: the key and value per rule type,
 // as octavia/common/validate.py's l7rule_data.
-func validateL7Rule(v formValues, create bool) fieldErrs {
+func ValidateL7Rule(v Values, create bool) Errs {
 	f := newForm(v, create)
 	f.common()
-	f.required("type", "compare_type", "value")
 	f.field("type", oneOf(l7RuleTypes...))
 	f.field("compare_type", oneOf(l7CompareTypes...))
 	f.field("key", text(maxName))
@@ -718,8 +678,8 @@ func validateL7Rule(v formValues, create bool) fieldErrs {
 	return f.result()
 }
 
-// validateQuota checks a quota form; create does not matter.
-func validateQuota(v formValues, _ bool) fieldErrs {
+// ValidateQuota checks a quota form; create does not matter.
+func ValidateQuota(v Values, _ bool) Errs {
 	f := newForm(v, false)
 	for _, k := range quotaResources {
 		f.field(k, quotaValue)
@@ -727,11 +687,9 @@ func validateQuota(v formValues, _ bool) fieldErrs {
 	return f.result()
 }
 
-// validateFlavor checks a flavor form.
-func validateFlavor(v formValues, create bool) fieldErrs {
+// ValidateFlavor checks a flavor form.
+func ValidateFlavor(v Values, create bool) Errs {
 	f := newForm(v, create)
-	f.required("name", "flavor_profile_id")
-	f.createOnly("flavor_profile_id")
 	f.field("name", text(maxName))
 	f.field("description", text(maxName))
 	f.field("flavor_profile_id", uuid)
@@ -739,17 +697,15 @@ func validateFlavor(v formValues, create bool) fieldErrs {
 	return f.result()
 }
 
-// validateFlavorProfile checks a flavor profile form.
-func validateFlavorProfile(v formValues, create bool) fieldErrs {
+// ValidateFlavorProfile checks a flavor profile form.
+func ValidateFlavorProfile(v Values, create bool) Errs {
 	return validateProfile(v, create, "flavor_data")
 }
 
-// validateAvailabilityZone checks an availability zone form; its name is
+// ValidateAvailabilityZone checks an availability zone form; its name is
 // its ID, set at creation.
-func validateAvailabilityZone(v formValues, create bool) fieldErrs {
+func ValidateAvailabilityZone(v Values, create bool) Errs {
 	f := newForm(v, create)
-	f.required("name", "availability_zone_profile_id")
-	f.createOnly("name", "availability_zone_profile_id")
 	f.field("name", text(maxName))
 	f.field("description", text(maxName))
 	f.field("availability_zone_profile_id", uuid)
@@ -757,98 +713,17 @@ func validateAvailabilityZone(v formValues, create bool) fieldErrs {
 	return f.result()
 }
 
-// validateAvailabilityZoneProfile checks an availability zone profile form.
-func validateAvailabilityZoneProfile(v formValues, create bool) fieldErrs {
+// ValidateAvailabilityZoneProfile checks an availability zone profile form.
+func ValidateAvailabilityZoneProfile(v Values, create bool) Errs {
 	return validateProfile(v, create, "availability_zone_data")
 }
 
 // validateProfile checks a flavor or availability zone profile; data is
 // the name of its JSON attribute.
-func validateProfile(v formValues, create bool, data string) fieldErrs {
+func validateProfile(v Values, create bool, data string) Errs {
 	f := newForm(v, create)
-	f.required("name", "provider_name", data)
 	f.field("name", text(maxName))
 	f.field("provider_name", text(maxName))
 	f.field(data, text(maxDataLength), jsonObject)
 	return f.result()
-}
-
-// faultPatterns find the attribute an Octavia 400 is about: wsme's
-// "Invalid input for field/attribute X.", "Missing argument: "X"",
-// "Unknown attribute for argument Y: X" and InvalidOption's
-// "X is not a valid option for Y" (None for a missing one: Y).
-var faultPatterns = []*lazyregexp.Regexp{
-	lazyregexp.New(`field/attribute ([\w.]+)\.`),
-	lazyregexp.New(`Missing argument: "([\w.]+)"`),
-	lazyregexp.New(`Unknown attribute for argument [\w.]+: ([\w.]+)`),
-	lazyregexp.New(`None is not a valid option for ([\w.]+)`),
-	lazyregexp.New(`^([\w.]+) is not a valid option for`),
-}
-
-// faultPhrases are Octavia messages about an attribute they do not name.
-var faultPhrases = [][2]string{
-	{"ertificate container reference", "default_tls_container_ref"},
-	{"Client authentication setting", "client_authentication"},
-	{"revocation list", "client_crl_container_ref"},
-	{"requires a key", "key"},
-	{`use the "key" field`, "key"},
-	{"distinguished name field", "key"},
-	{"requires a value", "value"},
-	{"regular expression", "value"},
-	{"boolean True string", "value"},
-	{"needs a int value", "value"},
-	{"comparison type", "compare_type"},
-}
-
-// faultField returns the attribute (one of names) that an Octavia 400
-// faultstring is about, e.g. "Invalid input for field/attribute
-// protocol_port. Value: '99999'. ..." -> "protocol_port"; "" when it
-// names none of them. Failing the known shapes, it takes the name
-// mentioned first in the text ("Field "cookie_name" must be specified").
-// A nested name matches by its last part ("type" for
-// "session_persistence.type").
-func faultField(fault string, names []string) string {
-	for _, re := range faultPatterns {
-		if m := re.FindStringSubmatch(fault); m != nil {
-			if n := matchName(m[1], names); n != "" {
-				return n
-			}
-		}
-	}
-	for _, p := range faultPhrases {
-		if strings.Contains(fault, p[0]) && slices.Contains(names, p[1]) {
-			return p[1]
-		}
-	}
-	best, at := "", len(fault)
-	for _, n := range names {
-		for _, w := range []string{n, n[strings.LastIndex(n, ".")+1:]} {
-			if i := wordIndex(fault, w); i >= 0 && i < at {
-				best, at = n, i
-			}
-		}
-	}
-	return best
-}
-
-func matchName(word string, names []string) string {
-	if slices.Contains(names, word) {
-		return word
-	}
-	for _, n := range names {
-		if strings.HasSuffix(n, "."+word) {
-			return n
-		}
-	}
-	return ""
-}
-
-// wordIndex returns where w first occurs in s as a whole word (not inside
-// a longer identifier), or -1.
-func wordIndex(s, w string) int {
-	loc := regexp.MustCompile(`(?:^|\W)(` + regexp.QuoteMeta(w) + `)(?:\W|$)`).FindStringSubmatchIndex(s)
-	if loc == nil {
-		return -1
-	}
-	return loc[2]
 }

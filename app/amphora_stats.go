@@ -1,0 +1,130 @@
+package app
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/octavia/amphoracontrol"
+)
+
+// amphoraStats is an amphora's counters on its page: one row per listener
+// and their sum, read once when shown and again on Refresh (not polled).
+type amphoraStats struct {
+	goapp.Compo
+	ID string
+
+	read   string // the amphora whose counters are shown
+	status loadStatus
+	err    string
+	stats  []amphoracontrol.Stats
+	at     time.Time
+}
+
+func (s *amphoraStats) OnMount(ctx goapp.Context) { s.load(ctx) }
+
+func (s *amphoraStats) OnUpdate(ctx goapp.Context) {
+	if s.read != s.ID {
+		s.load(ctx)
+	}
+}
+
+// load reads the counters. UI goroutine.
+func (s *amphoraStats) load(ctx goapp.Context) {
+	sess := currentSession()
+	if sess == nil || s.status == loading {
+		return
+	}
+	s.read, s.status, s.err = s.ID, loading, ""
+	id := s.ID
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		stats, err := sess.Client.AmphoraStats(c, id)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if id != s.ID {
+				return
+			}
+			if s.status, s.at = loaded, time.Now(); err != nil {
+				s.status, s.err = loadFailed, octavia.Message(err)
+			}
+			s.stats = stats
+		})
+	})
+}
+
+func (s *amphoraStats) Render() goapp.UI {
+	var body goapp.UI
+	switch {
+	case s.status == loadFailed:
+		body = goapp.Div().ID("amp-stats-error").Class("alert", "alert-error").Text("The counters could not be read: " + s.err)
+	case s.status != loaded:
+		body = goapp.Div().Class("empty", "loading").Text("Reading the counters…")
+	case len(s.stats) == 0:
+		body = goapp.P().ID("amp-stats-empty").Class("muted").Text("No listener: no counters.")
+	default:
+		rows := statsRows(s.stats)
+		trs := make([]goapp.UI, 0, len(rows))
+		for i, r := range rows {
+			cells := []goapp.UI{goapp.Td().Class("mono").Text(r[0])}
+			if i < len(s.stats) {
+				cells[0] = goapp.Td().Class("mono").Body(goapp.A().Href(resourceOf(octavia.KindListener).detailPathOf("", r[0])).Text(shorten(r[0], 13)))
+			}
+			for _, v := range r[1:] {
+				cells = append(cells, goapp.Td().Class("num").Text(v))
+			}
+			trs = append(trs, goapp.Tr().Class(map[bool]string{true: "stats-total", false: "stats-row"}[i == len(s.stats)]).Body(cells...))
+		}
+		head := []goapp.UI{}
+		for _, h := range statsColumns {
+			head = append(head, goapp.Th().Text(h))
+		}
+		body = goapp.Div().Class("table-wrap").Body(goapp.Table().ID("amp-stats").Class("table", "table-compact").Body(
+			goapp.THead().Body(goapp.Tr().Body(head...)), goapp.TBody().Body(trs...)))
+	}
+	return goapp.Section().Class("card").Body(
+		goapp.Div().Class("card-head").Body(
+			goapp.H2().Text("Statistics"),
+			goapp.Div().Class("spacer"),
+			goapp.If(!s.at.IsZero(), func() goapp.UI { return goapp.Span().Class("muted").Text("read at " + formatTime(s.at) + " UTC") }),
+			goapp.Button().ID("amp-stats-refresh").Class("btn", "btn-small").Disabled(s.status == loading).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { s.load(ctx) }).Text("Refresh"),
+		),
+		body,
+	)
+}
+
+// statsColumns are the titles of the statistics table.
+var statsColumns = []string{"Listener", "Active connections", "Total connections", "Bytes in", "Bytes out", "Request errors"}
+
+// statsRows are the statistics table's rows: one per listener (its id
+// first), then their sum ("All listeners"), numbers grouped by thousands.
+func statsRows(stats []amphoracontrol.Stats) [][]string {
+	out := make([][]string, 0, len(stats)+1)
+	for _, st := range append(slices.Clone(stats), amphoracontrol.Sum(stats, "")) {
+		out = append(out, []string{st.ListenerID, grouped(st.ActiveConnections), grouped(st.TotalConnections),
+			grouped(st.BytesIn), grouped(st.BytesOut), grouped(st.RequestErrors)})
+	}
+	out[len(out)-1][0] = "All listeners"
+	return out
+}
+
+// grouped writes n with its thousands separated by commas: 1,234,567.
+func grouped(n int) string {
+	s := strconv.Itoa(n)
+	neg := n < 0
+	if neg {
+		s = s[1:]
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
+}

@@ -1,0 +1,140 @@
+package app
+
+import (
+	"context"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/octavia"
+)
+
+// The detail page's confirmations: the delete (with cascade for a load
+// balancer with children) and an action's, each a modal <dialog> that keeps
+// the focus inside and gives it back to the button that opened it.
+
+// deleteDialogID is the delete confirmation's modal <dialog>.
+const deleteDialogID = "delete-confirm"
+
+// actionDialogID is the modal <dialog> that confirms an action.
+const actionDialogID = "action-confirm"
+
+func (p *detailPage) askDelete(ctx goapp.Context, e goapp.Event) {
+	p.confirming, p.deleter = true, writer{}
+	p.cascade = p.children() != ""
+	showModal(ctx, deleteDialogID)
+}
+
+// children counts what a delete without cascade leaves behind ("" = none).
+func (p *detailPage) children() string {
+	if p.res().Cascade == nil || p.obj == nil {
+		return ""
+	}
+	return p.res().Cascade(p.obj)
+}
+
+// dialogClosed takes the close of the delete dialog (Keep it, Escape): the
+// focus goes back to the Delete button that opened it. UI goroutine.
+func (p *detailPage) dialogClosed(ctx goapp.Context, e goapp.Event) {
+	p.confirming = false
+	ctx.Defer(func(goapp.Context) { focusID(p.dom("delete")) })
+}
+
+// confirmDelete sends the delete, as one write: on acceptance the
+// operation waits (the load balancer, then the 404) and the page goes to
+// the list. UI goroutine.
+func (p *detailPage) confirmDelete(ctx goapp.Context, e goapp.Event) {
+	o, res := p.obj, p.res()
+	if o == nil {
+		return
+	}
+	cascade, ref := p.cascade && p.children() != "", p.ref()
+	written := "DELETE " + res.Singular + " " + ref.ID
+	if cascade {
+		written += " with cascade (its listeners, pools, members and monitors too)"
+	}
+	wait := waitFor(res, opDelete)
+	if wait == waitNone && ref.LoadBalancerID != "" {
+		wait = waitLBActive // an amphora: its load balancer is what changes
+	}
+	status := string(octavia.StatusPendingDelete)
+	if wait == waitNone {
+		status = "" // gone at once: no status to show
+	}
+	wr := write{Op: operation{Kind: opDelete, Wait: wait, Ref: ref, Name: p.name(), VIPAddress: o.Text("vip_address"),
+		Written: written, Status: status}, Was: o.Text("provisioning_status"),
+		Send: func(ctx context.Context, c *octavia.Client) (object, octavia.Accepted, error) {
+			acc, err := c.Delete(ctx, ref, cascade)
+			return nil, acc, err
+		}}
+	// The page's context: the dialog's button goes away with the dialog, and a Dispatch with it.
+	p.deleter.send(p.uctx, p.sess, wr, func(ctx goapp.Context, _ sent) {
+		p.confirming = false
+		ctx.Navigate(res.listPathOf(p.pr.ParentID))
+	}, func(err error) {
+		if busy(err) {
+			p.follow() // show the load balancer busy, live, as Octavia sees it
+		}
+	})
+}
+
+func (p *detailPage) renderConfirm() goapp.UI {
+	o, res := p.obj, p.res()
+	children := p.children()
+	return goapp.Dialog().ID(deleteDialogID).Class("card", "confirm").Aria("labelledby", "delete-title").
+		On("close", p.dialogClosed).OnKeyDown(trapTab).Body(
+		goapp.H2().ID("delete-title").Textf("Delete this %s?", res.Singular),
+		goapp.P().Body(
+			goapp.Text(capitalize(res.Singular)+" "),
+			goapp.Strong().Text(p.name()),
+			goapp.If(o.Text("vip_address") != "", func() goapp.UI { return goapp.Textf(" (VIP %s)", o.Text("vip_address")) }),
+			goapp.Text(" will be deleted. This cannot be undone."),
+		),
+		goapp.If(children != "", func() goapp.UI {
+			return goapp.Div().Class("cascade").Body(
+				goapp.P().Textf("It has %s. Octavia refuses to delete a %s that has children, unless the delete cascades.", children, res.Singular),
+				goapp.Label().Class("check").Body(
+					goapp.Input().ID("delete-cascade").Type("checkbox").Checked(p.cascade).
+						OnChange(func(ctx goapp.Context, e goapp.Event) { p.cascade = ctx.JSSrc().Get("checked").Bool() }),
+					goapp.Text(" Cascade: also delete its listeners, pools, members and health monitors"),
+				),
+			)
+		}),
+		goapp.If(p.deleter.err != "", func() goapp.UI {
+			return goapp.Div().ID("delete-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.deleter.err)
+		}),
+		goapp.If(p.deleter.refused != nil, func() goapp.UI { return p.deleter.retry("delete-retry") }),
+		goapp.Div().Class("confirm-actions").Body(
+			goapp.Button().ID("delete-confirm-btn").Class("btn", "btn-danger").
+				Disabled(p.deleter.sending || (children != "" && !p.cascade)).OnClick(p.confirmDelete).
+				Text(map[bool]string{true: "Deleting…", false: "Delete"}[p.deleter.sending]),
+			goapp.Button().ID("delete-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(deleteDialogID) }).Text("Keep it"),
+		),
+	)
+}
+
+// renderAsk is the confirmation of the action asked for.
+func (p *detailPage) renderAsk() goapp.UI {
+	a, ok := p.actionOf(p.asking)
+	if !ok {
+		return goapp.Div()
+	}
+	return goapp.Dialog().ID(actionDialogID).Class("card", "confirm").Aria("labelledby", "action-title").
+		On("close", func(ctx goapp.Context, e goapp.Event) {
+			p.asking = ""
+			ctx.Defer(func(goapp.Context) { focusID(a.ID) })
+		}).OnKeyDown(trapTab).Body(
+		goapp.H2().ID("action-title").Text(a.Label+"?"),
+		goapp.P().Text(a.Confirm),
+		goapp.Div().Class("confirm-actions").Body(
+			goapp.Button().ID("action-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
+				closeDialog(actionDialogID)
+				// The page's context, not the button's: the dialog leaves the page
+				// when it closes, and go-app drops a Dispatch on an element no
+				// longer mounted (the action's answer and the page's poll after
+				// it would be lost).
+				p.runAction(a)
+			}).Text(a.Label),
+			goapp.Button().ID("action-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(actionDialogID) }).Text("Cancel"),
+		),
+	)
+}

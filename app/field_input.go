@@ -1,0 +1,95 @@
+package app
+
+import (
+	"slices"
+	"strconv"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/internal/form"
+)
+
+// choice is an option of a picked field (form.Ref, Subnet, Port).
+type choice struct{ ID, Label string }
+
+// fieldInput is one field of a form, as the generic form page and the
+// create wizard both draw it: its label (" *" when required), its input
+// by the field's type, its hint and its error.
+type fieldInput struct {
+	ID       string // the input's DOM id
+	Field    form.Field
+	Value    string
+	Err      string
+	Required bool // marked " *" (a create's required field)
+	// Options are a picked field's choices; OptionsErr why they could not
+	// be read (the input is then a text box); Pick: a required pick
+	// offers no empty option once it has a value.
+	Options    []choice
+	OptionsErr string
+	Pick       bool
+	// Scope scopes the input's handlers (go-app keeps an element's first
+	// handler: a page whose inputs come and go gives what tells them apart).
+	Scope []any
+	// Set takes a new value of the field. UI goroutine.
+	Set func(key, value string)
+}
+
+// render draws the field.
+func (in fieldInput) render() goapp.UI {
+	f, id, val := in.Field, in.ID, in.Value
+	scope := goapp.EventScope(append([]any{id}, in.Scope...)...)
+	set := func(ctx goapp.Context, e goapp.Event) { in.Set(f.Key, ctx.JSSrc().Get("value").String()) }
+	var input goapp.UI
+	switch {
+	case f.Type == form.Bool:
+		input = goapp.Input().ID(id).Type("checkbox").Checked(val == "true").OnChange(func(ctx goapp.Context, e goapp.Event) {
+			in.Set(f.Key, strconv.FormatBool(ctx.JSSrc().Get("checked").Bool()))
+		}, scope)
+	case len(f.Choices) > 0:
+		var opts []goapp.UI
+		if !f.Required || val == "" {
+			opts = append(opts, goapp.Option().Value("").Selected(val == "").Text("—"))
+		}
+		for _, c := range f.Choices {
+			opts = append(opts, goapp.Option().Value(c).Selected(c == val).Text(c))
+		}
+		input = goapp.Select().ID(id).OnChange(set, scope).Body(opts...)
+	case in.OptionsErr != "":
+		input = goapp.Div().Body(goapp.Input().ID(id).Value(val).OnInput(set, scope),
+			goapp.Span().Class("st-error-text").Text(" The list could not be read: "+in.OptionsErr))
+	case f.Type == form.Ref || f.Type == form.Subnet || f.Type == form.Port:
+		var opts []goapp.UI
+		if !in.Pick || val == "" {
+			opts = append(opts, goapp.Option().Value("").Selected(val == "").Text("—"))
+		}
+		for _, c := range in.Options {
+			opts = append(opts, goapp.Option().Value(c.ID).Selected(c.ID == val).Text(c.Label))
+		}
+		if val != "" && !slices.ContainsFunc(in.Options, func(c choice) bool { return c.ID == val }) {
+			opts = append(opts, goapp.Option().Value(val).Selected(true).Text(val))
+		}
+		input = goapp.Select().ID(id).OnChange(set, scope).Body(opts...)
+	case f.Type == form.Area || f.Type == form.List:
+		rows := 4
+		if f.Type == form.List {
+			rows = 2
+		}
+		input = goapp.Textarea().ID(id).Rows(rows).Text(val).OnInput(set, scope)
+	case f.Type == form.Int || f.Type == form.Decimal:
+		input = goapp.Input().ID(id).Type("text").Attr("inputmode", "numeric").Value(val).OnInput(set, scope)
+	default:
+		input = goapp.Input().ID(id).Value(val).OnInput(set, scope)
+	}
+	label := f.Label
+	if in.Required {
+		label += " *"
+	}
+	return goapp.Div().Class("field").DataSet("key", f.Key).Body(
+		goapp.Label().For(id).Text(label),
+		input,
+		goapp.If(f.Hint != "", func() goapp.UI { return goapp.Div().Class("muted", "hint").Text(f.Hint) }),
+		goapp.If(in.Err != "", func() goapp.UI {
+			return goapp.Div().ID(id+"-error").Class("field-error", "st-error-text").Aria("live", "polite").Text(in.Err)
+		}),
+	)
+}

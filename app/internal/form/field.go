@@ -1,0 +1,102 @@
+package form
+
+import (
+	"strings"
+
+	"github.com/octaview/octaview/octavia"
+)
+
+// Type is how a field is typed, shown and sent.
+type Type int
+
+const (
+	Text    Type = iota // a string
+	Area                // a string on several lines (JSON data)
+	Int                 // a whole number
+	Bool                // a checkbox: true or false
+	Choice              // one of Field.Choices
+	List                // a list of strings, one per line or comma-separated
+	Ref                 // the id of an object of kind Field.Ref, picked from its list
+	Subnet              // a Neutron subnet's id, picked from the project's subnets
+	Port                // a free Neutron port's id (a VIP's)
+	Decimal             // a number with a fraction (a monitor's HTTP version: 1.0 or 1.1); Choices, if any, picks it
+)
+
+// Field is one input of a kind's create and edit form, named by Octavia's
+// attribute (dotted for a nested one: "session_persistence.type").
+type Field struct {
+	Key     string
+	Label   string
+	Type    Type
+	Choices []string
+	Ref     octavia.Kind // Ref: the kind picked from
+	// RefBy is the filter of Ref's list taken from the form's own values
+	// (a listener's default pool among its load balancer's pools).
+	RefBy    string
+	Only     string // "create" or "edit": on that form only ("" = both)
+	Required bool   // on a create
+	Default  string // a create's initial value
+	Hint     string
+	// Show, if set, shows the field only when it applies (TLS fields for
+	// TERMINATED_HTTPS, an HTTP monitor's URL path).
+	Show func(v Values) bool
+	// Null: an edit that clears it sends null, Octavia's "unset" (back to
+	// its default), rather than "".
+	Null bool
+}
+
+// Create and Edit are the values of Field.Only.
+const (
+	Create = "create"
+	Edit   = "edit"
+)
+
+// On reports whether f is on the create (create) or the edit form.
+func (f Field) On(create bool) bool {
+	return f.Only == "" || f.Only == Create && create || f.Only == Edit && !create
+}
+
+// Shown reports whether f is on the form for values v.
+func (f Field) Shown(create bool, v Values) bool {
+	return f.On(create) && (f.Show == nil || f.Show(v))
+}
+
+// Keys are the attributes of fields, in order.
+func Keys(fields []Field) []string {
+	out := make([]string, 0, len(fields))
+	for _, f := range fields {
+		out = append(out, f.Key)
+	}
+	return out
+}
+
+// Without returns fields without those of keys (the wizard's items leave
+// out what their nesting gives: a listener's load balancer).
+func Without(fields []Field, keys ...string) []Field {
+	out := make([]Field, 0, len(fields))
+	for _, f := range fields {
+		if !contains(keys, f.Key) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Group is the nested object of a dotted key ("session_persistence"), "" for
+// a plain one.
+func Group(key string) string {
+	g, _, _ := strings.Cut(key, ".")
+	if g == key {
+		return ""
+	}
+	return g
+}

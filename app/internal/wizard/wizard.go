@@ -1,0 +1,473 @@
+// Package wizard is the create wizard's model, without a page: what its
+// steps hold, the one request that creates the whole tree (Octavia's fully
+// populated load balancer create), its checks before sending, and the step
+// an Octavia refusal concerns. Its items' fields are the kinds' own form
+// fields (Kinds, from the kinds' descriptions), with what the wizard must
+// do otherwise said in New. No go-app: it tests natively.
+package wizard
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/octavia"
+)
+
+// The steps, in order.
+const (
+	StepLB = iota
+	StepListeners
+	StepPools
+	StepMembers
+	StepMonitors
+	StepL7
+	StepReview
+	StepCount
+)
+
+// Titles are the steps' names in the wizard's step list.
+var Titles = [StepCount]string{"Load balancer", "Listeners", "Pools", "Members", "Health monitors", "L7 policies", "Review"}
+
+// Kind is a kind's form as the wizard uses it: its fields and its checks.
+type Kind struct {
+	Fields   []form.Field
+	Validate func(form.Values, bool) form.Errs
+}
+
+// Kinds are the forms of the kinds the wizard creates.
+type Kinds struct {
+	LB, Listener, Pool, Member, Monitor, Policy, Rule Kind
+}
+
+// Model is what the wizard's steps hold, one part per step. Values are
+// keyed by Octavia's attribute names (form.Values, as every form names
+// them); keys starting with "_" are the wizard's own and never sent: "_vip"
+// ("subnet" or "port") and "_network" on the load balancer, "_pool" (an
+// index into Pools) on a listener and a policy, "_listener" (an index into
+// Listeners) on a policy.
+type Model struct {
+	kinds     Kinds
+	LB        form.Values
+	Listeners []form.Values
+	Pools     []Pool
+	Policies  []Policy
+}
+
+// Pool is a pool of the wizard with its members and its health monitor
+// (nil: none).
+type Pool struct {
+	V       form.Values
+	Members []form.Values
+	Monitor form.Values
+}
+
+// Policy is an L7 policy of the wizard with its rules.
+type Policy struct {
+	V     form.Values
+	Rules []form.Values
+}
+
+// New is an empty wizard over the kinds' forms. The wizard does with them
+// what a tree created in one request needs:
+//   - an item leaves out the fields its nesting gives (a listener's load
+//     balancer, a pool's listener, a monitor's pool, a policy's listener),
+//     and the references it makes itself by index ("_pool": a listener's
+//     default pool, a policy's redirect pool);
+//   - it leaves out admin_state_up: what it creates starts up, Octavia's
+//     default (a change of mind is an edit afterwards);
+//   - a pool's name is required: the request names pools used twice by it;
+//   - a new L7 policy redirects to a URL (the generic form's default is
+//     REJECT): the common first use of a policy in a new tree.
+func New(k Kinds) *Model {
+	drop := func(kd Kind, keys ...string) Kind {
+		kd.Fields = form.Without(kd.Fields, append(keys, "admin_state_up")...)
+		return kd
+	}
+	k.LB = drop(k.LB)
+	k.Listener = drop(k.Listener, "loadbalancer_id", "default_pool_id")
+	k.Pool = drop(k.Pool, "loadbalancer_id", "listener_id")
+	for i, f := range k.Pool.Fields {
+		if f.Key == "name" {
+			k.Pool.Fields[i].Required, k.Pool.Fields[i].Hint = true, "Listeners and policies refer to it by name."
+		}
+	}
+	k.Member = drop(k.Member)
+	k.Monitor = drop(k.Monitor, "pool_id")
+	k.Policy = drop(k.Policy, "listener_id", "redirect_pool_id")
+	for i, f := range k.Policy.Fields {
+		if f.Key == "action" {
+			k.Policy.Fields[i].Default = "REDIRECT_TO_URL"
+		}
+	}
+	k.Rule = drop(k.Rule)
+	m := &Model{kinds: k}
+	m.Reset()
+	return m
+}
+
+// Kinds are the wizard's forms of the kinds (New's).
+func (m *Model) Kinds() Kinds { return m.kinds }
+
+// Reset empties the wizard: a load balancer with its defaults, on a subnet.
+func (m *Model) Reset() {
+	m.LB = form.Defaults(m.kinds.LB.Fields)
+	m.LB["_vip"] = "subnet"
+	m.Listeners, m.Pools, m.Policies = nil, nil, nil
+}
+
+// poolProtocolFor is the pool protocol that goes with a listener's: HTTP
+// behind TERMINATED_HTTPS, the same protocol otherwise.
+func poolProtocolFor(listener string) string {
+	if listener == "TERMINATED_HTTPS" || listener == "" {
+		return "HTTP"
+	}
+	return listener
+}
+
+// takesPool reports whether a listener of protocol takes a default pool (a
+// PROMETHEUS listener serves metrics itself).
+func takesPool(protocol string) bool { return protocol != "PROMETHEUS" }
+
+// NewListener is a listener with the defaults: HTTP on port 80 (the next
+// free port when 80 is taken by an earlier listener).
+func (m *Model) NewListener() form.Values {
+	v := form.Defaults(m.kinds.Listener.Fields)
+	port := 80
+	for slices.ContainsFunc(m.Listeners, func(l form.Values) bool { return l["protocol_port"] == strconv.Itoa(port) }) {
+		if port == 80 {
+			port = 8080
+		} else {
+			port++
+		}
+	}
+	v["protocol_port"] = strconv.Itoa(port)
+	return v
+}
+
+// NewPool is a pool with the defaults (a unique name; the pool form's
+// defaults, ROUND_ROBIN; a health monitor with the monitor form's
+// defaults, HTTP GET / expecting 200), made the default pool of the first
+// listener that has none (and takes one), with that listener's protocol.
+func (m *Model) NewPool() Pool {
+	v := form.Defaults(m.kinds.Pool.Fields)
+	n := len(m.Pools) + 1
+	for slices.ContainsFunc(m.Pools, func(p Pool) bool { return p.V["name"] == "pool-"+strconv.Itoa(n) }) {
+		n++
+	}
+	v["name"] = "pool-" + strconv.Itoa(n)
+	for _, l := range m.Listeners {
+		if l["_pool"] == "" && takesPool(l["protocol"]) {
+			l["_pool"] = strconv.Itoa(len(m.Pools))
+			v["protocol"] = poolProtocolFor(l["protocol"])
+			break
+		}
+	}
+	return Pool{V: v, Monitor: m.NewMonitor()}
+}
+
+// NewMember, NewMonitor and NewRule are items with their form's defaults.
+func (m *Model) NewMember() form.Values  { return form.Defaults(m.kinds.Member.Fields) }
+func (m *Model) NewMonitor() form.Values { return form.Defaults(m.kinds.Monitor.Fields) }
+func (m *Model) NewRule() form.Values    { return form.Defaults(m.kinds.Rule.Fields) }
+
+// NewPolicy is an L7 policy on the first listener with one rule (the rule
+// form's defaults: the path starts with …).
+func (m *Model) NewPolicy() Policy {
+	v := form.Defaults(m.kinds.Policy.Fields)
+	v["_listener"] = "0"
+	return Policy{V: v, Rules: []form.Values{m.NewRule()}}
+}
+
+// RemovePool drops pool i, and every reference to it (listeners' default
+// pools, policies' redirect pools); later indexes shift down.
+func (m *Model) RemovePool(i int) {
+	m.Pools = slices.Delete(m.Pools, i, i+1)
+	fix := func(v form.Values) {
+		n, err := strconv.Atoi(v["_pool"])
+		switch {
+		case err != nil:
+		case n == i:
+			v["_pool"] = ""
+		case n > i:
+			v["_pool"] = strconv.Itoa(n - 1)
+		}
+	}
+	for _, l := range m.Listeners {
+		fix(l)
+	}
+	for _, p := range m.Policies {
+		fix(p.V)
+	}
+}
+
+// RemoveListener drops listener i and its policies.
+func (m *Model) RemoveListener(i int) {
+	m.Listeners = slices.Delete(m.Listeners, i, i+1)
+	m.Policies = slices.DeleteFunc(m.Policies, func(p Policy) bool { return p.V["_listener"] == strconv.Itoa(i) })
+	for _, p := range m.Policies {
+		if n, err := strconv.Atoi(p.V["_listener"]); err == nil && n > i {
+			p.V["_listener"] = strconv.Itoa(n - 1)
+		}
+	}
+}
+
+// PoolAt is the pool that index text s names, or nil.
+func (m *Model) PoolAt(s string) *Pool {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n >= len(m.Pools) {
+		return nil
+	}
+	return &m.Pools[n]
+}
+
+// Body is the one request that creates the whole tree: Octavia's fully
+// populated load balancer create. A pool is given in full as the default
+// pool of the first listener that uses it, by name everywhere else (other
+// listeners, REDIRECT_TO_POOL policies); pools no listener uses go in the
+// load balancer's "pools". Empty parts are left out: no listener gives a
+// bare load balancer. Errors are numbers that are not numbers.
+func (m *Model) Body() (octavia.Object, error) {
+	k := m.kinds
+	lb, err := form.Body(k.LB.Fields, m.LB, nil, true)
+	if err != nil {
+		return nil, err
+	}
+	pools := make([]octavia.Object, len(m.Pools))
+	for i, p := range m.Pools {
+		if pools[i], err = m.poolBody(p); err != nil {
+			return nil, err
+		}
+	}
+	inline := make([]bool, len(m.Pools)) // given in full under a listener
+	var listeners []any
+	for li, lv := range m.Listeners {
+		l, err := form.Body(k.Listener.Fields, lv, nil, true)
+		if err != nil {
+			return nil, err
+		}
+		if n, err := strconv.Atoi(lv["_pool"]); err == nil && n >= 0 && n < len(pools) {
+			if inline[n] {
+				l["default_pool"] = octavia.Object{"name": pools[n]["name"]}
+			} else {
+				l["default_pool"], inline[n] = pools[n], true
+			}
+		}
+		var policies []any
+		for _, pol := range m.Policies {
+			if pol.V["_listener"] != strconv.Itoa(li) {
+				continue
+			}
+			o, err := form.Body(k.Policy.Fields, pol.V, nil, true)
+			if err != nil {
+				return nil, err
+			}
+			if p := m.PoolAt(pol.V["_pool"]); p != nil && o["action"] == "REDIRECT_TO_POOL" {
+				o["redirect_pool"] = octavia.Object{"name": strings.TrimSpace(p.V["name"])}
+			}
+			var rules []any
+			for _, rv := range pol.Rules {
+				r, err := form.Body(k.Rule.Fields, rv, nil, true)
+				if err != nil {
+					return nil, err
+				}
+				rules = append(rules, r)
+			}
+			if len(rules) > 0 {
+				o["rules"] = rules
+			}
+			policies = append(policies, o)
+		}
+		if len(policies) > 0 {
+			l["l7policies"] = policies
+		}
+		listeners = append(listeners, l)
+	}
+	if len(listeners) > 0 {
+		lb["listeners"] = listeners
+	}
+	var rest []any
+	for i, p := range pools {
+		if !inline[i] {
+			rest = append(rest, p)
+		}
+	}
+	if len(rest) > 0 {
+		lb["pools"] = rest
+	}
+	return lb, nil
+}
+
+// poolBody is a pool's body with its members and health monitor.
+func (m *Model) poolBody(p Pool) (octavia.Object, error) {
+	k := m.kinds
+	o, err := form.Body(k.Pool.Fields, p.V, nil, true)
+	if err != nil {
+		return nil, err
+	}
+	var members []any
+	for _, mv := range p.Members {
+		mb, err := form.Body(k.Member.Fields, mv, nil, true)
+		if err != nil {
+			return nil, err
+		}
+		members = append(members, mb)
+	}
+	if len(members) > 0 {
+		o["members"] = members
+	}
+	if p.Monitor != nil {
+		h, err := form.Body(k.Monitor.Fields, p.Monitor, nil, true)
+		if err != nil {
+			return nil, err
+		}
+		o["healthmonitor"] = h
+	}
+	return o, nil
+}
+
+// Item is one item of a step (a listener, a pool's monitor, a rule): its
+// kind's form, its values and the prefix of its inputs' DOM ids.
+type Item struct {
+	Step int
+	Kind Kind
+	V    form.Values
+	ID   string // "wz-listener-0": inputs are InputID(ID, key)
+}
+
+// Items are every item of step s, in the page's order.
+func (m *Model) Items(s int) []Item {
+	k := m.kinds
+	var out []Item
+	switch s {
+	case StepLB:
+		out = append(out, Item{StepLB, k.LB, m.LB, "create"})
+	case StepListeners:
+		for i, l := range m.Listeners {
+			out = append(out, Item{s, k.Listener, l, fmt.Sprintf("wz-listener-%d", i)})
+		}
+	case StepPools:
+		for i, p := range m.Pools {
+			out = append(out, Item{s, k.Pool, p.V, fmt.Sprintf("wz-pool-%d", i)})
+		}
+	case StepMembers:
+		for i, p := range m.Pools {
+			for j, mv := range p.Members {
+				out = append(out, Item{s, k.Member, mv, MemberID(i, j)})
+			}
+		}
+	case StepMonitors:
+		for i, p := range m.Pools {
+			if p.Monitor != nil {
+				out = append(out, Item{s, k.Monitor, p.Monitor, fmt.Sprintf("wz-monitor-%d", i)})
+			}
+		}
+	case StepL7:
+		for i, p := range m.Policies {
+			out = append(out, Item{s, k.Policy, p.V, fmt.Sprintf("wz-policy-%d", i)})
+			for j, r := range p.Rules {
+				out = append(out, Item{s, k.Rule, r, RuleID(i, j)})
+			}
+		}
+	}
+	return out
+}
+
+// MemberID and RuleID are the DOM id prefixes of member j of pool i and
+// of rule j of policy i.
+func MemberID(i, j int) string { return fmt.Sprintf("wz-member-%d-%d", i, j) }
+func RuleID(i, j int) string   { return fmt.Sprintf("wz-rule-%d-%d", i, j) }
+
+// InputID is the DOM id of item id's input for attribute key:
+// "create-name", "wz-listener-0-protocol-port". The load balancer's VIP
+// subnet keeps the quick create's id, "create-subnet".
+func InputID(item, key string) string {
+	if item == "create" && key == "vip_subnet_id" {
+		return "create-subnet"
+	}
+	return item + "-" + strings.NewReplacer(".", "-", "_", "-").Replace(key)
+}
+
+// Check is what the wizard says of step s before sending, by input id: its
+// items' form checks (form.Check: required fields, numbers, Octavia's
+// rules on the values that would be sent), plus the wizard's own: a
+// listener's default pool and a policy's redirect pool must exist, pool
+// names must be unique, a PROMETHEUS listener takes no pool.
+func (m *Model) Check(s int) map[string]string {
+	errs := map[string]string{}
+	for _, it := range m.Items(s) {
+		maps.Copy(errs, it.Check())
+	}
+	switch s {
+	case StepListeners:
+		for i, l := range m.Listeners {
+			if !takesPool(l["protocol"]) && m.PoolAt(l["_pool"]) != nil {
+				errs[fmt.Sprintf("wz-listener-%d-pool", i)] = "Listeners of protocol " + l["protocol"] + " take no pool."
+			}
+		}
+	case StepPools:
+		seen := map[string]bool{}
+		for i, p := range m.Pools {
+			n := strings.TrimSpace(p.V["name"])
+			if n != "" && seen[n] {
+				errs[InputID(fmt.Sprintf("wz-pool-%d", i), "name")] = "Another pool has this name: Octavia needs them unique."
+			}
+			seen[n] = true
+		}
+	case StepL7:
+		for i, p := range m.Policies {
+			if p.V["action"] == "REDIRECT_TO_POOL" && m.PoolAt(p.V["_pool"]) == nil {
+				errs[fmt.Sprintf("wz-policy-%d-pool", i)] = "Pick the pool to redirect to."
+			}
+		}
+	}
+	return errs
+}
+
+// Check is what item it's form says, by input id (form.Check). A rule's
+// complaint about an attribute the item has no field for (the nesting
+// gives it) is not the user's to fix and is left out.
+func (it Item) Check() map[string]string {
+	errs := map[string]string{}
+	for k, e := range form.Check(it.Kind.Fields, it.V, nil, true, it.Kind.Validate) {
+		if i := slices.IndexFunc(it.Kind.Fields, func(f form.Field) bool { return f.Key == k }); i >= 0 && it.Kind.Fields[i].Shown(true, it.V) {
+			errs[InputID(it.ID, k)] = e
+		}
+	}
+	return errs
+}
+
+// StepOfFault is the step a refused create concerns, from Octavia's
+// faultstring: the kind it names, else the step with the attribute
+// form.FaultField finds in it, else the review.
+func (m *Model) StepOfFault(fault string) int {
+	low := strings.ToLower(fault)
+	for _, k := range []struct {
+		words []string
+		step  int
+	}{
+		{[]string{"l7rule", "l7 rule", "l7policy", "l7 policy", "redirect", "rule"}, StepL7},
+		{[]string{"member"}, StepMembers},
+		{[]string{"monitor", "delay", "http_method", "expected_codes", "url_path"}, StepMonitors},
+		{[]string{"pool", "session_persistence", "lb_algorithm", "cookie"}, StepPools},
+		{[]string{"listener", "cidr", "certificate", "terminated_https", "sni", "tls", "protocol_port"}, StepListeners},
+		{[]string{"vip", "flavor", "availability", "subnet", "network", "port", "provider", "load balancer", "loadbalancer", "name", "description", "tag"}, StepLB},
+	} {
+		for _, word := range k.words {
+			if strings.Contains(low, word) {
+				return k.step
+			}
+		}
+	}
+	for s := range StepReview {
+		for _, it := range m.Items(s) {
+			if form.FaultField(fault, form.Keys(it.Kind.Fields)) != "" {
+				return s
+			}
+		}
+	}
+	return StepReview
+}

@@ -1,0 +1,156 @@
+package app
+
+import (
+	"slices"
+	"unicode"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/internal/attr"
+	"github.com/octaview/octaview/octavia"
+)
+
+// propRow is one line of a detail page's properties.
+type propRow struct {
+	Key   string // the attribute; "" for a line from the page's URL
+	Label string
+	Text  string // the value as readable text ("" shows "—")
+	Show  attr.Show
+	Link  octavia.Kind // Linked: the kind IDs name
+	IDs   []string     // Linked: the ids
+}
+
+// propRows are the properties of o, an object of the page pr's kind: the
+// kind's own first (Props, in order), then every other attribute of o by
+// label, each labelled from the attribute dictionary (internal/attr). They
+// are exactly o's attributes, but those shown elsewhere on the page: the
+// tags when the tags editor shows them (tagsInEditor), those a section
+// shows (ShownBy). A child whose answer does not name its parent (a
+// member's pool, a rule's L7 policy) or an object whose answer does not
+// name itself (a quota's project) gets that line first, from the page's
+// URL (Key "").
+func propRows(pr pageRef, o object, tagsInEditor bool) []propRow {
+	res := pr.Res
+	var out []propRow
+	if p := res.parent(); p != nil {
+		out = append(out, propRow{Label: capitalize(p.Singular), Show: attr.Linked, Link: p.Kind, IDs: []string{pr.ParentID}, Text: pr.ParentID})
+	}
+	if idKey := res.Kind.IDKey(); o[idKey] == nil && pr.ID != "" {
+		a, _ := attr.Of(idKey)
+		out = append(out, propRow{Label: a.Label, Show: attr.Mono, Text: pr.ID})
+	}
+	skip := map[string]bool{}
+	for _, k := range res.ShownBy {
+		skip[k] = true
+	}
+	if tagsInEditor {
+		skip["tags"] = true
+	}
+	row := func(key, label string, p property) propRow {
+		a, _ := attr.Of(key)
+		if label != "" {
+			a.Label = label
+		}
+		if p.Link != "" {
+			a.Show, a.Link = attr.Linked, p.Link
+		}
+		if p.Mono && a.Show == attr.Plain {
+			a.Show = attr.Mono
+		}
+		r := propRow{Key: key, Label: a.Label, Show: a.Show, Link: a.Link, Text: attr.Text(key, o[key])}
+		if a.Show == attr.Linked {
+			r.IDs = o.IDs(key)
+		}
+		return r
+	}
+	for _, p := range res.Props {
+		if _, ok := o[p.Key]; !ok || skip[p.Key] {
+			continue
+		}
+		skip[p.Key] = true
+		out = append(out, row(p.Key, p.Label, p))
+	}
+	var rest []propRow
+	for k := range o {
+		if !skip[k] {
+			rest = append(rest, row(k, "", property{}))
+		}
+	}
+	for _, i := range sortOrder(len(rest), func(i, j int) int { return compareFold(rest[i].Label+rest[i].Key, rest[j].Label+rest[j].Key) }) {
+		out = append(out, rest[i])
+	}
+	return out
+}
+
+// capitalize writes s with a capital first letter ("pool" -> "Pool").
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	r[0] = unicode.ToUpper(r[0])
+	return string(r)
+}
+
+// renderProps are the properties of o as the page pr shows them; sess
+// decides which links it may follow.
+func renderProps(sess *session, pr pageRef, o object, tagsInEditor bool) []goapp.UI {
+	rows := propRows(pr, o, tagsInEditor)
+	out := make([]goapp.UI, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, goapp.Div().Class("prop").DataSet("key", r.Key).DataSet("from-url", r.Key == "").Body(
+			goapp.Dt().Text(r.Label), goapp.Dd().Body(propValue(sess, pr, o, r))))
+	}
+	return out
+}
+
+// propValue is one property's value: a badge, a time, links, or text.
+func propValue(sess *session, pr pageRef, o object, r propRow) goapp.UI {
+	switch r.Show {
+	case attr.Badge:
+		return badge(r.Text)
+	case attr.Time:
+		return goapp.Text(formatTime(o.Time(r.Key)))
+	case attr.Linked:
+		to := resourceOf(r.Link)
+		if to == nil || !to.mayRead(sess) || len(r.IDs) == 0 {
+			return goapp.Span().Class("mono").Text(orDash(r.Text))
+		}
+		links := make([]goapp.UI, 0, 2*len(r.IDs))
+		for i, id := range r.IDs {
+			if i > 0 {
+				links = append(links, goapp.Text(", "))
+			}
+			links = append(links, goapp.A().Class("mono").Href(linkTo(to, pr, id)).Text(id))
+		}
+		return goapp.Span().Body(links...)
+	case attr.Mono:
+		return goapp.Span().Class("mono").Text(orDash(r.Text))
+	}
+	return goapp.Text(orDash(r.Text))
+}
+
+// linkTo is the page of object id of kind to, linked from page from: a
+// child of the page's object is under it (a pool's members).
+func linkTo(to *resource, from pageRef, id string) string {
+	switch p := to.Kind.Parent(); {
+	case p == from.Res.Kind:
+		return to.detailPathOf(from.ID, id)
+	case p != "":
+		return to.detailPathOf(from.ParentID, id)
+	}
+	return to.detailPathOf("", id)
+}
+
+// propKeys are the attributes propRows shows as lines of their own (for
+// the tests: with the tags and a section's, exactly the answer's keys).
+func propKeys(rows []propRow) []string {
+	var out []string
+	for _, r := range rows {
+		if r.Key != "" {
+			out = append(out, r.Key)
+		}
+	}
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,88 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/octavia"
+)
+
+// quotaPair is one limit of a project beside the deployment's default.
+type quotaPair struct {
+	Key, Label, Value, Default string
+	Own                        bool // the project's value differs from the default
+}
+
+// quotaPairs pairs a project's effective limits with the defaults (nil:
+// not read); -1 reads "unlimited".
+func quotaPairs(values, defaults object) []quotaPair {
+	text := func(o object, k, alias string) string {
+		if o == nil {
+			return "—"
+		}
+		if s := octavia.ValueText(quotaLimit(o, k, alias)); s != "-1" {
+			return orDash(s)
+		}
+		return "unlimited"
+	}
+	out := make([]quotaPair, 0, len(quotaLimits))
+	for _, l := range quotaLimits {
+		p := quotaPair{Key: l.Key, Label: l.Label, Value: text(values, l.Key, l.Alias), Default: text(defaults, l.Key, l.Alias)}
+		p.Own = defaults != nil && p.Value != p.Default
+		out = append(out, p)
+	}
+	return out
+}
+
+// quotaDefaults is the quota page's table of the project's limits beside
+// the deployment's defaults, read once when shown.
+type quotaDefaults struct {
+	goapp.Compo
+	Values object
+
+	defaults object
+	err      string
+}
+
+func (d *quotaDefaults) OnMount(ctx goapp.Context) {
+	sess := currentSession()
+	if sess == nil {
+		return
+	}
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		q, err := sess.Client.Get(c, octavia.Ref{Kind: octavia.KindQuota, ID: "defaults"})
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if err != nil {
+				d.err = octavia.Message(err)
+				return
+			}
+			d.defaults = q
+		})
+	})
+}
+
+func (d *quotaDefaults) Render() goapp.UI {
+	var rows []goapp.UI
+	for _, p := range quotaPairs(d.Values, d.defaults) {
+		rows = append(rows, goapp.Tr().DataSet("key", p.Key).Body(
+			goapp.Td().Text(p.Label), goapp.Td().Class("num", "quota-value").Text(p.Value),
+			goapp.Td().Class("num", "quota-default").Text(p.Default),
+			goapp.Td().Body(goapp.If(p.Own, func() goapp.UI { return goapp.Span().Class("chip").Text("own value") }).
+				ElseIf(d.defaults != nil, func() goapp.UI { return goapp.Span().Class("muted").Text("default") })),
+		))
+	}
+	return goapp.Section().Class("card").Body(
+		goapp.Div().Class("card-head").Body(goapp.H2().Text("Limits and defaults")),
+		goapp.If(d.err != "", func() goapp.UI { // a 403 for some roles (the lab's policy is stricter than Octavia's)
+			return goapp.P().ID("quota-defaults-error").Class("muted").Text("The defaults could not be read: " + d.err)
+		}),
+		goapp.Div().Class("table-wrap").Body(goapp.Table().ID("quota-defaults").Class("table", "table-compact").Body(
+			goapp.THead().Body(goapp.Tr().Body(goapp.Th().Text("Limit"), goapp.Th().Text("This project"), goapp.Th().Text("Default"), goapp.Th().Text("Source"))),
+			goapp.TBody().Body(rows...),
+		)),
+	)
+}
