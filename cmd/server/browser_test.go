@@ -303,7 +303,7 @@ func (b *browser) save(t testing.TB, name string, capture chromedp.Action[[]byte
 	if err := os.MkdirAll(artifactsDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(artifactsDir, name+".png")
+	path := filepath.Join(artifactsDir, strings.ReplaceAll(name, "/", "_")+".png") // a name may quote a path
 	if err := os.WriteFile(path, png, 0o644); err != nil {
 		t.Fatal(err)
 	}
