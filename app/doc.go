@@ -40,15 +40,20 @@
 //   - session*.go, config.go: the signed-in client (the token sealed in the
 //     server's HttpOnly cookie, never in the page), the "log in again"
 //     hook, logout in every tab; debug.go: the debug flags (localStorage
-//     "octaview.debug": "memstats" for the benchmarks), never on by itself.
+//     "octaview.debug": "memstats" for the benchmarks), never on by itself;
+//   - boot.go, login_boot.go, pattern_routes.go: the start (the page's
+//     start-up state, the served login form taken over with what was typed,
+//     the routes with a pattern registered after the first paint); update.go:
+//     the "new version" notice.
 //
 // The pure parts live in packages of their own under internal/, without
 // go-app, tested natively: internal/form (a kind's fields, values, request
 // bodies and checks, and the validators of Octavia's rules), internal/wizard
 // (the create wizard's model: its items, the one request, its checks),
 // internal/attr (the dictionary of Octavia's attributes: labels, links,
-// readable values). app imports them; form and attr import octavia; wizard
-// imports form and octavia; none imports app.
+// readable values), internal/lazyregexp (patterns compiled on first use,
+// not at the app's start). app imports them; form and attr import octavia;
+// wizard imports form and octavia; none imports app.
 //
 // # Reading and writing Octavia
 //

@@ -35,6 +35,9 @@ type loginPage struct {
 	notice    string
 	next      string
 	ready     bool // set in the browser: the form is live (tests wait for it)
+
+	focus          string // the served form's focused field, until mounted (login_boot.go)
+	focusSelection []int  // its selection (start, end) when it must be set again
 }
 
 // Login methods of the form.
@@ -74,19 +77,22 @@ func (p *loginPage) OnNav(ctx goapp.Context) {
 	p.ready = true
 }
 
-// restore signs in from the session cookie, if there is a live one.
+// restore signs in from the session cookie, if there is a live one (the
+// restore Boot started, when the page said there is one).
 func (p *loginPage) restore(ctx goapp.Context) {
 	p.restored, p.restoring = true, true
 	origin := originOf(goapp.Window().URL())
 	next := p.next
+	serverCfg, cfgKnown := p.cfg, p.cfgStatus == loaded
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		var serverCfg serverapi.Config
-		if err := getJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &serverCfg); err != nil {
-			goapp.Log("octaview:", err)
+		if !cfgKnown {
+			if err := getJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &serverCfg); err != nil {
+				goapp.Log("octaview:", err)
+			}
 		}
-		sess, err := restoreSession(c, origin, serverCfg)
+		sess, err := restoredSession(c, origin, serverCfg)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			p.restoring, p.ready = false, true
 			if bye := takeBye(); bye != "" {
@@ -333,7 +339,9 @@ func (p *loginPage) Render() goapp.UI {
 			goapp.If(p.restoring, func() goapp.UI {
 				return goapp.P().ID("login-restoring").Class("muted").Aria("live", "polite").Text("Checking your session…")
 			}),
-			goapp.Form().ID("login-form").Class("form").DataSet("ready", p.ready).DataSet("method", p.method).OnSubmit(p.submit).Body(
+			// method post: a form sent before the app runs (it cannot be: its
+			// button is disabled until then) never puts the password in a URL
+			goapp.Form().ID("login-form").Class("form").Method("post").DataSet("ready", p.ready).DataSet("method", p.method).OnSubmit(p.submit).Body(
 				goapp.Div().Class("login-methods").Role("group").Aria("label", "Log in with").Body(
 					methodButton("login-method-password", "Password", methodPassword, p),
 					methodButton("login-method-appcred", "Application credential", methodAppCred, p),
@@ -384,8 +392,12 @@ func (p *loginPage) Render() goapp.UI {
 				goapp.If(p.notice != "", func() goapp.UI {
 					return goapp.Div().ID("login-notice").Class("alert", "alert-info").Aria("live", "polite").Text(p.notice)
 				}),
-				goapp.Button().ID("login-submit").Type("submit").Class("btn", "btn-primary", "btn-block").Disabled(p.busy || p.restoring).
+				goapp.Button().ID("login-submit").Type("submit").Class("btn", "btn-primary", "btn-block").Disabled(p.busy || p.restoring || !p.ready).
 					Text(map[bool]string{true: "Logging in…", false: "Log in"}[p.busy]),
+				goapp.If(!p.ready && !p.restoring, func() goapp.UI { // the served page, until the app runs (login_boot.go)
+					return goapp.P().ID("login-starting").Class("muted").Aria("live", "polite").
+						Text("The console is starting: type away, Log in works in a moment.")
+				}),
 			),
 			goapp.If(p.cfg.Lab && len(p.cfg.LabUsers) > 0, func() goapp.UI {
 				return goapp.Div().Class("lab-users").Body(
@@ -402,7 +414,7 @@ func (p *loginPage) Render() goapp.UI {
 								goapp.Td().Class("mono").Text(u.Password),
 								goapp.Td().Text(u.Project),
 								goapp.Td().Text(u.Role),
-								goapp.Td().Body(goapp.Button().Type("button").Class("btn", "btn-small", "btn-ghost").
+								goapp.Td().Body(goapp.Button().Type("button").Class("btn", "btn-small", "btn-ghost").Disabled(!p.ready).
 									DataSet("lab-user", u.Name).OnClick(p.useLabUser(u)).Text("Use")),
 							)
 						})),
@@ -418,7 +430,7 @@ func (p *loginPage) Render() goapp.UI {
 
 // methodButton is one choice of the login method (a toggle button).
 func methodButton(id, label, method string, p *loginPage) goapp.UI {
-	return goapp.Button().ID(id).Type("button").Class("btn", "btn-small", "btn-ghost").
+	return goapp.Button().ID(id).Type("button").Class("btn", "btn-small", "btn-ghost").Disabled(!p.ready).
 		Aria("pressed", p.method == method).
 		OnClick(func(ctx goapp.Context, e goapp.Event) { p.method, p.err = method, "" }).Text(label)
 }

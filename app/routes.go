@@ -46,13 +46,13 @@ func registerResource(r *resource) {
 		goapp.Route(r.Path, func() goapp.Composer { return &listPage{} })
 	}
 	if r.Create && r.CreatePath == "" {
-		goapp.RouteWithRegexp("^"+base+"/new$", func() goapp.Composer { return &formPage{} })
+		routeWithRegexp("^"+base+"/new$", func() goapp.Composer { return &formPage{} })
 	}
 	if r.Edit {
-		goapp.RouteWithRegexp("^"+base+"/[^/]+/edit$", func() goapp.Composer { return &formPage{} })
+		routeWithRegexp("^"+base+"/[^/]+/edit$", func() goapp.Composer { return &formPage{} })
 	}
 	if !r.NoDetail {
-		goapp.RouteWithRegexp("^"+base+"/[^/]+$", func() goapp.Composer { return &detailPage{} })
+		routeWithRegexp("^"+base+"/[^/]+$", func() goapp.Composer { return &detailPage{} })
 	}
 }
 
@@ -83,7 +83,7 @@ func Handler() *goapp.Handler {
 			SVG:      "/web/icon.svg",
 		},
 		Styles:          []string{"/web/octaview.css"},
-		LoadingLabel:    "Loading Octaview… {progress}%",
+		LoadingLabel:    "Loading Octaview…",
 		BackgroundColor: backgroundColor,
 		ThemeColor:      themeColor,
 	}

@@ -96,8 +96,11 @@ func (p *statusWallPage) OnDismount() {
 // follow says so when the server runs no status page, else follows its
 // status until c is canceled. Runs in ctx.Async.
 func (p *statusWallPage) follow(c context.Context, ctx goapp.Context, origin string) {
-	var cfg serverapi.Config
-	if err := getJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &cfg); err == nil && !cfg.StatusPage {
+	cfg, known := pageConfig()
+	if !known {
+		known = getJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &cfg) == nil
+	}
+	if known && !cfg.StatusPage {
 		ctx.Dispatch(func(ctx goapp.Context) { p.status, p.off = loaded, true })
 		return
 	}

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/gophercloud/gophercloud/v2"
-	"github.com/gophercloud/gophercloud/v2/openstack"
 	tokens3 "github.com/gophercloud/gophercloud/v2/openstack/identity/v3/tokens"
 )
 
@@ -118,20 +117,14 @@ func New(ctx context.Context, cfg Config) (*Client, error) {
 		}
 	}
 
-	provider, err := openstack.NewClient(cfg.AuthURL)
-	if err != nil {
-		return nil, &Error{Code: EINVALID, Op: op, Err: err}
-	}
+	provider := newProvider(cfg.AuthURL)
 	provider.HTTPClient = httpClient
 	provider.UserAgent.Prepend("octaview")
-	if err := openstack.Authenticate(ctx, provider, authOptionsFor(cfg)); err != nil {
+	if err := authenticate(ctx, provider, authOptionsFor(cfg)); err != nil {
 		return nil, mapError(op, err)
 	}
 
-	c := &Client{provider: provider, guard: g, iface: iface, region: cfg.Region}
-	if c.identity, err = openstack.NewIdentityV3(provider, gophercloud.EndpointOpts{}); err != nil {
-		return nil, mapError(op, err)
-	}
+	c := &Client{provider: provider, guard: g, iface: iface, region: cfg.Region, identity: identityClient(provider)}
 	c.identity.MoreHeaders = map[string]string{"Accept": "application/json"}
 	if cfg.ProjectID == "" && cfg.ProjectName == "" && c.Session().ProjectID == "" {
 		// No project asked for and none by default: the first the user has.
@@ -144,7 +137,7 @@ func New(ctx context.Context, cfg Config) (*Client, error) {
 		}
 		scoped := cfg
 		scoped.ProjectID = projects[0].ID
-		if err := openstack.Authenticate(ctx, provider, authOptionsFor(scoped)); err != nil {
+		if err := authenticate(ctx, provider, authOptionsFor(scoped)); err != nil {
 			return nil, mapError(op, err)
 		}
 	}
@@ -178,10 +171,10 @@ func New(ctx context.Context, cfg Config) (*Client, error) {
 		return u, nil
 	}
 	eo := gophercloud.EndpointOpts{Region: cfg.Region, Availability: gophercloud.Availability(iface)}
-	if c.lb, err = openstack.NewLoadBalancerV2(provider, eo); err != nil {
+	if c.lb, err = serviceClient(provider, eo, "load-balancer"); err != nil {
 		return nil, mapError("find the load-balancer endpoint", err)
 	}
-	if c.net, err = openstack.NewNetworkV2(provider, eo); err != nil {
+	if c.net, err = serviceClient(provider, eo, "network"); err != nil {
 		c.net = nil // the console works without Neutron; network calls say so
 	}
 	for _, sc := range []*gophercloud.ServiceClient{c.lb, c.net, c.identity} {

@@ -2,10 +2,10 @@ package octavia
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"strings"
 
-	"github.com/gophercloud/gophercloud/v2"
-	"github.com/gophercloud/gophercloud/v2/openstack"
 	tokens3 "github.com/gophercloud/gophercloud/v2/openstack/identity/v3/tokens"
 )
 
@@ -30,16 +30,13 @@ func ExchangeToken(ctx context.Context, cfg Config, token string) error {
 	if err := g.allow(cfg.AuthURL); err != nil {
 		return &Error{Code: EINVALID, Op: op, Err: err}
 	}
-	provider, err := openstack.NewClient(cfg.AuthURL)
-	if err != nil {
-		return &Error{Code: EINVALID, Op: op, Err: err}
+	if !strings.HasSuffix(strings.TrimSuffix(cfg.AuthURL, "/"), "/v3") {
+		return &Error{Code: EINVALID, Op: op, Err: fmt.Errorf("auth URL %q does not end in /v3", cfg.AuthURL)}
 	}
+	provider := newProvider(cfg.AuthURL) // keystone.go: not gophercloud's openstack package
 	provider.HTTPClient = httpClient
 	provider.UserAgent.Prepend("octaview")
-	identity, err := openstack.NewIdentityV3(provider, gophercloud.EndpointOpts{})
-	if err != nil {
-		return mapError(op, err)
-	}
+	identity := identityClient(provider)
 	identity.MoreHeaders = map[string]string{"Accept": "application/json"}
 	provider.SetToken(token) // the validation's X-Auth-Token: the token itself
 	scope := tokens3.Scope{}

@@ -169,4 +169,7 @@ func TestExchangeToken(t *testing.T) {
 	if err := ExchangeToken(t.Context(), Config{AuthURL: "http://127.0.0.1:1/identity/v3"}, token); ErrorCodeOf(err) != EUNAVAILABLE {
 		t.Errorf("an unreachable Keystone: got %v, want EUNAVAILABLE", err)
 	}
+	if err := ExchangeToken(t.Context(), Config{AuthURL: srv.URL + "/identity"}, token); ErrorCodeOf(err) != EINVALID {
+		t.Errorf("an auth URL without /v3: got %v, want EINVALID", err)
+	}
 }

@@ -8,4 +8,6 @@
 //   - GET StatusPath: a Status (status-page mode only);
 //   - GET StatusEventsPath: server-sent events, one "data: <Status>" event
 //     per upstream poll (status-page mode only).
+//
+// Every page of the app carries a Boot in its BootElementID element.
 package serverapi

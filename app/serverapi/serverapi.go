@@ -18,6 +18,21 @@ type Config struct {
 	LabUsers   []LabUser `json:"lab_users,omitempty"`
 }
 
+// BootElementID is the id of the <script type="application/json"> element of
+// every page the server serves: a Boot, so that the app starts without asking
+// the server for its configuration or whether the browser has a session.
+const BootElementID = "octaview-boot"
+
+// Boot is what a page tells the app it starts with: the server's Config, and
+// whether the request came with a live session cookie (authentic, unexpired:
+// the app restores the session at once instead of showing the login form).
+// It never carries the token, nor anything of the session but that it is
+// there.
+type Boot struct {
+	Config  Config `json:"config"`
+	Session bool   `json:"session"`
+}
+
 // LabUser is a user of the lab cloud; its password is meant to be shown.
 type LabUser struct {
 	Name     string `json:"name"`

@@ -2,10 +2,12 @@
 // Octaview's service worker: go-app's (v10.1.11, DefaultAppWorkerJS) with an
 // install that caches one whole build or nothing, and a fetch handler that
 // reads only this build's cache (cmd/server/builds.go, README "Upgrades").
+// Pages are not cached: each carries its request's own start-up state
+// (cmd/server/loader.go).
 // -----------------------------------------------------------------------------
 const build = "{{.Version}}";
 const cacheName = "app-" + build;
-const resourcesToCache = {{.ResourcesToCache}};
+const resourcesToCache = {{.ResourcesToCache}}.filter((url) => url !== "/");
 // the header naming a build (serverapi.BuildHeader), and how many times a
 // file is asked for before the install gives up (serverapi.BuildTries)
 const buildHeader = "X-Octaview-Build";
@@ -37,13 +39,19 @@ async function installWorker() {
 // fetchOfBuild asks for url in this worker's build: a replica of another build
 // answers 409 (on a closed connection), and the next try, a little later so
 // as not to fall in step with other clients' requests, may reach another.
+// app.wasm and the page's app.js, whose URLs name this build, are
+// revalidated against the browser's HTTP cache ("no-cache"): on a first
+// visit the page itself is downloading them, and the worker then gets a 304,
+// not a second copy (the answer still names its build). The other files,
+// whose URLs name no build, are always fetched whole ("no-store").
 async function fetchOfBuild(url) {
+  const pinned = url.endsWith("?build=" + encodeURIComponent(build));
   let last = "";
   for (let i = 0; i < buildTries; i++) {
     if (i > 0) {
       await new Promise((resolve) => setTimeout(resolve, 50 * i + Math.random() * 100));
     }
-    const resp = await fetch(url, { cache: "no-store", headers: { [buildHeader]: build } });
+    const resp = await fetch(url, { cache: pinned ? "no-cache" : "no-store", headers: { [buildHeader]: build } });
     const got = resp.headers.get(buildHeader);
     if (resp.ok && got === build) {
       return resp;

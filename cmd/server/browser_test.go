@@ -89,6 +89,13 @@ func startConsole(tb testing.TB) console {
 // startConsoleWith is startConsole with more flags and an environment.
 func startConsoleWith(tb testing.TB, extra []string, env map[string]string) console {
 	tb.Helper()
+	return startConsoleLog(tb, extra, env, io.Discard)
+}
+
+// startConsoleLog is startConsoleWith, writing the server's log (JSON lines,
+// one per request among them) to log.
+func startConsoleLog(tb testing.TB, extra []string, env map[string]string, log io.Writer) console {
+	tb.Helper()
 	requireTools(tb)
 	scenario := filepath.Join(tb.TempDir(), "scenario.json")
 	if err := os.WriteFile(scenario, []byte(browserScenario), 0o600); err != nil {
@@ -99,7 +106,7 @@ func startConsoleWith(tb testing.TB, extra []string, env map[string]string) cons
 	done := make(chan error, 1)
 	args := append([]string{"octaview", "-addr", "127.0.0.1:0", "-web", webDir, "-lab-delay", labDelay, "-lab-scenario", scenario}, extra...)
 	go func() {
-		err := runWith(ctx, args, func(k string) string { return env[k] }, pw, io.Discard)
+		err := runWith(ctx, args, func(k string) string { return env[k] }, pw, log)
 		pw.CloseWithError(fmt.Errorf("server stopped: %v", err))
 		done <- err
 	}()
@@ -296,7 +303,7 @@ func (b *browser) save(t testing.TB, name string, capture chromedp.Action[[]byte
 	if err := os.MkdirAll(artifactsDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(artifactsDir, name+".png")
+	path := filepath.Join(artifactsDir, strings.ReplaceAll(name, "/", "_")+".png") // a name may quote a path
 	if err := os.WriteFile(path, png, 0o644); err != nil {
 		t.Fatal(err)
 	}

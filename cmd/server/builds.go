@@ -22,11 +22,13 @@ import (
 // app.wasm's hash (appBuild, go-app's version) and:
 //
 //   - every answer names the build that served it (serverapi.BuildHeader);
-//   - app.js loads app.wasm from a URL pinned to its own build
-//     (pinnedWasmURL), so the page's loader, its GOAPP_VERSION and the wasm
-//     it runs are one build; a replica of another build sends the loader
-//     back to the front on a new connection until a replica of that build
-//     answers (at most serverapi.BuildTries times);
+//   - a page loads app.js from a URL pinned to the page's build
+//     (pinnedAppJSURL), and app.js loads app.wasm from a URL pinned to its
+//     own (pinnedWasmURL), so the page (its start-up state, its preloaded
+//     app.wasm), its loader, its GOAPP_VERSION and the wasm it runs are one
+//     build; a replica of another build sends the browser back to the front
+//     on a new connection until a replica of that build answers (at most
+//     serverapi.BuildTries times);
 //   - the service worker (app-worker.js) asks for every file it caches in its
 //     own build: a replica of another build refuses (409, Connection: close),
 //     the worker asks again, and installs only when it holds one whole build;
@@ -61,6 +63,13 @@ func pinnedWasmURL(build string) string {
 	return "/web/app.wasm?" + serverapi.BuildQuery + "=" + url.QueryEscape(build)
 }
 
+// pinnedAppJSURL is app.js's URL pinned to build: the page's script
+// (servePage). The service worker caches it and the unpinned /app.js, which
+// tells the app which build the worker holds (app/update.go).
+func pinnedAppJSURL(build string) string {
+	return "/app.js?" + serverapi.BuildQuery + "=" + url.QueryEscape(build)
+}
+
 // build is the build this server serves now (app.wasm is read again when it
 // changed on disk).
 func (h *hosting) build() string {
@@ -75,14 +84,15 @@ func (h *hosting) build() string {
 //
 //   - the header (the service worker): 409, and Connection: close so that the
 //     next try may reach another replica; the worker tries again;
-//   - app.wasm's pinned query alone (go-app's loader, which cannot retry): 307
-//     to the same URL with a try count, on a new connection, so the front picks
-//     a replica again; after serverapi.BuildTries tries, 410.
+//   - app.wasm's or app.js's pinned query alone (the page's script and
+//     preload, the loader's fetch: the browser's own requests, which cannot
+//     retry): 307 to the same URL with a try count, on a new connection, so
+//     the front picks a replica again; after serverapi.BuildTries tries, 410.
 func (h *hosting) refuseOtherBuild(w http.ResponseWriter, r *http.Request, build string) bool {
 	want := r.Header.Get(serverapi.BuildHeader)
 	q := r.URL.Query()
 	pinned := q.Get(serverapi.BuildQuery)
-	if want == "" && isWasmPath(r.URL.Path) {
+	if want == "" && (isWasmPath(r.URL.Path) || isAppJSPath(r.URL.Path)) {
 		want = pinned
 	}
 	if want == "" || want == build {
@@ -112,6 +122,8 @@ func (h *hosting) refuseOtherBuild(w http.ResponseWriter, r *http.Request, build
 func isWasmPath(p string) bool {
 	return p == "/web/app.wasm" || p == "/app.wasm" || p == "/goapp.wasm"
 }
+
+func isAppJSPath(p string) bool { return p == "/app.js" || p == "/goapp.js" }
 
 // withBuild names the build that answers on every response (for the app's
 // update check and for people reading headers).

@@ -75,7 +75,7 @@ func TestHostingPinsTheBuild(t *testing.T) {
 		t.Errorf("app.js does not load %s", pinned)
 	}
 	worker := get("/app-worker.js")
-	for _, want := range []string{`const build = "` + build + `"`, `"` + pinned + `"`, `"/app.js"`, `"/"`, "fetchOfBuild", `"X-Octaview-Build"`,
+	for _, want := range []string{`const build = "` + build + `"`, `"` + pinned + `"`, `"/app.js"`, `"/app.js?build=` + build + `"`, `"/"`, "fetchOfBuild", `"X-Octaview-Build"`,
 		"const buildTries = 10;", "event.waitUntil"} {
 		if !strings.Contains(worker, want) {
 			t.Errorf("app-worker.js lacks %s", want)
@@ -115,6 +115,10 @@ func TestHostingRefusesOtherBuilds(t *testing.T) {
 		{"the loader's wasm of another build", "/web/app.wasm?build=" + other, "", 307, "/web/app.wasm?build=" + other + "&try=1", true},
 		{"its second try", "/web/app.wasm?build=" + other + "&try=1", "", 307, "/web/app.wasm?build=" + other + "&try=2", true},
 		{"its last try", "/web/app.wasm?build=" + other + "&try=9", "", 410, "", true},
+		{"the page's pinned app.js", "/app.js?build=" + build, "", 200, "", false},
+		{"the page's app.js of another build", "/app.js?build=" + other, "", 307, "/app.js?build=" + other + "&try=1", true},
+		{"its last try too", "/app.js?build=" + other + "&try=9", "", 410, "", true},
+		{"an unpinned app.js", "/app.js", "", 200, "", false},
 		{"an unpinned wasm", "/web/app.wasm", "", 200, "", false},
 		{"a build query elsewhere means nothing", "/web/octaview.css?build=" + other, "", 200, "", false},
 	}

@@ -16,12 +16,9 @@ import (
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
-)
 
-// wasmLengthHeader carries app.wasm's uncompressed length: the Content-Length of a
-// compressed response is the compressed one, and go-app's loader needs the real size to
-// show its progress.
-const wasmLengthHeader = "X-Wasm-Content-Length"
+	"github.com/octaview/octaview/app/serverapi"
+)
 
 // hosting serves the go-app app: the page and go-app's own resources from a
 // goapp.Handler, the static files of dir at /web/, and app.wasm precompressed
@@ -33,11 +30,14 @@ type hosting struct {
 	newHandler func() *goapp.Handler // the app's handler (name, icons, styles); nil = a bare one
 	logger     *slog.Logger
 	static     http.Handler
+	// boot is what a page tells the app it starts with (nil: the zero Boot)
+	boot func(*http.Request) serverapi.Boot
 
 	mu      sync.Mutex
 	stamp   wasmStamp
 	version string
 	page    *goapp.Handler
+	appJS   []byte // app.js of page (loader.go)
 }
 
 type wasmStamp struct {
@@ -64,8 +64,21 @@ func (h *hosting) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.serveWasm(w, r)
 	case strings.HasPrefix(p, "/web/"):
 		h.static.ServeHTTP(w, r)
-	default:
+	case isAppJSPath(p):
+		h.handler()
+		h.mu.Lock()
+		body, version := h.appJS, h.version
+		h.mu.Unlock()
+		serveAppJS(w, r, body, version)
+	case goappResources[p]:
 		h.handler().ServeHTTP(w, r)
+	default:
+		var boot serverapi.Boot
+		if h.boot != nil {
+			boot = h.boot(r)
+		}
+		page := h.handler()
+		servePage(w, r, page, page.Version, boot)
 	}
 }
 
@@ -90,10 +103,11 @@ func (h *hosting) handler() *goapp.Handler {
 		page = &goapp.Handler{Name: "Octaview"}
 	}
 	page.Version = version
-	page.WasmContentLengthHeader = wasmLengthHeader
 	page.Resources = webResources{static: h.static, build: version}
 	page.ServiceWorkerTemplate = appWorkerJS
-	h.page, h.stamp, h.version = page, stamp, version
+	page.CacheableResources = append(page.CacheableResources, pinnedAppJSURL(version))
+	page.RawHeaders = append(page.RawHeaders, wasmPreload(version))
+	h.page, h.stamp, h.version, h.appJS = page, stamp, version, appJS(page)
 	return page
 }
 
@@ -133,8 +147,7 @@ func (h *hosting) wasmVersion(stamp wasmStamp) string {
 
 // serveWasm serves app.wasm in the best encoding the client accepts that exists on disk.
 func (h *hosting) serveWasm(w http.ResponseWriter, r *http.Request) {
-	raw, err := os.Stat(filepath.Join(h.dir, "app.wasm"))
-	if err != nil {
+	if _, err := os.Stat(filepath.Join(h.dir, "app.wasm")); err != nil {
 		http.NotFound(w, r)
 		return
 	}
@@ -159,7 +172,6 @@ func (h *hosting) serveWasm(w http.ResponseWriter, r *http.Request) {
 		}
 		hdr.Set("Content-Type", "application/wasm")
 		hdr.Set("Cache-Control", "no-cache")
-		hdr.Set(wasmLengthHeader, strconv.FormatInt(raw.Size(), 10))
 		etag := version
 		if enc.name != "" {
 			hdr.Set("Content-Encoding", enc.name)

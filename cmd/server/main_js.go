@@ -9,6 +9,10 @@ import (
 )
 
 func main() {
+	// the start's performance marks (README "Start-up"): Go's runtime and
+	// package init ran before this one, the first page after it
+	goapp.Window().Get("performance").Call("mark", "octaview:main")
 	ui.Register()
+	ui.Boot()
 	goapp.RunWhenOnBrowser()
 }

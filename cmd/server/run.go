@@ -147,6 +147,10 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 	stopping := make(chan struct{})
 	ui.Register()
 	hosting := newHosting(cfg.Web, func() *goapp.Handler { return ui.Handler() }, logger)
+	hosting.boot = func(r *http.Request) serverapi.Boot {
+		_, live := px.SessionOf(r)
+		return serverapi.Boot{Config: api, Session: live}
+	}
 	handler := newServer(serverDeps{
 		Logger:      logger,
 		Metrics:     m,

@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"testing/synctest"
@@ -403,13 +404,42 @@ func TestHelperServer(t *testing.T) {
 	os.Exit(0)
 }
 
+// processOutput is a child process's output as it comes.
+type processOutput struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (o *processOutput) Write(p []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.b.Write(p)
+}
+
+func (o *processOutput) String() string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.b.String()
+}
+
+// password is user's password in the banner of the process: the banner's
+// lines after "listening on" may come a moment after it.
+func (o *processOutput) password(t *testing.T, user string) string {
+	t.Helper()
+	line := regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(user) + ` +/ (\S+) +project`)
+	for deadline := time.Now().Add(10 * time.Second); !line.MatchString(o.String()) && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	return bannerPassword(t, o.String(), user)
+}
+
 // serverProcess runs the server in a child process and returns its URL and
 // the process.
-func serverProcess(t *testing.T, args ...string) (string, *exec.Cmd, *strings.Builder) {
+func serverProcess(t *testing.T, args ...string) (string, *exec.Cmd, *processOutput) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperServer$")
 	cmd.Env = append(os.Environ(), "OCTAVIEW_TEST_SERVER_ARGS="+strings.Join(append([]string{"-addr", "127.0.0.1:0"}, args...), " "))
-	out := &strings.Builder{}
+	out := &processOutput{}
 	pr, pw := io.Pipe()
 	cmd.Stdout = pw
 	if err := cmd.Start(); err != nil {
@@ -450,7 +480,7 @@ func TestRestartKeepsTheClass(t *testing.T) {
 			args := []string{"-web", dir, "-lab-trainees", "3", "-lab-trainee-passwords", "random", "-lab-delay", "50ms", "-lab-state", state, "-lab-exercise", "1-first-http-lb"}
 			url, cmd, out := serverProcess(t, args...)
 			waitHealthy(t, url)
-			pass := bannerPassword(t, out.String(), "trainee2")
+			pass := out.password(t, "trainee2")
 			t2 := newSession(t, url, "trainee2", pass, "trainee2")
 			_, nets := t2.do(http.MethodGet, "/network/v2.0/subnets?name=trainee2-subnet", "")
 			var subnets struct{ Subnets []struct{ ID string } }
@@ -458,7 +488,7 @@ func TestRestartKeepsTheClass(t *testing.T) {
 			if code, b := t2.do(http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", `{"loadbalancer": {"name": "kept", "vip_subnet_id": "`+subnets.Subnets[0].ID+`"}}`); code != 201 {
 				t.Fatalf("create: %d %s", code, b)
 			}
-			admin := newSession(t, url, "admin", bannerPassword(t, out.String(), "admin"), "admin")
+			admin := newSession(t, url, "admin", out.password(t, "admin"), "admin")
 			admin.waitClass("trainee2's first step", func(cl serverapi.Class) bool {
 				got := tile(cl, "trainee2")
 				return len(got.Steps) > 0 && got.Steps[0].PassedAt != ""
@@ -471,14 +501,14 @@ func TestRestartKeepsTheClass(t *testing.T) {
 
 			url, _, out = serverProcess(t, args...)
 			waitHealthy(t, url)
-			if got := bannerPassword(t, out.String(), "trainee2"); got != pass {
+			if got := out.password(t, "trainee2"); got != pass {
 				t.Errorf("trainee2's password after the restart: %q, want %q", got, pass)
 			}
 			t2 = newSession(t, url, "trainee2", pass, "trainee2")
 			if _, b := t2.do(http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", ""); !strings.Contains(string(b), `"kept"`) {
 				t.Errorf("trainee2's load balancers after the restart: %s, want kept", b)
 			}
-			admin = newSession(t, url, "admin", bannerPassword(t, out.String(), "admin"), "admin")
+			admin = newSession(t, url, "admin", out.password(t, "admin"), "admin")
 			if got := tile(admin.class(), "trainee2"); len(got.Steps) == 0 || got.Steps[0].PassedAt == "" {
 				t.Errorf("progress after the restart: %+v, want step 1 passed", got.Steps)
 			}

@@ -4,18 +4,20 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/octaview/octaview/app/internal/lazyregexp"
 )
 
 // faultPatterns find the attribute an Octavia 400 is about: wsme's
 // "Invalid input for field/attribute X.", "Missing argument: "X"",
 // "Unknown attribute for argument Y: X" and InvalidOption's
 // "X is not a valid option for Y" (None for a missing one: Y).
-var faultPatterns = []*regexp.Regexp{
-	regexp.MustCompile(`field/attribute ([\w.]+)\.`),
-	regexp.MustCompile(`Missing argument: "([\w.]+)"`),
-	regexp.MustCompile(`Unknown attribute for argument [\w.]+: ([\w.]+)`),
-	regexp.MustCompile(`None is not a valid option for ([\w.]+)`),
-	regexp.MustCompile(`^([\w.]+) is not a valid option for`),
+var faultPatterns = []*lazyregexp.Regexp{
+	lazyregexp.New(`field/attribute ([\w.]+)\.`),
+	lazyregexp.New(`Missing argument: "([\w.]+)"`),
+	lazyregexp.New(`Unknown attribute for argument [\w.]+: ([\w.]+)`),
+	lazyregexp.New(`None is not a valid option for ([\w.]+)`),
+	lazyregexp.New(`^([\w.]+) is not a valid option for`),
 }
 
 // faultPhrases are Octavia messages about an attribute they do not name.

@@ -6,13 +6,14 @@ import (
 	"fmt"
 	"net"
 	"net/netip"
-	"regexp"
 	"regexp/syntax"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/octaview/octaview/app/internal/lazyregexp"
 )
 
 // The value checks and cross-field rules of every kind's form: each
@@ -258,8 +259,10 @@ func cidr(s string) string {
 	return "Enter a CIDR such as 203.0.113.0/24 or 2001:db8::/64."
 }
 
-// expectedCodesRE is Octavia's pattern of a monitor's expected_codes.
-var expectedCodesRE = regexp.MustCompile(`^(\d{3}(\s*,\s*\d{3})*)$|^(\d{3}-\d{3})$`)
+// expectedCodesRE is Octavia's pattern of a monitor's expected_codes. The
+// package's patterns compile on first use (lazyregexp), not at the app's
+// start.
+var expectedCodesRE = lazyregexp.New(`^(\d{3}(\s*,\s*\d{3})*)$|^(\d{3}-\d{3})$`)
 
 func expectedCodes(s string) string {
 	if expectedCodesRE.MatchString(s) {
@@ -326,17 +329,17 @@ func regex(s string) string {
 // Octavia's character sets (octavia/common/constants.py). Its header-name
 // and cookie-value classes hold the range +-. and so accept a comma.
 var (
-	headerNameRE   = regexp.MustCompile("^[a-zA-Z0-9!#$%&'*+,.^_`|~-]+$")
-	cookieValueRE  = regexp.MustCompile("^[a-zA-Z0-9!#$%&'()*+,./:<=>?@\\[\\]^_`{|}~-]+$")
-	headerValueRE  = regexp.MustCompile("^[a-zA-Z0-9!\"#$%&'()*+,./:;<=>?@\\[\\]^_`{|}~\\\\-]+$")
-	quotedValueRE  = regexp.MustCompile("^\"[a-zA-Z0-9 \\t!\"#$%&'()*+,./:;<=>?@\\[\\]^_`{|}~\\\\-]*\"$")
-	dnFieldRE      = regexp.MustCompile(`^[a-zA-Z][A-Za-z0-9-]*$`)
-	badCookieName  = regexp.MustCompile(`[\x00-\x20"(),/:-@\[-\]{}\x7f]`)
-	domainLabelRE  = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9-]{0,62}$`)
+	headerNameRE   = lazyregexp.New("^[a-zA-Z0-9!#$%&'*+,.^_`|~-]+$")
+	cookieValueRE  = lazyregexp.New("^[a-zA-Z0-9!#$%&'()*+,./:<=>?@\\[\\]^_`{|}~-]+$")
+	headerValueRE  = lazyregexp.New("^[a-zA-Z0-9!\"#$%&'()*+,./:;<=>?@\\[\\]^_`{|}~\\\\-]+$")
+	quotedValueRE  = lazyregexp.New("^\"[a-zA-Z0-9 \\t!\"#$%&'()*+,./:;<=>?@\\[\\]^_`{|}~\\\\-]*\"$")
+	dnFieldRE      = lazyregexp.New(`^[a-zA-Z][A-Za-z0-9-]*$`)
+	badCookieName  = lazyregexp.New(`[\x00-\x20"(),/:-@\[-\]{}\x7f]`)
+	domainLabelRE  = lazyregexp.New(`^[A-Za-z0-9_][A-Za-z0-9-]{0,62}$`)
 	headerValueMsg = "Printable ASCII characters without spaces, or a value in double quotes."
 )
 
-func matches(re *regexp.Regexp, msg string) check {
+func matches(re *lazyregexp.Regexp, msg string) check {
 	return func(s string) string {
 		if re.MatchString(s) {
 			return ""

@@ -1,0 +1,175 @@
+//go:build !js
+
+package main
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"html/template"
+	"io"
+	"maps"
+	"net/http"
+	"strconv"
+	"strings"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/serverapi"
+)
+
+// The first screen (README "Start-up"): the app starts as soon as its wasm
+// runs, without asking the server anything first.
+//
+//   - app.js is go-app's (v10.1.11) with Octaview's loader (app.js, its last
+//     section): the wasm's own fetch Response goes to instantiateStreaming,
+//     so V8 compiles it while it streams in and Chromium keeps the compiled
+//     module in its code cache; no DOM write per chunk.
+//   - the page preloads app.wasm (wasmPreload): its download starts with the
+//     page, not once the style sheets and scripts are in. The page's app.js
+//     is pinned to the page's build (servePage), so the app.wasm its loader
+//     fetches is the one the page preloaded, whichever replica answers.
+//   - every page carries a serverapi.Boot (the configuration, whether the
+//     request came with a live session cookie) in a JSON data element, so the
+//     app shows the login form, or restores the session, at once: no
+//     GET /api/config, no session check when there is no session. A page is
+//     therefore never cached (no ETag, no service worker copy).
+
+// appJSTemplate is go-app's app.js template (pkg/app/gen/app.js, v10.1.11)
+// with Octaview's loader in place of its "Web Assembly" section.
+//
+//go:embed app.js
+var appJSTemplate string
+
+// appJS is app.js for the go-app handler h, whose Version and Resources are
+// set: go-app's own substitutions (Handler.makeAppJS), on appJSTemplate.
+func appJS(h *goapp.Handler) []byte {
+	env := maps.Clone(h.Env)
+	if env == nil {
+		env = map[string]string{}
+	}
+	internalURLs, _ := json.Marshal(h.InternalURLs)
+	env["GOAPP_INTERNAL_URLS"] = string(internalURLs)
+	env["GOAPP_VERSION"] = h.Version
+	env["GOAPP_STATIC_RESOURCES_URL"] = h.Resources.Resolve("/web")
+	env["GOAPP_ROOT_PREFIX"] = h.Resources.Resolve("/")
+	envJSON, _ := json.Marshal(env)
+	label := h.LoadingLabel
+	if label == "" {
+		label = "{progress}%"
+	}
+	return []byte(strings.NewReplacer(
+		"{{.Env}}", string(envJSON),
+		"{{.LoadingLabel}}", label,
+		"{{.Wasm}}", h.Resources.Resolve("/web/app.wasm"),
+		"{{.WasmContentLength}}", h.WasmContentLength,
+		"{{.WasmContentLengthHeader}}", h.WasmContentLengthHeader,
+		"{{.WorkerJS}}", h.Resources.Resolve("/app-worker.js"),
+	).Replace(appJSTemplate))
+}
+
+// wasmPreload is the page's <link> that starts downloading app.wasm (of
+// build) as soon as the browser reads the page's head, before app.js runs
+// (which waits for the style sheets). It matches app.js's fetch (a CORS
+// request with same-origin credentials), which then takes the preloaded
+// answer instead of asking again.
+func wasmPreload(build string) string {
+	return `<link rel="preload" href="` + template.HTMLEscapeString(pinnedWasmURL(build)) + `" as="fetch" type="application/wasm" crossorigin="anonymous">`
+}
+
+// serveAppJS serves app.js (body, of build version) as go-app serves its
+// own: revalidated on every use, ETag the version.
+func serveAppJS(w http.ResponseWriter, r *http.Request, body []byte, version string) {
+	etag := `"` + version + `"`
+	hdr := w.Header()
+	hdr.Set("Cache-Control", "no-cache")
+	hdr.Set("ETag", etag)
+	if r.Header.Get("If-None-Match") == etag {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	hdr.Set("Content-Type", "application/javascript")
+	hdr.Set("Content-Length", strconv.Itoa(len(body)))
+	w.Write(body)
+}
+
+// goappResources are the paths go-app's handler answers with a file of its
+// own; it answers any other path with a page (or 404).
+var goappResources = map[string]bool{
+	"/app.js": true, "/goapp.js": true, "/app-worker.js": true, "/wasm_exec.js": true,
+	"/manifest.webmanifest": true, "/manifest.json": true, "/app.css": true,
+	"/robots.txt": true, "/sitemap.xml": true, "/ads.txt": true,
+}
+
+// bootScript is the page's serverapi.Boot element (html/template escapes the
+// JSON for a script element: no "</script>" can end it early).
+var bootScript = template.Must(template.New("boot").Parse(
+	`<script type="application/json" id="{{.ID}}">{{.Boot}}</script>`))
+
+// goappScriptSrc is the src attribute of the script element by which
+// go-app's page (v10.1.11) loads app.js (the element's attributes come in
+// any order).
+const goappScriptSrc = ` src="/app.js"`
+
+// servePage serves the page go-app renders for r, with boot in its head and
+// its app.js pinned to build, the page's (the build of the app.wasm it
+// preloads). A page differs by request (boot), so it has no ETag and is
+// never answered 304 from go-app's version: browsers fetch it each time.
+func servePage(w http.ResponseWriter, r *http.Request, page http.Handler, build string, boot serverapi.Boot) {
+	r = r.Clone(r.Context())
+	r.Header.Del("If-None-Match")
+	rec := &pageRecorder{header: http.Header{}}
+	page.ServeHTTP(rec, r)
+	hdr := w.Header()
+	for k, v := range rec.header {
+		hdr[k] = v
+	}
+	body := rec.body.Bytes()
+	head := bytes.Index(body, []byte("</head>"))
+	if rec.status != http.StatusOK || !strings.HasPrefix(rec.header.Get("Content-Type"), "text/html") || head < 0 {
+		w.WriteHeader(rec.status)
+		w.Write(body)
+		return
+	}
+	script := bytes.Index(body[:head], []byte(goappScriptSrc))
+	if script < 0 || bytes.Count(body[:head], []byte(goappScriptSrc)) != 1 {
+		http.Error(w, "rendering the page: go-app's page does not load /app.js once", http.StatusInternalServerError)
+		return
+	}
+	var el bytes.Buffer
+	if err := bootScript.Execute(&el, map[string]any{"ID": serverapi.BootElementID, "Boot": boot}); err != nil {
+		http.Error(w, "rendering the page: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	pinned := ` src="` + template.HTMLEscapeString(pinnedAppJSURL(build)) + `"`
+	hdr.Del("ETag")
+	hdr.Set("Cache-Control", "no-cache, private")
+	hdr.Add("Vary", "Cookie")
+	hdr.Set("Content-Length", strconv.Itoa(len(body)-len(goappScriptSrc)+len(pinned)+el.Len()))
+	w.WriteHeader(http.StatusOK)
+	w.Write(body[:script])
+	io.WriteString(w, pinned)
+	w.Write(body[script+len(goappScriptSrc) : head])
+	w.Write(el.Bytes())
+	w.Write(body[head:])
+}
+
+// pageRecorder keeps what go-app's handler answers.
+type pageRecorder struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (p *pageRecorder) Header() http.Header { return p.header }
+
+func (p *pageRecorder) WriteHeader(status int) {
+	if p.status == 0 {
+		p.status = status
+	}
+}
+
+func (p *pageRecorder) Write(b []byte) (int, error) {
+	p.WriteHeader(http.StatusOK)
+	return p.body.Write(b)
+}

@@ -1,0 +1,192 @@
+//go:build !js
+
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// wasmSizes is what a wasm module's bytes are spent on: its code by Go
+// package (function bodies, named by the module's name section) and its data.
+type wasmSizes struct {
+	file, code, data int
+	byPackage        map[string]int
+}
+
+// readWasmSizes parses a wasm module built with its name section (without
+// -ldflags=-s).
+func readWasmSizes(raw []byte) (wasmSizes, error) {
+	s := wasmSizes{file: len(raw), byPackage: map[string]int{}}
+	if len(raw) < 8 || !bytes.Equal(raw[:4], []byte("\x00asm")) {
+		return s, errors.New("not a wasm module")
+	}
+	uleb := func(b []byte, i int) (int, int) {
+		v, shift := 0, 0
+		for ; i < len(b); i++ {
+			v |= int(b[i]&0x7f) << shift
+			shift += 7
+			if b[i] < 0x80 {
+				return v, i + 1
+			}
+		}
+		return v, len(b)
+	}
+	name := func(b []byte, i int) (string, int) {
+		n, i := uleb(b, i)
+		return string(b[i : i+n]), i + n
+	}
+	var imported int // function imports: the name section counts them first
+	var bodies []int
+	names := map[int]string{}
+	for i := 8; i < len(raw); {
+		id := raw[i]
+		size, start := uleb(raw, i+1)
+		sec := raw[start : start+size]
+		i = start + size
+		switch id {
+		case 2: // imports
+			n, j := uleb(sec, 0)
+			for range n {
+				_, j = name(sec, j)
+				_, j = name(sec, j)
+				kind := sec[j]
+				j++
+				switch kind {
+				case 0: // function
+					_, j = uleb(sec, j)
+					imported++
+				case 1: // table
+					var flags int
+					j++
+					flags, j = uleb(sec, j)
+					_, j = uleb(sec, j)
+					if flags&1 != 0 {
+						_, j = uleb(sec, j)
+					}
+				case 2: // memory
+					var flags int
+					flags, j = uleb(sec, j)
+					_, j = uleb(sec, j)
+					if flags&1 != 0 {
+						_, j = uleb(sec, j)
+					}
+				case 3: // global
+					j += 2
+				}
+			}
+		case 10: // code
+			n, j := uleb(sec, 0)
+			for range n {
+				var body int
+				body, j = uleb(sec, j)
+				bodies = append(bodies, body)
+				j += body
+			}
+		case 11: // data
+			s.data += size
+		case 0: // custom: the name section's function names
+			if n, j := name(sec, 0); n == "name" {
+				for j < len(sec) {
+					sub := sec[j]
+					subSize, k := uleb(sec, j+1)
+					j = k + subSize
+					if sub != 1 {
+						continue
+					}
+					count, k := uleb(sec, k)
+					for range count {
+						var idx int
+						var fn string
+						idx, k = uleb(sec, k)
+						fn, k = name(sec, k)
+						names[idx] = fn
+					}
+				}
+			}
+		}
+	}
+	if len(names) == 0 {
+		return s, errors.New("no name section: build without -ldflags=-s")
+	}
+	for k, body := range bodies {
+		s.code += body
+		s.byPackage[goPackage(names[imported+k])] += body
+	}
+	return s, nil
+}
+
+// buildNamedWasm builds pkg for the browser with its function names (as
+// make wasm does, but without -s) into dir.
+func buildNamedWasm(tb testing.TB, pkg, dir string) []byte {
+	tb.Helper()
+	out := filepath.Join(dir, filepath.Base(pkg)+".wasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-w", "-o", out, pkg)
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		tb.Fatalf("go build %s: %v\n%s", pkg, err, b)
+	}
+	raw, err := os.ReadFile(out)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return raw
+}
+
+// BenchmarkWasmSize reports what app.wasm spends its bytes on, beside the
+// floor of the stack (testdata/floor: go-app and net/http's client): code by
+// Go package, data, and the brotli files on the wire (web/app.wasm.br as make
+// build made it; the floor's, which BenchmarkStartup makes at the same
+// quality, when it is there). Target (issue 21): app.wasm ≤ 1.1× the floor
+// on the wire.
+func BenchmarkWasmSize(b *testing.B) {
+	dir := b.TempDir()
+	var app, floor wasmSizes
+	for i := 0; i < b.N; i++ {
+		var err error
+		if app, err = readWasmSizes(buildNamedWasm(b, ".", dir)); err != nil {
+			b.Fatal(err)
+		}
+		if floor, err = readWasmSizes(buildNamedWasm(b, "./testdata/floor", dir)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(app.code), "code-bytes")
+	b.ReportMetric(float64(app.data), "data-bytes")
+	b.ReportMetric(float64(app.code-floor.code), "code-bytes-over-floor")
+	var t strings.Builder
+	fmt.Fprintf(&t, "\n| | floor | app.wasm | over the floor |\n|---|---|---|---|\n")
+	fmt.Fprintf(&t, "| file (with names) | %d | %d | %+d |\n", floor.file, app.file, app.file-floor.file)
+	fmt.Fprintf(&t, "| code | %d | %d | %+d |\n", floor.code, app.code, app.code-floor.code)
+	fmt.Fprintf(&t, "| data | %d | %d | %+d |\n", floor.data, app.data, app.data-floor.data)
+	if fi, err := os.Stat(webDir + "/app.wasm.br"); err == nil {
+		line := fmt.Sprintf("| on the wire (brotli) | | %d | |\n", fi.Size())
+		if ff, err := os.Stat("../../bin/floor/app.wasm.br"); err == nil {
+			line = fmt.Sprintf("| on the wire (brotli) | %d | %d | %.2f× |\n", ff.Size(), fi.Size(), float64(fi.Size())/float64(ff.Size()))
+			b.ReportMetric(float64(fi.Size())/float64(ff.Size()), "wire/floor")
+		}
+		t.WriteString(line)
+	}
+	fmt.Fprintf(&t, "\ncode by package, over the floor (bytes):\n")
+	pkgs := slices.Collect(maps.Keys(app.byPackage))
+	for p := range floor.byPackage {
+		if _, ok := app.byPackage[p]; !ok {
+			pkgs = append(pkgs, p)
+		}
+	}
+	over := func(p string) int { return app.byPackage[p] - floor.byPackage[p] }
+	slices.SortFunc(pkgs, func(a, b string) int { return cmp.Or(cmp.Compare(over(b), over(a)), cmp.Compare(a, b)) })
+	for _, p := range pkgs[:min(40, len(pkgs))] {
+		fmt.Fprintf(&t, "  %+9d  %9d  %s\n", over(p), app.byPackage[p], p)
+	}
+	b.Log(t.String())
+}
