@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -235,4 +236,82 @@ var nodeTone = map[string]string{"ONLINE": "ok", "DEGRADED": "warn", "ERROR": "e
 func rowOperating(name string) string {
 	return fmt.Sprintf(`(() => { for (const r of document.querySelectorAll("tr.lb-row")) {
 		if (r.querySelector("td.name").textContent === %q) return r.dataset.operating; } return ""; })()`, name)
+}
+
+// TestBrowserLiveTabsShareOnePoll (issue 21 goal 4): two tabs of one
+// browser on the same load balancer's page make one GET of its status tree
+// (and of its stats) per 3 s, not two: one tab leads, the other shows the
+// leader's answers, and sees a member go down as soon as the leader reads
+// it; when the leader's tab closes, the other takes the poll over.
+func TestBrowserLiveTabsShareOnePoll(t *testing.T) {
+	s := startLiveConsole(t)
+	c := console{URL: s.URL, LabURL: s.URL}
+	lab := newLabAdmin(t, c)
+	api := lbAPI{base: c.URL, token: lab.token}
+	shop := api.lbID(t, "shop-frontend")
+	path := "/load-balancers/" + shop
+	treeJS := `document.querySelectorAll("svg.status-tree g.tree-node").length >= 7 && !!document.querySelector("#tree-live.live")`
+
+	b := newBrowser(t, t.TempDir())
+	b.login(t, c.URL, "demo", "demo", "demo")
+	b.waitJS(t, "the list", `location.pathname === "/load-balancers" && !!document.querySelector("tr.lb-row")`, 60*time.Second)
+
+	// Two tabs of their own (closing one closes that tab, not the browser).
+	// The first to open the page asks first for the poll's lock: it leads.
+	open := func(name string) (*browser, func()) {
+		ctx, cancel := chromedp.NewContext(b.ctx)
+		tab := &browser{ctx: ctx}
+		chromedp.Listen(ctx, func(ev any) {
+			if e, ok := ev.(*runtime.EventExceptionThrown); ok {
+				t.Logf("%s: exception %v", name, e.ExceptionDetails)
+			}
+		})
+		tab.do(t, "open the page in "+name, 60*time.Second, chromedp.Navigate(c.URL+path))
+		tab.waitJS(t, "the page in "+name, treeJS, 60*time.Second)
+		return tab, cancel
+	}
+	leader, closeLeader := open("the leading tab")
+	defer closeLeader()
+	follower, closeFollower := open("the following tab")
+	defer closeFollower()
+	if !eval[bool](t, follower, `typeof BroadcastChannel === "function" && !!navigator.locks`) {
+		t.Fatal("the tab has no BroadcastChannel or Web Locks (not a secure context?)")
+	}
+
+	statusPath := uuidRE.ReplaceAllString("/load-balancer/v2.0/lbaas/loadbalancers/"+shop+"/status", "{id}")
+	statsPath := uuidRE.ReplaceAllString("/load-balancer/v2.0/lbaas/loadbalancers/"+shop+"/stats", "{id}")
+	time.Sleep(4 * time.Second)
+	mark := len(s.Logs.String())
+	time.Sleep(measureWindow)
+	counts := upstreamGETs(t, s.Logs.String(), mark)
+	t.Logf("two tabs on one load balancer's page: %s", perThree(counts, measureWindow))
+	// One poll per 3 s: 5 in 15 s (6 with a poll at each end); two tabs
+	// polling each by itself make 10.
+	if n := counts[statusPath]; n < 1 || n > 6 {
+		t.Errorf("GETs of the status tree in 15 s with two tabs open: got %d, want 1 to 6 (one poll shared by the tabs)", n)
+	}
+	if n := counts[statsPath]; n < 1 || n > 6 {
+		t.Errorf("GETs of the stats in 15 s with two tabs open: got %d, want 1 to 6 (one poll shared by the tabs)", n)
+	}
+
+	// Both tabs see a member go down from the one poll.
+	lab.faults(t, `{"down_members": ["10.0.0.11"]}`)
+	degraded := fmt.Sprintf(`JSON.parse(%s).props === "DEGRADED"`, liveStatusJS(shop))
+	leader.waitJS(t, "DEGRADED in the leading tab", degraded, 10*time.Second)
+	follower.waitJS(t, "DEGRADED in the following tab", degraded, 10*time.Second)
+
+	// The leading tab closes: the browser hands its lock to the other,
+	// which polls from then on and keeps its page live.
+	closeLeader()
+	time.Sleep(4 * time.Second)
+	mark = len(s.Logs.String())
+	time.Sleep(measureWindow)
+	counts = upstreamGETs(t, s.Logs.String(), mark)
+	t.Logf("the leading tab closed: %s", perThree(counts, measureWindow))
+	if n := counts[statusPath]; n < 2 || n > 6 {
+		t.Errorf("GETs of the status tree in 15 s once the leading tab closed: got %d, want 2 to 6 (the other tab polls)", n)
+	}
+	lab.faults(t, `{}`)
+	follower.waitJS(t, "ONLINE again in the remaining tab", fmt.Sprintf(`JSON.parse(%s).props === "ONLINE"`, liveStatusJS(shop)), 10*time.Second)
+	follower.waitJS(t, "the remaining tab live", `!!document.querySelector("#tree-live.live")`, 5*time.Second)
 }
