@@ -244,6 +244,15 @@ func TestBrowserLiveMemberDown(t *testing.T) {
 	t.Logf("why: %s", b.text(t, "#why"))
 	lab.faults(t, `{}`)
 	b.waitJS(t, "the member ONLINE again", fmt.Sprintf(`JSON.parse(%s).props === "ONLINE"`, liveStatusJS(member.ID)), 10*time.Second)
+
+	// Octavia unavailable: the page says it is not live, why, and when
+	// what it shows was read; live again once Octavia is back.
+	lab.faults(t, `{"octavia": "503"}`)
+	b.waitJS(t, "not live, with the time of the last read", `(() => { const e = document.querySelector("#obj-live"); return !!e && !e.classList.contains("live") &&
+		/^Not live: the read at \d\d:\d\d:\d\d UTC failed .*; shown as read at \d\d:\d\d:\d\d UTC$/.test(e.textContent); })()`, 15*time.Second)
+	t.Logf("outage: %s", b.text(t, "#obj-live"))
+	lab.faults(t, `{}`)
+	b.waitJS(t, "live again", `!!document.querySelector("#obj-live.live")`, 15*time.Second)
 }
 
 // nodeTone is the colour class of a status tree node in an operating
