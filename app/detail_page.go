@@ -1,7 +1,10 @@
 package app
 
 import (
+	"context"
+	"maps"
 	"slices"
+	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -13,9 +16,16 @@ import (
 // (props.go), its tags, its own sections (given a narrow sectionEnv), its
 // children's lists, and its writes (edit, delete, the kind's actions), each
 // through a writer (write.go): an operation with its wait, a busy 409
-// offered again when ACTIVE. It follows the object's shared poll (objHub)
-// while the object is pending; a section polls what it shows itself (a
-// load balancer's status tree card).
+// offered again when ACTIVE.
+//
+// An object of a load balancer's tree (the load balancer, its listeners,
+// pools, members, monitors, L7 policies and rules) is live while its page
+// is open (live.go): the page follows its load balancer's status tree every
+// 3 s (treeHub, shared with every other view and wait), takes the object's
+// statuses from it, hands the same read to its status tree card and
+// embedded lists, and reads the object itself again when the tree says it
+// (or its load balancer) changed. Other kinds follow their own shared poll
+// (objHub) while they are pending.
 type detailPage struct {
 	goapp.Compo
 
@@ -26,8 +36,17 @@ type detailPage struct {
 	err      string
 	gone     bool
 	obj      object
-	stopPoll func()
+	stopPoll func() // kinds outside a load balancer's tree: the object's poll while pending
 	pollErr  string
+
+	live      liveTree // kinds of a load balancer's tree: its status tree
+	lbID      string   // the object's load balancer, once known
+	readSig   string   // what the tree said of the object when it was last read (treeSig)
+	reading   bool     // a GET of the object runs
+	again     bool     // read again once it answers
+	resolving bool     // its load balancer is being looked up
+	monitors  map[string]object
+	asked     map[string]bool // monitors asked for
 
 	confirming bool // the delete dialog is open
 	cascade    bool
@@ -51,8 +70,10 @@ func (p *detailPage) OnNav(ctx goapp.Context) {
 	}
 	if path != p.path {
 		p.stopPolling()
+		p.live.leave()
 		p.path, p.pr, p.obj, p.gone, p.confirming, p.status = path, pr, nil, false, false, neverLoaded
 		p.deleter, p.actor, p.acting, p.asking = writer{}, writer{}, "", ""
+		p.live, p.lbID, p.readSig, p.again, p.monitors, p.asked = liveTree{}, "", "", false, map[string]object{}, map[string]bool{}
 	}
 	if !pr.Res.mayRead(p.sess) {
 		p.status, p.err = loadFailed, "Only an admin reads "+pr.Res.Plural+" (Octavia's default policy)."
@@ -61,7 +82,11 @@ func (p *detailPage) OnNav(ctx goapp.Context) {
 	p.load(ctx)
 }
 
-func (p *detailPage) OnDismount() { p.stopPolling() }
+func (p *detailPage) OnDismount() {
+	p.stopPolling()
+	p.live.leave()
+	setAlertTitle(0)
+}
 
 // res is the page's kind.
 func (p *detailPage) res() *resource { return p.pr.Res }
@@ -80,10 +105,186 @@ func (p *detailPage) ref() octavia.Ref {
 // dom is an element id of this page: "lb-props" for a load balancer.
 func (p *detailPage) dom(suffix string) string { return p.res().Prefix + "-" + suffix }
 
-// load reads the object through its shared poll (objHub): a fresh GET, or
-// the latest answer of a poll that already runs for it (an operation wait,
-// another view). UI goroutine.
+// load reads the object: a kind of a load balancer's tree once (its
+// tree's poll says when to read it again), another kind through its shared
+// poll while it is pending. UI goroutine.
 func (p *detailPage) load(ctx goapp.Context) {
+	if p.res().hasStatus() {
+		if p.obj == nil {
+			if p.status != loaded {
+				p.status, p.err = loading, ""
+			}
+			p.read(ctx)
+		}
+		return
+	}
+	p.watchObject(ctx)
+}
+
+// read GETs the object once (and once more when asked to meanwhile). UI
+// goroutine; the GET runs in ctx.Async, its answer lands on the page.
+func (p *detailPage) read(ctx goapp.Context) {
+	if p.reading {
+		p.again = true
+		return
+	}
+	p.reading = true
+	ctx = p.uctx
+	c, ref, path := p.sess.Client, p.pr.ref(), p.path
+	ctx.Async(func() {
+		cc, cancel := context.WithTimeout(context.Background(), time.Minute)
+		o, err := c.Get(cc, ref)
+		cancel()
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if path != p.path {
+				return
+			}
+			p.reading = false
+			p.took(ctx, o, err)
+			if p.again && !p.gone {
+				p.again = false
+				p.read(ctx)
+			}
+		})
+	})
+}
+
+// took shows a read of the object and follows its load balancer's tree.
+// UI goroutine.
+func (p *detailPage) took(ctx goapp.Context, o object, err error) {
+	switch {
+	case octavia.ErrorCodeOf(err) == octavia.ENOTFOUND:
+		p.gone, p.status = true, loaded
+		p.live.leave()
+		setAlertTitle(0)
+	case err != nil && p.status == loaded:
+		p.pollErr = octavia.Message(err)
+	case err != nil || o == nil:
+		p.status, p.err = loadFailed, octavia.Message(err)
+	default:
+		p.obj, p.pollErr, p.status = o, "", loaded
+		noteStatus(p.sess.Info.ProjectID, p.pr.ID, o.Text("provisioning_status"), o.Text("operating_status"), time.Now())
+		p.followTree(ctx)
+	}
+}
+
+// followTree follows the status tree of the object's load balancer, found
+// first when its answer does not name it (a member, a rule). UI goroutine.
+func (p *detailPage) followTree(ctx goapp.Context) {
+	if p.lbID != "" {
+		p.live.follow(p.uctx, p.sess, p.lbID, p.onTree)
+		return
+	}
+	if id := p.ref().LoadBalancerID; id != "" {
+		p.lbID = id
+		p.followTree(ctx)
+		return
+	}
+	if p.resolving {
+		return
+	}
+	p.resolving = true
+	ctx = p.uctx
+	c, ref, path := p.sess.Client, p.ref(), p.path
+	ctx.Async(func() {
+		cc, cancel := context.WithTimeout(context.Background(), time.Minute)
+		id, err := c.LoadBalancerOf(cc, ref)
+		cancel()
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if path != p.path {
+				return
+			}
+			p.resolving = false
+			if err != nil || id == "" {
+				p.pollErr = "its load balancer could not be found, so its statuses are not followed: " + octavia.Message(err)
+				return
+			}
+			p.lbID = id
+			p.followTree(ctx)
+		})
+	})
+}
+
+// onTree takes a poll of the tree: the object is read again when the tree
+// says it, or its load balancer, changed (the tree does not carry its
+// other attributes), and gone when its load balancer is. UI goroutine.
+func (p *detailPage) onTree(ctx goapp.Context) {
+	if p.live.gone {
+		p.read(ctx) // the load balancer is gone: is the object? (404: the page says so)
+		return
+	}
+	if p.live.read == nil {
+		return
+	}
+	sig := p.treeSig()
+	switch {
+	case p.readSig == "":
+		p.readSig = sig
+	case sig != p.readSig:
+		p.readSig = sig
+		p.read(ctx)
+	}
+	setAlertTitle(p.live.read.alerts())
+	p.askMonitors(ctx)
+}
+
+// treeSig is what the tree says of the object: its load balancer's
+// provisioning status, and its own statuses when the tree holds it.
+func (p *detailPage) treeSig() string {
+	r := p.live.read
+	lb, _ := r.status(p.lbID)
+	sig := lb.Prov
+	if s, ok := r.status(p.pr.ID); ok {
+		sig += "|" + s.Prov + "|" + s.Oper
+	}
+	return sig
+}
+
+// askMonitors reads, once each, the health monitors that say why the
+// object is down (status_why.go). UI goroutine.
+func (p *detailPage) askMonitors(ctx goapp.Context) {
+	for _, id := range monitorsWanted(p.live.read, p.pr.ID) {
+		if p.asked[id] {
+			continue
+		}
+		p.asked[id] = true
+		ctx := p.uctx
+		c, path := p.sess.Client, p.path
+		ctx.Async(func() {
+			cc, cancel := context.WithTimeout(context.Background(), time.Minute)
+			o, err := c.Get(cc, octavia.Ref{Kind: octavia.KindMonitor, ID: id})
+			cancel()
+			if err != nil {
+				return // the monitor is named by its type
+			}
+			ctx.Dispatch(func(goapp.Context) {
+				if path == p.path {
+					p.monitors[id] = o
+				}
+			})
+		})
+	}
+}
+
+// shown is the object as the page shows it: its statuses from the tree
+// when the tree holds it (the picture, the badges and the tables then
+// read the same), else as it was read.
+func (p *detailPage) shown() object {
+	s, ok := p.live.read.status(p.pr.ID)
+	if !ok || p.obj == nil || s.Kind != p.res().Kind ||
+		s.Prov == p.obj.Text("provisioning_status") && s.Oper == p.obj.Text("operating_status") {
+		return p.obj
+	}
+	o := maps.Clone(p.obj)
+	o["provisioning_status"], o["operating_status"] = s.Prov, s.Oper
+	return o
+}
+
+// watchObject reads an object of a kind outside a load balancer's tree
+// through its shared poll (objHub): a fresh GET, or the latest answer of a
+// poll that already runs for it (an operation wait, another view); the
+// poll is left once the object is not pending. UI goroutine.
+func (p *detailPage) watchObject(ctx goapp.Context) {
 	if p.stopPoll != nil {
 		return // the poll runs: its next answer refreshes the page
 	}
@@ -134,16 +335,23 @@ func (p *detailPage) stopPolling() {
 	}
 }
 
-// follow polls the object again after a write of this page or of one of
-// its sections, until it is no longer pending. UI goroutine.
+// follow reads the object again after a write of this page or of one of
+// its sections (the write's wait reads its load balancer's tree at once,
+// which the page shows too); an object outside a tree is polled until it
+// is no longer pending. UI goroutine.
 func (p *detailPage) follow() {
+	if p.res().hasStatus() {
+		p.read(p.uctx)
+		return
+	}
 	p.stopPolling()
 	p.load(p.uctx)
 }
 
 // env is what the page's sections get.
 func (p *detailPage) env() sectionEnv {
-	return sectionEnv{Sess: p.sess, Obj: p.obj, Ref: p.ref(), Name: p.name(), Follow: p.follow}
+	return sectionEnv{Sess: p.sess, Obj: p.shown(), Ref: p.ref(), Name: p.name(), Follow: p.follow,
+		Tree: p.live.read, Live: p.live.state()}
 }
 
 // name is what the page's object is called: its name, or the id its URL
@@ -161,12 +369,12 @@ func (p *detailPage) runAction(a action) {
 		return
 	}
 	p.acting = a.ID
-	wr := a.Write(p.ref(), p.obj)
+	wr := a.Write(p.ref(), p.shown())
 	if wr.Op.Name == "" {
 		wr.Op.Name = p.name()
 	}
 	if wr.Was == "" {
-		wr.Was = p.obj.Text("provisioning_status")
+		wr.Was = p.shown().Text("provisioning_status")
 	}
 	label := a.Label
 	p.actor.send(p.uctx, p.sess, wr, func(goapp.Context, sent) { p.follow() }, func(err error) {
@@ -257,7 +465,7 @@ func (p *detailPage) renderBody() []goapp.UI {
 		if of == nil || !of.mayRead(p.sess) {
 			continue
 		}
-		l := &listPage{Embedded: of}
+		l := &listPage{Embedded: of, Tree: p.live.read} // its statuses from the page's read of the tree
 		if c.Filter == "" {
 			l.Parent = p.pr.ID
 		} else {
@@ -274,7 +482,7 @@ func (p *detailPage) renderObject() goapp.UI {
 	if p.obj == nil || p.status != loaded {
 		return goapp.Div().Class("empty", "loading").Textf("Loading the %s…", res.Singular)
 	}
-	o := p.obj
+	o := p.shown()
 	tagsEditable := p.tagsEditable(o)
 	parts := []goapp.UI{
 		// one element whatever shows in it: the parts after it keep their
@@ -294,11 +502,13 @@ func (p *detailPage) renderObject() goapp.UI {
 				goapp.If(p.stopPoll != nil, func() goapp.UI {
 					return goapp.Span().ID("obj-live").Class("live").Title("Polled every 3 s while it is pending").Text("live · every 3 s")
 				}),
+				renderLive("obj-live", p.live.state(), "Its statuses come from its load balancer's status tree"),
 				goapp.If(p.pollErr != "", func() goapp.UI {
-					return goapp.Span().Class("st-error-text").Text("Last poll failed: " + p.pollErr)
+					return goapp.Span().Class("st-error-text").Text("Last read failed: " + p.pollErr)
 				}),
 			),
 			goapp.Dl().ID(p.dom("props")).Class("props").Body(renderProps(p.sess, p.pr, o, tagsEditable)...),
+			p.renderWhy(o),
 		),
 	}
 	if tagsEditable {
@@ -326,4 +536,60 @@ func (p *detailPage) actionOf(id string) (action, bool) {
 		return action{}, false
 	}
 	return p.res().Actions[i], true
+}
+
+// renderWhy says why the object shows ERROR or DEGRADED (status_why.go)
+// and for how long, and how long it has been PENDING_*; nothing when all
+// is well. o is the object as shown. UI goroutine.
+func (p *detailPage) renderWhy(o object) goapp.UI {
+	if !p.res().hasStatus() {
+		return nil
+	}
+	project, id, now := p.sess.Info.ProjectID, p.pr.ID, time.Now()
+	var lines []goapp.UI
+	prov, oper := o.Text("provisioning_status"), o.Text("operating_status")
+	if isPending(prov) {
+		lines = append(lines, goapp.P().ID("why-pending").Text(statusLabel(prov)+" "+pendingFor(o, project, id, now)+
+			": Octavia is applying a change; it refuses other changes to its load balancer until then."))
+	}
+	if alertStatus(oper) {
+		text := "Operating status " + statusLabel(oper)
+		if s, ok := seenSince(project, id, "oper", oper); ok {
+			text += " " + s.forText(now)
+		}
+		lines = append(lines, goapp.P().ID("why-since").Text(text+"."))
+	}
+	for _, w := range treeWhy(p.live.read, id, p.monitors) {
+		line := goapp.P().Class("why-line").Text(w.Text)
+		if w.Href != "" {
+			line = goapp.P().Class("why-line").Body(goapp.Text(w.Text+" "), goapp.A().Href(w.Href).Text(w.LinkText))
+		}
+		lines = append(lines, line)
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	tone := "why-pending"
+	if alertStatus(prov) || alertStatus(oper) {
+		tone = "why-alert"
+	}
+	return goapp.Div().ID("why").Class("why", tone).Aria("live", "polite").Body(
+		append([]goapp.UI{goapp.H3().Text("Why this status")}, lines...)...)
+}
+
+// pendingFor says how long object id (shown as o) has been PENDING_*:
+// since its updated_at (created_at for PENDING_CREATE), which Octavia sets
+// when a write makes it pending; else since this tab saw it so.
+func pendingFor(o object, project, id string, now time.Time) string {
+	key := "updated_at"
+	if octavia.ProvisioningStatus(o.Text("provisioning_status")).Is(octavia.StatusPendingCreate) || o.Text(key) == "" {
+		key = "created_at"
+	}
+	if t := o.Time(key); !t.IsZero() && !t.After(now) {
+		return "for " + formatElapsed(now.Sub(t)) + " (since " + clockUTC(t) + ", its " + key + ")"
+	}
+	if s, ok := seenSince(project, id, "prov", o.Text("provisioning_status")); ok {
+		return s.forText(now)
+	}
+	return ""
 }

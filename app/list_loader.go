@@ -14,17 +14,16 @@ import (
 
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/octavia"
-	"github.com/octaview/octaview/waiters"
 )
 
 // How a list page reads its rows: the whole list on load, on Refresh and
 // every listRefresh, page by page (a small first page at once, then
-// Octavia's largest pages); and, between reads, the pending rows in view
-// through their shared polls.
+// Octavia's largest pages), in Octavia's order by name (listSort); and,
+// between reads, the rows in view every 3 s (list_live.go).
 
 // listRefresh is how often the list page re-reads the whole list by
-// itself; the Refresh button reads it at once. Pending rows do not wait for
-// it: each follows its own shared poll (objHub, every 3 s).
+// itself; the Refresh button reads it at once. The rows in view do not
+// wait for it: they are read again every 3 s (list_live.go).
 const listRefresh = 60 * time.Second
 
 // While the list loads, its first listFirst rows are read and shown at
@@ -35,13 +34,6 @@ const (
 	listBatch = 1000
 )
 
-// listFollowMax is the most pending rows the list follows by itself (one
-// GET per row per 3 s): the first pending rows in view. The other pending
-// rows change at the next listRefresh, on Refresh, or when scrolled into
-// view: a project with 1,000 load balancers stuck in PENDING_* costs at most
-// listFollowMax GETs per 3 s, not 1,000.
-const listFollowMax = 20
-
 // readRows reads the rows of res that q asks for: through the client's
 // Rows (only the attributes a row shows), or the kind's own ListRows.
 // Blocks: ctx.Async or a goroutine of its own.
@@ -49,7 +41,7 @@ func readRows(ctx context.Context, c *octavia.Client, res *resource, q listQuery
 	if res.ListRows != nil {
 		return res.ListRows(ctx, c, q)
 	}
-	lq := octavia.ListQuery{Fields: rowFields(res), Limit: q.Limit, Marker: q.Marker, Filters: url.Values{}}
+	lq := octavia.ListQuery{Fields: rowFields(res), Limit: q.Limit, Marker: q.Marker, Sort: q.Sort, Filters: url.Values{}}
 	for _, f := range res.Filters {
 		if v := q.get(f.Key); v != "" && f.Local == "" {
 			if f.Key == "tags" {
@@ -58,6 +50,9 @@ func readRows(ctx context.Context, c *octavia.Client, res *resource, q listQuery
 				lq.Filters.Set(f.Key, v)
 			}
 		}
+	}
+	if id := q.get(res.Kind.IDKey()); id != "" {
+		lq.Filters.Set(res.Kind.IDKey(), id) // one object's row (list_live.go's readRow)
 	}
 	return func(yield func(row, error) bool) {
 		for r, err := range c.Rows(ctx, res.Kind, q.Parent, lq) {
@@ -90,7 +85,7 @@ func (p *listPage) load(ctx goapp.Context) {
 	refresh := p.status == loaded && len(p.rows) > 0
 	p.status, p.err = loading, ""
 	client, res := p.sess.Client, p.res
-	base := listQuery{Parent: p.Parent, Filters: p.filters}
+	base := listQuery{Parent: p.Parent, Filters: p.filters, Sort: listSort(res)}
 	// The first page the login read, if it is there: on screen with the
 	// page's first render.
 	var prefetch *firstRows
@@ -139,7 +134,9 @@ func (p *listPage) load(ctx goapp.Context) {
 					p.rows = rows
 				}
 				p.status, p.loadedAt, p.refreshErr = loaded, time.Now(), ""
-				p.syncWatches(ctx)
+				p.treeRead = p.treeSig()
+				p.showAlerts()
+				p.startLive(ctx)
 			}
 		})
 	})
@@ -149,6 +146,7 @@ func (p *listPage) load(ctx goapp.Context) {
 			batches <- batch
 			batch = make([]row, 0, listBatch)
 		}
+		seq := 0 // each row's place in Octavia's order (row.Seq)
 		// read appends the rows q asks for to batch, showing them every
 		// listBatch rows, and returns how many it read and the last one.
 		read := func(q listQuery, most int) (n int, last string, err error) {
@@ -156,6 +154,7 @@ func (p *listPage) load(ctx goapp.Context) {
 				if err != nil {
 					return n, last, err
 				}
+				r.Seq, seq = float64(seq), seq+1
 				batch, last = append(batch, r), r.ID
 				if n++; n%listBatch == 0 {
 					show()
@@ -173,6 +172,10 @@ func (p *listPage) load(ctx goapp.Context) {
 			select {
 			case <-f.done:
 				batch, n, err = append(batch, f.rows...), len(f.rows), f.err
+				for i := range batch {
+					batch[i].Seq = float64(i)
+				}
+				seq = n
 				if n > 0 {
 					last = f.rows[n-1].ID
 				}
@@ -274,7 +277,7 @@ func prefetchFirstRows(sess *session, next string) *firstRows {
 	prefetched.mu.Lock()
 	prefetched.f = f
 	prefetched.mu.Unlock()
-	q := listQuery{Limit: listFirst, Filters: listFilters(pr.Res, u.Query())}
+	q := listQuery{Limit: listFirst, Filters: listFilters(pr.Res, u.Query()), Sort: listSort(pr.Res)}
 	go func() {
 		defer close(f.done)
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -315,102 +318,4 @@ func listFilters(res *resource, query url.Values) url.Values {
 		}
 	}
 	return out
-}
-
-// watchedIDs are the objects that need a poll (followedIDs).
-func (p *listPage) watchedIDs() map[string]bool {
-	if !p.res.hasStatus() {
-		return nil
-	}
-	return followedIDs(p.shownRows(), p.viewFirst, p.ops, p.sess.Info.ProjectID, p.res.Kind)
-}
-
-// followedIDs are the objects of kind a list follows: the pending rows of
-// shown rendered by a table whose first row is first (vtable's window), at
-// most listFollowMax of them in order, and every object of kind that an
-// operation of project waits on.
-func followedIDs(shown []row, first int, ops []operation, project string, kind octavia.Kind) map[string]bool {
-	ids := map[string]bool{}
-	start, end := window(first, len(shown))
-	for i := start; i < end && len(ids) < listFollowMax; i++ {
-		if isPending(shown[i].ProvisioningStatus) {
-			ids[shown[i].ID] = true
-		}
-	}
-	for _, op := range ops {
-		if op.State == opWaiting && op.ProjectID == project && op.Ref.Kind == kind {
-			ids[op.Ref.ID] = true
-		}
-	}
-	return ids
-}
-
-// refOfRow is the Ref of a row's object.
-func (p *listPage) refOfRow(id string) octavia.Ref {
-	return octavia.Ref{Kind: p.res.Kind, ID: id, ParentID: p.Parent}
-}
-
-// syncWatches subscribes to the shared poll of every object that needs
-// one and leaves the others. UI goroutine.
-func (p *listPage) syncWatches(ctx goapp.Context) {
-	if p.sess == nil || p.res == nil || p.status != loaded {
-		return
-	}
-	want := p.watchedIDs()
-	for id, stop := range p.watches {
-		if !want[id] {
-			stop()
-			delete(p.watches, id)
-		}
-	}
-	for id := range want {
-		if p.watches[id] != nil {
-			continue
-		}
-		if p.watches == nil {
-			p.watches = map[string]func(){}
-		}
-		p.watches[id] = watch(p.sess, p.refOfRow(id), func(u waiters.Update[object]) {
-			ctx.Dispatch(func(ctx goapp.Context) { p.applyPoll(ctx, id, u) })
-		})
-	}
-}
-
-// applyPoll takes a poll of one watched object into its row: a new row for
-// an object the list did not have yet, none for one that is gone (404).
-// UI goroutine.
-func (p *listPage) applyPoll(ctx goapp.Context, id string, u waiters.Update[object]) {
-	if p.watches[id] == nil {
-		return // left since
-	}
-	if p.status == loading {
-		// p.rows may be the merger's slice (load): change a copy of it
-		p.rows = slices.Clone(p.rows)
-	}
-	i := slices.IndexFunc(p.rows, func(r row) bool { return r.ID == id })
-	switch {
-	case octavia.ErrorCodeOf(u.Err) == octavia.ENOTFOUND:
-		if i >= 0 {
-			p.rows = slices.Delete(p.rows, i, i+1)
-		}
-	case u.Err != nil:
-		p.pollErr = octavia.Message(u.Err)
-		return
-	case u.Value == nil:
-		return
-	case i >= 0:
-		p.rows[i] = rowOfObject(p.res, p.Parent, u.Value)
-	default:
-		p.rows = append(p.rows, rowOfObject(p.res, p.Parent, u.Value))
-		sortRows(p.rows)
-	}
-	p.pollErr = ""
-	p.syncWatches(ctx)
-}
-
-func (p *listPage) unwatchAll() {
-	for id, stop := range p.watches {
-		stop()
-		delete(p.watches, id)
-	}
 }

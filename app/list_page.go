@@ -14,10 +14,10 @@ import (
 )
 
 // listPage lists the objects of any kind (list_loader.go reads them,
-// list_sort.go orders them). Pending rows in view (at most listFollowMax)
-// and the objects that this project's operations wait on follow their own
-// shared poll, one GET per object per 3 s; the whole list is read again
-// only on Refresh and every listRefresh.
+// list_sort.go orders them, list_live.go keeps the rows in view live: one
+// re-read of them per 3 s, or an embedded list's page's read of the status
+// tree); the whole list is read again only on Refresh and every
+// listRefresh.
 type listPage struct {
 	goapp.Compo
 
@@ -25,6 +25,9 @@ type listPage struct {
 	Embedded *resource
 	Parent   string
 	Filter   url.Values // filters given by the parent's page
+	// Tree is an embedded list's page's last read of its load balancer's
+	// status tree: the rows of objects in it show its statuses.
+	Tree *treeRead
 
 	res          *resource
 	key          string     // the page's path and query: a new one starts afresh
@@ -42,12 +45,21 @@ type listPage struct {
 
 	cancelLoad  context.CancelFunc
 	stopRefresh func()
-	loadedAt    time.Time         // end of the last load
-	watches     map[string]func() // object id -> stop of its objHub subscription
-	pollErr     string            // the last poll's failure, "" after a good one
-	refreshErr  string            // the last refresh's failure (the rows shown are older), "" after a good one
-	viewFirst   int               // the table's first rendered row (vtable.first)
-	parentOps   string            // parentOpsKey when last read
+	loadedAt    time.Time // end of the last load
+	refreshErr  string    // the last refresh's failure (the rows shown are older), "" after a good one
+	viewFirst   int       // the table's first rendered row (vtable.first)
+	parentOps   string    // parentOpsKey when last read
+
+	// live (list_live.go)
+	stopLive  func()             // the re-read of the rows in view, every 3 s
+	liveBusy  bool               // a re-read runs
+	liveErr   string             // the last re-read's failure, "" after a good one
+	liveErrAt time.Time          // when it failed
+	liveAt    time.Time          // when the last good one began
+	cursor    float64            // where the next re-read starts in Octavia's order (liveSpan)
+	changed   map[string]bool    // rows whose status changed at the last read: they flash once
+	treeRead  string             // an embedded list's treeSig when last read
+	opStates  map[string]opState // the states of the operations on its objects, last seen
 }
 
 // parentOpsKey sums up the operations on the parent of an embedded child
@@ -86,11 +98,14 @@ func (p *listPage) OnMount(ctx goapp.Context) {
 }
 
 // OnUpdate starts an embedded list afresh when its page gives it another
-// parent (the page went to another object, the list stayed in its place).
+// parent (the page went to another object, the list stayed in its place),
+// and follows its page's new read of the status tree.
 func (p *listPage) OnUpdate(ctx goapp.Context) {
 	if p.Embedded != nil && p.embeddedKey() != p.key {
 		p.start(ctx, p.Embedded, p.embeddedKey(), p.Filter)
+		return
 	}
+	p.followTree(ctx)
 }
 
 // embeddedKey is an embedded list's key: its kind, parent and filters.
@@ -107,7 +122,7 @@ func (p *listPage) start(ctx goapp.Context, res *resource, key string, filters u
 	if key != p.key {
 		p.OnDismount()
 		p.res, p.key, p.rows, p.status, p.query, p.statusFilter = res, key, nil, neverLoaded, "", ""
-		p.sortCol, p.sortRev, p.err, p.refreshErr, p.pollErr = 0, false, "", "", ""
+		p.sortCol, p.sortRev, p.err, p.refreshErr, p.treeRead = 0, false, "", "", ""
 	}
 	p.filters = listFilters(res, filters)
 	if !res.mayRead(p.sess) {
@@ -116,13 +131,15 @@ func (p *listPage) start(ctx goapp.Context, res *resource, key string, filters u
 	}
 	p.ops = operations.snapshot()
 	p.parentOps = parentOpsKey(p.ops, res, p.Parent)
+	p.opStates = nil
+	p.followOps(ctx)
 	ctx.ObserveState(stateOperations, &p.ops).OnChange(func() {
 		if k := parentOpsKey(p.ops, p.res, p.Parent); k != p.parentOps {
 			p.parentOps = k
 			p.load(ctx) // a write of the whole set (a pool's member batch): read it again
 			return
 		}
-		p.syncWatches(ctx)
+		p.followOps(ctx)
 	})
 	p.load(ctx)
 	p.startRefresh(ctx)
@@ -137,18 +154,23 @@ func (p *listPage) OnDismount() {
 		p.stopRefresh()
 		p.stopRefresh = nil
 	}
-	p.unwatchAll()
+	p.stopLiveRead()
+	if p.Embedded == nil {
+		setAlertTitle(0)
+	}
 }
 
-// allRows are the rows of operations not listed yet, then the list.
+// allRows are the rows of operations not listed yet, then the list (an
+// embedded list's with the statuses of its page's read of the tree).
 func (p *listPage) allRows() []row {
 	if p.sess == nil || p.res == nil {
 		return nil
 	}
+	rows := treeRows(p.rows, p.Tree)
 	if extra := opRows(p.ops, p.rows, p.sess.Info.ProjectID, p.res, p.Parent); len(extra) > 0 {
-		return append(extra, p.rows...)
+		return append(extra, rows...)
 	}
-	return p.rows
+	return rows
 }
 
 // shownRows are the rows the table shows: allRows filtered by the search
@@ -175,11 +197,10 @@ func (p *listPage) onSearch(ctx goapp.Context, e goapp.Event) {
 	p.setQuery(ctx, ctx.JSSrc().Get("value").String())
 }
 
-// setQuery filters the rows and follows the pending rows now in view.
-// UI goroutine.
+// setQuery filters the rows (the live re-read follows the rows now in
+// view). UI goroutine.
 func (p *listPage) setQuery(ctx goapp.Context, q string) {
 	p.query = q
-	p.syncWatches(ctx)
 }
 
 // opRows are rows for objects of kind (under parent) that an operation of
@@ -237,7 +258,6 @@ func (p *listPage) renderActions() goapp.UI {
 			return goapp.Select().ID(p.dom("status-filter")).Class("status-filter").Aria("label", "Show by status").
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
 					p.statusFilter = ctx.JSSrc().Get("value").String()
-					p.syncWatches(ctx)
 				}).Body(
 				goapp.Option().Value("").Selected(p.statusFilter == "").Text("Any status"),
 				goapp.Option().Value(toneOK.class()).Selected(p.statusFilter == toneOK.class()).Text("Active"),
@@ -282,13 +302,7 @@ func (p *listPage) renderList() goapp.UI {
 				return goapp.Span().Class("sum-item").Textf("%d shown", len(shown))
 			}),
 			goapp.Div().Class("spacer"),
-			goapp.If(len(p.watches) > 0, func() goapp.UI {
-				return goapp.Span().ID("live").Class("live").Title(fmt.Sprintf("One GET per followed %s every 3 s: the pending rows in view (at most %d) and those an operation waits on; the whole list every minute and on Refresh", res.Singular, listFollowMax)).
-					Textf("live · %d pending followed, every 3 s", len(p.watches))
-			}),
-			goapp.If(p.pollErr != "", func() goapp.UI {
-				return goapp.Span().Class("st-error-text").Text("Last poll failed: " + p.pollErr)
-			}),
+			renderLive("live", p.liveState(), fmt.Sprintf("The %s in view (one GET for all of them; the whole list every minute and on Refresh)", res.Plural)),
 			goapp.If(p.refreshErr != "", func() goapp.UI {
 				return goapp.Span().ID(p.dom("refresh-error")).Class("st-error-text").Text(p.refreshErr)
 			}),
@@ -372,11 +386,16 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 			}
 		},
 		Sorted: slices.Index(sorts, p.sortCol), SortRev: p.sortRev,
-		OnWindow: func(ctx goapp.Context, first int) {
-			p.viewFirst = first
-			p.syncWatches(ctx)
+		OnWindow: func(ctx goapp.Context, first int) { p.viewFirst = first },
+		Row: func(i int) goapp.UI {
+			tr := renderRow(res, &shown[i], now, canLink)
+			if p.changed[shown[i].ID] {
+				if el, ok := tr.(goapp.HTMLTr); ok {
+					return el.Class("flash") // its status changed at the last read: it flashes once
+				}
+			}
+			return tr
 		},
-		Row: func(i int) goapp.UI { return renderRow(res, &shown[i], now, canLink) },
 	}
 }
 
@@ -388,7 +407,6 @@ func (p *listPage) sortOn(ctx goapp.Context, col int) {
 	} else {
 		p.sortCol, p.sortRev = col, false
 	}
-	p.syncWatches(ctx)
 }
 
 // renderRow is the table row of r, a row of res, at time now: a pure
@@ -427,7 +445,7 @@ func renderRow(res *resource, r *row, now time.Time, canLink func(octavia.Kind) 
 	if !res.namedByID() {
 		cells = append(cells, goapp.Td().Class("mono", "muted", "id").Title("%s", r.ID).Text(shorten(r.ID, 13)))
 	}
-	return goapp.Tr().Class(res.Prefix+"-row", "res-row").DataSet("id", r.ID).DataSet("status", r.ProvisioningStatus).Body(cells...)
+	return goapp.Tr().Class(res.Prefix+"-row", "res-row").DataSet("id", r.ID).DataSet("status", r.ProvisioningStatus).DataSet("operating", r.OperatingStatus).Body(cells...)
 }
 
 // firstID is the first of a cell's ids ("a, b": a list's first).

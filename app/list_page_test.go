@@ -8,62 +8,95 @@ import (
 	"github.com/octaview/octaview/octavia/labcloud"
 )
 
-func TestFollowedIDs(t *testing.T) {
-	rows := func(n int, status func(i int) string) []row {
-		out := make([]row, n)
-		for i := range out {
-			out[i] = row{ID: fmt.Sprintf("lb-%04d", i), ProvisioningStatus: status(i)}
-		}
-		return out
+func TestLiveSpan(t *testing.T) {
+	order := make([]seqRow, 1000) // a list in Octavia's order
+	for i := range order {
+		order[i] = seqRow{Seq: float64(i), ID: fmt.Sprintf("lb-%04d", i)}
 	}
-	allPending := rows(1000, func(int) string { return "PENDING_CREATE" })
-	everyTenth := rows(1000, func(i int) string {
-		if i%10 == 0 {
-			return "PENDING_UPDATE"
+	view := func(ids ...int) map[string]bool {
+		m := map[string]bool{}
+		for _, i := range ids {
+			m[order[i].ID] = true
 		}
-		return "ACTIVE"
-	})
-	waits := []operation{
-		{State: opWaiting, ProjectID: "p1", Ref: lbRef("lb-0999")},
-		{State: opWaiting, ProjectID: "other", Ref: lbRef("lb-0998")},
-		{State: opSucceeded, ProjectID: "p1", Ref: lbRef("lb-0997")},
+		return m
+	}
+	span := func(from, to int) map[string]bool {
+		m := map[string]bool{}
+		for i := from; i < to; i++ {
+			m[order[i].ID] = true
+		}
+		return m
 	}
 	cases := []struct {
-		name  string
-		shown []row
-		first int
-		ops   []operation
-		want  []string // some ids that must be followed
-		not   []string // some ids that must not be
-		count int
+		name   string
+		inView map[string]bool
+		from   float64
+		marker string
+		limit  int
+		next   float64
 	}{
-		{"1,000 pending: the first listFollowMax in view", allPending, 0, nil,
-			[]string{"lb-0000", fmt.Sprintf("lb-%04d", listFollowMax-1)}, []string{fmt.Sprintf("lb-%04d", listFollowMax), "lb-0500"}, listFollowMax},
-		{"scrolled to the middle", allPending, 500, nil,
-			[]string{"lb-0500"}, []string{"lb-0000", "lb-0499"}, listFollowMax},
-		{"a few pending in view: all of them", everyTenth, 0, nil,
-			[]string{"lb-0000", "lb-0080"}, []string{"lb-0001", "lb-0100"}, 9},
-		{"operation waits of the project are followed too", allPending, 0, waits,
-			[]string{"lb-0000", "lb-0999"}, []string{"lb-0998", "lb-0997"}, listFollowMax + 1},
-		{"nothing pending", rows(50, func(int) string { return "ACTIVE" }), 0, nil, nil, []string{"lb-0000"}, 0},
+		{"the top of the list: no marker", span(0, 90), 0, "", 90, 0},
+		{"scrolled to the middle: from the row before", span(500, 590), 0, "lb-0499", 90, 0},
+		{"the last rows", span(910, 1000), 0, "lb-0909", 90, 0},
+		{"rows scattered by a search: the first stretch of 100, then the rest", view(3, 50, 102, 103, 700), 0, "lb-0002", 100, 103},
+		{"the next re-read starts where the last stopped", view(3, 50, 102, 103, 700), 103, "lb-0102", 1, 700},
+		{"and wraps to the top after the last", view(3, 50, 102, 103, 700), 700, "lb-0699", 1, 0},
+		{"nothing in view", nil, 0, "", 0, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := followedIDs(tc.shown, tc.first, tc.ops, "p1", octavia.KindLoadBalancer)
-			if len(got) != tc.count {
-				t.Errorf("got %d followed, want %d", len(got), tc.count)
-			}
-			for _, id := range tc.want {
-				if !got[id] {
-					t.Errorf("got %s not followed, want it followed", id)
-				}
-			}
-			for _, id := range tc.not {
-				if got[id] {
-					t.Errorf("got %s followed, want it not followed", id)
-				}
+			marker, limit, next := liveSpan(order, tc.inView, tc.from, listLiveMost)
+			if marker != tc.marker || limit != tc.limit || next != tc.next {
+				t.Errorf("got marker %q, limit %d, next %v; want %q, %d, %v", marker, limit, next, tc.marker, tc.limit, tc.next)
 			}
 		})
+	}
+}
+
+// TestLiveReadOfTheRowsInView: a list read in Octavia's order by name
+// (listSort) knows each row's place (Seq); one request with liveSpan's
+// marker and limit then reads exactly the rows in view, wherever they are
+// in the list, from the lab as from Octavia (sort and marker together).
+func TestLiveReadOfTheRowsInView(t *testing.T) {
+	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "bulk", Count: 250}}}})
+	c := labAs(t, cloud, "demo", "demo")
+	q := listQuery{Sort: listSort(lbResource)}
+	var rows []row
+	for r, err := range readRows(t.Context(), c, lbResource, q) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Seq = float64(len(rows))
+		rows = append(rows, r)
+	}
+	sortRows(rows) // the list's order (compareRow)
+	for i := range rows {
+		if rows[i].Seq != float64(i) {
+			t.Fatalf("row %d (%s) is %v in Octavia's order: want the same order by name", i, rows[i].Name, rows[i].Seq)
+		}
+	}
+	for _, first := range []int{0, 100, 170} {
+		inView := map[string]bool{}
+		for i := first; i < first+80; i++ {
+			inView[rows[i].ID] = true
+		}
+		marker, limit, _ := liveSpan(bySeq(rows), inView, 0, listLiveMost)
+		q := listQuery{Sort: listSort(lbResource), Marker: marker, Limit: limit}
+		n := 0
+		for r, err := range readRows(t.Context(), c, lbResource, q) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !inView[r.ID] {
+				t.Errorf("view from row %d: read %s, which is not in view", first, r.Name)
+			}
+			if n++; n == limit {
+				break
+			}
+		}
+		if n != len(inView) {
+			t.Errorf("view from row %d: read %d rows, want the %d in view", first, n, len(inView))
+		}
 	}
 }
 

@@ -38,6 +38,11 @@ type loginPage struct {
 
 	focus          string // the served form's focused field, until mounted (login_boot.go)
 	focusSelection []int  // its selection (start, end) when it must be set again
+
+	// queued is a submit made while the session check ran: sent when the
+	// check finds no session (issue 19 §2: a submit never hangs or drops).
+	queued *loginRequest
+	uctx   goapp.Context // the page's own context: its Dispatches outlive the form's elements
 }
 
 // Login methods of the form.
@@ -48,6 +53,7 @@ const (
 )
 
 func (p *loginPage) OnNav(ctx goapp.Context) {
+	p.uctx = ctx
 	if goapp.IsServer {
 		return
 	}
@@ -95,15 +101,21 @@ func (p *loginPage) restore(ctx goapp.Context) {
 		sess, err := restoredSession(c, origin, serverCfg)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			p.restoring, p.ready = false, true
-			if bye := takeBye(); bye != "" {
+			queued := p.queued
+			p.queued = nil
+			if bye := takeBye(); bye != "" && queued == nil {
 				p.notice = bye // the server refused the session's cookies
 			}
 			if err != nil {
 				if octavia.ErrorCodeOf(err) != octavia.EUNAUTHORIZED && octavia.ErrorCodeOf(err) != octavia.ENOTFOUND {
 					goapp.Log("octaview: restoring the session:", err)
 				}
+				if queued != nil {
+					p.send(*queued) // submitted during the check: log in now
+				}
 				return
 			}
+			p.busy = false // a submit during the check: the session found is used
 			setSession(sess)
 			operations.resume(ctx, sess)
 			ctx.Navigate(next)
@@ -183,6 +195,10 @@ func (p *loginPage) request() loginRequest {
 		acID: p.acID, acName: p.acName, acSecret: p.acSecret, token: p.token}
 }
 
+// submit sends the form (Enter, a click, or form.requestSubmit(), which
+// ignores a disabled button: the handler guards itself). A submit while
+// the session check runs waits for it: it is sent when the check finds no
+// session. UI goroutine.
 func (p *loginPage) submit(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
 	if p.busy {
@@ -195,6 +211,19 @@ func (p *loginPage) submit(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	p.busy, p.err, p.notice = true, "", ""
+	if p.restoring {
+		p.queued = &req
+		return
+	}
+	p.send(req)
+}
+
+// send logs in with req. The answer lands through the page's own context
+// (p.uctx), never the form's or the button's: go-app drops a Dispatch whose
+// element is gone, and the form is re-rendered when the session check
+// ends. UI goroutine.
+func (p *loginPage) send(req loginRequest) {
+	ctx := p.uctx
 	origin := originOf(goapp.Window().URL())
 	serverCfg, cfgKnown := p.cfg, p.cfgStatus == loaded
 	next := p.next
@@ -392,7 +421,9 @@ func (p *loginPage) Render() goapp.UI {
 				goapp.If(p.notice != "", func() goapp.UI {
 					return goapp.Div().ID("login-notice").Class("alert", "alert-info").Aria("live", "polite").Text(p.notice)
 				}),
-				goapp.Button().ID("login-submit").Type("submit").Class("btn", "btn-primary", "btn-block").Disabled(p.busy || p.restoring || !p.ready).
+				// disabled in the served page until the app runs; enabled
+				// while the session check runs (a submit then is queued)
+				goapp.Button().ID("login-submit").Type("submit").Class("btn", "btn-primary", "btn-block").Disabled(p.busy || !p.ready && !p.restoring).
 					Text(map[bool]string{true: "Logging in…", false: "Log in"}[p.busy]),
 				goapp.If(!p.ready && !p.restoring, func() goapp.UI { // the served page, until the app runs (login_boot.go)
 					return goapp.P().ID("login-starting").Class("muted").Aria("live", "polite").

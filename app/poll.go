@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
@@ -14,8 +15,11 @@ import (
 // watch it. Lists are never re-read by a poll.
 var objHub = waiters.NewHub[object](waiters.DefaultInterval)
 
-// treeHub is the one poller of load balancers' status trees (GET …/status):
-// a status tree card and the waits of fully populated creates share it.
+// treeHub is the one poller of load balancers' status trees (GET …/status),
+// the live source of every page of a load balancer's tree (its page, its
+// children's pages, their embedded lists) and of every wait's reading of a
+// load balancer's provisioning status (hubSource): one GET per load
+// balancer per 3 s, whatever reads it.
 var treeHub = waiters.NewHub[*octavia.StatusTree](waiters.DefaultInterval)
 
 // hubKey is the key of r in a hub, as the session's project sees it.
@@ -27,18 +31,44 @@ func hubKey(sess *session, r octavia.Ref) string {
 // once or, when the poll already runs, its latest answer replayed). fn runs
 // on the Hub's goroutine: hop to the UI goroutine with ctx.Dispatch. stop
 // leaves the poll.
+// The tabs of the browser share the poll (crosstab.go).
 func watch(sess *session, r octavia.Ref, fn func(waiters.Update[object])) (stop func()) {
-	c := sess.Client
-	return objHub.Subscribe(hubKey(sess, r), func(ctx context.Context) (object, error) { return c.Get(ctx, r) }, fn)
+	c, key := sess.Client, hubKey(sess, r)
+	return objHub.Subscribe(key, sharedHubFetch(sess, "obj", objHub, key, func(ctx context.Context) (object, error) {
+		return c.Get(ctx, r)
+	}), fn)
 }
 
 // watchTree subscribes fn to the shared poll of load balancer lbID's status
 // tree (as watch does).
 func watchTree(sess *session, lbID string, fn func(waiters.Update[*octavia.StatusTree])) (stop func()) {
-	c := sess.Client
-	return treeHub.Subscribe(hubKey(sess, lbRef(lbID)), func(ctx context.Context) (*octavia.StatusTree, error) {
+	c, key := sess.Client, treeKey(sess, lbID)
+	return treeHub.Subscribe(key, sharedHubFetch(sess, "tree", treeHub, key, func(ctx context.Context) (*octavia.StatusTree, error) {
 		return c.LoadBalancerStatusTree(ctx, lbID)
-	}, fn)
+	}), fn)
+}
+
+// treeKey is the key of load balancer lbID's tree in treeHub.
+func treeKey(sess *session, lbID string) string { return hubKey(sess, lbRef(lbID)) }
+
+// pokeTree makes the poll of load balancer lbID's tree, if one runs, read
+// it at once, with a GET of this tab's own (a write of this tab: every view
+// and wait sees its effect now, not up to 3 s later).
+func pokeTree(sess *session, lbID string) {
+	key := treeKey(sess, lbID)
+	if tabs != nil {
+		tabs.demand(tabKeyOf(sess, "tree", key))
+	}
+	treeHub.Poke(key)
+}
+
+// pokeObject is pokeTree for the poll of object r.
+func pokeObject(sess *session, r octavia.Ref) {
+	key := hubKey(sess, r)
+	if tabs != nil {
+		tabs.demand(tabKeyOf(sess, "obj", key))
+	}
+	objHub.Poke(key)
 }
 
 // lbRef is the Ref of load balancer id.
@@ -59,11 +89,26 @@ func waitClient(sess *session) *octavia.Client {
 
 // Status reads r's status from its shared poll: each call returns the
 // newest poll not returned yet, waiting for the next one if there is none.
-// A poll made before the wait joined (the Hub's replay) is skipped: it may
-// predate the write, and a stale ACTIVE would end a wait for ACTIVE at once.
+// A poll begun before the wait joined (the Hub's replay, a fetch in flight)
+// is skipped: it may predate the write, and a stale ACTIVE would end a wait
+// for ACTIVE at once; joining asks the poll for a read at once (the CLI's
+// first poll is immediate). A load balancer's status is read from its
+// status tree, the poll its pages read: a wait on a load balancer whose
+// page is open adds no GET.
 func (h hubSource) Status(r octavia.Ref) (waiters.Getter, func()) {
+	if r.Kind == octavia.KindLoadBalancer {
+		next, stop := h.Tree(r.ID)
+		return func(ctx context.Context) (string, error) {
+			t, err := next(ctx)
+			if err != nil {
+				return "", err
+			}
+			return string(t.LoadBalancer.ProvisioningStatus), nil
+		}, stop
+	}
 	key := r.Kind.StatusKey()
-	next, stop := newest(func(fn func(waiters.Update[object])) func() { return watch(h.sess, r, fn) })
+	next, stop := newest(func(fn func(waiters.Update[object])) func() { return watch(h.sess, r, fn) },
+		func() { pokeObject(h.sess, r) })
 	return func(ctx context.Context) (string, error) {
 		o, err := next(ctx)
 		if err != nil {
@@ -76,16 +121,18 @@ func (h hubSource) Status(r octavia.Ref) (waiters.Getter, func()) {
 // Tree reads load balancer lbID's status tree from its shared poll, as
 // Status does.
 func (h hubSource) Tree(lbID string) (func(context.Context) (*octavia.StatusTree, error), func()) {
-	return newest(func(fn func(waiters.Update[*octavia.StatusTree])) func() { return watchTree(h.sess, lbID, fn) })
+	return newest(func(fn func(waiters.Update[*octavia.StatusTree])) func() { return watchTree(h.sess, lbID, fn) },
+		func() { pokeTree(h.sess, lbID) })
 }
 
-// newest subscribes to a shared poll and returns a reader of its newest
-// answer not read yet (skipping the replay of a poll made before), and
-// stop, which leaves the poll.
-func newest[T any](subscribe func(func(waiters.Update[T])) func()) (next func(context.Context) (T, error), stop func()) {
+// newest subscribes to a shared poll, pokes it (a read at once) and returns
+// a reader of its newest answer not read yet (skipping a poll begun before
+// it joined: a replay, a fetch in flight), and stop, which leaves the poll.
+func newest[T any](subscribe func(func(waiters.Update[T])) func(), poke func()) (next func(context.Context) (T, error), stop func()) {
 	latest := make(chan waiters.Update[T], 1)
+	joined := time.Now()
 	stop = subscribe(func(u waiters.Update[T]) {
-		if u.Replay {
+		if u.Replay || u.Start.Before(joined) {
 			return // polled before the write: the wait starts from the next poll
 		}
 		// Only this goroutine sends: after the drain there is room.
@@ -104,5 +151,6 @@ func newest[T any](subscribe func(func(waiters.Update[T])) func()) (next func(co
 			return u.Value, u.Err
 		}
 	}
+	poke()
 	return next, stop
 }

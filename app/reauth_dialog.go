@@ -105,6 +105,9 @@ func (s *shell) reauthSubmit(ctx goapp.Context, e goapp.Event) {
 	cfg.ProjectID = sess.Info.ProjectID
 	cfg = sessionConfig(cfg, sess.Info.Region)
 	s.reauthPass = ""
+	if s.uctx != nil {
+		ctx = *s.uctx // the answer must land even if the dialog's form is re-rendered meanwhile
+	}
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()

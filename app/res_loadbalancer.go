@@ -52,7 +52,7 @@ var lbResource = &resource{
 		return fmt.Sprintf("%d listeners and %d pools", l, p)
 	},
 	Sections: []func(env sectionEnv) goapp.UI{
-		func(env sectionEnv) goapp.UI { return &statusTreeCard{LBID: env.Ref.ID, LBState: objState(env.Obj)} },
+		func(env sectionEnv) goapp.UI { return &statusTreeCard{Read: env.Tree, Live: env.Live} },
 		func(env sectionEnv) goapp.UI { return statsCard(octavia.KindLoadBalancer, env.Ref.ID) },
 		func(env sectionEnv) goapp.UI { // the amphorae: admins only (Octavia's default policy)
 			return goapp.If(env.Sess.Info.HasRole("admin"), func() goapp.UI {

@@ -112,6 +112,7 @@ type listQuery struct {
 	Filters url.Values // the filters by attribute (Octavia's and the Local ones)
 	Limit   int
 	Marker  string
+	Sort    string // Octavia's order (listSort); "" = its default
 }
 
 // get is filter key's value, "" when not set.
@@ -124,15 +125,19 @@ type child struct {
 }
 
 // sectionEnv is what a section of a detail page gets to work with: the
-// session, the object as last read and its Ref, and Follow, which it
-// calls after a write of its own (the page then polls the object until it
-// is no longer pending). No section sees the page.
+// session, the object as shown (its statuses from Tree) and its Ref,
+// Follow, which it calls after a write of its own (the page then reads the
+// object again), and the page's read of its load balancer's status tree
+// (nil for other kinds, and until the first read) with the state of that
+// poll. No section sees the page.
 type sectionEnv struct {
 	Sess   *session
 	Obj    object
 	Ref    octavia.Ref
 	Name   string // what the object is called on screen
 	Follow func()
+	Tree   *treeRead
+	Live   liveState
 }
 
 // action is a write on a detail page beyond create, edit and delete.

@@ -65,6 +65,10 @@ const (
 	themeColor      = "#132a45"
 )
 
+// appTitle is the document's title (live.go prefixes the count of objects
+// in ERROR or DEGRADED).
+const appTitle = "Octaview — OpenStack Octavia console"
+
 // Handler describes the app for go-app's server side: names, local icons,
 // the one style sheet. Nothing in it points outside the origin. The server
 // sets Version, Resources and the wasm headers on what it returns; each call
@@ -73,7 +77,7 @@ func Handler() *goapp.Handler {
 	return &goapp.Handler{
 		Name:        "Octaview",
 		ShortName:   "Octaview",
-		Title:       "Octaview — OpenStack Octavia console",
+		Title:       appTitle,
 		Description: "A console for OpenStack Octavia load balancers: list, inspect their status trees, create and delete them, and watch every wait.",
 		Lang:        "en",
 		Icon: goapp.Icon{

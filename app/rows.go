@@ -19,6 +19,10 @@ type row struct {
 	UpdatedAt          string   // Octavia's text ("" until the first update)
 	Parent             string   // a member's pool, a rule's L7 policy
 	Cells              []string // the kind's Columns, in order
+	// Seq is the row's place in Octavia's order of the list (listSort), as
+	// the last read of the whole list gave it: the live re-read asks
+	// Octavia for the rows in view by it (list_live.go).
+	Seq float64
 }
 
 // rowFields are the attributes a row of res shows, in the order of a

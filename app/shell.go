@@ -41,14 +41,15 @@ type shell struct {
 	reauthPass  string // the "log in again" dialog's password (cleared after use)
 	reauthBusy  bool
 	reauthErr   string
-	projectsReq bool        // the projects were asked for
-	reauthFocus goapp.Value // what had the focus when the dialog opened
+	projectsReq bool           // the projects were asked for
+	reauthFocus goapp.Value    // what had the focus when the dialog opened
+	uctx        *goapp.Context // the shell's own context: a Dispatch through it outlives the dialog's elements
 }
 
 // OnMount observes the operations and ticks every second while one waits,
 // so that elapsed times move. UI goroutine.
 func (s *shell) OnMount(ctx goapp.Context) {
-	s.now = time.Now()
+	s.now, s.uctx = time.Now(), &ctx
 	s.ops = operations.snapshot()
 	ctx.ObserveState(stateOperations, &s.ops).OnChange(func() { s.syncTicker(ctx) })
 	s.syncTicker(ctx)

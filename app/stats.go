@@ -81,7 +81,8 @@ func fetchStats(c *octavia.Client, kind octavia.Kind, id string) func(ctx contex
 // latest answer replayed. fn runs on the Hub's goroutine: hop to the UI
 // goroutine with ctx.Dispatch. stop leaves the poll.
 func watchStats(sess *session, kind octavia.Kind, id string, fn func(waiters.Update[statsSample])) (stop func()) {
-	return statsHub.Subscribe(statsKey(sess, kind, id), fetchStats(sess.Client, kind, id), fn)
+	key := statsKey(sess, kind, id)
+	return statsHub.Subscribe(key, sharedHubFetch(sess, "stats", statsHub, key, fetchStats(sess.Client, kind, id)), fn) // the tabs share it (crosstab.go)
 }
 
 // statsRate is the traffic per second between two samples, at the time of

@@ -51,6 +51,8 @@ type treeNode struct {
 	Provisioning string
 	Operating    string
 	X, Y         int
+	Flash        bool   // its status changed at the last read: it flashes once
+	Note         string // how long it has been so, for a node in PENDING_*, ERROR or DEGRADED ("" = nothing to say)
 }
 
 // treeEdge joins parent Nodes[From] to child Nodes[To].

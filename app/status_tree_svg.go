@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -23,7 +24,38 @@ func svgEl(tag string) goapp.HTMLElem {
 // every node is a link to its object's page (renderTreeNode). Runs on the
 // UI goroutine (Render).
 func renderStatusTree(t octavia.StatusLoadBalancer, linked bool) goapp.UI {
-	l := layoutStatusTree(t)
+	return renderLayout(t, layoutStatusTree(t), linked)
+}
+
+// renderStatusTreeRead draws a page's read of a tree (linked): the nodes
+// that changed at this read flash once, and those in PENDING_*, ERROR or
+// DEGRADED say for how long (as this tab of sess saw it). UI goroutine.
+func renderStatusTreeRead(r *treeRead, sess *session) goapp.UI {
+	l := layoutStatusTree(r.Tree)
+	project := ""
+	if sess != nil {
+		project = sess.Info.ProjectID
+	}
+	now := time.Now()
+	for i := range l.Nodes {
+		n := &l.Nodes[i]
+		n.Flash = r.Changed[n.ID]
+		switch {
+		case isPending(n.Provisioning):
+			if s, ok := seenSince(project, n.ID, "prov", n.Provisioning); ok {
+				n.Note = statusLabel(n.Provisioning) + " " + s.forText(now)
+			}
+		case alertStatus(n.Operating):
+			if s, ok := seenSince(project, n.ID, "oper", n.Operating); ok {
+				n.Note = statusLabel(n.Operating) + " " + s.forText(now)
+			}
+		}
+	}
+	return renderLayout(r.Tree, l, true)
+}
+
+// renderLayout draws tree t placed as l.
+func renderLayout(t octavia.StatusLoadBalancer, l treeLayout, linked bool) goapp.UI {
 	var edges, nodes []goapp.UI
 	for _, e := range l.Edges {
 		a, b := l.Nodes[e.From], l.Nodes[e.To]
@@ -63,7 +95,11 @@ func renderStatusTree(t octavia.StatusLoadBalancer, linked bool) goapp.UI {
 func renderTreeNode(n treeNode, linked bool) goapp.UI {
 	x, y := n.X, n.Y
 	status := statusLabel(n.Provisioning) + " · " + statusLabel(n.Operating)
-	title := svgEl("title").Text(fmt.Sprintf("%s %s\nprovisioning %s, operating %s", n.Kind, n.Name, statusLabel(n.Provisioning), statusLabel(n.Operating)))
+	tip := fmt.Sprintf("%s %s\nprovisioning %s, operating %s", n.Kind, n.Name, statusLabel(n.Provisioning), statusLabel(n.Operating))
+	if n.Note != "" {
+		tip += "\n" + n.Note
+	}
+	title := svgEl("title").Text(tip)
 	boxes := []goapp.UI{
 		svgEl("rect").Class("tn-box", "op-"+statusClass(n.Operating)).
 			Attr("x", x).Attr("y", y).Attr("width", treeNodeW).Attr("height", treeNodeH).Attr("rx", 4),
@@ -82,6 +118,9 @@ func renderTreeNode(n treeNode, linked bool) goapp.UI {
 		Attr("data-id", n.ID).
 		Attr("tabindex", 0).
 		Attr("aria-label", treeNodeLabel(n))
+	if n.Flash {
+		g = g.Class("flash")
+	}
 	if !linked {
 		return g.Attr("role", "img").Body(append(append([]goapp.UI{title}, boxes...), texts...)...)
 	}
@@ -136,6 +175,9 @@ func treeNodeLabel(n treeNode) string {
 	s := fmt.Sprintf("%s %s: provisioning %s, operating %s", n.Kind, n.Name, statusLabel(n.Provisioning), statusLabel(n.Operating))
 	if n.Detail != "" {
 		s += ", " + n.Detail
+	}
+	if n.Note != "" {
+		s += "; " + n.Note
 	}
 	return s
 }

@@ -25,6 +25,7 @@ type ListQuery struct {
 	Fields  []string   // only these attributes (Octavia's "fields"); nil = all
 	Limit   int        // the page size; 0 = Octavia's default (1,000 at most)
 	Marker  string     // the list starts after this object's id
+	Sort    string     // Octavia's order, "name:asc,id:asc"; "" = its default (created_at, id)
 }
 
 // query is q as a list request's query string ("?…", or "").
@@ -41,6 +42,9 @@ func (q ListQuery) query() string {
 	}
 	if q.Marker != "" {
 		v.Set("marker", q.Marker)
+	}
+	if q.Sort != "" {
+		v.Set("sort", q.Sort)
 	}
 	return encode(v)
 }

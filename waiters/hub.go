@@ -37,13 +37,16 @@ type Hub[T any] struct {
 // time from the start of the loop to the end of that fetch. Replay is true
 // when the poll was made before this subscriber joined (Subscribe's
 // replay): a wait that must see the resource as it is after a write skips
-// it, as the CLI's first poll comes after the write.
+// it, as the CLI's first poll comes after the write. Start is when the
+// fetch began: a poll that began before a write may answer from before it
+// however late it completes, so such a wait skips it too.
 type Update[T any] struct {
 	Attempt int
 	Value   T
 	Err     error
 	Elapsed time.Duration
 	Replay  bool
+	Start   time.Time
 }
 
 // hubLoop is one shared poll loop; its fields other than the immutable ones
@@ -51,6 +54,7 @@ type Update[T any] struct {
 type hubLoop[T any] struct {
 	cancel context.CancelFunc // immutable
 	joined chan struct{}      // immutable; capacity 1: a late subscriber waits for a replay
+	poked  chan struct{}      // immutable; capacity 1: Poke asks for a fetch at once
 
 	subs    []*hubSub[T]
 	last    Update[T]
@@ -113,7 +117,7 @@ func (h *Hub[T]) Subscribe(key string, fetch func(ctx context.Context) (T, error
 			panic("waiters: Hub.Subscribe with a nil fetch for a new loop")
 		}
 		ctx, cancel := context.WithCancel(context.Background())
-		l = &hubLoop[T]{cancel: cancel, joined: make(chan struct{}, 1)}
+		l = &hubLoop[T]{cancel: cancel, joined: make(chan struct{}, 1), poked: make(chan struct{}, 1)}
 		h.loops[key] = l
 		go h.run(ctx, l, fetch)
 	}
@@ -129,6 +133,26 @@ func (h *Hub[T]) Subscribe(key string, fetch func(ctx context.Context) (T, error
 
 	var once sync.Once
 	return func() { once.Do(func() { h.leave(key, l, s) }) }
+}
+
+// Poke asks the loop for key, if one runs, to fetch at once instead of at
+// the end of its interval (a fetch in flight is not repeated: the poke
+// then cuts the sleep after it short); the interval starts again from that
+// fetch. Several pokes before the fetch make one. A write that changes the
+// resource pokes its poll, so that every view and wait sees the change at
+// once rather than up to one interval later; it costs one fetch more per
+// poke. Without a loop for key it does nothing.
+func (h *Hub[T]) Poke(key string) {
+	h.mu.Lock()
+	l := h.loops[key]
+	h.mu.Unlock()
+	if l == nil {
+		return
+	}
+	select {
+	case l.poked <- struct{}{}:
+	default: // a poke is due already
+	}
 }
 
 // leave removes s from l, and ends l when s was its last subscriber.
@@ -154,11 +178,12 @@ func (h *Hub[T]) run(ctx context.Context, l *hubLoop[T], fetch func(context.Cont
 	defer timer.Stop()
 
 	for attempt := 1; ; attempt++ {
+		began := time.Now()
 		v, err := fetch(ctx)
 		if ctx.Err() != nil {
 			return // the last subscriber left during the fetch
 		}
-		u := Update[T]{Attempt: attempt, Value: v, Err: err, Elapsed: time.Since(start)}
+		u := Update[T]{Attempt: attempt, Value: v, Err: err, Elapsed: time.Since(start), Start: began}
 
 		h.mu.Lock()
 		l.last, l.hasLast = u, true
@@ -177,6 +202,9 @@ func (h *Hub[T]) run(ctx context.Context, l *hubLoop[T], fetch func(context.Cont
 				return
 			case <-l.joined:
 				h.replay(l)
+			case <-l.poked:
+				timer.Stop() // Go 1.23 timers: no stale tick after Stop, Reset starts afresh
+				break sleep
 			case <-timer.C:
 				break sleep
 			}

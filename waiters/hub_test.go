@@ -470,3 +470,36 @@ func TestHubConcurrent(t *testing.T) {
 		}
 	})
 }
+
+// TestHubPoke: a poke makes the loop fetch at once and starts its interval
+// again from there; pokes during a fetch make one fetch after it; a poke
+// of a key without a loop does nothing.
+func TestHubPoke(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		start := time.Now()
+		h := NewHub[int](3 * time.Second)
+		h.Poke("lb-1") // no loop: nothing
+		f := &counter{delay: 100 * time.Millisecond}
+		r := &recorder{}
+		stop := h.Subscribe("lb-1", f.fetch, r.fn)
+		at(start, time.Second)
+		h.Poke("lb-1") // at 1 s: a fetch at once, then every 3 s from its end
+		at(start, 4150*time.Millisecond)
+		h.Poke("lb-1") // at 4.15 s, during the fetch of 4.1 s: one fetch after it
+		h.Poke("lb-1")
+		at(start, 5*time.Second)
+		stop()
+		want := []string{"1@100ms", "2@1.1s", "3@4.2s", "4@4.3s"}
+		if got := r.got(); !slices.Equal(got, want) {
+			t.Errorf("got %v, want %v", got, want)
+		}
+		// Start is when each fetch began (they take 100 ms each).
+		var began []time.Duration
+		for _, u := range r.updates {
+			began = append(began, u.Start.Sub(start))
+		}
+		if want := []time.Duration{0, time.Second, 4100 * time.Millisecond, 4200 * time.Millisecond}; !slices.Equal(began, want) {
+			t.Errorf("fetches began at %v, want %v", began, want)
+		}
+	})
+}

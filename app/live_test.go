@@ -1,0 +1,205 @@
+package app
+
+import (
+	"encoding/json"
+	"html"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/octavia"
+)
+
+// statusFixture is octaviaStatusBody as a tree.
+func statusFixture(t *testing.T) octavia.StatusLoadBalancer {
+	t.Helper()
+	var s struct {
+		LB octavia.StatusLoadBalancer `json:"loadbalancer"`
+	}
+	if err := json.Unmarshal([]byte(octaviaStatusBody), &s); err != nil {
+		t.Fatal(err)
+	}
+	return s.LB
+}
+
+// TestTreeRead: one read indexes every object of the tree with its two
+// statuses; the next read marks what changed (and nothing on a first
+// read); the alerts are the objects in ERROR or DEGRADED.
+func TestTreeRead(t *testing.T) {
+	at := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	first := newTreeRead(statusFixture(t), at, nil)
+	if len(first.Changed) != 0 {
+		t.Errorf("a first read: got %v changed, want none", first.Changed)
+	}
+	m2, ok := first.status("m2")
+	if !ok || m2.Kind != octavia.KindMember || m2.Pool != "p1" || m2.Oper != "ERROR" || m2.Prov != "PENDING_UPDATE" {
+		t.Errorf("m2: got %+v, %v", m2, ok)
+	}
+	if got := first.alerts(); got != 3 { // lb1 DEGRADED, p1 DEGRADED, m2 ERROR
+		t.Errorf("alerts: got %d, want 3", got)
+	}
+	if got := first.ids(octavia.KindMember, "p1"); len(got) != 2 {
+		t.Errorf("members of p1: got %v", got)
+	}
+
+	tree := statusFixture(t)
+	tree.Listeners[0].Pools[0].Members[1].OperatingStatus = "ONLINE"
+	tree.Listeners[0].Pools[0].OperatingStatus = "ONLINE"
+	next := newTreeRead(tree, at.Add(3*time.Second), first)
+	if want := map[string]bool{"m2": true, "p1": true}; !maps.Equal(next.Changed, want) {
+		t.Errorf("changed: got %v, want %v", next.Changed, want)
+	}
+	if got := next.alerts(); got != 1 {
+		t.Errorf("alerts after the member came back: got %d, want 1 (the load balancer)", got)
+	}
+}
+
+// TestTreeRows: an embedded list's rows take their statuses from the
+// page's read of the tree; rows not in it keep theirs; nothing is copied
+// when nothing differs.
+func TestTreeRows(t *testing.T) {
+	r := newTreeRead(statusFixture(t), time.Now(), nil)
+	rows := []row{
+		{ID: "m1", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE"},
+		{ID: "m2", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE"},
+		{ID: "zz", ProvisioningStatus: "ACTIVE", OperatingStatus: "OFFLINE"},
+	}
+	got := treeRows(rows, r)
+	if got[1].OperatingStatus != "ERROR" || got[1].ProvisioningStatus != "PENDING_UPDATE" {
+		t.Errorf("m2: got %+v, want the tree's statuses", got[1])
+	}
+	if got[2].OperatingStatus != "OFFLINE" || rows[1].OperatingStatus != "ONLINE" {
+		t.Errorf("a row outside the tree changed, or the list's own rows were written: %+v, %+v", got[2], rows[1])
+	}
+	same := rows[:1]
+	if out := treeRows(same, r); &out[0] != &same[0] {
+		t.Errorf("no difference: got a copy, want the rows themselves")
+	}
+	if out := treeRows(rows, nil); &out[0] != &rows[0] {
+		t.Errorf("no tree: got a copy")
+	}
+}
+
+// TestTreeWhy: a member in ERROR names its pool's monitor (its type until
+// the monitor is read, then what it checks, with its page); a pool and its
+// load balancer DEGRADED name the members down.
+func TestTreeWhy(t *testing.T) {
+	r := newTreeRead(statusFixture(t), time.Now(), nil)
+	why := treeWhy(r, "m2", nil)
+	if len(why) != 1 || !strings.Contains(why[0].Text, "a HTTP monitor") || why[0].Href != "/health-monitors/hm1" {
+		t.Errorf("member, monitor not read: got %+v", why)
+	}
+	mon := object{"type": "HTTP", "http_method": "GET", "url_path": "/healthz", "expected_codes": "200-204", "delay": 5.0, "timeout": 3.0, "max_retries_down": 3.0}
+	why = treeWhy(r, "m2", map[string]object{"hm1": mon})
+	want := "HTTP GET /healthz, expecting 200-204, every 5 s (timeout 3 s), down after 3 failed checks"
+	if len(why) != 1 || !strings.Contains(why[0].Text, want) {
+		t.Errorf("member: got %+v, want it to say %q", why, want)
+	}
+	if got := monitorsWanted(r, "m2"); !slices.Equal(got, []string{"hm1"}) {
+		t.Errorf("monitors wanted for m2: got %v", got)
+	}
+	pool := treeWhy(r, "p1", nil)
+	if len(pool) != 1 || !strings.Contains(pool[0].Text, "1 of 2 members are down: b (") {
+		t.Errorf("pool: got %+v", pool)
+	}
+	lb := treeWhy(r, "lb1", nil)
+	if len(lb) != 1 || !strings.Contains(lb[0].Text, "Pool web-pool is DEGRADED: 1 of 2 members are down") {
+		t.Errorf("load balancer: got %+v", lb)
+	}
+	if got := treeWhy(r, "m1", nil); got != nil {
+		t.Errorf("a member ONLINE: got %+v, want nothing", got)
+	}
+	if got := monitorsWanted(r, "m1"); got != nil {
+		t.Errorf("monitors wanted for a member ONLINE: got %v", got)
+	}
+}
+
+// TestStatusSeen: the tab notes when it first saw each status; a status
+// there at the first read is "at least" that old; a change starts afresh.
+func TestStatusSeen(t *testing.T) {
+	clear(statusSeen)
+	t0 := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	noteStatus("p", "m1", "ACTIVE", "ERROR", t0)
+	noteStatus("p", "m1", "ACTIVE", "ERROR", t0.Add(3*time.Second)) // no change: the first sight stays
+	s, ok := seenSince("p", "m1", "oper", "ERROR")
+	if !ok || !s.Already || !s.Since.Equal(t0) {
+		t.Fatalf("got %+v, %v", s, ok)
+	}
+	if got := s.forText(t0.Add(125 * time.Second)); !strings.HasPrefix(got, "for at least 2 min") || !strings.Contains(got, "12:00:00 UTC") {
+		t.Errorf("got %q", got)
+	}
+	noteStatus("p", "m1", "ACTIVE", "ONLINE", t0.Add(6*time.Second))
+	noteStatus("p", "m1", "ACTIVE", "ERROR", t0.Add(9*time.Second))
+	s, _ = seenSince("p", "m1", "oper", "ERROR")
+	if s.Already || !s.Since.Equal(t0.Add(9*time.Second)) {
+		t.Errorf("after a change: got %+v, want since 12:00:09, not at least", s)
+	}
+	if got := s.forText(t0.Add(19 * time.Second)); !strings.HasPrefix(got, "for 10 s (since 12:00:09 UTC)") {
+		t.Errorf("got %q", got)
+	}
+	if _, ok := seenSince("other", "m1", "oper", "ERROR"); ok {
+		t.Errorf("another project's note was used")
+	}
+	clear(statusSeen)
+}
+
+// TestLiveState: "live" only while the poll runs and its last read worked.
+func TestLiveState(t *testing.T) {
+	at := time.Date(2026, 12, 1, 12, 3, 7, 0, time.UTC)
+	cases := []struct {
+		name string
+		s    liveState
+		want string // "" = nothing shown
+	}{
+		{"not following", liveState{ReadAt: at}, ""},
+		{"following, nothing read yet", liveState{Following: true}, ""},
+		{"following and read", liveState{Following: true, ReadAt: at}, "live · every 3 s"},
+		{"the last read failed", liveState{Following: true, ReadAt: at, Err: "Octavia is unavailable (503).", ErrAt: at.Add(6 * time.Second)},
+			"Not live: the read at 12:03:13 UTC failed (Octavia is unavailable (503)); shown as read at 12:03:07 UTC"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			ui := renderLive("x", tc.s, "what")
+			switch {
+			case tc.want == "" && ui != nil:
+				t.Errorf("got %s, want nothing", goapp.HTMLString(ui))
+			case tc.want != "" && (ui == nil || !strings.Contains(html.UnescapeString(goapp.HTMLString(ui)), ">"+tc.want+"<")):
+				t.Errorf("got %v, want %q", ui, tc.want)
+			}
+		})
+	}
+}
+
+// TestTakeLive: a live re-read updates the rows it read (their place in
+// Octavia's order kept), adds one the list did not have next to its
+// neighbours, and marks the rows whose status changed.
+func TestTakeLive(t *testing.T) {
+	p := &listPage{sess: &session{}, res: lbResource}
+	p.rows = []row{
+		{ID: "a", Name: "alpha", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 0},
+		{ID: "c", Name: "gamma", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 1},
+		{ID: "d", Name: "delta-x", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 2},
+	}
+	p.takeLive([]row{
+		{ID: "a", Name: "alpha", ProvisioningStatus: "ACTIVE", OperatingStatus: "DEGRADED"},
+		{ID: "b", Name: "beta", ProvisioningStatus: "PENDING_CREATE", OperatingStatus: "OFFLINE"},
+		{ID: "c", Name: "gamma", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE"},
+	})
+	byID := map[string]row{}
+	for _, r := range p.rows {
+		byID[r.ID] = r
+	}
+	if len(p.rows) != 4 || byID["a"].OperatingStatus != "DEGRADED" || byID["a"].Seq != 0 {
+		t.Fatalf("rows: got %+v", p.rows)
+	}
+	if s := byID["b"].Seq; !(s > 0 && s < 1) {
+		t.Errorf("the new row's place: got %v, want between alpha's and gamma's", s)
+	}
+	if want := map[string]bool{"a": true}; !maps.Equal(p.changed, want) {
+		t.Errorf("changed: got %v, want %v", p.changed, want)
+	}
+}
