@@ -39,6 +39,7 @@ func (in fieldInput) render() goapp.UI {
 	f, id, val := in.Field, in.ID, in.Value
 	scope := goapp.EventScope(append([]any{id}, in.Scope...)...)
 	set := func(ctx goapp.Context, e goapp.Event) { in.Set(f.Key, ctx.JSSrc().Get("value").String()) }
+	pick := func(ctx goapp.Context, e goapp.Event) { in.Set(f.Key, selectValue(ctx)) }
 	var input goapp.UI
 	switch {
 	case f.Type == form.Bool:
@@ -48,27 +49,27 @@ func (in fieldInput) render() goapp.UI {
 	case len(f.Choices) > 0:
 		var opts []goapp.UI
 		if !f.Required || val == "" {
-			opts = append(opts, goapp.Option().Value("").Selected(val == "").Text("—"))
+			opts = append(opts, option("", "—", val == ""))
 		}
 		for _, c := range f.Choices {
-			opts = append(opts, goapp.Option().Value(c).Selected(c == val).Text(c))
+			opts = append(opts, option(c, c, c == val))
 		}
-		input = goapp.Select().ID(id).OnChange(set, scope).Body(opts...)
+		input = goapp.Select().ID(id).OnChange(pick, scope).Body(opts...)
 	case in.OptionsErr != "":
 		input = goapp.Div().Body(goapp.Input().ID(id).Value(val).OnInput(set, scope),
 			goapp.Span().Class("st-error-text").Text(" The list could not be read: "+in.OptionsErr))
 	case f.Type == form.Ref || f.Type == form.Subnet || f.Type == form.Port:
 		var opts []goapp.UI
 		if !in.Pick || val == "" {
-			opts = append(opts, goapp.Option().Value("").Selected(val == "").Text("—"))
+			opts = append(opts, option("", "—", val == ""))
 		}
 		for _, c := range in.Options {
-			opts = append(opts, goapp.Option().Value(c.ID).Selected(c.ID == val).Text(c.Label))
+			opts = append(opts, option(c.ID, c.Label, c.ID == val))
 		}
 		if val != "" && !slices.ContainsFunc(in.Options, func(c choice) bool { return c.ID == val }) {
-			opts = append(opts, goapp.Option().Value(val).Selected(true).Text(val))
+			opts = append(opts, option(val, val, true))
 		}
-		input = goapp.Select().ID(id).OnChange(set, scope).Body(opts...)
+		input = goapp.Select().ID(id).OnChange(pick, scope).Body(opts...)
 	case f.Type == form.Area || f.Type == form.List:
 		rows := 4
 		if f.Type == form.List {

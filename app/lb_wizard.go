@@ -479,13 +479,13 @@ func (p *lbWizard) renderLB() []goapp.UI {
 		goapp.Div().Class("wz-radios").Body(radio("subnet", "From a subnet"), radio("port", "An existing port")),
 	))
 	if lbVIPBySubnet(v) {
-		nets := []goapp.UI{goapp.Option().Value("").Selected(v["_network"] == "").Text("Any network")}
+		nets := []goapp.UI{option("", "Any network", v["_network"] == "")}
 		for _, n := range p.nets {
-			nets = append(nets, goapp.Option().Value(n.ID).Selected(n.ID == v["_network"]).Text(n.Label))
+			nets = append(nets, option(n.ID, n.Label, n.ID == v["_network"]))
 		}
 		out = append(out, goapp.Div().Class("wz-grid").Body(
 			field("create-network", "VIP network", goapp.Select().ID("create-network").OnChange(func(ctx goapp.Context, e goapp.Event) {
-				v["_network"] = ctx.JSSrc().Get("value").String()
+				v["_network"] = selectValue(ctx)
 				if s := p.subnetsOf(v["_network"]); len(s) > 0 && !slices.ContainsFunc(s, func(c choice) bool { return c.ID == v["vip_subnet_id"] }) {
 					v["vip_subnet_id"] = s[0].ID
 				}
@@ -590,16 +590,15 @@ func (p *lbWizard) addButton(id, text string, disabled bool, add func()) goapp.U
 
 // poolSelect picks a pool of the wizard by index (its "_pool").
 func (p *lbWizard) poolSelect(id, label string, v form.Values) goapp.UI {
-	opts := []goapp.UI{goapp.Option().Value("").Selected(v["_pool"] == "").Text("— none —")}
+	opts := []goapp.UI{option("", "— none —", v["_pool"] == "")}
 	for i, pl := range p.w.Pools {
-		opts = append(opts, goapp.Option().Value(strconv.Itoa(i)).Selected(v["_pool"] == strconv.Itoa(i)).
-			Text(displayName(pl.V["name"], fmt.Sprintf("pool %d", i+1))))
+		opts = append(opts, option(strconv.Itoa(i), displayName(pl.V["name"], fmt.Sprintf("pool %d", i+1)), v["_pool"] == strconv.Itoa(i)))
 	}
 	msg := p.errs[id]
 	return goapp.Div().Class("field").Body(
 		goapp.Label().For(id).Text(label),
 		goapp.Select().ID(id).OnChange(func(ctx goapp.Context, e goapp.Event) {
-			v["_pool"] = ctx.JSSrc().Get("value").String()
+			v["_pool"] = selectValue(ctx)
 			p.changed()
 		}, goapp.EventScope(p.gen, id)).Body(opts...),
 		goapp.If(msg != "", func() goapp.UI {
@@ -701,11 +700,11 @@ func (p *lbWizard) renderL7() []goapp.UI {
 		it := wizard.Item{Step: wizard.StepL7, Kind: kinds.Policy, V: pol.V, ID: id}
 		lopts := make([]goapp.UI, 0, len(p.w.Listeners))
 		for li, l := range p.w.Listeners {
-			lopts = append(lopts, goapp.Option().Value(strconv.Itoa(li)).Selected(pol.V["_listener"] == strconv.Itoa(li)).
-				Text(fmt.Sprintf("Listener %d — %s :%s", li+1, l["protocol"], l["protocol_port"])))
+			lopts = append(lopts, option(strconv.Itoa(li), fmt.Sprintf("Listener %d — %s :%s", li+1, l["protocol"], l["protocol_port"]),
+				pol.V["_listener"] == strconv.Itoa(li)))
 		}
 		head := []goapp.UI{field(id+"-listener", "Listener", goapp.Select().ID(id+"-listener").OnChange(func(ctx goapp.Context, e goapp.Event) {
-			pol.V["_listener"] = ctx.JSSrc().Get("value").String()
+			pol.V["_listener"] = selectValue(ctx)
 		}, p.scope()).Body(lopts...))}
 		if pol.V["action"] == "REDIRECT_TO_POOL" {
 			head = append(head, p.poolSelect(id+"-pool", "Redirect to pool *", pol.V))

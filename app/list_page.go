@@ -236,13 +236,13 @@ func (p *listPage) renderActions() goapp.UI {
 		goapp.If(res.hasStatus(), func() goapp.UI {
 			return goapp.Select().ID(p.dom("status-filter")).Class("status-filter").Aria("label", "Show by status").
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
-					p.statusFilter = ctx.JSSrc().Get("value").String()
+					p.statusFilter = selectValue(ctx)
 					p.syncWatches(ctx)
 				}).Body(
-				goapp.Option().Value("").Selected(p.statusFilter == "").Text("Any status"),
-				goapp.Option().Value(toneOK.class()).Selected(p.statusFilter == toneOK.class()).Text("Active"),
-				goapp.Option().Value(tonePending.class()).Selected(p.statusFilter == tonePending.class()).Text("Pending"),
-				goapp.Option().Value(toneError.class()).Selected(p.statusFilter == toneError.class()).Text("Error"),
+				option("", "Any status", p.statusFilter == ""),
+				option(toneOK.class(), "Active", p.statusFilter == toneOK.class()),
+				option(tonePending.class(), "Pending", p.statusFilter == tonePending.class()),
+				option(toneError.class(), "Error", p.statusFilter == toneError.class()),
 			)
 		}),
 		goapp.Button().ID(p.dom("refresh")).Class("btn").Disabled(p.status == loading).

@@ -329,10 +329,10 @@ func (s *shell) renderProject(sess *session, project string) goapp.UI {
 		return goapp.Span().ID("who-project").Text(orDash(project))
 	}
 	return goapp.Select().ID("project-switch").Class("who-select").Aria("label", "Project").Disabled(s.switching).
-		OnChange(func(ctx goapp.Context, e goapp.Event) { s.switchProject(ctx, ctx.JSSrc().Get("value").String()) }).
+		OnChange(func(ctx goapp.Context, e goapp.Event) { s.switchProject(ctx, selectValue(ctx)) }).
 		Body(goapp.Range(s.projects).Slice(func(i int) goapp.UI {
 			p := s.projects[i]
-			return goapp.Option().Value(p.ID).Selected(p.ID == sess.Info.ProjectID).Text(p.Name)
+			return option(p.ID, p.Name, p.ID == sess.Info.ProjectID)
 		}))
 }
 
@@ -348,9 +348,9 @@ func (s *shell) renderRegion(sess *session) goapp.UI {
 	return goapp.Span().Class("who-region").Body(
 		goapp.Span().Class("who-label").Text("region"),
 		goapp.Select().ID("region-switch").Class("who-select").Aria("label", "Region").Disabled(s.switching).
-			OnChange(func(ctx goapp.Context, e goapp.Event) { s.switchRegion(ctx, ctx.JSSrc().Get("value").String()) }).
+			OnChange(func(ctx goapp.Context, e goapp.Event) { s.switchRegion(ctx, selectValue(ctx)) }).
 			Body(goapp.Range(sess.Regions).Slice(func(i int) goapp.UI {
-				return goapp.Option().Value(sess.Regions[i]).Selected(sess.Regions[i] == current).Text(sess.Regions[i])
+				return option(sess.Regions[i], sess.Regions[i], sess.Regions[i] == current)
 			})),
 	)
 }
