@@ -58,6 +58,9 @@ func (p *detailPage) OnNav(ctx goapp.Context) {
 		p.status, p.err = loadFailed, "Only an admin reads "+pr.Res.Plural+" (Octavia's default policy)."
 		return
 	}
+	if pr.Res.ProjectNamed {
+		readProjectNames(ctx, p.sess, func() {}) // its title names the project
+	}
 	p.load(ctx)
 }
 
@@ -149,6 +152,9 @@ func (p *detailPage) env() sectionEnv {
 // name is what the page's object is called: its name, or the id its URL
 // names it by (a quota's answer does not name its project).
 func (p *detailPage) name() string {
+	if p.res().ProjectNamed {
+		return projectLabel(p.sess, p.pr.ID)
+	}
 	if n := p.res().nameOf(p.obj); n != "" {
 		return n
 	}

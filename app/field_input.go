@@ -27,6 +27,9 @@ type fieldInput struct {
 	Options    []choice
 	OptionsErr string
 	Pick       bool
+	// Note, if set, is said under the input (a picked field with nothing
+	// to pick: create one first).
+	Note goapp.UI
 	// Scope scopes the input's handlers (go-app keeps an element's first
 	// handler: a page whose inputs come and go gives what tells them apart).
 	Scope []any
@@ -89,6 +92,7 @@ func (in fieldInput) render() goapp.UI {
 		goapp.Label().For(id).Text(label),
 		input,
 		goapp.If(f.Hint != "", func() goapp.UI { return goapp.Div().Class("muted", "hint").Text(f.Hint) }),
+		goapp.If(in.Note != nil, func() goapp.UI { return in.Note }),
 		goapp.If(in.Err != "", func() goapp.UI {
 			return goapp.Div().ID(id+"-error").Class("field-error", "st-error-text").Aria("live", "polite").Text(in.Err)
 		}),

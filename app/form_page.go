@@ -59,7 +59,10 @@ func (p *formPage) OnNav(ctx goapp.Context) {
 	p.w, p.submitted = writer{}, false
 	res := pr.Res
 	if !res.mayWrite(p.sess) {
-		p.status, p.loadErr = loadFailed, fmt.Sprintf("Your role does not allow writing %s (or the console is read-only).", res.Plural)
+		p.status, p.loadErr = loadFailed, fmt.Sprintf("Your role does not allow writing %s.", res.Plural)
+		if p.sess.ReadOnly {
+			p.loadErr = readOnlyWhy(p.sess, "write "+res.Plural)
+		}
 		return
 	}
 	if p.create {
@@ -282,7 +285,7 @@ func (p *formPage) renderForm(back string) goapp.UI {
 			continue
 		}
 		inputs = append(inputs, fieldInput{ID: inputID(f.Key), Field: f, Value: p.v[f.Key], Err: p.errs[f.Key],
-			Required: f.Required && p.create, Options: p.refs[f.Key], OptionsErr: p.refErr[f.Key],
+			Required: f.Required && p.create, Options: p.refs[f.Key], OptionsErr: p.refErr[f.Key], Note: p.noneToPick(f),
 			Set: func(key, value string) {
 				p.v[key] = value
 				if p.submitted {
@@ -305,6 +308,25 @@ func (p *formPage) renderForm(back string) goapp.UI {
 				Text(map[bool]string{true: verb + "…", false: verb}[p.w.sending]),
 			goapp.A().Class("btn", "btn-ghost").Href(back).Text("Cancel"),
 		),
+	)
+}
+
+// noneToPick says, under a required picked field whose list came back
+// empty (a flavor without any flavor profile), that one must be created
+// first, with a link to its form when the session may write it; nil
+// otherwise.
+func (p *formPage) noneToPick(f form.Field) goapp.UI {
+	opts, read := p.refs[f.Key]
+	ref := resourceOf(f.Ref)
+	if f.Type != form.Ref || !f.Required || !p.create || !read || len(opts) > 0 || ref == nil {
+		return nil
+	}
+	what := fmt.Sprintf("There is no %s yet, and a %s needs one: create a %s first.", ref.Singular, p.pr.Res.Singular, ref.Singular)
+	return goapp.Div().ID(inputID(f.Key)+"-none").Class("alert", "alert-info", "none-to-pick").Body(
+		goapp.Text(what+" "),
+		goapp.If(ref.Create && ref.mayWrite(p.sess), func() goapp.UI {
+			return goapp.A().Class("btn", "btn-small").Href(ref.createPathOf("")).Text("Create a " + ref.Singular)
+		}),
 	)
 }
 

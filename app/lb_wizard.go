@@ -126,8 +126,7 @@ func (p *lbWizard) OnNav(ctx goapp.Context) {
 	}
 	p.uctx = ctx
 	if p.sess.ReadOnly {
-		ctx.Navigate(listPath)
-		return
+		return // Render says why nothing can be created here
 	}
 	if p.w == nil {
 		p.reset()
@@ -330,6 +329,14 @@ func (p *lbWizard) showError(err error) {
 func (p *lbWizard) Render() goapp.UI {
 	if p.w == nil { // go-app renders before OnNav
 		p.reset()
+	}
+	if p.sess != nil && p.sess.ReadOnly {
+		return &shell{Nav: navCreate, Title: "Create a load balancer", Content: []goapp.UI{
+			goapp.Div().ID("create-refused").Class("alert", "alert-info").Body(
+				goapp.P().Text(readOnlyWhy(p.sess, "create a load balancer")),
+				goapp.A().Class("btn").Href(listPath).Text("See the load balancers"),
+			),
+		}}
 	}
 	return &shell{
 		Nav:   navCreate,
@@ -758,4 +765,19 @@ func (p *lbWizard) renderReview() []goapp.UI {
 		wizHint("Octavia creates all of it from this one request (POST /v2/lbaas/loadbalancers), exactly as shown:"),
 		goapp.Pre().ID("wz-json").Class("wz-json", "mono").TabIndex(0).Aria("label", "The request body").Text(wizardJSON(body)),
 	}
+}
+
+// readOnlyWhy says why sess may not do what (a reader opened a write's
+// page): the server runs read-only, or the session's roles only read
+// (Octavia's default policy wants member, load-balancer_member or admin).
+func readOnlyWhy(sess *session, what string) string {
+	if sess.Config.ReadOnly {
+		return "You cannot " + what + " here: this console runs read-only (the server refuses every write), whatever your role."
+	}
+	roles := joinRoles(sess.Info.Roles)
+	if roles == "" {
+		roles = "none"
+	}
+	return fmt.Sprintf("You cannot %s: your roles in project %s (%s) only read. Octavia's default policy lets the roles member, load-balancer_member or admin write; ask an admin of the project for one of them.",
+		what, orDash(sess.Info.ProjectName), roles)
 }

@@ -124,8 +124,21 @@ func (p *listPage) start(ctx goapp.Context, res *resource, key string, filters u
 		}
 		p.syncWatches(ctx)
 	})
+	if p.projectColumn() || res.ProjectNamed {
+		readProjectNames(ctx, p.sess, func() {}) // the rows name their projects once Keystone answered
+	}
 	p.load(ctx)
 	p.startRefresh(ctx)
+}
+
+// projectNamer names the rows' projects, for the lists that show them (an
+// admin's, and the quotas'); nil for the others.
+func (p *listPage) projectNamer() func(id string) string {
+	if !p.projectColumn() && !p.res.ProjectNamed {
+		return nil
+	}
+	sess := p.sess
+	return func(id string) string { return projectLabel(sess, id) }
 }
 
 func (p *listPage) OnDismount() {
@@ -165,7 +178,7 @@ func (p *listPage) shownRows() []row {
 		rows = out
 	}
 	if p.sortCol != 0 || p.sortRev {
-		rows = sortedBy(rows, p.sortCol, p.sortRev)
+		rows = sortedBy(rows, p.sortCol, p.sortRev, p.projectNamer())
 	}
 	return rows
 }
@@ -194,7 +207,7 @@ func opRows(ops []operation, rows []row, projectID string, res *resource, parent
 		}
 		r := row{ID: op.Ref.ID, Name: op.Name, ProvisioningStatus: op.Status, Parent: parent,
 			OperatingStatus: string(octavia.OperatingOffline), CreatedAt: op.StartedAt.UTC().Format(octavia.TimeLayout),
-			Cells: make([]string, len(res.Columns))}
+			Cells: make([]string, len(res.Columns)), ProjectID: op.ProjectID}
 		for i, c := range res.Columns {
 			if c.Key == "vip_address" {
 				r.Cells[i] = op.VIPAddress
@@ -340,6 +353,12 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 		return goapp.Div().ID(p.dom("loading")).Class("empty", "loading").Textf("Loading %s…", res.Plural)
 	case total == 0:
 		what := "This project has no " + res.Plural + " yet."
+		switch {
+		case res.Global:
+			what = "There are no " + res.Plural + " yet."
+		case p.projectColumn():
+			what = "No project has " + res.Plural + " yet."
+		}
 		if len(p.filters) > 0 || p.Embedded != nil {
 			what = "There are no " + res.Plural + " here yet."
 		}
@@ -360,7 +379,8 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 		)
 	}
 	now := time.Now()
-	cols, sorts := listColumns(res)
+	cols, sorts := listColumns(res, p.projectColumn())
+	namer := p.projectNamer()
 	canLink := func(k octavia.Kind) bool { r := resourceOf(k); return r != nil && r.mayRead(p.sess) }
 	return &vtable{
 		ID:    p.dom("table"),
@@ -376,7 +396,7 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 			p.viewFirst = first
 			p.syncWatches(ctx)
 		},
-		Row: func(i int) goapp.UI { return renderRow(res, &shown[i], now, canLink) },
+		Row: func(i int) goapp.UI { return renderRow(res, &shown[i], now, canLink, namer) },
 	}
 }
 
@@ -393,13 +413,22 @@ func (p *listPage) sortOn(ctx goapp.Context, col int) {
 
 // renderRow is the table row of r, a row of res, at time now: a pure
 // function of the kind and the row (canLink says which kinds' pages the
-// session may open), so that the same markup can be rendered anywhere.
-func renderRow(res *resource, r *row, now time.Time, canLink func(octavia.Kind) bool) goapp.UI {
-	var name goapp.UI = goapp.A().Href(res.detailPathOf(r.Parent, r.ID)).Text(res.rowName(r))
+// session may open; project, if set, names projects: the Project column of
+// a tree kind, the name of an object named by its project), so that the
+// same markup can be rendered anywhere.
+func renderRow(res *resource, r *row, now time.Time, canLink func(octavia.Kind) bool, project func(id string) string) goapp.UI {
+	text := res.rowName(r)
+	if res.ProjectNamed && project != nil {
+		text = project(r.ID)
+	}
+	var name goapp.UI = goapp.A().Href(res.detailPathOf(r.Parent, r.ID)).Text(text)
 	if res.NoDetail {
-		name = goapp.Text(res.rowName(r))
+		name = goapp.Text(text)
 	}
 	cells := []goapp.UI{goapp.Td().Class("name").Title("%s", r.Name).Body(name)}
+	if project != nil && res.hasStatus() {
+		cells = append(cells, goapp.Td().Class("project").Title("%s", r.ProjectID).Text(orDash(project(r.ProjectID))))
+	}
 	for j, c := range res.Columns {
 		v := ""
 		if j < len(r.Cells) {

@@ -39,6 +39,12 @@ type resource struct {
 	NoNav      bool // not in the navigation (children, listed on their parent's page)
 	NoDetail   bool // no page of its own: the list is all (providers)
 	Unnamed    bool // its objects have no name: their id names them (amphorae)
+	// ProjectNamed: its objects are a project's and are called by the
+	// project's name (quotas: their id is the project's).
+	ProjectNamed bool
+	// Global: its objects belong to no project (flavors, zones, their
+	// profiles, providers, amphorae).
+	Global bool
 
 	// The writes the console offers (Octavia's own; flavors and the like
 	// are admin's, see WriteAdmin). CreatePath replaces the generic create
@@ -112,6 +118,7 @@ type listQuery struct {
 	Filters url.Values // the filters by attribute (Octavia's and the Local ones)
 	Limit   int
 	Marker  string
+	Project bool // read each row's project (the list shows it: projectColumn)
 }
 
 // get is filter key's value, "" when not set.
