@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/providers"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/networks"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/ports"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
@@ -164,6 +165,14 @@ func (p *lbWizard) loadNeutron(ctx goapp.Context) {
 		var nets []networks.Network
 		var prts []ports.Port
 		var flvs, azs []octavia.Object
+		var provs []string
+		for pr, e := range client.Providers(c, providers.ListOpts{}) {
+			if e != nil {
+				provs = nil // unknown: every choice, the driver's 501 says the rest
+				break
+			}
+			provs = append(provs, pr.Name)
+		}
 		if err == nil {
 			nets, _ = octavia.Collect(client.Networks(c, networks.ListOpts{}))
 			prts, _ = octavia.Collect(client.Ports(c, ports.ListOpts{}))
@@ -171,6 +180,7 @@ func (p *lbWizard) loadNeutron(ctx goapp.Context) {
 			azs, _ = octavia.Collect(client.List(c, octavia.KindAvailabilityZone, "", octavia.ListQuery{Fields: []string{"name", "enabled"}}))
 		}
 		ctx.Dispatch(func(ctx goapp.Context) {
+			p.w.Support(form.Supported(provs...)) // provider.go: the wizard names no provider
 			if err != nil {
 				p.netStatus, p.netErr = loadFailed, octavia.Message(err)
 				return
