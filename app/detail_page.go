@@ -208,7 +208,8 @@ func (p *detailPage) Render() goapp.UI {
 						return
 					}
 					p.runAction(a)
-				}).Text(map[bool]string{true: a.Label + "…", false: a.Label}[p.actor.sending && p.acting == a.ID]))
+				}, goapp.EventScope(a.ID)).Text( // scoped: Restore weight takes Drain's place (go-app keeps the first handler)
+				map[bool]string{true: a.label(p.obj) + "…", false: a.label(p.obj)}[p.actor.sending && p.acting == a.ID]))
 		}
 		if res.Edit {
 			actions = append(actions, goapp.A().ID(p.dom("edit")).Class("btn").Href(res.editPathOf(p.pr.ParentID, p.pr.ID)).Text("Edit"))

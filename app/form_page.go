@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -49,6 +50,9 @@ type formPage struct {
 	// caps names the flavor (or zone) capabilities of the provider a
 	// profile form picked: its data field's hint says them.
 	caps, capsOf string
+	// parentName names the parent a child's create is under (a member's
+	// pool), once read; "" until then (the title says its id).
+	parentName string
 }
 
 func (p *formPage) OnNav(ctx goapp.Context) {
@@ -67,7 +71,7 @@ func (p *formPage) OnNav(ctx goapp.Context) {
 	p.path, p.pr, p.create = u.Path, pr, pr.Mode == "new"
 	p.errs, p.orig, p.loadErr, p.refs, p.refErr = nil, nil, "", map[string][]choice{}, map[string]string{}
 	p.w, p.submitted = writer{}, false
-	p.support, p.lbRead, p.caps, p.capsOf = form.Support{}, "", "", ""
+	p.support, p.lbRead, p.caps, p.capsOf, p.parentName = form.Support{}, "", "", "", ""
 	res := pr.Res
 	if !res.mayWrite(p.sess) {
 		p.status, p.loadErr = loadFailed, fmt.Sprintf("Your role does not allow writing %s.", res.Plural)
@@ -87,6 +91,7 @@ func (p *formPage) OnNav(ctx goapp.Context) {
 		p.loadRefs(ctx)
 		p.loadSupport(ctx)
 		p.loadCaps(ctx)
+		p.loadParent(ctx)
 		return
 	}
 	p.status = loading
@@ -181,6 +186,26 @@ func (p *formPage) fields() []form.Field {
 		}
 	}
 	return fields
+}
+
+// loadParent reads the name of the parent a child's create is under (a
+// member's pool, a rule's policy): the form's title names it. UI goroutine.
+func (p *formPage) loadParent(ctx goapp.Context) {
+	parent := p.pr.Res.parent()
+	if parent == nil || p.pr.ParentID == "" {
+		return
+	}
+	client, path, ref := p.sess.Client, p.path, octavia.Ref{Kind: parent.Kind, ID: p.pr.ParentID}
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		o, err := client.Get(c, ref)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if p.path == path && err == nil {
+				p.parentName = parent.nameOf(o)
+			}
+		})
+	})
 }
 
 // loadCaps reads the capabilities of the provider a profile form picked
@@ -329,12 +354,18 @@ func (p *formPage) write(body object) write {
 // send sends wr; on acceptance the page goes to the object's page. UI
 // goroutine.
 func (p *formPage) send(wr write) {
-	res, pr := p.pr.Res, p.pr
+	res, pr, create := p.pr.Res, p.pr, p.create
 	p.w.send(p.uctx, p.sess, wr, func(ctx goapp.Context, s sent) {
 		p.path = "" // a later visit starts a fresh form
 		id := s.Op.Ref.ID
 		if id == "" {
 			id = pr.ID
+		}
+		if parent := res.parent(); create && parent != nil && pr.ParentID != "" {
+			// back to the parent the object was made in (a member's pool):
+			// the list there shows it, and the next one is made from there
+			ctx.Navigate(parent.detailPathOf("", pr.ParentID))
+			return
 		}
 		ctx.Navigate(res.detailPathOf(pr.ParentID, id))
 	}, p.showError)
@@ -385,6 +416,9 @@ func (p *formPage) Render() goapp.UI {
 		return goapp.Div()
 	}
 	title := "Create a " + res.Singular
+	if parent := res.parent(); p.create && parent != nil && p.pr.ParentID != "" {
+		title += " in " + parent.Singular + " " + cmp.Or(p.parentName, p.pr.ParentID)
+	}
 	if !p.create {
 		title = "Edit " + res.Singular
 		if p.orig != nil {

@@ -250,9 +250,26 @@ func (p *lbWizard) changed() {
 }
 
 func (p *lbWizard) next(ctx goapp.Context, e goapp.Event) {
-	if p.checkStep(p.step) && p.step < wizard.StepReview {
+	if !p.checkStep(p.step) {
+		focusFirstFieldError(ctx)
+		return
+	}
+	if p.step < wizard.StepReview {
 		p.goTo(p.step + 1)
 	}
+}
+
+// focusFirstFieldError moves the keyboard focus, once the errors are
+// drawn, to the input of the first field error on the page (in the
+// page's order): the field to fix first. UI goroutine.
+func focusFirstFieldError(ctx goapp.Context) {
+	ctx.Defer(func(goapp.Context) {
+		el := goapp.Window().Get("document").Call("querySelector", ".field-error[id$='-error']")
+		if el.Truthy() {
+			id := el.Get("id").String()
+			focusID(strings.TrimSuffix(id, "-error"))
+		}
+	})
 }
 
 func (p *lbWizard) back(ctx goapp.Context, e goapp.Event) {

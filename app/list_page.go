@@ -260,7 +260,7 @@ func (p *listPage) renderActions() goapp.UI {
 		}),
 		goapp.Button().ID(p.dom("refresh")).Class("btn").Disabled(p.status == loading).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { p.load(ctx) }).Text("Refresh"),
-		goapp.If(res.Create && res.mayWrite(p.sess), func() goapp.UI {
+		goapp.If(res.Create && res.mayWrite(p.sess) && !p.hasItsOne(), func() goapp.UI {
 			return goapp.A().ID(p.dom("create")).Class("btn", "btn-primary").Href(p.createHref()).Text("Create " + res.Singular)
 		}),
 	)

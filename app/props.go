@@ -2,6 +2,7 @@ package app
 
 import (
 	"slices"
+	"time"
 	"unicode"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -108,6 +109,9 @@ func renderProps(sess *session, pr pageRef, o object, tagsInEditor bool) []goapp
 func propValue(sess *session, pr pageRef, o object, r propRow) goapp.UI {
 	switch r.Show {
 	case attr.Badge:
+		if r.Key == "provisioning_status" && isPending(r.Text) {
+			return pendingFor(r.Text, o, time.Now())
+		}
 		return badge(r.Text)
 	case attr.Time:
 		return goapp.Text(formatTime(o.Time(r.Key)))
@@ -128,6 +132,21 @@ func propValue(sess *session, pr pageRef, o object, r propRow) goapp.UI {
 		return goapp.Span().Class("mono").Text(orDash(r.Text))
 	}
 	return goapp.Text(orDash(r.Text))
+}
+
+// pendingFor is a PENDING_* status with how long it has been so: since
+// the object's last change (updated_at; created_at for a create), which
+// is when Octavia set the status. A stuck object says so at a glance.
+func pendingFor(status string, o object, now time.Time) goapp.UI {
+	since := o.Time("updated_at")
+	if since.IsZero() {
+		since = o.Time("created_at")
+	}
+	if since.IsZero() {
+		return badge(status)
+	}
+	return goapp.Span().Body(badge(status), goapp.Span().Class("pending-for", "muted").
+		Text(" for "+formatElapsed(now.Sub(since))+" (since "+formatTime(since)+")"))
 }
 
 // linkTo is the page of object id of kind to, linked from page from: a

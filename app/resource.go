@@ -149,8 +149,18 @@ type action struct {
 	Confirm string // the confirmation's question; the action runs at once when ""
 	Admin   bool   // only for admins
 	Show    func(o object) bool
+	// LabelOf, if set, is the button's words for o ("Restore weight 5").
+	LabelOf func(o object) string
 	// Write is the action's write for the object o at ref (write.go).
 	Write func(ref octavia.Ref, o object) write
+}
+
+// label is the action's button text for o.
+func (a action) label(o object) string {
+	if a.LabelOf != nil {
+		return a.LabelOf(o)
+	}
+	return a.Label
 }
 
 // resources is the table of every kind, in the navigation's order (set in

@@ -53,11 +53,36 @@ func (s *shell) OnMount(ctx goapp.Context) {
 	ctx.ObserveState(stateOperations, &s.ops).OnChange(func() { s.syncTicker(ctx) })
 	s.syncTicker(ctx)
 	if goapp.IsClient {
+		s.focusHeading(ctx)
 		installDebugHooks()
 		watchShell(s, ctx)
 		s.loadProjects(ctx)
 		s.openReauth(ctx)
 	}
+}
+
+// pageTitleID is the id of the page's heading (the shell's h1).
+const pageTitleID = "page-title"
+
+// headingAt is the path whose heading last took the focus.
+var headingAt string
+
+// OnNav moves the keyboard focus to the page's heading when the page
+// changed (not when only its query did): a screen reader says where the
+// user is, and Tab goes on from the top of the new page, not from the
+// link that was followed. UI goroutine.
+func (s *shell) OnNav(ctx goapp.Context) { s.focusHeading(ctx) }
+
+// focusHeading focuses the heading once per path: from OnNav (a page of
+// the same kind: the shell stays) and OnMount (a shell mounted after the
+// navigation, once its page renders it). UI goroutine.
+func (s *shell) focusHeading(ctx goapp.Context) {
+	path := goapp.Window().URL().Path
+	if !goapp.IsClient || path == headingAt {
+		return
+	}
+	headingAt = path
+	ctx.Defer(func(goapp.Context) { focusID(pageTitleID) })
 }
 
 // OnDismount stops the ticker.
@@ -191,7 +216,7 @@ func (s *shell) Render() goapp.UI {
 		),
 		mainContent().Class("main").Body(
 			goapp.Div().Class("page-head").Body(
-				goapp.H1().Text(s.Title),
+				goapp.H1().ID(pageTitleID).TabIndex(-1).Text(s.Title),
 				goapp.If(s.Actions != nil, func() goapp.UI { return s.Actions }),
 			),
 			goapp.Div().Class("page-body").Body(s.Content...),
