@@ -3,6 +3,7 @@ package app
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -260,59 +261,88 @@ func joinRoles(roles []string) string {
 	return out
 }
 
-// opsShown is how many operations the panel lists; older ones are counted.
-const opsShown = 5
+// endedOpen is whether the panel's ended operations are unfolded (the
+// user's last choice, for every page of the tab).
+var endedOpen bool
 
 // renderOperations is the operations panel: each accepted write with its
-// live wait. Waiting and failed ones show everything (what was written, the
-// acceptance, the outcome); finished ones fold to one line. Runs on the UI
+// live wait. Waiting and failed ones are always shown in full (what was
+// written, the acceptance, the outcome; a wait can always be seen and
+// cancelled, however many operations came after it); the ended ones fold
+// into one line ("3 ended operations: the newest …") that unfolds to one
+// line each, so the banners do not push the page down. Runs on the UI
 // goroutine.
 func renderOperations(ops []operation, now time.Time) goapp.UI {
-	older := 0
-	if len(ops) > opsShown {
-		ops, older = ops[:opsShown], len(ops)-opsShown
+	var live, ended []operation
+	for _, op := range ops {
+		if op.State == opWaiting || op.State == opFailed {
+			live = append(live, op)
+		} else {
+			ended = append(ended, op)
+		}
 	}
 	return goapp.Section().Class("ops").Aria("label", "operations").Body(
-		goapp.Range(ops).Slice(func(i int) goapp.UI {
-			op := ops[i]
-			full := op.State == opWaiting || op.State == opFailed
-			return goapp.Div().Class("op", "op-"+string(op.State)).DataSet("op", op.ID).DataSet("lb", op.lbID()).Body(
-				goapp.Div().Class("op-head").Body(
-					goapp.Span().Class("op-title").Text(opTitle(op)),
-					goapp.If(op.Status != "", func() goapp.UI { return badge(op.Status) }), // none for a write applied at once
-					goapp.Span().Class("op-elapsed").Title("elapsed").Text(formatElapsed(op.elapsed(now))),
-					goapp.If(!full, func() goapp.UI {
-						return goapp.Span().Class("op-line", "op-outcome", "op-inline").Text(opOutcomeText(op, now))
-					}),
-					goapp.Div().Class("spacer"),
-					goapp.If(op.State == opWaiting, func() goapp.UI {
-						return goapp.Button().Class("btn", "btn-small", "op-stop").
-							Title("Stop watching; Octavia carries on with the load balancer.").
-							OnClick(func(ctx goapp.Context, e goapp.Event) { operations.stop(op.ID) }).
-							Text("Cancel wait")
-					}).Else(func() goapp.UI {
-						return goapp.Button().Class("btn", "btn-small", "btn-ghost", "op-dismiss").
-							OnClick(func(ctx goapp.Context, e goapp.Event) { operations.dismiss(ctx, op.ID) }).
-							Text("Dismiss")
-					}),
+		goapp.Range(live).Slice(func(i int) goapp.UI { return renderOperation(live[i], now) }),
+		goapp.If(len(ended) > 0, func() goapp.UI {
+			d := goapp.Details().Class("ops-ended")
+			if endedOpen {
+				d = d.Open(true) // (go-app writes open="false", which HTML reads as open)
+			}
+			return d.On("toggle", func(ctx goapp.Context, e goapp.Event) { endedOpen = ctx.JSSrc().Get("open").Bool() }).Body(
+				goapp.Summary().Class("ops-ended-summary").Text(endedSummary(ended, now)),
+				goapp.Div().Class("ops-ended-list").Body(
+					goapp.Range(ended).Slice(func(i int) goapp.UI { return renderOperation(ended[i], now) }),
 				),
-				goapp.If(full, func() goapp.UI {
-					return goapp.Div().Body(
-						goapp.Div().Class("op-line", "op-written").Body(goapp.Span().Class("op-label").Text("Wrote"), goapp.Text(op.Written)),
-						goapp.Div().Class("op-line", "op-accepted").Text(opAcceptedText(op)),
-						goapp.Div().Class("op-line", "op-outcome").Body(
-							goapp.Text(opOutcomeText(op, now)),
-							goapp.If(opStuck(op, now), func() goapp.UI {
-								return goapp.Span().Body(goapp.Text(" "), goapp.A().Class("op-stuck-link").Href(detailPathOf(op.lbID())).
-									Text("See the load balancer's page (its status tree)."))
-							}),
-						),
-					)
-				}),
 			)
 		}),
-		goapp.If(older > 0, func() goapp.UI {
-			return goapp.Div().Class("op-older").Textf("and %d older operations", older)
+	)
+}
+
+// endedSummary is the folded line of the ended operations.
+func endedSummary(ended []operation, now time.Time) string {
+	what := "1 ended operation"
+	if len(ended) > 1 {
+		what = fmt.Sprintf("%d ended operations", len(ended))
+	}
+	return fmt.Sprintf("%s; the newest: %s: %s", what, opTitle(ended[0]), opOutcomeText(ended[0], now))
+}
+
+// renderOperation is one operation of the panel: in full while it waits
+// or after it failed, else in one line.
+func renderOperation(op operation, now time.Time) goapp.UI {
+	full := op.State == opWaiting || op.State == opFailed
+	return goapp.Div().Class("op", "op-"+string(op.State)).DataSet("op", op.ID).DataSet("lb", op.lbID()).Body(
+		goapp.Div().Class("op-head").Body(
+			goapp.Span().Class("op-title").Text(opTitle(op)),
+			goapp.If(op.Status != "", func() goapp.UI { return badge(op.Status) }), // none for a write applied at once
+			goapp.Span().Class("op-elapsed").Title("elapsed").Text(formatElapsed(op.elapsed(now))),
+			goapp.If(!full, func() goapp.UI {
+				return goapp.Span().Class("op-line", "op-outcome", "op-inline").Text(opOutcomeText(op, now))
+			}),
+			goapp.Div().Class("spacer"),
+			goapp.If(op.State == opWaiting, func() goapp.UI {
+				return goapp.Button().Class("btn", "btn-small", "op-stop").
+					Title("Stop watching; Octavia carries on with the load balancer.").
+					OnClick(func(ctx goapp.Context, e goapp.Event) { operations.stop(op.ID) }, goapp.EventScope(op.ID)).
+					Text("Cancel wait")
+			}).Else(func() goapp.UI {
+				return goapp.Button().Class("btn", "btn-small", "btn-ghost", "op-dismiss").
+					OnClick(func(ctx goapp.Context, e goapp.Event) { operations.dismiss(ctx, op.ID) }, goapp.EventScope(op.ID)).
+					Text("Dismiss")
+			}),
+		),
+		goapp.If(full, func() goapp.UI {
+			return goapp.Div().Body(
+				goapp.Div().Class("op-line", "op-written").Body(goapp.Span().Class("op-label").Text("Wrote"), goapp.Text(op.Written)),
+				goapp.Div().Class("op-line", "op-accepted").Text(opAcceptedText(op)),
+				goapp.Div().Class("op-line", "op-outcome").Body(
+					goapp.Text(opOutcomeText(op, now)),
+					goapp.If(opStuck(op, now), func() goapp.UI {
+						return goapp.Span().Body(goapp.Text(" "), goapp.A().Class("op-stuck-link").Href(detailPathOf(op.lbID())).
+							Text("See the load balancer's page (its status tree)."))
+					}),
+				),
+			)
 		}),
 	)
 }

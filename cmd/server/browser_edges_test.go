@@ -133,6 +133,14 @@ func TestBrowserFocusAndMembers(t *testing.T) {
 	b.do(t, "restore it", 10*time.Second, chromedp.Click(chromedp.ID("member-restore")))
 	b.waitJS(t, "the restore done", treeOp("succeeded", `Restore weight of member "ci-drain"`), 60*time.Second)
 	b.waitJS(t, "weight 1 again, Drain offered", treeProp("member", "Weight")+` === "1" && !!document.querySelector("#member-drain") && !document.querySelector("#member-restore")`, 30*time.Second)
+	// The ended operations fold into one line, which unfolds.
+	b.waitJS(t, "the ended operations folded", `!!document.querySelector("details.ops-ended:not([open]) summary") &&
+		document.querySelector("details.ops-ended summary").textContent.startsWith("3 ended operations; the newest: Restore weight of member")`, 20*time.Second)
+	if eval[bool](t, b, `[...document.querySelectorAll(".op")].some(o => o.checkVisibility())`) {
+		t.Errorf("an ended operation is shown in full while folded: %s", eval[string](t, b, `document.querySelector(".ops").outerHTML.slice(0, 1500)`))
+	}
+	b.do(t, "unfold them", 10*time.Second, chromedp.Click(chromedp.CSS("details.ops-ended summary")))
+	b.waitJS(t, "unfolded", `[...document.querySelectorAll(".op")].filter(o => o.checkVisibility()).length === 3`, 10*time.Second)
 
 	// A stuck load balancer says how long it has been pending.
 	lab.faults(t, `{"stuck": ["reports-internal"]}`)
