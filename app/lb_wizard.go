@@ -108,6 +108,7 @@ type lbWizard struct {
 	zones     []choice
 	netStatus loadStatus
 	netErr    string
+	vipCheck  vipCheck // the review's lookup of a typed VIP ID (lb_vip_typed.go)
 
 	errs    map[string]string        // by input id
 	checked [wizard.StepCount]bool   // the step was checked once: check again as the user types
@@ -223,6 +224,9 @@ func (p *lbWizard) goTo(s int) {
 		}
 	}
 	p.visited[s], p.step = true, s
+	if s == wizard.StepReview && p.vipTyped() {
+		p.checkTypedVIP(p.uctx)
+	}
 }
 
 // checkStep checks step s and keeps its errors. UI goroutine.
@@ -296,7 +300,7 @@ func (p *lbWizard) submit(ctx goapp.Context, e goapp.Event) {
 		p.next(ctx, e)
 		return
 	}
-	if p.wr.sending || p.netStatus != loaded {
+	if p.wr.sending || !p.netReady() {
 		return
 	}
 	p.wr.err = ""
@@ -446,7 +450,7 @@ func (p *lbWizard) renderActions() goapp.UI {
 // createButton sends the create from any step (the quick create from the
 // first); the primary button on the review only.
 func (p *lbWizard) createButton(text string) goapp.UI {
-	b := goapp.Button().ID("create-submit").Type("submit").Class("btn").Disabled(p.wr.sending || p.netStatus != loaded).Text(text)
+	b := goapp.Button().ID("create-submit").Type("submit").Class("btn").Disabled(p.wr.sending || !p.netReady()).Text(text)
 	if p.step == wizard.StepReview {
 		b = b.Class("btn-primary")
 	}
@@ -488,17 +492,9 @@ func (p *lbWizard) renderLB() []goapp.UI {
 	fieldOf := func(key string) goapp.UI { return p.renderField(it, key) }
 	out := []goapp.UI{fieldOf("name"), fieldOf("description")}
 	switch p.netStatus {
-	case loadFailed:
-		return append(out, goapp.Div().ID("subnet-error").Class("alert", "alert-error").Body(
-			goapp.Text("Neutron's subnets could not be listed: "+p.netErr+" "),
-			goapp.Button().Type("button").Class("btn", "btn-small").OnClick(func(ctx goapp.Context, e goapp.Event) { p.loadNeutron(ctx) }).Text("Try again"),
-		))
-	case loaded:
+	case loadFailed, loaded:
 	default:
 		return append(out, goapp.Div().Class("muted").Text("Loading subnets…"))
-	}
-	if len(p.subnets) == 0 {
-		return append(out, goapp.Div().Class("alert", "alert-info").Text("Neutron lists no subnet for this project: a VIP needs one."))
 	}
 	radio := func(val, label string) goapp.UI {
 		id := "create-vip-by-" + val
@@ -508,28 +504,32 @@ func (p *lbWizard) renderLB() []goapp.UI {
 			goapp.Text(" "+label),
 		)
 	}
-	out = append(out, goapp.FieldSet().Class("wz-vip").Body(
-		goapp.Legend().Text("Virtual IP (VIP)"),
-		goapp.Div().Class("wz-radios").Body(radio("subnet", "From a subnet"), radio("port", "An existing port")),
-	))
-	if lbVIPBySubnet(v) {
-		nets := []goapp.UI{option("", "Any network", v["_network"] == "")}
-		for _, n := range p.nets {
-			nets = append(nets, option(n.ID, n.Label, n.ID == v["_network"]))
-		}
-		out = append(out, goapp.Div().Class("wz-grid").Body(
-			field("create-network", "VIP network", goapp.Select().ID("create-network").OnChange(func(ctx goapp.Context, e goapp.Event) {
-				v["_network"] = selectValue(ctx)
-				if s := p.subnetsOf(v["_network"]); len(s) > 0 && !slices.ContainsFunc(s, func(c choice) bool { return c.ID == v["vip_subnet_id"] }) {
-					v["vip_subnet_id"] = s[0].ID
-				}
-				p.changed()
-			}, p.scope()).Body(nets...)),
-			fieldOf("vip_subnet_id"),
-			fieldOf("vip_address"),
-		))
+	if p.vipTyped() { // lb_vip_typed.go: no subnet to pick, the user types an ID
+		out = append(out, p.renderTypedVIP(it, radio)...)
 	} else {
-		out = append(out, fieldOf("vip_port_id"))
+		out = append(out, goapp.FieldSet().Class("wz-vip").Body(
+			goapp.Legend().Text("Virtual IP (VIP)"),
+			goapp.Div().Class("wz-radios").Body(radio("subnet", "From a subnet"), radio("port", "An existing port")),
+		))
+		if lbVIPBySubnet(v) {
+			nets := []goapp.UI{option("", "Any network", v["_network"] == "")}
+			for _, n := range p.nets {
+				nets = append(nets, option(n.ID, n.Label, n.ID == v["_network"]))
+			}
+			out = append(out, goapp.Div().Class("wz-grid").Body(
+				field("create-network", "VIP network", goapp.Select().ID("create-network").OnChange(func(ctx goapp.Context, e goapp.Event) {
+					v["_network"] = selectValue(ctx)
+					if s := p.subnetsOf(v["_network"]); len(s) > 0 && !slices.ContainsFunc(s, func(c choice) bool { return c.ID == v["vip_subnet_id"] }) {
+						v["vip_subnet_id"] = s[0].ID
+					}
+					p.changed()
+				}, p.scope()).Body(nets...)),
+				fieldOf("vip_subnet_id"),
+				fieldOf("vip_address"),
+			))
+		} else {
+			out = append(out, fieldOf("vip_port_id"))
+		}
 	}
 	out = append(out, wizHint("Clients reach the load balancer on its VIP."))
 	var more []goapp.UI
@@ -540,7 +540,7 @@ func (p *lbWizard) renderLB() []goapp.UI {
 		more = append(more, fieldOf("availability_zone"))
 	}
 	for _, f := range it.Kind.Fields {
-		if !slices.Contains([]string{"name", "description", "vip_subnet_id", "vip_address", "vip_port_id", "flavor_id", "availability_zone"}, f.Key) &&
+		if !slices.Contains([]string{"name", "description", "vip_subnet_id", "vip_address", "vip_port_id", "vip_network_id", "flavor_id", "availability_zone"}, f.Key) &&
 			f.Shown(true, v) {
 			more = append(more, fieldOf(f.Key))
 		}
@@ -784,6 +784,7 @@ func (p *lbWizard) renderReview() []goapp.UI {
 		tree = append(tree, goapp.Li().Text(line))
 	}
 	return []goapp.UI{
+		goapp.If(p.vipTyped(), p.renderVIPCheck),
 		goapp.P().ID("wz-summary").Text(wizard.Written(body, p.subnetName) + "."),
 		goapp.If(len(tree) > 0, func() goapp.UI { return goapp.Ul().ID("wz-tree").Class("wz-tree").Body(tree...) }),
 		goapp.If(len(bad) > 0, func() goapp.UI {

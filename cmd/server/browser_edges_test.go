@@ -10,6 +10,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
+	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
 	"github.com/octaview/octaview/octavia"
 )
@@ -206,4 +208,54 @@ func TestBrowserAmphoraReplaced(t *testing.T) {
 	b.do(t, "fail over the load balancer", 20*time.Second, chromedp.Click(chromedp.ID("amp-replaced-lb-failover")),
 		chromedp.WaitVisible(chromedp.ID("amp-failover-confirm-btn")), chromedp.Click(chromedp.ID("amp-failover-confirm-btn")))
 	b.waitJS(t, "the load balancer's failover", treeOp("waiting", `Fail over load balancer "shop-frontend"`), 20*time.Second)
+}
+
+// TestBrowserWizardTypedVIP: when Neutron lists no subnet (its policy
+// hides them; here the page's fetch answers an empty list, as such a
+// Neutron does), the wizard takes a typed subnet, network or port ID,
+// checks it is an ID, looks it up in Neutron on the review step (not
+// listed; known) and creates the load balancer on it.
+func TestBrowserWizardTypedVIP(t *testing.T) {
+	c := startConsole(t)
+	ids := readTreeIDs(t, c)
+	subs, err := octavia.Collect(ids.client.Subnets(t.Context(), subnets.ListOpts{Name: "public-subnet"}))
+	if err != nil || len(subs) != 1 {
+		t.Fatalf("the lab's public subnet: %v, %v", subs, err)
+	}
+	b := newBrowser(t, t.TempDir())
+	b.login(t, c.URL, "demo", "demo", "demo")
+	b.waitJS(t, "the list", `location.pathname === "/load-balancers"`, 30*time.Second)
+	// Neutron lists no subnet, but answers a lookup by id (?id=).
+	eval[bool](t, b, `(() => { const real = window.fetch; window.fetch = (u, o) => {
+		const s = String(u); if (s.includes("/v2.0/subnets") && !s.includes("id=")) {
+			return Promise.resolve(new Response('{"subnets": []}', {status: 200, headers: {"Content-Type": "application/json"}})); }
+		return real(u, o); }; return true; })()`)
+	b.goTo(t, "/load-balancers/new")
+	b.waitJS(t, "the typed VIP", `(document.querySelector("#subnet-error") || {}).textContent?.includes("Neutron lists no subnet") &&
+		document.querySelector("#create-subnet").tagName === "INPUT"`, 30*time.Second)
+	b.shot(t, "edges-wizard-typed-vip")
+
+	b.do(t, "a network ID that is no ID", 10*time.Second, setInput("#create-name", "ci-typed"),
+		chromedp.Click(chromedp.ID("create-vip-by-network")), chromedp.WaitVisible(chromedp.ID("create-vip-network-id")),
+		setInput("#create-vip-network-id", "not-an-id"), chromedp.Click(chromedp.ID("wz-next")))
+	b.waitJS(t, "its error, focused", `!!document.querySelector("#create-vip-network-id-error") && document.activeElement.id === "create-vip-network-id"`, 10*time.Second)
+	const unknown = "0b6d2a44-3f3a-4c1e-9d55-7c1f6a2b9e01"
+	b.do(t, "an unknown network, to the review", 10*time.Second, setInput("#create-vip-network-id", unknown), chromedp.Click(chromedp.ID("wz-step-6")))
+	b.waitJS(t, "not listed", `(document.querySelector("#wz-vip-check") || {}).textContent?.includes("Neutron does not list network `+unknown+`")`, 20*time.Second)
+	if got := b.text(t, "#wz-summary"); !strings.Contains(got, "VIP network "+unknown) {
+		t.Errorf("the review's summary: got %q, want the typed network", got)
+	}
+
+	b.do(t, "back, the public subnet", 10*time.Second, chromedp.Click(chromedp.ID("wz-step-0")), chromedp.WaitVisible(chromedp.ID("create-vip-by-subnet")),
+		chromedp.Click(chromedp.ID("create-vip-by-subnet")), chromedp.WaitVisible(chromedp.ID("create-subnet")),
+		setInput("#create-subnet", subs[0].ID), chromedp.Click(chromedp.ID("wz-step-6")))
+	b.waitJS(t, "known", `(document.querySelector("#wz-vip-check") || {}).dataset?.found === "true" &&
+		document.querySelector("#wz-vip-check").textContent.includes("public-subnet")`, 20*time.Second)
+	b.shot(t, "edges-wizard-typed-vip-review")
+	b.do(t, "create", 10*time.Second, chromedp.Click(chromedp.ID("create-submit")))
+	b.waitJS(t, "created on the typed subnet", treeOp("succeeded", `Create load balancer "ci-typed"`), 60*time.Second)
+	lbs, err := octavia.Collect(ids.client.LoadBalancers(t.Context(), loadbalancers.ListOpts{Name: "ci-typed"}))
+	if err != nil || len(lbs) != 1 || lbs[0].VipSubnetID != subs[0].ID {
+		t.Errorf("the load balancer: %+v, %v; want one on %s", lbs, err, subs[0].ID)
+	}
 }
