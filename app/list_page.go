@@ -446,15 +446,15 @@ func renderRow(res *resource, r *row, now time.Time, canLink func(octavia.Kind) 
 		}
 	}
 	if res.hasStatus() {
-		cells = append(cells, goapp.Td().Body(badge(r.ProvisioningStatus)), goapp.Td().Body(badge(r.OperatingStatus)))
+		cells = append(cells, goapp.Td().Class(colStatus).Body(badge(r.ProvisioningStatus)), goapp.Td().Class(colStatus).Body(badge(r.OperatingStatus)))
 	}
 	if res.Times {
 		created, updated := createdAt(r), octavia.ParseTime(r.UpdatedAt)
-		cells = append(cells, goapp.Td().Class("nowrap").Title("%s", formatAgo(created, now)).Text(formatTime(created)),
-			goapp.Td().Class("nowrap").Title("%s", formatAgo(updated, now)).Text(formatTime(updated)))
+		cells = append(cells, goapp.Td().Class("nowrap", colSecondary).Title("%s", formatAgo(created, now)).Text(formatTime(created)),
+			goapp.Td().Class("nowrap", colSecondary).Title("%s", formatAgo(updated, now)).Text(formatTime(updated)))
 	}
 	if !res.namedByID() {
-		cells = append(cells, goapp.Td().Class("mono", "muted", "id").Title("%s", r.ID).Text(shorten(r.ID, 13)))
+		cells = append(cells, goapp.Td().Class("mono", "muted", "id", colSecondary).Title("%s", r.ID).Text(shorten(r.ID, 13)))
 	}
 	return goapp.Tr().Class(res.Prefix+"-row", "res-row").DataSet("id", r.ID).DataSet("status", r.ProvisioningStatus).Body(cells...)
 }

@@ -170,26 +170,36 @@ func atoi(s string) (int, bool) {
 // sorts on (sortNone: it does not): what names a row (firstColumn), its
 // project when the list shows it (project), the kind's Columns, the
 // statuses and times the kind has, the id.
+// Column classes (vcol.Class, and the cells'): a phone's screen
+// (web/octaview.css) leaves out the secondary columns (times, ids) of
+// every list, and of a list with statuses every column but the name and
+// the statuses, so that those fit.
+const (
+	colSecondary = "col-sec"
+	colName      = "col-name"
+	colStatus    = "col-st"
+)
+
 func listColumns(res *resource, project bool) (cols []vcol, sorts []int) {
-	cols, sorts = append(cols, vcol{res.firstColumn(), "20%"}), append(sorts, sortName)
+	cols, sorts = append(cols, vcol{res.firstColumn(), "20%", colName}), append(sorts, sortName)
 	if project {
-		cols, sorts = append(cols, vcol{"Project", "10%"}), append(sorts, sortProject)
+		cols, sorts = append(cols, vcol{"Project", "10%", ""}), append(sorts, sortProject)
 	}
 	for i, c := range res.Columns {
 		w := c.Width
 		if w == "" {
 			w = "11%"
 		}
-		cols, sorts = append(cols, vcol{c.Title, w}), append(sorts, i+1)
+		cols, sorts = append(cols, vcol{c.Title, w, ""}), append(sorts, i+1)
 	}
 	if res.hasStatus() {
-		cols, sorts = append(cols, vcol{"Provisioning", "11%"}, vcol{"Operating", "10%"}), append(sorts, sortStatus, sortNone)
+		cols, sorts = append(cols, vcol{"Provisioning", "11%", colStatus}, vcol{"Operating", "10%", colStatus}), append(sorts, sortStatus, sortNone)
 	}
 	if res.Times {
-		cols, sorts = append(cols, vcol{"Created (UTC)", "12%"}, vcol{"Updated (UTC)", "12%"}), append(sorts, sortCreated, sortUpdated)
+		cols, sorts = append(cols, vcol{"Created (UTC)", "12%", colSecondary}, vcol{"Updated (UTC)", "12%", colSecondary}), append(sorts, sortCreated, sortUpdated)
 	}
 	if !res.namedByID() {
-		cols, sorts = append(cols, vcol{"ID", "12%"}), append(sorts, sortID)
+		cols, sorts = append(cols, vcol{"ID", "12%", colSecondary}), append(sorts, sortID)
 	}
 	return cols, sorts
 }

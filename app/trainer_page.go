@@ -656,10 +656,10 @@ func (p *trainerPage) renderProgress() goapp.UI {
 		}
 		return c
 	})
-	cols := []vcol{{"Trainee", "12%"}}
+	cols := []vcol{{"Trainee", "12%", ""}}
 	w := strconv.Itoa(88/max(1, len(ex.Steps))) + "%"
 	for i, s := range ex.Steps {
-		cols = append(cols, vcol{strconv.Itoa(i+1) + ". " + s.Title, w})
+		cols = append(cols, vcol{strconv.Itoa(i+1) + ". " + s.Title, w, ""})
 	}
 	return goapp.Section().ID("trainer-progress").Class("card").Aria("labelledby", "progress-title").Body(
 		goapp.Div().Class("card-head").Body(

@@ -259,3 +259,39 @@ func TestBrowserWizardTypedVIP(t *testing.T) {
 		t.Errorf("the load balancer: %+v, %v; want one on %s", lbs, err, subs[0].ID)
 	}
 }
+
+// TestBrowserPhone: on a phone (390×844) the header takes three short
+// lines, a list shows every row's statuses without scrolling sideways, and
+// a member in ERROR in the status tree is reachable (the tree scrolls in
+// its own box; focusing the node brings it into view).
+func TestBrowserPhone(t *testing.T) {
+	c := startConsole(t)
+	lab := newLabAdmin(t, c)
+	ids := readTreeIDs(t, c)
+	lab.faults(t, `{"down_members": ["10.0.0.13"]}`) // its monitor fails: operating ERROR
+	b := newBrowser(t, t.TempDir())
+	b.login(t, c.URL, "demo", "demo", "demo")
+	b.waitJS(t, "the list", `location.pathname === "/load-balancers" && document.querySelectorAll("tr.lb-row").length === 5`, 30*time.Second)
+	b.emulate(t, view{"phone", "light", 390, 844})
+	b.shotViewport(t, "edges-phone-list")
+	if top := eval[float64](t, b, `document.querySelector("#content").getBoundingClientRect().top`); top > 844/5 {
+		t.Errorf("the header and the navigation take %.0f px of the phone's 844", top)
+	}
+	cut := eval[string](t, b, `(() => { const wrap = document.querySelector(".vtable").getBoundingClientRect(); const out = [];
+		for (const r of document.querySelectorAll("tr.lb-row")) { const cells = r.querySelectorAll("td .badge");
+			for (const bd of cells) { const x = bd.getBoundingClientRect(); if (x.right > wrap.right || x.right > innerWidth) out.push(r.querySelector("td.name").textContent + " " + bd.textContent + " " + x.left + "-" + x.right + "/" + wrap.right); } }
+		return out.join(", "); })()`)
+	if cut != "" {
+		t.Errorf("status badges out of view on a phone: %s", cut)
+	}
+	if n := eval[int](t, b, `[...document.querySelectorAll("tr.lb-row td .badge")].filter(e => e.checkVisibility() && e.getBoundingClientRect().width > 0).length`); n != 10 {
+		t.Errorf("status badges in the list: got %d, want 2 for each of 5 rows", n)
+	}
+
+	b.goTo(t, "/load-balancers/"+ids.shopLB)
+	member := `[...document.querySelectorAll(".tree-node")].find(n => (n.getAttribute("aria-label") || "").startsWith("member") && n.getAttribute("aria-label").includes("ERROR"))`
+	b.waitJS(t, "the member in ERROR in the tree", `!!`+member, 30*time.Second)
+	eval[bool](t, b, `(`+member+`).focus(), true`) // as Tab does
+	b.waitJS(t, "the member in view", `(() => { const x = (`+member+`).getBoundingClientRect(); return x.left >= 0 && x.right <= innerWidth && x.width > 0; })()`, 10*time.Second)
+	b.shotViewport(t, "edges-phone-tree-error")
+}
