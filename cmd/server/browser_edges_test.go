@@ -295,3 +295,80 @@ func TestBrowserPhone(t *testing.T) {
 	b.waitJS(t, "the member in view", `(() => { const x = (`+member+`).getBoundingClientRect(); return x.left >= 0 && x.right <= innerWidth && x.width > 0; })()`, 10*time.Second)
 	b.shotViewport(t, "edges-phone-tree-error")
 }
+
+// TestBrowserFirstUse: what the first real use found in lists and pickers,
+// where a user sees it: "Any status" after "Error" shows every row again;
+// "Any network" keeps every subnet; a member's subnet put back to "—"
+// does not block Next; a reader's create page says why; an admin's lists
+// name projects; amphorae are listed by ID; flavors are not "this
+// project's"; the flavor form says to create a profile first; an amphora
+// Octavia has no statistics for says so.
+func TestBrowserFirstUse(t *testing.T) {
+	c := startConsole(t)
+	ids := readTreeIDs(t, c)
+	b := newBrowser(t, t.TempDir())
+	b.login(t, c.URL, "demo", "demo", "demo")
+	b.waitJS(t, "the list", `location.pathname === "/load-balancers" && document.querySelectorAll("tr.lb-row").length === 5`, 30*time.Second)
+	b.do(t, "only errors", 10*time.Second, selectValue("#lb-status-filter", "st-error"))
+	b.waitJS(t, "one in error", `document.querySelectorAll("tr.lb-row").length === 1`, 10*time.Second)
+	b.do(t, "any status", 10*time.Second, selectValue("#lb-status-filter", ""))
+	b.waitJS(t, "every row again", `document.querySelectorAll("tr.lb-row").length === 5`, 10*time.Second)
+
+	b.goTo(t, "/load-balancers/new")
+	b.do(t, "the subnets", 30*time.Second, chromedp.WaitReady(chromedp.CSS(`#create-subnet option`)))
+	all := eval[int](t, b, `document.querySelectorAll("#create-subnet option").length`)
+	network := eval[string](t, b, `document.querySelector("#create-network option:nth-child(2)").value`)
+	b.do(t, "a network, then any", 10*time.Second, selectValue("#create-network", network), selectValue("#create-network", ""))
+	if got := eval[int](t, b, `document.querySelectorAll("#create-subnet option").length`); got != all || all < 2 {
+		t.Errorf("subnets offered after Any network: got %d, want all %d", got, all)
+	}
+	b.do(t, "to the members", 30*time.Second, setInput("#create-name", "ci-first-use"),
+		chromedp.Click(chromedp.ID("wz-next")), chromedp.WaitVisible(chromedp.ID("wz-panel-1")),
+		chromedp.Click(chromedp.ID("wz-next")), chromedp.WaitVisible(chromedp.ID("wz-panel-2")),
+		chromedp.Click(chromedp.ID("wz-next")), chromedp.WaitVisible(chromedp.ID("wz-panel-3")),
+		chromedp.Click(chromedp.ID("wz-add-member-0")), chromedp.WaitReady(chromedp.ID("wz-member-0-0-address")),
+		setInput("#wz-member-0-0-address", "10.0.0.31"))
+	sub := eval[string](t, b, `document.querySelector("#wz-member-0-0-subnet-id option:nth-child(2)").value`)
+	b.do(t, "a subnet, then —", 10*time.Second, selectValue("#wz-member-0-0-subnet-id", sub), selectValue("#wz-member-0-0-subnet-id", ""),
+		chromedp.Click(chromedp.ID("wz-next")))
+	b.waitJS(t, "Next not blocked", `!!document.querySelector("#wz-panel-4")`, 10*time.Second)
+
+	r := newBrowser(t, t.TempDir())
+	r.login(t, c.URL, "viewer", "viewer", "demo")
+	r.waitJS(t, "the list", `location.pathname === "/load-balancers"`, 30*time.Second)
+	r.goTo(t, "/load-balancers/new")
+	r.waitJS(t, "why not", `(document.querySelector("#create-refused") || {}).textContent?.includes("only read")`, 20*time.Second)
+
+	a := newBrowser(t, t.TempDir())
+	a.login(t, c.URL, "admin", "admin", "admin")
+	a.waitJS(t, "the list", `location.pathname === "/load-balancers" && document.querySelectorAll("tr.lb-row").length > 0`, 30*time.Second)
+	a.waitJS(t, "a Project column naming demo", `[...document.querySelectorAll(".vtable th")].some(t => t.textContent.startsWith("Project")) &&
+		[...document.querySelectorAll("tr.lb-row td.project")].some(td => td.textContent === "demo")`, 30*time.Second)
+	a.goTo(t, "/amphorae")
+	a.waitJS(t, "amphorae by ID", `(document.querySelector(".vtable th") || {}).textContent?.startsWith("ID")`, 30*time.Second)
+	a.goTo(t, "/quotas")
+	a.waitJS(t, "quotas by project name, with usage", `[...document.querySelectorAll("tr.res-row td.name")].some(td => td.textContent === "admin") &&
+		[...document.querySelectorAll("tr.res-row td")].some(td => td.textContent === "0 / default")`, 30*time.Second)
+	a.goTo(t, "/flavors")
+	a.waitJS(t, "the flavors", `!!document.querySelector("#flavor-empty, tr.res-row")`, 30*time.Second)
+	if got := a.text(t, "#content"); strings.Contains(got, "this project") {
+		t.Errorf("flavors are global, the page says otherwise: %q", got)
+	}
+	a.goTo(t, "/flavors/new")
+	a.waitJS(t, "create a profile first", `(document.querySelector("#f-flavor_profile_id-none") || {}).textContent?.includes("create a flavor profile first")`, 30*time.Second)
+
+	admin, err := octavia.New(t.Context(), octavia.Config{AuthURL: c.LabURL + "/identity/v3", Username: "admin", Password: "admin",
+		UserDomainName: "Default", ProjectName: "admin", ProjectDomainName: "Default"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	amps, err := octavia.Collect(admin.List(t.Context(), octavia.KindAmphora, "", octavia.ListQuery{Filters: map[string][]string{"loadbalancer_id": {ids.reportsLB}}}))
+	if err != nil || len(amps) == 0 {
+		t.Fatalf("amphorae of reports-internal: %d, %v", len(amps), err)
+	}
+	a.goTo(t, "/amphorae/"+amps[0].Text("id"))
+	a.waitJS(t, "no statistics", `(document.querySelector("#amp-stats-none") || {}).textContent?.startsWith("No statistics for this amphora")`, 30*time.Second)
+	if a.text(t, "#amp-stats-error") != "" {
+		t.Errorf("an amphora without statistics reads as an error")
+	}
+}
