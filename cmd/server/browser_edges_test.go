@@ -1,3 +1,5 @@
+//go:build !js
+
 package main
 
 // The rough edges a first real use found (issue 19 §3), each where a user
