@@ -104,7 +104,8 @@ func (d *quotaDefaults) Render() goapp.UI {
 		goapp.If(d.err != "", func() goapp.UI { // a 403 for some roles (the lab's policy is stricter than Octavia's)
 			return goapp.P().ID("quota-defaults-error").Class("muted").Text("The defaults could not be read: " + d.err)
 		}),
-		goapp.Div().Class("table-wrap").Body(goapp.Table().ID("quota-defaults").Class("table", "table-compact").Body(
+		// a Tab stop: on a phone the table scrolls sideways in it (keyboard users too)
+		goapp.Div().Class("table-wrap").TabIndex(0).Role("region").Aria("label", "Usage, limits and defaults").Body(goapp.Table().ID("quota-defaults").Class("table", "table-compact").Body(
 			goapp.THead().Body(goapp.Tr().Body(goapp.Th().Text("Limit"), goapp.Th().Text("In use"), goapp.Th().Text("This project's limit"), goapp.Th().Text("Default"), goapp.Th().Text("Source"))),
 			goapp.TBody().Body(rows...),
 		)),

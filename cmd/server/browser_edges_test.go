@@ -6,6 +6,8 @@ package main
 // notices it: in headless Chromium against the lab.
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -374,3 +376,20 @@ func TestBrowserFirstUse(t *testing.T) {
 		t.Errorf("an amphora without statistics reads as an error")
 	}
 }
+
+// providerTakes waits until a profile form says what the provider picked
+// takes (its capabilities, read when it is picked): the line moves the
+// form's buttons down, and a click must land where they are then.
+var providerTakes = chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+	for {
+		ok, err := chromedp.Evaluate[bool](`document.querySelector("#res-form").textContent.includes(" provider takes: ")`)(ctx, t)
+		if err != nil || ok {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("the provider's capabilities: %w", ctx.Err())
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+})

@@ -308,7 +308,7 @@ func cliAmphora(t *testing.T, o cliOSC, subnet string) {
 	}
 	cliExpect(t, "loadbalancer show after amphora failover", o.show(t, "loadbalancer", "show", lbID),
 		cliFields{"provisioning_status": "ACTIVE"})
-	o.run(t, "loadbalancer", "delete", "--wait", lbID)
+	o.run(t, "loadbalancer", "delete", "--cascade", "--wait", lbID) // the lab's run made it a listener
 }
 
 func cliQuotaProvider(t *testing.T, o cliOSC, _ string) {
