@@ -21,6 +21,7 @@ type amphoraStats struct {
 	read   string // the amphora whose counters are shown
 	status loadStatus
 	err    string
+	none   bool // Octavia has no statistics for it (404)
 	stats  []amphoracontrol.Stats
 	at     time.Time
 }
@@ -49,7 +50,14 @@ func (s *amphoraStats) load(ctx goapp.Context) {
 			if id != s.ID {
 				return
 			}
-			if s.status, s.at = loaded, time.Now(); err != nil {
+			s.status, s.at, s.none = loaded, time.Now(), false
+			switch {
+			case octavia.ErrorCodeOf(err) == octavia.ENOTFOUND:
+				// the amphora is there (its page read it): Octavia has no
+				// statistics recorded for it (Zed answers 404 "Amphora stats
+				// for … not found." until an amphora agent reports some)
+				s.none = true
+			case err != nil:
 				s.status, s.err = loadFailed, octavia.Message(err)
 			}
 			s.stats = stats
@@ -64,6 +72,8 @@ func (s *amphoraStats) Render() goapp.UI {
 		body = goapp.Div().ID("amp-stats-error").Class("alert", "alert-error").Text("The counters could not be read: " + s.err)
 	case s.status != loaded:
 		body = goapp.Div().Class("empty", "loading").Text("Reading the counters…")
+	case s.none:
+		body = goapp.P().ID("amp-stats-none").Class("muted").Text(ampStatsNone)
 	case len(s.stats) == 0:
 		body = goapp.P().ID("amp-stats-empty").Class("muted").Text("No listener: no counters.")
 	default:
@@ -97,6 +107,10 @@ func (s *amphoraStats) Render() goapp.UI {
 		body,
 	)
 }
+
+// ampStatsNone is what an amphora's page says when Octavia has no
+// statistics for it (404 on its stats, the amphora itself being there).
+const ampStatsNone = "No statistics for this amphora: Octavia has none recorded. Its amphora agent reports them once the load balancer has a listener; a deployment without agents (noop drivers) never has any."
 
 // statsColumns are the titles of the statistics table.
 var statsColumns = []string{"Listener", "Active connections", "Total connections", "Bytes in", "Bytes out", "Request errors"}

@@ -79,6 +79,9 @@ func (p *detailPage) OnNav(ctx goapp.Context) {
 		p.status, p.err = loadFailed, "Only an admin reads "+pr.Res.Plural+" (Octavia's default policy)."
 		return
 	}
+	if pr.Res.ProjectNamed {
+		readProjectNames(ctx, p.sess, func() {}) // its title names the project
+	}
 	p.load(ctx)
 }
 
@@ -357,6 +360,9 @@ func (p *detailPage) env() sectionEnv {
 // name is what the page's object is called: its name, or the id its URL
 // names it by (a quota's answer does not name its project).
 func (p *detailPage) name() string {
+	if p.res().ProjectNamed {
+		return projectLabel(p.sess, p.pr.ID)
+	}
 	if n := p.res().nameOf(p.obj); n != "" {
 		return n
 	}
@@ -410,7 +416,8 @@ func (p *detailPage) Render() goapp.UI {
 						return
 					}
 					p.runAction(a)
-				}).Text(map[bool]string{true: a.Label + "…", false: a.Label}[p.actor.sending && p.acting == a.ID]))
+				}, goapp.EventScope(a.ID)).Text( // scoped: Restore weight takes Drain's place (go-app keeps the first handler)
+				map[bool]string{true: a.label(p.obj) + "…", false: a.label(p.obj)}[p.actor.sending && p.acting == a.ID]))
 		}
 		if res.Edit {
 			actions = append(actions, goapp.A().ID(p.dom("edit")).Class("btn").Href(res.editPathOf(p.pr.ParentID, p.pr.ID)).Text("Edit"))

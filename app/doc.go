@@ -22,14 +22,17 @@
 //   - list_page.go (the page), list_loader.go (reading the rows: pages,
 //     the login's prefetch of the first one, the pending rows' polls),
 //     list_sort.go (the rows' orders and the table's columns), rows.go (a
-//     row, made from the attributes the list asks Octavia for);
+//     row, made from the attributes the list asks Octavia for), list_one.go
+//     (a parent that may have only one child of a kind);
 //   - detail_page.go, detail_dialogs.go (its delete and action
 //     confirmations), props.go (its properties: exactly the attributes of
 //     Octavia's answer, each labelled by internal/attr); a section gets a
 //     sectionEnv (session, object, Ref, Follow), not the page;
 //     status_tree_card.go, the load balancer's status tree, polls itself;
 //   - form_page.go, the generic create and edit form, and field_input.go,
-//     the one field input it and the create wizard (lb_wizard.go) draw;
+//     the one field input it and the create wizard (lb_wizard.go; its typed
+//     VIP when Neutron lists no subnet, lb_vip_typed.go) draw; what a
+//     provider driver takes is internal/form's provider.go;
 //   - write.go: the one runner of writes (writer) and retry.go its "Retry
 //     when ACTIVE"; operations.go: the journal of accepted writes and their
 //     waits; poll.go: the shared polls (objHub, treeHub) and the status

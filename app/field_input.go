@@ -27,6 +27,9 @@ type fieldInput struct {
 	Options    []choice
 	OptionsErr string
 	Pick       bool
+	// Note, if set, is said under the input (a picked field with nothing
+	// to pick: create one first).
+	Note goapp.UI
 	// Scope scopes the input's handlers (go-app keeps an element's first
 	// handler: a page whose inputs come and go gives what tells them apart).
 	Scope []any
@@ -39,6 +42,7 @@ func (in fieldInput) render() goapp.UI {
 	f, id, val := in.Field, in.ID, in.Value
 	scope := goapp.EventScope(append([]any{id}, in.Scope...)...)
 	set := func(ctx goapp.Context, e goapp.Event) { in.Set(f.Key, ctx.JSSrc().Get("value").String()) }
+	pick := func(ctx goapp.Context, e goapp.Event) { in.Set(f.Key, selectValue(ctx)) }
 	var input goapp.UI
 	switch {
 	case f.Type == form.Bool:
@@ -48,27 +52,27 @@ func (in fieldInput) render() goapp.UI {
 	case len(f.Choices) > 0:
 		var opts []goapp.UI
 		if !f.Required || val == "" {
-			opts = append(opts, goapp.Option().Value("").Selected(val == "").Text("—"))
+			opts = append(opts, option("", "—", val == ""))
 		}
 		for _, c := range f.Choices {
-			opts = append(opts, goapp.Option().Value(c).Selected(c == val).Text(c))
+			opts = append(opts, option(c, c, c == val))
 		}
-		input = goapp.Select().ID(id).OnChange(set, scope).Body(opts...)
+		input = goapp.Select().ID(id).OnChange(pick, scope).Body(opts...)
 	case in.OptionsErr != "":
 		input = goapp.Div().Body(goapp.Input().ID(id).Value(val).OnInput(set, scope),
 			goapp.Span().Class("st-error-text").Text(" The list could not be read: "+in.OptionsErr))
 	case f.Type == form.Ref || f.Type == form.Subnet || f.Type == form.Port:
 		var opts []goapp.UI
 		if !in.Pick || val == "" {
-			opts = append(opts, goapp.Option().Value("").Selected(val == "").Text("—"))
+			opts = append(opts, option("", "—", val == ""))
 		}
 		for _, c := range in.Options {
-			opts = append(opts, goapp.Option().Value(c.ID).Selected(c.ID == val).Text(c.Label))
+			opts = append(opts, option(c.ID, c.Label, c.ID == val))
 		}
 		if val != "" && !slices.ContainsFunc(in.Options, func(c choice) bool { return c.ID == val }) {
-			opts = append(opts, goapp.Option().Value(val).Selected(true).Text(val))
+			opts = append(opts, option(val, val, true))
 		}
-		input = goapp.Select().ID(id).OnChange(set, scope).Body(opts...)
+		input = goapp.Select().ID(id).OnChange(pick, scope).Body(opts...)
 	case f.Type == form.Area || f.Type == form.List:
 		rows := 4
 		if f.Type == form.List {
@@ -88,6 +92,7 @@ func (in fieldInput) render() goapp.UI {
 		goapp.Label().For(id).Text(label),
 		input,
 		goapp.If(f.Hint != "", func() goapp.UI { return goapp.Div().Class("muted", "hint").Text(f.Hint) }),
+		goapp.If(in.Note != nil, func() goapp.UI { return in.Note }),
 		goapp.If(in.Err != "", func() goapp.UI {
 			return goapp.Div().ID(id+"-error").Class("field-error", "st-error-text").Aria("live", "polite").Text(in.Err)
 		}),

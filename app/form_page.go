@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/providers"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -39,6 +41,18 @@ type formPage struct {
 	submitted bool
 	w         writer
 	uctx      goapp.Context // the page's own context (OnNav): a write outlives its button
+
+	// support is what the load balancer's provider driver takes (the
+	// cloud's providers' until the load balancer is known; everything when
+	// neither could be read): the form offers only that (provider.go).
+	support form.Support
+	lbRead  string // the load balancer whose provider support is from
+	// caps names the flavor (or zone) capabilities of the provider a
+	// profile form picked: its data field's hint says them.
+	caps, capsOf string
+	// parentName names the parent a child's create is under (a member's
+	// pool), once read; "" until then (the title says its id).
+	parentName string
 }
 
 func (p *formPage) OnNav(ctx goapp.Context) {
@@ -57,9 +71,13 @@ func (p *formPage) OnNav(ctx goapp.Context) {
 	p.path, p.pr, p.create = u.Path, pr, pr.Mode == "new"
 	p.errs, p.orig, p.loadErr, p.refs, p.refErr = nil, nil, "", map[string][]choice{}, map[string]string{}
 	p.w, p.submitted = writer{}, false
+	p.support, p.lbRead, p.caps, p.capsOf, p.parentName = form.Support{}, "", "", "", ""
 	res := pr.Res
 	if !res.mayWrite(p.sess) {
-		p.status, p.loadErr = loadFailed, fmt.Sprintf("Your role does not allow writing %s (or the console is read-only).", res.Plural)
+		p.status, p.loadErr = loadFailed, fmt.Sprintf("Your role does not allow writing %s.", res.Plural)
+		if p.sess.ReadOnly {
+			p.loadErr = readOnlyWhy(p.sess, "write "+res.Plural)
+		}
 		return
 	}
 	if p.create {
@@ -71,6 +89,9 @@ func (p *formPage) OnNav(ctx goapp.Context) {
 		}
 		p.status = loaded
 		p.loadRefs(ctx)
+		p.loadSupport(ctx)
+		p.loadCaps(ctx)
+		p.loadParent(ctx)
 		return
 	}
 	p.status = loading
@@ -87,6 +108,8 @@ func (p *formPage) OnNav(ctx goapp.Context) {
 			p.orig, p.status = o, loaded
 			p.v, p.was = form.ValuesOf(res.Fields, o), form.ValuesOf(res.Fields, o)
 			p.loadRefs(ctx)
+			p.loadSupport(ctx)
+			p.loadCaps(ctx)
 		})
 	})
 }
@@ -147,7 +170,140 @@ func (p *formPage) loadChoices(ctx goapp.Context, key string, read func(context.
 // check is what the form says before sending (form.Check of what it sends).
 func (p *formPage) check() form.Errs {
 	res := p.pr.Res
-	return form.Check(res.Fields, p.v, p.was, p.create, res.Validate)
+	return form.Check(p.fields(), p.v, p.was, p.create, res.Validate)
+}
+
+// fields are the kind's fields as the provider takes them (their choices
+// narrowed to what its driver supports).
+func (p *formPage) fields() []form.Field {
+	fields := p.support.Narrow(p.pr.Res.Kind, p.pr.Res.Fields)
+	if p.caps != "" {
+		fields = slices.Clone(fields)
+		for i, f := range fields {
+			if f.Type == form.Area && strings.HasSuffix(f.Key, "_data") {
+				fields[i].Hint = f.Hint + " The " + p.capsOf + " provider takes: " + p.caps + "."
+			}
+		}
+	}
+	return fields
+}
+
+// loadParent reads the name of the parent a child's create is under (a
+// member's pool, a rule's policy): the form's title names it. UI goroutine.
+func (p *formPage) loadParent(ctx goapp.Context) {
+	parent := p.pr.Res.parent()
+	if parent == nil || p.pr.ParentID == "" {
+		return
+	}
+	client, path, ref := p.sess.Client, p.path, octavia.Ref{Kind: parent.Kind, ID: p.pr.ParentID}
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		o, err := client.Get(c, ref)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if p.path == path && err == nil {
+				p.parentName = parent.nameOf(o)
+			}
+		})
+	})
+}
+
+// loadCaps reads the capabilities of the provider a profile form picked
+// (provider_name): what its data may set. UI goroutine.
+func (p *formPage) loadCaps(ctx goapp.Context) {
+	kind, name := p.pr.Res.Kind, p.v["provider_name"]
+	if kind != octavia.KindFlavorProfile && kind != octavia.KindAvailabilityZoneProfile || name == p.capsOf {
+		return
+	}
+	p.capsOf, p.caps = name, ""
+	if name == "" {
+		return
+	}
+	client, path := p.sess.Client, p.path
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		read := client.ProviderFlavorCapabilities
+		if kind == octavia.KindAvailabilityZoneProfile {
+			read = client.ProviderAvailabilityZoneCapabilities
+		}
+		caps, err := read(c, name)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if p.path == path && p.capsOf == name && err == nil && len(caps) > 0 {
+				p.caps = capabilityNames(caps, nil)
+			}
+		})
+	})
+}
+
+// lbOf is the load balancer the form's object is under, "" while unknown:
+// the one picked (loadbalancer_id) or, on an edit, the object's.
+func (p *formPage) lbOf() string {
+	if id := p.v["loadbalancer_id"]; id != "" {
+		return id
+	}
+	if p.orig != nil {
+		if id := p.orig.Text("loadbalancer_id"); id != "" {
+			return id
+		}
+		if lbs := p.orig.IDs("loadbalancers"); len(lbs) > 0 {
+			return lbs[0]
+		}
+	}
+	return ""
+}
+
+// restrictable reports whether a provider restricts some of the kind's
+// choices: the forms of the other kinds read no provider.
+func restrictable(k octavia.Kind) bool {
+	return k == octavia.KindPool || k == octavia.KindListener || k == octavia.KindMonitor
+}
+
+// loadSupport reads what the provider of the form's load balancer takes
+// (GET the load balancer: its provider), or, while none is known, what
+// every provider of the cloud takes (GET /v2/lbaas/providers: a create
+// that names none gets the deployment's default, one of them); a value
+// the provider does not take goes to its first choice. Called again when
+// the load balancer picked changes. UI goroutine.
+func (p *formPage) loadSupport(ctx goapp.Context) {
+	if !restrictable(p.pr.Res.Kind) {
+		return
+	}
+	lb, client, path := p.lbOf(), p.sess.Client, p.path
+	if lb == p.lbRead && (lb != "" || p.support.Name != "") {
+		return
+	}
+	p.lbRead = lb
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		var names []string
+		var err error
+		if lb != "" {
+			var o object
+			if o, err = client.Get(c, octavia.Ref{Kind: octavia.KindLoadBalancer, ID: lb}); err == nil {
+				names = []string{o.Text("provider")}
+			}
+		} else {
+			for pr, e := range client.Providers(c, providers.ListOpts{}) {
+				if err = e; e != nil {
+					break
+				}
+				names = append(names, pr.Name)
+			}
+		}
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if p.path != path || p.lbRead != lb {
+				return // another form, or another load balancer picked since
+			}
+			if err != nil || len(names) == 0 || names[0] == "" {
+				p.support = form.Support{} // unknown: everything, the driver's 501 says the rest
+				return
+			}
+			p.support = form.Supported(names...)
+			p.support.Fix(p.pr.Res.Kind, p.pr.Res.Fields, p.v)
+		})
+	})
 }
 
 func (p *formPage) submit(ctx goapp.Context, e goapp.Event) {
@@ -156,12 +312,12 @@ func (p *formPage) submit(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	p.submitted = true
-	res := p.pr.Res
 	if p.errs = p.check(); len(p.errs) > 0 {
 		p.w.err = "Some fields need a change; see below."
+		p.focusFirstError(ctx)
 		return
 	}
-	body, err := form.Body(res.Fields, p.v, p.was, p.create)
+	body, err := form.Body(p.fields(), p.v, p.was, p.create)
 	if err != nil {
 		p.w.err = err.Error()
 		return
@@ -198,26 +354,34 @@ func (p *formPage) write(body object) write {
 // send sends wr; on acceptance the page goes to the object's page. UI
 // goroutine.
 func (p *formPage) send(wr write) {
-	res, pr := p.pr.Res, p.pr
+	res, pr, create := p.pr.Res, p.pr, p.create
 	p.w.send(p.uctx, p.sess, wr, func(ctx goapp.Context, s sent) {
 		p.path = "" // a later visit starts a fresh form
 		id := s.Op.Ref.ID
 		if id == "" {
 			id = pr.ID
 		}
+		if parent := res.parent(); create && parent != nil && pr.ParentID != "" {
+			// back to the parent the object was made in (a member's pool):
+			// the list there shows it, and the next one is made from there
+			ctx.Navigate(parent.detailPathOf("", pr.ParentID))
+			return
+		}
 		ctx.Navigate(res.detailPathOf(pr.ParentID, id))
 	}, p.showError)
 }
 
 // showError puts a refused write on the form: Octavia's faultstring next to
-// the field it names (a 400), else above the form (the writer's words).
+// the field it names (a 400, or a provider's 501 for an option its driver
+// does not support), else above the form (the writer's words).
 // UI goroutine.
 func (p *formPage) showError(err error) {
 	var e *octavia.Error
-	if errors.As(err, &e) && e.Code == octavia.EINVALID && e.Fault != "" {
+	if errors.As(err, &e) && (e.Code == octavia.EINVALID || e.Code == octavia.EUNSUPPORTED) && e.Fault != "" {
 		if k := form.FaultField(e.Fault, form.Keys(p.pr.Res.Fields)); k != "" {
 			p.errs = form.Errs{k: "Octavia: " + e.Fault}
 			p.w.err = "Octavia refused it; see below."
+			p.focusFirstError(p.uctx)
 		}
 	}
 }
@@ -252,6 +416,9 @@ func (p *formPage) Render() goapp.UI {
 		return goapp.Div()
 	}
 	title := "Create a " + res.Singular
+	if parent := res.parent(); p.create && parent != nil && p.pr.ParentID != "" {
+		title += " in " + parent.Singular + " " + cmp.Or(p.parentName, p.pr.ParentID)
+	}
 	if !p.create {
 		title = "Edit " + res.Singular
 		if p.orig != nil {
@@ -274,17 +441,34 @@ func (p *formPage) Render() goapp.UI {
 	return &shell{Nav: navOf(res), Title: title, Content: []goapp.UI{body}}
 }
 
+// focusFirstError moves the keyboard focus to the first field (in the
+// form's order) that has an error, once the errors are drawn. UI goroutine.
+func (p *formPage) focusFirstError(ctx goapp.Context) {
+	for _, f := range p.fields() {
+		if p.errs[f.Key] != "" && f.Shown(p.create, p.v) {
+			id := inputID(f.Key)
+			ctx.Defer(func(goapp.Context) { focusID(id) })
+			return
+		}
+	}
+}
+
 func (p *formPage) renderForm(back string) goapp.UI {
-	res := p.pr.Res
 	var inputs []goapp.UI
-	for _, f := range res.Fields {
+	for _, f := range p.fields() {
 		if !f.Shown(p.create, p.v) {
 			continue
 		}
 		inputs = append(inputs, fieldInput{ID: inputID(f.Key), Field: f, Value: p.v[f.Key], Err: p.errs[f.Key],
-			Required: f.Required && p.create, Options: p.refs[f.Key], OptionsErr: p.refErr[f.Key],
+			Required: f.Required && p.create, Options: p.refs[f.Key], OptionsErr: p.refErr[f.Key], Note: p.noneToPick(f),
 			Set: func(key, value string) {
 				p.v[key] = value
+				switch key {
+				case "loadbalancer_id":
+					p.loadSupport(p.uctx)
+				case "provider_name":
+					p.loadCaps(p.uctx)
+				}
 				if p.submitted {
 					p.errs = p.check()
 				}
@@ -305,6 +489,25 @@ func (p *formPage) renderForm(back string) goapp.UI {
 				Text(map[bool]string{true: verb + "…", false: verb}[p.w.sending]),
 			goapp.A().Class("btn", "btn-ghost").Href(back).Text("Cancel"),
 		),
+	)
+}
+
+// noneToPick says, under a required picked field whose list came back
+// empty (a flavor without any flavor profile), that one must be created
+// first, with a link to its form when the session may write it; nil
+// otherwise.
+func (p *formPage) noneToPick(f form.Field) goapp.UI {
+	opts, read := p.refs[f.Key]
+	ref := resourceOf(f.Ref)
+	if f.Type != form.Ref || !f.Required || !p.create || !read || len(opts) > 0 || ref == nil {
+		return nil
+	}
+	what := fmt.Sprintf("There is no %s yet, and a %s needs one: create a %s first.", ref.Singular, p.pr.Res.Singular, ref.Singular)
+	return goapp.Div().ID(inputID(f.Key)+"-none").Class("alert", "alert-info", "none-to-pick").Body(
+		goapp.Text(what+" "),
+		goapp.If(ref.Create && ref.mayWrite(p.sess), func() goapp.UI {
+			return goapp.A().Class("btn", "btn-small").Href(ref.createPathOf("")).Text("Create a " + ref.Singular)
+		}),
 	)
 }
 

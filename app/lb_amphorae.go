@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -32,8 +33,11 @@ type lbAmphorae struct {
 
 	asking  string // the amphora whose failover confirmation is open
 	failing string // the amphora whose failover is being sent (or was refused last)
-	w       writer
-	uctx    goapp.Context
+	// replaced is the amphora whose refused failover was not sent again
+	// because Octavia replaced it while the load balancer was busy
+	replaced string
+	w        writer
+	uctx     goapp.Context
 }
 
 // ampDialogID is the amphora failover's confirmation.
@@ -117,10 +121,83 @@ func (a *lbAmphorae) Render() goapp.UI {
 		goapp.If(a.w.err != "", func() goapp.UI {
 			return goapp.Div().ID("amp-failover-error").Class("alert", "alert-error").Aria("live", "assertive").Text(a.w.err)
 		}),
-		goapp.If(a.w.refused != nil, func() goapp.UI { return a.w.retry("amp-retry") }),
+		goapp.If(a.w.refused != nil, a.retry),
+		goapp.If(a.replaced != "", a.renderReplaced),
 		body,
 		goapp.If(a.asking != "", a.renderConfirm),
 	)
+}
+
+// askLB is asking's value while the load balancer's failover is asked.
+const askLB = "\x00lb"
+
+// retry is the "Retry when ACTIVE" of a failover refused busy: once the
+// load balancer is ACTIVE, the amphora is read again first, and the
+// failover is sent only if it is still one of the load balancer's (a busy
+// load balancer is often one that replaced its amphorae: failing over one
+// that is gone would be a 404 at best). UI goroutine.
+func (a *lbAmphorae) retry() goapp.UI {
+	wr := *a.w.refused
+	return &retryWhenActive{ID: "amp-retry", LBID: a.w.lb, Send: func() { a.retryFailover(wr) }}
+}
+
+// retryFailover reads the amphora of the refused failover wr, then sends
+// wr again, or, when the amphora was replaced meanwhile, says so and
+// offers the load balancer's failover. UI goroutine; the read in Async.
+func (a *lbAmphorae) retryFailover(wr write) {
+	sess, ctx := currentSession(), a.uctx
+	if sess == nil {
+		return
+	}
+	ref, lbID := octavia.Ref{Kind: octavia.KindAmphora, ID: wr.Op.Ref.ID}, a.LBID
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		amp, err := sess.Client.Get(c, ref)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			gone := octavia.ErrorCodeOf(err) == octavia.ENOTFOUND ||
+				err == nil && (amp.Text("status") == "DELETED" || amp.Text("loadbalancer_id") != lbID)
+			if !gone {
+				a.w.send(a.uctx, sess, wr, a.w.done, a.w.failed) // a read error: the PUT says what it says
+				return
+			}
+			a.w.refused, a.w.err, a.replaced, a.readFor = nil, "", ref.ID, "" // and read the amphorae again
+			a.sync(ctx)
+		})
+	})
+}
+
+// renderReplaced says that the amphora of a refused failover was replaced
+// while the load balancer was busy, and offers the load balancer's failover.
+func (a *lbAmphorae) renderReplaced() goapp.UI {
+	return goapp.Div().ID("amp-replaced").Class("alert", "alert-info").Aria("live", "polite").Body(
+		goapp.Text("Amphora "+a.replaced+" was replaced while the load balancer was busy (another failover): its failover was not sent, "+
+			"there is nothing left to fail over. To replace the load balancer's amphorae again, fail over the load balancer. "),
+		goapp.Button().ID("amp-replaced-lb-failover").Type("button").Class("btn", "btn-small").Disabled(a.w.sending).
+			OnClick(func(ctx goapp.Context, e goapp.Event) { a.asking = askLB; showModal(ctx, ampDialogID) }).
+			Text("Fail over the load balancer…"),
+		goapp.Button().ID("amp-replaced-dismiss").Type("button").Class("btn", "btn-small", "btn-ghost").
+			OnClick(func(ctx goapp.Context, e goapp.Event) { a.replaced = "" }).Text("Dismiss"),
+	)
+}
+
+// failoverLB sends the load balancer's failover (its page's action). UI
+// goroutine.
+func (a *lbAmphorae) failoverLB(ctx goapp.Context) {
+	sess := currentSession()
+	if sess == nil || a.w.sending {
+		return
+	}
+	ref := octavia.Ref{Kind: octavia.KindLoadBalancer, ID: a.LBID, LoadBalancerID: a.LBID}
+	wr := lbFailover().Write(ref, object{"provisioning_status": a.Status})
+	wr.Op.Name = a.LBName
+	a.failing = ""
+	a.w.send(ctx, sess, wr, func(goapp.Context, sent) {
+		a.replaced, a.readFor = "", ""
+		if a.OnWrite != nil {
+			a.OnWrite()
+		}
+	}, func(error) { a.w.err = "Fail over the load balancer: " + a.w.err })
 }
 
 // ampOpName names an amphora in the journal: "MASTER of web".
@@ -178,6 +255,9 @@ func (a *lbAmphorae) asked() (object, bool) {
 }
 
 func (a *lbAmphorae) renderConfirm() goapp.UI {
+	if a.asking == askLB {
+		return a.renderConfirmLB()
+	}
 	id := a.asking
 	amp, _ := a.asked()
 	return goapp.Dialog().ID(ampDialogID).Class("card", "confirm").Aria("labelledby", "amp-failover-title").
@@ -198,4 +278,30 @@ func (a *lbAmphorae) renderConfirm() goapp.UI {
 			goapp.Button().ID("amp-failover-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(ampDialogID) }).Text("Cancel"),
 		),
 	)
+}
+
+// renderConfirmLB is the confirmation of the load balancer's failover
+// offered when an amphora was replaced meanwhile.
+func (a *lbAmphorae) renderConfirmLB() goapp.UI {
+	return goapp.Dialog().ID(ampDialogID).Class("card", "confirm").Aria("labelledby", "amp-failover-title").
+		On("close", func(ctx goapp.Context, e goapp.Event) {
+			a.asking = ""
+			ctx.Defer(func(goapp.Context) { focusID("amp-replaced-lb-failover") })
+		}).OnKeyDown(trapTab).Body(
+		goapp.H2().ID("amp-failover-title").Text("Fail over the load balancer?"),
+		goapp.P().Text(lbFailover().Confirm),
+		goapp.Div().Class("confirm-actions").Body(
+			goapp.Button().ID("amp-failover-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
+				closeDialog(ampDialogID)
+				a.failoverLB(a.uctx)
+			}).Text("Fail over"),
+			goapp.Button().ID("amp-failover-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(ampDialogID) }).Text("Cancel"),
+		),
+	)
+}
+
+// lbFailover is the load balancer page's failover action.
+func lbFailover() action {
+	i := slices.IndexFunc(lbResource.Actions, func(x action) bool { return x.ID == "lb-failover" })
+	return lbResource.Actions[i]
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/providers"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/networks"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/ports"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
@@ -107,6 +108,7 @@ type lbWizard struct {
 	zones     []choice
 	netStatus loadStatus
 	netErr    string
+	vipCheck  vipCheck // the review's lookup of a typed VIP ID (lb_vip_typed.go)
 
 	errs    map[string]string        // by input id
 	checked [wizard.StepCount]bool   // the step was checked once: check again as the user types
@@ -126,8 +128,7 @@ func (p *lbWizard) OnNav(ctx goapp.Context) {
 	}
 	p.uctx = ctx
 	if p.sess.ReadOnly {
-		ctx.Navigate(listPath)
-		return
+		return // Render says why nothing can be created here
 	}
 	if p.w == nil {
 		p.reset()
@@ -165,6 +166,14 @@ func (p *lbWizard) loadNeutron(ctx goapp.Context) {
 		var nets []networks.Network
 		var prts []ports.Port
 		var flvs, azs []octavia.Object
+		var provs []string
+		for pr, e := range client.Providers(c, providers.ListOpts{}) {
+			if e != nil {
+				provs = nil // unknown: every choice, the driver's 501 says the rest
+				break
+			}
+			provs = append(provs, pr.Name)
+		}
 		if err == nil {
 			nets, _ = octavia.Collect(client.Networks(c, networks.ListOpts{}))
 			prts, _ = octavia.Collect(client.Ports(c, ports.ListOpts{}))
@@ -172,6 +181,7 @@ func (p *lbWizard) loadNeutron(ctx goapp.Context) {
 			azs, _ = octavia.Collect(client.List(c, octavia.KindAvailabilityZone, "", octavia.ListQuery{Fields: []string{"name", "enabled"}}))
 		}
 		ctx.Dispatch(func(ctx goapp.Context) {
+			p.w.Support(form.Supported(provs...)) // provider.go: the wizard names no provider
 			if err != nil {
 				p.netStatus, p.netErr = loadFailed, octavia.Message(err)
 				return
@@ -214,6 +224,9 @@ func (p *lbWizard) goTo(s int) {
 		}
 	}
 	p.visited[s], p.step = true, s
+	if s == wizard.StepReview && p.vipTyped() {
+		p.checkTypedVIP(p.uctx)
+	}
 }
 
 // checkStep checks step s and keeps its errors. UI goroutine.
@@ -241,9 +254,26 @@ func (p *lbWizard) changed() {
 }
 
 func (p *lbWizard) next(ctx goapp.Context, e goapp.Event) {
-	if p.checkStep(p.step) && p.step < wizard.StepReview {
+	if !p.checkStep(p.step) {
+		focusFirstFieldError(ctx)
+		return
+	}
+	if p.step < wizard.StepReview {
 		p.goTo(p.step + 1)
 	}
+}
+
+// focusFirstFieldError moves the keyboard focus, once the errors are
+// drawn, to the input of the first field error on the page (in the
+// page's order): the field to fix first. UI goroutine.
+func focusFirstFieldError(ctx goapp.Context) {
+	ctx.Defer(func(goapp.Context) {
+		el := goapp.Window().Get("document").Call("querySelector", ".field-error[id$='-error']")
+		if el.Truthy() {
+			id := el.Get("id").String()
+			focusID(strings.TrimSuffix(id, "-error"))
+		}
+	})
 }
 
 func (p *lbWizard) back(ctx goapp.Context, e goapp.Event) {
@@ -270,7 +300,7 @@ func (p *lbWizard) submit(ctx goapp.Context, e goapp.Event) {
 		p.next(ctx, e)
 		return
 	}
-	if p.wr.sending || p.netStatus != loaded {
+	if p.wr.sending || !p.netReady() {
 		return
 	}
 	p.wr.err = ""
@@ -330,6 +360,14 @@ func (p *lbWizard) showError(err error) {
 func (p *lbWizard) Render() goapp.UI {
 	if p.w == nil { // go-app renders before OnNav
 		p.reset()
+	}
+	if p.sess != nil && p.sess.ReadOnly {
+		return &shell{Nav: navCreate, Title: "Create a load balancer", Content: []goapp.UI{
+			goapp.Div().ID("create-refused").Class("alert", "alert-info").Body(
+				goapp.P().Text(readOnlyWhy(p.sess, "create a load balancer")),
+				goapp.A().Class("btn").Href(listPath).Text("See the load balancers"),
+			),
+		}}
 	}
 	return &shell{
 		Nav:   navCreate,
@@ -412,7 +450,7 @@ func (p *lbWizard) renderActions() goapp.UI {
 // createButton sends the create from any step (the quick create from the
 // first); the primary button on the review only.
 func (p *lbWizard) createButton(text string) goapp.UI {
-	b := goapp.Button().ID("create-submit").Type("submit").Class("btn").Disabled(p.wr.sending || p.netStatus != loaded).Text(text)
+	b := goapp.Button().ID("create-submit").Type("submit").Class("btn").Disabled(p.wr.sending || !p.netReady()).Text(text)
 	if p.step == wizard.StepReview {
 		b = b.Class("btn-primary")
 	}
@@ -454,17 +492,9 @@ func (p *lbWizard) renderLB() []goapp.UI {
 	fieldOf := func(key string) goapp.UI { return p.renderField(it, key) }
 	out := []goapp.UI{fieldOf("name"), fieldOf("description")}
 	switch p.netStatus {
-	case loadFailed:
-		return append(out, goapp.Div().ID("subnet-error").Class("alert", "alert-error").Body(
-			goapp.Text("Neutron's subnets could not be listed: "+p.netErr+" "),
-			goapp.Button().Type("button").Class("btn", "btn-small").OnClick(func(ctx goapp.Context, e goapp.Event) { p.loadNeutron(ctx) }).Text("Try again"),
-		))
-	case loaded:
+	case loadFailed, loaded:
 	default:
 		return append(out, goapp.Div().Class("muted").Text("Loading subnets…"))
-	}
-	if len(p.subnets) == 0 {
-		return append(out, goapp.Div().Class("alert", "alert-info").Text("Neutron lists no subnet for this project: a VIP needs one."))
 	}
 	radio := func(val, label string) goapp.UI {
 		id := "create-vip-by-" + val
@@ -474,28 +504,32 @@ func (p *lbWizard) renderLB() []goapp.UI {
 			goapp.Text(" "+label),
 		)
 	}
-	out = append(out, goapp.FieldSet().Class("wz-vip").Body(
-		goapp.Legend().Text("Virtual IP (VIP)"),
-		goapp.Div().Class("wz-radios").Body(radio("subnet", "From a subnet"), radio("port", "An existing port")),
-	))
-	if lbVIPBySubnet(v) {
-		nets := []goapp.UI{goapp.Option().Value("").Selected(v["_network"] == "").Text("Any network")}
-		for _, n := range p.nets {
-			nets = append(nets, goapp.Option().Value(n.ID).Selected(n.ID == v["_network"]).Text(n.Label))
-		}
-		out = append(out, goapp.Div().Class("wz-grid").Body(
-			field("create-network", "VIP network", goapp.Select().ID("create-network").OnChange(func(ctx goapp.Context, e goapp.Event) {
-				v["_network"] = ctx.JSSrc().Get("value").String()
-				if s := p.subnetsOf(v["_network"]); len(s) > 0 && !slices.ContainsFunc(s, func(c choice) bool { return c.ID == v["vip_subnet_id"] }) {
-					v["vip_subnet_id"] = s[0].ID
-				}
-				p.changed()
-			}, p.scope()).Body(nets...)),
-			fieldOf("vip_subnet_id"),
-			fieldOf("vip_address"),
-		))
+	if p.vipTyped() { // lb_vip_typed.go: no subnet to pick, the user types an ID
+		out = append(out, p.renderTypedVIP(it, radio)...)
 	} else {
-		out = append(out, fieldOf("vip_port_id"))
+		out = append(out, goapp.FieldSet().Class("wz-vip").Body(
+			goapp.Legend().Text("Virtual IP (VIP)"),
+			goapp.Div().Class("wz-radios").Body(radio("subnet", "From a subnet"), radio("port", "An existing port")),
+		))
+		if lbVIPBySubnet(v) {
+			nets := []goapp.UI{option("", "Any network", v["_network"] == "")}
+			for _, n := range p.nets {
+				nets = append(nets, option(n.ID, n.Label, n.ID == v["_network"]))
+			}
+			out = append(out, goapp.Div().Class("wz-grid").Body(
+				field("create-network", "VIP network", goapp.Select().ID("create-network").OnChange(func(ctx goapp.Context, e goapp.Event) {
+					v["_network"] = selectValue(ctx)
+					if s := p.subnetsOf(v["_network"]); len(s) > 0 && !slices.ContainsFunc(s, func(c choice) bool { return c.ID == v["vip_subnet_id"] }) {
+						v["vip_subnet_id"] = s[0].ID
+					}
+					p.changed()
+				}, p.scope()).Body(nets...)),
+				fieldOf("vip_subnet_id"),
+				fieldOf("vip_address"),
+			))
+		} else {
+			out = append(out, fieldOf("vip_port_id"))
+		}
 	}
 	out = append(out, wizHint("Clients reach the load balancer on its VIP."))
 	var more []goapp.UI
@@ -506,7 +540,7 @@ func (p *lbWizard) renderLB() []goapp.UI {
 		more = append(more, fieldOf("availability_zone"))
 	}
 	for _, f := range it.Kind.Fields {
-		if !slices.Contains([]string{"name", "description", "vip_subnet_id", "vip_address", "vip_port_id", "flavor_id", "availability_zone"}, f.Key) &&
+		if !slices.Contains([]string{"name", "description", "vip_subnet_id", "vip_address", "vip_port_id", "vip_network_id", "flavor_id", "availability_zone"}, f.Key) &&
 			f.Shown(true, v) {
 			more = append(more, fieldOf(f.Key))
 		}
@@ -590,16 +624,15 @@ func (p *lbWizard) addButton(id, text string, disabled bool, add func()) goapp.U
 
 // poolSelect picks a pool of the wizard by index (its "_pool").
 func (p *lbWizard) poolSelect(id, label string, v form.Values) goapp.UI {
-	opts := []goapp.UI{goapp.Option().Value("").Selected(v["_pool"] == "").Text("— none —")}
+	opts := []goapp.UI{option("", "— none —", v["_pool"] == "")}
 	for i, pl := range p.w.Pools {
-		opts = append(opts, goapp.Option().Value(strconv.Itoa(i)).Selected(v["_pool"] == strconv.Itoa(i)).
-			Text(displayName(pl.V["name"], fmt.Sprintf("pool %d", i+1))))
+		opts = append(opts, option(strconv.Itoa(i), displayName(pl.V["name"], fmt.Sprintf("pool %d", i+1)), v["_pool"] == strconv.Itoa(i)))
 	}
 	msg := p.errs[id]
 	return goapp.Div().Class("field").Body(
 		goapp.Label().For(id).Text(label),
 		goapp.Select().ID(id).OnChange(func(ctx goapp.Context, e goapp.Event) {
-			v["_pool"] = ctx.JSSrc().Get("value").String()
+			v["_pool"] = selectValue(ctx)
 			p.changed()
 		}, goapp.EventScope(p.gen, id)).Body(opts...),
 		goapp.If(msg != "", func() goapp.UI {
@@ -701,11 +734,11 @@ func (p *lbWizard) renderL7() []goapp.UI {
 		it := wizard.Item{Step: wizard.StepL7, Kind: kinds.Policy, V: pol.V, ID: id}
 		lopts := make([]goapp.UI, 0, len(p.w.Listeners))
 		for li, l := range p.w.Listeners {
-			lopts = append(lopts, goapp.Option().Value(strconv.Itoa(li)).Selected(pol.V["_listener"] == strconv.Itoa(li)).
-				Text(fmt.Sprintf("Listener %d — %s :%s", li+1, l["protocol"], l["protocol_port"])))
+			lopts = append(lopts, option(strconv.Itoa(li), fmt.Sprintf("Listener %d — %s :%s", li+1, l["protocol"], l["protocol_port"]),
+				pol.V["_listener"] == strconv.Itoa(li)))
 		}
 		head := []goapp.UI{field(id+"-listener", "Listener", goapp.Select().ID(id+"-listener").OnChange(func(ctx goapp.Context, e goapp.Event) {
-			pol.V["_listener"] = ctx.JSSrc().Get("value").String()
+			pol.V["_listener"] = selectValue(ctx)
 		}, p.scope()).Body(lopts...))}
 		if pol.V["action"] == "REDIRECT_TO_POOL" {
 			head = append(head, p.poolSelect(id+"-pool", "Redirect to pool *", pol.V))
@@ -751,6 +784,7 @@ func (p *lbWizard) renderReview() []goapp.UI {
 		tree = append(tree, goapp.Li().Text(line))
 	}
 	return []goapp.UI{
+		goapp.If(p.vipTyped(), p.renderVIPCheck),
 		goapp.P().ID("wz-summary").Text(wizard.Written(body, p.subnetName) + "."),
 		goapp.If(len(tree) > 0, func() goapp.UI { return goapp.Ul().ID("wz-tree").Class("wz-tree").Body(tree...) }),
 		goapp.If(len(bad) > 0, func() goapp.UI {
@@ -759,4 +793,19 @@ func (p *lbWizard) renderReview() []goapp.UI {
 		wizHint("Octavia creates all of it from this one request (POST /v2/lbaas/loadbalancers), exactly as shown:"),
 		goapp.Pre().ID("wz-json").Class("wz-json", "mono").TabIndex(0).Aria("label", "The request body").Text(wizardJSON(body)),
 	}
+}
+
+// readOnlyWhy says why sess may not do what (a reader opened a write's
+// page): the server runs read-only, or the session's roles only read
+// (Octavia's default policy wants member, load-balancer_member or admin).
+func readOnlyWhy(sess *session, what string) string {
+	if sess.Config.ReadOnly {
+		return "You cannot " + what + " here: this console runs read-only (the server refuses every write), whatever your role."
+	}
+	roles := joinRoles(sess.Info.Roles)
+	if roles == "" {
+		roles = "none"
+	}
+	return fmt.Sprintf("You cannot %s: your roles in project %s (%s) only read. Octavia's default policy lets the roles member, load-balancer_member or admin write; ask an admin of the project for one of them.",
+		what, orDash(sess.Info.ProjectName), roles)
 }

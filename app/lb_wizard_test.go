@@ -1,11 +1,15 @@
 package app
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/networks"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/ports"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
+
+	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/wizard"
 )
 
 func TestSubnetChoices(t *testing.T) {
@@ -44,6 +48,35 @@ func TestPortChoices(t *testing.T) {
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("choice %d: got %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}
+
+// TestWizardProviderSupport: the wizard (which names no provider) offers
+// the pool algorithms every provider of the cloud takes, and moves a pool
+// already made off one they do not.
+func TestWizardProviderSupport(t *testing.T) {
+	w := wizard.New(wizardKinds())
+	p := w.NewPool()
+	p.V["lb_algorithm"] = "SOURCE_IP_PORT"
+	w.Pools = append(w.Pools, p)
+	w.Support(form.Supported("amphora", "octavia"))
+	var algs []string
+	for _, f := range w.Kinds().Pool.Fields {
+		if f.Key == "lb_algorithm" {
+			algs = f.Choices
+		}
+	}
+	if slices.Contains(algs, "SOURCE_IP_PORT") || !slices.Contains(algs, "SOURCE_IP") {
+		t.Errorf("algorithms on an amphora cloud: got %v", algs)
+	}
+	if got := w.Pools[0].V["lb_algorithm"]; got != "ROUND_ROBIN" {
+		t.Errorf("a pool made before: got %s, want ROUND_ROBIN", got)
+	}
+	w.Support(form.Supported()) // the providers could not be read: everything
+	for _, f := range w.Kinds().Pool.Fields {
+		if f.Key == "lb_algorithm" && !slices.Contains(f.Choices, "SOURCE_IP_PORT") {
+			t.Errorf("unknown providers: got %v, want every algorithm", f.Choices)
 		}
 	}
 }

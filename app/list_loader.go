@@ -41,7 +41,7 @@ func readRows(ctx context.Context, c *octavia.Client, res *resource, q listQuery
 	if res.ListRows != nil {
 		return res.ListRows(ctx, c, q)
 	}
-	lq := octavia.ListQuery{Fields: rowFields(res), Limit: q.Limit, Marker: q.Marker, Sort: q.Sort, Filters: url.Values{}}
+	lq := octavia.ListQuery{Fields: rowFields(res, q.Project), Limit: q.Limit, Marker: q.Marker, Sort: q.Sort, Filters: url.Values{}}
 	for _, f := range res.Filters {
 		if v := q.get(f.Key); v != "" && f.Local == "" {
 			if f.Key == "tags" {
@@ -60,7 +60,7 @@ func readRows(ctx context.Context, c *octavia.Client, res *resource, q listQuery
 				yield(row{}, err)
 				return
 			}
-			if localMatch(res, q, r) && !yield(rowOf(res, q.Parent, r), nil) {
+			if localMatch(res, q, r) && !yield(rowOf(res, q.Parent, r, q.Project), nil) {
 				return
 			}
 		}
@@ -85,7 +85,7 @@ func (p *listPage) load(ctx goapp.Context) {
 	refresh := p.status == loaded && len(p.rows) > 0
 	p.status, p.err = loading, ""
 	client, res := p.sess.Client, p.res
-	base := listQuery{Parent: p.Parent, Filters: p.filters, Sort: listSort(res)}
+	base := listQuery{Parent: p.Parent, Filters: p.filters, Sort: listSort(res), Project: p.projectColumn()}
 	// The first page the login read, if it is there: on screen with the
 	// page's first render.
 	var prefetch *firstRows
@@ -277,7 +277,7 @@ func prefetchFirstRows(sess *session, next string) *firstRows {
 	prefetched.mu.Lock()
 	prefetched.f = f
 	prefetched.mu.Unlock()
-	q := listQuery{Limit: listFirst, Filters: listFilters(pr.Res, u.Query()), Sort: listSort(pr.Res)}
+	q := listQuery{Limit: listFirst, Filters: listFilters(pr.Res, u.Query()), Sort: listSort(pr.Res), Project: projectColumn(pr.Res, sess, false)}
 	go func() {
 		defer close(f.done)
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)

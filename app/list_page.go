@@ -141,8 +141,21 @@ func (p *listPage) start(ctx goapp.Context, res *resource, key string, filters u
 		}
 		p.followOps(ctx)
 	})
+	if p.projectColumn() || res.ProjectNamed {
+		readProjectNames(ctx, p.sess, func() {}) // the rows name their projects once Keystone answered
+	}
 	p.load(ctx)
 	p.startRefresh(ctx)
+}
+
+// projectNamer names the rows' projects, for the lists that show them (an
+// admin's, and the quotas'); nil for the others.
+func (p *listPage) projectNamer() func(id string) string {
+	if !p.projectColumn() && !p.res.ProjectNamed {
+		return nil
+	}
+	sess := p.sess
+	return func(id string) string { return projectLabel(sess, id) }
 }
 
 func (p *listPage) OnDismount() {
@@ -187,7 +200,7 @@ func (p *listPage) shownRows() []row {
 		rows = out
 	}
 	if p.sortCol != 0 || p.sortRev {
-		rows = sortedBy(rows, p.sortCol, p.sortRev)
+		rows = sortedBy(rows, p.sortCol, p.sortRev, p.projectNamer())
 	}
 	return rows
 }
@@ -215,7 +228,7 @@ func opRows(ops []operation, rows []row, projectID string, res *resource, parent
 		}
 		r := row{ID: op.Ref.ID, Name: op.Name, ProvisioningStatus: op.Status, Parent: parent,
 			OperatingStatus: string(octavia.OperatingOffline), CreatedAt: op.StartedAt.UTC().Format(octavia.TimeLayout),
-			Cells: make([]string, len(res.Columns))}
+			Cells: make([]string, len(res.Columns)), ProjectID: op.ProjectID}
 		for i, c := range res.Columns {
 			if c.Key == "vip_address" {
 				r.Cells[i] = op.VIPAddress
@@ -257,17 +270,17 @@ func (p *listPage) renderActions() goapp.UI {
 		goapp.If(res.hasStatus(), func() goapp.UI {
 			return goapp.Select().ID(p.dom("status-filter")).Class("status-filter").Aria("label", "Show by status").
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
-					p.statusFilter = ctx.JSSrc().Get("value").String()
+					p.statusFilter = selectValue(ctx)
 				}).Body(
-				goapp.Option().Value("").Selected(p.statusFilter == "").Text("Any status"),
-				goapp.Option().Value(toneOK.class()).Selected(p.statusFilter == toneOK.class()).Text("Active"),
-				goapp.Option().Value(tonePending.class()).Selected(p.statusFilter == tonePending.class()).Text("Pending"),
-				goapp.Option().Value(toneError.class()).Selected(p.statusFilter == toneError.class()).Text("Error"),
+				option("", "Any status", p.statusFilter == ""),
+				option(toneOK.class(), "Active", p.statusFilter == toneOK.class()),
+				option(tonePending.class(), "Pending", p.statusFilter == tonePending.class()),
+				option(toneError.class(), "Error", p.statusFilter == toneError.class()),
 			)
 		}),
 		goapp.Button().ID(p.dom("refresh")).Class("btn").Disabled(p.status == loading).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { p.load(ctx) }).Text("Refresh"),
-		goapp.If(res.Create && res.mayWrite(p.sess), func() goapp.UI {
+		goapp.If(res.Create && res.mayWrite(p.sess) && !p.hasItsOne(), func() goapp.UI {
 			return goapp.A().ID(p.dom("create")).Class("btn", "btn-primary").Href(p.createHref()).Text("Create " + res.Singular)
 		}),
 	)
@@ -354,6 +367,12 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 		return goapp.Div().ID(p.dom("loading")).Class("empty", "loading").Textf("Loading %s…", res.Plural)
 	case total == 0:
 		what := "This project has no " + res.Plural + " yet."
+		switch {
+		case res.Global:
+			what = "There are no " + res.Plural + " yet."
+		case p.projectColumn():
+			what = "No project has " + res.Plural + " yet."
+		}
 		if len(p.filters) > 0 || p.Embedded != nil {
 			what = "There are no " + res.Plural + " here yet."
 		}
@@ -374,7 +393,8 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 		)
 	}
 	now := time.Now()
-	cols, sorts := listColumns(res)
+	cols, sorts := listColumns(res, p.projectColumn())
+	namer := p.projectNamer()
 	canLink := func(k octavia.Kind) bool { r := resourceOf(k); return r != nil && r.mayRead(p.sess) }
 	return &vtable{
 		ID:    p.dom("table"),
@@ -388,7 +408,7 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 		Sorted: slices.Index(sorts, p.sortCol), SortRev: p.sortRev,
 		OnWindow: func(ctx goapp.Context, first int) { p.viewFirst = first },
 		Row: func(i int) goapp.UI {
-			tr := renderRow(res, &shown[i], now, canLink)
+			tr := renderRow(res, &shown[i], now, canLink, namer)
 			if p.changed[shown[i].ID] {
 				if el, ok := tr.(goapp.HTMLTr); ok {
 					return el.Class("flash") // its status changed at the last read: it flashes once
@@ -411,13 +431,22 @@ func (p *listPage) sortOn(ctx goapp.Context, col int) {
 
 // renderRow is the table row of r, a row of res, at time now: a pure
 // function of the kind and the row (canLink says which kinds' pages the
-// session may open), so that the same markup can be rendered anywhere.
-func renderRow(res *resource, r *row, now time.Time, canLink func(octavia.Kind) bool) goapp.UI {
-	var name goapp.UI = goapp.A().Href(res.detailPathOf(r.Parent, r.ID)).Text(res.rowName(r))
+// session may open; project, if set, names projects: the Project column of
+// a tree kind, the name of an object named by its project), so that the
+// same markup can be rendered anywhere.
+func renderRow(res *resource, r *row, now time.Time, canLink func(octavia.Kind) bool, project func(id string) string) goapp.UI {
+	text := res.rowName(r)
+	if res.ProjectNamed && project != nil {
+		text = project(r.ID)
+	}
+	var name goapp.UI = goapp.A().Href(res.detailPathOf(r.Parent, r.ID)).Text(text)
 	if res.NoDetail {
-		name = goapp.Text(res.rowName(r))
+		name = goapp.Text(text)
 	}
 	cells := []goapp.UI{goapp.Td().Class("name").Title("%s", r.Name).Body(name)}
+	if project != nil && res.hasStatus() {
+		cells = append(cells, goapp.Td().Class("project").Title("%s", r.ProjectID).Text(orDash(project(r.ProjectID))))
+	}
 	for j, c := range res.Columns {
 		v := ""
 		if j < len(r.Cells) {
@@ -435,15 +464,15 @@ func renderRow(res *resource, r *row, now time.Time, canLink func(octavia.Kind) 
 		}
 	}
 	if res.hasStatus() {
-		cells = append(cells, goapp.Td().Body(badge(r.ProvisioningStatus)), goapp.Td().Body(badge(r.OperatingStatus)))
+		cells = append(cells, goapp.Td().Class(colStatus).Body(badge(r.ProvisioningStatus)), goapp.Td().Class(colStatus).Body(badge(r.OperatingStatus)))
 	}
 	if res.Times {
 		created, updated := createdAt(r), octavia.ParseTime(r.UpdatedAt)
-		cells = append(cells, goapp.Td().Class("nowrap").Title("%s", formatAgo(created, now)).Text(formatTime(created)),
-			goapp.Td().Class("nowrap").Title("%s", formatAgo(updated, now)).Text(formatTime(updated)))
+		cells = append(cells, goapp.Td().Class("nowrap", colSecondary).Title("%s", formatAgo(created, now)).Text(formatTime(created)),
+			goapp.Td().Class("nowrap", colSecondary).Title("%s", formatAgo(updated, now)).Text(formatTime(updated)))
 	}
 	if !res.namedByID() {
-		cells = append(cells, goapp.Td().Class("mono", "muted", "id").Title("%s", r.ID).Text(shorten(r.ID, 13)))
+		cells = append(cells, goapp.Td().Class("mono", "muted", "id", colSecondary).Title("%s", r.ID).Text(shorten(r.ID, 13)))
 	}
 	return goapp.Tr().Class(res.Prefix+"-row", "res-row").DataSet("id", r.ID).DataSet("status", r.ProvisioningStatus).DataSet("operating", r.OperatingStatus).Body(cells...)
 }

@@ -103,17 +103,23 @@ const (
 	sortID      = -3
 	sortUpdated = -4
 	sortNone    = -5 // a column that does not sort (the operating status)
+	sortProject = -6 // the project's name (an admin's lists)
 )
 
 // sortedBy returns a copy of rows sorted on column col (sortName, a
-// Columns index + 1, sortStatus, sortCreated, sortUpdated, sortID),
-// reversed when rev; cells that are both whole numbers compare as numbers;
-// ties keep the name order.
-func sortedBy(rows []row, col int, rev bool) []row {
+// Columns index + 1, sortStatus, sortCreated, sortUpdated, sortID,
+// sortProject: by what project names a project id, the id itself when it
+// is nil), reversed when rev; cells that are both whole numbers compare as
+// numbers; ties keep the name order.
+func sortedBy(rows []row, col int, rev bool, project func(id string) string) []row {
 	key := func(r *row) string {
 		switch {
 		case col == sortName:
 			return r.Name
+		case col == sortProject && project != nil:
+			return project(r.ProjectID)
+		case col == sortProject:
+			return r.ProjectID
 		case col == sortStatus:
 			return r.ProvisioningStatus
 		case col == sortCreated:
@@ -161,25 +167,52 @@ func atoi(s string) (int, bool) {
 }
 
 // listColumns are the columns of res's table, in order, with what each
-// sorts on (sortNone: it does not): the name, the kind's Columns, the
+// sorts on (sortNone: it does not): what names a row (firstColumn), its
+// project when the list shows it (project), the kind's Columns, the
 // statuses and times the kind has, the id.
-func listColumns(res *resource) (cols []vcol, sorts []int) {
-	cols, sorts = append(cols, vcol{"Name", "20%"}), append(sorts, sortName)
+// Column classes (vcol.Class, and the cells'): a phone's screen
+// (web/octaview.css) leaves out the secondary columns (times, ids) of
+// every list, and of a list with statuses every column but the name and
+// the statuses, so that those fit.
+const (
+	colSecondary = "col-sec"
+	colName      = "col-name"
+	colStatus    = "col-st"
+)
+
+func listColumns(res *resource, project bool) (cols []vcol, sorts []int) {
+	cols, sorts = append(cols, vcol{res.firstColumn(), "20%", colName}), append(sorts, sortName)
+	if project {
+		cols, sorts = append(cols, vcol{"Project", "10%", ""}), append(sorts, sortProject)
+	}
 	for i, c := range res.Columns {
 		w := c.Width
 		if w == "" {
 			w = "11%"
 		}
-		cols, sorts = append(cols, vcol{c.Title, w}), append(sorts, i+1)
+		cols, sorts = append(cols, vcol{c.Title, w, ""}), append(sorts, i+1)
 	}
 	if res.hasStatus() {
-		cols, sorts = append(cols, vcol{"Provisioning", "11%"}, vcol{"Operating", "10%"}), append(sorts, sortStatus, sortNone)
+		cols, sorts = append(cols, vcol{"Provisioning", "11%", colStatus}, vcol{"Operating", "10%", colStatus}), append(sorts, sortStatus, sortNone)
 	}
 	if res.Times {
-		cols, sorts = append(cols, vcol{"Created (UTC)", "12%"}, vcol{"Updated (UTC)", "12%"}), append(sorts, sortCreated, sortUpdated)
+		cols, sorts = append(cols, vcol{"Created (UTC)", "12%", colSecondary}, vcol{"Updated (UTC)", "12%", colSecondary}), append(sorts, sortCreated, sortUpdated)
 	}
 	if !res.namedByID() {
-		cols, sorts = append(cols, vcol{"ID", "12%"}), append(sorts, sortID)
+		cols, sorts = append(cols, vcol{"ID", "12%", colSecondary}), append(sorts, sortID)
 	}
 	return cols, sorts
+}
+
+// firstColumn is the title of the column that names a row: "Name", "ID"
+// for kinds whose objects have no name (amphorae), "Project" for those
+// named by their project (quotas).
+func (r *resource) firstColumn() string {
+	switch {
+	case r.ProjectNamed:
+		return "Project"
+	case r.Unnamed:
+		return "ID"
+	}
+	return "Name"
 }

@@ -81,6 +81,20 @@ func (p *loginPage) OnNav(ctx goapp.Context) {
 		return
 	}
 	p.ready = true
+	focusLogin(ctx)
+}
+
+// focusLogin puts the focus on the form's first field once the form is
+// ready, unless the user already put it somewhere (autofocus works only
+// for what the page's HTML had at load, not for what the app draws). UI
+// goroutine.
+func focusLogin(ctx goapp.Context) {
+	ctx.Defer(func(goapp.Context) {
+		doc := goapp.Window().Get("document")
+		if a := doc.Get("activeElement"); !a.Truthy() || a.Equal(doc.Get("body")) {
+			focusID("login-user")
+		}
+	})
 }
 
 // restore signs in from the session cookie, if there is a live one (the
@@ -101,6 +115,7 @@ func (p *loginPage) restore(ctx goapp.Context) {
 		sess, err := restoredSession(c, origin, serverCfg)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			p.restoring, p.ready = false, true
+			focusLogin(ctx)
 			queued := p.queued
 			p.queued = nil
 			if bye := takeBye(); bye != "" && queued == nil {
@@ -371,16 +386,11 @@ func (p *loginPage) Render() goapp.UI {
 			// method post: a form sent before the app runs (it cannot be: its
 			// button is disabled until then) never puts the password in a URL
 			goapp.Form().ID("login-form").Class("form").Method("post").DataSet("ready", p.ready).DataSet("method", p.method).OnSubmit(p.submit).Body(
-				goapp.Div().Class("login-methods").Role("group").Aria("label", "Log in with").Body(
-					methodButton("login-method-password", "Password", methodPassword, p),
-					methodButton("login-method-appcred", "Application credential", methodAppCred, p),
-					methodButton("login-method-token", "Token", methodToken, p),
-				),
 				goapp.If(p.method == methodPassword, func() goapp.UI {
 					return goapp.Div().Class("login-fields").Body(
-						field("login-user", "User name", goapp.Input().ID("login-user").Name("user").AutoComplete(true).
+						field("login-user", "User name", goapp.Input().ID("login-user").Name("user").Attr("autocomplete", "username").
 							Value(p.user).OnInput(p.ValueTo(&p.user)).AutoFocus(true)),
-						field("login-password", "Password", goapp.Input().ID("login-password").Type("password").Name("password").
+						field("login-password", "Password", goapp.Input().ID("login-password").Type("password").Name("password").Attr("autocomplete", "current-password").
 							Value(p.password).OnInput(p.ValueTo(&p.password))),
 						goapp.Div().Class("form-row").Body(
 							field("login-domain", "Domain", goapp.Input().ID("login-domain").Name("domain").
@@ -429,6 +439,14 @@ func (p *loginPage) Render() goapp.UI {
 					return goapp.P().ID("login-starting").Class("muted").Aria("live", "polite").
 						Text("The console is starting: type away, Log in works in a moment.")
 				}),
+				// after the fields and the button: the user name is the first Tab
+				// stop (and the autofocus) of the page
+				goapp.Div().Class("login-methods").Role("group").Aria("label", "Log in with").Body(
+					goapp.Span().Class("muted", "login-methods-label").Text("Log in with"),
+					methodButton("login-method-password", "Password", methodPassword, p),
+					methodButton("login-method-appcred", "Application credential", methodAppCred, p),
+					methodButton("login-method-token", "Token", methodToken, p),
+				),
 			),
 			goapp.If(p.cfg.Lab && len(p.cfg.LabUsers) > 0, func() goapp.UI {
 				return goapp.Div().Class("lab-users").Body(

@@ -70,6 +70,7 @@ type operation struct {
 	EndedAt    time.Time   `json:"ended_at,omitzero"`
 	State      opState     `json:"state"`
 	Reason     string      `json:"reason,omitempty"` // why the wait failed or stopped
+	Prior      string      `json:"prior,omitempty"`  // what an action changed (a drained member's weight): its undo offers it back
 }
 
 // lbID is the load balancer the operation's object belongs to ("" for

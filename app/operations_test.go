@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
 )
@@ -166,5 +168,39 @@ func TestOpRows(t *testing.T) {
 	got := opRows(ops, []row{{ID: "listed"}}, "p", lbResource, "")
 	if len(got) != 1 || got[0].ID != "new" || got[0].Name != "fresh" || got[0].ProvisioningStatus != string(octavia.StatusPendingCreate) {
 		t.Errorf("got %+v, want one PENDING_CREATE row for the new load balancer only", got)
+	}
+}
+
+// TestOperationsPanelFolds: a wait stays in full view and cancellable
+// however many operations came after it (it used to scroll into "and N
+// older operations"), a failure too; the ended ones fold into one line.
+func TestOperationsPanelFolds(t *testing.T) {
+	now := time.Now()
+	lb := octavia.Ref{Kind: octavia.KindLoadBalancer, ID: "lb-1", LoadBalancerID: "lb-1"}
+	var ops []operation
+	for i := range 7 {
+		ops = append(ops, operation{ID: fmt.Sprint("done-", i), Kind: opUpdate, Wait: waitActive, Ref: lb, Name: fmt.Sprint("web-", i),
+			State: opSucceeded, Status: "ACTIVE", StartedAt: now.Add(-time.Minute), EndedAt: now})
+	}
+	ops = append(ops, operation{ID: "failed", Kind: opUpdate, Wait: waitActive, Ref: lb, Name: "broken", State: opFailed, Reason: "it went to ERROR.",
+		StartedAt: now.Add(-2 * time.Minute), EndedAt: now})
+	ops = append(ops, operation{ID: "oldest-wait", Kind: opCreate, Wait: waitActive, Ref: lb, Name: "slow", State: opWaiting,
+		Status: "PENDING_CREATE", StartedAt: now.Add(-3 * time.Minute)})
+	html := goapp.HTMLString(renderOperations(ops, now))
+	details := strings.Index(html, "<details")
+	wait, failed := strings.Index(html, `data-op="oldest-wait"`), strings.Index(html, `data-op="failed"`)
+	switch {
+	case details < 0 || wait < 0 || failed < 0:
+		t.Fatalf("the panel: %s", html)
+	case wait > details || failed > details:
+		t.Errorf("the wait and the failure are folded away with the ended operations: %s", html)
+	case !strings.Contains(html[wait:details], "Cancel wait"):
+		t.Errorf("the oldest wait cannot be cancelled: %s", html[wait:details])
+	case strings.Contains(html, "older operations"):
+		t.Errorf("operations are still counted away: %s", html)
+	case !strings.Contains(html, `7 ended operations; the newest: Edit load balancer &#34;web-0&#34;`):
+		t.Errorf("the folded line: %s", html[details:])
+	case strings.Count(html[details:], `op-succeeded`) != 7 || strings.Contains(html[details:details+30], "open"):
+		t.Errorf("the ended operations are not all under the fold: %s", html[details:])
 	}
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"slices"
+	"time"
 	"unicode"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -108,6 +109,9 @@ func renderProps(sess *session, pr pageRef, o object, tagsInEditor bool) []goapp
 func propValue(sess *session, pr pageRef, o object, r propRow) goapp.UI {
 	switch r.Show {
 	case attr.Badge:
+		if r.Key == "provisioning_status" && isPending(r.Text) {
+			return pendingBadge(sess, pr, o, r.Text)
+		}
 		return badge(r.Text)
 	case attr.Time:
 		return goapp.Text(formatTime(o.Time(r.Key)))
@@ -128,6 +132,17 @@ func propValue(sess *session, pr pageRef, o object, r propRow) goapp.UI {
 		return goapp.Span().Class("mono").Text(orDash(r.Text))
 	}
 	return goapp.Text(orDash(r.Text))
+}
+
+// pendingBadge is a PENDING_* status with how long it has been so
+// (pendingFor: the same words as the page's "Why this status"). A stuck
+// object says so at a glance.
+func pendingBadge(sess *session, pr pageRef, o object, status string) goapp.UI {
+	since := pendingFor(o, sess.Info.ProjectID, pr.ID, time.Now())
+	if since == "" {
+		return badge(status)
+	}
+	return goapp.Span().Body(badge(status), goapp.Span().Class("pending-for", "muted").Text(" "+since))
 }
 
 // linkTo is the page of object id of kind to, linked from page from: a

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -37,13 +38,16 @@ func quotaPairs(values, defaults object) []quotaPair {
 }
 
 // quotaDefaults is the quota page's table of the project's limits beside
-// the deployment's defaults, read once when shown.
+// what it uses and the deployment's defaults, read once when shown.
 type quotaDefaults struct {
 	goapp.Compo
-	Values object
+	Project string // the quota's project
+	Values  object
 
 	defaults object
 	err      string
+	used     map[string]int // nil until read
+	usedErr  string
 }
 
 func (d *quotaDefaults) OnMount(ctx goapp.Context) {
@@ -51,11 +55,21 @@ func (d *quotaDefaults) OnMount(ctx goapp.Context) {
 	if sess == nil {
 		return
 	}
+	project := d.Project
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
 		q, err := sess.Client.Get(c, octavia.Ref{Kind: octavia.KindQuota, ID: "defaults"})
+		used, uerr := quotaUsage(c, sess.Client, project)
 		ctx.Dispatch(func(ctx goapp.Context) {
+			if uerr != nil {
+				d.usedErr = octavia.Message(uerr)
+			} else {
+				d.used = used[project]
+				if d.used == nil {
+					d.used = map[string]int{}
+				}
+			}
 			if err != nil {
 				d.err = octavia.Message(err)
 				return
@@ -68,20 +82,31 @@ func (d *quotaDefaults) OnMount(ctx goapp.Context) {
 func (d *quotaDefaults) Render() goapp.UI {
 	var rows []goapp.UI
 	for _, p := range quotaPairs(d.Values, d.defaults) {
+		used := "…"
+		switch {
+		case d.usedErr != "":
+			used = "—"
+		case d.used != nil:
+			used = strconv.Itoa(d.used[p.Key])
+		}
 		rows = append(rows, goapp.Tr().DataSet("key", p.Key).Body(
-			goapp.Td().Text(p.Label), goapp.Td().Class("num", "quota-value").Text(p.Value),
+			goapp.Td().Text(p.Label), goapp.Td().Class("num", "quota-used").Text(used), goapp.Td().Class("num", "quota-value").Text(p.Value),
 			goapp.Td().Class("num", "quota-default").Text(p.Default),
 			goapp.Td().Body(goapp.If(p.Own, func() goapp.UI { return goapp.Span().Class("chip").Text("own value") }).
 				ElseIf(d.defaults != nil, func() goapp.UI { return goapp.Span().Class("muted").Text("default") })),
 		))
 	}
 	return goapp.Section().Class("card").Body(
-		goapp.Div().Class("card-head").Body(goapp.H2().Text("Limits and defaults")),
+		goapp.Div().Class("card-head").Body(goapp.H2().Text("Usage, limits and defaults")),
+		goapp.If(d.usedErr != "", func() goapp.UI {
+			return goapp.P().ID("quota-used-error").Class("muted").Text("What the project uses could not be counted: " + d.usedErr)
+		}),
 		goapp.If(d.err != "", func() goapp.UI { // a 403 for some roles (the lab's policy is stricter than Octavia's)
 			return goapp.P().ID("quota-defaults-error").Class("muted").Text("The defaults could not be read: " + d.err)
 		}),
-		goapp.Div().Class("table-wrap").Body(goapp.Table().ID("quota-defaults").Class("table", "table-compact").Body(
-			goapp.THead().Body(goapp.Tr().Body(goapp.Th().Text("Limit"), goapp.Th().Text("This project"), goapp.Th().Text("Default"), goapp.Th().Text("Source"))),
+		// a Tab stop: on a phone the table scrolls sideways in it (keyboard users too)
+		goapp.Div().Class("table-wrap").TabIndex(0).Role("region").Aria("label", "Usage, limits and defaults").Body(goapp.Table().ID("quota-defaults").Class("table", "table-compact").Body(
+			goapp.THead().Body(goapp.Tr().Body(goapp.Th().Text("Limit"), goapp.Th().Text("In use"), goapp.Th().Text("This project's limit"), goapp.Th().Text("Default"), goapp.Th().Text("Source"))),
 			goapp.TBody().Body(rows...),
 		)),
 	)

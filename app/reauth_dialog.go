@@ -80,7 +80,7 @@ func (s *shell) renderReauth(sess *session) goapp.UI {
 		goapp.P().ID("reauth-why").Text("Keystone no longer accepts your token (it expired or was revoked). Log in again as "+
 			sess.Info.UserName+" to carry on where you were."),
 		goapp.Form().ID("reauth-form").Class("form").OnSubmit(s.reauthSubmit).Body(
-			field("reauth-password", "Password", goapp.Input().ID("reauth-password").Type("password").
+			field("reauth-password", "Password", goapp.Input().ID("reauth-password").Type("password").Attr("autocomplete", "current-password").
 				Value(s.reauthPass).OnInput(s.ValueTo(&s.reauthPass)).AutoFocus(true)),
 			goapp.If(s.reauthErr != "", func() goapp.UI {
 				return goapp.Div().ID("reauth-error").Class("alert", "alert-error").Aria("live", "assertive").Text(s.reauthErr)

@@ -236,12 +236,15 @@ func TestQuotaPairs(t *testing.T) {
 // TestAdminLists reads the quota and provider lists from the lab as each
 // role sees them: an admin every project with limits of its own (and its
 // own project), "default" where a project has none; a member its own
-// project's effective limits; the providers' capabilities for an admin,
-// and a note that only admins read them for the others.
+// project's effective limits; each limit beside what the project uses
+// ("2 / 5"); the providers' capabilities for an admin, and a note that
+// only admins read them for the others.
 func TestAdminLists(t *testing.T) {
 	five := 5
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{
-		Quotas: []labcloud.ScenarioQuota{{Project: "demo", LoadBalancer: &five}}}})
+		Quotas: []labcloud.ScenarioQuota{{Project: "demo", LoadBalancer: &five}},
+		LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "web", Count: 2,
+			Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.11", "10.0.0.12"}, Monitor: "HTTP"}}}}})
 	read := func(t *testing.T, res *resource, c *octavia.Client) map[string]row {
 		t.Helper()
 		rows := map[string]row{}
@@ -266,7 +269,8 @@ func TestAdminLists(t *testing.T) {
 			t.Fatalf("got %d quota rows, want 2 (demo's own, the admin's project)", len(rows))
 		}
 		for _, c := range []struct{ project, key, want string }{
-			{demoID, "loadbalancer", "5"}, {demoID, "listener", "default"}, {adminID, "loadbalancer", "default"},
+			{demoID, "loadbalancer", "2 / 5"}, {demoID, "listener", "2 / default"}, {demoID, "member", "4 / default"},
+			{demoID, "healthmonitor", "2 / default"}, {adminID, "loadbalancer", "0 / default"},
 		} {
 			if got := cell(quotaRes, rows[c.project], c.key); got != c.want {
 				t.Errorf("project %s %s: got %q, want %q", c.project, c.key, got, c.want)
@@ -279,8 +283,9 @@ func TestAdminLists(t *testing.T) {
 	}{{"member", demo}, {"reader", viewer}} {
 		t.Run(who.name+" quotas", func(t *testing.T) {
 			rows := read(t, quotaRes, who.c)
-			if len(rows) != 1 || cell(quotaRes, rows[demoID], "loadbalancer") != "5" || cell(quotaRes, rows[demoID], "pool") != "-1" {
-				t.Errorf("got %v; want demo's effective limits only (5 load balancers, -1 pools)", rows)
+			if len(rows) != 1 || cell(quotaRes, rows[demoID], "loadbalancer") != "2 / 5" || cell(quotaRes, rows[demoID], "pool") != "2 / unlimited" ||
+				cell(quotaRes, rows[demoID], "member") != "4 / unlimited" {
+				t.Errorf("got %v; want demo's usage beside its effective limits only (2 of 5 load balancers, 2 pools and 4 members of unlimited)", rows)
 			}
 		})
 	}

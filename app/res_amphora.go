@@ -15,7 +15,7 @@ import (
 // CLI's --wait does; a delete (a spare or failed one) too when it has one.
 var amphoraRes = &resource{
 	Kind: octavia.KindAmphora, Prefix: "amp", Singular: "amphora", Plural: "amphorae", Title: "Amphorae",
-	Path: "/amphorae", Admin: true, WriteAdmin: true, Paged: true, Times: true, Unnamed: true, Delete: true,
+	Path: "/amphorae", Admin: true, WriteAdmin: true, Paged: true, Times: true, Unnamed: true, Global: true, Delete: true,
 	Intro: "An amphora is the service VM that carries a load balancer of the amphora provider.",
 	Columns: []column{{Title: "Role", Key: "role", Width: "9%"}, {Title: "Status", Key: "status", Badge: true, Width: "10%"},
 		{Title: "Load balancer", Key: "loadbalancer_id", Link: octavia.KindLoadBalancer, Width: "12%"},

@@ -11,7 +11,7 @@ import (
 // write at once.
 var azRes = &resource{
 	Kind: octavia.KindAvailabilityZone, Prefix: "az", Singular: "availability zone", Plural: "availability zones",
-	Title: "Availability zones", Path: "/availability-zones", WriteAdmin: true, Create: true, Edit: true, Delete: true,
+	Title: "Availability zones", Path: "/availability-zones", Global: true, WriteAdmin: true, Create: true, Edit: true, Delete: true,
 	Intro: "An availability zone is a place a load balancer can be built in (a compute zone, its networks).",
 	Columns: []column{{Title: "Description", Key: "description", Width: "34%"}, {Title: "Enabled", Key: "enabled", Width: "9%"},
 		{Title: "Profile", Key: "availability_zone_profile_id", Link: octavia.KindAvailabilityZoneProfile, Width: "17%"}},

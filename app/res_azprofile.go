@@ -10,7 +10,7 @@ import (
 // capabilities). Admins only; Octavia applies a write at once.
 var azProfileRes = &resource{
 	Kind: octavia.KindAvailabilityZoneProfile, Prefix: "azprofile", Singular: "availability zone profile",
-	Plural: "availability zone profiles", Title: "AZ profiles", Path: "/availability-zone-profiles",
+	Plural: "availability zone profiles", Title: "AZ profiles", Path: "/availability-zone-profiles", Global: true,
 	Admin: true, WriteAdmin: true, Paged: true, Create: true, Edit: true, Delete: true,
 	Intro: "An availability zone profile is what a zone means to its provider: a JSON object of the provider's zone capabilities.",
 	Columns: []column{{Title: "Provider", Key: "provider_name", Width: "11%"},

@@ -11,7 +11,7 @@ import (
 // Octavia applies a write at once (no status, no wait).
 var flavorRes = &resource{
 	Kind: octavia.KindFlavor, Prefix: "flavor", Singular: "flavor", Plural: "flavors", Title: "Flavors",
-	Path: "/flavors", WriteAdmin: true, Create: true, Edit: true, Delete: true,
+	Path: "/flavors", Global: true, WriteAdmin: true, Create: true, Edit: true, Delete: true,
 	Intro: "A flavor is a named load balancer shape (topology, compute flavor…) that users pick when they create one.",
 	Columns: []column{{Title: "Description", Key: "description", Width: "30%"}, {Title: "Enabled", Key: "enabled", Width: "9%"},
 		{Title: "Flavor profile", Key: "flavor_profile_id", Link: octavia.KindFlavorProfile, Width: "17%"}},

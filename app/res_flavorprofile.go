@@ -10,7 +10,7 @@ import (
 // Admins only; Octavia applies a write at once.
 var flavorProfileRes = &resource{
 	Kind: octavia.KindFlavorProfile, Prefix: "flavorprofile", Singular: "flavor profile", Plural: "flavor profiles",
-	Title: "Flavor profiles", Path: "/flavor-profiles", Admin: true, WriteAdmin: true, Create: true, Edit: true, Delete: true,
+	Title: "Flavor profiles", Path: "/flavor-profiles", Global: true, Admin: true, WriteAdmin: true, Create: true, Edit: true, Delete: true,
 	Intro: "A flavor profile is what a flavor means to its provider: a JSON object of the provider's flavor capabilities.",
 	Columns: []column{{Title: "Provider", Key: "provider_name", Width: "11%"},
 		{Title: "Flavor data", Key: "flavor_data", Mono: true, Width: "40%"}},

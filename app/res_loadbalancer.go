@@ -12,7 +12,7 @@ import (
 
 // lbVIPBySubnet reports whether the create takes its VIP from a subnet
 // (else an existing port): the wizard's own choice, "_vip".
-func lbVIPBySubnet(v form.Values) bool { return v["_vip"] != "port" }
+func lbVIPBySubnet(v form.Values) bool { return v["_vip"] != "port" && v["_vip"] != "network" }
 
 // lbResource: load balancers, the root of Octavia's tree. Its create is
 // the create wizard (createPath), made of this form's create fields and
@@ -35,7 +35,9 @@ var lbResource = &resource{
 		{Key: "vip_address", Label: "Fixed VIP address", Only: form.Create, Show: lbVIPBySubnet,
 			Hint: "Empty: Neutron picks a free address of the subnet."},
 		{Key: "vip_port_id", Label: "Existing port", Type: form.Port, Only: form.Create, Required: true,
-			Show: func(v form.Values) bool { return !lbVIPBySubnet(v) }},
+			Show: func(v form.Values) bool { return v["_vip"] == "port" }},
+		{Key: "vip_network_id", Label: "VIP network", Only: form.Create, Required: true, // typed: lb_vip_typed.go
+			Show: func(v form.Values) bool { return v["_vip"] == "network" }},
 		{Key: "flavor_id", Label: "Flavor", Type: form.Ref, Ref: octavia.KindFlavor, Only: form.Create},
 		{Key: "availability_zone", Label: "Availability zone", Type: form.Ref, Ref: octavia.KindAvailabilityZone, Only: form.Create},
 		{Key: "admin_state_up", Label: "Admin state up", Type: form.Bool, Default: "true"},

@@ -37,15 +37,44 @@ var memberRes = &resource{
 	Validate: form.ValidateMember,
 	Actions: []action{{
 		ID: "member-drain", Label: "Drain",
-		Confirm: "The member's weight goes to 0: it takes no new connections; those open carry on. Edit its weight to take it back.",
+		Confirm: "The member's weight goes to 0: it takes no new connections; those open carry on. Restore weight, on its page, takes it back.",
 		Show:    func(o object) bool { return o.Text("weight") != "0" },
 		Write: func(r octavia.Ref, o object) write {
-			return write{Op: operation{Kind: opOther, Verb: "Drain", Wait: waitActive, Ref: r,
+			return write{Op: operation{Kind: opOther, Verb: "Drain", Wait: waitActive, Ref: r, Prior: o.Text("weight"),
 				Written: "PUT member " + r.ID + ` weight "0" (was ` + strconv.Quote(o.Text("weight")) + ")", Status: string(octavia.StatusPendingUpdate)},
 				Was: o.Text("provisioning_status"),
 				Send: func(ctx context.Context, c *octavia.Client) (object, octavia.Accepted, error) {
 					return c.Update(ctx, r, object{"weight": 0})
 				}}
 		},
+	}, {
+		// the undo of Drain: the weight the member had before this tab's
+		// (or its journal's) last Drain of it
+		ID: "member-restore", Label: "Restore weight",
+		Show:    func(o object) bool { return o.Text("weight") == "0" && drainedWeight(o.Text("id")) != "" },
+		LabelOf: func(o object) string { return "Restore weight " + drainedWeight(o.Text("id")) },
+		Write: func(r octavia.Ref, o object) write {
+			w := drainedWeight(r.ID)
+			n, _ := strconv.Atoi(w)
+			return write{Op: operation{Kind: opOther, Verb: "Restore weight of", Wait: waitActive, Ref: r,
+				Written: "PUT member " + r.ID + ` weight ` + strconv.Quote(w) + ` (was "0")`, Status: string(octavia.StatusPendingUpdate)},
+				Send: func(ctx context.Context, c *octavia.Client) (object, octavia.Accepted, error) {
+					return c.Update(ctx, r, object{"weight": n})
+				}}
+		},
 	}},
+}
+
+// drainedWeight is the weight member id had before its latest Drain in
+// the operations (this tab's and its journal's), "" when none is known.
+func drainedWeight(id string) string {
+	for _, op := range operations.snapshot() { // newest first
+		if op.Ref.ID == id && op.Verb == "Drain" {
+			if op.Prior == "0" {
+				return ""
+			}
+			return op.Prior
+		}
+	}
+	return ""
 }

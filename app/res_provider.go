@@ -16,7 +16,7 @@ import (
 // Octavia's default policy lets only admins read the capabilities.
 var providerRes = &resource{
 	Kind: octavia.KindProvider, Prefix: "provider", Singular: "provider", Plural: "providers", Title: "Providers",
-	Path: "/providers", NoDetail: true, WriteAdmin: true, // nothing to write: Octavia has no provider writes
+	Path: "/providers", Global: true, NoDetail: true, WriteAdmin: true, // nothing to write: Octavia has no provider writes
 	Intro: "A provider is the driver that builds load balancers: the amphora VMs, OVN…",
 	Columns: []column{{Title: "Description", Key: "description", Width: "22%"},
 		{Title: "Flavor capabilities", Key: "flavor_capabilities", Width: "27%"},

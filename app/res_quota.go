@@ -3,7 +3,9 @@ package app
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"iter"
+	"strings"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -26,7 +28,7 @@ var quotaLimits = []struct{ Key, Alias, Label string }{
 // A quota's answer does not name its project: its page names it from its URL.
 var quotaRes = &resource{
 	Kind: octavia.KindQuota, Prefix: "quota", Singular: "quota", Plural: "quotas", Title: "Quotas",
-	Path: "/quotas", WriteAdmin: true, Edit: true,
+	Path: "/quotas", ProjectNamed: true, WriteAdmin: true, Edit: true,
 	Intro:    "A quota caps how many load balancers, listeners, pools… a project may have (-1 = unlimited).",
 	Columns:  quotaColumns(),
 	Fields:   quotaFields(),
@@ -34,15 +36,18 @@ var quotaRes = &resource{
 	Validate: form.ValidateQuota,
 	ListRows: func(ctx context.Context, c *octavia.Client, _ listQuery) iter.Seq2[row, error] {
 		s := c.Session()
+		res := resourceOf(octavia.KindQuota)
 		return func(yield func(row, error) bool) {
 			if !s.HasRole("admin") {
 				o, err := c.Get(ctx, octavia.Ref{Kind: octavia.KindQuota, ID: s.ProjectID})
 				if err == nil {
-					o = quotaRow(s.ProjectID, o)
+					used, uerr := quotaUsage(ctx, c, s.ProjectID)
+					o = withUsage(quotaRow(s.ProjectID, o), used[s.ProjectID], uerr == nil)
 				}
-				yield(rowOfObject(resourceOf(octavia.KindQuota), "", o), err)
+				yield(rowOfObject(res, "", o), err)
 				return
 			}
+			var rows []object
 			own := false
 			for o, err := range c.List(ctx, octavia.KindQuota, "", octavia.ListQuery{}) {
 				if err != nil {
@@ -50,16 +55,20 @@ var quotaRes = &resource{
 					return
 				}
 				own = own || o.Text("project_id") == s.ProjectID
-				if !yield(rowOfObject(resourceOf(octavia.KindQuota), "", storedQuota(o)), nil) {
+				rows = append(rows, storedQuota(o))
+			}
+			if !own {
+				rows = append(rows, storedQuota(object{"project_id": s.ProjectID}))
+			}
+			used, err := quotaUsage(ctx, c, "") // when it fails, the limits alone
+			for _, o := range rows {
+				if !yield(rowOfObject(res, "", withUsage(o, used[o.Text("project_id")], err == nil)), nil) {
 					return
 				}
 			}
-			if !own {
-				yield(rowOfObject(resourceOf(octavia.KindQuota), "", storedQuota(object{"project_id": s.ProjectID})), nil)
-			}
 		}
 	},
-	Sections: []func(env sectionEnv) goapp.UI{func(env sectionEnv) goapp.UI { return &quotaDefaults{Values: env.Obj} }},
+	Sections: []func(env sectionEnv) goapp.UI{func(env sectionEnv) goapp.UI { return &quotaDefaults{Project: env.Ref.ID, Values: env.Obj} }},
 	Actions: []action{{
 		ID: "quota-reset", Label: "Reset to defaults", Admin: true,
 		Confirm: "Every limit of this project goes back to the deployment's default.",
@@ -130,4 +139,65 @@ func quotaLimit(o object, key, alias string) any {
 		return v
 	}
 	return o[alias]
+}
+
+// quotaUsage counts, by project, what each holds of every limit: its load
+// balancers, listeners, pools, health monitors and L7 policies (one list
+// of each, asking Octavia only for project_id), the members its pools name
+// and the rules its policies name. Octavia has no usage API; its quota
+// check counts the same objects. project "" counts every project's (an
+// admin's list), else that project's only. Blocks.
+func quotaUsage(ctx context.Context, c *octavia.Client, project string) (map[string]map[string]int, error) {
+	used := map[string]map[string]int{}
+	add := func(p, key string, n int) {
+		if used[p] == nil {
+			used[p] = map[string]int{}
+		}
+		used[p][key] += n
+	}
+	for _, k := range []struct {
+		kind     octavia.Kind
+		key, sub string // the limit, and the one counted by the ids a list attribute names
+		subAttr  string
+	}{
+		{octavia.KindLoadBalancer, "loadbalancer", "", ""}, {octavia.KindListener, "listener", "", ""},
+		{octavia.KindPool, "pool", "member", "members"}, {octavia.KindMonitor, "healthmonitor", "", ""},
+		{octavia.KindL7Policy, "l7policy", "l7rule", "rules"},
+	} {
+		q := octavia.ListQuery{Fields: []string{"project_id"}}
+		if k.subAttr != "" {
+			q.Fields = append(q.Fields, k.subAttr)
+		}
+		if project != "" {
+			q.Filters = map[string][]string{"project_id": {project}}
+		}
+		for r, err := range c.Rows(ctx, k.kind, "", q) {
+			if err != nil {
+				return nil, err
+			}
+			add(r[0], k.key, 1)
+			if k.subAttr != "" && r[1] != "" {
+				add(r[0], k.sub, len(strings.Split(r[1], ", ")))
+			}
+		}
+	}
+	return used, nil
+}
+
+// withUsage is quota row o with each limit's cell saying what is in use
+// beside it, when it is known: "2 / 5", "0 / default", "3 / unlimited";
+// else the limit alone ("unlimited" for -1).
+func withUsage(o object, used map[string]int, known bool) object {
+	out := object{"project_id": o.Text("project_id")}
+	for _, l := range quotaLimits {
+		limit := octavia.ValueText(o[l.Key])
+		if limit == "-1" {
+			limit = "unlimited"
+		}
+		if known {
+			limit = fmt.Sprintf("%d / %s", used[l.Key], orDash(limit))
+		}
+		out[l.Key] = limit
+	}
+	return out
 }

@@ -39,6 +39,12 @@ type resource struct {
 	NoNav      bool // not in the navigation (children, listed on their parent's page)
 	NoDetail   bool // no page of its own: the list is all (providers)
 	Unnamed    bool // its objects have no name: their id names them (amphorae)
+	// ProjectNamed: its objects are a project's and are called by the
+	// project's name (quotas: their id is the project's).
+	ProjectNamed bool
+	// Global: its objects belong to no project (flavors, zones, their
+	// profiles, providers, amphorae).
+	Global bool
 
 	// The writes the console offers (Octavia's own; flavors and the like
 	// are admin's, see WriteAdmin). CreatePath replaces the generic create
@@ -113,6 +119,7 @@ type listQuery struct {
 	Limit   int
 	Marker  string
 	Sort    string // Octavia's order (listSort); "" = its default
+	Project bool   // read each row's project (the list shows it: projectColumn)
 }
 
 // get is filter key's value, "" when not set.
@@ -147,8 +154,18 @@ type action struct {
 	Confirm string // the confirmation's question; the action runs at once when ""
 	Admin   bool   // only for admins
 	Show    func(o object) bool
+	// LabelOf, if set, is the button's words for o ("Restore weight 5").
+	LabelOf func(o object) string
 	// Write is the action's write for the object o at ref (write.go).
 	Write func(ref octavia.Ref, o object) write
+}
+
+// label is the action's button text for o.
+func (a action) label(o object) string {
+	if a.LabelOf != nil {
+		return a.LabelOf(o)
+	}
+	return a.Label
 }
 
 // resources is the table of every kind, in the navigation's order (set in

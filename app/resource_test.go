@@ -104,7 +104,7 @@ func TestSortedBy(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := names(sortedBy(rows, tc.col, tc.rev)); got != tc.want {
+			if got := names(sortedBy(rows, tc.col, tc.rev, nil)); got != tc.want {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})

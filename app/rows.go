@@ -18,6 +18,7 @@ type row struct {
 	CreatedAt          string   // Octavia's text; parsed only when shown
 	UpdatedAt          string   // Octavia's text ("" until the first update)
 	Parent             string   // a member's pool, a rule's L7 policy
+	ProjectID          string   // its project, read for the lists that show it (an admin's: projectColumn)
 	Cells              []string // the kind's Columns, in order
 	// Seq is the row's place in Octavia's order of the list (listSort), as
 	// the last read of the whole list gave it: the live re-read asks
@@ -27,10 +28,14 @@ type row struct {
 
 // rowFields are the attributes a row of res shows, in the order of a
 // list's ListQuery.Fields (rowOf reads them back in this order): the id,
-// the name, the statuses and times the kind has, its Columns, then the
-// attributes its Local filters read.
-func rowFields(res *resource) []string {
+// its project when the list shows it (project), the name, the statuses and
+// times the kind has, its Columns, then the attributes its Local filters
+// read.
+func rowFields(res *resource, project bool) []string {
 	f := []string{res.Kind.IDKey()}
+	if project {
+		f = append(f, "project_id")
+	}
 	if !res.namedByID() {
 		f = append(f, "name")
 	}
@@ -51,11 +56,14 @@ func rowFields(res *resource) []string {
 	return f
 }
 
-// rowOf is the row of res that r, read with rowFields(res), holds (parent:
-// the id of a member's pool or a rule's policy).
-func rowOf(res *resource, parent string, r octavia.Row) row {
+// rowOf is the row of res that r, read with rowFields(res, project), holds
+// (parent: the id of a member's pool or a rule's policy).
+func rowOf(res *resource, parent string, r octavia.Row, project bool) row {
 	out := row{ID: r[0], Name: r[0], Parent: parent}
 	i := 1
+	if project {
+		out.ProjectID, i = r[i], i+1
+	}
 	if !res.namedByID() {
 		out.Name, i = r[i], i+1
 	}
@@ -74,15 +82,15 @@ func rowOf(res *resource, parent string, r octavia.Row) row {
 // rowOfObject is the row of object o of kind res (a poll's answer, a
 // list read as objects).
 func rowOfObject(res *resource, parent string, o object) row {
-	fields := rowFields(res)
+	fields := rowFields(res, true)
 	r := make(octavia.Row, len(fields))
 	for i, f := range fields {
 		r[i] = o.Text(f)
 	}
-	return rowOf(res, parent, r)
+	return rowOf(res, parent, r, true)
 }
 
-// localMatch reports whether r, read with rowFields(res), passes the Local
+// localMatch reports whether r, read with rowFields, passes the Local
 // filters of q (a pool's listener: its listeners hold the value).
 func localMatch(res *resource, q listQuery, r octavia.Row) bool {
 	i := len(r)

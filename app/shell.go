@@ -3,6 +3,7 @@ package app
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -54,11 +55,36 @@ func (s *shell) OnMount(ctx goapp.Context) {
 	ctx.ObserveState(stateOperations, &s.ops).OnChange(func() { s.syncTicker(ctx) })
 	s.syncTicker(ctx)
 	if goapp.IsClient {
+		s.focusHeading(ctx)
 		installDebugHooks()
 		watchShell(s, ctx)
 		s.loadProjects(ctx)
 		s.openReauth(ctx)
 	}
+}
+
+// pageTitleID is the id of the page's heading (the shell's h1).
+const pageTitleID = "page-title"
+
+// headingAt is the path whose heading last took the focus.
+var headingAt string
+
+// OnNav moves the keyboard focus to the page's heading when the page
+// changed (not when only its query did): a screen reader says where the
+// user is, and Tab goes on from the top of the new page, not from the
+// link that was followed. UI goroutine.
+func (s *shell) OnNav(ctx goapp.Context) { s.focusHeading(ctx) }
+
+// focusHeading focuses the heading once per path: from OnNav (a page of
+// the same kind: the shell stays) and OnMount (a shell mounted after the
+// navigation, once its page renders it). UI goroutine.
+func (s *shell) focusHeading(ctx goapp.Context) {
+	path := goapp.Window().URL().Path
+	if !goapp.IsClient || path == headingAt {
+		return
+	}
+	headingAt = path
+	ctx.Defer(func(goapp.Context) { focusID(pageTitleID) })
 }
 
 // OnDismount stops the ticker.
@@ -192,7 +218,7 @@ func (s *shell) Render() goapp.UI {
 		),
 		mainContent().Class("main").Body(
 			goapp.Div().Class("page-head").Body(
-				goapp.H1().Text(s.Title),
+				goapp.H1().ID(pageTitleID).TabIndex(-1).Text(s.Title),
 				goapp.If(s.Actions != nil, func() goapp.UI { return s.Actions }),
 			),
 			goapp.Div().Class("page-body").Body(s.Content...),
@@ -236,59 +262,88 @@ func joinRoles(roles []string) string {
 	return out
 }
 
-// opsShown is how many operations the panel lists; older ones are counted.
-const opsShown = 5
+// endedOpen is whether the panel's ended operations are unfolded (the
+// user's last choice, for every page of the tab).
+var endedOpen bool
 
 // renderOperations is the operations panel: each accepted write with its
-// live wait. Waiting and failed ones show everything (what was written, the
-// acceptance, the outcome); finished ones fold to one line. Runs on the UI
+// live wait. Waiting and failed ones are always shown in full (what was
+// written, the acceptance, the outcome; a wait can always be seen and
+// cancelled, however many operations came after it); the ended ones fold
+// into one line ("3 ended operations: the newest …") that unfolds to one
+// line each, so the banners do not push the page down. Runs on the UI
 // goroutine.
 func renderOperations(ops []operation, now time.Time) goapp.UI {
-	older := 0
-	if len(ops) > opsShown {
-		ops, older = ops[:opsShown], len(ops)-opsShown
+	var live, ended []operation
+	for _, op := range ops {
+		if op.State == opWaiting || op.State == opFailed {
+			live = append(live, op)
+		} else {
+			ended = append(ended, op)
+		}
 	}
 	return goapp.Section().Class("ops").Aria("label", "operations").Body(
-		goapp.Range(ops).Slice(func(i int) goapp.UI {
-			op := ops[i]
-			full := op.State == opWaiting || op.State == opFailed
-			return goapp.Div().Class("op", "op-"+string(op.State)).DataSet("op", op.ID).DataSet("lb", op.lbID()).Body(
-				goapp.Div().Class("op-head").Body(
-					goapp.Span().Class("op-title").Text(opTitle(op)),
-					goapp.If(op.Status != "", func() goapp.UI { return badge(op.Status) }), // none for a write applied at once
-					goapp.Span().Class("op-elapsed").Title("elapsed").Text(formatElapsed(op.elapsed(now))),
-					goapp.If(!full, func() goapp.UI {
-						return goapp.Span().Class("op-line", "op-outcome", "op-inline").Text(opOutcomeText(op, now))
-					}),
-					goapp.Div().Class("spacer"),
-					goapp.If(op.State == opWaiting, func() goapp.UI {
-						return goapp.Button().Class("btn", "btn-small", "op-stop").
-							Title("Stop watching; Octavia carries on with the load balancer.").
-							OnClick(func(ctx goapp.Context, e goapp.Event) { operations.stop(op.ID) }).
-							Text("Cancel wait")
-					}).Else(func() goapp.UI {
-						return goapp.Button().Class("btn", "btn-small", "btn-ghost", "op-dismiss").
-							OnClick(func(ctx goapp.Context, e goapp.Event) { operations.dismiss(ctx, op.ID) }).
-							Text("Dismiss")
-					}),
+		goapp.Range(live).Slice(func(i int) goapp.UI { return renderOperation(live[i], now) }),
+		goapp.If(len(ended) > 0, func() goapp.UI {
+			d := goapp.Details().Class("ops-ended")
+			if endedOpen {
+				d = d.Open(true) // (go-app writes open="false", which HTML reads as open)
+			}
+			return d.On("toggle", func(ctx goapp.Context, e goapp.Event) { endedOpen = ctx.JSSrc().Get("open").Bool() }).Body(
+				goapp.Summary().Class("ops-ended-summary").Text(endedSummary(ended, now)),
+				goapp.Div().Class("ops-ended-list").Body(
+					goapp.Range(ended).Slice(func(i int) goapp.UI { return renderOperation(ended[i], now) }),
 				),
-				goapp.If(full, func() goapp.UI {
-					return goapp.Div().Body(
-						goapp.Div().Class("op-line", "op-written").Body(goapp.Span().Class("op-label").Text("Wrote"), goapp.Text(op.Written)),
-						goapp.Div().Class("op-line", "op-accepted").Text(opAcceptedText(op)),
-						goapp.Div().Class("op-line", "op-outcome").Body(
-							goapp.Text(opOutcomeText(op, now)),
-							goapp.If(opStuck(op, now), func() goapp.UI {
-								return goapp.Span().Body(goapp.Text(" "), goapp.A().Class("op-stuck-link").Href(detailPathOf(op.lbID())).
-									Text("See the load balancer's page (its status tree)."))
-							}),
-						),
-					)
-				}),
 			)
 		}),
-		goapp.If(older > 0, func() goapp.UI {
-			return goapp.Div().Class("op-older").Textf("and %d older operations", older)
+	)
+}
+
+// endedSummary is the folded line of the ended operations.
+func endedSummary(ended []operation, now time.Time) string {
+	what := "1 ended operation"
+	if len(ended) > 1 {
+		what = fmt.Sprintf("%d ended operations", len(ended))
+	}
+	return fmt.Sprintf("%s; the newest: %s: %s", what, opTitle(ended[0]), opOutcomeText(ended[0], now))
+}
+
+// renderOperation is one operation of the panel: in full while it waits
+// or after it failed, else in one line.
+func renderOperation(op operation, now time.Time) goapp.UI {
+	full := op.State == opWaiting || op.State == opFailed
+	return goapp.Div().Class("op", "op-"+string(op.State)).DataSet("op", op.ID).DataSet("lb", op.lbID()).Body(
+		goapp.Div().Class("op-head").Body(
+			goapp.Span().Class("op-title").Text(opTitle(op)),
+			goapp.If(op.Status != "", func() goapp.UI { return badge(op.Status) }), // none for a write applied at once
+			goapp.Span().Class("op-elapsed").Title("elapsed").Text(formatElapsed(op.elapsed(now))),
+			goapp.If(!full, func() goapp.UI {
+				return goapp.Span().Class("op-line", "op-outcome", "op-inline").Text(opOutcomeText(op, now))
+			}),
+			goapp.Div().Class("spacer"),
+			goapp.If(op.State == opWaiting, func() goapp.UI {
+				return goapp.Button().Class("btn", "btn-small", "op-stop").
+					Title("Stop watching; Octavia carries on with the load balancer.").
+					OnClick(func(ctx goapp.Context, e goapp.Event) { operations.stop(op.ID) }, goapp.EventScope(op.ID)).
+					Text("Cancel wait")
+			}).Else(func() goapp.UI {
+				return goapp.Button().Class("btn", "btn-small", "btn-ghost", "op-dismiss").
+					OnClick(func(ctx goapp.Context, e goapp.Event) { operations.dismiss(ctx, op.ID) }, goapp.EventScope(op.ID)).
+					Text("Dismiss")
+			}),
+		),
+		goapp.If(full, func() goapp.UI {
+			return goapp.Div().Body(
+				goapp.Div().Class("op-line", "op-written").Body(goapp.Span().Class("op-label").Text("Wrote"), goapp.Text(op.Written)),
+				goapp.Div().Class("op-line", "op-accepted").Text(opAcceptedText(op)),
+				goapp.Div().Class("op-line", "op-outcome").Body(
+					goapp.Text(opOutcomeText(op, now)),
+					goapp.If(opStuck(op, now), func() goapp.UI {
+						return goapp.Span().Body(goapp.Text(" "), goapp.A().Class("op-stuck-link").Href(detailPathOf(op.lbID())).
+							Text("See the load balancer's page (its status tree)."))
+					}),
+				),
+			)
 		}),
 	)
 }
@@ -330,10 +385,10 @@ func (s *shell) renderProject(sess *session, project string) goapp.UI {
 		return goapp.Span().ID("who-project").Text(orDash(project))
 	}
 	return goapp.Select().ID("project-switch").Class("who-select").Aria("label", "Project").Disabled(s.switching).
-		OnChange(func(ctx goapp.Context, e goapp.Event) { s.switchProject(ctx, ctx.JSSrc().Get("value").String()) }).
+		OnChange(func(ctx goapp.Context, e goapp.Event) { s.switchProject(ctx, selectValue(ctx)) }).
 		Body(goapp.Range(s.projects).Slice(func(i int) goapp.UI {
 			p := s.projects[i]
-			return goapp.Option().Value(p.ID).Selected(p.ID == sess.Info.ProjectID).Text(p.Name)
+			return option(p.ID, p.Name, p.ID == sess.Info.ProjectID)
 		}))
 }
 
@@ -349,9 +404,9 @@ func (s *shell) renderRegion(sess *session) goapp.UI {
 	return goapp.Span().Class("who-region").Body(
 		goapp.Span().Class("who-label").Text("region"),
 		goapp.Select().ID("region-switch").Class("who-select").Aria("label", "Region").Disabled(s.switching).
-			OnChange(func(ctx goapp.Context, e goapp.Event) { s.switchRegion(ctx, ctx.JSSrc().Get("value").String()) }).
+			OnChange(func(ctx goapp.Context, e goapp.Event) { s.switchRegion(ctx, selectValue(ctx)) }).
 			Body(goapp.Range(sess.Regions).Slice(func(i int) goapp.UI {
-				return goapp.Option().Value(sess.Regions[i]).Selected(sess.Regions[i] == current).Text(sess.Regions[i])
+				return option(sess.Regions[i], sess.Regions[i], sess.Regions[i] == current)
 			})),
 	)
 }

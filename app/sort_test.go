@@ -37,7 +37,7 @@ func BenchmarkSortedBy(b *testing.B) {
 	}{{"name", sortName}, {"vip", 1}, {"number", 2}} {
 		b.Run(bc.name, func(b *testing.B) {
 			for b.Loop() {
-				sortedBy(rows, bc.col, false)
+				sortedBy(rows, bc.col, false, nil)
 			}
 		})
 	}

@@ -549,10 +549,10 @@ func (p *trainerPage) renderForms() goapp.UI {
 		return field(id, label, goapp.Input().ID(id).Type("text").Placeholder(hint).Value(*v).OnInput(p.ValueTo(v)))
 	}
 	outage := func(id, label string, v *string) goapp.UI {
-		return field(id, label, goapp.Select().ID(id).OnChange(p.ValueTo(v)).Body(
-			goapp.Option().Value("").Selected(*v == "").Text("up"),
-			goapp.Option().Value("503").Selected(*v == "503").Text("503 Service Unavailable"),
-			goapp.Option().Value("reset").Selected(*v == "reset").Text("connection reset"),
+		return field(id, label, goapp.Select().ID(id).OnChange(func(ctx goapp.Context, e goapp.Event) { *v = selectValue(ctx) }).Body(
+			option("", "up", *v == ""),
+			option("503", "503 Service Unavailable", *v == "503"),
+			option("reset", "connection reset", *v == "reset"),
 		))
 	}
 	return goapp.Section().ID("trainer-forms").Class("card").Aria("labelledby", "forms-title").Body(
@@ -590,13 +590,13 @@ func (p *trainerPage) renderForms() goapp.UI {
 			),
 		),
 		goapp.Form().ID("exercise-form").Class("form").OnSubmit(p.startExercise).Body(
-			field("exercise-pick", "Exercise", goapp.Select().ID("exercise-pick").OnChange(p.ValueTo(&p.exercise)).Body(
-				goapp.Option().Value("").Selected(p.exercise == "").Text("none"),
+			field("exercise-pick", "Exercise", goapp.Select().ID("exercise-pick").OnChange(func(ctx goapp.Context, e goapp.Event) { p.exercise = selectValue(ctx) }).Body(
+				option("", "none", p.exercise == ""),
 				goapp.Range(p.class.Exercises).Slice(func(i int) goapp.UI {
 					n := p.class.Exercises[i]
-					return goapp.Option().Value(n).Selected(p.exercise == n).Text(n)
+					return option(n, n, p.exercise == n)
 				}),
-				goapp.Option().Value("file").Selected(p.exercise == "file").Text("pasted below…"),
+				option("file", "pasted below…", p.exercise == "file"),
 			)),
 			goapp.If(p.exercise == "file", func() goapp.UI {
 				return field("exercise-json", "Exercise (JSON)", goapp.Textarea().ID("exercise-json").Rows(4).Text(p.exFile).OnInput(p.ValueTo(&p.exFile)))
@@ -656,10 +656,10 @@ func (p *trainerPage) renderProgress() goapp.UI {
 		}
 		return c
 	})
-	cols := []vcol{{"Trainee", "12%"}}
+	cols := []vcol{{"Trainee", "12%", ""}}
 	w := strconv.Itoa(88/max(1, len(ex.Steps))) + "%"
 	for i, s := range ex.Steps {
-		cols = append(cols, vcol{strconv.Itoa(i+1) + ". " + s.Title, w})
+		cols = append(cols, vcol{strconv.Itoa(i+1) + ". " + s.Title, w, ""})
 	}
 	return goapp.Section().ID("trainer-progress").Class("card").Aria("labelledby", "progress-title").Body(
 		goapp.Div().Class("card-head").Body(

@@ -42,6 +42,9 @@ type vtable struct {
 // vcol is a column of a vtable: its title and CSS width ("24%", "120px").
 type vcol struct {
 	Title, Width string
+	// Class marks the column's col, th and cells: "col-sec" for what a
+	// phone's narrow screen leaves out (times, ids) so the statuses fit
+	Class string
 }
 
 const (
@@ -89,7 +92,7 @@ func (v *vtable) Render() goapp.UI {
 	cols := make([]goapp.UI, len(v.Cols))
 	heads := make([]goapp.UI, len(v.Cols))
 	for i, c := range v.Cols {
-		cols[i] = goapp.Col().Attr("width", c.Width) // an attribute: the CSP forbids style attributes
+		cols[i] = goapp.Col().Attr("width", c.Width).Class(c.Class) // an attribute: the CSP forbids style attributes
 		heads[i] = v.head(i, c)
 	}
 	return goapp.Div().ID(v.ID).Class("table-wrap", "vtable").DataSet("rows", v.Count).DataSet("first", start).
@@ -110,9 +113,9 @@ func (v *vtable) Render() goapp.UI {
 // set, with aria-sort on the column sorted on.
 func (v *vtable) head(i int, c vcol) goapp.UI {
 	if v.Sort == nil || c.Title == "Operating" {
-		return goapp.Th().Text(c.Title)
+		return goapp.Th().Class(c.Class).Text(c.Title)
 	}
-	th := goapp.Th().Aria("sort", "none")
+	th := goapp.Th().Class(c.Class).Aria("sort", "none")
 	mark := ""
 	if i == v.Sorted {
 		th, mark = th.Aria("sort", "ascending"), " ▲"

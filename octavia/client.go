@@ -331,6 +331,19 @@ func (c *Client) Projects(ctx context.Context) ([]Project, error) {
 	return out.Projects, nil
 }
 
+// AllProjects lists every project of the cloud (GET /v3/projects, which
+// Keystone's default policy gives admins only: others get EFORBIDDEN), for
+// naming the projects of an admin's lists. Keystone answers it in one page.
+func (c *Client) AllProjects(ctx context.Context) ([]Project, error) {
+	var out struct {
+		Projects []Project `json:"projects"`
+	}
+	if _, err := c.do(ctx, c.identity, "list the projects", http.MethodGet, c.identity.ServiceURL("projects"), nil, &out); err != nil {
+		return nil, err
+	}
+	return out.Projects, nil
+}
+
 // Regions lists the regions of the catalog's load-balancer endpoints (at
 // the client's interface), each once, in catalog order.
 func (c *Client) Regions() []string {

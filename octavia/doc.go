@@ -61,7 +61,8 @@
 // # Errors
 //
 // Every failed call returns an *Error: a Code (ENOTFOUND, ECONFLICT,
-// EIMMUTABLE, EUNAUTHORIZED, EFORBIDDEN, EINVALID, EQUOTA, EUNAVAILABLE,
+// EIMMUTABLE, EUNAUTHORIZED, EFORBIDDEN, EINVALID, EQUOTA, EUNSUPPORTED (501: the
+// provider driver refuses an option), EUNAVAILABLE,
 // ETIMEOUT, ECANCELED, EINTERNAL), the HTTP status, Octavia's faultstring (or
 // Keystone's / Neutron's message), the X-Openstack-Request-Id and the
 // operation. A 409 whose fault says "is immutable and cannot be updated" or

@@ -27,6 +27,7 @@ const (
 	EFORBIDDEN    ErrorCode = "EFORBIDDEN"    // 403: the role does not allow it (a reader writing, ...)
 	EINVALID      ErrorCode = "EINVALID"      // 400 (and other 4xx): the request is wrong
 	EQUOTA        ErrorCode = "EQUOTA"        // 403 (or 413) "Quota has been met for resources: ..."
+	EUNSUPPORTED  ErrorCode = "EUNSUPPORTED"  // 501: the provider driver does not support a requested option or action (SOURCE_IP_PORT on amphora)
 	EUNAVAILABLE  ErrorCode = "EUNAVAILABLE"  // 502/503/504, network failures, transport timeouts
 	ETIMEOUT      ErrorCode = "ETIMEOUT"      // a wait ran past its Timeout, or ctx's deadline passed
 	ECANCELED     ErrorCode = "ECANCELED"     // ctx was canceled
@@ -131,6 +132,8 @@ func Message(err error) string {
 		s = "The request was refused as invalid."
 	case EQUOTA:
 		s = "Your project's quota is used up."
+	case EUNSUPPORTED:
+		s = "The load balancer's provider does not support this."
 	case EUNAVAILABLE:
 		s = "The service could not be reached."
 	case ETIMEOUT:
@@ -269,6 +272,8 @@ func codeFor(status int, fault string) ErrorCode {
 		return EQUOTA
 	case status == http.StatusForbidden:
 		return EFORBIDDEN
+	case status == http.StatusNotImplemented:
+		return EUNSUPPORTED
 	case status == http.StatusBadGateway, status == http.StatusServiceUnavailable, status == http.StatusGatewayTimeout:
 		return EUNAVAILABLE
 	case status >= 400 && status < 500:

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/amphorae"
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/flavorprofiles"
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/listeners"
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/providers"
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/quotas"
@@ -188,8 +189,18 @@ func TestLabAmphorae(t *testing.T) {
 	if err != nil || len(byCompute) != 1 || byCompute[0].ID != amp.ID {
 		t.Errorf("by compute id: got %d amphorae, %v; want %s only", len(byCompute), err, amp.ID)
 	}
+	// no listener: Octavia has no statistics for it (404), as Zed answers
+	if _, err := c.AmphoraStats(ctx, amp.ID); ErrorCodeOf(err) != ENOTFOUND || !strings.Contains(err.Error(), "Amphora stats for "+amp.ID+" not found.") {
+		t.Errorf("stats without a listener: got %v, want 404 Amphora stats for … not found.", err)
+	}
+	if _, _, err := c.CreateListener(ctx, listeners.CreateOpts{LoadbalancerID: lb.ID, Protocol: listeners.ProtocolHTTP, ProtocolPort: 80}); err != nil {
+		t.Fatalf("create listener: %v", err)
+	}
+	if _, err := c.WaitLoadBalancerActive(ctx, lb.ID, fast); err != nil {
+		t.Fatalf("wait for the load balancer: %v", err)
+	}
 	stats, err := c.AmphoraStats(ctx, amp.ID)
-	if err != nil || slices.ContainsFunc(stats, func(s amphoracontrol.Stats) bool { return s.ID != amp.ID || s.LoadbalancerID != lb.ID }) {
+	if err != nil || len(stats) != 1 || slices.ContainsFunc(stats, func(s amphoracontrol.Stats) bool { return s.ID != amp.ID || s.LoadbalancerID != lb.ID }) {
 		t.Errorf("stats: got %+v, %v; want entries of amphora %s of %s", stats, err, amp.ID, lb.ID)
 	}
 	if acc, err := c.ConfigureAmphora(ctx, amp.ID); err != nil || acc.StatusCode != http.StatusAccepted {

@@ -66,6 +66,36 @@ func TestLoginWithoutProject(t *testing.T) {
 	}
 }
 
+// TestAllProjects: an admin lists every project with its name; anyone
+// else is refused (Keystone's identity:list_projects).
+func TestAllProjects(t *testing.T) {
+	lab := sessionsLab(t)
+	admin, err := New(t.Context(), Config{AuthURL: lab.URL + "/identity/v3", Username: "admin", Password: "admin", UserDomainName: "Default"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	projects, err := admin.AllProjects(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]string{}
+	for _, p := range projects {
+		names[p.Name] = p.ID
+	}
+	for _, want := range []string{"admin", "demo", "ops", "ops-staging"} {
+		if names[want] == "" {
+			t.Errorf("AllProjects: %q missing from %v", want, names)
+		}
+	}
+	demo, err := New(t.Context(), Config{AuthURL: lab.URL + "/identity/v3", Username: "demo", Password: "demo", UserDomainName: "Default"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := demo.AllProjects(t.Context()); ErrorCodeOf(err) != EFORBIDDEN {
+		t.Errorf("a member: got %v, want EFORBIDDEN", err)
+	}
+}
+
 // TestReauthHook: with Config.Reauth, a 401 (the token revoked elsewhere)
 // calls the hook instead of re-sending the password, then the request goes
 // once more; a hook that fails ends the request with EUNAUTHORIZED.

@@ -87,6 +87,36 @@ func (lb StatusLoadBalancer) Pending() bool {
 	return false
 }
 
+// FirstPending is the provisioning status of the first object of the
+// tree (the load balancer, then its children in the tree's order) that is
+// PENDING_*, "" when none is: what a wait on the whole tree shows, each
+// object's own status (a fully populated create leaves its children
+// PENDING_CREATE while the load balancer is ACTIVE).
+func (lb StatusLoadBalancer) FirstPending() ProvisioningStatus {
+	if lb.ProvisioningStatus.Pending() {
+		return lb.ProvisioningStatus
+	}
+	for _, l := range lb.Listeners {
+		if l.ProvisioningStatus.Pending() {
+			return l.ProvisioningStatus
+		}
+		for _, p := range l.Pools {
+			if p.ProvisioningStatus.Pending() {
+				return p.ProvisioningStatus
+			}
+			if m := p.HealthMonitor; m != nil && m.ProvisioningStatus.Pending() {
+				return m.ProvisioningStatus
+			}
+			for _, m := range p.Members {
+				if m.ProvisioningStatus.Pending() {
+					return m.ProvisioningStatus
+				}
+			}
+		}
+	}
+	return ""
+}
+
 // FirstInError names the first child of the load balancer (listener,
 // pool, health monitor, member, in the tree's order) whose provisioning
 // status is ERROR, e.g. `pool "web-pool" (1b2d…)`; "" when none is.

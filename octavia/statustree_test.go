@@ -171,3 +171,23 @@ func TestStatusLoadBalancerFirstInError(t *testing.T) {
 		})
 	}
 }
+
+// TestFirstPending: a tree wait shows each object's own status: Zed's
+// fully populated create leaves the children PENDING_CREATE under an
+// ACTIVE load balancer, and the wait must say PENDING_CREATE, not an
+// invented PENDING_UPDATE.
+func TestFirstPending(t *testing.T) {
+	lb := StatusLoadBalancer{ProvisioningStatus: StatusActive, Listeners: []StatusListener{{ProvisioningStatus: StatusActive,
+		Pools: []StatusPool{{ProvisioningStatus: StatusActive, Members: []StatusMember{{ProvisioningStatus: StatusActive}, {ProvisioningStatus: StatusPendingCreate}}}}}}}
+	if got := lb.FirstPending(); got != StatusPendingCreate {
+		t.Errorf("a member PENDING_CREATE: got %q", got)
+	}
+	lb.Listeners[0].ProvisioningStatus = StatusPendingUpdate
+	if got := lb.FirstPending(); got != StatusPendingUpdate {
+		t.Errorf("a listener PENDING_UPDATE first: got %q", got)
+	}
+	lb.Listeners[0].ProvisioningStatus, lb.Listeners[0].Pools[0].Members[1].ProvisioningStatus = StatusActive, StatusActive
+	if got := lb.FirstPending(); got != "" || lb.Pending() {
+		t.Errorf("nothing pending: got %q", got)
+	}
+}

@@ -127,7 +127,7 @@ func (c *Client) WaitTreeActive(ctx context.Context, id string, opts waiters.Opt
 				failed = &ChildError{Child: tr.LoadBalancer.FirstInError()}
 				return string(StatusError), nil
 			case tr.LoadBalancer.Pending():
-				return string(StatusPendingUpdate), nil
+				return string(tr.LoadBalancer.FirstPending()), nil // the child's own status, not an invented one
 			}
 			return st, nil
 		}

@@ -147,9 +147,10 @@ func TestBrowserAdmin(t *testing.T) {
 	// Quotas: the admin's project (defaults) and demo's (5 load balancers).
 	b.nav(t, "/quotas")
 	b.waitJS(t, "the quotas", `document.querySelectorAll("tr.quota-row").length === 2`, 30*time.Second)
-	demo := eval[string](t, b, `[...document.querySelectorAll("tr.quota-row")].find(r => r.children[1].textContent === "5").dataset.id`)
-	if got := eval[string](t, b, fmt.Sprintf(`document.querySelector('tr.quota-row:not([data-id=%q]) td:nth-child(2)').textContent`, demo)); got != "default" {
-		t.Errorf("the admin project's load balancer quota: got %q, want default", got)
+	// (a cell says what the project uses of its limit: "5 / 5")
+	demo := eval[string](t, b, `[...document.querySelectorAll("tr.quota-row")].find(r => r.children[1].textContent.endsWith("/ 5")).dataset.id`)
+	if got := eval[string](t, b, fmt.Sprintf(`document.querySelector('tr.quota-row:not([data-id=%q]) td:nth-child(2)').textContent`, demo)); got != "0 / default" {
+		t.Errorf("the admin project's load balancer quota: got %q, want 0 / default", got)
 	}
 	b.shot(t, "admin-06-quotas")
 	b.nav(t, "/quotas/"+demo)
@@ -209,7 +210,7 @@ func TestBrowserAdmin(t *testing.T) {
 	b.nav(t, "/flavor-profiles")
 	b.do(t, "create a flavor profile", 30*time.Second, chromedp.WaitVisible(chromedp.ID("flavorprofile-create")),
 		chromedp.Click(chromedp.ID("flavorprofile-create")), chromedp.WaitReady(chromedp.CSS(`#f-provider_name option[value=amphora]`)),
-		setInput("#f-name", "ci-profile"), setInput("#f-provider_name", "amphora"),
+		setInput("#f-name", "ci-profile"), setInput("#f-provider_name", "amphora"), providerTakes,
 		setInput("#f-flavor_data", `{"loadbalancer_topology": "ACTIVE_STANDBY"}`))
 	b.shot(t, "admin-12-flavorprofile-form")
 	b.audit(t, "admin-flavorprofile-form") // axe-core, light and dark, desktop and phone
@@ -254,7 +255,7 @@ func TestBrowserAdmin(t *testing.T) {
 	// An availability zone profile and a zone on it; the zone's page is named by the zone.
 	b.nav(t, "/availability-zone-profiles/new")
 	b.do(t, "create a zone profile", 30*time.Second, chromedp.WaitReady(chromedp.CSS(`#f-provider_name option[value=amphora]`)),
-		setInput("#f-name", "ci-zone-profile"), setInput("#f-provider_name", "amphora"),
+		setInput("#f-name", "ci-zone-profile"), setInput("#f-provider_name", "amphora"), providerTakes,
 		setInput("#f-availability_zone_data", `{"compute_zone": "nova-az1"}`),
 		chromedp.Click(chromedp.ID("res-submit")), chromedp.WaitVisible(chromedp.ID("azprofile-props")))
 	b.do(t, "create a zone on it", 30*time.Second, chromedp.WaitVisible(chromedp.ID("az-create")), chromedp.Click(chromedp.ID("az-create")),
@@ -289,7 +290,7 @@ func TestBrowserAdmin(t *testing.T) {
 	b.do(t, "keep it", 10*time.Second, chromedp.Click(chromedp.ID("delete-keep")), chromedp.WaitNotPresent(chromedp.ID("delete-confirm")))
 	b.nav(t, "/availability-zone-profiles/new")
 	b.do(t, "create a spare zone profile", 30*time.Second, chromedp.WaitReady(chromedp.CSS(`#f-provider_name option[value=amphora]`)),
-		setInput("#f-name", "ci-spare"), setInput("#f-provider_name", "amphora"), setInput("#f-availability_zone_data", `{}`),
+		setInput("#f-name", "ci-spare"), setInput("#f-provider_name", "amphora"), providerTakes, setInput("#f-availability_zone_data", `{}`),
 		chromedp.Click(chromedp.ID("res-submit")), chromedp.WaitVisible(chromedp.ID("azprofile-delete")),
 		chromedp.Click(chromedp.ID("azprofile-delete")), chromedp.WaitVisible(chromedp.ID("delete-confirm-btn")),
 		chromedp.Click(chromedp.ID("delete-confirm-btn")))
@@ -342,8 +343,8 @@ func TestBrowserAdmin(t *testing.T) {
 			}
 			b.nav(t, "/quotas")
 			b.waitJS(t, "their quota", `document.querySelectorAll("tr.quota-row").length === 1`, 20*time.Second)
-			if got := b.text(t, "tr.quota-row td:nth-child(2)"); got != "-1" {
-				t.Errorf("%s's load balancer quota after the reset: got %q, want -1", who.user, got)
+			if got := b.text(t, "tr.quota-row td:nth-child(2)"); !strings.HasSuffix(got, " / unlimited") { // used / -1
+				t.Errorf("%s's load balancer quota after the reset: got %q, want … / unlimited", who.user, got)
 			}
 		})
 	}

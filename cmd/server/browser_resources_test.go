@@ -161,7 +161,7 @@ func TestBrowserTree(t *testing.T) {
 	b.shot(t, "tree-02-pool-form")
 	b.do(t, "create the pool", 10*time.Second, chromedp.Click(chromedp.ID("res-submit")))
 	b.waitJS(t, "the pool's page", `location.pathname.startsWith("/pools/") && !!document.querySelector("#pool-props")`, 20*time.Second)
-	b.waitJS(t, "the pool PENDING_CREATE", treeProp("pool", "Provisioning status")+` === "PENDING_CREATE"`, 20*time.Second)
+	b.waitJS(t, "the pool PENDING_CREATE", treeProp("pool", "Provisioning status")+`.startsWith("PENDING_CREATE for ")`, 20*time.Second)
 	b.waitJS(t, "the pool's create waiting", treeOp("waiting", `Create pool "ci-pool"`), 10*time.Second)
 	if got := eval[string](t, b, treeProp("pool", "Load balancer")); got != ids.reportsLB {
 		t.Errorf("the pool's load balancer: got %q, want %s (a link)", got, ids.reportsLB)
@@ -206,10 +206,13 @@ func TestBrowserTree(t *testing.T) {
 	)
 	b.shot(t, "tree-06-member-form")
 	b.do(t, "create the member", 10*time.Second, chromedp.Click(chromedp.ID("res-submit")))
-	b.waitJS(t, "the member's page", `location.pathname.startsWith(`+fmt.Sprintf("%q", poolPath+"/members/")+`) && !!document.querySelector("#member-props")`, 20*time.Second)
-	b.waitJS(t, "the member pending", `/^PENDING_/.test(`+treeProp("member", "Provisioning status")+`)`, 10*time.Second)
+	// back on the pool (issue 19 §3: the next member is made from there)
+	b.waitJS(t, "back on the pool, the member listed", `location.pathname === `+fmt.Sprintf("%q", poolPath)+
+		` && [...document.querySelectorAll("tr.member-row a")].some(a => a.textContent === "ci-member")`, 20*time.Second)
 	b.shot(t, "tree-07-member-pending")
 	b.waitJS(t, "the member's create succeeded", treeOp("succeeded", `Create member "ci-member"`), 30*time.Second)
+	eval[bool](t, b, `[...document.querySelectorAll("tr.member-row a")].find(a => a.textContent === "ci-member").click(), true`)
+	b.waitJS(t, "the member's page", `location.pathname.startsWith(`+fmt.Sprintf("%q", poolPath+"/members/")+`) && !!document.querySelector("#member-props")`, 20*time.Second)
 	b.waitJS(t, "the member ACTIVE", treeProp("member", "Provisioning status")+` === "ACTIVE"`, 10*time.Second)
 	if got := eval[string](t, b, treeProp("member", "Pool")); !strings.HasSuffix(poolPath, got) {
 		t.Errorf("the member's pool: got %q, want the pool of %s", got, poolPath)
@@ -261,7 +264,8 @@ func TestBrowserTree(t *testing.T) {
 	if got := eval[string](t, b, treeOutcome(`Create member "ci-doomed-member"`)); !strings.Contains(got, "The member was created") || !strings.Contains(got, "ERROR") {
 		t.Errorf("failed member wait: got %q, want it to say the member was created and went to ERROR", got)
 	}
-	b.waitJS(t, "the member ERROR on its page", treeProp("member", "Provisioning status")+` === "ERROR"`, 10*time.Second)
+	eval[bool](t, b, `[...document.querySelectorAll("tr.member-row a")].find(a => a.textContent === "ci-doomed-member").click(), true`) // (the form went back to the pool)
+	b.waitJS(t, "the member ERROR on its page", treeProp("member", "Provisioning status")+` === "ERROR"`, 20*time.Second)
 	b.shot(t, "tree-10-member-error")
 	lab.faults(t, `{}`)
 
@@ -431,8 +435,11 @@ func TestBrowserTree(t *testing.T) {
 	)
 	b.shot(t, "tree-22-l7rule-form")
 	b.do(t, "create the rule", 10*time.Second, chromedp.Click(chromedp.ID("res-submit")))
-	b.waitJS(t, "the rule's page", fmt.Sprintf(`location.pathname.startsWith(%q) && !!document.querySelector("#l7rule-props")`, policyPath+"/rules/"), 20*time.Second)
+	// back on the policy (issue 19 §3), then the rule's page from its list
+	b.waitJS(t, "back on the policy, the rule listed", fmt.Sprintf(`location.pathname === %q && !!document.querySelector("tr.l7rule-row a")`, policyPath), 20*time.Second)
 	b.waitJS(t, "the rule's create succeeded", `[...document.querySelectorAll(".op.op-succeeded .op-title")].some(e => e.textContent.startsWith("Create L7 rule"))`, 30*time.Second)
+	eval[bool](t, b, `document.querySelector("tr.l7rule-row a").click(), true`)
+	b.waitJS(t, "the rule's page", fmt.Sprintf(`location.pathname.startsWith(%q) && !!document.querySelector("#l7rule-props")`, policyPath+"/rules/"), 20*time.Second)
 	b.waitJS(t, "the rule ACTIVE", treeProp("l7rule", "Provisioning status")+` === "ACTIVE"`, 10*time.Second)
 	rulePath := eval[string](t, b, `location.pathname`)
 	if got := eval[string](t, b, `(document.querySelector('#l7rule-props a[href^="/l7-policies/"]') || {}).textContent || ""`); !strings.HasSuffix(policyPath, "/"+got) || got == "" {

@@ -238,10 +238,21 @@ func (c *Cloud) failoverAmphora(w http.ResponseWriter, r *http.Request, k *calle
 	return nil
 }
 
+// amphoraStats answers GET /v2/octavia/amphorae/{id}/stats: one entry per
+// listener of the amphora's load balancer. Octavia (Zed's
+// AmphoraStatsController) reads the listener statistics its amphora
+// agents reported and answers 404 "Amphora stats for {id} not found."
+// when there are none, without looking the amphora up: so does the lab for
+// an unknown amphora, a spare and one whose load balancer has no listener
+// (no agent ever reports for those).
 func (c *Cloud) amphoraStats(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	a, err := c.findAmphora(r.PathValue("id"), k)
-	if err != nil {
+	if err := k.adminOnly(); err != nil {
 		return err
+	}
+	id := r.PathValue("id")
+	a, ok := c.amphorae.get(id)
+	if !ok || a.lb == nil || len(a.lb.listeners) == 0 {
+		return notFound("Amphora stats for", id)
 	}
 	type ampStats struct {
 		stats

@@ -285,7 +285,12 @@ func cliAmphora(t *testing.T, o cliOSC, subnet string) {
 		"id": ampID, "loadbalancer_id": lbID, "status": "ALLOCATED", "role": amps[0]["role"],
 	})
 	o.run(t, "loadbalancer", "amphora", "configure", "--wait", ampID)
-	if !o.realOctavia { // a real Octavia without a health manager has no amphora stats (404)
+	// No listener: no agent reports, and Octavia has no statistics (404).
+	if got := o.fail(t, "loadbalancer", "amphora", "stats", "show", ampID); !strings.Contains(got, "Amphora stats for "+ampID+" not found.") {
+		t.Errorf("amphora stats show without a listener: got %q, want Octavia's 404 (Amphora stats for … not found.)", got)
+	}
+	if !o.realOctavia { // a real Octavia without a health manager has no amphora stats (404) at all
+		o.run(t, "loadbalancer", "listener", "create", "--name", "cli-amp-http", "--protocol", "HTTP", "--protocol-port", "80", "--wait", lbID)
 		cliExpectCounters(t, "amphora stats show", o.show(t, "loadbalancer", "amphora", "stats", "show", ampID),
 			"active_connections", "bytes_in", "bytes_out", "request_errors", "total_connections")
 	}
@@ -303,7 +308,7 @@ func cliAmphora(t *testing.T, o cliOSC, subnet string) {
 	}
 	cliExpect(t, "loadbalancer show after amphora failover", o.show(t, "loadbalancer", "show", lbID),
 		cliFields{"provisioning_status": "ACTIVE"})
-	o.run(t, "loadbalancer", "delete", "--wait", lbID)
+	o.run(t, "loadbalancer", "delete", "--cascade", "--wait", lbID) // the lab's run made it a listener
 }
 
 func cliQuotaProvider(t *testing.T, o cliOSC, _ string) {
@@ -440,6 +445,22 @@ func (o cliOSC) run(t *testing.T, args ...string) []byte {
 			stderr.Bytes(), stdout.Bytes())
 	}
 	return stdout.Bytes()
+}
+
+// fail runs `openstack args...`, which must exit non-zero within
+// cliTimeout, and returns its stderr.
+func (o cliOSC) fail(t *testing.T, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), cliTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, o.bin, args...)
+	cmd.Env = o.env
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err == nil || ctx.Err() != nil {
+		t.Fatalf("openstack %s: %v (want a non-zero exit)", strings.Join(args, " "), err)
+	}
+	return stderr.String()
 }
 
 // decode runs a command that prints JSON by itself (status show) into v.

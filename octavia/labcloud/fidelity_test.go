@@ -921,6 +921,11 @@ func fidScript(tr *fidTranscript) {
 	}}, 201, fidWatch{"pool", "/v2/lbaas/pools/{self}", false}, fidWatch{"lb", L, false}), "pool")
 	P := "/v2/lbaas/pools/" + pool
 	tr.call("GET pool without monitor", http.MethodGet, P, nil)
+	// the amphora driver refuses SOURCE_IP_PORT: 501 ProviderUnsupportedOptionError
+	tr.call("POST pool SOURCE_IP_PORT (501)", http.MethodPost, "/v2/lbaas/pools", map[string]any{"pool": map[string]any{
+		"name": n("pool-sip"), "protocol": "TCP", "lb_algorithm": "SOURCE_IP_PORT", "loadbalancer_id": lb,
+	}})
+	tr.call("PUT pool SOURCE_IP_PORT (501)", http.MethodPut, P, map[string]any{"pool": map[string]any{"lb_algorithm": "SOURCE_IP_PORT"}})
 	mem := fidID(tr.write("POST member", http.MethodPost, P+"/members", map[string]any{"member": map[string]any{
 		"name": n("member"), "address": "192.0.2.10", "protocol_port": 8080,
 	}}, 201, fidWatch{"member", P + "/members/{self}", false}, fidWatch{"lb", L, false}), "member")

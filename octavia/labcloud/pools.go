@@ -178,6 +178,9 @@ func (c *Cloud) createPool(w http.ResponseWriter, r *http.Request, k *caller, no
 	if err != nil {
 		return err
 	}
+	if err := driverRefusesAlgorithm(lb, p.algorithm); err != nil {
+		return err
+	}
 	lb.pools = append(lb.pools, p)
 	lb.cache = nil
 	c.pools.add(p)
@@ -203,6 +206,14 @@ func (c *Cloud) updatePool(w http.ResponseWriter, r *http.Request, k *caller, no
 	}
 	if err := checkMutable(lockSet(p)); err != nil {
 		return err
+	}
+	if a := req.P.LBAlgorithm; a != nil {
+		if err := oneOf("lb_algorithm", *a, lbAlgorithms); err != nil {
+			return err
+		}
+		if err := driverRefusesAlgorithm(p.lb, *a); err != nil {
+			return err
+		}
 	}
 	if err := p.apply(req.P); err != nil {
 		return err

@@ -3,6 +3,7 @@ package labcloud
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"time"
 )
 
@@ -108,4 +109,22 @@ func updateProfile(provider, data *string, newProvider, newData *string, caps []
 		*provider = *newProvider
 	}
 	return nil
+}
+
+// amphoraAlgorithms are the pool algorithms Zed's amphora driver takes
+// (AMPHORA_SUPPORTED_LB_ALGORITHMS in
+// octavia/api/drivers/amphora_driver/v2/driver.py); both of the lab's
+// providers are that driver.
+var amphoraAlgorithms = []string{"ROUND_ROBIN", "SOURCE_IP", "LEAST_CONNECTIONS"}
+
+// driverRefusesAlgorithm is the answer of lb's provider driver to a pool
+// create or update with algorithm alg: nil when it takes it, else Zed's
+// 501, the driver's UnsupportedOptionError as the API wraps it
+// (ProviderUnsupportedOptionError). Zed asks the driver on a pool's own
+// create and update only, not in a fully populated load balancer create.
+func driverRefusesAlgorithm(lb *loadBalancer, alg string) *apiError {
+	if slices.Contains(amphoraAlgorithms, alg) {
+		return nil
+	}
+	return errorf(http.StatusNotImplemented, "Provider '%s' does not support a requested option: Amphora provider does not support %s algorithm.", lb.provider, alg)
 }

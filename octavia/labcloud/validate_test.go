@@ -97,6 +97,13 @@ func TestOctaviaValidation(t *testing.T) {
 			`description=x`, 400, `Unknown argument: "description"`},
 		{"invalid UTF-8", http.MethodPut, lbPath + "/" + lb, "application/json",
 			"{\"loadbalancer\":{\"description\":\"\xff\xfe\"}}", 400, ""},
+		// The amphora driver's refusal, wrapped by the API (Zed: 501, ProviderUnsupportedOptionError).
+		{"a pool of SOURCE_IP_PORT on the amphora provider", http.MethodPost, "/load-balancer/v2/lbaas/pools", "application/json",
+			`{"pool":{"loadbalancer_id":"` + lb + `","protocol":"TCP","lb_algorithm":"SOURCE_IP_PORT"}}`, 501,
+			"Provider 'amphora' does not support a requested option: Amphora provider does not support SOURCE_IP_PORT algorithm."},
+		{"a pool changed to SOURCE_IP_PORT", http.MethodPut, "/load-balancer/v2/lbaas/pools/" + pool, "application/json",
+			`{"pool":{"lb_algorithm":"SOURCE_IP_PORT"}}`, 501,
+			"Provider 'amphora' does not support a requested option: Amphora provider does not support SOURCE_IP_PORT algorithm."},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -33,6 +33,11 @@ var faultPhrases = [][2]string{
 	{"boolean True string", "value"},
 	{"needs a int value", "value"},
 	{"comparison type", "compare_type"},
+	{" algorithm", "lb_algorithm"},                // a provider's 501: "does not support SOURCE_IP_PORT algorithm."
+	{"mixing IPv4 and IPv6 addresses", "address"}, // the amphora provider's 501 on a member
+	// a provider's 501 on a profile's data: "Additional properties are not allowed ('x' was unexpected)"
+	{"Additional properties are not allowed", "flavor_data"},
+	{"Additional properties are not allowed", "availability_zone_data"},
 }
 
 // FaultField returns the attribute (one of names) that an Octavia 400

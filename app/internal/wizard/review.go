@@ -33,6 +33,8 @@ func Written(body octavia.Object, names Names) string {
 	switch {
 	case body.Text("vip_port_id") != "":
 		s += ", VIP port " + named(names, body.Text("vip_port_id"))
+	case body.Text("vip_network_id") != "":
+		s += ", VIP network " + named(names, body.Text("vip_network_id"))
 	case body.Text("vip_address") != "":
 		s += ", VIP " + body.Text("vip_address") + " on subnet " + named(names, body.Text("vip_subnet_id"))
 	default:

@@ -51,6 +51,7 @@ type Kinds struct {
 // Listeners) on a policy.
 type Model struct {
 	kinds     Kinds
+	all       Kinds // the kinds before a provider narrowed them (Support)
 	LB        form.Values
 	Listeners []form.Values
 	Pools     []Pool
@@ -104,9 +105,35 @@ func New(k Kinds) *Model {
 		}
 	}
 	k.Rule = drop(k.Rule)
-	m := &Model{kinds: k}
+	m := &Model{kinds: k, all: k}
 	m.Reset()
 	return m
+}
+
+// Support narrows the kinds' choices to what the provider driver takes
+// (form.Support: a create that names no provider gets the deployment's
+// default, so the wizard gives the union of the cloud's providers), and
+// moves the values of the items already made that it does not take to
+// its first choice.
+func (m *Model) Support(s form.Support) {
+	narrow := func(kind octavia.Kind, kd Kind) Kind {
+		kd.Fields = s.Narrow(kind, kd.Fields)
+		return kd
+	}
+	k := m.all
+	k.Listener = narrow(octavia.KindListener, k.Listener)
+	k.Pool = narrow(octavia.KindPool, k.Pool)
+	k.Monitor = narrow(octavia.KindMonitor, k.Monitor)
+	m.kinds = k
+	for _, v := range m.Listeners {
+		s.Fix(octavia.KindListener, k.Listener.Fields, v)
+	}
+	for _, p := range m.Pools {
+		s.Fix(octavia.KindPool, k.Pool.Fields, p.V)
+		if p.Monitor != nil {
+			s.Fix(octavia.KindMonitor, k.Monitor.Fields, p.Monitor)
+		}
+	}
 }
 
 // Kinds are the wizard's forms of the kinds (New's).

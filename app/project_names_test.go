@@ -1,0 +1,111 @@
+package app
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/octavia"
+)
+
+// TestListColumnsByWho: a list's first column says what names its rows
+// (amphorae have no name: "ID"; quotas are a project's: "Project"), and an
+// admin's list of a tree kind, which holds every project's objects, has a
+// Project column; a member's list, and a list embedded in a parent's page,
+// do not.
+func TestListColumnsByWho(t *testing.T) {
+	admin := &session{Info: octavia.Session{Roles: []string{"admin"}}}
+	member := &session{Info: octavia.Session{Roles: []string{"member"}}}
+	for _, tt := range []struct {
+		name     string
+		res      *resource
+		sess     *session
+		embedded bool
+		first    string
+		project  bool
+	}{
+		{"admin's load balancers", lbResource, admin, false, "Name", true},
+		{"member's load balancers", lbResource, member, false, "Name", false},
+		{"admin's pools", poolRes, admin, false, "Name", true},
+		{"a pool's members on its page", memberRes, admin, true, "Name", false},
+		{"amphorae", amphoraRes, admin, false, "ID", false},
+		{"quotas", quotaRes, admin, false, "Project", false},
+		{"flavors", flavorRes, admin, false, "Name", false},
+		{"zones", azRes, admin, false, "Name", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			project := projectColumn(tt.res, tt.sess, tt.embedded)
+			if project != tt.project {
+				t.Fatalf("Project column: got %v, want %v", project, tt.project)
+			}
+			cols, sorts := listColumns(tt.res, project)
+			if cols[0].Title != tt.first {
+				t.Errorf("first column: got %q, want %q", cols[0].Title, tt.first)
+			}
+			has := slices.ContainsFunc(cols, func(c vcol) bool { return c.Title == "Project" })
+			if tt.res.ProjectNamed {
+				has = cols[0].Title == "Project"
+			}
+			if want := tt.project || tt.res.ProjectNamed; has != want {
+				t.Errorf("a Project column: got %v, want %v (%v)", has, want, cols)
+			}
+			if len(cols) != len(sorts) {
+				t.Errorf("%d columns, %d sorts", len(cols), len(sorts))
+			}
+		})
+	}
+}
+
+// TestRowProject: a list that shows projects reads project_id with each
+// row and draws it by the project's name (the id while the names are
+// unknown); sorting on it orders by name.
+func TestRowProject(t *testing.T) {
+	fields := rowFields(lbResource, true)
+	if fields[1] != "project_id" {
+		t.Fatalf("fields: got %v, want project_id after the id", fields)
+	}
+	vals := map[string]string{"id": "lb-1", "project_id": "p-1", "name": "web", "provisioning_status": "ACTIVE",
+		"operating_status": "ONLINE", "vip_address": "10.0.0.5", "provider": "amphora"}
+	r := make(octavia.Row, len(fields))
+	for i, f := range fields {
+		r[i] = vals[f]
+	}
+	got := rowOf(lbResource, "", r, true)
+	if got.ProjectID != "p-1" || got.Name != "web" || got.ProvisioningStatus != "ACTIVE" || got.Cells[0] != "10.0.0.5" {
+		t.Fatalf("row: got %+v", got)
+	}
+	names := map[string]string{"p-1": "shop", "p-2": "api"}
+	namer := func(id string) string { return names[id] }
+	html := goapp.HTMLString(renderRow(lbResource, &got, time.Now(), func(octavia.Kind) bool { return true }, namer))
+	if !strings.Contains(html, ">shop<") {
+		t.Errorf("row: no project name in %s", html)
+	}
+	if html := goapp.HTMLString(renderRow(lbResource, &got, time.Now(), func(octavia.Kind) bool { return true }, nil)); strings.Contains(html, `class="project"`) {
+		t.Errorf("a member's row: got a project cell: %s", html)
+	}
+	rows := []row{{ID: "a", Name: "a", ProjectID: "p-1"}, {ID: "b", Name: "b", ProjectID: "p-2"}}
+	if s := sortedBy(rows, sortProject, false, namer); s[0].ID != "b" {
+		t.Errorf("sorted by project: got %v first, want b (project api)", s[0])
+	}
+	quota := row{ID: "p-1", Name: "p-1", Cells: make([]string, len(quotaRes.Columns))}
+	if html := goapp.HTMLString(renderRow(quotaRes, &quota, time.Now(), func(octavia.Kind) bool { return true }, namer)); !strings.Contains(html, ">shop</a>") {
+		t.Errorf("a quota row: got %s, want it named by its project, shop", html)
+	}
+}
+
+// TestReadOnlyWhy: a write's page opened by a reader, or on a read-only
+// server, says why nothing can be written.
+func TestReadOnlyWhy(t *testing.T) {
+	reader := &session{Info: octavia.Session{ProjectName: "demo", Roles: []string{"reader"}}, ReadOnly: true}
+	if got := readOnlyWhy(reader, "create a load balancer"); !strings.Contains(got, "project demo (reader) only read") || !strings.Contains(got, "load-balancer_member") {
+		t.Errorf("reader: got %q", got)
+	}
+	ro := &session{Info: octavia.Session{Roles: []string{"admin"}}, Config: serverapi.Config{ReadOnly: true}, ReadOnly: true}
+	if got := readOnlyWhy(ro, "create a load balancer"); !strings.Contains(got, "runs read-only") {
+		t.Errorf("read-only server: got %q", got)
+	}
+}
