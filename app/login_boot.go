@@ -118,11 +118,14 @@ func (p *loginPage) OnInit() {
 	if b, ok := pageBoot(); ok {
 		p.cfg, p.cfgStatus = b.Config, loaded
 	}
-	if live, told := takeBootSession(); told && !live {
+	switch live, told := takeBootSession(); {
+	case told && !live:
 		// the server saw no live session cookie: nothing to restore, and the
 		// first render is the usable form (no second render, nor a second
 		// layout, before it shows)
 		p.restored, p.ready = true, true
+	case told && live:
+		p.sessionLive = true // no form until the check answers
 	}
 	values, focus, sel := takeServedLogin()
 	for id, field := range map[string]*string{"login-user": &p.user, "login-password": &p.password, "login-domain": &p.domain, "login-project": &p.project} {

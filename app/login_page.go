@@ -43,6 +43,11 @@ type loginPage struct {
 	// check finds no session (issue 19 §2: a submit never hangs or drops).
 	queued *loginRequest
 	uctx   goapp.Context // the page's own context: its Dispatches outlive the form's elements
+
+	// sessionLive: the served page said a live session cookie came, so the
+	// form stays hidden until the session check answers (a logged-in
+	// user's reload or deep link shows no login form; issue 19 §2)
+	sessionLive bool
 }
 
 // Login methods of the form.
@@ -369,6 +374,11 @@ func (p *loginPage) useLabUser(u serverapi.LabUser) goapp.EventHandler {
 	}
 }
 
+// checkingLive: the page said a live session came and its check has not
+// answered yet; the form is hidden meanwhile (a submit by script is still
+// queued, never lost).
+func (p *loginPage) checkingLive() bool { return p.sessionLive && !p.ready }
+
 func (p *loginPage) Render() goapp.UI {
 	return mainContent().Class("login-wrap").Body(
 		goapp.Div().Class("login-card").Body(
@@ -380,12 +390,15 @@ func (p *loginPage) Render() goapp.UI {
 					goapp.P().Class("muted").Text("OpenStack Octavia console"),
 				),
 			),
-			goapp.If(p.restoring, func() goapp.UI {
+			goapp.If(p.restoring || p.checkingLive(), func() goapp.UI {
 				return goapp.P().ID("login-restoring").Class("muted").Aria("live", "polite").Text("Checking your session…")
 			}),
 			// method post: a form sent before the app runs (it cannot be: its
-			// button is disabled until then) never puts the password in a URL
-			goapp.Form().ID("login-form").Class("form").Method("post").DataSet("ready", p.ready).DataSet("method", p.method).OnSubmit(p.submit).Body(
+			// button is disabled until then) never puts the password in a URL;
+			// data-checking hides it (not Hidden(false): go-app's server writes
+			// hidden="false", which hides)
+			goapp.Form().ID("login-form").Class("form").Method("post").DataSet("checking", p.checkingLive()).
+				DataSet("ready", p.ready).DataSet("method", p.method).OnSubmit(p.submit).Body(
 				goapp.If(p.method == methodPassword, func() goapp.UI {
 					return goapp.Div().Class("login-fields").Body(
 						field("login-user", "User name", goapp.Input().ID("login-user").Name("user").Attr("autocomplete", "username").

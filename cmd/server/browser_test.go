@@ -300,6 +300,12 @@ func (b *browser) save(t testing.TB, name string, capture chromedp.Action[[]byte
 		t.Logf("screenshot %s: %v", name, err)
 		return
 	}
+	writeShot(t, name, png)
+}
+
+// writeShot saves png as artifacts/NAME.png.
+func writeShot(t testing.TB, name string, png []byte) {
+	t.Helper()
 	if err := os.MkdirAll(artifactsDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
