@@ -25,3 +25,5 @@ require (
 	google.golang.org/protobuf v1.36.12 // indirect
 	gopkg.in/yaml.v2 v2.4.0 // indirect
 )
+
+replace github.com/maxence-charriere/go-app/v10 => ./third_party/go-app
