@@ -100,17 +100,6 @@ func checkAllSet(t *testing.T, v reflect.Value, path string) {
 	}
 }
 
-func TestUTF16Len(t *testing.T) {
-	for _, tt := range []struct {
-		s    string
-		want int
-	}{{"", 0}, {"demo", 4}, {"dé", 2}, {"a😀b", 4}} {
-		if got := utf16Len(tt.s); got != tt.want {
-			t.Errorf("utf16Len(%q) = %d, want %d", tt.s, got, tt.want)
-		}
-	}
-}
-
 func TestMayBePatternRoute(t *testing.T) {
 	for path, want := range map[string]bool{
 		"/": false, "/login": false, "/load-balancers": false, "/pools/": false, "": false,

@@ -8,25 +8,24 @@ import (
 
 // The login form works from the moment the page shows, before the app runs:
 // the server renders it (loginPage with ready false: its fields take typing,
-// its buttons are disabled and a note says the console is starting), and
-// when the app mounts its own form in place of the served one, it keeps what
-// was typed, which field had the focus and where its caret was. Nothing
-// typed is lost, however slow the start.
+// its buttons are disabled and a note says the console is starting), and the
+// app adopts the served form's elements when it starts (go-app, patched:
+// third_party/go-app/PATCH.md), so they keep their focus, caret and what was
+// typed. The app's fields are bound to loginPage's fields, which must hold
+// what was typed before the first render: go-app sets each field's value
+// from them. Nothing typed is lost, however slow the start.
 
 // servedLoginFields are the served form's fields the app takes over, by id.
 var servedLoginFields = []string{"login-user", "login-password", "login-domain", "login-project"}
 
 // served is what was typed into the served login form before the app ran.
 var served struct {
-	mu         sync.Mutex
-	values     map[string]string // field id -> value ("" fields left out)
-	focus      string            // the id of the focused field ("" = none of them)
-	start, end int               // its selection
-	length     int               // its value's length (UTF-16 units, as start and end)
+	mu     sync.Mutex
+	values map[string]string // field id -> value ("" fields left out)
 }
 
 // keepServedLogin reads the served login form (if the page has one) before
-// go-app replaces it. Browser only, before the first render.
+// go-app adopts it. Browser only, before the first render.
 func keepServedLogin() {
 	defer func() {
 		if err := recover(); err != nil { // what was typed is lost, not the app
@@ -34,7 +33,6 @@ func keepServedLogin() {
 		}
 	}()
 	doc := goapp.Window().Get("document")
-	active := doc.Get("activeElement")
 	served.mu.Lock()
 	defer served.mu.Unlock()
 	for _, id := range servedLoginFields {
@@ -42,45 +40,22 @@ func keepServedLogin() {
 		if !el.Truthy() {
 			continue
 		}
-		v := el.Get("value").String()
-		if v != "" {
+		if v := el.Get("value").String(); v != "" {
 			if served.values == nil {
 				served.values = map[string]string{}
 			}
 			served.values[id] = v
 		}
-		if active.Truthy() && active.Equal(el) {
-			served.focus = id
-			served.start, served.end = el.Get("selectionStart").Int(), el.Get("selectionEnd").Int()
-			served.length = utf16Len(v)
-		}
 	}
 }
 
-// utf16Len is the length of s in UTF-16 code units, as JavaScript counts.
-func utf16Len(s string) (n int) {
-	for _, r := range s {
-		n++
-		if r >= 0x10000 {
-			n++ // a surrogate pair
-		}
-	}
-	return n
-}
-
-// takeServedLogin returns what was typed into the served form, once: the
-// values, the focused field and its selection, unless the caret is at the
-// end of its value (where the app's field has it already: moving it costs
-// the browser a layout before the first frame).
-func takeServedLogin() (values map[string]string, focus string, sel []int) {
+// takeServedLogin returns what was typed into the served form, once.
+func takeServedLogin() map[string]string {
 	served.mu.Lock()
 	defer served.mu.Unlock()
-	values, focus = served.values, served.focus
-	if served.start != served.length || served.end != served.length {
-		sel = []int{served.start, served.end}
-	}
-	served.values, served.focus = nil, ""
-	return values, focus, sel
+	values := served.values
+	served.values = nil
+	return values
 }
 
 // bootSession is the page's word on the session cookie, for the first login
@@ -127,26 +102,10 @@ func (p *loginPage) OnInit() {
 	case told && live:
 		p.sessionLive = true // no form until the check answers
 	}
-	values, focus, sel := takeServedLogin()
+	values := takeServedLogin()
 	for id, field := range map[string]*string{"login-user": &p.user, "login-password": &p.password, "login-domain": &p.domain, "login-project": &p.project} {
 		if v, ok := values[id]; ok {
 			*field = v
 		}
 	}
-	p.focus, p.focusSelection = focus, sel
-}
-
-// OnMount gives the focus back to the field that had it in the served form,
-// with its caret, before the browser handles the next key. UI goroutine.
-func (p *loginPage) OnMount(ctx goapp.Context) {
-	if p.focus == "" {
-		return
-	}
-	if el := goapp.Window().GetElementByID(p.focus); el.Truthy() {
-		el.Call("focus")
-		if sel := p.focusSelection; sel != nil {
-			el.Call("setSelectionRange", sel[0], sel[1])
-		}
-	}
-	p.focus = ""
 }

@@ -36,9 +36,6 @@ type loginPage struct {
 	next      string
 	ready     bool // set in the browser: the form is live (tests wait for it)
 
-	focus          string // the served form's focused field, until mounted (login_boot.go)
-	focusSelection []int  // its selection (start, end) when it must be set again
-
 	// queued is a submit made while the session check ran: sent when the
 	// check finds no session (issue 19 §2: a submit never hangs or drops).
 	queued *loginRequest
