@@ -128,8 +128,9 @@ func TestBrowserHydrateLogin(t *testing.T) {
 
 	t.Run("mismatch", func(t *testing.T) {
 		// the served form, changed before the app runs: a stale attribute,
-		// a field of another tag, a label's text, a missing button, an
-		// extra element and a comment
+		// a field of another tag, a label's text, a field of another type
+		// (never adopted: what was typed in a password field must not show
+		// in a text field), a missing button, an extra element and a comment
 		b := openServedLogin(t, c, `
 			const form = document.getElementById("login-form");
 			form.setAttribute("data-stale", "1");
@@ -138,6 +139,7 @@ func TestBrowserHydrateLogin(t *testing.T) {
 			area.id = "login-user";
 			user.replaceWith(area);
 			document.querySelector('label[for="login-password"]').firstChild.data = "Wrong label";
+			document.getElementById("login-project").type = "password";
 			document.getElementById("login-submit").remove();
 			form.append(document.createElement("aside"), document.createComment("served"));`)
 		checks := map[string]string{
@@ -146,6 +148,7 @@ func TestBrowserHydrateLogin(t *testing.T) {
 			"the stale attribute is gone":            `!document.getElementById("login-form").hasAttribute("data-stale")`,
 			"the textarea is replaced by an input":   `document.getElementById("login-user").localName === "input" && !document.querySelector("textarea")`,
 			"the label's text is the app's":          `document.querySelector('label[for="login-password"]').textContent.trim() === "Password"`,
+			"a field of another type is replaced":    `document.getElementById("login-project") !== window.__hydrate.served["login-project"] && document.getElementById("login-project").type === "text"`,
 			"the missing button is mounted":          `!!document.getElementById("login-submit") && document.getElementById("login-submit") !== window.__hydrate.served["login-submit"]`,
 			"the extra element and comment are gone": `!document.querySelector("#login-form aside") && ![...document.getElementById("login-form").childNodes].some((n) => n.nodeType === Node.COMMENT_NODE)`,
 		}

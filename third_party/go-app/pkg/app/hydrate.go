@@ -17,7 +17,7 @@ const xhtmlNamespace = "http://www.w3.org/1999/xhtml"
 // Hydrate mounts a UI element like Mount does, but on the pre-rendered DOM:
 // node, a child of parent, and the nodes below it are adopted wherever they
 // are what Mount would create (a text node for a text, an element with the
-// same tag and namespace for an HTML element). An adopted node keeps its
+// same tag, namespace, id, name and type for an HTML element). An adopted node keeps its
 // identity (and its focus, selection and what the user typed), and is brought
 // to the element's state: its text, its attributes (the ones the element does
 // not have are removed), its event handlers and its children. A node that does
@@ -37,7 +37,7 @@ func (m nodeManager) Hydrate(ctx Context, depth uint, v UI, parent, node Value) 
 
 	case HTML:
 		node = m.skipNonElementNodes(parent, node)
-		if isNodeType(node, elementNode) && node.Get("localName").String() == v.Tag() && namespaceURI(v) == node.Get("namespaceURI").String() {
+		if m.canHydrateHTML(v, node) {
 			return m.hydrateHTML(ctx, depth, v, node)
 		}
 
@@ -79,6 +79,27 @@ func (m nodeManager) hydrateText(v *text, node Value) (UI, error) {
 		node.setNodeValue(v.value)
 	}
 	return v, nil
+}
+
+// canHydrateHTML reports whether node is an element Mount would create for v:
+// the same tag and namespace, and the same id, name and type attributes (a
+// field typed into is never adopted as another field).
+func (m nodeManager) canHydrateHTML(v HTML, node Value) bool {
+	if !isNodeType(node, elementNode) ||
+		node.Get("localName").String() != v.Tag() ||
+		node.Get("namespaceURI").String() != namespaceURI(v) {
+		return false
+	}
+	for _, name := range []string{"id", "name", "type"} {
+		value := node.Call("getAttribute", name)
+		if value.IsNull() {
+			value = ValueOf("")
+		}
+		if value.String() != v.attrs()[name] {
+			return false
+		}
+	}
+	return true
 }
 
 func (m nodeManager) hydrateHTML(ctx Context, depth uint, v HTML, node Value) (UI, error) {
