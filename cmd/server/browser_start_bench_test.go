@@ -226,8 +226,9 @@ func startFloor(tb testing.TB) floorServer {
 	if os.Getenv("OCTAVIEW_START_PROFILE") != "" {
 		ldflags = "-ldflags=-w" // the name section, for the profile
 	}
-	goCmd([]string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", ldflags, "-o", filepath.Join(dir, "app.wasm.new"), "./testdata/floor")
-	goCmd(nil, "build", "-o", filepath.Join(dir, "floor"), "./testdata/floor")
+	stock := stockGoAppFlags(tb) // the floor is go-app as published
+	goCmd([]string{"GOOS=js", "GOARCH=wasm"}, append([]string{"build", "-trimpath", ldflags, "-o", filepath.Join(dir, "app.wasm.new")}, append(stock, "./testdata/floor")...)...)
+	goCmd(nil, append([]string{"build", "-o", filepath.Join(dir, "floor")}, append(stock, "./testdata/floor")...)...)
 	var out strings.Builder
 	if err := precompress(context.Background(), []string{"precompress", "-quality", quality, "-new", filepath.Join(dir, "app.wasm.new"), filepath.Join(dir, "app.wasm")}, nil, &out); err != nil {
 		tb.Fatalf("compressing the floor's wasm: %v\n%s", err, out.String())

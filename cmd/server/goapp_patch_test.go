@@ -114,4 +114,44 @@ func TestGoAppPatch(t *testing.T) {
 		}
 	}
 	t.Logf("changed files (as PATCH.md lists): %v", changed)
+
+	// the floor of the stack is built with go-app as published
+	var stock struct {
+		Version string
+		Replace *struct{ Path, Dir string }
+	}
+	if err := json.Unmarshal(goCmd(append([]string{"list"}, append(stockGoAppFlags(t), "-m", "-json", goAppModule)...)...), &stock); err != nil {
+		t.Fatal(err)
+	}
+	if stock.Version != goAppVersion || stock.Replace != nil {
+		t.Errorf("stockGoAppFlags: %s is %s replaced by %+v, want %s as published", goAppModule, stock.Version, stock.Replace, goAppVersion)
+	}
+}
+
+// stockGoAppFlags are the go command's flags that build with go-app v10.1.11
+// as published, not third_party/go-app: a copy of go.mod without the replace
+// (and of go.sum) in a temporary directory. The floor of the stack
+// (testdata/floor, for the benchmarks) is stock go-app.
+func stockGoAppFlags(tb testing.TB) []string {
+	tb.Helper()
+	cmd := exec.Command("go", "mod", "edit", "-dropreplace="+goAppModule, "-print")
+	cmd.Dir = filepath.Join("..", "..")
+	mod, err := cmd.Output()
+	if err != nil {
+		tb.Fatalf("go mod edit: %v", err)
+	}
+	sum, err := os.ReadFile(filepath.Join("..", "..", "go.sum"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	dir := tb.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), mod, 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	// -mod=mod: go.sum has no line for the published module (the build
+	// does not use it); the go command checks it against the checksum database
+	return []string{"-modfile=" + filepath.Join(dir, "go.mod"), "-mod=mod"}
 }

@@ -130,7 +130,11 @@ func readWasmSizes(raw []byte) (wasmSizes, error) {
 func buildNamedWasm(tb testing.TB, pkg, dir string) []byte {
 	tb.Helper()
 	out := filepath.Join(dir, filepath.Base(pkg)+".wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-w", "-o", out, pkg)
+	args := []string{"build", "-trimpath", "-ldflags=-w", "-o", out}
+	if pkg == "./testdata/floor" {
+		args = append(args, stockGoAppFlags(tb)...) // the floor is go-app as published
+	}
+	cmd := exec.Command("go", append(args, pkg)...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if b, err := cmd.CombinedOutput(); err != nil {
 		tb.Fatalf("go build %s: %v\n%s", pkg, err, b)
