@@ -17,34 +17,41 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// hydrateIDs are the served login form's elements the app must adopt.
-var hydrateIDs = []string{"login-form", "login-user", "login-password", "login-domain", "login-project", "login-submit"}
+// loginServed are the served login form's elements the app must adopt (CSS
+// selectors), and loginNotRun is true while the app has not run the form.
+var loginServed = []string{"#login-form", "#login-user", "#login-password", "#login-domain", "#login-project", "#login-submit"}
+
+const loginNotRun = `!document.querySelector('#login-form[data-ready="true"]') && document.querySelector("#login-submit").disabled`
 
 // servedRecorderJS runs in every document before its scripts: once the
 // served page is parsed (DOMContentLoaded: app.js is deferred and only starts
-// fetching app.wasm, so the app has not run), it keeps references to the
-// served elements named in hydrateIDs, notes whether the app had run (it had
-// not if the form is not ready and its submit disabled), applies the test's
-// mutation of the served DOM (window.hydrateMutate, "" for none), then
-// records every later removal of a node holding one of those elements.
-func servedRecorderJS(mutate string) string {
+// fetching app.wasm), it keeps in window.__hydrate.served the served element
+// each selector matches, notes whether notRun (a JavaScript expression) was
+// true then, runs mutate (the test's change of the served DOM, "" for none),
+// then records in window.__hydrate.removed every later removal of a node
+// holding one of those elements.
+func servedRecorderJS(selectors []string, notRun, mutate string) string {
 	return `(() => {
-	const ids = ` + jsStrings(hydrateIDs) + `;
-	const h = window.__hydrate = {served: null, appRan: null, removed: []};
+	const sels = ` + jsStrings(selectors) + `;
+	const h = window.__hydrate = {served: null, notRun: null, removed: []};
 	document.addEventListener("DOMContentLoaded", () => {
 		const served = {};
-		for (const id of ids) served[id] = document.getElementById(id);
-		const submit = served["login-submit"];
-		h.appRan = !!document.querySelector('#login-form[data-ready="true"]') || !submit || !submit.disabled;
+		for (const s of sels) served[s] = document.querySelector(s);
+		h.notRun = sels.every((s) => !!served[s]) && (` + notRun + `);
 		(() => {` + mutate + `})();
 		h.served = served;
 		new MutationObserver((records) => {
-			for (const r of records) for (const n of r.removedNodes) for (const id of ids) {
-				if (served[id] && (n === served[id] || n.contains(served[id]))) h.removed.push(id);
+			for (const r of records) for (const n of r.removedNodes) for (const s of sels) {
+				if (served[s] && (n === served[s] || n.contains(served[s]))) h.removed.push(s);
 			}
 		}).observe(document, {subtree: true, childList: true});
 	});
 })()`
+}
+
+// adoptedJS is true when sel matches the element the server served.
+func adoptedJS(sel string) string {
+	return `document.querySelector(` + jsString(sel) + `) === window.__hydrate.served[` + jsString(sel) + `]`
 }
 
 // formShapeJS serialises the login form as the app left it: every element's
@@ -69,16 +76,17 @@ func jsStrings(ss []string) string {
 }
 
 // openServedLogin opens /login in a fresh browser whose documents run
-// servedRecorderJS(mutate), and waits until the app runs the form.
+// servedRecorderJS (the login form's elements, and mutate), and waits until
+// the app runs the form.
 func openServedLogin(t *testing.T, c console, mutate string) *browser {
 	t.Helper()
 	b := newBrowser(t, t.TempDir())
-	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: servedRecorderJS(mutate)}); err != nil {
+	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: servedRecorderJS(loginServed, loginNotRun, mutate)}); err != nil {
 		t.Fatal(err)
 	}
 	b.do(t, "open the login page", 60*time.Second, chromedp.Navigate(c.URL+"/login"))
 	b.waitJS(t, "the app's login form", `!!document.querySelector('#login-form[data-ready="true"]') && !document.getElementById("login-submit").disabled`, 60*time.Second)
-	if !eval[bool](t, b, `!!window.__hydrate.served && window.__hydrate.appRan === false`) {
+	if !eval[bool](t, b, `!!window.__hydrate.served && window.__hydrate.notRun === true`) {
 		t.Fatal("the served page was not recorded before the app ran: nothing tested")
 	}
 	return b
@@ -115,9 +123,9 @@ func TestBrowserHydrateLogin(t *testing.T) {
 	c := startConsole(t)
 
 	b := openServedLogin(t, c, "")
-	for _, id := range hydrateIDs {
-		if !eval[bool](t, b, `document.getElementById(`+jsString(id)+`) === window.__hydrate.served[`+jsString(id)+`]`) {
-			t.Errorf("#%s is not the element the server served: the app replaced it", id)
+	for _, sel := range loginServed {
+		if !eval[bool](t, b, adoptedJS(sel)) {
+			t.Errorf("%s is not the element the server served: the app replaced it", sel)
 		}
 	}
 	if removed := eval[[]string](t, b, `window.__hydrate.removed`); len(removed) != 0 {
@@ -143,13 +151,13 @@ func TestBrowserHydrateLogin(t *testing.T) {
 			document.getElementById("login-submit").remove();
 			form.append(document.createElement("aside"), document.createComment("served"));`)
 		checks := map[string]string{
-			"the form is adopted":                    `document.getElementById("login-form") === window.__hydrate.served["login-form"]`,
-			"the password field is adopted":          `document.getElementById("login-password") === window.__hydrate.served["login-password"]`,
+			"the form is adopted":                    adoptedJS("#login-form"),
+			"the password field is adopted":          adoptedJS("#login-password"),
 			"the stale attribute is gone":            `!document.getElementById("login-form").hasAttribute("data-stale")`,
 			"the textarea is replaced by an input":   `document.getElementById("login-user").localName === "input" && !document.querySelector("textarea")`,
 			"the label's text is the app's":          `document.querySelector('label[for="login-password"]').textContent.trim() === "Password"`,
-			"a field of another type is replaced":    `document.getElementById("login-project") !== window.__hydrate.served["login-project"] && document.getElementById("login-project").type === "text"`,
-			"the missing button is mounted":          `!!document.getElementById("login-submit") && document.getElementById("login-submit") !== window.__hydrate.served["login-submit"]`,
+			"a field of another type is replaced":    `!(` + adoptedJS("#login-project") + `) && document.getElementById("login-project").type === "text"`,
+			"the missing button is mounted":          `!!document.getElementById("login-submit") && !(` + adoptedJS("#login-submit") + `)`,
 			"the extra element and comment are gone": `!document.querySelector("#login-form aside") && ![...document.getElementById("login-form").childNodes].some((n) => n.nodeType === Node.COMMENT_NODE)`,
 		}
 		for what, expr := range checks {
