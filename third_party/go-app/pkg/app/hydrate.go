@@ -17,13 +17,13 @@ const xhtmlNamespace = "http://www.w3.org/1999/xhtml"
 // Hydrate mounts a UI element like Mount does, but on the pre-rendered DOM:
 // node, a child of parent, and the nodes below it are adopted wherever they
 // are what Mount would create (a text node for a text, an element with the
-// same tag, namespace, id, name and type for an HTML element). An adopted node keeps its
-// identity (and its focus, selection and what the user typed), and is brought
-// to the element's state: its text, its attributes (the ones the element does
-// not have are removed), its event handlers and its children. A node that does
-// not match is replaced by a mounted one, and so is a raw element. A node that
-// is null means there is nothing to adopt: the mounted element is appended to
-// parent.
+// same tag, namespace, id, name and type for an HTML element). An adopted
+// node keeps its identity (and its focus, selection and what the user typed)
+// and is brought to the element's state: its text, its attributes (the ones
+// the element does not have are removed), its event handlers and children.
+// A node that does not match is replaced by a mounted one, and so is a raw
+// element. A null node means there is nothing to adopt: the mounted element
+// is appended to parent.
 //
 // Components are transparent: their root hydrates on the node.
 func (m nodeManager) Hydrate(ctx Context, depth uint, v UI, parent, node Value) (UI, error) {
