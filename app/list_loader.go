@@ -269,15 +269,14 @@ func prefetchFirstRows(sess *session, next string) *firstRows {
 	if err != nil {
 		return nil
 	}
-	pr, ok := parsePage(u.Path)
-	if !ok || pr.Mode != "list" || !pr.Res.Paged || !pr.Res.mayRead(sess) {
+	pr, q, ok := firstRead(sess, u)
+	if !ok {
 		return nil
 	}
 	f := &firstRows{client: sess.Client, key: listKey(u), done: make(chan struct{})}
 	prefetched.mu.Lock()
 	prefetched.f = f
 	prefetched.mu.Unlock()
-	q := listQuery{Limit: listFirst, Filters: listFilters(pr.Res, u.Query()), Sort: listSort(pr.Res), Project: projectColumn(pr.Res, sess, false)}
 	go func() {
 		defer close(f.done)
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)

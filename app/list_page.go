@@ -129,6 +129,9 @@ func (p *listPage) start(ctx goapp.Context, res *resource, key string, filters u
 		p.status, p.err = loadFailed, "Only an admin reads "+res.Plural+" (Octavia's default policy)."
 		return
 	}
+	if p.Embedded == nil {
+		resumeBootSession(ctx) // a page the app started on with its rows (served.go)
+	}
 	p.ops = operations.snapshot()
 	p.parentOps = parentOpsKey(p.ops, res, p.Parent)
 	p.opStates = nil
@@ -254,6 +257,7 @@ func (p *listPage) Render() goapp.UI {
 		)
 	}
 	return &shell{
+		Sess:    p.sess,
 		Nav:     p.res.Path,
 		Title:   p.res.Title,
 		Actions: p.renderActions(),

@@ -41,6 +41,9 @@ func (t sessionTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if t.region != "" {
 		r.Header.Set(serverapi.RegionHeader, t.region)
 	}
+	if resp, ok := takeServed(r); ok { // the page's first read, which the server made (served.go)
+		return resp, nil
+	}
 	next := t.next
 	if next == nil {
 		next = http.DefaultTransport

@@ -29,6 +29,9 @@ type shell struct {
 	Title   string     // the page's heading
 	Actions goapp.UI   // controls shown at the right of the heading (optional)
 	Content []goapp.UI // the page
+	// Sess is the session the page shows (nil: the signed-in one): the
+	// server renders a page's frame for the request's session (served.go).
+	Sess *session
 
 	ops        []operation
 	now        time.Time
@@ -158,7 +161,10 @@ func (s *shell) logout(ctx goapp.Context, e goapp.Event) {
 }
 
 func (s *shell) Render() goapp.UI {
-	sess := currentSession()
+	sess := s.Sess
+	if sess == nil {
+		sess = currentSession()
+	}
 	var user, project, roles string
 	readOnly := false
 	if sess != nil {
