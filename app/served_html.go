@@ -89,6 +89,9 @@ func reencodeHTML(s string) (string, error) {
 			}
 			s = s[1+n:]
 			if strings.HasPrefix(s, "=") {
+				if !strings.HasPrefix(s, `="`) { // strconv.Quote's, not a rune or raw literal
+					return "", errGoappHTML
+				}
 				q, err := strconv.QuotedPrefix(s[1:])
 				if err != nil {
 					return "", errGoappHTML
