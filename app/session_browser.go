@@ -41,8 +41,12 @@ func (t sessionTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if t.region != "" {
 		r.Header.Set(serverapi.RegionHeader, t.region)
 	}
-	if resp, ok := takeServed(r); ok { // the page's first read, which the server made (served.go)
-		return resp, nil
+	// the page's first read, which the server made (served.go), in the
+	// server's region
+	if t.region == "" {
+		if resp, ok := takeServed(r); ok {
+			return resp, nil
+		}
 	}
 	next := t.next
 	if next == nil {

@@ -333,3 +333,13 @@ func TestFirstScreenUpstreamFails(t *testing.T) {
 		})
 	}
 }
+
+// TestFirstScreenOff: -no-first-screen serves pages without a session's
+// rows (the app reads them).
+func TestFirstScreenOff(t *testing.T) {
+	s := startRun(t, nil, "-web", webDir, "-lab-delay", "0s", "-lab-scenario", writeFile(t, t.TempDir(), "s.json", seededScenario), "-no-first-screen")
+	page, boot, _ := servedPage(t, s.URL, "/load-balancers", cookieLogin(t, s.URL, "demo", "demo"))
+	if !boot.Session || boot.Served != nil || strings.Contains(page, "lb-row") {
+		t.Errorf("session %v, served %+v, rows in the page %v: want a session, nothing served", boot.Session, boot.Served, strings.Contains(page, "lb-row"))
+	}
+}
