@@ -32,8 +32,8 @@ var ErrNoFirstScreen = errors.New("the page's first render reads no list the ser
 // roles and project decide the query and the frame. Server only; it blocks
 // until ctx is done.
 func FirstScreen(ctx context.Context, origin string, rt http.RoundTripper, cfg serverapi.Config, page *url.URL) (*serverapi.Served, string, error) {
-	if _, ok := parsePage(page.Path); !ok {
-		return nil, "", ErrNoFirstScreen
+	if pr, ok := parsePage(page.Path); !ok || pr.Mode != "list" || !pr.Res.Paged {
+		return nil, "", ErrNoFirstScreen // nothing to read: not even the token's validation
 	}
 	rec := &recordReads{next: rt}
 	occ := clientConfig(origin, "", "", "", "")
