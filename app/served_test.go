@@ -80,7 +80,7 @@ func TestFirstScreenQueryIsTheApps(t *testing.T) {
 			pages = append(pages, r.Path)
 		}
 	}
-	pages = append(pages, "/", "/listeners?loadbalancer_id=nothing", "/load-balancers?tags=a")
+	pages = append(pages, "/", "/listeners?loadbalancer_id=nothing", "/load-balancers?tags=a", "/load-balancers/new", "/login")
 	cfg := serverapi.Config{Lab: true}
 	servedPages := map[string]bool{}
 	for _, who := range []struct{ user, project string }{{"demo", "demo"}, {"admin", "admin"}} {
@@ -88,13 +88,17 @@ func TestFirstScreenQueryIsTheApps(t *testing.T) {
 		for _, path := range pages {
 			t.Run(who.user+path, func(t *testing.T) {
 				u, _ := url.Parse(path)
-				served, body, err := FirstScreen(context.Background(), "http://lab.test", px, cfg, u)
+				srv := &recorder{next: px}
+				served, body, err := FirstScreen(context.Background(), "http://lab.test", srv, cfg, u)
 				app := &recorder{next: px}
 				sess := newSession(appClient(t, app), cfg)
 				f := prefetchFirstRows(sess, path)
 				if errors.Is(err, ErrNoFirstScreen) {
 					if f != nil {
 						t.Fatalf("the server serves no first screen, the app prefetches one")
+					}
+					if pr, ok := parsePage(u.Path); (!ok || pr.Mode != "list") && len(srv.reqs) > 0 {
+						t.Errorf("a page that reads no list: the server sent %d requests", len(srv.reqs))
 					}
 					return
 				}
