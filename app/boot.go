@@ -36,7 +36,7 @@ func Boot() {
 		startBootRestore(originOf(goapp.Window().URL()), b.Config)
 		runtime.Gosched() // its request leaves before the first render
 		if u := goapp.Window().URL(); keepServed(b.Served, u) {
-			bootServed(originOf(u), b.Config, u) // served.go
+			bootServed(originOf(u), b.Config, u, servedAt(b.Served)) // served.go
 		}
 	}
 }

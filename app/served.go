@@ -88,6 +88,12 @@ func takeServed(r *http.Request) (*http.Response, bool) {
 	}, true
 }
 
+// servedAt is the time of s's reads (zero when it does not parse).
+func servedAt(s *serverapi.Served) time.Time {
+	t, _ := time.Parse(time.RFC3339, s.ReadAt)
+	return t
+}
+
 // servedWait bounds how long the app's start waits for the session's
 // restore when the page came with its rows (they are on screen meanwhile).
 const servedWait = 10 * time.Second
@@ -99,7 +105,7 @@ const servedWait = 10 * time.Second
 // where the server put them. On any failure the app starts as without them
 // (the login page checks the session again). Browser, before the first
 // render: it blocks.
-func bootServed(origin string, cfg serverapi.Config, u *url.URL) {
+func bootServed(origin string, cfg serverapi.Config, u *url.URL, at time.Time) {
 	c, cancel := context.WithTimeout(context.Background(), servedWait)
 	defer cancel()
 	sess, err := restoredSession(c, origin, cfg)
@@ -113,6 +119,7 @@ func bootServed(origin string, cfg serverapi.Config, u *url.URL) {
 	if f := prefetchFirstRows(sess, u.RequestURI()); f != nil {
 		select {
 		case <-f.done:
+			f.at = at
 		case <-c.Done():
 		}
 	}

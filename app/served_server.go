@@ -48,7 +48,7 @@ func FirstScreen(ctx context.Context, origin string, rt http.RoundTripper, cfg s
 	if !ok {
 		return nil, "", ErrNoFirstScreen
 	}
-	readAt := time.Now()
+	readAt := time.Now().UTC().Truncate(time.Second) // as Served.ReadAt says it
 	rec.start()
 	var rows []row
 	for r, err := range readRows(ctx, client, pr.Res, q) {
@@ -60,8 +60,8 @@ func FirstScreen(ctx context.Context, origin string, rt http.RoundTripper, cfg s
 		}
 	}
 	sortRows(rows)
-	p := &listPage{res: pr.Res, key: listKey(page), filters: q.Filters, sess: sess, status: loading, rows: rows}
-	served := &serverapi.Served{Page: page.RequestURI(), ReadAt: readAt.UTC().Format(time.RFC3339), Reads: rec.reads()}
+	p := &listPage{res: pr.Res, key: listKey(page), filters: q.Filters, sess: sess, status: loading, rows: rows, shownAt: readAt}
+	served := &serverapi.Served{Page: page.RequestURI(), ReadAt: readAt.Format(time.RFC3339), Reads: rec.reads()}
 	if len(served.Reads) == 0 {
 		return nil, "", errors.New("the first render's read went nowhere")
 	}

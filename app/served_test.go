@@ -1,3 +1,5 @@
+//go:build !js
+
 package app
 
 import (
@@ -5,9 +7,12 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"testing/synctest"
+	"time"
 
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
@@ -204,4 +209,63 @@ func TestReencodeHTML(t *testing.T) {
 			t.Errorf("reencodeHTML(%s) = %s, want an error (not go-app's encoding)", bad, got)
 		}
 	}
+}
+
+// TestFirstScreenMarkupIsTheAppsFirstRender: the app's first render of a
+// page it started on with served rows is the served markup, the rows' ages
+// included (told from the server's read, not from the clock at either
+// render), however long the app took to start.
+func TestFirstScreenMarkupIsTheAppsFirstRender(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "web", Count: 3}}}})
+		px := cookieProxy{token: tokenOf(t, cloud, "demo", "demo"), next: labcloud.Transport(cloud)}
+		u, _ := url.Parse("/load-balancers")
+		cfg := serverapi.Config{Lab: true}
+		served, body, err := FirstScreen(context.Background(), "http://lab.test", px, cfg, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(7 * time.Second) // the app starts: ages told from now would read otherwise
+		if !keepServed(served, u) {
+			t.Fatal("keepServed refused the page's Served")
+		}
+		sess := newSession(appClient(t, sessionTransport{next: px}), cfg)
+		f := prefetchFirstRows(sess, u.RequestURI())
+		<-f.done
+		f.at = servedAt(served)
+		// the app's first render: what load takes from the prefetch (list_loader.go)
+		p := &listPage{res: lbResource, key: listKey(u), filters: listFilters(lbResource, u.Query()), sess: sess, status: loading}
+		if takeFirstRows(sess.Client, p.key) != f {
+			t.Fatal("the list does not take the served rows")
+		}
+		rows := slices.Clone(f.rows)
+		sortRows(rows)
+		p.rows, p.shownAt = rows, f.at
+		app, err := servedHTML(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sortedAttrs(app) != sortedAttrs(body) {
+			t.Errorf("the app's first render differs from the served markup:\n%s\n---\n%s", app, body)
+		}
+		if !strings.Contains(body, `title="just now"`) {
+			t.Errorf("the served rows' ages: want \"just now\" (created at the read): %s", body)
+		}
+	})
+}
+
+var (
+	tagRE  = regexp.MustCompile(`<([a-zA-Z0-9-]+)((?: [^>]*)?)>`)
+	attrRE = regexp.MustCompile(` [^ =>]+(?:="[^"]*")?`)
+)
+
+// sortedAttrs is html with each tag's attributes in order (go-app writes
+// them in a map's order).
+func sortedAttrs(html string) string {
+	return tagRE.ReplaceAllStringFunc(html, func(tag string) string {
+		m := tagRE.FindStringSubmatch(tag)
+		attrs := attrRE.FindAllString(m[2], -1)
+		slices.Sort(attrs)
+		return "<" + m[1] + strings.Join(attrs, "") + ">"
+	})
 }
