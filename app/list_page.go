@@ -46,13 +46,14 @@ type listPage struct {
 	cancelLoad  context.CancelFunc
 	stopRefresh func()
 	loadedAt    time.Time // end of the last load
+	refreshErr  string    // the last refresh's failure (the rows shown are older), "" after a good one
+	viewFirst   int       // the table's first rendered row (vtable.first)
+	parentOps   string    // parentOpsKey when last read
+
 	// shownAt, when set, is the time the rows' ages are told from: the
 	// server's read of rows the page was served with (served.go), so that
 	// the app's first render is the served markup; zero: now.
-	shownAt    time.Time
-	refreshErr string // the last refresh's failure (the rows shown are older), "" after a good one
-	viewFirst  int    // the table's first rendered row (vtable.first)
-	parentOps  string // parentOpsKey when last read
+	shownAt time.Time
 
 	// live (list_live.go)
 	stopLive  func()             // the re-read of the rows in view, every 3 s
