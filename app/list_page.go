@@ -54,6 +54,7 @@ type listPage struct {
 	// server's read of rows the page was served with (served.go), so that
 	// the app's first render is the served markup; zero: now.
 	shownAt time.Time
+	served  bool // rendered by the server for a first screen (shell.Served)
 
 	// live (list_live.go)
 	stopLive  func()             // the re-read of the rows in view, every 3 s
@@ -263,6 +264,7 @@ func (p *listPage) Render() goapp.UI {
 	}
 	return &shell{
 		Sess:    p.sess,
+		Served:  p.served,
 		Nav:     p.res.Path,
 		Title:   p.res.Title,
 		Actions: p.renderActions(),
@@ -273,7 +275,7 @@ func (p *listPage) Render() goapp.UI {
 // renderActions are the search, the status filter, Refresh and Create.
 func (p *listPage) renderActions() goapp.UI {
 	res := p.res
-	return goapp.Div().Class("head-actions").Body(
+	return servedInert(goapp.Div().Class("head-actions"), p.served).Body(
 		goapp.Input().ID(p.dom("search")).Type("search").Class("search").Placeholder("Search by name or ID").
 			Aria("label", "Search "+res.Plural+" by name or ID").Value(p.query).OnInput(p.onSearch),
 		goapp.If(res.hasStatus(), func() goapp.UI {

@@ -145,3 +145,28 @@ func resumeBootSession(ctx goapp.Context) {
 		operations.resume(ctx, sess)
 	}
 }
+
+// servedInertAttr marks the controls of a served first screen (the search,
+// the filter, Refresh, Create, Log out): HTML's inert, so that nothing
+// typed or clicked there before the app runs is silently lost (links stay
+// plain links: they load their page, served in turn).
+const servedInertAttr = "inert"
+
+// servedInert is el, inert when served (the server's render of a first
+// screen). Any goroutine.
+func servedInert[T interface{ Attr(string, any) T }](el T, served bool) T {
+	if served {
+		return el.Attr(servedInertAttr, true) // written inert="" (servedHTML)
+	}
+	return el
+}
+
+// liveServedControls makes the served first screen's controls live (the
+// app's own render never makes them inert; go-app may have kept the served
+// elements). Browser, UI goroutine.
+func liveServedControls() {
+	els := goapp.Window().Get("document").Call("querySelectorAll", ".app ["+servedInertAttr+"]")
+	for i := range els.Length() {
+		els.Index(i).Call("removeAttribute", servedInertAttr)
+	}
+}

@@ -60,7 +60,7 @@ func FirstScreen(ctx context.Context, origin string, rt http.RoundTripper, cfg s
 		}
 	}
 	sortRows(rows)
-	p := &listPage{res: pr.Res, key: listKey(page), filters: q.Filters, sess: sess, status: loading, rows: rows, shownAt: readAt}
+	p := &listPage{res: pr.Res, key: listKey(page), filters: q.Filters, sess: sess, status: loading, rows: rows, shownAt: readAt, served: true}
 	served := &serverapi.Served{Page: page.RequestURI(), ReadAt: readAt.Format(time.RFC3339), Reads: rec.reads()}
 	if len(served.Reads) == 0 {
 		return nil, "", errors.New("the first render's read went nowhere")

@@ -28,6 +28,7 @@ const servedRowsJS = `document.addEventListener("DOMContentLoaded", () => {
 		rows: [...document.querySelectorAll("tr.lb-row")].map((r) => ({id: r.dataset.id, name: r.querySelector("td.name").textContent.trim()})),
 		first: document.querySelector("tr.lb-row"),
 		goStarted: performance.getEntriesByName("octaview:main").length > 0,
+		inert: ["#logout", "#lb-search", "#lb-refresh"].filter((s) => document.querySelector(s) && document.querySelector(s).closest("[inert]")),
 	};
 })`
 
@@ -110,12 +111,20 @@ func TestBrowserFirstScreen(t *testing.T) {
 	var served struct {
 		Rows      []rowJSON `json:"rows"`
 		GoStarted bool      `json:"goStarted"`
+		Inert     []string  `json:"inert"`
 	}
 	if err := json.Unmarshal([]byte(eval[string](t, b, `JSON.stringify(window.__served)`)), &served); err != nil {
 		t.Fatal(err)
 	}
 	if served.GoStarted {
 		t.Fatal("the app's Go program had started at DOMContentLoaded: the rows seen then may be the app's")
+	}
+	// before the app runs, its controls do nothing: they are inert, then live
+	if len(served.Inert) != 3 {
+		t.Errorf("inert controls before the app ran: %v, want Log out, the search and Refresh", served.Inert)
+	}
+	if n := eval[int](t, b, `document.querySelectorAll("[inert]").length`); n != 0 {
+		t.Errorf("%d inert elements once the app runs", n)
 	}
 	var shown []rowJSON
 	if err := json.Unmarshal([]byte(eval[string](t, b, appRowsJS)), &shown); err != nil {

@@ -201,7 +201,7 @@ func TestBrowserPageBootState(t *testing.T) {
 
 	// the returning visit: the app restores the session the page announced
 	b.do(t, "a returning visit", 60*time.Second, chromedp.Navigate(c.URL+"/load-balancers"))
-	b.waitJS(t, "demo's load balancers again", `document.querySelectorAll("tr.lb-row").length >= 4`, 60*time.Second)
+	b.waitJS(t, "demo's load balancers again, the app running", `document.querySelectorAll("tr.lb-row").length >= 4 && `+appLoadedJS, 60*time.Second)
 	for _, s := range secrets {
 		if strings.Contains(eval[string](t, b, `document.documentElement.outerHTML`), s) {
 			t.Errorf("the returning visit's document holds %q", s)
