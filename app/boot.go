@@ -35,6 +35,9 @@ func Boot() {
 	if ok && b.Session {
 		startBootRestore(originOf(goapp.Window().URL()), b.Config)
 		runtime.Gosched() // its request leaves before the first render
+		if u := goapp.Window().URL(); keepServed(b.Served, u) {
+			bootServed(originOf(u), b.Config, u, servedAt(b.Served)) // served.go
+		}
 	}
 }
 
@@ -93,6 +96,15 @@ func decodeBoot(v goapp.Value) serverapi.Boot {
 			Lab:        cfg.Get("lab").Truthy(),
 			StatusPage: cfg.Get("status_page").Truthy(),
 		},
+	}
+	if sv := v.Get("served"); sv.Truthy() {
+		b.Served = &serverapi.Served{Page: str(sv, "page"), ReadAt: str(sv, "read_at")}
+		if reads := sv.Get("reads"); reads.Truthy() {
+			for i := range reads.Length() {
+				r := reads.Index(i)
+				b.Served.Reads = append(b.Served.Reads, serverapi.ServedRead{URL: str(r, "url"), Body: str(r, "body")})
+			}
+		}
 	}
 	if users := cfg.Get("lab_users"); users.Truthy() {
 		for i := range users.Length() {

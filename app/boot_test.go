@@ -51,6 +51,9 @@ func TestDecodeBoot(t *testing.T) {
 			ReadOnly: true, Lab: true, StatusPage: true,
 			LabUsers: []serverapi.LabUser{{Name: "demo", Password: "demo", Project: "demo", Role: "member"}, {Name: "<b>", Password: `"'`, Project: "p", Role: "reader"}},
 		},
+		Served: &serverapi.Served{Page: "/load-balancers?x=1", ReadAt: "2026-12-01T19:00:00Z", Reads: []serverapi.ServedRead{
+			{URL: "/load-balancer/v2/lbaas/loadbalancers?limit=30", Body: `{"loadbalancers":[{"name":"</script>"}],"loadbalancers_links":[]}`},
+		}},
 	}
 	// every field set: a field added later must be set here too
 	checkAllSet(t, reflect.ValueOf(full), "Boot")
@@ -87,6 +90,12 @@ func checkAllSet(t *testing.T, v reflect.Value, path string) {
 		for i := range v.NumField() {
 			checkAllSet(t, v.Field(i), path+"."+v.Type().Field(i).Name)
 		}
+	case reflect.Pointer:
+		if v.IsNil() {
+			t.Errorf("%s is nil: set it in the test", path)
+			return
+		}
+		checkAllSet(t, v.Elem(), path)
 	case reflect.Slice:
 		if v.Len() == 0 {
 			t.Errorf("%s is empty: set it in the test", path)

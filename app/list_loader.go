@@ -98,7 +98,7 @@ func (p *listPage) load(ctx goapp.Context) {
 			if prefetch.err == nil {
 				rows := slices.Clone(prefetch.rows)
 				sortRows(rows)
-				p.rows = rows
+				p.rows, p.shownAt = rows, prefetch.at
 			}
 		default:
 		}
@@ -133,7 +133,7 @@ func (p *listPage) load(ctx goapp.Context) {
 				if refresh {
 					p.rows = rows
 				}
-				p.status, p.loadedAt, p.refreshErr = loaded, time.Now(), ""
+				p.status, p.loadedAt, p.refreshErr, p.shownAt = loaded, time.Now(), "", time.Time{}
 				p.treeRead = p.treeSig()
 				p.showAlerts()
 				p.startLive(ctx)
@@ -243,6 +243,7 @@ type firstRows struct {
 	done   chan struct{} // closed when rows and err are set
 	rows   []row
 	err    error
+	at     time.Time // when the server read them (the page's Served), zero for the login's
 }
 
 var prefetched struct {
@@ -269,15 +270,14 @@ func prefetchFirstRows(sess *session, next string) *firstRows {
 	if err != nil {
 		return nil
 	}
-	pr, ok := parsePage(u.Path)
-	if !ok || pr.Mode != "list" || !pr.Res.Paged || !pr.Res.mayRead(sess) {
+	pr, q, ok := firstRead(sess, u)
+	if !ok {
 		return nil
 	}
 	f := &firstRows{client: sess.Client, key: listKey(u), done: make(chan struct{})}
 	prefetched.mu.Lock()
 	prefetched.f = f
 	prefetched.mu.Unlock()
-	q := listQuery{Limit: listFirst, Filters: listFilters(pr.Res, u.Query()), Sort: listSort(pr.Res), Project: projectColumn(pr.Res, sess, false)}
 	go func() {
 		defer close(f.done)
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)

@@ -50,6 +50,12 @@ type listPage struct {
 	viewFirst   int       // the table's first rendered row (vtable.first)
 	parentOps   string    // parentOpsKey when last read
 
+	// shownAt, when set, is the time the rows' ages are told from: the
+	// server's read of rows the page was served with (served.go), so that
+	// the app's first render is the served markup; zero: now.
+	shownAt time.Time
+	served  bool // rendered by the server for a first screen (shell.Served)
+
 	// live (list_live.go)
 	stopLive  func()             // the re-read of the rows in view, every 3 s
 	liveBusy  bool               // a re-read runs
@@ -128,6 +134,9 @@ func (p *listPage) start(ctx goapp.Context, res *resource, key string, filters u
 	if !res.mayRead(p.sess) {
 		p.status, p.err = loadFailed, "Only an admin reads "+res.Plural+" (Octavia's default policy)."
 		return
+	}
+	if p.Embedded == nil {
+		resumeBootSession(ctx) // a page the app started on with its rows (served.go)
 	}
 	p.ops = operations.snapshot()
 	p.parentOps = parentOpsKey(p.ops, res, p.Parent)
@@ -254,6 +263,8 @@ func (p *listPage) Render() goapp.UI {
 		)
 	}
 	return &shell{
+		Sess:    p.sess,
+		Served:  p.served,
 		Nav:     p.res.Path,
 		Title:   p.res.Title,
 		Actions: p.renderActions(),
@@ -264,7 +275,7 @@ func (p *listPage) Render() goapp.UI {
 // renderActions are the search, the status filter, Refresh and Create.
 func (p *listPage) renderActions() goapp.UI {
 	res := p.res
-	return goapp.Div().Class("head-actions").Body(
+	return servedInert(goapp.Div().Class("head-actions"), p.served).Body(
 		goapp.Input().ID(p.dom("search")).Type("search").Class("search").Placeholder("Search by name or ID").
 			Aria("label", "Search "+res.Plural+" by name or ID").Value(p.query).OnInput(p.onSearch),
 		goapp.If(res.hasStatus(), func() goapp.UI {
@@ -392,7 +403,10 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 			}).Text("Clear the search"),
 		)
 	}
-	now := time.Now()
+	now := p.shownAt
+	if now.IsZero() {
+		now = time.Now()
+	}
 	cols, sorts := listColumns(res, p.projectColumn())
 	namer := p.projectNamer()
 	canLink := func(k octavia.Kind) bool { r := resourceOf(k); return r != nil && r.mayRead(p.sess) }

@@ -41,6 +41,13 @@ func (t sessionTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if t.region != "" {
 		r.Header.Set(serverapi.RegionHeader, t.region)
 	}
+	// the page's first read, which the server made (served.go), in the
+	// server's region
+	if t.region == "" {
+		if resp, ok := takeServed(r); ok {
+			return resp, nil
+		}
+	}
 	next := t.next
 	if next == nil {
 		next = http.DefaultTransport

@@ -29,6 +29,13 @@ type shell struct {
 	Title   string     // the page's heading
 	Actions goapp.UI   // controls shown at the right of the heading (optional)
 	Content []goapp.UI // the page
+	// Sess is the session the page shows (nil: the signed-in one): the
+	// server renders a page's frame for the request's session (served.go).
+	Sess *session
+	// Served: the server renders the page for a first screen, whose
+	// controls do nothing until the app runs: they are inert (servedInert)
+	// and the app makes them live when it mounts.
+	Served bool
 
 	ops        []operation
 	now        time.Time
@@ -55,6 +62,7 @@ func (s *shell) OnMount(ctx goapp.Context) {
 	ctx.ObserveState(stateOperations, &s.ops).OnChange(func() { s.syncTicker(ctx) })
 	s.syncTicker(ctx)
 	if goapp.IsClient {
+		liveServedControls()
 		s.focusHeading(ctx)
 		installDebugHooks()
 		watchShell(s, ctx)
@@ -158,7 +166,10 @@ func (s *shell) logout(ctx goapp.Context, e goapp.Event) {
 }
 
 func (s *shell) Render() goapp.UI {
-	sess := currentSession()
+	sess := s.Sess
+	if sess == nil {
+		sess = currentSession()
+	}
 	var user, project, roles string
 	readOnly := false
 	if sess != nil {
@@ -199,7 +210,7 @@ func (s *shell) Render() goapp.UI {
 					return goapp.Span().Class("who-roles").Text(roles)
 				})),
 			),
-			goapp.Button().ID("logout").Class("btn", "btn-ghost").Disabled(s.loggingOut).OnClick(s.logout).Text("Log out"),
+			servedInert(goapp.Button().ID("logout").Class("btn", "btn-ghost").Disabled(s.loggingOut).OnClick(s.logout).Text("Log out"), s.Served),
 		),
 		renderResourceNav(sess, s.Nav),
 		// One element whatever shows in it: the page after it keeps its

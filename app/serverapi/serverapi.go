@@ -31,6 +31,28 @@ const BootElementID = "octaview-boot"
 type Boot struct {
 	Config  Config `json:"config"`
 	Session bool   `json:"session"`
+	// Served, when set, is what the server read for the page's first render
+	// with the session's token (README "Start-up"): the app answers the same
+	// requests from it instead of sending them again.
+	Served *Served `json:"served,omitempty"`
+}
+
+// Served is what the server read for a page's first render, with the token
+// of the request's session cookie, through its own proxy: the page it
+// answers and each request the app's first render sends, with Octavia's
+// answer as it came (its next link included). It never holds the token.
+type Served struct {
+	Page   string       `json:"page"`    // the page's path and query, as the request named it
+	ReadAt string       `json:"read_at"` // when the reads were made (RFC 3339, UTC)
+	Reads  []ServedRead `json:"reads"`
+}
+
+// ServedRead is one GET the app's first render sends: its path and query on
+// this origin (/load-balancer/v2/lbaas/loadbalancers?fields=…) and Octavia's
+// 200 answer's body, as text.
+type ServedRead struct {
+	URL  string `json:"url"`
+	Body string `json:"body"`
 }
 
 // LabUser is a user of the lab cloud; its password is meant to be shown.

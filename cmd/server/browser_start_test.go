@@ -140,8 +140,9 @@ func TestBrowserWasmDownloadedOnce(t *testing.T) {
 
 // TestBrowserPageBootState: the page the server serves tells the app whether
 // a session is live, never the token nor anything of the session: not to a
-// logged-in visit, and a logged-out visit (another browser, or the same one
-// after logging out) shows the login form, never someone's rows.
+// logged-in visit (which gets its own rows: ssr.go), and a logged-out visit
+// (another browser, or the same one after logging out) shows the login
+// form, never someone's rows.
 func TestBrowserPageBootState(t *testing.T) {
 	c := startConsole(t)
 	get := func(path string, cookies ...*network.Cookie) string {
@@ -167,7 +168,16 @@ func TestBrowserPageBootState(t *testing.T) {
 		if !strings.Contains(page, `"session":`+session) {
 			t.Errorf("%s: the page does not say session %s", what, session)
 		}
-		for _, s := range append(theirs, secrets...) {
+		if session == "true" { // the session's own rows, served with the page
+			for _, s := range theirs {
+				if !strings.Contains(page, s) {
+					t.Errorf("%s: the page lacks the session's own %q", what, s)
+				}
+			}
+		} else {
+			secrets = append(secrets, theirs...)
+		}
+		for _, s := range secrets {
 			if s != "" && strings.Contains(page, s) {
 				t.Errorf("%s: the page holds %q", what, s)
 			}
@@ -191,7 +201,7 @@ func TestBrowserPageBootState(t *testing.T) {
 
 	// the returning visit: the app restores the session the page announced
 	b.do(t, "a returning visit", 60*time.Second, chromedp.Navigate(c.URL+"/load-balancers"))
-	b.waitJS(t, "demo's load balancers again", `document.querySelectorAll("tr.lb-row").length >= 4`, 60*time.Second)
+	b.waitJS(t, "demo's load balancers again, the app running", `document.querySelectorAll("tr.lb-row").length >= 4 && `+appLoadedJS, 60*time.Second)
 	for _, s := range secrets {
 		if strings.Contains(eval[string](t, b, `document.documentElement.outerHTML`), s) {
 			t.Errorf("the returning visit's document holds %q", s)

@@ -290,7 +290,8 @@ func TestBrowserUpgradeOneBuild(t *testing.T) {
 	mu.Unlock()
 	br.do(t, "reload", 10*time.Second, chromedp.Evaluate[chromedp.Void](`document.querySelector("#update-reload").click()`))
 	br.waitJS(t, "the page reloads", `!window.octaviewTestPage`, 30*time.Second)
-	br.waitJS(t, "the new build runs", fmt.Sprintf(`typeof goappGetenv === "function" && goappGetenv("GOAPP_VERSION") === %q && document.querySelectorAll("tr.lb-row").length === 2`, next), 60*time.Second)
+	// (the rows come with the page, before the app runs: wait for the app's)
+	br.waitJS(t, "the new build runs", fmt.Sprintf(`typeof goappGetenv === "function" && goappGetenv("GOAPP_VERSION") === %q && document.querySelectorAll("tr.lb-row").length === 2 && %s`, next, appLoadedJS), 60*time.Second)
 	if got := br.text(t, "#who-user"); got != "demo" {
 		t.Errorf("after the reload: header user %q, want demo (the session holds across builds)", got)
 	}

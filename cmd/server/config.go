@@ -29,6 +29,7 @@ type config struct {
 	LabFaults      string // JSON of labcloud.Faults, applied at start
 	LabDelay       time.Duration
 	ReadOnly       bool
+	NoFirstScreen  bool     // pages never carry a session's rows (ssr.go)
 	StatusCloud    string   // clouds.yaml entry whose load balancers /status shows
 	CORSOrigins    []string // origins allowed to call the API from elsewhere
 	PublicURL      string   // scheme://host[:port] of this server as browsers see it
@@ -100,6 +101,7 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 	fs.StringVar(&cfg.LabFaults, "lab-faults", env("lab-faults", ""), "lab cloud: faults to start with, as the `JSON` of PUT /lab/faults (replaces the scenario's)")
 	fs.DurationVar(&cfg.LabDelay, "lab-delay", envDuration("lab-delay", 0), "lab cloud: time from PENDING_* to the final status (0 = the lab's 2 s)")
 	fs.BoolVar(&cfg.ReadOnly, "read-only", envBool("read-only"), "refuse every write (only GET, HEAD, log in and log out)")
+	fs.BoolVar(&cfg.NoFirstScreen, "no-first-screen", envBool("no-first-screen"), "serve pages without a returning user's first rows (the app reads them once it runs)")
 	fs.StringVar(&cfg.StatusCloud, "status-cloud", env("status-cloud", ""), "serve an anonymous read-only /status page of this clouds.yaml entry's load balancers (`NAME`)")
 	fs.IntVar(&cfg.StatusMaxViewers, "status-max-viewers", envInt("status-max-viewers", statusMaxViewers), "status page: at most `N` live viewers in all (503 beyond)")
 	fs.IntVar(&cfg.StatusMaxViewersPerAddr, "status-max-viewers-per-addr", envInt("status-max-viewers-per-addr", statusMaxViewersPerAddr), "status page: at most `N` live viewers from one client address (IPv6: one /64; 503 beyond)")

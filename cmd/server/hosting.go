@@ -32,6 +32,8 @@ type hosting struct {
 	static     http.Handler
 	// boot is what a page tells the app it starts with (nil: the zero Boot)
 	boot func(*http.Request) serverapi.Boot
+	// first renders a returning user's first screen (ssr.go; nil: none)
+	first *firstScreen
 
 	mu      sync.Mutex
 	stamp   wasmStamp
@@ -77,8 +79,12 @@ func (h *hosting) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if h.boot != nil {
 			boot = h.boot(r)
 		}
+		root := ""
+		if h.first != nil {
+			root = h.first.render(r, &boot)
+		}
 		page := h.handler()
-		servePage(w, r, page, page.Version, boot)
+		servePage(w, r, page, page.Version, boot, root)
 	}
 }
 
@@ -234,4 +240,11 @@ func (res webResources) Resolve(location string) string {
 
 func (res webResources) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	res.static.ServeHTTP(w, r)
+}
+
+// setUpstream gives the first screen the proxy's routes (routes.go).
+func (h *hosting) setUpstream(upstream http.Handler) {
+	if h.first != nil {
+		h.first.setUpstream(upstream)
+	}
 }

@@ -115,7 +115,11 @@ const goappScriptSrc = ` src="/app.js"`
 // its app.js pinned to build, the page's (the build of the app.wasm it
 // preloads). A page differs by request (boot), so it has no ETag and is
 // never answered 304 from go-app's version: browsers fetch it each time.
-func servePage(w http.ResponseWriter, r *http.Request, page http.Handler, build string, boot serverapi.Boot) {
+//
+// root, when not "", is the HTML of the page's root element as the app
+// renders it for the request's session (ssr.go): it takes the place of the
+// root element go-app rendered without one.
+func servePage(w http.ResponseWriter, r *http.Request, page http.Handler, build string, boot serverapi.Boot, root string) {
 	r = r.Clone(r.Context())
 	r.Header.Del("If-None-Match")
 	rec := &pageRecorder{header: http.Header{}}
@@ -141,6 +145,14 @@ func servePage(w http.ResponseWriter, r *http.Request, page http.Handler, build 
 		http.Error(w, "rendering the page: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
+	if root != "" {
+		spliced, ok := spliceRoot(body, head, root)
+		if !ok {
+			http.Error(w, "rendering the page: go-app's page has no root element before its loader", http.StatusInternalServerError)
+			return
+		}
+		body = spliced
+	}
 	pinned := ` src="` + template.HTMLEscapeString(pinnedAppJSURL(build)) + `"`
 	hdr.Del("ETag")
 	hdr.Set("Cache-Control", "no-cache, private")
@@ -152,6 +164,38 @@ func servePage(w http.ResponseWriter, r *http.Request, page http.Handler, build 
 	w.Write(body[script+len(goappScriptSrc) : head])
 	w.Write(el.Bytes())
 	w.Write(body[head:])
+}
+
+// goappLoaderID is the id of the loader element go-app's page (v10.1.11)
+// writes right after the page's root element, the body's first child.
+const goappLoaderID = `id="app-wasm-loader"`
+
+// spliceRoot returns body (go-app's page, whose head ends at head) with
+// root in place of its root element: what lies between the body's start
+// tag and the loader's <aside>.
+func spliceRoot(body []byte, head int, root string) ([]byte, bool) {
+	open := bytes.Index(body[head:], []byte("<body"))
+	if open < 0 {
+		return nil, false
+	}
+	open += head
+	start := bytes.IndexByte(body[open:], '>')
+	loader := bytes.Index(body[open:], []byte(goappLoaderID))
+	if start < 0 || loader < 0 {
+		return nil, false
+	}
+	start, loader = open+start+1, open+loader
+	aside := bytes.LastIndex(body[start:loader], []byte("<aside"))
+	if aside < 0 {
+		return nil, false
+	}
+	aside += start
+	out := make([]byte, 0, len(body)+len(root))
+	out = append(out, body[:start]...)
+	out = append(out, '\n')
+	out = append(out, root...)
+	out = append(out, '\n')
+	return append(out, body[aside:]...), true
 }
 
 // pageRecorder keeps what go-app's handler answers.

@@ -20,11 +20,16 @@ func addRoutes(mux *http.ServeMux, d serverDeps) {
 		}
 		return h
 	}
+	upstream := http.NewServeMux() // the proxy's routes alone: a page's first screen reads through them (ssr.go)
 	for _, service := range proxy.Services {
 		// the prefix alone too: the upstream answers it (Keystone's version list), not a 307
 		h := guard(d.Proxy.Handler(service))
 		mux.Handle(proxy.Prefix(service), h)
 		mux.Handle(proxy.Prefix(service)+"/", h)
+		upstream.Handle(proxy.Prefix(service)+"/", h)
+	}
+	if u, ok := d.Hosting.(interface{ setUpstream(http.Handler) }); ok {
+		u.setUpstream(upstream)
 	}
 	if d.Lab != nil {
 		mux.Handle("/lab/", guard(noStore(d.Lab))) // the lab checks for an admin token itself

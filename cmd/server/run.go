@@ -151,6 +151,9 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 		_, live := px.SessionOf(r)
 		return serverapi.Boot{Config: api, Session: live}
 	}
+	if !cfg.NoFirstScreen {
+		hosting.first = &firstScreen{config: api, timeout: firstScreenTimeout, logger: logger}
+	}
 	handler := newServer(serverDeps{
 		Logger:      logger,
 		Metrics:     m,

@@ -1,0 +1,172 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"sync"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/serverapi"
+)
+
+// A returning user's first screen (README "Start-up"): for a page whose
+// first render reads a list, the server reads that list's first page with
+// the session cookie's token, renders the page's frame and rows into the
+// HTML it serves, and puts Octavia's answer into the page's
+// serverapi.Boot (Served). The app answers its own first read of that page
+// from it (takeServed, in sessionTransport): the same request (firstRead
+// makes it, on the server and in the browser), so no second GET of the same
+// rows; the live re-reads then follow every 3 s as usual.
+
+// firstRead is the read a list page's first render makes, for the page at
+// u with sess: its kind's first page (listFirst rows, in listSort's order,
+// with the page's filters and the attributes its rows show, the project's
+// for an admin); ok is false for pages that read no list of pages (detail
+// pages, forms, kinds read whole or otherwise, kinds sess may not read).
+// The login's prefetch (prefetchFirstRows) and the server's first screen
+// (FirstScreen) both ask it, so they cannot drift apart.
+func firstRead(sess *session, u *url.URL) (pr pageRef, q listQuery, ok bool) {
+	pr, ok = parsePage(u.Path)
+	if !ok || pr.Mode != "list" || !pr.Res.Paged || !pr.Res.mayRead(sess) {
+		return pageRef{}, listQuery{}, false
+	}
+	q = listQuery{Limit: listFirst, Filters: listFilters(pr.Res, u.Query()), Sort: listSort(pr.Res), Project: projectColumn(pr.Res, sess, false)}
+	return pr, q, true
+}
+
+// servedReads are the answers of the page's Served the app has not used
+// yet, by URL (path and query), each used once.
+var servedReads struct {
+	mu    sync.Mutex
+	reads map[string]string
+}
+
+// keepServed keeps s's reads when s answers the page at u (the page the app
+// starts on), and reports whether it did. Any goroutine.
+func keepServed(s *serverapi.Served, u *url.URL) bool {
+	if s == nil || s.Page != u.RequestURI() || len(s.Reads) == 0 {
+		return false
+	}
+	servedReads.mu.Lock()
+	defer servedReads.mu.Unlock()
+	servedReads.reads = map[string]string{}
+	for _, r := range s.Reads {
+		servedReads.reads[r.URL] = r.Body
+	}
+	return true
+}
+
+// takeServed answers r from the page's Served, once, when it holds the
+// answer of that very GET (same path and query); false otherwise. Any
+// goroutine.
+func takeServed(r *http.Request) (*http.Response, bool) {
+	if r.Method != http.MethodGet {
+		return nil, false
+	}
+	servedReads.mu.Lock()
+	body, ok := servedReads.reads[r.URL.RequestURI()]
+	if ok {
+		delete(servedReads.reads, r.URL.RequestURI())
+	}
+	servedReads.mu.Unlock()
+	if !ok {
+		return nil, false
+	}
+	return &http.Response{
+		Status: "200 OK", StatusCode: http.StatusOK, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+		Header: http.Header{
+			"Content-Type":   {"application/json"},
+			"Content-Length": {strconv.Itoa(len(body))},
+		},
+		Body: io.NopCloser(bytes.NewReader([]byte(body))), ContentLength: int64(len(body)), Request: r,
+	}, true
+}
+
+// servedAt is the time of s's reads (zero when it does not parse).
+func servedAt(s *serverapi.Served) time.Time {
+	t, _ := time.Parse(time.RFC3339, s.ReadAt)
+	return t
+}
+
+// servedWait bounds how long the app's start waits for the session's
+// restore when the page came with its rows (they are on screen meanwhile).
+const servedWait = 10 * time.Second
+
+// bootServed is Boot's part for a page that came with its first rows: it
+// waits for the session's restore, signs in with it, and reads the page's
+// first rows from the page's Served (prefetchFirstRows: no request leaves),
+// so that the app's first render shows the rows the page already shows,
+// where the server put them. On any failure the app starts as without them
+// (the login page checks the session again). Browser, before the first
+// render: it blocks.
+func bootServed(origin string, cfg serverapi.Config, u *url.URL, at time.Time) {
+	c, cancel := context.WithTimeout(context.Background(), servedWait)
+	defer cancel()
+	sess, err := restoredSession(c, origin, cfg)
+	if err != nil {
+		return
+	}
+	setSession(sess)
+	bootResume.Lock()
+	bootResume.sess = sess
+	bootResume.Unlock()
+	if f := prefetchFirstRows(sess, u.RequestURI()); f != nil {
+		select {
+		case <-f.done:
+			f.at = at
+		case <-c.Done():
+		}
+	}
+}
+
+// bootResume is the session bootServed signed in with, until a page takes
+// up its operations journal (operations.resume, which the login page does
+// after its own sign-in).
+var bootResume struct {
+	sync.Mutex
+	sess *session
+}
+
+// resumeBootSession takes up the operations journal of the session
+// bootServed signed in with, once (the login page does so after its own
+// sign-in; a page the app started on with its rows calls this). UI goroutine.
+func resumeBootSession(ctx goapp.Context) {
+	bootResume.Lock()
+	sess := bootResume.sess
+	bootResume.sess = nil
+	bootResume.Unlock()
+	if sess != nil && sess == currentSession() {
+		operations.resume(ctx, sess)
+	}
+}
+
+// servedInertAttr marks the controls of a served first screen (the search,
+// the filter, Refresh, Create, Log out): HTML's inert, so that nothing
+// typed or clicked there before the app runs is silently lost (links stay
+// plain links: they load their page, served in turn).
+const servedInertAttr = "inert"
+
+// servedInert is el, inert when served (the server's render of a first
+// screen). Any goroutine.
+func servedInert[T interface{ Attr(string, any) T }](el T, served bool) T {
+	if served {
+		return el.Attr(servedInertAttr, true) // written inert="" (servedHTML)
+	}
+	return el
+}
+
+// liveServedControls makes the served first screen's controls live (the
+// app's own render never makes them inert; go-app may have kept the served
+// elements). Browser, UI goroutine.
+func liveServedControls() {
+	els := goapp.Window().Get("document").Call("querySelectorAll", ".app ["+servedInertAttr+"]")
+	for i := range els.Length() {
+		els.Index(i).Call("removeAttribute", servedInertAttr)
+	}
+}

@@ -1,0 +1,122 @@
+//go:build !js
+
+package app
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/octavia"
+)
+
+// ErrNoFirstScreen is FirstScreen's answer for a page whose first render
+// reads nothing the server serves (firstRead).
+var ErrNoFirstScreen = errors.New("the page's first render reads no list the server serves")
+
+// FirstScreen reads what the first render of the page at page reads
+// (firstRead), as the app would: with the app's own client, whose requests
+// go through rt (the server's proxy, given the page request's session
+// cookie: rt puts nothing else in), on origin. It returns the page's Served
+// (the list reads, Octavia's answers as they came) and the HTML of the
+// page's root element as the app renders it from them (the same
+// components: the frame, the counts, the rows). The session's token is
+// validated first (GET /v3/auth/tokens, as the app's restore does): its
+// roles and project decide the query and the frame. Server only; it blocks
+// until ctx is done.
+func FirstScreen(ctx context.Context, origin string, rt http.RoundTripper, cfg serverapi.Config, page *url.URL) (*serverapi.Served, string, error) {
+	if pr, ok := parsePage(page.Path); !ok || pr.Mode != "list" || !pr.Res.Paged {
+		return nil, "", ErrNoFirstScreen // nothing to read: not even the token's validation
+	}
+	rec := &recordReads{next: rt}
+	occ := clientConfig(origin, "", "", "", "")
+	occ.Token = serverapi.SessionToken
+	occ.HTTPClient = &http.Client{Transport: rec}
+	client, err := octavia.New(ctx, occ)
+	if err != nil {
+		return nil, "", err
+	}
+	sess := newSession(client, cfg)
+	pr, q, ok := firstRead(sess, page)
+	if !ok {
+		return nil, "", ErrNoFirstScreen
+	}
+	readAt := time.Now().UTC().Truncate(time.Second) // as Served.ReadAt says it
+	rec.start()
+	var rows []row
+	for r, err := range readRows(ctx, client, pr.Res, q) {
+		if err != nil {
+			return nil, "", err
+		}
+		if rows = append(rows, r); len(rows) == listFirst {
+			break
+		}
+	}
+	sortRows(rows)
+	p := &listPage{res: pr.Res, key: listKey(page), filters: q.Filters, sess: sess, status: loading, rows: rows, shownAt: readAt, served: true}
+	served := &serverapi.Served{Page: page.RequestURI(), ReadAt: readAt.Format(time.RFC3339), Reads: rec.reads()}
+	if len(served.Reads) == 0 {
+		return nil, "", errors.New("the first render's read went nowhere")
+	}
+	body, err := servedHTML(p)
+	if err != nil {
+		return nil, "", err
+	}
+	return served, body, nil
+}
+
+// recordReads is the client's transport of FirstScreen: it marks each
+// request as the session's (serverapi.SessionHeader: the proxy then puts
+// the cookie's token in place of serverapi.SessionToken) and, once started,
+// keeps each GET's 200 answer.
+type recordReads struct {
+	next http.RoundTripper
+
+	mu   sync.Mutex
+	on   bool
+	kept []serverapi.ServedRead
+}
+
+func (t *recordReads) start() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.on = true
+}
+
+func (t *recordReads) reads() []serverapi.ServedRead {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return slices.Clone(t.kept)
+}
+
+func (t *recordReads) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set(serverapi.SessionHeader, serverapi.SessionUnbound)
+	resp, err := t.next.RoundTrip(r)
+	if err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	on := t.on
+	t.mu.Unlock()
+	if !on || r.Method != http.MethodGet || resp.StatusCode != http.StatusOK {
+		return resp, nil
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	t.mu.Lock()
+	t.kept = append(t.kept, serverapi.ServedRead{URL: r.URL.RequestURI(), Body: string(body)})
+	t.mu.Unlock()
+	return resp, nil
+}

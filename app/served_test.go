@@ -1,0 +1,276 @@
+//go:build !js
+
+package app
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/octavia/labcloud"
+)
+
+// cookieProxy stands for the server's proxy in front of the lab: the
+// session's placeholder becomes token where the app puts it.
+type cookieProxy struct {
+	token string
+	next  http.RoundTripper
+}
+
+func (p cookieProxy) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	for _, h := range []string{"X-Auth-Token", "X-Subject-Token"} {
+		if r.Header.Get(h) == serverapi.SessionToken {
+			r.Header.Set(h, p.token)
+		}
+	}
+	return p.next.RoundTrip(r)
+}
+
+// tokenOf logs user (password: the same) in to project of cloud and
+// returns the token.
+func tokenOf(t *testing.T, cloud *labcloud.Cloud, user, project string) string {
+	t.Helper()
+	body := `{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":"` + user + `","password":"` + user +
+		`","domain":{"name":"Default"}}}},"scope":{"project":{"name":"` + project + `","domain":{"name":"Default"}}}}}`
+	req, _ := http.NewRequest(http.MethodPost, "http://lab.test/identity/v3/auth/tokens", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := labcloud.Transport(cloud).RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	tok := resp.Header.Get("X-Subject-Token")
+	if tok == "" {
+		t.Fatalf("token of %s: %s", user, resp.Status)
+	}
+	return tok
+}
+
+// appClient is the app's client on the session cookie, through rt.
+func appClient(t *testing.T, rt http.RoundTripper) *octavia.Client {
+	t.Helper()
+	cfg := clientConfig("http://lab.test", "", "", "", "")
+	cfg.Token = serverapi.SessionToken
+	cfg.HTTPClient = &http.Client{Transport: rt}
+	c, err := octavia.New(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestFirstScreenQueryIsTheApps: for every list page, as a member and as
+// an admin, the server's first screen reads exactly what the app's first
+// render of that page reads (the same path and query: fields, sort, limit,
+// filters), and the app, given the page's Served, answers that read from it
+// without a request, with the same rows.
+func TestFirstScreenQueryIsTheApps(t *testing.T) {
+	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{
+		{Project: "demo", Name: "web", Count: 40, Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.1"}}},
+	}}})
+	lab := labcloud.Transport(cloud)
+	var pages []string
+	for _, r := range resources {
+		if r.parent() == nil {
+			pages = append(pages, r.Path)
+		}
+	}
+	pages = append(pages, "/", "/listeners?loadbalancer_id=nothing", "/load-balancers?tags=a", "/load-balancers/new", "/login")
+	cfg := serverapi.Config{Lab: true}
+	servedPages := map[string]bool{}
+	for _, who := range []struct{ user, project string }{{"demo", "demo"}, {"admin", "admin"}} {
+		px := cookieProxy{token: tokenOf(t, cloud, who.user, who.project), next: lab}
+		for _, path := range pages {
+			t.Run(who.user+path, func(t *testing.T) {
+				u, _ := url.Parse(path)
+				srv := &recorder{next: px}
+				served, body, err := FirstScreen(context.Background(), "http://lab.test", srv, cfg, u)
+				app := &recorder{next: px}
+				sess := newSession(appClient(t, app), cfg)
+				f := prefetchFirstRows(sess, path)
+				if errors.Is(err, ErrNoFirstScreen) {
+					if f != nil {
+						t.Fatalf("the server serves no first screen, the app prefetches one")
+					}
+					if pr, ok := parsePage(u.Path); (!ok || pr.Mode != "list") && len(srv.reqs) > 0 {
+						t.Errorf("a page that reads no list: the server sent %d requests", len(srv.reqs))
+					}
+					return
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if f == nil {
+					t.Fatal("the server serves a first screen, the app reads none")
+				}
+				servedPages[who.user+path] = true
+				<-f.done
+				var appReads []string
+				for _, q := range app.matching(http.MethodGet, "") {
+					if !strings.HasSuffix(q.Path, "/auth/tokens") {
+						appReads = append(appReads, q.Path+"?"+q.Query)
+					}
+				}
+				var served1 []string
+				for _, r := range served.Reads {
+					served1 = append(served1, r.URL)
+				}
+				if !slices.Equal(served1, appReads) {
+					t.Fatalf("the server read\n %v\nthe app reads\n %v", served1, appReads)
+				}
+				if served.Page != u.RequestURI() || body == "" {
+					t.Errorf("served page %q, body %d bytes", served.Page, len(body))
+				}
+				// the app, given the Served, asks nothing for it
+				if !keepServed(served, u) {
+					t.Fatal("keepServed refused the page's own Served")
+				}
+				again := &recorder{next: px}
+				sess2 := newSession(appClient(t, sessionTransport{next: again}), cfg)
+				f2 := prefetchFirstRows(sess2, path)
+				<-f2.done
+				if n := len(again.matching(http.MethodGet, "")) - len(again.matching(http.MethodGet, "/auth/tokens")); n != 0 {
+					t.Errorf("the app sent %d list GETs with the page's Served, want 0", n)
+				}
+				if f2.err != nil || len(f2.rows) != len(f.rows) {
+					t.Errorf("rows from the Served: %d, %v; read: %d", len(f2.rows), f2.err, len(f.rows))
+				}
+				for i := range f2.rows {
+					if f2.rows[i].ID != f.rows[i].ID || f2.rows[i].Name != f.rows[i].Name {
+						t.Errorf("row %d from the Served %+v, read %+v", i, f2.rows[i], f.rows[i])
+					}
+				}
+			})
+		}
+	}
+	for page, want := range map[string]bool{"demo/load-balancers": true, "demo/": true, "demo/listeners?loadbalancer_id=nothing": true,
+		"admin/load-balancers": true, "admin/amphorae": true, "demo/amphorae": false, "demo/providers": false} {
+		if servedPages[page] != want {
+			t.Errorf("%s: first screen served %v, want %v", page, servedPages[page], want)
+		}
+	}
+}
+
+// TestTakeServed: a Served answer is used once, for a GET of its very path
+// and query only.
+func TestTakeServed(t *testing.T) {
+	u, _ := url.Parse("/load-balancers")
+	const read = "/load-balancer/v2/lbaas/loadbalancers?limit=30"
+	if keepServed(&serverapi.Served{Page: "/listeners", Reads: []serverapi.ServedRead{{URL: read, Body: "{}"}}}, u) {
+		t.Error("kept the Served of another page")
+	}
+	keepServed(&serverapi.Served{Page: "/load-balancers", Reads: []serverapi.ServedRead{{URL: read, Body: `{"loadbalancers":[]}`}}}, u)
+	for _, tt := range []struct {
+		method, url string
+		want        bool
+	}{
+		{http.MethodPost, "http://o.test" + read, false},
+		{http.MethodGet, "http://o.test" + read + "&marker=x", false},
+		{http.MethodGet, "http://o.test/load-balancer/v2/lbaas/listeners?limit=30", false},
+		{http.MethodGet, "http://o.test" + read, true},
+		{http.MethodGet, "http://o.test" + read, false}, // once
+	} {
+		r, _ := http.NewRequest(tt.method, tt.url, nil)
+		if _, got := takeServed(r); got != tt.want {
+			t.Errorf("%s %s: answered %v, want %v", tt.method, tt.url, got, tt.want)
+		}
+	}
+}
+
+// TestReencodeHTML: go-app's encoding, written again as HTML: values
+// HTML-escaped (a Go-quoted `\"` does not end an HTML attribute), booleans
+// present only when true, text kept.
+func TestReencodeHTML(t *testing.T) {
+	for _, tt := range []struct{ name, in, want string }{
+		{"hostile title", `<td title="x\" onmouseover=alert(1) y=\"&lt;">a &lt;b&gt;</td>`, `<td title="x&#34; onmouseover=alert(1) y=&#34;&amp;lt;">a &lt;b&gt;</td>`},
+		{"false booleans dropped", `<option value="a" selected="false">A</option><button disabled="false" hidden>B</button>`, `<option value="a">A</option><button hidden>B</button>`},
+		{"true boolean, aria, empty", `<input disabled readonly="true" aria-hidden alt value>`, `<input disabled readonly aria-hidden="true" alt="" value="">`},
+		{"Go escapes", `<a title="tab\there \u00e9">é</a>`, "<a title=\"tab\there é\">é</a>"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := reencodeHTML(tt.in)
+			if err != nil || got != tt.want {
+				t.Errorf("reencodeHTML(%s)\n got %s, %v\nwant %s", tt.in, got, err, tt.want)
+			}
+		})
+	}
+	for _, bad := range []string{`<!-- c -->`, `<a title='x'>`, `<a title="unterminated>`, `<a/>`} {
+		if got, err := reencodeHTML(bad); err == nil {
+			t.Errorf("reencodeHTML(%s) = %s, want an error (not go-app's encoding)", bad, got)
+		}
+	}
+}
+
+// TestFirstScreenMarkupIsTheAppsFirstRender: the app's first render of a
+// page it started on with served rows is the served markup, the rows' ages
+// included (told from the server's read, not from the clock at either
+// render), however long the app took to start.
+func TestFirstScreenMarkupIsTheAppsFirstRender(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "web", Count: 3}}}})
+		px := cookieProxy{token: tokenOf(t, cloud, "demo", "demo"), next: labcloud.Transport(cloud)}
+		u, _ := url.Parse("/load-balancers")
+		cfg := serverapi.Config{Lab: true}
+		served, body, err := FirstScreen(context.Background(), "http://lab.test", px, cfg, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(7 * time.Second) // the app starts: ages told from now would read otherwise
+		if !keepServed(served, u) {
+			t.Fatal("keepServed refused the page's Served")
+		}
+		sess := newSession(appClient(t, sessionTransport{next: px}), cfg)
+		f := prefetchFirstRows(sess, u.RequestURI())
+		<-f.done
+		f.at = servedAt(served)
+		// the app's first render: what load takes from the prefetch (list_loader.go)
+		p := &listPage{res: lbResource, key: listKey(u), filters: listFilters(lbResource, u.Query()), sess: sess, status: loading}
+		if takeFirstRows(sess.Client, p.key) != f {
+			t.Fatal("the list does not take the served rows")
+		}
+		rows := slices.Clone(f.rows)
+		sortRows(rows)
+		p.rows, p.shownAt = rows, f.at
+		app, err := servedHTML(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// the served controls are inert until the app runs (servedInert): the
+		// rest is the same
+		if n := strings.Count(body, ` inert=""`); n != 2 || strings.Contains(app, "inert") {
+			t.Errorf("inert controls: %d served (want the actions and Log out), the app's render has some: %v", n, strings.Contains(app, "inert"))
+		}
+		if sortedAttrs(app) != sortedAttrs(strings.ReplaceAll(body, ` inert=""`, "")) {
+			t.Errorf("the app's first render differs from the served markup:\n%s\n---\n%s", app, body)
+		}
+		if !strings.Contains(body, `title="just now"`) {
+			t.Errorf("the served rows' ages: want \"just now\" (created at the read): %s", body)
+		}
+	})
+}
+
+var (
+	tagRE  = regexp.MustCompile(`<([a-zA-Z0-9-]+)((?: [^>]*)?)>`)
+	attrRE = regexp.MustCompile(` [^ =>]+(?:="[^"]*")?`)
+)
+
+// sortedAttrs is html with each tag's attributes in order (go-app writes
+// them in a map's order).
+func sortedAttrs(html string) string {
+	return tagRE.ReplaceAllStringFunc(html, func(tag string) string {
+		m := tagRE.FindStringSubmatch(tag)
+		attrs := attrRE.FindAllString(m[2], -1)
+		slices.Sort(attrs)
+		return "<" + m[1] + strings.Join(attrs, "") + ">"
+	})
+}
