@@ -319,3 +319,23 @@ func listFilters(res *resource, query url.Values) url.Values {
 	}
 	return out
 }
+
+// peekFirstRows is the first page prefetched for the list page of key with
+// client, when it is read already (it stays there for load to take); nil
+// otherwise. Any goroutine.
+func peekFirstRows(client *octavia.Client, key string) *firstRows {
+	prefetched.mu.Lock()
+	f := prefetched.f
+	prefetched.mu.Unlock()
+	if f == nil || f.client != client || f.key != key {
+		return nil
+	}
+	select {
+	case <-f.done:
+		if f.err == nil {
+			return f
+		}
+	default:
+	}
+	return nil
+}

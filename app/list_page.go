@@ -96,6 +96,35 @@ func (p *listPage) OnNav(ctx goapp.Context) {
 	p.start(ctx, pr.Res, listKey(u), u.Query())
 }
 
+// OnInit, in the browser, gives a page the app starts on with its first
+// rows already read (the page's Served, or the login's prefetch) the state
+// the server rendered it with (FirstScreen): the frame and those rows, so
+// that the first render is the served markup and go-app adopts the served
+// elements (the rows stay the same elements: no flicker, no lost scroll)
+// instead of rendering an empty page first. OnNav then starts the page as
+// usual, on the same key. UI goroutine.
+func (p *listPage) OnInit() {
+	if goapp.IsServer || p.Embedded != nil {
+		return
+	}
+	sess := currentSession()
+	if sess == nil {
+		return
+	}
+	u := goapp.Window().URL()
+	pr, q, ok := firstRead(sess, u)
+	if !ok {
+		return
+	}
+	f := peekFirstRows(sess.Client, listKey(u))
+	if f == nil {
+		return
+	}
+	rows := slices.Clone(f.rows)
+	sortRows(rows)
+	p.res, p.key, p.filters, p.sess, p.status, p.rows, p.shownAt = pr.Res, listKey(u), q.Filters, sess, loading, rows, f.at
+}
+
 // OnMount starts an embedded list (a pool's members on the pool's page).
 func (p *listPage) OnMount(ctx goapp.Context) {
 	if p.Embedded != nil {
