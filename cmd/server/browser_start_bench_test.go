@@ -222,11 +222,8 @@ func startFloor(tb testing.TB) floorServer {
 			tb.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
 	}
-	ldflags := "-ldflags=-s -w"
-	if os.Getenv("OCTAVIEW_START_PROFILE") != "" {
-		ldflags = "-ldflags=-w" // the name section, for the profile
-	}
-	goCmd([]string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", ldflags, "-o", filepath.Join(dir, "app.wasm.new"), "./testdata/floor")
+	names := os.Getenv("OCTAVIEW_START_PROFILE") != "" // the name section, for the profile
+	goCmd([]string{"GOOS=js", "GOARCH=wasm"}, slices.Concat([]string{"build"}, wasmBuildArgs(names), []string{"-o", filepath.Join(dir, "app.wasm.new"), "./testdata/floor"})...)
 	goCmd(nil, "build", "-o", filepath.Join(dir, "floor"), "./testdata/floor")
 	var out strings.Builder
 	if err := precompress(context.Background(), []string{"precompress", "-quality", quality, "-new", filepath.Join(dir, "app.wasm.new"), filepath.Join(dir, "app.wasm")}, nil, &out); err != nil {

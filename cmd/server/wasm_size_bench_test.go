@@ -125,12 +125,12 @@ func readWasmSizes(raw []byte) (wasmSizes, error) {
 	return s, nil
 }
 
-// buildNamedWasm builds pkg for the browser with its function names (as
-// make wasm does, but without -s) into dir.
+// buildNamedWasm builds pkg for the browser with its function names (with
+// make wasm's flags, but without -s) into dir.
 func buildNamedWasm(tb testing.TB, pkg, dir string) []byte {
 	tb.Helper()
 	out := filepath.Join(dir, filepath.Base(pkg)+".wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-w", "-o", out, pkg)
+	cmd := exec.Command("go", slices.Concat([]string{"build"}, wasmBuildArgs(true), []string{"-o", out, pkg})...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if b, err := cmd.CombinedOutput(); err != nil {
 		tb.Fatalf("go build %s: %v\n%s", pkg, err, b)
