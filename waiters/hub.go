@@ -125,6 +125,7 @@ func (h *Hub[T]) Subscribe(key string, fetch func(ctx context.Context) (T, error
 	})
 }
 
+// subscribe is Subscribe on boxed values.
 func (h *hub) subscribe(key string, fetch func(context.Context) (any, error), fn func(Update[any])) (stop func()) {
 	s := &hubSub{fn: fn}
 
@@ -163,6 +164,7 @@ func (h *hub) subscribe(key string, fetch func(context.Context) (any, error), fn
 // poke. Without a loop for key it does nothing.
 func (h *Hub[T]) Poke(key string) { h.h.poke(key) }
 
+// poke is Poke.
 func (h *hub) poke(key string) {
 	h.mu.Lock()
 	l := h.loops[key]
