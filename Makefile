@@ -10,7 +10,7 @@ BROTLI_Q  ?= 11
 # the same, TestWasmFlagsAsMake): no symbol table or DWARF (-s -w), and the UI packages (app/...)
 # compiled without inlining (-l), which puts about 100 KB less brotli on the wire: Go's inliner is
 # tuned for native speed, and in a wasm every inlined copy of a helper is code V8 downloads and
-# compiles, while render code's calls cost nothing a user could see (README "Build").
+# compiles, while render code's calls cost nothing a user could see (README "Two commands").
 WASM_FLAGS = -trimpath -gcflags='github.com/octaview/octaview/app/...=-l' -ldflags='-s -w'
 # Client packages that also run as WebAssembly under Node (fetch is disabled there; net/http
 # uses an in-process network, so httptest fakes work).

@@ -9,7 +9,7 @@ import (
 )
 
 // wasmGCFlags is the compiler flags the Makefile's WASM_FLAGS give app.wasm:
-// the UI packages without inlining (README "Build").
+// the UI packages without inlining (README "Two commands").
 const wasmGCFlags = "github.com/octaview/octaview/app/...=-l"
 
 // wasmBuildArgs are the `go build` flags of app.wasm as `make wasm` builds it
