@@ -7,11 +7,9 @@ GOROOT    := $(shell $(GO) env GOROOT)
 WASM      := web/app.wasm
 BROTLI_Q  ?= 11
 # app.wasm's build flags (cmd/server's tests build the floor and the size benchmark's wasm with
-# the same, TestWasmFlagsAsMake): no symbol table or DWARF (-s -w), and the UI packages (app/...)
-# compiled without inlining (-l), which puts about 100 KB less brotli on the wire: Go's inliner is
-# tuned for native speed, and in a wasm every inlined copy of a helper is code V8 downloads and
-# compiles, while render code's calls cost nothing a user could see (README "Two commands").
-WASM_FLAGS = -trimpath -gcflags='github.com/octaview/octaview/app/...=-l' -ldflags='-s -w'
+# the same, TestWasmFlagsAsMake): no symbol table or DWARF (-s -w). Not -gcflags=-l: see README
+# "Two commands".
+WASM_FLAGS = -trimpath -ldflags='-s -w'
 # Client packages that also run as WebAssembly under Node (fetch is disabled there; net/http
 # uses an in-process network, so httptest fakes work).
 WASM_TEST_PKGS = $(shell $(GO) list ./waiters/... ./octavia/... | grep -v /labcloud)

@@ -8,10 +8,6 @@ import (
 	"testing"
 )
 
-// wasmGCFlags is the compiler flags the Makefile's WASM_FLAGS give app.wasm:
-// the UI packages without inlining (README "Two commands").
-const wasmGCFlags = "github.com/octaview/octaview/app/...=-l"
-
 // wasmBuildArgs are the `go build` flags of app.wasm as `make wasm` builds it
 // (with its function names when names is set: -w without -s), for the
 // wasms the tests build themselves (the floor, the size benchmark's), so
@@ -21,7 +17,7 @@ func wasmBuildArgs(names bool) []string {
 	if names {
 		ld = "-ldflags=-w"
 	}
-	return []string{"-trimpath", "-gcflags=" + wasmGCFlags, ld}
+	return []string{"-trimpath", ld}
 }
 
 // TestWasmFlagsAsMake: the Makefile builds app.wasm with the flags the
