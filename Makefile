@@ -6,6 +6,10 @@ GO        ?= go
 GOROOT    := $(shell $(GO) env GOROOT)
 WASM      := web/app.wasm
 BROTLI_Q  ?= 11
+# app.wasm's build flags (cmd/server's tests build the floor and the size benchmark's wasm with
+# the same, TestWasmFlagsAsMake): no symbol table or DWARF (-s -w). Not -gcflags=-l: see README
+# "Two commands".
+WASM_FLAGS = -trimpath -ldflags='-s -w'
 # Client packages that also run as WebAssembly under Node (fetch is disabled there; net/http
 # uses an in-process network, so httptest fakes work).
 WASM_TEST_PKGS = $(shell $(GO) list ./waiters/... ./octavia/... | grep -v /labcloud)
@@ -28,7 +32,7 @@ build: wasm server
 # removed first, so they can never be stale. bin/app.wasm.stamp records what they were made from.
 wasm: server
 	@mkdir -p web bin
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o bin/app.wasm.new ./cmd/server
+	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) -o bin/app.wasm.new ./cmd/server
 	bin/octaview precompress -quality $(BROTLI_Q) -stamp bin/app.wasm.stamp -new bin/app.wasm.new $(WASM)
 
 server:

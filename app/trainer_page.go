@@ -642,8 +642,9 @@ func (p *trainerPage) renderProgress() goapp.UI {
 	if ex == nil {
 		return goapp.Div()
 	}
-	rows := slices.Clone(p.class.Trainees)
-	slices.SortFunc(rows, func(a, b serverapi.Trainee) int {
+	trainees := p.class.Trainees
+	order := sortOrder(len(trainees), func(i, j int) int {
+		a, b := trainees[i], trainees[j]
 		c := 0
 		if p.sortCol > 0 {
 			c = strings.Compare(orLast(passedAt(a, p.sortCol-1)), orLast(passedAt(b, p.sortCol-1)))
@@ -656,6 +657,10 @@ func (p *trainerPage) renderProgress() goapp.UI {
 		}
 		return c
 	})
+	rows := make([]serverapi.Trainee, len(order))
+	for k, i := range order {
+		rows[k] = trainees[i]
+	}
 	cols := []vcol{{"Trainee", "12%", ""}}
 	w := strconv.Itoa(88/max(1, len(ex.Steps))) + "%"
 	for i, s := range ex.Steps {

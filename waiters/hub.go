@@ -25,11 +25,19 @@ import (
 // subscribers joined; a slow callback delays the others and the next poll.
 // A UI must not touch its state there: in go-app, hop to the UI goroutine
 // with ctx.Dispatch (or ctx.Async) from inside the callback.
+//
+// Hub[T] is a typed front over one untyped core (hub): the wasm holds the
+// loop's code once, however many value types the console polls.
 type Hub[T any] struct {
+	h hub
+}
+
+// hub is Hub's untyped core: its values are the T of its Hub, boxed.
+type hub struct {
 	interval time.Duration
 
 	mu    sync.Mutex
-	loops map[string]*hubLoop[T]
+	loops map[string]*hubLoop
 }
 
 // Update is one poll as a subscriber sees it: Attempt counts the loop's
@@ -50,22 +58,22 @@ type Update[T any] struct {
 }
 
 // hubLoop is one shared poll loop; its fields other than the immutable ones
-// are guarded by Hub.mu.
-type hubLoop[T any] struct {
+// are guarded by hub.mu.
+type hubLoop struct {
 	cancel context.CancelFunc // immutable
 	joined chan struct{}      // immutable; capacity 1: a late subscriber waits for a replay
 	poked  chan struct{}      // immutable; capacity 1: Poke asks for a fetch at once
 
-	subs    []*hubSub[T]
-	last    Update[T]
+	subs    []*hubSub
+	last    Update[any]
 	hasLast bool
 }
 
 // hubSub is one subscription.
-type hubSub[T any] struct {
-	fn      func(Update[T])
+type hubSub struct {
+	fn      func(Update[any])
 	stopped atomic.Bool
-	replay  bool // guarded by Hub.mu: joined a running loop, owed the latest update
+	replay  bool // guarded by hub.mu: joined a running loop, owed the latest update
 }
 
 // NewHub returns a Hub whose loops fetch every interval; 0 (or less) means
@@ -74,7 +82,7 @@ func NewHub[T any](interval time.Duration) *Hub[T] {
 	if interval <= 0 {
 		interval = DefaultInterval
 	}
-	return &Hub[T]{interval: interval, loops: make(map[string]*hubLoop[T])}
+	return &Hub[T]{hub{interval: interval, loops: make(map[string]*hubLoop)}}
 }
 
 // Subscribe joins the poll loop for key, or starts it with fetch if there is
@@ -107,7 +115,19 @@ func (h *Hub[T]) Subscribe(key string, fetch func(ctx context.Context) (T, error
 	if fn == nil {
 		panic("waiters: Hub.Subscribe with a nil fn")
 	}
-	s := &hubSub[T]{fn: fn}
+	var anyFetch func(context.Context) (any, error)
+	if fetch != nil {
+		anyFetch = func(ctx context.Context) (any, error) { return fetch(ctx) }
+	}
+	return h.h.subscribe(key, anyFetch, func(u Update[any]) {
+		v, _ := u.Value.(T) // always a T, but a nil interface when T is one
+		fn(Update[T]{Attempt: u.Attempt, Value: v, Err: u.Err, Elapsed: u.Elapsed, Replay: u.Replay, Start: u.Start})
+	})
+}
+
+// subscribe is Subscribe on boxed values.
+func (h *hub) subscribe(key string, fetch func(context.Context) (any, error), fn func(Update[any])) (stop func()) {
+	s := &hubSub{fn: fn}
 
 	h.mu.Lock()
 	l, running := h.loops[key]
@@ -117,7 +137,7 @@ func (h *Hub[T]) Subscribe(key string, fetch func(ctx context.Context) (T, error
 			panic("waiters: Hub.Subscribe with a nil fetch for a new loop")
 		}
 		ctx, cancel := context.WithCancel(context.Background())
-		l = &hubLoop[T]{cancel: cancel, joined: make(chan struct{}, 1), poked: make(chan struct{}, 1)}
+		l = &hubLoop{cancel: cancel, joined: make(chan struct{}, 1), poked: make(chan struct{}, 1)}
 		h.loops[key] = l
 		go h.run(ctx, l, fetch)
 	}
@@ -142,7 +162,10 @@ func (h *Hub[T]) Subscribe(key string, fetch func(ctx context.Context) (T, error
 // resource pokes its poll, so that every view and wait sees the change at
 // once rather than up to one interval later; it costs one fetch more per
 // poke. Without a loop for key it does nothing.
-func (h *Hub[T]) Poke(key string) {
+func (h *Hub[T]) Poke(key string) { h.h.poke(key) }
+
+// poke is Poke.
+func (h *hub) poke(key string) {
 	h.mu.Lock()
 	l := h.loops[key]
 	h.mu.Unlock()
@@ -156,11 +179,11 @@ func (h *Hub[T]) Poke(key string) {
 }
 
 // leave removes s from l, and ends l when s was its last subscriber.
-func (h *Hub[T]) leave(key string, l *hubLoop[T], s *hubSub[T]) {
+func (h *hub) leave(key string, l *hubLoop, s *hubSub) {
 	s.stopped.Store(true)
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	l.subs = slices.DeleteFunc(l.subs, func(x *hubSub[T]) bool { return x == s })
+	l.subs = slices.DeleteFunc(l.subs, func(x *hubSub) bool { return x == s })
 	if len(l.subs) == 0 {
 		if h.loops[key] == l {
 			delete(h.loops, key)
@@ -171,7 +194,7 @@ func (h *Hub[T]) leave(key string, l *hubLoop[T], s *hubSub[T]) {
 
 // run is l's goroutine: fetch at once, deliver, then wait one interval (or
 // serve replays to late subscribers) and fetch again, until ctx ends.
-func (h *Hub[T]) run(ctx context.Context, l *hubLoop[T], fetch func(context.Context) (T, error)) {
+func (h *hub) run(ctx context.Context, l *hubLoop, fetch func(context.Context) (any, error)) {
 	start := time.Now()
 	timer := time.NewTimer(h.interval)
 	timer.Stop()
@@ -183,7 +206,7 @@ func (h *Hub[T]) run(ctx context.Context, l *hubLoop[T], fetch func(context.Cont
 		if ctx.Err() != nil {
 			return // the last subscriber left during the fetch
 		}
-		u := Update[T]{Attempt: attempt, Value: v, Err: err, Elapsed: time.Since(start), Start: began}
+		u := Update[any]{Attempt: attempt, Value: v, Err: err, Elapsed: time.Since(start), Start: began}
 
 		h.mu.Lock()
 		l.last, l.hasLast = u, true
@@ -213,9 +236,9 @@ func (h *Hub[T]) run(ctx context.Context, l *hubLoop[T], fetch func(context.Cont
 }
 
 // replay gives l's latest update to the subscribers that joined since.
-func (h *Hub[T]) replay(l *hubLoop[T]) {
+func (h *hub) replay(l *hubLoop) {
 	h.mu.Lock()
-	var owed []*hubSub[T]
+	var owed []*hubSub
 	for _, s := range l.subs {
 		if s.replay {
 			s.replay = false
@@ -229,7 +252,7 @@ func (h *Hub[T]) replay(l *hubLoop[T]) {
 }
 
 // deliver calls each subscriber still subscribed, in order.
-func deliver[T any](subs []*hubSub[T], u Update[T]) {
+func deliver(subs []*hubSub, u Update[any]) {
 	for _, s := range subs {
 		if !s.stopped.Load() {
 			s.fn(u)

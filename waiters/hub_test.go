@@ -78,9 +78,9 @@ func (r *recorder) got() []string {
 
 // loopsRunning says how many loops h has.
 func loopsRunning[T any](h *Hub[T]) int {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return len(h.loops)
+	h.h.mu.Lock()
+	defer h.h.mu.Unlock()
+	return len(h.h.loops)
 }
 
 // at sleeps until d after start, then lets the bubble settle.
@@ -384,6 +384,32 @@ func TestHubFetchErrorKeepsPolling(t *testing.T) {
 		stop()
 		if got, want := r.got(), []string{"1@0s", "2@3s err=boom", "3@6s"}; !slices.Equal(got, want) {
 			t.Errorf("got %v, want %v", got, want)
+		}
+	})
+}
+
+// TestHubInterfaceValues: a Hub of an interface type delivers what fetch
+// returned, a nil value with an error included (Hub's core holds values
+// boxed; a nil one must come back as T's nil, not a panic).
+func TestHubInterfaceValues(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		start := time.Now()
+		h := NewHub[fmt.Stringer](0)
+		n := 0
+		fetch := func(context.Context) (fmt.Stringer, error) {
+			if n++; n == 2 {
+				return nil, errBoom
+			}
+			return time.Duration(n) * time.Second, nil
+		}
+		var got []string
+		stop := h.Subscribe("lb-1", fetch, func(u Update[fmt.Stringer]) {
+			got = append(got, fmt.Sprintf("%d %v %v", u.Attempt, u.Value, u.Err))
+		})
+		at(start, 6*time.Second)
+		stop()
+		if want := []string{"1 1s <nil>", "2 <nil> boom", "3 3s <nil>"}; !slices.Equal(got, want) {
+			t.Errorf("got %q, want %q", got, want)
 		}
 	})
 }

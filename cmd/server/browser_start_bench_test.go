@@ -222,13 +222,10 @@ func startFloor(tb testing.TB) floorServer {
 			tb.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
 	}
-	ldflags := "-ldflags=-s -w"
-	if os.Getenv("OCTAVIEW_START_PROFILE") != "" {
-		ldflags = "-ldflags=-w" // the name section, for the profile
-	}
-	stock := stockGoAppFlags(tb) // the floor is go-app as published
-	goCmd([]string{"GOOS=js", "GOARCH=wasm"}, append([]string{"build", "-trimpath", ldflags, "-o", filepath.Join(dir, "app.wasm.new")}, append(stock, "./testdata/floor")...)...)
-	goCmd(nil, append([]string{"build", "-o", filepath.Join(dir, "floor")}, append(stock, "./testdata/floor")...)...)
+	names := os.Getenv("OCTAVIEW_START_PROFILE") != "" // the name section, for the profile
+	stock := stockGoAppFlags(tb)                       // the floor is go-app as published
+	goCmd([]string{"GOOS=js", "GOARCH=wasm"}, slices.Concat([]string{"build"}, wasmBuildArgs(names), []string{"-o", filepath.Join(dir, "app.wasm.new")}, stock, []string{"./testdata/floor"})...)
+	goCmd(nil, slices.Concat([]string{"build", "-o", filepath.Join(dir, "floor")}, stock, []string{"./testdata/floor"})...)
 	var out strings.Builder
 	if err := precompress(context.Background(), []string{"precompress", "-quality", quality, "-new", filepath.Join(dir, "app.wasm.new"), filepath.Join(dir, "app.wasm")}, nil, &out); err != nil {
 		tb.Fatalf("compressing the floor's wasm: %v\n%s", err, out.String())

@@ -21,6 +21,14 @@ import (
 type wasmSizes struct {
 	file, code, data int
 	byPackage        map[string]int
+	funcs            int // functions in the code section
+
+	// The data segments laid out as memory, and what the Go linker put
+	// there (goDataRegions).
+	segmentBytes, memory int
+	regions              []wasmRegion
+	nfunc                int
+	regionsErr           error
 }
 
 // readWasmSizes parses a wasm module built with its name section (without
@@ -92,8 +100,35 @@ func readWasmSizes(raw []byte) (wasmSizes, error) {
 				bodies = append(bodies, body)
 				j += body
 			}
-		case 11: // data
+		case 11: // data: segments of an active memory 0 at an i32.const offset
 			s.data += size
+			n, j := uleb(sec, 0)
+			type segment struct{ off, start, n int } // in memory, in sec, bytes
+			var segs []segment
+			for range n {
+				if sec[j] != 0 || sec[j+1] != 0x41 {
+					return s, errors.New("a data segment not at an i32.const offset")
+				}
+				off, k := 0, j+2
+				for shift := 0; ; shift += 7 { // sleb128, non-negative here
+					off |= int(sec[k]&0x7f) << shift
+					k++
+					if sec[k-1] < 0x80 {
+						break
+					}
+				}
+				var l int
+				l, k = uleb(sec, k+1) // past the end opcode
+				segs = append(segs, segment{off, k, l})
+				s.segmentBytes += l
+				s.memory = max(s.memory, off+l)
+				j = k + l
+			}
+			mem := make([]byte, s.memory)
+			for _, g := range segs {
+				copy(mem[g.off:], sec[g.start:g.start+g.n])
+			}
+			s.regions, s.nfunc, s.regionsErr = goDataRegions(mem)
 		case 0: // custom: the name section's function names
 			if n, j := name(sec, 0); n == "name" {
 				for j < len(sec) {
@@ -118,6 +153,7 @@ func readWasmSizes(raw []byte) (wasmSizes, error) {
 	if len(names) == 0 {
 		return s, errors.New("no name section: build without -ldflags=-s")
 	}
+	s.funcs = len(bodies)
 	for k, body := range bodies {
 		s.code += body
 		s.byPackage[goPackage(names[imported+k])] += body
@@ -125,12 +161,12 @@ func readWasmSizes(raw []byte) (wasmSizes, error) {
 	return s, nil
 }
 
-// buildNamedWasm builds pkg for the browser with its function names (as
-// make wasm does, but without -s) into dir.
+// buildNamedWasm builds pkg for the browser with its function names (with
+// make wasm's flags, but without -s) into dir.
 func buildNamedWasm(tb testing.TB, pkg, dir string) []byte {
 	tb.Helper()
 	out := filepath.Join(dir, filepath.Base(pkg)+".wasm")
-	args := []string{"build", "-trimpath", "-ldflags=-w", "-o", out}
+	args := slices.Concat([]string{"build"}, wasmBuildArgs(true), []string{"-o", out})
 	if pkg == "./testdata/floor" {
 		args = append(args, stockGoAppFlags(tb)...) // the floor is go-app as published
 	}
@@ -179,6 +215,16 @@ func BenchmarkWasmSize(b *testing.B) {
 			b.ReportMetric(float64(fi.Size())/float64(ff.Size()), "wire/floor")
 		}
 		t.WriteString(line)
+	}
+	if app.regionsErr == nil && floor.regionsErr == nil {
+		fmt.Fprintf(&t, "\ndata by what the linker put there (bytes in memory; alone through brotli -q9), floor / app.wasm / over:\n")
+		for i, r := range app.regions {
+			f := floor.regions[i]
+			fmt.Fprintf(&t, "  %-52s %9d %9d %+9d raw  %8d %8d %+8d brotli\n", r.name, f.raw, r.raw, r.raw-f.raw, f.br, r.br, r.br-f.br)
+		}
+		fmt.Fprintf(&t, "  functions: %d / %d (%+d)\n", floor.nfunc, app.nfunc, app.nfunc-floor.nfunc)
+	} else {
+		fmt.Fprintf(&t, "\ndata by region: %v\n", cmp.Or(app.regionsErr, floor.regionsErr))
 	}
 	fmt.Fprintf(&t, "\ncode by package, over the floor (bytes):\n")
 	pkgs := slices.Collect(maps.Keys(app.byPackage))

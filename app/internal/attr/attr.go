@@ -34,81 +34,77 @@ type Attr struct {
 	Link  octavia.Kind // Linked: the kind its ids name
 }
 
-func plain(label string) Attr                { return Attr{Label: label} }
-func mono(label string) Attr                 { return Attr{Label: label, Show: Mono} }
-func link(label string, k octavia.Kind) Attr { return Attr{Label: label, Show: Linked, Link: k} }
-
 // dictionary holds every attribute of Octavia's answers (v2 API: Zed, and
 // the attributes later releases add), by name. A kind that calls an
 // attribute otherwise (a monitor's "pools" is its one pool) says so in its
 // own properties (app/res_*.go).
 var dictionary = map[string]Attr{
 	// Every kind.
-	"id": mono("ID"), "name": plain("Name"), "description": plain("Description"),
+	"id": {Label: "ID", Show: Mono}, "name": {Label: "Name"}, "description": {Label: "Description"},
 	"provisioning_status": {Label: "Provisioning status", Show: Badge}, "operating_status": {Label: "Operating status", Show: Badge},
-	"admin_state_up": plain("Admin state up"), "project_id": mono("Project"), "tenant_id": mono("Project (tenant_id, its old name)"),
-	"created_at": {Label: "Created (UTC)", Show: Time}, "updated_at": {Label: "Updated (UTC)", Show: Time}, "tags": plain("Tags"),
+	"admin_state_up": {Label: "Admin state up"}, "project_id": {Label: "Project", Show: Mono}, "tenant_id": {Label: "Project (tenant_id, its old name)", Show: Mono},
+	"created_at": {Label: "Created (UTC)", Show: Time}, "updated_at": {Label: "Updated (UTC)", Show: Time}, "tags": {Label: "Tags"},
 
 	// Load balancers.
-	"vip_address": mono("VIP address"), "vip_port_id": mono("VIP port"), "vip_subnet_id": mono("VIP subnet"),
-	"vip_network_id": mono("VIP network"), "vip_qos_policy_id": mono("VIP QoS policy"), "additional_vips": plain("Additional VIPs"),
-	"vip_vnic_type": plain("VIP vNIC type"), "vip_sg_ids": mono("VIP security groups"),
-	"listeners": link("Listeners", octavia.KindListener), "pools": link("Pools", octavia.KindPool), "provider": plain("Provider"),
-	"flavor_id": link("Flavor", octavia.KindFlavor), "availability_zone": link("Availability zone", octavia.KindAvailabilityZone),
+	"vip_address": {Label: "VIP address", Show: Mono}, "vip_port_id": {Label: "VIP port", Show: Mono}, "vip_subnet_id": {Label: "VIP subnet", Show: Mono},
+	"vip_network_id": {Label: "VIP network", Show: Mono}, "vip_qos_policy_id": {Label: "VIP QoS policy", Show: Mono}, "additional_vips": {Label: "Additional VIPs"},
+	"vip_vnic_type": {Label: "VIP vNIC type"}, "vip_sg_ids": {Label: "VIP security groups", Show: Mono},
+	"listeners": {Label: "Listeners", Show: Linked, Link: octavia.KindListener}, "pools": {Label: "Pools", Show: Linked, Link: octavia.KindPool}, "provider": {Label: "Provider"},
+	"flavor_id": {Label: "Flavor", Show: Linked, Link: octavia.KindFlavor}, "availability_zone": {Label: "Availability zone", Show: Linked, Link: octavia.KindAvailabilityZone},
 
 	// Listeners.
-	"protocol": plain("Protocol"), "protocol_port": plain("Port"), "connection_limit": plain("Connection limit"),
-	"default_tls_container_ref": mono("TLS certificate"), "sni_container_refs": mono("SNI certificates"),
-	"default_pool_id": link("Default pool", octavia.KindPool), "l7policies": link("L7 policies", octavia.KindL7Policy),
-	"insert_headers": plain("Inserted headers"), "loadbalancers": link("Load balancers", octavia.KindLoadBalancer),
-	"timeout_client_data": plain("Client inactivity timeout (ms)"), "timeout_member_connect": plain("Member connect timeout (ms)"),
-	"timeout_member_data": plain("Member inactivity timeout (ms)"), "timeout_tcp_inspect": plain("TCP inspect timeout (ms)"),
-	"client_ca_tls_container_ref": mono("Client CA certificate"), "client_authentication": plain("Client authentication"),
-	"client_crl_container_ref": mono("Client revocation list"), "allowed_cidrs": mono("Allowed CIDRs"),
-	"tls_ciphers": mono("TLS ciphers"), "tls_versions": plain("TLS versions"), "alpn_protocols": plain("ALPN protocols"),
-	"hsts_max_age": plain("HSTS max age (s)"), "hsts_include_subdomains": plain("HSTS includes subdomains"), "hsts_preload": plain("HSTS preload"),
+	"protocol": {Label: "Protocol"}, "protocol_port": {Label: "Port"}, "connection_limit": {Label: "Connection limit"},
+	"default_tls_container_ref": {Label: "TLS certificate", Show: Mono}, "sni_container_refs": {Label: "SNI certificates", Show: Mono},
+	"default_pool_id": {Label: "Default pool", Show: Linked, Link: octavia.KindPool}, "l7policies": {Label: "L7 policies", Show: Linked, Link: octavia.KindL7Policy},
+	"insert_headers": {Label: "Inserted headers"}, "loadbalancers": {Label: "Load balancers", Show: Linked, Link: octavia.KindLoadBalancer},
+	"timeout_client_data": {Label: "Client inactivity timeout (ms)"}, "timeout_member_connect": {Label: "Member connect timeout (ms)"},
+	"timeout_member_data": {Label: "Member inactivity timeout (ms)"}, "timeout_tcp_inspect": {Label: "TCP inspect timeout (ms)"},
+	"client_ca_tls_container_ref": {Label: "Client CA certificate", Show: Mono}, "client_authentication": {Label: "Client authentication"},
+	"client_crl_container_ref": {Label: "Client revocation list", Show: Mono}, "allowed_cidrs": {Label: "Allowed CIDRs", Show: Mono},
+	"tls_ciphers": {Label: "TLS ciphers", Show: Mono}, "tls_versions": {Label: "TLS versions"}, "alpn_protocols": {Label: "ALPN protocols"},
+	"hsts_max_age": {Label: "HSTS max age (s)"}, "hsts_include_subdomains": {Label: "HSTS includes subdomains"}, "hsts_preload": {Label: "HSTS preload"},
 
 	// Pools.
-	"lb_algorithm": plain("Algorithm"), "session_persistence": plain("Session persistence"),
-	"healthmonitor_id": link("Health monitor", octavia.KindMonitor), "members": link("Members", octavia.KindMember),
-	"tls_container_ref": mono("TLS client certificate"), "ca_tls_container_ref": mono("CA certificate (members')"),
-	"crl_container_ref": mono("Revocation list (members')"), "tls_enabled": plain("TLS to the members"),
+	"lb_algorithm": {Label: "Algorithm"}, "session_persistence": {Label: "Session persistence"},
+	"healthmonitor_id": {Label: "Health monitor", Show: Linked, Link: octavia.KindMonitor}, "members": {Label: "Members", Show: Linked, Link: octavia.KindMember},
+	"tls_container_ref": {Label: "TLS client certificate", Show: Mono}, "ca_tls_container_ref": {Label: "CA certificate (members')", Show: Mono},
+	"crl_container_ref": {Label: "Revocation list (members')", Show: Mono}, "tls_enabled": {Label: "TLS to the members"},
 
 	// Members.
-	"address": mono("Address"), "weight": plain("Weight"), "backup": plain("Backup"), "subnet_id": mono("Subnet"),
-	"monitor_address": mono("Monitor address"), "monitor_port": plain("Monitor port"), "vnic_type": plain("vNIC type"),
+	"address": {Label: "Address", Show: Mono}, "weight": {Label: "Weight"}, "backup": {Label: "Backup"}, "subnet_id": {Label: "Subnet", Show: Mono},
+	"monitor_address": {Label: "Monitor address", Show: Mono}, "monitor_port": {Label: "Monitor port"}, "vnic_type": {Label: "vNIC type"},
 
 	// Health monitors.
-	"type": plain("Type"), "delay": plain("Delay (s)"), "timeout": plain("Timeout (s)"), "max_retries": plain("Max retries"),
-	"max_retries_down": plain("Max retries down"), "http_method": plain("HTTP method"), "url_path": mono("URL path"),
-	"expected_codes": plain("Expected codes"), "http_version": plain("HTTP version"), "domain_name": mono("Domain name"),
+	"type": {Label: "Type"}, "delay": {Label: "Delay (s)"}, "timeout": {Label: "Timeout (s)"}, "max_retries": {Label: "Max retries"},
+	"max_retries_down": {Label: "Max retries down"}, "http_method": {Label: "HTTP method"}, "url_path": {Label: "URL path", Show: Mono},
+	"expected_codes": {Label: "Expected codes"}, "http_version": {Label: "HTTP version"}, "domain_name": {Label: "Domain name", Show: Mono},
 
 	// L7 policies and rules.
-	"action": plain("Action"), "listener_id": link("Listener", octavia.KindListener), "position": plain("Position"),
-	"redirect_pool_id": link("Redirect pool", octavia.KindPool), "redirect_url": mono("Redirect URL"),
-	"redirect_prefix": mono("Redirect prefix"), "redirect_http_code": plain("Redirect HTTP code"),
-	"rules": link("Rules", octavia.KindL7Rule), "compare_type": plain("Compare type"), "key": mono("Key"),
-	"value": mono("Value"), "invert": plain("Invert"),
+	"action": {Label: "Action"}, "listener_id": {Label: "Listener", Show: Linked, Link: octavia.KindListener}, "position": {Label: "Position"},
+	"redirect_pool_id": {Label: "Redirect pool", Show: Linked, Link: octavia.KindPool}, "redirect_url": {Label: "Redirect URL", Show: Mono},
+	"redirect_prefix": {Label: "Redirect prefix", Show: Mono}, "redirect_http_code": {Label: "Redirect HTTP code"},
+	"rules": {Label: "Rules", Show: Linked, Link: octavia.KindL7Rule}, "compare_type": {Label: "Compare type"}, "key": {Label: "Key", Show: Mono},
+	"value": {Label: "Value", Show: Mono}, "invert": {Label: "Invert"},
 
 	// Amphorae.
-	"loadbalancer_id": link("Load balancer", octavia.KindLoadBalancer), "compute_id": mono("Compute ID"),
-	"lb_network_ip": mono("Management IP (lb_network_ip)"), "vrrp_ip": mono("VRRP IP"), "ha_ip": mono("VIP (ha_ip)"),
-	"vrrp_port_id": mono("VRRP port"), "ha_port_id": mono("VIP port (ha_port_id)"),
-	"cert_expiration": {Label: "Certificate expires (UTC)", Show: Time}, "cert_busy": plain("Certificate being rotated"),
-	"role": plain("Role"), "status": {Label: "Status", Show: Badge}, "vrrp_interface": plain("VRRP interface"),
-	"vrrp_id": plain("VRRP ID"), "vrrp_priority": plain("VRRP priority"), "cached_zone": plain("Compute zone"),
-	"image_id": mono("Image"), "compute_flavor": mono("Compute flavor"),
+	"loadbalancer_id": {Label: "Load balancer", Show: Linked, Link: octavia.KindLoadBalancer}, "compute_id": {Label: "Compute ID", Show: Mono},
+	"lb_network_ip": {Label: "Management IP (lb_network_ip)", Show: Mono}, "vrrp_ip": {Label: "VRRP IP", Show: Mono}, "ha_ip": {Label: "VIP (ha_ip)", Show: Mono},
+	"vrrp_port_id": {Label: "VRRP port", Show: Mono}, "ha_port_id": {Label: "VIP port (ha_port_id)", Show: Mono},
+	"cert_expiration": {Label: "Certificate expires (UTC)", Show: Time}, "cert_busy": {Label: "Certificate being rotated"},
+	"role": {Label: "Role"}, "status": {Label: "Status", Show: Badge}, "vrrp_interface": {Label: "VRRP interface"},
+	"vrrp_id": {Label: "VRRP ID"}, "vrrp_priority": {Label: "VRRP priority"}, "cached_zone": {Label: "Compute zone"},
+	"image_id": {Label: "Image", Show: Mono}, "compute_flavor": {Label: "Compute flavor", Show: Mono},
 
 	// Quotas (Octavia answers each limit under two names, the old and the new).
-	"loadbalancer": plain("Load balancers"), "load_balancer": plain("Load balancers"), "listener": plain("Listeners"),
-	"pool": plain("Pools"), "member": plain("Members"), "healthmonitor": plain("Health monitors"),
-	"health_monitor": plain("Health monitors"), "l7policy": plain("L7 policies"), "l7rule": plain("L7 rules"),
+	"loadbalancer": {Label: "Load balancers"}, "load_balancer": {Label: "Load balancers"}, "listener": {Label: "Listeners"},
+	"pool": {Label: "Pools"}, "member": {Label: "Members"}, "healthmonitor": {Label: "Health monitors"},
+	"health_monitor": {Label: "Health monitors"}, "l7policy": {Label: "L7 policies"}, "l7rule": {Label: "L7 rules"},
 
 	// Flavors, zones, their profiles, providers.
-	"enabled": plain("Enabled"), "flavor_profile_id": link("Flavor profile", octavia.KindFlavorProfile),
-	"provider_name": plain("Provider"), "flavor_data": mono("Flavor data"),
-	"availability_zone_profile_id": link("Profile", octavia.KindAvailabilityZoneProfile),
-	"availability_zone_data":       mono("Zone data"),
+	"enabled": {Label: "Enabled"}, "flavor_profile_id": {Label: "Flavor profile", Show: Linked, Link: octavia.KindFlavorProfile},
+	"provider_name": {Label: "Provider"}, "flavor_data": {Label: "Flavor data", Show: Mono},
+	"availability_zone_profile_id": {Label: "Profile", Show: Linked, Link: octavia.KindAvailabilityZoneProfile},
+	"availability_zone_data":       {Label: "Zone data", Show: Mono},
 }
 
 // Of is what the dictionary says of attribute key; an attribute it lacks
@@ -118,7 +114,7 @@ func Of(key string) (a Attr, ok bool) {
 	if a, ok := dictionary[key]; ok {
 		return a, true
 	}
-	return plain(Humanize(key)), false
+	return Attr{Label: Humanize(key)}, false
 }
 
 // Known are the attributes of the dictionary, sorted.
