@@ -69,6 +69,7 @@ func noteBuild(build string) {
 	if due {
 		goapp.Log("octaview: build " + build + " answered (this app is build " + ownBuild() + "): looking for the new version")
 		goapp.TryUpdate()
+		checkNotices() // the new worker may be active already: no event then
 	}
 }
 
@@ -82,10 +83,42 @@ type updateNotice struct {
 	ready bool // a new build's service worker is active
 }
 
+// mountedNotices are the notices on screen, each with its context: an
+// answer of another build makes each ask which build is installed
+// (noteBuild), so a notice does not depend on catching the one moment go-app
+// announces a new worker.
+var mountedNotices struct {
+	sync.Mutex
+	m map[*updateNotice]goapp.Context
+}
+
 // OnMount shows the notice if the update came before this page. UI goroutine.
 func (n *updateNotice) OnMount(ctx goapp.Context) {
+	mountedNotices.Lock()
+	if mountedNotices.m == nil {
+		mountedNotices.m = map[*updateNotice]goapp.Context{}
+	}
+	mountedNotices.m[n] = ctx
+	mountedNotices.Unlock()
 	if ctx.AppUpdateAvailable() {
 		n.OnAppUpdate(ctx)
+	}
+}
+
+// OnDismount forgets the notice. UI goroutine.
+func (n *updateNotice) OnDismount() {
+	mountedNotices.Lock()
+	delete(mountedNotices.m, n)
+	mountedNotices.Unlock()
+}
+
+// checkNotices makes every notice on screen ask which build is installed.
+// Any goroutine.
+func checkNotices() {
+	mountedNotices.Lock()
+	defer mountedNotices.Unlock()
+	for n, ctx := range mountedNotices.m {
+		ctx.Dispatch(func(ctx goapp.Context) { n.check(ctx, 0) })
 	}
 }
 
@@ -94,20 +127,57 @@ func (n *updateNotice) OnMount(ctx goapp.Context) {
 // first worker of a first visit takes over the page, and while a rolling
 // update answers from both builds the worker may go back to this app's build
 // (the notice then goes). UI goroutine.
-func (n *updateNotice) OnAppUpdate(ctx goapp.Context) {
+func (n *updateNotice) OnAppUpdate(ctx goapp.Context) { n.check(ctx, 0) }
+
+// installedChecks is how many times, updateCheckGap apart, a notice asks
+// which build is installed while the answer is still this app's own: the
+// worker that go-app announced may not answer the page's requests yet when
+// it is asked at once, and the app is told of it only once.
+const (
+	installedChecks = 8
+	updateCheckGap  = time.Second
+)
+
+// check shows the notice when the installed build is another than this
+// app's; while it is this app's own, it asks again, up to installedChecks
+// times in all. UI goroutine.
+func (n *updateNotice) check(ctx goapp.Context, tries int) {
 	ctx.Async(func() {
-		installed := installedBuild()
-		if installed == "" {
-			return
+		if tries > 0 {
+			time.Sleep(updateCheckGap)
 		}
+		installed := installedBuild()
 		ctx.Dispatch(func(ctx goapp.Context) {
-			n.ready = installed != ownBuild()
-			if n.ready && n.AutoReload {
+			if installed == "" || installed == ownBuild() {
+				n.ready = false
+				if installed != "" && tries == 0 {
+					// a worker of this app's build is the one installed (a
+					// rolling update went back to it): the next answer of
+					// another build is news again, not one more of the same
+					builds.mu.Lock()
+					builds.checked = time.Time{}
+					builds.mu.Unlock()
+				}
+				if tries+1 < installedChecks && n.pending() {
+					n.check(ctx, tries+1)
+				}
+				return
+			}
+			n.ready = true
+			if n.AutoReload {
 				goapp.Log("octaview: version " + installed + " is installed: reloading")
 				reloadPage()
 			}
 		})
 	})
+}
+
+// pending reports whether an answer of another build has been seen (an
+// update may be on its way). Any goroutine.
+func (n *updateNotice) pending() bool {
+	builds.mu.Lock()
+	defer builds.mu.Unlock()
+	return !builds.checked.IsZero()
 }
 
 // installedBuild is the build of the active service worker: the one its cached

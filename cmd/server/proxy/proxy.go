@@ -420,7 +420,7 @@ func (p *Proxy) rewrite(pr *httputil.ProxyRequest) {
 
 // Response headers this server sets itself on every response.
 var ownResponseHeaders = []string{"Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options", "Referrer-Policy", "Access-Control-Allow-Origin", "Access-Control-Allow-Credentials", "Access-Control-Expose-Headers", "Set-Cookie",
-	serverapi.SessionHeader, serverapi.SessionRefusedHeader}
+	serverapi.SessionHeader, serverapi.SessionRefusedHeader, serverapi.BuildHeader}
 
 func (p *Proxy) modifyServiceResponse(resp *http.Response) error {
 	for _, h := range ownResponseHeaders {

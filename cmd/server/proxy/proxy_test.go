@@ -94,6 +94,7 @@ func TestProxyHeaders(t *testing.T) {
 		w.Header().Set("X-Upstream-Hop", "secret-hop")
 		w.Header().Set("X-Openstack-Request-Id", "req-from-octavia")
 		w.Header().Set("X-Frame-Options", "ALLOWALL")
+		w.Header().Set("X-Octaview-Build", "an-upstream-consoles-build")
 		w.Header().Set("Set-Cookie", "session=1")
 		w.Header().Set("Content-Type", "application/json")
 		io.WriteString(w, `{"loadbalancers":[]}`)
@@ -166,6 +167,9 @@ func TestProxyHeaders(t *testing.T) {
 	}
 	if v := resp.Header.Values("X-Frame-Options"); len(v) != 0 {
 		t.Errorf("response X-Frame-Options: got %q, want Octavia's removed (the server sets its own)", v)
+	}
+	if v := resp.Header.Values("X-Octaview-Build"); len(v) != 0 {
+		t.Errorf("response X-Octaview-Build: got %q, want the upstream's removed (an upstream that is another Octaview, such as a lab, names its own build; the app read it as this server's)", v)
 	}
 	if v := resp.Header.Get("Set-Cookie"); v != "" {
 		t.Errorf("response Set-Cookie: got %q, want none", v)
