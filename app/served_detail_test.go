@@ -9,11 +9,15 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"testing/synctest"
+	"time"
 
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
+	"github.com/octaview/octaview/waiters"
 )
 
 // idsOf are the ids of the objects of kind k the client sees, by name.
@@ -135,6 +139,51 @@ func TestFirstScreenDetail(t *testing.T) {
 		served, body, err := FirstScreen(context.Background(), "http://lab.test", px, cfg, u)
 		if err == nil || errors.Is(err, ErrNoFirstScreen) || served != nil || body != "" {
 			t.Errorf("another project's load balancer: served %v, %d bytes, err %v; want an error (Octavia's 404) and nothing served", served, len(body), err)
+		}
+	})
+}
+
+// TestServedTreeIsThePollsFirstRead: the status tree a detail page came
+// with answers the first read of that tree's shared poll (no GET at once),
+// once and for that load balancer only; the poll's next read, 3 s later,
+// is a GET.
+func TestServedTreeIsThePollsFirstRead(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		sess, id, gets := labSession(t)
+		tree := &octavia.StatusTree{LoadBalancer: octavia.StatusLoadBalancer{ID: id, Name: "as served", ProvisioningStatus: "ACTIVE"}}
+		path := "/load-balancers/" + id
+		servedDetail.Lock()
+		servedDetail.d = &firstDetail{path: path, lbID: id, tree: tree}
+		servedDetail.Unlock()
+		if takeServedDetail("/load-balancers/other") != nil || takeServedDetail(path) == nil || takeServedDetail(path) != nil {
+			t.Fatal("the served first screen is not taken once, by its own page")
+		}
+		if takeServedTree("other") != nil {
+			t.Fatal("another load balancer's poll took the served tree")
+		}
+		var mu sync.Mutex
+		var names []string
+		stop := watchTree(sess, id, func(u waiters.Update[*octavia.StatusTree]) {
+			mu.Lock()
+			defer mu.Unlock()
+			if u.Value != nil {
+				names = append(names, u.Value.LoadBalancer.Name)
+			}
+		})
+		defer stop()
+		synctest.Wait()
+		mu.Lock()
+		first := slices.Clone(names)
+		mu.Unlock()
+		if len(first) != 1 || first[0] != "as served" || gets() != 0 {
+			t.Fatalf("the poll's first read: %v with %d GETs, want the served tree and none", first, gets())
+		}
+		time.Sleep(3*time.Second + time.Millisecond)
+		synctest.Wait()
+		mu.Lock()
+		defer mu.Unlock()
+		if len(names) != 2 || names[1] != "web" || gets() != 1 {
+			t.Errorf("the poll's reads: %v with %d GETs, want the served tree, then web's own (one GET)", names, gets())
 		}
 	})
 }
