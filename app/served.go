@@ -193,16 +193,29 @@ func liveServedControls() {
 // (watchTree), so its first GET is the 3 s poll's.
 
 // detailRead is the page whose first render reads an object and its load
-// balancer's tree, for the page at u with sess: a detail page of a kind of
-// a load balancer's tree that sess may read; ok is false otherwise. The
+// balancer's tree, for the page at u with sess: the page of a load
+// balancer, a listener or a pool (kinds of a load balancer's tree whose
+// answer names their load balancer) that sess may read; ok is false
+// otherwise (a member's, an L7 policy's or a rule's load balancer takes a
+// lookup of its own). The
 // server's first screen (FirstScreen) and the app's start (bootServed)
 // both ask it.
 func detailRead(sess *session, u *url.URL) (pr pageRef, ok bool) {
 	pr, ok = parsePage(u.Path)
-	if !ok || pr.Mode != "detail" || !pr.Res.hasStatus() || !pr.Res.mayRead(sess) {
+	if !ok || pr.Mode != "detail" || !pr.Res.mayRead(sess) {
+		return pageRef{}, false
+	}
+	if !servedDetailKind(pr.Res.Kind) {
 		return pageRef{}, false
 	}
 	return pr, true
+}
+
+// servedDetailKind reports whether the pages of kind k are detailRead's:
+// a load balancer, a listener, a pool (their answer names their load
+// balancer: octavia.RefOf).
+func servedDetailKind(k octavia.Kind) bool {
+	return k == octavia.KindLoadBalancer || k == octavia.KindListener || k == octavia.KindPool
 }
 
 // firstDetail is what a detail page's first render shows: the object, its

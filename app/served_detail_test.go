@@ -52,16 +52,22 @@ func TestFirstScreenDetail(t *testing.T) {
 	admin := appClient(t, cookieProxy{token: tokenOf(t, cloud, "admin", "admin"), next: lab})
 	lbs := idsOf(t, admin, octavia.KindLoadBalancer, "")
 	lbID := lbs[hostile]
-	var listenerID string
+	var listenerID, poolID, memberID string
 	for _, id := range idsOf(t, admin, octavia.KindListener, "") {
 		listenerID = id
 	}
-	if lbID == "" || listenerID == "" || lbs["theirs"] == "" {
-		t.Fatalf("the scenario's objects: %v, listener %q", lbs, listenerID)
+	for _, id := range idsOf(t, admin, octavia.KindPool, "") {
+		poolID = id
+	}
+	for _, id := range idsOf(t, admin, octavia.KindMember, poolID) {
+		memberID = id
+	}
+	if lbID == "" || listenerID == "" || poolID == "" || memberID == "" || lbs["theirs"] == "" {
+		t.Fatalf("the scenario's objects: %v, listener %q, pool %q, member %q", lbs, listenerID, poolID, memberID)
 	}
 	for _, who := range []struct{ user, project string }{{"demo", "demo"}, {"admin", "admin"}, {"viewer", "demo"}} {
 		px := cookieProxy{token: tokenOf(t, cloud, who.user, who.project), next: lab}
-		for _, path := range []string{"/load-balancers/" + lbID, "/listeners/" + listenerID} {
+		for _, path := range []string{"/load-balancers/" + lbID, "/listeners/" + listenerID, "/pools/" + poolID} {
 			t.Run(who.user+path, func(t *testing.T) {
 				u, _ := url.Parse(path)
 				srv := &recorder{next: px}
@@ -133,6 +139,13 @@ func TestFirstScreenDetail(t *testing.T) {
 			})
 		}
 	}
+	t.Run("a member's page reads nothing", func(t *testing.T) {
+		srv := &recorder{next: cookieProxy{token: tokenOf(t, cloud, "demo", "demo"), next: lab}}
+		u, _ := url.Parse("/pools/" + poolID + "/members/" + memberID)
+		if _, _, err := FirstScreen(context.Background(), "http://lab.test", srv, cfg, u); !errors.Is(err, ErrNoFirstScreen) || len(srv.reqs) != 0 {
+			t.Errorf("a member's page: %v after %d requests, want ErrNoFirstScreen and none", err, len(srv.reqs))
+		}
+	})
 	t.Run("not the token's", func(t *testing.T) {
 		px := cookieProxy{token: tokenOf(t, cloud, "demo", "demo"), next: lab}
 		u, _ := url.Parse("/load-balancers/" + lbs["theirs"])

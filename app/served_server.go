@@ -29,7 +29,7 @@ import (
 // until ctx is done.
 func FirstScreen(ctx context.Context, origin string, rt http.RoundTripper, cfg serverapi.Config, page *url.URL) (*serverapi.Served, string, error) {
 	pr, ok := parsePage(page.Path)
-	detail := ok && pr.Mode == "detail" && pr.Res.hasStatus()
+	detail := ok && pr.Mode == "detail" && servedDetailKind(pr.Res.Kind)
 	if !ok || !detail && (pr.Mode != "list" || !pr.Res.Paged) {
 		return nil, "", ErrNoFirstScreen // nothing to read: not even the token's validation
 	}
