@@ -18,7 +18,9 @@ import (
 )
 
 // FirstScreen reads what the first render of the page at page reads
-// (firstRead), as the app would: with the app's own client, whose requests
+// (firstRead for a list page; detailRead for the page of a load balancer,
+// listener or pool: the object and its load balancer's status tree), as
+// the app would: with the app's own client, whose requests
 // go through rt (the server's proxy, given the page request's session
 // cookie: rt puts nothing else in), on origin. It returns the page's Served
 // (the list reads, Octavia's answers as they came) and the HTML of the
