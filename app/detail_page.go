@@ -56,6 +56,36 @@ type detailPage struct {
 	actor      writer // the actions'
 
 	uctx goapp.Context // the page's own context (OnNav): a write outlives the button that sent it
+
+	served bool // the server's render of a first screen (FirstScreen): its controls inert
+}
+
+// OnInit, in the browser, gives the page the app starts on with its object
+// and tree already read (the page's Served, read by bootServed) the state
+// the server rendered it with (detailPageOf), so that the first render is
+// the served markup and go-app adopts the served elements (the properties,
+// the status tree) instead of rendering a loading page first. OnNav then
+// follows the tree as usual (its first poll answered by the served tree).
+// UI goroutine.
+func (p *detailPage) OnInit() {
+	if goapp.IsServer {
+		return
+	}
+	sess := currentSession()
+	if sess == nil {
+		return
+	}
+	u := goapp.Window().URL()
+	pr, ok := detailRead(sess, u)
+	if !ok {
+		return
+	}
+	d := takeServedDetail(u.Path)
+	if d == nil {
+		return
+	}
+	f := detailPageOf(sess, pr, u.Path, d, false)
+	p.sess, p.pr, p.path, p.status, p.obj, p.lbID, p.monitors, p.asked, p.live = f.sess, f.pr, f.path, f.status, f.obj, f.lbID, f.monitors, f.asked, f.live
 }
 
 func (p *detailPage) OnNav(ctx goapp.Context) {
@@ -77,6 +107,11 @@ func (p *detailPage) OnNav(ctx goapp.Context) {
 	}
 	if !pr.Res.mayRead(p.sess) {
 		p.status, p.err = loadFailed, "Only an admin reads "+pr.Res.Plural+" (Octavia's default policy)."
+		return
+	}
+	if p.obj != nil && p.live.stop == nil && !p.gone && p.res().hasStatus() {
+		resumeBootSession(ctx) // a page the app started on with its object (served.go)
+		p.followTree(ctx)
 		return
 	}
 	if pr.Res.ProjectNamed {
@@ -429,7 +464,7 @@ func (p *detailPage) Render() goapp.UI {
 	return &shell{
 		Nav:     navOf(res),
 		Title:   title,
-		Actions: goapp.Div().Class("head-actions").Body(actions...),
+		Actions: servedInert(goapp.Div().Class("head-actions"), p.served).Body(actions...),
 		Content: p.renderBody(),
 	}
 }

@@ -143,7 +143,10 @@ func (l *liveTree) follow(ctx goapp.Context, sess *session, lbID string, onRead 
 		return
 	}
 	l.leave()
-	l.lbID, l.read, l.err, l.gone, l.started = lbID, nil, "", false, time.Now()
+	if l.lbID != lbID {
+		l.read = nil // a read of this tree (the page's served one) stays until the poll's first
+	}
+	l.lbID, l.err, l.gone, l.started = lbID, "", false, time.Now()
 	l.gen++
 	gen := l.gen
 	project := sess.Info.ProjectID

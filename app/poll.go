@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/octaview/octaview/octavia"
@@ -43,7 +44,12 @@ func watch(sess *session, r octavia.Ref, fn func(waiters.Update[object])) (stop 
 // tree (as watch does).
 func watchTree(sess *session, lbID string, fn func(waiters.Update[*octavia.StatusTree])) (stop func()) {
 	c, key := sess.Client, treeKey(sess, lbID)
+	var served atomic.Pointer[octavia.StatusTree]
+	served.Store(takeServedTree(lbID)) // the page's served tree, if it came with one: the poll's first read
 	return treeHub.Subscribe(key, sharedHubFetch(sess, "tree", treeHub, key, func(ctx context.Context) (*octavia.StatusTree, error) {
+		if t := served.Swap(nil); t != nil {
+			return t, nil
+		}
 		return c.LoadBalancerStatusTree(ctx, lbID)
 	}), fn)
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"net/url"
@@ -13,6 +14,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/octavia"
 )
 
 // A returning user's first screen (README "Start-up"): for a page whose
@@ -116,6 +118,15 @@ func bootServed(origin string, cfg serverapi.Config, u *url.URL, at time.Time) {
 	bootResume.Lock()
 	bootResume.sess = sess
 	bootResume.Unlock()
+	if pr, ok := detailRead(sess, u); ok {
+		if d, err := readDetail(c, sess.Client, pr); err == nil { // from Served: no request leaves
+			d.path, d.at = u.Path, at
+			servedDetail.Lock()
+			servedDetail.d = d
+			servedDetail.Unlock()
+		}
+		return
+	}
 	if f := prefetchFirstRows(sess, u.RequestURI()); f != nil {
 		select {
 		case <-f.done:
@@ -169,4 +180,122 @@ func liveServedControls() {
 	for i := range els.Length() {
 		els.Index(i).Call("removeAttribute", servedInertAttr)
 	}
+}
+
+// A detail page's first screen (README "Start-up"): for the page of an
+// object of a load balancer's tree, the first render reads the object
+// (GET of it, all its fields) and its load balancer's status tree; the
+// server reads both with the session's token (FirstScreen) and renders the
+// page's properties and tree, the app answers the same two GETs from the
+// page's Served (bootServed: readDetail with the session's client, whose
+// transport takes them from Served), and the page's OnInit starts from
+// them; the tree's shared poll takes the served tree as its first read
+// (watchTree), so its first GET is the 3 s poll's.
+
+// detailRead is the page whose first render reads an object and its load
+// balancer's tree, for the page at u with sess: the page of a load
+// balancer, a listener or a pool (kinds of a load balancer's tree whose
+// answer names their load balancer) that sess may read; ok is false
+// otherwise (a member's, an L7 policy's or a rule's load balancer takes a
+// lookup of its own). The
+// server's first screen (FirstScreen) and the app's start (bootServed)
+// both ask it.
+func detailRead(sess *session, u *url.URL) (pr pageRef, ok bool) {
+	pr, ok = parsePage(u.Path)
+	if !ok || pr.Mode != "detail" || !pr.Res.mayRead(sess) {
+		return pageRef{}, false
+	}
+	if !servedDetailKind(pr.Res.Kind) {
+		return pageRef{}, false
+	}
+	return pr, true
+}
+
+// servedDetailKind reports whether the pages of kind k are detailRead's:
+// a load balancer, a listener, a pool (their answer names their load
+// balancer: octavia.RefOf).
+func servedDetailKind(k octavia.Kind) bool {
+	return k == octavia.KindLoadBalancer || k == octavia.KindListener || k == octavia.KindPool
+}
+
+// firstDetail is what a detail page's first render shows: the object, its
+// load balancer and that load balancer's status tree.
+type firstDetail struct {
+	path string
+	obj  object
+	lbID string
+	tree *octavia.StatusTree
+	at   time.Time // when it was read (the tree's read)
+}
+
+// readDetail makes detailRead's reads with c: the object, then the status
+// tree of the load balancer its answer names. An object whose answer does
+// not name its load balancer (a member, a rule: it takes a lookup of its
+// own) is not a first screen: ErrNoFirstScreen. Blocks.
+func readDetail(ctx context.Context, c *octavia.Client, pr pageRef) (*firstDetail, error) {
+	o, err := c.Get(ctx, pr.ref())
+	if err != nil {
+		return nil, err
+	}
+	r := octavia.RefOf(pr.Res.Kind, pr.ParentID, o)
+	if r.LoadBalancerID == "" {
+		return nil, ErrNoFirstScreen
+	}
+	t, err := c.LoadBalancerStatusTree(ctx, r.LoadBalancerID)
+	if err != nil {
+		return nil, err
+	}
+	return &firstDetail{obj: o, lbID: r.LoadBalancerID, tree: t}, nil
+}
+
+// ErrNoFirstScreen is FirstScreen's answer for a page whose first render
+// reads nothing the server serves (firstRead, detailRead).
+var ErrNoFirstScreen = errors.New("the page's first render reads nothing the server serves")
+
+// detailPageOf is the page at pr, path in the state of its first render
+// from d (the server's render, the app's first render: the same).
+func detailPageOf(sess *session, pr pageRef, path string, d *firstDetail, served bool) *detailPage {
+	p := &detailPage{sess: sess, pr: pr, path: path, status: loaded, obj: d.obj, lbID: d.lbID,
+		monitors: map[string]object{}, asked: map[string]bool{}, served: served}
+	p.live.lbID, p.live.read = d.lbID, newTreeRead(d.tree.LoadBalancer, d.at, nil)
+	return p
+}
+
+// servedDetail is the first screen bootServed read from the page's Served,
+// until the page takes it (takeServedDetail) and its tree's poll takes the
+// tree (takeServedTree).
+var servedDetail struct {
+	sync.Mutex
+	d     *firstDetail
+	tree  *octavia.StatusTree // for the tree's poll, once
+	lbID  string
+	taken time.Time
+}
+
+// takeServedDetail is the served first screen of the page at path, once.
+// Any goroutine.
+func takeServedDetail(path string) *firstDetail {
+	servedDetail.Lock()
+	defer servedDetail.Unlock()
+	d := servedDetail.d
+	if d == nil || d.path != path {
+		return nil
+	}
+	servedDetail.d = nil
+	servedDetail.tree, servedDetail.lbID, servedDetail.taken = d.tree, d.lbID, time.Now()
+	return d
+}
+
+// takeServedTree is the served status tree of load balancer lbID, once,
+// when its page took the served first screen a moment ago (servedWait):
+// the first read of that tree's poll. Any goroutine.
+func takeServedTree(lbID string) *octavia.StatusTree {
+	servedDetail.Lock()
+	defer servedDetail.Unlock()
+	t := servedDetail.tree
+	if t == nil || servedDetail.lbID != lbID || time.Since(servedDetail.taken) > servedWait {
+		return nil
+	}
+	servedDetail.tree = nil
+	return t
 }

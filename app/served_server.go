@@ -17,12 +17,10 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-// ErrNoFirstScreen is FirstScreen's answer for a page whose first render
-// reads nothing the server serves (firstRead).
-var ErrNoFirstScreen = errors.New("the page's first render reads no list the server serves")
-
 // FirstScreen reads what the first render of the page at page reads
-// (firstRead), as the app would: with the app's own client, whose requests
+// (firstRead for a list page; detailRead for the page of a load balancer,
+// listener or pool: the object and its load balancer's status tree), as
+// the app would: with the app's own client, whose requests
 // go through rt (the server's proxy, given the page request's session
 // cookie: rt puts nothing else in), on origin. It returns the page's Served
 // (the list reads, Octavia's answers as they came) and the HTML of the
@@ -32,7 +30,9 @@ var ErrNoFirstScreen = errors.New("the page's first render reads no list the ser
 // roles and project decide the query and the frame. Server only; it blocks
 // until ctx is done.
 func FirstScreen(ctx context.Context, origin string, rt http.RoundTripper, cfg serverapi.Config, page *url.URL) (*serverapi.Served, string, error) {
-	if pr, ok := parsePage(page.Path); !ok || pr.Mode != "list" || !pr.Res.Paged {
+	pr, ok := parsePage(page.Path)
+	detail := ok && pr.Mode == "detail" && servedDetailKind(pr.Res.Kind)
+	if !ok || !detail && (pr.Mode != "list" || !pr.Res.Paged) {
 		return nil, "", ErrNoFirstScreen // nothing to read: not even the token's validation
 	}
 	rec := &recordReads{next: rt}
@@ -44,6 +44,9 @@ func FirstScreen(ctx context.Context, origin string, rt http.RoundTripper, cfg s
 		return nil, "", err
 	}
 	sess := newSession(client, cfg)
+	if detail {
+		return firstScreenDetail(ctx, rec, client, sess, page)
+	}
 	pr, q, ok := firstRead(sess, page)
 	if !ok {
 		return nil, "", ErrNoFirstScreen
@@ -66,6 +69,32 @@ func FirstScreen(ctx context.Context, origin string, rt http.RoundTripper, cfg s
 		return nil, "", errors.New("the first render's read went nowhere")
 	}
 	body, err := servedHTML(p)
+	if err != nil {
+		return nil, "", err
+	}
+	return served, body, nil
+}
+
+// firstScreenDetail is FirstScreen for a detail page (detailRead): the
+// object and its load balancer's status tree (readDetail), the page's root
+// rendered from them as the app's first render renders it (detailPageOf).
+func firstScreenDetail(ctx context.Context, rec *recordReads, client *octavia.Client, sess *session, page *url.URL) (*serverapi.Served, string, error) {
+	pr, ok := detailRead(sess, page)
+	if !ok {
+		return nil, "", ErrNoFirstScreen
+	}
+	readAt := time.Now().UTC().Truncate(time.Second)
+	rec.start()
+	d, err := readDetail(ctx, client, pr)
+	if err != nil {
+		return nil, "", err
+	}
+	d.path, d.at = page.Path, readAt
+	served := &serverapi.Served{Page: page.RequestURI(), ReadAt: readAt.Format(time.RFC3339), Reads: rec.reads()}
+	if len(served.Reads) != 2 {
+		return nil, "", errors.New("the first render's reads went elsewhere")
+	}
+	body, err := servedHTML(detailPageOf(sess, pr, page.Path, d, true))
 	if err != nil {
 		return nil, "", err
 	}

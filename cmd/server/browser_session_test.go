@@ -210,7 +210,7 @@ func TestBrowserSessions(t *testing.T) {
 		}
 	})
 	tab.do(t, "open the deep link in a new tab", 60*time.Second, chromedp.Navigate(c.URL+id))
-	tab.waitJS(t, "the detail page in the new tab", `location.pathname === `+jsString(id)+` && !!document.querySelector("svg.status-tree")`, 60*time.Second)
+	tab.waitJS(t, "the detail page in the new tab", `location.pathname === `+jsString(id)+` && !!document.querySelector("svg.status-tree") && !!document.querySelector("#tree-live.live")`, 60*time.Second)
 	tab.shot(t, "s05-deep-link-new-tab")
 
 	// No token anywhere page JavaScript can read; the cookie is HttpOnly and SameSite=Strict.

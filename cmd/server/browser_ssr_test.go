@@ -196,3 +196,184 @@ func TestBrowserFirstScreenRowKept(t *testing.T) {
 		t.Error("the app replaced the served first row's element (go-app's mount does not adopt the served DOM)")
 	}
 }
+
+// servedDetailJS runs in every document: at DOMContentLoaded (app.wasm not
+// run yet) it keeps the load balancer page's properties (key and value),
+// its property grid's and status tree's elements and the tree's nodes; and
+// it notes when the running app's page first says it follows the tree
+// (#tree-live: the app's tree poll runs), as the browser's clock has it.
+const servedDetailJS = `document.addEventListener("DOMContentLoaded", () => {
+	window.__served = {
+		props: [...document.querySelectorAll("#lb-props .prop")].map((p) => ({key: p.dataset.key, value: p.querySelector("dd").textContent.trim()})),
+		propsEl: document.querySelector("#lb-props"),
+		treeEl: document.querySelector("svg.status-tree"),
+		nodes: [...document.querySelectorAll("svg.status-tree g.tree-node")].map((n) => n.dataset.id),
+		goStarted: performance.getEntriesByName("octaview:main").length > 0,
+		inert: !!document.querySelector(".head-actions[inert]"),
+	};
+	new MutationObserver((_, o) => {
+		if (document.querySelector("#tree-live")) {
+			window.__liveAt = Date.now();
+			o.disconnect();
+		}
+	}).observe(document.body, {subtree: true, childList: true});
+})`
+
+// appPropsJS is the JSON of the load balancer page's properties now.
+const appPropsJS = `JSON.stringify([...document.querySelectorAll("#lb-props .prop")].map((p) => ({key: p.dataset.key, value: p.querySelector("dd").textContent.trim()})))`
+
+// lbGet is a GET of one load balancer (tree: of its status tree) the browser sent.
+type lbGet struct {
+	tree bool
+	at   time.Time
+}
+
+// lbGets records the browser's GETs of load balancer id and of its status tree.
+type lbGets struct {
+	mu   sync.Mutex
+	id   string
+	gets []lbGet
+}
+
+func (l *lbGets) listen(t testing.TB, b *browser) {
+	t.Helper()
+	if err := chromedp.Listen(b.ctx, func(ev any) {
+		r, ok := ev.(*network.EventRequestWillBeSent)
+		if !ok || r.Request.Method != "GET" {
+			return
+		}
+		u, err := url.Parse(r.Request.URL)
+		if err != nil {
+			return
+		}
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		if l.id == "" {
+			return
+		}
+		switch base := "/lbaas/loadbalancers/" + l.id; {
+		case strings.HasSuffix(u.Path, base):
+			l.gets = append(l.gets, lbGet{at: time.UnixMicro(int64(r.WallTime.Float64() * 1e6))})
+		case strings.HasSuffix(u.Path, base+"/status"):
+			l.gets = append(l.gets, lbGet{tree: true, at: time.UnixMicro(int64(r.WallTime.Float64() * 1e6))})
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// count is the object's and the tree's GETs so far, those before the time
+// before only when before is not zero.
+func (l *lbGets) count(before time.Time) (obj, tree int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, g := range l.gets {
+		if !before.IsZero() && !g.at.Before(before) {
+			continue
+		}
+		if g.tree {
+			tree++
+		} else {
+			obj++
+		}
+	}
+	return obj, tree
+}
+
+// TestBrowserFirstScreenDetail: a returning user's load balancer page has
+// its properties and status tree before app.wasm runs (its controls inert);
+// the running app shows the same values in the same elements (the property
+// grid and the tree's root are the served ones: go-app adopted them); and
+// no GET of that load balancer or of its tree leaves the browser before the
+// app's tree poll runs (the object and the first read of the tree come
+// from the page's Served), the first one being that poll's next read.
+func TestBrowserFirstScreenDetail(t *testing.T) {
+	c := startConsole(t)
+	b := newBrowser(t, t.TempDir())
+	gets := &lbGets{}
+	gets.listen(t, b)
+	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: servedDetailJS}); err != nil {
+		t.Fatal(err)
+	}
+	b.login(t, c.URL, "demo", "demo", "demo")
+	b.waitJS(t, "the list after the login", `!!document.querySelector("tr.lb-row")`, 60*time.Second)
+	id := eval[string](t, b, `[...document.querySelectorAll("tr.lb-row")].find((r) => r.querySelector("td.name").textContent.trim() === "shop-frontend").dataset.id`)
+	gets.mu.Lock()
+	gets.id = id
+	gets.mu.Unlock()
+	b.do(t, "open the load balancer's page as a returning user", 60*time.Second, chromedp.Navigate(c.URL+"/load-balancers/"+id))
+	b.waitJS(t, "the app's page, following the tree", `performance.getEntriesByName("octaview:main").length > 0 && !!window.__liveAt && !!document.querySelector("#tree-live.live")`, 60*time.Second)
+
+	var served struct {
+		Nodes     []string `json:"nodes"`
+		GoStarted bool     `json:"goStarted"`
+		Inert     bool     `json:"inert"`
+	}
+	raw := eval[string](t, b, `JSON.stringify(window.__served)`)
+	if err := json.Unmarshal([]byte(raw), &served); err != nil {
+		t.Fatal(err)
+	}
+	var props struct {
+		Props []struct{ Key, Value string } `json:"props"`
+	}
+	if err := json.Unmarshal([]byte(raw), &props); err != nil {
+		t.Fatal(err)
+	}
+	if served.GoStarted {
+		t.Fatal("the app's Go program had started at DOMContentLoaded: what was seen then may be the app's")
+	}
+	if len(props.Props) == 0 || len(served.Nodes) == 0 {
+		t.Fatalf("before app.wasm ran: %d properties, %d tree nodes; want the page's", len(props.Props), len(served.Nodes))
+	}
+	if !served.Inert {
+		t.Error("the served page's actions are not inert before the app runs")
+	}
+	if n := eval[int](t, b, `document.querySelectorAll("[inert]").length`); n != 0 {
+		t.Errorf("%d inert elements once the app runs", n)
+	}
+	var shown []struct{ Key, Value string }
+	if err := json.Unmarshal([]byte(eval[string](t, b, appPropsJS)), &shown); err != nil {
+		t.Fatal(err)
+	}
+	if len(shown) != len(props.Props) {
+		t.Fatalf("served properties %v, the app shows %v", props.Props, shown)
+	}
+	for i := range shown {
+		if shown[i] != props.Props[i] {
+			t.Errorf("property %d: served %+v, the app shows %+v", i, props.Props[i], shown[i])
+		}
+	}
+	if !strings.Contains(eval[string](t, b, appPropsJS), "shop-frontend") {
+		t.Errorf("the properties lack the name shop-frontend: %v", shown)
+	}
+	if eval[string](t, b, `JSON.stringify([...document.querySelectorAll("svg.status-tree g.tree-node")].map((n) => n.dataset.id))`) !=
+		eval[string](t, b, `JSON.stringify(window.__served.nodes)`) {
+		t.Error("the running app's tree nodes are not the served ones")
+	}
+	for what, js := range map[string]string{
+		"the property grid": `window.__served.propsEl.isConnected && document.querySelector("#lb-props") === window.__served.propsEl`,
+		"the status tree":   `window.__served.treeEl.isConnected && document.querySelector("svg.status-tree") === window.__served.treeEl`,
+	} {
+		if !eval[bool](t, b, js) {
+			t.Errorf("the app replaced %s's served element", what)
+		}
+	}
+
+	// Until the app's page followed the tree, neither the load balancer nor
+	// its tree was read; the first GET is the tree poll's next read, and the
+	// object is not read again (its tree did not change).
+	liveAt := time.UnixMilli(int64(eval[float64](t, b, `window.__liveAt`)))
+	if obj, tree := gets.count(liveAt); obj != 0 || tree != 0 {
+		t.Errorf("before the app's page followed the tree, the browser sent %d GETs of the load balancer and %d of its tree, want none (they came with the page)", obj, tree)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		if _, tree := gets.count(time.Time{}); tree > 0 {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if obj, tree := gets.count(time.Time{}); tree == 0 || obj != 0 {
+		t.Errorf("after the page's start: %d GETs of its tree (want the poll's), %d of the load balancer (want none)", tree, obj)
+	}
+}

@@ -212,8 +212,9 @@ func TestFirstScreenRows(t *testing.T) {
 }
 
 // TestFirstScreenHostileName: a hostile name in a served row is text, in
-// the rows and in the boot's JSON: nothing of it can open an element or an
-// attribute.
+// the rows and in the boot's JSON, and so it is on the load balancer's
+// served page (its properties, its tree, its boot): nothing of it can open
+// an element or an attribute.
 func TestFirstScreenHostileName(t *testing.T) {
 	const evil = `x" onmouseover=alert(1) y="</script><img src=x onerror=alert(2)>`
 	web := t.TempDir()
@@ -238,7 +239,31 @@ func TestFirstScreenHostileName(t *testing.T) {
 		LoadBalancers []struct{ Name string } `json:"loadbalancers"`
 	}
 	if boot.Served == nil || json.Unmarshal([]byte(boot.Served.Reads[0].Body), &answer) != nil || len(answer.LoadBalancers) != 1 || answer.LoadBalancers[0].Name != evil {
-		t.Errorf("the boot's answer lost the name: %+v", boot.Served)
+		t.Fatalf("the boot's answer lost the name: %+v", boot.Served)
+	}
+
+	// the load balancer's page: its properties and tree name it, as text
+	var lb struct {
+		LoadBalancers []struct{ ID string } `json:"loadbalancers"`
+	}
+	if err := json.Unmarshal([]byte(boot.Served.Reads[0].Body), &lb); err != nil || len(lb.LoadBalancers) != 1 || lb.LoadBalancers[0].ID == "" {
+		t.Fatalf("the list's answer has no id: %v", err)
+	}
+	page, boot, _ = servedPage(t, s.URL, "/load-balancers/"+lb.LoadBalancers[0].ID, cookie)
+	if boot.Served == nil || len(boot.Served.Reads) != 2 || !strings.Contains(page, `id="lb-props"`) || !strings.Contains(page, `class="status-tree"`) {
+		t.Fatalf("the load balancer's page was served without its properties and tree (%+v)", boot.Served)
+	}
+	markup = bootEl.ReplaceAllString(page, "")
+	for _, bad := range []string{"<img src=x", "</script><", `" onmouseover`, "onerror=alert(2)>"} {
+		if strings.Contains(markup, bad) {
+			t.Errorf("the load balancer page's markup holds %q raw", bad)
+		}
+	}
+	if !strings.Contains(markup, "onerror=alert(2)&gt;") {
+		t.Error("the load balancer page's markup does not show the name")
+	}
+	if el := bootEl.FindString(page); strings.Contains(el[len(`<script `):len(el)-len(`</script>`)], "<") {
+		t.Errorf("the load balancer page's boot element holds a raw <: %s", el)
 	}
 }
 
