@@ -118,7 +118,7 @@ func checkNotices() {
 	mountedNotices.Lock()
 	defer mountedNotices.Unlock()
 	for n, ctx := range mountedNotices.m {
-		ctx.Dispatch(func(ctx goapp.Context) { n.check(ctx, 0) })
+		ctx.Dispatch(func(ctx goapp.Context) { n.check(ctx, 0, false) })
 	}
 }
 
@@ -127,7 +127,7 @@ func checkNotices() {
 // first worker of a first visit takes over the page, and while a rolling
 // update answers from both builds the worker may go back to this app's build
 // (the notice then goes). UI goroutine.
-func (n *updateNotice) OnAppUpdate(ctx goapp.Context) { n.check(ctx, 0) }
+func (n *updateNotice) OnAppUpdate(ctx goapp.Context) { n.check(ctx, 0, true) }
 
 // installedChecks is how many times, updateCheckGap apart, a notice asks
 // which build is installed while the answer is still this app's own: the
@@ -140,8 +140,9 @@ const (
 
 // check shows the notice when the installed build is another than this
 // app's; while it is this app's own, it asks again, up to installedChecks
-// times in all. UI goroutine.
-func (n *updateNotice) check(ctx goapp.Context, tries int) {
+// times in all. activated says a worker was just activated (go-app's
+// announcement). UI goroutine.
+func (n *updateNotice) check(ctx goapp.Context, tries int, activated bool) {
 	ctx.Async(func() {
 		if tries > 0 {
 			time.Sleep(updateCheckGap)
@@ -150,7 +151,7 @@ func (n *updateNotice) check(ctx goapp.Context, tries int) {
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if installed == "" || installed == ownBuild() {
 				n.ready = false
-				if installed != "" && tries == 0 {
+				if installed != "" && activated {
 					// a worker of this app's build is the one installed (a
 					// rolling update went back to it): the next answer of
 					// another build is news again, not one more of the same
@@ -159,7 +160,7 @@ func (n *updateNotice) check(ctx goapp.Context, tries int) {
 					builds.mu.Unlock()
 				}
 				if tries+1 < installedChecks && n.pending() {
-					n.check(ctx, tries+1)
+					n.check(ctx, tries+1, false)
 				}
 				return
 			}
