@@ -213,6 +213,9 @@ function goappKeepBodyClean() {
 // go-app's app.js (v10.1.11) as it is, but for the service worker's
 // registration (loader_test.go checks it); this part replaces go-app's
 // goappInitWebAssembly and fetchWithProgress:
+//   - the page's early compile (compile.js, inline at the top of its head:
+//     it does not wait for the style sheets) has started compiling the
+//     preloaded app.wasm; the loader instantiates that module. Without it:
 //   - the wasm's own fetch Response goes to instantiateStreaming, so that V8
 //     compiles it while it streams in and Chromium keeps the compiled module
 //     in its code cache for the next visit (go-app's progress copy, a new
@@ -242,13 +245,18 @@ async function goappInitWebAssembly() {
 
   try {
     const go = new Go();
-    performance.mark("octaview:wasm-fetch");
-    const response = fetch("{{.Wasm}}");
     let wasm;
-    if (WebAssembly.instantiateStreaming) {
+    if (window.octaviewWasmModule) {
+      // compiling since the top of the page's head (the early compile)
+      const module = await window.octaviewWasmModule;
+      wasm = { instance: await WebAssembly.instantiate(module, go.importObject) };
+    } else if (WebAssembly.instantiateStreaming) {
+      performance.mark("octaview:wasm-fetch");
+      const response = fetch("{{.Wasm}}");
       wasm = await WebAssembly.instantiateStreaming(response, go.importObject);
     } else {
-      const source = await (await response).arrayBuffer();
+      performance.mark("octaview:wasm-fetch");
+      const source = await (await fetch("{{.Wasm}}")).arrayBuffer();
       wasm = await WebAssembly.instantiate(source, go.importObject);
     }
     performance.mark("octaview:wasm-instantiated");

@@ -110,7 +110,7 @@ func (b *browser) waitPromise(t testing.TB, what, expr string, limit time.Durati
 }
 
 // TestBrowserWasmDownloadedOnce: a first visit downloads app.wasm once (the
-// page's preload and its loader share one download, and the service worker,
+// page's preload and its early compile share one download, and the service worker,
 // installing meanwhile, revalidates it instead of downloading it again); the
 // next visit does not download it at all.
 func TestBrowserWasmDownloadedOnce(t *testing.T) {
@@ -123,8 +123,14 @@ func TestBrowserWasmDownloadedOnce(t *testing.T) {
 	b.waitJS(t, "the service worker controls the page", `!!navigator.serviceWorker.controller`, 60*time.Second)
 	b.waitPromise(t, "the service worker holds app.wasm", `caches.keys().then((ks) => ks.length === 1 && caches.open(ks[0]))
 		.then((c) => c && c.keys()).then((reqs) => !!reqs && reqs.some((r) => r.url.includes("/app.wasm?")))`, 60*time.Second)
+	// the app runs the module the page's early compile (compile.js, inline
+	// before the style sheets) started, not one the loader compiled after them
+	if !eval[bool](t, b, `typeof window.octaviewWasmModule === "object" && !window.octaviewWasmLoading &&
+		performance.getEntriesByName("octaview:wasm-fetch").length === 1`) {
+		t.Error("the app did not run the early compile's module")
+	}
 	first := log.take("/app.wasm")
-	// the page's download (its preload, which the loader's fetch takes), and
+	// the page's download (its preload, which the early compile's fetch takes), and
 	// the worker's revalidation (304): a loader that missed the preload
 	// would ask a third time
 	if n := wasmBodies(first); n != 1 || len(first) > 2 {

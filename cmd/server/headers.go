@@ -5,9 +5,10 @@ package main
 import "net/http"
 
 // contentSecurityPolicy lets the page run only this origin's scripts (go-app's page has
-// no inline script), its WebAssembly, its styles and images, and talk only to this
-// origin; no frames, no plugins, no <base> tricks.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
+// no inline script; Octaview's has one, the early compile, allowed by its hash), its
+// WebAssembly, its styles and images, and talk only to this origin; no frames, no
+// plugins, no <base> tricks.
+var contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' " + compileJSHash + "; style-src 'self'; " +
 	"img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; " +
 	"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 

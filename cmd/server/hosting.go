@@ -112,7 +112,6 @@ func (h *hosting) handler() *goapp.Handler {
 	page.Resources = webResources{static: h.static, build: version}
 	page.ServiceWorkerTemplate = appWorkerJS
 	page.CacheableResources = append(page.CacheableResources, pinnedAppJSURL(version))
-	page.RawHeaders = append(page.RawHeaders, wasmPreload(version))
 	h.page, h.stamp, h.version, h.appJS = page, stamp, version, appJS(page)
 	return page
 }

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"io"
 	"log/slog"
@@ -132,15 +133,33 @@ func TestHostingPage(t *testing.T) {
 		t.Fatalf("GET /: got %d %s, want 200 text/html", resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
 	checkHeader(t, resp, "Content-Security-Policy", contentSecurityPolicy)
-	// what the CSP allows is all the page needs: no inline script (the boot
-	// element is JSON data, which no policy runs), nothing from elsewhere
-	if m := regexp.MustCompile(`<script(?:\s[^>]*)?>`).FindAllString(string(page), -1); len(m) == 0 {
+	// what the CSP allows is all the page needs: one inline script, the
+	// early compile, allowed by its hash (the boot element is JSON data,
+	// which no policy runs), nothing from elsewhere
+	if m := regexp.MustCompile(`<script((?:\s[^>]*)?)>([\s\S]*?)</script>`).FindAllStringSubmatch(string(page), -1); len(m) == 0 {
 		t.Error("no <script> in the page")
 	} else {
-		for _, tag := range m {
-			if !strings.Contains(tag, `src="/`) && tag != `<script type="application/json" id="octaview-boot">` {
-				t.Errorf("inline or outside script %s: the CSP would block it", tag)
+		inline := 0
+		for _, el := range m {
+			attrs, body := el[1], el[2]
+			switch {
+			case strings.Contains(attrs, `src="/`) && body == "":
+			case attrs == ` type="application/json" id="octaview-boot"`:
+			case strings.HasPrefix(attrs, ` data-wasm="/web/app.wasm?build=`):
+				inline++
+				sum := sha256.Sum256([]byte(body))
+				if hash := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"; !strings.Contains(resp.Header.Get("Content-Security-Policy"), hash) {
+					t.Errorf("the early compile's hash %s is not in the CSP: it would be blocked", hash)
+				}
+				if css := strings.Index(string(page), `rel="stylesheet"`); css >= 0 && css < strings.Index(string(page), el[0]) {
+					t.Error("the early compile comes after a style sheet: it would wait for it")
+				}
+			default:
+				t.Errorf("inline or outside script <script%s>: the CSP would block it", attrs)
 			}
+		}
+		if inline != 1 {
+			t.Errorf("%d early compiles in the page, want 1", inline)
 		}
 	}
 	if m := regexp.MustCompile(`(?:src|href)="(?:https?:)?//[^"]*"`).FindAllString(string(page), -1); len(m) > 0 {

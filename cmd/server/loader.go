@@ -4,7 +4,9 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
 	_ "embed"
+	"encoding/base64"
 	"encoding/json"
 	"html/template"
 	"io"
@@ -70,12 +72,28 @@ func appJS(h *goapp.Handler) []byte {
 
 // wasmPreload is the page's <link> that starts downloading app.wasm (of
 // build) as soon as the browser reads the page's head, before app.js runs
-// (which waits for the style sheets). It matches app.js's fetch (a CORS
-// request with same-origin credentials), which then takes the preloaded
-// answer instead of asking again.
+// (which waits for the style sheets), then the early compile: compile.js,
+// inline, which starts compiling that download at once (a script after the
+// style sheets would wait for them). servePage puts both before the page's
+// first <link>. The compile's fetch (a CORS request with same-origin
+// credentials, as app.js's would be) takes the preloaded answer.
 func wasmPreload(build string) string {
-	return `<link rel="preload" href="` + template.HTMLEscapeString(pinnedWasmURL(build)) + `" as="fetch" type="application/wasm" crossorigin="anonymous">`
+	u := template.HTMLEscapeString(pinnedWasmURL(build))
+	return `<link rel="preload" href="` + u + `" as="fetch" type="application/wasm" crossorigin="anonymous">` +
+		`<script data-wasm="` + u + `">` + compileJS + `</script>`
 }
+
+// compileJS is the early compile; contentSecurityPolicy allows it by its hash
+// (compileJSHash), the page's only inline script.
+//
+//go:embed compile.js
+var compileJS string
+
+// compileJSHash is compileJS's CSP source expression.
+var compileJSHash = func() string {
+	sum := sha256.Sum256([]byte(compileJS))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}()
 
 // serveAppJS serves app.js (body, of build version) as go-app serves its
 // own: revalidated on every use, ETag the version.
@@ -153,13 +171,22 @@ func servePage(w http.ResponseWriter, r *http.Request, page http.Handler, build 
 		}
 		body = spliced
 	}
+	// the wasm's preload and early compile before the first <link> (the
+	// style sheets): go-app's page has one before its script
+	early := bytes.Index(body[:script], []byte("<link"))
+	if early < 0 {
+		early = script
+	}
+	preload := wasmPreload(build)
 	pinned := ` src="` + template.HTMLEscapeString(pinnedAppJSURL(build)) + `"`
 	hdr.Del("ETag")
 	hdr.Set("Cache-Control", "no-cache, private")
 	hdr.Add("Vary", "Cookie")
-	hdr.Set("Content-Length", strconv.Itoa(len(body)-len(goappScriptSrc)+len(pinned)+el.Len()))
+	hdr.Set("Content-Length", strconv.Itoa(len(body)+len(preload)-len(goappScriptSrc)+len(pinned)+el.Len()))
 	w.WriteHeader(http.StatusOK)
-	w.Write(body[:script])
+	w.Write(body[:early])
+	io.WriteString(w, preload)
+	w.Write(body[early:script])
 	io.WriteString(w, pinned)
 	w.Write(body[script+len(goappScriptSrc) : head])
 	w.Write(el.Bytes())
