@@ -16,9 +16,16 @@ import (
 func sessionLogin(t *testing.T, base, user, password string) *http.Cookie {
 	t.Helper()
 	body := `{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":"` + user + `","password":"` + password + `","domain":{"name":"Default"}}}}}}`
+	return loginCookie(t, base, body, "1")
+}
+
+// loginCookie POSTs the Keystone auth body through the server with the
+// session marker header marker and returns the session cookie it set.
+func loginCookie(t testing.TB, base, body, marker string) *http.Cookie {
+	t.Helper()
 	req, _ := http.NewRequest(http.MethodPost, base+"/identity/v3/auth/tokens", strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set(serverapi.SessionHeader, "1")
+	req.Header.Set(serverapi.SessionHeader, marker)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -29,7 +36,7 @@ func sessionLogin(t *testing.T, base, user, password string) *http.Cookie {
 			return c
 		}
 	}
-	t.Fatalf("session login: %s, no session cookie", resp.Status)
+	t.Fatalf("log in: %s, no session cookie", resp.Status)
 	return nil
 }
 

@@ -29,21 +29,7 @@ import (
 func cookieLogin(t testing.TB, base, user, project string) *http.Cookie {
 	t.Helper()
 	body := fmt.Sprintf(`{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":%q,"password":%q,"domain":{"name":"Default"}}}},"scope":{"project":{"name":%q,"domain":{"name":"Default"}}}}}`, user, user, project)
-	req, _ := http.NewRequest(http.MethodPost, base+"/identity/v3/auth/tokens", strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set(serverapi.SessionHeader, serverapi.SessionUnbound)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	for _, c := range resp.Cookies() {
-		if c.Name == serverapi.SessionCookie {
-			return c
-		}
-	}
-	t.Fatalf("log in as %s: %s, no session cookie", user, resp.Status)
-	return nil
+	return loginCookie(t, base, body, serverapi.SessionUnbound)
 }
 
 // servedPage GETs path with cookie (nil: none) and returns the page, its
