@@ -135,11 +135,11 @@ func (m marks) at(name string) time.Duration {
 	return time.Duration(m[name] * float64(time.Millisecond))
 }
 
-// startBrowser is a Chromium (profile: a fresh directory for a cold start)
-// that records startMarksJS's marks in every document.
-func startBrowser(tb testing.TB, profile string) *browser {
+// startBrowser is a Chromium (profile: a fresh directory for a cold start;
+// extra: more options) that records startMarksJS's marks in every document.
+func startBrowser(tb testing.TB, profile string, extra ...chromedp.ExecAllocatorOption) *browser {
 	tb.Helper()
-	b := newBrowser(tb, profile)
+	b := newBrowserWith(tb, profile, extra...)
 	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: startMarksJS}); err != nil {
 		tb.Fatalf("adding the marks script: %v", err)
 	}

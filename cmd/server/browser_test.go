@@ -172,6 +172,12 @@ type browser struct {
 // directory (a fresh one for a cold start) and opens a tab.
 func newBrowser(tb testing.TB, profile string) *browser {
 	tb.Helper()
+	return newBrowserWith(tb, profile)
+}
+
+// newBrowserWith is newBrowser with more Chromium options.
+func newBrowserWith(tb testing.TB, profile string, extra ...chromedp.ExecAllocatorOption) *browser {
+	tb.Helper()
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromiumPath),
 		chromedp.Headless,
@@ -190,6 +196,7 @@ func newBrowser(tb testing.TB, profile string) *browser {
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1360, 860),
 	}
+	opts = append(opts, extra...)
 	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
 	tb.Cleanup(func() { cancel(); acancel() })
