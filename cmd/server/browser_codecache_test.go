@@ -163,33 +163,29 @@ func closeBrowser(tb testing.TB, b *browser) {
 var wasmCacheFlags = chromedp.Flag("js-flags", "--wasm-caching-threshold=1 --wasm-caching-timeout-ms=0")
 
 // TestBrowserWasmCodeCache checks that Chromium keeps the console's compiled
-// app.wasm across visits and that a new session's streaming compile takes
+// app.wasm across sessions and that a new session's streaming compile takes
 // it (Blink's trace events v8.wasm.cachedModule, then
 // v8.wasm.moduleCacheHit): the early compile streams the page's own fetch
 // Response, and the service worker answers app.wasm with the Response from
-// its cache itself. A compile from a Response made in JavaScript (go-app's
-// progress copy, or a worker answering new Response(...)) has no code cache:
-// it writes nothing and never hits.
+// its cache itself (a compile from a Response made in JavaScript, such as
+// go-app's progress copy or a worker's new Response(...), has no code
+// cache: it stores nothing and never hits). And that a reload in the same
+// tab does not consult the code cache (compile.js: V8 reuses the module it
+// still holds in memory, for less work).
 func TestBrowserWasmCodeCache(t *testing.T) {
 	c := startConsole(t)
 	profile := t.TempDir()
+
+	// the first session installs the service worker, which caches this build
 	br := startBrowser(t, profile, wasmCacheFlags)
-
-	// the first visit installs the service worker, which caches this build
 	visit(t, br, c.URL+"/login", false, "usable")
-	controlled := `navigator.serviceWorker.ready.then(() => new Promise((resolve) => {
-		if (navigator.serviceWorker.controller) return resolve(true);
-		navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true));
-	}))`
-	ctx, cancel := context.WithTimeout(br.ctx, time.Minute)
-	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](controlled, chromedp.EvalAwaitPromise)); err != nil {
-		t.Fatalf("waiting for the service worker to control the page: %v", err)
-	}
+	waitWorker(t, br)
+	closeBrowser(t, br)
 
-	// the next visit, app.wasm from the worker's cache: V8 offers the
-	// module (logging in runs more of it) and Chromium stores it beside
-	// the worker's copy
+	// the second session, app.wasm from the worker's cache: V8 offers the
+	// module (logging in runs more of it) and Chromium stores it beside the
+	// worker's copy
+	br = startBrowser(t, profile, wasmCacheFlags)
 	stop := traceWasmCache(t, br)
 	clearCookies(t, br)
 	visit(t, br, c.URL+"/login", true, "usable")
@@ -211,8 +207,8 @@ func TestBrowserWasmCodeCache(t *testing.T) {
 	closeBrowser(t, br)
 
 	// a new session (the same profile, a new Chromium: no module left in
-	// memory) compiles from the code cache. Chromium at times does not
-	// hand the cached module to a compile; three sessions, one must hit.
+	// memory) compiles from the code cache. Chromium at times does not hand
+	// the stored module to a compile; of three sessions, one must take it.
 	var sessions []string
 	for range 3 {
 		br := startBrowser(t, profile, wasmCacheFlags)
@@ -220,19 +216,28 @@ func TestBrowserWasmCodeCache(t *testing.T) {
 		clearCookies(t, br)
 		visit(t, br, c.URL+"/login", false, "usable")
 		events := stop()
-		closeBrowser(t, br)
 		sessions = append(sessions, wasmCacheSummary(events))
-		for _, e := range events {
-			if strings.HasPrefix(e.Name, "v8.wasm.moduleCacheInvalid") {
-				t.Fatalf("V8 refused the cached module: %s", sessions[len(sessions)-1])
-			}
+		if hasEvent(events, "v8.wasm.moduleCacheInvalid", "v8.wasm.moduleCacheInvalidDigest") {
+			t.Fatalf("V8 refused the stored module: %s", sessions[len(sessions)-1])
 		}
-		for _, e := range events {
-			if e.Name == "v8.wasm.moduleCacheHit" {
-				t.Logf("stored: %s; new sessions: %q", seen[len(seen)-1], sessions)
-				return
-			}
+		if !hasEvent(events, "v8.wasm.moduleCacheHit") {
+			closeBrowser(t, br)
+			continue
 		}
+		t.Logf("stored: %s; new sessions: %q", seen[len(seen)-1], sessions)
+
+		// a reload in that tab compiles without the code cache
+		stop = traceWasmCache(t, br)
+		visit(t, br, c.URL+"/login", false, "usable")
+		if events := stop(); hasEvent(events, "v8.wasm.moduleCacheHit") {
+			t.Fatalf("a reload in the same tab took the code cache: %s", wasmCacheSummary(events))
+		}
+		return
 	}
-	t.Fatalf("no new session took the cached module: %q", sessions)
+	t.Fatalf("no new session took the stored module: %q", sessions)
+}
+
+// hasEvent reports whether events has one of names.
+func hasEvent(events []wasmCacheEvent, names ...string) bool {
+	return slices.ContainsFunc(events, func(e wasmCacheEvent) bool { return slices.Contains(names, e.Name) })
 }

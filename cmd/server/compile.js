@@ -10,7 +10,28 @@
     /bot|googlebot|crawler|spider|robot|crawling/i.test(navigator.userAgent)) {
     return; // app.js's loader fetches and compiles it itself, or does not run it
   }
+  // Chromium's code cache (README "Start-up"): Chromium keeps the compiled
+  // module of a compile that streams the fetch's own Response, and hands it
+  // to the next compile of that URL, which first hashes the whole wasm and
+  // deserializes it on the main thread. That pays in a new session (a new
+  // tab or browser). Within a tab that compiled this build before (its
+  // sessionStorage says so: a reload, a link followed), V8 most likely
+  // still holds the module in memory and reuses it for a compile of the
+  // same bytes at once: the compile then streams a copy of the Response,
+  // which has no code cache to consult.
+  var url = script.dataset.wasm;
+  var again = false;
+  try {
+    again = sessionStorage.getItem("octaview.wasm") === url;
+    sessionStorage.setItem("octaview.wasm", url);
+  } catch (err) { } // no storage: the code cache, as in a new session
   performance.mark("octaview:wasm-fetch");
-  window.octaviewWasmModule = WebAssembly.compileStreaming(fetch(script.dataset.wasm));
+  var response = fetch(url);
+  if (again) {
+    response = response.then(function (r) {
+      return new Response(r.body, { status: r.status, statusText: r.statusText, headers: r.headers });
+    });
+  }
+  window.octaviewWasmModule = WebAssembly.compileStreaming(response);
   window.octaviewWasmModule.catch(function () { }); // app.js's loader reports a failure
 })();
