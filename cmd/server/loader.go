@@ -24,9 +24,12 @@ import (
 // runs, without asking the server anything first.
 //
 //   - app.js is go-app's (v10.1.11) with Octaview's loader (app.js, its last
-//     section): the wasm's own fetch Response goes to instantiateStreaming,
-//     so V8 compiles it while it streams in and Chromium keeps the compiled
-//     module in its code cache; no DOM write per chunk.
+//     section): it instantiates the module of the page's early compile
+//     (compile.js), which streams the wasm's own fetch Response into V8, so
+//     Chromium keeps the compiled module in its code cache for a new session
+//     (a tab's later compiles of the same build stream a copy, without the
+//     code cache: V8 reuses the module it still holds in memory); no DOM
+//     write per chunk.
 //   - the page preloads app.wasm (wasmPreload): its download starts with the
 //     page, not once the style sheets and scripts are in. The page's app.js
 //     is pinned to the page's build (servePage), so the app.wasm its loader
