@@ -108,20 +108,21 @@ func (f *loginForm) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // crossSite says why r is not a post of this origin's own page ("" when it
-// is): the browser's Sec-Fetch-Site, else its Origin, must say so; a post
-// that carries neither is refused (every browser that runs the console
+// is). The browser's Sec-Fetch-Site, which no page can set, decides when it
+// came (the page's no-referrer policy makes Chromium send "Origin: null"
+// with a same-origin form post); without it, Origin must name this origin.
+// A post with neither is refused (every browser that runs the console
 // sends one of them).
 func (f *loginForm) crossSite(r *http.Request) string {
-	site := r.Header.Get("Sec-Fetch-Site")
-	if site != "" && site != "same-origin" {
-		return "the form was posted from another site (Sec-Fetch-Site: " + site + ")"
+	if site := r.Header.Get("Sec-Fetch-Site"); site != "" {
+		if site != "same-origin" {
+			return "the form was posted from another site (Sec-Fetch-Site: " + site + ")"
+		}
+		return ""
 	}
 	origin := r.Header.Get("Origin")
 	if origin == "" {
-		if site == "" {
-			return "the post names neither its Origin nor its Sec-Fetch-Site"
-		}
-		return ""
+		return "the post names neither its Origin nor its Sec-Fetch-Site"
 	}
 	scheme := "http"
 	if r.TLS != nil {

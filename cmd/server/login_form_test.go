@@ -195,7 +195,7 @@ func TestLoginFormRefused(t *testing.T) {
 		{"another site, by Sec-Fetch-Site", map[string]string{"Sec-Fetch-Site": "cross-site", "Origin": ""}, "", http.StatusForbidden},
 		{"another site, by Origin", map[string]string{"Sec-Fetch-Site": "", "Origin": "https://evil.example"}, "", http.StatusForbidden},
 		{"another origin of the same site", map[string]string{"Sec-Fetch-Site": "same-site"}, "", http.StatusForbidden},
-		{"another site's Origin with same-origin", map[string]string{"Origin": "http://evil.example"}, "", http.StatusForbidden},
+		{"an opaque Origin alone", map[string]string{"Sec-Fetch-Site": "", "Origin": "null"}, "", http.StatusForbidden},
 		{"neither header", map[string]string{"Sec-Fetch-Site": "", "Origin": ""}, "", http.StatusForbidden},
 		{"oversized", nil, "user=demo&password=demo&x=" + strings.Repeat("a", 20<<10), http.StatusRequestEntityTooLarge},
 		{"JSON", map[string]string{"Content-Type": "application/json"}, `{"user":"demo"}`, http.StatusUnsupportedMediaType},
@@ -217,8 +217,10 @@ func TestLoginFormRefused(t *testing.T) {
 	}
 	// the same post from the console's own page logs in: the refusals above
 	// are the headers', not the form's
-	if resp, _ := postLoginForm(t, s.URL, "/login", form, map[string]string{"Sec-Fetch-Site": ""}); resp.StatusCode != http.StatusSeeOther || sessionCookieOf(resp) == nil {
-		t.Errorf("the console's own post (Origin only): %s, want 303 with a session cookie", resp.Status)
+	for _, h := range []map[string]string{{"Sec-Fetch-Site": ""}, {"Origin": "null"}} {
+		if resp, _ := postLoginForm(t, s.URL, "/login", form, h); resp.StatusCode != http.StatusSeeOther || sessionCookieOf(resp) == nil {
+			t.Errorf("the console's own post (%v): %s, want 303 with a session cookie", h, resp.Status)
+		}
 	}
 }
 
