@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
@@ -26,7 +27,25 @@ import (
 type loginPosts struct {
 	mu         sync.Mutex
 	plain, app int
-	wasmHeld   int // app.wasm requests held back (never answered)
+	wasmHeld   int               // app.wasm requests held back
+	paused     []fetch.RequestID // held, not yet let go (release)
+}
+
+// release lets the held app.wasm requests go on and holds no more.
+func (l *loginPosts) release(t *testing.T, b *browser) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	defer cancel()
+	l.mu.Lock()
+	paused := l.paused
+	l.paused = nil
+	l.mu.Unlock()
+	if _, err := chromedp.Call(ctx, fetch.Disable, cdp.Empty{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range paused {
+		chromedp.Call(ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id}) // a gone document's: an error, nothing to do
+	}
 }
 
 func (l *loginPosts) counts() (plain, app, held int) {
@@ -59,6 +78,7 @@ func watchLogins(t *testing.T, b *browser, holdWasm bool) *loginPosts {
 		case *fetch.EventRequestPaused:
 			l.mu.Lock()
 			l.wasmHeld++
+			l.paused = append(l.paused, e.RequestID)
 			l.mu.Unlock()
 		}
 	})
@@ -106,7 +126,7 @@ func TestBrowserLoginFormWithoutApp(t *testing.T) {
 	if _, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: c.URL + "/login?next=" + "%2Fload-balancers%3Fq%3D"}); err != nil {
 		t.Fatal(err)
 	}
-	b.waitJS(t, "the served form, live", `!!document.querySelector('#login-form[data-plain="on"]') && !document.getElementById("login-submit").disabled && document.activeElement === document.getElementById("login-user")`, 60*time.Second)
+	b.waitJS(t, "the served form, live", `document.readyState !== "loading" && !!document.querySelector('#login-form[data-plain="on"]') && !document.getElementById("login-submit").disabled && document.activeElement === document.getElementById("login-user")`, 60*time.Second)
 	typeLogin(t, ctx)
 	b.waitJS(t, "demo's list, served", `location.pathname === "/load-balancers" && document.querySelectorAll("tr.lb-row").length >= 4`, 60*time.Second)
 	plain, app, held := l.counts()
@@ -151,7 +171,7 @@ func TestBrowserLoginFormWhileAppStarts(t *testing.T) {
 			if _, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: c.URL + "/login"}); err != nil {
 				t.Fatal(err)
 			}
-			b.waitJS(t, "the served form", `!!document.getElementById("login-user") && document.activeElement === document.getElementById("login-user")`, 60*time.Second)
+			b.waitJS(t, "the served form", `document.readyState !== "loading" && document.activeElement === document.getElementById("login-user")`, 60*time.Second)
 			time.Sleep(wait)
 			ran := eval[bool](t, b, `!!document.querySelector('#login-form[data-ready="true"]')`)
 			typeLogin(t, ctx)
@@ -170,4 +190,71 @@ func TestBrowserLoginFormWhileAppStarts(t *testing.T) {
 		})
 	}
 	t.Logf("logins by path: %v", by)
+}
+
+// TestBrowserLoginFormFailedThenApp: a wrong password posted by the served
+// form before the app runs comes back as the login page with the app's
+// error and the user name kept; the app then adopts that page as it is
+// (the form, its fields and the error are the elements served, none
+// removed) and logs in with its own handler.
+func TestBrowserLoginFormFailedThenApp(t *testing.T) {
+	requireTools(t)
+	c := startConsole(t)
+	b := newBrowser(t, t.TempDir())
+	l := watchLogins(t, b, true) // app.wasm held back until the failed page is recorded
+	sels := append([]string{"#login-error"}, loginServed...)
+	ctx, cancel := context.WithTimeout(b.ctx, 3*time.Minute)
+	defer cancel()
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: servedRecorderJS(sels, loginNotRun, "")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: c.URL + "/login?next=%2Fpools"}); err != nil {
+		t.Fatal(err)
+	}
+	b.waitJS(t, "the served form", `!!window.__hydrate && !!window.__hydrate.served && document.activeElement === document.getElementById("login-user")`, 60*time.Second)
+	for _, k := range []string{"d", "e", "m", "o", "Tab", "n", "o", "p", "e", "Enter"} {
+		if err := key(ctx, k); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.waitJS(t, "the login page again, with the error", `!!window.__hydrate && !!window.__hydrate.served && !!document.getElementById("login-error")`, 60*time.Second)
+	if !eval[bool](t, b, `window.__hydrate.notRun === true`) {
+		t.Fatal("the failed login's page was not the served plain form: nothing tested")
+	}
+	if got := b.text(t, "#login-error"); !strings.Contains(got, "Keystone refused these credentials (401)") {
+		t.Errorf("the error shown: %q", got)
+	}
+	if got := eval[string](t, b, `document.getElementById("login-user").value + "|" + document.getElementById("login-password").value + "|" + location.pathname + location.search`); got != "demo||/login?next=%2Fpools" {
+		t.Errorf("user|password|page after the failed login: %q, want the user name kept, no password, the same page", got)
+	}
+	plain, app, _ := l.counts()
+	if plain != 1 || app != 0 {
+		t.Fatalf("logins: %d plain posts, %d by the app; want the one plain post", plain, app)
+	}
+
+	// the app starts on the failed login's page and adopts it
+	l.release(t, b)
+	b.waitJS(t, "the app's form", `!!document.querySelector('#login-form[data-ready="true"]')`, 90*time.Second)
+	for _, sel := range sels {
+		if !eval[bool](t, b, adoptedJS(sel)) {
+			t.Errorf("%s is not the element the server served: the app replaced it", sel)
+		}
+	}
+	if removed := eval[[]string](t, b, `window.__hydrate.removed`); len(removed) != 0 {
+		t.Errorf("served elements were removed when the app started: %v", removed)
+	}
+	if got := b.text(t, "#login-error"); !strings.Contains(got, "Keystone refused these credentials (401)") {
+		t.Errorf("the app's first render shows the error %q, want the served one", got)
+	}
+	// the app's handler logs in now
+	eval[bool](t, b, `(document.getElementById("login-password").focus(), true)`)
+	for _, k := range []string{"d", "e", "m", "o", "Enter"} {
+		if err := key(ctx, k); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.waitJS(t, "the pools page (next)", `location.pathname === "/pools"`, 90*time.Second)
+	if plain, app, _ := l.counts(); plain != 1 || app != 1 {
+		t.Errorf("logins: %d plain posts, %d by the app; want the failed plain post, then the app's", plain, app)
+	}
 }
