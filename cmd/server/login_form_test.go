@@ -85,6 +85,12 @@ func TestLoginFormLogsIn(t *testing.T) {
 			t.Errorf("next %q: %s to %q, want 303 to /load-balancers", next, resp.Status, loc)
 		}
 	}
+	// read-only mode allows logging in, through the same guards
+	ro := startRun(t, nil, "-web", webDir, "-lab-delay", "0s", "-read-only")
+	if resp, body := postLoginForm(t, ro.URL, "/login", form, nil); resp.StatusCode != http.StatusSeeOther || sessionCookieOf(resp) == nil {
+		t.Errorf("a plain login on a read-only server: %s, want 303 with a session cookie\n%.300s", resp.Status, body)
+	}
+
 	logs := s.Logs.String()
 	if !strings.Contains(logs, `"method":"POST","path":"/login","status":303`) {
 		t.Fatalf("the access log has no POST /login: nothing checked:\n%.2000s", logs)
