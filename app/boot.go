@@ -106,6 +106,9 @@ func decodeBoot(v goapp.Value) serverapi.Boot {
 			}
 		}
 	}
+	if lf := v.Get("login"); lf.Truthy() {
+		b.Login = &serverapi.LoginForm{User: str(lf, "user"), Domain: str(lf, "domain"), Project: str(lf, "project"), Error: str(lf, "error")}
+	}
 	if users := cfg.Get("lab_users"); users.Truthy() {
 		for i := range users.Length() {
 			u := users.Index(i)

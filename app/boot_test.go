@@ -54,6 +54,7 @@ func TestDecodeBoot(t *testing.T) {
 		Served: &serverapi.Served{Page: "/load-balancers?x=1", ReadAt: "2026-12-01T19:00:00Z", Reads: []serverapi.ServedRead{
 			{URL: "/load-balancer/v2/lbaas/loadbalancers?limit=30", Body: `{"loadbalancers":[{"name":"</script>"}],"loadbalancers_links":[]}`},
 		}},
+		Login: &serverapi.LoginForm{User: `<img "x">`, Domain: "Default", Project: "demo", Error: "Keystone refused these credentials (401)."},
 	}
 	// every field set: a field added later must be set here too
 	checkAllSet(t, reflect.ValueOf(full), "Boot")

@@ -1,19 +1,24 @@
 package app
 
 import (
+	"cmp"
 	"sync"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/serverapi"
 )
 
 // The login form works from the moment the page shows, before the app runs:
-// the server renders it (loginPage with ready false: its fields take typing,
-// its buttons are disabled and a note says the console is starting), and the
-// app adopts the served form's elements when it starts (go-app, patched:
+// the server renders it (loginPage with ready false) as a plain HTML form
+// that posts to the server (login_form.go: the password method, which the
+// server's POST /login logs in with the app's own code), and the app adopts
+// the served form's elements when it starts (go-app, patched:
 // third_party/go-app/PATCH.md), so they keep their focus, caret and what was
-// typed. The app's fields are bound to loginPage's fields, which must hold
-// what was typed before the first render: go-app sets each field's value
-// from them. Nothing typed is lost, however slow the start.
+// typed; from then on the app's submit handler runs the form (it prevents
+// the plain post). The app's fields are bound to loginPage's fields, which
+// must hold what was typed before the first render: go-app sets each
+// field's value from them. Nothing typed is lost, however slow the start.
 
 // servedLoginFields are the served form's fields the app takes over, by id.
 var servedLoginFields = []string{"login-user", "login-password", "login-domain", "login-project"}
@@ -75,6 +80,23 @@ func takeBootSession() (live, told bool) {
 	return live, told
 }
 
+// bootLogin is the served form's state after a failed plain login (the
+// page's Boot.Login), for the first login page of the document only.
+var bootLogin struct {
+	once sync.Once
+	form *serverapi.LoginForm
+}
+
+func takeBootLogin() *serverapi.LoginForm {
+	bootLogin.once.Do(func() {
+		b, _ := pageBoot()
+		bootLogin.form = b.Login
+	})
+	form := bootLogin.form
+	bootLogin.form = nil
+	return form
+}
+
 // OnInit sets the form's defaults (the password method, domain Default: the
 // server renders that form too), then, in the browser, takes the page's
 // start-up state (the configuration; no session to restore when the page
@@ -101,6 +123,10 @@ func (p *loginPage) OnInit() {
 		p.restored, p.ready = true, true
 	case told && live:
 		p.sessionLive = true // no form until the check answers
+	}
+	p.next = safeNext(goapp.Window().URL().Query().Get("next")) // the form's action, as served
+	if f := takeBootLogin(); f != nil {                         // a plain login failed: the page shows why, as served
+		p.user, p.domain, p.project, p.err = f.User, cmp.Or(f.Domain, "Default"), f.Project, f.Error
 	}
 	values := takeServedLogin()
 	for id, field := range map[string]*string{"login-user": &p.user, "login-password": &p.password, "login-domain": &p.domain, "login-project": &p.project} {

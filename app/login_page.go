@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -56,11 +57,10 @@ const (
 
 func (p *loginPage) OnNav(ctx goapp.Context) {
 	p.uctx = ctx
+	p.next = safeNext(ctx.Page().URL().Query().Get("next")) // the served form's action too
 	if goapp.IsServer {
 		return
 	}
-	q := ctx.Page().URL().Query()
-	p.next = safeNext(q.Get("next"))
 	if bye := takeBye(); bye != "" {
 		p.notice = bye
 		p.restored = true // just logged out: nothing to restore
@@ -167,6 +167,10 @@ type loginRequest struct {
 	acID, acName, acSecret          string
 	token                           string
 	region                          string // picked last in this browser ("" = the server's)
+	// via, when set, carries the login's requests (the server's own proxy,
+	// for the served form posted without the app: PlainLogIn); nil: the
+	// browser's session transport
+	via http.RoundTripper
 }
 
 // check says what is missing ("" when the request is complete).
@@ -204,7 +208,35 @@ func (r loginRequest) config(origin string) octavia.Config {
 	default:
 		cfg.Password = r.password
 	}
-	return sessionConfig(cfg, "")
+	return r.clientOf(cfg, "")
+}
+
+// clientOf is cfg with the transport of r's client: the browser's session
+// (sessionConfig), or, for a login the server makes for the served form
+// (PlainLogIn), r.via with each request marked as the session's (unbound:
+// no tab is bound yet), and no re-authentication (the password is not kept).
+func (r loginRequest) clientOf(cfg octavia.Config, region string) octavia.Config {
+	if r.via == nil {
+		return sessionConfig(cfg, region)
+	}
+	cfg.HTTPClient = &http.Client{Transport: markSession{r.via}}
+	cfg.Region = region
+	cfg.Reauth = func(context.Context) error { return errNoReauth }
+	return cfg
+}
+
+// errNoReauth: a login made for the served form keeps no credentials.
+var errNoReauth = errors.New("a login made for the served form does not re-authenticate")
+
+// markSession marks each request as the session's, unbound
+// (serverapi.SessionHeader): the proxy seals the token answer into the
+// session cookie and puts the cookie's token where the placeholder is.
+type markSession struct{ next http.RoundTripper }
+
+func (t markSession) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set(serverapi.SessionHeader, serverapi.SessionUnbound)
+	return t.next.RoundTrip(r)
 }
 
 func (p *loginPage) request() loginRequest {
@@ -273,16 +305,7 @@ func (p *loginPage) send(req loginRequest) {
 		}
 		msg := ""
 		if err != nil {
-			msg = loginErrorText(err, origin+identityPath)
-			if req.method == methodPassword && req.project != "" && octavia.ErrorCodeOf(err) == octavia.EUNAUTHORIZED {
-				msg = projectProbe(c, origin, req, msg)
-			}
-			if req.method == methodAppCred && octavia.ErrorCodeOf(err) == octavia.EUNAUTHORIZED {
-				msg = "Keystone refused this application credential (401): check its ID (or name, user and domain) and secret; it may also have expired or been deleted."
-			}
-			if req.method == methodToken && (octavia.ErrorCodeOf(err) == octavia.EUNAUTHORIZED || octavia.ErrorCodeOf(err) == octavia.ENOTFOUND) {
-				msg = "Keystone does not accept this token: it expired, was revoked, or is mistyped."
-			}
+			msg = loginFailure(c, origin, req, err)
 		}
 		ctx.Dispatch(func(ctx goapp.Context) {
 			p.busy = false
@@ -299,12 +322,29 @@ func (p *loginPage) send(req loginRequest) {
 	})
 }
 
+// loginFailure is what the form says when req's login failed with err:
+// Keystone's refusal by method, a wrong project told from wrong credentials
+// (projectProbe), an unreachable Keystone as such. It blocks.
+func loginFailure(ctx context.Context, origin string, req loginRequest, err error) string {
+	msg := loginErrorText(err, origin+identityPath)
+	code := octavia.ErrorCodeOf(err)
+	switch {
+	case req.method == methodPassword && req.project != "" && code == octavia.EUNAUTHORIZED:
+		msg = projectProbe(ctx, origin, req, msg)
+	case req.method == methodAppCred && code == octavia.EUNAUTHORIZED:
+		msg = "Keystone refused this application credential (401): check its ID (or name, user and domain) and secret; it may also have expired or been deleted."
+	case req.method == methodToken && (code == octavia.EUNAUTHORIZED || code == octavia.ENOTFOUND):
+		msg = "Keystone does not accept this token: it expired, was revoked, or is mistyped."
+	}
+	return msg
+}
+
 // logIn authenticates req through origin. A token is first exchanged for a
 // new one (POST, token method) so that the server seals it in the cookie.
 func logIn(ctx context.Context, origin string, req loginRequest) (*octavia.Client, error) {
 	if req.method == methodToken {
 		// The server seals the new token into the cookie: the page never holds it.
-		if err := octavia.ExchangeToken(ctx, sessionConfig(clientConfig(origin, "", "", "", ""), req.region), req.token); err != nil {
+		if err := octavia.ExchangeToken(ctx, req.clientOf(clientConfig(origin, "", "", "", ""), req.region), req.token); err != nil {
 			return nil, err
 		}
 	}
@@ -312,7 +352,7 @@ func logIn(ctx context.Context, origin string, req loginRequest) (*octavia.Clien
 	if req.method == methodToken && req.project != "" {
 		cfg.ProjectName, cfg.ProjectDomainName = req.project, cmp.Or(req.domain, "Default")
 	}
-	cfg = sessionConfig(cfg, req.region)
+	cfg = req.clientOf(cfg, req.region)
 	client, err := octavia.New(ctx, cfg)
 	if err != nil {
 		return nil, err
@@ -390,11 +430,15 @@ func (p *loginPage) Render() goapp.UI {
 			goapp.If(p.restoring || p.checkingLive(), func() goapp.UI {
 				return goapp.P().ID("login-restoring").Class("muted").Aria("live", "polite").Text("Checking your session…")
 			}),
-			// method post: a form sent before the app runs (it cannot be: its
-			// button is disabled until then) never puts the password in a URL;
+			// the served form is a plain HTML form (data-plain="on"): before the app
+			// runs, Log in posts it to the server (its action: this page, with
+			// next), which logs in with the app's own code (PlainLogIn); once
+			// the app runs, its submit handler prevents the post and logs in
+			// itself. Method post: the password never goes in a URL.
 			// data-checking hides it (not Hidden(false): go-app's server writes
 			// hidden="false", which hides)
-			goapp.Form().ID("login-form").Class("form").Method("post").DataSet("checking", p.checkingLive()).
+			goapp.Form().ID("login-form").Class("form").Method("post").Action(loginAction(p.next)).
+				DataSet("plain", map[bool]string{true: "on", false: "off"}[goapp.IsServer]).DataSet("checking", p.checkingLive()).
 				DataSet("ready", p.ready).DataSet("method", p.method).OnSubmit(p.submit).Body(
 				goapp.If(p.method == methodPassword, func() goapp.UI {
 					return goapp.Div().Class("login-fields").Body(
@@ -441,14 +485,11 @@ func (p *loginPage) Render() goapp.UI {
 				goapp.If(p.notice != "", func() goapp.UI {
 					return goapp.Div().ID("login-notice").Class("alert", "alert-info").Aria("live", "polite").Text(p.notice)
 				}),
-				// disabled in the served page until the app runs; enabled
-				// while the session check runs (a submit then is queued)
-				goapp.Button().ID("login-submit").Type("submit").Class("btn", "btn-primary", "btn-block").Disabled(p.busy || !p.ready && !p.restoring).
+				// enabled in the served page (the plain form posts) and while
+				// the session check runs (a submit then is queued)
+				goapp.Button().ID("login-submit").Type("submit").Class("btn", "btn-primary", "btn-block").
+					Disabled(p.busy || !goapp.IsServer && !p.ready && !p.restoring).
 					Text(map[bool]string{true: "Logging in…", false: "Log in"}[p.busy]),
-				goapp.If(!p.ready && !p.restoring, func() goapp.UI { // the served page, until the app runs (login_boot.go)
-					return goapp.P().ID("login-starting").Class("muted").Aria("live", "polite").
-						Text("The console is starting: type away, Log in works in a moment.")
-				}),
 				// after the fields and the button: the user name is the first Tab
 				// stop (and the autofocus) of the page
 				goapp.Div().Class("login-methods").Role("group").Aria("label", "Log in with").Body(
@@ -485,6 +526,15 @@ func (p *loginPage) Render() goapp.UI {
 			}),
 		),
 	)
+}
+
+// loginAction is the login form's action: this page, keeping next (the
+// plain form's post, before the app runs, lands there after the login).
+func loginAction(next string) string {
+	if next == "" || next == listPath {
+		return loginPath
+	}
+	return loginPath + "?next=" + url.QueryEscape(next)
 }
 
 // methodButton is one choice of the login method (a toggle button).

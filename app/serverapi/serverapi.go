@@ -35,6 +35,19 @@ type Boot struct {
 	// with the session's token (README "Start-up"): the app answers the same
 	// requests from it instead of sending them again.
 	Served *Served `json:"served,omitempty"`
+	// Login, when set, is the served login form's state after a login the
+	// form posted without the app failed (README "Logging in"): the app's
+	// first render is the served one. Never the password.
+	Login *LoginForm `json:"login,omitempty"`
+}
+
+// LoginForm is what the served login form showed after a failed login:
+// the fields kept (never the password) and the error the app would show.
+type LoginForm struct {
+	User    string `json:"user"`
+	Domain  string `json:"domain"`
+	Project string `json:"project"`
+	Error   string `json:"error"`
 }
 
 // Served is what the server read for a page's first render, with the token

@@ -18,10 +18,11 @@ import (
 )
 
 // loginServed are the served login form's elements the app must adopt (CSS
-// selectors), and loginNotRun is true while the app has not run the form.
+// selectors), and loginNotRun is true while the app has not run the form
+// (the served form is the plain one: it posts to the server).
 var loginServed = []string{"#login-form", "#login-user", "#login-password", "#login-domain", "#login-project", "#login-submit"}
 
-const loginNotRun = `!document.querySelector('#login-form[data-ready="true"]') && document.querySelector("#login-submit").disabled`
+const loginNotRun = `!document.querySelector('#login-form[data-ready="true"]') && !!document.querySelector('#login-form[data-plain="on"]')`
 
 // servedRecorderJS runs in every document before its scripts: once the
 // served page is parsed (DOMContentLoaded: app.js is deferred and only starts

@@ -41,8 +41,10 @@ const startSamples = 5
 // records, by the page's clock (ms since the navigation started), when the
 // wasm is fetched and compiled (WebAssembly's entry points), when go.run is
 // called, and when what a user waits for first shows: the floor's text
-// ("floor"), the login form usable ("usable": the app marked it ready and
-// its submit button is enabled), the first load balancer row ("row"); and
+// ("floor"), the login form usable ("usable": its submit button enabled in
+// the served plain form, which posts to the server, or in the app's form),
+// the app running the form ("app-usable": the app marked it ready), the
+// first load balancer row ("row"); and
 // for each of these, when the next frame is painted (NAME-painted: what the
 // user sees, layout included). window.__octaviewStart.wait(name, ms) resolves with a mark's time.
 const startMarksJS = `(() => {
@@ -79,7 +81,8 @@ const startMarksJS = `(() => {
 	}});
 	const checks = {
 		floor: () => (document.getElementById("floor") || {}).textContent === "floor ready",
-		usable: () => !!document.querySelector('#login-form[data-ready="true"] #login-submit:not([disabled])'),
+		usable: () => !!document.querySelector('#login-form[data-plain="on"] #login-submit:not([disabled]), #login-form[data-ready="true"] #login-submit:not([disabled])'),
+		"app-usable": () => !!document.querySelector('#login-form[data-ready="true"] #login-submit:not([disabled])'),
 		row: () => !!document.querySelector("tr.lb-row"),
 	};
 	// k, then k+"-painted" once the next frame with it is painted
@@ -309,6 +312,7 @@ func BenchmarkStartup(b *testing.B) {
 
 	var floorCold, floorWarm, loginCold, loginWarm, returning, returningOff, submitCold, submitWarm []time.Duration
 	var floorColdP, floorWarmP, loginColdP, loginWarmP []time.Duration // painted
+	var appCold, appWarm []time.Duration                               // the app runs the form
 	var floorWire, consoleWire, floorWarmWire, consoleWarmWire int64
 	var lastFloorCold, lastLoginCold, lastFloorWarm, lastLoginWarm, lastReturning, lastReturningOff marks
 	for i := 0; i < b.N; i++ {
@@ -324,8 +328,9 @@ func BenchmarkStartup(b *testing.B) {
 			coldConsole := func() {
 				br := startBrowser(b, b.TempDir())
 				w := wasmWire(b, br)
-				lastLoginCold = visit(b, br, c.URL+"/login", true, "usable-painted")
+				lastLoginCold = visit(b, br, c.URL+"/login", true, "usable-painted", "app-usable") // the app's submit
 				loginCold = append(loginCold, lastLoginCold.at("usable"))
+				appCold = append(appCold, lastLoginCold.at("app-usable"))
 				loginColdP = append(loginColdP, lastLoginCold.at("usable-painted"))
 				submitCold = append(submitCold, lastLoginCold.since("submit", "row"))
 				consoleWire = w.take()
@@ -346,13 +351,13 @@ func BenchmarkStartup(b *testing.B) {
 	cb := startBrowser(b, b.TempDir())
 	cw := wasmWire(b, cb)
 	clearCookies(b, cb)
-	visit(b, cb, c.URL+"/login", true, "usable")
+	visit(b, cb, c.URL+"/login", true, "app-usable")
 	rb := startBrowser(b, b.TempDir())
 	rw := wasmWire(b, rb)
-	visit(b, rb, c.URL+"/login", true, "usable") // the session cookie stays
+	visit(b, rb, c.URL+"/login", true, "app-usable") // the session cookie stays
 	ob := startBrowser(b, b.TempDir())
 	ow := wasmWire(b, ob)
-	visit(b, ob, off.URL+"/login", true, "usable")
+	visit(b, ob, off.URL+"/login", true, "app-usable")
 	time.Sleep(2 * time.Second) // the service workers finish caching
 	fw.take()
 	cw.take()
@@ -366,8 +371,9 @@ func BenchmarkStartup(b *testing.B) {
 			floorWarmWire += fw.take()
 
 			clearCookies(b, cb) // the form, not the last visit's session
-			lastLoginWarm = visit(b, cb, c.URL+"/login", true, "usable-painted")
+			lastLoginWarm = visit(b, cb, c.URL+"/login", true, "usable-painted", "app-usable")
 			loginWarm = append(loginWarm, lastLoginWarm.at("usable"))
+			appWarm = append(appWarm, lastLoginWarm.at("app-usable"))
 			loginWarmP = append(loginWarmP, lastLoginWarm.at("usable-painted"))
 			submitWarm = append(submitWarm, lastLoginWarm.since("submit", "row"))
 			consoleWarmWire += cw.take()
@@ -414,11 +420,13 @@ func BenchmarkStartup(b *testing.B) {
 	mb := func(n int64) string { return fmt.Sprintf("%.2f MB", float64(n)/1e6) }
 	var t strings.Builder
 	fmt.Fprintf(&t, "\n| | go-app floor | Octaview | ratio | target |\n|---|---|---|---|---|\n")
-	fmt.Fprintf(&t, "| cold: navigation → text / login form usable | %s | %s | %.2f× | ≤ 1.2× |\n", ms(fc), ms(lc), lc.Seconds()/fc.Seconds())
+	fmt.Fprintf(&t, "| cold: navigation → text / login form usable (the plain form) | %s | %s | %.2f× | ≤ 1.2× |\n", ms(fc), ms(lc), lc.Seconds()/fc.Seconds())
 	fmt.Fprintf(&t, "| warm (same browser, next visit) | %s | %s | %.2f× | ≤ 1.1× |\n", ms(fwm), ms(lw), lw.Seconds()/fwm.Seconds())
 	fmt.Fprintf(&t, "| warm, next session (the browser restarted after a %v session) | %s | %s | %.2f× | |\n", nextSessionStay, ms(fn), ms(ln), ln.Seconds()/fn.Seconds())
 	fmt.Fprintf(&t, "| the same, painted (the next frame on screen): cold | %s | %s | %.2f× | ≤ 1.2× |\n", ms(fcp), ms(lcp), lcp.Seconds()/fcp.Seconds())
 	fmt.Fprintf(&t, "| painted: warm | %s | %s | %.2f× | ≤ 1.1× |\n", ms(fwp), ms(lwp), lwp.Seconds()/fwp.Seconds())
+	fmt.Fprintf(&t, "| the app runs the form (data-ready), cold / warm | %s / %s | %s / %s | %.2f× / %.2f× | |\n", ms(fc), ms(fwm), ms(median(appCold)), ms(median(appWarm)),
+		median(appCold).Seconds()/fc.Seconds(), median(appWarm).Seconds()/fwm.Seconds())
 	fmt.Fprintf(&t, "| returning user (session cookie, warm): navigation → first load balancer row (served) | — | %s | %.2f× floor warm | ≤ 0.5× |\n", ms(ret), ret.Seconds()/fwm.Seconds())
 	fmt.Fprintf(&t, "| the same, rows read by the app (-no-first-screen: before) | — | %s | %.2f× floor warm | |\n", ms(retOff), retOff.Seconds()/fwm.Seconds())
 	fmt.Fprintf(&t, "| submit → first row, cold / warm | — | %s / %s | | |\n", ms(sc), ms(sw))

@@ -17,6 +17,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	ui "github.com/octaview/octaview/app"
 	"github.com/octaview/octaview/app/serverapi"
 )
 
@@ -82,6 +83,9 @@ func (h *hosting) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		root := ""
 		if h.first != nil {
 			root = h.first.render(r, &boot)
+		}
+		if root == "" && r.URL.Path == ui.LoginPath {
+			root = h.servedLogin(r) // login_form.go
 		}
 		page := h.handler()
 		servePage(w, r, page, page.Version, boot, root)

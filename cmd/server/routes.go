@@ -5,6 +5,7 @@ package main
 import (
 	"net/http"
 
+	ui "github.com/octaview/octaview/app"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/cmd/server/proxy"
 )
@@ -30,6 +31,9 @@ func addRoutes(mux *http.ServeMux, d serverDeps) {
 	}
 	if u, ok := d.Hosting.(interface{ setUpstream(http.Handler) }); ok {
 		u.setUpstream(upstream)
+	}
+	if h, ok := d.Hosting.(*hosting); ok && d.Proxy != nil {
+		mux.Handle("POST "+ui.LoginPath, h.loginForm(upstream, d.Proxy.Origin)) // the served login form (login_form.go)
 	}
 	if d.Lab != nil {
 		mux.Handle("/lab/", guard(noStore(d.Lab))) // the lab checks for an admin token itself

@@ -102,6 +102,7 @@ func (t inProcess) RoundTrip(r *http.Request) (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
+	in.ContentLength = r.ContentLength // a login's body (login_form.go)
 	in.Header = r.Header.Clone()
 	for _, k := range forwardedHeaders {
 		in.Header.Del(k)

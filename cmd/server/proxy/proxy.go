@@ -315,6 +315,11 @@ func (p *Proxy) catalogError(w http.ResponseWriter, r *http.Request, service str
 	}
 }
 
+// Origin is this server's public origin as the browser sees it (its
+// -public-url, a trusted proxy's forwarded host, or where it listens), as
+// the proxy rewrites the catalog's endpoints to.
+func (p *Proxy) Origin(r *http.Request) string { return p.origin(r) }
+
 // origin is this server's public origin as the browser sees it.
 func (p *Proxy) origin(r *http.Request) string {
 	if p.publicURL != "" {
