@@ -307,7 +307,7 @@ func BenchmarkStartup(b *testing.B) {
 	off := startConsoleWith(b, []string{"-no-first-screen"}, nil) // a returning user's rows read by the app only (before issue 21 goal 2)
 	if dir := os.Getenv("OCTAVIEW_START_PROFILE"); dir != "" {
 		profileStart(b, dir, "floor", floor.URL+"/", "floor")
-		profileStart(b, dir, "console", c.URL+"/login", "usable")
+		profileStart(b, dir, "console", c.URL+"/login", "app-usable") // the app's start, not the served form
 	}
 
 	var floorCold, floorWarm, loginCold, loginWarm, returning, returningOff, submitCold, submitWarm []time.Duration
