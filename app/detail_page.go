@@ -207,7 +207,9 @@ func (p *detailPage) took(ctx goapp.Context, o object, err error) {
 }
 
 // followTree follows the status tree of the object's load balancer, found
-// first when its answer does not name it (a member, a rule). UI goroutine.
+// first when its answer does not name it (a member, a health monitor, an L7
+// policy, a rule: pageLoadBalancer, the lookup the server's first screen
+// makes too). UI goroutine.
 func (p *detailPage) followTree(ctx goapp.Context) {
 	if p.lbID != "" {
 		p.live.follow(p.uctx, p.sess, p.lbID, p.onTree)
@@ -223,10 +225,10 @@ func (p *detailPage) followTree(ctx goapp.Context) {
 	}
 	p.resolving = true
 	ctx = p.uctx
-	c, ref, path := p.sess.Client, p.ref(), p.path
+	c, pr, o, path := p.sess.Client, p.pr, p.obj, p.path
 	ctx.Async(func() {
 		cc, cancel := context.WithTimeout(context.Background(), time.Minute)
-		id, err := c.LoadBalancerOf(cc, ref)
+		id, err := pageLoadBalancer(cc, c, pr, o)
 		cancel()
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if path != p.path {

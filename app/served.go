@@ -184,39 +184,36 @@ func liveServedControls() {
 
 // A detail page's first screen (README "Start-up"): for the page of an
 // object of a load balancer's tree, the first render reads the object
-// (GET of it, all its fields) and its load balancer's status tree; the
-// server reads both with the session's token (FirstScreen) and renders the
-// page's properties and tree, the app answers the same two GETs from the
+// (GET of it, all its fields), its load balancer when its answer does not
+// name it (pageLoadBalancer: a member's pool, an L7 policy's listener…) and
+// that load balancer's status tree; the server reads them with the
+// session's token (FirstScreen) and renders the page's properties and
+// tree, the app answers the same GETs from the
 // page's Served (bootServed: readDetail with the session's client, whose
 // transport takes them from Served), and the page's OnInit starts from
 // them; the tree's shared poll takes the served tree as its first read
 // (watchTree), so its first GET is the 3 s poll's.
 
 // detailRead is the page whose first render reads an object and its load
-// balancer's tree, for the page at u with sess: the page of a load
-// balancer, a listener or a pool (kinds of a load balancer's tree whose
-// answer names their load balancer) that sess may read; ok is false
-// otherwise (a member's, an L7 policy's or a rule's load balancer takes a
-// lookup of its own). The
-// server's first screen (FirstScreen) and the app's start (bootServed)
-// both ask it.
+// balancer's tree, for the page at u with sess: the page of an object of a
+// load balancer's tree (a load balancer, listener, pool, member, health
+// monitor, L7 policy or L7 rule) that sess may read; ok is false
+// otherwise. The server's first screen (FirstScreen) and the app's start
+// (bootServed, the page's OnInit) all ask it.
 func detailRead(sess *session, u *url.URL) (pr pageRef, ok bool) {
 	pr, ok = parsePage(u.Path)
 	if !ok || pr.Mode != "detail" || !pr.Res.mayRead(sess) {
 		return pageRef{}, false
 	}
-	if !servedDetailKind(pr.Res.Kind) {
+	if !servedDetailKind(pr.Res) {
 		return pageRef{}, false
 	}
 	return pr, true
 }
 
-// servedDetailKind reports whether the pages of kind k are detailRead's:
-// a load balancer, a listener, a pool (their answer names their load
-// balancer: octavia.RefOf).
-func servedDetailKind(k octavia.Kind) bool {
-	return k == octavia.KindLoadBalancer || k == octavia.KindListener || k == octavia.KindPool
-}
+// servedDetailKind reports whether the pages of r are detailRead's: the
+// kinds of a load balancer's tree (their page follows its tree).
+func servedDetailKind(r *resource) bool { return r.hasStatus() }
 
 // firstDetail is what a detail page's first render shows: the object, its
 // load balancer and that load balancer's status tree.
@@ -228,24 +225,38 @@ type firstDetail struct {
 	at   time.Time // when it was read (the tree's read)
 }
 
-// readDetail makes detailRead's reads with c: the object, then the status
-// tree of the load balancer its answer names. An object whose answer does
-// not name its load balancer (a member, a rule: it takes a lookup of its
-// own) is not a first screen: ErrNoFirstScreen. Blocks.
+// readDetail makes detailRead's reads with c, in the order the app's page
+// makes them: the object; its load balancer's lookup when its answer does
+// not name it (pageLoadBalancer: a member's pool; a health monitor's pool; an
+// L7 policy's listener; a rule's policy, then its listener); that load
+// balancer's status tree. Blocks.
 func readDetail(ctx context.Context, c *octavia.Client, pr pageRef) (*firstDetail, error) {
 	o, err := c.Get(ctx, pr.ref())
 	if err != nil {
 		return nil, err
 	}
-	r := octavia.RefOf(pr.Res.Kind, pr.ParentID, o)
-	if r.LoadBalancerID == "" {
-		return nil, ErrNoFirstScreen
-	}
-	t, err := c.LoadBalancerStatusTree(ctx, r.LoadBalancerID)
+	lbID, err := pageLoadBalancer(ctx, c, pr, o)
 	if err != nil {
 		return nil, err
 	}
-	return &firstDetail{obj: o, lbID: r.LoadBalancerID, tree: t}, nil
+	t, err := c.LoadBalancerStatusTree(ctx, lbID)
+	if err != nil {
+		return nil, err
+	}
+	return &firstDetail{obj: o, lbID: lbID, tree: t}, nil
+}
+
+// pageLoadBalancer is the load balancer of o, the object of the page at pr,
+// read with c: named by o, or looked up through its parents without
+// reading o again (octavia's LoadBalancerOfObject). The page's own lookup
+// (followTree) and the server's first screen (readDetail) make it: the
+// same reads, in the same order. Blocks.
+func pageLoadBalancer(ctx context.Context, c *octavia.Client, pr pageRef, o object) (string, error) {
+	id, err := c.LoadBalancerOfObject(ctx, pr.Res.Kind, pr.ParentID, o)
+	if err == nil && id == "" {
+		err = errors.New("its answer names no load balancer")
+	}
+	return id, err
 }
 
 // ErrNoFirstScreen is FirstScreen's answer for a page whose first render

@@ -5,6 +5,7 @@ package app
 import (
 	"context"
 	"errors"
+	"html"
 	"net/http"
 	"net/url"
 	"slices"
@@ -33,41 +34,102 @@ func idsOf(t *testing.T, c *octavia.Client, k octavia.Kind, parentID string) map
 	return ids
 }
 
-// TestFirstScreenDetail: for a load balancer's page and a listener's page,
-// as a member, an admin and a reader, the server's first screen reads
-// exactly what the app's first render reads (the object, then its load
-// balancer's status tree: detailRead, readDetail), the app given the
-// page's Served reads both without a request, and its first render from
-// them (detailPageOf) is the served markup (but for the served controls'
-// inert); a hostile name stays text. A page of an object the token may not
-// see is served without data: nothing read is served.
+// TestFirstScreenDetail: for the page of every kind of a load balancer's
+// tree (a load balancer, a listener, a pool, a member, a health monitor, an
+// L7 policy, an L7 rule), as a member, an admin and a reader, the server's
+// first screen reads exactly what the app's first render reads, in its
+// order (the object; its load balancer's lookup when its answer does not
+// name it: a member's pool, a monitor's pool, a policy's listener, a
+// rule's policy and that policy's listener; the load balancer's status
+// tree), the app given the page's Served reads them all without a request,
+// and its first render from them (detailPageOf) is the served markup (but
+// for the served controls' inert); a hostile name stays text. A page of an
+// object the token may not see (another project's, of any of these kinds)
+// is served without data: nothing read is served.
 func TestFirstScreenDetail(t *testing.T) {
 	const hostile = `<img src=x onerror=alert(1)>"web`
-	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{
-		{Project: "demo", Name: hostile, Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.1", "10.0.0.2"}}},
-		{Project: "admin", Name: "theirs"},
+	cloud := labcloud.New(labcloud.Options{Delay: time.Millisecond, Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{
+		{Project: "demo", Name: hostile, Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.1", "10.0.0.2"}, Monitor: "HTTP"}},
+		{Project: "admin", Name: "theirs", Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.9.0.1"}, Monitor: "HTTP"}},
 	}}})
 	lab := labcloud.Transport(cloud)
 	cfg := serverapi.Config{Lab: true}
 	admin := appClient(t, cookieProxy{token: tokenOf(t, cloud, "admin", "admin"), next: lab})
 	lbs := idsOf(t, admin, octavia.KindLoadBalancer, "")
-	lbID := lbs[hostile]
-	var listenerID, poolID, memberID string
-	for _, id := range idsOf(t, admin, octavia.KindListener, "") {
-		listenerID = id
+	// tree is the paths of the pages of load balancer lb's tree, by kind,
+	// and the path suffixes of their first render's reads, in order.
+	type page struct{ path, name string }
+	tree := func(lb string) (map[octavia.Kind]page, map[octavia.Kind][]string) {
+		t.Helper()
+		lbObj, err := admin.Get(t.Context(), octavia.Ref{Kind: octavia.KindLoadBalancer, ID: lb})
+		if err != nil {
+			t.Fatal(err)
+		}
+		listenerID := first(lbObj.IDs("listeners"))
+		l, err := admin.Get(t.Context(), octavia.Ref{Kind: octavia.KindListener, ID: listenerID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		poolID := l.Text("default_pool_id")
+		pool, err := admin.Get(t.Context(), octavia.Ref{Kind: octavia.KindPool, ID: poolID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		monitorID := pool.Text("healthmonitor_id")
+		var memberID string
+		for _, id := range idsOf(t, admin, octavia.KindMember, poolID) {
+			memberID = id
+		}
+		fast := waiters.Options{Interval: 5 * time.Millisecond, Timeout: 10 * time.Second}
+		pol, _, err := admin.Create(t.Context(), octavia.KindL7Policy, "", object{"listener_id": listenerID, "action": "REJECT", "name": lbObj.Text("name") + "-policy"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		polID := pol.Text("id")
+		if _, err := admin.WaitChildActive(t.Context(), octavia.RefOf(octavia.KindL7Policy, "", pol), fast); err != nil {
+			t.Fatal(err)
+		}
+		rule, _, err := admin.Create(t.Context(), octavia.KindL7Rule, polID, object{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/<script>"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ruleID := rule.Text("id")
+		if _, err := admin.WaitChildActive(t.Context(), octavia.RefOf(octavia.KindL7Rule, polID, rule), fast); err != nil {
+			t.Fatal(err)
+		}
+		if listenerID == "" || poolID == "" || monitorID == "" || memberID == "" || polID == "" || ruleID == "" {
+			t.Fatalf("load balancer %s's tree: listener %q, pool %q, monitor %q, member %q, policy %q, rule %q", lb, listenerID, poolID, monitorID, memberID, polID, ruleID)
+		}
+		lbGet, lGet, pGet, polGet := "/loadbalancers/"+lb, "/listeners/"+listenerID, "/pools/"+poolID, "/l7policies/"+polID
+		status := lbGet + "/status"
+		return map[octavia.Kind]page{
+				octavia.KindLoadBalancer: {"/load-balancers/" + lb, lbObj.Text("name")},
+				octavia.KindListener:     {"/listeners/" + listenerID, ""},
+				octavia.KindPool:         {"/pools/" + poolID, ""},
+				octavia.KindMember:       {"/pools/" + poolID + "/members/" + memberID, ""},
+				octavia.KindMonitor:      {"/health-monitors/" + monitorID, ""},
+				octavia.KindL7Policy:     {"/l7-policies/" + polID, lbObj.Text("name") + "-policy"},
+				octavia.KindL7Rule:       {"/l7-policies/" + polID + "/rules/" + ruleID, "/<script>"},
+			}, map[octavia.Kind][]string{
+				octavia.KindLoadBalancer: {lbGet, status},
+				octavia.KindListener:     {lGet, status},
+				octavia.KindPool:         {pGet, status},
+				octavia.KindMember:       {pGet + "/members/" + memberID, pGet, status},
+				octavia.KindMonitor:      {"/healthmonitors/" + monitorID, pGet, status},
+				octavia.KindL7Policy:     {polGet, lGet, status},
+				octavia.KindL7Rule:       {polGet + "/rules/" + ruleID, polGet, lGet, status},
+			}
 	}
-	for _, id := range idsOf(t, admin, octavia.KindPool, "") {
-		poolID = id
+	if lbs[hostile] == "" || lbs["theirs"] == "" {
+		t.Fatalf("the scenario's load balancers: %v", lbs)
 	}
-	for _, id := range idsOf(t, admin, octavia.KindMember, poolID) {
-		memberID = id
-	}
-	if lbID == "" || listenerID == "" || poolID == "" || memberID == "" || lbs["theirs"] == "" {
-		t.Fatalf("the scenario's objects: %v, listener %q, pool %q, member %q", lbs, listenerID, poolID, memberID)
-	}
+	pages, reads := tree(lbs[hostile])
+	theirs, _ := tree(lbs["theirs"])
+	kinds := []octavia.Kind{octavia.KindLoadBalancer, octavia.KindListener, octavia.KindPool, octavia.KindMember, octavia.KindMonitor, octavia.KindL7Policy, octavia.KindL7Rule}
 	for _, who := range []struct{ user, project string }{{"demo", "demo"}, {"admin", "admin"}, {"viewer", "demo"}} {
 		px := cookieProxy{token: tokenOf(t, cloud, who.user, who.project), next: lab}
-		for _, path := range []string{"/load-balancers/" + lbID, "/listeners/" + listenerID, "/pools/" + poolID} {
+		for _, k := range kinds {
+			path := pages[k].path
 			t.Run(who.user+path, func(t *testing.T) {
 				u, _ := url.Parse(path)
 				srv := &recorder{next: px}
@@ -94,13 +156,19 @@ func TestFirstScreenDetail(t *testing.T) {
 				for _, r := range served.Reads {
 					servedReads = append(servedReads, r.URL)
 				}
-				if len(appReads) != 2 || !slices.Equal(servedReads, appReads) {
+				if !slices.Equal(servedReads, appReads) {
 					t.Fatalf("the server read\n %v\nthe app reads\n %v", servedReads, appReads)
 				}
-				if !strings.HasSuffix(appReads[1], "/loadbalancers/"+lbID+"/status") {
-					t.Errorf("the second read is not the load balancer's tree: %s", appReads[1])
+				want := reads[k]
+				if len(appReads) != len(want) {
+					t.Fatalf("the first render reads\n %v\nwant\n %v", appReads, want)
 				}
-				// the app, given the Served, reads both from it
+				for i := range want {
+					if !strings.HasSuffix(appReads[i], want[i]) {
+						t.Errorf("read %d is %s, want …%s", i, appReads[i], want[i])
+					}
+				}
+				// the app, given the Served, reads them all from it
 				if !keepServed(served, u) {
 					t.Fatal("keepServed refused the page's own Served")
 				}
@@ -124,8 +192,10 @@ func TestFirstScreenDetail(t *testing.T) {
 				if sortedAttrs(mine) != sortedAttrs(strings.ReplaceAll(body, ` inert=""`, "")) {
 					t.Errorf("the app's first render differs from the served markup:\n%s\n---\n%s", mine, body)
 				}
-				wants := []string{`id="` + pr.Res.Prefix + `-props"`}
-				if pr.Res.Kind == octavia.KindLoadBalancer {
+				// the properties, with the statuses the tree gives them (the
+				// load balancer's page: the tree itself)
+				wants := []string{`id="` + pr.Res.Prefix + `-props"`, `data-key="provisioning_status"`, `data-key="operating_status"`}
+				if k == octavia.KindLoadBalancer {
 					wants = append(wants, `class="status-tree"`)
 				}
 				for _, want := range wants {
@@ -133,27 +203,25 @@ func TestFirstScreenDetail(t *testing.T) {
 						t.Errorf("the served page has no %s", want)
 					}
 				}
-				if strings.Contains(body, "<img src=x") || pr.Res.Kind == octavia.KindLoadBalancer && !strings.Contains(body, "&lt;img src=x onerror=alert(1)&gt;") {
-					t.Errorf("the hostile name is not text in the served page: %s", body)
+				if strings.Contains(body, "<img src=x") || strings.Contains(body, "<script>") {
+					t.Errorf("a hostile name is not text in the served page: %s", body)
+				}
+				if name := pages[k].name; name != "" && !strings.Contains(body, html.EscapeString(name)) {
+					t.Errorf("the served page lacks its object's name %q (escaped)", name)
 				}
 			})
 		}
 	}
-	t.Run("a member's page reads nothing", func(t *testing.T) {
-		srv := &recorder{next: cookieProxy{token: tokenOf(t, cloud, "demo", "demo"), next: lab}}
-		u, _ := url.Parse("/pools/" + poolID + "/members/" + memberID)
-		if _, _, err := FirstScreen(context.Background(), "http://lab.test", srv, cfg, u); !errors.Is(err, ErrNoFirstScreen) || len(srv.reqs) != 0 {
-			t.Errorf("a member's page: %v after %d requests, want ErrNoFirstScreen and none", err, len(srv.reqs))
-		}
-	})
-	t.Run("not the token's", func(t *testing.T) {
-		px := cookieProxy{token: tokenOf(t, cloud, "demo", "demo"), next: lab}
-		u, _ := url.Parse("/load-balancers/" + lbs["theirs"])
-		served, body, err := FirstScreen(context.Background(), "http://lab.test", px, cfg, u)
-		if err == nil || errors.Is(err, ErrNoFirstScreen) || served != nil || body != "" {
-			t.Errorf("another project's load balancer: served %v, %d bytes, err %v; want an error (Octavia's 404) and nothing served", served, len(body), err)
-		}
-	})
+	for _, k := range kinds {
+		t.Run("not the token's "+string(k), func(t *testing.T) {
+			px := cookieProxy{token: tokenOf(t, cloud, "demo", "demo"), next: lab}
+			u, _ := url.Parse(theirs[k].path)
+			served, body, err := FirstScreen(context.Background(), "http://lab.test", px, cfg, u)
+			if err == nil || errors.Is(err, ErrNoFirstScreen) || served != nil || body != "" {
+				t.Errorf("another project's %s: served %v, %d bytes, err %v; want an error (Octavia's 404) and nothing served", k, served, len(body), err)
+			}
+		})
+	}
 }
 
 // TestServedTreeIsThePollsFirstRead: the status tree a detail page came
