@@ -109,10 +109,12 @@ func (p *detailPage) OnNav(ctx goapp.Context) {
 		p.status, p.err = loadFailed, "Only an admin reads "+pr.Res.Plural+" (Octavia's default policy)."
 		return
 	}
-	if p.obj != nil && p.live.stop == nil && !p.gone && p.res().hasStatus() {
+	if p.obj != nil && p.live.stop == nil && !p.gone {
 		resumeBootSession(ctx) // a page the app started on with its object (served.go)
-		p.followTree(ctx)
-		return
+		if p.res().hasStatus() {
+			p.followTree(ctx)
+			return
+		}
 	}
 	if pr.Res.ProjectNamed {
 		readProjectNames(ctx, p.sess, func() {}) // its title names the project

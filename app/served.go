@@ -194,31 +194,27 @@ func liveServedControls() {
 // them; the tree's shared poll takes the served tree as its first read
 // (watchTree), so its first GET is the 3 s poll's.
 
-// detailRead is the page whose first render reads an object and its load
-// balancer's tree, for the page at u with sess: the page of an object of a
-// load balancer's tree (a load balancer, listener, pool, member, health
-// monitor, L7 policy or L7 rule) that sess may read; ok is false
-// otherwise. The server's first screen (FirstScreen) and the app's start
-// (bootServed, the page's OnInit) all ask it.
+// detailRead is the detail page at u, whose first render reads its object
+// (and, for an object of a load balancer's tree, that load balancer's
+// tree), when sess may read its kind (mayRead: amphorae, flavor and zone
+// profiles are an admin's); ok is false otherwise (not a detail page, or
+// one the app shows "only an admin reads" on, reading nothing). The
+// server's first screen (FirstScreen) and the app's start (bootServed, the
+// page's OnInit) all ask it.
 func detailRead(sess *session, u *url.URL) (pr pageRef, ok bool) {
 	pr, ok = parsePage(u.Path)
 	if !ok || pr.Mode != "detail" || !pr.Res.mayRead(sess) {
 		return pageRef{}, false
 	}
-	if !servedDetailKind(pr.Res) {
-		return pageRef{}, false
-	}
 	return pr, true
 }
 
-// servedDetailKind reports whether the pages of r are detailRead's: the
-// kinds of a load balancer's tree (their page follows its tree).
-func servedDetailKind(r *resource) bool { return r.hasStatus() }
-
-// firstDetail is what a detail page's first render shows: the object, its
-// load balancer and that load balancer's status tree.
+// firstDetail is what a detail page's first render shows: the object, and
+// for an object of a load balancer's tree, its load balancer and that load
+// balancer's status tree (tree nil for the other kinds).
 type firstDetail struct {
 	path string
+	ref  octavia.Ref // the object's, as its page names it (pageRef.ref)
 	obj  object
 	lbID string
 	tree *octavia.StatusTree
@@ -229,11 +225,16 @@ type firstDetail struct {
 // makes them: the object; its load balancer's lookup when its answer does
 // not name it (pageLoadBalancer: a member's pool; a health monitor's pool; an
 // L7 policy's listener; a rule's policy, then its listener); that load
-// balancer's status tree. Blocks.
+// balancer's status tree. An object of another kind (an amphora, a flavor,
+// a zone, a profile, a quota): the object only, as its page's poll reads it
+// (watch). Blocks.
 func readDetail(ctx context.Context, c *octavia.Client, pr pageRef) (*firstDetail, error) {
 	o, err := c.Get(ctx, pr.ref())
 	if err != nil {
 		return nil, err
+	}
+	if !pr.Res.hasStatus() {
+		return &firstDetail{ref: pr.ref(), obj: o}, nil
 	}
 	lbID, err := pageLoadBalancer(ctx, c, pr, o)
 	if err != nil {
@@ -243,7 +244,7 @@ func readDetail(ctx context.Context, c *octavia.Client, pr pageRef) (*firstDetai
 	if err != nil {
 		return nil, err
 	}
-	return &firstDetail{obj: o, lbID: lbID, tree: t}, nil
+	return &firstDetail{ref: pr.ref(), obj: o, lbID: lbID, tree: t}, nil
 }
 
 // pageLoadBalancer is the load balancer of o, the object of the page at pr,
@@ -268,18 +269,23 @@ var ErrNoFirstScreen = errors.New("the page's first render reads nothing the ser
 func detailPageOf(sess *session, pr pageRef, path string, d *firstDetail, served bool) *detailPage {
 	p := &detailPage{sess: sess, pr: pr, path: path, status: loaded, obj: d.obj, lbID: d.lbID,
 		monitors: map[string]object{}, asked: map[string]bool{}, served: served}
-	p.live.lbID, p.live.read = d.lbID, newTreeRead(d.tree.LoadBalancer, d.at, nil)
+	if d.tree != nil {
+		p.live.lbID, p.live.read = d.lbID, newTreeRead(d.tree.LoadBalancer, d.at, nil)
+	}
 	return p
 }
 
 // servedDetail is the first screen bootServed read from the page's Served,
 // until the page takes it (takeServedDetail) and its tree's poll takes the
-// tree (takeServedTree).
+// tree (takeServedTree), or, for a kind outside a load balancer's tree,
+// the object's poll takes the object (takeServedObject).
 var servedDetail struct {
 	sync.Mutex
 	d     *firstDetail
 	tree  *octavia.StatusTree // for the tree's poll, once
 	lbID  string
+	obj   object // for the object's poll, once (kinds outside a tree)
+	ref   octavia.Ref
 	taken time.Time
 }
 
@@ -294,7 +300,27 @@ func takeServedDetail(path string) *firstDetail {
 	}
 	servedDetail.d = nil
 	servedDetail.tree, servedDetail.lbID, servedDetail.taken = d.tree, d.lbID, time.Now()
+	servedDetail.obj, servedDetail.ref = nil, octavia.Ref{}
+	if d.tree == nil {
+		servedDetail.obj, servedDetail.ref = d.obj, d.ref
+	}
 	return d
+}
+
+// takeServedObject is the served object r (a kind outside a load
+// balancer's tree), once, when its page took the served first screen a
+// moment ago (servedWait): the first read of that object's poll (watch),
+// so that the page's poll, which reads it at once, sends no GET of what
+// came with the page. Any goroutine.
+func takeServedObject(r octavia.Ref) object {
+	servedDetail.Lock()
+	defer servedDetail.Unlock()
+	o := servedDetail.obj
+	if o == nil || servedDetail.ref != r || time.Since(servedDetail.taken) > servedWait {
+		return nil
+	}
+	servedDetail.obj, servedDetail.ref = nil, octavia.Ref{}
+	return o
 }
 
 // takeServedTree is the served status tree of load balancer lbID, once,

@@ -131,84 +131,7 @@ func TestFirstScreenDetail(t *testing.T) {
 		for _, k := range kinds {
 			path := pages[k].path
 			t.Run(who.user+path, func(t *testing.T) {
-				u, _ := url.Parse(path)
-				srv := &recorder{next: px}
-				served, body, err := FirstScreen(context.Background(), "http://lab.test", srv, cfg, u)
-				if err != nil {
-					t.Fatal(err)
-				}
-				// the app's own reads of the page, without a Served
-				app := &recorder{next: px}
-				sess := newSession(appClient(t, app), cfg)
-				pr, ok := detailRead(sess, u)
-				if !ok {
-					t.Fatal("the app reads no first screen for the page")
-				}
-				if _, err := readDetail(t.Context(), sess.Client, pr); err != nil {
-					t.Fatal(err)
-				}
-				var appReads, servedReads []string
-				for _, q := range app.matching(http.MethodGet, "") {
-					if !strings.HasSuffix(q.Path, "/auth/tokens") {
-						appReads = append(appReads, strings.TrimSuffix(q.Path+"?"+q.Query, "?"))
-					}
-				}
-				for _, r := range served.Reads {
-					servedReads = append(servedReads, r.URL)
-				}
-				if !slices.Equal(servedReads, appReads) {
-					t.Fatalf("the server read\n %v\nthe app reads\n %v", servedReads, appReads)
-				}
-				want := reads[k]
-				if len(appReads) != len(want) {
-					t.Fatalf("the first render reads\n %v\nwant\n %v", appReads, want)
-				}
-				for i := range want {
-					if !strings.HasSuffix(appReads[i], want[i]) {
-						t.Errorf("read %d is %s, want …%s", i, appReads[i], want[i])
-					}
-				}
-				// the app, given the Served, reads them all from it
-				if !keepServed(served, u) {
-					t.Fatal("keepServed refused the page's own Served")
-				}
-				again := &recorder{next: px}
-				sess2 := newSession(appClient(t, sessionTransport{next: again}), cfg)
-				d, err := readDetail(t.Context(), sess2.Client, pr)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if n := len(again.matching(http.MethodGet, "")) - len(again.matching(http.MethodGet, "/auth/tokens")); n != 0 {
-					t.Errorf("the app sent %d GETs with the page's Served, want 0", n)
-				}
-				d.path, d.at = u.Path, servedAt(served)
-				mine, err := servedHTML(detailPageOf(sess2, pr, u.Path, d, false))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if strings.Contains(mine, "inert") || !strings.Contains(body, ` inert=""`) {
-					t.Errorf("inert: the served controls are not inert, or the app's are")
-				}
-				if sortedAttrs(mine) != sortedAttrs(strings.ReplaceAll(body, ` inert=""`, "")) {
-					t.Errorf("the app's first render differs from the served markup:\n%s\n---\n%s", mine, body)
-				}
-				// the properties, with the statuses the tree gives them (the
-				// load balancer's page: the tree itself)
-				wants := []string{`id="` + pr.Res.Prefix + `-props"`, `data-key="provisioning_status"`, `data-key="operating_status"`}
-				if k == octavia.KindLoadBalancer {
-					wants = append(wants, `class="status-tree"`)
-				}
-				for _, want := range wants {
-					if !strings.Contains(body, want) {
-						t.Errorf("the served page has no %s", want)
-					}
-				}
-				if strings.Contains(body, "<img src=x") || strings.Contains(body, "<script>") {
-					t.Errorf("a hostile name is not text in the served page: %s", body)
-				}
-				if name := pages[k].name; name != "" && !strings.Contains(body, html.EscapeString(name)) {
-					t.Errorf("the served page lacks its object's name %q (escaped)", name)
-				}
+				checkDetailScreen(t, px, cfg, path, k, reads[k], pages[k].name)
 			})
 		}
 	}
@@ -222,6 +145,224 @@ func TestFirstScreenDetail(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestFirstScreenDetailOtherKinds: the detail pages of the kinds outside a
+// load balancer's tree (an amphora, a flavor, a flavor profile, an
+// availability zone, a zone profile, a quota) are served as the app's
+// first render reads them: the object alone (the read its page's poll
+// makes at once), for those the token's roles may read (mayRead: an
+// admin's amphorae and profiles); a member's and a reader's page of an
+// admin's kind reads nothing (the app says "only an admin reads…" without
+// a request), and another project's quota is served without data.
+func TestFirstScreenDetailOtherKinds(t *testing.T) {
+	const hostile = `<img src=x onerror=alert(1)>"small`
+	cloud := labcloud.New(labcloud.Options{Delay: time.Millisecond, Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "web"}}}})
+	lab := labcloud.Transport(cloud)
+	cfg := serverapi.Config{Lab: true}
+	adminPx := cookieProxy{token: tokenOf(t, cloud, "admin", "admin"), next: lab}
+	admin := appClient(t, adminPx)
+	create := func(k octavia.Kind, body object) object {
+		t.Helper()
+		o, _, err := admin.Create(t.Context(), k, "", body)
+		if err != nil {
+			t.Fatalf("create %s: %v", k, err)
+		}
+		return o
+	}
+	fp := create(octavia.KindFlavorProfile, object{"name": "fp", "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "SINGLE"}`})
+	fl := create(octavia.KindFlavor, object{"name": hostile, "flavor_profile_id": fp.Text("id")})
+	azp := create(octavia.KindAvailabilityZoneProfile, object{"name": "azp", "provider_name": "amphora", "availability_zone_data": `{"compute_zone": "nova"}`})
+	create(octavia.KindAvailabilityZone, object{"name": "az-one", "availability_zone_profile_id": azp.Text("id")})
+	var ampID string
+	for o, err := range admin.List(t.Context(), octavia.KindAmphora, "", octavia.ListQuery{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		ampID = o.Text("id")
+	}
+	demoPx := cookieProxy{token: tokenOf(t, cloud, "demo", "demo"), next: lab}
+	demoProject := newSession(appClient(t, demoPx), cfg).Info.ProjectID
+	adminProject := newSession(admin, cfg).Info.ProjectID
+	if ampID == "" || demoProject == "" || adminProject == "" {
+		t.Fatalf("amphora %q, demo's project %q, admin's %q", ampID, demoProject, adminProject)
+	}
+	pages := []struct {
+		k          octavia.Kind
+		path, read string
+		adminOnly  bool
+		name       string
+	}{
+		{octavia.KindAmphora, "/amphorae/" + ampID, "/octavia/amphorae/" + ampID, true, ""},
+		{octavia.KindFlavor, "/flavors/" + fl.Text("id"), "/lbaas/flavors/" + fl.Text("id"), false, hostile},
+		{octavia.KindFlavorProfile, "/flavor-profiles/" + fp.Text("id"), "/lbaas/flavorprofiles/" + fp.Text("id"), true, "fp"},
+		{octavia.KindAvailabilityZone, "/availability-zones/az-one", "/lbaas/availabilityzones/az-one", false, "az-one"},
+		{octavia.KindAvailabilityZoneProfile, "/availability-zone-profiles/" + azp.Text("id"), "/lbaas/availabilityzoneprofiles/" + azp.Text("id"), true, "azp"},
+		{octavia.KindQuota, "/quotas/" + demoProject, "/lbaas/quotas/" + demoProject, false, ""},
+	}
+	for _, who := range []struct{ user, project string }{{"admin", "admin"}, {"demo", "demo"}, {"viewer", "demo"}} {
+		px := cookieProxy{token: tokenOf(t, cloud, who.user, who.project), next: lab}
+		for _, pg := range pages {
+			t.Run(who.user+pg.path, func(t *testing.T) {
+				if pg.adminOnly && who.user != "admin" {
+					srv := &recorder{next: px}
+					u, _ := url.Parse(pg.path)
+					_, _, err := FirstScreen(context.Background(), "http://lab.test", srv, cfg, u)
+					if n := len(srv.reqs) - len(srv.matching(http.MethodGet, "/auth/tokens")); !errors.Is(err, ErrNoFirstScreen) || n != 0 {
+						t.Errorf("%s's page of an admin's kind: %v after %d Octavia requests, want ErrNoFirstScreen and none", who.user, err, n)
+					}
+					return
+				}
+				checkDetailScreen(t, px, cfg, pg.path, pg.k, []string{pg.read}, pg.name)
+			})
+		}
+	}
+	t.Run("another project's quota", func(t *testing.T) {
+		u, _ := url.Parse("/quotas/" + adminProject)
+		served, body, err := FirstScreen(context.Background(), "http://lab.test", demoPx, cfg, u)
+		if err == nil || errors.Is(err, ErrNoFirstScreen) || served != nil || body != "" {
+			t.Errorf("another project's quota: served %v, %d bytes, err %v; want an error (Octavia's refusal) and nothing served", served, len(body), err)
+		}
+	})
+}
+
+// checkDetailScreen checks the first screen of the detail page at path,
+// served through px (a session cookie's proxy): the server reads exactly
+// the app's first render's reads (want: their path suffixes, in order),
+// the app given the page's Served reads them all without a request and
+// renders the served markup (but for the served controls' inert), the
+// page shows its properties (and, for a load balancer, its status tree),
+// and a hostile name (name, when not "") is text.
+func checkDetailScreen(t *testing.T, px http.RoundTripper, cfg serverapi.Config, path string, k octavia.Kind, want []string, name string) {
+	t.Helper()
+	u, _ := url.Parse(path)
+	srv := &recorder{next: px}
+	served, body, err := FirstScreen(context.Background(), "http://lab.test", srv, cfg, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the app's own reads of the page, without a Served
+	app := &recorder{next: px}
+	sess := newSession(appClient(t, app), cfg)
+	pr, ok := detailRead(sess, u)
+	if !ok {
+		t.Fatal("the app reads no first screen for the page")
+	}
+	if _, err := readDetail(t.Context(), sess.Client, pr); err != nil {
+		t.Fatal(err)
+	}
+	var appReads, servedReads []string
+	for _, q := range app.matching(http.MethodGet, "") {
+		if !strings.HasSuffix(q.Path, "/auth/tokens") {
+			appReads = append(appReads, strings.TrimSuffix(q.Path+"?"+q.Query, "?"))
+		}
+	}
+	for _, r := range served.Reads {
+		servedReads = append(servedReads, r.URL)
+	}
+	if !slices.Equal(servedReads, appReads) {
+		t.Fatalf("the server read\n %v\nthe app reads\n %v", servedReads, appReads)
+	}
+	if len(appReads) != len(want) {
+		t.Fatalf("the first render reads\n %v\nwant\n %v", appReads, want)
+	}
+	for i := range want {
+		if !strings.HasSuffix(appReads[i], want[i]) {
+			t.Errorf("read %d is %s, want …%s", i, appReads[i], want[i])
+		}
+	}
+	// the app, given the Served, reads them all from it
+	if !keepServed(served, u) {
+		t.Fatal("keepServed refused the page's own Served")
+	}
+	again := &recorder{next: px}
+	sess2 := newSession(appClient(t, sessionTransport{next: again}), cfg)
+	d, err := readDetail(t.Context(), sess2.Client, pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(again.matching(http.MethodGet, "")) - len(again.matching(http.MethodGet, "/auth/tokens")); n != 0 {
+		t.Errorf("the app sent %d GETs with the page's Served, want 0", n)
+	}
+	d.path, d.at = u.Path, servedAt(served)
+	mine, err := servedHTML(detailPageOf(sess2, pr, u.Path, d, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(mine, "inert") || !strings.Contains(body, ` inert=""`) {
+		t.Errorf("inert: the served controls are not inert, or the app's are")
+	}
+	if sortedAttrs(mine) != sortedAttrs(strings.ReplaceAll(body, ` inert=""`, "")) {
+		t.Errorf("the app's first render differs from the served markup:\n%s\n---\n%s", mine, body)
+	}
+	// the properties, with the statuses the tree gives them (the
+	// load balancer's page: the tree itself)
+	wants := []string{`id="` + pr.Res.Prefix + `-props"`}
+	if pr.Res.hasStatus() {
+		wants = append(wants, `data-key="provisioning_status"`, `data-key="operating_status"`)
+	}
+	if k == octavia.KindLoadBalancer {
+		wants = append(wants, `class="status-tree"`)
+	}
+	for _, want := range wants {
+		if !strings.Contains(body, want) {
+			t.Errorf("the served page has no %s", want)
+		}
+	}
+	if strings.Contains(body, "<img src=x") || strings.Contains(body, "<script>") {
+		t.Errorf("a hostile name is not text in the served page: %s", body)
+	}
+	if name != "" && !strings.Contains(body, html.EscapeString(name)) {
+		t.Errorf("the served page lacks its object's name %q (escaped)", name)
+	}
+}
+
+// TestServedObjectIsThePollsFirstRead: the object a detail page of a kind
+// outside a load balancer's tree came with answers the first read of that
+// object's shared poll (watch: no GET at once), once and for that object
+// only; the poll's next read, 3 s later (the object is pending), is a GET.
+func TestServedObjectIsThePollsFirstRead(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		sess, id, gets := labSession(t)
+		ref := octavia.Ref{Kind: octavia.KindLoadBalancer, ID: id}
+		path := "/load-balancers/" + id
+		servedDetail.Lock()
+		servedDetail.d = &firstDetail{path: path, ref: ref, obj: object{"id": id, "name": "as served", "provisioning_status": "PENDING_UPDATE"}}
+		servedDetail.Unlock()
+		if takeServedDetail(path) == nil {
+			t.Fatal("the page did not take its served first screen")
+		}
+		if takeServedObject(octavia.Ref{Kind: octavia.KindLoadBalancer, ID: "other"}) != nil || takeServedTree(id) != nil {
+			t.Fatal("another object's poll, or a tree's, took the served object")
+		}
+		var mu sync.Mutex
+		var names []string
+		stop := watch(sess, ref, func(u waiters.Update[object]) {
+			mu.Lock()
+			defer mu.Unlock()
+			if u.Value != nil {
+				names = append(names, u.Value.Text("name"))
+			}
+		})
+		defer stop()
+		synctest.Wait()
+		mu.Lock()
+		first := slices.Clone(names)
+		mu.Unlock()
+		if len(first) != 1 || first[0] != "as served" || gets() != 0 {
+			t.Fatalf("the poll's first read: %v with %d GETs, want the served object and none", first, gets())
+		}
+		if takeServedObject(ref) != nil {
+			t.Fatal("the served object was taken twice")
+		}
+		time.Sleep(3*time.Second + time.Millisecond)
+		synctest.Wait()
+		mu.Lock()
+		defer mu.Unlock()
+		if len(names) != 2 || names[1] != "web" || gets() != 1 {
+			t.Errorf("the poll's reads: %v with %d GETs, want the served object, then web's own (one GET)", names, gets())
+		}
+	})
 }
 
 // TestServedTreeIsThePollsFirstRead: the status tree a detail page came
