@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -198,14 +199,19 @@ func TestBrowserFirstScreenRowKept(t *testing.T) {
 	}
 }
 
-// servedDetailJS runs in every document: at DOMContentLoaded (app.wasm not
-// run yet) it keeps the load balancer page's properties (key and value),
-// its property grid's and status tree's elements and the tree's nodes (and
+// servedDetailJS runs in every document: once the page is parsed
+// (readyState "interactive": before the deferred app.js runs, so before
+// app.wasm can, even when its compiled code is cached) it keeps the load
+// balancer page's properties (key and value), its property grid's and
+// status tree's elements and the tree's nodes (and
 // those of any detail page's property grid, and the count of elements a
 // hostile name would have made); and it notes when the running app's page
 // first says it follows the tree (#tree-live, #obj-live: the app's tree
 // poll runs), as the browser's clock has it.
-const servedDetailJS = `document.addEventListener("DOMContentLoaded", () => {
+const servedDetailJS = `document.addEventListener("readystatechange", () => {
+	if (document.readyState !== "interactive") {
+		return;
+	}
 	window.__served = {
 		props: [...document.querySelectorAll("#lb-props .prop")].map((p) => ({key: p.dataset.key, value: p.querySelector("dd").textContent.trim()})),
 		propsEl: document.querySelector("#lb-props"),
@@ -326,7 +332,7 @@ func TestBrowserFirstScreenDetail(t *testing.T) {
 		t.Fatal(err)
 	}
 	if served.GoStarted {
-		t.Fatal("the app's Go program had started at DOMContentLoaded: what was seen then may be the app's")
+		t.Fatal("the app's Go program had started when the page was parsed: what was seen then may be the app's")
 	}
 	if len(props.Props) == 0 || len(served.Nodes) == 0 {
 		t.Fatalf("before app.wasm ran: %d properties, %d tree nodes; want the page's", len(props.Props), len(served.Nodes))
@@ -388,6 +394,67 @@ func TestBrowserFirstScreenDetail(t *testing.T) {
 	// monitor (its pool), an L7 policy (its listener), an L7 rule (its
 	// policy, then that policy's listener); the policy named hostilely.
 	firstScreenKinds(t, c, b, id)
+	// A kind outside a load balancer's tree: a flavor (named hostilely).
+	firstScreenFlavor(t, c, b)
+}
+
+// firstScreenFlavor: with b logged in as demo, a flavor's page (the flavor
+// made here by the admin, named hostilely) is served with its properties
+// before app.wasm runs, as text; the app shows them in the served grid;
+// and the browser sends no GET of the flavor at all (its page's poll took
+// the served flavor as its first read; a flavor is never pending).
+func firstScreenFlavor(t *testing.T, c console, b *browser) {
+	password := c.AdminPassword
+	if password == "" {
+		password = "admin"
+	}
+	token, _ := labToken(t, c, "admin", password, "admin")
+	api := c.URL + "/load-balancer/v2.0/lbaas"
+	var fp struct {
+		FP struct{ ID string } `json:"flavorprofile"`
+	}
+	getJSON(t, http.MethodPost, api+"/flavorprofiles", token, `{"flavorprofile": {"name": "fp", "provider_name": "amphora", "flavor_data": "{\"loadbalancer_topology\": \"SINGLE\"}"}}`, &fp)
+	var fl struct {
+		F struct{ ID string } `json:"flavor"`
+	}
+	body, _ := json.Marshal(map[string]any{"flavor": map[string]any{"name": hostileName, "flavor_profile_id": fp.FP.ID}})
+	if resp := getJSON(t, http.MethodPost, api+"/flavors", token, string(body), &fl); resp.StatusCode != http.StatusCreated || fl.F.ID == "" {
+		t.Fatalf("create a flavor (profile %q): %s", fp.FP.ID, resp.Status)
+	}
+	gets := &octaviaGets{}
+	gets.listen(t, b)
+	start := time.Now()
+	b.do(t, "open the flavor's page as a returning user", 60*time.Second, chromedp.Navigate(c.URL+"/flavors/"+fl.F.ID))
+	b.waitJS(t, "the app's page", `performance.getEntriesByName("octaview:main").length > 0 && !!document.querySelector("#flavor-props") && document.querySelectorAll("[inert]").length === 0`, 60*time.Second)
+	var served struct {
+		Props     []struct{ Key, Value string } `json:"anyProps"`
+		GoStarted bool                          `json:"goStarted"`
+		Inert     bool                          `json:"inert"`
+		Injected  int                           `json:"injected"`
+	}
+	if err := json.Unmarshal([]byte(eval[string](t, b, `JSON.stringify(window.__served)`)), &served); err != nil {
+		t.Fatal(err)
+	}
+	if served.GoStarted || len(served.Props) == 0 || !served.Inert || served.Injected != 0 {
+		t.Fatalf("before app.wasm ran: Go started %v, %d properties, actions inert %v, %d injected elements; want the flavor's properties, inert, none injected", served.GoStarted, len(served.Props), served.Inert, served.Injected)
+	}
+	if !strings.Contains(eval[string](t, b, `document.querySelector("#flavor-props").textContent`), hostileName) {
+		t.Error("the flavor's hostile name is not shown as text")
+	}
+	var shown []struct{ Key, Value string }
+	if err := json.Unmarshal([]byte(eval[string](t, b, `JSON.stringify([...document.querySelectorAll("#flavor-props .prop")].map((p) => ({key: p.dataset.key, value: p.querySelector("dd").textContent.trim()})))`)), &shown); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(shown, served.Props) {
+		t.Errorf("served properties %v, the app shows %v", served.Props, shown)
+	}
+	if !eval[bool](t, b, `window.__served.anyPropsEl.isConnected && document.querySelector("#flavor-props") === window.__served.anyPropsEl`) {
+		t.Error("the app replaced the served property grid")
+	}
+	time.Sleep(4 * time.Second) // a poll's interval and more: a GET would have left by now
+	if got := gets.of(start, time.Time{}, "/flavors/"+fl.F.ID); len(got) != 0 {
+		t.Errorf("the browser read the served flavor: %v, want no GET", got)
+	}
 }
 
 // anyGet is a GET the browser sent to the console's Octavia proxy.
@@ -541,7 +608,7 @@ func firstScreenKinds(t *testing.T, c console, b *browser, lbID string) {
 				t.Fatal(err)
 			}
 			if served.GoStarted {
-				t.Fatal("the app's Go program had started at DOMContentLoaded: what was seen then may be the app's")
+				t.Fatal("the app's Go program had started when the page was parsed: what was seen then may be the app's")
 			}
 			if len(served.Props) == 0 || !served.Inert {
 				t.Fatalf("before app.wasm ran: %d properties, actions inert %v; want the page's, inert", len(served.Props), served.Inert)
