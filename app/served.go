@@ -105,7 +105,9 @@ const servedWait = 10 * time.Second
 // first rows from the page's Served (prefetchFirstRows: no request leaves),
 // so that the app's first render shows the rows the page already shows,
 // where the server put them. On any failure the app starts as without them
-// (the login page checks the session again). Browser, before the first
+// (the login page checks the session again); so it does when another tab
+// of the browser logged out since the restore was sent (loggedOutSince:
+// this tab did not listen yet), the login page saying so. Browser, before the first
 // render: it blocks.
 func bootServed(origin string, cfg serverapi.Config, u *url.URL, at time.Time) {
 	c, cancel := context.WithTimeout(context.Background(), servedWait)
@@ -114,7 +116,9 @@ func bootServed(origin string, cfg serverapi.Config, u *url.URL, at time.Time) {
 	if err != nil {
 		return
 	}
-	setSession(sess)
+	if !adoptSession(sess) { // another tab logged out meanwhile: the served page is not live
+		return
+	}
 	bootResume.Lock()
 	bootResume.sess = sess
 	bootResume.Unlock()

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -662,5 +663,108 @@ func firstScreenKinds(t *testing.T, c console, b *browser, lbID string) {
 				t.Errorf("after the page's start, the browser read %v again, want none (its tree did not change)", got)
 			}
 		})
+	}
+}
+
+// wasLiveJS runs in every document: it notes whether the page ever showed
+// a view as live (a "live · every 3 s" indicator: the list's, a detail
+// page's, a tree's), and whether the page came with served rows.
+const wasLiveJS = `document.addEventListener("readystatechange", () => {
+	if (document.readyState !== "interactive") {
+		return;
+	}
+	window.__servedRows = document.querySelectorAll("tr.lb-row").length;
+	window.__wasLive = false;
+	const seen = () => {
+		if (document.querySelector("#live.live, #obj-live.live, #tree-live.live")) {
+			window.__wasLive = true;
+		}
+	};
+	seen();
+	new MutationObserver(seen).observe(document.body, {subtree: true, childList: true, attributes: true});
+})`
+
+// TestBrowserFirstScreenLogoutElsewhere: a tab opening a page as a
+// returning user while another tab of the browser logs out, after the
+// tab's session check was answered (the token still valid) but before its
+// app listens to the other tabs' logouts (the check's answer is held in
+// Chromium until the logout is done), never shows the page as live: it
+// goes to the login page, which says the user logged out in another tab.
+// A served list (bootServed sees the logout before the first render), and
+// a page served without data (the create page: the login page's restore
+// signs in, the page's shell, listening at last, sees the logout).
+func TestBrowserFirstScreenLogoutElsewhere(t *testing.T) {
+	c := startConsole(t)
+	for _, tc := range []struct {
+		name, path string
+		served     bool
+	}{
+		{"a served list", "/load-balancers", true},
+		{"a page served without data", "/load-balancers/new", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			logoutElsewhere(t, c, tc.path, tc.served)
+		})
+	}
+}
+
+// logoutElsewhere is TestBrowserFirstScreenLogoutElsewhere's check of the
+// page at path (served: it comes with rows).
+func logoutElsewhere(t *testing.T, c console, path string, served bool) {
+	b := newBrowser(t, t.TempDir())
+	b.login(t, c.URL, "demo", "demo", "demo")
+	b.waitJS(t, "the list after the login", `!!document.querySelector("tr.lb-row")`, 60*time.Second)
+
+	tabCtx, closeTab := chromedp.NewContext(b.ctx)
+	defer closeTab()
+	tab := &browser{ctx: tabCtx}
+	paused := make(chan *fetch.EventRequestPaused, 16)
+	chromedp.Listen(tabCtx, func(ev any) {
+		if ev, ok := ev.(*fetch.EventRequestPaused); ok {
+			paused <- ev
+		}
+	})
+	if _, err := chromedp.Call(tabCtx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: wasLiveJS}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(tabCtx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{
+		URLPattern: "*/identity/v3/auth/tokens*", RequestStage: fetch.RequestStageResponse,
+	}}}); err != nil {
+		t.Fatal(err)
+	}
+	go chromedp.Do(tabCtx, chromedp.Navigate(c.URL+path)) // its load does not wait for the held check
+	var check *fetch.EventRequestPaused
+	select {
+	case check = <-paused:
+	case <-time.After(60 * time.Second):
+		t.Fatal("the tab's session check was not sent within 60 s")
+	}
+	if check.Request.Method != http.MethodGet || check.ResponseStatusCode != http.StatusOK {
+		t.Fatalf("the tab's session check: %s, answered %d; want a GET the server accepted", check.Request.Method, check.ResponseStatusCode)
+	}
+	if n := eval[int](t, tab, `window.__servedRows`); served != (n > 0) {
+		t.Fatalf("the tab's page came with %d served rows", n)
+	}
+
+	b.logout(t) // the other tab logs out: this tab's Go program does not listen yet
+	go func() { // the held check, then any later request, goes on
+		for {
+			select {
+			case ev := <-paused:
+				chromedp.Call(tabCtx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
+			case <-tabCtx.Done():
+				return
+			}
+		}
+	}()
+	if _, err := chromedp.Call(tabCtx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: check.RequestID}); err != nil {
+		t.Fatal(err)
+	}
+	tab.waitJS(t, "the tab on the login page, saying why", `location.pathname === "/login" && document.body.textContent.includes("You logged out in another tab.")`, 60*time.Second)
+	if eval[bool](t, tab, `window.__wasLive`) {
+		t.Error("the tab showed its page as live after the session was logged out")
+	}
+	if n := eval[int](t, tab, `document.querySelectorAll("tr.lb-row").length`); n != 0 {
+		t.Errorf("the login page still shows %d rows", n)
 	}
 }
