@@ -109,10 +109,12 @@ func (p *detailPage) OnNav(ctx goapp.Context) {
 		p.status, p.err = loadFailed, "Only an admin reads "+pr.Res.Plural+" (Octavia's default policy)."
 		return
 	}
-	if p.obj != nil && p.live.stop == nil && !p.gone && p.res().hasStatus() {
+	if p.obj != nil && p.live.stop == nil && !p.gone {
 		resumeBootSession(ctx) // a page the app started on with its object (served.go)
-		p.followTree(ctx)
-		return
+		if p.res().hasStatus() {
+			p.followTree(ctx)
+			return
+		}
 	}
 	if pr.Res.ProjectNamed {
 		readProjectNames(ctx, p.sess, func() {}) // its title names the project
@@ -207,7 +209,9 @@ func (p *detailPage) took(ctx goapp.Context, o object, err error) {
 }
 
 // followTree follows the status tree of the object's load balancer, found
-// first when its answer does not name it (a member, a rule). UI goroutine.
+// first when its answer does not name it (a member, a health monitor, an L7
+// policy, a rule: pageLoadBalancer, the lookup the server's first screen
+// makes too). UI goroutine.
 func (p *detailPage) followTree(ctx goapp.Context) {
 	if p.lbID != "" {
 		p.live.follow(p.uctx, p.sess, p.lbID, p.onTree)
@@ -223,10 +227,10 @@ func (p *detailPage) followTree(ctx goapp.Context) {
 	}
 	p.resolving = true
 	ctx = p.uctx
-	c, ref, path := p.sess.Client, p.ref(), p.path
+	c, pr, o, path := p.sess.Client, p.pr, p.obj, p.path
 	ctx.Async(func() {
 		cc, cancel := context.WithTimeout(context.Background(), time.Minute)
-		id, err := c.LoadBalancerOf(cc, ref)
+		id, err := pageLoadBalancer(cc, c, pr, o)
 		cancel()
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if path != p.path {

@@ -132,8 +132,14 @@ func (p *loginPage) restore(ctx goapp.Context) {
 				}
 				return
 			}
+			if !adoptSession(sess) { // another tab logged out meanwhile
+				p.notice = takeBye()
+				if queued != nil {
+					p.send(*queued)
+				}
+				return
+			}
 			p.busy = false // a submit during the check: the session found is used
-			setSession(sess)
 			operations.resume(ctx, sess)
 			ctx.Navigate(next)
 		})
@@ -277,6 +283,7 @@ func (p *loginPage) send(req loginRequest) {
 	serverCfg, cfgKnown := p.cfg, p.cfgStatus == loaded
 	next := p.next
 	ctx.Async(func() {
+		sent := time.Now() // the session's since (loggedOutSince)
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		// The read-only mode must be known before any write control shows:
@@ -314,7 +321,11 @@ func (p *loginPage) send(req loginRequest) {
 				return
 			}
 			sess := newSession(client, serverCfg)
-			setSession(sess)
+			sess.since = sent
+			if !adoptSession(sess) { // another tab logged out during the login
+				p.err = takeBye()
+				return
+			}
 			p.password, p.acSecret, p.token = "", "", ""
 			operations.resume(ctx, sess)
 			ctx.Navigate(next)

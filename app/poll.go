@@ -35,7 +35,14 @@ func hubKey(sess *session, r octavia.Ref) string {
 // The tabs of the browser share the poll (crosstab.go).
 func watch(sess *session, r octavia.Ref, fn func(waiters.Update[object])) (stop func()) {
 	c, key := sess.Client, hubKey(sess, r)
+	var served atomic.Pointer[object]
+	if o := takeServedObject(r); o != nil { // the page's served object, if it came with one: the poll's first read
+		served.Store(&o)
+	}
 	return objHub.Subscribe(key, sharedHubFetch(sess, "obj", objHub, key, func(ctx context.Context) (object, error) {
+		if o := served.Swap(nil); o != nil {
+			return *o, nil
+		}
 		return c.Get(ctx, r)
 	}), fn)
 }

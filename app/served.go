@@ -105,7 +105,9 @@ const servedWait = 10 * time.Second
 // first rows from the page's Served (prefetchFirstRows: no request leaves),
 // so that the app's first render shows the rows the page already shows,
 // where the server put them. On any failure the app starts as without them
-// (the login page checks the session again). Browser, before the first
+// (the login page checks the session again); so it does when another tab
+// of the browser logged out since the restore was sent (loggedOutSince:
+// this tab did not listen yet), the login page saying so. Browser, before the first
 // render: it blocks.
 func bootServed(origin string, cfg serverapi.Config, u *url.URL, at time.Time) {
 	c, cancel := context.WithTimeout(context.Background(), servedWait)
@@ -114,7 +116,9 @@ func bootServed(origin string, cfg serverapi.Config, u *url.URL, at time.Time) {
 	if err != nil {
 		return
 	}
-	setSession(sess)
+	if !adoptSession(sess) { // another tab logged out meanwhile: the served page is not live
+		return
+	}
 	bootResume.Lock()
 	bootResume.sess = sess
 	bootResume.Unlock()
@@ -184,68 +188,80 @@ func liveServedControls() {
 
 // A detail page's first screen (README "Start-up"): for the page of an
 // object of a load balancer's tree, the first render reads the object
-// (GET of it, all its fields) and its load balancer's status tree; the
-// server reads both with the session's token (FirstScreen) and renders the
-// page's properties and tree, the app answers the same two GETs from the
+// (GET of it, all its fields), its load balancer when its answer does not
+// name it (pageLoadBalancer: a member's pool, an L7 policy's listener…) and
+// that load balancer's status tree; the server reads them with the
+// session's token (FirstScreen) and renders the page's properties and
+// tree, the app answers the same GETs from the
 // page's Served (bootServed: readDetail with the session's client, whose
 // transport takes them from Served), and the page's OnInit starts from
 // them; the tree's shared poll takes the served tree as its first read
 // (watchTree), so its first GET is the 3 s poll's.
 
-// detailRead is the page whose first render reads an object and its load
-// balancer's tree, for the page at u with sess: the page of a load
-// balancer, a listener or a pool (kinds of a load balancer's tree whose
-// answer names their load balancer) that sess may read; ok is false
-// otherwise (a member's, an L7 policy's or a rule's load balancer takes a
-// lookup of its own). The
-// server's first screen (FirstScreen) and the app's start (bootServed)
-// both ask it.
+// detailRead is the detail page at u, whose first render reads its object
+// (and, for an object of a load balancer's tree, that load balancer's
+// tree), when sess may read its kind (mayRead: amphorae, flavor and zone
+// profiles are an admin's); ok is false otherwise (not a detail page, or
+// one the app shows "only an admin reads" on, reading nothing). The
+// server's first screen (FirstScreen) and the app's start (bootServed, the
+// page's OnInit) all ask it.
 func detailRead(sess *session, u *url.URL) (pr pageRef, ok bool) {
 	pr, ok = parsePage(u.Path)
 	if !ok || pr.Mode != "detail" || !pr.Res.mayRead(sess) {
 		return pageRef{}, false
 	}
-	if !servedDetailKind(pr.Res.Kind) {
-		return pageRef{}, false
-	}
 	return pr, true
 }
 
-// servedDetailKind reports whether the pages of kind k are detailRead's:
-// a load balancer, a listener, a pool (their answer names their load
-// balancer: octavia.RefOf).
-func servedDetailKind(k octavia.Kind) bool {
-	return k == octavia.KindLoadBalancer || k == octavia.KindListener || k == octavia.KindPool
-}
-
-// firstDetail is what a detail page's first render shows: the object, its
-// load balancer and that load balancer's status tree.
+// firstDetail is what a detail page's first render shows: the object, and
+// for an object of a load balancer's tree, its load balancer and that load
+// balancer's status tree (tree nil for the other kinds).
 type firstDetail struct {
 	path string
+	ref  octavia.Ref // the object's, as its page names it (pageRef.ref)
 	obj  object
 	lbID string
 	tree *octavia.StatusTree
 	at   time.Time // when it was read (the tree's read)
 }
 
-// readDetail makes detailRead's reads with c: the object, then the status
-// tree of the load balancer its answer names. An object whose answer does
-// not name its load balancer (a member, a rule: it takes a lookup of its
-// own) is not a first screen: ErrNoFirstScreen. Blocks.
+// readDetail makes detailRead's reads with c, in the order the app's page
+// makes them: the object; its load balancer's lookup when its answer does
+// not name it (pageLoadBalancer: a member's pool; a health monitor's pool; an
+// L7 policy's listener; a rule's policy, then its listener); that load
+// balancer's status tree. An object of another kind (an amphora, a flavor,
+// a zone, a profile, a quota): the object only, as its page's poll reads it
+// (watch). Blocks.
 func readDetail(ctx context.Context, c *octavia.Client, pr pageRef) (*firstDetail, error) {
 	o, err := c.Get(ctx, pr.ref())
 	if err != nil {
 		return nil, err
 	}
-	r := octavia.RefOf(pr.Res.Kind, pr.ParentID, o)
-	if r.LoadBalancerID == "" {
-		return nil, ErrNoFirstScreen
+	if !pr.Res.hasStatus() {
+		return &firstDetail{ref: pr.ref(), obj: o}, nil
 	}
-	t, err := c.LoadBalancerStatusTree(ctx, r.LoadBalancerID)
+	lbID, err := pageLoadBalancer(ctx, c, pr, o)
 	if err != nil {
 		return nil, err
 	}
-	return &firstDetail{obj: o, lbID: r.LoadBalancerID, tree: t}, nil
+	t, err := c.LoadBalancerStatusTree(ctx, lbID)
+	if err != nil {
+		return nil, err
+	}
+	return &firstDetail{ref: pr.ref(), obj: o, lbID: lbID, tree: t}, nil
+}
+
+// pageLoadBalancer is the load balancer of o, the object of the page at pr,
+// read with c: named by o, or looked up through its parents without
+// reading o again (octavia's LoadBalancerOfObject). The page's own lookup
+// (followTree) and the server's first screen (readDetail) make it: the
+// same reads, in the same order. Blocks.
+func pageLoadBalancer(ctx context.Context, c *octavia.Client, pr pageRef, o object) (string, error) {
+	id, err := c.LoadBalancerOfObject(ctx, pr.Res.Kind, pr.ParentID, o)
+	if err == nil && id == "" {
+		err = errors.New("its answer names no load balancer")
+	}
+	return id, err
 }
 
 // ErrNoFirstScreen is FirstScreen's answer for a page whose first render
@@ -257,18 +273,23 @@ var ErrNoFirstScreen = errors.New("the page's first render reads nothing the ser
 func detailPageOf(sess *session, pr pageRef, path string, d *firstDetail, served bool) *detailPage {
 	p := &detailPage{sess: sess, pr: pr, path: path, status: loaded, obj: d.obj, lbID: d.lbID,
 		monitors: map[string]object{}, asked: map[string]bool{}, served: served}
-	p.live.lbID, p.live.read = d.lbID, newTreeRead(d.tree.LoadBalancer, d.at, nil)
+	if d.tree != nil {
+		p.live.lbID, p.live.read = d.lbID, newTreeRead(d.tree.LoadBalancer, d.at, nil)
+	}
 	return p
 }
 
 // servedDetail is the first screen bootServed read from the page's Served,
 // until the page takes it (takeServedDetail) and its tree's poll takes the
-// tree (takeServedTree).
+// tree (takeServedTree), or, for a kind outside a load balancer's tree,
+// the object's poll takes the object (takeServedObject).
 var servedDetail struct {
 	sync.Mutex
 	d     *firstDetail
 	tree  *octavia.StatusTree // for the tree's poll, once
 	lbID  string
+	obj   object // for the object's poll, once (kinds outside a tree)
+	ref   octavia.Ref
 	taken time.Time
 }
 
@@ -283,7 +304,27 @@ func takeServedDetail(path string) *firstDetail {
 	}
 	servedDetail.d = nil
 	servedDetail.tree, servedDetail.lbID, servedDetail.taken = d.tree, d.lbID, time.Now()
+	servedDetail.obj, servedDetail.ref = nil, octavia.Ref{}
+	if d.tree == nil {
+		servedDetail.obj, servedDetail.ref = d.obj, d.ref
+	}
 	return d
+}
+
+// takeServedObject is the served object r (a kind outside a load
+// balancer's tree), once, when its page took the served first screen a
+// moment ago (servedWait): the first read of that object's poll (watch),
+// so that the page's poll, which reads it at once, sends no GET of what
+// came with the page. Any goroutine.
+func takeServedObject(r octavia.Ref) object {
+	servedDetail.Lock()
+	defer servedDetail.Unlock()
+	o := servedDetail.obj
+	if o == nil || servedDetail.ref != r || time.Since(servedDetail.taken) > servedWait {
+		return nil
+	}
+	servedDetail.obj, servedDetail.ref = nil, octavia.Ref{}
+	return o
 }
 
 // takeServedTree is the served status tree of load balancer lbID, once,

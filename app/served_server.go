@@ -18,8 +18,9 @@ import (
 )
 
 // FirstScreen reads what the first render of the page at page reads
-// (firstRead for a list page; detailRead for the page of a load balancer,
-// listener or pool: the object and its load balancer's status tree), as
+// (firstRead for a list page; detailRead for a detail page: the object,
+// and for an object of a load balancer's tree its load balancer's lookup
+// when its answer does not name it and that load balancer's status tree), as
 // the app would: with the app's own client, whose requests
 // go through rt (the server's proxy, given the page request's session
 // cookie: rt puts nothing else in), on origin. It returns the page's Served
@@ -31,7 +32,7 @@ import (
 // until ctx is done.
 func FirstScreen(ctx context.Context, origin string, rt http.RoundTripper, cfg serverapi.Config, page *url.URL) (*serverapi.Served, string, error) {
 	pr, ok := parsePage(page.Path)
-	detail := ok && pr.Mode == "detail" && servedDetailKind(pr.Res.Kind)
+	detail := ok && pr.Mode == "detail"
 	if !ok || !detail && (pr.Mode != "list" || !pr.Res.Paged) {
 		return nil, "", ErrNoFirstScreen // nothing to read: not even the token's validation
 	}
@@ -76,7 +77,8 @@ func FirstScreen(ctx context.Context, origin string, rt http.RoundTripper, cfg s
 }
 
 // firstScreenDetail is FirstScreen for a detail page (detailRead): the
-// object and its load balancer's status tree (readDetail), the page's root
+// object, its load balancer's lookup and status tree (readDetail), every
+// read kept (a page whose reads were not all answered is not served), the page's root
 // rendered from them as the app's first render renders it (detailPageOf).
 func firstScreenDetail(ctx context.Context, rec *recordReads, client *octavia.Client, sess *session, page *url.URL) (*serverapi.Served, string, error) {
 	pr, ok := detailRead(sess, page)
@@ -91,7 +93,7 @@ func firstScreenDetail(ctx context.Context, rec *recordReads, client *octavia.Cl
 	}
 	d.path, d.at = page.Path, readAt
 	served := &serverapi.Served{Page: page.RequestURI(), ReadAt: readAt.Format(time.RFC3339), Reads: rec.reads()}
-	if len(served.Reads) != 2 {
+	if len(served.Reads) == 0 || len(served.Reads) != rec.sent() {
 		return nil, "", errors.New("the first render's reads went elsewhere")
 	}
 	body, err := servedHTML(detailPageOf(sess, pr, page.Path, d, true))
@@ -110,7 +112,15 @@ type recordReads struct {
 
 	mu   sync.Mutex
 	on   bool
+	n    int // requests sent since start
 	kept []serverapi.ServedRead
+}
+
+// sent is the count of requests sent since start.
+func (t *recordReads) sent() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.n
 }
 
 func (t *recordReads) start() {
@@ -134,6 +144,9 @@ func (t *recordReads) RoundTrip(r *http.Request) (*http.Response, error) {
 	}
 	t.mu.Lock()
 	on := t.on
+	if on {
+		t.n++
+	}
 	t.mu.Unlock()
 	if !on || r.Method != http.MethodGet || resp.StatusCode != http.StatusOK {
 		return resp, nil

@@ -25,6 +25,10 @@ type session struct {
 	ReadOnly bool
 	Regions  []string          // the catalog's load-balancer regions (a picker when > 1)
 	Projects []octavia.Project // the user's projects, once the switcher listed them
+	// since is when the check that validated its token in this tab was
+	// sent (a restore's, a login's): a logout of another tab of the
+	// browser stamped later ended it (loggedOutSince).
+	since time.Time
 }
 
 var current struct {
@@ -45,6 +49,20 @@ func setSession(s *session) {
 	current.mu.Lock()
 	defer current.mu.Unlock()
 	current.s = s
+}
+
+// adoptSession makes sess the signed-in session, unless another tab of
+// the browser logged out since its token was validated in this tab
+// (loggedOutSince: a logout this tab could not hear, not listening yet, or
+// heard while it had no session): then it signs out, leaving loggedOutText
+// for the login page, and reports false. Any goroutine.
+func adoptSession(sess *session) bool {
+	if loggedOutSince(sess) {
+		signOut(loggedOutText)
+		return false
+	}
+	setSession(sess)
+	return true
 }
 
 // signOut forgets the signed-in session (and the browser session's id the

@@ -123,6 +123,7 @@ func newSession(client *octavia.Client, cfg serverapi.Config) *session {
 // pasted link): it validates the cookie's token through the proxy. It
 // blocks: call it in ctx.Async. An EUNAUTHORIZED error means no session.
 func restoreSession(ctx context.Context, origin string, cfg serverapi.Config) (*session, error) {
+	since := time.Now()
 	r := storedRegion()
 	client, err := octavia.New(ctx, cookieConfig(origin, "", r))
 	if err == nil {
@@ -131,7 +132,9 @@ func restoreSession(ctx context.Context, origin string, cfg serverapi.Config) (*
 	if err != nil {
 		return nil, err
 	}
-	return newSession(client, cfg), nil
+	s := newSession(client, cfg)
+	s.since = since
+	return s, nil
 }
 
 // storedRegion is the region picked last in this browser ("" = none).
@@ -207,8 +210,14 @@ func endReauth(err error) {
 
 // watchShell registers a mounted shell (for the dialog and for logouts of
 // other tabs); unwatchShell forgets it.
+// The first one listens to the other tabs' logouts, then checks that none
+// happened before it listened, since the session's token was validated
+// (loggedOutSince: the storage event of a logout reaches only the tabs
+// that listen by then).
 func watchShell(s *shell, ctx goapp.Context) {
+	first := false
 	listenLogouts.Do(func() {
+		first = true
 		goapp.Window().Call("addEventListener", "storage", goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
 			if len(args) > 0 && args[0].Get("key").String() == logoutKey {
 				loggedOutElsewhere()
@@ -217,11 +226,31 @@ func watchShell(s *shell, ctx goapp.Context) {
 		}))
 	})
 	reauth.mu.Lock()
-	defer reauth.mu.Unlock()
 	if reauth.shells == nil {
 		reauth.shells = map[*shell]goapp.Context{}
 	}
 	reauth.shells[s] = ctx
+	reauth.mu.Unlock()
+	if first && loggedOutSince(currentSession()) {
+		loggedOutElsewhere()
+	}
+}
+
+// loggedOutSince reports whether another tab of this browser logged out
+// (announceLogout's stamp, a time: no secret) at or after sess's token was
+// validated in this tab (sess.since): a logout this tab could not hear, as
+// its Go program did not listen yet (a served page's app starting while
+// another tab logs out). Any goroutine.
+func loggedOutSince(sess *session) bool {
+	if sess == nil || sess.since.IsZero() {
+		return false
+	}
+	v := goapp.Window().Get("localStorage").Call("getItem", logoutKey)
+	if !v.Truthy() {
+		return false
+	}
+	ns, err := strconv.ParseInt(v.String(), 10, 64)
+	return err == nil && ns >= sess.since.UnixNano()
 }
 
 func unwatchShell(s *shell) {
@@ -238,12 +267,15 @@ func announceLogout() {
 	goapp.Window().Get("localStorage").Call("setItem", logoutKey, strconv.FormatInt(time.Now().UnixNano(), 10))
 }
 
+// loggedOutText is what the login page says after another tab logged out.
+const loggedOutText = "You logged out in another tab."
+
 // loggedOutElsewhere signs this tab out after another tab logged out.
 func loggedOutElsewhere() {
 	if currentSession() == nil {
 		return
 	}
-	endSession("You logged out in another tab.")
+	endSession(loggedOutText)
 }
 
 // sessionRefused ends the session after the server refused its cookies (two

@@ -206,12 +206,31 @@ func (c *Client) LoadBalancerOf(ctx context.Context, r Ref) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if i.lbKey != "" {
-		if id := first(o.IDs(i.lbKey)); id != "" {
-			return id, nil
+	return c.LoadBalancerOfObject(ctx, r.Kind, r.ParentID, o)
+}
+
+// LoadBalancerOfObject returns the id of the load balancer of o, an object
+// of kind k already read (parentID: a member's pool, a rule's L7 policy),
+// as LoadBalancerOf finds it but without reading o again: from o's own
+// JSON when it names its load balancer, else by reading its parent (a
+// member's pool; a rule's L7 policy, then that policy's listener) or the
+// object it names (a health monitor's pool, an L7 policy's listener).
+func (c *Client) LoadBalancerOfObject(ctx context.Context, k Kind, parentID string, o Object) (string, error) {
+	i, ok := k.info()
+	r := RefOf(k, parentID, o)
+	switch {
+	case !ok || i.lbKey == "" && i.up == "" && i.parent == "":
+		return "", &Error{Code: EINVALID, Op: "find the load balancer of " + r.String(), Err: errors.New("this kind belongs to no load balancer")}
+	case k == KindLoadBalancer:
+		return r.ID, nil
+	case r.LoadBalancerID != "":
+		return r.LoadBalancerID, nil
+	case i.parent != "" && parentID != "":
+		return c.LoadBalancerOf(ctx, Ref{Kind: i.parent, ID: parentID})
+	case i.up != "":
+		if id := first(o.IDs(i.upKey)); id != "" {
+			return c.LoadBalancerOf(ctx, Ref{Kind: i.up, ID: id})
 		}
-	} else if id := first(o.IDs(i.upKey)); id != "" {
-		return c.LoadBalancerOf(ctx, Ref{Kind: i.up, ID: id})
 	}
 	return "", &Error{Code: EINTERNAL, Op: "find the load balancer of " + r.String(), Err: errors.New("the resource names no parent")}
 }

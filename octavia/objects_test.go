@@ -87,7 +87,9 @@ func adminLab(t *testing.T) (*Client, *labServer) {
 
 // TestObjectsEveryKind drives every kind through the kind-indexed calls:
 // what Get returns has exactly the keys of Octavia's (the lab's) answer,
-// an update sends null for a nil value, List and Rows read every kind.
+// an update sends null for a nil value, LoadBalancerOfObject finds an
+// object's load balancer without reading it again, List and Rows read
+// every kind.
 func TestObjectsEveryKind(t *testing.T) {
 	c, srv := adminLab(t)
 	ctx := t.Context()
@@ -138,9 +140,9 @@ func TestObjectsEveryKind(t *testing.T) {
 	l := create(t, KindListener, "", Object{"loadbalancer_id": lb.ID, "protocol": "HTTP", "protocol_port": 80, "description": "d"})
 	p := create(t, KindPool, "", Object{"listener_id": l.ID, "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"})
 	m := create(t, KindMember, p.ID, Object{"address": "10.0.0.9", "protocol_port": 8080})
-	create(t, KindMonitor, "", Object{"pool_id": p.ID, "type": "TCP", "delay": 5, "timeout": 3, "max_retries": 3})
+	hm := create(t, KindMonitor, "", Object{"pool_id": p.ID, "type": "TCP", "delay": 5, "timeout": 3, "max_retries": 3})
 	pol := create(t, KindL7Policy, "", Object{"listener_id": l.ID, "action": "REJECT"})
-	create(t, KindL7Rule, pol.ID, Object{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/api"})
+	rule := create(t, KindL7Rule, pol.ID, Object{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/api"})
 	if l.LoadBalancerID != lb.ID || m.LoadBalancerID != "" {
 		t.Errorf("RefOf: listener's load balancer %q (want %s), member's %q (want none: its JSON does not say)", l.LoadBalancerID, lb.ID, m.LoadBalancerID)
 	}
@@ -148,6 +150,27 @@ func TestObjectsEveryKind(t *testing.T) {
 		if got, err := c.LoadBalancerOf(ctx, r); err != nil || got != lb.ID {
 			t.Errorf("LoadBalancerOf(%s): got %q, %v; want %s", r, got, err, lb.ID)
 		}
+	}
+
+	// LoadBalancerOfObject finds the same load balancer from an object
+	// already read, without reading it again: only its parents.
+	for _, r := range []Ref{l, p, m, hm, pol, rule} {
+		o, err := c.Get(ctx, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv.ResetRequests()
+		if got, err := c.LoadBalancerOfObject(ctx, r.Kind, r.ParentID, o); err != nil || got != lb.ID {
+			t.Errorf("LoadBalancerOfObject(%s): got %q, %v; want %s", r, got, err, lb.ID)
+		}
+		for _, q := range srv.Requests() {
+			if strings.HasSuffix(q.Path, "/"+r.ID) {
+				t.Errorf("LoadBalancerOfObject(%s) read the object again: %s %s", r, q.Method, q.Path)
+			}
+		}
+	}
+	if _, err := c.LoadBalancerOfObject(ctx, KindFlavor, "", Object{"id": fl.ID}); ErrorCodeOf(err) != EINVALID {
+		t.Errorf("LoadBalancerOfObject(flavor): %v, want EINVALID (a flavor belongs to no load balancer)", err)
 	}
 
 	// An update: a nil value is sent as null (Octavia's unset).

@@ -8,12 +8,15 @@ package main
 
 import (
 	"encoding/json"
+	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -197,12 +200,19 @@ func TestBrowserFirstScreenRowKept(t *testing.T) {
 	}
 }
 
-// servedDetailJS runs in every document: at DOMContentLoaded (app.wasm not
-// run yet) it keeps the load balancer page's properties (key and value),
-// its property grid's and status tree's elements and the tree's nodes; and
-// it notes when the running app's page first says it follows the tree
-// (#tree-live: the app's tree poll runs), as the browser's clock has it.
-const servedDetailJS = `document.addEventListener("DOMContentLoaded", () => {
+// servedDetailJS runs in every document: once the page is parsed
+// (readyState "interactive": before the deferred app.js runs, so before
+// app.wasm can, even when its compiled code is cached) it keeps the load
+// balancer page's properties (key and value), its property grid's and
+// status tree's elements and the tree's nodes (and
+// those of any detail page's property grid, and the count of elements a
+// hostile name would have made); and it notes when the running app's page
+// first says it follows the tree (#tree-live, #obj-live: the app's tree
+// poll runs), as the browser's clock has it.
+const servedDetailJS = `document.addEventListener("readystatechange", () => {
+	if (document.readyState !== "interactive") {
+		return;
+	}
 	window.__served = {
 		props: [...document.querySelectorAll("#lb-props .prop")].map((p) => ({key: p.dataset.key, value: p.querySelector("dd").textContent.trim()})),
 		propsEl: document.querySelector("#lb-props"),
@@ -210,9 +220,12 @@ const servedDetailJS = `document.addEventListener("DOMContentLoaded", () => {
 		nodes: [...document.querySelectorAll("svg.status-tree g.tree-node")].map((n) => n.dataset.id),
 		goStarted: performance.getEntriesByName("octaview:main").length > 0,
 		inert: !!document.querySelector(".head-actions[inert]"),
+		anyProps: [...document.querySelectorAll("dl.props .prop")].map((p) => ({key: p.dataset.key, value: p.querySelector("dd").textContent.trim()})),
+		anyPropsEl: document.querySelector("dl.props"),
+		injected: document.querySelectorAll("img[src=x], main script").length,
 	};
 	new MutationObserver((_, o) => {
-		if (document.querySelector("#tree-live")) {
+		if (document.querySelector("#tree-live, #obj-live")) {
 			window.__liveAt = Date.now();
 			o.disconnect();
 		}
@@ -320,7 +333,7 @@ func TestBrowserFirstScreenDetail(t *testing.T) {
 		t.Fatal(err)
 	}
 	if served.GoStarted {
-		t.Fatal("the app's Go program had started at DOMContentLoaded: what was seen then may be the app's")
+		t.Fatal("the app's Go program had started when the page was parsed: what was seen then may be the app's")
 	}
 	if len(props.Props) == 0 || len(served.Nodes) == 0 {
 		t.Fatalf("before app.wasm ran: %d properties, %d tree nodes; want the page's", len(props.Props), len(served.Nodes))
@@ -375,5 +388,383 @@ func TestBrowserFirstScreenDetail(t *testing.T) {
 	}
 	if obj, tree := gets.count(time.Time{}); tree == 0 || obj != 0 {
 		t.Errorf("after the page's start: %d GETs of its tree (want the poll's), %d of the load balancer (want none)", tree, obj)
+	}
+
+	// Every other kind of the load balancer's tree, its load balancer
+	// found by a lookup of the page's own: a member (its pool), a health
+	// monitor (its pool), an L7 policy (its listener), an L7 rule (its
+	// policy, then that policy's listener); the policy named hostilely.
+	firstScreenKinds(t, c, b, id)
+	// A kind outside a load balancer's tree: a flavor (named hostilely).
+	firstScreenFlavor(t, c, b)
+}
+
+// firstScreenFlavor: with b logged in as demo, a flavor's page (the flavor
+// made here by the admin, named hostilely) is served with its properties
+// before app.wasm runs, as text; the app shows them in the served grid;
+// and the browser sends no GET of the flavor at all (its page's poll took
+// the served flavor as its first read; a flavor is never pending).
+func firstScreenFlavor(t *testing.T, c console, b *browser) {
+	password := c.AdminPassword
+	if password == "" {
+		password = "admin"
+	}
+	token, _ := labToken(t, c, "admin", password, "admin")
+	api := c.URL + "/load-balancer/v2.0/lbaas"
+	var fp struct {
+		FP struct{ ID string } `json:"flavorprofile"`
+	}
+	getJSON(t, http.MethodPost, api+"/flavorprofiles", token, `{"flavorprofile": {"name": "fp", "provider_name": "amphora", "flavor_data": "{\"loadbalancer_topology\": \"SINGLE\"}"}}`, &fp)
+	var fl struct {
+		F struct{ ID string } `json:"flavor"`
+	}
+	body, _ := json.Marshal(map[string]any{"flavor": map[string]any{"name": hostileName, "flavor_profile_id": fp.FP.ID}})
+	if resp := getJSON(t, http.MethodPost, api+"/flavors", token, string(body), &fl); resp.StatusCode != http.StatusCreated || fl.F.ID == "" {
+		t.Fatalf("create a flavor (profile %q): %s", fp.FP.ID, resp.Status)
+	}
+	gets := &octaviaGets{}
+	gets.listen(t, b)
+	start := time.Now()
+	b.do(t, "open the flavor's page as a returning user", 60*time.Second, chromedp.Navigate(c.URL+"/flavors/"+fl.F.ID))
+	b.waitJS(t, "the app's page", `performance.getEntriesByName("octaview:main").length > 0 && !!document.querySelector("#flavor-props") && document.querySelectorAll("[inert]").length === 0`, 60*time.Second)
+	var served struct {
+		Props     []struct{ Key, Value string } `json:"anyProps"`
+		GoStarted bool                          `json:"goStarted"`
+		Inert     bool                          `json:"inert"`
+		Injected  int                           `json:"injected"`
+	}
+	if err := json.Unmarshal([]byte(eval[string](t, b, `JSON.stringify(window.__served)`)), &served); err != nil {
+		t.Fatal(err)
+	}
+	if served.GoStarted || len(served.Props) == 0 || !served.Inert || served.Injected != 0 {
+		t.Fatalf("before app.wasm ran: Go started %v, %d properties, actions inert %v, %d injected elements; want the flavor's properties, inert, none injected", served.GoStarted, len(served.Props), served.Inert, served.Injected)
+	}
+	if !strings.Contains(eval[string](t, b, `document.querySelector("#flavor-props").textContent`), hostileName) {
+		t.Error("the flavor's hostile name is not shown as text")
+	}
+	var shown []struct{ Key, Value string }
+	if err := json.Unmarshal([]byte(eval[string](t, b, `JSON.stringify([...document.querySelectorAll("#flavor-props .prop")].map((p) => ({key: p.dataset.key, value: p.querySelector("dd").textContent.trim()})))`)), &shown); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(shown, served.Props) {
+		t.Errorf("served properties %v, the app shows %v", served.Props, shown)
+	}
+	if !eval[bool](t, b, `window.__served.anyPropsEl.isConnected && document.querySelector("#flavor-props") === window.__served.anyPropsEl`) {
+		t.Error("the app replaced the served property grid")
+	}
+	time.Sleep(4 * time.Second) // a poll's interval and more: a GET would have left by now
+	if got := gets.of(start, time.Time{}, "/flavors/"+fl.F.ID); len(got) != 0 {
+		t.Errorf("the browser read the served flavor: %v, want no GET", got)
+	}
+}
+
+// anyGet is a GET the browser sent to the console's Octavia proxy.
+type anyGet struct {
+	path string
+	at   time.Time
+}
+
+// octaviaGets records the browser's GETs of Octavia's API (paths).
+type octaviaGets struct {
+	mu   sync.Mutex
+	gets []anyGet
+}
+
+func (l *octaviaGets) listen(t testing.TB, b *browser) {
+	t.Helper()
+	if err := chromedp.Listen(b.ctx, func(ev any) {
+		r, ok := ev.(*network.EventRequestWillBeSent)
+		if !ok || r.Request.Method != "GET" {
+			return
+		}
+		u, err := url.Parse(r.Request.URL)
+		if err != nil || !strings.HasPrefix(u.Path, "/load-balancer/") {
+			return
+		}
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		l.gets = append(l.gets, anyGet{path: u.Path, at: time.UnixMicro(int64(r.WallTime.Float64() * 1e6))})
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// of is the GETs sent since since of the paths that end with one of
+// suffixes, those before the time before only when before is not zero.
+func (l *octaviaGets) of(since, before time.Time, suffixes ...string) []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []string
+	for _, g := range l.gets {
+		if g.at.Before(since) || !before.IsZero() && !g.at.Before(before) {
+			continue
+		}
+		for _, s := range suffixes {
+			if strings.HasSuffix(g.path, s) {
+				out = append(out, g.path)
+			}
+		}
+	}
+	return out
+}
+
+// firstScreenKinds: with b logged in as demo, the pages of a member, a
+// health monitor, an L7 policy and an L7 rule of load balancer lbID
+// (shop-frontend; the policy and its rule made here, the policy with a
+// hostile name) are served with their properties (their statuses from the
+// tree) before app.wasm runs, as text; the app shows the same properties
+// in the served grid (not replaced); and no GET of the object, of the
+// objects its load balancer's lookup reads or of the tree leaves the
+// browser before the app's page follows the tree, nor afterwards but the
+// tree poll's.
+func firstScreenKinds(t *testing.T, c console, b *browser, lbID string) {
+	token, _ := labToken(t, c, "demo", "demo", "demo")
+	api := c.URL + "/load-balancer/v2.0/lbaas"
+	var lb struct {
+		LB struct {
+			Listeners []struct{ ID string } `json:"listeners"`
+		} `json:"loadbalancer"`
+	}
+	getJSON(t, http.MethodGet, api+"/loadbalancers/"+lbID, token, "", &lb)
+	if len(lb.LB.Listeners) == 0 {
+		t.Fatal("shop-frontend has no listener")
+	}
+	listenerID := lb.LB.Listeners[0].ID
+	var l struct {
+		L struct {
+			Pool string `json:"default_pool_id"`
+		} `json:"listener"`
+	}
+	getJSON(t, http.MethodGet, api+"/listeners/"+listenerID, token, "", &l)
+	var pool struct {
+		P struct {
+			Monitor string                `json:"healthmonitor_id"`
+			Members []struct{ ID string } `json:"members"`
+		} `json:"pool"`
+	}
+	getJSON(t, http.MethodGet, api+"/pools/"+l.L.Pool, token, "", &pool)
+	if pool.P.Monitor == "" || len(pool.P.Members) == 0 {
+		t.Fatalf("shop-frontend's pool: %+v, want a monitor and members", pool.P)
+	}
+	// active waits for the load balancer to be ACTIVE again after a write.
+	active := func() {
+		t.Helper()
+		deadline := time.Now().Add(60 * time.Second)
+		for {
+			var st struct {
+				LB struct {
+					Status string `json:"provisioning_status"`
+				} `json:"loadbalancer"`
+			}
+			getJSON(t, http.MethodGet, api+"/loadbalancers/"+lbID, token, "", &st)
+			if st.LB.Status == "ACTIVE" {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("shop-frontend is %s after 60 s", st.LB.Status)
+			}
+			time.Sleep(250 * time.Millisecond)
+		}
+	}
+	var pol struct {
+		P struct{ ID string } `json:"l7policy"`
+	}
+	body, _ := json.Marshal(map[string]any{"l7policy": map[string]any{"listener_id": listenerID, "action": "REJECT", "name": hostileName}})
+	if resp := getJSON(t, http.MethodPost, api+"/l7policies", token, string(body), &pol); resp.StatusCode != http.StatusCreated || pol.P.ID == "" {
+		t.Fatalf("create an L7 policy: %s", resp.Status)
+	}
+	active()
+	var rule struct {
+		R struct{ ID string } `json:"rule"`
+	}
+	if resp := getJSON(t, http.MethodPost, api+"/l7policies/"+pol.P.ID+"/rules", token, `{"rule": {"type": "PATH", "compare_type": "STARTS_WITH", "value": "/api"}}`, &rule); resp.StatusCode != http.StatusCreated || rule.R.ID == "" {
+		t.Fatalf("create an L7 rule: %s", resp.Status)
+	}
+	active()
+
+	gets := &octaviaGets{}
+	gets.listen(t, b)
+	lbGet, lGet, pGet, polGet := "/loadbalancers/"+lbID, "/listeners/"+listenerID, "/pools/"+l.L.Pool, "/l7policies/"+pol.P.ID
+	memberID := pool.P.Members[0].ID
+	for _, k := range []struct {
+		name, path, prefix string
+		reads              []string // what the first render reads: the object, its lookup, the tree
+	}{
+		{"member", "/pools/" + l.L.Pool + "/members/" + memberID, "member", []string{pGet + "/members/" + memberID, pGet, lbGet + "/status"}},
+		{"health monitor", "/health-monitors/" + pool.P.Monitor, "monitor", []string{"/healthmonitors/" + pool.P.Monitor, pGet, lbGet + "/status"}},
+		{"L7 policy", "/l7-policies/" + pol.P.ID, "l7policy", []string{polGet, lGet, lbGet + "/status"}},
+		{"L7 rule", "/l7-policies/" + pol.P.ID + "/rules/" + rule.R.ID, "l7rule", []string{polGet + "/rules/" + rule.R.ID, polGet, lGet, lbGet + "/status"}},
+	} {
+		t.Run(k.name, func(t *testing.T) {
+			start := time.Now()
+			b.do(t, "open the "+k.name+"'s page as a returning user", 60*time.Second, chromedp.Navigate(c.URL+k.path))
+			b.waitJS(t, "the app's page, following the tree", `performance.getEntriesByName("octaview:main").length > 0 && !!window.__liveAt && !!document.querySelector("#obj-live.live")`, 60*time.Second)
+			var served struct {
+				Props     []struct{ Key, Value string } `json:"anyProps"`
+				GoStarted bool                          `json:"goStarted"`
+				Inert     bool                          `json:"inert"`
+				Injected  int                           `json:"injected"`
+			}
+			if err := json.Unmarshal([]byte(eval[string](t, b, `JSON.stringify(window.__served)`)), &served); err != nil {
+				t.Fatal(err)
+			}
+			if served.GoStarted {
+				t.Fatal("the app's Go program had started when the page was parsed: what was seen then may be the app's")
+			}
+			if len(served.Props) == 0 || !served.Inert {
+				t.Fatalf("before app.wasm ran: %d properties, actions inert %v; want the page's, inert", len(served.Props), served.Inert)
+			}
+			statuses := 0
+			for _, p := range served.Props {
+				if p.Key == "provisioning_status" && p.Value == "ACTIVE" || p.Key == "operating_status" && p.Value != "" && p.Value != "—" {
+					statuses++
+				}
+			}
+			if statuses != 2 {
+				t.Errorf("the served properties lack the statuses: %v", served.Props)
+			}
+			if served.Injected != 0 {
+				t.Errorf("the served page holds %d elements a hostile name made", served.Injected)
+			}
+			if k.prefix == "l7policy" && !strings.Contains(eval[string](t, b, `document.querySelector("#l7policy-props").textContent`), hostileName) {
+				t.Error("the L7 policy's hostile name is not shown as text")
+			}
+			var shown []struct{ Key, Value string }
+			if err := json.Unmarshal([]byte(eval[string](t, b, `JSON.stringify([...document.querySelectorAll("#`+k.prefix+`-props .prop")].map((p) => ({key: p.dataset.key, value: p.querySelector("dd").textContent.trim()})))`)), &shown); err != nil {
+				t.Fatal(err)
+			}
+			if len(shown) != len(served.Props) {
+				t.Fatalf("served properties %v, the app shows %v", served.Props, shown)
+			}
+			for i := range shown {
+				if shown[i] != served.Props[i] {
+					t.Errorf("property %d: served %+v, the app shows %+v", i, served.Props[i], shown[i])
+				}
+			}
+			if !eval[bool](t, b, `window.__served.anyPropsEl.isConnected && document.querySelector("#`+k.prefix+`-props") === window.__served.anyPropsEl`) {
+				t.Error("the app replaced the served property grid")
+			}
+			if n := eval[int](t, b, `document.querySelectorAll("[inert]").length`); n != 0 {
+				t.Errorf("%d inert elements once the app runs", n)
+			}
+			liveAt := time.UnixMilli(int64(eval[float64](t, b, `window.__liveAt`)))
+			if got := gets.of(start, liveAt, k.reads...); len(got) != 0 {
+				t.Errorf("before the app's page followed the tree, the browser sent %v, want none (they came with the page)", got)
+			}
+			tree := lbGet + "/status"
+			deadline := time.Now().Add(30 * time.Second)
+			for len(gets.of(start, time.Time{}, tree)) == 0 && time.Now().Before(deadline) {
+				time.Sleep(200 * time.Millisecond)
+			}
+			if len(gets.of(start, time.Time{}, tree)) == 0 {
+				t.Error("the tree's poll sent no GET within 30 s")
+			}
+			if got := gets.of(start, time.Time{}, k.reads[:len(k.reads)-1]...); len(got) != 0 {
+				t.Errorf("after the page's start, the browser read %v again, want none (its tree did not change)", got)
+			}
+		})
+	}
+}
+
+// wasLiveJS runs in every document: it notes whether the page ever showed
+// a view as live (a "live · every 3 s" indicator: the list's, a detail
+// page's, a tree's), and whether the page came with served rows.
+const wasLiveJS = `document.addEventListener("readystatechange", () => {
+	if (document.readyState !== "interactive") {
+		return;
+	}
+	window.__servedRows = document.querySelectorAll("tr.lb-row").length;
+	window.__wasLive = false;
+	const seen = () => {
+		if (document.querySelector("#live.live, #obj-live.live, #tree-live.live")) {
+			window.__wasLive = true;
+		}
+	};
+	seen();
+	new MutationObserver(seen).observe(document.body, {subtree: true, childList: true, attributes: true});
+})`
+
+// TestBrowserFirstScreenLogoutElsewhere: a tab opening a page as a
+// returning user while another tab of the browser logs out, after the
+// tab's session check was answered (the token still valid) but before its
+// app listens to the other tabs' logouts (the check's answer is held in
+// Chromium until the logout is done), never shows the page as live: it
+// goes to the login page, which says the user logged out in another tab.
+// A served list (bootServed sees the logout before the first render), and
+// a page served without data (the create page: the login page's restore
+// signs in, the page's shell, listening at last, sees the logout).
+func TestBrowserFirstScreenLogoutElsewhere(t *testing.T) {
+	c := startConsole(t)
+	for _, tc := range []struct {
+		name, path string
+		served     bool
+	}{
+		{"a served list", "/load-balancers", true},
+		{"a page served without data", "/load-balancers/new", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			logoutElsewhere(t, c, tc.path, tc.served)
+		})
+	}
+}
+
+// logoutElsewhere is TestBrowserFirstScreenLogoutElsewhere's check of the
+// page at path (served: it comes with rows).
+func logoutElsewhere(t *testing.T, c console, path string, served bool) {
+	b := newBrowser(t, t.TempDir())
+	b.login(t, c.URL, "demo", "demo", "demo")
+	b.waitJS(t, "the list after the login", `!!document.querySelector("tr.lb-row")`, 60*time.Second)
+
+	tabCtx, closeTab := chromedp.NewContext(b.ctx)
+	defer closeTab()
+	tab := &browser{ctx: tabCtx}
+	paused := make(chan *fetch.EventRequestPaused, 16)
+	chromedp.Listen(tabCtx, func(ev any) {
+		if ev, ok := ev.(*fetch.EventRequestPaused); ok {
+			paused <- ev
+		}
+	})
+	if _, err := chromedp.Call(tabCtx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: wasLiveJS}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(tabCtx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{
+		URLPattern: "*/identity/v3/auth/tokens*", RequestStage: fetch.RequestStageResponse,
+	}}}); err != nil {
+		t.Fatal(err)
+	}
+	go chromedp.Do(tabCtx, chromedp.Navigate(c.URL+path)) // its load does not wait for the held check
+	var check *fetch.EventRequestPaused
+	select {
+	case check = <-paused:
+	case <-time.After(60 * time.Second):
+		t.Fatal("the tab's session check was not sent within 60 s")
+	}
+	if check.Request.Method != http.MethodGet || check.ResponseStatusCode != http.StatusOK {
+		t.Fatalf("the tab's session check: %s, answered %d; want a GET the server accepted", check.Request.Method, check.ResponseStatusCode)
+	}
+	if n := eval[int](t, tab, `window.__servedRows`); served != (n > 0) {
+		t.Fatalf("the tab's page came with %d served rows", n)
+	}
+
+	b.logout(t) // the other tab logs out: this tab's Go program does not listen yet
+	go func() { // the held check, then any later request, goes on
+		for {
+			select {
+			case ev := <-paused:
+				chromedp.Call(tabCtx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
+			case <-tabCtx.Done():
+				return
+			}
+		}
+	}()
+	if _, err := chromedp.Call(tabCtx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: check.RequestID}); err != nil {
+		t.Fatal(err)
+	}
+	tab.waitJS(t, "the tab on the login page, saying why", `location.pathname === "/login" && document.body.textContent.includes("You logged out in another tab.")`, 60*time.Second)
+	if eval[bool](t, tab, `window.__wasLive`) {
+		t.Error("the tab showed its page as live after the session was logged out")
+	}
+	if n := eval[int](t, tab, `document.querySelectorAll("tr.lb-row").length`); n != 0 {
+		t.Errorf("the login page still shows %d rows", n)
 	}
 }
