@@ -106,9 +106,9 @@ const servedWait = 10 * time.Second
 // so that the app's first render shows the rows the page already shows,
 // where the server put them. On any failure the app starts as without them
 // (the login page checks the session again); so it does when another tab
-// of the browser logged out since the restore was sent (loggedOutSince:
-// this tab did not listen yet), the login page saying so. Browser, before the first
-// render: it blocks.
+// of the browser logged out since the restore was sent (adoptSession: this
+// tab did not listen yet), the login page saying so. Browser, before the
+// first render: it blocks.
 func bootServed(origin string, cfg serverapi.Config, u *url.URL, at time.Time) {
 	c, cancel := context.WithTimeout(context.Background(), servedWait)
 	defer cancel()
@@ -192,11 +192,12 @@ func liveServedControls() {
 // name it (pageLoadBalancer: a member's pool, an L7 policy's listener…) and
 // that load balancer's status tree; the server reads them with the
 // session's token (FirstScreen) and renders the page's properties and
-// tree, the app answers the same GETs from the
-// page's Served (bootServed: readDetail with the session's client, whose
-// transport takes them from Served), and the page's OnInit starts from
-// them; the tree's shared poll takes the served tree as its first read
-// (watchTree), so its first GET is the 3 s poll's.
+// tree, the app answers the same GETs from the page's Served (bootServed:
+// readDetail with the session's client, whose transport takes them from
+// Served), and the page's OnInit starts from them; the tree's shared poll
+// takes the served tree as its first read (watchTree), so its first GET is
+// the 3 s poll's. A kind outside a tree reads its object alone, which its
+// poll (watch) takes as its first read (takeServedObject).
 
 // detailRead is the detail page at u, whose first render reads its object
 // (and, for an object of a load balancer's tree, that load balancer's

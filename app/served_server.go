@@ -78,8 +78,9 @@ func FirstScreen(ctx context.Context, origin string, rt http.RoundTripper, cfg s
 
 // firstScreenDetail is FirstScreen for a detail page (detailRead): the
 // object, its load balancer's lookup and status tree (readDetail), every
-// read kept (a page whose reads were not all answered is not served), the page's root
-// rendered from them as the app's first render renders it (detailPageOf).
+// read kept (a page whose reads were not all answered is not served), the
+// page's root rendered from them as the app's first render renders it
+// (detailPageOf).
 func firstScreenDetail(ctx context.Context, rec *recordReads, client *octavia.Client, sess *session, page *url.URL) (*serverapi.Served, string, error) {
 	pr, ok := detailRead(sess, page)
 	if !ok {
