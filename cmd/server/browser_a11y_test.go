@@ -232,6 +232,11 @@ func TestBrowserAccessibility(t *testing.T) {
 	lab.faults(t, `{}`)
 	b.waitJS(t, "the load balancer list", `document.querySelectorAll("tr.lb-row").length >= 5`, 40*time.Second)
 	b.audit(t, "list")
+	// A row whose status just changed flashes: held at its strongest, its
+	// texts (the name's link the palest) must still be readable.
+	eval[bool](t, b, `(() => { const r = document.querySelector("tr.lb-row"); r.style.animationPlayState = "paused"; r.classList.add("flash"); return true; })()`)
+	b.audit(t, "list-row-flash")
+	eval[bool](t, b, `(() => { const r = document.querySelector("tr.lb-row"); r.classList.remove("flash"); r.style.animationPlayState = ""; return true; })()`)
 
 	// Keyboard: the first Tab stop is the skip link; it moves the focus to
 	// the page's content.
