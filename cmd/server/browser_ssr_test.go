@@ -235,64 +235,6 @@ const servedDetailJS = `document.addEventListener("readystatechange", () => {
 // appPropsJS is the JSON of the load balancer page's properties now.
 const appPropsJS = `JSON.stringify([...document.querySelectorAll("#lb-props .prop")].map((p) => ({key: p.dataset.key, value: p.querySelector("dd").textContent.trim()})))`
 
-// lbGet is a GET of one load balancer (tree: of its status tree) the browser sent.
-type lbGet struct {
-	tree bool
-	at   time.Time
-}
-
-// lbGets records the browser's GETs of load balancer id and of its status tree.
-type lbGets struct {
-	mu   sync.Mutex
-	id   string
-	gets []lbGet
-}
-
-func (l *lbGets) listen(t testing.TB, b *browser) {
-	t.Helper()
-	if err := chromedp.Listen(b.ctx, func(ev any) {
-		r, ok := ev.(*network.EventRequestWillBeSent)
-		if !ok || r.Request.Method != "GET" {
-			return
-		}
-		u, err := url.Parse(r.Request.URL)
-		if err != nil {
-			return
-		}
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		if l.id == "" {
-			return
-		}
-		switch base := "/lbaas/loadbalancers/" + l.id; {
-		case strings.HasSuffix(u.Path, base):
-			l.gets = append(l.gets, lbGet{at: time.UnixMicro(int64(r.WallTime.Float64() * 1e6))})
-		case strings.HasSuffix(u.Path, base+"/status"):
-			l.gets = append(l.gets, lbGet{tree: true, at: time.UnixMicro(int64(r.WallTime.Float64() * 1e6))})
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// count is the object's and the tree's GETs so far, those before the time
-// before only when before is not zero.
-func (l *lbGets) count(before time.Time) (obj, tree int) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for _, g := range l.gets {
-		if !before.IsZero() && !g.at.Before(before) {
-			continue
-		}
-		if g.tree {
-			tree++
-		} else {
-			obj++
-		}
-	}
-	return obj, tree
-}
-
 // TestBrowserFirstScreenDetail: a returning user's load balancer page has
 // its properties and status tree before app.wasm runs (its controls inert);
 // the running app shows the same values in the same elements (the property
@@ -303,7 +245,7 @@ func (l *lbGets) count(before time.Time) (obj, tree int) {
 func TestBrowserFirstScreenDetail(t *testing.T) {
 	c := startConsole(t)
 	b := newBrowser(t, t.TempDir())
-	gets := &lbGets{}
+	gets := &octaviaGets{}
 	gets.listen(t, b)
 	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: servedDetailJS}); err != nil {
 		t.Fatal(err)
@@ -311,9 +253,13 @@ func TestBrowserFirstScreenDetail(t *testing.T) {
 	b.login(t, c.URL, "demo", "demo", "demo")
 	b.waitJS(t, "the list after the login", `!!document.querySelector("tr.lb-row")`, 60*time.Second)
 	id := eval[string](t, b, `[...document.querySelectorAll("tr.lb-row")].find((r) => r.querySelector("td.name").textContent.trim() === "shop-frontend").dataset.id`)
-	gets.mu.Lock()
-	gets.id = id
-	gets.mu.Unlock()
+	// the GETs of the load balancer and of its tree since its page was
+	// opened, those before the time before only when before is not zero
+	opened := time.Now()
+	count := func(before time.Time) (obj, tree int) {
+		base := "/lbaas/loadbalancers/" + id
+		return len(gets.of(opened, before, base)), len(gets.of(opened, before, base+"/status"))
+	}
 	b.do(t, "open the load balancer's page as a returning user", 60*time.Second, chromedp.Navigate(c.URL+"/load-balancers/"+id))
 	b.waitJS(t, "the app's page, following the tree", `performance.getEntriesByName("octaview:main").length > 0 && !!window.__liveAt && !!document.querySelector("#tree-live.live")`, 60*time.Second)
 
@@ -376,17 +322,17 @@ func TestBrowserFirstScreenDetail(t *testing.T) {
 	// its tree was read; the first GET is the tree poll's next read, and the
 	// object is not read again (its tree did not change).
 	liveAt := time.UnixMilli(int64(eval[float64](t, b, `window.__liveAt`)))
-	if obj, tree := gets.count(liveAt); obj != 0 || tree != 0 {
+	if obj, tree := count(liveAt); obj != 0 || tree != 0 {
 		t.Errorf("before the app's page followed the tree, the browser sent %d GETs of the load balancer and %d of its tree, want none (they came with the page)", obj, tree)
 	}
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
-		if _, tree := gets.count(time.Time{}); tree > 0 {
+		if _, tree := count(time.Time{}); tree > 0 {
 			break
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	if obj, tree := gets.count(time.Time{}); tree == 0 || obj != 0 {
+	if obj, tree := count(time.Time{}); tree == 0 || obj != 0 {
 		t.Errorf("after the page's start: %d GETs of its tree (want the poll's), %d of the load balancer (want none)", tree, obj)
 	}
 
