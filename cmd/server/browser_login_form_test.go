@@ -163,11 +163,7 @@ func TestBrowserLoginFormWhileAppStarts(t *testing.T) {
 			l := watchLogins(t, b, false)
 			ctx, cancel := context.WithTimeout(b.ctx, 3*time.Minute)
 			defer cancel()
-			if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-				MatchedNetworkConditions: []*network.Conditions{{URLPattern: c.URL + "/web/app.wasm*", DownloadThroughput: 1e6, UploadThroughput: -1}},
-			}); err != nil {
-				t.Fatal(err)
-			}
+			slowWasm(t, ctx, c.URL)
 			if _, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: c.URL + "/login"}); err != nil {
 				t.Fatal(err)
 			}

@@ -272,11 +272,7 @@ func TestBrowserLoginTypedBeforeAppRuns(t *testing.T) {
 			if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: rate}); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-				MatchedNetworkConditions: []*network.Conditions{{URLPattern: c.URL + "/web/app.wasm*", DownloadThroughput: 1e6, UploadThroughput: -1}},
-			}); err != nil {
-				t.Fatal(err)
-			}
+			slowWasm(t, ctx, c.URL)
 			// no wait for the load event: typing starts as soon as the form shows
 			if _, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: c.URL + "/login"}); err != nil {
 				t.Fatal(err)
@@ -336,5 +332,16 @@ func TestBrowserLoginTypedBeforeAppRuns(t *testing.T) {
 			press("Enter")
 			b.waitJS(t, "demo's list", `document.querySelectorAll("tr.lb-row").length >= 4`, 2*time.Minute)
 		})
+	}
+}
+
+// slowWasm makes the browser of ctx download app.wasm from the console at
+// consoleURL at 1 MB/s (a slow line: the app starts late).
+func slowWasm(t testing.TB, ctx context.Context, consoleURL string) {
+	t.Helper()
+	if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+		MatchedNetworkConditions: []*network.Conditions{{URLPattern: consoleURL + "/web/app.wasm*", DownloadThroughput: 1e6, UploadThroughput: -1}},
+	}); err != nil {
+		t.Fatal(err)
 	}
 }
