@@ -82,20 +82,29 @@ func firstPage(u string) bool {
 	return err == nil && p.Query().Get("limit") == "30" && p.Query().Get("marker") == ""
 }
 
+// demoOnList is a fresh Chromium that runs script in every document, with
+// listen (a GETs recorder's) listening from its start, logged in as demo on
+// c's load balancer list.
+func demoOnList(t *testing.T, c console, script string, listen func(testing.TB, *browser)) *browser {
+	t.Helper()
+	b := newBrowser(t, t.TempDir())
+	listen(t, b)
+	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: script}); err != nil {
+		t.Fatal(err)
+	}
+	b.login(t, c.URL, "demo", "demo", "demo")
+	b.waitJS(t, "the list after the login", `!!document.querySelector("tr.lb-row")`, 60*time.Second)
+	return b
+}
+
 // openServed logs demo in with a fresh Chromium, then opens path again as a
 // returning user (the session cookie) and waits until the app has loaded
 // the list; it returns the browser and the list GETs recorder (emptied at
 // the navigation).
 func openServed(t *testing.T, c console, path string) (*browser, *listGets) {
 	t.Helper()
-	b := newBrowser(t, t.TempDir())
 	gets := &listGets{}
-	gets.listen(t, b)
-	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: servedRowsJS}); err != nil {
-		t.Fatal(err)
-	}
-	b.login(t, c.URL, "demo", "demo", "demo")
-	b.waitJS(t, "the list after the login", `!!document.querySelector("tr.lb-row")`, 60*time.Second)
+	b := demoOnList(t, c, servedRowsJS, gets.listen)
 	gets.take()
 	b.do(t, "open the list again, as a returning user", 60*time.Second, chromedp.Navigate(c.URL+path))
 	b.waitJS(t, "the app's list", appLoadedJS, 60*time.Second)
@@ -244,14 +253,8 @@ const appPropsJS = `JSON.stringify([...document.querySelectorAll("#lb-props .pro
 // from the page's Served), the first one being that poll's next read.
 func TestBrowserFirstScreenDetail(t *testing.T) {
 	c := startConsole(t)
-	b := newBrowser(t, t.TempDir())
 	gets := &octaviaGets{}
-	gets.listen(t, b)
-	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: servedDetailJS}); err != nil {
-		t.Fatal(err)
-	}
-	b.login(t, c.URL, "demo", "demo", "demo")
-	b.waitJS(t, "the list after the login", `!!document.querySelector("tr.lb-row")`, 60*time.Second)
+	b := demoOnList(t, c, servedDetailJS, gets.listen)
 	id := eval[string](t, b, `[...document.querySelectorAll("tr.lb-row")].find((r) => r.querySelector("td.name").textContent.trim() === "shop-frontend").dataset.id`)
 	// the GETs of the load balancer and of its tree since its page was
 	// opened, those before the time before only when before is not zero
