@@ -43,6 +43,9 @@ func startAdminConsole(t *testing.T) console {
 // nav goes to path inside the app (go-app's own navigation, no reload).
 func (b *browser) nav(t *testing.T, path string) {
 	t.Helper()
+	// goappNav does nothing until the app runs, and a page the server
+	// serves (its first screen) shows its content before that
+	b.waitJS(t, "the app running", `performance.getEntriesByName("octaview:go-started").length > 0`, 60*time.Second)
 	eval[bool](t, b, fmt.Sprintf(`(goappNav(%q), true)`, path))
 }
 
