@@ -376,15 +376,7 @@ func firstScreenFlavor(t *testing.T, c console, b *browser) {
 	start := time.Now()
 	b.do(t, "open the flavor's page as a returning user", 60*time.Second, chromedp.Navigate(c.URL+"/flavors/"+fl.F.ID))
 	b.waitJS(t, "the app's page", `performance.getEntriesByName("octaview:main").length > 0 && !!document.querySelector("#flavor-props") && document.querySelectorAll("[inert]").length === 0`, 60*time.Second)
-	var served struct {
-		Props     []struct{ Key, Value string } `json:"anyProps"`
-		GoStarted bool                          `json:"goStarted"`
-		Inert     bool                          `json:"inert"`
-		Injected  int                           `json:"injected"`
-	}
-	if err := json.Unmarshal([]byte(eval[string](t, b, `JSON.stringify(window.__served)`)), &served); err != nil {
-		t.Fatal(err)
-	}
+	served := servedSeenOf(t, b)
 	if served.GoStarted || len(served.Props) == 0 || !served.Inert || served.Injected != 0 {
 		t.Fatalf("before app.wasm ran: Go started %v, %d properties, actions inert %v, %d injected elements; want the flavor's properties, inert, none injected", served.GoStarted, len(served.Props), served.Inert, served.Injected)
 	}
@@ -548,15 +540,7 @@ func firstScreenKinds(t *testing.T, c console, b *browser, lbID string) {
 			start := time.Now()
 			b.do(t, "open the "+k.name+"'s page as a returning user", 60*time.Second, chromedp.Navigate(c.URL+k.path))
 			b.waitJS(t, "the app's page, following the tree", `performance.getEntriesByName("octaview:main").length > 0 && !!window.__liveAt && !!document.querySelector("#obj-live.live")`, 60*time.Second)
-			var served struct {
-				Props     []struct{ Key, Value string } `json:"anyProps"`
-				GoStarted bool                          `json:"goStarted"`
-				Inert     bool                          `json:"inert"`
-				Injected  int                           `json:"injected"`
-			}
-			if err := json.Unmarshal([]byte(eval[string](t, b, `JSON.stringify(window.__served)`)), &served); err != nil {
-				t.Fatal(err)
-			}
+			served := servedSeenOf(t, b)
 			if served.GoStarted {
 				t.Fatal("the app's Go program had started when the page was parsed: what was seen then may be the app's")
 			}
@@ -716,4 +700,22 @@ func logoutElsewhere(t *testing.T, c console, path string, served bool) {
 	if n := eval[int](t, tab, `document.querySelectorAll("tr.lb-row").length`); n != 0 {
 		t.Errorf("the login page still shows %d rows", n)
 	}
+}
+
+// servedSeen is what servedDetailJS saw of a served page once it was parsed.
+type servedSeen struct {
+	Props     []struct{ Key, Value string } `json:"anyProps"`
+	GoStarted bool                          `json:"goStarted"`
+	Inert     bool                          `json:"inert"`
+	Injected  int                           `json:"injected"`
+}
+
+// servedSeenOf reads window.__served (servedDetailJS) in b.
+func servedSeenOf(t testing.TB, b *browser) servedSeen {
+	t.Helper()
+	var p servedSeen
+	if err := json.Unmarshal([]byte(eval[string](t, b, `JSON.stringify(window.__served)`)), &p); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
