@@ -10,6 +10,11 @@ BROTLI_Q  ?= 11
 # the same, TestWasmFlagsAsMake): no symbol table or DWARF (-s -w). Not -gcflags=-l: see README
 # "Two commands".
 WASM_FLAGS = -trimpath -ldflags='-s -w'
+# app.wasm only (not the floor, not the Node-run wasm tests): net/http's client fetch-only, without
+# the socket transport that cannot work in a browser. `make wasm` regenerates the overlay from
+# GOROOT every time (README "Running it"; cmd/server's TestWasmFlagsAsMake).
+FETCHONLY_DIR   = bin/fetchonly
+WASM_APP_FLAGS  = -overlay=$(FETCHONLY_DIR)/overlay.json
 # Client packages that also run as WebAssembly under Node (fetch is disabled there; net/http
 # uses an in-process network, so httptest fakes work).
 WASM_TEST_PKGS = $(shell $(GO) list ./waiters/... ./octavia/... | grep -v /labcloud)
@@ -32,7 +37,8 @@ build: wasm server
 # removed first, so they can never be stale. bin/app.wasm.stamp records what they were made from.
 wasm: server
 	@mkdir -p web bin
-	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) -o bin/app.wasm.new ./cmd/server
+	bin/octaview fetchonly -goroot $(GOROOT) $(FETCHONLY_DIR) >/dev/null
+	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) $(WASM_APP_FLAGS) -o bin/app.wasm.new ./cmd/server
 	bin/octaview precompress -quality $(BROTLI_Q) -stamp bin/app.wasm.stamp -new bin/app.wasm.new $(WASM)
 
 server:

@@ -47,7 +47,7 @@ type Config struct {
 	Reauth func(ctx context.Context) error
 
 	HTTPClient *http.Client // nil = a client on http.DefaultTransport; the transport guard always wraps its Transport
-	TLS        *tls.Config  // optional CA / verification settings (clouds.yaml cacert, verify); ignored when HTTPClient is set
+	TLS        *tls.Config  // optional CA / verification settings (clouds.yaml cacert, verify); ignored when HTTPClient is set; natively only (in the browser, TLS is the browser's: EINVALID)
 }
 
 // Client talks to Keystone, Octavia and Neutron through gophercloud
@@ -100,11 +100,11 @@ func New(ctx context.Context, cfg Config) (*Client, error) {
 	if cfg.HTTPClient != nil {
 		httpClient = *cfg.HTTPClient
 	} else if cfg.TLS != nil {
-		if t, ok := http.DefaultTransport.(*http.Transport); ok {
-			t = t.Clone()
-			t.TLSClientConfig = cfg.TLS
-			httpClient.Transport = t
+		t, err := tlsTransport(cfg.TLS) // client_tls.go; in the browser, client_js.go
+		if err != nil {
+			return nil, &Error{Code: EINVALID, Op: op, Err: err}
 		}
+		httpClient.Transport = t
 	}
 	g := newGuard(httpClient.Transport)
 	httpClient.Transport = g

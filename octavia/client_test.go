@@ -1,11 +1,8 @@
 package octavia
 
 import (
-	"crypto/tls"
-	"crypto/x509"
 	"errors"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -274,35 +271,5 @@ func TestResponseCodeIsThroughError(t *testing.T) {
 	_, err := c.GetLoadBalancer(t.Context(), "missing")
 	if !gophercloud.ResponseCodeIs(err, http.StatusNotFound) {
 		t.Errorf("got ResponseCodeIs(err, 404) false for %v, want true", err)
-	}
-}
-
-func TestTLSConfig(t *testing.T) {
-	lab, _ := newRecording(labcloud.Options{}, nil)
-	srv := httptest.NewTLSServer(lab)
-	defer srv.Close()
-	roots := x509.NewCertPool()
-	roots.AddCert(srv.Certificate())
-
-	tests := []struct {
-		name     string
-		tls      *tls.Config
-		wantCode ErrorCode
-	}{
-		{"the server's CA", &tls.Config{RootCAs: roots}, ""},
-		{"system CAs only", nil, EUNAVAILABLE},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			cfg := demoConfig(srv.URL, nil)
-			cfg.TLS = tt.tls
-			c, err := New(t.Context(), cfg)
-			if got := ErrorCodeOf(err); got != tt.wantCode {
-				t.Fatalf("got %v (%q), want %q", err, got, tt.wantCode)
-			}
-			if err == nil && c.lb.Endpoint != srv.URL+"/load-balancer/" {
-				t.Errorf("got endpoint %q, want %q", c.lb.Endpoint, srv.URL+"/load-balancer/")
-			}
-		})
 	}
 }

@@ -26,13 +26,15 @@
 //	         [-lab-random-admin-password] [-lab-list-trainees] [-lab-state FILE] [-lab-exercise FILE]
 //	         [-session-key-file FILE]
 //	octaview precompress [-quality 11] [-stamp FILE] [-new FILE] web/app.wasm
+//	octaview fetchonly [-goroot DIR] DIR
 //	octaview version [-json] [-web DIR]
 //
 // -public-url is required unless -addr is a loopback address (127.0.0.0/8, ::1, localhost);
 // -trust-forwarded takes the origin from X-Forwarded-Proto/Host only in that case.
 // precompress (run by `make build`) writes app.wasm's .br and .gz in Go, only when the
-// wasm's bytes or the brotli quality changed. version prints the module version and the
-// app's build.
+// wasm's bytes or the brotli quality changed. fetchonly (run by `make wasm`) writes the
+// -overlay that builds app.wasm without net/http's socket transport (internal/fetchonly).
+// version prints the module version and the app's build.
 //
 // Every flag has an environment equivalent: OCTAVIEW_ plus the flag name in upper case
 // with dashes as underscores (OCTAVIEW_ADDR, OCTAVIEW_READ_ONLY, ...); a flag wins over

@@ -1,0 +1,55 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+
+	"github.com/octaview/octaview/internal/fetchonly"
+)
+
+// fetchOnly is `octaview fetchonly [-goroot DIR] DIR`, which `make wasm` runs
+// before building app.wasm: it writes DIR/roundtrip_js.go (GOROOT's
+// net/http/roundtrip_js.go without the socket fallback of RoundTrip, which
+// cannot work in a browser) and DIR/overlay.json for `go build -overlay`, and
+// prints the overlay's path. It fails, saying what to re-check, when a Go
+// release changed that file so that the edit no longer applies
+// (internal/fetchonly).
+//
+// args[0] is the command's name; the signature is run's, so main can pick either.
+func fetchOnly(_ context.Context, args []string, _ func(string) string, stdout io.Writer) error {
+	fs := flag.NewFlagSet(programName(args), flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: octaview fetchonly [-goroot DIR] DIR\n"+
+			"writes DIR/roundtrip_js.go and DIR/overlay.json: net/http's wasm client without its socket fallback, for go build -overlay\n")
+		fs.PrintDefaults()
+	}
+	goroot := fs.String("goroot", "", "the Go toolchain's `GOROOT` (default: `go env GOROOT`)")
+	if err := fs.Parse(args[min(1, len(args)):]); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return errors.New("fetchonly: want one output DIR")
+	}
+	if *goroot == "" {
+		out, err := exec.Command("go", "env", "GOROOT").Output()
+		if err != nil {
+			return fmt.Errorf("fetchonly: go env GOROOT: %w", err)
+		}
+		*goroot = strings.TrimSpace(string(out))
+	}
+	overlay, err := fetchonly.Generate(*goroot, fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, overlay)
+	return nil
+}

@@ -1,0 +1,223 @@
+// Package fetchonly writes a Go build overlay that makes net/http's
+// WebAssembly client fetch-only: app.wasm is built with it (`make wasm`, README
+// "Building"), so the socket transport it can never use in a browser is not
+// linked (about 300 KB of brotli).
+//
+// In GOROOT's net/http/roundtrip_js.go, (*Transport).RoundTrip falls back to
+// t.roundTrip(req), the socket transport (connection pool, HTTP/2, dialing),
+// when a Dial function is set or the Fetch API is missing or disabled (under
+// Node). A browser has no sockets, so that path cannot work there, but it keeps
+// all of it linked. Rewrite changes that one if statement, found by its
+// structure: its condition becomes jsFetchMissing and its body returns an error
+// instead. The Node-run wasm tests, which use the socket path on Go's in-process
+// network, are built without the overlay.
+package fetchonly
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strconv"
+)
+
+// SourcePath is the file the overlay replaces, relative to GOROOT.
+const SourcePath = "src/net/http/roundtrip_js.go"
+
+// ErrorText is the error of a fetch-only build's RoundTrip where there is no
+// Fetch API.
+const ErrorText = "net/http: no Fetch API in this JavaScript environment, and this is a fetch-only build (Octaview's app.wasm links no socket transport)"
+
+// Rewrite returns src (GOROOT's net/http/roundtrip_js.go) made fetch-only:
+// in the method (*Transport).RoundTrip, the one if statement whose body is the
+// single statement `return t.roundTrip(req)` becomes
+// `if jsFetchMissing { return nil, errors.New(ErrorText) }`; nothing else
+// changes. It fails when that statement is not found exactly once, or the file
+// declares no jsFetchMissing (a Go release changed the file).
+func Rewrite(src []byte) ([]byte, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "roundtrip_js.go", src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, fmt.Errorf("fetchonly: parsing net/http's roundtrip_js.go: %w", err)
+	}
+	recheck := "re-check that the fetch-only edit still makes sense for this Go release's net/http/roundtrip_js.go and update internal/fetchonly"
+	if !declaresVar(f, "jsFetchMissing") {
+		return nil, fmt.Errorf("fetchonly: net/http's roundtrip_js.go declares no package variable jsFetchMissing: %s", recheck)
+	}
+	var method *ast.FuncDecl
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && isTransportMethod(fd, "RoundTrip") {
+			method = fd
+		}
+	}
+	if method == nil || method.Body == nil {
+		return nil, fmt.Errorf("fetchonly: net/http's roundtrip_js.go has no method (*Transport).RoundTrip: %s", recheck)
+	}
+	ifs := socketFallbacks(method)
+	if len(ifs) != 1 {
+		return nil, fmt.Errorf("fetchonly: want exactly one `if … { return t.roundTrip(req) }` in net/http's (*Transport).RoundTrip (roundtrip_js.go), found %d: %s", len(ifs), recheck)
+	}
+	ensureImport(f, "errors")
+	fallback := ifs[0]
+	ret := fallback.Body.List[0].(*ast.ReturnStmt)
+	fallback.Cond = &ast.Ident{NamePos: fallback.Cond.Pos(), Name: "jsFetchMissing"}
+	fallback.Body = &ast.BlockStmt{Lbrace: fallback.Body.Lbrace, Rbrace: fallback.Body.Rbrace, List: []ast.Stmt{
+		&ast.ReturnStmt{Return: ret.Return, Results: []ast.Expr{
+			&ast.Ident{NamePos: ret.Return, Name: "nil"},
+			&ast.CallExpr{
+				Fun:  &ast.SelectorExpr{X: &ast.Ident{NamePos: ret.Return, Name: "errors"}, Sel: ast.NewIdent("New")},
+				Args: []ast.Expr{&ast.BasicLit{ValuePos: ret.Return, Kind: token.STRING, Value: strconv.Quote(ErrorText)}},
+			},
+		}},
+	}}
+	var out bytes.Buffer
+	if err := format.Node(&out, fset, f); err != nil {
+		return nil, fmt.Errorf("fetchonly: printing: %w", err)
+	}
+	return out.Bytes(), nil
+}
+
+// socketFallbacks returns, in method ((*Transport).RoundTrip), the if
+// statements without init or else whose body is the single statement
+// `return t.roundTrip(req)` (t and req the method's receiver and parameter).
+func socketFallbacks(method *ast.FuncDecl) []*ast.IfStmt {
+	recv := paramName(method.Recv)
+	param := paramName(method.Type.Params)
+	var found []*ast.IfStmt
+	ast.Inspect(method.Body, func(n ast.Node) bool {
+		is, ok := n.(*ast.IfStmt)
+		if !ok || is.Init != nil || is.Else != nil || len(is.Body.List) != 1 {
+			return true
+		}
+		ret, ok := is.Body.List[0].(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 {
+			return true
+		}
+		call, ok := ret.Results[0].(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || call.Ellipsis.IsValid() {
+			return true
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "roundTrip" || !isIdent(sel.X, recv) || !isIdent(call.Args[0], param) {
+			return true
+		}
+		found = append(found, is)
+		return true
+	})
+	return found
+}
+
+// isTransportMethod reports whether fd is the method (*Transport).name.
+func isTransportMethod(fd *ast.FuncDecl, name string) bool {
+	if fd.Name.Name != name || fd.Recv == nil || len(fd.Recv.List) != 1 {
+		return false
+	}
+	star, ok := fd.Recv.List[0].Type.(*ast.StarExpr)
+	return ok && isIdent(star.X, "Transport")
+}
+
+// paramName is the name of fields' only parameter ("" when it is not one named one).
+func paramName(fields *ast.FieldList) string {
+	if fields == nil || len(fields.List) != 1 || len(fields.List[0].Names) != 1 {
+		return ""
+	}
+	return fields.List[0].Names[0].Name
+}
+
+func isIdent(e ast.Expr, name string) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && name != "" && name != "_" && id.Name == name
+}
+
+// declaresVar reports whether f declares the package variable name.
+func declaresVar(f *ast.File, name string) bool {
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.VAR {
+			continue
+		}
+		for _, s := range gd.Specs {
+			for _, n := range s.(*ast.ValueSpec).Names {
+				if n.Name == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// ensureImport adds the import of path to f when it is not there (unnamed).
+func ensureImport(f *ast.File, path string) {
+	lit := strconv.Quote(path)
+	for _, is := range f.Imports {
+		if is.Path.Value == lit && is.Name == nil {
+			return
+		}
+	}
+	spec := &ast.ImportSpec{Path: &ast.BasicLit{Kind: token.STRING, Value: lit}}
+	f.Imports = append(f.Imports, spec)
+	for _, d := range f.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT && gd.Lparen.IsValid() {
+			gd.Specs = append([]ast.Spec{spec}, gd.Specs...)
+			return
+		}
+	}
+	f.Decls = append([]ast.Decl{&ast.GenDecl{Tok: token.IMPORT, Specs: []ast.Spec{spec}}}, f.Decls...)
+}
+
+// Overlay is the -overlay file of `go build`.
+type Overlay struct {
+	Replace map[string]string
+}
+
+// Generate reads GOROOT's net/http/roundtrip_js.go, writes it made fetch-only
+// (Rewrite) to dir/roundtrip_js.go and the overlay that replaces GOROOT's file
+// with it to dir/overlay.json, and returns the overlay's path (absolute, as are
+// the paths in it). It writes them every time: cheap, and never stale when
+// GOROOT changes.
+func Generate(goroot, dir string) (string, error) {
+	if goroot == "" {
+		return "", errors.New("fetchonly: no GOROOT")
+	}
+	goroot, err := filepath.Abs(goroot)
+	if err != nil {
+		return "", err
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
+		return "", err
+	}
+	source := filepath.Join(goroot, filepath.FromSlash(SourcePath))
+	src, err := os.ReadFile(source)
+	if err != nil {
+		return "", fmt.Errorf("fetchonly: %w", err)
+	}
+	out, err := Rewrite(src)
+	if err != nil {
+		return "", fmt.Errorf("%w (file %s)", err, source)
+	}
+	header := fmt.Sprintf("// Code generated by internal/fetchonly from %s; DO NOT EDIT.\n"+
+		"// net/http's (*Transport).RoundTrip without its socket fallback: a fetch-only build.\n\n", source)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("fetchonly: %w", err)
+	}
+	generated := filepath.Join(dir, "roundtrip_js.go")
+	if err := os.WriteFile(generated, append([]byte(header), out...), 0o644); err != nil {
+		return "", fmt.Errorf("fetchonly: %w", err)
+	}
+	js, err := json.MarshalIndent(Overlay{Replace: map[string]string{source: generated}}, "", "\t")
+	if err != nil {
+		return "", err
+	}
+	overlay := filepath.Join(dir, "overlay.json")
+	if err := os.WriteFile(overlay, append(js, '\n'), 0o644); err != nil {
+		return "", fmt.Errorf("fetchonly: %w", err)
+	}
+	return overlay, nil
+}
