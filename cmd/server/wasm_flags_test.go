@@ -4,14 +4,18 @@ package main
 
 import (
 	"os/exec"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/octaview/octaview/internal/fetchonly"
 )
 
-// wasmBuildArgs are the `go build` flags of app.wasm as `make wasm` builds it
-// (with its function names when names is set: -w without -s), for the
-// wasms the tests build themselves (the floor, the size benchmark's), so
-// that both sides of a comparison are built alike.
+// wasmBuildArgs are the generic `go build` flags of app.wasm as `make wasm`
+// builds it (the Makefile's WASM_FLAGS; with its function names when names is
+// set: -w without -s), which the tests also build the floor with (stock
+// go-app, as published), so that both sides of a comparison are built alike.
 func wasmBuildArgs(names bool) []string {
 	ld := "-ldflags=-s -w"
 	if names {
@@ -20,18 +24,47 @@ func wasmBuildArgs(names bool) []string {
 	return []string{"-trimpath", ld}
 }
 
-// TestWasmFlagsAsMake: the Makefile builds app.wasm with the flags the
-// tests build the floor and the size benchmark's wasm with (wasmBuildArgs),
-// so a ratio to the floor compares two wasms built alike.
+// fetchOnlyArgs are the flags `make wasm` adds for app.wasm alone (the
+// Makefile's WASM_APP_FLAGS): the -overlay that builds net/http's client
+// fetch-only (internal/fetchonly), generated from this toolchain's GOROOT
+// into a directory of tb's, as `octaview fetchonly` does for make.
+func fetchOnlyArgs(tb testing.TB) []string {
+	tb.Helper()
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		tb.Fatalf("go env GOROOT: %v", err)
+	}
+	overlay, err := fetchonly.Generate(strings.TrimSpace(string(out)), filepath.Join(tb.TempDir(), "fetchonly"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return []string{"-overlay=" + overlay}
+}
+
+// appWasmBuildArgs are the `go build` flags of app.wasm exactly as `make
+// wasm` builds it: wasmBuildArgs and fetchOnlyArgs.
+func appWasmBuildArgs(tb testing.TB, names bool) []string {
+	tb.Helper()
+	return append(wasmBuildArgs(names), fetchOnlyArgs(tb)...)
+}
+
+// TestWasmFlagsAsMake: the Makefile builds app.wasm with the flags the tests
+// build the floor and the size benchmark's wasm with (wasmBuildArgs), plus
+// the fetch-only overlay that it has `octaview fetchonly` regenerate just
+// before (appWasmBuildArgs), so a ratio to the floor compares two wasms built
+// alike, and the app's wasm in the tests is make's.
 func TestWasmFlagsAsMake(t *testing.T) {
 	out, err := exec.Command("make", "-C", "../..", "-n", "wasm").CombinedOutput()
 	if err != nil {
 		t.Fatalf("make -n wasm: %v\n%s", err, out)
 	}
-	var line string
+	var line, generate string
 	for l := range strings.SplitSeq(string(out), "\n") {
 		if strings.Contains(l, "GOARCH=wasm") && strings.Contains(l, " build ") {
 			line = strings.ReplaceAll(l, "'", "")
+		}
+		if strings.Contains(l, "octaview fetchonly ") && line == "" {
+			generate = l
 		}
 	}
 	if line == "" {
@@ -41,5 +74,13 @@ func TestWasmFlagsAsMake(t *testing.T) {
 		if !strings.Contains(line, " "+arg+" ") {
 			t.Errorf("make wasm builds with %q, want it to pass %q as the tests do", line, arg)
 		}
+	}
+	// The overlay make passes is the one `octaview fetchonly DIR` writes just before.
+	m := regexp.MustCompile(` -overlay=(\S+)/overlay\.json `).FindStringSubmatch(line)
+	if m == nil {
+		t.Fatalf("make wasm builds with %q, want the fetch-only -overlay=DIR/overlay.json as the tests do", line)
+	}
+	if !regexp.MustCompile(`octaview fetchonly -goroot \S+ ` + regexp.QuoteMeta(m[1]) + `( |$)`).MatchString(generate) {
+		t.Errorf("make -n wasm:\n%s\nwant `octaview fetchonly -goroot GOROOT %s` run before the build", out, m[1])
 	}
 }

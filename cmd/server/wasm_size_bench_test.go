@@ -21,7 +21,8 @@ import (
 type wasmSizes struct {
 	file, code, data int
 	byPackage        map[string]int
-	funcs            int // functions in the code section
+	funcs            int             // functions in the code section
+	funcNames        map[string]bool // their names as the name section spells them
 
 	// The data segments laid out as memory, and what the Go linker put
 	// there (goDataRegions).
@@ -154,20 +155,26 @@ func readWasmSizes(raw []byte) (wasmSizes, error) {
 		return s, errors.New("no name section: build without -ldflags=-s")
 	}
 	s.funcs = len(bodies)
+	s.funcNames = map[string]bool{}
 	for k, body := range bodies {
 		s.code += body
 		s.byPackage[goPackage(names[imported+k])] += body
+		s.funcNames[names[imported+k]] = true
 	}
 	return s, nil
 }
 
 // buildNamedWasm builds pkg for the browser with its function names (with
-// make wasm's flags, but without -s) into dir.
-func buildNamedWasm(tb testing.TB, pkg, dir string) []byte {
+// make wasm's flags, but without -s) into dir: the app (".") exactly as make
+// builds it (fetch-only), the floor with stock go-app, either with extra flags.
+func buildNamedWasm(tb testing.TB, pkg, dir string, extra ...string) []byte {
 	tb.Helper()
 	out := filepath.Join(dir, filepath.Base(pkg)+".wasm")
-	args := slices.Concat([]string{"build"}, wasmBuildArgs(true), []string{"-o", out})
-	if pkg == "./testdata/floor" {
+	args := slices.Concat([]string{"build"}, wasmBuildArgs(true), []string{"-o", out}, extra)
+	switch pkg {
+	case ".":
+		args = append(args, fetchOnlyArgs(tb)...) // as make wasm builds app.wasm
+	case "./testdata/floor":
 		args = append(args, stockGoAppFlags(tb)...) // the floor is go-app as published
 	}
 	cmd := exec.Command("go", append(args, pkg)...)
