@@ -41,17 +41,10 @@ func fetchOnlyArgs(tb testing.TB) []string {
 	return []string{"-overlay=" + overlay}
 }
 
-// appWasmBuildArgs are the `go build` flags of app.wasm exactly as `make
-// wasm` builds it: wasmBuildArgs and fetchOnlyArgs.
-func appWasmBuildArgs(tb testing.TB, names bool) []string {
-	tb.Helper()
-	return append(wasmBuildArgs(names), fetchOnlyArgs(tb)...)
-}
-
 // TestWasmFlagsAsMake: the Makefile builds app.wasm with the flags the tests
 // build the floor and the size benchmark's wasm with (wasmBuildArgs), plus
 // the fetch-only overlay that it has `octaview fetchonly` regenerate just
-// before (appWasmBuildArgs), so a ratio to the floor compares two wasms built
+// before (fetchOnlyArgs, which buildNamedWasm adds for the app), so a ratio to the floor compares two wasms built
 // alike, and the app's wasm in the tests is make's.
 func TestWasmFlagsAsMake(t *testing.T) {
 	out, err := exec.Command("make", "-C", "../..", "-n", "wasm").CombinedOutput()
