@@ -12,7 +12,7 @@ BROTLI_Q  ?= 11
 WASM_FLAGS = -trimpath -ldflags='-s -w'
 # app.wasm only (not the floor, not the Node-run wasm tests): net/http's client fetch-only, without
 # the socket transport that cannot work in a browser. `make wasm` regenerates the overlay from
-# GOROOT every time (README "Running it"; cmd/server's TestWasmFlagsAsMake).
+# GOROOT every time (README "Two commands"; cmd/server's TestWasmFlagsAsMake).
 FETCHONLY_DIR   = bin/fetchonly
 WASM_APP_FLAGS  = -overlay=$(FETCHONLY_DIR)/overlay.json
 # Client packages that also run as WebAssembly under Node (fetch is disabled there; net/http

@@ -1,7 +1,7 @@
 // Package fetchonly writes a Go build overlay that makes net/http's
 // WebAssembly client fetch-only: app.wasm is built with it (`make wasm`, README
-// "Building"), so the socket transport it can never use in a browser is not
-// linked (about 300 KB of brotli).
+// "Two commands"), so the socket transport it can never use in a browser is
+// not linked (about 300 KB of brotli).
 //
 // In GOROOT's net/http/roundtrip_js.go, (*Transport).RoundTrip falls back to
 // t.roundTrip(req), the socket transport (connection pool, HTTP/2, dialing),
