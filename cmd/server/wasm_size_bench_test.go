@@ -166,11 +166,11 @@ func readWasmSizes(raw []byte) (wasmSizes, error) {
 
 // buildNamedWasm builds pkg for the browser with its function names (with
 // make wasm's flags, but without -s) into dir: the app (".") exactly as make
-// builds it (fetch-only), the floor with stock go-app, either with extra flags.
-func buildNamedWasm(tb testing.TB, pkg, dir string, extra ...string) []byte {
+// builds it (fetch-only), the floor with stock go-app.
+func buildNamedWasm(tb testing.TB, pkg, dir string) []byte {
 	tb.Helper()
 	out := filepath.Join(dir, filepath.Base(pkg)+".wasm")
-	args := slices.Concat([]string{"build"}, wasmBuildArgs(true), []string{"-o", out}, extra)
+	args := slices.Concat([]string{"build"}, wasmBuildArgs(true), []string{"-o", out})
 	switch pkg {
 	case ".":
 		args = append(args, fetchOnlyArgs(tb)...) // as make wasm builds app.wasm
