@@ -17,7 +17,7 @@ func wasmBuildArgs(names bool) []string {
 	if names {
 		ld = "-ldflags=-w"
 	}
-	return []string{"-trimpath", ld}
+	return []string{"-trimpath", ld, "-gcflags=github.com/octaview/octaview/...=-l"}
 }
 
 // TestWasmFlagsAsMake: the Makefile builds app.wasm with the flags the
