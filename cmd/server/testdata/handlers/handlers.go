@@ -17,7 +17,8 @@ import (
 )
 
 // page is the one page. #act is served and hydrated; #late appears only once
-// the app runs (OnMount), so go-app mounts it: both mounting paths.
+// the app runs (OnMount), so go-app mounts it: both mounting paths. #passive
+// is #late with a passive listener.
 type page struct {
 	app.Compo
 	form   string // what the buttons act on: "A", then "B" after #switch
@@ -38,6 +39,7 @@ func (p *page) Render() app.UI {
 	if p.ready {
 		body = append(body,
 			app.Button().ID("late").Text("late act on "+p.form).OnClick(record(p, p.form)),
+			app.Button().ID("passive").Text("passive act on "+p.form).OnClick(record(p, p.form), app.PassiveEvent()),
 			app.P().ID("ready").Text("ready "+p.form),
 		)
 	}
