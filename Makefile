@@ -7,9 +7,10 @@ GOROOT    := $(shell $(GO) env GOROOT)
 WASM      := web/app.wasm
 BROTLI_Q  ?= 11
 # app.wasm's build flags (cmd/server's tests build the floor and the size benchmark's wasm with
-# the same, TestWasmFlagsAsMake): no symbol table or DWARF (-s -w). Not -gcflags=-l: see README
-# "Two commands".
-WASM_FLAGS = -trimpath -ldflags='-s -w'
+# the same, TestWasmFlagsAsMake): no symbol table or DWARF (-s -w), and no inlining in Octaview's
+# own packages (-l: less on the wire; go-app and gophercloud keep theirs), which the patched
+# go-app's event handlers allow: see README "Two commands".
+WASM_FLAGS = -trimpath -ldflags='-s -w' -gcflags=github.com/octaview/octaview/...=-l
 # app.wasm only (not the floor, not the Node-run wasm tests): net/http's client fetch-only, without
 # the socket transport that cannot work in a browser. `make wasm` regenerates the overlay from
 # GOROOT every time (README "Two commands"; cmd/server's TestWasmFlagsAsMake).

@@ -21,7 +21,7 @@ func wasmBuildArgs(names bool) []string {
 	if names {
 		ld = "-ldflags=-w"
 	}
-	return []string{"-trimpath", ld}
+	return []string{"-trimpath", ld, "-gcflags=github.com/octaview/octaview/...=-l"}
 }
 
 // fetchOnlyArgs are the flags `make wasm` adds for app.wasm alone (the

@@ -69,6 +69,16 @@ type eventHandler struct {
 	goHandler EventHandler
 	jsHandler Func
 	close     func()
+
+	// Octaview patch: the handler (and its context) the listener runs, which
+	// an update overwrites (see nodeManager.updateHTMLEventHandlers).
+	cell *eventCell
+}
+
+// eventCell is what a mounted listener calls: the latest render's handler.
+type eventCell struct {
+	ctx     Context
+	handler EventHandler
 }
 
 func makeEventHandler(event string, h EventHandler, options ...EventOption) eventHandler {

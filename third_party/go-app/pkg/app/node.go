@@ -190,12 +190,16 @@ func (m nodeManager) mountHTMLEventHandlers(ctx Context, v HTML) {
 func (m nodeManager) mountHTMLEventHandler(ctx Context, v HTML, handler eventHandler) eventHandler {
 	event := handler.event
 
+	// Octaview patch: the listener calls the handler in cell, which an update
+	// of the element overwrites with the new render's, at the time of the event.
+	cell := &eventCell{ctx: ctx, handler: handler.goHandler}
 	jsHandler := FuncOf(func(this Value, args []Value) any {
 		if len(args) != 0 {
+			ctx, goHandler := cell.ctx, cell.handler
 			ctx.Dispatch(func(ctx Context) {
 				event := Event{Value: args[0]}
 				trackMousePosition(event)
-				handler.goHandler(ctx, event)
+				goHandler(ctx, event)
 			})
 		}
 		return nil
@@ -205,12 +209,14 @@ func (m nodeManager) mountHTMLEventHandler(ctx Context, v HTML, handler eventHan
 	return eventHandler{
 		event:     event,
 		scope:     handler.scope,
+		passive:   handler.passive,
 		goHandler: handler.goHandler,
 		jsHandler: jsHandler,
 		close: func() {
 			v.JSValue().removeEventListener(event, jsHandler)
 			jsHandler.Release()
 		},
+		cell: cell,
 	}
 }
 
@@ -507,7 +513,14 @@ func (m nodeManager) updateHTMLEventHandlers(ctx Context, v HTML, newEvents even
 			continue
 		}
 
-		if handler.Equal(newHandler) {
+		// Octaview patch: the same listener (event, scope, passive) runs the
+		// new handler. go-app compared the handlers' code pointers (Equal), so
+		// a closure of the same code with other captured variables (one
+		// helper's handler for another field) kept the first render's.
+		if handler.scope == newHandler.scope && handler.passive == newHandler.passive {
+			handler.cell.ctx, handler.cell.handler = ctx, newHandler.goHandler
+			handler.goHandler = newHandler.goHandler
+			events[event] = handler
 			continue
 		}
 
