@@ -2,7 +2,9 @@ package app
 
 import (
 	"cmp"
+	"strconv"
 	"sync"
+	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -27,6 +29,10 @@ var servedLoginFields = []string{"login-user", "login-password", "login-domain",
 var served struct {
 	mu     sync.Mutex
 	values map[string]string // field id -> value ("" fields left out)
+	// plainUntil: the served form's plain post is on its way and may answer
+	// until then (compile.js marks the form data-plain-until when it lets a
+	// post go); zero: none
+	plainUntil time.Time
 }
 
 // keepServedLogin reads the served login form (if the page has one) before
@@ -40,6 +46,13 @@ func keepServedLogin() {
 	doc := goapp.Window().Get("document")
 	served.mu.Lock()
 	defer served.mu.Unlock()
+	if form := doc.Call("getElementById", "login-form"); form.Truthy() {
+		if v := form.Get("dataset").Get("plainUntil"); v.Truthy() {
+			if ms, err := strconv.ParseInt(v.String(), 10, 64); err == nil {
+				served.plainUntil = time.UnixMilli(ms)
+			}
+		}
+	}
 	for _, id := range servedLoginFields {
 		el := doc.Call("getElementById", id)
 		if !el.Truthy() {
@@ -54,13 +67,14 @@ func keepServedLogin() {
 	}
 }
 
-// takeServedLogin returns what was typed into the served form, once.
-func takeServedLogin() map[string]string {
+// takeServedLogin returns what was typed into the served form and until
+// when its plain post may still answer (zero: none on its way), once.
+func takeServedLogin() (map[string]string, time.Time) {
 	served.mu.Lock()
 	defer served.mu.Unlock()
-	values := served.values
-	served.values = nil
-	return values
+	values, until := served.values, served.plainUntil
+	served.values, served.plainUntil = nil, time.Time{}
+	return values, until
 }
 
 // bootSession is the page's word on the session cookie, for the first login
@@ -128,7 +142,14 @@ func (p *loginPage) OnInit() {
 	if f := takeBootLogin(); f != nil {                         // a plain login failed: the page shows why, as served
 		p.user, p.domain, p.project, p.err = f.User, cmp.Or(f.Domain, "Default"), f.Project, f.Error
 	}
-	values := takeServedLogin()
+	values, until := takeServedLogin()
+	if time.Now().Before(until) {
+		// the served form's post is on its way (a submit before the app ran):
+		// the page navigates with its answer, and the app sends no login of
+		// its own meanwhile (one login per user action); busy until the post
+		// cannot answer any more (a navigation the user stopped)
+		p.busy, p.plainUntil = true, until
+	}
 	for id, field := range map[string]*string{"login-user": &p.user, "login-password": &p.password, "login-domain": &p.domain, "login-project": &p.project} {
 		if v, ok := values[id]; ok {
 			*field = v

@@ -46,6 +46,10 @@ type loginPage struct {
 	// form stays hidden until the session check answers (a logged-in
 	// user's reload or deep link shows no login form; issue 19 §2)
 	sessionLive bool
+
+	// plainUntil: the served form's plain post, sent before the app ran,
+	// may still answer until then; the form stays busy (login_boot.go)
+	plainUntil time.Time
 }
 
 // Login methods of the form.
@@ -73,6 +77,15 @@ func (p *loginPage) OnNav(ctx goapp.Context) {
 	}
 	if p.cfgStatus == neverLoaded {
 		p.loadConfig(ctx)
+	}
+	if !p.plainUntil.IsZero() {
+		// the plain post never answered (the user stopped it): the form
+		// is the user's again
+		ctx.After(time.Until(p.plainUntil), func(goapp.Context) {
+			if !p.plainUntil.IsZero() && !time.Now().Before(p.plainUntil) {
+				p.busy, p.plainUntil = false, time.Time{}
+			}
+		})
 	}
 	if currentSession() != nil {
 		ctx.Navigate(p.next)

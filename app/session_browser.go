@@ -245,12 +245,18 @@ func loggedOutSince(sess *session) bool {
 	if sess == nil || sess.since.IsZero() {
 		return false
 	}
-	v := goapp.Window().Get("localStorage").Call("getItem", logoutKey)
-	if !v.Truthy() {
-		return false
-	}
-	ns, err := strconv.ParseInt(v.String(), 10, 64)
+	ns, err := strconv.ParseInt(logoutStamp(), 10, 64)
 	return err == nil && ns >= sess.since.UnixNano()
+}
+
+// logoutStamp is the last logout's stamp in this browser (announceLogout:
+// nanoseconds since the epoch; "" when none). A variable: tests stand in
+// for the browser's localStorage.
+var logoutStamp = func() string {
+	if v := goapp.Window().Get("localStorage").Call("getItem", logoutKey); v.Truthy() {
+		return v.String()
+	}
+	return ""
 }
 
 func unwatchShell(s *shell) {

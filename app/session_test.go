@@ -4,9 +4,13 @@ import (
 	"io"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
@@ -103,5 +107,65 @@ func TestSessionTransportBinding(t *testing.T) {
 	}
 	if got := takeBye(); got != reason {
 		t.Errorf("the login page's notice after a refusal: got %q, want the server's reason %q", got, reason)
+	}
+}
+
+// shellCtx is a mounted component's context (go-app's test engine, which
+// runs natively as go-app's server: OnPreRender, not OnMount), for a shell
+// to be watched with.
+type shellCtx struct {
+	goapp.Compo
+	ctx goapp.Context
+}
+
+func (c *shellCtx) OnPreRender(ctx goapp.Context) { c.ctx = ctx }
+func (c *shellCtx) Render() goapp.UI              { return goapp.Div() }
+
+// TestWatchShellChecksMissedLogouts: the first shell to mount listens to
+// the other tabs' logouts, then checks the stamp once (a logout another
+// tab made before this tab listened, after its session was validated,
+// was never heard): such a session ends with "You logged out in another
+// tab."; one validated after the stamp carries on.
+func TestWatchShellChecksMissedLogouts(t *testing.T) {
+	validated := time.Date(2026, 12, 2, 1, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name     string
+		stamp    time.Time // the other tab's logout
+		loggedIn bool      // the session carries on
+	}{
+		{"logout after the validation: ended", validated.Add(time.Second), false},
+		{"logout at the validation: ended", validated, false},
+		{"logout before the validation: carries on", validated.Add(-time.Second), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := goapp.NewTestEngine()
+			probe := &shellCtx{}
+			if err := e.Load(probe); err != nil {
+				t.Fatal(err)
+			}
+			e.ConsumeAll()
+			stamp := logoutStamp
+			logoutStamp = func() string { return strconv.FormatInt(tt.stamp.UnixNano(), 10) }
+			listenLogouts = sync.Once{} // this shell is the tab's first
+			sess := &session{since: validated}
+			setSession(sess)
+			sh := &shell{}
+			t.Cleanup(func() {
+				logoutStamp = stamp
+				unwatchShell(sh)
+				setSession(nil)
+				takeBye()
+			})
+
+			watchShell(sh, probe.ctx)
+			e.ConsumeAll()
+			if got := currentSession() == sess; got != tt.loggedIn {
+				t.Errorf("session carries on: got %v, want %v", got, tt.loggedIn)
+			}
+			if got, want := takeBye(), map[bool]string{false: loggedOutText}[tt.loggedIn]; got != want {
+				t.Errorf("the login page's notice: got %q, want %q", got, want)
+			}
+		})
 	}
 }

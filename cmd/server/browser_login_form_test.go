@@ -9,7 +9,13 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -82,6 +88,9 @@ func watchLogins(t *testing.T, b *browser, holdWasm bool) *loginPosts {
 			l.mu.Unlock()
 		}
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,5 +261,142 @@ func TestBrowserLoginFormFailedThenApp(t *testing.T) {
 	b.waitJS(t, "the pools page (next)", `location.pathname === "/pools"`, 90*time.Second)
 	if plain, app, _ := l.counts(); plain != 1 || app != 1 {
 		t.Errorf("logins: %d plain posts, %d by the app; want the failed plain post, then the app's", plain, app)
+	}
+}
+
+// inFlightProbeJS reports the login page's state to the page's server
+// (POST /__probe, a beacon) each time it changes: while the browser
+// navigates (the plain post on its way), DevTools sends the page nothing
+// (no Runtime.evaluate), so the page tells. Once the app runs the form, it
+// submits it by script (requestSubmit), as a script may.
+const inFlightProbeJS = `(function () {
+  if (location.pathname !== "/login") return;
+  var enters = 0, submitted = false, last = "";
+  document.addEventListener("keydown", function (e) { if (e.key === "Enter") enters++; }, true);
+  setInterval(function () {
+    var f = document.getElementById("login-form"), b = document.getElementById("login-submit");
+    if (!f || !b) return;
+    var ready = f.dataset.ready === "true";
+    if (ready && !submitted) { submitted = true; f.requestSubmit(); }
+    var s = JSON.stringify({ready: ready, sent: !!f.dataset.plainUntil, disabled: b.disabled, text: b.textContent, enters: enters, submitted: submitted});
+    if (s !== last) { last = s; navigator.sendBeacon("/__probe", s); }
+  }, 100);
+})();`
+
+// inFlightState is what inFlightProbeJS reports.
+type inFlightState struct {
+	Ready, Sent, Disabled, Submitted bool
+	Text                             string
+	Enters                           int
+}
+
+// TestBrowserLoginFormPostInFlight: a plain post on its way is the one
+// login of the user's action. With the post held on its way to the server
+// (until the end) and app.wasm held back, a second Enter sends no second
+// post; the app, started while the post is still on its way, shows the
+// form busy ("Logging in…") and neither Enter nor a script's requestSubmit
+// makes it log in; once the post answers, the browser is on demo's list,
+// logged in once. CPU throttled 4×.
+func TestBrowserLoginFormPostInFlight(t *testing.T) {
+	requireTools(t)
+	c := startConsole(t)
+	// the browser's way to the console: the plain post is held here, on its
+	// way, until answer is closed; the page's probes land here
+	answer := make(chan struct{})
+	var (
+		answerOnce sync.Once
+		mu         sync.Mutex
+		state      inFlightState
+	)
+	release := func() { answerOnce.Do(func() { close(answer) }) }
+	backend, err := url.Parse(c.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := &httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) {
+		r.SetURL(backend)
+		r.Out.Host = r.In.Host // the console's origin is the browser's
+	}}
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/__probe":
+			var s inFlightState
+			body, _ := io.ReadAll(r.Body)
+			if json.Unmarshal(body, &s) == nil {
+				mu.Lock()
+				state = s
+				mu.Unlock()
+			}
+			return
+		case r.Method == http.MethodPost && r.URL.Path == "/login":
+			select {
+			case <-answer:
+			case <-r.Context().Done():
+				return
+			}
+		}
+		rp.ServeHTTP(w, r)
+	}))
+	t.Cleanup(front.Close)
+	t.Cleanup(release) // first: Close waits for the held post
+	waitState := func(what string, ok func(inFlightState) bool) inFlightState {
+		t.Helper()
+		for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(100 * time.Millisecond) {
+			mu.Lock()
+			s := state
+			mu.Unlock()
+			if ok(s) {
+				return s
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("waiting for %s: the page's last state %+v", what, s)
+			}
+		}
+	}
+
+	b := newBrowser(t, t.TempDir())
+	b.throttle(t, 4)
+	l := watchLogins(t, b, true)
+	ctx, cancel := context.WithTimeout(b.ctx, 4*time.Minute)
+	defer cancel()
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: inFlightProbeJS}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: front.URL + "/login"}); err != nil {
+		t.Fatal(err)
+	}
+	b.waitJS(t, "the served form, live", `document.readyState !== "loading" && !!document.querySelector('#login-form[data-plain="on"]') && document.activeElement === document.getElementById("login-user")`, 60*time.Second)
+	typeLogin(t, ctx) // Enter: the plain post goes, and is held
+	waitState("the plain post on its way", func(s inFlightState) bool { return s.Sent && s.Enters == 1 })
+	if err := key(ctx, "Enter"); err != nil { // again, before the app runs
+		t.Fatal(err)
+	}
+	waitState("the second Enter", func(s inFlightState) bool { return s.Enters == 2 })
+	time.Sleep(time.Second) // a second post would be on its way by now
+	if plain, app, _ := l.counts(); plain != 1 || app != 0 {
+		t.Errorf("after a second Enter before the app runs: %d plain posts, %d logins by the app; want the one plain post", plain, app)
+	}
+
+	// the app starts while the post is on its way
+	l.release(t, b)
+	s := waitState("the app's form, submitted by script", func(s inFlightState) bool { return s.Ready && s.Submitted })
+	if !s.Disabled || s.Text != "Logging in…" {
+		t.Errorf("the app's form while the post is on its way: button disabled %v, %q; want disabled, Logging in…", s.Disabled, s.Text)
+	}
+	if err := key(ctx, "Enter"); err != nil {
+		t.Fatal(err)
+	}
+	waitState("the third Enter", func(s inFlightState) bool { return s.Enters == 3 })
+	time.Sleep(time.Second) // the app's login would be on its way by now
+	if plain, app, _ := l.counts(); plain != 1 || app != 0 {
+		t.Errorf("Enter and requestSubmit in the app while the post is on its way: %d plain posts, %d logins by the app; want the one plain post", plain, app)
+	}
+
+	// the post answers
+	release()
+	b.waitJS(t, "demo's list", `location.pathname === "/load-balancers" && document.querySelectorAll("tr.lb-row").length >= 4`, 2*time.Minute)
+	time.Sleep(500 * time.Millisecond) // a second login would be on its way by now
+	if plain, app, _ := l.counts(); plain != 1 || app != 0 {
+		t.Errorf("logins: %d plain posts, %d by the app; want the one plain post", plain, app)
 	}
 }

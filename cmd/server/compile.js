@@ -35,3 +35,32 @@
   window.octaviewWasmModule = WebAssembly.compileStreaming(response);
   window.octaviewWasmModule.catch(function () { }); // app.js's loader reports a failure
 })();
+(function () {
+  // One login per user action (README "Start-up"): the served login form is
+  // a plain form (data-plain="on") until the app runs it. Once its post is
+  // on its way, a second submit of the plain form (a second Enter) is
+  // prevented, and the form says until when the post may still answer
+  // (data-plain-until, ms since the epoch: the server's login bound, 30 s,
+  // and a margin), so an app starting meanwhile sends no login of its own
+  // (app/login_boot.go) until the page navigates with the post's answer. A
+  // listener on the window runs after the app's own submit handler, which
+  // prevents the plain post: those submits are left alone.
+  var until = 0;
+  window.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (e.defaultPrevented || !form || form.id !== "login-form" || form.dataset.plain !== "on") {
+      return;
+    }
+    if (Date.now() < until) {
+      e.preventDefault(); // the first post is on its way
+      return;
+    }
+    until = Date.now() + 35000;
+    form.dataset.plainUntil = String(until);
+  });
+  window.addEventListener("pageshow", function (e) {
+    if (e.persisted) {
+      until = 0; // back from the page the post led to: a new login is a new action
+    }
+  });
+})();

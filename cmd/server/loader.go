@@ -86,8 +86,9 @@ func wasmPreload(build string) string {
 		`<script data-wasm="` + u + `">` + compileJS + `</script>`
 }
 
-// compileJS is the early compile; contentSecurityPolicy allows it by its hash
-// (compileJSHash), the page's only inline script.
+// compileJS is the early compile, and the served login form's guard of its
+// plain post (one login per user action: login_form.go); contentSecurityPolicy
+// allows it by its hash (compileJSHash), the page's only inline script.
 //
 //go:embed compile.js
 var compileJS string

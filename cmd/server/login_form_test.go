@@ -8,7 +8,9 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -283,5 +285,23 @@ func TestLoginFormServed(t *testing.T) {
 	}
 	if strings.Contains(page, "console is starting") || boot.Login != nil {
 		t.Error("the served login page says the console is starting, or carries a failed login's state")
+	}
+}
+
+// TestLoginFormPostMarkOutlastsTheLogin: the served page's guard of the
+// plain post (compile.js) holds a second login back for longer than the
+// server may take to answer the first (loginFormTimeout): an app starting
+// during the post never logs in while the post may still answer.
+func TestLoginFormPostMarkOutlastsTheLogin(t *testing.T) {
+	m := regexp.MustCompile(`until = Date\.now\(\) \+ (\d+);`).FindStringSubmatch(compileJS)
+	if m == nil {
+		t.Fatal("compile.js sets no data-plain-until bound (until = Date.now() + ms)")
+	}
+	ms, err := strconv.Atoi(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := time.Duration(ms) * time.Millisecond; got <= loginFormTimeout {
+		t.Errorf("compile.js holds a second login back for %v, not beyond the server's login bound %v", got, loginFormTimeout)
 	}
 }
