@@ -100,7 +100,7 @@ func (p *detailPage) renderConfirm() goapp.UI {
 			)
 		}),
 		goapp.If(p.deleter.err != "", func() goapp.UI {
-			return goapp.Div().ID("delete-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.deleter.err)
+			return alertError("delete-error", p.deleter.err)
 		}),
 		goapp.If(p.deleter.refused != nil, func() goapp.UI { return p.deleter.retry("delete-retry") }),
 		goapp.Div().Class("confirm-actions").Body(

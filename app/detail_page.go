@@ -537,7 +537,7 @@ func (p *detailPage) renderObject() goapp.UI {
 			goapp.If(p.confirming, p.renderConfirm),
 			goapp.If(p.asking != "", p.renderAsk),
 			goapp.If(p.actor.err != "", func() goapp.UI {
-				return goapp.Div().ID("action-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.actor.err)
+				return alertError("action-error", p.actor.err)
 			}),
 			goapp.If(p.actor.refused != nil, func() goapp.UI { return p.actor.retry("action-retry") }),
 		),

@@ -477,7 +477,7 @@ func (p *formPage) renderForm(back string) goapp.UI {
 	verb := map[bool]string{true: "Create", false: "Save"}[p.create]
 	return goapp.Form().ID("res-form").Class("form", "card", "form-narrow").OnSubmit(p.submit).Body(
 		goapp.If(p.w.err != "", func() goapp.UI {
-			return goapp.Div().ID("res-form-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.w.err)
+			return alertError("res-form-error", p.w.err)
 		}),
 		goapp.If(p.w.refused != nil, func() goapp.UI { return p.w.retry("res-retry") }),
 		goapp.Div().Body(inputs...),

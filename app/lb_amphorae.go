@@ -119,7 +119,7 @@ func (a *lbAmphorae) Render() goapp.UI {
 		goapp.Div().Class("card-head").Body(goapp.H2().ID("lb-amphorae-title").Text("Amphorae"),
 			goapp.Div().Class("spacer"), goapp.Span().Class("muted").Text("admin")),
 		goapp.If(a.w.err != "", func() goapp.UI {
-			return goapp.Div().ID("amp-failover-error").Class("alert", "alert-error").Aria("live", "assertive").Text(a.w.err)
+			return alertError("amp-failover-error", a.w.err)
 		}),
 		goapp.If(a.w.refused != nil, a.retry),
 		goapp.If(a.replaced != "", a.renderReplaced),

@@ -376,7 +376,7 @@ func (p *lbWizard) Render() goapp.UI {
 			goapp.Form().ID("create-form").Class("form", "wz").OnSubmit(p.submit).Body(
 				p.renderSteps(),
 				goapp.If(p.wr.err != "", func() goapp.UI {
-					return goapp.Div().ID("create-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.wr.err)
+					return alertError("create-error", p.wr.err)
 				}),
 				goapp.If(p.wr.refused != nil, func() goapp.UI { return p.wr.retry("create-retry") }),
 				p.renderStep(),
@@ -478,7 +478,7 @@ func (p *lbWizard) renderStep() goapp.UI {
 	}
 	head := []goapp.UI{goapp.Legend().Text(fmt.Sprintf("Step %d of %d: %s", p.step+1, wizard.StepCount, wizard.Titles[p.step]))}
 	if msg := p.stepErr[p.step]; msg != "" {
-		head = append(head, goapp.Div().ID("wz-step-error").Class("alert", "alert-error").Aria("live", "assertive").Text(msg))
+		head = append(head, alertError("wz-step-error", msg))
 	}
 	return goapp.FieldSet().ID(fmt.Sprintf("wz-panel-%d", p.step)).Class("card", "wz-panel").Body(append(head, body...)...)
 }

@@ -491,7 +491,7 @@ func (p *loginPage) Render() goapp.UI {
 					)
 				}),
 				goapp.If(p.err != "", func() goapp.UI {
-					return goapp.Div().ID("login-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.err)
+					return alertError("login-error", p.err)
 				}),
 				goapp.If(p.notice != "", func() goapp.UI {
 					return goapp.Div().ID("login-notice").Class("alert", "alert-info").Aria("live", "polite").Text(p.notice)

@@ -329,7 +329,7 @@ func (b *batchMembers) Render() goapp.UI {
 		body = append(body, goapp.P().Class("muted", "hint").Text("Replace every member of the pool at once, from pasted address:port lines: one request and one wait."))
 	}
 	if b.err != "" {
-		body = append(body, goapp.Div().ID("batch-error").Class("alert", "alert-error").Aria("live", "assertive").Text(b.err))
+		body = append(body, alertError("batch-error", b.err))
 	}
 	if b.w.refused != nil {
 		body = append(body, b.w.retry("batch-retry"))

@@ -83,7 +83,7 @@ func (s *shell) renderReauth(sess *session) goapp.UI {
 			field("reauth-password", "Password", goapp.Input().ID("reauth-password").Type("password").Attr("autocomplete", "current-password").
 				Value(s.reauthPass).OnInput(s.ValueTo(&s.reauthPass)).AutoFocus(true)),
 			goapp.If(s.reauthErr != "", func() goapp.UI {
-				return goapp.Div().ID("reauth-error").Class("alert", "alert-error").Aria("live", "assertive").Text(s.reauthErr)
+				return alertError("reauth-error", s.reauthErr)
 			}),
 			goapp.Div().Class("form-actions").Body(
 				goapp.Button().ID("reauth-submit").Type("submit").Class("btn", "btn-primary").Disabled(s.reauthBusy).Text("Log in again"),

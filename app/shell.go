@@ -219,7 +219,7 @@ func (s *shell) Render() goapp.UI {
 		goapp.Div().Class("notices").Body(
 			&updateNotice{}, // app/update.go
 			goapp.If(s.switchErr != "", func() goapp.UI {
-				return goapp.Div().ID("switch-error").Class("alert", "alert-error").Aria("live", "assertive").Text(s.switchErr)
+				return alertError("switch-error", s.switchErr)
 			}),
 			goapp.If(sess != nil && reauthPending(), func() goapp.UI { return s.renderReauth(sess) }),
 			goapp.If(len(mine) > 0, func() goapp.UI {

@@ -312,7 +312,7 @@ func (p *trainerPage) Render() goapp.UI {
 		goapp.A().Class("btn", "btn-small").Href(serverapi.TrainerCardsPath).Text("Cards for printing"),
 	), Content: []goapp.UI{
 		goapp.If(p.err != "", func() goapp.UI {
-			return goapp.Div().ID("trainer-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.errText())
+			return alertError("trainer-error", p.errText())
 		}),
 		goapp.If(p.status == loading, func() goapp.UI {
 			return goapp.Div().Class("empty", "loading").Text("Reading the class…")
@@ -622,7 +622,7 @@ func (p *trainerPage) renderForms() goapp.UI {
 			return goapp.Div().ID("trainer-notice").Class("alert").Aria("live", "polite").Text(p.notice)
 		}),
 		goapp.If(p.failed != "", func() goapp.UI {
-			return goapp.Div().ID("trainer-failed").Class("alert", "alert-error").Aria("live", "assertive").Text(p.failed)
+			return alertError("trainer-failed", p.failed)
 		}),
 	)
 }
