@@ -12,3 +12,19 @@ import goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 func alertError(id, text string) goapp.HTMLDiv {
 	return goapp.Div().ID(id).Class("alert", "alert-error").Aria("live", "assertive").Text(text)
 }
+
+// The most frequent first links of the pages' chains: an element with its
+// classes (goapp.Div().Class(…)) or its id (goapp.Button().ID(…)), one call
+// each at the ~380 places that start a chain so.
+
+func classDiv(classes ...string) goapp.HTMLDiv   { return goapp.Div().Class(classes...) }
+func classSpan(classes ...string) goapp.HTMLSpan { return goapp.Span().Class(classes...) }
+func classP(classes ...string) goapp.HTMLP       { return goapp.P().Class(classes...) }
+func classTd(classes ...string) goapp.HTMLTd     { return goapp.Td().Class(classes...) }
+func classA(classes ...string) goapp.HTMLA       { return goapp.A().Class(classes...) }
+
+func idDiv(id string) goapp.HTMLDiv       { return goapp.Div().ID(id) }
+func idSpan(id string) goapp.HTMLSpan     { return goapp.Span().ID(id) }
+func idP(id string) goapp.HTMLP           { return goapp.P().ID(id) }
+func idButton(id string) goapp.HTMLButton { return goapp.Button().ID(id) }
+func idInput(id string) goapp.HTMLInput   { return goapp.Input().ID(id) }

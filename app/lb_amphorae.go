@@ -100,13 +100,13 @@ func (a *lbAmphorae) Render() goapp.UI {
 	var body goapp.UI
 	switch {
 	case a.status == loadFailed:
-		body = goapp.Div().ID("lb-amphorae-error").Class("alert", "alert-error").Text("The amphorae could not be read: " + a.err)
+		body = idDiv("lb-amphorae-error").Class("alert", "alert-error").Text("The amphorae could not be read: " + a.err)
 	case a.status != loaded:
-		body = goapp.Div().Class("empty", "loading").Text("Reading the amphorae…")
+		body = classDiv("empty", "loading").Text("Reading the amphorae…")
 	case len(a.amps) == 0:
-		body = goapp.P().ID("lb-amphorae-empty").Class("muted").Text("No amphorae: the provider runs no amphora for this load balancer, or they are being replaced.")
+		body = idP("lb-amphorae-empty").Class("muted").Text("No amphorae: the provider runs no amphora for this load balancer, or they are being replaced.")
 	default:
-		body = goapp.Div().Class("table-wrap").Body(goapp.Table().ID("lb-amphorae").Class("table", "amp-table").Body(
+		body = classDiv("table-wrap").Body(goapp.Table().ID("lb-amphorae").Class("table", "amp-table").Body(
 			goapp.THead().Body(goapp.Tr().Body(
 				goapp.Th().Scope("col").Text("Amphora"), goapp.Th().Scope("col").Text("Role"), goapp.Th().Scope("col").Text("Status"),
 				goapp.Th().Scope("col").Text("Compute ID"), goapp.Th().Scope("col").Text("Addresses"),
@@ -116,8 +116,8 @@ func (a *lbAmphorae) Render() goapp.UI {
 		))
 	}
 	return goapp.Section().ID("lb-amphorae-card").Class("card").Aria("labelledby", "lb-amphorae-title").Body(
-		goapp.Div().Class("card-head").Body(goapp.H2().ID("lb-amphorae-title").Text("Amphorae"),
-			goapp.Div().Class("spacer"), goapp.Span().Class("muted").Text("admin")),
+		classDiv("card-head").Body(goapp.H2().ID("lb-amphorae-title").Text("Amphorae"),
+			classDiv("spacer"), classSpan("muted").Text("admin")),
 		goapp.If(a.w.err != "", func() goapp.UI {
 			return alertError("amp-failover-error", a.w.err)
 		}),
@@ -170,13 +170,13 @@ func (a *lbAmphorae) retryFailover(wr write) {
 // renderReplaced says that the amphora of a refused failover was replaced
 // while the load balancer was busy, and offers the load balancer's failover.
 func (a *lbAmphorae) renderReplaced() goapp.UI {
-	return goapp.Div().ID("amp-replaced").Class("alert", "alert-info").Aria("live", "polite").Body(
+	return idDiv("amp-replaced").Class("alert", "alert-info").Aria("live", "polite").Body(
 		goapp.Text("Amphora "+a.replaced+" was replaced while the load balancer was busy (another failover): its failover was not sent, "+
 			"there is nothing left to fail over. To replace the load balancer's amphorae again, fail over the load balancer. "),
-		goapp.Button().ID("amp-replaced-lb-failover").Type("button").Class("btn", "btn-small").Disabled(a.w.sending).
+		idButton("amp-replaced-lb-failover").Type("button").Class("btn", "btn-small").Disabled(a.w.sending).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { a.asking = askLB; showModal(ctx, ampDialogID) }).
 			Text("Fail over the load balancer…"),
-		goapp.Button().ID("amp-replaced-dismiss").Type("button").Class("btn", "btn-small", "btn-ghost").
+		idButton("amp-replaced-dismiss").Type("button").Class("btn", "btn-small", "btn-ghost").
 			OnClick(func(ctx goapp.Context, e goapp.Event) { a.replaced = "" }).Text("Dismiss"),
 	)
 }
@@ -216,7 +216,7 @@ func ampAddresses(amp object) []goapp.UI {
 		if p.ip == "" {
 			continue
 		}
-		out = append(out, goapp.Div().Class("amp-addr").Body(goapp.Span().Class("muted").Text(p.label+" "), goapp.Span().Class("mono").Text(p.ip)))
+		out = append(out, classDiv("amp-addr").Body(classSpan("muted").Text(p.label+" "), classSpan("mono").Text(p.ip)))
 	}
 	if len(out) == 0 {
 		out = append(out, goapp.Text("—"))
@@ -227,14 +227,14 @@ func ampAddresses(amp object) []goapp.UI {
 func (a *lbAmphorae) renderRow(amp object) goapp.UI {
 	id := amp.Text("id")
 	return goapp.Tr().Class("amp-row").DataSet("id", id).DataSet("status", amp.Text("status")).Body(
-		goapp.Td().Class("name").Body(goapp.A().Class("mono").Href(amphoraRes.detailPathOf("", id)).Text(shorten(id, 13))),
-		goapp.Td().Class("amp-role").Text(orDash(amp.Text("role"))),
+		classTd("name").Body(classA("mono").Href(amphoraRes.detailPathOf("", id)).Text(shorten(id, 13))),
+		classTd("amp-role").Text(orDash(amp.Text("role"))),
 		goapp.Td().Body(badge(amp.Text("status"))),
-		goapp.Td().Class("mono").Text(orDash(amp.Text("compute_id"))),
+		classTd("mono").Text(orDash(amp.Text("compute_id"))),
 		goapp.Td().Body(ampAddresses(amp)...),
-		goapp.Td().Class("mono").Text(orDash(amp.Text("image_id"))),
+		classTd("mono").Text(orDash(amp.Text("image_id"))),
 		goapp.Td().Text(formatTime(amp.Time("created_at"))),
-		goapp.Td().Body(goapp.Button().ID("amp-failover-"+id).Class("btn", "btn-small", "amp-failover").DataSet("id", id).
+		goapp.Td().Body(idButton("amp-failover-"+id).Class("btn", "btn-small", "amp-failover").DataSet("id", id).
 			Aria("label", "Fail over amphora "+id).Disabled(a.w.sending).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				// from the button, not the closure: go-app keeps a row's first handler when the rows change
@@ -268,14 +268,14 @@ func (a *lbAmphorae) renderConfirm() goapp.UI {
 		}).OnKeyDown(trapTab).Body(
 		goapp.H2().ID("amp-failover-title").Text("Fail over this amphora?"),
 		goapp.P().Textf("Octavia replaces amphora %s (%s) with a new one; its load balancer is PENDING_UPDATE until it is done, and traffic through this amphora may drop for a moment.", id, orDash(amp.Text("role"))),
-		goapp.Div().Class("confirm-actions").Body(
-			goapp.Button().ID("amp-failover-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
+		classDiv("confirm-actions").Body(
+			idButton("amp-failover-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
 				closeDialog(ampDialogID)
 				if amp, ok := a.asked(); ok { // at the click: the closure may be from an older render
 					a.failover(a.uctx, amp) // the card's context: this button goes away with the dialog
 				}
 			}).Text("Fail over"),
-			goapp.Button().ID("amp-failover-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(ampDialogID) }).Text("Cancel"),
+			idButton("amp-failover-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(ampDialogID) }).Text("Cancel"),
 		),
 	)
 }
@@ -290,12 +290,12 @@ func (a *lbAmphorae) renderConfirmLB() goapp.UI {
 		}).OnKeyDown(trapTab).Body(
 		goapp.H2().ID("amp-failover-title").Text("Fail over the load balancer?"),
 		goapp.P().Text(lbFailover().Confirm),
-		goapp.Div().Class("confirm-actions").Body(
-			goapp.Button().ID("amp-failover-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
+		classDiv("confirm-actions").Body(
+			idButton("amp-failover-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
 				closeDialog(ampDialogID)
 				a.failoverLB(a.uctx)
 			}).Text("Fail over"),
-			goapp.Button().ID("amp-failover-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(ampDialogID) }).Text("Cancel"),
+			idButton("amp-failover-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(ampDialogID) }).Text("Cancel"),
 		),
 	)
 }

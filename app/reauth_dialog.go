@@ -77,17 +77,17 @@ func (s *shell) renderReauth(sess *session) goapp.UI {
 	return goapp.Dialog().ID(reauthDialogID).Class("modal").Aria("labelledby", "reauth-title").Aria("describedby", "reauth-why").
 		On("cancel", s.reauthCancel).On("close", s.reauthClosed).OnKeyDown(trapTab).Body(
 		goapp.H2().ID("reauth-title").Text("Your session has ended"),
-		goapp.P().ID("reauth-why").Text("Keystone no longer accepts your token (it expired or was revoked). Log in again as "+
+		idP("reauth-why").Text("Keystone no longer accepts your token (it expired or was revoked). Log in again as "+
 			sess.Info.UserName+" to carry on where you were."),
 		goapp.Form().ID("reauth-form").Class("form").OnSubmit(s.reauthSubmit).Body(
-			field("reauth-password", "Password", goapp.Input().ID("reauth-password").Type("password").Attr("autocomplete", "current-password").
+			field("reauth-password", "Password", idInput("reauth-password").Type("password").Attr("autocomplete", "current-password").
 				Value(s.reauthPass).OnInput(s.ValueTo(&s.reauthPass)).AutoFocus(true)),
 			goapp.If(s.reauthErr != "", func() goapp.UI {
 				return alertError("reauth-error", s.reauthErr)
 			}),
-			goapp.Div().Class("form-actions").Body(
-				goapp.Button().ID("reauth-submit").Type("submit").Class("btn", "btn-primary").Disabled(s.reauthBusy).Text("Log in again"),
-				goapp.Button().ID("reauth-logout").Type("button").Class("btn", "btn-ghost").OnClick(s.reauthLeave).Text("Log out"),
+			classDiv("form-actions").Body(
+				idButton("reauth-submit").Type("submit").Class("btn", "btn-primary").Disabled(s.reauthBusy).Text("Log in again"),
+				idButton("reauth-logout").Type("button").Class("btn", "btn-ghost").OnClick(s.reauthLeave).Text("Log out"),
 			),
 		),
 	)

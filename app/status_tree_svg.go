@@ -69,8 +69,8 @@ func renderLayout(t octavia.StatusLoadBalancer, l treeLayout, linked bool) goapp
 	for _, n := range l.Nodes {
 		nodes = append(nodes, renderTreeNode(n, linked))
 	}
-	return goapp.Div().Class("tree").Body(
-		goapp.Div().Class("tree-scroll").Body(
+	return classDiv("tree").Body(
+		classDiv("tree-scroll").Body(
 			svgEl("svg").
 				Class("status-tree").
 				Attr("role", "group").
@@ -198,11 +198,11 @@ var treeLegend = []struct {
 }
 
 func renderTreeLegend() goapp.UI {
-	return goapp.Div().Class("legend").Body(
-		goapp.Span().Class("legend-title").Text("Box: operating status · left stripe: provisioning status"),
+	return classDiv("legend").Body(
+		classSpan("legend-title").Text("Box: operating status · left stripe: provisioning status"),
 		goapp.Range(treeLegend).Slice(func(i int) goapp.UI {
-			return goapp.Span().Class("legend-item").Body(
-				goapp.Span().Class("swatch", "sw-"+treeLegend[i].tone.class()),
+			return classSpan("legend-item").Body(
+				classSpan("swatch", "sw-"+treeLegend[i].tone.class()),
 				goapp.Text(treeLegend[i].label),
 			)
 		}),

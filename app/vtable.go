@@ -95,7 +95,7 @@ func (v *vtable) Render() goapp.UI {
 		cols[i] = goapp.Col().Attr("width", c.Width).Class(c.Class) // an attribute: the CSP forbids style attributes
 		heads[i] = v.head(i, c)
 	}
-	return goapp.Div().ID(v.ID).Class("table-wrap", "vtable").DataSet("rows", v.Count).DataSet("first", start).
+	return idDiv(v.ID).Class("table-wrap", "vtable").DataSet("rows", v.Count).DataSet("first", start).
 		OnScroll(v.onScroll).Body(
 		goapp.Table().Class("table").Body(
 			goapp.ColGroup().Body(cols...),
