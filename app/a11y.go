@@ -78,7 +78,7 @@ func trapTab(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	first, last := stops.Index(0), stops.Index(n-1)
-	active := goapp.Window().Get("document").Get("activeElement")
+	active := windowGet("document").Get("activeElement")
 	switch back := e.Get("shiftKey").Bool(); {
 	case back && (active.Equal(first) || active.Equal(ctx.JSSrc())):
 		e.PreventDefault()

@@ -93,17 +93,18 @@ func (s *amphoraStats) Render() goapp.UI {
 		for _, h := range statsColumns {
 			head = append(head, goapp.Th().Text(h))
 		}
-		body = classDiv("table-wrap").Body(goapp.Table().ID("amp-stats").Class("table", "table-compact").Body(
+		body = classDivBody("table-wrap", goapp.Table().ID("amp-stats").Class("table", "table-compact").Body(
 			goapp.THead().Body(goapp.Tr().Body(head...)), goapp.TBody().Body(trs...)))
+
 	}
 	return goapp.Section().Class("card").Body(
-		classDiv("card-head").Body(
+		classDivBody("card-head",
 			goapp.H2().Text("Statistics"),
 			classDiv("spacer"),
-			goapp.If(!s.at.IsZero(), func() goapp.UI { return classSpan("muted").Text("read at " + formatTime(s.at) + " UTC") }),
+			goapp.If(!s.at.IsZero(), func() goapp.UI { return classSpanText("muted", "read at "+formatTime(s.at)+" UTC") }),
 			idButton("amp-stats-refresh").Class("btn", "btn-small").Disabled(s.status == loading).
-				OnClick(func(ctx goapp.Context, e goapp.Event) { s.load(ctx) }).Text("Refresh"),
-		),
+				OnClick(func(ctx goapp.Context, e goapp.Event) { s.load(ctx) }).Text("Refresh")),
+
 		body,
 	)
 }

@@ -43,7 +43,7 @@ func (p *labPanel) OnDismount() {
 }
 
 func (p *labPanel) read(ctx goapp.Context) {
-	origin := originOf(goapp.Window().URL())
+	origin := originOf(windowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
@@ -62,7 +62,7 @@ func (p *labPanel) goBack(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	p.back, p.err = true, ""
-	origin := originOf(goapp.Window().URL())
+	origin := originOf(windowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
@@ -87,7 +87,7 @@ func (p *labPanel) Render() goapp.UI {
 				goapp.Text(", as its trainee sees it: nothing here can be changed. "),
 				idButton("view-back").Type("button").Class("btn", "btn-small").Disabled(p.back).OnClick(p.goBack).
 					Text("Back to the trainer's page"),
-				goapp.If(p.err != "", func() goapp.UI { return classSpan("st-error-text").Text(" " + p.err) }),
+				goapp.If(p.err != "", func() goapp.UI { return classSpanText("st-error-text", " "+p.err) }),
 			)
 		}),
 		goapp.If(l.Exercise != nil && len(l.Steps) == len(exerciseSteps(l.Exercise)), func() goapp.UI {
@@ -131,9 +131,9 @@ func (p *labPanel) renderChecklist() goapp.UI {
 			return goapp.Li().Class("check-step", cls).DataSet("done", s.Holds).Body(
 				classSpan("check-mark").Aria("hidden", "true").Text(mark+" "),
 				goapp.Span().Text(step.Title),
-				classSpan("sr-only").Text(" ("+state+")"),
+				classSpanText("sr-only", " ("+state+")"),
 				goapp.If(i == next && step.Hint != "", func() goapp.UI {
-					return classDiv("check-hint").Body(classSpan("who-label").Text("hint "), classSpan("mono").Text(step.Hint))
+					return classDivBody("check-hint", classSpanText("who-label", "hint "), classSpanText("mono", step.Hint))
 				}),
 			)
 		})),

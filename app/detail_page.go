@@ -75,7 +75,7 @@ func (p *detailPage) OnInit() {
 	if sess == nil {
 		return
 	}
-	u := goapp.Window().URL()
+	u := windowURL()
 	pr, ok := detailRead(sess, u)
 	if !ok {
 		return
@@ -531,18 +531,17 @@ func (p *detailPage) renderObject() goapp.UI {
 	o := p.shown()
 	tagsEditable := p.tagsEditable(o)
 	parts := []goapp.UI{
-		// one element whatever shows in it: the parts after it keep their
-		// places (and components their state) when a dialog or an error comes
-		classDiv("detail-top").Body(
+
+		classDivBody("detail-top",
 			goapp.If(p.confirming, p.renderConfirm),
 			goapp.If(p.asking != "", p.renderAsk),
 			goapp.If(p.actor.err != "", func() goapp.UI {
 				return alertError("action-error", p.actor.err)
 			}),
-			goapp.If(p.actor.refused != nil, func() goapp.UI { return p.actor.retry("action-retry") }),
-		),
+			goapp.If(p.actor.refused != nil, func() goapp.UI { return p.actor.retry("action-retry") })),
+
 		goapp.Section().Class("card").Body(
-			classDiv("card-head").Body(
+			classDivBody("card-head",
 				goapp.H2().Text("Properties"),
 				classDiv("spacer"),
 				goapp.If(p.stopPoll != nil, func() goapp.UI {
@@ -550,9 +549,9 @@ func (p *detailPage) renderObject() goapp.UI {
 				}),
 				renderLive("obj-live", p.live.state(), "Its statuses come from its load balancer's status tree"),
 				goapp.If(p.pollErr != "", func() goapp.UI {
-					return classSpan("st-error-text").Text("Last read failed: " + p.pollErr)
-				}),
-			),
+					return classSpanText("st-error-text", "Last read failed: "+p.pollErr)
+				})),
+
 			goapp.Dl().ID(p.dom("props")).Class("props").Body(renderProps(p.sess, p.pr, o, tagsEditable)...),
 			p.renderWhy(o),
 		),

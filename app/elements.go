@@ -1,6 +1,10 @@
 package app
 
-import goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"net/url"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 // Elements that many pages build alike. Each is one call where its builder
 // chain would be several: in Go's wasm every call site of a chain costs
@@ -28,3 +32,17 @@ func idSpan(id string) goapp.HTMLSpan     { return goapp.Span().ID(id) }
 func idP(id string) goapp.HTMLP           { return goapp.P().ID(id) }
 func idButton(id string) goapp.HTMLButton { return goapp.Button().ID(id) }
 func idInput(id string) goapp.HTMLInput   { return goapp.Input().ID(id) }
+
+// classDivBody is goapp.Div().Class(class).Body(body...), at ~70 places.
+func classDivBody(class string, body ...goapp.UI) goapp.HTMLDiv {
+	return goapp.Div().Class(class).Body(body...)
+}
+
+// classSpanText is goapp.Span().Class(class).Text(text), at ~30 places.
+func classSpanText(class string, text any) goapp.HTMLSpan {
+	return goapp.Span().Class(class).Text(text)
+}
+
+// windowURL is goapp.Window().URL(); windowGet is goapp.Window().Get(name).
+func windowURL() *url.URL               { return goapp.Window().URL() }
+func windowGet(name string) goapp.Value { return goapp.Window().Get(name) }

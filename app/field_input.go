@@ -60,7 +60,7 @@ func (in fieldInput) render() goapp.UI {
 		input = goapp.Select().ID(id).OnChange(pick, scope).Body(opts...)
 	case in.OptionsErr != "":
 		input = goapp.Div().Body(idInput(id).Value(val).OnInput(set, scope),
-			classSpan("st-error-text").Text(" The list could not be read: "+in.OptionsErr))
+			classSpanText("st-error-text", " The list could not be read: "+in.OptionsErr))
 	case f.Type == form.Ref || f.Type == form.Subnet || f.Type == form.Port:
 		var opts []goapp.UI
 		if !in.Pick || val == "" {

@@ -484,11 +484,10 @@ func (p *formPage) renderForm(back string) goapp.UI {
 		goapp.If(!p.create, func() goapp.UI {
 			return classP("muted", "hint").Text("Only what you change is sent; clearing a field unsets it (Octavia's default). Tags are changed on the object's page.")
 		}),
-		classDiv("confirm-actions").Body(
+		classDivBody("confirm-actions",
 			idButton("res-submit").Type("submit").Class("btn", "btn-primary").Disabled(p.w.sending).
 				Text(map[bool]string{true: verb + "…", false: verb}[p.w.sending]),
-			classA("btn", "btn-ghost").Href(back).Text("Cancel"),
-		),
+			classA("btn", "btn-ghost").Href(back).Text("Cancel")),
 	)
 }
 

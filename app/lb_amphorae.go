@@ -106,7 +106,7 @@ func (a *lbAmphorae) Render() goapp.UI {
 	case len(a.amps) == 0:
 		body = idP("lb-amphorae-empty").Class("muted").Text("No amphorae: the provider runs no amphora for this load balancer, or they are being replaced.")
 	default:
-		body = classDiv("table-wrap").Body(goapp.Table().ID("lb-amphorae").Class("table", "amp-table").Body(
+		body = classDivBody("table-wrap", goapp.Table().ID("lb-amphorae").Class("table", "amp-table").Body(
 			goapp.THead().Body(goapp.Tr().Body(
 				goapp.Th().Scope("col").Text("Amphora"), goapp.Th().Scope("col").Text("Role"), goapp.Th().Scope("col").Text("Status"),
 				goapp.Th().Scope("col").Text("Compute ID"), goapp.Th().Scope("col").Text("Addresses"),
@@ -114,10 +114,12 @@ func (a *lbAmphorae) Render() goapp.UI {
 			)),
 			goapp.TBody().Body(goapp.Range(a.amps).Slice(func(i int) goapp.UI { return a.renderRow(a.amps[i]) })),
 		))
+
 	}
 	return goapp.Section().ID("lb-amphorae-card").Class("card").Aria("labelledby", "lb-amphorae-title").Body(
-		classDiv("card-head").Body(goapp.H2().ID("lb-amphorae-title").Text("Amphorae"),
-			classDiv("spacer"), classSpan("muted").Text("admin")),
+		classDivBody("card-head", goapp.H2().ID("lb-amphorae-title").Text("Amphorae"),
+			classDiv("spacer"), classSpanText("muted", "admin")),
+
 		goapp.If(a.w.err != "", func() goapp.UI {
 			return alertError("amp-failover-error", a.w.err)
 		}),
@@ -216,7 +218,7 @@ func ampAddresses(amp object) []goapp.UI {
 		if p.ip == "" {
 			continue
 		}
-		out = append(out, classDiv("amp-addr").Body(classSpan("muted").Text(p.label+" "), classSpan("mono").Text(p.ip)))
+		out = append(out, classDivBody("amp-addr", classSpanText("muted", p.label+" "), classSpanText("mono", p.ip)))
 	}
 	if len(out) == 0 {
 		out = append(out, goapp.Text("—"))
@@ -268,15 +270,14 @@ func (a *lbAmphorae) renderConfirm() goapp.UI {
 		}).OnKeyDown(trapTab).Body(
 		goapp.H2().ID("amp-failover-title").Text("Fail over this amphora?"),
 		goapp.P().Textf("Octavia replaces amphora %s (%s) with a new one; its load balancer is PENDING_UPDATE until it is done, and traffic through this amphora may drop for a moment.", id, orDash(amp.Text("role"))),
-		classDiv("confirm-actions").Body(
+		classDivBody("confirm-actions",
 			idButton("amp-failover-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
 				closeDialog(ampDialogID)
-				if amp, ok := a.asked(); ok { // at the click: the closure may be from an older render
-					a.failover(a.uctx, amp) // the card's context: this button goes away with the dialog
+				if amp, ok := a.asked(); ok {
+					a.failover(a.uctx, amp)
 				}
 			}).Text("Fail over"),
-			idButton("amp-failover-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(ampDialogID) }).Text("Cancel"),
-		),
+			idButton("amp-failover-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(ampDialogID) }).Text("Cancel")),
 	)
 }
 
@@ -290,13 +291,12 @@ func (a *lbAmphorae) renderConfirmLB() goapp.UI {
 		}).OnKeyDown(trapTab).Body(
 		goapp.H2().ID("amp-failover-title").Text("Fail over the load balancer?"),
 		goapp.P().Text(lbFailover().Confirm),
-		classDiv("confirm-actions").Body(
+		classDivBody("confirm-actions",
 			idButton("amp-failover-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
 				closeDialog(ampDialogID)
 				a.failoverLB(a.uctx)
 			}).Text("Fail over"),
-			idButton("amp-failover-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(ampDialogID) }).Text("Cancel"),
-		),
+			idButton("amp-failover-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(ampDialogID) }).Text("Cancel")),
 	)
 }
 

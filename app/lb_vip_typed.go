@@ -81,7 +81,7 @@ func (p *lbWizard) renderTypedVIP(it wizard.Item, radio func(val, label string) 
 		),
 		goapp.FieldSet().Class("wz-vip").Body(
 			goapp.Legend().Text("Virtual IP (VIP)"),
-			classDiv("wz-radios").Body(radio("subnet", "A subnet"), radio("network", "A network"), radio("port", "A port")),
+			classDivBody("wz-radios", radio("subnet", "A subnet"), radio("network", "A network"), radio("port", "A port")),
 		),
 		classDiv("wz-grid").Body(grid...),
 	}

@@ -268,7 +268,7 @@ func (p *lbWizard) next(ctx goapp.Context, e goapp.Event) {
 // page's order): the field to fix first. UI goroutine.
 func focusFirstFieldError(ctx goapp.Context) {
 	ctx.Defer(func(goapp.Context) {
-		el := goapp.Window().Get("document").Call("querySelector", ".field-error[id$='-error']")
+		el := windowGet("document").Call("querySelector", ".field-error[id$='-error']")
 		if el.Truthy() {
 			id := el.Get("id").String()
 			focusID(strings.TrimSuffix(id, "-error"))
@@ -509,14 +509,14 @@ func (p *lbWizard) renderLB() []goapp.UI {
 	} else {
 		out = append(out, goapp.FieldSet().Class("wz-vip").Body(
 			goapp.Legend().Text("Virtual IP (VIP)"),
-			classDiv("wz-radios").Body(radio("subnet", "From a subnet"), radio("port", "An existing port")),
+			classDivBody("wz-radios", radio("subnet", "From a subnet"), radio("port", "An existing port")),
 		))
 		if lbVIPBySubnet(v) {
 			nets := []goapp.UI{option("", "Any network", v["_network"] == "")}
 			for _, n := range p.nets {
 				nets = append(nets, option(n.ID, n.Label, n.ID == v["_network"]))
 			}
-			out = append(out, classDiv("wz-grid").Body(
+			out = append(out, classDivBody("wz-grid",
 				field("create-network", "VIP network", goapp.Select().ID("create-network").OnChange(func(ctx goapp.Context, e goapp.Event) {
 					v["_network"] = selectValue(ctx)
 					if s := p.subnetsOf(v["_network"]); len(s) > 0 && !slices.ContainsFunc(s, func(c choice) bool { return c.ID == v["vip_subnet_id"] }) {
@@ -525,8 +525,7 @@ func (p *lbWizard) renderLB() []goapp.UI {
 					p.changed()
 				}, p.scope()).Body(nets...)),
 				fieldOf("vip_subnet_id"),
-				fieldOf("vip_address"),
-			))
+				fieldOf("vip_address")))
 		} else {
 			out = append(out, fieldOf("vip_port_id"))
 		}
@@ -629,7 +628,7 @@ func (p *lbWizard) poolSelect(id, label string, v form.Values) goapp.UI {
 		opts = append(opts, option(strconv.Itoa(i), displayName(pl.V["name"], fmt.Sprintf("pool %d", i+1)), v["_pool"] == strconv.Itoa(i)))
 	}
 	msg := p.errs[id]
-	return classDiv("field").Body(
+	return classDivBody("field",
 		goapp.Label().For(id).Text(label),
 		goapp.Select().ID(id).OnChange(func(ctx goapp.Context, e goapp.Event) {
 			v["_pool"] = selectValue(ctx)
@@ -637,8 +636,8 @@ func (p *lbWizard) poolSelect(id, label string, v form.Values) goapp.UI {
 		}, goapp.EventScope(p.gen, id)).Body(opts...),
 		goapp.If(msg != "", func() goapp.UI {
 			return idDiv(id+"-error").Class("field-error", "st-error-text").Aria("live", "polite").Text(msg)
-		}),
-	)
+		}))
+
 }
 
 func (p *lbWizard) renderListeners() []goapp.UI {
@@ -646,7 +645,7 @@ func (p *lbWizard) renderListeners() []goapp.UI {
 	for i, it := range p.w.Items(wizard.StepListeners) {
 		out = append(out, p.item(it.ID, fmt.Sprintf("Listener %d", i+1), func() { p.w.RemoveListener(i); p.changed() },
 			p.renderFields(it),
-			classDiv("wz-grid").Body(p.poolSelect(it.ID+"-pool", "Default pool", it.V)),
+			classDivBody("wz-grid", p.poolSelect(it.ID+"-pool", "Default pool", it.V)),
 		))
 	}
 	return append(out, p.addButton("wz-add-listener", "Add a listener", false, func() {

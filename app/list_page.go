@@ -111,7 +111,7 @@ func (p *listPage) OnInit() {
 	if sess == nil {
 		return
 	}
-	u := goapp.Window().URL()
+	u := windowURL()
 	pr, q, ok := firstRead(sess, u)
 	if !ok {
 		return
@@ -287,7 +287,7 @@ func (p *listPage) Render() goapp.UI {
 	body := p.renderList()
 	if p.Embedded != nil {
 		return goapp.Section().Class("card", "embedded-list").Body(
-			classDiv("card-head").Body(goapp.H2().Text(p.res.Title), classDiv("spacer"), p.renderActions()),
+			classDivBody("card-head", goapp.H2().Text(p.res.Title), classDiv("spacer"), p.renderActions()),
 			body,
 		)
 	}
@@ -342,7 +342,7 @@ func (p *listPage) renderList() goapp.UI {
 	shown := p.shownRows()
 	active, pending, failed := countRows(rows)
 	res := p.res
-	return classDiv("list").Body(
+	return classDivBody("list",
 		goapp.If(len(p.filters) > 0 && p.Embedded == nil, p.renderFilters),
 		classDiv("summary").Body(
 			idSpan(p.dom("count")).Text(countOf(len(rows), res)),
@@ -360,8 +360,8 @@ func (p *listPage) renderList() goapp.UI {
 				return idSpan(p.dom("refresh-error")).Class("st-error-text").Text(p.refreshErr)
 			}),
 		),
-		p.renderBody(shown, len(rows)),
-	)
+		p.renderBody(shown, len(rows)))
+
 }
 
 // renderFilters shows Octavia's filters of the list, each with a link to
@@ -383,12 +383,12 @@ func (p *listPage) renderFilters() goapp.UI {
 		if len(rest) > 0 {
 			href += "?" + rest.Encode()
 		}
-		var value goapp.UI = classSpan("mono").Text(v)
+		var value goapp.UI = classSpanText("mono", v)
 		if of := resourceOf(f.Of); of != nil {
 			value = classA("mono").Href(of.detailPathOf("", v)).Text(v)
 		}
 		chips = append(chips, classSpan("chip").DataSet("filter", f.Key).Body(
-			classSpan("muted").Text(f.Label+": "), value,
+			classSpanText("muted", f.Label+": "), value,
 			classA("chip-x").Href(href).Aria("label", "Remove the filter "+f.Label).Text("×"),
 		))
 	}

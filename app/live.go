@@ -307,7 +307,7 @@ func setAlertTitle(n int) {
 	if n > 0 {
 		title = fmt.Sprintf("(%d ERROR/DEGRADED) %s", n, appTitle)
 	}
-	doc := goapp.Window().Get("document")
+	doc := windowGet("document")
 	if doc.Get("title").String() != title {
 		doc.Set("title", title)
 	}

@@ -310,13 +310,13 @@ func (b *batchMembers) Render() goapp.UI {
 	if sess == nil || b.Env.Obj == nil || !memberRes.mayWrite(sess) {
 		return goapp.Div()
 	}
-	head := classDiv("card-head").Body(
+	head := classDivBody("card-head",
 		goapp.H2().Text("Member set"),
 		classDiv("spacer"),
 		goapp.If(!b.open, func() goapp.UI {
 			return idButton("batch-open").Class("btn").OnClick(b.openEditor).Text("Edit the whole set…")
-		}),
-	)
+		}))
+
 	var body []goapp.UI
 	switch {
 	case b.open && b.loading:
@@ -343,7 +343,7 @@ func (b *batchMembers) renderEditor() goapp.UI {
 	for _, e := range b.errs {
 		errItems = append(errItems, goapp.Li().DataSet("line", e.Line).Text(e.String()))
 	}
-	return classDiv("form").Body(
+	return classDivBody("form",
 		goapp.Label().For("batch-lines").Text("Members, one per line"),
 		goapp.Textarea().ID("batch-lines").Rows(8).Class("mono").Attr("spellcheck", "false").Text(b.text).
 			OnInput(func(ctx goapp.Context, e goapp.Event) { b.text = ctx.JSSrc().Get("value").String() }),
@@ -353,13 +353,12 @@ func (b *batchMembers) renderEditor() goapp.UI {
 				goapp.Strong().Textf("%d line(s) to fix:", len(errItems)), goapp.Ul().Body(errItems...))
 		}),
 		goapp.If(fresh, b.renderPlan),
-		classDiv("confirm-actions").Body(
+		classDivBody("confirm-actions",
 			idButton("batch-preview").Class("btn").OnClick(b.preview).Text("Preview"),
 			idButton("batch-apply").Class("btn", "btn-primary").Disabled(!fresh || b.w.sending).OnClick(b.apply).
 				Text(map[bool]string{true: "Applying…", false: "Apply (one request)"}[b.w.sending]),
-			idButton("batch-cancel").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { b.open, b.err = false, "" }).Text("Cancel"),
-		),
-	)
+			idButton("batch-cancel").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { b.open, b.err = false, "" }).Text("Cancel")))
+
 }
 
 func (b *batchMembers) renderPlan() goapp.UI {
@@ -378,7 +377,7 @@ func (b *batchMembers) renderPlan() goapp.UI {
 	}
 	return idDiv("batch-plan").Body(
 		idP("batch-summary").Text(planSummary(b.plan)+"."),
-		classDiv("table-wrap").Body(goapp.Table().Class("table", "table-compact").Body(
+		classDivBody("table-wrap", goapp.Table().Class("table", "table-compact").Body(
 			goapp.THead().Body(goapp.Tr().Body(goapp.Th().Text("Change"), goapp.Th().Text("Member"), goapp.Th().Text("Weight"))),
 			goapp.TBody().Body(rows...),
 		)),

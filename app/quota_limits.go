@@ -92,12 +92,12 @@ func (d *quotaDefaults) Render() goapp.UI {
 		rows = append(rows, goapp.Tr().DataSet("key", p.Key).Body(
 			goapp.Td().Text(p.Label), classTd("num", "quota-used").Text(used), classTd("num", "quota-value").Text(p.Value),
 			classTd("num", "quota-default").Text(p.Default),
-			goapp.Td().Body(goapp.If(p.Own, func() goapp.UI { return classSpan("chip").Text("own value") }).
-				ElseIf(d.defaults != nil, func() goapp.UI { return classSpan("muted").Text("default") })),
+			goapp.Td().Body(goapp.If(p.Own, func() goapp.UI { return classSpanText("chip", "own value") }).
+				ElseIf(d.defaults != nil, func() goapp.UI { return classSpanText("muted", "default") })),
 		))
 	}
 	return goapp.Section().Class("card").Body(
-		classDiv("card-head").Body(goapp.H2().Text("Usage, limits and defaults")),
+		classDivBody("card-head", goapp.H2().Text("Usage, limits and defaults")),
 		goapp.If(d.usedErr != "", func() goapp.UI {
 			return idP("quota-used-error").Class("muted").Text("What the project uses could not be counted: " + d.usedErr)
 		}),

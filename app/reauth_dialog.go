@@ -24,8 +24,8 @@ func (s *shell) openReauth(ctx goapp.Context) {
 	if !reauthPending() {
 		return
 	}
-	if active := goapp.Window().Get("document").Get("activeElement"); active.Truthy() &&
-		!active.Equal(goapp.Window().Get("document").Get("body")) && active.Get("id").String() != "reauth-password" {
+	if active := windowGet("document").Get("activeElement"); active.Truthy() &&
+		!active.Equal(windowGet("document").Get("body")) && active.Get("id").String() != "reauth-password" {
 		s.reauthFocus = active
 	}
 	showModal(ctx, reauthDialogID)
@@ -85,10 +85,9 @@ func (s *shell) renderReauth(sess *session) goapp.UI {
 			goapp.If(s.reauthErr != "", func() goapp.UI {
 				return alertError("reauth-error", s.reauthErr)
 			}),
-			classDiv("form-actions").Body(
+			classDivBody("form-actions",
 				idButton("reauth-submit").Type("submit").Class("btn", "btn-primary").Disabled(s.reauthBusy).Text("Log in again"),
-				idButton("reauth-logout").Type("button").Class("btn", "btn-ghost").OnClick(s.reauthLeave).Text("Log out"),
-			),
+				idButton("reauth-logout").Type("button").Class("btn", "btn-ghost").OnClick(s.reauthLeave).Text("Log out")),
 		),
 	)
 }
@@ -100,7 +99,7 @@ func (s *shell) reauthSubmit(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	s.reauthBusy, s.reauthErr = true, ""
-	origin := originOf(goapp.Window().URL())
+	origin := originOf(windowURL())
 	cfg := clientConfig(origin, sess.Info.UserName, s.reauthPass, cmp.Or(sess.Info.DomainName, "Default"), "")
 	cfg.ProjectID = sess.Info.ProjectID
 	cfg = sessionConfig(cfg, sess.Info.Region)

@@ -139,7 +139,7 @@ func restoreSession(ctx context.Context, origin string, cfg serverapi.Config) (*
 
 // storedRegion is the region picked last in this browser ("" = none).
 func storedRegion() string {
-	if v := goapp.Window().Get("localStorage").Call("getItem", regionKey); v.Truthy() {
+	if v := windowGet("localStorage").Call("getItem", regionKey); v.Truthy() {
 		return v.String()
 	}
 	return ""
@@ -245,7 +245,7 @@ func loggedOutSince(sess *session) bool {
 	if sess == nil || sess.since.IsZero() {
 		return false
 	}
-	v := goapp.Window().Get("localStorage").Call("getItem", logoutKey)
+	v := windowGet("localStorage").Call("getItem", logoutKey)
 	if !v.Truthy() {
 		return false
 	}
@@ -264,7 +264,7 @@ var listenLogouts sync.Once
 // announceLogout tells the other tabs of this browser that the session
 // ended (they get a storage event).
 func announceLogout() {
-	goapp.Window().Get("localStorage").Call("setItem", logoutKey, strconv.FormatInt(time.Now().UnixNano(), 10))
+	windowGet("localStorage").Call("setItem", logoutKey, strconv.FormatInt(time.Now().UnixNano(), 10))
 }
 
 // loggedOutText is what the login page says after another tab logged out.

@@ -87,7 +87,7 @@ func (s *shell) OnNav(ctx goapp.Context) { s.focusHeading(ctx) }
 // the same kind: the shell stays) and OnMount (a shell mounted after the
 // navigation, once its page renders it). UI goroutine.
 func (s *shell) focusHeading(ctx goapp.Context) {
-	path := goapp.Window().URL().Path
+	path := windowURL().Path
 	if !goapp.IsClient || path == headingAt {
 		return
 	}
@@ -183,7 +183,7 @@ func (s *shell) Render() goapp.UI {
 			mine = append(mine, op)
 		}
 	}
-	return classDiv("app").Body(
+	return classDivBody("app",
 		skipLink(),
 		goapp.Header().Class("topbar").Body(
 			classA("brand").Href(listPath).Body(
@@ -195,7 +195,7 @@ func (s *shell) Render() goapp.UI {
 				goapp.If(!readOnly, func() goapp.UI {
 					return navLink(createPath, "Create load balancer", s.Nav == navCreate)
 				}),
-				goapp.If(labTrainer(sess), func() goapp.UI { // checklist_panel.go
+				goapp.If(labTrainer(sess), func() goapp.UI {
 					return navLink(serverapi.TrainerPagePath, "Trainer", s.Nav == serverapi.TrainerPagePath)
 				}),
 			),
@@ -203,21 +203,19 @@ func (s *shell) Render() goapp.UI {
 			goapp.If(readOnly, func() goapp.UI {
 				return classSpan("ro-badge").Title("Write controls are hidden: the server runs read-only, or your role only reads.").Text("read-only")
 			}),
-			classDiv("who").Body(
+			classDivBody("who",
 				s.renderRegion(sess),
-				classSpan("who-project").Body(classSpan("who-label").Text("project"), s.renderProject(sess, project)),
-				classSpan("who-user").Body(classSpan("who-label").Text("user"), idSpan("who-user").Text(orDash(user)), goapp.If(roles != "", func() goapp.UI {
-					return classSpan("who-roles").Text(roles)
-				})),
-			),
+				classSpan("who-project").Body(classSpanText("who-label", "project"), s.renderProject(sess, project)),
+				classSpan("who-user").Body(classSpanText("who-label", "user"), idSpan("who-user").Text(orDash(user)), goapp.If(roles != "", func() goapp.UI {
+					return classSpanText("who-roles", roles)
+				}))),
+
 			servedInert(idButton("logout").Class("btn", "btn-ghost").Disabled(s.loggingOut).OnClick(s.logout).Text("Log out"), s.Served),
 		),
 		renderResourceNav(sess, s.Nav),
-		// One element whatever shows in it: the page after it keeps its
-		// place, and its components their state, when the first operation
-		// or an error comes (go-app matches children by position).
-		classDiv("notices").Body(
-			&updateNotice{}, // app/update.go
+
+		classDivBody("notices",
+			&updateNotice{},
 			goapp.If(s.switchErr != "", func() goapp.UI {
 				return alertError("switch-error", s.switchErr)
 			}),
@@ -225,16 +223,16 @@ func (s *shell) Render() goapp.UI {
 			goapp.If(len(mine) > 0, func() goapp.UI {
 				return renderOperations(mine, s.now)
 			}),
-			goapp.If(sess != nil && sess.Config.Lab, func() goapp.UI { return &labPanel{} }), // checklist_panel.go
-		),
+			goapp.If(sess != nil && sess.Config.Lab, func() goapp.UI { return &labPanel{} })),
+
 		mainContent().Class("main").Body(
-			classDiv("page-head").Body(
+			classDivBody("page-head",
 				goapp.H1().ID(pageTitleID).TabIndex(-1).Text(s.Title),
-				goapp.If(s.Actions != nil, func() goapp.UI { return s.Actions }),
-			),
+				goapp.If(s.Actions != nil, func() goapp.UI { return s.Actions })),
+
 			classDiv("page-body").Body(s.Content...),
-		),
-	)
+		))
+
 }
 
 // renderResourceNav is the navigation to every kind's list but the load
@@ -302,9 +300,8 @@ func renderOperations(ops []operation, now time.Time) goapp.UI {
 			}
 			return d.On("toggle", func(ctx goapp.Context, e goapp.Event) { endedOpen = ctx.JSSrc().Get("open").Bool() }).Body(
 				goapp.Summary().Class("ops-ended-summary").Text(endedSummary(ended, now)),
-				classDiv("ops-ended-list").Body(
-					goapp.Range(ended).Slice(func(i int) goapp.UI { return renderOperation(ended[i], now) }),
-				),
+				classDivBody("ops-ended-list",
+					goapp.Range(ended).Slice(func(i int) goapp.UI { return renderOperation(ended[i], now) })),
 			)
 		}),
 	)
@@ -324,9 +321,9 @@ func endedSummary(ended []operation, now time.Time) string {
 func renderOperation(op operation, now time.Time) goapp.UI {
 	full := op.State == opWaiting || op.State == opFailed
 	return classDiv("op", "op-"+string(op.State)).DataSet("op", op.ID).DataSet("lb", op.lbID()).Body(
-		classDiv("op-head").Body(
-			classSpan("op-title").Text(opTitle(op)),
-			goapp.If(op.Status != "", func() goapp.UI { return badge(op.Status) }), // none for a write applied at once
+		classDivBody("op-head",
+			classSpanText("op-title", opTitle(op)),
+			goapp.If(op.Status != "", func() goapp.UI { return badge(op.Status) }),
 			classSpan("op-elapsed").Title("elapsed").Text(formatElapsed(op.elapsed(now))),
 			goapp.If(!full, func() goapp.UI {
 				return classSpan("op-line", "op-outcome", "op-inline").Text(opOutcomeText(op, now))
@@ -341,11 +338,11 @@ func renderOperation(op operation, now time.Time) goapp.UI {
 				return goapp.Button().Class("btn", "btn-small", "btn-ghost", "op-dismiss").
 					OnClick(func(ctx goapp.Context, e goapp.Event) { operations.dismiss(ctx, op.ID) }, goapp.EventScope(op.ID)).
 					Text("Dismiss")
-			}),
-		),
+			})),
+
 		goapp.If(full, func() goapp.UI {
 			return goapp.Div().Body(
-				classDiv("op-line", "op-written").Body(classSpan("op-label").Text("Wrote"), goapp.Text(op.Written)),
+				classDiv("op-line", "op-written").Body(classSpanText("op-label", "Wrote"), goapp.Text(op.Written)),
 				classDiv("op-line", "op-accepted").Text(opAcceptedText(op)),
 				classDiv("op-line", "op-outcome").Body(
 					goapp.Text(opOutcomeText(op, now)),
@@ -410,10 +407,10 @@ func (s *shell) renderRegion(sess *session) goapp.UI {
 	}
 	current := cmp.Or(sess.Info.Region, sess.Regions[0])
 	if len(sess.Regions) < 2 {
-		return classSpan("who-region").Body(classSpan("who-label").Text("region"), idSpan("who-region").Text(current))
+		return classSpan("who-region").Body(classSpanText("who-label", "region"), idSpan("who-region").Text(current))
 	}
 	return classSpan("who-region").Body(
-		classSpan("who-label").Text("region"),
+		classSpanText("who-label", "region"),
 		goapp.Select().ID("region-switch").Class("who-select").Aria("label", "Region").Disabled(s.switching).
 			OnChange(func(ctx goapp.Context, e goapp.Event) { s.switchRegion(ctx, selectValue(ctx)) }).
 			Body(goapp.Range(sess.Regions).Slice(func(i int) goapp.UI {
@@ -432,7 +429,7 @@ func (s *shell) switchProject(ctx goapp.Context, projectID string) {
 		return
 	}
 	s.switching, s.switchErr = true, ""
-	origin := originOf(goapp.Window().URL())
+	origin := originOf(windowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
@@ -451,12 +448,12 @@ func (s *shell) switchProject(ctx goapp.Context, projectID string) {
 
 // switchRegion keeps the region (localStorage: no secret) and reloads.
 func (s *shell) switchRegion(ctx goapp.Context, region string) {
-	goapp.Window().Get("localStorage").Call("setItem", regionKey, region)
+	windowGet("localStorage").Call("setItem", regionKey, region)
 	reloadTo(listPath)
 }
 
 // reloadTo loads path afresh: the app restarts and restores the session
 // from the cookie, so every page reloads its data.
 func reloadTo(path string) {
-	goapp.Window().Get("location").Call("assign", path)
+	windowGet("location").Call("assign", path)
 }

@@ -257,18 +257,18 @@ func (p *statsPanel) Render() goapp.UI {
 		return format(v)
 	}
 	return root.Body(
-		classDiv("stats-head").Body(
+		classDivBody("stats-head",
 			classSpan("live").Title("Read through one shared poll every 3 s while a view shows them").
 				Text("live · every 3 s"),
-			classSpan("stats-at").Text("read at "+x.At.UTC().Format("15:04:05")+" UTC"),
+			classSpanText("stats-at", "read at "+x.At.UTC().Format("15:04:05")+" UTC"),
 			goapp.If(p.err != "", func() goapp.UI {
 				return classSpan("stats-error", "st-error-text").Text("Last read failed: " + p.err)
 			}),
 			goapp.If(s.Resets > 0, func() goapp.UI {
 				return classSpan("stats-reset").Title("A counter went down (a failover or a restart): the chart starts a new line").
 					Textf("counters reset %d×", s.Resets)
-			}),
-		),
+			})),
+
 		goapp.Dl().Class("stats-figures").Body(
 			statsFigure("bytes_in", "Bytes in", formatBytes(x.BytesIn), x.BytesIn, rate(r.BytesIn, formatByteRate)),
 			statsFigure("bytes_out", "Bytes out", formatBytes(x.BytesOut), x.BytesOut, rate(r.BytesOut, formatByteRate)),
@@ -276,10 +276,9 @@ func (p *statsPanel) Render() goapp.UI {
 			statsFigure("total_connections", "Total connections", formatCount(x.TotalConnections), x.TotalConnections, rate(r.Connections, formatPerSecond)),
 			statsFigure("request_errors", "Request errors", formatCount(x.RequestErrors), x.RequestErrors, rate(r.Errors, formatPerSecond)),
 		),
-		classDiv("stats-charts").Body(
+		classDivBody("stats-charts",
 			renderStatsChart(s, trafficChart),
-			renderStatsChart(s, connectionsChart),
-		),
+			renderStatsChart(s, connectionsChart)),
 	)
 }
 
@@ -291,7 +290,7 @@ func statsFigure(field, label, value string, raw int64, rate string) goapp.UI {
 		goapp.Dd().Body(
 			classSpan("stats-value").Attr("data-value", raw).Title(fmt.Sprintf("%d", raw)).Text(value),
 			goapp.If(rate != "", func() goapp.UI {
-				return classSpan("stats-rate").Text(rate)
+				return classSpanText("stats-rate", rate)
 			}),
 		),
 	)

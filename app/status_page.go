@@ -82,7 +82,7 @@ func (p *statusWallPage) OnNav(ctx goapp.Context) {
 	c, cancel := context.WithCancel(context.Background())
 	p.cancel = cancel
 	p.status = loading
-	origin := originOf(goapp.Window().URL())
+	origin := originOf(windowURL())
 	ctx.Async(func() { p.follow(c, ctx, origin) })
 }
 
@@ -198,7 +198,7 @@ func (p *statusWallPage) deliver(ctx goapp.Context, st serverapi.Status, err err
 func (p *statusWallPage) Render() goapp.UI {
 	lbs := p.data.LoadBalancers
 	n := countWall(lbs)
-	return classDiv("wall").Body(
+	return classDivBody("wall",
 		skipLink(),
 		goapp.Header().Class("wall-head").Body(
 			decorative(goapp.Img().Src("/web/icon.svg").Class("brand-icon")),
@@ -217,7 +217,7 @@ func (p *statusWallPage) Render() goapp.UI {
 			idSpan("wall-updated").Class("wall-updated").Text(wallUpdatedText(p.data.UpdatedAt, p.mode)),
 		),
 		mainContent().Body(
-			&updateNotice{AutoReload: true}, // app/update.go: nobody clicks a wall
+			&updateNotice{AutoReload: true},
 			renderTreeLegend(),
 			goapp.If(p.data.Error != "", func() goapp.UI {
 				return classDiv("alert", "alert-error").Text("The server's last poll of the cloud failed: " + p.data.Error)
@@ -232,21 +232,21 @@ func (p *statusWallPage) Render() goapp.UI {
 			}).ElseIf(p.status == loaded && len(lbs) == 0 && p.data.UpdatedAt != "", func() goapp.UI {
 				return classDiv("empty").Text("No load balancers in this project.")
 			}),
-			classDiv("wall-grid").Body(goapp.Range(lbs).Slice(func(i int) goapp.UI {
+			classDivBody("wall-grid", goapp.Range(lbs).Slice(func(i int) goapp.UI {
 				lb := lbs[i]
 				return goapp.Section().Class("wall-card", "card-"+statusClass(lb.OperatingStatus)).DataSet("id", lb.ID).Body(
-					classDiv("wall-card-head").Body(
+					classDivBody("wall-card-head",
 						goapp.H2().Text(displayName(lb.Name, lb.ID)),
-						classSpan("mono").Text(orDash(lb.VIPAddress)),
+						classSpanText("mono", orDash(lb.VIPAddress)),
 						classDiv("spacer"),
 						badge(lb.ProvisioningStatus),
-						badge(lb.OperatingStatus),
-					),
+						badge(lb.OperatingStatus)),
+
 					renderStatusTree(lb.Tree, false),
 				)
 			})),
-		),
-	)
+		))
+
 }
 
 // wallCounts is the wall's summary: load balancers by operating status

@@ -27,11 +27,11 @@ func (t *statusTreeCard) Render() goapp.UI {
 		body = classDiv("empty", "loading").Text("Reading the status tree…")
 	}
 	return goapp.Section().Class("card").Body(
-		classDiv("card-head").Body(
+		classDivBody("card-head",
 			goapp.H2().Text("Status tree"),
 			classDiv("spacer"),
-			renderLive("tree-live", t.Live, "The status tree"),
-		),
+			renderLive("tree-live", t.Live, "The status tree")),
+
 		body,
 		goapp.If(t.Read != nil, renderTreeLegend),
 	)

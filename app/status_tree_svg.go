@@ -69,8 +69,8 @@ func renderLayout(t octavia.StatusLoadBalancer, l treeLayout, linked bool) goapp
 	for _, n := range l.Nodes {
 		nodes = append(nodes, renderTreeNode(n, linked))
 	}
-	return classDiv("tree").Body(
-		classDiv("tree-scroll").Body(
+	return classDivBody("tree",
+		classDivBody("tree-scroll",
 			svgEl("svg").
 				Class("status-tree").
 				Attr("role", "group").
@@ -81,9 +81,8 @@ func renderLayout(t octavia.StatusLoadBalancer, l treeLayout, linked bool) goapp
 				Body(
 					svgEl("g").Class("tree-edges").Body(edges...),
 					svgEl("g").Class("tree-nodes").Body(nodes...),
-				),
-		),
-	)
+				)))
+
 }
 
 // renderTreeNode draws one node: a Tab stop whose accessible name says
@@ -198,13 +197,13 @@ var treeLegend = []struct {
 }
 
 func renderTreeLegend() goapp.UI {
-	return classDiv("legend").Body(
-		classSpan("legend-title").Text("Box: operating status · left stripe: provisioning status"),
+	return classDivBody("legend",
+		classSpanText("legend-title", "Box: operating status · left stripe: provisioning status"),
 		goapp.Range(treeLegend).Slice(func(i int) goapp.UI {
 			return classSpan("legend-item").Body(
 				classSpan("swatch", "sw-"+treeLegend[i].tone.class()),
 				goapp.Text(treeLegend[i].label),
 			)
-		}),
-	)
+		}))
+
 }

@@ -152,7 +152,7 @@ func (e *tagsEditor) Render() goapp.UI {
 	chips := make([]goapp.UI, 0, len(tags))
 	for _, t := range tags {
 		chips = append(chips, goapp.Li().Class("chip", "tag-chip").DataSet("tag", t).Body(
-			classSpan("tag-text").Text(t),
+			classSpanText("tag-text", t),
 			goapp.Button().Type("button").Class("chip-x", "tag-remove").Aria("label", "Remove tag "+t).DataSet("tag", t).
 				Disabled(e.sending != "").
 				OnClick(func(ctx goapp.Context, ev goapp.Event) {
@@ -163,13 +163,13 @@ func (e *tagsEditor) Render() goapp.UI {
 		))
 	}
 	return goapp.Section().ID("tags").Class("card", "tags-card").Body(
-		classDiv("card-head").Body(
+		classDivBody("card-head",
 			goapp.H2().ID("tags-title").Text("Tags"),
 			classDiv("spacer"),
 			goapp.If(e.sending != "", func() goapp.UI {
 				return idSpan("tags-sending").Class("live").Text("saving " + e.sending + "…")
-			}),
-		),
+			})),
+
 		goapp.If(len(chips) == 0, func() goapp.UI {
 			return idP("tags-none").Class("muted").Textf("This %s has no tags.", e.Ref.Kind)
 		}).Else(func() goapp.UI {

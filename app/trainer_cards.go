@@ -28,7 +28,7 @@ func (p *cardsPage) OnNav(ctx goapp.Context) {
 		return
 	}
 	p.status = loading
-	origin := originOf(goapp.Window().URL())
+	origin := originOf(windowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
@@ -45,7 +45,7 @@ func (p *cardsPage) OnNav(ctx goapp.Context) {
 }
 
 func (p *cardsPage) Render() goapp.UI {
-	return classDiv("cards-page").Body(
+	return classDivBody("cards-page",
 		skipLink(),
 		goapp.Header().Class("cards-head", "no-print").Body(
 			goapp.H1().Text("Workshop cards"),
@@ -77,6 +77,6 @@ func (p *cardsPage) Render() goapp.UI {
 						Attr("width", 132).Attr("height", 132),
 				)
 			})),
-		),
-	)
+		))
+
 }

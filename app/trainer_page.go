@@ -94,7 +94,7 @@ func (p *trainerPage) OnNav(ctx goapp.Context) {
 	p.ctx = ctx
 	c, cancel := context.WithCancel(context.Background())
 	p.cancel, p.status = cancel, loading
-	origin := originOf(goapp.Window().URL())
+	origin := originOf(windowURL())
 	ctx.Async(func() {
 		followClass(c, origin, func(cl serverapi.Class, err error, mode string) {
 			ctx.Dispatch(func(ctx goapp.Context) { p.deliver(cl, err, mode) })
@@ -164,7 +164,7 @@ func (p *trainerPage) act(_ goapp.Context, what, method, path string, body any) 
 		return
 	}
 	p.busy, p.notice, p.failed = true, "", ""
-	origin := originOf(goapp.Window().URL())
+	origin := originOf(windowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()
@@ -289,7 +289,7 @@ func (p *trainerPage) openView(_ goapp.Context, project string) {
 		return
 	}
 	p.busy = true
-	origin := originOf(goapp.Window().URL())
+	origin := originOf(windowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
@@ -307,27 +307,28 @@ func (p *trainerPage) openView(_ goapp.Context, project string) {
 
 func (p *trainerPage) Render() goapp.UI {
 	cl := p.class
-	return &shell{Nav: serverapi.TrainerPagePath, Title: "Trainer", Actions: classDiv("trainer-actions").Body(
+	return &shell{Nav: serverapi.TrainerPagePath, Title: "Trainer", Actions: classDivBody("trainer-actions",
 		idSpan("trainer-live").Class("trainer-live").Aria("live", "polite").Text(p.liveText()),
-		classA("btn", "btn-small").Href(serverapi.TrainerCardsPath).Text("Cards for printing"),
-	), Content: []goapp.UI{
-		goapp.If(p.err != "", func() goapp.UI {
-			return alertError("trainer-error", p.errText())
-		}),
-		goapp.If(p.status == loading, func() goapp.UI {
-			return classDiv("empty", "loading").Text("Reading the class…")
-		}).ElseIf(p.status == loaded && len(cl.Trainees) == 0, func() goapp.UI {
-			return idDiv("trainer-empty").Class("empty").Text("No trainees: start the server with -lab-trainees N.")
-		}),
-		goapp.If(p.status == loaded, func() goapp.UI {
-			return goapp.Div().Body(
-				p.renderSummary(),
-				p.grid.render(cl.Trainees, p.renderTile),
-				p.renderForms(),
-				p.renderProgress(),
-			)
-		}),
-	}}
+		classA("btn", "btn-small").Href(serverapi.TrainerCardsPath).Text("Cards for printing")),
+
+		Content: []goapp.UI{
+			goapp.If(p.err != "", func() goapp.UI {
+				return alertError("trainer-error", p.errText())
+			}),
+			goapp.If(p.status == loading, func() goapp.UI {
+				return classDiv("empty", "loading").Text("Reading the class…")
+			}).ElseIf(p.status == loaded && len(cl.Trainees) == 0, func() goapp.UI {
+				return idDiv("trainer-empty").Class("empty").Text("No trainees: start the server with -lab-trainees N.")
+			}),
+			goapp.If(p.status == loaded, func() goapp.UI {
+				return goapp.Div().Body(
+					p.renderSummary(),
+					p.grid.render(cl.Trainees, p.renderTile),
+					p.renderForms(),
+					p.renderProgress(),
+				)
+			}),
+		}}
 }
 
 func (p *trainerPage) errText() string {
@@ -438,18 +439,17 @@ func (p *trainerPage) renderTile(t serverapi.Trainee) goapp.UI {
 	checkID := "pick-" + t.Project
 	return goapp.Section().Class("tile", helpClass[t.Help]).DataSet("user", t.User).DataSet("help", t.Help).
 		Aria("label", "trainee "+t.User).Body(
-		classDiv("tile-head").Body(
-			// handlers read the project from the element: go-app keeps an
-			// element's first handler, and tiles change places as the class does
+		classDivBody("tile-head",
+
 			goapp.Input().Type("checkbox").ID(checkID).DataSet("project", t.Project).Checked(p.selected[t.Project]).
 				OnChange(func(ctx goapp.Context, e goapp.Event) { p.selected[projectOf(ctx)] = ctx.JSSrc().Get("checked").Bool() }),
 			goapp.Label().For(checkID).Class("tile-user").Text(t.User),
-			classSpan("tile-seen").Text("seen "+p.ago(t.LastSeen)),
+			classSpanText("tile-seen", "seen "+p.ago(t.LastSeen)),
 			classDiv("spacer"),
 			goapp.Button().Class("btn", "btn-small", "tile-open").Type("button").DataSet("project", t.Project).
 				Title("Open "+t.Project+" read-only in the console, as "+t.User+" sees it").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { p.openView(ctx, projectOf(ctx)) }).Text("Open read-only"),
-		),
+				OnClick(func(ctx goapp.Context, e goapp.Event) { p.openView(ctx, projectOf(ctx)) }).Text("Open read-only")),
+
 		goapp.If(t.HelpText != "", func() goapp.UI {
 			return classDiv("tile-help").Text(t.HelpText)
 		}),
@@ -468,7 +468,7 @@ func (p *trainerPage) renderTile(t serverapi.Trainee) goapp.UI {
 			return classDiv("tile-err").Text("Last error: " + eventText(t.LastError) + ": " + t.LastError.Message)
 		}),
 		goapp.If(len(t.Steps) > 0, func() goapp.UI {
-			return classDiv("tile-steps").Body(
+			return classDivBody("tile-steps",
 				goapp.Span().Textf("%d/%d steps ", passed, len(t.Steps)),
 				goapp.Range(t.Steps).Slice(func(i int) goapp.UI {
 					mark, cls := "○", "step-todo"
@@ -478,8 +478,8 @@ func (p *trainerPage) renderTile(t serverapi.Trainee) goapp.UI {
 						mark, cls = "◐", "step-lost"
 					}
 					return classSpan("step-dot", cls).Title(fmt.Sprintf("step %d", i+1)).Text(mark)
-				}),
-			)
+				}))
+
 		}),
 	)
 }
@@ -524,7 +524,7 @@ func kindCountsText(cs []serverapi.KindCount) string {
 // by operating status.
 func renderMiniTree(lb serverapi.TileLB) goapp.UI {
 	return goapp.Li().Class("mini").DataSet("lb", lb.Name).DataSet("status", lb.ProvisioningStatus).Body(
-		classSpan("mini-name").Text(displayName(lb.Name, lb.ID)),
+		classSpanText("mini-name", displayName(lb.Name, lb.ID)),
 		badge(lb.ProvisioningStatus), badge(lb.OperatingStatus),
 		goapp.Range(lb.Tree.Listeners).Slice(func(i int) goapp.UI {
 			l := lb.Tree.Listeners[i]
@@ -564,30 +564,28 @@ func (p *trainerPage) renderForms() goapp.UI {
 			p.radio("target-lab", "lab", "the whole lab (faults only)"),
 		),
 		goapp.Form().ID("fault-form").Class("form").OnSubmit(p.setFaults).Body(
-			classDiv("form-row").Body(
+			classDivBody("form-row",
 				text("fault-down", "Members down (addresses, names or ids)", "192.0.2.12", &p.fault.down),
 				text("fault-stuck", "Stuck in PENDING_* (names or ids)", "web", &p.fault.stuck),
-				text("fault-error", "Forced to ERROR (names or ids)", "", &p.fault.errs),
-			),
-			classDiv("form-row").Body(
+				text("fault-error", "Forced to ERROR (names or ids)", "", &p.fault.errs)),
+
+			classDivBody("form-row",
 				text("fault-latency", "Latency", "300ms", &p.fault.latency),
 				text("fault-rate", "Octavia 500s (% of answers)", "10", &p.fault.errRate),
 				text("fault-ttl", "Token lifetime", "2m", &p.fault.tokenTTL),
 				outage("fault-octavia", "Octavia", &p.fault.octavia),
-				outage("fault-keystone", "Keystone", &p.fault.keystone),
-			),
-			classDiv("form-actions").Body(
+				outage("fault-keystone", "Keystone", &p.fault.keystone)),
+
+			classDivBody("form-actions",
 				idButton("fault-set").Type("submit").Class("btn", "btn-primary").Disabled(p.busy).Text("Set faults"),
 				idButton("fault-clear").Type("button").Class("btn").Disabled(p.busy).OnClick(p.clearFaults).Text("Lift faults"),
-				idButton("reset-projects").Type("button").Class("btn", "btn-danger").Disabled(p.busy).OnClick(p.reset).Text("Reset projects…"),
-			),
+				idButton("reset-projects").Type("button").Class("btn", "btn-danger").Disabled(p.busy).OnClick(p.reset).Text("Reset projects…")),
 		),
 		goapp.Form().ID("scenario-form").Class("form").OnSubmit(p.loadScenario).Body(
 			field("scenario-json", "Scenario to load (JSON: load_balancers, networks, quotas, faults)", goapp.Textarea().ID("scenario-json").
 				Rows(4).Text(p.scenario).OnInput(p.ValueTo(&p.scenario))),
-			classDiv("form-actions").Body(
-				idButton("scenario-load").Type("submit").Class("btn").Disabled(p.busy).Text("Load scenario"),
-			),
+			classDivBody("form-actions",
+				idButton("scenario-load").Type("submit").Class("btn").Disabled(p.busy).Text("Load scenario")),
 		),
 		goapp.Form().ID("exercise-form").Class("form").OnSubmit(p.startExercise).Body(
 			field("exercise-pick", "Exercise", goapp.Select().ID("exercise-pick").OnChange(func(ctx goapp.Context, e goapp.Event) { p.exercise = selectValue(ctx) }).Body(
@@ -601,22 +599,20 @@ func (p *trainerPage) renderForms() goapp.UI {
 			goapp.If(p.exercise == "file", func() goapp.UI {
 				return field("exercise-json", "Exercise (JSON)", goapp.Textarea().ID("exercise-json").Rows(4).Text(p.exFile).OnInput(p.ValueTo(&p.exFile)))
 			}),
-			classDiv("check-row").Body(
+			classDivBody("check-row",
 				goapp.Input().Type("checkbox").ID("exercise-setup").Checked(p.setup).
 					OnChange(func(ctx goapp.Context, e goapp.Event) { p.setup = ctx.JSSrc().Get("checked").Bool() }),
-				goapp.Label().For("exercise-setup").Text("Load its set-up into every trainee's project"),
-			),
-			classDiv("form-actions").Body(
-				idButton("exercise-start").Type("submit").Class("btn").Disabled(p.busy).Text("Start (progress restarts)"),
-			),
+				goapp.Label().For("exercise-setup").Text("Load its set-up into every trainee's project")),
+
+			classDivBody("form-actions",
+				idButton("exercise-start").Type("submit").Class("btn").Disabled(p.busy).Text("Start (progress restarts)")),
 		),
 		idDiv("lab-state-form").Class("form").Body(
 			field("lab-import", "Import a lab (a file of Export the lab: it replaces the whole lab)", idInput("lab-import").Type("file").
 				Accept(".json,application/json").OnChange(p.pickImport)),
-			classDiv("form-actions").Body(
+			classDivBody("form-actions",
 				idButton("lab-import-go").Type("button").Class("btn").Disabled(p.busy || p.importFile == nil).OnClick(p.importLab).Text("Import…"),
-				goapp.A().ID("lab-export").Class("btn").Href(serverapi.TrainerExportPath).Attr("download", "octaview-lab.json").Text("Export the lab"),
-			),
+				goapp.A().ID("lab-export").Class("btn").Href(serverapi.TrainerExportPath).Attr("download", "octaview-lab.json").Text("Export the lab")),
 		),
 		goapp.If(p.notice != "", func() goapp.UI {
 			return idDiv("trainer-notice").Class("alert").Aria("live", "polite").Text(p.notice)
@@ -667,11 +663,11 @@ func (p *trainerPage) renderProgress() goapp.UI {
 		cols = append(cols, vcol{strconv.Itoa(i+1) + ". " + s.Title, w, ""})
 	}
 	return goapp.Section().ID("trainer-progress").Class("card").Aria("labelledby", "progress-title").Body(
-		classDiv("card-head").Body(
+		classDivBody("card-head",
 			goapp.H2().ID("progress-title").Text("Progress: "+ex.Title),
 			classDiv("spacer"),
-			goapp.A().ID("progress-csv").Class("btn", "btn-small").Href(serverapi.TrainerProgressCSV).Attr("download", "progress.csv").Text("Download CSV"),
-		),
+			goapp.A().ID("progress-csv").Class("btn", "btn-small").Href(serverapi.TrainerProgressCSV).Attr("download", "progress.csv").Text("Download CSV")),
+
 		&vtable{ID: "progress-grid", Cols: cols, Count: len(rows), Sorted: p.sortCol, SortRev: p.sortRev, Sort: func(ctx goapp.Context, col int) {
 			if col == p.sortCol {
 				p.sortRev = !p.sortRev
@@ -739,7 +735,7 @@ type tileGrid struct {
 
 // columns is how many tiles a row holds at the window's width.
 func (g *tileGrid) columns() int {
-	w := goapp.Window().Get("innerWidth").Int()
+	w := windowGet("innerWidth").Int()
 	return max(1, (w-64)/tileWidth)
 }
 

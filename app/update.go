@@ -186,7 +186,7 @@ func (n *updateNotice) pending() bool {
 func installedBuild() string {
 	c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	req, err := http.NewRequestWithContext(c, http.MethodGet, originOf(goapp.Window().URL())+"/app.js", nil)
+	req, err := http.NewRequestWithContext(c, http.MethodGet, originOf(windowURL())+"/app.js", nil)
 	if err != nil {
 		return ""
 	}
@@ -200,7 +200,7 @@ func installedBuild() string {
 
 func (n *updateNotice) reload(ctx goapp.Context, e goapp.Event) { reloadPage() }
 
-func reloadPage() { goapp.Window().Get("location").Call("reload") }
+func reloadPage() { windowGet("location").Call("reload") }
 
 func (n *updateNotice) Render() goapp.UI {
 	return idDiv("update-notice").Aria("live", "polite").Body(
