@@ -69,7 +69,7 @@ func (s *amphoraStats) Render() goapp.UI {
 	var body goapp.UI
 	switch {
 	case s.status == loadFailed:
-		body = idDiv("amp-stats-error").Class("alert", "alert-error").Text("The counters could not be read: " + s.err)
+		body = idClassDiv("amp-stats-error", "alert", "alert-error").Text("The counters could not be read: " + s.err)
 	case s.status != loaded:
 		body = classDiv("empty", "loading").Text("Reading the counters…")
 	case s.none:

@@ -85,7 +85,7 @@ func (p *labPanel) Render() goapp.UI {
 			return goapp.Section().ID("view-banner").Class("alert", "view-banner").Aria("label", "trainer's view").Body(
 				goapp.Strong().Text("Read-only view of "+l.View+"'s project"),
 				goapp.Text(", as its trainee sees it: nothing here can be changed. "),
-				idButton("view-back").Type("button").Class("btn", "btn-small").Disabled(p.back).OnClick(p.goBack).
+				typedButton("view-back", "button").Class("btn", "btn-small").Disabled(p.back).OnClick(p.goBack).
 					Text("Back to the trainer's page"),
 				goapp.If(p.err != "", func() goapp.UI { return classSpanText("st-error-text", " "+p.err) }),
 			)
@@ -120,7 +120,7 @@ func (p *labPanel) renderChecklist() goapp.UI {
 			goapp.Strong().Text(l.Exercise.Title),
 			idSpan("checklist-count").Aria("live", "polite").Text(fmt.Sprintf(" · %d of %d steps done", done, len(l.Steps))),
 		),
-		goapp.Ol().Body(goapp.Range(l.Steps).Slice(func(i int) goapp.UI {
+		goapp.Ol().Body(rangeSlice(l.Steps, func(i int) goapp.UI {
 			s, step := l.Steps[i], l.Exercise.Steps[i]
 			mark, cls, state := "☐", "step-todo", "to do"
 			if s.Holds {

@@ -496,12 +496,12 @@ func (p *detailPage) renderBody() []goapp.UI {
 	res := p.res()
 	switch {
 	case p.gone:
-		return []goapp.UI{idDiv(p.dom("gone")).Class("empty").Body(
+		return []goapp.UI{idClassDiv(p.dom("gone"), "empty").Body(
 			classP("empty-title").Textf("This %s does not exist (any more): Octavia answers 404.", res.Singular),
 			classA("btn").Href(res.listPathOf(p.pr.ParentID)).Text("Back to the list"),
 		)}
 	case p.status == loadFailed:
-		return []goapp.UI{idDiv(p.dom("error")).Class("alert", "alert-error").Body(
+		return []goapp.UI{idClassDiv(p.dom("error"), "alert", "alert-error").Body(
 			goapp.Strong().Textf("The %s could not be read. ", res.Singular), goapp.Text(p.err),
 		)}
 	}
@@ -618,7 +618,7 @@ func (p *detailPage) renderWhy(o object) goapp.UI {
 	if alertStatus(prov) || alertStatus(oper) {
 		tone = "why-alert"
 	}
-	return idDiv("why").Class("why", tone).Aria("live", "polite").Body(
+	return idClassDiv("why", "why", tone).Aria("live", "polite").Body(
 		append([]goapp.UI{goapp.H3().Text("Why this status")}, lines...)...)
 }
 

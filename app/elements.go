@@ -46,3 +46,14 @@ func classSpanText(class string, text any) goapp.HTMLSpan {
 // windowURL is goapp.Window().URL(); windowGet is goapp.Window().Get(name).
 func windowURL() *url.URL               { return goapp.Window().URL() }
 func windowGet(name string) goapp.Value { return goapp.Window().Get(name) }
+
+// typedButton is goapp.Button().ID(id).Type(typ) ("button", "submit").
+func typedButton(id, typ string) goapp.HTMLButton { return goapp.Button().ID(id).Type(typ) }
+
+// idClassDiv is goapp.Div().ID(id).Class(classes...).
+func idClassDiv(id string, classes ...string) goapp.HTMLDiv {
+	return goapp.Div().ID(id).Class(classes...)
+}
+
+// rangeSlice is goapp.Range(src).Slice(f).
+func rangeSlice(src any, f func(int) goapp.UI) goapp.RangeLoop { return goapp.Range(src).Slice(f) }

@@ -94,7 +94,7 @@ func (in fieldInput) render() goapp.UI {
 		goapp.If(f.Hint != "", func() goapp.UI { return classDiv("muted", "hint").Text(f.Hint) }),
 		goapp.If(in.Note != nil, func() goapp.UI { return in.Note }),
 		goapp.If(in.Err != "", func() goapp.UI {
-			return idDiv(id+"-error").Class("field-error", "st-error-text").Aria("live", "polite").Text(in.Err)
+			return idClassDiv(id+"-error", "field-error", "st-error-text").Aria("live", "polite").Text(in.Err)
 		}),
 	)
 }

@@ -432,7 +432,7 @@ func (p *formPage) Render() goapp.UI {
 	var body goapp.UI
 	switch p.status {
 	case loadFailed:
-		body = idDiv("form-error").Class("alert", "alert-error").Text(p.loadErr)
+		body = idClassDiv("form-error", "alert", "alert-error").Text(p.loadErr)
 	case loaded:
 		body = p.renderForm(back)
 	default:
@@ -485,7 +485,7 @@ func (p *formPage) renderForm(back string) goapp.UI {
 			return classP("muted", "hint").Text("Only what you change is sent; clearing a field unsets it (Octavia's default). Tags are changed on the object's page.")
 		}),
 		classDivBody("confirm-actions",
-			idButton("res-submit").Type("submit").Class("btn", "btn-primary").Disabled(p.w.sending).
+			typedButton("res-submit", "submit").Class("btn", "btn-primary").Disabled(p.w.sending).
 				Text(map[bool]string{true: verb + "…", false: verb}[p.w.sending]),
 			classA("btn", "btn-ghost").Href(back).Text("Cancel")),
 	)
@@ -502,7 +502,7 @@ func (p *formPage) noneToPick(f form.Field) goapp.UI {
 		return nil
 	}
 	what := fmt.Sprintf("There is no %s yet, and a %s needs one: create a %s first.", ref.Singular, p.pr.Res.Singular, ref.Singular)
-	return idDiv(inputID(f.Key)+"-none").Class("alert", "alert-info", "none-to-pick").Body(
+	return idClassDiv(inputID(f.Key)+"-none", "alert", "alert-info", "none-to-pick").Body(
 		goapp.Text(what+" "),
 		goapp.If(ref.Create && ref.mayWrite(p.sess), func() goapp.UI {
 			return classA("btn", "btn-small").Href(ref.createPathOf("")).Text("Create a " + ref.Singular)

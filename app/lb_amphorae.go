@@ -100,7 +100,7 @@ func (a *lbAmphorae) Render() goapp.UI {
 	var body goapp.UI
 	switch {
 	case a.status == loadFailed:
-		body = idDiv("lb-amphorae-error").Class("alert", "alert-error").Text("The amphorae could not be read: " + a.err)
+		body = idClassDiv("lb-amphorae-error", "alert", "alert-error").Text("The amphorae could not be read: " + a.err)
 	case a.status != loaded:
 		body = classDiv("empty", "loading").Text("Reading the amphorae…")
 	case len(a.amps) == 0:
@@ -112,7 +112,7 @@ func (a *lbAmphorae) Render() goapp.UI {
 				goapp.Th().Scope("col").Text("Compute ID"), goapp.Th().Scope("col").Text("Addresses"),
 				goapp.Th().Scope("col").Text("Image"), goapp.Th().Scope("col").Text("Created (UTC)"), goapp.Th().Scope("col").Text("Actions"),
 			)),
-			goapp.TBody().Body(goapp.Range(a.amps).Slice(func(i int) goapp.UI { return a.renderRow(a.amps[i]) })),
+			goapp.TBody().Body(rangeSlice(a.amps, func(i int) goapp.UI { return a.renderRow(a.amps[i]) })),
 		))
 
 	}
@@ -172,13 +172,13 @@ func (a *lbAmphorae) retryFailover(wr write) {
 // renderReplaced says that the amphora of a refused failover was replaced
 // while the load balancer was busy, and offers the load balancer's failover.
 func (a *lbAmphorae) renderReplaced() goapp.UI {
-	return idDiv("amp-replaced").Class("alert", "alert-info").Aria("live", "polite").Body(
+	return idClassDiv("amp-replaced", "alert", "alert-info").Aria("live", "polite").Body(
 		goapp.Text("Amphora "+a.replaced+" was replaced while the load balancer was busy (another failover): its failover was not sent, "+
 			"there is nothing left to fail over. To replace the load balancer's amphorae again, fail over the load balancer. "),
-		idButton("amp-replaced-lb-failover").Type("button").Class("btn", "btn-small").Disabled(a.w.sending).
+		typedButton("amp-replaced-lb-failover", "button").Class("btn", "btn-small").Disabled(a.w.sending).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { a.asking = askLB; showModal(ctx, ampDialogID) }).
 			Text("Fail over the load balancer…"),
-		idButton("amp-replaced-dismiss").Type("button").Class("btn", "btn-small", "btn-ghost").
+		typedButton("amp-replaced-dismiss", "button").Class("btn", "btn-small", "btn-ghost").
 			OnClick(func(ctx goapp.Context, e goapp.Event) { a.replaced = "" }).Text("Dismiss"),
 	)
 }

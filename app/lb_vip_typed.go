@@ -74,9 +74,9 @@ func (p *lbWizard) renderTypedVIP(it wizard.Item, radio func(val, label string) 
 		grid = append(grid, p.renderField(it, "vip_address"))
 	}
 	return []goapp.UI{
-		idDiv("subnet-error").Class("alert", "alert-info").Body(
+		idClassDiv("subnet-error", "alert", "alert-info").Body(
 			goapp.Text(why+" Type the ID of the VIP's subnet, network or port instead: the review step looks it up in Neutron, and Octavia checks it when it creates the load balancer. "),
-			idButton("subnet-retry").Type("button").Class("btn", "btn-small").
+			typedButton("subnet-retry", "button").Class("btn", "btn-small").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { p.loadNeutron(ctx) }, p.scope()).Text("List again"),
 		),
 		goapp.FieldSet().Class("wz-vip").Body(
@@ -157,5 +157,5 @@ func (p *lbWizard) renderVIPCheck() goapp.UI {
 	default:
 		class, text = "alert-ok", "Neutron knows the VIP's "+c.found+"."
 	}
-	return idDiv("wz-vip-check").Class("alert", class).DataSet("found", c.found != "").Aria("live", "polite").Text(text)
+	return idClassDiv("wz-vip-check", "alert", class).DataSet("found", c.found != "").Aria("live", "polite").Text(text)
 }

@@ -363,7 +363,7 @@ func (p *lbWizard) Render() goapp.UI {
 	}
 	if p.sess != nil && p.sess.ReadOnly {
 		return &shell{Nav: navCreate, Title: "Create a load balancer", Content: []goapp.UI{
-			idDiv("create-refused").Class("alert", "alert-info").Body(
+			idClassDiv("create-refused", "alert", "alert-info").Body(
 				goapp.P().Text(readOnlyWhy(p.sess, "create a load balancer")),
 				classA("btn").Href(listPath).Text("See the load balancers"),
 			),
@@ -436,10 +436,10 @@ func (p *lbWizard) renderActions() goapp.UI {
 	}
 	return classDiv("confirm-actions", "wz-actions").Body(
 		goapp.If(p.step > wizard.StepLB, func() goapp.UI {
-			return idButton("wz-back").Type("button").Class("btn").OnClick(p.back).Text("Back")
+			return typedButton("wz-back", "button").Class("btn").OnClick(p.back).Text("Back")
 		}),
 		goapp.If(p.step < wizard.StepReview, func() goapp.UI {
-			return idButton("wz-next").Type("submit").Class("btn", "btn-primary").
+			return typedButton("wz-next", "submit").Class("btn", "btn-primary").
 				Text("Next: " + wizard.Titles[p.step+1])
 		}),
 		p.createButton(create),
@@ -450,7 +450,7 @@ func (p *lbWizard) renderActions() goapp.UI {
 // createButton sends the create from any step (the quick create from the
 // first); the primary button on the review only.
 func (p *lbWizard) createButton(text string) goapp.UI {
-	b := idButton("create-submit").Type("submit").Class("btn").Disabled(p.wr.sending || !p.netReady()).Text(text)
+	b := typedButton("create-submit", "submit").Class("btn").Disabled(p.wr.sending || !p.netReady()).Text(text)
 	if p.step == wizard.StepReview {
 		b = b.Class("btn-primary")
 	}
@@ -635,7 +635,7 @@ func (p *lbWizard) poolSelect(id, label string, v form.Values) goapp.UI {
 			p.changed()
 		}, goapp.EventScope(p.gen, id)).Body(opts...),
 		goapp.If(msg != "", func() goapp.UI {
-			return idDiv(id+"-error").Class("field-error", "st-error-text").Aria("live", "polite").Text(msg)
+			return idClassDiv(id+"-error", "field-error", "st-error-text").Aria("live", "polite").Text(msg)
 		}))
 
 }

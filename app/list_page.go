@@ -392,19 +392,19 @@ func (p *listPage) renderFilters() goapp.UI {
 			classA("chip-x").Href(href).Aria("label", "Remove the filter "+f.Label).Text("×"),
 		))
 	}
-	return idDiv(p.dom("filters")).Class("filters").Body(chips...)
+	return idClassDiv(p.dom("filters"), "filters").Body(chips...)
 }
 
 func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 	res := p.res
 	switch {
 	case p.status == loadFailed:
-		return idDiv(p.dom("error")).Class("alert", "alert-error").Body(
+		return idClassDiv(p.dom("error"), "alert", "alert-error").Body(
 			goapp.Strong().Textf("The %s could not be listed. ", res.Plural),
 			goapp.Text(p.err),
 		)
 	case (p.status == loading || p.status == neverLoaded) && total == 0:
-		return idDiv(p.dom("loading")).Class("empty", "loading").Textf("Loading %s…", res.Plural)
+		return idClassDiv(p.dom("loading"), "empty", "loading").Textf("Loading %s…", res.Plural)
 	case total == 0:
 		what := "This project has no " + res.Plural + " yet."
 		switch {
@@ -416,7 +416,7 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 		if len(p.filters) > 0 || p.Embedded != nil {
 			what = "There are no " + res.Plural + " here yet."
 		}
-		return idDiv(p.dom("empty")).Class("empty").Body(
+		return idClassDiv(p.dom("empty"), "empty").Body(
 			classP("empty-title").Text(what),
 			goapp.If(res.Intro != "", func() goapp.UI { return classP("muted").Text(res.Intro) }),
 			goapp.If(res.Create && res.mayWrite(p.sess), func() goapp.UI {
@@ -424,7 +424,7 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 			}),
 		)
 	case len(shown) == 0:
-		return idDiv(p.dom("nomatch")).Class("empty").Body(
+		return idClassDiv(p.dom("nomatch"), "empty").Body(
 			classP("empty-title").Textf("No %s matches this search.", res.Singular),
 			goapp.Button().Class("btn").OnClick(func(ctx goapp.Context, e goapp.Event) {
 				p.statusFilter = ""

@@ -487,10 +487,10 @@ func (p *loginPage) Render() goapp.UI {
 					return alertError("login-error", p.err)
 				}),
 				goapp.If(p.notice != "", func() goapp.UI {
-					return idDiv("login-notice").Class("alert", "alert-info").Aria("live", "polite").Text(p.notice)
+					return idClassDiv("login-notice", "alert", "alert-info").Aria("live", "polite").Text(p.notice)
 				}),
 
-				idButton("login-submit").Type("submit").Class("btn", "btn-primary", "btn-block").
+				typedButton("login-submit", "submit").Class("btn", "btn-primary", "btn-block").
 					Disabled(p.busy || !goapp.IsServer && !p.ready && !p.restoring).
 					Text(map[bool]string{true: "Logging in…", false: "Log in"}[p.busy]),
 
@@ -509,7 +509,7 @@ func (p *loginPage) Render() goapp.UI {
 						goapp.THead().Body(goapp.Tr().Body(
 							goapp.Th().Text("user"), goapp.Th().Text("password"), goapp.Th().Text("project"), goapp.Th().Text("role"), goapp.Th().Body(classSpanText("sr-only", "fill in")),
 						)),
-						goapp.TBody().Body(goapp.Range(p.cfg.LabUsers).Slice(func(i int) goapp.UI {
+						goapp.TBody().Body(rangeSlice(p.cfg.LabUsers, func(i int) goapp.UI {
 							u := p.cfg.LabUsers[i]
 							return goapp.Tr().Body(
 								classTd("mono").Text(u.Name),
@@ -540,7 +540,7 @@ func loginAction(next string) string {
 
 // methodButton is one choice of the login method (a toggle button).
 func methodButton(id, label, method string, p *loginPage) goapp.UI {
-	return idButton(id).Type("button").Class("btn", "btn-small", "btn-ghost").Disabled(!p.ready).
+	return typedButton(id, "button").Class("btn", "btn-small", "btn-ghost").Disabled(!p.ready).
 		Aria("pressed", p.method == method).
 		OnClick(func(ctx goapp.Context, e goapp.Event) { p.method, p.err = method, "" }).Text(label)
 }

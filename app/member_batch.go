@@ -349,7 +349,7 @@ func (b *batchMembers) renderEditor() goapp.UI {
 			OnInput(func(ctx goapp.Context, e goapp.Event) { b.text = ctx.JSSrc().Get("value").String() }),
 		classDiv("muted", "hint").Text("address:port or address:port,weight (0–256; without it a member keeps its weight, a new one gets 1). IPv6: [address]:port. Members not listed are removed. # starts a comment."),
 		goapp.If(len(errItems) > 0, func() goapp.UI {
-			return idDiv("batch-errors").Class("alert", "alert-error").Aria("live", "assertive").Body(
+			return idClassDiv("batch-errors", "alert", "alert-error").Aria("live", "assertive").Body(
 				goapp.Strong().Textf("%d line(s) to fix:", len(errItems)), goapp.Ul().Body(errItems...))
 		}),
 		goapp.If(fresh, b.renderPlan),

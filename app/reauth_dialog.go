@@ -86,8 +86,8 @@ func (s *shell) renderReauth(sess *session) goapp.UI {
 				return alertError("reauth-error", s.reauthErr)
 			}),
 			classDivBody("form-actions",
-				idButton("reauth-submit").Type("submit").Class("btn", "btn-primary").Disabled(s.reauthBusy).Text("Log in again"),
-				idButton("reauth-logout").Type("button").Class("btn", "btn-ghost").OnClick(s.reauthLeave).Text("Log out")),
+				typedButton("reauth-submit", "submit").Class("btn", "btn-primary").Disabled(s.reauthBusy).Text("Log in again"),
+				typedButton("reauth-logout", "button").Class("btn", "btn-ghost").OnClick(s.reauthLeave).Text("Log out")),
 		),
 	)
 }

@@ -292,7 +292,7 @@ func renderOperations(ops []operation, now time.Time) goapp.UI {
 		}
 	}
 	return goapp.Section().Class("ops").Aria("label", "operations").Body(
-		goapp.Range(live).Slice(func(i int) goapp.UI { return renderOperation(live[i], now) }),
+		rangeSlice(live, func(i int) goapp.UI { return renderOperation(live[i], now) }),
 		goapp.If(len(ended) > 0, func() goapp.UI {
 			d := goapp.Details().Class("ops-ended")
 			if endedOpen {
@@ -301,7 +301,7 @@ func renderOperations(ops []operation, now time.Time) goapp.UI {
 			return d.On("toggle", func(ctx goapp.Context, e goapp.Event) { endedOpen = ctx.JSSrc().Get("open").Bool() }).Body(
 				goapp.Summary().Class("ops-ended-summary").Text(endedSummary(ended, now)),
 				classDivBody("ops-ended-list",
-					goapp.Range(ended).Slice(func(i int) goapp.UI { return renderOperation(ended[i], now) })),
+					rangeSlice(ended, func(i int) goapp.UI { return renderOperation(ended[i], now) })),
 			)
 		}),
 	)
@@ -394,7 +394,7 @@ func (s *shell) renderProject(sess *session, project string) goapp.UI {
 	}
 	return goapp.Select().ID("project-switch").Class("who-select").Aria("label", "Project").Disabled(s.switching).
 		OnChange(func(ctx goapp.Context, e goapp.Event) { s.switchProject(ctx, selectValue(ctx)) }).
-		Body(goapp.Range(s.projects).Slice(func(i int) goapp.UI {
+		Body(rangeSlice(s.projects, func(i int) goapp.UI {
 			p := s.projects[i]
 			return option(p.ID, p.Name, p.ID == sess.Info.ProjectID)
 		}))
@@ -413,7 +413,7 @@ func (s *shell) renderRegion(sess *session) goapp.UI {
 		classSpanText("who-label", "region"),
 		goapp.Select().ID("region-switch").Class("who-select").Aria("label", "Region").Disabled(s.switching).
 			OnChange(func(ctx goapp.Context, e goapp.Event) { s.switchRegion(ctx, selectValue(ctx)) }).
-			Body(goapp.Range(sess.Regions).Slice(func(i int) goapp.UI {
+			Body(rangeSlice(sess.Regions, func(i int) goapp.UI {
 				return option(sess.Regions[i], sess.Regions[i], sess.Regions[i] == current)
 			})),
 	)

@@ -226,13 +226,13 @@ func (p *statusWallPage) Render() goapp.UI {
 				return classDiv("alert", "alert-error").Text("This screen lost the server: " + p.err)
 			}),
 			goapp.If(p.off, func() goapp.UI {
-				return idDiv("wall-off").Class("empty").Text("This server has no status page: start it with -status-cloud NAME (a clouds.yaml entry, ideally a reader application credential).")
+				return idClassDiv("wall-off", "empty").Text("This server has no status page: start it with -status-cloud NAME (a clouds.yaml entry, ideally a reader application credential).")
 			}).ElseIf(p.status == loading, func() goapp.UI {
 				return classDiv("empty", "loading").Text("Connecting to the status feed…")
 			}).ElseIf(p.status == loaded && len(lbs) == 0 && p.data.UpdatedAt != "", func() goapp.UI {
 				return classDiv("empty").Text("No load balancers in this project.")
 			}),
-			classDivBody("wall-grid", goapp.Range(lbs).Slice(func(i int) goapp.UI {
+			classDivBody("wall-grid", rangeSlice(lbs, func(i int) goapp.UI {
 				lb := lbs[i]
 				return goapp.Section().Class("wall-card", "card-"+statusClass(lb.OperatingStatus)).DataSet("id", lb.ID).Body(
 					classDivBody("wall-card-head",

@@ -22,7 +22,7 @@ func (t *statusTreeCard) Render() goapp.UI {
 	case t.Read != nil:
 		body = renderStatusTreeRead(t.Read, currentSession())
 	case t.Live.Err != "":
-		body = idDiv("tree-error").Class("alert", "alert-error").Text("The status tree could not be read: " + t.Live.Err)
+		body = idClassDiv("tree-error", "alert", "alert-error").Text("The status tree could not be read: " + t.Live.Err)
 	default:
 		body = classDiv("empty", "loading").Text("Reading the status tree…")
 	}

@@ -199,11 +199,12 @@ var treeLegend = []struct {
 func renderTreeLegend() goapp.UI {
 	return classDivBody("legend",
 		classSpanText("legend-title", "Box: operating status · left stripe: provisioning status"),
-		goapp.Range(treeLegend).Slice(func(i int) goapp.UI {
+		rangeSlice(treeLegend, func(i int) goapp.UI {
 			return classSpan("legend-item").Body(
 				classSpan("swatch", "sw-"+treeLegend[i].tone.class()),
 				goapp.Text(treeLegend[i].label),
 			)
-		}))
+		}),
+	)
 
 }

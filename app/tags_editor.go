@@ -179,7 +179,7 @@ func (e *tagsEditor) Render() goapp.UI {
 			goapp.Label().For("tags-input").Class("sr-only").Text("Tags to add"),
 			idInput("tags-input").Type("text").Placeholder("new tag (several: separate them with commas)").
 				Value(e.input).OnInput(func(ctx goapp.Context, ev goapp.Event) { e.input = ctx.JSSrc().Get("value").String() }),
-			idButton("tags-add").Type("submit").Class("btn").Disabled(e.sending != "").Text("Add tag"),
+			typedButton("tags-add", "submit").Class("btn").Disabled(e.sending != "").Text("Add tag"),
 		),
 		idDiv("tags-result").Aria("live", "polite").Body(
 			goapp.If(e.msg != "", func() goapp.UI {

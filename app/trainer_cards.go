@@ -51,18 +51,18 @@ func (p *cardsPage) Render() goapp.UI {
 			goapp.H1().Text("Workshop cards"),
 			classDiv("spacer"),
 			classA("btn").Href(serverapi.TrainerPagePath).Text("Back to the trainer's page"),
-			idButton("cards-print").Type("button").Class("btn", "btn-primary").
+			typedButton("cards-print", "button").Class("btn", "btn-primary").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { goapp.Window().Call("print") }).Text("Print"),
 		),
 		mainContent().Body(
 			goapp.If(p.status == loadFailed, func() goapp.UI {
-				return idDiv("cards-error").Class("alert", "alert-error").Text("The cards could not be read: " + p.err + " (the lab's admin only)")
+				return idClassDiv("cards-error", "alert", "alert-error").Text("The cards could not be read: " + p.err + " (the lab's admin only)")
 			}).ElseIf(p.status == loaded && len(p.cards.Cards) == 0, func() goapp.UI {
 				return classDiv("empty").Text("No trainees: start the server with -lab-trainees N.")
 			}).ElseIf(p.status != loaded, func() goapp.UI {
 				return classDiv("empty", "loading").Text("Reading the cards…")
 			}),
-			idDiv("cards").Class("cards").Body(goapp.Range(p.cards.Cards).Slice(func(i int) goapp.UI {
+			idClassDiv("cards", "cards").Body(rangeSlice(p.cards.Cards, func(i int) goapp.UI {
 				c := p.cards.Cards[i]
 				return goapp.Section().Class("print-card").DataSet("user", c.User).Aria("label", "card of "+c.User).Body(
 					goapp.H2().Text("Octaview workshop"),

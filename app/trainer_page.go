@@ -318,7 +318,7 @@ func (p *trainerPage) Render() goapp.UI {
 			goapp.If(p.status == loading, func() goapp.UI {
 				return classDiv("empty", "loading").Text("Reading the class…")
 			}).ElseIf(p.status == loaded && len(cl.Trainees) == 0, func() goapp.UI {
-				return idDiv("trainer-empty").Class("empty").Text("No trainees: start the server with -lab-trainees N.")
+				return idClassDiv("trainer-empty", "empty").Text("No trainees: start the server with -lab-trainees N.")
 			}),
 			goapp.If(p.status == loaded, func() goapp.UI {
 				return goapp.Div().Body(
@@ -380,7 +380,7 @@ func (p *trainerPage) renderSummary() goapp.UI {
 	if cl.Exercise != nil {
 		ex = "Exercise: " + cl.Exercise.Title + " (" + strconv.Itoa(len(cl.Exercise.Steps)) + " steps)."
 	}
-	return idDiv("trainer-summary").Class("trainer-summary").Body(
+	return idClassDiv("trainer-summary", "trainer-summary").Body(
 		goapp.Span().Textf("%d trainees, %d need help.", len(cl.Trainees), need),
 		idSpan("trainer-exercise").Text(ex),
 		idSpan("trainer-lab-faults").Text(orText(lab, "No lab-wide fault.", "Lab-wide faults: ")),
@@ -454,7 +454,7 @@ func (p *trainerPage) renderTile(t serverapi.Trainee) goapp.UI {
 			return classDiv("tile-help").Text(t.HelpText)
 		}),
 		classDiv("tile-counts").Text(kindCountsText(t.Counts)),
-		goapp.Ul().Class("tile-lbs").Body(goapp.Range(t.LoadBalancers).Slice(func(i int) goapp.UI {
+		goapp.Ul().Class("tile-lbs").Body(rangeSlice(t.LoadBalancers, func(i int) goapp.UI {
 			return renderMiniTree(t.LoadBalancers[i])
 		})),
 		goapp.If(t.MoreLBs > 0, func() goapp.UI { return classDiv("tile-more").Textf("and %d more", t.MoreLBs) }),
@@ -470,7 +470,7 @@ func (p *trainerPage) renderTile(t serverapi.Trainee) goapp.UI {
 		goapp.If(len(t.Steps) > 0, func() goapp.UI {
 			return classDivBody("tile-steps",
 				goapp.Span().Textf("%d/%d steps ", passed, len(t.Steps)),
-				goapp.Range(t.Steps).Slice(func(i int) goapp.UI {
+				rangeSlice(t.Steps, func(i int) goapp.UI {
 					mark, cls := "○", "step-todo"
 					if t.Steps[i].Holds {
 						mark, cls = "●", "step-done"
@@ -478,7 +478,8 @@ func (p *trainerPage) renderTile(t serverapi.Trainee) goapp.UI {
 						mark, cls = "◐", "step-lost"
 					}
 					return classSpan("step-dot", cls).Title(fmt.Sprintf("step %d", i+1)).Text(mark)
-				}))
+				}),
+			)
 
 		}),
 	)
@@ -526,13 +527,13 @@ func renderMiniTree(lb serverapi.TileLB) goapp.UI {
 	return goapp.Li().Class("mini").DataSet("lb", lb.Name).DataSet("status", lb.ProvisioningStatus).Body(
 		classSpanText("mini-name", displayName(lb.Name, lb.ID)),
 		badge(lb.ProvisioningStatus), badge(lb.OperatingStatus),
-		goapp.Range(lb.Tree.Listeners).Slice(func(i int) goapp.UI {
+		rangeSlice(lb.Tree.Listeners, func(i int) goapp.UI {
 			l := lb.Tree.Listeners[i]
 			return classSpan("mini-listener", statusClass(string(l.OperatingStatus))).Title("listener "+l.Name+": "+string(l.OperatingStatus)).Body(
 				goapp.Text(" ▸"),
-				goapp.Range(l.Pools).Slice(func(j int) goapp.UI {
+				rangeSlice(l.Pools, func(j int) goapp.UI {
 					pl := l.Pools[j]
-					return classSpan("mini-pool").Body(goapp.Range(pl.Members).Slice(func(k int) goapp.UI {
+					return classSpan("mini-pool").Body(rangeSlice(pl.Members, func(k int) goapp.UI {
 						m := pl.Members[k]
 						oper := string(m.OperatingStatus)
 						return classSpan("mini-member", statusClass(oper)).DataSet("member", m.Address).
@@ -577,23 +578,24 @@ func (p *trainerPage) renderForms() goapp.UI {
 				outage("fault-keystone", "Keystone", &p.fault.keystone)),
 
 			classDivBody("form-actions",
-				idButton("fault-set").Type("submit").Class("btn", "btn-primary").Disabled(p.busy).Text("Set faults"),
-				idButton("fault-clear").Type("button").Class("btn").Disabled(p.busy).OnClick(p.clearFaults).Text("Lift faults"),
-				idButton("reset-projects").Type("button").Class("btn", "btn-danger").Disabled(p.busy).OnClick(p.reset).Text("Reset projects…")),
+				typedButton("fault-set", "submit").Class("btn", "btn-primary").Disabled(p.busy).Text("Set faults"),
+				typedButton("fault-clear", "button").Class("btn").Disabled(p.busy).OnClick(p.clearFaults).Text("Lift faults"),
+				typedButton("reset-projects", "button").Class("btn", "btn-danger").Disabled(p.busy).OnClick(p.reset).Text("Reset projects…")),
 		),
 		goapp.Form().ID("scenario-form").Class("form").OnSubmit(p.loadScenario).Body(
 			field("scenario-json", "Scenario to load (JSON: load_balancers, networks, quotas, faults)", goapp.Textarea().ID("scenario-json").
 				Rows(4).Text(p.scenario).OnInput(p.ValueTo(&p.scenario))),
 			classDivBody("form-actions",
-				idButton("scenario-load").Type("submit").Class("btn").Disabled(p.busy).Text("Load scenario")),
+				typedButton("scenario-load", "submit").Class("btn").Disabled(p.busy).Text("Load scenario")),
 		),
 		goapp.Form().ID("exercise-form").Class("form").OnSubmit(p.startExercise).Body(
 			field("exercise-pick", "Exercise", goapp.Select().ID("exercise-pick").OnChange(func(ctx goapp.Context, e goapp.Event) { p.exercise = selectValue(ctx) }).Body(
 				option("", "none", p.exercise == ""),
-				goapp.Range(p.class.Exercises).Slice(func(i int) goapp.UI {
+				rangeSlice(p.class.Exercises, func(i int) goapp.UI {
 					n := p.class.Exercises[i]
 					return option(n, n, p.exercise == n)
 				}),
+
 				option("file", "pasted below…", p.exercise == "file"),
 			)),
 			goapp.If(p.exercise == "file", func() goapp.UI {
@@ -605,17 +607,17 @@ func (p *trainerPage) renderForms() goapp.UI {
 				goapp.Label().For("exercise-setup").Text("Load its set-up into every trainee's project")),
 
 			classDivBody("form-actions",
-				idButton("exercise-start").Type("submit").Class("btn").Disabled(p.busy).Text("Start (progress restarts)")),
+				typedButton("exercise-start", "submit").Class("btn").Disabled(p.busy).Text("Start (progress restarts)")),
 		),
-		idDiv("lab-state-form").Class("form").Body(
+		idClassDiv("lab-state-form", "form").Body(
 			field("lab-import", "Import a lab (a file of Export the lab: it replaces the whole lab)", idInput("lab-import").Type("file").
 				Accept(".json,application/json").OnChange(p.pickImport)),
 			classDivBody("form-actions",
-				idButton("lab-import-go").Type("button").Class("btn").Disabled(p.busy || p.importFile == nil).OnClick(p.importLab).Text("Import…"),
+				typedButton("lab-import-go", "button").Class("btn").Disabled(p.busy || p.importFile == nil).OnClick(p.importLab).Text("Import…"),
 				goapp.A().ID("lab-export").Class("btn").Href(serverapi.TrainerExportPath).Attr("download", "octaview-lab.json").Text("Export the lab")),
 		),
 		goapp.If(p.notice != "", func() goapp.UI {
-			return idDiv("trainer-notice").Class("alert").Aria("live", "polite").Text(p.notice)
+			return idClassDiv("trainer-notice", "alert").Aria("live", "polite").Text(p.notice)
 		}),
 		goapp.If(p.failed != "", func() goapp.UI {
 			return alertError("trainer-failed", p.failed)
@@ -757,7 +759,7 @@ func (g *tileGrid) render(ts []serverapi.Trainee, tile func(serverapi.Trainee) g
 		body = append(body, classDiv("tile-row").DataSet("row", r).Body(cells...))
 	}
 	body = append(body, gridPad(max(0, rows-end)*tileRowHeight))
-	return idDiv("tiles").Class("tile-scroll").TabIndex(0).Aria("label", "trainees").Attr("role", "region").
+	return idClassDiv("tiles", "tile-scroll").TabIndex(0).Aria("label", "trainees").Attr("role", "region").
 		DataSet("rows", rows).DataSet("cols", cols).OnScroll(func(ctx goapp.Context, e goapp.Event) {
 		top := ctx.JSSrc().Get("scrollTop").Int()
 		first := top / tileRowHeight
