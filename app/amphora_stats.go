@@ -80,12 +80,12 @@ func (s *amphoraStats) Render() goapp.UI {
 		rows := statsRows(s.stats)
 		trs := make([]goapp.UI, 0, len(rows))
 		for i, r := range rows {
-			cells := []goapp.UI{classTd("mono").Text(r[0])}
+			cells := []goapp.UI{classTdText("mono", r[0])}
 			if i < len(s.stats) {
 				cells[0] = classTd("mono").Body(goapp.A().Href(resourceOf(octavia.KindListener).detailPathOf("", r[0])).Text(shorten(r[0], 13)))
 			}
 			for _, v := range r[1:] {
-				cells = append(cells, classTd("num").Text(v))
+				cells = append(cells, classTdText("num", v))
 			}
 			trs = append(trs, goapp.Tr().Class(map[bool]string{true: "stats-total", false: "stats-row"}[i == len(s.stats)]).Body(cells...))
 		}

@@ -605,7 +605,7 @@ func (p *detailPage) renderWhy(o object) goapp.UI {
 		lines = append(lines, idP("why-since").Text(text+"."))
 	}
 	for _, w := range treeWhy(p.live.read, id, p.monitors) {
-		line := classP("why-line").Text(w.Text)
+		line := classPText("why-line", w.Text)
 		if w.Href != "" {
 			line = classP("why-line").Body(goapp.Text(w.Text+" "), goapp.A().Href(w.Href).Text(w.LinkText))
 		}

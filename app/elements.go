@@ -38,10 +38,14 @@ func classDivBody(class string, body ...goapp.UI) goapp.HTMLDiv {
 	return goapp.Div().Class(class).Body(body...)
 }
 
-// classSpanText is goapp.Span().Class(class).Text(text), at ~30 places.
+// classSpanText is goapp.Span().Class(class).Text(text), at ~30 places;
+// classDivText, classTdText and classPText the same for a div, td and p.
 func classSpanText(class string, text any) goapp.HTMLSpan {
 	return goapp.Span().Class(class).Text(text)
 }
+func classDivText(class string, text any) goapp.HTMLDiv { return goapp.Div().Class(class).Text(text) }
+func classTdText(class string, text any) goapp.HTMLTd   { return goapp.Td().Class(class).Text(text) }
+func classPText(class string, text any) goapp.HTMLP     { return goapp.P().Class(class).Text(text) }
 
 // windowURL is goapp.Window().URL(); windowGet is goapp.Window().Get(name).
 func windowURL() *url.URL               { return goapp.Window().URL() }

@@ -230,11 +230,11 @@ func (a *lbAmphorae) renderRow(amp object) goapp.UI {
 	id := amp.Text("id")
 	return goapp.Tr().Class("amp-row").DataSet("id", id).DataSet("status", amp.Text("status")).Body(
 		classTd("name").Body(classA("mono").Href(amphoraRes.detailPathOf("", id)).Text(shorten(id, 13))),
-		classTd("amp-role").Text(orDash(amp.Text("role"))),
+		classTdText("amp-role", orDash(amp.Text("role"))),
 		goapp.Td().Body(badge(amp.Text("status"))),
-		classTd("mono").Text(orDash(amp.Text("compute_id"))),
+		classTdText("mono", orDash(amp.Text("compute_id"))),
 		goapp.Td().Body(ampAddresses(amp)...),
-		classTd("mono").Text(orDash(amp.Text("image_id"))),
+		classTdText("mono", orDash(amp.Text("image_id"))),
 		goapp.Td().Text(formatTime(amp.Time("created_at"))),
 		goapp.Td().Body(idButton("amp-failover-"+id).Class("btn", "btn-small", "amp-failover").DataSet("id", id).
 			Aria("label", "Fail over amphora "+id).Disabled(a.w.sending).

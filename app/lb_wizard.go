@@ -494,7 +494,7 @@ func (p *lbWizard) renderLB() []goapp.UI {
 	switch p.netStatus {
 	case loadFailed, loaded:
 	default:
-		return append(out, classDiv("muted").Text("Loading subnets…"))
+		return append(out, classDivText("muted", "Loading subnets…"))
 	}
 	radio := func(val, label string) goapp.UI {
 		id := "create-vip-by-" + val
@@ -680,7 +680,7 @@ func (p *lbWizard) poolName(i int) string {
 func (p *lbWizard) renderMembers() []goapp.UI {
 	out := []goapp.UI{wizHint("Members are the servers behind a pool: their address and port.")}
 	if len(p.w.Pools) == 0 {
-		return append(out, classP("muted").Text("No pool yet: members belong to a pool (step 3)."))
+		return append(out, classPText("muted", "No pool yet: members belong to a pool (step 3)."))
 	}
 	kind := p.w.Kinds().Member
 	for i := range p.w.Pools {
@@ -704,7 +704,7 @@ func (p *lbWizard) renderMembers() []goapp.UI {
 func (p *lbWizard) renderMonitors() []goapp.UI {
 	out := []goapp.UI{wizHint("A health monitor checks each member and takes the failing ones out of rotation.")}
 	if len(p.w.Pools) == 0 {
-		return append(out, classP("muted").Text("No pool yet: a health monitor belongs to a pool (step 3)."))
+		return append(out, classPText("muted", "No pool yet: a health monitor belongs to a pool (step 3)."))
 	}
 	kind := p.w.Kinds().Monitor
 	for i := range p.w.Pools {
@@ -713,7 +713,7 @@ func (p *lbWizard) renderMonitors() []goapp.UI {
 		if pl.Monitor == nil {
 			out = append(out, goapp.FieldSet().Class("wz-group").Body(
 				goapp.Legend().Text("Health monitor of "+p.poolName(i)),
-				classP("muted").Text("None."),
+				classPText("muted", "None."),
 				p.addButton("wz-add-monitor-"+strconv.Itoa(i), "Add a health monitor", false, func() { pl.Monitor = p.w.NewMonitor() }),
 			))
 			continue
@@ -759,7 +759,7 @@ func (p *lbWizard) renderL7() []goapp.UI {
 		}, body...))
 	}
 	if len(p.w.Listeners) == 0 {
-		out = append(out, classP("muted").Text("No listener yet: a policy belongs to a listener (step 2)."))
+		out = append(out, classPText("muted", "No listener yet: a policy belongs to a listener (step 2)."))
 	}
 	return append(out, p.addButton("wz-add-policy", "Add an L7 policy", len(p.w.Listeners) == 0, func() {
 		p.w.Policies = append(p.w.Policies, p.w.NewPolicy())

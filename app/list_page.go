@@ -417,8 +417,8 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 			what = "There are no " + res.Plural + " here yet."
 		}
 		return idClassDiv(p.dom("empty"), "empty").Body(
-			classP("empty-title").Text(what),
-			goapp.If(res.Intro != "", func() goapp.UI { return classP("muted").Text(res.Intro) }),
+			classPText("empty-title", what),
+			goapp.If(res.Intro != "", func() goapp.UI { return classPText("muted", res.Intro) }),
 			goapp.If(res.Create && res.mayWrite(p.sess), func() goapp.UI {
 				return classA("btn", "btn-primary").Href(p.createHref()).Text("Create the first " + res.Singular)
 			}),

@@ -435,7 +435,7 @@ func (p *loginPage) Render() goapp.UI {
 				decorative(goapp.Img().Src("/web/icon.svg").Class("login-icon")),
 				goapp.Div().Body(
 					goapp.H1().Text("Octaview"),
-					classP("muted").Text("OpenStack Octavia console"),
+					classPText("muted", "OpenStack Octavia console"),
 				)),
 
 			goapp.If(p.restoring || p.checkingLive(), func() goapp.UI {
@@ -462,7 +462,7 @@ func (p *loginPage) Render() goapp.UI {
 					return classDivBody("login-fields",
 						field("login-ac-id", "Application credential ID", idInput("login-ac-id").Name("ac-id").
 							Value(p.acID).OnInput(p.ValueTo(&p.acID))),
-						classP("muted").Text("or its name, with the user it belongs to:"),
+						classPText("muted", "or its name, with the user it belongs to:"),
 						classDivBody("form-row",
 							field("login-ac-name", "Name", idInput("login-ac-name").Name("ac-name").
 								Value(p.acName).OnInput(p.ValueTo(&p.acName))),
@@ -504,7 +504,7 @@ func (p *loginPage) Render() goapp.UI {
 			goapp.If(p.cfg.Lab && len(p.cfg.LabUsers) > 0, func() goapp.UI {
 				return classDivBody("lab-users",
 					goapp.H2().Text("Lab cloud users"),
-					classP("muted").Text("This server runs the embedded lab cloud. Pick a user to fill in the form."),
+					classPText("muted", "This server runs the embedded lab cloud. Pick a user to fill in the form."),
 					goapp.Table().Class("table", "table-compact").Body(
 						goapp.THead().Body(goapp.Tr().Body(
 							goapp.Th().Text("user"), goapp.Th().Text("password"), goapp.Th().Text("project"), goapp.Th().Text("role"), goapp.Th().Body(classSpanText("sr-only", "fill in")),
@@ -512,8 +512,8 @@ func (p *loginPage) Render() goapp.UI {
 						goapp.TBody().Body(rangeSlice(p.cfg.LabUsers, func(i int) goapp.UI {
 							u := p.cfg.LabUsers[i]
 							return goapp.Tr().Body(
-								classTd("mono").Text(u.Name),
-								classTd("mono").Text(u.Password),
+								classTdText("mono", u.Name),
+								classTdText("mono", u.Password),
 								goapp.Td().Text(u.Project),
 								goapp.Td().Text(u.Role),
 								goapp.Td().Body(goapp.Button().Type("button").Class("btn", "btn-small", "btn-ghost").Disabled(!p.ready).
@@ -524,7 +524,7 @@ func (p *loginPage) Render() goapp.UI {
 
 			}),
 			goapp.If(p.cfg.ReadOnly, func() goapp.UI {
-				return classP("muted").Text("This server is read-only: you can look, not change.")
+				return classPText("muted", "This server is read-only: you can look, not change.")
 			})),
 	)
 }

@@ -370,8 +370,8 @@ func (b *batchMembers) renderPlan() goapp.UI {
 		}
 		tone := map[string]string{"add": "st-ok-text", "keep": "muted", "change": "st-pending-text", "remove": "st-error-text"}[it.Change]
 		rows = append(rows, goapp.Tr().Class("batch-"+it.Change).Body(
-			classTd(tone).Text(map[string]string{"add": "Add", "keep": "Keep", "change": "Change weight", "remove": "Remove"}[it.Change]),
-			classTd("mono").Text(hostPort(it.Address, it.Port)),
+			classTdText(tone, map[string]string{"add": "Add", "keep": "Keep", "change": "Change weight", "remove": "Remove"}[it.Change]),
+			classTdText("mono", hostPort(it.Address, it.Port)),
 			goapp.Td().Text(wt),
 		))
 	}

@@ -230,7 +230,7 @@ func (p *statusWallPage) Render() goapp.UI {
 			}).ElseIf(p.status == loading, func() goapp.UI {
 				return classDiv("empty", "loading").Text("Connecting to the status feed…")
 			}).ElseIf(p.status == loaded && len(lbs) == 0 && p.data.UpdatedAt != "", func() goapp.UI {
-				return classDiv("empty").Text("No load balancers in this project.")
+				return classDivText("empty", "No load balancers in this project.")
 			}),
 			classDivBody("wall-grid", rangeSlice(lbs, func(i int) goapp.UI {
 				lb := lbs[i]

@@ -58,7 +58,7 @@ func (p *cardsPage) Render() goapp.UI {
 			goapp.If(p.status == loadFailed, func() goapp.UI {
 				return idClassDiv("cards-error", "alert", "alert-error").Text("The cards could not be read: " + p.err + " (the lab's admin only)")
 			}).ElseIf(p.status == loaded && len(p.cards.Cards) == 0, func() goapp.UI {
-				return classDiv("empty").Text("No trainees: start the server with -lab-trainees N.")
+				return classDivText("empty", "No trainees: start the server with -lab-trainees N.")
 			}).ElseIf(p.status != loaded, func() goapp.UI {
 				return classDiv("empty", "loading").Text("Reading the cards…")
 			}),

@@ -451,21 +451,21 @@ func (p *trainerPage) renderTile(t serverapi.Trainee) goapp.UI {
 				OnClick(func(ctx goapp.Context, e goapp.Event) { p.openView(ctx, projectOf(ctx)) }).Text("Open read-only")),
 
 		goapp.If(t.HelpText != "", func() goapp.UI {
-			return classDiv("tile-help").Text(t.HelpText)
+			return classDivText("tile-help", t.HelpText)
 		}),
-		classDiv("tile-counts").Text(kindCountsText(t.Counts)),
+		classDivText("tile-counts", kindCountsText(t.Counts)),
 		goapp.Ul().Class("tile-lbs").Body(rangeSlice(t.LoadBalancers, func(i int) goapp.UI {
 			return renderMiniTree(t.LoadBalancers[i])
 		})),
 		goapp.If(t.MoreLBs > 0, func() goapp.UI { return classDiv("tile-more").Textf("and %d more", t.MoreLBs) }),
 		goapp.If(len(t.Faults) > 0, func() goapp.UI {
-			return classDiv("tile-faults").Text("Faults: " + strings.Join(t.Faults, "; "))
+			return classDivText("tile-faults", "Faults: "+strings.Join(t.Faults, "; "))
 		}),
 		goapp.If(t.LastOp != nil, func() goapp.UI {
-			return classDiv("tile-op").Text("Last write: " + eventText(t.LastOp))
+			return classDivText("tile-op", "Last write: "+eventText(t.LastOp))
 		}),
 		goapp.If(t.LastError != nil, func() goapp.UI {
-			return classDiv("tile-err").Text("Last error: " + eventText(t.LastError) + ": " + t.LastError.Message)
+			return classDivText("tile-err", "Last error: "+eventText(t.LastError)+": "+t.LastError.Message)
 		}),
 		goapp.If(len(t.Steps) > 0, func() goapp.UI {
 			return classDivBody("tile-steps",
@@ -678,7 +678,7 @@ func (p *trainerPage) renderProgress() goapp.UI {
 			}
 		}, Row: func(i int) goapp.UI {
 			t := rows[i]
-			cells := []goapp.UI{classTd("name").Text(t.User)}
+			cells := []goapp.UI{classTdText("name", t.User)}
 			for j := range ex.Steps {
 				cell := "—"
 				cls := "step-todo"
