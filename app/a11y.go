@@ -12,7 +12,7 @@ const contentID = "content"
 // keyboard focus to the page's main content (contentID), past the header.
 // It is off screen until it has the focus (web/octaview.css .skip-link).
 func skipLink() goapp.UI {
-	return goapp.A().Class("skip-link").Href("#" + contentID).OnClick(skipToContent).Text("Skip to content")
+	return classA("skip-link").Href("#" + contentID).OnClick(skipToContent).Text("Skip to content")
 }
 
 // skipToContent focuses the main content. It stops the click before
@@ -78,7 +78,7 @@ func trapTab(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	first, last := stops.Index(0), stops.Index(n-1)
-	active := goapp.Window().Get("document").Get("activeElement")
+	active := windowGet("document").Get("activeElement")
 	switch back := e.Get("shiftKey").Bool(); {
 	case back && (active.Equal(first) || active.Equal(ctx.JSSrc())):
 		e.PreventDefault()

@@ -69,23 +69,23 @@ func (s *amphoraStats) Render() goapp.UI {
 	var body goapp.UI
 	switch {
 	case s.status == loadFailed:
-		body = goapp.Div().ID("amp-stats-error").Class("alert", "alert-error").Text("The counters could not be read: " + s.err)
+		body = idClassDiv("amp-stats-error", "alert", "alert-error").Text("The counters could not be read: " + s.err)
 	case s.status != loaded:
-		body = goapp.Div().Class("empty", "loading").Text("Reading the counters…")
+		body = classDiv("empty", "loading").Text("Reading the counters…")
 	case s.none:
-		body = goapp.P().ID("amp-stats-none").Class("muted").Text(ampStatsNone)
+		body = idP("amp-stats-none").Class("muted").Text(ampStatsNone)
 	case len(s.stats) == 0:
-		body = goapp.P().ID("amp-stats-empty").Class("muted").Text("No listener: no counters.")
+		body = idP("amp-stats-empty").Class("muted").Text("No listener: no counters.")
 	default:
 		rows := statsRows(s.stats)
 		trs := make([]goapp.UI, 0, len(rows))
 		for i, r := range rows {
-			cells := []goapp.UI{goapp.Td().Class("mono").Text(r[0])}
+			cells := []goapp.UI{classTdText("mono", r[0])}
 			if i < len(s.stats) {
-				cells[0] = goapp.Td().Class("mono").Body(goapp.A().Href(resourceOf(octavia.KindListener).detailPathOf("", r[0])).Text(shorten(r[0], 13)))
+				cells[0] = classTd("mono").Body(goapp.A().Href(resourceOf(octavia.KindListener).detailPathOf("", r[0])).Text(shorten(r[0], 13)))
 			}
 			for _, v := range r[1:] {
-				cells = append(cells, goapp.Td().Class("num").Text(v))
+				cells = append(cells, classTdText("num", v))
 			}
 			trs = append(trs, goapp.Tr().Class(map[bool]string{true: "stats-total", false: "stats-row"}[i == len(s.stats)]).Body(cells...))
 		}
@@ -93,17 +93,18 @@ func (s *amphoraStats) Render() goapp.UI {
 		for _, h := range statsColumns {
 			head = append(head, goapp.Th().Text(h))
 		}
-		body = goapp.Div().Class("table-wrap").Body(goapp.Table().ID("amp-stats").Class("table", "table-compact").Body(
+		body = classDivBody("table-wrap", goapp.Table().ID("amp-stats").Class("table", "table-compact").Body(
 			goapp.THead().Body(goapp.Tr().Body(head...)), goapp.TBody().Body(trs...)))
+
 	}
 	return goapp.Section().Class("card").Body(
-		goapp.Div().Class("card-head").Body(
+		classDivBody("card-head",
 			goapp.H2().Text("Statistics"),
-			goapp.Div().Class("spacer"),
-			goapp.If(!s.at.IsZero(), func() goapp.UI { return goapp.Span().Class("muted").Text("read at " + formatTime(s.at) + " UTC") }),
-			goapp.Button().ID("amp-stats-refresh").Class("btn", "btn-small").Disabled(s.status == loading).
-				OnClick(func(ctx goapp.Context, e goapp.Event) { s.load(ctx) }).Text("Refresh"),
-		),
+			classDiv("spacer"),
+			goapp.If(!s.at.IsZero(), func() goapp.UI { return classSpanText("muted", "read at "+formatTime(s.at)+" UTC") }),
+			idButton("amp-stats-refresh").Class("btn", "btn-small").Disabled(s.status == loading).
+				OnClick(func(ctx goapp.Context, e goapp.Event) { s.load(ctx) }).Text("Refresh")),
+
 		body,
 	)
 }

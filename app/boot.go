@@ -31,11 +31,11 @@ func Boot() {
 	}
 	b, ok := pageBoot()
 	keepServedLogin()
-	schedulePatternRoutes(goapp.Window().URL())
+	schedulePatternRoutes(windowURL())
 	if ok && b.Session {
-		startBootRestore(originOf(goapp.Window().URL()), b.Config)
+		startBootRestore(originOf(windowURL()), b.Config)
 		runtime.Gosched() // its request leaves before the first render
-		if u := goapp.Window().URL(); keepServed(b.Served, u) {
+		if u := windowURL(); keepServed(b.Served, u) {
 			bootServed(originOf(u), b.Config, u, servedAt(b.Served)) // served.go
 		}
 	}
@@ -66,7 +66,7 @@ func pageConfig() (serverapi.Config, bool) {
 // start tens of milliseconds of compiling and type-walking, before anything
 // shows.
 func readBoot() (b serverapi.Boot, ok bool) {
-	el := goapp.Window().Get("document").Call("getElementById", serverapi.BootElementID)
+	el := windowGet("document").Call("getElementById", serverapi.BootElementID)
 	if !el.Truthy() {
 		return serverapi.Boot{}, false
 	}
@@ -76,7 +76,7 @@ func readBoot() (b serverapi.Boot, ok bool) {
 			b, ok = serverapi.Boot{}, false
 		}
 	}()
-	return decodeBoot(goapp.Window().Get("JSON").Call("parse", el.Get("textContent"))), true
+	return decodeBoot(windowGet("JSON").Call("parse", el.Get("textContent"))), true
 }
 
 // decodeBoot is the serverapi.Boot in v, a JavaScript object of its JSON

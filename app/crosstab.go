@@ -240,9 +240,31 @@ func shareFetch[T any](s *tabShare, key string, fetch func(context.Context) (T, 
 	if s == nil {
 		return fetch
 	}
+	get := s.fetcher(key, poke, func(ctx context.Context) (any, error) {
+		v, err := fetch(ctx)
+		return v, err
+	})
+	return func(ctx context.Context) (T, error) {
+		v, m, took, err := get(ctx)
+		if took {
+			return tabAnswer[T](m)
+		}
+		t, _ := v.(T) // nil (a done context) is T's zero value
+		return t, err
+	}
+}
+
+// fetcher is shareFetch's loop, one for every answer type (Go's wasm code
+// grows by each instantiation of a generic function, so only the wrapper
+// above is generic): it returns what fetch returned (v, err), or took is
+// true and m is the answer another tab sent. Not inlined: each inlined
+// copy would hold a copy of the loop.
+//
+//go:noinline
+func (s *tabShare) fetcher(key string, poke func(), fetch func(context.Context) (any, error)) func(context.Context) (v any, m tabMsg, took bool, err error) {
 	var once sync.Once
 	first := true
-	return func(ctx context.Context) (T, error) {
+	return func(ctx context.Context) (any, tabMsg, bool, error) {
 		once.Do(func() {
 			s.join(key, poke)
 			context.AfterFunc(ctx, func() { s.leave(key) })
@@ -254,8 +276,7 @@ func shareFetch[T any](s *tabShare, key string, fetch func(context.Context) (T, 
 			k := s.keys[key]
 			if k == nil { // left: the loop's context is done
 				s.mu.Unlock()
-				var zero T
-				return zero, ctx.Err()
+				return nil, tabMsg{}, false, ctx.Err()
 			}
 			step, m := s.step(k, key, isFirst, time.Now())
 			wake, deadline := k.wake, k.lastAt.Add(s.interval*3/2)
@@ -267,16 +288,15 @@ func shareFetch[T any](s *tabShare, key string, fetch func(context.Context) (T, 
 				if ctx.Err() == nil {
 					s.send(key, v, err, start)
 				}
-				return v, err
+				return v, tabMsg{}, false, err
 			case stepTake:
-				return tabAnswer[T](m)
+				return nil, m, true, nil
 			}
 			timer := time.NewTimer(time.Until(deadline))
 			select {
 			case <-ctx.Done():
 				timer.Stop()
-				var zero T
-				return zero, ctx.Err()
+				return nil, tabMsg{}, false, ctx.Err()
 			case <-wake:
 			case <-timer.C:
 			}

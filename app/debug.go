@@ -15,7 +15,7 @@ const debugKey = "octaview.debug"
 
 // debugFlag reports whether localStorage's debugKey names flag.
 func debugFlag(flag string) bool {
-	v := goapp.Window().Get("localStorage").Call("getItem", debugKey)
+	v := windowGet("localStorage").Call("getItem", debugKey)
 	return v.Truthy() && strings.Contains(","+v.String()+",", ","+flag+",")
 }
 

@@ -90,25 +90,24 @@ func (p *detailPage) renderConfirm() goapp.UI {
 			goapp.Text(" will be deleted. This cannot be undone."),
 		),
 		goapp.If(children != "", func() goapp.UI {
-			return goapp.Div().Class("cascade").Body(
+			return classDivBody("cascade",
 				goapp.P().Textf("It has %s. Octavia refuses to delete a %s that has children, unless the delete cascades.", children, res.Singular),
 				goapp.Label().Class("check").Body(
-					goapp.Input().ID("delete-cascade").Type("checkbox").Checked(p.cascade).
+					idInput("delete-cascade").Type("checkbox").Checked(p.cascade).
 						OnChange(func(ctx goapp.Context, e goapp.Event) { p.cascade = ctx.JSSrc().Get("checked").Bool() }),
 					goapp.Text(" Cascade: also delete its listeners, pools, members and health monitors"),
-				),
-			)
+				))
+
 		}),
 		goapp.If(p.deleter.err != "", func() goapp.UI {
-			return goapp.Div().ID("delete-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.deleter.err)
+			return alertError("delete-error", p.deleter.err)
 		}),
 		goapp.If(p.deleter.refused != nil, func() goapp.UI { return p.deleter.retry("delete-retry") }),
-		goapp.Div().Class("confirm-actions").Body(
-			goapp.Button().ID("delete-confirm-btn").Class("btn", "btn-danger").
+		classDivBody("confirm-actions",
+			idButton("delete-confirm-btn").Class("btn", "btn-danger").
 				Disabled(p.deleter.sending || (children != "" && !p.cascade)).OnClick(p.confirmDelete).
 				Text(map[bool]string{true: "Deleting…", false: "Delete"}[p.deleter.sending]),
-			goapp.Button().ID("delete-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(deleteDialogID) }).Text("Keep it"),
-		),
+			idButton("delete-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(deleteDialogID) }).Text("Keep it")),
 	)
 }
 
@@ -125,16 +124,12 @@ func (p *detailPage) renderAsk() goapp.UI {
 		}).OnKeyDown(trapTab).Body(
 		goapp.H2().ID("action-title").Text(a.Label+"?"),
 		goapp.P().Text(a.Confirm),
-		goapp.Div().Class("confirm-actions").Body(
-			goapp.Button().ID("action-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
+		classDivBody("confirm-actions",
+			idButton("action-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
 				closeDialog(actionDialogID)
-				// The page's context, not the button's: the dialog leaves the page
-				// when it closes, and go-app drops a Dispatch on an element no
-				// longer mounted (the action's answer and the page's poll after
-				// it would be lost).
+
 				p.runAction(a)
 			}).Text(a.Label),
-			goapp.Button().ID("action-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(actionDialogID) }).Text("Cancel"),
-		),
+			idButton("action-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(actionDialogID) }).Text("Cancel")),
 	)
 }

@@ -75,7 +75,7 @@ func (p *detailPage) OnInit() {
 	if sess == nil {
 		return
 	}
-	u := goapp.Window().URL()
+	u := windowURL()
 	pr, ok := detailRead(sess, u)
 	if !ok {
 		return
@@ -441,13 +441,13 @@ func (p *detailPage) Render() goapp.UI {
 	}
 	write := res.mayWrite(p.sess) && p.obj != nil && !p.gone
 	var actions []goapp.UI
-	actions = append(actions, goapp.A().Class("btn", "btn-ghost").Href(res.listPathOf(p.pr.ParentID)).Text(backText(res)))
+	actions = append(actions, classA("btn", "btn-ghost").Href(res.listPathOf(p.pr.ParentID)).Text(backText(res)))
 	if write {
 		for _, a := range res.Actions {
 			if a.Admin && !p.sess.Info.HasRole("admin") || a.Show != nil && !a.Show(p.obj) {
 				continue
 			}
-			actions = append(actions, goapp.Button().ID(a.ID).Class("btn").Disabled(p.actor.sending).
+			actions = append(actions, idButton(a.ID).Class("btn").Disabled(p.actor.sending).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					if a.Confirm != "" {
 						p.asking = a.ID
@@ -462,13 +462,13 @@ func (p *detailPage) Render() goapp.UI {
 			actions = append(actions, goapp.A().ID(p.dom("edit")).Class("btn").Href(res.editPathOf(p.pr.ParentID, p.pr.ID)).Text("Edit"))
 		}
 		if res.Delete && (res.CanDelete == nil || res.CanDelete(p.obj)) {
-			actions = append(actions, goapp.Button().ID(p.dom("delete")).Class("btn", "btn-danger").OnClick(p.askDelete).Text("Delete…"))
+			actions = append(actions, idButton(p.dom("delete")).Class("btn", "btn-danger").OnClick(p.askDelete).Text("Delete…"))
 		}
 	}
 	return &shell{
 		Nav:     navOf(res),
 		Title:   title,
-		Actions: servedInert(goapp.Div().Class("head-actions"), p.served).Body(actions...),
+		Actions: servedInert(classDiv("head-actions"), p.served).Body(actions...),
 		Content: p.renderBody(),
 	}
 }
@@ -496,12 +496,12 @@ func (p *detailPage) renderBody() []goapp.UI {
 	res := p.res()
 	switch {
 	case p.gone:
-		return []goapp.UI{goapp.Div().ID(p.dom("gone")).Class("empty").Body(
-			goapp.P().Class("empty-title").Textf("This %s does not exist (any more): Octavia answers 404.", res.Singular),
-			goapp.A().Class("btn").Href(res.listPathOf(p.pr.ParentID)).Text("Back to the list"),
+		return []goapp.UI{idClassDiv(p.dom("gone"), "empty").Body(
+			classP("empty-title").Textf("This %s does not exist (any more): Octavia answers 404.", res.Singular),
+			classA("btn").Href(res.listPathOf(p.pr.ParentID)).Text("Back to the list"),
 		)}
 	case p.status == loadFailed:
-		return []goapp.UI{goapp.Div().ID(p.dom("error")).Class("alert", "alert-error").Body(
+		return []goapp.UI{idClassDiv(p.dom("error"), "alert", "alert-error").Body(
 			goapp.Strong().Textf("The %s could not be read. ", res.Singular), goapp.Text(p.err),
 		)}
 	}
@@ -526,33 +526,32 @@ func (p *detailPage) renderBody() []goapp.UI {
 func (p *detailPage) renderObject() goapp.UI {
 	res := p.res()
 	if p.obj == nil || p.status != loaded {
-		return goapp.Div().Class("empty", "loading").Textf("Loading the %s…", res.Singular)
+		return classDiv("empty", "loading").Textf("Loading the %s…", res.Singular)
 	}
 	o := p.shown()
 	tagsEditable := p.tagsEditable(o)
 	parts := []goapp.UI{
-		// one element whatever shows in it: the parts after it keep their
-		// places (and components their state) when a dialog or an error comes
-		goapp.Div().Class("detail-top").Body(
+
+		classDivBody("detail-top",
 			goapp.If(p.confirming, p.renderConfirm),
 			goapp.If(p.asking != "", p.renderAsk),
 			goapp.If(p.actor.err != "", func() goapp.UI {
-				return goapp.Div().ID("action-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.actor.err)
+				return alertError("action-error", p.actor.err)
 			}),
-			goapp.If(p.actor.refused != nil, func() goapp.UI { return p.actor.retry("action-retry") }),
-		),
+			goapp.If(p.actor.refused != nil, func() goapp.UI { return p.actor.retry("action-retry") })),
+
 		goapp.Section().Class("card").Body(
-			goapp.Div().Class("card-head").Body(
+			classDivBody("card-head",
 				goapp.H2().Text("Properties"),
-				goapp.Div().Class("spacer"),
+				classDiv("spacer"),
 				goapp.If(p.stopPoll != nil, func() goapp.UI {
-					return goapp.Span().ID("obj-live").Class("live").Title("Polled every 3 s while it is pending").Text("live · every 3 s")
+					return idSpan("obj-live").Class("live").Title("Polled every 3 s while it is pending").Text("live · every 3 s")
 				}),
 				renderLive("obj-live", p.live.state(), "Its statuses come from its load balancer's status tree"),
 				goapp.If(p.pollErr != "", func() goapp.UI {
-					return goapp.Span().Class("st-error-text").Text("Last read failed: " + p.pollErr)
-				}),
-			),
+					return classSpanText("st-error-text", "Last read failed: "+p.pollErr)
+				})),
+
 			goapp.Dl().ID(p.dom("props")).Class("props").Body(renderProps(p.sess, p.pr, o, tagsEditable)...),
 			p.renderWhy(o),
 		),
@@ -565,7 +564,7 @@ func (p *detailPage) renderObject() goapp.UI {
 	for _, s := range res.Sections {
 		parts = append(parts, s(env))
 	}
-	return goapp.Div().Class("detail").Body(parts...)
+	return classDiv("detail").Body(parts...)
 }
 
 // tagsEditable reports whether the page shows o's tags in its tags editor
@@ -595,7 +594,7 @@ func (p *detailPage) renderWhy(o object) goapp.UI {
 	var lines []goapp.UI
 	prov, oper := o.Text("provisioning_status"), o.Text("operating_status")
 	if isPending(prov) {
-		lines = append(lines, goapp.P().ID("why-pending").Text(statusLabel(prov)+" "+pendingFor(o, project, id, now)+
+		lines = append(lines, idP("why-pending").Text(statusLabel(prov)+" "+pendingFor(o, project, id, now)+
 			": Octavia is applying a change; it refuses other changes to its load balancer until then."))
 	}
 	if alertStatus(oper) {
@@ -603,12 +602,12 @@ func (p *detailPage) renderWhy(o object) goapp.UI {
 		if s, ok := seenSince(project, id, "oper", oper); ok {
 			text += " " + s.forText(now)
 		}
-		lines = append(lines, goapp.P().ID("why-since").Text(text+"."))
+		lines = append(lines, idP("why-since").Text(text+"."))
 	}
 	for _, w := range treeWhy(p.live.read, id, p.monitors) {
-		line := goapp.P().Class("why-line").Text(w.Text)
+		line := classPText("why-line", w.Text)
 		if w.Href != "" {
-			line = goapp.P().Class("why-line").Body(goapp.Text(w.Text+" "), goapp.A().Href(w.Href).Text(w.LinkText))
+			line = classP("why-line").Body(goapp.Text(w.Text+" "), goapp.A().Href(w.Href).Text(w.LinkText))
 		}
 		lines = append(lines, line)
 	}
@@ -619,7 +618,7 @@ func (p *detailPage) renderWhy(o object) goapp.UI {
 	if alertStatus(prov) || alertStatus(oper) {
 		tone = "why-alert"
 	}
-	return goapp.Div().ID("why").Class("why", tone).Aria("live", "polite").Body(
+	return idClassDiv("why", "why", tone).Aria("live", "polite").Body(
 		append([]goapp.UI{goapp.H3().Text("Why this status")}, lines...)...)
 }
 

@@ -47,7 +47,10 @@
 //   - boot.go, login_boot.go, pattern_routes.go: the start (the page's
 //     start-up state, the served login form taken over with what was typed,
 //     the routes with a pattern registered after the first paint); update.go:
-//     the "new version" notice.
+//     the "new version" notice;
+//   - elements.go: the element shapes many pages build alike (classDiv,
+//     idButton, alertError…), one call where a go-app chain would be
+//     several, which keeps the wasm smaller.
 //
 // The pure parts live in packages of their own under internal/, without
 // go-app, tested natively: internal/form (a kind's fields, values, request

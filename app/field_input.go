@@ -46,7 +46,7 @@ func (in fieldInput) render() goapp.UI {
 	var input goapp.UI
 	switch {
 	case f.Type == form.Bool:
-		input = goapp.Input().ID(id).Type("checkbox").Checked(val == "true").OnChange(func(ctx goapp.Context, e goapp.Event) {
+		input = idInput(id).Type("checkbox").Checked(val == "true").OnChange(func(ctx goapp.Context, e goapp.Event) {
 			in.Set(f.Key, strconv.FormatBool(ctx.JSSrc().Get("checked").Bool()))
 		}, scope)
 	case len(f.Choices) > 0:
@@ -59,8 +59,8 @@ func (in fieldInput) render() goapp.UI {
 		}
 		input = goapp.Select().ID(id).OnChange(pick, scope).Body(opts...)
 	case in.OptionsErr != "":
-		input = goapp.Div().Body(goapp.Input().ID(id).Value(val).OnInput(set, scope),
-			goapp.Span().Class("st-error-text").Text(" The list could not be read: "+in.OptionsErr))
+		input = goapp.Div().Body(idInput(id).Value(val).OnInput(set, scope),
+			classSpanText("st-error-text", " The list could not be read: "+in.OptionsErr))
 	case f.Type == form.Ref || f.Type == form.Subnet || f.Type == form.Port:
 		var opts []goapp.UI
 		if !in.Pick || val == "" {
@@ -80,21 +80,21 @@ func (in fieldInput) render() goapp.UI {
 		}
 		input = goapp.Textarea().ID(id).Rows(rows).Text(val).OnInput(set, scope)
 	case f.Type == form.Int || f.Type == form.Decimal:
-		input = goapp.Input().ID(id).Type("text").Attr("inputmode", "numeric").Value(val).OnInput(set, scope)
+		input = idInput(id).Type("text").Attr("inputmode", "numeric").Value(val).OnInput(set, scope)
 	default:
-		input = goapp.Input().ID(id).Value(val).OnInput(set, scope)
+		input = idInput(id).Value(val).OnInput(set, scope)
 	}
 	label := f.Label
 	if in.Required {
 		label += " *"
 	}
-	return goapp.Div().Class("field").DataSet("key", f.Key).Body(
+	return classDiv("field").DataSet("key", f.Key).Body(
 		goapp.Label().For(id).Text(label),
 		input,
-		goapp.If(f.Hint != "", func() goapp.UI { return goapp.Div().Class("muted", "hint").Text(f.Hint) }),
+		goapp.If(f.Hint != "", func() goapp.UI { return classDiv("muted", "hint").Text(f.Hint) }),
 		goapp.If(in.Note != nil, func() goapp.UI { return in.Note }),
 		goapp.If(in.Err != "", func() goapp.UI {
-			return goapp.Div().ID(id+"-error").Class("field-error", "st-error-text").Aria("live", "polite").Text(in.Err)
+			return idClassDiv(id+"-error", "field-error", "st-error-text").Aria("live", "polite").Text(in.Err)
 		}),
 	)
 }

@@ -432,11 +432,11 @@ func (p *formPage) Render() goapp.UI {
 	var body goapp.UI
 	switch p.status {
 	case loadFailed:
-		body = goapp.Div().ID("form-error").Class("alert", "alert-error").Text(p.loadErr)
+		body = idClassDiv("form-error", "alert", "alert-error").Text(p.loadErr)
 	case loaded:
 		body = p.renderForm(back)
 	default:
-		body = goapp.Div().Class("empty", "loading").Textf("Loading the %s…", res.Singular)
+		body = classDiv("empty", "loading").Textf("Loading the %s…", res.Singular)
 	}
 	return &shell{Nav: navOf(res), Title: title, Content: []goapp.UI{body}}
 }
@@ -477,18 +477,17 @@ func (p *formPage) renderForm(back string) goapp.UI {
 	verb := map[bool]string{true: "Create", false: "Save"}[p.create]
 	return goapp.Form().ID("res-form").Class("form", "card", "form-narrow").OnSubmit(p.submit).Body(
 		goapp.If(p.w.err != "", func() goapp.UI {
-			return goapp.Div().ID("res-form-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.w.err)
+			return alertError("res-form-error", p.w.err)
 		}),
 		goapp.If(p.w.refused != nil, func() goapp.UI { return p.w.retry("res-retry") }),
 		goapp.Div().Body(inputs...),
 		goapp.If(!p.create, func() goapp.UI {
-			return goapp.P().Class("muted", "hint").Text("Only what you change is sent; clearing a field unsets it (Octavia's default). Tags are changed on the object's page.")
+			return classP("muted", "hint").Text("Only what you change is sent; clearing a field unsets it (Octavia's default). Tags are changed on the object's page.")
 		}),
-		goapp.Div().Class("confirm-actions").Body(
-			goapp.Button().ID("res-submit").Type("submit").Class("btn", "btn-primary").Disabled(p.w.sending).
+		classDivBody("confirm-actions",
+			typedButton("res-submit", "submit").Class("btn", "btn-primary").Disabled(p.w.sending).
 				Text(map[bool]string{true: verb + "…", false: verb}[p.w.sending]),
-			goapp.A().Class("btn", "btn-ghost").Href(back).Text("Cancel"),
-		),
+			classA("btn", "btn-ghost").Href(back).Text("Cancel")),
 	)
 }
 
@@ -503,10 +502,10 @@ func (p *formPage) noneToPick(f form.Field) goapp.UI {
 		return nil
 	}
 	what := fmt.Sprintf("There is no %s yet, and a %s needs one: create a %s first.", ref.Singular, p.pr.Res.Singular, ref.Singular)
-	return goapp.Div().ID(inputID(f.Key)+"-none").Class("alert", "alert-info", "none-to-pick").Body(
+	return idClassDiv(inputID(f.Key)+"-none", "alert", "alert-info", "none-to-pick").Body(
 		goapp.Text(what+" "),
 		goapp.If(ref.Create && ref.mayWrite(p.sess), func() goapp.UI {
-			return goapp.A().Class("btn", "btn-small").Href(ref.createPathOf("")).Text("Create a " + ref.Singular)
+			return classA("btn", "btn-small").Href(ref.createPathOf("")).Text("Create a " + ref.Singular)
 		}),
 	)
 }

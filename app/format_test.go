@@ -1,6 +1,7 @@
 package app
 
 import (
+	"path"
 	"testing"
 	"time"
 
@@ -155,6 +156,21 @@ func TestSafeNext(t *testing.T) {
 				t.Errorf("safeNext(%q): got %q, want %q", tt.next, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestCleanPath checks cleanPath against the path.Clean test it replaces,
+// for the paths safeNext gives it (empty or rooted: a next starts with /).
+func TestCleanPath(t *testing.T) {
+	for _, p := range []string{
+		"", "/", "//", "///", "/.", "/..", "/./", "/../", "/a", "/a/", "/a//", "/a/b", "/a/b/",
+		"/a//b", "/a/./b", "/a/../b", "/a/.", "/a/..", "/.a", "/..a/", "/a.", "/login", "/login/",
+		"/a/b/c/", "/load-balancers/x/listeners", "/%2e%2e/x",
+	} {
+		clean := path.Clean(p)
+		if got, want := cleanPath(p), clean == p || clean+"/" == p; got != want {
+			t.Errorf("cleanPath(%q): got %v, want %v", p, got, want)
+		}
 	}
 }
 

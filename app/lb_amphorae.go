@@ -100,26 +100,28 @@ func (a *lbAmphorae) Render() goapp.UI {
 	var body goapp.UI
 	switch {
 	case a.status == loadFailed:
-		body = goapp.Div().ID("lb-amphorae-error").Class("alert", "alert-error").Text("The amphorae could not be read: " + a.err)
+		body = idClassDiv("lb-amphorae-error", "alert", "alert-error").Text("The amphorae could not be read: " + a.err)
 	case a.status != loaded:
-		body = goapp.Div().Class("empty", "loading").Text("Reading the amphorae…")
+		body = classDiv("empty", "loading").Text("Reading the amphorae…")
 	case len(a.amps) == 0:
-		body = goapp.P().ID("lb-amphorae-empty").Class("muted").Text("No amphorae: the provider runs no amphora for this load balancer, or they are being replaced.")
+		body = idP("lb-amphorae-empty").Class("muted").Text("No amphorae: the provider runs no amphora for this load balancer, or they are being replaced.")
 	default:
-		body = goapp.Div().Class("table-wrap").Body(goapp.Table().ID("lb-amphorae").Class("table", "amp-table").Body(
+		body = classDivBody("table-wrap", goapp.Table().ID("lb-amphorae").Class("table", "amp-table").Body(
 			goapp.THead().Body(goapp.Tr().Body(
 				goapp.Th().Scope("col").Text("Amphora"), goapp.Th().Scope("col").Text("Role"), goapp.Th().Scope("col").Text("Status"),
 				goapp.Th().Scope("col").Text("Compute ID"), goapp.Th().Scope("col").Text("Addresses"),
 				goapp.Th().Scope("col").Text("Image"), goapp.Th().Scope("col").Text("Created (UTC)"), goapp.Th().Scope("col").Text("Actions"),
 			)),
-			goapp.TBody().Body(goapp.Range(a.amps).Slice(func(i int) goapp.UI { return a.renderRow(a.amps[i]) })),
+			goapp.TBody().Body(rangeSlice(a.amps, func(i int) goapp.UI { return a.renderRow(a.amps[i]) })),
 		))
+
 	}
 	return goapp.Section().ID("lb-amphorae-card").Class("card").Aria("labelledby", "lb-amphorae-title").Body(
-		goapp.Div().Class("card-head").Body(goapp.H2().ID("lb-amphorae-title").Text("Amphorae"),
-			goapp.Div().Class("spacer"), goapp.Span().Class("muted").Text("admin")),
+		classDivBody("card-head", goapp.H2().ID("lb-amphorae-title").Text("Amphorae"),
+			classDiv("spacer"), classSpanText("muted", "admin")),
+
 		goapp.If(a.w.err != "", func() goapp.UI {
-			return goapp.Div().ID("amp-failover-error").Class("alert", "alert-error").Aria("live", "assertive").Text(a.w.err)
+			return alertError("amp-failover-error", a.w.err)
 		}),
 		goapp.If(a.w.refused != nil, a.retry),
 		goapp.If(a.replaced != "", a.renderReplaced),
@@ -170,13 +172,13 @@ func (a *lbAmphorae) retryFailover(wr write) {
 // renderReplaced says that the amphora of a refused failover was replaced
 // while the load balancer was busy, and offers the load balancer's failover.
 func (a *lbAmphorae) renderReplaced() goapp.UI {
-	return goapp.Div().ID("amp-replaced").Class("alert", "alert-info").Aria("live", "polite").Body(
+	return idClassDiv("amp-replaced", "alert", "alert-info").Aria("live", "polite").Body(
 		goapp.Text("Amphora "+a.replaced+" was replaced while the load balancer was busy (another failover): its failover was not sent, "+
 			"there is nothing left to fail over. To replace the load balancer's amphorae again, fail over the load balancer. "),
-		goapp.Button().ID("amp-replaced-lb-failover").Type("button").Class("btn", "btn-small").Disabled(a.w.sending).
+		typedButton("amp-replaced-lb-failover", "button").Class("btn", "btn-small").Disabled(a.w.sending).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { a.asking = askLB; showModal(ctx, ampDialogID) }).
 			Text("Fail over the load balancer…"),
-		goapp.Button().ID("amp-replaced-dismiss").Type("button").Class("btn", "btn-small", "btn-ghost").
+		typedButton("amp-replaced-dismiss", "button").Class("btn", "btn-small", "btn-ghost").
 			OnClick(func(ctx goapp.Context, e goapp.Event) { a.replaced = "" }).Text("Dismiss"),
 	)
 }
@@ -216,7 +218,7 @@ func ampAddresses(amp object) []goapp.UI {
 		if p.ip == "" {
 			continue
 		}
-		out = append(out, goapp.Div().Class("amp-addr").Body(goapp.Span().Class("muted").Text(p.label+" "), goapp.Span().Class("mono").Text(p.ip)))
+		out = append(out, classDivBody("amp-addr", classSpanText("muted", p.label+" "), classSpanText("mono", p.ip)))
 	}
 	if len(out) == 0 {
 		out = append(out, goapp.Text("—"))
@@ -227,14 +229,14 @@ func ampAddresses(amp object) []goapp.UI {
 func (a *lbAmphorae) renderRow(amp object) goapp.UI {
 	id := amp.Text("id")
 	return goapp.Tr().Class("amp-row").DataSet("id", id).DataSet("status", amp.Text("status")).Body(
-		goapp.Td().Class("name").Body(goapp.A().Class("mono").Href(amphoraRes.detailPathOf("", id)).Text(shorten(id, 13))),
-		goapp.Td().Class("amp-role").Text(orDash(amp.Text("role"))),
+		classTd("name").Body(classA("mono").Href(amphoraRes.detailPathOf("", id)).Text(shorten(id, 13))),
+		classTdText("amp-role", orDash(amp.Text("role"))),
 		goapp.Td().Body(badge(amp.Text("status"))),
-		goapp.Td().Class("mono").Text(orDash(amp.Text("compute_id"))),
+		classTdText("mono", orDash(amp.Text("compute_id"))),
 		goapp.Td().Body(ampAddresses(amp)...),
-		goapp.Td().Class("mono").Text(orDash(amp.Text("image_id"))),
+		classTdText("mono", orDash(amp.Text("image_id"))),
 		goapp.Td().Text(formatTime(amp.Time("created_at"))),
-		goapp.Td().Body(goapp.Button().ID("amp-failover-"+id).Class("btn", "btn-small", "amp-failover").DataSet("id", id).
+		goapp.Td().Body(idButton("amp-failover-"+id).Class("btn", "btn-small", "amp-failover").DataSet("id", id).
 			Aria("label", "Fail over amphora "+id).Disabled(a.w.sending).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				// from the button, not the closure: go-app keeps a row's first handler when the rows change
@@ -268,15 +270,14 @@ func (a *lbAmphorae) renderConfirm() goapp.UI {
 		}).OnKeyDown(trapTab).Body(
 		goapp.H2().ID("amp-failover-title").Text("Fail over this amphora?"),
 		goapp.P().Textf("Octavia replaces amphora %s (%s) with a new one; its load balancer is PENDING_UPDATE until it is done, and traffic through this amphora may drop for a moment.", id, orDash(amp.Text("role"))),
-		goapp.Div().Class("confirm-actions").Body(
-			goapp.Button().ID("amp-failover-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
+		classDivBody("confirm-actions",
+			idButton("amp-failover-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
 				closeDialog(ampDialogID)
-				if amp, ok := a.asked(); ok { // at the click: the closure may be from an older render
-					a.failover(a.uctx, amp) // the card's context: this button goes away with the dialog
+				if amp, ok := a.asked(); ok {
+					a.failover(a.uctx, amp)
 				}
 			}).Text("Fail over"),
-			goapp.Button().ID("amp-failover-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(ampDialogID) }).Text("Cancel"),
-		),
+			idButton("amp-failover-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(ampDialogID) }).Text("Cancel")),
 	)
 }
 
@@ -290,13 +291,12 @@ func (a *lbAmphorae) renderConfirmLB() goapp.UI {
 		}).OnKeyDown(trapTab).Body(
 		goapp.H2().ID("amp-failover-title").Text("Fail over the load balancer?"),
 		goapp.P().Text(lbFailover().Confirm),
-		goapp.Div().Class("confirm-actions").Body(
-			goapp.Button().ID("amp-failover-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
+		classDivBody("confirm-actions",
+			idButton("amp-failover-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
 				closeDialog(ampDialogID)
 				a.failoverLB(a.uctx)
 			}).Text("Fail over"),
-			goapp.Button().ID("amp-failover-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(ampDialogID) }).Text("Cancel"),
-		),
+			idButton("amp-failover-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(ampDialogID) }).Text("Cancel")),
 	)
 }
 

@@ -74,16 +74,16 @@ func (p *lbWizard) renderTypedVIP(it wizard.Item, radio func(val, label string) 
 		grid = append(grid, p.renderField(it, "vip_address"))
 	}
 	return []goapp.UI{
-		goapp.Div().ID("subnet-error").Class("alert", "alert-info").Body(
+		idClassDiv("subnet-error", "alert", "alert-info").Body(
 			goapp.Text(why+" Type the ID of the VIP's subnet, network or port instead: the review step looks it up in Neutron, and Octavia checks it when it creates the load balancer. "),
-			goapp.Button().ID("subnet-retry").Type("button").Class("btn", "btn-small").
+			typedButton("subnet-retry", "button").Class("btn", "btn-small").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { p.loadNeutron(ctx) }, p.scope()).Text("List again"),
 		),
 		goapp.FieldSet().Class("wz-vip").Body(
 			goapp.Legend().Text("Virtual IP (VIP)"),
-			goapp.Div().Class("wz-radios").Body(radio("subnet", "A subnet"), radio("network", "A network"), radio("port", "A port")),
+			classDivBody("wz-radios", radio("subnet", "A subnet"), radio("network", "A network"), radio("port", "A port")),
 		),
-		goapp.Div().Class("wz-grid").Body(grid...),
+		classDiv("wz-grid").Body(grid...),
 	}
 }
 
@@ -157,5 +157,5 @@ func (p *lbWizard) renderVIPCheck() goapp.UI {
 	default:
 		class, text = "alert-ok", "Neutron knows the VIP's "+c.found+"."
 	}
-	return goapp.Div().ID("wz-vip-check").Class("alert", class).DataSet("found", c.found != "").Aria("live", "polite").Text(text)
+	return idClassDiv("wz-vip-check", "alert", class).DataSet("found", c.found != "").Aria("live", "polite").Text(text)
 }

@@ -268,7 +268,7 @@ func (p *lbWizard) next(ctx goapp.Context, e goapp.Event) {
 // page's order): the field to fix first. UI goroutine.
 func focusFirstFieldError(ctx goapp.Context) {
 	ctx.Defer(func(goapp.Context) {
-		el := goapp.Window().Get("document").Call("querySelector", ".field-error[id$='-error']")
+		el := windowGet("document").Call("querySelector", ".field-error[id$='-error']")
 		if el.Truthy() {
 			id := el.Get("id").String()
 			focusID(strings.TrimSuffix(id, "-error"))
@@ -363,9 +363,9 @@ func (p *lbWizard) Render() goapp.UI {
 	}
 	if p.sess != nil && p.sess.ReadOnly {
 		return &shell{Nav: navCreate, Title: "Create a load balancer", Content: []goapp.UI{
-			goapp.Div().ID("create-refused").Class("alert", "alert-info").Body(
+			idClassDiv("create-refused", "alert", "alert-info").Body(
 				goapp.P().Text(readOnlyWhy(p.sess, "create a load balancer")),
-				goapp.A().Class("btn").Href(listPath).Text("See the load balancers"),
+				classA("btn").Href(listPath).Text("See the load balancers"),
 			),
 		}}
 	}
@@ -376,7 +376,7 @@ func (p *lbWizard) Render() goapp.UI {
 			goapp.Form().ID("create-form").Class("form", "wz").OnSubmit(p.submit).Body(
 				p.renderSteps(),
 				goapp.If(p.wr.err != "", func() goapp.UI {
-					return goapp.Div().ID("create-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.wr.err)
+					return alertError("create-error", p.wr.err)
 				}),
 				goapp.If(p.wr.refused != nil, func() goapp.UI { return p.wr.retry("create-retry") }),
 				p.renderStep(),
@@ -434,23 +434,23 @@ func (p *lbWizard) renderActions() goapp.UI {
 	if p.wr.sending {
 		create = "Creating…"
 	}
-	return goapp.Div().Class("confirm-actions", "wz-actions").Body(
+	return classDiv("confirm-actions", "wz-actions").Body(
 		goapp.If(p.step > wizard.StepLB, func() goapp.UI {
-			return goapp.Button().ID("wz-back").Type("button").Class("btn").OnClick(p.back).Text("Back")
+			return typedButton("wz-back", "button").Class("btn").OnClick(p.back).Text("Back")
 		}),
 		goapp.If(p.step < wizard.StepReview, func() goapp.UI {
-			return goapp.Button().ID("wz-next").Type("submit").Class("btn", "btn-primary").
+			return typedButton("wz-next", "submit").Class("btn", "btn-primary").
 				Text("Next: " + wizard.Titles[p.step+1])
 		}),
 		p.createButton(create),
-		goapp.A().Class("btn", "btn-ghost").Href(listPath).Text("Cancel"),
+		classA("btn", "btn-ghost").Href(listPath).Text("Cancel"),
 	)
 }
 
 // createButton sends the create from any step (the quick create from the
 // first); the primary button on the review only.
 func (p *lbWizard) createButton(text string) goapp.UI {
-	b := goapp.Button().ID("create-submit").Type("submit").Class("btn").Disabled(p.wr.sending || !p.netReady()).Text(text)
+	b := typedButton("create-submit", "submit").Class("btn").Disabled(p.wr.sending || !p.netReady()).Text(text)
 	if p.step == wizard.StepReview {
 		b = b.Class("btn-primary")
 	}
@@ -478,13 +478,13 @@ func (p *lbWizard) renderStep() goapp.UI {
 	}
 	head := []goapp.UI{goapp.Legend().Text(fmt.Sprintf("Step %d of %d: %s", p.step+1, wizard.StepCount, wizard.Titles[p.step]))}
 	if msg := p.stepErr[p.step]; msg != "" {
-		head = append(head, goapp.Div().ID("wz-step-error").Class("alert", "alert-error").Aria("live", "assertive").Text(msg))
+		head = append(head, alertError("wz-step-error", msg))
 	}
 	return goapp.FieldSet().ID(fmt.Sprintf("wz-panel-%d", p.step)).Class("card", "wz-panel").Body(append(head, body...)...)
 }
 
 // wizHint is a step's line of explanation.
-func wizHint(text string) goapp.UI { return goapp.P().Class("muted", "hint", "wz-intro").Text(text) }
+func wizHint(text string) goapp.UI { return classP("muted", "hint", "wz-intro").Text(text) }
 
 func (p *lbWizard) renderLB() []goapp.UI {
 	v := p.w.LB
@@ -494,7 +494,7 @@ func (p *lbWizard) renderLB() []goapp.UI {
 	switch p.netStatus {
 	case loadFailed, loaded:
 	default:
-		return append(out, goapp.Div().Class("muted").Text("Loading subnets…"))
+		return append(out, classDivText("muted", "Loading subnets…"))
 	}
 	radio := func(val, label string) goapp.UI {
 		id := "create-vip-by-" + val
@@ -509,14 +509,14 @@ func (p *lbWizard) renderLB() []goapp.UI {
 	} else {
 		out = append(out, goapp.FieldSet().Class("wz-vip").Body(
 			goapp.Legend().Text("Virtual IP (VIP)"),
-			goapp.Div().Class("wz-radios").Body(radio("subnet", "From a subnet"), radio("port", "An existing port")),
+			classDivBody("wz-radios", radio("subnet", "From a subnet"), radio("port", "An existing port")),
 		))
 		if lbVIPBySubnet(v) {
 			nets := []goapp.UI{option("", "Any network", v["_network"] == "")}
 			for _, n := range p.nets {
 				nets = append(nets, option(n.ID, n.Label, n.ID == v["_network"]))
 			}
-			out = append(out, goapp.Div().Class("wz-grid").Body(
+			out = append(out, classDivBody("wz-grid",
 				field("create-network", "VIP network", goapp.Select().ID("create-network").OnChange(func(ctx goapp.Context, e goapp.Event) {
 					v["_network"] = selectValue(ctx)
 					if s := p.subnetsOf(v["_network"]); len(s) > 0 && !slices.ContainsFunc(s, func(c choice) bool { return c.ID == v["vip_subnet_id"] }) {
@@ -525,8 +525,7 @@ func (p *lbWizard) renderLB() []goapp.UI {
 					p.changed()
 				}, p.scope()).Body(nets...)),
 				fieldOf("vip_subnet_id"),
-				fieldOf("vip_address"),
-			))
+				fieldOf("vip_address")))
 		} else {
 			out = append(out, fieldOf("vip_port_id"))
 		}
@@ -545,7 +544,7 @@ func (p *lbWizard) renderLB() []goapp.UI {
 			more = append(more, fieldOf(f.Key))
 		}
 	}
-	out = append(out, goapp.Div().Class("wz-grid").Body(more...))
+	out = append(out, classDiv("wz-grid").Body(more...))
 	return append(out, wizHint("That is enough for a load balancer: Create now makes it bare, or go on to give it listeners, pools and members in the same request."))
 }
 
@@ -586,7 +585,7 @@ func (p *lbWizard) renderFields(it wizard.Item) goapp.UI {
 			fields = append(fields, p.renderField(it, f.Key))
 		}
 	}
-	return goapp.Div().Class("wz-grid").Body(fields...)
+	return classDiv("wz-grid").Body(fields...)
 }
 
 // renderField is item it's field key, with its error (fieldInput, as the
@@ -629,16 +628,16 @@ func (p *lbWizard) poolSelect(id, label string, v form.Values) goapp.UI {
 		opts = append(opts, option(strconv.Itoa(i), displayName(pl.V["name"], fmt.Sprintf("pool %d", i+1)), v["_pool"] == strconv.Itoa(i)))
 	}
 	msg := p.errs[id]
-	return goapp.Div().Class("field").Body(
+	return classDivBody("field",
 		goapp.Label().For(id).Text(label),
 		goapp.Select().ID(id).OnChange(func(ctx goapp.Context, e goapp.Event) {
 			v["_pool"] = selectValue(ctx)
 			p.changed()
 		}, goapp.EventScope(p.gen, id)).Body(opts...),
 		goapp.If(msg != "", func() goapp.UI {
-			return goapp.Div().ID(id+"-error").Class("field-error", "st-error-text").Aria("live", "polite").Text(msg)
-		}),
-	)
+			return idClassDiv(id+"-error", "field-error", "st-error-text").Aria("live", "polite").Text(msg)
+		}))
+
 }
 
 func (p *lbWizard) renderListeners() []goapp.UI {
@@ -646,7 +645,7 @@ func (p *lbWizard) renderListeners() []goapp.UI {
 	for i, it := range p.w.Items(wizard.StepListeners) {
 		out = append(out, p.item(it.ID, fmt.Sprintf("Listener %d", i+1), func() { p.w.RemoveListener(i); p.changed() },
 			p.renderFields(it),
-			goapp.Div().Class("wz-grid").Body(p.poolSelect(it.ID+"-pool", "Default pool", it.V)),
+			classDivBody("wz-grid", p.poolSelect(it.ID+"-pool", "Default pool", it.V)),
 		))
 	}
 	return append(out, p.addButton("wz-add-listener", "Add a listener", false, func() {
@@ -668,7 +667,7 @@ func (p *lbWizard) renderPools() []goapp.UI {
 			use = "The default pool of " + strings.Join(users, ", ") + "."
 		}
 		out = append(out, p.item(it.ID, fmt.Sprintf("Pool %d", i+1), func() { p.w.RemovePool(i); p.changed() },
-			goapp.P().ID(it.ID+"-use").Class("muted", "hint", "wz-intro").Text(use), p.renderFields(it)))
+			idP(it.ID+"-use").Class("muted", "hint", "wz-intro").Text(use), p.renderFields(it)))
 	}
 	return append(out, p.addButton("wz-add-pool", "Add a pool", false, func() { p.w.Pools = append(p.w.Pools, p.w.NewPool()) }))
 }
@@ -681,7 +680,7 @@ func (p *lbWizard) poolName(i int) string {
 func (p *lbWizard) renderMembers() []goapp.UI {
 	out := []goapp.UI{wizHint("Members are the servers behind a pool: their address and port.")}
 	if len(p.w.Pools) == 0 {
-		return append(out, goapp.P().Class("muted").Text("No pool yet: members belong to a pool (step 3)."))
+		return append(out, classPText("muted", "No pool yet: members belong to a pool (step 3)."))
 	}
 	kind := p.w.Kinds().Member
 	for i := range p.w.Pools {
@@ -705,7 +704,7 @@ func (p *lbWizard) renderMembers() []goapp.UI {
 func (p *lbWizard) renderMonitors() []goapp.UI {
 	out := []goapp.UI{wizHint("A health monitor checks each member and takes the failing ones out of rotation.")}
 	if len(p.w.Pools) == 0 {
-		return append(out, goapp.P().Class("muted").Text("No pool yet: a health monitor belongs to a pool (step 3)."))
+		return append(out, classPText("muted", "No pool yet: a health monitor belongs to a pool (step 3)."))
 	}
 	kind := p.w.Kinds().Monitor
 	for i := range p.w.Pools {
@@ -714,7 +713,7 @@ func (p *lbWizard) renderMonitors() []goapp.UI {
 		if pl.Monitor == nil {
 			out = append(out, goapp.FieldSet().Class("wz-group").Body(
 				goapp.Legend().Text("Health monitor of "+p.poolName(i)),
-				goapp.P().Class("muted").Text("None."),
+				classPText("muted", "None."),
 				p.addButton("wz-add-monitor-"+strconv.Itoa(i), "Add a health monitor", false, func() { pl.Monitor = p.w.NewMonitor() }),
 			))
 			continue
@@ -743,7 +742,7 @@ func (p *lbWizard) renderL7() []goapp.UI {
 		if pol.V["action"] == "REDIRECT_TO_POOL" {
 			head = append(head, p.poolSelect(id+"-pool", "Redirect to pool *", pol.V))
 		}
-		body := []goapp.UI{goapp.Div().Class("wz-grid").Body(head...), p.renderFields(it)}
+		body := []goapp.UI{classDiv("wz-grid").Body(head...), p.renderFields(it)}
 		for j, r := range pol.Rules {
 			rit := wizard.Item{Step: wizard.StepL7, Kind: kinds.Rule, V: r, ID: wizard.RuleID(i, j)}
 			body = append(body, p.item(rit.ID, fmt.Sprintf("Rule %d", j+1), func() {
@@ -760,7 +759,7 @@ func (p *lbWizard) renderL7() []goapp.UI {
 		}, body...))
 	}
 	if len(p.w.Listeners) == 0 {
-		out = append(out, goapp.P().Class("muted").Text("No listener yet: a policy belongs to a listener (step 2)."))
+		out = append(out, classPText("muted", "No listener yet: a policy belongs to a listener (step 2)."))
 	}
 	return append(out, p.addButton("wz-add-policy", "Add an L7 policy", len(p.w.Listeners) == 0, func() {
 		p.w.Policies = append(p.w.Policies, p.w.NewPolicy())
@@ -770,7 +769,7 @@ func (p *lbWizard) renderL7() []goapp.UI {
 func (p *lbWizard) renderReview() []goapp.UI {
 	body, err := p.w.Body()
 	if err != nil {
-		return []goapp.UI{goapp.Div().Class("alert", "alert-error").Text(err.Error())}
+		return []goapp.UI{classDiv("alert", "alert-error").Text(err.Error())}
 	}
 	var bad []goapp.UI
 	for s := range wizard.StepReview {
@@ -785,10 +784,10 @@ func (p *lbWizard) renderReview() []goapp.UI {
 	}
 	return []goapp.UI{
 		goapp.If(p.vipTyped(), p.renderVIPCheck),
-		goapp.P().ID("wz-summary").Text(wizard.Written(body, p.subnetName) + "."),
+		idP("wz-summary").Text(wizard.Written(body, p.subnetName) + "."),
 		goapp.If(len(tree) > 0, func() goapp.UI { return goapp.Ul().ID("wz-tree").Class("wz-tree").Body(tree...) }),
 		goapp.If(len(bad) > 0, func() goapp.UI {
-			return goapp.Div().Class("alert", "alert-error").Body(goapp.Text("These steps need a change:"), goapp.Ul().Body(bad...))
+			return classDiv("alert", "alert-error").Body(goapp.Text("These steps need a change:"), goapp.Ul().Body(bad...))
 		}),
 		wizHint("Octavia creates all of it from this one request (POST /v2/lbaas/loadbalancers), exactly as shown:"),
 		goapp.Pre().ID("wz-json").Class("wz-json", "mono").TabIndex(0).Aria("label", "The request body").Text(wizardJSON(body)),

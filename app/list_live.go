@@ -63,9 +63,16 @@ func bySeq(rows []row) []seqRow {
 	for i := range rows {
 		out[i] = seqRow{Seq: rows[i].Seq, ID: rows[i].ID}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Seq < out[j].Seq })
+	sort.Sort(seqRows(out))
 	return out
 }
+
+// seqRows is a sort.Interface of rows by their place in Octavia's order.
+type seqRows []seqRow
+
+func (r seqRows) Len() int           { return len(r) }
+func (r seqRows) Less(i, j int) bool { return r[i].Seq < r[j].Seq }
+func (r seqRows) Swap(i, j int)      { r[i], r[j] = r[j], r[i] }
 
 // liveSpan picks what one live re-read asks for: of order (the list in
 // Octavia's order) the rows in view (inView), from the first whose place

@@ -111,7 +111,7 @@ func (p *listPage) OnInit() {
 	if sess == nil {
 		return
 	}
-	u := goapp.Window().URL()
+	u := windowURL()
 	pr, q, ok := firstRead(sess, u)
 	if !ok {
 		return
@@ -287,7 +287,7 @@ func (p *listPage) Render() goapp.UI {
 	body := p.renderList()
 	if p.Embedded != nil {
 		return goapp.Section().Class("card", "embedded-list").Body(
-			goapp.Div().Class("card-head").Body(goapp.H2().Text(p.res.Title), goapp.Div().Class("spacer"), p.renderActions()),
+			classDivBody("card-head", goapp.H2().Text(p.res.Title), classDiv("spacer"), p.renderActions()),
 			body,
 		)
 	}
@@ -304,8 +304,8 @@ func (p *listPage) Render() goapp.UI {
 // renderActions are the search, the status filter, Refresh and Create.
 func (p *listPage) renderActions() goapp.UI {
 	res := p.res
-	return servedInert(goapp.Div().Class("head-actions"), p.served).Body(
-		goapp.Input().ID(p.dom("search")).Type("search").Class("search").Placeholder("Search by name or ID").
+	return servedInert(classDiv("head-actions"), p.served).Body(
+		idInput(p.dom("search")).Type("search").Class("search").Placeholder("Search by name or ID").
 			Aria("label", "Search "+res.Plural+" by name or ID").Value(p.query).OnInput(p.onSearch),
 		goapp.If(res.hasStatus(), func() goapp.UI {
 			return goapp.Select().ID(p.dom("status-filter")).Class("status-filter").Aria("label", "Show by status").
@@ -318,7 +318,7 @@ func (p *listPage) renderActions() goapp.UI {
 				option(toneError.class(), "Error", p.statusFilter == toneError.class()),
 			)
 		}),
-		goapp.Button().ID(p.dom("refresh")).Class("btn").Disabled(p.status == loading).
+		idButton(p.dom("refresh")).Class("btn").Disabled(p.status == loading).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { p.load(ctx) }).Text("Refresh"),
 		goapp.If(res.Create && res.mayWrite(p.sess) && !p.hasItsOne(), func() goapp.UI {
 			return goapp.A().ID(p.dom("create")).Class("btn", "btn-primary").Href(p.createHref()).Text("Create " + res.Singular)
@@ -342,26 +342,26 @@ func (p *listPage) renderList() goapp.UI {
 	shown := p.shownRows()
 	active, pending, failed := countRows(rows)
 	res := p.res
-	return goapp.Div().Class("list").Body(
+	return classDivBody("list",
 		goapp.If(len(p.filters) > 0 && p.Embedded == nil, p.renderFilters),
-		goapp.Div().Class("summary").Body(
-			goapp.Span().ID(p.dom("count")).Text(countOf(len(rows), res)),
+		classDiv("summary").Body(
+			idSpan(p.dom("count")).Text(countOf(len(rows), res)),
 			goapp.If(res.hasStatus(), func() goapp.UI {
-				return goapp.Span().Class("sum-item", "st-ok-text").Textf("%d active", active)
+				return classSpan("sum-item", "st-ok-text").Textf("%d active", active)
 			}),
-			goapp.If(pending > 0, func() goapp.UI { return goapp.Span().Class("sum-item", "st-pending-text").Textf("%d pending", pending) }),
-			goapp.If(failed > 0, func() goapp.UI { return goapp.Span().Class("sum-item", "st-error-text").Textf("%d in error", failed) }),
+			goapp.If(pending > 0, func() goapp.UI { return classSpan("sum-item", "st-pending-text").Textf("%d pending", pending) }),
+			goapp.If(failed > 0, func() goapp.UI { return classSpan("sum-item", "st-error-text").Textf("%d in error", failed) }),
 			goapp.If(p.query != "" || p.statusFilter != "", func() goapp.UI {
-				return goapp.Span().Class("sum-item").Textf("%d shown", len(shown))
+				return classSpan("sum-item").Textf("%d shown", len(shown))
 			}),
-			goapp.Div().Class("spacer"),
+			classDiv("spacer"),
 			renderLive("live", p.liveState(), fmt.Sprintf("The %s in view (one GET for all of them; the whole list every minute and on Refresh)", res.Plural)),
 			goapp.If(p.refreshErr != "", func() goapp.UI {
-				return goapp.Span().ID(p.dom("refresh-error")).Class("st-error-text").Text(p.refreshErr)
+				return idSpan(p.dom("refresh-error")).Class("st-error-text").Text(p.refreshErr)
 			}),
 		),
-		p.renderBody(shown, len(rows)),
-	)
+		p.renderBody(shown, len(rows)))
+
 }
 
 // renderFilters shows Octavia's filters of the list, each with a link to
@@ -383,28 +383,28 @@ func (p *listPage) renderFilters() goapp.UI {
 		if len(rest) > 0 {
 			href += "?" + rest.Encode()
 		}
-		var value goapp.UI = goapp.Span().Class("mono").Text(v)
+		var value goapp.UI = classSpanText("mono", v)
 		if of := resourceOf(f.Of); of != nil {
-			value = goapp.A().Class("mono").Href(of.detailPathOf("", v)).Text(v)
+			value = classA("mono").Href(of.detailPathOf("", v)).Text(v)
 		}
-		chips = append(chips, goapp.Span().Class("chip").DataSet("filter", f.Key).Body(
-			goapp.Span().Class("muted").Text(f.Label+": "), value,
-			goapp.A().Class("chip-x").Href(href).Aria("label", "Remove the filter "+f.Label).Text("×"),
+		chips = append(chips, classSpan("chip").DataSet("filter", f.Key).Body(
+			classSpanText("muted", f.Label+": "), value,
+			classA("chip-x").Href(href).Aria("label", "Remove the filter "+f.Label).Text("×"),
 		))
 	}
-	return goapp.Div().ID(p.dom("filters")).Class("filters").Body(chips...)
+	return idClassDiv(p.dom("filters"), "filters").Body(chips...)
 }
 
 func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 	res := p.res
 	switch {
 	case p.status == loadFailed:
-		return goapp.Div().ID(p.dom("error")).Class("alert", "alert-error").Body(
+		return idClassDiv(p.dom("error"), "alert", "alert-error").Body(
 			goapp.Strong().Textf("The %s could not be listed. ", res.Plural),
 			goapp.Text(p.err),
 		)
 	case (p.status == loading || p.status == neverLoaded) && total == 0:
-		return goapp.Div().ID(p.dom("loading")).Class("empty", "loading").Textf("Loading %s…", res.Plural)
+		return idClassDiv(p.dom("loading"), "empty", "loading").Textf("Loading %s…", res.Plural)
 	case total == 0:
 		what := "This project has no " + res.Plural + " yet."
 		switch {
@@ -416,16 +416,16 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 		if len(p.filters) > 0 || p.Embedded != nil {
 			what = "There are no " + res.Plural + " here yet."
 		}
-		return goapp.Div().ID(p.dom("empty")).Class("empty").Body(
-			goapp.P().Class("empty-title").Text(what),
-			goapp.If(res.Intro != "", func() goapp.UI { return goapp.P().Class("muted").Text(res.Intro) }),
+		return idClassDiv(p.dom("empty"), "empty").Body(
+			classPText("empty-title", what),
+			goapp.If(res.Intro != "", func() goapp.UI { return classPText("muted", res.Intro) }),
 			goapp.If(res.Create && res.mayWrite(p.sess), func() goapp.UI {
-				return goapp.A().Class("btn", "btn-primary").Href(p.createHref()).Text("Create the first " + res.Singular)
+				return classA("btn", "btn-primary").Href(p.createHref()).Text("Create the first " + res.Singular)
 			}),
 		)
 	case len(shown) == 0:
-		return goapp.Div().ID(p.dom("nomatch")).Class("empty").Body(
-			goapp.P().Class("empty-title").Textf("No %s matches this search.", res.Singular),
+		return idClassDiv(p.dom("nomatch"), "empty").Body(
+			classP("empty-title").Textf("No %s matches this search.", res.Singular),
 			goapp.Button().Class("btn").OnClick(func(ctx goapp.Context, e goapp.Event) {
 				p.statusFilter = ""
 				p.setQuery(ctx, "")
@@ -486,9 +486,9 @@ func renderRow(res *resource, r *row, now time.Time, canLink func(octavia.Kind) 
 	if res.NoDetail {
 		name = goapp.Text(text)
 	}
-	cells := []goapp.UI{goapp.Td().Class("name").Title("%s", r.Name).Body(name)}
+	cells := []goapp.UI{classTd("name").Title("%s", r.Name).Body(name)}
 	if project != nil && res.hasStatus() {
-		cells = append(cells, goapp.Td().Class("project").Title("%s", r.ProjectID).Text(orDash(project(r.ProjectID))))
+		cells = append(cells, classTd("project").Title("%s", r.ProjectID).Text(orDash(project(r.ProjectID))))
 	}
 	for j, c := range res.Columns {
 		v := ""
@@ -499,23 +499,23 @@ func renderRow(res *resource, r *row, now time.Time, canLink func(octavia.Kind) 
 		case c.Badge:
 			cells = append(cells, goapp.Td().Body(badge(v)))
 		case c.Link != "" && v != "" && canLink(c.Link):
-			cells = append(cells, goapp.Td().Class("mono").Body(goapp.A().Href(resourceOf(c.Link).detailPathOf("", firstID(v))).Text(shorten(v, 13))))
+			cells = append(cells, classTd("mono").Body(goapp.A().Href(resourceOf(c.Link).detailPathOf("", firstID(v))).Text(shorten(v, 13))))
 		case c.Mono:
-			cells = append(cells, goapp.Td().Class("mono").Title("%s", v).Text(orDash(v)))
+			cells = append(cells, classTd("mono").Title("%s", v).Text(orDash(v)))
 		default:
 			cells = append(cells, goapp.Td().Title("%s", v).Text(orDash(v))) // the whole text, when the cell cuts it
 		}
 	}
 	if res.hasStatus() {
-		cells = append(cells, goapp.Td().Class(colStatus).Body(badge(r.ProvisioningStatus)), goapp.Td().Class(colStatus).Body(badge(r.OperatingStatus)))
+		cells = append(cells, classTd(colStatus).Body(badge(r.ProvisioningStatus)), classTd(colStatus).Body(badge(r.OperatingStatus)))
 	}
 	if res.Times {
 		created, updated := createdAt(r), octavia.ParseTime(r.UpdatedAt)
-		cells = append(cells, goapp.Td().Class("nowrap", colSecondary).Title("%s", formatAgo(created, now)).Text(formatTime(created)),
-			goapp.Td().Class("nowrap", colSecondary).Title("%s", formatAgo(updated, now)).Text(formatTime(updated)))
+		cells = append(cells, classTd("nowrap", colSecondary).Title("%s", formatAgo(created, now)).Text(formatTime(created)),
+			classTd("nowrap", colSecondary).Title("%s", formatAgo(updated, now)).Text(formatTime(updated)))
 	}
 	if !res.namedByID() {
-		cells = append(cells, goapp.Td().Class("mono", "muted", "id", colSecondary).Title("%s", r.ID).Text(shorten(r.ID, 13)))
+		cells = append(cells, classTd("mono", "muted", "id", colSecondary).Title("%s", r.ID).Text(shorten(r.ID, 13)))
 	}
 	return goapp.Tr().Class(res.Prefix+"-row", "res-row").DataSet("id", r.ID).DataSet("status", r.ProvisioningStatus).DataSet("operating", r.OperatingStatus).Body(cells...)
 }

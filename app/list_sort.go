@@ -21,27 +21,52 @@ func compareRow(a, b *row) int {
 	return strings.Compare(a.ID, b.ID)
 }
 
-// sortRows sorts rows in place by compareRow (with sort.Slice, which the
-// standard library links anyway; compareRow orders every two rows of
-// distinct ids, so the sort need not be stable).
+// sortRows sorts rows in place by compareRow (with sort.Sort, whose
+// interface sort go-app links anyway, where sort.Slice would add its own
+// copy of the sort and reflect's swapper; compareRow orders every two rows
+// of distinct ids, so the sort need not be stable).
 func sortRows(rows []row) {
-	sort.Slice(rows, func(i, j int) bool { return compareRow(&rows[i], &rows[j]) < 0 })
+	sort.Sort(rowsByName(rows))
 }
+
+// rowsByName is a sort.Interface of rows by compareRow.
+type rowsByName []row
+
+func (r rowsByName) Len() int           { return len(r) }
+func (r rowsByName) Less(i, j int) bool { return compareRow(&r[i], &r[j]) < 0 }
+func (r rowsByName) Swap(i, j int)      { r[i], r[j] = r[j], r[i] }
 
 // sortOrder returns the indexes 0..n-1 of a list ordered by cmp(i, j) (which
 // compares items i and j, as for slices.SortFunc), equal items in their
-// order: a stable sort, with as many comparisons as slices.SortStableFunc
-// makes. The package's sorts of its own types go through it (or sort.Slice,
-// see sortRows), so that the wasm holds one sort.SliceStable rather than one
-// slices.SortFunc instantiation, ~20 KB raw, per element type.
+// order: the order of a stable sort, which sort.Sort gives here because
+// items that cmp finds equal are ordered by their index. The package's sorts
+// of its own types go through it (or sortRows), so that the wasm holds the
+// one sort.Sort go-app links rather than one slices.SortFunc instantiation,
+// ~20 KB raw, per element type.
 func sortOrder(n int, cmp func(i, j int) int) []int {
-	idx := make([]int, n)
-	for i := range idx {
-		idx[i] = i
+	o := order{idx: make([]int, n), cmp: cmp}
+	for i := range o.idx {
+		o.idx[i] = i
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return cmp(idx[a], idx[b]) < 0 })
-	return idx
+	sort.Sort(o)
+	return o.idx
 }
+
+// order is the sort.Interface of sortOrder: indexes by cmp, then by index.
+type order struct {
+	idx []int
+	cmp func(i, j int) int
+}
+
+func (o order) Len() int { return len(o.idx) }
+func (o order) Less(a, b int) bool {
+	i, j := o.idx[a], o.idx[b]
+	if c := o.cmp(i, j); c != 0 {
+		return c < 0
+	}
+	return i < j
+}
+func (o order) Swap(a, b int) { o.idx[a], o.idx[b] = o.idx[b], o.idx[a] }
 
 // compareFold compares a and b as strings.Compare(strings.ToLower(a),
 // strings.ToLower(b)) does, rune by rune, without allocating.

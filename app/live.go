@@ -222,11 +222,11 @@ func renderLive(id string, s liveState, what string) goapp.UI {
 		if !s.ReadAt.IsZero() {
 			shown = "shown as read at " + clockUTC(s.ReadAt)
 		}
-		return goapp.Span().ID(id).Class("live-failed", "st-error-text").Aria("live", "polite").
+		return idSpan(id).Class("live-failed", "st-error-text").Aria("live", "polite").
 			Title("Polled every 3 s; it tries again at each poll").
 			Textf("Not live: the read at %s failed (%s); %s", clockUTC(s.ErrAt), strings.TrimSuffix(s.Err, "."), shown)
 	case s.live():
-		return goapp.Span().ID(id).Class("live").Title(what + ", read every 3 s; last read at " + clockUTC(s.ReadAt)).Text("live · every 3 s")
+		return idSpan(id).Class("live").Title(what + ", read every 3 s; last read at " + clockUTC(s.ReadAt)).Text("live · every 3 s")
 	}
 	return nil
 }
@@ -307,7 +307,7 @@ func setAlertTitle(n int) {
 	if n > 0 {
 		title = fmt.Sprintf("(%d ERROR/DEGRADED) %s", n, appTitle)
 	}
-	doc := goapp.Window().Get("document")
+	doc := windowGet("document")
 	if doc.Get("title").String() != title {
 		doc.Set("title", title)
 	}

@@ -43,7 +43,7 @@ func keepServedLogin() {
 			goapp.Log("octaview: reading the served login form:", err)
 		}
 	}()
-	doc := goapp.Window().Get("document")
+	doc := windowGet("document")
 	served.mu.Lock()
 	defer served.mu.Unlock()
 	if form := doc.Call("getElementById", "login-form"); form.Truthy() {
@@ -138,8 +138,8 @@ func (p *loginPage) OnInit() {
 	case told && live:
 		p.sessionLive = true // no form until the check answers
 	}
-	p.next = safeNext(goapp.Window().URL().Query().Get("next")) // the form's action, as served
-	if f := takeBootLogin(); f != nil {                         // a plain login failed: the page shows why, as served
+	p.next = safeNext(windowURL().Query().Get("next")) // the form's action, as served
+	if f := takeBootLogin(); f != nil {                // a plain login failed: the page shows why, as served
 		p.user, p.domain, p.project, p.err = f.User, cmp.Or(f.Domain, "Default"), f.Project, f.Error
 	}
 	values, until := takeServedLogin()

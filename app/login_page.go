@@ -105,7 +105,7 @@ func (p *loginPage) OnNav(ctx goapp.Context) {
 // goroutine.
 func focusLogin(ctx goapp.Context) {
 	ctx.Defer(func(goapp.Context) {
-		doc := goapp.Window().Get("document")
+		doc := windowGet("document")
 		if a := doc.Get("activeElement"); !a.Truthy() || a.Equal(doc.Get("body")) {
 			focusID("login-user")
 		}
@@ -116,7 +116,7 @@ func focusLogin(ctx goapp.Context) {
 // restore Boot started, when the page said there is one).
 func (p *loginPage) restore(ctx goapp.Context) {
 	p.restored, p.restoring = true, true
-	origin := originOf(goapp.Window().URL())
+	origin := originOf(windowURL())
 	next := p.next
 	serverCfg, cfgKnown := p.cfg, p.cfgStatus == loaded
 	ctx.Async(func() {
@@ -162,7 +162,7 @@ func (p *loginPage) restore(ctx goapp.Context) {
 // loadConfig fetches /api/config: the lab users to show and the modes.
 func (p *loginPage) loadConfig(ctx goapp.Context) {
 	p.cfgStatus = loading
-	origin := originOf(goapp.Window().URL())
+	origin := originOf(windowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
@@ -292,7 +292,7 @@ func (p *loginPage) submit(ctx goapp.Context, e goapp.Event) {
 // ends. UI goroutine.
 func (p *loginPage) send(req loginRequest) {
 	ctx := p.uctx
-	origin := originOf(goapp.Window().URL())
+	origin := originOf(windowURL())
 	serverCfg, cfgKnown := p.cfg, p.cfgStatus == loaded
 	next := p.next
 	ctx.Async(func() {
@@ -442,113 +442,103 @@ func (p *loginPage) checkingLive() bool { return p.sessionLive && !p.ready }
 
 func (p *loginPage) Render() goapp.UI {
 	return mainContent().Class("login-wrap").Body(
-		goapp.Div().Class("login-card").Body(
-			&updateNotice{}, // app/update.go
-			goapp.Div().Class("login-brand").Body(
+		classDivBody("login-card",
+			&updateNotice{},
+			classDivBody("login-brand",
 				decorative(goapp.Img().Src("/web/icon.svg").Class("login-icon")),
 				goapp.Div().Body(
 					goapp.H1().Text("Octaview"),
-					goapp.P().Class("muted").Text("OpenStack Octavia console"),
-				),
-			),
+					classPText("muted", "OpenStack Octavia console"),
+				)),
+
 			goapp.If(p.restoring || p.checkingLive(), func() goapp.UI {
-				return goapp.P().ID("login-restoring").Class("muted").Aria("live", "polite").Text("Checking your session…")
+				return idP("login-restoring").Class("muted").Aria("live", "polite").Text("Checking your session…")
 			}),
-			// the served form is a plain HTML form (data-plain="on"): before the app
-			// runs, Log in posts it to the server (its action: this page, with
-			// next), which logs in with the app's own code (PlainLogIn); once
-			// the app runs, its submit handler prevents the post and logs in
-			// itself. Method post: the password never goes in a URL.
-			// data-checking hides it (not Hidden(false): go-app's server writes
-			// hidden="false", which hides)
+
 			goapp.Form().ID("login-form").Class("form").Method("post").Action(loginAction(p.next)).
 				DataSet("plain", map[bool]string{true: "on", false: "off"}[goapp.IsServer]).DataSet("checking", p.checkingLive()).
 				DataSet("ready", p.ready).DataSet("method", p.method).OnSubmit(p.submit).Body(
 				goapp.If(p.method == methodPassword, func() goapp.UI {
-					return goapp.Div().Class("login-fields").Body(
-						field("login-user", "User name", goapp.Input().ID("login-user").Name("user").Attr("autocomplete", "username").
+					return classDivBody("login-fields",
+						field("login-user", "User name", idInput("login-user").Name("user").Attr("autocomplete", "username").
 							Value(p.user).OnInput(p.ValueTo(&p.user)).AutoFocus(true)),
-						field("login-password", "Password", goapp.Input().ID("login-password").Type("password").Name("password").Attr("autocomplete", "current-password").
+						field("login-password", "Password", idInput("login-password").Type("password").Name("password").Attr("autocomplete", "current-password").
 							Value(p.password).OnInput(p.ValueTo(&p.password))),
-						goapp.Div().Class("form-row").Body(
-							field("login-domain", "Domain", goapp.Input().ID("login-domain").Name("domain").
+						classDivBody("form-row",
+							field("login-domain", "Domain", idInput("login-domain").Name("domain").
 								Value(p.domain).OnInput(p.ValueTo(&p.domain))),
-							field("login-project", "Project (optional)", goapp.Input().ID("login-project").Name("project").
-								Placeholder("your default project").Value(p.project).OnInput(p.ValueTo(&p.project))),
-						),
-					)
+							field("login-project", "Project (optional)", idInput("login-project").Name("project").
+								Placeholder("your default project").Value(p.project).OnInput(p.ValueTo(&p.project)))))
+
 				}),
 				goapp.If(p.method == methodAppCred, func() goapp.UI {
-					return goapp.Div().Class("login-fields").Body(
-						field("login-ac-id", "Application credential ID", goapp.Input().ID("login-ac-id").Name("ac-id").
+					return classDivBody("login-fields",
+						field("login-ac-id", "Application credential ID", idInput("login-ac-id").Name("ac-id").
 							Value(p.acID).OnInput(p.ValueTo(&p.acID))),
-						goapp.P().Class("muted").Text("or its name, with the user it belongs to:"),
-						goapp.Div().Class("form-row").Body(
-							field("login-ac-name", "Name", goapp.Input().ID("login-ac-name").Name("ac-name").
+						classPText("muted", "or its name, with the user it belongs to:"),
+						classDivBody("form-row",
+							field("login-ac-name", "Name", idInput("login-ac-name").Name("ac-name").
 								Value(p.acName).OnInput(p.ValueTo(&p.acName))),
-							field("login-ac-user", "User name", goapp.Input().ID("login-ac-user").Name("ac-user").
+							field("login-ac-user", "User name", idInput("login-ac-user").Name("ac-user").
 								Value(p.user).OnInput(p.ValueTo(&p.user))),
-							field("login-ac-domain", "Domain", goapp.Input().ID("login-ac-domain").Name("ac-domain").
-								Value(p.domain).OnInput(p.ValueTo(&p.domain))),
-						),
-						field("login-ac-secret", "Secret", goapp.Input().ID("login-ac-secret").Type("password").Name("ac-secret").
-							Value(p.acSecret).OnInput(p.ValueTo(&p.acSecret))),
-					)
+							field("login-ac-domain", "Domain", idInput("login-ac-domain").Name("ac-domain").
+								Value(p.domain).OnInput(p.ValueTo(&p.domain)))),
+
+						field("login-ac-secret", "Secret", idInput("login-ac-secret").Type("password").Name("ac-secret").
+							Value(p.acSecret).OnInput(p.ValueTo(&p.acSecret))))
+
 				}),
 				goapp.If(p.method == methodToken, func() goapp.UI {
-					return goapp.Div().Class("login-fields").Body(
-						field("login-token", "Keystone token", goapp.Input().ID("login-token").Type("password").Name("token").
+					return classDivBody("login-fields",
+						field("login-token", "Keystone token", idInput("login-token").Type("password").Name("token").
 							Value(p.token).OnInput(p.ValueTo(&p.token))),
-						field("login-token-project", "Project (optional)", goapp.Input().ID("login-token-project").Name("token-project").
-							Placeholder("the token's project").Value(p.project).OnInput(p.ValueTo(&p.project))),
-					)
+						field("login-token-project", "Project (optional)", idInput("login-token-project").Name("token-project").
+							Placeholder("the token's project").Value(p.project).OnInput(p.ValueTo(&p.project))))
+
 				}),
 				goapp.If(p.err != "", func() goapp.UI {
-					return goapp.Div().ID("login-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.err)
+					return alertError("login-error", p.err)
 				}),
 				goapp.If(p.notice != "", func() goapp.UI {
-					return goapp.Div().ID("login-notice").Class("alert", "alert-info").Aria("live", "polite").Text(p.notice)
+					return idClassDiv("login-notice", "alert", "alert-info").Aria("live", "polite").Text(p.notice)
 				}),
-				// enabled in the served page (the plain form posts) and while
-				// the session check runs (a submit then is queued)
-				goapp.Button().ID("login-submit").Type("submit").Class("btn", "btn-primary", "btn-block").
+
+				typedButton("login-submit", "submit").Class("btn", "btn-primary", "btn-block").
 					Disabled(p.busy || !goapp.IsServer && !p.ready && !p.restoring).
 					Text(map[bool]string{true: "Logging in…", false: "Log in"}[p.busy]),
-				// after the fields and the button: the user name is the first Tab
-				// stop (and the autofocus) of the page
-				goapp.Div().Class("login-methods").Role("group").Aria("label", "Log in with").Body(
-					goapp.Span().Class("muted", "login-methods-label").Text("Log in with"),
+
+				classDiv("login-methods").Role("group").Aria("label", "Log in with").Body(
+					classSpan("muted", "login-methods-label").Text("Log in with"),
 					methodButton("login-method-password", "Password", methodPassword, p),
 					methodButton("login-method-appcred", "Application credential", methodAppCred, p),
 					methodButton("login-method-token", "Token", methodToken, p),
 				),
 			),
 			goapp.If(p.cfg.Lab && len(p.cfg.LabUsers) > 0, func() goapp.UI {
-				return goapp.Div().Class("lab-users").Body(
+				return classDivBody("lab-users",
 					goapp.H2().Text("Lab cloud users"),
-					goapp.P().Class("muted").Text("This server runs the embedded lab cloud. Pick a user to fill in the form."),
+					classPText("muted", "This server runs the embedded lab cloud. Pick a user to fill in the form."),
 					goapp.Table().Class("table", "table-compact").Body(
 						goapp.THead().Body(goapp.Tr().Body(
-							goapp.Th().Text("user"), goapp.Th().Text("password"), goapp.Th().Text("project"), goapp.Th().Text("role"), goapp.Th().Body(goapp.Span().Class("sr-only").Text("fill in")),
+							goapp.Th().Text("user"), goapp.Th().Text("password"), goapp.Th().Text("project"), goapp.Th().Text("role"), goapp.Th().Body(classSpanText("sr-only", "fill in")),
 						)),
-						goapp.TBody().Body(goapp.Range(p.cfg.LabUsers).Slice(func(i int) goapp.UI {
+						goapp.TBody().Body(rangeSlice(p.cfg.LabUsers, func(i int) goapp.UI {
 							u := p.cfg.LabUsers[i]
 							return goapp.Tr().Body(
-								goapp.Td().Class("mono").Text(u.Name),
-								goapp.Td().Class("mono").Text(u.Password),
+								classTdText("mono", u.Name),
+								classTdText("mono", u.Password),
 								goapp.Td().Text(u.Project),
 								goapp.Td().Text(u.Role),
 								goapp.Td().Body(goapp.Button().Type("button").Class("btn", "btn-small", "btn-ghost").Disabled(!p.ready).
 									DataSet("lab-user", u.Name).OnClick(p.useLabUser(u)).Text("Use")),
 							)
 						})),
-					),
-				)
+					))
+
 			}),
 			goapp.If(p.cfg.ReadOnly, func() goapp.UI {
-				return goapp.P().Class("muted").Text("This server is read-only: you can look, not change.")
-			}),
-		),
+				return classPText("muted", "This server is read-only: you can look, not change.")
+			})),
 	)
 }
 
@@ -563,15 +553,15 @@ func loginAction(next string) string {
 
 // methodButton is one choice of the login method (a toggle button).
 func methodButton(id, label, method string, p *loginPage) goapp.UI {
-	return goapp.Button().ID(id).Type("button").Class("btn", "btn-small", "btn-ghost").Disabled(!p.ready).
+	return typedButton(id, "button").Class("btn", "btn-small", "btn-ghost").Disabled(!p.ready).
 		Aria("pressed", p.method == method).
 		OnClick(func(ctx goapp.Context, e goapp.Event) { p.method, p.err = method, "" }).Text(label)
 }
 
 // field is a labelled form control.
 func field(id, label string, control goapp.UI) goapp.UI {
-	return goapp.Div().Class("field").Body(
+	return classDivBody("field",
 		goapp.Label().For(id).Text(label),
-		control,
-	)
+		control)
+
 }

@@ -310,26 +310,26 @@ func (b *batchMembers) Render() goapp.UI {
 	if sess == nil || b.Env.Obj == nil || !memberRes.mayWrite(sess) {
 		return goapp.Div()
 	}
-	head := goapp.Div().Class("card-head").Body(
+	head := classDivBody("card-head",
 		goapp.H2().Text("Member set"),
-		goapp.Div().Class("spacer"),
+		classDiv("spacer"),
 		goapp.If(!b.open, func() goapp.UI {
-			return goapp.Button().ID("batch-open").Class("btn").OnClick(b.openEditor).Text("Edit the whole set…")
-		}),
-	)
+			return idButton("batch-open").Class("btn").OnClick(b.openEditor).Text("Edit the whole set…")
+		}))
+
 	var body []goapp.UI
 	switch {
 	case b.open && b.loading:
-		body = append(body, goapp.Div().Class("empty", "loading").Text("Reading the members…"))
+		body = append(body, classDiv("empty", "loading").Text("Reading the members…"))
 	case b.open:
 		body = append(body, b.renderEditor())
 	case b.done != "":
-		body = append(body, goapp.P().ID("batch-done").Class("muted").Aria("live", "polite").Text(b.done))
+		body = append(body, idP("batch-done").Class("muted").Aria("live", "polite").Text(b.done))
 	default:
-		body = append(body, goapp.P().Class("muted", "hint").Text("Replace every member of the pool at once, from pasted address:port lines: one request and one wait."))
+		body = append(body, classP("muted", "hint").Text("Replace every member of the pool at once, from pasted address:port lines: one request and one wait."))
 	}
 	if b.err != "" {
-		body = append(body, goapp.Div().ID("batch-error").Class("alert", "alert-error").Aria("live", "assertive").Text(b.err))
+		body = append(body, alertError("batch-error", b.err))
 	}
 	if b.w.refused != nil {
 		body = append(body, b.w.retry("batch-retry"))
@@ -343,23 +343,22 @@ func (b *batchMembers) renderEditor() goapp.UI {
 	for _, e := range b.errs {
 		errItems = append(errItems, goapp.Li().DataSet("line", e.Line).Text(e.String()))
 	}
-	return goapp.Div().Class("form").Body(
+	return classDivBody("form",
 		goapp.Label().For("batch-lines").Text("Members, one per line"),
 		goapp.Textarea().ID("batch-lines").Rows(8).Class("mono").Attr("spellcheck", "false").Text(b.text).
 			OnInput(func(ctx goapp.Context, e goapp.Event) { b.text = ctx.JSSrc().Get("value").String() }),
-		goapp.Div().Class("muted", "hint").Text("address:port or address:port,weight (0–256; without it a member keeps its weight, a new one gets 1). IPv6: [address]:port. Members not listed are removed. # starts a comment."),
+		classDiv("muted", "hint").Text("address:port or address:port,weight (0–256; without it a member keeps its weight, a new one gets 1). IPv6: [address]:port. Members not listed are removed. # starts a comment."),
 		goapp.If(len(errItems) > 0, func() goapp.UI {
-			return goapp.Div().ID("batch-errors").Class("alert", "alert-error").Aria("live", "assertive").Body(
+			return idClassDiv("batch-errors", "alert", "alert-error").Aria("live", "assertive").Body(
 				goapp.Strong().Textf("%d line(s) to fix:", len(errItems)), goapp.Ul().Body(errItems...))
 		}),
 		goapp.If(fresh, b.renderPlan),
-		goapp.Div().Class("confirm-actions").Body(
-			goapp.Button().ID("batch-preview").Class("btn").OnClick(b.preview).Text("Preview"),
-			goapp.Button().ID("batch-apply").Class("btn", "btn-primary").Disabled(!fresh || b.w.sending).OnClick(b.apply).
+		classDivBody("confirm-actions",
+			idButton("batch-preview").Class("btn").OnClick(b.preview).Text("Preview"),
+			idButton("batch-apply").Class("btn", "btn-primary").Disabled(!fresh || b.w.sending).OnClick(b.apply).
 				Text(map[bool]string{true: "Applying…", false: "Apply (one request)"}[b.w.sending]),
-			goapp.Button().ID("batch-cancel").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { b.open, b.err = false, "" }).Text("Cancel"),
-		),
-	)
+			idButton("batch-cancel").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { b.open, b.err = false, "" }).Text("Cancel")))
+
 }
 
 func (b *batchMembers) renderPlan() goapp.UI {
@@ -371,14 +370,14 @@ func (b *batchMembers) renderPlan() goapp.UI {
 		}
 		tone := map[string]string{"add": "st-ok-text", "keep": "muted", "change": "st-pending-text", "remove": "st-error-text"}[it.Change]
 		rows = append(rows, goapp.Tr().Class("batch-"+it.Change).Body(
-			goapp.Td().Class(tone).Text(map[string]string{"add": "Add", "keep": "Keep", "change": "Change weight", "remove": "Remove"}[it.Change]),
-			goapp.Td().Class("mono").Text(hostPort(it.Address, it.Port)),
+			classTdText(tone, map[string]string{"add": "Add", "keep": "Keep", "change": "Change weight", "remove": "Remove"}[it.Change]),
+			classTdText("mono", hostPort(it.Address, it.Port)),
 			goapp.Td().Text(wt),
 		))
 	}
-	return goapp.Div().ID("batch-plan").Body(
-		goapp.P().ID("batch-summary").Text(planSummary(b.plan)+"."),
-		goapp.Div().Class("table-wrap").Body(goapp.Table().Class("table", "table-compact").Body(
+	return idDiv("batch-plan").Body(
+		idP("batch-summary").Text(planSummary(b.plan)+"."),
+		classDivBody("table-wrap", goapp.Table().Class("table", "table-compact").Body(
 			goapp.THead().Body(goapp.Tr().Body(goapp.Th().Text("Change"), goapp.Th().Text("Member"), goapp.Th().Text("Weight"))),
 			goapp.TBody().Body(rows...),
 		)),

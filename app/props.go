@@ -99,7 +99,7 @@ func renderProps(sess *session, pr pageRef, o object, tagsInEditor bool) []goapp
 	rows := propRows(pr, o, tagsInEditor)
 	out := make([]goapp.UI, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, goapp.Div().Class("prop").DataSet("key", r.Key).DataSet("from-url", r.Key == "").Body(
+		out = append(out, classDiv("prop").DataSet("key", r.Key).DataSet("from-url", r.Key == "").Body(
 			goapp.Dt().Text(r.Label), goapp.Dd().Body(propValue(sess, pr, o, r))))
 	}
 	return out
@@ -118,18 +118,18 @@ func propValue(sess *session, pr pageRef, o object, r propRow) goapp.UI {
 	case attr.Linked:
 		to := resourceOf(r.Link)
 		if to == nil || !to.mayRead(sess) || len(r.IDs) == 0 {
-			return goapp.Span().Class("mono").Text(orDash(r.Text))
+			return classSpanText("mono", orDash(r.Text))
 		}
 		links := make([]goapp.UI, 0, 2*len(r.IDs))
 		for i, id := range r.IDs {
 			if i > 0 {
 				links = append(links, goapp.Text(", "))
 			}
-			links = append(links, goapp.A().Class("mono").Href(linkTo(to, pr, id)).Text(id))
+			links = append(links, classA("mono").Href(linkTo(to, pr, id)).Text(id))
 		}
 		return goapp.Span().Body(links...)
 	case attr.Mono:
-		return goapp.Span().Class("mono").Text(orDash(r.Text))
+		return classSpanText("mono", orDash(r.Text))
 	}
 	return goapp.Text(orDash(r.Text))
 }
@@ -142,7 +142,7 @@ func pendingBadge(sess *session, pr pageRef, o object, status string) goapp.UI {
 	if since == "" {
 		return badge(status)
 	}
-	return goapp.Span().Body(badge(status), goapp.Span().Class("pending-for", "muted").Text(" "+since))
+	return goapp.Span().Body(badge(status), classSpan("pending-for", "muted").Text(" "+since))
 }
 
 // linkTo is the page of object id of kind to, linked from page from: a

@@ -90,22 +90,22 @@ func (d *quotaDefaults) Render() goapp.UI {
 			used = strconv.Itoa(d.used[p.Key])
 		}
 		rows = append(rows, goapp.Tr().DataSet("key", p.Key).Body(
-			goapp.Td().Text(p.Label), goapp.Td().Class("num", "quota-used").Text(used), goapp.Td().Class("num", "quota-value").Text(p.Value),
-			goapp.Td().Class("num", "quota-default").Text(p.Default),
-			goapp.Td().Body(goapp.If(p.Own, func() goapp.UI { return goapp.Span().Class("chip").Text("own value") }).
-				ElseIf(d.defaults != nil, func() goapp.UI { return goapp.Span().Class("muted").Text("default") })),
+			goapp.Td().Text(p.Label), classTd("num", "quota-used").Text(used), classTd("num", "quota-value").Text(p.Value),
+			classTd("num", "quota-default").Text(p.Default),
+			goapp.Td().Body(goapp.If(p.Own, func() goapp.UI { return classSpanText("chip", "own value") }).
+				ElseIf(d.defaults != nil, func() goapp.UI { return classSpanText("muted", "default") })),
 		))
 	}
 	return goapp.Section().Class("card").Body(
-		goapp.Div().Class("card-head").Body(goapp.H2().Text("Usage, limits and defaults")),
+		classDivBody("card-head", goapp.H2().Text("Usage, limits and defaults")),
 		goapp.If(d.usedErr != "", func() goapp.UI {
-			return goapp.P().ID("quota-used-error").Class("muted").Text("What the project uses could not be counted: " + d.usedErr)
+			return idP("quota-used-error").Class("muted").Text("What the project uses could not be counted: " + d.usedErr)
 		}),
 		goapp.If(d.err != "", func() goapp.UI { // a 403 for some roles (the lab's policy is stricter than Octavia's)
-			return goapp.P().ID("quota-defaults-error").Class("muted").Text("The defaults could not be read: " + d.err)
+			return idP("quota-defaults-error").Class("muted").Text("The defaults could not be read: " + d.err)
 		}),
 		// a Tab stop: on a phone the table scrolls sideways in it (keyboard users too)
-		goapp.Div().Class("table-wrap").TabIndex(0).Role("region").Aria("label", "Usage, limits and defaults").Body(goapp.Table().ID("quota-defaults").Class("table", "table-compact").Body(
+		classDiv("table-wrap").TabIndex(0).Role("region").Aria("label", "Usage, limits and defaults").Body(goapp.Table().ID("quota-defaults").Class("table", "table-compact").Body(
 			goapp.THead().Body(goapp.Tr().Body(goapp.Th().Text("Limit"), goapp.Th().Text("In use"), goapp.Th().Text("This project's limit"), goapp.Th().Text("Default"), goapp.Th().Text("Source"))),
 			goapp.TBody().Body(rows...),
 		)),

@@ -24,8 +24,8 @@ func (s *shell) openReauth(ctx goapp.Context) {
 	if !reauthPending() {
 		return
 	}
-	if active := goapp.Window().Get("document").Get("activeElement"); active.Truthy() &&
-		!active.Equal(goapp.Window().Get("document").Get("body")) && active.Get("id").String() != "reauth-password" {
+	if active := windowGet("document").Get("activeElement"); active.Truthy() &&
+		!active.Equal(windowGet("document").Get("body")) && active.Get("id").String() != "reauth-password" {
 		s.reauthFocus = active
 	}
 	showModal(ctx, reauthDialogID)
@@ -77,18 +77,17 @@ func (s *shell) renderReauth(sess *session) goapp.UI {
 	return goapp.Dialog().ID(reauthDialogID).Class("modal").Aria("labelledby", "reauth-title").Aria("describedby", "reauth-why").
 		On("cancel", s.reauthCancel).On("close", s.reauthClosed).OnKeyDown(trapTab).Body(
 		goapp.H2().ID("reauth-title").Text("Your session has ended"),
-		goapp.P().ID("reauth-why").Text("Keystone no longer accepts your token (it expired or was revoked). Log in again as "+
+		idP("reauth-why").Text("Keystone no longer accepts your token (it expired or was revoked). Log in again as "+
 			sess.Info.UserName+" to carry on where you were."),
 		goapp.Form().ID("reauth-form").Class("form").OnSubmit(s.reauthSubmit).Body(
-			field("reauth-password", "Password", goapp.Input().ID("reauth-password").Type("password").Attr("autocomplete", "current-password").
+			field("reauth-password", "Password", idInput("reauth-password").Type("password").Attr("autocomplete", "current-password").
 				Value(s.reauthPass).OnInput(s.ValueTo(&s.reauthPass)).AutoFocus(true)),
 			goapp.If(s.reauthErr != "", func() goapp.UI {
-				return goapp.Div().ID("reauth-error").Class("alert", "alert-error").Aria("live", "assertive").Text(s.reauthErr)
+				return alertError("reauth-error", s.reauthErr)
 			}),
-			goapp.Div().Class("form-actions").Body(
-				goapp.Button().ID("reauth-submit").Type("submit").Class("btn", "btn-primary").Disabled(s.reauthBusy).Text("Log in again"),
-				goapp.Button().ID("reauth-logout").Type("button").Class("btn", "btn-ghost").OnClick(s.reauthLeave).Text("Log out"),
-			),
+			classDivBody("form-actions",
+				typedButton("reauth-submit", "submit").Class("btn", "btn-primary").Disabled(s.reauthBusy).Text("Log in again"),
+				typedButton("reauth-logout", "button").Class("btn", "btn-ghost").OnClick(s.reauthLeave).Text("Log out")),
 		),
 	)
 }
@@ -100,7 +99,7 @@ func (s *shell) reauthSubmit(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	s.reauthBusy, s.reauthErr = true, ""
-	origin := originOf(goapp.Window().URL())
+	origin := originOf(windowURL())
 	cfg := clientConfig(origin, sess.Info.UserName, s.reauthPass, cmp.Or(sess.Info.DomainName, "Default"), "")
 	cfg.ProjectID = sess.Info.ProjectID
 	cfg = sessionConfig(cfg, sess.Info.Region)

@@ -100,14 +100,14 @@ func retryStateText(polls int, last string) string {
 
 func (r *retryWhenActive) Render() goapp.UI {
 	if r.waiting {
-		return goapp.Div().ID(r.ID+"-state").Class("retry", "retry-waiting").Aria("live", "polite").Body(
-			goapp.Span().Class("retry-text").Text(retryStateText(r.polls, r.last)),
-			goapp.Button().ID(r.ID+"-cancel").Type("button").Class("btn", "btn-ghost").
+		return idClassDiv(r.ID+"-state", "retry", "retry-waiting").Aria("live", "polite").Body(
+			classSpanText("retry-text", retryStateText(r.polls, r.last)),
+			typedButton(r.ID+"-cancel", "button").Class("btn", "btn-ghost").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { r.stop() }).Text("Cancel"),
 		)
 	}
-	return goapp.Div().ID(r.ID+"-state").Class("retry").Body(
-		goapp.Button().ID(r.ID+"-btn").Type("button").Class("btn").OnClick(r.start).Text("Retry when ACTIVE"),
-		goapp.If(r.err != "", func() goapp.UI { return goapp.Span().Class("st-error-text").Text(" " + r.err) }),
+	return idClassDiv(r.ID+"-state", "retry").Body(
+		typedButton(r.ID+"-btn", "button").Class("btn").OnClick(r.start).Text("Retry when ACTIVE"),
+		goapp.If(r.err != "", func() goapp.UI { return classSpanText("st-error-text", " "+r.err) }),
 	)
 }

@@ -180,7 +180,7 @@ func servedInert[T interface{ Attr(string, any) T }](el T, served bool) T {
 // app's own render never makes them inert; go-app may have kept the served
 // elements). Browser, UI goroutine.
 func liveServedControls() {
-	els := goapp.Window().Get("document").Call("querySelectorAll", ".app ["+servedInertAttr+"]")
+	els := windowGet("document").Call("querySelectorAll", ".app ["+servedInertAttr+"]")
 	for i := range els.Length() {
 		els.Index(i).Call("removeAttribute", servedInertAttr)
 	}

@@ -2,7 +2,6 @@ package app
 
 import (
 	"net/url"
-	"path"
 	"strings"
 	"sync"
 	"time"
@@ -127,9 +126,28 @@ func safeNext(next string) string {
 	if err != nil || next == "" || next[0] != '/' || u.Scheme != "" || u.Host != "" || u.Opaque != "" || strings.Contains(next, "\\") {
 		return listPath
 	}
-	clean := path.Clean(u.Path)
-	if clean != u.Path && clean+"/" != u.Path || clean == loginPath {
+	if !cleanPath(u.Path) || strings.TrimSuffix(u.Path, "/") == loginPath {
 		return listPath
 	}
 	return next
+}
+
+// cleanPath reports whether p, empty or rooted (a URL's path whose text
+// starts with a slash), is path.Clean(p), or that with a slash after it:
+// no empty, "." or ".." segment (a hand-written check, so that the wasm
+// does not link package path for it).
+func cleanPath(p string) bool {
+	if p == "/" || p == "//" {
+		return true
+	}
+	if p == "" || p[0] != '/' {
+		return false
+	}
+	p = strings.TrimSuffix(p[1:], "/")
+	for seg := range strings.SplitSeq(p, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return false
+		}
+	}
+	return true
 }

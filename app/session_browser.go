@@ -139,7 +139,7 @@ func restoreSession(ctx context.Context, origin string, cfg serverapi.Config) (*
 
 // storedRegion is the region picked last in this browser ("" = none).
 func storedRegion() string {
-	if v := goapp.Window().Get("localStorage").Call("getItem", regionKey); v.Truthy() {
+	if v := windowGet("localStorage").Call("getItem", regionKey); v.Truthy() {
 		return v.String()
 	}
 	return ""
@@ -253,7 +253,7 @@ func loggedOutSince(sess *session) bool {
 // nanoseconds since the epoch; "" when none). A variable: tests stand in
 // for the browser's localStorage.
 var logoutStamp = func() string {
-	if v := goapp.Window().Get("localStorage").Call("getItem", logoutKey); v.Truthy() {
+	if v := windowGet("localStorage").Call("getItem", logoutKey); v.Truthy() {
 		return v.String()
 	}
 	return ""
@@ -270,7 +270,7 @@ var listenLogouts sync.Once
 // announceLogout tells the other tabs of this browser that the session
 // ended (they get a storage event).
 func announceLogout() {
-	goapp.Window().Get("localStorage").Call("setItem", logoutKey, strconv.FormatInt(time.Now().UnixNano(), 10))
+	windowGet("localStorage").Call("setItem", logoutKey, strconv.FormatInt(time.Now().UnixNano(), 10))
 }
 
 // loggedOutText is what the login page says after another tab logged out.

@@ -87,7 +87,7 @@ func (s *shell) OnNav(ctx goapp.Context) { s.focusHeading(ctx) }
 // the same kind: the shell stays) and OnMount (a shell mounted after the
 // navigation, once its page renders it). UI goroutine.
 func (s *shell) focusHeading(ctx goapp.Context) {
-	path := goapp.Window().URL().Path
+	path := windowURL().Path
 	if !goapp.IsClient || path == headingAt {
 		return
 	}
@@ -183,10 +183,10 @@ func (s *shell) Render() goapp.UI {
 			mine = append(mine, op)
 		}
 	}
-	return goapp.Div().Class("app").Body(
+	return classDivBody("app",
 		skipLink(),
 		goapp.Header().Class("topbar").Body(
-			goapp.A().Class("brand").Href(listPath).Body(
+			classA("brand").Href(listPath).Body(
 				decorative(goapp.Img().Class("brand-icon").Src("/web/icon.svg")),
 				goapp.Span().Text("Octaview"),
 			),
@@ -195,46 +195,44 @@ func (s *shell) Render() goapp.UI {
 				goapp.If(!readOnly, func() goapp.UI {
 					return navLink(createPath, "Create load balancer", s.Nav == navCreate)
 				}),
-				goapp.If(labTrainer(sess), func() goapp.UI { // checklist_panel.go
+				goapp.If(labTrainer(sess), func() goapp.UI {
 					return navLink(serverapi.TrainerPagePath, "Trainer", s.Nav == serverapi.TrainerPagePath)
 				}),
 			),
-			goapp.Div().Class("spacer"),
+			classDiv("spacer"),
 			goapp.If(readOnly, func() goapp.UI {
-				return goapp.Span().Class("ro-badge").Title("Write controls are hidden: the server runs read-only, or your role only reads.").Text("read-only")
+				return classSpan("ro-badge").Title("Write controls are hidden: the server runs read-only, or your role only reads.").Text("read-only")
 			}),
-			goapp.Div().Class("who").Body(
+			classDivBody("who",
 				s.renderRegion(sess),
-				goapp.Span().Class("who-project").Body(goapp.Span().Class("who-label").Text("project"), s.renderProject(sess, project)),
-				goapp.Span().Class("who-user").Body(goapp.Span().Class("who-label").Text("user"), goapp.Span().ID("who-user").Text(orDash(user)), goapp.If(roles != "", func() goapp.UI {
-					return goapp.Span().Class("who-roles").Text(roles)
-				})),
-			),
-			servedInert(goapp.Button().ID("logout").Class("btn", "btn-ghost").Disabled(s.loggingOut).OnClick(s.logout).Text("Log out"), s.Served),
+				classSpan("who-project").Body(classSpanText("who-label", "project"), s.renderProject(sess, project)),
+				classSpan("who-user").Body(classSpanText("who-label", "user"), idSpan("who-user").Text(orDash(user)), goapp.If(roles != "", func() goapp.UI {
+					return classSpanText("who-roles", roles)
+				}))),
+
+			servedInert(idButton("logout").Class("btn", "btn-ghost").Disabled(s.loggingOut).OnClick(s.logout).Text("Log out"), s.Served),
 		),
 		renderResourceNav(sess, s.Nav),
-		// One element whatever shows in it: the page after it keeps its
-		// place, and its components their state, when the first operation
-		// or an error comes (go-app matches children by position).
-		goapp.Div().Class("notices").Body(
-			&updateNotice{}, // app/update.go
+
+		classDivBody("notices",
+			&updateNotice{},
 			goapp.If(s.switchErr != "", func() goapp.UI {
-				return goapp.Div().ID("switch-error").Class("alert", "alert-error").Aria("live", "assertive").Text(s.switchErr)
+				return alertError("switch-error", s.switchErr)
 			}),
 			goapp.If(sess != nil && reauthPending(), func() goapp.UI { return s.renderReauth(sess) }),
 			goapp.If(len(mine) > 0, func() goapp.UI {
 				return renderOperations(mine, s.now)
 			}),
-			goapp.If(sess != nil && sess.Config.Lab, func() goapp.UI { return &labPanel{} }), // checklist_panel.go
-		),
+			goapp.If(sess != nil && sess.Config.Lab, func() goapp.UI { return &labPanel{} })),
+
 		mainContent().Class("main").Body(
-			goapp.Div().Class("page-head").Body(
+			classDivBody("page-head",
 				goapp.H1().ID(pageTitleID).TabIndex(-1).Text(s.Title),
-				goapp.If(s.Actions != nil, func() goapp.UI { return s.Actions }),
-			),
-			goapp.Div().Class("page-body").Body(s.Content...),
-		),
-	)
+				goapp.If(s.Actions != nil, func() goapp.UI { return s.Actions })),
+
+			classDiv("page-body").Body(s.Content...),
+		))
+
 }
 
 // renderResourceNav is the navigation to every kind's list but the load
@@ -255,7 +253,7 @@ func renderResourceNav(sess *session, current string) goapp.UI {
 }
 
 func navLink(href, label string, active bool) goapp.UI {
-	a := goapp.A().Class("nav-link").Href(href).Text(label)
+	a := classA("nav-link").Href(href).Text(label)
 	if active {
 		a = a.Class("active").Aria("current", "page")
 	}
@@ -294,7 +292,7 @@ func renderOperations(ops []operation, now time.Time) goapp.UI {
 		}
 	}
 	return goapp.Section().Class("ops").Aria("label", "operations").Body(
-		goapp.Range(live).Slice(func(i int) goapp.UI { return renderOperation(live[i], now) }),
+		rangeSlice(live, func(i int) goapp.UI { return renderOperation(live[i], now) }),
 		goapp.If(len(ended) > 0, func() goapp.UI {
 			d := goapp.Details().Class("ops-ended")
 			if endedOpen {
@@ -302,9 +300,8 @@ func renderOperations(ops []operation, now time.Time) goapp.UI {
 			}
 			return d.On("toggle", func(ctx goapp.Context, e goapp.Event) { endedOpen = ctx.JSSrc().Get("open").Bool() }).Body(
 				goapp.Summary().Class("ops-ended-summary").Text(endedSummary(ended, now)),
-				goapp.Div().Class("ops-ended-list").Body(
-					goapp.Range(ended).Slice(func(i int) goapp.UI { return renderOperation(ended[i], now) }),
-				),
+				classDivBody("ops-ended-list",
+					rangeSlice(ended, func(i int) goapp.UI { return renderOperation(ended[i], now) })),
 			)
 		}),
 	)
@@ -323,15 +320,15 @@ func endedSummary(ended []operation, now time.Time) string {
 // or after it failed, else in one line.
 func renderOperation(op operation, now time.Time) goapp.UI {
 	full := op.State == opWaiting || op.State == opFailed
-	return goapp.Div().Class("op", "op-"+string(op.State)).DataSet("op", op.ID).DataSet("lb", op.lbID()).Body(
-		goapp.Div().Class("op-head").Body(
-			goapp.Span().Class("op-title").Text(opTitle(op)),
-			goapp.If(op.Status != "", func() goapp.UI { return badge(op.Status) }), // none for a write applied at once
-			goapp.Span().Class("op-elapsed").Title("elapsed").Text(formatElapsed(op.elapsed(now))),
+	return classDiv("op", "op-"+string(op.State)).DataSet("op", op.ID).DataSet("lb", op.lbID()).Body(
+		classDivBody("op-head",
+			classSpanText("op-title", opTitle(op)),
+			goapp.If(op.Status != "", func() goapp.UI { return badge(op.Status) }),
+			classSpan("op-elapsed").Title("elapsed").Text(formatElapsed(op.elapsed(now))),
 			goapp.If(!full, func() goapp.UI {
-				return goapp.Span().Class("op-line", "op-outcome", "op-inline").Text(opOutcomeText(op, now))
+				return classSpan("op-line", "op-outcome", "op-inline").Text(opOutcomeText(op, now))
 			}),
-			goapp.Div().Class("spacer"),
+			classDiv("spacer"),
 			goapp.If(op.State == opWaiting, func() goapp.UI {
 				return goapp.Button().Class("btn", "btn-small", "op-stop").
 					Title("Stop watching; Octavia carries on with the load balancer.").
@@ -341,16 +338,16 @@ func renderOperation(op operation, now time.Time) goapp.UI {
 				return goapp.Button().Class("btn", "btn-small", "btn-ghost", "op-dismiss").
 					OnClick(func(ctx goapp.Context, e goapp.Event) { operations.dismiss(ctx, op.ID) }, goapp.EventScope(op.ID)).
 					Text("Dismiss")
-			}),
-		),
+			})),
+
 		goapp.If(full, func() goapp.UI {
 			return goapp.Div().Body(
-				goapp.Div().Class("op-line", "op-written").Body(goapp.Span().Class("op-label").Text("Wrote"), goapp.Text(op.Written)),
-				goapp.Div().Class("op-line", "op-accepted").Text(opAcceptedText(op)),
-				goapp.Div().Class("op-line", "op-outcome").Body(
+				classDiv("op-line", "op-written").Body(classSpanText("op-label", "Wrote"), goapp.Text(op.Written)),
+				classDiv("op-line", "op-accepted").Text(opAcceptedText(op)),
+				classDiv("op-line", "op-outcome").Body(
 					goapp.Text(opOutcomeText(op, now)),
 					goapp.If(opStuck(op, now), func() goapp.UI {
-						return goapp.Span().Body(goapp.Text(" "), goapp.A().Class("op-stuck-link").Href(detailPathOf(op.lbID())).
+						return goapp.Span().Body(goapp.Text(" "), classA("op-stuck-link").Href(detailPathOf(op.lbID())).
 							Text("See the load balancer's page (its status tree)."))
 					}),
 				),
@@ -361,7 +358,7 @@ func renderOperation(op operation, now time.Time) goapp.UI {
 
 // badge is a status badge: Octavia's word on the status's colour.
 func badge(status string) goapp.UI {
-	return goapp.Span().Class("badge", statusClass(status)).Text(statusLabel(status))
+	return classSpan("badge", statusClass(status)).Text(statusLabel(status))
 }
 
 // loadProjects fills the project switcher (GET /v3/auth/projects), once
@@ -393,11 +390,11 @@ func (s *shell) loadProjects(ctx goapp.Context) {
 // renderProject is the project: a switcher when the user has several.
 func (s *shell) renderProject(sess *session, project string) goapp.UI {
 	if sess == nil || len(s.projects) < 2 {
-		return goapp.Span().ID("who-project").Text(orDash(project))
+		return idSpan("who-project").Text(orDash(project))
 	}
 	return goapp.Select().ID("project-switch").Class("who-select").Aria("label", "Project").Disabled(s.switching).
 		OnChange(func(ctx goapp.Context, e goapp.Event) { s.switchProject(ctx, selectValue(ctx)) }).
-		Body(goapp.Range(s.projects).Slice(func(i int) goapp.UI {
+		Body(rangeSlice(s.projects, func(i int) goapp.UI {
 			p := s.projects[i]
 			return option(p.ID, p.Name, p.ID == sess.Info.ProjectID)
 		}))
@@ -410,13 +407,13 @@ func (s *shell) renderRegion(sess *session) goapp.UI {
 	}
 	current := cmp.Or(sess.Info.Region, sess.Regions[0])
 	if len(sess.Regions) < 2 {
-		return goapp.Span().Class("who-region").Body(goapp.Span().Class("who-label").Text("region"), goapp.Span().ID("who-region").Text(current))
+		return classSpan("who-region").Body(classSpanText("who-label", "region"), idSpan("who-region").Text(current))
 	}
-	return goapp.Span().Class("who-region").Body(
-		goapp.Span().Class("who-label").Text("region"),
+	return classSpan("who-region").Body(
+		classSpanText("who-label", "region"),
 		goapp.Select().ID("region-switch").Class("who-select").Aria("label", "Region").Disabled(s.switching).
 			OnChange(func(ctx goapp.Context, e goapp.Event) { s.switchRegion(ctx, selectValue(ctx)) }).
-			Body(goapp.Range(sess.Regions).Slice(func(i int) goapp.UI {
+			Body(rangeSlice(sess.Regions, func(i int) goapp.UI {
 				return option(sess.Regions[i], sess.Regions[i], sess.Regions[i] == current)
 			})),
 	)
@@ -432,7 +429,7 @@ func (s *shell) switchProject(ctx goapp.Context, projectID string) {
 		return
 	}
 	s.switching, s.switchErr = true, ""
-	origin := originOf(goapp.Window().URL())
+	origin := originOf(windowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
@@ -451,12 +448,12 @@ func (s *shell) switchProject(ctx goapp.Context, projectID string) {
 
 // switchRegion keeps the region (localStorage: no secret) and reloads.
 func (s *shell) switchRegion(ctx goapp.Context, region string) {
-	goapp.Window().Get("localStorage").Call("setItem", regionKey, region)
+	windowGet("localStorage").Call("setItem", regionKey, region)
 	reloadTo(listPath)
 }
 
 // reloadTo loads path afresh: the app restarts and restores the session
 // from the cookie, so every page reloads its data.
 func reloadTo(path string) {
-	goapp.Window().Get("location").Call("assign", path)
+	windowGet("location").Call("assign", path)
 }

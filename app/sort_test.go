@@ -55,6 +55,26 @@ func TestAtoi(t *testing.T) {
 	}
 }
 
+// TestSortOrderStableLong checks sortOrder against slices.SortStableFunc on
+// lists long enough for sort.Sort's pdqsort (not its insertion sort), with
+// many ties: equal items must stay in their order.
+func TestSortOrderStableLong(t *testing.T) {
+	for _, n := range []int{13, 50, 1000} {
+		keys := make([]int, n)
+		for i := range keys {
+			keys[i] = (i * 7919) % 5
+		}
+		want := make([]int, n)
+		for i := range want {
+			want[i] = i
+		}
+		slices.SortStableFunc(want, func(i, j int) int { return keys[i] - keys[j] })
+		if got := sortOrder(n, func(i, j int) int { return keys[i] - keys[j] }); !slices.Equal(got, want) {
+			t.Errorf("n=%d: got %v, want %v", n, got, want)
+		}
+	}
+}
+
 func TestSortOrder(t *testing.T) {
 	for _, tc := range []struct {
 		name string

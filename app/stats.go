@@ -240,13 +240,13 @@ func (p *statsPanel) take(u waiters.Update[statsSample]) {
 
 func (p *statsPanel) Render() goapp.UI {
 	s := &p.series
-	root := goapp.Div().Class("stats-panel").Attr("data-kind", string(p.Kind)).Attr("data-id", p.ID).
+	root := classDiv("stats-panel").Attr("data-kind", string(p.Kind)).Attr("data-id", p.ID).
 		Attr("data-polls", p.polls)
 	if !s.HasLast {
 		if p.err != "" {
-			return root.Body(goapp.P().Class("stats-error", "st-error-text").Text("The stats could not be read: " + p.err))
+			return root.Body(classP("stats-error", "st-error-text").Text("The stats could not be read: " + p.err))
 		}
-		return root.Body(goapp.P().Class("empty", "loading").Text("Reading the stats…"))
+		return root.Body(classP("empty", "loading").Text("Reading the stats…"))
 	}
 	x := s.Last
 	r, fresh := s.latest()
@@ -257,18 +257,18 @@ func (p *statsPanel) Render() goapp.UI {
 		return format(v)
 	}
 	return root.Body(
-		goapp.Div().Class("stats-head").Body(
-			goapp.Span().Class("live").Title("Read through one shared poll every 3 s while a view shows them").
+		classDivBody("stats-head",
+			classSpan("live").Title("Read through one shared poll every 3 s while a view shows them").
 				Text("live · every 3 s"),
-			goapp.Span().Class("stats-at").Text("read at "+x.At.UTC().Format("15:04:05")+" UTC"),
+			classSpanText("stats-at", "read at "+x.At.UTC().Format("15:04:05")+" UTC"),
 			goapp.If(p.err != "", func() goapp.UI {
-				return goapp.Span().Class("stats-error", "st-error-text").Text("Last read failed: " + p.err)
+				return classSpan("stats-error", "st-error-text").Text("Last read failed: " + p.err)
 			}),
 			goapp.If(s.Resets > 0, func() goapp.UI {
-				return goapp.Span().Class("stats-reset").Title("A counter went down (a failover or a restart): the chart starts a new line").
+				return classSpan("stats-reset").Title("A counter went down (a failover or a restart): the chart starts a new line").
 					Textf("counters reset %d×", s.Resets)
-			}),
-		),
+			})),
+
 		goapp.Dl().Class("stats-figures").Body(
 			statsFigure("bytes_in", "Bytes in", formatBytes(x.BytesIn), x.BytesIn, rate(r.BytesIn, formatByteRate)),
 			statsFigure("bytes_out", "Bytes out", formatBytes(x.BytesOut), x.BytesOut, rate(r.BytesOut, formatByteRate)),
@@ -276,22 +276,21 @@ func (p *statsPanel) Render() goapp.UI {
 			statsFigure("total_connections", "Total connections", formatCount(x.TotalConnections), x.TotalConnections, rate(r.Connections, formatPerSecond)),
 			statsFigure("request_errors", "Request errors", formatCount(x.RequestErrors), x.RequestErrors, rate(r.Errors, formatPerSecond)),
 		),
-		goapp.Div().Class("stats-charts").Body(
+		classDivBody("stats-charts",
 			renderStatsChart(s, trafficChart),
-			renderStatsChart(s, connectionsChart),
-		),
+			renderStatsChart(s, connectionsChart)),
 	)
 }
 
 // statsFigure is one counter as text: its value (data-value holds Octavia's
 // exact number) and, for the cumulative ones, its rate.
 func statsFigure(field, label, value string, raw int64, rate string) goapp.UI {
-	return goapp.Div().Class("stats-figure").Attr("data-stat", field).Body(
+	return classDiv("stats-figure").Attr("data-stat", field).Body(
 		goapp.Dt().Text(label),
 		goapp.Dd().Body(
-			goapp.Span().Class("stats-value").Attr("data-value", raw).Title(fmt.Sprintf("%d", raw)).Text(value),
+			classSpan("stats-value").Attr("data-value", raw).Title(fmt.Sprintf("%d", raw)).Text(value),
 			goapp.If(rate != "", func() goapp.UI {
-				return goapp.Span().Class("stats-rate").Text(rate)
+				return classSpanText("stats-rate", rate)
 			}),
 		),
 	)

@@ -175,8 +175,8 @@ func renderStatsChart(s *statsSeries, c chartSpec) goapp.UI {
 	}
 	legend := []goapp.UI{goapp.Strong().Text(c.Title)}
 	for _, se := range c.Series {
-		legend = append(legend, goapp.Span().Class("stats-key").Body(
-			goapp.Span().Class("stats-swatch", "stats-swatch-"+se.Class).Aria("hidden", true),
+		legend = append(legend, classSpan("stats-key").Body(
+			classSpan("stats-swatch", "stats-swatch-"+se.Class).Aria("hidden", true),
 			goapp.Text(se.Name+"/s"),
 		))
 	}

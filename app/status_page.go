@@ -82,7 +82,7 @@ func (p *statusWallPage) OnNav(ctx goapp.Context) {
 	c, cancel := context.WithCancel(context.Background())
 	p.cancel = cancel
 	p.status = loading
-	origin := originOf(goapp.Window().URL())
+	origin := originOf(windowURL())
 	ctx.Async(func() { p.follow(c, ctx, origin) })
 }
 
@@ -198,55 +198,55 @@ func (p *statusWallPage) deliver(ctx goapp.Context, st serverapi.Status, err err
 func (p *statusWallPage) Render() goapp.UI {
 	lbs := p.data.LoadBalancers
 	n := countWall(lbs)
-	return goapp.Div().Class("wall").Body(
+	return classDivBody("wall",
 		skipLink(),
 		goapp.Header().Class("wall-head").Body(
 			decorative(goapp.Img().Src("/web/icon.svg").Class("brand-icon")),
 			goapp.H1().Text("Load balancer status"),
-			goapp.Div().Class("spacer"),
-			goapp.Span().Class("wall-count", "st-ok-text").Textf("%d online", n.online),
+			classDiv("spacer"),
+			classSpan("wall-count", "st-ok-text").Textf("%d online", n.online),
 			goapp.If(n.degraded > 0, func() goapp.UI {
-				return goapp.Span().Class("wall-count", "st-warn-text").Textf("%d degraded", n.degraded)
+				return classSpan("wall-count", "st-warn-text").Textf("%d degraded", n.degraded)
 			}),
 			goapp.If(n.failed > 0, func() goapp.UI {
-				return goapp.Span().Class("wall-count", "st-error-text").Textf("%d in error", n.failed)
+				return classSpan("wall-count", "st-error-text").Textf("%d in error", n.failed)
 			}),
 			goapp.If(n.changing > 0, func() goapp.UI {
-				return goapp.Span().Class("wall-count", "st-pending-text").Textf("%d changing", n.changing)
+				return classSpan("wall-count", "st-pending-text").Textf("%d changing", n.changing)
 			}),
-			goapp.Span().ID("wall-updated").Class("wall-updated").Text(wallUpdatedText(p.data.UpdatedAt, p.mode)),
+			idSpan("wall-updated").Class("wall-updated").Text(wallUpdatedText(p.data.UpdatedAt, p.mode)),
 		),
 		mainContent().Body(
-			&updateNotice{AutoReload: true}, // app/update.go: nobody clicks a wall
+			&updateNotice{AutoReload: true},
 			renderTreeLegend(),
 			goapp.If(p.data.Error != "", func() goapp.UI {
-				return goapp.Div().Class("alert", "alert-error").Text("The server's last poll of the cloud failed: " + p.data.Error)
+				return classDiv("alert", "alert-error").Text("The server's last poll of the cloud failed: " + p.data.Error)
 			}),
 			goapp.If(p.err != "", func() goapp.UI {
-				return goapp.Div().Class("alert", "alert-error").Text("This screen lost the server: " + p.err)
+				return classDiv("alert", "alert-error").Text("This screen lost the server: " + p.err)
 			}),
 			goapp.If(p.off, func() goapp.UI {
-				return goapp.Div().ID("wall-off").Class("empty").Text("This server has no status page: start it with -status-cloud NAME (a clouds.yaml entry, ideally a reader application credential).")
+				return idClassDiv("wall-off", "empty").Text("This server has no status page: start it with -status-cloud NAME (a clouds.yaml entry, ideally a reader application credential).")
 			}).ElseIf(p.status == loading, func() goapp.UI {
-				return goapp.Div().Class("empty", "loading").Text("Connecting to the status feed…")
+				return classDiv("empty", "loading").Text("Connecting to the status feed…")
 			}).ElseIf(p.status == loaded && len(lbs) == 0 && p.data.UpdatedAt != "", func() goapp.UI {
-				return goapp.Div().Class("empty").Text("No load balancers in this project.")
+				return classDivText("empty", "No load balancers in this project.")
 			}),
-			goapp.Div().Class("wall-grid").Body(goapp.Range(lbs).Slice(func(i int) goapp.UI {
+			classDivBody("wall-grid", rangeSlice(lbs, func(i int) goapp.UI {
 				lb := lbs[i]
 				return goapp.Section().Class("wall-card", "card-"+statusClass(lb.OperatingStatus)).DataSet("id", lb.ID).Body(
-					goapp.Div().Class("wall-card-head").Body(
+					classDivBody("wall-card-head",
 						goapp.H2().Text(displayName(lb.Name, lb.ID)),
-						goapp.Span().Class("mono").Text(orDash(lb.VIPAddress)),
-						goapp.Div().Class("spacer"),
+						classSpanText("mono", orDash(lb.VIPAddress)),
+						classDiv("spacer"),
 						badge(lb.ProvisioningStatus),
-						badge(lb.OperatingStatus),
-					),
+						badge(lb.OperatingStatus)),
+
 					renderStatusTree(lb.Tree, false),
 				)
 			})),
-		),
-	)
+		))
+
 }
 
 // wallCounts is the wall's summary: load balancers by operating status

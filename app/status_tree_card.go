@@ -22,16 +22,16 @@ func (t *statusTreeCard) Render() goapp.UI {
 	case t.Read != nil:
 		body = renderStatusTreeRead(t.Read, currentSession())
 	case t.Live.Err != "":
-		body = goapp.Div().ID("tree-error").Class("alert", "alert-error").Text("The status tree could not be read: " + t.Live.Err)
+		body = idClassDiv("tree-error", "alert", "alert-error").Text("The status tree could not be read: " + t.Live.Err)
 	default:
-		body = goapp.Div().Class("empty", "loading").Text("Reading the status tree…")
+		body = classDiv("empty", "loading").Text("Reading the status tree…")
 	}
 	return goapp.Section().Class("card").Body(
-		goapp.Div().Class("card-head").Body(
+		classDivBody("card-head",
 			goapp.H2().Text("Status tree"),
-			goapp.Div().Class("spacer"),
-			renderLive("tree-live", t.Live, "The status tree"),
-		),
+			classDiv("spacer"),
+			renderLive("tree-live", t.Live, "The status tree")),
+
 		body,
 		goapp.If(t.Read != nil, renderTreeLegend),
 	)

@@ -69,8 +69,8 @@ func renderLayout(t octavia.StatusLoadBalancer, l treeLayout, linked bool) goapp
 	for _, n := range l.Nodes {
 		nodes = append(nodes, renderTreeNode(n, linked))
 	}
-	return goapp.Div().Class("tree").Body(
-		goapp.Div().Class("tree-scroll").Body(
+	return classDivBody("tree",
+		classDivBody("tree-scroll",
 			svgEl("svg").
 				Class("status-tree").
 				Attr("role", "group").
@@ -81,9 +81,8 @@ func renderLayout(t octavia.StatusLoadBalancer, l treeLayout, linked bool) goapp
 				Body(
 					svgEl("g").Class("tree-edges").Body(edges...),
 					svgEl("g").Class("tree-nodes").Body(nodes...),
-				),
-		),
-	)
+				)))
+
 }
 
 // renderTreeNode draws one node: a Tab stop whose accessible name says
@@ -198,13 +197,14 @@ var treeLegend = []struct {
 }
 
 func renderTreeLegend() goapp.UI {
-	return goapp.Div().Class("legend").Body(
-		goapp.Span().Class("legend-title").Text("Box: operating status · left stripe: provisioning status"),
-		goapp.Range(treeLegend).Slice(func(i int) goapp.UI {
-			return goapp.Span().Class("legend-item").Body(
-				goapp.Span().Class("swatch", "sw-"+treeLegend[i].tone.class()),
+	return classDivBody("legend",
+		classSpanText("legend-title", "Box: operating status · left stripe: provisioning status"),
+		rangeSlice(treeLegend, func(i int) goapp.UI {
+			return classSpan("legend-item").Body(
+				classSpan("swatch", "sw-"+treeLegend[i].tone.class()),
 				goapp.Text(treeLegend[i].label),
 			)
 		}),
 	)
+
 }

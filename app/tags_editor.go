@@ -152,7 +152,7 @@ func (e *tagsEditor) Render() goapp.UI {
 	chips := make([]goapp.UI, 0, len(tags))
 	for _, t := range tags {
 		chips = append(chips, goapp.Li().Class("chip", "tag-chip").DataSet("tag", t).Body(
-			goapp.Span().Class("tag-text").Text(t),
+			classSpanText("tag-text", t),
 			goapp.Button().Type("button").Class("chip-x", "tag-remove").Aria("label", "Remove tag "+t).DataSet("tag", t).
 				Disabled(e.sending != "").
 				OnClick(func(ctx goapp.Context, ev goapp.Event) {
@@ -163,27 +163,27 @@ func (e *tagsEditor) Render() goapp.UI {
 		))
 	}
 	return goapp.Section().ID("tags").Class("card", "tags-card").Body(
-		goapp.Div().Class("card-head").Body(
+		classDivBody("card-head",
 			goapp.H2().ID("tags-title").Text("Tags"),
-			goapp.Div().Class("spacer"),
+			classDiv("spacer"),
 			goapp.If(e.sending != "", func() goapp.UI {
-				return goapp.Span().ID("tags-sending").Class("live").Text("saving " + e.sending + "…")
-			}),
-		),
+				return idSpan("tags-sending").Class("live").Text("saving " + e.sending + "…")
+			})),
+
 		goapp.If(len(chips) == 0, func() goapp.UI {
-			return goapp.P().ID("tags-none").Class("muted").Textf("This %s has no tags.", e.Ref.Kind)
+			return idP("tags-none").Class("muted").Textf("This %s has no tags.", e.Ref.Kind)
 		}).Else(func() goapp.UI {
 			return goapp.Ul().ID("tags-list").Class("tags-list").Aria("labelledby", "tags-title").Body(chips...)
 		}),
 		goapp.Form().ID("tags-form").Class("tags-form").OnSubmit(e.add).Body(
 			goapp.Label().For("tags-input").Class("sr-only").Text("Tags to add"),
-			goapp.Input().ID("tags-input").Type("text").Placeholder("new tag (several: separate them with commas)").
+			idInput("tags-input").Type("text").Placeholder("new tag (several: separate them with commas)").
 				Value(e.input).OnInput(func(ctx goapp.Context, ev goapp.Event) { e.input = ctx.JSSrc().Get("value").String() }),
-			goapp.Button().ID("tags-add").Type("submit").Class("btn").Disabled(e.sending != "").Text("Add tag"),
+			typedButton("tags-add", "submit").Class("btn").Disabled(e.sending != "").Text("Add tag"),
 		),
-		goapp.Div().ID("tags-result").Aria("live", "polite").Body(
+		idDiv("tags-result").Aria("live", "polite").Body(
 			goapp.If(e.msg != "", func() goapp.UI {
-				return goapp.Div().Class("alert", "tags-"+e.tone, map[string]string{"ok": "alert-ok", "warn": "alert-warn", "error": "alert-error"}[e.tone]).Text(e.msg)
+				return classDiv("alert", "tags-"+e.tone, map[string]string{"ok": "alert-ok", "warn": "alert-warn", "error": "alert-error"}[e.tone]).Text(e.msg)
 			}),
 		),
 		goapp.If(e.w.refused != nil, func() goapp.UI { return e.w.retry("tags-retry") }),

@@ -28,7 +28,7 @@ func (p *cardsPage) OnNav(ctx goapp.Context) {
 		return
 	}
 	p.status = loading
-	origin := originOf(goapp.Window().URL())
+	origin := originOf(windowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
@@ -45,24 +45,24 @@ func (p *cardsPage) OnNav(ctx goapp.Context) {
 }
 
 func (p *cardsPage) Render() goapp.UI {
-	return goapp.Div().Class("cards-page").Body(
+	return classDivBody("cards-page",
 		skipLink(),
 		goapp.Header().Class("cards-head", "no-print").Body(
 			goapp.H1().Text("Workshop cards"),
-			goapp.Div().Class("spacer"),
-			goapp.A().Class("btn").Href(serverapi.TrainerPagePath).Text("Back to the trainer's page"),
-			goapp.Button().ID("cards-print").Type("button").Class("btn", "btn-primary").
+			classDiv("spacer"),
+			classA("btn").Href(serverapi.TrainerPagePath).Text("Back to the trainer's page"),
+			typedButton("cards-print", "button").Class("btn", "btn-primary").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { goapp.Window().Call("print") }).Text("Print"),
 		),
 		mainContent().Body(
 			goapp.If(p.status == loadFailed, func() goapp.UI {
-				return goapp.Div().ID("cards-error").Class("alert", "alert-error").Text("The cards could not be read: " + p.err + " (the lab's admin only)")
+				return idClassDiv("cards-error", "alert", "alert-error").Text("The cards could not be read: " + p.err + " (the lab's admin only)")
 			}).ElseIf(p.status == loaded && len(p.cards.Cards) == 0, func() goapp.UI {
-				return goapp.Div().Class("empty").Text("No trainees: start the server with -lab-trainees N.")
+				return classDivText("empty", "No trainees: start the server with -lab-trainees N.")
 			}).ElseIf(p.status != loaded, func() goapp.UI {
-				return goapp.Div().Class("empty", "loading").Text("Reading the cards…")
+				return classDiv("empty", "loading").Text("Reading the cards…")
 			}),
-			goapp.Div().ID("cards").Class("cards").Body(goapp.Range(p.cards.Cards).Slice(func(i int) goapp.UI {
+			idClassDiv("cards", "cards").Body(rangeSlice(p.cards.Cards, func(i int) goapp.UI {
 				c := p.cards.Cards[i]
 				return goapp.Section().Class("print-card").DataSet("user", c.User).Aria("label", "card of "+c.User).Body(
 					goapp.H2().Text("Octaview workshop"),
@@ -77,6 +77,6 @@ func (p *cardsPage) Render() goapp.UI {
 						Attr("width", 132).Attr("height", 132),
 				)
 			})),
-		),
-	)
+		))
+
 }

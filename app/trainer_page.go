@@ -94,7 +94,7 @@ func (p *trainerPage) OnNav(ctx goapp.Context) {
 	p.ctx = ctx
 	c, cancel := context.WithCancel(context.Background())
 	p.cancel, p.status = cancel, loading
-	origin := originOf(goapp.Window().URL())
+	origin := originOf(windowURL())
 	ctx.Async(func() {
 		followClass(c, origin, func(cl serverapi.Class, err error, mode string) {
 			ctx.Dispatch(func(ctx goapp.Context) { p.deliver(cl, err, mode) })
@@ -164,7 +164,7 @@ func (p *trainerPage) act(_ goapp.Context, what, method, path string, body any) 
 		return
 	}
 	p.busy, p.notice, p.failed = true, "", ""
-	origin := originOf(goapp.Window().URL())
+	origin := originOf(windowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()
@@ -289,7 +289,7 @@ func (p *trainerPage) openView(_ goapp.Context, project string) {
 		return
 	}
 	p.busy = true
-	origin := originOf(goapp.Window().URL())
+	origin := originOf(windowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
@@ -307,27 +307,28 @@ func (p *trainerPage) openView(_ goapp.Context, project string) {
 
 func (p *trainerPage) Render() goapp.UI {
 	cl := p.class
-	return &shell{Nav: serverapi.TrainerPagePath, Title: "Trainer", Actions: goapp.Div().Class("trainer-actions").Body(
-		goapp.Span().ID("trainer-live").Class("trainer-live").Aria("live", "polite").Text(p.liveText()),
-		goapp.A().Class("btn", "btn-small").Href(serverapi.TrainerCardsPath).Text("Cards for printing"),
-	), Content: []goapp.UI{
-		goapp.If(p.err != "", func() goapp.UI {
-			return goapp.Div().ID("trainer-error").Class("alert", "alert-error").Aria("live", "assertive").Text(p.errText())
-		}),
-		goapp.If(p.status == loading, func() goapp.UI {
-			return goapp.Div().Class("empty", "loading").Text("Reading the class…")
-		}).ElseIf(p.status == loaded && len(cl.Trainees) == 0, func() goapp.UI {
-			return goapp.Div().ID("trainer-empty").Class("empty").Text("No trainees: start the server with -lab-trainees N.")
-		}),
-		goapp.If(p.status == loaded, func() goapp.UI {
-			return goapp.Div().Body(
-				p.renderSummary(),
-				p.grid.render(cl.Trainees, p.renderTile),
-				p.renderForms(),
-				p.renderProgress(),
-			)
-		}),
-	}}
+	return &shell{Nav: serverapi.TrainerPagePath, Title: "Trainer", Actions: classDivBody("trainer-actions",
+		idSpan("trainer-live").Class("trainer-live").Aria("live", "polite").Text(p.liveText()),
+		classA("btn", "btn-small").Href(serverapi.TrainerCardsPath).Text("Cards for printing")),
+
+		Content: []goapp.UI{
+			goapp.If(p.err != "", func() goapp.UI {
+				return alertError("trainer-error", p.errText())
+			}),
+			goapp.If(p.status == loading, func() goapp.UI {
+				return classDiv("empty", "loading").Text("Reading the class…")
+			}).ElseIf(p.status == loaded && len(cl.Trainees) == 0, func() goapp.UI {
+				return idClassDiv("trainer-empty", "empty").Text("No trainees: start the server with -lab-trainees N.")
+			}),
+			goapp.If(p.status == loaded, func() goapp.UI {
+				return goapp.Div().Body(
+					p.renderSummary(),
+					p.grid.render(cl.Trainees, p.renderTile),
+					p.renderForms(),
+					p.renderProgress(),
+				)
+			}),
+		}}
 }
 
 func (p *trainerPage) errText() string {
@@ -379,10 +380,10 @@ func (p *trainerPage) renderSummary() goapp.UI {
 	if cl.Exercise != nil {
 		ex = "Exercise: " + cl.Exercise.Title + " (" + strconv.Itoa(len(cl.Exercise.Steps)) + " steps)."
 	}
-	return goapp.Div().ID("trainer-summary").Class("trainer-summary").Body(
+	return idClassDiv("trainer-summary", "trainer-summary").Body(
 		goapp.Span().Textf("%d trainees, %d need help.", len(cl.Trainees), need),
-		goapp.Span().ID("trainer-exercise").Text(ex),
-		goapp.Span().ID("trainer-lab-faults").Text(orText(lab, "No lab-wide fault.", "Lab-wide faults: ")),
+		idSpan("trainer-exercise").Text(ex),
+		idSpan("trainer-lab-faults").Text(orText(lab, "No lab-wide fault.", "Lab-wide faults: ")),
 	)
 }
 
@@ -438,48 +439,48 @@ func (p *trainerPage) renderTile(t serverapi.Trainee) goapp.UI {
 	checkID := "pick-" + t.Project
 	return goapp.Section().Class("tile", helpClass[t.Help]).DataSet("user", t.User).DataSet("help", t.Help).
 		Aria("label", "trainee "+t.User).Body(
-		goapp.Div().Class("tile-head").Body(
-			// handlers read the project from the element: go-app keeps an
-			// element's first handler, and tiles change places as the class does
+		classDivBody("tile-head",
+
 			goapp.Input().Type("checkbox").ID(checkID).DataSet("project", t.Project).Checked(p.selected[t.Project]).
 				OnChange(func(ctx goapp.Context, e goapp.Event) { p.selected[projectOf(ctx)] = ctx.JSSrc().Get("checked").Bool() }),
 			goapp.Label().For(checkID).Class("tile-user").Text(t.User),
-			goapp.Span().Class("tile-seen").Text("seen "+p.ago(t.LastSeen)),
-			goapp.Div().Class("spacer"),
+			classSpanText("tile-seen", "seen "+p.ago(t.LastSeen)),
+			classDiv("spacer"),
 			goapp.Button().Class("btn", "btn-small", "tile-open").Type("button").DataSet("project", t.Project).
 				Title("Open "+t.Project+" read-only in the console, as "+t.User+" sees it").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { p.openView(ctx, projectOf(ctx)) }).Text("Open read-only"),
-		),
+				OnClick(func(ctx goapp.Context, e goapp.Event) { p.openView(ctx, projectOf(ctx)) }).Text("Open read-only")),
+
 		goapp.If(t.HelpText != "", func() goapp.UI {
-			return goapp.Div().Class("tile-help").Text(t.HelpText)
+			return classDivText("tile-help", t.HelpText)
 		}),
-		goapp.Div().Class("tile-counts").Text(kindCountsText(t.Counts)),
-		goapp.Ul().Class("tile-lbs").Body(goapp.Range(t.LoadBalancers).Slice(func(i int) goapp.UI {
+		classDivText("tile-counts", kindCountsText(t.Counts)),
+		goapp.Ul().Class("tile-lbs").Body(rangeSlice(t.LoadBalancers, func(i int) goapp.UI {
 			return renderMiniTree(t.LoadBalancers[i])
 		})),
-		goapp.If(t.MoreLBs > 0, func() goapp.UI { return goapp.Div().Class("tile-more").Textf("and %d more", t.MoreLBs) }),
+		goapp.If(t.MoreLBs > 0, func() goapp.UI { return classDiv("tile-more").Textf("and %d more", t.MoreLBs) }),
 		goapp.If(len(t.Faults) > 0, func() goapp.UI {
-			return goapp.Div().Class("tile-faults").Text("Faults: " + strings.Join(t.Faults, "; "))
+			return classDivText("tile-faults", "Faults: "+strings.Join(t.Faults, "; "))
 		}),
 		goapp.If(t.LastOp != nil, func() goapp.UI {
-			return goapp.Div().Class("tile-op").Text("Last write: " + eventText(t.LastOp))
+			return classDivText("tile-op", "Last write: "+eventText(t.LastOp))
 		}),
 		goapp.If(t.LastError != nil, func() goapp.UI {
-			return goapp.Div().Class("tile-err").Text("Last error: " + eventText(t.LastError) + ": " + t.LastError.Message)
+			return classDivText("tile-err", "Last error: "+eventText(t.LastError)+": "+t.LastError.Message)
 		}),
 		goapp.If(len(t.Steps) > 0, func() goapp.UI {
-			return goapp.Div().Class("tile-steps").Body(
+			return classDivBody("tile-steps",
 				goapp.Span().Textf("%d/%d steps ", passed, len(t.Steps)),
-				goapp.Range(t.Steps).Slice(func(i int) goapp.UI {
+				rangeSlice(t.Steps, func(i int) goapp.UI {
 					mark, cls := "○", "step-todo"
 					if t.Steps[i].Holds {
 						mark, cls = "●", "step-done"
 					} else if t.Steps[i].PassedAt != "" {
 						mark, cls = "◐", "step-lost"
 					}
-					return goapp.Span().Class("step-dot", cls).Title(fmt.Sprintf("step %d", i+1)).Text(mark)
+					return classSpan("step-dot", cls).Title(fmt.Sprintf("step %d", i+1)).Text(mark)
 				}),
 			)
+
 		}),
 	)
 }
@@ -524,18 +525,18 @@ func kindCountsText(cs []serverapi.KindCount) string {
 // by operating status.
 func renderMiniTree(lb serverapi.TileLB) goapp.UI {
 	return goapp.Li().Class("mini").DataSet("lb", lb.Name).DataSet("status", lb.ProvisioningStatus).Body(
-		goapp.Span().Class("mini-name").Text(displayName(lb.Name, lb.ID)),
+		classSpanText("mini-name", displayName(lb.Name, lb.ID)),
 		badge(lb.ProvisioningStatus), badge(lb.OperatingStatus),
-		goapp.Range(lb.Tree.Listeners).Slice(func(i int) goapp.UI {
+		rangeSlice(lb.Tree.Listeners, func(i int) goapp.UI {
 			l := lb.Tree.Listeners[i]
-			return goapp.Span().Class("mini-listener", statusClass(string(l.OperatingStatus))).Title("listener "+l.Name+": "+string(l.OperatingStatus)).Body(
+			return classSpan("mini-listener", statusClass(string(l.OperatingStatus))).Title("listener "+l.Name+": "+string(l.OperatingStatus)).Body(
 				goapp.Text(" ▸"),
-				goapp.Range(l.Pools).Slice(func(j int) goapp.UI {
+				rangeSlice(l.Pools, func(j int) goapp.UI {
 					pl := l.Pools[j]
-					return goapp.Span().Class("mini-pool").Body(goapp.Range(pl.Members).Slice(func(k int) goapp.UI {
+					return classSpan("mini-pool").Body(rangeSlice(pl.Members, func(k int) goapp.UI {
 						m := pl.Members[k]
 						oper := string(m.OperatingStatus)
-						return goapp.Span().Class("mini-member", statusClass(oper)).DataSet("member", m.Address).
+						return classSpan("mini-member", statusClass(oper)).DataSet("member", m.Address).
 							DataSet("oper", oper).Title("member " + m.Address + ": " + oper).Text("■")
 					}))
 				}),
@@ -546,7 +547,7 @@ func renderMiniTree(lb serverapi.TileLB) goapp.UI {
 
 func (p *trainerPage) renderForms() goapp.UI {
 	text := func(id, label, hint string, v *string) goapp.UI {
-		return field(id, label, goapp.Input().ID(id).Type("text").Placeholder(hint).Value(*v).OnInput(p.ValueTo(v)))
+		return field(id, label, idInput(id).Type("text").Placeholder(hint).Value(*v).OnInput(p.ValueTo(v)))
 	}
 	outage := func(id, label string, v *string) goapp.UI {
 		return field(id, label, goapp.Select().ID(id).OnChange(func(ctx goapp.Context, e goapp.Event) { *v = selectValue(ctx) }).Body(
@@ -564,71 +565,68 @@ func (p *trainerPage) renderForms() goapp.UI {
 			p.radio("target-lab", "lab", "the whole lab (faults only)"),
 		),
 		goapp.Form().ID("fault-form").Class("form").OnSubmit(p.setFaults).Body(
-			goapp.Div().Class("form-row").Body(
+			classDivBody("form-row",
 				text("fault-down", "Members down (addresses, names or ids)", "192.0.2.12", &p.fault.down),
 				text("fault-stuck", "Stuck in PENDING_* (names or ids)", "web", &p.fault.stuck),
-				text("fault-error", "Forced to ERROR (names or ids)", "", &p.fault.errs),
-			),
-			goapp.Div().Class("form-row").Body(
+				text("fault-error", "Forced to ERROR (names or ids)", "", &p.fault.errs)),
+
+			classDivBody("form-row",
 				text("fault-latency", "Latency", "300ms", &p.fault.latency),
 				text("fault-rate", "Octavia 500s (% of answers)", "10", &p.fault.errRate),
 				text("fault-ttl", "Token lifetime", "2m", &p.fault.tokenTTL),
 				outage("fault-octavia", "Octavia", &p.fault.octavia),
-				outage("fault-keystone", "Keystone", &p.fault.keystone),
-			),
-			goapp.Div().Class("form-actions").Body(
-				goapp.Button().ID("fault-set").Type("submit").Class("btn", "btn-primary").Disabled(p.busy).Text("Set faults"),
-				goapp.Button().ID("fault-clear").Type("button").Class("btn").Disabled(p.busy).OnClick(p.clearFaults).Text("Lift faults"),
-				goapp.Button().ID("reset-projects").Type("button").Class("btn", "btn-danger").Disabled(p.busy).OnClick(p.reset).Text("Reset projects…"),
-			),
+				outage("fault-keystone", "Keystone", &p.fault.keystone)),
+
+			classDivBody("form-actions",
+				typedButton("fault-set", "submit").Class("btn", "btn-primary").Disabled(p.busy).Text("Set faults"),
+				typedButton("fault-clear", "button").Class("btn").Disabled(p.busy).OnClick(p.clearFaults).Text("Lift faults"),
+				typedButton("reset-projects", "button").Class("btn", "btn-danger").Disabled(p.busy).OnClick(p.reset).Text("Reset projects…")),
 		),
 		goapp.Form().ID("scenario-form").Class("form").OnSubmit(p.loadScenario).Body(
 			field("scenario-json", "Scenario to load (JSON: load_balancers, networks, quotas, faults)", goapp.Textarea().ID("scenario-json").
 				Rows(4).Text(p.scenario).OnInput(p.ValueTo(&p.scenario))),
-			goapp.Div().Class("form-actions").Body(
-				goapp.Button().ID("scenario-load").Type("submit").Class("btn").Disabled(p.busy).Text("Load scenario"),
-			),
+			classDivBody("form-actions",
+				typedButton("scenario-load", "submit").Class("btn").Disabled(p.busy).Text("Load scenario")),
 		),
 		goapp.Form().ID("exercise-form").Class("form").OnSubmit(p.startExercise).Body(
 			field("exercise-pick", "Exercise", goapp.Select().ID("exercise-pick").OnChange(func(ctx goapp.Context, e goapp.Event) { p.exercise = selectValue(ctx) }).Body(
 				option("", "none", p.exercise == ""),
-				goapp.Range(p.class.Exercises).Slice(func(i int) goapp.UI {
+				rangeSlice(p.class.Exercises, func(i int) goapp.UI {
 					n := p.class.Exercises[i]
 					return option(n, n, p.exercise == n)
 				}),
+
 				option("file", "pasted below…", p.exercise == "file"),
 			)),
 			goapp.If(p.exercise == "file", func() goapp.UI {
 				return field("exercise-json", "Exercise (JSON)", goapp.Textarea().ID("exercise-json").Rows(4).Text(p.exFile).OnInput(p.ValueTo(&p.exFile)))
 			}),
-			goapp.Div().Class("check-row").Body(
+			classDivBody("check-row",
 				goapp.Input().Type("checkbox").ID("exercise-setup").Checked(p.setup).
 					OnChange(func(ctx goapp.Context, e goapp.Event) { p.setup = ctx.JSSrc().Get("checked").Bool() }),
-				goapp.Label().For("exercise-setup").Text("Load its set-up into every trainee's project"),
-			),
-			goapp.Div().Class("form-actions").Body(
-				goapp.Button().ID("exercise-start").Type("submit").Class("btn").Disabled(p.busy).Text("Start (progress restarts)"),
-			),
+				goapp.Label().For("exercise-setup").Text("Load its set-up into every trainee's project")),
+
+			classDivBody("form-actions",
+				typedButton("exercise-start", "submit").Class("btn").Disabled(p.busy).Text("Start (progress restarts)")),
 		),
-		goapp.Div().ID("lab-state-form").Class("form").Body(
-			field("lab-import", "Import a lab (a file of Export the lab: it replaces the whole lab)", goapp.Input().ID("lab-import").Type("file").
+		idClassDiv("lab-state-form", "form").Body(
+			field("lab-import", "Import a lab (a file of Export the lab: it replaces the whole lab)", idInput("lab-import").Type("file").
 				Accept(".json,application/json").OnChange(p.pickImport)),
-			goapp.Div().Class("form-actions").Body(
-				goapp.Button().ID("lab-import-go").Type("button").Class("btn").Disabled(p.busy || p.importFile == nil).OnClick(p.importLab).Text("Import…"),
-				goapp.A().ID("lab-export").Class("btn").Href(serverapi.TrainerExportPath).Attr("download", "octaview-lab.json").Text("Export the lab"),
-			),
+			classDivBody("form-actions",
+				typedButton("lab-import-go", "button").Class("btn").Disabled(p.busy || p.importFile == nil).OnClick(p.importLab).Text("Import…"),
+				goapp.A().ID("lab-export").Class("btn").Href(serverapi.TrainerExportPath).Attr("download", "octaview-lab.json").Text("Export the lab")),
 		),
 		goapp.If(p.notice != "", func() goapp.UI {
-			return goapp.Div().ID("trainer-notice").Class("alert").Aria("live", "polite").Text(p.notice)
+			return idClassDiv("trainer-notice", "alert").Aria("live", "polite").Text(p.notice)
 		}),
 		goapp.If(p.failed != "", func() goapp.UI {
-			return goapp.Div().ID("trainer-failed").Class("alert", "alert-error").Aria("live", "assertive").Text(p.failed)
+			return alertError("trainer-failed", p.failed)
 		}),
 	)
 }
 
 func (p *trainerPage) radio(id, value, label string) goapp.UI {
-	return goapp.Span().Class("check-row").Body(
+	return classSpan("check-row").Body(
 		goapp.Input().Type("radio").Name("target").ID(id).Value(value).Checked(p.target == value).
 			OnChange(func(ctx goapp.Context, e goapp.Event) { p.target = value }),
 		goapp.Label().For(id).Text(label),
@@ -667,11 +665,11 @@ func (p *trainerPage) renderProgress() goapp.UI {
 		cols = append(cols, vcol{strconv.Itoa(i+1) + ". " + s.Title, w, ""})
 	}
 	return goapp.Section().ID("trainer-progress").Class("card").Aria("labelledby", "progress-title").Body(
-		goapp.Div().Class("card-head").Body(
+		classDivBody("card-head",
 			goapp.H2().ID("progress-title").Text("Progress: "+ex.Title),
-			goapp.Div().Class("spacer"),
-			goapp.A().ID("progress-csv").Class("btn", "btn-small").Href(serverapi.TrainerProgressCSV).Attr("download", "progress.csv").Text("Download CSV"),
-		),
+			classDiv("spacer"),
+			goapp.A().ID("progress-csv").Class("btn", "btn-small").Href(serverapi.TrainerProgressCSV).Attr("download", "progress.csv").Text("Download CSV")),
+
 		&vtable{ID: "progress-grid", Cols: cols, Count: len(rows), Sorted: p.sortCol, SortRev: p.sortRev, Sort: func(ctx goapp.Context, col int) {
 			if col == p.sortCol {
 				p.sortRev = !p.sortRev
@@ -680,14 +678,14 @@ func (p *trainerPage) renderProgress() goapp.UI {
 			}
 		}, Row: func(i int) goapp.UI {
 			t := rows[i]
-			cells := []goapp.UI{goapp.Td().Class("name").Text(t.User)}
+			cells := []goapp.UI{classTdText("name", t.User)}
 			for j := range ex.Steps {
 				cell := "—"
 				cls := "step-todo"
 				if j < len(t.Steps) && t.Steps[j].PassedAt != "" {
 					cell, cls = "✓ "+clockOf(t.Steps[j].PassedAt), "step-done"
 				}
-				cells = append(cells, goapp.Td().Class("grid-cell", cls).DataSet("passed", passedAt(t, j)).Text(cell))
+				cells = append(cells, classTd("grid-cell", cls).DataSet("passed", passedAt(t, j)).Text(cell))
 			}
 			return goapp.Tr().Class("grid-row").DataSet("user", t.User).Body(cells...)
 		}},
@@ -739,7 +737,7 @@ type tileGrid struct {
 
 // columns is how many tiles a row holds at the window's width.
 func (g *tileGrid) columns() int {
-	w := goapp.Window().Get("innerWidth").Int()
+	w := windowGet("innerWidth").Int()
 	return max(1, (w-64)/tileWidth)
 }
 
@@ -758,10 +756,10 @@ func (g *tileGrid) render(ts []serverapi.Trainee, tile func(serverapi.Trainee) g
 		for c := 0; c < cols && r*cols+c < len(ts); c++ {
 			cells = append(cells, tile(ts[r*cols+c]))
 		}
-		body = append(body, goapp.Div().Class("tile-row").DataSet("row", r).Body(cells...))
+		body = append(body, classDiv("tile-row").DataSet("row", r).Body(cells...))
 	}
 	body = append(body, gridPad(max(0, rows-end)*tileRowHeight))
-	return goapp.Div().ID("tiles").Class("tile-scroll").TabIndex(0).Aria("label", "trainees").Attr("role", "region").
+	return idClassDiv("tiles", "tile-scroll").TabIndex(0).Aria("label", "trainees").Attr("role", "region").
 		DataSet("rows", rows).DataSet("cols", cols).OnScroll(func(ctx goapp.Context, e goapp.Event) {
 		top := ctx.JSSrc().Get("scrollTop").Int()
 		first := top / tileRowHeight
@@ -777,6 +775,6 @@ func (g *tileGrid) render(ts []serverapi.Trainee, tile func(serverapi.Trainee) g
 // gridPad is a spacer of px pixels (an SVG's height attribute: the CSP
 // refuses style attributes).
 func gridPad(px int) goapp.UI {
-	return goapp.Div().Class("tile-pad").Aria("hidden", "true").Body(
+	return classDiv("tile-pad").Aria("hidden", "true").Body(
 		svgEl("svg").Class("vpad-fill").Attr("width", 1).Attr("height", strconv.Itoa(px)))
 }

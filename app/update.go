@@ -186,7 +186,7 @@ func (n *updateNotice) pending() bool {
 func installedBuild() string {
 	c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	req, err := http.NewRequestWithContext(c, http.MethodGet, originOf(goapp.Window().URL())+"/app.js", nil)
+	req, err := http.NewRequestWithContext(c, http.MethodGet, originOf(windowURL())+"/app.js", nil)
 	if err != nil {
 		return ""
 	}
@@ -200,14 +200,14 @@ func installedBuild() string {
 
 func (n *updateNotice) reload(ctx goapp.Context, e goapp.Event) { reloadPage() }
 
-func reloadPage() { goapp.Window().Get("location").Call("reload") }
+func reloadPage() { windowGet("location").Call("reload") }
 
 func (n *updateNotice) Render() goapp.UI {
-	return goapp.Div().ID("update-notice").Aria("live", "polite").Body(
+	return idDiv("update-notice").Aria("live", "polite").Body(
 		goapp.If(n.ready, func() goapp.UI {
-			return goapp.Div().Class("alert", "alert-info", "update-notice").Body(
+			return classDiv("alert", "alert-info", "update-notice").Body(
 				goapp.Span().Text("A new version of Octaview is available. This page keeps working on the version it loaded until you reload. "),
-				goapp.Button().ID("update-reload").Class("btn").Type("button").OnClick(n.reload).Text("Reload"),
+				idButton("update-reload").Class("btn").Type("button").OnClick(n.reload).Text("Reload"),
 			)
 		}),
 	)

@@ -95,14 +95,14 @@ func (v *vtable) Render() goapp.UI {
 		cols[i] = goapp.Col().Attr("width", c.Width).Class(c.Class) // an attribute: the CSP forbids style attributes
 		heads[i] = v.head(i, c)
 	}
-	return goapp.Div().ID(v.ID).Class("table-wrap", "vtable").DataSet("rows", v.Count).DataSet("first", start).
+	return idClassDiv(v.ID, "table-wrap", "vtable").DataSet("rows", v.Count).DataSet("first", start).
 		OnScroll(v.onScroll).Body(
 		goapp.Table().Class("table").Body(
 			goapp.ColGroup().Body(cols...),
 			goapp.THead().Body(goapp.Tr().Body(heads...)),
 			goapp.TBody().Body(
 				vpad(start*h, len(v.Cols)),
-				goapp.Range(make([]struct{}, end-start)).Slice(func(i int) goapp.UI { return v.Row(start + i) }),
+				rangeSlice(make([]struct{}, end-start), func(i int) goapp.UI { return v.Row(start + i) }),
 				vpad((v.Count-end)*h, len(v.Cols)),
 			),
 		),

@@ -91,10 +91,12 @@ func ErrorCodeOf(err error) ErrorCode {
 	if err == nil {
 		return ""
 	}
-	if e, ok := errors.AsType[*Error](err); ok {
+	var e *Error
+	if errors.As(err, &e) {
 		return e.Code
 	}
-	if _, ok := errors.AsType[*waiters.StatusError](err); ok {
+	var se *waiters.StatusError
+	if errors.As(err, &se) {
 		return EFAILED
 	}
 	switch {
@@ -112,8 +114,8 @@ func Message(err error) string {
 	if err == nil {
 		return ""
 	}
-	e, ok := errors.AsType[*Error](err)
-	if !ok {
+	var e *Error
+	if !errors.As(err, &e) {
 		e = &Error{Code: ErrorCodeOf(err), Err: err}
 	}
 	var s string
@@ -202,7 +204,7 @@ func mapError(op string, err error) error {
 	if err == nil {
 		return nil
 	}
-	if e, ok := errors.AsType[*Error](err); ok {
+	if e := (*Error)(nil); errors.As(err, &e) {
 		if e.Op == "" {
 			e.Op = op
 		}
@@ -211,10 +213,12 @@ func mapError(op string, err error) error {
 	e := &Error{Op: op, Err: err}
 
 	// gophercloud hides the 401 it could not recover from in a type without Unwrap.
-	if r, ok := errors.AsType[gophercloud.ErrUnableToReauthenticate](err); ok && r.ErrOriginal != nil {
-		e.Err = fmt.Errorf("%w (re-authentication failed: %v)", r.ErrOriginal, r.ErrReauth)
+	var rv gophercloud.ErrUnableToReauthenticate
+	if errors.As(err, &rv) && rv.ErrOriginal != nil {
+		e.Err = fmt.Errorf("%w (re-authentication failed: %v)", rv.ErrOriginal, rv.ErrReauth)
 	}
-	if r, ok := errors.AsType[*gophercloud.ErrUnableToReauthenticate](err); ok && r.ErrOriginal != nil {
+	var r *gophercloud.ErrUnableToReauthenticate
+	if errors.As(err, &r) && r.ErrOriginal != nil {
 		e.Err = fmt.Errorf("%w (re-authentication failed: %v)", r.ErrOriginal, r.ErrReauth)
 	}
 
@@ -249,11 +253,9 @@ func mapError(op string, err error) error {
 // isInputError reports gophercloud's errors for options it refused to send
 // (a required field left empty, an invalid value).
 func isInputError(err error) bool {
-	if _, ok := errors.AsType[gophercloud.ErrMissingInput](err); ok {
-		return true
-	}
-	_, ok := errors.AsType[gophercloud.ErrInvalidInput](err)
-	return ok
+	var missing gophercloud.ErrMissingInput
+	var invalid gophercloud.ErrInvalidInput
+	return errors.As(err, &missing) || errors.As(err, &invalid)
 }
 
 // codeFor maps an HTTP status and the service's fault text to a code.
@@ -285,11 +287,13 @@ func codeFor(status int, fault string) ErrorCode {
 
 // responseCode finds gophercloud's ErrUnexpectedResponseCode (value or pointer) in err's chain.
 func responseCode(err error) (gophercloud.ErrUnexpectedResponseCode, bool) {
-	if rc, ok := errors.AsType[gophercloud.ErrUnexpectedResponseCode](err); ok {
+	var rc gophercloud.ErrUnexpectedResponseCode
+	if errors.As(err, &rc) {
 		return rc, true
 	}
-	if rc, ok := errors.AsType[*gophercloud.ErrUnexpectedResponseCode](err); ok && rc != nil {
-		return *rc, true
+	var prc *gophercloud.ErrUnexpectedResponseCode
+	if errors.As(err, &prc) && prc != nil {
+		return *prc, true
 	}
 	return gophercloud.ErrUnexpectedResponseCode{}, false
 }

@@ -57,39 +57,50 @@ type kindInfo struct {
 }
 
 // kindTable is the kind table. Octavia's paths, envelopes and attributes
-// are those of its v2 API (Zed).
-var kindTable = map[Kind]kindInfo{
-	KindLoadBalancer: {words: "load balancer", root: "lbaas", path: "loadbalancers", many: "loadbalancers",
-		status: "provisioning_status", lbKey: "id", cascade: true},
-	KindListener: {words: "listener", root: "lbaas", path: "listeners", many: "listeners",
-		status: "provisioning_status", lbKey: "loadbalancers"},
-	KindPool: {words: "pool", root: "lbaas", path: "pools", many: "pools",
-		status: "provisioning_status", lbKey: "loadbalancers"},
-	KindMember: {words: "member", root: "lbaas", path: "members", parent: KindPool, many: "members",
-		status: "provisioning_status"},
-	KindMonitor: {words: "health monitor", root: "lbaas", path: "healthmonitors", many: "healthmonitors",
-		status: "provisioning_status", up: KindPool, upKey: "pools"},
-	KindL7Policy: {words: "L7 policy", root: "lbaas", path: "l7policies", many: "l7policies",
-		status: "provisioning_status", up: KindListener, upKey: "listener_id"},
-	KindL7Rule: {words: "L7 rule", root: "lbaas", path: "rules", parent: KindL7Policy, many: "rules",
-		status: "provisioning_status"},
-	KindAmphora: {words: "amphora", root: "octavia", path: "amphorae", many: "amphorae",
-		status: "status", lbKey: "loadbalancer_id"},
-	KindQuota:    {words: "quota", root: "lbaas", path: "quotas", many: "quotas", idKey: "project_id"},
-	KindProvider: {words: "provider", root: "lbaas", path: "providers", many: "providers", idKey: "name"},
-	KindFlavor:   {words: "flavor", root: "lbaas", path: "flavors", many: "flavors"},
-	KindFlavorProfile: {words: "flavor profile", root: "lbaas", path: "flavorprofiles",
-		many: "flavorprofiles"},
-	KindAvailabilityZone: {words: "availability zone", root: "lbaas", path: "availabilityzones",
-		many: "availability_zones", idKey: "name"},
-	KindAvailabilityZoneProfile: {words: "availability zone profile", root: "lbaas",
-		path: "availabilityzoneprofiles", many: "availability_zone_profiles"},
+// are those of its v2 API (Zed). It is a slice of plain values, static
+// data in the binary (a map would be built by code at start-up).
+var kindTable = []struct {
+	kind Kind
+	kindInfo
+}{
+	{KindLoadBalancer, kindInfo{words: "load balancer", root: "lbaas", path: "loadbalancers", many: "loadbalancers",
+		status: "provisioning_status", lbKey: "id", cascade: true}},
+	{KindListener, kindInfo{words: "listener", root: "lbaas", path: "listeners", many: "listeners",
+		status: "provisioning_status", lbKey: "loadbalancers"}},
+	{KindPool, kindInfo{words: "pool", root: "lbaas", path: "pools", many: "pools",
+		status: "provisioning_status", lbKey: "loadbalancers"}},
+	{KindMember, kindInfo{words: "member", root: "lbaas", path: "members", parent: KindPool, many: "members",
+		status: "provisioning_status"}},
+	{KindMonitor, kindInfo{words: "health monitor", root: "lbaas", path: "healthmonitors", many: "healthmonitors",
+		status: "provisioning_status", up: KindPool, upKey: "pools"}},
+	{KindL7Policy, kindInfo{words: "L7 policy", root: "lbaas", path: "l7policies", many: "l7policies",
+		status: "provisioning_status", up: KindListener, upKey: "listener_id"}},
+	{KindL7Rule, kindInfo{words: "L7 rule", root: "lbaas", path: "rules", parent: KindL7Policy, many: "rules",
+		status: "provisioning_status"}},
+	{KindAmphora, kindInfo{words: "amphora", root: "octavia", path: "amphorae", many: "amphorae",
+		status: "status", lbKey: "loadbalancer_id"}},
+	{KindQuota, kindInfo{words: "quota", root: "lbaas", path: "quotas", many: "quotas", idKey: "project_id"}},
+	{KindProvider, kindInfo{words: "provider", root: "lbaas", path: "providers", many: "providers", idKey: "name"}},
+	{KindFlavor, kindInfo{words: "flavor", root: "lbaas", path: "flavors", many: "flavors"}},
+	{KindFlavorProfile, kindInfo{words: "flavor profile", root: "lbaas", path: "flavorprofiles",
+		many: "flavorprofiles"}},
+	{KindAvailabilityZone, kindInfo{words: "availability zone", root: "lbaas", path: "availabilityzones",
+		many: "availability_zones", idKey: "name"}},
+	{KindAvailabilityZoneProfile, kindInfo{words: "availability zone profile", root: "lbaas",
+		path: "availabilityzoneprofiles", many: "availability_zone_profiles"}},
 }
 
-// info is k's row of the kind table; ok is false for a kind it lacks.
+// info is k's row of the kind table; ok is false for a kind it lacks. Not
+// inlined: its ~30 callers would each hold a copy of the search.
+//
+//go:noinline
 func (k Kind) info() (kindInfo, bool) {
-	i, ok := kindTable[k]
-	return i, ok
+	for i := range kindTable {
+		if kindTable[i].kind == k {
+			return kindTable[i].kindInfo, true
+		}
+	}
+	return kindInfo{}, false
 }
 
 // String returns the kind in words, e.g. "health monitor".
@@ -161,10 +172,10 @@ func (r Ref) String() string {
 // under it: c.collectionURL(KindLoadBalancer, "", id, "stats"). Every
 // Octavia URL of the client is built here.
 func (c *Client) collectionURL(k Kind, parentID string, parts ...string) string {
-	i := kindTable[k]
+	i, _ := k.info()
 	path := []string{i.root}
 	if i.parent != "" {
-		p := kindTable[i.parent]
+		p, _ := i.parent.info()
 		path = append(path, p.path, parentID)
 	}
 	path = append(path, i.path)

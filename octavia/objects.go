@@ -217,7 +217,7 @@ func (c *Client) Update(ctx context.Context, r Ref, body Object) (Object, Accept
 func (c *Client) Delete(ctx context.Context, r Ref, cascade bool) (Accepted, error) {
 	op := "delete " + r.String()
 	u, err := r.url(c)
-	if err == nil && cascade && !kindTable[r.Kind].cascade {
+	if i, _ := r.Kind.info(); err == nil && cascade && !i.cascade {
 		err = errors.New("only a load balancer's delete cascades")
 	}
 	if err != nil {
