@@ -169,20 +169,22 @@ func TestTakeServed(t *testing.T) {
 	if keepServed(&serverapi.Served{Page: "/listeners", Reads: []serverapi.ServedRead{{URL: read, Body: "{}"}}}, u) {
 		t.Error("kept the Served of another page")
 	}
-	keepServed(&serverapi.Served{Page: "/load-balancers", Reads: []serverapi.ServedRead{{URL: read, Body: `{"loadbalancers":[]}`}}}, u)
+	keepServed(&serverapi.Served{Page: "/load-balancers", Region: "RegionTwo", Reads: []serverapi.ServedRead{{URL: read, Body: `{"loadbalancers":[]}`}}}, u)
 	for _, tt := range []struct {
-		method, url string
-		want        bool
+		method, url, region string
+		want                bool
 	}{
-		{http.MethodPost, "http://o.test" + read, false},
-		{http.MethodGet, "http://o.test" + read + "&marker=x", false},
-		{http.MethodGet, "http://o.test/load-balancer/v2/lbaas/listeners?limit=30", false},
-		{http.MethodGet, "http://o.test" + read, true},
-		{http.MethodGet, "http://o.test" + read, false}, // once
+		{http.MethodPost, "http://o.test" + read, "RegionTwo", false},
+		{http.MethodGet, "http://o.test" + read + "&marker=x", "RegionTwo", false},
+		{http.MethodGet, "http://o.test/load-balancer/v2/lbaas/listeners?limit=30", "RegionTwo", false},
+		{http.MethodGet, "http://o.test" + read, "", false},         // read in another region than the client's
+		{http.MethodGet, "http://o.test" + read, "RegionOne", false}, // the same
+		{http.MethodGet, "http://o.test" + read, "RegionTwo", true},
+		{http.MethodGet, "http://o.test" + read, "RegionTwo", false}, // once
 	} {
 		r, _ := http.NewRequest(tt.method, tt.url, nil)
-		if _, got := takeServed(r); got != tt.want {
-			t.Errorf("%s %s: answered %v, want %v", tt.method, tt.url, got, tt.want)
+		if _, got := takeServed(r, tt.region); got != tt.want {
+			t.Errorf("%s %s in %q: answered %v, want %v", tt.method, tt.url, tt.region, got, tt.want)
 		}
 	}
 }

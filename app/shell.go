@@ -449,9 +449,11 @@ func (s *shell) switchProject(ctx goapp.Context, projectID string) {
 	})
 }
 
-// switchRegion keeps the region (localStorage: no secret) and reloads.
+// switchRegion keeps the region (localStorage and the region cookie: no
+// secret) and reloads.
 func (s *shell) switchRegion(ctx goapp.Context, region string) {
 	goapp.Window().Get("localStorage").Call("setItem", regionKey, region)
+	keepRegionCookie(region)
 	reloadTo(listPath)
 }
 
