@@ -178,7 +178,7 @@ func TestTakeServed(t *testing.T) {
 		{http.MethodPost, "http://o.test" + read, "RegionTwo", false},
 		{http.MethodGet, "http://o.test" + read + "&marker=x", "RegionTwo", false},
 		{http.MethodGet, "http://o.test/load-balancer/v2/lbaas/listeners?limit=30", "RegionTwo", false},
-		{http.MethodGet, "http://o.test" + read, "", false},         // read in another region than the client's
+		{http.MethodGet, "http://o.test" + read, "", false},          // read in another region than the client's
 		{http.MethodGet, "http://o.test" + read, "RegionOne", false}, // the same
 		{http.MethodGet, "http://o.test" + read, "RegionTwo", true},
 		{http.MethodGet, "http://o.test" + read, "RegionTwo", false}, // once
