@@ -85,7 +85,6 @@ func TestBrowserFirstScreenPickedRegion(t *testing.T) {
 	if err := json.Unmarshal([]byte(eval[string](t, b, `JSON.stringify(window.__served)`)), &served); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("boot: %s; cookies %s; stored %s", eval[string](t, b, `(JSON.parse(document.getElementById("octaview-boot").textContent).served||{}).region`), eval[string](t, b, `document.cookie`), eval[string](t, b, `localStorage.getItem("octaview.region")`))
 	if served.GoStarted || len(served.Rows) == 0 {
 		t.Fatalf("before app.wasm ran: rows %v, the app had started: %v", served.Rows, served.GoStarted)
 	}

@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -110,4 +111,31 @@ func getServed(t *testing.T, req *http.Request) (string, serverapi.Boot) {
 	t.Helper()
 	page, boot, _ := servedPageReq(t, req)
 	return page, boot
+}
+
+// TestLoginFormRegion: after a plain-form login (POST /login, before the
+// app runs), the page it redirects to is served in the region the
+// browser's region cookie names, which the login keeps.
+func TestLoginFormRegion(t *testing.T) {
+	s := startRun(t, nil, "-web", webDir, "-lab-delay", "0s", "-lab-scenario", sessionsScenario)
+	form := url.Values{"user": {"demo"}, "password": {"demo"}, "domain": {"Default"}, "project": {"demo"}}
+	resp, body := postLoginForm(t, s.URL, "/login?next="+url.QueryEscape("/load-balancers"), form, map[string]string{"Cookie": serverapi.RegionCookie + "=RegionTwo"})
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("POST /login: %s\n%.300s", resp.Status, body)
+	}
+	for _, c := range resp.Cookies() {
+		if c.Name == serverapi.RegionCookie {
+			t.Errorf("the login set the region cookie: %v", c)
+		}
+	}
+	req, _ := http.NewRequest(http.MethodGet, s.URL+resp.Header.Get("Location"), nil)
+	req.AddCookie(sessionCookieOf(resp))
+	req.AddCookie(&http.Cookie{Name: serverapi.RegionCookie, Value: "RegionTwo"})
+	page, boot := getServed(t, req)
+	if boot.Served == nil || boot.Served.Region != "RegionTwo" {
+		t.Fatalf("the page after the login: served %v, want read in RegionTwo", boot.Served)
+	}
+	if got := servedRegion(page); got != "RegionTwo" {
+		t.Errorf("the page after the login names region %q, want RegionTwo", got)
+	}
 }
