@@ -95,10 +95,11 @@ func decodeBoot(v goapp.Value) serverapi.Boot {
 			ReadOnly:   cfg.Get("read_only").Truthy(),
 			Lab:        cfg.Get("lab").Truthy(),
 			StatusPage: cfg.Get("status_page").Truthy(),
+			Region:     str(cfg, "region"),
 		},
 	}
 	if sv := v.Get("served"); sv.Truthy() {
-		b.Served = &serverapi.Served{Page: str(sv, "page"), ReadAt: str(sv, "read_at")}
+		b.Served = &serverapi.Served{Page: str(sv, "page"), Region: str(sv, "region"), ReadAt: str(sv, "read_at")}
 		if reads := sv.Get("reads"); reads.Truthy() {
 			for i := range reads.Length() {
 				r := reads.Index(i)

@@ -48,10 +48,10 @@ func TestDecodeBoot(t *testing.T) {
 	full := serverapi.Boot{
 		Session: true,
 		Config: serverapi.Config{
-			ReadOnly: true, Lab: true, StatusPage: true,
+			ReadOnly: true, Lab: true, StatusPage: true, Region: "RegionTwo",
 			LabUsers: []serverapi.LabUser{{Name: "demo", Password: "demo", Project: "demo", Role: "member"}, {Name: "<b>", Password: `"'`, Project: "p", Role: "reader"}},
 		},
-		Served: &serverapi.Served{Page: "/load-balancers?x=1", ReadAt: "2026-12-01T19:00:00Z", Reads: []serverapi.ServedRead{
+		Served: &serverapi.Served{Page: "/load-balancers?x=1", Region: "Region <Two>", ReadAt: "2026-12-01T19:00:00Z", Reads: []serverapi.ServedRead{
 			{URL: "/load-balancer/v2/lbaas/loadbalancers?limit=30", Body: `{"loadbalancers":[{"name":"</script>"}],"loadbalancers_links":[]}`},
 		}},
 		Login: &serverapi.LoginForm{User: `<img "x">`, Domain: "Default", Project: "demo", Error: "Keystone refused these credentials (401)."},

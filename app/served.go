@@ -45,8 +45,9 @@ func firstRead(sess *session, u *url.URL) (pr pageRef, q listQuery, ok bool) {
 // servedReads are the answers of the page's Served the app has not used
 // yet, by URL (path and query), each used once.
 var servedReads struct {
-	mu    sync.Mutex
-	reads map[string]string
+	mu     sync.Mutex
+	region string // the region they were read in (Served.Region)
+	reads  map[string]string
 }
 
 // keepServed keeps s's reads when s answers the page at u (the page the app
@@ -57,22 +58,25 @@ func keepServed(s *serverapi.Served, u *url.URL) bool {
 	}
 	servedReads.mu.Lock()
 	defer servedReads.mu.Unlock()
-	servedReads.reads = map[string]string{}
+	servedReads.reads, servedReads.region = map[string]string{}, s.Region
 	for _, r := range s.Reads {
 		servedReads.reads[r.URL] = r.Body
 	}
 	return true
 }
 
-// takeServed answers r from the page's Served, once, when it holds the
-// answer of that very GET (same path and query); false otherwise. Any
-// goroutine.
-func takeServed(r *http.Request) (*http.Response, bool) {
+// takeServed answers r, a request of a client asking for region ("" =
+// the server's), from the page's Served, once, when it holds the answer of
+// that very GET (same path and query) read in that region (the server read
+// it in the region cookie's region, which mirrors the app's); false
+// otherwise. Any goroutine.
+func takeServed(r *http.Request, region string) (*http.Response, bool) {
 	if r.Method != http.MethodGet {
 		return nil, false
 	}
 	servedReads.mu.Lock()
 	body, ok := servedReads.reads[r.URL.RequestURI()]
+	ok = ok && servedReads.region == region
 	if ok {
 		delete(servedReads.reads, r.URL.RequestURI())
 	}

@@ -31,6 +31,18 @@ import (
 // roles and project decide the query and the frame. Server only; it blocks
 // until ctx is done.
 func FirstScreen(ctx context.Context, origin string, rt http.RoundTripper, cfg serverapi.Config, page *url.URL) (*serverapi.Served, string, error) {
+	return FirstScreenIn(ctx, origin, rt, cfg, page, "")
+}
+
+// FirstScreenIn is FirstScreen in region, the region the request's region
+// cookie names (serverapi.RegionCookie, the app's picked region; "" =
+// none): the reads ask the proxy for it (serverapi.RegionHeader) when the
+// token's catalog lists it, else for the server's region (region is then
+// ignored: nothing else is made of it). The frame names the region the
+// reads came from (regionOf, as the app's header does), and Served.Region
+// the one they asked for, which the app's client compares with its own
+// (takeServed).
+func FirstScreenIn(ctx context.Context, origin string, rt http.RoundTripper, cfg serverapi.Config, page *url.URL, region string) (*serverapi.Served, string, error) {
 	pr, ok := parsePage(page.Path)
 	detail := ok && pr.Mode == "detail"
 	if !ok || !detail && (pr.Mode != "list" || !pr.Res.Paged) {
@@ -44,7 +56,12 @@ func FirstScreen(ctx context.Context, origin string, rt http.RoundTripper, cfg s
 	if err != nil {
 		return nil, "", err
 	}
+	if !slices.Contains(client.Regions(), region) {
+		region = "" // not the token's: the server's region
+	}
+	rec.region = region
 	sess := newSession(client, cfg)
+	sess.Info.Region = regionOf(sess.Regions, region, cfg.Region)
 	if detail {
 		return firstScreenDetail(ctx, rec, client, sess, page)
 	}
@@ -65,7 +82,7 @@ func FirstScreen(ctx context.Context, origin string, rt http.RoundTripper, cfg s
 	}
 	sortRows(rows)
 	p := &listPage{res: pr.Res, key: listKey(page), filters: q.Filters, sess: sess, status: loading, rows: rows, shownAt: readAt, served: true}
-	served := &serverapi.Served{Page: page.RequestURI(), ReadAt: readAt.Format(time.RFC3339), Reads: rec.reads()}
+	served := &serverapi.Served{Page: page.RequestURI(), Region: rec.region, ReadAt: readAt.Format(time.RFC3339), Reads: rec.reads()}
 	if len(served.Reads) == 0 {
 		return nil, "", errors.New("the first render's read went nowhere")
 	}
@@ -93,7 +110,7 @@ func firstScreenDetail(ctx context.Context, rec *recordReads, client *octavia.Cl
 		return nil, "", err
 	}
 	d.path, d.at = page.Path, readAt
-	served := &serverapi.Served{Page: page.RequestURI(), ReadAt: readAt.Format(time.RFC3339), Reads: rec.reads()}
+	served := &serverapi.Served{Page: page.RequestURI(), Region: rec.region, ReadAt: readAt.Format(time.RFC3339), Reads: rec.reads()}
 	if len(served.Reads) == 0 || len(served.Reads) != rec.sent() {
 		return nil, "", errors.New("the first render's reads went elsewhere")
 	}
@@ -109,7 +126,8 @@ func firstScreenDetail(ctx context.Context, rec *recordReads, client *octavia.Cl
 // the cookie's token in place of serverapi.SessionToken) and, once started,
 // keeps each GET's 200 answer.
 type recordReads struct {
-	next http.RoundTripper
+	next   http.RoundTripper
+	region string // asked for (serverapi.RegionHeader; "" = the server's)
 
 	mu   sync.Mutex
 	on   bool
@@ -139,6 +157,9 @@ func (t *recordReads) reads() []serverapi.ServedRead {
 func (t *recordReads) RoundTrip(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
 	r.Header.Set(serverapi.SessionHeader, serverapi.SessionUnbound)
+	if t.region != "" {
+		r.Header.Set(serverapi.RegionHeader, t.region)
+	}
 	resp, err := t.next.RoundTrip(r)
 	if err != nil {
 		return nil, err

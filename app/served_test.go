@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -169,20 +170,22 @@ func TestTakeServed(t *testing.T) {
 	if keepServed(&serverapi.Served{Page: "/listeners", Reads: []serverapi.ServedRead{{URL: read, Body: "{}"}}}, u) {
 		t.Error("kept the Served of another page")
 	}
-	keepServed(&serverapi.Served{Page: "/load-balancers", Reads: []serverapi.ServedRead{{URL: read, Body: `{"loadbalancers":[]}`}}}, u)
+	keepServed(&serverapi.Served{Page: "/load-balancers", Region: "RegionTwo", Reads: []serverapi.ServedRead{{URL: read, Body: `{"loadbalancers":[]}`}}}, u)
 	for _, tt := range []struct {
-		method, url string
-		want        bool
+		method, url, region string
+		want                bool
 	}{
-		{http.MethodPost, "http://o.test" + read, false},
-		{http.MethodGet, "http://o.test" + read + "&marker=x", false},
-		{http.MethodGet, "http://o.test/load-balancer/v2/lbaas/listeners?limit=30", false},
-		{http.MethodGet, "http://o.test" + read, true},
-		{http.MethodGet, "http://o.test" + read, false}, // once
+		{http.MethodPost, "http://o.test" + read, "RegionTwo", false},
+		{http.MethodGet, "http://o.test" + read + "&marker=x", "RegionTwo", false},
+		{http.MethodGet, "http://o.test/load-balancer/v2/lbaas/listeners?limit=30", "RegionTwo", false},
+		{http.MethodGet, "http://o.test" + read, "", false},          // read in another region than the client's
+		{http.MethodGet, "http://o.test" + read, "RegionOne", false}, // the same
+		{http.MethodGet, "http://o.test" + read, "RegionTwo", true},
+		{http.MethodGet, "http://o.test" + read, "RegionTwo", false}, // once
 	} {
 		r, _ := http.NewRequest(tt.method, tt.url, nil)
-		if _, got := takeServed(r); got != tt.want {
-			t.Errorf("%s %s: answered %v, want %v", tt.method, tt.url, got, tt.want)
+		if _, got := takeServed(r, tt.region); got != tt.want {
+			t.Errorf("%s %s in %q: answered %v, want %v", tt.method, tt.url, tt.region, got, tt.want)
 		}
 	}
 }
@@ -273,4 +276,88 @@ func sortedAttrs(html string) string {
 		slices.Sort(attrs)
 		return "<" + m[1] + strings.Join(attrs, "") + ">"
 	})
+}
+
+// regionRecorder stands for the proxy: it records the region each request
+// asks for (serverapi.RegionHeader) and answers from next.
+type regionRecorder struct {
+	next    http.RoundTripper
+	mu      sync.Mutex
+	regions map[string]string // a request's path and query → its region header
+}
+
+func (p *regionRecorder) RoundTrip(r *http.Request) (*http.Response, error) {
+	p.mu.Lock()
+	if p.regions == nil {
+		p.regions = map[string]string{}
+	}
+	p.regions[r.URL.RequestURI()] = r.Header.Get(serverapi.RegionHeader)
+	p.mu.Unlock()
+	return p.next.RoundTrip(r)
+}
+
+// TestFirstScreenInRegion: the first screen is read in the region the
+// region cookie names when the token's catalog lists it (every read asks
+// the proxy for it, the frame names it, Served records it); an unknown or
+// hostile region is ignored (no header, the server's region, no error,
+// never written into the page); with none picked, the frame names the
+// server's configured region, which the proxy reads in, not the catalog's
+// first.
+func TestFirstScreenInRegion(t *testing.T) {
+	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{Regions: []string{"RegionOne", "RegionTwo"},
+		LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "web", Count: 3}}}})
+	px := cookieProxy{token: tokenOf(t, cloud, "demo", "demo"), next: labcloud.Transport(cloud)}
+	selected := regexp.MustCompile(`<option [^>]*selected[^>]*>([^<]*)</option>`)
+	for _, tt := range []struct {
+		name, cookie, configured string
+		wantHeader, wantFrame    string
+	}{
+		{"picked, listed", "RegionTwo", "", "RegionTwo", "RegionTwo"},
+		{"picked, listed, another configured", "RegionOne", "RegionTwo", "RegionOne", "RegionOne"},
+		{"unknown", "Nowhere", "", "", "RegionOne"},
+		{"hostile", `"><img src=x onerror=alert(1)>`, "", "", "RegionOne"},
+		{"none picked, the configured region not the catalog's first", "", "RegionTwo", "", "RegionTwo"},
+		{"none picked, none configured", "", "", "", "RegionOne"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, path := range []string{"/load-balancers", "/load-balancers/" + firstLB(t, px)} {
+				u, _ := url.Parse(path)
+				rec := &regionRecorder{next: px}
+				cfg := serverapi.Config{Lab: true, Region: tt.configured}
+				served, body, err := FirstScreenIn(context.Background(), "http://lab.test", rec, cfg, u, tt.cookie)
+				if err != nil {
+					t.Fatalf("%s: %v", path, err)
+				}
+				if served.Region != tt.wantHeader {
+					t.Errorf("%s: Served.Region %q, want %q", path, served.Region, tt.wantHeader)
+				}
+				for _, r := range served.Reads {
+					if got := rec.regions[r.URL]; got != tt.wantHeader {
+						t.Errorf("%s: %s asked the proxy for region %q, want %q", path, r.URL, got, tt.wantHeader)
+					}
+				}
+				m := selected.FindStringSubmatch(body)
+				if path == "/load-balancers" && (m == nil || m[1] != tt.wantFrame) { // a detail page's served root has no header
+					t.Errorf("%s: the frame's region %v, want %q", path, m, tt.wantFrame)
+				}
+				if strings.Contains(body, "onerror") {
+					t.Errorf("%s: the hostile region was written into the page", path)
+				}
+			}
+		})
+	}
+}
+
+// firstLB is the id of a load balancer the token behind rt lists.
+func firstLB(t *testing.T, rt http.RoundTripper) string {
+	t.Helper()
+	c := appClient(t, rt)
+	for r, err := range readRows(t.Context(), c, lbResource, listQuery{Limit: 1}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.ID
+	}
+	t.Fatal("no load balancer")
+	return ""
 }

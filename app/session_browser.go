@@ -8,8 +8,10 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -41,12 +43,10 @@ func (t sessionTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if t.region != "" {
 		r.Header.Set(serverapi.RegionHeader, t.region)
 	}
-	// the page's first read, which the server made (served.go), in the
-	// server's region
-	if t.region == "" {
-		if resp, ok := takeServed(r); ok {
-			return resp, nil
-		}
+	// the page's first read, which the server made (served.go), when it
+	// made it in this client's region
+	if resp, ok := takeServed(r, t.region); ok {
+		return resp, nil
 	}
 	next := t.next
 	if next == nil {
@@ -116,6 +116,7 @@ func cookieConfig(origin, projectID, region string) octavia.Config {
 // newSession builds the session of a logged-in client.
 func newSession(client *octavia.Client, cfg serverapi.Config) *session {
 	info := client.Session()
+	info.Region = regionOf(client.Regions(), info.Region, cfg.Region)
 	return &session{Client: client, Info: info, Config: cfg, ReadOnly: readOnlyFor(cfg, info.Roles), Regions: client.Regions()}
 }
 
@@ -137,12 +138,53 @@ func restoreSession(ctx context.Context, origin string, cfg serverapi.Config) (*
 	return s, nil
 }
 
-// storedRegion is the region picked last in this browser ("" = none).
-func storedRegion() string {
-	if v := windowGet("localStorage").Call("getItem", regionKey); v.Truthy() {
-		return v.String()
+// regionOf is the region a client asking for picked ("" = none) reads
+// in, given the catalog's regions and the server's configured region: the
+// one the proxy uses (picked when the catalog lists it, else the server's
+// when listed, else the catalog's first; "" when it lists none). The
+// header's label and the rows' reads name it both (newSession), in the
+// browser and in the server's first screen.
+func regionOf(regions []string, picked, configured string) string {
+	switch {
+	case picked != "" && slices.Contains(regions, picked):
+		return picked
+	case configured != "" && slices.Contains(regions, configured):
+		return configured
+	case len(regions) > 0:
+		return regions[0]
 	}
 	return ""
+}
+
+// storedRegion is the region picked last in this browser ("" = none). It
+// mirrors it into the region cookie (keepRegionCookie), so that the
+// server's next first screen is read in it.
+func storedRegion() string {
+	r := ""
+	if v := windowGet("localStorage").Call("getItem", regionKey); v.Truthy() {
+		r = v.String()
+	}
+	keepRegionCookie(r)
+	return r
+}
+
+// keepRegionCookie sets the region cookie (serverapi.RegionCookie) to
+// region, or clears it for "": a region's name only (no secret), for
+// every path, SameSite=Lax, Secure on https. It outlives a logout, as the
+// picked region does (localStorage). Browser.
+func keepRegionCookie(region string) {
+	doc := goapp.Window().Get("document")
+	attrs := "; Path=/; SameSite=Lax"
+	if goapp.Window().URL().Scheme == "https" {
+		attrs += "; Secure"
+	}
+	if region == "" {
+		if strings.Contains(doc.Get("cookie").String(), serverapi.RegionCookie+"=") {
+			doc.Set("cookie", serverapi.RegionCookie+"="+attrs+"; Max-Age=0")
+		}
+		return
+	}
+	doc.Set("cookie", serverapi.RegionCookie+"="+url.QueryEscape(region)+attrs+"; Max-Age=31536000")
 }
 
 // inRegion returns client when its catalog has region (or region is ""),

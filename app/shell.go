@@ -446,9 +446,11 @@ func (s *shell) switchProject(ctx goapp.Context, projectID string) {
 	})
 }
 
-// switchRegion keeps the region (localStorage: no secret) and reloads.
+// switchRegion keeps the region (localStorage and the region cookie: no
+// secret) and reloads.
 func (s *shell) switchRegion(ctx goapp.Context, region string) {
 	windowGet("localStorage").Call("setItem", regionKey, region)
+	keepRegionCookie(region)
 	reloadTo(listPath)
 }
 

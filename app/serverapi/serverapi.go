@@ -16,6 +16,10 @@ type Config struct {
 	Lab        bool      `json:"lab"`         // the upstream is the embedded lab cloud
 	StatusPage bool      `json:"status_page"` // /api/status and the /status wall are served
 	LabUsers   []LabUser `json:"lab_users,omitempty"`
+	// Region is the server's configured region (clouds.yaml's region_name,
+	// OS_REGION_NAME; "" = none: the catalog's first), the one the proxy
+	// uses for a request that names none (RegionHeader).
+	Region string `json:"region,omitempty"`
 }
 
 // BootElementID is the id of the <script type="application/json"> element of
@@ -56,6 +60,7 @@ type LoginForm struct {
 // answer as it came (its next link included). It never holds the token.
 type Served struct {
 	Page   string       `json:"page"`    // the page's path and query, as the request named it
+	Region string       `json:"region"`  // the region the reads asked the proxy for (RegionHeader; "" = the server's)
 	ReadAt string       `json:"read_at"` // when the reads were made (RFC 3339, UTC)
 	Reads  []ServedRead `json:"reads"`
 }
@@ -128,6 +133,11 @@ const (
 	// RegionHeader asks the proxy for this region's endpoints of the
 	// caller's catalog ("" or absent: the server's region).
 	RegionHeader = "X-Octaview-Region"
+	// RegionCookie mirrors the region the app keeps (localStorage), so that
+	// the server reads a page's first screen in it (README "Regions"): the
+	// region's name, URL-query-escaped, never anything of the session. The
+	// server uses it only when the token's catalog lists that region.
+	RegionCookie = "octaview_region"
 )
 
 // Builds (README "Upgrades"): the app's build is the hash of app.wasm, the

@@ -98,6 +98,8 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 		}
 	}
 
+	api.Region = region // the proxy's region when a request names none (the app's too)
+
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -68,7 +69,7 @@ func (f *firstScreen) render(r *http.Request, boot *serverapi.Boot) string {
 	if r.TLS != nil {
 		scheme = "https"
 	}
-	served, html, err := ui.FirstScreen(ctx, scheme+"://"+r.Host, inProcess{page: r, h: upstream}, f.config, r.URL)
+	served, html, err := ui.FirstScreenIn(ctx, scheme+"://"+r.Host, inProcess{page: r, h: upstream}, f.config, r.URL, regionCookie(r))
 	switch {
 	case errors.Is(err, ui.ErrNoFirstScreen):
 		return ""
@@ -122,4 +123,23 @@ func (t inProcess) RoundTrip(r *http.Request) (*http.Response, error) {
 		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
 		Header: rec.header, Body: io.NopCloser(bytes.NewReader(rec.body.Bytes())), ContentLength: int64(rec.body.Len()), Request: r,
 	}, nil
+}
+
+// maxRegionCookie bounds the region cookie's value taken (a region's name).
+const maxRegionCookie = 255
+
+// regionCookie is the region r's region cookie names (serverapi.
+// RegionCookie, the app's picked region), unescaped; "" when there is none
+// or it does not read. FirstScreenIn uses it only when the token's catalog
+// lists it.
+func regionCookie(r *http.Request) string {
+	c, err := r.Cookie(serverapi.RegionCookie)
+	if err != nil || len(c.Value) > maxRegionCookie {
+		return ""
+	}
+	v, err := url.QueryUnescape(c.Value)
+	if err != nil {
+		return ""
+	}
+	return v
 }

@@ -40,6 +40,13 @@ func servedPage(t testing.TB, base, path string, cookie *http.Cookie) (string, s
 	if cookie != nil {
 		req.AddCookie(cookie)
 	}
+	return servedPageReq(t, req)
+}
+
+// servedPageReq is servedPage of the GET req.
+func servedPageReq(t testing.TB, req *http.Request) (string, serverapi.Boot, *http.Response) {
+	t.Helper()
+	path := req.URL.Path
 	client := &http.Client{Timeout: 60 * time.Second}
 	resp, err := client.Do(req)
 	if err != nil {
