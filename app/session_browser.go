@@ -173,7 +173,7 @@ func storedRegion() string {
 // every path, SameSite=Lax, Secure on https. It outlives a logout, as the
 // picked region does (localStorage). Browser.
 func keepRegionCookie(region string) {
-	doc := goapp.Window().Get("document")
+	doc := windowGet("document")
 	attrs := "; Path=/; SameSite=Lax"
 	if goapp.Window().URL().Scheme == "https" {
 		attrs += "; Secure"
