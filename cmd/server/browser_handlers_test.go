@@ -3,15 +3,10 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -87,32 +82,7 @@ func TestBrowserEventHandlerOfLatestRender(t *testing.T) {
 func startHandlersPage(t *testing.T, flags []string) string {
 	t.Helper()
 	dir := t.TempDir()
-	goCmd := func(env []string, args ...string) {
-		cmd := exec.Command("go", args...)
-		cmd.Env = append(os.Environ(), env...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
-	goCmd([]string{"GOOS=js", "GOARCH=wasm"}, slices.Concat([]string{"build"}, wasmBuildArgs(false), flags, []string{"-o", filepath.Join(dir, "app.wasm"), "./testdata/handlers"})...)
-	goCmd(nil, slices.Concat([]string{"build"}, flags, []string{"-o", filepath.Join(dir, "handlers"), "./testdata/handlers"})...)
-	cmd := exec.Command(filepath.Join(dir, "handlers"), "-addr", "127.0.0.1:0", "-web", dir)
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	sc := bufio.NewScanner(stdout)
-	if !sc.Scan() {
-		t.Fatalf("the page's server did not start: %v", sc.Err())
-	}
-	m := regexp.MustCompile(`listening on (http://\S+)`).FindStringSubmatch(sc.Text())
-	if m == nil {
-		t.Fatalf("the page's server said %q", sc.Text())
-	}
-	go io.Copy(io.Discard, stdout)
-	return m[1]
+	runGo(t, []string{"GOOS=js", "GOARCH=wasm"}, slices.Concat([]string{"build"}, wasmBuildArgs(false), flags, []string{"-o", filepath.Join(dir, "app.wasm"), "./testdata/handlers"})...)
+	runGo(t, nil, slices.Concat([]string{"build"}, flags, []string{"-o", filepath.Join(dir, "handlers"), "./testdata/handlers"})...)
+	return startPageServer(t, "the page's server", filepath.Join(dir, "handlers"), "-web", dir)
 }

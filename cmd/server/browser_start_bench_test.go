@@ -218,17 +218,10 @@ func startFloor(tb testing.TB) floorServer {
 		tb.Fatal(err)
 	}
 	quality := consoleBrotliQuality(tb)
-	goCmd := func(env []string, args ...string) {
-		cmd := exec.Command("go", args...)
-		cmd.Env = append(os.Environ(), env...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			tb.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
 	names := os.Getenv("OCTAVIEW_START_PROFILE") != "" // the name section, for the profile
 	stock := stockGoAppFlags(tb)                       // the floor is go-app as published
-	goCmd([]string{"GOOS=js", "GOARCH=wasm"}, slices.Concat([]string{"build"}, wasmBuildArgs(names), []string{"-o", filepath.Join(dir, "app.wasm.new")}, stock, []string{"./testdata/floor"})...)
-	goCmd(nil, slices.Concat([]string{"build", "-o", filepath.Join(dir, "floor")}, stock, []string{"./testdata/floor"})...)
+	runGo(tb, []string{"GOOS=js", "GOARCH=wasm"}, slices.Concat([]string{"build"}, wasmBuildArgs(names), []string{"-o", filepath.Join(dir, "app.wasm.new")}, stock, []string{"./testdata/floor"})...)
+	runGo(tb, nil, slices.Concat([]string{"build", "-o", filepath.Join(dir, "floor")}, stock, []string{"./testdata/floor"})...)
 	var out strings.Builder
 	if err := precompress(context.Background(), []string{"precompress", "-quality", quality, "-new", filepath.Join(dir, "app.wasm.new"), filepath.Join(dir, "app.wasm")}, nil, &out); err != nil {
 		tb.Fatalf("compressing the floor's wasm: %v\n%s", err, out.String())
@@ -237,7 +230,27 @@ func startFloor(tb testing.TB) floorServer {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	cmd := exec.Command(filepath.Join(dir, "floor"), "-addr", "127.0.0.1:0", "-web", dir, "-version", build)
+	url := startPageServer(tb, "the floor", filepath.Join(dir, "floor"), "-web", dir, "-version", build)
+	return floorServer{URL: url, Wasm: filepath.Join(dir, "app.wasm")}
+}
+
+// runGo runs the go command with args, env added to the environment, and
+// fails tb with its output when it fails.
+func runGo(tb testing.TB, env []string, args ...string) {
+	tb.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Env = append(os.Environ(), env...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		tb.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// startPageServer runs bin, the server of a test page (testdata/floor,
+// testdata/handlers: it says "listening on URL" first), on a free loopback
+// port with args, stops it when tb ends, and returns that URL.
+func startPageServer(tb testing.TB, what, bin string, args ...string) string {
+	tb.Helper()
+	cmd := exec.Command(bin, append([]string{"-addr", "127.0.0.1:0"}, args...)...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		tb.Fatal(err)
@@ -248,14 +261,14 @@ func startFloor(tb testing.TB) floorServer {
 	tb.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	sc := bufio.NewScanner(stdout)
 	if !sc.Scan() {
-		tb.Fatalf("the floor did not start: %v", sc.Err())
+		tb.Fatalf("%s did not start: %v", what, sc.Err())
 	}
 	m := regexp.MustCompile(`listening on (http://\S+)`).FindStringSubmatch(sc.Text())
 	if m == nil {
-		tb.Fatalf("the floor said %q", sc.Text())
+		tb.Fatalf("%s said %q", what, sc.Text())
 	}
 	go io.Copy(io.Discard, stdout)
-	return floorServer{URL: m[1], Wasm: filepath.Join(dir, "app.wasm")}
+	return m[1]
 }
 
 // consoleBrotliQuality is the brotli quality web/app.wasm.br was made with

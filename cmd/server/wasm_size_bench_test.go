@@ -270,11 +270,7 @@ func floorOnWire(tb testing.TB, fetchOnly bool) (raw, br int64) {
 		tb.Fatal(err)
 	}
 	args = append(args, "-o", filepath.Join(dir, "app.wasm.new"), "./testdata/floor")
-	cmd := exec.Command("go", args...)
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		tb.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
+	runGo(tb, []string{"GOOS=js", "GOARCH=wasm"}, args...)
 	var out strings.Builder
 	if err := precompress(tb.Context(), []string{"precompress", "-quality", consoleBrotliQuality(tb), "-new", filepath.Join(dir, "app.wasm.new"), filepath.Join(dir, "app.wasm")}, nil, &out); err != nil {
 		tb.Fatalf("compressing the floor's wasm: %v\n%s", err, out.String())
