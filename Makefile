@@ -12,7 +12,7 @@ BROTLI_Q  ?= 11
 # go-app's event handlers allow: see README "Two commands".
 WASM_FLAGS = -trimpath -ldflags='-s -w' -gcflags=github.com/octaview/octaview/...=-l
 # app.wasm only (not the floor, not the Node-run wasm tests): net/http's client fetch-only, without
-# the socket transport that cannot work in a browser. `make wasm` regenerates the overlay from
+# the socket transport and crypto/tls's handshake that cannot work in a browser. `make wasm` regenerates the overlay from
 # GOROOT every time (README "Two commands"; cmd/server's TestWasmFlagsAsMake).
 FETCHONLY_DIR   = bin/fetchonly
 WASM_APP_FLAGS  = -overlay=$(FETCHONLY_DIR)/overlay.json

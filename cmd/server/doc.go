@@ -33,7 +33,8 @@
 // -trust-forwarded takes the origin from X-Forwarded-Proto/Host only in that case.
 // precompress (run by `make build`) writes app.wasm's .br and .gz in Go, only when the
 // wasm's bytes or the brotli quality changed. fetchonly (run by `make wasm`) writes the
-// -overlay that builds app.wasm without net/http's socket transport (internal/fetchonly).
+// -overlay that builds app.wasm without net/http's socket transport and crypto/tls's
+// handshake (internal/fetchonly).
 // version prints the module version and the app's build.
 //
 // Every flag has an environment equivalent: OCTAVIEW_ plus the flag name in upper case

@@ -17,10 +17,11 @@ import (
 // fetchOnly is `octaview fetchonly [-goroot DIR] DIR`, which `make wasm` runs
 // before building app.wasm: it writes DIR/roundtrip_js.go (GOROOT's
 // net/http/roundtrip_js.go without the socket fallback of RoundTrip, which
-// cannot work in a browser) and DIR/overlay.json for `go build -overlay`, and
-// prints the overlay's path. It fails, saying what to re-check, when a Go
-// release changed that file so that the edit no longer applies
-// (internal/fetchonly).
+// cannot work in a browser), DIR/tls_conn.go (GOROOT's crypto/tls/conn.go
+// without a handshake: the browser speaks TLS) and DIR/overlay.json for
+// `go build -overlay`, and prints the overlay's path. It fails, saying what to
+// re-check, when a Go release changed those files so that the edits no longer
+// apply (internal/fetchonly).
 //
 // args[0] is the command's name; the signature is run's, so main can pick either.
 func fetchOnly(_ context.Context, args []string, _ func(string) string, stdout io.Writer) error {

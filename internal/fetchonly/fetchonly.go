@@ -1,15 +1,27 @@
 // Package fetchonly writes a Go build overlay that makes net/http's
 // WebAssembly client fetch-only: app.wasm is built with it (`make wasm`, README
-// "Two commands"), so the socket transport it can never use in a browser is
-// not linked (about 300 KB of brotli).
+// "Two commands"), so the socket transport and the TLS handshake it can never
+// use in a browser are not linked (about 600 KB of brotli).
 //
 // In GOROOT's net/http/roundtrip_js.go, (*Transport).RoundTrip falls back to
 // t.roundTrip(req), the socket transport (connection pool, HTTP/2, dialing),
 // when a Dial function is set or the Fetch API is missing or disabled (under
 // Node). A browser has no sockets, so that path cannot work there, but it keeps
-// all of it linked. Rewrite changes that one if statement, found by its
-// structure: its condition becomes jsFetchMissing and its body returns an error
-// instead. The Node-run wasm tests, which use the socket path on Go's in-process
+// all of it linked. RewriteRoundTrip changes that one if statement, found by
+// its structure: its condition becomes jsFetchMissing and its body returns an
+// error instead.
+//
+// That is not enough for crypto/tls: net/http's Transport type names
+// *tls.Conn (its TLSNextProto field), and a type a program converts to an
+// interface keeps the methods of every type it names (reflection can reach
+// them), so (*tls.Conn).Read stays linked and with it the whole client and
+// server handshake, crypto/x509's chain verification, RSA, ECDSA and ML-KEM. In
+// a browser the browser speaks TLS for fetch and nothing in app.wasm can open a
+// connection, so RewriteTLSConn makes the two calls in crypto/tls/conn.go that
+// run a handshake (c.handshakeFn(…) in handshakeContext, c.clientHandshake(…)
+// in handleRenegotiation) the error TLSErrorText instead.
+//
+// The Node-run wasm tests, which use the socket path on Go's in-process
 // network, are built without the overlay.
 package fetchonly
 
@@ -27,20 +39,26 @@ import (
 	"strconv"
 )
 
-// SourcePath is the file the overlay replaces, relative to GOROOT.
-const SourcePath = "src/net/http/roundtrip_js.go"
+// The files the overlay replaces, relative to GOROOT.
+const (
+	RoundTripPath = "src/net/http/roundtrip_js.go"
+	TLSConnPath   = "src/crypto/tls/conn.go"
+)
 
 // ErrorText is the error of a fetch-only build's RoundTrip where there is no
 // Fetch API.
 const ErrorText = "net/http: no Fetch API in this JavaScript environment, and this is a fetch-only build (Octaview's app.wasm links no socket transport)"
 
-// Rewrite returns src (GOROOT's net/http/roundtrip_js.go) made fetch-only:
+// TLSErrorText is the error of every TLS handshake in a fetch-only build.
+const TLSErrorText = "crypto/tls: no TLS handshake in a fetch-only build (in a browser, the browser speaks TLS for fetch; Octaview's app.wasm links no handshake)"
+
+// RewriteRoundTrip returns src (GOROOT's net/http/roundtrip_js.go) made fetch-only:
 // in the method (*Transport).RoundTrip, the one if statement whose body is the
 // single statement `return t.roundTrip(req)` becomes
 // `if jsFetchMissing { return nil, errors.New(ErrorText) }`; nothing else
 // changes. It fails when that statement is not found exactly once, or the file
 // declares no jsFetchMissing (a Go release changed the file).
-func Rewrite(src []byte) ([]byte, error) {
+func RewriteRoundTrip(src []byte) ([]byte, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "roundtrip_js.go", src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
@@ -83,6 +101,70 @@ func Rewrite(src []byte) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
+// handshakeRunners are the *Conn functions that run a TLS handshake
+// (conn.go calls them through its receiver).
+var handshakeRunners = map[string]bool{"handshakeFn": true, "clientHandshake": true, "serverHandshake": true}
+
+// tlsStandIn is the function RewriteTLSConn adds to conn.go and calls instead
+// of a handshake.
+const tlsStandIn = "fetchOnlyHandshake"
+
+// RewriteTLSConn returns src (GOROOT's crypto/tls/conn.go) with no TLS
+// handshake: in each method of *Conn, every call through the receiver of
+// handshakeFn, clientHandshake or serverHandshake, c.handshakeFn(ctx) say,
+// becomes fetchOnlyHandshake(ctx) (the arguments as they were), a function
+// added to the file that returns errors.New(TLSErrorText); nothing else
+// changes. It fails when (*Conn).handshakeContext, through which Handshake,
+// HandshakeContext, Read and Write start a handshake, has no such call, or
+// the file already declares fetchOnlyHandshake (a Go release changed the file).
+func RewriteTLSConn(src []byte) ([]byte, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "conn.go", src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, fmt.Errorf("fetchonly: parsing crypto/tls's conn.go: %w", err)
+	}
+	recheck := "re-check that the fetch-only edit still makes sense for this Go release's crypto/tls/conn.go and update internal/fetchonly"
+	if declaresFunc(f, tlsStandIn) {
+		return nil, fmt.Errorf("fetchonly: crypto/tls's conn.go already declares %s: %s", tlsStandIn, recheck)
+	}
+	funnel := 0
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || !isMethodOf(fd, "Conn") || fd.Body == nil {
+			continue
+		}
+		recv := paramName(fd.Recv)
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok || !handshakeRunners[sel.Sel.Name] || !isIdent(sel.X, recv) {
+				return true
+			}
+			if fd.Name.Name == "handshakeContext" && sel.Sel.Name == "handshakeFn" {
+				funnel++
+			}
+			call.Fun = &ast.Ident{NamePos: sel.Pos(), Name: tlsStandIn}
+			return true
+		})
+	}
+	if funnel == 0 {
+		return nil, fmt.Errorf("fetchonly: crypto/tls's (*Conn).handshakeContext calls no c.handshakeFn: %s", recheck)
+	}
+	ensureImport(f, "context")
+	ensureImport(f, "errors")
+	var out bytes.Buffer
+	if err := format.Node(&out, fset, f); err != nil {
+		return nil, fmt.Errorf("fetchonly: printing: %w", err)
+	}
+	fmt.Fprintf(&out, "\n// %s stands in for every TLS handshake of a fetch-only build\n"+
+		"// (internal/fetchonly): in a browser, the browser speaks TLS for fetch.\n"+
+		"func %s(context.Context) error {\n\treturn errors.New(%s)\n}\n", tlsStandIn, tlsStandIn, strconv.Quote(TLSErrorText))
+	return format.Source(out.Bytes())
+}
+
 // socketFallbacks returns, in method ((*Transport).RoundTrip), the if
 // statements without init or else whose body is the single statement
 // `return t.roundTrip(req)` (t and req the method's receiver and parameter).
@@ -115,11 +197,26 @@ func socketFallbacks(method *ast.FuncDecl) []*ast.IfStmt {
 
 // isTransportMethod reports whether fd is the method (*Transport).name.
 func isTransportMethod(fd *ast.FuncDecl, name string) bool {
-	if fd.Name.Name != name || fd.Recv == nil || len(fd.Recv.List) != 1 {
+	return fd.Name.Name == name && isMethodOf(fd, "Transport")
+}
+
+// isMethodOf reports whether fd is a method of *typ.
+func isMethodOf(fd *ast.FuncDecl, typ string) bool {
+	if fd.Recv == nil || len(fd.Recv.List) != 1 {
 		return false
 	}
 	star, ok := fd.Recv.List[0].Type.(*ast.StarExpr)
-	return ok && isIdent(star.X, "Transport")
+	return ok && isIdent(star.X, typ)
+}
+
+// declaresFunc reports whether f declares the function (not method) name.
+func declaresFunc(f *ast.File, name string) bool {
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // paramName is the name of fields' only parameter ("" when it is not one named one).
@@ -177,11 +274,23 @@ type Overlay struct {
 	Replace map[string]string
 }
 
-// Generate reads GOROOT's net/http/roundtrip_js.go, writes it made fetch-only
-// (Rewrite) to dir/roundtrip_js.go and the overlay that replaces GOROOT's file
-// with it to dir/overlay.json, and returns the overlay's path (absolute, as are
-// the paths in it). It writes them every time: cheap, and never stale when
-// GOROOT changes.
+// rewrites are the files of a fetch-only build: GOROOT's file, the name of
+// the generated one, what it is, and its rewrite.
+var rewrites = []struct {
+	path, name, what string
+	rewrite          func([]byte) ([]byte, error)
+}{
+	{RoundTripPath, "roundtrip_js.go", "net/http's (*Transport).RoundTrip without its socket fallback", RewriteRoundTrip},
+	{TLSConnPath, "tls_conn.go", "crypto/tls's Conn without a handshake", RewriteTLSConn},
+}
+
+// Generate reads GOROOT's net/http/roundtrip_js.go and crypto/tls/conn.go,
+// writes them made fetch-only (RewriteRoundTrip, RewriteTLSConn) to
+// dir/roundtrip_js.go and dir/tls_conn.go and the overlay that replaces
+// GOROOT's files with them to dir/overlay.json, and returns the overlay's path
+// (absolute, as are the paths in it). It writes them every time: cheap, and
+// never stale when GOROOT changes. When a file cannot be rewritten it writes
+// nothing and removes what an earlier Generate wrote.
 func Generate(goroot, dir string) (string, error) {
 	if goroot == "" {
 		return "", errors.New("fetchonly: no GOROOT")
@@ -193,27 +302,36 @@ func Generate(goroot, dir string) (string, error) {
 	if dir, err = filepath.Abs(dir); err != nil {
 		return "", err
 	}
-	source := filepath.Join(goroot, filepath.FromSlash(SourcePath))
-	generated, overlay := filepath.Join(dir, "roundtrip_js.go"), filepath.Join(dir, "overlay.json")
-	src, err := os.ReadFile(source)
-	if err == nil {
-		src, err = Rewrite(src)
+	overlay := filepath.Join(dir, "overlay.json")
+	replace := map[string]string{}
+	files := map[string][]byte{}
+	for _, r := range rewrites {
+		source, generated := filepath.Join(goroot, filepath.FromSlash(r.path)), filepath.Join(dir, r.name)
+		src, err := os.ReadFile(source)
+		if err == nil {
+			src, err = r.rewrite(src)
+		}
+		if err != nil {
+			// No overlay of an earlier Go left behind for a build to use.
+			os.Remove(overlay)
+			for _, r := range rewrites {
+				os.Remove(filepath.Join(dir, r.name))
+			}
+			return "", fmt.Errorf("%w (file %s)", err, source)
+		}
+		header := fmt.Sprintf("// Code generated by internal/fetchonly from %s; DO NOT EDIT.\n"+
+			"// %s: a fetch-only build.\n\n", source, r.what)
+		replace[source], files[generated] = generated, append([]byte(header), src...)
 	}
-	if err != nil {
-		// No overlay of an earlier Go left behind for a build to use.
-		os.Remove(overlay)
-		os.Remove(generated)
-		return "", fmt.Errorf("%w (file %s)", err, source)
-	}
-	header := fmt.Sprintf("// Code generated by internal/fetchonly from %s; DO NOT EDIT.\n"+
-		"// net/http's (*Transport).RoundTrip without its socket fallback: a fetch-only build.\n\n", source)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("fetchonly: %w", err)
 	}
-	if err := os.WriteFile(generated, append([]byte(header), src...), 0o644); err != nil {
-		return "", fmt.Errorf("fetchonly: %w", err)
+	for name, b := range files {
+		if err := os.WriteFile(name, b, 0o644); err != nil {
+			return "", fmt.Errorf("fetchonly: %w", err)
+		}
 	}
-	js, err := json.MarshalIndent(Overlay{Replace: map[string]string{source: generated}}, "", "\t")
+	js, err := json.MarshalIndent(Overlay{Replace: replace}, "", "\t")
 	if err != nil {
 		return "", err
 	}
