@@ -29,7 +29,8 @@ func fetchOnly(_ context.Context, args []string, _ func(string) string, stdout i
 	fs.SetOutput(stdout)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: octaview fetchonly [-goroot DIR] DIR\n"+
-			"writes DIR/roundtrip_js.go and DIR/overlay.json: net/http's wasm client without its socket fallback, for go build -overlay\n")
+			"writes DIR/roundtrip_js.go, DIR/tls_conn.go and DIR/overlay.json: net/http's wasm client without its socket fallback\n"+
+			"and crypto/tls without a handshake, for go build -overlay\n")
 		fs.PrintDefaults()
 	}
 	goroot := fs.String("goroot", "", "the Go toolchain's `GOROOT` (default: `go env GOROOT`)")
