@@ -175,7 +175,7 @@ func storedRegion() string {
 func keepRegionCookie(region string) {
 	doc := windowGet("document")
 	attrs := "; Path=/; SameSite=Lax"
-	if goapp.Window().URL().Scheme == "https" {
+	if windowURL().Scheme == "https" {
 		attrs += "; Secure"
 	}
 	if region == "" {
