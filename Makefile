@@ -13,8 +13,10 @@ BROTLI_Q  ?= 11
 WASM_FLAGS = -trimpath -ldflags='-s -w' -gcflags=github.com/octaview/octaview/...=-l
 # app.wasm only (not the floor, not the Node-run wasm tests): net/http's client fetch-only, without
 # the socket transport and crypto/tls's handshake that cannot work in a browser. `make wasm` regenerates the overlay from
-# GOROOT every time (README "Two commands"; cmd/server's TestWasmFlagsAsMake).
-FETCHONLY_DIR   = bin/fetchonly
+# GOROOT every time (README "Two commands"; cmd/server's TestWasmFlagsAsMake). Its directory's
+# name begins with "_" so that `go vet ./...` and `go test ./...` skip it: the generated
+# crypto/tls/conn.go has no build constraint, and as a package of this module it would not compile.
+FETCHONLY_DIR   = bin/_fetchonly
 WASM_APP_FLAGS  = -overlay=$(FETCHONLY_DIR)/overlay.json
 # Client packages that also run as WebAssembly under Node (fetch is disabled there; net/http
 # uses an in-process network, so httptest fakes work).
