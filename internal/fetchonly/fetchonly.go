@@ -37,6 +37,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 )
 
 // The files the overlay replaces, relative to GOROOT.
@@ -59,12 +60,10 @@ const TLSErrorText = "crypto/tls: no TLS handshake in a fetch-only build (in a b
 // changes. It fails when that statement is not found exactly once, or the file
 // declares no jsFetchMissing (a Go release changed the file).
 func RewriteRoundTrip(src []byte) ([]byte, error) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "roundtrip_js.go", src, parser.ParseComments|parser.SkipObjectResolution)
+	fset, f, recheck, err := parseGOROOT(src, RoundTripPath)
 	if err != nil {
-		return nil, fmt.Errorf("fetchonly: parsing net/http's roundtrip_js.go: %w", err)
+		return nil, err
 	}
-	recheck := "re-check that the fetch-only edit still makes sense for this Go release's net/http/roundtrip_js.go and update internal/fetchonly"
 	if !declaresVar(f, "jsFetchMissing") {
 		return nil, fmt.Errorf("fetchonly: net/http's roundtrip_js.go declares no package variable jsFetchMissing: %s", recheck)
 	}
@@ -101,6 +100,19 @@ func RewriteRoundTrip(src []byte) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
+// parseGOROOT parses src, GOROOT's file path (RoundTripPath, TLSConnPath),
+// and returns with it what an error says to re-check when the file no longer
+// has what the fetch-only edit changes.
+func parseGOROOT(src []byte, path string) (*token.FileSet, *ast.File, string, error) {
+	name := strings.TrimPrefix(path, "src/")
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, filepath.Base(name), src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, nil, "", fmt.Errorf("fetchonly: parsing %s: %w", name, err)
+	}
+	return fset, f, "re-check that the fetch-only edit still makes sense for this Go release's " + name + " and update internal/fetchonly", nil
+}
+
 // handshakeRunners are the *Conn functions that run a TLS handshake
 // (conn.go calls them through its receiver).
 var handshakeRunners = map[string]bool{"handshakeFn": true, "clientHandshake": true, "serverHandshake": true}
@@ -118,12 +130,10 @@ const tlsStandIn = "fetchOnlyHandshake"
 // HandshakeContext, Read and Write start a handshake, has no such call, or
 // the file already declares fetchOnlyHandshake (a Go release changed the file).
 func RewriteTLSConn(src []byte) ([]byte, error) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "conn.go", src, parser.ParseComments|parser.SkipObjectResolution)
+	fset, f, recheck, err := parseGOROOT(src, TLSConnPath)
 	if err != nil {
-		return nil, fmt.Errorf("fetchonly: parsing crypto/tls's conn.go: %w", err)
+		return nil, err
 	}
-	recheck := "re-check that the fetch-only edit still makes sense for this Go release's crypto/tls/conn.go and update internal/fetchonly"
 	if declaresFunc(f, tlsStandIn) {
 		return nil, fmt.Errorf("fetchonly: crypto/tls's conn.go already declares %s: %s", tlsStandIn, recheck)
 	}

@@ -129,17 +129,22 @@ func TestRewriteRoundTripNotFound(t *testing.T) {
 		{"jsFetchMissing gone", strings.Replace(fakeSource("", fallback+"\treturn nil, nil\n", ""), "jsFetchMissing,", "jsFetchAbsent,", 1), "no package variable jsFetchMissing"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			out, err := RewriteRoundTrip([]byte(tt.src))
-			if err == nil {
-				t.Fatalf("RewriteRoundTrip succeeded, want an error:\n%s", out)
-			}
-			for _, w := range []string{tt.want, "re-check", "internal/fetchonly"} {
-				if !strings.Contains(err.Error(), w) {
-					t.Errorf("got %q, want it to say %q", err, w)
-				}
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { wantRefused(t, RewriteRoundTrip, tt.src, tt.want) })
+	}
+}
+
+// wantRefused checks that rewrite fails on src with an error that says want,
+// what to re-check and where.
+func wantRefused(t *testing.T, rewrite func([]byte) ([]byte, error), src, want string) {
+	t.Helper()
+	out, err := rewrite([]byte(src))
+	if err == nil {
+		t.Fatalf("the rewrite succeeded, want an error:\n%s", out)
+	}
+	for _, w := range []string{want, "re-check", "internal/fetchonly"} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("got %q, want it to say %q", err, w)
+		}
 	}
 }
 
@@ -316,17 +321,7 @@ func TestRewriteTLSConnNotFound(t *testing.T) {
 		{"the stand-in already there", fakeTLSConn("\treturn c.handshakeFn(ctx)\n", "func fetchOnlyHandshake(context.Context) error { return nil }\n"), "already declares fetchOnlyHandshake"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			out, err := RewriteTLSConn([]byte(tt.src))
-			if err == nil {
-				t.Fatalf("RewriteTLSConn succeeded, want an error:\n%s", out)
-			}
-			for _, w := range []string{tt.want, "re-check", "internal/fetchonly"} {
-				if !strings.Contains(err.Error(), w) {
-					t.Errorf("got %q, want it to say %q", err, w)
-				}
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { wantRefused(t, RewriteTLSConn, tt.src, tt.want) })
 	}
 }
 
