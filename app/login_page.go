@@ -50,6 +50,8 @@ type loginPage struct {
 	// plainUntil: the served form's plain post, sent before the app ran,
 	// may still answer until then; the form stays busy (login_boot.go)
 	plainUntil time.Time
+	// unlistenShow removes the window's pageshow listener (backFromPost)
+	unlistenShow func()
 }
 
 // Login methods of the form.
@@ -86,6 +88,7 @@ func (p *loginPage) OnNav(ctx goapp.Context) {
 				p.busy, p.plainUntil = false, time.Time{}
 			}
 		})
+		p.listenBack(ctx)
 	}
 	if currentSession() != nil {
 		ctx.Navigate(p.next)
@@ -97,6 +100,48 @@ func (p *loginPage) OnNav(ctx goapp.Context) {
 	}
 	p.ready = true
 	focusLogin(ctx)
+}
+
+// listenBack listens, until OnDismount, for the page's return from the
+// back/forward cache (a persisted pageshow): the plain post the form holds
+// as busy answered (the browser went on with its answer), so backFromPost
+// runs. UI goroutine.
+func (p *loginPage) listenBack(ctx goapp.Context) {
+	if p.unlistenShow != nil {
+		return
+	}
+	f := goapp.FuncOf(func(_ goapp.Value, args []goapp.Value) any {
+		if args[0].Get("persisted").Bool() {
+			ctx.Dispatch(p.backFromPost)
+		}
+		return nil
+	})
+	win := goapp.Window()
+	win.Call("addEventListener", "pageshow", f)
+	p.unlistenShow = func() {
+		win.Call("removeEventListener", "pageshow", f)
+		f.Release()
+	}
+}
+
+// OnDismount removes the pageshow listener. UI goroutine.
+func (p *loginPage) OnDismount() {
+	if p.unlistenShow != nil {
+		p.unlistenShow()
+		p.unlistenShow = nil
+	}
+}
+
+// backFromPost runs when the page is back from the back/forward cache: a
+// plain post held as busy has answered, so the form is the user's again
+// (what was typed stays), and the session the post may have opened is
+// checked (restore: the app goes on to next when it is live). UI goroutine.
+func (p *loginPage) backFromPost(ctx goapp.Context) {
+	if p.plainUntil.IsZero() {
+		return
+	}
+	p.busy, p.plainUntil = false, time.Time{}
+	p.restore(ctx)
 }
 
 // focusLogin puts the focus on the form's first field once the form is
