@@ -50,8 +50,8 @@ type loginPage struct {
 	// plainUntil: the served form's plain post, sent before the app ran,
 	// may still answer until then; the form stays busy (login_boot.go)
 	plainUntil time.Time
-	// unlistenShow removes the window's pageshow listener (backFromPost)
-	unlistenShow func()
+	// onShow is the window's pageshow listener (listenBack), nil: none
+	onShow goapp.Func
 }
 
 // Login methods of the form.
@@ -103,45 +103,36 @@ func (p *loginPage) OnNav(ctx goapp.Context) {
 }
 
 // listenBack listens, until OnDismount, for the page's return from the
-// back/forward cache (a persisted pageshow): the plain post the form holds
-// as busy answered (the browser went on with its answer), so backFromPost
-// runs. UI goroutine.
+// back/forward cache (a persisted pageshow) while the form holds the plain
+// post as busy: the post answered (the browser went on with it), so the
+// form is the user's again, with what was typed, and the session the post
+// may have opened is checked (restore: live, the app goes on to next). UI
+// goroutine; the listener dispatches to it.
 func (p *loginPage) listenBack(ctx goapp.Context) {
-	if p.unlistenShow != nil {
+	if p.onShow != nil {
 		return
 	}
-	f := goapp.FuncOf(func(_ goapp.Value, args []goapp.Value) any {
+	p.onShow = goapp.FuncOf(func(_ goapp.Value, args []goapp.Value) any {
 		if args[0].Get("persisted").Bool() {
-			ctx.Dispatch(p.backFromPost)
+			ctx.Dispatch(func(ctx goapp.Context) {
+				if !p.plainUntil.IsZero() {
+					p.busy, p.plainUntil = false, time.Time{}
+					p.restore(ctx)
+				}
+			})
 		}
 		return nil
 	})
-	win := goapp.Window()
-	win.Call("addEventListener", "pageshow", f)
-	p.unlistenShow = func() {
-		win.Call("removeEventListener", "pageshow", f)
-		f.Release()
-	}
+	goapp.Window().Call("addEventListener", "pageshow", p.onShow)
 }
 
-// OnDismount removes the pageshow listener. UI goroutine.
+// OnDismount removes listenBack's listener. UI goroutine.
 func (p *loginPage) OnDismount() {
-	if p.unlistenShow != nil {
-		p.unlistenShow()
-		p.unlistenShow = nil
+	if p.onShow != nil {
+		goapp.Window().Call("removeEventListener", "pageshow", p.onShow)
+		p.onShow.Release()
+		p.onShow = nil
 	}
-}
-
-// backFromPost runs when the page is back from the back/forward cache: a
-// plain post held as busy has answered, so the form is the user's again
-// (what was typed stays), and the session the post may have opened is
-// checked (restore: the app goes on to next when it is live). UI goroutine.
-func (p *loginPage) backFromPost(ctx goapp.Context) {
-	if p.plainUntil.IsZero() {
-		return
-	}
-	p.busy, p.plainUntil = false, time.Time{}
-	p.restore(ctx)
 }
 
 // focusLogin puts the focus on the form's first field once the form is
