@@ -31,7 +31,8 @@ var served struct {
 	values map[string]string // field id -> value ("" fields left out)
 	// plainUntil: the served form's plain post is on its way and may answer
 	// until then (compile.js marks the form data-plain-until when it lets a
-	// post go); zero: none
+	// post go); in the past: one was sent and answered or stopped (the mark
+	// is 0 on a page restored from the back/forward cache); zero: none
 	plainUntil time.Time
 }
 
@@ -48,9 +49,7 @@ func keepServedLogin() {
 	defer served.mu.Unlock()
 	if form := doc.Call("getElementById", "login-form"); form.Truthy() {
 		if v := form.Get("dataset").Get("plainUntil"); v.Truthy() {
-			if ms, err := strconv.ParseInt(v.String(), 10, 64); err == nil {
-				served.plainUntil = time.UnixMilli(ms)
-			}
+			served.plainUntil = plainMark(v.String())
 		}
 	}
 	for _, id := range servedLoginFields {
@@ -65,6 +64,17 @@ func keepServedLogin() {
 			served.values[id] = v
 		}
 	}
+}
+
+// plainMark is the time a form's data-plain-until mark says (ms since the
+// epoch): zero when there is no mark (or not a number); the epoch itself,
+// in the past, for "0" (a post went and answered).
+func plainMark(v string) time.Time {
+	ms, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return time.Time{}
+	}
+	return time.UnixMilli(ms)
 }
 
 // takeServedLogin returns what was typed into the served form and until
@@ -143,12 +153,18 @@ func (p *loginPage) OnInit() {
 		p.user, p.domain, p.project, p.err = f.User, cmp.Or(f.Domain, "Default"), f.Project, f.Error
 	}
 	values, until := takeServedLogin()
-	if time.Now().Before(until) {
+	switch {
+	case time.Now().Before(until):
 		// the served form's post is on its way (a submit before the app ran):
 		// the page navigates with its answer, and the app sends no login of
 		// its own meanwhile (one login per user action); busy until the post
 		// cannot answer any more (a navigation the user stopped)
 		p.busy, p.plainUntil = true, until
+	case !until.IsZero():
+		// a post went from this page and answered (back on it from the page
+		// it led to) or was stopped: it may have opened a session the page's
+		// word predates, so the cookie is checked
+		p.restored, p.ready = false, false
 	}
 	for id, field := range map[string]*string{"login-user": &p.user, "login-password": &p.password, "login-domain": &p.domain, "login-project": &p.project} {
 		if v, ok := values[id]; ok {

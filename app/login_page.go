@@ -50,6 +50,8 @@ type loginPage struct {
 	// plainUntil: the served form's plain post, sent before the app ran,
 	// may still answer until then; the form stays busy (login_boot.go)
 	plainUntil time.Time
+	// onShow is the window's pageshow listener (listenBack), nil: none
+	onShow goapp.Func
 }
 
 // Login methods of the form.
@@ -86,6 +88,7 @@ func (p *loginPage) OnNav(ctx goapp.Context) {
 				p.busy, p.plainUntil = false, time.Time{}
 			}
 		})
+		p.listenBack(ctx)
 	}
 	if currentSession() != nil {
 		ctx.Navigate(p.next)
@@ -97,6 +100,39 @@ func (p *loginPage) OnNav(ctx goapp.Context) {
 	}
 	p.ready = true
 	focusLogin(ctx)
+}
+
+// listenBack listens, until OnDismount, for the page's return from the
+// back/forward cache (a persisted pageshow) while the form holds the plain
+// post as busy: the post answered (the browser went on with it), so the
+// form is the user's again, with what was typed, and the session the post
+// may have opened is checked (restore: live, the app goes on to next). UI
+// goroutine; the listener dispatches to it.
+func (p *loginPage) listenBack(ctx goapp.Context) {
+	if p.onShow != nil {
+		return
+	}
+	p.onShow = goapp.FuncOf(func(_ goapp.Value, args []goapp.Value) any {
+		if args[0].Get("persisted").Bool() {
+			ctx.Dispatch(func(ctx goapp.Context) {
+				if !p.plainUntil.IsZero() {
+					p.busy, p.plainUntil = false, time.Time{}
+					p.restore(ctx)
+				}
+			})
+		}
+		return nil
+	})
+	goapp.Window().Call("addEventListener", "pageshow", p.onShow)
+}
+
+// OnDismount removes listenBack's listener. UI goroutine.
+func (p *loginPage) OnDismount() {
+	if p.onShow != nil {
+		goapp.Window().Call("removeEventListener", "pageshow", p.onShow)
+		p.onShow.Release()
+		p.onShow = nil
+	}
 }
 
 // focusLogin puts the focus on the form's first field once the form is

@@ -290,6 +290,73 @@ type inFlightState struct {
 	Enters                           int
 }
 
+// loginFront is the browser's way to a console: the served form's plain
+// post (POST /login) is held on its way, until release, and the page's
+// probes (POST /__probe, beacons of an inFlightState) land here.
+type loginFront struct {
+	*httptest.Server
+	answer chan struct{}
+	once   sync.Once
+	mu     sync.Mutex
+	state  inFlightState
+}
+
+// newLoginFront starts a loginFront before c, closed at the end of t.
+func newLoginFront(t *testing.T, c console) *loginFront {
+	t.Helper()
+	f := &loginFront{answer: make(chan struct{})}
+	backend, err := url.Parse(c.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := &httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) {
+		r.SetURL(backend)
+		r.Out.Host = r.In.Host // the console's origin is the browser's
+	}}
+	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/__probe":
+			var s inFlightState
+			body, _ := io.ReadAll(r.Body)
+			if json.Unmarshal(body, &s) == nil {
+				f.mu.Lock()
+				f.state = s
+				f.mu.Unlock()
+			}
+			return
+		case r.Method == http.MethodPost && r.URL.Path == "/login":
+			select {
+			case <-f.answer:
+			case <-r.Context().Done():
+				return
+			}
+		}
+		rp.ServeHTTP(w, r)
+	}))
+	t.Cleanup(f.Close)
+	t.Cleanup(f.release) // first: Close waits for the held post
+	return f
+}
+
+// release lets the held plain posts, and every later one, answer.
+func (f *loginFront) release() { f.once.Do(func() { close(f.answer) }) }
+
+// waitState waits until the page's last reported state is ok.
+func (f *loginFront) waitState(t *testing.T, what string, ok func(inFlightState) bool) inFlightState {
+	t.Helper()
+	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(100 * time.Millisecond) {
+		f.mu.Lock()
+		s := f.state
+		f.mu.Unlock()
+		if ok(s) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("waiting for %s: the page's last state %+v", what, s)
+		}
+	}
+}
+
 // TestBrowserLoginFormPostInFlight: a plain post on its way is the one
 // login of the user's action. With the post held on its way to the server
 // (until the end) and app.wasm held back, a second Enter sends no second
@@ -299,59 +366,11 @@ type inFlightState struct {
 // logged in once. CPU throttled 4×.
 func TestBrowserLoginFormPostInFlight(t *testing.T) {
 	requireTools(t)
-	c := startConsole(t)
-	// the browser's way to the console: the plain post is held here, on its
-	// way, until answer is closed; the page's probes land here
-	answer := make(chan struct{})
-	var (
-		answerOnce sync.Once
-		mu         sync.Mutex
-		state      inFlightState
-	)
-	release := func() { answerOnce.Do(func() { close(answer) }) }
-	backend, err := url.Parse(c.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rp := &httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) {
-		r.SetURL(backend)
-		r.Out.Host = r.In.Host // the console's origin is the browser's
-	}}
-	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch {
-		case r.URL.Path == "/__probe":
-			var s inFlightState
-			body, _ := io.ReadAll(r.Body)
-			if json.Unmarshal(body, &s) == nil {
-				mu.Lock()
-				state = s
-				mu.Unlock()
-			}
-			return
-		case r.Method == http.MethodPost && r.URL.Path == "/login":
-			select {
-			case <-answer:
-			case <-r.Context().Done():
-				return
-			}
-		}
-		rp.ServeHTTP(w, r)
-	}))
-	t.Cleanup(front.Close)
-	t.Cleanup(release) // first: Close waits for the held post
+	f := newLoginFront(t, startConsole(t))
+	release := f.release
 	waitState := func(what string, ok func(inFlightState) bool) inFlightState {
 		t.Helper()
-		for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(100 * time.Millisecond) {
-			mu.Lock()
-			s := state
-			mu.Unlock()
-			if ok(s) {
-				return s
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("waiting for %s: the page's last state %+v", what, s)
-			}
-		}
+		return f.waitState(t, what, ok)
 	}
 
 	b := newBrowser(t, t.TempDir())
@@ -362,7 +381,7 @@ func TestBrowserLoginFormPostInFlight(t *testing.T) {
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: inFlightProbeJS}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: front.URL + "/login"}); err != nil {
+	if _, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: f.URL + "/login"}); err != nil {
 		t.Fatal(err)
 	}
 	b.waitJS(t, "the served form, live", `document.readyState !== "loading" && !!document.querySelector('#login-form[data-plain="on"]') && document.activeElement === document.getElementById("login-user")`, 60*time.Second)

@@ -44,7 +44,10 @@
   // and a margin), so an app starting meanwhile sends no login of its own
   // (app/login_boot.go) until the page navigates with the post's answer. A
   // listener on the window runs after the app's own submit handler, which
-  // prevents the plain post: those submits are left alone.
+  // prevents the plain post: those submits are left alone. Back on this page
+  // from the one the post led to (the back/forward cache), the post has
+  // answered: the mark becomes 0 (one was sent, none is on its way), so an
+  // app starting now checks the session the post may have opened.
   var until = 0;
   window.addEventListener("submit", function (e) {
     var form = e.target;
@@ -61,6 +64,10 @@
   window.addEventListener("pageshow", function (e) {
     if (e.persisted) {
       until = 0; // back from the page the post led to: a new login is a new action
+      var form = document.getElementById("login-form");
+      if (form && form.dataset.plainUntil) {
+        form.dataset.plainUntil = "0";
+      }
     }
   });
 })();
