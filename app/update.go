@@ -30,6 +30,16 @@ const updateCheckEvery = time.Minute
 var builds struct {
 	mu      sync.Mutex
 	checked time.Time
+	// later: an answer of another build came within updateCheckEvery of
+	// the last look, and a look is set for when that time is up
+	later bool
+}
+
+// lookForUpdate asks the browser for a new service worker and every notice
+// on screen which build is installed (a variable for the tests).
+var lookForUpdate = func() {
+	goapp.TryUpdate()
+	checkNotices() // the new worker may be active already: no event then
 }
 
 func init() {
@@ -55,21 +65,32 @@ func (t buildTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 func ownBuild() string { return goapp.Getenv("GOAPP_VERSION") }
 
 // noteBuild asks the browser for a new service worker when an answer came
-// from another build, at most once per updateCheckEvery. Any goroutine.
+// from another build, at most once per updateCheckEvery: an answer within
+// that time of the last look sets one more look for when it is up, so that
+// a page that sends nothing more (a list with nothing pending) still hears
+// of the new version. Any goroutine.
 func noteBuild(build string) {
 	if build == "" || build == ownBuild() {
 		return
 	}
 	builds.mu.Lock()
-	due := builds.checked.IsZero() || time.Since(builds.checked) >= updateCheckEvery
+	wait := updateCheckEvery - time.Since(builds.checked)
+	due := builds.checked.IsZero() || wait <= 0
 	if due {
 		builds.checked = time.Now()
+	} else if !builds.later {
+		builds.later = true
+		time.AfterFunc(wait, func() {
+			builds.mu.Lock()
+			builds.later = false
+			builds.mu.Unlock()
+			noteBuild(build)
+		})
 	}
 	builds.mu.Unlock()
 	if due {
 		goapp.Log("octaview: build " + build + " answered (this app is build " + ownBuild() + "): looking for the new version")
-		goapp.TryUpdate()
-		checkNotices() // the new worker may be active already: no event then
+		lookForUpdate()
 	}
 }
 

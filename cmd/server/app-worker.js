@@ -104,11 +104,13 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(fetchWithCache(event.request));
 });
 
-// fetchWithCache answers from this build's cache only (caches.match would
-// search every cache, another build's included), else from the network.
+// fetchWithCache answers from this build's cache only (caches.match without
+// cacheName would search every cache, another build's included), else from
+// the network. It never opens the cache: caches.open creates a missing one,
+// and an old worker still answering a fetch just after a new build's worker
+// deleted its cache would leave an empty cache of the old build behind.
 async function fetchWithCache(request) {
-  const cache = await caches.open(cacheName);
-  const cachedResponse = await cache.match(request);
+  const cachedResponse = await caches.match(request, { cacheName });
   if (cachedResponse) {
     return cachedResponse;
   }

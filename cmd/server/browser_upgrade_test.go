@@ -14,6 +14,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"net"
 	"net/http"
 	"net/http/httputil"
@@ -171,12 +172,35 @@ func TestBrowserUpgradeOneBuild(t *testing.T) {
 			mu.Unlock()
 		}
 	})
+	// the page's console (the app's "looking for the new version", go-app's
+	// "has been updated" on each worker activation), printed if the test fails
+	var clog []string
+	chromedp.Listen(br.ctx, func(ev any) {
+		if c, ok := ev.(*cdpruntime.EventConsoleAPICalled); ok {
+			var parts []string
+			for _, a := range c.Args {
+				parts = append(parts, string(a.Value))
+			}
+			mu.Lock()
+			clog = append(clog, time.Now().Format("15:04:05.000")+" "+strings.Join(parts, " "))
+			mu.Unlock()
+		}
+	})
+	t.Cleanup(func() {
+		if t.Failed() {
+			mu.Lock()
+			t.Logf("console:\n%s", strings.Join(clog, "\n"))
+			mu.Unlock()
+		}
+	})
 	running := func() string {
 		return eval[string](t, br, `typeof goappGetenv === "function" ? goappGetenv("GOAPP_VERSION") : ""`)
 	}
-	// checkCaches fails when a cache of the service worker holds files of
-	// another build than its own, and returns the builds cached.
-	checkCaches := func(what string) []string {
+	// readCaches reads the service worker's caches: the builds cached, and
+	// the caches that hold fewer files than the whole app (an install still
+	// filling one). It fails when a cache holds files of another build than
+	// its own: two builds mixed, never right, not even for a moment.
+	readCaches := func(what string) (cached, partial []string) {
 		t.Helper()
 		var report map[string][]string
 		js, err := chromedp.Run(br.ctx, chromedp.Evaluate[string](cacheReport, chromedp.EvalAwaitPromise))
@@ -186,7 +210,6 @@ func TestBrowserUpgradeOneBuild(t *testing.T) {
 		if err := json.Unmarshal([]byte(js), &report); err != nil {
 			t.Fatal(err)
 		}
-		var cached []string
 		for name, entries := range report {
 			build := strings.TrimPrefix(name, "app-")
 			cached = append(cached, build)
@@ -196,8 +219,18 @@ func TestBrowserUpgradeOneBuild(t *testing.T) {
 				}
 			}
 			if len(entries) < 8 {
-				t.Errorf("%s: cache %s holds %d files, want every file of the app: %q", what, name, len(entries), entries)
+				partial = append(partial, fmt.Sprintf("cache %s holds %d files, want every file of the app: %q", name, len(entries), entries))
 			}
+		}
+		return cached, partial
+	}
+	// checkCaches fails when a cache holds files of another build than its
+	// own or not every file of the app, and returns the builds cached.
+	checkCaches := func(what string) []string {
+		t.Helper()
+		cached, partial := readCaches(what)
+		for _, p := range partial {
+			t.Errorf("%s: %s", what, p)
 		}
 		return cached
 	}
@@ -299,13 +332,16 @@ func TestBrowserUpgradeOneBuild(t *testing.T) {
 		t.Error("after the reload onto the new build, the notice is still there")
 	}
 	checkWasm("after the reload", next)
-	for i := 0; ; i++ { // the old cache goes when the new worker activates
-		cached := checkCaches("after the reload")
-		if len(cached) == 1 && cached[0] == next {
+	// The old cache goes when the new worker activates, and the new build's
+	// is whole. (Chromium may still be filling it again just after the
+	// reload: a whole cache is what must come, within 10 s.)
+	for i := 0; ; i++ {
+		cached, partial := readCaches("after the reload")
+		if len(cached) == 1 && cached[0] == next && len(partial) == 0 {
 			break
 		}
 		if i == 100 {
-			t.Fatalf("after the reload: cached builds %q, want only %s", cached, next)
+			t.Fatalf("after the reload: cached builds %q, want only %s, whole (%q)", cached, next, partial)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
