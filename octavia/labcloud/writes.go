@@ -145,9 +145,13 @@ func mandatory(field string) *apiError {
 	return invalidInput(field, "None", "Mandatory field missing.")
 }
 
+// inRange is wsme's IntegerType check, with its messages (one bound each).
 func inRange(field string, v, lo, hi int) *apiError {
-	if v < lo || v > hi {
-		return invalidInput(field, v, fmt.Sprintf("Value should be greater or equal to %d and lower or equal to %d", lo, hi))
+	switch {
+	case v < lo:
+		return invalidInput(field, v, fmt.Sprintf("Value should be greater or equal to %d", lo))
+	case v > hi:
+		return invalidInput(field, v, fmt.Sprintf("Value should be lower or equal to %d", hi))
 	}
 	return nil
 }
