@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"net/netip"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -18,8 +19,8 @@ import (
 // A pool's whole member set, written at once (Octavia's batch update,
 // PUT /v2/lbaas/pools/{pool}/members): pasted lines "address:port" or
 // "address:port,weight" (IPv6 "[addr]:port"), one member each; members not
-// listed are removed. One request, one operation in the journal, one wait
-// for the pool.
+// listed are removed, listed ones kept as they are (member_batch_plan.go).
+// One request, one operation in the journal, one wait for the pool.
 
 // batchLine is one member of the pasted set.
 type batchLine struct {
@@ -125,76 +126,6 @@ func addrPortProblem(s string) string {
 	return fmt.Sprintf("port %q is not a number from 1 to 65535", port)
 }
 
-// planItem is one member of a batch's preview.
-type planItem struct {
-	Change  string // "add", "keep", "change" (its weight) or "remove"
-	Address string
-	Port    int
-	Weight  int
-	Was     int // the weight before (change)
-	ID      string
-}
-
-// memberPlan is what a batch does to the pool's members now: every line
-// added, kept or changed, every member not listed removed; and the
-// request's members (a kept member keeps its weight unless the line gives
-// one, its name and subnet are sent again).
-func memberPlan(lines []batchLine, current []pools.Member) ([]planItem, []pools.BatchUpdateMemberOpts) {
-	cur := map[string]pools.Member{}
-	for _, m := range current {
-		cur[memberKey(m.Address, m.ProtocolPort)] = m
-	}
-	var plan []planItem
-	opts := make([]pools.BatchUpdateMemberOpts, 0, len(lines))
-	for _, l := range lines {
-		o := pools.BatchUpdateMemberOpts{Address: l.Address, ProtocolPort: l.Port}
-		m, ok := cur[l.key()]
-		switch {
-		case !ok:
-			plan = append(plan, planItem{Change: "add", Address: l.Address, Port: l.Port, Weight: l.Weight})
-			if l.HasWt {
-				o.Weight = ptr(l.Weight)
-			}
-		case !l.HasWt || l.Weight == m.Weight:
-			plan = append(plan, planItem{Change: "keep", Address: l.Address, Port: l.Port, Weight: m.Weight, ID: m.ID})
-			o.Weight = ptr(m.Weight)
-		default:
-			plan = append(plan, planItem{Change: "change", Address: l.Address, Port: l.Port, Weight: l.Weight, Was: m.Weight, ID: m.ID})
-			o.Weight = ptr(l.Weight)
-		}
-		if ok {
-			if m.Name != "" {
-				o.Name = ptr(m.Name)
-			}
-			if m.SubnetID != "" {
-				o.SubnetID = ptr(m.SubnetID)
-			}
-			delete(cur, l.key())
-		}
-		opts = append(opts, o)
-	}
-	var gone []planItem
-	for _, m := range cur {
-		gone = append(gone, planItem{Change: "remove", Address: m.Address, Port: m.ProtocolPort, Weight: m.Weight, ID: m.ID})
-	}
-	for _, i := range sortOrder(len(gone), func(i, j int) int {
-		a, b := &gone[i], &gone[j]
-		return cmp.Or(cmp.Compare(a.Address, b.Address), cmp.Compare(a.Port, b.Port))
-	}) {
-		plan = append(plan, gone[i])
-	}
-	return plan, opts
-}
-
-// planSummary counts a plan: "2 added, 1 kept, 1 weight changed, 1 removed".
-func planSummary(plan []planItem) string {
-	n := map[string]int{}
-	for _, it := range plan {
-		n[it.Change]++
-	}
-	return fmt.Sprintf("%d added, %d kept, %d weight changed, %d removed", n["add"], n["keep"], n["change"], n["remove"])
-}
-
 // memberLines writes members as the batch's lines, prefilled in its box,
 // by address (IPv4 first) and port.
 func memberLines(members []pools.Member) string {
@@ -221,23 +152,31 @@ type batchMembers struct {
 
 	Env sectionEnv // the pool's page: the pool, its Ref, Follow
 
-	ctx     goapp.Context // the section's own: its buttons come and go with the editor
-	w       writer
-	open    bool
-	loading bool
-	current []pools.Member
-	text    string
-	errs    []lineError
-	plan    []planItem
-	opts    []pools.BatchUpdateMemberOpts
-	planned string // the text the plan was made from: Apply needs a fresh preview
-	err     string
-	done    string
+	ctx      goapp.Context // the section's own: its buttons come and go with the editor
+	w        writer
+	open     bool
+	loading  bool
+	checking bool // Apply re-reads the members before it sends
+	current  []pools.Member
+	text     string
+	errs     []lineError
+	plan     []planItem
+	entries  []memberEntry
+	planned  string // the text the plan was made from: Apply needs a fresh preview
+	err      string
+	done     string
 }
 
 func (b *batchMembers) OnMount(ctx goapp.Context) { b.ctx = ctx }
 
 func (b *batchMembers) sess() *session { return b.Env.Sess }
+
+// readMembers reads every member of the pool (at most a minute). Any goroutine.
+func readMembers(sess *session, poolID string) ([]pools.Member, error) {
+	c, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	return octavia.Collect(sess.Client.Members(c, poolID, pools.ListMembersOpts{}))
+}
 
 // openEditor reads the pool's members and prefills the box. UI goroutine.
 func (b *batchMembers) openEditor(ctx goapp.Context, e goapp.Event) {
@@ -249,17 +188,7 @@ func (b *batchMembers) openEditor(ctx goapp.Context, e goapp.Event) {
 	poolID := b.Env.Ref.ID
 	ctx = b.ctx
 	ctx.Async(func() {
-		c, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		var ms []pools.Member
-		var err error
-		for m, e := range sess.Client.Members(c, poolID, pools.ListMembersOpts{}) {
-			if e != nil {
-				err = e
-				break
-			}
-			ms = append(ms, m)
-		}
+		ms, err := readMembers(sess, poolID)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			b.loading = false
 			if err != nil {
@@ -274,32 +203,62 @@ func (b *batchMembers) openEditor(ctx goapp.Context, e goapp.Event) {
 // preview parses the box and shows what the batch would do. UI goroutine.
 func (b *batchMembers) preview(ctx goapp.Context, e goapp.Event) {
 	lines, errs := parseMemberLines(b.text)
-	b.errs, b.plan, b.opts, b.planned, b.done, b.err = errs, nil, nil, "", "", ""
+	b.errs, b.plan, b.entries, b.planned, b.done, b.err = errs, nil, nil, "", "", ""
 	if len(errs) > 0 {
 		return
 	}
-	b.plan, b.opts = memberPlan(lines, b.current)
+	b.plan, b.entries = memberPlan(lines, b.current)
 	b.planned = b.text
 }
 
-// apply sends the batch: one PUT, one write (an operation that waits for
-// the pool). UI goroutine.
+// apply re-reads the members and, if the batch still does what its preview
+// showed, sends it: one PUT, one write (an operation that waits for the
+// pool). If a member changed since the preview, the new preview is shown
+// instead, to be applied again. UI goroutine.
 func (b *batchMembers) apply(ctx goapp.Context, e goapp.Event) {
 	sess := b.sess()
-	if sess == nil || b.w.sending || b.planned == "" || b.planned != b.text {
+	if sess == nil || b.w.sending || b.checking || b.planned == "" || b.planned != b.text {
 		return
 	}
-	b.err = ""
-	ref, opts, summary, follow := b.Env.Ref, b.opts, planSummary(b.plan), b.Env.Follow
+	lines, errs := parseMemberLines(b.planned)
+	if len(errs) > 0 {
+		return
+	}
+	b.err, b.checking = "", true
+	poolID, previewed := b.Env.Ref.ID, b.entries
+	ctx = b.ctx
+	ctx.Async(func() {
+		ms, err := readMembers(sess, poolID)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			b.checking = false
+			if err != nil {
+				b.err = "The members could not be read again before the batch: " + octavia.Message(err)
+				return
+			}
+			plan, entries := memberPlan(lines, ms)
+			b.current = ms
+			if !reflect.DeepEqual(entries, previewed) || !reflect.DeepEqual(plan, b.plan) {
+				b.plan, b.entries = plan, entries
+				b.err = "The pool's members changed since the preview: check the new preview and apply again."
+				return
+			}
+			b.send(entries, planSummary(plan))
+		})
+	})
+}
+
+// send runs the batch as one write. UI goroutine.
+func (b *batchMembers) send(entries []memberEntry, summary string) {
+	ref, follow, req := b.Env.Ref, b.Env.Follow, batchRequest(entries)
 	wr := write{Op: operation{Kind: opUpdate, Verb: "Update members of", Wait: waitActive, Ref: ref, Name: b.Env.Name,
-		Status: string(octavia.StatusPendingUpdate), Written: fmt.Sprintf("PUT pool %s members: %d members (%s)", ref.ID, len(opts), summary)},
+		Status: string(octavia.StatusPendingUpdate), Written: fmt.Sprintf("PUT pool %s members: %d members (%s)", ref.ID, len(entries), summary)},
 		Was: b.Env.Obj.Text("provisioning_status"),
 		Send: func(ctx context.Context, c *octavia.Client) (object, octavia.Accepted, error) {
-			acc, err := c.BatchUpdateMembers(ctx, ref.ID, opts)
+			acc, err := c.BatchUpdateMembers(ctx, ref.ID, req)
 			return nil, acc, err
 		}}
 	// the section's context: this button goes with the editor
-	b.w.send(b.ctx, sess, wr, func(goapp.Context, sent) {
+	b.w.send(b.ctx, b.sess(), wr, func(goapp.Context, sent) {
 		b.open, b.plan, b.planned, b.done = false, nil, "", "Accepted: "+summary+". Its wait for the pool is in the operations above."
 		follow()
 	}, func(error) { b.err = b.w.err })
@@ -339,6 +298,7 @@ func (b *batchMembers) Render() goapp.UI {
 
 func (b *batchMembers) renderEditor() goapp.UI {
 	fresh := b.planned != "" && b.planned == b.text
+	busy := b.w.sending || b.checking
 	var errItems []goapp.UI
 	for _, e := range b.errs {
 		errItems = append(errItems, goapp.Li().DataSet("line", e.Line).Text(e.String()))
@@ -347,38 +307,54 @@ func (b *batchMembers) renderEditor() goapp.UI {
 		goapp.Label().For("batch-lines").Text("Members, one per line"),
 		goapp.Textarea().ID("batch-lines").Rows(8).Class("mono").Attr("spellcheck", "false").Text(b.text).
 			OnInput(func(ctx goapp.Context, e goapp.Event) { b.text = ctx.JSSrc().Get("value").String() }),
-		classDiv("muted", "hint").Text("address:port or address:port,weight (0–256; without it a member keeps its weight, a new one gets 1). IPv6: [address]:port. Members not listed are removed. # starts a comment."),
+		classDiv("muted", "hint").Text("address:port or address:port,weight (0–256; without it a member keeps its weight, a new one gets 1). IPv6: [address]:port. "+
+			"Members not listed are removed; a listed member keeps everything else (enabled, backup, monitor address and port, name, subnet, tags). # starts a comment."),
 		goapp.If(len(errItems) > 0, func() goapp.UI {
 			return idClassDiv("batch-errors", "alert", "alert-error").Aria("live", "assertive").Body(
 				goapp.Strong().Textf("%d line(s) to fix:", len(errItems)), goapp.Ul().Body(errItems...))
 		}),
 		goapp.If(fresh, b.renderPlan),
 		classDivBody("confirm-actions",
-			idButton("batch-preview").Class("btn").OnClick(b.preview).Text("Preview"),
-			idButton("batch-apply").Class("btn", "btn-primary").Disabled(!fresh || b.w.sending).OnClick(b.apply).
-				Text(map[bool]string{true: "Applying…", false: "Apply (one request)"}[b.w.sending]),
+			idButton("batch-preview").Class("btn").Disabled(busy).OnClick(b.preview).Text("Preview"),
+			idButton("batch-apply").Class("btn", "btn-primary").Disabled(!fresh || busy).OnClick(b.apply).
+				Text(map[bool]string{true: "Applying…", false: "Apply (one request)"}[busy]),
 			idButton("batch-cancel").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { b.open, b.err = false, "" }).Text("Cancel")))
 
 }
 
+// planLabels name a plan item's change in the preview.
+var planLabels = map[string]string{"add": "Create", "keep": "Keep", "change": "Change", "remove": "Delete"}
+
 func (b *batchMembers) renderPlan() goapp.UI {
 	rows := make([]goapp.UI, 0, len(b.plan))
 	for _, it := range b.plan {
-		wt := strconv.Itoa(it.Weight)
-		if it.Change == "change" {
-			wt = fmt.Sprintf("%d → %d", it.Was, it.Weight)
+		var what string
+		switch it.Change {
+		case "add":
+			what = fmt.Sprintf("new member, weight %d", it.Weight)
+		case "keep":
+			what = "unchanged"
+		case "remove":
+			what = "deleted (not listed)"
+		default:
+			parts := make([]string, len(it.Changes))
+			for i, c := range it.Changes {
+				parts[i] = c.String()
+			}
+			what = strings.Join(parts, "; ")
 		}
 		tone := map[string]string{"add": "st-ok-text", "keep": "muted", "change": "st-pending-text", "remove": "st-error-text"}[it.Change]
 		rows = append(rows, goapp.Tr().Class("batch-"+it.Change).Body(
-			classTdText(tone, map[string]string{"add": "Add", "keep": "Keep", "change": "Change weight", "remove": "Remove"}[it.Change]),
+			classTdText(tone, planLabels[it.Change]),
 			classTdText("mono", hostPort(it.Address, it.Port)),
-			goapp.Td().Text(wt),
+			goapp.Td().Text(it.Weight),
+			goapp.Td().Class("batch-what").Text(what),
 		))
 	}
 	return idDiv("batch-plan").Body(
 		idP("batch-summary").Text(planSummary(b.plan)+"."),
 		classDivBody("table-wrap", goapp.Table().Class("table", "table-compact").Body(
-			goapp.THead().Body(goapp.Tr().Body(goapp.Th().Text("Change"), goapp.Th().Text("Member"), goapp.Th().Text("Weight"))),
+			goapp.THead().Body(goapp.Tr().Body(goapp.Th().Text("Change"), goapp.Th().Text("Member"), goapp.Th().Text("Weight"), goapp.Th().Text("What changes"))),
 			goapp.TBody().Body(rows...),
 		)),
 	)

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
 
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
@@ -60,53 +59,6 @@ func TestParseMemberLines(t *testing.T) {
 				t.Errorf("errors: got %q, want %q", gotErrs, tt.wantErrs)
 			}
 		})
-	}
-}
-
-// TestMemberPlan previews a batch against the pool's members and builds
-// its one request: kept members keep their weight (and name, subnet), new
-// ones without a weight leave it to Octavia, the unlisted are removed.
-func TestMemberPlan(t *testing.T) {
-	current := []pools.Member{
-		{ID: "m1", Address: "10.0.0.1", ProtocolPort: 80, Weight: 3, Name: "web1", SubnetID: "sn"},
-		{ID: "m2", Address: "10.0.0.2", ProtocolPort: 80, Weight: 1},
-		{ID: "m3", Address: "fd00::1", ProtocolPort: 80, Weight: 1},
-	}
-	lines, errs := parseMemberLines("10.0.0.1:80\n10.0.0.2:80,7\n10.0.0.9:80\n10.0.0.8:80,0")
-	if len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	plan, opts := memberPlan(lines, current)
-	var got []string
-	for _, it := range plan {
-		got = append(got, it.Change+" "+hostPort(it.Address, it.Port)+" "+it.ID)
-	}
-	want := []string{"keep 10.0.0.1:80 m1", "change 10.0.0.2:80 m2", "add 10.0.0.9:80 ", "add 10.0.0.8:80 ", "remove [fd00::1]:80 m3"}
-	if !slices.Equal(got, want) {
-		t.Errorf("plan: got %q, want %q", got, want)
-	}
-	if s := planSummary(plan); s != "2 added, 1 kept, 1 weight changed, 1 removed" {
-		t.Errorf("summary: got %q", s)
-	}
-	b, _ := json.Marshal(opts)
-	wantBody := `[{"address":"10.0.0.1","protocol_port":80,"name":"web1","weight":3,"subnet_id":"sn"},` +
-		`{"address":"10.0.0.2","protocol_port":80,"weight":7},{"address":"10.0.0.9","protocol_port":80},` +
-		`{"address":"10.0.0.8","protocol_port":80,"weight":0}]`
-	if string(b) != wantBody {
-		t.Errorf("request: got %s, want %s", b, wantBody)
-	}
-	shuffled := []pools.Member{current[2], current[1], current[0], {Address: "10.0.0.10", ProtocolPort: 80, Weight: 1}}
-	if got := memberLines(shuffled); got != "10.0.0.1:80,3\n10.0.0.2:80,1\n10.0.0.10:80,1\n[fd00::1]:80,1\n" {
-		t.Errorf("prefill, sorted by address: got %q", got)
-	}
-	if got := memberLines(current); got != "10.0.0.1:80,3\n10.0.0.2:80,1\n[fd00::1]:80,1\n" {
-		t.Errorf("prefill: got %q", got)
-	}
-	// The prefill reads back as the same set: a batch of it changes nothing.
-	lines, errs = parseMemberLines(memberLines(current))
-	plan, _ = memberPlan(lines, current)
-	if len(errs) > 0 || planSummary(plan) != "0 added, 3 kept, 0 weight changed, 0 removed" {
-		t.Errorf("prefill read back: got %s, %v; want 3 kept", planSummary(plan), errs)
 	}
 }
 

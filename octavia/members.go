@@ -63,8 +63,11 @@ func (c *Client) UpdateMember(ctx context.Context, poolID, id string, opts pools
 
 // BatchUpdateMembers replaces the pool's whole member list with members
 // (PUT .../members, 202): members not listed are deleted, new ones created,
-// matching ones (same address and port) updated. An empty list removes every member.
-func (c *Client) BatchUpdateMembers(ctx context.Context, poolID string, members []pools.BatchUpdateMemberOpts) (Accepted, error) {
+// matching ones (same address and port) replaced: Octavia resets what a
+// listed member's entry omits (admin_state_up, weight, backup, monitor
+// address and port) to its default, so send every attribute of a member
+// that is to stay as it is. An empty list removes every member.
+func (c *Client) BatchUpdateMembers(ctx context.Context, poolID string, members []pools.BatchUpdateMemberOptsBuilder) (Accepted, error) {
 	op := "batch update members of pool " + poolID
 	body := make([]map[string]any, 0, len(members))
 	for _, m := range members {

@@ -250,7 +250,7 @@ func TestChildResources(t *testing.T) {
 			return acc, err
 		}},
 		{"batch update members", http.MethodPut, v2 + "pools/" + poolID + "/members", `{"members":[{"address":"10.0.0.12","protocol_port":8080}]}`, func() (Accepted, error) {
-			return c.BatchUpdateMembers(ctx, poolID, []pools.BatchUpdateMemberOpts{{Address: "10.0.0.12", ProtocolPort: 8080}})
+			return c.BatchUpdateMembers(ctx, poolID, []pools.BatchUpdateMemberOptsBuilder{pools.BatchUpdateMemberOpts{Address: "10.0.0.12", ProtocolPort: 8080}})
 		}},
 		{"delete L7 rule", http.MethodDelete, v2 + "l7policies/" + policyID + "/rules/" + ruleID, "", func() (Accepted, error) { return c.DeleteL7Rule(ctx, policyID, ruleID) }},
 		{"delete L7 policy", http.MethodDelete, v2 + "l7policies/" + policyID, "", func() (Accepted, error) { return c.DeleteL7Policy(ctx, policyID) }},

@@ -302,7 +302,7 @@ func TestBrowserTree(t *testing.T) {
 		chromedp.Click(chromedp.ID("batch-preview")),
 		chromedp.WaitVisible(chromedp.ID("batch-plan")),
 	)
-	if got := b.text(t, "#batch-summary"); got != "2 added, 1 kept, 1 weight changed, 1 removed." {
+	if got := b.text(t, "#batch-summary"); got != "2 added, 1 kept, 1 changed, 1 removed." {
 		t.Errorf("batch preview: got %q", got)
 	}
 	b.shot(t, "tree-12-batch-preview")
