@@ -7,7 +7,6 @@ import (
 	"slices"
 	"testing"
 
-
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 )
