@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"sync"
 	"time"
@@ -160,6 +161,21 @@ func (t *bodyTicket) Done() {
 	})
 }
 
+// siteKey is the budget of an address where one site's share counts (bodies
+// being read, failed logins): an IPv4 address its own, an IPv6 one its /56
+// (one subscriber usually holds a whole /56: its 256 /64s are one sender).
+func siteKey(addr string) string {
+	ip, err := netip.ParseAddr(addr)
+	if err != nil {
+		return addr
+	}
+	ip = ip.WithZone("").Unmap()
+	if ip.Is4() {
+		return ip.String()
+	}
+	return netip.PrefixFrom(ip, 56).Masked().String()
+}
+
 // readBody reads r's body, at most p.maxBody bytes, into a buffer sized from its
 // Content-Length when known. known tells a request with a known session or token
 // (it may use the slots kept for them). It answers the client itself and returns
@@ -167,15 +183,15 @@ func (t *bodyTicket) Done() {
 // arrives too slowly (408), or too many bodies are being read from this address
 // (429) or in all (503). On true, the body's count for its client address is
 // already free; the caller calls release once the body is no longer needed.
-func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request, known bool) (body *clientBody, release func(), ok bool) {
-	if r.ContentLength > p.maxBody {
-		p.tooLarge(w)
+func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request, known bool, limit int64) (body *clientBody, release func(), ok bool) {
+	if r.ContentLength > limit {
+		refuseTooLarge(w, limit)
 		return nil, nil, false
 	}
 	if r.Body == nil || r.Body == http.NoBody {
 		return &clientBody{}, func() {}, true
 	}
-	ticket, err := p.bodies.enter(ClientKey(r, p.trustForwarded), r.ContentLength, known)
+	ticket, err := p.bodies.enter(siteKey(clientAddr(r, p.trustForwarded)), r.ContentLength, known)
 	switch {
 	case errors.Is(err, errTooManyFromClient):
 		w.Header().Set("Retry-After", "1")
@@ -192,15 +208,15 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request, known bool) (bo
 	if tiny(r.ContentLength) {
 		grace = TinyGrace
 	}
-	rd, stop := minRate(w, http.MaxBytesReader(w, r.Body, p.maxBody), grace)
-	data, err := readAtMost(rd, r.ContentLength, p.maxBody)
+	rd, stop := minRate(w, http.MaxBytesReader(w, r.Body, limit), grace)
+	data, err := readAtMost(rd, r.ContentLength, limit)
 	stop()
 	ticket.Read()
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooLarge):
 		ticket.Done()
-		p.tooLarge(w)
+		refuseTooLarge(w, limit)
 		return nil, nil, false
 	case err != nil && (isTimeout(err) || errors.Is(err, io.ErrUnexpectedEOF) || clientGone(r)):
 		ticket.Done()
@@ -283,9 +299,23 @@ func readAtMost(rd io.Reader, n, limit int64) ([]byte, error) {
 	}
 }
 
-func (p *Proxy) tooLarge(w http.ResponseWriter) {
+func refuseTooLarge(w http.ResponseWriter, limit int64) {
 	w.Header().Set("Connection", "close")
-	WriteFault(w, http.StatusRequestEntityTooLarge, "Request body too large: the limit is %d bytes.", p.maxBody)
+	WriteFault(w, http.StatusRequestEntityTooLarge, "Request body too large: the limit is %d bytes.", limit)
+}
+
+// ReadBody reads r's body, at most limit bytes, as the proxy reads an
+// anonymous request's (a login's): under the same bounds per client address
+// and in all, in the same time. It answers the client itself (a fault) and
+// returns false when the body is refused. The served login form's post
+// (POST /login) is read with it, so it cannot hold more than a login may.
+func (p *Proxy) ReadBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, bool) {
+	body, release, ok := p.readBody(w, r, false, min(limit, p.maxBody))
+	if !ok {
+		return nil, false
+	}
+	release()
+	return body.data, true
 }
 
 // attach sets the body (and its length) of the outgoing request.

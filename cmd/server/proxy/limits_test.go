@@ -179,6 +179,24 @@ func TestBudgetKey(t *testing.T) {
 	}
 }
 
+func TestSiteKey(t *testing.T) {
+	tests := []struct{ name, addr, want string }{
+		{"IPv4", "192.0.2.7", "192.0.2.7"},
+		{"IPv4-mapped IPv6", "::ffff:192.0.2.7", "192.0.2.7"},
+		{"IPv6: its /56", "2001:db8:1:2aa:aaaa:bbbb:cccc:dddd", "2001:db8:1:200::/56"},
+		{"another /64 of the same /56", "2001:db8:1:2ff::1", "2001:db8:1:200::/56"},
+		{"IPv6 with a zone", "fe80::1%eth0", "fe80::/56"},
+		{"not an address", "unix", "unix"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := siteKey(tt.addr); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
 func newTestCache(limits ValidationLimits, now time.Time) *catalogCache {
 	c := newCatalogCache(&url.URL{Scheme: "http", Host: "keystone.invalid"}, "", "", http.DefaultClient, limits)
 	c.now = func() time.Time { return now }

@@ -295,7 +295,7 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request, service string) {
 	}
 	// Read only now, after the token was resolved: an unauthenticated client gets its
 	// 401 without the server buffering anything (Identity requests carry the login).
-	body, release, ok := p.readBody(w, r, known)
+	body, release, ok := p.readBody(w, r, known, p.maxBody)
 	if !ok {
 		return
 	}
