@@ -106,6 +106,7 @@ type Proxy struct {
 	maxBody           int64
 	bodies            *bodyGate     // bounds the request bodies read at once
 	waiting           *upstreamGate // bounds the requests waiting on upstream at once
+	logins            *loginThrottle
 	identityTimeout   time.Duration
 	logger            *slog.Logger
 	onUpstream        func(context.Context, string)
@@ -164,6 +165,7 @@ func New(o Options) *Proxy {
 		maxBody:         o.MaxBody,
 		bodies:          newBodyGate(o.MaxTinyBodies, o.MaxSmallBodies, o.MaxBodies, o.BodiesPerClient),
 		waiting:         newUpstreamGate(o.UpstreamPerSession, o.AnonymousUpstream),
+		logins:          newLoginThrottle(),
 		identityTimeout: o.IdentityTimeout,
 		logger:          o.Logger,
 		onUpstream:      o.OnUpstream,
@@ -239,6 +241,7 @@ type target struct {
 	token   string   // X-Subject-Token of a DELETE /v3/auth/tokens (to forget its catalog)
 	body    *clientBody
 	session sessionRequest // the cookie rule (session.go)
+	login   *passwordLogin // a password login (login_throttle.go), else nil
 }
 
 type targetKey struct{}
@@ -309,6 +312,11 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request, service string) {
 	defer released()
 	sess.fillRescope(r.Method, service, rest, body)
 	t.body, t.session = body, sess
+	if service == Identity && r.Method == http.MethodPost && rest == "/v3/auth/tokens" {
+		if t.login = p.logins.passwordLoginOf(body.data, siteKey(clientAddr(r, p.trustForwarded))); t.login != nil && p.throttleLogin(w, t.login) {
+			return
+		}
+	}
 	if p.onUpstream != nil {
 		p.onUpstream(ctx, t.base.Host)
 	}
@@ -470,6 +478,9 @@ func (p *Proxy) modifyServiceResponse(resp *http.Response) error {
 func (p *Proxy) modifyIdentityResponse(resp *http.Response) error {
 	p.modifyServiceResponse(resp) // Cache-Control: no-store (tokens, catalogs, credentials' secrets)
 	t := resp.Request.Context().Value(targetKey{}).(*target)
+	if t.login != nil {
+		p.logins.answered(t.login, resp.StatusCode)
+	}
 	if t.token != "" && resp.StatusCode < 300 {
 		p.catalogs.forget(t.token)
 	}
