@@ -303,6 +303,11 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request, service string) {
 		return
 	}
 	defer release()
+	if service == Identity && r.Method == http.MethodPost && rest == "/v3/auth/tokens" {
+		if t.login = p.logins.passwordLoginOf(body.data, siteKey(clientAddr(r, p.trustForwarded))); t.login != nil && p.throttleLogin(w, t.login) {
+			return
+		}
+	}
 	// What waits on the cloud is bounded per session (the body's slot per
 	// client address is free again).
 	released, ok := p.waitUpstream(w, session)
@@ -312,11 +317,6 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request, service string) {
 	defer released()
 	sess.fillRescope(r.Method, service, rest, body)
 	t.body, t.session = body, sess
-	if service == Identity && r.Method == http.MethodPost && rest == "/v3/auth/tokens" {
-		if t.login = p.logins.passwordLoginOf(body.data, siteKey(clientAddr(r, p.trustForwarded))); t.login != nil && p.throttleLogin(w, t.login) {
-			return
-		}
-	}
 	if p.onUpstream != nil {
 		p.onUpstream(ctx, t.base.Host)
 	}
