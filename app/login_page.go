@@ -443,6 +443,9 @@ func loginErrorText(err error, authURL string) string {
 	if !errors.As(err, &e) {
 		return "Keystone could not be reached at " + authURL + ": " + err.Error()
 	}
+	if e.StatusCode == http.StatusTooManyRequests && e.Fault != "" {
+		return e.Fault // the server's login throttle: "… try again in N s."
+	}
 	switch e.Code {
 	case octavia.EUNAUTHORIZED:
 		return "Keystone refused these credentials (401): check the user name, password and domain."

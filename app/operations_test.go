@@ -155,6 +155,11 @@ func TestLoginErrorText(t *testing.T) {
 			}
 		})
 	}
+	// the server's login throttle says it all: only its words, at the form
+	throttled := &octavia.Error{Code: octavia.EINVALID, StatusCode: 429, Fault: "Too many failed logins for this user: try again in 20 s."}
+	if got := loginErrorText(throttled, auth); got != throttled.Fault {
+		t.Errorf("a throttled login: got %q, want %q", got, throttled.Fault)
+	}
 }
 
 func TestOpRows(t *testing.T) {

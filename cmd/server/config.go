@@ -45,7 +45,7 @@ type config struct {
 	StatusMaxViewers, StatusMaxViewersPerAddr int
 
 	// workshops (lab.go)
-	LabTraineePasswords string // "name" or "random"
+	LabTraineePasswords string // "name" or "random" (the flag's "auto" resolved: lab_passwords.go)
 	LabRandomAdmin      bool   // a random admin password even without trainees
 	LabListTrainees     bool   // the login page lists the trainees and their passwords
 	LabState            string // file the lab's state is saved to and loaded from
@@ -116,7 +116,7 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 	fs.StringVar(&cfg.SessionCookie, "session-cookie", env("session-cookie", serverapi.SessionCookie), "`name` of the browser session cookie (__Host- is prepended on https); two consoles on one host need different names")
 	sessionKeyFile := fs.String("session-key-file", env("session-key-file", ""), "read the session key from this `file` (a mounted secret; surrounding white space ignored): unlike -session-key, it never shows in the process's arguments")
 	fs.DurationVar(&cfg.LabTokenTTL, "lab-token-ttl", envDuration("lab-token-ttl", 0), "lab cloud: lifetime of Keystone tokens (0 = 1h)")
-	fs.StringVar(&cfg.LabTraineePasswords, "lab-trainee-passwords", env("lab-trainee-passwords", "name"), "lab cloud: trainees' passwords, `name` (= the user name) or random")
+	fs.StringVar(&cfg.LabTraineePasswords, "lab-trainee-passwords", env("lab-trainee-passwords", "auto"), "lab cloud: trainees' (and demo's, viewer's) passwords, `name` (= the user name), random, or auto (random when served beyond loopback)")
 	fs.BoolVar(&cfg.LabRandomAdmin, "lab-random-admin-password", envBool("lab-random-admin-password"), "lab cloud: a random admin password, printed here only (always so with trainees)")
 	fs.BoolVar(&cfg.LabListTrainees, "lab-list-trainees", envBool("lab-list-trainees"), "lab cloud: the login page lists the trainees and their passwords")
 	fs.StringVar(&cfg.LabState, "lab-state", env("lab-state", ""), "lab cloud: `file` the whole lab is saved to (a few seconds after each change, and at shutdown) and loaded from at start")
@@ -174,8 +174,11 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 	if cfg.LabTrainees < 0 {
 		return config{}, errors.New("-lab-trainees: want 0 or more")
 	}
+	if cfg.LabTraineePasswords == "auto" {
+		cfg.LabTraineePasswords = autoLabPasswords(cfg)
+	}
 	if cfg.LabTraineePasswords != "name" && cfg.LabTraineePasswords != "random" {
-		return config{}, fmt.Errorf("-lab-trainee-passwords %q: want name or random", cfg.LabTraineePasswords)
+		return config{}, fmt.Errorf("-lab-trainee-passwords %q: want name, random or auto", cfg.LabTraineePasswords)
 	}
 	return cfg, nil
 }

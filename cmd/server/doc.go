@@ -22,7 +22,7 @@
 //	         [-status-cloud NAME] [-status-max-viewers 5000] [-status-max-viewers-per-addr 100]
 //	         [-cors-origin https://a.example,...] [-public-url URL]
 //	         [-trust-forwarded] [-web DIR] [-lab-trainees N] [-lab-scenario FILE]
-//	         [-lab-faults JSON] [-lab-delay 2s] [-lab-trainee-passwords name|random]
+//	         [-lab-faults JSON] [-lab-delay 2s] [-lab-trainee-passwords auto|name|random]
 //	         [-lab-random-admin-password] [-lab-list-trainees] [-lab-state FILE] [-lab-exercise FILE]
 //	         [-session-key-file FILE]
 //	octaview precompress [-quality 11] [-stamp FILE] [-new FILE] web/app.wasm

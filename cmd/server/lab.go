@@ -37,6 +37,7 @@ func newLab(ctx context.Context, cfg config, logger *slog.Logger) (*labSetup, er
 	opts := labcloud.Options{Trainees: cfg.LabTrainees, Delay: cfg.LabDelay, TokenTTL: cfg.LabTokenTTL} // the access log covers its requests
 	if cfg.LabTraineePasswords == "random" {
 		opts.TraineePasswords = labcloud.PasswordsRandom
+		opts.DemoPasswords = labcloud.PasswordsRandom // demo/demo would let anyone in as well
 	}
 	var err error
 	if cfg.LabScenario != "" {

@@ -4,9 +4,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"mime"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -43,13 +43,20 @@ type loginForm struct {
 	hosting  *hosting
 	upstream http.Handler               // the proxy's routes (routes.go's upstream)
 	origin   func(*http.Request) string // this server's public origin (the proxy's)
+	read     bodyReader                 // reads the form under the proxy's body bounds
 	timeout  time.Duration
 }
 
+// bodyReader reads a request's body, at most limit bytes, or answers the
+// client itself and returns false (proxy.Proxy.ReadBody).
+type bodyReader func(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, bool)
+
 // loginForm returns the handler of the served form's posts, which logs in
-// through upstream (the proxy's routes) and whose public origin is origin.
-func (h *hosting) loginForm(upstream http.Handler, origin func(*http.Request) string) http.Handler {
-	return &loginForm{hosting: h, upstream: upstream, origin: origin, timeout: loginFormTimeout}
+// through upstream (the proxy's routes), whose public origin is origin, and
+// whose body read reads (as the proxy reads a login's: the same bounds per
+// client address and in all, the same time).
+func (h *hosting) loginForm(upstream http.Handler, origin func(*http.Request) string, read bodyReader) http.Handler {
+	return &loginForm{hosting: h, upstream: upstream, origin: origin, read: read, timeout: loginFormTimeout}
 }
 
 func (f *loginForm) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -63,16 +70,16 @@ func (f *loginForm) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "The login form is posted URL-encoded (application/x-www-form-urlencoded).", http.StatusUnsupportedMediaType)
 		return
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxLoginForm)
-	if err := r.ParseForm(); err != nil {
-		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-			http.Error(w, "The login form is too large.", http.StatusRequestEntityTooLarge)
-			return
-		}
+	data, ok := f.read(w, r, maxLoginForm)
+	if !ok {
+		return // answered: too large, too slow, or too many at once
+	}
+	posted, err := url.ParseQuery(string(data))
+	if err != nil {
 		http.Error(w, "The login form could not be read.", http.StatusBadRequest)
 		return
 	}
-	in := ui.PlainLoginOf(r.PostForm)
+	in := ui.PlainLoginOf(posted)
 	next := ui.SafeNext(r.URL.Query().Get("next"))
 
 	ctx, cancel := context.WithTimeout(r.Context(), f.timeout)

@@ -320,7 +320,7 @@ func csvSafe(row []string) []string {
 func (tr *trainer) cards(w http.ResponseWriter, r *http.Request, _ labcloud.Identity, _ string) {
 	out := serverapi.Cards{URL: tr.consoleURL, Cards: []serverapi.Card{}}
 	for _, u := range tr.lab.Users() {
-		if u.Trainee {
+		if onCard(u) {
 			out.Cards = append(out.Cards, serverapi.Card{User: u.Name, Password: u.Password, Project: u.Project, URL: tr.consoleURL})
 		}
 	}

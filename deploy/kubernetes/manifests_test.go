@@ -318,6 +318,9 @@ func TestLabOverlay(t *testing.T) {
 	if env["OCTAVIEW_CLOUD"] != "" || env["OCTAVIEW_KEYSTONE"] != "" || env["OCTAVIEW_LAB_TRAINEES"] == "" {
 		t.Errorf("lab: want the embedded lab with trainees, got %v", env)
 	}
+	if env["OCTAVIEW_LAB_TRAINEE_PASSWORDS"] != "random" {
+		t.Errorf("lab: trainees' passwords %q, want random (anyone in the class could log in as anyone)", env["OCTAVIEW_LAB_TRAINEE_PASSWORDS"])
+	}
 }
 
 func TestProductionOverlay(t *testing.T) {

@@ -80,8 +80,8 @@ func New(opts Options) *Cloud {
 	c.mu.Lock()
 	c.seedPublicNetwork(now)
 	c.addUser("admin", c.opts.AdminPassword, "admin", roleAdmin)
-	c.addUser("demo", "demo", "demo", roleMember)
-	c.addUser("viewer", "viewer", "demo", roleReader)
+	c.addUser("demo", c.demoPassword("demo"), "demo", roleMember)
+	c.addUser("viewer", c.demoPassword("viewer"), "demo", roleReader)
 	c.addTrainees(c.opts.Trainees)
 	if c.opts.Scenario != nil {
 		if err := c.applyScenario(c.opts.Scenario, now); err != nil {
@@ -157,6 +157,15 @@ func (c *Cloud) addTrainees(n int) {
 		}
 		c.addUser(name, password, name, roleMember).trainee = true
 	}
+}
+
+// demoPassword is the password of the seeded user name, with
+// Options.DemoPasswords.
+func (c *Cloud) demoPassword(name string) string {
+	if c.opts.DemoPasswords == PasswordsRandom {
+		return randomPassword()
+	}
+	return name
 }
 
 // markChanged records a change of the lab's state, for Autosave. Caller

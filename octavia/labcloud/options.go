@@ -37,6 +37,9 @@ type Options struct {
 	// PasswordsName (the user name), or PasswordsRandom (random, 12
 	// characters from an alphabet without look-alikes).
 	TraineePasswords string
+	// DemoPasswords is how the passwords of the seeded users demo and viewer
+	// are chosen: "" or PasswordsName (the user name), or PasswordsRandom.
+	DemoPasswords string
 	// AdminPassword is the password of the lab's admin user; "" means "admin".
 	AdminPassword string
 	// Exercise is the exercise the trainees' progress is checked against

@@ -232,6 +232,31 @@ func TestTraineeAndAdminPasswords(t *testing.T) {
 	}
 }
 
+// TestDemoPasswords: with DemoPasswords random, demo and viewer are not
+// guessable (their name is not their password) and log in with theirs;
+// without, their password is their name.
+func TestDemoPasswords(t *testing.T) {
+	for _, tt := range []struct {
+		mode   string
+		random bool
+	}{{"", false}, {PasswordsName, false}, {PasswordsRandom, true}} {
+		c := New(Options{DemoPasswords: tt.mode})
+		for _, u := range c.Users() {
+			if u.Name != "demo" && u.Name != "viewer" {
+				continue
+			}
+			if got := u.Password != u.Name && len(u.Password) == 12; got != tt.random {
+				t.Errorf("DemoPasswords %q: %s's password %q, want random %v", tt.mode, u.Name, u.Password, tt.random)
+			}
+			loginTo(t, c, u.Name, u.Password, u.Project)
+		}
+		if tt.random {
+			anon := &tclient{t: t, h: c}
+			anon.must(http.StatusUnauthorized, http.MethodPost, "/identity/v3/auth/tokens", passwordAuth("demo", "demo", "demo"))
+		}
+	}
+}
+
 func TestTrainerViewIsReadOnlyAndStaysInItsProject(t *testing.T) {
 	c := New(Options{Seed: 1, Trainees: 2})
 	admin, t1 := login(t, c, "admin"), login(t, c, "trainee1")

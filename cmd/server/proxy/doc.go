@@ -14,9 +14,13 @@
 // (session.go): the app's placeholder becomes the token in X-Auth-Token, in
 // X-Subject-Token of /v3/auth/tokens, and in one place of one body,
 // auth.identity.token.id of POST /v3/auth/tokens, nowhere else. Request bodies are
-// bounded per client address, by a minimum rate, and in two pools (body.go).
+// bounded per client address while they are read, by a minimum rate, and in three
+// pools (body.go); what waits on the cloud is bounded per session
+// (upstream_gate.go); password logins Keystone refused throttle their user and
+// address (login_throttle.go).
 //
 // A Proxy keeps no state that a replica could not rebuild (the catalog cache, the
-// short memory of refused tokens and the per-address validation budget are per
-// process), so any number of replicas can serve the same users.
+// short memory of refused tokens, the per-address validation budget and the login
+// throttle are per process), so any number of replicas can serve the same users
+// (each replica throttles logins on its own: N replicas allow N times the guesses).
 package proxy

@@ -28,19 +28,20 @@ type testEnv struct {
 }
 
 type envOptions struct {
-	publicURL       string
-	defaultOrigin   string
-	trustForwarded  bool
-	headerTimeout   time.Duration
-	identityTimeout time.Duration
-	maxBody         int64
-	validation      ValidationLimits
-	up              proxytest.Options
-	onLookup        func()
-	readTimeout     time.Duration // of the proxy's server; 0 = none
-	inProcess       bool          // reach the lab through labcloud.Transport, as lab mode does
-	sessionKey      []byte        // seals the session cookie; nil = none
-	sessionCookie   string        // the cookie's name; "" = the default
+	publicURL          string
+	defaultOrigin      string
+	trustForwarded     bool
+	headerTimeout      time.Duration
+	identityTimeout    time.Duration
+	maxBody            int64
+	validation         ValidationLimits
+	up                 proxytest.Options
+	onLookup           func()
+	readTimeout        time.Duration // of the proxy's server; 0 = none
+	inProcess          bool          // reach the lab through labcloud.Transport, as lab mode does
+	sessionKey         []byte        // seals the session cookie; nil = none
+	sessionCookie      string        // the cookie's name; "" = the default
+	upstreamPerSession int           // Options.UpstreamPerSession
 }
 
 func newTestEnv(t testing.TB, o envOptions) *testEnv {
@@ -63,7 +64,7 @@ func newTestEnv(t testing.TB, o envOptions) *testEnv {
 		Keystone: ks, Transport: rt, PublicURL: o.publicURL, DefaultOrigin: o.defaultOrigin, TrustForwarded: o.trustForwarded,
 		MaxBody: o.maxBody, IdentityTimeout: o.identityTimeout, Validation: o.validation,
 		Logger: slog.New(slog.NewJSONHandler(e.Logs, nil)), OnKeystoneLookup: o.onLookup, SessionKey: o.sessionKey,
-		SessionCookie: o.sessionCookie,
+		SessionCookie: o.sessionCookie, UpstreamPerSession: o.upstreamPerSession,
 	})
 	mux := http.NewServeMux()
 	for _, s := range Services {

@@ -24,6 +24,9 @@ import (
 // second (the Retry-After) and starts again, until ctx is done. It counts the
 // answers by status.
 type slowBodyFlood struct {
+	from   []string // source addresses, sender i sends from from[i%len(from)]; none: 127.0.0.1
+	length int      // every body's Content-Length; 0: 1000 and 1 MiB in turn
+
 	mu       sync.Mutex
 	statuses map[int]int
 	holding  atomic.Int64 // connections sending their body right now
@@ -38,9 +41,16 @@ func (f *slowBodyFlood) run(ctx context.Context, addr string, n int) *sync.WaitG
 		if i%2 == 1 {
 			length = 1 << 20
 		}
+		if f.length > 0 {
+			length = f.length
+		}
+		d := &net.Dialer{}
+		if len(f.from) > 0 {
+			d.LocalAddr = &net.TCPAddr{IP: net.ParseIP(f.from[i%len(f.from)])}
+		}
 		wg.Go(func() {
 			for ctx.Err() == nil {
-				f.once(ctx, addr, length)
+				f.once(ctx, d, addr, length)
 				select {
 				case <-ctx.Done():
 				case <-time.After(time.Second):
@@ -51,8 +61,8 @@ func (f *slowBodyFlood) run(ctx context.Context, addr string, n int) *sync.WaitG
 	return &wg
 }
 
-func (f *slowBodyFlood) once(ctx context.Context, addr string, length int) {
-	conn, err := (&net.Dialer{}).DialContext(ctx, "tcp", addr)
+func (f *slowBodyFlood) once(ctx context.Context, d *net.Dialer, addr string, length int) {
+	conn, err := d.DialContext(ctx, "tcp", addr)
 	if err != nil {
 		return
 	}

@@ -179,6 +179,24 @@ func TestBudgetKey(t *testing.T) {
 	}
 }
 
+func TestSiteKey(t *testing.T) {
+	tests := []struct{ name, addr, want string }{
+		{"IPv4", "192.0.2.7", "192.0.2.7"},
+		{"IPv4-mapped IPv6", "::ffff:192.0.2.7", "192.0.2.7"},
+		{"IPv6: its /56", "2001:db8:1:2aa:aaaa:bbbb:cccc:dddd", "2001:db8:1:200::/56"},
+		{"another /64 of the same /56", "2001:db8:1:2ff::1", "2001:db8:1:200::/56"},
+		{"IPv6 with a zone", "fe80::1%eth0", "fe80::/56"},
+		{"not an address", "unix", "unix"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := siteKey(tt.addr); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
 func newTestCache(limits ValidationLimits, now time.Time) *catalogCache {
 	c := newCatalogCache(&url.URL{Scheme: "http", Host: "keystone.invalid"}, "", "", http.DefaultClient, limits)
 	c.now = func() time.Time { return now }
@@ -276,9 +294,9 @@ func TestIdentityLargeBodyUnknownLength(t *testing.T) {
 	}
 }
 
-// TestBodyGate: bodies are bounded per client address and in two pools, a
-// quarter of each kept for requests with a known session or token; small bodies
-// of known length never wait on large ones.
+// TestBodyGate: bodies are bounded per client address and in three pools, a
+// quarter of each kept for requests with a known session or token; tiny and
+// small bodies of known length never wait on larger ones.
 func TestBodyGate(t *testing.T) {
 	type step struct {
 		client string
@@ -286,7 +304,7 @@ func TestBodyGate(t *testing.T) {
 		known  bool
 		want   error
 	}
-	big, small := int64(SmallBody+1), int64(300)
+	big, small, tiny := int64(SmallBody+1), int64(TinyBody+1), int64(300)
 	tests := []struct {
 		name  string
 		steps []step
@@ -306,26 +324,44 @@ func TestBodyGate(t *testing.T) {
 			{"a", small, false, nil}, {"b", small, false, nil}, {"c", small, false, nil}, {"d", small, false, errBodiesBusy},
 			{"e", small, true, nil},
 		}},
+		{"tiny bodies (logins) have their own pool", []step{
+			{"a", small, false, nil}, {"b", small, false, nil}, {"c", small, false, nil}, {"d", small, false, errBodiesBusy},
+			{"e", tiny, false, nil}, {"f", TinyBody, false, nil}, {"g", 0, false, nil}, {"h", tiny, false, errBodiesBusy},
+			{"i", tiny, true, nil},
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g := newBodyGate(4, 4, 2) // one slot of each pool kept for known requests
+			g := newBodyGate(4, 4, 4, 2) // one slot of each pool kept for known requests
 			for i, s := range tt.steps {
-				release, err := g.enter(s.client, s.n, s.known)
-				if !errors.Is(err, s.want) || (err == nil) != (release != nil) {
+				ticket, err := g.enter(s.client, s.n, s.known)
+				if !errors.Is(err, s.want) || (err == nil) != (ticket != nil) {
 					t.Fatalf("step %d (%s, %d bytes, known %v): got %v, want %v", i, s.client, s.n, s.known, err, s.want)
 				}
 			}
 		})
 	}
-	g := newBodyGate(4, 4, 1)
-	release, _ := g.enter("a", small, false)
-	release()
-	release() // a second call is a no-op
-	if _, err := g.enter("a", small, false); err != nil {
-		t.Errorf("after release: got %v, want a slot again", err)
-	}
-	if len(g.clients) != 1 || g.small.used != 1 {
-		t.Errorf("after release twice and one enter: got %d clients and %d small slots in use, want 1 and 1", len(g.clients), g.small.used)
-	}
+	t.Run("read frees the address and a small slot, done a large one", func(t *testing.T) {
+		g := newBodyGate(1, 1, 1, 1)
+		ticket, _ := g.enter("a", tiny, true)
+		ticket.Read()
+		ticket.Read() // a second call is a no-op
+		if _, err := g.enter("a", small, true); err != nil {
+			t.Fatalf("a small body after a tiny one's read: got %v, want a slot", err)
+		}
+		g = newBodyGate(1, 1, 1, 1)
+		ticket, _ = g.enter("a", big, true)
+		ticket.Read()
+		if _, err := g.enter("b", big, true); !errors.Is(err, errBodiesBusy) {
+			t.Fatalf("a large body while another waits for its answer: got %v, want %v", err, errBodiesBusy)
+		}
+		ticket.Done()
+		ticket.Done()
+		if len(g.clients) != 0 || g.large.used != 0 {
+			t.Errorf("after done twice: got %d clients and %d large slots in use, want 0 and 0", len(g.clients), g.large.used)
+		}
+		if _, err := g.enter("b", big, true); err != nil {
+			t.Errorf("after done: got %v, want a large slot again", err)
+		}
+	})
 }

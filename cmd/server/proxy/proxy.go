@@ -62,14 +62,20 @@ type Options struct {
 	// X-Forwarded-Host; the command sets the listen address's. With neither, the
 	// request's Host is used, which any client chooses: only for tests.
 	DefaultOrigin   string
-	TrustForwarded  bool          // take X-Forwarded-For/Host/Proto from the client
-	MaxBody         int64         // 0 = MaxRequestBody
-	MaxBodies       int           // large bodies buffered at once; 0 = MaxBufferedBodies
-	MaxSmallBodies  int           // small bodies (SmallBody) buffered at once; 0 = MaxSmallBodies
-	BodiesPerClient int           // bodies read at once from one client address; 0 = MaxBodiesPerClient
-	IdentityTimeout time.Duration // 0 = IdentityTimeout
-	Validation      ValidationLimits
-	Logger          *slog.Logger
+	TrustForwarded  bool  // take X-Forwarded-For/Host/Proto from the client
+	MaxBody         int64 // 0 = MaxRequestBody
+	MaxBodies       int   // large bodies buffered at once; 0 = MaxBufferedBodies
+	MaxSmallBodies  int   // small bodies (SmallBody) buffered at once; 0 = MaxSmallBodies
+	MaxTinyBodies   int   // tiny bodies (TinyBody) buffered at once; 0 = MaxTinyBodies
+	BodiesPerClient int   // bodies read at once from one client address; 0 = MaxBodiesPerClient
+	// UpstreamPerSession bounds one session's requests waiting on the cloud at
+	// once (0 = MaxUpstreamPerSession); AnonymousUpstream those without a
+	// session or known token (0 = MaxAnonymousUpstream).
+	UpstreamPerSession int
+	AnonymousUpstream  int
+	IdentityTimeout    time.Duration // 0 = IdentityTimeout
+	Validation         ValidationLimits
+	Logger             *slog.Logger
 
 	// OnUpstream is told the upstream host of each forwarded request (the access log); may be nil.
 	OnUpstream func(ctx context.Context, host string)
@@ -98,7 +104,9 @@ type Proxy struct {
 	defaultOrigin     string
 	trustForwarded    bool
 	maxBody           int64
-	bodies            *bodyGate // bounds the request bodies read at once
+	bodies            *bodyGate     // bounds the request bodies read at once
+	waiting           *upstreamGate // bounds the requests waiting on upstream at once
+	logins            *loginThrottle
 	identityTimeout   time.Duration
 	logger            *slog.Logger
 	onUpstream        func(context.Context, string)
@@ -126,8 +134,17 @@ func New(o Options) *Proxy {
 	if o.MaxSmallBodies <= 0 {
 		o.MaxSmallBodies = MaxSmallBodies
 	}
+	if o.MaxTinyBodies <= 0 {
+		o.MaxTinyBodies = MaxTinyBodies
+	}
 	if o.BodiesPerClient <= 0 {
 		o.BodiesPerClient = MaxBodiesPerClient
+	}
+	if o.UpstreamPerSession <= 0 {
+		o.UpstreamPerSession = MaxUpstreamPerSession
+	}
+	if o.AnonymousUpstream <= 0 {
+		o.AnonymousUpstream = MaxAnonymousUpstream
 	}
 	if o.SessionCookie == "" {
 		o.SessionCookie = serverapi.SessionCookie
@@ -146,7 +163,9 @@ func New(o Options) *Proxy {
 		defaultOrigin:   o.DefaultOrigin,
 		trustForwarded:  o.TrustForwarded,
 		maxBody:         o.MaxBody,
-		bodies:          newBodyGate(o.MaxSmallBodies, o.MaxBodies, o.BodiesPerClient),
+		bodies:          newBodyGate(o.MaxTinyBodies, o.MaxSmallBodies, o.MaxBodies, o.BodiesPerClient),
+		waiting:         newUpstreamGate(o.UpstreamPerSession, o.AnonymousUpstream),
+		logins:          newLoginThrottle(),
 		identityTimeout: o.IdentityTimeout,
 		logger:          o.Logger,
 		onUpstream:      o.OnUpstream,
@@ -222,6 +241,7 @@ type target struct {
 	token   string   // X-Subject-Token of a DELETE /v3/auth/tokens (to forget its catalog)
 	body    *clientBody
 	session sessionRequest // the cookie rule (session.go)
+	login   *passwordLogin // a password login (login_throttle.go), else nil
 }
 
 type targetKey struct{}
@@ -248,10 +268,14 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request, service string) {
 	}
 	t := &target{service: service, rest: rest, origin: p.origin(r)}
 	ctx := r.Context()
-	known := sess.token != "" // a request with a valid sealed session
+	session := r.Header.Get("X-Auth-Token") // the session's own token in place of the placeholder
+	known := sess.token != ""               // a request with a valid sealed session
 	if service == Identity {
 		t.base = p.keystone
 		known = known || p.catalogs.known(r.Header.Get("X-Auth-Token"))
+		if !known {
+			session = ""
+		}
 		if r.Method == http.MethodDelete && rest == "/v3/auth/tokens" {
 			t.token = r.Header.Get("X-Subject-Token")
 			if sess.on {
@@ -274,11 +298,23 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request, service string) {
 	}
 	// Read only now, after the token was resolved: an unauthenticated client gets its
 	// 401 without the server buffering anything (Identity requests carry the login).
-	body, release, ok := p.readBody(w, r, known)
+	body, release, ok := p.readBody(w, r, known, p.maxBody)
 	if !ok {
 		return
 	}
 	defer release()
+	if service == Identity && r.Method == http.MethodPost && rest == "/v3/auth/tokens" {
+		if t.login = p.logins.passwordLoginOf(body.data, siteKey(clientAddr(r, p.trustForwarded))); t.login != nil && p.throttleLogin(w, t.login) {
+			return
+		}
+	}
+	// What waits on the cloud is bounded per session (the body's slot per
+	// client address is free again).
+	released, ok := p.waitUpstream(w, session)
+	if !ok {
+		return
+	}
+	defer released()
 	sess.fillRescope(r.Method, service, rest, body)
 	t.body, t.session = body, sess
 	if p.onUpstream != nil {
@@ -442,6 +478,9 @@ func (p *Proxy) modifyServiceResponse(resp *http.Response) error {
 func (p *Proxy) modifyIdentityResponse(resp *http.Response) error {
 	p.modifyServiceResponse(resp) // Cache-Control: no-store (tokens, catalogs, credentials' secrets)
 	t := resp.Request.Context().Value(targetKey{}).(*target)
+	if t.login != nil {
+		p.logins.answered(t.login, resp.StatusCode)
+	}
 	if t.token != "" && resp.StatusCode < 300 {
 		p.catalogs.forget(t.token)
 	}

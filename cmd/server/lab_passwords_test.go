@@ -1,0 +1,88 @@
+//go:build !js
+
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/octaview/octaview/app/serverapi"
+)
+
+// TestAutoLabPasswords: -lab-trainee-passwords auto (the default) is name
+// on loopback (make run) and random wherever others reach the server.
+func TestAutoLabPasswords(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{"loopback", []string{"-addr", "127.0.0.1:8080"}, nil, "name"},
+		{"loopback, public URL localhost", []string{"-addr", "127.0.0.1:8080", "-public-url", "http://localhost:8080"}, nil, "name"},
+		{"every address", []string{"-addr", ":8080", "-public-url", "http://octaview.workshop.example"}, nil, "random"},
+		{"loopback behind a public URL", []string{"-addr", "127.0.0.1:8080", "-public-url", "https://console.example.com"}, nil, "random"},
+		{"loopback behind a trusted proxy", []string{"-addr", "127.0.0.1:8080", "-trust-forwarded"}, nil, "random"},
+		{"asked for names beyond loopback", []string{"-addr", ":8080", "-public-url", "http://octaview.workshop.example", "-lab-trainee-passwords", "name"}, nil, "name"},
+		{"asked for by the environment", []string{"-addr", ":8080", "-public-url", "http://octaview.workshop.example"}, map[string]string{"OCTAVIEW_LAB_TRAINEE_PASSWORDS": "name"}, "name"},
+		{"random on loopback", []string{"-addr", "127.0.0.1:8080", "-lab-trainee-passwords", "random"}, nil, "random"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := parseConfig(append([]string{"octaview"}, tt.args...), func(k string) string { return tt.env[k] }, io.Discard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.LabTraineePasswords != tt.want {
+				t.Errorf("got %q, want %q", cfg.LabTraineePasswords, tt.want)
+			}
+		})
+	}
+}
+
+// TestLabPasswordsBeyondLoopback: a lab with trainees behind a trusted
+// front proxy (served to others): no user's password is its name (demo,
+// viewer, trainees; admin's was random already), and the trainer's cards
+// hand out each trainee's, demo's and viewer's, which log in.
+func TestLabPasswordsBeyondLoopback(t *testing.T) {
+	s := startRun(t, nil, "-web", webDir, "-lab-delay", "0s", "-lab-trainees", "2", "-trust-forwarded")
+	login := func(user, password, project string) int {
+		body := `{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":"` + user + `","password":"` + password +
+			`","domain":{"name":"Default"}}}},"scope":{"project":{"name":"` + project + `","domain":{"name":"Default"}}}}}`
+		resp, err := http.Post(s.URL+"/identity/v3/auth/tokens", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	for _, u := range []struct{ user, project string }{{"demo", "demo"}, {"viewer", "demo"}, {"trainee1", "trainee1"}, {"admin", "admin"}} {
+		if code := login(u.user, u.user, u.project); code != http.StatusUnauthorized {
+			t.Errorf("%s/%s: got %d, want 401 (a password others cannot guess)", u.user, u.user, code)
+		}
+	}
+	admin := newSession(t, s.URL, "admin", bannerPassword(t, s.out.String(), "admin"), "admin")
+	code, b := admin.do(http.MethodGet, serverapi.TrainerCardsAPIPath, "")
+	var cards serverapi.Cards
+	if code != http.StatusOK || json.Unmarshal(b, &cards) != nil {
+		t.Fatalf("the cards: %d %s", code, b)
+	}
+	var users []string
+	for _, c := range cards.Cards {
+		users = append(users, c.User)
+		if len(c.Password) < 12 {
+			t.Errorf("%s's card: password %q, want a random one of 12 characters", c.User, c.Password)
+		}
+		if code := login(c.User, c.Password, c.Project); code != http.StatusCreated {
+			t.Errorf("%s with the card's password: got %d, want 201", c.User, code)
+		}
+	}
+	slices.Sort(users)
+	if want := []string{"demo", "trainee1", "trainee2", "viewer"}; !slices.Equal(users, want) {
+		t.Errorf("the cards are for %v, want %v", users, want)
+	}
+}
