@@ -112,8 +112,7 @@ func requireSession(ctx goapp.Context) *session {
 	if s := currentSession(); s != nil {
 		return s
 	}
-	u := ctx.Page().URL()
-	ctx.Navigate(loginPath + "?next=" + url.QueryEscape(u.RequestURI()))
+	ctx.Navigate(LoginFor(ctx.Page().URL().RequestURI())) // as the server's 303 (login_next.go)
 	return nil
 }
 

@@ -80,6 +80,9 @@ func (h *hosting) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if h.boot != nil {
 			boot = h.boot(r)
 		}
+		if h.loginRedirect(w, r, boot) { // login_redirect.go
+			return
+		}
 		root := ""
 		if h.first != nil {
 			root = h.first.render(r, &boot)
