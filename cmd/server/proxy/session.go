@@ -62,12 +62,13 @@ var (
 	ErrSessionExpired = errors.New("session cookie expired")
 )
 
-// NewSealer derives the sealing key from secret (any length; at least 32
-// random bytes are advised) for the cookie named cookieName: a value sealed
-// for one name does not open as another. An empty secret is refused.
+// NewSealer derives the sealing key from secret for the cookie named
+// cookieName: a value sealed for one name does not open as another. A
+// secret CheckSessionKey refuses (empty, short, or of little entropy) is
+// refused.
 func NewSealer(secret []byte, cookieName string) (*Sealer, error) {
-	if len(secret) == 0 {
-		return nil, errors.New("session key: empty")
+	if err := CheckSessionKey(secret); err != nil {
+		return nil, err
 	}
 	key, err := hkdf.Key(sha256.New, secret, nil, "octaview session cookie", 32)
 	if err != nil {
