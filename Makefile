@@ -50,12 +50,14 @@ server:
 
 ## image: the container image (README "Deploying"), written in Go by deploy/image (a nested
 ## module, go-containerregistry): bin/image (an OCI image layout) and bin/octaview-image.tar
-## (docker load / podman load). No daemon, no root: only Go. The server in it is static
+## (docker load / podman load), and deploy/kubernetes/components/image, which pins the overlays'
+## image by its digest. No daemon, no root: only Go. The server in it is static
 ## (CGO_ENABLED=0) and stamped with the VCS revision when there is one (-buildvcs=auto wins over
 ## a GOFLAGS=-buildvcs=false); the same tree gives the same digest.
 image: wasm
 	CGO_ENABLED=0 GOOS=linux $(GO) build -buildvcs=auto -trimpath -ldflags='-s -w' -o bin/octaview-static ./cmd/server
-	cd deploy && $(GO) run ./image -bin ../bin/octaview-static -web ../web -out ../bin/image -tar ../bin/octaview-image.tar
+	cd deploy && $(GO) run ./image -bin ../bin/octaview-static -web ../web -out ../bin/image -tar ../bin/octaview-image.tar \
+		-kustomize kubernetes/components/image/kustomization.yaml
 
 ## run: the console on the embedded lab cloud at http://127.0.0.1:8080 (prints the lab users).
 run: build

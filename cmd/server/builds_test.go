@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -167,12 +168,14 @@ func TestVersionRoute(t *testing.T) {
 	if resp.StatusCode != 200 {
 		t.Fatalf("got %d, want 200", resp.StatusCode)
 	}
-	var v versionInfo
+	var v map[string]any
 	if err := json.Unmarshal([]byte(body), &v); err != nil {
 		t.Fatalf("%v: %s", err, body)
 	}
-	if v.Build != buildOf(raw) || v.Version == "" || !strings.HasPrefix(v.Go, "go") {
-		t.Errorf("got %+v, want build %s, a module version and the Go version", v, buildOf(raw))
+	// the build only: the server's version, revision and Go toolchain
+	// would tell anyone which published flaws to try
+	if len(v) != 1 || v["build"] != buildOf(raw) || strings.Contains(body, runtime.Version()) {
+		t.Errorf("got %s, want only the build %s", body, buildOf(raw))
 	}
 }
 

@@ -142,6 +142,11 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 		}
 		cfg.SessionKey = key
 	}
+	if cfg.SessionKey != "" {
+		if err := proxy.CheckSessionKey([]byte(cfg.SessionKey)); err != nil {
+			return config{}, fmt.Errorf("-session-key: %w", err)
+		}
+	}
 	cors := env("cors-origin", "")
 	if len(corsFlags) > 0 {
 		cors = strings.Join(corsFlags, ",") // flags replace the variable

@@ -27,6 +27,8 @@ type labSetup struct {
 	// wait returns once the last save (at shutdown) is written; nil
 	// without -lab-state.
 	wait func()
+	// unlock releases the -lab-state file's lock (LockStateFile).
+	unlock func() error
 }
 
 // newLab builds the lab of cfg: from the -lab-state file when it exists
@@ -61,6 +63,17 @@ func newLab(ctx context.Context, cfg config, logger *slog.Logger) (*labSetup, er
 	setup := &labSetup{}
 	var state *labcloud.State
 	if cfg.LabState != "" {
+		// one server per file: the lock is held until the last save
+		var unlock func() error
+		if unlock, err = labcloud.LockStateFile(cfg.LabState); err != nil {
+			return nil, fmt.Errorf("-lab-state: %w", err)
+		}
+		defer func() {
+			if setup.wait == nil {
+				unlock() // not started: a failed start releases it at once
+			}
+		}()
+		setup.unlock = unlock
 		if state, err = labcloud.ReadStateFile(cfg.LabState); err != nil {
 			return nil, fmt.Errorf("-lab-state: %w", err)
 		}
@@ -119,6 +132,7 @@ func newLab(ctx context.Context, cfg config, logger *slog.Logger) (*labSetup, er
 		go func() {
 			defer close(done)
 			setup.Cloud.Autosave(ctx, cfg.LabState, labSaveDelay, logger)
+			setup.unlock()
 		}()
 		setup.wait = func() { <-done }
 	}

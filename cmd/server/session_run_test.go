@@ -74,21 +74,34 @@ func TestRunSessionCookie(t *testing.T) {
 	}
 }
 
+// TestParseConfigSessionKey: the key comes from the flag or the variable;
+// a key under 32 bytes, or of little entropy, stops the start.
 func TestParseConfigSessionKey(t *testing.T) {
+	const flagKey, envKey = "from-flag-q2Vb3N0m9kYp8Qx1T7rWc5Lz", "from-env-A0hE4uJ6sFdG2iK9oPlM3nB8v"
 	cases := []struct {
-		name string
-		args []string
-		env  map[string]string
-		want string
+		name    string
+		args    []string
+		env     map[string]string
+		want    string
+		wantErr string
 	}{
-		{"unset", nil, nil, ""},
-		{"flag", []string{"-session-key", "from-flag"}, nil, "from-flag"},
-		{"variable", nil, map[string]string{"OCTAVIEW_SESSION_KEY": "from-env"}, "from-env"},
-		{"the flag wins", []string{"-session-key", "from-flag"}, map[string]string{"OCTAVIEW_SESSION_KEY": "from-env"}, "from-flag"},
+		{"unset", nil, nil, "", ""},
+		{"flag", []string{"-session-key", flagKey}, nil, flagKey, ""},
+		{"variable", nil, map[string]string{"OCTAVIEW_SESSION_KEY": envKey}, envKey, ""},
+		{"the flag wins", []string{"-session-key", flagKey}, map[string]string{"OCTAVIEW_SESSION_KEY": envKey}, flagKey, ""},
+		{"one byte", []string{"-session-key", "k"}, nil, "", "1 bytes, want at least 32"},
+		{"a short variable", nil, map[string]string{"OCTAVIEW_SESSION_KEY": "from-env"}, "", "8 bytes"},
+		{"one repeated byte", []string{"-session-key", strings.Repeat("x", 48)}, nil, "", "bits of entropy"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg, err := parseConfig(append([]string{"octaview"}, tc.args...), func(k string) string { return tc.env[k] }, io.Discard)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), "-session-key") || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Errorf("got %v, want a -session-key error saying %q", err, tc.wantErr)
+				}
+				return
+			}
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -13,7 +13,7 @@ import (
 	"strings"
 )
 
-// versionInfo is what `octaview version` and GET /version say: the server's
+// versionInfo is what `octaview version` says (GET /version, only Build): the server's
 // module version and VCS stamp (from Go's build information) and the build
 // of the app it serves (appBuild).
 type versionInfo struct {
@@ -56,7 +56,7 @@ func version(_ context.Context, args []string, getenv func(string) string, stdou
 		web = "web"
 	}
 	fs.StringVar(&web, "web", web, "directory of the static files (`dir` with app.wasm)")
-	asJSON := fs.Bool("json", false, "print JSON (the body of GET /version)")
+	asJSON := fs.Bool("json", false, "print JSON")
 	if err := fs.Parse(args[min(1, len(args)):]); err != nil {
 		return err
 	}
@@ -82,15 +82,18 @@ func version(_ context.Context, args []string, getenv func(string) string, stdou
 	return nil
 }
 
-// handleVersion serves GET /version: versionInfo as JSON, with the build the
-// server serves at the time of the request.
+// handleVersion serves GET /version: the build the server serves at the
+// time of the request, as JSON {"build": "..."}, which every answer's
+// X-Octaview-Build header says anyway. Nothing else of versionInfo: the
+// server's version, revision and Go toolchain tell anyone on the network
+// which published flaws to try; the operator reads them with `octaview
+// version` or in the start-up log line.
 func handleVersion(build func() string) http.Handler {
-	v := serverVersion()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		v := v
-		v.Build = build()
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Cache-Control", "no-store")
-		json.NewEncoder(w).Encode(v)
+		json.NewEncoder(w).Encode(struct {
+			Build string `json:"build"`
+		}{build()})
 	})
 }

@@ -6,7 +6,9 @@
 //	go run ./image -bin ../bin/octaview-static -web ../web -out ../bin/image -tar ../bin/octaview-image.tar
 //
 // -out is an OCI image layout (skopeo, crane, podman: oci:DIR); -tar a
-// docker-archive (`docker load -i`, `podman load -i`).
+// docker-archive (`docker load -i`, `podman load -i`); -kustomize (default
+// kubernetes/components/image/kustomization.yaml) the Component with
+// which the Kubernetes overlays run this image by digest.
 package main
 
 import (
@@ -27,14 +29,15 @@ func main() {
 	flag.StringVar(&in.Web, "web", "../web", "the web `directory` (app.wasm, .br, .gz, CSS, icons)")
 	out := flag.String("out", "../bin/image", "write the image as an OCI image layout in this `directory` (replaced)")
 	tarPath := flag.String("tar", "", "also write it as a docker-archive `file` (docker load, podman load)")
+	component := flag.String("kustomize", componentPath, "write the kustomize Component pinning the overlays' image by digest to this `file` (\"\" = none)")
 	flag.Parse()
-	if err := run(in, *out, *tarPath); err != nil {
+	if err := run(in, *out, *tarPath, *component); err != nil {
 		fmt.Fprintln(os.Stderr, "image:", err)
 		os.Exit(1)
 	}
 }
 
-func run(in inputs, out, tarPath string) error {
+func run(in inputs, out, tarPath, component string) error {
 	img, inf, err := build(in)
 	if err != nil {
 		return err
@@ -55,6 +58,11 @@ func run(in inputs, out, tarPath string) error {
 	if err != nil {
 		return err
 	}
+	if component != "" {
+		if err := writeComponent(component, digest, inf); err != nil {
+			return err
+		}
+	}
 	size, err := imageSize(img)
 	if err != nil {
 		return err
@@ -63,6 +71,9 @@ func run(in inputs, out, tarPath string) error {
 		inf.Version, inf.Build, "linux", inf.Arch, digest, float64(size.compressed)/1e6, float64(size.unpacked)/1e6, out)
 	if tarPath != "" {
 		fmt.Printf("docker-archive %s\n", tarPath)
+	}
+	if component != "" {
+		fmt.Printf("kustomize component %s\n", component)
 	}
 	return nil
 }

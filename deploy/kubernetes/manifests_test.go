@@ -28,6 +28,7 @@ type objects struct {
 	secrets     []*corev1.Secret
 	pdbs        []*policyv1.PodDisruptionBudget
 	ingresses   []*networkingv1.Ingress
+	policies    []*networkingv1.NetworkPolicy
 }
 
 // parse decodes every YAML document of data into its Kubernetes API type:
@@ -69,6 +70,10 @@ func parse(t *testing.T, name string, data []byte) objects {
 			v := &networkingv1.Ingress{}
 			strict(v)
 			o.ingresses = append(o.ingresses, v)
+		case "networking.k8s.io/v1 NetworkPolicy":
+			v := &networkingv1.NetworkPolicy{}
+			strict(v)
+			o.policies = append(o.policies, v)
 		case "kustomize.config.k8s.io/v1beta1 Kustomization", "kustomize.config.k8s.io/v1alpha1 Component":
 			strict(&types.Kustomization{})
 		default:
@@ -106,9 +111,13 @@ func TestManifestsParseStrictly(t *testing.T) {
 	}
 }
 
-// memFS is the manifests in memory, with the files an operator adds to the
-// production overlay (the cloud and the session key) and, if asked, the
-// Ingress component enabled.
+// testDigest is the image digest memFS pins, as `make image` would.
+const testDigest = "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+
+// memFS is the manifests in memory, with the component `make image` writes
+// (pinning testDigest), the files an operator adds to the production
+// overlay (the clouds and the session key) and, if asked, the Ingress
+// component enabled.
 func memFS(t *testing.T, secrets, ingress bool) filesys.FileSystem {
 	t.Helper()
 	mem := filesys.MakeFsInMemory()
@@ -125,18 +134,29 @@ func memFS(t *testing.T, secrets, ingress bool) filesys.FileSystem {
 	if err != nil {
 		t.Fatal(err)
 	}
+	mem.WriteFile("/k/components/image/kustomization.yaml", []byte(
+		"apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nimages:\n  - name: octaview\n    digest: "+testDigest+"\n"))
 	prod := "/k/overlays/production/"
+	for _, f := range []string{"clouds.yaml", "status-clouds.yaml"} {
+		if secrets {
+			example, _ := mem.ReadFile(prod + f + ".example")
+			mem.WriteFile(prod+f, example)
+		} else {
+			mem.RemoveAll(prod + f)
+		}
+	}
 	if secrets {
-		example, _ := mem.ReadFile(prod + "clouds.yaml.example")
-		mem.WriteFile(prod+"clouds.yaml", example)
 		mem.WriteFile(prod+"session-key", []byte("a-test-session-key-0123456789abcdef0123\n"))
 	} else {
-		mem.RemoveAll(prod + "clouds.yaml")
 		mem.RemoveAll(prod + "session-key")
 	}
 	if ingress {
 		k, _ := mem.ReadFile(prod + "kustomization.yaml")
-		mem.WriteFile(prod+"kustomization.yaml", append(k, "components:\n  - ../../components/ingress\n"...))
+		const list = "components:\n  - ../../components/image\n"
+		if !bytes.Contains(k, []byte(list)) {
+			t.Fatalf("overlays/production/kustomization.yaml: no %q to add the Ingress to", list)
+		}
+		mem.WriteFile(prod+"kustomization.yaml", bytes.Replace(k, []byte(list), []byte(list+"  - ../../components/ingress\n"), 1))
 	}
 	return mem
 }
@@ -223,8 +243,8 @@ func checkDeployment(t *testing.T, d *appsv1.Deployment, vars []string) {
 		if len(c.Command) > 0 || len(c.Args) > 0 {
 			t.Errorf("%s: command %q args %q: the image's entrypoint and variables only (arguments show in ps)", where, c.Command, c.Args)
 		}
-		if c.Image != "registry.example.com/octaview:latest" {
-			t.Errorf("%s: image %q, want the one kustomize names", where, c.Image)
+		if c.Image != "registry.example.com/octaview@"+testDigest {
+			t.Errorf("%s: image %q, want the overlay's registry and the digest `make image` pinned", where, c.Image)
 		}
 		env := envOf(c)
 		for k, v := range env {
@@ -321,6 +341,52 @@ func TestLabOverlay(t *testing.T) {
 	if env["OCTAVIEW_LAB_TRAINEE_PASSWORDS"] != "random" {
 		t.Errorf("lab: trainees' passwords %q, want random (anyone in the class could log in as anyone)", env["OCTAVIEW_LAB_TRAINEE_PASSWORDS"])
 	}
+	if egress := checkPolicies(t, o); len(egress) != 0 {
+		t.Errorf("lab: egress beyond DNS to %v, want none (the lab's cloud is in the process)", egress)
+	}
+}
+
+// checkPolicies: every pod is under a NetworkPolicy that lets in the
+// server's port only and lets out DNS; it returns the other blocks they
+// may reach (none may be link-local: the nodes' metadata service).
+func checkPolicies(t *testing.T, o objects) (egress []string) {
+	t.Helper()
+	for _, d := range o.deployments {
+		ingressOK, dns := false, false
+		for _, p := range o.policies {
+			if !selects(p.Spec.PodSelector.MatchLabels, d.Spec.Template.Labels) {
+				continue
+			}
+			for _, in := range p.Spec.Ingress {
+				ingressOK = len(in.Ports) == 1 && in.Ports[0].Port.IntValue() == 8080
+				if !ingressOK {
+					t.Errorf("NetworkPolicy %s lets in %+v, want port 8080 only", p.Name, in.Ports)
+				}
+			}
+			for _, e := range p.Spec.Egress {
+				for _, port := range e.Ports {
+					dns = dns || port.Port.IntValue() == 53
+				}
+				for _, to := range e.To {
+					if to.IPBlock == nil {
+						continue
+					}
+					egress = append(egress, to.IPBlock.CIDR)
+					linkLocal := "169.254.0.0/16"
+					if strings.Contains(to.IPBlock.CIDR, ":") {
+						linkLocal = "fe80::/10"
+					}
+					if !slices.Contains(to.IPBlock.Except, linkLocal) {
+						t.Errorf("NetworkPolicy %s lets out to %s, link-local (the metadata service) included", p.Name, to.IPBlock.CIDR)
+					}
+				}
+			}
+		}
+		if !ingressOK || !dns {
+			t.Errorf("Deployment %s: its pods want a NetworkPolicy letting in port 8080 only and out DNS (in %v, DNS %v)", d.Name, ingressOK, dns)
+		}
+	}
+	return egress
 }
 
 func TestProductionOverlay(t *testing.T) {
@@ -351,23 +417,40 @@ func TestProductionOverlay(t *testing.T) {
 					t.Errorf("production: want the cloud from clouds.yaml and the session key from a file; got %v", env)
 				}
 			}
-			// the generated Secret holds both files and both Deployments mount it
-			if len(o.secrets) != 1 {
-				t.Fatalf("production: got %d Secrets, want the generated one", len(o.secrets))
+			// two generated Secrets, each with a clouds.yaml and the session
+			// key: the wall's credential is in the wall's only
+			if len(o.secrets) != 2 {
+				t.Fatalf("production: got %d Secrets, want the consoles' and the wall's", len(o.secrets))
 			}
-			s := o.secrets[0]
-			for _, k := range []string{"clouds.yaml", "session-key"} {
-				if len(s.Data[k]) == 0 {
-					t.Errorf("Secret %s has no %s", s.Name, k)
+			for _, tc := range []struct {
+				d          *appsv1.Deployment
+				prefix     string
+				credential bool
+			}{{console, "octaview-", false}, {wall, "octaview-status-", true}} {
+				v := tc.d.Spec.Template.Spec.Volumes
+				if len(v) != 1 || v[0].Secret == nil {
+					t.Fatalf("Deployment %s mounts %+v, want one Secret", tc.d.Name, v)
+				}
+				var s *corev1.Secret
+				for _, x := range o.secrets {
+					if x.Name == v[0].Secret.SecretName {
+						s = x
+					}
+				}
+				if s == nil || !strings.HasPrefix(s.Name, tc.prefix) || (!tc.credential && strings.HasPrefix(s.Name, "octaview-status-")) {
+					t.Fatalf("Deployment %s mounts Secret %s, want the overlay's %s<hash> (a new key rolls the pods)", tc.d.Name, v[0].Secret.SecretName, tc.prefix)
+				}
+				for _, k := range []string{"clouds.yaml", "session-key"} {
+					if len(s.Data[k]) == 0 {
+						t.Errorf("Secret %s has no %s", s.Name, k)
+					}
+				}
+				if got := bytes.Contains(s.Data["clouds.yaml"], []byte("application_credential_secret")); got != tc.credential {
+					t.Errorf("Secret %s (Deployment %s): the wall's credential in it: %v, want %v", s.Name, tc.d.Name, got, tc.credential)
 				}
 			}
-			for _, d := range []*appsv1.Deployment{console, wall} {
-				if v := d.Spec.Template.Spec.Volumes; len(v) != 1 || v[0].Secret == nil || v[0].Secret.SecretName != s.Name {
-					t.Errorf("Deployment %s mounts %+v, want the Secret %s", d.Name, v, s.Name)
-				}
-			}
-			if !strings.HasPrefix(s.Name, "octaview-") {
-				t.Errorf("Secret %s: want kustomize's name with the content hash (a new key rolls the pods)", s.Name)
+			if egress := checkPolicies(t, o); len(egress) == 0 {
+				t.Error("production: no egress to the cloud")
 			}
 			// the PodDisruptionBudget keeps consoles, and only consoles
 			if len(o.pdbs) != 1 || !selects(o.pdbs[0].Spec.Selector.MatchLabels, console.Spec.Template.Labels) ||
@@ -390,14 +473,34 @@ func TestProductionOverlay(t *testing.T) {
 	}
 }
 
+// Without the image `make image` pinned, no overlay builds: never a
+// moving tag.
+func TestOverlaysWantTheImageDigest(t *testing.T) {
+	for _, overlay := range []string{"lab", "production"} {
+		mem := memFS(t, true, false)
+		mem.RemoveAll("/k/components/image")
+		_, err := krusty.MakeKustomizer(krusty.MakeDefaultOptions()).Run(mem, "/k/overlays/"+overlay)
+		if err == nil || !strings.Contains(err.Error(), "components/image") {
+			t.Errorf("overlays/%s without components/image: got %v, want an error naming it", overlay, err)
+		}
+	}
+}
+
 // checkIngresses: every backend is a Service and port of the overlay; the
-// status wall's event stream is unbuffered, with a long read timeout.
+// status wall's event stream is unbuffered, with a long read timeout;
+// /metrics is refused to everyone on every host.
 func checkIngresses(t *testing.T, o objects) {
 	t.Helper()
 	events := false
+	hosts, metricsDenied := map[string]bool{}, map[string]bool{}
 	for _, in := range o.ingresses {
 		for _, r := range in.Spec.Rules {
+			hosts[r.Host] = true
 			for _, p := range r.HTTP.Paths {
+				if p.Path == "/metrics" && p.PathType != nil && *p.PathType == networkingv1.PathTypeExact {
+					deny := strings.Split(in.Annotations["nginx.ingress.kubernetes.io/denylist-source-range"], ",")
+					metricsDenied[r.Host] = slices.Contains(deny, "0.0.0.0/0") && slices.Contains(deny, "::/0")
+				}
 				b := p.Backend.Service
 				ok := false
 				for _, s := range o.services {
@@ -417,6 +520,11 @@ func checkIngresses(t *testing.T, o objects) {
 	}
 	if !events {
 		t.Error("no Ingress path /api/status/events to the status wall, unbuffered with a long read timeout")
+	}
+	for h := range hosts {
+		if !metricsDenied[h] {
+			t.Errorf("Ingress host %s: /metrics reaches the server, want it refused to every address", h)
+		}
 	}
 }
 

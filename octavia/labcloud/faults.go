@@ -34,6 +34,13 @@ func (d *Duration) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// MaxLatency bounds Faults.Latency. Above it the fault stops teaching
+// slowness and only breaks the console: a login is up to two Keystone
+// exchanges inside the console's 30 s identity bound, and a page's 3 s
+// poll would never see an answer before its next one is due ten times
+// over.
+const MaxLatency = 10 * time.Second
+
 // Outage values for Faults.Octavia and Faults.Keystone.
 const (
 	OutageNone  = ""
@@ -44,7 +51,8 @@ const (
 // Faults are the failures the lab injects, for teaching. They are set by
 // Options.Scenario and at runtime by an admin through PUT /lab/faults.
 type Faults struct {
-	// Latency is added to every Keystone, Octavia and Neutron answer.
+	// Latency is added to every Keystone, Octavia and Neutron answer to
+	// anyone but the lab's admins; at most MaxLatency.
 	Latency Duration `json:"latency"`
 	// ErrorRate is the fraction (0..1) of Octavia answers replaced by a 500
 	// fault; which ones is reproducible from Options.Seed.
@@ -85,6 +93,9 @@ func (f *Faults) validate() error {
 	}
 	if f.Latency.Duration < 0 || f.TokenTTL.Duration < 0 {
 		return fmt.Errorf("durations must not be negative")
+	}
+	if f.Latency.Duration > MaxLatency {
+		return fmt.Errorf("latency %v is more than %v: slower answers break logins rather than teach slowness", f.Latency.Duration, MaxLatency)
 	}
 	return nil
 }

@@ -109,6 +109,40 @@ func TestLatencyFault(t *testing.T) {
 	})
 }
 
+// TestLatencySparesTheLabsAdmins: a lab-wide latency slows the trainees,
+// never the trainer, who must be able to log in and lift it.
+func TestLatencySparesTheLabsAdmins(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := New(Options{Seed: 1})
+		if err := c.SetFaults(Faults{Latency: Duration{MaxLatency}}); err != nil {
+			t.Fatalf("SetFaults: %v", err)
+		}
+		for _, tc := range []struct {
+			user string
+			want time.Duration
+		}{{"admin", 0}, {"demo", 2 * MaxLatency}} {
+			start := time.Now()
+			u := login(t, c, tc.user)
+			u.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", nil)
+			if got := time.Since(start); got != tc.want {
+				t.Errorf("%s: a login and a list took %v of bubble time, want %v", tc.user, got, tc.want)
+			}
+		}
+	})
+}
+
+func TestLatencyIsBounded(t *testing.T) {
+	c := New(Options{Seed: 1})
+	admin := login(t, c, "admin")
+	for _, latency := range []string{"1h", "30s", (MaxLatency + time.Millisecond).String()} {
+		r := admin.must(http.StatusBadRequest, http.MethodPut, "/lab/faults", map[string]any{"latency": latency})
+		if !strings.Contains(string(r.body), "more than "+MaxLatency.String()) {
+			t.Errorf("PUT latency %s: got %s, want a fault naming the bound %v", latency, r.body, MaxLatency)
+		}
+	}
+	admin.must(http.StatusOK, http.MethodPut, "/lab/faults", map[string]any{"latency": MaxLatency.String()})
+}
+
 func TestScenarioFile(t *testing.T) {
 	dir := t.TempDir()
 	path := dir + "/drill.json"

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -18,11 +19,21 @@ import (
 // ReadStateFile reads a lab state file. A missing file is (nil, nil): the
 // lab starts fresh and the file is written at the first save. A file that
 // cannot be read or parsed is an error that says so; the caller must not
-// start (and so never overwrites it).
+// start (and so never overwrites it). Anything but a regular file (a
+// FIFO, a device, a directory, a symbolic link, which the first save
+// would replace) is refused before it is read: a FIFO would block the
+// start and the shutdown.
 func ReadStateFile(path string) (*State, error) {
-	data, err := os.ReadFile(path)
+	fi, err := os.Lstat(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
+	}
+	if err == nil && !fi.Mode().IsRegular() {
+		return nil, notRegular(path, fi)
+	}
+	var data []byte
+	if err == nil {
+		data, err = readRegular(path)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("lab state %s cannot be read: %w (it is left as it is)", path, err)
@@ -32,6 +43,41 @@ func ReadStateFile(path string) (*State, error) {
 		return nil, fmt.Errorf("lab state %s is not a lab state this server reads: %w (it is left as it is: move it away to start afresh)", path, err)
 	}
 	return s, nil
+}
+
+func notRegular(path string, fi os.FileInfo) error {
+	kind := "a " + fi.Mode().Type().String()
+	switch t := fi.Mode().Type(); {
+	case t&os.ModeNamedPipe != 0:
+		kind = "a FIFO"
+	case t&os.ModeDir != 0:
+		kind = "a directory"
+	case t&os.ModeSymlink != 0:
+		kind = "a symbolic link, which a save would replace"
+	case t&os.ModeSocket != 0:
+		kind = "a socket"
+	case t&os.ModeDevice != 0:
+		kind = "a device"
+	}
+	return fmt.Errorf("lab state %s is not a regular file (it is %s): name a file, or a path where one can be made", path, kind)
+}
+
+// readRegular reads path, opened without blocking, if it is still a
+// regular file once open (it may have been replaced since Lstat).
+func readRegular(path string) ([]byte, error) {
+	f, err := openNonBlocking(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, notRegular(path, fi)
+	}
+	return io.ReadAll(f)
 }
 
 // WriteStateFile writes data to path atomically: a temporary file beside

@@ -435,11 +435,7 @@ func (p *Proxy) rewrite(pr *httputil.ProxyRequest) {
 	for _, h := range strippedRequestHeaders {
 		pr.Out.Header.Del(h)
 	}
-	for h := range pr.Out.Header {
-		if strings.HasPrefix(h, "X-Forwarded-") { // Prefix, Port, Server, Scheme, Ssl, ...
-			delete(pr.Out.Header, h)
-		}
-	}
+	stripForgedHeaders(pr.Out.Header) // X-Forwarded-*, Via, X-Roles, X-Service-*, ...
 	t.body.attach(pr.Out)
 	if p.trustForwarded {
 		if xff := pr.In.Header.Values("X-Forwarded-For"); len(xff) > 0 {

@@ -54,6 +54,9 @@ type Sealer struct {
 	aead cipher.AEAD
 	aad  []byte
 	now  func() time.Time
+	// stash seals the stash cookie (SetStash) with a key of its own
+	// purpose: a stash never opens as a session, nor a session as a stash.
+	stash *Sealer
 }
 
 // Errors of Sealer.Open.
@@ -62,14 +65,28 @@ var (
 	ErrSessionExpired = errors.New("session cookie expired")
 )
 
-// NewSealer derives the sealing key from secret (any length; at least 32
-// random bytes are advised) for the cookie named cookieName: a value sealed
-// for one name does not open as another. An empty secret is refused.
+// NewSealer derives the sealing key from secret for the cookie named
+// cookieName: a value sealed for one name does not open as another. A
+// secret CheckSessionKey refuses (empty, short, or of little entropy) is
+// refused.
 func NewSealer(secret []byte, cookieName string) (*Sealer, error) {
-	if len(secret) == 0 {
-		return nil, errors.New("session key: empty")
+	if err := CheckSessionKey(secret); err != nil {
+		return nil, err
 	}
-	key, err := hkdf.Key(sha256.New, secret, nil, "octaview session cookie", 32)
+	s, err := newSealer(secret, "octaview session cookie", "octaview session v2 "+cookieName)
+	if err != nil {
+		return nil, err
+	}
+	if s.stash, err = newSealer(secret, "octaview stash cookie", "octaview stash v1 "+cookieName); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// newSealer derives a key for purpose (HKDF's info) from secret and seals
+// with aad.
+func newSealer(secret []byte, purpose, aad string) (*Sealer, error) {
+	key, err := hkdf.Key(sha256.New, secret, nil, purpose, 32)
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +98,7 @@ func NewSealer(secret []byte, cookieName string) (*Sealer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Sealer{aead: aead, aad: []byte("octaview session v2 " + cookieName), now: time.Now}, nil
+	return &Sealer{aead: aead, aad: []byte(aad), now: time.Now}, nil
 }
 
 // RandomSessionKey is a fresh 32-byte secret, for a server started without
@@ -460,23 +477,27 @@ func ValidCookieName(name string) error {
 // authentic, unexpired session cookie. The cookie's name is the proxy's
 // (with __Host- on https), as at login.
 func (p *Proxy) SessionOf(r *http.Request) (Session, bool) {
-	return p.sessionNamed(r, p.cookieName(p.secure(r)))
+	if p.sealer == nil {
+		return Session{}, false
+	}
+	return openCookie(r, p.cookieName(p.secure(r)), p.sealer)
 }
 
 // StashOf is SessionOf for the stash cookie (see SetStash).
 func (p *Proxy) StashOf(r *http.Request) (Session, bool) {
-	return p.sessionNamed(r, p.cookieName(p.secure(r))+stashSuffix)
-}
-
-func (p *Proxy) sessionNamed(r *http.Request, name string) (Session, bool) {
 	if p.sealer == nil {
 		return Session{}, false
 	}
+	return openCookie(r, p.cookieName(p.secure(r))+stashSuffix, p.sealer.stash)
+}
+
+// openCookie opens the one cookie of r named name with s.
+func openCookie(r *http.Request, name string, s *Sealer) (Session, bool) {
 	cs := r.CookiesNamed(name)
 	if len(cs) != 1 {
 		return Session{}, false
 	}
-	ss, err := p.sealer.Open(cs[0].Value)
+	ss, err := s.Open(cs[0].Value)
 	return ss, err == nil
 }
 
@@ -492,14 +513,16 @@ const stashSuffix = "_stash"
 // SetStash keeps a second session beside the session cookie (a trainer's
 // own while the session cookie holds a read-only view), in a cookie named
 // after it with "_stash" (HttpOnly, SameSite=Strict, Path=/, Secure and
-// __Host- on https); ss.Token == "" clears it. The proxy never uses it.
+// __Host- on https); ss.Token == "" clears it. The proxy never uses it,
+// and it is sealed for its own purpose: copied into the session cookie it
+// is refused, so it serves only to return to the trainer (StashOf).
 func (p *Proxy) SetStash(w http.ResponseWriter, r *http.Request, ss Session) {
 	secure := p.secure(r)
 	c := &http.Cookie{Name: p.cookieName(secure) + stashSuffix, Path: "/", HttpOnly: true, Secure: secure, SameSite: http.SameSiteStrictMode}
 	if ss.Token == "" {
 		c.MaxAge = -1
 	} else {
-		c.Value = p.sealer.Seal(ss)
+		c.Value = p.sealer.stash.Seal(ss)
 	}
 	w.Header().Add("Set-Cookie", c.String())
 }
