@@ -3,6 +3,7 @@ package app
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"net/netip"
 	"reflect"
@@ -152,19 +153,18 @@ type batchMembers struct {
 
 	Env sectionEnv // the pool's page: the pool, its Ref, Follow
 
-	ctx      goapp.Context // the section's own: its buttons come and go with the editor
-	w        writer
-	open     bool
-	loading  bool
-	checking bool // Apply re-reads the members before it sends
-	current  []pools.Member
-	text     string
-	errs     []lineError
-	plan     []planItem
-	entries  []memberEntry
-	planned  string // the text the plan was made from: Apply needs a fresh preview
-	err      string
-	done     string
+	ctx     goapp.Context // the section's own: its buttons come and go with the editor
+	w       writer
+	open    bool
+	loading bool
+	current []pools.Member
+	text    string
+	errs    []lineError
+	plan    []planItem
+	entries []memberEntry
+	planned string // the text the plan was made from: Apply needs a fresh preview
+	err     string
+	done    string
 }
 
 func (b *batchMembers) OnMount(ctx goapp.Context) { b.ctx = ctx }
@@ -211,57 +211,54 @@ func (b *batchMembers) preview(ctx goapp.Context, e goapp.Event) {
 	b.planned = b.text
 }
 
-// apply re-reads the members and, if the batch still does what its preview
-// showed, sends it: one PUT, one write (an operation that waits for the
-// pool). If a member changed since the preview, the new preview is shown
-// instead, to be applied again. UI goroutine.
+// stalePlan is a batch not sent: the pool's members changed since its
+// preview, so it would no longer do what the preview showed.
+type stalePlan struct{ members []pools.Member }
+
+func (stalePlan) Error() string { return "the pool's members changed since the preview" }
+
+// apply sends the batch: one write (an operation that waits for the pool)
+// that reads the members again and, if the batch still does what its
+// preview showed, sends it in one PUT; else the new preview is shown, to
+// be applied again (a retry after a busy refusal checks again). UI goroutine.
 func (b *batchMembers) apply(ctx goapp.Context, e goapp.Event) {
 	sess := b.sess()
-	if sess == nil || b.w.sending || b.checking || b.planned == "" || b.planned != b.text {
+	if sess == nil || b.w.sending || b.planned == "" || b.planned != b.text {
 		return
 	}
 	lines, errs := parseMemberLines(b.planned)
 	if len(errs) > 0 {
 		return
 	}
-	b.err, b.checking = "", true
-	poolID, previewed := b.Env.Ref.ID, b.entries
-	ctx = b.ctx
-	ctx.Async(func() {
-		ms, err := readMembers(sess, poolID)
-		ctx.Dispatch(func(ctx goapp.Context) {
-			b.checking = false
-			if err != nil {
-				b.err = "The members could not be read again before the batch: " + octavia.Message(err)
-				return
-			}
-			plan, entries := memberPlan(lines, ms)
-			b.current = ms
-			if !reflect.DeepEqual(entries, previewed) || !reflect.DeepEqual(plan, b.plan) {
-				b.plan, b.entries = plan, entries
-				b.err = "The pool's members changed since the preview: check the new preview and apply again."
-				return
-			}
-			b.send(entries, planSummary(plan))
-		})
-	})
-}
-
-// send runs the batch as one write. UI goroutine.
-func (b *batchMembers) send(entries []memberEntry, summary string) {
-	ref, follow, req := b.Env.Ref, b.Env.Follow, batchRequest(entries)
+	b.err = ""
+	ref, follow, plan, entries := b.Env.Ref, b.Env.Follow, b.plan, b.entries
+	summary := planSummary(plan)
 	wr := write{Op: operation{Kind: opUpdate, Verb: "Update members of", Wait: waitActive, Ref: ref, Name: b.Env.Name,
 		Status: string(octavia.StatusPendingUpdate), Written: fmt.Sprintf("PUT pool %s members: %d members (%s)", ref.ID, len(entries), summary)},
 		Was: b.Env.Obj.Text("provisioning_status"),
 		Send: func(ctx context.Context, c *octavia.Client) (object, octavia.Accepted, error) {
-			acc, err := c.BatchUpdateMembers(ctx, ref.ID, req)
+			ms, err := octavia.Collect(c.Members(ctx, ref.ID, pools.ListMembersOpts{}))
+			if err != nil {
+				return nil, octavia.Accepted{}, err
+			}
+			if p, e := memberPlan(lines, ms); !reflect.DeepEqual(p, plan) || !reflect.DeepEqual(e, entries) {
+				return nil, octavia.Accepted{}, stalePlan{ms}
+			}
+			acc, err := c.BatchUpdateMembers(ctx, ref.ID, batchRequest(entries))
 			return nil, acc, err
 		}}
 	// the section's context: this button goes with the editor
-	b.w.send(b.ctx, b.sess(), wr, func(goapp.Context, sent) {
+	b.w.send(b.ctx, sess, wr, func(goapp.Context, sent) {
 		b.open, b.plan, b.planned, b.done = false, nil, "", "Accepted: "+summary+". Its wait for the pool is in the operations above."
 		follow()
-	}, func(error) { b.err = b.w.err })
+	}, func(err error) {
+		b.err = b.w.err
+		if s, ok := errors.AsType[stalePlan](err); ok && b.planned == b.text {
+			b.current = s.members
+			b.plan, b.entries = memberPlan(lines, s.members)
+			b.err = "The pool's members changed since the preview: check the new preview and apply again."
+		}
+	})
 }
 
 func (b *batchMembers) Render() goapp.UI {
@@ -298,7 +295,7 @@ func (b *batchMembers) Render() goapp.UI {
 
 func (b *batchMembers) renderEditor() goapp.UI {
 	fresh := b.planned != "" && b.planned == b.text
-	busy := b.w.sending || b.checking
+	busy := b.w.sending
 	var errItems []goapp.UI
 	for _, e := range b.errs {
 		errItems = append(errItems, goapp.Li().DataSet("line", e.Line).Text(e.String()))

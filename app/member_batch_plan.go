@@ -90,19 +90,20 @@ func memberChanges(m pools.Member, e memberEntry) []attrChange {
 	if e.SubnetID != nil { // omitted: kept
 		add("subnet", orNone(m.SubnetID), orNone(*e.SubnetID))
 	}
-	add("monitor address", orNone(m.MonitorAddress), orNone(deref(e.MonitorAddress)))
+	add("monitor address", orNone(m.MonitorAddress), orNone(orZero(e.MonitorAddress)))
 	port := func(p int) string {
 		if p == 0 {
 			return "none"
 		}
 		return strconv.Itoa(p)
 	}
-	add("monitor port", port(m.MonitorPort), port(deref(e.MonitorPort)))
+	add("monitor port", port(m.MonitorPort), port(orZero(e.MonitorPort)))
 	add("tags", orNone(strings.Join(m.Tags, ", ")), orNone(strings.Join(e.Tags, ", ")))
 	return out
 }
 
-func deref[T any](p *T) T {
+// orZero is *p, or T's zero value for nil.
+func orZero[T any](p *T) T {
 	var zero T
 	if p == nil {
 		return zero

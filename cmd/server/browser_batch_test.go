@@ -18,7 +18,8 @@ import (
 // without a weight previews it as kept and leaves all of that in place
 // (the lab replaces a listed member as Octavia does, so a batch that
 // omitted them would reset them), while the preview names the weight it
-// changes on another member and the member it deletes.
+// changes on another member and the member it deletes. A member changed
+// by someone else after the preview stops Apply until a new preview.
 func TestBrowserMemberBatchKeeps(t *testing.T) {
 	c := startConsole(t)
 	ids := readTreeIDs(t, c)
@@ -84,6 +85,23 @@ func TestBrowserMemberBatchKeeps(t *testing.T) {
 		t.Errorf("preview rows:\n got %q\nwant %q", rows, want)
 	}
 	b.shot(t, "batch-keeps-preview")
+
+	// Someone disables 10.0.0.12 after the preview: Apply sends nothing
+	// and shows the new preview, which keeps it disabled.
+	if _, _, err := ids.client.UpdateMember(t.Context(), ids.shopPool, members()["10.0.0.12"].ID, pools.UpdateMemberOpts{AdminStateUp: new(false)}); err != nil {
+		t.Fatal(err)
+	}
+	settled("the other user's update")
+	putsBefore := treePUTs(t, c)
+	b.do(t, "apply the stale preview", 10*time.Second, chromedp.Click(chromedp.ID("batch-apply")))
+	b.waitJS(t, "the new preview", `(document.querySelector("#batch-error") || {}).textContent?.includes("changed since the preview")`, 30*time.Second)
+	if n := treePUTs(t, c) - putsBefore; n != 0 {
+		t.Errorf("PUTs sent for a stale preview: got %d, want 0", n)
+	}
+	rows = eval[[]string](t, b, `[...document.querySelectorAll("#batch-plan tbody tr")].map(r => [...r.cells].map(c => c.textContent).join(" | "))`)
+	if len(rows) != 4 || rows[1] != "Change | 10.0.0.12:80 | 4 | weight 1 → 4" {
+		t.Errorf("the new preview: got %q, want 10.0.0.12's weight changed, nothing else", rows)
+	}
 	b.do(t, "apply the set", 10*time.Second, chromedp.Click(chromedp.ID("batch-apply")))
 	b.waitJS(t, "the batch succeeded", treeOp("succeeded", "Update members of pool"), 60*time.Second)
 	settled("the batch")
@@ -95,8 +113,8 @@ func TestBrowserMemberBatchKeeps(t *testing.T) {
 	if m := got["10.0.0.11"]; m.ID != m11.ID || m.AdminStateUp || !m.Backup || m.MonitorAddress != "10.0.0.99" || m.MonitorPort != 9000 || m.Weight != 1 {
 		t.Errorf("the kept member after the batch: got %+v, want disabled, backup, monitor 10.0.0.99:9000, weight 1", m)
 	}
-	if m := got["10.0.0.12"]; m.Weight != 4 || !m.AdminStateUp {
-		t.Errorf("the changed member: got weight %d enabled %v, want 4, true", m.Weight, m.AdminStateUp)
+	if m := got["10.0.0.12"]; m.Weight != 4 || m.AdminStateUp {
+		t.Errorf("the changed member: got weight %d enabled %v, want 4, false (disabled after the preview)", m.Weight, m.AdminStateUp)
 	}
 	if m := got["10.0.0.14"]; !m.AdminStateUp || m.Weight != 1 || m.Backup {
 		t.Errorf("the new member: got %+v, want enabled, weight 1, not backup", m)

@@ -111,7 +111,11 @@ func fidBatchScript(tr *fidTranscript) {
 		"name": "fid-batch-" + tr.sfx, "vip_subnet_id": tg.subnet,
 	}}, 201, fidWatch{"lb", lbs + "/{self}", false}), "loadbalancer")
 	L := lbs + "/" + lb
-	defer tr.send(http.MethodDelete, L+"?cascade=true", nil)
+	defer func() { // the real cloud is shared: leave nothing behind
+		if code, b, err := tg.do(http.MethodDelete, tg.base+L+"?cascade=true", nil); err != nil || code != http.StatusNoContent {
+			tr.unexpected = append(tr.unexpected, fmt.Sprintf("DELETE %s?cascade=true: got %d %v %.200s, want 204", L, code, err, b))
+		}
+	}()
 	pool := fidID(tr.write("POST pool", http.MethodPost, "/v2/lbaas/pools", map[string]any{"pool": map[string]any{
 		"name": "fid-batch-pool", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN", "loadbalancer_id": lb,
 	}}, 201, fidWatch{"pool", "/v2/lbaas/pools/{self}", false}, fidWatch{"lb", L, false}), "pool")
