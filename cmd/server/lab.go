@@ -48,10 +48,11 @@ func newLab(ctx context.Context, cfg config, logger *slog.Logger) (*labSetup, er
 		}
 	}
 	trainees := cfg.LabTrainees > 0 || (opts.Scenario != nil && opts.Scenario.Trainees > 0)
-	randomAdmin := cfg.LabRandomAdmin || trainees
+	randomAdmin := cfg.LabRandomAdmin || trainees || cfg.LabTraineePasswords == "random"
 	if randomAdmin {
-		// with trainees the admin's password is never admin: a trainee
-		// could otherwise take the lab over (faults, resets, other projects)
+		// with trainees (or served to others: lab_passwords.go) the admin's
+		// password is never admin: a trainee could otherwise take the lab
+		// over (faults, resets, other projects)
 		opts.AdminPassword = labcloud.RandomPassword()
 	}
 	var exercise *labcloud.Exercise

@@ -50,16 +50,7 @@ func TestAutoLabPasswords(t *testing.T) {
 // hand out each trainee's, demo's and viewer's, which log in.
 func TestLabPasswordsBeyondLoopback(t *testing.T) {
 	s := startRun(t, nil, "-web", webDir, "-lab-delay", "0s", "-lab-trainees", "2", "-trust-forwarded")
-	login := func(user, password, project string) int {
-		body := `{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":"` + user + `","password":"` + password +
-			`","domain":{"name":"Default"}}}},"scope":{"project":{"name":"` + project + `","domain":{"name":"Default"}}}}}`
-		resp, err := http.Post(s.URL+"/identity/v3/auth/tokens", "application/json", strings.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		return resp.StatusCode
-	}
+	login := func(user, password, project string) int { return passwordLogin(t, s.URL, user, password, project) }
 	for _, u := range []struct{ user, project string }{{"demo", "demo"}, {"viewer", "demo"}, {"trainee1", "trainee1"}, {"admin", "admin"}} {
 		if code := login(u.user, u.user, u.project); code != http.StatusUnauthorized {
 			t.Errorf("%s/%s: got %d, want 401 (a password others cannot guess)", u.user, u.user, code)
@@ -85,4 +76,49 @@ func TestLabPasswordsBeyondLoopback(t *testing.T) {
 	if want := []string{"demo", "trainee1", "trainee2", "viewer"}; !slices.Equal(users, want) {
 		t.Errorf("the cards are for %v, want %v", users, want)
 	}
+}
+
+// TestLabPasswordsBeyondLoopbackNoClass: a lab without trainees served to
+// others: admin/admin, demo/demo and viewer/viewer do not log in; the
+// banner's passwords do, and the login page lists demo and viewer (a demo
+// lab: whoever opens it may use them), never admin.
+func TestLabPasswordsBeyondLoopbackNoClass(t *testing.T) {
+	s := startRun(t, nil, "-web", webDir, "-lab-delay", "0s", "-trust-forwarded")
+	for _, u := range []struct{ user, project string }{{"admin", "admin"}, {"demo", "demo"}, {"viewer", "demo"}} {
+		if code := passwordLogin(t, s.URL, u.user, u.user, u.project); code != http.StatusUnauthorized {
+			t.Errorf("%s/%s: got %d, want 401", u.user, u.user, code)
+		}
+		if code := passwordLogin(t, s.URL, u.user, bannerPassword(t, s.out.String(), u.user), u.project); code != http.StatusCreated {
+			t.Errorf("%s with the banner's password: got %d, want 201", u.user, code)
+		}
+	}
+	resp, err := http.Get(s.URL + serverapi.ConfigPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var cfg serverapi.Config
+	if err := json.NewDecoder(resp.Body).Decode(&cfg); err != nil {
+		t.Fatal(err)
+	}
+	var listed []string
+	for _, u := range cfg.LabUsers {
+		listed = append(listed, u.Name)
+	}
+	if !slices.Equal(listed, []string{"demo", "viewer"}) {
+		t.Errorf("the login page lists %v, want demo and viewer only", listed)
+	}
+}
+
+// passwordLogin logs user in at base's Keystone route and returns the status.
+func passwordLogin(t *testing.T, base, user, password, project string) int {
+	t.Helper()
+	body := `{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":"` + user + `","password":"` + password +
+		`","domain":{"name":"Default"}}}},"scope":{"project":{"name":"` + project + `","domain":{"name":"Default"}}}}}`
+	resp, err := http.Post(base+"/identity/v3/auth/tokens", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
 }
