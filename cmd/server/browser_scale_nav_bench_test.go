@@ -11,6 +11,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -113,7 +114,9 @@ func docMarks(tb testing.TB, ctx context.Context) map[string]float64 {
 // loadbalancer list` through the same proxy, alternating, listSamples
 // each. Reports the medians, their ratio to the CLI (goal ≤ 0.5) and where
 // the time goes: the form usable, the app running it, the login's answer
-// (the next page's start, plain), the first row, the count.
+// (the next page's start, plain), the first row, the count. With
+// OCTAVIEW_BEFORE_WEB=DIR, another build's app.wasm (DIR, as web/) is
+// timed side by side (the app's login) by a second console.
 func BenchmarkListScaleFromNavigation(b *testing.B) {
 	openstack, err := exec.LookPath("openstack")
 	if err != nil {
@@ -121,21 +124,24 @@ func BenchmarkListScaleFromNavigation(b *testing.B) {
 	}
 	s := startScaleConsole(b)
 	home := b.TempDir()
+	counted := fmt.Sprintf(countedJS, fmt.Sprintf("%d load balancers", scaleDrillCount))
 	br := startBrowser(b, b.TempDir())
-	if _, err := chromedp.Call(br.ctx, page.AddScriptToEvaluateOnNewDocument,
-		page.AddScriptToEvaluateOnNewDocumentParams{Source: fmt.Sprintf(countedJS, fmt.Sprintf("%d load balancers", scaleDrillCount))}); err != nil {
-		b.Fatal(err)
+	warmNav(b, br, s.URL, counted)
+	// with OCTAVIEW_BEFORE_WEB=DIR, a second console serving DIR's app.wasm
+	// (another build's), timed side by side (the app logs in)
+	var before string
+	var bb *browser
+	if dir := os.Getenv("OCTAVIEW_BEFORE_WEB"); dir != "" {
+		before = startRun(b, nil, "-web", dir, "-lab-scenario", scaleDrill, "-lab-delay", labDelay).URL
+		bb = startBrowser(b, b.TempDir())
+		warmNav(b, bb, before, counted)
 	}
-	if _, err := chromedp.Call(br.ctx, network.Enable, network.EnableParams{}); err != nil {
-		b.Fatal(err)
-	}
-	timedNavList(b, br, s.URL, true) // warm: app.wasm cached, the lab's pages touched
 	timedCLI(b, openstack, s.URL, home)
-	time.Sleep(2 * time.Second) // the service worker finishes caching
+	time.Sleep(2 * time.Second) // the service workers finish caching
 
-	var cli, plain, app []time.Duration
+	var cli, plain, app, prev []time.Duration
 	ms := func(f float64) time.Duration { return time.Duration(f * float64(time.Millisecond)) }
-	var lastPlain, lastApp navRun
+	var lastPlain, lastApp, lastPrev navRun
 	for i := 0; i < b.N; i++ {
 		for range listSamples {
 			cli = append(cli, timedCLI(b, openstack, s.URL, home))
@@ -143,6 +149,10 @@ func BenchmarkListScaleFromNavigation(b *testing.B) {
 			plain = append(plain, ms(lastPlain.counted))
 			lastApp = timedNavList(b, br, s.URL, true)
 			app = append(app, ms(lastApp.counted))
+			if bb != nil {
+				lastPrev = timedNavList(b, bb, before, true)
+				prev = append(prev, ms(lastPrev.counted))
+			}
 		}
 	}
 	mc, mp, ma := median(cli), median(plain), median(app)
@@ -163,5 +173,23 @@ func BenchmarkListScaleFromNavigation(b *testing.B) {
 		mc.Seconds(), scaleDrillCount, mp.Seconds(), mp.Seconds()/mc.Seconds(), ma.Seconds(), ma.Seconds()/mc.Seconds())
 	fmt.Fprintf(&t, "samples (s): cli %v, plain %v, app %v\nlast runs (ms since the navigation):\n  plain: %s\n  app: %s",
 		secs(cli), secs(plain), secs(app), run(lastPlain), run(lastApp))
+	if bb != nil {
+		mb := median(prev)
+		b.ReportMetric(mb.Seconds()/mc.Seconds(), "before-app/cli")
+		fmt.Fprintf(&t, "\nthe build of OCTAVIEW_BEFORE_WEB, the app's login: %.2f s (%.2f×); samples %v\n  last: %s", mb.Seconds(), mb.Seconds()/mc.Seconds(), secs(prev), run(lastPrev))
+	}
 	b.Log(t.String())
+}
+
+// warmNav readies b for timedNavList on base: the count's mark in every
+// document, then one untimed run (app.wasm cached, the lab's pages touched).
+func warmNav(b *testing.B, br *browser, base, counted string) {
+	b.Helper()
+	if _, err := chromedp.Call(br.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: counted}); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := chromedp.Call(br.ctx, network.Enable, network.EnableParams{}); err != nil {
+		b.Fatal(err)
+	}
+	timedNavList(b, br, base, true)
 }
