@@ -13,12 +13,15 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
 )
 
@@ -173,6 +176,9 @@ func BenchmarkListScaleFromNavigation(b *testing.B) {
 		mc.Seconds(), scaleDrillCount, mp.Seconds(), mp.Seconds()/mc.Seconds(), ma.Seconds(), ma.Seconds()/mc.Seconds())
 	fmt.Fprintf(&t, "samples (s): cli %v, plain %v, app %v\nlast runs (ms since the navigation):\n  plain: %s\n  app: %s",
 		secs(cli), secs(plain), secs(app), run(lastPlain), run(lastApp))
+	if dir := os.Getenv("OCTAVIEW_START_PROFILE"); dir != "" {
+		profileNav(b, br, s.URL, dir)
+	}
 	if bb != nil {
 		mb := median(prev)
 		b.ReportMetric(mb.Seconds()/mc.Seconds(), "before-app/cli")
@@ -192,4 +198,35 @@ func warmNav(b *testing.B, br *browser, base, counted string) {
 		b.Fatal(err)
 	}
 	timedNavList(b, br, base, true)
+}
+
+// profileNav profiles one more run of the app's login (CDP Profiler, 100 µs
+// sampling, from the navigation to the count), writes DIR/scale.cpuprofile
+// and logs where the time went (build app.wasm without -s for Go names).
+func profileNav(b *testing.B, br *browser, base, dir string) {
+	b.Helper()
+	ctx := br.ctx
+	if _, err := chromedp.Call(ctx, profiler.Enable, cdp.Empty{}); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 100}); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, profiler.Start, cdp.Empty{}); err != nil {
+		b.Fatal(err)
+	}
+	r := timedNavList(b, br, base, true)
+	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	prof := res.Profile
+	raw, _ := json.Marshal(prof)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "scale.cpuprofile"), raw, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("profiled run: counted at %.0f ms (app running %.0f, submit %.0f, first row %.0f)\n%s", r.counted, r.appUsable, r.submit, r.row, summarizeProfile(prof, 40))
 }
