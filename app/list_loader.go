@@ -41,7 +41,7 @@ func readRows(ctx context.Context, c *octavia.Client, res *resource, q listQuery
 	if res.ListRows != nil {
 		return res.ListRows(ctx, c, q)
 	}
-	lq := octavia.ListQuery{Fields: rowFields(res, q.Project), Limit: q.Limit, Marker: q.Marker, Sort: q.Sort, Filters: url.Values{}}
+	lq := octavia.ListQuery{Fields: rowFields(res, q.Project), Limit: q.Limit, Marker: q.Marker, Sort: q.Sort, Filters: url.Values{}, ReadAhead: q.ReadAhead}
 	for _, f := range res.Filters {
 		if v := q.get(f.Key); v != "" && f.Local == "" {
 			if f.Key == "tags" {
@@ -196,7 +196,7 @@ func (p *listPage) load(ctx goapp.Context) {
 			case <-c.Done():
 			}
 			q := base
-			q.Marker = last
+			q.Marker, q.ReadAhead = last, true // every page from here
 			_, _, err = read(q, 0)
 		}
 		if err != nil {

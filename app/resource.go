@@ -120,6 +120,9 @@ type listQuery struct {
 	Marker  string
 	Sort    string // Octavia's order (listSort); "" = its default
 	Project bool   // read each row's project (the list shows it: projectColumn)
+	// ReadAhead: every page is read (the list's load): each page's next is
+	// asked for while the page is read (octavia.ListQuery.ReadAhead)
+	ReadAhead bool
 }
 
 // get is filter key's value, "" when not set.

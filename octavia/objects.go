@@ -26,6 +26,9 @@ type ListQuery struct {
 	Limit   int        // the page size; 0 = Octavia's default (1,000 at most)
 	Marker  string     // the list starts after this object's id
 	Sort    string     // Octavia's order, "name:asc,id:asc"; "" = its default (created_at, id)
+	// ReadAhead (Rows only): ask for each page's next page while the page is
+	// read, for a caller that reads every page (pages_ahead.go)
+	ReadAhead bool
 }
 
 // query is q as a list request's query string ("?…", or "").
@@ -143,7 +146,7 @@ func (c *Client) Rows(ctx context.Context, k Kind, parentID string, q ListQuery)
 			}
 			return row[idAt], nil
 		}
-		if err := pageAll(ctx, c.lb, op, collection, key, q.query(), itemReader{scan: scan, page: new(bytes.Buffer)}, func() bool { return yield(row, nil) }); err != nil {
+		if err := pageAll(ctx, c.lb, op, collection, key, q.query(), itemReader{scan: scan, page: new(bytes.Buffer), ahead: q.ReadAhead}, func() bool { return yield(row, nil) }); err != nil {
 			yield(nil, err)
 		}
 	}

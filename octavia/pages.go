@@ -108,6 +108,9 @@ type itemReader struct {
 	decode func(dec *json.Decoder) (id string, err error)
 	scan   func(item []byte) (id string, err error)
 	page   *bytes.Buffer // scan's page, reused from page to page (nil = a new one each)
+	// ahead (with scan): each page's next page is asked for as soon as its
+	// next link is read, while its items are (pages_ahead.go)
+	ahead bool
 }
 
 // structItem decodes each item into *item, a struct zeroed first (as a
@@ -148,8 +151,25 @@ func pageAll(ctx context.Context, sc *gophercloud.ServiceClient, op, collection,
 	seen := map[string]bool{base.Get("marker"): true}
 	restarted := false
 	q := base
+	var ahead *readAhead // read.ahead: the next page, asked for while this one is read
+	if read.ahead && read.scan != nil {
+		ahead = &readAhead{ctx: ctx, sc: sc, next: func(link url.Values) (string, bool) {
+			if link.Get("limit") == "None" || link.Get("marker") == "None" || link.Get("marker") == "" || seen[link.Get("marker")] {
+				return "", false
+			}
+			return collection + encode(merge(base, link)), true
+		}}
+		defer ahead.stop()
+	}
 	for page := 1; ; page++ {
-		next, stop, err := listPage(ctx, sc, collection+encode(q), key, read, each)
+		var next url.Values
+		var stop bool
+		var err error
+		if ahead != nil {
+			next, stop, err = ahead.page(collection+encode(q), key, read.scan, each)
+		} else {
+			next, stop, err = listPage(ctx, sc, collection+encode(q), key, read, each)
+		}
 		if stop {
 			return nil
 		}
@@ -252,31 +272,19 @@ func scanPage(body io.Reader, page *bytes.Buffer, key string, scan func([]byte) 
 	if _, err := page.ReadFrom(body); err != nil {
 		return nil, false, err
 	}
-	ms, ok := jsonscan.Members(page.Bytes(), nil)
+	return scanBytes(page.Bytes(), key, scan, each, nil)
+}
+
+// scanBytes is scanPage's work on the page's bytes. It decodes the next
+// link first and gives it to onNext (when set) before it scans the items,
+// so that the next page can be asked for while this one is read.
+func scanBytes(page []byte, key string, scan func([]byte) (string, error), each func(id string) bool, onNext func(url.Values)) (next url.Values, stop bool, err error) {
+	ms, ok := jsonscan.Members(page, nil)
 	if !ok {
 		return nil, false, errors.New("the page is not a JSON object")
 	}
 	for _, m := range ms {
-		switch name := string(m.Key); {
-		case name == key:
-			var serr error
-			stopped, ok := jsonscan.Elements(m.Value, func(item []byte) bool {
-				id, err := scan(item)
-				if err != nil {
-					serr = fmt.Errorf("decode %s: %w", key, err)
-					return false
-				}
-				return each(id)
-			})
-			switch {
-			case serr != nil:
-				return nil, false, serr
-			case !ok:
-				return nil, false, fmt.Errorf("%q is not a JSON array", key)
-			case stopped:
-				return nil, true, nil
-			}
-		case isLinksKey(key, name):
+		if name := string(m.Key); isLinksKey(key, name) {
 			var links []gophercloud.Link
 			if err := json.Unmarshal(m.Value, &links); err != nil {
 				return nil, false, fmt.Errorf("decode %s: %w", name, err)
@@ -284,6 +292,31 @@ func scanPage(body io.Reader, page *bytes.Buffer, key string, scan func([]byte) 
 			if next, err = nextLink(links); err != nil {
 				return nil, false, err
 			}
+		}
+	}
+	if next != nil && onNext != nil {
+		onNext(next)
+	}
+	for _, m := range ms {
+		if string(m.Key) != key {
+			continue
+		}
+		var serr error
+		stopped, ok := jsonscan.Elements(m.Value, func(item []byte) bool {
+			id, err := scan(item)
+			if err != nil {
+				serr = fmt.Errorf("decode %s: %w", key, err)
+				return false
+			}
+			return each(id)
+		})
+		switch {
+		case serr != nil:
+			return nil, false, serr
+		case !ok:
+			return nil, false, fmt.Errorf("%q is not a JSON array", key)
+		case stopped:
+			return nil, true, nil
 		}
 	}
 	return next, false, nil

@@ -11,13 +11,17 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
 )
 
@@ -113,7 +117,9 @@ func docMarks(tb testing.TB, ctx context.Context) map[string]float64 {
 // loadbalancer list` through the same proxy, alternating, listSamples
 // each. Reports the medians, their ratio to the CLI (goal ≤ 0.5) and where
 // the time goes: the form usable, the app running it, the login's answer
-// (the next page's start, plain), the first row, the count.
+// (the next page's start, plain), the first row, the count. With
+// OCTAVIEW_BEFORE_WEB=DIR, another build's app.wasm (DIR, as web/) is
+// timed side by side (the app's login) by a second console.
 func BenchmarkListScaleFromNavigation(b *testing.B) {
 	openstack, err := exec.LookPath("openstack")
 	if err != nil {
@@ -121,21 +127,24 @@ func BenchmarkListScaleFromNavigation(b *testing.B) {
 	}
 	s := startScaleConsole(b)
 	home := b.TempDir()
+	counted := fmt.Sprintf(countedJS, fmt.Sprintf("%d load balancers", scaleDrillCount))
 	br := startBrowser(b, b.TempDir())
-	if _, err := chromedp.Call(br.ctx, page.AddScriptToEvaluateOnNewDocument,
-		page.AddScriptToEvaluateOnNewDocumentParams{Source: fmt.Sprintf(countedJS, fmt.Sprintf("%d load balancers", scaleDrillCount))}); err != nil {
-		b.Fatal(err)
+	warmNav(b, br, s.URL, counted)
+	// with OCTAVIEW_BEFORE_WEB=DIR, a second console serving DIR's app.wasm
+	// (another build's), timed side by side (the app logs in)
+	var before string
+	var bb *browser
+	if dir := os.Getenv("OCTAVIEW_BEFORE_WEB"); dir != "" {
+		before = startRun(b, nil, "-web", dir, "-lab-scenario", scaleDrill, "-lab-delay", labDelay).URL
+		bb = startBrowser(b, b.TempDir())
+		warmNav(b, bb, before, counted)
 	}
-	if _, err := chromedp.Call(br.ctx, network.Enable, network.EnableParams{}); err != nil {
-		b.Fatal(err)
-	}
-	timedNavList(b, br, s.URL, true) // warm: app.wasm cached, the lab's pages touched
 	timedCLI(b, openstack, s.URL, home)
-	time.Sleep(2 * time.Second) // the service worker finishes caching
+	time.Sleep(2 * time.Second) // the service workers finish caching
 
-	var cli, plain, app []time.Duration
+	var cli, plain, app, prev []time.Duration
 	ms := func(f float64) time.Duration { return time.Duration(f * float64(time.Millisecond)) }
-	var lastPlain, lastApp navRun
+	var lastPlain, lastApp, lastPrev navRun
 	for i := 0; i < b.N; i++ {
 		for range listSamples {
 			cli = append(cli, timedCLI(b, openstack, s.URL, home))
@@ -143,6 +152,10 @@ func BenchmarkListScaleFromNavigation(b *testing.B) {
 			plain = append(plain, ms(lastPlain.counted))
 			lastApp = timedNavList(b, br, s.URL, true)
 			app = append(app, ms(lastApp.counted))
+			if bb != nil {
+				lastPrev = timedNavList(b, bb, before, true)
+				prev = append(prev, ms(lastPrev.counted))
+			}
 		}
 	}
 	mc, mp, ma := median(cli), median(plain), median(app)
@@ -163,5 +176,57 @@ func BenchmarkListScaleFromNavigation(b *testing.B) {
 		mc.Seconds(), scaleDrillCount, mp.Seconds(), mp.Seconds()/mc.Seconds(), ma.Seconds(), ma.Seconds()/mc.Seconds())
 	fmt.Fprintf(&t, "samples (s): cli %v, plain %v, app %v\nlast runs (ms since the navigation):\n  plain: %s\n  app: %s",
 		secs(cli), secs(plain), secs(app), run(lastPlain), run(lastApp))
+	if dir := os.Getenv("OCTAVIEW_START_PROFILE"); dir != "" {
+		profileNav(b, br, s.URL, dir)
+	}
+	if bb != nil {
+		mb := median(prev)
+		b.ReportMetric(mb.Seconds()/mc.Seconds(), "before-app/cli")
+		fmt.Fprintf(&t, "\nthe build of OCTAVIEW_BEFORE_WEB, the app's login: %.2f s (%.2f×); samples %v\n  last: %s", mb.Seconds(), mb.Seconds()/mc.Seconds(), secs(prev), run(lastPrev))
+	}
 	b.Log(t.String())
+}
+
+// warmNav readies b for timedNavList on base: the count's mark in every
+// document, then one untimed run (app.wasm cached, the lab's pages touched).
+func warmNav(b *testing.B, br *browser, base, counted string) {
+	b.Helper()
+	if _, err := chromedp.Call(br.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: counted}); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := chromedp.Call(br.ctx, network.Enable, network.EnableParams{}); err != nil {
+		b.Fatal(err)
+	}
+	timedNavList(b, br, base, true)
+}
+
+// profileNav profiles one more run of the app's login (CDP Profiler, 100 µs
+// sampling, from the navigation to the count), writes DIR/scale.cpuprofile
+// and logs where the time went (build app.wasm without -s for Go names).
+func profileNav(b *testing.B, br *browser, base, dir string) {
+	b.Helper()
+	ctx := br.ctx
+	if _, err := chromedp.Call(ctx, profiler.Enable, cdp.Empty{}); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 100}); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, profiler.Start, cdp.Empty{}); err != nil {
+		b.Fatal(err)
+	}
+	r := timedNavList(b, br, base, true)
+	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	prof := res.Profile
+	raw, _ := json.Marshal(prof)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "scale.cpuprofile"), raw, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("profiled run: counted at %.0f ms (app running %.0f, submit %.0f, first row %.0f)\n%s", r.counted, r.appUsable, r.submit, r.row, summarizeProfile(prof, 40))
 }
