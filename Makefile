@@ -40,7 +40,7 @@ build: wasm server
 # removed first, so they can never be stale. bin/app.wasm.stamp records what they were made from.
 wasm: server
 	@mkdir -p web bin
-	bin/octaview fetchonly -goroot $(GOROOT) $(FETCHONLY_DIR) >/dev/null
+	bin/octaview fetchonly -goroot $(GOROOT) $(FETCHONLY_DIR)
 	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) $(WASM_APP_FLAGS) -o bin/app.wasm.new ./cmd/server
 	bin/octaview precompress -quality $(BROTLI_Q) -stamp bin/app.wasm.stamp -new bin/app.wasm.new $(WASM)
 
