@@ -192,6 +192,9 @@ func (h *hosting) serveWasm(w http.ResponseWriter, r *http.Request) {
 			etag += "-" + enc.name + "-" + tag
 		}
 		hdr.Set("ETag", `"`+etag+`"`)
+		if enc.name != "" {
+			w = fullLength{w, fi.Size()}
+		}
 		http.ServeContent(w, r, "", fi.ModTime(), f)
 		return
 	}

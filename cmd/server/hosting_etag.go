@@ -6,7 +6,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
+	"net/http"
 	"os"
+	"strconv"
 	"sync"
 )
 
@@ -47,3 +49,21 @@ func (t *encodedTags) of(f *os.File, fi os.FileInfo) (string, error) {
 	t.files[f.Name()] = taggedFile{fi, tag}
 	return tag, nil
 }
+
+// fullLength sets Content-Length to size when the response is a 200, the whole
+// file: http.ServeContent leaves it out when Content-Encoding is set (a range
+// would be of the encoded bytes), so a 2 MB app.wasm.br went chunked, and a
+// client could not tell how much was coming nor that it got all of it.
+type fullLength struct {
+	http.ResponseWriter
+	size int64
+}
+
+func (w fullLength) WriteHeader(code int) {
+	if code == http.StatusOK {
+		w.Header().Set("Content-Length", strconv.FormatInt(w.size, 10))
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w fullLength) Unwrap() http.ResponseWriter { return w.ResponseWriter }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -163,60 +162,5 @@ func TestPrecompressUpgradeStopped(t *testing.T) {
 	}
 	if left, _ := filepath.Glob(filepath.Join(dir, "*.tmp")); len(left) > 0 {
 		t.Errorf("temporary files left: %q", left)
-	}
-}
-
-// TestHostingWasmETagNamesEncodedBytes: the .br that `precompress -upgrade`
-// swaps in under a running server is sent with its own bytes, length and an
-// ETag of its own (app.wasm, so the build, unchanged), so a client that
-// revalidates the fast one with If-None-Match gets the new one, not a 304.
-func TestHostingWasmETagNamesEncodedBytes(t *testing.T) {
-	dir, _ := fakeWeb(t, true, false)
-	s := newHostingServer(t, dir)
-	get := func(etag string) (*http.Response, []byte) {
-		t.Helper()
-		req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, s.URL+"/web/app.wasm", nil)
-		req.Header.Set("Accept-Encoding", "br")
-		if etag != "" {
-			req.Header.Set("If-None-Match", etag)
-		}
-		resp, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		body, err := io.ReadAll(resp.Body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return resp, body
-	}
-	resp, body := get("")
-	fast := resp.Header.Get("ETag")
-	if resp.StatusCode != http.StatusOK || string(body) != "pretend-brotli" || fast == "" {
-		t.Fatalf("GET app.wasm (br): %d %q ETag %q, want 200, the .br, an ETag", resp.StatusCode, body, fast)
-	}
-	if resp, _ := get(fast); resp.StatusCode != http.StatusNotModified {
-		t.Errorf("GET app.wasm If-None-Match its ETag: got %d, want 304", resp.StatusCode)
-	}
-
-	tmp := filepath.Join(dir, "app.wasm.br.swap.tmp")
-	if err := os.WriteFile(tmp, []byte("pretend-brotli, smaller"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Rename(tmp, filepath.Join(dir, "app.wasm.br")); err != nil {
-		t.Fatal(err)
-	}
-	resp, body = get(fast)
-	if resp.StatusCode != http.StatusOK || string(body) != "pretend-brotli, smaller" || resp.ContentLength != int64(len(body)) {
-		t.Fatalf("GET app.wasm If-None-Match the fast ETag after the swap: %d %q (Content-Length %d), want 200 and the new .br whole",
-			resp.StatusCode, body, resp.ContentLength)
-	}
-	best := resp.Header.Get("ETag")
-	if best == fast || !strings.HasPrefix(best, strings.SplitN(fast, "-br-", 2)[0]+"-br-") {
-		t.Errorf("ETag after the swap %s, before %s: want another, of the same build", best, fast)
-	}
-	if resp, _ := get(best); resp.StatusCode != http.StatusNotModified {
-		t.Errorf("GET app.wasm If-None-Match the new ETag: got %d, want 304", resp.StatusCode)
 	}
 }
