@@ -67,7 +67,7 @@ image: wasm
 	cd deploy && $(GO) run ./image -bin ../bin/octaview-static -web ../web -out ../bin/image -tar ../bin/octaview-image.tar
 
 ## run: the console on the embedded lab cloud at http://127.0.0.1:8080 (prints the lab users).
-## It serves at once: a new app.wasm is compressed fast first (brotli -q$(RUN_BROTLI_Q), gzip -1: a
+## It serves at once: a new app.wasm is compressed fast first (RUN_BROTLI_Q: brotli -q1, gzip -1: a
 ## second), then at BROTLI_Q and gzip -9 in the background, swapped in when done (the stamp
 ## keeps it for the next run). The server's end (Ctrl-C or an error) stops that too.
 RUN_BROTLI_Q = 1
