@@ -26,7 +26,7 @@ WASM_TEST_PKGS = $(shell $(GO) list ./waiters/... ./octavia/... | grep -v /labcl
 AXE_VERSION = 4.14.1
 AXE_DIR     = .cache/axe
 
-.PHONY: all build wasm server run test test-native test-wasm test-deploy image bench fidelity realcloud deps vet clean
+.PHONY: all build wasm wasm-new server run test test-native test-wasm test-deploy image bench fidelity realcloud deps vet clean
 
 all: build
 
@@ -36,17 +36,25 @@ build: wasm server
 
 # The wasm is built to a temporary file, then the server's own `precompress` command (Go's
 # brotli and gzip) moves it over web/app.wasm and writes the .br/.gz, only when its bytes or
-# the brotli quality changed (-q11 takes a minute or two on these machines); the .br/.gz are
-# removed first, so they can never be stale. bin/app.wasm.stamp records what they were made from.
-wasm: server
-	@mkdir -p web bin
-	bin/octaview fetchonly -goroot $(GOROOT) $(FETCHONLY_DIR) >/dev/null
-	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) $(WASM_APP_FLAGS) -o bin/app.wasm.new ./cmd/server
+# the brotli quality changed (-q11 takes minutes of one core on a busy machine, and says so
+# every 30 s); the .br/.gz are removed first, so they can never be stale. bin/app.wasm.stamp
+# records what they were made from.
+wasm: wasm-new
 	bin/octaview precompress -quality $(BROTLI_Q) -stamp bin/app.wasm.stamp -new bin/app.wasm.new $(WASM)
 
+# bin/app.wasm.new: app.wasm built, not yet compressed nor in place (wasm and run finish it).
+wasm-new: server
+	@mkdir -p web bin
+	@echo "building app.wasm (Go for WebAssembly; a minute or two on a cold Go build cache)"
+	bin/octaview fetchonly -goroot $(GOROOT) $(FETCHONLY_DIR)
+	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) $(WASM_APP_FLAGS) -o bin/app.wasm.new ./cmd/server
+
+# -trimpath: the binary does not depend on where the clone is, so a second clone or worktree
+# of the same code builds from Go's build cache in seconds.
 server:
 	@mkdir -p bin
-	$(GO) build -o bin/octaview ./cmd/server
+	@echo "building bin/octaview (the server; a minute or two on a cold Go build cache)"
+	$(GO) build -trimpath -o bin/octaview ./cmd/server
 
 ## image: the container image (README "Deploying"), written in Go by deploy/image (a nested
 ## module, go-containerregistry): bin/image (an OCI image layout) and bin/octaview-image.tar
@@ -55,13 +63,20 @@ server:
 ## (CGO_ENABLED=0) and stamped with the VCS revision when there is one (-buildvcs=auto wins over
 ## a GOFLAGS=-buildvcs=false); the same tree gives the same digest.
 image: wasm
+	bin/octaview precompress -quality 11 -stamp bin/app.wasm.stamp $(WASM)
 	CGO_ENABLED=0 GOOS=linux $(GO) build -buildvcs=auto -trimpath -ldflags='-s -w' -o bin/octaview-static ./cmd/server
 	cd deploy && $(GO) run ./image -bin ../bin/octaview-static -web ../web -out ../bin/image -tar ../bin/octaview-image.tar \
 		-kustomize kubernetes/components/image/kustomization.yaml
 
 ## run: the console on the embedded lab cloud at http://127.0.0.1:8080 (prints the lab users).
-run: build
-	bin/octaview $(ARGS)
+## It serves at once: a new app.wasm is compressed fast first (RUN_BROTLI_Q: brotli -q1, gzip -1: a
+## second), then at BROTLI_Q and gzip -9 in the background, swapped in when done (the stamp
+## keeps it for the next run). The server's end (Ctrl-C or an error) stops that too.
+RUN_BROTLI_Q = 1
+run: wasm-new
+	bin/octaview precompress -quality $(BROTLI_Q) -fast $(RUN_BROTLI_Q) -stamp bin/app.wasm.stamp -new bin/app.wasm.new $(WASM)
+	bin/octaview precompress -quality $(BROTLI_Q) -upgrade -stamp bin/app.wasm.stamp $(WASM) & upgrade=$$!; \
+	bin/octaview $(ARGS); status=$$?; kill $$upgrade 2>/dev/null; exit $$status
 
 ## deps: install the Debian packages the tests need, only when missing, and axe-core from npm
 ## (`make test` only: build and run never call apt-get or npm).

@@ -41,6 +41,7 @@ type hosting struct {
 	version string
 	page    *goapp.Handler
 	appJS   []byte // app.js of page (loader.go)
+	tags    encodedTags
 }
 
 type wasmStamp struct {
@@ -186,10 +187,17 @@ func (h *hosting) serveWasm(w http.ResponseWriter, r *http.Request) {
 		hdr.Set("Cache-Control", "no-cache")
 		etag := version
 		if enc.name != "" {
+			tag, err := h.tags.of(f, fi) // the .br of `make run` is swapped for a smaller one
+			if err != nil {
+				continue
+			}
 			hdr.Set("Content-Encoding", enc.name)
-			etag += "-" + enc.name
+			etag += "-" + enc.name + "-" + tag
 		}
 		hdr.Set("ETag", `"`+etag+`"`)
+		if enc.name != "" {
+			w = fullLength{w, fi.Size()}
+		}
 		http.ServeContent(w, r, "", fi.ModTime(), f)
 		return
 	}

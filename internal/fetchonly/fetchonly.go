@@ -21,6 +21,12 @@
 // run a handshake (c.handshakeFn(…) in handshakeContext, c.clientHandshake(…)
 // in handleRenegotiation) the error TLSErrorText instead.
 //
+// Both rewrites find what they change by unexported names of GOROOT's files,
+// which a Go release may change. `make wasm` then must still build: it uses
+// GenerateOrStock, which leaves a file that no longer rewrites stock (app.wasm
+// works, only larger) and says which rewrite to re-check, and this package's
+// TestRewritesApplyToThisGo fails naming it.
+//
 // The Node-run wasm tests, which use the socket path on Go's in-process
 // network, are built without the overlay.
 package fetchonly
@@ -284,69 +290,114 @@ type Overlay struct {
 	Replace map[string]string
 }
 
-// rewrites are the files of a fetch-only build: GOROOT's file, the name of
-// the generated one, what it is, and its rewrite.
-var rewrites = []struct {
-	path, name, what string
-	rewrite          func([]byte) ([]byte, error)
-}{
-	{RoundTripPath, "roundtrip_js.go", "net/http's (*Transport).RoundTrip without its socket fallback", RewriteRoundTrip},
-	{TLSConnPath, "tls_conn.go", "crypto/tls's Conn without a handshake", RewriteTLSConn},
-}
-
 // Generate reads GOROOT's net/http/roundtrip_js.go and crypto/tls/conn.go,
 // writes them made fetch-only (RewriteRoundTrip, RewriteTLSConn) to
 // dir/roundtrip_js.go and dir/tls_conn.go and the overlay that replaces
 // GOROOT's files with them to dir/overlay.json, and returns the overlay's path
 // (absolute, as are the paths in it). It writes them every time: cheap, and
 // never stale when GOROOT changes. When a file cannot be rewritten it writes
-// nothing and removes what an earlier Generate wrote.
+// nothing, removes what an earlier Generate wrote and fails: the tests, which
+// measure the fetch-only build, use it.
 func Generate(goroot, dir string) (string, error) {
+	overlay, stale, err := generate(goroot, dir, rewrites)
+	if err == nil && len(stale) > 0 {
+		remove(dir)
+		return "", stale[0]
+	}
+	return overlay, err
+}
+
+// GenerateOrStock is Generate for `make wasm`, which must build on any Go
+// release: a file that can no longer be rewritten is left out of the overlay
+// (the build uses GOROOT's stock file: app.wasm works, only larger) and
+// reported in stale, one *StaleError per such rewrite; the others are made as
+// Generate makes them. err is only for what stops writing the overlay at all.
+func GenerateOrStock(goroot, dir string) (overlay string, stale []*StaleError, err error) {
+	return generate(goroot, dir, rewrites)
+}
+
+// StaleError is a fetch-only rewrite that no longer applies to this Go
+// release's file: what re-check to do is in Err's text.
+type StaleError struct {
+	Name   string // the generated file's name, roundtrip_js.go or tls_conn.go
+	What   string // what the rewrite makes of the file
+	Source string // GOROOT's file
+	Err    error  // why it does not apply
+}
+
+func (e *StaleError) Error() string {
+	return fmt.Sprintf("%v (file %s)", e.Err, e.Source)
+}
+
+func (e *StaleError) Unwrap() error { return e.Err }
+
+// rewrite is one file of a fetch-only build: GOROOT's file (path), the name of
+// the generated one, what it is, and its rewrite.
+type rewrite struct {
+	path, name, what string
+	rewrite          func([]byte) ([]byte, error)
+}
+
+// rewrites are the files of a fetch-only build.
+var rewrites = []rewrite{
+	{RoundTripPath, "roundtrip_js.go", "net/http's (*Transport).RoundTrip without its socket fallback", RewriteRoundTrip},
+	{TLSConnPath, "tls_conn.go", "crypto/tls's Conn without a handshake", RewriteTLSConn},
+}
+
+// generate writes dir's overlay of the rewrites of rs that apply to goroot's
+// files and returns those that do not; their generated files are removed.
+func generate(goroot, dir string, rs []rewrite) (string, []*StaleError, error) {
 	if goroot == "" {
-		return "", errors.New("fetchonly: no GOROOT")
+		return "", nil, errors.New("fetchonly: no GOROOT")
 	}
 	goroot, err := filepath.Abs(goroot)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if dir, err = filepath.Abs(dir); err != nil {
-		return "", err
+		return "", nil, err
 	}
 	overlay := filepath.Join(dir, "overlay.json")
 	replace := map[string]string{}
 	files := map[string][]byte{}
-	for _, r := range rewrites {
+	var stale []*StaleError
+	for _, r := range rs {
 		source, generated := filepath.Join(goroot, filepath.FromSlash(r.path)), filepath.Join(dir, r.name)
 		src, err := os.ReadFile(source)
 		if err == nil {
 			src, err = r.rewrite(src)
 		}
 		if err != nil {
-			// No overlay of an earlier Go left behind for a build to use.
-			os.Remove(overlay)
-			for _, r := range rewrites {
-				os.Remove(filepath.Join(dir, r.name))
-			}
-			return "", fmt.Errorf("%w (file %s)", err, source)
+			os.Remove(generated) // no file of an earlier Go left behind
+			stale = append(stale, &StaleError{Name: r.name, What: r.what, Source: source, Err: err})
+			continue
 		}
 		header := fmt.Sprintf("// Code generated by internal/fetchonly from %s; DO NOT EDIT.\n"+
 			"// %s: a fetch-only build.\n\n", source, r.what)
 		replace[source], files[generated] = generated, append([]byte(header), src...)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", fmt.Errorf("fetchonly: %w", err)
+		return "", nil, fmt.Errorf("fetchonly: %w", err)
 	}
 	for name, b := range files {
 		if err := os.WriteFile(name, b, 0o644); err != nil {
-			return "", fmt.Errorf("fetchonly: %w", err)
+			return "", nil, fmt.Errorf("fetchonly: %w", err)
 		}
 	}
 	js, err := json.MarshalIndent(Overlay{Replace: replace}, "", "\t")
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if err := os.WriteFile(overlay, append(js, '\n'), 0o644); err != nil {
-		return "", fmt.Errorf("fetchonly: %w", err)
+		return "", nil, fmt.Errorf("fetchonly: %w", err)
 	}
-	return overlay, nil
+	return overlay, stale, nil
+}
+
+// remove deletes what generate writes in dir.
+func remove(dir string) {
+	os.Remove(filepath.Join(dir, "overlay.json"))
+	for _, r := range rewrites {
+		os.Remove(filepath.Join(dir, r.name))
+	}
 }
