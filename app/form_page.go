@@ -464,6 +464,14 @@ func (p *formPage) renderForm(back string) goapp.UI {
 			Set: func(key, value string) {
 				p.v[key] = value
 				switch key {
+				case "protocol": // a listener's: 443 for TLS, 80 for HTTP, unless a port was typed
+					if p.pr.Res.Kind == octavia.KindListener {
+						form.SetProtocol(p.v, value, nil)
+					}
+				case "protocol_port":
+					if p.pr.Res.Kind == octavia.KindListener {
+						form.SetPort(p.v, value)
+					}
 				case "loadbalancer_id":
 					p.loadSupport(p.uctx)
 				case "provider_name":

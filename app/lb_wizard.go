@@ -617,8 +617,13 @@ func (p *lbWizard) renderField(it wizard.Item, key string) goapp.UI {
 		Options: p.choices(it, f), Pick: f.Required, Scope: []any{p.gen},
 		Set: func(key, value string) {
 			v[key] = value
-			if it.Step == wizard.StepLB && key == "provider" {
+			switch {
+			case it.Step == wizard.StepLB && key == "provider":
 				p.w.Support(form.ForCreate(value, p.providers)) // its children's choices follow it
+			case it.Step == wizard.StepListeners && key == "protocol":
+				p.w.SetListenerProtocol(it, value) // 443 for TLS, 80 for HTTP, unless a port was typed
+			case it.Step == wizard.StepListeners && key == "protocol_port":
+				form.SetPort(v, value)
 			}
 			p.changed()
 		}}.render()

@@ -163,16 +163,27 @@ func takesPool(protocol string) bool { return protocol != "PROMETHEUS" }
 // free port when 80 is taken by an earlier listener).
 func (m *Model) NewListener() form.Values {
 	v := form.Defaults(m.kinds.Listener.Fields)
-	port := 80
-	for slices.ContainsFunc(m.Listeners, func(l form.Values) bool { return l["protocol_port"] == strconv.Itoa(port) }) {
-		if port == 80 {
-			port = 8080
-		} else {
-			port++
-		}
-	}
-	v["protocol_port"] = strconv.Itoa(port)
+	form.SetProtocol(v, v["protocol"], func(port string) bool {
+		return slices.ContainsFunc(m.Listeners, func(l form.Values) bool { return l["protocol_port"] == port })
+	})
 	return v
+}
+
+// SetListenerProtocol sets the protocol of listener item it, moving its
+// port to the protocol's usual one (HTTP 80; HTTPS, TERMINATED_HTTPS 443)
+// unless the user typed the port, skipping the ports of the others
+// (form.SetProtocol).
+func (m *Model) SetListenerProtocol(it Item, protocol string) {
+	items := m.Items(StepListeners)
+	i := slices.IndexFunc(items, func(x Item) bool { return x.ID == it.ID })
+	form.SetProtocol(it.V, protocol, func(port string) bool {
+		for j, l := range m.Listeners {
+			if j != i && l["protocol_port"] == port {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // NewPool is a pool with the defaults (a unique name; the pool form's
