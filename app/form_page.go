@@ -378,7 +378,7 @@ func (p *formPage) send(wr write) {
 func (p *formPage) showError(err error) {
 	var e *octavia.Error
 	if errors.As(err, &e) && (e.Code == octavia.EINVALID || e.Code == octavia.EUNSUPPORTED) && e.Fault != "" {
-		if k := form.FaultField(e.Fault, form.Keys(p.pr.Res.Fields)); k != "" {
+		if k := form.FaultFieldIn(e.Fault, form.Keys(p.pr.Res.Fields), p.v); k != "" {
 			p.errs = form.Errs{k: "Octavia: " + e.Fault}
 			p.w.err = "Octavia refused it; see below."
 			p.focusFirstError(p.uctx)

@@ -354,6 +354,12 @@ func (p *lbWizard) showError(err error) {
 		return
 	}
 	p.wr.err = ""
+	if it, k, ok := p.w.ItemOfRef(e.Fault); ok { // a certificate Barbican could not give: at its field
+		p.stepErr[it.Step] = "Octavia refused the create: " + e.Fault
+		p.errs[wizard.InputID(it.ID, k)] = "Octavia: " + e.Fault
+		p.goTo(it.Step)
+		return
+	}
 	s := p.w.StepOfFault(e.Fault)
 	p.stepErr[s] = "Octavia refused the create: " + e.Fault
 	if items := p.w.Items(s); len(items) == 1 { // the attribute it names, when the step has one item

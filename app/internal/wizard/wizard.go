@@ -478,6 +478,20 @@ func (it Item) Check() map[string]string {
 	return errs
 }
 
+// ItemOfRef is the item and field holding a ref that Octavia's
+// certificate fault names (form.RefField: "Could not retrieve
+// certificate: ['…']"); ok is false for any other fault.
+func (m *Model) ItemOfRef(fault string) (it Item, key string, ok bool) {
+	for s := range StepReview {
+		for _, it := range m.Items(s) {
+			if k := form.RefField(fault, form.Keys(it.Kind.Fields), it.V); k != "" {
+				return it, k, true
+			}
+		}
+	}
+	return Item{}, "", false
+}
+
 // StepOfFault is the step a refused create concerns, from Octavia's
 // faultstring: the kind it names, else the step with the attribute
 // form.FaultField finds in it, else the review.
