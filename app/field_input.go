@@ -107,13 +107,19 @@ func (in fieldInput) render() goapp.UI {
 	if in.Required {
 		label += " *"
 	}
-	return classDiv("field").DataSet("key", f.Key).Body(
-		goapp.Label().For(id).Text(label),
-		input,
-		goapp.If(f.Hint != "", func() goapp.UI { return classDiv("muted", "hint").Text(f.Hint) }),
-		goapp.If(in.Note != nil, func() goapp.UI { return in.Note }),
-		goapp.If(in.Err != "", func() goapp.UI {
-			return idClassDiv(id+"-error", "field-error", "st-error-text").Aria("live", "polite").Text(in.Err)
-		}),
+	head := []goapp.UI{goapp.Label().For(id).Text(label), input}
+	classes := []string{"field"}
+	if f.Type == form.Bool { // the box before its label, on one line
+		head = []goapp.UI{classDivBody("field-check-row", input, goapp.Label().For(id).Text(label))}
+		classes = append(classes, "field-check")
+	}
+	return classDiv(classes...).DataSet("key", f.Key).Body(
+		append(head,
+			goapp.If(f.Hint != "", func() goapp.UI { return classDiv("muted", "hint").Text(f.Hint) }),
+			goapp.If(in.Note != nil, func() goapp.UI { return in.Note }),
+			goapp.If(in.Err != "", func() goapp.UI {
+				return idClassDiv(id+"-error", "field-error", "st-error-text").Aria("live", "polite").Text(in.Err)
+			}),
+		)...,
 	)
 }

@@ -8,6 +8,7 @@
 package attr
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -171,6 +172,10 @@ func Text(key string, v any) string {
 		}
 	case float64:
 		if key == "connection_limit" && x == -1 {
+			return "no limit"
+		}
+	case json.Number: // a single object's read keeps Octavia's numbers as written
+		if key == "connection_limit" && x.String() == "-1" {
 			return "no limit"
 		}
 	}
