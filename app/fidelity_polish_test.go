@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/providers"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
 	"github.com/octaview/octaview/app/internal/form"
@@ -121,5 +122,31 @@ func TestFidelityWaitAfterDelete(t *testing.T) {
 	del := operation{ID: "d", Kind: opDelete, Wait: waitDeleted, Ref: lbRef(lb), StartedAt: start}
 	if state, reason := waitEnd(create, err, false, []operation{del, create}); state != opGone || !strings.Contains(reason, "you deleted it") {
 		t.Errorf("the create's wait after Zed's 404 (%v): got %s, %q; want gone, you deleted it", err, state, reason)
+	}
+}
+
+// TestFidelityWizardProvider: on the real Zed (amphora and noop_driver,
+// amphora the default) the wizard names amphora and offers its pools no
+// SOURCE_IP_PORT, which Zed's amphora driver refuses with a 501.
+func TestFidelityWizardProvider(t *testing.T) {
+	c, lb := realCloudLB(t, "k28-provider")
+	var cloud []string
+	for p, err := range c.Providers(t.Context(), providers.ListOpts{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		cloud = append(cloud, p.Name)
+	}
+	named := form.DefaultProvider(cloud)
+	if named != "amphora" {
+		t.Fatalf("the wizard's provider among %q: got %q, want amphora", cloud, named)
+	}
+	s := form.ForCreate(named, cloud)
+	if s.Allows(octavia.KindPool, "lb_algorithm", "SOURCE_IP_PORT") {
+		t.Errorf("the wizard offers SOURCE_IP_PORT to an amphora load balancer")
+	}
+	_, _, err := c.Create(t.Context(), octavia.KindPool, "", object{"loadbalancer_id": lb, "protocol": "HTTP", "lb_algorithm": "SOURCE_IP_PORT"})
+	if octavia.ErrorCodeOf(err) != octavia.EUNSUPPORTED {
+		t.Errorf("an amphora pool with SOURCE_IP_PORT: got %v, want Zed's 501", err)
 	}
 }
