@@ -3,10 +3,13 @@ package app
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/attr"
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/octavia"
 )
 
 // choice is an option of a picked field (form.Ref, Subnet, Port).
@@ -35,6 +38,19 @@ type fieldInput struct {
 	Scope []any
 	// Set takes a new value of the field. UI goroutine.
 	Set func(key, value string)
+}
+
+// numberWords is what a number typed in field key means when the pages say
+// it in words (a connection limit of -1: "no limit"), else "".
+func numberWords(key, val string) string {
+	n, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+	if err != nil {
+		return ""
+	}
+	if words := attr.Text(key, n); words != octavia.ValueText(n) {
+		return words
+	}
+	return ""
 }
 
 // render draws the field.
@@ -81,6 +97,9 @@ func (in fieldInput) render() goapp.UI {
 		input = goapp.Textarea().ID(id).Rows(rows).Text(val).OnInput(set, scope)
 	case f.Type == form.Int || f.Type == form.Decimal:
 		input = idInput(id).Type("text").Attr("inputmode", "numeric").Value(val).OnInput(set, scope)
+		if words := numberWords(f.Key, val); words != "" {
+			input = goapp.Div().Class("field-number").Body(input, goapp.Span().Class("muted", "field-words").Text(words))
+		}
 	default:
 		input = idInput(id).Value(val).OnInput(set, scope)
 	}
@@ -88,13 +107,19 @@ func (in fieldInput) render() goapp.UI {
 	if in.Required {
 		label += " *"
 	}
-	return classDiv("field").DataSet("key", f.Key).Body(
-		goapp.Label().For(id).Text(label),
-		input,
-		goapp.If(f.Hint != "", func() goapp.UI { return classDiv("muted", "hint").Text(f.Hint) }),
-		goapp.If(in.Note != nil, func() goapp.UI { return in.Note }),
-		goapp.If(in.Err != "", func() goapp.UI {
-			return idClassDiv(id+"-error", "field-error", "st-error-text").Aria("live", "polite").Text(in.Err)
-		}),
+	head := []goapp.UI{goapp.Label().For(id).Text(label), input}
+	classes := []string{"field"}
+	if f.Type == form.Bool { // the box before its label, on one line
+		head = []goapp.UI{classDivBody("field-check-row", input, goapp.Label().For(id).Text(label))}
+		classes = append(classes, "field-check")
+	}
+	return classDiv(classes...).DataSet("key", f.Key).Body(
+		append(head,
+			goapp.If(f.Hint != "", func() goapp.UI { return classDiv("muted", "hint").Text(f.Hint) }),
+			goapp.If(in.Note != nil, func() goapp.UI { return in.Note }),
+			goapp.If(in.Err != "", func() goapp.UI {
+				return idClassDiv(id+"-error", "field-error", "st-error-text").Aria("live", "polite").Text(in.Err)
+			}),
+		)...,
 	)
 }

@@ -378,7 +378,7 @@ func (p *formPage) send(wr write) {
 func (p *formPage) showError(err error) {
 	var e *octavia.Error
 	if errors.As(err, &e) && (e.Code == octavia.EINVALID || e.Code == octavia.EUNSUPPORTED) && e.Fault != "" {
-		if k := form.FaultField(e.Fault, form.Keys(p.pr.Res.Fields)); k != "" {
+		if k := form.FaultFieldIn(e.Fault, form.Keys(p.pr.Res.Fields), p.v); k != "" {
 			p.errs = form.Errs{k: "Octavia: " + e.Fault}
 			p.w.err = "Octavia refused it; see below."
 			p.focusFirstError(p.uctx)
@@ -464,6 +464,14 @@ func (p *formPage) renderForm(back string) goapp.UI {
 			Set: func(key, value string) {
 				p.v[key] = value
 				switch key {
+				case "protocol": // a listener's: 443 for TLS, 80 for HTTP, unless a port was typed
+					if p.pr.Res.Kind == octavia.KindListener {
+						form.SetProtocol(p.v, value, nil)
+					}
+				case "protocol_port":
+					if p.pr.Res.Kind == octavia.KindListener {
+						form.SetPort(p.v, value)
+					}
 				case "loadbalancer_id":
 					p.loadSupport(p.uctx)
 				case "provider_name":

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -136,6 +138,23 @@ func formatAgo(t, now time.Time) string {
 		return fmt.Sprintf("%d h ago", int(d/time.Hour))
 	}
 	return fmt.Sprintf("%d d ago", int(d/(24*time.Hour)))
+}
+
+// monoClasses are the classes of a cell showing s: "mono" (ids,
+// addresses), none when s is empty, so that its "—" (orDash) has the
+// page's own face: one dash glyph for "no value" in every grid, never the
+// monospace one beside it.
+func monoClasses(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return []string{"mono"}
+}
+
+// monoText is s in the monospace face, or "—" in the page's own
+// (monoClasses).
+func monoText(s string) goapp.UI {
+	return goapp.Span().Class(monoClasses(s)...).Text(orDash(s))
 }
 
 // orDash returns s, or "—" when s is empty, so an empty cell still reads.

@@ -232,9 +232,9 @@ func (a *lbAmphorae) renderRow(amp object) goapp.UI {
 		classTd("name").Body(classA("mono").Href(amphoraRes.detailPathOf("", id)).Text(shorten(id, 13))),
 		classTdText("amp-role", orDash(amp.Text("role"))),
 		goapp.Td().Body(badge(amp.Text("status"))),
-		classTdText("mono", orDash(amp.Text("compute_id"))),
+		classTd(monoClasses(amp.Text("compute_id"))...).Text(orDash(amp.Text("compute_id"))),
 		goapp.Td().Body(ampAddresses(amp)...),
-		classTdText("mono", orDash(amp.Text("image_id"))),
+		classTd(monoClasses(amp.Text("image_id"))...).Text(orDash(amp.Text("image_id"))),
 		goapp.Td().Text(formatTime(amp.Time("created_at"))),
 		goapp.Td().Body(idButton("amp-failover-"+id).Class("btn", "btn-small", "amp-failover").DataSet("id", id).
 			Aria("label", "Fail over amphora "+id).Disabled(a.w.sending).

@@ -106,6 +106,7 @@ type lbWizard struct {
 	ports     []choice
 	flavors   []choice
 	zones     []choice
+	providers []string // the cloud's (nil: unknown)
 	netStatus loadStatus
 	netErr    string
 	vipCheck  vipCheck // the review's lookup of a typed VIP ID (lb_vip_typed.go)
@@ -146,6 +147,8 @@ func (p *lbWizard) reset() {
 	if len(p.subnets) > 0 {
 		p.w.LB["vip_subnet_id"] = p.subnets[0].ID
 	}
+	p.w.LB["provider"] = form.DefaultProvider(p.providers)
+	p.w.Support(form.ForCreate(p.w.LB["provider"], p.providers))
 	p.step, p.visited = wizard.StepLB, [wizard.StepCount]bool{wizard.StepLB: true}
 	p.errs, p.checked, p.bad, p.stepErr = map[string]string{}, [wizard.StepCount]bool{}, [wizard.StepCount]bool{}, [wizard.StepCount]string{}
 	p.wr = writer{}
@@ -181,7 +184,11 @@ func (p *lbWizard) loadNeutron(ctx goapp.Context) {
 			azs, _ = octavia.Collect(client.List(c, octavia.KindAvailabilityZone, "", octavia.ListQuery{Fields: []string{"name", "enabled"}}))
 		}
 		ctx.Dispatch(func(ctx goapp.Context) {
-			p.w.Support(form.Supported(provs...)) // provider.go: the wizard names no provider
+			p.providers = provs
+			if p.w.LB["provider"] == "" {
+				p.w.LB["provider"] = form.DefaultProvider(provs)
+			}
+			p.w.Support(form.ForCreate(p.w.LB["provider"], provs)) // provider.go: the pool form's rule
 			if err != nil {
 				p.netStatus, p.netErr = loadFailed, octavia.Message(err)
 				return
@@ -347,6 +354,12 @@ func (p *lbWizard) showError(err error) {
 		return
 	}
 	p.wr.err = ""
+	if it, k, ok := p.w.ItemOfRef(e.Fault); ok { // a certificate Barbican could not give: at its field
+		p.stepErr[it.Step] = "Octavia refused the create: " + e.Fault
+		p.errs[wizard.InputID(it.ID, k)] = "Octavia: " + e.Fault
+		p.goTo(it.Step)
+		return
+	}
 	s := p.w.StepOfFault(e.Fault)
 	p.stepErr[s] = "Octavia refused the create: " + e.Fault
 	if items := p.w.Items(s); len(items) == 1 { // the attribute it names, when the step has one item
@@ -538,8 +551,11 @@ func (p *lbWizard) renderLB() []goapp.UI {
 	if len(p.zones) > 0 {
 		more = append(more, fieldOf("availability_zone"))
 	}
+	if len(p.providers) > 0 {
+		more = append(more, fieldOf("provider"))
+	}
 	for _, f := range it.Kind.Fields {
-		if !slices.Contains([]string{"name", "description", "vip_subnet_id", "vip_address", "vip_port_id", "vip_network_id", "flavor_id", "availability_zone"}, f.Key) &&
+		if !slices.Contains([]string{"name", "description", "vip_subnet_id", "vip_address", "vip_port_id", "vip_network_id", "flavor_id", "availability_zone", "provider"}, f.Key) &&
 			f.Shown(true, v) {
 			more = append(more, fieldOf(f.Key))
 		}
@@ -573,6 +589,12 @@ func (p *lbWizard) choices(it wizard.Item, f form.Field) []choice {
 		return p.flavors
 	case f.Ref == octavia.KindAvailabilityZone:
 		return p.zones
+	case f.Ref == octavia.KindProvider:
+		out := make([]choice, 0, len(p.providers))
+		for _, name := range p.providers {
+			out = append(out, choice{ID: name, Label: name})
+		}
+		return out
 	}
 	return nil
 }
@@ -599,7 +621,18 @@ func (p *lbWizard) renderField(it wizard.Item, key string) goapp.UI {
 	id := wizard.InputID(it.ID, f.Key)
 	return fieldInput{ID: id, Field: f, Value: v[f.Key], Err: p.errs[id], Required: f.Required,
 		Options: p.choices(it, f), Pick: f.Required, Scope: []any{p.gen},
-		Set: func(key, value string) { v[key] = value; p.changed() }}.render()
+		Set: func(key, value string) {
+			v[key] = value
+			switch {
+			case it.Step == wizard.StepLB && key == "provider":
+				p.w.Support(form.ForCreate(value, p.providers)) // its children's choices follow it
+			case it.Step == wizard.StepListeners && key == "protocol":
+				p.w.SetListenerProtocol(it, value) // 443 for TLS, 80 for HTTP, unless a port was typed
+			case it.Step == wizard.StepListeners && key == "protocol_port":
+				form.SetPort(v, value)
+			}
+			p.changed()
+		}}.render()
 }
 
 // scope is the event scope of the handlers that read the items (gen).

@@ -501,7 +501,7 @@ func renderRow(res *resource, r *row, now time.Time, canLink func(octavia.Kind) 
 		case c.Link != "" && v != "" && canLink(c.Link):
 			cells = append(cells, classTd("mono").Body(goapp.A().Href(resourceOf(c.Link).detailPathOf("", firstID(v))).Text(shorten(v, 13))))
 		case c.Mono:
-			cells = append(cells, classTd("mono").Title("%s", v).Text(orDash(v)))
+			cells = append(cells, classTd(monoClasses(v)...).Title("%s", v).Text(orDash(v)))
 		default:
 			cells = append(cells, goapp.Td().Title("%s", v).Text(orDash(v))) // the whole text, when the cell cuts it
 		}

@@ -159,6 +159,8 @@ func opOutcomeText(op operation, now time.Time) string {
 		return fmt.Sprintf("%s after %s.", octavia.StatusActive, el)
 	case opFailed:
 		return fmt.Sprintf("%s, but the wait failed after %s: %s", opDone(op), el, op.Reason)
+	case opGone:
+		return goneText(op, el)
 	case opStopped:
 		return fmt.Sprintf("You stopped watching after %s; %s and Octavia carries on (last seen %s).", el,
 			strings.ToLower(opDone(op)[:1])+opDone(op)[1:], statusLabel(op.Status))
@@ -460,19 +462,12 @@ func (s *opStore) wait(ctx goapp.Context, sess *session, op operation) {
 		if !live {
 			return // reset (logout): the journal keeps it waiting
 		}
+		ops := s.snapshot()
 		s.update(op.ID, func(o *operation) {
 			o.EndedAt = time.Now()
-			switch {
-			case err == nil:
-				o.State = opSucceeded
-				if o.Wait == waitDeleted {
-					o.Status = string(octavia.StatusDeleted)
-				}
-			case stopped:
-				o.State = opStopped
-			default:
-				o.State = opFailed
-				o.Reason = waitFailure(err, o.Status)
+			o.State, o.Reason = waitEnd(*o, err, stopped, ops)
+			if o.State == opGone || o.State == opSucceeded && o.Wait == waitDeleted {
+				o.Status = string(octavia.StatusDeleted)
 			}
 		})
 		s.publish(ctx)

@@ -118,7 +118,7 @@ func propValue(sess *session, pr pageRef, o object, r propRow) goapp.UI {
 	case attr.Linked:
 		to := resourceOf(r.Link)
 		if to == nil || !to.mayRead(sess) || len(r.IDs) == 0 {
-			return classSpanText("mono", orDash(r.Text))
+			return monoText(r.Text)
 		}
 		links := make([]goapp.UI, 0, 2*len(r.IDs))
 		for i, id := range r.IDs {
@@ -129,7 +129,7 @@ func propValue(sess *session, pr pageRef, o object, r propRow) goapp.UI {
 		}
 		return goapp.Span().Body(links...)
 	case attr.Mono:
-		return classSpanText("mono", orDash(r.Text))
+		return monoText(r.Text)
 	}
 	return goapp.Text(orDash(r.Text))
 }

@@ -40,6 +40,8 @@ var lbResource = &resource{
 			Show: func(v form.Values) bool { return v["_vip"] == "network" }},
 		{Key: "flavor_id", Label: "Flavor", Type: form.Ref, Ref: octavia.KindFlavor, Only: form.Create},
 		{Key: "availability_zone", Label: "Availability zone", Type: form.Ref, Ref: octavia.KindAvailabilityZone, Only: form.Create},
+		{Key: "provider", Label: "Provider", Type: form.Ref, Ref: octavia.KindProvider, Only: form.Create,
+			Hint: "Its pools, listeners and monitors are offered what this provider takes. Empty: the cloud's default provider."},
 		{Key: "admin_state_up", Label: "Admin state up", Type: form.Bool, Default: "true"},
 		{Key: "vip_qos_policy_id", Label: "VIP QoS policy ID", Hint: "A Neutron QoS policy for the VIP port; clear it to remove the policy.", Null: true},
 		{Key: "tags", Label: "Tags", Type: form.List, Only: form.Create, Hint: "One per line or comma-separated."},

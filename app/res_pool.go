@@ -7,6 +7,10 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
+// poolTLS reports whether the form's pool speaks TLS to its members (its
+// certificate fields apply).
+func poolTLS(v form.Values) bool { return v["tls_enabled"] == "true" }
+
 // poolRes: pools, the members a listener (or an L7 policy) hands traffic to.
 // Octavia filters pools by load balancer but not by listener (a pool names
 // its listeners in a list): the listener filter is the console's own
@@ -36,6 +40,9 @@ var poolRes = &resource{
 		{Key: "session_persistence.cookie_name", Label: "Cookie name", Required: true,
 			Show: func(v form.Values) bool { return v["session_persistence.type"] == "APP_COOKIE" }},
 		{Key: "tls_enabled", Label: "TLS to the members", Type: form.Bool},
+		{Key: "tls_container_ref", Label: "Client certificate to the members (Barbican URL)", Show: poolTLS, Null: true},
+		{Key: "ca_tls_container_ref", Label: "CA of the members (Barbican URL)", Show: poolTLS, Null: true},
+		{Key: "crl_container_ref", Label: "Revocation list of the members (Barbican URL)", Show: poolTLS, Null: true},
 		{Key: "admin_state_up", Label: "Admin state up", Type: form.Bool, Default: "true"},
 		{Key: "tags", Label: "Tags", Type: form.List, Only: form.Create, Hint: "One per line or comma-separated."},
 	},

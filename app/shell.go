@@ -358,7 +358,7 @@ func renderOperation(op operation, now time.Time) goapp.UI {
 
 // badge is a status badge: Octavia's word on the status's colour.
 func badge(status string) goapp.UI {
-	return classSpan("badge", statusClass(status)).Text(statusLabel(status))
+	return classSpan("badge", statusClass(status)).Title(statusLabel(status)).Text(statusLabel(status)) // the title: the whole word when a narrow cell cuts it
 }
 
 // loadProjects fills the project switcher (GET /v3/auth/projects), once

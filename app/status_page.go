@@ -237,7 +237,7 @@ func (p *statusWallPage) Render() goapp.UI {
 				return goapp.Section().Class("wall-card", "card-"+statusClass(lb.OperatingStatus)).DataSet("id", lb.ID).Body(
 					classDivBody("wall-card-head",
 						goapp.H2().Text(displayName(lb.Name, lb.ID)),
-						classSpanText("mono", orDash(lb.VIPAddress)),
+						monoText(lb.VIPAddress),
 						classDiv("spacer"),
 						badge(lb.ProvisioningStatus),
 						badge(lb.OperatingStatus)),

@@ -53,7 +53,7 @@ func TestBrowserProviderChoices(t *testing.T) {
 	if got := eval[string](t, b, wzAlgorithms); got != "ROUND_ROBIN,LEAST_CONNECTIONS,SOURCE_IP" {
 		t.Errorf("the wizard's algorithms on the lab (amphora, octavia): got %s", got)
 	}
-	if got := b.text(t, "#wz-panel-2"); !strings.Contains(got, "This cloud's providers (amphora, octavia) do not support SOURCE_IP_PORT.") {
+	if got := b.text(t, "#wz-panel-2"); !strings.Contains(got, "The amphora provider does not support SOURCE_IP_PORT.") { // the provider it names: the pool form's words
 		t.Errorf("the wizard's pool step does not say why SOURCE_IP_PORT is missing: %q", got)
 	}
 

@@ -8,6 +8,7 @@
 package attr
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -151,7 +152,7 @@ func Humanize(key string) string {
 // empty list or object (the page shows "—"); a list joined with ", " (ids
 // for a list of {"id": …}); a session persistence, inserted headers,
 // additional VIPs and other objects in words; a connection limit of -1 as
-// "-1 (no limit)".
+// "no limit", as README promises.
 func Text(key string, v any) string {
 	switch x := v.(type) {
 	case nil:
@@ -171,7 +172,11 @@ func Text(key string, v any) string {
 		}
 	case float64:
 		if key == "connection_limit" && x == -1 {
-			return "-1 (no limit)"
+			return "no limit"
+		}
+	case json.Number: // a single object's read keeps Octavia's numbers as written
+		if key == "connection_limit" && x.String() == "-1" {
+			return "no limit"
 		}
 	}
 	return octavia.ValueText(v)

@@ -1,6 +1,9 @@
 package attr
 
-import "testing"
+import (
+	"encoding/json"
+	"testing"
+)
 
 // TestText: values read as words, not JSON.
 func TestText(t *testing.T) {
@@ -20,7 +23,9 @@ func TestText(t *testing.T) {
 			"10.0.1.5 on subnet s2; on subnet s3"},
 		{"ids", "listeners", []any{map[string]any{"id": "l1"}, map[string]any{"id": "l2"}}, "l1, l2"},
 		{"strings", "allowed_cidrs", []any{"10.0.0.0/8", "192.0.2.0/24"}, "10.0.0.0/8, 192.0.2.0/24"},
-		{"no limit", "connection_limit", -1.0, "-1 (no limit)"},
+		{"no limit", "connection_limit", -1.0, "no limit"},
+		{"no limit, as a single read gives it", "connection_limit", json.Number("-1"), "no limit"},
+		{"a limit, as a single read gives it", "connection_limit", json.Number("100"), "100"},
 		{"a limit", "connection_limit", 100.0, "100"},
 		{"a version", "http_version", 1.1, "1.1"},
 		{"a boolean", "admin_state_up", false, "false"},

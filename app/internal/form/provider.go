@@ -179,3 +179,31 @@ func (s Support) Fix(kind octavia.Kind, fields []Field, v Values) []string {
 	}
 	return changed
 }
+
+// DefaultProvider is the provider a new load balancer's form picks first
+// among the cloud's providers: amphora (Octavia's own
+// default_provider_driver), or its alias octavia, when the cloud lists it;
+// the only one when there is one; else "" (the deployment's default,
+// which the API does not tell).
+func DefaultProvider(cloud []string) string {
+	for _, name := range []string{"amphora", "octavia"} {
+		if slices.Contains(cloud, name) {
+			return name
+		}
+	}
+	if len(cloud) == 1 {
+		return cloud[0]
+	}
+	return ""
+}
+
+// ForCreate is what the children of a load balancer created with provider
+// named take, the one rule of the forms and the wizard: the named
+// provider's choices, or when none is named ("") what any of the cloud's
+// providers takes (Supported).
+func ForCreate(named string, cloud []string) Support {
+	if named != "" {
+		return Supported(named)
+	}
+	return Supported(cloud...)
+}

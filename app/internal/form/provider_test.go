@@ -100,3 +100,23 @@ func TestProviderFault(t *testing.T) {
 		t.Fatal("the phrase")
 	}
 }
+
+func TestDefaultProvider(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		cloud []string
+		want  string
+	}{
+		{"the real Zed's", []string{"noop_driver", "amphora"}, "amphora"},
+		{"the alias alone", []string{"octavia", "ovn"}, "octavia"},
+		{"one provider", []string{"ovn"}, "ovn"},
+		{"several, no amphora: the cloud's default", []string{"ovn", "vendor-x"}, ""},
+		{"unknown", nil, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := DefaultProvider(tt.cloud); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

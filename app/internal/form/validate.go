@@ -163,7 +163,7 @@ var (
 	retries      = intRange(1, 10, "A whole number from 1 to 10.")
 	seconds      = intRange(0, 1<<31-1, "A whole number of seconds, 0 or more.")
 	quotaValue   = intRange(-1, maxQuota, fmt.Sprintf("-1 (unlimited) or a whole number from 0 to %d.", maxQuota))
-	connLimit    = intRange(-1, 1<<31-1, "-1 (unlimited) or a whole number, 0 or more.")
+	connLimit    = intRange(-1, 1<<31-1, "-1 (no limit) or a whole number, 0 or more.")
 	memberWeight = intRange(0, 256, "The weight must be a whole number from 0 to 256.")
 	position     = intRange(1, maxPosition, fmt.Sprintf("A whole number from 1 to %d.", maxPosition))
 )

@@ -163,16 +163,27 @@ func takesPool(protocol string) bool { return protocol != "PROMETHEUS" }
 // free port when 80 is taken by an earlier listener).
 func (m *Model) NewListener() form.Values {
 	v := form.Defaults(m.kinds.Listener.Fields)
-	port := 80
-	for slices.ContainsFunc(m.Listeners, func(l form.Values) bool { return l["protocol_port"] == strconv.Itoa(port) }) {
-		if port == 80 {
-			port = 8080
-		} else {
-			port++
-		}
-	}
-	v["protocol_port"] = strconv.Itoa(port)
+	form.SetProtocol(v, v["protocol"], func(port string) bool {
+		return slices.ContainsFunc(m.Listeners, func(l form.Values) bool { return l["protocol_port"] == port })
+	})
 	return v
+}
+
+// SetListenerProtocol sets the protocol of listener item it, moving its
+// port to the protocol's usual one (HTTP 80; HTTPS, TERMINATED_HTTPS 443)
+// unless the user typed the port, skipping the ports of the others
+// (form.SetProtocol).
+func (m *Model) SetListenerProtocol(it Item, protocol string) {
+	items := m.Items(StepListeners)
+	i := slices.IndexFunc(items, func(x Item) bool { return x.ID == it.ID })
+	form.SetProtocol(it.V, protocol, func(port string) bool {
+		for j, l := range m.Listeners {
+			if j != i && l["protocol_port"] == port {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // NewPool is a pool with the defaults (a unique name; the pool form's
@@ -465,6 +476,20 @@ func (it Item) Check() map[string]string {
 		}
 	}
 	return errs
+}
+
+// ItemOfRef is the item and field holding a ref that Octavia's
+// certificate fault names (form.RefField: "Could not retrieve
+// certificate: ['…']"); ok is false for any other fault.
+func (m *Model) ItemOfRef(fault string) (it Item, key string, ok bool) {
+	for s := range StepReview {
+		for _, it := range m.Items(s) {
+			if k := form.RefField(fault, form.Keys(it.Kind.Fields), it.V); k != "" {
+				return it, k, true
+			}
+		}
+	}
+	return Item{}, "", false
 }
 
 // StepOfFault is the step a refused create concerns, from Octavia's
