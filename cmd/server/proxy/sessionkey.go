@@ -1,3 +1,5 @@
+//go:build !js
+
 // The session key's strength: the cookie that carries a Keystone token is
 // only as safe as the secret it is sealed with, and a workshop's curious
 // trainee can try guesses offline against a cookie of their own.
