@@ -71,7 +71,7 @@ var (
 // refused.
 func NewSealer(secret []byte, cookieName string) (*Sealer, error) {
 	if err := CheckSessionKey(secret); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("session key: %w", err)
 	}
 	s, err := newSealer(secret, "octaview session cookie", "octaview session v2 "+cookieName)
 	if err != nil {

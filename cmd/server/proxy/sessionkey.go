@@ -1,3 +1,5 @@
+//go:build !js
+
 // The session key's strength: the cookie that carries a Keystone token is
 // only as safe as the secret it is sealed with, and a workshop's curious
 // trainee can try guesses offline against a cookie of their own.
@@ -23,10 +25,10 @@ const (
 func CheckSessionKey(key []byte) error {
 	const hint = "draw one at random, e.g. head -c 48 /dev/urandom | base64"
 	if len(key) < MinSessionKeyLen {
-		return fmt.Errorf("session key: %d bytes, want at least %d (%s)", len(key), MinSessionKeyLen, hint)
+		return fmt.Errorf("the key has %d bytes, want at least %d (%s)", len(key), MinSessionKeyLen, hint)
 	}
 	if bits := keyEntropy(key); bits < MinSessionKeyBits {
-		return fmt.Errorf("session key: about %.0f bits of entropy (too few distinct characters, or a repeated pattern), want at least %d (%s)", bits, MinSessionKeyBits, hint)
+		return fmt.Errorf("the key has about %.0f bits of entropy (too few distinct characters, or a repeated pattern), want at least %d (%s)", bits, MinSessionKeyBits, hint)
 	}
 	return nil
 }
