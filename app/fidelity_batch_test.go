@@ -3,16 +3,10 @@
 package app
 
 import (
-	"bufio"
-	"cmp"
-	"os"
-	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/waiters"
 )
@@ -23,25 +17,7 @@ import (
 // with its monitor address and port, and the lab leaves the same members
 // as Zed, attribute by attribute.
 func TestFidelityMemberBatchKeeps(t *testing.T) {
-	env := map[string]string{}
-	dir := cmp.Or(os.Getenv("REALCLOUD_DIR"), "/tmp/realcloud")
-	f, err := os.Open(filepath.Join(dir, "openrc"))
-	if err != nil {
-		t.Fatalf("the real cloud's openrc: %v (make fidelity starts it)", err)
-	}
-	defer f.Close()
-	for sc := bufio.NewScanner(f); sc.Scan(); {
-		for _, word := range strings.Fields(strings.TrimPrefix(sc.Text(), "export ")) {
-			if k, v, ok := strings.Cut(word, "="); ok {
-				env[k] = v
-			}
-		}
-	}
-	c, err := octavia.New(t.Context(), octavia.Config{AuthURL: env["OS_AUTH_URL"], Username: env["OS_USERNAME"], Password: env["OS_PASSWORD"],
-		UserDomainName: env["OS_USER_DOMAIN_NAME"], ProjectName: env["OS_PROJECT_NAME"], ProjectDomainName: env["OS_PROJECT_DOMAIN_NAME"]})
-	if err != nil {
-		t.Fatalf("log in to the real cloud: %v", err)
-	}
+	c := realCloudClient(t)
 	real := runConsoleBatch(t, c, waiters.Options{Interval: 200 * time.Millisecond, Timeout: 2 * time.Minute})
 	checkBatchKept(t, real)
 

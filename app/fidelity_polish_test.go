@@ -8,12 +8,8 @@
 package app
 
 import (
-	"bufio"
-	"cmp"
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -31,24 +27,7 @@ import (
 // ends unless the test deleted it.
 func realCloudLB(t *testing.T, name string) (*octavia.Client, string) {
 	t.Helper()
-	env := map[string]string{}
-	f, err := os.Open(filepath.Join(cmp.Or(os.Getenv("REALCLOUD_DIR"), "/tmp/realcloud"), "openrc"))
-	if err != nil {
-		t.Fatalf("the real cloud's openrc: %v (make fidelity starts it)", err)
-	}
-	defer f.Close()
-	for sc := bufio.NewScanner(f); sc.Scan(); {
-		for _, word := range strings.Fields(strings.TrimPrefix(sc.Text(), "export ")) {
-			if k, v, ok := strings.Cut(word, "="); ok {
-				env[k] = v
-			}
-		}
-	}
-	c, err := octavia.New(t.Context(), octavia.Config{AuthURL: env["OS_AUTH_URL"], Username: env["OS_USERNAME"], Password: env["OS_PASSWORD"],
-		UserDomainName: env["OS_USER_DOMAIN_NAME"], ProjectName: env["OS_PROJECT_NAME"], ProjectDomainName: env["OS_PROJECT_DOMAIN_NAME"]})
-	if err != nil {
-		t.Fatalf("log in to the real cloud: %v", err)
-	}
+	c := realCloudClient(t)
 	subs, err := octavia.Collect(c.Subnets(t.Context(), subnets.ListOpts{}))
 	if err != nil || len(subs) == 0 {
 		t.Fatalf("the real cloud's subnets: got %d, %v", len(subs), err)

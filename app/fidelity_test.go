@@ -27,9 +27,20 @@ import (
 )
 
 func TestFidelityPagesShowTheAnswer(t *testing.T) {
+	c := realCloudClient(t)
+	subs, err := octavia.Collect(c.Subnets(t.Context(), subnets.ListOpts{}))
+	if err != nil || len(subs) == 0 {
+		t.Fatalf("the real cloud's subnets: got %d, %v", len(subs), err)
+	}
+	checkEveryPage(t, everyKind(t, c, subs[0].ID, waiters.Options{Interval: time.Second, Timeout: 3 * time.Minute}))
+}
+
+// realCloudClient logs in to the real cloud with REALCLOUD_DIR's openrc
+// (default /tmp/realcloud, which make fidelity starts).
+func realCloudClient(t *testing.T) *octavia.Client {
+	t.Helper()
 	env := map[string]string{}
-	dir := cmp.Or(os.Getenv("REALCLOUD_DIR"), "/tmp/realcloud")
-	f, err := os.Open(filepath.Join(dir, "openrc"))
+	f, err := os.Open(filepath.Join(cmp.Or(os.Getenv("REALCLOUD_DIR"), "/tmp/realcloud"), "openrc"))
 	if err != nil {
 		t.Fatalf("the real cloud's openrc: %v (make fidelity starts it)", err)
 	}
@@ -46,9 +57,5 @@ func TestFidelityPagesShowTheAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatalf("log in to the real cloud: %v", err)
 	}
-	subs, err := octavia.Collect(c.Subnets(t.Context(), subnets.ListOpts{}))
-	if err != nil || len(subs) == 0 {
-		t.Fatalf("the real cloud's subnets: got %d, %v", len(subs), err)
-	}
-	checkEveryPage(t, everyKind(t, c, subs[0].ID, waiters.Options{Interval: time.Second, Timeout: 3 * time.Minute}))
+	return c
 }
