@@ -7,7 +7,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"net/netip"
 	"strconv"
 	"sync"
 	"time"
@@ -164,17 +163,7 @@ func (t *bodyTicket) Done() {
 // siteKey is the budget of an address where one site's share counts (bodies
 // being read, failed logins): an IPv4 address its own, an IPv6 one its /56
 // (one subscriber usually holds a whole /56: its 256 /64s are one sender).
-func siteKey(addr string) string {
-	ip, err := netip.ParseAddr(addr)
-	if err != nil {
-		return addr
-	}
-	ip = ip.WithZone("").Unmap()
-	if ip.Is4() {
-		return ip.String()
-	}
-	return netip.PrefixFrom(ip, 56).Masked().String()
-}
+func siteKey(addr string) string { return addrKey(addr, 56) }
 
 // readBody reads r's body, at most p.maxBody bytes, into a buffer sized from its
 // Content-Length when known. known tells a request with a known session or token

@@ -259,7 +259,11 @@ func ClientKey(r *http.Request, trustForwarded bool) string {
 
 // budgetKey is the budget an address spends: an IPv4 address its own, an IPv6 one
 // its /64 (one host usually holds a whole /64).
-func budgetKey(addr string) string {
+func budgetKey(addr string) string { return addrKey(addr, 64) }
+
+// addrKey is addr as a budget's key: an IPv4 address its own, an IPv6 one the
+// /bits prefix it is in; a text that is no address is its own key.
+func addrKey(addr string, bits int) string {
 	ip, err := netip.ParseAddr(addr)
 	if err != nil {
 		return addr
@@ -268,7 +272,7 @@ func budgetKey(addr string) string {
 	if ip.Is4() {
 		return ip.String()
 	}
-	return netip.PrefixFrom(ip, 64).Masked().String()
+	return netip.PrefixFrom(ip, bits).Masked().String()
 }
 
 // storeAnswer caches the catalog of a token from Keystone's own answer that the
