@@ -9,11 +9,11 @@ BROTLI_Q  ?= 11
 # app.wasm's build flags (cmd/server's tests build the floor and the size benchmark's wasm with
 # the same, TestWasmFlagsAsMake): no symbol table or DWARF (-s -w), and no inlining in Octaview's
 # own packages (-l: less on the wire; go-app and gophercloud keep theirs), which the patched
-# go-app's event handlers allow: see README "Two commands".
+# go-app's event handlers allow: see docs/building.md.
 WASM_FLAGS = -trimpath -ldflags='-s -w' -gcflags=github.com/octaview/octaview/...=-l
 # app.wasm only (not the floor, not the Node-run wasm tests): net/http's client fetch-only, without
 # the socket transport and crypto/tls's handshake that cannot work in a browser. `make wasm` regenerates the overlay from
-# GOROOT every time (README "Two commands"; cmd/server's TestWasmFlagsAsMake). Its directory's
+# GOROOT every time (docs/building.md; cmd/server's TestWasmFlagsAsMake). Its directory's
 # name begins with "_" so that `go vet ./...` and `go test ./...` skip it: the generated
 # crypto/tls/conn.go has no build constraint, and as a package of this module it would not compile.
 FETCHONLY_DIR   = bin/_fetchonly
@@ -56,7 +56,7 @@ server:
 	@echo "building bin/octaview (the server; a minute or two on a cold Go build cache)"
 	$(GO) build -trimpath -o bin/octaview ./cmd/server
 
-## image: the container image (README "Deploying"), written in Go by deploy/image (a nested
+## image: the container image (docs/deploying.md), written in Go by deploy/image (a nested
 ## module, go-containerregistry): bin/image (an OCI image layout) and bin/octaview-image.tar
 ## (docker load / podman load), and deploy/kubernetes/components/image, which pins the overlays'
 ## image by its digest. No daemon, no root: only Go. The server in it is static

@@ -11,7 +11,7 @@ import (
 	"github.com/octaview/octaview/app/serverapi"
 )
 
-// The app's start (README "Start-up"): every page the server serves carries
+// The app's start (docs/startup.md): every page the server serves carries
 // a serverapi.Boot, the server's configuration and whether the request came
 // with a live session cookie. The app reads it before its first render, so
 // it asks the server nothing before it shows the login form, and restores a

@@ -13,7 +13,7 @@ import (
 )
 
 // Paths of the services the server proxies, below the origin that served
-// the app (README.md lists every route of the server; the paths of its own
+// the app (docs/operating.md lists every route of the server; the paths of its own
 // API are serverapi's).
 const (
 	identityPath     = "/identity/v3"

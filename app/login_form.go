@@ -11,7 +11,7 @@ import (
 	"github.com/octaview/octaview/app/serverapi"
 )
 
-// The served login form, posted before the app runs (README "Logging in"):
+// The served login form, posted before the app runs (docs/startup.md):
 // the server's POST handler (cmd/server/login_form.go) logs in with the
 // app's own code (logIn, loginFailure), its requests through the server's
 // own proxy as if the browser had sent them, and, when the login failed,

@@ -6,7 +6,7 @@ import (
 	"github.com/octaview/octaview/app/serverapi"
 )
 
-// A signed-out visitor's first screen at any page (README "Logging in"):
+// A signed-out visitor's first screen at any page (docs/startup.md):
 // the pages that show only to a signed-in user send the visitor to the
 // login page, coming back after the login. The app does it when it runs
 // (requireSession); the server does it before, with a 303 to the same URL,

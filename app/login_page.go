@@ -17,7 +17,7 @@ import (
 
 // loginPage signs in with Keystone: a password (project optional), an
 // application credential, or an existing token. The server seals the
-// token into an HttpOnly cookie (README "Sessions"); the page restores a
+// token into an HttpOnly cookie (docs/operating.md "Sessions"); the page restores a
 // session from that cookie first, so a reload or a pasted link stays in.
 type loginPage struct {
 	goapp.Compo

@@ -17,7 +17,7 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-// A returning user's first screen (README "Start-up"): for a page whose
+// A returning user's first screen (docs/startup.md): for a page whose
 // first render reads a list, the server reads that list's first page with
 // the session cookie's token, renders the page's frame and rows into the
 // HTML it serves, and puts Octavia's answer into the page's
@@ -190,7 +190,7 @@ func liveServedControls() {
 	}
 }
 
-// A detail page's first screen (README "Start-up"): for the page of an
+// A detail page's first screen (docs/startup.md): for the page of an
 // object of a load balancer's tree, the first render reads the object
 // (GET of it, all its fields), its load balancer when its answer does not
 // name it (pageLoadBalancer: a member's pool, an L7 policy's listener…) and

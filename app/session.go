@@ -15,7 +15,7 @@ import (
 // session is the signed-in user's client and what the UI derives from it.
 // The app never holds the Keystone token: the server keeps it sealed in an
 // HttpOnly cookie and the client sends serverapi.SessionToken in its place
-// (README "Sessions"), so a reload or a new tab restores the session from
+// (docs/operating.md "Sessions"), so a reload or a new tab restores the session from
 // the cookie (restoreSession) and no script can read the token.
 type session struct {
 	Client   *octavia.Client

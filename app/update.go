@@ -11,7 +11,7 @@ import (
 	"github.com/octaview/octaview/app/serverapi"
 )
 
-// Upgrades (README "Upgrades"): the app runs one build, the one its page's
+// Upgrades (docs/deploying.md "Upgrades"): the app runs one build, the one its page's
 // GOAPP_VERSION names (the server pins app.wasm's URL to it). Every answer of
 // the server names the build that served it (serverapi.BuildHeader). When one
 // names another build, the app asks the browser to look for a new service

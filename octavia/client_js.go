@@ -14,7 +14,7 @@ var errBrowserTLS = errors.New("TLS settings (Config.TLS) are not supported in t
 // tlsTransport refuses TLS settings in the browser: there the browser makes
 // the connections (fetch), so a Config.TLS could not be obeyed. Not cloning
 // http.DefaultTransport also keeps net/http's socket transport out of
-// app.wasm (README "Two commands": the fetch-only build).
+// app.wasm (docs/building.md: the fetch-only build).
 func tlsTransport(*tls.Config) (http.RoundTripper, error) {
 	return nil, errBrowserTLS
 }

@@ -36,11 +36,11 @@ type Boot struct {
 	Config  Config `json:"config"`
 	Session bool   `json:"session"`
 	// Served, when set, is what the server read for the page's first render
-	// with the session's token (README "Start-up"): the app answers the same
+	// with the session's token (docs/startup.md): the app answers the same
 	// requests from it instead of sending them again.
 	Served *Served `json:"served,omitempty"`
 	// Login, when set, is the served login form's state after a login the
-	// form posted without the app failed (README "Logging in"): the app's
+	// form posted without the app failed (docs/startup.md): the app's
 	// first render is the served one. Never the password.
 	Login *LoginForm `json:"login,omitempty"`
 }
@@ -103,7 +103,7 @@ type StatusLB struct {
 	Tree               octavia.StatusLoadBalancer `json:"tree"`
 }
 
-// The browser session (README "Sessions"): the server keeps the Keystone
+// The browser session (docs/operating.md "Sessions"): the server keeps the Keystone
 // token in a sealed HttpOnly cookie; the app never sees it. The app's
 // client marks each of its requests with SessionHeader and uses
 // SessionToken wherever a token goes (X-Auth-Token, X-Subject-Token, the
@@ -134,13 +134,13 @@ const (
 	// caller's catalog ("" or absent: the server's region).
 	RegionHeader = "X-Octaview-Region"
 	// RegionCookie mirrors the region the app keeps (localStorage), so that
-	// the server reads a page's first screen in it (README "Regions"): the
+	// the server reads a page's first screen in it (docs/startup.md): the
 	// region's name, URL-query-escaped, never anything of the session. The
 	// server uses it only when the token's catalog lists that region.
 	RegionCookie = "octaview_region"
 )
 
-// Builds (README "Upgrades"): the app's build is the hash of app.wasm, the
+// Builds (docs/deploying.md "Upgrades"): the app's build is the hash of app.wasm, the
 // first 16 hex digits of its SHA-256 (go-app's version, GOAPP_VERSION).
 const (
 	// BuildHeader is on every answer of the server: the build it serves.

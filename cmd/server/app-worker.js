@@ -1,7 +1,7 @@
 // -----------------------------------------------------------------------------
 // Octaview's service worker: go-app's (v10.1.11, DefaultAppWorkerJS) with an
 // install that caches one whole build or nothing, and a fetch handler that
-// reads only this build's cache (cmd/server/builds.go, README "Upgrades").
+// reads only this build's cache (cmd/server/builds.go, docs/deploying.md "Upgrades").
 // Pages are not cached: each carries its request's own start-up state
 // (cmd/server/loader.go).
 // -----------------------------------------------------------------------------

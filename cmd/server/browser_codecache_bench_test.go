@@ -4,7 +4,7 @@ package main
 
 // When Chromium keeps, and uses, the compiled app.wasm across visits (V8's
 // wasm code cache), for the floor (testdata/floor) and the console, read
-// from Chromium's own trace events (README "Benchmarks").
+// from Chromium's own trace events (docs/benchmarks.md).
 
 import (
 	"encoding/json"

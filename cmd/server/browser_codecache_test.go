@@ -2,8 +2,8 @@
 
 package main
 
-// The compiled app.wasm kept in Chromium's code cache across visits (README
-// "Start-up"), read from Chromium's own trace events.
+// The compiled app.wasm kept in Chromium's code cache across visits
+// (docs/startup.md), read from Chromium's own trace events.
 
 import (
 	"context"

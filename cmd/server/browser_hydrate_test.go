@@ -2,7 +2,7 @@
 
 package main
 
-// The app adopts the server's page (README "Start-up", issue 21 goal 2): when
+// The app adopts the server's page (docs/startup.md, issue 21 goal 2): when
 // app.wasm starts, go-app (patched, third_party/go-app) takes over the
 // elements the server rendered instead of replacing them, and replaces only
 // what does not match what the app renders.

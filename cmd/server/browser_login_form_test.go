@@ -2,8 +2,8 @@
 
 package main
 
-// The served login form is a plain HTML form (login_form.go, README
-// "Logging in"): it logs in the moment the page shows, even when app.wasm
+// The served login form is a plain HTML form (login_form.go,
+// docs/startup.md): it logs in the moment the page shows, even when app.wasm
 // never starts, and a submit while the app starts is handled once, by the
 // plain post or by the app, never both.
 

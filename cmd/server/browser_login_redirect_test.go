@@ -3,7 +3,7 @@
 package main
 
 // A signed-out visitor's first screen at every page (login_redirect.go,
-// README "Logging in").
+// docs/startup.md).
 
 import (
 	"context"

@@ -306,7 +306,7 @@ func fileSize(tb testing.TB, name string) int64 {
 // visit. Warm: the same profile's next visit, after one untimed visit and 2 s
 // for the service worker: the same tab, so the same renderer process, where
 // V8 reuses the previous page's compiled module while it is still in memory
-// (README "Known limits"). Warm, next session (nextSessions): a new Chromium
+// (docs/known-limits.md). Warm, next session (nextSessions): a new Chromium
 // on the profile of a first session that stayed open nextSessionStay, where
 // a compile can only take Chromium's code cache.
 //

@@ -2,7 +2,7 @@
 
 package main
 
-// The first screen (issue 21, README "Start-up"): the page the server serves
+// The first screen (issue 21, docs/startup.md): the page the server serves
 // carries the app's start-up state, app.wasm is downloaded once, and what a
 // user types into the login form before the app runs is kept.
 

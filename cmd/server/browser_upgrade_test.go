@@ -8,7 +8,7 @@ package main
 // build at a time, its service worker must cache one build per cache, and
 // when only the other build is left the page must say "a new version is
 // available", keep working, and reload onto that build with the session
-// kept (README "Upgrades").
+// kept (docs/deploying.md "Upgrades").
 
 import (
 	"encoding/binary"

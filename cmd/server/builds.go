@@ -17,7 +17,7 @@ import (
 	"github.com/octaview/octaview/app/serverapi"
 )
 
-// Builds never mix (README "Upgrades"). During a rolling update one address
+// Builds never mix (docs/deploying.md "Upgrades"). During a rolling update one address
 // answers from replicas of two builds, request by request. The app's build is
 // app.wasm's hash (appBuild, go-app's version) and:
 //

@@ -10,7 +10,7 @@
     /bot|googlebot|crawler|spider|robot|crawling/i.test(navigator.userAgent)) {
     return; // app.js's loader fetches and compiles it itself, or does not run it
   }
-  // Chromium's code cache (README "Start-up"): Chromium keeps the compiled
+  // Chromium's code cache (docs/startup.md): Chromium keeps the compiled
   // module of a compile that streams the fetch's own Response, and hands it
   // to the next compile of that URL, which first hashes the whole wasm and
   // deserializes it on the main thread. That pays in a new session (a new
@@ -36,7 +36,7 @@
   window.octaviewWasmModule.catch(function () { }); // app.js's loader reports a failure
 })();
 (function () {
-  // One login per user action (README "Start-up"): the served login form is
+  // One login per user action (docs/startup.md): the served login form is
   // a plain form (data-plain="on") until the app runs it. Once its post is
   // on its way, a second submit of the plain form (a second Enter) is
   // prevented, and the form says until when the post may still answer

@@ -15,7 +15,7 @@ import (
 )
 
 // The console builds with go-app v10.1.11 plus a small patch, kept in
-// third_party/go-app (a pruned copy of the module, README "Dependencies").
+// third_party/go-app (a pruned copy of the module, docs/design.md "Dependencies").
 const (
 	goAppModule  = "github.com/maxence-charriere/go-app/v10"
 	goAppVersion = "v10.1.11"

@@ -239,7 +239,7 @@ func noDirListing(next http.Handler) http.Handler {
 }
 
 // webResources resolves /web/... to itself (this server serves it) for go-app,
-// and app.wasm to its URL pinned to build (README "Upgrades").
+// and app.wasm to its URL pinned to build (docs/deploying.md "Upgrades").
 type webResources struct {
 	static http.Handler
 	build  string

@@ -9,7 +9,7 @@ import (
 	"github.com/octaview/octaview/octavia/labcloud"
 )
 
-// Lab passwords (README "Workshops"): a lab's users whose password is their
+// Lab passwords (docs/workshops.md): a lab's users whose password is their
 // name let anyone who can reach the console log in as anyone. On loopback
 // (make run) that is a convenience; served to others (a listen address
 // beyond loopback, a public URL that is not loopback, or a trusted front

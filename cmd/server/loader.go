@@ -20,7 +20,7 @@ import (
 	"github.com/octaview/octaview/app/serverapi"
 )
 
-// The first screen (README "Start-up"): the app starts as soon as its wasm
+// The first screen (docs/startup.md): the app starts as soon as its wasm
 // runs, without asking the server anything first.
 //
 //   - app.js is go-app's (v10.1.11) with Octaview's loader (app.js, its last

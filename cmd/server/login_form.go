@@ -16,7 +16,7 @@ import (
 	"github.com/octaview/octaview/app/serverapi"
 )
 
-// The served login form, posted before the app runs (README "Logging in"):
+// The served login form, posted before the app runs (docs/startup.md):
 // the page's login form is a plain HTML form (method post, action the
 // login page with its next), so it logs in the moment the page shows, and
 // even when app.wasm never starts. POST /login takes it: a same-origin,

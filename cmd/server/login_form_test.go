@@ -18,8 +18,8 @@ import (
 	"github.com/octaview/octaview/app/serverapi"
 )
 
-// The served login form, posted without the app (login_form.go, README
-// "Logging in").
+// The served login form, posted without the app (login_form.go,
+// docs/startup.md).
 
 // postLoginForm posts the served form's fields to path (/login?next=...)
 // as a browser posts it from the console's page (same-origin headers), with

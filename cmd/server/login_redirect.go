@@ -9,7 +9,7 @@ import (
 	"github.com/octaview/octaview/app/serverapi"
 )
 
-// A signed-out visitor's first screen at every page (README "Logging in"):
+// A signed-out visitor's first screen at every page (docs/startup.md):
 // a GET of a page that shows only to a signed-in user (app.NeedsSession:
 // /, every kind's pages, the wizard, the trainer's pages), without a live
 // session cookie, is answered with a 303 to the login page with that page

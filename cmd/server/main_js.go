@@ -9,7 +9,7 @@ import (
 )
 
 func main() {
-	// the start's performance marks (README "Start-up"): Go's runtime and
+	// the start's performance marks (docs/startup.md): Go's runtime and
 	// package init ran before this one, the first page after it
 	goapp.Window().Get("performance").Call("mark", "octaview:main")
 	ui.Register()

@@ -20,7 +20,7 @@ import (
 	"github.com/octaview/octaview/cmd/server/proxy"
 )
 
-// A returning user's first screen (README "Start-up"): for a GET of a page
+// A returning user's first screen (docs/startup.md): for a GET of a page
 // with a live session cookie, the server reads what the page's first render
 // reads (app.FirstScreen: the same client, the same query), with that
 // request's cookie only, through its own proxy routes (the same catalog

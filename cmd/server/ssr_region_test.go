@@ -15,7 +15,7 @@ import (
 	"github.com/octaview/octaview/app/serverapi"
 )
 
-// The first screen's region (ssr.go, README "Regions"): the server reads
+// The first screen's region (ssr.go, docs/startup.md): the server reads
 // it in the region the region cookie names when the token's catalog lists
 // it, and the frame names the region the rows came from.
 

@@ -20,7 +20,7 @@ import (
 	"github.com/octaview/octaview/cmd/server/proxy"
 )
 
-// A returning user's first screen (ssr.go, README "Start-up"): the page a
+// A returning user's first screen (ssr.go, docs/startup.md): the page a
 // live session cookie asks for comes with its list's first rows, read with
 // that cookie's token only.
 

@@ -96,7 +96,7 @@ func (tr *trainer) page(next http.Handler) http.Handler {
 	})
 }
 
-// addRoutes registers the trainer's pages and API (README "Workshops").
+// addRoutes registers the trainer's pages and API (docs/workshops.md).
 func (tr *trainer) addRoutes(mux *http.ServeMux, app http.Handler, stopping <-chan struct{}) {
 	mux.Handle("GET "+serverapi.TrainerPagePath, tr.page(app))
 	mux.Handle(serverapi.TrainerPagePath+"/", tr.page(app))

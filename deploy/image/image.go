@@ -25,7 +25,7 @@ import (
 	"golang.org/x/crypto/x509roots/fallback/bundle"
 )
 
-// What the image holds and how it runs (README "Deploying").
+// What the image holds and how it runs (docs/deploying.md).
 const (
 	binaryPath = "/octaview"
 	webPath    = "/web"

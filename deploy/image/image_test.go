@@ -2,7 +2,7 @@ package main
 
 // The image as `make image` wrote it (bin/image): reproducible, its files,
 // its configuration, then two replicas run from its unpacked filesystem
-// behind Debian's HAProxy (README "Deploying": why processes, not
+// behind Debian's HAProxy (docs/deploying.md: why processes, not
 // containers).
 
 import (

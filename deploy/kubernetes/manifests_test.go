@@ -528,7 +528,7 @@ func checkIngresses(t *testing.T, o objects) {
 	}
 }
 
-// The README's deploy commands and the image's paths agree with the manifests.
+// The deploy docs' (docs/deploying.md) commands and the image's paths agree with the manifests.
 func TestManifestsMatchTheImage(t *testing.T) {
 	src, err := os.ReadFile("../image/image.go")
 	if err != nil {

@@ -1,6 +1,6 @@
 // Package fetchonly writes a Go build overlay that makes net/http's
-// WebAssembly client fetch-only: app.wasm is built with it (`make wasm`, README
-// "Two commands"), so the socket transport and the TLS handshake it can never
+// WebAssembly client fetch-only: app.wasm is built with it (`make wasm`,
+// docs/building.md), so the socket transport and the TLS handshake it can never
 // use in a browser are not linked (about 600 KB of brotli).
 //
 // In GOROOT's net/http/roundtrip_js.go, (*Transport).RoundTrip falls back to

@@ -21,8 +21,8 @@ import (
 )
 
 // Exercise is a workshop exercise: steps a trainee does in their project,
-// each checked by the lab. It is JSON on disk (LoadExercise); README
-// ("Workshops") gives the format.
+// each checked by the lab. It is JSON on disk (LoadExercise); docs/workshops.md
+// gives the format.
 type Exercise struct {
 	Name        string `json:"name"`
 	Title       string `json:"title"`

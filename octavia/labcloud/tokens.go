@@ -34,7 +34,7 @@ func newTokenString() string {
 // issue stores a new token and returns its string. A user holds at most
 // Options.TokensPerUser tokens: beyond, its oldest is revoked, so a login
 // flood costs bounded memory. The cap is per user, not per client address
-// (README, "Tokens are bounded", says why): users shared by trainees share
+// (docs/lab.md, "Tokens are bounded", says why): users shared by trainees share
 // it. Caller holds c.mu.
 func (c *Cloud) issue(t *token) string {
 	s := newTokenString()

@@ -152,7 +152,7 @@ func Humanize(key string) string {
 // empty list or object (the page shows "—"); a list joined with ", " (ids
 // for a list of {"id": …}); a session persistence, inserted headers,
 // additional VIPs and other objects in words; a connection limit of -1 as
-// "no limit", as README promises.
+// "no limit", as docs/user-guide.md promises.
 func Text(key string, v any) string {
 	switch x := v.(type) {
 	case nil:

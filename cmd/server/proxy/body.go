@@ -20,7 +20,7 @@ type clientBody struct {
 	data []byte // nil: the request has no body
 }
 
-// Bounds of the request bodies being read or held at once (README "Security").
+// Bounds of the request bodies being read or held at once (docs/operating.md "Security").
 const (
 	// MaxBufferedBodies is the default bound of large bodies (over SmallBody, or of
 	// unknown length) over all clients (503 beyond): with MaxRequestBody, 256 MiB.

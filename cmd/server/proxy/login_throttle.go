@@ -15,7 +15,7 @@ import (
 	"time"
 )
 
-// Password guessing (README "Security"): Keystone's own lockout is off in most
+// Password guessing (docs/operating.md "Security"): Keystone's own lockout is off in most
 // clouds, and a lab's passwords are short. Each password login Keystone
 // refuses (401) fills two leaky buckets, its user's and its client address's
 // (an IPv6 client: its /56); while either is full, a password login of that

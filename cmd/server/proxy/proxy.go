@@ -84,8 +84,8 @@ type Options struct {
 	// OnKeystoneLookup counts token validations sent to Keystone (catalog cache misses); may be nil.
 	OnKeystoneLookup func()
 
-	// SessionKey is the secret the session cookie is sealed with (README
-	// "Sessions"); nil = cookie sessions off (the marker header is ignored).
+	// SessionKey is the secret the session cookie is sealed with
+	// (docs/operating.md "Sessions"); nil = cookie sessions off (the marker header is ignored).
 	SessionKey []byte
 	// SessionCookie is the session cookie's name ("" = serverapi.SessionCookie;
 	// see ValidCookieName); on an https origin it gets the __Host- prefix.

@@ -9,7 +9,7 @@ import (
 	"sync"
 )
 
-// Bounds of the requests waiting on the cloud at once (README "Security").
+// Bounds of the requests waiting on the cloud at once (docs/operating.md "Security").
 // A body's slot per client address is free once the body was read
 // (bodyGate): what waits on Keystone or Octavia is bounded per session, so a
 // classroom behind one NAT is not refused when the cloud is slow.
