@@ -110,7 +110,7 @@ func renderProps(sess *session, pr pageRef, o object, tagsInEditor bool) []goapp
 func propValue(sess *session, pr pageRef, o object, r propRow) goapp.UI {
 	if r.Key == "project_id" || r.Key == "tenant_id" {
 		if n := projectName(sess, r.Text); n != "" {
-			return goapp.Span().Title(r.Text).Body(goapp.Text(n+" "), classSpan("mono", "muted").Text("("+r.Text+")"))
+			return goapp.Span().Title(r.Text).Text(n + " (" + r.Text + ")") // one text: the served page's markup is the same
 		}
 	}
 	switch r.Show {

@@ -23,6 +23,10 @@ const staleDelay = "50ms"
 // (3 s), the reads, and the test's own polling.
 const seenWithin = 6 * time.Second
 
+// pollSoonest is less than a poll's interval (3 s): no poll's next read
+// leaves within it of the poll's start.
+const pollSoonest = 2500 * time.Millisecond
+
 // waitLBActive waits until load balancer id is ACTIVE (the lab refuses
 // the next write while it is pending).
 func (a lbAPI) waitLBActive(t testing.TB, id string) {
