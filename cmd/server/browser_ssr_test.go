@@ -355,8 +355,8 @@ func TestBrowserFirstScreenDetail(t *testing.T) {
 // firstScreenFlavor: with b logged in as demo, a flavor's page (the flavor
 // made here by the admin, named hostilely) is served with its properties
 // before app.wasm runs, as text; the app shows them in the served grid;
-// and the browser sends no GET of the flavor at all (its page's poll took
-// the served flavor as its first read; a flavor is never pending).
+// and the browser sends no GET of the flavor at once (its page's poll took
+// the served flavor as its first read; its next read is an interval later).
 func firstScreenFlavor(t *testing.T, c console, b *browser) {
 	password := c.AdminPassword
 	if password == "" {

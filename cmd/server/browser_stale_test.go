@@ -51,7 +51,8 @@ func propJS(key string) string {
 // does) that completes between two polls is shown within 6 s: a rename in
 // the heading, the properties and the status tree node alike; a rule's
 // value; the load balancer's description (not in the status tree at all);
-// a pool deleted, gone from the load balancer's Pools and its pools table.
+// a pool deleted, gone from the load balancer's Pools, its pools table and
+// its tree; and on a flavor's page (a kind with no tree), a rename.
 func TestBrowserStaleEveryKind(t *testing.T) {
 	s := startLiveConsole(t, "-lab-delay", staleDelay)
 	c := console{URL: s.URL, LabURL: s.URL}
@@ -100,6 +101,17 @@ func TestBrowserStaleEveryKind(t *testing.T) {
 	}
 	api.waitLBActive(t, shop)
 
+	var fp struct {
+		FP struct{ ID string } `json:"flavorprofile"`
+	}
+	api.do(t, http.MethodPost, "/flavorprofiles", `{"flavorprofile": {"name": "fp", "provider_name": "amphora", "flavor_data": "{\"loadbalancer_topology\": \"SINGLE\"}"}}`, &fp)
+	var flavor struct {
+		F struct{ ID string } `json:"flavor"`
+	}
+	if code := api.do(t, http.MethodPost, "/flavors", fmt.Sprintf(`{"flavor": {"name": "silver", "flavor_profile_id": %q}}`, fp.FP.ID), &flavor); code != http.StatusCreated {
+		t.Fatalf("creating a flavor: %d", code)
+	}
+
 	b := newBrowser(t, t.TempDir())
 	b.login(t, c.URL, "demo", "demo", "demo")
 	b.waitJS(t, "the list", `location.pathname === "/load-balancers" && !!document.querySelector("tr.lb-row")`, 60*time.Second)
@@ -140,6 +152,8 @@ func TestBrowserStaleEveryKind(t *testing.T) {
 		`{"l7policy": {"name": "deny-admin"}}`, renamed(policy.P.ID, "deny-admin"))
 	change("an L7 rule's value", "/l7-policies/"+policy.P.ID+"/rules/"+rule.R.ID, http.MethodPut, "/l7policies/"+policy.P.ID+"/rules/"+rule.R.ID,
 		`{"rule": {"value": "/private"}}`, propJS("value")+` === "/private"`)
+	change("a flavor renamed (a kind outside the tree)", "/flavors/"+flavor.F.ID, http.MethodPut, "/flavors/"+flavor.F.ID,
+		`{"flavor": {"name": "gold"}}`, renamed(flavor.F.ID, "gold"))
 	lbPage := "/load-balancers/" + shop
 	change("the load balancer renamed", lbPage, http.MethodPut, "/loadbalancers/"+shop,
 		`{"loadbalancer": {"name": "shop-renamed"}}`, renamed(shop, "shop-renamed"))
