@@ -11,8 +11,8 @@ import (
 	"github.com/octaview/octaview/octavia/labcloud"
 )
 
-// TestBusyNamesTheLoadBalancersStatus: a member edit sent while its load
-// balancer fails over is refused with a 409 that names no state (Zed's
+// TestBusyNamesTheLoadBalancersStatus: a member edit (and an amphora's
+// failover) sent while its load balancer fails over is refused with a 409 that names no state (Zed's
 // "… is immutable and cannot be updated."); the refusal says the load
 // balancer's status as read (PENDING_UPDATE), never the member's own
 // (ACTIVE).
@@ -50,7 +50,29 @@ func TestBusyNamesTheLoadBalancersStatus(t *testing.T) {
 	wr := write{Op: operation{Ref: member}, Was: was}
 	got := writeErrorText(err, busyStatus(wr, readProvisioning(t.Context(), demo, lb)))
 	if !strings.Contains(got, "busy (PENDING_UPDATE)") || strings.Contains(got, "ACTIVE)") {
-		t.Errorf("got %q, want the load balancer's PENDING_UPDATE, not the member's %s", got, was)
+		t.Errorf("a member edit: got %q, want the load balancer's PENDING_UPDATE, not the member's %s", got, was)
+	}
+
+	// An amphora's failover during its load balancer's: the page showed
+	// the load balancer ACTIVE before it.
+	var amp string
+	for o, err := range admin.List(t.Context(), octavia.KindAmphora, "", octavia.ListQuery{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.Text("loadbalancer_id") == lb {
+			amp = o.Text("id")
+		}
+	}
+	ampWrite := amphoraWrite(opFailover, "", "", octavia.Ref{Kind: octavia.KindAmphora, ID: amp}, object{"loadbalancer_id": lb}, (*octavia.Client).FailoverAmphora)
+	ampWrite.Was = "ACTIVE"
+	_, _, err = ampWrite.Send(t.Context(), admin)
+	if !busy(err) || statusInFault(octavia.Message(err)) != "" {
+		t.Fatalf("an amphora failover during a failover: got %v, want a busy 409 that names no state", err)
+	}
+	got = writeErrorText(err, busyStatus(ampWrite, readProvisioning(t.Context(), admin, ampWrite.Op.Ref.LoadBalancerID)))
+	if !strings.Contains(got, "busy (PENDING_UPDATE)") {
+		t.Errorf("an amphora failover: got %q, want the load balancer's PENDING_UPDATE", got)
 	}
 }
 
