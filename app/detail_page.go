@@ -168,9 +168,14 @@ func (p *detailPage) load(ctx goapp.Context) {
 	p.watchObject(ctx)
 }
 
-// read GETs the object once (and once more when asked to meanwhile). UI
-// goroutine; the GET runs in ctx.Async, its answer lands on the page.
+// read GETs the object once (and once more when asked to meanwhile), or,
+// once the object's poll runs, makes it read at once. UI goroutine; the
+// GET runs in ctx.Async, its answer lands on the page.
 func (p *detailPage) read(ctx goapp.Context) {
+	if p.stopObj != nil { // the object's poll reads it at once (no second GET beside one in flight)
+		pokeObject(p.sess, p.pr.ref())
+		return
+	}
 	if p.reading {
 		p.again = true
 		return
