@@ -2,6 +2,8 @@ package app
 
 import (
 	"context"
+	"net/http"
+	"net/url"
 	"sync/atomic"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -56,8 +58,9 @@ func (p *detailPage) treeNamed(s treeStatus) bool {
 }
 
 // watchFrom is watch whose poll, when this call starts it, takes have as
-// its first read (no GET at once); a poll that already runs replays its
-// own latest read instead.
+// its first read (no GET at once), then reads the object as a list of one
+// (readByList); a poll that already runs replays its own latest read
+// instead.
 func watchFrom(sess *session, r octavia.Ref, have object, fn func(waiters.Update[object])) (stop func()) {
 	c, key := sess.Client, hubKey(sess, r)
 	var first atomic.Pointer[object]
@@ -66,6 +69,25 @@ func watchFrom(sess *session, r octavia.Ref, have object, fn func(waiters.Update
 		if o := first.Swap(nil); o != nil {
 			return *o, nil
 		}
-		return c.Get(ctx, r)
+		return readByList(ctx, c, r)
 	}), fn)
+}
+
+// readByList reads object r as its kind's list filtered by its id (the
+// same attributes as its own GET): a poll of the object's own URL would
+// hold up every write to it, as the browser's HTTP cache lets one request
+// per URL run at a time (a PUT waited for the poll's GET in flight, 4 s on
+// a slow cloud). An empty list is Octavia's 404. Blocks.
+func readByList(ctx context.Context, c *octavia.Client, r octavia.Ref) (object, error) {
+	q := octavia.ListQuery{Filters: url.Values{r.Kind.IDKey(): {r.ID}}}
+	for o, err := range c.List(ctx, r.Kind, r.ParentID, q) {
+		if err != nil {
+			return nil, err
+		}
+		if o.Text(r.Kind.IDKey()) == r.ID {
+			return o, nil
+		}
+	}
+	return nil, &octavia.Error{Code: octavia.ENOTFOUND, StatusCode: http.StatusNotFound, Op: "get " + r.String(),
+		Fault: r.Kind.String() + " " + r.ID + " not found."}
 }

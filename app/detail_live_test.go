@@ -1,10 +1,14 @@
+//go:build !js
+
 package app
 
 import (
+	"encoding/json"
 	"testing"
 	"time"
 
 	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 // TestDetailNameFollowsTheNewerRead: a page whose tree was read after its
@@ -38,5 +42,49 @@ func TestDetailNameFollowsTheNewerRead(t *testing.T) {
 				t.Error("the object read was changed")
 			}
 		})
+	}
+}
+
+// TestReadByList: the object's poll reads, through its kind's list
+// filtered by id, what its own GET answers (a load balancer; a member,
+// under its pool), and Octavia's 404 for an object that is gone.
+func TestReadByList(t *testing.T) {
+	cloud := labcloud.New(labcloud.Options{Delay: time.Millisecond, Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{
+		{Project: "demo", Name: "web", Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.1", "10.0.0.2"}}},
+		{Project: "demo", Name: "other"},
+	}}})
+	c := labAs(t, cloud, "demo", "demo")
+	var lb object
+	for o, err := range c.List(t.Context(), octavia.KindLoadBalancer, "", octavia.ListQuery{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.Text("name") == "web" {
+			lb = o
+		}
+	}
+	pool := first(lb.IDs("pools"))
+	p, err := c.Get(t.Context(), octavia.Ref{Kind: octavia.KindPool, ID: pool})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []octavia.Ref{lbRef(lb.Text("id")), {Kind: octavia.KindMember, ParentID: pool, ID: p.IDs("members")[1]}} {
+		want, err := c.Get(t.Context(), r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := readByList(t.Context(), c, r)
+		if err != nil {
+			t.Fatalf("%s: %v", r, err)
+		}
+		g, _ := json.Marshal(got)
+		w, _ := json.Marshal(want)
+		if string(g) != string(w) {
+			t.Errorf("%s: got %v, want its GET's %v", r, got, want)
+		}
+	}
+	_, err = readByList(t.Context(), c, lbRef("00000000-0000-0000-0000-000000000000"))
+	if octavia.ErrorCodeOf(err) != octavia.ENOTFOUND {
+		t.Errorf("a load balancer that is not there: got %v, want ENOTFOUND", err)
 	}
 }
