@@ -23,9 +23,11 @@ import (
 // is open (live.go): the page follows its load balancer's status tree every
 // 3 s (treeHub, shared with every other view and wait), takes the object's
 // statuses from it, hands the same read to its status tree card and
-// embedded lists, and reads the object itself again when the tree says it
-// (or its load balancer) changed. Other kinds follow their own shared poll
-// (objHub) while they are pending.
+// embedded lists, and reads the object itself every 3 s too (its shared
+// poll, objHub: a rename, a description or a pool deleted elsewhere shows
+// within one poll; detail_live.go), at once when the tree says it (or its
+// load balancer) changed. Other kinds follow their own shared poll (objHub)
+// while the page is open.
 type detailPage struct {
 	goapp.Compo
 
@@ -39,12 +41,14 @@ type detailPage struct {
 	stopPoll func() // kinds outside a load balancer's tree: the object's poll while pending
 	pollErr  string
 
-	live      liveTree // kinds of a load balancer's tree: its status tree
-	lbID      string   // the object's load balancer, once known
-	readSig   string   // what the tree said of the object when it was last read (treeSig)
-	reading   bool     // a GET of the object runs
-	again     bool     // read again once it answers
-	resolving bool     // its load balancer is being looked up
+	live      liveTree  // kinds of a load balancer's tree: its status tree
+	lbID      string    // the object's load balancer, once known
+	readSig   string    // what the tree said of the object when it was last read (treeSig)
+	objAt     time.Time // when the read of the object shown began
+	stopObj   func()    // kinds of a load balancer's tree: the object's shared poll (followObject)
+	reading   bool      // a GET of the object runs
+	again     bool      // read again once it answers
+	resolving bool      // its load balancer is being looked up
 	monitors  map[string]object
 	asked     map[string]bool // monitors asked for
 
@@ -100,14 +104,19 @@ func (p *detailPage) OnNav(ctx goapp.Context) {
 	}
 	if path != p.path {
 		p.stopPolling()
+		p.stopObject()
 		p.live.leave()
 		p.path, p.pr, p.obj, p.gone, p.confirming, p.status = path, pr, nil, false, false, neverLoaded
 		p.deleter, p.actor, p.acting, p.asking = writer{}, writer{}, "", ""
 		p.live, p.lbID, p.readSig, p.again, p.monitors, p.asked = liveTree{}, "", "", false, map[string]object{}, map[string]bool{}
+		p.objAt = time.Time{}
 	}
 	if !pr.Res.mayRead(p.sess) {
 		p.status, p.err = loadFailed, "Only an admin reads "+pr.Res.Plural+" (Octavia's default policy)."
 		return
+	}
+	if pr.Res.ProjectNamed || pr.Res.hasStatus() {
+		readProjectNames(ctx, p.sess, func() {}) // its title, or its Project, names the project
 	}
 	if p.obj != nil && p.live.stop == nil && !p.gone {
 		resumeBootSession(ctx) // a page the app started on with its object (served.go)
@@ -116,14 +125,12 @@ func (p *detailPage) OnNav(ctx goapp.Context) {
 			return
 		}
 	}
-	if pr.Res.ProjectNamed {
-		readProjectNames(ctx, p.sess, func() {}) // its title names the project
-	}
 	p.load(ctx)
 }
 
 func (p *detailPage) OnDismount() {
 	p.stopPolling()
+	p.stopObject()
 	p.live.leave()
 	setAlertTitle(0)
 }
@@ -161,9 +168,14 @@ func (p *detailPage) load(ctx goapp.Context) {
 	p.watchObject(ctx)
 }
 
-// read GETs the object once (and once more when asked to meanwhile). UI
-// goroutine; the GET runs in ctx.Async, its answer lands on the page.
+// read GETs the object once (and once more when asked to meanwhile), or,
+// once the object's poll runs, makes it read at once. UI goroutine; the
+// GET runs in ctx.Async, its answer lands on the page.
 func (p *detailPage) read(ctx goapp.Context) {
+	if p.stopObj != nil { // the object's poll reads it at once (no second GET beside one in flight)
+		pokeObject(p.sess, p.pr.ref())
+		return
+	}
 	if p.reading {
 		p.again = true
 		return
@@ -172,6 +184,7 @@ func (p *detailPage) read(ctx goapp.Context) {
 	ctx = p.uctx
 	c, ref, path := p.sess.Client, p.pr.ref(), p.path
 	ctx.Async(func() {
+		began := time.Now()
 		cc, cancel := context.WithTimeout(context.Background(), time.Minute)
 		o, err := c.Get(cc, ref)
 		cancel()
@@ -180,7 +193,7 @@ func (p *detailPage) read(ctx goapp.Context) {
 				return
 			}
 			p.reading = false
-			p.took(ctx, o, err)
+			p.took(ctx, o, err, began)
 			if p.again && !p.gone {
 				p.again = false
 				p.read(ctx)
@@ -189,12 +202,17 @@ func (p *detailPage) read(ctx goapp.Context) {
 	})
 }
 
-// took shows a read of the object and follows its load balancer's tree.
-// UI goroutine.
-func (p *detailPage) took(ctx goapp.Context, o object, err error) {
+// took shows a read of the object begun at began (one begun before the
+// read shown is dropped: it may predate a write) and follows its load
+// balancer's tree. UI goroutine.
+func (p *detailPage) took(ctx goapp.Context, o object, err error, began time.Time) {
+	if began.Before(p.objAt) {
+		return
+	}
 	switch {
 	case octavia.ErrorCodeOf(err) == octavia.ENOTFOUND:
 		p.gone, p.status = true, loaded
+		p.stopObject()
 		p.live.leave()
 		setAlertTitle(0)
 	case err != nil && p.status == loaded:
@@ -202,7 +220,7 @@ func (p *detailPage) took(ctx goapp.Context, o object, err error) {
 	case err != nil || o == nil:
 		p.status, p.err = loadFailed, octavia.Message(err)
 	default:
-		p.obj, p.pollErr, p.status = o, "", loaded
+		p.obj, p.pollErr, p.status, p.objAt = o, "", loaded, began
 		noteStatus(p.sess.Info.ProjectID, p.pr.ID, o.Text("provisioning_status"), o.Text("operating_status"), time.Now())
 		p.followTree(ctx)
 	}
@@ -215,6 +233,7 @@ func (p *detailPage) took(ctx goapp.Context, o object, err error) {
 func (p *detailPage) followTree(ctx goapp.Context) {
 	if p.lbID != "" {
 		p.live.follow(p.uctx, p.sess, p.lbID, p.onTree)
+		p.followObject()
 		return
 	}
 	if id := p.ref().LoadBalancerID; id != "" {
@@ -271,13 +290,14 @@ func (p *detailPage) onTree(ctx goapp.Context) {
 }
 
 // treeSig is what the tree says of the object: its load balancer's
-// provisioning status, and its own statuses when the tree holds it.
+// provisioning status, and its own statuses and name when the tree holds
+// it.
 func (p *detailPage) treeSig() string {
 	r := p.live.read
 	lb, _ := r.status(p.lbID)
 	sig := lb.Prov
 	if s, ok := r.status(p.pr.ID); ok {
-		sig += "|" + s.Prov + "|" + s.Oper
+		sig += "|" + s.Prov + "|" + s.Oper + "|" + s.Name
 	}
 	return sig
 }
@@ -310,22 +330,31 @@ func (p *detailPage) askMonitors(ctx goapp.Context) {
 
 // shown is the object as the page shows it: its statuses from the tree
 // when the tree holds it (the picture, the badges and the tables then
-// read the same), else as it was read.
+// read the same), and its name too when the tree was read after the
+// object (treeNamed: the heading never names it otherwise than the tree),
+// else as it was read.
 func (p *detailPage) shown() object {
 	s, ok := p.live.read.status(p.pr.ID)
-	if !ok || p.obj == nil || s.Kind != p.res().Kind ||
-		s.Prov == p.obj.Text("provisioning_status") && s.Oper == p.obj.Text("operating_status") {
+	if !ok || p.obj == nil || s.Kind != p.res().Kind {
+		return p.obj
+	}
+	renamed := p.treeNamed(s)
+	if !renamed && s.Prov == p.obj.Text("provisioning_status") && s.Oper == p.obj.Text("operating_status") {
 		return p.obj
 	}
 	o := maps.Clone(p.obj)
 	o["provisioning_status"], o["operating_status"] = s.Prov, s.Oper
+	if renamed {
+		o["name"] = s.Name
+	}
 	return o
 }
 
 // watchObject reads an object of a kind outside a load balancer's tree
 // through its shared poll (objHub): a fresh GET, or the latest answer of a
-// poll that already runs for it (an operation wait, another view); the
-// poll is left once the object is not pending. UI goroutine.
+// poll that already runs for it (an operation wait, another view), then
+// every 3 s while the page is open (a change made elsewhere shows within
+// one poll). UI goroutine.
 func (p *detailPage) watchObject(ctx goapp.Context) {
 	if p.stopPoll != nil {
 		return // the poll runs: its next answer refreshes the page
@@ -344,8 +373,7 @@ func (p *detailPage) watchObject(ctx goapp.Context) {
 	})
 }
 
-// apply takes a poll of the object, and leaves the poll once the object is
-// no longer pending. UI goroutine.
+// apply takes a poll of the object. UI goroutine.
 func (p *detailPage) apply(o object, err error) {
 	switch {
 	case octavia.ErrorCodeOf(err) == octavia.ENOTFOUND:
@@ -358,9 +386,6 @@ func (p *detailPage) apply(o object, err error) {
 		p.stopPolling()
 	default:
 		p.obj, p.pollErr, p.status = o, "", loaded
-		if !isPending(o.Text(p.res().Kind.StatusKey())) {
-			p.stopPolling()
-		}
 	}
 }
 
@@ -379,15 +404,17 @@ func (p *detailPage) stopPolling() {
 
 // follow reads the object again after a write of this page or of one of
 // its sections (the write's wait reads its load balancer's tree at once,
-// which the page shows too); an object outside a tree is polled until it
-// is no longer pending. UI goroutine.
+// which the page shows too). UI goroutine.
 func (p *detailPage) follow() {
 	if p.res().hasStatus() {
 		p.read(p.uctx)
 		return
 	}
-	p.stopPolling()
-	p.load(p.uctx)
+	if p.stopPoll == nil {
+		p.load(p.uctx)
+		return
+	}
+	pokeObject(p.sess, p.pr.ref())
 }
 
 // env is what the page's sections get.
@@ -402,7 +429,7 @@ func (p *detailPage) name() string {
 	if p.res().ProjectNamed {
 		return projectLabel(p.sess, p.pr.ID)
 	}
-	if n := p.res().nameOf(p.obj); n != "" {
+	if n := p.res().nameOf(p.shown()); n != "" {
 		return n
 	}
 	return p.pr.ID
@@ -545,7 +572,7 @@ func (p *detailPage) renderObject() goapp.UI {
 				goapp.H2().Text("Properties"),
 				classDiv("spacer"),
 				goapp.If(p.stopPoll != nil, func() goapp.UI {
-					return idSpan("obj-live").Class("live").Title("Polled every 3 s while it is pending").Text("live · every 3 s")
+					return idSpan("obj-live").Class("live").Title("Read every 3 s while this page is open").Text("live · every 3 s")
 				}),
 				renderLive("obj-live", p.live.state(), "Its statuses come from its load balancer's status tree"),
 				goapp.If(p.pollErr != "", func() goapp.UI {

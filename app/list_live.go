@@ -140,7 +140,7 @@ func (p *listPage) liveRead(ctx goapp.Context) {
 	}
 	p.cursor, p.liveBusy = next, true
 	c, res, key := p.sess.Client, p.res, p.key
-	q := listQuery{Parent: p.Parent, Filters: p.filters, Limit: limit, Marker: marker, Sort: listSort(res)}
+	q := listQuery{Parent: p.Parent, Filters: p.filters, Limit: limit, Marker: marker, Sort: listSort(res), Project: p.projectColumn()}
 	began := time.Now()
 	ctx.Async(func() {
 		cc, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -201,7 +201,7 @@ func (p *listPage) takeLive(got []row) {
 		}
 		resort = resort || r.Name != n.Name
 		n.Seq = r.Seq
-		*r = *n
+		*r = keepKnown(*r, *n)
 		noteStatus(project, r.ID, r.ProvisioningStatus, r.OperatingStatus, p.liveAt)
 	}
 	for i := range got { // rows the list did not have: between their neighbours in Octavia's order
@@ -216,6 +216,16 @@ func (p *listPage) takeLive(got []row) {
 		sortRows(p.rows)
 	}
 	p.changed = changed
+}
+
+// keepKnown is row n, read again, in place of old: what n's read did not
+// ask for (its project, when a read without the Project column answered)
+// stays as old had it, so a re-read never blanks a cell.
+func keepKnown(old, n row) row {
+	if n.ProjectID == "" {
+		n.ProjectID = old.ProjectID
+	}
+	return n
 }
 
 // placeSeq is a place in Octavia's order for got[i], a row the list did not
@@ -281,7 +291,8 @@ func treeRows(rows []row, tree *treeRead) []row {
 
 // treeSig is what of tree an embedded list is read again for: its load
 // balancer's provisioning status, and the objects of its kind in it (under
-// its parent, for a pool's members).
+// its parent, for a pool's members) with their names (a rename Octavia
+// finished between two polls moves no status).
 func (p *listPage) treeSig() string {
 	t := p.Tree
 	if t == nil || p.res == nil {
@@ -291,7 +302,8 @@ func (p *listPage) treeSig() string {
 	slices.Sort(ids)
 	sig := string(t.Tree.ProvisioningStatus)
 	for _, id := range ids {
-		sig += "," + id
+		s, _ := t.status(id)
+		sig += "," + id + "=" + s.Name
 	}
 	return sig
 }
@@ -357,7 +369,7 @@ func (p *listPage) readRow(ctx goapp.Context, r octavia.Ref) {
 		filters[k] = v
 	}
 	filters.Set(res.Kind.IDKey(), r.ID)
-	q := listQuery{Parent: p.Parent, Filters: filters, Sort: listSort(res)}
+	q := listQuery{Parent: p.Parent, Filters: filters, Sort: listSort(res), Project: p.projectColumn()}
 	ctx.Async(func() {
 		cc, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
@@ -383,7 +395,7 @@ func (p *listPage) readRow(ctx goapp.Context, r octavia.Ref) {
 				rows := slices.Clone(p.rows)
 				if j := slices.IndexFunc(rows, func(x row) bool { return x.ID == n.ID }); j >= 0 {
 					n.Seq = rows[j].Seq
-					rows[j] = n
+					rows[j] = keepKnown(rows[j], n)
 				} else {
 					n.Seq = seqBetween(rows, n)
 					rows = append(rows, n)

@@ -187,7 +187,8 @@ func waitFailure(err error, last string) string {
 }
 
 // busyText is the message for a write refused because the load balancer is
-// immutable (409): which state it is in, and Octavia's own words.
+// immutable (409): which state it is in (the fault's, else status: its
+// load balancer's as read), and Octavia's own words.
 func busyText(err error, status string) string {
 	var e *octavia.Error
 	fault := ""
@@ -198,10 +199,14 @@ func busyText(err error, status string) string {
 		status = s
 	}
 	msg := "This load balancer is busy"
-	if status != "" {
-		msg += " (" + statusLabel(status) + ")"
+	switch {
+	case octavia.ProvisioningStatus(status).Is(octavia.StatusActive):
+		msg = "This load balancer was busy; it is " + statusLabel(status) + " now: try again."
+	case status != "":
+		msg += " (" + statusLabel(status) + "); try again when it is " + string(octavia.StatusActive) + "."
+	default:
+		msg += "; try again when it is " + string(octavia.StatusActive) + "."
 	}
-	msg += "; try again when it is " + string(octavia.StatusActive) + "."
 	if fault != "" {
 		msg += " Octavia said: " + fault
 	}

@@ -105,8 +105,14 @@ func renderProps(sess *session, pr pageRef, o object, tagsInEditor bool) []goapp
 	return out
 }
 
-// propValue is one property's value: a badge, a time, links, or text.
+// propValue is one property's value: a badge, a time, links, or text; a
+// project is named as the lists name it (projectName), its id beside.
 func propValue(sess *session, pr pageRef, o object, r propRow) goapp.UI {
+	if r.Key == "project_id" || r.Key == "tenant_id" {
+		if n := projectName(sess, r.Text); n != "" {
+			return goapp.Span().Title(r.Text).Text(n + " (" + r.Text + ")") // one text: the served page's markup is the same
+		}
+	}
 	switch r.Show {
 	case attr.Badge:
 		if r.Key == "provisioning_status" && isPending(r.Text) {

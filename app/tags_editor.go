@@ -131,7 +131,7 @@ func (e *tagsEditor) write(ctx goapp.Context, change octavia.TagChange) {
 		}
 	}, func(err error) {
 		e.sending = ""
-		e.msg, e.tone = tagOutcome(change, r, err, status)
+		e.msg, e.tone = tagOutcome(change, r, err, e.w.busyAs)
 	})
 }
 

@@ -49,10 +49,13 @@ type writer struct {
 
 	refused *write // refused busy (409 immutable), with lb known: offered again when ACTIVE
 	lb      string
-	ctx     goapp.Context
-	sess    *session
-	done    func(goapp.Context, sent)
-	failed  func(error)
+	// busyAs is the status the last busy refusal named (busyStatus): its
+	// load balancer's as read after it, "" if none.
+	busyAs string
+	ctx    goapp.Context
+	sess   *session
+	done   func(goapp.Context, sent)
+	failed func(error)
 }
 
 // send runs w: it sends the write (in ctx.Async), and on the UI goroutine
@@ -79,13 +82,16 @@ func (w *writer) send(ctx goapp.Context, sess *session, wr write, done func(goap
 			ref.LoadBalancerID = loadBalancerOf(c, sess, ref) // its wait needs it, and it may be gone after
 		}
 		o, acc, err := wr.Send(c, sess.Client)
+		busyAs := ""
 		if busy(err) {
 			ref.LoadBalancerID = loadBalancerOf(c, sess, ref)
+			busyAs = busyStatus(wr, readProvisioning(c, sess.Client, ref.LoadBalancerID))
 		}
 		ctx.Dispatch(func(ctx goapp.Context) {
 			w.sending = false
 			if err != nil && acc.StatusCode == 0 {
-				w.err = writeErrorText(err, wr.Was)
+				w.busyAs = busyAs
+				w.err = writeErrorText(err, busyAs)
 				if busy(err) && ref.LoadBalancerID != "" {
 					w.refused, w.lb = &wr, ref.LoadBalancerID
 				}
