@@ -66,6 +66,10 @@ func TestBrowserMemberBatchKeeps(t *testing.T) {
 		chromedp.Navigate(c.URL+"/pools/"+ids.shopPool),
 		chromedp.WaitVisible(chromedp.ID("batch-open")),
 	)
+	// the server serves the pool's page before the app runs: its button
+	// does nothing until the app has taken the page over
+	b.waitJS(t, "the app running", `performance.getEntriesByName("octaview:go-started").length > 0`, 60*time.Second)
+	b.waitJS(t, "its 3 members", `document.querySelectorAll("tr.member-row").length === 3`, 30*time.Second)
 	b.do(t, "open the member set", 20*time.Second, chromedp.Click(chromedp.ID("batch-open")), chromedp.WaitVisible(chromedp.ID("batch-lines")))
 	b.waitJS(t, "the prefilled set", `document.querySelector("#batch-lines").value === "10.0.0.11:80,1\n10.0.0.12:80,1\n10.0.0.13:80,1\n"`, 20*time.Second)
 	b.do(t, "preview a set", 10*time.Second,

@@ -401,9 +401,10 @@ func TestBrowserLoadBalancerDepth(t *testing.T) {
 // TestBrowserTagsRace: another writer, with a stale read of the tags,
 // overwrites them between our PUT and our check; the page puts its tags
 // back and says so. The lab answers every request 4 s late (a latency
-// fault) and its load balancers leave PENDING_UPDATE after 50 ms, so the
-// other writer's PUT, sent 2 s after ours left the page, lands 2 s after
-// ours and 2 s before our check.
+// fault; the lab's admin, the other writer, is spared it) and its load
+// balancers leave PENDING_UPDATE after 50 ms, so the other writer's PUT,
+// sent 6 s after ours left the page, lands 2 s after ours and 2 s before
+// our check.
 func TestBrowserTagsRace(t *testing.T) {
 	c := startConsoleWith(t, []string{"-lab-delay", "50ms"}, nil)
 	lab := newLabAdmin(t, c)
@@ -423,15 +424,18 @@ func TestBrowserTagsRace(t *testing.T) {
 	lab.faults(t, fmt.Sprintf(`{"latency": %q}`, latency))
 	b.do(t, "add tag a", 10*time.Second, setInput("#tags-input", "a"), chromedp.Click(chromedp.ID("tags-add")))
 	// Our PUT leaves the page after our read (4 s); it lands 4 s after it
-	// left, our check 4 s later: the other writer's PUT, sent 2 s after
-	// ours left, lands in the middle, 2 s from either.
+	// left, our check 4 s later: the other writer's PUT lands in the
+	// middle, 2 s from either.
 	for deadline := time.Now().Add(30 * time.Second); len(sent.matching(http.MethodPut, "/loadbalancers/"+shop)) == 0; {
 		if time.Now().After(deadline) {
 			t.Fatal("the page sent no PUT within 30 s")
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	time.Sleep(latency / 2)
+	// The other writer is the lab's admin, whom the latency fault spares:
+	// its PUT lands as it is sent, so it is sent 6 s after ours left, 2 s
+	// after ours landed and 2 s before our check lands.
+	time.Sleep(latency + latency/2)
 	// The other writer read ["x"] long ago; it writes its own list, without x and a.
 	if code := api.do(t, http.MethodPut, "/loadbalancers/"+shop, `{"loadbalancer": {"tags": ["other"]}}`, nil); code != http.StatusOK {
 		t.Fatalf("the other writer's PUT: got %d, want 200", code)
