@@ -11,14 +11,6 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-const svgNS = "http://www.w3.org/2000/svg"
-
-// svgEl makes an SVG element: go-app creates it with createElementNS only
-// when the element itself carries the namespace, so every one does.
-func svgEl(tag string) goapp.HTMLElem {
-	return goapp.Elem(tag).XMLNS(svgNS)
-}
-
 // renderStatusTree draws t as an inline SVG picture (renderTreeLegend says
 // what its colours mean). Every name is a text node (never markup). Linked:
 // every node is a link to its object's page (renderTreeNode). Runs on the
