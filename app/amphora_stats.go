@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/amphoracontrol"
 )
@@ -19,7 +20,7 @@ type amphoraStats struct {
 	ID string
 
 	read   string // the amphora whose counters are shown
-	status loadStatus
+	status ui.LoadStatus
 	err    string
 	none   bool // Octavia has no statistics for it (404)
 	stats  []amphoracontrol.Stats
@@ -37,10 +38,10 @@ func (s *amphoraStats) OnUpdate(ctx goapp.Context) {
 // load reads the counters. UI goroutine.
 func (s *amphoraStats) load(ctx goapp.Context) {
 	sess := currentSession()
-	if sess == nil || s.status == loading {
+	if sess == nil || s.status == ui.Loading {
 		return
 	}
-	s.read, s.status, s.err = s.ID, loading, ""
+	s.read, s.status, s.err = s.ID, ui.Loading, ""
 	id := s.ID
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -50,7 +51,7 @@ func (s *amphoraStats) load(ctx goapp.Context) {
 			if id != s.ID {
 				return
 			}
-			s.status, s.at, s.none = loaded, time.Now(), false
+			s.status, s.at, s.none = ui.Loaded, time.Now(), false
 			switch {
 			case octavia.ErrorCodeOf(err) == octavia.ENOTFOUND:
 				// the amphora is there (its page read it): Octavia has no
@@ -58,7 +59,7 @@ func (s *amphoraStats) load(ctx goapp.Context) {
 				// for … not found." until an amphora agent reports some)
 				s.none = true
 			case err != nil:
-				s.status, s.err = loadFailed, octavia.Message(err)
+				s.status, s.err = ui.LoadFailed, octavia.Message(err)
 			}
 			s.stats = stats
 		})
@@ -68,24 +69,24 @@ func (s *amphoraStats) load(ctx goapp.Context) {
 func (s *amphoraStats) Render() goapp.UI {
 	var body goapp.UI
 	switch {
-	case s.status == loadFailed:
-		body = idClassDiv("amp-stats-error", "alert", "alert-error").Text("The counters could not be read: " + s.err)
-	case s.status != loaded:
-		body = classDiv("empty", "loading").Text("Reading the counters…")
+	case s.status == ui.LoadFailed:
+		body = ui.IDClassDiv("amp-stats-error", "alert", "alert-error").Text("The counters could not be read: " + s.err)
+	case s.status != ui.Loaded:
+		body = ui.ClassDiv("empty", "loading").Text("Reading the counters…")
 	case s.none:
-		body = idP("amp-stats-none").Class("muted").Text(ampStatsNone)
+		body = ui.IDP("amp-stats-none").Class("muted").Text(ampStatsNone)
 	case len(s.stats) == 0:
-		body = idP("amp-stats-empty").Class("muted").Text("No listener: no counters.")
+		body = ui.IDP("amp-stats-empty").Class("muted").Text("No listener: no counters.")
 	default:
 		rows := statsRows(s.stats)
 		trs := make([]goapp.UI, 0, len(rows))
 		for i, r := range rows {
-			cells := []goapp.UI{classTdText("mono", r[0])}
+			cells := []goapp.UI{ui.ClassTdText("mono", r[0])}
 			if i < len(s.stats) {
-				cells[0] = classTd("mono").Body(goapp.A().Href(resourceOf(octavia.KindListener).detailPathOf("", r[0])).Text(shorten(r[0], 13)))
+				cells[0] = ui.ClassTd("mono").Body(goapp.A().Href(resourceOf(octavia.KindListener).detailPathOf("", r[0])).Text(shorten(r[0], 13)))
 			}
 			for _, v := range r[1:] {
-				cells = append(cells, classTdText("num", v))
+				cells = append(cells, ui.ClassTdText("num", v))
 			}
 			trs = append(trs, goapp.Tr().Class(map[bool]string{true: "stats-total", false: "stats-row"}[i == len(s.stats)]).Body(cells...))
 		}
@@ -93,16 +94,16 @@ func (s *amphoraStats) Render() goapp.UI {
 		for _, h := range statsColumns {
 			head = append(head, goapp.Th().Text(h))
 		}
-		body = classDivBody("table-wrap", goapp.Table().ID("amp-stats").Class("table", "table-compact").Body(
+		body = ui.ClassDivBody("table-wrap", goapp.Table().ID("amp-stats").Class("table", "table-compact").Body(
 			goapp.THead().Body(goapp.Tr().Body(head...)), goapp.TBody().Body(trs...)))
 
 	}
 	return goapp.Section().Class("card").Body(
-		classDivBody("card-head",
+		ui.ClassDivBody("card-head",
 			goapp.H2().Text("Statistics"),
-			classDiv("spacer"),
-			goapp.If(!s.at.IsZero(), func() goapp.UI { return classSpanText("muted", "read at "+formatTime(s.at)+" UTC") }),
-			idButton("amp-stats-refresh").Class("btn", "btn-small").Disabled(s.status == loading).
+			ui.ClassDiv("spacer"),
+			goapp.If(!s.at.IsZero(), func() goapp.UI { return ui.ClassSpanText("muted", "read at "+ui.FormatTime(s.at)+" UTC") }),
+			ui.IDButton("amp-stats-refresh").Class("btn", "btn-small").Disabled(s.status == ui.Loading).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { s.load(ctx) }).Text("Refresh")),
 
 		body,

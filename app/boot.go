@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 )
 
@@ -31,11 +32,11 @@ func Boot() {
 	}
 	b, ok := pageBoot()
 	keepServedLogin()
-	schedulePatternRoutes(windowURL())
+	schedulePatternRoutes(ui.WindowURL())
 	if ok && b.Session {
-		startBootRestore(originOf(windowURL()), b.Config)
+		startBootRestore(originOf(ui.WindowURL()), b.Config)
 		runtime.Gosched() // its request leaves before the first render
-		if u := windowURL(); keepServed(b.Served, u) {
+		if u := ui.WindowURL(); keepServed(b.Served, u) {
 			bootServed(originOf(u), b.Config, u, servedAt(b.Served)) // served.go
 		}
 	}
@@ -66,7 +67,7 @@ func pageConfig() (serverapi.Config, bool) {
 // start tens of milliseconds of compiling and type-walking, before anything
 // shows.
 func readBoot() (b serverapi.Boot, ok bool) {
-	el := windowGet("document").Call("getElementById", serverapi.BootElementID)
+	el := ui.WindowGet("document").Call("getElementById", serverapi.BootElementID)
 	if !el.Truthy() {
 		return serverapi.Boot{}, false
 	}
@@ -76,7 +77,7 @@ func readBoot() (b serverapi.Boot, ok bool) {
 			b, ok = serverapi.Boot{}, false
 		}
 	}()
-	return decodeBoot(windowGet("JSON").Call("parse", el.Get("textContent"))), true
+	return decodeBoot(ui.WindowGet("JSON").Call("parse", el.Get("textContent"))), true
 }
 
 // decodeBoot is the serverapi.Boot in v, a JavaScript object of its JSON

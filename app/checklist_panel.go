@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 )
 
@@ -43,7 +44,7 @@ func (p *labPanel) OnDismount() {
 }
 
 func (p *labPanel) read(ctx goapp.Context) {
-	origin := originOf(windowURL())
+	origin := originOf(ui.WindowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
@@ -62,7 +63,7 @@ func (p *labPanel) goBack(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	p.back, p.err = true, ""
-	origin := originOf(windowURL())
+	origin := originOf(ui.WindowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
@@ -80,14 +81,14 @@ func (p *labPanel) goBack(ctx goapp.Context, e goapp.Event) {
 
 func (p *labPanel) Render() goapp.UI {
 	l := p.list
-	return idDiv("lab-panel").Body(
+	return ui.IDDiv("lab-panel").Body(
 		goapp.If(l.View != "", func() goapp.UI {
 			return goapp.Section().ID("view-banner").Class("alert", "view-banner").Aria("label", "trainer's view").Body(
 				goapp.Strong().Text("Read-only view of "+l.View+"'s project"),
 				goapp.Text(", as its trainee sees it: nothing here can be changed. "),
-				typedButton("view-back", "button").Class("btn", "btn-small").Disabled(p.back).OnClick(p.goBack).
+				ui.TypedButton("view-back", "button").Class("btn", "btn-small").Disabled(p.back).OnClick(p.goBack).
 					Text("Back to the trainer's page"),
-				goapp.If(p.err != "", func() goapp.UI { return classSpanText("st-error-text", " "+p.err) }),
+				goapp.If(p.err != "", func() goapp.UI { return ui.ClassSpanText("st-error-text", " "+p.err) }),
 			)
 		}),
 		goapp.If(l.Exercise != nil && len(l.Steps) == len(exerciseSteps(l.Exercise)), func() goapp.UI {
@@ -118,9 +119,9 @@ func (p *labPanel) renderChecklist() goapp.UI {
 	return goapp.Section().ID("checklist").Class("checklist").Aria("label", "exercise checklist").Body(
 		goapp.Div().Body(
 			goapp.Strong().Text(l.Exercise.Title),
-			idSpan("checklist-count").Aria("live", "polite").Text(fmt.Sprintf(" · %d of %d steps done", done, len(l.Steps))),
+			ui.IDSpan("checklist-count").Aria("live", "polite").Text(fmt.Sprintf(" · %d of %d steps done", done, len(l.Steps))),
 		),
-		goapp.Ol().Body(rangeSlice(l.Steps, func(i int) goapp.UI {
+		goapp.Ol().Body(ui.RangeSlice(l.Steps, func(i int) goapp.UI {
 			s, step := l.Steps[i], l.Exercise.Steps[i]
 			mark, cls, state := "☐", "step-todo", "to do"
 			if s.Holds {
@@ -129,11 +130,11 @@ func (p *labPanel) renderChecklist() goapp.UI {
 				mark, cls, state = "☐", "step-lost", "passed before, not now"
 			}
 			return goapp.Li().Class("check-step", cls).DataSet("done", s.Holds).Body(
-				classSpan("check-mark").Aria("hidden", "true").Text(mark+" "),
+				ui.ClassSpan("check-mark").Aria("hidden", "true").Text(mark+" "),
 				goapp.Span().Text(step.Title),
-				classSpanText("sr-only", " ("+state+")"),
+				ui.ClassSpanText("sr-only", " ("+state+")"),
 				goapp.If(i == next && step.Hint != "", func() goapp.UI {
-					return classDivBody("check-hint", classSpanText("who-label", "hint "), classSpanText("mono", step.Hint))
+					return ui.ClassDivBody("check-hint", ui.ClassSpanText("who-label", "hint "), ui.ClassSpanText("mono", step.Hint))
 				}),
 			)
 		})),

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/octaview/octaview/app/internal/ui"
 )
 
 // debugKey is the localStorage key of the console's debug flags (a
@@ -15,7 +16,7 @@ const debugKey = "octaview.debug"
 
 // debugFlag reports whether localStorage's debugKey names flag.
 func debugFlag(flag string) bool {
-	v := windowGet("localStorage").Call("getItem", debugKey)
+	v := ui.WindowGet("localStorage").Call("getItem", debugKey)
 	return v.Truthy() && strings.Contains(","+v.String()+",", ","+flag+",")
 }
 

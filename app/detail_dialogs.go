@@ -5,6 +5,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -21,7 +22,7 @@ const actionDialogID = "action-confirm"
 func (p *detailPage) askDelete(ctx goapp.Context, e goapp.Event) {
 	p.confirming, p.deleter = true, writer{}
 	p.cascade = p.children() != ""
-	showModal(ctx, deleteDialogID)
+	ui.ShowModal(ctx, deleteDialogID)
 }
 
 // children counts what a delete without cascade leaves behind ("" = none).
@@ -36,7 +37,7 @@ func (p *detailPage) children() string {
 // focus goes back to the Delete button that opened it. UI goroutine.
 func (p *detailPage) dialogClosed(ctx goapp.Context, e goapp.Event) {
 	p.confirming = false
-	ctx.Defer(func(goapp.Context) { focusID(p.dom("delete")) })
+	ctx.Defer(func(goapp.Context) { ui.FocusID(p.dom("delete")) })
 }
 
 // confirmDelete sends the delete, as one write: on acceptance the
@@ -81,7 +82,7 @@ func (p *detailPage) renderConfirm() goapp.UI {
 	o, res := p.obj, p.res()
 	children := p.children()
 	return goapp.Dialog().ID(deleteDialogID).Class("card", "confirm").Aria("labelledby", "delete-title").
-		On("close", p.dialogClosed).OnKeyDown(trapTab).Body(
+		On("close", p.dialogClosed).OnKeyDown(ui.TrapTab).Body(
 		goapp.H2().ID("delete-title").Textf("Delete this %s?", res.Singular),
 		goapp.P().Body(
 			goapp.Text(capitalize(res.Singular)+" "),
@@ -90,24 +91,24 @@ func (p *detailPage) renderConfirm() goapp.UI {
 			goapp.Text(" will be deleted. This cannot be undone."),
 		),
 		goapp.If(children != "", func() goapp.UI {
-			return classDivBody("cascade",
+			return ui.ClassDivBody("cascade",
 				goapp.P().Textf("It has %s. Octavia refuses to delete a %s that has children, unless the delete cascades.", children, res.Singular),
 				goapp.Label().Class("check").Body(
-					idInput("delete-cascade").Type("checkbox").Checked(p.cascade).
+					ui.IDInput("delete-cascade").Type("checkbox").Checked(p.cascade).
 						OnChange(func(ctx goapp.Context, e goapp.Event) { p.cascade = ctx.JSSrc().Get("checked").Bool() }),
 					goapp.Text(" Cascade: also delete its listeners, pools, members and health monitors"),
 				))
 
 		}),
 		goapp.If(p.deleter.err != "", func() goapp.UI {
-			return alertError("delete-error", p.deleter.err)
+			return ui.AlertError("delete-error", p.deleter.err)
 		}),
 		goapp.If(p.deleter.refused != nil, func() goapp.UI { return p.deleter.retry("delete-retry") }),
-		classDivBody("confirm-actions",
-			idButton("delete-confirm-btn").Class("btn", "btn-danger").
+		ui.ClassDivBody("confirm-actions",
+			ui.IDButton("delete-confirm-btn").Class("btn", "btn-danger").
 				Disabled(p.deleter.sending || (children != "" && !p.cascade)).OnClick(p.confirmDelete).
 				Text(map[bool]string{true: "Deleting…", false: "Delete"}[p.deleter.sending]),
-			idButton("delete-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(deleteDialogID) }).Text("Keep it")),
+			ui.IDButton("delete-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { ui.CloseDialog(deleteDialogID) }).Text("Keep it")),
 	)
 }
 
@@ -120,16 +121,16 @@ func (p *detailPage) renderAsk() goapp.UI {
 	return goapp.Dialog().ID(actionDialogID).Class("card", "confirm").Aria("labelledby", "action-title").
 		On("close", func(ctx goapp.Context, e goapp.Event) {
 			p.asking = ""
-			ctx.Defer(func(goapp.Context) { focusID(a.ID) })
-		}).OnKeyDown(trapTab).Body(
+			ctx.Defer(func(goapp.Context) { ui.FocusID(a.ID) })
+		}).OnKeyDown(ui.TrapTab).Body(
 		goapp.H2().ID("action-title").Text(a.Label+"?"),
 		goapp.P().Text(a.Confirm),
-		classDivBody("confirm-actions",
-			idButton("action-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
-				closeDialog(actionDialogID)
+		ui.ClassDivBody("confirm-actions",
+			ui.IDButton("action-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
+				ui.CloseDialog(actionDialogID)
 
 				p.runAction(a)
 			}).Text(a.Label),
-			idButton("action-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(actionDialogID) }).Text("Cancel")),
+			ui.IDButton("action-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { ui.CloseDialog(actionDialogID) }).Text("Cancel")),
 	)
 }

@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
 )
@@ -34,7 +35,7 @@ type detailPage struct {
 	sess     *session
 	pr       pageRef
 	path     string
-	status   loadStatus
+	status   ui.LoadStatus
 	err      string
 	gone     bool
 	obj      object
@@ -79,7 +80,7 @@ func (p *detailPage) OnInit() {
 	if sess == nil {
 		return
 	}
-	u := windowURL()
+	u := ui.WindowURL()
 	pr, ok := detailRead(sess, u)
 	if !ok {
 		return
@@ -106,13 +107,13 @@ func (p *detailPage) OnNav(ctx goapp.Context) {
 		p.stopPolling()
 		p.stopObject()
 		p.live.leave()
-		p.path, p.pr, p.obj, p.gone, p.confirming, p.status = path, pr, nil, false, false, neverLoaded
+		p.path, p.pr, p.obj, p.gone, p.confirming, p.status = path, pr, nil, false, false, ui.NeverLoaded
 		p.deleter, p.actor, p.acting, p.asking = writer{}, writer{}, "", ""
 		p.live, p.lbID, p.readSig, p.again, p.monitors, p.asked = liveTree{}, "", "", false, map[string]object{}, map[string]bool{}
 		p.objAt = time.Time{}
 	}
 	if !pr.Res.mayRead(p.sess) {
-		p.status, p.err = loadFailed, "Only an admin reads "+pr.Res.Plural+" (Octavia's default policy)."
+		p.status, p.err = ui.LoadFailed, "Only an admin reads "+pr.Res.Plural+" (Octavia's default policy)."
 		return
 	}
 	if pr.Res.ProjectNamed || pr.Res.hasStatus() {
@@ -158,8 +159,8 @@ func (p *detailPage) dom(suffix string) string { return p.res().Prefix + "-" + s
 func (p *detailPage) load(ctx goapp.Context) {
 	if p.res().hasStatus() {
 		if p.obj == nil {
-			if p.status != loaded {
-				p.status, p.err = loading, ""
+			if p.status != ui.Loaded {
+				p.status, p.err = ui.Loading, ""
 			}
 			p.read(ctx)
 		}
@@ -211,16 +212,16 @@ func (p *detailPage) took(ctx goapp.Context, o object, err error, began time.Tim
 	}
 	switch {
 	case octavia.ErrorCodeOf(err) == octavia.ENOTFOUND:
-		p.gone, p.status = true, loaded
+		p.gone, p.status = true, ui.Loaded
 		p.stopObject()
 		p.live.leave()
 		setAlertTitle(0)
-	case err != nil && p.status == loaded:
+	case err != nil && p.status == ui.Loaded:
 		p.pollErr = octavia.Message(err)
 	case err != nil || o == nil:
-		p.status, p.err = loadFailed, octavia.Message(err)
+		p.status, p.err = ui.LoadFailed, octavia.Message(err)
 	default:
-		p.obj, p.pollErr, p.status, p.objAt = o, "", loaded, began
+		p.obj, p.pollErr, p.status, p.objAt = o, "", ui.Loaded, began
 		noteStatus(p.sess.Info.ProjectID, p.pr.ID, o.Text("provisioning_status"), o.Text("operating_status"), time.Now())
 		p.followTree(ctx)
 	}
@@ -359,8 +360,8 @@ func (p *detailPage) watchObject(ctx goapp.Context) {
 	if p.stopPoll != nil {
 		return // the poll runs: its next answer refreshes the page
 	}
-	if p.status != loaded {
-		p.status, p.err = loading, ""
+	if p.status != ui.Loaded {
+		p.status, p.err = ui.Loading, ""
 	}
 	path := p.path
 	p.stopPoll = watch(p.sess, p.pr.ref(), func(u waiters.Update[object]) {
@@ -377,15 +378,15 @@ func (p *detailPage) watchObject(ctx goapp.Context) {
 func (p *detailPage) apply(o object, err error) {
 	switch {
 	case octavia.ErrorCodeOf(err) == octavia.ENOTFOUND:
-		p.gone, p.status = true, loaded
+		p.gone, p.status = true, ui.Loaded
 		p.stopPolling()
-	case err != nil && p.status == loaded:
+	case err != nil && p.status == ui.Loaded:
 		p.pollErr = octavia.Message(err)
 	case err != nil || o == nil:
-		p.status, p.err = loadFailed, octavia.Message(err)
+		p.status, p.err = ui.LoadFailed, octavia.Message(err)
 		p.stopPolling()
 	default:
-		p.obj, p.pollErr, p.status = o, "", loaded
+		p.obj, p.pollErr, p.status = o, "", ui.Loaded
 	}
 }
 
@@ -468,17 +469,17 @@ func (p *detailPage) Render() goapp.UI {
 	}
 	write := res.mayWrite(p.sess) && p.obj != nil && !p.gone
 	var actions []goapp.UI
-	actions = append(actions, classA("btn", "btn-ghost").Href(res.listPathOf(p.pr.ParentID)).Text(backText(res)))
+	actions = append(actions, ui.ClassA("btn", "btn-ghost").Href(res.listPathOf(p.pr.ParentID)).Text(backText(res)))
 	if write {
 		for _, a := range res.Actions {
 			if a.Admin && !p.sess.Info.HasRole("admin") || a.Show != nil && !a.Show(p.obj) {
 				continue
 			}
-			actions = append(actions, idButton(a.ID).Class("btn").Disabled(p.actor.sending).
+			actions = append(actions, ui.IDButton(a.ID).Class("btn").Disabled(p.actor.sending).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					if a.Confirm != "" {
 						p.asking = a.ID
-						showModal(ctx, actionDialogID)
+						ui.ShowModal(ctx, actionDialogID)
 						return
 					}
 					p.runAction(a)
@@ -489,13 +490,13 @@ func (p *detailPage) Render() goapp.UI {
 			actions = append(actions, goapp.A().ID(p.dom("edit")).Class("btn").Href(res.editPathOf(p.pr.ParentID, p.pr.ID)).Text("Edit"))
 		}
 		if res.Delete && (res.CanDelete == nil || res.CanDelete(p.obj)) {
-			actions = append(actions, idButton(p.dom("delete")).Class("btn", "btn-danger").OnClick(p.askDelete).Text("Delete…"))
+			actions = append(actions, ui.IDButton(p.dom("delete")).Class("btn", "btn-danger").OnClick(p.askDelete).Text("Delete…"))
 		}
 	}
 	return &shell{
 		Nav:     navOf(res),
 		Title:   title,
-		Actions: servedInert(classDiv("head-actions"), p.served).Body(actions...),
+		Actions: servedInert(ui.ClassDiv("head-actions"), p.served).Body(actions...),
 		Content: p.renderBody(),
 	}
 }
@@ -523,12 +524,12 @@ func (p *detailPage) renderBody() []goapp.UI {
 	res := p.res()
 	switch {
 	case p.gone:
-		return []goapp.UI{idClassDiv(p.dom("gone"), "empty").Body(
-			classP("empty-title").Textf("This %s does not exist (any more): Octavia answers 404.", res.Singular),
-			classA("btn").Href(res.listPathOf(p.pr.ParentID)).Text("Back to the list"),
+		return []goapp.UI{ui.IDClassDiv(p.dom("gone"), "empty").Body(
+			ui.ClassP("empty-title").Textf("This %s does not exist (any more): Octavia answers 404.", res.Singular),
+			ui.ClassA("btn").Href(res.listPathOf(p.pr.ParentID)).Text("Back to the list"),
 		)}
-	case p.status == loadFailed:
-		return []goapp.UI{idClassDiv(p.dom("error"), "alert", "alert-error").Body(
+	case p.status == ui.LoadFailed:
+		return []goapp.UI{ui.IDClassDiv(p.dom("error"), "alert", "alert-error").Body(
 			goapp.Strong().Textf("The %s could not be read. ", res.Singular), goapp.Text(p.err),
 		)}
 	}
@@ -552,31 +553,31 @@ func (p *detailPage) renderBody() []goapp.UI {
 // renderObject is the object read: its properties, tags and sections.
 func (p *detailPage) renderObject() goapp.UI {
 	res := p.res()
-	if p.obj == nil || p.status != loaded {
-		return classDiv("empty", "loading").Textf("Loading the %s…", res.Singular)
+	if p.obj == nil || p.status != ui.Loaded {
+		return ui.ClassDiv("empty", "loading").Textf("Loading the %s…", res.Singular)
 	}
 	o := p.shown()
 	tagsEditable := p.tagsEditable(o)
 	parts := []goapp.UI{
 
-		classDivBody("detail-top",
+		ui.ClassDivBody("detail-top",
 			goapp.If(p.confirming, p.renderConfirm),
 			goapp.If(p.asking != "", p.renderAsk),
 			goapp.If(p.actor.err != "", func() goapp.UI {
-				return alertError("action-error", p.actor.err)
+				return ui.AlertError("action-error", p.actor.err)
 			}),
 			goapp.If(p.actor.refused != nil, func() goapp.UI { return p.actor.retry("action-retry") })),
 
 		goapp.Section().Class("card").Body(
-			classDivBody("card-head",
+			ui.ClassDivBody("card-head",
 				goapp.H2().Text("Properties"),
-				classDiv("spacer"),
+				ui.ClassDiv("spacer"),
 				goapp.If(p.stopPoll != nil, func() goapp.UI {
-					return idSpan("obj-live").Class("live").Title("Read every 3 s while this page is open").Text("live · every 3 s")
+					return ui.IDSpan("obj-live").Class("live").Title("Read every 3 s while this page is open").Text("live · every 3 s")
 				}),
 				renderLive("obj-live", p.live.state(), "Its statuses come from its load balancer's status tree"),
 				goapp.If(p.pollErr != "", func() goapp.UI {
-					return classSpanText("st-error-text", "Last read failed: "+p.pollErr)
+					return ui.ClassSpanText("st-error-text", "Last read failed: "+p.pollErr)
 				})),
 
 			goapp.Dl().ID(p.dom("props")).Class("props").Body(renderProps(p.sess, p.pr, o, tagsEditable)...),
@@ -591,7 +592,7 @@ func (p *detailPage) renderObject() goapp.UI {
 	for _, s := range res.Sections {
 		parts = append(parts, s(env))
 	}
-	return classDiv("detail").Body(parts...)
+	return ui.ClassDiv("detail").Body(parts...)
 }
 
 // tagsEditable reports whether the page shows o's tags in its tags editor
@@ -620,21 +621,21 @@ func (p *detailPage) renderWhy(o object) goapp.UI {
 	project, id, now := p.sess.Info.ProjectID, p.pr.ID, time.Now()
 	var lines []goapp.UI
 	prov, oper := o.Text("provisioning_status"), o.Text("operating_status")
-	if isPending(prov) {
-		lines = append(lines, idP("why-pending").Text(statusLabel(prov)+" "+pendingFor(o, project, id, now)+
+	if ui.IsPending(prov) {
+		lines = append(lines, ui.IDP("why-pending").Text(ui.StatusLabel(prov)+" "+pendingFor(o, project, id, now)+
 			": Octavia is applying a change; it refuses other changes to its load balancer until then."))
 	}
 	if alertStatus(oper) {
-		text := "Operating status " + statusLabel(oper)
+		text := "Operating status " + ui.StatusLabel(oper)
 		if s, ok := seenSince(project, id, "oper", oper); ok {
 			text += " " + s.forText(now)
 		}
-		lines = append(lines, idP("why-since").Text(text+"."))
+		lines = append(lines, ui.IDP("why-since").Text(text+"."))
 	}
 	for _, w := range treeWhy(p.live.read, id, p.monitors) {
-		line := classPText("why-line", w.Text)
+		line := ui.ClassPText("why-line", w.Text)
 		if w.Href != "" {
-			line = classP("why-line").Body(goapp.Text(w.Text+" "), goapp.A().Href(w.Href).Text(w.LinkText))
+			line = ui.ClassP("why-line").Body(goapp.Text(w.Text+" "), goapp.A().Href(w.Href).Text(w.LinkText))
 		}
 		lines = append(lines, line)
 	}
@@ -645,7 +646,7 @@ func (p *detailPage) renderWhy(o object) goapp.UI {
 	if alertStatus(prov) || alertStatus(oper) {
 		tone = "why-alert"
 	}
-	return idClassDiv("why", "why", tone).Aria("live", "polite").Body(
+	return ui.IDClassDiv("why", "why", tone).Aria("live", "polite").Body(
 		append([]goapp.UI{goapp.H3().Text("Why this status")}, lines...)...)
 }
 
@@ -658,7 +659,7 @@ func pendingFor(o object, project, id string, now time.Time) string {
 		key = "created_at"
 	}
 	if t := o.Time(key); !t.IsZero() && !t.After(now) {
-		return "for " + formatElapsed(now.Sub(t)) + " (since " + clockUTC(t) + ", its " + key + ")"
+		return "for " + ui.FormatElapsed(now.Sub(t)) + " (since " + clockUTC(t) + ", its " + key + ")"
 	}
 	if s, ok := seenSince(project, id, "prov", o.Text("provisioning_status")); ok {
 		return s.forText(now)

@@ -14,6 +14,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -33,9 +34,9 @@ type formPage struct {
 
 	v, was    form.Values
 	orig      object
-	status    loadStatus // of the object (edit)
+	status    ui.LoadStatus // of the object (edit)
 	loadErr   string
-	refs      map[string][]choice // picked fields' options by field key
+	refs      map[string][]ui.Choice // picked fields' options by field key
 	refErr    map[string]string
 	errs      form.Errs
 	submitted bool
@@ -69,12 +70,12 @@ func (p *formPage) OnNav(ctx goapp.Context) {
 		return // the same form: what was typed stays
 	}
 	p.path, p.pr, p.create = u.Path, pr, pr.Mode == "new"
-	p.errs, p.orig, p.loadErr, p.refs, p.refErr = nil, nil, "", map[string][]choice{}, map[string]string{}
+	p.errs, p.orig, p.loadErr, p.refs, p.refErr = nil, nil, "", map[string][]ui.Choice{}, map[string]string{}
 	p.w, p.submitted = writer{}, false
 	p.support, p.lbRead, p.caps, p.capsOf, p.parentName = form.Support{}, "", "", "", ""
 	res := pr.Res
 	if !res.mayWrite(p.sess) {
-		p.status, p.loadErr = loadFailed, fmt.Sprintf("Your role does not allow writing %s.", res.Plural)
+		p.status, p.loadErr = ui.LoadFailed, fmt.Sprintf("Your role does not allow writing %s.", res.Plural)
 		if p.sess.ReadOnly {
 			p.loadErr = readOnlyWhy(p.sess, "write "+res.Plural)
 		}
@@ -87,14 +88,14 @@ func (p *formPage) OnNav(ctx goapp.Context) {
 				p.v[f.Key] = q
 			}
 		}
-		p.status = loaded
+		p.status = ui.Loaded
 		p.loadRefs(ctx)
 		p.loadSupport(ctx)
 		p.loadCaps(ctx)
 		p.loadParent(ctx)
 		return
 	}
-	p.status = loading
+	p.status = ui.Loading
 	client, ref := p.sess.Client, pr.ref()
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -102,10 +103,10 @@ func (p *formPage) OnNav(ctx goapp.Context) {
 		o, err := client.Get(c, ref)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if err != nil {
-				p.status, p.loadErr = loadFailed, octavia.Message(err)
+				p.status, p.loadErr = ui.LoadFailed, octavia.Message(err)
 				return
 			}
-			p.orig, p.status = o, loaded
+			p.orig, p.status = o, ui.Loaded
 			p.v, p.was = form.ValuesOf(res.Fields, o), form.ValuesOf(res.Fields, o)
 			p.loadRefs(ctx)
 			p.loadSupport(ctx)
@@ -127,22 +128,22 @@ func (p *formPage) loadRefs(ctx goapp.Context) {
 			if f.RefBy != "" && p.v[f.RefBy] != "" {
 				q.Filters.Set(f.RefBy, p.v[f.RefBy])
 			}
-			p.loadChoices(ctx, f.Key, func(c context.Context) ([]choice, error) {
-				var opts []choice
+			p.loadChoices(ctx, f.Key, func(c context.Context) ([]ui.Choice, error) {
+				var opts []ui.Choice
 				for r, err := range readRows(c, client, ref, q) {
 					if err != nil {
 						return nil, err
 					}
-					opts = append(opts, choice{ID: r.ID, Label: ref.rowName(&r) + " (" + shorten(r.ID, 13) + ")"})
+					opts = append(opts, ui.Choice{ID: r.ID, Label: ref.rowName(&r) + " (" + shorten(r.ID, 13) + ")"})
 				}
 				return opts, nil
 			})
 		case f.Type == form.Subnet:
-			p.loadChoices(ctx, f.Key, func(c context.Context) ([]choice, error) {
+			p.loadChoices(ctx, f.Key, func(c context.Context) ([]ui.Choice, error) {
 				subs, err := octavia.Collect(client.Subnets(c, subnets.ListOpts{}))
-				var opts []choice
+				var opts []ui.Choice
 				for _, s := range subnetChoices(subs, nil) {
-					opts = append(opts, choice{ID: s.ID, Label: s.Label})
+					opts = append(opts, ui.Choice{ID: s.ID, Label: s.Label})
 				}
 				return opts, err
 			})
@@ -152,7 +153,7 @@ func (p *formPage) loadRefs(ctx goapp.Context) {
 
 // loadChoices reads field key's options with read. UI goroutine; read
 // runs in ctx.Async.
-func (p *formPage) loadChoices(ctx goapp.Context, key string, read func(context.Context) ([]choice, error)) {
+func (p *formPage) loadChoices(ctx goapp.Context, key string, read func(context.Context) ([]ui.Choice, error)) {
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
@@ -308,7 +309,7 @@ func (p *formPage) loadSupport(ctx goapp.Context) {
 
 func (p *formPage) submit(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
-	if p.w.sending || p.status != loaded {
+	if p.w.sending || p.status != ui.Loaded {
 		return
 	}
 	p.submitted = true
@@ -431,12 +432,12 @@ func (p *formPage) Render() goapp.UI {
 	}
 	var body goapp.UI
 	switch p.status {
-	case loadFailed:
-		body = idClassDiv("form-error", "alert", "alert-error").Text(p.loadErr)
-	case loaded:
+	case ui.LoadFailed:
+		body = ui.IDClassDiv("form-error", "alert", "alert-error").Text(p.loadErr)
+	case ui.Loaded:
 		body = p.renderForm(back)
 	default:
-		body = classDiv("empty", "loading").Textf("Loading the %s…", res.Singular)
+		body = ui.ClassDiv("empty", "loading").Textf("Loading the %s…", res.Singular)
 	}
 	return &shell{Nav: navOf(res), Title: title, Content: []goapp.UI{body}}
 }
@@ -447,7 +448,7 @@ func (p *formPage) focusFirstError(ctx goapp.Context) {
 	for _, f := range p.fields() {
 		if p.errs[f.Key] != "" && f.Shown(p.create, p.v) {
 			id := inputID(f.Key)
-			ctx.Defer(func(goapp.Context) { focusID(id) })
+			ctx.Defer(func(goapp.Context) { ui.FocusID(id) })
 			return
 		}
 	}
@@ -459,7 +460,7 @@ func (p *formPage) renderForm(back string) goapp.UI {
 		if !f.Shown(p.create, p.v) {
 			continue
 		}
-		inputs = append(inputs, fieldInput{ID: inputID(f.Key), Field: f, Value: p.v[f.Key], Err: p.errs[f.Key],
+		inputs = append(inputs, ui.FieldInput{ID: inputID(f.Key), Field: f, Value: p.v[f.Key], Err: p.errs[f.Key],
 			Required: f.Required && p.create, Options: p.refs[f.Key], OptionsErr: p.refErr[f.Key], Note: p.noneToPick(f),
 			Set: func(key, value string) {
 				p.v[key] = value
@@ -480,22 +481,22 @@ func (p *formPage) renderForm(back string) goapp.UI {
 				if p.submitted {
 					p.errs = p.check()
 				}
-			}}.render())
+			}}.Render())
 	}
 	verb := map[bool]string{true: "Create", false: "Save"}[p.create]
 	return goapp.Form().ID("res-form").Class("form", "card", "form-narrow").OnSubmit(p.submit).Body(
 		goapp.If(p.w.err != "", func() goapp.UI {
-			return alertError("res-form-error", p.w.err)
+			return ui.AlertError("res-form-error", p.w.err)
 		}),
 		goapp.If(p.w.refused != nil, func() goapp.UI { return p.w.retry("res-retry") }),
 		goapp.Div().Body(inputs...),
 		goapp.If(!p.create, func() goapp.UI {
-			return classP("muted", "hint").Text("Only what you change is sent; clearing a field unsets it (Octavia's default). Tags are changed on the object's page.")
+			return ui.ClassP("muted", "hint").Text("Only what you change is sent; clearing a field unsets it (Octavia's default). Tags are changed on the object's page.")
 		}),
-		classDivBody("confirm-actions",
-			typedButton("res-submit", "submit").Class("btn", "btn-primary").Disabled(p.w.sending).
+		ui.ClassDivBody("confirm-actions",
+			ui.TypedButton("res-submit", "submit").Class("btn", "btn-primary").Disabled(p.w.sending).
 				Text(map[bool]string{true: verb + "…", false: verb}[p.w.sending]),
-			classA("btn", "btn-ghost").Href(back).Text("Cancel")),
+			ui.ClassA("btn", "btn-ghost").Href(back).Text("Cancel")),
 	)
 }
 
@@ -510,10 +511,10 @@ func (p *formPage) noneToPick(f form.Field) goapp.UI {
 		return nil
 	}
 	what := fmt.Sprintf("There is no %s yet, and a %s needs one: create a %s first.", ref.Singular, p.pr.Res.Singular, ref.Singular)
-	return idClassDiv(inputID(f.Key)+"-none", "alert", "alert-info", "none-to-pick").Body(
+	return ui.IDClassDiv(inputID(f.Key)+"-none", "alert", "alert-info", "none-to-pick").Body(
 		goapp.Text(what+" "),
 		goapp.If(ref.Create && ref.mayWrite(p.sess), func() goapp.UI {
-			return classA("btn", "btn-small").Href(ref.createPathOf("")).Text("Create a " + ref.Singular)
+			return ui.ClassA("btn", "btn-small").Href(ref.createPathOf("")).Text("Create a " + ref.Singular)
 		}),
 	)
 }

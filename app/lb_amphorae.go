@@ -7,6 +7,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -27,7 +28,7 @@ type lbAmphorae struct {
 	OnWrite func()
 
 	readFor string // "id/status" the list was last read for
-	status  loadStatus
+	status  ui.LoadStatus
 	err     string
 	amps    []object // the amphorae, as Octavia answers them
 
@@ -55,8 +56,8 @@ func (a *lbAmphorae) sync(ctx goapp.Context) {
 		return
 	}
 	a.readFor = key
-	if a.status != loaded {
-		a.status = loading
+	if a.status != ui.Loaded {
+		a.status = ui.Loading
 	}
 	client, id := sess.Client, a.LBID
 	ctx.Async(func() {
@@ -68,10 +69,10 @@ func (a *lbAmphorae) sync(ctx goapp.Context) {
 				return // a newer read is on its way
 			}
 			if err != nil {
-				a.status, a.err = loadFailed, octavia.Message(err)
+				a.status, a.err = ui.LoadFailed, octavia.Message(err)
 				return
 			}
-			a.status, a.err, a.amps = loaded, "", amps
+			a.status, a.err, a.amps = ui.Loaded, "", amps
 		})
 	})
 }
@@ -99,29 +100,29 @@ func (a *lbAmphorae) failover(ctx goapp.Context, amp object) {
 func (a *lbAmphorae) Render() goapp.UI {
 	var body goapp.UI
 	switch {
-	case a.status == loadFailed:
-		body = idClassDiv("lb-amphorae-error", "alert", "alert-error").Text("The amphorae could not be read: " + a.err)
-	case a.status != loaded:
-		body = classDiv("empty", "loading").Text("Reading the amphorae…")
+	case a.status == ui.LoadFailed:
+		body = ui.IDClassDiv("lb-amphorae-error", "alert", "alert-error").Text("The amphorae could not be read: " + a.err)
+	case a.status != ui.Loaded:
+		body = ui.ClassDiv("empty", "loading").Text("Reading the amphorae…")
 	case len(a.amps) == 0:
-		body = idP("lb-amphorae-empty").Class("muted").Text("No amphorae: the provider runs no amphora for this load balancer, or they are being replaced.")
+		body = ui.IDP("lb-amphorae-empty").Class("muted").Text("No amphorae: the provider runs no amphora for this load balancer, or they are being replaced.")
 	default:
-		body = classDivBody("table-wrap", goapp.Table().ID("lb-amphorae").Class("table", "amp-table").Body(
+		body = ui.ClassDivBody("table-wrap", goapp.Table().ID("lb-amphorae").Class("table", "amp-table").Body(
 			goapp.THead().Body(goapp.Tr().Body(
 				goapp.Th().Scope("col").Text("Amphora"), goapp.Th().Scope("col").Text("Role"), goapp.Th().Scope("col").Text("Status"),
 				goapp.Th().Scope("col").Text("Compute ID"), goapp.Th().Scope("col").Text("Addresses"),
 				goapp.Th().Scope("col").Text("Image"), goapp.Th().Scope("col").Text("Created (UTC)"), goapp.Th().Scope("col").Text("Actions"),
 			)),
-			goapp.TBody().Body(rangeSlice(a.amps, func(i int) goapp.UI { return a.renderRow(a.amps[i]) })),
+			goapp.TBody().Body(ui.RangeSlice(a.amps, func(i int) goapp.UI { return a.renderRow(a.amps[i]) })),
 		))
 
 	}
 	return goapp.Section().ID("lb-amphorae-card").Class("card").Aria("labelledby", "lb-amphorae-title").Body(
-		classDivBody("card-head", goapp.H2().ID("lb-amphorae-title").Text("Amphorae"),
-			classDiv("spacer"), classSpanText("muted", "admin")),
+		ui.ClassDivBody("card-head", goapp.H2().ID("lb-amphorae-title").Text("Amphorae"),
+			ui.ClassDiv("spacer"), ui.ClassSpanText("muted", "admin")),
 
 		goapp.If(a.w.err != "", func() goapp.UI {
-			return alertError("amp-failover-error", a.w.err)
+			return ui.AlertError("amp-failover-error", a.w.err)
 		}),
 		goapp.If(a.w.refused != nil, a.retry),
 		goapp.If(a.replaced != "", a.renderReplaced),
@@ -172,13 +173,13 @@ func (a *lbAmphorae) retryFailover(wr write) {
 // renderReplaced says that the amphora of a refused failover was replaced
 // while the load balancer was busy, and offers the load balancer's failover.
 func (a *lbAmphorae) renderReplaced() goapp.UI {
-	return idClassDiv("amp-replaced", "alert", "alert-info").Aria("live", "polite").Body(
+	return ui.IDClassDiv("amp-replaced", "alert", "alert-info").Aria("live", "polite").Body(
 		goapp.Text("Amphora "+a.replaced+" was replaced while the load balancer was busy (another failover): its failover was not sent, "+
 			"there is nothing left to fail over. To replace the load balancer's amphorae again, fail over the load balancer. "),
-		typedButton("amp-replaced-lb-failover", "button").Class("btn", "btn-small").Disabled(a.w.sending).
-			OnClick(func(ctx goapp.Context, e goapp.Event) { a.asking = askLB; showModal(ctx, ampDialogID) }).
+		ui.TypedButton("amp-replaced-lb-failover", "button").Class("btn", "btn-small").Disabled(a.w.sending).
+			OnClick(func(ctx goapp.Context, e goapp.Event) { a.asking = askLB; ui.ShowModal(ctx, ampDialogID) }).
 			Text("Fail over the load balancer…"),
-		typedButton("amp-replaced-dismiss", "button").Class("btn", "btn-small", "btn-ghost").
+		ui.TypedButton("amp-replaced-dismiss", "button").Class("btn", "btn-small", "btn-ghost").
 			OnClick(func(ctx goapp.Context, e goapp.Event) { a.replaced = "" }).Text("Dismiss"),
 	)
 }
@@ -218,7 +219,7 @@ func ampAddresses(amp object) []goapp.UI {
 		if p.ip == "" {
 			continue
 		}
-		out = append(out, classDivBody("amp-addr", classSpanText("muted", p.label+" "), classSpanText("mono", p.ip)))
+		out = append(out, ui.ClassDivBody("amp-addr", ui.ClassSpanText("muted", p.label+" "), ui.ClassSpanText("mono", p.ip)))
 	}
 	if len(out) == 0 {
 		out = append(out, goapp.Text("—"))
@@ -229,19 +230,19 @@ func ampAddresses(amp object) []goapp.UI {
 func (a *lbAmphorae) renderRow(amp object) goapp.UI {
 	id := amp.Text("id")
 	return goapp.Tr().Class("amp-row").DataSet("id", id).DataSet("status", amp.Text("status")).Body(
-		classTd("name").Body(classA("mono").Href(amphoraRes.detailPathOf("", id)).Text(shorten(id, 13))),
-		classTdText("amp-role", orDash(amp.Text("role"))),
+		ui.ClassTd("name").Body(ui.ClassA("mono").Href(amphoraRes.detailPathOf("", id)).Text(shorten(id, 13))),
+		ui.ClassTdText("amp-role", ui.OrDash(amp.Text("role"))),
 		goapp.Td().Body(badge(amp.Text("status"))),
-		classTd(monoClasses(amp.Text("compute_id"))...).Text(orDash(amp.Text("compute_id"))),
+		ui.ClassTd(ui.MonoClasses(amp.Text("compute_id"))...).Text(ui.OrDash(amp.Text("compute_id"))),
 		goapp.Td().Body(ampAddresses(amp)...),
-		classTd(monoClasses(amp.Text("image_id"))...).Text(orDash(amp.Text("image_id"))),
-		goapp.Td().Text(formatTime(amp.Time("created_at"))),
-		goapp.Td().Body(idButton("amp-failover-"+id).Class("btn", "btn-small", "amp-failover").DataSet("id", id).
+		ui.ClassTd(ui.MonoClasses(amp.Text("image_id"))...).Text(ui.OrDash(amp.Text("image_id"))),
+		goapp.Td().Text(ui.FormatTime(amp.Time("created_at"))),
+		goapp.Td().Body(ui.IDButton("amp-failover-"+id).Class("btn", "btn-small", "amp-failover").DataSet("id", id).
 			Aria("label", "Fail over amphora "+id).Disabled(a.w.sending).
 			OnClick(func(ctx goapp.Context, e goapp.Event) {
 				// from the button, not the closure: go-app keeps a row's first handler when the rows change
 				a.asking = ctx.JSSrc().Get("dataset").Get("id").String()
-				showModal(ctx, ampDialogID)
+				ui.ShowModal(ctx, ampDialogID)
 			}).Text(map[bool]string{true: "Failing over…", false: "Fail over…"}[a.w.sending && a.failing == id])),
 	)
 }
@@ -266,18 +267,18 @@ func (a *lbAmphorae) renderConfirm() goapp.UI {
 		On("close", func(ctx goapp.Context, e goapp.Event) {
 			back := "amp-failover-" + a.asking
 			a.asking = ""
-			ctx.Defer(func(goapp.Context) { focusID(back) })
-		}).OnKeyDown(trapTab).Body(
+			ctx.Defer(func(goapp.Context) { ui.FocusID(back) })
+		}).OnKeyDown(ui.TrapTab).Body(
 		goapp.H2().ID("amp-failover-title").Text("Fail over this amphora?"),
-		goapp.P().Textf("Octavia replaces amphora %s (%s) with a new one; its load balancer is PENDING_UPDATE until it is done, and traffic through this amphora may drop for a moment.", id, orDash(amp.Text("role"))),
-		classDivBody("confirm-actions",
-			idButton("amp-failover-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
-				closeDialog(ampDialogID)
+		goapp.P().Textf("Octavia replaces amphora %s (%s) with a new one; its load balancer is PENDING_UPDATE until it is done, and traffic through this amphora may drop for a moment.", id, ui.OrDash(amp.Text("role"))),
+		ui.ClassDivBody("confirm-actions",
+			ui.IDButton("amp-failover-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
+				ui.CloseDialog(ampDialogID)
 				if amp, ok := a.asked(); ok {
 					a.failover(a.uctx, amp)
 				}
 			}).Text("Fail over"),
-			idButton("amp-failover-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(ampDialogID) }).Text("Cancel")),
+			ui.IDButton("amp-failover-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { ui.CloseDialog(ampDialogID) }).Text("Cancel")),
 	)
 }
 
@@ -287,16 +288,16 @@ func (a *lbAmphorae) renderConfirmLB() goapp.UI {
 	return goapp.Dialog().ID(ampDialogID).Class("card", "confirm").Aria("labelledby", "amp-failover-title").
 		On("close", func(ctx goapp.Context, e goapp.Event) {
 			a.asking = ""
-			ctx.Defer(func(goapp.Context) { focusID("amp-replaced-lb-failover") })
-		}).OnKeyDown(trapTab).Body(
+			ctx.Defer(func(goapp.Context) { ui.FocusID("amp-replaced-lb-failover") })
+		}).OnKeyDown(ui.TrapTab).Body(
 		goapp.H2().ID("amp-failover-title").Text("Fail over the load balancer?"),
 		goapp.P().Text(lbFailover().Confirm),
-		classDivBody("confirm-actions",
-			idButton("amp-failover-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
-				closeDialog(ampDialogID)
+		ui.ClassDivBody("confirm-actions",
+			ui.IDButton("amp-failover-confirm-btn").Class("btn", "btn-primary").OnClick(func(ctx goapp.Context, e goapp.Event) {
+				ui.CloseDialog(ampDialogID)
 				a.failoverLB(a.uctx)
 			}).Text("Fail over"),
-			idButton("amp-failover-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { closeDialog(ampDialogID) }).Text("Cancel")),
+			ui.IDButton("amp-failover-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { ui.CloseDialog(ampDialogID) }).Text("Cancel")),
 	)
 }
 

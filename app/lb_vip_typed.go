@@ -10,6 +10,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/internal/wizard"
 	"github.com/octaview/octaview/octavia"
 )
@@ -24,7 +25,7 @@ import (
 // vipCheck is the review's lookup of the typed VIP ID.
 type vipCheck struct {
 	kind, id string // what was looked up
-	status   loadStatus
+	status   ui.LoadStatus
 	found    string // what Neutron says of it ("" = not listed)
 	err      string
 }
@@ -32,12 +33,12 @@ type vipCheck struct {
 // vipTyped reports whether the VIP is typed: Neutron was read and lists
 // no subnet, or could not be read.
 func (p *lbWizard) vipTyped() bool {
-	return p.netStatus == loadFailed || p.netStatus == loaded && len(p.subnets) == 0
+	return p.netStatus == ui.LoadFailed || p.netStatus == ui.Loaded && len(p.subnets) == 0
 }
 
 // netReady reports whether the wizard may send: Neutron was read (or could
 // not be, the VIP then typed).
-func (p *lbWizard) netReady() bool { return p.netStatus == loaded || p.netStatus == loadFailed }
+func (p *lbWizard) netReady() bool { return p.netStatus == ui.Loaded || p.netStatus == ui.LoadFailed }
 
 // typedVIPKey is the attribute the typed ID goes to, by the VIP's kind.
 func typedVIPKey(kind string) string {
@@ -55,7 +56,7 @@ func typedVIPKey(kind string) string {
 func (p *lbWizard) renderTypedVIP(it wizard.Item, radio func(val, label string) goapp.UI) []goapp.UI {
 	v := p.w.LB
 	why := "Neutron lists no subnet for this project (its policy may hide them from you)."
-	if p.netStatus == loadFailed {
+	if p.netStatus == ui.LoadFailed {
 		why = "Neutron's subnets could not be listed: " + p.netErr
 	}
 	key := typedVIPKey(v["_vip"])
@@ -68,22 +69,22 @@ func (p *lbWizard) renderTypedVIP(it wizard.Item, radio func(val, label string) 
 	f.Type, f.Label = form.Text, map[string]string{"vip_subnet_id": "VIP subnet ID", "vip_network_id": "VIP network ID", "vip_port_id": "VIP port ID"}[key]
 	f.Hint = "Its ID, as `openstack subnet list` (network, port) shows it."
 	id := wizard.InputID(it.ID, key)
-	grid := []goapp.UI{fieldInput{ID: id, Field: f, Value: v[key], Err: p.errs[id], Required: true, Scope: []any{p.gen, key},
-		Set: func(k, value string) { v[k] = value; p.changed() }}.render()}
+	grid := []goapp.UI{ui.FieldInput{ID: id, Field: f, Value: v[key], Err: p.errs[id], Required: true, Scope: []any{p.gen, key},
+		Set: func(k, value string) { v[k] = value; p.changed() }}.Render()}
 	if key == "vip_subnet_id" {
 		grid = append(grid, p.renderField(it, "vip_address"))
 	}
 	return []goapp.UI{
-		idClassDiv("subnet-error", "alert", "alert-info").Body(
+		ui.IDClassDiv("subnet-error", "alert", "alert-info").Body(
 			goapp.Text(why+" Type the ID of the VIP's subnet, network or port instead: the review step looks it up in Neutron, and Octavia checks it when it creates the load balancer. "),
-			typedButton("subnet-retry", "button").Class("btn", "btn-small").
+			ui.TypedButton("subnet-retry", "button").Class("btn", "btn-small").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { p.loadNeutron(ctx) }, p.scope()).Text("List again"),
 		),
 		goapp.FieldSet().Class("wz-vip").Body(
 			goapp.Legend().Text("Virtual IP (VIP)"),
-			classDivBody("wz-radios", radio("subnet", "A subnet"), radio("network", "A network"), radio("port", "A port")),
+			ui.ClassDivBody("wz-radios", radio("subnet", "A subnet"), radio("network", "A network"), radio("port", "A port")),
 		),
-		classDiv("wz-grid").Body(grid...),
+		ui.ClassDiv("wz-grid").Body(grid...),
 	}
 }
 
@@ -95,10 +96,10 @@ func (p *lbWizard) checkTypedVIP(ctx goapp.Context) {
 		kind = "subnet"
 	}
 	id := p.w.LB[typedVIPKey(kind)]
-	if id == "" || p.vipCheck.kind == kind && p.vipCheck.id == id && p.vipCheck.status != loadFailed {
+	if id == "" || p.vipCheck.kind == kind && p.vipCheck.id == id && p.vipCheck.status != ui.LoadFailed {
 		return
 	}
-	p.vipCheck = vipCheck{kind: kind, id: id, status: loading}
+	p.vipCheck = vipCheck{kind: kind, id: id, status: ui.Loading}
 	client := p.sess.Client
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -108,9 +109,9 @@ func (p *lbWizard) checkTypedVIP(ctx goapp.Context) {
 			if p.vipCheck.kind != kind || p.vipCheck.id != id {
 				return // typed again since
 			}
-			p.vipCheck.status, p.vipCheck.found = loaded, found
+			p.vipCheck.status, p.vipCheck.found = ui.Loaded, found
 			if err != nil {
-				p.vipCheck.status, p.vipCheck.err = loadFailed, octavia.Message(err)
+				p.vipCheck.status, p.vipCheck.err = ui.LoadFailed, octavia.Message(err)
 			}
 		})
 	})
@@ -126,7 +127,7 @@ func lookUpVIP(ctx context.Context, client *octavia.Client, kind, id string) (st
 		if err != nil || len(nets) == 0 {
 			return "", err
 		}
-		return "network " + displayName(nets[0].Name, nets[0].ID), nil
+		return "network " + ui.DisplayName(nets[0].Name, nets[0].ID), nil
 	case "port":
 		prts, err := octavia.Collect(client.Ports(ctx, ports.ListOpts{ID: id}))
 		if err != nil || len(prts) == 0 {
@@ -148,14 +149,14 @@ func (p *lbWizard) renderVIPCheck() goapp.UI {
 	switch {
 	case c.id == "":
 		return goapp.Div()
-	case c.status == loading:
+	case c.status == ui.Loading:
 		class, text = "alert-info", "Looking up the VIP's "+c.kind+" "+c.id+" in Neutron…"
-	case c.status == loadFailed:
+	case c.status == ui.LoadFailed:
 		class, text = "alert-warn", "Neutron could not be asked about "+c.kind+" "+c.id+" ("+c.err+"): Octavia checks it when it creates the load balancer."
 	case c.found == "":
 		class, text = "alert-warn", "Neutron does not list "+c.kind+" "+c.id+" for you. If its policy hides it, Octavia may still take it; if the ID is wrong, Octavia refuses the create and says why."
 	default:
 		class, text = "alert-ok", "Neutron knows the VIP's "+c.found+"."
 	}
-	return idClassDiv("wz-vip-check", "alert", class).DataSet("found", c.found != "").Aria("live", "polite").Text(text)
+	return ui.IDClassDiv("wz-vip-check", "alert", class).DataSet("found", c.found != "").Aria("live", "polite").Text(text)
 }

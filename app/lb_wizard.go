@@ -17,6 +17,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/internal/wizard"
 	"github.com/octaview/octaview/octavia"
 )
@@ -35,7 +36,7 @@ func subnetChoices(subs []subnets.Subnet, nets []networks.Network) []subnetChoic
 	}
 	out := make([]subnetChoice, 0, len(subs))
 	for _, s := range subs {
-		label := displayName(s.Name, s.ID) + " — " + s.CIDR
+		label := ui.DisplayName(s.Name, s.ID) + " — " + s.CIDR
 		if n := netName[s.NetworkID]; n != "" {
 			label += " (network " + n + ")"
 		}
@@ -53,17 +54,17 @@ func subnetChoices(subs []subnets.Subnet, nets []networks.Network) []subnetChoic
 
 // portChoices are the ports a VIP may take: those no device uses, labelled
 // "name — address".
-func portChoices(list []ports.Port) []choice {
-	var out []choice
+func portChoices(list []ports.Port) []ui.Choice {
+	var out []ui.Choice
 	for _, p := range list {
 		if p.DeviceOwner != "" {
 			continue
 		}
-		label := displayName(p.Name, p.ID)
+		label := ui.DisplayName(p.Name, p.ID)
 		if len(p.FixedIPs) > 0 {
 			label += " — " + p.FixedIPs[0].IPAddress
 		}
-		out = append(out, choice{ID: p.ID, Label: label})
+		out = append(out, ui.Choice{ID: p.ID, Label: label})
 	}
 	return out
 }
@@ -102,12 +103,12 @@ type lbWizard struct {
 	w       *wizard.Model
 
 	subnets   []subnetChoice
-	nets      []choice
-	ports     []choice
-	flavors   []choice
-	zones     []choice
+	nets      []ui.Choice
+	ports     []ui.Choice
+	flavors   []ui.Choice
+	zones     []ui.Choice
 	providers []string // the cloud's (nil: unknown)
-	netStatus loadStatus
+	netStatus ui.LoadStatus
 	netErr    string
 	vipCheck  vipCheck // the review's lookup of a typed VIP ID (lb_vip_typed.go)
 
@@ -158,8 +159,8 @@ func (p *lbWizard) reset() {
 // networks, free ports, flavors and availability zones (each optional:
 // without them their picker is not shown). UI goroutine.
 func (p *lbWizard) loadNeutron(ctx goapp.Context) {
-	if p.netStatus != loaded {
-		p.netStatus, p.netErr = loading, "" // a reload keeps the pickers as they are until it is done
+	if p.netStatus != ui.Loaded {
+		p.netStatus, p.netErr = ui.Loading, "" // a reload keeps the pickers as they are until it is done
 	}
 	client := p.sess.Client
 	ctx.Async(func() {
@@ -190,24 +191,24 @@ func (p *lbWizard) loadNeutron(ctx goapp.Context) {
 			}
 			p.w.Support(form.ForCreate(p.w.LB["provider"], provs)) // provider.go: the pool form's rule
 			if err != nil {
-				p.netStatus, p.netErr = loadFailed, octavia.Message(err)
+				p.netStatus, p.netErr = ui.LoadFailed, octavia.Message(err)
 				return
 			}
-			p.subnets, p.netStatus = subnetChoices(subs, nets), loaded
+			p.subnets, p.netStatus = subnetChoices(subs, nets), ui.Loaded
 			p.nets = nil
 			for _, n := range nets {
-				p.nets = append(p.nets, choice{ID: n.ID, Label: displayName(n.Name, n.ID)})
+				p.nets = append(p.nets, ui.Choice{ID: n.ID, Label: ui.DisplayName(n.Name, n.ID)})
 			}
 			p.ports = portChoices(prts)
 			p.flavors, p.zones = nil, nil
 			for _, f := range flvs {
 				if f.Text("enabled") == "true" {
-					p.flavors = append(p.flavors, choice{ID: f.Text("id"), Label: f.Text("name")})
+					p.flavors = append(p.flavors, ui.Choice{ID: f.Text("id"), Label: f.Text("name")})
 				}
 			}
 			for _, z := range azs {
 				if z.Text("enabled") == "true" {
-					p.zones = append(p.zones, choice{ID: z.Text("name"), Label: z.Text("name")})
+					p.zones = append(p.zones, ui.Choice{ID: z.Text("name"), Label: z.Text("name")})
 				}
 			}
 			if p.w.LB["vip_subnet_id"] == "" && len(p.subnets) > 0 {
@@ -275,10 +276,10 @@ func (p *lbWizard) next(ctx goapp.Context, e goapp.Event) {
 // page's order): the field to fix first. UI goroutine.
 func focusFirstFieldError(ctx goapp.Context) {
 	ctx.Defer(func(goapp.Context) {
-		el := windowGet("document").Call("querySelector", ".field-error[id$='-error']")
+		el := ui.WindowGet("document").Call("querySelector", ".field-error[id$='-error']")
 		if el.Truthy() {
 			id := el.Get("id").String()
-			focusID(strings.TrimSuffix(id, "-error"))
+			ui.FocusID(strings.TrimSuffix(id, "-error"))
 		}
 	})
 }
@@ -376,9 +377,9 @@ func (p *lbWizard) Render() goapp.UI {
 	}
 	if p.sess != nil && p.sess.ReadOnly {
 		return &shell{Nav: navCreate, Title: "Create a load balancer", Content: []goapp.UI{
-			idClassDiv("create-refused", "alert", "alert-info").Body(
+			ui.IDClassDiv("create-refused", "alert", "alert-info").Body(
 				goapp.P().Text(readOnlyWhy(p.sess, "create a load balancer")),
-				classA("btn").Href(listPath).Text("See the load balancers"),
+				ui.ClassA("btn").Href(listPath).Text("See the load balancers"),
 			),
 		}}
 	}
@@ -389,7 +390,7 @@ func (p *lbWizard) Render() goapp.UI {
 			goapp.Form().ID("create-form").Class("form", "wz").OnSubmit(p.submit).Body(
 				p.renderSteps(),
 				goapp.If(p.wr.err != "", func() goapp.UI {
-					return alertError("create-error", p.wr.err)
+					return ui.AlertError("create-error", p.wr.err)
 				}),
 				goapp.If(p.wr.refused != nil, func() goapp.UI { return p.wr.retry("create-retry") }),
 				p.renderStep(),
@@ -447,23 +448,23 @@ func (p *lbWizard) renderActions() goapp.UI {
 	if p.wr.sending {
 		create = "Creating…"
 	}
-	return classDiv("confirm-actions", "wz-actions").Body(
+	return ui.ClassDiv("confirm-actions", "wz-actions").Body(
 		goapp.If(p.step > wizard.StepLB, func() goapp.UI {
-			return typedButton("wz-back", "button").Class("btn").OnClick(p.back).Text("Back")
+			return ui.TypedButton("wz-back", "button").Class("btn").OnClick(p.back).Text("Back")
 		}),
 		goapp.If(p.step < wizard.StepReview, func() goapp.UI {
-			return typedButton("wz-next", "submit").Class("btn", "btn-primary").
+			return ui.TypedButton("wz-next", "submit").Class("btn", "btn-primary").
 				Text("Next: " + wizard.Titles[p.step+1])
 		}),
 		p.createButton(create),
-		classA("btn", "btn-ghost").Href(listPath).Text("Cancel"),
+		ui.ClassA("btn", "btn-ghost").Href(listPath).Text("Cancel"),
 	)
 }
 
 // createButton sends the create from any step (the quick create from the
 // first); the primary button on the review only.
 func (p *lbWizard) createButton(text string) goapp.UI {
-	b := typedButton("create-submit", "submit").Class("btn").Disabled(p.wr.sending || !p.netReady()).Text(text)
+	b := ui.TypedButton("create-submit", "submit").Class("btn").Disabled(p.wr.sending || !p.netReady()).Text(text)
 	if p.step == wizard.StepReview {
 		b = b.Class("btn-primary")
 	}
@@ -491,13 +492,13 @@ func (p *lbWizard) renderStep() goapp.UI {
 	}
 	head := []goapp.UI{goapp.Legend().Text(fmt.Sprintf("Step %d of %d: %s", p.step+1, wizard.StepCount, wizard.Titles[p.step]))}
 	if msg := p.stepErr[p.step]; msg != "" {
-		head = append(head, alertError("wz-step-error", msg))
+		head = append(head, ui.AlertError("wz-step-error", msg))
 	}
 	return goapp.FieldSet().ID(fmt.Sprintf("wz-panel-%d", p.step)).Class("card", "wz-panel").Body(append(head, body...)...)
 }
 
 // wizHint is a step's line of explanation.
-func wizHint(text string) goapp.UI { return classP("muted", "hint", "wz-intro").Text(text) }
+func wizHint(text string) goapp.UI { return ui.ClassP("muted", "hint", "wz-intro").Text(text) }
 
 func (p *lbWizard) renderLB() []goapp.UI {
 	v := p.w.LB
@@ -505,9 +506,9 @@ func (p *lbWizard) renderLB() []goapp.UI {
 	fieldOf := func(key string) goapp.UI { return p.renderField(it, key) }
 	out := []goapp.UI{fieldOf("name"), fieldOf("description")}
 	switch p.netStatus {
-	case loadFailed, loaded:
+	case ui.LoadFailed, ui.Loaded:
 	default:
-		return append(out, classDivText("muted", "Loading subnets…"))
+		return append(out, ui.ClassDivText("muted", "Loading subnets…"))
 	}
 	radio := func(val, label string) goapp.UI {
 		id := "create-vip-by-" + val
@@ -522,17 +523,17 @@ func (p *lbWizard) renderLB() []goapp.UI {
 	} else {
 		out = append(out, goapp.FieldSet().Class("wz-vip").Body(
 			goapp.Legend().Text("Virtual IP (VIP)"),
-			classDivBody("wz-radios", radio("subnet", "From a subnet"), radio("port", "An existing port")),
+			ui.ClassDivBody("wz-radios", radio("subnet", "From a subnet"), radio("port", "An existing port")),
 		))
 		if lbVIPBySubnet(v) {
-			nets := []goapp.UI{option("", "Any network", v["_network"] == "")}
+			nets := []goapp.UI{ui.Option("", "Any network", v["_network"] == "")}
 			for _, n := range p.nets {
-				nets = append(nets, option(n.ID, n.Label, n.ID == v["_network"]))
+				nets = append(nets, ui.Option(n.ID, n.Label, n.ID == v["_network"]))
 			}
-			out = append(out, classDivBody("wz-grid",
+			out = append(out, ui.ClassDivBody("wz-grid",
 				field("create-network", "VIP network", goapp.Select().ID("create-network").OnChange(func(ctx goapp.Context, e goapp.Event) {
-					v["_network"] = selectValue(ctx)
-					if s := p.subnetsOf(v["_network"]); len(s) > 0 && !slices.ContainsFunc(s, func(c choice) bool { return c.ID == v["vip_subnet_id"] }) {
+					v["_network"] = ui.SelectValue(ctx)
+					if s := p.subnetsOf(v["_network"]); len(s) > 0 && !slices.ContainsFunc(s, func(c ui.Choice) bool { return c.ID == v["vip_subnet_id"] }) {
 						v["vip_subnet_id"] = s[0].ID
 					}
 					p.changed()
@@ -560,16 +561,16 @@ func (p *lbWizard) renderLB() []goapp.UI {
 			more = append(more, fieldOf(f.Key))
 		}
 	}
-	out = append(out, classDiv("wz-grid").Body(more...))
+	out = append(out, ui.ClassDiv("wz-grid").Body(more...))
 	return append(out, wizHint("That is enough for a load balancer: Create now makes it bare, or go on to give it listeners, pools and members in the same request."))
 }
 
 // subnetsOf are the subnets of network id ("" = every network).
-func (p *lbWizard) subnetsOf(network string) []choice {
-	var out []choice
+func (p *lbWizard) subnetsOf(network string) []ui.Choice {
+	var out []ui.Choice
 	for _, s := range p.subnets {
 		if network == "" || s.NetworkID == network {
-			out = append(out, choice{ID: s.ID, Label: s.Label})
+			out = append(out, ui.Choice{ID: s.ID, Label: s.Label})
 		}
 	}
 	return out
@@ -577,7 +578,7 @@ func (p *lbWizard) subnetsOf(network string) []choice {
 
 // choices are the options of a picked field: the cloud's subnets (those
 // of the VIP's network for the VIP), free ports, flavors, zones.
-func (p *lbWizard) choices(it wizard.Item, f form.Field) []choice {
+func (p *lbWizard) choices(it wizard.Item, f form.Field) []ui.Choice {
 	switch {
 	case f.Type == form.Subnet && it.Step == wizard.StepLB:
 		return p.subnetsOf(p.w.LB["_network"])
@@ -590,9 +591,9 @@ func (p *lbWizard) choices(it wizard.Item, f form.Field) []choice {
 	case f.Ref == octavia.KindAvailabilityZone:
 		return p.zones
 	case f.Ref == octavia.KindProvider:
-		out := make([]choice, 0, len(p.providers))
+		out := make([]ui.Choice, 0, len(p.providers))
 		for _, name := range p.providers {
-			out = append(out, choice{ID: name, Label: name})
+			out = append(out, ui.Choice{ID: name, Label: name})
 		}
 		return out
 	}
@@ -607,7 +608,7 @@ func (p *lbWizard) renderFields(it wizard.Item) goapp.UI {
 			fields = append(fields, p.renderField(it, f.Key))
 		}
 	}
-	return classDiv("wz-grid").Body(fields...)
+	return ui.ClassDiv("wz-grid").Body(fields...)
 }
 
 // renderField is item it's field key, with its error (fieldInput, as the
@@ -619,7 +620,7 @@ func (p *lbWizard) renderField(it wizard.Item, key string) goapp.UI {
 	}
 	f, v := it.Kind.Fields[i], it.V
 	id := wizard.InputID(it.ID, f.Key)
-	return fieldInput{ID: id, Field: f, Value: v[f.Key], Err: p.errs[id], Required: f.Required,
+	return ui.FieldInput{ID: id, Field: f, Value: v[f.Key], Err: p.errs[id], Required: f.Required,
 		Options: p.choices(it, f), Pick: f.Required, Scope: []any{p.gen},
 		Set: func(key, value string) {
 			v[key] = value
@@ -632,7 +633,7 @@ func (p *lbWizard) renderField(it wizard.Item, key string) goapp.UI {
 				form.SetPort(v, value)
 			}
 			p.changed()
-		}}.render()
+		}}.Render()
 }
 
 // scope is the event scope of the handlers that read the items (gen).
@@ -656,19 +657,19 @@ func (p *lbWizard) addButton(id, text string, disabled bool, add func()) goapp.U
 
 // poolSelect picks a pool of the wizard by index (its "_pool").
 func (p *lbWizard) poolSelect(id, label string, v form.Values) goapp.UI {
-	opts := []goapp.UI{option("", "— none —", v["_pool"] == "")}
+	opts := []goapp.UI{ui.Option("", "— none —", v["_pool"] == "")}
 	for i, pl := range p.w.Pools {
-		opts = append(opts, option(strconv.Itoa(i), displayName(pl.V["name"], fmt.Sprintf("pool %d", i+1)), v["_pool"] == strconv.Itoa(i)))
+		opts = append(opts, ui.Option(strconv.Itoa(i), ui.DisplayName(pl.V["name"], fmt.Sprintf("pool %d", i+1)), v["_pool"] == strconv.Itoa(i)))
 	}
 	msg := p.errs[id]
-	return classDivBody("field",
+	return ui.ClassDivBody("field",
 		goapp.Label().For(id).Text(label),
 		goapp.Select().ID(id).OnChange(func(ctx goapp.Context, e goapp.Event) {
-			v["_pool"] = selectValue(ctx)
+			v["_pool"] = ui.SelectValue(ctx)
 			p.changed()
 		}, goapp.EventScope(p.gen, id)).Body(opts...),
 		goapp.If(msg != "", func() goapp.UI {
-			return idClassDiv(id+"-error", "field-error", "st-error-text").Aria("live", "polite").Text(msg)
+			return ui.IDClassDiv(id+"-error", "field-error", "st-error-text").Aria("live", "polite").Text(msg)
 		}))
 
 }
@@ -678,7 +679,7 @@ func (p *lbWizard) renderListeners() []goapp.UI {
 	for i, it := range p.w.Items(wizard.StepListeners) {
 		out = append(out, p.item(it.ID, fmt.Sprintf("Listener %d", i+1), func() { p.w.RemoveListener(i); p.changed() },
 			p.renderFields(it),
-			classDivBody("wz-grid", p.poolSelect(it.ID+"-pool", "Default pool", it.V)),
+			ui.ClassDivBody("wz-grid", p.poolSelect(it.ID+"-pool", "Default pool", it.V)),
 		))
 	}
 	return append(out, p.addButton("wz-add-listener", "Add a listener", false, func() {
@@ -700,20 +701,20 @@ func (p *lbWizard) renderPools() []goapp.UI {
 			use = "The default pool of " + strings.Join(users, ", ") + "."
 		}
 		out = append(out, p.item(it.ID, fmt.Sprintf("Pool %d", i+1), func() { p.w.RemovePool(i); p.changed() },
-			idP(it.ID+"-use").Class("muted", "hint", "wz-intro").Text(use), p.renderFields(it)))
+			ui.IDP(it.ID+"-use").Class("muted", "hint", "wz-intro").Text(use), p.renderFields(it)))
 	}
 	return append(out, p.addButton("wz-add-pool", "Add a pool", false, func() { p.w.Pools = append(p.w.Pools, p.w.NewPool()) }))
 }
 
 // poolName is pool i's name for headings.
 func (p *lbWizard) poolName(i int) string {
-	return displayName(strings.TrimSpace(p.w.Pools[i].V["name"]), fmt.Sprintf("pool %d", i+1))
+	return ui.DisplayName(strings.TrimSpace(p.w.Pools[i].V["name"]), fmt.Sprintf("pool %d", i+1))
 }
 
 func (p *lbWizard) renderMembers() []goapp.UI {
 	out := []goapp.UI{wizHint("Members are the servers behind a pool: their address and port.")}
 	if len(p.w.Pools) == 0 {
-		return append(out, classPText("muted", "No pool yet: members belong to a pool (step 3)."))
+		return append(out, ui.ClassPText("muted", "No pool yet: members belong to a pool (step 3)."))
 	}
 	kind := p.w.Kinds().Member
 	for i := range p.w.Pools {
@@ -737,7 +738,7 @@ func (p *lbWizard) renderMembers() []goapp.UI {
 func (p *lbWizard) renderMonitors() []goapp.UI {
 	out := []goapp.UI{wizHint("A health monitor checks each member and takes the failing ones out of rotation.")}
 	if len(p.w.Pools) == 0 {
-		return append(out, classPText("muted", "No pool yet: a health monitor belongs to a pool (step 3)."))
+		return append(out, ui.ClassPText("muted", "No pool yet: a health monitor belongs to a pool (step 3)."))
 	}
 	kind := p.w.Kinds().Monitor
 	for i := range p.w.Pools {
@@ -746,7 +747,7 @@ func (p *lbWizard) renderMonitors() []goapp.UI {
 		if pl.Monitor == nil {
 			out = append(out, goapp.FieldSet().Class("wz-group").Body(
 				goapp.Legend().Text("Health monitor of "+p.poolName(i)),
-				classPText("muted", "None."),
+				ui.ClassPText("muted", "None."),
 				p.addButton("wz-add-monitor-"+strconv.Itoa(i), "Add a health monitor", false, func() { pl.Monitor = p.w.NewMonitor() }),
 			))
 			continue
@@ -766,16 +767,16 @@ func (p *lbWizard) renderL7() []goapp.UI {
 		it := wizard.Item{Step: wizard.StepL7, Kind: kinds.Policy, V: pol.V, ID: id}
 		lopts := make([]goapp.UI, 0, len(p.w.Listeners))
 		for li, l := range p.w.Listeners {
-			lopts = append(lopts, option(strconv.Itoa(li), fmt.Sprintf("Listener %d — %s :%s", li+1, l["protocol"], l["protocol_port"]),
+			lopts = append(lopts, ui.Option(strconv.Itoa(li), fmt.Sprintf("Listener %d — %s :%s", li+1, l["protocol"], l["protocol_port"]),
 				pol.V["_listener"] == strconv.Itoa(li)))
 		}
 		head := []goapp.UI{field(id+"-listener", "Listener", goapp.Select().ID(id+"-listener").OnChange(func(ctx goapp.Context, e goapp.Event) {
-			pol.V["_listener"] = selectValue(ctx)
+			pol.V["_listener"] = ui.SelectValue(ctx)
 		}, p.scope()).Body(lopts...))}
 		if pol.V["action"] == "REDIRECT_TO_POOL" {
 			head = append(head, p.poolSelect(id+"-pool", "Redirect to pool *", pol.V))
 		}
-		body := []goapp.UI{classDiv("wz-grid").Body(head...), p.renderFields(it)}
+		body := []goapp.UI{ui.ClassDiv("wz-grid").Body(head...), p.renderFields(it)}
 		for j, r := range pol.Rules {
 			rit := wizard.Item{Step: wizard.StepL7, Kind: kinds.Rule, V: r, ID: wizard.RuleID(i, j)}
 			body = append(body, p.item(rit.ID, fmt.Sprintf("Rule %d", j+1), func() {
@@ -792,7 +793,7 @@ func (p *lbWizard) renderL7() []goapp.UI {
 		}, body...))
 	}
 	if len(p.w.Listeners) == 0 {
-		out = append(out, classPText("muted", "No listener yet: a policy belongs to a listener (step 2)."))
+		out = append(out, ui.ClassPText("muted", "No listener yet: a policy belongs to a listener (step 2)."))
 	}
 	return append(out, p.addButton("wz-add-policy", "Add an L7 policy", len(p.w.Listeners) == 0, func() {
 		p.w.Policies = append(p.w.Policies, p.w.NewPolicy())
@@ -802,7 +803,7 @@ func (p *lbWizard) renderL7() []goapp.UI {
 func (p *lbWizard) renderReview() []goapp.UI {
 	body, err := p.w.Body()
 	if err != nil {
-		return []goapp.UI{classDiv("alert", "alert-error").Text(err.Error())}
+		return []goapp.UI{ui.ClassDiv("alert", "alert-error").Text(err.Error())}
 	}
 	var bad []goapp.UI
 	for s := range wizard.StepReview {
@@ -817,10 +818,10 @@ func (p *lbWizard) renderReview() []goapp.UI {
 	}
 	return []goapp.UI{
 		goapp.If(p.vipTyped(), p.renderVIPCheck),
-		idP("wz-summary").Text(wizard.Written(body, p.subnetName) + "."),
+		ui.IDP("wz-summary").Text(wizard.Written(body, p.subnetName) + "."),
 		goapp.If(len(tree) > 0, func() goapp.UI { return goapp.Ul().ID("wz-tree").Class("wz-tree").Body(tree...) }),
 		goapp.If(len(bad) > 0, func() goapp.UI {
-			return classDiv("alert", "alert-error").Body(goapp.Text("These steps need a change:"), goapp.Ul().Body(bad...))
+			return ui.ClassDiv("alert", "alert-error").Body(goapp.Text("These steps need a change:"), goapp.Ul().Body(bad...))
 		}),
 		wizHint("Octavia creates all of it from this one request (POST /v2/lbaas/loadbalancers), exactly as shown:"),
 		goapp.Pre().ID("wz-json").Class("wz-json", "mono").TabIndex(0).Aria("label", "The request body").Text(wizardJSON(body)),
@@ -839,5 +840,5 @@ func readOnlyWhy(sess *session, what string) string {
 		roles = "none"
 	}
 	return fmt.Sprintf("You cannot %s: your roles in project %s (%s) only read. Octavia's default policy lets the roles member, load-balancer_member or admin write; ask an admin of the project for one of them.",
-		what, orDash(sess.Info.ProjectName), roles)
+		what, ui.OrDash(sess.Info.ProjectName), roles)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/internal/wizard"
 )
 
@@ -41,7 +42,7 @@ func TestPortChoices(t *testing.T) {
 		{ID: "p2", Name: "vm", DeviceOwner: "compute:nova"},
 		{ID: "p3-0123456789", Name: ""},
 	})
-	want := []choice{{ID: "p1", Label: "vip-port — 10.0.0.9"}, {ID: "p3-0123456789", Label: "(no name) p3-01234"}}
+	want := []ui.Choice{{ID: "p1", Label: "vip-port — 10.0.0.9"}, {ID: "p3-0123456789", Label: "(no name) p3-01234"}}
 	if len(got) != len(want) {
 		t.Fatalf("got %v, want %v (ports a device uses left out)", got, want)
 	}

@@ -9,6 +9,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -125,11 +126,11 @@ func (p *listPage) startLive(ctx goapp.Context) {
 // liveRead asks Octavia for the rows in view (liveSpan) and takes them
 // into the list. UI goroutine; the GET runs in ctx.Async.
 func (p *listPage) liveRead(ctx goapp.Context) {
-	if p.liveBusy || p.status != loaded || len(p.rows) == 0 {
+	if p.liveBusy || p.status != ui.Loaded || len(p.rows) == 0 {
 		return
 	}
 	shown := p.shownRows()
-	start, end := window(p.viewFirst, len(shown))
+	start, end := ui.Window(p.viewFirst, len(shown))
 	inView := make(map[string]bool, end-start)
 	for i := start; i < end; i++ {
 		inView[shown[i].ID] = true
@@ -318,7 +319,7 @@ func (p *listPage) followTree(ctx goapp.Context) {
 		p.treeRead = sig
 	default:
 		p.treeRead = sig
-		if p.status == loaded {
+		if p.status == ui.Loaded {
 			p.load(ctx)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -82,8 +83,8 @@ func (p *listPage) load(ctx goapp.Context) {
 	// A refresh (Refresh, the 60 s timer) keeps the rows on screen until the
 	// whole new list is read, then swaps them at once: no count that drops
 	// to 30 and grows back, no jump of the scroll position.
-	refresh := p.status == loaded && len(p.rows) > 0
-	p.status, p.err = loading, ""
+	refresh := p.status == ui.Loaded && len(p.rows) > 0
+	p.status, p.err = ui.Loading, ""
 	client, res := p.sess.Client, p.res
 	base := listQuery{Parent: p.Parent, Filters: p.filters, Sort: listSort(res), Project: p.projectColumn()}
 	// The first page the login read, if it is there: on screen with the
@@ -129,11 +130,11 @@ func (p *listPage) load(ctx goapp.Context) {
 		}
 		rows := shown
 		ctx.Dispatch(func(ctx goapp.Context) {
-			if c.Err() == nil && p.status == loading {
+			if c.Err() == nil && p.status == ui.Loading {
 				if refresh {
 					p.rows = rows
 				}
-				p.status, p.loadedAt, p.refreshErr, p.shownAt = loaded, time.Now(), "", time.Time{}
+				p.status, p.loadedAt, p.refreshErr, p.shownAt = ui.Loaded, time.Now(), "", time.Time{}
 				p.treeRead = p.treeSig()
 				p.showAlerts()
 				p.startLive(ctx)
@@ -205,10 +206,10 @@ func (p *listPage) load(ctx goapp.Context) {
 					if refresh { // the rows shown stay; the page says the refresh failed
 						p.refreshErr = fmt.Sprintf("Refresh failed (%s); the rows shown were read at %s.",
 							strings.TrimSuffix(octavia.Message(err), "."), p.loadedAt.UTC().Format("15:04:05 UTC"))
-						p.status, p.loadedAt = loaded, time.Now()
+						p.status, p.loadedAt = ui.Loaded, time.Now()
 						return
 					}
-					p.status, p.err = loadFailed, octavia.Message(err)
+					p.status, p.err = ui.LoadFailed, octavia.Message(err)
 				})
 			}
 		} else {
@@ -227,7 +228,7 @@ func (p *listPage) startRefresh(ctx goapp.Context) {
 		p.stopRefresh()
 	}
 	p.stopRefresh = tick(ctx, time.Second, func(ctx goapp.Context) {
-		if p.status == loading || time.Since(p.loadedAt) < listRefresh {
+		if p.status == ui.Loading || time.Since(p.loadedAt) < listRefresh {
 			ctx.PreventUpdate()
 			return
 		}

@@ -10,6 +10,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -37,7 +38,7 @@ type listPage struct {
 	statusFilter string // "", or a statusTone's class: the rows of that tone only
 
 	sess   *session
-	status loadStatus
+	status ui.LoadStatus
 	err    string
 	rows   []row // sorted by compareRow
 	query  string
@@ -111,7 +112,7 @@ func (p *listPage) OnInit() {
 	if sess == nil {
 		return
 	}
-	u := windowURL()
+	u := ui.WindowURL()
 	pr, q, ok := firstRead(sess, u)
 	if !ok {
 		return
@@ -122,7 +123,7 @@ func (p *listPage) OnInit() {
 	}
 	rows := slices.Clone(f.rows)
 	sortRows(rows)
-	p.res, p.key, p.filters, p.sess, p.status, p.rows, p.shownAt = pr.Res, listKey(u), q.Filters, sess, loading, rows, f.at
+	p.res, p.key, p.filters, p.sess, p.status, p.rows, p.shownAt = pr.Res, listKey(u), q.Filters, sess, ui.Loading, rows, f.at
 }
 
 // OnMount starts an embedded list (a pool's members on the pool's page).
@@ -156,12 +157,12 @@ func (p *listPage) start(ctx goapp.Context, res *resource, key string, filters u
 	}
 	if key != p.key {
 		p.OnDismount()
-		p.res, p.key, p.rows, p.status, p.query, p.statusFilter = res, key, nil, neverLoaded, "", ""
+		p.res, p.key, p.rows, p.status, p.query, p.statusFilter = res, key, nil, ui.NeverLoaded, "", ""
 		p.sortCol, p.sortRev, p.err, p.refreshErr, p.treeRead = 0, false, "", "", ""
 	}
 	p.filters = listFilters(res, filters)
 	if !res.mayRead(p.sess) {
-		p.status, p.err = loadFailed, "Only an admin reads "+res.Plural+" (Octavia's default policy)."
+		p.status, p.err = ui.LoadFailed, "Only an admin reads "+res.Plural+" (Octavia's default policy)."
 		return
 	}
 	if p.Embedded == nil {
@@ -231,7 +232,7 @@ func (p *listPage) shownRows() []row {
 	if p.statusFilter != "" {
 		var out []row
 		for _, r := range rows {
-			if toneOf(r.ProvisioningStatus).class() == p.statusFilter || toneOf(r.OperatingStatus).class() == p.statusFilter && r.ProvisioningStatus == "" {
+			if ui.ToneOf(r.ProvisioningStatus).Class() == p.statusFilter || ui.ToneOf(r.OperatingStatus).Class() == p.statusFilter && r.ProvisioningStatus == "" {
 				out = append(out, r)
 			}
 		}
@@ -287,7 +288,7 @@ func (p *listPage) Render() goapp.UI {
 	body := p.renderList()
 	if p.Embedded != nil {
 		return goapp.Section().Class("card", "embedded-list").Body(
-			classDivBody("card-head", goapp.H2().Text(p.res.Title), classDiv("spacer"), p.renderActions()),
+			ui.ClassDivBody("card-head", goapp.H2().Text(p.res.Title), ui.ClassDiv("spacer"), p.renderActions()),
 			body,
 		)
 	}
@@ -304,21 +305,21 @@ func (p *listPage) Render() goapp.UI {
 // renderActions are the search, the status filter, Refresh and Create.
 func (p *listPage) renderActions() goapp.UI {
 	res := p.res
-	return servedInert(classDiv("head-actions"), p.served).Body(
-		idInput(p.dom("search")).Type("search").Class("search").Placeholder("Search by name or ID").
+	return servedInert(ui.ClassDiv("head-actions"), p.served).Body(
+		ui.IDInput(p.dom("search")).Type("search").Class("search").Placeholder("Search by name or ID").
 			Aria("label", "Search "+res.Plural+" by name or ID").Value(p.query).OnInput(p.onSearch),
 		goapp.If(res.hasStatus(), func() goapp.UI {
 			return goapp.Select().ID(p.dom("status-filter")).Class("status-filter").Aria("label", "Show by status").
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
-					p.statusFilter = selectValue(ctx)
+					p.statusFilter = ui.SelectValue(ctx)
 				}).Body(
-				option("", "Any status", p.statusFilter == ""),
-				option(toneOK.class(), "Active", p.statusFilter == toneOK.class()),
-				option(tonePending.class(), "Pending", p.statusFilter == tonePending.class()),
-				option(toneError.class(), "Error", p.statusFilter == toneError.class()),
+				ui.Option("", "Any status", p.statusFilter == ""),
+				ui.Option(ui.ToneOK.Class(), "Active", p.statusFilter == ui.ToneOK.Class()),
+				ui.Option(ui.TonePending.Class(), "Pending", p.statusFilter == ui.TonePending.Class()),
+				ui.Option(ui.ToneError.Class(), "Error", p.statusFilter == ui.ToneError.Class()),
 			)
 		}),
-		idButton(p.dom("refresh")).Class("btn").Disabled(p.status == loading).
+		ui.IDButton(p.dom("refresh")).Class("btn").Disabled(p.status == ui.Loading).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { p.load(ctx) }).Text("Refresh"),
 		goapp.If(res.Create && res.mayWrite(p.sess) && !p.hasItsOne(), func() goapp.UI {
 			return goapp.A().ID(p.dom("create")).Class("btn", "btn-primary").Href(p.createHref()).Text("Create " + res.Singular)
@@ -342,22 +343,22 @@ func (p *listPage) renderList() goapp.UI {
 	shown := p.shownRows()
 	active, pending, failed := countRows(rows)
 	res := p.res
-	return classDivBody("list",
+	return ui.ClassDivBody("list",
 		goapp.If(len(p.filters) > 0 && p.Embedded == nil, p.renderFilters),
-		classDiv("summary").Body(
-			idSpan(p.dom("count")).Text(countOf(len(rows), res)),
+		ui.ClassDiv("summary").Body(
+			ui.IDSpan(p.dom("count")).Text(countOf(len(rows), res)),
 			goapp.If(res.hasStatus(), func() goapp.UI {
-				return classSpan("sum-item", "st-ok-text").Textf("%d active", active)
+				return ui.ClassSpan("sum-item", "st-ok-text").Textf("%d active", active)
 			}),
-			goapp.If(pending > 0, func() goapp.UI { return classSpan("sum-item", "st-pending-text").Textf("%d pending", pending) }),
-			goapp.If(failed > 0, func() goapp.UI { return classSpan("sum-item", "st-error-text").Textf("%d in error", failed) }),
+			goapp.If(pending > 0, func() goapp.UI { return ui.ClassSpan("sum-item", "st-pending-text").Textf("%d pending", pending) }),
+			goapp.If(failed > 0, func() goapp.UI { return ui.ClassSpan("sum-item", "st-error-text").Textf("%d in error", failed) }),
 			goapp.If(p.query != "" || p.statusFilter != "", func() goapp.UI {
-				return classSpan("sum-item").Textf("%d shown", len(shown))
+				return ui.ClassSpan("sum-item").Textf("%d shown", len(shown))
 			}),
-			classDiv("spacer"),
+			ui.ClassDiv("spacer"),
 			renderLive("live", p.liveState(), fmt.Sprintf("The %s in view (one GET for all of them; the whole list every minute and on Refresh)", res.Plural)),
 			goapp.If(p.refreshErr != "", func() goapp.UI {
-				return idSpan(p.dom("refresh-error")).Class("st-error-text").Text(p.refreshErr)
+				return ui.IDSpan(p.dom("refresh-error")).Class("st-error-text").Text(p.refreshErr)
 			}),
 		),
 		p.renderBody(shown, len(rows)))
@@ -383,28 +384,28 @@ func (p *listPage) renderFilters() goapp.UI {
 		if len(rest) > 0 {
 			href += "?" + rest.Encode()
 		}
-		var value goapp.UI = classSpanText("mono", v)
+		var value goapp.UI = ui.ClassSpanText("mono", v)
 		if of := resourceOf(f.Of); of != nil {
-			value = classA("mono").Href(of.detailPathOf("", v)).Text(v)
+			value = ui.ClassA("mono").Href(of.detailPathOf("", v)).Text(v)
 		}
-		chips = append(chips, classSpan("chip").DataSet("filter", f.Key).Body(
-			classSpanText("muted", f.Label+": "), value,
-			classA("chip-x").Href(href).Aria("label", "Remove the filter "+f.Label).Text("×"),
+		chips = append(chips, ui.ClassSpan("chip").DataSet("filter", f.Key).Body(
+			ui.ClassSpanText("muted", f.Label+": "), value,
+			ui.ClassA("chip-x").Href(href).Aria("label", "Remove the filter "+f.Label).Text("×"),
 		))
 	}
-	return idClassDiv(p.dom("filters"), "filters").Body(chips...)
+	return ui.IDClassDiv(p.dom("filters"), "filters").Body(chips...)
 }
 
 func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 	res := p.res
 	switch {
-	case p.status == loadFailed:
-		return idClassDiv(p.dom("error"), "alert", "alert-error").Body(
+	case p.status == ui.LoadFailed:
+		return ui.IDClassDiv(p.dom("error"), "alert", "alert-error").Body(
 			goapp.Strong().Textf("The %s could not be listed. ", res.Plural),
 			goapp.Text(p.err),
 		)
-	case (p.status == loading || p.status == neverLoaded) && total == 0:
-		return idClassDiv(p.dom("loading"), "empty", "loading").Textf("Loading %s…", res.Plural)
+	case (p.status == ui.Loading || p.status == ui.NeverLoaded) && total == 0:
+		return ui.IDClassDiv(p.dom("loading"), "empty", "loading").Textf("Loading %s…", res.Plural)
 	case total == 0:
 		what := "This project has no " + res.Plural + " yet."
 		switch {
@@ -416,16 +417,16 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 		if len(p.filters) > 0 || p.Embedded != nil {
 			what = "There are no " + res.Plural + " here yet."
 		}
-		return idClassDiv(p.dom("empty"), "empty").Body(
-			classPText("empty-title", what),
-			goapp.If(res.Intro != "", func() goapp.UI { return classPText("muted", res.Intro) }),
+		return ui.IDClassDiv(p.dom("empty"), "empty").Body(
+			ui.ClassPText("empty-title", what),
+			goapp.If(res.Intro != "", func() goapp.UI { return ui.ClassPText("muted", res.Intro) }),
 			goapp.If(res.Create && res.mayWrite(p.sess), func() goapp.UI {
-				return classA("btn", "btn-primary").Href(p.createHref()).Text("Create the first " + res.Singular)
+				return ui.ClassA("btn", "btn-primary").Href(p.createHref()).Text("Create the first " + res.Singular)
 			}),
 		)
 	case len(shown) == 0:
-		return idClassDiv(p.dom("nomatch"), "empty").Body(
-			classP("empty-title").Textf("No %s matches this search.", res.Singular),
+		return ui.IDClassDiv(p.dom("nomatch"), "empty").Body(
+			ui.ClassP("empty-title").Textf("No %s matches this search.", res.Singular),
 			goapp.Button().Class("btn").OnClick(func(ctx goapp.Context, e goapp.Event) {
 				p.statusFilter = ""
 				p.setQuery(ctx, "")
@@ -439,7 +440,7 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 	cols, sorts := listColumns(res, p.projectColumn())
 	namer := p.projectNamer()
 	canLink := func(k octavia.Kind) bool { r := resourceOf(k); return r != nil && r.mayRead(p.sess) }
-	return &vtable{
+	return &ui.Vtable{
 		ID:    p.dom("table"),
 		Cols:  cols,
 		Count: len(shown),
@@ -486,9 +487,9 @@ func renderRow(res *resource, r *row, now time.Time, canLink func(octavia.Kind) 
 	if res.NoDetail {
 		name = goapp.Text(text)
 	}
-	cells := []goapp.UI{classTd("name").Title("%s", r.Name).Body(name)}
+	cells := []goapp.UI{ui.ClassTd("name").Title("%s", r.Name).Body(name)}
 	if project != nil && res.hasStatus() {
-		cells = append(cells, classTd("project").Title("%s", r.ProjectID).Text(orDash(project(r.ProjectID))))
+		cells = append(cells, ui.ClassTd("project").Title("%s", r.ProjectID).Text(ui.OrDash(project(r.ProjectID))))
 	}
 	for j, c := range res.Columns {
 		v := ""
@@ -499,23 +500,23 @@ func renderRow(res *resource, r *row, now time.Time, canLink func(octavia.Kind) 
 		case c.Badge:
 			cells = append(cells, goapp.Td().Body(badge(v)))
 		case c.Link != "" && v != "" && canLink(c.Link):
-			cells = append(cells, classTd("mono").Body(goapp.A().Href(resourceOf(c.Link).detailPathOf("", firstID(v))).Text(shorten(v, 13))))
+			cells = append(cells, ui.ClassTd("mono").Body(goapp.A().Href(resourceOf(c.Link).detailPathOf("", firstID(v))).Text(shorten(v, 13))))
 		case c.Mono:
-			cells = append(cells, classTd(monoClasses(v)...).Title("%s", v).Text(orDash(v)))
+			cells = append(cells, ui.ClassTd(ui.MonoClasses(v)...).Title("%s", v).Text(ui.OrDash(v)))
 		default:
-			cells = append(cells, goapp.Td().Title("%s", v).Text(orDash(v))) // the whole text, when the cell cuts it
+			cells = append(cells, goapp.Td().Title("%s", v).Text(ui.OrDash(v))) // the whole text, when the cell cuts it
 		}
 	}
 	if res.hasStatus() {
-		cells = append(cells, classTd(colStatus).Body(badge(r.ProvisioningStatus)), classTd(colStatus).Body(badge(r.OperatingStatus)))
+		cells = append(cells, ui.ClassTd(colStatus).Body(badge(r.ProvisioningStatus)), ui.ClassTd(colStatus).Body(badge(r.OperatingStatus)))
 	}
 	if res.Times {
 		created, updated := createdAt(r), octavia.ParseTime(r.UpdatedAt)
-		cells = append(cells, classTd("nowrap", colSecondary).Title("%s", formatAgo(created, now)).Text(formatTime(created)),
-			classTd("nowrap", colSecondary).Title("%s", formatAgo(updated, now)).Text(formatTime(updated)))
+		cells = append(cells, ui.ClassTd("nowrap", colSecondary).Title("%s", ui.FormatAgo(created, now)).Text(ui.FormatTime(created)),
+			ui.ClassTd("nowrap", colSecondary).Title("%s", ui.FormatAgo(updated, now)).Text(ui.FormatTime(updated)))
 	}
 	if !res.namedByID() {
-		cells = append(cells, classTd("mono", "muted", "id", colSecondary).Title("%s", r.ID).Text(shorten(r.ID, 13)))
+		cells = append(cells, ui.ClassTd("mono", "muted", "id", colSecondary).Title("%s", r.ID).Text(shorten(r.ID, 13)))
 	}
 	return goapp.Tr().Class(res.Prefix+"-row", "res-row").DataSet("id", r.ID).DataSet("status", r.ProvisioningStatus).DataSet("operating", r.OperatingStatus).Body(cells...)
 }
@@ -531,7 +532,7 @@ func (r *resource) rowName(row *row) string {
 	if r.namedByID() {
 		return row.ID
 	}
-	return displayName(row.Name, row.ID)
+	return ui.DisplayName(row.Name, row.ID)
 }
 
 // countOf is a list's count: "1 load balancer", "2 load balancers".

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/octaview/octaview/app/internal/ui"
 	"sort"
 	"strconv"
 	"strings"
@@ -205,26 +206,26 @@ const (
 	colStatus    = "col-st"
 )
 
-func listColumns(res *resource, project bool) (cols []vcol, sorts []int) {
-	cols, sorts = append(cols, vcol{res.firstColumn(), "20%", colName}), append(sorts, sortName)
+func listColumns(res *resource, project bool) (cols []ui.Vcol, sorts []int) {
+	cols, sorts = append(cols, ui.Vcol{Title: res.firstColumn(), Width: "20%", Class: colName}), append(sorts, sortName)
 	if project {
-		cols, sorts = append(cols, vcol{"Project", "10%", ""}), append(sorts, sortProject)
+		cols, sorts = append(cols, ui.Vcol{Title: "Project", Width: "10%"}), append(sorts, sortProject)
 	}
 	for i, c := range res.Columns {
 		w := c.Width
 		if w == "" {
 			w = "11%"
 		}
-		cols, sorts = append(cols, vcol{c.Title, w, ""}), append(sorts, i+1)
+		cols, sorts = append(cols, ui.Vcol{Title: c.Title, Width: w}), append(sorts, i+1)
 	}
 	if res.hasStatus() {
-		cols, sorts = append(cols, vcol{"Provisioning", "11%", colStatus}, vcol{"Operating", "10%", colStatus}), append(sorts, sortStatus, sortNone)
+		cols, sorts = append(cols, ui.Vcol{Title: "Provisioning", Width: "11%", Class: colStatus}, ui.Vcol{Title: "Operating", Width: "10%", Class: colStatus}), append(sorts, sortStatus, sortNone)
 	}
 	if res.Times {
-		cols, sorts = append(cols, vcol{"Created (UTC)", "12%", colSecondary}, vcol{"Updated (UTC)", "12%", colSecondary}), append(sorts, sortCreated, sortUpdated)
+		cols, sorts = append(cols, ui.Vcol{Title: "Created (UTC)", Width: "12%", Class: colSecondary}, ui.Vcol{Title: "Updated (UTC)", Width: "12%", Class: colSecondary}), append(sorts, sortCreated, sortUpdated)
 	}
 	if !res.namedByID() {
-		cols, sorts = append(cols, vcol{"ID", "12%", colSecondary}), append(sorts, sortID)
+		cols, sorts = append(cols, ui.Vcol{Title: "ID", Width: "12%", Class: colSecondary}), append(sorts, sortID)
 	}
 	return cols, sorts
 }

@@ -7,6 +7,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
 )
@@ -104,8 +105,8 @@ func (r *treeRead) ids(k octavia.Kind, pool string) []string {
 // alertStatus reports whether a status calls for attention: ERROR (either
 // status) or DEGRADED.
 func alertStatus(status string) bool {
-	t := toneOf(status)
-	return t == toneError || t == toneWarn
+	t := ui.ToneOf(status)
+	return t == ui.ToneError || t == ui.ToneWarn
 }
 
 // alerts counts the objects of the read in ERROR or DEGRADED.
@@ -222,11 +223,11 @@ func renderLive(id string, s liveState, what string) goapp.UI {
 		if !s.ReadAt.IsZero() {
 			shown = "shown as read at " + clockUTC(s.ReadAt)
 		}
-		return idSpan(id).Class("live-failed", "st-error-text").Aria("live", "polite").
+		return ui.IDSpan(id).Class("live-failed", "st-error-text").Aria("live", "polite").
 			Title("Polled every 3 s; it tries again at each poll").
 			Textf("Not live: the read at %s failed (%s); %s", clockUTC(s.ErrAt), strings.TrimSuffix(s.Err, "."), shown)
 	case s.live():
-		return idSpan(id).Class("live").Title(what + ", read every 3 s; last read at " + clockUTC(s.ReadAt)).Text("live · every 3 s")
+		return ui.IDSpan(id).Class("live").Title(what + ", read every 3 s; last read at " + clockUTC(s.ReadAt)).Text("live · every 3 s")
 	}
 	return nil
 }
@@ -291,9 +292,9 @@ func seenSince(project, id, which, status string) (seenStatus, bool) {
 // 12:03:10 UTC)", or "for at least …" when it was so at the first read.
 func (s seenStatus) forText(now time.Time) string {
 	if s.Already {
-		return fmt.Sprintf("for at least %s (so when this tab first read it, at %s)", formatElapsed(now.Sub(s.Since)), clockUTC(s.Since))
+		return fmt.Sprintf("for at least %s (so when this tab first read it, at %s)", ui.FormatElapsed(now.Sub(s.Since)), clockUTC(s.Since))
 	}
-	return fmt.Sprintf("for %s (since %s)", formatElapsed(now.Sub(s.Since)), clockUTC(s.Since))
+	return fmt.Sprintf("for %s (since %s)", ui.FormatElapsed(now.Sub(s.Since)), clockUTC(s.Since))
 }
 
 // setAlertTitle shows n, the objects in ERROR or DEGRADED on the page, in
@@ -307,7 +308,7 @@ func setAlertTitle(n int) {
 	if n > 0 {
 		title = fmt.Sprintf("(%d ERROR/DEGRADED) %s", n, appTitle)
 	}
-	doc := windowGet("document")
+	doc := ui.WindowGet("document")
 	if doc.Get("title").String() != title {
 		doc.Set("title", title)
 	}

@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 )
 
@@ -44,7 +45,7 @@ func keepServedLogin() {
 			goapp.Log("octaview: reading the served login form:", err)
 		}
 	}()
-	doc := windowGet("document")
+	doc := ui.WindowGet("document")
 	served.mu.Lock()
 	defer served.mu.Unlock()
 	if form := doc.Call("getElementById", "login-form"); form.Truthy() {
@@ -137,7 +138,7 @@ func (p *loginPage) OnInit() {
 		return
 	}
 	if b, ok := pageBoot(); ok {
-		p.cfg, p.cfgStatus = b.Config, loaded
+		p.cfg, p.cfgStatus = b.Config, ui.Loaded
 	}
 	switch live, told := takeBootSession(); {
 	case told && !live:
@@ -148,8 +149,8 @@ func (p *loginPage) OnInit() {
 	case told && live:
 		p.sessionLive = true // no form until the check answers
 	}
-	p.next = safeNext(windowURL().Query().Get("next")) // the form's action, as served
-	if f := takeBootLogin(); f != nil {                // a plain login failed: the page shows why, as served
+	p.next = safeNext(ui.WindowURL().Query().Get("next")) // the form's action, as served
+	if f := takeBootLogin(); f != nil {                   // a plain login failed: the page shows why, as served
 		p.user, p.domain, p.project, p.err = f.User, cmp.Or(f.Domain, "Default"), f.Project, f.Error
 	}
 	values, until := takeServedLogin()

@@ -11,6 +11,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
@@ -28,7 +29,7 @@ type loginPage struct {
 	token                           string
 
 	cfg       serverapi.Config
-	cfgStatus loadStatus
+	cfgStatus ui.LoadStatus
 	busy      bool
 	restoring bool // checking the session cookie
 	restored  bool // the cookie was checked (once per page)
@@ -77,7 +78,7 @@ func (p *loginPage) OnNav(ctx goapp.Context) {
 	if p.method == "" {
 		p.method = methodPassword
 	}
-	if p.cfgStatus == neverLoaded {
+	if p.cfgStatus == ui.NeverLoaded {
 		p.loadConfig(ctx)
 	}
 	if !p.plainUntil.IsZero() {
@@ -141,9 +142,9 @@ func (p *loginPage) OnDismount() {
 // goroutine.
 func focusLogin(ctx goapp.Context) {
 	ctx.Defer(func(goapp.Context) {
-		doc := windowGet("document")
+		doc := ui.WindowGet("document")
 		if a := doc.Get("activeElement"); !a.Truthy() || a.Equal(doc.Get("body")) {
-			focusID("login-user")
+			ui.FocusID("login-user")
 		}
 	})
 }
@@ -152,9 +153,9 @@ func focusLogin(ctx goapp.Context) {
 // restore Boot started, when the page said there is one).
 func (p *loginPage) restore(ctx goapp.Context) {
 	p.restored, p.restoring = true, true
-	origin := originOf(windowURL())
+	origin := originOf(ui.WindowURL())
 	next := p.next
-	serverCfg, cfgKnown := p.cfg, p.cfgStatus == loaded
+	serverCfg, cfgKnown := p.cfg, p.cfgStatus == ui.Loaded
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
@@ -197,8 +198,8 @@ func (p *loginPage) restore(ctx goapp.Context) {
 
 // loadConfig fetches /api/config: the lab users to show and the modes.
 func (p *loginPage) loadConfig(ctx goapp.Context) {
-	p.cfgStatus = loading
-	origin := originOf(windowURL())
+	p.cfgStatus = ui.Loading
+	origin := originOf(ui.WindowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
@@ -206,11 +207,11 @@ func (p *loginPage) loadConfig(ctx goapp.Context) {
 		err := getJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &cfg)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if err != nil {
-				p.cfgStatus = loadFailed
+				p.cfgStatus = ui.LoadFailed
 				goapp.Log("octaview:", err)
 				return
 			}
-			p.cfg, p.cfgStatus = cfg, loaded
+			p.cfg, p.cfgStatus = cfg, ui.Loaded
 		})
 	})
 }
@@ -328,8 +329,8 @@ func (p *loginPage) submit(ctx goapp.Context, e goapp.Event) {
 // ends. UI goroutine.
 func (p *loginPage) send(req loginRequest) {
 	ctx := p.uctx
-	origin := originOf(windowURL())
-	serverCfg, cfgKnown := p.cfg, p.cfgStatus == loaded
+	origin := originOf(ui.WindowURL())
+	serverCfg, cfgKnown := p.cfg, p.cfgStatus == ui.Loaded
 	next := p.next
 	ctx.Async(func() {
 		sent := time.Now() // the session's since (loggedOutSince)
@@ -480,92 +481,92 @@ func (p *loginPage) useLabUser(u serverapi.LabUser) goapp.EventHandler {
 func (p *loginPage) checkingLive() bool { return p.sessionLive && !p.ready }
 
 func (p *loginPage) Render() goapp.UI {
-	return mainContent().Class("login-wrap").Body(
-		classDivBody("login-card",
+	return ui.MainContent().Class("login-wrap").Body(
+		ui.ClassDivBody("login-card",
 			&updateNotice{},
-			classDivBody("login-brand",
-				decorative(goapp.Img().Src("/web/icon.svg").Class("login-icon")),
+			ui.ClassDivBody("login-brand",
+				ui.Decorative(goapp.Img().Src("/web/icon.svg").Class("login-icon")),
 				goapp.Div().Body(
 					goapp.H1().Text("Octaview"),
-					classPText("muted", "OpenStack Octavia console"),
+					ui.ClassPText("muted", "OpenStack Octavia console"),
 				)),
 
 			goapp.If(p.restoring || p.checkingLive(), func() goapp.UI {
-				return idP("login-restoring").Class("muted").Aria("live", "polite").Text("Checking your session…")
+				return ui.IDP("login-restoring").Class("muted").Aria("live", "polite").Text("Checking your session…")
 			}),
 
 			goapp.Form().ID("login-form").Class("form").Method("post").Action(loginAction(p.next)).
 				DataSet("plain", map[bool]string{true: "on", false: "off"}[goapp.IsServer]).DataSet("checking", p.checkingLive()).
 				DataSet("ready", p.ready).DataSet("method", p.method).OnSubmit(p.submit).Body(
 				goapp.If(p.method == methodPassword, func() goapp.UI {
-					return classDivBody("login-fields",
-						field("login-user", "User name", idInput("login-user").Name("user").Attr("autocomplete", "username").
+					return ui.ClassDivBody("login-fields",
+						field("login-user", "User name", ui.IDInput("login-user").Name("user").Attr("autocomplete", "username").
 							Value(p.user).OnInput(p.ValueTo(&p.user)).AutoFocus(true)),
-						field("login-password", "Password", idInput("login-password").Type("password").Name("password").Attr("autocomplete", "current-password").
+						field("login-password", "Password", ui.IDInput("login-password").Type("password").Name("password").Attr("autocomplete", "current-password").
 							Value(p.password).OnInput(p.ValueTo(&p.password))),
-						classDivBody("form-row",
-							field("login-domain", "Domain", idInput("login-domain").Name("domain").
+						ui.ClassDivBody("form-row",
+							field("login-domain", "Domain", ui.IDInput("login-domain").Name("domain").
 								Value(p.domain).OnInput(p.ValueTo(&p.domain))),
-							field("login-project", "Project (optional)", idInput("login-project").Name("project").
+							field("login-project", "Project (optional)", ui.IDInput("login-project").Name("project").
 								Placeholder("your default project").Value(p.project).OnInput(p.ValueTo(&p.project)))))
 
 				}),
 				goapp.If(p.method == methodAppCred, func() goapp.UI {
-					return classDivBody("login-fields",
-						field("login-ac-id", "Application credential ID", idInput("login-ac-id").Name("ac-id").
+					return ui.ClassDivBody("login-fields",
+						field("login-ac-id", "Application credential ID", ui.IDInput("login-ac-id").Name("ac-id").
 							Value(p.acID).OnInput(p.ValueTo(&p.acID))),
-						classPText("muted", "or its name, with the user it belongs to:"),
-						classDivBody("form-row",
-							field("login-ac-name", "Name", idInput("login-ac-name").Name("ac-name").
+						ui.ClassPText("muted", "or its name, with the user it belongs to:"),
+						ui.ClassDivBody("form-row",
+							field("login-ac-name", "Name", ui.IDInput("login-ac-name").Name("ac-name").
 								Value(p.acName).OnInput(p.ValueTo(&p.acName))),
-							field("login-ac-user", "User name", idInput("login-ac-user").Name("ac-user").
+							field("login-ac-user", "User name", ui.IDInput("login-ac-user").Name("ac-user").
 								Value(p.user).OnInput(p.ValueTo(&p.user))),
-							field("login-ac-domain", "Domain", idInput("login-ac-domain").Name("ac-domain").
+							field("login-ac-domain", "Domain", ui.IDInput("login-ac-domain").Name("ac-domain").
 								Value(p.domain).OnInput(p.ValueTo(&p.domain)))),
 
-						field("login-ac-secret", "Secret", idInput("login-ac-secret").Type("password").Name("ac-secret").
+						field("login-ac-secret", "Secret", ui.IDInput("login-ac-secret").Type("password").Name("ac-secret").
 							Value(p.acSecret).OnInput(p.ValueTo(&p.acSecret))))
 
 				}),
 				goapp.If(p.method == methodToken, func() goapp.UI {
-					return classDivBody("login-fields",
-						field("login-token", "Keystone token", idInput("login-token").Type("password").Name("token").
+					return ui.ClassDivBody("login-fields",
+						field("login-token", "Keystone token", ui.IDInput("login-token").Type("password").Name("token").
 							Value(p.token).OnInput(p.ValueTo(&p.token))),
-						field("login-token-project", "Project (optional)", idInput("login-token-project").Name("token-project").
+						field("login-token-project", "Project (optional)", ui.IDInput("login-token-project").Name("token-project").
 							Placeholder("the token's project").Value(p.project).OnInput(p.ValueTo(&p.project))))
 
 				}),
 				goapp.If(p.err != "", func() goapp.UI {
-					return alertError("login-error", p.err)
+					return ui.AlertError("login-error", p.err)
 				}),
 				goapp.If(p.notice != "", func() goapp.UI {
-					return idClassDiv("login-notice", "alert", "alert-info").Aria("live", "polite").Text(p.notice)
+					return ui.IDClassDiv("login-notice", "alert", "alert-info").Aria("live", "polite").Text(p.notice)
 				}),
 
-				typedButton("login-submit", "submit").Class("btn", "btn-primary", "btn-block").
+				ui.TypedButton("login-submit", "submit").Class("btn", "btn-primary", "btn-block").
 					Disabled(p.busy || !goapp.IsServer && !p.ready && !p.restoring).
 					Text(map[bool]string{true: "Logging in…", false: "Log in"}[p.busy]),
 
-				classDiv("login-methods").Role("group").Aria("label", "Log in with").Body(
-					classSpan("muted", "login-methods-label").Text("Log in with"),
+				ui.ClassDiv("login-methods").Role("group").Aria("label", "Log in with").Body(
+					ui.ClassSpan("muted", "login-methods-label").Text("Log in with"),
 					methodButton("login-method-password", "Password", methodPassword, p),
 					methodButton("login-method-appcred", "Application credential", methodAppCred, p),
 					methodButton("login-method-token", "Token", methodToken, p),
 				),
 			),
 			goapp.If(p.cfg.Lab && len(p.cfg.LabUsers) > 0, func() goapp.UI {
-				return classDivBody("lab-users",
+				return ui.ClassDivBody("lab-users",
 					goapp.H2().Text("Lab cloud users"),
-					classPText("muted", "This server runs the embedded lab cloud. Pick a user to fill in the form."),
+					ui.ClassPText("muted", "This server runs the embedded lab cloud. Pick a user to fill in the form."),
 					goapp.Table().Class("table", "table-compact").Body(
 						goapp.THead().Body(goapp.Tr().Body(
-							goapp.Th().Text("user"), goapp.Th().Text("password"), goapp.Th().Text("project"), goapp.Th().Text("role"), goapp.Th().Body(classSpanText("sr-only", "fill in")),
+							goapp.Th().Text("user"), goapp.Th().Text("password"), goapp.Th().Text("project"), goapp.Th().Text("role"), goapp.Th().Body(ui.ClassSpanText("sr-only", "fill in")),
 						)),
-						goapp.TBody().Body(rangeSlice(p.cfg.LabUsers, func(i int) goapp.UI {
+						goapp.TBody().Body(ui.RangeSlice(p.cfg.LabUsers, func(i int) goapp.UI {
 							u := p.cfg.LabUsers[i]
 							return goapp.Tr().Body(
-								classTdText("mono", u.Name),
-								classTdText("mono", u.Password),
+								ui.ClassTdText("mono", u.Name),
+								ui.ClassTdText("mono", u.Password),
 								goapp.Td().Text(u.Project),
 								goapp.Td().Text(u.Role),
 								goapp.Td().Body(goapp.Button().Type("button").Class("btn", "btn-small", "btn-ghost").Disabled(!p.ready).
@@ -576,7 +577,7 @@ func (p *loginPage) Render() goapp.UI {
 
 			}),
 			goapp.If(p.cfg.ReadOnly, func() goapp.UI {
-				return classPText("muted", "This server is read-only: you can look, not change.")
+				return ui.ClassPText("muted", "This server is read-only: you can look, not change.")
 			})),
 	)
 }
@@ -592,14 +593,14 @@ func loginAction(next string) string {
 
 // methodButton is one choice of the login method (a toggle button).
 func methodButton(id, label, method string, p *loginPage) goapp.UI {
-	return typedButton(id, "button").Class("btn", "btn-small", "btn-ghost").Disabled(!p.ready).
+	return ui.TypedButton(id, "button").Class("btn", "btn-small", "btn-ghost").Disabled(!p.ready).
 		Aria("pressed", p.method == method).
 		OnClick(func(ctx goapp.Context, e goapp.Event) { p.method, p.err = method, "" }).Text(label)
 }
 
 // field is a labelled form control.
 func field(id, label string, control goapp.UI) goapp.UI {
-	return classDivBody("field",
+	return ui.ClassDivBody("field",
 		goapp.Label().For(id).Text(label),
 		control)
 

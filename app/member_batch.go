@@ -14,6 +14,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -266,26 +267,26 @@ func (b *batchMembers) Render() goapp.UI {
 	if sess == nil || b.Env.Obj == nil || !memberRes.mayWrite(sess) {
 		return goapp.Div()
 	}
-	head := classDivBody("card-head",
+	head := ui.ClassDivBody("card-head",
 		goapp.H2().Text("Member set"),
-		classDiv("spacer"),
+		ui.ClassDiv("spacer"),
 		goapp.If(!b.open, func() goapp.UI {
-			return idButton("batch-open").Class("btn").OnClick(b.openEditor).Text("Edit the whole set…")
+			return ui.IDButton("batch-open").Class("btn").OnClick(b.openEditor).Text("Edit the whole set…")
 		}))
 
 	var body []goapp.UI
 	switch {
 	case b.open && b.loading:
-		body = append(body, classDiv("empty", "loading").Text("Reading the members…"))
+		body = append(body, ui.ClassDiv("empty", "loading").Text("Reading the members…"))
 	case b.open:
 		body = append(body, b.renderEditor())
 	case b.done != "":
-		body = append(body, idP("batch-done").Class("muted").Aria("live", "polite").Text(b.done))
+		body = append(body, ui.IDP("batch-done").Class("muted").Aria("live", "polite").Text(b.done))
 	default:
-		body = append(body, classP("muted", "hint").Text("Replace every member of the pool at once, from pasted address:port lines: one request and one wait."))
+		body = append(body, ui.ClassP("muted", "hint").Text("Replace every member of the pool at once, from pasted address:port lines: one request and one wait."))
 	}
 	if b.err != "" {
-		body = append(body, alertError("batch-error", b.err))
+		body = append(body, ui.AlertError("batch-error", b.err))
 	}
 	if b.w.refused != nil {
 		body = append(body, b.w.retry("batch-retry"))
@@ -300,22 +301,22 @@ func (b *batchMembers) renderEditor() goapp.UI {
 	for _, e := range b.errs {
 		errItems = append(errItems, goapp.Li().DataSet("line", e.Line).Text(e.String()))
 	}
-	return classDivBody("form",
+	return ui.ClassDivBody("form",
 		goapp.Label().For("batch-lines").Text("Members, one per line"),
 		goapp.Textarea().ID("batch-lines").Rows(8).Class("mono").Attr("spellcheck", "false").Text(b.text).
 			OnInput(func(ctx goapp.Context, e goapp.Event) { b.text = ctx.JSSrc().Get("value").String() }),
-		classDiv("muted", "hint").Text("address:port or address:port,weight (0–256; without it a member keeps its weight, a new one gets 1). IPv6: [address]:port. "+
+		ui.ClassDiv("muted", "hint").Text("address:port or address:port,weight (0–256; without it a member keeps its weight, a new one gets 1). IPv6: [address]:port. "+
 			"Members not listed are removed; a listed member keeps everything else (enabled, backup, monitor address and port, name, subnet, tags). # starts a comment."),
 		goapp.If(len(errItems) > 0, func() goapp.UI {
-			return idClassDiv("batch-errors", "alert", "alert-error").Aria("live", "assertive").Body(
+			return ui.IDClassDiv("batch-errors", "alert", "alert-error").Aria("live", "assertive").Body(
 				goapp.Strong().Textf("%d line(s) to fix:", len(errItems)), goapp.Ul().Body(errItems...))
 		}),
 		goapp.If(fresh, b.renderPlan),
-		classDivBody("confirm-actions",
-			idButton("batch-preview").Class("btn").Disabled(busy).OnClick(b.preview).Text("Preview"),
-			idButton("batch-apply").Class("btn", "btn-primary").Disabled(!fresh || busy).OnClick(b.apply).
+		ui.ClassDivBody("confirm-actions",
+			ui.IDButton("batch-preview").Class("btn").Disabled(busy).OnClick(b.preview).Text("Preview"),
+			ui.IDButton("batch-apply").Class("btn", "btn-primary").Disabled(!fresh || busy).OnClick(b.apply).
 				Text(map[bool]string{true: "Applying…", false: "Apply (one request)"}[busy]),
-			idButton("batch-cancel").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { b.open, b.err = false, "" }).Text("Cancel")))
+			ui.IDButton("batch-cancel").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { b.open, b.err = false, "" }).Text("Cancel")))
 
 }
 
@@ -342,15 +343,15 @@ func (b *batchMembers) renderPlan() goapp.UI {
 		}
 		tone := map[string]string{"add": "st-ok-text", "keep": "muted", "change": "st-pending-text", "remove": "st-error-text"}[it.Change]
 		rows = append(rows, goapp.Tr().Class("batch-"+it.Change).Body(
-			classTdText(tone, planLabels[it.Change]),
-			classTdText("mono", hostPort(it.Address, it.Port)),
+			ui.ClassTdText(tone, planLabels[it.Change]),
+			ui.ClassTdText("mono", hostPort(it.Address, it.Port)),
 			goapp.Td().Text(it.Weight),
 			goapp.Td().Class("batch-what").Text(what),
 		))
 	}
-	return idDiv("batch-plan").Body(
-		idP("batch-summary").Text(planSummary(b.plan)+"."),
-		classDivBody("table-wrap", goapp.Table().Class("table", "table-compact").Body(
+	return ui.IDDiv("batch-plan").Body(
+		ui.IDP("batch-summary").Text(planSummary(b.plan)+"."),
+		ui.ClassDivBody("table-wrap", goapp.Table().Class("table", "table-compact").Body(
 			goapp.THead().Body(goapp.Tr().Body(goapp.Th().Text("Change"), goapp.Th().Text("Member"), goapp.Th().Text("Weight"), goapp.Th().Text("What changes"))),
 			goapp.TBody().Body(rows...),
 		)),

@@ -11,6 +11,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
 )
@@ -101,7 +102,7 @@ func opTitle(op operation) string {
 	if op.Verb != "" {
 		verb = op.Verb
 	}
-	return fmt.Sprintf("%s %s %q", verb, op.Ref.Kind, displayName(op.Name, op.Ref.ID))
+	return fmt.Sprintf("%s %s %q", verb, op.Ref.Kind, ui.DisplayName(op.Name, op.Ref.ID))
 }
 
 // opAcceptedText says that Octavia accepted the write, with its answer.
@@ -134,7 +135,7 @@ func opDone(op operation) string {
 // what it is waiting for. A failed wait always says that the write itself
 // was accepted: the load balancer was created (or its delete accepted).
 func opOutcomeText(op operation, now time.Time) string {
-	el := formatElapsed(op.elapsed(now))
+	el := ui.FormatElapsed(op.elapsed(now))
 	switch op.State {
 	case opWaiting:
 		what := string(octavia.StatusActive)
@@ -163,7 +164,7 @@ func opOutcomeText(op operation, now time.Time) string {
 		return goneText(op, el)
 	case opStopped:
 		return fmt.Sprintf("You stopped watching after %s; %s and Octavia carries on (last seen %s).", el,
-			strings.ToLower(opDone(op)[:1])+opDone(op)[1:], statusLabel(op.Status))
+			strings.ToLower(opDone(op)[:1])+opDone(op)[1:], ui.StatusLabel(op.Status))
 	}
 	return ""
 }
@@ -175,11 +176,11 @@ func waitFailure(err error, last string) string {
 	var ce *octavia.ChildError
 	switch {
 	case errors.As(err, &ce):
-		return ce.Child + " went to " + statusLabel(string(octavia.StatusError)) + "."
+		return ce.Child + " went to " + ui.StatusLabel(string(octavia.StatusError)) + "."
 	case errors.As(err, &se):
-		return fmt.Sprintf("it went to %s.", statusLabel(se.Status))
+		return fmt.Sprintf("it went to %s.", ui.StatusLabel(se.Status))
 	case errors.Is(err, waiters.ErrTimeout):
-		return fmt.Sprintf("it was still %s when the wait timed out.", statusLabel(last))
+		return fmt.Sprintf("it was still %s when the wait timed out.", ui.StatusLabel(last))
 	case errors.Is(err, waiters.ErrNoStatus):
 		return "Octavia's answer had no provisioning_status to wait on."
 	}
@@ -201,9 +202,9 @@ func busyText(err error, status string) string {
 	msg := "This load balancer is busy"
 	switch {
 	case octavia.ProvisioningStatus(status).Is(octavia.StatusActive):
-		msg = "This load balancer was busy; it is " + statusLabel(status) + " now: try again."
+		msg = "This load balancer was busy; it is " + ui.StatusLabel(status) + " now: try again."
 	case status != "":
-		msg += " (" + statusLabel(status) + "); try again when it is " + string(octavia.StatusActive) + "."
+		msg += " (" + ui.StatusLabel(status) + "); try again when it is " + string(octavia.StatusActive) + "."
 	default:
 		msg += "; try again when it is " + string(octavia.StatusActive) + "."
 	}

@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
@@ -46,7 +47,7 @@ func TestListColumnsByWho(t *testing.T) {
 			if cols[0].Title != tt.first {
 				t.Errorf("first column: got %q, want %q", cols[0].Title, tt.first)
 			}
-			has := slices.ContainsFunc(cols, func(c vcol) bool { return c.Title == "Project" })
+			has := slices.ContainsFunc(cols, func(c ui.Vcol) bool { return c.Title == "Project" })
 			if tt.res.ProjectNamed {
 				has = cols[0].Title == "Project"
 			}

@@ -8,6 +8,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/attr"
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -99,7 +100,7 @@ func renderProps(sess *session, pr pageRef, o object, tagsInEditor bool) []goapp
 	rows := propRows(pr, o, tagsInEditor)
 	out := make([]goapp.UI, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, classDiv("prop").DataSet("key", r.Key).DataSet("from-url", r.Key == "").Body(
+		out = append(out, ui.ClassDiv("prop").DataSet("key", r.Key).DataSet("from-url", r.Key == "").Body(
 			goapp.Dt().Text(r.Label), goapp.Dd().Body(propValue(sess, pr, o, r))))
 	}
 	return out
@@ -115,29 +116,29 @@ func propValue(sess *session, pr pageRef, o object, r propRow) goapp.UI {
 	}
 	switch r.Show {
 	case attr.Badge:
-		if r.Key == "provisioning_status" && isPending(r.Text) {
+		if r.Key == "provisioning_status" && ui.IsPending(r.Text) {
 			return pendingBadge(sess, pr, o, r.Text)
 		}
 		return badge(r.Text)
 	case attr.Time:
-		return goapp.Text(formatTime(o.Time(r.Key)))
+		return goapp.Text(ui.FormatTime(o.Time(r.Key)))
 	case attr.Linked:
 		to := resourceOf(r.Link)
 		if to == nil || !to.mayRead(sess) || len(r.IDs) == 0 {
-			return monoText(r.Text)
+			return ui.MonoText(r.Text)
 		}
 		links := make([]goapp.UI, 0, 2*len(r.IDs))
 		for i, id := range r.IDs {
 			if i > 0 {
 				links = append(links, goapp.Text(", "))
 			}
-			links = append(links, classA("mono").Href(linkTo(to, pr, id)).Text(id))
+			links = append(links, ui.ClassA("mono").Href(linkTo(to, pr, id)).Text(id))
 		}
 		return goapp.Span().Body(links...)
 	case attr.Mono:
-		return monoText(r.Text)
+		return ui.MonoText(r.Text)
 	}
-	return goapp.Text(orDash(r.Text))
+	return goapp.Text(ui.OrDash(r.Text))
 }
 
 // pendingBadge is a PENDING_* status with how long it has been so
@@ -148,7 +149,7 @@ func pendingBadge(sess *session, pr pageRef, o object, status string) goapp.UI {
 	if since == "" {
 		return badge(status)
 	}
-	return goapp.Span().Body(badge(status), classSpan("pending-for", "muted").Text(" "+since))
+	return goapp.Span().Body(badge(status), ui.ClassSpan("pending-for", "muted").Text(" "+since))
 }
 
 // linkTo is the page of object id of kind to, linked from page from: a

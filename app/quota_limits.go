@@ -7,6 +7,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -24,7 +25,7 @@ func quotaPairs(values, defaults object) []quotaPair {
 			return "—"
 		}
 		if s := octavia.ValueText(quotaLimit(o, k, alias)); s != "-1" {
-			return orDash(s)
+			return ui.OrDash(s)
 		}
 		return "unlimited"
 	}
@@ -90,22 +91,22 @@ func (d *quotaDefaults) Render() goapp.UI {
 			used = strconv.Itoa(d.used[p.Key])
 		}
 		rows = append(rows, goapp.Tr().DataSet("key", p.Key).Body(
-			goapp.Td().Text(p.Label), classTd("num", "quota-used").Text(used), classTd("num", "quota-value").Text(p.Value),
-			classTd("num", "quota-default").Text(p.Default),
-			goapp.Td().Body(goapp.If(p.Own, func() goapp.UI { return classSpanText("chip", "own value") }).
-				ElseIf(d.defaults != nil, func() goapp.UI { return classSpanText("muted", "default") })),
+			goapp.Td().Text(p.Label), ui.ClassTd("num", "quota-used").Text(used), ui.ClassTd("num", "quota-value").Text(p.Value),
+			ui.ClassTd("num", "quota-default").Text(p.Default),
+			goapp.Td().Body(goapp.If(p.Own, func() goapp.UI { return ui.ClassSpanText("chip", "own value") }).
+				ElseIf(d.defaults != nil, func() goapp.UI { return ui.ClassSpanText("muted", "default") })),
 		))
 	}
 	return goapp.Section().Class("card").Body(
-		classDivBody("card-head", goapp.H2().Text("Usage, limits and defaults")),
+		ui.ClassDivBody("card-head", goapp.H2().Text("Usage, limits and defaults")),
 		goapp.If(d.usedErr != "", func() goapp.UI {
-			return idP("quota-used-error").Class("muted").Text("What the project uses could not be counted: " + d.usedErr)
+			return ui.IDP("quota-used-error").Class("muted").Text("What the project uses could not be counted: " + d.usedErr)
 		}),
 		goapp.If(d.err != "", func() goapp.UI { // a 403 for some roles (the lab's policy is stricter than Octavia's)
-			return idP("quota-defaults-error").Class("muted").Text("The defaults could not be read: " + d.err)
+			return ui.IDP("quota-defaults-error").Class("muted").Text("The defaults could not be read: " + d.err)
 		}),
 		// a Tab stop: on a phone the table scrolls sideways in it (keyboard users too)
-		classDiv("table-wrap").TabIndex(0).Role("region").Aria("label", "Usage, limits and defaults").Body(goapp.Table().ID("quota-defaults").Class("table", "table-compact").Body(
+		ui.ClassDiv("table-wrap").TabIndex(0).Role("region").Aria("label", "Usage, limits and defaults").Body(goapp.Table().ID("quota-defaults").Class("table", "table-compact").Body(
 			goapp.THead().Body(goapp.Tr().Body(goapp.Th().Text("Limit"), goapp.Th().Text("In use"), goapp.Th().Text("This project's limit"), goapp.Th().Text("Default"), goapp.Th().Text("Source"))),
 			goapp.TBody().Body(rows...),
 		)),

@@ -7,6 +7,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -24,11 +25,11 @@ func (s *shell) openReauth(ctx goapp.Context) {
 	if !reauthPending() {
 		return
 	}
-	if active := windowGet("document").Get("activeElement"); active.Truthy() &&
-		!active.Equal(windowGet("document").Get("body")) && active.Get("id").String() != "reauth-password" {
+	if active := ui.WindowGet("document").Get("activeElement"); active.Truthy() &&
+		!active.Equal(ui.WindowGet("document").Get("body")) && active.Get("id").String() != "reauth-password" {
 		s.reauthFocus = active
 	}
-	showModal(ctx, reauthDialogID)
+	ui.ShowModal(ctx, reauthDialogID)
 }
 
 // reauthCancel keeps the dialog open on Escape: the session cannot carry
@@ -43,7 +44,7 @@ func (s *shell) reauthCancel(ctx goapp.Context, e goapp.Event) {
 // without a user activation in between, whatever "cancel" says).
 func (s *shell) reauthClosed(ctx goapp.Context, e goapp.Event) {
 	if reauthPending() {
-		showModal(ctx, reauthDialogID)
+		ui.ShowModal(ctx, reauthDialogID)
 	}
 }
 
@@ -52,7 +53,7 @@ func (s *shell) reauthClosed(ctx goapp.Context, e goapp.Event) {
 func (s *shell) reauthDone(ctx goapp.Context) {
 	back := s.reauthFocus
 	s.reauthFocus = goapp.Null()
-	closeDialog(reauthDialogID)
+	ui.CloseDialog(reauthDialogID)
 	// A moment later, after the render (the new session may remount the
 	// shell, whose context then no longer runs anything) and the
 	// browser's own focus steps.
@@ -62,7 +63,7 @@ func (s *shell) reauthDone(ctx goapp.Context) {
 		if back != nil && back.Truthy() && back.Get("isConnected").Bool() {
 			back.Call("focus")
 		} else {
-			focusID(contentID)
+			ui.FocusID(ui.ContentID)
 		}
 		return nil
 	})
@@ -75,19 +76,19 @@ func (s *shell) reauthDone(ctx goapp.Context) {
 // dismiss it (reauthCancel).
 func (s *shell) renderReauth(sess *session) goapp.UI {
 	return goapp.Dialog().ID(reauthDialogID).Class("modal").Aria("labelledby", "reauth-title").Aria("describedby", "reauth-why").
-		On("cancel", s.reauthCancel).On("close", s.reauthClosed).OnKeyDown(trapTab).Body(
+		On("cancel", s.reauthCancel).On("close", s.reauthClosed).OnKeyDown(ui.TrapTab).Body(
 		goapp.H2().ID("reauth-title").Text("Your session has ended"),
-		idP("reauth-why").Text("Keystone no longer accepts your token (it expired or was revoked). Log in again as "+
+		ui.IDP("reauth-why").Text("Keystone no longer accepts your token (it expired or was revoked). Log in again as "+
 			sess.Info.UserName+" to carry on where you were."),
 		goapp.Form().ID("reauth-form").Class("form").OnSubmit(s.reauthSubmit).Body(
-			field("reauth-password", "Password", idInput("reauth-password").Type("password").Attr("autocomplete", "current-password").
+			field("reauth-password", "Password", ui.IDInput("reauth-password").Type("password").Attr("autocomplete", "current-password").
 				Value(s.reauthPass).OnInput(s.ValueTo(&s.reauthPass)).AutoFocus(true)),
 			goapp.If(s.reauthErr != "", func() goapp.UI {
-				return alertError("reauth-error", s.reauthErr)
+				return ui.AlertError("reauth-error", s.reauthErr)
 			}),
-			classDivBody("form-actions",
-				typedButton("reauth-submit", "submit").Class("btn", "btn-primary").Disabled(s.reauthBusy).Text("Log in again"),
-				typedButton("reauth-logout", "button").Class("btn", "btn-ghost").OnClick(s.reauthLeave).Text("Log out")),
+			ui.ClassDivBody("form-actions",
+				ui.TypedButton("reauth-submit", "submit").Class("btn", "btn-primary").Disabled(s.reauthBusy).Text("Log in again"),
+				ui.TypedButton("reauth-logout", "button").Class("btn", "btn-ghost").OnClick(s.reauthLeave).Text("Log out")),
 		),
 	)
 }
@@ -99,7 +100,7 @@ func (s *shell) reauthSubmit(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	s.reauthBusy, s.reauthErr = true, ""
-	origin := originOf(windowURL())
+	origin := originOf(ui.WindowURL())
 	cfg := clientConfig(origin, sess.Info.UserName, s.reauthPass, cmp.Or(sess.Info.DomainName, "Default"), "")
 	cfg.ProjectID = sess.Info.ProjectID
 	cfg = sessionConfig(cfg, sess.Info.Region)

@@ -10,6 +10,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -195,7 +196,7 @@ func withUsage(o object, used map[string]int, known bool) object {
 			limit = "unlimited"
 		}
 		if known {
-			limit = fmt.Sprintf("%d / %s", used[l.Key], orDash(limit))
+			limit = fmt.Sprintf("%d / %s", used[l.Key], ui.OrDash(limit))
 		}
 		out[l.Key] = limit
 	}

@@ -9,6 +9,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -215,7 +216,7 @@ func (r *resource) nameOf(o object) string {
 	if r.namedByID() {
 		return r.idOf(o)
 	}
-	return displayName(o.Text("name"), o.Text("id"))
+	return ui.DisplayName(o.Text("name"), o.Text("id"))
 }
 
 // listPathOf is r's list page; for a child kind, its parent's page.

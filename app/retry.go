@@ -7,6 +7,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/waiters"
 )
 
@@ -93,21 +94,21 @@ func (r *retryWhenActive) stop() {
 func retryStateText(polls int, last string) string {
 	s := "Waiting for the load balancer to be ACTIVE, then the same write is sent once"
 	if polls > 0 {
-		s += fmt.Sprintf(" (%d %s, last %s)", polls, map[bool]string{true: "poll", false: "polls"}[polls == 1], statusLabel(last))
+		s += fmt.Sprintf(" (%d %s, last %s)", polls, map[bool]string{true: "poll", false: "polls"}[polls == 1], ui.StatusLabel(last))
 	}
 	return s + "…"
 }
 
 func (r *retryWhenActive) Render() goapp.UI {
 	if r.waiting {
-		return idClassDiv(r.ID+"-state", "retry", "retry-waiting").Aria("live", "polite").Body(
-			classSpanText("retry-text", retryStateText(r.polls, r.last)),
-			typedButton(r.ID+"-cancel", "button").Class("btn", "btn-ghost").
+		return ui.IDClassDiv(r.ID+"-state", "retry", "retry-waiting").Aria("live", "polite").Body(
+			ui.ClassSpanText("retry-text", retryStateText(r.polls, r.last)),
+			ui.TypedButton(r.ID+"-cancel", "button").Class("btn", "btn-ghost").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { r.stop() }).Text("Cancel"),
 		)
 	}
-	return idClassDiv(r.ID+"-state", "retry").Body(
-		typedButton(r.ID+"-btn", "button").Class("btn").OnClick(r.start).Text("Retry when ACTIVE"),
-		goapp.If(r.err != "", func() goapp.UI { return classSpanText("st-error-text", " "+r.err) }),
+	return ui.IDClassDiv(r.ID+"-state", "retry").Body(
+		ui.TypedButton(r.ID+"-btn", "button").Class("btn").OnClick(r.start).Text("Retry when ACTIVE"),
+		goapp.If(r.err != "", func() goapp.UI { return ui.ClassSpanText("st-error-text", " "+r.err) }),
 	)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -134,12 +135,12 @@ func filterRows(rows []row, query string) []row {
 // failed.
 func countRows(rows []row) (active, pending, failed int) {
 	for i := range rows {
-		switch toneOf(rows[i].ProvisioningStatus) {
-		case toneOK:
+		switch ui.ToneOf(rows[i].ProvisioningStatus) {
+		case ui.ToneOK:
 			active++
-		case tonePending:
+		case ui.TonePending:
 			pending++
-		case toneError:
+		case ui.ToneError:
 			failed++
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
@@ -184,7 +185,7 @@ func servedInert[T interface{ Attr(string, any) T }](el T, served bool) T {
 // app's own render never makes them inert; go-app may have kept the served
 // elements). Browser, UI goroutine.
 func liveServedControls() {
-	els := windowGet("document").Call("querySelectorAll", ".app ["+servedInertAttr+"]")
+	els := ui.WindowGet("document").Call("querySelectorAll", ".app ["+servedInertAttr+"]")
 	for i := range els.Length() {
 		els.Index(i).Call("removeAttribute", servedInertAttr)
 	}
@@ -276,7 +277,7 @@ var ErrNoFirstScreen = errors.New("the page's first render reads nothing the ser
 // detailPageOf is the page at pr, path in the state of its first render
 // from d (the server's render, the app's first render: the same).
 func detailPageOf(sess *session, pr pageRef, path string, d *firstDetail, served bool) *detailPage {
-	p := &detailPage{sess: sess, pr: pr, path: path, status: loaded, obj: d.obj, lbID: d.lbID,
+	p := &detailPage{sess: sess, pr: pr, path: path, status: ui.Loaded, obj: d.obj, lbID: d.lbID,
 		monitors: map[string]object{}, asked: map[string]bool{}, served: served}
 	if d.tree != nil {
 		p.live.lbID, p.live.read = d.lbID, newTreeRead(d.tree.LoadBalancer, d.at, nil)

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
@@ -81,7 +82,7 @@ func FirstScreenIn(ctx context.Context, origin string, rt http.RoundTripper, cfg
 		}
 	}
 	sortRows(rows)
-	p := &listPage{res: pr.Res, key: listKey(page), filters: q.Filters, sess: sess, status: loading, rows: rows, shownAt: readAt, served: true}
+	p := &listPage{res: pr.Res, key: listKey(page), filters: q.Filters, sess: sess, status: ui.Loading, rows: rows, shownAt: readAt, served: true}
 	served := &serverapi.Served{Page: page.RequestURI(), Region: rec.region, ReadAt: readAt.Format(time.RFC3339), Reads: rec.reads()}
 	if len(served.Reads) == 0 {
 		return nil, "", errors.New("the first render's read went nowhere")

@@ -15,6 +15,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
@@ -237,7 +238,7 @@ func TestFirstScreenMarkupIsTheAppsFirstRender(t *testing.T) {
 		<-f.done
 		f.at = servedAt(served)
 		// the app's first render: what load takes from the prefetch (list_loader.go)
-		p := &listPage{res: lbResource, key: listKey(u), filters: listFilters(lbResource, u.Query()), sess: sess, status: loading}
+		p := &listPage{res: lbResource, key: listKey(u), filters: listFilters(lbResource, u.Query()), sess: sess, status: ui.Loading}
 		if takeFirstRows(sess.Client, p.key) != f {
 			t.Fatal("the list does not take the served rows")
 		}

@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
@@ -99,7 +100,7 @@ func logoutNotice(revokeErr error, expiresAt time.Time) string {
 	if expiresAt.IsZero() {
 		return s + "; it stays valid until Keystone expires it."
 	}
-	return s + "; it expires at " + formatTime(expiresAt) + " UTC."
+	return s + "; it expires at " + ui.FormatTime(expiresAt) + " UTC."
 }
 
 // requireSession returns the signed-in session, or navigates to the login

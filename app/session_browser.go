@@ -17,6 +17,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
@@ -161,7 +162,7 @@ func regionOf(regions []string, picked, configured string) string {
 // server's next first screen is read in it.
 func storedRegion() string {
 	r := ""
-	if v := windowGet("localStorage").Call("getItem", regionKey); v.Truthy() {
+	if v := ui.WindowGet("localStorage").Call("getItem", regionKey); v.Truthy() {
 		r = v.String()
 	}
 	keepRegionCookie(r)
@@ -173,9 +174,9 @@ func storedRegion() string {
 // every path, SameSite=Lax, Secure on https. It outlives a logout, as the
 // picked region does (localStorage). Browser.
 func keepRegionCookie(region string) {
-	doc := windowGet("document")
+	doc := ui.WindowGet("document")
 	attrs := "; Path=/; SameSite=Lax"
-	if windowURL().Scheme == "https" {
+	if ui.WindowURL().Scheme == "https" {
 		attrs += "; Secure"
 	}
 	if region == "" {
@@ -295,7 +296,7 @@ func loggedOutSince(sess *session) bool {
 // nanoseconds since the epoch; "" when none). A variable: tests stand in
 // for the browser's localStorage.
 var logoutStamp = func() string {
-	if v := windowGet("localStorage").Call("getItem", logoutKey); v.Truthy() {
+	if v := ui.WindowGet("localStorage").Call("getItem", logoutKey); v.Truthy() {
 		return v.String()
 	}
 	return ""
@@ -312,7 +313,7 @@ var listenLogouts sync.Once
 // announceLogout tells the other tabs of this browser that the session
 // ended (they get a storage event).
 func announceLogout() {
-	windowGet("localStorage").Call("setItem", logoutKey, strconv.FormatInt(time.Now().UnixNano(), 10))
+	ui.WindowGet("localStorage").Call("setItem", logoutKey, strconv.FormatInt(time.Now().UnixNano(), 10))
 }
 
 // loggedOutText is what the login page says after another tab logged out.

@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
@@ -87,12 +88,12 @@ func (s *shell) OnNav(ctx goapp.Context) { s.focusHeading(ctx) }
 // the same kind: the shell stays) and OnMount (a shell mounted after the
 // navigation, once its page renders it). UI goroutine.
 func (s *shell) focusHeading(ctx goapp.Context) {
-	path := windowURL().Path
+	path := ui.WindowURL().Path
 	if !goapp.IsClient || path == headingAt {
 		return
 	}
 	headingAt = path
-	ctx.Defer(func(goapp.Context) { focusID(pageTitleID) })
+	ctx.Defer(func(goapp.Context) { ui.FocusID(pageTitleID) })
 }
 
 // OnDismount stops the ticker.
@@ -183,11 +184,11 @@ func (s *shell) Render() goapp.UI {
 			mine = append(mine, op)
 		}
 	}
-	return classDivBody("app",
-		skipLink(),
+	return ui.ClassDivBody("app",
+		ui.SkipLink(),
 		goapp.Header().Class("topbar").Body(
-			classA("brand").Href(listPath).Body(
-				decorative(goapp.Img().Class("brand-icon").Src("/web/icon.svg")),
+			ui.ClassA("brand").Href(listPath).Body(
+				ui.Decorative(goapp.Img().Class("brand-icon").Src("/web/icon.svg")),
 				goapp.Span().Text("Octaview"),
 			),
 			goapp.Nav().Class("nav").Body(
@@ -199,25 +200,25 @@ func (s *shell) Render() goapp.UI {
 					return navLink(serverapi.TrainerPagePath, "Trainer", s.Nav == serverapi.TrainerPagePath)
 				}),
 			),
-			classDiv("spacer"),
+			ui.ClassDiv("spacer"),
 			goapp.If(readOnly, func() goapp.UI {
-				return classSpan("ro-badge").Title("Write controls are hidden: the server runs read-only, or your role only reads.").Text("read-only")
+				return ui.ClassSpan("ro-badge").Title("Write controls are hidden: the server runs read-only, or your role only reads.").Text("read-only")
 			}),
-			classDivBody("who",
+			ui.ClassDivBody("who",
 				s.renderRegion(sess),
-				classSpan("who-project").Body(classSpanText("who-label", "project"), s.renderProject(sess, project)),
-				classSpan("who-user").Body(classSpanText("who-label", "user"), idSpan("who-user").Text(orDash(user)), goapp.If(roles != "", func() goapp.UI {
-					return classSpanText("who-roles", roles)
+				ui.ClassSpan("who-project").Body(ui.ClassSpanText("who-label", "project"), s.renderProject(sess, project)),
+				ui.ClassSpan("who-user").Body(ui.ClassSpanText("who-label", "user"), ui.IDSpan("who-user").Text(ui.OrDash(user)), goapp.If(roles != "", func() goapp.UI {
+					return ui.ClassSpanText("who-roles", roles)
 				}))),
 
-			servedInert(idButton("logout").Class("btn", "btn-ghost").Disabled(s.loggingOut).OnClick(s.logout).Text("Log out"), s.Served),
+			servedInert(ui.IDButton("logout").Class("btn", "btn-ghost").Disabled(s.loggingOut).OnClick(s.logout).Text("Log out"), s.Served),
 		),
 		renderResourceNav(sess, s.Nav),
 
-		classDivBody("notices",
+		ui.ClassDivBody("notices",
 			&updateNotice{},
 			goapp.If(s.switchErr != "", func() goapp.UI {
-				return alertError("switch-error", s.switchErr)
+				return ui.AlertError("switch-error", s.switchErr)
 			}),
 			goapp.If(sess != nil && reauthPending(), func() goapp.UI { return s.renderReauth(sess) }),
 			goapp.If(len(mine) > 0, func() goapp.UI {
@@ -225,12 +226,12 @@ func (s *shell) Render() goapp.UI {
 			}),
 			goapp.If(sess != nil && sess.Config.Lab, func() goapp.UI { return &labPanel{} })),
 
-		mainContent().Class("main").Body(
-			classDivBody("page-head",
+		ui.MainContent().Class("main").Body(
+			ui.ClassDivBody("page-head",
 				goapp.H1().ID(pageTitleID).TabIndex(-1).Text(s.Title),
 				goapp.If(s.Actions != nil, func() goapp.UI { return s.Actions })),
 
-			classDiv("page-body").Body(s.Content...),
+			ui.ClassDiv("page-body").Body(s.Content...),
 		))
 
 }
@@ -253,7 +254,7 @@ func renderResourceNav(sess *session, current string) goapp.UI {
 }
 
 func navLink(href, label string, active bool) goapp.UI {
-	a := classA("nav-link").Href(href).Text(label)
+	a := ui.ClassA("nav-link").Href(href).Text(label)
 	if active {
 		a = a.Class("active").Aria("current", "page")
 	}
@@ -292,7 +293,7 @@ func renderOperations(ops []operation, now time.Time) goapp.UI {
 		}
 	}
 	return goapp.Section().Class("ops").Aria("label", "operations").Body(
-		rangeSlice(live, func(i int) goapp.UI { return renderOperation(live[i], now) }),
+		ui.RangeSlice(live, func(i int) goapp.UI { return renderOperation(live[i], now) }),
 		goapp.If(len(ended) > 0, func() goapp.UI {
 			d := goapp.Details().Class("ops-ended")
 			if endedOpen {
@@ -300,8 +301,8 @@ func renderOperations(ops []operation, now time.Time) goapp.UI {
 			}
 			return d.On("toggle", func(ctx goapp.Context, e goapp.Event) { endedOpen = ctx.JSSrc().Get("open").Bool() }).Body(
 				goapp.Summary().Class("ops-ended-summary").Text(endedSummary(ended, now)),
-				classDivBody("ops-ended-list",
-					rangeSlice(ended, func(i int) goapp.UI { return renderOperation(ended[i], now) })),
+				ui.ClassDivBody("ops-ended-list",
+					ui.RangeSlice(ended, func(i int) goapp.UI { return renderOperation(ended[i], now) })),
 			)
 		}),
 	)
@@ -320,15 +321,15 @@ func endedSummary(ended []operation, now time.Time) string {
 // or after it failed, else in one line.
 func renderOperation(op operation, now time.Time) goapp.UI {
 	full := op.State == opWaiting || op.State == opFailed
-	return classDiv("op", "op-"+string(op.State)).DataSet("op", op.ID).DataSet("lb", op.lbID()).Body(
-		classDivBody("op-head",
-			classSpanText("op-title", opTitle(op)),
+	return ui.ClassDiv("op", "op-"+string(op.State)).DataSet("op", op.ID).DataSet("lb", op.lbID()).Body(
+		ui.ClassDivBody("op-head",
+			ui.ClassSpanText("op-title", opTitle(op)),
 			goapp.If(op.Status != "", func() goapp.UI { return badge(op.Status) }),
-			classSpan("op-elapsed").Title("elapsed").Text(formatElapsed(op.elapsed(now))),
+			ui.ClassSpan("op-elapsed").Title("elapsed").Text(ui.FormatElapsed(op.elapsed(now))),
 			goapp.If(!full, func() goapp.UI {
-				return classSpan("op-line", "op-outcome", "op-inline").Text(opOutcomeText(op, now))
+				return ui.ClassSpan("op-line", "op-outcome", "op-inline").Text(opOutcomeText(op, now))
 			}),
-			classDiv("spacer"),
+			ui.ClassDiv("spacer"),
 			goapp.If(op.State == opWaiting, func() goapp.UI {
 				return goapp.Button().Class("btn", "btn-small", "op-stop").
 					Title("Stop watching; Octavia carries on with the load balancer.").
@@ -342,12 +343,12 @@ func renderOperation(op operation, now time.Time) goapp.UI {
 
 		goapp.If(full, func() goapp.UI {
 			return goapp.Div().Body(
-				classDiv("op-line", "op-written").Body(classSpanText("op-label", "Wrote"), goapp.Text(op.Written)),
-				classDiv("op-line", "op-accepted").Text(opAcceptedText(op)),
-				classDiv("op-line", "op-outcome").Body(
+				ui.ClassDiv("op-line", "op-written").Body(ui.ClassSpanText("op-label", "Wrote"), goapp.Text(op.Written)),
+				ui.ClassDiv("op-line", "op-accepted").Text(opAcceptedText(op)),
+				ui.ClassDiv("op-line", "op-outcome").Body(
 					goapp.Text(opOutcomeText(op, now)),
 					goapp.If(opStuck(op, now), func() goapp.UI {
-						return goapp.Span().Body(goapp.Text(" "), classA("op-stuck-link").Href(detailPathOf(op.lbID())).
+						return goapp.Span().Body(goapp.Text(" "), ui.ClassA("op-stuck-link").Href(detailPathOf(op.lbID())).
 							Text("See the load balancer's page (its status tree)."))
 					}),
 				),
@@ -358,7 +359,7 @@ func renderOperation(op operation, now time.Time) goapp.UI {
 
 // badge is a status badge: Octavia's word on the status's colour.
 func badge(status string) goapp.UI {
-	return classSpan("badge", statusClass(status)).Title(statusLabel(status)).Text(statusLabel(status)) // the title: the whole word when a narrow cell cuts it
+	return ui.ClassSpan("badge", ui.StatusClass(status)).Title(ui.StatusLabel(status)).Text(ui.StatusLabel(status)) // the title: the whole word when a narrow cell cuts it
 }
 
 // loadProjects fills the project switcher (GET /v3/auth/projects), once
@@ -390,13 +391,13 @@ func (s *shell) loadProjects(ctx goapp.Context) {
 // renderProject is the project: a switcher when the user has several.
 func (s *shell) renderProject(sess *session, project string) goapp.UI {
 	if sess == nil || len(s.projects) < 2 {
-		return idSpan("who-project").Text(orDash(project))
+		return ui.IDSpan("who-project").Text(ui.OrDash(project))
 	}
 	return goapp.Select().ID("project-switch").Class("who-select").Aria("label", "Project").Disabled(s.switching).
-		OnChange(func(ctx goapp.Context, e goapp.Event) { s.switchProject(ctx, selectValue(ctx)) }).
-		Body(rangeSlice(s.projects, func(i int) goapp.UI {
+		OnChange(func(ctx goapp.Context, e goapp.Event) { s.switchProject(ctx, ui.SelectValue(ctx)) }).
+		Body(ui.RangeSlice(s.projects, func(i int) goapp.UI {
 			p := s.projects[i]
-			return option(p.ID, p.Name, p.ID == sess.Info.ProjectID)
+			return ui.Option(p.ID, p.Name, p.ID == sess.Info.ProjectID)
 		}))
 }
 
@@ -407,14 +408,14 @@ func (s *shell) renderRegion(sess *session) goapp.UI {
 	}
 	current := cmp.Or(sess.Info.Region, sess.Regions[0])
 	if len(sess.Regions) < 2 {
-		return classSpan("who-region").Body(classSpanText("who-label", "region"), idSpan("who-region").Text(current))
+		return ui.ClassSpan("who-region").Body(ui.ClassSpanText("who-label", "region"), ui.IDSpan("who-region").Text(current))
 	}
-	return classSpan("who-region").Body(
-		classSpanText("who-label", "region"),
+	return ui.ClassSpan("who-region").Body(
+		ui.ClassSpanText("who-label", "region"),
 		goapp.Select().ID("region-switch").Class("who-select").Aria("label", "Region").Disabled(s.switching).
-			OnChange(func(ctx goapp.Context, e goapp.Event) { s.switchRegion(ctx, selectValue(ctx)) }).
-			Body(rangeSlice(sess.Regions, func(i int) goapp.UI {
-				return option(sess.Regions[i], sess.Regions[i], sess.Regions[i] == current)
+			OnChange(func(ctx goapp.Context, e goapp.Event) { s.switchRegion(ctx, ui.SelectValue(ctx)) }).
+			Body(ui.RangeSlice(sess.Regions, func(i int) goapp.UI {
+				return ui.Option(sess.Regions[i], sess.Regions[i], sess.Regions[i] == current)
 			})),
 	)
 }
@@ -429,7 +430,7 @@ func (s *shell) switchProject(ctx goapp.Context, projectID string) {
 		return
 	}
 	s.switching, s.switchErr = true, ""
-	origin := originOf(windowURL())
+	origin := originOf(ui.WindowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
@@ -449,7 +450,7 @@ func (s *shell) switchProject(ctx goapp.Context, projectID string) {
 // switchRegion keeps the region (localStorage and the region cookie: no
 // secret) and reloads.
 func (s *shell) switchRegion(ctx goapp.Context, region string) {
-	windowGet("localStorage").Call("setItem", regionKey, region)
+	ui.WindowGet("localStorage").Call("setItem", regionKey, region)
 	keepRegionCookie(region)
 	reloadTo(listPath)
 }
@@ -457,5 +458,5 @@ func (s *shell) switchRegion(ctx goapp.Context, region string) {
 // reloadTo loads path afresh: the app restarts and restores the session
 // from the cookie, so every page reloads its data.
 func reloadTo(path string) {
-	windowGet("location").Call("assign", path)
+	ui.WindowGet("location").Call("assign", path)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
 )
@@ -240,13 +241,13 @@ func (p *statsPanel) take(u waiters.Update[statsSample]) {
 
 func (p *statsPanel) Render() goapp.UI {
 	s := &p.series
-	root := classDiv("stats-panel").Attr("data-kind", string(p.Kind)).Attr("data-id", p.ID).
+	root := ui.ClassDiv("stats-panel").Attr("data-kind", string(p.Kind)).Attr("data-id", p.ID).
 		Attr("data-polls", p.polls)
 	if !s.HasLast {
 		if p.err != "" {
-			return root.Body(classP("stats-error", "st-error-text").Text("The stats could not be read: " + p.err))
+			return root.Body(ui.ClassP("stats-error", "st-error-text").Text("The stats could not be read: " + p.err))
 		}
-		return root.Body(classP("empty", "loading").Text("Reading the stats…"))
+		return root.Body(ui.ClassP("empty", "loading").Text("Reading the stats…"))
 	}
 	x := s.Last
 	r, fresh := s.latest()
@@ -257,15 +258,15 @@ func (p *statsPanel) Render() goapp.UI {
 		return format(v)
 	}
 	return root.Body(
-		classDivBody("stats-head",
-			classSpan("live").Title("Read through one shared poll every 3 s while a view shows them").
+		ui.ClassDivBody("stats-head",
+			ui.ClassSpan("live").Title("Read through one shared poll every 3 s while a view shows them").
 				Text("live · every 3 s"),
-			classSpanText("stats-at", "read at "+x.At.UTC().Format("15:04:05")+" UTC"),
+			ui.ClassSpanText("stats-at", "read at "+x.At.UTC().Format("15:04:05")+" UTC"),
 			goapp.If(p.err != "", func() goapp.UI {
-				return classSpan("stats-error", "st-error-text").Text("Last read failed: " + p.err)
+				return ui.ClassSpan("stats-error", "st-error-text").Text("Last read failed: " + p.err)
 			}),
 			goapp.If(s.Resets > 0, func() goapp.UI {
-				return classSpan("stats-reset").Title("A counter went down (a failover or a restart): the chart starts a new line").
+				return ui.ClassSpan("stats-reset").Title("A counter went down (a failover or a restart): the chart starts a new line").
 					Textf("counters reset %d×", s.Resets)
 			})),
 
@@ -276,7 +277,7 @@ func (p *statsPanel) Render() goapp.UI {
 			statsFigure("total_connections", "Total connections", formatCount(x.TotalConnections), x.TotalConnections, rate(r.Connections, formatPerSecond)),
 			statsFigure("request_errors", "Request errors", formatCount(x.RequestErrors), x.RequestErrors, rate(r.Errors, formatPerSecond)),
 		),
-		classDivBody("stats-charts",
+		ui.ClassDivBody("stats-charts",
 			renderStatsChart(s, trafficChart),
 			renderStatsChart(s, connectionsChart)),
 	)
@@ -285,12 +286,12 @@ func (p *statsPanel) Render() goapp.UI {
 // statsFigure is one counter as text: its value (data-value holds Octavia's
 // exact number) and, for the cumulative ones, its rate.
 func statsFigure(field, label, value string, raw int64, rate string) goapp.UI {
-	return classDiv("stats-figure").Attr("data-stat", field).Body(
+	return ui.ClassDiv("stats-figure").Attr("data-stat", field).Body(
 		goapp.Dt().Text(label),
 		goapp.Dd().Body(
-			classSpan("stats-value").Attr("data-value", raw).Title(fmt.Sprintf("%d", raw)).Text(value),
+			ui.ClassSpan("stats-value").Attr("data-value", raw).Title(fmt.Sprintf("%d", raw)).Text(value),
 			goapp.If(rate != "", func() goapp.UI {
-				return classSpanText("stats-rate", rate)
+				return ui.ClassSpanText("stats-rate", rate)
 			}),
 		),
 	)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/octaview/octaview/app/internal/ui"
 )
 
 // The live chart of a stats panel: inline SVG, one polyline per series and
@@ -175,8 +176,8 @@ func renderStatsChart(s *statsSeries, c chartSpec) goapp.UI {
 	}
 	legend := []goapp.UI{goapp.Strong().Text(c.Title)}
 	for _, se := range c.Series {
-		legend = append(legend, classSpan("stats-key").Body(
-			classSpan("stats-swatch", "stats-swatch-"+se.Class).Aria("hidden", true),
+		legend = append(legend, ui.ClassSpan("stats-key").Body(
+			ui.ClassSpan("stats-swatch", "stats-swatch-"+se.Class).Aria("hidden", true),
 			goapp.Text(se.Name+"/s"),
 		))
 	}
@@ -193,41 +194,41 @@ func renderChartSVG(s *statsSeries, c chartSpec, l chartLayout, top, step float6
 	for _, v := range tickValues(top, step) {
 		y := chartY(v, top, a)
 		grid = append(grid,
-			svgEl("line").Class("stats-grid").Attr("x1", fmtPx(a.Left)).Attr("x2", fmtPx(a.Left+a.Width)).
+			ui.SvgEl("line").Class("stats-grid").Attr("x1", fmtPx(a.Left)).Attr("x2", fmtPx(a.Left+a.Width)).
 				Attr("y1", fmtPx(y)).Attr("y2", fmtPx(y)),
-			svgEl("text").Class("stats-tick").Attr("x", fmtPx(a.Left-6)).Attr("y", fmtPx(y+4)).
+			ui.SvgEl("text").Class("stats-tick").Attr("x", fmtPx(a.Left-6)).Attr("y", fmtPx(y+4)).
 				Attr("text-anchor", "end").Text(c.Format(v)),
 		)
 	}
 	base := fmtPx(a.Top + a.Height + 16)
-	grid = append(grid, svgEl("text").Class("stats-tick").Attr("x", fmtPx(a.Left)).Attr("y", base).Text("5 min ago"))
+	grid = append(grid, ui.SvgEl("text").Class("stats-tick").Attr("x", fmtPx(a.Left)).Attr("y", base).Text("5 min ago"))
 	if l.Mid {
-		grid = append(grid, svgEl("text").Class("stats-tick").Attr("x", fmtPx(a.Left+a.Width/2)).Attr("y", base).
+		grid = append(grid, ui.SvgEl("text").Class("stats-tick").Attr("x", fmtPx(a.Left+a.Width/2)).Attr("y", base).
 			Attr("text-anchor", "middle").Text("2.5 min"))
 	}
-	grid = append(grid, svgEl("text").Class("stats-tick").Attr("x", fmtPx(a.Left+a.Width)).Attr("y", base).
+	grid = append(grid, ui.SvgEl("text").Class("stats-tick").Attr("x", fmtPx(a.Left+a.Width)).Attr("y", base).
 		Attr("text-anchor", "end").Text("last read"))
 
 	var lines []goapp.UI
 	r, fresh := s.latest()
 	for _, se := range c.Series {
 		for _, pts := range polylinePoints(s.Rates, se.Pick, end, window, top, a) {
-			lines = append(lines, svgEl("polyline").Class("stats-line", "stats-line-"+se.Class).
+			lines = append(lines, ui.SvgEl("polyline").Class("stats-line", "stats-line-"+se.Class).
 				Attr("data-series", se.Class).Attr("points", pts))
 		}
 		if fresh {
-			lines = append(lines, svgEl("circle").Class("stats-dot", "stats-line-"+se.Class).
+			lines = append(lines, ui.SvgEl("circle").Class("stats-dot", "stats-line-"+se.Class).
 				Attr("cx", fmtPx(chartX(r.At, end, window, a))).Attr("cy", fmtPx(chartY(se.Pick(r), top, a))).Attr("r", 2.5))
 		}
 	}
-	return svgEl("svg").Class("stats-svg", l.Class).
+	return ui.SvgEl("svg").Class("stats-svg", l.Class).
 		Attr("role", "img").
 		Attr("aria-label", summary).
 		Attr("viewBox", fmt.Sprintf("0 0 %g %g", l.W, l.H)).
 		Body(
-			svgEl("title").Text(summary),
-			svgEl("g").Class("stats-axes").Body(grid...),
-			svgEl("g").Class("stats-lines").Body(lines...),
+			ui.SvgEl("title").Text(summary),
+			ui.SvgEl("g").Class("stats-axes").Body(grid...),
+			ui.SvgEl("g").Class("stats-lines").Body(lines...),
 		)
 }
 

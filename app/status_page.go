@@ -12,6 +12,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/waiters"
 )
@@ -66,7 +67,7 @@ var wallHub = waiters.NewHub[serverapi.Status](waiters.DefaultInterval)
 type statusWallPage struct {
 	goapp.Compo
 
-	status  loadStatus
+	status  ui.LoadStatus
 	err     string
 	data    serverapi.Status
 	mode    string // "live" (events) or "polling"
@@ -81,8 +82,8 @@ func (p *statusWallPage) OnNav(ctx goapp.Context) {
 	}
 	c, cancel := context.WithCancel(context.Background())
 	p.cancel = cancel
-	p.status = loading
-	origin := originOf(windowURL())
+	p.status = ui.Loading
+	origin := originOf(ui.WindowURL())
 	ctx.Async(func() { p.follow(c, ctx, origin) })
 }
 
@@ -101,7 +102,7 @@ func (p *statusWallPage) follow(c context.Context, ctx goapp.Context, origin str
 		known = getJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &cfg) == nil
 	}
 	if known && !cfg.StatusPage {
-		ctx.Dispatch(func(ctx goapp.Context) { p.status, p.off = loaded, true })
+		ctx.Dispatch(func(ctx goapp.Context) { p.status, p.off = ui.Loaded, true })
 		return
 	}
 	followStatus(c, http.DefaultClient, origin, func(st serverapi.Status, err error, mode string) {
@@ -185,60 +186,60 @@ func (p *statusWallPage) deliver(ctx goapp.Context, st serverapi.Status, err err
 	ctx.Dispatch(func(ctx goapp.Context) {
 		p.mode, p.lastMsg = mode, time.Now()
 		if err != nil {
-			if p.status != loaded {
-				p.status = loadFailed
+			if p.status != ui.Loaded {
+				p.status = ui.LoadFailed
 			}
 			p.err = err.Error()
 			return
 		}
-		p.data, p.status, p.err = st, loaded, ""
+		p.data, p.status, p.err = st, ui.Loaded, ""
 	})
 }
 
 func (p *statusWallPage) Render() goapp.UI {
 	lbs := p.data.LoadBalancers
 	n := countWall(lbs)
-	return classDivBody("wall",
-		skipLink(),
+	return ui.ClassDivBody("wall",
+		ui.SkipLink(),
 		goapp.Header().Class("wall-head").Body(
-			decorative(goapp.Img().Src("/web/icon.svg").Class("brand-icon")),
+			ui.Decorative(goapp.Img().Src("/web/icon.svg").Class("brand-icon")),
 			goapp.H1().Text("Load balancer status"),
-			classDiv("spacer"),
-			classSpan("wall-count", "st-ok-text").Textf("%d online", n.online),
+			ui.ClassDiv("spacer"),
+			ui.ClassSpan("wall-count", "st-ok-text").Textf("%d online", n.online),
 			goapp.If(n.degraded > 0, func() goapp.UI {
-				return classSpan("wall-count", "st-warn-text").Textf("%d degraded", n.degraded)
+				return ui.ClassSpan("wall-count", "st-warn-text").Textf("%d degraded", n.degraded)
 			}),
 			goapp.If(n.failed > 0, func() goapp.UI {
-				return classSpan("wall-count", "st-error-text").Textf("%d in error", n.failed)
+				return ui.ClassSpan("wall-count", "st-error-text").Textf("%d in error", n.failed)
 			}),
 			goapp.If(n.changing > 0, func() goapp.UI {
-				return classSpan("wall-count", "st-pending-text").Textf("%d changing", n.changing)
+				return ui.ClassSpan("wall-count", "st-pending-text").Textf("%d changing", n.changing)
 			}),
-			idSpan("wall-updated").Class("wall-updated").Text(wallUpdatedText(p.data.UpdatedAt, p.mode)),
+			ui.IDSpan("wall-updated").Class("wall-updated").Text(wallUpdatedText(p.data.UpdatedAt, p.mode)),
 		),
-		mainContent().Body(
+		ui.MainContent().Body(
 			&updateNotice{AutoReload: true},
 			renderTreeLegend(),
 			goapp.If(p.data.Error != "", func() goapp.UI {
-				return classDiv("alert", "alert-error").Text("The server's last poll of the cloud failed: " + p.data.Error)
+				return ui.ClassDiv("alert", "alert-error").Text("The server's last poll of the cloud failed: " + p.data.Error)
 			}),
 			goapp.If(p.err != "", func() goapp.UI {
-				return classDiv("alert", "alert-error").Text("This screen lost the server: " + p.err)
+				return ui.ClassDiv("alert", "alert-error").Text("This screen lost the server: " + p.err)
 			}),
 			goapp.If(p.off, func() goapp.UI {
-				return idClassDiv("wall-off", "empty").Text("This server has no status page: start it with -status-cloud NAME (a clouds.yaml entry, ideally a reader application credential).")
-			}).ElseIf(p.status == loading, func() goapp.UI {
-				return classDiv("empty", "loading").Text("Connecting to the status feed…")
-			}).ElseIf(p.status == loaded && len(lbs) == 0 && p.data.UpdatedAt != "", func() goapp.UI {
-				return classDivText("empty", "No load balancers in this project.")
+				return ui.IDClassDiv("wall-off", "empty").Text("This server has no status page: start it with -status-cloud NAME (a clouds.yaml entry, ideally a reader application credential).")
+			}).ElseIf(p.status == ui.Loading, func() goapp.UI {
+				return ui.ClassDiv("empty", "loading").Text("Connecting to the status feed…")
+			}).ElseIf(p.status == ui.Loaded && len(lbs) == 0 && p.data.UpdatedAt != "", func() goapp.UI {
+				return ui.ClassDivText("empty", "No load balancers in this project.")
 			}),
-			classDivBody("wall-grid", rangeSlice(lbs, func(i int) goapp.UI {
+			ui.ClassDivBody("wall-grid", ui.RangeSlice(lbs, func(i int) goapp.UI {
 				lb := lbs[i]
-				return goapp.Section().Class("wall-card", "card-"+statusClass(lb.OperatingStatus)).DataSet("id", lb.ID).Body(
-					classDivBody("wall-card-head",
-						goapp.H2().Text(displayName(lb.Name, lb.ID)),
-						monoText(lb.VIPAddress),
-						classDiv("spacer"),
+				return goapp.Section().Class("wall-card", "card-"+ui.StatusClass(lb.OperatingStatus)).DataSet("id", lb.ID).Body(
+					ui.ClassDivBody("wall-card-head",
+						goapp.H2().Text(ui.DisplayName(lb.Name, lb.ID)),
+						ui.MonoText(lb.VIPAddress),
+						ui.ClassDiv("spacer"),
 						badge(lb.ProvisioningStatus),
 						badge(lb.OperatingStatus)),
 
@@ -259,15 +260,15 @@ type wallCounts struct {
 func countWall(lbs []serverapi.StatusLB) wallCounts {
 	var n wallCounts
 	for _, lb := range lbs {
-		switch toneOf(lb.OperatingStatus) {
-		case toneOK:
+		switch ui.ToneOf(lb.OperatingStatus) {
+		case ui.ToneOK:
 			n.online++
-		case toneWarn:
+		case ui.ToneWarn:
 			n.degraded++
-		case toneError:
+		case ui.ToneError:
 			n.failed++
 		}
-		if toneOf(lb.ProvisioningStatus) == tonePending {
+		if ui.ToneOf(lb.ProvisioningStatus) == ui.TonePending {
 			n.changing++
 		}
 	}

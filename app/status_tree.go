@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -98,24 +99,24 @@ func layoutStatusTree(t octavia.StatusLoadBalancer) treeLayout {
 		}
 		return i
 	}
-	place(treeNode{Kind: kindLoadBalancer, ID: t.ID, Name: displayName(t.Name, t.ID), Detail: countsText(t),
+	place(treeNode{Kind: kindLoadBalancer, ID: t.ID, Name: ui.DisplayName(t.Name, t.ID), Detail: countsText(t),
 		Provisioning: string(t.ProvisioningStatus), Operating: string(t.OperatingStatus)}, 0, func(d int) []int {
 		var idx []int
 		for _, ls := range t.Listeners {
-			idx = append(idx, place(treeNode{Kind: kindListener, ID: ls.ID, Name: displayName(ls.Name, ls.ID),
+			idx = append(idx, place(treeNode{Kind: kindListener, ID: ls.ID, Name: ui.DisplayName(ls.Name, ls.ID),
 				Provisioning: string(ls.ProvisioningStatus), Operating: string(ls.OperatingStatus)}, d, func(d int) []int {
 				var idx []int
 				for _, p := range ls.Pools {
-					idx = append(idx, place(treeNode{Kind: kindPool, ID: p.ID, Name: displayName(p.Name, p.ID),
+					idx = append(idx, place(treeNode{Kind: kindPool, ID: p.ID, Name: ui.DisplayName(p.Name, p.ID),
 						Detail:       fmt.Sprintf("%d members", len(p.Members)),
 						Provisioning: string(p.ProvisioningStatus), Operating: string(p.OperatingStatus)}, d, func(d int) []int {
 						var idx []int
 						if m := p.HealthMonitor; m != nil {
-							idx = append(idx, place(treeNode{Kind: kindMonitor, ID: m.ID, Name: displayName(m.Name, m.ID),
+							idx = append(idx, place(treeNode{Kind: kindMonitor, ID: m.ID, Name: ui.DisplayName(m.Name, m.ID),
 								Detail: m.Type, Provisioning: string(m.ProvisioningStatus), Operating: string(m.OperatingStatus)}, d, nil))
 						}
 						for _, m := range p.Members {
-							idx = append(idx, place(treeNode{Kind: kindMember, ID: m.ID, Parent: p.ID, Name: displayName(m.Name, m.ID),
+							idx = append(idx, place(treeNode{Kind: kindMember, ID: m.ID, Parent: p.ID, Name: ui.DisplayName(m.Name, m.ID),
 								Detail: memberAddress(m), Provisioning: string(m.ProvisioningStatus), Operating: string(m.OperatingStatus)}, d, nil))
 						}
 						return idx

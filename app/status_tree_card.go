@@ -2,6 +2,7 @@ package app
 
 import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/octaview/octaview/app/internal/ui"
 )
 
 // statusTreeCard is a load balancer's status tree (GET …/status) drawn as
@@ -22,14 +23,14 @@ func (t *statusTreeCard) Render() goapp.UI {
 	case t.Read != nil:
 		body = renderStatusTreeRead(t.Read, currentSession())
 	case t.Live.Err != "":
-		body = idClassDiv("tree-error", "alert", "alert-error").Text("The status tree could not be read: " + t.Live.Err)
+		body = ui.IDClassDiv("tree-error", "alert", "alert-error").Text("The status tree could not be read: " + t.Live.Err)
 	default:
-		body = classDiv("empty", "loading").Text("Reading the status tree…")
+		body = ui.ClassDiv("empty", "loading").Text("Reading the status tree…")
 	}
 	return goapp.Section().Class("card").Body(
-		classDivBody("card-head",
+		ui.ClassDivBody("card-head",
 			goapp.H2().Text("Status tree"),
-			classDiv("spacer"),
+			ui.ClassDiv("spacer"),
 			renderLive("tree-live", t.Live, "The status tree")),
 
 		body,

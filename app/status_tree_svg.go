@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -33,13 +34,13 @@ func renderStatusTreeRead(r *treeRead, sess *session) goapp.UI {
 		n := &l.Nodes[i]
 		n.Flash = r.Changed[n.ID]
 		switch {
-		case isPending(n.Provisioning):
+		case ui.IsPending(n.Provisioning):
 			if s, ok := seenSince(project, n.ID, "prov", n.Provisioning); ok {
-				n.Note = statusLabel(n.Provisioning) + " " + s.forText(now)
+				n.Note = ui.StatusLabel(n.Provisioning) + " " + s.forText(now)
 			}
 		case alertStatus(n.Operating):
 			if s, ok := seenSince(project, n.ID, "oper", n.Operating); ok {
-				n.Note = statusLabel(n.Operating) + " " + s.forText(now)
+				n.Note = ui.StatusLabel(n.Operating) + " " + s.forText(now)
 			}
 		}
 	}
@@ -54,25 +55,25 @@ func renderLayout(t octavia.StatusLoadBalancer, l treeLayout, linked bool) goapp
 		x1, y1 := a.X+treeNodeW, a.Y+treeNodeH/2
 		x2, y2 := b.X, b.Y+treeNodeH/2
 		mid := (x1 + x2) / 2
-		edges = append(edges, svgEl("path").
-			Class("tree-edge", "edge-"+statusClass(b.Provisioning)).
+		edges = append(edges, ui.SvgEl("path").
+			Class("tree-edge", "edge-"+ui.StatusClass(b.Provisioning)).
 			Attr("d", fmt.Sprintf("M%d %d C%d %d %d %d %d %d", x1, y1, mid, y1, mid, y2, x2, y2)))
 	}
 	for _, n := range l.Nodes {
 		nodes = append(nodes, renderTreeNode(n, linked))
 	}
-	return classDivBody("tree",
-		classDivBody("tree-scroll",
-			svgEl("svg").
+	return ui.ClassDivBody("tree",
+		ui.ClassDivBody("tree-scroll",
+			ui.SvgEl("svg").
 				Class("status-tree").
 				Attr("role", "group").
-				Attr("aria-label", "status tree of "+displayName(t.Name, t.ID)).
+				Attr("aria-label", "status tree of "+ui.DisplayName(t.Name, t.ID)).
 				Attr("width", l.Width).
 				Attr("height", l.Height).
 				Attr("viewBox", fmt.Sprintf("0 0 %d %d", l.Width, l.Height)).
 				Body(
-					svgEl("g").Class("tree-edges").Body(edges...),
-					svgEl("g").Class("tree-nodes").Body(nodes...),
+					ui.SvgEl("g").Class("tree-edges").Body(edges...),
+					ui.SvgEl("g").Class("tree-nodes").Body(nodes...),
 				)))
 
 }
@@ -85,26 +86,26 @@ func renderLayout(t octavia.StatusLoadBalancer, l treeLayout, linked bool) goapp
 // Tab order and of the accessibility tree: the node is the link).
 func renderTreeNode(n treeNode, linked bool) goapp.UI {
 	x, y := n.X, n.Y
-	status := statusLabel(n.Provisioning) + " · " + statusLabel(n.Operating)
-	tip := fmt.Sprintf("%s %s\nprovisioning %s, operating %s", n.Kind, n.Name, statusLabel(n.Provisioning), statusLabel(n.Operating))
+	status := ui.StatusLabel(n.Provisioning) + " · " + ui.StatusLabel(n.Operating)
+	tip := fmt.Sprintf("%s %s\nprovisioning %s, operating %s", n.Kind, n.Name, ui.StatusLabel(n.Provisioning), ui.StatusLabel(n.Operating))
 	if n.Note != "" {
 		tip += "\n" + n.Note
 	}
-	title := svgEl("title").Text(tip)
+	title := ui.SvgEl("title").Text(tip)
 	boxes := []goapp.UI{
-		svgEl("rect").Class("tn-box", "op-"+statusClass(n.Operating)).
+		ui.SvgEl("rect").Class("tn-box", "op-"+ui.StatusClass(n.Operating)).
 			Attr("x", x).Attr("y", y).Attr("width", treeNodeW).Attr("height", treeNodeH).Attr("rx", 4),
-		svgEl("rect").Class("tn-prov", "prov-"+statusClass(n.Provisioning)).
+		ui.SvgEl("rect").Class("tn-prov", "prov-"+ui.StatusClass(n.Provisioning)).
 			Attr("x", x).Attr("y", y).Attr("width", 6).Attr("height", treeNodeH).Attr("rx", 2),
 	}
 	texts := []goapp.UI{
-		svgEl("text").Class("tn-kind").Attr("x", x+12).Attr("y", y+13).Text(n.Kind.label()),
-		svgEl("text").Class("tn-status", "tx-"+statusClass(n.Provisioning)).
+		ui.SvgEl("text").Class("tn-kind").Attr("x", x+12).Attr("y", y+13).Text(n.Kind.label()),
+		ui.SvgEl("text").Class("tn-status", "tx-"+ui.StatusClass(n.Provisioning)).
 			Attr("x", x+treeNodeW-6).Attr("y", y+13).Attr("text-anchor", "end").Text(status),
-		svgEl("text").Class("tn-name").Attr("x", x+12).Attr("y", y+28).Text(shorten(n.Name, treeNameMax)),
-		svgEl("text").Class("tn-detail").Attr("x", x+12).Attr("y", y+41).Text(shorten(n.Detail, treeDetailMax)),
+		ui.SvgEl("text").Class("tn-name").Attr("x", x+12).Attr("y", y+28).Text(shorten(n.Name, treeNameMax)),
+		ui.SvgEl("text").Class("tn-detail").Attr("x", x+12).Attr("y", y+41).Text(shorten(n.Detail, treeDetailMax)),
 	}
-	g := svgEl("g").
+	g := ui.SvgEl("g").
 		Class("tree-node", "kind-"+strings.ReplaceAll(string(n.Kind), " ", "-")).
 		Attr("data-id", n.ID).
 		Attr("tabindex", 0).
@@ -119,7 +120,7 @@ func renderTreeNode(n treeNode, linked bool) goapp.UI {
 	// The link holds the boxes; its text is drawn over it, out of it and
 	// hidden from assistive technology (the link's name says it all, and a
 	// link's visible text must be part of its name), and lets clicks through.
-	return svgEl("g").Class("tn-item").Body(
+	return ui.SvgEl("g").Class("tn-item").Body(
 		g.Attr("role", "link").Attr("data-href", href).
 			// The path from the element, not the closure: go-app keeps a node's
 			// first handlers when the tree changes under it.
@@ -129,7 +130,7 @@ func renderTreeNode(n treeNode, linked bool) goapp.UI {
 					ctx.Navigate(ctx.JSSrc().Get("dataset").Get("href").String())
 				}
 			}).
-			Body(svgEl("a").Class("tree-link").Attr("href", href).Attr("tabindex", -1).Attr("aria-hidden", "true").
+			Body(ui.SvgEl("a").Class("tree-link").Attr("href", href).Attr("tabindex", -1).Attr("aria-hidden", "true").
 				On("click", func(ctx goapp.Context, e goapp.Event) {
 					if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("shiftKey").Bool() || e.Get("button").Int() != 0 {
 						return // a new tab or window: the browser's own
@@ -138,7 +139,7 @@ func renderTreeNode(n treeNode, linked bool) goapp.UI {
 					ctx.Navigate(ctx.JSSrc().Call("getAttribute", "href").String())
 				}).
 				Body(append([]goapp.UI{title}, boxes...)...)),
-		svgEl("g").Class("tn-texts").Attr("aria-hidden", "true").Body(texts...),
+		ui.SvgEl("g").Class("tn-texts").Attr("aria-hidden", "true").Body(texts...),
 	)
 }
 
@@ -163,7 +164,7 @@ func treeNodePath(n treeNode) string {
 
 // treeNodeLabel says what a node of the picture shows, in words.
 func treeNodeLabel(n treeNode) string {
-	s := fmt.Sprintf("%s %s: provisioning %s, operating %s", n.Kind, n.Name, statusLabel(n.Provisioning), statusLabel(n.Operating))
+	s := fmt.Sprintf("%s %s: provisioning %s, operating %s", n.Kind, n.Name, ui.StatusLabel(n.Provisioning), ui.StatusLabel(n.Operating))
 	if n.Detail != "" {
 		s += ", " + n.Detail
 	}
@@ -176,24 +177,24 @@ func treeNodeLabel(n treeNode) string {
 // treeLegend lists what the colours of the picture mean: the box is the
 // operating status, the stripe on its left the provisioning status.
 var treeLegend = []struct {
-	tone  statusTone
+	tone  ui.StatusTone
 	label string
 }{
-	{toneOK, string(octavia.OperatingOnline) + " / " + string(octavia.StatusActive)},
-	{tonePending, "PENDING_*"},
-	{toneWarn, string(octavia.OperatingDegraded)},
-	{toneError, string(octavia.OperatingError)},
-	{toneOff, string(octavia.OperatingOffline)},
-	{toneInfo, string(octavia.OperatingNoMonitor)},
-	{toneDrain, string(octavia.OperatingDraining)},
+	{ui.ToneOK, string(octavia.OperatingOnline) + " / " + string(octavia.StatusActive)},
+	{ui.TonePending, "PENDING_*"},
+	{ui.ToneWarn, string(octavia.OperatingDegraded)},
+	{ui.ToneError, string(octavia.OperatingError)},
+	{ui.ToneOff, string(octavia.OperatingOffline)},
+	{ui.ToneInfo, string(octavia.OperatingNoMonitor)},
+	{ui.ToneDrain, string(octavia.OperatingDraining)},
 }
 
 func renderTreeLegend() goapp.UI {
-	return classDivBody("legend",
-		classSpanText("legend-title", "Box: operating status · left stripe: provisioning status"),
-		rangeSlice(treeLegend, func(i int) goapp.UI {
-			return classSpan("legend-item").Body(
-				classSpan("swatch", "sw-"+treeLegend[i].tone.class()),
+	return ui.ClassDivBody("legend",
+		ui.ClassSpanText("legend-title", "Box: operating status · left stripe: provisioning status"),
+		ui.RangeSlice(treeLegend, func(i int) goapp.UI {
+			return ui.ClassSpan("legend-item").Body(
+				ui.ClassSpan("swatch", "sw-"+treeLegend[i].tone.Class()),
 				goapp.Text(treeLegend[i].label),
 			)
 		}),

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -32,7 +33,7 @@ func treeWhy(r *treeRead, id string, monitors map[string]object) []whyLine {
 		return nil
 	}
 	var out []whyLine
-	if toneOf(s.Prov) == toneError {
+	if ui.ToneOf(s.Prov) == ui.ToneError {
 		out = append(out, whyLine{Text: "Octavia's last change to it failed (provisioning ERROR); its API does not say why (the controller's logs do). A new change or a failover takes it out of ERROR."})
 	}
 	if !alertStatus(s.Oper) {
@@ -42,7 +43,7 @@ func treeWhy(r *treeRead, id string, monitors map[string]object) []whyLine {
 	case octavia.KindMember:
 		mon, href := poolMonitor(r, s.Pool, monitors)
 		if mon == "" {
-			return append(out, whyLine{Text: "Octavia marks it " + statusLabel(s.Oper) + "."})
+			return append(out, whyLine{Text: "Octavia marks it " + ui.StatusLabel(s.Oper) + "."})
 		}
 		return append(out, whyLine{Text: "Its pool's health monitor marks it down: " + mon + ".", Href: href, LinkText: "The health monitor"})
 	case octavia.KindPool:
@@ -50,11 +51,11 @@ func treeWhy(r *treeRead, id string, monitors map[string]object) []whyLine {
 	case octavia.KindListener, octavia.KindLoadBalancer:
 		for _, p := range poolsOf(r, id, s.Kind) {
 			if ps, _ := r.status(p); alertStatus(ps.Oper) {
-				out = append(out, poolWhy(r, p, monitors, fmt.Sprintf("Pool %s is %s: ", displayName(ps.Name, p), statusLabel(ps.Oper)))...)
+				out = append(out, poolWhy(r, p, monitors, fmt.Sprintf("Pool %s is %s: ", ui.DisplayName(ps.Name, p), ui.StatusLabel(ps.Oper)))...)
 			}
 		}
 		if len(out) == 0 {
-			out = append(out, whyLine{Text: "Octavia marks it " + statusLabel(s.Oper) + "; none of its pools in the status tree is down."})
+			out = append(out, whyLine{Text: "Octavia marks it " + ui.StatusLabel(s.Oper) + "; none of its pools in the status tree is down."})
 		}
 	}
 	return out
@@ -72,8 +73,8 @@ func poolWhy(r *treeRead, pool string, monitors map[string]object, prefix string
 			total = len(p.Members)
 			down = down[:0]
 			for _, m := range p.Members {
-				if toneOf(string(m.OperatingStatus)) == toneError {
-					down = append(down, displayName(m.Name, m.ID)+" ("+memberAddress(m)+")")
+				if ui.ToneOf(string(m.OperatingStatus)) == ui.ToneError {
+					down = append(down, ui.DisplayName(m.Name, m.ID)+" ("+memberAddress(m)+")")
 				}
 			}
 		}

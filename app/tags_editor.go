@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -152,7 +153,7 @@ func (e *tagsEditor) Render() goapp.UI {
 	chips := make([]goapp.UI, 0, len(tags))
 	for _, t := range tags {
 		chips = append(chips, goapp.Li().Class("chip", "tag-chip").DataSet("tag", t).Body(
-			classSpanText("tag-text", t),
+			ui.ClassSpanText("tag-text", t),
 			goapp.Button().Type("button").Class("chip-x", "tag-remove").Aria("label", "Remove tag "+t).DataSet("tag", t).
 				Disabled(e.sending != "").
 				OnClick(func(ctx goapp.Context, ev goapp.Event) {
@@ -163,27 +164,27 @@ func (e *tagsEditor) Render() goapp.UI {
 		))
 	}
 	return goapp.Section().ID("tags").Class("card", "tags-card").Body(
-		classDivBody("card-head",
+		ui.ClassDivBody("card-head",
 			goapp.H2().ID("tags-title").Text("Tags"),
-			classDiv("spacer"),
+			ui.ClassDiv("spacer"),
 			goapp.If(e.sending != "", func() goapp.UI {
-				return idSpan("tags-sending").Class("live").Text("saving " + e.sending + "…")
+				return ui.IDSpan("tags-sending").Class("live").Text("saving " + e.sending + "…")
 			})),
 
 		goapp.If(len(chips) == 0, func() goapp.UI {
-			return idP("tags-none").Class("muted").Textf("This %s has no tags.", e.Ref.Kind)
+			return ui.IDP("tags-none").Class("muted").Textf("This %s has no tags.", e.Ref.Kind)
 		}).Else(func() goapp.UI {
 			return goapp.Ul().ID("tags-list").Class("tags-list").Aria("labelledby", "tags-title").Body(chips...)
 		}),
 		goapp.Form().ID("tags-form").Class("tags-form").OnSubmit(e.add).Body(
 			goapp.Label().For("tags-input").Class("sr-only").Text("Tags to add"),
-			idInput("tags-input").Type("text").Placeholder("new tag (several: separate them with commas)").
+			ui.IDInput("tags-input").Type("text").Placeholder("new tag (several: separate them with commas)").
 				Value(e.input).OnInput(func(ctx goapp.Context, ev goapp.Event) { e.input = ctx.JSSrc().Get("value").String() }),
-			typedButton("tags-add", "submit").Class("btn").Disabled(e.sending != "").Text("Add tag"),
+			ui.TypedButton("tags-add", "submit").Class("btn").Disabled(e.sending != "").Text("Add tag"),
 		),
-		idDiv("tags-result").Aria("live", "polite").Body(
+		ui.IDDiv("tags-result").Aria("live", "polite").Body(
 			goapp.If(e.msg != "", func() goapp.UI {
-				return classDiv("alert", "tags-"+e.tone, map[string]string{"ok": "alert-ok", "warn": "alert-warn", "error": "alert-error"}[e.tone]).Text(e.msg)
+				return ui.ClassDiv("alert", "tags-"+e.tone, map[string]string{"ok": "alert-ok", "warn": "alert-warn", "error": "alert-error"}[e.tone]).Text(e.msg)
 			}),
 		),
 		goapp.If(e.w.refused != nil, func() goapp.UI { return e.w.retry("tags-retry") }),

@@ -7,6 +7,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 )
 
@@ -18,17 +19,17 @@ import (
 type cardsPage struct {
 	goapp.Compo
 
-	status loadStatus
+	status ui.LoadStatus
 	err    string
 	cards  serverapi.Cards
 }
 
 func (p *cardsPage) OnNav(ctx goapp.Context) {
-	if requireSession(ctx) == nil || p.status == loading {
+	if requireSession(ctx) == nil || p.status == ui.Loading {
 		return
 	}
-	p.status = loading
-	origin := originOf(windowURL())
+	p.status = ui.Loading
+	origin := originOf(ui.WindowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
@@ -36,33 +37,33 @@ func (p *cardsPage) OnNav(ctx goapp.Context) {
 		err := getJSON(c, http.DefaultClient, origin, serverapi.TrainerCardsAPIPath, &cards)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if err != nil {
-				p.status, p.err = loadFailed, err.Error()
+				p.status, p.err = ui.LoadFailed, err.Error()
 				return
 			}
-			p.status, p.cards = loaded, cards
+			p.status, p.cards = ui.Loaded, cards
 		})
 	})
 }
 
 func (p *cardsPage) Render() goapp.UI {
-	return classDivBody("cards-page",
-		skipLink(),
+	return ui.ClassDivBody("cards-page",
+		ui.SkipLink(),
 		goapp.Header().Class("cards-head", "no-print").Body(
 			goapp.H1().Text("Workshop cards"),
-			classDiv("spacer"),
-			classA("btn").Href(serverapi.TrainerPagePath).Text("Back to the trainer's page"),
-			typedButton("cards-print", "button").Class("btn", "btn-primary").
+			ui.ClassDiv("spacer"),
+			ui.ClassA("btn").Href(serverapi.TrainerPagePath).Text("Back to the trainer's page"),
+			ui.TypedButton("cards-print", "button").Class("btn", "btn-primary").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { goapp.Window().Call("print") }).Text("Print"),
 		),
-		mainContent().Body(
-			goapp.If(p.status == loadFailed, func() goapp.UI {
-				return idClassDiv("cards-error", "alert", "alert-error").Text("The cards could not be read: " + p.err + " (the lab's admin only)")
-			}).ElseIf(p.status == loaded && len(p.cards.Cards) == 0, func() goapp.UI {
-				return classDivText("empty", "No trainees: start the server with -lab-trainees N.")
-			}).ElseIf(p.status != loaded, func() goapp.UI {
-				return classDiv("empty", "loading").Text("Reading the cards…")
+		ui.MainContent().Body(
+			goapp.If(p.status == ui.LoadFailed, func() goapp.UI {
+				return ui.IDClassDiv("cards-error", "alert", "alert-error").Text("The cards could not be read: " + p.err + " (the lab's admin only)")
+			}).ElseIf(p.status == ui.Loaded && len(p.cards.Cards) == 0, func() goapp.UI {
+				return ui.ClassDivText("empty", "No trainees: start the server with -lab-trainees N.")
+			}).ElseIf(p.status != ui.Loaded, func() goapp.UI {
+				return ui.ClassDiv("empty", "loading").Text("Reading the cards…")
 			}),
-			idClassDiv("cards", "cards").Body(rangeSlice(p.cards.Cards, func(i int) goapp.UI {
+			ui.IDClassDiv("cards", "cards").Body(ui.RangeSlice(p.cards.Cards, func(i int) goapp.UI {
 				c := p.cards.Cards[i]
 				return goapp.Section().Class("print-card").DataSet("user", c.User).Aria("label", "card of "+c.User).Body(
 					goapp.H2().Text("Octaview workshop"),

@@ -11,6 +11,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 )
 
@@ -23,7 +24,7 @@ import (
 type trainerPage struct {
 	goapp.Compo
 
-	status loadStatus
+	status ui.LoadStatus
 	err    string
 	denied bool
 	mode   string
@@ -93,8 +94,8 @@ func (p *trainerPage) OnNav(ctx goapp.Context) {
 	}
 	p.ctx = ctx
 	c, cancel := context.WithCancel(context.Background())
-	p.cancel, p.status = cancel, loading
-	origin := originOf(windowURL())
+	p.cancel, p.status = cancel, ui.Loading
+	origin := originOf(ui.WindowURL())
 	ctx.Async(func() {
 		followClass(c, origin, func(cl serverapi.Class, err error, mode string) {
 			ctx.Dispatch(func(ctx goapp.Context) { p.deliver(cl, err, mode) })
@@ -116,13 +117,13 @@ func (p *trainerPage) deliver(cl serverapi.Class, err error, mode string) {
 		if _, ok := err.(*deniedError); ok {
 			p.denied = true
 		}
-		if p.status != loaded {
-			p.status = loadFailed
+		if p.status != ui.Loaded {
+			p.status = ui.LoadFailed
 		}
 		p.err = err.Error()
 		return
 	}
-	p.class, p.status, p.err = cl, loaded, ""
+	p.class, p.status, p.err = cl, ui.Loaded, ""
 	if cl.Exercise != nil && p.exercise == "" {
 		p.exercise = cl.Exercise.Name
 	}
@@ -164,7 +165,7 @@ func (p *trainerPage) act(_ goapp.Context, what, method, path string, body any) 
 		return
 	}
 	p.busy, p.notice, p.failed = true, "", ""
-	origin := originOf(windowURL())
+	origin := originOf(ui.WindowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()
@@ -289,7 +290,7 @@ func (p *trainerPage) openView(_ goapp.Context, project string) {
 		return
 	}
 	p.busy = true
-	origin := originOf(windowURL())
+	origin := originOf(ui.WindowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
@@ -307,20 +308,20 @@ func (p *trainerPage) openView(_ goapp.Context, project string) {
 
 func (p *trainerPage) Render() goapp.UI {
 	cl := p.class
-	return &shell{Nav: serverapi.TrainerPagePath, Title: "Trainer", Actions: classDivBody("trainer-actions",
-		idSpan("trainer-live").Class("trainer-live").Aria("live", "polite").Text(p.liveText()),
-		classA("btn", "btn-small").Href(serverapi.TrainerCardsPath).Text("Cards for printing")),
+	return &shell{Nav: serverapi.TrainerPagePath, Title: "Trainer", Actions: ui.ClassDivBody("trainer-actions",
+		ui.IDSpan("trainer-live").Class("trainer-live").Aria("live", "polite").Text(p.liveText()),
+		ui.ClassA("btn", "btn-small").Href(serverapi.TrainerCardsPath).Text("Cards for printing")),
 
 		Content: []goapp.UI{
 			goapp.If(p.err != "", func() goapp.UI {
-				return alertError("trainer-error", p.errText())
+				return ui.AlertError("trainer-error", p.errText())
 			}),
-			goapp.If(p.status == loading, func() goapp.UI {
-				return classDiv("empty", "loading").Text("Reading the class…")
-			}).ElseIf(p.status == loaded && len(cl.Trainees) == 0, func() goapp.UI {
-				return idClassDiv("trainer-empty", "empty").Text("No trainees: start the server with -lab-trainees N.")
+			goapp.If(p.status == ui.Loading, func() goapp.UI {
+				return ui.ClassDiv("empty", "loading").Text("Reading the class…")
+			}).ElseIf(p.status == ui.Loaded && len(cl.Trainees) == 0, func() goapp.UI {
+				return ui.IDClassDiv("trainer-empty", "empty").Text("No trainees: start the server with -lab-trainees N.")
 			}),
-			goapp.If(p.status == loaded, func() goapp.UI {
+			goapp.If(p.status == ui.Loaded, func() goapp.UI {
 				return goapp.Div().Body(
 					p.renderSummary(),
 					p.grid.render(cl.Trainees, p.renderTile),
@@ -340,7 +341,7 @@ func (p *trainerPage) errText() string {
 
 func (p *trainerPage) liveText() string {
 	switch {
-	case p.status != loaded:
+	case p.status != ui.Loaded:
 		return ""
 	case p.mode == "live":
 		return fmt.Sprintf("live · %d trainees · read %s UTC", len(p.class.Trainees), clockOf(p.class.At))
@@ -364,7 +365,7 @@ func (p *trainerPage) ago(at string) string {
 	if err != nil || err2 != nil {
 		return "never"
 	}
-	return formatElapsed(now.Sub(t)) + " ago"
+	return ui.FormatElapsed(now.Sub(t)) + " ago"
 }
 
 func (p *trainerPage) renderSummary() goapp.UI {
@@ -380,10 +381,10 @@ func (p *trainerPage) renderSummary() goapp.UI {
 	if cl.Exercise != nil {
 		ex = "Exercise: " + cl.Exercise.Title + " (" + strconv.Itoa(len(cl.Exercise.Steps)) + " steps)."
 	}
-	return idClassDiv("trainer-summary", "trainer-summary").Body(
+	return ui.IDClassDiv("trainer-summary", "trainer-summary").Body(
 		goapp.Span().Textf("%d trainees, %d need help.", len(cl.Trainees), need),
-		idSpan("trainer-exercise").Text(ex),
-		idSpan("trainer-lab-faults").Text(orText(lab, "No lab-wide fault.", "Lab-wide faults: ")),
+		ui.IDSpan("trainer-exercise").Text(ex),
+		ui.IDSpan("trainer-lab-faults").Text(orText(lab, "No lab-wide fault.", "Lab-wide faults: ")),
 	)
 }
 
@@ -439,45 +440,45 @@ func (p *trainerPage) renderTile(t serverapi.Trainee) goapp.UI {
 	checkID := "pick-" + t.Project
 	return goapp.Section().Class("tile", helpClass[t.Help]).DataSet("user", t.User).DataSet("help", t.Help).
 		Aria("label", "trainee "+t.User).Body(
-		classDivBody("tile-head",
+		ui.ClassDivBody("tile-head",
 
 			goapp.Input().Type("checkbox").ID(checkID).DataSet("project", t.Project).Checked(p.selected[t.Project]).
 				OnChange(func(ctx goapp.Context, e goapp.Event) { p.selected[projectOf(ctx)] = ctx.JSSrc().Get("checked").Bool() }),
 			goapp.Label().For(checkID).Class("tile-user").Text(t.User),
-			classSpanText("tile-seen", "seen "+p.ago(t.LastSeen)),
-			classDiv("spacer"),
+			ui.ClassSpanText("tile-seen", "seen "+p.ago(t.LastSeen)),
+			ui.ClassDiv("spacer"),
 			goapp.Button().Class("btn", "btn-small", "tile-open").Type("button").DataSet("project", t.Project).
 				Title("Open "+t.Project+" read-only in the console, as "+t.User+" sees it").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { p.openView(ctx, projectOf(ctx)) }).Text("Open read-only")),
 
 		goapp.If(t.HelpText != "", func() goapp.UI {
-			return classDivText("tile-help", t.HelpText)
+			return ui.ClassDivText("tile-help", t.HelpText)
 		}),
-		classDivText("tile-counts", kindCountsText(t.Counts)),
-		goapp.Ul().Class("tile-lbs").Body(rangeSlice(t.LoadBalancers, func(i int) goapp.UI {
+		ui.ClassDivText("tile-counts", kindCountsText(t.Counts)),
+		goapp.Ul().Class("tile-lbs").Body(ui.RangeSlice(t.LoadBalancers, func(i int) goapp.UI {
 			return renderMiniTree(t.LoadBalancers[i])
 		})),
-		goapp.If(t.MoreLBs > 0, func() goapp.UI { return classDiv("tile-more").Textf("and %d more", t.MoreLBs) }),
+		goapp.If(t.MoreLBs > 0, func() goapp.UI { return ui.ClassDiv("tile-more").Textf("and %d more", t.MoreLBs) }),
 		goapp.If(len(t.Faults) > 0, func() goapp.UI {
-			return classDivText("tile-faults", "Faults: "+strings.Join(t.Faults, "; "))
+			return ui.ClassDivText("tile-faults", "Faults: "+strings.Join(t.Faults, "; "))
 		}),
 		goapp.If(t.LastOp != nil, func() goapp.UI {
-			return classDivText("tile-op", "Last write: "+eventText(t.LastOp))
+			return ui.ClassDivText("tile-op", "Last write: "+eventText(t.LastOp))
 		}),
 		goapp.If(t.LastError != nil, func() goapp.UI {
-			return classDivText("tile-err", "Last error: "+eventText(t.LastError)+": "+t.LastError.Message)
+			return ui.ClassDivText("tile-err", "Last error: "+eventText(t.LastError)+": "+t.LastError.Message)
 		}),
 		goapp.If(len(t.Steps) > 0, func() goapp.UI {
-			return classDivBody("tile-steps",
+			return ui.ClassDivBody("tile-steps",
 				goapp.Span().Textf("%d/%d steps ", passed, len(t.Steps)),
-				rangeSlice(t.Steps, func(i int) goapp.UI {
+				ui.RangeSlice(t.Steps, func(i int) goapp.UI {
 					mark, cls := "○", "step-todo"
 					if t.Steps[i].Holds {
 						mark, cls = "●", "step-done"
 					} else if t.Steps[i].PassedAt != "" {
 						mark, cls = "◐", "step-lost"
 					}
-					return classSpan("step-dot", cls).Title(fmt.Sprintf("step %d", i+1)).Text(mark)
+					return ui.ClassSpan("step-dot", cls).Title(fmt.Sprintf("step %d", i+1)).Text(mark)
 				}),
 			)
 
@@ -525,18 +526,18 @@ func kindCountsText(cs []serverapi.KindCount) string {
 // by operating status.
 func renderMiniTree(lb serverapi.TileLB) goapp.UI {
 	return goapp.Li().Class("mini").DataSet("lb", lb.Name).DataSet("status", lb.ProvisioningStatus).Body(
-		classSpanText("mini-name", displayName(lb.Name, lb.ID)),
+		ui.ClassSpanText("mini-name", ui.DisplayName(lb.Name, lb.ID)),
 		badge(lb.ProvisioningStatus), badge(lb.OperatingStatus),
-		rangeSlice(lb.Tree.Listeners, func(i int) goapp.UI {
+		ui.RangeSlice(lb.Tree.Listeners, func(i int) goapp.UI {
 			l := lb.Tree.Listeners[i]
-			return classSpan("mini-listener", statusClass(string(l.OperatingStatus))).Title("listener "+l.Name+": "+string(l.OperatingStatus)).Body(
+			return ui.ClassSpan("mini-listener", ui.StatusClass(string(l.OperatingStatus))).Title("listener "+l.Name+": "+string(l.OperatingStatus)).Body(
 				goapp.Text(" ▸"),
-				rangeSlice(l.Pools, func(j int) goapp.UI {
+				ui.RangeSlice(l.Pools, func(j int) goapp.UI {
 					pl := l.Pools[j]
-					return classSpan("mini-pool").Body(rangeSlice(pl.Members, func(k int) goapp.UI {
+					return ui.ClassSpan("mini-pool").Body(ui.RangeSlice(pl.Members, func(k int) goapp.UI {
 						m := pl.Members[k]
 						oper := string(m.OperatingStatus)
-						return classSpan("mini-member", statusClass(oper)).DataSet("member", m.Address).
+						return ui.ClassSpan("mini-member", ui.StatusClass(oper)).DataSet("member", m.Address).
 							DataSet("oper", oper).Title("member " + m.Address + ": " + oper).Text("■")
 					}))
 				}),
@@ -547,13 +548,13 @@ func renderMiniTree(lb serverapi.TileLB) goapp.UI {
 
 func (p *trainerPage) renderForms() goapp.UI {
 	text := func(id, label, hint string, v *string) goapp.UI {
-		return field(id, label, idInput(id).Type("text").Placeholder(hint).Value(*v).OnInput(p.ValueTo(v)))
+		return field(id, label, ui.IDInput(id).Type("text").Placeholder(hint).Value(*v).OnInput(p.ValueTo(v)))
 	}
 	outage := func(id, label string, v *string) goapp.UI {
-		return field(id, label, goapp.Select().ID(id).OnChange(func(ctx goapp.Context, e goapp.Event) { *v = selectValue(ctx) }).Body(
-			option("", "up", *v == ""),
-			option("503", "503 Service Unavailable", *v == "503"),
-			option("reset", "connection reset", *v == "reset"),
+		return field(id, label, goapp.Select().ID(id).OnChange(func(ctx goapp.Context, e goapp.Event) { *v = ui.SelectValue(ctx) }).Body(
+			ui.Option("", "up", *v == ""),
+			ui.Option("503", "503 Service Unavailable", *v == "503"),
+			ui.Option("reset", "connection reset", *v == "reset"),
 		))
 	}
 	return goapp.Section().ID("trainer-forms").Class("card").Aria("labelledby", "forms-title").Body(
@@ -565,68 +566,68 @@ func (p *trainerPage) renderForms() goapp.UI {
 			p.radio("target-lab", "lab", "the whole lab (faults only)"),
 		),
 		goapp.Form().ID("fault-form").Class("form").OnSubmit(p.setFaults).Body(
-			classDivBody("form-row",
+			ui.ClassDivBody("form-row",
 				text("fault-down", "Members down (addresses, names or ids)", "192.0.2.12", &p.fault.down),
 				text("fault-stuck", "Stuck in PENDING_* (names or ids)", "web", &p.fault.stuck),
 				text("fault-error", "Forced to ERROR (names or ids)", "", &p.fault.errs)),
 
-			classDivBody("form-row",
+			ui.ClassDivBody("form-row",
 				text("fault-latency", "Latency", "300ms", &p.fault.latency),
 				text("fault-rate", "Octavia 500s (% of answers)", "10", &p.fault.errRate),
 				text("fault-ttl", "Token lifetime", "2m", &p.fault.tokenTTL),
 				outage("fault-octavia", "Octavia", &p.fault.octavia),
 				outage("fault-keystone", "Keystone", &p.fault.keystone)),
 
-			classDivBody("form-actions",
-				typedButton("fault-set", "submit").Class("btn", "btn-primary").Disabled(p.busy).Text("Set faults"),
-				typedButton("fault-clear", "button").Class("btn").Disabled(p.busy).OnClick(p.clearFaults).Text("Lift faults"),
-				typedButton("reset-projects", "button").Class("btn", "btn-danger").Disabled(p.busy).OnClick(p.reset).Text("Reset projects…")),
+			ui.ClassDivBody("form-actions",
+				ui.TypedButton("fault-set", "submit").Class("btn", "btn-primary").Disabled(p.busy).Text("Set faults"),
+				ui.TypedButton("fault-clear", "button").Class("btn").Disabled(p.busy).OnClick(p.clearFaults).Text("Lift faults"),
+				ui.TypedButton("reset-projects", "button").Class("btn", "btn-danger").Disabled(p.busy).OnClick(p.reset).Text("Reset projects…")),
 		),
 		goapp.Form().ID("scenario-form").Class("form").OnSubmit(p.loadScenario).Body(
 			field("scenario-json", "Scenario to load (JSON: load_balancers, networks, quotas, faults)", goapp.Textarea().ID("scenario-json").
 				Rows(4).Text(p.scenario).OnInput(p.ValueTo(&p.scenario))),
-			classDivBody("form-actions",
-				typedButton("scenario-load", "submit").Class("btn").Disabled(p.busy).Text("Load scenario")),
+			ui.ClassDivBody("form-actions",
+				ui.TypedButton("scenario-load", "submit").Class("btn").Disabled(p.busy).Text("Load scenario")),
 		),
 		goapp.Form().ID("exercise-form").Class("form").OnSubmit(p.startExercise).Body(
-			field("exercise-pick", "Exercise", goapp.Select().ID("exercise-pick").OnChange(func(ctx goapp.Context, e goapp.Event) { p.exercise = selectValue(ctx) }).Body(
-				option("", "none", p.exercise == ""),
-				rangeSlice(p.class.Exercises, func(i int) goapp.UI {
+			field("exercise-pick", "Exercise", goapp.Select().ID("exercise-pick").OnChange(func(ctx goapp.Context, e goapp.Event) { p.exercise = ui.SelectValue(ctx) }).Body(
+				ui.Option("", "none", p.exercise == ""),
+				ui.RangeSlice(p.class.Exercises, func(i int) goapp.UI {
 					n := p.class.Exercises[i]
-					return option(n, n, p.exercise == n)
+					return ui.Option(n, n, p.exercise == n)
 				}),
 
-				option("file", "pasted below…", p.exercise == "file"),
+				ui.Option("file", "pasted below…", p.exercise == "file"),
 			)),
 			goapp.If(p.exercise == "file", func() goapp.UI {
 				return field("exercise-json", "Exercise (JSON)", goapp.Textarea().ID("exercise-json").Rows(4).Text(p.exFile).OnInput(p.ValueTo(&p.exFile)))
 			}),
-			classDivBody("check-row",
+			ui.ClassDivBody("check-row",
 				goapp.Input().Type("checkbox").ID("exercise-setup").Checked(p.setup).
 					OnChange(func(ctx goapp.Context, e goapp.Event) { p.setup = ctx.JSSrc().Get("checked").Bool() }),
 				goapp.Label().For("exercise-setup").Text("Load its set-up into every trainee's project")),
 
-			classDivBody("form-actions",
-				typedButton("exercise-start", "submit").Class("btn").Disabled(p.busy).Text("Start (progress restarts)")),
+			ui.ClassDivBody("form-actions",
+				ui.TypedButton("exercise-start", "submit").Class("btn").Disabled(p.busy).Text("Start (progress restarts)")),
 		),
-		idClassDiv("lab-state-form", "form").Body(
-			field("lab-import", "Import a lab (a file of Export the lab: it replaces the whole lab)", idInput("lab-import").Type("file").
+		ui.IDClassDiv("lab-state-form", "form").Body(
+			field("lab-import", "Import a lab (a file of Export the lab: it replaces the whole lab)", ui.IDInput("lab-import").Type("file").
 				Accept(".json,application/json").OnChange(p.pickImport)),
-			classDivBody("form-actions",
-				typedButton("lab-import-go", "button").Class("btn").Disabled(p.busy || p.importFile == nil).OnClick(p.importLab).Text("Import…"),
+			ui.ClassDivBody("form-actions",
+				ui.TypedButton("lab-import-go", "button").Class("btn").Disabled(p.busy || p.importFile == nil).OnClick(p.importLab).Text("Import…"),
 				goapp.A().ID("lab-export").Class("btn").Href(serverapi.TrainerExportPath).Attr("download", "octaview-lab.json").Text("Export the lab")),
 		),
 		goapp.If(p.notice != "", func() goapp.UI {
-			return idClassDiv("trainer-notice", "alert").Aria("live", "polite").Text(p.notice)
+			return ui.IDClassDiv("trainer-notice", "alert").Aria("live", "polite").Text(p.notice)
 		}),
 		goapp.If(p.failed != "", func() goapp.UI {
-			return alertError("trainer-failed", p.failed)
+			return ui.AlertError("trainer-failed", p.failed)
 		}),
 	)
 }
 
 func (p *trainerPage) radio(id, value, label string) goapp.UI {
-	return classSpan("check-row").Body(
+	return ui.ClassSpan("check-row").Body(
 		goapp.Input().Type("radio").Name("target").ID(id).Value(value).Checked(p.target == value).
 			OnChange(func(ctx goapp.Context, e goapp.Event) { p.target = value }),
 		goapp.Label().For(id).Text(label),
@@ -659,18 +660,18 @@ func (p *trainerPage) renderProgress() goapp.UI {
 	for k, i := range order {
 		rows[k] = trainees[i]
 	}
-	cols := []vcol{{"Trainee", "12%", ""}}
+	cols := []ui.Vcol{{Title: "Trainee", Width: "12%"}}
 	w := strconv.Itoa(88/max(1, len(ex.Steps))) + "%"
 	for i, s := range ex.Steps {
-		cols = append(cols, vcol{strconv.Itoa(i+1) + ". " + s.Title, w, ""})
+		cols = append(cols, ui.Vcol{Title: strconv.Itoa(i+1) + ". " + s.Title, Width: w})
 	}
 	return goapp.Section().ID("trainer-progress").Class("card").Aria("labelledby", "progress-title").Body(
-		classDivBody("card-head",
+		ui.ClassDivBody("card-head",
 			goapp.H2().ID("progress-title").Text("Progress: "+ex.Title),
-			classDiv("spacer"),
+			ui.ClassDiv("spacer"),
 			goapp.A().ID("progress-csv").Class("btn", "btn-small").Href(serverapi.TrainerProgressCSV).Attr("download", "progress.csv").Text("Download CSV")),
 
-		&vtable{ID: "progress-grid", Cols: cols, Count: len(rows), Sorted: p.sortCol, SortRev: p.sortRev, Sort: func(ctx goapp.Context, col int) {
+		&ui.Vtable{ID: "progress-grid", Cols: cols, Count: len(rows), Sorted: p.sortCol, SortRev: p.sortRev, Sort: func(ctx goapp.Context, col int) {
 			if col == p.sortCol {
 				p.sortRev = !p.sortRev
 			} else {
@@ -678,14 +679,14 @@ func (p *trainerPage) renderProgress() goapp.UI {
 			}
 		}, Row: func(i int) goapp.UI {
 			t := rows[i]
-			cells := []goapp.UI{classTdText("name", t.User)}
+			cells := []goapp.UI{ui.ClassTdText("name", t.User)}
 			for j := range ex.Steps {
 				cell := "—"
 				cls := "step-todo"
 				if j < len(t.Steps) && t.Steps[j].PassedAt != "" {
 					cell, cls = "✓ "+clockOf(t.Steps[j].PassedAt), "step-done"
 				}
-				cells = append(cells, classTd("grid-cell", cls).DataSet("passed", passedAt(t, j)).Text(cell))
+				cells = append(cells, ui.ClassTd("grid-cell", cls).DataSet("passed", passedAt(t, j)).Text(cell))
 			}
 			return goapp.Tr().Class("grid-row").DataSet("user", t.User).Body(cells...)
 		}},
@@ -737,7 +738,7 @@ type tileGrid struct {
 
 // columns is how many tiles a row holds at the window's width.
 func (g *tileGrid) columns() int {
-	w := windowGet("innerWidth").Int()
+	w := ui.WindowGet("innerWidth").Int()
 	return max(1, (w-64)/tileWidth)
 }
 
@@ -756,10 +757,10 @@ func (g *tileGrid) render(ts []serverapi.Trainee, tile func(serverapi.Trainee) g
 		for c := 0; c < cols && r*cols+c < len(ts); c++ {
 			cells = append(cells, tile(ts[r*cols+c]))
 		}
-		body = append(body, classDiv("tile-row").DataSet("row", r).Body(cells...))
+		body = append(body, ui.ClassDiv("tile-row").DataSet("row", r).Body(cells...))
 	}
 	body = append(body, gridPad(max(0, rows-end)*tileRowHeight))
-	return idClassDiv("tiles", "tile-scroll").TabIndex(0).Aria("label", "trainees").Attr("role", "region").
+	return ui.IDClassDiv("tiles", "tile-scroll").TabIndex(0).Aria("label", "trainees").Attr("role", "region").
 		DataSet("rows", rows).DataSet("cols", cols).OnScroll(func(ctx goapp.Context, e goapp.Event) {
 		top := ctx.JSSrc().Get("scrollTop").Int()
 		first := top / tileRowHeight
@@ -775,6 +776,6 @@ func (g *tileGrid) render(ts []serverapi.Trainee, tile func(serverapi.Trainee) g
 // gridPad is a spacer of px pixels (an SVG's height attribute: the CSP
 // refuses style attributes).
 func gridPad(px int) goapp.UI {
-	return classDiv("tile-pad").Aria("hidden", "true").Body(
-		svgEl("svg").Class("vpad-fill").Attr("width", 1).Attr("height", strconv.Itoa(px)))
+	return ui.ClassDiv("tile-pad").Aria("hidden", "true").Body(
+		ui.SvgEl("svg").Class("vpad-fill").Attr("width", 1).Attr("height", strconv.Itoa(px)))
 }

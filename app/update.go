@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 )
 
@@ -207,7 +208,7 @@ func (n *updateNotice) pending() bool {
 func installedBuild() string {
 	c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	req, err := http.NewRequestWithContext(c, http.MethodGet, originOf(windowURL())+"/app.js", nil)
+	req, err := http.NewRequestWithContext(c, http.MethodGet, originOf(ui.WindowURL())+"/app.js", nil)
 	if err != nil {
 		return ""
 	}
@@ -221,14 +222,14 @@ func installedBuild() string {
 
 func (n *updateNotice) reload(ctx goapp.Context, e goapp.Event) { reloadPage() }
 
-func reloadPage() { windowGet("location").Call("reload") }
+func reloadPage() { ui.WindowGet("location").Call("reload") }
 
 func (n *updateNotice) Render() goapp.UI {
-	return idDiv("update-notice").Aria("live", "polite").Body(
+	return ui.IDDiv("update-notice").Aria("live", "polite").Body(
 		goapp.If(n.ready, func() goapp.UI {
-			return classDiv("alert", "alert-info", "update-notice").Body(
+			return ui.ClassDiv("alert", "alert-info", "update-notice").Body(
 				goapp.Span().Text("A new version of Octaview is available. This page keeps working on the version it loaded until you reload. "),
-				idButton("update-reload").Class("btn").Type("button").OnClick(n.reload).Text("Reload"),
+				ui.IDButton("update-reload").Class("btn").Type("button").OnClick(n.reload).Text("Reload"),
 			)
 		}),
 	)

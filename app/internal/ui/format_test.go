@@ -1,4 +1,4 @@
-package app
+package ui
 
 import (
 	"testing"
@@ -27,7 +27,7 @@ func TestStatusClass(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := statusClass(tt.status); got != tt.want {
+			if got := StatusClass(tt.status); got != tt.want {
 				t.Errorf("statusClass(%q): got %q, want %q", tt.status, got, tt.want)
 			}
 		})
@@ -48,7 +48,7 @@ func TestFormatElapsed(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := formatElapsed(tt.d); got != tt.want {
+			if got := FormatElapsed(tt.d); got != tt.want {
 				t.Errorf("formatElapsed(%v): got %q, want %q", tt.d, got, tt.want)
 			}
 		})
@@ -71,7 +71,7 @@ func TestFormatAgo(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := formatAgo(tt.t, now); got != tt.want {
+			if got := FormatAgo(tt.t, now); got != tt.want {
 				t.Errorf("formatAgo: got %q, want %q", got, tt.want)
 			}
 		})
@@ -80,10 +80,10 @@ func TestFormatAgo(t *testing.T) {
 
 func TestFormatTime(t *testing.T) {
 	paris := time.FixedZone("CET", 3600)
-	if got, want := formatTime(time.Date(2026, 11, 29, 13, 4, 5, 0, paris)), "2026-11-29 12:04:05"; got != want {
+	if got, want := FormatTime(time.Date(2026, 11, 29, 13, 4, 5, 0, paris)), "2026-11-29 12:04:05"; got != want {
 		t.Errorf("formatTime: got %q, want %q (UTC)", got, want)
 	}
-	if got := formatTime(time.Time{}); got != "—" {
+	if got := FormatTime(time.Time{}); got != "—" {
 		t.Errorf("formatTime(zero): got %q, want —", got)
 	}
 }
@@ -99,7 +99,7 @@ func TestDisplayName(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := displayName(tt.lbName, tt.id); got != tt.want {
+			if got := DisplayName(tt.lbName, tt.id); got != tt.want {
 				t.Errorf("displayName(%q, %q): got %q, want %q", tt.lbName, tt.id, got, tt.want)
 			}
 		})

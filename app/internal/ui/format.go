@@ -1,4 +1,4 @@
-package app
+package ui
 
 import (
 	"fmt"
@@ -12,42 +12,42 @@ import (
 
 // statusTone is how the UI groups Octavia's statuses: the colour of a badge
 // or of a status-tree node, and what the summaries count.
-type statusTone int
+type StatusTone int
 
 const (
-	toneUnknown statusTone = iota // missing, or a word Octavia does not use
-	toneOK                        // ACTIVE, ONLINE
-	tonePending                   // PENDING_*
-	toneError                     // ERROR
-	toneWarn                      // DEGRADED
-	toneOff                       // OFFLINE, DELETED
-	toneInfo                      // NO_MONITOR
-	toneDrain                     // DRAINING
+	toneUnknown StatusTone = iota // missing, or a word Octavia does not use
+	ToneOK                        // ACTIVE, ONLINE
+	TonePending                   // PENDING_*
+	ToneError                     // ERROR
+	ToneWarn                      // DEGRADED
+	ToneOff                       // OFFLINE, DELETED
+	ToneInfo                      // NO_MONITOR
+	ToneDrain                     // DRAINING
 )
 
 // toneOf is the tone of a provisioning or operating status, whatever its
 // case.
-func toneOf(status string) statusTone {
+func ToneOf(status string) StatusTone {
 	s := strings.ToUpper(status)
 	switch {
 	case s == "":
 		return toneUnknown
 	case octavia.ProvisioningStatus(s).Pending():
-		return tonePending
+		return TonePending
 	}
 	switch s {
 	case string(octavia.StatusActive), string(octavia.OperatingOnline):
-		return toneOK
+		return ToneOK
 	case string(octavia.StatusError): // also OperatingError: both are "ERROR"
-		return toneError
+		return ToneError
 	case string(octavia.OperatingDegraded):
-		return toneWarn
+		return ToneWarn
 	case string(octavia.OperatingOffline), string(octavia.StatusDeleted):
-		return toneOff
+		return ToneOff
 	case string(octavia.OperatingNoMonitor):
-		return toneInfo
+		return ToneInfo
 	case string(octavia.OperatingDraining):
-		return toneDrain
+		return ToneDrain
 	}
 	return toneUnknown
 }
@@ -55,21 +55,21 @@ func toneOf(status string) statusTone {
 // class is the tone's CSS class, e.g. "st-ok"; the pages also use it with a
 // prefix or suffix (op-st-ok, st-ok-text, ...), all styled in
 // web/octaview.css.
-func (t statusTone) class() string {
+func (t StatusTone) Class() string {
 	switch t {
-	case toneOK:
+	case ToneOK:
 		return "st-ok"
-	case tonePending:
+	case TonePending:
 		return "st-pending"
-	case toneError:
+	case ToneError:
 		return "st-error"
-	case toneWarn:
+	case ToneWarn:
 		return "st-warn"
-	case toneOff:
+	case ToneOff:
 		return "st-off"
-	case toneInfo:
+	case ToneInfo:
 		return "st-info"
-	case toneDrain:
+	case ToneDrain:
 		return "st-drain"
 	}
 	return "st-unknown"
@@ -77,13 +77,13 @@ func (t statusTone) class() string {
 
 // statusClass is the CSS class of a status badge (and of a status-tree
 // node) for a provisioning or operating status, whatever its case.
-func statusClass(status string) string {
-	return toneOf(status).class()
+func StatusClass(status string) string {
+	return ToneOf(status).Class()
 }
 
 // statusLabel is how a status reads in a badge: Octavia's word, or "—"
 // when the field is missing.
-func statusLabel(status string) string {
+func StatusLabel(status string) string {
 	if status == "" {
 		return "—"
 	}
@@ -91,13 +91,13 @@ func statusLabel(status string) string {
 }
 
 // isPending reports whether a provisioning status is one of PENDING_*.
-func isPending(status string) bool {
+func IsPending(status string) bool {
 	return octavia.ProvisioningStatus(status).Pending()
 }
 
 // formatTime shows an instant in UTC to the second, or "—" for the zero
 // time (Octavia leaves updated_at empty until the first update).
-func formatTime(t time.Time) string {
+func FormatTime(t time.Time) string {
 	if t.IsZero() {
 		return "—"
 	}
@@ -106,7 +106,7 @@ func formatTime(t time.Time) string {
 
 // formatElapsed shows a duration the way a wait item counts it: "0 s",
 // "42 s", "2 min 05 s", "1 h 03 min".
-func formatElapsed(d time.Duration) string {
+func FormatElapsed(d time.Duration) string {
 	if d < 0 {
 		d = 0
 	}
@@ -122,7 +122,7 @@ func formatElapsed(d time.Duration) string {
 
 // formatAgo shows how long ago t was, coarsely: "just now", "12 s ago",
 // "5 min ago", "3 h ago", "4 d ago"; "—" for the zero time.
-func formatAgo(t, now time.Time) string {
+func FormatAgo(t, now time.Time) string {
 	if t.IsZero() {
 		return "—"
 	}
@@ -144,7 +144,7 @@ func formatAgo(t, now time.Time) string {
 // addresses), none when s is empty, so that its "—" (orDash) has the
 // page's own face: one dash glyph for "no value" in every grid, never the
 // monospace one beside it.
-func monoClasses(s string) []string {
+func MonoClasses(s string) []string {
 	if s == "" {
 		return nil
 	}
@@ -153,12 +153,12 @@ func monoClasses(s string) []string {
 
 // monoText is s in the monospace face, or "—" in the page's own
 // (monoClasses).
-func monoText(s string) goapp.UI {
-	return goapp.Span().Class(monoClasses(s)...).Text(orDash(s))
+func MonoText(s string) goapp.UI {
+	return goapp.Span().Class(MonoClasses(s)...).Text(OrDash(s))
 }
 
 // orDash returns s, or "—" when s is empty, so an empty cell still reads.
-func orDash(s string) string {
+func OrDash(s string) string {
 	if s == "" {
 		return "—"
 	}
@@ -167,7 +167,7 @@ func orDash(s string) string {
 
 // displayName is what a load balancer (or any named object) is called on
 // screen: its name, or "(no name) " and the start of its id.
-func displayName(name, id string) string {
+func DisplayName(name, id string) string {
 	if name != "" {
 		return name
 	}

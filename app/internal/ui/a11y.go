@@ -1,4 +1,4 @@
-package app
+package ui
 
 import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -6,13 +6,13 @@ import (
 
 // contentID is the id of every page's main content: the target of the
 // skip link. It takes the focus (tabindex -1) without being a Tab stop.
-const contentID = "content"
+const ContentID = "content"
 
 // skipLink is the first Tab stop of every page: "Skip to content" moves the
 // keyboard focus to the page's main content (contentID), past the header.
 // It is off screen until it has the focus (web/octaview.css .skip-link).
-func skipLink() goapp.UI {
-	return classA("skip-link").Href("#" + contentID).OnClick(skipToContent).Text("Skip to content")
+func SkipLink() goapp.UI {
+	return ClassA("skip-link").Href("#" + ContentID).OnClick(skipToContent).Text("Skip to content")
 }
 
 // skipToContent focuses the main content. It stops the click before
@@ -21,11 +21,11 @@ func skipLink() goapp.UI {
 func skipToContent(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
 	e.Call("stopPropagation")
-	focusID(contentID)
+	FocusID(ContentID)
 }
 
 // focusID moves the keyboard focus to the element with this id, if any.
-func focusID(id string) {
+func FocusID(id string) {
 	if el := goapp.Window().GetElementByID(id); el.Truthy() {
 		el.Call("focus")
 	}
@@ -33,19 +33,19 @@ func focusID(id string) {
 
 // decorative marks an image as decoration for assistive technologies (go-app
 // drops an empty alt attribute, so alt="" cannot say it).
-func decorative(img goapp.HTMLImg) goapp.HTMLImg {
+func Decorative(img goapp.HTMLImg) goapp.HTMLImg {
 	return img.Attr("role", "presentation")
 }
 
 // mainContent is a page's main landmark, the target of skipLink.
-func mainContent() goapp.HTMLMain {
-	return goapp.Main().ID(contentID).TabIndex(-1)
+func MainContent() goapp.HTMLMain {
+	return goapp.Main().ID(ContentID).TabIndex(-1)
 }
 
 // showModal opens the <dialog> with this id as a modal dialog, once it is
 // rendered: the browser moves the focus into it, keeps Tab inside it, and
 // closes it on Escape (its "close" event says so). UI goroutine.
-func showModal(ctx goapp.Context, id string) {
+func ShowModal(ctx goapp.Context, id string) {
 	ctx.Defer(func(goapp.Context) {
 		if el := goapp.Window().GetElementByID(id); el.Truthy() && !el.Get("open").Bool() {
 			el.Call("showModal")
@@ -55,7 +55,7 @@ func showModal(ctx goapp.Context, id string) {
 
 // closeDialog closes the <dialog> with this id, which fires its "close"
 // event.
-func closeDialog(id string) {
+func CloseDialog(id string) {
 	if el := goapp.Window().GetElementByID(id); el.Truthy() && el.Get("open").Bool() {
 		el.Call("close")
 	}
@@ -68,7 +68,7 @@ const focusable = `a[href], button:not([disabled]), input:not([disabled]), selec
 // keydown (a modal dialog): from its last Tab stop to its first, and back.
 // A modal <dialog> makes the rest of the page inert, but the browser still
 // lets Tab leave the page for its own toolbar. UI goroutine.
-func trapTab(ctx goapp.Context, e goapp.Event) {
+func TrapTab(ctx goapp.Context, e goapp.Event) {
 	if e.Get("key").String() != "Tab" {
 		return
 	}
@@ -78,7 +78,7 @@ func trapTab(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	first, last := stops.Index(0), stops.Index(n-1)
-	active := windowGet("document").Get("activeElement")
+	active := WindowGet("document").Get("activeElement")
 	switch back := e.Get("shiftKey").Bool(); {
 	case back && (active.Equal(first) || active.Equal(ctx.JSSrc())):
 		e.PreventDefault()

@@ -1,4 +1,4 @@
-package app
+package ui
 
 import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -16,7 +16,7 @@ const noChoice = "(none)"
 // option is one choice of a <select>: value ("" = the empty choice) and
 // its text. Every <select> of the console is made of these and read with
 // selectValue.
-func option(value, text string, selected bool) goapp.HTMLOption {
+func Option(value, text string, selected bool) goapp.HTMLOption {
 	if value == "" {
 		value = noChoice
 	}
@@ -34,6 +34,6 @@ func choiceValue(dom string) string {
 
 // selectValue is the value of the <select> whose event runs (option's
 // value; "" for the empty choice). UI goroutine.
-func selectValue(ctx goapp.Context) string {
+func SelectValue(ctx goapp.Context) string {
 	return choiceValue(ctx.JSSrc().Get("value").String())
 }

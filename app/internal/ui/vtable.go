@@ -1,4 +1,4 @@
-package app
+package ui
 
 import (
 	"strconv"
@@ -18,11 +18,11 @@ import (
 // filtered over all of them) and gives vtable their number and a function
 // that renders row i; vtable calls it only for the rows it shows. Scrolling
 // re-renders vtable alone, once per vtableStep rows scrolled.
-type vtable struct {
+type Vtable struct {
 	goapp.Compo
 
 	ID        string               // id of the scroll box
-	Cols      []vcol               // the header
+	Cols      []Vcol               // the header
 	Count     int                  // rows in all
 	RowHeight int                  // px; 0 = vtableRowHeight
 	Row       func(i int) goapp.UI // row i (a Tr), 0 <= i < Count; UI goroutine
@@ -40,7 +40,7 @@ type vtable struct {
 }
 
 // vcol is a column of a vtable: its title and CSS width ("24%", "120px").
-type vcol struct {
+type Vcol struct {
 	Title, Width string
 	// Class marks the column's col, th and cells: "col-sec" for what a
 	// phone's narrow screen leaves out (times, ids) so the statuses fit
@@ -54,7 +54,7 @@ const (
 	vtableAbove     = 20 // rows kept rendered above the first in view
 )
 
-func (v *vtable) rowHeight() int {
+func (v *Vtable) rowHeight() int {
 	if v.RowHeight > 0 {
 		return v.RowHeight
 	}
@@ -64,7 +64,7 @@ func (v *vtable) rowHeight() int {
 // window returns the rows to render, [start, end), for a first row first:
 // vtableWindow rows from a multiple of vtableStep, up to vtableStep more at
 // the end of the list so that its last rows are always in.
-func window(first, count int) (start, end int) {
+func Window(first, count int) (start, end int) {
 	start = max(0, min(first, count-vtableWindow))
 	start -= start % vtableStep
 	return start, min(count, start+vtableWindow+vtableStep)
@@ -72,7 +72,7 @@ func window(first, count int) (start, end int) {
 
 // onScroll moves the window when the scroll box has scrolled far enough.
 // UI goroutine.
-func (v *vtable) onScroll(ctx goapp.Context, e goapp.Event) {
+func (v *Vtable) onScroll(ctx goapp.Context, e goapp.Event) {
 	top := ctx.JSSrc().Get("scrollTop").Int()
 	first := max(0, top/v.rowHeight()-vtableAbove)
 	first -= first % vtableStep
@@ -86,23 +86,23 @@ func (v *vtable) onScroll(ctx goapp.Context, e goapp.Event) {
 	}
 }
 
-func (v *vtable) Render() goapp.UI {
+func (v *Vtable) Render() goapp.UI {
 	h := v.rowHeight()
-	start, end := window(v.first, v.Count)
+	start, end := Window(v.first, v.Count)
 	cols := make([]goapp.UI, len(v.Cols))
 	heads := make([]goapp.UI, len(v.Cols))
 	for i, c := range v.Cols {
 		cols[i] = goapp.Col().Attr("width", c.Width).Class(c.Class) // an attribute: the CSP forbids style attributes
 		heads[i] = v.head(i, c)
 	}
-	return idClassDiv(v.ID, "table-wrap", "vtable").DataSet("rows", v.Count).DataSet("first", start).
+	return IDClassDiv(v.ID, "table-wrap", "vtable").DataSet("rows", v.Count).DataSet("first", start).
 		OnScroll(v.onScroll).Body(
 		goapp.Table().Class("table").Body(
 			goapp.ColGroup().Body(cols...),
 			goapp.THead().Body(goapp.Tr().Body(heads...)),
 			goapp.TBody().Body(
 				vpad(start*h, len(v.Cols)),
-				rangeSlice(make([]struct{}, end-start), func(i int) goapp.UI { return v.Row(start + i) }),
+				RangeSlice(make([]struct{}, end-start), func(i int) goapp.UI { return v.Row(start + i) }),
 				vpad((v.Count-end)*h, len(v.Cols)),
 			),
 		),
@@ -111,7 +111,7 @@ func (v *vtable) Render() goapp.UI {
 
 // head is the title of column i: a button that sorts on it when Sort is
 // set, with aria-sort on the column sorted on.
-func (v *vtable) head(i int, c vcol) goapp.UI {
+func (v *Vtable) head(i int, c Vcol) goapp.UI {
 	if v.Sort == nil || c.Title == "Operating" {
 		return goapp.Th().Class(c.Class).Text(c.Title)
 	}
@@ -132,6 +132,6 @@ func (v *vtable) head(i int, c vcol) goapp.UI {
 // (style-src 'self') refuses style attributes.
 func vpad(px, cols int) goapp.UI {
 	return goapp.Tr().Class("vpad").Aria("hidden", "true").Body(
-		goapp.Td().ColSpan(cols).Body(svgEl("svg").Class("vpad-fill").Attr("width", 1).Attr("height", strconv.Itoa(px))),
+		goapp.Td().ColSpan(cols).Body(SvgEl("svg").Class("vpad-fill").Attr("width", 1).Attr("height", strconv.Itoa(px))),
 	)
 }

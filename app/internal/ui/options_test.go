@@ -1,4 +1,4 @@
-package app
+package ui
 
 import (
 	"os"
@@ -25,7 +25,7 @@ func TestOptionValues(t *testing.T) {
 		{"an index", "0", "pool-1"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			html := goapp.HTMLString(option(tt.value, tt.text, true))
+			html := goapp.HTMLString(Option(tt.value, tt.text, true))
 			dom := attrValue(html, "value")
 			if dom == "" {
 				t.Fatalf("%s: no value attribute: the browser would read %q", html, tt.text)

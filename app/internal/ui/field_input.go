@@ -1,4 +1,4 @@
-package app
+package ui
 
 import (
 	"slices"
@@ -13,12 +13,12 @@ import (
 )
 
 // choice is an option of a picked field (form.Ref, Subnet, Port).
-type choice struct{ ID, Label string }
+type Choice struct{ ID, Label string }
 
 // fieldInput is one field of a form, as the generic form page and the
 // create wizard both draw it: its label (" *" when required), its input
 // by the field's type, its hint and its error.
-type fieldInput struct {
+type FieldInput struct {
 	ID       string // the input's DOM id
 	Field    form.Field
 	Value    string
@@ -27,7 +27,7 @@ type fieldInput struct {
 	// Options are a picked field's choices; OptionsErr why they could not
 	// be read (the input is then a text box); Pick: a required pick
 	// offers no empty option once it has a value.
-	Options    []choice
+	Options    []Choice
 	OptionsErr string
 	Pick       bool
 	// Note, if set, is said under the input (a picked field with nothing
@@ -54,39 +54,39 @@ func numberWords(key, val string) string {
 }
 
 // render draws the field.
-func (in fieldInput) render() goapp.UI {
+func (in FieldInput) Render() goapp.UI {
 	f, id, val := in.Field, in.ID, in.Value
 	scope := goapp.EventScope(append([]any{id}, in.Scope...)...)
 	set := func(ctx goapp.Context, e goapp.Event) { in.Set(f.Key, ctx.JSSrc().Get("value").String()) }
-	pick := func(ctx goapp.Context, e goapp.Event) { in.Set(f.Key, selectValue(ctx)) }
+	pick := func(ctx goapp.Context, e goapp.Event) { in.Set(f.Key, SelectValue(ctx)) }
 	var input goapp.UI
 	switch {
 	case f.Type == form.Bool:
-		input = idInput(id).Type("checkbox").Checked(val == "true").OnChange(func(ctx goapp.Context, e goapp.Event) {
+		input = IDInput(id).Type("checkbox").Checked(val == "true").OnChange(func(ctx goapp.Context, e goapp.Event) {
 			in.Set(f.Key, strconv.FormatBool(ctx.JSSrc().Get("checked").Bool()))
 		}, scope)
 	case len(f.Choices) > 0:
 		var opts []goapp.UI
 		if !f.Required || val == "" {
-			opts = append(opts, option("", "—", val == ""))
+			opts = append(opts, Option("", "—", val == ""))
 		}
 		for _, c := range f.Choices {
-			opts = append(opts, option(c, c, c == val))
+			opts = append(opts, Option(c, c, c == val))
 		}
 		input = goapp.Select().ID(id).OnChange(pick, scope).Body(opts...)
 	case in.OptionsErr != "":
-		input = goapp.Div().Body(idInput(id).Value(val).OnInput(set, scope),
-			classSpanText("st-error-text", " The list could not be read: "+in.OptionsErr))
+		input = goapp.Div().Body(IDInput(id).Value(val).OnInput(set, scope),
+			ClassSpanText("st-error-text", " The list could not be read: "+in.OptionsErr))
 	case f.Type == form.Ref || f.Type == form.Subnet || f.Type == form.Port:
 		var opts []goapp.UI
 		if !in.Pick || val == "" {
-			opts = append(opts, option("", "—", val == ""))
+			opts = append(opts, Option("", "—", val == ""))
 		}
 		for _, c := range in.Options {
-			opts = append(opts, option(c.ID, c.Label, c.ID == val))
+			opts = append(opts, Option(c.ID, c.Label, c.ID == val))
 		}
-		if val != "" && !slices.ContainsFunc(in.Options, func(c choice) bool { return c.ID == val }) {
-			opts = append(opts, option(val, val, true))
+		if val != "" && !slices.ContainsFunc(in.Options, func(c Choice) bool { return c.ID == val }) {
+			opts = append(opts, Option(val, val, true))
 		}
 		input = goapp.Select().ID(id).OnChange(pick, scope).Body(opts...)
 	case f.Type == form.Area || f.Type == form.List:
@@ -96,12 +96,12 @@ func (in fieldInput) render() goapp.UI {
 		}
 		input = goapp.Textarea().ID(id).Rows(rows).Text(val).OnInput(set, scope)
 	case f.Type == form.Int || f.Type == form.Decimal:
-		input = idInput(id).Type("text").Attr("inputmode", "numeric").Value(val).OnInput(set, scope)
+		input = IDInput(id).Type("text").Attr("inputmode", "numeric").Value(val).OnInput(set, scope)
 		if words := numberWords(f.Key, val); words != "" {
 			input = goapp.Div().Class("field-number").Body(input, goapp.Span().Class("muted", "field-words").Text(words))
 		}
 	default:
-		input = idInput(id).Value(val).OnInput(set, scope)
+		input = IDInput(id).Value(val).OnInput(set, scope)
 	}
 	label := f.Label
 	if in.Required {
@@ -110,15 +110,15 @@ func (in fieldInput) render() goapp.UI {
 	head := []goapp.UI{goapp.Label().For(id).Text(label), input}
 	classes := []string{"field"}
 	if f.Type == form.Bool { // the box before its label, on one line
-		head = []goapp.UI{classDivBody("field-check-row", input, goapp.Label().For(id).Text(label))}
+		head = []goapp.UI{ClassDivBody("field-check-row", input, goapp.Label().For(id).Text(label))}
 		classes = append(classes, "field-check")
 	}
-	return classDiv(classes...).DataSet("key", f.Key).Body(
+	return ClassDiv(classes...).DataSet("key", f.Key).Body(
 		append(head,
-			goapp.If(f.Hint != "", func() goapp.UI { return classDiv("muted", "hint").Text(f.Hint) }),
+			goapp.If(f.Hint != "", func() goapp.UI { return ClassDiv("muted", "hint").Text(f.Hint) }),
 			goapp.If(in.Note != nil, func() goapp.UI { return in.Note }),
 			goapp.If(in.Err != "", func() goapp.UI {
-				return idClassDiv(id+"-error", "field-error", "st-error-text").Aria("live", "polite").Text(in.Err)
+				return IDClassDiv(id+"-error", "field-error", "st-error-text").Aria("live", "polite").Text(in.Err)
 			}),
 		)...,
 	)

@@ -1,4 +1,4 @@
-package app
+package ui
 
 import "testing"
 
@@ -19,7 +19,7 @@ func TestVtableWindow(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			start, end := window(tt.first, tt.count)
+			start, end := Window(tt.first, tt.count)
 			if start != tt.wantStart || end != tt.wantEnd {
 				t.Errorf("window(%d, %d): got [%d, %d), want [%d, %d)", tt.first, tt.count, start, end, tt.wantStart, tt.wantEnd)
 			}
