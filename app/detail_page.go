@@ -649,20 +649,3 @@ func (p *detailPage) renderWhy(o object) goapp.UI {
 	return ui.IDClassDiv("why", "why", tone).Aria("live", "polite").Body(
 		append([]goapp.UI{goapp.H3().Text("Why this status")}, lines...)...)
 }
-
-// pendingFor says how long object id (shown as o) has been PENDING_*:
-// since its updated_at (created_at for PENDING_CREATE), which Octavia sets
-// when a write makes it pending; else since this tab saw it so.
-func pendingFor(o object, project, id string, now time.Time) string {
-	key := "updated_at"
-	if octavia.ProvisioningStatus(o.Text("provisioning_status")).Is(octavia.StatusPendingCreate) || o.Text(key) == "" {
-		key = "created_at"
-	}
-	if t := o.Time(key); !t.IsZero() && !t.After(now) {
-		return "for " + ui.FormatElapsed(now.Sub(t)) + " (since " + clockUTC(t) + ", its " + key + ")"
-	}
-	if s, ok := seenSince(project, id, "prov", o.Text("provisioning_status")); ok {
-		return s.forText(now)
-	}
-	return ""
-}

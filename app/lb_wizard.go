@@ -531,7 +531,7 @@ func (p *lbWizard) renderLB() []goapp.UI {
 				nets = append(nets, ui.Option(n.ID, n.Label, n.ID == v["_network"]))
 			}
 			out = append(out, ui.ClassDivBody("wz-grid",
-				field("create-network", "VIP network", goapp.Select().ID("create-network").OnChange(func(ctx goapp.Context, e goapp.Event) {
+				ui.Field("create-network", "VIP network", goapp.Select().ID("create-network").OnChange(func(ctx goapp.Context, e goapp.Event) {
 					v["_network"] = ui.SelectValue(ctx)
 					if s := p.subnetsOf(v["_network"]); len(s) > 0 && !slices.ContainsFunc(s, func(c ui.Choice) bool { return c.ID == v["vip_subnet_id"] }) {
 						v["vip_subnet_id"] = s[0].ID
@@ -770,7 +770,7 @@ func (p *lbWizard) renderL7() []goapp.UI {
 			lopts = append(lopts, ui.Option(strconv.Itoa(li), fmt.Sprintf("Listener %d — %s :%s", li+1, l["protocol"], l["protocol_port"]),
 				pol.V["_listener"] == strconv.Itoa(li)))
 		}
-		head := []goapp.UI{field(id+"-listener", "Listener", goapp.Select().ID(id+"-listener").OnChange(func(ctx goapp.Context, e goapp.Event) {
+		head := []goapp.UI{ui.Field(id+"-listener", "Listener", goapp.Select().ID(id+"-listener").OnChange(func(ctx goapp.Context, e goapp.Event) {
 			pol.V["_listener"] = ui.SelectValue(ctx)
 		}, p.scope()).Body(lopts...))}
 		if pol.V["action"] == "REDIRECT_TO_POOL" {

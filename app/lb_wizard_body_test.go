@@ -3,13 +3,14 @@ package app
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/octaview/octaview/app/internal/form"
-	"github.com/octaview/octaview/app/internal/wizard"
 	"net/http"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/wizard"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 

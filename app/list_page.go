@@ -542,3 +542,6 @@ func countOf(n int, res *resource) string {
 	}
 	return fmt.Sprintf("%d %s", n, res.Plural)
 }
+
+// projectColumn is the list page's.
+func (p *listPage) projectColumn() bool { return projectColumn(p.res, p.sess, p.Embedded != nil) }

@@ -1,12 +1,13 @@
 package app
 
 import (
-	"github.com/octaview/octaview/app/internal/ui"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/octaview/octaview/app/internal/ui"
 )
 
 // How a list orders its rows: by name (compareRow, the order rows are kept

@@ -437,37 +437,6 @@ func projectProbe(ctx context.Context, origin string, req loginRequest, msg stri
 	return fmt.Sprintf("Project %q was not found in domain %s, or you have no role on it. Leave Project empty to log in to your default project.", project, cmp.Or(req.domain, "Default"))
 }
 
-// loginErrorText is what a failed login says: Keystone's 401 as wrong
-// credentials, an unreachable Keystone as such, with where it was tried.
-func loginErrorText(err error, authURL string) string {
-	var e *octavia.Error
-	if !errors.As(err, &e) {
-		return "Keystone could not be reached at " + authURL + ": " + err.Error()
-	}
-	if e.StatusCode == http.StatusTooManyRequests && e.Fault != "" {
-		return e.Fault // the server's login throttle: "… try again in N s."
-	}
-	switch e.Code {
-	case octavia.EUNAUTHORIZED:
-		return "Keystone refused these credentials (401): check the user name, password and domain."
-	case octavia.ENOPROJECT:
-		return "You have no project yet: ask an administrator for a role on one, then log in again."
-	case octavia.EUNAVAILABLE, octavia.ETIMEOUT:
-		s := "Keystone could not be reached at " + authURL
-		if e.StatusCode != 0 {
-			s += fmt.Sprintf(" (HTTP %d)", e.StatusCode)
-		} else {
-			s += " (no answer)"
-		}
-		s += "."
-		if e.Fault != "" {
-			s += " It said: " + e.Fault
-		}
-		return s + " Try again once it is back."
-	}
-	return "Login failed: " + octavia.Message(err)
-}
-
 func (p *loginPage) useLabUser(u serverapi.LabUser) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
 		p.user, p.password, p.project, p.domain = u.Name, u.Password, u.Project, "Default"
@@ -500,39 +469,39 @@ func (p *loginPage) Render() goapp.UI {
 				DataSet("ready", p.ready).DataSet("method", p.method).OnSubmit(p.submit).Body(
 				goapp.If(p.method == methodPassword, func() goapp.UI {
 					return ui.ClassDivBody("login-fields",
-						field("login-user", "User name", ui.IDInput("login-user").Name("user").Attr("autocomplete", "username").
+						ui.Field("login-user", "User name", ui.IDInput("login-user").Name("user").Attr("autocomplete", "username").
 							Value(p.user).OnInput(p.ValueTo(&p.user)).AutoFocus(true)),
-						field("login-password", "Password", ui.IDInput("login-password").Type("password").Name("password").Attr("autocomplete", "current-password").
+						ui.Field("login-password", "Password", ui.IDInput("login-password").Type("password").Name("password").Attr("autocomplete", "current-password").
 							Value(p.password).OnInput(p.ValueTo(&p.password))),
 						ui.ClassDivBody("form-row",
-							field("login-domain", "Domain", ui.IDInput("login-domain").Name("domain").
+							ui.Field("login-domain", "Domain", ui.IDInput("login-domain").Name("domain").
 								Value(p.domain).OnInput(p.ValueTo(&p.domain))),
-							field("login-project", "Project (optional)", ui.IDInput("login-project").Name("project").
+							ui.Field("login-project", "Project (optional)", ui.IDInput("login-project").Name("project").
 								Placeholder("your default project").Value(p.project).OnInput(p.ValueTo(&p.project)))))
 
 				}),
 				goapp.If(p.method == methodAppCred, func() goapp.UI {
 					return ui.ClassDivBody("login-fields",
-						field("login-ac-id", "Application credential ID", ui.IDInput("login-ac-id").Name("ac-id").
+						ui.Field("login-ac-id", "Application credential ID", ui.IDInput("login-ac-id").Name("ac-id").
 							Value(p.acID).OnInput(p.ValueTo(&p.acID))),
 						ui.ClassPText("muted", "or its name, with the user it belongs to:"),
 						ui.ClassDivBody("form-row",
-							field("login-ac-name", "Name", ui.IDInput("login-ac-name").Name("ac-name").
+							ui.Field("login-ac-name", "Name", ui.IDInput("login-ac-name").Name("ac-name").
 								Value(p.acName).OnInput(p.ValueTo(&p.acName))),
-							field("login-ac-user", "User name", ui.IDInput("login-ac-user").Name("ac-user").
+							ui.Field("login-ac-user", "User name", ui.IDInput("login-ac-user").Name("ac-user").
 								Value(p.user).OnInput(p.ValueTo(&p.user))),
-							field("login-ac-domain", "Domain", ui.IDInput("login-ac-domain").Name("ac-domain").
+							ui.Field("login-ac-domain", "Domain", ui.IDInput("login-ac-domain").Name("ac-domain").
 								Value(p.domain).OnInput(p.ValueTo(&p.domain)))),
 
-						field("login-ac-secret", "Secret", ui.IDInput("login-ac-secret").Type("password").Name("ac-secret").
+						ui.Field("login-ac-secret", "Secret", ui.IDInput("login-ac-secret").Type("password").Name("ac-secret").
 							Value(p.acSecret).OnInput(p.ValueTo(&p.acSecret))))
 
 				}),
 				goapp.If(p.method == methodToken, func() goapp.UI {
 					return ui.ClassDivBody("login-fields",
-						field("login-token", "Keystone token", ui.IDInput("login-token").Type("password").Name("token").
+						ui.Field("login-token", "Keystone token", ui.IDInput("login-token").Type("password").Name("token").
 							Value(p.token).OnInput(p.ValueTo(&p.token))),
-						field("login-token-project", "Project (optional)", ui.IDInput("login-token-project").Name("token-project").
+						ui.Field("login-token-project", "Project (optional)", ui.IDInput("login-token-project").Name("token-project").
 							Placeholder("the token's project").Value(p.project).OnInput(p.ValueTo(&p.project))))
 
 				}),
@@ -596,12 +565,4 @@ func methodButton(id, label, method string, p *loginPage) goapp.UI {
 	return ui.TypedButton(id, "button").Class("btn", "btn-small", "btn-ghost").Disabled(!p.ready).
 		Aria("pressed", p.method == method).
 		OnClick(func(ctx goapp.Context, e goapp.Event) { p.method, p.err = method, "" }).Text(label)
-}
-
-// field is a labelled form control.
-func field(id, label string, control goapp.UI) goapp.UI {
-	return ui.ClassDivBody("field",
-		goapp.Label().For(id).Text(label),
-		control)
-
 }

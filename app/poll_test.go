@@ -3,12 +3,13 @@ package app
 import (
 	"context"
 	"errors"
-	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
+
+	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 

@@ -24,9 +24,6 @@ func projectColumn(res *resource, sess *session, embedded bool) bool {
 	return !embedded && res.hasStatus() && sess != nil && sess.Info.HasRole("admin")
 }
 
-// projectColumn is the list page's.
-func (p *listPage) projectColumn() bool { return projectColumn(p.res, p.sess, p.Embedded != nil) }
-
 // projectDirectory holds the names of the projects, by id, read once for
 // one client (the session's). Any goroutine.
 type projectDirectory struct {

@@ -81,7 +81,7 @@ func (s *shell) renderReauth(sess *session) goapp.UI {
 		ui.IDP("reauth-why").Text("Keystone no longer accepts your token (it expired or was revoked). Log in again as "+
 			sess.Info.UserName+" to carry on where you were."),
 		goapp.Form().ID("reauth-form").Class("form").OnSubmit(s.reauthSubmit).Body(
-			field("reauth-password", "Password", ui.IDInput("reauth-password").Type("password").Attr("autocomplete", "current-password").
+			ui.Field("reauth-password", "Password", ui.IDInput("reauth-password").Type("password").Attr("autocomplete", "current-password").
 				Value(s.reauthPass).OnInput(s.ValueTo(&s.reauthPass)).AutoFocus(true)),
 			goapp.If(s.reauthErr != "", func() goapp.UI {
 				return ui.AlertError("reauth-error", s.reauthErr)

@@ -2,10 +2,11 @@ package app
 
 import (
 	"encoding/json"
-	"github.com/octaview/octaview/app/internal/form"
 	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/octaview/octaview/app/internal/form"
 
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"

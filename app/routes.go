@@ -8,15 +8,6 @@ import (
 	"github.com/octaview/octaview/app/serverapi"
 )
 
-// Paths of the app's pages beyond the kinds' own (resource.Path).
-const (
-	homePath   = "/"
-	loginPath  = "/login"
-	listPath   = "/load-balancers"
-	createPath = "/load-balancers/new"
-	wallPath   = "/status"
-)
-
 // Register declares every route of the app: the login, the status wall,
 // the load balancer create page and, from the table of kinds (resources),
 // every kind's list, detail page and forms. Call it in both builds before
@@ -56,18 +47,11 @@ func registerResource(r *resource) {
 	}
 }
 
-// detailPathOf is the detail page of load balancer id.
-func detailPathOf(id string) string { return lbResource.detailPathOf("", id) }
-
 // Colours of the installed app and of its loading screen.
 const (
 	backgroundColor = "#0f1b2b"
 	themeColor      = "#132a45"
 )
-
-// appTitle is the document's title (live.go prefixes the count of objects
-// in ERROR or DEGRADED).
-const appTitle = "Octaview — OpenStack Octavia console"
 
 // Handler describes the app for go-app's server side: names, local icons,
 // the one style sheet. Nothing in it points outside the origin. The server

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -135,3 +136,34 @@ func streamClass(c context.Context, origin string, deliver func(serverapi.Class,
 type deniedError struct{ msg string }
 
 func (e *deniedError) Error() string { return e.msg }
+
+// readEvents reads a server-sent event stream and calls fn with the data of
+// every event (its "data:" lines joined by newlines), until r ends or fn
+// returns an error, which it returns.
+func readEvents(r io.Reader, fn func(data []byte) error) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	var data []byte
+	has := false
+	for sc.Scan() {
+		line := sc.Bytes()
+		switch {
+		case len(line) == 0:
+			if has {
+				if err := fn(data); err != nil {
+					return err
+				}
+			}
+			data, has = data[:0], false
+		case line[0] == ':':
+			// a comment (keep-alive)
+		case bytes.HasPrefix(line, []byte("data:")):
+			v := bytes.TrimPrefix(bytes.TrimPrefix(line, []byte("data:")), []byte(" "))
+			if has {
+				data = append(data, '\n')
+			}
+			data, has = append(data, v...), true
+		}
+	}
+	return sc.Err()
+}

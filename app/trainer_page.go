@@ -548,10 +548,10 @@ func renderMiniTree(lb serverapi.TileLB) goapp.UI {
 
 func (p *trainerPage) renderForms() goapp.UI {
 	text := func(id, label, hint string, v *string) goapp.UI {
-		return field(id, label, ui.IDInput(id).Type("text").Placeholder(hint).Value(*v).OnInput(p.ValueTo(v)))
+		return ui.Field(id, label, ui.IDInput(id).Type("text").Placeholder(hint).Value(*v).OnInput(p.ValueTo(v)))
 	}
 	outage := func(id, label string, v *string) goapp.UI {
-		return field(id, label, goapp.Select().ID(id).OnChange(func(ctx goapp.Context, e goapp.Event) { *v = ui.SelectValue(ctx) }).Body(
+		return ui.Field(id, label, goapp.Select().ID(id).OnChange(func(ctx goapp.Context, e goapp.Event) { *v = ui.SelectValue(ctx) }).Body(
 			ui.Option("", "up", *v == ""),
 			ui.Option("503", "503 Service Unavailable", *v == "503"),
 			ui.Option("reset", "connection reset", *v == "reset"),
@@ -584,13 +584,13 @@ func (p *trainerPage) renderForms() goapp.UI {
 				ui.TypedButton("reset-projects", "button").Class("btn", "btn-danger").Disabled(p.busy).OnClick(p.reset).Text("Reset projects…")),
 		),
 		goapp.Form().ID("scenario-form").Class("form").OnSubmit(p.loadScenario).Body(
-			field("scenario-json", "Scenario to load (JSON: load_balancers, networks, quotas, faults)", goapp.Textarea().ID("scenario-json").
+			ui.Field("scenario-json", "Scenario to load (JSON: load_balancers, networks, quotas, faults)", goapp.Textarea().ID("scenario-json").
 				Rows(4).Text(p.scenario).OnInput(p.ValueTo(&p.scenario))),
 			ui.ClassDivBody("form-actions",
 				ui.TypedButton("scenario-load", "submit").Class("btn").Disabled(p.busy).Text("Load scenario")),
 		),
 		goapp.Form().ID("exercise-form").Class("form").OnSubmit(p.startExercise).Body(
-			field("exercise-pick", "Exercise", goapp.Select().ID("exercise-pick").OnChange(func(ctx goapp.Context, e goapp.Event) { p.exercise = ui.SelectValue(ctx) }).Body(
+			ui.Field("exercise-pick", "Exercise", goapp.Select().ID("exercise-pick").OnChange(func(ctx goapp.Context, e goapp.Event) { p.exercise = ui.SelectValue(ctx) }).Body(
 				ui.Option("", "none", p.exercise == ""),
 				ui.RangeSlice(p.class.Exercises, func(i int) goapp.UI {
 					n := p.class.Exercises[i]
@@ -600,7 +600,7 @@ func (p *trainerPage) renderForms() goapp.UI {
 				ui.Option("file", "pasted below…", p.exercise == "file"),
 			)),
 			goapp.If(p.exercise == "file", func() goapp.UI {
-				return field("exercise-json", "Exercise (JSON)", goapp.Textarea().ID("exercise-json").Rows(4).Text(p.exFile).OnInput(p.ValueTo(&p.exFile)))
+				return ui.Field("exercise-json", "Exercise (JSON)", goapp.Textarea().ID("exercise-json").Rows(4).Text(p.exFile).OnInput(p.ValueTo(&p.exFile)))
 			}),
 			ui.ClassDivBody("check-row",
 				goapp.Input().Type("checkbox").ID("exercise-setup").Checked(p.setup).
@@ -611,7 +611,7 @@ func (p *trainerPage) renderForms() goapp.UI {
 				ui.TypedButton("exercise-start", "submit").Class("btn").Disabled(p.busy).Text("Start (progress restarts)")),
 		),
 		ui.IDClassDiv("lab-state-form", "form").Body(
-			field("lab-import", "Import a lab (a file of Export the lab: it replaces the whole lab)", ui.IDInput("lab-import").Type("file").
+			ui.Field("lab-import", "Import a lab (a file of Export the lab: it replaces the whole lab)", ui.IDInput("lab-import").Type("file").
 				Accept(".json,application/json").OnChange(p.pickImport)),
 			ui.ClassDivBody("form-actions",
 				ui.TypedButton("lab-import-go", "button").Class("btn").Disabled(p.busy || p.importFile == nil).OnClick(p.importLab).Text("Import…"),

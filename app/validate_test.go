@@ -1,11 +1,12 @@
 package app
 
 import (
-	"github.com/octaview/octaview/app/internal/form"
 	"maps"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/octaview/octaview/app/internal/form"
 )
 
 const (
