@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 )
@@ -34,10 +35,10 @@ func Boot() {
 	keepServedLogin()
 	schedulePatternRoutes(ui.WindowURL())
 	if ok && b.Session {
-		startBootRestore(originOf(ui.WindowURL()), b.Config)
+		startBootRestore(console.OriginOf(ui.WindowURL()), b.Config)
 		runtime.Gosched() // its request leaves before the first render
-		if u := ui.WindowURL(); keepServed(b.Served, u) {
-			bootServed(originOf(u), b.Config, u, servedAt(b.Served)) // served.go
+		if u := ui.WindowURL(); console.KeepServed(b.Served, u) {
+			bootServed(console.OriginOf(u), b.Config, u, console.ServedAt(b.Served)) // served.go
 		}
 	}
 }
@@ -127,7 +128,7 @@ func decodeBoot(v goapp.Value) serverapi.Boot {
 var bootRestore struct {
 	mu   sync.Mutex
 	done chan struct{} // closed once sess and err are set; nil: none started, or taken
-	sess *session
+	sess *console.Session
 	err  error
 }
 
@@ -141,7 +142,7 @@ func startBootRestore(origin string, cfg serverapi.Config) {
 	go func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		sess, err := restoreSession(c, origin, cfg)
+		sess, err := console.RestoreSession(c, origin, cfg)
 		bootRestore.mu.Lock()
 		bootRestore.sess, bootRestore.err = sess, err
 		bootRestore.mu.Unlock()
@@ -152,13 +153,13 @@ func startBootRestore(origin string, cfg serverapi.Config) {
 // restoredSession is the session of the cookie: the result of Boot's restore
 // when it started one (once), else a new restore. It blocks: call it in
 // ctx.Async.
-func restoredSession(ctx context.Context, origin string, cfg serverapi.Config) (*session, error) {
+func restoredSession(ctx context.Context, origin string, cfg serverapi.Config) (*console.Session, error) {
 	bootRestore.mu.Lock()
 	done := bootRestore.done
 	bootRestore.done = nil
 	bootRestore.mu.Unlock()
 	if done == nil {
-		return restoreSession(ctx, origin, cfg)
+		return console.RestoreSession(ctx, origin, cfg)
 	}
 	select {
 	case <-done:

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 )
@@ -22,7 +23,7 @@ func TestBusyNamesTheLoadBalancersStatus(t *testing.T) {
 	}}})
 	admin, demo := labAs(t, cloud, "admin", "admin"), labAs(t, cloud, "demo", "demo")
 	lb := idsOf(t, demo, octavia.KindLoadBalancer, "")["web"]
-	lbObj, err := demo.Get(t.Context(), lbRef(lb))
+	lbObj, err := demo.Get(t.Context(), console.LBRef(lb))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,14 +42,14 @@ func TestBusyNamesTheLoadBalancersStatus(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, _, err = demo.Update(t.Context(), member, octavia.Object{"weight": 5})
-	if !busy(err) {
+	if !console.Busy(err) {
 		t.Fatalf("a member edit during a failover: got %v, want a busy 409", err)
 	}
-	if s := statusInFault(octavia.Message(err)); s != "" {
+	if s := console.StatusInFault(octavia.Message(err)); s != "" {
 		t.Fatalf("the refusal names %s: this test is about one that names none", s)
 	}
-	wr := write{Op: operation{Ref: member}, Was: was}
-	got := writeErrorText(err, busyStatus(wr, readProvisioning(t.Context(), demo, lb)))
+	wr := console.Write{Op: console.Operation{Ref: member}, Was: was}
+	got := console.WriteErrorText(err, console.BusyStatus(wr, console.ReadProvisioning(t.Context(), demo, lb)))
 	if !strings.Contains(got, "busy (PENDING_UPDATE)") || strings.Contains(got, "ACTIVE)") {
 		t.Errorf("a member edit: got %q, want the load balancer's PENDING_UPDATE, not the member's %s", got, was)
 	}
@@ -64,13 +65,13 @@ func TestBusyNamesTheLoadBalancersStatus(t *testing.T) {
 			amp = o.Text("id")
 		}
 	}
-	ampWrite := amphoraWrite(opFailover, "", "", octavia.Ref{Kind: octavia.KindAmphora, ID: amp}, object{"loadbalancer_id": lb}, (*octavia.Client).FailoverAmphora)
+	ampWrite := console.AmphoraWrite(console.OpFailover, "", "", octavia.Ref{Kind: octavia.KindAmphora, ID: amp}, console.Object{"loadbalancer_id": lb}, (*octavia.Client).FailoverAmphora)
 	ampWrite.Was = "ACTIVE"
 	_, _, err = ampWrite.Send(t.Context(), admin)
-	if !busy(err) || statusInFault(octavia.Message(err)) != "" {
+	if !console.Busy(err) || console.StatusInFault(octavia.Message(err)) != "" {
 		t.Fatalf("an amphora failover during a failover: got %v, want a busy 409 that names no state", err)
 	}
-	got = writeErrorText(err, busyStatus(ampWrite, readProvisioning(t.Context(), admin, ampWrite.Op.Ref.LoadBalancerID)))
+	got = console.WriteErrorText(err, console.BusyStatus(ampWrite, console.ReadProvisioning(t.Context(), admin, ampWrite.Op.Ref.LoadBalancerID)))
 	if !strings.Contains(got, "busy (PENDING_UPDATE)") {
 		t.Errorf("an amphora failover: got %q, want the load balancer's PENDING_UPDATE", got)
 	}
@@ -79,12 +80,12 @@ func TestBusyNamesTheLoadBalancersStatus(t *testing.T) {
 // TestBusyStatus: what a busy refusal names when its load balancer could
 // or could not be read, and when the load balancer is ACTIVE again.
 func TestBusyStatus(t *testing.T) {
-	member := write{Op: operation{Ref: octavia.Ref{Kind: octavia.KindMember, ID: "m"}}, Was: "ACTIVE"}
-	lb := write{Op: operation{Ref: lbRef("lb")}, Was: "PENDING_UPDATE"}
+	member := console.Write{Op: console.Operation{Ref: octavia.Ref{Kind: octavia.KindMember, ID: "m"}}, Was: "ACTIVE"}
+	lb := console.Write{Op: console.Operation{Ref: console.LBRef("lb")}, Was: "PENDING_UPDATE"}
 	immutable := &octavia.Error{Code: octavia.EIMMUTABLE, StatusCode: 409, Fault: "Load Balancer lb is immutable and cannot be updated."}
 	tests := []struct {
 		name string
-		wr   write
+		wr   console.Write
 		read string
 		want string
 	}{
@@ -95,7 +96,7 @@ func TestBusyStatus(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := writeErrorText(immutable, busyStatus(tt.wr, tt.read)); !strings.Contains(got, tt.want) {
+			if got := console.WriteErrorText(immutable, console.BusyStatus(tt.wr, tt.read)); !strings.Contains(got, tt.want) {
 				t.Errorf("got %q, want it to contain %q", got, tt.want)
 			}
 		})

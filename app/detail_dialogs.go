@@ -5,6 +5,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -20,7 +21,7 @@ const deleteDialogID = "delete-confirm"
 const actionDialogID = "action-confirm"
 
 func (p *detailPage) askDelete(ctx goapp.Context, e goapp.Event) {
-	p.confirming, p.deleter = true, writer{}
+	p.confirming, p.deleter = true, console.Writer{}
 	p.cascade = p.children() != ""
 	ui.ShowModal(ctx, deleteDialogID)
 }
@@ -53,26 +54,26 @@ func (p *detailPage) confirmDelete(ctx goapp.Context, e goapp.Event) {
 	if cascade {
 		written += " with cascade (its listeners, pools, members and monitors too)"
 	}
-	wait := waitFor(res, opDelete)
-	if wait == waitNone && ref.LoadBalancerID != "" {
-		wait = waitLBActive // an amphora: its load balancer is what changes
+	wait := console.WaitFor(res, console.OpDelete)
+	if wait == console.WaitNone && ref.LoadBalancerID != "" {
+		wait = console.WaitLBActive // an amphora: its load balancer is what changes
 	}
 	status := string(octavia.StatusPendingDelete)
-	if wait == waitNone {
+	if wait == console.WaitNone {
 		status = "" // gone at once: no status to show
 	}
-	wr := write{Op: operation{Kind: opDelete, Wait: wait, Ref: ref, Name: p.name(), VIPAddress: o.Text("vip_address"),
+	wr := console.Write{Op: console.Operation{Kind: console.OpDelete, Wait: wait, Ref: ref, Name: p.name(), VIPAddress: o.Text("vip_address"),
 		Written: written, Status: status}, Was: o.Text("provisioning_status"),
-		Send: func(ctx context.Context, c *octavia.Client) (object, octavia.Accepted, error) {
+		Send: func(ctx context.Context, c *octavia.Client) (console.Object, octavia.Accepted, error) {
 			acc, err := c.Delete(ctx, ref, cascade)
 			return nil, acc, err
 		}}
 	// The page's context: the dialog's button goes away with the dialog, and a Dispatch with it.
-	p.deleter.send(p.uctx, p.sess, wr, func(ctx goapp.Context, _ sent) {
+	p.deleter.Send(p.uctx, p.sess, wr, func(ctx goapp.Context, _ console.Sent) {
 		p.confirming = false
-		ctx.Navigate(res.listPathOf(p.pr.ParentID))
+		ctx.Navigate(res.ListPathOf(p.pr.ParentID))
 	}, func(err error) {
-		if busy(err) {
+		if console.Busy(err) {
 			p.follow() // show the load balancer busy, live, as Octavia sees it
 		}
 	})
@@ -85,7 +86,7 @@ func (p *detailPage) renderConfirm() goapp.UI {
 		On("close", p.dialogClosed).OnKeyDown(ui.TrapTab).Body(
 		goapp.H2().ID("delete-title").Textf("Delete this %s?", res.Singular),
 		goapp.P().Body(
-			goapp.Text(capitalize(res.Singular)+" "),
+			goapp.Text(console.Capitalize(res.Singular)+" "),
 			goapp.Strong().Text(p.name()),
 			goapp.If(o.Text("vip_address") != "", func() goapp.UI { return goapp.Textf(" (VIP %s)", o.Text("vip_address")) }),
 			goapp.Text(" will be deleted. This cannot be undone."),
@@ -100,14 +101,14 @@ func (p *detailPage) renderConfirm() goapp.UI {
 				))
 
 		}),
-		goapp.If(p.deleter.err != "", func() goapp.UI {
-			return ui.AlertError("delete-error", p.deleter.err)
+		goapp.If(p.deleter.Err != "", func() goapp.UI {
+			return ui.AlertError("delete-error", p.deleter.Err)
 		}),
-		goapp.If(p.deleter.refused != nil, func() goapp.UI { return p.deleter.retry("delete-retry") }),
+		goapp.If(p.deleter.Refused != nil, func() goapp.UI { return p.deleter.Retry("delete-retry") }),
 		ui.ClassDivBody("confirm-actions",
 			ui.IDButton("delete-confirm-btn").Class("btn", "btn-danger").
-				Disabled(p.deleter.sending || (children != "" && !p.cascade)).OnClick(p.confirmDelete).
-				Text(map[bool]string{true: "Deleting…", false: "Delete"}[p.deleter.sending]),
+				Disabled(p.deleter.Sending || (children != "" && !p.cascade)).OnClick(p.confirmDelete).
+				Text(map[bool]string{true: "Deleting…", false: "Delete"}[p.deleter.Sending]),
 			ui.IDButton("delete-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { ui.CloseDialog(deleteDialogID) }).Text("Keep it")),
 	)
 }

@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
 )
@@ -32,7 +33,7 @@ func (p *detailPage) followObject() {
 		return
 	}
 	ctx, path := p.uctx, p.path
-	p.stopObj = watchFrom(p.sess, p.pr.ref(), p.obj, func(u waiters.Update[object]) {
+	p.stopObj = watchFrom(p.sess, p.pr.Ref(), p.obj, func(u waiters.Update[console.Object]) {
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if p.stopObj == nil || path != p.path {
 				return
@@ -53,19 +54,19 @@ func (p *detailPage) stopObject() {
 // treeNamed reports whether the page shows the name the tree read s gives
 // its object rather than the object's own: they differ and the tree was
 // read after the object.
-func (p *detailPage) treeNamed(s treeStatus) bool {
-	return p.live.read != nil && s.Name != p.obj.Text("name") && p.live.read.At.After(p.objAt)
+func (p *detailPage) treeNamed(s console.TreeStatus) bool {
+	return p.live.Read != nil && s.Name != p.obj.Text("name") && p.live.Read.At.After(p.objAt)
 }
 
 // watchFrom is watch whose poll, when this call starts it, takes have as
 // its first read (no GET at once), then reads the object as a list of one
 // (readByList); a poll that already runs replays its own latest read
 // instead.
-func watchFrom(sess *session, r octavia.Ref, have object, fn func(waiters.Update[object])) (stop func()) {
-	c, key := sess.Client, hubKey(sess, r)
-	var first atomic.Pointer[object]
+func watchFrom(sess *console.Session, r octavia.Ref, have console.Object, fn func(waiters.Update[console.Object])) (stop func()) {
+	c, key := sess.Client, console.HubKey(sess, r)
+	var first atomic.Pointer[console.Object]
 	first.Store(&have)
-	return objHub.Subscribe(key, sharedHubFetch(sess, "obj", objHub, key, func(ctx context.Context) (object, error) {
+	return console.ObjHub.Subscribe(key, console.SharedHubFetch(sess, "obj", console.ObjHub, key, func(ctx context.Context) (console.Object, error) {
 		if o := first.Swap(nil); o != nil {
 			return *o, nil
 		}
@@ -78,7 +79,7 @@ func watchFrom(sess *session, r octavia.Ref, have object, fn func(waiters.Update
 // hold up every write to it, as the browser's HTTP cache lets one request
 // per URL run at a time (a PUT waited for the poll's GET in flight, 4 s on
 // a slow cloud). An empty list is Octavia's 404. Blocks.
-func readByList(ctx context.Context, c *octavia.Client, r octavia.Ref) (object, error) {
+func readByList(ctx context.Context, c *octavia.Client, r octavia.Ref) (console.Object, error) {
 	q := octavia.ListQuery{Filters: url.Values{r.Kind.IDKey(): {r.ID}}}
 	for o, err := range c.List(ctx, r.Kind, r.ParentID, q) {
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 )
@@ -28,10 +29,10 @@ func TestDetailNameFollowsTheNewerRead(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := &detailPage{pr: pageRef{Res: lbResource, ID: "lb1", Mode: "detail"},
-				obj:   object{"id": "lb1", "name": "old", "provisioning_status": "ACTIVE", "operating_status": "ONLINE"},
+			p := &detailPage{pr: console.PageRef{Res: console.LBResource, ID: "lb1", Mode: "detail"},
+				obj:   console.Object{"id": "lb1", "name": "old", "provisioning_status": "ACTIVE", "operating_status": "ONLINE"},
 				objAt: tt.objAt}
-			p.live.read = newTreeRead(tree, tt.treeAt, nil)
+			p.live.Read = console.NewTreeRead(tree, tt.treeAt, nil)
 			if got := p.name(); got != tt.want {
 				t.Errorf("heading's name: got %q, want %q", got, tt.want)
 			}
@@ -54,7 +55,7 @@ func TestReadByList(t *testing.T) {
 		{Project: "demo", Name: "other"},
 	}}})
 	c := labAs(t, cloud, "demo", "demo")
-	var lb object
+	var lb console.Object
 	for o, err := range c.List(t.Context(), octavia.KindLoadBalancer, "", octavia.ListQuery{}) {
 		if err != nil {
 			t.Fatal(err)
@@ -68,7 +69,7 @@ func TestReadByList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range []octavia.Ref{lbRef(lb.Text("id")), {Kind: octavia.KindMember, ParentID: pool, ID: p.IDs("members")[1]}} {
+	for _, r := range []octavia.Ref{console.LBRef(lb.Text("id")), {Kind: octavia.KindMember, ParentID: pool, ID: p.IDs("members")[1]}} {
 		want, err := c.Get(t.Context(), r)
 		if err != nil {
 			t.Fatal(err)
@@ -83,7 +84,7 @@ func TestReadByList(t *testing.T) {
 			t.Errorf("%s: got %v, want its GET's %v", r, got, want)
 		}
 	}
-	_, err = readByList(t.Context(), c, lbRef("00000000-0000-0000-0000-000000000000"))
+	_, err = readByList(t.Context(), c, console.LBRef("00000000-0000-0000-0000-000000000000"))
 	if octavia.ErrorCodeOf(err) != octavia.ENOTFOUND {
 		t.Errorf("a load balancer that is not there: got %v, want ENOTFOUND", err)
 	}

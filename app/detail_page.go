@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
@@ -32,33 +33,33 @@ import (
 type detailPage struct {
 	goapp.Compo
 
-	sess     *session
-	pr       pageRef
+	sess     *console.Session
+	pr       console.PageRef
 	path     string
 	status   ui.LoadStatus
 	err      string
 	gone     bool
-	obj      object
+	obj      console.Object
 	stopPoll func() // kinds outside a load balancer's tree: the object's poll while pending
 	pollErr  string
 
-	live      liveTree  // kinds of a load balancer's tree: its status tree
-	lbID      string    // the object's load balancer, once known
-	readSig   string    // what the tree said of the object when it was last read (treeSig)
-	objAt     time.Time // when the read of the object shown began
-	stopObj   func()    // kinds of a load balancer's tree: the object's shared poll (followObject)
-	reading   bool      // a GET of the object runs
-	again     bool      // read again once it answers
-	resolving bool      // its load balancer is being looked up
-	monitors  map[string]object
+	live      console.LiveTree // kinds of a load balancer's tree: its status tree
+	lbID      string           // the object's load balancer, once known
+	readSig   string           // what the tree said of the object when it was last read (treeSig)
+	objAt     time.Time        // when the read of the object shown began
+	stopObj   func()           // kinds of a load balancer's tree: the object's shared poll (followObject)
+	reading   bool             // a GET of the object runs
+	again     bool             // read again once it answers
+	resolving bool             // its load balancer is being looked up
+	monitors  map[string]console.Object
 	asked     map[string]bool // monitors asked for
 
 	confirming bool // the delete dialog is open
 	cascade    bool
-	deleter    writer // the delete's
-	asking     string // the action whose confirmation is open
-	acting     string // the action that runs (or was refused last)
-	actor      writer // the actions'
+	deleter    console.Writer // the delete's
+	asking     string         // the action whose confirmation is open
+	acting     string         // the action that runs (or was refused last)
+	actor      console.Writer // the actions'
 
 	uctx goapp.Context // the page's own context (OnNav): a write outlives the button that sent it
 
@@ -76,7 +77,7 @@ func (p *detailPage) OnInit() {
 	if goapp.IsServer {
 		return
 	}
-	sess := currentSession()
+	sess := console.CurrentSession()
 	if sess == nil {
 		return
 	}
@@ -85,7 +86,7 @@ func (p *detailPage) OnInit() {
 	if !ok {
 		return
 	}
-	d := takeServedDetail(u.Path)
+	d := console.TakeServedDetail(u.Path)
 	if d == nil {
 		return
 	}
@@ -94,34 +95,34 @@ func (p *detailPage) OnInit() {
 }
 
 func (p *detailPage) OnNav(ctx goapp.Context) {
-	if p.sess = requireSession(ctx); p.sess == nil {
+	if p.sess = console.RequireSession(ctx); p.sess == nil {
 		return
 	}
 	p.uctx = ctx
 	path := ctx.Page().URL().Path
-	pr, ok := parsePage(path)
+	pr, ok := console.ParsePage(path)
 	if !ok || pr.Mode != "detail" {
 		return
 	}
 	if path != p.path {
 		p.stopPolling()
 		p.stopObject()
-		p.live.leave()
+		p.live.Leave()
 		p.path, p.pr, p.obj, p.gone, p.confirming, p.status = path, pr, nil, false, false, ui.NeverLoaded
-		p.deleter, p.actor, p.acting, p.asking = writer{}, writer{}, "", ""
-		p.live, p.lbID, p.readSig, p.again, p.monitors, p.asked = liveTree{}, "", "", false, map[string]object{}, map[string]bool{}
+		p.deleter, p.actor, p.acting, p.asking = console.Writer{}, console.Writer{}, "", ""
+		p.live, p.lbID, p.readSig, p.again, p.monitors, p.asked = console.LiveTree{}, "", "", false, map[string]console.Object{}, map[string]bool{}
 		p.objAt = time.Time{}
 	}
-	if !pr.Res.mayRead(p.sess) {
+	if !pr.Res.MayRead(p.sess) {
 		p.status, p.err = ui.LoadFailed, "Only an admin reads "+pr.Res.Plural+" (Octavia's default policy)."
 		return
 	}
-	if pr.Res.ProjectNamed || pr.Res.hasStatus() {
-		readProjectNames(ctx, p.sess, func() {}) // its title, or its Project, names the project
+	if pr.Res.ProjectNamed || pr.Res.HasStatus() {
+		console.ReadProjectNames(ctx, p.sess, func() {}) // its title, or its Project, names the project
 	}
-	if p.obj != nil && p.live.stop == nil && !p.gone {
-		resumeBootSession(ctx) // a page the app started on with its object (served.go)
-		if p.res().hasStatus() {
+	if p.obj != nil && p.live.Stop == nil && !p.gone {
+		console.ResumeBootSession(ctx) // a page the app started on with its object (served.go)
+		if p.res().HasStatus() {
 			p.followTree(ctx)
 			return
 		}
@@ -132,18 +133,18 @@ func (p *detailPage) OnNav(ctx goapp.Context) {
 func (p *detailPage) OnDismount() {
 	p.stopPolling()
 	p.stopObject()
-	p.live.leave()
-	setAlertTitle(0)
+	p.live.Leave()
+	console.SetAlertTitle(0)
 }
 
 // res is the page's kind.
-func (p *detailPage) res() *resource { return p.pr.Res }
+func (p *detailPage) res() *console.Resource { return p.pr.Res }
 
 // ref is the Ref of the page's object (with its load balancer, once its
 // JSON named it).
 func (p *detailPage) ref() octavia.Ref {
 	if p.obj == nil {
-		return p.pr.ref()
+		return p.pr.Ref()
 	}
 	r := octavia.RefOf(p.res().Kind, p.pr.ParentID, p.obj)
 	r.ID = p.pr.ID
@@ -157,7 +158,7 @@ func (p *detailPage) dom(suffix string) string { return p.res().Prefix + "-" + s
 // tree's poll says when to read it again), another kind through its shared
 // poll while it is pending. UI goroutine.
 func (p *detailPage) load(ctx goapp.Context) {
-	if p.res().hasStatus() {
+	if p.res().HasStatus() {
 		if p.obj == nil {
 			if p.status != ui.Loaded {
 				p.status, p.err = ui.Loading, ""
@@ -174,7 +175,7 @@ func (p *detailPage) load(ctx goapp.Context) {
 // GET runs in ctx.Async, its answer lands on the page.
 func (p *detailPage) read(ctx goapp.Context) {
 	if p.stopObj != nil { // the object's poll reads it at once (no second GET beside one in flight)
-		pokeObject(p.sess, p.pr.ref())
+		console.PokeObject(p.sess, p.pr.Ref())
 		return
 	}
 	if p.reading {
@@ -183,7 +184,7 @@ func (p *detailPage) read(ctx goapp.Context) {
 	}
 	p.reading = true
 	ctx = p.uctx
-	c, ref, path := p.sess.Client, p.pr.ref(), p.path
+	c, ref, path := p.sess.Client, p.pr.Ref(), p.path
 	ctx.Async(func() {
 		began := time.Now()
 		cc, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -206,7 +207,7 @@ func (p *detailPage) read(ctx goapp.Context) {
 // took shows a read of the object begun at began (one begun before the
 // read shown is dropped: it may predate a write) and follows its load
 // balancer's tree. UI goroutine.
-func (p *detailPage) took(ctx goapp.Context, o object, err error, began time.Time) {
+func (p *detailPage) took(ctx goapp.Context, o console.Object, err error, began time.Time) {
 	if began.Before(p.objAt) {
 		return
 	}
@@ -214,15 +215,15 @@ func (p *detailPage) took(ctx goapp.Context, o object, err error, began time.Tim
 	case octavia.ErrorCodeOf(err) == octavia.ENOTFOUND:
 		p.gone, p.status = true, ui.Loaded
 		p.stopObject()
-		p.live.leave()
-		setAlertTitle(0)
+		p.live.Leave()
+		console.SetAlertTitle(0)
 	case err != nil && p.status == ui.Loaded:
 		p.pollErr = octavia.Message(err)
 	case err != nil || o == nil:
 		p.status, p.err = ui.LoadFailed, octavia.Message(err)
 	default:
 		p.obj, p.pollErr, p.status, p.objAt = o, "", ui.Loaded, began
-		noteStatus(p.sess.Info.ProjectID, p.pr.ID, o.Text("provisioning_status"), o.Text("operating_status"), time.Now())
+		console.NoteStatus(p.sess.Info.ProjectID, p.pr.ID, o.Text("provisioning_status"), o.Text("operating_status"), time.Now())
 		p.followTree(ctx)
 	}
 }
@@ -233,7 +234,7 @@ func (p *detailPage) took(ctx goapp.Context, o object, err error, began time.Tim
 // makes too). UI goroutine.
 func (p *detailPage) followTree(ctx goapp.Context) {
 	if p.lbID != "" {
-		p.live.follow(p.uctx, p.sess, p.lbID, p.onTree)
+		p.live.Follow(p.uctx, p.sess, p.lbID, p.onTree)
 		p.followObject()
 		return
 	}
@@ -271,11 +272,11 @@ func (p *detailPage) followTree(ctx goapp.Context) {
 // says it, or its load balancer, changed (the tree does not carry its
 // other attributes), and gone when its load balancer is. UI goroutine.
 func (p *detailPage) onTree(ctx goapp.Context) {
-	if p.live.gone {
+	if p.live.Gone {
 		p.read(ctx) // the load balancer is gone: is the object? (404: the page says so)
 		return
 	}
-	if p.live.read == nil {
+	if p.live.Read == nil {
 		return
 	}
 	sig := p.treeSig()
@@ -286,7 +287,7 @@ func (p *detailPage) onTree(ctx goapp.Context) {
 		p.readSig = sig
 		p.read(ctx)
 	}
-	setAlertTitle(p.live.read.alerts())
+	console.SetAlertTitle(p.live.Read.Alerts())
 	p.askMonitors(ctx)
 }
 
@@ -294,10 +295,10 @@ func (p *detailPage) onTree(ctx goapp.Context) {
 // provisioning status, and its own statuses and name when the tree holds
 // it.
 func (p *detailPage) treeSig() string {
-	r := p.live.read
-	lb, _ := r.status(p.lbID)
+	r := p.live.Read
+	lb, _ := r.Status(p.lbID)
 	sig := lb.Prov
-	if s, ok := r.status(p.pr.ID); ok {
+	if s, ok := r.Status(p.pr.ID); ok {
 		sig += "|" + s.Prov + "|" + s.Oper + "|" + s.Name
 	}
 	return sig
@@ -306,7 +307,7 @@ func (p *detailPage) treeSig() string {
 // askMonitors reads, once each, the health monitors that say why the
 // object is down (status_why.go). UI goroutine.
 func (p *detailPage) askMonitors(ctx goapp.Context) {
-	for _, id := range monitorsWanted(p.live.read, p.pr.ID) {
+	for _, id := range console.MonitorsWanted(p.live.Read, p.pr.ID) {
 		if p.asked[id] {
 			continue
 		}
@@ -334,8 +335,8 @@ func (p *detailPage) askMonitors(ctx goapp.Context) {
 // read the same), and its name too when the tree was read after the
 // object (treeNamed: the heading never names it otherwise than the tree),
 // else as it was read.
-func (p *detailPage) shown() object {
-	s, ok := p.live.read.status(p.pr.ID)
+func (p *detailPage) shown() console.Object {
+	s, ok := p.live.Read.Status(p.pr.ID)
 	if !ok || p.obj == nil || s.Kind != p.res().Kind {
 		return p.obj
 	}
@@ -364,7 +365,7 @@ func (p *detailPage) watchObject(ctx goapp.Context) {
 		p.status, p.err = ui.Loading, ""
 	}
 	path := p.path
-	p.stopPoll = watch(p.sess, p.pr.ref(), func(u waiters.Update[object]) {
+	p.stopPoll = console.Watch(p.sess, p.pr.Ref(), func(u waiters.Update[console.Object]) {
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if p.stopPoll == nil || path != p.path {
 				return
@@ -375,7 +376,7 @@ func (p *detailPage) watchObject(ctx goapp.Context) {
 }
 
 // apply takes a poll of the object. UI goroutine.
-func (p *detailPage) apply(o object, err error) {
+func (p *detailPage) apply(o console.Object, err error) {
 	switch {
 	case octavia.ErrorCodeOf(err) == octavia.ENOTFOUND:
 		p.gone, p.status = true, ui.Loaded
@@ -392,7 +393,7 @@ func (p *detailPage) apply(o object, err error) {
 
 // objState sums up what of an object changes with its writes: a section
 // that reads something else of it again when it changes compares it.
-func objState(o object) string {
+func objState(o console.Object) string {
 	return o.Text("provisioning_status") + "|" + o.Text("operating_status") + "|" + o.Text("updated_at")
 }
 
@@ -407,7 +408,7 @@ func (p *detailPage) stopPolling() {
 // its sections (the write's wait reads its load balancer's tree at once,
 // which the page shows too). UI goroutine.
 func (p *detailPage) follow() {
-	if p.res().hasStatus() {
+	if p.res().HasStatus() {
 		p.read(p.uctx)
 		return
 	}
@@ -415,30 +416,30 @@ func (p *detailPage) follow() {
 		p.load(p.uctx)
 		return
 	}
-	pokeObject(p.sess, p.pr.ref())
+	console.PokeObject(p.sess, p.pr.Ref())
 }
 
 // env is what the page's sections get.
-func (p *detailPage) env() sectionEnv {
-	return sectionEnv{Sess: p.sess, Obj: p.shown(), Ref: p.ref(), Name: p.name(), Follow: p.follow,
-		Tree: p.live.read, Live: p.live.state()}
+func (p *detailPage) env() console.SectionEnv {
+	return console.SectionEnv{Sess: p.sess, Obj: p.shown(), Ref: p.ref(), Name: p.name(), Follow: p.follow,
+		Tree: p.live.Read, Live: p.live.State()}
 }
 
 // name is what the page's object is called: its name, or the id its URL
 // names it by (a quota's answer does not name its project).
 func (p *detailPage) name() string {
 	if p.res().ProjectNamed {
-		return projectLabel(p.sess, p.pr.ID)
+		return console.ProjectLabel(p.sess, p.pr.ID)
 	}
-	if n := p.res().nameOf(p.shown()); n != "" {
+	if n := p.res().NameOf(p.shown()); n != "" {
 		return n
 	}
 	return p.pr.ID
 }
 
 // runAction sends action a (after its confirmation). UI goroutine.
-func (p *detailPage) runAction(a action) {
-	if p.obj == nil || p.actor.sending {
+func (p *detailPage) runAction(a console.Action) {
+	if p.obj == nil || p.actor.Sending {
 		return
 	}
 	p.acting = a.ID
@@ -450,9 +451,9 @@ func (p *detailPage) runAction(a action) {
 		wr.Was = p.shown().Text("provisioning_status")
 	}
 	label := a.Label
-	p.actor.send(p.uctx, p.sess, wr, func(goapp.Context, sent) { p.follow() }, func(err error) {
-		p.actor.err = label + ": " + p.actor.err
-		if busy(err) {
+	p.actor.Send(p.uctx, p.sess, wr, func(goapp.Context, console.Sent) { p.follow() }, func(err error) {
+		p.actor.Err = label + ": " + p.actor.Err
+		if console.Busy(err) {
 			p.follow() // show the load balancer busy, live, as Octavia sees it
 		}
 	})
@@ -463,19 +464,19 @@ func (p *detailPage) Render() goapp.UI {
 	if res == nil {
 		return goapp.Div()
 	}
-	title := capitalize(res.Singular)
+	title := console.Capitalize(res.Singular)
 	if p.obj != nil {
 		title += " " + p.name()
 	}
-	write := res.mayWrite(p.sess) && p.obj != nil && !p.gone
+	write := res.MayWrite(p.sess) && p.obj != nil && !p.gone
 	var actions []goapp.UI
-	actions = append(actions, ui.ClassA("btn", "btn-ghost").Href(res.listPathOf(p.pr.ParentID)).Text(backText(res)))
+	actions = append(actions, ui.ClassA("btn", "btn-ghost").Href(res.ListPathOf(p.pr.ParentID)).Text(backText(res)))
 	if write {
 		for _, a := range res.Actions {
 			if a.Admin && !p.sess.Info.HasRole("admin") || a.Show != nil && !a.Show(p.obj) {
 				continue
 			}
-			actions = append(actions, ui.IDButton(a.ID).Class("btn").Disabled(p.actor.sending).
+			actions = append(actions, ui.IDButton(a.ID).Class("btn").Disabled(p.actor.Sending).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
 					if a.Confirm != "" {
 						p.asking = a.ID
@@ -484,35 +485,35 @@ func (p *detailPage) Render() goapp.UI {
 					}
 					p.runAction(a)
 				}, goapp.EventScope(a.ID)).Text( // scoped: Restore weight takes Drain's place (go-app keeps the first handler)
-				map[bool]string{true: a.label(p.obj) + "…", false: a.label(p.obj)}[p.actor.sending && p.acting == a.ID]))
+				map[bool]string{true: a.ButtonText(p.obj) + "…", false: a.ButtonText(p.obj)}[p.actor.Sending && p.acting == a.ID]))
 		}
 		if res.Edit {
-			actions = append(actions, goapp.A().ID(p.dom("edit")).Class("btn").Href(res.editPathOf(p.pr.ParentID, p.pr.ID)).Text("Edit"))
+			actions = append(actions, goapp.A().ID(p.dom("edit")).Class("btn").Href(res.EditPathOf(p.pr.ParentID, p.pr.ID)).Text("Edit"))
 		}
 		if res.Delete && (res.CanDelete == nil || res.CanDelete(p.obj)) {
 			actions = append(actions, ui.IDButton(p.dom("delete")).Class("btn", "btn-danger").OnClick(p.askDelete).Text("Delete…"))
 		}
 	}
-	return &shell{
+	return &console.Shell{
 		Nav:     navOf(res),
 		Title:   title,
-		Actions: servedInert(ui.ClassDiv("head-actions"), p.served).Body(actions...),
+		Actions: console.ServedInert(ui.ClassDiv("head-actions"), p.served).Body(actions...),
 		Content: p.renderBody(),
 	}
 }
 
 // backText is the link back to the list: "← All load balancers".
-func backText(res *resource) string {
-	if pr := res.parent(); pr != nil {
+func backText(res *console.Resource) string {
+	if pr := res.Parent(); pr != nil {
 		return "← The " + pr.Singular
 	}
 	return "← All " + res.Plural
 }
 
 // navOf is the navigation entry current on res's pages (a child's is its parent's).
-func navOf(res *resource) string {
-	for res.parent() != nil {
-		res = res.parent()
+func navOf(res *console.Resource) string {
+	for res.Parent() != nil {
+		res = res.Parent()
 	}
 	return res.Path
 }
@@ -526,7 +527,7 @@ func (p *detailPage) renderBody() []goapp.UI {
 	case p.gone:
 		return []goapp.UI{ui.IDClassDiv(p.dom("gone"), "empty").Body(
 			ui.ClassP("empty-title").Textf("This %s does not exist (any more): Octavia answers 404.", res.Singular),
-			ui.ClassA("btn").Href(res.listPathOf(p.pr.ParentID)).Text("Back to the list"),
+			ui.ClassA("btn").Href(res.ListPathOf(p.pr.ParentID)).Text("Back to the list"),
 		)}
 	case p.status == ui.LoadFailed:
 		return []goapp.UI{ui.IDClassDiv(p.dom("error"), "alert", "alert-error").Body(
@@ -535,11 +536,11 @@ func (p *detailPage) renderBody() []goapp.UI {
 	}
 	body := []goapp.UI{p.renderObject()}
 	for _, c := range res.Children {
-		of := resourceOf(c.Of)
-		if of == nil || !of.mayRead(p.sess) {
+		of := console.ResourceOf(c.Of)
+		if of == nil || !of.MayRead(p.sess) {
 			continue
 		}
-		l := &listPage{Embedded: of, Tree: p.live.read} // its statuses from the page's read of the tree
+		l := &listPage{Embedded: of, Tree: p.live.Read} // its statuses from the page's read of the tree
 		if c.Filter == "" {
 			l.Parent = p.pr.ID
 		} else {
@@ -563,10 +564,10 @@ func (p *detailPage) renderObject() goapp.UI {
 		ui.ClassDivBody("detail-top",
 			goapp.If(p.confirming, p.renderConfirm),
 			goapp.If(p.asking != "", p.renderAsk),
-			goapp.If(p.actor.err != "", func() goapp.UI {
-				return ui.AlertError("action-error", p.actor.err)
+			goapp.If(p.actor.Err != "", func() goapp.UI {
+				return ui.AlertError("action-error", p.actor.Err)
 			}),
-			goapp.If(p.actor.refused != nil, func() goapp.UI { return p.actor.retry("action-retry") })),
+			goapp.If(p.actor.Refused != nil, func() goapp.UI { return p.actor.Retry("action-retry") })),
 
 		goapp.Section().Class("card").Body(
 			ui.ClassDivBody("card-head",
@@ -575,17 +576,17 @@ func (p *detailPage) renderObject() goapp.UI {
 				goapp.If(p.stopPoll != nil, func() goapp.UI {
 					return ui.IDSpan("obj-live").Class("live").Title("Read every 3 s while this page is open").Text("live · every 3 s")
 				}),
-				renderLive("obj-live", p.live.state(), "Its statuses come from its load balancer's status tree"),
+				console.RenderLive("obj-live", p.live.State(), "Its statuses come from its load balancer's status tree"),
 				goapp.If(p.pollErr != "", func() goapp.UI {
 					return ui.ClassSpanText("st-error-text", "Last read failed: "+p.pollErr)
 				})),
 
-			goapp.Dl().ID(p.dom("props")).Class("props").Body(renderProps(p.sess, p.pr, o, tagsEditable)...),
+			goapp.Dl().ID(p.dom("props")).Class("props").Body(console.RenderProps(p.sess, p.pr, o, tagsEditable)...),
 			p.renderWhy(o),
 		),
 	}
 	if tagsEditable {
-		parts = append(parts, &tagsEditor{Ref: p.ref(), Tags: o.Strings("tags"), Name: p.name(),
+		parts = append(parts, &console.TagsEditor{Ref: p.ref(), Tags: o.Strings("tags"), Name: p.name(),
 			Status: o.Text("provisioning_status"), OnWrite: p.follow})
 	}
 	env := p.env()
@@ -597,16 +598,16 @@ func (p *detailPage) renderObject() goapp.UI {
 
 // tagsEditable reports whether the page shows o's tags in its tags editor
 // (o has tags, the session may write them) rather than as a property.
-func (p *detailPage) tagsEditable(o object) bool {
+func (p *detailPage) tagsEditable(o console.Object) bool {
 	_, tagged := o["tags"]
-	return tagged && p.res().mayWrite(p.sess)
+	return tagged && p.res().MayWrite(p.sess)
 }
 
 // actionOf is the kind's action id, if there is one.
-func (p *detailPage) actionOf(id string) (action, bool) {
-	i := slices.IndexFunc(p.res().Actions, func(a action) bool { return a.ID == id })
+func (p *detailPage) actionOf(id string) (console.Action, bool) {
+	i := slices.IndexFunc(p.res().Actions, func(a console.Action) bool { return a.ID == id })
 	if i < 0 {
-		return action{}, false
+		return console.Action{}, false
 	}
 	return p.res().Actions[i], true
 }
@@ -614,25 +615,25 @@ func (p *detailPage) actionOf(id string) (action, bool) {
 // renderWhy says why the object shows ERROR or DEGRADED (status_why.go)
 // and for how long, and how long it has been PENDING_*; nothing when all
 // is well. o is the object as shown. UI goroutine.
-func (p *detailPage) renderWhy(o object) goapp.UI {
-	if !p.res().hasStatus() {
+func (p *detailPage) renderWhy(o console.Object) goapp.UI {
+	if !p.res().HasStatus() {
 		return nil
 	}
 	project, id, now := p.sess.Info.ProjectID, p.pr.ID, time.Now()
 	var lines []goapp.UI
 	prov, oper := o.Text("provisioning_status"), o.Text("operating_status")
 	if ui.IsPending(prov) {
-		lines = append(lines, ui.IDP("why-pending").Text(ui.StatusLabel(prov)+" "+pendingFor(o, project, id, now)+
+		lines = append(lines, ui.IDP("why-pending").Text(ui.StatusLabel(prov)+" "+console.PendingFor(o, project, id, now)+
 			": Octavia is applying a change; it refuses other changes to its load balancer until then."))
 	}
-	if alertStatus(oper) {
+	if console.AlertStatus(oper) {
 		text := "Operating status " + ui.StatusLabel(oper)
-		if s, ok := seenSince(project, id, "oper", oper); ok {
-			text += " " + s.forText(now)
+		if s, ok := console.SeenSince(project, id, "oper", oper); ok {
+			text += " " + s.ForText(now)
 		}
 		lines = append(lines, ui.IDP("why-since").Text(text+"."))
 	}
-	for _, w := range treeWhy(p.live.read, id, p.monitors) {
+	for _, w := range console.TreeWhy(p.live.Read, id, p.monitors) {
 		line := ui.ClassPText("why-line", w.Text)
 		if w.Href != "" {
 			line = ui.ClassP("why-line").Body(goapp.Text(w.Text+" "), goapp.A().Href(w.Href).Text(w.LinkText))
@@ -643,7 +644,7 @@ func (p *detailPage) renderWhy(o object) goapp.UI {
 		return nil
 	}
 	tone := "why-pending"
-	if alertStatus(prov) || alertStatus(oper) {
+	if console.AlertStatus(prov) || console.AlertStatus(oper) {
 		tone = "why-alert"
 	}
 	return ui.IDClassDiv("why", "why", tone).Aria("live", "polite").Body(

@@ -3,6 +3,7 @@ package app
 import (
 	"testing"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 )
@@ -42,11 +43,11 @@ func TestStatusTreeHasEverything(t *testing.T) {
 	if tree.Pending() {
 		t.Errorf("pending: got true, want false (everything is ACTIVE)")
 	}
-	kinds := map[nodeKind]int{}
-	for _, n := range layoutStatusTree(tree).Nodes {
+	kinds := map[console.NodeKind]int{}
+	for _, n := range console.LayoutStatusTree(tree).Nodes {
 		kinds[n.Kind]++
 	}
-	if kinds[kindMonitor] != 1 || kinds[kindMember] != 2 {
+	if kinds[console.KindMonitor] != 1 || kinds[console.KindMember] != 2 {
 		t.Errorf("drawn nodes: got %v, want 1 health monitor and 2 members", kinds)
 	}
 }

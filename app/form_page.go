@@ -13,6 +13,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
@@ -27,20 +28,20 @@ import (
 type formPage struct {
 	goapp.Compo
 
-	sess   *session
-	pr     pageRef
+	sess   *console.Session
+	pr     console.PageRef
 	path   string
 	create bool
 
 	v, was    form.Values
-	orig      object
+	orig      console.Object
 	status    ui.LoadStatus // of the object (edit)
 	loadErr   string
 	refs      map[string][]ui.Choice // picked fields' options by field key
 	refErr    map[string]string
 	errs      form.Errs
 	submitted bool
-	w         writer
+	w         console.Writer
 	uctx      goapp.Context // the page's own context (OnNav): a write outlives its button
 
 	// support is what the load balancer's provider driver takes (the
@@ -57,12 +58,12 @@ type formPage struct {
 }
 
 func (p *formPage) OnNav(ctx goapp.Context) {
-	if p.sess = requireSession(ctx); p.sess == nil {
+	if p.sess = console.RequireSession(ctx); p.sess == nil {
 		return
 	}
 	p.uctx = ctx
 	u := ctx.Page().URL()
-	pr, ok := parsePage(u.Path)
+	pr, ok := console.ParsePage(u.Path)
 	if !ok || pr.Mode != "new" && pr.Mode != "edit" {
 		return
 	}
@@ -71,10 +72,10 @@ func (p *formPage) OnNav(ctx goapp.Context) {
 	}
 	p.path, p.pr, p.create = u.Path, pr, pr.Mode == "new"
 	p.errs, p.orig, p.loadErr, p.refs, p.refErr = nil, nil, "", map[string][]ui.Choice{}, map[string]string{}
-	p.w, p.submitted = writer{}, false
+	p.w, p.submitted = console.Writer{}, false
 	p.support, p.lbRead, p.caps, p.capsOf, p.parentName = form.Support{}, "", "", "", ""
 	res := pr.Res
-	if !res.mayWrite(p.sess) {
+	if !res.MayWrite(p.sess) {
 		p.status, p.loadErr = ui.LoadFailed, fmt.Sprintf("Your role does not allow writing %s.", res.Plural)
 		if p.sess.ReadOnly {
 			p.loadErr = readOnlyWhy(p.sess, "write "+res.Plural)
@@ -96,7 +97,7 @@ func (p *formPage) OnNav(ctx goapp.Context) {
 		return
 	}
 	p.status = ui.Loading
-	client, ref := p.sess.Client, pr.ref()
+	client, ref := p.sess.Client, pr.Ref()
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
@@ -120,11 +121,11 @@ func (p *formPage) OnNav(ctx goapp.Context) {
 func (p *formPage) loadRefs(ctx goapp.Context) {
 	client := p.sess.Client
 	for _, f := range p.pr.Res.Fields {
-		ref := resourceOf(f.Ref)
+		ref := console.ResourceOf(f.Ref)
 		switch {
 		case !f.On(p.create):
-		case f.Type == form.Ref && ref != nil && ref.mayRead(p.sess):
-			q := listQuery{Filters: map[string][]string{}}
+		case f.Type == form.Ref && ref != nil && ref.MayRead(p.sess):
+			q := console.ListQuery{Filters: map[string][]string{}}
 			if f.RefBy != "" && p.v[f.RefBy] != "" {
 				q.Filters.Set(f.RefBy, p.v[f.RefBy])
 			}
@@ -134,7 +135,7 @@ func (p *formPage) loadRefs(ctx goapp.Context) {
 					if err != nil {
 						return nil, err
 					}
-					opts = append(opts, ui.Choice{ID: r.ID, Label: ref.rowName(&r) + " (" + shorten(r.ID, 13) + ")"})
+					opts = append(opts, ui.Choice{ID: r.ID, Label: ref.RowName(&r) + " (" + console.Shorten(r.ID, 13) + ")"})
 				}
 				return opts, nil
 			})
@@ -192,7 +193,7 @@ func (p *formPage) fields() []form.Field {
 // loadParent reads the name of the parent a child's create is under (a
 // member's pool, a rule's policy): the form's title names it. UI goroutine.
 func (p *formPage) loadParent(ctx goapp.Context) {
-	parent := p.pr.Res.parent()
+	parent := p.pr.Res.Parent()
 	if parent == nil || p.pr.ParentID == "" {
 		return
 	}
@@ -203,7 +204,7 @@ func (p *formPage) loadParent(ctx goapp.Context) {
 		o, err := client.Get(c, ref)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if p.path == path && err == nil {
-				p.parentName = parent.nameOf(o)
+				p.parentName = parent.NameOf(o)
 			}
 		})
 	})
@@ -231,7 +232,7 @@ func (p *formPage) loadCaps(ctx goapp.Context) {
 		caps, err := read(c, name)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if p.path == path && p.capsOf == name && err == nil && len(caps) > 0 {
-				p.caps = capabilityNames(caps, nil)
+				p.caps = console.CapabilityNames(caps, nil)
 			}
 		})
 	})
@@ -281,7 +282,7 @@ func (p *formPage) loadSupport(ctx goapp.Context) {
 		var names []string
 		var err error
 		if lb != "" {
-			var o object
+			var o console.Object
 			if o, err = client.Get(c, octavia.Ref{Kind: octavia.KindLoadBalancer, ID: lb}); err == nil {
 				names = []string{o.Text("provider")}
 			}
@@ -309,22 +310,22 @@ func (p *formPage) loadSupport(ctx goapp.Context) {
 
 func (p *formPage) submit(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
-	if p.w.sending || p.status != ui.Loaded {
+	if p.w.Sending || p.status != ui.Loaded {
 		return
 	}
 	p.submitted = true
 	if p.errs = p.check(); len(p.errs) > 0 {
-		p.w.err = "Some fields need a change; see below."
+		p.w.Err = "Some fields need a change; see below."
 		p.focusFirstError(ctx)
 		return
 	}
 	body, err := form.Body(p.fields(), p.v, p.was, p.create)
 	if err != nil {
-		p.w.err = err.Error()
+		p.w.Err = err.Error()
 		return
 	}
 	if !p.create && len(body) == 0 {
-		p.w.err = "Nothing changed."
+		p.w.Err = "Nothing changed."
 		return
 	}
 	p.send(p.write(body))
@@ -332,13 +333,13 @@ func (p *formPage) submit(ctx goapp.Context, e goapp.Event) {
 
 // write is the form's write of body: a create (under the page's parent)
 // or an update of the object edited.
-func (p *formPage) write(body object) write {
+func (p *formPage) write(body console.Object) console.Write {
 	res, pr, create := p.pr.Res, p.pr, p.create
-	wr := write{Op: operation{Kind: opUpdate, Wait: waitFor(res, opUpdate), Ref: pr.ref(), Written: writtenText(create, res, body)}}
+	wr := console.Write{Op: console.Operation{Kind: console.OpUpdate, Wait: console.WaitFor(res, console.OpUpdate), Ref: pr.Ref(), Written: writtenText(create, res, body)}}
 	if create {
-		wr.Op.Kind, wr.Op.Wait = opCreate, waitFor(res, opCreate)
+		wr.Op.Kind, wr.Op.Wait = console.OpCreate, console.WaitFor(res, console.OpCreate)
 		wr.LB = body.Text("loadbalancer_id")
-		wr.Send = func(ctx context.Context, c *octavia.Client) (object, octavia.Accepted, error) {
+		wr.Send = func(ctx context.Context, c *octavia.Client) (console.Object, octavia.Accepted, error) {
 			return c.Create(ctx, res.Kind, pr.ParentID, body)
 		}
 		return wr
@@ -346,7 +347,7 @@ func (p *formPage) write(body object) write {
 	ref := octavia.RefOf(res.Kind, pr.ParentID, p.orig)
 	ref.ID = pr.ID
 	wr.Op.Ref, wr.Was = ref, p.orig.Text("provisioning_status") // the name: the answer's (a rename's new one)
-	wr.Send = func(ctx context.Context, c *octavia.Client) (object, octavia.Accepted, error) {
+	wr.Send = func(ctx context.Context, c *octavia.Client) (console.Object, octavia.Accepted, error) {
 		return c.Update(ctx, ref, body)
 	}
 	return wr
@@ -354,21 +355,21 @@ func (p *formPage) write(body object) write {
 
 // send sends wr; on acceptance the page goes to the object's page. UI
 // goroutine.
-func (p *formPage) send(wr write) {
+func (p *formPage) send(wr console.Write) {
 	res, pr, create := p.pr.Res, p.pr, p.create
-	p.w.send(p.uctx, p.sess, wr, func(ctx goapp.Context, s sent) {
+	p.w.Send(p.uctx, p.sess, wr, func(ctx goapp.Context, s console.Sent) {
 		p.path = "" // a later visit starts a fresh form
 		id := s.Op.Ref.ID
 		if id == "" {
 			id = pr.ID
 		}
-		if parent := res.parent(); create && parent != nil && pr.ParentID != "" {
+		if parent := res.Parent(); create && parent != nil && pr.ParentID != "" {
 			// back to the parent the object was made in (a member's pool):
 			// the list there shows it, and the next one is made from there
-			ctx.Navigate(parent.detailPathOf("", pr.ParentID))
+			ctx.Navigate(parent.DetailPathOf("", pr.ParentID))
 			return
 		}
-		ctx.Navigate(res.detailPathOf(pr.ParentID, id))
+		ctx.Navigate(res.DetailPathOf(pr.ParentID, id))
 	}, p.showError)
 }
 
@@ -381,14 +382,14 @@ func (p *formPage) showError(err error) {
 	if errors.As(err, &e) && (e.Code == octavia.EINVALID || e.Code == octavia.EUNSUPPORTED) && e.Fault != "" {
 		if k := form.FaultFieldIn(e.Fault, form.Keys(p.pr.Res.Fields), p.v); k != "" {
 			p.errs = form.Errs{k: "Octavia: " + e.Fault}
-			p.w.err = "Octavia refused it; see below."
+			p.w.Err = "Octavia refused it; see below."
 			p.focusFirstError(p.uctx)
 		}
 	}
 }
 
 // writtenText says in words what a form writes, for its wait item.
-func writtenText(create bool, res *resource, body object) string {
+func writtenText(create bool, res *console.Resource, body console.Object) string {
 	verb := "PUT"
 	if create {
 		verb = "POST"
@@ -417,18 +418,18 @@ func (p *formPage) Render() goapp.UI {
 		return goapp.Div()
 	}
 	title := "Create a " + res.Singular
-	if parent := res.parent(); p.create && parent != nil && p.pr.ParentID != "" {
+	if parent := res.Parent(); p.create && parent != nil && p.pr.ParentID != "" {
 		title += " in " + parent.Singular + " " + cmp.Or(p.parentName, p.pr.ParentID)
 	}
 	if !p.create {
 		title = "Edit " + res.Singular
 		if p.orig != nil {
-			title += " " + res.nameOf(p.orig)
+			title += " " + res.NameOf(p.orig)
 		}
 	}
-	back := res.listPathOf(p.pr.ParentID)
+	back := res.ListPathOf(p.pr.ParentID)
 	if !p.create {
-		back = res.detailPathOf(p.pr.ParentID, p.pr.ID)
+		back = res.DetailPathOf(p.pr.ParentID, p.pr.ID)
 	}
 	var body goapp.UI
 	switch p.status {
@@ -439,7 +440,7 @@ func (p *formPage) Render() goapp.UI {
 	default:
 		body = ui.ClassDiv("empty", "loading").Textf("Loading the %s…", res.Singular)
 	}
-	return &shell{Nav: navOf(res), Title: title, Content: []goapp.UI{body}}
+	return &console.Shell{Nav: navOf(res), Title: title, Content: []goapp.UI{body}}
 }
 
 // focusFirstError moves the keyboard focus to the first field (in the
@@ -485,17 +486,17 @@ func (p *formPage) renderForm(back string) goapp.UI {
 	}
 	verb := map[bool]string{true: "Create", false: "Save"}[p.create]
 	return goapp.Form().ID("res-form").Class("form", "card", "form-narrow").OnSubmit(p.submit).Body(
-		goapp.If(p.w.err != "", func() goapp.UI {
-			return ui.AlertError("res-form-error", p.w.err)
+		goapp.If(p.w.Err != "", func() goapp.UI {
+			return ui.AlertError("res-form-error", p.w.Err)
 		}),
-		goapp.If(p.w.refused != nil, func() goapp.UI { return p.w.retry("res-retry") }),
+		goapp.If(p.w.Refused != nil, func() goapp.UI { return p.w.Retry("res-retry") }),
 		goapp.Div().Body(inputs...),
 		goapp.If(!p.create, func() goapp.UI {
 			return ui.ClassP("muted", "hint").Text("Only what you change is sent; clearing a field unsets it (Octavia's default). Tags are changed on the object's page.")
 		}),
 		ui.ClassDivBody("confirm-actions",
-			ui.TypedButton("res-submit", "submit").Class("btn", "btn-primary").Disabled(p.w.sending).
-				Text(map[bool]string{true: verb + "…", false: verb}[p.w.sending]),
+			ui.TypedButton("res-submit", "submit").Class("btn", "btn-primary").Disabled(p.w.Sending).
+				Text(map[bool]string{true: verb + "…", false: verb}[p.w.Sending]),
 			ui.ClassA("btn", "btn-ghost").Href(back).Text("Cancel")),
 	)
 }
@@ -506,15 +507,15 @@ func (p *formPage) renderForm(back string) goapp.UI {
 // otherwise.
 func (p *formPage) noneToPick(f form.Field) goapp.UI {
 	opts, read := p.refs[f.Key]
-	ref := resourceOf(f.Ref)
+	ref := console.ResourceOf(f.Ref)
 	if f.Type != form.Ref || !f.Required || !p.create || !read || len(opts) > 0 || ref == nil {
 		return nil
 	}
 	what := fmt.Sprintf("There is no %s yet, and a %s needs one: create a %s first.", ref.Singular, p.pr.Res.Singular, ref.Singular)
 	return ui.IDClassDiv(inputID(f.Key)+"-none", "alert", "alert-info", "none-to-pick").Body(
 		goapp.Text(what+" "),
-		goapp.If(ref.Create && ref.mayWrite(p.sess), func() goapp.UI {
-			return ui.ClassA("btn", "btn-small").Href(ref.createPathOf("")).Text("Create a " + ref.Singular)
+		goapp.If(ref.Create && ref.MayWrite(p.sess), func() goapp.UI {
+			return ui.ClassA("btn", "btn-small").Href(ref.CreatePathOf("")).Text("Create a " + ref.Singular)
 		}),
 	)
 }

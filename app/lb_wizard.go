@@ -16,6 +16,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/internal/wizard"
@@ -42,7 +43,7 @@ func subnetChoices(subs []subnets.Subnet, nets []networks.Network) []subnetChoic
 		}
 		out = append(out, subnetChoice{ID: s.ID, Label: label, NetworkID: s.NetworkID})
 	}
-	idx := sortOrder(len(out), func(i, j int) int {
+	idx := console.SortOrder(len(out), func(i, j int) int {
 		return strings.Compare(strings.ToLower(out[i].Label), strings.ToLower(out[j].Label))
 	})
 	sorted := make([]subnetChoice, len(out))
@@ -71,7 +72,7 @@ func portChoices(list []ports.Port) []ui.Choice {
 
 // wizardJSON is the request as the review shows it: the exact body sent
 // ({"loadbalancer": …}), pretty-printed.
-func wizardJSON(body object) string {
+func wizardJSON(body console.Object) string {
 	b, err := json.MarshalIndent(map[string]any{"loadbalancer": map[string]any(body)}, "", "  ")
 	if err != nil {
 		return err.Error()
@@ -82,9 +83,9 @@ func wizardJSON(body object) string {
 // wizardKinds are the forms of the kinds the wizard creates: each kind's
 // own (its description's fields and checks).
 func wizardKinds() wizard.Kinds {
-	k := func(r *resource) wizard.Kind { return wizard.Kind{Fields: r.Fields, Validate: r.Validate} }
-	return wizard.Kinds{LB: k(lbResource), Listener: k(listenerRes), Pool: k(poolRes), Member: k(memberRes),
-		Monitor: k(monitorRes), Policy: k(l7policyRes), Rule: k(l7ruleRes)}
+	k := func(r *console.Resource) wizard.Kind { return wizard.Kind{Fields: r.Fields, Validate: r.Validate} }
+	return wizard.Kinds{LB: k(console.LBResource), Listener: k(console.ListenerRes), Pool: k(console.PoolRes), Member: k(console.MemberRes),
+		Monitor: k(console.MonitorRes), Policy: k(console.L7policyRes), Rule: k(console.L7ruleRes)}
 }
 
 // lbWizard creates a load balancer and, if asked, its whole tree
@@ -97,7 +98,7 @@ func wizardKinds() wizard.Kinds {
 type lbWizard struct {
 	goapp.Compo
 
-	sess    *session
+	sess    *console.Session
 	step    int
 	visited [wizard.StepCount]bool
 	w       *wizard.Model
@@ -116,7 +117,7 @@ type lbWizard struct {
 	checked [wizard.StepCount]bool   // the step was checked once: check again as the user types
 	bad     [wizard.StepCount]bool   // the step's last check found something
 	stepErr [wizard.StepCount]string // Octavia's refusal, on the step it concerns
-	wr      writer
+	wr      console.Writer
 	uctx    goapp.Context
 	// gen changes with the steps' items (added, removed, reset): go-app
 	// keeps an element's first handler of a closure, so every handler is
@@ -125,7 +126,7 @@ type lbWizard struct {
 }
 
 func (p *lbWizard) OnNav(ctx goapp.Context) {
-	if p.sess = requireSession(ctx); p.sess == nil {
+	if p.sess = console.RequireSession(ctx); p.sess == nil {
 		return
 	}
 	p.uctx = ctx
@@ -152,7 +153,7 @@ func (p *lbWizard) reset() {
 	p.w.Support(form.ForCreate(p.w.LB["provider"], p.providers))
 	p.step, p.visited = wizard.StepLB, [wizard.StepCount]bool{wizard.StepLB: true}
 	p.errs, p.checked, p.bad, p.stepErr = map[string]string{}, [wizard.StepCount]bool{}, [wizard.StepCount]bool{}, [wizard.StepCount]string{}
-	p.wr = writer{}
+	p.wr = console.Writer{}
 }
 
 // loadNeutron reads what the first step picks from: subnets (needed),
@@ -308,10 +309,10 @@ func (p *lbWizard) submit(ctx goapp.Context, e goapp.Event) {
 		p.next(ctx, e)
 		return
 	}
-	if p.wr.sending || !p.netReady() {
+	if p.wr.Sending || !p.netReady() {
 		return
 	}
-	p.wr.err = ""
+	p.wr.Err = ""
 	first := -1
 	for s := range wizard.StepReview {
 		if !p.checkStep(s) && first < 0 {
@@ -320,28 +321,28 @@ func (p *lbWizard) submit(ctx goapp.Context, e goapp.Event) {
 	}
 	if first >= 0 {
 		p.goTo(first)
-		p.wr.err = "Some fields need a change; see below."
+		p.wr.Err = "Some fields need a change; see below."
 		return
 	}
 	body, err := p.w.Body()
 	if err != nil {
-		p.wr.err = err.Error()
+		p.wr.Err = err.Error()
 		return
 	}
 	p.stepErr = [wizard.StepCount]string{}
 	tree := body["listeners"] != nil || body["pools"] != nil
-	wr := write{Op: operation{Kind: opCreate, Wait: waitActive, Ref: octavia.Ref{Kind: octavia.KindLoadBalancer},
+	wr := console.Write{Op: console.Operation{Kind: console.OpCreate, Wait: console.WaitActive, Ref: octavia.Ref{Kind: octavia.KindLoadBalancer},
 		Name: body.Text("name"), Written: wizard.Written(body, p.subnetName)},
-		Send: func(ctx context.Context, c *octavia.Client) (object, octavia.Accepted, error) {
+		Send: func(ctx context.Context, c *octavia.Client) (console.Object, octavia.Accepted, error) {
 			return c.Create(ctx, octavia.KindLoadBalancer, "", body)
 		}}
-	p.wr.send(p.uctx, p.sess, wr, func(ctx goapp.Context, s sent) {
+	p.wr.Send(p.uctx, p.sess, wr, func(ctx goapp.Context, s console.Sent) {
 		p.reset()
 		if tree {
-			ctx.Navigate(detailPathOf(s.Op.Ref.ID)) // its status tree shows every child
+			ctx.Navigate(console.DetailPathOf(s.Op.Ref.ID)) // its status tree shows every child
 			return
 		}
-		ctx.Navigate(listPath)
+		ctx.Navigate(console.ListPath)
 	}, p.showError)
 }
 
@@ -354,7 +355,7 @@ func (p *lbWizard) showError(err error) {
 	if !errors.As(err, &e) || e.Fault == "" || e.Code != octavia.EINVALID && e.Code != octavia.ECONFLICT {
 		return
 	}
-	p.wr.err = ""
+	p.wr.Err = ""
 	if it, k, ok := p.w.ItemOfRef(e.Fault); ok { // a certificate Barbican could not give: at its field
 		p.stepErr[it.Step] = "Octavia refused the create: " + e.Fault
 		p.errs[wizard.InputID(it.ID, k)] = "Octavia: " + e.Fault
@@ -376,23 +377,23 @@ func (p *lbWizard) Render() goapp.UI {
 		p.reset()
 	}
 	if p.sess != nil && p.sess.ReadOnly {
-		return &shell{Nav: navCreate, Title: "Create a load balancer", Content: []goapp.UI{
+		return &console.Shell{Nav: console.NavCreate, Title: "Create a load balancer", Content: []goapp.UI{
 			ui.IDClassDiv("create-refused", "alert", "alert-info").Body(
 				goapp.P().Text(readOnlyWhy(p.sess, "create a load balancer")),
-				ui.ClassA("btn").Href(listPath).Text("See the load balancers"),
+				ui.ClassA("btn").Href(console.ListPath).Text("See the load balancers"),
 			),
 		}}
 	}
-	return &shell{
-		Nav:   navCreate,
+	return &console.Shell{
+		Nav:   console.NavCreate,
 		Title: "Create a load balancer",
 		Content: []goapp.UI{
 			goapp.Form().ID("create-form").Class("form", "wz").OnSubmit(p.submit).Body(
 				p.renderSteps(),
-				goapp.If(p.wr.err != "", func() goapp.UI {
-					return ui.AlertError("create-error", p.wr.err)
+				goapp.If(p.wr.Err != "", func() goapp.UI {
+					return ui.AlertError("create-error", p.wr.Err)
 				}),
-				goapp.If(p.wr.refused != nil, func() goapp.UI { return p.wr.retry("create-retry") }),
+				goapp.If(p.wr.Refused != nil, func() goapp.UI { return p.wr.Retry("create-retry") }),
 				p.renderStep(),
 				p.renderActions(),
 			),
@@ -445,7 +446,7 @@ func (p *lbWizard) renderActions() goapp.UI {
 	if p.step == wizard.StepReview {
 		create = "Create"
 	}
-	if p.wr.sending {
+	if p.wr.Sending {
 		create = "Creating…"
 	}
 	return ui.ClassDiv("confirm-actions", "wz-actions").Body(
@@ -457,14 +458,14 @@ func (p *lbWizard) renderActions() goapp.UI {
 				Text("Next: " + wizard.Titles[p.step+1])
 		}),
 		p.createButton(create),
-		ui.ClassA("btn", "btn-ghost").Href(listPath).Text("Cancel"),
+		ui.ClassA("btn", "btn-ghost").Href(console.ListPath).Text("Cancel"),
 	)
 }
 
 // createButton sends the create from any step (the quick create from the
 // first); the primary button on the review only.
 func (p *lbWizard) createButton(text string) goapp.UI {
-	b := ui.TypedButton("create-submit", "submit").Class("btn").Disabled(p.wr.sending || !p.netReady()).Text(text)
+	b := ui.TypedButton("create-submit", "submit").Class("btn").Disabled(p.wr.Sending || !p.netReady()).Text(text)
 	if p.step == wizard.StepReview {
 		b = b.Class("btn-primary")
 	}
@@ -525,7 +526,7 @@ func (p *lbWizard) renderLB() []goapp.UI {
 			goapp.Legend().Text("Virtual IP (VIP)"),
 			ui.ClassDivBody("wz-radios", radio("subnet", "From a subnet"), radio("port", "An existing port")),
 		))
-		if lbVIPBySubnet(v) {
+		if console.LBVIPBySubnet(v) {
 			nets := []goapp.UI{ui.Option("", "Any network", v["_network"] == "")}
 			for _, n := range p.nets {
 				nets = append(nets, ui.Option(n.ID, n.Label, n.ID == v["_network"]))
@@ -831,11 +832,11 @@ func (p *lbWizard) renderReview() []goapp.UI {
 // readOnlyWhy says why sess may not do what (a reader opened a write's
 // page): the server runs read-only, or the session's roles only read
 // (Octavia's default policy wants member, load-balancer_member or admin).
-func readOnlyWhy(sess *session, what string) string {
+func readOnlyWhy(sess *console.Session, what string) string {
 	if sess.Config.ReadOnly {
 		return "You cannot " + what + " here: this console runs read-only (the server refuses every write), whatever your role."
 	}
-	roles := joinRoles(sess.Info.Roles)
+	roles := console.JoinRoles(sess.Info.Roles)
 	if roles == "" {
 		roles = "none"
 	}

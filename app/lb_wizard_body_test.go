@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/wizard"
 
@@ -27,7 +28,7 @@ func wizTestWizard() *wizard.Model {
 }
 
 // wizJSONEqual compares a body with the JSON it should be.
-func wizJSONEqual(t *testing.T, got object, want string) {
+func wizJSONEqual(t *testing.T, got console.Object, want string) {
 	t.Helper()
 	gb, err := json.Marshal(got)
 	if err != nil {
@@ -305,7 +306,7 @@ func TestWizardWritten(t *testing.T) {
 	}
 }
 
-func wizMustBody(t *testing.T, w *wizard.Model) object {
+func wizMustBody(t *testing.T, w *wizard.Model) console.Object {
 	t.Helper()
 	b, err := w.Body()
 	if err != nil {
@@ -355,7 +356,7 @@ func TestWizardJSONIsSent(t *testing.T) {
 			writes, sent = append(writes, r.Method+" "+r.Path), append(sent, r.Body)
 		}
 	}
-	lb, err := c.Get(t.Context(), lbRef(created.Text("id")))
+	lb, err := c.Get(t.Context(), console.LBRef(created.Text("id")))
 	if err != nil {
 		t.Fatalf("create: %v", err)
 	}
@@ -423,16 +424,16 @@ func TestWizardFieldsAreTheKinds(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		wizard  []form.Field
-		res     *resource
+		res     *console.Resource
 		without []string
 	}{
-		{"load balancer", k.LB.Fields, lbResource, nil},
-		{"listener", k.Listener.Fields, listenerRes, []string{"loadbalancer_id", "default_pool_id"}},
-		{"pool", k.Pool.Fields, poolRes, []string{"loadbalancer_id", "listener_id"}},
-		{"member", k.Member.Fields, memberRes, nil},
-		{"monitor", k.Monitor.Fields, monitorRes, []string{"pool_id"}},
-		{"policy", k.Policy.Fields, l7policyRes, []string{"listener_id", "redirect_pool_id"}},
-		{"rule", k.Rule.Fields, l7ruleRes, nil},
+		{"load balancer", k.LB.Fields, console.LBResource, nil},
+		{"listener", k.Listener.Fields, console.ListenerRes, []string{"loadbalancer_id", "default_pool_id"}},
+		{"pool", k.Pool.Fields, console.PoolRes, []string{"loadbalancer_id", "listener_id"}},
+		{"member", k.Member.Fields, console.MemberRes, nil},
+		{"monitor", k.Monitor.Fields, console.MonitorRes, []string{"pool_id"}},
+		{"policy", k.Policy.Fields, console.L7policyRes, []string{"listener_id", "redirect_pool_id"}},
+		{"rule", k.Rule.Fields, console.L7ruleRes, nil},
 	} {
 		want := form.Keys(form.Without(tc.res.Fields, append(tc.without, "admin_state_up")...))
 		if got := form.Keys(tc.wizard); !reflect.DeepEqual(got, want) {
@@ -442,13 +443,13 @@ func TestWizardFieldsAreTheKinds(t *testing.T) {
 	if f := k.Pool.Fields[slices.IndexFunc(k.Pool.Fields, func(f form.Field) bool { return f.Key == "name" })]; !f.Required {
 		t.Errorf("a wizard pool's name is not required")
 	}
-	if slices.IndexFunc(poolRes.Fields, func(f form.Field) bool { return f.Key == "name" && f.Required }) >= 0 {
+	if slices.IndexFunc(console.PoolRes.Fields, func(f form.Field) bool { return f.Key == "name" && f.Required }) >= 0 {
 		t.Errorf("New changed the pool form's own field")
 	}
 	if v := wizard.New(wizardKinds()).NewPolicy().V; v["action"] != "REDIRECT_TO_URL" {
 		t.Errorf("a new wizard policy's action: got %q, want REDIRECT_TO_URL", v["action"])
 	}
-	if got := form.Defaults(monitorRes.Fields); got["timeout"] != "3" || got["delay"] != "5" {
+	if got := form.Defaults(console.MonitorRes.Fields); got["timeout"] != "3" || got["delay"] != "5" {
 		t.Errorf("the monitor form's defaults: got %v, want delay 5, timeout 3 (the wizard's too)", got)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -42,11 +43,11 @@ const listLiveMost = 100
 // kinds without names) when its rows have statuses, so that the rows in
 // view are one stretch of Octavia's order; "" (Octavia's default) for the
 // other kinds and for kinds read otherwise (ListRows).
-func listSort(res *resource) string {
+func listSort(res *console.Resource) string {
 	switch {
-	case !res.hasStatus() || !res.Paged || res.ListRows != nil:
+	case !res.HasStatus() || !res.Paged || res.ListRows != nil:
 		return ""
-	case res.namedByID():
+	case res.NamedByID():
 		return "id:asc"
 	}
 	return "name:asc,id:asc"
@@ -59,7 +60,7 @@ type seqRow struct {
 }
 
 // bySeq is rows in Octavia's order.
-func bySeq(rows []row) []seqRow {
+func bySeq(rows []console.Row) []seqRow {
 	out := make([]seqRow, len(rows))
 	for i := range rows {
 		out[i] = seqRow{Seq: rows[i].Seq, ID: rows[i].ID}
@@ -117,7 +118,7 @@ func (p *listPage) startLive(ctx goapp.Context) {
 	if p.stopLive != nil || p.Embedded != nil || listSort(p.res) == "" {
 		return
 	}
-	p.stopLive = tick(ctx, 3*time.Second, func(ctx goapp.Context) {
+	p.stopLive = console.Tick(ctx, 3*time.Second, func(ctx goapp.Context) {
 		ctx.PreventUpdate() // the answer updates the page, not the tick
 		p.liveRead(ctx)
 	})
@@ -141,12 +142,12 @@ func (p *listPage) liveRead(ctx goapp.Context) {
 	}
 	p.cursor, p.liveBusy = next, true
 	c, res, key := p.sess.Client, p.res, p.key
-	q := listQuery{Parent: p.Parent, Filters: p.filters, Limit: limit, Marker: marker, Sort: listSort(res), Project: p.projectColumn()}
+	q := console.ListQuery{Parent: p.Parent, Filters: p.filters, Limit: limit, Marker: marker, Sort: listSort(res), Project: p.projectColumn()}
 	began := time.Now()
 	ctx.Async(func() {
 		cc, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
-		var got []row
+		var got []console.Row
 		var err error
 		for r, e := range readRows(cc, c, res, q) {
 			if e != nil {
@@ -177,12 +178,12 @@ func (p *listPage) liveRead(ctx goapp.Context) {
 // takeLive takes rows read live into the list: a known row gets its new
 // statuses and cells (and keeps its place in Octavia's order), a new one
 // is added; a row whose status changed flashes once. UI goroutine.
-func (p *listPage) takeLive(got []row) {
+func (p *listPage) takeLive(got []console.Row) {
 	if len(got) == 0 {
 		p.changed = nil
 		return
 	}
-	byID := make(map[string]*row, len(got))
+	byID := make(map[string]*console.Row, len(got))
 	for i := range got {
 		byID[got[i].ID] = &got[i]
 	}
@@ -203,18 +204,18 @@ func (p *listPage) takeLive(got []row) {
 		resort = resort || r.Name != n.Name
 		n.Seq = r.Seq
 		*r = keepKnown(*r, *n)
-		noteStatus(project, r.ID, r.ProvisioningStatus, r.OperatingStatus, p.liveAt)
+		console.NoteStatus(project, r.ID, r.ProvisioningStatus, r.OperatingStatus, p.liveAt)
 	}
 	for i := range got { // rows the list did not have: between their neighbours in Octavia's order
 		if n, ok := byID[got[i].ID]; ok {
 			n.Seq = placeSeq(got, i, p.rows)
 			p.rows = append(p.rows, *n)
 			resort = true
-			noteStatus(project, n.ID, n.ProvisioningStatus, n.OperatingStatus, p.liveAt)
+			console.NoteStatus(project, n.ID, n.ProvisioningStatus, n.OperatingStatus, p.liveAt)
 		}
 	}
 	if resort {
-		sortRows(p.rows)
+		console.SortRows(p.rows)
 	}
 	p.changed = changed
 }
@@ -222,7 +223,7 @@ func (p *listPage) takeLive(got []row) {
 // keepKnown is row n, read again, in place of old: what n's read did not
 // ask for (its project, when a read without the Project column answered)
 // stays as old had it, so a re-read never blanks a cell.
-func keepKnown(old, n row) row {
+func keepKnown(old, n console.Row) console.Row {
 	if n.ProjectID == "" {
 		n.ProjectID = old.ProjectID
 	}
@@ -232,9 +233,9 @@ func keepKnown(old, n row) row {
 // placeSeq is a place in Octavia's order for got[i], a row the list did not
 // have: just after the row before it in got (the answer is in that order),
 // or just before the first known one.
-func placeSeq(got []row, i int, rows []row) float64 {
+func placeSeq(got []console.Row, i int, rows []console.Row) float64 {
 	seqOf := func(id string) (float64, bool) {
-		j := slices.IndexFunc(rows, func(r row) bool { return r.ID == id })
+		j := slices.IndexFunc(rows, func(r console.Row) bool { return r.ID == id })
 		if j < 0 {
 			return 0, false
 		}
@@ -254,8 +255,8 @@ func placeSeq(got []row, i int, rows []row) float64 {
 }
 
 // liveState is the state of the list's live re-read.
-func (p *listPage) liveState() liveState {
-	return liveState{Following: p.stopLive != nil, Err: p.liveErr, ErrAt: p.liveErrAt, ReadAt: p.liveAt}
+func (p *listPage) liveState() console.LiveState {
+	return console.LiveState{Following: p.stopLive != nil, Err: p.liveErr, ErrAt: p.liveErrAt, ReadAt: p.liveAt}
 }
 
 // stopLiveRead ends the live re-read. UI goroutine.
@@ -269,13 +270,13 @@ func (p *listPage) stopLiveRead() {
 
 // treeRows overlays rows with the statuses of tree (an embedded list's
 // page read): the rows of objects in the tree show what it says.
-func treeRows(rows []row, tree *treeRead) []row {
+func treeRows(rows []console.Row, tree *console.TreeRead) []console.Row {
 	if tree == nil {
 		return rows
 	}
-	var out []row
+	var out []console.Row
 	for i, r := range rows {
-		s, ok := tree.status(r.ID)
+		s, ok := tree.Status(r.ID)
 		if !ok || s.Prov == r.ProvisioningStatus && s.Oper == r.OperatingStatus {
 			continue
 		}
@@ -299,11 +300,11 @@ func (p *listPage) treeSig() string {
 	if t == nil || p.res == nil {
 		return ""
 	}
-	ids := t.ids(p.res.Kind, p.Parent)
+	ids := t.Ids(p.res.Kind, p.Parent)
 	slices.Sort(ids)
 	sig := string(t.Tree.ProvisioningStatus)
 	for _, id := range ids {
-		s, _ := t.status(id)
+		s, _ := t.Status(id)
 		sig += "," + id + "=" + s.Name
 	}
 	return sig
@@ -334,18 +335,18 @@ func (p *listPage) followOps(ctx goapp.Context) {
 		return
 	}
 	was := p.opStates
-	p.opStates = map[string]opState{}
+	p.opStates = map[string]console.OpState{}
 	for _, op := range p.ops {
 		if op.ProjectID != p.sess.Info.ProjectID || op.Ref.Kind != p.res.Kind || op.Ref.ParentID != p.Parent || op.Ref.ID == "" {
 			continue
 		}
 		p.opStates[op.ID] = op.State
 		old, seen := was[op.ID]
-		if op.State == opWaiting || !seen || old != opWaiting {
+		if op.State == console.OpWaiting || !seen || old != console.OpWaiting {
 			continue
 		}
 		switch {
-		case op.Kind == opDelete && op.State == opSucceeded:
+		case op.Kind == console.OpDelete && op.State == console.OpSucceeded:
 			p.dropRow(op.Ref.ID)
 		default:
 			p.readRow(ctx, op.Ref)
@@ -355,7 +356,7 @@ func (p *listPage) followOps(ctx goapp.Context) {
 
 // dropRow takes the row of id out. UI goroutine.
 func (p *listPage) dropRow(id string) {
-	if i := slices.IndexFunc(p.rows, func(r row) bool { return r.ID == id }); i >= 0 {
+	if i := slices.IndexFunc(p.rows, func(r console.Row) bool { return r.ID == id }); i >= 0 {
 		p.rows = slices.Delete(slices.Clone(p.rows), i, i+1)
 	}
 }
@@ -370,11 +371,11 @@ func (p *listPage) readRow(ctx goapp.Context, r octavia.Ref) {
 		filters[k] = v
 	}
 	filters.Set(res.Kind.IDKey(), r.ID)
-	q := listQuery{Parent: p.Parent, Filters: filters, Sort: listSort(res), Project: p.projectColumn()}
+	q := console.ListQuery{Parent: p.Parent, Filters: filters, Sort: listSort(res), Project: p.projectColumn()}
 	ctx.Async(func() {
 		cc, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
-		var got []row
+		var got []console.Row
 		var err error
 		for x, e := range readRows(cc, c, res, q) {
 			if e != nil {
@@ -384,7 +385,7 @@ func (p *listPage) readRow(ctx goapp.Context, r octavia.Ref) {
 			got = append(got, x)
 		}
 		ctx.Dispatch(func(ctx goapp.Context) {
-			i := slices.IndexFunc(got, func(x row) bool { return x.ID == r.ID })
+			i := slices.IndexFunc(got, func(x console.Row) bool { return x.ID == r.ID })
 			switch {
 			case key != p.key:
 			case err != nil:
@@ -394,14 +395,14 @@ func (p *listPage) readRow(ctx goapp.Context, r octavia.Ref) {
 			default:
 				n := got[i]
 				rows := slices.Clone(p.rows)
-				if j := slices.IndexFunc(rows, func(x row) bool { return x.ID == n.ID }); j >= 0 {
+				if j := slices.IndexFunc(rows, func(x console.Row) bool { return x.ID == n.ID }); j >= 0 {
 					n.Seq = rows[j].Seq
 					rows[j] = keepKnown(rows[j], n)
 				} else {
 					n.Seq = seqBetween(rows, n)
 					rows = append(rows, n)
 				}
-				sortRows(rows)
+				console.SortRows(rows)
 				p.rows = rows
 				p.showAlerts()
 			}
@@ -411,10 +412,10 @@ func (p *listPage) readRow(ctx goapp.Context, r octavia.Ref) {
 
 // seqBetween is a place in Octavia's order for n, a new row: between its
 // neighbours by name (Octavia orders by name too).
-func seqBetween(rows []row, n row) float64 {
+func seqBetween(rows []console.Row, n console.Row) float64 {
 	before, after := -1.0, -1.0
 	for i := range rows {
-		c := compareRow(&rows[i], &n)
+		c := console.CompareRow(&rows[i], &n)
 		switch {
 		case c < 0 && (before < 0 || rows[i].Seq > before):
 			before = rows[i].Seq
@@ -442,9 +443,9 @@ func (p *listPage) showAlerts() {
 	}
 	n := 0
 	for _, r := range p.rows {
-		if alertStatus(r.ProvisioningStatus) || alertStatus(r.OperatingStatus) {
+		if console.AlertStatus(r.ProvisioningStatus) || console.AlertStatus(r.OperatingStatus) {
 			n++
 		}
 	}
-	setAlertTitle(n)
+	console.SetAlertTitle(n)
 }

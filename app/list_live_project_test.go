@@ -2,18 +2,20 @@ package app
 
 import (
 	"testing"
+
+	"github.com/octaview/octaview/app/internal/console"
 )
 
 // TestTakeLiveKeepsProject: a live re-read whose rows do not carry their
 // project (a read without the Project column) never blanks an admin
 // list's Project cell; one that carries it is taken.
 func TestTakeLiveKeepsProject(t *testing.T) {
-	p := &listPage{sess: &session{}, res: lbResource}
-	p.rows = []row{
+	p := &listPage{sess: &console.Session{}, res: console.LBResource}
+	p.rows = []console.Row{
 		{ID: "a", Name: "alpha", ProjectID: "p-1", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 0},
 		{ID: "b", Name: "beta", ProjectID: "p-1", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 1},
 	}
-	p.takeLive([]row{
+	p.takeLive([]console.Row{
 		{ID: "a", Name: "alpha", ProvisioningStatus: "ACTIVE", OperatingStatus: "DEGRADED"},
 		{ID: "b", Name: "beta", ProjectID: "p-2", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE"},
 	})

@@ -12,6 +12,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
@@ -38,13 +39,13 @@ const (
 // readRows reads the rows of res that q asks for: through the client's
 // Rows (only the attributes a row shows), or the kind's own ListRows.
 // Blocks: ctx.Async or a goroutine of its own.
-func readRows(ctx context.Context, c *octavia.Client, res *resource, q listQuery) iter.Seq2[row, error] {
+func readRows(ctx context.Context, c *octavia.Client, res *console.Resource, q console.ListQuery) iter.Seq2[console.Row, error] {
 	if res.ListRows != nil {
 		return res.ListRows(ctx, c, q)
 	}
-	lq := octavia.ListQuery{Fields: rowFields(res, q.Project), Limit: q.Limit, Marker: q.Marker, Sort: q.Sort, Filters: url.Values{}, ReadAhead: q.ReadAhead}
+	lq := octavia.ListQuery{Fields: console.RowFields(res, q.Project), Limit: q.Limit, Marker: q.Marker, Sort: q.Sort, Filters: url.Values{}, ReadAhead: q.ReadAhead}
 	for _, f := range res.Filters {
-		if v := q.get(f.Key); v != "" && f.Local == "" {
+		if v := q.Get(f.Key); v != "" && f.Local == "" {
 			if f.Key == "tags" {
 				lq.Filters[f.Key] = form.SplitList(v)
 			} else {
@@ -52,16 +53,16 @@ func readRows(ctx context.Context, c *octavia.Client, res *resource, q listQuery
 			}
 		}
 	}
-	if id := q.get(res.Kind.IDKey()); id != "" {
+	if id := q.Get(res.Kind.IDKey()); id != "" {
 		lq.Filters.Set(res.Kind.IDKey(), id) // one object's row (list_live.go's readRow)
 	}
-	return func(yield func(row, error) bool) {
+	return func(yield func(console.Row, error) bool) {
 		for r, err := range c.Rows(ctx, res.Kind, q.Parent, lq) {
 			if err != nil {
-				yield(row{}, err)
+				yield(console.Row{}, err)
 				return
 			}
-			if localMatch(res, q, r) && !yield(rowOf(res, q.Parent, r, q.Project), nil) {
+			if console.LocalMatch(res, q, r) && !yield(console.RowOf(res, q.Parent, r, q.Project), nil) {
 				return
 			}
 		}
@@ -86,7 +87,7 @@ func (p *listPage) load(ctx goapp.Context) {
 	refresh := p.status == ui.Loaded && len(p.rows) > 0
 	p.status, p.err = ui.Loading, ""
 	client, res := p.sess.Client, p.res
-	base := listQuery{Parent: p.Parent, Filters: p.filters, Sort: listSort(res), Project: p.projectColumn()}
+	base := console.ListQuery{Parent: p.Parent, Filters: p.filters, Sort: listSort(res), Project: p.projectColumn()}
 	// The first page the login read, if it is there: on screen with the
 	// page's first render.
 	var prefetch *firstRows
@@ -98,7 +99,7 @@ func (p *listPage) load(ctx goapp.Context) {
 		case <-prefetch.done:
 			if prefetch.err == nil {
 				rows := slices.Clone(prefetch.rows)
-				sortRows(rows)
+				console.SortRows(rows)
 				p.rows, p.shownAt = rows, prefetch.at
 			}
 		default:
@@ -106,17 +107,17 @@ func (p *listPage) load(ctx goapp.Context) {
 	}
 	// The reader hands each batch to a merger goroutine, which sorts it into
 	// the rows shown while the reader waits for the next page.
-	batches := make(chan []row, 16)
+	batches := make(chan []console.Row, 16)
 	// firstShown is closed once the first rows are in the document: in
 	// WebAssembly, goroutines take turns on one thread, and decoding the
 	// next (1,000-row) page would hold the first rows off the screen.
 	firstShown := make(chan struct{})
 	ctx.Async(func() {
-		var shown []row
+		var shown []console.Row
 		first := true
 		for b := range batches {
-			sortRows(b)
-			shown = mergeRows(shown, b)
+			console.SortRows(b)
+			shown = console.MergeRows(shown, b)
 			rows, signal := shown, first
 			first = false
 			ctx.Dispatch(func(ctx goapp.Context) {
@@ -142,15 +143,15 @@ func (p *listPage) load(ctx goapp.Context) {
 		})
 	})
 	ctx.Async(func() {
-		var batch []row
+		var batch []console.Row
 		show := func() {
 			batches <- batch
-			batch = make([]row, 0, listBatch)
+			batch = make([]console.Row, 0, listBatch)
 		}
 		seq := 0 // each row's place in Octavia's order (row.Seq)
 		// read appends the rows q asks for to batch, showing them every
 		// listBatch rows, and returns how many it read and the last one.
-		read := func(q listQuery, most int) (n int, last string, err error) {
+		read := func(q console.ListQuery, most int) (n int, last string, err error) {
 			for r, err := range readRows(c, client, res, q) {
 				if err != nil {
 					return n, last, err
@@ -227,7 +228,7 @@ func (p *listPage) startRefresh(ctx goapp.Context) {
 	if p.stopRefresh != nil {
 		p.stopRefresh()
 	}
-	p.stopRefresh = tick(ctx, time.Second, func(ctx goapp.Context) {
+	p.stopRefresh = console.Tick(ctx, time.Second, func(ctx goapp.Context) {
 		if p.status == ui.Loading || time.Since(p.loadedAt) < listRefresh {
 			ctx.PreventUpdate()
 			return
@@ -242,7 +243,7 @@ type firstRows struct {
 	client *octavia.Client
 	key    string        // the list page's key (listKey)
 	done   chan struct{} // closed when rows and err are set
-	rows   []row
+	rows   []console.Row
 	err    error
 	at     time.Time // when the server read them (the page's Served), zero for the login's
 }
@@ -266,7 +267,7 @@ func listKey(u *url.URL) string { return u.Path + "?" + u.RawQuery }
 // a list of a kind the session reads with pages. The list page takes it
 // (takeFirstRows): the request leaves before the navigation and the page's
 // rendering, not after. Any goroutine.
-func prefetchFirstRows(sess *session, next string) *firstRows {
+func prefetchFirstRows(sess *console.Session, next string) *firstRows {
 	u, err := url.Parse(next)
 	if err != nil {
 		return nil
@@ -311,7 +312,7 @@ func takeFirstRows(client *octavia.Client, key string) *firstRows {
 }
 
 // listFilters are the filters of res that query sets.
-func listFilters(res *resource, query url.Values) url.Values {
+func listFilters(res *console.Resource, query url.Values) url.Values {
 	out := url.Values{}
 	for _, f := range res.Filters {
 		if v := query.Get(f.Key); v != "" {

@@ -10,6 +10,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -23,26 +24,26 @@ type listPage struct {
 	goapp.Compo
 
 	// Embedded lists the children of Parent on the parent's detail page.
-	Embedded *resource
+	Embedded *console.Resource
 	Parent   string
 	Filter   url.Values // filters given by the parent's page
 	// Tree is an embedded list's page's last read of its load balancer's
 	// status tree: the rows of objects in it show its statuses.
-	Tree *treeRead
+	Tree *console.TreeRead
 
-	res          *resource
+	res          *console.Resource
 	key          string     // the page's path and query: a new one starts afresh
 	filters      url.Values // Octavia's filters (from the URL, or Filter)
 	sortCol      int        // the column sorted on: sortName, i = Columns[i-1], or another of list_sort.go's sort* constants
 	sortRev      bool
 	statusFilter string // "", or a statusTone's class: the rows of that tone only
 
-	sess   *session
+	sess   *console.Session
 	status ui.LoadStatus
 	err    string
-	rows   []row // sorted by compareRow
+	rows   []console.Row // sorted by compareRow
 	query  string
-	ops    []operation
+	ops    []console.Operation
 
 	cancelLoad  context.CancelFunc
 	stopRefresh func()
@@ -58,21 +59,21 @@ type listPage struct {
 	served  bool // rendered by the server for a first screen (shell.Served)
 
 	// live (list_live.go)
-	stopLive  func()             // the re-read of the rows in view, every 3 s
-	liveBusy  bool               // a re-read runs
-	liveErr   string             // the last re-read's failure, "" after a good one
-	liveErrAt time.Time          // when it failed
-	liveAt    time.Time          // when the last good one began
-	cursor    float64            // where the next re-read starts in Octavia's order (liveSpan)
-	changed   map[string]bool    // rows whose status changed at the last read: they flash once
-	treeRead  string             // an embedded list's treeSig when last read
-	opStates  map[string]opState // the states of the operations on its objects, last seen
+	stopLive  func()                     // the re-read of the rows in view, every 3 s
+	liveBusy  bool                       // a re-read runs
+	liveErr   string                     // the last re-read's failure, "" after a good one
+	liveErrAt time.Time                  // when it failed
+	liveAt    time.Time                  // when the last good one began
+	cursor    float64                    // where the next re-read starts in Octavia's order (liveSpan)
+	changed   map[string]bool            // rows whose status changed at the last read: they flash once
+	treeRead  string                     // an embedded list's treeSig when last read
+	opStates  map[string]console.OpState // the states of the operations on its objects, last seen
 }
 
 // parentOpsKey sums up the operations on the parent of an embedded child
 // list (a pool's member batch): when one starts or ends, the list is read
 // again, since such a write changes children the list does not follow.
-func parentOpsKey(ops []operation, res *resource, parent string) string {
+func parentOpsKey(ops []console.Operation, res *console.Resource, parent string) string {
 	if parent == "" || res == nil {
 		return ""
 	}
@@ -90,7 +91,7 @@ func (p *listPage) OnNav(ctx goapp.Context) {
 		return // OnMount
 	}
 	u := ctx.Page().URL()
-	pr, ok := parsePage(u.Path)
+	pr, ok := console.ParsePage(u.Path)
 	if !ok || pr.Mode != "list" {
 		return
 	}
@@ -108,7 +109,7 @@ func (p *listPage) OnInit() {
 	if goapp.IsServer || p.Embedded != nil {
 		return
 	}
-	sess := currentSession()
+	sess := console.CurrentSession()
 	if sess == nil {
 		return
 	}
@@ -122,7 +123,7 @@ func (p *listPage) OnInit() {
 		return
 	}
 	rows := slices.Clone(f.rows)
-	sortRows(rows)
+	console.SortRows(rows)
 	p.res, p.key, p.filters, p.sess, p.status, p.rows, p.shownAt = pr.Res, listKey(u), q.Filters, sess, ui.Loading, rows, f.at
 }
 
@@ -151,8 +152,8 @@ func (p *listPage) embeddedKey() string {
 
 // start shows the list of res with filters, read afresh when key (the
 // page) changed. UI goroutine.
-func (p *listPage) start(ctx goapp.Context, res *resource, key string, filters url.Values) {
-	if p.sess = requireSession(ctx); p.sess == nil {
+func (p *listPage) start(ctx goapp.Context, res *console.Resource, key string, filters url.Values) {
+	if p.sess = console.RequireSession(ctx); p.sess == nil {
 		return
 	}
 	if key != p.key {
@@ -161,18 +162,18 @@ func (p *listPage) start(ctx goapp.Context, res *resource, key string, filters u
 		p.sortCol, p.sortRev, p.err, p.refreshErr, p.treeRead = 0, false, "", "", ""
 	}
 	p.filters = listFilters(res, filters)
-	if !res.mayRead(p.sess) {
+	if !res.MayRead(p.sess) {
 		p.status, p.err = ui.LoadFailed, "Only an admin reads "+res.Plural+" (Octavia's default policy)."
 		return
 	}
 	if p.Embedded == nil {
-		resumeBootSession(ctx) // a page the app started on with its rows (served.go)
+		console.ResumeBootSession(ctx) // a page the app started on with its rows (served.go)
 	}
-	p.ops = operations.snapshot()
+	p.ops = console.Operations.Snapshot()
 	p.parentOps = parentOpsKey(p.ops, res, p.Parent)
 	p.opStates = nil
 	p.followOps(ctx)
-	ctx.ObserveState(stateOperations, &p.ops).OnChange(func() {
+	ctx.ObserveState(console.StateOperations, &p.ops).OnChange(func() {
 		if k := parentOpsKey(p.ops, p.res, p.Parent); k != p.parentOps {
 			p.parentOps = k
 			p.load(ctx) // a write of the whole set (a pool's member batch): read it again
@@ -181,7 +182,7 @@ func (p *listPage) start(ctx goapp.Context, res *resource, key string, filters u
 		p.followOps(ctx)
 	})
 	if p.projectColumn() || res.ProjectNamed {
-		readProjectNames(ctx, p.sess, func() {}) // the rows name their projects once Keystone answered
+		console.ReadProjectNames(ctx, p.sess, func() {}) // the rows name their projects once Keystone answered
 	}
 	p.load(ctx)
 	p.startRefresh(ctx)
@@ -194,7 +195,7 @@ func (p *listPage) projectNamer() func(id string) string {
 		return nil
 	}
 	sess := p.sess
-	return func(id string) string { return projectLabel(sess, id) }
+	return func(id string) string { return console.ProjectLabel(sess, id) }
 }
 
 func (p *listPage) OnDismount() {
@@ -208,13 +209,13 @@ func (p *listPage) OnDismount() {
 	}
 	p.stopLiveRead()
 	if p.Embedded == nil {
-		setAlertTitle(0)
+		console.SetAlertTitle(0)
 	}
 }
 
 // allRows are the rows of operations not listed yet, then the list (an
 // embedded list's with the statuses of its page's read of the tree).
-func (p *listPage) allRows() []row {
+func (p *listPage) allRows() []console.Row {
 	if p.sess == nil || p.res == nil {
 		return nil
 	}
@@ -227,10 +228,10 @@ func (p *listPage) allRows() []row {
 
 // shownRows are the rows the table shows: allRows filtered by the search
 // and the status filter, in the order of the sorted column.
-func (p *listPage) shownRows() []row {
-	rows := filterRows(p.allRows(), p.query)
+func (p *listPage) shownRows() []console.Row {
+	rows := console.FilterRows(p.allRows(), p.query)
 	if p.statusFilter != "" {
-		var out []row
+		var out []console.Row
 		for _, r := range rows {
 			if ui.ToneOf(r.ProvisioningStatus).Class() == p.statusFilter || ui.ToneOf(r.OperatingStatus).Class() == p.statusFilter && r.ProvisioningStatus == "" {
 				out = append(out, r)
@@ -239,7 +240,7 @@ func (p *listPage) shownRows() []row {
 		rows = out
 	}
 	if p.sortCol != 0 || p.sortRev {
-		rows = sortedBy(rows, p.sortCol, p.sortRev, p.projectNamer())
+		rows = console.SortedBy(rows, p.sortCol, p.sortRev, p.projectNamer())
 	}
 	return rows
 }
@@ -258,14 +259,14 @@ func (p *listPage) setQuery(ctx goapp.Context, q string) {
 // opRows are rows for objects of kind (under parent) that an operation of
 // this project just created and that the list has not shown yet: a new
 // object appears at once, before the next list read.
-func opRows(ops []operation, rows []row, projectID string, res *resource, parent string) []row {
-	var out []row
+func opRows(ops []console.Operation, rows []console.Row, projectID string, res *console.Resource, parent string) []console.Row {
+	var out []console.Row
 	for _, op := range ops {
-		if op.Kind != opCreate || op.State != opWaiting || op.ProjectID != projectID || op.Ref.Kind != res.Kind ||
-			op.Ref.ParentID != parent || slices.ContainsFunc(rows, func(r row) bool { return r.ID == op.Ref.ID }) {
+		if op.Kind != console.OpCreate || op.State != console.OpWaiting || op.ProjectID != projectID || op.Ref.Kind != res.Kind ||
+			op.Ref.ParentID != parent || slices.ContainsFunc(rows, func(r console.Row) bool { return r.ID == op.Ref.ID }) {
 			continue
 		}
-		r := row{ID: op.Ref.ID, Name: op.Name, ProvisioningStatus: op.Status, Parent: parent,
+		r := console.Row{ID: op.Ref.ID, Name: op.Name, ProvisioningStatus: op.Status, Parent: parent,
 			OperatingStatus: string(octavia.OperatingOffline), CreatedAt: op.StartedAt.UTC().Format(octavia.TimeLayout),
 			Cells: make([]string, len(res.Columns)), ProjectID: op.ProjectID}
 		for i, c := range res.Columns {
@@ -292,7 +293,7 @@ func (p *listPage) Render() goapp.UI {
 			body,
 		)
 	}
-	return &shell{
+	return &console.Shell{
 		Sess:    p.sess,
 		Served:  p.served,
 		Nav:     p.res.Path,
@@ -305,10 +306,10 @@ func (p *listPage) Render() goapp.UI {
 // renderActions are the search, the status filter, Refresh and Create.
 func (p *listPage) renderActions() goapp.UI {
 	res := p.res
-	return servedInert(ui.ClassDiv("head-actions"), p.served).Body(
+	return console.ServedInert(ui.ClassDiv("head-actions"), p.served).Body(
 		ui.IDInput(p.dom("search")).Type("search").Class("search").Placeholder("Search by name or ID").
 			Aria("label", "Search "+res.Plural+" by name or ID").Value(p.query).OnInput(p.onSearch),
-		goapp.If(res.hasStatus(), func() goapp.UI {
+		goapp.If(res.HasStatus(), func() goapp.UI {
 			return goapp.Select().ID(p.dom("status-filter")).Class("status-filter").Aria("label", "Show by status").
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
 					p.statusFilter = ui.SelectValue(ctx)
@@ -321,7 +322,7 @@ func (p *listPage) renderActions() goapp.UI {
 		}),
 		ui.IDButton(p.dom("refresh")).Class("btn").Disabled(p.status == ui.Loading).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { p.load(ctx) }).Text("Refresh"),
-		goapp.If(res.Create && res.mayWrite(p.sess) && !p.hasItsOne(), func() goapp.UI {
+		goapp.If(res.Create && res.MayWrite(p.sess) && !p.hasItsOne(), func() goapp.UI {
 			return goapp.A().ID(p.dom("create")).Class("btn", "btn-primary").Href(p.createHref()).Text("Create " + res.Singular)
 		}),
 	)
@@ -330,7 +331,7 @@ func (p *listPage) renderActions() goapp.UI {
 // createHref is the create form, with the list's filters (a listener
 // created from a load balancer's listeners is on that load balancer).
 func (p *listPage) createHref() string {
-	h := p.res.createPathOf(p.Parent)
+	h := p.res.CreatePathOf(p.Parent)
 	if len(p.filters) > 0 && p.res.CreatePath == "" {
 		h += "?" + p.filters.Encode()
 	}
@@ -341,13 +342,13 @@ func (p *listPage) createHref() string {
 func (p *listPage) renderList() goapp.UI {
 	rows := p.allRows()
 	shown := p.shownRows()
-	active, pending, failed := countRows(rows)
+	active, pending, failed := console.CountRows(rows)
 	res := p.res
 	return ui.ClassDivBody("list",
 		goapp.If(len(p.filters) > 0 && p.Embedded == nil, p.renderFilters),
 		ui.ClassDiv("summary").Body(
 			ui.IDSpan(p.dom("count")).Text(countOf(len(rows), res)),
-			goapp.If(res.hasStatus(), func() goapp.UI {
+			goapp.If(res.HasStatus(), func() goapp.UI {
 				return ui.ClassSpan("sum-item", "st-ok-text").Textf("%d active", active)
 			}),
 			goapp.If(pending > 0, func() goapp.UI { return ui.ClassSpan("sum-item", "st-pending-text").Textf("%d pending", pending) }),
@@ -356,7 +357,7 @@ func (p *listPage) renderList() goapp.UI {
 				return ui.ClassSpan("sum-item").Textf("%d shown", len(shown))
 			}),
 			ui.ClassDiv("spacer"),
-			renderLive("live", p.liveState(), fmt.Sprintf("The %s in view (one GET for all of them; the whole list every minute and on Refresh)", res.Plural)),
+			console.RenderLive("live", p.liveState(), fmt.Sprintf("The %s in view (one GET for all of them; the whole list every minute and on Refresh)", res.Plural)),
 			goapp.If(p.refreshErr != "", func() goapp.UI {
 				return ui.IDSpan(p.dom("refresh-error")).Class("st-error-text").Text(p.refreshErr)
 			}),
@@ -385,8 +386,8 @@ func (p *listPage) renderFilters() goapp.UI {
 			href += "?" + rest.Encode()
 		}
 		var value goapp.UI = ui.ClassSpanText("mono", v)
-		if of := resourceOf(f.Of); of != nil {
-			value = ui.ClassA("mono").Href(of.detailPathOf("", v)).Text(v)
+		if of := console.ResourceOf(f.Of); of != nil {
+			value = ui.ClassA("mono").Href(of.DetailPathOf("", v)).Text(v)
 		}
 		chips = append(chips, ui.ClassSpan("chip").DataSet("filter", f.Key).Body(
 			ui.ClassSpanText("muted", f.Label+": "), value,
@@ -396,7 +397,7 @@ func (p *listPage) renderFilters() goapp.UI {
 	return ui.IDClassDiv(p.dom("filters"), "filters").Body(chips...)
 }
 
-func (p *listPage) renderBody(shown []row, total int) goapp.UI {
+func (p *listPage) renderBody(shown []console.Row, total int) goapp.UI {
 	res := p.res
 	switch {
 	case p.status == ui.LoadFailed:
@@ -420,7 +421,7 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 		return ui.IDClassDiv(p.dom("empty"), "empty").Body(
 			ui.ClassPText("empty-title", what),
 			goapp.If(res.Intro != "", func() goapp.UI { return ui.ClassPText("muted", res.Intro) }),
-			goapp.If(res.Create && res.mayWrite(p.sess), func() goapp.UI {
+			goapp.If(res.Create && res.MayWrite(p.sess), func() goapp.UI {
 				return ui.ClassA("btn", "btn-primary").Href(p.createHref()).Text("Create the first " + res.Singular)
 			}),
 		)
@@ -437,15 +438,15 @@ func (p *listPage) renderBody(shown []row, total int) goapp.UI {
 	if now.IsZero() {
 		now = time.Now()
 	}
-	cols, sorts := listColumns(res, p.projectColumn())
+	cols, sorts := console.ListColumns(res, p.projectColumn())
 	namer := p.projectNamer()
-	canLink := func(k octavia.Kind) bool { r := resourceOf(k); return r != nil && r.mayRead(p.sess) }
+	canLink := func(k octavia.Kind) bool { r := console.ResourceOf(k); return r != nil && r.MayRead(p.sess) }
 	return &ui.Vtable{
 		ID:    p.dom("table"),
 		Cols:  cols,
 		Count: len(shown),
 		Sort: func(ctx goapp.Context, i int) {
-			if i < len(sorts) && sorts[i] != sortNone {
+			if i < len(sorts) && sorts[i] != console.SortNone {
 				p.sortOn(ctx, sorts[i])
 			}
 		},
@@ -478,17 +479,17 @@ func (p *listPage) sortOn(ctx goapp.Context, col int) {
 // session may open; project, if set, names projects: the Project column of
 // a tree kind, the name of an object named by its project), so that the
 // same markup can be rendered anywhere.
-func renderRow(res *resource, r *row, now time.Time, canLink func(octavia.Kind) bool, project func(id string) string) goapp.UI {
-	text := res.rowName(r)
+func renderRow(res *console.Resource, r *console.Row, now time.Time, canLink func(octavia.Kind) bool, project func(id string) string) goapp.UI {
+	text := res.RowName(r)
 	if res.ProjectNamed && project != nil {
 		text = project(r.ID)
 	}
-	var name goapp.UI = goapp.A().Href(res.detailPathOf(r.Parent, r.ID)).Text(text)
+	var name goapp.UI = goapp.A().Href(res.DetailPathOf(r.Parent, r.ID)).Text(text)
 	if res.NoDetail {
 		name = goapp.Text(text)
 	}
 	cells := []goapp.UI{ui.ClassTd("name").Title("%s", r.Name).Body(name)}
-	if project != nil && res.hasStatus() {
+	if project != nil && res.HasStatus() {
 		cells = append(cells, ui.ClassTd("project").Title("%s", r.ProjectID).Text(ui.OrDash(project(r.ProjectID))))
 	}
 	for j, c := range res.Columns {
@@ -498,25 +499,25 @@ func renderRow(res *resource, r *row, now time.Time, canLink func(octavia.Kind) 
 		}
 		switch {
 		case c.Badge:
-			cells = append(cells, goapp.Td().Body(badge(v)))
+			cells = append(cells, goapp.Td().Body(console.Badge(v)))
 		case c.Link != "" && v != "" && canLink(c.Link):
-			cells = append(cells, ui.ClassTd("mono").Body(goapp.A().Href(resourceOf(c.Link).detailPathOf("", firstID(v))).Text(shorten(v, 13))))
+			cells = append(cells, ui.ClassTd("mono").Body(goapp.A().Href(console.ResourceOf(c.Link).DetailPathOf("", firstID(v))).Text(console.Shorten(v, 13))))
 		case c.Mono:
 			cells = append(cells, ui.ClassTd(ui.MonoClasses(v)...).Title("%s", v).Text(ui.OrDash(v)))
 		default:
 			cells = append(cells, goapp.Td().Title("%s", v).Text(ui.OrDash(v))) // the whole text, when the cell cuts it
 		}
 	}
-	if res.hasStatus() {
-		cells = append(cells, ui.ClassTd(colStatus).Body(badge(r.ProvisioningStatus)), ui.ClassTd(colStatus).Body(badge(r.OperatingStatus)))
+	if res.HasStatus() {
+		cells = append(cells, ui.ClassTd(console.ColStatus).Body(console.Badge(r.ProvisioningStatus)), ui.ClassTd(console.ColStatus).Body(console.Badge(r.OperatingStatus)))
 	}
 	if res.Times {
-		created, updated := createdAt(r), octavia.ParseTime(r.UpdatedAt)
-		cells = append(cells, ui.ClassTd("nowrap", colSecondary).Title("%s", ui.FormatAgo(created, now)).Text(ui.FormatTime(created)),
-			ui.ClassTd("nowrap", colSecondary).Title("%s", ui.FormatAgo(updated, now)).Text(ui.FormatTime(updated)))
+		created, updated := console.CreatedAt(r), octavia.ParseTime(r.UpdatedAt)
+		cells = append(cells, ui.ClassTd("nowrap", console.ColSecondary).Title("%s", ui.FormatAgo(created, now)).Text(ui.FormatTime(created)),
+			ui.ClassTd("nowrap", console.ColSecondary).Title("%s", ui.FormatAgo(updated, now)).Text(ui.FormatTime(updated)))
 	}
-	if !res.namedByID() {
-		cells = append(cells, ui.ClassTd("mono", "muted", "id", colSecondary).Title("%s", r.ID).Text(shorten(r.ID, 13)))
+	if !res.NamedByID() {
+		cells = append(cells, ui.ClassTd("mono", "muted", "id", console.ColSecondary).Title("%s", r.ID).Text(console.Shorten(r.ID, 13)))
 	}
 	return goapp.Tr().Class(res.Prefix+"-row", "res-row").DataSet("id", r.ID).DataSet("status", r.ProvisioningStatus).DataSet("operating", r.OperatingStatus).Body(cells...)
 }
@@ -527,16 +528,8 @@ func firstID(cell string) string {
 	return id
 }
 
-// rowName is what a row's link says.
-func (r *resource) rowName(row *row) string {
-	if r.namedByID() {
-		return row.ID
-	}
-	return ui.DisplayName(row.Name, row.ID)
-}
-
 // countOf is a list's count: "1 load balancer", "2 load balancers".
-func countOf(n int, res *resource) string {
+func countOf(n int, res *console.Resource) string {
 	if n == 1 {
 		return "1 " + res.Singular
 	}
@@ -544,4 +537,6 @@ func countOf(n int, res *resource) string {
 }
 
 // projectColumn is the list page's.
-func (p *listPage) projectColumn() bool { return projectColumn(p.res, p.sess, p.Embedded != nil) }
+func (p *listPage) projectColumn() bool {
+	return console.ProjectColumn(p.res, p.sess, p.Embedded != nil)
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 )
@@ -60,16 +61,16 @@ func TestLiveSpan(t *testing.T) {
 func TestLiveReadOfTheRowsInView(t *testing.T) {
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "bulk", Count: 250}}}})
 	c := labAs(t, cloud, "demo", "demo")
-	q := listQuery{Sort: listSort(lbResource)}
-	var rows []row
-	for r, err := range readRows(t.Context(), c, lbResource, q) {
+	q := console.ListQuery{Sort: listSort(console.LBResource)}
+	var rows []console.Row
+	for r, err := range readRows(t.Context(), c, console.LBResource, q) {
 		if err != nil {
 			t.Fatal(err)
 		}
 		r.Seq = float64(len(rows))
 		rows = append(rows, r)
 	}
-	sortRows(rows) // the list's order (compareRow)
+	console.SortRows(rows) // the list's order (compareRow)
 	for i := range rows {
 		if rows[i].Seq != float64(i) {
 			t.Fatalf("row %d (%s) is %v in Octavia's order: want the same order by name", i, rows[i].Name, rows[i].Seq)
@@ -81,9 +82,9 @@ func TestLiveReadOfTheRowsInView(t *testing.T) {
 			inView[rows[i].ID] = true
 		}
 		marker, limit, _ := liveSpan(bySeq(rows), inView, 0, listLiveMost)
-		q := listQuery{Sort: listSort(lbResource), Marker: marker, Limit: limit}
+		q := console.ListQuery{Sort: listSort(console.LBResource), Marker: marker, Limit: limit}
 		n := 0
-		for r, err := range readRows(t.Context(), c, lbResource, q) {
+		for r, err := range readRows(t.Context(), c, console.LBResource, q) {
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,7 +105,7 @@ func TestPrefetchFirstRows(t *testing.T) {
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "bulk", Count: 100}}}})
 	login := func() *octavia.Client { return labAs(t, cloud, "demo", "demo") }
 	client, other := login(), login()
-	sess := &session{Client: client, Info: client.Session()}
+	sess := &console.Session{Client: client, Info: client.Session()}
 	key := "/load-balancers?"
 	prefetchFirstRows(sess, "/load-balancers")
 	if f := takeFirstRows(other, key); f != nil {

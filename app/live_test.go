@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"html"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -11,16 +12,21 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/octavia"
 )
 
-// statusFixture is octaviaStatusBody as a tree.
+// statusFixture is Octavia's GET .../status answer as a tree.
 func statusFixture(t *testing.T) octavia.StatusLoadBalancer {
 	t.Helper()
 	var s struct {
 		LB octavia.StatusLoadBalancer `json:"loadbalancer"`
 	}
-	if err := json.Unmarshal([]byte(octaviaStatusBody), &s); err != nil {
+	b, err := os.ReadFile("internal/console/testdata/status.json") // Octavia's GET .../status answer
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &s); err != nil {
 		t.Fatal(err)
 	}
 	return s.LB
@@ -31,29 +37,29 @@ func statusFixture(t *testing.T) octavia.StatusLoadBalancer {
 // read); the alerts are the objects in ERROR or DEGRADED.
 func TestTreeRead(t *testing.T) {
 	at := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
-	first := newTreeRead(statusFixture(t), at, nil)
+	first := console.NewTreeRead(statusFixture(t), at, nil)
 	if len(first.Changed) != 0 {
 		t.Errorf("a first read: got %v changed, want none", first.Changed)
 	}
-	m2, ok := first.status("m2")
+	m2, ok := first.Status("m2")
 	if !ok || m2.Kind != octavia.KindMember || m2.Pool != "p1" || m2.Oper != "ERROR" || m2.Prov != "PENDING_UPDATE" {
 		t.Errorf("m2: got %+v, %v", m2, ok)
 	}
-	if got := first.alerts(); got != 3 { // lb1 DEGRADED, p1 DEGRADED, m2 ERROR
+	if got := first.Alerts(); got != 3 { // lb1 DEGRADED, p1 DEGRADED, m2 ERROR
 		t.Errorf("alerts: got %d, want 3", got)
 	}
-	if got := first.ids(octavia.KindMember, "p1"); len(got) != 2 {
+	if got := first.Ids(octavia.KindMember, "p1"); len(got) != 2 {
 		t.Errorf("members of p1: got %v", got)
 	}
 
 	tree := statusFixture(t)
 	tree.Listeners[0].Pools[0].Members[1].OperatingStatus = "ONLINE"
 	tree.Listeners[0].Pools[0].OperatingStatus = "ONLINE"
-	next := newTreeRead(tree, at.Add(3*time.Second), first)
+	next := console.NewTreeRead(tree, at.Add(3*time.Second), first)
 	if want := map[string]bool{"m2": true, "p1": true}; !maps.Equal(next.Changed, want) {
 		t.Errorf("changed: got %v, want %v", next.Changed, want)
 	}
-	if got := next.alerts(); got != 1 {
+	if got := next.Alerts(); got != 1 {
 		t.Errorf("alerts after the member came back: got %d, want 1 (the load balancer)", got)
 	}
 }
@@ -62,8 +68,8 @@ func TestTreeRead(t *testing.T) {
 // page's read of the tree; rows not in it keep theirs; nothing is copied
 // when nothing differs.
 func TestTreeRows(t *testing.T) {
-	r := newTreeRead(statusFixture(t), time.Now(), nil)
-	rows := []row{
+	r := console.NewTreeRead(statusFixture(t), time.Now(), nil)
+	rows := []console.Row{
 		{ID: "m1", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE"},
 		{ID: "m2", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE"},
 		{ID: "zz", ProvisioningStatus: "ACTIVE", OperatingStatus: "OFFLINE"},
@@ -88,32 +94,32 @@ func TestTreeRows(t *testing.T) {
 // the monitor is read, then what it checks, with its page); a pool and its
 // load balancer DEGRADED name the members down.
 func TestTreeWhy(t *testing.T) {
-	r := newTreeRead(statusFixture(t), time.Now(), nil)
-	why := treeWhy(r, "m2", nil)
+	r := console.NewTreeRead(statusFixture(t), time.Now(), nil)
+	why := console.TreeWhy(r, "m2", nil)
 	if len(why) != 1 || !strings.Contains(why[0].Text, "a HTTP monitor") || why[0].Href != "/health-monitors/hm1" {
 		t.Errorf("member, monitor not read: got %+v", why)
 	}
-	mon := object{"type": "HTTP", "http_method": "GET", "url_path": "/healthz", "expected_codes": "200-204", "delay": 5.0, "timeout": 3.0, "max_retries_down": 3.0}
-	why = treeWhy(r, "m2", map[string]object{"hm1": mon})
+	mon := console.Object{"type": "HTTP", "http_method": "GET", "url_path": "/healthz", "expected_codes": "200-204", "delay": 5.0, "timeout": 3.0, "max_retries_down": 3.0}
+	why = console.TreeWhy(r, "m2", map[string]console.Object{"hm1": mon})
 	want := "HTTP GET /healthz, expecting 200-204, every 5 s (timeout 3 s), down after 3 failed checks"
 	if len(why) != 1 || !strings.Contains(why[0].Text, want) {
 		t.Errorf("member: got %+v, want it to say %q", why, want)
 	}
-	if got := monitorsWanted(r, "m2"); !slices.Equal(got, []string{"hm1"}) {
+	if got := console.MonitorsWanted(r, "m2"); !slices.Equal(got, []string{"hm1"}) {
 		t.Errorf("monitors wanted for m2: got %v", got)
 	}
-	pool := treeWhy(r, "p1", nil)
+	pool := console.TreeWhy(r, "p1", nil)
 	if len(pool) != 1 || !strings.Contains(pool[0].Text, "1 of 2 members are down: b (") {
 		t.Errorf("pool: got %+v", pool)
 	}
-	lb := treeWhy(r, "lb1", nil)
+	lb := console.TreeWhy(r, "lb1", nil)
 	if len(lb) != 1 || !strings.Contains(lb[0].Text, "Pool web-pool is DEGRADED: 1 of 2 members are down") {
 		t.Errorf("load balancer: got %+v", lb)
 	}
-	if got := treeWhy(r, "m1", nil); got != nil {
+	if got := console.TreeWhy(r, "m1", nil); got != nil {
 		t.Errorf("a member ONLINE: got %+v, want nothing", got)
 	}
-	if got := monitorsWanted(r, "m1"); got != nil {
+	if got := console.MonitorsWanted(r, "m1"); got != nil {
 		t.Errorf("monitors wanted for a member ONLINE: got %v", got)
 	}
 }
@@ -121,30 +127,30 @@ func TestTreeWhy(t *testing.T) {
 // TestStatusSeen: the tab notes when it first saw each status; a status
 // there at the first read is "at least" that old; a change starts afresh.
 func TestStatusSeen(t *testing.T) {
-	clear(statusSeen)
+	clear(console.StatusSeen)
 	t0 := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
-	noteStatus("p", "m1", "ACTIVE", "ERROR", t0)
-	noteStatus("p", "m1", "ACTIVE", "ERROR", t0.Add(3*time.Second)) // no change: the first sight stays
-	s, ok := seenSince("p", "m1", "oper", "ERROR")
+	console.NoteStatus("p", "m1", "ACTIVE", "ERROR", t0)
+	console.NoteStatus("p", "m1", "ACTIVE", "ERROR", t0.Add(3*time.Second)) // no change: the first sight stays
+	s, ok := console.SeenSince("p", "m1", "oper", "ERROR")
 	if !ok || !s.Already || !s.Since.Equal(t0) {
 		t.Fatalf("got %+v, %v", s, ok)
 	}
-	if got := s.forText(t0.Add(125 * time.Second)); !strings.HasPrefix(got, "for at least 2 min") || !strings.Contains(got, "12:00:00 UTC") {
+	if got := s.ForText(t0.Add(125 * time.Second)); !strings.HasPrefix(got, "for at least 2 min") || !strings.Contains(got, "12:00:00 UTC") {
 		t.Errorf("got %q", got)
 	}
-	noteStatus("p", "m1", "ACTIVE", "ONLINE", t0.Add(6*time.Second))
-	noteStatus("p", "m1", "ACTIVE", "ERROR", t0.Add(9*time.Second))
-	s, _ = seenSince("p", "m1", "oper", "ERROR")
+	console.NoteStatus("p", "m1", "ACTIVE", "ONLINE", t0.Add(6*time.Second))
+	console.NoteStatus("p", "m1", "ACTIVE", "ERROR", t0.Add(9*time.Second))
+	s, _ = console.SeenSince("p", "m1", "oper", "ERROR")
 	if s.Already || !s.Since.Equal(t0.Add(9*time.Second)) {
 		t.Errorf("after a change: got %+v, want since 12:00:09, not at least", s)
 	}
-	if got := s.forText(t0.Add(19 * time.Second)); !strings.HasPrefix(got, "for 10 s (since 12:00:09 UTC)") {
+	if got := s.ForText(t0.Add(19 * time.Second)); !strings.HasPrefix(got, "for 10 s (since 12:00:09 UTC)") {
 		t.Errorf("got %q", got)
 	}
-	if _, ok := seenSince("other", "m1", "oper", "ERROR"); ok {
+	if _, ok := console.SeenSince("other", "m1", "oper", "ERROR"); ok {
 		t.Errorf("another project's note was used")
 	}
-	clear(statusSeen)
+	clear(console.StatusSeen)
 }
 
 // TestLiveState: "live" only while the poll runs and its last read worked.
@@ -152,18 +158,18 @@ func TestLiveState(t *testing.T) {
 	at := time.Date(2026, 12, 1, 12, 3, 7, 0, time.UTC)
 	cases := []struct {
 		name string
-		s    liveState
+		s    console.LiveState
 		want string // "" = nothing shown
 	}{
-		{"not following", liveState{ReadAt: at}, ""},
-		{"following, nothing read yet", liveState{Following: true}, ""},
-		{"following and read", liveState{Following: true, ReadAt: at}, "live · every 3 s"},
-		{"the last read failed", liveState{Following: true, ReadAt: at, Err: "Octavia is unavailable (503).", ErrAt: at.Add(6 * time.Second)},
+		{"not following", console.LiveState{ReadAt: at}, ""},
+		{"following, nothing read yet", console.LiveState{Following: true}, ""},
+		{"following and read", console.LiveState{Following: true, ReadAt: at}, "live · every 3 s"},
+		{"the last read failed", console.LiveState{Following: true, ReadAt: at, Err: "Octavia is unavailable (503).", ErrAt: at.Add(6 * time.Second)},
 			"Not live: the read at 12:03:13 UTC failed (Octavia is unavailable (503)); shown as read at 12:03:07 UTC"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			ui := renderLive("x", tc.s, "what")
+			ui := console.RenderLive("x", tc.s, "what")
 			switch {
 			case tc.want == "" && ui != nil:
 				t.Errorf("got %s, want nothing", goapp.HTMLString(ui))
@@ -178,18 +184,18 @@ func TestLiveState(t *testing.T) {
 // Octavia's order kept), adds one the list did not have next to its
 // neighbours, and marks the rows whose status changed.
 func TestTakeLive(t *testing.T) {
-	p := &listPage{sess: &session{}, res: lbResource}
-	p.rows = []row{
+	p := &listPage{sess: &console.Session{}, res: console.LBResource}
+	p.rows = []console.Row{
 		{ID: "a", Name: "alpha", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 0},
 		{ID: "c", Name: "gamma", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 1},
 		{ID: "d", Name: "delta-x", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 2},
 	}
-	p.takeLive([]row{
+	p.takeLive([]console.Row{
 		{ID: "a", Name: "alpha", ProvisioningStatus: "ACTIVE", OperatingStatus: "DEGRADED"},
 		{ID: "b", Name: "beta", ProvisioningStatus: "PENDING_CREATE", OperatingStatus: "OFFLINE"},
 		{ID: "c", Name: "gamma", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE"},
 	})
-	byID := map[string]row{}
+	byID := map[string]console.Row{}
 	for _, r := range p.rows {
 		byID[r.ID] = r
 	}

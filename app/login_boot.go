@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 )
@@ -149,8 +150,8 @@ func (p *loginPage) OnInit() {
 	case told && live:
 		p.sessionLive = true // no form until the check answers
 	}
-	p.next = safeNext(ui.WindowURL().Query().Get("next")) // the form's action, as served
-	if f := takeBootLogin(); f != nil {                   // a plain login failed: the page shows why, as served
+	p.next = console.SafeNext(ui.WindowURL().Query().Get("next")) // the form's action, as served
+	if f := takeBootLogin(); f != nil {                           // a plain login failed: the page shows why, as served
 		p.user, p.domain, p.project, p.err = f.User, cmp.Or(f.Domain, "Default"), f.Project, f.Error
 	}
 	values, until := takeServedLogin()

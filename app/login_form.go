@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/serverapi"
 )
 
@@ -18,11 +19,11 @@ import (
 // serves the login page as the app renders it with the failure.
 
 // LoginPath is the login page's path, where its served form posts.
-const LoginPath = loginPath
+const LoginPath = console.LoginPath
 
 // SafeNext is where a login goes next: next when it is a clean path of this
 // app, else the load balancer list (safeNext).
-func SafeNext(next string) string { return safeNext(next) }
+func SafeNext(next string) string { return console.SafeNext(next) }
 
 // PlainLogin is what the served form posts: its password method's fields.
 type PlainLogin struct {
@@ -57,8 +58,8 @@ func PlainLogIn(ctx context.Context, origin string, rt http.RoundTripper, in Pla
 // first render (with that Boot.Login) adopts as it is.
 func PlainLoginPage(in PlainLogin, errText, next string) (*serverapi.LoginForm, string, error) {
 	form := &serverapi.LoginForm{User: in.User, Domain: cmp.Or(in.Domain, "Default"), Project: in.Project, Error: errText}
-	p := &loginPage{method: methodPassword, user: form.User, domain: form.Domain, project: form.Project, err: errText, next: safeNext(next)}
-	html, err := servedHTML(p)
+	p := &loginPage{method: methodPassword, user: form.User, domain: form.Domain, project: form.Project, err: errText, next: console.SafeNext(next)}
+	html, err := console.ServedHTML(p)
 	if err != nil {
 		return nil, "", err
 	}

@@ -11,6 +11,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
@@ -64,11 +65,11 @@ const (
 
 func (p *loginPage) OnNav(ctx goapp.Context) {
 	p.uctx = ctx
-	p.next = safeNext(ctx.Page().URL().Query().Get("next")) // the served form's action too
+	p.next = console.SafeNext(ctx.Page().URL().Query().Get("next")) // the served form's action too
 	if goapp.IsServer {
 		return
 	}
-	if bye := takeBye(); bye != "" {
+	if bye := console.TakeBye(); bye != "" {
 		p.notice = bye
 		p.restored = true // just logged out: nothing to restore
 	}
@@ -91,7 +92,7 @@ func (p *loginPage) OnNav(ctx goapp.Context) {
 		})
 		p.listenBack(ctx)
 	}
-	if currentSession() != nil {
+	if console.CurrentSession() != nil {
 		ctx.Navigate(p.next)
 		return
 	}
@@ -153,14 +154,14 @@ func focusLogin(ctx goapp.Context) {
 // restore Boot started, when the page said there is one).
 func (p *loginPage) restore(ctx goapp.Context) {
 	p.restored, p.restoring = true, true
-	origin := originOf(ui.WindowURL())
+	origin := console.OriginOf(ui.WindowURL())
 	next := p.next
 	serverCfg, cfgKnown := p.cfg, p.cfgStatus == ui.Loaded
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		if !cfgKnown {
-			if err := getJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &serverCfg); err != nil {
+			if err := console.GetJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &serverCfg); err != nil {
 				goapp.Log("octaview:", err)
 			}
 		}
@@ -170,7 +171,7 @@ func (p *loginPage) restore(ctx goapp.Context) {
 			focusLogin(ctx)
 			queued := p.queued
 			p.queued = nil
-			if bye := takeBye(); bye != "" && queued == nil {
+			if bye := console.TakeBye(); bye != "" && queued == nil {
 				p.notice = bye // the server refused the session's cookies
 			}
 			if err != nil {
@@ -182,15 +183,15 @@ func (p *loginPage) restore(ctx goapp.Context) {
 				}
 				return
 			}
-			if !adoptSession(sess) { // another tab logged out meanwhile
-				p.notice = takeBye()
+			if !console.AdoptSession(sess) { // another tab logged out meanwhile
+				p.notice = console.TakeBye()
 				if queued != nil {
 					p.send(*queued)
 				}
 				return
 			}
 			p.busy = false // a submit during the check: the session found is used
-			operations.resume(ctx, sess)
+			console.Operations.Resume(ctx, sess)
 			ctx.Navigate(next)
 		})
 	})
@@ -199,12 +200,12 @@ func (p *loginPage) restore(ctx goapp.Context) {
 // loadConfig fetches /api/config: the lab users to show and the modes.
 func (p *loginPage) loadConfig(ctx goapp.Context) {
 	p.cfgStatus = ui.Loading
-	origin := originOf(ui.WindowURL())
+	origin := console.OriginOf(ui.WindowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		var cfg serverapi.Config
-		err := getJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &cfg)
+		err := console.GetJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &cfg)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if err != nil {
 				p.cfgStatus = ui.LoadFailed
@@ -250,7 +251,7 @@ func (r loginRequest) check() string {
 
 // config is the client configuration of the request (through origin).
 func (r loginRequest) config(origin string) octavia.Config {
-	cfg := clientConfig(origin, r.user, "", r.domain, r.project)
+	cfg := console.ClientConfig(origin, r.user, "", r.domain, r.project)
 	switch r.method {
 	case methodAppCred:
 		cfg.ProjectName, cfg.ProjectDomainName = "", ""
@@ -273,7 +274,7 @@ func (r loginRequest) config(origin string) octavia.Config {
 // no tab is bound yet), and no re-authentication (the password is not kept).
 func (r loginRequest) clientOf(cfg octavia.Config, region string) octavia.Config {
 	if r.via == nil {
-		return sessionConfig(cfg, region)
+		return console.SessionConfig(cfg, region)
 	}
 	cfg.HTTPClient = &http.Client{Transport: markSession{r.via}}
 	cfg.Region = region
@@ -310,7 +311,7 @@ func (p *loginPage) submit(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	req := p.request()
-	req.region = storedRegion()
+	req.region = console.StoredRegion()
 	if msg := req.check(); msg != "" {
 		p.err = msg
 		return
@@ -329,7 +330,7 @@ func (p *loginPage) submit(ctx goapp.Context, e goapp.Event) {
 // ends. UI goroutine.
 func (p *loginPage) send(req loginRequest) {
 	ctx := p.uctx
-	origin := originOf(ui.WindowURL())
+	origin := console.OriginOf(ui.WindowURL())
 	serverCfg, cfgKnown := p.cfg, p.cfgStatus == ui.Loaded
 	next := p.next
 	ctx.Async(func() {
@@ -344,14 +345,14 @@ func (p *loginPage) send(req loginRequest) {
 			if cfgKnown {
 				return
 			}
-			if err := getJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &serverCfg); err != nil {
+			if err := console.GetJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &serverCfg); err != nil {
 				goapp.Log("octaview:", err)
 			}
 		}()
 		client, err := logIn(c, origin, req)
 		var first *firstRows
 		if err == nil {
-			first = prefetchFirstRows(&session{Client: client, Info: client.Session()}, next)
+			first = prefetchFirstRows(&console.Session{Client: client, Info: client.Session()}, next)
 		}
 		<-cfgDone
 		if first != nil {
@@ -367,17 +368,17 @@ func (p *loginPage) send(req loginRequest) {
 		ctx.Dispatch(func(ctx goapp.Context) {
 			p.busy = false
 			if err != nil {
-				p.err = cmp.Or(takeBye(), msg) // the server's reason when it refused the session
+				p.err = cmp.Or(console.TakeBye(), msg) // the server's reason when it refused the session
 				return
 			}
-			sess := newSession(client, serverCfg)
-			sess.since = sent
-			if !adoptSession(sess) { // another tab logged out during the login
-				p.err = takeBye()
+			sess := console.NewSession(client, serverCfg)
+			sess.Since = sent
+			if !console.AdoptSession(sess) { // another tab logged out during the login
+				p.err = console.TakeBye()
 				return
 			}
 			p.password, p.acSecret, p.token = "", "", ""
-			operations.resume(ctx, sess)
+			console.Operations.Resume(ctx, sess)
 			ctx.Navigate(next)
 		})
 	})
@@ -387,7 +388,7 @@ func (p *loginPage) send(req loginRequest) {
 // Keystone's refusal by method, a wrong project told from wrong credentials
 // (projectProbe), an unreachable Keystone as such. It blocks.
 func loginFailure(ctx context.Context, origin string, req loginRequest, err error) string {
-	msg := loginErrorText(err, origin+identityPath)
+	msg := console.LoginErrorText(err, origin+console.IdentityPath)
 	code := octavia.ErrorCodeOf(err)
 	switch {
 	case req.method == methodPassword && req.project != "" && code == octavia.EUNAUTHORIZED:
@@ -405,7 +406,7 @@ func loginFailure(ctx context.Context, origin string, req loginRequest, err erro
 func logIn(ctx context.Context, origin string, req loginRequest) (*octavia.Client, error) {
 	if req.method == methodToken {
 		// The server seals the new token into the cookie: the page never holds it.
-		if err := octavia.ExchangeToken(ctx, req.clientOf(clientConfig(origin, "", "", "", ""), req.region), req.token); err != nil {
+		if err := octavia.ExchangeToken(ctx, req.clientOf(console.ClientConfig(origin, "", "", "", ""), req.region), req.token); err != nil {
 			return nil, err
 		}
 	}
@@ -418,7 +419,7 @@ func logIn(ctx context.Context, origin string, req loginRequest) (*octavia.Clien
 	if err != nil {
 		return nil, err
 	}
-	return inRegion(ctx, origin, req.region, client)
+	return console.InRegion(ctx, origin, req.region, client)
 }
 
 // projectProbe tells a wrong project from wrong credentials: it logs in
@@ -452,7 +453,7 @@ func (p *loginPage) checkingLive() bool { return p.sessionLive && !p.ready }
 func (p *loginPage) Render() goapp.UI {
 	return ui.MainContent().Class("login-wrap").Body(
 		ui.ClassDivBody("login-card",
-			&updateNotice{},
+			&console.UpdateNotice{},
 			ui.ClassDivBody("login-brand",
 				ui.Decorative(goapp.Img().Src("/web/icon.svg").Class("login-icon")),
 				goapp.Div().Body(
@@ -554,10 +555,10 @@ func (p *loginPage) Render() goapp.UI {
 // loginAction is the login form's action: this page, keeping next (the
 // plain form's post, before the app runs, lands there after the login).
 func loginAction(next string) string {
-	if next == "" || next == listPath {
-		return loginPath
+	if next == "" || next == console.ListPath {
+		return console.LoginPath
 	}
-	return loginPath + "?next=" + url.QueryEscape(next)
+	return console.LoginPath + "?next=" + url.QueryEscape(next)
 }
 
 // methodButton is one choice of the login method (a toggle button).

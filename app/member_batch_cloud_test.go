@@ -10,6 +10,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/waiters"
@@ -38,7 +39,7 @@ func runConsoleBatch(t *testing.T, c *octavia.Client, wait waiters.Options) map[
 		t.Fatalf("subnets: got %d, %v", len(subs), err)
 	}
 	subnet := subs[0].ID
-	create := func(k octavia.Kind, parent string, body object) octavia.Ref {
+	create := func(k octavia.Kind, parent string, body console.Object) octavia.Ref {
 		t.Helper()
 		o, _, err := c.Create(ctx, k, parent, body)
 		if err != nil {
@@ -50,7 +51,7 @@ func runConsoleBatch(t *testing.T, c *octavia.Client, wait waiters.Options) map[
 		}
 		return r
 	}
-	lb := create(octavia.KindLoadBalancer, "", object{"name": "batch-keeps-" + time.Now().Format("150405.000"), "vip_subnet_id": subnet})
+	lb := create(octavia.KindLoadBalancer, "", console.Object{"name": "batch-keeps-" + time.Now().Format("150405.000"), "vip_subnet_id": subnet})
 	t.Cleanup(func() {
 		c2, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		defer cancel()
@@ -59,12 +60,12 @@ func runConsoleBatch(t *testing.T, c *octavia.Client, wait waiters.Options) map[
 		}
 		c.WaitLoadBalancerDeleted(c2, lb.ID, waiters.Options{Interval: wait.Interval})
 	})
-	pool := create(octavia.KindPool, "", object{"loadbalancer_id": lb.ID, "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"})
-	create(octavia.KindMember, pool.ID, object{"address": "10.0.0.11", "protocol_port": 80, "name": "web1", "admin_state_up": false,
+	pool := create(octavia.KindPool, "", console.Object{"loadbalancer_id": lb.ID, "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"})
+	create(octavia.KindMember, pool.ID, console.Object{"address": "10.0.0.11", "protocol_port": 80, "name": "web1", "admin_state_up": false,
 		"weight": 5, "tags": []string{"blue"}, "subnet_id": subnet})
-	create(octavia.KindMember, pool.ID, object{"address": "10.0.0.12", "protocol_port": 80, "backup": true,
+	create(octavia.KindMember, pool.ID, console.Object{"address": "10.0.0.12", "protocol_port": 80, "backup": true,
 		"monitor_address": "10.0.9.12", "monitor_port": 9000})
-	create(octavia.KindMember, pool.ID, object{"address": "10.0.0.13", "protocol_port": 80})
+	create(octavia.KindMember, pool.ID, console.Object{"address": "10.0.0.13", "protocol_port": 80})
 	read := func() []pools.Member {
 		t.Helper()
 		ms, err := octavia.Collect(c.Members(ctx, pool.ID, pools.ListMembersOpts{}))
@@ -75,18 +76,18 @@ func runConsoleBatch(t *testing.T, c *octavia.Client, wait waiters.Options) map[
 	}
 
 	current := read()
-	text := strings.Replace(memberLines(current), "10.0.0.12:80,1\n", "10.0.0.12:80,2\n", 1)
+	text := strings.Replace(console.MemberLines(current), "10.0.0.12:80,1\n", "10.0.0.12:80,2\n", 1)
 	text = strings.Replace(text, "10.0.0.13:80,1\n", "10.0.0.14:80\n", 1)
 	text = strings.Replace(text, "10.0.0.11:80,5\n", "10.0.0.11:80\n", 1)
-	lines, errs := parseMemberLines(text)
+	lines, errs := console.ParseMemberLines(text)
 	if len(errs) > 0 || len(lines) != 3 {
 		t.Fatalf("the edited prefill %q: got %d lines, %v", text, len(lines), errs)
 	}
-	plan, entries := memberPlan(lines, current)
-	if got := planSummary(plan); got != "1 added, 1 kept, 1 changed, 1 removed" {
+	plan, entries := console.MemberPlan(lines, current)
+	if got := console.PlanSummary(plan); got != "1 added, 1 kept, 1 changed, 1 removed" {
 		t.Errorf("preview: got %q", got)
 	}
-	if _, err := c.BatchUpdateMembers(ctx, pool.ID, batchRequest(entries)); err != nil {
+	if _, err := c.BatchUpdateMembers(ctx, pool.ID, console.BatchRequest(entries)); err != nil {
 		t.Fatalf("batch: %v", err)
 	}
 	if _, err := c.WaitChildActive(ctx, pool, wait); err != nil {

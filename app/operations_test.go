@@ -10,6 +10,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
 )
@@ -20,37 +21,37 @@ func TestOpOutcomeText(t *testing.T) {
 	ended := start.Add(7 * time.Second)
 	tests := []struct {
 		name string
-		op   operation
+		op   console.Operation
 		want []string // parts the sentence must contain
 	}{
-		{"create waiting", operation{Kind: opCreate, Wait: waitActive, Ref: lbRef("lb1"), State: opWaiting, StartedAt: start, Polls: 3},
+		{"create waiting", console.Operation{Kind: console.OpCreate, Wait: console.WaitActive, Ref: console.LBRef("lb1"), State: console.OpWaiting, StartedAt: start, Polls: 3},
 			[]string{"Waiting for ACTIVE", "9 s so far", "3 polls"}},
-		{"create waiting long", operation{Kind: opCreate, Wait: waitActive, Ref: lbRef("lb1"), State: opWaiting, StartedAt: now.Add(-3 * time.Minute)},
+		{"create waiting long", console.Operation{Kind: console.OpCreate, Wait: console.WaitActive, Ref: console.LBRef("lb1"), State: console.OpWaiting, StartedAt: now.Add(-3 * time.Minute)},
 			[]string{"may be stuck"}},
-		{"delete waiting", operation{Kind: opDelete, Wait: waitDeleted, Ref: lbRef("lb1"), State: opWaiting, StartedAt: start},
+		{"delete waiting", console.Operation{Kind: console.OpDelete, Wait: console.WaitDeleted, Ref: console.LBRef("lb1"), State: console.OpWaiting, StartedAt: start},
 			[]string{"gone (404)"}},
-		{"create succeeded", operation{Kind: opCreate, Wait: waitActive, Ref: lbRef("lb1"), State: opSucceeded, StartedAt: start, EndedAt: ended},
+		{"create succeeded", console.Operation{Kind: console.OpCreate, Wait: console.WaitActive, Ref: console.LBRef("lb1"), State: console.OpSucceeded, StartedAt: start, EndedAt: ended},
 			[]string{"ACTIVE after 7 s"}},
-		{"delete succeeded", operation{Kind: opDelete, Wait: waitDeleted, Ref: lbRef("lb1"), State: opSucceeded, StartedAt: start, EndedAt: ended},
+		{"delete succeeded", console.Operation{Kind: console.OpDelete, Wait: console.WaitDeleted, Ref: console.LBRef("lb1"), State: console.OpSucceeded, StartedAt: start, EndedAt: ended},
 			[]string{"Deleted", "404", "7 s"}},
-		{"create failed says it was created", operation{Kind: opCreate, Wait: waitActive, Ref: lbRef("lb1"), State: opFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
+		{"create failed says it was created", console.Operation{Kind: console.OpCreate, Wait: console.WaitActive, Ref: console.LBRef("lb1"), State: console.OpFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
 			[]string{"The load balancer was created", "the wait failed after 7 s", "it went to ERROR."}},
-		{"delete failed says it was accepted", operation{Kind: opDelete, Wait: waitDeleted, Ref: lbRef("lb1"), State: opFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
+		{"delete failed says it was accepted", console.Operation{Kind: console.OpDelete, Wait: console.WaitDeleted, Ref: console.LBRef("lb1"), State: console.OpFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
 			[]string{"The delete was accepted", "the wait failed", "ERROR"}},
-		{"create stopped", operation{Kind: opCreate, Wait: waitActive, Ref: lbRef("lb1"), State: opStopped, StartedAt: start, EndedAt: ended, Status: string(octavia.StatusPendingCreate)},
+		{"create stopped", console.Operation{Kind: console.OpCreate, Wait: console.WaitActive, Ref: console.LBRef("lb1"), State: console.OpStopped, StartedAt: start, EndedAt: ended, Status: string(octavia.StatusPendingCreate)},
 			[]string{"stopped watching", "was created", "Octavia carries on", "PENDING_CREATE"}},
-		{"member create failed names the member", operation{Kind: opCreate, Wait: waitActive, Ref: octavia.Ref{Kind: octavia.KindMember, ID: "m1", ParentID: "p1"}, State: opFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
+		{"member create failed names the member", console.Operation{Kind: console.OpCreate, Wait: console.WaitActive, Ref: octavia.Ref{Kind: octavia.KindMember, ID: "m1", ParentID: "p1"}, State: console.OpFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
 			[]string{"The member was created", "the wait failed"}},
-		{"edit failed says the write was accepted", operation{Kind: opUpdate, Wait: waitActive, Ref: octavia.Ref{Kind: octavia.KindListener, ID: "l1"}, State: opFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
+		{"edit failed says the write was accepted", console.Operation{Kind: console.OpUpdate, Wait: console.WaitActive, Ref: octavia.Ref{Kind: octavia.KindListener, ID: "l1"}, State: console.OpFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
 			[]string{"The write was accepted", "the wait failed"}},
-		{"flavor create: no wait", operation{Kind: opCreate, Wait: waitNone, Ref: octavia.Ref{Kind: octavia.KindFlavor, ID: "f1"}, State: opSucceeded, StartedAt: start, EndedAt: start},
+		{"flavor create: no wait", console.Operation{Kind: console.OpCreate, Wait: console.WaitNone, Ref: octavia.Ref{Kind: octavia.KindFlavor, ID: "f1"}, State: console.OpSucceeded, StartedAt: start, EndedAt: start},
 			[]string{"applied it at once"}},
-		{"failover waiting", operation{Kind: opFailover, Wait: waitLBActive, Ref: octavia.Ref{Kind: octavia.KindAmphora, ID: "a1", LoadBalancerID: "lb1"}, State: opWaiting, StartedAt: start},
+		{"failover waiting", console.Operation{Kind: console.OpFailover, Wait: console.WaitLBActive, Ref: octavia.Ref{Kind: octavia.KindAmphora, ID: "a1", LoadBalancerID: "lb1"}, State: console.OpWaiting, StartedAt: start},
 			[]string{"its load balancer to be ACTIVE"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := opOutcomeText(tt.op, now)
+			got := console.OpOutcomeText(tt.op, now)
 			for _, w := range tt.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("got %q, want it to contain %q", got, w)
@@ -61,14 +62,14 @@ func TestOpOutcomeText(t *testing.T) {
 }
 
 func TestOpTitleAndAccepted(t *testing.T) {
-	op := operation{Kind: opDelete, Ref: lbRef("x"), Name: "web", RequestID: "req-1", StatusCode: 204}
-	if got, want := opTitle(op), `Delete load balancer "web"`; got != want {
+	op := console.Operation{Kind: console.OpDelete, Ref: console.LBRef("x"), Name: "web", RequestID: "req-1", StatusCode: 204}
+	if got, want := console.OpTitle(op), `Delete load balancer "web"`; got != want {
 		t.Errorf("opTitle: got %q, want %q", got, want)
 	}
-	if got, want := opAcceptedText(op), "Accepted by Octavia (HTTP 204, request req-1)."; got != want {
+	if got, want := console.OpAcceptedText(op), "Accepted by Octavia (HTTP 204, request req-1)."; got != want {
 		t.Errorf("opAcceptedText: got %q, want %q", got, want)
 	}
-	if got, want := opAcceptedText(operation{StatusCode: 202}), "Accepted by Octavia (HTTP 202)."; got != want {
+	if got, want := console.OpAcceptedText(console.Operation{StatusCode: 202}), "Accepted by Octavia (HTTP 202)."; got != want {
 		t.Errorf("opAcceptedText without request id: got %q, want %q", got, want)
 	}
 }
@@ -87,7 +88,7 @@ func TestWaitFailure(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := waitFailure(tt.err, string(octavia.StatusPendingCreate)); !strings.Contains(got, tt.want) {
+			if got := console.WaitFailure(tt.err, string(octavia.StatusPendingCreate)); !strings.Contains(got, tt.want) {
 				t.Errorf("got %q, want it to contain %q", got, tt.want)
 			}
 		})
@@ -126,7 +127,7 @@ func TestWriteErrorText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := writeErrorText(tt.err, tt.status)
+			got := console.WriteErrorText(tt.err, tt.status)
 			for _, w := range tt.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("got %q, want it to contain %q", got, w)
@@ -150,27 +151,27 @@ func TestLoginErrorText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := loginErrorText(tt.err, auth); !strings.Contains(got, tt.want) {
+			if got := console.LoginErrorText(tt.err, auth); !strings.Contains(got, tt.want) {
 				t.Errorf("got %q, want it to contain %q", got, tt.want)
 			}
 		})
 	}
 	// the server's login throttle says it all: only its words, at the form
 	throttled := &octavia.Error{Code: octavia.EINVALID, StatusCode: 429, Fault: "Too many failed logins for this user: try again in 20 s."}
-	if got := loginErrorText(throttled, auth); got != throttled.Fault {
+	if got := console.LoginErrorText(throttled, auth); got != throttled.Fault {
 		t.Errorf("a throttled login: got %q, want %q", got, throttled.Fault)
 	}
 }
 
 func TestOpRows(t *testing.T) {
-	ops := []operation{
-		{Kind: opCreate, State: opWaiting, ProjectID: "p", Ref: lbRef("new"), Name: "fresh", Status: string(octavia.StatusPendingCreate)},
-		{Kind: opCreate, State: opWaiting, ProjectID: "p", Ref: lbRef("listed"), Name: "known"},
-		{Kind: opCreate, State: opSucceeded, ProjectID: "p", Ref: lbRef("done")},
-		{Kind: opDelete, State: opWaiting, ProjectID: "p", Ref: lbRef("going")},
-		{Kind: opCreate, State: opWaiting, ProjectID: "other", Ref: lbRef("theirs")},
+	ops := []console.Operation{
+		{Kind: console.OpCreate, State: console.OpWaiting, ProjectID: "p", Ref: console.LBRef("new"), Name: "fresh", Status: string(octavia.StatusPendingCreate)},
+		{Kind: console.OpCreate, State: console.OpWaiting, ProjectID: "p", Ref: console.LBRef("listed"), Name: "known"},
+		{Kind: console.OpCreate, State: console.OpSucceeded, ProjectID: "p", Ref: console.LBRef("done")},
+		{Kind: console.OpDelete, State: console.OpWaiting, ProjectID: "p", Ref: console.LBRef("going")},
+		{Kind: console.OpCreate, State: console.OpWaiting, ProjectID: "other", Ref: console.LBRef("theirs")},
 	}
-	got := opRows(ops, []row{{ID: "listed"}}, "p", lbResource, "")
+	got := opRows(ops, []console.Row{{ID: "listed"}}, "p", console.LBResource, "")
 	if len(got) != 1 || got[0].ID != "new" || got[0].Name != "fresh" || got[0].ProvisioningStatus != string(octavia.StatusPendingCreate) {
 		t.Errorf("got %+v, want one PENDING_CREATE row for the new load balancer only", got)
 	}
@@ -182,16 +183,16 @@ func TestOpRows(t *testing.T) {
 func TestOperationsPanelFolds(t *testing.T) {
 	now := time.Now()
 	lb := octavia.Ref{Kind: octavia.KindLoadBalancer, ID: "lb-1", LoadBalancerID: "lb-1"}
-	var ops []operation
+	var ops []console.Operation
 	for i := range 7 {
-		ops = append(ops, operation{ID: fmt.Sprint("done-", i), Kind: opUpdate, Wait: waitActive, Ref: lb, Name: fmt.Sprint("web-", i),
-			State: opSucceeded, Status: "ACTIVE", StartedAt: now.Add(-time.Minute), EndedAt: now})
+		ops = append(ops, console.Operation{ID: fmt.Sprint("done-", i), Kind: console.OpUpdate, Wait: console.WaitActive, Ref: lb, Name: fmt.Sprint("web-", i),
+			State: console.OpSucceeded, Status: "ACTIVE", StartedAt: now.Add(-time.Minute), EndedAt: now})
 	}
-	ops = append(ops, operation{ID: "failed", Kind: opUpdate, Wait: waitActive, Ref: lb, Name: "broken", State: opFailed, Reason: "it went to ERROR.",
+	ops = append(ops, console.Operation{ID: "failed", Kind: console.OpUpdate, Wait: console.WaitActive, Ref: lb, Name: "broken", State: console.OpFailed, Reason: "it went to ERROR.",
 		StartedAt: now.Add(-2 * time.Minute), EndedAt: now})
-	ops = append(ops, operation{ID: "oldest-wait", Kind: opCreate, Wait: waitActive, Ref: lb, Name: "slow", State: opWaiting,
+	ops = append(ops, console.Operation{ID: "oldest-wait", Kind: console.OpCreate, Wait: console.WaitActive, Ref: lb, Name: "slow", State: console.OpWaiting,
 		Status: "PENDING_CREATE", StartedAt: now.Add(-3 * time.Minute)})
-	html := goapp.HTMLString(renderOperations(ops, now))
+	html := goapp.HTMLString(console.RenderOperations(ops, now))
 	details := strings.Index(html, "<details")
 	wait, failed := strings.Index(html, `data-op="oldest-wait"`), strings.Index(html, `data-op="failed"`)
 	switch {

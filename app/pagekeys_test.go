@@ -10,6 +10,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
 	"github.com/octaview/octaview/app/internal/attr"
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/waiters"
@@ -23,8 +24,8 @@ import (
 
 // pageOf is an object of a kind as its detail page reads it.
 type pageOf struct {
-	pr  pageRef
-	obj object
+	pr  console.PageRef
+	obj console.Object
 }
 
 // everyKind creates, through the client's kind-indexed calls, one object of
@@ -36,7 +37,7 @@ func everyKind(t *testing.T, c *octavia.Client, subnet string, fast waiters.Opti
 	out := map[octavia.Kind]pageOf{}
 	suffix := time.Now().Format("150405.000")
 	var made []octavia.Ref
-	create := func(k octavia.Kind, parent string, body object) octavia.Ref {
+	create := func(k octavia.Kind, parent string, body console.Object) octavia.Ref {
 		t.Helper()
 		o, _, err := c.Create(ctx, k, parent, body)
 		if err != nil {
@@ -70,18 +71,18 @@ func everyKind(t *testing.T, c *octavia.Client, subnet string, fast waiters.Opti
 			}
 		})
 	}()
-	fp := create(octavia.KindFlavorProfile, "", object{"name": "k18-fp-" + suffix, "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "SINGLE"}`})
-	fl := create(octavia.KindFlavor, "", object{"name": "k18-flavor-" + suffix, "flavor_profile_id": fp.ID, "description": "one amphora"})
-	azp := create(octavia.KindAvailabilityZoneProfile, "", object{"name": "k18-azp-" + suffix, "provider_name": "amphora", "availability_zone_data": `{"compute_zone": "nova"}`})
-	create(octavia.KindAvailabilityZone, "", object{"name": "k18-az-" + suffix, "availability_zone_profile_id": azp.ID})
-	lb := create(octavia.KindLoadBalancer, "", object{"name": "k18-lb-" + suffix, "vip_subnet_id": subnet, "flavor_id": fl.ID, "tags": []string{"k18"}})
-	l := create(octavia.KindListener, "", object{"loadbalancer_id": lb.ID, "protocol": "HTTP", "protocol_port": 80})
-	p := create(octavia.KindPool, "", object{"listener_id": l.ID, "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN",
-		"session_persistence": object{"type": "APP_COOKIE", "cookie_name": "sid"}})
-	create(octavia.KindMember, p.ID, object{"address": "10.0.0.9", "protocol_port": 8080})
-	create(octavia.KindMonitor, "", object{"pool_id": p.ID, "type": "HTTP", "delay": 5, "timeout": 3, "max_retries": 3})
-	pol := create(octavia.KindL7Policy, "", object{"listener_id": l.ID, "action": "REDIRECT_TO_URL", "redirect_url": "https://example.com/"})
-	create(octavia.KindL7Rule, pol.ID, object{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/api"})
+	fp := create(octavia.KindFlavorProfile, "", console.Object{"name": "k18-fp-" + suffix, "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "SINGLE"}`})
+	fl := create(octavia.KindFlavor, "", console.Object{"name": "k18-flavor-" + suffix, "flavor_profile_id": fp.ID, "description": "one amphora"})
+	azp := create(octavia.KindAvailabilityZoneProfile, "", console.Object{"name": "k18-azp-" + suffix, "provider_name": "amphora", "availability_zone_data": `{"compute_zone": "nova"}`})
+	create(octavia.KindAvailabilityZone, "", console.Object{"name": "k18-az-" + suffix, "availability_zone_profile_id": azp.ID})
+	lb := create(octavia.KindLoadBalancer, "", console.Object{"name": "k18-lb-" + suffix, "vip_subnet_id": subnet, "flavor_id": fl.ID, "tags": []string{"k18"}})
+	l := create(octavia.KindListener, "", console.Object{"loadbalancer_id": lb.ID, "protocol": "HTTP", "protocol_port": 80})
+	p := create(octavia.KindPool, "", console.Object{"listener_id": l.ID, "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN",
+		"session_persistence": console.Object{"type": "APP_COOKIE", "cookie_name": "sid"}})
+	create(octavia.KindMember, p.ID, console.Object{"address": "10.0.0.9", "protocol_port": 8080})
+	create(octavia.KindMonitor, "", console.Object{"pool_id": p.ID, "type": "HTTP", "delay": 5, "timeout": 3, "max_retries": 3})
+	pol := create(octavia.KindL7Policy, "", console.Object{"listener_id": l.ID, "action": "REDIRECT_TO_URL", "redirect_url": "https://example.com/"})
+	create(octavia.KindL7Rule, pol.ID, console.Object{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/api"})
 	read(t, c, out, octavia.Ref{Kind: octavia.KindQuota, ID: c.Session().ProjectID})
 	amps, err := octavia.Collect(c.List(ctx, octavia.KindAmphora, "", octavia.ListQuery{Filters: map[string][]string{"loadbalancer_id": {lb.ID}}}))
 	if err != nil || len(amps) == 0 {
@@ -98,7 +99,7 @@ func read(t *testing.T, c *octavia.Client, out map[octavia.Kind]pageOf, r octavi
 	if err != nil {
 		t.Fatalf("get %s: %v", r, err)
 	}
-	out[r.Kind] = pageOf{pr: pageRef{Res: resourceOf(r.Kind), ParentID: r.ParentID, ID: r.ID, Mode: "detail"}, obj: o}
+	out[r.Kind] = pageOf{pr: console.PageRef{Res: console.ResourceOf(r.Kind), ParentID: r.ParentID, ID: r.ID, Mode: "detail"}, obj: o}
 }
 
 // checkPageKeys checks what the page of p shows against the answer: its
@@ -111,8 +112,8 @@ func checkPageKeys(t *testing.T, p pageOf) {
 	res, o := p.pr.Res, p.obj
 	want := slices.Sorted(maps.Keys(o))
 	for _, inEditor := range []bool{true, false} {
-		rows := propRows(p.pr, o, inEditor)
-		got := propKeys(rows)
+		rows := console.PropRows(p.pr, o, inEditor)
+		got := console.PropKeys(rows)
 		if _, tagged := o["tags"]; tagged && inEditor {
 			got = append(got, "tags")
 		}
@@ -131,7 +132,7 @@ func checkPageKeys(t *testing.T, p pageOf) {
 				t.Errorf("%s: two lines labelled %q (%s and %s)", res.Plural, r.Label, was, r.Key)
 			}
 			labels[r.Label] = r.Key
-			if r.Key == "" && res.parent() == nil && o[res.Kind.IDKey()] != nil {
+			if r.Key == "" && res.Parent() == nil && o[res.Kind.IDKey()] != nil {
 				t.Errorf("%s: a line %q from the URL, though the answer names the object", res.Plural, r.Label)
 			}
 		}
@@ -144,7 +145,7 @@ func checkPageKeys(t *testing.T, p pageOf) {
 	if res.ListRows != nil {
 		return
 	}
-	for _, f := range rowFields(res, projectColumn(res, &session{Info: octavia.Session{Roles: []string{"admin"}}}, false)) {
+	for _, f := range console.RowFields(res, console.ProjectColumn(res, &console.Session{Info: octavia.Session{Roles: []string{"admin"}}}, false)) {
 		if _, ok := o[f]; !ok && f != "listeners" {
 			t.Errorf("%s: the list asks for %q, which the answer lacks (an empty column)", res.Plural, f)
 		}
@@ -168,7 +169,7 @@ func TestPagesShowTheAnswer(t *testing.T) {
 
 // checkEveryPage checks the page of every kind that has one (checkPageKeys).
 func checkEveryPage(t *testing.T, pages map[octavia.Kind]pageOf) {
-	for _, r := range resources {
+	for _, r := range console.Resources {
 		if r.NoDetail {
 			continue
 		}

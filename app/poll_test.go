@@ -13,6 +13,7 @@ import (
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/waiters"
@@ -21,7 +22,7 @@ import (
 // labSession logs in as demo to an in-memory lab (synctest-safe) whose
 // load balancer "web" is stuck in PENDING_UPDATE, and returns the session,
 // web's id and the transport counting web's GETs.
-func labSession(t *testing.T) (*session, string, func() int) {
+func labSession(t *testing.T) (*console.Session, string, func() int) {
 	t.Helper()
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "web"}}}})
 	if err := cloud.SetFaults(labcloud.Faults{Stuck: []string{"web"}}); err != nil {
@@ -34,7 +35,7 @@ func labSession(t *testing.T) (*session, string, func() int) {
 	}
 	rec.reset()
 	path := "/lbaas/loadbalancers/" + lbs[0].ID
-	return &session{Client: c, Info: c.Session()}, lbs[0].ID, func() int { return rec.count(path) + rec.count(path+"/status") }
+	return &console.Session{Client: c, Info: c.Session()}, lbs[0].ID, func() int { return rec.count(path) + rec.count(path+"/status") }
 }
 
 // TestSharedLBPoll: a page following a pending load balancer's status tree
@@ -63,12 +64,12 @@ func TestSharedLBPoll(t *testing.T) {
 				var wg sync.WaitGroup
 				seen := make([]atomic.Int32, tt.watchers+tt.waits) // polls each one saw
 				for i := range tt.watchers {
-					stop := watchTree(sess, id, func(u waiters.Update[*octavia.StatusTree]) { seen[i].Add(1) })
+					stop := console.WatchTree(sess, id, func(u waiters.Update[*octavia.StatusTree]) { seen[i].Add(1) })
 					wg.Go(func() { <-ctx.Done(); stop() })
 				}
 				for i := range tt.waits {
 					wg.Go(func() {
-						_, err := waitClient(sess).WaitLoadBalancerActive(ctx, id, waiters.Options{OnPoll: func(waiters.Poll) { seen[tt.watchers+i].Add(1) }})
+						_, err := console.WaitClient(sess).WaitLoadBalancerActive(ctx, id, waiters.Options{OnPoll: func(waiters.Poll) { seen[tt.watchers+i].Add(1) }})
 						if !errors.Is(err, context.DeadlineExceeded) {
 							t.Errorf("wait %d: got %v, want it still waiting at the end (the load balancer is stuck)", i, err)
 						}
@@ -98,11 +99,11 @@ func TestLBStatusGetterReadsAfterItJoined(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		sess, id, gets := labSession(t)
 		start := time.Now()
-		stopPage := watchTree(sess, id, func(waiters.Update[*octavia.StatusTree]) {})
+		stopPage := console.WatchTree(sess, id, func(waiters.Update[*octavia.StatusTree]) {})
 		defer stopPage()
 		time.Sleep(4 * time.Second) // the page's polls at 0 s and 3 s are done
 		synctest.Wait()
-		get, leave := hubSource{sess}.Status(lbRef(id))
+		get, leave := console.HubSource{Sess: sess}.Status(console.LBRef(id))
 		defer leave()
 		status, err := get(t.Context())
 		if err != nil || status != string(octavia.StatusPendingUpdate) {
@@ -125,12 +126,12 @@ func TestTreeWaitSharesTheCardsPoll(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		cloud := labcloud.New(labcloud.Options{Delay: 4500 * time.Millisecond})
 		c, rec := labRecorded(t, cloud, "demo", "demo")
-		sess := &session{Client: c, Info: c.Session()}
+		sess := &console.Session{Client: c, Info: c.Session()}
 		subs, err := octavia.Collect(c.Subnets(t.Context(), subnets.ListOpts{}))
 		if err != nil || len(subs) == 0 {
 			t.Fatalf("subnets: %d, %v", len(subs), err)
 		}
-		o, _, err := c.Create(t.Context(), octavia.KindLoadBalancer, "", object{"name": "tree", "vip_subnet_id": subs[0].ID,
+		o, _, err := c.Create(t.Context(), octavia.KindLoadBalancer, "", console.Object{"name": "tree", "vip_subnet_id": subs[0].ID,
 			"listeners": []any{map[string]any{"protocol": "HTTP", "protocol_port": 80, "default_pool": map[string]any{"name": "p",
 				"protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN", "members": []any{map[string]any{"address": "10.0.0.7", "protocol_port": 80}}}}}})
 		if err != nil {
@@ -139,9 +140,9 @@ func TestTreeWaitSharesTheCardsPoll(t *testing.T) {
 		id := o.Text("id")
 		rec.reset()
 		var cardPolls atomic.Int32
-		stopCard := watchTree(sess, id, func(waiters.Update[*octavia.StatusTree]) { cardPolls.Add(1) })
+		stopCard := console.WatchTree(sess, id, func(waiters.Update[*octavia.StatusTree]) { cardPolls.Add(1) })
 		defer stopCard()
-		out, err := waitClient(sess).WaitTreeActive(t.Context(), id, waiters.Options{})
+		out, err := console.WaitClient(sess).WaitTreeActive(t.Context(), id, waiters.Options{})
 		if err != nil || out.Status != octavia.StatusActive {
 			t.Fatalf("got %+v, %v; want ACTIVE", out, err)
 		}

@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
@@ -19,31 +20,31 @@ import (
 // Project column; a member's list, and a list embedded in a parent's page,
 // do not.
 func TestListColumnsByWho(t *testing.T) {
-	admin := &session{Info: octavia.Session{Roles: []string{"admin"}}}
-	member := &session{Info: octavia.Session{Roles: []string{"member"}}}
+	admin := &console.Session{Info: octavia.Session{Roles: []string{"admin"}}}
+	member := &console.Session{Info: octavia.Session{Roles: []string{"member"}}}
 	for _, tt := range []struct {
 		name     string
-		res      *resource
-		sess     *session
+		res      *console.Resource
+		sess     *console.Session
 		embedded bool
 		first    string
 		project  bool
 	}{
-		{"admin's load balancers", lbResource, admin, false, "Name", true},
-		{"member's load balancers", lbResource, member, false, "Name", false},
-		{"admin's pools", poolRes, admin, false, "Name", true},
-		{"a pool's members on its page", memberRes, admin, true, "Name", false},
-		{"amphorae", amphoraRes, admin, false, "ID", false},
-		{"quotas", quotaRes, admin, false, "Project", false},
-		{"flavors", flavorRes, admin, false, "Name", false},
-		{"zones", azRes, admin, false, "Name", false},
+		{"admin's load balancers", console.LBResource, admin, false, "Name", true},
+		{"member's load balancers", console.LBResource, member, false, "Name", false},
+		{"admin's pools", console.PoolRes, admin, false, "Name", true},
+		{"a pool's members on its page", console.MemberRes, admin, true, "Name", false},
+		{"amphorae", console.AmphoraRes, admin, false, "ID", false},
+		{"quotas", console.QuotaRes, admin, false, "Project", false},
+		{"flavors", console.FlavorRes, admin, false, "Name", false},
+		{"zones", console.AzRes, admin, false, "Name", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			project := projectColumn(tt.res, tt.sess, tt.embedded)
+			project := console.ProjectColumn(tt.res, tt.sess, tt.embedded)
 			if project != tt.project {
 				t.Fatalf("Project column: got %v, want %v", project, tt.project)
 			}
-			cols, sorts := listColumns(tt.res, project)
+			cols, sorts := console.ListColumns(tt.res, project)
 			if cols[0].Title != tt.first {
 				t.Errorf("first column: got %q, want %q", cols[0].Title, tt.first)
 			}
@@ -65,7 +66,7 @@ func TestListColumnsByWho(t *testing.T) {
 // row and draws it by the project's name (the id while the names are
 // unknown); sorting on it orders by name.
 func TestRowProject(t *testing.T) {
-	fields := rowFields(lbResource, true)
+	fields := console.RowFields(console.LBResource, true)
 	if fields[1] != "project_id" {
 		t.Fatalf("fields: got %v, want project_id after the id", fields)
 	}
@@ -75,25 +76,25 @@ func TestRowProject(t *testing.T) {
 	for i, f := range fields {
 		r[i] = vals[f]
 	}
-	got := rowOf(lbResource, "", r, true)
+	got := console.RowOf(console.LBResource, "", r, true)
 	if got.ProjectID != "p-1" || got.Name != "web" || got.ProvisioningStatus != "ACTIVE" || got.Cells[0] != "10.0.0.5" {
 		t.Fatalf("row: got %+v", got)
 	}
 	names := map[string]string{"p-1": "shop", "p-2": "api"}
 	namer := func(id string) string { return names[id] }
-	html := goapp.HTMLString(renderRow(lbResource, &got, time.Now(), func(octavia.Kind) bool { return true }, namer))
+	html := goapp.HTMLString(renderRow(console.LBResource, &got, time.Now(), func(octavia.Kind) bool { return true }, namer))
 	if !strings.Contains(html, ">shop<") {
 		t.Errorf("row: no project name in %s", html)
 	}
-	if html := goapp.HTMLString(renderRow(lbResource, &got, time.Now(), func(octavia.Kind) bool { return true }, nil)); strings.Contains(html, `class="project"`) {
+	if html := goapp.HTMLString(renderRow(console.LBResource, &got, time.Now(), func(octavia.Kind) bool { return true }, nil)); strings.Contains(html, `class="project"`) {
 		t.Errorf("a member's row: got a project cell: %s", html)
 	}
-	rows := []row{{ID: "a", Name: "a", ProjectID: "p-1"}, {ID: "b", Name: "b", ProjectID: "p-2"}}
-	if s := sortedBy(rows, sortProject, false, namer); s[0].ID != "b" {
+	rows := []console.Row{{ID: "a", Name: "a", ProjectID: "p-1"}, {ID: "b", Name: "b", ProjectID: "p-2"}}
+	if s := console.SortedBy(rows, console.SortProject, false, namer); s[0].ID != "b" {
 		t.Errorf("sorted by project: got %v first, want b (project api)", s[0])
 	}
-	quota := row{ID: "p-1", Name: "p-1", Cells: make([]string, len(quotaRes.Columns))}
-	if html := goapp.HTMLString(renderRow(quotaRes, &quota, time.Now(), func(octavia.Kind) bool { return true }, namer)); !strings.Contains(html, ">shop</a>") {
+	quota := console.Row{ID: "p-1", Name: "p-1", Cells: make([]string, len(console.QuotaRes.Columns))}
+	if html := goapp.HTMLString(renderRow(console.QuotaRes, &quota, time.Now(), func(octavia.Kind) bool { return true }, namer)); !strings.Contains(html, ">shop</a>") {
 		t.Errorf("a quota row: got %s, want it named by its project, shop", html)
 	}
 }
@@ -101,11 +102,11 @@ func TestRowProject(t *testing.T) {
 // TestReadOnlyWhy: a write's page opened by a reader, or on a read-only
 // server, says why nothing can be written.
 func TestReadOnlyWhy(t *testing.T) {
-	reader := &session{Info: octavia.Session{ProjectName: "demo", Roles: []string{"reader"}}, ReadOnly: true}
+	reader := &console.Session{Info: octavia.Session{ProjectName: "demo", Roles: []string{"reader"}}, ReadOnly: true}
 	if got := readOnlyWhy(reader, "create a load balancer"); !strings.Contains(got, "project demo (reader) only read") || !strings.Contains(got, "load-balancer_member") {
 		t.Errorf("reader: got %q", got)
 	}
-	ro := &session{Info: octavia.Session{Roles: []string{"admin"}}, Config: serverapi.Config{ReadOnly: true}, ReadOnly: true}
+	ro := &console.Session{Info: octavia.Session{Roles: []string{"admin"}}, Config: serverapi.Config{ReadOnly: true}, ReadOnly: true}
 	if got := readOnlyWhy(ro, "create a load balancer"); !strings.Contains(got, "runs read-only") {
 		t.Errorf("read-only server: got %q", got)
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/amphoracontrol"
 	"github.com/octaview/octaview/octavia/labcloud"
@@ -31,7 +32,7 @@ func TestAdminPages(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			pr, ok := parsePage(tt.path)
+			pr, ok := console.ParsePage(tt.path)
 			if !ok || pr.Res.Kind != tt.kind || pr.ID != tt.id || pr.Mode != tt.mode {
 				t.Fatalf("parsePage(%q) = %v %q %q %v; want %v %q %q", tt.path, pr.Res.Kind, pr.ID, pr.Mode, ok, tt.kind, tt.id, tt.mode)
 			}
@@ -39,16 +40,16 @@ func TestAdminPages(t *testing.T) {
 	}
 	for _, tt := range []struct {
 		name string
-		res  *resource
-		o    object
+		res  *console.Resource
+		o    console.Object
 		want string
 	}{
-		{"zone by its name", azRes, object{"name": "az one"}, "/availability-zones/az%20one"},
-		{"quota by its project", quotaRes, object{"project_id": "p-1"}, "/quotas/p-1"},
-		{"amphora by its id", amphoraRes, object{"id": "a1"}, "/amphorae/a1"},
+		{"zone by its name", console.AzRes, console.Object{"name": "az one"}, "/availability-zones/az%20one"},
+		{"quota by its project", console.QuotaRes, console.Object{"project_id": "p-1"}, "/quotas/p-1"},
+		{"amphora by its id", console.AmphoraRes, console.Object{"id": "a1"}, "/amphorae/a1"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := tt.res.detailPathOf("", tt.res.idOf(tt.o)); got != tt.want {
+			if got := tt.res.DetailPathOf("", tt.res.IDOf(tt.o)); got != tt.want {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
@@ -61,22 +62,22 @@ func TestAdminPages(t *testing.T) {
 func TestNamedByID(t *testing.T) {
 	tests := []struct {
 		name string
-		res  *resource
-		o    object
+		res  *console.Resource
+		o    console.Object
 		want string
 	}{
-		{"amphora", amphoraRes, object{"id": "a1b2c3d4-0000"}, "a1b2c3d4-0000"},
-		{"zone", azRes, object{"name": "az1"}, "az1"},
-		{"quota", quotaRes, object{"project_id": "p1"}, "p1"},
-		{"flavor without a name", flavorRes, object{"id": "f1b2c3d4-0000"}, "(no name) f1b2c3d4"},
+		{"amphora", console.AmphoraRes, console.Object{"id": "a1b2c3d4-0000"}, "a1b2c3d4-0000"},
+		{"zone", console.AzRes, console.Object{"name": "az1"}, "az1"},
+		{"quota", console.QuotaRes, console.Object{"project_id": "p1"}, "p1"},
+		{"flavor without a name", console.FlavorRes, console.Object{"id": "f1b2c3d4-0000"}, "(no name) f1b2c3d4"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := rowOfObject(tt.res, "", tt.o)
-			if got := tt.res.nameOf(tt.o); got != tt.want {
+			r := console.RowOfObject(tt.res, "", tt.o)
+			if got := tt.res.NameOf(tt.o); got != tt.want {
 				t.Errorf("nameOf: got %q, want %q", got, tt.want)
 			}
-			if got := tt.res.rowName(&r); got != tt.want {
+			if got := tt.res.RowName(&r); got != tt.want {
 				t.Errorf("rowName: got %q, want %q", got, tt.want)
 			}
 		})
@@ -87,7 +88,7 @@ func TestNamedByID(t *testing.T) {
 // load balancers first, each kind once.
 func TestNavOrder(t *testing.T) {
 	var got []octavia.Kind
-	for _, r := range resources {
+	for _, r := range console.Resources {
 		got = append(got, r.Kind)
 	}
 	want := []octavia.Kind{octavia.KindLoadBalancer, octavia.KindListener, octavia.KindPool, octavia.KindMember,
@@ -102,38 +103,38 @@ func TestNavOrder(t *testing.T) {
 // default policy has it (only admins write them; only admins read
 // amphorae and profiles; the console's read-only mode writes nothing).
 func TestAdminAccess(t *testing.T) {
-	admin := &session{Info: octavia.Session{Roles: []string{"admin", "member", "reader"}}}
-	member := &session{Info: octavia.Session{Roles: []string{"member", "reader"}}}
-	reader := &session{Info: octavia.Session{Roles: []string{"reader"}}}
-	readOnlyAdmin := &session{Info: admin.Info, ReadOnly: true}
+	admin := &console.Session{Info: octavia.Session{Roles: []string{"admin", "member", "reader"}}}
+	member := &console.Session{Info: octavia.Session{Roles: []string{"member", "reader"}}}
+	reader := &console.Session{Info: octavia.Session{Roles: []string{"reader"}}}
+	readOnlyAdmin := &console.Session{Info: admin.Info, ReadOnly: true}
 	tests := []struct {
-		res                                  *resource
+		res                                  *console.Resource
 		adminRead, memberRead, readerRead    bool
 		adminWrite, memberWrite, readerWrite bool
 	}{
-		{amphoraRes, true, false, false, true, false, false},
-		{quotaRes, true, true, true, true, false, false},
-		{providerRes, true, true, true, true, false, false},
-		{flavorRes, true, true, true, true, false, false},
-		{flavorProfileRes, true, false, false, true, false, false},
-		{azRes, true, true, true, true, false, false},
-		{azProfileRes, true, false, false, true, false, false},
+		{console.AmphoraRes, true, false, false, true, false, false},
+		{console.QuotaRes, true, true, true, true, false, false},
+		{console.ProviderRes, true, true, true, true, false, false},
+		{console.FlavorRes, true, true, true, true, false, false},
+		{console.FlavorProfileRes, true, false, false, true, false, false},
+		{console.AzRes, true, true, true, true, false, false},
+		{console.AzProfileRes, true, false, false, true, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.res.Plural, func(t *testing.T) {
 			for _, c := range []struct {
 				who        string
-				s          *session
+				s          *console.Session
 				read, want bool
 				got        bool
 			}{
-				{"admin reads", admin, true, tt.adminRead, tt.res.mayRead(admin)},
-				{"member reads", member, true, tt.memberRead, tt.res.mayRead(member)},
-				{"reader reads", reader, true, tt.readerRead, tt.res.mayRead(reader)},
-				{"admin writes", admin, false, tt.adminWrite, tt.res.mayWrite(admin)},
-				{"member writes", member, false, tt.memberWrite, tt.res.mayWrite(member)},
-				{"reader writes", reader, false, tt.readerWrite, tt.res.mayWrite(reader)},
-				{"read-only admin writes", readOnlyAdmin, false, false, tt.res.mayWrite(readOnlyAdmin)},
+				{"admin reads", admin, true, tt.adminRead, tt.res.MayRead(admin)},
+				{"member reads", member, true, tt.memberRead, tt.res.MayRead(member)},
+				{"reader reads", reader, true, tt.readerRead, tt.res.MayRead(reader)},
+				{"admin writes", admin, false, tt.adminWrite, tt.res.MayWrite(admin)},
+				{"member writes", member, false, tt.memberWrite, tt.res.MayWrite(member)},
+				{"reader writes", reader, false, tt.readerWrite, tt.res.MayWrite(reader)},
+				{"read-only admin writes", readOnlyAdmin, false, false, tt.res.MayWrite(readOnlyAdmin)},
 			} {
 				if c.got != c.want {
 					t.Errorf("%s: got %v, want %v", c.who, c.got, c.want)
@@ -142,17 +143,17 @@ func TestAdminAccess(t *testing.T) {
 		})
 	}
 	// A provider has no page; the others do, and the writable ones their forms.
-	if !providerRes.NoDetail || providerRes.Create || providerRes.Edit {
-		t.Errorf("providers: got NoDetail %v, a create %v, an edit %v; want a list only", providerRes.NoDetail, providerRes.Create, providerRes.Edit)
+	if !console.ProviderRes.NoDetail || console.ProviderRes.Create || console.ProviderRes.Edit {
+		t.Errorf("providers: got NoDetail %v, a create %v, an edit %v; want a list only", console.ProviderRes.NoDetail, console.ProviderRes.Create, console.ProviderRes.Edit)
 	}
-	if quotaRes.Create || quotaRes.Delete || !quotaRes.Edit {
-		t.Errorf("quotas: got a create %v, a delete %v, an edit %v; want an edit only (and the reset action)", quotaRes.Create, quotaRes.Delete, quotaRes.Edit)
+	if console.QuotaRes.Create || console.QuotaRes.Delete || !console.QuotaRes.Edit {
+		t.Errorf("quotas: got a create %v, a delete %v, an edit %v; want an edit only (and the reset action)", console.QuotaRes.Create, console.QuotaRes.Delete, console.QuotaRes.Edit)
 	}
-	if amphoraRes.Create || amphoraRes.Edit || !amphoraRes.Delete {
-		t.Errorf("amphorae: got a create %v, an edit %v, a delete %v; want a delete only", amphoraRes.Create, amphoraRes.Edit, amphoraRes.Delete)
+	if console.AmphoraRes.Create || console.AmphoraRes.Edit || !console.AmphoraRes.Delete {
+		t.Errorf("amphorae: got a create %v, an edit %v, a delete %v; want a delete only", console.AmphoraRes.Create, console.AmphoraRes.Edit, console.AmphoraRes.Delete)
 	}
-	for _, r := range []*resource{amphoraRes, quotaRes, providerRes, flavorRes, flavorProfileRes, azRes, azProfileRes} {
-		if w := waitFor(r, opUpdate); w != waitNone {
+	for _, r := range []*console.Resource{console.AmphoraRes, console.QuotaRes, console.ProviderRes, console.FlavorRes, console.FlavorProfileRes, console.AzRes, console.AzProfileRes} {
+		if w := console.WaitFor(r, console.OpUpdate); w != console.WaitNone {
 			t.Errorf("%s: got wait %q for an update, want none (Octavia applies it at once)", r.Plural, w)
 		}
 	}
@@ -178,7 +179,7 @@ func TestStatsRows(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := statsRows(tt.stats)
+			got := console.StatsRows(tt.stats)
 			if !slices.EqualFunc(got, tt.want, slices.Equal) {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
@@ -188,7 +189,7 @@ func TestStatsRows(t *testing.T) {
 		n    int
 		want string
 	}{{0, "0"}, {999, "999"}, {1000, "1,000"}, {-1234567, "-1,234,567"}, {100000, "100,000"}} {
-		if got := grouped(tt.n); got != tt.want {
+		if got := console.Grouped(tt.n); got != tt.want {
 			t.Errorf("grouped(%d): got %q, want %q", tt.n, got, tt.want)
 		}
 	}
@@ -197,26 +198,26 @@ func TestStatsRows(t *testing.T) {
 // TestQuotaPairs: a project's limits beside the defaults; -1 reads
 // "unlimited", a value other than the default is the project's own.
 func TestQuotaPairs(t *testing.T) {
-	defaults := object{"loadbalancer": -1.0, "listener": -1.0, "pool": 10.0, "member": -1.0, "healthmonitor": -1.0, "l7policy": -1.0, "l7rule": -1.0}
+	defaults := console.Object{"loadbalancer": -1.0, "listener": -1.0, "pool": 10.0, "member": -1.0, "healthmonitor": -1.0, "l7policy": -1.0, "l7rule": -1.0}
 	tests := []struct {
 		name               string
-		values, defaults   object
+		values, defaults   console.Object
 		key                string
 		value, def         string
 		own                bool
 		wantLen, wantOwned int
 	}{
 		{"all defaults", defaults, defaults, "loadbalancer", "unlimited", "unlimited", false, 7, 0},
-		{"one own limit", object{"loadbalancer": 5.0, "listener": -1.0, "pool": 10.0, "member": -1.0, "healthmonitor": -1.0, "l7policy": -1.0, "l7rule": -1.0},
+		{"one own limit", console.Object{"loadbalancer": 5.0, "listener": -1.0, "pool": 10.0, "member": -1.0, "healthmonitor": -1.0, "l7policy": -1.0, "l7rule": -1.0},
 			defaults, "loadbalancer", "5", "unlimited", true, 7, 1},
-		{"defaults not read", object{"pool": 3.0}, nil, "pool", "3", "—", false, 7, 0},
-		{"Octavia's GET of a project: the other names", object{"load_balancer": 5.0, "listener": -1.0, "pool": 10.0, "member": -1.0,
-			"health_monitor": -1.0, "l7policy": -1.0, "l7rule": -1.0}, object{"load_balancer": -1.0, "listener": -1.0, "pool": 10.0, "member": -1.0,
+		{"defaults not read", console.Object{"pool": 3.0}, nil, "pool", "3", "—", false, 7, 0},
+		{"Octavia's GET of a project: the other names", console.Object{"load_balancer": 5.0, "listener": -1.0, "pool": 10.0, "member": -1.0,
+			"health_monitor": -1.0, "l7policy": -1.0, "l7rule": -1.0}, console.Object{"load_balancer": -1.0, "listener": -1.0, "pool": 10.0, "member": -1.0,
 			"health_monitor": 3.0, "l7policy": -1.0, "l7rule": -1.0}, "healthmonitor", "unlimited", "3", true, 7, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			pairs := quotaPairs(tt.values, tt.defaults)
+			pairs := console.QuotaPairs(tt.values, tt.defaults)
 			owned := 0
 			for _, p := range pairs {
 				if p.Own {
@@ -245,10 +246,10 @@ func TestAdminLists(t *testing.T) {
 		Quotas: []labcloud.ScenarioQuota{{Project: "demo", LoadBalancer: &five}},
 		LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "web", Count: 2,
 			Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.11", "10.0.0.12"}, Monitor: "HTTP"}}}}})
-	read := func(t *testing.T, res *resource, c *octavia.Client) map[string]row {
+	read := func(t *testing.T, res *console.Resource, c *octavia.Client) map[string]console.Row {
 		t.Helper()
-		rows := map[string]row{}
-		for r, err := range readRows(t.Context(), c, res, listQuery{}) {
+		rows := map[string]console.Row{}
+		for r, err := range readRows(t.Context(), c, res, console.ListQuery{}) {
 			if err != nil {
 				t.Fatalf("%s: %v", res.Plural, err)
 			}
@@ -256,15 +257,15 @@ func TestAdminLists(t *testing.T) {
 		}
 		return rows
 	}
-	cell := func(res *resource, r row, key string) string {
-		i := slices.IndexFunc(res.Columns, func(c column) bool { return c.Key == key })
+	cell := func(res *console.Resource, r console.Row, key string) string {
+		i := slices.IndexFunc(res.Columns, func(c console.Column) bool { return c.Key == key })
 		return r.Cells[i]
 	}
 	admin, demo, viewer := labAs(t, cloud, "admin", "admin"), labAs(t, cloud, "demo", "demo"), labAs(t, cloud, "viewer", "demo")
 	demoID, adminID := demo.Session().ProjectID, admin.Session().ProjectID
 
 	t.Run("admin quotas", func(t *testing.T) {
-		rows := read(t, quotaRes, admin)
+		rows := read(t, console.QuotaRes, admin)
 		if len(rows) != 2 {
 			t.Fatalf("got %d quota rows, want 2 (demo's own, the admin's project)", len(rows))
 		}
@@ -272,7 +273,7 @@ func TestAdminLists(t *testing.T) {
 			{demoID, "loadbalancer", "2 / 5"}, {demoID, "listener", "2 / default"}, {demoID, "member", "4 / default"},
 			{demoID, "healthmonitor", "2 / default"}, {adminID, "loadbalancer", "0 / default"},
 		} {
-			if got := cell(quotaRes, rows[c.project], c.key); got != c.want {
+			if got := cell(console.QuotaRes, rows[c.project], c.key); got != c.want {
 				t.Errorf("project %s %s: got %q, want %q", c.project, c.key, got, c.want)
 			}
 		}
@@ -282,28 +283,28 @@ func TestAdminLists(t *testing.T) {
 		c    *octavia.Client
 	}{{"member", demo}, {"reader", viewer}} {
 		t.Run(who.name+" quotas", func(t *testing.T) {
-			rows := read(t, quotaRes, who.c)
-			if len(rows) != 1 || cell(quotaRes, rows[demoID], "loadbalancer") != "2 / 5" || cell(quotaRes, rows[demoID], "pool") != "2 / unlimited" ||
-				cell(quotaRes, rows[demoID], "member") != "4 / unlimited" {
+			rows := read(t, console.QuotaRes, who.c)
+			if len(rows) != 1 || cell(console.QuotaRes, rows[demoID], "loadbalancer") != "2 / 5" || cell(console.QuotaRes, rows[demoID], "pool") != "2 / unlimited" ||
+				cell(console.QuotaRes, rows[demoID], "member") != "4 / unlimited" {
 				t.Errorf("got %v; want demo's usage beside its effective limits only (2 of 5 load balancers, 2 pools and 4 members of unlimited)", rows)
 			}
 		})
 	}
 	t.Run("admin providers", func(t *testing.T) {
-		rows := read(t, providerRes, admin)
-		if got := cell(providerRes, rows["amphora"], "flavor_capabilities"); got != "loadbalancer_topology, compute_flavor, amp_image_tag" {
+		rows := read(t, console.ProviderRes, admin)
+		if got := cell(console.ProviderRes, rows["amphora"], "flavor_capabilities"); got != "loadbalancer_topology, compute_flavor, amp_image_tag" {
 			t.Errorf("amphora's flavor capabilities: got %q", got)
 		}
-		if got := cell(providerRes, rows["amphora"], "availability_zone_capabilities"); got != "compute_zone, management_network, valid_vip_networks" {
+		if got := cell(console.ProviderRes, rows["amphora"], "availability_zone_capabilities"); got != "compute_zone, management_network, valid_vip_networks" {
 			t.Errorf("amphora's zone capabilities: got %q", got)
 		}
 	})
 	t.Run("member providers", func(t *testing.T) {
-		rows := read(t, providerRes, demo)
+		rows := read(t, console.ProviderRes, demo)
 		if len(rows) == 0 {
 			t.Fatal("got no provider; want the lab's")
 		}
-		if got := cell(providerRes, rows["amphora"], "flavor_capabilities"); got != "(only admins read them)" {
+		if got := cell(console.ProviderRes, rows["amphora"], "flavor_capabilities"); got != "(only admins read them)" {
 			t.Errorf("got %q, want that only admins read them", got)
 		}
 	})
@@ -313,21 +314,21 @@ func TestAdminLists(t *testing.T) {
 // answer does not) and shows its limits only once, in the table beside the
 // defaults (ShownBy); an attribute of a newer Octavia is still shown.
 func TestQuotaProps(t *testing.T) {
-	pr := pageRef{Res: quotaRes, ID: "p1", Mode: "detail"}
-	o := object{"loadbalancer": 5.0, "load_balancer": 5.0, "listener": -1.0, "pool": -1.0, "member": -1.0, "healthmonitor": -1.0,
+	pr := console.PageRef{Res: console.QuotaRes, ID: "p1", Mode: "detail"}
+	o := console.Object{"loadbalancer": 5.0, "load_balancer": 5.0, "listener": -1.0, "pool": -1.0, "member": -1.0, "healthmonitor": -1.0,
 		"health_monitor": -1.0, "l7policy": -1.0, "l7rule": -1.0}
 	tests := []struct {
 		name string
-		o    object
+		o    console.Object
 		want []string // the lines' labels
 	}{
 		{"project and limits", o, []string{"Project"}},
-		{"an attribute of a newer Octavia", func() object { x := maps.Clone(o); x["l7rule_per_policy"] = 10.0; return x }(), []string{"Project", "L7rule per policy"}},
+		{"an attribute of a newer Octavia", func() console.Object { x := maps.Clone(o); x["l7rule_per_policy"] = 10.0; return x }(), []string{"Project", "L7rule per policy"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			for _, r := range propRows(pr, tt.o, false) {
+			for _, r := range console.PropRows(pr, tt.o, false) {
 				got = append(got, r.Label)
 			}
 			if !slices.Equal(got, tt.want) {

@@ -3,6 +3,7 @@ package app
 import (
 	"testing"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -11,30 +12,30 @@ import (
 // and every page's path parsed back to the same kind, parent, id and mode.
 func TestResourceTable(t *testing.T) {
 	kinds, paths, prefixes := map[octavia.Kind]bool{}, map[string]bool{}, map[string]bool{}
-	for _, r := range resources {
+	for _, r := range console.Resources {
 		t.Run(r.Plural, func(t *testing.T) {
 			if kinds[r.Kind] || prefixes[r.Prefix] {
 				t.Errorf("kind %q or prefix %q described twice", r.Kind, r.Prefix)
 			}
 			kinds[r.Kind], prefixes[r.Prefix] = true, true
-			if r.parent() == nil {
+			if r.Parent() == nil {
 				if paths[r.Path] {
 					t.Errorf("path %q used twice", r.Path)
 				}
 				paths[r.Path] = true
 			}
 			for _, c := range r.Columns {
-				if c.Link != "" && resourceOf(c.Link) == nil {
+				if c.Link != "" && console.ResourceOf(c.Link) == nil {
 					t.Errorf("column %q links to kind %q, which the table lacks", c.Title, c.Link)
 				}
 			}
 			for _, p := range r.Props {
-				if p.Link != "" && resourceOf(p.Link) == nil {
+				if p.Link != "" && console.ResourceOf(p.Link) == nil {
 					t.Errorf("property %q links to kind %q, which the table lacks", p.Label, p.Link)
 				}
 			}
 			for _, c := range r.Children {
-				if resourceOf(c.Of) == nil {
+				if console.ResourceOf(c.Of) == nil {
 					t.Errorf("child list of kind %q, which the table lacks", c.Of)
 				}
 			}
@@ -42,21 +43,21 @@ func TestResourceTable(t *testing.T) {
 				t.Errorf("a form with no fields")
 			}
 			parent := ""
-			if r.parent() != nil {
+			if r.Parent() != nil {
 				parent = "parent-1"
 			}
-			var want []pageRef
+			var want []console.PageRef
 			if !r.NoDetail {
-				want = append(want, pageRef{Res: r, ParentID: parent, ID: "id-1", Mode: "detail"})
+				want = append(want, console.PageRef{Res: r, ParentID: parent, ID: "id-1", Mode: "detail"})
 			}
-			if r.parent() == nil {
-				want = append(want, pageRef{Res: r, Mode: "list"})
+			if r.Parent() == nil {
+				want = append(want, console.PageRef{Res: r, Mode: "list"})
 			}
 			if r.Edit {
-				want = append(want, pageRef{Res: r, ParentID: parent, ID: "id-1", Mode: "edit"})
+				want = append(want, console.PageRef{Res: r, ParentID: parent, ID: "id-1", Mode: "edit"})
 			}
 			if r.Create && r.CreatePath == "" {
-				want = append(want, pageRef{Res: r, ParentID: parent, Mode: "new"})
+				want = append(want, console.PageRef{Res: r, ParentID: parent, Mode: "new"})
 			}
 			for _, w := range want {
 				var path string
@@ -64,27 +65,27 @@ func TestResourceTable(t *testing.T) {
 				case "list":
 					path = r.Path
 				case "detail":
-					path = r.detailPathOf(parent, "id-1")
+					path = r.DetailPathOf(parent, "id-1")
 				case "edit":
-					path = r.editPathOf(parent, "id-1")
+					path = r.EditPathOf(parent, "id-1")
 				case "new":
-					path = r.createPathOf(parent)
+					path = r.CreatePathOf(parent)
 				}
-				got, ok := parsePage(path)
+				got, ok := console.ParsePage(path)
 				if !ok || got != w {
 					t.Errorf("parsePage(%q): got %+v, %v; want %+v", path, got, ok, w)
 				}
 			}
 		})
 	}
-	if _, ok := parsePage("/nothing/here"); ok {
+	if _, ok := console.ParsePage("/nothing/here"); ok {
 		t.Errorf("parsePage of a path of no kind: got ok, want not")
 	}
 }
 
 func TestSortedBy(t *testing.T) {
-	rows := []row{{ID: "b", Name: "beta", Cells: []string{"443"}}, {ID: "a", Name: "Alpha", Cells: []string{"80"}}, {ID: "c", Name: "gamma", Cells: []string{"8080"}}}
-	names := func(rs []row) string {
+	rows := []console.Row{{ID: "b", Name: "beta", Cells: []string{"443"}}, {ID: "a", Name: "Alpha", Cells: []string{"80"}}, {ID: "c", Name: "gamma", Cells: []string{"8080"}}}
+	names := func(rs []console.Row) string {
 		s := ""
 		for _, r := range rs {
 			s += r.Name + " "
@@ -97,14 +98,14 @@ func TestSortedBy(t *testing.T) {
 		rev  bool
 		want string
 	}{
-		{"by name, case-insensitive", sortName, false, "Alpha beta gamma "},
+		{"by name, case-insensitive", console.SortName, false, "Alpha beta gamma "},
 		{"by a numeric cell, as numbers", 1, false, "Alpha beta gamma "},
 		{"reversed", 1, true, "gamma beta Alpha "},
-		{"by id", sortID, false, "Alpha beta gamma "},
+		{"by id", console.SortID, false, "Alpha beta gamma "},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := names(sortedBy(rows, tc.col, tc.rev, nil)); got != tc.want {
+			if got := names(console.SortedBy(rows, tc.col, tc.rev, nil)); got != tc.want {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})

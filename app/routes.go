@@ -5,6 +5,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/serverapi"
 )
 
@@ -14,13 +15,13 @@ import (
 // goapp.RunWhenOnBrowser (the browser) and before serving Handler (the
 // server, which pre-renders the same pages).
 func Register() {
-	goapp.Route(homePath, func() goapp.Composer { return &listPage{} })
-	goapp.Route(loginPath, func() goapp.Composer { return &loginPage{} })
-	goapp.Route(createPath, func() goapp.Composer { return &lbWizard{} })
-	goapp.Route(wallPath, func() goapp.Composer { return &statusWallPage{} })
+	goapp.Route(console.HomePath, func() goapp.Composer { return &listPage{} })
+	goapp.Route(console.LoginPath, func() goapp.Composer { return &loginPage{} })
+	goapp.Route(console.CreatePath, func() goapp.Composer { return &lbWizard{} })
+	goapp.Route(console.WallPath, func() goapp.Composer { return &statusWallPage{} })
 	goapp.Route(serverapi.TrainerPagePath, func() goapp.Composer { return &trainerPage{} }) // trainer_page.go
 	goapp.Route(serverapi.TrainerCardsPath, func() goapp.Composer { return &cardsPage{} })  // trainer_cards.go
-	for _, r := range resources {
+	for _, r := range console.Resources {
 		registerResource(r)
 	}
 }
@@ -29,9 +30,9 @@ func Register() {
 // create and edit forms (exact routes and the forms before the detail
 // pattern, which would match "new"). A child kind's pages are under its
 // parent's page (/pools/{pool}/members/{id}), its list on that page.
-func registerResource(r *resource) {
+func registerResource(r *console.Resource) {
 	base := regexp.QuoteMeta(r.Path)
-	if pr := r.parent(); pr != nil {
+	if pr := r.Parent(); pr != nil {
 		base = regexp.QuoteMeta(pr.Path) + `/[^/]+` + regexp.QuoteMeta(r.Path)
 	} else {
 		goapp.Route(r.Path, func() goapp.Composer { return &listPage{} })
@@ -61,7 +62,7 @@ func Handler() *goapp.Handler {
 	return &goapp.Handler{
 		Name:        "Octaview",
 		ShortName:   "Octaview",
-		Title:       appTitle,
+		Title:       console.AppTitle,
 		Description: "A console for OpenStack Octavia load balancers: list, inspect their status trees, create and delete them, and watch every wait.",
 		Lang:        "en",
 		Icon: goapp.Icon{

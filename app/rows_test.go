@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 )
@@ -30,7 +31,7 @@ func TestCompareFold(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			for _, p := range [][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
 				want := strings.Compare(strings.ToLower(p[0]), strings.ToLower(p[1]))
-				if got := sign(compareFold(p[0], p[1])); got != want {
+				if got := sign(console.CompareFold(p[0], p[1])); got != want {
 					t.Errorf("compareFold(%q, %q): got %d, want %d (as strings.ToLower then Compare)", p[0], p[1], got, want)
 				}
 			}
@@ -39,10 +40,10 @@ func TestCompareFold(t *testing.T) {
 }
 
 func TestMergeRows(t *testing.T) {
-	lb := func(name, id string) row { return row{Name: name, ID: id} }
-	a := []row{lb("alpha", "1"), lb("delta", "4"), lb("web", "9")}
-	b := []row{lb("Beta", "2"), lb("delta", "3"), lb("zulu", "8")}
-	got := mergeRows(a, b)
+	lb := func(name, id string) console.Row { return console.Row{Name: name, ID: id} }
+	a := []console.Row{lb("alpha", "1"), lb("delta", "4"), lb("web", "9")}
+	b := []console.Row{lb("Beta", "2"), lb("delta", "3"), lb("zulu", "8")}
+	got := console.MergeRows(a, b)
 	var ids []string
 	for _, x := range got {
 		ids = append(ids, x.ID)
@@ -60,13 +61,13 @@ func TestMergeRows(t *testing.T) {
 func TestLoadBalancerRows(t *testing.T) {
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "bulk", Count: 1050}}}})
 	c, rec := labRecorded(t, cloud, "demo", "demo")
-	rows, err := octavia.Collect(readRows(t.Context(), c, lbResource, listQuery{}))
+	rows, err := octavia.Collect(readRows(t.Context(), c, console.LBResource, console.ListQuery{}))
 	if err != nil || len(rows) != 1050 {
 		t.Fatalf("got %d rows, %v; want 1050", len(rows), err)
 	}
 	for _, r := range rows {
 		if r.ID == "" || !strings.HasPrefix(r.Name, "bulk-") || r.Cells[0] == "" || r.ProvisioningStatus != "ACTIVE" ||
-			r.OperatingStatus == "" || r.Cells[1] == "" || createdAt(&r).IsZero() {
+			r.OperatingStatus == "" || r.Cells[1] == "" || console.CreatedAt(&r).IsZero() {
 			t.Fatalf("got row %+v, want every column filled", r)
 		}
 	}
@@ -83,7 +84,7 @@ func TestLoadBalancerRows(t *testing.T) {
 	}
 }
 
-func rowNames(rows []row) []string {
+func rowNames(rows []console.Row) []string {
 	var out []string
 	for _, r := range rows {
 		out = append(out, r.Name)
@@ -92,7 +93,7 @@ func rowNames(rows []row) []string {
 }
 
 func TestFilterRows(t *testing.T) {
-	rows := []row{
+	rows := []console.Row{
 		{ID: "aaaa-1111", Name: "web-frontend"},
 		{ID: "bbbb-2222", Name: "API-gateway"},
 		{ID: "cccc-3333", Name: "web-backend"},
@@ -110,7 +111,7 @@ func TestFilterRows(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := rowNames(filterRows(rows, tt.query)); !slices.Equal(got, tt.want) {
+			if got := rowNames(console.FilterRows(rows, tt.query)); !slices.Equal(got, tt.want) {
 				t.Errorf("filter %q: got %q, want %q", tt.query, got, tt.want)
 			}
 		})
@@ -118,8 +119,8 @@ func TestFilterRows(t *testing.T) {
 }
 
 func TestSortRows(t *testing.T) {
-	rows := []row{{ID: "2", Name: "b"}, {ID: "1", Name: "B"}, {ID: "3", Name: "a"}}
-	sortRows(rows)
+	rows := []console.Row{{ID: "2", Name: "b"}, {ID: "1", Name: "B"}, {ID: "3", Name: "a"}}
+	console.SortRows(rows)
 	var got []string
 	for _, r := range rows {
 		got = append(got, r.ID)
@@ -130,12 +131,12 @@ func TestSortRows(t *testing.T) {
 }
 
 func TestCountRows(t *testing.T) {
-	rows := []row{
+	rows := []console.Row{
 		{ProvisioningStatus: string(octavia.StatusActive)}, {ProvisioningStatus: string(octavia.StatusActive)},
 		{ProvisioningStatus: string(octavia.StatusPendingUpdate)}, {ProvisioningStatus: string(octavia.StatusError)},
 		{ProvisioningStatus: string(octavia.StatusDeleted)},
 	}
-	active, pending, failed := countRows(rows)
+	active, pending, failed := console.CountRows(rows)
 	if active != 2 || pending != 1 || failed != 1 {
 		t.Errorf("counts: got %d/%d/%d, want 2/1/1 (DELETED in none)", active, pending, failed)
 	}
@@ -143,7 +144,7 @@ func TestCountRows(t *testing.T) {
 
 func TestCountOf(t *testing.T) {
 	for n, want := range map[int]string{0: "0 load balancers", 1: "1 load balancer", 2: "2 load balancers", 10002: "10002 load balancers"} {
-		if got := countOf(n, lbResource); got != want {
+		if got := countOf(n, console.LBResource); got != want {
 			t.Errorf("countOf(%d, load balancers): got %q, want %q", n, got, want)
 		}
 	}

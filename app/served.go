@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
@@ -27,12 +28,12 @@ import (
 // pages, forms, kinds read whole or otherwise, kinds sess may not read).
 // The login's prefetch (prefetchFirstRows) and the server's first screen
 // (FirstScreen) both ask it, so they cannot drift apart.
-func firstRead(sess *session, u *url.URL) (pr pageRef, q listQuery, ok bool) {
-	pr, ok = parsePage(u.Path)
-	if !ok || pr.Mode != "list" || !pr.Res.Paged || !pr.Res.mayRead(sess) {
-		return pageRef{}, listQuery{}, false
+func firstRead(sess *console.Session, u *url.URL) (pr console.PageRef, q console.ListQuery, ok bool) {
+	pr, ok = console.ParsePage(u.Path)
+	if !ok || pr.Mode != "list" || !pr.Res.Paged || !pr.Res.MayRead(sess) {
+		return console.PageRef{}, console.ListQuery{}, false
 	}
-	q = listQuery{Limit: listFirst, Filters: listFilters(pr.Res, u.Query()), Sort: listSort(pr.Res), Project: projectColumn(pr.Res, sess, false)}
+	q = console.ListQuery{Limit: listFirst, Filters: listFilters(pr.Res, u.Query()), Sort: listSort(pr.Res), Project: console.ProjectColumn(pr.Res, sess, false)}
 	return pr, q, true
 }
 
@@ -46,24 +47,24 @@ func firstRead(sess *session, u *url.URL) (pr pageRef, q listQuery, ok bool) {
 // tab did not listen yet), the login page saying so. Browser, before the
 // first render: it blocks.
 func bootServed(origin string, cfg serverapi.Config, u *url.URL, at time.Time) {
-	c, cancel := context.WithTimeout(context.Background(), servedWait)
+	c, cancel := context.WithTimeout(context.Background(), console.ServedWait)
 	defer cancel()
 	sess, err := restoredSession(c, origin, cfg)
 	if err != nil {
 		return
 	}
-	if !adoptSession(sess) { // another tab logged out meanwhile: the served page is not live
+	if !console.AdoptSession(sess) { // another tab logged out meanwhile: the served page is not live
 		return
 	}
-	bootResume.Lock()
-	bootResume.sess = sess
-	bootResume.Unlock()
+	console.BootResume.Lock()
+	console.BootResume.Sess = sess
+	console.BootResume.Unlock()
 	if pr, ok := detailRead(sess, u); ok {
 		if d, err := readDetail(c, sess.Client, pr); err == nil { // from Served: no request leaves
-			d.path, d.at = u.Path, at
-			servedDetail.Lock()
-			servedDetail.d = d
-			servedDetail.Unlock()
+			d.Path, d.At = u.Path, at
+			console.ServedDetail.Lock()
+			console.ServedDetail.D = d
+			console.ServedDetail.Unlock()
 		}
 		return
 	}
@@ -96,10 +97,10 @@ func bootServed(origin string, cfg serverapi.Config, u *url.URL, at time.Time) {
 // one the app shows "only an admin reads" on, reading nothing). The
 // server's first screen (FirstScreen) and the app's start (bootServed, the
 // page's OnInit) all ask it.
-func detailRead(sess *session, u *url.URL) (pr pageRef, ok bool) {
-	pr, ok = parsePage(u.Path)
-	if !ok || pr.Mode != "detail" || !pr.Res.mayRead(sess) {
-		return pageRef{}, false
+func detailRead(sess *console.Session, u *url.URL) (pr console.PageRef, ok bool) {
+	pr, ok = console.ParsePage(u.Path)
+	if !ok || pr.Mode != "detail" || !pr.Res.MayRead(sess) {
+		return console.PageRef{}, false
 	}
 	return pr, true
 }
@@ -111,13 +112,13 @@ func detailRead(sess *session, u *url.URL) (pr pageRef, ok bool) {
 // balancer's status tree. An object of another kind (an amphora, a flavor,
 // a zone, a profile, a quota): the object only, as its page's poll reads it
 // (watch). Blocks.
-func readDetail(ctx context.Context, c *octavia.Client, pr pageRef) (*firstDetail, error) {
-	o, err := c.Get(ctx, pr.ref())
+func readDetail(ctx context.Context, c *octavia.Client, pr console.PageRef) (*console.FirstDetail, error) {
+	o, err := c.Get(ctx, pr.Ref())
 	if err != nil {
 		return nil, err
 	}
-	if !pr.Res.hasStatus() {
-		return &firstDetail{ref: pr.ref(), obj: o}, nil
+	if !pr.Res.HasStatus() {
+		return &console.FirstDetail{Ref: pr.Ref(), Obj: o}, nil
 	}
 	lbID, err := pageLoadBalancer(ctx, c, pr, o)
 	if err != nil {
@@ -127,7 +128,7 @@ func readDetail(ctx context.Context, c *octavia.Client, pr pageRef) (*firstDetai
 	if err != nil {
 		return nil, err
 	}
-	return &firstDetail{ref: pr.ref(), obj: o, lbID: lbID, tree: t}, nil
+	return &console.FirstDetail{Ref: pr.Ref(), Obj: o, LBID: lbID, Tree: t}, nil
 }
 
 // pageLoadBalancer is the load balancer of o, the object of the page at pr,
@@ -135,7 +136,7 @@ func readDetail(ctx context.Context, c *octavia.Client, pr pageRef) (*firstDetai
 // reading o again (octavia's LoadBalancerOfObject). The page's own lookup
 // (followTree) and the server's first screen (readDetail) make it: the
 // same reads, in the same order. Blocks.
-func pageLoadBalancer(ctx context.Context, c *octavia.Client, pr pageRef, o object) (string, error) {
+func pageLoadBalancer(ctx context.Context, c *octavia.Client, pr console.PageRef, o console.Object) (string, error) {
 	id, err := c.LoadBalancerOfObject(ctx, pr.Res.Kind, pr.ParentID, o)
 	if err == nil && id == "" {
 		err = errors.New("its answer names no load balancer")
@@ -149,11 +150,11 @@ var ErrNoFirstScreen = errors.New("the page's first render reads nothing the ser
 
 // detailPageOf is the page at pr, path in the state of its first render
 // from d (the server's render, the app's first render: the same).
-func detailPageOf(sess *session, pr pageRef, path string, d *firstDetail, served bool) *detailPage {
-	p := &detailPage{sess: sess, pr: pr, path: path, status: ui.Loaded, obj: d.obj, lbID: d.lbID,
-		monitors: map[string]object{}, asked: map[string]bool{}, served: served}
-	if d.tree != nil {
-		p.live.lbID, p.live.read = d.lbID, newTreeRead(d.tree.LoadBalancer, d.at, nil)
+func detailPageOf(sess *console.Session, pr console.PageRef, path string, d *console.FirstDetail, served bool) *detailPage {
+	p := &detailPage{sess: sess, pr: pr, path: path, status: ui.Loaded, obj: d.Obj, lbID: d.LBID,
+		monitors: map[string]console.Object{}, asked: map[string]bool{}, served: served}
+	if d.Tree != nil {
+		p.live.LBID, p.live.Read = d.LBID, console.NewTreeRead(d.Tree.LoadBalancer, d.At, nil)
 	}
 	return p
 }

@@ -15,6 +15,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
@@ -81,7 +82,7 @@ func TestFirstScreenDetail(t *testing.T) {
 			memberID = id
 		}
 		fast := waiters.Options{Interval: 5 * time.Millisecond, Timeout: 10 * time.Second}
-		pol, _, err := admin.Create(t.Context(), octavia.KindL7Policy, "", object{"listener_id": listenerID, "action": "REJECT", "name": lbObj.Text("name") + "-policy"})
+		pol, _, err := admin.Create(t.Context(), octavia.KindL7Policy, "", console.Object{"listener_id": listenerID, "action": "REJECT", "name": lbObj.Text("name") + "-policy"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,7 +90,7 @@ func TestFirstScreenDetail(t *testing.T) {
 		if _, err := admin.WaitChildActive(t.Context(), octavia.RefOf(octavia.KindL7Policy, "", pol), fast); err != nil {
 			t.Fatal(err)
 		}
-		rule, _, err := admin.Create(t.Context(), octavia.KindL7Rule, polID, object{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/<script>"})
+		rule, _, err := admin.Create(t.Context(), octavia.KindL7Rule, polID, console.Object{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/<script>"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -162,7 +163,7 @@ func TestFirstScreenDetailOtherKinds(t *testing.T) {
 	cfg := serverapi.Config{Lab: true}
 	adminPx := cookieProxy{token: tokenOf(t, cloud, "admin", "admin"), next: lab}
 	admin := appClient(t, adminPx)
-	create := func(k octavia.Kind, body object) object {
+	create := func(k octavia.Kind, body console.Object) console.Object {
 		t.Helper()
 		o, _, err := admin.Create(t.Context(), k, "", body)
 		if err != nil {
@@ -170,10 +171,10 @@ func TestFirstScreenDetailOtherKinds(t *testing.T) {
 		}
 		return o
 	}
-	fp := create(octavia.KindFlavorProfile, object{"name": "fp", "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "SINGLE"}`})
-	fl := create(octavia.KindFlavor, object{"name": hostile, "flavor_profile_id": fp.Text("id")})
-	azp := create(octavia.KindAvailabilityZoneProfile, object{"name": "azp", "provider_name": "amphora", "availability_zone_data": `{"compute_zone": "nova"}`})
-	create(octavia.KindAvailabilityZone, object{"name": "az-one", "availability_zone_profile_id": azp.Text("id")})
+	fp := create(octavia.KindFlavorProfile, console.Object{"name": "fp", "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "SINGLE"}`})
+	fl := create(octavia.KindFlavor, console.Object{"name": hostile, "flavor_profile_id": fp.Text("id")})
+	azp := create(octavia.KindAvailabilityZoneProfile, console.Object{"name": "azp", "provider_name": "amphora", "availability_zone_data": `{"compute_zone": "nova"}`})
+	create(octavia.KindAvailabilityZone, console.Object{"name": "az-one", "availability_zone_profile_id": azp.Text("id")})
 	var ampID string
 	for o, err := range admin.List(t.Context(), octavia.KindAmphora, "", octavia.ListQuery{}) {
 		if err != nil {
@@ -182,8 +183,8 @@ func TestFirstScreenDetailOtherKinds(t *testing.T) {
 		ampID = o.Text("id")
 	}
 	demoPx := cookieProxy{token: tokenOf(t, cloud, "demo", "demo"), next: lab}
-	demoProject := newSession(appClient(t, demoPx), cfg).Info.ProjectID
-	adminProject := newSession(admin, cfg).Info.ProjectID
+	demoProject := console.NewSession(appClient(t, demoPx), cfg).Info.ProjectID
+	adminProject := console.NewSession(admin, cfg).Info.ProjectID
 	if ampID == "" || demoProject == "" || adminProject == "" {
 		t.Fatalf("amphora %q, demo's project %q, admin's %q", ampID, demoProject, adminProject)
 	}
@@ -243,7 +244,7 @@ func checkDetailScreen(t *testing.T, px http.RoundTripper, cfg serverapi.Config,
 	}
 	// the app's own reads of the page, without a Served
 	app := &recorder{next: px}
-	sess := newSession(appClient(t, app), cfg)
+	sess := console.NewSession(appClient(t, app), cfg)
 	pr, ok := detailRead(sess, u)
 	if !ok {
 		t.Fatal("the app reads no first screen for the page")
@@ -272,11 +273,11 @@ func checkDetailScreen(t *testing.T, px http.RoundTripper, cfg serverapi.Config,
 		}
 	}
 	// the app, given the Served, reads them all from it
-	if !keepServed(served, u) {
+	if !console.KeepServed(served, u) {
 		t.Fatal("keepServed refused the page's own Served")
 	}
 	again := &recorder{next: px}
-	sess2 := newSession(appClient(t, sessionTransport{next: again}), cfg)
+	sess2 := console.NewSession(appClient(t, console.SessionTransport{Next: again}), cfg)
 	d, err := readDetail(t.Context(), sess2.Client, pr)
 	if err != nil {
 		t.Fatal(err)
@@ -284,8 +285,8 @@ func checkDetailScreen(t *testing.T, px http.RoundTripper, cfg serverapi.Config,
 	if n := len(again.matching(http.MethodGet, "")) - len(again.matching(http.MethodGet, "/auth/tokens")); n != 0 {
 		t.Errorf("the app sent %d GETs with the page's Served, want 0", n)
 	}
-	d.path, d.at = u.Path, servedAt(served)
-	mine, err := servedHTML(detailPageOf(sess2, pr, u.Path, d, false))
+	d.Path, d.At = u.Path, console.ServedAt(served)
+	mine, err := console.ServedHTML(detailPageOf(sess2, pr, u.Path, d, false))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,7 +299,7 @@ func checkDetailScreen(t *testing.T, px http.RoundTripper, cfg serverapi.Config,
 	// the properties, with the statuses the tree gives them (the
 	// load balancer's page: the tree itself)
 	wants := []string{`id="` + pr.Res.Prefix + `-props"`}
-	if pr.Res.hasStatus() {
+	if pr.Res.HasStatus() {
 		wants = append(wants, `data-key="provisioning_status"`, `data-key="operating_status"`)
 	}
 	if k == octavia.KindLoadBalancer {
@@ -326,18 +327,18 @@ func TestServedObjectIsThePollsFirstRead(t *testing.T) {
 		sess, id, gets := labSession(t)
 		ref := octavia.Ref{Kind: octavia.KindLoadBalancer, ID: id}
 		path := "/load-balancers/" + id
-		servedDetail.Lock()
-		servedDetail.d = &firstDetail{path: path, ref: ref, obj: object{"id": id, "name": "as served", "provisioning_status": "PENDING_UPDATE"}}
-		servedDetail.Unlock()
-		if takeServedDetail(path) == nil {
+		console.ServedDetail.Lock()
+		console.ServedDetail.D = &console.FirstDetail{Path: path, Ref: ref, Obj: console.Object{"id": id, "name": "as served", "provisioning_status": "PENDING_UPDATE"}}
+		console.ServedDetail.Unlock()
+		if console.TakeServedDetail(path) == nil {
 			t.Fatal("the page did not take its served first screen")
 		}
-		if takeServedObject(octavia.Ref{Kind: octavia.KindLoadBalancer, ID: "other"}) != nil || takeServedTree(id) != nil {
+		if console.TakeServedObject(octavia.Ref{Kind: octavia.KindLoadBalancer, ID: "other"}) != nil || console.TakeServedTree(id) != nil {
 			t.Fatal("another object's poll, or a tree's, took the served object")
 		}
 		var mu sync.Mutex
 		var names []string
-		stop := watch(sess, ref, func(u waiters.Update[object]) {
+		stop := console.Watch(sess, ref, func(u waiters.Update[console.Object]) {
 			mu.Lock()
 			defer mu.Unlock()
 			if u.Value != nil {
@@ -352,7 +353,7 @@ func TestServedObjectIsThePollsFirstRead(t *testing.T) {
 		if len(first) != 1 || first[0] != "as served" || gets() != 0 {
 			t.Fatalf("the poll's first read: %v with %d GETs, want the served object and none", first, gets())
 		}
-		if takeServedObject(ref) != nil {
+		if console.TakeServedObject(ref) != nil {
 			t.Fatal("the served object was taken twice")
 		}
 		time.Sleep(3*time.Second + time.Millisecond)
@@ -374,18 +375,18 @@ func TestServedTreeIsThePollsFirstRead(t *testing.T) {
 		sess, id, gets := labSession(t)
 		tree := &octavia.StatusTree{LoadBalancer: octavia.StatusLoadBalancer{ID: id, Name: "as served", ProvisioningStatus: "ACTIVE"}}
 		path := "/load-balancers/" + id
-		servedDetail.Lock()
-		servedDetail.d = &firstDetail{path: path, lbID: id, tree: tree}
-		servedDetail.Unlock()
-		if takeServedDetail("/load-balancers/other") != nil || takeServedDetail(path) == nil || takeServedDetail(path) != nil {
+		console.ServedDetail.Lock()
+		console.ServedDetail.D = &console.FirstDetail{Path: path, LBID: id, Tree: tree}
+		console.ServedDetail.Unlock()
+		if console.TakeServedDetail("/load-balancers/other") != nil || console.TakeServedDetail(path) == nil || console.TakeServedDetail(path) != nil {
 			t.Fatal("the served first screen is not taken once, by its own page")
 		}
-		if takeServedTree("other") != nil {
+		if console.TakeServedTree("other") != nil {
 			t.Fatal("another load balancer's poll took the served tree")
 		}
 		var mu sync.Mutex
 		var names []string
-		stop := watchTree(sess, id, func(u waiters.Update[*octavia.StatusTree]) {
+		stop := console.WatchTree(sess, id, func(u waiters.Update[*octavia.StatusTree]) {
 			mu.Lock()
 			defer mu.Unlock()
 			if u.Value != nil {

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
@@ -44,13 +45,13 @@ func FirstScreen(ctx context.Context, origin string, rt http.RoundTripper, cfg s
 // the one they asked for, which the app's client compares with its own
 // (takeServed).
 func FirstScreenIn(ctx context.Context, origin string, rt http.RoundTripper, cfg serverapi.Config, page *url.URL, region string) (*serverapi.Served, string, error) {
-	pr, ok := parsePage(page.Path)
+	pr, ok := console.ParsePage(page.Path)
 	detail := ok && pr.Mode == "detail"
 	if !ok || !detail && (pr.Mode != "list" || !pr.Res.Paged) {
 		return nil, "", ErrNoFirstScreen // nothing to read: not even the token's validation
 	}
 	rec := &recordReads{next: rt}
-	occ := clientConfig(origin, "", "", "", "")
+	occ := console.ClientConfig(origin, "", "", "", "")
 	occ.Token = serverapi.SessionToken
 	occ.HTTPClient = &http.Client{Transport: rec}
 	client, err := octavia.New(ctx, occ)
@@ -61,8 +62,8 @@ func FirstScreenIn(ctx context.Context, origin string, rt http.RoundTripper, cfg
 		region = "" // not the token's: the server's region
 	}
 	rec.region = region
-	sess := newSession(client, cfg)
-	sess.Info.Region = regionOf(sess.Regions, region, cfg.Region)
+	sess := console.NewSession(client, cfg)
+	sess.Info.Region = console.RegionOf(sess.Regions, region, cfg.Region)
 	if detail {
 		return firstScreenDetail(ctx, rec, client, sess, page)
 	}
@@ -72,7 +73,7 @@ func FirstScreenIn(ctx context.Context, origin string, rt http.RoundTripper, cfg
 	}
 	readAt := time.Now().UTC().Truncate(time.Second) // as Served.ReadAt says it
 	rec.start()
-	var rows []row
+	var rows []console.Row
 	for r, err := range readRows(ctx, client, pr.Res, q) {
 		if err != nil {
 			return nil, "", err
@@ -81,13 +82,13 @@ func FirstScreenIn(ctx context.Context, origin string, rt http.RoundTripper, cfg
 			break
 		}
 	}
-	sortRows(rows)
+	console.SortRows(rows)
 	p := &listPage{res: pr.Res, key: listKey(page), filters: q.Filters, sess: sess, status: ui.Loading, rows: rows, shownAt: readAt, served: true}
 	served := &serverapi.Served{Page: page.RequestURI(), Region: rec.region, ReadAt: readAt.Format(time.RFC3339), Reads: rec.reads()}
 	if len(served.Reads) == 0 {
 		return nil, "", errors.New("the first render's read went nowhere")
 	}
-	body, err := servedHTML(p)
+	body, err := console.ServedHTML(p)
 	if err != nil {
 		return nil, "", err
 	}
@@ -99,7 +100,7 @@ func FirstScreenIn(ctx context.Context, origin string, rt http.RoundTripper, cfg
 // read kept (a page whose reads were not all answered is not served), the
 // page's root rendered from them as the app's first render renders it
 // (detailPageOf).
-func firstScreenDetail(ctx context.Context, rec *recordReads, client *octavia.Client, sess *session, page *url.URL) (*serverapi.Served, string, error) {
+func firstScreenDetail(ctx context.Context, rec *recordReads, client *octavia.Client, sess *console.Session, page *url.URL) (*serverapi.Served, string, error) {
 	pr, ok := detailRead(sess, page)
 	if !ok {
 		return nil, "", ErrNoFirstScreen
@@ -110,12 +111,12 @@ func firstScreenDetail(ctx context.Context, rec *recordReads, client *octavia.Cl
 	if err != nil {
 		return nil, "", err
 	}
-	d.path, d.at = page.Path, readAt
+	d.Path, d.At = page.Path, readAt
 	served := &serverapi.Served{Page: page.RequestURI(), Region: rec.region, ReadAt: readAt.Format(time.RFC3339), Reads: rec.reads()}
 	if len(served.Reads) == 0 || len(served.Reads) != rec.sent() {
 		return nil, "", errors.New("the first render's reads went elsewhere")
 	}
-	body, err := servedHTML(detailPageOf(sess, pr, page.Path, d, true))
+	body, err := console.ServedHTML(detailPageOf(sess, pr, page.Path, d, true))
 	if err != nil {
 		return nil, "", err
 	}

@@ -15,6 +15,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
@@ -61,7 +62,7 @@ func tokenOf(t *testing.T, cloud *labcloud.Cloud, user, project string) string {
 // appClient is the app's client on the session cookie, through rt.
 func appClient(t *testing.T, rt http.RoundTripper) *octavia.Client {
 	t.Helper()
-	cfg := clientConfig("http://lab.test", "", "", "", "")
+	cfg := console.ClientConfig("http://lab.test", "", "", "", "")
 	cfg.Token = serverapi.SessionToken
 	cfg.HTTPClient = &http.Client{Transport: rt}
 	c, err := octavia.New(t.Context(), cfg)
@@ -82,8 +83,8 @@ func TestFirstScreenQueryIsTheApps(t *testing.T) {
 	}}})
 	lab := labcloud.Transport(cloud)
 	var pages []string
-	for _, r := range resources {
-		if r.parent() == nil {
+	for _, r := range console.Resources {
+		if r.Parent() == nil {
 			pages = append(pages, r.Path)
 		}
 	}
@@ -98,13 +99,13 @@ func TestFirstScreenQueryIsTheApps(t *testing.T) {
 				srv := &recorder{next: px}
 				served, body, err := FirstScreen(context.Background(), "http://lab.test", srv, cfg, u)
 				app := &recorder{next: px}
-				sess := newSession(appClient(t, app), cfg)
+				sess := console.NewSession(appClient(t, app), cfg)
 				f := prefetchFirstRows(sess, path)
 				if errors.Is(err, ErrNoFirstScreen) {
 					if f != nil {
 						t.Fatalf("the server serves no first screen, the app prefetches one")
 					}
-					if pr, ok := parsePage(u.Path); (!ok || pr.Mode != "list") && len(srv.reqs) > 0 {
+					if pr, ok := console.ParsePage(u.Path); (!ok || pr.Mode != "list") && len(srv.reqs) > 0 {
 						t.Errorf("a page that reads no list: the server sent %d requests", len(srv.reqs))
 					}
 					return
@@ -134,11 +135,11 @@ func TestFirstScreenQueryIsTheApps(t *testing.T) {
 					t.Errorf("served page %q, body %d bytes", served.Page, len(body))
 				}
 				// the app, given the Served, asks nothing for it
-				if !keepServed(served, u) {
+				if !console.KeepServed(served, u) {
 					t.Fatal("keepServed refused the page's own Served")
 				}
 				again := &recorder{next: px}
-				sess2 := newSession(appClient(t, sessionTransport{next: again}), cfg)
+				sess2 := console.NewSession(appClient(t, console.SessionTransport{Next: again}), cfg)
 				f2 := prefetchFirstRows(sess2, path)
 				<-f2.done
 				if n := len(again.matching(http.MethodGet, "")) - len(again.matching(http.MethodGet, "/auth/tokens")); n != 0 {
@@ -168,10 +169,10 @@ func TestFirstScreenQueryIsTheApps(t *testing.T) {
 func TestTakeServed(t *testing.T) {
 	u, _ := url.Parse("/load-balancers")
 	const read = "/load-balancer/v2/lbaas/loadbalancers?limit=30"
-	if keepServed(&serverapi.Served{Page: "/listeners", Reads: []serverapi.ServedRead{{URL: read, Body: "{}"}}}, u) {
+	if console.KeepServed(&serverapi.Served{Page: "/listeners", Reads: []serverapi.ServedRead{{URL: read, Body: "{}"}}}, u) {
 		t.Error("kept the Served of another page")
 	}
-	keepServed(&serverapi.Served{Page: "/load-balancers", Region: "RegionTwo", Reads: []serverapi.ServedRead{{URL: read, Body: `{"loadbalancers":[]}`}}}, u)
+	console.KeepServed(&serverapi.Served{Page: "/load-balancers", Region: "RegionTwo", Reads: []serverapi.ServedRead{{URL: read, Body: `{"loadbalancers":[]}`}}}, u)
 	for _, tt := range []struct {
 		method, url, region string
 		want                bool
@@ -185,7 +186,7 @@ func TestTakeServed(t *testing.T) {
 		{http.MethodGet, "http://o.test" + read, "RegionTwo", false}, // once
 	} {
 		r, _ := http.NewRequest(tt.method, tt.url, nil)
-		if _, got := takeServed(r, tt.region); got != tt.want {
+		if _, got := console.TakeServed(r, tt.region); got != tt.want {
 			t.Errorf("%s %s in %q: answered %v, want %v", tt.method, tt.url, tt.region, got, tt.want)
 		}
 	}
@@ -202,14 +203,14 @@ func TestReencodeHTML(t *testing.T) {
 		{"Go escapes", `<a title="tab\there \u00e9">é</a>`, "<a title=\"tab\there é\">é</a>"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := reencodeHTML(tt.in)
+			got, err := console.ReencodeHTML(tt.in)
 			if err != nil || got != tt.want {
 				t.Errorf("reencodeHTML(%s)\n got %s, %v\nwant %s", tt.in, got, err, tt.want)
 			}
 		})
 	}
 	for _, bad := range []string{`<!-- c -->`, `<a title='x'>`, `<a title="unterminated>`, `<a/>`} {
-		if got, err := reencodeHTML(bad); err == nil {
+		if got, err := console.ReencodeHTML(bad); err == nil {
 			t.Errorf("reencodeHTML(%s) = %s, want an error (not go-app's encoding)", bad, got)
 		}
 	}
@@ -230,22 +231,22 @@ func TestFirstScreenMarkupIsTheAppsFirstRender(t *testing.T) {
 			t.Fatal(err)
 		}
 		time.Sleep(7 * time.Second) // the app starts: ages told from now would read otherwise
-		if !keepServed(served, u) {
+		if !console.KeepServed(served, u) {
 			t.Fatal("keepServed refused the page's Served")
 		}
-		sess := newSession(appClient(t, sessionTransport{next: px}), cfg)
+		sess := console.NewSession(appClient(t, console.SessionTransport{Next: px}), cfg)
 		f := prefetchFirstRows(sess, u.RequestURI())
 		<-f.done
-		f.at = servedAt(served)
+		f.at = console.ServedAt(served)
 		// the app's first render: what load takes from the prefetch (list_loader.go)
-		p := &listPage{res: lbResource, key: listKey(u), filters: listFilters(lbResource, u.Query()), sess: sess, status: ui.Loading}
+		p := &listPage{res: console.LBResource, key: listKey(u), filters: listFilters(console.LBResource, u.Query()), sess: sess, status: ui.Loading}
 		if takeFirstRows(sess.Client, p.key) != f {
 			t.Fatal("the list does not take the served rows")
 		}
 		rows := slices.Clone(f.rows)
-		sortRows(rows)
+		console.SortRows(rows)
 		p.rows, p.shownAt = rows, f.at
-		app, err := servedHTML(p)
+		app, err := console.ServedHTML(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -353,7 +354,7 @@ func TestFirstScreenInRegion(t *testing.T) {
 func firstLB(t *testing.T, rt http.RoundTripper) string {
 	t.Helper()
 	c := appClient(t, rt)
-	for r, err := range readRows(t.Context(), c, lbResource, listQuery{Limit: 1}) {
+	for r, err := range readRows(t.Context(), c, console.LBResource, console.ListQuery{Limit: 1}) {
 		if err != nil {
 			t.Fatal(err)
 		}

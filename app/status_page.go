@@ -9,6 +9,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/waiters"
@@ -49,7 +50,7 @@ func (p *statusWallPage) OnNav(ctx goapp.Context) {
 	c, cancel := context.WithCancel(context.Background())
 	p.cancel = cancel
 	p.status = ui.Loading
-	origin := originOf(ui.WindowURL())
+	origin := console.OriginOf(ui.WindowURL())
 	ctx.Async(func() { p.follow(c, ctx, origin) })
 }
 
@@ -65,7 +66,7 @@ func (p *statusWallPage) OnDismount() {
 func (p *statusWallPage) follow(c context.Context, ctx goapp.Context, origin string) {
 	cfg, known := pageConfig()
 	if !known {
-		known = getJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &cfg) == nil
+		known = console.GetJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &cfg) == nil
 	}
 	if known && !cfg.StatusPage {
 		ctx.Dispatch(func(ctx goapp.Context) { p.status, p.off = ui.Loaded, true })
@@ -118,7 +119,7 @@ func streamStatus(c context.Context, hc *http.Client, origin string, deliver fun
 	if resp.StatusCode != http.StatusOK {
 		return fmt.Errorf("%s: %s", serverapi.StatusEventsPath, resp.Status)
 	}
-	return readEvents(resp.Body, func(data []byte) error {
+	return console.ReadEvents(resp.Body, func(data []byte) error {
 		var st serverapi.Status
 		err := json.Unmarshal(data, &st)
 		deliver(st, err)
@@ -133,7 +134,7 @@ func pollStatus(c context.Context, hc *http.Client, origin string, deliver func(
 	polls := 0 // only the hub's loop touches it
 	stop := wallHub.Subscribe(origin+serverapi.StatusPath, func(ctx context.Context) (serverapi.Status, error) {
 		var st serverapi.Status
-		err := getJSON(ctx, hc, origin, serverapi.StatusPath, &st)
+		err := console.GetJSON(ctx, hc, origin, serverapi.StatusPath, &st)
 		return st, err
 	}, func(u waiters.Update[serverapi.Status]) {
 		deliver(u.Value, u.Err)
@@ -184,8 +185,8 @@ func (p *statusWallPage) Render() goapp.UI {
 			ui.IDSpan("wall-updated").Class("wall-updated").Text(wallUpdatedText(p.data.UpdatedAt, p.mode)),
 		),
 		ui.MainContent().Body(
-			&updateNotice{AutoReload: true},
-			renderTreeLegend(),
+			&console.UpdateNotice{AutoReload: true},
+			console.RenderTreeLegend(),
 			goapp.If(p.data.Error != "", func() goapp.UI {
 				return ui.ClassDiv("alert", "alert-error").Text("The server's last poll of the cloud failed: " + p.data.Error)
 			}),
@@ -206,10 +207,10 @@ func (p *statusWallPage) Render() goapp.UI {
 						goapp.H2().Text(ui.DisplayName(lb.Name, lb.ID)),
 						ui.MonoText(lb.VIPAddress),
 						ui.ClassDiv("spacer"),
-						badge(lb.ProvisioningStatus),
-						badge(lb.OperatingStatus)),
+						console.Badge(lb.ProvisioningStatus),
+						console.Badge(lb.OperatingStatus)),
 
-					renderStatusTree(lb.Tree, false),
+					console.RenderStatusTree(lb.Tree, false),
 				)
 			})),
 		))

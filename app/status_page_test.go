@@ -14,6 +14,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
@@ -32,7 +33,7 @@ func TestReadEvents(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			err := readEvents(strings.NewReader(tt.stream), func(d []byte) error {
+			err := console.ReadEvents(strings.NewReader(tt.stream), func(d []byte) error {
 				got = append(got, string(d))
 				return nil
 			})
@@ -49,7 +50,7 @@ func TestReadEvents(t *testing.T) {
 func TestReadEventsStopsOnError(t *testing.T) {
 	stop := errors.New("stop")
 	calls := 0
-	err := readEvents(strings.NewReader("data: 1\n\ndata: 2\n\n"), func([]byte) error { calls++; return stop })
+	err := console.ReadEvents(strings.NewReader("data: 1\n\ndata: 2\n\n"), func([]byte) error { calls++; return stop })
 	if !errors.Is(err, stop) || calls != 1 {
 		t.Errorf("got err %v after %d calls, want stop after 1", err, calls)
 	}

@@ -7,6 +7,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 )
@@ -25,16 +26,16 @@ type cardsPage struct {
 }
 
 func (p *cardsPage) OnNav(ctx goapp.Context) {
-	if requireSession(ctx) == nil || p.status == ui.Loading {
+	if console.RequireSession(ctx) == nil || p.status == ui.Loading {
 		return
 	}
 	p.status = ui.Loading
-	origin := originOf(ui.WindowURL())
+	origin := console.OriginOf(ui.WindowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		var cards serverapi.Cards
-		err := getJSON(c, http.DefaultClient, origin, serverapi.TrainerCardsAPIPath, &cards)
+		err := console.GetJSON(c, http.DefaultClient, origin, serverapi.TrainerCardsAPIPath, &cards)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if err != nil {
 				p.status, p.err = ui.LoadFailed, err.Error()

@@ -11,6 +11,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 )
@@ -86,7 +87,7 @@ func (f faultForm) faults() (serverapi.Faults, error) {
 }
 
 func (p *trainerPage) OnNav(ctx goapp.Context) {
-	if requireSession(ctx) == nil || p.cancel != nil {
+	if console.RequireSession(ctx) == nil || p.cancel != nil {
 		return
 	}
 	if p.selected == nil {
@@ -95,9 +96,9 @@ func (p *trainerPage) OnNav(ctx goapp.Context) {
 	p.ctx = ctx
 	c, cancel := context.WithCancel(context.Background())
 	p.cancel, p.status = cancel, ui.Loading
-	origin := originOf(ui.WindowURL())
+	origin := console.OriginOf(ui.WindowURL())
 	ctx.Async(func() {
-		followClass(c, origin, func(cl serverapi.Class, err error, mode string) {
+		console.FollowClass(c, origin, func(cl serverapi.Class, err error, mode string) {
 			ctx.Dispatch(func(ctx goapp.Context) { p.deliver(cl, err, mode) })
 		})
 	})
@@ -114,7 +115,7 @@ func (p *trainerPage) OnDismount() {
 func (p *trainerPage) deliver(cl serverapi.Class, err error, mode string) {
 	p.mode = mode
 	if err != nil {
-		if _, ok := err.(*deniedError); ok {
+		if _, ok := err.(*console.DeniedError); ok {
 			p.denied = true
 		}
 		if p.status != ui.Loaded {
@@ -165,11 +166,11 @@ func (p *trainerPage) act(_ goapp.Context, what, method, path string, body any) 
 		return
 	}
 	p.busy, p.notice, p.failed = true, "", ""
-	origin := originOf(ui.WindowURL())
+	origin := console.OriginOf(ui.WindowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()
-		err := trainerCall(c, origin, method, path, body)
+		err := console.TrainerCall(c, origin, method, path, body)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			p.busy = false
 			if err != nil {
@@ -290,25 +291,25 @@ func (p *trainerPage) openView(_ goapp.Context, project string) {
 		return
 	}
 	p.busy = true
-	origin := originOf(ui.WindowURL())
+	origin := console.OriginOf(ui.WindowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		err := trainerCall(c, origin, http.MethodPost, serverapi.TrainerViewPath, serverapi.ViewRequest{Project: project})
+		err := console.TrainerCall(c, origin, http.MethodPost, serverapi.TrainerViewPath, serverapi.ViewRequest{Project: project})
 		ctx.Dispatch(func(ctx goapp.Context) {
 			p.busy = false
 			if err != nil {
 				p.failed = "Opening " + project + " failed: " + err.Error()
 				return
 			}
-			reloadTo(listPath)
+			console.ReloadTo(console.ListPath)
 		})
 	})
 }
 
 func (p *trainerPage) Render() goapp.UI {
 	cl := p.class
-	return &shell{Nav: serverapi.TrainerPagePath, Title: "Trainer", Actions: ui.ClassDivBody("trainer-actions",
+	return &console.Shell{Nav: serverapi.TrainerPagePath, Title: "Trainer", Actions: ui.ClassDivBody("trainer-actions",
 		ui.IDSpan("trainer-live").Class("trainer-live").Aria("live", "polite").Text(p.liveText()),
 		ui.ClassA("btn", "btn-small").Href(serverapi.TrainerCardsPath).Text("Cards for printing")),
 
@@ -527,7 +528,7 @@ func kindCountsText(cs []serverapi.KindCount) string {
 func renderMiniTree(lb serverapi.TileLB) goapp.UI {
 	return goapp.Li().Class("mini").DataSet("lb", lb.Name).DataSet("status", lb.ProvisioningStatus).Body(
 		ui.ClassSpanText("mini-name", ui.DisplayName(lb.Name, lb.ID)),
-		badge(lb.ProvisioningStatus), badge(lb.OperatingStatus),
+		console.Badge(lb.ProvisioningStatus), console.Badge(lb.OperatingStatus),
 		ui.RangeSlice(lb.Tree.Listeners, func(i int) goapp.UI {
 			l := lb.Tree.Listeners[i]
 			return ui.ClassSpan("mini-listener", ui.StatusClass(string(l.OperatingStatus))).Title("listener "+l.Name+": "+string(l.OperatingStatus)).Body(
@@ -642,7 +643,7 @@ func (p *trainerPage) renderProgress() goapp.UI {
 		return goapp.Div()
 	}
 	trainees := p.class.Trainees
-	order := sortOrder(len(trainees), func(i, j int) int {
+	order := console.SortOrder(len(trainees), func(i, j int) int {
 		a, b := trainees[i], trainees[j]
 		c := 0
 		if p.sortCol > 0 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
 )
 
@@ -22,7 +23,7 @@ type validateCase struct {
 	want   []string
 }
 
-func runValidate(t *testing.T, res *resource, cases []validateCase) {
+func runValidate(t *testing.T, res *console.Resource, cases []validateCase) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -45,7 +46,7 @@ func runValidate(t *testing.T, res *resource, cases []validateCase) {
 // fields' required ones left empty on a create (form.Check), an attribute
 // set at creation only sent on an edit (the edit form has no such field),
 // and res.Validate's value checks and cross-field rules on v.
-func kindErrs(res *resource, v form.Values, create bool) form.Errs {
+func kindErrs(res *console.Resource, v form.Values, create bool) form.Errs {
 	errs := form.Errs{}
 	maps.Copy(errs, res.Validate(v, create))
 	maps.Copy(errs, form.Check(res.Fields, v, nil, create, nil))
@@ -58,7 +59,7 @@ func kindErrs(res *resource, v form.Values, create bool) form.Errs {
 }
 
 func TestValidateLoadBalancer(t *testing.T) {
-	runValidate(t, lbResource, []validateCase{
+	runValidate(t, console.LBResource, []validateCase{
 		{"create with a subnet", form.Values{"name": "web", "vip_subnet_id": testID, "vip_address": "10.0.0.5", "admin_state_up": "true", "tags": "a,b"}, true, nil},
 		{"create with a port (the wizard's choice)", form.Values{"_vip": "port", "vip_port_id": testID}, true, nil},
 		{"create with a port not given", form.Values{"_vip": "port"}, true, []string{"vip_port_id", "vip_subnet_id"}},
@@ -97,7 +98,7 @@ func TestValidateListener(t *testing.T) {
 		maps.Copy(v, extra)
 		return v
 	}
-	runValidate(t, listenerRes, []validateCase{
+	runValidate(t, console.ListenerRes, []validateCase{
 		{"minimal HTTP", base(nil), true, nil},
 		{"everything valid", base(form.Values{"name": "l", "connection_limit": "-1", "timeout_client_data": "50000", "timeout_member_connect": "0",
 			"timeout_member_data": "2073600000", "timeout_tcp_inspect": "0", "allowed_cidrs": "10.0.0.0/8\n2001:db8::/32\n192.0.2.1",
@@ -151,7 +152,7 @@ func TestValidatePool(t *testing.T) {
 		maps.Copy(v, extra)
 		return v
 	}
-	runValidate(t, poolRes, []validateCase{
+	runValidate(t, console.PoolRes, []validateCase{
 		{"on a listener", base(nil), true, nil},
 		{"on a load balancer", form.Values{"lb_algorithm": "SOURCE_IP_PORT", "protocol": "TCP", "loadbalancer_id": testID}, true, nil},
 		{"on neither", form.Values{"lb_algorithm": "ROUND_ROBIN", "protocol": "HTTP"}, true, []string{"listener_id"}},
@@ -183,7 +184,7 @@ func TestValidatePool(t *testing.T) {
 }
 
 func TestValidateMember(t *testing.T) {
-	runValidate(t, memberRes, []validateCase{
+	runValidate(t, console.MemberRes, []validateCase{
 		{"IPv4 member", form.Values{"address": "192.0.2.10", "protocol_port": "8080", "weight": "1", "subnet_id": testID, "backup": "false"}, true, nil},
 		{"IPv6 member with monitor", form.Values{"address": "2001:db8::10", "protocol_port": "80", "monitor_address": "2001:db8::11", "monitor_port": "9000"}, true, nil},
 		{"missing address and port", form.Values{"weight": "1"}, true, []string{"address", "protocol_port"}},
@@ -206,7 +207,7 @@ func TestValidateMonitor(t *testing.T) {
 		maps.Copy(v, extra)
 		return v
 	}
-	runValidate(t, monitorRes, []validateCase{
+	runValidate(t, console.MonitorRes, []validateCase{
 		{"HTTP monitor", base(form.Values{"http_method": "GET", "url_path": "/health?full=1", "expected_codes": "200-204", "max_retries_down": "10"}), true, nil},
 		{"HTTP 1.1 with a domain", base(form.Values{"http_version": "1.1", "domain_name": "www.example.com"}), true, nil},
 		{"TCP monitor", base(form.Values{"type": "TCP"}), true, nil},
@@ -246,7 +247,7 @@ func TestValidateMonitor(t *testing.T) {
 }
 
 func TestValidateL7Policy(t *testing.T) {
-	runValidate(t, l7policyRes, []validateCase{
+	runValidate(t, console.L7policyRes, []validateCase{
 		{"reject", form.Values{"action": "REJECT", "listener_id": testID, "position": "1"}, true, nil},
 		{"redirect to URL", form.Values{"action": "REDIRECT_TO_URL", "listener_id": testID, "redirect_url": "https://example.com/new", "redirect_http_code": "301"}, true, nil},
 		{"redirect to pool", form.Values{"action": "REDIRECT_TO_POOL", "listener_id": testID, "redirect_pool_id": testID2}, true, nil},
@@ -275,7 +276,7 @@ func TestValidateL7Policy(t *testing.T) {
 }
 
 func TestValidateL7Rule(t *testing.T) {
-	runValidate(t, l7ruleRes, []validateCase{
+	runValidate(t, console.L7ruleRes, []validateCase{
 		{"path starts with", form.Values{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/api"}, true, nil},
 		{"host name equal", form.Values{"type": "HOST_NAME", "compare_type": "EQUAL_TO", "value": "www.example.com", "invert": "true"}, true, nil},
 		{"header", form.Values{"type": "HEADER", "compare_type": "CONTAINS", "key": "X-Env", "value": "prod"}, true, nil},
@@ -313,7 +314,7 @@ func TestValidateL7Rule(t *testing.T) {
 }
 
 func TestValidateQuota(t *testing.T) {
-	runValidate(t, quotaRes, []validateCase{
+	runValidate(t, console.QuotaRes, []validateCase{
 		{"limits", form.Values{"loadbalancer": "10", "listener": "-1", "member": "0", "pool": "2000000000", "healthmonitor": "", "l7policy": "5", "l7rule": "50"}, false, nil},
 		{"below -1", form.Values{"pool": "-2"}, false, []string{"pool"}},
 		{"above the maximum", form.Values{"member": "2000000001"}, false, []string{"member"}},
@@ -322,7 +323,7 @@ func TestValidateQuota(t *testing.T) {
 }
 
 func TestValidateFlavor(t *testing.T) {
-	runValidate(t, flavorRes, []validateCase{
+	runValidate(t, console.FlavorRes, []validateCase{
 		{"create", form.Values{"name": "small", "description": "d", "flavor_profile_id": testID, "enabled": "true"}, true, nil},
 		{"create without name and profile", form.Values{"enabled": "true"}, true, []string{"flavor_profile_id", "name"}},
 		{"bad enabled", form.Values{"name": "s", "flavor_profile_id": testID, "enabled": "on"}, true, []string{"enabled"}},
@@ -332,7 +333,7 @@ func TestValidateFlavor(t *testing.T) {
 }
 
 func TestValidateFlavorProfile(t *testing.T) {
-	runValidate(t, flavorProfileRes, []validateCase{
+	runValidate(t, console.FlavorProfileRes, []validateCase{
 		{"create", form.Values{"name": "p", "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "SINGLE"}`}, true, nil},
 		{"create without fields", form.Values{}, true, []string{"flavor_data", "name", "provider_name"}},
 		{"data not JSON", form.Values{"name": "p", "provider_name": "amphora", "flavor_data": "topology=SINGLE"}, true, []string{"flavor_data"}},
@@ -344,7 +345,7 @@ func TestValidateFlavorProfile(t *testing.T) {
 }
 
 func TestValidateAvailabilityZone(t *testing.T) {
-	runValidate(t, azRes, []validateCase{
+	runValidate(t, console.AzRes, []validateCase{
 		{"create", form.Values{"name": "az1", "availability_zone_profile_id": testID, "enabled": "true"}, true, nil},
 		{"create without fields", form.Values{"description": "d"}, true, []string{"availability_zone_profile_id", "name"}},
 		{"edit description", form.Values{"description": "new", "enabled": "false"}, false, nil},
@@ -353,7 +354,7 @@ func TestValidateAvailabilityZone(t *testing.T) {
 }
 
 func TestValidateAvailabilityZoneProfile(t *testing.T) {
-	runValidate(t, azProfileRes, []validateCase{
+	runValidate(t, console.AzProfileRes, []validateCase{
 		{"create", form.Values{"name": "p", "provider_name": "amphora", "availability_zone_data": `{"compute_zone": "nova"}`}, true, nil},
 		{"create without data", form.Values{"name": "p", "provider_name": "amphora"}, true, []string{"availability_zone_data"}},
 		{"bad data", form.Values{"availability_zone_data": "{compute_zone: nova}"}, false, []string{"availability_zone_data"}},
@@ -370,8 +371,8 @@ func TestValidateMessages(t *testing.T) {
 		want  string
 	}{
 		{"port", form.ValidateMember(form.Values{"address": "192.0.2.1", "protocol_port": "99999"}, true), "protocol_port", "The port must be a whole number from 1 to 65535."},
-		{"required", kindErrs(memberRes, form.Values{"protocol_port": "80"}, true), "address", "Address is required."},
-		{"create only", kindErrs(memberRes, form.Values{"address": "192.0.2.1"}, false), "address", "This cannot be changed after creation."},
+		{"required", kindErrs(console.MemberRes, form.Values{"protocol_port": "80"}, true), "address", "Address is required."},
+		{"create only", kindErrs(console.MemberRes, form.Values{"address": "192.0.2.1"}, false), "address", "This cannot be changed after creation."},
 		{"one of", form.ValidatePool(form.Values{"lb_algorithm": "X"}, false), "lb_algorithm", "Choose one of: ROUND_ROBIN, LEAST_CONNECTIONS, SOURCE_IP, SOURCE_IP_PORT."},
 		{"list item", form.ValidateListener(form.Values{"allowed_cidrs": "10.0.0.0/8,nope"}, false), "allowed_cidrs", `"nope": Enter a CIDR such as 203.0.113.0/24 or 2001:db8::/64.`},
 		{"quota", form.ValidateQuota(form.Values{"pool": "-5"}, false), "pool", "-1 (unlimited) or a whole number from 0 to 2000000000."},

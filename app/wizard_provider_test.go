@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/wizard"
 	"github.com/octaview/octaview/octavia"
@@ -22,7 +23,7 @@ func TestWizardProviderRule(t *testing.T) {
 		}
 		return fields[i].Choices
 	}
-	poolForm := algorithms(form.Supported("amphora").Narrow(octavia.KindPool, poolRes.Fields)) // an amphora load balancer's pool form
+	poolForm := algorithms(form.Supported("amphora").Narrow(octavia.KindPool, console.PoolRes.Fields)) // an amphora load balancer's pool form
 	for _, tt := range []struct {
 		name       string
 		cloud      []string

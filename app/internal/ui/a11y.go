@@ -4,11 +4,11 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// contentID is the id of every page's main content: the target of the
+// ContentID is the id of every page's main content: the target of the
 // skip link. It takes the focus (tabindex -1) without being a Tab stop.
 const ContentID = "content"
 
-// skipLink is the first Tab stop of every page: "Skip to content" moves the
+// SkipLink is the first Tab stop of every page: "Skip to content" moves the
 // keyboard focus to the page's main content (contentID), past the header.
 // It is off screen until it has the focus (web/octaview.css .skip-link).
 func SkipLink() goapp.UI {
@@ -24,25 +24,25 @@ func skipToContent(ctx goapp.Context, e goapp.Event) {
 	FocusID(ContentID)
 }
 
-// focusID moves the keyboard focus to the element with this id, if any.
+// FocusID moves the keyboard focus to the element with this id, if any.
 func FocusID(id string) {
 	if el := goapp.Window().GetElementByID(id); el.Truthy() {
 		el.Call("focus")
 	}
 }
 
-// decorative marks an image as decoration for assistive technologies (go-app
+// Decorative marks an image as decoration for assistive technologies (go-app
 // drops an empty alt attribute, so alt="" cannot say it).
 func Decorative(img goapp.HTMLImg) goapp.HTMLImg {
 	return img.Attr("role", "presentation")
 }
 
-// mainContent is a page's main landmark, the target of skipLink.
+// MainContent is a page's main landmark, the target of skipLink.
 func MainContent() goapp.HTMLMain {
 	return goapp.Main().ID(ContentID).TabIndex(-1)
 }
 
-// showModal opens the <dialog> with this id as a modal dialog, once it is
+// ShowModal opens the <dialog> with this id as a modal dialog, once it is
 // rendered: the browser moves the focus into it, keeps Tab inside it, and
 // closes it on Escape (its "close" event says so). UI goroutine.
 func ShowModal(ctx goapp.Context, id string) {
@@ -53,7 +53,7 @@ func ShowModal(ctx goapp.Context, id string) {
 	})
 }
 
-// closeDialog closes the <dialog> with this id, which fires its "close"
+// CloseDialog closes the <dialog> with this id, which fires its "close"
 // event.
 func CloseDialog(id string) {
 	if el := goapp.Window().GetElementByID(id); el.Truthy() && el.Get("open").Bool() {
@@ -64,7 +64,7 @@ func CloseDialog(id string) {
 // focusable selects the elements of a dialog that Tab stops at.
 const focusable = `a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])`
 
-// trapTab keeps Tab and Shift+Tab inside the element that handles this
+// TrapTab keeps Tab and Shift+Tab inside the element that handles this
 // keydown (a modal dialog): from its last Tab stop to its first, and back.
 // A modal <dialog> makes the rest of the page inert, but the browser still
 // lets Tab leave the page for its own toolbar. UI goroutine.

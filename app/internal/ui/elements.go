@@ -11,7 +11,7 @@ import (
 // code, so a shape repeated across the pages is built here once. The
 // markup is the chain's, attribute for attribute.
 
-// alertError is an error announced as it appears: <div id class="alert
+// AlertError is an error announced as it appears: <div id class="alert
 // alert-error" aria-live="assertive">text</div>.
 func AlertError(id, text string) goapp.HTMLDiv {
 	return goapp.Div().ID(id).Class("alert", "alert-error").Aria("live", "assertive").Text(text)
@@ -33,12 +33,12 @@ func IDP(id string) goapp.HTMLP           { return goapp.P().ID(id) }
 func IDButton(id string) goapp.HTMLButton { return goapp.Button().ID(id) }
 func IDInput(id string) goapp.HTMLInput   { return goapp.Input().ID(id) }
 
-// classDivBody is goapp.Div().Class(class).Body(body...), at ~70 places.
+// ClassDivBody is goapp.Div().Class(class).Body(body...), at ~70 places.
 func ClassDivBody(class string, body ...goapp.UI) goapp.HTMLDiv {
 	return goapp.Div().Class(class).Body(body...)
 }
 
-// classSpanText is goapp.Span().Class(class).Text(text), at ~30 places;
+// ClassSpanText is goapp.Span().Class(class).Text(text), at ~30 places;
 // classDivText, classTdText and classPText the same for a div, td and p.
 func ClassSpanText(class string, text any) goapp.HTMLSpan {
 	return goapp.Span().Class(class).Text(text)
@@ -47,17 +47,17 @@ func ClassDivText(class string, text any) goapp.HTMLDiv { return goapp.Div().Cla
 func ClassTdText(class string, text any) goapp.HTMLTd   { return goapp.Td().Class(class).Text(text) }
 func ClassPText(class string, text any) goapp.HTMLP     { return goapp.P().Class(class).Text(text) }
 
-// windowURL is goapp.Window().URL(); windowGet is goapp.Window().Get(name).
+// WindowURL is goapp.Window().URL(); windowGet is goapp.Window().Get(name).
 func WindowURL() *url.URL               { return goapp.Window().URL() }
 func WindowGet(name string) goapp.Value { return goapp.Window().Get(name) }
 
-// typedButton is goapp.Button().ID(id).Type(typ) ("button", "submit").
+// TypedButton is goapp.Button().ID(id).Type(typ) ("button", "submit").
 func TypedButton(id, typ string) goapp.HTMLButton { return goapp.Button().ID(id).Type(typ) }
 
-// idClassDiv is goapp.Div().ID(id).Class(classes...).
+// IDClassDiv is goapp.Div().ID(id).Class(classes...).
 func IDClassDiv(id string, classes ...string) goapp.HTMLDiv {
 	return goapp.Div().ID(id).Class(classes...)
 }
 
-// rangeSlice is goapp.Range(src).Slice(f).
+// RangeSlice is goapp.Range(src).Slice(f).
 func RangeSlice(src any, f func(int) goapp.UI) goapp.RangeLoop { return goapp.Range(src).Slice(f) }

@@ -12,10 +12,10 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-// choice is an option of a picked field (form.Ref, Subnet, Port).
+// Choice is an option of a picked field (form.Ref, Subnet, Port).
 type Choice struct{ ID, Label string }
 
-// fieldInput is one field of a form, as the generic form page and the
+// FieldInput is one field of a form, as the generic form page and the
 // create wizard both draw it: its label (" *" when required), its input
 // by the field's type, its hint and its error.
 type FieldInput struct {
@@ -53,7 +53,7 @@ func numberWords(key, val string) string {
 	return ""
 }
 
-// render draws the field.
+// Render draws the field.
 func (in FieldInput) Render() goapp.UI {
 	f, id, val := in.Field, in.ID, in.Value
 	scope := goapp.EventScope(append([]any{id}, in.Scope...)...)

@@ -10,7 +10,7 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-// statusTone is how the UI groups Octavia's statuses: the colour of a badge
+// StatusTone is how the UI groups Octavia's statuses: the colour of a badge
 // or of a status-tree node, and what the summaries count.
 type StatusTone int
 
@@ -25,7 +25,7 @@ const (
 	ToneDrain                     // DRAINING
 )
 
-// toneOf is the tone of a provisioning or operating status, whatever its
+// ToneOf is the tone of a provisioning or operating status, whatever its
 // case.
 func ToneOf(status string) StatusTone {
 	s := strings.ToUpper(status)
@@ -52,7 +52,7 @@ func ToneOf(status string) StatusTone {
 	return toneUnknown
 }
 
-// class is the tone's CSS class, e.g. "st-ok"; the pages also use it with a
+// Class is the tone's CSS class, e.g. "st-ok"; the pages also use it with a
 // prefix or suffix (op-st-ok, st-ok-text, ...), all styled in
 // web/octaview.css.
 func (t StatusTone) Class() string {
@@ -75,13 +75,13 @@ func (t StatusTone) Class() string {
 	return "st-unknown"
 }
 
-// statusClass is the CSS class of a status badge (and of a status-tree
+// StatusClass is the CSS class of a status badge (and of a status-tree
 // node) for a provisioning or operating status, whatever its case.
 func StatusClass(status string) string {
 	return ToneOf(status).Class()
 }
 
-// statusLabel is how a status reads in a badge: Octavia's word, or "—"
+// StatusLabel is how a status reads in a badge: Octavia's word, or "—"
 // when the field is missing.
 func StatusLabel(status string) string {
 	if status == "" {
@@ -90,12 +90,12 @@ func StatusLabel(status string) string {
 	return strings.ToUpper(status)
 }
 
-// isPending reports whether a provisioning status is one of PENDING_*.
+// IsPending reports whether a provisioning status is one of PENDING_*.
 func IsPending(status string) bool {
 	return octavia.ProvisioningStatus(status).Pending()
 }
 
-// formatTime shows an instant in UTC to the second, or "—" for the zero
+// FormatTime shows an instant in UTC to the second, or "—" for the zero
 // time (Octavia leaves updated_at empty until the first update).
 func FormatTime(t time.Time) string {
 	if t.IsZero() {
@@ -104,7 +104,7 @@ func FormatTime(t time.Time) string {
 	return t.UTC().Format("2006-01-02 15:04:05")
 }
 
-// formatElapsed shows a duration the way a wait item counts it: "0 s",
+// FormatElapsed shows a duration the way a wait item counts it: "0 s",
 // "42 s", "2 min 05 s", "1 h 03 min".
 func FormatElapsed(d time.Duration) string {
 	if d < 0 {
@@ -120,7 +120,7 @@ func FormatElapsed(d time.Duration) string {
 	return fmt.Sprintf("%d h %02d min", s/3600, (s%3600)/60)
 }
 
-// formatAgo shows how long ago t was, coarsely: "just now", "12 s ago",
+// FormatAgo shows how long ago t was, coarsely: "just now", "12 s ago",
 // "5 min ago", "3 h ago", "4 d ago"; "—" for the zero time.
 func FormatAgo(t, now time.Time) string {
 	if t.IsZero() {
@@ -140,7 +140,7 @@ func FormatAgo(t, now time.Time) string {
 	return fmt.Sprintf("%d d ago", int(d/(24*time.Hour)))
 }
 
-// monoClasses are the classes of a cell showing s: "mono" (ids,
+// MonoClasses are the classes of a cell showing s: "mono" (ids,
 // addresses), none when s is empty, so that its "—" (orDash) has the
 // page's own face: one dash glyph for "no value" in every grid, never the
 // monospace one beside it.
@@ -151,13 +151,13 @@ func MonoClasses(s string) []string {
 	return []string{"mono"}
 }
 
-// monoText is s in the monospace face, or "—" in the page's own
+// MonoText is s in the monospace face, or "—" in the page's own
 // (monoClasses).
 func MonoText(s string) goapp.UI {
 	return goapp.Span().Class(MonoClasses(s)...).Text(OrDash(s))
 }
 
-// orDash returns s, or "—" when s is empty, so an empty cell still reads.
+// OrDash returns s, or "—" when s is empty, so an empty cell still reads.
 func OrDash(s string) string {
 	if s == "" {
 		return "—"
@@ -165,7 +165,7 @@ func OrDash(s string) string {
 	return s
 }
 
-// displayName is what a load balancer (or any named object) is called on
+// DisplayName is what a load balancer (or any named object) is called on
 // screen: its name, or "(no name) " and the start of its id.
 func DisplayName(name, id string) string {
 	if name != "" {

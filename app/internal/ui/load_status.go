@@ -1,6 +1,6 @@
 package ui
 
-// loadStatus says where a fetched value is; every page that fetches keeps one
+// LoadStatus says where a fetched value is; every page that fetches keeps one
 // per value it shows, and renders each state.
 type LoadStatus int
 

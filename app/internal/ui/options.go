@@ -13,7 +13,7 @@ import (
 // No id, name or Octavia word has parentheses.
 const noChoice = "(none)"
 
-// option is one choice of a <select>: value ("" = the empty choice) and
+// Option is one choice of a <select>: value ("" = the empty choice) and
 // its text. Every <select> of the console is made of these and read with
 // selectValue.
 func Option(value, text string, selected bool) goapp.HTMLOption {
@@ -32,7 +32,7 @@ func choiceValue(dom string) string {
 	return dom
 }
 
-// selectValue is the value of the <select> whose event runs (option's
+// SelectValue is the value of the <select> whose event runs (option's
 // value; "" for the empty choice). UI goroutine.
 func SelectValue(ctx goapp.Context) string {
 	return choiceValue(ctx.JSSrc().Get("value").String())

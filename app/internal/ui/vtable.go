@@ -6,7 +6,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// vtable is a bounded list: a table in a scroll box that renders only the
+// Vtable is a bounded list: a table in a scroll box that renders only the
 // rows in view (and a margin around them), whatever the number of rows, so
 // the document holds at most vtableWindow+vtableStep rows at any scroll position.
 // Spacer rows above and below give the scroll box the height of the whole
@@ -39,7 +39,7 @@ type Vtable struct {
 	first int // first row rendered
 }
 
-// vcol is a column of a vtable: its title and CSS width ("24%", "120px").
+// Vcol is a column of a vtable: its title and CSS width ("24%", "120px").
 type Vcol struct {
 	Title, Width string
 	// Class marks the column's col, th and cells: "col-sec" for what a
@@ -61,7 +61,7 @@ func (v *Vtable) rowHeight() int {
 	return vtableRowHeight
 }
 
-// window returns the rows to render, [start, end), for a first row first:
+// Window returns the rows to render, [start, end), for a first row first:
 // vtableWindow rows from a multiple of vtableStep, up to vtableStep more at
 // the end of the list so that its last rows are always in.
 func Window(first, count int) (start, end int) {

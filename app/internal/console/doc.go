@@ -1,0 +1,23 @@
+// Package console is what every page of the console stands on, below the
+// pages themselves (app's rooms) and above internal/ui:
+//
+//   - the signed-in session (session*.go, config.go: the token sealed in the
+//     server's HttpOnly cookie, never in the page; "log in again"; logout in
+//     every tab) and the tabs' shared polls (crosstab*.go, poll.go: objHub,
+//     treeHub, the status source the client's waits read through);
+//   - what a kind is for the console (resource.go, res_<kind>.go: one file a
+//     kind) and its rows (rows.go, list_sort.go), properties (props.go) and
+//     status tree (status_tree*.go, status_why.go, live.go);
+//   - the one runner of writes (write.go, retry.go, busy_status.go) and the
+//     journal of accepted writes with their waits (operations.go, op_end.go);
+//   - the shell every signed-in page renders inside (shell.go,
+//     reauth_dialog.go, checklist_panel.go) and the sections a detail page
+//     embeds (tags_editor.go, member_batch*.go, lb_amphorae.go, stats*.go,
+//     quota_limits.go, amphora_stats.go);
+//   - what the page's Served brought (served_store.go), the paths of the
+//     pages (paths.go, login_next.go), the "new version" notice (update.go)
+//     and the debug flags (debug.go).
+//
+// It imports internal/ui, internal/form, internal/attr, serverapi and
+// octavia; the pages import it, never the other way round.
+package console

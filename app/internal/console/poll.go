@@ -1,0 +1,169 @@
+package console
+
+import (
+	"context"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/waiters"
+)
+
+// ObjHub is the one poller of single objects: list pages (for their
+// pending rows), detail pages and the operations' waits all subscribe to
+// the same key, so an object costs one GET per 3 s however many views
+// watch it. Lists are never re-read by a poll.
+var ObjHub = waiters.NewHub[Object](waiters.DefaultInterval)
+
+// treeHub is the one poller of load balancers' status trees (GET …/status),
+// the live source of every page of a load balancer's tree (its page, its
+// children's pages, their embedded lists) and of every wait's reading of a
+// load balancer's provisioning status (hubSource): one GET per load
+// balancer per 3 s, whatever reads it.
+var treeHub = waiters.NewHub[*octavia.StatusTree](waiters.DefaultInterval)
+
+// HubKey is the key of r in a hub, as the session's project sees it.
+func HubKey(sess *Session, r octavia.Ref) string {
+	return strings.Join([]string{sess.Info.ProjectID, string(r.Kind), r.ParentID, r.ID}, "/")
+}
+
+// Watch subscribes fn to the shared poll of r (GET every 3 s, the first at
+// once or, when the poll already runs, its latest answer replayed). fn runs
+// on the Hub's goroutine: hop to the UI goroutine with ctx.Dispatch. stop
+// leaves the poll.
+// The tabs of the browser share the poll (crosstab.go).
+func Watch(sess *Session, r octavia.Ref, fn func(waiters.Update[Object])) (stop func()) {
+	c, key := sess.Client, HubKey(sess, r)
+	var served atomic.Pointer[Object]
+	if o := TakeServedObject(r); o != nil { // the page's served object, if it came with one: the poll's first read
+		served.Store(&o)
+	}
+	return ObjHub.Subscribe(key, SharedHubFetch(sess, "obj", ObjHub, key, func(ctx context.Context) (Object, error) {
+		if o := served.Swap(nil); o != nil {
+			return *o, nil
+		}
+		return c.Get(ctx, r)
+	}), fn)
+}
+
+// WatchTree subscribes fn to the shared poll of load balancer lbID's status
+// tree (as watch does).
+func WatchTree(sess *Session, lbID string, fn func(waiters.Update[*octavia.StatusTree])) (stop func()) {
+	c, key := sess.Client, treeKey(sess, lbID)
+	var served atomic.Pointer[octavia.StatusTree]
+	served.Store(TakeServedTree(lbID)) // the page's served tree, if it came with one: the poll's first read
+	return treeHub.Subscribe(key, SharedHubFetch(sess, "tree", treeHub, key, func(ctx context.Context) (*octavia.StatusTree, error) {
+		if t := served.Swap(nil); t != nil {
+			return t, nil
+		}
+		return c.LoadBalancerStatusTree(ctx, lbID)
+	}), fn)
+}
+
+// treeKey is the key of load balancer lbID's tree in treeHub.
+func treeKey(sess *Session, lbID string) string { return HubKey(sess, LBRef(lbID)) }
+
+// pokeTree makes the poll of load balancer lbID's tree, if one runs, read
+// it at once, with a GET of this tab's own (a write of this tab: every view
+// and wait sees its effect now, not up to 3 s later).
+func pokeTree(sess *Session, lbID string) {
+	key := treeKey(sess, lbID)
+	if tabs != nil {
+		tabs.demand(tabKeyOf(sess, "tree", key))
+	}
+	treeHub.Poke(key)
+}
+
+// PokeObject is pokeTree for the poll of object r.
+func PokeObject(sess *Session, r octavia.Ref) {
+	key := HubKey(sess, r)
+	if tabs != nil {
+		tabs.demand(tabKeyOf(sess, "obj", key))
+	}
+	ObjHub.Poke(key)
+}
+
+// LBRef is the Ref of load balancer id.
+func LBRef(id string) octavia.Ref {
+	return octavia.Ref{Kind: octavia.KindLoadBalancer, ID: id, LoadBalancerID: id}
+}
+
+// HubSource is the octavia.StatusSource of the session's waits: they read
+// the shared polls (objHub, treeHub) instead of GETs of their own, so a
+// wait adds no GET to a page that shows the same object, and a hundred
+// waits on one load balancer cost one GET per 3 s.
+type HubSource struct{ Sess *Session }
+
+// WaitClient is the session's client whose waits read the shared polls.
+func WaitClient(sess *Session) *octavia.Client {
+	return sess.Client.WithStatusSource(HubSource{sess})
+}
+
+// Status reads r's status from its shared poll: each call returns the
+// newest poll not returned yet, waiting for the next one if there is none.
+// A poll begun before the wait joined (the Hub's replay, a fetch in flight)
+// is skipped: it may predate the write, and a stale ACTIVE would end a wait
+// for ACTIVE at once; joining asks the poll for a read at once (the CLI's
+// first poll is immediate). A load balancer's status is read from its
+// status tree, the poll its pages read: a wait on a load balancer whose
+// page is open adds no GET.
+func (h HubSource) Status(r octavia.Ref) (waiters.Getter, func()) {
+	if r.Kind == octavia.KindLoadBalancer {
+		next, stop := h.Tree(r.ID)
+		return func(ctx context.Context) (string, error) {
+			t, err := next(ctx)
+			if err != nil {
+				return "", err
+			}
+			return string(t.LoadBalancer.ProvisioningStatus), nil
+		}, stop
+	}
+	key := r.Kind.StatusKey()
+	next, stop := newest(func(fn func(waiters.Update[Object])) func() { return Watch(h.Sess, r, fn) },
+		func() { PokeObject(h.Sess, r) })
+	return func(ctx context.Context) (string, error) {
+		o, err := next(ctx)
+		if err != nil {
+			return "", err
+		}
+		return o.Text(key), nil
+	}, stop
+}
+
+// Tree reads load balancer lbID's status tree from its shared poll, as
+// Status does.
+func (h HubSource) Tree(lbID string) (func(context.Context) (*octavia.StatusTree, error), func()) {
+	return newest(func(fn func(waiters.Update[*octavia.StatusTree])) func() { return WatchTree(h.Sess, lbID, fn) },
+		func() { pokeTree(h.Sess, lbID) })
+}
+
+// newest subscribes to a shared poll, pokes it (a read at once) and returns
+// a reader of its newest answer not read yet (skipping a poll begun before
+// it joined: a replay, a fetch in flight), and stop, which leaves the poll.
+func newest[T any](subscribe func(func(waiters.Update[T])) func(), poke func()) (next func(context.Context) (T, error), stop func()) {
+	latest := make(chan waiters.Update[T], 1)
+	joined := time.Now()
+	stop = subscribe(func(u waiters.Update[T]) {
+		if u.Replay || u.Start.Before(joined) {
+			return // polled before the write: the wait starts from the next poll
+		}
+		// Only this goroutine sends: after the drain there is room.
+		select {
+		case <-latest:
+		default:
+		}
+		latest <- u
+	})
+	next = func(ctx context.Context) (T, error) {
+		var zero T
+		select {
+		case <-ctx.Done():
+			return zero, ctx.Err()
+		case u := <-latest:
+			return u.Value, u.Err
+		}
+	}
+	poke()
+	return next, stop
+}

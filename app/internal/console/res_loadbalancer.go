@@ -1,0 +1,80 @@
+package console
+
+import (
+	"context"
+	"fmt"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/octavia"
+)
+
+// LBVIPBySubnet reports whether the create takes its VIP from a subnet
+// (else an existing port): the wizard's own choice, "_vip".
+func LBVIPBySubnet(v form.Values) bool { return v["_vip"] != "port" && v["_vip"] != "network" }
+
+// LBResource: load balancers, the root of Octavia's tree. Its create is
+// the create wizard (createPath), made of this form's create fields and
+// those of every kind of the tree; its page draws the status tree.
+var LBResource = &Resource{
+	Kind: octavia.KindLoadBalancer, Prefix: "lb", Singular: "load balancer", Plural: "load balancers",
+	Title: "Load balancers", Path: ListPath, Paged: true, Times: true, Create: true, Edit: true, Delete: true,
+	Intro:      "A load balancer spreads traffic over a pool of members behind one virtual IP (VIP).",
+	CreatePath: CreatePath,
+	Columns:    []Column{{Title: "VIP address", Key: "vip_address", Mono: true}, {Title: "Provider", Key: "provider", Width: "9%"}},
+	Props: []property{
+		{Key: "name"}, {Key: "id"}, {Key: "description"}, {Key: "provisioning_status"}, {Key: "operating_status"},
+		{Key: "vip_address"}, {Key: "vip_subnet_id"}, {Key: "vip_network_id"}, {Key: "vip_port_id"},
+		{Key: "provider"}, {Key: "flavor_id"}, {Key: "availability_zone"}, {Key: "admin_state_up"},
+		{Key: "listeners"}, {Key: "pools"}, {Key: "tags"}, {Key: "created_at"}, {Key: "updated_at"}, {Key: "project_id"},
+	},
+	Fields: []form.Field{
+		{Key: "name", Label: "Name"}, {Key: "description", Label: "Description"},
+		{Key: "vip_subnet_id", Label: "VIP subnet", Type: form.Subnet, Only: form.Create, Required: true, Show: LBVIPBySubnet},
+		{Key: "vip_address", Label: "Fixed VIP address", Only: form.Create, Show: LBVIPBySubnet,
+			Hint: "Empty: Neutron picks a free address of the subnet."},
+		{Key: "vip_port_id", Label: "Existing port", Type: form.Port, Only: form.Create, Required: true,
+			Show: func(v form.Values) bool { return v["_vip"] == "port" }},
+		{Key: "vip_network_id", Label: "VIP network", Only: form.Create, Required: true, // typed: lb_vip_typed.go
+			Show: func(v form.Values) bool { return v["_vip"] == "network" }},
+		{Key: "flavor_id", Label: "Flavor", Type: form.Ref, Ref: octavia.KindFlavor, Only: form.Create},
+		{Key: "availability_zone", Label: "Availability zone", Type: form.Ref, Ref: octavia.KindAvailabilityZone, Only: form.Create},
+		{Key: "provider", Label: "Provider", Type: form.Ref, Ref: octavia.KindProvider, Only: form.Create,
+			Hint: "Its pools, listeners and monitors are offered what this provider takes. Empty: the cloud's default provider."},
+		{Key: "admin_state_up", Label: "Admin state up", Type: form.Bool, Default: "true"},
+		{Key: "vip_qos_policy_id", Label: "VIP QoS policy ID", Hint: "A Neutron QoS policy for the VIP port; clear it to remove the policy.", Null: true},
+		{Key: "tags", Label: "Tags", Type: form.List, Only: form.Create, Hint: "One per line or comma-separated."},
+	},
+	Filters:  []listFilter{{Key: "tags", Label: "Tags"}},
+	Validate: form.ValidateLoadBalancer,
+	Cascade: func(o Object) string {
+		l, p := len(o.IDs("listeners")), len(o.IDs("pools"))
+		if l+p == 0 {
+			return ""
+		}
+		return fmt.Sprintf("%d listeners and %d pools", l, p)
+	},
+	Sections: []func(env SectionEnv) goapp.UI{
+		func(env SectionEnv) goapp.UI { return &statusTreeCard{Read: env.Tree, Live: env.Live} },
+		func(env SectionEnv) goapp.UI { return statsCard(octavia.KindLoadBalancer, env.Ref.ID) },
+		func(env SectionEnv) goapp.UI { // the amphorae: admins only (Octavia's default policy)
+			return goapp.If(env.Sess.Info.HasRole("admin"), func() goapp.UI {
+				return &lbAmphorae{LBID: env.Ref.ID, LBName: env.Name, Status: env.Obj.Text("provisioning_status"), OnWrite: env.Follow}
+			})
+		},
+	},
+	Children: []child{{Of: octavia.KindListener, Filter: "loadbalancer_id"}, {Of: octavia.KindPool, Filter: "loadbalancer_id"}},
+	Actions: []Action{{
+		ID: "lb-failover", Label: "Fail over", Admin: true,
+		Confirm: "Octavia rebuilds the load balancer's amphorae one by one; traffic may drop for a moment. The load balancer is PENDING_UPDATE until it is done.",
+		Write: func(r octavia.Ref, o Object) Write {
+			return Write{Op: Operation{Kind: OpFailover, Wait: WaitLBActive, Ref: r, Written: "PUT load balancer " + r.ID + " failover",
+				Status: string(octavia.StatusPendingUpdate)}, Was: o.Text("provisioning_status"),
+				Send: func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error) {
+					acc, err := c.FailoverLoadBalancer(ctx, r.ID)
+					return nil, acc, err
+				}}
+		},
+	}},
+}

@@ -1,0 +1,54 @@
+package console
+
+import (
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/octavia"
+)
+
+// poolTLS reports whether the form's pool speaks TLS to its members (its
+// certificate fields apply).
+func poolTLS(v form.Values) bool { return v["tls_enabled"] == "true" }
+
+// PoolRes: pools, the members a listener (or an L7 policy) hands traffic to.
+// Octavia filters pools by load balancer but not by listener (a pool names
+// its listeners in a list): the listener filter is the console's own
+// (Local), on the pools Octavia lists.
+var PoolRes = &Resource{
+	Kind: octavia.KindPool, Prefix: "pool", Singular: "pool", Plural: "pools", Title: "Pools",
+	Path: "/pools", Paged: true, Times: true, Create: true, Edit: true, Delete: true,
+	Intro: "A pool is a set of members (backend servers) and the algorithm that spreads traffic over them.",
+	Columns: []Column{{Title: "Protocol", Key: "protocol", Width: "8%"}, {Title: "Algorithm", Key: "lb_algorithm", Width: "12%"},
+		{Title: "Load balancer", Key: "loadbalancers", Link: octavia.KindLoadBalancer, Width: "11%"}},
+	Props: []property{
+		{Key: "name"}, {Key: "id"}, {Key: "description"}, {Key: "provisioning_status"}, {Key: "operating_status"},
+		{Key: "loadbalancers", Label: "Load balancer"}, {Key: "listeners"}, {Key: "healthmonitor_id"}, {Key: "members"},
+		{Key: "protocol"}, {Key: "lb_algorithm"}, {Key: "session_persistence"}, {Key: "admin_state_up"}, {Key: "tags"},
+	},
+	Fields: []form.Field{
+		{Key: "loadbalancer_id", Label: "Load balancer", Type: form.Ref, Ref: octavia.KindLoadBalancer, Only: form.Create,
+			Hint: "Or a listener: the pool becomes its default pool."},
+		{Key: "listener_id", Label: "Listener", Type: form.Ref, Ref: octavia.KindListener, RefBy: "loadbalancer_id", Only: form.Create},
+		{Key: "name", Label: "Name"}, {Key: "description", Label: "Description"},
+		{Key: "protocol", Label: "Protocol", Type: form.Choice, Only: form.Create, Required: true, Default: "HTTP",
+			Choices: []string{"HTTP", "HTTPS", "PROXY", "PROXYV2", "TCP", "UDP", "SCTP"}},
+		{Key: "lb_algorithm", Label: "Algorithm", Type: form.Choice, Required: true, Default: "ROUND_ROBIN",
+			Choices: []string{"ROUND_ROBIN", "LEAST_CONNECTIONS", "SOURCE_IP", "SOURCE_IP_PORT"}},
+		{Key: "session_persistence.type", Label: "Session persistence", Type: form.Choice, Null: true,
+			Choices: []string{"SOURCE_IP", "HTTP_COOKIE", "APP_COOKIE"}},
+		{Key: "session_persistence.cookie_name", Label: "Cookie name", Required: true,
+			Show: func(v form.Values) bool { return v["session_persistence.type"] == "APP_COOKIE" }},
+		{Key: "tls_enabled", Label: "TLS to the members", Type: form.Bool},
+		{Key: "tls_container_ref", Label: "Client certificate to the members (Barbican URL)", Show: poolTLS, Null: true},
+		{Key: "ca_tls_container_ref", Label: "CA of the members (Barbican URL)", Show: poolTLS, Null: true},
+		{Key: "crl_container_ref", Label: "Revocation list of the members (Barbican URL)", Show: poolTLS, Null: true},
+		{Key: "admin_state_up", Label: "Admin state up", Type: form.Bool, Default: "true"},
+		{Key: "tags", Label: "Tags", Type: form.List, Only: form.Create, Hint: "One per line or comma-separated."},
+	},
+	Filters: []listFilter{{Key: "loadbalancer_id", Label: "Load balancer", Of: octavia.KindLoadBalancer},
+		{Key: "listener_id", Label: "Listener", Of: octavia.KindListener, Local: "listeners"}, {Key: "tags", Label: "Tags"}},
+	Validate: form.ValidatePool,
+	Children: []child{{Of: octavia.KindMember}, {Of: octavia.KindMonitor, Filter: "pool_id"}},
+	Sections: []func(env SectionEnv) goapp.UI{func(env SectionEnv) goapp.UI { return &batchMembers{Env: env} }},
+}

@@ -1,0 +1,114 @@
+package console
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/internal/ui"
+	"github.com/octaview/octaview/waiters"
+)
+
+// retryWhenActive is the "Retry when ACTIVE" offer shown beside a write that
+// Octavia refused because its load balancer is busy (a 409 immutable:
+// busy(err); the writer offers it). Pressed, it waits until the load
+// balancer is ACTIVE, with the client's wait on the shared poll of the load
+// balancer (no GET of its own when a page or an operation already polls
+// it), then sends the same write once (Send, which makes it a new
+// operation). The wait can be cancelled, and ends with the component
+// (OnDismount).
+type retryWhenActive struct {
+	goapp.Compo
+
+	ID   string // DOM id prefix: "{ID}-btn", "{ID}-cancel", "{ID}-state"
+	LBID string // the busy load balancer
+	// Send sends the refused write again, once, as a new write. UI
+	// goroutine. It runs on its page's own context (saved in OnNav), not
+	// this component's: its answer comes after this component is gone.
+	Send func()
+
+	uctx    goapp.Context // the component's own (OnMount): a button's goes away with the button
+	gen     int           // counts the waits: an ended or cancelled one's answer is dropped
+	cancel  context.CancelFunc
+	waiting bool
+	polls   int
+	last    string // the load balancer's last status seen
+	err     string
+}
+
+func (r *retryWhenActive) OnMount(ctx goapp.Context) { r.uctx = ctx }
+func (r *retryWhenActive) OnDismount()               { r.stop() }
+
+// start waits for the load balancer, then sends. UI goroutine; the wait
+// runs in ctx.Async.
+func (r *retryWhenActive) start(ctx goapp.Context, e goapp.Event) {
+	sess := CurrentSession()
+	if sess == nil || r.waiting || r.LBID == "" {
+		return
+	}
+	ctx = r.uctx // the button goes away while the wait runs, and a Dispatch with it
+	r.stop()
+	wctx, cancel := context.WithCancel(context.Background())
+	r.gen++
+	gen := r.gen
+	r.cancel, r.waiting, r.err, r.polls, r.last = cancel, true, "", 0, ""
+	lbID := r.LBID
+	opts := waiters.Options{OnPoll: func(p waiters.Poll) {
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if r.gen == gen {
+				r.polls, r.last = p.Attempt, p.Status
+			}
+		})
+	}}
+	ctx.Async(func() {
+		_, err := WaitClient(sess).WaitLoadBalancerActive(wctx, lbID, opts)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if r.gen != gen || !r.waiting {
+				return // cancelled, or the component went away
+			}
+			r.stop()
+			switch {
+			case errors.Is(err, context.Canceled):
+			case err != nil:
+				r.err = "The retry was not sent: the load balancer " + WaitFailure(err, r.last)
+			case r.Send != nil:
+				r.Send()
+			}
+		})
+	})
+}
+
+// stop ends the wait, if one runs. UI goroutine.
+func (r *retryWhenActive) stop() {
+	r.gen++
+	r.waiting = false
+	if r.cancel != nil {
+		r.cancel()
+		r.cancel = nil
+	}
+}
+
+// retryStateText says where the wait is.
+func retryStateText(polls int, last string) string {
+	s := "Waiting for the load balancer to be ACTIVE, then the same write is sent once"
+	if polls > 0 {
+		s += fmt.Sprintf(" (%d %s, last %s)", polls, map[bool]string{true: "poll", false: "polls"}[polls == 1], ui.StatusLabel(last))
+	}
+	return s + "…"
+}
+
+func (r *retryWhenActive) Render() goapp.UI {
+	if r.waiting {
+		return ui.IDClassDiv(r.ID+"-state", "retry", "retry-waiting").Aria("live", "polite").Body(
+			ui.ClassSpanText("retry-text", retryStateText(r.polls, r.last)),
+			ui.TypedButton(r.ID+"-cancel", "button").Class("btn", "btn-ghost").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { r.stop() }).Text("Cancel"),
+		)
+	}
+	return ui.IDClassDiv(r.ID+"-state", "retry").Body(
+		ui.TypedButton(r.ID+"-btn", "button").Class("btn").OnClick(r.start).Text("Retry when ACTIVE"),
+		goapp.If(r.err != "", func() goapp.UI { return ui.ClassSpanText("st-error-text", " "+r.err) }),
+	)
+}

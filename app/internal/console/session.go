@@ -1,0 +1,153 @@
+package console
+
+import (
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/internal/ui"
+	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/octavia"
+)
+
+// Session is the signed-in user's client and what the UI derives from it.
+// The app never holds the Keystone token: the server keeps it sealed in an
+// HttpOnly cookie and the client sends serverapi.SessionToken in its place
+// (docs/operating.md "Sessions"), so a reload or a new tab restores the session from
+// the cookie (restoreSession) and no script can read the token.
+type Session struct {
+	Client   *octavia.Client
+	Info     octavia.Session
+	Config   serverapi.Config
+	ReadOnly bool
+	Regions  []string          // the catalog's load-balancer regions (a picker when > 1)
+	Projects []octavia.Project // the user's projects, once the switcher listed them
+	// Since is when the check that validated its token in this tab was
+	// sent (a restore's, a login's): a logout of another tab of the
+	// browser stamped later ended it (loggedOutSince).
+	Since time.Time
+}
+
+var current struct {
+	mu  sync.Mutex
+	s   *Session
+	bye string // what the login page says once, after a logout
+}
+
+// CurrentSession is the signed-in session, or nil. Any goroutine.
+func CurrentSession() *Session {
+	current.mu.Lock()
+	defer current.mu.Unlock()
+	return current.s
+}
+
+// setSession replaces the signed-in session (nil signs out). Any goroutine.
+func setSession(s *Session) {
+	current.mu.Lock()
+	defer current.mu.Unlock()
+	current.s = s
+}
+
+// AdoptSession makes sess the signed-in session, unless another tab of
+// the browser logged out since its token was validated in this tab
+// (loggedOutSince: a logout this tab could not hear, not listening yet, or
+// heard while it had no session): then it signs out, leaving loggedOutText
+// for the login page, and reports false. Any goroutine.
+func AdoptSession(sess *Session) bool {
+	if loggedOutSince(sess) {
+		signOut(loggedOutText)
+		return false
+	}
+	setSession(sess)
+	return true
+}
+
+// signOut forgets the signed-in session (and the browser session's id the
+// tab was bound to) and leaves bye (logoutNotice) for the login page to
+// show. Any goroutine.
+func signOut(bye string) {
+	bindSession("")
+	current.mu.Lock()
+	defer current.mu.Unlock()
+	current.s, current.bye = nil, bye
+}
+
+// TakeBye returns what the last logout left for the login page, once ("" if
+// nothing). Any goroutine.
+func TakeBye() string {
+	current.mu.Lock()
+	defer current.mu.Unlock()
+	bye := current.bye
+	current.bye = ""
+	return bye
+}
+
+// logoutNotice is what the login page says after a logout: that the token
+// was revoked (revokeErr nil), or why it could not be and until when it stays
+// valid (expiresAt; zero when unknown).
+func logoutNotice(revokeErr error, expiresAt time.Time) string {
+	if revokeErr == nil {
+		return "You are logged out; your token was revoked."
+	}
+	why := strings.TrimSuffix(octavia.Message(revokeErr), ".")
+	if why != "" {
+		why = strings.ToLower(why[:1]) + why[1:] // "The service ..." goes on a sentence
+	}
+	s := "You are logged out here, but your token could not be revoked: " + why
+	if expiresAt.IsZero() {
+		return s + "; it stays valid until Keystone expires it."
+	}
+	return s + "; it expires at " + ui.FormatTime(expiresAt) + " UTC."
+}
+
+// RequireSession returns the signed-in session, or navigates to the login
+// page (coming back to this page after login) and returns nil. UI goroutine;
+// on the server (pre-rendering) it returns nil and does nothing.
+func RequireSession(ctx goapp.Context) *Session {
+	if goapp.IsServer {
+		return nil
+	}
+	if s := CurrentSession(); s != nil {
+		return s
+	}
+	ctx.Navigate(LoginFor(ctx.Page().URL().RequestURI())) // as the server's 303 (login_next.go)
+	return nil
+}
+
+// SafeNext keeps a post-login destination only when it is a clean path of
+// this app (no scheme, no host, no backslash, no "//", "." or ".." segment,
+// even encoded: /login/../..//evil.example is refused), so a crafted link
+// cannot send the user elsewhere; anything else gives the load balancer list.
+func SafeNext(next string) string {
+	u, err := url.Parse(next)
+	if err != nil || next == "" || next[0] != '/' || u.Scheme != "" || u.Host != "" || u.Opaque != "" || strings.Contains(next, "\\") {
+		return ListPath
+	}
+	if !cleanPath(u.Path) || strings.TrimSuffix(u.Path, "/") == LoginPath {
+		return ListPath
+	}
+	return next
+}
+
+// cleanPath reports whether p, empty or rooted (a URL's path whose text
+// starts with a slash), is path.Clean(p), or that with a slash after it:
+// no empty, "." or ".." segment (a hand-written check, so that the wasm
+// does not link package path for it).
+func cleanPath(p string) bool {
+	if p == "/" || p == "//" {
+		return true
+	}
+	if p == "" || p[0] != '/' {
+		return false
+	}
+	p = strings.TrimSuffix(p[1:], "/")
+	for seg := range strings.SplitSeq(p, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return false
+		}
+	}
+	return true
+}

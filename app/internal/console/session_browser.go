@@ -1,0 +1,358 @@
+package console
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/internal/ui"
+	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/octavia"
+)
+
+// Keys of the browser's localStorage (no secrets: a region name, a time).
+const (
+	regionKey = "octaview.region" // the region picked last
+	logoutKey = "octaview.logout" // set on logout: every other tab signs out
+)
+
+// SessionTransport marks every request of the app's client as the
+// session's (serverapi.SessionHeader, with the browser session's id once a
+// token answer named it) and asks for the picked region. An answer in which
+// the server refused the session's cookies ends the session, with the
+// server's reason (sessionRefused).
+type SessionTransport struct {
+	Region string
+	Next   http.RoundTripper
+}
+
+func (t SessionTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set(serverapi.SessionHeader, sessionBinding())
+	if t.Region != "" {
+		r.Header.Set(serverapi.RegionHeader, t.Region)
+	}
+	// the page's first read, which the server made (served.go), when it
+	// made it in this client's region
+	if resp, ok := TakeServed(r, t.Region); ok {
+		return resp, nil
+	}
+	next := t.Next
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	resp, err := next.RoundTrip(r)
+	if err != nil {
+		return nil, err
+	}
+	if id := resp.Header.Get(serverapi.SessionHeader); id != "" {
+		bindSession(id)
+	}
+	if resp.Header.Get(serverapi.SessionRefusedHeader) != "" {
+		body, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+		resp.Body.Close()
+		resp.Body = io.NopCloser(bytes.NewReader(body))
+		var fault struct {
+			FaultString string `json:"faultstring"`
+		}
+		json.Unmarshal(body, &fault)
+		sessionRefused(cmp.Or(fault.FaultString, "The server refused this session's cookie: log in again."))
+	}
+	return resp, nil
+}
+
+// binding is the browser session's id this tab is bound to ("" = none yet:
+// the next token answer names it). Requests carry it; the server refuses a
+// cookie of another session instead of using it.
+var binding struct {
+	mu sync.Mutex
+	id string
+}
+
+// sessionBinding is the SessionHeader value of this tab's requests. Any goroutine.
+func sessionBinding() string {
+	binding.mu.Lock()
+	defer binding.mu.Unlock()
+	return cmp.Or(binding.id, serverapi.SessionUnbound)
+}
+
+// bindSession binds this tab to the browser session id ("" unbinds). Any goroutine.
+func bindSession(id string) {
+	binding.mu.Lock()
+	defer binding.mu.Unlock()
+	binding.id = id
+}
+
+// SessionConfig is cfg for the browser's session: requests marked as the
+// session's, the region asked for, and a 401 asking the user to log in
+// again (reauthenticate) instead of re-sending a kept password.
+func SessionConfig(cfg octavia.Config, region string) octavia.Config {
+	cfg.HTTPClient = &http.Client{Transport: SessionTransport{Region: region}}
+	cfg.Region = region
+	cfg.Reauth = reauthenticate
+	return cfg
+}
+
+// cookieConfig is the session's client configuration on the token the
+// cookie holds: as is (projectID ""), or rescoped to projectID.
+func cookieConfig(origin, projectID, region string) octavia.Config {
+	cfg := ClientConfig(origin, "", "", "", "")
+	cfg.Token = serverapi.SessionToken
+	cfg.ProjectID = projectID
+	return SessionConfig(cfg, region)
+}
+
+// NewSession builds the session of a logged-in client.
+func NewSession(client *octavia.Client, cfg serverapi.Config) *Session {
+	info := client.Session()
+	info.Region = RegionOf(client.Regions(), info.Region, cfg.Region)
+	return &Session{Client: client, Info: info, Config: cfg, ReadOnly: readOnlyFor(cfg, info.Roles), Regions: client.Regions()}
+}
+
+// RestoreSession signs in from the session cookie (a reload, a new tab, a
+// pasted link): it validates the cookie's token through the proxy. It
+// blocks: call it in ctx.Async. An EUNAUTHORIZED error means no session.
+func RestoreSession(ctx context.Context, origin string, cfg serverapi.Config) (*Session, error) {
+	since := time.Now()
+	r := StoredRegion()
+	client, err := octavia.New(ctx, cookieConfig(origin, "", r))
+	if err == nil {
+		client, err = InRegion(ctx, origin, r, client) // the region may be gone
+	}
+	if err != nil {
+		return nil, err
+	}
+	s := NewSession(client, cfg)
+	s.Since = since
+	return s, nil
+}
+
+// RegionOf is the region a client asking for picked ("" = none) reads
+// in, given the catalog's regions and the server's configured region: the
+// one the proxy uses (picked when the catalog lists it, else the server's
+// when listed, else the catalog's first; "" when it lists none). The
+// header's label and the rows' reads name it both (newSession), in the
+// browser and in the server's first screen.
+func RegionOf(regions []string, picked, configured string) string {
+	switch {
+	case picked != "" && slices.Contains(regions, picked):
+		return picked
+	case configured != "" && slices.Contains(regions, configured):
+		return configured
+	case len(regions) > 0:
+		return regions[0]
+	}
+	return ""
+}
+
+// StoredRegion is the region picked last in this browser ("" = none). It
+// mirrors it into the region cookie (keepRegionCookie), so that the
+// server's next first screen is read in it.
+func StoredRegion() string {
+	r := ""
+	if v := ui.WindowGet("localStorage").Call("getItem", regionKey); v.Truthy() {
+		r = v.String()
+	}
+	keepRegionCookie(r)
+	return r
+}
+
+// keepRegionCookie sets the region cookie (serverapi.RegionCookie) to
+// region, or clears it for "": a region's name only (no secret), for
+// every path, SameSite=Lax, Secure on https. It outlives a logout, as the
+// picked region does (localStorage). Browser.
+func keepRegionCookie(region string) {
+	doc := ui.WindowGet("document")
+	attrs := "; Path=/; SameSite=Lax"
+	if ui.WindowURL().Scheme == "https" {
+		attrs += "; Secure"
+	}
+	if region == "" {
+		if strings.Contains(doc.Get("cookie").String(), serverapi.RegionCookie+"=") {
+			doc.Set("cookie", serverapi.RegionCookie+"="+attrs+"; Max-Age=0")
+		}
+		return
+	}
+	doc.Set("cookie", serverapi.RegionCookie+"="+url.QueryEscape(region)+attrs+"; Max-Age=31536000")
+}
+
+// InRegion returns client when its catalog has region (or region is ""),
+// else a client of the same session on the server's region.
+func InRegion(ctx context.Context, origin, region string, client *octavia.Client) (*octavia.Client, error) {
+	if region == "" || slices.Contains(client.Regions(), region) {
+		return client, nil
+	}
+	return octavia.New(ctx, cookieConfig(origin, "", ""))
+}
+
+// reauth is the pending "log in again" of an expired or revoked token: the
+// requests that got a 401 wait in reauthenticate until the dialog ends.
+var reauth struct {
+	mu      sync.Mutex
+	pending chan struct{} // closed when the dialog ends; nil: none
+	err     error         // why it ended without a login (nil: logged in)
+	shells  map[*Shell]goapp.Context
+}
+
+// errReauthDeclined ends the waits of a session the user left.
+var errReauthDeclined = errors.New("the session ended: log in again")
+
+// reauthenticate is the client's Reauth: it shows the dialog in every
+// mounted shell and waits until the user logged in again or left.
+func reauthenticate(ctx context.Context) error {
+	reauth.mu.Lock()
+	ch := reauth.pending
+	if ch == nil {
+		ch = make(chan struct{})
+		reauth.pending, reauth.err = ch, nil
+		for s, sctx := range reauth.shells {
+			sctx.Dispatch(s.openReauth)
+		}
+	}
+	reauth.mu.Unlock()
+	select {
+	case <-ch:
+		reauth.mu.Lock()
+		defer reauth.mu.Unlock()
+		return reauth.err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// reauthPending reports whether the "log in again" dialog is due.
+func reauthPending() bool {
+	reauth.mu.Lock()
+	defer reauth.mu.Unlock()
+	return reauth.pending != nil
+}
+
+// endReauth ends the dialog: err nil after a new login, else the waiting
+// requests fail with err.
+func endReauth(err error) {
+	reauth.mu.Lock()
+	defer reauth.mu.Unlock()
+	if reauth.pending != nil {
+		reauth.err = err
+		close(reauth.pending)
+		reauth.pending = nil
+	}
+}
+
+// watchShell registers a mounted shell (for the dialog and for logouts of
+// other tabs); unwatchShell forgets it.
+// The first one listens to the other tabs' logouts, then checks that none
+// happened before it listened, since the session's token was validated
+// (loggedOutSince: the storage event of a logout reaches only the tabs
+// that listen by then).
+func watchShell(s *Shell, ctx goapp.Context) {
+	first := false
+	listenLogouts.Do(func() {
+		first = true
+		goapp.Window().Call("addEventListener", "storage", goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+			if len(args) > 0 && args[0].Get("key").String() == logoutKey {
+				loggedOutElsewhere()
+			}
+			return nil
+		}))
+	})
+	reauth.mu.Lock()
+	if reauth.shells == nil {
+		reauth.shells = map[*Shell]goapp.Context{}
+	}
+	reauth.shells[s] = ctx
+	reauth.mu.Unlock()
+	if first && loggedOutSince(CurrentSession()) {
+		loggedOutElsewhere()
+	}
+}
+
+// loggedOutSince reports whether another tab of this browser logged out
+// (announceLogout's stamp, a time: no secret) at or after sess's token was
+// validated in this tab (sess.since): a logout this tab could not hear, as
+// its Go program did not listen yet (a served page's app starting while
+// another tab logs out). Any goroutine.
+func loggedOutSince(sess *Session) bool {
+	if sess == nil || sess.Since.IsZero() {
+		return false
+	}
+	ns, err := strconv.ParseInt(logoutStamp(), 10, 64)
+	return err == nil && ns >= sess.Since.UnixNano()
+}
+
+// logoutStamp is the last logout's stamp in this browser (announceLogout:
+// nanoseconds since the epoch; "" when none). A variable: tests stand in
+// for the browser's localStorage.
+var logoutStamp = func() string {
+	if v := ui.WindowGet("localStorage").Call("getItem", logoutKey); v.Truthy() {
+		return v.String()
+	}
+	return ""
+}
+
+func unwatchShell(s *Shell) {
+	reauth.mu.Lock()
+	defer reauth.mu.Unlock()
+	delete(reauth.shells, s)
+}
+
+var listenLogouts sync.Once
+
+// announceLogout tells the other tabs of this browser that the session
+// ended (they get a storage event).
+func announceLogout() {
+	ui.WindowGet("localStorage").Call("setItem", logoutKey, strconv.FormatInt(time.Now().UnixNano(), 10))
+}
+
+// loggedOutText is what the login page says after another tab logged out.
+const loggedOutText = "You logged out in another tab."
+
+// loggedOutElsewhere signs this tab out after another tab logged out.
+func loggedOutElsewhere() {
+	if CurrentSession() == nil {
+		return
+	}
+	endSession(loggedOutText)
+}
+
+// sessionRefused ends the session after the server refused its cookies (two
+// of them, or another session's) or could not make one (a token too large
+// for a cookie): reason, the server's, is what the login page says. The
+// other tabs of the browser log out too. Any goroutine.
+func sessionRefused(reason string) {
+	if CurrentSession() == nil {
+		signOut(reason) // a login: the login page shows it
+		return
+	}
+	announceLogout()
+	endSession(reason)
+}
+
+// endSession signs this tab out, leaves bye for the login page and goes there.
+func endSession(bye string) {
+	endReauth(errReauthDeclined)
+	Operations.reset()
+	signOut(bye)
+	reauth.mu.Lock()
+	var ctxs []goapp.Context
+	for _, c := range reauth.shells {
+		ctxs = append(ctxs, c)
+	}
+	reauth.mu.Unlock()
+	for _, c := range ctxs {
+		c.Dispatch(func(ctx goapp.Context) { ctx.Navigate(LoginPath) })
+		break
+	}
+}

@@ -1,0 +1,165 @@
+package console
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/octaview/octaview/app/internal/ui"
+	"github.com/octaview/octaview/octavia"
+)
+
+// NodeKind is what a status-tree node stands for.
+type NodeKind string
+
+const (
+	kindLoadBalancer NodeKind = "load balancer"
+	kindListener     NodeKind = "listener"
+	kindPool         NodeKind = "pool"
+	KindMonitor      NodeKind = "health monitor"
+	KindMember       NodeKind = "member"
+)
+
+// label is the short upper-case word a node's box starts with.
+func (k NodeKind) label() string {
+	switch k {
+	case kindLoadBalancer:
+		return "LB"
+	case KindMonitor:
+		return "MONITOR"
+	}
+	return strings.ToUpper(string(k))
+}
+
+// Geometry of the drawn tree, in SVG user units (CSS pixels at 100 %).
+const (
+	treeNodeW     = 240
+	treeNodeH     = 46
+	treeColGap    = 44
+	treeRowGap    = 10
+	treePad       = 8
+	treeNameMax   = 26 // characters of a name that fit in a node at 12 px
+	treeDetailMax = 36 // characters of the detail line (10 px monospace)
+)
+
+// treeNode is one box of the drawn tree: its top-left corner, what it is,
+// the text it shows and the statuses that colour it.
+type treeNode struct {
+	Kind         NodeKind
+	ID           string
+	Parent       string // a member's pool: its page is under the pool's
+	Name         string // full name (or a stand-in); the box shows it shortened
+	Detail       string // second line: e.g. "10.0.0.5:80" for a member
+	Provisioning string
+	Operating    string
+	X, Y         int
+	Flash        bool   // its status changed at the last read: it flashes once
+	Note         string // how long it has been so, for a node in PENDING_*, ERROR or DEGRADED ("" = nothing to say)
+}
+
+// treeEdge joins parent Nodes[From] to child Nodes[To].
+type treeEdge struct{ From, To int }
+
+// treeLayout is a status tree placed on a plane: columns by depth (load
+// balancer, listeners, pools, then monitors and members), one row per leaf,
+// each parent centred on its children.
+type treeLayout struct {
+	Nodes         []treeNode
+	Edges         []treeEdge
+	Width, Height int
+}
+
+// LayoutStatusTree places every node of t (the "loadbalancer" object of
+// Octavia's status tree, as the client reads it and the server's
+// /api/status carries it). It is a plain function so that the picture's
+// geometry is tested natively.
+func LayoutStatusTree(t octavia.StatusLoadBalancer) treeLayout {
+	var l treeLayout
+	row, maxDepth := 0, 0
+	// place adds a node at depth d and returns its index; children are laid
+	// out by kids, which returns the indices of the nodes it placed.
+	var place func(n treeNode, d int, kids func(d int) []int) int
+	place = func(n treeNode, d int, kids func(d int) []int) int {
+		maxDepth = max(maxDepth, d)
+		n.X = treePad + d*(treeNodeW+treeColGap)
+		i := len(l.Nodes)
+		l.Nodes = append(l.Nodes, n)
+		var children []int
+		if kids != nil {
+			children = kids(d + 1)
+		}
+		if len(children) == 0 {
+			l.Nodes[i].Y = treePad + row*(treeNodeH+treeRowGap)
+			row++
+		} else {
+			first, last := l.Nodes[children[0]].Y, l.Nodes[children[len(children)-1]].Y
+			l.Nodes[i].Y = (first + last) / 2
+		}
+		for _, c := range children {
+			l.Edges = append(l.Edges, treeEdge{From: i, To: c})
+		}
+		return i
+	}
+	place(treeNode{Kind: kindLoadBalancer, ID: t.ID, Name: ui.DisplayName(t.Name, t.ID), Detail: countsText(t),
+		Provisioning: string(t.ProvisioningStatus), Operating: string(t.OperatingStatus)}, 0, func(d int) []int {
+		var idx []int
+		for _, ls := range t.Listeners {
+			idx = append(idx, place(treeNode{Kind: kindListener, ID: ls.ID, Name: ui.DisplayName(ls.Name, ls.ID),
+				Provisioning: string(ls.ProvisioningStatus), Operating: string(ls.OperatingStatus)}, d, func(d int) []int {
+				var idx []int
+				for _, p := range ls.Pools {
+					idx = append(idx, place(treeNode{Kind: kindPool, ID: p.ID, Name: ui.DisplayName(p.Name, p.ID),
+						Detail:       fmt.Sprintf("%d members", len(p.Members)),
+						Provisioning: string(p.ProvisioningStatus), Operating: string(p.OperatingStatus)}, d, func(d int) []int {
+						var idx []int
+						if m := p.HealthMonitor; m != nil {
+							idx = append(idx, place(treeNode{Kind: KindMonitor, ID: m.ID, Name: ui.DisplayName(m.Name, m.ID),
+								Detail: m.Type, Provisioning: string(m.ProvisioningStatus), Operating: string(m.OperatingStatus)}, d, nil))
+						}
+						for _, m := range p.Members {
+							idx = append(idx, place(treeNode{Kind: KindMember, ID: m.ID, Parent: p.ID, Name: ui.DisplayName(m.Name, m.ID),
+								Detail: memberAddress(m), Provisioning: string(m.ProvisioningStatus), Operating: string(m.OperatingStatus)}, d, nil))
+						}
+						return idx
+					}))
+				}
+				return idx
+			}))
+		}
+		return idx
+	})
+	l.Width = 2*treePad + (maxDepth+1)*treeNodeW + maxDepth*treeColGap
+	l.Height = 2*treePad + row*treeNodeH + max(row-1, 0)*treeRowGap
+	return l
+}
+
+// countsText sums up a load balancer's children for its node.
+func countsText(t octavia.StatusLoadBalancer) string {
+	pools, members := 0, 0
+	for _, l := range t.Listeners {
+		pools += len(l.Pools)
+		for _, p := range l.Pools {
+			members += len(p.Members)
+		}
+	}
+	return fmt.Sprintf("%d listeners · %d pools · %d members", len(t.Listeners), pools, members)
+}
+
+// memberAddress is "address:port" (IPv6 in brackets), or "" without an address.
+func memberAddress(m octavia.StatusMember) string {
+	if m.Address == "" {
+		return ""
+	}
+	if strings.Contains(m.Address, ":") {
+		return fmt.Sprintf("[%s]:%d", m.Address, m.ProtocolPort)
+	}
+	return fmt.Sprintf("%s:%d", m.Address, m.ProtocolPort)
+}
+
+// Shorten cuts s to at most n characters (runes), ending with "…" when cut.
+func Shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

@@ -1,0 +1,236 @@
+package console
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/internal/ui"
+	"github.com/octaview/octaview/app/serverapi"
+)
+
+// Upgrades (docs/deploying.md "Upgrades"): the app runs one build, the one its page's
+// GOAPP_VERSION names (the server pins app.wasm's URL to it). Every answer of
+// the server names the build that served it (serverapi.BuildHeader). When one
+// names another build, the app asks the browser to look for a new service
+// worker now (not at its next navigation); the worker installs only a whole
+// build, and once it is active go-app calls OnAppUpdate: the notice then says
+// "a new version is available" with a Reload button, and the app keeps
+// working on its own build until the user reloads. The status wall, which
+// nobody clicks, reloads by itself.
+
+// updateCheckEvery bounds how often an answer of another build makes the app
+// ask for a new service worker (a rolling update answers from both builds
+// for a while).
+const updateCheckEvery = time.Minute
+
+// builds is when the app last asked for a new service worker.
+var builds struct {
+	mu      sync.Mutex
+	checked time.Time
+	// later: an answer of another build came within updateCheckEvery of
+	// the last look, and a look is set for when that time is up
+	later bool
+}
+
+// lookForUpdate asks the browser for a new service worker and every notice
+// on screen which build is installed (a variable for the tests).
+var lookForUpdate = func() {
+	goapp.TryUpdate()
+	checkNotices() // the new worker may be active already: no event then
+}
+
+func init() {
+	if goapp.IsClient {
+		// every request of the app (its client, the login, the status wall)
+		// goes through http.DefaultTransport
+		http.DefaultTransport = buildTransport{next: http.DefaultTransport}
+	}
+}
+
+// buildTransport notes the build named by every answer.
+type buildTransport struct{ next http.RoundTripper }
+
+func (t buildTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := t.next.RoundTrip(r)
+	if err == nil {
+		noteBuild(resp.Header.Get(serverapi.BuildHeader))
+	}
+	return resp, err
+}
+
+// ownBuild is the build this app runs.
+func ownBuild() string { return goapp.Getenv("GOAPP_VERSION") }
+
+// noteBuild asks the browser for a new service worker when an answer came
+// from another build, at most once per updateCheckEvery: an answer within
+// that time of the last look sets one more look for when it is up, so that
+// a page that sends nothing more (a list with nothing pending) still hears
+// of the new version. Any goroutine.
+func noteBuild(build string) {
+	if build == "" || build == ownBuild() {
+		return
+	}
+	builds.mu.Lock()
+	wait := updateCheckEvery - time.Since(builds.checked)
+	due := builds.checked.IsZero() || wait <= 0
+	if due {
+		builds.checked = time.Now()
+	} else if !builds.later {
+		builds.later = true
+		time.AfterFunc(wait, func() {
+			builds.mu.Lock()
+			builds.later = false
+			builds.mu.Unlock()
+			noteBuild(build)
+		})
+	}
+	builds.mu.Unlock()
+	if due {
+		goapp.Log("octaview: build " + build + " answered (this app is build " + ownBuild() + "): looking for the new version")
+		lookForUpdate()
+	}
+}
+
+// UpdateNotice says that a new version of the app is installed and offers to
+// reload onto it; with AutoReload (the status wall) it reloads at once.
+type UpdateNotice struct {
+	goapp.Compo
+
+	AutoReload bool
+
+	ready bool // a new build's service worker is active
+}
+
+// mountedNotices are the notices on screen, each with its context: an
+// answer of another build makes each ask which build is installed
+// (noteBuild), so a notice does not depend on catching the one moment go-app
+// announces a new worker.
+var mountedNotices struct {
+	sync.Mutex
+	m map[*UpdateNotice]goapp.Context
+}
+
+// OnMount shows the notice if the update came before this page. UI goroutine.
+func (n *UpdateNotice) OnMount(ctx goapp.Context) {
+	mountedNotices.Lock()
+	if mountedNotices.m == nil {
+		mountedNotices.m = map[*UpdateNotice]goapp.Context{}
+	}
+	mountedNotices.m[n] = ctx
+	mountedNotices.Unlock()
+	if ctx.AppUpdateAvailable() {
+		n.OnAppUpdate(ctx)
+	}
+}
+
+// OnDismount forgets the notice. UI goroutine.
+func (n *UpdateNotice) OnDismount() {
+	mountedNotices.Lock()
+	delete(mountedNotices.m, n)
+	mountedNotices.Unlock()
+}
+
+// checkNotices makes every notice on screen ask which build is installed.
+// Any goroutine.
+func checkNotices() {
+	mountedNotices.Lock()
+	defer mountedNotices.Unlock()
+	for n, ctx := range mountedNotices.m {
+		ctx.Dispatch(func(ctx goapp.Context) { n.check(ctx, 0, false) })
+	}
+}
+
+// OnAppUpdate is go-app's: a service worker was activated. It is news only
+// when it holds another build than this app's: go-app also calls it when the
+// first worker of a first visit takes over the page, and while a rolling
+// update answers from both builds the worker may go back to this app's build
+// (the notice then goes). UI goroutine.
+func (n *UpdateNotice) OnAppUpdate(ctx goapp.Context) { n.check(ctx, 0, true) }
+
+// installedChecks is how many times, updateCheckGap apart, a notice asks
+// which build is installed while the answer is still this app's own: the
+// worker that go-app announced may not answer the page's requests yet when
+// it is asked at once, and the app is told of it only once.
+const (
+	installedChecks = 8
+	updateCheckGap  = time.Second
+)
+
+// check shows the notice when the installed build is another than this
+// app's; while it is this app's own, it asks again, up to installedChecks
+// times in all. activated says a worker was just activated (go-app's
+// announcement). UI goroutine.
+func (n *UpdateNotice) check(ctx goapp.Context, tries int, activated bool) {
+	ctx.Async(func() {
+		if tries > 0 {
+			time.Sleep(updateCheckGap)
+		}
+		installed := installedBuild()
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if installed == "" || installed == ownBuild() {
+				n.ready = false
+				if installed != "" && activated {
+					// a worker of this app's build is the one installed (a
+					// rolling update went back to it): the next answer of
+					// another build is news again, not one more of the same
+					builds.mu.Lock()
+					builds.checked = time.Time{}
+					builds.mu.Unlock()
+				}
+				if tries+1 < installedChecks && n.pending() {
+					n.check(ctx, tries+1, false)
+				}
+				return
+			}
+			n.ready = true
+			if n.AutoReload {
+				goapp.Log("octaview: version " + installed + " is installed: reloading")
+				reloadPage()
+			}
+		})
+	})
+}
+
+// pending reports whether an answer of another build has been seen (an
+// update may be on its way). Any goroutine.
+func (n *UpdateNotice) pending() bool {
+	builds.mu.Lock()
+	defer builds.mu.Unlock()
+	return !builds.checked.IsZero()
+}
+
+// installedBuild is the build of the active service worker: the one its cached
+// app.js names ("" when it cannot tell). It blocks: call it in ctx.Async.
+func installedBuild() string {
+	c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(c, http.MethodGet, OriginOf(ui.WindowURL())+"/app.js", nil)
+	if err != nil {
+		return ""
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return ""
+	}
+	resp.Body.Close()
+	return resp.Header.Get(serverapi.BuildHeader)
+}
+
+func (n *UpdateNotice) reload(ctx goapp.Context, e goapp.Event) { reloadPage() }
+
+func reloadPage() { ui.WindowGet("location").Call("reload") }
+
+func (n *UpdateNotice) Render() goapp.UI {
+	return ui.IDDiv("update-notice").Aria("live", "polite").Body(
+		goapp.If(n.ready, func() goapp.UI {
+			return ui.ClassDiv("alert", "alert-info", "update-notice").Body(
+				goapp.Span().Text("A new version of Octaview is available. This page keeps working on the version it loaded until you reload. "),
+				ui.IDButton("update-reload").Class("btn").Type("button").OnClick(n.reload).Text("Reload"),
+			)
+		}),
+	)
+}

@@ -1,0 +1,171 @@
+package console
+
+import (
+	"context"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/octavia"
+)
+
+// Write is one write of the console, whatever place sends it (a form, a
+// delete, an action, the create wizard, an amphora's failover, a pool's
+// member batch, tags): what it sends, and the journal entry (Op) its
+// acceptance starts. Every write runs through a writer: one runner owns
+// the busy 409 (and its "Retry when ACTIVE"), the journal and the wait.
+type Write struct {
+	// Op is the journal's entry: Kind (or Verb), Wait, Ref, Name, Written,
+	// Status (the status the write leaves), VIPAddress. The answer's object,
+	// if any, completes it (a create's id, name and status).
+	Op Operation
+	// Was is the object's provisioning status before the write, for a
+	// refusal's words ("busy (PENDING_UPDATE)").
+	Was string
+	// LB is the load balancer the write locks, when the caller knows it (a
+	// create names it); "" = the runner finds it from Op.Ref when it must
+	// (a delete's wait, a busy retry).
+	LB string
+	// Send sends the write with c, once. A result beyond the object (a tag
+	// merge's) is the caller's, through its closure.
+	Send func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error)
+}
+
+// Sent is what a write came to: the answer's object (nil if none), its
+// journal entry, and its error: a write can be accepted and still report
+// one (tags whose merge gave up after PUTs landed).
+type Sent struct {
+	Obj Object
+	Op  Operation
+	Err error
+}
+
+// Writer runs the writes of one place of the UI (a form, a dialog, a
+// section), one at a time. Embed it; render err where the place shows its
+// errors, and retry(id) beside it.
+type Writer struct {
+	Sending bool
+	Err     string // the last refusal in words, "" after a success
+
+	Refused *Write // refused busy (409 immutable), with lb known: offered again when ACTIVE
+	lb      string
+	// busyAs is the status the last busy refusal named (busyStatus): its
+	// load balancer's as read after it, "" if none.
+	busyAs string
+	ctx    goapp.Context
+	sess   *Session
+	done   func(goapp.Context, Sent)
+	failed func(error)
+}
+
+// Send runs w: it sends the write (in ctx.Async), and on the UI goroutine
+// either starts its operation (journal and wait) and calls done, or keeps
+// the refusal (err; refused and its load balancer for a busy 409) and calls
+// failed, if set, with the error (a form shows a 400 next to its field).
+// Use the place's own context, not a button's: the answer may come after
+// the button is gone, and go-app drops a Dispatch to a dismounted element.
+// UI goroutine.
+func (w *Writer) Send(ctx goapp.Context, sess *Session, wr Write, done func(goapp.Context, Sent), failed func(error)) {
+	if w.Sending || sess == nil {
+		return
+	}
+	w.Sending, w.Err, w.Refused = true, "", nil
+	w.ctx, w.sess, w.done, w.failed = ctx, sess, done, failed
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // a tag merge may wait for its load balancer
+		defer cancel()
+		ref := wr.Op.Ref
+		if ref.LoadBalancerID == "" {
+			ref.LoadBalancerID = wr.LB
+		}
+		if wr.Op.Kind == OpDelete && wr.Op.Wait == WaitDeleted {
+			ref.LoadBalancerID = loadBalancerOf(c, sess, ref) // its wait needs it, and it may be gone after
+		}
+		o, acc, err := wr.Send(c, sess.Client)
+		busyAs := ""
+		if Busy(err) {
+			ref.LoadBalancerID = loadBalancerOf(c, sess, ref)
+			busyAs = BusyStatus(wr, ReadProvisioning(c, sess.Client, ref.LoadBalancerID))
+		}
+		ctx.Dispatch(func(ctx goapp.Context) {
+			w.Sending = false
+			if err != nil && acc.StatusCode == 0 {
+				w.busyAs = busyAs
+				w.Err = WriteErrorText(err, busyAs)
+				if Busy(err) && ref.LoadBalancerID != "" {
+					w.Refused, w.lb = &wr, ref.LoadBalancerID
+				}
+				if failed != nil {
+					failed(err)
+				}
+				return
+			}
+			op := wr.Op
+			op.Ref = ref
+			completeOp(&op, o)
+			Operations.start(ctx, sess, op, acc)
+			if done != nil {
+				done(ctx, Sent{Obj: o, Op: op, Err: err})
+			}
+		})
+	})
+}
+
+// loadBalancerOf is the load balancer of ref: its LoadBalancerID, else
+// found through the client (the object and its parents), "" when it has
+// none or cannot be read. Blocks: the runner's goroutine.
+func loadBalancerOf(ctx context.Context, sess *Session, ref octavia.Ref) string {
+	if ref.LoadBalancerID != "" || ref.ID == "" || !resourceOfKind(ref.Kind).HasStatus() {
+		return ref.LoadBalancerID
+	}
+	id, _ := sess.Client.LoadBalancerOf(ctx, ref)
+	return id
+}
+
+// resourceOfKind is resourceOf, never nil.
+func resourceOfKind(k octavia.Kind) *Resource {
+	if r := ResourceOf(k); r != nil {
+		return r
+	}
+	return &Resource{Kind: k}
+}
+
+// completeOp fills what the answer o says and op does not: a create's id
+// (and its load balancer), its name, the status it is in.
+func completeOp(op *Operation, o Object) {
+	if o == nil {
+		return
+	}
+	res := resourceOfKind(op.Ref.Kind)
+	got := octavia.RefOf(op.Ref.Kind, op.Ref.ParentID, o)
+	if op.Ref.ID == "" {
+		op.Ref.ID = got.ID
+	}
+	if op.Ref.LoadBalancerID == "" {
+		op.Ref.LoadBalancerID = got.LoadBalancerID
+	}
+	if op.Name == "" {
+		op.Name = res.NameOf(o)
+	}
+	if op.Name == "" && res.NamedByID() { // a quota's answer does not name its project: its Ref does
+		op.Name = op.Ref.ID
+	}
+	if s := o.Text(op.Ref.Kind.StatusKey()); s != "" && op.Ref.Kind.StatusKey() == "provisioning_status" {
+		op.Status = s
+	}
+	if op.VIPAddress == "" {
+		op.VIPAddress = o.Text("vip_address")
+	}
+}
+
+// Retry is the "Retry when ACTIVE" offer of the write refused busy (nil
+// when there is none): it follows the load balancer on its shared poll,
+// then sends the same write once more, as a new write. id prefixes its DOM
+// ids. UI goroutine.
+func (w *Writer) Retry(id string) goapp.UI {
+	if w.Refused == nil {
+		return nil
+	}
+	wr := *w.Refused
+	return &retryWhenActive{ID: id, LBID: w.lb, Send: func() { w.Send(w.ctx, w.sess, wr, w.done, w.failed) }}
+}
