@@ -7,6 +7,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/app/trainer"
 )
 
 // Register declares every route of the app: the login, the status wall,
@@ -19,8 +20,8 @@ func Register() {
 	goapp.Route(console.LoginPath, func() goapp.Composer { return &loginPage{} })
 	goapp.Route(console.CreatePath, func() goapp.Composer { return &lbWizard{} })
 	goapp.Route(console.WallPath, func() goapp.Composer { return &statusWallPage{} })
-	goapp.Route(serverapi.TrainerPagePath, func() goapp.Composer { return &trainerPage{} }) // trainer_page.go
-	goapp.Route(serverapi.TrainerCardsPath, func() goapp.Composer { return &cardsPage{} })  // trainer_cards.go
+	goapp.Route(serverapi.TrainerPagePath, func() goapp.Composer { return &trainer.Page{} }) // trainer_page.go
+	goapp.Route(serverapi.TrainerCardsPath, func() goapp.Composer { return &trainer.Cards{} })  // trainer_cards.go
 	for _, r := range console.Resources {
 		registerResource(r)
 	}

@@ -1,4 +1,4 @@
-package app
+package trainer
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 // user, the password and a QR code of the URL, which the server draws (the
 // QR library is not in app.wasm). The print style sheet keeps the cards
 // alone on the paper, none cut across pages.
-type cardsPage struct {
+type Cards struct {
 	goapp.Compo
 
 	status ui.LoadStatus
@@ -25,7 +25,7 @@ type cardsPage struct {
 	cards  serverapi.Cards
 }
 
-func (p *cardsPage) OnNav(ctx goapp.Context) {
+func (p *Cards) OnNav(ctx goapp.Context) {
 	if console.RequireSession(ctx) == nil || p.status == ui.Loading {
 		return
 	}
@@ -46,7 +46,7 @@ func (p *cardsPage) OnNav(ctx goapp.Context) {
 	})
 }
 
-func (p *cardsPage) Render() goapp.UI {
+func (p *Cards) Render() goapp.UI {
 	return ui.ClassDivBody("cards-page",
 		ui.SkipLink(),
 		goapp.Header().Class("cards-head", "no-print").Body(

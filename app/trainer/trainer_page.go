@@ -1,4 +1,4 @@
-package app
+package trainer
 
 import (
 	"context"
@@ -22,7 +22,7 @@ import (
 // every viewer); faults, resets, scenarios and the exercise by form; the
 // progress grid with its CSV. The tiles are a bounded grid (tileGrid): the
 // document holds the rows of tiles in view, whatever the class's size.
-type trainerPage struct {
+type Page struct {
 	goapp.Compo
 
 	status ui.LoadStatus
@@ -86,7 +86,7 @@ func (f faultForm) faults() (serverapi.Faults, error) {
 	return out, nil
 }
 
-func (p *trainerPage) OnNav(ctx goapp.Context) {
+func (p *Page) OnNav(ctx goapp.Context) {
 	if console.RequireSession(ctx) == nil || p.cancel != nil {
 		return
 	}
@@ -104,7 +104,7 @@ func (p *trainerPage) OnNav(ctx goapp.Context) {
 	})
 }
 
-func (p *trainerPage) OnDismount() {
+func (p *Page) OnDismount() {
 	if p.cancel != nil {
 		p.cancel()
 		p.cancel = nil
@@ -112,7 +112,7 @@ func (p *trainerPage) OnDismount() {
 }
 
 // deliver takes a class, or an error, from the feed. UI goroutine.
-func (p *trainerPage) deliver(cl serverapi.Class, err error, mode string) {
+func (p *Page) deliver(cl serverapi.Class, err error, mode string) {
 	p.mode = mode
 	if err != nil {
 		if _, ok := err.(*console.DeniedError); ok {
@@ -131,7 +131,7 @@ func (p *trainerPage) deliver(cl serverapi.Class, err error, mode string) {
 }
 
 // projects is what the forms act on.
-func (p *trainerPage) projects() serverapi.ProjectsRequest {
+func (p *Page) projects() serverapi.ProjectsRequest {
 	if p.target == "all" {
 		return serverapi.ProjectsRequest{All: true}
 	}
@@ -145,7 +145,7 @@ func (p *trainerPage) projects() serverapi.ProjectsRequest {
 	return serverapi.ProjectsRequest{Projects: out}
 }
 
-func (p *trainerPage) targetText() string {
+func (p *Page) targetText() string {
 	switch p.target {
 	case "all":
 		return "every trainee"
@@ -160,7 +160,7 @@ func (p *trainerPage) targetText() string {
 }
 
 // act sends one change and says how it went. UI goroutine.
-func (p *trainerPage) act(_ goapp.Context, what, method, path string, body any) {
+func (p *Page) act(_ goapp.Context, what, method, path string, body any) {
 	ctx := p.ctx
 	if p.busy || p.cancel == nil {
 		return
@@ -182,7 +182,7 @@ func (p *trainerPage) act(_ goapp.Context, what, method, path string, body any) 
 	})
 }
 
-func (p *trainerPage) needTarget() bool {
+func (p *Page) needTarget() bool {
 	if p.target != "selected" || len(p.projects().Projects) > 0 {
 		return true
 	}
@@ -190,7 +190,7 @@ func (p *trainerPage) needTarget() bool {
 	return false
 }
 
-func (p *trainerPage) setFaults(ctx goapp.Context, e goapp.Event) {
+func (p *Page) setFaults(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
 	f, err := p.fault.faults()
 	if err != nil {
@@ -204,7 +204,7 @@ func (p *trainerPage) setFaults(ctx goapp.Context, e goapp.Event) {
 		serverapi.FaultsRequest{ProjectsRequest: p.projects(), Lab: p.target == "lab", Faults: f})
 }
 
-func (p *trainerPage) clearFaults(ctx goapp.Context, e goapp.Event) {
+func (p *Page) clearFaults(ctx goapp.Context, e goapp.Event) {
 	if !p.needTarget() {
 		return
 	}
@@ -212,7 +212,7 @@ func (p *trainerPage) clearFaults(ctx goapp.Context, e goapp.Event) {
 		serverapi.FaultsRequest{ProjectsRequest: p.projects(), Lab: p.target == "lab"})
 }
 
-func (p *trainerPage) reset(ctx goapp.Context, e goapp.Event) {
+func (p *Page) reset(ctx goapp.Context, e goapp.Event) {
 	if p.target == "lab" {
 		p.failed = "A reset empties trainees' projects: choose them, or every trainee."
 		return
@@ -226,7 +226,7 @@ func (p *trainerPage) reset(ctx goapp.Context, e goapp.Event) {
 	p.act(ctx, "Reset of "+p.targetText(), http.MethodPost, serverapi.TrainerResetPath, p.projects())
 }
 
-func (p *trainerPage) loadScenario(ctx goapp.Context, e goapp.Event) {
+func (p *Page) loadScenario(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
 	if p.target == "lab" || !p.needTarget() || strings.TrimSpace(p.scenario) == "" {
 		if strings.TrimSpace(p.scenario) == "" {
@@ -238,7 +238,7 @@ func (p *trainerPage) loadScenario(ctx goapp.Context, e goapp.Event) {
 		serverapi.ScenarioRequest{ProjectsRequest: p.projects(), Scenario: p.scenario})
 }
 
-func (p *trainerPage) startExercise(ctx goapp.Context, e goapp.Event) {
+func (p *Page) startExercise(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
 	req := serverapi.ExerciseRequest{Setup: p.setup}
 	switch p.exercise {
@@ -256,7 +256,7 @@ func (p *trainerPage) startExercise(ctx goapp.Context, e goapp.Event) {
 }
 
 // pickImport keeps the lab state file picked. UI goroutine.
-func (p *trainerPage) pickImport(ctx goapp.Context, e goapp.Event) {
+func (p *Page) pickImport(ctx goapp.Context, e goapp.Event) {
 	p.importFile = nil
 	if files := ctx.JSSrc().Get("files"); files.Truthy() && files.Length() > 0 {
 		p.importFile = files.Index(0)
@@ -266,7 +266,7 @@ func (p *trainerPage) pickImport(ctx goapp.Context, e goapp.Event) {
 // importLab replaces the whole lab with the file picked, after a
 // confirmation: the browser reads the file, the server checks it whole
 // before anything changes. UI goroutine.
-func (p *trainerPage) importLab(ctx goapp.Context, e goapp.Event) {
+func (p *Page) importLab(ctx goapp.Context, e goapp.Event) {
 	f := p.importFile
 	if p.busy || f == nil || !goapp.Window().Call("confirm", "Replace the whole lab (every project, user and object) with "+f.Get("name").String()+"?").Bool() {
 		return
@@ -285,7 +285,7 @@ func (p *trainerPage) importLab(ctx goapp.Context, e goapp.Event) {
 
 // openView turns this browser's session into a read-only view of a
 // trainee's project, then opens the console there. UI goroutine.
-func (p *trainerPage) openView(_ goapp.Context, project string) {
+func (p *Page) openView(_ goapp.Context, project string) {
 	ctx := p.ctx
 	if p.busy || p.cancel == nil {
 		return
@@ -307,7 +307,7 @@ func (p *trainerPage) openView(_ goapp.Context, project string) {
 	})
 }
 
-func (p *trainerPage) Render() goapp.UI {
+func (p *Page) Render() goapp.UI {
 	cl := p.class
 	return &console.Shell{Nav: serverapi.TrainerPagePath, Title: "Trainer", Actions: ui.ClassDivBody("trainer-actions",
 		ui.IDSpan("trainer-live").Class("trainer-live").Aria("live", "polite").Text(p.liveText()),
@@ -333,14 +333,14 @@ func (p *trainerPage) Render() goapp.UI {
 		}}
 }
 
-func (p *trainerPage) errText() string {
+func (p *Page) errText() string {
 	if p.denied {
 		return p.err + " (log in as the lab's admin: its password is on the server's console)"
 	}
 	return "The trainer's page lost the server: " + p.err
 }
 
-func (p *trainerPage) liveText() string {
+func (p *Page) liveText() string {
 	switch {
 	case p.status != ui.Loaded:
 		return ""
@@ -360,7 +360,7 @@ func clockOf(at string) string {
 }
 
 // ago says how long before the class's read an instant was.
-func (p *trainerPage) ago(at string) string {
+func (p *Page) ago(at string) string {
 	t, err := time.Parse(time.RFC3339Nano, at)
 	now, err2 := time.Parse(time.RFC3339Nano, p.class.At)
 	if err != nil || err2 != nil {
@@ -369,7 +369,7 @@ func (p *trainerPage) ago(at string) string {
 	return ui.FormatElapsed(now.Sub(t)) + " ago"
 }
 
-func (p *trainerPage) renderSummary() goapp.UI {
+func (p *Page) renderSummary() goapp.UI {
 	cl := p.class
 	need := 0
 	for _, t := range cl.Trainees {
@@ -431,7 +431,7 @@ var helpClass = map[int]string{serverapi.HelpError: "help-error", serverapi.Help
 func projectOf(ctx goapp.Context) string { return ctx.JSSrc().Get("dataset").Get("project").String() }
 
 // renderTile is one trainee's tile: a fixed height (tileGrid's rows).
-func (p *trainerPage) renderTile(t serverapi.Trainee) goapp.UI {
+func (p *Page) renderTile(t serverapi.Trainee) goapp.UI {
 	passed := 0
 	for _, s := range t.Steps {
 		if s.PassedAt != "" {
@@ -547,7 +547,7 @@ func renderMiniTree(lb serverapi.TileLB) goapp.UI {
 	)
 }
 
-func (p *trainerPage) renderForms() goapp.UI {
+func (p *Page) renderForms() goapp.UI {
 	text := func(id, label, hint string, v *string) goapp.UI {
 		return ui.Field(id, label, ui.IDInput(id).Type("text").Placeholder(hint).Value(*v).OnInput(p.ValueTo(v)))
 	}
@@ -627,7 +627,7 @@ func (p *trainerPage) renderForms() goapp.UI {
 	)
 }
 
-func (p *trainerPage) radio(id, value, label string) goapp.UI {
+func (p *Page) radio(id, value, label string) goapp.UI {
 	return ui.ClassSpan("check-row").Body(
 		goapp.Input().Type("radio").Name("target").ID(id).Value(value).Checked(p.target == value).
 			OnChange(func(ctx goapp.Context, e goapp.Event) { p.target = value }),
@@ -637,7 +637,7 @@ func (p *trainerPage) radio(id, value, label string) goapp.UI {
 
 // renderProgress is the progress grid, trainee × step, each cell the time
 // the step passed; a bounded list (vtable), with the same grid as CSV.
-func (p *trainerPage) renderProgress() goapp.UI {
+func (p *Page) renderProgress() goapp.UI {
 	ex := p.class.Exercise
 	if ex == nil {
 		return goapp.Div()
