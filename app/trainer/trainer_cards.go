@@ -12,7 +12,7 @@ import (
 	"github.com/octaview/octaview/app/serverapi"
 )
 
-// cardsPage is the printable page of the class's cards (/trainer/cards,
+// Cards is the printable page of the class's cards (/trainer/cards,
 // the lab's admin only): one card per trainee with the console's URL, the
 // user, the password and a QR code of the URL, which the server draws (the
 // QR library is not in app.wasm). The print style sheet keeps the cards

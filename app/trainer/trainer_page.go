@@ -16,7 +16,7 @@ import (
 	"github.com/octaview/octaview/app/serverapi"
 )
 
-// trainerPage is the workshop trainer's page (/trainer, the lab's admin
+// Page is the workshop trainer's page (/trainer, the lab's admin
 // only; the server refuses anyone else): a tile per trainee, ordered by who
 // needs help, live from the server's event stream (one lab read per 3 s for
 // every viewer); faults, resets, scenarios and the exercise by form; the
