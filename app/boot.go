@@ -31,7 +31,7 @@ func Boot() {
 	if goapp.IsServer {
 		return
 	}
-	b, ok := pageBoot()
+	b, ok := console.PageBoot()
 	keepServedLogin()
 	schedulePatternRoutes(ui.WindowURL())
 	if ok && b.Session {
@@ -41,86 +41,6 @@ func Boot() {
 			bootServed(console.OriginOf(u), b.Config, u, console.ServedAt(b.Served)) // served.go
 		}
 	}
-}
-
-// booted is the page's serverapi.Boot, read once.
-var booted = sync.OnceValues(readBoot)
-
-// pageBoot is the serverapi.Boot of the page the app started in, and whether
-// the page had one (a page from an older server has none: the app then asks
-// for the configuration and checks the cookie itself). Any goroutine.
-func pageBoot() (serverapi.Boot, bool) {
-	if goapp.IsServer {
-		return serverapi.Boot{}, false
-	}
-	return booted()
-}
-
-// pageConfig is the server's configuration the page carried, and whether it
-// carried one. Any goroutine.
-func pageConfig() (serverapi.Config, bool) {
-	b, ok := pageBoot()
-	return b.Config, ok
-}
-
-// readBoot parses the boot element with the browser's JSON.parse, not
-// encoding/json: the first use of Go's reflection-driven decoder costs a cold
-// start tens of milliseconds of compiling and type-walking, before anything
-// shows.
-func readBoot() (b serverapi.Boot, ok bool) {
-	el := ui.WindowGet("document").Call("getElementById", serverapi.BootElementID)
-	if !el.Truthy() {
-		return serverapi.Boot{}, false
-	}
-	defer func() {
-		if err := recover(); err != nil { // not the JSON the server writes
-			goapp.Log("octaview: the page's start-up state:", err)
-			b, ok = serverapi.Boot{}, false
-		}
-	}()
-	return decodeBoot(ui.WindowGet("JSON").Call("parse", el.Get("textContent"))), true
-}
-
-// decodeBoot is the serverapi.Boot in v, a JavaScript object of its JSON
-// (boot_test.go checks that it reads every field serverapi.Boot encodes).
-func decodeBoot(v goapp.Value) serverapi.Boot {
-	str := func(v goapp.Value, key string) string {
-		if f := v.Get(key); f.Truthy() {
-			return f.String()
-		}
-		return ""
-	}
-	cfg := v.Get("config")
-	b := serverapi.Boot{
-		Session: v.Get("session").Truthy(),
-		Config: serverapi.Config{
-			ReadOnly:   cfg.Get("read_only").Truthy(),
-			Lab:        cfg.Get("lab").Truthy(),
-			StatusPage: cfg.Get("status_page").Truthy(),
-			Region:     str(cfg, "region"),
-		},
-	}
-	if sv := v.Get("served"); sv.Truthy() {
-		b.Served = &serverapi.Served{Page: str(sv, "page"), Region: str(sv, "region"), ReadAt: str(sv, "read_at")}
-		if reads := sv.Get("reads"); reads.Truthy() {
-			for i := range reads.Length() {
-				r := reads.Index(i)
-				b.Served.Reads = append(b.Served.Reads, serverapi.ServedRead{URL: str(r, "url"), Body: str(r, "body")})
-			}
-		}
-	}
-	if lf := v.Get("login"); lf.Truthy() {
-		b.Login = &serverapi.LoginForm{User: str(lf, "user"), Domain: str(lf, "domain"), Project: str(lf, "project"), Error: str(lf, "error")}
-	}
-	if users := cfg.Get("lab_users"); users.Truthy() {
-		for i := range users.Length() {
-			u := users.Index(i)
-			b.Config.LabUsers = append(b.Config.LabUsers, serverapi.LabUser{
-				Name: str(u, "name"), Password: str(u, "password"), Project: str(u, "project"), Role: str(u, "role"),
-			})
-		}
-	}
-	return b
 }
 
 // bootRestore is the session restore Boot started, until the login page

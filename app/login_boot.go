@@ -98,7 +98,7 @@ var bootSession struct {
 
 func takeBootSession() (live, told bool) {
 	bootSession.once.Do(func() {
-		b, ok := pageBoot()
+		b, ok := console.PageBoot()
 		bootSession.live, bootSession.told = b.Session, ok
 	})
 	live, told = bootSession.live, bootSession.told
@@ -115,7 +115,7 @@ var bootLogin struct {
 
 func takeBootLogin() *serverapi.LoginForm {
 	bootLogin.once.Do(func() {
-		b, _ := pageBoot()
+		b, _ := console.PageBoot()
 		bootLogin.form = b.Login
 	})
 	form := bootLogin.form
@@ -138,7 +138,7 @@ func (p *loginPage) OnInit() {
 	if goapp.IsServer {
 		return
 	}
-	if b, ok := pageBoot(); ok {
+	if b, ok := console.PageBoot(); ok {
 		p.cfg, p.cfgStatus = b.Config, ui.Loaded
 	}
 	switch live, told := takeBootSession(); {

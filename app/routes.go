@@ -8,6 +8,7 @@ import (
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/app/trainer"
+	"github.com/octaview/octaview/app/wall"
 )
 
 // Register declares every route of the app: the login, the status wall,
@@ -19,9 +20,9 @@ func Register() {
 	goapp.Route(console.HomePath, func() goapp.Composer { return &listPage{} })
 	goapp.Route(console.LoginPath, func() goapp.Composer { return &loginPage{} })
 	goapp.Route(console.CreatePath, func() goapp.Composer { return &lbWizard{} })
-	goapp.Route(console.WallPath, func() goapp.Composer { return &statusWallPage{} })
-	goapp.Route(serverapi.TrainerPagePath, func() goapp.Composer { return &trainer.Page{} }) // trainer_page.go
-	goapp.Route(serverapi.TrainerCardsPath, func() goapp.Composer { return &trainer.Cards{} })  // trainer_cards.go
+	goapp.Route(console.WallPath, func() goapp.Composer { return &wall.Page{} })
+	goapp.Route(serverapi.TrainerPagePath, func() goapp.Composer { return &trainer.Page{} })   // trainer_page.go
+	goapp.Route(serverapi.TrainerCardsPath, func() goapp.Composer { return &trainer.Cards{} }) // trainer_cards.go
 	for _, r := range console.Resources {
 		registerResource(r)
 	}

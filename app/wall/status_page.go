@@ -1,4 +1,4 @@
-package app
+package wall
 
 import (
 	"context"
@@ -27,11 +27,11 @@ const wallReconnect = time.Second
 // loop per origin, at once, then 3 s after each answer.
 var wallHub = waiters.NewHub[serverapi.Status](waiters.DefaultInterval)
 
-// statusWallPage is the anonymous, read-only wall screen of the server's
+// Page is the anonymous, read-only wall screen of the server's
 // status-page mode: every load balancer of one project and its tree. It
 // follows /api/status/events and, when the stream fails, polls /api/status
 // (followStatus).
-type statusWallPage struct {
+type Page struct {
 	goapp.Compo
 
 	status  ui.LoadStatus
@@ -43,7 +43,7 @@ type statusWallPage struct {
 	lastMsg time.Time
 }
 
-func (p *statusWallPage) OnNav(ctx goapp.Context) {
+func (p *Page) OnNav(ctx goapp.Context) {
 	if goapp.IsServer || p.cancel != nil {
 		return
 	}
@@ -54,7 +54,7 @@ func (p *statusWallPage) OnNav(ctx goapp.Context) {
 	ctx.Async(func() { p.follow(c, ctx, origin) })
 }
 
-func (p *statusWallPage) OnDismount() {
+func (p *Page) OnDismount() {
 	if p.cancel != nil {
 		p.cancel()
 		p.cancel = nil
@@ -63,8 +63,8 @@ func (p *statusWallPage) OnDismount() {
 
 // follow says so when the server runs no status page, else follows its
 // status until c is canceled. Runs in ctx.Async.
-func (p *statusWallPage) follow(c context.Context, ctx goapp.Context, origin string) {
-	cfg, known := pageConfig()
+func (p *Page) follow(c context.Context, ctx goapp.Context, origin string) {
+	cfg, known := console.PageConfig()
 	if !known {
 		known = console.GetJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &cfg) == nil
 	}
@@ -149,7 +149,7 @@ func pollStatus(c context.Context, hc *http.Client, origin string, deliver func(
 	}
 }
 
-func (p *statusWallPage) deliver(ctx goapp.Context, st serverapi.Status, err error, mode string) {
+func (p *Page) deliver(ctx goapp.Context, st serverapi.Status, err error, mode string) {
 	ctx.Dispatch(func(ctx goapp.Context) {
 		p.mode, p.lastMsg = mode, time.Now()
 		if err != nil {
@@ -163,7 +163,7 @@ func (p *statusWallPage) deliver(ctx goapp.Context, st serverapi.Status, err err
 	})
 }
 
-func (p *statusWallPage) Render() goapp.UI {
+func (p *Page) Render() goapp.UI {
 	lbs := p.data.LoadBalancers
 	n := countWall(lbs)
 	return ui.ClassDivBody("wall",

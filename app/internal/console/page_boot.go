@@ -1,0 +1,90 @@
+package console
+
+import (
+	"sync"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/internal/ui"
+	"github.com/octaview/octaview/app/serverapi"
+)
+
+// booted is the page's serverapi.Boot, read once.
+var booted = sync.OnceValues(readBoot)
+
+// PageBoot is the serverapi.Boot of the page the app started in, and whether
+// the page had one (a page from an older server has none: the app then asks
+// for the configuration and checks the cookie itself). Any goroutine.
+func PageBoot() (serverapi.Boot, bool) {
+	if goapp.IsServer {
+		return serverapi.Boot{}, false
+	}
+	return booted()
+}
+
+// PageConfig is the server's configuration the page carried, and whether it
+// carried one. Any goroutine.
+func PageConfig() (serverapi.Config, bool) {
+	b, ok := PageBoot()
+	return b.Config, ok
+}
+
+// readBoot parses the boot element with the browser's JSON.parse, not
+// encoding/json: the first use of Go's reflection-driven decoder costs a cold
+// start tens of milliseconds of compiling and type-walking, before anything
+// shows.
+func readBoot() (b serverapi.Boot, ok bool) {
+	el := ui.WindowGet("document").Call("getElementById", serverapi.BootElementID)
+	if !el.Truthy() {
+		return serverapi.Boot{}, false
+	}
+	defer func() {
+		if err := recover(); err != nil { // not the JSON the server writes
+			goapp.Log("octaview: the page's start-up state:", err)
+			b, ok = serverapi.Boot{}, false
+		}
+	}()
+	return DecodeBoot(ui.WindowGet("JSON").Call("parse", el.Get("textContent"))), true
+}
+
+// DecodeBoot is the serverapi.Boot in v, a JavaScript object of its JSON
+// (boot_test.go checks that it reads every field serverapi.Boot encodes).
+func DecodeBoot(v goapp.Value) serverapi.Boot {
+	str := func(v goapp.Value, key string) string {
+		if f := v.Get(key); f.Truthy() {
+			return f.String()
+		}
+		return ""
+	}
+	cfg := v.Get("config")
+	b := serverapi.Boot{
+		Session: v.Get("session").Truthy(),
+		Config: serverapi.Config{
+			ReadOnly:   cfg.Get("read_only").Truthy(),
+			Lab:        cfg.Get("lab").Truthy(),
+			StatusPage: cfg.Get("status_page").Truthy(),
+			Region:     str(cfg, "region"),
+		},
+	}
+	if sv := v.Get("served"); sv.Truthy() {
+		b.Served = &serverapi.Served{Page: str(sv, "page"), Region: str(sv, "region"), ReadAt: str(sv, "read_at")}
+		if reads := sv.Get("reads"); reads.Truthy() {
+			for i := range reads.Length() {
+				r := reads.Index(i)
+				b.Served.Reads = append(b.Served.Reads, serverapi.ServedRead{URL: str(r, "url"), Body: str(r, "body")})
+			}
+		}
+	}
+	if lf := v.Get("login"); lf.Truthy() {
+		b.Login = &serverapi.LoginForm{User: str(lf, "user"), Domain: str(lf, "domain"), Project: str(lf, "project"), Error: str(lf, "error")}
+	}
+	if users := cfg.Get("lab_users"); users.Truthy() {
+		for i := range users.Length() {
+			u := users.Index(i)
+			b.Config.LabUsers = append(b.Config.LabUsers, serverapi.LabUser{
+				Name: str(u, "name"), Password: str(u, "password"), Project: str(u, "project"), Role: str(u, "role"),
+			})
+		}
+	}
+	return b
+}
