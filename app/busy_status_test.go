@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 )
@@ -21,7 +22,7 @@ func TestBusyNamesTheLoadBalancersStatus(t *testing.T) {
 	cloud := labcloud.New(labcloud.Options{Delay: time.Minute, Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{
 		{Project: "demo", Name: "web", Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.1"}}},
 	}}})
-	admin, demo := labAs(t, cloud, "admin", "admin"), labAs(t, cloud, "demo", "demo")
+	admin, demo := labtest.As(t, cloud, "admin", "admin"), labtest.As(t, cloud, "demo", "demo")
 	lb := idsOf(t, demo, octavia.KindLoadBalancer, "")["web"]
 	lbObj, err := demo.Get(t.Context(), console.LBRef(lb))
 	if err != nil {

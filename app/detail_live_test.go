@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 )
@@ -54,7 +55,7 @@ func TestReadByList(t *testing.T) {
 		{Project: "demo", Name: "web", Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.1", "10.0.0.2"}}},
 		{Project: "demo", Name: "other"},
 	}}})
-	c := labAs(t, cloud, "demo", "demo")
+	c := labtest.As(t, cloud, "demo", "demo")
 	var lb console.Object
 	for o, err := range c.List(t.Context(), octavia.KindLoadBalancer, "", octavia.ListQuery{}) {
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 )
@@ -17,7 +18,7 @@ func TestStatusTreeHasEverything(t *testing.T) {
 		Project: "demo", Name: "shop",
 		Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.11", "10.0.0.12"}, Monitor: "TCP"},
 	}}}})
-	c, rec := labRecorded(t, cloud, "demo", "demo")
+	c, rec := labtest.Record(t, cloud, "demo", "demo")
 	lbs, err := octavia.Collect(c.Rows(t.Context(), octavia.KindLoadBalancer, "", octavia.ListQuery{Fields: []string{"id", "name"}}))
 	if err != nil || len(lbs) != 1 || lbs[0][1] != "shop" {
 		t.Fatalf("got %q, %v; want shop", lbs, err)
@@ -37,7 +38,7 @@ func TestStatusTreeHasEverything(t *testing.T) {
 	if len(p.Members) != 2 {
 		t.Errorf("pool members: got %d, want 2", len(p.Members))
 	}
-	if n := len(rec.matching("", "/healthmonitors")); n != 0 {
+	if n := len(rec.Matching("", "/healthmonitors")); n != 0 {
 		t.Errorf("health monitor requests: got %d, want 0 (the status tree has the monitor)", n)
 	}
 	if tree.Pending() {

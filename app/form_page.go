@@ -78,7 +78,7 @@ func (p *formPage) OnNav(ctx goapp.Context) {
 	if !res.MayWrite(p.sess) {
 		p.status, p.loadErr = ui.LoadFailed, fmt.Sprintf("Your role does not allow writing %s.", res.Plural)
 		if p.sess.ReadOnly {
-			p.loadErr = readOnlyWhy(p.sess, "write "+res.Plural)
+			p.loadErr = console.ReadOnlyWhy(p.sess, "write "+res.Plural)
 		}
 		return
 	}
@@ -143,7 +143,7 @@ func (p *formPage) loadRefs(ctx goapp.Context) {
 			p.loadChoices(ctx, f.Key, func(c context.Context) ([]ui.Choice, error) {
 				subs, err := octavia.Collect(client.Subnets(c, subnets.ListOpts{}))
 				var opts []ui.Choice
-				for _, s := range subnetChoices(subs, nil) {
+				for _, s := range console.SubnetChoices(subs, nil) {
 					opts = append(opts, ui.Choice{ID: s.ID, Label: s.Label})
 				}
 				return opts, err

@@ -9,6 +9,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/internal/wizard"
@@ -133,13 +134,13 @@ func lookUpVIP(ctx context.Context, client *octavia.Client, kind, id string) (st
 		if err != nil || len(prts) == 0 {
 			return "", err
 		}
-		return "port " + portChoices(prts[:1])[0].Label, nil
+		return "port " + console.PortChoices(prts[:1])[0].Label, nil
 	}
 	subs, err := octavia.Collect(client.Subnets(ctx, subnets.ListOpts{ID: id}))
 	if err != nil || len(subs) == 0 {
 		return "", err
 	}
-	return "subnet " + subnetChoices(subs[:1], nil)[0].Label, nil
+	return "subnet " + console.SubnetChoices(subs[:1], nil)[0].Label, nil
 }
 
 // renderVIPCheck is the review's word on the typed VIP ID.

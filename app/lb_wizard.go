@@ -23,53 +23,6 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-// subnetChoice is a VIP subnet as the picker offers it.
-type subnetChoice struct {
-	ID, Label, NetworkID string
-}
-
-// subnetChoices labels subnets for the VIP picker — "name — CIDR (network
-// name)" — sorted by label; a subnet without a name shows its id.
-func subnetChoices(subs []subnets.Subnet, nets []networks.Network) []subnetChoice {
-	netName := make(map[string]string, len(nets))
-	for _, n := range nets {
-		netName[n.ID] = n.Name
-	}
-	out := make([]subnetChoice, 0, len(subs))
-	for _, s := range subs {
-		label := ui.DisplayName(s.Name, s.ID) + " — " + s.CIDR
-		if n := netName[s.NetworkID]; n != "" {
-			label += " (network " + n + ")"
-		}
-		out = append(out, subnetChoice{ID: s.ID, Label: label, NetworkID: s.NetworkID})
-	}
-	idx := console.SortOrder(len(out), func(i, j int) int {
-		return strings.Compare(strings.ToLower(out[i].Label), strings.ToLower(out[j].Label))
-	})
-	sorted := make([]subnetChoice, len(out))
-	for k, i := range idx {
-		sorted[k] = out[i]
-	}
-	return sorted
-}
-
-// portChoices are the ports a VIP may take: those no device uses, labelled
-// "name — address".
-func portChoices(list []ports.Port) []ui.Choice {
-	var out []ui.Choice
-	for _, p := range list {
-		if p.DeviceOwner != "" {
-			continue
-		}
-		label := ui.DisplayName(p.Name, p.ID)
-		if len(p.FixedIPs) > 0 {
-			label += " — " + p.FixedIPs[0].IPAddress
-		}
-		out = append(out, ui.Choice{ID: p.ID, Label: label})
-	}
-	return out
-}
-
 // wizardJSON is the request as the review shows it: the exact body sent
 // ({"loadbalancer": …}), pretty-printed.
 func wizardJSON(body console.Object) string {
@@ -103,7 +56,7 @@ type lbWizard struct {
 	visited [wizard.StepCount]bool
 	w       *wizard.Model
 
-	subnets   []subnetChoice
+	subnets   []console.SubnetChoice
 	nets      []ui.Choice
 	ports     []ui.Choice
 	flavors   []ui.Choice
@@ -195,12 +148,12 @@ func (p *lbWizard) loadNeutron(ctx goapp.Context) {
 				p.netStatus, p.netErr = ui.LoadFailed, octavia.Message(err)
 				return
 			}
-			p.subnets, p.netStatus = subnetChoices(subs, nets), ui.Loaded
+			p.subnets, p.netStatus = console.SubnetChoices(subs, nets), ui.Loaded
 			p.nets = nil
 			for _, n := range nets {
 				p.nets = append(p.nets, ui.Choice{ID: n.ID, Label: ui.DisplayName(n.Name, n.ID)})
 			}
-			p.ports = portChoices(prts)
+			p.ports = console.PortChoices(prts)
 			p.flavors, p.zones = nil, nil
 			for _, f := range flvs {
 				if f.Text("enabled") == "true" {
@@ -379,7 +332,7 @@ func (p *lbWizard) Render() goapp.UI {
 	if p.sess != nil && p.sess.ReadOnly {
 		return &console.Shell{Nav: console.NavCreate, Title: "Create a load balancer", Content: []goapp.UI{
 			ui.IDClassDiv("create-refused", "alert", "alert-info").Body(
-				goapp.P().Text(readOnlyWhy(p.sess, "create a load balancer")),
+				goapp.P().Text(console.ReadOnlyWhy(p.sess, "create a load balancer")),
 				ui.ClassA("btn").Href(console.ListPath).Text("See the load balancers"),
 			),
 		}}
@@ -827,19 +780,4 @@ func (p *lbWizard) renderReview() []goapp.UI {
 		wizHint("Octavia creates all of it from this one request (POST /v2/lbaas/loadbalancers), exactly as shown:"),
 		goapp.Pre().ID("wz-json").Class("wz-json", "mono").TabIndex(0).Aria("label", "The request body").Text(wizardJSON(body)),
 	}
-}
-
-// readOnlyWhy says why sess may not do what (a reader opened a write's
-// page): the server runs read-only, or the session's roles only read
-// (Octavia's default policy wants member, load-balancer_member or admin).
-func readOnlyWhy(sess *console.Session, what string) string {
-	if sess.Config.ReadOnly {
-		return "You cannot " + what + " here: this console runs read-only (the server refuses every write), whatever your role."
-	}
-	roles := console.JoinRoles(sess.Info.Roles)
-	if roles == "" {
-		roles = "none"
-	}
-	return fmt.Sprintf("You cannot %s: your roles in project %s (%s) only read. Octavia's default policy lets the roles member, load-balancer_member or admin write; ask an admin of the project for one of them.",
-		what, ui.OrDash(sess.Info.ProjectName), roles)
 }

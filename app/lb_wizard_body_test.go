@@ -11,6 +11,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/app/internal/wizard"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
@@ -321,7 +322,7 @@ func wizMustBody(t *testing.T, w *wizard.Model) console.Object {
 // request's body is the review's JSON byte for byte (compacted), it is the
 // only write, and the lab accepts it.
 func TestWizardJSONIsSent(t *testing.T) {
-	c, rec := labRecorded(t, labcloud.New(labcloud.Options{}), "demo", "demo")
+	c, rec := labtest.Record(t, labcloud.New(labcloud.Options{}), "demo", "demo")
 	subs, err := octavia.Collect(c.Subnets(t.Context(), subnets.ListOpts{}))
 	if err != nil || len(subs) == 0 {
 		t.Fatalf("subnets: got %d, %v; want some", len(subs), err)
@@ -351,7 +352,7 @@ func TestWizardJSONIsSent(t *testing.T) {
 	}
 	var writes []string
 	var sent [][]byte
-	for _, r := range rec.matching("", "") {
+	for _, r := range rec.Matching("", "") {
 		if r.Method != http.MethodGet && strings.Contains(r.Path, "/lbaas/") {
 			writes, sent = append(writes, r.Method+" "+r.Path), append(sent, r.Body)
 		}

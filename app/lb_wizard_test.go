@@ -8,6 +8,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/ports"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/internal/wizard"
@@ -20,8 +21,8 @@ func TestSubnetChoices(t *testing.T) {
 		{ID: "s3-0123456789", Name: "", CIDR: "192.168.0.0/24", NetworkID: "gone"},
 	}
 	nets := []networks.Network{{ID: "n1", Name: "private"}, {ID: "n2", Name: "public"}}
-	got := subnetChoices(subs, nets)
-	want := []subnetChoice{
+	got := console.SubnetChoices(subs, nets)
+	want := []console.SubnetChoice{
 		{ID: "s3-0123456789", Label: "(no name) s3-01234 — 192.168.0.0/24", NetworkID: "gone"},
 		{ID: "s1", Label: "private-subnet — 10.0.0.0/24 (network private)", NetworkID: "n1"},
 		{ID: "s2", Label: "public-subnet — 172.24.4.0/24 (network public)", NetworkID: "n2"},
@@ -37,7 +38,7 @@ func TestSubnetChoices(t *testing.T) {
 }
 
 func TestPortChoices(t *testing.T) {
-	got := portChoices([]ports.Port{
+	got := console.PortChoices([]ports.Port{
 		{ID: "p1", Name: "vip-port", FixedIPs: []ports.IP{{IPAddress: "10.0.0.9"}}},
 		{ID: "p2", Name: "vm", DeviceOwner: "compute:nova"},
 		{ID: "p3-0123456789", Name: ""},

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 )
@@ -60,7 +61,7 @@ func TestLiveSpan(t *testing.T) {
 // in the list, from the lab as from Octavia (sort and marker together).
 func TestLiveReadOfTheRowsInView(t *testing.T) {
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "bulk", Count: 250}}}})
-	c := labAs(t, cloud, "demo", "demo")
+	c := labtest.As(t, cloud, "demo", "demo")
 	q := console.ListQuery{Sort: listSort(console.LBResource)}
 	var rows []console.Row
 	for r, err := range readRows(t.Context(), c, console.LBResource, q) {
@@ -103,7 +104,7 @@ func TestLiveReadOfTheRowsInView(t *testing.T) {
 
 func TestPrefetchFirstRows(t *testing.T) {
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "bulk", Count: 100}}}})
-	login := func() *octavia.Client { return labAs(t, cloud, "demo", "demo") }
+	login := func() *octavia.Client { return labtest.As(t, cloud, "demo", "demo") }
 	client, other := login(), login()
 	sess := &console.Session{Client: client, Info: client.Session()}
 	key := "/load-balancers?"

@@ -11,6 +11,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/waiters"
@@ -21,7 +22,7 @@ import (
 // did not touch stays (TestFidelityMemberBatchKeeps runs it on a real Zed).
 func TestMemberBatchKeepsOnTheLab(t *testing.T) {
 	cloud := labcloud.New(labcloud.Options{Delay: time.Millisecond})
-	c := labVia(t, labcloud.Transport(cloud), "admin", "admin")
+	c := labtest.Via(t, labcloud.Transport(cloud), "admin", "admin")
 	checkBatchKept(t, runConsoleBatch(t, c, waiters.Options{Interval: time.Millisecond, Timeout: 10 * time.Second}))
 }
 

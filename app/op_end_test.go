@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/waiters"
@@ -21,7 +22,7 @@ func TestWaitEndDeletedIsNotFailure(t *testing.T) {
 	var waitErr error
 	synctest.Test(t, func(t *testing.T) {
 		cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "web"}}}})
-		c := labAs(t, cloud, "demo", "demo")
+		c := labtest.As(t, cloud, "demo", "demo")
 		lbs, err := octavia.Collect(c.Rows(t.Context(), octavia.KindLoadBalancer, "", octavia.ListQuery{Fields: []string{"id"}}))
 		if err != nil || len(lbs) != 1 {
 			t.Fatalf("got %q, %v; want one load balancer", lbs, err)

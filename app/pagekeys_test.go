@@ -11,6 +11,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/attr"
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/waiters"
@@ -159,7 +160,7 @@ func checkPageKeys(t *testing.T, p pageOf) {
 // is the lab's answer, all of it and nothing else (checkPageKeys).
 func TestPagesShowTheAnswer(t *testing.T) {
 	cloud := labcloud.New(labcloud.Options{Delay: time.Millisecond})
-	c := labVia(t, labcloud.Transport(cloud), "admin", "admin")
+	c := labtest.Via(t, labcloud.Transport(cloud), "admin", "admin")
 	subs, err := octavia.Collect(c.Subnets(t.Context(), subnets.ListOpts{}))
 	if err != nil || len(subs) == 0 {
 		t.Fatalf("subnets: got %d, %v", len(subs), err)

@@ -14,6 +14,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/waiters"
@@ -28,14 +29,14 @@ func labSession(t *testing.T) (*console.Session, string, func() int) {
 	if err := cloud.SetFaults(labcloud.Faults{Stuck: []string{"web"}}); err != nil {
 		t.Fatal(err)
 	}
-	c, rec := labRecorded(t, cloud, "demo", "demo")
+	c, rec := labtest.Record(t, cloud, "demo", "demo")
 	lbs, err := octavia.Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{Name: "web"}))
 	if err != nil || len(lbs) != 1 {
 		t.Fatalf("got %d load balancers named web, %v; want 1", len(lbs), err)
 	}
-	rec.reset()
+	rec.Reset()
 	path := "/lbaas/loadbalancers/" + lbs[0].ID
-	return &console.Session{Client: c, Info: c.Session()}, lbs[0].ID, func() int { return rec.count(path) + rec.count(path+"/status") }
+	return &console.Session{Client: c, Info: c.Session()}, lbs[0].ID, func() int { return rec.Count(path) + rec.Count(path+"/status") }
 }
 
 // TestSharedLBPoll: a page following a pending load balancer's status tree
@@ -125,7 +126,7 @@ func TestLBStatusGetterReadsAfterItJoined(t *testing.T) {
 func TestTreeWaitSharesTheCardsPoll(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		cloud := labcloud.New(labcloud.Options{Delay: 4500 * time.Millisecond})
-		c, rec := labRecorded(t, cloud, "demo", "demo")
+		c, rec := labtest.Record(t, cloud, "demo", "demo")
 		sess := &console.Session{Client: c, Info: c.Session()}
 		subs, err := octavia.Collect(c.Subnets(t.Context(), subnets.ListOpts{}))
 		if err != nil || len(subs) == 0 {
@@ -138,7 +139,7 @@ func TestTreeWaitSharesTheCardsPoll(t *testing.T) {
 			t.Fatal(err)
 		}
 		id := o.Text("id")
-		rec.reset()
+		rec.Reset()
 		var cardPolls atomic.Int32
 		stopCard := console.WatchTree(sess, id, func(waiters.Update[*octavia.StatusTree]) { cardPolls.Add(1) })
 		defer stopCard()
@@ -147,11 +148,11 @@ func TestTreeWaitSharesTheCardsPoll(t *testing.T) {
 			t.Fatalf("got %+v, %v; want ACTIVE", out, err)
 		}
 		synctest.Wait() // a poll made meanwhile reaches the card
-		trees := rec.count("/lbaas/loadbalancers/" + id + "/status")
+		trees := rec.Count("/lbaas/loadbalancers/" + id + "/status")
 		if trees == 0 || int(cardPolls.Load()) != trees {
 			t.Errorf("the card saw %d trees, %d were read: want one read per poll, shared with the wait", cardPolls.Load(), trees)
 		}
-		if lbs := rec.count("/lbaas/loadbalancers/" + id); lbs != 0 {
+		if lbs := rec.Count("/lbaas/loadbalancers/" + id); lbs != 0 {
 			t.Errorf("got %d GETs of the load balancer, want none (the wait reads its status from the tree)", lbs)
 		}
 	})

@@ -103,11 +103,11 @@ func TestRowProject(t *testing.T) {
 // server, says why nothing can be written.
 func TestReadOnlyWhy(t *testing.T) {
 	reader := &console.Session{Info: octavia.Session{ProjectName: "demo", Roles: []string{"reader"}}, ReadOnly: true}
-	if got := readOnlyWhy(reader, "create a load balancer"); !strings.Contains(got, "project demo (reader) only read") || !strings.Contains(got, "load-balancer_member") {
+	if got := console.ReadOnlyWhy(reader, "create a load balancer"); !strings.Contains(got, "project demo (reader) only read") || !strings.Contains(got, "load-balancer_member") {
 		t.Errorf("reader: got %q", got)
 	}
 	ro := &console.Session{Info: octavia.Session{Roles: []string{"admin"}}, Config: serverapi.Config{ReadOnly: true}, ReadOnly: true}
-	if got := readOnlyWhy(ro, "create a load balancer"); !strings.Contains(got, "runs read-only") {
+	if got := console.ReadOnlyWhy(ro, "create a load balancer"); !strings.Contains(got, "runs read-only") {
 		t.Errorf("read-only server: got %q", got)
 	}
 }

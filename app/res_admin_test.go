@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/amphoracontrol"
 	"github.com/octaview/octaview/octavia/labcloud"
@@ -261,7 +262,7 @@ func TestAdminLists(t *testing.T) {
 		i := slices.IndexFunc(res.Columns, func(c console.Column) bool { return c.Key == key })
 		return r.Cells[i]
 	}
-	admin, demo, viewer := labAs(t, cloud, "admin", "admin"), labAs(t, cloud, "demo", "demo"), labAs(t, cloud, "viewer", "demo")
+	admin, demo, viewer := labtest.As(t, cloud, "admin", "admin"), labtest.As(t, cloud, "demo", "demo"), labtest.As(t, cloud, "viewer", "demo")
 	demoID, adminID := demo.Session().ProjectID, admin.Session().ProjectID
 
 	t.Run("admin quotas", func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/labtest"
 
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
@@ -260,7 +261,7 @@ func TestPoolsOfListener(t *testing.T) {
 		{Project: "demo", Name: "shop", Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.11"}}},
 		{Project: "demo", Name: "api", Listener: &labcloud.ScenarioListener{Protocol: "TCP", Port: 443, Members: []string{"10.0.0.21"}}},
 	}}})
-	c := labAs(t, cloud, "demo", "demo")
+	c := labtest.As(t, cloud, "demo", "demo")
 	ls, err := octavia.Collect(c.List(t.Context(), octavia.KindListener, "", octavia.ListQuery{Filters: map[string][]string{"protocol": {"TCP"}}}))
 	if err != nil || len(ls) != 1 {
 		t.Fatalf("got %d TCP listeners, %v; want 1", len(ls), err)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 )
@@ -60,7 +61,7 @@ func TestMergeRows(t *testing.T) {
 // page asks only for the row's columns, and every row is complete.
 func TestLoadBalancerRows(t *testing.T) {
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "bulk", Count: 1050}}}})
-	c, rec := labRecorded(t, cloud, "demo", "demo")
+	c, rec := labtest.Record(t, cloud, "demo", "demo")
 	rows, err := octavia.Collect(readRows(t.Context(), c, console.LBResource, console.ListQuery{}))
 	if err != nil || len(rows) != 1050 {
 		t.Fatalf("got %d rows, %v; want 1050", len(rows), err)
@@ -71,7 +72,7 @@ func TestLoadBalancerRows(t *testing.T) {
 			t.Fatalf("got row %+v, want every column filled", r)
 		}
 	}
-	lists := rec.matching(http.MethodGet, "/lbaas/loadbalancers")
+	lists := rec.Matching(http.MethodGet, "/lbaas/loadbalancers")
 	if len(lists) != 2 {
 		t.Fatalf("got %d list requests, want 2 (two pages)", len(lists))
 	}

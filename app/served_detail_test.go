@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
@@ -206,10 +207,10 @@ func TestFirstScreenDetailOtherKinds(t *testing.T) {
 		for _, pg := range pages {
 			t.Run(who.user+pg.path, func(t *testing.T) {
 				if pg.adminOnly && who.user != "admin" {
-					srv := &recorder{next: px}
+					srv := &labtest.Recorder{Next: px}
 					u, _ := url.Parse(pg.path)
 					_, _, err := FirstScreen(context.Background(), "http://lab.test", srv, cfg, u)
-					if n := len(srv.reqs) - len(srv.matching(http.MethodGet, "/auth/tokens")); !errors.Is(err, ErrNoFirstScreen) || n != 0 {
+					if n := len(srv.Reqs) - len(srv.Matching(http.MethodGet, "/auth/tokens")); !errors.Is(err, ErrNoFirstScreen) || n != 0 {
 						t.Errorf("%s's page of an admin's kind: %v after %d Octavia requests, want ErrNoFirstScreen and none", who.user, err, n)
 					}
 					return
@@ -237,13 +238,13 @@ func TestFirstScreenDetailOtherKinds(t *testing.T) {
 func checkDetailScreen(t *testing.T, px http.RoundTripper, cfg serverapi.Config, path string, k octavia.Kind, want []string, name string) {
 	t.Helper()
 	u, _ := url.Parse(path)
-	srv := &recorder{next: px}
+	srv := &labtest.Recorder{Next: px}
 	served, body, err := FirstScreen(context.Background(), "http://lab.test", srv, cfg, u)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// the app's own reads of the page, without a Served
-	app := &recorder{next: px}
+	app := &labtest.Recorder{Next: px}
 	sess := console.NewSession(appClient(t, app), cfg)
 	pr, ok := detailRead(sess, u)
 	if !ok {
@@ -253,7 +254,7 @@ func checkDetailScreen(t *testing.T, px http.RoundTripper, cfg serverapi.Config,
 		t.Fatal(err)
 	}
 	var appReads, servedReads []string
-	for _, q := range app.matching(http.MethodGet, "") {
+	for _, q := range app.Matching(http.MethodGet, "") {
 		if !strings.HasSuffix(q.Path, "/auth/tokens") {
 			appReads = append(appReads, strings.TrimSuffix(q.Path+"?"+q.Query, "?"))
 		}
@@ -276,13 +277,13 @@ func checkDetailScreen(t *testing.T, px http.RoundTripper, cfg serverapi.Config,
 	if !console.KeepServed(served, u) {
 		t.Fatal("keepServed refused the page's own Served")
 	}
-	again := &recorder{next: px}
+	again := &labtest.Recorder{Next: px}
 	sess2 := console.NewSession(appClient(t, console.SessionTransport{Next: again}), cfg)
 	d, err := readDetail(t.Context(), sess2.Client, pr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(again.matching(http.MethodGet, "")) - len(again.matching(http.MethodGet, "/auth/tokens")); n != 0 {
+	if n := len(again.Matching(http.MethodGet, "")) - len(again.Matching(http.MethodGet, "/auth/tokens")); n != 0 {
 		t.Errorf("the app sent %d GETs with the page's Served, want 0", n)
 	}
 	d.Path, d.At = u.Path, console.ServedAt(served)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
@@ -96,17 +97,17 @@ func TestFirstScreenQueryIsTheApps(t *testing.T) {
 		for _, path := range pages {
 			t.Run(who.user+path, func(t *testing.T) {
 				u, _ := url.Parse(path)
-				srv := &recorder{next: px}
+				srv := &labtest.Recorder{Next: px}
 				served, body, err := FirstScreen(context.Background(), "http://lab.test", srv, cfg, u)
-				app := &recorder{next: px}
+				app := &labtest.Recorder{Next: px}
 				sess := console.NewSession(appClient(t, app), cfg)
 				f := prefetchFirstRows(sess, path)
 				if errors.Is(err, ErrNoFirstScreen) {
 					if f != nil {
 						t.Fatalf("the server serves no first screen, the app prefetches one")
 					}
-					if pr, ok := console.ParsePage(u.Path); (!ok || pr.Mode != "list") && len(srv.reqs) > 0 {
-						t.Errorf("a page that reads no list: the server sent %d requests", len(srv.reqs))
+					if pr, ok := console.ParsePage(u.Path); (!ok || pr.Mode != "list") && len(srv.Reqs) > 0 {
+						t.Errorf("a page that reads no list: the server sent %d requests", len(srv.Reqs))
 					}
 					return
 				}
@@ -119,7 +120,7 @@ func TestFirstScreenQueryIsTheApps(t *testing.T) {
 				servedPages[who.user+path] = true
 				<-f.done
 				var appReads []string
-				for _, q := range app.matching(http.MethodGet, "") {
+				for _, q := range app.Matching(http.MethodGet, "") {
 					if !strings.HasSuffix(q.Path, "/auth/tokens") {
 						appReads = append(appReads, q.Path+"?"+q.Query)
 					}
@@ -138,11 +139,11 @@ func TestFirstScreenQueryIsTheApps(t *testing.T) {
 				if !console.KeepServed(served, u) {
 					t.Fatal("keepServed refused the page's own Served")
 				}
-				again := &recorder{next: px}
+				again := &labtest.Recorder{Next: px}
 				sess2 := console.NewSession(appClient(t, console.SessionTransport{Next: again}), cfg)
 				f2 := prefetchFirstRows(sess2, path)
 				<-f2.done
-				if n := len(again.matching(http.MethodGet, "")) - len(again.matching(http.MethodGet, "/auth/tokens")); n != 0 {
+				if n := len(again.Matching(http.MethodGet, "")) - len(again.Matching(http.MethodGet, "/auth/tokens")); n != 0 {
 					t.Errorf("the app sent %d list GETs with the page's Served, want 0", n)
 				}
 				if f2.err != nil || len(f2.rows) != len(f.rows) {

@@ -11,6 +11,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/waiters"
@@ -163,11 +164,11 @@ func TestStatsSeriesLatest(t *testing.T) {
 // statsLab logs in as demo to an in-memory lab (synctest-safe) whose load
 // balancer "web" has a listener with members, so its counters grow, and
 // returns the session, web's id, its listener's id and the GET counter.
-func statsLab(t *testing.T) (sess *console.Session, lbID, listenerID string, tr *recorder) {
+func statsLab(t *testing.T) (sess *console.Session, lbID, listenerID string, tr *labtest.Recorder) {
 	t.Helper()
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "web",
 		Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.11", "10.0.0.12"}}}}}})
-	c, tr := labRecorded(t, cloud, "demo", "demo")
+	c, tr := labtest.Record(t, cloud, "demo", "demo")
 	lbs, err := octavia.Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{Name: "web"}))
 	if err != nil || len(lbs) != 1 {
 		t.Fatalf("got %d load balancers named web, %v; want 1", len(lbs), err)
@@ -216,18 +217,18 @@ func TestFetchStats(t *testing.T) {
 				sess, lbID, lID, tr := statsLab(t)
 				time.Sleep(30 * time.Second) // traffic for the counters to count
 				id, path, want := tt.want(t, sess, lbID, lID)
-				before := tr.count("/stats")
+				before := tr.Count("/stats")
 				got, err := console.FetchStats(sess.Client, tt.kind, id)(t.Context())
 				if path == "" {
-					if err == nil || tr.count("/stats") != before {
-						t.Errorf("got %+v, %v and %d requests; want an error and none", got, err, tr.count("/stats")-before)
+					if err == nil || tr.Count("/stats") != before {
+						t.Errorf("got %+v, %v and %d requests; want an error and none", got, err, tr.Count("/stats")-before)
 					}
 					return
 				}
 				if err != nil {
 					t.Fatal(err)
 				}
-				if n := tr.count(path); n != 2 {
+				if n := tr.Count(path); n != 2 {
 					t.Errorf("GETs of %s: got %d, want 2 (the test's read and the fetch's)", path, n)
 				}
 				if !got.At.Equal(time.Now()) {
@@ -292,7 +293,7 @@ func TestSharedStatsPoll(t *testing.T) {
 					if c.views > 0 {
 						want = polls
 					}
-					if got := tr.count(c.path); got != want {
+					if got := tr.Count(c.path); got != want {
 						t.Errorf("GETs of %s in %v with %d views: got %d, want %d (one per 3 s, shared)", c.path, window, c.views, got, want)
 					}
 				}
@@ -303,9 +304,9 @@ func TestSharedStatsPoll(t *testing.T) {
 					}
 				}
 				mu.Unlock()
-				gets := tr.count("/stats")
+				gets := tr.Count("/stats")
 				time.Sleep(10 * time.Second)
-				if got := tr.count("/stats"); got != gets {
+				if got := tr.Count("/stats"); got != gets {
 					t.Errorf("stats GETs in the 10 s after every view left: got %d, want 0", got-gets)
 				}
 			})

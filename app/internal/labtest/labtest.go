@@ -1,0 +1,94 @@
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/octavia/labcloud"
+)
+
+// Package labtest is how the app's tests reach the lab cloud in process
+// (labcloud.Transport: no socket, fine in a testing/synctest bubble): Via
+// signs a user in, Record also records the requests. Only tests import it.
+package labtest
+
+// As logs user (password: the same) in to project of an in-memory lab cloud.
+func As(t *testing.T, cloud *labcloud.Cloud, user, project string) *octavia.Client {
+	t.Helper()
+	return Via(t, labcloud.Transport(cloud), user, project)
+}
+
+// Via logs user (password: the same) in to project of the lab that rt
+// reaches (labcloud.Transport, or a recorder wrapping it).
+func Via(t *testing.T, rt http.RoundTripper, user, project string) *octavia.Client {
+	t.Helper()
+	c, err := octavia.New(t.Context(), octavia.Config{AuthURL: "http://lab.test/identity/v3", Username: user, Password: user,
+		UserDomainName: "Default", ProjectName: project, ProjectDomainName: "Default", HTTPClient: &http.Client{Transport: rt}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// Recorder is the app tests' one request recorder: a RoundTripper in front
+// of the lab (labcloud.Transport) that notes every request (method, path,
+// query, body) and passes it on.
+type Recorder struct {
+	Next http.RoundTripper
+	mu   sync.Mutex
+	Reqs []recorded
+}
+
+// recorded is one request a recorder saw.
+type recorded struct {
+	Method, Path, Query string
+	Body                []byte
+}
+
+func (r *Recorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	var body []byte
+	if req.Body != nil {
+		body, _ = io.ReadAll(req.Body)
+		req.Body.Close()
+		req.Body = io.NopCloser(bytes.NewReader(body))
+	}
+	r.mu.Lock()
+	r.Reqs = append(r.Reqs, recorded{Method: req.Method, Path: req.URL.Path, Query: req.URL.RawQuery, Body: body})
+	r.mu.Unlock()
+	return r.Next.RoundTrip(req)
+}
+
+// Matching are the requests of method (any when "") whose path ends in
+// suffix, in order.
+func (r *Recorder) Matching(method, suffix string) []recorded {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []recorded
+	for _, q := range r.Reqs {
+		if (method == "" || q.Method == method) && strings.HasSuffix(q.Path, suffix) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// Count is how many GETs went to a path ending in suffix.
+func (r *Recorder) Count(suffix string) int { return len(r.Matching(http.MethodGet, suffix)) }
+
+// Reset forgets what was recorded.
+func (r *Recorder) Reset() {
+	r.mu.Lock()
+	r.Reqs = nil
+	r.mu.Unlock()
+}
+
+// Record logs user in to project of cloud through a recorder, which
+// it returns with the client.
+func Record(t *testing.T, cloud *labcloud.Cloud, user, project string) (*octavia.Client, *Recorder) {
+	t.Helper()
+	rec := &Recorder{Next: labcloud.Transport(cloud)}
+	return Via(t, rec, user, project), rec
+}
