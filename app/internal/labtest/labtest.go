@@ -1,3 +1,8 @@
+// Package labtest is how the app's tests reach the lab cloud in process
+// (labcloud.Transport: no socket, fine in a testing/synctest bubble): Via
+// signs a user in, Record also records the requests. Only tests import it.
+package labtest
+
 import (
 	"bytes"
 	"io"
@@ -10,10 +15,6 @@ import (
 	"github.com/octaview/octaview/octavia/labcloud"
 )
 
-// Package labtest is how the app's tests reach the lab cloud in process
-// (labcloud.Transport: no socket, fine in a testing/synctest bubble): Via
-// signs a user in, Record also records the requests. Only tests import it.
-package labtest
 
 // As logs user (password: the same) in to project of an in-memory lab cloud.
 func As(t *testing.T, cloud *labcloud.Cloud, user, project string) *octavia.Client {
