@@ -15,7 +15,6 @@ import (
 	"github.com/octaview/octaview/octavia/labcloud"
 )
 
-
 // As logs user (password: the same) in to project of an in-memory lab cloud.
 func As(t *testing.T, cloud *labcloud.Cloud, user, project string) *octavia.Client {
 	t.Helper()
