@@ -9,6 +9,7 @@ import (
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/app/trainer"
 	"github.com/octaview/octaview/app/wall"
+	"github.com/octaview/octaview/app/wizard"
 )
 
 // Register declares every route of the app: the login, the status wall,
@@ -19,7 +20,7 @@ import (
 func Register() {
 	goapp.Route(console.HomePath, func() goapp.Composer { return &listPage{} })
 	goapp.Route(console.LoginPath, func() goapp.Composer { return &loginPage{} })
-	goapp.Route(console.CreatePath, func() goapp.Composer { return &lbWizard{} })
+	goapp.Route(console.CreatePath, func() goapp.Composer { return &wizard.Page{} })
 	goapp.Route(console.WallPath, func() goapp.Composer { return &wall.Page{} })
 	goapp.Route(serverapi.TrainerPagePath, func() goapp.Composer { return &trainer.Page{} })   // trainer_page.go
 	goapp.Route(serverapi.TrainerCardsPath, func() goapp.Composer { return &trainer.Cards{} }) // trainer_cards.go

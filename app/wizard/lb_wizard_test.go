@@ -1,4 +1,4 @@
-package app
+package wizard
 
 import (
 	"slices"
@@ -11,7 +11,7 @@ import (
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/ui"
-	"github.com/octaview/octaview/app/internal/wizard"
+	model "github.com/octaview/octaview/app/internal/wizard"
 )
 
 func TestSubnetChoices(t *testing.T) {
@@ -58,7 +58,7 @@ func TestPortChoices(t *testing.T) {
 // the pool algorithms every provider of the cloud takes, and moves a pool
 // already made off one they do not.
 func TestWizardProviderSupport(t *testing.T) {
-	w := wizard.New(wizardKinds())
+	w := model.New(wizardKinds())
 	p := w.NewPool()
 	p.V["lb_algorithm"] = "SOURCE_IP_PORT"
 	w.Pools = append(w.Pools, p)

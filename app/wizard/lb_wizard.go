@@ -1,4 +1,4 @@
-package app
+package wizard
 
 import (
 	"context"
@@ -19,7 +19,7 @@ import (
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/ui"
-	"github.com/octaview/octaview/app/internal/wizard"
+	model "github.com/octaview/octaview/app/internal/wizard"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -35,26 +35,26 @@ func wizardJSON(body console.Object) string {
 
 // wizardKinds are the forms of the kinds the wizard creates: each kind's
 // own (its description's fields and checks).
-func wizardKinds() wizard.Kinds {
-	k := func(r *console.Resource) wizard.Kind { return wizard.Kind{Fields: r.Fields, Validate: r.Validate} }
-	return wizard.Kinds{LB: k(console.LBResource), Listener: k(console.ListenerRes), Pool: k(console.PoolRes), Member: k(console.MemberRes),
+func wizardKinds() model.Kinds {
+	k := func(r *console.Resource) model.Kind { return model.Kind{Fields: r.Fields, Validate: r.Validate} }
+	return model.Kinds{LB: k(console.LBResource), Listener: k(console.ListenerRes), Pool: k(console.PoolRes), Member: k(console.MemberRes),
 		Monitor: k(console.MonitorRes), Policy: k(console.L7policyRes), Rule: k(console.L7ruleRes)}
 }
 
-// lbWizard creates a load balancer and, if asked, its whole tree
+// Page creates a load balancer and, if asked, its whole tree
 // (listeners, pools, members, health monitors, L7 policies and rules) in
 // one request: Octavia's fully populated create. One step per kind, each
 // optional after the first, whose items are the kinds' own form fields
 // (the model, internal/wizard); what was typed stays while going back and
 // forth; the review shows the exact JSON sent. Its first step alone is the
 // quick create (name, subnet, Create now). The create is a write (write.go).
-type lbWizard struct {
+type Page struct {
 	goapp.Compo
 
 	sess    *console.Session
 	step    int
-	visited [wizard.StepCount]bool
-	w       *wizard.Model
+	visited [model.StepCount]bool
+	w       *model.Model
 
 	subnets   []console.SubnetChoice
 	nets      []ui.Choice
@@ -67,9 +67,9 @@ type lbWizard struct {
 	vipCheck  vipCheck // the review's lookup of a typed VIP ID (lb_vip_typed.go)
 
 	errs    map[string]string        // by input id
-	checked [wizard.StepCount]bool   // the step was checked once: check again as the user types
-	bad     [wizard.StepCount]bool   // the step's last check found something
-	stepErr [wizard.StepCount]string // Octavia's refusal, on the step it concerns
+	checked [model.StepCount]bool   // the step was checked once: check again as the user types
+	bad     [model.StepCount]bool   // the step's last check found something
+	stepErr [model.StepCount]string // Octavia's refusal, on the step it concerns
 	wr      console.Writer
 	uctx    goapp.Context
 	// gen changes with the steps' items (added, removed, reset): go-app
@@ -78,7 +78,7 @@ type lbWizard struct {
 	gen int
 }
 
-func (p *lbWizard) OnNav(ctx goapp.Context) {
+func (p *Page) OnNav(ctx goapp.Context) {
 	if p.sess = console.RequireSession(ctx); p.sess == nil {
 		return
 	}
@@ -93,10 +93,10 @@ func (p *lbWizard) OnNav(ctx goapp.Context) {
 }
 
 // reset starts a new wizard. UI goroutine.
-func (p *lbWizard) reset() {
+func (p *Page) reset() {
 	p.gen++
 	if p.w == nil {
-		p.w = wizard.New(wizardKinds())
+		p.w = model.New(wizardKinds())
 	}
 	p.w.Reset()
 	if len(p.subnets) > 0 {
@@ -104,15 +104,15 @@ func (p *lbWizard) reset() {
 	}
 	p.w.LB["provider"] = form.DefaultProvider(p.providers)
 	p.w.Support(form.ForCreate(p.w.LB["provider"], p.providers))
-	p.step, p.visited = wizard.StepLB, [wizard.StepCount]bool{wizard.StepLB: true}
-	p.errs, p.checked, p.bad, p.stepErr = map[string]string{}, [wizard.StepCount]bool{}, [wizard.StepCount]bool{}, [wizard.StepCount]string{}
+	p.step, p.visited = model.StepLB, [model.StepCount]bool{model.StepLB: true}
+	p.errs, p.checked, p.bad, p.stepErr = map[string]string{}, [model.StepCount]bool{}, [model.StepCount]bool{}, [model.StepCount]string{}
 	p.wr = console.Writer{}
 }
 
 // loadNeutron reads what the first step picks from: subnets (needed),
 // networks, free ports, flavors and availability zones (each optional:
 // without them their picker is not shown). UI goroutine.
-func (p *lbWizard) loadNeutron(ctx goapp.Context) {
+func (p *Page) loadNeutron(ctx goapp.Context) {
 	if p.netStatus != ui.Loaded {
 		p.netStatus, p.netErr = ui.Loading, "" // a reload keeps the pickers as they are until it is done
 	}
@@ -175,26 +175,26 @@ func (p *lbWizard) loadNeutron(ctx goapp.Context) {
 // goTo shows step s; the first visit of the listeners and pools steps
 // brings one item with the defaults (HTTP :80; ROUND_ROBIN with an HTTP
 // monitor), which the user may remove. UI goroutine.
-func (p *lbWizard) goTo(s int) {
+func (p *Page) goTo(s int) {
 	if !p.visited[s] {
 		p.gen++
 		switch {
-		case s == wizard.StepListeners && len(p.w.Listeners) == 0:
+		case s == model.StepListeners && len(p.w.Listeners) == 0:
 			p.w.Listeners = append(p.w.Listeners, p.w.NewListener())
-		case s == wizard.StepPools && len(p.w.Pools) == 0 && len(p.w.Listeners) > 0:
+		case s == model.StepPools && len(p.w.Pools) == 0 && len(p.w.Listeners) > 0:
 			p.w.Pools = append(p.w.Pools, p.w.NewPool())
 		}
 	}
 	p.visited[s], p.step = true, s
-	if s == wizard.StepReview && p.vipTyped() {
+	if s == model.StepReview && p.vipTyped() {
 		p.checkTypedVIP(p.uctx)
 	}
 }
 
 // checkStep checks step s and keeps its errors. UI goroutine.
-func (p *lbWizard) checkStep(s int) bool {
-	prefix := map[int][]string{wizard.StepLB: {"create-"}, wizard.StepListeners: {"wz-listener-"}, wizard.StepPools: {"wz-pool-"},
-		wizard.StepMembers: {"wz-member-"}, wizard.StepMonitors: {"wz-monitor-"}, wizard.StepL7: {"wz-policy-", "wz-rule-"}}[s]
+func (p *Page) checkStep(s int) bool {
+	prefix := map[int][]string{model.StepLB: {"create-"}, model.StepListeners: {"wz-listener-"}, model.StepPools: {"wz-pool-"},
+		model.StepMembers: {"wz-member-"}, model.StepMonitors: {"wz-monitor-"}, model.StepL7: {"wz-policy-", "wz-rule-"}}[s]
 	for k := range p.errs {
 		if slices.ContainsFunc(prefix, func(pre string) bool { return strings.HasPrefix(k, pre) }) {
 			delete(p.errs, k)
@@ -209,18 +209,18 @@ func (p *lbWizard) checkStep(s int) bool {
 }
 
 // changed follows an input: the step is checked again once it was.
-func (p *lbWizard) changed() {
+func (p *Page) changed() {
 	if p.checked[p.step] {
 		p.checkStep(p.step)
 	}
 }
 
-func (p *lbWizard) next(ctx goapp.Context, e goapp.Event) {
+func (p *Page) next(ctx goapp.Context, e goapp.Event) {
 	if !p.checkStep(p.step) {
 		focusFirstFieldError(ctx)
 		return
 	}
-	if p.step < wizard.StepReview {
+	if p.step < model.StepReview {
 		p.goTo(p.step + 1)
 	}
 }
@@ -238,14 +238,14 @@ func focusFirstFieldError(ctx goapp.Context) {
 	})
 }
 
-func (p *lbWizard) back(ctx goapp.Context, e goapp.Event) {
-	if p.step > wizard.StepLB {
+func (p *Page) back(ctx goapp.Context, e goapp.Event) {
+	if p.step > model.StepLB {
 		p.goTo(p.step - 1)
 	}
 }
 
 // subnetName is what the wizard knows a subnet by ("" = unknown).
-func (p *lbWizard) subnetName(id string) string {
+func (p *Page) subnetName(id string) string {
 	for _, s := range p.subnets {
 		if s.ID == id {
 			return s.Label
@@ -256,7 +256,7 @@ func (p *lbWizard) subnetName(id string) string {
 
 // submit is the form's submit: Next (the default button, so Enter in a
 // field goes to the next step) or Create (the create-submit button).
-func (p *lbWizard) submit(ctx goapp.Context, e goapp.Event) {
+func (p *Page) submit(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
 	if by := e.Get("submitter"); by.Truthy() && by.Get("id").String() == "wz-next" {
 		p.next(ctx, e)
@@ -267,7 +267,7 @@ func (p *lbWizard) submit(ctx goapp.Context, e goapp.Event) {
 	}
 	p.wr.Err = ""
 	first := -1
-	for s := range wizard.StepReview {
+	for s := range model.StepReview {
 		if !p.checkStep(s) && first < 0 {
 			first = s
 		}
@@ -282,10 +282,10 @@ func (p *lbWizard) submit(ctx goapp.Context, e goapp.Event) {
 		p.wr.Err = err.Error()
 		return
 	}
-	p.stepErr = [wizard.StepCount]string{}
+	p.stepErr = [model.StepCount]string{}
 	tree := body["listeners"] != nil || body["pools"] != nil
 	wr := console.Write{Op: console.Operation{Kind: console.OpCreate, Wait: console.WaitActive, Ref: octavia.Ref{Kind: octavia.KindLoadBalancer},
-		Name: body.Text("name"), Written: wizard.Written(body, p.subnetName)},
+		Name: body.Text("name"), Written: model.Written(body, p.subnetName)},
 		Send: func(ctx context.Context, c *octavia.Client) (console.Object, octavia.Accepted, error) {
 			return c.Create(ctx, octavia.KindLoadBalancer, "", body)
 		}}
@@ -303,7 +303,7 @@ func (p *lbWizard) submit(ctx goapp.Context, e goapp.Event) {
 // 409 conflict such as a member given twice, with Octavia's faultstring),
 // every step's input kept; else (401, 403 quota, a busy 409, 5xx, the
 // network) above the steps, in the writer's words. UI goroutine.
-func (p *lbWizard) showError(err error) {
+func (p *Page) showError(err error) {
 	var e *octavia.Error
 	if !errors.As(err, &e) || e.Fault == "" || e.Code != octavia.EINVALID && e.Code != octavia.ECONFLICT {
 		return
@@ -311,7 +311,7 @@ func (p *lbWizard) showError(err error) {
 	p.wr.Err = ""
 	if it, k, ok := p.w.ItemOfRef(e.Fault); ok { // a certificate Barbican could not give: at its field
 		p.stepErr[it.Step] = "Octavia refused the create: " + e.Fault
-		p.errs[wizard.InputID(it.ID, k)] = "Octavia: " + e.Fault
+		p.errs[model.InputID(it.ID, k)] = "Octavia: " + e.Fault
 		p.goTo(it.Step)
 		return
 	}
@@ -319,13 +319,13 @@ func (p *lbWizard) showError(err error) {
 	p.stepErr[s] = "Octavia refused the create: " + e.Fault
 	if items := p.w.Items(s); len(items) == 1 { // the attribute it names, when the step has one item
 		if k := form.FaultField(e.Fault, form.Keys(items[0].Kind.Fields)); k != "" {
-			p.errs[wizard.InputID(items[0].ID, k)] = "Octavia: " + e.Fault
+			p.errs[model.InputID(items[0].ID, k)] = "Octavia: " + e.Fault
 		}
 	}
 	p.goTo(s)
 }
 
-func (p *lbWizard) Render() goapp.UI {
+func (p *Page) Render() goapp.UI {
 	if p.w == nil { // go-app renders before OnNav
 		p.reset()
 	}
@@ -355,10 +355,10 @@ func (p *lbWizard) Render() goapp.UI {
 }
 
 // renderSteps is the list of steps; the current one has aria-current.
-func (p *lbWizard) renderSteps() goapp.UI {
-	items := make([]goapp.UI, 0, wizard.StepCount)
-	for s := range wizard.StepCount {
-		title := fmt.Sprintf("%d. %s", s+1, wizard.Titles[s])
+func (p *Page) renderSteps() goapp.UI {
+	items := make([]goapp.UI, 0, model.StepCount)
+	for s := range model.StepCount {
+		title := fmt.Sprintf("%d. %s", s+1, model.Titles[s])
 		if n := p.count(s); n > 0 {
 			title += fmt.Sprintf(" (%d)", n)
 		}
@@ -376,13 +376,13 @@ func (p *lbWizard) renderSteps() goapp.UI {
 }
 
 // count is how many items step s holds (0 for the first and the review).
-func (p *lbWizard) count(s int) int {
+func (p *Page) count(s int) int {
 	switch s {
-	case wizard.StepListeners:
+	case model.StepListeners:
 		return len(p.w.Listeners)
-	case wizard.StepPools:
+	case model.StepPools:
 		return len(p.w.Pools)
-	case wizard.StepMembers, wizard.StepMonitors, wizard.StepL7:
+	case model.StepMembers, model.StepMonitors, model.StepL7:
 		n := 0
 		for _, it := range p.w.Items(s) {
 			if !strings.HasPrefix(it.ID, "wz-rule-") {
@@ -394,21 +394,21 @@ func (p *lbWizard) count(s int) int {
 	return 0
 }
 
-func (p *lbWizard) renderActions() goapp.UI {
+func (p *Page) renderActions() goapp.UI {
 	create := "Create now"
-	if p.step == wizard.StepReview {
+	if p.step == model.StepReview {
 		create = "Create"
 	}
 	if p.wr.Sending {
 		create = "Creating…"
 	}
 	return ui.ClassDiv("confirm-actions", "wz-actions").Body(
-		goapp.If(p.step > wizard.StepLB, func() goapp.UI {
+		goapp.If(p.step > model.StepLB, func() goapp.UI {
 			return ui.TypedButton("wz-back", "button").Class("btn").OnClick(p.back).Text("Back")
 		}),
-		goapp.If(p.step < wizard.StepReview, func() goapp.UI {
+		goapp.If(p.step < model.StepReview, func() goapp.UI {
 			return ui.TypedButton("wz-next", "submit").Class("btn", "btn-primary").
-				Text("Next: " + wizard.Titles[p.step+1])
+				Text("Next: " + model.Titles[p.step+1])
 		}),
 		p.createButton(create),
 		ui.ClassA("btn", "btn-ghost").Href(console.ListPath).Text("Cancel"),
@@ -417,34 +417,34 @@ func (p *lbWizard) renderActions() goapp.UI {
 
 // createButton sends the create from any step (the quick create from the
 // first); the primary button on the review only.
-func (p *lbWizard) createButton(text string) goapp.UI {
+func (p *Page) createButton(text string) goapp.UI {
 	b := ui.TypedButton("create-submit", "submit").Class("btn").Disabled(p.wr.Sending || !p.netReady()).Text(text)
-	if p.step == wizard.StepReview {
+	if p.step == model.StepReview {
 		b = b.Class("btn-primary")
 	}
 	return b
 }
 
 // renderStep is the current step: a fieldset with its legend.
-func (p *lbWizard) renderStep() goapp.UI {
+func (p *Page) renderStep() goapp.UI {
 	var body []goapp.UI
 	switch p.step {
-	case wizard.StepLB:
+	case model.StepLB:
 		body = p.renderLB()
-	case wizard.StepListeners:
+	case model.StepListeners:
 		body = p.renderListeners()
-	case wizard.StepPools:
+	case model.StepPools:
 		body = p.renderPools()
-	case wizard.StepMembers:
+	case model.StepMembers:
 		body = p.renderMembers()
-	case wizard.StepMonitors:
+	case model.StepMonitors:
 		body = p.renderMonitors()
-	case wizard.StepL7:
+	case model.StepL7:
 		body = p.renderL7()
-	case wizard.StepReview:
+	case model.StepReview:
 		body = p.renderReview()
 	}
-	head := []goapp.UI{goapp.Legend().Text(fmt.Sprintf("Step %d of %d: %s", p.step+1, wizard.StepCount, wizard.Titles[p.step]))}
+	head := []goapp.UI{goapp.Legend().Text(fmt.Sprintf("Step %d of %d: %s", p.step+1, model.StepCount, model.Titles[p.step]))}
 	if msg := p.stepErr[p.step]; msg != "" {
 		head = append(head, ui.AlertError("wz-step-error", msg))
 	}
@@ -454,9 +454,9 @@ func (p *lbWizard) renderStep() goapp.UI {
 // wizHint is a step's line of explanation.
 func wizHint(text string) goapp.UI { return ui.ClassP("muted", "hint", "wz-intro").Text(text) }
 
-func (p *lbWizard) renderLB() []goapp.UI {
+func (p *Page) renderLB() []goapp.UI {
 	v := p.w.LB
-	it := p.w.Items(wizard.StepLB)[0]
+	it := p.w.Items(model.StepLB)[0]
 	fieldOf := func(key string) goapp.UI { return p.renderField(it, key) }
 	out := []goapp.UI{fieldOf("name"), fieldOf("description")}
 	switch p.netStatus {
@@ -520,7 +520,7 @@ func (p *lbWizard) renderLB() []goapp.UI {
 }
 
 // subnetsOf are the subnets of network id ("" = every network).
-func (p *lbWizard) subnetsOf(network string) []ui.Choice {
+func (p *Page) subnetsOf(network string) []ui.Choice {
 	var out []ui.Choice
 	for _, s := range p.subnets {
 		if network == "" || s.NetworkID == network {
@@ -532,9 +532,9 @@ func (p *lbWizard) subnetsOf(network string) []ui.Choice {
 
 // choices are the options of a picked field: the cloud's subnets (those
 // of the VIP's network for the VIP), free ports, flavors, zones.
-func (p *lbWizard) choices(it wizard.Item, f form.Field) []ui.Choice {
+func (p *Page) choices(it model.Item, f form.Field) []ui.Choice {
 	switch {
-	case f.Type == form.Subnet && it.Step == wizard.StepLB:
+	case f.Type == form.Subnet && it.Step == model.StepLB:
 		return p.subnetsOf(p.w.LB["_network"])
 	case f.Type == form.Subnet:
 		return p.subnetsOf("")
@@ -555,7 +555,7 @@ func (p *lbWizard) choices(it wizard.Item, f form.Field) []ui.Choice {
 }
 
 // renderFields is item it's shown fields in a grid. UI goroutine.
-func (p *lbWizard) renderFields(it wizard.Item) goapp.UI {
+func (p *Page) renderFields(it model.Item) goapp.UI {
 	var fields []goapp.UI
 	for _, f := range it.Kind.Fields {
 		if f.Shown(true, it.V) {
@@ -567,23 +567,23 @@ func (p *lbWizard) renderFields(it wizard.Item) goapp.UI {
 
 // renderField is item it's field key, with its error (fieldInput, as the
 // generic form draws it).
-func (p *lbWizard) renderField(it wizard.Item, key string) goapp.UI {
+func (p *Page) renderField(it model.Item, key string) goapp.UI {
 	i := slices.IndexFunc(it.Kind.Fields, func(f form.Field) bool { return f.Key == key })
 	if i < 0 {
 		return goapp.Div()
 	}
 	f, v := it.Kind.Fields[i], it.V
-	id := wizard.InputID(it.ID, f.Key)
+	id := model.InputID(it.ID, f.Key)
 	return ui.FieldInput{ID: id, Field: f, Value: v[f.Key], Err: p.errs[id], Required: f.Required,
 		Options: p.choices(it, f), Pick: f.Required, Scope: []any{p.gen},
 		Set: func(key, value string) {
 			v[key] = value
 			switch {
-			case it.Step == wizard.StepLB && key == "provider":
+			case it.Step == model.StepLB && key == "provider":
 				p.w.Support(form.ForCreate(value, p.providers)) // its children's choices follow it
-			case it.Step == wizard.StepListeners && key == "protocol":
+			case it.Step == model.StepListeners && key == "protocol":
 				p.w.SetListenerProtocol(it, value) // 443 for TLS, 80 for HTTP, unless a port was typed
-			case it.Step == wizard.StepListeners && key == "protocol_port":
+			case it.Step == model.StepListeners && key == "protocol_port":
 				form.SetPort(v, value)
 			}
 			p.changed()
@@ -591,10 +591,10 @@ func (p *lbWizard) renderField(it wizard.Item, key string) goapp.UI {
 }
 
 // scope is the event scope of the handlers that read the items (gen).
-func (p *lbWizard) scope() goapp.EventOption { return goapp.EventScope(p.gen) }
+func (p *Page) scope() goapp.EventOption { return goapp.EventScope(p.gen) }
 
 // item is one item's fieldset: legend, fields, a Remove button.
-func (p *lbWizard) item(id, legend string, remove func(), body ...goapp.UI) goapp.UI {
+func (p *Page) item(id, legend string, remove func(), body ...goapp.UI) goapp.UI {
 	head := []goapp.UI{goapp.Legend().Body(
 		goapp.Text(legend),
 		goapp.Button().Type("button").ID(id+"-remove").Class("btn", "btn-small", "btn-ghost", "wz-remove").Aria("label", "Remove "+strings.ToLower(legend)).
@@ -604,13 +604,13 @@ func (p *lbWizard) item(id, legend string, remove func(), body ...goapp.UI) goap
 }
 
 // addButton is a step's "Add …" button.
-func (p *lbWizard) addButton(id, text string, disabled bool, add func()) goapp.UI {
+func (p *Page) addButton(id, text string, disabled bool, add func()) goapp.UI {
 	return goapp.Button().Type("button").ID(id).Class("btn", "btn-small").Disabled(disabled).
 		OnClick(func(ctx goapp.Context, e goapp.Event) { add(); p.gen++ }, p.scope()).Text(text)
 }
 
 // poolSelect picks a pool of the wizard by index (its "_pool").
-func (p *lbWizard) poolSelect(id, label string, v form.Values) goapp.UI {
+func (p *Page) poolSelect(id, label string, v form.Values) goapp.UI {
 	opts := []goapp.UI{ui.Option("", "— none —", v["_pool"] == "")}
 	for i, pl := range p.w.Pools {
 		opts = append(opts, ui.Option(strconv.Itoa(i), ui.DisplayName(pl.V["name"], fmt.Sprintf("pool %d", i+1)), v["_pool"] == strconv.Itoa(i)))
@@ -628,9 +628,9 @@ func (p *lbWizard) poolSelect(id, label string, v form.Values) goapp.UI {
 
 }
 
-func (p *lbWizard) renderListeners() []goapp.UI {
+func (p *Page) renderListeners() []goapp.UI {
 	out := []goapp.UI{wizHint("A listener takes the VIP's traffic on one protocol and port and hands it to its default pool (made in the next step). Optional: without one, the load balancer takes no traffic yet.")}
-	for i, it := range p.w.Items(wizard.StepListeners) {
+	for i, it := range p.w.Items(model.StepListeners) {
 		out = append(out, p.item(it.ID, fmt.Sprintf("Listener %d", i+1), func() { p.w.RemoveListener(i); p.changed() },
 			p.renderFields(it),
 			ui.ClassDivBody("wz-grid", p.poolSelect(it.ID+"-pool", "Default pool", it.V)),
@@ -641,9 +641,9 @@ func (p *lbWizard) renderListeners() []goapp.UI {
 	}))
 }
 
-func (p *lbWizard) renderPools() []goapp.UI {
+func (p *Page) renderPools() []goapp.UI {
 	out := []goapp.UI{wizHint("A pool is the group of members a listener sends traffic to, with its balancing algorithm. A new pool becomes the default pool of the first listener without one.")}
-	for i, it := range p.w.Items(wizard.StepPools) {
+	for i, it := range p.w.Items(model.StepPools) {
 		var users []string
 		for li, l := range p.w.Listeners {
 			if l["_pool"] == strconv.Itoa(i) {
@@ -661,11 +661,11 @@ func (p *lbWizard) renderPools() []goapp.UI {
 }
 
 // poolName is pool i's name for headings.
-func (p *lbWizard) poolName(i int) string {
+func (p *Page) poolName(i int) string {
 	return ui.DisplayName(strings.TrimSpace(p.w.Pools[i].V["name"]), fmt.Sprintf("pool %d", i+1))
 }
 
-func (p *lbWizard) renderMembers() []goapp.UI {
+func (p *Page) renderMembers() []goapp.UI {
 	out := []goapp.UI{wizHint("Members are the servers behind a pool: their address and port.")}
 	if len(p.w.Pools) == 0 {
 		return append(out, ui.ClassPText("muted", "No pool yet: members belong to a pool (step 3)."))
@@ -674,7 +674,7 @@ func (p *lbWizard) renderMembers() []goapp.UI {
 	for i := range p.w.Pools {
 		var body []goapp.UI
 		for j, m := range p.w.Pools[i].Members {
-			it := wizard.Item{Step: wizard.StepMembers, Kind: kind, V: m, ID: wizard.MemberID(i, j)}
+			it := model.Item{Step: model.StepMembers, Kind: kind, V: m, ID: model.MemberID(i, j)}
 			body = append(body, p.item(it.ID, fmt.Sprintf("Member %d", j+1), func() {
 				p.w.Pools[i].Members = slices.Delete(p.w.Pools[i].Members, j, j+1)
 				p.changed()
@@ -689,7 +689,7 @@ func (p *lbWizard) renderMembers() []goapp.UI {
 	return out
 }
 
-func (p *lbWizard) renderMonitors() []goapp.UI {
+func (p *Page) renderMonitors() []goapp.UI {
 	out := []goapp.UI{wizHint("A health monitor checks each member and takes the failing ones out of rotation.")}
 	if len(p.w.Pools) == 0 {
 		return append(out, ui.ClassPText("muted", "No pool yet: a health monitor belongs to a pool (step 3)."))
@@ -706,19 +706,19 @@ func (p *lbWizard) renderMonitors() []goapp.UI {
 			))
 			continue
 		}
-		it := wizard.Item{Step: wizard.StepMonitors, Kind: kind, V: pl.Monitor, ID: id}
+		it := model.Item{Step: model.StepMonitors, Kind: kind, V: pl.Monitor, ID: id}
 		out = append(out, p.item(id, "Health monitor of "+p.poolName(i), func() { pl.Monitor = nil; p.changed() }, p.renderFields(it)))
 	}
 	return out
 }
 
-func (p *lbWizard) renderL7() []goapp.UI {
+func (p *Page) renderL7() []goapp.UI {
 	out := []goapp.UI{wizHint("Optional: L7 policies act on a listener's HTTP requests that match all their rules (reject, redirect, or send to another pool).")}
 	kinds := p.w.Kinds()
 	for i := range p.w.Policies {
 		pol := &p.w.Policies[i]
 		id := fmt.Sprintf("wz-policy-%d", i)
-		it := wizard.Item{Step: wizard.StepL7, Kind: kinds.Policy, V: pol.V, ID: id}
+		it := model.Item{Step: model.StepL7, Kind: kinds.Policy, V: pol.V, ID: id}
 		lopts := make([]goapp.UI, 0, len(p.w.Listeners))
 		for li, l := range p.w.Listeners {
 			lopts = append(lopts, ui.Option(strconv.Itoa(li), fmt.Sprintf("Listener %d — %s :%s", li+1, l["protocol"], l["protocol_port"]),
@@ -732,7 +732,7 @@ func (p *lbWizard) renderL7() []goapp.UI {
 		}
 		body := []goapp.UI{ui.ClassDiv("wz-grid").Body(head...), p.renderFields(it)}
 		for j, r := range pol.Rules {
-			rit := wizard.Item{Step: wizard.StepL7, Kind: kinds.Rule, V: r, ID: wizard.RuleID(i, j)}
+			rit := model.Item{Step: model.StepL7, Kind: kinds.Rule, V: r, ID: model.RuleID(i, j)}
 			body = append(body, p.item(rit.ID, fmt.Sprintf("Rule %d", j+1), func() {
 				pol.Rules = slices.Delete(pol.Rules, j, j+1)
 				p.changed()
@@ -754,25 +754,25 @@ func (p *lbWizard) renderL7() []goapp.UI {
 	}))
 }
 
-func (p *lbWizard) renderReview() []goapp.UI {
+func (p *Page) renderReview() []goapp.UI {
 	body, err := p.w.Body()
 	if err != nil {
 		return []goapp.UI{ui.ClassDiv("alert", "alert-error").Text(err.Error())}
 	}
 	var bad []goapp.UI
-	for s := range wizard.StepReview {
+	for s := range model.StepReview {
 		if p.bad[s] {
 			bad = append(bad, goapp.Li().Body(goapp.Button().Type("button").Class("btn", "btn-small").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { p.goTo(s) }, p.scope()).Text(wizard.Titles[s])))
+				OnClick(func(ctx goapp.Context, e goapp.Event) { p.goTo(s) }, p.scope()).Text(model.Titles[s])))
 		}
 	}
 	var tree []goapp.UI
-	for _, line := range wizard.Tree(body) {
+	for _, line := range model.Tree(body) {
 		tree = append(tree, goapp.Li().Text(line))
 	}
 	return []goapp.UI{
 		goapp.If(p.vipTyped(), p.renderVIPCheck),
-		ui.IDP("wz-summary").Text(wizard.Written(body, p.subnetName) + "."),
+		ui.IDP("wz-summary").Text(model.Written(body, p.subnetName) + "."),
 		goapp.If(len(tree) > 0, func() goapp.UI { return goapp.Ul().ID("wz-tree").Class("wz-tree").Body(tree...) }),
 		goapp.If(len(bad) > 0, func() goapp.UI {
 			return ui.ClassDiv("alert", "alert-error").Body(goapp.Text("These steps need a change:"), goapp.Ul().Body(bad...))

@@ -1,4 +1,4 @@
-package app
+package wizard
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/labtest"
-	"github.com/octaview/octaview/app/internal/wizard"
+	model "github.com/octaview/octaview/app/internal/wizard"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
@@ -22,8 +22,8 @@ import (
 
 // wizTestWizard is a wizard, on the kinds' own forms, with a named load
 // balancer on subnet s1.
-func wizTestWizard() *wizard.Model {
-	w := wizard.New(wizardKinds())
+func wizTestWizard() *model.Model {
+	w := model.New(wizardKinds())
 	w.LB["name"], w.LB["vip_subnet_id"] = "web", "s1"
 	return w
 }
@@ -52,27 +52,27 @@ func TestWizardBody(t *testing.T) {
 	const defaultMonitor = `{"type": "HTTP", "delay": 5, "timeout": 3, "max_retries": 3, "http_method": "GET", "url_path": "/", "expected_codes": "200"}`
 	tests := []struct {
 		name  string
-		setup func(w *wizard.Model)
+		setup func(w *model.Model)
 		want  string
 	}{{
 		name:  "a bare load balancer: no listeners, no pools",
-		setup: func(w *wizard.Model) { w.LB["description"] = "front" },
+		setup: func(w *model.Model) { w.LB["description"] = "front" },
 		want:  `{"name": "web", "description": "front", "vip_subnet_id": "s1"}`,
 	}, {
 		name: "a fixed VIP address, tags, flavor and zone",
-		setup: func(w *wizard.Model) {
+		setup: func(w *model.Model) {
 			w.LB["vip_address"], w.LB["tags"], w.LB["flavor_id"], w.LB["availability_zone"] = "10.0.0.50", "prod, web", "f1", "az1"
 		},
 		want: `{"name": "web", "vip_subnet_id": "s1", "vip_address": "10.0.0.50", "tags": ["prod", "web"], "flavor_id": "f1", "availability_zone": "az1"}`,
 	}, {
 		name: "an existing port: no subnet or address sent",
-		setup: func(w *wizard.Model) {
+		setup: func(w *model.Model) {
 			w.LB["_vip"], w.LB["vip_port_id"], w.LB["vip_address"] = "port", "p1", "10.0.0.50"
 		},
 		want: `{"name": "web", "vip_port_id": "p1"}`,
 	}, {
 		name: "the defaults: HTTP :80, ROUND_ROBIN, HTTP monitor GET / 200 every 5 s",
-		setup: func(w *wizard.Model) {
+		setup: func(w *model.Model) {
 			w.Listeners = append(w.Listeners, w.NewListener())
 			w.Pools = append(w.Pools, w.NewPool())
 		},
@@ -80,7 +80,7 @@ func TestWizardBody(t *testing.T) {
 			"default_pool": {"name": "pool-1", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN", "healthmonitor": ` + defaultMonitor + `}}]}`,
 	}, {
 		name: "TLS fields only for TERMINATED_HTTPS",
-		setup: func(w *wizard.Model) {
+		setup: func(w *model.Model) {
 			plain := w.NewListener()
 			plain["default_tls_container_ref"], plain["sni_container_refs"] = "https://barbican/c/1", "https://barbican/c/2"
 			w.Listeners = append(w.Listeners, plain)
@@ -93,7 +93,7 @@ func TestWizardBody(t *testing.T) {
 			{"protocol": "TERMINATED_HTTPS", "protocol_port": 443, "default_tls_container_ref": "https://barbican/c/1", "sni_container_refs": ["https://barbican/c/2"]}]}`,
 	}, {
 		name: "members and monitor nested in the default pool, typed",
-		setup: func(w *wizard.Model) {
+		setup: func(w *model.Model) {
 			l := w.NewListener()
 			l["connection_limit"], l["timeout_client_data"], l["allowed_cidrs"] = "100", "30000", "10.0.0.0/8\n192.168.0.0/16"
 			w.Listeners = append(w.Listeners, l)
@@ -117,7 +117,7 @@ func TestWizardBody(t *testing.T) {
 				"healthmonitor": {"type": "TCP", "delay": 5, "timeout": 3, "max_retries": 3, "max_retries_down": 2}}}]}`,
 	}, {
 		name: "no monitor: the pool has none",
-		setup: func(w *wizard.Model) {
+		setup: func(w *model.Model) {
 			w.Listeners = append(w.Listeners, w.NewListener())
 			p := w.NewPool()
 			p.Monitor = nil
@@ -127,7 +127,7 @@ func TestWizardBody(t *testing.T) {
 			"default_pool": {"name": "pool-1", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"}}]}`,
 	}, {
 		name: "L7 policies and rules nested in their listener; a redirect pool by name, defined in pools",
-		setup: func(w *wizard.Model) {
+		setup: func(w *model.Model) {
 			w.Listeners = append(w.Listeners, w.NewListener())
 			w.Pools = append(w.Pools, w.NewPool())
 			w.Pools = append(w.Pools, w.NewPool())
@@ -153,7 +153,7 @@ func TestWizardBody(t *testing.T) {
 			"pools": [{"name": "pool-2", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"}]}`,
 	}, {
 		name: "a pool shared by two listeners: in full once, by name after",
-		setup: func(w *wizard.Model) {
+		setup: func(w *model.Model) {
 			w.Listeners = append(w.Listeners, w.NewListener())
 			w.Listeners = append(w.Listeners, w.NewListener())
 			w.Pools = append(w.Pools, w.NewPool())
@@ -165,7 +165,7 @@ func TestWizardBody(t *testing.T) {
 			{"protocol": "HTTP", "protocol_port": 8080, "default_pool": {"name": "pool-1"}}]}`,
 	}, {
 		name: "a pool of no listener, a listener of no pool",
-		setup: func(w *wizard.Model) {
+		setup: func(w *model.Model) {
 			w.Pools = append(w.Pools, w.NewPool())
 			w.Listeners = append(w.Listeners, w.NewListener())
 		},
@@ -173,7 +173,7 @@ func TestWizardBody(t *testing.T) {
 			"pools": [{"name": "pool-1", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN", "healthmonitor": ` + defaultMonitor + `}]}`,
 	}, {
 		name: "a removed pool is no one's default pool any more",
-		setup: func(w *wizard.Model) {
+		setup: func(w *model.Model) {
 			w.Listeners = append(w.Listeners, w.NewListener())
 			w.Listeners = append(w.Listeners, w.NewListener())
 			w.Pools = append(w.Pools, w.NewPool())
@@ -210,39 +210,39 @@ func TestWizardCheck(t *testing.T) {
 	tests := []struct {
 		name  string
 		step  int
-		setup func(w *wizard.Model)
+		setup func(w *model.Model)
 		want  map[string]string // input id -> a word of its message
 	}{
-		{"the first step, filled", wizard.StepLB, func(w *wizard.Model) {}, map[string]string{}},
-		{"no subnet", wizard.StepLB, func(w *wizard.Model) { w.LB["vip_subnet_id"] = "" }, map[string]string{"create-subnet": "required"}},
-		{"no port for a VIP by port", wizard.StepLB, func(w *wizard.Model) { w.LB["_vip"] = "port" }, map[string]string{"create-vip-port-id": "required"}},
-		{"a port that is no number", wizard.StepListeners, func(w *wizard.Model) {
+		{"the first step, filled", model.StepLB, func(w *model.Model) {}, map[string]string{}},
+		{"no subnet", model.StepLB, func(w *model.Model) { w.LB["vip_subnet_id"] = "" }, map[string]string{"create-subnet": "required"}},
+		{"no port for a VIP by port", model.StepLB, func(w *model.Model) { w.LB["_vip"] = "port" }, map[string]string{"create-vip-port-id": "required"}},
+		{"a port that is no number", model.StepListeners, func(w *model.Model) {
 			w.Listeners = append(w.Listeners, w.NewListener())
 			w.Listeners[0]["protocol_port"] = "x"
 		}, map[string]string{"wz-listener-0-protocol-port": "whole number"}},
-		{"TERMINATED_HTTPS needs its certificate", wizard.StepListeners, func(w *wizard.Model) {
+		{"TERMINATED_HTTPS needs its certificate", model.StepListeners, func(w *model.Model) {
 			w.Listeners = append(w.Listeners, w.NewListener())
 			w.Listeners[0]["protocol"] = "TERMINATED_HTTPS"
 		}, map[string]string{"wz-listener-0-default-tls-container-ref": "certificate"}},
-		{"pool names unique", wizard.StepPools, func(w *wizard.Model) {
+		{"pool names unique", model.StepPools, func(w *model.Model) {
 			w.Pools = append(w.Pools, w.NewPool())
 			w.Pools = append(w.Pools, w.NewPool())
 			w.Pools[1].V["name"] = "pool-1"
 		}, map[string]string{"wz-pool-1-name": "unique"}},
-		{"APP_COOKIE needs its cookie", wizard.StepPools, func(w *wizard.Model) {
+		{"APP_COOKIE needs its cookie", model.StepPools, func(w *model.Model) {
 			w.Pools = append(w.Pools, w.NewPool())
 			w.Pools[0].V["session_persistence.type"] = "APP_COOKIE"
 		}, map[string]string{"wz-pool-0-session-persistence-cookie-name": "required"}},
-		{"a member needs its address", wizard.StepMembers, func(w *wizard.Model) {
+		{"a member needs its address", model.StepMembers, func(w *model.Model) {
 			w.Pools = append(w.Pools, w.NewPool())
 			w.Pools[0].Members = append(w.Pools[0].Members, w.NewMember())
 		}, map[string]string{"wz-member-0-0-address": "required"}},
-		{"a rule needs its value", wizard.StepL7, func(w *wizard.Model) {
+		{"a rule needs its value", model.StepL7, func(w *model.Model) {
 			w.Listeners = append(w.Listeners, w.NewListener())
 			w.Policies = append(w.Policies, w.NewPolicy())
 			w.Policies[0].V["redirect_url"] = "https://example.com/"
 		}, map[string]string{"wz-rule-0-0-value": "required"}},
-		{"a redirect to no pool", wizard.StepL7, func(w *wizard.Model) {
+		{"a redirect to no pool", model.StepL7, func(w *model.Model) {
 			w.Listeners = append(w.Listeners, w.NewListener())
 			w.Policies = append(w.Policies, w.NewPolicy())
 			w.Policies[0].V["action"] = "REDIRECT_TO_POOL"
@@ -272,27 +272,27 @@ func TestWizardStepOfFault(t *testing.T) {
 		fault string
 		want  int
 	}{
-		{"Validation failure: VIP address 192.168.9.9 is not in subnet 5e0d.", wizard.StepLB},
-		{"The selected flavor is not allowed in this deployment: f1", wizard.StepLB},
-		{"An SNI or default certificate container reference must be provided for TERMINATED_HTTPS listeners.", wizard.StepListeners},
-		{"Pool names must be unique when creating a fully populated loadbalancer.", wizard.StepPools},
-		{"Another member on this pool is already using ip 10.0.0.11 on protocol_port 80", wizard.StepMembers},
-		{"Validation failure: The timeout value must be less than or equal to the delay value.", wizard.StepMonitors},
-		{"Invalid L7 Policy arguments: A redirect_url must be provided with a REDIRECT_TO_URL action.", wizard.StepL7},
-		{"Error parsing L7Rule: key must be specified when using the HEADER type.", wizard.StepL7},
-		{"Quota has been met for resources: Something", wizard.StepReview},
+		{"Validation failure: VIP address 192.168.9.9 is not in subnet 5e0d.", model.StepLB},
+		{"The selected flavor is not allowed in this deployment: f1", model.StepLB},
+		{"An SNI or default certificate container reference must be provided for TERMINATED_HTTPS listeners.", model.StepListeners},
+		{"Pool names must be unique when creating a fully populated loadbalancer.", model.StepPools},
+		{"Another member on this pool is already using ip 10.0.0.11 on protocol_port 80", model.StepMembers},
+		{"Validation failure: The timeout value must be less than or equal to the delay value.", model.StepMonitors},
+		{"Invalid L7 Policy arguments: A redirect_url must be provided with a REDIRECT_TO_URL action.", model.StepL7},
+		{"Error parsing L7Rule: key must be specified when using the HEADER type.", model.StepL7},
+		{"Quota has been met for resources: Something", model.StepReview},
 	}
 	w := wizTestWizard()
 	for _, tt := range tests {
 		if got := w.StepOfFault(tt.fault); got != tt.want {
-			t.Errorf("%q: got step %s, want %s", tt.fault, wizard.Titles[got], wizard.Titles[tt.want])
+			t.Errorf("%q: got step %s, want %s", tt.fault, model.Titles[got], model.Titles[tt.want])
 		}
 	}
 }
 
 func TestWizardWritten(t *testing.T) {
 	w := wizTestWizard()
-	if got, want := wizard.Written(wizMustBody(t, w), nil), `POST load balancer "web", VIP subnet s1`; got != want {
+	if got, want := model.Written(wizMustBody(t, w), nil), `POST load balancer "web", VIP subnet s1`; got != want {
 		t.Errorf("bare: got %q, want %q", got, want)
 	}
 	w.Listeners = append(w.Listeners, w.NewListener())
@@ -302,12 +302,12 @@ func TestWizardWritten(t *testing.T) {
 	w.Pools[0].Members = []form.Values{{"address": "10.0.0.1", "protocol_port": "80"}, {"address": "10.0.0.2", "protocol_port": "80"}}
 	w.Policies = append(w.Policies, w.NewPolicy())
 	want := `POST load balancer "web", VIP subnet s1 with 2 listeners, 1 pool, 2 members, 1 health monitor, 1 L7 policy, 1 rule`
-	if got := wizard.Written(wizMustBody(t, w), nil); got != want {
+	if got := model.Written(wizMustBody(t, w), nil); got != want {
 		t.Errorf("tree: got %q, want %q", got, want)
 	}
 }
 
-func wizMustBody(t *testing.T, w *wizard.Model) console.Object {
+func wizMustBody(t *testing.T, w *model.Model) console.Object {
 	t.Helper()
 	b, err := w.Body()
 	if err != nil {
@@ -398,13 +398,13 @@ func TestWizardJSONIsSent(t *testing.T) {
 // create nests (loadbalancer_id) is left out.
 func TestWizardItemCheck(t *testing.T) {
 	var saw form.Values
-	kind := wizard.New(wizardKinds()).Kinds().Listener
+	kind := model.New(wizardKinds()).Kinds().Listener
 	kind.Validate = func(v form.Values, create bool) form.Errs {
 		saw = v
 		return form.Errs{"loadbalancer_id": "Load balancer is required.", "protocol_port": "Port must be 1 to 65535.",
 			"default_tls_container_ref": "not shown"}
 	}
-	it := wizard.Item{Step: wizard.StepListeners, Kind: kind, ID: "wz-listener-0",
+	it := model.Item{Step: model.StepListeners, Kind: kind, ID: "wz-listener-0",
 		V: form.Values{"protocol": "HTTP", "protocol_port": "80", "name": " web ", "default_tls_container_ref": "hidden", "_pool": "0"}}
 	got := it.Check()
 	want := map[string]string{"wz-listener-0-protocol-port": "Port must be 1 to 65535."}
@@ -421,7 +421,7 @@ func TestWizardItemCheck(t *testing.T) {
 // fields, but what the nesting gives and admin_state_up; its own defaults
 // are the ones New says (a pool's name required, a policy redirecting).
 func TestWizardFieldsAreTheKinds(t *testing.T) {
-	k := wizard.New(wizardKinds()).Kinds()
+	k := model.New(wizardKinds()).Kinds()
 	for _, tc := range []struct {
 		name    string
 		wizard  []form.Field
@@ -447,7 +447,7 @@ func TestWizardFieldsAreTheKinds(t *testing.T) {
 	if slices.IndexFunc(console.PoolRes.Fields, func(f form.Field) bool { return f.Key == "name" && f.Required }) >= 0 {
 		t.Errorf("New changed the pool form's own field")
 	}
-	if v := wizard.New(wizardKinds()).NewPolicy().V; v["action"] != "REDIRECT_TO_URL" {
+	if v := model.New(wizardKinds()).NewPolicy().V; v["action"] != "REDIRECT_TO_URL" {
 		t.Errorf("a new wizard policy's action: got %q, want REDIRECT_TO_URL", v["action"])
 	}
 	if got := form.Defaults(console.MonitorRes.Fields); got["timeout"] != "3" || got["delay"] != "5" {

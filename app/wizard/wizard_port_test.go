@@ -1,11 +1,11 @@
-package app
+package wizard
 
 import (
 	"encoding/json"
 	"testing"
 
 	"github.com/octaview/octaview/app/internal/form"
-	"github.com/octaview/octaview/app/internal/wizard"
+	model "github.com/octaview/octaview/app/internal/wizard"
 )
 
 // TestWizardListenerPort: a wizard's listener moves to 443 with
@@ -13,11 +13,11 @@ import (
 // and back to 80 with HTTP, keeps a port the user typed, and never sends
 // the mark of a typed port.
 func TestWizardListenerPort(t *testing.T) {
-	w := wizard.New(wizardKinds())
+	w := model.New(wizardKinds())
 	w.LB["name"], w.LB["vip_subnet_id"] = "web", "s1"
 	w.Listeners = append(w.Listeners, w.NewListener())
 	w.Listeners = append(w.Listeners, w.NewListener())
-	items := w.Items(wizard.StepListeners)
+	items := w.Items(model.StepListeners)
 	if len(items) != 2 {
 		t.Fatalf("listener items: got %d, want 2", len(items))
 	}

@@ -1,9 +1,9 @@
-package app
+package wizard
 
 import (
 	"testing"
 
-	"github.com/octaview/octaview/app/internal/wizard"
+	model "github.com/octaview/octaview/app/internal/wizard"
 )
 
 // TestWizardCertificateFault: Octavia's "Could not retrieve certificate"
@@ -11,7 +11,7 @@ import (
 // (the second listener's SNI list, a pool's CA), not to the step's top.
 func TestWizardCertificateFault(t *testing.T) {
 	const bad = "https://barbican.test/v1/containers/bad"
-	w := wizard.New(wizardKinds())
+	w := model.New(wizardKinds())
 	w.LB["name"], w.LB["vip_subnet_id"] = "web", "s1"
 	w.Listeners = append(w.Listeners, w.NewListener())
 	w.Listeners = append(w.Listeners, w.NewListener())

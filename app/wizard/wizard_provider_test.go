@@ -1,4 +1,4 @@
-package app
+package wizard
 
 import (
 	"slices"
@@ -6,7 +6,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
-	"github.com/octaview/octaview/app/internal/wizard"
+	model "github.com/octaview/octaview/app/internal/wizard"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -37,7 +37,7 @@ func TestWizardProviderRule(t *testing.T) {
 		{"none picked on the real Zed: any provider's", []string{"amphora", "noop_driver"}, func([]string) string { return "" }, nil, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			m := wizard.New(wizardKinds())
+			m := model.New(wizardKinds())
 			m.Support(form.ForCreate(tt.pick(tt.cloud), tt.cloud))
 			m.Pools = append(m.Pools, m.NewPool())
 			got := algorithms(m.Kinds().Pool.Fields)

@@ -1,4 +1,4 @@
-package app
+package wizard
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/ui"
-	"github.com/octaview/octaview/app/internal/wizard"
+	model "github.com/octaview/octaview/app/internal/wizard"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -33,13 +33,13 @@ type vipCheck struct {
 
 // vipTyped reports whether the VIP is typed: Neutron was read and lists
 // no subnet, or could not be read.
-func (p *lbWizard) vipTyped() bool {
+func (p *Page) vipTyped() bool {
 	return p.netStatus == ui.LoadFailed || p.netStatus == ui.Loaded && len(p.subnets) == 0
 }
 
 // netReady reports whether the wizard may send: Neutron was read (or could
 // not be, the VIP then typed).
-func (p *lbWizard) netReady() bool { return p.netStatus == ui.Loaded || p.netStatus == ui.LoadFailed }
+func (p *Page) netReady() bool { return p.netStatus == ui.Loaded || p.netStatus == ui.LoadFailed }
 
 // typedVIPKey is the attribute the typed ID goes to, by the VIP's kind.
 func typedVIPKey(kind string) string {
@@ -54,7 +54,7 @@ func typedVIPKey(kind string) string {
 
 // renderTypedVIP is the first step's VIP when it is typed: why, the kind
 // (subnet, network, port) and the ID. UI goroutine.
-func (p *lbWizard) renderTypedVIP(it wizard.Item, radio func(val, label string) goapp.UI) []goapp.UI {
+func (p *Page) renderTypedVIP(it model.Item, radio func(val, label string) goapp.UI) []goapp.UI {
 	v := p.w.LB
 	why := "Neutron lists no subnet for this project (its policy may hide them from you)."
 	if p.netStatus == ui.LoadFailed {
@@ -69,7 +69,7 @@ func (p *lbWizard) renderTypedVIP(it wizard.Item, radio func(val, label string) 
 	}
 	f.Type, f.Label = form.Text, map[string]string{"vip_subnet_id": "VIP subnet ID", "vip_network_id": "VIP network ID", "vip_port_id": "VIP port ID"}[key]
 	f.Hint = "Its ID, as `openstack subnet list` (network, port) shows it."
-	id := wizard.InputID(it.ID, key)
+	id := model.InputID(it.ID, key)
 	grid := []goapp.UI{ui.FieldInput{ID: id, Field: f, Value: v[key], Err: p.errs[id], Required: true, Scope: []any{p.gen, key},
 		Set: func(k, value string) { v[k] = value; p.changed() }}.Render()}
 	if key == "vip_subnet_id" {
@@ -91,7 +91,7 @@ func (p *lbWizard) renderTypedVIP(it wizard.Item, radio func(val, label string) 
 
 // checkTypedVIP looks the typed VIP ID up in Neutron, once per ID. UI
 // goroutine; the lookup in Async.
-func (p *lbWizard) checkTypedVIP(ctx goapp.Context) {
+func (p *Page) checkTypedVIP(ctx goapp.Context) {
 	kind := p.w.LB["_vip"]
 	if kind == "" {
 		kind = "subnet"
@@ -144,7 +144,7 @@ func lookUpVIP(ctx context.Context, client *octavia.Client, kind, id string) (st
 }
 
 // renderVIPCheck is the review's word on the typed VIP ID.
-func (p *lbWizard) renderVIPCheck() goapp.UI {
+func (p *Page) renderVIPCheck() goapp.UI {
 	c := p.vipCheck
 	var class, text string
 	switch {
