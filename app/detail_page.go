@@ -10,6 +10,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/ui"
+	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
 )
@@ -540,7 +541,7 @@ func (p *detailPage) renderBody() []goapp.UI {
 		if of == nil || !of.MayRead(p.sess) {
 			continue
 		}
-		l := &listPage{Embedded: of, Tree: p.live.Read} // its statuses from the page's read of the tree
+		l := &list.Page{Embedded: of, Tree: p.live.Read} // its statuses from the page's read of the tree
 		if c.Filter == "" {
 			l.Parent = p.pr.ID
 		} else {

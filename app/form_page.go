@@ -16,6 +16,7 @@ import (
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/ui"
+	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -131,7 +132,7 @@ func (p *formPage) loadRefs(ctx goapp.Context) {
 			}
 			p.loadChoices(ctx, f.Key, func(c context.Context) ([]ui.Choice, error) {
 				var opts []ui.Choice
-				for r, err := range readRows(c, client, ref, q) {
+				for r, err := range list.ReadRows(c, client, ref, q) {
 					if err != nil {
 						return nil, err
 					}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/ui"
+	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
@@ -350,15 +351,15 @@ func (p *loginPage) send(req loginRequest) {
 			}
 		}()
 		client, err := logIn(c, origin, req)
-		var first *firstRows
+		var first *list.FirstRows
 		if err == nil {
-			first = prefetchFirstRows(&console.Session{Client: client, Info: client.Session()}, next)
+			first = list.PrefetchFirstRows(&console.Session{Client: client, Info: client.Session()}, next)
 		}
 		<-cfgDone
 		if first != nil {
 			select {
-			case <-first.done:
-			case <-time.After(listPrefetchWait):
+			case <-first.Done:
+			case <-time.After(list.PrefetchWait):
 			}
 		}
 		msg := ""

@@ -9,6 +9,7 @@ import (
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/list"
 
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
@@ -241,14 +242,14 @@ func TestParentOpsKey(t *testing.T) {
 	polled := []console.Operation{{ID: "1", Ref: pool, State: console.OpWaiting, Polls: 4}}
 	ended := []console.Operation{{ID: "1", Ref: pool, State: console.OpSucceeded, Polls: 5}}
 	other := []console.Operation{{ID: "2", Ref: octavia.Ref{Kind: octavia.KindPool, ID: "Q"}, State: console.OpWaiting}}
-	key := func(ops []console.Operation) string { return parentOpsKey(ops, console.MemberRes, "P") }
+	key := func(ops []console.Operation) string { return list.ParentOpsKey(ops, console.MemberRes, "P") }
 	if key(nil) != key(other) {
 		t.Errorf("another pool's operation: got a change, want none")
 	}
 	if key(nil) == key(waiting) || key(waiting) != key(polled) || key(polled) == key(ended) {
 		t.Errorf("got keys %q %q %q %q, want a change at start and end only", key(nil), key(waiting), key(polled), key(ended))
 	}
-	if got := parentOpsKey(waiting, console.PoolRes, ""); got != "" {
+	if got := list.ParentOpsKey(waiting, console.PoolRes, ""); got != "" {
 		t.Errorf("a top-level list: got %q, want none", got)
 	}
 }
@@ -267,7 +268,7 @@ func TestPoolsOfListener(t *testing.T) {
 		t.Fatalf("got %d TCP listeners, %v; want 1", len(ls), err)
 	}
 	var got []console.Row
-	for r, err := range readRows(t.Context(), c, console.PoolRes, console.ListQuery{Filters: map[string][]string{"listener_id": {ls[0].Text("id")}}}) {
+	for r, err := range list.ReadRows(t.Context(), c, console.PoolRes, console.ListQuery{Filters: map[string][]string{"listener_id": {ls[0].Text("id")}}}) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -280,7 +281,7 @@ func TestPoolsOfListener(t *testing.T) {
 		t.Errorf("its load balancer's cell: got %q, want %q", lb, first(ls[0].IDs("loadbalancers")))
 	}
 	all := 0
-	for _, err := range readRows(t.Context(), c, console.PoolRes, console.ListQuery{}) {
+	for _, err := range list.ReadRows(t.Context(), c, console.PoolRes, console.ListQuery{}) {
 		if err != nil {
 			t.Fatal(err)
 		}

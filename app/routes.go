@@ -6,6 +6,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/app/trainer"
 	"github.com/octaview/octaview/app/wall"
@@ -18,7 +19,7 @@ import (
 // goapp.RunWhenOnBrowser (the browser) and before serving Handler (the
 // server, which pre-renders the same pages).
 func Register() {
-	goapp.Route(console.HomePath, func() goapp.Composer { return &listPage{} })
+	goapp.Route(console.HomePath, func() goapp.Composer { return &list.Page{} })
 	goapp.Route(console.LoginPath, func() goapp.Composer { return &loginPage{} })
 	goapp.Route(console.CreatePath, func() goapp.Composer { return &wizard.Page{} })
 	goapp.Route(console.WallPath, func() goapp.Composer { return &wall.Page{} })
@@ -38,7 +39,7 @@ func registerResource(r *console.Resource) {
 	if pr := r.Parent(); pr != nil {
 		base = regexp.QuoteMeta(pr.Path) + `/[^/]+` + regexp.QuoteMeta(r.Path)
 	} else {
-		goapp.Route(r.Path, func() goapp.Composer { return &listPage{} })
+		goapp.Route(r.Path, func() goapp.Composer { return &list.Page{} })
 	}
 	if r.Create && r.CreatePath == "" {
 		routeWithRegexp("^"+base+"/new$", func() goapp.Composer { return &formPage{} })

@@ -8,6 +8,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/ui"
+	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
@@ -20,22 +21,6 @@ import (
 // from it (takeServed, in sessionTransport): the same request (firstRead
 // makes it, on the server and in the browser), so no second GET of the same
 // rows; the live re-reads then follow every 3 s as usual.
-
-// firstRead is the read a list page's first render makes, for the page at
-// u with sess: its kind's first page (listFirst rows, in listSort's order,
-// with the page's filters and the attributes its rows show, the project's
-// for an admin); ok is false for pages that read no list of pages (detail
-// pages, forms, kinds read whole or otherwise, kinds sess may not read).
-// The login's prefetch (prefetchFirstRows) and the server's first screen
-// (FirstScreen) both ask it, so they cannot drift apart.
-func firstRead(sess *console.Session, u *url.URL) (pr console.PageRef, q console.ListQuery, ok bool) {
-	pr, ok = console.ParsePage(u.Path)
-	if !ok || pr.Mode != "list" || !pr.Res.Paged || !pr.Res.MayRead(sess) {
-		return console.PageRef{}, console.ListQuery{}, false
-	}
-	q = console.ListQuery{Limit: listFirst, Filters: listFilters(pr.Res, u.Query()), Sort: listSort(pr.Res), Project: console.ProjectColumn(pr.Res, sess, false)}
-	return pr, q, true
-}
 
 // bootServed is Boot's part for a page that came with its first rows: it
 // waits for the session's restore, signs in with it, and reads the page's
@@ -68,10 +53,10 @@ func bootServed(origin string, cfg serverapi.Config, u *url.URL, at time.Time) {
 		}
 		return
 	}
-	if f := prefetchFirstRows(sess, u.RequestURI()); f != nil {
+	if f := list.PrefetchFirstRows(sess, u.RequestURI()); f != nil {
 		select {
-		case <-f.done:
-			f.at = at
+		case <-f.Done:
+			f.At = at
 		case <-c.Done():
 		}
 	}

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/internal/console"
-	"github.com/octaview/octaview/app/internal/ui"
+	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
@@ -67,23 +67,23 @@ func FirstScreenIn(ctx context.Context, origin string, rt http.RoundTripper, cfg
 	if detail {
 		return firstScreenDetail(ctx, rec, client, sess, page)
 	}
-	pr, q, ok := firstRead(sess, page)
+	pr, q, ok := list.FirstRead(sess, page)
 	if !ok {
 		return nil, "", ErrNoFirstScreen
 	}
 	readAt := time.Now().UTC().Truncate(time.Second) // as Served.ReadAt says it
 	rec.start()
 	var rows []console.Row
-	for r, err := range readRows(ctx, client, pr.Res, q) {
+	for r, err := range list.ReadRows(ctx, client, pr.Res, q) {
 		if err != nil {
 			return nil, "", err
 		}
-		if rows = append(rows, r); len(rows) == listFirst {
+		if rows = append(rows, r); len(rows) == list.First {
 			break
 		}
 	}
 	console.SortRows(rows)
-	p := &listPage{res: pr.Res, key: listKey(page), filters: q.Filters, sess: sess, status: ui.Loading, rows: rows, shownAt: readAt, served: true}
+	p := list.ServedPage(sess, pr.Res, page, rows, readAt, true)
 	served := &serverapi.Served{Page: page.RequestURI(), Region: rec.region, ReadAt: readAt.Format(time.RFC3339), Reads: rec.reads()}
 	if len(served.Reads) == 0 {
 		return nil, "", errors.New("the first render's read went nowhere")

@@ -17,7 +17,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
-	"github.com/octaview/octaview/app/internal/ui"
+	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
@@ -101,7 +101,7 @@ func TestFirstScreenQueryIsTheApps(t *testing.T) {
 				served, body, err := FirstScreen(context.Background(), "http://lab.test", srv, cfg, u)
 				app := &labtest.Recorder{Next: px}
 				sess := console.NewSession(appClient(t, app), cfg)
-				f := prefetchFirstRows(sess, path)
+				f := list.PrefetchFirstRows(sess, path)
 				if errors.Is(err, ErrNoFirstScreen) {
 					if f != nil {
 						t.Fatalf("the server serves no first screen, the app prefetches one")
@@ -118,7 +118,7 @@ func TestFirstScreenQueryIsTheApps(t *testing.T) {
 					t.Fatal("the server serves a first screen, the app reads none")
 				}
 				servedPages[who.user+path] = true
-				<-f.done
+				<-f.Done
 				var appReads []string
 				for _, q := range app.Matching(http.MethodGet, "") {
 					if !strings.HasSuffix(q.Path, "/auth/tokens") {
@@ -141,17 +141,17 @@ func TestFirstScreenQueryIsTheApps(t *testing.T) {
 				}
 				again := &labtest.Recorder{Next: px}
 				sess2 := console.NewSession(appClient(t, console.SessionTransport{Next: again}), cfg)
-				f2 := prefetchFirstRows(sess2, path)
-				<-f2.done
+				f2 := list.PrefetchFirstRows(sess2, path)
+				<-f2.Done
 				if n := len(again.Matching(http.MethodGet, "")) - len(again.Matching(http.MethodGet, "/auth/tokens")); n != 0 {
 					t.Errorf("the app sent %d list GETs with the page's Served, want 0", n)
 				}
-				if f2.err != nil || len(f2.rows) != len(f.rows) {
-					t.Errorf("rows from the Served: %d, %v; read: %d", len(f2.rows), f2.err, len(f.rows))
+				if f2.Err != nil || len(f2.Rows) != len(f.Rows) {
+					t.Errorf("rows from the Served: %d, %v; read: %d", len(f2.Rows), f2.Err, len(f.Rows))
 				}
-				for i := range f2.rows {
-					if f2.rows[i].ID != f.rows[i].ID || f2.rows[i].Name != f.rows[i].Name {
-						t.Errorf("row %d from the Served %+v, read %+v", i, f2.rows[i], f.rows[i])
+				for i := range f2.Rows {
+					if f2.Rows[i].ID != f.Rows[i].ID || f2.Rows[i].Name != f.Rows[i].Name {
+						t.Errorf("row %d from the Served %+v, read %+v", i, f2.Rows[i], f.Rows[i])
 					}
 				}
 			})
@@ -236,17 +236,16 @@ func TestFirstScreenMarkupIsTheAppsFirstRender(t *testing.T) {
 			t.Fatal("keepServed refused the page's Served")
 		}
 		sess := console.NewSession(appClient(t, console.SessionTransport{Next: px}), cfg)
-		f := prefetchFirstRows(sess, u.RequestURI())
-		<-f.done
-		f.at = console.ServedAt(served)
+		f := list.PrefetchFirstRows(sess, u.RequestURI())
+		<-f.Done
+		f.At = console.ServedAt(served)
 		// the app's first render: what load takes from the prefetch (list_loader.go)
-		p := &listPage{res: console.LBResource, key: listKey(u), filters: listFilters(console.LBResource, u.Query()), sess: sess, status: ui.Loading}
-		if takeFirstRows(sess.Client, p.key) != f {
+		if list.TakeFirstRows(sess.Client, list.Key(u)) != f {
 			t.Fatal("the list does not take the served rows")
 		}
-		rows := slices.Clone(f.rows)
+		rows := slices.Clone(f.Rows)
 		console.SortRows(rows)
-		p.rows, p.shownAt = rows, f.at
+		p := list.ServedPage(sess, console.LBResource, u, rows, f.At, false)
 		app, err := console.ServedHTML(p)
 		if err != nil {
 			t.Fatal(err)
@@ -355,7 +354,7 @@ func TestFirstScreenInRegion(t *testing.T) {
 func firstLB(t *testing.T, rt http.RoundTripper) string {
 	t.Helper()
 	c := appClient(t, rt)
-	for r, err := range readRows(t.Context(), c, console.LBResource, console.ListQuery{Limit: 1}) {
+	for r, err := range list.ReadRows(t.Context(), c, console.LBResource, console.ListQuery{Limit: 1}) {
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package app
+package list
 
 import (
 	"context"
@@ -114,7 +114,7 @@ func liveSpan(order []seqRow, inView map[string]bool, from float64, most int) (m
 
 // startLive re-reads the rows in view every 3 s while the list is open
 // (a list of its own whose rows have statuses). UI goroutine.
-func (p *listPage) startLive(ctx goapp.Context) {
+func (p *Page) startLive(ctx goapp.Context) {
 	if p.stopLive != nil || p.Embedded != nil || listSort(p.res) == "" {
 		return
 	}
@@ -126,7 +126,7 @@ func (p *listPage) startLive(ctx goapp.Context) {
 
 // liveRead asks Octavia for the rows in view (liveSpan) and takes them
 // into the list. UI goroutine; the GET runs in ctx.Async.
-func (p *listPage) liveRead(ctx goapp.Context) {
+func (p *Page) liveRead(ctx goapp.Context) {
 	if p.liveBusy || p.status != ui.Loaded || len(p.rows) == 0 {
 		return
 	}
@@ -149,7 +149,7 @@ func (p *listPage) liveRead(ctx goapp.Context) {
 		defer cancel()
 		var got []console.Row
 		var err error
-		for r, e := range readRows(cc, c, res, q) {
+		for r, e := range ReadRows(cc, c, res, q) {
 			if e != nil {
 				err = e
 				break
@@ -178,7 +178,7 @@ func (p *listPage) liveRead(ctx goapp.Context) {
 // takeLive takes rows read live into the list: a known row gets its new
 // statuses and cells (and keeps its place in Octavia's order), a new one
 // is added; a row whose status changed flashes once. UI goroutine.
-func (p *listPage) takeLive(got []console.Row) {
+func (p *Page) takeLive(got []console.Row) {
 	if len(got) == 0 {
 		p.changed = nil
 		return
@@ -255,12 +255,12 @@ func placeSeq(got []console.Row, i int, rows []console.Row) float64 {
 }
 
 // liveState is the state of the list's live re-read.
-func (p *listPage) liveState() console.LiveState {
+func (p *Page) liveState() console.LiveState {
 	return console.LiveState{Following: p.stopLive != nil, Err: p.liveErr, ErrAt: p.liveErrAt, ReadAt: p.liveAt}
 }
 
 // stopLiveRead ends the live re-read. UI goroutine.
-func (p *listPage) stopLiveRead() {
+func (p *Page) stopLiveRead() {
 	if p.stopLive != nil {
 		p.stopLive()
 		p.stopLive = nil
@@ -295,7 +295,7 @@ func treeRows(rows []console.Row, tree *console.TreeRead) []console.Row {
 // balancer's provisioning status, and the objects of its kind in it (under
 // its parent, for a pool's members) with their names (a rename Octavia
 // finished between two polls moves no status).
-func (p *listPage) treeSig() string {
+func (p *Page) treeSig() string {
 	t := p.Tree
 	if t == nil || p.res == nil {
 		return ""
@@ -312,7 +312,7 @@ func (p *listPage) treeSig() string {
 
 // followTree reads an embedded list again when its page's read of the tree
 // says its rows changed. UI goroutine.
-func (p *listPage) followTree(ctx goapp.Context) {
+func (p *Page) followTree(ctx goapp.Context) {
 	sig := p.treeSig()
 	switch {
 	case sig == "" || sig == p.treeRead:
@@ -330,7 +330,7 @@ func (p *listPage) followTree(ctx goapp.Context) {
 // followOps takes the end of every operation on an object of the list:
 // a delete that succeeded takes its row out, any other write reads the
 // object once and puts its row in. UI goroutine.
-func (p *listPage) followOps(ctx goapp.Context) {
+func (p *Page) followOps(ctx goapp.Context) {
 	if p.sess == nil || p.res == nil {
 		return
 	}
@@ -355,7 +355,7 @@ func (p *listPage) followOps(ctx goapp.Context) {
 }
 
 // dropRow takes the row of id out. UI goroutine.
-func (p *listPage) dropRow(id string) {
+func (p *Page) dropRow(id string) {
 	if i := slices.IndexFunc(p.rows, func(r console.Row) bool { return r.ID == id }); i >= 0 {
 		p.rows = slices.Delete(slices.Clone(p.rows), i, i+1)
 	}
@@ -364,7 +364,7 @@ func (p *listPage) dropRow(id string) {
 // readRow reads object r's row once, with the list's own filters (and
 // its id): it is put in the list when Octavia lists it there, and taken out
 // when it does not. UI goroutine; the GET runs in ctx.Async.
-func (p *listPage) readRow(ctx goapp.Context, r octavia.Ref) {
+func (p *Page) readRow(ctx goapp.Context, r octavia.Ref) {
 	c, res, key := p.sess.Client, p.res, p.key
 	filters := url.Values{}
 	for k, v := range p.filters {
@@ -377,7 +377,7 @@ func (p *listPage) readRow(ctx goapp.Context, r octavia.Ref) {
 		defer cancel()
 		var got []console.Row
 		var err error
-		for x, e := range readRows(cc, c, res, q) {
+		for x, e := range ReadRows(cc, c, res, q) {
 			if e != nil {
 				err = e
 				break
@@ -437,7 +437,7 @@ func seqBetween(rows []console.Row, n console.Row) float64 {
 // showAlerts puts the count of rows in ERROR or DEGRADED in the tab's
 // title (a list of its own: an embedded list's page does it). UI
 // goroutine.
-func (p *listPage) showAlerts() {
+func (p *Page) showAlerts() {
 	if p.Embedded != nil {
 		return
 	}

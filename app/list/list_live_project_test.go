@@ -1,4 +1,4 @@
-package app
+package list
 
 import (
 	"testing"
@@ -10,7 +10,7 @@ import (
 // project (a read without the Project column) never blanks an admin
 // list's Project cell; one that carries it is taken.
 func TestTakeLiveKeepsProject(t *testing.T) {
-	p := &listPage{sess: &console.Session{}, res: console.LBResource}
+	p := &Page{sess: &console.Session{}, res: console.LBResource}
 	p.rows = []console.Row{
 		{ID: "a", Name: "alpha", ProjectID: "p-1", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 0},
 		{ID: "b", Name: "beta", ProjectID: "p-1", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 1},

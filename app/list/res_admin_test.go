@@ -1,4 +1,4 @@
-package app
+package list
 
 import (
 	"maps"
@@ -250,7 +250,7 @@ func TestAdminLists(t *testing.T) {
 	read := func(t *testing.T, res *console.Resource, c *octavia.Client) map[string]console.Row {
 		t.Helper()
 		rows := map[string]console.Row{}
-		for r, err := range readRows(t.Context(), c, res, console.ListQuery{}) {
+		for r, err := range ReadRows(t.Context(), c, res, console.ListQuery{}) {
 			if err != nil {
 				t.Fatalf("%s: %v", res.Plural, err)
 			}

@@ -1,4 +1,4 @@
-package app
+package list
 
 import (
 	"context"
@@ -15,12 +15,12 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-// listPage lists the objects of any kind (list_loader.go reads them,
+// Page lists the objects of any kind (list_loader.go reads them,
 // list_sort.go orders them, list_live.go keeps the rows in view live: one
 // re-read of them per 3 s, or an embedded list's page's read of the status
 // tree); the whole list is read again only on Refresh and every
 // listRefresh.
-type listPage struct {
+type Page struct {
 	goapp.Compo
 
 	// Embedded lists the children of Parent on the parent's detail page.
@@ -70,10 +70,10 @@ type listPage struct {
 	opStates  map[string]console.OpState // the states of the operations on its objects, last seen
 }
 
-// parentOpsKey sums up the operations on the parent of an embedded child
+// ParentOpsKey sums up the operations on the parent of an embedded child
 // list (a pool's member batch): when one starts or ends, the list is read
 // again, since such a write changes children the list does not follow.
-func parentOpsKey(ops []console.Operation, res *console.Resource, parent string) string {
+func ParentOpsKey(ops []console.Operation, res *console.Resource, parent string) string {
 	if parent == "" || res == nil {
 		return ""
 	}
@@ -86,7 +86,7 @@ func parentOpsKey(ops []console.Operation, res *console.Resource, parent string)
 	return b.String()
 }
 
-func (p *listPage) OnNav(ctx goapp.Context) {
+func (p *Page) OnNav(ctx goapp.Context) {
 	if p.Embedded != nil {
 		return // OnMount
 	}
@@ -95,7 +95,7 @@ func (p *listPage) OnNav(ctx goapp.Context) {
 	if !ok || pr.Mode != "list" {
 		return
 	}
-	p.start(ctx, pr.Res, listKey(u), u.Query())
+	p.start(ctx, pr.Res, Key(u), u.Query())
 }
 
 // OnInit, in the browser, gives a page the app starts on with its first
@@ -105,7 +105,7 @@ func (p *listPage) OnNav(ctx goapp.Context) {
 // elements (the rows stay the same elements: no flicker, no lost scroll)
 // instead of rendering an empty page first. OnNav then starts the page as
 // usual, on the same key. UI goroutine.
-func (p *listPage) OnInit() {
+func (p *Page) OnInit() {
 	if goapp.IsServer || p.Embedded != nil {
 		return
 	}
@@ -114,21 +114,21 @@ func (p *listPage) OnInit() {
 		return
 	}
 	u := ui.WindowURL()
-	pr, q, ok := firstRead(sess, u)
+	pr, q, ok := FirstRead(sess, u)
 	if !ok {
 		return
 	}
-	f := peekFirstRows(sess.Client, listKey(u))
+	f := peekFirstRows(sess.Client, Key(u))
 	if f == nil {
 		return
 	}
-	rows := slices.Clone(f.rows)
+	rows := slices.Clone(f.Rows)
 	console.SortRows(rows)
-	p.res, p.key, p.filters, p.sess, p.status, p.rows, p.shownAt = pr.Res, listKey(u), q.Filters, sess, ui.Loading, rows, f.at
+	p.res, p.key, p.filters, p.sess, p.status, p.rows, p.shownAt = pr.Res, Key(u), q.Filters, sess, ui.Loading, rows, f.At
 }
 
 // OnMount starts an embedded list (a pool's members on the pool's page).
-func (p *listPage) OnMount(ctx goapp.Context) {
+func (p *Page) OnMount(ctx goapp.Context) {
 	if p.Embedded != nil {
 		p.start(ctx, p.Embedded, p.embeddedKey(), p.Filter)
 	}
@@ -137,7 +137,7 @@ func (p *listPage) OnMount(ctx goapp.Context) {
 // OnUpdate starts an embedded list afresh when its page gives it another
 // parent (the page went to another object, the list stayed in its place),
 // and follows its page's new read of the status tree.
-func (p *listPage) OnUpdate(ctx goapp.Context) {
+func (p *Page) OnUpdate(ctx goapp.Context) {
 	if p.Embedded != nil && p.embeddedKey() != p.key {
 		p.start(ctx, p.Embedded, p.embeddedKey(), p.Filter)
 		return
@@ -146,13 +146,13 @@ func (p *listPage) OnUpdate(ctx goapp.Context) {
 }
 
 // embeddedKey is an embedded list's key: its kind, parent and filters.
-func (p *listPage) embeddedKey() string {
+func (p *Page) embeddedKey() string {
 	return p.Embedded.Path + "|" + p.Parent + "|" + p.Filter.Encode()
 }
 
 // start shows the list of res with filters, read afresh when key (the
 // page) changed. UI goroutine.
-func (p *listPage) start(ctx goapp.Context, res *console.Resource, key string, filters url.Values) {
+func (p *Page) start(ctx goapp.Context, res *console.Resource, key string, filters url.Values) {
 	if p.sess = console.RequireSession(ctx); p.sess == nil {
 		return
 	}
@@ -170,11 +170,11 @@ func (p *listPage) start(ctx goapp.Context, res *console.Resource, key string, f
 		console.ResumeBootSession(ctx) // a page the app started on with its rows (served.go)
 	}
 	p.ops = console.Operations.Snapshot()
-	p.parentOps = parentOpsKey(p.ops, res, p.Parent)
+	p.parentOps = ParentOpsKey(p.ops, res, p.Parent)
 	p.opStates = nil
 	p.followOps(ctx)
 	ctx.ObserveState(console.StateOperations, &p.ops).OnChange(func() {
-		if k := parentOpsKey(p.ops, p.res, p.Parent); k != p.parentOps {
+		if k := ParentOpsKey(p.ops, p.res, p.Parent); k != p.parentOps {
 			p.parentOps = k
 			p.load(ctx) // a write of the whole set (a pool's member batch): read it again
 			return
@@ -190,7 +190,7 @@ func (p *listPage) start(ctx goapp.Context, res *console.Resource, key string, f
 
 // projectNamer names the rows' projects, for the lists that show them (an
 // admin's, and the quotas'); nil for the others.
-func (p *listPage) projectNamer() func(id string) string {
+func (p *Page) projectNamer() func(id string) string {
 	if !p.projectColumn() && !p.res.ProjectNamed {
 		return nil
 	}
@@ -198,7 +198,7 @@ func (p *listPage) projectNamer() func(id string) string {
 	return func(id string) string { return console.ProjectLabel(sess, id) }
 }
 
-func (p *listPage) OnDismount() {
+func (p *Page) OnDismount() {
 	if p.cancelLoad != nil {
 		p.cancelLoad()
 		p.cancelLoad = nil
@@ -215,7 +215,7 @@ func (p *listPage) OnDismount() {
 
 // allRows are the rows of operations not listed yet, then the list (an
 // embedded list's with the statuses of its page's read of the tree).
-func (p *listPage) allRows() []console.Row {
+func (p *Page) allRows() []console.Row {
 	if p.sess == nil || p.res == nil {
 		return nil
 	}
@@ -228,7 +228,7 @@ func (p *listPage) allRows() []console.Row {
 
 // shownRows are the rows the table shows: allRows filtered by the search
 // and the status filter, in the order of the sorted column.
-func (p *listPage) shownRows() []console.Row {
+func (p *Page) shownRows() []console.Row {
 	rows := console.FilterRows(p.allRows(), p.query)
 	if p.statusFilter != "" {
 		var out []console.Row
@@ -246,13 +246,13 @@ func (p *listPage) shownRows() []console.Row {
 }
 
 // onSearch takes the search box's text. UI goroutine.
-func (p *listPage) onSearch(ctx goapp.Context, e goapp.Event) {
+func (p *Page) onSearch(ctx goapp.Context, e goapp.Event) {
 	p.setQuery(ctx, ctx.JSSrc().Get("value").String())
 }
 
 // setQuery filters the rows (the live re-read follows the rows now in
 // view). UI goroutine.
-func (p *listPage) setQuery(ctx goapp.Context, q string) {
+func (p *Page) setQuery(ctx goapp.Context, q string) {
 	p.query = q
 }
 
@@ -280,9 +280,9 @@ func opRows(ops []console.Operation, rows []console.Row, projectID string, res *
 }
 
 // dom is an element id of this list: "lb-table" for load balancers.
-func (p *listPage) dom(suffix string) string { return p.res.Prefix + "-" + suffix }
+func (p *Page) dom(suffix string) string { return p.res.Prefix + "-" + suffix }
 
-func (p *listPage) Render() goapp.UI {
+func (p *Page) Render() goapp.UI {
 	if p.res == nil {
 		return goapp.Div()
 	}
@@ -304,7 +304,7 @@ func (p *listPage) Render() goapp.UI {
 }
 
 // renderActions are the search, the status filter, Refresh and Create.
-func (p *listPage) renderActions() goapp.UI {
+func (p *Page) renderActions() goapp.UI {
 	res := p.res
 	return console.ServedInert(ui.ClassDiv("head-actions"), p.served).Body(
 		ui.IDInput(p.dom("search")).Type("search").Class("search").Placeholder("Search by name or ID").
@@ -330,7 +330,7 @@ func (p *listPage) renderActions() goapp.UI {
 
 // createHref is the create form, with the list's filters (a listener
 // created from a load balancer's listeners is on that load balancer).
-func (p *listPage) createHref() string {
+func (p *Page) createHref() string {
 	h := p.res.CreatePathOf(p.Parent)
 	if len(p.filters) > 0 && p.res.CreatePath == "" {
 		h += "?" + p.filters.Encode()
@@ -339,7 +339,7 @@ func (p *listPage) createHref() string {
 }
 
 // renderList is the summary, the filters and the table.
-func (p *listPage) renderList() goapp.UI {
+func (p *Page) renderList() goapp.UI {
 	rows := p.allRows()
 	shown := p.shownRows()
 	active, pending, failed := console.CountRows(rows)
@@ -368,7 +368,7 @@ func (p *listPage) renderList() goapp.UI {
 
 // renderFilters shows Octavia's filters of the list, each with a link to
 // what it names and a way to drop it.
-func (p *listPage) renderFilters() goapp.UI {
+func (p *Page) renderFilters() goapp.UI {
 	var chips []goapp.UI
 	for _, f := range p.res.Filters {
 		v := p.filters.Get(f.Key)
@@ -397,7 +397,7 @@ func (p *listPage) renderFilters() goapp.UI {
 	return ui.IDClassDiv(p.dom("filters"), "filters").Body(chips...)
 }
 
-func (p *listPage) renderBody(shown []console.Row, total int) goapp.UI {
+func (p *Page) renderBody(shown []console.Row, total int) goapp.UI {
 	res := p.res
 	switch {
 	case p.status == ui.LoadFailed:
@@ -466,7 +466,7 @@ func (p *listPage) renderBody(shown []console.Row, total int) goapp.UI {
 
 // sortOn sorts the table on col, or reverses it when it is sorted on col
 // already. UI goroutine.
-func (p *listPage) sortOn(ctx goapp.Context, col int) {
+func (p *Page) sortOn(ctx goapp.Context, col int) {
 	if p.sortCol == col {
 		p.sortRev = !p.sortRev
 	} else {
@@ -537,6 +537,6 @@ func countOf(n int, res *console.Resource) string {
 }
 
 // projectColumn is the list page's.
-func (p *listPage) projectColumn() bool {
+func (p *Page) projectColumn() bool {
 	return console.ProjectColumn(p.res, p.sess, p.Embedded != nil)
 }

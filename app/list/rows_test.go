@@ -1,4 +1,4 @@
-package app
+package list
 
 import (
 	"net/http"
@@ -62,7 +62,7 @@ func TestMergeRows(t *testing.T) {
 func TestLoadBalancerRows(t *testing.T) {
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "bulk", Count: 1050}}}})
 	c, rec := labtest.Record(t, cloud, "demo", "demo")
-	rows, err := octavia.Collect(readRows(t.Context(), c, console.LBResource, console.ListQuery{}))
+	rows, err := octavia.Collect(ReadRows(t.Context(), c, console.LBResource, console.ListQuery{}))
 	if err != nil || len(rows) != 1050 {
 		t.Fatalf("got %d rows, %v; want 1050", len(rows), err)
 	}

@@ -1,4 +1,4 @@
-package app
+package list
 
 import (
 	"context"
@@ -32,14 +32,14 @@ const listRefresh = 60 * time.Second
 // once, then the others once per listBatch (Octavia's largest page): one
 // re-render per page.
 const (
-	listFirst = 30
+	First = 30
 	listBatch = 1000
 )
 
-// readRows reads the rows of res that q asks for: through the client's
+// ReadRows reads the rows of res that q asks for: through the client's
 // Rows (only the attributes a row shows), or the kind's own ListRows.
 // Blocks: ctx.Async or a goroutine of its own.
-func readRows(ctx context.Context, c *octavia.Client, res *console.Resource, q console.ListQuery) iter.Seq2[console.Row, error] {
+func ReadRows(ctx context.Context, c *octavia.Client, res *console.Resource, q console.ListQuery) iter.Seq2[console.Row, error] {
 	if res.ListRows != nil {
 		return res.ListRows(ctx, c, q)
 	}
@@ -75,7 +75,7 @@ func readRows(ctx context.Context, c *octavia.Client, res *console.Resource, q c
 // rows are in the document, the rest from its last row, in pages of
 // Octavia's largest size, once per page, each page sorted and merged into
 // the rows already shown. UI goroutine; the reading runs in ctx.Async.
-func (p *listPage) load(ctx goapp.Context) {
+func (p *Page) load(ctx goapp.Context) {
 	if p.cancelLoad != nil {
 		p.cancelLoad()
 	}
@@ -90,17 +90,17 @@ func (p *listPage) load(ctx goapp.Context) {
 	base := console.ListQuery{Parent: p.Parent, Filters: p.filters, Sort: listSort(res), Project: p.projectColumn()}
 	// The first page the login read, if it is there: on screen with the
 	// page's first render.
-	var prefetch *firstRows
+	var prefetch *FirstRows
 	if !refresh && p.Embedded == nil {
-		prefetch = takeFirstRows(client, p.key)
+		prefetch = TakeFirstRows(client, p.key)
 	}
 	if prefetch != nil {
 		select {
-		case <-prefetch.done:
-			if prefetch.err == nil {
-				rows := slices.Clone(prefetch.rows)
+		case <-prefetch.Done:
+			if prefetch.Err == nil {
+				rows := slices.Clone(prefetch.Rows)
 				console.SortRows(rows)
-				p.rows, p.shownAt = rows, prefetch.at
+				p.rows, p.shownAt = rows, prefetch.At
 			}
 		default:
 		}
@@ -152,7 +152,7 @@ func (p *listPage) load(ctx goapp.Context) {
 		// read appends the rows q asks for to batch, showing them every
 		// listBatch rows, and returns how many it read and the last one.
 		read := func(q console.ListQuery, most int) (n int, last string, err error) {
-			for r, err := range readRows(c, client, res, q) {
+			for r, err := range ReadRows(c, client, res, q) {
 				if err != nil {
 					return n, last, err
 				}
@@ -172,26 +172,26 @@ func (p *listPage) load(ctx goapp.Context) {
 		var err error
 		if f := prefetch; f != nil {
 			select {
-			case <-f.done:
-				batch, n, err = append(batch, f.rows...), len(f.rows), f.err
+			case <-f.Done:
+				batch, n, err = append(batch, f.Rows...), len(f.Rows), f.Err
 				for i := range batch {
 					batch[i].Seq = float64(i)
 				}
 				seq = n
 				if n > 0 {
-					last = f.rows[n-1].ID
+					last = f.Rows[n-1].ID
 				}
 			case <-c.Done():
 				err = c.Err()
 			}
 		} else if res.Paged {
 			q := base
-			q.Limit = listFirst
-			n, last, err = read(q, listFirst)
+			q.Limit = First
+			n, last, err = read(q, First)
 		} else {
 			_, _, err = read(base, 0)
 		}
-		if err == nil && n == listFirst && res.Paged {
+		if err == nil && n == First && res.Paged {
 			show()
 			select {
 			case <-firstShown:
@@ -224,7 +224,7 @@ func (p *listPage) load(ctx goapp.Context) {
 // OnDismount. It checks every second rather than sleeping listRefresh: in
 // the browser, a Go timer that far out kept go-app's frame timer from
 // firing (updates reached the screen only at the next event). UI goroutine.
-func (p *listPage) startRefresh(ctx goapp.Context) {
+func (p *Page) startRefresh(ctx goapp.Context) {
 	if p.stopRefresh != nil {
 		p.stopRefresh()
 	}
@@ -237,59 +237,59 @@ func (p *listPage) startRefresh(ctx goapp.Context) {
 	})
 }
 
-// firstRows is the first page (listFirst rows) of the list a login goes
+// FirstRows is the first page (listFirst rows) of the list a login goes
 // to, read as soon as Keystone answered, while the app navigates there.
-type firstRows struct {
+type FirstRows struct {
 	client *octavia.Client
 	key    string        // the list page's key (listKey)
-	done   chan struct{} // closed when rows and err are set
-	rows   []console.Row
-	err    error
-	at     time.Time // when the server read them (the page's Served), zero for the login's
+	Done   chan struct{} // closed when rows and err are set
+	Rows   []console.Row
+	Err    error
+	At     time.Time // when the server read them (the page's Served), zero for the login's
 }
 
 var prefetched struct {
 	mu sync.Mutex
-	f  *firstRows
+	f  *FirstRows
 }
 
-// listPrefetchWait is how long the login waits for the list's first page
+// PrefetchWait is how long the login waits for the list's first page
 // (prefetchFirstRows) before navigating to the list: the list page then
 // renders once, with its first rows, instead of "Loading" and then again.
-const listPrefetchWait = 300 * time.Millisecond
+const PrefetchWait = 300 * time.Millisecond
 
-// listKey is a list page's key: its path and query (a new one starts
+// Key is a list page's key: its path and query (a new one starts
 // afresh).
-func listKey(u *url.URL) string { return u.Path + "?" + u.RawQuery }
+func Key(u *url.URL) string { return u.Path + "?" + u.RawQuery }
 
-// prefetchFirstRows starts reading the first page of the list page that
+// PrefetchFirstRows starts reading the first page of the list page that
 // next names (the page a login goes to), with client; nil when next is not
 // a list of a kind the session reads with pages. The list page takes it
 // (takeFirstRows): the request leaves before the navigation and the page's
 // rendering, not after. Any goroutine.
-func prefetchFirstRows(sess *console.Session, next string) *firstRows {
+func PrefetchFirstRows(sess *console.Session, next string) *FirstRows {
 	u, err := url.Parse(next)
 	if err != nil {
 		return nil
 	}
-	pr, q, ok := firstRead(sess, u)
+	pr, q, ok := FirstRead(sess, u)
 	if !ok {
 		return nil
 	}
-	f := &firstRows{client: sess.Client, key: listKey(u), done: make(chan struct{})}
+	f := &FirstRows{client: sess.Client, key: Key(u), Done: make(chan struct{})}
 	prefetched.mu.Lock()
 	prefetched.f = f
 	prefetched.mu.Unlock()
 	go func() {
-		defer close(f.done)
+		defer close(f.Done)
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		for r, err := range readRows(c, sess.Client, pr.Res, q) {
+		for r, err := range ReadRows(c, sess.Client, pr.Res, q) {
 			if err != nil {
-				f.err = err
+				f.Err = err
 				return
 			}
-			if f.rows = append(f.rows, r); len(f.rows) == listFirst {
+			if f.Rows = append(f.Rows, r); len(f.Rows) == First {
 				return
 			}
 		}
@@ -297,10 +297,10 @@ func prefetchFirstRows(sess *console.Session, next string) *firstRows {
 	return f
 }
 
-// takeFirstRows returns the first page prefetched with client for the list
+// TakeFirstRows returns the first page prefetched with client for the list
 // page of key, once; nil when there is none (a Refresh, a later visit,
 // another session, another list). Any goroutine.
-func takeFirstRows(client *octavia.Client, key string) *firstRows {
+func TakeFirstRows(client *octavia.Client, key string) *FirstRows {
 	prefetched.mu.Lock()
 	defer prefetched.mu.Unlock()
 	f := prefetched.f
@@ -325,7 +325,7 @@ func listFilters(res *console.Resource, query url.Values) url.Values {
 // peekFirstRows is the first page prefetched for the list page of key with
 // client, when it is read already (it stays there for load to take); nil
 // otherwise. Any goroutine.
-func peekFirstRows(client *octavia.Client, key string) *firstRows {
+func peekFirstRows(client *octavia.Client, key string) *FirstRows {
 	prefetched.mu.Lock()
 	f := prefetched.f
 	prefetched.mu.Unlock()
@@ -333,11 +333,35 @@ func peekFirstRows(client *octavia.Client, key string) *firstRows {
 		return nil
 	}
 	select {
-	case <-f.done:
-		if f.err == nil {
+	case <-f.Done:
+		if f.Err == nil {
 			return f
 		}
 	default:
 	}
 	return nil
+}
+
+// FirstRead is the read a list page's first render makes, for the page at
+// u with sess: its kind's first page (listFirst rows, in listSort's order,
+// with the page's filters and the attributes its rows show, the project's
+// for an admin); ok is false for pages that read no list of pages (detail
+// pages, forms, kinds read whole or otherwise, kinds sess may not read).
+// The login's prefetch (prefetchFirstRows) and the server's first screen
+// (FirstScreen) both ask it, so they cannot drift apart.
+func FirstRead(sess *console.Session, u *url.URL) (pr console.PageRef, q console.ListQuery, ok bool) {
+	pr, ok = console.ParsePage(u.Path)
+	if !ok || pr.Mode != "list" || !pr.Res.Paged || !pr.Res.MayRead(sess) {
+		return console.PageRef{}, console.ListQuery{}, false
+	}
+	q = console.ListQuery{Limit: First, Filters: listFilters(pr.Res, u.Query()), Sort: listSort(pr.Res), Project: console.ProjectColumn(pr.Res, sess, false)}
+	return pr, q, true
+}
+
+// ServedPage is the list page of res at u in the state of its first render
+// with rows (read at at), as the server renders a first screen (served: its
+// controls inert until the app runs) and as the app's first render shows
+// the served rows: the same.
+func ServedPage(sess *console.Session, res *console.Resource, u *url.URL, rows []console.Row, at time.Time, served bool) *Page {
+	return &Page{res: res, key: Key(u), filters: listFilters(res, u.Query()), sess: sess, status: ui.Loading, rows: rows, shownAt: at, served: served}
 }

@@ -1,4 +1,4 @@
-package app
+package list
 
 import (
 	"fmt"
@@ -64,7 +64,7 @@ func TestLiveReadOfTheRowsInView(t *testing.T) {
 	c := labtest.As(t, cloud, "demo", "demo")
 	q := console.ListQuery{Sort: listSort(console.LBResource)}
 	var rows []console.Row
-	for r, err := range readRows(t.Context(), c, console.LBResource, q) {
+	for r, err := range ReadRows(t.Context(), c, console.LBResource, q) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,7 +85,7 @@ func TestLiveReadOfTheRowsInView(t *testing.T) {
 		marker, limit, _ := liveSpan(bySeq(rows), inView, 0, listLiveMost)
 		q := console.ListQuery{Sort: listSort(console.LBResource), Marker: marker, Limit: limit}
 		n := 0
-		for r, err := range readRows(t.Context(), c, console.LBResource, q) {
+		for r, err := range ReadRows(t.Context(), c, console.LBResource, q) {
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -108,39 +108,39 @@ func TestPrefetchFirstRows(t *testing.T) {
 	client, other := login(), login()
 	sess := &console.Session{Client: client, Info: client.Session()}
 	key := "/load-balancers?"
-	prefetchFirstRows(sess, "/load-balancers")
-	if f := takeFirstRows(other, key); f != nil {
+	PrefetchFirstRows(sess, "/load-balancers")
+	if f := TakeFirstRows(other, key); f != nil {
 		t.Errorf("another session's list: got the prefetched page, want none")
 	}
-	prefetchFirstRows(sess, "/load-balancers")
-	if f := takeFirstRows(client, "/listeners?"); f != nil {
+	PrefetchFirstRows(sess, "/load-balancers")
+	if f := TakeFirstRows(client, "/listeners?"); f != nil {
 		t.Errorf("another list: got the load balancers' prefetched page, want none")
 	}
-	prefetchFirstRows(sess, "/load-balancers")
-	f := takeFirstRows(client, key)
+	PrefetchFirstRows(sess, "/load-balancers")
+	f := TakeFirstRows(client, key)
 	if f == nil {
 		t.Fatal("the session's list: got no prefetched page, want it")
 	}
-	<-f.done
-	if f.err != nil || len(f.rows) != listFirst {
-		t.Errorf("prefetched page: got %d rows, %v; want %d", len(f.rows), f.err, listFirst)
+	<-f.Done
+	if f.Err != nil || len(f.Rows) != First {
+		t.Errorf("prefetched page: got %d rows, %v; want %d", len(f.Rows), f.Err, First)
 	}
-	if again := takeFirstRows(client, key); again != nil {
+	if again := TakeFirstRows(client, key); again != nil {
 		t.Errorf("a second load (Refresh): got the prefetched page again, want none")
 	}
-	if f := prefetchFirstRows(sess, "/load-balancers/new"); f != nil {
+	if f := PrefetchFirstRows(sess, "/load-balancers/new"); f != nil {
 		t.Errorf("a login to a page that is no list: got a prefetch, want none")
 	}
-	if f := prefetchFirstRows(sess, "/amphorae"); f != nil {
+	if f := PrefetchFirstRows(sess, "/amphorae"); f != nil {
 		t.Errorf("a list the session may not read (amphorae, admins only): got a prefetch, want none")
 	}
 	// Any kind's list, with its filters from the URL: the listeners of one load balancer.
-	f = prefetchFirstRows(sess, "/listeners?loadbalancer_id=nothing")
+	f = PrefetchFirstRows(sess, "/listeners?loadbalancer_id=nothing")
 	if f == nil {
 		t.Fatal("a listener list: got no prefetch, want one")
 	}
-	<-f.done
-	if f.err != nil || len(f.rows) != 0 || f.key != "/listeners?loadbalancer_id=nothing" {
-		t.Errorf("the listeners of no load balancer: got %d rows, %v, key %q; want none", len(f.rows), f.err, f.key)
+	<-f.Done
+	if f.Err != nil || len(f.Rows) != 0 || f.key != "/listeners?loadbalancer_id=nothing" {
+		t.Errorf("the listeners of no load balancer: got %d rows, %v, key %q; want none", len(f.Rows), f.Err, f.key)
 	}
 }

@@ -1,4 +1,4 @@
-package app
+package list
 
 import (
 	"encoding/json"
@@ -22,7 +22,7 @@ func statusFixture(t *testing.T) octavia.StatusLoadBalancer {
 	var s struct {
 		LB octavia.StatusLoadBalancer `json:"loadbalancer"`
 	}
-	b, err := os.ReadFile("internal/console/testdata/status.json") // Octavia's GET .../status answer
+	b, err := os.ReadFile("../internal/console/testdata/status.json") // Octavia's GET .../status answer
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +184,7 @@ func TestLiveState(t *testing.T) {
 // Octavia's order kept), adds one the list did not have next to its
 // neighbours, and marks the rows whose status changed.
 func TestTakeLive(t *testing.T) {
-	p := &listPage{sess: &console.Session{}, res: console.LBResource}
+	p := &Page{sess: &console.Session{}, res: console.LBResource}
 	p.rows = []console.Row{
 		{ID: "a", Name: "alpha", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 0},
 		{ID: "c", Name: "gamma", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 1},
