@@ -23,17 +23,17 @@ func TestBusyNamesTheLoadBalancersStatus(t *testing.T) {
 		{Project: "demo", Name: "web", Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.1"}}},
 	}}})
 	admin, demo := labtest.As(t, cloud, "admin", "admin"), labtest.As(t, cloud, "demo", "demo")
-	lb := idsOf(t, demo, octavia.KindLoadBalancer, "")["web"]
+	lb := labtest.IDs(t, demo, octavia.KindLoadBalancer, "")["web"]
 	lbObj, err := demo.Get(t.Context(), console.LBRef(lb))
 	if err != nil {
 		t.Fatal(err)
 	}
-	pool := first(lbObj.IDs("pools"))
+	pool := labtest.First(lbObj.IDs("pools"))
 	p, err := demo.Get(t.Context(), octavia.Ref{Kind: octavia.KindPool, ID: pool})
 	if err != nil {
 		t.Fatal(err)
 	}
-	member := octavia.Ref{Kind: octavia.KindMember, ParentID: pool, ID: first(p.IDs("members")), LoadBalancerID: lb}
+	member := octavia.Ref{Kind: octavia.KindMember, ParentID: pool, ID: labtest.First(p.IDs("members")), LoadBalancerID: lb}
 	m, err := demo.Get(t.Context(), member)
 	if err != nil {
 		t.Fatal(err)

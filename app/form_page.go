@@ -441,7 +441,7 @@ func (p *formPage) Render() goapp.UI {
 	default:
 		body = ui.ClassDiv("empty", "loading").Textf("Loading the %s…", res.Singular)
 	}
-	return &console.Shell{Nav: navOf(res), Title: title, Content: []goapp.UI{body}}
+	return &console.Shell{Nav: console.NavOf(res), Title: title, Content: []goapp.UI{body}}
 }
 
 // focusFirstError moves the keyboard focus to the first field (in the

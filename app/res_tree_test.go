@@ -277,8 +277,8 @@ func TestPoolsOfListener(t *testing.T) {
 	if len(got) != 1 || got[0].ID != ls[0].Text("default_pool_id") {
 		t.Fatalf("pools of the TCP listener: got %d, want its default pool %s", len(got), ls[0].Text("default_pool_id"))
 	}
-	if lb := got[0].Cells[2]; lb != first(ls[0].IDs("loadbalancers")) {
-		t.Errorf("its load balancer's cell: got %q, want %q", lb, first(ls[0].IDs("loadbalancers")))
+	if lb := got[0].Cells[2]; lb != labtest.First(ls[0].IDs("loadbalancers")) {
+		t.Errorf("its load balancer's cell: got %q, want %q", lb, labtest.First(ls[0].IDs("loadbalancers")))
 	}
 	all := 0
 	for _, err := range list.ReadRows(t.Context(), c, console.PoolRes, console.ListQuery{}) {
@@ -290,14 +290,6 @@ func TestPoolsOfListener(t *testing.T) {
 	if all != 2 {
 		t.Errorf("every pool: got %d, want 2", all)
 	}
-}
-
-// first is the first of ids, "" when there is none.
-func first(ids []string) string {
-	if len(ids) == 0 {
-		return ""
-	}
-	return ids[0]
 }
 
 // TestNavOrder: the table (and so the navigation) follows the tree, not

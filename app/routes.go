@@ -5,6 +5,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/detail"
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/app/serverapi"
@@ -48,7 +49,7 @@ func registerResource(r *console.Resource) {
 		routeWithRegexp("^"+base+"/[^/]+/edit$", func() goapp.Composer { return &formPage{} })
 	}
 	if !r.NoDetail {
-		routeWithRegexp("^"+base+"/[^/]+$", func() goapp.Composer { return &detailPage{} })
+		routeWithRegexp("^"+base+"/[^/]+$", func() goapp.Composer { return &detail.Page{} })
 	}
 }
 

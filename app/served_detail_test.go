@@ -15,6 +15,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/octaview/octaview/app/detail"
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/app/serverapi"
@@ -22,19 +23,6 @@ import (
 	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/waiters"
 )
-
-// idsOf are the ids of the objects of kind k the client sees, by name.
-func idsOf(t *testing.T, c *octavia.Client, k octavia.Kind, parentID string) map[string]string {
-	t.Helper()
-	ids := map[string]string{}
-	for o, err := range c.List(t.Context(), k, parentID, octavia.ListQuery{}) {
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids[o.Text("name")] = o.Text("id")
-	}
-	return ids
-}
 
 // TestFirstScreenDetail: for the page of every kind of a load balancer's
 // tree (a load balancer, a listener, a pool, a member, a health monitor, an
@@ -57,7 +45,7 @@ func TestFirstScreenDetail(t *testing.T) {
 	lab := labcloud.Transport(cloud)
 	cfg := serverapi.Config{Lab: true}
 	admin := appClient(t, cookieProxy{token: tokenOf(t, cloud, "admin", "admin"), next: lab})
-	lbs := idsOf(t, admin, octavia.KindLoadBalancer, "")
+	lbs := labtest.IDs(t, admin, octavia.KindLoadBalancer, "")
 	// tree is the paths of the pages of load balancer lb's tree, by kind,
 	// and the path suffixes of their first render's reads, in order.
 	type page struct{ path, name string }
@@ -67,7 +55,7 @@ func TestFirstScreenDetail(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		listenerID := first(lbObj.IDs("listeners"))
+		listenerID := labtest.First(lbObj.IDs("listeners"))
 		l, err := admin.Get(t.Context(), octavia.Ref{Kind: octavia.KindListener, ID: listenerID})
 		if err != nil {
 			t.Fatal(err)
@@ -79,7 +67,7 @@ func TestFirstScreenDetail(t *testing.T) {
 		}
 		monitorID := pool.Text("healthmonitor_id")
 		var memberID string
-		for _, id := range idsOf(t, admin, octavia.KindMember, poolID) {
+		for _, id := range labtest.IDs(t, admin, octavia.KindMember, poolID) {
 			memberID = id
 		}
 		fast := waiters.Options{Interval: 5 * time.Millisecond, Timeout: 10 * time.Second}
@@ -246,11 +234,11 @@ func checkDetailScreen(t *testing.T, px http.RoundTripper, cfg serverapi.Config,
 	// the app's own reads of the page, without a Served
 	app := &labtest.Recorder{Next: px}
 	sess := console.NewSession(appClient(t, app), cfg)
-	pr, ok := detailRead(sess, u)
+	pr, ok := detail.FirstRead(sess, u)
 	if !ok {
 		t.Fatal("the app reads no first screen for the page")
 	}
-	if _, err := readDetail(t.Context(), sess.Client, pr); err != nil {
+	if _, err := detail.ReadFirst(t.Context(), sess.Client, pr); err != nil {
 		t.Fatal(err)
 	}
 	var appReads, servedReads []string
@@ -279,7 +267,7 @@ func checkDetailScreen(t *testing.T, px http.RoundTripper, cfg serverapi.Config,
 	}
 	again := &labtest.Recorder{Next: px}
 	sess2 := console.NewSession(appClient(t, console.SessionTransport{Next: again}), cfg)
-	d, err := readDetail(t.Context(), sess2.Client, pr)
+	d, err := detail.ReadFirst(t.Context(), sess2.Client, pr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,7 +275,7 @@ func checkDetailScreen(t *testing.T, px http.RoundTripper, cfg serverapi.Config,
 		t.Errorf("the app sent %d GETs with the page's Served, want 0", n)
 	}
 	d.Path, d.At = u.Path, console.ServedAt(served)
-	mine, err := console.ServedHTML(detailPageOf(sess2, pr, u.Path, d, false))
+	mine, err := console.ServedHTML(detail.PageOf(sess2, pr, u.Path, d, false))
 	if err != nil {
 		t.Fatal(err)
 	}

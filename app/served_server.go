@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/octaview/octaview/app/detail"
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/app/serverapi"
@@ -101,13 +102,13 @@ func FirstScreenIn(ctx context.Context, origin string, rt http.RoundTripper, cfg
 // page's root rendered from them as the app's first render renders it
 // (detailPageOf).
 func firstScreenDetail(ctx context.Context, rec *recordReads, client *octavia.Client, sess *console.Session, page *url.URL) (*serverapi.Served, string, error) {
-	pr, ok := detailRead(sess, page)
+	pr, ok := detail.FirstRead(sess, page)
 	if !ok {
 		return nil, "", ErrNoFirstScreen
 	}
 	readAt := time.Now().UTC().Truncate(time.Second)
 	rec.start()
-	d, err := readDetail(ctx, client, pr)
+	d, err := detail.ReadFirst(ctx, client, pr)
 	if err != nil {
 		return nil, "", err
 	}
@@ -116,7 +117,7 @@ func firstScreenDetail(ctx context.Context, rec *recordReads, client *octavia.Cl
 	if len(served.Reads) == 0 || len(served.Reads) != rec.sent() {
 		return nil, "", errors.New("the first render's reads went elsewhere")
 	}
-	body, err := console.ServedHTML(detailPageOf(sess, pr, page.Path, d, true))
+	body, err := console.ServedHTML(detail.PageOf(sess, pr, page.Path, d, true))
 	if err != nil {
 		return nil, "", err
 	}

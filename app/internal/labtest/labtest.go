@@ -92,3 +92,24 @@ func Record(t *testing.T, cloud *labcloud.Cloud, user, project string) (*octavia
 	rec := &Recorder{Next: labcloud.Transport(cloud)}
 	return Via(t, rec, user, project), rec
 }
+
+// IDs are the ids of the objects of kind k the client sees, by name.
+func IDs(t *testing.T, c *octavia.Client, k octavia.Kind, parentID string) map[string]string {
+	t.Helper()
+	ids := map[string]string{}
+	for o, err := range c.List(t.Context(), k, parentID, octavia.ListQuery{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[o.Text("name")] = o.Text("id")
+	}
+	return ids
+}
+
+// First is the first of ids, "" when there is none.
+func First(ids []string) string {
+	if len(ids) == 0 {
+		return ""
+	}
+	return ids[0]
+}

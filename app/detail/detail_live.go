@@ -1,4 +1,4 @@
-package app
+package detail
 
 import (
 	"context"
@@ -28,7 +28,7 @@ import (
 // followObject subscribes the page to its object's shared poll, unless it
 // is already; the poll's first read is the object the page has (read or
 // served), so following costs no GET at once. UI goroutine.
-func (p *detailPage) followObject() {
+func (p *Page) followObject() {
 	if p.stopObj != nil || p.obj == nil {
 		return
 	}
@@ -44,7 +44,7 @@ func (p *detailPage) followObject() {
 }
 
 // stopObject leaves the object's poll. UI goroutine.
-func (p *detailPage) stopObject() {
+func (p *Page) stopObject() {
 	if p.stopObj != nil {
 		p.stopObj()
 		p.stopObj = nil
@@ -54,7 +54,7 @@ func (p *detailPage) stopObject() {
 // treeNamed reports whether the page shows the name the tree read s gives
 // its object rather than the object's own: they differ and the tree was
 // read after the object.
-func (p *detailPage) treeNamed(s console.TreeStatus) bool {
+func (p *Page) treeNamed(s console.TreeStatus) bool {
 	return p.live.Read != nil && s.Name != p.obj.Text("name") && p.live.Read.At.After(p.objAt)
 }
 

@@ -1,4 +1,4 @@
-package app
+package detail
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 	"github.com/octaview/octaview/waiters"
 )
 
-// detailPage shows one object of any kind: every attribute Octavia returned
+// Page shows one object of any kind: every attribute Octavia returned
 // (props.go), its tags, its own sections (given a narrow sectionEnv), its
 // children's lists, and its writes (edit, delete, the kind's actions), each
 // through a writer (write.go): an operation with its wait, a busy 409
@@ -31,7 +31,7 @@ import (
 // within one poll; detail_live.go), at once when the tree says it (or its
 // load balancer) changed. Other kinds follow their own shared poll (objHub)
 // while the page is open.
-type detailPage struct {
+type Page struct {
 	goapp.Compo
 
 	sess     *console.Session
@@ -74,7 +74,7 @@ type detailPage struct {
 // the status tree) instead of rendering a loading page first. OnNav then
 // follows the tree as usual (its first poll answered by the served tree).
 // UI goroutine.
-func (p *detailPage) OnInit() {
+func (p *Page) OnInit() {
 	if goapp.IsServer {
 		return
 	}
@@ -83,7 +83,7 @@ func (p *detailPage) OnInit() {
 		return
 	}
 	u := ui.WindowURL()
-	pr, ok := detailRead(sess, u)
+	pr, ok := FirstRead(sess, u)
 	if !ok {
 		return
 	}
@@ -91,11 +91,11 @@ func (p *detailPage) OnInit() {
 	if d == nil {
 		return
 	}
-	f := detailPageOf(sess, pr, u.Path, d, false)
+	f := PageOf(sess, pr, u.Path, d, false)
 	p.sess, p.pr, p.path, p.status, p.obj, p.lbID, p.monitors, p.asked, p.live = f.sess, f.pr, f.path, f.status, f.obj, f.lbID, f.monitors, f.asked, f.live
 }
 
-func (p *detailPage) OnNav(ctx goapp.Context) {
+func (p *Page) OnNav(ctx goapp.Context) {
 	if p.sess = console.RequireSession(ctx); p.sess == nil {
 		return
 	}
@@ -131,7 +131,7 @@ func (p *detailPage) OnNav(ctx goapp.Context) {
 	p.load(ctx)
 }
 
-func (p *detailPage) OnDismount() {
+func (p *Page) OnDismount() {
 	p.stopPolling()
 	p.stopObject()
 	p.live.Leave()
@@ -139,11 +139,11 @@ func (p *detailPage) OnDismount() {
 }
 
 // res is the page's kind.
-func (p *detailPage) res() *console.Resource { return p.pr.Res }
+func (p *Page) res() *console.Resource { return p.pr.Res }
 
 // ref is the Ref of the page's object (with its load balancer, once its
 // JSON named it).
-func (p *detailPage) ref() octavia.Ref {
+func (p *Page) ref() octavia.Ref {
 	if p.obj == nil {
 		return p.pr.Ref()
 	}
@@ -153,12 +153,12 @@ func (p *detailPage) ref() octavia.Ref {
 }
 
 // dom is an element id of this page: "lb-props" for a load balancer.
-func (p *detailPage) dom(suffix string) string { return p.res().Prefix + "-" + suffix }
+func (p *Page) dom(suffix string) string { return p.res().Prefix + "-" + suffix }
 
 // load reads the object: a kind of a load balancer's tree once (its
 // tree's poll says when to read it again), another kind through its shared
 // poll while it is pending. UI goroutine.
-func (p *detailPage) load(ctx goapp.Context) {
+func (p *Page) load(ctx goapp.Context) {
 	if p.res().HasStatus() {
 		if p.obj == nil {
 			if p.status != ui.Loaded {
@@ -174,7 +174,7 @@ func (p *detailPage) load(ctx goapp.Context) {
 // read GETs the object once (and once more when asked to meanwhile), or,
 // once the object's poll runs, makes it read at once. UI goroutine; the
 // GET runs in ctx.Async, its answer lands on the page.
-func (p *detailPage) read(ctx goapp.Context) {
+func (p *Page) read(ctx goapp.Context) {
 	if p.stopObj != nil { // the object's poll reads it at once (no second GET beside one in flight)
 		console.PokeObject(p.sess, p.pr.Ref())
 		return
@@ -208,7 +208,7 @@ func (p *detailPage) read(ctx goapp.Context) {
 // took shows a read of the object begun at began (one begun before the
 // read shown is dropped: it may predate a write) and follows its load
 // balancer's tree. UI goroutine.
-func (p *detailPage) took(ctx goapp.Context, o console.Object, err error, began time.Time) {
+func (p *Page) took(ctx goapp.Context, o console.Object, err error, began time.Time) {
 	if began.Before(p.objAt) {
 		return
 	}
@@ -233,7 +233,7 @@ func (p *detailPage) took(ctx goapp.Context, o console.Object, err error, began 
 // first when its answer does not name it (a member, a health monitor, an L7
 // policy, a rule: pageLoadBalancer, the lookup the server's first screen
 // makes too). UI goroutine.
-func (p *detailPage) followTree(ctx goapp.Context) {
+func (p *Page) followTree(ctx goapp.Context) {
 	if p.lbID != "" {
 		p.live.Follow(p.uctx, p.sess, p.lbID, p.onTree)
 		p.followObject()
@@ -272,7 +272,7 @@ func (p *detailPage) followTree(ctx goapp.Context) {
 // onTree takes a poll of the tree: the object is read again when the tree
 // says it, or its load balancer, changed (the tree does not carry its
 // other attributes), and gone when its load balancer is. UI goroutine.
-func (p *detailPage) onTree(ctx goapp.Context) {
+func (p *Page) onTree(ctx goapp.Context) {
 	if p.live.Gone {
 		p.read(ctx) // the load balancer is gone: is the object? (404: the page says so)
 		return
@@ -295,7 +295,7 @@ func (p *detailPage) onTree(ctx goapp.Context) {
 // treeSig is what the tree says of the object: its load balancer's
 // provisioning status, and its own statuses and name when the tree holds
 // it.
-func (p *detailPage) treeSig() string {
+func (p *Page) treeSig() string {
 	r := p.live.Read
 	lb, _ := r.Status(p.lbID)
 	sig := lb.Prov
@@ -307,7 +307,7 @@ func (p *detailPage) treeSig() string {
 
 // askMonitors reads, once each, the health monitors that say why the
 // object is down (status_why.go). UI goroutine.
-func (p *detailPage) askMonitors(ctx goapp.Context) {
+func (p *Page) askMonitors(ctx goapp.Context) {
 	for _, id := range console.MonitorsWanted(p.live.Read, p.pr.ID) {
 		if p.asked[id] {
 			continue
@@ -336,7 +336,7 @@ func (p *detailPage) askMonitors(ctx goapp.Context) {
 // read the same), and its name too when the tree was read after the
 // object (treeNamed: the heading never names it otherwise than the tree),
 // else as it was read.
-func (p *detailPage) shown() console.Object {
+func (p *Page) shown() console.Object {
 	s, ok := p.live.Read.Status(p.pr.ID)
 	if !ok || p.obj == nil || s.Kind != p.res().Kind {
 		return p.obj
@@ -358,7 +358,7 @@ func (p *detailPage) shown() console.Object {
 // poll that already runs for it (an operation wait, another view), then
 // every 3 s while the page is open (a change made elsewhere shows within
 // one poll). UI goroutine.
-func (p *detailPage) watchObject(ctx goapp.Context) {
+func (p *Page) watchObject(ctx goapp.Context) {
 	if p.stopPoll != nil {
 		return // the poll runs: its next answer refreshes the page
 	}
@@ -377,7 +377,7 @@ func (p *detailPage) watchObject(ctx goapp.Context) {
 }
 
 // apply takes a poll of the object. UI goroutine.
-func (p *detailPage) apply(o console.Object, err error) {
+func (p *Page) apply(o console.Object, err error) {
 	switch {
 	case octavia.ErrorCodeOf(err) == octavia.ENOTFOUND:
 		p.gone, p.status = true, ui.Loaded
@@ -398,7 +398,7 @@ func objState(o console.Object) string {
 	return o.Text("provisioning_status") + "|" + o.Text("operating_status") + "|" + o.Text("updated_at")
 }
 
-func (p *detailPage) stopPolling() {
+func (p *Page) stopPolling() {
 	if p.stopPoll != nil {
 		p.stopPoll()
 		p.stopPoll = nil
@@ -408,7 +408,7 @@ func (p *detailPage) stopPolling() {
 // follow reads the object again after a write of this page or of one of
 // its sections (the write's wait reads its load balancer's tree at once,
 // which the page shows too). UI goroutine.
-func (p *detailPage) follow() {
+func (p *Page) follow() {
 	if p.res().HasStatus() {
 		p.read(p.uctx)
 		return
@@ -421,14 +421,14 @@ func (p *detailPage) follow() {
 }
 
 // env is what the page's sections get.
-func (p *detailPage) env() console.SectionEnv {
+func (p *Page) env() console.SectionEnv {
 	return console.SectionEnv{Sess: p.sess, Obj: p.shown(), Ref: p.ref(), Name: p.name(), Follow: p.follow,
 		Tree: p.live.Read, Live: p.live.State()}
 }
 
 // name is what the page's object is called: its name, or the id its URL
 // names it by (a quota's answer does not name its project).
-func (p *detailPage) name() string {
+func (p *Page) name() string {
 	if p.res().ProjectNamed {
 		return console.ProjectLabel(p.sess, p.pr.ID)
 	}
@@ -439,7 +439,7 @@ func (p *detailPage) name() string {
 }
 
 // runAction sends action a (after its confirmation). UI goroutine.
-func (p *detailPage) runAction(a console.Action) {
+func (p *Page) runAction(a console.Action) {
 	if p.obj == nil || p.actor.Sending {
 		return
 	}
@@ -460,7 +460,7 @@ func (p *detailPage) runAction(a console.Action) {
 	})
 }
 
-func (p *detailPage) Render() goapp.UI {
+func (p *Page) Render() goapp.UI {
 	res := p.res()
 	if res == nil {
 		return goapp.Div()
@@ -496,7 +496,7 @@ func (p *detailPage) Render() goapp.UI {
 		}
 	}
 	return &console.Shell{
-		Nav:     navOf(res),
+		Nav:     console.NavOf(res),
 		Title:   title,
 		Actions: console.ServedInert(ui.ClassDiv("head-actions"), p.served).Body(actions...),
 		Content: p.renderBody(),
@@ -511,18 +511,10 @@ func backText(res *console.Resource) string {
 	return "← All " + res.Plural
 }
 
-// navOf is the navigation entry current on res's pages (a child's is its parent's).
-func navOf(res *console.Resource) string {
-	for res.Parent() != nil {
-		res = res.Parent()
-	}
-	return res.Path
-}
-
 // renderBody is the object (renderObject) and, unless it is gone or could
 // not be read, its children's lists: they need only its id, so they load
 // while it does, each in the same place whatever the object shows.
-func (p *detailPage) renderBody() []goapp.UI {
+func (p *Page) renderBody() []goapp.UI {
 	res := p.res()
 	switch {
 	case p.gone:
@@ -553,7 +545,7 @@ func (p *detailPage) renderBody() []goapp.UI {
 }
 
 // renderObject is the object read: its properties, tags and sections.
-func (p *detailPage) renderObject() goapp.UI {
+func (p *Page) renderObject() goapp.UI {
 	res := p.res()
 	if p.obj == nil || p.status != ui.Loaded {
 		return ui.ClassDiv("empty", "loading").Textf("Loading the %s…", res.Singular)
@@ -599,13 +591,13 @@ func (p *detailPage) renderObject() goapp.UI {
 
 // tagsEditable reports whether the page shows o's tags in its tags editor
 // (o has tags, the session may write them) rather than as a property.
-func (p *detailPage) tagsEditable(o console.Object) bool {
+func (p *Page) tagsEditable(o console.Object) bool {
 	_, tagged := o["tags"]
 	return tagged && p.res().MayWrite(p.sess)
 }
 
 // actionOf is the kind's action id, if there is one.
-func (p *detailPage) actionOf(id string) (console.Action, bool) {
+func (p *Page) actionOf(id string) (console.Action, bool) {
 	i := slices.IndexFunc(p.res().Actions, func(a console.Action) bool { return a.ID == id })
 	if i < 0 {
 		return console.Action{}, false
@@ -616,7 +608,7 @@ func (p *detailPage) actionOf(id string) (console.Action, bool) {
 // renderWhy says why the object shows ERROR or DEGRADED (status_why.go)
 // and for how long, and how long it has been PENDING_*; nothing when all
 // is well. o is the object as shown. UI goroutine.
-func (p *detailPage) renderWhy(o console.Object) goapp.UI {
+func (p *Page) renderWhy(o console.Object) goapp.UI {
 	if !p.res().HasStatus() {
 		return nil
 	}

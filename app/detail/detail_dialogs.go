@@ -1,4 +1,4 @@
-package app
+package detail
 
 import (
 	"context"
@@ -20,14 +20,14 @@ const deleteDialogID = "delete-confirm"
 // actionDialogID is the modal <dialog> that confirms an action.
 const actionDialogID = "action-confirm"
 
-func (p *detailPage) askDelete(ctx goapp.Context, e goapp.Event) {
+func (p *Page) askDelete(ctx goapp.Context, e goapp.Event) {
 	p.confirming, p.deleter = true, console.Writer{}
 	p.cascade = p.children() != ""
 	ui.ShowModal(ctx, deleteDialogID)
 }
 
 // children counts what a delete without cascade leaves behind ("" = none).
-func (p *detailPage) children() string {
+func (p *Page) children() string {
 	if p.res().Cascade == nil || p.obj == nil {
 		return ""
 	}
@@ -36,7 +36,7 @@ func (p *detailPage) children() string {
 
 // dialogClosed takes the close of the delete dialog (Keep it, Escape): the
 // focus goes back to the Delete button that opened it. UI goroutine.
-func (p *detailPage) dialogClosed(ctx goapp.Context, e goapp.Event) {
+func (p *Page) dialogClosed(ctx goapp.Context, e goapp.Event) {
 	p.confirming = false
 	ctx.Defer(func(goapp.Context) { ui.FocusID(p.dom("delete")) })
 }
@@ -44,7 +44,7 @@ func (p *detailPage) dialogClosed(ctx goapp.Context, e goapp.Event) {
 // confirmDelete sends the delete, as one write: on acceptance the
 // operation waits (the load balancer, then the 404) and the page goes to
 // the list. UI goroutine.
-func (p *detailPage) confirmDelete(ctx goapp.Context, e goapp.Event) {
+func (p *Page) confirmDelete(ctx goapp.Context, e goapp.Event) {
 	o, res := p.obj, p.res()
 	if o == nil {
 		return
@@ -79,7 +79,7 @@ func (p *detailPage) confirmDelete(ctx goapp.Context, e goapp.Event) {
 	})
 }
 
-func (p *detailPage) renderConfirm() goapp.UI {
+func (p *Page) renderConfirm() goapp.UI {
 	o, res := p.obj, p.res()
 	children := p.children()
 	return goapp.Dialog().ID(deleteDialogID).Class("card", "confirm").Aria("labelledby", "delete-title").
@@ -114,7 +114,7 @@ func (p *detailPage) renderConfirm() goapp.UI {
 }
 
 // renderAsk is the confirmation of the action asked for.
-func (p *detailPage) renderAsk() goapp.UI {
+func (p *Page) renderAsk() goapp.UI {
 	a, ok := p.actionOf(p.asking)
 	if !ok {
 		return goapp.Div()

@@ -1,6 +1,6 @@
 //go:build !js
 
-package app
+package detail
 
 import (
 	"encoding/json"
@@ -30,7 +30,7 @@ func TestDetailNameFollowsTheNewerRead(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := &detailPage{pr: console.PageRef{Res: console.LBResource, ID: "lb1", Mode: "detail"},
+			p := &Page{pr: console.PageRef{Res: console.LBResource, ID: "lb1", Mode: "detail"},
 				obj:   console.Object{"id": "lb1", "name": "old", "provisioning_status": "ACTIVE", "operating_status": "ONLINE"},
 				objAt: tt.objAt}
 			p.live.Read = console.NewTreeRead(tree, tt.treeAt, nil)
@@ -65,7 +65,7 @@ func TestReadByList(t *testing.T) {
 			lb = o
 		}
 	}
-	pool := first(lb.IDs("pools"))
+	pool := labtest.First(lb.IDs("pools"))
 	p, err := c.Get(t.Context(), octavia.Ref{Kind: octavia.KindPool, ID: pool})
 	if err != nil {
 		t.Fatal(err)
