@@ -6,6 +6,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/detail"
+	"github.com/octaview/octaview/app/edit"
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/app/serverapi"
@@ -43,10 +44,10 @@ func registerResource(r *console.Resource) {
 		goapp.Route(r.Path, func() goapp.Composer { return &list.Page{} })
 	}
 	if r.Create && r.CreatePath == "" {
-		routeWithRegexp("^"+base+"/new$", func() goapp.Composer { return &formPage{} })
+		routeWithRegexp("^"+base+"/new$", func() goapp.Composer { return &edit.Page{} })
 	}
 	if r.Edit {
-		routeWithRegexp("^"+base+"/[^/]+/edit$", func() goapp.Composer { return &formPage{} })
+		routeWithRegexp("^"+base+"/[^/]+/edit$", func() goapp.Composer { return &edit.Page{} })
 	}
 	if !r.NoDetail {
 		routeWithRegexp("^"+base+"/[^/]+$", func() goapp.Composer { return &detail.Page{} })

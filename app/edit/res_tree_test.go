@@ -1,4 +1,4 @@
-package app
+package edit
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package app
+package edit
 
 import (
 	"cmp"
@@ -20,13 +20,13 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-// formPage creates or edits one object of any kind from the kind's fields
+// Page creates or edits one object of any kind from the kind's fields
 // (one declaration per kind, res_*.go): Octavia's checks before sending
 // (form.Check: the fields' required and create-only, the kind's
 // Validate), Octavia's own faultstring next to the field it names on a 400,
 // nothing typed lost on an error; the write goes through a writer (an
 // operation with its wait; a busy 409 offered again when ACTIVE).
-type formPage struct {
+type Page struct {
 	goapp.Compo
 
 	sess   *console.Session
@@ -58,7 +58,7 @@ type formPage struct {
 	parentName string
 }
 
-func (p *formPage) OnNav(ctx goapp.Context) {
+func (p *Page) OnNav(ctx goapp.Context) {
 	if p.sess = console.RequireSession(ctx); p.sess == nil {
 		return
 	}
@@ -119,7 +119,7 @@ func (p *formPage) OnNav(ctx goapp.Context) {
 
 // loadRefs reads the options of the form's picked fields: a kind's objects
 // (their id and name only), Neutron's subnets. UI goroutine.
-func (p *formPage) loadRefs(ctx goapp.Context) {
+func (p *Page) loadRefs(ctx goapp.Context) {
 	client := p.sess.Client
 	for _, f := range p.pr.Res.Fields {
 		ref := console.ResourceOf(f.Ref)
@@ -155,7 +155,7 @@ func (p *formPage) loadRefs(ctx goapp.Context) {
 
 // loadChoices reads field key's options with read. UI goroutine; read
 // runs in ctx.Async.
-func (p *formPage) loadChoices(ctx goapp.Context, key string, read func(context.Context) ([]ui.Choice, error)) {
+func (p *Page) loadChoices(ctx goapp.Context, key string, read func(context.Context) ([]ui.Choice, error)) {
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
@@ -171,14 +171,14 @@ func (p *formPage) loadChoices(ctx goapp.Context, key string, read func(context.
 }
 
 // check is what the form says before sending (form.Check of what it sends).
-func (p *formPage) check() form.Errs {
+func (p *Page) check() form.Errs {
 	res := p.pr.Res
 	return form.Check(p.fields(), p.v, p.was, p.create, res.Validate)
 }
 
 // fields are the kind's fields as the provider takes them (their choices
 // narrowed to what its driver supports).
-func (p *formPage) fields() []form.Field {
+func (p *Page) fields() []form.Field {
 	fields := p.support.Narrow(p.pr.Res.Kind, p.pr.Res.Fields)
 	if p.caps != "" {
 		fields = slices.Clone(fields)
@@ -193,7 +193,7 @@ func (p *formPage) fields() []form.Field {
 
 // loadParent reads the name of the parent a child's create is under (a
 // member's pool, a rule's policy): the form's title names it. UI goroutine.
-func (p *formPage) loadParent(ctx goapp.Context) {
+func (p *Page) loadParent(ctx goapp.Context) {
 	parent := p.pr.Res.Parent()
 	if parent == nil || p.pr.ParentID == "" {
 		return
@@ -213,7 +213,7 @@ func (p *formPage) loadParent(ctx goapp.Context) {
 
 // loadCaps reads the capabilities of the provider a profile form picked
 // (provider_name): what its data may set. UI goroutine.
-func (p *formPage) loadCaps(ctx goapp.Context) {
+func (p *Page) loadCaps(ctx goapp.Context) {
 	kind, name := p.pr.Res.Kind, p.v["provider_name"]
 	if kind != octavia.KindFlavorProfile && kind != octavia.KindAvailabilityZoneProfile || name == p.capsOf {
 		return
@@ -241,7 +241,7 @@ func (p *formPage) loadCaps(ctx goapp.Context) {
 
 // lbOf is the load balancer the form's object is under, "" while unknown:
 // the one picked (loadbalancer_id) or, on an edit, the object's.
-func (p *formPage) lbOf() string {
+func (p *Page) lbOf() string {
 	if id := p.v["loadbalancer_id"]; id != "" {
 		return id
 	}
@@ -268,7 +268,7 @@ func restrictable(k octavia.Kind) bool {
 // that names none gets the deployment's default, one of them); a value
 // the provider does not take goes to its first choice. Called again when
 // the load balancer picked changes. UI goroutine.
-func (p *formPage) loadSupport(ctx goapp.Context) {
+func (p *Page) loadSupport(ctx goapp.Context) {
 	if !restrictable(p.pr.Res.Kind) {
 		return
 	}
@@ -309,7 +309,7 @@ func (p *formPage) loadSupport(ctx goapp.Context) {
 	})
 }
 
-func (p *formPage) submit(ctx goapp.Context, e goapp.Event) {
+func (p *Page) submit(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
 	if p.w.Sending || p.status != ui.Loaded {
 		return
@@ -334,7 +334,7 @@ func (p *formPage) submit(ctx goapp.Context, e goapp.Event) {
 
 // write is the form's write of body: a create (under the page's parent)
 // or an update of the object edited.
-func (p *formPage) write(body console.Object) console.Write {
+func (p *Page) write(body console.Object) console.Write {
 	res, pr, create := p.pr.Res, p.pr, p.create
 	wr := console.Write{Op: console.Operation{Kind: console.OpUpdate, Wait: console.WaitFor(res, console.OpUpdate), Ref: pr.Ref(), Written: writtenText(create, res, body)}}
 	if create {
@@ -356,7 +356,7 @@ func (p *formPage) write(body console.Object) console.Write {
 
 // send sends wr; on acceptance the page goes to the object's page. UI
 // goroutine.
-func (p *formPage) send(wr console.Write) {
+func (p *Page) send(wr console.Write) {
 	res, pr, create := p.pr.Res, p.pr, p.create
 	p.w.Send(p.uctx, p.sess, wr, func(ctx goapp.Context, s console.Sent) {
 		p.path = "" // a later visit starts a fresh form
@@ -378,7 +378,7 @@ func (p *formPage) send(wr console.Write) {
 // the field it names (a 400, or a provider's 501 for an option its driver
 // does not support), else above the form (the writer's words).
 // UI goroutine.
-func (p *formPage) showError(err error) {
+func (p *Page) showError(err error) {
 	var e *octavia.Error
 	if errors.As(err, &e) && (e.Code == octavia.EINVALID || e.Code == octavia.EUNSUPPORTED) && e.Fault != "" {
 		if k := form.FaultFieldIn(e.Fault, form.Keys(p.pr.Res.Fields), p.v); k != "" {
@@ -413,7 +413,7 @@ func writtenText(create bool, res *console.Resource, body console.Object) string
 	return verb + " " + res.Singular + " " + strings.Join(parts, ", ")
 }
 
-func (p *formPage) Render() goapp.UI {
+func (p *Page) Render() goapp.UI {
 	res := p.pr.Res
 	if res == nil {
 		return goapp.Div()
@@ -446,7 +446,7 @@ func (p *formPage) Render() goapp.UI {
 
 // focusFirstError moves the keyboard focus to the first field (in the
 // form's order) that has an error, once the errors are drawn. UI goroutine.
-func (p *formPage) focusFirstError(ctx goapp.Context) {
+func (p *Page) focusFirstError(ctx goapp.Context) {
 	for _, f := range p.fields() {
 		if p.errs[f.Key] != "" && f.Shown(p.create, p.v) {
 			id := inputID(f.Key)
@@ -456,7 +456,7 @@ func (p *formPage) focusFirstError(ctx goapp.Context) {
 	}
 }
 
-func (p *formPage) renderForm(back string) goapp.UI {
+func (p *Page) renderForm(back string) goapp.UI {
 	var inputs []goapp.UI
 	for _, f := range p.fields() {
 		if !f.Shown(p.create, p.v) {
@@ -506,7 +506,7 @@ func (p *formPage) renderForm(back string) goapp.UI {
 // empty (a flavor without any flavor profile), that one must be created
 // first, with a link to its form when the session may write it; nil
 // otherwise.
-func (p *formPage) noneToPick(f form.Field) goapp.UI {
+func (p *Page) noneToPick(f form.Field) goapp.UI {
 	opts, read := p.refs[f.Key]
 	ref := console.ResourceOf(f.Ref)
 	if f.Type != form.Ref || !f.Required || !p.create || !read || len(opts) > 0 || ref == nil {
