@@ -1,16 +1,13 @@
 package app
 
 import (
-	"context"
 	"runtime"
-	"sync"
-	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/ui"
-	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/app/login"
 )
 
 // The app's start (docs/startup.md): every page the server serves carries
@@ -32,61 +29,13 @@ func Boot() {
 		return
 	}
 	b, ok := console.PageBoot()
-	keepServedLogin()
+	login.KeepServedLogin()
 	schedulePatternRoutes(ui.WindowURL())
 	if ok && b.Session {
-		startBootRestore(console.OriginOf(ui.WindowURL()), b.Config)
+		console.StartBootRestore(console.OriginOf(ui.WindowURL()), b.Config)
 		runtime.Gosched() // its request leaves before the first render
 		if u := ui.WindowURL(); console.KeepServed(b.Served, u) {
 			bootServed(console.OriginOf(u), b.Config, u, console.ServedAt(b.Served)) // served.go
 		}
 	}
-}
-
-// bootRestore is the session restore Boot started, until the login page
-// takes its result.
-var bootRestore struct {
-	mu   sync.Mutex
-	done chan struct{} // closed once sess and err are set; nil: none started, or taken
-	sess *console.Session
-	err  error
-}
-
-// startBootRestore restores the session of the cookie through origin, in
-// the background.
-func startBootRestore(origin string, cfg serverapi.Config) {
-	done := make(chan struct{})
-	bootRestore.mu.Lock()
-	bootRestore.done = done
-	bootRestore.mu.Unlock()
-	go func() {
-		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		sess, err := console.RestoreSession(c, origin, cfg)
-		bootRestore.mu.Lock()
-		bootRestore.sess, bootRestore.err = sess, err
-		bootRestore.mu.Unlock()
-		close(done)
-	}()
-}
-
-// restoredSession is the session of the cookie: the result of Boot's restore
-// when it started one (once), else a new restore. It blocks: call it in
-// ctx.Async.
-func restoredSession(ctx context.Context, origin string, cfg serverapi.Config) (*console.Session, error) {
-	bootRestore.mu.Lock()
-	done := bootRestore.done
-	bootRestore.done = nil
-	bootRestore.mu.Unlock()
-	if done == nil {
-		return console.RestoreSession(ctx, origin, cfg)
-	}
-	select {
-	case <-done:
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-	bootRestore.mu.Lock()
-	defer bootRestore.mu.Unlock()
-	return bootRestore.sess, bootRestore.err
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/octaview/octaview/app/edit"
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/list"
+	"github.com/octaview/octaview/app/login"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/app/trainer"
 	"github.com/octaview/octaview/app/wall"
@@ -22,7 +23,7 @@ import (
 // server, which pre-renders the same pages).
 func Register() {
 	goapp.Route(console.HomePath, func() goapp.Composer { return &list.Page{} })
-	goapp.Route(console.LoginPath, func() goapp.Composer { return &loginPage{} })
+	goapp.Route(console.LoginPath, func() goapp.Composer { return &login.Page{} })
 	goapp.Route(console.CreatePath, func() goapp.Composer { return &wizard.Page{} })
 	goapp.Route(console.WallPath, func() goapp.Composer { return &wall.Page{} })
 	goapp.Route(serverapi.TrainerPagePath, func() goapp.Composer { return &trainer.Page{} })   // trainer_page.go

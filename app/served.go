@@ -33,7 +33,7 @@ import (
 func bootServed(origin string, cfg serverapi.Config, u *url.URL, at time.Time) {
 	c, cancel := context.WithTimeout(context.Background(), console.ServedWait)
 	defer cancel()
-	sess, err := restoredSession(c, origin, cfg)
+	sess, err := console.RestoredSession(c, origin, cfg)
 	if err != nil {
 		return
 	}

@@ -14,7 +14,6 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"net"
 	"net/http"
 	"net/http/httputil"
@@ -25,6 +24,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	cdpruntime "github.com/chromedp/cdproto/runtime"
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"

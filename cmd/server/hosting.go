@@ -17,7 +17,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	ui "github.com/octaview/octaview/app"
+	"github.com/octaview/octaview/app/login"
 	"github.com/octaview/octaview/app/serverapi"
 )
 
@@ -88,7 +88,7 @@ func (h *hosting) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if h.first != nil {
 			root = h.first.render(r, &boot)
 		}
-		if root == "" && r.URL.Path == ui.LoginPath {
+		if root == "" && r.URL.Path == login.LoginPath {
 			root = h.servedLogin(r) // login_form.go
 		}
 		page := h.handler()

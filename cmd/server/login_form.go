@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	ui "github.com/octaview/octaview/app"
+	"github.com/octaview/octaview/app/login"
 	"github.com/octaview/octaview/app/serverapi"
 )
 
@@ -79,8 +79,8 @@ func (f *loginForm) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "The login form could not be read.", http.StatusBadRequest)
 		return
 	}
-	in := ui.PlainLoginOf(posted)
-	next := ui.SafeNext(r.URL.Query().Get("next"))
+	in := login.PlainLoginOf(posted)
+	next := login.SafeNext(r.URL.Query().Get("next"))
 
 	ctx, cancel := context.WithTimeout(r.Context(), f.timeout)
 	defer cancel()
@@ -89,7 +89,7 @@ func (f *loginForm) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		scheme = "https"
 	}
 	jar := newFormJar(r, f.upstream)
-	msg := ui.PlainLogIn(ctx, scheme+"://"+r.Host, jar, in)
+	msg := login.PlainLogIn(ctx, scheme+"://"+r.Host, jar, in)
 	for _, c := range jar.setCookies() {
 		w.Header().Add("Set-Cookie", c)
 	}
@@ -97,7 +97,7 @@ func (f *loginForm) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, next, http.StatusSeeOther)
 		return
 	}
-	form, root, err := ui.PlainLoginPage(in, msg, next)
+	form, root, err := login.PlainLoginPage(in, msg, next)
 	if err != nil {
 		f.hosting.logger.Error("rendering the login page after a failed login", "err", err.Error())
 		http.Error(w, "The login failed: "+msg, http.StatusInternalServerError)
@@ -228,7 +228,7 @@ func (j *formJar) RoundTrip(r *http.Request) (*http.Response, error) {
 // page writes disabled="false", which HTML reads as disabled); "" (go-app's
 // page as it is) when it cannot be rendered.
 func (h *hosting) servedLogin(r *http.Request) string {
-	_, root, err := ui.PlainLoginPage(ui.PlainLogin{}, "", r.URL.Query().Get("next"))
+	_, root, err := login.PlainLoginPage(login.PlainLogin{}, "", r.URL.Query().Get("next"))
 	if err != nil {
 		h.logger.Error("rendering the login form", "err", err.Error())
 		return ""

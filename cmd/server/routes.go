@@ -5,7 +5,7 @@ package main
 import (
 	"net/http"
 
-	ui "github.com/octaview/octaview/app"
+	"github.com/octaview/octaview/app/login"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/cmd/server/proxy"
 )
@@ -33,7 +33,7 @@ func addRoutes(mux *http.ServeMux, d serverDeps) {
 		u.setUpstream(upstream)
 	}
 	if h, ok := d.Hosting.(*hosting); ok && d.Proxy != nil {
-		mux.Handle("POST "+ui.LoginPath, h.loginForm(upstream, d.Proxy.Origin, d.Proxy.ReadBody)) // the served login form (login_form.go)
+		mux.Handle("POST "+login.LoginPath, h.loginForm(upstream, d.Proxy.Origin, d.Proxy.ReadBody)) // the served login form (login_form.go)
 	}
 	if d.Lab != nil {
 		mux.Handle("/lab/", guard(noStore(d.Lab))) // the lab checks for an admin token itself

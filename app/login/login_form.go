@@ -1,6 +1,6 @@
 //go:build !js
 
-package app
+package login
 
 import (
 	"cmp"
@@ -58,7 +58,7 @@ func PlainLogIn(ctx context.Context, origin string, rt http.RoundTripper, in Pla
 // first render (with that Boot.Login) adopts as it is.
 func PlainLoginPage(in PlainLogin, errText, next string) (*serverapi.LoginForm, string, error) {
 	form := &serverapi.LoginForm{User: in.User, Domain: cmp.Or(in.Domain, "Default"), Project: in.Project, Error: errText}
-	p := &loginPage{method: methodPassword, user: form.User, domain: form.Domain, project: form.Project, err: errText, next: console.SafeNext(next)}
+	p := &Page{method: methodPassword, user: form.User, domain: form.Domain, project: form.Project, err: errText, next: console.SafeNext(next)}
 	html, err := console.ServedHTML(p)
 	if err != nil {
 		return nil, "", err

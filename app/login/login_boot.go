@@ -1,4 +1,4 @@
-package app
+package login
 
 import (
 	"cmp"
@@ -40,7 +40,7 @@ var served struct {
 
 // keepServedLogin reads the served login form (if the page has one) before
 // go-app adopts it. Browser only, before the first render.
-func keepServedLogin() {
+func KeepServedLogin() {
 	defer func() {
 		if err := recover(); err != nil { // what was typed is lost, not the app
 			goapp.Log("octaview: reading the served login form:", err)
@@ -128,7 +128,7 @@ func takeBootLogin() *serverapi.LoginForm {
 // start-up state (the configuration; no session to restore when the page
 // says there is none) and what was typed into the served form, before the
 // first render. UI goroutine.
-func (p *loginPage) OnInit() {
+func (p *Page) OnInit() {
 	if p.method == "" {
 		p.method = methodPassword
 	}

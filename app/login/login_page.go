@@ -1,4 +1,4 @@
-package app
+package login
 
 import (
 	"cmp"
@@ -18,11 +18,11 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-// loginPage signs in with Keystone: a password (project optional), an
+// Page signs in with Keystone: a password (project optional), an
 // application credential, or an existing token. The server seals the
 // token into an HttpOnly cookie (docs/operating.md "Sessions"); the page restores a
 // session from that cookie first, so a reload or a pasted link stays in.
-type loginPage struct {
+type Page struct {
 	goapp.Compo
 
 	method                          string // methodPassword, methodAppCred or methodToken
@@ -64,7 +64,7 @@ const (
 	methodToken    = "token"
 )
 
-func (p *loginPage) OnNav(ctx goapp.Context) {
+func (p *Page) OnNav(ctx goapp.Context) {
 	p.uctx = ctx
 	p.next = console.SafeNext(ctx.Page().URL().Query().Get("next")) // the served form's action too
 	if goapp.IsServer {
@@ -111,7 +111,7 @@ func (p *loginPage) OnNav(ctx goapp.Context) {
 // form is the user's again, with what was typed, and the session the post
 // may have opened is checked (restore: live, the app goes on to next). UI
 // goroutine; the listener dispatches to it.
-func (p *loginPage) listenBack(ctx goapp.Context) {
+func (p *Page) listenBack(ctx goapp.Context) {
 	if p.onShow != nil {
 		return
 	}
@@ -130,7 +130,7 @@ func (p *loginPage) listenBack(ctx goapp.Context) {
 }
 
 // OnDismount removes listenBack's listener. UI goroutine.
-func (p *loginPage) OnDismount() {
+func (p *Page) OnDismount() {
 	if p.onShow != nil {
 		goapp.Window().Call("removeEventListener", "pageshow", p.onShow)
 		p.onShow.Release()
@@ -153,7 +153,7 @@ func focusLogin(ctx goapp.Context) {
 
 // restore signs in from the session cookie, if there is a live one (the
 // restore Boot started, when the page said there is one).
-func (p *loginPage) restore(ctx goapp.Context) {
+func (p *Page) restore(ctx goapp.Context) {
 	p.restored, p.restoring = true, true
 	origin := console.OriginOf(ui.WindowURL())
 	next := p.next
@@ -166,7 +166,7 @@ func (p *loginPage) restore(ctx goapp.Context) {
 				goapp.Log("octaview:", err)
 			}
 		}
-		sess, err := restoredSession(c, origin, serverCfg)
+		sess, err := console.RestoredSession(c, origin, serverCfg)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			p.restoring, p.ready = false, true
 			focusLogin(ctx)
@@ -199,7 +199,7 @@ func (p *loginPage) restore(ctx goapp.Context) {
 }
 
 // loadConfig fetches /api/config: the lab users to show and the modes.
-func (p *loginPage) loadConfig(ctx goapp.Context) {
+func (p *Page) loadConfig(ctx goapp.Context) {
 	p.cfgStatus = ui.Loading
 	origin := console.OriginOf(ui.WindowURL())
 	ctx.Async(func() {
@@ -297,7 +297,7 @@ func (t markSession) RoundTrip(r *http.Request) (*http.Response, error) {
 	return t.next.RoundTrip(r)
 }
 
-func (p *loginPage) request() loginRequest {
+func (p *Page) request() loginRequest {
 	return loginRequest{method: p.method, user: p.user, password: p.password, domain: p.domain, project: p.project,
 		acID: p.acID, acName: p.acName, acSecret: p.acSecret, token: p.token}
 }
@@ -306,7 +306,7 @@ func (p *loginPage) request() loginRequest {
 // ignores a disabled button: the handler guards itself). A submit while
 // the session check runs waits for it: it is sent when the check finds no
 // session. UI goroutine.
-func (p *loginPage) submit(ctx goapp.Context, e goapp.Event) {
+func (p *Page) submit(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
 	if p.busy {
 		return
@@ -329,7 +329,7 @@ func (p *loginPage) submit(ctx goapp.Context, e goapp.Event) {
 // (p.uctx), never the form's or the button's: go-app drops a Dispatch whose
 // element is gone, and the form is re-rendered when the session check
 // ends. UI goroutine.
-func (p *loginPage) send(req loginRequest) {
+func (p *Page) send(req loginRequest) {
 	ctx := p.uctx
 	origin := console.OriginOf(ui.WindowURL())
 	serverCfg, cfgKnown := p.cfg, p.cfgStatus == ui.Loaded
@@ -439,7 +439,7 @@ func projectProbe(ctx context.Context, origin string, req loginRequest, msg stri
 	return fmt.Sprintf("Project %q was not found in domain %s, or you have no role on it. Leave Project empty to log in to your default project.", project, cmp.Or(req.domain, "Default"))
 }
 
-func (p *loginPage) useLabUser(u serverapi.LabUser) goapp.EventHandler {
+func (p *Page) useLabUser(u serverapi.LabUser) goapp.EventHandler {
 	return func(ctx goapp.Context, e goapp.Event) {
 		p.user, p.password, p.project, p.domain = u.Name, u.Password, u.Project, "Default"
 		p.method, p.err = methodPassword, ""
@@ -449,9 +449,9 @@ func (p *loginPage) useLabUser(u serverapi.LabUser) goapp.EventHandler {
 // checkingLive: the page said a live session came and its check has not
 // answered yet; the form is hidden meanwhile (a submit by script is still
 // queued, never lost).
-func (p *loginPage) checkingLive() bool { return p.sessionLive && !p.ready }
+func (p *Page) checkingLive() bool { return p.sessionLive && !p.ready }
 
-func (p *loginPage) Render() goapp.UI {
+func (p *Page) Render() goapp.UI {
 	return ui.MainContent().Class("login-wrap").Body(
 		ui.ClassDivBody("login-card",
 			&console.UpdateNotice{},
@@ -563,7 +563,7 @@ func loginAction(next string) string {
 }
 
 // methodButton is one choice of the login method (a toggle button).
-func methodButton(id, label, method string, p *loginPage) goapp.UI {
+func methodButton(id, label, method string, p *Page) goapp.UI {
 	return ui.TypedButton(id, "button").Class("btn", "btn-small", "btn-ghost").Disabled(!p.ready).
 		Aria("pressed", p.method == method).
 		OnClick(func(ctx goapp.Context, e goapp.Event) { p.method, p.err = method, "" }).Text(label)
