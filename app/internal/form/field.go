@@ -1,6 +1,9 @@
 package form
 
 import (
+	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/octaview/octaview/octavia"
@@ -28,7 +31,7 @@ type Field struct {
 	Key     string
 	Label   string
 	Type    Type
-	Choices []string
+	Choices []string     // Choice's (or Decimal's) values in the form's order; Check enforces them
 	Ref     octavia.Kind // Ref: the kind picked from
 	// RefBy is the filter of Ref's list taken from the form's own values
 	// (a listener's default pool among its load balancer's pools).
@@ -59,6 +62,26 @@ func (f Field) On(create bool) bool {
 // Shown reports whether f is on the form for values v.
 func (f Field) Shown(create bool, v Values) bool {
 	return f.On(create) && (f.Show == nil || f.Show(v))
+}
+
+// refuse says what is wrong with f's non-empty value s: not a number for
+// a number field, not one of its Choices (in the order the form offers
+// them); "" when nothing is.
+func (f Field) refuse(s string) string {
+	switch f.Type {
+	case Int:
+		if _, err := strconv.Atoi(s); err != nil {
+			return fmt.Sprintf("%q is not a whole number.", s)
+		}
+	case Decimal:
+		if _, err := strconv.ParseFloat(s, 64); err != nil {
+			return fmt.Sprintf("%q is not a number.", s)
+		}
+	}
+	if len(f.Choices) > 0 && !slices.Contains(f.Choices, s) {
+		return "Choose one of: " + strings.Join(f.Choices, ", ") + "."
+	}
+	return ""
 }
 
 // Keys are the attributes of fields, in order.
