@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/octaview/octaview/app/internal/attr"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -29,7 +30,7 @@ const (
 // attribute (dotted for a nested one: "session_persistence.type").
 type Field struct {
 	Key     string
-	Label   string
+	Label   string // what the form calls it; a kind leaves it to attr's (Labelled)
 	Type    Type
 	Choices []string     // Choice's (or Decimal's) values in the form's order; Check enforces them
 	Ref     octavia.Kind // Ref: the kind picked from
@@ -82,6 +83,21 @@ func (f Field) refuse(s string) string {
 		return "Choose one of: " + strings.Join(f.Choices, ", ") + "."
 	}
 	return ""
+}
+
+// Labelled returns fields with each one that declares no Label labelled
+// as internal/attr labels its attribute (the words of the detail pages),
+// so a kind declares a field's Label only where its form says it
+// otherwise on purpose ("Fixed VIP address", "Flavor data (JSON)").
+func Labelled(fields []Field) []Field {
+	out := slices.Clone(fields)
+	for i, f := range out {
+		if f.Label == "" {
+			a, _ := attr.Of(f.Key) // one it lacks: its name in words
+			out[i].Label = a.Label
+		}
+	}
+	return out
 }
 
 // Keys are the attributes of fields, in order.

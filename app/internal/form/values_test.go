@@ -138,3 +138,20 @@ func TestCheck(t *testing.T) {
 		t.Errorf("the rules saw %v, want what is sent (%v)", saw, want)
 	}
 }
+
+// TestLabelled: a field without a label reads as its attribute does on
+// the detail pages (internal/attr); one the kind labels keeps its own, and
+// the fields given are left as they were.
+func TestLabelled(t *testing.T) {
+	fields := []Field{{Key: "delay"}, {Key: "vip_address", Label: "Fixed VIP address"}, {Key: "session_persistence.type", Label: "Session persistence"}, {Key: "vip_foo_id"}}
+	got := Labelled(fields)
+	want := []string{"Delay (s)", "Fixed VIP address", "Session persistence", "Vip foo ID"}
+	for i, f := range got {
+		if f.Label != want[i] {
+			t.Errorf("%s: got label %q, want %q", f.Key, f.Label, want[i])
+		}
+	}
+	if fields[0].Label != "" {
+		t.Errorf("Labelled changed the fields it was given: %q", fields[0].Label)
+	}
+}
