@@ -36,8 +36,8 @@ const (
 	maxDataLength = 4096       // flavor_data, availability_zone_data
 )
 
-// Lists of values Octavia takes that no form offers as a field's choices
-// (other clients send them; the forms check them when they come).
+// Lists of values Octavia takes for attributes no form has a field for
+// (yet): a validator checks them whenever its values hold them.
 
 // tlsVersion: a listener's or pool's TLS version.
 func tlsVersion(s string) string { return oneOf(s, "SSLv3", "TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3") }
