@@ -373,7 +373,7 @@ func TestValidateMessages(t *testing.T) {
 		{"port", form.ValidateMember(form.Values{"address": "192.0.2.1", "protocol_port": "99999"}, true), "protocol_port", "The port must be a whole number from 1 to 65535."},
 		{"required", kindErrs(console.MemberRes, form.Values{"protocol_port": "80"}, true), "address", "Address is required."},
 		{"create only", kindErrs(console.MemberRes, form.Values{"address": "192.0.2.1"}, false), "address", "This cannot be changed after creation."},
-		{"one of", form.ValidatePool(form.Values{"lb_algorithm": "X"}, false), "lb_algorithm", "Choose one of: ROUND_ROBIN, LEAST_CONNECTIONS, SOURCE_IP, SOURCE_IP_PORT."},
+		{"one of", kindErrs(console.PoolRes, form.Values{"lb_algorithm": "X"}, false), "lb_algorithm", "Choose one of: ROUND_ROBIN, LEAST_CONNECTIONS, SOURCE_IP, SOURCE_IP_PORT."},
 		{"list item", form.ValidateListener(form.Values{"allowed_cidrs": "10.0.0.0/8,nope"}, false), "allowed_cidrs", `"nope": Enter a CIDR such as 203.0.113.0/24 or 2001:db8::/64.`},
 		{"quota", form.ValidateQuota(form.Values{"pool": "-5"}, false), "pool", "-1 (unlimited) or a whole number from 0 to 2000000000."},
 		{"name length", form.ValidateFlavor(form.Values{"name": strings.Repeat("n", 256)}, false), "name", "At most 255 characters."},

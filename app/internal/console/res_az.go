@@ -16,11 +16,11 @@ var AzRes = &Resource{
 	Columns: []Column{{Title: "Description", Key: "description", Width: "34%"}, {Title: "Enabled", Key: "enabled", Width: "9%"},
 		{Title: "Profile", Key: "availability_zone_profile_id", Link: octavia.KindAvailabilityZoneProfile, Width: "17%"}},
 	Props: []property{{Key: "name"}, {Key: "description"}, {Key: "enabled"}, {Key: "availability_zone_profile_id", Mono: true}},
-	Fields: []form.Field{
-		{Key: "name", Label: "Name", Only: form.Create, Required: true}, {Key: "description", Label: "Description", Null: true},
-		{Key: "availability_zone_profile_id", Label: "Profile", Type: form.Ref, Ref: octavia.KindAvailabilityZoneProfile, Only: form.Create, Required: true},
-		{Key: "enabled", Label: "Enabled", Type: form.Bool, Default: "true", Hint: "A disabled zone cannot be picked for new load balancers."},
-	},
+	Fields: form.Labelled([]form.Field{
+		{Key: "name", Only: form.Create, Required: true}, {Key: "description", Null: true},
+		{Key: "availability_zone_profile_id", Type: form.Ref, Ref: octavia.KindAvailabilityZoneProfile, Only: form.Create, Required: true},
+		{Key: "enabled", Type: form.Bool, Default: "true", Hint: "A disabled zone cannot be picked for new load balancers."},
+	}),
 	Filters:  []listFilter{{Key: "availability_zone_profile_id", Label: "Profile", Of: octavia.KindAvailabilityZoneProfile}},
 	Validate: form.ValidateAvailabilityZone,
 }

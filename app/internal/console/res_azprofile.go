@@ -16,7 +16,7 @@ var AzProfileRes = &Resource{
 	Columns: []Column{{Title: "Provider", Key: "provider_name", Width: "11%"},
 		{Title: "Zone data", Key: "availability_zone_data", Mono: true, Width: "40%"}},
 	Props:    []property{{Key: "name"}, {Key: "id"}, {Key: "provider_name"}, {Key: "availability_zone_data"}},
-	Fields:   profileFields("availability_zone_data", "Zone data", `{"compute_zone": "az1"}`),
+	Fields:   profileFields("availability_zone_data", `{"compute_zone": "az1"}`),
 	Filters:  []listFilter{{Key: "provider_name", Label: "Provider"}},
 	Validate: form.ValidateAvailabilityZoneProfile,
 	Children: []child{{Of: octavia.KindAvailabilityZone, Filter: "availability_zone_profile_id"}},

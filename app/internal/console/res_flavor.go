@@ -16,11 +16,11 @@ var FlavorRes = &Resource{
 	Columns: []Column{{Title: "Description", Key: "description", Width: "30%"}, {Title: "Enabled", Key: "enabled", Width: "9%"},
 		{Title: "Flavor profile", Key: "flavor_profile_id", Link: octavia.KindFlavorProfile, Width: "17%"}},
 	Props: []property{{Key: "name"}, {Key: "id"}, {Key: "description"}, {Key: "enabled"}, {Key: "flavor_profile_id", Mono: true}},
-	Fields: []form.Field{
-		{Key: "name", Label: "Name", Required: true}, {Key: "description", Label: "Description", Null: true},
-		{Key: "flavor_profile_id", Label: "Flavor profile", Type: form.Ref, Ref: octavia.KindFlavorProfile, Only: form.Create, Required: true},
-		{Key: "enabled", Label: "Enabled", Type: form.Bool, Default: "true", Hint: "A disabled flavor cannot be picked for new load balancers."},
-	},
+	Fields: form.Labelled([]form.Field{
+		{Key: "name", Required: true}, {Key: "description", Null: true},
+		{Key: "flavor_profile_id", Type: form.Ref, Ref: octavia.KindFlavorProfile, Only: form.Create, Required: true},
+		{Key: "enabled", Type: form.Bool, Default: "true", Hint: "A disabled flavor cannot be picked for new load balancers."},
+	}),
 	Filters:  []listFilter{{Key: "flavor_profile_id", Label: "Flavor profile", Of: octavia.KindFlavorProfile}},
 	Validate: form.ValidateFlavor,
 }

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"github.com/octaview/octaview/app/internal/attr"
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/octavia"
 )
@@ -15,7 +16,7 @@ var FlavorProfileRes = &Resource{
 	Columns: []Column{{Title: "Provider", Key: "provider_name", Width: "11%"},
 		{Title: "Flavor data", Key: "flavor_data", Mono: true, Width: "40%"}},
 	Props:    []property{{Key: "name"}, {Key: "id"}, {Key: "provider_name"}, {Key: "flavor_data"}},
-	Fields:   profileFields("flavor_data", "Flavor data", `{"loadbalancer_topology": "ACTIVE_STANDBY"}`),
+	Fields:   profileFields("flavor_data", `{"loadbalancer_topology": "ACTIVE_STANDBY"}`),
 	Filters:  []listFilter{{Key: "provider_name", Label: "Provider"}},
 	Validate: form.ValidateFlavorProfile,
 	Children: []child{{Of: octavia.KindFlavor, Filter: "flavor_profile_id"}},
@@ -23,11 +24,12 @@ var FlavorProfileRes = &Resource{
 
 // profileFields are the form of a flavor or availability zone profile;
 // data is its JSON attribute.
-func profileFields(data, label, example string) []form.Field {
-	return []form.Field{
-		{Key: "name", Label: "Name", Required: true},
-		{Key: "provider_name", Label: "Provider", Type: form.Ref, Ref: octavia.KindProvider, Required: true},
-		{Key: data, Label: label + " (JSON)", Type: form.Area, Required: true,
+func profileFields(data, example string) []form.Field {
+	dataAttr, _ := attr.Of(data)
+	return form.Labelled([]form.Field{
+		{Key: "name", Required: true},
+		{Key: "provider_name", Type: form.Ref, Ref: octavia.KindProvider, Required: true},
+		{Key: data, Label: dataAttr.Label + " (JSON)", Type: form.Area, Required: true,
 			Hint: "A JSON object of the provider's capabilities (see Providers), e.g. " + example},
-	}
+	})
 }

@@ -29,23 +29,23 @@ var LBResource = &Resource{
 		{Key: "provider"}, {Key: "flavor_id"}, {Key: "availability_zone"}, {Key: "admin_state_up"},
 		{Key: "listeners"}, {Key: "pools"}, {Key: "tags"}, {Key: "created_at"}, {Key: "updated_at"}, {Key: "project_id"},
 	},
-	Fields: []form.Field{
-		{Key: "name", Label: "Name"}, {Key: "description", Label: "Description"},
-		{Key: "vip_subnet_id", Label: "VIP subnet", Type: form.Subnet, Only: form.Create, Required: true, Show: LBVIPBySubnet},
+	Fields: form.Labelled([]form.Field{
+		{Key: "name"}, {Key: "description"},
+		{Key: "vip_subnet_id", Type: form.Subnet, Only: form.Create, Required: true, Show: LBVIPBySubnet},
 		{Key: "vip_address", Label: "Fixed VIP address", Only: form.Create, Show: LBVIPBySubnet,
 			Hint: "Empty: Neutron picks a free address of the subnet."},
 		{Key: "vip_port_id", Label: "Existing port", Type: form.Port, Only: form.Create, Required: true,
 			Show: func(v form.Values) bool { return v["_vip"] == "port" }},
-		{Key: "vip_network_id", Label: "VIP network", Only: form.Create, Required: true, // typed: lb_vip_typed.go
+		{Key: "vip_network_id", Only: form.Create, Required: true, // typed: lb_vip_typed.go
 			Show: func(v form.Values) bool { return v["_vip"] == "network" }},
-		{Key: "flavor_id", Label: "Flavor", Type: form.Ref, Ref: octavia.KindFlavor, Only: form.Create},
-		{Key: "availability_zone", Label: "Availability zone", Type: form.Ref, Ref: octavia.KindAvailabilityZone, Only: form.Create},
-		{Key: "provider", Label: "Provider", Type: form.Ref, Ref: octavia.KindProvider, Only: form.Create,
+		{Key: "flavor_id", Type: form.Ref, Ref: octavia.KindFlavor, Only: form.Create},
+		{Key: "availability_zone", Type: form.Ref, Ref: octavia.KindAvailabilityZone, Only: form.Create},
+		{Key: "provider", Type: form.Ref, Ref: octavia.KindProvider, Only: form.Create,
 			Hint: "Its pools, listeners and monitors are offered what this provider takes. Empty: the cloud's default provider."},
-		{Key: "admin_state_up", Label: "Admin state up", Type: form.Bool, Default: "true"},
+		{Key: "admin_state_up", Type: form.Bool, Default: "true"},
 		{Key: "vip_qos_policy_id", Label: "VIP QoS policy ID", Hint: "A Neutron QoS policy for the VIP port; clear it to remove the policy.", Null: true},
-		{Key: "tags", Label: "Tags", Type: form.List, Only: form.Create, Hint: "One per line or comma-separated."},
-	},
+		{Key: "tags", Type: form.List, Only: form.Create, Hint: "One per line or comma-separated."},
+	}),
 	Filters:  []listFilter{{Key: "tags", Label: "Tags"}},
 	Validate: form.ValidateLoadBalancer,
 	Cascade: func(o Object) string {

@@ -21,23 +21,25 @@ var faultPatterns = []*lazyregexp.Regexp{
 }
 
 // faultPhrases are Octavia messages about an attribute they do not name.
-var faultPhrases = [][2]string{
-	{"ertificate container reference", "default_tls_container_ref"},
-	{"Client authentication setting", "client_authentication"},
-	{"revocation list", "client_crl_container_ref"},
-	{"requires a key", "key"},
-	{`use the "key" field`, "key"},
-	{"distinguished name field", "key"},
-	{"requires a value", "value"},
-	{"regular expression", "value"},
-	{"boolean True string", "value"},
-	{"needs a int value", "value"},
-	{"comparison type", "compare_type"},
-	{" algorithm", "lb_algorithm"},                // a provider's 501: "does not support SOURCE_IP_PORT algorithm."
-	{"mixing IPv4 and IPv6 addresses", "address"}, // the amphora provider's 501 on a member
-	// a provider's 501 on a profile's data: "Additional properties are not allowed ('x' was unexpected)"
-	{"Additional properties are not allowed", "flavor_data"},
-	{"Additional properties are not allowed", "availability_zone_data"},
+func faultPhrases() [][2]string {
+	return [][2]string{
+		{"ertificate container reference", "default_tls_container_ref"},
+		{"Client authentication setting", "client_authentication"},
+		{"revocation list", "client_crl_container_ref"},
+		{"requires a key", "key"},
+		{`use the "key" field`, "key"},
+		{"distinguished name field", "key"},
+		{"requires a value", "value"},
+		{"regular expression", "value"},
+		{"boolean True string", "value"},
+		{"needs a int value", "value"},
+		{"comparison type", "compare_type"},
+		{" algorithm", "lb_algorithm"},                // a provider's 501: "does not support SOURCE_IP_PORT algorithm."
+		{"mixing IPv4 and IPv6 addresses", "address"}, // the amphora provider's 501 on a member
+		// a provider's 501 on a profile's data: "Additional properties are not allowed ('x' was unexpected)"
+		{"Additional properties are not allowed", "flavor_data"},
+		{"Additional properties are not allowed", "availability_zone_data"},
+	}
 }
 
 // FaultField returns the attribute (one of names) that an Octavia 400
@@ -55,7 +57,7 @@ func FaultField(fault string, names []string) string {
 			}
 		}
 	}
-	for _, p := range faultPhrases {
+	for _, p := range faultPhrases() {
 		if strings.Contains(fault, p[0]) && slices.Contains(names, p[1]) {
 			return p[1]
 		}

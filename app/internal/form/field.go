@@ -1,8 +1,12 @@
 package form
 
 import (
+	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/octaview/octaview/app/internal/attr"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -26,9 +30,9 @@ const (
 // attribute (dotted for a nested one: "session_persistence.type").
 type Field struct {
 	Key     string
-	Label   string
+	Label   string // what the form calls it; a kind leaves it to attr's (Labelled)
 	Type    Type
-	Choices []string
+	Choices []string     // Choice's (or Decimal's) values in the form's order; Check enforces them
 	Ref     octavia.Kind // Ref: the kind picked from
 	// RefBy is the filter of Ref's list taken from the form's own values
 	// (a listener's default pool among its load balancer's pools).
@@ -59,6 +63,41 @@ func (f Field) On(create bool) bool {
 // Shown reports whether f is on the form for values v.
 func (f Field) Shown(create bool, v Values) bool {
 	return f.On(create) && (f.Show == nil || f.Show(v))
+}
+
+// refuse says what is wrong with f's non-empty value s: not a number for
+// a number field, not one of its Choices (in the order the form offers
+// them); "" when nothing is.
+func (f Field) refuse(s string) string {
+	switch f.Type {
+	case Int:
+		if _, err := strconv.Atoi(s); err != nil {
+			return fmt.Sprintf("%q is not a whole number.", s)
+		}
+	case Decimal:
+		if _, err := strconv.ParseFloat(s, 64); err != nil {
+			return fmt.Sprintf("%q is not a number.", s)
+		}
+	}
+	if len(f.Choices) > 0 && !slices.Contains(f.Choices, s) {
+		return "Choose one of: " + strings.Join(f.Choices, ", ") + "."
+	}
+	return ""
+}
+
+// Labelled returns fields with each one that declares no Label labelled
+// as internal/attr labels its attribute (the words of the detail pages),
+// so a kind declares a field's Label only where its form says it
+// otherwise on purpose ("Fixed VIP address", "Flavor data (JSON)").
+func Labelled(fields []Field) []Field {
+	out := slices.Clone(fields)
+	for i, f := range out {
+		if f.Label == "" {
+			a, _ := attr.Of(f.Key) // one it lacks: its name in words
+			out[i].Label = a.Label
+		}
+	}
+	return out
 }
 
 // Keys are the attributes of fields, in order.

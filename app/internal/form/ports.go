@@ -7,10 +7,18 @@ import "strconv"
 // starting with "_" are the forms' own and never sent.
 const PortTyped = "_port_typed"
 
-// usualPorts are the ports a listener moves to with its protocol while the
+// usualPort is the port a listener moves to with its protocol while the
 // user has typed none: HTTP 80; HTTPS and TERMINATED_HTTPS 443. The other
-// protocols have no usual port and keep the one there is.
-var usualPorts = map[string]int{"HTTP": 80, "HTTPS": 443, "TERMINATED_HTTPS": 443}
+// protocols have no usual port (ok false) and keep the one there is.
+func usualPort(protocol string) (port int, ok bool) {
+	switch protocol {
+	case "HTTP":
+		return 80, true
+	case "HTTPS", "TERMINATED_HTTPS":
+		return 443, true
+	}
+	return 0, false
+}
 
 // SetProtocol sets the protocol of listener v and, unless the user typed
 // its port (v[PortTyped]), moves the port to the protocol's usual one; when
@@ -18,7 +26,7 @@ var usualPorts = map[string]int{"HTTP": 80, "HTTPS": 443, "TERMINATED_HTTPS": 44
 // (nil: none), the next free one (80, 8080, 8081, …; 443, 8443, 8444, …).
 func SetProtocol(v Values, protocol string, taken func(port string) bool) {
 	v["protocol"] = protocol
-	port, ok := usualPorts[protocol]
+	port, ok := usualPort(protocol)
 	if !ok || v[PortTyped] == "true" {
 		return
 	}

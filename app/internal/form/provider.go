@@ -50,17 +50,22 @@ type Support struct {
 	NoL7    bool
 }
 
-var (
-	amphoraSupport = Support{Name: "amphora", choices: map[choiceKey][]string{
+// amphoraSupport is what the amphora driver takes.
+func amphoraSupport() Support {
+	return Support{Name: "amphora", choices: map[choiceKey][]string{
 		{octavia.KindPool, "lb_algorithm"}: {"ROUND_ROBIN", "LEAST_CONNECTIONS", "SOURCE_IP"},
 	}}
-	ovnSupport = Support{Name: "ovn", NoL7: true, choices: map[choiceKey][]string{
+}
+
+// ovnSupport is what the ovn driver takes.
+func ovnSupport() Support {
+	return Support{Name: "ovn", NoL7: true, choices: map[choiceKey][]string{
 		{octavia.KindPool, "lb_algorithm"}: {"SOURCE_IP_PORT"},
 		{octavia.KindPool, "protocol"}:     {"TCP", "UDP", "SCTP"},
 		{octavia.KindListener, "protocol"}: {"TCP", "UDP", "SCTP"},
 		{octavia.KindMonitor, "type"}:      {"TCP", "UDP-CONNECT"},
 	}}
-)
+}
 
 // ProviderSupport is what the provider named name takes; ok is false for a
 // provider whose rules the console does not know (it then offers
@@ -68,11 +73,11 @@ var (
 func ProviderSupport(name string) (Support, bool) {
 	switch strings.ToLower(name) {
 	case "amphora", "octavia", "amphorav2":
-		s := amphoraSupport
+		s := amphoraSupport()
 		s.Name = name
 		return s, true
 	case "ovn":
-		return ovnSupport, true
+		return ovnSupport(), true
 	}
 	return Support{Name: name}, false
 }
@@ -111,7 +116,7 @@ func Supported(providers ...string) Support {
 // restricted are the fields some driver restricts.
 func restricted() []choiceKey {
 	var out []choiceKey
-	for _, s := range []Support{amphoraSupport, ovnSupport} {
+	for _, s := range []Support{amphoraSupport(), ovnSupport()} {
 		for k := range s.choices {
 			if !slices.Contains(out, k) {
 				out = append(out, k)

@@ -22,8 +22,10 @@ import (
 // field without a round trip. The rules come from Octavia's wsme types
 // (octavia/api/v2/types), its controllers and octavia/common/validate.py;
 // octavia/labcloud mirrors the same rules on the server side. What is
-// required and what is set at creation only is the fields' (Field.Required,
-// Field.Only), checked by Check.
+// required, what is set at creation only and which values a field takes
+// (its Choices: the protocols, algorithms, monitor types, actions…) is the
+// fields' (Field.Required, Field.Only, Field.Choices), checked by Check;
+// the validators hold the rules that are not a field's list.
 
 // Octavia's limits (octavia/common/constants.py, Zed).
 const (
@@ -34,34 +36,45 @@ const (
 	maxDataLength = 4096       // flavor_data, availability_zone_data
 )
 
-// Allowed values, by what they are.
-var (
-	lbProtocols       = []string{"HTTP", "HTTPS", "TCP", "TERMINATED_HTTPS", "UDP", "SCTP", "PROMETHEUS"}
-	poolProtocols     = []string{"HTTP", "HTTPS", "PROXY", "PROXYV2", "TCP", "UDP", "SCTP"}
-	lbAlgorithms      = []string{"ROUND_ROBIN", "LEAST_CONNECTIONS", "SOURCE_IP", "SOURCE_IP_PORT"}
-	persistenceTypes  = []string{"SOURCE_IP", "HTTP_COOKIE", "APP_COOKIE"}
-	monitorTypes      = []string{"HTTP", "HTTPS", "PING", "TCP", "TLS-HELLO", "UDP-CONNECT", "SCTP"}
-	httpMethods       = []string{"GET", "HEAD", "POST", "PUT", "DELETE", "TRACE", "OPTIONS", "CONNECT", "PATCH"}
-	l7Actions         = []string{"REJECT", "REDIRECT_TO_URL", "REDIRECT_TO_POOL", "REDIRECT_PREFIX"}
-	redirectCodes     = []string{"301", "302", "303", "307", "308"}
-	l7RuleTypes       = []string{"HOST_NAME", "PATH", "FILE_TYPE", "HEADER", "COOKIE", "SSL_CONN_HAS_CERT", "SSL_VERIFY_RESULT", "SSL_DN_FIELD"}
-	l7CompareTypes    = []string{"REGEX", "STARTS_WITH", "ENDS_WITH", "CONTAINS", "EQUAL_TO"}
-	clientAuthModes   = []string{"NONE", "OPTIONAL", "MANDATORY"}
-	tlsVersions       = []string{"SSLv3", "TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3"}
-	alpnProtocols     = []string{"h2", "http/1.1", "http/1.0"}
-	httpHeaders       = []string{"X-Forwarded-For", "X-Forwarded-Port", "X-Forwarded-Proto"}
-	sslHeaders        = []string{"X-SSL-Client-Verify", "X-SSL-Client-Has-Cert", "X-SSL-Client-DN", "X-SSL-Client-CN", "X-SSL-Issuer", "X-SSL-Client-SHA1", "X-SSL-Client-Not-Before", "X-SSL-Client-Not-After"}
-	quotaResources    = []string{"loadbalancer", "load_balancer", "listener", "member", "pool", "healthmonitor", "health_monitor", "l7policy", "l7rule"}
-	listenerPoolProto = map[string][]string{ // VALID_LISTENER_POOL_PROTOCOL_MAP
-		"TCP":              {"HTTP", "HTTPS", "PROXY", "PROXYV2", "TCP"},
-		"HTTP":             {"HTTP", "PROXY", "PROXYV2"},
-		"HTTPS":            {"HTTPS", "PROXY", "PROXYV2", "TCP"},
-		"TERMINATED_HTTPS": {"HTTP", "PROXY", "PROXYV2"},
-		"UDP":              {"UDP"},
-		"SCTP":             {"SCTP"},
-		"PROMETHEUS":       {},
+// Lists of values Octavia takes for attributes no form has a field for
+// (yet): a validator checks them whenever its values hold them.
+
+// tlsVersion: a listener's or pool's TLS version.
+func tlsVersion(s string) string { return oneOf(s, "SSLv3", "TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3") }
+
+// alpnProtocol: a listener's or pool's ALPN protocol.
+func alpnProtocol(s string) string { return oneOf(s, "h2", "http/1.1", "http/1.0") }
+
+// httpHeader reports whether a listener of protocol HTTP inserts header h.
+func httpHeader(h string) bool {
+	return slices.Contains([]string{"X-Forwarded-For", "X-Forwarded-Port", "X-Forwarded-Proto"}, h)
+}
+
+// sslHeader reports whether a TERMINATED_HTTPS listener (only) inserts
+// header h.
+func sslHeader(h string) bool {
+	return slices.Contains([]string{"X-SSL-Client-Verify", "X-SSL-Client-Has-Cert", "X-SSL-Client-DN", "X-SSL-Client-CN",
+		"X-SSL-Issuer", "X-SSL-Client-SHA1", "X-SSL-Client-Not-Before", "X-SSL-Client-Not-After"}, h)
+}
+
+// listenerPoolProtocols are the pool protocols a listener of protocol lp
+// takes (Octavia's VALID_LISTENER_POOL_PROTOCOL_MAP); known is false for a
+// protocol the map does not hold.
+func listenerPoolProtocols(lp string) (valid []string, known bool) {
+	switch lp {
+	case "TCP":
+		return []string{"HTTP", "HTTPS", "PROXY", "PROXYV2", "TCP"}, true
+	case "HTTP", "TERMINATED_HTTPS":
+		return []string{"HTTP", "PROXY", "PROXYV2"}, true
+	case "HTTPS":
+		return []string{"HTTPS", "PROXY", "PROXYV2", "TCP"}, true
+	case "UDP", "SCTP":
+		return []string{lp}, true
+	case "PROMETHEUS":
+		return nil, true
 	}
-)
+	return nil, false
+}
 
 // A check returns what is wrong with a non-empty value, or "".
 type check func(s string) string
@@ -148,25 +161,43 @@ func integer(s string) (int64, bool) {
 	return n, err == nil
 }
 
-func intRange(lo, hi int64, msg string) check {
-	return func(s string) string {
-		if n, ok := integer(s); ok && n >= lo && n <= hi {
-			return ""
-		}
-		return msg
+// inRange says msg when s is not a whole number from lo to hi.
+func inRange(s string, lo, hi int64, msg string) string {
+	if n, ok := integer(s); ok && n >= lo && n <= hi {
+		return ""
 	}
+	return msg
 }
 
-var (
-	port         = intRange(1, 65535, "The port must be a whole number from 1 to 65535.")
-	timeoutMS    = intRange(0, maxTimeoutMS, fmt.Sprintf("A whole number of milliseconds from 0 to %d.", maxTimeoutMS))
-	retries      = intRange(1, 10, "A whole number from 1 to 10.")
-	seconds      = intRange(0, 1<<31-1, "A whole number of seconds, 0 or more.")
-	quotaValue   = intRange(-1, maxQuota, fmt.Sprintf("-1 (unlimited) or a whole number from 0 to %d.", maxQuota))
-	connLimit    = intRange(-1, 1<<31-1, "-1 (no limit) or a whole number, 0 or more.")
-	memberWeight = intRange(0, 256, "The weight must be a whole number from 0 to 256.")
-	position     = intRange(1, maxPosition, fmt.Sprintf("A whole number from 1 to %d.", maxPosition))
-)
+// Octavia's ranges, each with the sentence the user reads.
+
+func port(s string) string {
+	return inRange(s, 1, 65535, "The port must be a whole number from 1 to 65535.")
+}
+
+func timeoutMS(s string) string {
+	return inRange(s, 0, maxTimeoutMS, fmt.Sprintf("A whole number of milliseconds from 0 to %d.", maxTimeoutMS))
+}
+
+func retries(s string) string { return inRange(s, 1, 10, "A whole number from 1 to 10.") }
+
+func seconds(s string) string { return inRange(s, 0, 1<<31-1, "A whole number of seconds, 0 or more.") }
+
+func quotaValue(s string) string {
+	return inRange(s, -1, maxQuota, fmt.Sprintf("-1 (unlimited) or a whole number from 0 to %d.", maxQuota))
+}
+
+func connLimit(s string) string {
+	return inRange(s, -1, 1<<31-1, "-1 (no limit) or a whole number, 0 or more.")
+}
+
+func memberWeight(s string) string {
+	return inRange(s, 0, 256, "The weight must be a whole number from 0 to 256.")
+}
+
+func position(s string) string {
+	return inRange(s, 1, maxPosition, fmt.Sprintf("A whole number from 1 to %d.", maxPosition))
+}
 
 // orList writes "A, B or C".
 func orList(s []string) string {
@@ -176,13 +207,13 @@ func orList(s []string) string {
 	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
 }
 
-func oneOf(allowed ...string) check {
-	return func(s string) string {
-		if slices.Contains(allowed, s) {
-			return ""
-		}
-		return "Choose one of: " + strings.Join(allowed, ", ") + "."
+// oneOf says what is wrong with s that is not one of allowed, a list no
+// field offers (a field's Choices are Check's).
+func oneOf(s string, allowed ...string) string {
+	if slices.Contains(allowed, s) {
+		return ""
 	}
+	return "Choose one of: " + strings.Join(allowed, ", ") + "."
 }
 
 func ipAddress(s string) string {
@@ -310,17 +341,23 @@ func jsonObject(s string) string {
 	return ""
 }
 
-// pythonOnly are RE2 errors about syntax Python's re may accept
-// (look-arounds, back-references, possessive or large repeats): those
-// pass here, and Octavia answers if they are wrong.
-var pythonOnly = []syntax.ErrorCode{syntax.ErrInvalidPerlOp, syntax.ErrInvalidEscape, syntax.ErrInvalidRepeatOp, syntax.ErrInvalidRepeatSize, syntax.ErrInvalidNamedCapture}
+// pythonOnly reports whether c is an RE2 error about syntax Python's re
+// may accept (look-arounds, back-references, possessive or large
+// repeats): those pass here, and Octavia answers if they are wrong.
+func pythonOnly(c syntax.ErrorCode) bool {
+	switch c {
+	case syntax.ErrInvalidPerlOp, syntax.ErrInvalidEscape, syntax.ErrInvalidRepeatOp, syntax.ErrInvalidRepeatSize, syntax.ErrInvalidNamedCapture:
+		return true
+	}
+	return false
+}
 
 // regex: the value must compile, as Octavia's Python re would (see
 // pythonOnly).
 func regex(s string) string {
 	_, err := syntax.Parse(s, syntax.Perl)
 	var se *syntax.Error
-	if err == nil || errors.As(err, &se) && slices.Contains(pythonOnly, se.Code) {
+	if err == nil || errors.As(err, &se) && pythonOnly(se.Code) {
 		return ""
 	}
 	return "Not a valid regular expression: " + strings.TrimPrefix(err.Error(), "error parsing regexp: ") + "."
@@ -329,15 +366,16 @@ func regex(s string) string {
 // Octavia's character sets (octavia/common/constants.py). Its header-name
 // and cookie-value classes hold the range +-. and so accept a comma.
 var (
-	headerNameRE   = lazyregexp.New("^[a-zA-Z0-9!#$%&'*+,.^_`|~-]+$")
-	cookieValueRE  = lazyregexp.New("^[a-zA-Z0-9!#$%&'()*+,./:<=>?@\\[\\]^_`{|}~-]+$")
-	headerValueRE  = lazyregexp.New("^[a-zA-Z0-9!\"#$%&'()*+,./:;<=>?@\\[\\]^_`{|}~\\\\-]+$")
-	quotedValueRE  = lazyregexp.New("^\"[a-zA-Z0-9 \\t!\"#$%&'()*+,./:;<=>?@\\[\\]^_`{|}~\\\\-]*\"$")
-	dnFieldRE      = lazyregexp.New(`^[a-zA-Z][A-Za-z0-9-]*$`)
-	badCookieName  = lazyregexp.New(`[\x00-\x20"(),/:-@\[-\]{}\x7f]`)
-	domainLabelRE  = lazyregexp.New(`^[A-Za-z0-9_][A-Za-z0-9-]{0,62}$`)
-	headerValueMsg = "Printable ASCII characters without spaces, or a value in double quotes."
+	headerNameRE  = lazyregexp.New("^[a-zA-Z0-9!#$%&'*+,.^_`|~-]+$")
+	cookieValueRE = lazyregexp.New("^[a-zA-Z0-9!#$%&'()*+,./:<=>?@\\[\\]^_`{|}~-]+$")
+	headerValueRE = lazyregexp.New("^[a-zA-Z0-9!\"#$%&'()*+,./:;<=>?@\\[\\]^_`{|}~\\\\-]+$")
+	quotedValueRE = lazyregexp.New("^\"[a-zA-Z0-9 \\t!\"#$%&'()*+,./:;<=>?@\\[\\]^_`{|}~\\\\-]*\"$")
+	dnFieldRE     = lazyregexp.New(`^[a-zA-Z][A-Za-z0-9-]*$`)
+	badCookieName = lazyregexp.New(`[\x00-\x20"(),/:-@\[-\]{}\x7f]`)
+	domainLabelRE = lazyregexp.New(`^[A-Za-z0-9_][A-Za-z0-9-]{0,62}$`)
 )
+
+const headerValueMsg = "Printable ASCII characters without spaces, or a value in double quotes."
 
 func matches(re *lazyregexp.Regexp, msg string) check {
 	return func(s string) string {
@@ -403,7 +441,6 @@ func ValidateLoadBalancer(v Values, create bool) Errs {
 func ValidateListener(v Values, create bool) Errs {
 	f := newForm(v, create)
 	f.common()
-	f.field("protocol", oneOf(lbProtocols...))
 	f.field("protocol_port", port)
 	f.field("loadbalancer_id", uuid)
 	f.field("default_pool_id", uuid)
@@ -412,9 +449,8 @@ func ValidateListener(v Values, create bool) Errs {
 		f.field(k, timeoutMS)
 	}
 	f.field("allowed_cidrs", list(cidr))
-	f.field("client_authentication", oneOf(clientAuthModes...))
-	f.field("tls_versions", list(oneOf(tlsVersions...)))
-	f.field("alpn_protocols", list(oneOf(alpnProtocols...)))
+	f.field("tls_versions", list(tlsVersion))
+	f.field("alpn_protocols", list(alpnProtocol))
 	f.field("tls_ciphers", text(2048))
 	refs := []string{"default_tls_container_ref", "sni_container_refs", "client_ca_tls_container_ref", "client_crl_container_ref"}
 	for _, k := range refs {
@@ -454,9 +490,9 @@ func ValidateListener(v Values, create bool) Errs {
 		case !ok || v[k] == "":
 		case proto != "" && proto != "HTTP" && proto != "TERMINATED_HTTPS":
 			f.fail(k, "Headers are inserted by HTTP and TERMINATED_HTTPS listeners only.")
-		case slices.Contains(sslHeaders, h) && proto != "" && proto != "TERMINATED_HTTPS":
+		case sslHeader(h) && proto != "" && proto != "TERMINATED_HTTPS":
 			f.fail(k, h+" is inserted by TERMINATED_HTTPS listeners only.")
-		case !slices.Contains(httpHeaders, h) && !slices.Contains(sslHeaders, h):
+		case !httpHeader(h) && !sslHeader(h):
 			f.fail(k, "Octavia does not insert the header "+h+".")
 		default:
 			f.field(k, text(maxName))
@@ -471,16 +507,14 @@ func ValidateListener(v Values, create bool) Errs {
 func ValidatePool(v Values, create bool) Errs {
 	f := newForm(v, create)
 	f.common()
-	f.field("lb_algorithm", oneOf(lbAlgorithms...))
-	f.field("protocol", oneOf(poolProtocols...))
 	f.field("listener_id", uuid)
 	f.field("loadbalancer_id", uuid)
 	f.field("tls_enabled", boolean)
 	f.field("tls_container_ref", text(maxName))
 	f.field("ca_tls_container_ref", text(maxName))
 	f.field("crl_container_ref", text(maxName))
-	f.field("tls_versions", list(oneOf(tlsVersions...)))
-	f.field("alpn_protocols", list(oneOf(alpnProtocols...)))
+	f.field("tls_versions", list(tlsVersion))
+	f.field("alpn_protocols", list(alpnProtocol))
 	_, lb := f.get("loadbalancer_id")
 	_, ls := f.get("listener_id")
 	if create && !lb && !ls {
@@ -488,7 +522,7 @@ func ValidatePool(v Values, create bool) Errs {
 	}
 	proto, _ := f.get("protocol")
 	if lp, ok := f.get("listener_protocol"); ok && proto != "" {
-		if valid, known := listenerPoolProto[lp]; known && !slices.Contains(valid, proto) {
+		if valid, known := listenerPoolProtocols(lp); known && !slices.Contains(valid, proto) {
 			if len(valid) == 0 {
 				f.fail("protocol", "Listeners of protocol "+lp+" take no pool.")
 			} else {
@@ -496,7 +530,6 @@ func ValidatePool(v Values, create bool) Errs {
 			}
 		}
 	}
-	f.field("session_persistence.type", oneOf(persistenceTypes...))
 	f.field("session_persistence.cookie_name", text(maxName), cookieName)
 	f.field("session_persistence.persistence_timeout", seconds)
 	f.field("session_persistence.persistence_granularity", ipAddress)
@@ -542,16 +575,13 @@ func ValidateMember(v Values, create bool) Errs {
 func ValidateMonitor(v Values, create bool) Errs {
 	f := newForm(v, create)
 	f.common()
-	f.field("type", oneOf(monitorTypes...))
 	f.field("pool_id", uuid)
 	f.field("delay", seconds)
 	f.field("timeout", seconds)
 	f.field("max_retries", retries)
 	f.field("max_retries_down", retries)
-	f.field("http_method", oneOf(httpMethods...))
 	f.field("url_path", urlPath)
 	f.field("expected_codes", expectedCodes)
-	f.field("http_version", oneOf("1.0", "1.1"))
 	f.field("domain_name", domainName)
 	d, dok := f.get("delay")
 	t, tok := f.get("timeout")
@@ -591,12 +621,10 @@ func ValidateMonitor(v Values, create bool) Errs {
 func ValidateL7Policy(v Values, create bool) Errs {
 	f := newForm(v, create)
 	f.common()
-	f.field("action", oneOf(l7Actions...))
 	f.field("listener_id", uuid)
 	f.field("redirect_url", text(maxName), httpURL)
 	f.field("redirect_prefix", text(maxName), httpURL)
 	f.field("redirect_pool_id", uuid)
-	f.field("redirect_http_code", oneOf(redirectCodes...))
 	f.field("position", position)
 	action, _ := f.get("action")
 	target := map[string]string{"REDIRECT_TO_URL": "redirect_url", "REDIRECT_PREFIX": "redirect_prefix", "REDIRECT_TO_POOL": "redirect_pool_id"}
@@ -621,8 +649,6 @@ func ValidateL7Policy(v Values, create bool) Errs {
 func ValidateL7Rule(v Values, create bool) Errs {
 	f := newForm(v, create)
 	f.common()
-	f.field("type", oneOf(l7RuleTypes...))
-	f.field("compare_type", oneOf(l7CompareTypes...))
 	f.field("key", text(maxName))
 	f.field("value", text(maxName))
 	f.field("invert", boolean)
@@ -678,10 +704,11 @@ func ValidateL7Rule(v Values, create bool) Errs {
 	return f.result()
 }
 
-// ValidateQuota checks a quota form; create does not matter.
+// ValidateQuota checks a quota form, whose every value is a limit (its
+// fields are the kind's limits); create does not matter.
 func ValidateQuota(v Values, _ bool) Errs {
 	f := newForm(v, false)
-	for _, k := range quotaResources {
+	for k := range v {
 		f.field(k, quotaValue)
 	}
 	return f.result()

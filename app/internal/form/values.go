@@ -84,8 +84,9 @@ func Sent(fields []Field, v, was Values, create bool) Values {
 
 // Check is what a form says of values v before sending (was: the edited
 // object's, nil on a create): a required field left empty on a create, a
-// number that is not one, then validate's value checks and cross-field
-// rules (nil: none) on what the form sends (Sent). Fields set at creation
+// number that is not one, a value not among its field's Choices (the one
+// list of a kind's allowed values), then validate's value checks and
+// cross-field rules (nil: none) on what the form sends (Sent). Fields set at creation
 // only are not on an edit form (Field.On), so an edit never sends them.
 // The first message per field wins.
 func Check(fields []Field, v, was Values, create bool, validate func(Values, bool) Errs) Errs {
@@ -96,13 +97,9 @@ func Check(fields []Field, v, was Values, create bool, validate func(Values, boo
 		switch {
 		case f.Required && create && f.Shown(true, v) && !ok:
 			errs[f.Key] = f.Label + " is required."
-		case ok && val != "" && f.Type == Int:
-			if _, err := strconv.Atoi(val); err != nil {
-				errs[f.Key] = fmt.Sprintf("%q is not a whole number.", val)
-			}
-		case ok && val != "" && f.Type == Decimal:
-			if _, err := strconv.ParseFloat(val, 64); err != nil {
-				errs[f.Key] = fmt.Sprintf("%q is not a number.", val)
+		case ok && val != "":
+			if msg := f.refuse(val); msg != "" {
+				errs[f.Key] = msg
 			}
 		}
 	}

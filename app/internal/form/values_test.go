@@ -73,15 +73,17 @@ func TestValuesOf(t *testing.T) {
 }
 
 // TestCheck: what a form says before sending: required fields left empty
-// on a create (when shown), numbers that are not, then the kind's own
-// rules on the values sent; an edit does not ask for required fields.
+// on a create (when shown), numbers that are not, values not among their
+// field's choices, then the kind's own rules on the values sent; an edit
+// does not ask for required fields.
 func TestCheck(t *testing.T) {
 	fields := []Field{
 		{Key: "name", Label: "Name"},
-		{Key: "protocol", Label: "Protocol", Type: Choice, Only: Create, Required: true},
+		{Key: "protocol", Label: "Protocol", Type: Choice, Only: Create, Required: true, Choices: []string{"HTTP", "TERMINATED_HTTPS"}},
 		{Key: "protocol_port", Label: "Port", Type: Int, Only: Create, Required: true},
 		{Key: "default_tls_container_ref", Label: "TLS", Required: true, Show: func(v Values) bool { return v["protocol"] == "TERMINATED_HTTPS" }},
 		{Key: "weight", Label: "Weight", Type: Int},
+		{Key: "http_version", Label: "HTTP version", Type: Decimal, Choices: []string{"1.0", "1.1"}},
 	}
 	var saw Values
 	validate := func(v Values, create bool) Errs {
@@ -105,6 +107,15 @@ func TestCheck(t *testing.T) {
 			Errs{"default_tls_container_ref": "TLS is required."}},
 		{"not a number", Values{"protocol": "HTTP", "protocol_port": "eighty", "weight": "1.5"}, nil, true,
 			Errs{"protocol_port": `"eighty" is not a whole number.`, "weight": `"1.5" is not a whole number.`}},
+		{"not one of the choices", Values{"protocol": "FTP", "protocol_port": "21", "http_version": "2"}, nil, true,
+			Errs{"protocol": "Choose one of: HTTP, TERMINATED_HTTPS.", "http_version": "Choose one of: 1.0, 1.1."}},
+		{"a number not one of the choices", Values{"protocol": "HTTP", "protocol_port": "80", "http_version": "1.10"}, nil, true,
+			Errs{"http_version": "Choose one of: 1.0, 1.1."}},
+		{"not a number before not a choice", Values{"protocol": "HTTP", "protocol_port": "80", "http_version": "one"}, nil, true,
+			Errs{"http_version": `"one" is not a number.`}},
+		{"an edit checks a changed choice", Values{"http_version": "2.0"}, Values{"http_version": "1.1"}, false,
+			Errs{"http_version": "Choose one of: 1.0, 1.1."}},
+		{"an empty choice is not checked", Values{"http_version": ""}, Values{"http_version": "1.1"}, false, nil},
 		{"the kind's rules, after the fields'", Values{"protocol": "", "protocol_port": "80", "name": "bad"}, nil, true,
 			Errs{"protocol": "Protocol is required.", "name": "A bad name."}},
 		{"an edit asks for nothing required", Values{"name": "y", "weight": ""}, Values{"name": "x", "weight": "3"}, false, nil},
@@ -125,5 +136,22 @@ func TestCheck(t *testing.T) {
 	Check(fields, Values{"name": " n ", "protocol": "HTTP", "protocol_port": "80", "_own": "x"}, nil, true, validate)
 	if want := (Values{"name": "n", "protocol": "HTTP", "protocol_port": "80"}); len(saw) != len(want) || saw["name"] != "n" {
 		t.Errorf("the rules saw %v, want what is sent (%v)", saw, want)
+	}
+}
+
+// TestLabelled: a field without a label reads as its attribute does on
+// the detail pages (internal/attr); one the kind labels keeps its own, and
+// the fields given are left as they were.
+func TestLabelled(t *testing.T) {
+	fields := []Field{{Key: "delay"}, {Key: "vip_address", Label: "Fixed VIP address"}, {Key: "session_persistence.type", Label: "Session persistence"}, {Key: "vip_foo_id"}}
+	got := Labelled(fields)
+	want := []string{"Delay (s)", "Fixed VIP address", "Session persistence", "Vip foo ID"}
+	for i, f := range got {
+		if f.Label != want[i] {
+			t.Errorf("%s: got label %q, want %q", f.Key, f.Label, want[i])
+		}
+	}
+	if fields[0].Label != "" {
+		t.Errorf("Labelled changed the fields it was given: %q", fields[0].Label)
 	}
 }
