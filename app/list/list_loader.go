@@ -32,7 +32,7 @@ const listRefresh = 60 * time.Second
 // once, then the others once per listBatch (Octavia's largest page): one
 // re-render per page.
 const (
-	First = 30
+	First     = 30
 	listBatch = 1000
 )
 

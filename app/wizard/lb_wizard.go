@@ -66,7 +66,7 @@ type Page struct {
 	netErr    string
 	vipCheck  vipCheck // the review's lookup of a typed VIP ID (lb_vip_typed.go)
 
-	errs    map[string]string        // by input id
+	errs    map[string]string       // by input id
 	checked [model.StepCount]bool   // the step was checked once: check again as the user types
 	bad     [model.StepCount]bool   // the step's last check found something
 	stepErr [model.StepCount]string // Octavia's refusal, on the step it concerns
