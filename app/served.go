@@ -175,7 +175,7 @@ const servedInertAttr = "inert"
 // screen). Any goroutine.
 func servedInert[T interface{ Attr(string, any) T }](el T, served bool) T {
 	if served {
-		return el.Attr(servedInertAttr, true) // written inert="" (servedHTML)
+		return el.Attr(servedInertAttr, true) // written inert="true"
 	}
 	return el
 }

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
@@ -86,11 +88,7 @@ func FirstScreenIn(ctx context.Context, origin string, rt http.RoundTripper, cfg
 	if len(served.Reads) == 0 {
 		return nil, "", errors.New("the first render's read went nowhere")
 	}
-	body, err := servedHTML(p)
-	if err != nil {
-		return nil, "", err
-	}
-	return served, body, nil
+	return served, goapp.HTMLString(p), nil
 }
 
 // firstScreenDetail is FirstScreen for a detail page (detailRead): the
@@ -114,11 +112,7 @@ func firstScreenDetail(ctx context.Context, rec *recordReads, client *octavia.Cl
 	if len(served.Reads) == 0 || len(served.Reads) != rec.sent() {
 		return nil, "", errors.New("the first render's reads went elsewhere")
 	}
-	body, err := servedHTML(detailPageOf(sess, pr, page.Path, d, true))
-	if err != nil {
-		return nil, "", err
-	}
-	return served, body, nil
+	return served, goapp.HTMLString(detailPageOf(sess, pr, page.Path, d, true)), nil
 }
 
 // recordReads is the client's transport of FirstScreen: it marks each
