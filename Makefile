@@ -9,7 +9,9 @@ BROTLI_Q  ?= 11
 # app.wasm's build flags (cmd/server's tests build the floor and the size benchmark's wasm with
 # the same, TestWasmFlagsAsMake): no symbol table or DWARF (-s -w), and no inlining in Octaview's
 # own packages (-l: less on the wire; go-app and gophercloud keep theirs), which the patched
-# go-app's event handlers allow: see docs/building.md.
+# go-app's event handlers allow: stock go-app keeps an element's first handler when the new one
+# has the same code, and without inlining every closure one helper returns does
+# (third_party/go-app/PATCH.md, docs/building.md).
 WASM_FLAGS = -trimpath -ldflags='-s -w' -gcflags=github.com/octaview/octaview/...=-l
 # app.wasm only (not the floor, not the Node-run wasm tests): net/http's client fetch-only, without
 # the socket transport and crypto/tls's handshake that cannot work in a browser. `make wasm` regenerates the overlay from
@@ -102,13 +104,16 @@ vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./app/... ./cmd/server/ $(WASM_TEST_PKGS)
 	cd deploy && $(GO) vet ./...
+	cd third_party/go-app && $(GO) vet ./...
 
 ## test: every test, natively and (client packages) as WebAssembly under Node, and the
 ## deploy module's (the image and its replicas behind HAProxy, the Kubernetes manifests).
 test: deps build vet image test-native test-wasm test-deploy
 
+# third_party/go-app is its own module: its tests hold the patch to its PATCH.md.
 test-native:
 	$(GO) test -count=1 -timeout 30m ./...
+	cd third_party/go-app && $(GO) test -count=1 ./...
 
 test-wasm:
 	PATH="$(GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test -count=1 -timeout 15m $(WASM_TEST_PKGS)

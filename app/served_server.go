@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
 	"github.com/octaview/octaview/app/detail"
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/list"
@@ -89,11 +91,7 @@ func FirstScreenIn(ctx context.Context, origin string, rt http.RoundTripper, cfg
 	if len(served.Reads) == 0 {
 		return nil, "", errors.New("the first render's read went nowhere")
 	}
-	body, err := console.ServedHTML(p)
-	if err != nil {
-		return nil, "", err
-	}
-	return served, body, nil
+	return served, goapp.HTMLString(p), nil
 }
 
 // firstScreenDetail is FirstScreen for a detail page (detailRead): the
@@ -117,11 +115,7 @@ func firstScreenDetail(ctx context.Context, rec *recordReads, client *octavia.Cl
 	if len(served.Reads) == 0 || len(served.Reads) != rec.sent() {
 		return nil, "", errors.New("the first render's reads went elsewhere")
 	}
-	body, err := console.ServedHTML(detail.PageOf(sess, pr, page.Path, d, true))
-	if err != nil {
-		return nil, "", err
-	}
-	return served, body, nil
+	return served, goapp.HTMLString(detail.PageOf(sess, pr, page.Path, d, true)), nil
 }
 
 // recordReads is the client's transport of FirstScreen: it marks each

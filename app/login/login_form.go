@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"net/url"
 
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/serverapi"
 )
@@ -56,12 +58,8 @@ func PlainLogIn(ctx context.Context, origin string, rt http.RoundTripper, in Pla
 // errText, with next: the page's Boot.Login (never the password) and the
 // HTML of its root element as the server renders the form, which the app's
 // first render (with that Boot.Login) adopts as it is.
-func PlainLoginPage(in PlainLogin, errText, next string) (*serverapi.LoginForm, string, error) {
+func PlainLoginPage(in PlainLogin, errText, next string) (*serverapi.LoginForm, string) {
 	form := &serverapi.LoginForm{User: in.User, Domain: cmp.Or(in.Domain, "Default"), Project: in.Project, Error: errText}
 	p := &Page{method: methodPassword, user: form.User, domain: form.Domain, project: form.Project, err: errText, next: console.SafeNext(next)}
-	html, err := console.ServedHTML(p)
-	if err != nil {
-		return nil, "", err
-	}
-	return form, html, nil
+	return form, goapp.HTMLString(p)
 }

@@ -97,12 +97,7 @@ func (f *loginForm) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, next, http.StatusSeeOther)
 		return
 	}
-	form, root, err := login.PlainLoginPage(in, msg, next)
-	if err != nil {
-		f.hosting.logger.Error("rendering the login page after a failed login", "err", err.Error())
-		http.Error(w, "The login failed: "+msg, http.StatusInternalServerError)
-		return
-	}
+	form, root := login.PlainLoginPage(in, msg, next)
 	// the page as a GET of it would be served, with the cookies the browser
 	// holds now (the boot says whether a live session is left)
 	page := jar.pageRequest(r.Context())
@@ -223,16 +218,10 @@ func (j *formJar) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 // servedLogin is the root of the login page r asks for, the plain form
-// posting to this page with r's next, as the server writes it (app.
-// PlainLoginPage: each false boolean attribute left out, where go-app's
-// page writes disabled="false", which HTML reads as disabled); "" (go-app's
-// page as it is) when it cannot be rendered.
+// posting to this page with r's next, as the server writes it
+// (app.PlainLoginPage).
 func (h *hosting) servedLogin(r *http.Request) string {
-	_, root, err := login.PlainLoginPage(login.PlainLogin{}, "", r.URL.Query().Get("next"))
-	if err != nil {
-		h.logger.Error("rendering the login form", "err", err.Error())
-		return ""
-	}
+	_, root := login.PlainLoginPage(login.PlainLogin{}, "", r.URL.Query().Get("next"))
 	return root
 }
 

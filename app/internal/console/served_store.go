@@ -109,7 +109,7 @@ const servedInertAttr = "inert"
 // screen). Any goroutine.
 func ServedInert[T interface{ Attr(string, any) T }](el T, served bool) T {
 	if served {
-		return el.Attr(servedInertAttr, true) // written inert="" (servedHTML)
+		return el.Attr(servedInertAttr, true) // written inert="true"
 	}
 	return el
 }

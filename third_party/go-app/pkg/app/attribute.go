@@ -69,11 +69,6 @@ func resolveAttributeURLValue(name, value string, resolve attributeURLResolver) 
 }
 
 func setJSAttribute(jsElement Value, name, value string) {
-	toBool := func(v string) bool {
-		b, _ := strconv.ParseBool(v)
-		return b
-	}
-
 	switch name {
 	case "value":
 		jsElement.Set(name, value)
@@ -81,11 +76,28 @@ func setJSAttribute(jsElement Value, name, value string) {
 	case "contenteditable":
 		jsElement.Set("contentEditable", value)
 
+	default:
+		// Octaview patch: the boolean properties are listed once
+		// (booleanProperty), for the encoder too.
+		if property, ok := booleanProperty(name); ok {
+			on, _ := strconv.ParseBool(value)
+			jsElement.Set(property, on)
+			return
+		}
+		jsElement.Call("setAttribute", name, value)
+	}
+}
+
+// booleanProperty reports whether the attribute name is set in the browser
+// as a boolean property (true when its value parses as true), and the
+// property's name. Octaview patch: setJSAttribute listed them in its switch.
+func booleanProperty(name string) (string, bool) {
+	switch name {
 	case "ismap":
-		jsElement.Set("isMap", toBool(value))
+		return "isMap", true
 
 	case "readonly":
-		jsElement.Set("readOnly", toBool(value))
+		return "readOnly", true
 
 	case "async",
 		"autofocus",
@@ -102,10 +114,10 @@ func setJSAttribute(jsElement Value, name, value string) {
 		"required",
 		"reversed",
 		"selected":
-		jsElement.Set(name, toBool(value))
+		return name, true
 
 	default:
-		jsElement.Call("setAttribute", name, value)
+		return "", false
 	}
 }
 

@@ -757,12 +757,25 @@ func (m nodeManager) encodeHTMLAttribute(ctx Context, w *bytes.Buffer, name, val
 		}
 	}
 
+	// Octaview patch: the attribute as the browser holds it once go-app
+	// mounted the element (setJSAttribute), written as HTML. go-app wrote
+	// the value Go-quoted (strconv.Quote: a `"` became `\"`, which HTML does
+	// not read as an escape, so the value ended there and the rest of it
+	// became attributes), "" and "true" bare (aria-hidden="true" read as
+	// aria-hidden="") and a false boolean as disabled="false" (read as
+	// disabled).
+	if _, ok := booleanProperty(name); ok {
+		if on, _ := strconv.ParseBool(value); on {
+			w.WriteString(" ")
+			w.WriteString(name)
+		}
+		return
+	}
 	w.WriteString(" ")
 	w.WriteString(name)
-	if value != "" && value != "true" {
-		w.WriteString("=")
-		w.WriteString(strconv.Quote(resolveAttributeURLValue(name, value, ctx.ResolveStaticResource)))
-	}
+	w.WriteString(`="`)
+	w.WriteString(html.EscapeString(resolveAttributeURLValue(name, value, ctx.ResolveStaticResource)))
+	w.WriteByte('"')
 }
 
 func (m nodeManager) encodeComponent(ctx Context, w *bytes.Buffer, depth int, v Composer) {

@@ -1,6 +1,9 @@
 //go:build !js
 
-package main
+// Package patch_test holds the fork to its record: this directory is go-app
+// v10.1.11 (github.com/maxence-charriere/go-app/v10) but for the files
+// PATCH.md lists, and Octaview's go.mod builds with it.
+package patch_test
 
 import (
 	"bytes"
@@ -14,25 +17,27 @@ import (
 	"testing"
 )
 
-// The console builds with go-app v10.1.11 plus a small patch, kept in
-// third_party/go-app (a pruned copy of the module, docs/design.md "Dependencies").
+// Octaview builds with go-app v10.1.11 plus a small patch, kept in this
+// directory (a pruned copy of the module, docs/design.md "Dependencies");
+// octaview is the root of Octaview's module, whose go.mod points here.
 const (
 	goAppModule  = "github.com/maxence-charriere/go-app/v10"
 	goAppVersion = "v10.1.11"
-	goAppCopy    = "../../third_party/go-app"
+	octaview     = "../.."
 )
 
 // patchedFileRE matches a file PATCH.md lists: "- `pkg/app/node.go`: ...".
 var patchedFileRE = regexp.MustCompile("(?m)^- `([^`]+)`")
 
-// TestGoAppPatch: the build uses third_party/go-app in place of go-app
-// v10.1.11, and that copy is upstream's module but for the files its PATCH.md
+// TestGoAppPatch: Octaview builds with this copy in place of go-app
+// v10.1.11, and the copy is upstream's module but for the files its PATCH.md
 // lists: any other file differing from upstream's fails (an unrecorded
 // change), and so does a listed file that no longer differs (a stale record).
 func TestGoAppPatch(t *testing.T) {
-	goCmd := func(args ...string) []byte {
+	goCmd := func(dir string, args ...string) []byte {
 		t.Helper()
 		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		out, err := cmd.Output()
@@ -46,10 +51,10 @@ func TestGoAppPatch(t *testing.T) {
 		Version string
 		Replace *struct{ Path, Dir string }
 	}
-	if err := json.Unmarshal(goCmd("list", "-m", "-json", goAppModule), &used); err != nil {
+	if err := json.Unmarshal(goCmd(octaview, "list", "-m", "-json", goAppModule), &used); err != nil {
 		t.Fatal(err)
 	}
-	copyDir, err := filepath.Abs(goAppCopy)
+	copyDir, err := filepath.Abs(".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +63,7 @@ func TestGoAppPatch(t *testing.T) {
 	}
 
 	var upstream struct{ Dir, Error string }
-	if err := json.Unmarshal(goCmd("mod", "download", "-json", goAppModule+"@"+goAppVersion), &upstream); err != nil || upstream.Dir == "" {
+	if err := json.Unmarshal(goCmd(".", "mod", "download", "-json", goAppModule+"@"+goAppVersion), &upstream); err != nil || upstream.Dir == "" {
 		t.Fatalf("downloading %s@%s: %v %s", goAppModule, goAppVersion, err, upstream.Error)
 	}
 
@@ -114,44 +119,4 @@ func TestGoAppPatch(t *testing.T) {
 		}
 	}
 	t.Logf("changed files (as PATCH.md lists): %v", changed)
-
-	// the floor of the stack is built with go-app as published
-	var stock struct {
-		Version string
-		Replace *struct{ Path, Dir string }
-	}
-	if err := json.Unmarshal(goCmd(append([]string{"list"}, append(stockGoAppFlags(t), "-m", "-json", goAppModule)...)...), &stock); err != nil {
-		t.Fatal(err)
-	}
-	if stock.Version != goAppVersion || stock.Replace != nil {
-		t.Errorf("stockGoAppFlags: %s is %s replaced by %+v, want %s as published", goAppModule, stock.Version, stock.Replace, goAppVersion)
-	}
-}
-
-// stockGoAppFlags are the go command's flags that build with go-app v10.1.11
-// as published, not third_party/go-app: a copy of go.mod without the replace
-// (and of go.sum) in a temporary directory. The floor of the stack
-// (testdata/floor, for the benchmarks) is stock go-app.
-func stockGoAppFlags(tb testing.TB) []string {
-	tb.Helper()
-	cmd := exec.Command("go", "mod", "edit", "-dropreplace="+goAppModule, "-print")
-	cmd.Dir = filepath.Join("..", "..")
-	mod, err := cmd.Output()
-	if err != nil {
-		tb.Fatalf("go mod edit: %v", err)
-	}
-	sum, err := os.ReadFile(filepath.Join("..", "..", "go.sum"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	dir := tb.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), mod, 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	// -mod=mod: go.sum has no line for the published module (the build
-	// does not use it); the go command checks it against the checksum database
-	return []string{"-modfile=" + filepath.Join(dir, "go.mod"), "-mod=mod"}
 }
