@@ -4,13 +4,12 @@ import (
 	"context"
 	"errors"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
+	"net/url"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
-
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/labcloud"
@@ -27,13 +26,14 @@ func labSession(t *testing.T) (*session, string, func() int) {
 		t.Fatal(err)
 	}
 	c, rec := labRecorded(t, cloud, "demo", "demo")
-	lbs, err := octavia.Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{Name: "web"}))
+	lbs, err := octavia.Collect(c.List(t.Context(), octavia.KindLoadBalancer, "", octavia.ListQuery{Filters: url.Values{"name": {"web"}}}))
 	if err != nil || len(lbs) != 1 {
 		t.Fatalf("got %d load balancers named web, %v; want 1", len(lbs), err)
 	}
 	rec.reset()
-	path := "/lbaas/loadbalancers/" + lbs[0].ID
-	return &session{Client: c, Info: c.Session()}, lbs[0].ID, func() int { return rec.count(path) + rec.count(path+"/status") }
+	id := lbs[0].Text("id")
+	path := "/lbaas/loadbalancers/" + id
+	return &session{Client: c, Info: c.Session()}, id, func() int { return rec.count(path) + rec.count(path+"/status") }
 }
 
 // TestSharedLBPoll: a page following a pending load balancer's status tree
