@@ -50,8 +50,7 @@ func errSeq[T any](op string, err error) iter.Seq2[T, error] {
 // sc is the service client, op names the action for errors, collection is
 // the collection URL without a query, key is the JSON key of the items (the
 // links are read from key+"_links", or its singular, see isLinksKey), and query is what a gophercloud
-// ToXListQuery method returned ("?name=web&limit=1000" or ""), which may be
-// wrapped with PageOpts.query.
+// ToXListQuery method returned ("?name=web&limit=1000" or "").
 //
 // Each page is decoded with a streaming json.Decoder straight into T and each
 // item is yielded as soon as it is decoded. The next page is requested on
