@@ -8,8 +8,9 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
 )
 
-// Members streams the members of a pool matching opts (pools.ListMembersOpts
-// or MemberListOpts), page by page.
+// Members streams the members of a pool matching opts (gophercloud's
+// pools.ListMembersOpts), page by page, for the member batch, which reads
+// and writes gophercloud's member types.
 func (c *Client) Members(ctx context.Context, poolID string, opts pools.ListMembersOptsBuilder) iter.Seq2[pools.Member, error] {
 	op := "list members of pool " + poolID
 	q, err := opts.ToMembersListQuery()
