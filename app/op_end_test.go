@@ -29,7 +29,7 @@ func TestWaitEndDeletedIsNotFailure(t *testing.T) {
 		}
 		id = lbs[0][0]
 		start = time.Now()
-		if _, err := c.DeleteLoadBalancer(t.Context(), id, true); err != nil {
+		if _, err := c.Delete(t.Context(), octavia.Ref{Kind: octavia.KindLoadBalancer, ID: id}, true); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := c.WaitLoadBalancerDeleted(t.Context(), id, waiters.Options{}); err != nil {

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"net/url"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -10,8 +11,6 @@ import (
 	"time"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
-
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
@@ -30,13 +29,14 @@ func labSession(t *testing.T) (*console.Session, string, func() int) {
 		t.Fatal(err)
 	}
 	c, rec := labtest.Record(t, cloud, "demo", "demo")
-	lbs, err := octavia.Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{Name: "web"}))
+	lbs, err := octavia.Collect(c.List(t.Context(), octavia.KindLoadBalancer, "", octavia.ListQuery{Filters: url.Values{"name": {"web"}}}))
 	if err != nil || len(lbs) != 1 {
 		t.Fatalf("got %d load balancers named web, %v; want 1", len(lbs), err)
 	}
 	rec.Reset()
-	path := "/lbaas/loadbalancers/" + lbs[0].ID
-	return &console.Session{Client: c, Info: c.Session()}, lbs[0].ID, func() int { return rec.Count(path) + rec.Count(path+"/status") }
+	id := lbs[0].Text("id")
+	path := "/lbaas/loadbalancers/" + id
+	return &console.Session{Client: c, Info: c.Session()}, id, func() int { return rec.Count(path) + rec.Count(path+"/status") }
 }
 
 // TestSharedLBPoll: a page following a pending load balancer's status tree

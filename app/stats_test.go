@@ -2,13 +2,11 @@ package app
 
 import (
 	"context"
+	"net/url"
 	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
-
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/listeners"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
@@ -169,15 +167,15 @@ func statsLab(t *testing.T) (sess *console.Session, lbID, listenerID string, tr 
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "web",
 		Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.11", "10.0.0.12"}}}}}})
 	c, tr := labtest.Record(t, cloud, "demo", "demo")
-	lbs, err := octavia.Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{Name: "web"}))
+	lbs, err := octavia.Collect(c.List(t.Context(), octavia.KindLoadBalancer, "", octavia.ListQuery{Filters: url.Values{"name": {"web"}}}))
 	if err != nil || len(lbs) != 1 {
 		t.Fatalf("got %d load balancers named web, %v; want 1", len(lbs), err)
 	}
-	ls, err := octavia.Collect(c.Listeners(t.Context(), listeners.ListOpts{LoadbalancerID: lbs[0].ID}))
+	ls, err := octavia.Collect(c.List(t.Context(), octavia.KindListener, "", octavia.ListQuery{Filters: url.Values{"loadbalancer_id": {lbs[0].Text("id")}}}))
 	if err != nil || len(ls) != 1 {
 		t.Fatalf("got %d listeners of web, %v; want 1", len(ls), err)
 	}
-	return &console.Session{Client: c, Info: c.Session()}, lbs[0].ID, ls[0].ID, tr
+	return &console.Session{Client: c, Info: c.Session()}, lbs[0].Text("id"), ls[0].Text("id"), tr
 }
 
 // TestFetchStats: the panel reads the stats of a load balancer from its

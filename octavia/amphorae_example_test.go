@@ -3,10 +3,9 @@ package octavia_test
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"time"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/amphorae"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
 	"github.com/octaview/octaview/octavia"
@@ -14,9 +13,9 @@ import (
 	"github.com/octaview/octaview/waiters"
 )
 
-// ExampleClient_WaitAmphoraFailover fails over the amphora of a load balancer
+// ExampleClient_FailoverAmphora fails over the amphora of a load balancer
 // as an admin, and waits the way "amphora failover --wait" does.
-func ExampleClient_WaitAmphoraFailover() {
+func ExampleClient_FailoverAmphora() {
 	lab := labcloud.NewServer(labcloud.Options{Delay: 300 * time.Millisecond}) // writes stay PENDING_* for about 0.3 s
 	defer lab.Close()
 	ctx := context.Background()
@@ -36,33 +35,34 @@ func ExampleClient_WaitAmphoraFailover() {
 		fmt.Println("no public subnet:", octavia.Message(err))
 		return
 	}
-	lb, _, err := c.CreateLoadBalancer(ctx, loadbalancers.CreateOpts{Name: "web", VipSubnetID: subnet[0].ID})
+	lb, _, err := c.Create(ctx, octavia.KindLoadBalancer, "", octavia.Object{"name": "web", "vip_subnet_id": subnet[0].ID})
 	if err != nil {
 		fmt.Println(octavia.Message(err))
 		return
 	}
-	if _, err := c.WaitLoadBalancerActive(ctx, lb.ID, poll); err != nil {
+	if _, err := c.WaitLoadBalancerActive(ctx, lb.Text("id"), poll); err != nil {
 		fmt.Println(octavia.Message(err))
 		return
 	}
 
 	// Read the amphora first: once the failover is done it is gone.
-	amps, err := octavia.Collect(c.Amphorae(ctx, amphorae.ListOpts{LoadbalancerID: lb.ID}))
+	amps, err := octavia.Collect(c.List(ctx, octavia.KindAmphora, "", octavia.ListQuery{
+		Filters: url.Values{"loadbalancer_id": {lb.Text("id")}}}))
 	if err != nil {
 		fmt.Println(octavia.Message(err))
 		return
 	}
-	amp := amps[0]
-	fmt.Println("amphora:", amp.Role, amp.Status)
+	amp := octavia.RefOf(octavia.KindAmphora, "", amps[0]) // with its load balancer
+	fmt.Println("amphora:", amps[0].Text("role"), amps[0].Text("status"))
 
 	if _, err := c.FailoverAmphora(ctx, amp.ID); err != nil {
 		fmt.Println(octavia.Message(err))
 		return
 	}
-	out, err := c.WaitAmphoraFailover(ctx, amp, poll)
+	out, err := c.WaitChildActive(ctx, amp, poll)
 	fmt.Println("load balancer:", out.Status, "pending seen:", out.SawPending, "error:", err)
 
-	_, err = c.GetAmphora(ctx, amp.ID)
+	_, err = c.Get(ctx, amp)
 	fmt.Println("old amphora:", octavia.ErrorCodeOf(err))
 	// Output:
 	// amphora: STANDALONE ALLOCATED

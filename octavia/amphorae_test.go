@@ -2,13 +2,11 @@ package octavia
 
 import (
 	"context"
-	"errors"
 	"net/http"
+	"net/url"
 	"testing"
 	"testing/synctest"
 	"time"
-
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/amphorae"
 
 	"github.com/octaview/octaview/octavia/amphoracontrol"
 	"github.com/octaview/octaview/octavia/labcloud"
@@ -68,22 +66,8 @@ const (
 )
 
 var (
-	wantMaster = amphorae.Amphora{
-		ID: masterID, LoadbalancerID: ampLBID, ComputeID: "f0f79f90-733d-417a-8d70-cc6be62cd54d",
-		LBNetworkIP: "192.168.1.2", VRRPIP: "192.168.1.5", HAIP: "192.168.1.10",
-		VRRPPortID: "ab2a8add-76a9-44bb-89f8-88430193cc83", HAPortID: "19561fd3-5da5-46cc-bdd3-99bbdf7246e6",
-		CertExpiration: time.Date(2019, 9, 19, 0, 34, 51, 0, time.UTC),
-		Role:           "MASTER", Status: string(AmphoraAllocated), VRRPInterface: "eth1", VRRPID: 1, VRRPPriority: 100,
-		CachedZone: "zone1", ImageID: "c1c2ad6f-1c1e-4744-8d1a-d0ef36289e74",
-		CreatedAt: time.Date(2017, 5, 10, 18, 14, 44, 0, time.UTC),
-		UpdatedAt: time.Date(2017, 5, 10, 23, 8, 12, 0, time.UTC),
-	}
-	wantSpare = amphorae.Amphora{
-		ID: spareID, ComputeID: "24b1cb54-122d-4960-9035-083642f5c2bb", LBNetworkIP: "192.168.1.3",
-		CertExpiration: time.Date(2019, 9, 19, 0, 34, 51, 0, time.UTC),
-		Status:         string(AmphoraReady), CachedZone: "zone2", ImageID: "1014292d-cbaa-4ad6-b38b-2e138389f87f",
-		CreatedAt: time.Date(2017, 6, 11, 19, 15, 45, 0, time.UTC),
-	}
+	wantMaster = object(amphoraMaster)
+	wantSpare  = object(amphoraSpare)
 )
 
 func TestAmphorae(t *testing.T) {
@@ -101,14 +85,14 @@ func TestAmphorae(t *testing.T) {
 					"amphorae_links": [{"href": "http://octavia.internal:9876/v2/octavia/amphorae?limit=1&marker=`+spareID+`&page_reverse=True", "rel": "previous"}]}`),
 			},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				amps, err := Collect(c.Amphorae(ctx, AmphoraListOpts{
-					ListOpts:  amphorae.ListOpts{Status: string(AmphoraAllocated), Limit: 1},
-					ComputeID: "f0f79f90",
-					PageOpts:  PageOpts{Fields: []string{"id", "status"}},
+				amps, err := Collect(c.List(ctx, KindAmphora, "", ListQuery{
+					Filters: url.Values{"status": {string(AmphoraAllocated)}, "compute_id": {"f0f79f90"}},
+					Fields:  []string{"id", "status"},
+					Limit:   1,
 				}))
 				return amps, Accepted{}, err
 			},
-			want: []amphorae.Amphora{wantMaster, wantSpare},
+			want: []Object{wantMaster, wantSpare},
 			sent: []sent{
 				{line: "GET /octavia/amphorae?compute_id=f0f79f90&fields=id&fields=status&limit=1&status=ALLOCATED"},
 				{line: "GET /octavia/amphorae?compute_id=f0f79f90&fields=id&fields=status&limit=1&marker=" + masterID + "&status=ALLOCATED"},
@@ -118,7 +102,7 @@ func TestAmphorae(t *testing.T) {
 			name:    "list as a member",
 			answers: map[string][]cannedAnswer{"GET /octavia/amphorae": answer(403, octaviaFault("Policy does not allow this request to be performed."))},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				amps, err := Collect(c.Amphorae(ctx, amphorae.ListOpts{}))
+				amps, err := Collect(c.List(ctx, KindAmphora, "", ListQuery{}))
 				return amps, Accepted{}, err
 			},
 			code: EFORBIDDEN,
@@ -128,10 +112,10 @@ func TestAmphorae(t *testing.T) {
 			name:    "show",
 			answers: map[string][]cannedAnswer{"GET /octavia/amphorae/" + spareID: answer(200, `{"amphora": `+amphoraSpare+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				a, err := c.GetAmphora(ctx, spareID)
+				a, err := c.Get(ctx, Ref{Kind: KindAmphora, ID: spareID})
 				return a, Accepted{}, err
 			},
-			want: &wantSpare,
+			want: wantSpare,
 			sent: []sent{{line: "GET /octavia/amphorae/" + spareID}},
 		},
 		{
@@ -158,7 +142,7 @@ func TestAmphorae(t *testing.T) {
 			name:    "delete",
 			answers: map[string][]cannedAnswer{"DELETE /octavia/amphorae/" + spareID: answer(204, "")},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				acc, err := c.DeleteAmphora(ctx, spareID)
+				acc, err := c.Delete(ctx, Ref{Kind: KindAmphora, ID: spareID}, false)
 				return nil, acc, err
 			},
 			status: 204,
@@ -169,7 +153,7 @@ func TestAmphorae(t *testing.T) {
 			answers: map[string][]cannedAnswer{"DELETE /octavia/amphorae/" + masterID: answer(409,
 				octaviaFault("Amphora "+masterID+" is immutable and cannot be updated."))},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				acc, err := c.DeleteAmphora(ctx, masterID)
+				acc, err := c.Delete(ctx, Ref{Kind: KindAmphora, ID: masterID}, false)
 				return nil, acc, err
 			},
 			code: EIMMUTABLE,
@@ -191,103 +175,46 @@ func TestAmphorae(t *testing.T) {
 	})
 }
 
-// amphoraBody returns an amphora answer with status.
-func amphoraBody(status AmphoraStatus) cannedAnswer {
-	return cannedAnswer{Status: 200, Body: `{"amphora": {"id": "` + spareID + `", "loadbalancer_id": null, "status": "` + string(status) + `"}}`}
-}
-
 // lbBody returns a load balancer answer with provisioning status.
 func lbBody(status ProvisioningStatus) cannedAnswer {
 	return cannedAnswer{Status: 200, Body: `{"loadbalancer": {"id": "` + ampLBID + `", "provisioning_status": "` + string(status) + `", "operating_status": "ONLINE"}}`}
 }
 
+// TestWaitAmphoraFailover waits after an amphora's failover the way
+// "amphora failover --wait" does: WaitChildActive on the amphora polls its
+// load balancer, and only it, until ACTIVE.
 func TestWaitAmphoraFailover(t *testing.T) {
-	notFound := cannedAnswer{Status: 404, Body: octaviaFault("Amphora " + spareID + " not found.")}
-	tests := []struct {
-		name     string
-		amphora  amphorae.Amphora // as read before the failover
-		answers  map[string][]cannedAnswer
-		opts     waiters.Options
-		want     Outcome // Polls aside: see wantGets
-		wantGets int     // GETs that reached Octavia; 0 = not checked
-		wantErr  error   // errors.Is target, or a *waiters.StatusError; nil = success
-		wantPath string  // what was polled
-	}{
-		{
-			name:    "the amphora's load balancer becomes ACTIVE",
-			amphora: wantMaster,
-			answers: map[string][]cannedAnswer{"GET /lbaas/loadbalancers/" + ampLBID: {
-				lbBody(StatusPendingUpdate), lbBody(StatusPendingUpdate), lbBody(StatusActive)}},
-			want: Outcome{Status: StatusActive, SawPending: true, Elapsed: 6 * time.Second}, wantGets: 3,
-			wantPath: lbPrefix + "/lbaas/loadbalancers/" + ampLBID,
-		},
-		{
-			name:    "a spare amphora goes away",
-			amphora: wantSpare,
-			answers: map[string][]cannedAnswer{"GET /octavia/amphorae/" + spareID: {
-				amphoraBody(AmphoraPendingDelete), notFound}},
-			want: Outcome{Status: StatusDeleted, SawPending: true, Elapsed: 3 * time.Second}, wantGets: 2,
-			wantPath: lbPrefix + "/octavia/amphorae/" + spareID,
-		},
-		{
-			name:    "a spare amphora ends in ERROR",
-			amphora: wantSpare,
-			answers: map[string][]cannedAnswer{"GET /octavia/amphorae/" + spareID: {
-				amphoraBody(AmphoraPendingDelete), amphoraBody(AmphoraError)}},
-			want: Outcome{Status: ProvisioningStatus(AmphoraError), SawPending: true, Elapsed: 3 * time.Second}, wantGets: 2,
-			wantErr:  &waiters.StatusError{Status: string(AmphoraError)},
-			wantPath: lbPrefix + "/octavia/amphorae/" + spareID,
-		},
-		{
-			name:    "a spare amphora that never goes away",
-			amphora: wantSpare,
-			answers: map[string][]cannedAnswer{"GET /octavia/amphorae/" + spareID: {amphoraBody(AmphoraPendingDelete)}},
-			// GETs are not counted: at its deadline waiters polls again until
-			// the Getter's context expires (one GET more, or a few in a bubble).
-			want:     Outcome{Status: StatusPendingDelete, SawPending: true, Elapsed: 300 * time.Second},
-			wantErr:  waiters.ErrTimeout,
-			wantPath: lbPrefix + "/octavia/amphorae/" + spareID,
-		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			synctest.Test(t, func(t *testing.T) {
-				lab, _ := newRecording(labcloud.Options{}, canned(tt.answers))
-				c := labBubbleClient(t, lab)
-				lab.ResetRequests()
-				got, err := c.WaitAmphoraFailover(t.Context(), tt.amphora, tt.opts)
-				if tt.wantErr == nil && err != nil {
-					t.Fatalf("error: got %v, want nil", err)
-				}
-				if tt.wantErr != nil {
-					var se *waiters.StatusError
-					match := errors.Is(err, tt.wantErr) || (errors.As(tt.wantErr, &se) && errors.As(err, &se) && se.Status == tt.wantErr.(*waiters.StatusError).Status)
-					if !match {
-						t.Fatalf("error: got %v, want %v", err, tt.wantErr)
-					}
-				}
-				reqs := lab.Requests()
-				if tt.wantGets != 0 && (len(reqs) != tt.wantGets || got.Polls != tt.wantGets) {
-					t.Errorf("got %d GETs (%d polls), want %d", len(reqs), got.Polls, tt.wantGets)
-				}
-				got.Polls = 0
-				if got != tt.want {
-					t.Errorf("got %+v, want %+v", got, tt.want)
-				}
-				for _, r := range reqs {
-					if r.Method != http.MethodGet || r.Path != tt.wantPath {
-						t.Errorf("got %s %s, want only GET %s", r.Method, r.Path, tt.wantPath)
-					}
-				}
-			})
-		})
-	}
+	synctest.Test(t, func(t *testing.T) {
+		lab, _ := newRecording(labcloud.Options{}, canned(map[string][]cannedAnswer{"GET /lbaas/loadbalancers/" + ampLBID: {
+			lbBody(StatusPendingUpdate), lbBody(StatusPendingUpdate), lbBody(StatusActive)}}))
+		c := labBubbleClient(t, lab)
+		lab.ResetRequests()
+		got, err := c.WaitChildActive(t.Context(), RefOf(KindAmphora, "", wantMaster), waiters.Options{})
+		if err != nil {
+			t.Fatalf("error: got %v, want nil", err)
+		}
+		reqs := lab.Requests()
+		if len(reqs) != 3 || got.Polls != 3 {
+			t.Errorf("got %d GETs (%d polls), want 3", len(reqs), got.Polls)
+		}
+		got.Polls = 0
+		if want := (Outcome{Status: StatusActive, SawPending: true, Elapsed: 6 * time.Second}); got != want {
+			t.Errorf("got %+v, want %+v", got, want)
+		}
+		for _, r := range reqs {
+			if want := lbPrefix + "/lbaas/loadbalancers/" + ampLBID; r.Method != http.MethodGet || r.Path != want {
+				t.Errorf("got %s %s, want only GET %s", r.Method, r.Path, want)
+			}
+		}
+	})
 }
 
 func TestAmphoraStatusReadsStatus(t *testing.T) {
 	c, _, _ := startCloud(t, labcloud.Options{}, canned(map[string][]cannedAnswer{
 		"GET /octavia/amphorae/" + masterID: answer(200, `{"amphora": `+amphoraMaster+`}`)}))
-	got, err := c.AmphoraStatusGetter(masterID)(t.Context())
+	get, stop := c.statuses().Status(Ref{Kind: KindAmphora, ID: masterID})
+	defer stop()
+	got, err := get(t.Context())
 	if err != nil || got != string(AmphoraAllocated) {
 		t.Errorf("got %q, %v; want %s, nil", got, err, AmphoraAllocated)
 	}

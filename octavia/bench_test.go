@@ -78,15 +78,17 @@ func benchClient(rt http.RoundTripper) *Client {
 const benchN, benchPage = 10000, 1000
 
 // BenchmarkListLoadBalancers compares listing 10,000 load balancers at page
-// size 1,000: our streaming pager (collected, and streamed without keeping)
-// against gophercloud's AllPages + ExtractLoadBalancers on the same bytes.
+// size 1,000: our streaming pager (List, collected, and streamed without
+// keeping) against gophercloud's AllPages + ExtractLoadBalancers on the same
+// bytes.
 func BenchmarkListLoadBalancers(b *testing.B) {
 	c := benchClient(newPages(b, "http://bench.test", benchN, benchPage))
+	q := ListQuery{Limit: benchPage}
 	opts := loadbalancers.ListOpts{Limit: benchPage}
 	b.Run("octavia.Collect", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			lbs, err := Collect(c.LoadBalancers(b.Context(), opts))
+			lbs, err := Collect(c.List(b.Context(), KindLoadBalancer, "", q))
 			if err != nil || len(lbs) != benchN {
 				b.Fatalf("got %d, %v", len(lbs), err)
 			}
@@ -96,7 +98,7 @@ func BenchmarkListLoadBalancers(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			n := 0
-			for _, err := range c.LoadBalancers(b.Context(), opts) {
+			for _, err := range c.List(b.Context(), KindLoadBalancer, "", q) {
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -129,7 +131,8 @@ var listColumns = []string{"id", "name", "provisioning_status", "operating_statu
 // BenchmarkListRows compares the kind-indexed list paths on the same
 // 10,000 load balancers (every attribute on the page, as a cloud that
 // ignores "fields" would send): Rows (each row taken from the page's
-// bytes), List (each item an Object) and the typed LoadBalancers.
+// bytes), List (each item an Object) and the pager decoding into
+// gophercloud's struct (as Members, Providers and Networks do).
 func BenchmarkListRows(b *testing.B) {
 	c := benchClient(newPages(b, "http://bench.test", benchN, benchPage))
 	q := ListQuery{Fields: listColumns, Limit: benchPage}
@@ -164,11 +167,12 @@ func BenchmarkListRows(b *testing.B) {
 			count(b, n, err)
 		}
 	})
-	b.Run("LoadBalancers", func(b *testing.B) {
+	b.Run("struct", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			n, err := 0, error(nil)
-			for _, err = range c.LoadBalancers(b.Context(), loadbalancers.ListOpts{Limit: benchPage}) {
+			for _, err = range list[loadbalancers.LoadBalancer](b.Context(), c, c.lb, "list load balancers",
+				c.collectionURL(KindLoadBalancer, ""), "loadbalancers", "?limit=1000") {
 				if err != nil {
 					break
 				}

@@ -2,6 +2,7 @@ package octavia
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"reflect"
@@ -57,6 +58,27 @@ func canned(answers map[string][]cannedAnswer) func(*http.Request) *cannedAnswer
 // answer returns a canned JSON answer.
 func answer(status int, body string) []cannedAnswer {
 	return []cannedAnswer{{Status: status, Body: body}}
+}
+
+// object is body, a JSON object, as List returns it (numbers float64).
+func object(body string) Object {
+	var o Object
+	if err := json.Unmarshal([]byte(body), &o); err != nil {
+		panic(fmt.Sprintf("object %s: %v", body, err))
+	}
+	return o
+}
+
+// answered is body, a JSON object, as Get, Create and Update return it:
+// gophercloud decodes an answer's numbers as json.Number.
+func answered(body string) Object {
+	dec := json.NewDecoder(strings.NewReader(body))
+	dec.UseNumber()
+	var o Object
+	if err := dec.Decode(&o); err != nil {
+		panic(fmt.Sprintf("answered %s: %v", body, err))
+	}
+	return o
 }
 
 // octaviaFault is an Octavia error body.

@@ -387,10 +387,10 @@ type Accepted struct {
 
 // Internal request helpers: every request of the package goes through do
 // (directly, or through get, put, del, getOne, sendOne and the pager list)
-// or through a request package whose result it reads with extract or
-// accepted, so every failure passes once through mapError and every success
-// yields an Accepted. Octavia URLs come from the kind table (or the request
-// packages); Neutron's are built on the client c.network(op) returns.
+// or through package amphoracontrol, whose result it reads with accepted,
+// so every failure passes once through mapError and every success yields
+// an Accepted. Octavia URLs come from the kind table (or amphoracontrol);
+// Neutron's are built on the client c.network(op) returns.
 
 // do sends method url on sc. body (nil = none) is marshalled as JSON, e.g. the
 // map from opts.ToLoadBalancerCreateMap(); out (nil = discard) is a pointer the
@@ -472,22 +472,6 @@ func noObject(op, key string, acc Accepted, found bool) error {
 	}
 	return &Error{Code: EINTERNAL, StatusCode: acc.StatusCode, RequestID: acc.RequestID, Op: op,
 		Err: fmt.Errorf("the answer has no %q object", key)}
-}
-
-// extract reads the result of a request package's call (r, and decode, its
-// Extract method): the object under the envelope key and the Accepted of the
-// answer. Errors are mapped for op; a missing key in an answer that is not a
-// 204 is an EINTERNAL *Error, as in sendOne.
-func extract[T any](op, key string, r gophercloud.Result, decode func() (*T, error)) (*T, Accepted, error) {
-	v, err := decode()
-	if err != nil {
-		return nil, Accepted{}, mapError(op, err)
-	}
-	acc := Accepted{RequestID: r.Header.Get(RequestIDHeader), StatusCode: r.StatusCode}
-	if err := noObject(op, key, acc, v != nil); err != nil {
-		return nil, acc, err
-	}
-	return v, acc, nil
 }
 
 // accepted reads the result of a request package's call that answers no

@@ -12,7 +12,6 @@ import (
 
 	"github.com/gophercloud/gophercloud/v2"
 	"github.com/gophercloud/gophercloud/v2/openstack/identity/v3/applicationcredentials"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 
 	"github.com/octaview/octaview/octavia/labcloud"
 )
@@ -138,7 +137,7 @@ func TestNewAuthenticates(t *testing.T) {
 			if until := time.Until(s.ExpiresAt); until < 50*time.Minute || until > 61*time.Minute {
 				t.Errorf("got ExpiresAt %v (in %v), want about an hour from now", s.ExpiresAt, until)
 			}
-			if _, err := c.GetLoadBalancer(t.Context(), "nope"); ErrorCodeOf(err) != ENOTFOUND {
+			if _, err := c.Get(t.Context(), lbRef("nope")); ErrorCodeOf(err) != ENOTFOUND {
 				t.Errorf("got %v from Octavia, want ENOTFOUND", err)
 			}
 		})
@@ -181,14 +180,14 @@ func TestLogoutRevokesToken(t *testing.T) {
 
 func TestEveryRequestAcceptsJSON(t *testing.T) {
 	c, srv, _ := startCloud(t, demoLab, nil)
-	if _, err := Collect(c.LoadBalancers(t.Context(), lbListOpts(""))); err != nil {
+	if _, err := Collect(c.List(t.Context(), KindLoadBalancer, "", ListQuery{})); err != nil {
 		t.Fatal(err)
 	}
 	nets, err := Collect(c.Networks(t.Context(), netListOpts("public")))
 	if err != nil || len(nets) != 1 || len(nets[0].Subnets) == 0 {
 		t.Fatalf("got networks %+v, %v; want public with its subnet", nets, err)
 	}
-	if _, _, err := c.CreateLoadBalancer(t.Context(), loadbalancers.CreateOpts{Name: "new", VipSubnetID: nets[0].Subnets[0]}); err != nil {
+	if _, _, err := c.Create(t.Context(), KindLoadBalancer, "", Object{"name": "new", "vip_subnet_id": nets[0].Subnets[0]}); err != nil {
 		t.Fatal(err)
 	}
 	reqs := srv.Requests()
@@ -225,7 +224,7 @@ func TestEndpointOverrides(t *testing.T) {
 			if got := c.lb.ResourceBaseURL(); got != tt.wantLBBase {
 				t.Errorf("got load-balancer base %q, want %q", got, tt.wantLBBase)
 			}
-			lbs, err := Collect(c.LoadBalancers(t.Context(), lbListOpts("web")))
+			lbs, err := Collect(c.List(t.Context(), KindLoadBalancer, "", named("web")))
 			if err != nil || len(lbs) != 1 {
 				t.Errorf("got %d load balancers, %v; want 1", len(lbs), err)
 			}
@@ -268,7 +267,7 @@ func TestGuardRefusesOtherHosts(t *testing.T) {
 
 func TestResponseCodeIsThroughError(t *testing.T) {
 	c, _, _ := startCloud(t, labcloud.Options{}, nil)
-	_, err := c.GetLoadBalancer(t.Context(), "missing")
+	_, err := c.Get(t.Context(), lbRef("missing"))
 	if !gophercloud.ResponseCodeIs(err, http.StatusNotFound) {
 		t.Errorf("got ResponseCodeIs(err, 404) false for %v, want true", err)
 	}

@@ -38,17 +38,22 @@
 // did not): List and Rows (every page, streamed; Rows asks for the fields it
 // shows and takes each row straight from the page's bytes, for lists of
 // thousands), Get, Create, Update (a nil value sent as null: Octavia's
-// unset) and Delete (cascade for a load balancer). The typed methods
-// (LoadBalancers, GetListener, CreatePool, …) return gophercloud's types,
-// for library users, the waits, tags, the status tree and fully populated
-// creates.
+// unset) and Delete (cascade for a load balancer). They are the client's
+// one API for Octavia's resources. Beside them are only the calls no kind
+// says: statistics (LoadBalancerStats, ListenerStats, AmphoraStats), the
+// status tree, failovers, an amphora's configure, the member batch
+// (Members, BatchUpdateMembers), providers and their capabilities, the
+// Neutron lists a VIP is picked from (Networks, Subnets, Ports), the waits,
+// UpdateTags and the session; each has a caller in the console or the
+// server.
 //
 // # Lists
 //
 // Lists return iter.Seq2[T, error] and stream: each page is decoded with a
-// json.Decoder straight into gophercloud's types (or an Object), item by
-// item; Collect gathers them. Options are gophercloud's ListOpts; LoadBalancerListOpts and
-// its siblings add what gophercloud lacks (PageOpts: fields, page_reverse).
+// json.Decoder straight into an Object (or, for the few typed lists,
+// gophercloud's struct), item by item; Collect gathers them. A ListQuery
+// holds Octavia's filters, fields, limit, marker and sort; the typed lists
+// take gophercloud's ListOpts.
 // The next page is the next link's paging parameters (limit, marker, sort,
 // sort_key, sort_dir, page_reverse) sent to OUR endpoint together with the
 // caller's filters, which Octavia's link drops. A list stops with an error

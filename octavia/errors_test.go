@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/gophercloud/gophercloud/v2"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/listeners"
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
 
 	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/waiters"
@@ -86,7 +86,7 @@ func TestErrorMapping(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = c.GetLoadBalancer(t.Context(), "42")
+			_, err = c.Get(t.Context(), lbRef("42"))
 			e, ok := errors.AsType[*Error](err)
 			if !ok {
 				t.Fatalf("got %T %v, want *Error", err, err)
@@ -163,7 +163,8 @@ func TestInputErrorIsInvalid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = c.CreateListener(t.Context(), listeners.CreateOpts{}) // no protocol: gophercloud refuses it
+	// no address: gophercloud refuses it
+	_, err = c.BatchUpdateMembers(t.Context(), "pool", []pools.BatchUpdateMemberOptsBuilder{pools.BatchUpdateMemberOpts{ProtocolPort: 80}})
 	if got := ErrorCodeOf(err); got != EINVALID {
 		t.Errorf("got %q (%v), want %q for options gophercloud refused to send", got, err, EINVALID)
 	}

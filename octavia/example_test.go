@@ -3,9 +3,9 @@ package octavia_test
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"time"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
 	"github.com/octaview/octaview/octavia"
@@ -42,25 +42,27 @@ func Example() {
 		fmt.Println("no public subnet:", octavia.Message(err))
 		return
 	}
-	lb, acc, err := c.CreateLoadBalancer(ctx, loadbalancers.CreateOpts{Name: "web", VipSubnetID: subnet[0].ID})
+	// every kind is read and written as Octavia's own JSON (an Object)
+	lb, acc, err := c.Create(ctx, octavia.KindLoadBalancer, "", octavia.Object{"name": "web", "vip_subnet_id": subnet[0].ID})
 	if err != nil {
 		fmt.Println(octavia.Message(err))
 		return
 	}
-	fmt.Println("created:", lb.Name, lb.ProvisioningStatus, acc.StatusCode)
+	fmt.Println("created:", lb.Text("name"), lb.Text("provisioning_status"), acc.StatusCode)
 
-	out, err := c.WaitLoadBalancerActive(ctx, lb.ID, waiters.Options{Interval: 200 * time.Millisecond}) // default: 3 s
+	out, err := c.WaitLoadBalancerActive(ctx, lb.Text("id"), waiters.Options{Interval: 200 * time.Millisecond}) // default: 3 s
 	fmt.Println("wait:", out.Status, "pending seen:", out.SawPending, "error:", err)
 
-	for lb, err := range c.LoadBalancers(ctx, loadbalancers.ListOpts{Name: "web"}) {
+	web := octavia.ListQuery{Filters: url.Values{"name": {"web"}}}
+	for lb, err := range c.List(ctx, octavia.KindLoadBalancer, "", web) {
 		if err != nil {
 			fmt.Println(octavia.Message(err))
 			break
 		}
-		fmt.Println("listed:", lb.Name, lb.ProvisioningStatus, "on the public subnet:", lb.VipSubnetID == subnet[0].ID)
+		fmt.Println("listed:", lb.Text("name"), lb.Text("provisioning_status"), "on the public subnet:", lb.Text("vip_subnet_id") == subnet[0].ID)
 	}
 
-	_, err = c.GetLoadBalancer(ctx, "no-such-id")
+	_, err = c.Get(ctx, octavia.Ref{Kind: octavia.KindLoadBalancer, ID: "no-such-id"})
 	fmt.Println(octavia.ErrorCodeOf(err), "-", octavia.Message(err))
 	// Output:
 	// logged in: demo in demo member: true

@@ -7,8 +7,6 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
-
 	"github.com/octaview/octaview/octavia/labcloud"
 )
 
@@ -31,13 +29,13 @@ func TestExpiredToken(t *testing.T) {
 
 		time.Sleep(2 * time.Hour)
 
-		if _, err := Collect(pw.LoadBalancers(t.Context(), loadbalancers.ListOpts{})); err != nil {
+		if _, err := Collect(pw.List(t.Context(), KindLoadBalancer, "", ListQuery{})); err != nil {
 			t.Errorf("password client after expiry: got %v, want a new login and the list", err)
 		}
 		if got := pw.Session().ExpiresAt; !got.After(first) {
 			t.Errorf("session expiry after the new login: got %v, want later than %v", got, first)
 		}
-		_, err = Collect(tok.LoadBalancers(t.Context(), loadbalancers.ListOpts{}))
+		_, err = Collect(tok.List(t.Context(), KindLoadBalancer, "", ListQuery{}))
 		if ErrorCodeOf(err) != EUNAUTHORIZED || !strings.Contains(Message(err), "session has expired") {
 			t.Errorf("token client after expiry: got %q (%v), want EUNAUTHORIZED saying the session expired", ErrorCodeOf(err), Message(err))
 		}

@@ -2,9 +2,8 @@ package octavia
 
 import (
 	"context"
+	"net/url"
 	"testing"
-
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/flavorprofiles"
 )
 
 // Flavor profile bodies from Octavia's API reference.
@@ -18,8 +17,10 @@ const (
     }`
 )
 
-var wantFlavorProfile = flavorprofiles.FlavorProfile{ID: flavorProfileID, Name: "amphora-act-stdby",
-	ProviderName: "amphora", FlavorData: `{"loadbalancer_topology": "ACTIVE_STANDBY"}`}
+var wantFlavorProfile = object(flavorProfileBody)
+
+// flavorProfileRef points at the profile of flavorProfileBody.
+var flavorProfileRef = Ref{Kind: KindFlavorProfile, ID: flavorProfileID}
 
 func TestFlavorProfiles(t *testing.T) {
 	runExtraCases(t, []extraCase{
@@ -28,31 +29,31 @@ func TestFlavorProfiles(t *testing.T) {
 			answers: map[string][]cannedAnswer{"GET /lbaas/flavorprofiles?provider_name=amphora": answer(200,
 				`{"flavorprofiles": [`+flavorProfileBody+`], "flavorprofile_links": []}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				ps, err := Collect(c.FlavorProfiles(ctx, flavorprofiles.ListOpts{ProviderName: "amphora"}))
+				ps, err := Collect(c.List(ctx, KindFlavorProfile, "", ListQuery{Filters: url.Values{"provider_name": {"amphora"}}}))
 				return ps, Accepted{}, err
 			},
-			want: []flavorprofiles.FlavorProfile{wantFlavorProfile},
+			want: []Object{wantFlavorProfile},
 			sent: []sent{{line: "GET /lbaas/flavorprofiles?provider_name=amphora"}},
 		},
 		{
 			name:    "show",
 			answers: map[string][]cannedAnswer{"GET /lbaas/flavorprofiles/" + flavorProfileID: answer(200, `{"flavorprofile": `+flavorProfileBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				p, err := c.GetFlavorProfile(ctx, flavorProfileID)
+				p, err := c.Get(ctx, flavorProfileRef)
 				return p, Accepted{}, err
 			},
-			want: &wantFlavorProfile,
+			want: wantFlavorProfile,
 			sent: []sent{{line: "GET /lbaas/flavorprofiles/" + flavorProfileID}},
 		},
 		{
 			name:    "create",
 			answers: map[string][]cannedAnswer{"POST /lbaas/flavorprofiles": answer(201, `{"flavorprofile": `+flavorProfileBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				return c.CreateFlavorProfile(ctx, flavorprofiles.CreateOpts{
-					Name: "amphora-act-stdby", ProviderName: "amphora", FlavorData: `{"loadbalancer_topology": "ACTIVE_STANDBY"}`,
+				return c.Create(ctx, KindFlavorProfile, "", Object{
+					"name": "amphora-act-stdby", "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "ACTIVE_STANDBY"}`,
 				})
 			},
-			want:   &wantFlavorProfile,
+			want:   wantFlavorProfile,
 			status: 201,
 			sent: []sent{{line: "POST /lbaas/flavorprofiles", body: `{"flavorprofile": {"name": "amphora-act-stdby",
 				"provider_name": "amphora", "flavor_data": "{\"loadbalancer_topology\": \"ACTIVE_STANDBY\"}"}}`}},
@@ -61,9 +62,9 @@ func TestFlavorProfiles(t *testing.T) {
 			name:    "rename",
 			answers: map[string][]cannedAnswer{"PUT /lbaas/flavorprofiles/" + flavorProfileID: answer(200, `{"flavorprofile": `+flavorProfileBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				return c.UpdateFlavorProfile(ctx, flavorProfileID, flavorprofiles.UpdateOpts{Name: "amphora-act-stdby"})
+				return c.Update(ctx, flavorProfileRef, Object{"name": "amphora-act-stdby"})
 			},
-			want:   &wantFlavorProfile,
+			want:   wantFlavorProfile,
 			status: 200,
 			sent:   []sent{{line: "PUT /lbaas/flavorprofiles/" + flavorProfileID, body: `{"flavorprofile": {"name": "amphora-act-stdby"}}`}},
 		},
@@ -71,7 +72,7 @@ func TestFlavorProfiles(t *testing.T) {
 			name:    "delete",
 			answers: map[string][]cannedAnswer{"DELETE /lbaas/flavorprofiles/" + flavorProfileID: answer(204, "")},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				acc, err := c.DeleteFlavorProfile(ctx, flavorProfileID)
+				acc, err := c.Delete(ctx, flavorProfileRef, false)
 				return nil, acc, err
 			},
 			status: 204,
@@ -82,7 +83,7 @@ func TestFlavorProfiles(t *testing.T) {
 			answers: map[string][]cannedAnswer{"DELETE /lbaas/flavorprofiles/" + flavorProfileID: answer(403,
 				octaviaFault("Policy does not allow this request to be performed."))},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				acc, err := c.DeleteFlavorProfile(ctx, flavorProfileID)
+				acc, err := c.Delete(ctx, flavorProfileRef, false)
 				return nil, acc, err
 			},
 			code: EFORBIDDEN,

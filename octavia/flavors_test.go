@@ -2,9 +2,8 @@ package octavia
 
 import (
 	"context"
+	"net/url"
 	"testing"
-
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/flavors"
 )
 
 // Flavor bodies from Octavia's API reference.
@@ -27,60 +26,58 @@ const (
 )
 
 var (
-	wantFlavor = flavors.Flavor{ID: flavorID, Name: "Basic", Description: "A basic standalone Octavia load balancer.",
-		Enabled: true, FlavorProfileId: "5712097e-0092-45dc-bff0-ab68b61ad51a"}
-	wantFlavorDisabled = flavors.Flavor{ID: flavorID, Name: "Basic", Description: "A basic standalone Octavia load balancer.",
-		FlavorProfileId: "5712097e-0092-45dc-bff0-ab68b61ad51a"}
+	wantFlavor         = object(flavorBody)
+	wantFlavorDisabled = object(flavorDisabledBody)
+	flavorRef          = Ref{Kind: KindFlavor, ID: flavorID}
 )
 
 func TestFlavors(t *testing.T) {
-	enabled := true
 	runExtraCases(t, []extraCase{
 		{
 			name:    "list enabled flavors",
 			answers: map[string][]cannedAnswer{"GET /lbaas/flavors?enabled=true": answer(200, `{"flavors": [`+flavorBody+`], "flavors_links": []}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				fs, err := Collect(c.Flavors(ctx, flavors.ListOpts{Enabled: &enabled}))
+				fs, err := Collect(c.List(ctx, KindFlavor, "", ListQuery{Filters: url.Values{"enabled": {"true"}}}))
 				return fs, Accepted{}, err
 			},
-			want: []flavors.Flavor{wantFlavor},
+			want: []Object{wantFlavor},
 			sent: []sent{{line: "GET /lbaas/flavors?enabled=true"}},
 		},
 		{
 			name:    "show",
 			answers: map[string][]cannedAnswer{"GET /lbaas/flavors/" + flavorID: answer(200, `{"flavor": `+flavorBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				f, err := c.GetFlavor(ctx, flavorID)
+				f, err := c.Get(ctx, flavorRef)
 				return f, Accepted{}, err
 			},
-			want: &wantFlavor,
+			want: wantFlavor,
 			sent: []sent{{line: "GET /lbaas/flavors/" + flavorID}},
 		},
 		{
 			name:    "create disabled",
 			answers: map[string][]cannedAnswer{"POST /lbaas/flavors": answer(201, `{"flavor": `+flavorDisabledBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				return c.CreateFlavor(ctx, FlavorCreateOpts{
-					Name: "Basic", Description: "A basic standalone Octavia load balancer.",
-					FlavorProfileID: "5712097e-0092-45dc-bff0-ab68b61ad51a", Enabled: ptrTo(false),
+				return c.Create(ctx, KindFlavor, "", Object{
+					"name": "Basic", "description": "A basic standalone Octavia load balancer.",
+					"flavor_profile_id": "5712097e-0092-45dc-bff0-ab68b61ad51a", "enabled": false,
 				})
 			},
-			want:   &wantFlavorDisabled,
+			want:   wantFlavorDisabled,
 			status: 201,
 			sent: []sent{{line: "POST /lbaas/flavors", body: `{"flavor": {"name": "Basic",
 				"description": "A basic standalone Octavia load balancer.",
 				"flavor_profile_id": "5712097e-0092-45dc-bff0-ab68b61ad51a", "enabled": false}}`}},
 		},
 		{
-			name:    "create with gophercloud's options",
+			name:    "create enabled",
 			answers: map[string][]cannedAnswer{"POST /lbaas/flavors": answer(201, `{"flavor": `+flavorBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				return c.CreateFlavor(ctx, flavors.CreateOpts{
-					Name: "Basic", Description: "A basic standalone Octavia load balancer.",
-					FlavorProfileId: "5712097e-0092-45dc-bff0-ab68b61ad51a", Enabled: true,
+				return c.Create(ctx, KindFlavor, "", Object{
+					"name": "Basic", "description": "A basic standalone Octavia load balancer.",
+					"flavor_profile_id": "5712097e-0092-45dc-bff0-ab68b61ad51a", "enabled": true,
 				})
 			},
-			want:   &wantFlavor,
+			want:   wantFlavor,
 			status: 201,
 			sent: []sent{{line: "POST /lbaas/flavors", body: `{"flavor": {"name": "Basic",
 				"description": "A basic standalone Octavia load balancer.",
@@ -90,9 +87,9 @@ func TestFlavors(t *testing.T) {
 			name:    "disable",
 			answers: map[string][]cannedAnswer{"PUT /lbaas/flavors/" + flavorID: answer(200, `{"flavor": `+flavorDisabledBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				return c.UpdateFlavor(ctx, flavorID, FlavorUpdateOpts{Enabled: ptrTo(false)})
+				return c.Update(ctx, flavorRef, Object{"enabled": false})
 			},
-			want:   &wantFlavorDisabled,
+			want:   wantFlavorDisabled,
 			status: 200,
 			sent:   []sent{{line: "PUT /lbaas/flavors/" + flavorID, body: `{"flavor": {"enabled": false}}`}},
 		},
@@ -100,9 +97,9 @@ func TestFlavors(t *testing.T) {
 			name:    "unset the description",
 			answers: map[string][]cannedAnswer{"PUT /lbaas/flavors/" + flavorID: answer(200, `{"flavor": `+flavorBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				return c.UpdateFlavor(ctx, flavorID, Unset{"description"})
+				return c.Update(ctx, flavorRef, Object{"description": nil})
 			},
-			want:   &wantFlavor,
+			want:   wantFlavor,
 			status: 200,
 			sent:   []sent{{line: "PUT /lbaas/flavors/" + flavorID, body: `{"flavor": {"description": null}}`}},
 		},
@@ -110,7 +107,7 @@ func TestFlavors(t *testing.T) {
 			name:    "delete",
 			answers: map[string][]cannedAnswer{"DELETE /lbaas/flavors/" + flavorID: answer(204, "")},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				acc, err := c.DeleteFlavor(ctx, flavorID)
+				acc, err := c.Delete(ctx, flavorRef, false)
 				return nil, acc, err
 			},
 			status: 204,
@@ -121,7 +118,7 @@ func TestFlavors(t *testing.T) {
 			answers: map[string][]cannedAnswer{"DELETE /lbaas/flavors/" + flavorID: answer(409,
 				octaviaFault("Flavor "+flavorID+" is in use and cannot be modified."))},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				acc, err := c.DeleteFlavor(ctx, flavorID)
+				acc, err := c.Delete(ctx, flavorRef, false)
 				return nil, acc, err
 			},
 			code: ECONFLICT,

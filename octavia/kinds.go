@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 )
 
 // Kind names a type of Octavia resource. The kinds of a load balancer's
@@ -169,17 +170,21 @@ func (r Ref) String() string {
 
 // collectionURL is the URL of kind k's collection (under parentID for a
 // kind with a parent), or with parts the URL of an object or of a path
-// under it: c.collectionURL(KindLoadBalancer, "", id, "stats"). Every
-// Octavia URL of the client is built here.
+// under it: c.collectionURL(KindLoadBalancer, "", id, "stats"). parentID
+// and parts are path-escaped (a zone's name may hold a space or a "/").
+// Every Octavia URL of the client is built here.
 func (c *Client) collectionURL(k Kind, parentID string, parts ...string) string {
 	i, _ := k.info()
 	path := []string{i.root}
 	if i.parent != "" {
 		p, _ := i.parent.info()
-		path = append(path, p.path, parentID)
+		path = append(path, p.path, url.PathEscape(parentID))
 	}
 	path = append(path, i.path)
-	return c.lb.ServiceURL(append(path, parts...)...)
+	for _, part := range parts {
+		path = append(path, url.PathEscape(part))
+	}
+	return c.lb.ServiceURL(path...)
 }
 
 // url returns the resource's Octavia URL.

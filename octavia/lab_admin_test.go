@@ -2,26 +2,21 @@ package octavia
 
 import (
 	"context"
+	"maps"
 	"net/http"
+	"net/url"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/amphorae"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/flavorprofiles"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/listeners"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/providers"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/quotas"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
 	"github.com/octaview/octaview/octavia/amphoracontrol"
-	"github.com/octaview/octaview/octavia/availabilityzoneprofiles"
-	"github.com/octaview/octaview/octavia/availabilityzones"
 	"github.com/octaview/octaview/octavia/internal/scripted"
 	"github.com/octaview/octaview/octavia/labcloud"
-	"github.com/octaview/octaview/octavia/lbaasquotas"
 	"github.com/octaview/octaview/waiters"
 )
 
@@ -64,97 +59,115 @@ func TestLabCatalogue(t *testing.T) {
 	}
 
 	// flavor profile -> flavor (created disabled, then enabled) -> delete both
-	fp, acc, err := c.CreateFlavorProfile(ctx, flavorprofiles.CreateOpts{Name: "single", ProviderName: "amphora", FlavorData: `{"loadbalancer_topology": "SINGLE"}`})
+	fp, acc, err := c.Create(ctx, KindFlavorProfile, "", Object{"name": "single", "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "SINGLE"}`})
 	if err != nil || acc.StatusCode != http.StatusCreated {
 		t.Fatalf("create flavor profile: got %+v, %+v, %v", fp, acc, err)
 	}
-	f, _, err := c.CreateFlavor(ctx, FlavorCreateOpts{Name: "small", FlavorProfileID: fp.ID, Enabled: ptrTo(false)})
-	if err != nil || f.Enabled {
+	fpRef := RefOf(KindFlavorProfile, "", fp)
+	f, _, err := c.Create(ctx, KindFlavor, "", Object{"name": "small", "flavor_profile_id": fpRef.ID, "enabled": false})
+	if err != nil || f["enabled"] != false {
 		t.Fatalf("create disabled flavor: got %+v, %v; want a disabled flavor", f, err)
 	}
-	if f, _, err = c.UpdateFlavor(ctx, f.ID, FlavorUpdateOpts{Enabled: ptrTo(true), Description: ptrTo("1 amphora")}); err != nil || !f.Enabled || f.Description != "1 amphora" {
+	fRef := RefOf(KindFlavor, "", f)
+	if f, _, err = c.Update(ctx, fRef, Object{"enabled": true, "description": "1 amphora"}); err != nil || f["enabled"] != true || f.Text("description") != "1 amphora" {
 		t.Errorf("enable flavor: got %+v, %v; want enabled, described", f, err)
 	}
-	if f, _, err = c.UpdateFlavor(ctx, f.ID, Unset{"description"}); err != nil || f.Description != "" {
+	if f, _, err = c.Update(ctx, fRef, Object{"description": nil}); err != nil || f.Text("description") != "" {
 		t.Errorf("unset description: got %+v, %v; want no description", f, err)
 	}
-	if _, err := c.DeleteFlavorProfile(ctx, fp.ID); ErrorCodeOf(err) != ECONFLICT {
+	if _, err := c.Delete(ctx, fpRef, false); ErrorCodeOf(err) != ECONFLICT {
 		t.Errorf("delete a flavor profile in use: got %v, want %s", err, ECONFLICT)
 	}
-	if _, err := c.DeleteFlavor(ctx, f.ID); err != nil {
+	if _, err := c.Delete(ctx, fRef, false); err != nil {
 		t.Errorf("delete flavor: %v", err)
 	}
-	if _, err := c.GetFlavor(ctx, f.ID); ErrorCodeOf(err) != ENOTFOUND {
+	if _, err := c.Get(ctx, fRef); ErrorCodeOf(err) != ENOTFOUND {
 		t.Errorf("get deleted flavor: got %v, want %s", err, ENOTFOUND)
 	}
-	if _, err := c.DeleteFlavorProfile(ctx, fp.ID); err != nil {
+	if _, err := c.Delete(ctx, fpRef, false); err != nil {
 		t.Errorf("delete flavor profile: %v", err)
 	}
 
 	// availability zone profile -> zone -> delete both
-	azp, _, err := c.CreateAvailabilityZoneProfile(ctx, availabilityzoneprofiles.CreateOpts{Name: "az1", ProviderName: "amphora", AvailabilityZoneData: `{"compute_zone": "az1"}`})
+	azp, _, err := c.Create(ctx, KindAvailabilityZoneProfile, "", Object{"name": "az1", "provider_name": "amphora", "availability_zone_data": `{"compute_zone": "az1"}`})
 	if err != nil {
 		t.Fatalf("create availability zone profile: %v", err)
 	}
-	if got, err := c.GetAvailabilityZoneProfile(ctx, azp.ID); err != nil || *got != *azp {
+	azpRef := RefOf(KindAvailabilityZoneProfile, "", azp)
+	if got, err := c.Get(ctx, azpRef); err != nil || !reflect.DeepEqual(got, azp) {
 		t.Errorf("get availability zone profile: got %+v, %v; want %+v", got, err, azp)
 	}
-	if got, _, err := c.UpdateAvailabilityZoneProfile(ctx, azp.ID, availabilityzoneprofiles.UpdateOpts{Name: ptrTo("zone-1")}); err != nil || got.Name != "zone-1" {
+	if got, _, err := c.Update(ctx, azpRef, Object{"name": "zone-1"}); err != nil || got.Text("name") != "zone-1" {
 		t.Errorf("rename availability zone profile: got %+v, %v; want zone-1", got, err)
 	}
-	az, _, err := c.CreateAvailabilityZone(ctx, availabilityzones.CreateOpts{Name: "zone 1", Description: "rack 1", AvailabilityZoneProfileID: azp.ID})
-	if err != nil || !az.Enabled {
+	az, _, err := c.Create(ctx, KindAvailabilityZone, "", Object{"name": "zone 1", "description": "rack 1", "availability_zone_profile_id": azpRef.ID})
+	if err != nil || az["enabled"] != true {
 		t.Fatalf("create availability zone: got %+v, %v; want an enabled zone", az, err)
 	}
-	if got, _, err := c.UpdateAvailabilityZone(ctx, "zone 1", availabilityzones.UpdateOpts{Enabled: ptrTo(false)}); err != nil || got.Enabled {
+	azRef := Ref{Kind: KindAvailabilityZone, ID: "zone 1"}
+	if got, _, err := c.Update(ctx, azRef, Object{"enabled": false}); err != nil || got["enabled"] != false {
 		t.Errorf("disable availability zone: got %+v, %v; want disabled", got, err)
 	}
-	zones, err := Collect(c.AvailabilityZones(ctx, availabilityzones.ListOpts{Enabled: ptrTo(false)}))
-	if err != nil || len(zones) != 1 || zones[0].Name != "zone 1" {
+	zones, err := Collect(c.List(ctx, KindAvailabilityZone, "", ListQuery{Filters: url.Values{"enabled": {"false"}}}))
+	if err != nil || len(zones) != 1 || zones[0].Text("name") != "zone 1" {
 		t.Errorf("list disabled zones: got %+v, %v; want zone 1", zones, err)
 	}
-	profiles, err := Collect(c.AvailabilityZoneProfiles(ctx, availabilityzoneprofiles.ListOpts{ProviderName: "amphora"}))
-	if err != nil || len(profiles) != 1 || profiles[0].ID != azp.ID {
-		t.Errorf("list availability zone profiles: got %+v, %v; want %s", profiles, err, azp.ID)
+	profiles, err := Collect(c.List(ctx, KindAvailabilityZoneProfile, "", ListQuery{Filters: url.Values{"provider_name": {"amphora"}}}))
+	if err != nil || len(profiles) != 1 || profiles[0].Text("id") != azpRef.ID {
+		t.Errorf("list availability zone profiles: got %+v, %v; want %s", profiles, err, azpRef.ID)
 	}
-	if _, err := c.DeleteAvailabilityZone(ctx, "zone 1"); err != nil {
+	if _, err := c.Delete(ctx, azRef, false); err != nil {
 		t.Errorf("delete availability zone: %v", err)
 	}
-	if _, err := c.GetAvailabilityZone(ctx, "zone 1"); ErrorCodeOf(err) != ENOTFOUND {
+	if _, err := c.Get(ctx, azRef); ErrorCodeOf(err) != ENOTFOUND {
 		t.Errorf("get deleted availability zone: got %v, want %s", err, ENOTFOUND)
 	}
-	if _, err := c.DeleteAvailabilityZoneProfile(ctx, azp.ID); err != nil {
+	if _, err := c.Delete(ctx, azpRef, false); err != nil {
 		t.Errorf("delete availability zone profile: %v", err)
 	}
+}
+
+// quotaLimits are the limits of a quota as text, by their names without
+// "_" (Octavia answers "load_balancer" and "loadbalancer", or only the
+// first), its project_id aside.
+func quotaLimits(q Object) map[string]string {
+	out := map[string]string{}
+	for k := range q {
+		if k != "project_id" {
+			out[strings.ReplaceAll(k, "_", "")] = q.Text(k)
+		}
+	}
+	return out
 }
 
 func TestLabQuotas(t *testing.T) {
 	c := labAdmin(t)
 	ctx := t.Context()
 	project := c.Session().ProjectID
+	ref := Ref{Kind: KindQuota, ID: project}
 
-	defaults, err := c.GetQuotaDefaults(ctx)
+	defaults, err := c.Get(ctx, Ref{Kind: KindQuota, ID: "defaults"})
 	if err != nil {
 		t.Fatalf("defaults: %v", err)
 	}
-	q, acc, err := c.UpdateQuota(ctx, project, quotas.UpdateOpts{Loadbalancer: ptrTo(3), Member: ptrTo(0)})
-	if err != nil || q.Loadbalancer != 3 || q.Member != 0 || acc.StatusCode != http.StatusAccepted {
+	q, acc, err := c.Update(ctx, ref, Object{"loadbalancer": 3, "member": 0})
+	if l := quotaLimits(q); err != nil || l["loadbalancer"] != "3" || l["member"] != "0" || acc.StatusCode != http.StatusAccepted {
 		t.Fatalf("set: got %+v, %+v, %v; want loadbalancer 3, member 0, 202", q, acc, err)
 	}
-	if got, err := c.GetQuota(ctx, project); err != nil || *got != *q {
+	if got, err := c.Get(ctx, ref); err != nil || !maps.Equal(quotaLimits(got), quotaLimits(q)) {
 		t.Errorf("show: got %+v, %v; want %+v", got, err, q)
 	}
-	list, err := Collect(c.Quotas(ctx, lbaasquotas.ListOpts{ProjectID: project}))
-	if err != nil || len(list) != 1 || list[0].Loadbalancer == nil || *list[0].Loadbalancer != 3 || list[0].Listener != nil {
+	list, err := Collect(c.List(ctx, KindQuota, "", ListQuery{Filters: url.Values{"project_id": {project}}}))
+	if err != nil || len(list) != 1 || quotaLimits(list[0])["loadbalancer"] != "3" || quotaLimits(list[0])["listener"] != "" {
 		t.Errorf("list: got %s, %v; want one entry: loadbalancer 3, listener default", scripted.Describe(list), err)
 	}
-	if q, _, err = c.UpdateQuota(ctx, project, Unset{"loadbalancer"}); err != nil || q.Loadbalancer != defaults.Loadbalancer {
-		t.Errorf("unset: got %+v, %v; want loadbalancer back to %d", q, err, defaults.Loadbalancer)
+	if q, _, err = c.Update(ctx, ref, Object{"loadbalancer": nil}); err != nil || quotaLimits(q)["loadbalancer"] != quotaLimits(defaults)["loadbalancer"] {
+		t.Errorf("unset: got %+v, %v; want loadbalancer back to %s", q, err, quotaLimits(defaults)["loadbalancer"])
 	}
-	if _, err := c.ResetQuota(ctx, project); err != nil {
+	if _, err := c.Delete(ctx, ref, false); err != nil {
 		t.Errorf("reset: %v", err)
 	}
-	if got, err := c.GetQuota(ctx, project); err != nil || *got != *defaults {
+	if got, err := c.Get(ctx, ref); err != nil || !maps.Equal(quotaLimits(got), quotaLimits(defaults)) {
 		t.Errorf("show after reset: got %+v, %v; want the defaults %+v", got, err, defaults)
 	}
 }
@@ -166,62 +179,64 @@ func TestLabAmphorae(t *testing.T) {
 	if err != nil || len(subs) == 0 {
 		t.Fatalf("subnets: got %d, %v", len(subs), err)
 	}
-	lb, _, err := c.CreateLoadBalancer(ctx, loadbalancers.CreateOpts{Name: "amp-test", VipSubnetID: subs[0].ID})
+	lb, _, err := c.Create(ctx, KindLoadBalancer, "", Object{"name": "amp-test", "vip_subnet_id": subs[0].ID})
 	if err != nil {
 		t.Fatalf("create load balancer: %v", err)
 	}
-	if _, err := c.WaitLoadBalancerActive(ctx, lb.ID, fast); err != nil {
+	lbID := lb.Text("id")
+	if _, err := c.WaitLoadBalancerActive(ctx, lbID, fast); err != nil {
 		t.Fatalf("wait for the load balancer: %v", err)
 	}
 
-	amps, err := Collect(c.Amphorae(ctx, AmphoraListOpts{ListOpts: amphorae.ListOpts{LoadbalancerID: lb.ID}}))
+	ofLB := ListQuery{Filters: url.Values{"loadbalancer_id": {lbID}}}
+	amps, err := Collect(c.List(ctx, KindAmphora, "", ofLB))
 	if err != nil || len(amps) == 0 {
-		t.Fatalf("amphorae of %s: got %d, %v; want some", lb.ID, len(amps), err)
+		t.Fatalf("amphorae of %s: got %d, %v; want some", lbID, len(amps), err)
 	}
-	amp := amps[0]
-	if amp.LoadbalancerID != lb.ID || !strings.EqualFold(amp.Status, string(AmphoraAllocated)) {
-		t.Errorf("got %+v, want an ALLOCATED amphora of %s", amp, lb.ID)
+	amp := RefOf(KindAmphora, "", amps[0])
+	if amp.LoadBalancerID != lbID || !strings.EqualFold(amps[0].Text("status"), string(AmphoraAllocated)) {
+		t.Errorf("got %+v, want an ALLOCATED amphora of %s", amps[0], lbID)
 	}
-	if got, err := c.GetAmphora(ctx, amp.ID); err != nil || got.ID != amp.ID || got.ComputeID != amp.ComputeID {
-		t.Errorf("show: got %+v, %v; want %+v", got, err, amp)
+	if got, err := c.Get(ctx, amp); err != nil || got.Text("id") != amp.ID || got.Text("compute_id") != amps[0].Text("compute_id") {
+		t.Errorf("show: got %+v, %v; want %+v", got, err, amps[0])
 	}
-	byCompute, err := Collect(c.Amphorae(ctx, AmphoraListOpts{ComputeID: amp.ComputeID}))
-	if err != nil || len(byCompute) != 1 || byCompute[0].ID != amp.ID {
+	byCompute, err := Collect(c.List(ctx, KindAmphora, "", ListQuery{Filters: url.Values{"compute_id": {amps[0].Text("compute_id")}}}))
+	if err != nil || len(byCompute) != 1 || byCompute[0].Text("id") != amp.ID {
 		t.Errorf("by compute id: got %d amphorae, %v; want %s only", len(byCompute), err, amp.ID)
 	}
 	// no listener: Octavia has no statistics for it (404), as Zed answers
 	if _, err := c.AmphoraStats(ctx, amp.ID); ErrorCodeOf(err) != ENOTFOUND || !strings.Contains(err.Error(), "Amphora stats for "+amp.ID+" not found.") {
 		t.Errorf("stats without a listener: got %v, want 404 Amphora stats for … not found.", err)
 	}
-	if _, _, err := c.CreateListener(ctx, listeners.CreateOpts{LoadbalancerID: lb.ID, Protocol: listeners.ProtocolHTTP, ProtocolPort: 80}); err != nil {
+	if _, _, err := c.Create(ctx, KindListener, "", Object{"loadbalancer_id": lbID, "protocol": "HTTP", "protocol_port": 80}); err != nil {
 		t.Fatalf("create listener: %v", err)
 	}
-	if _, err := c.WaitLoadBalancerActive(ctx, lb.ID, fast); err != nil {
+	if _, err := c.WaitLoadBalancerActive(ctx, lbID, fast); err != nil {
 		t.Fatalf("wait for the load balancer: %v", err)
 	}
 	stats, err := c.AmphoraStats(ctx, amp.ID)
-	if err != nil || len(stats) != 1 || slices.ContainsFunc(stats, func(s amphoracontrol.Stats) bool { return s.ID != amp.ID || s.LoadbalancerID != lb.ID }) {
-		t.Errorf("stats: got %+v, %v; want entries of amphora %s of %s", stats, err, amp.ID, lb.ID)
+	if err != nil || len(stats) != 1 || slices.ContainsFunc(stats, func(s amphoracontrol.Stats) bool { return s.ID != amp.ID || s.LoadbalancerID != lbID }) {
+		t.Errorf("stats: got %+v, %v; want entries of amphora %s of %s", stats, err, amp.ID, lbID)
 	}
 	if acc, err := c.ConfigureAmphora(ctx, amp.ID); err != nil || acc.StatusCode != http.StatusAccepted {
 		t.Errorf("configure: got %+v, %v; want 202", acc, err)
 	}
-	if _, err := c.DeleteAmphora(ctx, amp.ID); ErrorCodeOf(err) != EIMMUTABLE {
+	if _, err := c.Delete(ctx, amp, false); ErrorCodeOf(err) != EIMMUTABLE {
 		t.Errorf("delete an allocated amphora: got %v, want %s", err, EIMMUTABLE)
 	}
 
 	if acc, err := c.FailoverAmphora(ctx, amp.ID); err != nil || acc.StatusCode != http.StatusAccepted {
 		t.Fatalf("failover: got %+v, %v; want 202", acc, err)
 	}
-	out, err := c.WaitAmphoraFailover(ctx, amp, fast)
+	out, err := c.WaitChildActive(ctx, amp, fast)
 	if err != nil || !out.Status.Is(StatusActive) {
 		t.Fatalf("wait for the failover: got %+v, %v; want the load balancer ACTIVE", out, err)
 	}
-	if _, err := c.GetAmphora(ctx, amp.ID); ErrorCodeOf(err) != ENOTFOUND {
+	if _, err := c.Get(ctx, amp); ErrorCodeOf(err) != ENOTFOUND {
 		t.Errorf("the failed-over amphora: got %v, want %s", err, ENOTFOUND)
 	}
-	after, err := Collect(c.Amphorae(context.Background(), amphorae.ListOpts{LoadbalancerID: lb.ID}))
-	if err != nil || len(after) != len(amps) || slices.ContainsFunc(after, func(a amphorae.Amphora) bool { return a.ID == amp.ID }) {
+	after, err := Collect(c.List(context.Background(), KindAmphora, "", ofLB))
+	if err != nil || len(after) != len(amps) || slices.ContainsFunc(after, func(a Object) bool { return a.Text("id") == amp.ID }) {
 		t.Errorf("amphorae after the failover: got %d, %v; want %d, without %s", len(after), err, len(amps), amp.ID)
 	}
 }
@@ -231,13 +246,13 @@ func TestLabAmphorae(t *testing.T) {
 func TestLabAZProfilesPage(t *testing.T) {
 	c := labAdmin(t)
 	for i := range 5 {
-		if _, _, err := c.CreateAvailabilityZoneProfile(t.Context(), availabilityzoneprofiles.CreateOpts{
-			Name: "zone-" + string(rune('a'+i)), ProviderName: "amphora", AvailabilityZoneData: `{"compute_zone": "nova"}`,
+		if _, _, err := c.Create(t.Context(), KindAvailabilityZoneProfile, "", Object{
+			"name": "zone-" + string(rune('a'+i)), "provider_name": "amphora", "availability_zone_data": `{"compute_zone": "nova"}`,
 		}); err != nil {
 			t.Fatalf("create profile %d: %v", i, err)
 		}
 	}
-	got, err := Collect(c.AvailabilityZoneProfiles(t.Context(), availabilityzoneprofiles.ListOpts{Limit: 2}))
+	got, err := Collect(c.List(t.Context(), KindAvailabilityZoneProfile, "", ListQuery{Limit: 2}))
 	if err != nil || len(got) != 5 {
 		t.Errorf("got %d profiles, %v; want all 5 over 3 pages", len(got), err)
 	}

@@ -3,15 +3,13 @@ package octavia
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/listeners"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/networks"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
@@ -19,7 +17,16 @@ import (
 	"github.com/octaview/octaview/octavia/labcloud"
 )
 
-func lbListOpts(name string) loadbalancers.ListOpts { return loadbalancers.ListOpts{Name: name} }
+// named is the list query of the objects called name ("" = all of them).
+func named(name string) ListQuery {
+	if name == "" {
+		return ListQuery{}
+	}
+	return ListQuery{Filters: url.Values{"name": {name}}}
+}
+
+// lbRef points at load balancer id.
+func lbRef(id string) Ref { return Ref{Kind: KindLoadBalancer, ID: id} }
 
 func netListOpts(name string) networks.ListOpts { return networks.ListOpts{Name: name} }
 
@@ -52,28 +59,28 @@ func TestLoadBalancerDecodesOctaviaShapes(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		c, _, _ := bubbleLab(t, labcloud.Options{})
 		subnet := publicSubnet(t, c)
-		if _, _, err := c.CreateLoadBalancer(t.Context(), loadbalancers.CreateOpts{Name: "web", VipSubnetID: subnet, Tags: []string{"prod"}}); err != nil {
+		if _, _, err := c.Create(t.Context(), KindLoadBalancer, "", Object{"name": "web", "vip_subnet_id": subnet, "tags": []string{"prod"}}); err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(time.Minute) // ACTIVE by now
-		lbs, err := Collect(c.LoadBalancers(t.Context(), lbListOpts("web")))
+		lbs, err := Collect(c.List(t.Context(), KindLoadBalancer, "", named("web")))
 		if err != nil || len(lbs) != 1 {
 			t.Fatalf("got %d, %v; want 1 load balancer", len(lbs), err)
 		}
 		lb := lbs[0]
 		want := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
-		if !lb.CreatedAt.Equal(want) {
-			t.Errorf("got CreatedAt %v, want %v", lb.CreatedAt, want)
+		if !lb.Time("created_at").Equal(want) {
+			t.Errorf("got created_at %v, want %v", lb["created_at"], want)
 		}
-		if lb.ProvisioningStatus != string(StatusActive) || lb.OperatingStatus != string(OperatingOnline) {
-			t.Errorf("got statuses %s/%s, want ACTIVE/ONLINE", lb.ProvisioningStatus, lb.OperatingStatus)
+		if lb.Text("provisioning_status") != string(StatusActive) || lb.Text("operating_status") != string(OperatingOnline) {
+			t.Errorf("got statuses %s/%s, want ACTIVE/ONLINE", lb.Text("provisioning_status"), lb.Text("operating_status"))
 		}
-		if !slices.Equal(lb.Tags, []string{"prod"}) || lb.VipSubnetID != subnet || lb.Provider != "amphora" {
+		if !slices.Equal(lb.Strings("tags"), []string{"prod"}) || lb.Text("vip_subnet_id") != subnet || lb.Text("provider") != "amphora" {
 			t.Errorf("got %+v, want tags [prod], subnet %s, amphora", lb, subnet)
 		}
-		got, err := c.GetLoadBalancer(t.Context(), lb.ID)
-		if err != nil || got.ID != lb.ID || !got.CreatedAt.Equal(want) {
-			t.Errorf("GetLoadBalancer: got %+v, %v; want the same load balancer", got, err)
+		got, err := c.Get(t.Context(), lbRef(lb.Text("id")))
+		if err != nil || got.Text("id") != lb.Text("id") || !got.Time("created_at").Equal(want) {
+			t.Errorf("Get: got %+v, %v; want the same load balancer", got, err)
 		}
 	})
 }
@@ -88,12 +95,11 @@ func TestLoadBalancerWrites(t *testing.T) {
 	}
 
 	// fully populated create
-	up := true
-	lb, acc, err := c.CreateLoadBalancer(ctx, loadbalancers.CreateOpts{
-		Name: "shop", VipSubnetID: publicSubnet(t, c), AdminStateUp: &up, Tags: []string{"prod"},
-		Listeners: []listeners.CreateOpts{{Name: "http", Protocol: listeners.ProtocolHTTP, ProtocolPort: 80}},
-		Pools: []pools.CreateOpts{{Name: "web", Protocol: pools.ProtocolHTTP, LBMethod: pools.LBMethodRoundRobin,
-			Members: []pools.CreateMemberOpts{{Address: "10.0.0.11", ProtocolPort: 8080}}}},
+	created, acc, err := c.Create(ctx, KindLoadBalancer, "", Object{
+		"name": "shop", "vip_subnet_id": publicSubnet(t, c), "admin_state_up": true, "tags": []string{"prod"},
+		"listeners": []Object{{"name": "http", "protocol": "HTTP", "protocol_port": 80}},
+		"pools": []Object{{"name": "web", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN",
+			"members": []Object{{"address": "10.0.0.11", "protocol_port": 8080}}}},
 	})
 	if err != nil {
 		t.Fatalf("create: %v", err)
@@ -101,8 +107,9 @@ func TestLoadBalancerWrites(t *testing.T) {
 	if acc.StatusCode != http.StatusCreated || acc.RequestID == "" {
 		t.Errorf("got %+v, want 201 with a request id", acc)
 	}
-	if lb.ProvisioningStatus != string(StatusPendingCreate) || len(lb.Listeners) != 1 || len(lb.Pools) != 1 {
-		t.Errorf("got %s with %d listeners, %d pools; want PENDING_CREATE with 1 and 1", lb.ProvisioningStatus, len(lb.Listeners), len(lb.Pools))
+	lb := RefOf(KindLoadBalancer, "", created)
+	if st := created.Text("provisioning_status"); st != string(StatusPendingCreate) || len(created.IDs("listeners")) != 1 || len(created.IDs("pools")) != 1 {
+		t.Errorf("got %s with %d listeners, %d pools; want PENDING_CREATE with 1 and 1", st, len(created.IDs("listeners")), len(created.IDs("pools")))
 	}
 	var sent struct {
 		LB struct {
@@ -125,17 +132,16 @@ func TestLoadBalancerWrites(t *testing.T) {
 		wantCode int
 	}{
 		{"set", func() (Accepted, error) {
-			name := "shop2"
-			_, acc, err := c.UpdateLoadBalancer(ctx, lb.ID, loadbalancers.UpdateOpts{Name: &name})
+			_, acc, err := c.Update(ctx, lb, Object{"name": "shop2"})
 			return acc, err
 		}, http.MethodPut, "/load-balancer/v2.0/lbaas/loadbalancers/" + lb.ID, "", `{"loadbalancer":{"name":"shop2"}}`, 200},
 		{"unset", func() (Accepted, error) {
-			_, acc, err := c.UpdateLoadBalancer(ctx, lb.ID, Unset{"description", "vip_qos_policy_id"})
+			_, acc, err := c.Update(ctx, lb, Object{"description": nil, "vip_qos_policy_id": nil})
 			return acc, err
 		}, http.MethodPut, "/load-balancer/v2.0/lbaas/loadbalancers/" + lb.ID, "", `{"loadbalancer":{"description":null,"vip_qos_policy_id":null}}`, 200},
 		{"failover (an admin's)", func() (Accepted, error) { return admin.FailoverLoadBalancer(ctx, lb.ID) },
 			http.MethodPut, "/load-balancer/v2.0/lbaas/loadbalancers/" + lb.ID + "/failover", "", "", 202},
-		{"delete with cascade", func() (Accepted, error) { return c.DeleteLoadBalancer(ctx, lb.ID, true) },
+		{"delete with cascade", func() (Accepted, error) { return c.Delete(ctx, lb, true) },
 			http.MethodDelete, "/load-balancer/v2.0/lbaas/loadbalancers/" + lb.ID, "cascade=true", "", 204},
 	}
 	for _, tt := range tests {
@@ -161,12 +167,12 @@ func TestLoadBalancerWrites(t *testing.T) {
 func TestLoadBalancerDeleteWithoutCascade(t *testing.T) {
 	c, lab, _ := startCloud(t, labcloud.Options{}, nil)
 	srv := lab.recording
-	lb, _, err := c.CreateLoadBalancer(t.Context(), loadbalancers.CreateOpts{Name: "x", VipSubnetID: publicSubnet(t, c),
-		Listeners: []listeners.CreateOpts{{Protocol: listeners.ProtocolHTTP, ProtocolPort: 80}}})
+	lb, _, err := c.Create(t.Context(), KindLoadBalancer, "", Object{"name": "x", "vip_subnet_id": publicSubnet(t, c),
+		"listeners": []Object{{"protocol": "HTTP", "protocol_port": 80}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = c.DeleteLoadBalancer(t.Context(), lb.ID, false)
+	_, err = c.Delete(t.Context(), RefOf(KindLoadBalancer, "", lb), false)
 	if ErrorCodeOf(err) != EINVALID {
 		t.Errorf("got %v, want EINVALID (it has children)", err)
 	}
@@ -184,12 +190,13 @@ func TestLoadBalancerReads(t *testing.T) {
 		return nil
 	})
 	ctx := t.Context()
-	lb, _, err := c.CreateLoadBalancer(ctx, loadbalancers.CreateOpts{Name: "shop", VipSubnetID: publicSubnet(t, c),
-		Listeners: []listeners.CreateOpts{{Name: "http", Protocol: listeners.ProtocolHTTP, ProtocolPort: 80,
-			DefaultPool: &pools.CreateOpts{Name: "web", Protocol: pools.ProtocolHTTP, LBMethod: pools.LBMethodRoundRobin}}}})
+	created, _, err := c.Create(ctx, KindLoadBalancer, "", Object{"name": "shop", "vip_subnet_id": publicSubnet(t, c),
+		"listeners": []Object{{"name": "http", "protocol": "HTTP", "protocol_port": 80,
+			"default_pool": Object{"name": "web", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"}}}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	lb := RefOf(KindLoadBalancer, "", created)
 	stats, err := c.LoadBalancerStats(ctx, lb.ID)
 	if err != nil || stats.BytesOut != 4096 || stats.TotalConnections != 7 {
 		t.Errorf("stats: got %+v, %v; want bytes_out 4096, total_connections 7", stats, err)

@@ -3,7 +3,6 @@ package octavia
 import (
 	"context"
 	"iter"
-	"net/http"
 
 	"github.com/gophercloud/gophercloud/v2"
 
@@ -30,21 +29,6 @@ func (c *Client) Ports(ctx context.Context, opts ports.ListOpts) iter.Seq2[ports
 	return neutronList[ports.Port](ctx, c, "list ports", "ports", opts.ToPortListQuery)
 }
 
-// GetNetwork reads one network.
-func (c *Client) GetNetwork(ctx context.Context, id string) (*networks.Network, error) {
-	return neutronGet[networks.Network](ctx, c, "get network "+id, "networks", id, "network")
-}
-
-// GetSubnet reads one subnet.
-func (c *Client) GetSubnet(ctx context.Context, id string) (*subnets.Subnet, error) {
-	return neutronGet[subnets.Subnet](ctx, c, "get subnet "+id, "subnets", id, "subnet")
-}
-
-// GetPort reads one port.
-func (c *Client) GetPort(ctx context.Context, id string) (*ports.Port, error) {
-	return neutronGet[ports.Port](ctx, c, "get port "+id, "ports", id, "port")
-}
-
 func neutronList[T any](ctx context.Context, c *Client, op, collection string, query func() (string, error)) iter.Seq2[T, error] {
 	sc, q, err := neutronQuery(c, op, query)
 	if err != nil {
@@ -65,13 +49,4 @@ func neutronQuery(c *Client, op string, query func() (string, error)) (*gophercl
 		return nil, "", err
 	}
 	return sc, q, nil
-}
-
-func neutronGet[T any](ctx context.Context, c *Client, op, collection, id, key string) (*T, error) {
-	sc, err := c.network(op)
-	if err != nil {
-		return nil, err
-	}
-	v, _, err := sendOne[T](ctx, c, sc, op, http.MethodGet, sc.ServiceURL(collection, id), nil, key)
-	return v, err
 }

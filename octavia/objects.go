@@ -15,9 +15,9 @@ import (
 
 // The kind-indexed calls read and write every kind of the kind table as
 // Octavia's own JSON (Object): what Octavia sent, every attribute and none
-// it did not, with no gophercloud struct between. The typed methods
-// (GetLoadBalancer, CreateListener, …) stay for library users; the console
-// reads and writes through these.
+// it did not, with no gophercloud struct between. They are the client's
+// one API for Octavia's resources: the console and the server read and
+// write through them.
 
 // ListQuery is what a list asks Octavia for.
 type ListQuery struct {

@@ -17,33 +17,6 @@ import (
 	"github.com/octaview/octaview/octavia/internal/jsonscan"
 )
 
-// PageOpts are the list parameters Octavia understands that gophercloud's
-// ListOpts lack. Embed it next to a gophercloud ListOpts (see
-// LoadBalancerListOpts); the zero value adds nothing to the query.
-type PageOpts struct {
-	Fields      []string // return only these attributes (Octavia "fields", one per value); nil = all
-	PageReverse bool     // the items before Marker (Octavia "page_reverse=True"; Octavia ignores "true" and answers them from the start of the list, in sort order)
-}
-
-// query appends p's parameters to q, the output of a ToXListQuery method
-// ("?a=b" or ""), and returns it the same way.
-func (p PageOpts) query(q string, err error) (string, error) {
-	if err != nil || (len(p.Fields) == 0 && !p.PageReverse) {
-		return q, err
-	}
-	v, err := url.ParseQuery(strings.TrimPrefix(q, "?"))
-	if err != nil {
-		return "", err
-	}
-	for _, f := range p.Fields {
-		v.Add("fields", f)
-	}
-	if p.PageReverse {
-		v.Set("page_reverse", "True")
-	}
-	return "?" + v.Encode(), nil
-}
-
 // Collect gathers every item of seq. On an error it returns the items read
 // so far together with the error.
 func Collect[T any](seq iter.Seq2[T, error]) ([]T, error) {
@@ -77,8 +50,7 @@ func errSeq[T any](op string, err error) iter.Seq2[T, error] {
 // sc is the service client, op names the action for errors, collection is
 // the collection URL without a query, key is the JSON key of the items (the
 // links are read from key+"_links", or its singular, see isLinksKey), and query is what a gophercloud
-// ToXListQuery method returned ("?name=web&limit=1000" or ""), which may be
-// wrapped with PageOpts.query.
+// ToXListQuery method returned ("?name=web&limit=1000" or "").
 //
 // Each page is decoded with a streaming json.Decoder straight into T and each
 // item is yielded as soon as it is decoded. The next page is requested on

@@ -5,12 +5,11 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
-
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 
 	"github.com/octaview/octaview/octavia/labcloud"
 )
@@ -45,7 +44,9 @@ func TestListFollowsLinksOnOurEndpointWithFilters(t *testing.T) {
 	c, lab, rec := startCloud(t, opts, nil)
 	srv := lab.recording
 	srv.ResetRequests()
-	lbs, err := Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{Name: "web", Limit: 1000}))
+	q := named("web")
+	q.Limit = 1000
+	lbs, err := Collect(c.List(t.Context(), KindLoadBalancer, "", q))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,10 +55,10 @@ func TestListFollowsLinksOnOurEndpointWithFilters(t *testing.T) {
 	}
 	ids := map[string]bool{}
 	for _, lb := range lbs {
-		if lb.Name != "web" {
-			t.Fatalf("got %q, want only web (the filter was lost on a later page)", lb.Name)
+		if lb.Text("name") != "web" {
+			t.Fatalf("got %q, want only web (the filter was lost on a later page)", lb.Text("name"))
 		}
-		ids[lb.ID] = true
+		ids[lb.Text("id")] = true
 	}
 	if len(ids) != 2500 {
 		t.Errorf("got %d distinct IDs, want 2500", len(ids))
@@ -127,7 +128,7 @@ func TestListStops(t *testing.T) {
 			srv.ResetRequests()
 			var n int
 			var err error
-			for _, e := range c.LoadBalancers(t.Context(), loadbalancers.ListOpts{Limit: 10}) {
+			for _, e := range c.List(t.Context(), KindLoadBalancer, "", ListQuery{Limit: 10}) {
 				if e != nil {
 					err = e
 					break
@@ -175,14 +176,14 @@ func TestListRestartsOnceOnInvalidMarker(t *testing.T) {
 			srv.ResetRequests()
 			var got []string
 			var err error
-			for lb, e := range c.LoadBalancers(t.Context(), loadbalancers.ListOpts{Limit: 10}) {
+			for lb, e := range c.List(t.Context(), KindLoadBalancer, "", ListQuery{Limit: 10}) {
 				if e != nil {
 					err = e
 					break
 				}
-				got = append(got, lb.ID)
+				got = append(got, lb.Text("id"))
 				if len(got) == 10 && tt.vanish {
-					if _, err := c.DeleteLoadBalancer(t.Context(), lb.ID, true); err != nil {
+					if _, err := c.Delete(t.Context(), lbRef(lb.Text("id")), true); err != nil {
 						t.Fatal(err)
 					}
 				}
@@ -207,21 +208,20 @@ func TestListRestartsOnceOnInvalidMarker(t *testing.T) {
 func TestListFieldsAndPageReverse(t *testing.T) {
 	c, lab, _ := startCloud(t, seed(25), nil)
 	srv := lab.recording
-	all, err := Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{}))
+	all, err := Collect(c.List(t.Context(), KindLoadBalancer, "", ListQuery{}))
 	if err != nil || len(all) != 25 {
 		t.Fatalf("got %d, %v; want 25", len(all), err)
 	}
 
 	srv.ResetRequests()
-	lbs, err := Collect(c.LoadBalancers(t.Context(), LoadBalancerListOpts{
-		ListOpts: loadbalancers.ListOpts{Name: "web", Limit: 5},
-		PageOpts: PageOpts{Fields: []string{"id", "name"}},
+	lbs, err := Collect(c.List(t.Context(), KindLoadBalancer, "", ListQuery{
+		Filters: url.Values{"name": {"web"}}, Fields: []string{"id", "name"}, Limit: 5,
 	}))
 	if err != nil || len(lbs) != 13 {
 		t.Fatalf("got %d, %v; want 13", len(lbs), err)
 	}
 	for _, lb := range lbs {
-		if lb.ID == "" || lb.Name != "web" || lb.ProvisioningStatus != "" || lb.VipAddress != "" {
+		if lb.Text("id") == "" || lb.Text("name") != "web" || len(lb) != 2 {
 			t.Fatalf("got %+v, want only id and name", lb)
 		}
 	}
@@ -235,17 +235,16 @@ func TestListFieldsAndPageReverse(t *testing.T) {
 	// one) honours only "True", and answers the items before the marker from
 	// the start of the list, in sort order; the next page repeats them.
 	srv.ResetRequests()
-	back, err := Collect(c.LoadBalancers(t.Context(), LoadBalancerListOpts{
-		ListOpts: loadbalancers.ListOpts{Marker: all[24].ID, Limit: 10},
-		PageOpts: PageOpts{PageReverse: true},
+	back, err := Collect(c.List(t.Context(), KindLoadBalancer, "", ListQuery{
+		Filters: url.Values{"page_reverse": {"True"}}, Marker: all[24].Text("id"), Limit: 10,
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ids := func(lbs []loadbalancers.LoadBalancer) []string {
+	ids := func(lbs []Object) []string {
 		var out []string
 		for _, lb := range lbs {
-			out = append(out, lb.ID)
+			out = append(out, lb.Text("id"))
 		}
 		return out
 	}
@@ -261,9 +260,10 @@ func TestListSendsOnlyKnownParameters(t *testing.T) {
 	c, lab, _ := startCloud(t, seed(3), nil)
 	srv := lab.recording
 	srv.ResetRequests()
-	up := true
-	_, err := Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{
-		Name: "web", AdminStateUp: &up, ProvisioningStatus: "ACTIVE", Tags: []string{"a"}, SortKey: "name", SortDir: "asc", Limit: 2,
+	_, err := Collect(c.List(t.Context(), KindLoadBalancer, "", ListQuery{
+		Filters: url.Values{"name": {"web"}, "admin_state_up": {"true"}, "provisioning_status": {"ACTIVE"}, "tags": {"a"},
+			"sort_key": {"name"}, "sort_dir": {"asc"}},
+		Sort: "name:asc", Limit: 2,
 	}))
 	if err != nil {
 		t.Fatalf("got %v, want the lab (which answers 400 to unknown parameters) to accept it", err)
@@ -278,13 +278,13 @@ func TestListSendsOnlyKnownParameters(t *testing.T) {
 func TestListEmptyAndMidStreamBreak(t *testing.T) {
 	c, lab, _ := startCloud(t, seed(30), nil)
 	srv := lab.recording
-	none, err := Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{Name: "nobody"}))
+	none, err := Collect(c.List(t.Context(), KindLoadBalancer, "", named("nobody")))
 	if err != nil || len(none) != 0 {
 		t.Errorf("got %d, %v; want an empty list", len(none), err)
 	}
 	srv.ResetRequests()
 	n := 0
-	for _, err := range c.LoadBalancers(t.Context(), loadbalancers.ListOpts{Limit: 10}) {
+	for _, err := range c.List(t.Context(), KindLoadBalancer, "", ListQuery{Limit: 10}) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -304,7 +304,7 @@ func TestListErrorIsMapped(t *testing.T) {
 		}
 		return nil
 	})
-	_, err := Collect(c.LoadBalancers(t.Context(), loadbalancers.ListOpts{}))
+	_, err := Collect(c.List(t.Context(), KindLoadBalancer, "", ListQuery{}))
 	e, ok := errors.AsType[*Error](err)
 	if !ok || e.Code != EUNAVAILABLE || e.Fault != "Service Unavailable" || e.RequestID == "" {
 		t.Errorf("got %#v, want *Error EUNAVAILABLE with the fault and a request id", err)

@@ -3,10 +3,6 @@ package octavia
 import (
 	"context"
 	"testing"
-
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/quotas"
-
-	"github.com/octaview/octaview/octavia/lbaasquotas"
 )
 
 // Quota bodies as Octavia sends them (api/v2/types/quotas.py): both
@@ -14,32 +10,37 @@ import (
 // null for a limit left at the default.
 const (
 	quotaProject = "e3cd678b11784734bc366148aa37580e"
-	quotaBody    = `{"quota": {"project_id": "e3cd678b11784734bc366148aa37580e",
+	quotaObject  = `{"project_id": "e3cd678b11784734bc366148aa37580e",
         "loadbalancer": 5, "load_balancer": 5, "listener": -1, "member": 50, "pool": -1,
-        "healthmonitor": -1, "health_monitor": -1, "l7policy": -1, "l7rule": -1}}`
-	quotaDefaultsBody = `{"quota": {"project_id": null,
+        "healthmonitor": -1, "health_monitor": -1, "l7policy": -1, "l7rule": -1}`
+	quotaBody           = `{"quota": ` + quotaObject + `}`
+	quotaDefaultsObject = `{"project_id": null,
         "loadbalancer": 50, "load_balancer": 50, "listener": -1, "member": -1, "pool": -1,
-        "healthmonitor": -1, "health_monitor": -1, "l7policy": -1, "l7rule": -1}}`
+        "healthmonitor": -1, "health_monitor": -1, "l7policy": -1, "l7rule": -1}`
+	quotaDefaultsBody = `{"quota": ` + quotaDefaultsObject + `}`
+	quotaListItem     = `{"project_id": "e3cd678b11784734bc366148aa37580e",
+					"loadbalancer": 5, "load_balancer": 5, "listener": null, "member": 50, "pool": null,
+					"healthmonitor": -1, "health_monitor": -1, "l7policy": null, "l7rule": null}`
 )
 
+// quotaRef points at quotaProject's quota.
+var quotaRef = Ref{Kind: KindQuota, ID: quotaProject}
+
 func TestQuotas(t *testing.T) {
-	five, hundred := 5, 100
 	runExtraCases(t, []extraCase{
 		{
 			name: "list follows the next link",
 			answers: map[string][]cannedAnswer{
-				"GET /lbaas/quotas?limit=1": answer(200, `{"quotas": [{"project_id": "e3cd678b11784734bc366148aa37580e",
-					"loadbalancer": 5, "load_balancer": 5, "listener": null, "member": 50, "pool": null,
-					"healthmonitor": -1, "health_monitor": -1, "l7policy": null, "l7rule": null}],
+				"GET /lbaas/quotas?limit=1": answer(200, `{"quotas": [`+quotaListItem+`],
 					"quotas_links": [{"href": "http://octavia.internal:9876/v2/lbaas/quotas?limit=1&marker=e3cd678b11784734bc366148aa37580e", "rel": "next"}]}`),
 				"GET /lbaas/quotas?limit=1&marker=e3cd678b11784734bc366148aa37580e": answer(200, `{"quotas": [], "quotas_links": [
 					{"href": "http://octavia.internal:9876/v2/lbaas/quotas?limit=1&marker=e3cd678b11784734bc366148aa37580e&page_reverse=True", "rel": "previous"}]}`),
 			},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				qs, err := Collect(c.Quotas(ctx, lbaasquotas.ListOpts{Limit: 1}))
+				qs, err := Collect(c.List(ctx, KindQuota, "", ListQuery{Limit: 1}))
 				return qs, Accepted{}, err
 			},
-			want: []lbaasquotas.Quota{{ProjectID: quotaProject, Loadbalancer: ptrTo(5), Member: ptrTo(50), Healthmonitor: ptrTo(-1)}},
+			want: []Object{object(quotaListItem)},
 			sent: []sent{
 				{line: "GET /lbaas/quotas?limit=1"},
 				{line: "GET /lbaas/quotas?limit=1&marker=" + quotaProject},
@@ -49,10 +50,10 @@ func TestQuotas(t *testing.T) {
 			name:    "show",
 			answers: map[string][]cannedAnswer{"GET /lbaas/quotas/" + quotaProject: answer(200, quotaBody)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				q, err := c.GetQuota(ctx, quotaProject)
+				q, err := c.Get(ctx, quotaRef)
 				return q, Accepted{}, err
 			},
-			want: &quotas.Quota{Loadbalancer: 5, Listener: -1, Member: 50, Pool: -1, Healthmonitor: -1, L7Policy: -1, L7Rule: -1},
+			want: answered(quotaObject),
 			sent: []sent{{line: "GET /lbaas/quotas/" + quotaProject}},
 		},
 		{
@@ -60,7 +61,7 @@ func TestQuotas(t *testing.T) {
 			answers: map[string][]cannedAnswer{"GET /lbaas/quotas/9f1b2e0c5d7a4c3e8b6f0a1d2c3e4f50": answer(403,
 				octaviaFault("Policy does not allow this request to be performed."))},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				q, err := c.GetQuota(ctx, "9f1b2e0c5d7a4c3e8b6f0a1d2c3e4f50")
+				q, err := c.Get(ctx, Ref{Kind: KindQuota, ID: "9f1b2e0c5d7a4c3e8b6f0a1d2c3e4f50"})
 				return q, Accepted{}, err
 			},
 			code: EFORBIDDEN,
@@ -70,20 +71,20 @@ func TestQuotas(t *testing.T) {
 			name:    "defaults",
 			answers: map[string][]cannedAnswer{"GET /lbaas/quotas/defaults": answer(200, quotaDefaultsBody)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				q, err := c.GetQuotaDefaults(ctx)
+				q, err := c.Get(ctx, Ref{Kind: KindQuota, ID: "defaults"})
 				return q, Accepted{}, err
 			},
-			want: &quotas.Quota{Loadbalancer: 50, Listener: -1, Member: -1, Pool: -1, Healthmonitor: -1, L7Policy: -1, L7Rule: -1},
+			want: answered(quotaDefaultsObject),
 			sent: []sent{{line: "GET /lbaas/quotas/defaults"}},
 		},
 		{
 			name:    "set",
 			answers: map[string][]cannedAnswer{"PUT /lbaas/quotas/" + quotaProject: answer(202, quotaBody)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				q, acc, err := c.UpdateQuota(ctx, quotaProject, quotas.UpdateOpts{Loadbalancer: &five, Member: &hundred})
+				q, acc, err := c.Update(ctx, quotaRef, Object{"loadbalancer": 5, "member": 100})
 				return q, acc, err
 			},
-			want:   &quotas.Quota{Loadbalancer: 5, Listener: -1, Member: 50, Pool: -1, Healthmonitor: -1, L7Policy: -1, L7Rule: -1},
+			want:   answered(quotaObject),
 			status: 202,
 			sent:   []sent{{line: "PUT /lbaas/quotas/" + quotaProject, body: `{"quota": {"loadbalancer": 5, "member": 100}}`}},
 		},
@@ -91,10 +92,10 @@ func TestQuotas(t *testing.T) {
 			name:    "unset one limit",
 			answers: map[string][]cannedAnswer{"PUT /lbaas/quotas/" + quotaProject: answer(202, quotaBody)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				q, acc, err := c.UpdateQuota(ctx, quotaProject, Unset{"healthmonitor"})
+				q, acc, err := c.Update(ctx, quotaRef, Object{"healthmonitor": nil})
 				return q, acc, err
 			},
-			want:   &quotas.Quota{Loadbalancer: 5, Listener: -1, Member: 50, Pool: -1, Healthmonitor: -1, L7Policy: -1, L7Rule: -1},
+			want:   answered(quotaObject),
 			status: 202,
 			sent:   []sent{{line: "PUT /lbaas/quotas/" + quotaProject, body: `{"quota": {"healthmonitor": null}}`}},
 		},
@@ -103,8 +104,7 @@ func TestQuotas(t *testing.T) {
 			answers: map[string][]cannedAnswer{"PUT /lbaas/quotas/" + quotaProject: answer(400,
 				octaviaFault("Invalid input for field/attribute loadbalancer. Value: '-5'. Value should be greater or equal to -1"))},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				minus := -5
-				return c.UpdateQuota(ctx, quotaProject, quotas.UpdateOpts{Loadbalancer: &minus})
+				return c.Update(ctx, quotaRef, Object{"loadbalancer": -5})
 			},
 			code: EINVALID,
 			sent: []sent{{line: "PUT /lbaas/quotas/" + quotaProject, body: `{"quota": {"loadbalancer": -5}}`}},
@@ -113,7 +113,7 @@ func TestQuotas(t *testing.T) {
 			name:    "reset, as Octavia answers",
 			answers: map[string][]cannedAnswer{"DELETE /lbaas/quotas/" + quotaProject: answer(202, "")},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				acc, err := c.ResetQuota(ctx, quotaProject)
+				acc, err := c.Delete(ctx, quotaRef, false)
 				return nil, acc, err
 			},
 			status: 202,
@@ -123,7 +123,7 @@ func TestQuotas(t *testing.T) {
 			name:    "reset, as the API reference says",
 			answers: map[string][]cannedAnswer{"DELETE /lbaas/quotas/" + quotaProject: answer(204, "")},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				acc, err := c.ResetQuota(ctx, quotaProject)
+				acc, err := c.Delete(ctx, quotaRef, false)
 				return nil, acc, err
 			},
 			status: 204,
@@ -131,5 +131,3 @@ func TestQuotas(t *testing.T) {
 		},
 	})
 }
-
-func ptrTo[T any](v T) *T { return &v }

@@ -3,13 +3,10 @@ package octavia
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/l7policies"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/listeners"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/monitors"
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
 
 	"github.com/octaview/octaview/octavia/internal/scripted"
@@ -19,11 +16,11 @@ import (
 // lbNamed returns the ID of the only load balancer called name.
 func lbNamed(t testing.TB, c *Client, name string) string {
 	t.Helper()
-	lbs, err := Collect(c.LoadBalancers(t.Context(), lbListOpts(name)))
+	lbs, err := Collect(c.List(t.Context(), KindLoadBalancer, "", named(name)))
 	if err != nil || len(lbs) != 1 {
 		t.Fatalf("load balancer %s: got %d, %v; want one", name, len(lbs), err)
 	}
-	return lbs[0].ID
+	return lbs[0].Text("id")
 }
 
 // shopLab is a lab scenario with one ACTIVE load balancer of demo's, "shop".
@@ -48,215 +45,95 @@ func TestChildResources(t *testing.T) {
 	const v2 = "/load-balancer/v2.0/lbaas/"
 
 	// create each kind, checking the POST Octavia got
-	var listenerID, poolID, memberID, monitorID, policyID, ruleID string
-	run := func(name, path, envelope string, create func() (string, string, Accepted, error)) string {
+	run := func(k Kind, parentID, path string, body Object) Ref {
 		t.Helper()
-		id, status, acc, err := create()
+		o, acc, err := c.Create(ctx, k, parentID, body)
 		if err != nil {
-			t.Fatalf("create %s: %v", name, err)
+			t.Fatalf("create %s: %v", k, err)
 		}
-		if status != string(StatusPendingCreate) || acc.StatusCode != 201 || acc.RequestID == "" {
-			t.Errorf("create %s: got %s, %+v; want PENDING_CREATE, 201 and a request id", name, status, acc)
+		if status := o.Text("provisioning_status"); status != string(StatusPendingCreate) || acc.StatusCode != 201 || acc.RequestID == "" {
+			t.Errorf("create %s: got %s, %+v; want PENDING_CREATE, 201 and a request id", k, status, acc)
 		}
 		r := lastRequest(t, srv, http.MethodPost)
 		var env map[string]json.RawMessage
-		if r.Path != path || json.Unmarshal([]byte(r.Body), &env) != nil || env[envelope] == nil {
-			t.Errorf("create %s: got POST %s %s, want POST %s with a %q envelope", name, r.Path, r.Body, path, envelope)
+		if r.Path != path || json.Unmarshal([]byte(r.Body), &env) != nil || env[string(k)] == nil {
+			t.Errorf("create %s: got POST %s %s, want POST %s with a %q envelope", k, r.Path, r.Body, path, k)
 		}
-		return id
+		return RefOf(k, parentID, o)
 	}
-	listenerID = run("listener", v2+"listeners", "listener", func() (string, string, Accepted, error) {
-		l, acc, err := c.CreateListener(ctx, listeners.CreateOpts{LoadbalancerID: lbID, Name: "http", Protocol: listeners.ProtocolHTTP, ProtocolPort: 80})
-		if err != nil {
-			return "", "", acc, err
-		}
-		return l.ID, l.ProvisioningStatus, acc, nil
-	})
-	poolID = run("pool", v2+"pools", "pool", func() (string, string, Accepted, error) {
-		p, acc, err := c.CreatePool(ctx, pools.CreateOpts{ListenerID: listenerID, Name: "web", Protocol: pools.ProtocolHTTP, LBMethod: pools.LBMethodRoundRobin})
-		if err != nil {
-			return "", "", acc, err
-		}
-		return p.ID, p.ProvisioningStatus, acc, nil
-	})
-	memberID = run("member", v2+"pools/"+poolID+"/members", "member", func() (string, string, Accepted, error) {
-		m, acc, err := c.CreateMember(ctx, poolID, pools.CreateMemberOpts{Name: "web1", Address: "10.0.0.11", ProtocolPort: 8080})
-		if err != nil {
-			return "", "", acc, err
-		}
-		return m.ID, m.ProvisioningStatus, acc, nil
-	})
-	monitorID = run("health monitor", v2+"healthmonitors", "healthmonitor", func() (string, string, Accepted, error) {
-		m, acc, err := c.CreateMonitor(ctx, monitors.CreateOpts{PoolID: poolID, Type: monitors.TypeHTTP, Delay: 5, Timeout: 5, MaxRetries: 3, URLPath: "/health"})
-		if err != nil {
-			return "", "", acc, err
-		}
-		return m.ID, m.ProvisioningStatus, acc, nil
-	})
-	policyID = run("L7 policy", v2+"l7policies", "l7policy", func() (string, string, Accepted, error) {
-		p, acc, err := c.CreateL7Policy(ctx, l7policies.CreateOpts{ListenerID: listenerID, Name: "api", Action: l7policies.ActionRedirectToPool, RedirectPoolID: poolID})
-		if err != nil {
-			return "", "", acc, err
-		}
-		return p.ID, p.ProvisioningStatus, acc, nil
-	})
-	ruleID = run("L7 rule", v2+"l7policies/"+policyID+"/rules", "rule", func() (string, string, Accepted, error) {
-		r, acc, err := c.CreateL7Rule(ctx, policyID, l7policies.CreateRuleOpts{RuleType: l7policies.TypePath, CompareType: l7policies.CompareTypeStartWith, Value: "/api"})
-		if err != nil {
-			return "", "", acc, err
-		}
-		return r.ID, r.ProvisioningStatus, acc, nil
-	})
+	listener := run(KindListener, "", v2+"listeners", Object{"loadbalancer_id": lbID, "name": "http", "protocol": "HTTP", "protocol_port": 80})
+	pool := run(KindPool, "", v2+"pools", Object{"listener_id": listener.ID, "name": "web", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"})
+	member := run(KindMember, pool.ID, v2+"pools/"+pool.ID+"/members", Object{"name": "web1", "address": "10.0.0.11", "protocol_port": 8080})
+	monitor := run(KindMonitor, "", v2+"healthmonitors", Object{"pool_id": pool.ID, "type": "HTTP", "delay": 5, "timeout": 5, "max_retries": 3, "url_path": "/health"})
+	policy := run(KindL7Policy, "", v2+"l7policies", Object{"listener_id": listener.ID, "name": "api", "action": "REDIRECT_TO_POOL", "redirect_pool_id": pool.ID})
+	rule := run(KindL7Rule, policy.ID, v2+"l7policies/"+policy.ID+"/rules", Object{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/api"})
 
 	// a duplicate member is a permanent conflict
-	_, _, err := c.CreateMember(ctx, poolID, pools.CreateMemberOpts{Address: "10.0.0.11", ProtocolPort: 8080})
+	_, _, err := c.Create(ctx, KindMember, pool.ID, Object{"address": "10.0.0.11", "protocol_port": 8080})
 	if ErrorCodeOf(err) != ECONFLICT {
 		t.Errorf("duplicate member: got %v, want ECONFLICT", err)
 	}
 
 	// reads and lists
 	reads := []struct {
-		name string
-		read func() (id, status string, err error)
-		list func() (n int, err error)
-		want string
+		ref  Ref
+		list ListQuery
 	}{
-		{"listener", func() (string, string, error) {
-			l, err := c.GetListener(ctx, listenerID)
-			if err != nil {
-				return "", "", err
-			}
-			return l.ID, l.ProvisioningStatus, nil
-		}, func() (int, error) {
-			all, err := Collect(c.Listeners(ctx, listeners.ListOpts{LoadbalancerID: lbID}))
-			return len(all), err
-		}, listenerID},
-		{"pool", func() (string, string, error) {
-			p, err := c.GetPool(ctx, poolID)
-			if err != nil {
-				return "", "", err
-			}
-			return p.ID, p.ProvisioningStatus, nil
-		}, func() (int, error) {
-			all, err := Collect(c.Pools(ctx, PoolListOpts{ListOpts: pools.ListOpts{LoadbalancerID: lbID}, PageOpts: PageOpts{Fields: []string{"id"}}}))
-			return len(all), err
-		}, poolID},
-		{"member", func() (string, string, error) {
-			m, err := c.GetMember(ctx, poolID, memberID)
-			if err != nil {
-				return "", "", err
-			}
-			return m.ID, m.ProvisioningStatus, nil
-		}, func() (int, error) {
-			all, err := Collect(c.Members(ctx, poolID, pools.ListMembersOpts{Name: "web1"}))
-			return len(all), err
-		}, memberID},
-		{"health monitor", func() (string, string, error) {
-			m, err := c.GetMonitor(ctx, monitorID)
-			if err != nil {
-				return "", "", err
-			}
-			return m.ID, m.ProvisioningStatus, nil
-		}, func() (int, error) {
-			all, err := Collect(c.Monitors(ctx, monitors.ListOpts{}))
-			return len(all), err
-		}, monitorID},
-		{"L7 policy", func() (string, string, error) {
-			p, err := c.GetL7Policy(ctx, policyID)
-			if err != nil {
-				return "", "", err
-			}
-			return p.ID, p.ProvisioningStatus, nil
-		}, func() (int, error) {
-			all, err := Collect(c.L7Policies(ctx, l7policies.ListOpts{Name: "api"}))
-			return len(all), err
-		}, policyID},
-		{"L7 rule", func() (string, string, error) {
-			r, err := c.GetL7Rule(ctx, policyID, ruleID)
-			if err != nil {
-				return "", "", err
-			}
-			return r.ID, r.ProvisioningStatus, nil
-		}, func() (int, error) {
-			all, err := Collect(c.L7Rules(ctx, policyID, l7policies.ListRulesOpts{}))
-			return len(all), err
-		}, ruleID},
+		{listener, ListQuery{Filters: url.Values{"loadbalancer_id": {lbID}}}},
+		{pool, ListQuery{Filters: url.Values{"loadbalancer_id": {lbID}}, Fields: []string{"id"}}},
+		{member, named("web1")},
+		{monitor, ListQuery{}},
+		{policy, named("api")},
+		{rule, ListQuery{}},
 	}
 	for _, tt := range reads {
-		t.Run("read "+tt.name, func(t *testing.T) {
-			id, status, err := tt.read()
-			if err != nil || id != tt.want || status != string(StatusActive) {
-				t.Errorf("got %s %s, %v; want %s ACTIVE", id, status, err, tt.want)
+		t.Run("read "+tt.ref.Kind.String(), func(t *testing.T) {
+			o, err := c.Get(ctx, tt.ref)
+			if id, status := o.Text("id"), o.Text("provisioning_status"); err != nil || id != tt.ref.ID || status != string(StatusActive) {
+				t.Errorf("got %s %s, %v; want %s ACTIVE", id, status, err, tt.ref.ID)
 			}
-			n, err := tt.list()
-			if err != nil || n != 1 {
-				t.Errorf("list: got %d, %v; want 1", n, err)
+			all, err := Collect(c.List(ctx, tt.ref.Kind, tt.ref.ParentID, tt.list))
+			if err != nil || len(all) != 1 {
+				t.Errorf("list: got %d, %v; want 1", len(all), err)
 			}
 		})
 	}
 
 	// updates, unsets and deletes
-	name := "renamed"
+	update := func(r Ref, body Object) func() (Accepted, error) {
+		return func() (Accepted, error) {
+			_, acc, err := c.Update(ctx, r, body)
+			return acc, err
+		}
+	}
+	del := func(r Ref) func() (Accepted, error) {
+		return func() (Accepted, error) { return c.Delete(ctx, r, false) }
+	}
 	writes := []struct {
 		name, method, path, body string
 		do                       func() (Accepted, error)
 	}{
-		{"update listener", http.MethodPut, v2 + "listeners/" + listenerID, `{"listener":{"name":"renamed"}}`, func() (Accepted, error) {
-			_, acc, err := c.UpdateListener(ctx, listenerID, listeners.UpdateOpts{Name: &name})
-			return acc, err
+		{"update listener", http.MethodPut, v2 + "listeners/" + listener.ID, `{"listener":{"name":"renamed"}}`, update(listener, Object{"name": "renamed"})},
+		{"unset listener", http.MethodPut, v2 + "listeners/" + listener.ID, `{"listener":{"connection_limit":null,"default_pool_id":null}}`,
+			update(listener, Object{"connection_limit": nil, "default_pool_id": nil})},
+		{"update pool", http.MethodPut, v2 + "pools/" + pool.ID, `{"pool":{"name":"renamed"}}`, update(pool, Object{"name": "renamed"})},
+		{"unset pool", http.MethodPut, v2 + "pools/" + pool.ID, `{"pool":{"session_persistence":null}}`, update(pool, Object{"session_persistence": nil})},
+		{"update member", http.MethodPut, v2 + "pools/" + pool.ID + "/members/" + member.ID, `{"member":{"name":"renamed"}}`, update(member, Object{"name": "renamed"})},
+		{"unset member", http.MethodPut, v2 + "pools/" + pool.ID + "/members/" + member.ID, `{"member":{"weight":null}}`, update(member, Object{"weight": nil})},
+		{"update monitor", http.MethodPut, v2 + "healthmonitors/" + monitor.ID, `{"healthmonitor":{"name":"renamed"}}`, update(monitor, Object{"name": "renamed"})},
+		{"unset monitor", http.MethodPut, v2 + "healthmonitors/" + monitor.ID, `{"healthmonitor":{"url_path":null}}`, update(monitor, Object{"url_path": nil})},
+		{"update L7 policy", http.MethodPut, v2 + "l7policies/" + policy.ID, `{"l7policy":{"name":"renamed"}}`, update(policy, Object{"name": "renamed"})},
+		{"unset L7 policy", http.MethodPut, v2 + "l7policies/" + policy.ID, `{"l7policy":{"description":null}}`, update(policy, Object{"description": nil})},
+		{"update L7 rule", http.MethodPut, v2 + "l7policies/" + policy.ID + "/rules/" + rule.ID, `{"rule":{"value":"/v2"}}`, update(rule, Object{"value": "/v2"})},
+		{"unset L7 rule", http.MethodPut, v2 + "l7policies/" + policy.ID + "/rules/" + rule.ID, `{"rule":{"key":null}}`, update(rule, Object{"key": nil})},
+		{"batch update members", http.MethodPut, v2 + "pools/" + pool.ID + "/members", `{"members":[{"address":"10.0.0.12","protocol_port":8080}]}`, func() (Accepted, error) {
+			return c.BatchUpdateMembers(ctx, pool.ID, []pools.BatchUpdateMemberOptsBuilder{pools.BatchUpdateMemberOpts{Address: "10.0.0.12", ProtocolPort: 8080}})
 		}},
-		{"unset listener", http.MethodPut, v2 + "listeners/" + listenerID, `{"listener":{"connection_limit":null,"default_pool_id":null}}`, func() (Accepted, error) {
-			_, acc, err := c.UpdateListener(ctx, listenerID, Unset{"connection_limit", "default_pool_id"})
-			return acc, err
-		}},
-		{"update pool", http.MethodPut, v2 + "pools/" + poolID, `{"pool":{"name":"renamed"}}`, func() (Accepted, error) {
-			_, acc, err := c.UpdatePool(ctx, poolID, pools.UpdateOpts{Name: &name})
-			return acc, err
-		}},
-		{"unset pool", http.MethodPut, v2 + "pools/" + poolID, `{"pool":{"session_persistence":null}}`, func() (Accepted, error) {
-			_, acc, err := c.UpdatePool(ctx, poolID, Unset{"session_persistence"})
-			return acc, err
-		}},
-		{"update member", http.MethodPut, v2 + "pools/" + poolID + "/members/" + memberID, `{"member":{"name":"renamed"}}`, func() (Accepted, error) {
-			_, acc, err := c.UpdateMember(ctx, poolID, memberID, pools.UpdateMemberOpts{Name: &name})
-			return acc, err
-		}},
-		{"unset member", http.MethodPut, v2 + "pools/" + poolID + "/members/" + memberID, `{"member":{"weight":null}}`, func() (Accepted, error) {
-			_, acc, err := c.UpdateMember(ctx, poolID, memberID, Unset{"weight"})
-			return acc, err
-		}},
-		{"update monitor", http.MethodPut, v2 + "healthmonitors/" + monitorID, `{"healthmonitor":{"name":"renamed"}}`, func() (Accepted, error) {
-			_, acc, err := c.UpdateMonitor(ctx, monitorID, monitors.UpdateOpts{Name: &name})
-			return acc, err
-		}},
-		{"unset monitor", http.MethodPut, v2 + "healthmonitors/" + monitorID, `{"healthmonitor":{"url_path":null}}`, func() (Accepted, error) {
-			_, acc, err := c.UpdateMonitor(ctx, monitorID, Unset{"url_path"})
-			return acc, err
-		}},
-		{"update L7 policy", http.MethodPut, v2 + "l7policies/" + policyID, `{"l7policy":{"name":"renamed"}}`, func() (Accepted, error) {
-			_, acc, err := c.UpdateL7Policy(ctx, policyID, l7policies.UpdateOpts{Name: &name})
-			return acc, err
-		}},
-		{"unset L7 policy", http.MethodPut, v2 + "l7policies/" + policyID, `{"l7policy":{"description":null}}`, func() (Accepted, error) {
-			_, acc, err := c.UpdateL7Policy(ctx, policyID, Unset{"description"})
-			return acc, err
-		}},
-		{"update L7 rule", http.MethodPut, v2 + "l7policies/" + policyID + "/rules/" + ruleID, `{"rule":{"value":"/v2"}}`, func() (Accepted, error) {
-			_, acc, err := c.UpdateL7Rule(ctx, policyID, ruleID, l7policies.UpdateRuleOpts{Value: "/v2"})
-			return acc, err
-		}},
-		{"unset L7 rule", http.MethodPut, v2 + "l7policies/" + policyID + "/rules/" + ruleID, `{"rule":{"key":null}}`, func() (Accepted, error) {
-			_, acc, err := c.UpdateL7Rule(ctx, policyID, ruleID, Unset{"key"})
-			return acc, err
-		}},
-		{"batch update members", http.MethodPut, v2 + "pools/" + poolID + "/members", `{"members":[{"address":"10.0.0.12","protocol_port":8080}]}`, func() (Accepted, error) {
-			return c.BatchUpdateMembers(ctx, poolID, []pools.BatchUpdateMemberOptsBuilder{pools.BatchUpdateMemberOpts{Address: "10.0.0.12", ProtocolPort: 8080}})
-		}},
-		{"delete L7 rule", http.MethodDelete, v2 + "l7policies/" + policyID + "/rules/" + ruleID, "", func() (Accepted, error) { return c.DeleteL7Rule(ctx, policyID, ruleID) }},
-		{"delete L7 policy", http.MethodDelete, v2 + "l7policies/" + policyID, "", func() (Accepted, error) { return c.DeleteL7Policy(ctx, policyID) }},
-		{"delete monitor", http.MethodDelete, v2 + "healthmonitors/" + monitorID, "", func() (Accepted, error) { return c.DeleteMonitor(ctx, monitorID) }},
-		{"delete pool", http.MethodDelete, v2 + "pools/" + poolID, "", func() (Accepted, error) { return c.DeletePool(ctx, poolID) }},
-		{"delete listener", http.MethodDelete, v2 + "listeners/" + listenerID, "", func() (Accepted, error) { return c.DeleteListener(ctx, listenerID) }},
+		{"delete L7 rule", http.MethodDelete, v2 + "l7policies/" + policy.ID + "/rules/" + rule.ID, "", del(rule)},
+		{"delete L7 policy", http.MethodDelete, v2 + "l7policies/" + policy.ID, "", del(policy)},
+		{"delete monitor", http.MethodDelete, v2 + "healthmonitors/" + monitor.ID, "", del(monitor)},
+		{"delete pool", http.MethodDelete, v2 + "pools/" + pool.ID, "", del(pool)},
+		{"delete listener", http.MethodDelete, v2 + "listeners/" + listener.ID, "", del(listener)},
 	}
 	for _, tt := range writes {
 		t.Run(tt.name, func(t *testing.T) {
@@ -276,11 +153,11 @@ func TestChildResources(t *testing.T) {
 			}
 		})
 	}
-	if _, err := c.GetListener(ctx, listenerID); ErrorCodeOf(err) != ENOTFOUND {
+	if _, err := c.Get(ctx, listener); ErrorCodeOf(err) != ENOTFOUND {
 		t.Errorf("after delete: got %v, want ENOTFOUND", err)
 	}
 
-	stats, err := c.ListenerStats(ctx, listenerID)
+	stats, err := c.ListenerStats(ctx, listener.ID)
 	if ErrorCodeOf(err) != ENOTFOUND || stats != nil {
 		t.Errorf("stats of a deleted listener: got %v, %v; want ENOTFOUND", stats, err)
 	}
@@ -289,11 +166,11 @@ func TestChildResources(t *testing.T) {
 func TestListenerStats(t *testing.T) {
 	c, _, _ := startCloud(t, shopLab, cannedListenerStats)
 	lbID := lbNamed(t, c, "shop")
-	l, _, err := c.CreateListener(t.Context(), listeners.CreateOpts{LoadbalancerID: lbID, Protocol: listeners.ProtocolTCP, ProtocolPort: 443})
+	l, _, err := c.Create(t.Context(), KindListener, "", Object{"loadbalancer_id": lbID, "protocol": "TCP", "protocol_port": 443})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := c.ListenerStats(t.Context(), l.ID)
+	s, err := c.ListenerStats(t.Context(), l.Text("id"))
 	if err != nil || s.BytesIn != 1024 || s.BytesOut != 4096 {
 		t.Errorf("got %+v, %v; want bytes_in 1024, bytes_out 4096", s, err)
 	}
@@ -310,7 +187,7 @@ func TestWritesAsReaderAreForbidden(t *testing.T) {
 	if !c.Session().HasRole("reader") || c.Session().HasRole("member") {
 		t.Errorf("got roles %v, want reader only", c.Session().Roles)
 	}
-	_, _, err = c.CreateLoadBalancer(t.Context(), loadbalancers.CreateOpts{Name: "x", VipSubnetID: publicSubnet(t, c)})
+	_, _, err = c.Create(t.Context(), KindLoadBalancer, "", Object{"name": "x", "vip_subnet_id": publicSubnet(t, c)})
 	if ErrorCodeOf(err) != EFORBIDDEN {
 		t.Errorf("got %v, want EFORBIDDEN", err)
 	}

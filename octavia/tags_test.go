@@ -283,9 +283,9 @@ func taggedLab(tags ...string) labcloud.Options {
 // lbTags reads the tags of the load balancer id.
 func lbTags(t *testing.T, c *Client, id string) []string {
 	t.Helper()
-	lb, err := c.GetLoadBalancer(t.Context(), id)
+	lb, err := c.Get(t.Context(), lbRef(id))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return lb.Tags
+	return lb.Strings("tags")
 }

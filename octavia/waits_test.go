@@ -7,12 +7,6 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/l7policies"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/listeners"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/monitors"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
-
 	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/waiters"
 )
@@ -47,11 +41,11 @@ func TestWaitLoadBalancer(t *testing.T) {
 				}
 				id := lbNamed(t, c, "web")
 				if tt.write {
-					lb, _, err := c.CreateLoadBalancer(t.Context(), loadbalancers.CreateOpts{Name: "new", VipSubnetID: publicSubnet(t, c)})
+					lb, _, err := c.Create(t.Context(), KindLoadBalancer, "", Object{"name": "new", "vip_subnet_id": publicSubnet(t, c)})
 					if err != nil {
 						t.Fatal(err)
 					}
-					id = lb.ID
+					id = lb.Text("id")
 				}
 				var polls []waiters.Poll
 				out, err := c.WaitLoadBalancerActive(t.Context(), id, waiters.Options{Timeout: tt.timeout, OnPoll: func(p waiters.Poll) { polls = append(polls, p) }})
@@ -82,7 +76,7 @@ func TestWaitLoadBalancerDeleted(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		c, _, _ := bubbleLab(t, withDelay(demoLab, sixSeconds))
 		id := lbNamed(t, c, "web")
-		if _, err := c.DeleteLoadBalancer(t.Context(), id, false); err != nil {
+		if _, err := c.Delete(t.Context(), lbRef(id), false); err != nil {
 			t.Fatal(err)
 		}
 		out, err := c.WaitLoadBalancerDeleted(t.Context(), id, waiters.Options{})
@@ -109,44 +103,22 @@ func tree(t *testing.T, c *Client) (lbID string, refs map[Kind]Ref) {
 			t.Fatal(err)
 		}
 	}
-	l, _, err := c.CreateListener(ctx, listeners.CreateOpts{LoadbalancerID: lbID, Protocol: listeners.ProtocolHTTP, ProtocolPort: 80})
-	if err != nil {
-		t.Fatal(err)
+	create := func(k Kind, parentID string, body Object) Ref {
+		t.Helper()
+		o, _, err := c.Create(ctx, k, parentID, body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		settle()
+		return Ref{Kind: k, ID: o.Text("id"), ParentID: parentID}
 	}
-	settle()
-	p, _, err := c.CreatePool(ctx, pools.CreateOpts{ListenerID: l.ID, Protocol: pools.ProtocolHTTP, LBMethod: pools.LBMethodRoundRobin})
-	if err != nil {
-		t.Fatal(err)
-	}
-	settle()
-	m, _, err := c.CreateMember(ctx, p.ID, pools.CreateMemberOpts{Address: "10.0.0.5", ProtocolPort: 8080})
-	if err != nil {
-		t.Fatal(err)
-	}
-	settle()
-	hm, _, err := c.CreateMonitor(ctx, monitors.CreateOpts{PoolID: p.ID, Type: monitors.TypeHTTP, Delay: 5, Timeout: 5, MaxRetries: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	settle()
-	pol, _, err := c.CreateL7Policy(ctx, l7policies.CreateOpts{ListenerID: l.ID, Action: l7policies.ActionReject})
-	if err != nil {
-		t.Fatal(err)
-	}
-	settle()
-	r, _, err := c.CreateL7Rule(ctx, pol.ID, l7policies.CreateRuleOpts{RuleType: l7policies.TypePath, CompareType: l7policies.CompareTypeStartWith, Value: "/api"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	settle()
-	return lbID, map[Kind]Ref{
-		KindListener: {Kind: KindListener, ID: l.ID},
-		KindPool:     {Kind: KindPool, ID: p.ID},
-		KindMember:   {Kind: KindMember, ID: m.ID, ParentID: p.ID},
-		KindMonitor:  {Kind: KindMonitor, ID: hm.ID},
-		KindL7Policy: {Kind: KindL7Policy, ID: pol.ID},
-		KindL7Rule:   {Kind: KindL7Rule, ID: r.ID, ParentID: pol.ID},
-	}
+	l := create(KindListener, "", Object{"loadbalancer_id": lbID, "protocol": "HTTP", "protocol_port": 80})
+	p := create(KindPool, "", Object{"listener_id": l.ID, "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"})
+	m := create(KindMember, p.ID, Object{"address": "10.0.0.5", "protocol_port": 8080})
+	hm := create(KindMonitor, "", Object{"pool_id": p.ID, "type": "HTTP", "delay": 5, "timeout": 5, "max_retries": 3})
+	pol := create(KindL7Policy, "", Object{"listener_id": l.ID, "action": "REJECT"})
+	r := create(KindL7Rule, pol.ID, Object{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/api"})
+	return lbID, map[Kind]Ref{KindListener: l, KindPool: p, KindMember: m, KindMonitor: hm, KindL7Policy: pol, KindL7Rule: r}
 }
 
 func TestWaitChildActive(t *testing.T) {
@@ -168,7 +140,7 @@ func TestWaitChildActive(t *testing.T) {
 						}
 					}
 					out, err := c.WaitChildActive(t.Context(), ref, waiters.Options{})
-					if lb, err := c.GetLoadBalancer(t.Context(), lbID); err != nil || lb.ProvisioningStatus != string(StatusActive) {
+					if lb, err := c.Get(t.Context(), lbRef(lbID)); err != nil || lb.Text("provisioning_status") != string(StatusActive) {
 						t.Fatalf("got load balancer %+v, %v; want ACTIVE (the CLI's wait would say success)", lb, err)
 					}
 					if !out.SawPending || out.Status != ProvisioningStatus(final) {
@@ -192,26 +164,14 @@ func TestWaitChildActive(t *testing.T) {
 	}
 }
 
-// updateName renames the resource ref points at.
+// updateName renames the resource ref points at (a rule, which has no
+// name, gets a new value).
 func updateName(t *testing.T, c *Client, ref Ref, name string) (Accepted, error) {
-	ctx := t.Context()
-	var acc Accepted
-	var err error
-	switch ref.Kind {
-	case KindListener:
-		_, acc, err = c.UpdateListener(ctx, ref.ID, listeners.UpdateOpts{Name: &name})
-	case KindPool:
-		_, acc, err = c.UpdatePool(ctx, ref.ID, pools.UpdateOpts{Name: &name})
-	case KindMember:
-		_, acc, err = c.UpdateMember(ctx, ref.ParentID, ref.ID, pools.UpdateMemberOpts{Name: &name})
-	case KindMonitor:
-		_, acc, err = c.UpdateMonitor(ctx, ref.ID, monitors.UpdateOpts{Name: &name})
-	case KindL7Policy:
-		_, acc, err = c.UpdateL7Policy(ctx, ref.ID, l7policies.UpdateOpts{Name: &name})
-	case KindL7Rule:
-		v := "/v2"
-		_, acc, err = c.UpdateL7Rule(ctx, ref.ParentID, ref.ID, l7policies.UpdateRuleOpts{Value: v})
+	body := Object{"name": name}
+	if ref.Kind == KindL7Rule {
+		body = Object{"value": "/v2"}
 	}
+	_, acc, err := c.Update(t.Context(), ref, body)
 	return acc, err
 }
 
@@ -223,22 +183,7 @@ func TestWaitChildDeleted(t *testing.T) {
 				lbID, refs := tree(t, c)
 				ref := refs[kind]
 				ctx := t.Context()
-				var err error
-				switch kind {
-				case KindListener:
-					_, err = c.DeleteListener(ctx, ref.ID)
-				case KindPool:
-					_, err = c.DeletePool(ctx, ref.ID)
-				case KindMember:
-					_, err = c.DeleteMember(ctx, ref.ParentID, ref.ID)
-				case KindMonitor:
-					_, err = c.DeleteMonitor(ctx, ref.ID)
-				case KindL7Policy:
-					_, err = c.DeleteL7Policy(ctx, ref.ID)
-				case KindL7Rule:
-					_, err = c.DeleteL7Rule(ctx, ref.ParentID, ref.ID)
-				}
-				if err != nil {
+				if _, err := c.Delete(ctx, ref, false); err != nil {
 					t.Fatal(err)
 				}
 				if _, err := c.WaitChildDeleted(ctx, ref, waiters.Options{}); ErrorCodeOf(err) != EINVALID {

@@ -2,9 +2,8 @@ package octavia
 
 import (
 	"context"
+	"net/url"
 	"testing"
-
-	"github.com/octaview/octaview/octavia/availabilityzones"
 )
 
 // Availability zone bodies from Octavia's API reference.
@@ -15,8 +14,7 @@ const azBody = `{
     "availability_zone_profile_id": "5712097e-0092-45dc-bff0-ab68b61ad51a"
 }`
 
-var wantAZ = availabilityzones.AvailabilityZone{Name: "my_az", Description: "My availability zone.",
-	Enabled: true, AvailabilityZoneProfileID: "5712097e-0092-45dc-bff0-ab68b61ad51a"}
+var wantAZ = object(azBody)
 
 func TestAvailabilityZones(t *testing.T) {
 	runExtraCases(t, []extraCase{
@@ -25,20 +23,20 @@ func TestAvailabilityZones(t *testing.T) {
 			answers: map[string][]cannedAnswer{"GET /lbaas/availabilityzones?enabled=true": answer(200,
 				`{"availability_zones": [`+azBody+`], "availability_zones_links": []}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				zs, err := Collect(c.AvailabilityZones(ctx, availabilityzones.ListOpts{Enabled: ptrTo(true)}))
+				zs, err := Collect(c.List(ctx, KindAvailabilityZone, "", ListQuery{Filters: url.Values{"enabled": {"true"}}}))
 				return zs, Accepted{}, err
 			},
-			want: []availabilityzones.AvailabilityZone{wantAZ},
+			want: []Object{wantAZ},
 			sent: []sent{{line: "GET /lbaas/availabilityzones?enabled=true"}},
 		},
 		{
 			name:    "show escapes the name",
 			answers: map[string][]cannedAnswer{"GET /lbaas/availabilityzones/rack%201%2Fa": answer(200, `{"availability_zone": `+azBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				z, err := c.GetAvailabilityZone(ctx, "rack 1/a")
+				z, err := c.Get(ctx, Ref{Kind: KindAvailabilityZone, ID: "rack 1/a"})
 				return z, Accepted{}, err
 			},
-			want: &wantAZ,
+			want: wantAZ,
 			sent: []sent{{line: "GET /lbaas/availabilityzones/rack 1/a"}},
 		},
 		{
@@ -46,7 +44,7 @@ func TestAvailabilityZones(t *testing.T) {
 			answers: map[string][]cannedAnswer{"GET /lbaas/availabilityzones/nowhere": answer(404,
 				octaviaFault("Availability Zone nowhere not found."))},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				z, err := c.GetAvailabilityZone(ctx, "nowhere")
+				z, err := c.Get(ctx, Ref{Kind: KindAvailabilityZone, ID: "nowhere"})
 				return z, Accepted{}, err
 			},
 			code: ENOTFOUND,
@@ -56,12 +54,12 @@ func TestAvailabilityZones(t *testing.T) {
 			name:    "create",
 			answers: map[string][]cannedAnswer{"POST /lbaas/availabilityzones": answer(201, `{"availability_zone": `+azBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				return c.CreateAvailabilityZone(ctx, availabilityzones.CreateOpts{
-					Name: "my_az", Description: "My availability zone.", Enabled: ptrTo(true),
-					AvailabilityZoneProfileID: "5712097e-0092-45dc-bff0-ab68b61ad51a",
+				return c.Create(ctx, KindAvailabilityZone, "", Object{
+					"name": "my_az", "description": "My availability zone.", "enabled": true,
+					"availability_zone_profile_id": "5712097e-0092-45dc-bff0-ab68b61ad51a",
 				})
 			},
-			want:   &wantAZ,
+			want:   wantAZ,
 			status: 201,
 			sent: []sent{{line: "POST /lbaas/availabilityzones", body: `{"availability_zone": {"name": "my_az",
 				"description": "My availability zone.", "enabled": true,
@@ -71,9 +69,9 @@ func TestAvailabilityZones(t *testing.T) {
 			name:    "disable",
 			answers: map[string][]cannedAnswer{"PUT /lbaas/availabilityzones/my_az": answer(200, `{"availability_zone": `+azBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				return c.UpdateAvailabilityZone(ctx, "my_az", availabilityzones.UpdateOpts{Enabled: ptrTo(false)})
+				return c.Update(ctx, Ref{Kind: KindAvailabilityZone, ID: "my_az"}, Object{"enabled": false})
 			},
-			want:   &wantAZ,
+			want:   wantAZ,
 			status: 200,
 			sent:   []sent{{line: "PUT /lbaas/availabilityzones/my_az", body: `{"availability_zone": {"enabled": false}}`}},
 		},
@@ -81,9 +79,9 @@ func TestAvailabilityZones(t *testing.T) {
 			name:    "unset the description",
 			answers: map[string][]cannedAnswer{"PUT /lbaas/availabilityzones/my_az": answer(200, `{"availability_zone": `+azBody+`}`)},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				return c.UpdateAvailabilityZone(ctx, "my_az", Unset{"description"})
+				return c.Update(ctx, Ref{Kind: KindAvailabilityZone, ID: "my_az"}, Object{"description": nil})
 			},
-			want:   &wantAZ,
+			want:   wantAZ,
 			status: 200,
 			sent:   []sent{{line: "PUT /lbaas/availabilityzones/my_az", body: `{"availability_zone": {"description": null}}`}},
 		},
@@ -91,7 +89,7 @@ func TestAvailabilityZones(t *testing.T) {
 			name:    "delete",
 			answers: map[string][]cannedAnswer{"DELETE /lbaas/availabilityzones/my_az": answer(204, "")},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				acc, err := c.DeleteAvailabilityZone(ctx, "my_az")
+				acc, err := c.Delete(ctx, Ref{Kind: KindAvailabilityZone, ID: "my_az"}, false)
 				return nil, acc, err
 			},
 			status: 204,
@@ -102,7 +100,7 @@ func TestAvailabilityZones(t *testing.T) {
 			answers: map[string][]cannedAnswer{"DELETE /lbaas/availabilityzones/my_az": answer(409,
 				octaviaFault("Availability Zone my_az is in use and cannot be modified."))},
 			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
-				acc, err := c.DeleteAvailabilityZone(ctx, "my_az")
+				acc, err := c.Delete(ctx, Ref{Kind: KindAvailabilityZone, ID: "my_az"}, false)
 				return nil, acc, err
 			},
 			code: ECONFLICT,

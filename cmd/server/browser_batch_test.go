@@ -53,8 +53,8 @@ func TestBrowserMemberBatchKeeps(t *testing.T) {
 		}
 	}
 	m11 := members()["10.0.0.11"]
-	if _, _, err := ids.client.UpdateMember(t.Context(), ids.shopPool, m11.ID, pools.UpdateMemberOpts{
-		AdminStateUp: new(false), Backup: new(true), MonitorAddress: new("10.0.0.99"), MonitorPort: new(9000),
+	if _, _, err := ids.client.Update(t.Context(), octavia.Ref{Kind: octavia.KindMember, ID: m11.ID, ParentID: ids.shopPool}, octavia.Object{
+		"admin_state_up": false, "backup": true, "monitor_address": "10.0.0.99", "monitor_port": 9000,
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,8 @@ func TestBrowserMemberBatchKeeps(t *testing.T) {
 
 	// Someone disables 10.0.0.12 after the preview: Apply sends nothing
 	// and shows the new preview, which keeps it disabled.
-	if _, _, err := ids.client.UpdateMember(t.Context(), ids.shopPool, members()["10.0.0.12"].ID, pools.UpdateMemberOpts{AdminStateUp: new(false)}); err != nil {
+	m12 := octavia.Ref{Kind: octavia.KindMember, ID: members()["10.0.0.12"].ID, ParentID: ids.shopPool}
+	if _, _, err := ids.client.Update(t.Context(), m12, octavia.Object{"admin_state_up": false}); err != nil {
 		t.Fatal(err)
 	}
 	settled("the other user's update")

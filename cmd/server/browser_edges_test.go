@@ -8,13 +8,13 @@ package main
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
 	"github.com/octaview/octaview/octavia"
@@ -258,8 +258,8 @@ func TestBrowserWizardTypedVIP(t *testing.T) {
 	b.shot(t, "edges-wizard-typed-vip-review")
 	b.do(t, "create", 10*time.Second, chromedp.Click(chromedp.ID("create-submit")))
 	b.waitJS(t, "created on the typed subnet", treeOp("succeeded", `Create load balancer "ci-typed"`), 60*time.Second)
-	lbs, err := octavia.Collect(ids.client.LoadBalancers(t.Context(), loadbalancers.ListOpts{Name: "ci-typed"}))
-	if err != nil || len(lbs) != 1 || lbs[0].VipSubnetID != subs[0].ID {
+	lbs, err := octavia.Collect(ids.client.List(t.Context(), octavia.KindLoadBalancer, "", octavia.ListQuery{Filters: url.Values{"name": {"ci-typed"}}}))
+	if err != nil || len(lbs) != 1 || lbs[0].Text("vip_subnet_id") != subs[0].ID {
 		t.Errorf("the load balancer: %+v, %v; want one on %s", lbs, err, subs[0].ID)
 	}
 }

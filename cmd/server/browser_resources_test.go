@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -22,8 +23,6 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/listeners"
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
 
 	"github.com/octaview/octaview/octavia"
@@ -92,29 +91,29 @@ func readTreeIDs(t *testing.T, c console) treeIDs {
 		t.Fatal(err)
 	}
 	ids := treeIDs{client: cl}
-	lbs, err := octavia.Collect(cl.LoadBalancers(t.Context(), loadbalancers.ListOpts{}))
+	lbs, err := octavia.Collect(cl.List(t.Context(), octavia.KindLoadBalancer, "", octavia.ListQuery{}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, lb := range lbs {
-		switch lb.Name {
+		switch lb.Text("name") {
 		case "shop-frontend":
-			ids.shopLB = lb.ID
+			ids.shopLB = lb.Text("id")
 		case "api-gateway":
-			ids.apiLB = lb.ID
+			ids.apiLB = lb.Text("id")
 		case "reports-internal":
-			ids.reportsLB = lb.ID
+			ids.reportsLB = lb.Text("id")
 		}
 	}
 	for _, x := range []struct {
 		lb             string
 		listener, pool *string
 	}{{ids.shopLB, &ids.shopListener, &ids.shopPool}, {ids.apiLB, &ids.apiListener, new(string)}} {
-		ls, err := octavia.Collect(cl.Listeners(t.Context(), listeners.ListOpts{LoadbalancerID: x.lb}))
+		ls, err := octavia.Collect(cl.List(t.Context(), octavia.KindListener, "", octavia.ListQuery{Filters: url.Values{"loadbalancer_id": {x.lb}}}))
 		if err != nil || len(ls) != 1 {
 			t.Fatalf("listeners of %s: got %d, %v; want 1", x.lb, len(ls), err)
 		}
-		*x.listener, *x.pool = ls[0].ID, ls[0].DefaultPoolID
+		*x.listener, *x.pool = ls[0].Text("id"), ls[0].Text("default_pool_id")
 	}
 	if ids.shopLB == "" || ids.apiLB == "" || ids.reportsLB == "" || ids.shopPool == "" {
 		t.Fatalf("the scenario's load balancers: got %+v", ids)

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
-
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
@@ -21,7 +19,7 @@ const statusTreeConcurrency = 4
 // the two is left out.
 func octaviaStatus(c *octavia.Client) statusFetch {
 	return func(ctx context.Context) ([]serverapi.StatusLB, error) {
-		lbs, err := octavia.Collect(c.LoadBalancers(ctx, loadbalancers.ListOpts{}))
+		lbs, err := octavia.Collect(c.List(ctx, octavia.KindLoadBalancer, "", octavia.ListQuery{}))
 		if err != nil {
 			return nil, fmt.Errorf("listing load balancers: %s", octavia.Message(err))
 		}
@@ -31,19 +29,20 @@ func octaviaStatus(c *octavia.Client) statusFetch {
 		sem := make(chan struct{}, statusTreeConcurrency)
 		var wg sync.WaitGroup
 		for i, lb := range lbs {
+			id := lb.Text("id")
 			out[i] = serverapi.StatusLB{
-				ID: lb.ID, Name: lb.Name, VIPAddress: lb.VipAddress,
-				ProvisioningStatus: lb.ProvisioningStatus, OperatingStatus: lb.OperatingStatus,
+				ID: id, Name: lb.Text("name"), VIPAddress: lb.Text("vip_address"),
+				ProvisioningStatus: lb.Text("provisioning_status"), OperatingStatus: lb.Text("operating_status"),
 			}
 			wg.Go(func() {
 				sem <- struct{}{}
 				defer func() { <-sem }()
-				tree, err := c.LoadBalancerStatusTree(ctx, lb.ID)
+				tree, err := c.LoadBalancerStatusTree(ctx, id)
 				switch {
 				case octavia.ErrorCodeOf(err) == octavia.ENOTFOUND:
 					return
 				case err != nil:
-					errs[i] = fmt.Errorf("status of load balancer %s: %s", lb.ID, octavia.Message(err))
+					errs[i] = fmt.Errorf("status of load balancer %s: %s", id, octavia.Message(err))
 					return
 				}
 				keep[i] = true

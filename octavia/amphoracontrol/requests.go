@@ -18,17 +18,6 @@ func Configure(ctx context.Context, c *gophercloud.ServiceClient, id string) (r 
 	return
 }
 
-// Delete removes an amphora (DELETE /v2/octavia/amphorae/{id}, 204). Octavia
-// deletes only spare (READY) and failed (ERROR) amphorae and refuses others
-// with 409; the amphora goes PENDING_DELETE, then answers 404.
-func Delete(ctx context.Context, c *gophercloud.ServiceClient, id string) (r DeleteResult) {
-	resp, err := c.Delete(ctx, resourceURL(c, id), &gophercloud.RequestOpts{
-		OkCodes: []int{204},
-	})
-	parse(&r.Result, resp, err)
-	return
-}
-
 // GetStats reads the amphora's counters, one entry per listener it serves
 // (GET /v2/octavia/amphorae/{id}/stats).
 func GetStats(ctx context.Context, c *gophercloud.ServiceClient, id string) (r StatsResult) {

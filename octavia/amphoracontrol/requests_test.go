@@ -87,24 +87,6 @@ func TestRequests(t *testing.T) {
 			wantCode: 404,
 		},
 		{
-			name:     "delete",
-			exchange: scripted.Exchange{Method: http.MethodDelete, Path: "/v2.0/octavia/amphorae/" + amphoraID, Status: 204},
-			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
-				return nil, amphoracontrol.Delete(ctx, c, amphoraID).ExtractErr()
-			},
-		},
-		{
-			name: "delete of an amphora in use",
-			exchange: scripted.Exchange{
-				Method: http.MethodDelete, Path: "/v2.0/octavia/amphorae/" + amphoraID, Status: 409,
-				Response: `{"faultcode": "Client", "faultstring": "Amphora ` + amphoraID + ` is immutable and cannot be updated.", "debuginfo": null}`,
-			},
-			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {
-				return nil, amphoracontrol.Delete(ctx, c, amphoraID).ExtractErr()
-			},
-			wantCode: 409,
-		},
-		{
 			name:     "stats",
 			exchange: scripted.Exchange{Method: http.MethodGet, Path: "/v2.0/octavia/amphorae/" + amphoraID + "/stats", Status: 200, Response: statsResponse},
 			do: func(ctx context.Context, c *gophercloud.ServiceClient) (any, error) {

@@ -69,8 +69,3 @@ func (r StatsResult) Extract() ([]Stats, error) {
 type ConfigureResult struct {
 	gophercloud.ErrResult
 }
-
-// DeleteResult is the result of Delete; call ExtractErr.
-type DeleteResult struct {
-	gophercloud.ErrResult
-}
