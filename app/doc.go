@@ -4,62 +4,42 @@
 //
 // # Layout
 //
-// As in go-app's own docs app, one idea a file:
+// app is the composition root; the pages live in rooms of their own, each
+// a package that imports only what is below it (go list -deps shows it):
 //
-//   - routes.go: the route table (Register: the login, the status wall, the
-//     create wizard and, from the ordered table of kinds, every kind's list,
-//     detail page and forms) and the PWA description (Handler);
-//   - shell.go: the one shell every signed-in page renders inside (header with
-//     project and user, navigation, the operations panel, logout);
-//     reauth_dialog.go: its "log in again" dialog;
-//   - resource.go: what a kind is for the console (resource: its
-//     octavia.Kind, paths, columns, properties, form fields, filters,
-//     children, sections, actions) and the ordered table of them
-//     (resources); one file a kind, res_<kind>.go, holds its description and
-//     nothing else. What the client knows of a kind (URLs, JSON envelopes,
-//     parent, id attribute, how its load balancer is found) is octavia's
-//     kind table: the pages never switch on kinds;
-//   - list_page.go (the page), list_loader.go (reading the rows: pages,
-//     the login's prefetch of the first one, the pending rows' polls),
-//     list_sort.go (the rows' orders and the table's columns), rows.go (a
-//     row, made from the attributes the list asks Octavia for), list_one.go
-//     (a parent that may have only one child of a kind);
-//   - detail_page.go, detail_dialogs.go (its delete and action
-//     confirmations), props.go (its properties: exactly the attributes of
-//     Octavia's answer, each labelled by internal/attr); a section gets a
-//     sectionEnv (session, object, Ref, Follow), not the page;
-//     status_tree_card.go, the load balancer's status tree, polls itself;
-//   - form_page.go, the generic create and edit form, and field_input.go,
-//     the one field input it and the create wizard (lb_wizard.go; its typed
-//     VIP when Neutron lists no subnet, lb_vip_typed.go) draw; what a
-//     provider driver takes is internal/form's provider.go;
-//   - write.go: the one runner of writes (writer) and retry.go its "Retry
-//     when ACTIVE"; operations.go: the journal of accepted writes and their
-//     waits; poll.go: the shared polls (objHub, treeHub) and the status
-//     source the client's waits read them through (hubSource);
-//   - the other pages, *_page.go (login, status wall), and the sections
-//     (tags_editor.go, member_batch.go, lb_amphorae.go, stats*.go,
-//     quota_limits.go, amphora_stats.go);
-//   - session*.go, config.go: the signed-in client (the token sealed in the
-//     server's HttpOnly cookie, never in the page), the "log in again"
-//     hook, logout in every tab; debug.go: the debug flags (localStorage
-//     "octaview.debug": "memstats" for the benchmarks), never on by itself;
-//   - boot.go, login_boot.go, pattern_routes.go: the start (the page's
-//     start-up state, the served login form taken over with what was typed,
-//     the routes with a pattern registered after the first paint); update.go:
-//     the "new version" notice;
-//   - elements.go: the element shapes many pages build alike (classDiv,
-//     idButton, alertError…), one call where a go-app chain would be
-//     several, which keeps the wasm smaller.
+//	app                    routes.go (Register: every route; Handler: the
+//	                       PWA description), boot.go (Boot: the start, the
+//	                       served login form taken over, the first answers
+//	                       kept), served.go and served_server.go (a first
+//	                       screen: bootServed in the browser, FirstScreen on
+//	                       the server), pattern_routes.go (routes with a
+//	                       pattern, registered after the first paint),
+//	                       pages.go (NeedsSession, LoginFor for the server)
+//	├── list               a kind's list page, its rows' reads, live rows
+//	├── detail             an object's page, its dialogs, live reads
+//	├── edit               the create and edit form of every kind
+//	├── wizard             the create wizard (its model: internal/wizard)
+//	├── login              the login page, its served form, the plain post
+//	├── trainer            the trainer page and the printable cards
+//	├── wall               the anonymous status wall
+//	├── serverapi          the wire types the server and the app share
+//	└── internal
+//	    ├── console        what every page stands on: the session and
+//	    │                  the tabs' shared polls, the table of kinds
+//	    │                  (resource.go, res_<kind>.go), writes and the
+//	    │                  journal, the shell, a detail page's sections
+//	    ├── ui             go-app building blocks (elements, a11y,
+//	    │                  formats, the field input, the virtual table)
+//	    ├── form           a kind's fields, values, bodies and checks
+//	    ├── wizard         the create wizard's model
+//	    ├── attr           the dictionary of Octavia's attributes
+//	    ├── lazyregexp     patterns compiled on first use
+//	    └── labtest        the tests' way to the lab cloud (tests only)
 //
-// The pure parts live in packages of their own under internal/, without
-// go-app, tested natively: internal/form (a kind's fields, values, request
-// bodies and checks, and the validators of Octavia's rules), internal/wizard
-// (the create wizard's model: its items, the one request, its checks),
-// internal/attr (the dictionary of Octavia's attributes: labels, links,
-// readable values), internal/lazyregexp (patterns compiled on first use,
-// not at the app's start). app imports them; form and attr import octavia;
-// wizard imports form and octavia; none imports app.
+// Each package's doc.go names its files. The pure packages (form, wizard,
+// attr, lazyregexp) have no go-app and are tested natively; so are the
+// others (go-app compiles natively), their browser behaviour in cmd/server's
+// Chromium tests.
 //
 // # Reading and writing Octavia
 //
@@ -75,7 +55,7 @@
 //
 // # Forms: what was decided
 //
-// Each kind declares its form once (res_<kind>.go: form.Field, with its
+// Each kind declares its form once (internal/console/res_<kind>.go: form.Field, with its
 // required, create-only, choices, defaults and when each field applies);
 // the generic form and the create wizard both use it. Where the form and
 // the wizard had drifted apart:
@@ -100,12 +80,12 @@
 //
 // # Polling and goroutines
 //
-// One waiters.Hub (poll.go, objHub) polls single objects, keyed by project,
+// One waiters.Hub (internal/console/poll.go) polls single objects, keyed by project,
 // kind and id: a list's pending rows in view, a detail page while its object
 // is pending, and every operation's wait read the same poll, one GET per
 // object per 3 s however many views; treeHub polls status trees the same way
 // (the status tree card, a fully populated create's wait); stats have their
-// own Hub (stats.go). Lists are read whole only on load, Refresh and every
+// own Hub (internal/console/stats.go). Lists are read whole only on load, Refresh and every
 // 60 s. The status wall follows the server's event stream and, when it
 // fails, polls /api/status on a Hub too.
 //
