@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
-	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 // TestBusyNamesTheLoadBalancersStatus: a member edit (and an amphora's

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
-	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 // TestDetailNameFollowsTheNewerRead: a page whose tree was read after its

@@ -3,8 +3,8 @@ package app
 import (
 	"testing"
 
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
-	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 // TestStatusTreeHasEverything reads the status tree of a load balancer

@@ -8,8 +8,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
-	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 // The app's tests reach the lab cloud in process (labcloud.Transport: no

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
-	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 func TestLiveSpan(t *testing.T) {

@@ -6,8 +6,8 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
-	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/waiters"
 )
 

@@ -5,9 +5,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/amphoracontrol"
-	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 // TestAdminPages: the admin kinds' paths name their pages, zones and

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
-	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 // TestParseMemberLines reads pasted member sets: every bad line is named

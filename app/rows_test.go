@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
-	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 func TestCompareFold(t *testing.T) {

@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
-	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/waiters"
 )
 

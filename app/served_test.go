@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
-	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 // cookieProxy stands for the server's proxy in front of the lab: the

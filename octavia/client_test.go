@@ -14,7 +14,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/identity/v3/applicationcredentials"
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 
-	"github.com/octaview/octaview/octavia/labcloud"
+	"github.com/octaview/octaview/labcloud"
 )
 
 // recorder is an http.RoundTripper that notes every request it is handed

@@ -9,7 +9,7 @@ import (
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 
-	"github.com/octaview/octaview/octavia/labcloud"
+	"github.com/octaview/octaview/labcloud"
 )
 
 // TestExpiredToken: a client that logged in with a password logs in again

@@ -16,11 +16,11 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/quotas"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia/amphoracontrol"
 	"github.com/octaview/octaview/octavia/availabilityzoneprofiles"
 	"github.com/octaview/octaview/octavia/availabilityzones"
 	"github.com/octaview/octaview/octavia/internal/scripted"
-	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/octavia/lbaasquotas"
 	"github.com/octaview/octaview/waiters"
 )

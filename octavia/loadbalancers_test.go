@@ -15,8 +15,8 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/networks"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia/internal/scripted"
-	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 func lbListOpts(name string) loadbalancers.ListOpts { return loadbalancers.ListOpts{Name: name} }

@@ -12,7 +12,7 @@ import (
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 
-	"github.com/octaview/octaview/octavia/labcloud"
+	"github.com/octaview/octaview/labcloud"
 )
 
 // seed is a lab with n load balancers of demo's; every other one is named

@@ -21,7 +21,7 @@ import (
 // accepts a create or an edit, so the user reads the error next to the
 // field without a round trip. The rules come from Octavia's wsme types
 // (octavia/api/v2/types), its controllers and octavia/common/validate.py;
-// octavia/labcloud mirrors the same rules on the server side. What is
+// labcloud mirrors the same rules on the server side. What is
 // required and what is set at creation only is the fields' (Field.Required,
 // Field.Only), checked by Check.
 

@@ -12,7 +12,7 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/octaview/octaview/octavia/labcloud"
+	"github.com/octaview/octaview/labcloud"
 )
 
 func TestTransport(t *testing.T) {

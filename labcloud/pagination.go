@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/octaview/octaview/octavia/internal/jsonscan"
+	"github.com/octaview/octaview/internal/jsonscan"
 )
 
 // auxiliary are the query parameters that are not filters

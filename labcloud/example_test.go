@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/octaview/octaview/octavia/labcloud"
+	"github.com/octaview/octaview/labcloud"
 )
 
 // Start a lab cloud, log in as demo with a password, and list load
