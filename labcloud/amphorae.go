@@ -162,7 +162,7 @@ func (c *Cloud) replaceAmphorae(lb *loadBalancer, old *amphora, now time.Time) {
 	}
 }
 
-func (c *Cloud) findAmphora(id string, k *caller) (*amphora, *apiError) {
+func (c amphoraKind) findAmphora(id string, k *caller) (*amphora, *apiError) {
 	if err := k.adminOnly(); err != nil {
 		return nil, err
 	}
@@ -173,7 +173,7 @@ func (c *Cloud) findAmphora(id string, k *caller) (*amphora, *apiError) {
 	return a, nil
 }
 
-func (c *Cloud) listAmphorae(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c amphoraKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	if err := k.adminOnly(); err != nil {
 		return err
 	}
@@ -189,7 +189,7 @@ func (c *Cloud) listAmphorae(w http.ResponseWriter, r *http.Request, k *caller, 
 	return nil
 }
 
-func (c *Cloud) showAmphora(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c amphoraKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	a, err := c.findAmphora(r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -198,7 +198,7 @@ func (c *Cloud) showAmphora(w http.ResponseWriter, r *http.Request, k *caller, n
 	return nil
 }
 
-func (c *Cloud) deleteAmphora(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c amphoraKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	a, err := c.findAmphora(r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -211,7 +211,7 @@ func (c *Cloud) deleteAmphora(w http.ResponseWriter, r *http.Request, k *caller,
 	return nil
 }
 
-func (c *Cloud) configureAmphora(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c amphoraKind) configure(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	a, err := c.findAmphora(r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -223,7 +223,7 @@ func (c *Cloud) configureAmphora(w http.ResponseWriter, r *http.Request, k *call
 	return nil
 }
 
-func (c *Cloud) failoverAmphora(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c amphoraKind) failover(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	a, err := c.findAmphora(r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -245,7 +245,7 @@ func (c *Cloud) failoverAmphora(w http.ResponseWriter, r *http.Request, k *calle
 // when there are none, without looking the amphora up: so does the lab for
 // an unknown amphora, a spare and one whose load balancer has no listener
 // (no agent ever reports for those).
-func (c *Cloud) amphoraStats(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c amphoraKind) stats(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	if err := k.adminOnly(); err != nil {
 		return err
 	}

@@ -70,7 +70,7 @@ func (c *Cloud) findAppCred(id, name string, u *authUser) *appCred {
 	return nil
 }
 
-func (c *Cloud) appCredBody(r *http.Request, ac *appCred) map[string]any {
+func (c keystoneService) appCredBody(r *http.Request, ac *appCred) map[string]any {
 	roles := []map[string]string{}
 	for _, name := range ac.roles {
 		roles = append(roles, map[string]string{"id": keystoneID("role", name), "name": name, "domain_id": ""})
@@ -89,7 +89,7 @@ func (c *Cloud) appCredBody(r *http.Request, ac *appCred) map[string]any {
 
 // appCredOwner checks the caller may manage user_id's credentials: itself,
 // with a project-scoped token. Caller holds c.mu.
-func (c *Cloud) appCredOwner(w http.ResponseWriter, r *http.Request, now time.Time) *token {
+func (c keystoneService) appCredOwner(w http.ResponseWriter, r *http.Request, now time.Time) *token {
 	t := c.authToken(r, now)
 	if t == nil {
 		keystoneError(w, http.StatusUnauthorized, msgAuthRequired)
@@ -167,7 +167,7 @@ func parseExpiresAt(s string, now time.Time) (time.Time, *apiError) {
 	return time.Time{}, errorf(http.StatusBadRequest, "Timestamp not in expected format."+keystoneClientError)
 }
 
-func (c *Cloud) createAppCred(w http.ResponseWriter, r *http.Request) {
+func (c keystoneService) createAppCred(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		AC struct {
 			Name         string     `json:"name"`
@@ -245,7 +245,7 @@ func (c *Cloud) createAppCred(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, map[string]any{"application_credential": body})
 }
 
-func (c *Cloud) listAppCreds(w http.ResponseWriter, r *http.Request) {
+func (c keystoneService) listAppCreds(w http.ResponseWriter, r *http.Request) {
 	now := time.Now()
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -265,7 +265,7 @@ func (c *Cloud) listAppCreds(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-func (c *Cloud) showAppCred(w http.ResponseWriter, r *http.Request) {
+func (c keystoneService) showAppCred(w http.ResponseWriter, r *http.Request) {
 	now := time.Now()
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -280,7 +280,7 @@ func (c *Cloud) showAppCred(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"application_credential": c.appCredBody(r, ac)})
 }
 
-func (c *Cloud) deleteAppCred(w http.ResponseWriter, r *http.Request) {
+func (c keystoneService) deleteAppCred(w http.ResponseWriter, r *http.Request) {
 	now := time.Now()
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -32,11 +32,11 @@ type azBody struct {
 	AvailabilityZoneProfileID *string `json:"availability_zone_profile_id"`
 }
 
-func (c *Cloud) listAZs(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return listPlainAs(c, w, r, "availability_zones", "availability_zones_links", c.azs, azAttrs, func(*availabilityZone) string { return "None" })
+func (c azKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	return listPlainAs(c.Cloud, w, r, "availability_zones", "availability_zones_links", c.azs, azAttrs, func(*availabilityZone) string { return "None" })
 }
 
-func (c *Cloud) showAZ(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c azKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	a, ok := c.azs.get(r.PathValue("id"))
 	if !ok {
 		return notFound("Availability Zone", r.PathValue("id"))
@@ -45,7 +45,7 @@ func (c *Cloud) showAZ(w http.ResponseWriter, r *http.Request, k *caller, now ti
 	return nil
 }
 
-func (c *Cloud) createAZ(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c azKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	if err := k.adminOnly(); err != nil {
 		return err
 	}
@@ -71,7 +71,7 @@ func (c *Cloud) createAZ(w http.ResponseWriter, r *http.Request, k *caller, now 
 	return nil
 }
 
-func (c *Cloud) updateAZ(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c azKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	if err := k.adminOnly(); err != nil {
 		return err
 	}
@@ -88,7 +88,7 @@ func (c *Cloud) updateAZ(w http.ResponseWriter, r *http.Request, k *caller, now 
 	return nil
 }
 
-func (c *Cloud) deleteAZ(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c azKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	if err := k.adminOnly(); err != nil {
 		return err
 	}

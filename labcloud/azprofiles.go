@@ -30,14 +30,14 @@ type azProfileBody struct {
 	AvailabilityZoneData *string `json:"availability_zone_data"`
 }
 
-func (c *Cloud) listAZProfiles(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c azProfileKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	if err := k.adminOnly(); err != nil {
 		return err
 	}
-	return listPlainAs(c, w, r, "availability_zone_profiles", "availability_zone_profile_links", c.azProfiles, azProfileAttrs, func(p *azProfile) string { return p.id })
+	return listPlainAs(c.Cloud, w, r, "availability_zone_profiles", "availability_zone_profile_links", c.azProfiles, azProfileAttrs, func(p *azProfile) string { return p.id })
 }
 
-func (c *Cloud) showAZProfile(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c azProfileKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	if err := k.adminOnly(); err != nil {
 		return err
 	}
@@ -49,7 +49,7 @@ func (c *Cloud) showAZProfile(w http.ResponseWriter, r *http.Request, k *caller,
 	return nil
 }
 
-func (c *Cloud) createAZProfile(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c azProfileKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	if err := k.adminOnly(); err != nil {
 		return err
 	}
@@ -66,7 +66,7 @@ func (c *Cloud) createAZProfile(w http.ResponseWriter, r *http.Request, k *calle
 	return nil
 }
 
-func (c *Cloud) updateAZProfile(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c azProfileKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	if err := k.adminOnly(); err != nil {
 		return err
 	}
@@ -86,7 +86,7 @@ func (c *Cloud) updateAZProfile(w http.ResponseWriter, r *http.Request, k *calle
 	return nil
 }
 
-func (c *Cloud) deleteAZProfile(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c azProfileKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	if err := k.adminOnly(); err != nil {
 		return err
 	}

@@ -18,7 +18,7 @@ func (c *Cloud) publicBase(r *http.Request) string {
 }
 
 // regionList is the catalog's regions: the scenario's, or RegionOne.
-func (c *Cloud) regionList() []string {
+func (c keystoneService) regionList() []string {
 	if len(c.regions) == 0 {
 		return []string{regionID}
 	}
@@ -34,7 +34,7 @@ var catalogServices = []struct{ typ, name, path string }{
 
 // catalog is Keystone's service catalog: every service at public, internal
 // and admin, region RegionOne, all on the same base.
-func (c *Cloud) catalog(r *http.Request) []map[string]any {
+func (c keystoneService) catalog(r *http.Request) []map[string]any {
 	base := c.publicBase(r)
 	out := make([]map[string]any, 0, len(catalogServices))
 	for _, s := range catalogServices {

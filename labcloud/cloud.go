@@ -136,10 +136,10 @@ func newCloud(opts Options) *Cloud {
 	}
 	heap.Init(&c.ops)
 	c.mux = http.NewServeMux()
-	c.keystoneRoutes(c.mux)
+	keystoneService{c}.routes(c.mux)
 	c.octaviaRoutes(c.mux)
-	c.neutronRoutes(c.mux)
-	c.labRoutes(c.mux)
+	neutronService{c}.routes(c.mux)
+	labAPI{c}.routes(c.mux)
 	return c
 }
 

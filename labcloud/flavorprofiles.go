@@ -29,14 +29,14 @@ type flavorProfileBody struct {
 	FlavorData   *string `json:"flavor_data"`
 }
 
-func (c *Cloud) listFlavorProfiles(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c flavorProfileKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	if err := k.adminOnly(); err != nil {
 		return err
 	}
-	return listPlainAs(c, w, r, "flavorprofiles", "flavorprofile_links", c.flavorProfiles, flavorProfileAttrs, func(p *flavorProfile) string { return p.id })
+	return listPlainAs(c.Cloud, w, r, "flavorprofiles", "flavorprofile_links", c.flavorProfiles, flavorProfileAttrs, func(p *flavorProfile) string { return p.id })
 }
 
-func (c *Cloud) showFlavorProfile(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c flavorProfileKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	if err := k.adminOnly(); err != nil {
 		return err
 	}
@@ -48,7 +48,7 @@ func (c *Cloud) showFlavorProfile(w http.ResponseWriter, r *http.Request, k *cal
 	return nil
 }
 
-func (c *Cloud) createFlavorProfile(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c flavorProfileKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	if err := k.adminOnly(); err != nil {
 		return err
 	}
@@ -65,7 +65,7 @@ func (c *Cloud) createFlavorProfile(w http.ResponseWriter, r *http.Request, k *c
 	return nil
 }
 
-func (c *Cloud) updateFlavorProfile(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c flavorProfileKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	if err := k.adminOnly(); err != nil {
 		return err
 	}
@@ -85,7 +85,7 @@ func (c *Cloud) updateFlavorProfile(w http.ResponseWriter, r *http.Request, k *c
 	return nil
 }
 
-func (c *Cloud) deleteFlavorProfile(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c flavorProfileKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	if err := k.adminOnly(); err != nil {
 		return err
 	}

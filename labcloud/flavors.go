@@ -31,11 +31,11 @@ type flavorBody struct {
 	FlavorProfileID *string `json:"flavor_profile_id"`
 }
 
-func (c *Cloud) listFlavors(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return listPlain(c, w, r, "flavors", c.flavors, flavorAttrs)
+func (c flavorKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	return listPlain(c.Cloud, w, r, "flavors", c.flavors, flavorAttrs)
 }
 
-func (c *Cloud) showFlavor(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c flavorKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	f, ok := c.flavors.get(r.PathValue("id"))
 	if !ok {
 		return notFound("Flavor", r.PathValue("id"))
@@ -44,7 +44,7 @@ func (c *Cloud) showFlavor(w http.ResponseWriter, r *http.Request, k *caller, no
 	return nil
 }
 
-func (c *Cloud) createFlavor(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c flavorKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	if err := k.adminOnly(); err != nil {
 		return err
 	}
@@ -72,7 +72,7 @@ func (c *Cloud) createFlavor(w http.ResponseWriter, r *http.Request, k *caller, 
 	return nil
 }
 
-func (c *Cloud) updateFlavor(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c flavorKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	if err := k.adminOnly(); err != nil {
 		return err
 	}
@@ -89,7 +89,7 @@ func (c *Cloud) updateFlavor(w http.ResponseWriter, r *http.Request, k *caller, 
 	return nil
 }
 
-func (c *Cloud) deleteFlavor(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c flavorKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	if err := k.adminOnly(); err != nil {
 		return err
 	}

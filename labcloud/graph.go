@@ -40,12 +40,12 @@ func (c *Cloud) buildGraph(lb *loadBalancer, b *lbBody, now time.Time) *apiError
 				return validation("Pool definition for '%s' missing required attribute: %s", *pb.Name, attr.name)
 			}
 		}
-		p, err := c.buildPool(pb, lb, now)
+		p, err := poolKind{c}.buildPool(pb, lb, now)
 		if err != nil {
 			return err
 		}
 		for j := range pb.Members {
-			m, err := c.buildMember(&pb.Members[j], p, now)
+			m, err := memberKind{c}.buildMember(&pb.Members[j], p, now)
 			if err != nil {
 				return err
 			}
@@ -53,7 +53,7 @@ func (c *Cloud) buildGraph(lb *loadBalancer, b *lbBody, now time.Time) *apiError
 			counts["member"]++
 		}
 		if pb.HealthMonitor != nil {
-			h, err := c.buildMonitor(pb.HealthMonitor, p, now)
+			h, err := monitorKind{c}.buildMonitor(pb.HealthMonitor, p, now)
 			if err != nil {
 				return err
 			}
@@ -65,7 +65,7 @@ func (c *Cloud) buildGraph(lb *loadBalancer, b *lbBody, now time.Time) *apiError
 	}
 	for i := range b.Listeners {
 		lbd := &b.Listeners[i]
-		l, err := c.buildListener(lbd, lb, now)
+		l, err := listenerKind{c}.buildListener(lbd, lb, now)
 		if err != nil {
 			return err
 		}
@@ -86,7 +86,7 @@ func (c *Cloud) buildGraph(lb *loadBalancer, b *lbBody, now time.Time) *apiError
 				}
 				pb.RedirectPoolID = &rp.id
 			}
-			pol, err := c.buildL7Policy(pb, l, now)
+			pol, err := l7policyKind{c}.buildL7Policy(pb, l, now)
 			if err != nil {
 				return err
 			}
@@ -94,7 +94,7 @@ func (c *Cloud) buildGraph(lb *loadBalancer, b *lbBody, now time.Time) *apiError
 			renumber(l, now)
 			counts["l7policy"]++
 			for r := range pb.Rules {
-				rule, err := c.buildL7Rule(&pb.Rules[r], pol, now)
+				rule, err := l7ruleKind{c}.buildL7Rule(&pb.Rules[r], pol, now)
 				if err != nil {
 					return err
 				}

@@ -38,7 +38,7 @@ type hmBody struct {
 	Tags           *[]string `json:"tags"`
 }
 
-func (c *Cloud) findMonitor(id string, k *caller) (*healthMonitor, *apiError) {
+func (c monitorKind) findMonitor(id string, k *caller) (*healthMonitor, *apiError) {
 	h, ok := c.monitors.get(id)
 	if !ok {
 		return nil, notFound("Health Monitor", id)
@@ -50,7 +50,7 @@ func (c *Cloud) findMonitor(id string, k *caller) (*healthMonitor, *apiError) {
 }
 
 // buildMonitor validates a health monitor body for p; it is not attached.
-func (c *Cloud) buildMonitor(b *hmBody, p *pool, now time.Time) (*healthMonitor, *apiError) {
+func (c monitorKind) buildMonitor(b *hmBody, p *pool, now time.Time) (*healthMonitor, *apiError) {
 	if b.Type == nil {
 		return nil, mandatory("type")
 	}
@@ -133,17 +133,17 @@ func (h *healthMonitor) apply(b *hmBody) *apiError {
 	return nil
 }
 
-func (c *Cloud) attachMonitor(h *healthMonitor) {
+func (c monitorKind) attachMonitor(h *healthMonitor) {
 	h.pool.hm = h
 	h.pool.cache = nil
 	c.monitors.add(h)
 }
 
-func (c *Cloud) listMonitors(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return listObjects(c, w, r, k, "healthmonitors", c.monitors, hmAttrs, visibleTo[*healthMonitor](k))
+func (c monitorKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	return listObjects(c.Cloud, w, r, k, "healthmonitors", c.monitors, hmAttrs, visibleTo[*healthMonitor](k))
 }
 
-func (c *Cloud) showMonitor(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c monitorKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	h, err := c.findMonitor(r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -152,7 +152,7 @@ func (c *Cloud) showMonitor(w http.ResponseWriter, r *http.Request, k *caller, n
 	return nil
 }
 
-func (c *Cloud) createMonitor(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c monitorKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	var req struct{ H *hmBody }
 	if err := decodeArg(r, "healthmonitor", &req.H); err != nil {
 		return err
@@ -186,7 +186,7 @@ func (c *Cloud) createMonitor(w http.ResponseWriter, r *http.Request, k *caller,
 	return nil
 }
 
-func (c *Cloud) updateMonitor(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c monitorKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	h, err := c.findMonitor(r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -210,7 +210,7 @@ func (c *Cloud) updateMonitor(w http.ResponseWriter, r *http.Request, k *caller,
 	return nil
 }
 
-func (c *Cloud) deleteMonitor(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c monitorKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	h, err := c.findMonitor(r.PathValue("id"), k)
 	if err != nil {
 		return err

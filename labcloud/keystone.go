@@ -7,8 +7,13 @@ import (
 	"time"
 )
 
-// keystoneRoutes registers the Keystone v3 subset under /identity.
-func (c *Cloud) keystoneRoutes(mux *http.ServeMux) {
+// keystoneService answers the lab's Keystone v3 subset (this file,
+// appcreds.go, projects.go, catalog.go) for the Cloud it holds; tokens and
+// users, which Octavia's and Neutron's calls check too, stay on Cloud.
+type keystoneService struct{ *Cloud }
+
+// routes registers the Keystone v3 subset under /identity.
+func (c keystoneService) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /identity/{$}", c.identityVersions)
 	mux.HandleFunc("GET /identity", c.identityVersions)
 	mux.HandleFunc("GET /identity/v3", c.identityVersion)
@@ -42,7 +47,7 @@ func keystoneError(w http.ResponseWriter, code int, msg string) {
 
 const msgAuthRequired = "The request you have made requires authentication."
 
-func (c *Cloud) identityVersionBody(r *http.Request) map[string]any {
+func (c keystoneService) identityVersionBody(r *http.Request) map[string]any {
 	return map[string]any{
 		"id": "v3.14", "status": "stable", "updated": "2020-04-07T00:00:00Z",
 		"links": []map[string]string{{"rel": "self", "href": c.publicBase(r) + "/identity/v3/"}},
@@ -52,13 +57,13 @@ func (c *Cloud) identityVersionBody(r *http.Request) map[string]any {
 	}
 }
 
-func (c *Cloud) identityVersions(w http.ResponseWriter, r *http.Request) {
+func (c keystoneService) identityVersions(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusMultipleChoices, map[string]any{
 		"versions": map[string]any{"values": []any{c.identityVersionBody(r)}},
 	})
 }
 
-func (c *Cloud) identityVersion(w http.ResponseWriter, r *http.Request) {
+func (c keystoneService) identityVersion(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"version": c.identityVersionBody(r)})
 }
 
@@ -112,7 +117,7 @@ func (c *Cloud) findUser(a authUser) *user {
 	return c.usersByName[a.Name]
 }
 
-func (c *Cloud) createToken(w http.ResponseWriter, r *http.Request) {
+func (c keystoneService) createToken(w http.ResponseWriter, r *http.Request) {
 	var req authRequest
 	if err := decodeBody(r, &req); err != nil {
 		keystoneError(w, http.StatusBadRequest, "Expecting to find auth in request body.")
@@ -132,7 +137,7 @@ func (c *Cloud) createToken(w http.ResponseWriter, r *http.Request) {
 }
 
 // authenticate checks the identity and scope of req. Caller holds c.mu.
-func (c *Cloud) authenticate(req *authRequest, now time.Time) (*token, *apiError) {
+func (c keystoneService) authenticate(req *authRequest, now time.Time) (*token, *apiError) {
 	id := req.Auth.Identity
 	unauth := errorf(http.StatusUnauthorized, msgAuthRequired)
 	t := &token{issued: now, expires: now.Add(c.opts.TokenTTL)}
@@ -174,7 +179,7 @@ func (c *Cloud) authenticate(req *authRequest, now time.Time) (*token, *apiError
 
 // scope applies the requested scope: a project by id or by name + domain,
 // "unscoped", or none (the user's default project, as Keystone does).
-func (c *Cloud) scope(t *token, raw json.RawMessage) (*token, *apiError) {
+func (c keystoneService) scope(t *token, raw json.RawMessage) (*token, *apiError) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return t, nil
 	}
@@ -218,7 +223,7 @@ func domainBody() map[string]string {
 	return map[string]string{"id": defaultDomainID, "name": defaultDomainName}
 }
 
-func (c *Cloud) tokenBody(r *http.Request, t *token) map[string]any {
+func (c keystoneService) tokenBody(r *http.Request, t *token) map[string]any {
 	body := map[string]any{
 		"methods": t.methods,
 		"user": map[string]any{
@@ -268,7 +273,7 @@ func (c *Cloud) authToken(r *http.Request, now time.Time) *token {
 	return c.lookupToken(r.Header.Get("X-Auth-Token"), now)
 }
 
-func (c *Cloud) validateToken(w http.ResponseWriter, r *http.Request, _ *token, now time.Time) {
+func (c keystoneService) validateToken(w http.ResponseWriter, r *http.Request, _ *token, now time.Time) {
 	subject := r.Header.Get("X-Subject-Token")
 	t := c.lookupToken(subject, now)
 	if t == nil {
@@ -291,7 +296,7 @@ func redact(s string) string {
 	return s
 }
 
-func (c *Cloud) revokeToken(w http.ResponseWriter, r *http.Request, _ *token, now time.Time) {
+func (c keystoneService) revokeToken(w http.ResponseWriter, r *http.Request, _ *token, now time.Time) {
 	subject := r.Header.Get("X-Subject-Token")
 	if c.lookupToken(subject, now) == nil {
 		keystoneError(w, http.StatusNotFound, "Could not find token: "+redact(subject)+".")
@@ -306,7 +311,7 @@ func (c *Cloud) revokeToken(w http.ResponseWriter, r *http.Request, _ *token, no
 	w.WriteHeader(http.StatusNoContent)
 }
 
-func (c *Cloud) projectBody(r *http.Request, p *project) map[string]any {
+func (c keystoneService) projectBody(r *http.Request, p *project) map[string]any {
 	return map[string]any{
 		"id": p.id, "name": p.name, "domain_id": defaultDomainID, "description": p.description,
 		"enabled": true, "is_domain": false, "parent_id": defaultDomainID, "tags": []string{}, "options": map[string]any{},
@@ -314,7 +319,7 @@ func (c *Cloud) projectBody(r *http.Request, p *project) map[string]any {
 	}
 }
 
-func (c *Cloud) authProjects(w http.ResponseWriter, r *http.Request, t *token, now time.Time) {
+func (c keystoneService) authProjects(w http.ResponseWriter, r *http.Request, t *token, now time.Time) {
 	projects := []any{c.projectBody(r, t.user.project)}
 	for _, p := range t.user.others {
 		projects = append(projects, c.projectBody(r, p))
@@ -328,7 +333,7 @@ func (c *Cloud) authProjects(w http.ResponseWriter, r *http.Request, t *token, n
 	})
 }
 
-func (c *Cloud) authCatalog(w http.ResponseWriter, r *http.Request, t *token, now time.Time) {
+func (c keystoneService) authCatalog(w http.ResponseWriter, r *http.Request, t *token, now time.Time) {
 	catalog := []map[string]any{}
 	if t.project != nil {
 		catalog = c.catalog(r)

@@ -52,7 +52,7 @@ func (c *Cloud) findL7Policy(id string, k *caller) (*l7policy, *apiError) {
 }
 
 // buildL7Policy validates a policy body for l; it is not attached.
-func (c *Cloud) buildL7Policy(b *l7policyBody, l *listener, now time.Time) (*l7policy, *apiError) {
+func (c l7policyKind) buildL7Policy(b *l7policyBody, l *listener, now time.Time) (*l7policy, *apiError) {
 	if b.Action == nil {
 		return nil, mandatory("action")
 	}
@@ -73,7 +73,7 @@ func (c *Cloud) buildL7Policy(b *l7policyBody, l *listener, now time.Time) (*l7p
 	return p, nil
 }
 
-func (c *Cloud) applyL7Policy(p *l7policy, b *l7policyBody) *apiError {
+func (c l7policyKind) applyL7Policy(p *l7policy, b *l7policyBody) *apiError {
 	action := p.action
 	if b.Action != nil {
 		if err := oneOf("action", *b.Action, l7Actions); err != nil {
@@ -133,7 +133,7 @@ func (c *Cloud) applyL7Policy(p *l7policy, b *l7policyBody) *apiError {
 }
 
 // attachL7Policy inserts p at its position and renumbers the others.
-func (c *Cloud) attachL7Policy(p *l7policy, now time.Time) {
+func (c l7policyKind) attachL7Policy(p *l7policy, now time.Time) {
 	l := p.listener
 	l.l7policies = slices.Insert(l.l7policies, p.position-1, p)
 	renumber(l, now)
@@ -141,11 +141,11 @@ func (c *Cloud) attachL7Policy(p *l7policy, now time.Time) {
 	c.l7policies.add(p)
 }
 
-func (c *Cloud) listL7Policies(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return listObjects(c, w, r, k, "l7policies", c.l7policies, l7policyAttrs, visibleTo[*l7policy](k))
+func (c l7policyKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	return listObjects(c.Cloud, w, r, k, "l7policies", c.l7policies, l7policyAttrs, visibleTo[*l7policy](k))
 }
 
-func (c *Cloud) showL7Policy(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c l7policyKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	p, err := c.findL7Policy(r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -154,7 +154,7 @@ func (c *Cloud) showL7Policy(w http.ResponseWriter, r *http.Request, k *caller, 
 	return nil
 }
 
-func (c *Cloud) createL7Policy(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c l7policyKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	var req struct{ P *l7policyBody }
 	if err := decodeArg(r, "l7policy", &req.P); err != nil {
 		return err
@@ -188,7 +188,7 @@ func (c *Cloud) createL7Policy(w http.ResponseWriter, r *http.Request, k *caller
 	return nil
 }
 
-func (c *Cloud) updateL7Policy(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c l7policyKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	p, err := c.findL7Policy(r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -222,7 +222,7 @@ func (c *Cloud) updateL7Policy(w http.ResponseWriter, r *http.Request, k *caller
 	return nil
 }
 
-func (c *Cloud) deleteL7Policy(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c l7policyKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	p, err := c.findL7Policy(r.PathValue("id"), k)
 	if err != nil {
 		return err

@@ -29,7 +29,7 @@ type l7ruleBody struct {
 	Tags         *[]string `json:"tags"`
 }
 
-func (c *Cloud) findL7Rule(policyID, id string, k *caller) (*l7policy, *l7rule, *apiError) {
+func (c l7ruleKind) findL7Rule(policyID, id string, k *caller) (*l7policy, *l7rule, *apiError) {
 	p, err := c.findL7Policy(policyID, k)
 	if err != nil {
 		return nil, nil, err
@@ -42,7 +42,7 @@ func (c *Cloud) findL7Rule(policyID, id string, k *caller) (*l7policy, *l7rule, 
 }
 
 // buildL7Rule validates a rule body for p; it is not attached.
-func (c *Cloud) buildL7Rule(b *l7ruleBody, p *l7policy, now time.Time) (*l7rule, *apiError) {
+func (c l7ruleKind) buildL7Rule(b *l7ruleBody, p *l7policy, now time.Time) (*l7rule, *apiError) {
 	for _, f := range []struct {
 		v *string
 		n string
@@ -90,21 +90,21 @@ func (r *l7rule) apply(b *l7ruleBody) *apiError {
 	return nil
 }
 
-func (c *Cloud) attachL7Rule(r *l7rule) {
+func (c l7ruleKind) attachL7Rule(r *l7rule) {
 	r.policy.rules = append(r.policy.rules, r)
 	r.policy.cache = nil
 	c.l7rules.add(r)
 }
 
-func (c *Cloud) listL7Rules(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c l7ruleKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	p, err := c.findL7Policy(r.PathValue("policy"), k)
 	if err != nil {
 		return err
 	}
-	return listObjects(c, w, r, k, "rules", c.l7rules, l7ruleAttrs, func(x *l7rule) bool { return x.policy == p })
+	return listObjects(c.Cloud, w, r, k, "rules", c.l7rules, l7ruleAttrs, func(x *l7rule) bool { return x.policy == p })
 }
 
-func (c *Cloud) showL7Rule(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c l7ruleKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	_, rule, err := c.findL7Rule(r.PathValue("policy"), r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -113,7 +113,7 @@ func (c *Cloud) showL7Rule(w http.ResponseWriter, r *http.Request, k *caller, no
 	return nil
 }
 
-func (c *Cloud) createL7Rule(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c l7ruleKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	p, err := c.findL7Policy(r.PathValue("policy"), k)
 	if err != nil {
 		return err
@@ -141,7 +141,7 @@ func (c *Cloud) createL7Rule(w http.ResponseWriter, r *http.Request, k *caller, 
 	return nil
 }
 
-func (c *Cloud) updateL7Rule(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c l7ruleKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	_, rule, err := c.findL7Rule(r.PathValue("policy"), r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -165,7 +165,7 @@ func (c *Cloud) updateL7Rule(w http.ResponseWriter, r *http.Request, k *caller, 
 	return nil
 }
 
-func (c *Cloud) deleteL7Rule(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c l7ruleKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	_, rule, err := c.findL7Rule(r.PathValue("policy"), r.PathValue("id"), k)
 	if err != nil {
 		return err

@@ -9,7 +9,10 @@ import (
 	"time"
 )
 
-// labRoutes registers the lab control API (admin token only):
+// labAPI answers the lab's control API under /lab/ for the Cloud it holds.
+type labAPI struct{ *Cloud }
+
+// routes registers the lab control API (admin token only):
 //
 //	GET /lab/faults   the current lab-wide Faults (?project=NAME: that project's own)
 //	PUT /lab/faults   replace them (a Faults JSON object; ?project=A,B: those projects' own)
@@ -20,7 +23,7 @@ import (
 //	GET /lab/exercise, PUT /lab/exercise[?setup=true]  the exercise (an Exercise JSON; {} for none)
 //	GET /lab/state    the whole lab (State); PUT /lab/state replaces it
 //	GET /lab/users    the lab users and their passwords
-func (c *Cloud) labRoutes(mux *http.ServeMux) {
+func (c labAPI) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /lab/faults", c.labAdmin(func(w http.ResponseWriter, r *http.Request, now time.Time) {
 		if ref := r.URL.Query().Get("project"); ref != "" {
 			p := c.findProject(ref)
@@ -140,7 +143,7 @@ func (c *Cloud) labRoutes(mux *http.ServeMux) {
 
 // labAdmin locks the cloud, completes due transitions and requires an
 // admin token.
-func (c *Cloud) labAdmin(h func(http.ResponseWriter, *http.Request, time.Time)) http.HandlerFunc {
+func (c labAPI) labAdmin(h func(http.ResponseWriter, *http.Request, time.Time)) http.HandlerFunc {
 	return c.authed(func(w http.ResponseWriter, r *http.Request, t *token, now time.Time) {
 		if !t.hasRole(roleAdmin) {
 			keystoneError(w, http.StatusForbidden, "The lab control API needs an admin token.")
@@ -153,7 +156,7 @@ func (c *Cloud) labAdmin(h func(http.ResponseWriter, *http.Request, time.Time)) 
 
 // labAdminUnlocked requires an admin token (under the lock), then runs h
 // without the lock: h uses Cloud's own methods, which lock.
-func (c *Cloud) labAdminUnlocked(h http.HandlerFunc) http.HandlerFunc {
+func (c labAPI) labAdminUnlocked(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		now := time.Now()
 		c.mu.Lock()

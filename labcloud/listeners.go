@@ -57,7 +57,7 @@ type listenerBody struct {
 	Tags                    *[]string         `json:"tags"`
 }
 
-func (c *Cloud) findListener(id string, k *caller) (*listener, *apiError) {
+func (c listenerKind) findListener(id string, k *caller) (*listener, *apiError) {
 	l, ok := c.listeners.get(id)
 	if !ok {
 		return nil, notFound("Listener", id)
@@ -69,7 +69,7 @@ func (c *Cloud) findListener(id string, k *caller) (*listener, *apiError) {
 }
 
 // buildListener validates a listener body for lb. The listener is not attached.
-func (c *Cloud) buildListener(b *listenerBody, lb *loadBalancer, now time.Time) (*listener, *apiError) {
+func (c listenerKind) buildListener(b *listenerBody, lb *loadBalancer, now time.Time) (*listener, *apiError) {
 	if b.Protocol == nil {
 		return nil, mandatory("protocol")
 	}
@@ -208,11 +208,11 @@ func (l *listener) apply(b *listenerBody) *apiError {
 	return nil
 }
 
-func (c *Cloud) listListeners(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return listObjects(c, w, r, k, "listeners", c.listeners, listenerAttrs, visibleTo[*listener](k))
+func (c listenerKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	return listObjects(c.Cloud, w, r, k, "listeners", c.listeners, listenerAttrs, visibleTo[*listener](k))
 }
 
-func (c *Cloud) showListener(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c listenerKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	l, err := c.findListener(r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -223,7 +223,7 @@ func (c *Cloud) showListener(w http.ResponseWriter, r *http.Request, k *caller, 
 
 // defaultPoolFor resolves default_pool_id for l: a pool of the same load
 // balancer that no other listener uses.
-func (c *Cloud) defaultPoolFor(id string, l *listener) (*pool, *apiError) {
+func (c listenerKind) defaultPoolFor(id string, l *listener) (*pool, *apiError) {
 	p, ok := c.pools.get(id)
 	if !ok || p.lb != l.lb {
 		return nil, invalidSubresource("Pool", id)
@@ -249,7 +249,7 @@ func setDefaultPool(l *listener, p *pool) {
 	l.cache = nil
 }
 
-func (c *Cloud) createListener(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c listenerKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	var req struct{ L *listenerBody }
 	if err := decodeArg(r, "listener", &req.L); err != nil {
 		return err
@@ -293,7 +293,7 @@ func (c *Cloud) createListener(w http.ResponseWriter, r *http.Request, k *caller
 	return nil
 }
 
-func (c *Cloud) updateListener(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c listenerKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	l, err := c.findListener(r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -327,7 +327,7 @@ func (c *Cloud) updateListener(w http.ResponseWriter, r *http.Request, k *caller
 	return nil
 }
 
-func (c *Cloud) deleteListener(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c listenerKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	l, err := c.findListener(r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -346,7 +346,7 @@ func (c *Cloud) deleteListener(w http.ResponseWriter, r *http.Request, k *caller
 	return nil
 }
 
-func (c *Cloud) listenerStats(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c listenerKind) stats(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	l, err := c.findListener(r.PathValue("id"), k)
 	if err != nil {
 		return err

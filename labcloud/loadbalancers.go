@@ -47,8 +47,8 @@ func (c *Cloud) findLB(id string, k *caller) (*loadBalancer, *apiError) {
 	return lb, nil
 }
 
-func (c *Cloud) listLoadBalancers(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return listObjects(c, w, r, k, "loadbalancers", c.lbs, lbAttrs, visibleTo[*loadBalancer](k))
+func (c lbKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	return listObjects(c.Cloud, w, r, k, "loadbalancers", c.lbs, lbAttrs, visibleTo[*loadBalancer](k))
 }
 
 // listObjects is the common list: scope, parse, page, write.
@@ -68,7 +68,7 @@ func listObjects[T object](c *Cloud, w http.ResponseWriter, r *http.Request, k *
 	return nil
 }
 
-func (c *Cloud) showLoadBalancer(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c lbKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	lb, err := c.findLB(r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -91,7 +91,7 @@ func providerEnabled(name string) bool {
 	return false
 }
 
-func (c *Cloud) createLoadBalancer(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c lbKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	var req struct{ LB *lbBody }
 	if err := decodeArg(r, "loadbalancer", &req.LB); err != nil {
 		return err
@@ -138,7 +138,7 @@ func (c *Cloud) createLoadBalancer(w http.ResponseWriter, r *http.Request, k *ca
 
 // buildLB validates a create body and returns the new load balancer, not
 // yet stored.
-func (c *Cloud) buildLB(b *lbBody, projectID string, now time.Time) (*loadBalancer, *apiError) {
+func (c lbKind) buildLB(b *lbBody, projectID string, now time.Time) (*loadBalancer, *apiError) {
 	if err := checkUUIDs("vip_subnet_id", b.VipSubnetID, "vip_network_id", b.VipNetworkID, "vip_port_id", b.VipPortID,
 		"vip_qos_policy_id", b.VipQosPolicyID, "flavor_id", b.FlavorID); err != nil {
 		return nil, err
@@ -187,7 +187,7 @@ func (c *Cloud) buildLB(b *lbBody, projectID string, now time.Time) (*loadBalanc
 	return lb, nil
 }
 
-func (c *Cloud) updateLoadBalancer(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c lbKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	lb, err := c.findLB(r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -213,7 +213,7 @@ func (c *Cloud) updateLoadBalancer(w http.ResponseWriter, r *http.Request, k *ca
 	return nil
 }
 
-func (c *Cloud) deleteLoadBalancer(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c lbKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	lb, err := c.findLB(r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -236,7 +236,7 @@ func (c *Cloud) deleteLoadBalancer(w http.ResponseWriter, r *http.Request, k *ca
 	return nil
 }
 
-func (c *Cloud) loadBalancerStats(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c lbKind) stats(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	lb, err := c.findLB(r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -245,7 +245,7 @@ func (c *Cloud) loadBalancerStats(w http.ResponseWriter, r *http.Request, k *cal
 	return nil
 }
 
-func (c *Cloud) failoverLoadBalancer(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c lbKind) failover(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	lb, err := c.findLB(r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -330,7 +330,7 @@ func containsListener(p *pool, l *listener) bool {
 	return false
 }
 
-func (c *Cloud) loadBalancerStatus(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c lbKind) status(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	lb, err := c.findLB(r.PathValue("id"), k)
 	if err != nil {
 		return err

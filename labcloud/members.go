@@ -36,7 +36,7 @@ type memberBody struct {
 	Tags           *[]string `json:"tags"`
 }
 
-func (c *Cloud) findMember(poolID, id string, k *caller) (*pool, *member, *apiError) {
+func (c memberKind) findMember(poolID, id string, k *caller) (*pool, *member, *apiError) {
 	p, err := c.findPool(poolID, k)
 	if err != nil {
 		return nil, nil, err
@@ -49,7 +49,7 @@ func (c *Cloud) findMember(poolID, id string, k *caller) (*pool, *member, *apiEr
 }
 
 // buildMember validates a member body for p; the member is not attached.
-func (c *Cloud) buildMember(b *memberBody, p *pool, now time.Time) (*member, *apiError) {
+func (c memberKind) buildMember(b *memberBody, p *pool, now time.Time) (*member, *apiError) {
 	if b.Address == nil {
 		return nil, mandatory("address")
 	}
@@ -130,21 +130,21 @@ func (m *member) apply(b *memberBody) *apiError {
 	return nil
 }
 
-func (c *Cloud) attachMember(m *member) {
+func (c memberKind) attachMember(m *member) {
 	m.pool.members = append(m.pool.members, m)
 	m.pool.cache = nil
 	c.members.add(m)
 }
 
-func (c *Cloud) listMembers(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c memberKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	p, err := c.findPool(r.PathValue("pool"), k)
 	if err != nil {
 		return err
 	}
-	return listObjects(c, w, r, k, "members", c.members, memberAttrs, func(m *member) bool { return m.pool == p })
+	return listObjects(c.Cloud, w, r, k, "members", c.members, memberAttrs, func(m *member) bool { return m.pool == p })
 }
 
-func (c *Cloud) showMember(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c memberKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	_, m, err := c.findMember(r.PathValue("pool"), r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -153,7 +153,7 @@ func (c *Cloud) showMember(w http.ResponseWriter, r *http.Request, k *caller, no
 	return nil
 }
 
-func (c *Cloud) createMember(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c memberKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	p, err := c.findPool(r.PathValue("pool"), k)
 	if err != nil {
 		return err
@@ -184,7 +184,7 @@ func (c *Cloud) createMember(w http.ResponseWriter, r *http.Request, k *caller, 
 	return nil
 }
 
-func (c *Cloud) updateMember(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c memberKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	_, m, err := c.findMember(r.PathValue("pool"), r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -208,7 +208,7 @@ func (c *Cloud) updateMember(w http.ResponseWriter, r *http.Request, k *caller, 
 	return nil
 }
 
-func (c *Cloud) deleteMember(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c memberKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	_, m, err := c.findMember(r.PathValue("pool"), r.PathValue("id"), k)
 	if err != nil {
 		return err

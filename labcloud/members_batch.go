@@ -31,7 +31,7 @@ type batchMember struct {
 // name is "", a null subnet_id none, a null tags kept). All in one
 // transition (202, no body); an empty body on an empty pool changes
 // nothing.
-func (c *Cloud) batchUpdateMembers(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c memberKind) batchUpdate(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	p, err := c.findPool(r.PathValue("pool"), k)
 	if err != nil {
 		return err

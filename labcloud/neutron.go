@@ -225,8 +225,13 @@ func (c *Cloud) releasePort(id string) {
 	c.ports.remove(p)
 }
 
-// neutronRoutes registers the Neutron v2.0 subset under /network.
-func (c *Cloud) neutronRoutes(mux *http.ServeMux) {
+// neutronService answers the lab's Neutron v2.0 subset for the Cloud it
+// holds; the networks, subnets and ports it reads are Cloud's, which
+// allocates a load balancer's VIP port.
+type neutronService struct{ *Cloud }
+
+// routes registers the Neutron v2.0 subset under /network.
+func (c neutronService) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /network/{$}", c.neutronVersions)
 	mux.HandleFunc("GET /network", c.neutronVersions)
 	mux.HandleFunc("GET /network/v2.0/networks", c.neutron(func(w http.ResponseWriter, r *http.Request, k *caller) {
@@ -252,7 +257,7 @@ func (c *Cloud) neutronRoutes(mux *http.ServeMux) {
 	})
 }
 
-func (c *Cloud) neutronVersions(w http.ResponseWriter, r *http.Request) {
+func (c neutronService) neutronVersions(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"versions": []any{map[string]any{
 		"id": "v2.0", "status": "CURRENT",
 		"links": []map[string]string{{"href": c.publicBase(r) + "/network/v2.0/", "rel": "self"}},
@@ -263,7 +268,7 @@ func neutronError(w http.ResponseWriter, code int, typ, msg string) {
 	writeJSON(w, code, map[string]any{"NeutronError": map[string]string{"type": typ, "message": msg, "detail": ""}})
 }
 
-func (c *Cloud) neutron(h func(http.ResponseWriter, *http.Request, *caller)) http.HandlerFunc {
+func (c neutronService) neutron(h func(http.ResponseWriter, *http.Request, *caller)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		now := time.Now()
 		c.mu.Lock()

@@ -56,8 +56,6 @@ func (k *caller) listScope(r *http.Request) *apiError {
 	return nil
 }
 
-type octaviaHandler func(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError
-
 // octavia wraps a handler: lock, complete due transitions, authenticate
 // (keystonemiddleware's 401), then answer faults with Octavia's body.
 func (c *Cloud) octavia(h octaviaHandler) http.HandlerFunc {
@@ -103,91 +101,53 @@ func (c *Cloud) octaviaRoutes(mux *http.ServeMux) {
 			mux.HandleFunc(method+" /load-balancer"+v+path, c.octavia(h))
 		}
 	}
-	handle(http.MethodGet, "/lbaas/loadbalancers", c.listLoadBalancers)
-	handle(http.MethodPost, "/lbaas/loadbalancers", c.createLoadBalancer)
-	handle(http.MethodGet, "/lbaas/loadbalancers/{id}", c.showLoadBalancer)
-	handle(http.MethodPut, "/lbaas/loadbalancers/{id}", c.updateLoadBalancer)
-	handle(http.MethodDelete, "/lbaas/loadbalancers/{id}", c.deleteLoadBalancer)
-	handle(http.MethodGet, "/lbaas/loadbalancers/{id}/stats", c.loadBalancerStats)
-	handle(http.MethodGet, "/lbaas/loadbalancers/{id}/status", c.loadBalancerStatus)
-	handle(http.MethodGet, "/lbaas/loadbalancers/{id}/statuses", c.loadBalancerStatus)
-	handle(http.MethodPut, "/lbaas/loadbalancers/{id}/failover", c.failoverLoadBalancer)
+	crud := func(path string, h kindHandler) {
+		handle(http.MethodGet, path, h.list)
+		handle(http.MethodPost, path, h.create)
+		handle(http.MethodGet, path+"/{id}", h.show)
+		handle(http.MethodPut, path+"/{id}", h.update)
+		handle(http.MethodDelete, path+"/{id}", h.delete)
+	}
+	lbs := lbKind{c}
+	crud("/lbaas/loadbalancers", lbs)
+	handle(http.MethodGet, "/lbaas/loadbalancers/{id}/stats", lbs.stats)
+	handle(http.MethodGet, "/lbaas/loadbalancers/{id}/status", lbs.status)
+	handle(http.MethodGet, "/lbaas/loadbalancers/{id}/statuses", lbs.status)
+	handle(http.MethodPut, "/lbaas/loadbalancers/{id}/failover", lbs.failover)
 
-	handle(http.MethodGet, "/lbaas/listeners", c.listListeners)
-	handle(http.MethodPost, "/lbaas/listeners", c.createListener)
-	handle(http.MethodGet, "/lbaas/listeners/{id}", c.showListener)
-	handle(http.MethodPut, "/lbaas/listeners/{id}", c.updateListener)
-	handle(http.MethodDelete, "/lbaas/listeners/{id}", c.deleteListener)
-	handle(http.MethodGet, "/lbaas/listeners/{id}/stats", c.listenerStats)
+	crud("/lbaas/listeners", listenerKind{c})
+	handle(http.MethodGet, "/lbaas/listeners/{id}/stats", listenerKind{c}.stats)
+	crud("/lbaas/pools", poolKind{c})
+	crud("/lbaas/pools/{pool}/members", memberKind{c})
+	handle(http.MethodPut, "/lbaas/pools/{pool}/members", memberKind{c}.batchUpdate)
+	crud("/lbaas/healthmonitors", monitorKind{c})
+	crud("/lbaas/l7policies", l7policyKind{c})
+	crud("/lbaas/l7policies/{policy}/rules", l7ruleKind{c})
 
-	handle(http.MethodGet, "/lbaas/pools", c.listPools)
-	handle(http.MethodPost, "/lbaas/pools", c.createPool)
-	handle(http.MethodGet, "/lbaas/pools/{id}", c.showPool)
-	handle(http.MethodPut, "/lbaas/pools/{id}", c.updatePool)
-	handle(http.MethodDelete, "/lbaas/pools/{id}", c.deletePool)
+	amps := amphoraKind{c}
+	handle(http.MethodGet, "/octavia/amphorae", amps.list)
+	handle(http.MethodGet, "/octavia/amphorae/{id}", amps.show)
+	handle(http.MethodDelete, "/octavia/amphorae/{id}", amps.delete)
+	handle(http.MethodPut, "/octavia/amphorae/{id}/config", amps.configure)
+	handle(http.MethodPut, "/octavia/amphorae/{id}/failover", amps.failover)
+	handle(http.MethodGet, "/octavia/amphorae/{id}/stats", amps.stats)
 
-	handle(http.MethodGet, "/lbaas/pools/{pool}/members", c.listMembers)
-	handle(http.MethodPost, "/lbaas/pools/{pool}/members", c.createMember)
-	handle(http.MethodPut, "/lbaas/pools/{pool}/members", c.batchUpdateMembers)
-	handle(http.MethodGet, "/lbaas/pools/{pool}/members/{id}", c.showMember)
-	handle(http.MethodPut, "/lbaas/pools/{pool}/members/{id}", c.updateMember)
-	handle(http.MethodDelete, "/lbaas/pools/{pool}/members/{id}", c.deleteMember)
+	quotas := quotaKind{c}
+	handle(http.MethodGet, "/lbaas/quotas", quotas.list)
+	handle(http.MethodGet, "/lbaas/quotas/defaults", quotas.defaults)
+	handle(http.MethodGet, "/lbaas/quotas/{project}", quotas.show)
+	handle(http.MethodPut, "/lbaas/quotas/{project}", quotas.update)
+	handle(http.MethodDelete, "/lbaas/quotas/{project}", quotas.delete)
 
-	handle(http.MethodGet, "/lbaas/healthmonitors", c.listMonitors)
-	handle(http.MethodPost, "/lbaas/healthmonitors", c.createMonitor)
-	handle(http.MethodGet, "/lbaas/healthmonitors/{id}", c.showMonitor)
-	handle(http.MethodPut, "/lbaas/healthmonitors/{id}", c.updateMonitor)
-	handle(http.MethodDelete, "/lbaas/healthmonitors/{id}", c.deleteMonitor)
+	providers := providerKind{c}
+	handle(http.MethodGet, "/lbaas/providers", providers.list)
+	handle(http.MethodGet, "/lbaas/providers/{provider}/flavor_capabilities", providers.flavorCapabilities)
+	handle(http.MethodGet, "/lbaas/providers/{provider}/availability_zone_capabilities", providers.azCapabilities)
 
-	handle(http.MethodGet, "/lbaas/l7policies", c.listL7Policies)
-	handle(http.MethodPost, "/lbaas/l7policies", c.createL7Policy)
-	handle(http.MethodGet, "/lbaas/l7policies/{id}", c.showL7Policy)
-	handle(http.MethodPut, "/lbaas/l7policies/{id}", c.updateL7Policy)
-	handle(http.MethodDelete, "/lbaas/l7policies/{id}", c.deleteL7Policy)
-
-	handle(http.MethodGet, "/lbaas/l7policies/{policy}/rules", c.listL7Rules)
-	handle(http.MethodPost, "/lbaas/l7policies/{policy}/rules", c.createL7Rule)
-	handle(http.MethodGet, "/lbaas/l7policies/{policy}/rules/{id}", c.showL7Rule)
-	handle(http.MethodPut, "/lbaas/l7policies/{policy}/rules/{id}", c.updateL7Rule)
-	handle(http.MethodDelete, "/lbaas/l7policies/{policy}/rules/{id}", c.deleteL7Rule)
-
-	handle(http.MethodGet, "/octavia/amphorae", c.listAmphorae)
-	handle(http.MethodGet, "/octavia/amphorae/{id}", c.showAmphora)
-	handle(http.MethodDelete, "/octavia/amphorae/{id}", c.deleteAmphora)
-	handle(http.MethodPut, "/octavia/amphorae/{id}/config", c.configureAmphora)
-	handle(http.MethodPut, "/octavia/amphorae/{id}/failover", c.failoverAmphora)
-	handle(http.MethodGet, "/octavia/amphorae/{id}/stats", c.amphoraStats)
-
-	handle(http.MethodGet, "/lbaas/quotas", c.listQuotas)
-	handle(http.MethodGet, "/lbaas/quotas/defaults", c.quotaDefaultsHandler)
-	handle(http.MethodGet, "/lbaas/quotas/{project}", c.showQuota)
-	handle(http.MethodPut, "/lbaas/quotas/{project}", c.updateQuota)
-	handle(http.MethodDelete, "/lbaas/quotas/{project}", c.resetQuota)
-
-	handle(http.MethodGet, "/lbaas/providers", c.listProviders)
-	handle(http.MethodGet, "/lbaas/providers/{provider}/flavor_capabilities", c.flavorCapabilities)
-	handle(http.MethodGet, "/lbaas/providers/{provider}/availability_zone_capabilities", c.azCapabilities)
-
-	handle(http.MethodGet, "/lbaas/flavors", c.listFlavors)
-	handle(http.MethodPost, "/lbaas/flavors", c.createFlavor)
-	handle(http.MethodGet, "/lbaas/flavors/{id}", c.showFlavor)
-	handle(http.MethodPut, "/lbaas/flavors/{id}", c.updateFlavor)
-	handle(http.MethodDelete, "/lbaas/flavors/{id}", c.deleteFlavor)
-	handle(http.MethodGet, "/lbaas/flavorprofiles", c.listFlavorProfiles)
-	handle(http.MethodPost, "/lbaas/flavorprofiles", c.createFlavorProfile)
-	handle(http.MethodGet, "/lbaas/flavorprofiles/{id}", c.showFlavorProfile)
-	handle(http.MethodPut, "/lbaas/flavorprofiles/{id}", c.updateFlavorProfile)
-	handle(http.MethodDelete, "/lbaas/flavorprofiles/{id}", c.deleteFlavorProfile)
-	handle(http.MethodGet, "/lbaas/availabilityzones", c.listAZs)
-	handle(http.MethodPost, "/lbaas/availabilityzones", c.createAZ)
-	handle(http.MethodGet, "/lbaas/availabilityzones/{id}", c.showAZ)
-	handle(http.MethodPut, "/lbaas/availabilityzones/{id}", c.updateAZ)
-	handle(http.MethodDelete, "/lbaas/availabilityzones/{id}", c.deleteAZ)
-	handle(http.MethodGet, "/lbaas/availabilityzoneprofiles", c.listAZProfiles)
-	handle(http.MethodPost, "/lbaas/availabilityzoneprofiles", c.createAZProfile)
-	handle(http.MethodGet, "/lbaas/availabilityzoneprofiles/{id}", c.showAZProfile)
-	handle(http.MethodPut, "/lbaas/availabilityzoneprofiles/{id}", c.updateAZProfile)
-	handle(http.MethodDelete, "/lbaas/availabilityzoneprofiles/{id}", c.deleteAZProfile)
+	crud("/lbaas/flavors", flavorKind{c})
+	crud("/lbaas/flavorprofiles", flavorProfileKind{c})
+	crud("/lbaas/availabilityzones", azKind{c})
+	crud("/lbaas/availabilityzoneprofiles", azProfileKind{c})
 
 	mux.HandleFunc("/load-balancer/", func(w http.ResponseWriter, r *http.Request) {
 		writeFault(w, errorf(http.StatusNotFound, "The resource could not be found."))

@@ -58,7 +58,7 @@ func (c *Cloud) findPool(id string, k *caller) (*pool, *apiError) {
 }
 
 // buildPool validates a pool body for lb; the pool is not attached.
-func (c *Cloud) buildPool(b *poolBody, lb *loadBalancer, now time.Time) (*pool, *apiError) {
+func (c poolKind) buildPool(b *poolBody, lb *loadBalancer, now time.Time) (*pool, *apiError) {
 	if b.Protocol == nil {
 		return nil, mandatory("protocol")
 	}
@@ -120,11 +120,11 @@ func (p *pool) apply(b *poolBody) *apiError {
 	return nil
 }
 
-func (c *Cloud) listPools(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return listObjects(c, w, r, k, "pools", c.pools, poolAttrs, visibleTo[*pool](k))
+func (c poolKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	return listObjects(c.Cloud, w, r, k, "pools", c.pools, poolAttrs, visibleTo[*pool](k))
 }
 
-func (c *Cloud) showPool(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c poolKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	p, err := c.findPool(r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -133,7 +133,7 @@ func (c *Cloud) showPool(w http.ResponseWriter, r *http.Request, k *caller, now 
 	return nil
 }
 
-func (c *Cloud) createPool(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c poolKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	var req struct{ P *poolBody }
 	if err := decodeArg(r, "pool", &req.P); err != nil {
 		return err
@@ -192,7 +192,7 @@ func (c *Cloud) createPool(w http.ResponseWriter, r *http.Request, k *caller, no
 	return nil
 }
 
-func (c *Cloud) updatePool(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c poolKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	p, err := c.findPool(r.PathValue("id"), k)
 	if err != nil {
 		return err
@@ -224,7 +224,7 @@ func (c *Cloud) updatePool(w http.ResponseWriter, r *http.Request, k *caller, no
 	return nil
 }
 
-func (c *Cloud) deletePool(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c poolKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	p, err := c.findPool(r.PathValue("id"), k)
 	if err != nil {
 		return err

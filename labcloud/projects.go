@@ -7,7 +7,7 @@ import (
 
 // showProject answers GET /v3/projects/{id}: the admin sees any project,
 // others only their own (403, as Keystone's default policy).
-func (c *Cloud) showProject(w http.ResponseWriter, r *http.Request, t *token, now time.Time) {
+func (c keystoneService) showProject(w http.ResponseWriter, r *http.Request, t *token, now time.Time) {
 	id := r.PathValue("id")
 	p := c.projectsByID[id]
 	if !t.hasRole(roleAdmin) {
@@ -25,7 +25,7 @@ func (c *Cloud) showProject(w http.ResponseWriter, r *http.Request, t *token, no
 
 // listProjects answers GET /v3/projects (admin only) with the name and
 // domain_id filters.
-func (c *Cloud) listProjects(w http.ResponseWriter, r *http.Request, t *token, now time.Time) {
+func (c keystoneService) listProjects(w http.ResponseWriter, r *http.Request, t *token, now time.Time) {
 	if !t.hasRole(roleAdmin) {
 		keystoneError(w, http.StatusForbidden, "You are not authorized to perform the requested action: identity:list_projects.")
 		return

@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-func (c *Cloud) listProviders(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c providerKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	list := []map[string]string{}
 	for _, p := range providers {
 		list = append(list, map[string]string{"name": p.name, "description": p.description})
@@ -28,7 +28,7 @@ var azCaps = []map[string]string{
 	{"name": "valid_vip_networks", "description": "List of network IDs that are allowed for VIP use. This overrides/replaces the list of allowed networks configured in `octavia.conf`."},
 }
 
-func (c *Cloud) capabilities(w http.ResponseWriter, r *http.Request, k *caller, key string, caps []map[string]string) *apiError {
+func (c providerKind) capabilities(w http.ResponseWriter, r *http.Request, k *caller, key string, caps []map[string]string) *apiError {
 	if err := k.adminOnly(); err != nil {
 		return err
 	}
@@ -48,11 +48,11 @@ func (c *Cloud) capabilities(w http.ResponseWriter, r *http.Request, k *caller, 
 	return nil
 }
 
-func (c *Cloud) flavorCapabilities(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c providerKind) flavorCapabilities(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	return c.capabilities(w, r, k, "flavor_capabilities", flavorCaps)
 }
 
-func (c *Cloud) azCapabilities(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c providerKind) azCapabilities(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	return c.capabilities(w, r, k, "availability_zone_capabilities", azCaps)
 }
 

@@ -116,7 +116,7 @@ func quotaRow(projectID string, q quota) map[string]any {
 	return out
 }
 
-func (c *Cloud) listQuotas(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c quotaKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	if err := k.listScope(r); err != nil {
 		return err
 	}
@@ -139,7 +139,7 @@ func (c *Cloud) listQuotas(w http.ResponseWriter, r *http.Request, k *caller, no
 	return nil
 }
 
-func (c *Cloud) quotaDefaultsHandler(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c quotaKind) defaults(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	if err := k.adminOnly(); err != nil {
 		return err
 	}
@@ -147,7 +147,7 @@ func (c *Cloud) quotaDefaultsHandler(w http.ResponseWriter, r *http.Request, k *
 	return nil
 }
 
-func (c *Cloud) showQuota(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c quotaKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	p := r.PathValue("project")
 	if err := k.read(p); err != nil {
 		return err
@@ -156,7 +156,7 @@ func (c *Cloud) showQuota(w http.ResponseWriter, r *http.Request, k *caller, now
 	return nil
 }
 
-func (c *Cloud) updateQuota(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c quotaKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	p := r.PathValue("project")
 	if err := k.adminOnly(); err != nil {
 		return err
@@ -194,7 +194,7 @@ func (c *Cloud) updateQuota(w http.ResponseWriter, r *http.Request, k *caller, n
 	return nil
 }
 
-func (c *Cloud) resetQuota(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+func (c quotaKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	p := r.PathValue("project")
 	if err := k.adminOnly(); err != nil {
 		return err

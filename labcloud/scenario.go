@@ -232,7 +232,7 @@ func (c *Cloud) seedLBs(sl ScenarioLB, start time.Time) error {
 
 func (c *Cloud) seedListener(lb *loadBalancer, sl *ScenarioListener, now time.Time) error {
 	proto, port := sl.Protocol, sl.Port
-	l, err := c.buildListener(&listenerBody{Protocol: &proto, ProtocolPort: &port}, lb, now)
+	l, err := listenerKind{c}.buildListener(&listenerBody{Protocol: &proto, ProtocolPort: &port}, lb, now)
 	if err != nil {
 		return fmt.Errorf("scenario listener: %s", err.msg)
 	}
@@ -241,7 +241,7 @@ func (c *Cloud) seedListener(lb *loadBalancer, sl *ScenarioListener, now time.Ti
 	if proto == "TERMINATED_HTTPS" || proto == "HTTPS" {
 		poolProto = "HTTP"
 	}
-	pl, err := c.buildPool(&poolBody{Protocol: &poolProto, LBAlgorithm: &algo}, lb, now)
+	pl, err := poolKind{c}.buildPool(&poolBody{Protocol: &poolProto, LBAlgorithm: &algo}, lb, now)
 	if err != nil {
 		return fmt.Errorf("scenario pool: %s", err.msg)
 	}
@@ -249,7 +249,7 @@ func (c *Cloud) seedListener(lb *loadBalancer, sl *ScenarioListener, now time.Ti
 	setDefaultPool(l, pl)
 	for _, addr := range sl.Members {
 		a := addr
-		m, err := c.buildMember(&memberBody{Address: &a, ProtocolPort: &port}, pl, now)
+		m, err := memberKind{c}.buildMember(&memberBody{Address: &a, ProtocolPort: &port}, pl, now)
 		if err != nil {
 			return fmt.Errorf("scenario member: %s", err.msg)
 		}
@@ -257,7 +257,7 @@ func (c *Cloud) seedListener(lb *loadBalancer, sl *ScenarioListener, now time.Ti
 	}
 	if sl.Monitor != "" {
 		typ, delay, timeout, retries := sl.Monitor, 5, 5, 3
-		h, err := c.buildMonitor(&hmBody{Type: &typ, Delay: &delay, Timeout: &timeout, MaxRetries: &retries}, pl, now)
+		h, err := monitorKind{c}.buildMonitor(&hmBody{Type: &typ, Delay: &delay, Timeout: &timeout, MaxRetries: &retries}, pl, now)
 		if err != nil {
 			return fmt.Errorf("scenario monitor: %s", err.msg)
 		}
