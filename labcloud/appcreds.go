@@ -70,7 +70,12 @@ func (c *Cloud) findAppCred(id, name string, u *authUser) *appCred {
 	return nil
 }
 
-func (c keystoneService) appCredBody(r *http.Request, ac *appCred) map[string]any {
+// appCredKind answers Keystone's application credentials of a user
+// (/identity/v3/users/{user_id}/application_credentials) for the Cloud it
+// holds.
+type appCredKind struct{ *Cloud }
+
+func (c appCredKind) body(r *http.Request, ac *appCred) map[string]any {
 	roles := []map[string]string{}
 	for _, name := range ac.roles {
 		roles = append(roles, map[string]string{"id": keystoneID("role", name), "name": name, "domain_id": ""})
@@ -89,7 +94,7 @@ func (c keystoneService) appCredBody(r *http.Request, ac *appCred) map[string]an
 
 // appCredOwner checks the caller may manage user_id's credentials: itself,
 // with a project-scoped token. Caller holds c.mu.
-func (c keystoneService) appCredOwner(w http.ResponseWriter, r *http.Request, now time.Time) *token {
+func (c appCredKind) owner(w http.ResponseWriter, r *http.Request, now time.Time) *token {
 	t := c.authToken(r, now)
 	if t == nil {
 		keystoneError(w, http.StatusUnauthorized, msgAuthRequired)
@@ -167,7 +172,7 @@ func parseExpiresAt(s string, now time.Time) (time.Time, *apiError) {
 	return time.Time{}, errorf(http.StatusBadRequest, "Timestamp not in expected format."+keystoneClientError)
 }
 
-func (c keystoneService) createAppCred(w http.ResponseWriter, r *http.Request) {
+func (c appCredKind) create(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		AC struct {
 			Name         string     `json:"name"`
@@ -198,7 +203,7 @@ func (c keystoneService) createAppCred(w http.ResponseWriter, r *http.Request) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	t := c.appCredOwner(w, r, now)
+	t := c.owner(w, r, now)
 	if t == nil {
 		return
 	}
@@ -240,23 +245,23 @@ func (c keystoneService) createAppCred(w http.ResponseWriter, r *http.Request) {
 	}
 	ac.roles = roles
 	c.appCreds[ac.id] = ac
-	body := c.appCredBody(r, ac)
+	body := c.body(r, ac)
 	body["secret"] = secret
 	writeJSON(w, http.StatusCreated, map[string]any{"application_credential": body})
 }
 
-func (c keystoneService) listAppCreds(w http.ResponseWriter, r *http.Request) {
+func (c appCredKind) list(w http.ResponseWriter, r *http.Request) {
 	now := time.Now()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.appCredOwner(w, r, now) == nil {
+	if c.owner(w, r, now) == nil {
 		return
 	}
 	name := r.URL.Query().Get("name")
 	list := []any{}
 	for _, ac := range c.sortedAppCreds() {
 		if ac.user.id == r.PathValue("user_id") && (name == "" || ac.name == name) {
-			list = append(list, c.appCredBody(r, ac))
+			list = append(list, c.body(r, ac))
 		}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{
@@ -265,11 +270,11 @@ func (c keystoneService) listAppCreds(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-func (c keystoneService) showAppCred(w http.ResponseWriter, r *http.Request) {
+func (c appCredKind) show(w http.ResponseWriter, r *http.Request) {
 	now := time.Now()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.appCredOwner(w, r, now) == nil {
+	if c.owner(w, r, now) == nil {
 		return
 	}
 	ac := c.appCreds[r.PathValue("id")]
@@ -277,14 +282,14 @@ func (c keystoneService) showAppCred(w http.ResponseWriter, r *http.Request) {
 		keystoneError(w, http.StatusNotFound, "Could not find application credential: "+r.PathValue("id")+".")
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"application_credential": c.appCredBody(r, ac)})
+	writeJSON(w, http.StatusOK, map[string]any{"application_credential": c.body(r, ac)})
 }
 
-func (c keystoneService) deleteAppCred(w http.ResponseWriter, r *http.Request) {
+func (c appCredKind) delete(w http.ResponseWriter, r *http.Request) {
 	now := time.Now()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.appCredOwner(w, r, now) == nil {
+	if c.owner(w, r, now) == nil {
 		return
 	}
 	ac := c.appCreds[r.PathValue("id")]

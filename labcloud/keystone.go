@@ -9,7 +9,8 @@ import (
 
 // keystoneService answers the lab's Keystone v3 subset (this file,
 // appcreds.go, projects.go, catalog.go) for the Cloud it holds; tokens and
-// users, which Octavia's and Neutron's calls check too, stay on Cloud.
+// users, which Octavia's and Neutron's calls check too, stay on Cloud;
+// application credentials have their own handler, appCredKind.
 type keystoneService struct{ *Cloud }
 
 // routes registers the Keystone v3 subset under /identity.
@@ -26,10 +27,11 @@ func (c keystoneService) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /identity/v3/auth/catalog", c.authed(c.authCatalog))
 	mux.HandleFunc("GET /identity/v3/projects", c.authed(c.listProjects))
 	mux.HandleFunc("GET /identity/v3/projects/{id}", c.authed(c.showProject))
-	mux.HandleFunc("POST /identity/v3/users/{user_id}/application_credentials", c.createAppCred)
-	mux.HandleFunc("GET /identity/v3/users/{user_id}/application_credentials", c.listAppCreds)
-	mux.HandleFunc("GET /identity/v3/users/{user_id}/application_credentials/{id}", c.showAppCred)
-	mux.HandleFunc("DELETE /identity/v3/users/{user_id}/application_credentials/{id}", c.deleteAppCred)
+	appCreds := appCredKind{c.Cloud}
+	mux.HandleFunc("POST /identity/v3/users/{user_id}/application_credentials", appCreds.create)
+	mux.HandleFunc("GET /identity/v3/users/{user_id}/application_credentials", appCreds.list)
+	mux.HandleFunc("GET /identity/v3/users/{user_id}/application_credentials/{id}", appCreds.show)
+	mux.HandleFunc("DELETE /identity/v3/users/{user_id}/application_credentials/{id}", appCreds.delete)
 	mux.HandleFunc("/identity/", func(w http.ResponseWriter, r *http.Request) {
 		keystoneError(w, http.StatusNotFound, "The resource could not be found.")
 	})
