@@ -2,6 +2,7 @@ package labcloud
 
 import (
 	"encoding/binary"
+	"fmt"
 	"net/http"
 	"net/netip"
 	"strconv"
@@ -270,4 +271,42 @@ func (c amphoraKind) stats(w http.ResponseWriter, r *http.Request, k *caller, no
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"amphora_stats": list})
 	return nil
+}
+
+// restore adds its amphorae, on their load balancers (marking their VRRP addresses in use) from s to an empty Cloud (Cloud.restore). Caller
+// holds c.mu.
+func (c amphoraKind) restore(s *State) error {
+	for _, sa := range s.Amphorae {
+		lb, ok := c.lbs.get(sa.LB)
+		if !ok {
+			return missingRef("amphora", sa.ID, "load balancer", sa.LB)
+		}
+		a := &amphora{meta: sa.meta(), lb: lb, status: sa.Status, role: sa.Role, computeID: sa.ComputeID,
+			lbNetworkIP: sa.LBNetworkIP, vrrpPortID: sa.VRRPPortID, vrrpPriority: sa.VRRPPriority, certExpires: sa.CertExpires}
+		if sa.VRRPIP != "" {
+			ip, err := netip.ParseAddr(sa.VRRPIP)
+			if err != nil {
+				return fmt.Errorf("amphora %s: bad vrrp_ip", sa.ID)
+			}
+			a.vrrpIP = ip
+			if sub, ok := c.subnets.get(lb.vipSubnetID); ok {
+				sub.markUsed(ip)
+			}
+		}
+		lb.amphorae = append(lb.amphorae, a)
+		c.amphorae.add(a)
+	}
+	return nil
+}
+
+// save adds its amphorae to s (Cloud.state). Caller holds c.mu.
+func (c amphoraKind) save(s *State) {
+	for _, a := range c.amphorae.order {
+		vrrp := ""
+		if a.vrrpIP.IsValid() {
+			vrrp = a.vrrpIP.String()
+		}
+		s.Amphorae = append(s.Amphorae, stAmphora{metaOf(&a.meta), a.lb.id, a.status, a.role, a.computeID, a.lbNetworkIP,
+			vrrp, a.vrrpPortID, a.vrrpPriority, a.certExpires})
+	}
 }

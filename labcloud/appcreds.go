@@ -1,6 +1,7 @@
 package labcloud
 
 import (
+	"encoding/hex"
 	"fmt"
 	"net/http"
 	"slices"
@@ -314,4 +315,30 @@ func (c *Cloud) sortedAppCreds() []*appCred {
 	}
 	slices.SortFunc(out, func(a, b *appCred) int { return strings.Compare(a.name, b.name) })
 	return out
+}
+
+// restore adds its application credentials from s to an empty Cloud (Cloud.restore). Caller
+// holds c.mu.
+func (c appCredKind) restore(s *State) error {
+	for _, a := range s.AppCreds {
+		u, p := c.usersByID[a.User], c.projectsByID[a.Project]
+		sec, err := hex.DecodeString(a.SecretSHA256)
+		if u == nil || p == nil || err != nil || len(sec) != 32 {
+			return fmt.Errorf("application credential %s: bad user, project or secret digest", a.ID)
+		}
+		ac := &appCred{id: a.ID, name: a.Name, description: a.Description, user: u, project: p, roles: a.Roles,
+			expires: a.Expires, unrestricted: a.Unrestricted}
+		copy(ac.secret[:], sec)
+		c.appCreds[ac.id] = ac
+	}
+	return nil
+}
+
+// save adds its application credentials to s (Cloud.state). Caller holds c.mu.
+func (c appCredKind) save(s *State) {
+	for _, ac := range c.sortedAppCreds() {
+		s.AppCreds = append(s.AppCreds, stAppCred{ID: ac.id, Name: ac.name, Description: ac.description,
+			SecretSHA256: hex.EncodeToString(ac.secret[:]), User: ac.user.id, Project: ac.project.id,
+			Roles: slices.Clone(ac.roles), Expires: ac.expires, Unrestricted: ac.unrestricted})
+	}
 }

@@ -105,3 +105,19 @@ func (c azKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now ti
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
+
+// restore adds its availability zones from s to an empty Cloud (Cloud.restore). Caller
+// holds c.mu.
+func (c azKind) restore(s *State) error {
+	for _, a := range s.AZs {
+		c.azs.add(&availabilityZone{meta: a.meta(), profileID: a.ProfileID})
+	}
+	return nil
+}
+
+// save adds its availability zones to s (Cloud.state). Caller holds c.mu.
+func (c azKind) save(s *State) {
+	for _, a := range c.azs.order {
+		s.AZs = append(s.AZs, stProfiled{metaOf(&a.meta), a.profileID})
+	}
+}

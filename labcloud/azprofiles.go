@@ -103,3 +103,19 @@ func (c azProfileKind) delete(w http.ResponseWriter, r *http.Request, k *caller,
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
+
+// restore adds its availability zone profiles from s to an empty Cloud (Cloud.restore). Caller
+// holds c.mu.
+func (c azProfileKind) restore(s *State) error {
+	for _, p := range s.AZProfiles {
+		c.azProfiles.add(&azProfile{meta: p.meta(), provider: p.Provider, data: p.Data})
+	}
+	return nil
+}
+
+// save adds its availability zone profiles to s (Cloud.state). Caller holds c.mu.
+func (c azProfileKind) save(s *State) {
+	for _, p := range c.azProfiles.order {
+		s.AZProfiles = append(s.AZProfiles, stProfile{metaOf(&p.meta), p.provider, p.data})
+	}
+}

@@ -102,3 +102,19 @@ func (c flavorProfileKind) delete(w http.ResponseWriter, r *http.Request, k *cal
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
+
+// restore adds its flavor profiles from s to an empty Cloud (Cloud.restore). Caller
+// holds c.mu.
+func (c flavorProfileKind) restore(s *State) error {
+	for _, p := range s.FlavorProfiles {
+		c.flavorProfiles.add(&flavorProfile{meta: p.meta(), provider: p.Provider, data: p.Data})
+	}
+	return nil
+}
+
+// save adds its flavor profiles to s (Cloud.state). Caller holds c.mu.
+func (c flavorProfileKind) save(s *State) {
+	for _, p := range c.flavorProfiles.order {
+		s.FlavorProfiles = append(s.FlavorProfiles, stProfile{metaOf(&p.meta), p.provider, p.data})
+	}
+}

@@ -106,3 +106,19 @@ func (c flavorKind) delete(w http.ResponseWriter, r *http.Request, k *caller, no
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
+
+// restore adds its flavors from s to an empty Cloud (Cloud.restore). Caller
+// holds c.mu.
+func (c flavorKind) restore(s *State) error {
+	for _, f := range s.Flavors {
+		c.flavors.add(&flavor{meta: f.meta(), profileID: f.ProfileID})
+	}
+	return nil
+}
+
+// save adds its flavors to s (Cloud.state). Caller holds c.mu.
+func (c flavorKind) save(s *State) {
+	for _, f := range c.flavors.order {
+		s.Flavors = append(s.Flavors, stProfiled{metaOf(&f.meta), f.profileID})
+	}
+}

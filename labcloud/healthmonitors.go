@@ -225,3 +225,28 @@ func (c monitorKind) delete(w http.ResponseWriter, r *http.Request, k *caller, n
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
+
+// restore adds its health monitors, on their pools from s to an empty Cloud (Cloud.restore). Caller
+// holds c.mu.
+func (c monitorKind) restore(s *State) error {
+	for _, sh := range s.Monitors {
+		p, ok := c.pools.get(sh.Pool)
+		if !ok {
+			return missingRef("health monitor", sh.ID, "pool", sh.Pool)
+		}
+		h := &healthMonitor{meta: sh.meta(), pool: p, typ: sh.Type, delay: sh.Delay, timeout: sh.Timeout, maxRetries: sh.MaxRetries,
+			maxRetriesDown: sh.MaxRetriesDown, httpMethod: sh.HTTPMethod, urlPath: sh.URLPath, expectedCodes: sh.ExpectedCodes,
+			httpVersion: sh.HTTPVersion, domainName: sh.DomainName}
+		p.hm = h
+		c.monitors.add(h)
+	}
+	return nil
+}
+
+// save adds its health monitors to s (Cloud.state). Caller holds c.mu.
+func (c monitorKind) save(s *State) {
+	for _, h := range c.monitors.order {
+		s.Monitors = append(s.Monitors, stMonitor{metaOf(&h.meta), h.pool.id, h.typ, h.delay, h.timeout, h.maxRetries,
+			h.maxRetriesDown, h.httpMethod, h.urlPath, h.expectedCodes, h.httpVersion, h.domainName})
+	}
+}

@@ -130,3 +130,45 @@ func (c *Cloud) Users() []User {
 	}
 	return out
 }
+
+// restore adds its projects and users from s to an empty Cloud (Cloud.restore). Caller
+// holds c.mu.
+func (c keystoneService) restore(s *State) error {
+	for _, p := range s.Projects {
+		np := &project{id: p.ID, name: p.Name, description: p.Description}
+		c.projects = append(c.projects, np)
+		c.projectsByID[np.id], c.projectsByName[np.name] = np, np
+	}
+	for _, su := range s.Users {
+		p := c.projectsByID[su.Project]
+		if p == nil {
+			return missingRef("user", su.Name, "project", su.Project)
+		}
+		u := &user{id: keystoneID("user", su.Name), name: su.Name, password: digest(su.Password), plain: su.Password,
+			project: p, role: su.Role, trainee: su.Trainee}
+		for _, o := range su.Others {
+			op := c.projectsByID[o]
+			if op == nil {
+				return missingRef("user", su.Name, "project", o)
+			}
+			u.others = append(u.others, op)
+		}
+		c.users = append(c.users, u)
+		c.usersByID[u.id], c.usersByName[u.name] = u, u
+	}
+	return nil
+}
+
+// save adds its projects and users to s (Cloud.state). Caller holds c.mu.
+func (c keystoneService) save(s *State) {
+	for _, p := range c.projects {
+		s.Projects = append(s.Projects, stProject{p.id, p.name, p.description})
+	}
+	for _, u := range c.users {
+		su := stUser{Name: u.name, Password: u.plain, Project: u.project.id, Role: u.role, Trainee: u.trainee}
+		for _, o := range u.others {
+			su.Others = append(su.Others, o.id)
+		}
+		s.Users = append(s.Users, su)
+	}
+}

@@ -237,3 +237,37 @@ func (c l7policyKind) delete(w http.ResponseWriter, r *http.Request, k *caller, 
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
+
+// restore adds its L7 policies, on their listeners in their positions from s to an empty Cloud (Cloud.restore). Caller
+// holds c.mu.
+func (c l7policyKind) restore(s *State) error {
+	for _, sp := range s.L7Policies {
+		l, ok := c.listeners.get(sp.Listener)
+		if !ok {
+			return missingRef("L7 policy", sp.ID, "listener", sp.Listener)
+		}
+		p := &l7policy{meta: sp.meta(), listener: l, action: sp.Action, redirectURL: sp.RedirectURL,
+			redirectPrefix: sp.RedirectPrefix, redirectHTTPCode: sp.RedirectHTTPCode, position: sp.Position}
+		if sp.RedirectPool != "" {
+			rp, ok := c.pools.get(sp.RedirectPool)
+			if !ok {
+				return missingRef("L7 policy", sp.ID, "pool", sp.RedirectPool)
+			}
+			p.redirectPool = rp
+		}
+		l.l7policies = append(l.l7policies, p)
+		c.l7policies.add(p)
+	}
+	for _, l := range c.listeners.order {
+		slices.SortStableFunc(l.l7policies, func(a, b *l7policy) int { return a.position - b.position })
+	}
+	return nil
+}
+
+// save adds its L7 policies to s (Cloud.state). Caller holds c.mu.
+func (c l7policyKind) save(s *State) {
+	for _, p := range c.l7policies.order {
+		s.L7Policies = append(s.L7Policies, stL7Policy{metaOf(&p.meta), p.listener.id, p.action,
+			idOf(p.redirectPool, p.redirectPool != nil), p.redirectURL, p.redirectPrefix, p.redirectHTTPCode, p.position})
+	}
+}

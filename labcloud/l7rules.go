@@ -180,3 +180,25 @@ func (c l7ruleKind) delete(w http.ResponseWriter, r *http.Request, k *caller, no
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
+
+// restore adds its L7 rules, in their policies from s to an empty Cloud (Cloud.restore). Caller
+// holds c.mu.
+func (c l7ruleKind) restore(s *State) error {
+	for _, sr := range s.L7Rules {
+		p, ok := c.l7policies.get(sr.Policy)
+		if !ok {
+			return missingRef("L7 rule", sr.ID, "L7 policy", sr.Policy)
+		}
+		r := &l7rule{meta: sr.meta(), policy: p, typ: sr.Type, compareType: sr.CompareType, key: sr.Key, value: sr.Value, invert: sr.Invert}
+		p.rules = append(p.rules, r)
+		c.l7rules.add(r)
+	}
+	return nil
+}
+
+// save adds its L7 rules to s (Cloud.state). Caller holds c.mu.
+func (c l7ruleKind) save(s *State) {
+	for _, r := range c.l7rules.order {
+		s.L7Rules = append(s.L7Rules, stL7Rule{metaOf(&r.meta), r.policy.id, r.typ, r.compareType, r.key, r.value, r.invert})
+	}
+}

@@ -354,3 +354,51 @@ func (c listenerKind) stats(w http.ResponseWriter, r *http.Request, k *caller, n
 	writeJSON(w, http.StatusOK, map[string]any{"stats": l.stats(now)})
 	return nil
 }
+
+// restore adds its listeners, on their load balancers, then each pool's listeners from s to an empty Cloud (Cloud.restore). Caller
+// holds c.mu.
+func (c listenerKind) restore(s *State) error {
+	for _, sl := range s.Listeners {
+		lb, ok := c.lbs.get(sl.LB)
+		if !ok {
+			return missingRef("listener", sl.ID, "load balancer", sl.LB)
+		}
+		l := &listener{meta: sl.meta(), lb: lb, protocol: sl.Protocol, port: sl.Port, connLimit: sl.ConnLimit,
+			insertHeaders: sl.InsertHeaders, timeoutClientData: sl.TimeoutClientData, timeoutMemberConnect: sl.TimeoutMemberConnect,
+			timeoutMemberData: sl.TimeoutMemberData, timeoutTCPInspect: sl.TimeoutTCPInspect, allowedCIDRs: sl.AllowedCIDRs,
+			defaultTLSContainerRef: sl.DefaultTLSContainerRef, sniContainerRefs: sl.SNIContainerRefs, clientCATLSRef: sl.ClientCATLSRef,
+			clientAuthentication: sl.ClientAuthentication, clientCRLRef: sl.ClientCRLRef, tlsCiphers: sl.TLSCiphers,
+			tlsVersions: sl.TLSVersions, alpnProtocols: sl.ALPNProtocols, upSince: sl.UpSince, statsBase: sl.StatsBase}
+		if sl.DefaultPool != "" {
+			p, ok := c.pools.get(sl.DefaultPool)
+			if !ok {
+				return missingRef("listener", sl.ID, "pool", sl.DefaultPool)
+			}
+			l.defaultPool = p
+		}
+		lb.listeners = append(lb.listeners, l)
+		c.listeners.add(l)
+	}
+	for _, sp := range s.Pools {
+		p, _ := c.pools.get(sp.ID)
+		for _, id := range sp.Listeners {
+			l, ok := c.listeners.get(id)
+			if !ok {
+				return missingRef("pool", sp.ID, "listener", id)
+			}
+			p.listeners = append(p.listeners, l)
+		}
+	}
+	return nil
+}
+
+// save adds its listeners to s (Cloud.state). Caller holds c.mu.
+func (c listenerKind) save(s *State) {
+	for _, l := range c.listeners.order {
+		s.Listeners = append(s.Listeners, stListener{metaOf(&l.meta), l.lb.id, l.protocol, l.port, l.connLimit,
+			idOf(l.defaultPool, l.defaultPool != nil), l.insertHeaders, l.timeoutClientData, l.timeoutMemberConnect,
+			l.timeoutMemberData, l.timeoutTCPInspect, l.allowedCIDRs, l.defaultTLSContainerRef, l.sniContainerRefs,
+			l.clientCATLSRef, l.clientAuthentication, l.clientCRLRef, l.tlsCiphers, l.tlsVersions, l.alpnProtocols,
+			l.upSince, l.statsBase})
+	}
+}

@@ -388,3 +388,21 @@ func orEmpty(s []any) []any {
 	}
 	return s
 }
+
+// restore adds its load balancers from s to an empty Cloud (Cloud.restore). Caller
+// holds c.mu.
+func (c lbKind) restore(s *State) error {
+	for _, l := range s.LoadBalancers {
+		c.lbs.add(&loadBalancer{meta: l.meta(), vipAddress: l.VIPAddress, vipPortID: l.VIPPortID, vipSubnetID: l.VIPSubnetID,
+			vipNetworkID: l.VIPNetworkID, vipQosPolicyID: l.VIPQoS, provider: l.Provider, flavorID: l.FlavorID, az: l.AZ, topology: l.Topology})
+	}
+	return nil
+}
+
+// save adds its load balancers to s (Cloud.state). Caller holds c.mu.
+func (c lbKind) save(s *State) {
+	for _, lb := range c.lbs.order {
+		s.LoadBalancers = append(s.LoadBalancers, stLB{metaOf(&lb.meta), lb.vipAddress, lb.vipPortID, lb.vipSubnetID,
+			lb.vipNetworkID, lb.vipQosPolicyID, lb.provider, lb.flavorID, lb.az, lb.topology})
+	}
+}

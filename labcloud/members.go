@@ -223,3 +223,27 @@ func (c memberKind) delete(w http.ResponseWriter, r *http.Request, k *caller, no
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
+
+// restore adds its members, in their pools from s to an empty Cloud (Cloud.restore). Caller
+// holds c.mu.
+func (c memberKind) restore(s *State) error {
+	for _, sm := range s.Members {
+		p, ok := c.pools.get(sm.Pool)
+		if !ok {
+			return missingRef("member", sm.ID, "pool", sm.Pool)
+		}
+		m := &member{meta: sm.meta(), pool: p, address: sm.Address, port: sm.Port, weight: sm.Weight, backup: sm.Backup,
+			subnetID: sm.SubnetID, monitorAddress: sm.MonitorAddress, monitorPort: sm.MonitorPort}
+		p.members = append(p.members, m)
+		c.members.add(m)
+	}
+	return nil
+}
+
+// save adds its members to s (Cloud.state). Caller holds c.mu.
+func (c memberKind) save(s *State) {
+	for _, m := range c.members.order {
+		s.Members = append(s.Members, stMember{metaOf(&m.meta), m.pool.id, m.address, m.port, m.weight, m.backup,
+			m.subnetID, m.monitorAddress, m.monitorPort})
+	}
+}

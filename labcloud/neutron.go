@@ -371,3 +371,54 @@ func neutronShow[T object](w http.ResponseWriter, r *http.Request, k *caller, ke
 	}
 	writeJSON(w, http.StatusOK, map[string]any{key: o.view()})
 }
+
+// restore adds its networks, subnets and ports (marking the addresses in use) from s to an empty Cloud (Cloud.restore). Caller
+// holds c.mu.
+func (c neutronService) restore(s *State) error {
+	for _, n := range s.Networks {
+		c.networks.add(&network{meta: n.meta(), shared: n.Shared, external: n.External})
+	}
+	for _, sn := range s.Subnets {
+		n, ok := c.networks.get(sn.Network)
+		prefix, err := netip.ParsePrefix(sn.CIDR)
+		gw, gerr := netip.ParseAddr(sn.Gateway)
+		if !ok || err != nil || gerr != nil {
+			return fmt.Errorf("subnet %s: bad network, cidr or gateway", sn.ID)
+		}
+		x := &subnet{meta: sn.meta(), network: n, prefix: prefix, gateway: gw, next: sn.Next, used: map[uint32]bool{}}
+		n.subnets = append(n.subnets, x)
+		c.subnets.add(x)
+	}
+	for _, p := range s.Ports {
+		n, ok1 := c.networks.get(p.Network)
+		sub, ok2 := c.subnets.get(p.Subnet)
+		ip, err := netip.ParseAddr(p.IP)
+		if !ok1 || !ok2 || err != nil {
+			return fmt.Errorf("port %s: bad network, subnet or address", p.ID)
+		}
+		sub.markUsed(ip)
+		c.ports.add(&port{meta: p.meta(), network: n, subnet: sub, ip: ip, mac: p.MAC, deviceID: p.DeviceID, deviceOwner: p.DeviceOwner})
+	}
+	return nil
+}
+
+// markUsed marks a, when it is one of sub's addresses, as taken.
+func (sub *subnet) markUsed(a netip.Addr) {
+	if a.IsValid() && sub.prefix.Contains(a) {
+		b, h := a.As4(), sub.host(0).As4()
+		sub.used[be32(b)-be32(h)] = true
+	}
+}
+
+// save adds its networks, subnets and ports to s (Cloud.state). Caller holds c.mu.
+func (c neutronService) save(s *State) {
+	for _, n := range c.networks.order {
+		s.Networks = append(s.Networks, stNetwork{metaOf(&n.meta), n.shared, n.external})
+	}
+	for _, sn := range c.subnets.order {
+		s.Subnets = append(s.Subnets, stSubnet{metaOf(&sn.meta), sn.network.id, sn.prefix.String(), sn.gateway.String(), sn.next})
+	}
+	for _, p := range c.ports.order {
+		s.Ports = append(s.Ports, stPort{metaOf(&p.meta), p.network.id, p.subnet.id, p.ip.String(), p.mac, p.deviceID, p.deviceOwner})
+	}
+}

@@ -249,3 +249,28 @@ func (c poolKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now 
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
+
+// restore adds its pools, on their load balancers (restored before the listeners, which name their default pool) from s to an empty Cloud (Cloud.restore). Caller
+// holds c.mu.
+func (c poolKind) restore(s *State) error {
+	for _, sp := range s.Pools {
+		lb, ok := c.lbs.get(sp.LB)
+		if !ok {
+			return missingRef("pool", sp.ID, "load balancer", sp.LB)
+		}
+		p := &pool{meta: sp.meta(), lb: lb, protocol: sp.Protocol, algorithm: sp.Algorithm, persistence: sp.Persistence,
+			tlsContainerRef: sp.TLSContainerRef, caTLSContainerRef: sp.CATLSContainerRef, crlContainerRef: sp.CRLContainerRef,
+			tlsEnabled: sp.TLSEnabled, tlsCiphers: sp.TLSCiphers, tlsVersions: sp.TLSVersions, alpnProtocols: sp.ALPNProtocols}
+		lb.pools = append(lb.pools, p)
+		c.pools.add(p)
+	}
+	return nil
+}
+
+// save adds its pools to s (Cloud.state). Caller holds c.mu.
+func (c poolKind) save(s *State) {
+	for _, p := range c.pools.order {
+		s.Pools = append(s.Pools, stPool{metaOf(&p.meta), p.lb.id, idsOf(p.listeners), p.protocol, p.algorithm, p.persistence,
+			p.tlsContainerRef, p.caTLSContainerRef, p.crlContainerRef, p.tlsEnabled, p.tlsCiphers, p.tlsVersions, p.alpnProtocols})
+	}
+}

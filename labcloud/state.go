@@ -9,11 +9,9 @@ package labcloud
 
 import (
 	"bytes"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/netip"
 	"slices"
 	"strings"
 	"time"
@@ -297,79 +295,13 @@ func (c *Cloud) state(now time.Time) *State {
 		Regions: slices.Clone(c.regions), QuotaDefaults: c.quotaDefaults, Faults: c.faults, Exercise: c.exercise,
 		Quotas: map[string]quota{}, ProjectFaults: map[string]Faults{}, Progress: map[string]*progress{}}
 	s.RNG, _ = c.pcg.MarshalBinary()
-	for _, p := range c.projects {
-		s.Projects = append(s.Projects, stProject{p.id, p.name, p.description})
-	}
-	for _, u := range c.users {
-		su := stUser{Name: u.name, Password: u.plain, Project: u.project.id, Role: u.role, Trainee: u.trainee}
-		for _, o := range u.others {
-			su.Others = append(su.Others, o.id)
-		}
-		s.Users = append(s.Users, su)
-	}
-	for _, ac := range c.sortedAppCreds() {
-		s.AppCreds = append(s.AppCreds, stAppCred{ID: ac.id, Name: ac.name, Description: ac.description,
-			SecretSHA256: hex.EncodeToString(ac.secret[:]), User: ac.user.id, Project: ac.project.id,
-			Roles: slices.Clone(ac.roles), Expires: ac.expires, Unrestricted: ac.unrestricted})
-	}
-	for _, n := range c.networks.order {
-		s.Networks = append(s.Networks, stNetwork{metaOf(&n.meta), n.shared, n.external})
-	}
-	for _, sn := range c.subnets.order {
-		s.Subnets = append(s.Subnets, stSubnet{metaOf(&sn.meta), sn.network.id, sn.prefix.String(), sn.gateway.String(), sn.next})
-	}
-	for _, p := range c.ports.order {
-		s.Ports = append(s.Ports, stPort{metaOf(&p.meta), p.network.id, p.subnet.id, p.ip.String(), p.mac, p.deviceID, p.deviceOwner})
-	}
-	for _, lb := range c.lbs.order {
-		s.LoadBalancers = append(s.LoadBalancers, stLB{metaOf(&lb.meta), lb.vipAddress, lb.vipPortID, lb.vipSubnetID,
-			lb.vipNetworkID, lb.vipQosPolicyID, lb.provider, lb.flavorID, lb.az, lb.topology})
-	}
-	for _, l := range c.listeners.order {
-		s.Listeners = append(s.Listeners, stListener{metaOf(&l.meta), l.lb.id, l.protocol, l.port, l.connLimit,
-			idOf(l.defaultPool, l.defaultPool != nil), l.insertHeaders, l.timeoutClientData, l.timeoutMemberConnect,
-			l.timeoutMemberData, l.timeoutTCPInspect, l.allowedCIDRs, l.defaultTLSContainerRef, l.sniContainerRefs,
-			l.clientCATLSRef, l.clientAuthentication, l.clientCRLRef, l.tlsCiphers, l.tlsVersions, l.alpnProtocols,
-			l.upSince, l.statsBase})
-	}
-	for _, p := range c.pools.order {
-		s.Pools = append(s.Pools, stPool{metaOf(&p.meta), p.lb.id, idsOf(p.listeners), p.protocol, p.algorithm, p.persistence,
-			p.tlsContainerRef, p.caTLSContainerRef, p.crlContainerRef, p.tlsEnabled, p.tlsCiphers, p.tlsVersions, p.alpnProtocols})
-	}
-	for _, m := range c.members.order {
-		s.Members = append(s.Members, stMember{metaOf(&m.meta), m.pool.id, m.address, m.port, m.weight, m.backup,
-			m.subnetID, m.monitorAddress, m.monitorPort})
-	}
-	for _, h := range c.monitors.order {
-		s.Monitors = append(s.Monitors, stMonitor{metaOf(&h.meta), h.pool.id, h.typ, h.delay, h.timeout, h.maxRetries,
-			h.maxRetriesDown, h.httpMethod, h.urlPath, h.expectedCodes, h.httpVersion, h.domainName})
-	}
-	for _, p := range c.l7policies.order {
-		s.L7Policies = append(s.L7Policies, stL7Policy{metaOf(&p.meta), p.listener.id, p.action,
-			idOf(p.redirectPool, p.redirectPool != nil), p.redirectURL, p.redirectPrefix, p.redirectHTTPCode, p.position})
-	}
-	for _, r := range c.l7rules.order {
-		s.L7Rules = append(s.L7Rules, stL7Rule{metaOf(&r.meta), r.policy.id, r.typ, r.compareType, r.key, r.value, r.invert})
-	}
-	for _, a := range c.amphorae.order {
-		vrrp := ""
-		if a.vrrpIP.IsValid() {
-			vrrp = a.vrrpIP.String()
-		}
-		s.Amphorae = append(s.Amphorae, stAmphora{metaOf(&a.meta), a.lb.id, a.status, a.role, a.computeID, a.lbNetworkIP,
-			vrrp, a.vrrpPortID, a.vrrpPriority, a.certExpires})
-	}
-	for _, f := range c.flavors.order {
-		s.Flavors = append(s.Flavors, stProfiled{metaOf(&f.meta), f.profileID})
-	}
-	for _, p := range c.flavorProfiles.order {
-		s.FlavorProfiles = append(s.FlavorProfiles, stProfile{metaOf(&p.meta), p.provider, p.data})
-	}
-	for _, a := range c.azs.order {
-		s.AZs = append(s.AZs, stProfiled{metaOf(&a.meta), a.profileID})
-	}
-	for _, p := range c.azProfiles.order {
-		s.AZProfiles = append(s.AZProfiles, stProfile{metaOf(&p.meta), p.provider, p.data})
+	// Each kind saves its own objects.
+	for _, save := range []func(*State){
+		keystoneService{c}.save, appCredKind{c}.save, neutronService{c}.save, lbKind{c}.save, listenerKind{c}.save,
+		poolKind{c}.save, memberKind{c}.save, monitorKind{c}.save, l7policyKind{c}.save, l7ruleKind{c}.save,
+		amphoraKind{c}.save, flavorKind{c}.save, flavorProfileKind{c}.save, azKind{c}.save, azProfileKind{c}.save,
+	} {
+		save(s)
 	}
 	for id, q := range c.quotas {
 		s.Quotas[id] = *q
@@ -502,199 +434,16 @@ func (c *Cloud) restore(s *State, now time.Time) error {
 		}
 	}
 	c.mgmtNext, c.regions, c.quotaDefaults = s.MgmtNext, slices.Clone(s.Regions), s.QuotaDefaults
-	bad := func(kind, id, what, ref string) error {
-		return fmt.Errorf("%s %s: no %s %s", kind, id, what, ref)
-	}
-	for _, p := range s.Projects {
-		np := &project{id: p.ID, name: p.Name, description: p.Description}
-		c.projects = append(c.projects, np)
-		c.projectsByID[np.id], c.projectsByName[np.name] = np, np
-	}
-	for _, su := range s.Users {
-		p := c.projectsByID[su.Project]
-		if p == nil {
-			return bad("user", su.Name, "project", su.Project)
+	// Each kind restores its own objects, parents before children.
+	for _, restore := range []func(*State) error{
+		keystoneService{c}.restore, appCredKind{c}.restore, neutronService{c}.restore, lbKind{c}.restore,
+		poolKind{c}.restore, listenerKind{c}.restore, memberKind{c}.restore, monitorKind{c}.restore,
+		l7policyKind{c}.restore, l7ruleKind{c}.restore, amphoraKind{c}.restore, flavorKind{c}.restore,
+		flavorProfileKind{c}.restore, azKind{c}.restore, azProfileKind{c}.restore,
+	} {
+		if err := restore(s); err != nil {
+			return err
 		}
-		u := &user{id: keystoneID("user", su.Name), name: su.Name, password: digest(su.Password), plain: su.Password,
-			project: p, role: su.Role, trainee: su.Trainee}
-		for _, o := range su.Others {
-			op := c.projectsByID[o]
-			if op == nil {
-				return bad("user", su.Name, "project", o)
-			}
-			u.others = append(u.others, op)
-		}
-		c.users = append(c.users, u)
-		c.usersByID[u.id], c.usersByName[u.name] = u, u
-	}
-	for _, a := range s.AppCreds {
-		u, p := c.usersByID[a.User], c.projectsByID[a.Project]
-		sec, err := hex.DecodeString(a.SecretSHA256)
-		if u == nil || p == nil || err != nil || len(sec) != 32 {
-			return fmt.Errorf("application credential %s: bad user, project or secret digest", a.ID)
-		}
-		ac := &appCred{id: a.ID, name: a.Name, description: a.Description, user: u, project: p, roles: a.Roles,
-			expires: a.Expires, unrestricted: a.Unrestricted}
-		copy(ac.secret[:], sec)
-		c.appCreds[ac.id] = ac
-	}
-	for _, n := range s.Networks {
-		c.networks.add(&network{meta: n.meta(), shared: n.Shared, external: n.External})
-	}
-	for _, sn := range s.Subnets {
-		n, ok := c.networks.get(sn.Network)
-		prefix, err := netip.ParsePrefix(sn.CIDR)
-		gw, gerr := netip.ParseAddr(sn.Gateway)
-		if !ok || err != nil || gerr != nil {
-			return fmt.Errorf("subnet %s: bad network, cidr or gateway", sn.ID)
-		}
-		x := &subnet{meta: sn.meta(), network: n, prefix: prefix, gateway: gw, next: sn.Next, used: map[uint32]bool{}}
-		n.subnets = append(n.subnets, x)
-		c.subnets.add(x)
-	}
-	use := func(sub *subnet, a netip.Addr) {
-		if a.IsValid() && sub.prefix.Contains(a) {
-			b, h := a.As4(), sub.host(0).As4()
-			sub.used[be32(b)-be32(h)] = true
-		}
-	}
-	for _, p := range s.Ports {
-		n, ok1 := c.networks.get(p.Network)
-		sub, ok2 := c.subnets.get(p.Subnet)
-		ip, err := netip.ParseAddr(p.IP)
-		if !ok1 || !ok2 || err != nil {
-			return fmt.Errorf("port %s: bad network, subnet or address", p.ID)
-		}
-		use(sub, ip)
-		c.ports.add(&port{meta: p.meta(), network: n, subnet: sub, ip: ip, mac: p.MAC, deviceID: p.DeviceID, deviceOwner: p.DeviceOwner})
-	}
-	for _, l := range s.LoadBalancers {
-		c.lbs.add(&loadBalancer{meta: l.meta(), vipAddress: l.VIPAddress, vipPortID: l.VIPPortID, vipSubnetID: l.VIPSubnetID,
-			vipNetworkID: l.VIPNetworkID, vipQosPolicyID: l.VIPQoS, provider: l.Provider, flavorID: l.FlavorID, az: l.AZ, topology: l.Topology})
-	}
-	for _, sp := range s.Pools {
-		lb, ok := c.lbs.get(sp.LB)
-		if !ok {
-			return bad("pool", sp.ID, "load balancer", sp.LB)
-		}
-		p := &pool{meta: sp.meta(), lb: lb, protocol: sp.Protocol, algorithm: sp.Algorithm, persistence: sp.Persistence,
-			tlsContainerRef: sp.TLSContainerRef, caTLSContainerRef: sp.CATLSContainerRef, crlContainerRef: sp.CRLContainerRef,
-			tlsEnabled: sp.TLSEnabled, tlsCiphers: sp.TLSCiphers, tlsVersions: sp.TLSVersions, alpnProtocols: sp.ALPNProtocols}
-		lb.pools = append(lb.pools, p)
-		c.pools.add(p)
-	}
-	for _, sl := range s.Listeners {
-		lb, ok := c.lbs.get(sl.LB)
-		if !ok {
-			return bad("listener", sl.ID, "load balancer", sl.LB)
-		}
-		l := &listener{meta: sl.meta(), lb: lb, protocol: sl.Protocol, port: sl.Port, connLimit: sl.ConnLimit,
-			insertHeaders: sl.InsertHeaders, timeoutClientData: sl.TimeoutClientData, timeoutMemberConnect: sl.TimeoutMemberConnect,
-			timeoutMemberData: sl.TimeoutMemberData, timeoutTCPInspect: sl.TimeoutTCPInspect, allowedCIDRs: sl.AllowedCIDRs,
-			defaultTLSContainerRef: sl.DefaultTLSContainerRef, sniContainerRefs: sl.SNIContainerRefs, clientCATLSRef: sl.ClientCATLSRef,
-			clientAuthentication: sl.ClientAuthentication, clientCRLRef: sl.ClientCRLRef, tlsCiphers: sl.TLSCiphers,
-			tlsVersions: sl.TLSVersions, alpnProtocols: sl.ALPNProtocols, upSince: sl.UpSince, statsBase: sl.StatsBase}
-		if sl.DefaultPool != "" {
-			p, ok := c.pools.get(sl.DefaultPool)
-			if !ok {
-				return bad("listener", sl.ID, "pool", sl.DefaultPool)
-			}
-			l.defaultPool = p
-		}
-		lb.listeners = append(lb.listeners, l)
-		c.listeners.add(l)
-	}
-	for _, sp := range s.Pools {
-		p, _ := c.pools.get(sp.ID)
-		for _, id := range sp.Listeners {
-			l, ok := c.listeners.get(id)
-			if !ok {
-				return bad("pool", sp.ID, "listener", id)
-			}
-			p.listeners = append(p.listeners, l)
-		}
-	}
-	for _, sm := range s.Members {
-		p, ok := c.pools.get(sm.Pool)
-		if !ok {
-			return bad("member", sm.ID, "pool", sm.Pool)
-		}
-		m := &member{meta: sm.meta(), pool: p, address: sm.Address, port: sm.Port, weight: sm.Weight, backup: sm.Backup,
-			subnetID: sm.SubnetID, monitorAddress: sm.MonitorAddress, monitorPort: sm.MonitorPort}
-		p.members = append(p.members, m)
-		c.members.add(m)
-	}
-	for _, sh := range s.Monitors {
-		p, ok := c.pools.get(sh.Pool)
-		if !ok {
-			return bad("health monitor", sh.ID, "pool", sh.Pool)
-		}
-		h := &healthMonitor{meta: sh.meta(), pool: p, typ: sh.Type, delay: sh.Delay, timeout: sh.Timeout, maxRetries: sh.MaxRetries,
-			maxRetriesDown: sh.MaxRetriesDown, httpMethod: sh.HTTPMethod, urlPath: sh.URLPath, expectedCodes: sh.ExpectedCodes,
-			httpVersion: sh.HTTPVersion, domainName: sh.DomainName}
-		p.hm = h
-		c.monitors.add(h)
-	}
-	for _, sp := range s.L7Policies {
-		l, ok := c.listeners.get(sp.Listener)
-		if !ok {
-			return bad("L7 policy", sp.ID, "listener", sp.Listener)
-		}
-		p := &l7policy{meta: sp.meta(), listener: l, action: sp.Action, redirectURL: sp.RedirectURL,
-			redirectPrefix: sp.RedirectPrefix, redirectHTTPCode: sp.RedirectHTTPCode, position: sp.Position}
-		if sp.RedirectPool != "" {
-			rp, ok := c.pools.get(sp.RedirectPool)
-			if !ok {
-				return bad("L7 policy", sp.ID, "pool", sp.RedirectPool)
-			}
-			p.redirectPool = rp
-		}
-		l.l7policies = append(l.l7policies, p)
-		c.l7policies.add(p)
-	}
-	for _, l := range c.listeners.order {
-		slices.SortStableFunc(l.l7policies, func(a, b *l7policy) int { return a.position - b.position })
-	}
-	for _, sr := range s.L7Rules {
-		p, ok := c.l7policies.get(sr.Policy)
-		if !ok {
-			return bad("L7 rule", sr.ID, "L7 policy", sr.Policy)
-		}
-		r := &l7rule{meta: sr.meta(), policy: p, typ: sr.Type, compareType: sr.CompareType, key: sr.Key, value: sr.Value, invert: sr.Invert}
-		p.rules = append(p.rules, r)
-		c.l7rules.add(r)
-	}
-	for _, sa := range s.Amphorae {
-		lb, ok := c.lbs.get(sa.LB)
-		if !ok {
-			return bad("amphora", sa.ID, "load balancer", sa.LB)
-		}
-		a := &amphora{meta: sa.meta(), lb: lb, status: sa.Status, role: sa.Role, computeID: sa.ComputeID,
-			lbNetworkIP: sa.LBNetworkIP, vrrpPortID: sa.VRRPPortID, vrrpPriority: sa.VRRPPriority, certExpires: sa.CertExpires}
-		if sa.VRRPIP != "" {
-			ip, err := netip.ParseAddr(sa.VRRPIP)
-			if err != nil {
-				return fmt.Errorf("amphora %s: bad vrrp_ip", sa.ID)
-			}
-			a.vrrpIP = ip
-			if sub, ok := c.subnets.get(lb.vipSubnetID); ok {
-				use(sub, ip)
-			}
-		}
-		lb.amphorae = append(lb.amphorae, a)
-		c.amphorae.add(a)
-	}
-	for _, f := range s.Flavors {
-		c.flavors.add(&flavor{meta: f.meta(), profileID: f.ProfileID})
-	}
-	for _, p := range s.FlavorProfiles {
-		c.flavorProfiles.add(&flavorProfile{meta: p.meta(), provider: p.Provider, data: p.Data})
-	}
-	for _, a := range s.AZs {
-		c.azs.add(&availabilityZone{meta: a.meta(), profileID: a.ProfileID})
-	}
-	for _, p := range s.AZProfiles {
-		c.azProfiles.add(&azProfile{meta: p.meta(), provider: p.Provider, data: p.Data})
 	}
 	for id, q := range s.Quotas {
 		v := q
@@ -719,6 +468,12 @@ func (c *Cloud) restore(s *State, now time.Time) error {
 		c.resumePending(lb, now)
 	}
 	return nil
+}
+
+// missingRef is restore's error for an object whose reference to another
+// is not in the state.
+func missingRef(kind, id, what, ref string) error {
+	return fmt.Errorf("%s %s: no %s %s", kind, id, what, ref)
 }
 
 func be32(b [4]byte) uint32 {
