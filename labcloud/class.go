@@ -72,7 +72,7 @@ func (c *Cloud) Class() serverapi.Class {
 	var tiles []tile
 	for _, u := range c.users {
 		if u.trainee {
-			tiles = append(tiles, c.trainee(u, byProject[u.project.id], now))
+			tiles = append(tiles, classroom{c}.trainee(u, byProject[u.project.id], now))
 		}
 	}
 	slices.SortStableFunc(tiles, func(a, b tile) int {
@@ -96,8 +96,11 @@ type tile struct {
 	helpSince time.Time
 }
 
+// classroom reads the trainees of the Cloud it holds for Cloud.Class.
+type classroom struct{ *Cloud }
+
 // trainee builds u's tile. Caller holds c.mu.
-func (c *Cloud) trainee(u *user, lbs []*loadBalancer, now time.Time) tile {
+func (c classroom) trainee(u *user, lbs []*loadBalancer, now time.Time) tile {
 	p := u.project
 	t := serverapi.Trainee{User: u.name, Password: u.plain, Project: p.name, ProjectID: p.id, LoadBalancers: []serverapi.TileLB{}}
 	if a := c.activity[p.id]; a != nil {

@@ -84,7 +84,7 @@ func New(opts Options) *Cloud {
 	c.addUser("viewer", c.demoPassword("viewer"), "demo", roleReader)
 	c.addTrainees(c.opts.Trainees)
 	if c.opts.Scenario != nil {
-		if err := c.applyScenario(c.opts.Scenario, now); err != nil {
+		if err := (seeder{c}).applyScenario(c.opts.Scenario, now); err != nil {
 			c.opts.Logger.Error("scenario", "err", err)
 		}
 	}

@@ -563,7 +563,7 @@ func (c *Cloud) setExercise(e *Exercise, setup bool, now time.Time) error {
 		}
 		c.progress[u.project.id] = &progress{Started: now, Passed: make([]time.Time, len(e.Steps))}
 		if setup && e.Setup != nil {
-			if err := c.loadInto(u.project, e.Setup, now); err != nil {
+			if err := (seeder{c}).loadInto(u.project, e.Setup, now); err != nil {
 				return fmt.Errorf("exercise %s: set-up in %s: %w", e.Name, u.project.name, err)
 			}
 		}

@@ -8,7 +8,7 @@ import (
 // buildGraph validates a fully populated create body and links its pools,
 // members, monitors, listeners, L7 policies and rules under lb (which is not
 // stored yet, so a failure leaves nothing behind).
-func (c *Cloud) buildGraph(lb *loadBalancer, b *lbBody, now time.Time) *apiError {
+func (c lbKind) buildGraph(lb *loadBalancer, b *lbBody, now time.Time) *apiError {
 	poolBodies := append([]poolBody(nil), b.Pools...)
 	for i := range b.Listeners {
 		dp := b.Listeners[i].DefaultPool
@@ -40,12 +40,12 @@ func (c *Cloud) buildGraph(lb *loadBalancer, b *lbBody, now time.Time) *apiError
 				return validation("Pool definition for '%s' missing required attribute: %s", *pb.Name, attr.name)
 			}
 		}
-		p, err := poolKind{c}.buildPool(pb, lb, now)
+		p, err := poolKind{c.Cloud}.buildPool(pb, lb, now)
 		if err != nil {
 			return err
 		}
 		for j := range pb.Members {
-			m, err := memberKind{c}.buildMember(&pb.Members[j], p, now)
+			m, err := memberKind{c.Cloud}.buildMember(&pb.Members[j], p, now)
 			if err != nil {
 				return err
 			}
@@ -53,7 +53,7 @@ func (c *Cloud) buildGraph(lb *loadBalancer, b *lbBody, now time.Time) *apiError
 			counts["member"]++
 		}
 		if pb.HealthMonitor != nil {
-			h, err := monitorKind{c}.buildMonitor(pb.HealthMonitor, p, now)
+			h, err := monitorKind{c.Cloud}.buildMonitor(pb.HealthMonitor, p, now)
 			if err != nil {
 				return err
 			}
@@ -65,7 +65,7 @@ func (c *Cloud) buildGraph(lb *loadBalancer, b *lbBody, now time.Time) *apiError
 	}
 	for i := range b.Listeners {
 		lbd := &b.Listeners[i]
-		l, err := listenerKind{c}.buildListener(lbd, lb, now)
+		l, err := listenerKind{c.Cloud}.buildListener(lbd, lb, now)
 		if err != nil {
 			return err
 		}
@@ -86,7 +86,7 @@ func (c *Cloud) buildGraph(lb *loadBalancer, b *lbBody, now time.Time) *apiError
 				}
 				pb.RedirectPoolID = &rp.id
 			}
-			pol, err := l7policyKind{c}.buildL7Policy(pb, l, now)
+			pol, err := l7policyKind{c.Cloud}.buildL7Policy(pb, l, now)
 			if err != nil {
 				return err
 			}
@@ -94,7 +94,7 @@ func (c *Cloud) buildGraph(lb *loadBalancer, b *lbBody, now time.Time) *apiError
 			renumber(l, now)
 			counts["l7policy"]++
 			for r := range pb.Rules {
-				rule, err := l7ruleKind{c}.buildL7Rule(&pb.Rules[r], pol, now)
+				rule, err := l7ruleKind{c.Cloud}.buildL7Rule(&pb.Rules[r], pol, now)
 				if err != nil {
 					return err
 				}

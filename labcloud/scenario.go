@@ -105,8 +105,13 @@ func LoadScenario(path string) (*Scenario, error) {
 	return &s, nil
 }
 
+// seeder seeds the Cloud it holds with a Scenario: the lab's own at its
+// start (Options.Scenario), or one loaded into a project (a trainer's
+// scenario, an exercise's set-up).
+type seeder struct{ *Cloud }
+
 // applyScenario seeds s. Caller holds c.mu.
-func (c *Cloud) applyScenario(s *Scenario, now time.Time) error {
+func (c seeder) applyScenario(s *Scenario, now time.Time) error {
 	c.addTrainees(s.Trainees)
 	for _, p := range s.Projects {
 		c.addProject(p.Name)
@@ -167,7 +172,7 @@ func (c *Cloud) applyScenario(s *Scenario, now time.Time) error {
 }
 
 // findSubnet resolves a subnet by id or name.
-func (c *Cloud) findSubnet(ref string) *subnet {
+func (c seeder) findSubnet(ref string) *subnet {
 	if s, ok := c.subnets.get(ref); ok {
 		return s
 	}
@@ -182,7 +187,7 @@ func (c *Cloud) findSubnet(ref string) *subnet {
 // seedLBs creates ready load balancers, created one second apart from
 // start, so that created_at orders them as the scenario lists them.
 // Caller holds c.mu.
-func (c *Cloud) seedLBs(sl ScenarioLB, start time.Time) error {
+func (c seeder) seedLBs(sl ScenarioLB, start time.Time) error {
 	p := c.addProject(sl.Project)
 	count := max(sl.Count, 1)
 	ref := sl.Subnet
@@ -230,9 +235,9 @@ func (c *Cloud) seedLBs(sl ScenarioLB, start time.Time) error {
 	return nil
 }
 
-func (c *Cloud) seedListener(lb *loadBalancer, sl *ScenarioListener, now time.Time) error {
+func (c seeder) seedListener(lb *loadBalancer, sl *ScenarioListener, now time.Time) error {
 	proto, port := sl.Protocol, sl.Port
-	l, err := listenerKind{c}.buildListener(&listenerBody{Protocol: &proto, ProtocolPort: &port}, lb, now)
+	l, err := listenerKind{c.Cloud}.buildListener(&listenerBody{Protocol: &proto, ProtocolPort: &port}, lb, now)
 	if err != nil {
 		return fmt.Errorf("scenario listener: %s", err.msg)
 	}
@@ -241,7 +246,7 @@ func (c *Cloud) seedListener(lb *loadBalancer, sl *ScenarioListener, now time.Ti
 	if proto == "TERMINATED_HTTPS" || proto == "HTTPS" {
 		poolProto = "HTTP"
 	}
-	pl, err := poolKind{c}.buildPool(&poolBody{Protocol: &poolProto, LBAlgorithm: &algo}, lb, now)
+	pl, err := poolKind{c.Cloud}.buildPool(&poolBody{Protocol: &poolProto, LBAlgorithm: &algo}, lb, now)
 	if err != nil {
 		return fmt.Errorf("scenario pool: %s", err.msg)
 	}
@@ -249,7 +254,7 @@ func (c *Cloud) seedListener(lb *loadBalancer, sl *ScenarioListener, now time.Ti
 	setDefaultPool(l, pl)
 	for _, addr := range sl.Members {
 		a := addr
-		m, err := memberKind{c}.buildMember(&memberBody{Address: &a, ProtocolPort: &port}, pl, now)
+		m, err := memberKind{c.Cloud}.buildMember(&memberBody{Address: &a, ProtocolPort: &port}, pl, now)
 		if err != nil {
 			return fmt.Errorf("scenario member: %s", err.msg)
 		}
@@ -257,7 +262,7 @@ func (c *Cloud) seedListener(lb *loadBalancer, sl *ScenarioListener, now time.Ti
 	}
 	if sl.Monitor != "" {
 		typ, delay, timeout, retries := sl.Monitor, 5, 5, 3
-		h, err := monitorKind{c}.buildMonitor(&hmBody{Type: &typ, Delay: &delay, Timeout: &timeout, MaxRetries: &retries}, pl, now)
+		h, err := monitorKind{c.Cloud}.buildMonitor(&hmBody{Type: &typ, Delay: &delay, Timeout: &timeout, MaxRetries: &retries}, pl, now)
 		if err != nil {
 			return fmt.Errorf("scenario monitor: %s", err.msg)
 		}
@@ -291,7 +296,7 @@ func (s *Scenario) checkForProject() error {
 // belong to p whatever project they name, its faults become p's own; a
 // load balancer's subnet is looked up among p's own (default: p's subnet).
 // Caller holds c.mu.
-func (c *Cloud) loadInto(p *project, s *Scenario, now time.Time) error {
+func (c seeder) loadInto(p *project, s *Scenario, now time.Time) error {
 	if err := s.checkForProject(); err != nil {
 		return err
 	}
@@ -328,7 +333,7 @@ func (c *Cloud) loadInto(p *project, s *Scenario, now time.Time) error {
 }
 
 // projectSubnet resolves a subnet by id or name among p's own. Caller holds c.mu.
-func (c *Cloud) projectSubnet(p *project, ref string) *subnet {
+func (c seeder) projectSubnet(p *project, ref string) *subnet {
 	for _, s := range c.subnets.order {
 		if s.projectID == p.id && (s.id == ref || s.name == ref) {
 			return s
@@ -344,7 +349,7 @@ func (c *Cloud) LoadScenarioInto(projects []string, s *Scenario) error {
 		return err
 	}
 	return c.eachProject(projects, func(p *project, now time.Time) error {
-		return c.loadInto(p, s, now)
+		return seeder{c}.loadInto(p, s, now)
 	})
 }
 
