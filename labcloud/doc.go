@@ -41,4 +41,14 @@
 // Users: admin/admin (admin, project admin), demo/demo (member, project
 // demo), viewer/viewer (reader on demo), and trainee1..N with
 // Options.Trainees, each in its own project.
+//
+// Inside, Cloud holds the state behind its mutex and what every kind
+// shares (the collections, tokens, the lock tree, quotas, the status
+// machine, faults); each kind has a handler type in its own file (lbKind
+// in loadbalancers.go, flavorKind in flavors.go, keystoneService,
+// neutronService, labAPI, …) with its validation, its create, update and
+// delete, its view and how it saves and restores itself in a State. The
+// routing registers a collection's five calls through kindHandler
+// (kind.go). The trainer's read (Cloud.Class) answers in app/serverapi's
+// types, the one contract of the trainer's API.
 package labcloud
