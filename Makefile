@@ -22,7 +22,7 @@ FETCHONLY_DIR   = bin/_fetchonly
 WASM_APP_FLAGS  = -overlay=$(FETCHONLY_DIR)/overlay.json
 # Client packages that also run as WebAssembly under Node (fetch is disabled there; net/http
 # uses an in-process network, so httptest fakes work).
-WASM_TEST_PKGS = $(shell $(GO) list ./waiters/... ./octavia/... | grep -v /labcloud)
+WASM_TEST_PKGS = $(shell $(GO) list ./waiters/... ./octavia/... ./internal/jsonscan)
 # axe-core (npm) for the browser tests' accessibility checks; the same version as
 # cmd/server/browser_a11y_test.go's axeVersion, which installs it there itself when missing.
 AXE_VERSION = 4.14.1
@@ -127,14 +127,14 @@ test-deploy:
 ## against the real Octavia of ../shared/realcloud, which it installs and starts when needed.
 bench: deps build realcloud
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 60m ./...
-	REALCLOUD_DIR=$(REALCLOUD_DIR) $(GO) test -tags fidelity -run '^$$' -bench Fidelity -benchmem -timeout 30m ./octavia/labcloud/
+	REALCLOUD_DIR=$(REALCLOUD_DIR) $(GO) test -tags fidelity -run '^$$' -bench Fidelity -benchmem -timeout 30m ./labcloud/
 
 ## fidelity: the same requests against the real Octavia (../shared/realcloud) and the lab, and the
 ## console's pages against the real answers (every attribute shown, none added).
 REALCLOUD ?= ../shared/realcloud
 REALCLOUD_DIR ?= /tmp/realcloud
 fidelity: realcloud
-	REALCLOUD_DIR=$(REALCLOUD_DIR) $(GO) test -count=1 -tags fidelity -run Fidelity -timeout 30m ./octavia/labcloud/ ./app/
+	REALCLOUD_DIR=$(REALCLOUD_DIR) $(GO) test -count=1 -tags fidelity -run Fidelity -timeout 30m ./labcloud/ ./app/
 
 ## realcloud: OpenStack Zed Keystone + Octavia (noop drivers) on loopback, from Debian's packages.
 realcloud:

@@ -21,8 +21,8 @@ import (
 	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
-	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 // cookieProxy stands for the server's proxy in front of the lab: the

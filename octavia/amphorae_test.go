@@ -8,8 +8,8 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia/amphoracontrol"
-	"github.com/octaview/octaview/octavia/labcloud"
 	"github.com/octaview/octaview/waiters"
 )
 

@@ -10,8 +10,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia/internal/scripted"
-	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 // Tests of the admin and catalogue resources (amphorae, quotas, providers,

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/octaview/octaview/octavia/labcloud"
+	"github.com/octaview/octaview/labcloud"
 )
 
 // The client's tests run against the lab cloud (labcloud), the project's one

@@ -13,8 +13,8 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/networks"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia/internal/scripted"
-	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 // named is the list query of the objects called name ("" = all of them).

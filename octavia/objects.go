@@ -10,7 +10,7 @@ import (
 	"net/url"
 	"strconv"
 
-	"github.com/octaview/octaview/octavia/internal/jsonscan"
+	"github.com/octaview/octaview/internal/jsonscan"
 )
 
 // The kind-indexed calls read and write every kind of the kind table as

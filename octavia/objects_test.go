@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/octaview/octaview/octavia/labcloud"
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/waiters"
 )
 

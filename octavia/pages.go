@@ -14,7 +14,7 @@ import (
 
 	"github.com/gophercloud/gophercloud/v2"
 
-	"github.com/octaview/octaview/octavia/internal/jsonscan"
+	"github.com/octaview/octaview/internal/jsonscan"
 )
 
 // Collect gathers every item of seq. On an error it returns the items read

@@ -3,7 +3,7 @@ package octavia
 import (
 	"testing"
 
-	"github.com/octaview/octaview/octavia/labcloud"
+	"github.com/octaview/octaview/labcloud"
 )
 
 // TestRequestIDHeaderAgrees: the lab cloud spells the request-id header

@@ -9,8 +9,8 @@ import (
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
 
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia/internal/scripted"
-	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 // lbNamed returns the ID of the only load balancer called name.

@@ -8,14 +8,14 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/octaview/octaview/octavia/labcloud"
+	"github.com/octaview/octaview/labcloud"
 )
 
 // sessionsLab is a lab with the sessions scenario (two regions; "dual" has
 // the projects ops, its default, and ops-staging).
 func sessionsLab(t *testing.T) *labServer {
 	t.Helper()
-	s, err := labcloud.LoadScenario("labcloud/testdata/sessions.json")
+	s, err := labcloud.LoadScenario("../labcloud/testdata/sessions.json")
 	if err != nil {
 		t.Fatal(err)
 	}

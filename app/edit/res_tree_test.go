@@ -10,9 +10,9 @@ import (
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/app/list"
+	"github.com/octaview/octaview/labcloud"
 
 	"github.com/octaview/octaview/octavia"
-	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 // TestParseMemberLines reads pasted member sets: every bad line is named

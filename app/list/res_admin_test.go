@@ -7,9 +7,9 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/amphoracontrol"
-	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 // TestAdminPages: the admin kinds' paths name their pages, zones and

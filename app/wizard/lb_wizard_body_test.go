@@ -16,8 +16,8 @@ import (
 
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
-	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 // wizTestWizard is a wizard, on the kinds' own forms, with a named load

@@ -18,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/octaview/octaview/octavia/labcloud"
+	"github.com/octaview/octaview/labcloud"
 )
 
 // benchLBs is how many load balancers the listed project has.

@@ -23,7 +23,7 @@ import (
 
 const (
 	// scaleDrill is the lab scenario with 10,002 load balancers in project demo.
-	scaleDrill = "../../octavia/labcloud/testdata/scale-drill.json"
+	scaleDrill = "../../labcloud/testdata/scale-drill.json"
 	// scaleDrillCount is how many load balancers it gives project demo.
 	scaleDrillCount = 10002
 	// maxDOMRows is the most list rows the document may hold at once.

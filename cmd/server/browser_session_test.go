@@ -26,7 +26,7 @@ import (
 
 // sessionsScenario is the lab's scenario with two regions and "dual", a
 // user with two projects (ops, its default, and ops-staging).
-const sessionsScenario = "../../octavia/labcloud/testdata/sessions.json"
+const sessionsScenario = "../../labcloud/testdata/sessions.json"
 
 // labToken logs in to the lab directly (not through the browser) and
 // returns the token and the user's id.

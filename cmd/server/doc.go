@@ -9,7 +9,7 @@
 // status page of one project, polled once per 3 s however many people watch), /healthz,
 // /version and /metrics. Every answer names the app's build it serves (X-Octaview-Build),
 // and a browser never runs or caches a mix of two builds (builds.go). With no cloud configured it starts the embedded lab cloud
-// (octavia/labcloud) on loopback and prints its users.
+// (labcloud) on loopback and prints its users.
 //
 // The proxy is never an open proxy: requests go only to the configured Keystone and to
 // the endpoints that this Keystone's catalog lists for the caller's own token. It keeps

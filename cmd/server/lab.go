@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/serverapi"
-	"github.com/octaview/octaview/octavia/labcloud"
+	"github.com/octaview/octaview/labcloud"
 )
 
 // labSaveDelay is how long after a change the lab's state is saved

@@ -22,8 +22,8 @@ import (
 	ui "github.com/octaview/octaview/app"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/cmd/server/proxy"
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
-	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 // http.Server timeouts. There is deliberately no WriteTimeout: it bounds the whole

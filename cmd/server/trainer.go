@@ -18,7 +18,7 @@ import (
 
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/cmd/server/proxy"
-	"github.com/octaview/octaview/octavia/labcloud"
+	"github.com/octaview/octaview/labcloud"
 )
 
 // trainer serves the workshop trainer's page and API in lab mode. Who asks

@@ -15,7 +15,7 @@ import (
 
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/cmd/server/proxy"
-	"github.com/octaview/octaview/octavia/labcloud"
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/waiters"
 )
 

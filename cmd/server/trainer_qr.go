@@ -10,7 +10,7 @@ import (
 	qrcode "github.com/skip2/go-qrcode"
 
 	"github.com/octaview/octaview/cmd/server/proxy"
-	"github.com/octaview/octaview/octavia/labcloud"
+	"github.com/octaview/octaview/labcloud"
 )
 
 // qrSVG draws text's QR code (github.com/skip2/go-qrcode, error correction

@@ -23,7 +23,7 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/serverapi"
-	"github.com/octaview/octaview/octavia/labcloud"
+	"github.com/octaview/octaview/labcloud"
 )
 
 // bannerPassword is user's password as the server's banner printed it.

@@ -21,7 +21,7 @@ import (
 // accepts a create or an edit, so the user reads the error next to the
 // field without a round trip. The rules come from Octavia's wsme types
 // (octavia/api/v2/types), its controllers and octavia/common/validate.py;
-// octavia/labcloud mirrors the same rules on the server side. What is
+// labcloud mirrors the same rules on the server side. What is
 // required, what is set at creation only and which values a field takes
 // (its Choices: the protocols, algorithms, monitor types, actions…) is the
 // fields' (Field.Required, Field.Only, Field.Choices), checked by Check;

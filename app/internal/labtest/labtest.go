@@ -11,8 +11,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
-	"github.com/octaview/octaview/octavia/labcloud"
 )
 
 // As logs user (password: the same) in to project of an in-memory lab cloud.

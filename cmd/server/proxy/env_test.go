@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/cmd/server/proxy/proxytest"
-	"github.com/octaview/octaview/octavia/labcloud"
+	"github.com/octaview/octaview/labcloud"
 )
 
 // syncBuffer is a goroutine-safe log sink; rawRequest sends raw bytes and reads one answer.

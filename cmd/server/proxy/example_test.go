@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/octaview/octaview/cmd/server/proxy"
-	"github.com/octaview/octaview/octavia/labcloud"
+	"github.com/octaview/octaview/labcloud"
 )
 
 // A proxy in front of the lab cloud, mounted as the server mounts it. The lab is

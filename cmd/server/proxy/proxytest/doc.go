@@ -1,4 +1,4 @@
-// Package proxytest runs the lab cloud (octavia/labcloud) on a loopback server as the
+// Package proxytest runs the lab cloud (labcloud) on a loopback server as the
 // upstream of a proxy under test, every request recorded. A test that needs a
 // misbehaving upstream (one that stalls, redirects, or answers odd headers) replaces
 // Octavia or wraps Keystone with a small handler of its own; everything else is the lab.

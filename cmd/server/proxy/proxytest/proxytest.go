@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/octaview/octaview/octavia/labcloud"
+	"github.com/octaview/octaview/labcloud"
 )
 
 // The test user of the lab, in a project of its own.

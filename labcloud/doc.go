@@ -1,0 +1,53 @@
+// Package labcloud is an embedded, in-memory OpenStack for Octaview's lab
+// mode and tests: a Keystone v3 subset, Octavia v2 and a Neutron subset,
+// served by one http.Handler under the same prefixes as devstack:
+//
+//	/identity/        Keystone: tokens (password, application credential,
+//	                  token), catalog, projects, application credentials
+//	/load-balancer/   Octavia v2 (and the /v2.0 alias): load balancers,
+//	                  listeners, pools, members, health monitors, L7
+//	                  policies and rules, amphorae, quotas, providers,
+//	                  flavors, flavor profiles, availability zones and
+//	                  their profiles
+//	/network/         Neutron v2.0: networks, subnets, ports (read only)
+//	/lab/             the lab control API (admin token): GET and PUT
+//	                  /lab/faults, GET /lab/users
+//
+// It behaves like Octavia Zed where a client can tell: JSON shapes and key
+// sets, status codes, fault bodies, pagination links, filters, tags,
+// fields, RBAC (another project's object is 403, as Octavia's policy
+// answers), and the status machine: a write answers with PENDING_*, the
+// load balancer is immutable until the transition completes after
+// Options.Delay, delete goes through PENDING_DELETE to 404.
+//
+// Unlike the real Octavia it simulates a healthy data plane: operating
+// statuses follow admin state, members and monitors (ONLINE, OFFLINE,
+// DEGRADED, NO_MONITOR, ERROR) and traffic counters grow while a listener
+// is up.
+//
+// Use it like net/http/httptest: New returns the handler, NewServer starts
+// it on a loopback port. Transitions are computed from time.Now when a
+// request arrives, so tests inside a testing/synctest bubble are
+// deterministic: call the handler directly (no sockets in the bubble) and
+// move time with time.Sleep. Ids and jitter come from Options.Seed.
+//
+// Faults (Faults, set by Options.Scenario, Cloud.SetFaults or PUT
+// /lab/faults) add latency, a rate of 500 answers, resources forced to
+// ERROR or stuck in PENDING_*, members whose monitor fails, tokens that
+// die early, and outages of Octavia or Keystone. A Scenario (LoadScenario
+// reads one from JSON; see testdata/) seeds projects, users, networks,
+// quotas and load balancers, 10,000 of them for a scale drill.
+//
+// Users: admin/admin (admin, project admin), demo/demo (member, project
+// demo), viewer/viewer (reader on demo), and trainee1..N with
+// Options.Trainees, each in its own project.
+//
+// Inside, Cloud holds the state behind its mutex and what every kind
+// shares (the collections, tokens, the lock tree, quotas, the status
+// machine, faults); each kind has a handler type in its own file (lbKind
+// in loadbalancers.go, flavorKind in flavors.go, keystoneService,
+// neutronService, labAPI, …) with its validation, its create, update and
+// delete, its view and how it saves and restores itself in a State. The
+// routing registers a collection's five calls through kindHandler
+// (kind.go).
+package labcloud

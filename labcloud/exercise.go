@@ -1,0 +1,615 @@
+// Exercises that check themselves: a JSON file of steps, each with a
+// title, a hint and a declarative check over a trainee's project, which the
+// lab evaluates.
+
+package labcloud
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Exercise is a workshop exercise: steps a trainee does in their project,
+// each checked by the lab. It is JSON on disk (LoadExercise); docs/workshops.md
+// gives the format.
+type Exercise struct {
+	Name        string `json:"name"`
+	Title       string `json:"title"`
+	Description string `json:"description,omitempty"`
+	// Setup is loaded into every trainee's project when the exercise is
+	// started (load balancers, networks, quotas, faults scoped to that
+	// project), e.g. the broken load balancers of a troubleshooting drill.
+	Setup *Scenario `json:"setup,omitempty"`
+	Steps []Step    `json:"steps"`
+}
+
+// Step is one step of an exercise.
+type Step struct {
+	Title string `json:"title"`
+	Hint  string `json:"hint"`
+	Check Check  `json:"check"`
+}
+
+// Check is a condition on a trainee's project: exactly one of Exists (at
+// least Min objects match, default 1), None (no object matches), All (every
+// check holds) or Any (one does).
+type Check struct {
+	Exists *Match  `json:"exists,omitempty"`
+	None   *Match  `json:"none,omitempty"`
+	All    []Check `json:"all,omitempty"`
+	Any    []Check `json:"any,omitempty"`
+}
+
+// Match selects objects: of Kind (at the top of a check; a relation's kind
+// is implied), whose attributes (Octavia's names, compared as Octavia's
+// list filters do, case aside) equal Where, and for each relation of Has,
+// with at least that match's Min related objects matching it.
+//
+//	{"kind": "listener", "where": {"protocol": "HTTP", "protocol_port": 80},
+//	 "has": {"default_pool": {"has": {"members": {"where": {"operating_status": "ONLINE"}, "min": 2}}}}}
+type Match struct {
+	Kind  string            `json:"kind,omitempty"`
+	Where map[string]any    `json:"where,omitempty"`
+	Min   int               `json:"min,omitempty"`
+	Has   map[string]*Match `json:"has,omitempty"`
+
+	want map[string]string // Where as text, set by validate
+}
+
+// Kinds of objects a check names (Octavia's names, as in its URLs' and
+// bodies' singular).
+const (
+	KindLoadBalancer  = "load_balancer"
+	KindListener      = "listener"
+	KindPool          = "pool"
+	KindMember        = "member"
+	KindHealthMonitor = "health_monitor"
+	KindL7Policy      = "l7policy"
+	KindL7Rule        = "l7rule"
+)
+
+// kindOf is the check kind of an object.
+func kindOf(o object) string {
+	switch o.(type) {
+	case *loadBalancer:
+		return KindLoadBalancer
+	case *listener:
+		return KindListener
+	case *pool:
+		return KindPool
+	case *member:
+		return KindMember
+	case *healthMonitor:
+		return KindHealthMonitor
+	case *l7policy:
+		return KindL7Policy
+	case *l7rule:
+		return KindL7Rule
+	}
+	return ""
+}
+
+// attrFunc returns the attribute name of kind as text (the list filters'
+// own functions), or false when the kind has no such attribute.
+func attrFunc(kind, name string) (func(object) string, bool) {
+	switch kind {
+	case KindLoadBalancer:
+		return typed(lbAttrs, name)
+	case KindListener:
+		return typed(listenerAttrs, name)
+	case KindPool:
+		return typed(poolAttrs, name)
+	case KindMember:
+		return typed(memberAttrs, name)
+	case KindHealthMonitor:
+		return typed(hmAttrs, name)
+	case KindL7Policy:
+		return typed(l7policyAttrs, name)
+	case KindL7Rule:
+		return typed(l7ruleAttrs, name)
+	}
+	return nil, false
+}
+
+func typed[T object](a attrs[T], name string) (func(object) string, bool) {
+	f, ok := a[name]
+	if !ok {
+		return nil, false
+	}
+	return func(o object) string { return f(o.(T)) }, true
+}
+
+func attrNames(kind string) []string {
+	var names []string
+	for _, n := range []string{"id", "name", "description", "provisioning_status", "operating_status", "admin_state_up",
+		"protocol", "protocol_port", "lb_algorithm", "address", "weight", "backup", "type", "http_method", "url_path",
+		"expected_codes", "action", "position", "redirect_url", "redirect_prefix", "compare_type", "key", "value",
+		"invert", "connection_limit", "vip_address", "provider", "delay", "timeout", "max_retries"} {
+		if _, ok := attrFunc(kind, n); ok {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// relation is one name of Has: the kind it leads to and the related
+// objects of an object.
+type relation struct {
+	kind    string
+	related func(object) []object
+}
+
+var relations = map[string]map[string]relation{
+	KindLoadBalancer: {
+		"listeners": {KindListener, func(o object) []object { return objects(o.(*loadBalancer).listeners) }},
+		"pools":     {KindPool, func(o object) []object { return objects(o.(*loadBalancer).pools) }},
+	},
+	KindListener: {
+		"load_balancer": {KindLoadBalancer, func(o object) []object { return []object{o.(*listener).lb} }},
+		"default_pool": {KindPool, func(o object) []object {
+			if p := o.(*listener).defaultPool; p != nil {
+				return []object{p}
+			}
+			return nil
+		}},
+		"pools": {KindPool, func(o object) []object {
+			l := o.(*listener)
+			var out []object
+			for _, p := range l.lb.pools {
+				if containsListener(p, l) {
+					out = append(out, p)
+				}
+			}
+			return out
+		}},
+		"l7policies": {KindL7Policy, func(o object) []object { return objects(o.(*listener).l7policies) }},
+	},
+	KindPool: {
+		"load_balancer": {KindLoadBalancer, func(o object) []object { return []object{o.(*pool).lb} }},
+		"listeners":     {KindListener, func(o object) []object { return objects(o.(*pool).listeners) }},
+		"members":       {KindMember, func(o object) []object { return objects(o.(*pool).members) }},
+		"health_monitor": {KindHealthMonitor, func(o object) []object {
+			if h := o.(*pool).hm; h != nil {
+				return []object{h}
+			}
+			return nil
+		}},
+	},
+	KindMember: {
+		"pool": {KindPool, func(o object) []object { return []object{o.(*member).pool} }},
+	},
+	KindHealthMonitor: {
+		"pool": {KindPool, func(o object) []object { return []object{o.(*healthMonitor).pool} }},
+	},
+	KindL7Policy: {
+		"listener": {KindListener, func(o object) []object { return []object{o.(*l7policy).listener} }},
+		"rules":    {KindL7Rule, func(o object) []object { return objects(o.(*l7policy).rules) }},
+		"redirect_pool": {KindPool, func(o object) []object {
+			if p := o.(*l7policy).redirectPool; p != nil {
+				return []object{p}
+			}
+			return nil
+		}},
+	},
+	KindL7Rule: {
+		"policy": {KindL7Policy, func(o object) []object { return []object{o.(*l7rule).policy} }},
+	},
+}
+
+func objects[T object](s []T) []object {
+	out := make([]object, len(s))
+	for i, o := range s {
+		out[i] = o
+	}
+	return out
+}
+
+// validate checks a check and prepares its matches; where says where it is
+// ("check.exists.has.members").
+func (ch *Check) validate(where string) error {
+	n := 0
+	for _, set := range []bool{ch.Exists != nil, ch.None != nil, ch.All != nil, ch.Any != nil} {
+		if set {
+			n++
+		}
+	}
+	if n != 1 {
+		return fmt.Errorf("%s: want exactly one of exists, none, all, any", where)
+	}
+	switch {
+	case ch.Exists != nil:
+		return ch.Exists.validate(where+".exists", "")
+	case ch.None != nil:
+		if ch.None.Min != 0 {
+			return fmt.Errorf("%s.none: min has no meaning here", where)
+		}
+		return ch.None.validate(where+".none", "")
+	}
+	list, name := ch.All, "all"
+	if ch.Any != nil {
+		list, name = ch.Any, "any"
+	}
+	if len(list) == 0 {
+		return fmt.Errorf("%s.%s: want at least one check", where, name)
+	}
+	for i := range list {
+		if err := list[i].validate(fmt.Sprintf("%s.%s[%d]", where, name, i)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// validate checks a match; implied is the kind a relation leads to ("" at
+// the top, where kind is required).
+func (m *Match) validate(where, implied string) error {
+	switch {
+	case implied == "" && m.Kind == "":
+		return fmt.Errorf("%s: kind is missing (one of %s)", where, strings.Join(checkKinds(), ", "))
+	case implied != "" && m.Kind != "" && m.Kind != implied:
+		return fmt.Errorf("%s: kind %q, but this relation leads to %s", where, m.Kind, implied)
+	case implied != "":
+		m.Kind = implied
+	}
+	if _, ok := relations[m.Kind]; !ok {
+		return fmt.Errorf("%s: unknown kind %q (one of %s)", where, m.Kind, strings.Join(checkKinds(), ", "))
+	}
+	if m.Min < 0 {
+		return fmt.Errorf("%s: min %d is negative", where, m.Min)
+	}
+	m.want = map[string]string{}
+	for name, v := range m.Where {
+		if _, ok := attrFunc(m.Kind, name); !ok {
+			return fmt.Errorf("%s.where: %s has no attribute %q (known: %s)", where, m.Kind, name, strings.Join(attrNames(m.Kind), ", "))
+		}
+		switch x := v.(type) {
+		case string:
+			m.want[name] = x
+		case json.Number:
+			m.want[name] = x.String()
+		case float64: // a state file decodes numbers so
+			m.want[name] = strconv.FormatFloat(x, 'f', -1, 64)
+		case bool:
+			m.want[name] = boolText(x)
+		default:
+			return fmt.Errorf("%s.where.%s: want a string, a number or true/false", where, name)
+		}
+	}
+	for name, sub := range m.Has {
+		rel, ok := relations[m.Kind][name]
+		if !ok {
+			var known []string
+			for k := range relations[m.Kind] {
+				known = append(known, k)
+			}
+			sort.Strings(known)
+			return fmt.Errorf("%s.has: %s has no relation %q (known: %s)", where, m.Kind, name, strings.Join(known, ", "))
+		}
+		if sub == nil {
+			return fmt.Errorf("%s.has.%s: want a match object", where, name)
+		}
+		if err := sub.validate(where+".has."+name, rel.kind); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkKinds() []string {
+	return []string{KindLoadBalancer, KindListener, KindPool, KindMember, KindHealthMonitor, KindL7Policy, KindL7Rule}
+}
+
+// matches reports whether o satisfies m. Caller holds c.mu.
+func (m *Match) matches(o object) bool {
+	for name, want := range m.want {
+		f, _ := attrFunc(m.Kind, name)
+		if !strings.EqualFold(f(o), want) {
+			return false
+		}
+	}
+	for name, sub := range m.Has {
+		if count(sub, relations[m.Kind][name].related(o)) < max(sub.Min, 1) {
+			return false
+		}
+	}
+	return true
+}
+
+func count(m *Match, objs []object) int {
+	n := 0
+	for _, o := range objs {
+		if m.matches(o) {
+			n++
+		}
+	}
+	return n
+}
+
+// holds evaluates the check over a project's objects (every object of
+// its load balancers' trees). Caller holds c.mu.
+func (ch *Check) holds(objs []object) bool {
+	of := func(m *Match) int {
+		n := 0
+		for _, o := range objs {
+			if kindOf(o) == m.Kind && m.matches(o) {
+				n++
+			}
+		}
+		return n
+	}
+	switch {
+	case ch.Exists != nil:
+		return of(ch.Exists) >= max(ch.Exists.Min, 1)
+	case ch.None != nil:
+		return of(ch.None) == 0
+	case ch.All != nil:
+		for i := range ch.All {
+			if !ch.All[i].holds(objs) {
+				return false
+			}
+		}
+		return true
+	case ch.Any != nil:
+		for i := range ch.Any {
+			if ch.Any[i].holds(objs) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ParseExercise reads an exercise from JSON. name is the file's name, for
+// messages: an error says the line and the reason ("first.json:12: step 3
+// (Add a pool): check.exists: unknown kind "pol"").
+func ParseExercise(name string, data []byte) (*Exercise, error) {
+	e, err := parseExercise(data)
+	if err != nil {
+		var le *lineError
+		if errors.As(err, &le) {
+			return nil, fmt.Errorf("%s:%d: %s", name, lineOf(data, le.offset), le.msg)
+		}
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return e, nil
+}
+
+// lineError is a problem at a byte offset of the file.
+type lineError struct {
+	offset int64
+	msg    string
+}
+
+func (e *lineError) Error() string { return e.msg }
+
+// lineOf is the 1-based line of byte offset off in data.
+func lineOf(data []byte, off int64) int {
+	off = min(max(off, 0), int64(len(data)))
+	return 1 + bytes.Count(data[:off], []byte("\n"))
+}
+
+// skipSpace moves off past white space in data.
+func skipSpace(data []byte, off int64) int64 {
+	for off < int64(len(data)) && strings.IndexByte(" \t\r\n,", data[off]) >= 0 {
+		off++
+	}
+	return off
+}
+
+func parseExercise(data []byte) (*Exercise, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	dec.UseNumber()
+	syntax := func(err error) error {
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &se):
+			return &lineError{se.Offset, "not valid JSON: " + se.Error()}
+		case errors.As(err, &te):
+			return &lineError{te.Offset, fmt.Sprintf("%s: want %s, not a JSON %s", te.Field, te.Type, te.Value)}
+		case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+			return &lineError{int64(len(data)), "the file ends too early"}
+		}
+		return &lineError{dec.InputOffset(), err.Error()}
+	}
+	if tok, err := dec.Token(); err != nil {
+		return nil, syntax(err)
+	} else if tok != json.Delim('{') {
+		return nil, &lineError{0, "want a JSON object"}
+	}
+	var e Exercise
+	stepLines := []int64{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, syntax(err)
+		}
+		key, _ := tok.(string)
+		at := dec.InputOffset()
+		switch key {
+		case "name":
+			err = dec.Decode(&e.Name)
+		case "title":
+			err = dec.Decode(&e.Title)
+		case "description":
+			err = dec.Decode(&e.Description)
+		case "setup":
+			err = dec.Decode(&e.Setup)
+			if err == nil && e.Setup != nil {
+				if serr := e.Setup.checkForProject(); serr != nil {
+					return nil, &lineError{skipSpace(data, at), "setup: " + serr.Error()}
+				}
+			}
+		case "steps":
+			if tok, err := dec.Token(); err != nil {
+				return nil, syntax(err)
+			} else if tok != json.Delim('[') {
+				return nil, &lineError{at, "steps: want a list"}
+			}
+			for dec.More() {
+				stepLines = append(stepLines, skipSpace(data, dec.InputOffset()))
+				var s Step
+				if err := dec.Decode(&s); err != nil {
+					var se *json.SyntaxError
+					if errors.As(err, &se) {
+						return nil, syntax(err)
+					}
+					return nil, &lineError{stepLines[len(stepLines)-1], fmt.Sprintf("step %d: %v", len(stepLines), err)}
+				}
+				e.Steps = append(e.Steps, s)
+			}
+			_, err = dec.Token()
+		default:
+			return nil, &lineError{at, fmt.Sprintf("unknown field %q (want name, title, description, setup, steps)", key)}
+		}
+		if err != nil {
+			return nil, syntax(err)
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, syntax(err)
+	}
+	if e.Name == "" || e.Title == "" {
+		return nil, &lineError{0, "name and title are required"}
+	}
+	if len(e.Steps) == 0 {
+		return nil, &lineError{0, "steps: want at least one step"}
+	}
+	for i := range e.Steps {
+		s := &e.Steps[i]
+		at := stepLines[i]
+		if strings.TrimSpace(s.Title) == "" {
+			return nil, &lineError{at, fmt.Sprintf("step %d: title is missing", i+1)}
+		}
+		if err := s.Check.validate("check"); err != nil {
+			return nil, &lineError{at, fmt.Sprintf("step %d (%s): %v", i+1, s.Title, err)}
+		}
+	}
+	return &e, nil
+}
+
+// LoadExercise reads an exercise: a JSON file, or the name of one shipped
+// with the lab (ShippedExercises) when no such file exists.
+func LoadExercise(file string) (*Exercise, error) {
+	data, err := os.ReadFile(file)
+	if errors.Is(err, os.ErrNotExist) && !strings.ContainsAny(file, "/.") {
+		if e, err := ShippedExercise(file); err == nil {
+			return e, nil
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("exercise: %w", err)
+	}
+	return ParseExercise(file, data)
+}
+
+//go:embed exercises/*.json
+var shipped embed.FS
+
+// ShippedExercises lists the names of the exercises shipped with the lab
+// (exercises/*.json in this package), in order.
+func ShippedExercises() []string {
+	entries, _ := shipped.ReadDir("exercises")
+	var out []string
+	for _, e := range entries {
+		out = append(out, strings.TrimSuffix(e.Name(), ".json"))
+	}
+	return out
+}
+
+// ShippedExercise returns a shipped exercise by name.
+func ShippedExercise(name string) (*Exercise, error) {
+	if !slices.Contains(ShippedExercises(), name) {
+		return nil, fmt.Errorf("no shipped exercise %q (shipped: %s)", name, strings.Join(ShippedExercises(), ", "))
+	}
+	data, err := shipped.ReadFile(path.Join("exercises", name+".json"))
+	if err != nil {
+		return nil, err
+	}
+	return ParseExercise(name+".json", data)
+}
+
+// progress is a trainee's way through the exercise: when it started, and
+// when each step first passed (zero: not yet).
+type progress struct {
+	Started time.Time   `json:"started"`
+	Passed  []time.Time `json:"passed"`
+}
+
+// setExercise makes e the class's exercise, every trainee starting at now;
+// with setup, its Setup is loaded into every trainee's project. Caller
+// holds c.mu.
+func (c *Cloud) setExercise(e *Exercise, setup bool, now time.Time) error {
+	c.exercise = e
+	c.progress = map[string]*progress{}
+	if e == nil {
+		return nil
+	}
+	for _, u := range c.users {
+		if !u.trainee {
+			continue
+		}
+		c.progress[u.project.id] = &progress{Started: now, Passed: make([]time.Time, len(e.Steps))}
+		if setup && e.Setup != nil {
+			if err := (seeder{c}).loadInto(u.project, e.Setup, now); err != nil {
+				return fmt.Errorf("exercise %s: set-up in %s: %w", e.Name, u.project.name, err)
+			}
+		}
+	}
+	return nil
+}
+
+// SetExercise makes e the class's exercise (nil: none) and restarts every
+// trainee's progress; with setup, the exercise's Setup is loaded into every
+// trainee's project first.
+func (c *Cloud) SetExercise(e *Exercise, setup bool) error {
+	now := time.Now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.advance(now)
+	err := c.setExercise(e, setup, now)
+	c.markChanged()
+	return err
+}
+
+// Exercise returns the class's exercise (nil: none).
+func (c *Cloud) Exercise() *Exercise {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.exercise
+}
+
+// evaluate checks the exercise's steps over one project's objects at now:
+// which hold now, and records the first time each passed. Caller holds c.mu.
+func (c *Cloud) evaluate(p *project, objs []object, now time.Time) (holds []bool) {
+	e := c.exercise
+	if e == nil {
+		return nil
+	}
+	pr := c.progress[p.id]
+	if pr == nil {
+		pr = &progress{Started: now, Passed: make([]time.Time, len(e.Steps))}
+		c.progress[p.id] = pr
+	}
+	holds = make([]bool, len(e.Steps))
+	for i := range e.Steps {
+		holds[i] = e.Steps[i].Check.holds(objs)
+		if holds[i] && pr.Passed[i].IsZero() {
+			pr.Passed[i] = now
+			c.markChanged()
+		}
+	}
+	return holds
+}

@@ -1,0 +1,43 @@
+package labcloud
+
+import (
+	"net/http"
+	"time"
+)
+
+// octaviaHandler answers one of Octavia's calls for caller k at now, with
+// c.mu held (Cloud.octavia); a non-nil error is written as Octavia's fault.
+type octaviaHandler func(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError
+
+// kindHandler is one of Octavia's collections: the five calls the routing
+// registers for its path and its path's "/{id}" (octaviaRoutes). Each kind
+// has a handler type in its file (lbKind in loadbalancers.go, flavorKind
+// in flavors.go, …) holding the Cloud it answers for, with the kind's
+// validation, its create, update and delete semantics and its own calls
+// (stats, failover, …); what several kinds share (the collections, the
+// lock tree, quotas, the status machine) stays on Cloud.
+type kindHandler interface {
+	list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError
+	create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError
+	show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError
+	update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError
+	delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError
+}
+
+// The handlers of the lab's kinds: each answers for the Cloud it holds.
+type (
+	lbKind            struct{ *Cloud }
+	listenerKind      struct{ *Cloud }
+	poolKind          struct{ *Cloud }
+	memberKind        struct{ *Cloud }
+	monitorKind       struct{ *Cloud }
+	l7policyKind      struct{ *Cloud }
+	l7ruleKind        struct{ *Cloud }
+	amphoraKind       struct{ *Cloud }
+	quotaKind         struct{ *Cloud }
+	providerKind      struct{ *Cloud }
+	flavorKind        struct{ *Cloud }
+	flavorProfileKind struct{ *Cloud }
+	azKind            struct{ *Cloud }
+	azProfileKind     struct{ *Cloud }
+)

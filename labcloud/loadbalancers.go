@@ -1,0 +1,408 @@
+package labcloud
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+var lbAttrs = commonAttrs[*loadBalancer](true).with(attrs[*loadBalancer]{
+	"vip_address":       func(l *loadBalancer) string { return l.vipAddress },
+	"vip_port_id":       func(l *loadBalancer) string { return l.vipPortID },
+	"vip_subnet_id":     func(l *loadBalancer) string { return l.vipSubnetID },
+	"vip_network_id":    func(l *loadBalancer) string { return l.vipNetworkID },
+	"vip_qos_policy_id": func(l *loadBalancer) string { return deref(l.vipQosPolicyID) },
+	"provider":          func(l *loadBalancer) string { return l.provider },
+	"flavor_id":         func(l *loadBalancer) string { return l.flavorID },
+	"availability_zone": func(l *loadBalancer) string { return l.az },
+})
+
+type lbBody struct {
+	Name             *string        `json:"name"`
+	Description      *string        `json:"description"`
+	AdminStateUp     *bool          `json:"admin_state_up"`
+	VipAddress       *string        `json:"vip_address"`
+	VipPortID        *string        `json:"vip_port_id"`
+	VipSubnetID      *string        `json:"vip_subnet_id"`
+	VipNetworkID     *string        `json:"vip_network_id"`
+	VipQosPolicyID   *string        `json:"vip_qos_policy_id"`
+	ProjectID        *string        `json:"project_id"`
+	Provider         *string        `json:"provider"`
+	FlavorID         *string        `json:"flavor_id"`
+	AvailabilityZone *string        `json:"availability_zone"`
+	Tags             *[]string      `json:"tags"`
+	Listeners        []listenerBody `json:"listeners"`
+	Pools            []poolBody     `json:"pools"`
+}
+
+func (c *Cloud) findLB(id string, k *caller) (*loadBalancer, *apiError) {
+	lb, ok := c.lbs.get(id)
+	if !ok {
+		return nil, notFound("Load Balancer", id)
+	}
+	if err := k.read(lb.projectID); err != nil {
+		return nil, err
+	}
+	return lb, nil
+}
+
+func (c lbKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	return listObjects(c.Cloud, w, r, k, "loadbalancers", c.lbs, lbAttrs, visibleTo[*loadBalancer](k))
+}
+
+// listObjects is the common list: scope, parse, page, write.
+func listObjects[T object](c *Cloud, w http.ResponseWriter, r *http.Request, k *caller, key string, col *collection[T], a attrs[T], visible func(T) bool) *apiError {
+	if err := k.listScope(r); err != nil {
+		return err
+	}
+	lq, err := parseList(r.URL.Query(), a, true, c.opts.MaxPageSize)
+	if err != nil {
+		return err
+	}
+	items, err := page(col, lq, a, visible)
+	if err != nil {
+		return err
+	}
+	writeList(w, key, items, lq, c.pathURL(r))
+	return nil
+}
+
+func (c lbKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	lb, err := c.findLB(r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	writeOne(w, http.StatusOK, "loadbalancer", lb, r)
+	return nil
+}
+
+var providers = []struct{ name, description string }{
+	{"amphora", "The Octavia Amphora driver."},
+	{"octavia", "Deprecated alias of the Octavia Amphora driver."},
+}
+
+func providerEnabled(name string) bool {
+	for _, p := range providers {
+		if p.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (c lbKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	var req struct{ LB *lbBody }
+	if err := decodeArg(r, "loadbalancer", &req.LB); err != nil {
+		return err
+	}
+	b := req.LB
+	projectID, err := k.projectFor(b.ProjectID)
+	if err != nil {
+		return err
+	}
+	lb, err := c.buildLB(b, projectID, now)
+	if err != nil {
+		return err
+	}
+	if err := c.checkQuota(projectID, "load_balancer", 1); err != nil {
+		return err
+	}
+	if err := c.buildGraph(lb, b, now); err != nil {
+		return err
+	}
+	for _, p := range lb.pools {
+		if err := c.checkMemberSubnets(p.members, k.admin); err != nil {
+			return err
+		}
+	}
+	if err := c.allocateLBVIP(lb, b, k.admin, now); err != nil {
+		return err
+	}
+	c.registerTree(lb)
+	if c.quotas[projectID] == nil {
+		c.quotas[projectID] = &quota{}
+	}
+	op := &pendingOp{lb: lb, after: func(done time.Time) { c.addAmphorae(lb, done) }}
+	for _, o := range treeOf(lb) {
+		op.activate = append(op.activate, o)
+	}
+	c.schedule(op, now)
+	if len(b.Listeners) == 0 && len(b.Pools) == 0 {
+		writeOne(w, http.StatusCreated, "loadbalancer", lb, r)
+		return nil
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"loadbalancer": fullLBView(lb)})
+	return nil
+}
+
+// buildLB validates a create body and returns the new load balancer, not
+// yet stored.
+func (c lbKind) buildLB(b *lbBody, projectID string, now time.Time) (*loadBalancer, *apiError) {
+	if err := checkUUIDs("vip_subnet_id", b.VipSubnetID, "vip_network_id", b.VipNetworkID, "vip_port_id", b.VipPortID,
+		"vip_qos_policy_id", b.VipQosPolicyID, "flavor_id", b.FlavorID); err != nil {
+		return nil, err
+	}
+	if b.VipPortID == nil && b.VipSubnetID == nil && b.VipNetworkID == nil {
+		return nil, validation("VIP must contain one of: vip_port_id, vip_network_id, vip_subnet_id.")
+	}
+	lb := &loadBalancer{meta: c.newMeta(projectID, b.Name, b.Description, b.AdminStateUp, b.Tags, now)}
+	lb.provider = "amphora"
+	if b.Provider != nil {
+		if !providerEnabled(*b.Provider) {
+			return nil, errorf(http.StatusBadRequest, "Provider '%s' is not enabled.", *b.Provider)
+		}
+		lb.provider = *b.Provider
+	}
+	lb.topology = topologySingle
+	if b.FlavorID != nil && *b.FlavorID != "" {
+		f, ok := c.flavors.get(*b.FlavorID)
+		if !ok {
+			return nil, invalidSubresource("Flavor", *b.FlavorID)
+		}
+		if !f.enabled {
+			return nil, errorf(http.StatusBadRequest, "The selected flavor is not allowed in this deployment: %s", f.id)
+		}
+		lb.flavorID = f.id
+		if fp, ok := c.flavorProfiles.get(f.profileID); ok {
+			var data map[string]any
+			if json.Unmarshal([]byte(fp.data), &data) == nil {
+				if t, ok := data["loadbalancer_topology"].(string); ok {
+					lb.topology = t
+				}
+			}
+		}
+	}
+	if b.AvailabilityZone != nil && *b.AvailabilityZone != "" {
+		az, ok := c.azs.get(*b.AvailabilityZone)
+		if !ok {
+			return nil, invalidSubresource("Availability Zone", *b.AvailabilityZone)
+		}
+		if !az.enabled {
+			return nil, errorf(http.StatusBadRequest, "The selected availability_zone is not allowed in this deployment: %s", az.name)
+		}
+		lb.az = az.name
+	}
+	lb.vipQosPolicyID = b.VipQosPolicyID
+	return lb, nil
+}
+
+func (c lbKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	lb, err := c.findLB(r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	var req struct{ LB *lbBody }
+	if err := decodeArg(r, "loadbalancer", &req.LB); err != nil {
+		return err
+	}
+	if err := k.write(lb.projectID); err != nil {
+		return err
+	}
+	if lb.prov != statusActive {
+		return lbPendingState(lb.prov, lb.id)
+	}
+	b := req.LB
+	lb.update(b.Name, b.Description, b.AdminStateUp, b.Tags)
+	if b.VipQosPolicyID != nil {
+		lb.vipQosPolicyID = strOrNil(*b.VipQosPolicyID)
+	}
+	lb.setStatus(statusPendingUpdate, now)
+	c.schedule(&pendingOp{lb: lb, activate: []object{lb}}, now)
+	writeOne(w, http.StatusOK, "loadbalancer", lb, r)
+	return nil
+}
+
+func (c lbKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	lb, err := c.findLB(r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	if err := k.write(lb.projectID); err != nil {
+		return err
+	}
+	cascade, _ := strconv.ParseBool(r.URL.Query().Get("cascade"))
+	if (len(lb.listeners) > 0 || len(lb.pools) > 0) && !cascade {
+		return validation("Cannot delete Load Balancer %s - it has children", lb.id)
+	}
+	if lb.prov != statusActive && lb.prov != statusError {
+		return lbPendingState(lb.prov, lb.id)
+	}
+	for _, o := range treeOf(lb) {
+		o.base().setStatus(statusPendingDelete, now)
+	}
+	c.schedule(&pendingOp{lb: lb, remove: []object{lb}}, now)
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+func (c lbKind) stats(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	lb, err := c.findLB(r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"stats": lb.stats(now)})
+	return nil
+}
+
+func (c lbKind) failover(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	lb, err := c.findLB(r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	if err := k.adminOnly(); err != nil {
+		return err
+	}
+	if lb.prov != statusActive && lb.prov != statusError {
+		return lbPendingState(lb.prov, lb.id)
+	}
+	c.startFailover(lb, nil, now)
+	w.WriteHeader(http.StatusAccepted)
+	return nil
+}
+
+// startFailover replaces the load balancer's amphorae (or only old, if
+// given) when the transition completes. Caller holds c.mu.
+func (c *Cloud) startFailover(lb *loadBalancer, old *amphora, now time.Time) {
+	lb.setStatus(statusPendingUpdate, now)
+	c.schedule(&pendingOp{lb: lb, activate: []object{lb}, after: func(done time.Time) {
+		c.replaceAmphorae(lb, old, done)
+	}}, now)
+}
+
+type statusNode struct {
+	ID                 string        `json:"id"`
+	Name               string        `json:"name"`
+	Type               string        `json:"type,omitempty"`
+	Address            string        `json:"address,omitempty"`
+	ProtocolPort       int           `json:"protocol_port,omitempty"`
+	ProvisioningStatus string        `json:"provisioning_status"`
+	OperatingStatus    string        `json:"operating_status"`
+	Listeners          *[]statusNode `json:"listeners,omitempty"`
+	Pools              *[]statusNode `json:"pools,omitempty"`
+	Members            *[]statusNode `json:"members,omitempty"`
+	HealthMonitor      *statusNode   `json:"health_monitor,omitempty"`
+}
+
+func node(m *meta) statusNode {
+	return statusNode{ID: m.id, Name: m.name, ProvisioningStatus: m.prov, OperatingStatus: m.oper}
+}
+
+// statusTree is the body of GET .../loadbalancers/{id}/status.
+func statusTree(lb *loadBalancer) statusNode {
+	root := node(&lb.meta)
+	ls := []statusNode{}
+	for _, l := range lb.listeners {
+		ln := node(&l.meta)
+		ps := []statusNode{}
+		for _, p := range l.lb.pools {
+			if !containsListener(p, l) {
+				continue
+			}
+			pn := node(&p.meta)
+			ms := []statusNode{}
+			for _, m := range p.members {
+				mn := node(&m.meta)
+				mn.Address, mn.ProtocolPort = m.address, m.port
+				ms = append(ms, mn)
+			}
+			pn.Members = &ms
+			if p.hm != nil {
+				hn := node(&p.hm.meta)
+				hn.Type = p.hm.typ
+				pn.HealthMonitor = &hn
+			}
+			ps = append(ps, pn)
+		}
+		ln.Pools = &ps
+		ls = append(ls, ln)
+	}
+	root.Listeners = &ls
+	return root
+}
+
+func containsListener(p *pool, l *listener) bool {
+	for _, x := range p.listeners {
+		if x == l {
+			return true
+		}
+	}
+	return false
+}
+
+func (c lbKind) status(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	lb, err := c.findLB(r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"statuses": map[string]any{"loadbalancer": statusTree(lb)}})
+	return nil
+}
+
+// fullLBView is the body of a fully populated create: the children in full.
+func fullLBView(lb *loadBalancer) map[string]any {
+	var m map[string]any
+	json.Unmarshal(encode(lb), &m)
+	var ls []any
+	for _, l := range lb.listeners {
+		var lm map[string]any
+		json.Unmarshal(encode(l), &lm)
+		var pols []any
+		for _, p := range l.l7policies {
+			var pm map[string]any
+			json.Unmarshal(encode(p), &pm)
+			var rules []any
+			for _, r := range p.rules {
+				rules = append(rules, r.view())
+			}
+			pm["rules"] = orEmpty(rules)
+			pols = append(pols, pm)
+		}
+		lm["l7policies"] = orEmpty(pols)
+		ls = append(ls, lm)
+	}
+	var ps []any
+	for _, p := range lb.pools {
+		var pm map[string]any
+		json.Unmarshal(encode(p), &pm)
+		var ms []any
+		for _, mb := range p.members {
+			ms = append(ms, mb.view())
+		}
+		pm["members"] = orEmpty(ms)
+		if p.hm != nil {
+			pm["healthmonitor"] = p.hm.view()
+		} else {
+			pm["healthmonitor"] = nil
+		}
+		ps = append(ps, pm)
+	}
+	m["listeners"] = orEmpty(ls)
+	m["pools"] = orEmpty(ps)
+	return m
+}
+
+func orEmpty(s []any) []any {
+	if s == nil {
+		return []any{}
+	}
+	return s
+}
+
+// restore adds its load balancers from s to an empty Cloud (Cloud.restore). Caller
+// holds c.mu.
+func (c lbKind) restore(s *State) error {
+	for _, l := range s.LoadBalancers {
+		c.lbs.add(&loadBalancer{meta: l.meta(), vipAddress: l.VIPAddress, vipPortID: l.VIPPortID, vipSubnetID: l.VIPSubnetID,
+			vipNetworkID: l.VIPNetworkID, vipQosPolicyID: l.VIPQoS, provider: l.Provider, flavorID: l.FlavorID, az: l.AZ, topology: l.Topology})
+	}
+	return nil
+}
+
+// save adds its load balancers to s (Cloud.state). Caller holds c.mu.
+func (c lbKind) save(s *State) {
+	for _, lb := range c.lbs.order {
+		s.LoadBalancers = append(s.LoadBalancers, stLB{metaOf(&lb.meta), lb.vipAddress, lb.vipPortID, lb.vipSubnetID,
+			lb.vipNetworkID, lb.vipQosPolicyID, lb.provider, lb.flavorID, lb.az, lb.topology})
+	}
+}

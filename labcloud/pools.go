@@ -1,0 +1,276 @@
+package labcloud
+
+import (
+	"net/http"
+	"time"
+)
+
+var poolAttrs = commonAttrs[*pool](true).with(attrs[*pool]{
+	"protocol":        func(p *pool) string { return p.protocol },
+	"lb_algorithm":    func(p *pool) string { return p.algorithm },
+	"loadbalancer_id": func(p *pool) string { return p.lb.id },
+	"healthmonitor_id": func(p *pool) string {
+		if p.hm == nil {
+			return ""
+		}
+		return p.hm.id
+	},
+	"tls_enabled": func(p *pool) string { return boolText(p.tlsEnabled) },
+})
+
+var (
+	poolProtocols  = []string{"HTTP", "HTTPS", "PROXY", "PROXYV2", "SCTP", "TCP", "UDP"}
+	lbAlgorithms   = []string{"SOURCE_IP", "ROUND_ROBIN", "LEAST_CONNECTIONS", "SOURCE_IP_PORT"}
+	persistenceIDs = []string{"APP_COOKIE", "HTTP_COOKIE", "SOURCE_IP"}
+)
+
+type poolBody struct {
+	Name               *string             `json:"name"`
+	Description        *string             `json:"description"`
+	AdminStateUp       *bool               `json:"admin_state_up"`
+	Protocol           *string             `json:"protocol"`
+	LBAlgorithm        *string             `json:"lb_algorithm"`
+	SessionPersistence *sessionPersistence `json:"session_persistence"`
+	LoadBalancerID     *string             `json:"loadbalancer_id"`
+	ListenerID         *string             `json:"listener_id"`
+	ProjectID          *string             `json:"project_id"`
+	Members            []memberBody        `json:"members"`
+	HealthMonitor      *hmBody             `json:"healthmonitor"`
+	TLSContainerRef    *string             `json:"tls_container_ref"`
+	CATLSContainerRef  *string             `json:"ca_tls_container_ref"`
+	CRLContainerRef    *string             `json:"crl_container_ref"`
+	TLSEnabled         *bool               `json:"tls_enabled"`
+	TLSCiphers         *string             `json:"tls_ciphers"`
+	TLSVersions        *[]string           `json:"tls_versions"`
+	ALPNProtocols      *[]string           `json:"alpn_protocols"`
+	Tags               *[]string           `json:"tags"`
+}
+
+func (c *Cloud) findPool(id string, k *caller) (*pool, *apiError) {
+	p, ok := c.pools.get(id)
+	if !ok {
+		return nil, notFound("Pool", id)
+	}
+	if err := k.read(p.projectID); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// buildPool validates a pool body for lb; the pool is not attached.
+func (c poolKind) buildPool(b *poolBody, lb *loadBalancer, now time.Time) (*pool, *apiError) {
+	if b.Protocol == nil {
+		return nil, mandatory("protocol")
+	}
+	if err := oneOf("protocol", *b.Protocol, poolProtocols); err != nil {
+		return nil, err
+	}
+	if b.LBAlgorithm == nil {
+		return nil, mandatory("lb_algorithm")
+	}
+	p := &pool{
+		meta: c.newMeta(lb.projectID, b.Name, b.Description, b.AdminStateUp, b.Tags, now),
+		lb:   lb, protocol: *b.Protocol,
+	}
+	if err := p.apply(b); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *pool) apply(b *poolBody) *apiError {
+	if b.LBAlgorithm != nil {
+		if err := oneOf("lb_algorithm", *b.LBAlgorithm, lbAlgorithms); err != nil {
+			return err
+		}
+		p.algorithm = *b.LBAlgorithm
+	}
+	if sp := b.SessionPersistence; sp != nil {
+		if err := oneOf("type", sp.Type, persistenceIDs); err != nil {
+			return err
+		}
+		if sp.Type == "APP_COOKIE" && sp.CookieName == nil {
+			return validation("session_persistence cookie_name must be specified when session_persistence type is APP_COOKIE.")
+		}
+		cp := *sp
+		p.persistence = &cp
+	}
+	if b.TLSContainerRef != nil {
+		p.tlsContainerRef = b.TLSContainerRef
+	}
+	if b.CATLSContainerRef != nil {
+		p.caTLSContainerRef = b.CATLSContainerRef
+	}
+	if b.CRLContainerRef != nil {
+		p.crlContainerRef = b.CRLContainerRef
+	}
+	if b.TLSEnabled != nil {
+		p.tlsEnabled = *b.TLSEnabled
+	}
+	if b.TLSCiphers != nil {
+		p.tlsCiphers = b.TLSCiphers
+	}
+	if b.TLSVersions != nil {
+		p.tlsVersions = *b.TLSVersions
+	}
+	if b.ALPNProtocols != nil {
+		p.alpnProtocols = *b.ALPNProtocols
+	}
+	p.cache = nil
+	return nil
+}
+
+func (c poolKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	return listObjects(c.Cloud, w, r, k, "pools", c.pools, poolAttrs, visibleTo[*pool](k))
+}
+
+func (c poolKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	p, err := c.findPool(r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	writeOne(w, http.StatusOK, "pool", p, r)
+	return nil
+}
+
+func (c poolKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	var req struct{ P *poolBody }
+	if err := decodeArg(r, "pool", &req.P); err != nil {
+		return err
+	}
+	b := req.P
+	if err := checkUUIDs("loadbalancer_id", b.LoadBalancerID, "listener_id", b.ListenerID); err != nil {
+		return err
+	}
+	var lb *loadBalancer
+	var l *listener
+	switch {
+	case b.ListenerID != nil:
+		var ok bool
+		if l, ok = c.listeners.get(*b.ListenerID); !ok {
+			return notFound("Listener", *b.ListenerID)
+		}
+		lb = l.lb
+		if b.LoadBalancerID != nil && *b.LoadBalancerID != lb.id {
+			return validation("Pool listener_id and loadbalancer_id do not match.")
+		}
+	case b.LoadBalancerID != nil:
+		var ok bool
+		if lb, ok = c.lbs.get(*b.LoadBalancerID); !ok {
+			return notFound("Load Balancer", *b.LoadBalancerID)
+		}
+	default:
+		return errorf(http.StatusBadRequest, "Validation failure: Either loadbalancer_id or listener_id must be specified.")
+	}
+	if err := k.write(lb.projectID); err != nil {
+		return err
+	}
+	if l != nil && l.defaultPool != nil {
+		return errorf(http.StatusConflict, "This listener already has a default pool")
+	}
+	if err := c.checkQuota(lb.projectID, "pool", 1); err != nil {
+		return err
+	}
+	if err := checkMutable([]object{lb}); err != nil {
+		return err
+	}
+	p, err := c.buildPool(b, lb, now)
+	if err != nil {
+		return err
+	}
+	if err := driverRefusesAlgorithm(lb, p.algorithm); err != nil {
+		return err
+	}
+	lb.pools = append(lb.pools, p)
+	lb.cache = nil
+	c.pools.add(p)
+	if l != nil {
+		setDefaultPool(l, p)
+	}
+	c.acceptChildWrite(p, statusPendingCreate, now)
+	writeOne(w, http.StatusCreated, "pool", p, r)
+	return nil
+}
+
+func (c poolKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	p, err := c.findPool(r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	var req struct{ P *poolBody }
+	if err := decodeArg(r, "pool", &req.P); err != nil {
+		return err
+	}
+	if err := k.write(p.projectID); err != nil {
+		return err
+	}
+	if err := checkMutable(lockSet(p)); err != nil {
+		return err
+	}
+	if a := req.P.LBAlgorithm; a != nil {
+		if err := oneOf("lb_algorithm", *a, lbAlgorithms); err != nil {
+			return err
+		}
+		if err := driverRefusesAlgorithm(p.lb, *a); err != nil {
+			return err
+		}
+	}
+	if err := p.apply(req.P); err != nil {
+		return err
+	}
+	p.update(req.P.Name, req.P.Description, req.P.AdminStateUp, req.P.Tags)
+	c.acceptChildWrite(p, statusPendingUpdate, now)
+	writeOne(w, http.StatusOK, "pool", p, r)
+	return nil
+}
+
+func (c poolKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	p, err := c.findPool(r.PathValue("id"), k)
+	if err != nil {
+		return err
+	}
+	if err := k.write(p.projectID); err != nil {
+		return err
+	}
+	for _, l := range p.lb.listeners {
+		for _, pol := range l.l7policies {
+			if pol.redirectPool == p {
+				return errorf(http.StatusConflict, "Pool %s is in use by L7 policy %s", p.id, pol.id)
+			}
+		}
+	}
+	if err := checkMutable(lockSet(p)); err != nil {
+		return err
+	}
+	if p.prov == statusPendingDelete {
+		return immutable("Pool", p.id)
+	}
+	c.acceptChildWrite(p, statusPendingDelete, now)
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// restore adds its pools, on their load balancers (restored before the listeners, which name their default pool) from s to an empty Cloud (Cloud.restore). Caller
+// holds c.mu.
+func (c poolKind) restore(s *State) error {
+	for _, sp := range s.Pools {
+		lb, ok := c.lbs.get(sp.LB)
+		if !ok {
+			return missingRef("pool", sp.ID, "load balancer", sp.LB)
+		}
+		p := &pool{meta: sp.meta(), lb: lb, protocol: sp.Protocol, algorithm: sp.Algorithm, persistence: sp.Persistence,
+			tlsContainerRef: sp.TLSContainerRef, caTLSContainerRef: sp.CATLSContainerRef, crlContainerRef: sp.CRLContainerRef,
+			tlsEnabled: sp.TLSEnabled, tlsCiphers: sp.TLSCiphers, tlsVersions: sp.TLSVersions, alpnProtocols: sp.ALPNProtocols}
+		lb.pools = append(lb.pools, p)
+		c.pools.add(p)
+	}
+	return nil
+}
+
+// save adds its pools to s (Cloud.state). Caller holds c.mu.
+func (c poolKind) save(s *State) {
+	for _, p := range c.pools.order {
+		s.Pools = append(s.Pools, stPool{metaOf(&p.meta), p.lb.id, idsOf(p.listeners), p.protocol, p.algorithm, p.persistence,
+			p.tlsContainerRef, p.caTLSContainerRef, p.crlContainerRef, p.tlsEnabled, p.tlsCiphers, p.tlsVersions, p.alpnProtocols})
+	}
+}
