@@ -3,11 +3,16 @@
 package servertest
 
 import (
+	"compress/gzip"
+	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
 )
 
 // RunGo runs the go command with args, env added to the environment, and
@@ -58,4 +63,30 @@ func GoPackage(fn string) string {
 		return m[1]
 	}
 	return fn
+}
+
+// ReadDecoded reads name and decodes it by its extension (.br, .gz or raw).
+func ReadDecoded(t testing.TB, name string) []byte {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var r io.Reader = f
+	switch filepath.Ext(name) {
+	case ".br":
+		r = brotli.NewReader(f)
+	case ".gz":
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		r = zr
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return b
 }

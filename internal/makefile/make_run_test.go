@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package makefile
 
 import (
 	"bufio"
@@ -17,6 +17,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
 // TestMakeRunServesAtOnce is a newcomer's first `make run` on a fresh clone:
@@ -139,7 +141,7 @@ func TestMakeRunServesAtOnce(t *testing.T) {
 		}
 	}
 	for _, ext := range []string{".br", ".gz"} {
-		if got := readDecoded(t, filepath.Join(web, "app.wasm"+ext)); !bytes.Equal(got, raw) {
+		if got := servertest.ReadDecoded(t, filepath.Join(web, "app.wasm"+ext)); !bytes.Equal(got, raw) {
 			t.Errorf("web/app.wasm%s after the swap decodes to %d bytes, want app.wasm's %d", ext, len(got), len(raw))
 		}
 	}
@@ -152,5 +154,5 @@ func decodeBrotli(t *testing.T, b []byte) []byte {
 	if err := os.WriteFile(name, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return readDecoded(t, name)
+	return servertest.ReadDecoded(t, name)
 }

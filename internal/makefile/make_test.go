@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package makefile
 
 import (
 	"bufio"
@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
 // TestMakeRunNeedsOnlyGo is `make build` then `make run` on a fresh clone of this working
@@ -42,7 +44,7 @@ func TestMakeRunNeedsOnlyGo(t *testing.T) {
 		t.Fatalf("web/app.wasm starts with %q, want WebAssembly", raw[:min(4, len(raw))])
 	}
 	for _, ext := range []string{".br", ".gz"} {
-		if got := readDecoded(t, filepath.Join(clone, "web", "app.wasm"+ext)); !bytes.Equal(got, raw) {
+		if got := servertest.ReadDecoded(t, filepath.Join(clone, "web", "app.wasm"+ext)); !bytes.Equal(got, raw) {
 			t.Errorf("web/app.wasm%s decodes to %d bytes, want web/app.wasm's %d", ext, len(got), len(raw))
 		}
 	}
