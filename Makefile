@@ -22,7 +22,7 @@ WASM_APP_FLAGS  = -overlay=$(FETCHONLY_DIR)/overlay.json
 # uses an in-process network, so httptest fakes work).
 WASM_TEST_PKGS = $(shell $(GO) list ./waiters/... ./octavia/... | grep -v /labcloud)
 # axe-core (npm) for the browser tests' accessibility checks; the same version as
-# cmd/server/browser_a11y_test.go's axeVersion, which installs it there itself when missing.
+# e2e/browser_a11y_test.go's axeVersion, which installs it there itself when missing.
 AXE_VERSION = 4.14.1
 AXE_DIR     = .cache/axe
 
@@ -107,6 +107,8 @@ vet:
 ## deploy module's (the image and its replicas behind HAProxy, the Kubernetes manifests).
 test: deps build vet image test-native test-wasm test-deploy
 
+# ./... holds the server's tests (cmd/server), the console's in Chromium (e2e: one Chromium,
+# tests in parallel) and the Makefile's (internal/makefile): docs/testing.md.
 test-native:
 	$(GO) test -count=1 -timeout 30m ./...
 
