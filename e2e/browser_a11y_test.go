@@ -210,6 +210,7 @@ const focusVisible = `(() => { const e = document.activeElement; if (!e || e ===
 // skip link, the status tree's nodes, and the delete dialog that keeps the
 // focus and gives it back.
 func TestBrowserAccessibility(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	lab := newLabAdmin(t, c)
 	b := newBrowser(t)
@@ -392,6 +393,7 @@ func TestBrowserAccessibility(t *testing.T) {
 // shows load balancers (the demo project of another console) in both themes
 // and at phone size, and reaches its tree nodes with Tab.
 func TestBrowserStatusWallAccessibility(t *testing.T) {
+	t.Parallel()
 	c := startStatusWall(t)
 	b := newBrowser(t)
 	axeSource(t)

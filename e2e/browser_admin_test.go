@@ -80,6 +80,7 @@ func (b *browser) writeControls(t *testing.T) []string {
 }
 
 func TestBrowserAdmin(t *testing.T) {
+	t.Parallel()
 	c := startAdminConsole(t)
 	b := newBrowser(t)
 	b.login(t, c.URL, "admin", "admin", "admin")

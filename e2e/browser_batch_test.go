@@ -23,6 +23,7 @@ import (
 // changes on another member and the member it deletes. A member changed
 // by someone else after the preview stops Apply until a new preview.
 func TestBrowserMemberBatchKeeps(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	ids := readTreeIDs(t, c)
 	members := func() map[string]pools.Member {

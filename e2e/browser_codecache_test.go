@@ -173,6 +173,7 @@ var wasmCacheFlags = chromedp.Flag("js-flags", "--wasm-caching-threshold=1 --was
 // tab does not consult the code cache (compile.js: V8 reuses the module it
 // still holds in memory, for less work).
 func TestBrowserWasmCodeCache(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	profile := t.TempDir()
 

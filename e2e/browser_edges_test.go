@@ -27,6 +27,7 @@ import (
 // profile's form lists what the picked provider takes, and the provider's
 // 501 on its data is shown at the field in Octavia's words.
 func TestBrowserProviderChoices(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	ids := readTreeIDs(t, c)
 	b := newBrowser(t)
@@ -86,6 +87,7 @@ func TestBrowserProviderChoices(t *testing.T) {
 // health monitor offers no second one; a stuck object says for how long
 // it has been pending.
 func TestBrowserFocusAndMembers(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	lab := newLabAdmin(t, c)
 	ids := readTreeIDs(t, c)
@@ -169,6 +171,7 @@ func TestBrowserFocusAndMembers(t *testing.T) {
 // amphora meanwhile, says so, sends nothing, and offers the load
 // balancer's failover.
 func TestBrowserAmphoraReplaced(t *testing.T) {
+	t.Parallel()
 	c := startConsoleWith(t, []string{"-lab-delay", "30s"}, nil)
 	ids := readTreeIDs(t, c)
 	admin, err := octavia.New(t.Context(), octavia.Config{AuthURL: c.LabURL + "/identity/v3", Username: "admin", Password: "admin",
@@ -220,6 +223,7 @@ func TestBrowserAmphoraReplaced(t *testing.T) {
 // checks it is an ID, looks it up in Neutron on the review step (not
 // listed; known) and creates the load balancer on it.
 func TestBrowserWizardTypedVIP(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	ids := readTreeIDs(t, c)
 	subs, err := octavia.Collect(ids.client.Subnets(t.Context(), subnets.ListOpts{Name: "public-subnet"}))
@@ -269,6 +273,7 @@ func TestBrowserWizardTypedVIP(t *testing.T) {
 // a member in ERROR in the status tree is reachable (the tree scrolls in
 // its own box; focusing the node brings it into view).
 func TestBrowserPhone(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	lab := newLabAdmin(t, c)
 	ids := readTreeIDs(t, c)
@@ -308,6 +313,7 @@ func TestBrowserPhone(t *testing.T) {
 // project's"; the flavor form says to create a profile first; an amphora
 // Octavia has no statistics for says so.
 func TestBrowserFirstUse(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	ids := readTreeIDs(t, c)
 	b := newBrowser(t)

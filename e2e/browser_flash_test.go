@@ -34,6 +34,7 @@ const loginSeenJS = `(() => {
 })()`
 
 func TestBrowserNoLoginFlash(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	c := startConsole(t)
 	b := newBrowser(t)

@@ -26,6 +26,7 @@ import (
 // The same page built on stock go-app v10.1.11 must act on A: the test shows
 // the bug it guards against, so it cannot pass by the page being wrong.
 func TestBrowserEventHandlerOfLatestRender(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Fatalf("Debian's Chromium is missing at %s (%v): run `make deps`", chromiumPath, err)
 	}

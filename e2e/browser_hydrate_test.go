@@ -120,6 +120,7 @@ func typeAndLogIn(t *testing.T, b *browser) {
 // matching elements adopted and brought to the app's state, the rest
 // replaced, and it works.
 func TestBrowserHydrateLogin(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	c := startConsole(t)
 

@@ -132,6 +132,7 @@ func (a lbAPI) lb(t testing.TB, id string) map[string]any {
 // as a new operation); then, as a member: no failover, no amphorae, and
 // tags added and removed.
 func TestBrowserLoadBalancerDepth(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	lab := newLabAdmin(t, c)
 	api := lbAPI{base: c.URL, token: lab.Token}
@@ -407,6 +408,7 @@ func TestBrowserLoadBalancerDepth(t *testing.T) {
 // sent 6 s after ours left the page, lands 2 s after ours and 2 s before
 // our check.
 func TestBrowserTagsRace(t *testing.T) {
+	t.Parallel()
 	c := startConsoleWith(t, []string{"-lab-delay", "50ms"}, nil)
 	lab := newLabAdmin(t, c)
 	api := lbAPI{base: c.URL, token: lab.Token}

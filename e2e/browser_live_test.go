@@ -86,6 +86,7 @@ const measureWindow = 15 * time.Second
 // left open, then of the page while an operation waits on its load
 // balancer.
 func TestBrowserLivePollCounts(t *testing.T) {
+	t.Parallel()
 	s := startLiveConsole(t)
 	c := console{URL: s.URL, LabURL: s.URL}
 	lab := newLabAdmin(t, c)
@@ -119,6 +120,7 @@ func TestBrowserLivePollCounts(t *testing.T) {
 // TestBrowserLiveListCounts counts the GETs of the list of 10,002 load
 // balancers left open.
 func TestBrowserLiveListCounts(t *testing.T) {
+	t.Parallel()
 	s := startScaleConsole(t)
 	b := newBrowser(t)
 	b.login(t, s.URL, "demo", "demo", "demo")
@@ -166,6 +168,7 @@ func liveStatusJS(id string) string {
 // fault, without a reload; the tab's title counts the objects in ERROR or
 // DEGRADED; the pages go back to ONLINE when the member is up again.
 func TestBrowserLiveMemberDown(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	lab := newLabAdmin(t, c)
 	api := lbAPI{base: c.URL, token: lab.Token}
@@ -273,6 +276,7 @@ func rowOperating(name string) string {
 // leader's answers, and sees a member go down as soon as the leader reads
 // it; when the leader's tab closes, the other takes the poll over.
 func TestBrowserLiveTabsShareOnePoll(t *testing.T) {
+	t.Parallel()
 	s := startLiveConsole(t)
 	c := console{URL: s.URL, LabURL: s.URL}
 	lab := newLabAdmin(t, c)

@@ -79,6 +79,7 @@ func (m *bfcacheMisses) String() string {
 // pageshow listener), or it starts only after the return, on a page whose
 // mark says the post answered (compile.js sets it to 0).
 func TestBrowserLoginFormBackFromPost(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	c := startConsole(t)
 	for _, tc := range []struct {

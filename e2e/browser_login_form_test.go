@@ -126,6 +126,7 @@ func typeLogin(t *testing.T, ctx context.Context) {
 // browser lands on demo's list with its rows, served in the HTML, the
 // session cookie out of the page's reach. The app never ran.
 func TestBrowserLoginFormWithoutApp(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	c := startConsole(t)
 	b := newBrowser(t)
@@ -162,6 +163,7 @@ func TestBrowserLoginFormWithoutApp(t *testing.T) {
 // each time): each login is handled exactly once (one plain post or one
 // login by the app, never both, never none) and ends on demo's list.
 func TestBrowserLoginFormWhileAppStarts(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	c := startConsole(t)
 	by := map[string]int{}
@@ -203,6 +205,7 @@ func TestBrowserLoginFormWhileAppStarts(t *testing.T) {
 // (the form, its fields and the error are the elements served, none
 // removed) and logs in with its own handler.
 func TestBrowserLoginFormFailedThenApp(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	c := startConsole(t)
 	b := newBrowser(t)
@@ -365,6 +368,7 @@ func (f *loginFront) waitState(t *testing.T, what string, ok func(inFlightState)
 // makes it log in; once the post answers, the browser is on demo's list,
 // logged in once. CPU throttled 4×.
 func TestBrowserLoginFormPostInFlight(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	f := newLoginFront(t, startConsole(t))
 	release := f.release

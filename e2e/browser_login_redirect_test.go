@@ -21,6 +21,7 @@ import (
 // page first asked for, its rows served. With the app running, it takes
 // the same form over at / and its login lands on / too.
 func TestBrowserLoginAtEveryPage(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	c := startConsole(t)
 	for _, tt := range []struct{ asked, wantPath, wantSearch string }{

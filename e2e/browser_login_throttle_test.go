@@ -16,6 +16,7 @@ import (
 // login form with the right one says at the form, in the server's words,
 // how long to wait (not "Something went wrong"), and stays on the form.
 func TestBrowserLoginThrottled(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	for i := range proxy.UserLoginFailures {
 		body := fmt.Sprintf(`{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":"demo","password":"wrong-%d","domain":{"name":"Default"}}}}}}`, i)

@@ -67,6 +67,7 @@ type rect struct{ Left, Right, Top, Bottom, Width, Height float64 }
 // its protocol (443 for TERMINATED_HTTPS, back to 80) until one is typed,
 // and so does the listener form.
 func TestBrowserPolish(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	lab := newLabAdmin(t, c)
 	listener, pool, lb := polishIDs(t, lab)

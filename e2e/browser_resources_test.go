@@ -124,6 +124,7 @@ func readTreeIDs(t *testing.T, c console) treeIDs {
 
 // TestBrowserTree drives every kind of the load balancer tree.
 func TestBrowserTree(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	lab := newLabAdmin(t, c)
 	ids := readTreeIDs(t, c)

@@ -87,6 +87,7 @@ func rowVisible(name string) string {
 // read that load balancer only (no re-listing); and a detail page open
 // during a create shares the operation wait's GET (one per 3 s together).
 func TestBrowserListAtScale(t *testing.T) {
+	t.Parallel()
 	s := startScaleConsole(t)
 	// the drill has trainees: the admin's password is random, on the console only
 	lab := newLabAdmin(t, console{URL: s.URL, LabURL: s.URL, AdminPassword: servertest.BannerPassword(t, s.Printed(), "admin")})

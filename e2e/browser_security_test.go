@@ -29,6 +29,7 @@ import (
 // and the tab logs out saying why; logging in again works. Then, logged in again, the Edit form renames a load
 // balancer to the placeholder: the name stored is the placeholder.
 func TestBrowserSessionCookieSwap(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	lab := newLabAdmin(t, c)
 	ids := map[string]string{}

@@ -19,6 +19,7 @@ import (
 // switchers, and the dialog keeps Tab inside, ignores Escape and gives the
 // focus back after the new login.
 func TestBrowserSessionAccessibility(t *testing.T) {
+	t.Parallel()
 	const ttl = 60 * time.Second
 	c := startConsoleWith(t, []string{"-lab-scenario", sessionsScenario, "-lab-token-ttl", ttl.String()}, nil)
 	b := newBrowser(t)

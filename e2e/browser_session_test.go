@@ -120,6 +120,7 @@ func jsString(s string) string {
 }
 
 func TestBrowserSessions(t *testing.T) {
+	t.Parallel()
 	c := startConsoleWith(t, []string{"-lab-scenario", sessionsScenario}, nil)
 	b := newBrowser(t)
 
@@ -289,6 +290,7 @@ func TestBrowserSessions(t *testing.T) {
 // and a running wait; a dialog asks to log in again, and the page, its
 // search and the wait carry on.
 func TestBrowserSessionExpiry(t *testing.T) {
+	t.Parallel()
 	const ttl = 25 * time.Second
 	c := startConsoleWith(t, []string{"-lab-token-ttl", ttl.String()}, nil)
 	lab := newLabAdmin(t, c)

@@ -63,6 +63,7 @@ func (l *regionGets) take() [][2]string {
 // served one; its first list GET is the 3 s re-read, in that region,
 // never the first page again).
 func TestBrowserFirstScreenPickedRegion(t *testing.T) {
+	t.Parallel()
 	c := startConsoleWith(t, []string{"-lab-scenario", sessionsScenario}, nil)
 	gets := &regionGets{}
 	b := demoOnList(t, c, servedRowsJS+";\n"+servedRegionJS, gets.listen)

@@ -118,6 +118,7 @@ func openServed(t *testing.T, c console, path string) (*browser, *listGets) {
 // the 3 s re-read of the rows in view); a visitor without a session gets
 // no rows.
 func TestBrowserFirstScreen(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	b, gets := openServed(t, c, "/load-balancers")
 
@@ -200,6 +201,7 @@ func TestBrowserFirstScreen(t *testing.T) {
 // hydrate21 branch's patch of go-app): until that is merged, go-app
 // v10.1.11 replaces the page's root element and this test fails.
 func TestBrowserFirstScreenRowKept(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	b, _ := openServed(t, c, "/load-balancers")
 	if !eval[bool](t, b, `!!window.__served.first`) {
@@ -253,6 +255,7 @@ const appPropsJS = `JSON.stringify([...document.querySelectorAll("#lb-props .pro
 // app's tree poll runs (the object and the first read of the tree come
 // from the page's Served), the first one being that poll's next read.
 func TestBrowserFirstScreenDetail(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	gets := &octaviaGets{}
 	b := demoOnList(t, c, servedDetailJS, gets.listen)
@@ -634,6 +637,7 @@ const wasLiveJS = `document.addEventListener("readystatechange", () => {
 // a page served without data (the create page: the login page's restore
 // signs in, the page's shell, listening at last, sees the logout).
 func TestBrowserFirstScreenLogoutElsewhere(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	for _, tc := range []struct {
 		name, path string

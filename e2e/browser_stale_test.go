@@ -54,6 +54,7 @@ func propJS(key string) string {
 // a pool deleted, gone from the load balancer's Pools, its pools table and
 // its tree; and on a flavor's page (a kind with no tree), a rename.
 func TestBrowserStaleEveryKind(t *testing.T) {
+	t.Parallel()
 	s := startLiveConsole(t, "-lab-delay", staleDelay)
 	c := console{URL: s.URL, LabURL: s.URL}
 	lab := newLabAdmin(t, c)
@@ -171,6 +172,7 @@ func TestBrowserStaleEveryKind(t *testing.T) {
 // Project column still name each row's project 10 s after they load (the
 // live re-read, every 3 s, once blanked it).
 func TestBrowserAdminListProjects(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	b := newBrowser(t)
 	b.login(t, c.URL, "admin", "admin", "admin")

@@ -114,9 +114,10 @@ func (b *browser) waitPromise(t testing.TB, what, expr string, limit time.Durati
 // installing meanwhile, revalidates it instead of downloading it again); the
 // next visit does not download it at all.
 func TestBrowserWasmDownloadedOnce(t *testing.T) {
+	t.Parallel()
 	var log accessLogLines
 	c := startConsoleLog(t, nil, nil, &log)
-	b := newBrowser(t)
+	b := newProfileBrowser(t)
 
 	b.do(t, "a first visit", 60*time.Second, chromedp.Navigate(c.URL+"/login"))
 	b.waitJS(t, "the login form", `!!document.querySelector('#login-form[data-ready="true"]')`, 60*time.Second)
@@ -150,6 +151,7 @@ func TestBrowserWasmDownloadedOnce(t *testing.T) {
 // (another browser, or the same one after logging out) shows the login
 // form, never someone's rows.
 func TestBrowserPageBootState(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	get := func(path string, cookies ...*network.Cookie) string {
 		t.Helper()
@@ -263,6 +265,7 @@ func key(ctx context.Context, k string) error {
 // starts: every key lands (none is dropped when the app takes the form
 // over), and Enter logs in once the app runs.
 func TestBrowserLoginTypedBeforeAppRuns(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	for _, rate := range []float64{4, 10} {
 		t.Run(fmt.Sprintf("%gx", rate), func(t *testing.T) {

@@ -92,6 +92,7 @@ func waitPolls(t testing.TB, b *browser, n int) {
 // second tab (its own app) adds its own one; screenshots light and dark,
 // and axe-core finds nothing on the page.
 func TestBrowserStats(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	scenario := filepath.Join(t.TempDir(), "scenario.json")
 	if err := os.WriteFile(scenario, []byte(servertest.Scenario), 0o600); err != nil {

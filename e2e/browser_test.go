@@ -2,9 +2,8 @@
 
 package e2e
 
-// The console end to end: the real server (run) on the lab cloud, app.wasm
-// as `make build` made it, and Debian's Chromium driven by chromedp. Every
-// step saves a screenshot under artifacts/ (gitignored).
+// The driver: the server under test, and a tab of Debian's Chromium driven
+// by chromedp, whose every step can save a screenshot under artifacts/.
 
 import (
 	"context"
@@ -37,7 +36,7 @@ const (
 type console struct {
 	URL    string // the console's origin, e.g. http://127.0.0.1:41234
 	LabURL string // where the lab's /lab/ control API is: the console's origin (the lab has no port of its own)
-	// AdminPassword is the lab admin's password ("" = admin; random with trainees: bannerPassword)
+	// AdminPassword is the lab admin's password ("" = admin; random with trainees: servertest.BannerPassword)
 	AdminPassword string
 }
 
@@ -110,6 +109,15 @@ func newBrowser(tb testing.TB) *browser {
 		tb.Fatalf("sizing the window: %v", err)
 	}
 	return b
+}
+
+// newProfileBrowser is a Chromium of its own on a fresh profile on disk,
+// for the tests of the service worker's Cache Storage: a browser context
+// keeps it in memory, where TestBrowserUpgradeOneBuild found the first
+// visit's cache empty.
+func newProfileBrowser(tb testing.TB) *browser {
+	tb.Helper()
+	return newBrowserWith(tb, tb.TempDir())
 }
 
 // newBrowserWith starts a Chromium of its own with the given profile
@@ -329,6 +337,7 @@ func newLabAdmin(t testing.TB, c console) servertest.LabAdmin {
 // the lab sends to ERROR, a busy load balancer, the hostile name, logout,
 // the read-only viewer, and a list longer than one page.
 func TestBrowserConsole(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	lab := newLabAdmin(t, c)
 	b := newBrowser(t)
@@ -609,6 +618,7 @@ func startStatusWall(t *testing.T) console {
 // first one's demo project (as the reader "viewer"); its anonymous /status
 // wall shows every load balancer with its tree, live.
 func TestBrowserStatusWall(t *testing.T) {
+	t.Parallel()
 	c := startStatusWall(t)
 	b := newBrowser(t)
 	b.do(t, "open the wall", 60*time.Second, chromedp.Navigate(c.URL+"/status"))

@@ -76,6 +76,7 @@ func loginBy(t *testing.T, b *browser, c console, how string) {
 }
 
 func TestBrowserThrottled(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	lab := newLabAdmin(t, c)
 	for _, rate := range []float64{4, 10} {

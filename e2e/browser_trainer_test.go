@@ -75,6 +75,7 @@ func tileSel(user string) string { return fmt.Sprintf(`section.tile[data-user=%q
 // the cards, a tile's read-only view, axe-core on every trainer page, and
 // a trainee refused everywhere.
 func TestBrowserTrainer(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	openstack, err := exec.LookPath("openstack")
 	if err != nil {

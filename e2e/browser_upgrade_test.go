@@ -118,6 +118,7 @@ const cacheReport = `(async () => {
 })()`
 
 func TestBrowserUpgradeOneBuild(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	scenario := servertest.WriteFile(t, t.TempDir(), "scenario.json",
 		`{"load_balancers":[{"project":"demo","name":"shop-frontend"},{"project":"demo","name":"api-gateway"}]}`)
@@ -163,7 +164,7 @@ func TestBrowserUpgradeOneBuild(t *testing.T) {
 	}
 	front.use(a.URL, b.URL)
 
-	br := newBrowser(t)
+	br := newProfileBrowser(t)
 	var mu sync.Mutex
 	var wasms []string // "build status" of every app.wasm answer the page got
 	chromedp.Listen(br.ctx, func(ev any) {
@@ -270,7 +271,7 @@ func TestBrowserUpgradeOneBuild(t *testing.T) {
 	br.shot(t, "upgrade-1-both-builds")
 	// and a status wall on another screen, opened on build own
 	front.use(server[own])
-	wall := newBrowser(t)
+	wall := newProfileBrowser(t)
 	wall.do(t, "open the wall", 60*time.Second, chromedp.Navigate(frontURL+"/status"))
 	wall.waitJS(t, "the wall", `document.querySelectorAll(".wall-card").length === 2 && !!navigator.serviceWorker.controller`, 60*time.Second)
 	if got := eval[string](t, wall, `goappGetenv("GOAPP_VERSION")`); got != own {

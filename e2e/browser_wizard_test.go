@@ -43,6 +43,7 @@ func wizardWrites(t testing.TB, logs string, offset int) map[string]int {
 // shows every child in its status tree. Every step passes axe-core's
 // audit (b.audit: each view, no sideways scrolling on a phone).
 func TestBrowserWizard(t *testing.T) {
+	t.Parallel()
 	requireTools(t)
 	scenario := filepath.Join(t.TempDir(), "scenario.json")
 	if err := os.WriteFile(scenario, []byte(servertest.Scenario), 0o600); err != nil {
