@@ -90,9 +90,11 @@ func wasmBodies(reqs []loggedRequest) (n int) {
 	return n
 }
 
-// waitPromise waits until a JavaScript expression's promise resolves to true.
+// waitPromise waits until a JavaScript expression's promise resolves to
+// true, for limit (at least minWait).
 func (b *browser) waitPromise(t testing.TB, what, expr string, limit time.Duration) {
 	t.Helper()
+	limit = patient(limit)
 	ctx, cancel := context.WithTimeout(b.ctx, limit)
 	defer cancel()
 	for {

@@ -192,10 +192,19 @@ func (b *browser) dialogsSeen() []string {
 	return append([]string(nil), b.dialogs...)
 }
 
-// step runs actions with a time limit.
+// minWait is the least a wait of the driver lasts before it fails. The
+// limits the tests name are what the console takes on an idle machine; a
+// busy one (make test beside other work, or stress) takes longer, and the
+// tests check what the console does, not how fast (the benchmarks do).
+const minWait = time.Minute
+
+// patient is limit, at least minWait.
+func patient(limit time.Duration) time.Duration { return max(limit, minWait) }
+
+// do runs actions with a time limit (at least minWait).
 func (b *browser) do(t testing.TB, what string, limit time.Duration, actions ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, limit)
+	ctx, cancel := context.WithTimeout(b.ctx, patient(limit))
 	defer cancel()
 	if err := chromedp.Do(ctx, actions...); err != nil {
 		b.shot(t, "FAILED-"+strings.ReplaceAll(what, " ", "-"))
@@ -203,10 +212,10 @@ func (b *browser) do(t testing.TB, what string, limit time.Duration, actions ...
 	}
 }
 
-// eval evaluates a JavaScript expression in the page.
+// eval evaluates a JavaScript expression in the page (within minWait).
 func eval[T any](t testing.TB, b *browser, expr string) T {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(b.ctx, minWait)
 	defer cancel()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
 	if err != nil {
@@ -215,9 +224,11 @@ func eval[T any](t testing.TB, b *browser, expr string) T {
 	return v
 }
 
-// waitJS waits until a JavaScript expression is true.
+// waitJS waits until a JavaScript expression is true, for limit (at least
+// minWait).
 func (b *browser) waitJS(t testing.TB, what, expr string, limit time.Duration) {
 	t.Helper()
+	limit = patient(limit)
 	ctx, cancel := context.WithTimeout(b.ctx, limit)
 	defer cancel()
 	for {
