@@ -24,7 +24,7 @@ WASM_APP_FLAGS  = -overlay=$(FETCHONLY_DIR)/overlay.json
 # uses an in-process network, so httptest fakes work).
 WASM_TEST_PKGS = $(shell $(GO) list ./waiters/... ./octavia/... ./internal/jsonscan)
 # axe-core (npm) for the browser tests' accessibility checks; the same version as
-# cmd/server/browser_a11y_test.go's axeVersion, which installs it there itself when missing.
+# e2e/browser_a11y_test.go's axeVersion, which installs it there itself when missing.
 AXE_VERSION = 4.14.1
 AXE_DIR     = .cache/axe
 
@@ -111,6 +111,8 @@ vet:
 test: deps build vet image test-native test-wasm test-deploy
 
 # third_party/go-app is its own module: its tests hold the patch to its PATCH.md.
+# ./... holds the server's tests (cmd/server), the console's in Chromium (e2e: one Chromium,
+# tests in parallel) and the Makefile's (internal/makefile): docs/testing.md.
 test-native:
 	$(GO) test -count=1 -timeout 30m ./...
 	cd third_party/go-app && $(GO) test -count=1 ./...
@@ -134,7 +136,7 @@ bench: deps build realcloud
 REALCLOUD ?= ../shared/realcloud
 REALCLOUD_DIR ?= /tmp/realcloud
 fidelity: realcloud
-	REALCLOUD_DIR=$(REALCLOUD_DIR) $(GO) test -count=1 -tags fidelity -run Fidelity -timeout 30m ./labcloud/ ./app/
+	REALCLOUD_DIR=$(REALCLOUD_DIR) $(GO) test -count=1 -tags fidelity -run Fidelity -timeout 30m ./labcloud/ ./app/...
 
 ## realcloud: OpenStack Zed Keystone + Octavia (noop drivers) on loopback, from Debian's packages.
 realcloud:

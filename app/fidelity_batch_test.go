@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/waiters"
 )
@@ -17,12 +18,12 @@ import (
 // with its monitor address and port, and the lab leaves the same members
 // as Zed, attribute by attribute.
 func TestFidelityMemberBatchKeeps(t *testing.T) {
-	c := realCloudClient(t)
+	c := labtest.RealCloud(t)
 	real := runConsoleBatch(t, c, waiters.Options{Interval: 200 * time.Millisecond, Timeout: 2 * time.Minute})
 	checkBatchKept(t, real)
 
 	cloud := labcloud.New(labcloud.Options{Delay: time.Millisecond})
-	lab := runConsoleBatch(t, labVia(t, labcloud.Transport(cloud), "admin", "admin"), waiters.Options{Interval: time.Millisecond, Timeout: 10 * time.Second})
+	lab := runConsoleBatch(t, labtest.Via(t, labcloud.Transport(cloud), "admin", "admin"), waiters.Options{Interval: time.Millisecond, Timeout: 10 * time.Second})
 	for addr, r := range real {
 		l := lab[addr]
 		r.ID, l.ID, r.PoolID, l.PoolID, r.ProjectID, l.ProjectID = "", "", "", "", "", ""

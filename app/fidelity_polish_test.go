@@ -17,7 +17,9 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/providers"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
 )
@@ -27,12 +29,12 @@ import (
 // ends unless the test deleted it.
 func realCloudLB(t *testing.T, name string) (*octavia.Client, string) {
 	t.Helper()
-	c := realCloudClient(t)
+	c := labtest.RealCloud(t)
 	subs, err := octavia.Collect(c.Subnets(t.Context(), subnets.ListOpts{}))
 	if err != nil || len(subs) == 0 {
 		t.Fatalf("the real cloud's subnets: got %d, %v", len(subs), err)
 	}
-	o, _, err := c.Create(t.Context(), octavia.KindLoadBalancer, "", object{"name": name + "-" + time.Now().Format("150405.000"), "vip_subnet_id": subs[0].ID})
+	o, _, err := c.Create(t.Context(), octavia.KindLoadBalancer, "", console.Object{"name": name + "-" + time.Now().Format("150405.000"), "vip_subnet_id": subs[0].ID})
 	if err != nil {
 		t.Fatalf("create a load balancer: %v", err)
 	}
@@ -40,7 +42,7 @@ func realCloudLB(t *testing.T, name string) (*octavia.Client, string) {
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		defer cancel()
-		if _, err := c.Delete(ctx, lbRef(id), true); err == nil {
+		if _, err := c.Delete(ctx, console.LBRef(id), true); err == nil {
 			c.WaitLoadBalancerDeleted(ctx, id, waiters.Options{Interval: time.Second})
 		}
 	})
@@ -65,7 +67,7 @@ func TestFidelityCertificateFaultAtItsField(t *testing.T) {
 		{"an SNI certificate", form.Values{"sni_container_refs": bad}, "sni_container_refs"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			body := object{"loadbalancer_id": lb, "protocol": "TERMINATED_HTTPS", "protocol_port": 443}
+			body := console.Object{"loadbalancer_id": lb, "protocol": "TERMINATED_HTTPS", "protocol_port": 443}
 			if ref := tt.v["default_tls_container_ref"]; ref != "" {
 				body["default_tls_container_ref"] = ref
 			}
@@ -78,7 +80,7 @@ func TestFidelityCertificateFaultAtItsField(t *testing.T) {
 				t.Fatalf("a listener with an unknown certificate: got %v, want a 400", err)
 			}
 			t.Logf("Zed said: %s", e.Fault)
-			if got := form.FaultFieldIn(e.Fault, form.Keys(listenerRes.Fields), tt.v); got != tt.want {
+			if got := form.FaultFieldIn(e.Fault, form.Keys(console.ListenerRes.Fields), tt.v); got != tt.want {
 				t.Errorf("the field of %q: got %q, want %q", e.Fault, got, tt.want)
 			}
 		})
@@ -90,16 +92,16 @@ func TestFidelityCertificateFaultAtItsField(t *testing.T) {
 func TestFidelityWaitAfterDelete(t *testing.T) {
 	c, lb := realCloudLB(t, "k28-gone")
 	start := time.Now()
-	if _, err := c.Delete(t.Context(), lbRef(lb), true); err != nil {
+	if _, err := c.Delete(t.Context(), console.LBRef(lb), true); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.WaitLoadBalancerDeleted(t.Context(), lb, waiters.Options{Interval: time.Second}); err != nil {
 		t.Fatal(err)
 	}
 	_, err := c.WaitTreeActive(t.Context(), lb, waiters.Options{Interval: time.Second, Timeout: time.Minute})
-	create := operation{ID: "c", Kind: opCreate, Wait: waitActive, Ref: lbRef(lb), StartedAt: start.Add(-time.Minute)}
-	del := operation{ID: "d", Kind: opDelete, Wait: waitDeleted, Ref: lbRef(lb), StartedAt: start}
-	if state, reason := waitEnd(create, err, false, []operation{del, create}); state != opGone || !strings.Contains(reason, "you deleted it") {
+	create := console.Operation{ID: "c", Kind: console.OpCreate, Wait: console.WaitActive, Ref: console.LBRef(lb), StartedAt: start.Add(-time.Minute)}
+	del := console.Operation{ID: "d", Kind: console.OpDelete, Wait: console.WaitDeleted, Ref: console.LBRef(lb), StartedAt: start}
+	if state, reason := console.WaitEnd(create, err, false, []console.Operation{del, create}); state != console.OpGone || !strings.Contains(reason, "you deleted it") {
 		t.Errorf("the create's wait after Zed's 404 (%v): got %s, %q; want gone, you deleted it", err, state, reason)
 	}
 }
@@ -124,7 +126,7 @@ func TestFidelityWizardProvider(t *testing.T) {
 	if s.Allows(octavia.KindPool, "lb_algorithm", "SOURCE_IP_PORT") {
 		t.Errorf("the wizard offers SOURCE_IP_PORT to an amphora load balancer")
 	}
-	_, _, err := c.Create(t.Context(), octavia.KindPool, "", object{"loadbalancer_id": lb, "protocol": "HTTP", "lb_algorithm": "SOURCE_IP_PORT"})
+	_, _, err := c.Create(t.Context(), octavia.KindPool, "", console.Object{"loadbalancer_id": lb, "protocol": "HTTP", "lb_algorithm": "SOURCE_IP_PORT"})
 	if octavia.ErrorCodeOf(err) != octavia.EUNSUPPORTED {
 		t.Errorf("an amphora pool with SOURCE_IP_PORT: got %v, want Zed's 501", err)
 	}

@@ -11,13 +11,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/octaview/octaview/cmd/server/servertest"
 	"github.com/octaview/octaview/labcloud"
 )
 
@@ -33,7 +33,7 @@ const benchLBs = 200
 // Pages of 20 and 200 load balancers; one client, and 8 in parallel.
 func BenchmarkProxyOverhead(b *testing.B) {
 	dir := b.TempDir()
-	scenario := writeFile(b, dir, "scenario.json", fmt.Sprintf(`{"load_balancers":[{"project":"demo","name":"bench","count":%d}]}`, benchLBs))
+	scenario := servertest.WriteFile(b, dir, "scenario.json", fmt.Sprintf(`{"load_balancers":[{"project":"demo","name":"bench","count":%d}]}`, benchLBs))
 	lab := labcloud.NewServer(labcloud.Options{Scenario: &labcloud.Scenario{
 		LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "bench", Count: benchLBs}},
 	}})
@@ -47,7 +47,7 @@ func BenchmarkProxyOverhead(b *testing.B) {
 	}{{"lab-mode", lab.URL, labMode.URL}, {"remote-tcp", lab.URL, remote.URL}} {
 		// the lab mode's lab is in process only: the direct baseline is the same
 		// scenario on loopback TCP, each with a token of its own
-		tokens := map[string]string{up.direct: labLogin(b, up.direct, "demo", "demo", "demo"), up.proxied: labLogin(b, up.proxied, "demo", "demo", "demo")}
+		tokens := map[string]string{up.direct: servertest.LabLogin(b, up.direct, "demo", "demo", "demo"), up.proxied: servertest.LabLogin(b, up.proxied, "demo", "demo", "demo")}
 		path := ""
 		get := func(base string) time.Duration {
 			req, _ := http.NewRequest(http.MethodGet, base+path, nil)
@@ -90,7 +90,7 @@ func BenchmarkProxyOverhead(b *testing.B) {
 						mu.Unlock()
 					})
 				}
-				dp50, pp50 := median(direct), median(proxied)
+				dp50, pp50 := servertest.Median(direct), servertest.Median(proxied)
 				b.ReportMetric(float64(dp50.Microseconds()), "direct-p50-µs")
 				b.ReportMetric(float64(pp50.Microseconds()), "proxy-p50-µs")
 				b.ReportMetric(float64((pp50 - dp50).Microseconds()), "added-p50-µs")
@@ -110,12 +110,6 @@ func timedPair(i int, get func(string) time.Duration, direct, proxied string) (t
 	return get(direct), p
 }
 
-func median(ds []time.Duration) time.Duration {
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	return s[len(s)/2]
-}
-
 func sum(ds []time.Duration) time.Duration {
 	var t time.Duration
 	for _, d := range ds {
@@ -131,7 +125,7 @@ func BenchmarkStatusViewers(b *testing.B) {
 	const viewers, lbs, waitPolls = 1000, 10, 3
 	lab := newCountingLab(b, nocScenario(lbs))
 	dir := b.TempDir()
-	clouds := writeFile(b, dir, "clouds.yaml", fmt.Sprintf("clouds:\n  noc:\n    auth:\n      auth_url: %s/identity/v3\n      username: %s\n      password: %s\n      project_name: noc\n      user_domain_name: Default\n      project_domain_name: Default\n",
+	clouds := servertest.WriteFile(b, dir, "clouds.yaml", fmt.Sprintf("clouds:\n  noc:\n    auth:\n      auth_url: %s/identity/v3\n      username: %s\n      password: %s\n      project_name: noc\n      user_domain_name: Default\n      project_domain_name: Default\n",
 		lab.URL, nocUser, nocPassword))
 	bin := filepath.Join(dir, "octaview")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
@@ -148,9 +142,7 @@ func BenchmarkStatusViewers(b *testing.B) {
 		sc := bufio.NewScanner(stdout)
 		var base string
 		for base == "" && sc.Scan() {
-			if m := runListenRE.FindStringSubmatch(sc.Text()); m != nil {
-				base = m[1]
-			}
+			base = servertest.ListenURL(sc.Text())
 		}
 		go io.Copy(io.Discard, stdout)
 		if base == "" {

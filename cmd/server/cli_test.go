@@ -3,14 +3,14 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"os"
 	"os/exec"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
 // TestOpenStackCLIThroughProxy runs the real python-octaviaclient (Debian's
@@ -32,11 +32,11 @@ func TestOpenStackCLIThroughProxy(t *testing.T) {
 		"OS_REGION_NAME=RegionOne", "OS_INTERFACE=public"}
 	cli := func(args ...string) string {
 		t.Helper()
-		return runCLI(t, openstack, home, env, args...)
+		return servertest.RunCLI(t, openstack, home, env, args...)
 	}
 	admin := func(args ...string) string {
 		t.Helper()
-		return runCLI(t, openstack, home, append(env, "OS_USERNAME=admin", "OS_PASSWORD=admin", "OS_PROJECT_NAME=admin"), args...)
+		return servertest.RunCLI(t, openstack, home, append(env, "OS_USERNAME=admin", "OS_PASSWORD=admin", "OS_PROJECT_NAME=admin"), args...)
 	}
 	out := cli("loadbalancer", "create", "--name", "cli-e2e", "--vip-subnet-id", "demo-subnet", "--wait", "-f", "json")
 	var lb struct {
@@ -53,8 +53,8 @@ func TestOpenStackCLIThroughProxy(t *testing.T) {
 	}
 	cli("loadbalancer", "delete", "--wait", lb.ID)
 
-	tok := labLogin(t, s.URL, "demo", "demo", "demo")
-	resp := getJSON(t, http.MethodGet, s.URL+"/load-balancer/v2/lbaas/loadbalancers/"+lb.ID, tok, "", nil)
+	tok := servertest.LabLogin(t, s.URL, "demo", "demo", "demo")
+	resp := servertest.GetJSON(t, http.MethodGet, s.URL+"/load-balancer/v2/lbaas/loadbalancers/"+lb.ID, tok, "", nil)
 	if resp.StatusCode != 404 {
 		t.Errorf("after delete --wait: GET the load balancer: got %d, want 404", resp.StatusCode)
 	}
@@ -62,7 +62,7 @@ func TestOpenStackCLIThroughProxy(t *testing.T) {
 	// token must stop working, and a project named on the command line must be found
 	revoked := strings.TrimSpace(cli("token", "issue", "-f", "value", "-c", "id"))
 	cli("token", "revoke", revoked)
-	if resp := getJSON(t, http.MethodGet, s.URL+"/load-balancer/v2/lbaas/loadbalancers", revoked, "", nil); resp.StatusCode != http.StatusUnauthorized {
+	if resp := servertest.GetJSON(t, http.MethodGet, s.URL+"/load-balancer/v2/lbaas/loadbalancers", revoked, "", nil); resp.StatusCode != http.StatusUnauthorized {
 		t.Errorf("after openstack token revoke: a request with the token got %d, want 401", resp.StatusCode)
 	}
 	out = admin("loadbalancer", "quota", "show", "admin", "-f", "json")
@@ -87,19 +87,4 @@ func TestOpenStackCLIThroughProxy(t *testing.T) {
 			t.Errorf("the access log has no %s", want)
 		}
 	}
-}
-
-// runCLI runs the OpenStack CLI with env in dir and returns its output; it fails the
-// test when the command fails.
-func runCLI(t *testing.T, openstack, dir string, env []string, args ...string) string {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, openstack, args...)
-	cmd.Env, cmd.Dir = env, dir
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("openstack %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out)
 }

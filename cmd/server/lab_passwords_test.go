@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
 // TestAutoLabPasswords: -lab-trainee-passwords auto (the default) is name
@@ -56,8 +57,8 @@ func TestLabPasswordsBeyondLoopback(t *testing.T) {
 			t.Errorf("%s/%s: got %d, want 401 (a password others cannot guess)", u.user, u.user, code)
 		}
 	}
-	admin := newSession(t, s.URL, "admin", bannerPassword(t, s.out.String(), "admin"), "admin")
-	code, b := admin.do(http.MethodGet, serverapi.TrainerCardsAPIPath, "")
+	admin := servertest.NewSession(t, s.URL, "admin", servertest.BannerPassword(t, s.Printed(), "admin"), "admin")
+	code, b := admin.Do(http.MethodGet, serverapi.TrainerCardsAPIPath, "")
 	var cards serverapi.Cards
 	if code != http.StatusOK || json.Unmarshal(b, &cards) != nil {
 		t.Fatalf("the cards: %d %s", code, b)
@@ -88,7 +89,7 @@ func TestLabPasswordsBeyondLoopbackNoClass(t *testing.T) {
 		if code := passwordLogin(t, s.URL, u.user, u.user, u.project); code != http.StatusUnauthorized {
 			t.Errorf("%s/%s: got %d, want 401", u.user, u.user, code)
 		}
-		if code := passwordLogin(t, s.URL, u.user, bannerPassword(t, s.out.String(), u.user), u.project); code != http.StatusCreated {
+		if code := passwordLogin(t, s.URL, u.user, servertest.BannerPassword(t, s.Printed(), u.user), u.project); code != http.StatusCreated {
 			t.Errorf("%s with the banner's password: got %d, want 201", u.user, code)
 		}
 	}

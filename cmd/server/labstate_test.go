@@ -26,7 +26,7 @@ func TestSecondServerOnOneStateFile(t *testing.T) {
 	if want := "in use by process " + strconv.Itoa(os.Getpid()); err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("second server: got %v, want an error containing %q", err, want)
 	}
-	if err := first.stop(); err != nil {
+	if err := first.Stop(); err != nil {
 		t.Fatalf("stopping the first server: %v", err)
 	}
 	startRun(t, nil, "-web", dir, "-lab-state", state) // fails the test if it cannot start

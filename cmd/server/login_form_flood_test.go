@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
 // slowPosts sends, from each address of from, perAddress posts to path at
@@ -92,7 +94,7 @@ func TestLoginFormSlowBodyFlood(t *testing.T) {
 		t.Skip("1,640 connections for 9 s")
 	}
 	const addresses, perAddress, duration = 200, 8, 8 * time.Second
-	s := startRun(t, nil, "-web", webDir, "-lab-delay", "0s", "-lab-scenario", writeFile(t, t.TempDir(), "scenario.json", browserScenario))
+	s := startRun(t, nil, "-web", webDir, "-lab-delay", "0s", "-lab-scenario", servertest.WriteFile(t, t.TempDir(), "scenario.json", servertest.Scenario))
 	addr := strings.TrimPrefix(s.URL, "http://")
 	var from []string
 	for i := range addresses {

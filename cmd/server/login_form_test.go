@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
 // The served login form, posted without the app (login_form.go,
@@ -63,7 +64,7 @@ func sessionCookieOf(resp *http.Response) *http.Cookie {
 // its first rows; next pointing off the console goes to the list instead.
 // Nothing of the login is in the log.
 func TestLoginFormLogsIn(t *testing.T) {
-	s := startRun(t, nil, "-web", webDir, "-lab-delay", "0s", "-lab-scenario", writeFile(t, t.TempDir(), "scenario.json", browserScenario))
+	s := startRun(t, nil, "-web", webDir, "-lab-delay", "0s", "-lab-scenario", servertest.WriteFile(t, t.TempDir(), "scenario.json", servertest.Scenario))
 	form := url.Values{"user": {"demo"}, "password": {"demo"}, "domain": {"Default"}, "project": {"demo"}}
 	resp, body := postLoginForm(t, s.URL, "/login?next="+url.QueryEscape("/load-balancers?q=shop"), form, nil)
 	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/load-balancers?q=shop" {

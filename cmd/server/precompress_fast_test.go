@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
 // wasmLike is a wasm-sized-down input on which brotli's qualities give
@@ -49,7 +51,7 @@ func TestPrecompressFastThenUpgrade(t *testing.T) {
 	decodes := func(when string) {
 		t.Helper()
 		for _, ext := range []string{".br", ".gz"} {
-			if got := readDecoded(t, wasm+ext); !bytes.Equal(got, raw) {
+			if got := servertest.ReadDecoded(t, wasm+ext); !bytes.Equal(got, raw) {
 				t.Errorf("%s: app.wasm%s decodes to %d bytes, want app.wasm's %d", when, ext, len(got), len(raw))
 			}
 		}

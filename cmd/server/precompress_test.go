@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/andybalholm/brotli"
+
+	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
 // TestPrecompress runs `octaview precompress` as `make build` does, step after step on one
@@ -84,7 +86,7 @@ func TestPrecompress(t *testing.T) {
 				if ext != "" && fi.ModTime().Equal(old) == tt.wantRemade {
 					t.Errorf("app.wasm%s: got rewritten %v, want %v", ext, !fi.ModTime().Equal(old), tt.wantRemade)
 				}
-				if got := readDecoded(t, wasm+ext); !bytes.Equal(got, tt.wantServing) {
+				if got := servertest.ReadDecoded(t, wasm+ext); !bytes.Equal(got, tt.wantServing) {
 					t.Errorf("app.wasm%s decodes to %d bytes %.20q..., want %d bytes %.20q...", ext, len(got), got[8:], len(tt.wantServing), tt.wantServing[8:])
 				}
 				if ext != "" {
@@ -132,32 +134,6 @@ func TestPrecompressRefuses(t *testing.T) {
 			}
 		})
 	}
-}
-
-// readDecoded reads name and decodes it by its extension (.br, .gz or raw).
-func readDecoded(t *testing.T, name string) []byte {
-	t.Helper()
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var r io.Reader = f
-	switch filepath.Ext(name) {
-	case ".br":
-		r = brotli.NewReader(f)
-	case ".gz":
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		r = zr
-	}
-	b, err := io.ReadAll(r)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return b
 }
 
 func removeStep(name string) func(*testing.T) {

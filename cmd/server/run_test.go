@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -17,187 +15,88 @@ import (
 
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/cmd/server/proxy/proxytest"
+	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
-// started is a server started by runWith for a test.
-type started struct {
-	URL    string
-	Logs   *proxytest.LogBuffer
-	out    *proxytest.LogBuffer
-	copied chan struct{}
-	stop   func() error
-}
+const (
+	webDir = "../../web" // what `make build` made
+	// sessionsScenario is the lab's scenario with two regions and "dual", a
+	// user with two projects (ops, its default, and ops-staging).
+	sessionsScenario = "../../labcloud/testdata/sessions.json"
+)
 
-// Stdout is everything the server printed; complete once stop returned.
-func (s *started) Stdout() string {
-	if s.stop() == nil {
-		<-s.copied
-	}
-	return s.out.String()
-}
-
-var runListenRE = regexp.MustCompile(`listening on (http://[0-9.:]+)`)
-
-// startRun runs the server in process on 127.0.0.1:0, waits until /healthz answers,
-// and stops it when the test ends (the test fails if it does not stop cleanly).
-func startRun(t testing.TB, env map[string]string, args ...string) *started {
+// startConsole runs the server in process on the lab seeded with
+// [servertest.Scenario]: [servertest.StartLab].
+func startConsole(t testing.TB) *servertest.Server {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	pr, pw := io.Pipe()
-	s := &started{Logs: &proxytest.LogBuffer{}, out: &proxytest.LogBuffer{}, copied: make(chan struct{})}
-	go func() {
-		io.Copy(s.out, pr)
-		close(s.copied)
-	}()
-	done := make(chan error, 1)
-	go func() {
-		err := runWith(ctx, append([]string{"octaview", "-addr", "127.0.0.1:0"}, args...),
-			func(k string) string { return env[k] }, pw, s.Logs)
-		pw.Close()
-		done <- err
-	}()
-	var stopErr error
-	stopped := false
-	s.stop = func() error {
-		if stopped {
-			return stopErr
-		}
-		stopped = true
-		cancel()
-		select {
-		case stopErr = <-done:
-		case <-time.After(20 * time.Second):
-			stopErr = fmt.Errorf("the server did not stop within 20 s")
-		}
-		return stopErr
-	}
-	t.Cleanup(func() {
-		if err := s.stop(); err != nil {
-			t.Errorf("stopping the server: %v", err)
-		}
-	})
-	for i := 0; s.URL == ""; i++ {
-		select {
-		case err := <-done:
-			t.Fatalf("the server stopped at once: %v\n%s", err, s.Logs.String())
-		case <-time.After(20 * time.Millisecond):
-		}
-		if m := runListenRE.FindStringSubmatch(s.out.String()); m != nil {
-			s.URL = m[1]
-		}
-		if i == 3000 {
-			t.Fatal("the server did not print its address within 60 s")
-		}
-	}
-	for i := 0; ; i++ {
-		resp, err := http.Get(s.URL + "/healthz")
-		if err == nil {
-			b, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			if resp.StatusCode == 200 && string(b) == "ok\n" {
-				break
-			}
-		}
-		if i == 200 {
-			t.Fatalf("GET /healthz never answered ok: %v", err)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	return s
+	return startConsoleWith(t, nil, nil)
 }
 
-func getJSON(t testing.TB, method, url, token, body string, out any) *http.Response {
+// startConsoleWith is startConsole with more flags and an environment.
+func startConsoleWith(t testing.TB, extra []string, env map[string]string) *servertest.Server {
 	t.Helper()
-	var rd io.Reader
-	if body != "" {
-		rd = strings.NewReader(body)
-	}
-	req, _ := http.NewRequest(method, url, rd)
-	if token != "" {
-		req.Header.Set("X-Auth-Token", token)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatalf("%s %s: %v", method, url, err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	if out != nil {
-		if err := json.Unmarshal(b, out); err != nil {
-			t.Fatalf("%s %s: %d %s: %v", method, url, resp.StatusCode, b, err)
-		}
-	}
-	return resp
+	return servertest.StartLab(t, runInProcess, webDir, extra, env, io.Discard)
 }
 
-func labLogin(t testing.TB, base, user, password, project string) string {
+// startRun runs the server in process (runWith) for a test: [servertest.Start].
+func startRun(t testing.TB, env map[string]string, args ...string) *servertest.Server {
 	t.Helper()
-	body := fmt.Sprintf(`{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":%q,"password":%q,"domain":{"name":"Default"}}}},"scope":{"project":{"name":%q,"domain":{"name":"Default"}}}}}`, user, password, project)
-	resp := getJSON(t, http.MethodPost, base+"/identity/v3/auth/tokens", "", body, nil)
-	if resp.StatusCode != http.StatusCreated {
-		t.Fatalf("log in as %s: got %d, want 201", user, resp.StatusCode)
-	}
-	return resp.Header.Get("X-Subject-Token")
+	return servertest.Start(t, runInProcess, env, args...)
+}
+
+// runInProcess is runWith as a [servertest.Runner].
+func runInProcess(ctx context.Context, args []string, env map[string]string, stdout, log io.Writer) error {
+	return runWith(ctx, args, func(k string) string { return env[k] }, stdout, log)
 }
 
 const seededScenario = `{"load_balancers":[{"project":"demo","name":"web","count":3,"listener":{"protocol":"HTTP","port":80,"members":["10.2.0.10","10.2.0.11"]}}]}`
 
-func writeFile(t testing.TB, dir, name, content string) string {
-	t.Helper()
-	p := filepath.Join(dir, name)
-	if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 func TestRunLab(t *testing.T) {
 	dir := t.TempDir()
-	scenario := writeFile(t, dir, "scenario.json", seededScenario)
+	scenario := servertest.WriteFile(t, dir, "scenario.json", seededScenario)
 	s := startRun(t, nil, "-web", dir, "-lab-scenario", scenario, "-lab-trainees", "2", "-lab-delay", "100ms")
 
 	var cfg serverapi.Config
-	getJSON(t, http.MethodGet, s.URL+"/api/config", "", "", &cfg)
+	servertest.GetJSON(t, http.MethodGet, s.URL+"/api/config", "", "", &cfg)
 	if !cfg.Lab || cfg.ReadOnly || cfg.StatusPage || len(cfg.LabUsers) != 0 {
 		t.Errorf("GET /api/config: got %+v, want lab, and no user listed (a class: trainees only with -lab-list-trainees)", cfg)
 	}
-	tok := labLogin(t, s.URL, "demo", "demo", "demo")
+	tok := servertest.LabLogin(t, s.URL, "demo", "demo", "demo")
 	var list struct {
 		LoadBalancers []struct{ Name string } `json:"loadbalancers"`
 	}
-	resp := getJSON(t, http.MethodGet, s.URL+"/load-balancer/v2/lbaas/loadbalancers", tok, "", &list)
+	resp := servertest.GetJSON(t, http.MethodGet, s.URL+"/load-balancer/v2/lbaas/loadbalancers", tok, "", &list)
 	if resp.StatusCode != 200 || len(list.LoadBalancers) != 3 {
 		t.Errorf("list through the proxy: got %d %+v, want the 3 seeded load balancers", resp.StatusCode, list)
 	}
 	// the catalog the client got points here, not at the lab
 	var tokBody map[string]any
-	getJSON(t, http.MethodGet, s.URL+"/identity/v3/auth/catalog", tok, "", &tokBody)
+	servertest.GetJSON(t, http.MethodGet, s.URL+"/identity/v3/auth/catalog", tok, "", &tokBody)
 	b, _ := json.Marshal(tokBody)
 	if strings.Contains(string(b), labHost) || !strings.Contains(string(b), s.URL+"/load-balancer") {
 		t.Errorf("catalog: got %s, want it on %s, not %s", b, s.URL, labHost)
 	}
 	// the lab's users and passwords are not for caches
-	if resp := getJSON(t, http.MethodGet, s.URL+"/lab/users", tok, "", nil); resp.Header.Get("Cache-Control") != "no-store" {
+	if resp := servertest.GetJSON(t, http.MethodGet, s.URL+"/lab/users", tok, "", nil); resp.Header.Get("Cache-Control") != "no-store" {
 		t.Errorf("GET /lab/users: got Cache-Control %q, want no-store", resp.Header.Get("Cache-Control"))
 	}
 	// the lab's control API on the console's address: admin only
-	if resp := getJSON(t, http.MethodPut, s.URL+"/lab/faults", tok, `{"stuck":["web-00001"]}`, nil); resp.StatusCode != http.StatusForbidden {
+	if resp := servertest.GetJSON(t, http.MethodPut, s.URL+"/lab/faults", tok, `{"stuck":["web-00001"]}`, nil); resp.StatusCode != http.StatusForbidden {
 		t.Errorf("PUT /lab/faults as demo: got %d, want 403", resp.StatusCode)
 	}
-	admin := labLogin(t, s.URL, "admin", bannerPassword(t, s.out.String(), "admin"), "admin")
-	if resp := getJSON(t, http.MethodPut, s.URL+"/lab/faults", admin, `{"stuck":["web-00001"]}`, nil); resp.StatusCode != http.StatusOK {
+	admin := servertest.LabLogin(t, s.URL, "admin", servertest.BannerPassword(t, s.Printed(), "admin"), "admin")
+	if resp := servertest.GetJSON(t, http.MethodPut, s.URL+"/lab/faults", admin, `{"stuck":["web-00001"]}`, nil); resp.StatusCode != http.StatusOK {
 		t.Errorf("PUT /lab/faults as admin: got %d, want 200", resp.StatusCode)
 	}
 	var faults struct{ Stuck []string }
-	if getJSON(t, http.MethodGet, s.URL+"/lab/faults", admin, "", &faults); len(faults.Stuck) != 1 {
+	if servertest.GetJSON(t, http.MethodGet, s.URL+"/lab/faults", admin, "", &faults); len(faults.Stuck) != 1 {
 		t.Errorf("GET /lab/faults: got %+v, want web-00001 stuck", faults)
 	}
-	resp = getJSON(t, http.MethodGet, s.URL+"/metrics", "", "", nil)
+	resp = servertest.GetJSON(t, http.MethodGet, s.URL+"/metrics", "", "", nil)
 	if resp.StatusCode != 200 {
 		t.Errorf("GET /metrics: got %d", resp.StatusCode)
 	}
-	if err := s.stop(); err != nil {
+	if err := s.Stop(); err != nil {
 		t.Fatalf("graceful stop: got %v, want nil", err)
 	}
 	if out := s.Stdout(); !strings.Contains(out, "demo       / demo") || !strings.Contains(out, "trainee2") {
@@ -216,7 +115,7 @@ func TestRunLab(t *testing.T) {
 func TestRunCloudsYAML(t *testing.T) {
 	up := proxytest.New(t, proxytest.Options{})
 	dir := t.TempDir()
-	clouds := writeFile(t, dir, "clouds.yaml", fmt.Sprintf(`clouds:
+	clouds := servertest.WriteFile(t, dir, "clouds.yaml", fmt.Sprintf(`clouds:
   upstream:
     auth:
       auth_url: %s
@@ -226,12 +125,12 @@ func TestRunCloudsYAML(t *testing.T) {
     interface: internal
 `, up.AuthURL()))
 	s := startRun(t, map[string]string{"OS_CLIENT_CONFIG_FILE": clouds}, "-cloud", "upstream", "-web", dir, "-read-only")
-	tok := labLogin(t, s.URL, proxytest.User, proxytest.Password, proxytest.Project)
-	resp := getJSON(t, http.MethodGet, s.URL+"/load-balancer/v2/lbaas/loadbalancers", tok, "", nil)
+	tok := servertest.LabLogin(t, s.URL, proxytest.User, proxytest.Password, proxytest.Project)
+	resp := servertest.GetJSON(t, http.MethodGet, s.URL+"/load-balancer/v2/lbaas/loadbalancers", tok, "", nil)
 	if got := up.Requests("load-balancer"); resp.StatusCode != 200 || len(got) != 1 || got[0].Path != "/load-balancer/v2/lbaas/loadbalancers" {
 		t.Errorf("got %d, requests %+v, want one request at the catalog's endpoint", resp.StatusCode, got)
 	}
-	resp = getJSON(t, http.MethodDelete, s.URL+"/load-balancer/v2/lbaas/loadbalancers/x", tok, "", nil)
+	resp = servertest.GetJSON(t, http.MethodDelete, s.URL+"/load-balancer/v2/lbaas/loadbalancers/x", tok, "", nil)
 	if resp.StatusCode != http.StatusForbidden {
 		t.Errorf("DELETE with -read-only: got %d, want 403", resp.StatusCode)
 	}
@@ -295,12 +194,12 @@ func TestParseConfig(t *testing.T) {
 
 func TestRunLabFaults(t *testing.T) {
 	s := startRun(t, nil, "-web", t.TempDir(), "-lab-faults", `{"latency": "1ms", "error": ["doomed"]}`)
-	admin := labLogin(t, s.URL, "admin", "admin", "admin")
+	admin := servertest.LabLogin(t, s.URL, "admin", "admin", "admin")
 	var faults struct {
 		Latency string
 		Error   []string
 	}
-	if getJSON(t, http.MethodGet, s.URL+"/lab/faults", admin, "", &faults); faults.Latency != "1ms" || len(faults.Error) != 1 || faults.Error[0] != "doomed" {
+	if servertest.GetJSON(t, http.MethodGet, s.URL+"/lab/faults", admin, "", &faults); faults.Latency != "1ms" || len(faults.Error) != 1 || faults.Error[0] != "doomed" {
 		t.Errorf("GET /lab/faults: got %+v, want latency 1ms and doomed forced to ERROR", faults)
 	}
 
@@ -346,8 +245,8 @@ func TestRunCatalogHost(t *testing.T) {
 // -read-only holds for every way in; the banner names no address but the console's.
 func TestRunLabOnlyThroughTheConsole(t *testing.T) {
 	s := startRun(t, nil, "-web", t.TempDir(), "-read-only")
-	admin := labLogin(t, s.URL, "admin", "admin", "admin")
-	if resp := getJSON(t, http.MethodPost, s.URL+"/load-balancer/v2/lbaas/loadbalancers", admin, `{"loadbalancer":{"vip_subnet_id":"demo-subnet"}}`, nil); resp.StatusCode != http.StatusForbidden {
+	admin := servertest.LabLogin(t, s.URL, "admin", "admin", "admin")
+	if resp := servertest.GetJSON(t, http.MethodPost, s.URL+"/load-balancer/v2/lbaas/loadbalancers", admin, `{"loadbalancer":{"vip_subnet_id":"demo-subnet"}}`, nil); resp.StatusCode != http.StatusForbidden {
 		t.Errorf("a write with -read-only: got %d, want 403", resp.StatusCode)
 	}
 	out := s.Stdout()

@@ -9,36 +9,8 @@ import (
 	"testing"
 
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/cmd/server/servertest"
 )
-
-// sessionLogin logs in as the app does (the marker header) and returns the
-// session cookie the server set.
-func sessionLogin(t *testing.T, base, user, password string) *http.Cookie {
-	t.Helper()
-	body := `{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":"` + user + `","password":"` + password + `","domain":{"name":"Default"}}}}}}`
-	return loginCookie(t, base, body, "1")
-}
-
-// loginCookie POSTs the Keystone auth body through the server with the
-// session marker header marker and returns the session cookie it set.
-func loginCookie(t testing.TB, base, body, marker string) *http.Cookie {
-	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, base+"/identity/v3/auth/tokens", strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set(serverapi.SessionHeader, marker)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	for _, c := range resp.Cookies() {
-		if c.Name == serverapi.SessionCookie {
-			return c
-		}
-	}
-	t.Fatalf("log in: %s, no session cookie", resp.Status)
-	return nil
-}
 
 // TestRunSessionCookie: the session cookie stands for the token on the
 // proxy's paths only (the lab's /lab/ control API takes no cookie). (That
@@ -46,7 +18,7 @@ func loginCookie(t testing.TB, base, body, marker string) *http.Cookie {
 func TestRunSessionCookie(t *testing.T) {
 	const key = "shared-session-key-0123456789abcdef"
 	a := startRun(t, nil, "-web", t.TempDir(), "-session-key", key)
-	cookie := sessionLogin(t, a.URL, "admin", "admin")
+	cookie := servertest.SessionLogin(t, a.URL, "admin", "admin")
 
 	cases := []struct {
 		name, base, path string
@@ -161,8 +133,8 @@ func TestRunSessionCookieName(t *testing.T) {
 
 func TestParseConfigSessionKeyFile(t *testing.T) {
 	dir := t.TempDir()
-	key := writeFile(t, dir, "session-key", "  from-a-file-0123456789abcdef0123456789\n")
-	empty := writeFile(t, dir, "empty", "\n")
+	key := servertest.WriteFile(t, dir, "session-key", "  from-a-file-0123456789abcdef0123456789\n")
+	empty := servertest.WriteFile(t, dir, "empty", "\n")
 	cases := []struct {
 		name    string
 		args    []string

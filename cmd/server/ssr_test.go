@@ -18,6 +18,7 @@ import (
 
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/cmd/server/proxy"
+	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
 // A returning user's first screen (ssr.go, docs/startup.md): the page a
@@ -29,7 +30,7 @@ import (
 func cookieLogin(t testing.TB, base, user, project string) *http.Cookie {
 	t.Helper()
 	body := fmt.Sprintf(`{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":%q,"password":%q,"domain":{"name":"Default"}}}},"scope":{"project":{"name":%q,"domain":{"name":"Default"}}}}}`, user, user, project)
-	return loginCookie(t, base, body, serverapi.SessionUnbound)
+	return servertest.LoginCookie(t, base, body, serverapi.SessionUnbound)
 }
 
 // servedPage GETs path with cookie (nil: none) and returns the page, its
@@ -146,8 +147,8 @@ func TestFirstScreenRows(t *testing.T) {
 		create, projectCol  bool
 		want, wantNot       []string
 	}{
-		{"a member", "demo", "demo", true, false, []string{"shop-frontend", "api-gateway", hostileName}, []string{"bulk-"}},
-		{"a reader", "viewer", "demo", false, false, []string{"shop-frontend", hostileName}, []string{"bulk-"}},
+		{"a member", "demo", "demo", true, false, []string{"shop-frontend", "api-gateway", servertest.HostileName}, []string{"bulk-"}},
+		{"a reader", "viewer", "demo", false, false, []string{"shop-frontend", servertest.HostileName}, []string{"bulk-"}},
 		{"an admin", "admin", "admin", true, true, []string{"api-gateway"}, nil},
 		{"another project, longer than a page", "scale", "scale", true, false, []string{"bulk-"}, []string{"shop-frontend", "api-gateway"}},
 	} {
@@ -211,7 +212,7 @@ func TestFirstScreenRows(t *testing.T) {
 func TestFirstScreenHostileName(t *testing.T) {
 	const evil = `x" onmouseover=alert(1) y="</script><img src=x onerror=alert(2)>`
 	web := t.TempDir()
-	scenario := writeFile(t, web, "scenario.json", fmt.Sprintf(`{"load_balancers":[{"project":"demo","name":%q}]}`, evil))
+	scenario := servertest.WriteFile(t, web, "scenario.json", fmt.Sprintf(`{"load_balancers":[{"project":"demo","name":%q}]}`, evil))
 	s := startRun(t, nil, "-web", webDir, "-lab-delay", "0s", "-lab-scenario", scenario)
 	cookie := cookieLogin(t, s.URL, "demo", "demo")
 	page, boot, _ := servedPage(t, s.URL, "/load-balancers", cookie)
@@ -328,14 +329,14 @@ func TestFirstScreenNoSession(t *testing.T) {
 func TestFirstScreenUpstreamFails(t *testing.T) {
 	c := startConsole(t)
 	cookie := cookieLogin(t, c.URL, "demo", "demo")
-	lab := newLabAdmin(t, c)
+	lab := servertest.NewLabAdmin(t, c.URL, "")
 	for _, tt := range []struct{ name, faults string }{
 		{"Octavia answers 503", `{"octavia":"503"}`},
 		{"every answer takes 20 s", `{"latency":"20s"}`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			lab.faults(t, tt.faults)
-			defer lab.faults(t, `{}`)
+			lab.Faults(t, tt.faults)
+			defer lab.Faults(t, `{}`)
 			start := time.Now()
 			page, boot, _ := servedPage(t, c.URL, "/load-balancers", cookie)
 			if boot.Served != nil || strings.Contains(page, "shop-frontend") || strings.Contains(page, "lb-row") {
@@ -356,7 +357,7 @@ func TestFirstScreenUpstreamFails(t *testing.T) {
 // TestFirstScreenOff: -no-first-screen serves pages without a session's
 // rows (the app reads them).
 func TestFirstScreenOff(t *testing.T) {
-	s := startRun(t, nil, "-web", webDir, "-lab-delay", "0s", "-lab-scenario", writeFile(t, t.TempDir(), "s.json", seededScenario), "-no-first-screen")
+	s := startRun(t, nil, "-web", webDir, "-lab-delay", "0s", "-lab-scenario", servertest.WriteFile(t, t.TempDir(), "s.json", seededScenario), "-no-first-screen")
 	page, boot, _ := servedPage(t, s.URL, "/load-balancers", cookieLogin(t, s.URL, "demo", "demo"))
 	if !boot.Session || boot.Served != nil || strings.Contains(page, "lb-row") {
 		t.Errorf("session %v, served %+v, rows in the page %v: want a session, nothing served", boot.Session, boot.Served, strings.Contains(page, "lb-row"))

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/cmd/server/servertest"
 	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
 )
@@ -175,7 +176,7 @@ func TestStatusPollAgainstLab(t *testing.T) {
 func TestRunStatusCloud(t *testing.T) {
 	lab := newCountingLab(t, nocScenario(2))
 	dir := t.TempDir()
-	clouds := writeFile(t, dir, "clouds.yaml", fmt.Sprintf(`clouds:
+	clouds := servertest.WriteFile(t, dir, "clouds.yaml", fmt.Sprintf(`clouds:
   noc:
     auth:
       auth_url: %s/identity/v3
@@ -188,12 +189,12 @@ func TestRunStatusCloud(t *testing.T) {
 `, lab.URL, nocUser, nocPassword))
 	s := startRun(t, map[string]string{"OS_CLIENT_CONFIG_FILE": clouds}, "-keystone", lab.URL+"/identity/v3", "-status-cloud", "noc", "-web", dir)
 	var cfg serverapi.Config
-	getJSON(t, "GET", s.URL+"/api/config", "", "", &cfg)
+	servertest.GetJSON(t, "GET", s.URL+"/api/config", "", "", &cfg)
 	if !cfg.StatusPage || cfg.Lab {
 		t.Errorf("GET /api/config: got %+v, want status_page", cfg)
 	}
 	var snap serverapi.Status
-	getJSON(t, "GET", s.URL+"/api/status", "", "", &snap)
+	servertest.GetJSON(t, "GET", s.URL+"/api/status", "", "", &snap)
 	if len(snap.LoadBalancers) != 2 || snap.Error != "" {
 		t.Errorf("GET /api/status: got %+v, want the 2 load balancers of project noc", snap)
 	}
@@ -219,7 +220,7 @@ func TestRunStatusCloud(t *testing.T) {
 	defer resp.Body.Close()
 	rd := bufio.NewReader(resp.Body)
 	nextEvent(t, rd)
-	if err := s.stop(); err != nil {
+	if err := s.Stop(); err != nil {
 		t.Fatalf("stopping with a viewer connected: %v", err)
 	}
 	if _, err := io.ReadAll(rd); err != nil && !strings.Contains(err.Error(), "EOF") {

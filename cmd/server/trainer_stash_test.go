@@ -4,11 +4,10 @@ package main
 
 import (
 	"net/http"
-	"net/http/cookiejar"
-	"net/url"
 	"testing"
 
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
 // TestTrainerStashIsNoSession: during a read-only view the trainer's own
@@ -17,30 +16,28 @@ import (
 // serves only to come back.
 func TestTrainerStashIsNoSession(t *testing.T) {
 	s := startRun(t, nil, "-web", t.TempDir(), "-lab-trainees", "1", "-lab-delay", "100ms")
-	admin := newSession(t, s.URL, "admin", bannerPassword(t, s.out.String(), "admin"), "admin")
-	if code, b := admin.do(http.MethodPost, serverapi.TrainerViewPath, `{"project": "trainee1"}`); code != http.StatusNoContent {
+	admin := servertest.NewSession(t, s.URL, "admin", servertest.BannerPassword(t, s.Printed(), "admin"), "admin")
+	if code, b := admin.Do(http.MethodPost, serverapi.TrainerViewPath, `{"project": "trainee1"}`); code != http.StatusNoContent {
 		t.Fatalf("view: %d %s", code, b)
 	}
-	u, _ := url.Parse(s.URL)
 	var stash string
-	for _, c := range admin.hc.Jar.Cookies(u) {
+	for _, c := range admin.Cookies() {
 		if c.Name == serverapi.SessionCookie+"_stash" {
 			stash = c.Value
 		}
 	}
 	if stash == "" {
-		t.Fatalf("no stash cookie during the view: %v", admin.hc.Jar.Cookies(u))
+		t.Fatalf("no stash cookie during the view: %v", admin.Cookies())
 	}
-	jar, _ := cookiejar.New(nil)
-	jar.SetCookies(u, []*http.Cookie{{Name: serverapi.SessionCookie, Value: stash, Path: "/"}})
-	forged := &session{t: t, base: s.URL, hc: &http.Client{Jar: jar}}
-	if code, b := forged.do(http.MethodGet, serverapi.TrainerClassPath, ""); code == http.StatusOK {
+	forged := servertest.Anonymous(t, s.URL)
+	forged.SetCookie(&http.Cookie{Name: serverapi.SessionCookie, Value: stash, Path: "/"})
+	if code, b := forged.Do(http.MethodGet, serverapi.TrainerClassPath, ""); code == http.StatusOK {
 		t.Errorf("the trainer's API with the stash as the session cookie: got 200 %s, want a refusal", b)
 	}
-	if code, b := forged.do(http.MethodPut, "/lab/faults", `{"octavia": "503"}`); code < 400 {
+	if code, b := forged.Do(http.MethodPut, "/lab/faults", `{"octavia": "503"}`); code < 400 {
 		t.Errorf("a write with the stash as the session cookie: got %d %s, want a refusal", code, b)
 	}
-	if code, b := admin.do(http.MethodPost, serverapi.TrainerReturnPath, ""); code != http.StatusNoContent {
+	if code, b := admin.Do(http.MethodPost, serverapi.TrainerReturnPath, ""); code != http.StatusNoContent {
 		t.Errorf("return with the stash: %d %s, want 204", code, b)
 	}
 }

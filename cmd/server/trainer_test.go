@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/cookiejar"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -23,157 +22,45 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/cmd/server/servertest"
 	"github.com/octaview/octaview/labcloud"
 )
 
-// bannerPassword is user's password as the server's banner printed it.
-func bannerPassword(t testing.TB, out, user string) string {
-	t.Helper()
-	m := regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(user) + ` +/ (\S+) +project`).FindStringSubmatch(out)
-	if m == nil {
-		t.Fatalf("no %s in the banner:\n%s", user, out)
-	}
-	return m[1]
-}
-
-// session is a browser-like client of the console: a cookie jar, and the
-// app's session header on every request.
-type session struct {
-	t    testing.TB
-	base string
-	hc   *http.Client
-}
-
-// newSession logs in as the console does (the sealed session cookie).
-func newSession(t testing.TB, base, user, password, project string) *session {
-	t.Helper()
-	jar, _ := cookiejar.New(nil)
-	s := &session{t: t, base: base, hc: &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
-	body := fmt.Sprintf(`{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":%q,"password":%q,"domain":{"name":"Default"}}}},"scope":{"project":{"name":%q,"domain":{"name":"Default"}}}}}`, user, password, project)
-	if code, b := s.do(http.MethodPost, "/identity/v3/auth/tokens", body); code != http.StatusCreated {
-		t.Fatalf("log in as %s: %d %s", user, code, b)
-	}
-	return s
-}
-
-// do sends a request with the session (marker header, placeholder token).
-func (s *session) do(method, path, body string) (int, []byte) {
-	s.t.Helper()
-	return s.send(method, path, body, true)
-}
-
-func (s *session) send(method, path, body string, marked bool) (int, []byte) {
-	s.t.Helper()
-	var rd io.Reader
-	if body != "" {
-		rd = strings.NewReader(body)
-	}
-	req, _ := http.NewRequest(method, s.base+path, rd)
-	req.Header.Set("Content-Type", "application/json")
-	if marked {
-		req.Header.Set(serverapi.SessionHeader, "1")
-		req.Header.Set("X-Auth-Token", serverapi.SessionToken)
-	}
-	resp, err := s.hc.Do(req)
-	if err != nil {
-		s.t.Fatalf("%s %s: %v", method, path, err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, b
-}
-
-// class reads the trainer's class.
-func (s *session) class() serverapi.Class {
-	s.t.Helper()
-	code, b := s.do(http.MethodGet, serverapi.TrainerClassPath, "")
-	var cl serverapi.Class
-	if code != http.StatusOK || json.Unmarshal(b, &cl) != nil {
-		s.t.Fatalf("GET %s: %d %s", serverapi.TrainerClassPath, code, b)
-	}
-	return cl
-}
-
-func tile(cl serverapi.Class, user string) serverapi.Trainee {
-	for _, t := range cl.Trainees {
-		if t.User == user {
-			return t
-		}
-	}
-	return serverapi.Trainee{}
-}
-
-// waitClass reads the class until cond holds (the class is read once per
-// 3 s), for at most 15 s, and returns the last read.
-func (s *session) waitClass(what string, cond func(serverapi.Class) bool) serverapi.Class {
-	s.t.Helper()
-	for i := 0; ; i++ {
-		cl := s.class()
-		if cond(cl) {
-			return cl
-		}
-		if i == 150 {
-			s.t.Fatalf("waiting for %s: the class is %+v", what, cl.Trainees)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-}
-
-// trainerURLs is every trainer URL and API, with a body its handler takes.
-var trainerURLs = []struct{ method, path, body string }{
-	{"GET", serverapi.TrainerPagePath, ""},
-	{"GET", serverapi.TrainerCardsPath, ""},
-	{"GET", serverapi.TrainerClassPath, ""},
-	{"GET", serverapi.TrainerEventsPath, ""},
-	{"PUT", serverapi.TrainerFaultsPath, `{"all": true, "faults": {}}`},
-	{"POST", serverapi.TrainerResetPath, `{"projects": ["trainee2"]}`},
-	{"POST", serverapi.TrainerScenarioPath, `{"projects": ["trainee2"], "scenario": "{}"}`},
-	{"PUT", serverapi.TrainerExercisePath, `{}`},
-	{"GET", serverapi.TrainerProgressCSV, ""},
-	{"GET", serverapi.TrainerCardsAPIPath, ""},
-	{"GET", serverapi.TrainerQRPath, ""},
-	{"GET", serverapi.TrainerExportPath, ""},
-	{"PUT", serverapi.TrainerImportPath, `{}`},
-	{"POST", serverapi.TrainerViewPath, `{"project": "trainee2"}`},
-	{"GET", "/api/trainer/anything-else", ""},
-}
-
 func TestTrainerURLsAreTheLabAdminsOnly(t *testing.T) {
 	s := startRun(t, nil, "-web", t.TempDir(), "-lab-trainees", "2", "-lab-delay", "100ms")
-	adminPass := bannerPassword(t, s.out.String(), "admin")
-	trainee := newSession(t, s.URL, "trainee1", "trainee1", "trainee1")
-	demo := newSession(t, s.URL, "demo", "demo", "demo")
-	jar, _ := cookiejar.New(nil)
-	anon := &session{t: t, base: s.URL, hc: &http.Client{Jar: jar}}
-	for _, u := range trainerURLs {
+	adminPass := servertest.BannerPassword(t, s.Printed(), "admin")
+	trainee := servertest.NewSession(t, s.URL, "trainee1", "trainee1", "trainee1")
+	demo := servertest.NewSession(t, s.URL, "demo", "demo", "demo")
+	anon := servertest.Anonymous(t, s.URL)
+	for _, u := range servertest.TrainerURLs {
 		for _, who := range []struct {
 			name string
-			s    *session
+			s    *servertest.Session
 		}{{"trainee1", trainee}, {"demo", demo}} {
-			if code, b := who.s.do(u.method, u.path, u.body); code != http.StatusForbidden {
-				t.Errorf("%s %s as %s: got %d %s, want 403", u.method, u.path, who.name, code, b)
+			if code, b := who.s.Do(u.Method, u.Path, u.Body); code != http.StatusForbidden {
+				t.Errorf("%s %s as %s: got %d %s, want 403", u.Method, u.Path, who.name, code, b)
 			}
 		}
-		code, _ := anon.send(u.method, u.path, u.body, false)
+		code, _ := anon.Send(u.Method, u.Path, u.Body, false)
 		wantAnon := http.StatusUnauthorized
-		if strings.HasPrefix(u.path, "/trainer") {
+		if strings.HasPrefix(u.Path, "/trainer") {
 			wantAnon = http.StatusOK // the app, which shows the login: no data
 		}
 		if code != wantAnon {
-			t.Errorf("%s %s without a session: got %d, want %d", u.method, u.path, code, wantAnon)
+			t.Errorf("%s %s without a session: got %d, want %d", u.Method, u.Path, code, wantAnon)
 		}
 	}
 	// the admin passes, but changes need the session header (no cross-site form)
-	admin := newSession(t, s.URL, "admin", adminPass, "admin")
-	if code, _ := admin.send(http.MethodPost, serverapi.TrainerResetPath, `{"projects": ["trainee2"]}`, false); code != http.StatusForbidden {
+	admin := servertest.NewSession(t, s.URL, "admin", adminPass, "admin")
+	if code, _ := admin.Send(http.MethodPost, serverapi.TrainerResetPath, `{"projects": ["trainee2"]}`, false); code != http.StatusForbidden {
 		t.Errorf("POST reset without the session header: got %d, want 403", code)
 	}
-	for _, u := range trainerURLs {
-		if u.path == serverapi.TrainerEventsPath || u.path == serverapi.TrainerViewPath || strings.Contains(u.path, "anything") {
+	for _, u := range servertest.TrainerURLs {
+		if u.Path == serverapi.TrainerEventsPath || u.Path == serverapi.TrainerViewPath || strings.Contains(u.Path, "anything") {
 			continue
 		}
-		if code, b := admin.do(u.method, u.path, u.body); code >= 300 && !(u.path == serverapi.TrainerImportPath && code == http.StatusBadRequest) {
-			t.Errorf("%s %s as the admin: got %d %s", u.method, u.path, code, b)
+		if code, b := admin.Do(u.Method, u.Path, u.Body); code >= 300 && !(u.Path == serverapi.TrainerImportPath && code == http.StatusBadRequest) {
+			t.Errorf("%s %s as the admin: got %d %s", u.Method, u.Path, code, b)
 		}
 	}
 }
@@ -194,7 +81,7 @@ func TestLabAdminPasswordAndLoginList(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := startRun(t, nil, append([]string{"-web", t.TempDir()}, tc.args...)...)
 			var cfg serverapi.Config
-			getJSON(t, http.MethodGet, s.URL+"/api/config", "", "", &cfg)
+			servertest.GetJSON(t, http.MethodGet, s.URL+"/api/config", "", "", &cfg)
 			var got []string
 			for _, u := range cfg.LabUsers {
 				got = append(got, u.Name)
@@ -205,13 +92,13 @@ func TestLabAdminPasswordAndLoginList(t *testing.T) {
 			if strings.Join(got, ",") != strings.Join(tc.wantUsers, ",") {
 				t.Errorf("the login page's users: got %v, want %v", got, tc.wantUsers)
 			}
-			pass := bannerPassword(t, s.out.String(), "admin")
+			pass := servertest.BannerPassword(t, s.Printed(), "admin")
 			if (pass != "admin") != tc.random {
 				t.Errorf("admin's password %q: random %v, want %v", pass, pass != "admin", tc.random)
 			}
-			labLogin(t, s.URL, "admin", pass, "admin")
+			servertest.LabLogin(t, s.URL, "admin", pass, "admin")
 			if tc.random {
-				resp := getJSON(t, http.MethodPost, s.URL+"/identity/v3/auth/tokens", "",
+				resp := servertest.GetJSON(t, http.MethodPost, s.URL+"/identity/v3/auth/tokens", "",
 					`{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":"admin","password":"admin","domain":{"name":"Default"}}}}}}`, nil)
 				if resp.StatusCode != http.StatusUnauthorized {
 					t.Errorf("admin/admin: got %d, want 401", resp.StatusCode)
@@ -223,92 +110,92 @@ func TestLabAdminPasswordAndLoginList(t *testing.T) {
 
 func TestTrainerReadOnlyView(t *testing.T) {
 	s := startRun(t, nil, "-web", t.TempDir(), "-lab-trainees", "2", "-lab-delay", "100ms")
-	admin := newSession(t, s.URL, "admin", bannerPassword(t, s.out.String(), "admin"), "admin")
-	t1 := newSession(t, s.URL, "trainee1", "trainee1", "trainee1")
-	_, nets := t1.do(http.MethodGet, "/network/v2.0/subnets?name=trainee1-subnet", "")
+	admin := servertest.NewSession(t, s.URL, "admin", servertest.BannerPassword(t, s.Printed(), "admin"), "admin")
+	t1 := servertest.NewSession(t, s.URL, "trainee1", "trainee1", "trainee1")
+	_, nets := t1.Do(http.MethodGet, "/network/v2.0/subnets?name=trainee1-subnet", "")
 	var subnets struct{ Subnets []struct{ ID string } }
 	json.Unmarshal(nets, &subnets)
-	if code, b := t1.do(http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", `{"loadbalancer": {"name": "t1-web", "vip_subnet_id": "`+subnets.Subnets[0].ID+`"}}`); code != 201 {
+	if code, b := t1.Do(http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", `{"loadbalancer": {"name": "t1-web", "vip_subnet_id": "`+subnets.Subnets[0].ID+`"}}`); code != 201 {
 		t.Fatalf("trainee1's create: %d %s", code, b)
 	}
-	if code, b := admin.do(http.MethodPost, serverapi.TrainerViewPath, `{"project": "trainee1"}`); code != http.StatusNoContent {
+	if code, b := admin.Do(http.MethodPost, serverapi.TrainerViewPath, `{"project": "trainee1"}`); code != http.StatusNoContent {
 		t.Fatalf("view: %d %s", code, b)
 	}
-	code, b := admin.do(http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", "")
+	code, b := admin.Do(http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", "")
 	if code != 200 || !strings.Contains(string(b), "t1-web") {
 		t.Errorf("the view's list: %d %s, want trainee1's load balancer", code, b)
 	}
-	code, b = admin.do(http.MethodDelete, "/load-balancer/v2/lbaas/loadbalancers/x", "")
+	code, b = admin.Do(http.MethodDelete, "/load-balancer/v2/lbaas/loadbalancers/x", "")
 	if code != http.StatusForbidden || !strings.Contains(string(b), "read-only view of trainee1") {
 		t.Errorf("a write in the view: %d %s, want the server's 403", code, b)
 	}
-	if code, _ := admin.do(http.MethodGet, serverapi.TrainerClassPath, ""); code != http.StatusForbidden {
+	if code, _ := admin.Do(http.MethodGet, serverapi.TrainerClassPath, ""); code != http.StatusForbidden {
 		t.Errorf("the trainer's API from the view: got %d, want 403 (a view is not the admin)", code)
 	}
 	var ck serverapi.Checklist
-	_, cb := admin.do(http.MethodGet, serverapi.LabChecklistPath, "")
+	_, cb := admin.Do(http.MethodGet, serverapi.LabChecklistPath, "")
 	if json.Unmarshal(cb, &ck); ck.View != "trainee1" {
 		t.Errorf("checklist of the view: %s, want view trainee1", cb)
 	}
-	if code, b := t1.do(http.MethodPost, serverapi.TrainerReturnPath, ""); code != http.StatusConflict {
+	if code, b := t1.Do(http.MethodPost, serverapi.TrainerReturnPath, ""); code != http.StatusConflict {
 		t.Errorf("return from a trainee's own session: %d %s, want 409", code, b)
 	}
-	if code, b := admin.do(http.MethodPost, serverapi.TrainerReturnPath, ""); code != http.StatusNoContent {
+	if code, b := admin.Do(http.MethodPost, serverapi.TrainerReturnPath, ""); code != http.StatusNoContent {
 		t.Fatalf("return: %d %s", code, b)
 	}
-	if code, _ := admin.do(http.MethodGet, serverapi.TrainerClassPath, ""); code != http.StatusOK {
+	if code, _ := admin.Do(http.MethodGet, serverapi.TrainerClassPath, ""); code != http.StatusOK {
 		t.Errorf("the trainer's API after return: got %d, want 200", code)
 	}
-	if code, b := admin.do(http.MethodPost, serverapi.TrainerReturnPath, ""); code != http.StatusConflict {
+	if code, b := admin.Do(http.MethodPost, serverapi.TrainerReturnPath, ""); code != http.StatusConflict {
 		t.Errorf("a second return: %d %s, want 409", code, b)
 	}
 }
 
 func TestTrainerActions(t *testing.T) {
 	s := startRun(t, nil, "-web", t.TempDir(), "-lab-trainees", "3", "-lab-delay", "50ms", "-lab-exercise", "1-first-http-lb")
-	admin := newSession(t, s.URL, "admin", bannerPassword(t, s.out.String(), "admin"), "admin")
+	admin := servertest.NewSession(t, s.URL, "admin", servertest.BannerPassword(t, s.Printed(), "admin"), "admin")
 	for _, u := range []string{"trainee1", "trainee2"} {
-		code, b := admin.do(http.MethodPost, serverapi.TrainerScenarioPath, fmt.Sprintf(`{"projects": [%q], "scenario": %q}`, u,
+		code, b := admin.Do(http.MethodPost, serverapi.TrainerScenarioPath, fmt.Sprintf(`{"projects": [%q], "scenario": %q}`, u,
 			`{"load_balancers": [{"name": "web", "listener": {"protocol": "HTTP", "port": 80, "members": ["192.0.2.11", "192.0.2.12"], "monitor": "HTTP"}}]}`))
 		if code != http.StatusNoContent {
 			t.Fatalf("scenario into %s: %d %s", u, code, b)
 		}
 	}
-	if code, b := admin.do(http.MethodPut, serverapi.TrainerFaultsPath, `{"projects": ["trainee1"], "faults": {"down_members": ["192.0.2.12"]}}`); code != http.StatusNoContent {
+	if code, b := admin.Do(http.MethodPut, serverapi.TrainerFaultsPath, `{"projects": ["trainee1"], "faults": {"down_members": ["192.0.2.12"]}}`); code != http.StatusNoContent {
 		t.Fatalf("faults: %d %s", code, b)
 	}
-	cl := admin.class()
-	if got := tile(cl, "trainee1"); len(got.Faults) != 1 || got.Help != serverapi.HelpError || cl.Trainees[0].User != "trainee1" {
+	cl := admin.Class()
+	if got := servertest.Tile(cl, "trainee1"); len(got.Faults) != 1 || got.Help != serverapi.HelpError || cl.Trainees[0].User != "trainee1" {
 		t.Errorf("trainee1 after the fault: faults %v, help %d, first tile %s; want the fault, ERROR, first", got.Faults, got.Help, cl.Trainees[0].User)
 	}
-	if got := tile(cl, "trainee2"); len(got.Faults) != 0 || got.Help == serverapi.HelpError {
+	if got := servertest.Tile(cl, "trainee2"); len(got.Faults) != 0 || got.Help == serverapi.HelpError {
 		t.Errorf("trainee2: faults %v, help %d; want none", got.Faults, got.Help)
 	}
-	if code, b := admin.do(http.MethodPost, serverapi.TrainerResetPath, `{"projects": ["trainee1"]}`); code != http.StatusNoContent {
+	if code, b := admin.Do(http.MethodPost, serverapi.TrainerResetPath, `{"projects": ["trainee1"]}`); code != http.StatusNoContent {
 		t.Fatalf("reset: %d %s", code, b)
 	}
-	cl = admin.class()
-	if got := tile(cl, "trainee1"); len(got.LoadBalancers) != 0 || len(got.Faults) != 0 {
+	cl = admin.Class()
+	if got := servertest.Tile(cl, "trainee1"); len(got.LoadBalancers) != 0 || len(got.Faults) != 0 {
 		t.Errorf("trainee1 after reset: %+v, want empty", got)
 	}
-	if got := tile(cl, "trainee2"); len(got.LoadBalancers) != 1 {
+	if got := servertest.Tile(cl, "trainee2"); len(got.LoadBalancers) != 1 {
 		t.Errorf("trainee2 after trainee1's reset: %d load balancers, want 1", len(got.LoadBalancers))
 	}
 	if cl.Exercise == nil || cl.Exercise.Name != "1-first-http-lb" || len(cl.Exercises) != 3 {
 		t.Errorf("exercise: %+v, shipped %v", cl.Exercise, cl.Exercises)
 	}
 	// trainee2's scenario passes the first steps of the exercise
-	cl = admin.waitClass("trainee2's first step", func(cl serverapi.Class) bool {
-		got := tile(cl, "trainee2")
+	cl = admin.WaitClass("trainee2's first step", func(cl serverapi.Class) bool {
+		got := servertest.Tile(cl, "trainee2")
 		return len(got.Steps) > 0 && got.Steps[0].PassedAt != ""
 	})
-	code, b := admin.do(http.MethodGet, serverapi.TrainerProgressCSV, "")
+	code, b := admin.Do(http.MethodGet, serverapi.TrainerProgressCSV, "")
 	rows, err := csv.NewReader(strings.NewReader(string(b))).ReadAll()
 	if code != 200 || err != nil || len(rows) != 4 || len(rows[0]) != 2+len(cl.Exercise.Steps) {
 		t.Fatalf("progress.csv: %d %v %q", code, err, b)
 	}
 	for _, row := range rows[1:] {
-		tr := tile(cl, row[0])
+		tr := servertest.Tile(cl, row[0])
 		for i, cell := range row[2:] {
 			if want := tr.Steps[i].PassedAt; cell != want {
 				t.Errorf("CSV %s step %d: %q, the grid says %q", row[0], i+1, cell, want)
@@ -318,25 +205,25 @@ func TestTrainerActions(t *testing.T) {
 	if rows[2][0] != "trainee2" || rows[2][2] == "" {
 		t.Errorf("trainee2's row: %v, want its first step passed", rows[2])
 	}
-	if code, b := admin.do(http.MethodPut, serverapi.TrainerExercisePath, `{"file": "{\"name\": \"x\",\n\"title\": \"y\", \"steps\": [\n{\"title\": \"a\", \"check\": {\"exists\": {\"kind\": \"lb\"}}}]}"}`); code != http.StatusBadRequest || !strings.Contains(string(b), ":3: step 1 (a)") {
+	if code, b := admin.Do(http.MethodPut, serverapi.TrainerExercisePath, `{"file": "{\"name\": \"x\",\n\"title\": \"y\", \"steps\": [\n{\"title\": \"a\", \"check\": {\"exists\": {\"kind\": \"lb\"}}}]}"}`); code != http.StatusBadRequest || !strings.Contains(string(b), ":3: step 1 (a)") {
 		t.Errorf("a bad exercise from the page: %d %s, want 400 with line and reason", code, b)
 	}
 	// cards and their QR code
 	var cards serverapi.Cards
-	_, b = admin.do(http.MethodGet, serverapi.TrainerCardsAPIPath, "")
+	_, b = admin.Do(http.MethodGet, serverapi.TrainerCardsAPIPath, "")
 	if json.Unmarshal(b, &cards); len(cards.Cards) != 3 || cards.Cards[0].Password != "trainee1" || !strings.HasPrefix(cards.URL, s.URL) {
 		t.Errorf("cards: %s", b)
 	}
-	if code, b := admin.do(http.MethodGet, serverapi.TrainerQRPath, ""); code != 200 || !strings.HasPrefix(string(b), "<svg") || !strings.Contains(string(b), "<path") {
+	if code, b := admin.Do(http.MethodGet, serverapi.TrainerQRPath, ""); code != 200 || !strings.HasPrefix(string(b), "<svg") || !strings.Contains(string(b), "<path") {
 		t.Errorf("QR: %d %.80s", code, b)
 	}
 	// export, then import after a change: the change is gone, the admin stays logged in
-	_, exported := admin.do(http.MethodGet, serverapi.TrainerExportPath, "")
-	admin.do(http.MethodPost, serverapi.TrainerResetPath, `{"all": true}`)
-	if code, b := admin.do(http.MethodPut, serverapi.TrainerImportPath, string(exported)); code != http.StatusNoContent {
+	_, exported := admin.Do(http.MethodGet, serverapi.TrainerExportPath, "")
+	admin.Do(http.MethodPost, serverapi.TrainerResetPath, `{"all": true}`)
+	if code, b := admin.Do(http.MethodPut, serverapi.TrainerImportPath, string(exported)); code != http.StatusNoContent {
 		t.Fatalf("import: %d %s", code, b)
 	}
-	if got := tile(admin.class(), "trainee2"); len(got.LoadBalancers) != 1 {
+	if got := servertest.Tile(admin.Class(), "trainee2"); len(got.LoadBalancers) != 1 {
 		t.Errorf("after import: trainee2 has %d load balancers, want the exported 1", len(got.LoadBalancers))
 	}
 }
@@ -430,7 +317,7 @@ func (o *processOutput) password(t *testing.T, user string) string {
 	for deadline := time.Now().Add(10 * time.Second); !line.MatchString(o.String()) && time.Now().Before(deadline); {
 		time.Sleep(20 * time.Millisecond)
 	}
-	return bannerPassword(t, o.String(), user)
+	return servertest.BannerPassword(t, o.String(), user)
 }
 
 // serverProcess runs the server in a child process and returns its URL and
@@ -452,9 +339,9 @@ func serverProcess(t *testing.T, args ...string) (string, *exec.Cmd, *processOut
 		for {
 			n, err := pr.Read(buf)
 			out.Write(buf[:n])
-			if m := listenRE.FindStringSubmatch(out.String()); m != nil {
+			if u := servertest.ListenURL(out.String()); u != "" {
 				select {
-				case found <- m[1]:
+				case found <- u:
 				default:
 				}
 			}
@@ -481,16 +368,16 @@ func TestRestartKeepsTheClass(t *testing.T) {
 			url, cmd, out := serverProcess(t, args...)
 			waitHealthy(t, url)
 			pass := out.password(t, "trainee2")
-			t2 := newSession(t, url, "trainee2", pass, "trainee2")
-			_, nets := t2.do(http.MethodGet, "/network/v2.0/subnets?name=trainee2-subnet", "")
+			t2 := servertest.NewSession(t, url, "trainee2", pass, "trainee2")
+			_, nets := t2.Do(http.MethodGet, "/network/v2.0/subnets?name=trainee2-subnet", "")
 			var subnets struct{ Subnets []struct{ ID string } }
 			json.Unmarshal(nets, &subnets)
-			if code, b := t2.do(http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", `{"loadbalancer": {"name": "kept", "vip_subnet_id": "`+subnets.Subnets[0].ID+`"}}`); code != 201 {
+			if code, b := t2.Do(http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", `{"loadbalancer": {"name": "kept", "vip_subnet_id": "`+subnets.Subnets[0].ID+`"}}`); code != 201 {
 				t.Fatalf("create: %d %s", code, b)
 			}
-			admin := newSession(t, url, "admin", out.password(t, "admin"), "admin")
-			admin.waitClass("trainee2's first step", func(cl serverapi.Class) bool {
-				got := tile(cl, "trainee2")
+			admin := servertest.NewSession(t, url, "admin", out.password(t, "admin"), "admin")
+			admin.WaitClass("trainee2's first step", func(cl serverapi.Class) bool {
+				got := servertest.Tile(cl, "trainee2")
 				return len(got.Steps) > 0 && got.Steps[0].PassedAt != ""
 			})
 			if sig == syscall.SIGKILL {
@@ -504,12 +391,12 @@ func TestRestartKeepsTheClass(t *testing.T) {
 			if got := out.password(t, "trainee2"); got != pass {
 				t.Errorf("trainee2's password after the restart: %q, want %q", got, pass)
 			}
-			t2 = newSession(t, url, "trainee2", pass, "trainee2")
-			if _, b := t2.do(http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", ""); !strings.Contains(string(b), `"kept"`) {
+			t2 = servertest.NewSession(t, url, "trainee2", pass, "trainee2")
+			if _, b := t2.Do(http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", ""); !strings.Contains(string(b), `"kept"`) {
 				t.Errorf("trainee2's load balancers after the restart: %s, want kept", b)
 			}
-			admin = newSession(t, url, "admin", out.password(t, "admin"), "admin")
-			if got := tile(admin.class(), "trainee2"); len(got.Steps) == 0 || got.Steps[0].PassedAt == "" {
+			admin = servertest.NewSession(t, url, "admin", out.password(t, "admin"), "admin")
+			if got := servertest.Tile(admin.Class(), "trainee2"); len(got.Steps) == 0 || got.Steps[0].PassedAt == "" {
 				t.Errorf("progress after the restart: %+v, want step 1 passed", got.Steps)
 			}
 		})
@@ -518,7 +405,7 @@ func TestRestartKeepsTheClass(t *testing.T) {
 
 func TestCorruptStateStopsTheStart(t *testing.T) {
 	dir := t.TempDir()
-	state := writeFile(t, dir, "lab.json", `{"format": "octaview-lab-state", "version": 1, "users": [`)
+	state := servertest.WriteFile(t, dir, "lab.json", `{"format": "octaview-lab-state", "version": 1, "users": [`)
 	err := runWith(t.Context(), []string{"octaview", "-addr", "127.0.0.1:0", "-web", dir, "-lab-state", state},
 		func(string) string { return "" }, io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "-lab-state") || !strings.Contains(err.Error(), "left as it is") {

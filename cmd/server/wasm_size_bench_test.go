@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
 // wasmSizes is what a wasm module's bytes are spent on: its code by Go
@@ -158,7 +160,7 @@ func readWasmSizes(raw []byte) (wasmSizes, error) {
 	s.funcNames = map[string]bool{}
 	for k, body := range bodies {
 		s.code += body
-		s.byPackage[goPackage(names[imported+k])] += body
+		s.byPackage[servertest.GoPackage(names[imported+k])] += body
 		s.funcNames[names[imported+k]] = true
 	}
 	return s, nil
@@ -221,7 +223,7 @@ func BenchmarkWasmSize(b *testing.B) {
 		b.ReportMetric(float64(fi.Size())/float64(br), "wire/floor")
 		rawFO, brFO := floorOnWire(b, true)
 		fmt.Fprintf(&t, "| on the wire, the floor built fetch-only too | %d | %d | %.2f× |\n", brFO, fi.Size(), float64(fi.Size())/float64(brFO))
-		fmt.Fprintf(&t, "| raw (-s -w): stock floor, fetch-only floor, app.wasm | %d, %d | %d | |\n", raw, rawFO, fileSize(b, webDir+"/app.wasm"))
+		fmt.Fprintf(&t, "| raw (-s -w): stock floor, fetch-only floor, app.wasm | %d, %d | %d | |\n", raw, rawFO, servertest.FileSize(b, webDir+"/app.wasm"))
 		b.ReportMetric(float64(fi.Size())/float64(brFO), "wire/floor-fetchonly")
 	}
 	if app.regionsErr == nil && floor.regionsErr == nil {
@@ -270,10 +272,10 @@ func floorOnWire(tb testing.TB, fetchOnly bool) (raw, br int64) {
 		tb.Fatal(err)
 	}
 	args = append(args, "-o", filepath.Join(dir, "app.wasm.new"), "./testdata/floor")
-	runGo(tb, []string{"GOOS=js", "GOARCH=wasm"}, args...)
+	servertest.RunGo(tb, []string{"GOOS=js", "GOARCH=wasm"}, args...)
 	var out strings.Builder
-	if err := precompress(tb.Context(), []string{"precompress", "-quality", consoleBrotliQuality(tb), "-new", filepath.Join(dir, "app.wasm.new"), filepath.Join(dir, "app.wasm")}, nil, &out); err != nil {
+	if err := precompress(tb.Context(), []string{"precompress", "-quality", servertest.BrotliQuality(tb, "../../bin/app.wasm.stamp"), "-new", filepath.Join(dir, "app.wasm.new"), filepath.Join(dir, "app.wasm")}, nil, &out); err != nil {
 		tb.Fatalf("compressing the floor's wasm: %v\n%s", err, out.String())
 	}
-	return fileSize(tb, filepath.Join(dir, "app.wasm")), fileSize(tb, filepath.Join(dir, "app.wasm.br"))
+	return servertest.FileSize(tb, filepath.Join(dir, "app.wasm")), servertest.FileSize(tb, filepath.Join(dir, "app.wasm.br"))
 }

@@ -4,9 +4,13 @@
 package labtest
 
 import (
+	"bufio"
 	"bytes"
+	"cmp"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -112,4 +116,29 @@ func First(ids []string) string {
 		return ""
 	}
 	return ids[0]
+}
+
+// RealCloud logs in to the real cloud with REALCLOUD_DIR's openrc
+// (default /tmp/realcloud, which make fidelity starts).
+func RealCloud(t *testing.T) *octavia.Client {
+	t.Helper()
+	env := map[string]string{}
+	f, err := os.Open(filepath.Join(cmp.Or(os.Getenv("REALCLOUD_DIR"), "/tmp/realcloud"), "openrc"))
+	if err != nil {
+		t.Fatalf("the real cloud's openrc: %v (make fidelity starts it)", err)
+	}
+	defer f.Close()
+	for sc := bufio.NewScanner(f); sc.Scan(); {
+		for _, word := range strings.Fields(strings.TrimPrefix(sc.Text(), "export ")) {
+			if k, v, ok := strings.Cut(word, "="); ok {
+				env[k] = v
+			}
+		}
+	}
+	c, err := octavia.New(t.Context(), octavia.Config{AuthURL: env["OS_AUTH_URL"], Username: env["OS_USERNAME"], Password: env["OS_PASSWORD"],
+		UserDomainName: env["OS_USER_DOMAIN_NAME"], ProjectName: env["OS_PROJECT_NAME"], ProjectDomainName: env["OS_PROJECT_DOMAIN_NAME"]})
+	if err != nil {
+		t.Fatalf("log in to the real cloud: %v", err)
+	}
+	return c
 }

@@ -1,4 +1,4 @@
-// Command handlers is test data for cmd/server's TestBrowserEventHandlerOfLatestRender:
+// Command handlers is test data for e2e's TestBrowserEventHandlerOfLatestRender:
 // a go-app page whose buttons get, at each render, a handler made by one
 // helper (record) for the page's current form, "A" then "B". The helper is
 // never inlined, so every handler it returns is a closure of the same code

@@ -1,0 +1,92 @@
+//go:build !js
+
+package servertest
+
+import (
+	"compress/gzip"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/andybalholm/brotli"
+)
+
+// RunGo runs the go command with args, env added to the environment, and
+// fails tb with its output when it fails.
+func RunGo(tb testing.TB, env []string, args ...string) {
+	tb.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Env = append(os.Environ(), env...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		tb.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// BrotliQuality is the brotli quality web/app.wasm.br was made with, as
+// stamp (make build's bin/app.wasm.stamp) says, so that a floor is
+// compressed alike.
+func BrotliQuality(tb testing.TB, stamp string) string {
+	tb.Helper()
+	b, err := os.ReadFile(stamp)
+	if err != nil {
+		tb.Fatalf("bin/app.wasm.stamp (make build writes it): %v", err)
+	}
+	_, q, ok := strings.Cut(strings.TrimSpace(string(b)), " brotli-q")
+	if !ok {
+		tb.Fatalf("bin/app.wasm.stamp: %q names no brotli quality", b)
+	}
+	return q
+}
+
+// FileSize is the size of the file name in bytes.
+func FileSize(tb testing.TB, name string) int64 {
+	tb.Helper()
+	fi, err := os.Stat(name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return fi.Size()
+}
+
+// wasmPackageRE matches the Go package of a function name as V8 shows it
+// (the wasm name section's, "/" as "_"): "github.com_x_y.(*T).M" ->
+// "github.com_x_y", "encoding_json.(*decodeState).value" -> "encoding_json".
+var wasmPackageRE = regexp.MustCompile(`^\$?((?:[a-z0-9-]+\.(?:com|org|net|io|in|dev)_)?[^.]+)`)
+
+// GoPackage is the Go package of a wasm function's name.
+func GoPackage(fn string) string {
+	if m := wasmPackageRE.FindStringSubmatch(fn); m != nil {
+		return m[1]
+	}
+	return fn
+}
+
+// ReadDecoded reads name and decodes it by its extension (.br, .gz or raw).
+func ReadDecoded(t testing.TB, name string) []byte {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var r io.Reader = f
+	switch filepath.Ext(name) {
+	case ".br":
+		r = brotli.NewReader(f)
+	case ".gz":
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		r = zr
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return b
+}
