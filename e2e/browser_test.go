@@ -201,15 +201,33 @@ const minWait = time.Minute
 // patient is limit, at least minWait.
 func patient(limit time.Duration) time.Duration { return max(limit, minWait) }
 
-// do runs actions with a time limit (at least minWait).
+// do runs actions with a time limit (at least minWait). An action whose
+// node the page replaced between finding and using it (a live page
+// re-renders every 3 s: "Could not find node with given id") did nothing,
+// so it runs again, within the same limit.
 func (b *browser) do(t testing.TB, what string, limit time.Duration, actions ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, patient(limit))
 	defer cancel()
-	if err := chromedp.Do(ctx, actions...); err != nil {
+	for {
+		err := chromedp.Do(ctx, actions...)
+		if err == nil {
+			return
+		}
+		if staleNode(err) && ctx.Err() == nil {
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
 		b.shot(t, "FAILED-"+strings.ReplaceAll(what, " ", "-"))
 		t.Fatalf("%s: %v", what, err)
 	}
+}
+
+// staleNode reports whether err says a node went away before the action
+// used it.
+func staleNode(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "Could not find node with given id") || strings.Contains(msg, "Node is detached")
 }
 
 // eval evaluates a JavaScript expression in the page (within minWait).
