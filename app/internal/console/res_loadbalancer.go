@@ -22,7 +22,7 @@ var LBResource = &Resource{
 	Title: "Load balancers", Path: ListPath, Paged: true, Times: true, Create: true, Edit: true, Delete: true,
 	Intro:      "A load balancer spreads traffic over a pool of members behind one virtual IP (VIP).",
 	CreatePath: CreatePath,
-	Columns:    []Column{{Title: "VIP address", Key: "vip_address", Mono: true}, {Title: "Provider", Key: "provider", Width: "9%"}},
+	Columns:    []Column{{Title: "VIP address", Key: "vip_address", Mono: true, Written: true}, {Title: "Provider", Key: "provider", Width: "9%"}},
 	Props: []property{
 		{Key: "name"}, {Key: "id"}, {Key: "description"}, {Key: "provisioning_status"}, {Key: "operating_status"},
 		{Key: "vip_address"}, {Key: "vip_subnet_id"}, {Key: "vip_network_id"}, {Key: "vip_port_id"},

@@ -16,7 +16,7 @@ import (
 // the busy 409 (and its "Retry when ACTIVE"), the journal and the wait.
 type Write struct {
 	// Op is the journal's entry: Kind (or Verb), Wait, Ref, Name, Written,
-	// Status (the status the write leaves), VIPAddress. The answer's object,
+	// Status (the status the write leaves), Cells. The answer's object,
 	// if any, completes it (a create's id, name and status).
 	Op Operation
 	// Was is the object's provisioning status before the write, for a
@@ -153,9 +153,7 @@ func completeOp(op *Operation, o Object) {
 	if s := o.Text(op.Ref.Kind.StatusKey()); s != "" && op.Ref.Kind.StatusKey() == "provisioning_status" {
 		op.Status = s
 	}
-	if op.VIPAddress == "" {
-		op.VIPAddress = o.Text("vip_address")
-	}
+	op.Cells = WrittenCells(res, o, op.Cells)
 }
 
 // Retry is the "Retry when ACTIVE" offer of the write refused busy (nil
@@ -168,4 +166,19 @@ func (w *Writer) Retry(id string) goapp.UI {
 	}
 	wr := *w.Refused
 	return &retryWhenActive{ID: id, LBID: w.lb, Send: func() { w.Send(w.ctx, w.sess, wr, w.done, w.failed) }}
+}
+
+// WrittenCells are the attributes of o that res's Written columns show,
+// added to cells (a cell already there stays): what a new object's row
+// shows before the list reads it.
+func WrittenCells(res *Resource, o Object, cells map[string]string) map[string]string {
+	for _, c := range res.Columns {
+		if v := o.Text(c.Key); c.Written && v != "" && cells[c.Key] == "" {
+			if cells == nil {
+				cells = map[string]string{}
+			}
+			cells[c.Key] = v
+		}
+	}
+	return cells
 }
