@@ -10,7 +10,8 @@
 //     the kind there: at most one per parent, the provider's restrictions,
 //     a profile's capabilities, a field's side effects, the columns a write
 //     fills) and its rows (rows.go, list_sort.go), properties (props.go) and
-//     status tree (status_tree*.go, status_why.go, live.go);
+//     status tree (status_tree*.go, status_why.go, live.go: its nodes are
+//     octavia.Kind, named by the kind table);
 //   - the one runner of writes (write.go, retry.go, busy_status.go) and the
 //     journal of accepted writes with their waits (operations.go, op_end.go);
 //   - the shell every signed-in page renders inside (shell.go,

@@ -50,3 +50,17 @@ func TestKindData(t *testing.T) {
 		t.Errorf("a typed port was replaced: %q", v["protocol_port"])
 	}
 }
+
+// TestTreeWords: a status tree's node says its kind with the kind table's
+// words: "LB" and "MONITOR" on the box, its Singular in its label and
+// class.
+func TestTreeWords(t *testing.T) {
+	for k, want := range map[octavia.Kind][2]string{
+		octavia.KindLoadBalancer: {"LB", "load balancer"}, octavia.KindListener: {"LISTENER", "listener"},
+		octavia.KindPool: {"POOL", "pool"}, octavia.KindMonitor: {"MONITOR", "health monitor"}, octavia.KindMember: {"MEMBER", "member"},
+	} {
+		if got := [2]string{treeLabel(k), treeWord(k)}; got != want {
+			t.Errorf("%s: got %q, want %q", k, got, want)
+		}
+	}
+}

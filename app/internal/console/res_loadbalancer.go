@@ -18,7 +18,7 @@ func LBVIPBySubnet(v form.Values) bool { return v["_vip"] != "port" && v["_vip"]
 // the create wizard (createPath), made of this form's create fields and
 // those of every kind of the tree; its page draws the status tree.
 var LBResource = &Resource{
-	Kind: octavia.KindLoadBalancer, Prefix: "lb", Singular: "load balancer", Plural: "load balancers",
+	Kind: octavia.KindLoadBalancer, Prefix: "lb", TreeLabel: "LB", Singular: "load balancer", Plural: "load balancers",
 	Title: "Load balancers", Path: ListPath, Paged: true, Times: true, Create: true, Edit: true, Delete: true,
 	Intro:      "A load balancer spreads traffic over a pool of members behind one virtual IP (VIP).",
 	CreatePath: CreatePath,

@@ -81,6 +81,9 @@ type Resource struct {
 	// the properties.
 	ShownBy []string
 
+	// TreeLabel is the status tree's word for it ("LB"; "" = its Singular
+	// in capitals).
+	TreeLabel string
 	// OnePer, if set, is the parent's attribute under which at most one
 	// object of the kind lives (a pool's health monitor: pool_id; Octavia
 	// answers 409 to a second): a list filtered by it offers no create once
