@@ -62,8 +62,8 @@ func (p *Page) confirmDelete(ctx goapp.Context, e goapp.Event) {
 	if wait == console.WaitNone {
 		status = "" // gone at once: no status to show
 	}
-	wr := console.Write{Op: console.Operation{Kind: console.OpDelete, Wait: wait, Ref: ref, Name: p.name(), VIPAddress: o.Text("vip_address"),
-		Written: written, Status: status}, Was: o.Text("provisioning_status"),
+	wr := console.Write{Op: console.Operation{Kind: console.OpDelete, Wait: wait, Ref: ref, Name: p.name(), Cells: console.WrittenCells(res, o, nil),
+		Written: written, Status: status}, Was: o.Text("provisioning_status"), LB: p.lbID,
 		Send: func(ctx context.Context, c *octavia.Client) (console.Object, octavia.Accepted, error) {
 			acc, err := c.Delete(ctx, ref, cascade)
 			return nil, acc, err

@@ -451,6 +451,9 @@ func (p *Page) runAction(a console.Action) {
 	if wr.Was == "" {
 		wr.Was = p.shown().Text("provisioning_status")
 	}
+	if wr.LB == "" {
+		wr.LB = p.lbID // the page found it: the write looks it up no more
+	}
 	label := a.Label
 	p.actor.Send(p.uctx, p.sess, wr, func(goapp.Context, console.Sent) { p.follow() }, func(err error) {
 		p.actor.Err = label + ": " + p.actor.Err

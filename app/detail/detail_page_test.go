@@ -44,11 +44,11 @@ func TestStatusTreeHasEverything(t *testing.T) {
 	if tree.Pending() {
 		t.Errorf("pending: got true, want false (everything is ACTIVE)")
 	}
-	kinds := map[console.NodeKind]int{}
+	kinds := map[octavia.Kind]int{}
 	for _, n := range console.LayoutStatusTree(tree).Nodes {
 		kinds[n.Kind]++
 	}
-	if kinds[console.KindMonitor] != 1 || kinds[console.KindMember] != 2 {
+	if kinds[octavia.KindMonitor] != 1 || kinds[octavia.KindMember] != 2 {
 		t.Errorf("drawn nodes: got %v, want 1 health monitor and 2 members", kinds)
 	}
 }

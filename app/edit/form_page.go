@@ -214,8 +214,8 @@ func (p *Page) loadParent(ctx goapp.Context) {
 // loadCaps reads the capabilities of the provider a profile form picked
 // (provider_name): what its data may set. UI goroutine.
 func (p *Page) loadCaps(ctx goapp.Context) {
-	kind, name := p.pr.Res.Kind, p.v["provider_name"]
-	if kind != octavia.KindFlavorProfile && kind != octavia.KindAvailabilityZoneProfile || name == p.capsOf {
+	read, name := p.pr.Res.Capabilities, p.v["provider_name"]
+	if read == nil || name == p.capsOf {
 		return
 	}
 	p.capsOf, p.caps = name, ""
@@ -226,11 +226,7 @@ func (p *Page) loadCaps(ctx goapp.Context) {
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
-		read := client.ProviderFlavorCapabilities
-		if kind == octavia.KindAvailabilityZoneProfile {
-			read = client.ProviderAvailabilityZoneCapabilities
-		}
-		caps, err := read(c, name)
+		caps, err := read(client, c, name)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if p.path == path && p.capsOf == name && err == nil && len(caps) > 0 {
 				p.caps = console.CapabilityNames(caps, nil)
@@ -256,12 +252,6 @@ func (p *Page) lbOf() string {
 	return ""
 }
 
-// restrictable reports whether a provider restricts some of the kind's
-// choices: the forms of the other kinds read no provider.
-func restrictable(k octavia.Kind) bool {
-	return k == octavia.KindPool || k == octavia.KindListener || k == octavia.KindMonitor
-}
-
 // loadSupport reads what the provider of the form's load balancer takes
 // (GET the load balancer: its provider), or, while none is known, what
 // every provider of the cloud takes (GET /v2/lbaas/providers: a create
@@ -269,7 +259,7 @@ func restrictable(k octavia.Kind) bool {
 // the provider does not take goes to its first choice. Called again when
 // the load balancer picked changes. UI goroutine.
 func (p *Page) loadSupport(ctx goapp.Context) {
-	if !restrictable(p.pr.Res.Kind) {
+	if !p.pr.Res.Restricted {
 		return
 	}
 	lb, client, path := p.lbOf(), p.sess.Client, p.path
@@ -466,15 +456,10 @@ func (p *Page) renderForm(back string) goapp.UI {
 			Required: f.Required && p.create, Options: p.refs[f.Key], OptionsErr: p.refErr[f.Key], Note: p.noneToPick(f),
 			Set: func(key, value string) {
 				p.v[key] = value
+				if set := p.pr.Res.OnSet; set != nil {
+					set(p.v, key, value)
+				}
 				switch key {
-				case "protocol": // a listener's: 443 for TLS, 80 for HTTP, unless a port was typed
-					if p.pr.Res.Kind == octavia.KindListener {
-						form.SetProtocol(p.v, value, nil)
-					}
-				case "protocol_port":
-					if p.pr.Res.Kind == octavia.KindListener {
-						form.SetPort(p.v, value)
-					}
 				case "loadbalancer_id":
 					p.loadSupport(p.uctx)
 				case "provider_name":

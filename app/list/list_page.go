@@ -270,8 +270,8 @@ func opRows(ops []console.Operation, rows []console.Row, projectID string, res *
 			OperatingStatus: string(octavia.OperatingOffline), CreatedAt: op.StartedAt.UTC().Format(octavia.TimeLayout),
 			Cells: make([]string, len(res.Columns)), ProjectID: op.ProjectID}
 		for i, c := range res.Columns {
-			if c.Key == "vip_address" {
-				r.Cells[i] = op.VIPAddress
+			if c.Written {
+				r.Cells[i] = op.Cells[c.Key]
 			}
 		}
 		out = append(out, r)

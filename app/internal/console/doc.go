@@ -6,10 +6,16 @@
 //     every tab) and the tabs' shared polls (crosstab*.go, poll.go: objHub,
 //     treeHub, the status source the client's waits read through);
 //   - what a kind is for the console (resource.go, res_<kind>.go: one file a
-//     kind) and its rows (rows.go, list_sort.go), properties (props.go) and
-//     status tree (status_tree*.go, status_why.go, live.go);
-//   - the one runner of writes (write.go, retry.go, busy_status.go) and the
-//     journal of accepted writes with their waits (operations.go, op_end.go);
+//     kind; whatever the generic pages once switched on by kind is data of
+//     the kind there: at most one per parent, the provider's restrictions,
+//     a profile's capabilities, a field's side effects, the columns a write
+//     fills) and its rows (rows.go, list_sort.go), properties (props.go) and
+//     status tree (status_tree*.go, status_why.go, live.go: its nodes are
+//     octavia.Kind, named by the kind table);
+//   - the one runner of writes (write.go, retry.go, busy_status.go: a
+//     write finds its load balancer once, and its retry and wait reuse
+//     it) and the journal of accepted writes with their waits
+//     (operations.go, op_end.go);
 //   - the shell every signed-in page renders inside (shell.go,
 //     reauth_dialog.go, checklist_panel.go) and the sections a detail page
 //     embeds (tags_editor.go, member_batch*.go, lb_amphorae.go, stats*.go,

@@ -93,12 +93,12 @@ func TestTreeNodePath(t *testing.T) {
 		node treeNode
 		want string
 	}{
-		{"load balancer", treeNode{Kind: kindLoadBalancer, ID: "lb1"}, "/load-balancers/lb1"},
-		{"listener", treeNode{Kind: kindListener, ID: "l1"}, "/listeners/l1"},
-		{"pool", treeNode{Kind: kindPool, ID: "p1"}, "/pools/p1"},
-		{"health monitor", treeNode{Kind: KindMonitor, ID: "hm1"}, "/health-monitors/hm1"},
-		{"member under its pool", treeNode{Kind: KindMember, ID: "m1", Parent: "p1"}, "/pools/p1/members/m1"},
-		{"an id is escaped", treeNode{Kind: kindListener, ID: "a/b"}, "/listeners/a%2Fb"},
+		{"load balancer", treeNode{Kind: octavia.KindLoadBalancer, ID: "lb1"}, "/load-balancers/lb1"},
+		{"listener", treeNode{Kind: octavia.KindListener, ID: "l1"}, "/listeners/l1"},
+		{"pool", treeNode{Kind: octavia.KindPool, ID: "p1"}, "/pools/p1"},
+		{"health monitor", treeNode{Kind: octavia.KindMonitor, ID: "hm1"}, "/health-monitors/hm1"},
+		{"member under its pool", treeNode{Kind: octavia.KindMember, ID: "m1", Parent: "p1"}, "/pools/p1/members/m1"},
+		{"an id is escaped", treeNode{Kind: octavia.KindListener, ID: "a/b"}, "/listeners/a%2Fb"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -114,7 +114,7 @@ func TestLayoutKnowsMembersPools(t *testing.T) {
 	lb := octavia.StatusLoadBalancer{ID: "lb1", Listeners: []octavia.StatusListener{{ID: "l1", Pools: []octavia.StatusPool{{ID: "p1",
 		Members: []octavia.StatusMember{{ID: "m1"}, {ID: "m2"}}}}}}}
 	for _, n := range LayoutStatusTree(lb).Nodes {
-		if n.Kind == KindMember && n.Parent != "p1" {
+		if n.Kind == octavia.KindMember && n.Parent != "p1" {
 			t.Errorf("member %s: got pool %q, want p1", n.ID, n.Parent)
 		}
 	}

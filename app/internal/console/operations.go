@@ -61,8 +61,7 @@ type Operation struct {
 	UserID     string      `json:"user_id"`
 	Ref        octavia.Ref `json:"ref"`
 	Name       string      `json:"name"`
-	VIPAddress string      `json:"vip_address,omitempty"` // a load balancer's, for its row while it is created
-	Written    string      `json:"written"`               // what was written, in words
+	Written    string      `json:"written"` // what was written, in words
 	RequestID  string      `json:"request_id,omitempty"`
 	StatusCode int         `json:"status_code,omitempty"`
 	Status     string      `json:"status,omitempty"` // the last provisioning status seen
@@ -72,6 +71,10 @@ type Operation struct {
 	State      OpState     `json:"state"`
 	Reason     string      `json:"reason,omitempty"` // why the wait failed or stopped
 	Prior      string      `json:"prior,omitempty"`  // what an action changed (a drained member's weight): its undo offers it back
+
+	// Cells are the Written columns' cells (a load balancer's VIP
+	// address), for its row while it is created.
+	Cells map[string]string `json:"cells,omitempty"`
 }
 
 // lbID is the load balancer the operation's object belongs to ("" for
@@ -380,7 +383,7 @@ func sameOwner(a, b Operation) bool {
 
 // start records an accepted write and runs its wait (op.Wait), every
 // field of op but the bookkeeping given by the caller: Kind, Wait, Ref,
-// Name, Written, Status (and Verb, VIPAddress). A create's wait has no time
+// Name, Written, Status (and Verb, Cells). A create's wait has no time
 // limit (it is always cancellable); a delete's is
 // waiters.DefaultDeleteTimeout. UI goroutine; the wait runs in ctx.Async.
 func (s *opStore) start(ctx goapp.Context, sess *Session, op Operation, acc octavia.Accepted) Operation {

@@ -15,11 +15,12 @@ var FlavorProfileRes = &Resource{
 	Intro: "A flavor profile is what a flavor means to its provider: a JSON object of the provider's flavor capabilities.",
 	Columns: []Column{{Title: "Provider", Key: "provider_name", Width: "11%"},
 		{Title: "Flavor data", Key: "flavor_data", Mono: true, Width: "40%"}},
-	Props:    []property{{Key: "name"}, {Key: "id"}, {Key: "provider_name"}, {Key: "flavor_data"}},
-	Fields:   profileFields("flavor_data", `{"loadbalancer_topology": "ACTIVE_STANDBY"}`),
-	Filters:  []listFilter{{Key: "provider_name", Label: "Provider"}},
-	Validate: form.ValidateFlavorProfile,
-	Children: []child{{Of: octavia.KindFlavor, Filter: "flavor_profile_id"}},
+	Props:        []property{{Key: "name"}, {Key: "id"}, {Key: "provider_name"}, {Key: "flavor_data"}},
+	Capabilities: (*octavia.Client).ProviderFlavorCapabilities,
+	Fields:       profileFields("flavor_data", `{"loadbalancer_topology": "ACTIVE_STANDBY"}`),
+	Filters:      []listFilter{{Key: "provider_name", Label: "Provider"}},
+	Validate:     form.ValidateFlavorProfile,
+	Children:     []child{{Of: octavia.KindFlavor, Filter: "flavor_profile_id"}},
 }
 
 // profileFields are the form of a flavor or availability zone profile;

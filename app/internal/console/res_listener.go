@@ -14,7 +14,8 @@ func listenerTLS(v form.Values) bool { return v["protocol"] == "TERMINATED_HTTPS
 // ListenerRes: listeners, a load balancer's protocol ports.
 var ListenerRes = &Resource{
 	Kind: octavia.KindListener, Prefix: "listener", Singular: "listener", Plural: "listeners", Title: "Listeners",
-	Path: "/listeners", Paged: true, Times: true, Create: true, Edit: true, Delete: true,
+	Path: "/listeners", Paged: true, Times: true, Create: true, Edit: true, Delete: true, Restricted: true,
+	OnSet: setListener,
 	Intro: "A listener takes a load balancer's traffic on one protocol and port and hands it to a pool.",
 	Columns: []Column{{Title: "Protocol", Key: "protocol", Width: "9%"}, {Title: "Port", Key: "protocol_port", Width: "6%"},
 		{Title: "Default pool", Key: "default_pool_id", Link: octavia.KindPool, Width: "11%"}},
@@ -52,4 +53,15 @@ var ListenerRes = &Resource{
 	Sections: []func(env SectionEnv) goapp.UI{
 		func(env SectionEnv) goapp.UI { return statsCard(octavia.KindListener, env.Ref.ID) },
 	},
+}
+
+// setListener follows a listener form's protocol and port: 443 for TLS, 80
+// for HTTP, unless a port was typed.
+func setListener(v form.Values, key, value string) {
+	switch key {
+	case "protocol":
+		form.SetProtocol(v, value, nil)
+	case "protocol_port":
+		form.SetPort(v, value)
+	}
 }

@@ -18,11 +18,11 @@ func LBVIPBySubnet(v form.Values) bool { return v["_vip"] != "port" && v["_vip"]
 // the create wizard (createPath), made of this form's create fields and
 // those of every kind of the tree; its page draws the status tree.
 var LBResource = &Resource{
-	Kind: octavia.KindLoadBalancer, Prefix: "lb", Singular: "load balancer", Plural: "load balancers",
+	Kind: octavia.KindLoadBalancer, Prefix: "lb", TreeLabel: "LB", Singular: "load balancer", Plural: "load balancers",
 	Title: "Load balancers", Path: ListPath, Paged: true, Times: true, Create: true, Edit: true, Delete: true,
 	Intro:      "A load balancer spreads traffic over a pool of members behind one virtual IP (VIP).",
 	CreatePath: CreatePath,
-	Columns:    []Column{{Title: "VIP address", Key: "vip_address", Mono: true}, {Title: "Provider", Key: "provider", Width: "9%"}},
+	Columns:    []Column{{Title: "VIP address", Key: "vip_address", Mono: true, Written: true}, {Title: "Provider", Key: "provider", Width: "9%"}},
 	Props: []property{
 		{Key: "name"}, {Key: "id"}, {Key: "description"}, {Key: "provisioning_status"}, {Key: "operating_status"},
 		{Key: "vip_address"}, {Key: "vip_subnet_id"}, {Key: "vip_network_id"}, {Key: "vip_port_id"},

@@ -13,6 +13,7 @@ func monitorHTTP(v form.Values) bool { return v["type"] == "HTTP" || v["type"] =
 var MonitorRes = &Resource{
 	Kind: octavia.KindMonitor, Prefix: "monitor", Singular: "health monitor", Plural: "health monitors", Title: "Health monitors",
 	Path: "/health-monitors", Paged: true, Times: true, Create: true, Edit: true, Delete: true,
+	OnePer: "pool_id", Restricted: true, TreeLabel: "MONITOR",
 	Intro: "A health monitor checks a pool's members and takes those that fail out of rotation.",
 	Columns: []Column{{Title: "Type", Key: "type", Width: "9%"}, {Title: "Delay (s)", Key: "delay", Width: "7%"},
 		{Title: "Pool", Key: "pools", Link: octavia.KindPool, Width: "11%"}},

@@ -17,7 +17,7 @@ func poolTLS(v form.Values) bool { return v["tls_enabled"] == "true" }
 // (Local), on the pools Octavia lists.
 var PoolRes = &Resource{
 	Kind: octavia.KindPool, Prefix: "pool", Singular: "pool", Plural: "pools", Title: "Pools",
-	Path: "/pools", Paged: true, Times: true, Create: true, Edit: true, Delete: true,
+	Path: "/pools", Paged: true, Times: true, Create: true, Edit: true, Delete: true, Restricted: true,
 	Intro: "A pool is a set of members (backend servers) and the algorithm that spreads traffic over them.",
 	Columns: []Column{{Title: "Protocol", Key: "protocol", Width: "8%"}, {Title: "Algorithm", Key: "lb_algorithm", Width: "12%"},
 		{Title: "Load balancer", Key: "loadbalancers", Link: octavia.KindLoadBalancer, Width: "11%"}},

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/providers"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/form"
@@ -79,6 +80,24 @@ type Resource struct {
 	// ShownBy are attributes a Section shows (a quota's limits), not rows of
 	// the properties.
 	ShownBy []string
+
+	// TreeLabel is the status tree's word for it ("LB"; "" = its Singular
+	// in capitals).
+	TreeLabel string
+	// OnePer, if set, is the parent's attribute under which at most one
+	// object of the kind lives (a pool's health monitor: pool_id; Octavia
+	// answers 409 to a second): a list filtered by it offers no create once
+	// it shows one.
+	OnePer string
+	// Restricted: a provider may restrict some of its form's choices
+	// (form.Support): the form reads the provider of its load balancer.
+	Restricted bool
+	// Capabilities, if set, reads what a provider lets the kind's data set
+	// (a profile's: flavor or availability zone capabilities).
+	Capabilities func(c *octavia.Client, ctx context.Context, provider string) ([]providers.Capability, error)
+	// OnSet, if set, is what the form does when a field is set, beyond
+	// setting it (a listener's protocol sets its usual port).
+	OnSet func(v form.Values, key, value string)
 }
 
 // Column is one of a list's columns: an attribute's text.
@@ -89,6 +108,9 @@ type Column struct {
 	Mono  bool
 	Badge bool         // a status: shown as a badge
 	Link  octavia.Kind // the value is the id of one of these: a link to its page
+	// Written: a write's answer fills it, so a new object's row shows it
+	// before the list reads it (a load balancer's VIP address).
+	Written bool
 }
 
 // property is one of the first lines of a detail page: an attribute with

@@ -8,26 +8,17 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-// NodeKind is what a status-tree node stands for.
-type NodeKind string
+// treeWord is what a node of kind k is called: the kind's Singular
+// ("health monitor").
+func treeWord(k octavia.Kind) string { return ResourceOf(k).Singular }
 
-const (
-	kindLoadBalancer NodeKind = "load balancer"
-	kindListener     NodeKind = "listener"
-	kindPool         NodeKind = "pool"
-	KindMonitor      NodeKind = "health monitor"
-	KindMember       NodeKind = "member"
-)
-
-// label is the short upper-case word a node's box starts with.
-func (k NodeKind) label() string {
-	switch k {
-	case kindLoadBalancer:
-		return "LB"
-	case KindMonitor:
-		return "MONITOR"
+// treeLabel is the short upper-case word a node's box starts with: the
+// kind's TreeLabel, or its Singular in capitals.
+func treeLabel(k octavia.Kind) string {
+	if r := ResourceOf(k); r.TreeLabel != "" {
+		return r.TreeLabel
 	}
-	return strings.ToUpper(string(k))
+	return strings.ToUpper(treeWord(k))
 }
 
 // Geometry of the drawn tree, in SVG user units (CSS pixels at 100 %).
@@ -44,7 +35,7 @@ const (
 // treeNode is one box of the drawn tree: its top-left corner, what it is,
 // the text it shows and the statuses that colour it.
 type treeNode struct {
-	Kind         NodeKind
+	Kind         octavia.Kind
 	ID           string
 	Parent       string // a member's pool: its page is under the pool's
 	Name         string // full name (or a stand-in); the box shows it shortened
@@ -99,24 +90,24 @@ func LayoutStatusTree(t octavia.StatusLoadBalancer) treeLayout {
 		}
 		return i
 	}
-	place(treeNode{Kind: kindLoadBalancer, ID: t.ID, Name: ui.DisplayName(t.Name, t.ID), Detail: countsText(t),
+	place(treeNode{Kind: octavia.KindLoadBalancer, ID: t.ID, Name: ui.DisplayName(t.Name, t.ID), Detail: countsText(t),
 		Provisioning: string(t.ProvisioningStatus), Operating: string(t.OperatingStatus)}, 0, func(d int) []int {
 		var idx []int
 		for _, ls := range t.Listeners {
-			idx = append(idx, place(treeNode{Kind: kindListener, ID: ls.ID, Name: ui.DisplayName(ls.Name, ls.ID),
+			idx = append(idx, place(treeNode{Kind: octavia.KindListener, ID: ls.ID, Name: ui.DisplayName(ls.Name, ls.ID),
 				Provisioning: string(ls.ProvisioningStatus), Operating: string(ls.OperatingStatus)}, d, func(d int) []int {
 				var idx []int
 				for _, p := range ls.Pools {
-					idx = append(idx, place(treeNode{Kind: kindPool, ID: p.ID, Name: ui.DisplayName(p.Name, p.ID),
+					idx = append(idx, place(treeNode{Kind: octavia.KindPool, ID: p.ID, Name: ui.DisplayName(p.Name, p.ID),
 						Detail:       fmt.Sprintf("%d members", len(p.Members)),
 						Provisioning: string(p.ProvisioningStatus), Operating: string(p.OperatingStatus)}, d, func(d int) []int {
 						var idx []int
 						if m := p.HealthMonitor; m != nil {
-							idx = append(idx, place(treeNode{Kind: KindMonitor, ID: m.ID, Name: ui.DisplayName(m.Name, m.ID),
+							idx = append(idx, place(treeNode{Kind: octavia.KindMonitor, ID: m.ID, Name: ui.DisplayName(m.Name, m.ID),
 								Detail: m.Type, Provisioning: string(m.ProvisioningStatus), Operating: string(m.OperatingStatus)}, d, nil))
 						}
 						for _, m := range p.Members {
-							idx = append(idx, place(treeNode{Kind: KindMember, ID: m.ID, Parent: p.ID, Name: ui.DisplayName(m.Name, m.ID),
+							idx = append(idx, place(treeNode{Kind: octavia.KindMember, ID: m.ID, Parent: p.ID, Name: ui.DisplayName(m.Name, m.ID),
 								Detail: memberAddress(m), Provisioning: string(m.ProvisioningStatus), Operating: string(m.OperatingStatus)}, d, nil))
 						}
 						return idx

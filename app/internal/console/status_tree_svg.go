@@ -2,7 +2,6 @@ package console
 
 import (
 	"fmt"
-	"net/url"
 	"strings"
 	"time"
 
@@ -99,14 +98,14 @@ func renderTreeNode(n treeNode, linked bool) goapp.UI {
 			Attr("x", x).Attr("y", y).Attr("width", 6).Attr("height", treeNodeH).Attr("rx", 2),
 	}
 	texts := []goapp.UI{
-		ui.SvgEl("text").Class("tn-kind").Attr("x", x+12).Attr("y", y+13).Text(n.Kind.label()),
+		ui.SvgEl("text").Class("tn-kind").Attr("x", x+12).Attr("y", y+13).Text(treeLabel(n.Kind)),
 		ui.SvgEl("text").Class("tn-status", "tx-"+ui.StatusClass(n.Provisioning)).
 			Attr("x", x+treeNodeW-6).Attr("y", y+13).Attr("text-anchor", "end").Text(status),
 		ui.SvgEl("text").Class("tn-name").Attr("x", x+12).Attr("y", y+28).Text(Shorten(n.Name, treeNameMax)),
 		ui.SvgEl("text").Class("tn-detail").Attr("x", x+12).Attr("y", y+41).Text(Shorten(n.Detail, treeDetailMax)),
 	}
 	g := ui.SvgEl("g").
-		Class("tree-node", "kind-"+strings.ReplaceAll(string(n.Kind), " ", "-")).
+		Class("tree-node", "kind-"+strings.ReplaceAll(treeWord(n.Kind), " ", "-")).
 		Attr("data-id", n.ID).
 		Attr("tabindex", 0).
 		Attr("aria-label", treeNodeLabel(n))
@@ -144,27 +143,14 @@ func renderTreeNode(n treeNode, linked bool) goapp.UI {
 }
 
 // treeNodePath is the page of a node's object: a member's is under its
-// pool's. (By path: the pages of the tree's kinds are described elsewhere.)
+// pool's.
 func treeNodePath(n treeNode) string {
-	id := url.PathEscape(n.ID)
-	switch n.Kind {
-	case kindLoadBalancer:
-		return ListPath + "/" + id
-	case kindListener:
-		return "/listeners/" + id
-	case kindPool:
-		return "/pools/" + id
-	case KindMonitor:
-		return "/health-monitors/" + id
-	case KindMember:
-		return "/pools/" + url.PathEscape(n.Parent) + "/members/" + id
-	}
-	return ListPath
+	return ResourceOf(n.Kind).DetailPathOf(n.Parent, n.ID)
 }
 
 // treeNodeLabel says what a node of the picture shows, in words.
 func treeNodeLabel(n treeNode) string {
-	s := fmt.Sprintf("%s %s: provisioning %s, operating %s", n.Kind, n.Name, ui.StatusLabel(n.Provisioning), ui.StatusLabel(n.Operating))
+	s := fmt.Sprintf("%s %s: provisioning %s, operating %s", treeWord(n.Kind), n.Name, ui.StatusLabel(n.Provisioning), ui.StatusLabel(n.Operating))
 	if n.Detail != "" {
 		s += ", " + n.Detail
 	}

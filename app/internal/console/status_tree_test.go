@@ -18,20 +18,20 @@ func TestLayoutStatusTree(t *testing.T) {
 	l := LayoutStatusTree(body.LB)
 
 	type want struct {
-		kind   NodeKind
+		kind   octavia.Kind
 		name   string
 		detail string
 		col    int
 		row    float64 // in rows; parents sit between their children
 	}
 	wants := []want{
-		{kindLoadBalancer, "web", "2 listeners · 1 pools · 2 members", 0, 2},
-		{kindListener, "http", "", 1, 1},
-		{kindPool, "web-pool", "2 members", 2, 1},
-		{KindMonitor, "(no name) hm1", "HTTP", 3, 0},
-		{KindMember, "(no name) m1", "10.0.0.11:80", 3, 1},
-		{KindMember, "b", "[fd00::2]:8080", 3, 2},
-		{kindListener, "(no name) l2", "", 1, 3},
+		{octavia.KindLoadBalancer, "web", "2 listeners · 1 pools · 2 members", 0, 2},
+		{octavia.KindListener, "http", "", 1, 1},
+		{octavia.KindPool, "web-pool", "2 members", 2, 1},
+		{octavia.KindMonitor, "(no name) hm1", "HTTP", 3, 0},
+		{octavia.KindMember, "(no name) m1", "10.0.0.11:80", 3, 1},
+		{octavia.KindMember, "b", "[fd00::2]:8080", 3, 2},
+		{octavia.KindListener, "(no name) l2", "", 1, 3},
 	}
 	if len(l.Nodes) != len(wants) {
 		t.Fatalf("nodes: got %d, want %d", len(l.Nodes), len(wants))
@@ -109,9 +109,9 @@ func TestTreeNodeLabel(t *testing.T) {
 		node treeNode
 		want string
 	}{
-		{"member with its address", treeNode{Kind: KindMember, Name: "b", Detail: "fd00::2:8080", Provisioning: "PENDING_UPDATE", Operating: "ERROR"},
+		{"member with its address", treeNode{Kind: octavia.KindMember, Name: "b", Detail: "fd00::2:8080", Provisioning: "PENDING_UPDATE", Operating: "ERROR"},
 			"member b: provisioning PENDING_UPDATE, operating ERROR, fd00::2:8080"},
-		{"listener without detail", treeNode{Kind: kindListener, Name: "http", Provisioning: "ACTIVE", Operating: "ONLINE"},
+		{"listener without detail", treeNode{Kind: octavia.KindListener, Name: "http", Provisioning: "ACTIVE", Operating: "ONLINE"},
 			"listener http: provisioning ACTIVE, operating ONLINE"},
 	}
 	for _, tt := range tests {

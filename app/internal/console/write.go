@@ -16,7 +16,7 @@ import (
 // the busy 409 (and its "Retry when ACTIVE"), the journal and the wait.
 type Write struct {
 	// Op is the journal's entry: Kind (or Verb), Wait, Ref, Name, Written,
-	// Status (the status the write leaves), VIPAddress. The answer's object,
+	// Status (the status the write leaves), Cells. The answer's object,
 	// if any, completes it (a create's id, name and status).
 	Op Operation
 	// Was is the object's provisioning status before the write, for a
@@ -74,26 +74,15 @@ func (w *Writer) Send(ctx goapp.Context, sess *Session, wr Write, done func(goap
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // a tag merge may wait for its load balancer
 		defer cancel()
-		ref := wr.Op.Ref
-		if ref.LoadBalancerID == "" {
-			ref.LoadBalancerID = wr.LB
-		}
-		if wr.Op.Kind == OpDelete && wr.Op.Wait == WaitDeleted {
-			ref.LoadBalancerID = loadBalancerOf(c, sess, ref) // its wait needs it, and it may be gone after
-		}
-		o, acc, err := wr.Send(c, sess.Client)
-		busyAs := ""
-		if Busy(err) {
-			ref.LoadBalancerID = loadBalancerOf(c, sess, ref)
-			busyAs = BusyStatus(wr, ReadProvisioning(c, sess.Client, ref.LoadBalancerID))
-		}
+		a := sendOnce(c, sess, wr)
+		ref, o, acc, err, busyAs := a.Ref, a.Obj, a.Acc, a.Err, a.BusyAs
 		ctx.Dispatch(func(ctx goapp.Context) {
 			w.Sending = false
 			if err != nil && acc.StatusCode == 0 {
 				w.busyAs = busyAs
 				w.Err = WriteErrorText(err, busyAs)
-				if Busy(err) && ref.LoadBalancerID != "" {
-					w.Refused, w.lb = &wr, ref.LoadBalancerID
+				if r := a.retry(wr); r != nil {
+					w.Refused, w.lb = r, r.LB
 				}
 				if failed != nil {
 					failed(err)
@@ -109,6 +98,54 @@ func (w *Writer) Send(ctx goapp.Context, sess *Session, wr Write, done func(goap
 			}
 		})
 	})
+}
+
+// attempt is what one sending of a write came to: its Ref with its load
+// balancer (when found), the answer's object, the acceptance, the error
+// and the status a busy refusal names (BusyStatus).
+type attempt struct {
+	Ref    octavia.Ref
+	Obj    Object
+	Acc    octavia.Accepted
+	Err    error
+	BusyAs string
+}
+
+// retry is wr to send again once its load balancer is ACTIVE, when a was
+// refused busy and that load balancer is known (nil otherwise): it names
+// the load balancer, which the retry then looks up no more.
+func (a attempt) retry(wr Write) *Write {
+	if !Busy(a.Err) || a.Ref.LoadBalancerID == "" {
+		return nil
+	}
+	wr.LB = a.Ref.LoadBalancerID
+	return &wr
+}
+
+// sendOnce sends wr once with sess's client. Its load balancer is found
+// at most once per write: given (wr.LB, the Ref's own), else looked up
+// when a delete's wait or a busy refusal needs it, else found from the
+// answer (without reading the object again) for a wait on it (WaitActive,
+// WaitLBActive), so that the wait does not look it up again. Blocks: the
+// runner's goroutine.
+func sendOnce(ctx context.Context, sess *Session, wr Write) attempt {
+	a := attempt{Ref: wr.Op.Ref}
+	if a.Ref.LoadBalancerID == "" {
+		a.Ref.LoadBalancerID = wr.LB
+	}
+	if wr.Op.Kind == OpDelete && wr.Op.Wait == WaitDeleted {
+		a.Ref.LoadBalancerID = loadBalancerOf(ctx, sess, a.Ref) // its wait needs it, and it may be gone after
+	}
+	a.Obj, a.Acc, a.Err = wr.Send(ctx, sess.Client)
+	switch {
+	case Busy(a.Err):
+		a.Ref.LoadBalancerID = loadBalancerOf(ctx, sess, a.Ref)
+		a.BusyAs = BusyStatus(wr, ReadProvisioning(ctx, sess.Client, a.Ref.LoadBalancerID))
+	case (a.Err == nil || a.Acc.StatusCode != 0) && a.Obj != nil && a.Ref.LoadBalancerID == "" &&
+		(wr.Op.Wait == WaitActive || wr.Op.Wait == WaitLBActive) && resourceOfKind(a.Ref.Kind).HasStatus():
+		a.Ref.LoadBalancerID, _ = sess.Client.LoadBalancerOfObject(ctx, a.Ref.Kind, a.Ref.ParentID, a.Obj)
+	}
+	return a
 }
 
 // loadBalancerOf is the load balancer of ref: its LoadBalancerID, else
@@ -153,9 +190,7 @@ func completeOp(op *Operation, o Object) {
 	if s := o.Text(op.Ref.Kind.StatusKey()); s != "" && op.Ref.Kind.StatusKey() == "provisioning_status" {
 		op.Status = s
 	}
-	if op.VIPAddress == "" {
-		op.VIPAddress = o.Text("vip_address")
-	}
+	op.Cells = WrittenCells(res, o, op.Cells)
 }
 
 // Retry is the "Retry when ACTIVE" offer of the write refused busy (nil
@@ -168,4 +203,19 @@ func (w *Writer) Retry(id string) goapp.UI {
 	}
 	wr := *w.Refused
 	return &retryWhenActive{ID: id, LBID: w.lb, Send: func() { w.Send(w.ctx, w.sess, wr, w.done, w.failed) }}
+}
+
+// WrittenCells are the attributes of o that res's Written columns show,
+// added to cells (a cell already there stays): what a new object's row
+// shows before the list reads it.
+func WrittenCells(res *Resource, o Object, cells map[string]string) map[string]string {
+	for _, c := range res.Columns {
+		if v := o.Text(c.Key); c.Written && v != "" && cells[c.Key] == "" {
+			if cells == nil {
+				cells = map[string]string{}
+			}
+			cells[c.Key] = v
+		}
+	}
+	return cells
 }
