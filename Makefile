@@ -6,6 +6,8 @@ GO        ?= go
 GOROOT    := $(shell $(GO) env GOROOT)
 WASM      := web/app.wasm
 BROTLI_Q  ?= 11
+# the image's app.wasm.br: always the best compression (a release), except under make test
+IMAGE_BROTLI_Q ?= 11
 # app.wasm's build flags (cmd/server's tests build the floor and the size benchmark's wasm with
 # the same, TestWasmFlagsAsMake): no symbol table or DWARF (-s -w), and no inlining in Octaview's
 # own packages (-l: less on the wire; go-app and gophercloud keep theirs), which the patched
@@ -65,7 +67,7 @@ server:
 ## (CGO_ENABLED=0) and stamped with the VCS revision when there is one (-buildvcs=auto wins over
 ## a GOFLAGS=-buildvcs=false); the same tree gives the same digest.
 image: wasm
-	bin/octaview precompress -quality 11 -stamp bin/app.wasm.stamp $(WASM)
+	bin/octaview precompress -quality $(IMAGE_BROTLI_Q) -stamp bin/app.wasm.stamp $(WASM)
 	CGO_ENABLED=0 GOOS=linux $(GO) build -buildvcs=auto -trimpath -ldflags='-s -w' -o bin/octaview-static ./cmd/server
 	cd deploy && $(GO) run ./image -bin ../bin/octaview-static -web ../web -out ../bin/image -tar ../bin/octaview-image.tar \
 		-kustomize kubernetes/components/image/kustomization.yaml
@@ -109,6 +111,11 @@ vet:
 ## test: every test, natively and (client packages) as WebAssembly under Node, and the
 ## deploy module's (the image and its replicas behind HAProxy, the Kubernetes manifests).
 test: deps build vet image test-native test-wasm test-deploy
+
+# make test builds app.wasm and the image to test them, not to ship them: brotli -q1 (a
+# second) rather than -q11 (minutes of one core); no test reads the compression's level.
+test: BROTLI_Q = 1
+test: IMAGE_BROTLI_Q = 1
 
 # third_party/go-app is its own module: its tests hold the patch to its PATCH.md.
 # ./... holds the server's tests (cmd/server), the console's in Chromium (e2e: one Chromium,
