@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -32,8 +31,7 @@ type Page struct {
 	class  serverapi.Class
 	cancel context.CancelFunc
 
-	selected map[string]bool // projects ticked on the tiles
-	target   string          // "selected", "all" or "lab" (faults only)
+	to       target // whom the forms act on (target.go)
 	fault    faultForm
 	scenario string
 	exercise string // a shipped exercise's name, "" = none, "file" = exerciseFile
@@ -44,8 +42,7 @@ type Page struct {
 	failed   string
 
 	grid       tileGrid
-	sortCol    int           // the progress grid's column sorted on: 0 the trainee, i step i
-	sortRev    bool          // descending
+	progress   progress      // the progress grid's sort (progress.go)
 	importFile goapp.Value   // the lab state file picked for import; nil: none
 	ctx        goapp.Context // the page's own (OnNav): a tile's button may be gone when its answer comes
 }
@@ -90,8 +87,8 @@ func (p *Page) OnNav(ctx goapp.Context) {
 	if console.RequireSession(ctx) == nil || p.cancel != nil {
 		return
 	}
-	if p.selected == nil {
-		p.selected, p.target = map[string]bool{}, "selected"
+	if p.to.selected == nil {
+		p.to = target{selected: map[string]bool{}, mode: "selected"}
 	}
 	p.ctx = ctx
 	c, cancel := context.WithCancel(context.Background())
@@ -130,35 +127,6 @@ func (p *Page) deliver(cl serverapi.Class, err error, mode string) {
 	}
 }
 
-// projects is what the forms act on.
-func (p *Page) projects() serverapi.ProjectsRequest {
-	if p.target == "all" {
-		return serverapi.ProjectsRequest{All: true}
-	}
-	var out []string
-	for _, t := range p.class.Trainees {
-		if p.selected[t.Project] {
-			out = append(out, t.Project)
-		}
-	}
-	slices.Sort(out)
-	return serverapi.ProjectsRequest{Projects: out}
-}
-
-func (p *Page) targetText() string {
-	switch p.target {
-	case "all":
-		return "every trainee"
-	case "lab":
-		return "the whole lab"
-	}
-	r := p.projects()
-	if len(r.Projects) == 0 {
-		return ""
-	}
-	return strings.Join(r.Projects, ", ")
-}
-
 // act sends one change and says how it went. UI goroutine.
 func (p *Page) act(_ goapp.Context, what, method, path string, body any) {
 	ctx := p.ctx
@@ -182,12 +150,14 @@ func (p *Page) act(_ goapp.Context, what, method, path string, body any) {
 	})
 }
 
+// needTarget reports whether the forms have someone to act on, else says
+// what to do. UI goroutine.
 func (p *Page) needTarget() bool {
-	if p.target != "selected" || len(p.projects().Projects) > 0 {
-		return true
+	if msg := p.to.missing(p.class.Trainees); msg != "" {
+		p.failed = msg
+		return false
 	}
-	p.failed = "Tick the trainees to act on (on their tiles), or choose every trainee."
-	return false
+	return true
 }
 
 func (p *Page) setFaults(ctx goapp.Context, e goapp.Event) {
@@ -200,42 +170,42 @@ func (p *Page) setFaults(ctx goapp.Context, e goapp.Event) {
 	if !p.needTarget() {
 		return
 	}
-	p.act(ctx, "Faults for "+p.targetText(), http.MethodPut, serverapi.TrainerFaultsPath,
-		serverapi.FaultsRequest{ProjectsRequest: p.projects(), Lab: p.target == "lab", Faults: f})
+	p.act(ctx, "Faults for "+p.to.text(p.class.Trainees), http.MethodPut, serverapi.TrainerFaultsPath,
+		serverapi.FaultsRequest{ProjectsRequest: p.to.projects(p.class.Trainees), Lab: p.to.mode == "lab", Faults: f})
 }
 
 func (p *Page) clearFaults(ctx goapp.Context, e goapp.Event) {
 	if !p.needTarget() {
 		return
 	}
-	p.act(ctx, "Faults lifted for "+p.targetText(), http.MethodPut, serverapi.TrainerFaultsPath,
-		serverapi.FaultsRequest{ProjectsRequest: p.projects(), Lab: p.target == "lab"})
+	p.act(ctx, "Faults lifted for "+p.to.text(p.class.Trainees), http.MethodPut, serverapi.TrainerFaultsPath,
+		serverapi.FaultsRequest{ProjectsRequest: p.to.projects(p.class.Trainees), Lab: p.to.mode == "lab"})
 }
 
 func (p *Page) reset(ctx goapp.Context, e goapp.Event) {
-	if p.target == "lab" {
+	if p.to.mode == "lab" {
 		p.failed = "A reset empties trainees' projects: choose them, or every trainee."
 		return
 	}
 	if !p.needTarget() {
 		return
 	}
-	if !goapp.Window().Call("confirm", "Delete everything in the projects of "+p.targetText()+"?").Bool() {
+	if !goapp.Window().Call("confirm", "Delete everything in the projects of "+p.to.text(p.class.Trainees)+"?").Bool() {
 		return
 	}
-	p.act(ctx, "Reset of "+p.targetText(), http.MethodPost, serverapi.TrainerResetPath, p.projects())
+	p.act(ctx, "Reset of "+p.to.text(p.class.Trainees), http.MethodPost, serverapi.TrainerResetPath, p.to.projects(p.class.Trainees))
 }
 
 func (p *Page) loadScenario(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
-	if p.target == "lab" || !p.needTarget() || strings.TrimSpace(p.scenario) == "" {
+	if p.to.mode == "lab" || !p.needTarget() || strings.TrimSpace(p.scenario) == "" {
 		if strings.TrimSpace(p.scenario) == "" {
 			p.failed = "Paste a scenario (JSON) first."
 		}
 		return
 	}
-	p.act(ctx, "Scenario for "+p.targetText(), http.MethodPost, serverapi.TrainerScenarioPath,
-		serverapi.ScenarioRequest{ProjectsRequest: p.projects(), Scenario: p.scenario})
+	p.act(ctx, "Scenario for "+p.to.text(p.class.Trainees), http.MethodPost, serverapi.TrainerScenarioPath,
+		serverapi.ScenarioRequest{ProjectsRequest: p.to.projects(p.class.Trainees), Scenario: p.scenario})
 }
 
 func (p *Page) startExercise(ctx goapp.Context, e goapp.Event) {
@@ -327,7 +297,7 @@ func (p *Page) Render() goapp.UI {
 					p.renderSummary(),
 					p.grid.render(cl.Trainees, p.renderTile),
 					p.renderForms(),
-					p.renderProgress(),
+					p.progress.render(p.class),
 				)
 			}),
 		}}
@@ -359,14 +329,14 @@ func clockOf(at string) string {
 	return t.UTC().Format("15:04:05")
 }
 
-// ago says how long before the class's read an instant was.
-func (p *Page) ago(at string) string {
+// ago says how long before now (the class's read) instant at was.
+func ago(at, now string) string {
 	t, err := time.Parse(time.RFC3339Nano, at)
-	now, err2 := time.Parse(time.RFC3339Nano, p.class.At)
+	n, err2 := time.Parse(time.RFC3339Nano, now)
 	if err != nil || err2 != nil {
 		return "never"
 	}
-	return ui.FormatElapsed(now.Sub(t)) + " ago"
+	return ui.FormatElapsed(n.Sub(t)) + " ago"
 }
 
 func (p *Page) renderSummary() goapp.UI {
@@ -443,10 +413,12 @@ func (p *Page) renderTile(t serverapi.Trainee) goapp.UI {
 		Aria("label", "trainee "+t.User).Body(
 		ui.ClassDivBody("tile-head",
 
-			goapp.Input().Type("checkbox").ID(checkID).DataSet("project", t.Project).Checked(p.selected[t.Project]).
-				OnChange(func(ctx goapp.Context, e goapp.Event) { p.selected[projectOf(ctx)] = ctx.JSSrc().Get("checked").Bool() }),
+			goapp.Input().Type("checkbox").ID(checkID).DataSet("project", t.Project).Checked(p.to.selected[t.Project]).
+				OnChange(func(ctx goapp.Context, e goapp.Event) {
+					p.to.selected[projectOf(ctx)] = ctx.JSSrc().Get("checked").Bool()
+				}),
 			goapp.Label().For(checkID).Class("tile-user").Text(t.User),
-			ui.ClassSpanText("tile-seen", "seen "+p.ago(t.LastSeen)),
+			ui.ClassSpanText("tile-seen", "seen "+ago(t.LastSeen, p.class.At)),
 			ui.ClassDiv("spacer"),
 			goapp.Button().Class("btn", "btn-small", "tile-open").Type("button").DataSet("project", t.Project).
 				Title("Open "+t.Project+" read-only in the console, as "+t.User+" sees it").
@@ -562,9 +534,9 @@ func (p *Page) renderForms() goapp.UI {
 		goapp.H2().ID("forms-title").Text("Faults, resets, scenarios"),
 		goapp.FieldSet().Class("trainer-target").Body(
 			goapp.Legend().Text("Act on"),
-			p.radio("target-selected", "selected", "the trainees ticked on their tiles"),
-			p.radio("target-all", "all", "every trainee"),
-			p.radio("target-lab", "lab", "the whole lab (faults only)"),
+			p.to.radio("target-selected", "selected", "the trainees ticked on their tiles"),
+			p.to.radio("target-all", "all", "every trainee"),
+			p.to.radio("target-lab", "lab", "the whole lab (faults only)"),
 		),
 		goapp.Form().ID("fault-form").Class("form").OnSubmit(p.setFaults).Body(
 			ui.ClassDivBody("form-row",
@@ -625,99 +597,6 @@ func (p *Page) renderForms() goapp.UI {
 			return ui.AlertError("trainer-failed", p.failed)
 		}),
 	)
-}
-
-func (p *Page) radio(id, value, label string) goapp.UI {
-	return ui.ClassSpan("check-row").Body(
-		goapp.Input().Type("radio").Name("target").ID(id).Value(value).Checked(p.target == value).
-			OnChange(func(ctx goapp.Context, e goapp.Event) { p.target = value }),
-		goapp.Label().For(id).Text(label),
-	)
-}
-
-// renderProgress is the progress grid, trainee × step, each cell the time
-// the step passed; a bounded list (vtable), with the same grid as CSV.
-func (p *Page) renderProgress() goapp.UI {
-	ex := p.class.Exercise
-	if ex == nil {
-		return goapp.Div()
-	}
-	trainees := p.class.Trainees
-	order := console.SortOrder(len(trainees), func(i, j int) int {
-		a, b := trainees[i], trainees[j]
-		c := 0
-		if p.sortCol > 0 {
-			c = strings.Compare(orLast(passedAt(a, p.sortCol-1)), orLast(passedAt(b, p.sortCol-1)))
-		}
-		if c == 0 {
-			c = traineeOrder(a.User, b.User)
-		}
-		if p.sortRev {
-			c = -c
-		}
-		return c
-	})
-	rows := make([]serverapi.Trainee, len(order))
-	for k, i := range order {
-		rows[k] = trainees[i]
-	}
-	cols := []ui.Vcol{{Title: "Trainee", Width: "12%"}}
-	w := strconv.Itoa(88/max(1, len(ex.Steps))) + "%"
-	for i, s := range ex.Steps {
-		cols = append(cols, ui.Vcol{Title: strconv.Itoa(i+1) + ". " + s.Title, Width: w})
-	}
-	return goapp.Section().ID("trainer-progress").Class("card").Aria("labelledby", "progress-title").Body(
-		ui.ClassDivBody("card-head",
-			goapp.H2().ID("progress-title").Text("Progress: "+ex.Title),
-			ui.ClassDiv("spacer"),
-			goapp.A().ID("progress-csv").Class("btn", "btn-small").Href(serverapi.TrainerProgressCSV).Attr("download", "progress.csv").Text("Download CSV")),
-
-		&ui.Vtable{ID: "progress-grid", Cols: cols, Count: len(rows), Sorted: p.sortCol, SortRev: p.sortRev, Sort: func(ctx goapp.Context, col int) {
-			if col == p.sortCol {
-				p.sortRev = !p.sortRev
-			} else {
-				p.sortCol, p.sortRev = col, false
-			}
-		}, Row: func(i int) goapp.UI {
-			t := rows[i]
-			cells := []goapp.UI{ui.ClassTdText("name", t.User)}
-			for j := range ex.Steps {
-				cell := "—"
-				cls := "step-todo"
-				if j < len(t.Steps) && t.Steps[j].PassedAt != "" {
-					cell, cls = "✓ "+clockOf(t.Steps[j].PassedAt), "step-done"
-				}
-				cells = append(cells, ui.ClassTd("grid-cell", cls).DataSet("passed", passedAt(t, j)).Text(cell))
-			}
-			return goapp.Tr().Class("grid-row").DataSet("user", t.User).Body(cells...)
-		}},
-	)
-}
-
-// orLast sorts a step not passed after every time.
-func orLast(at string) string {
-	if at == "" {
-		return "~"
-	}
-	return at
-}
-
-func passedAt(t serverapi.Trainee, j int) string {
-	if j < len(t.Steps) {
-		return t.Steps[j].PassedAt
-	}
-	return ""
-}
-
-// traineeOrder orders user names by their number (trainee2 before
-// trainee10), as the CSV does.
-func traineeOrder(a, b string) int {
-	na, ea := strconv.Atoi(strings.TrimLeft(a, "abcdefghijklmnopqrstuvwxyz"))
-	nb, eb := strconv.Atoi(strings.TrimLeft(b, "abcdefghijklmnopqrstuvwxyz"))
-	if ea == nil && eb == nil && na != nb {
-		return na - nb
-	}
-	return strings.Compare(a, b)
 }
 
 // Sizes of the tile grid: every tile is tileHeight px high (the CSS of
