@@ -10,13 +10,11 @@ import (
 	"time"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/providers"
-	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/ui"
-	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -38,8 +36,7 @@ type Page struct {
 	orig      console.Object
 	status    ui.LoadStatus // of the object (edit)
 	loadErr   string
-	refs      map[string][]ui.Choice // picked fields' options by field key
-	refErr    map[string]string
+	picks     pickOptions // picked fields' options (pick_options.go)
 	errs      form.Errs
 	submitted bool
 	w         console.Writer
@@ -72,7 +69,8 @@ func (p *Page) OnNav(ctx goapp.Context) {
 		return // the same form: what was typed stays
 	}
 	p.path, p.pr, p.create = u.Path, pr, pr.Mode == "new"
-	p.errs, p.orig, p.loadErr, p.refs, p.refErr = nil, nil, "", map[string][]ui.Choice{}, map[string]string{}
+	p.errs, p.orig, p.loadErr = nil, nil, ""
+	p.picks.reset()
 	p.w, p.submitted = console.Writer{}, false
 	p.support, p.lbRead, p.caps, p.capsOf, p.parentName = form.Support{}, "", "", "", ""
 	res := pr.Res
@@ -91,7 +89,7 @@ func (p *Page) OnNav(ctx goapp.Context) {
 			}
 		}
 		p.status = ui.Loaded
-		p.loadRefs(ctx)
+		p.picks.load(ctx, p.sess, p.pr.Res.Fields, p.create, p.v)
 		p.loadSupport(ctx)
 		p.loadCaps(ctx)
 		p.loadParent(ctx)
@@ -110,62 +108,9 @@ func (p *Page) OnNav(ctx goapp.Context) {
 			}
 			p.orig, p.status = o, ui.Loaded
 			p.v, p.was = form.ValuesOf(res.Fields, o), form.ValuesOf(res.Fields, o)
-			p.loadRefs(ctx)
+			p.picks.load(ctx, p.sess, p.pr.Res.Fields, p.create, p.v)
 			p.loadSupport(ctx)
 			p.loadCaps(ctx)
-		})
-	})
-}
-
-// loadRefs reads the options of the form's picked fields: a kind's objects
-// (their id and name only), Neutron's subnets. UI goroutine.
-func (p *Page) loadRefs(ctx goapp.Context) {
-	client := p.sess.Client
-	for _, f := range p.pr.Res.Fields {
-		ref := console.ResourceOf(f.Ref)
-		switch {
-		case !f.On(p.create):
-		case f.Type == form.Ref && ref != nil && ref.MayRead(p.sess):
-			q := console.ListQuery{Filters: map[string][]string{}}
-			if f.RefBy != "" && p.v[f.RefBy] != "" {
-				q.Filters.Set(f.RefBy, p.v[f.RefBy])
-			}
-			p.loadChoices(ctx, f.Key, func(c context.Context) ([]ui.Choice, error) {
-				var opts []ui.Choice
-				for r, err := range list.ReadRows(c, client, ref, q) {
-					if err != nil {
-						return nil, err
-					}
-					opts = append(opts, ui.Choice{ID: r.ID, Label: ref.RowName(&r) + " (" + console.Shorten(r.ID, 13) + ")"})
-				}
-				return opts, nil
-			})
-		case f.Type == form.Subnet:
-			p.loadChoices(ctx, f.Key, func(c context.Context) ([]ui.Choice, error) {
-				subs, err := octavia.Collect(client.Subnets(c, subnets.ListOpts{}))
-				var opts []ui.Choice
-				for _, s := range console.SubnetChoices(subs, nil) {
-					opts = append(opts, ui.Choice{ID: s.ID, Label: s.Label})
-				}
-				return opts, err
-			})
-		}
-	}
-}
-
-// loadChoices reads field key's options with read. UI goroutine; read
-// runs in ctx.Async.
-func (p *Page) loadChoices(ctx goapp.Context, key string, read func(context.Context) ([]ui.Choice, error)) {
-	ctx.Async(func() {
-		c, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		opts, err := read(c)
-		ctx.Dispatch(func(ctx goapp.Context) {
-			if err != nil {
-				p.refErr[key] = octavia.Message(err)
-				return
-			}
-			p.refs[key] = opts
 		})
 	})
 }
@@ -453,7 +398,7 @@ func (p *Page) renderForm(back string) goapp.UI {
 			continue
 		}
 		inputs = append(inputs, ui.FieldInput{ID: inputID(f.Key), Field: f, Value: p.v[f.Key], Err: p.errs[f.Key],
-			Required: f.Required && p.create, Options: p.refs[f.Key], OptionsErr: p.refErr[f.Key], Note: p.noneToPick(f),
+			Required: f.Required && p.create, Options: p.picks.opts[f.Key], OptionsErr: p.picks.errs[f.Key], Note: p.noneToPick(f),
 			Set: func(key, value string) {
 				p.v[key] = value
 				if set := p.pr.Res.OnSet; set != nil {
@@ -492,7 +437,7 @@ func (p *Page) renderForm(back string) goapp.UI {
 // first, with a link to its form when the session may write it; nil
 // otherwise.
 func (p *Page) noneToPick(f form.Field) goapp.UI {
-	opts, read := p.refs[f.Key]
+	opts, read := p.picks.opts[f.Key]
 	ref := console.ResourceOf(f.Ref)
 	if f.Type != form.Ref || !f.Required || !p.create || !read || len(opts) > 0 || ref == nil {
 		return nil

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -32,8 +31,7 @@ type Page struct {
 	class  serverapi.Class
 	cancel context.CancelFunc
 
-	selected map[string]bool // projects ticked on the tiles
-	target   string          // "selected", "all" or "lab" (faults only)
+	to       target // whom the forms act on (target.go)
 	fault    faultForm
 	scenario string
 	exercise string // a shipped exercise's name, "" = none, "file" = exerciseFile
@@ -44,8 +42,7 @@ type Page struct {
 	failed   string
 
 	grid       tileGrid
-	sortCol    int           // the progress grid's column sorted on: 0 the trainee, i step i
-	sortRev    bool          // descending
+	progress   progress      // the progress grid's sort (progress.go)
 	importFile goapp.Value   // the lab state file picked for import; nil: none
 	ctx        goapp.Context // the page's own (OnNav): a tile's button may be gone when its answer comes
 }
@@ -90,8 +87,8 @@ func (p *Page) OnNav(ctx goapp.Context) {
 	if console.RequireSession(ctx) == nil || p.cancel != nil {
 		return
 	}
-	if p.selected == nil {
-		p.selected, p.target = map[string]bool{}, "selected"
+	if p.to.selected == nil {
+		p.to = target{selected: map[string]bool{}, mode: "selected"}
 	}
 	p.ctx = ctx
 	c, cancel := context.WithCancel(context.Background())
@@ -130,35 +127,6 @@ func (p *Page) deliver(cl serverapi.Class, err error, mode string) {
 	}
 }
 
-// projects is what the forms act on.
-func (p *Page) projects() serverapi.ProjectsRequest {
-	if p.target == "all" {
-		return serverapi.ProjectsRequest{All: true}
-	}
-	var out []string
-	for _, t := range p.class.Trainees {
-		if p.selected[t.Project] {
-			out = append(out, t.Project)
-		}
-	}
-	slices.Sort(out)
-	return serverapi.ProjectsRequest{Projects: out}
-}
-
-func (p *Page) targetText() string {
-	switch p.target {
-	case "all":
-		return "every trainee"
-	case "lab":
-		return "the whole lab"
-	}
-	r := p.projects()
-	if len(r.Projects) == 0 {
-		return ""
-	}
-	return strings.Join(r.Projects, ", ")
-}
-
 // act sends one change and says how it went. UI goroutine.
 func (p *Page) act(_ goapp.Context, what, method, path string, body any) {
 	ctx := p.ctx
@@ -182,12 +150,14 @@ func (p *Page) act(_ goapp.Context, what, method, path string, body any) {
 	})
 }
 
+// needTarget reports whether the forms have someone to act on, else says
+// what to do. UI goroutine.
 func (p *Page) needTarget() bool {
-	if p.target != "selected" || len(p.projects().Projects) > 0 {
-		return true
+	if msg := p.to.missing(p.class.Trainees); msg != "" {
+		p.failed = msg
+		return false
 	}
-	p.failed = "Tick the trainees to act on (on their tiles), or choose every trainee."
-	return false
+	return true
 }
 
 func (p *Page) setFaults(ctx goapp.Context, e goapp.Event) {
@@ -200,42 +170,42 @@ func (p *Page) setFaults(ctx goapp.Context, e goapp.Event) {
 	if !p.needTarget() {
 		return
 	}
-	p.act(ctx, "Faults for "+p.targetText(), http.MethodPut, serverapi.TrainerFaultsPath,
-		serverapi.FaultsRequest{ProjectsRequest: p.projects(), Lab: p.target == "lab", Faults: f})
+	p.act(ctx, "Faults for "+p.to.text(p.class.Trainees), http.MethodPut, serverapi.TrainerFaultsPath,
+		serverapi.FaultsRequest{ProjectsRequest: p.to.projects(p.class.Trainees), Lab: p.to.mode == "lab", Faults: f})
 }
 
 func (p *Page) clearFaults(ctx goapp.Context, e goapp.Event) {
 	if !p.needTarget() {
 		return
 	}
-	p.act(ctx, "Faults lifted for "+p.targetText(), http.MethodPut, serverapi.TrainerFaultsPath,
-		serverapi.FaultsRequest{ProjectsRequest: p.projects(), Lab: p.target == "lab"})
+	p.act(ctx, "Faults lifted for "+p.to.text(p.class.Trainees), http.MethodPut, serverapi.TrainerFaultsPath,
+		serverapi.FaultsRequest{ProjectsRequest: p.to.projects(p.class.Trainees), Lab: p.to.mode == "lab"})
 }
 
 func (p *Page) reset(ctx goapp.Context, e goapp.Event) {
-	if p.target == "lab" {
+	if p.to.mode == "lab" {
 		p.failed = "A reset empties trainees' projects: choose them, or every trainee."
 		return
 	}
 	if !p.needTarget() {
 		return
 	}
-	if !goapp.Window().Call("confirm", "Delete everything in the projects of "+p.targetText()+"?").Bool() {
+	if !goapp.Window().Call("confirm", "Delete everything in the projects of "+p.to.text(p.class.Trainees)+"?").Bool() {
 		return
 	}
-	p.act(ctx, "Reset of "+p.targetText(), http.MethodPost, serverapi.TrainerResetPath, p.projects())
+	p.act(ctx, "Reset of "+p.to.text(p.class.Trainees), http.MethodPost, serverapi.TrainerResetPath, p.to.projects(p.class.Trainees))
 }
 
 func (p *Page) loadScenario(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
-	if p.target == "lab" || !p.needTarget() || strings.TrimSpace(p.scenario) == "" {
+	if p.to.mode == "lab" || !p.needTarget() || strings.TrimSpace(p.scenario) == "" {
 		if strings.TrimSpace(p.scenario) == "" {
 			p.failed = "Paste a scenario (JSON) first."
 		}
 		return
 	}
-	p.act(ctx, "Scenario for "+p.targetText(), http.MethodPost, serverapi.TrainerScenarioPath,
-		serverapi.ScenarioRequest{ProjectsRequest: p.projects(), Scenario: p.scenario})
+	p.act(ctx, "Scenario for "+p.to.text(p.class.Trainees), http.MethodPost, serverapi.TrainerScenarioPath,
+		serverapi.ScenarioRequest{ProjectsRequest: p.to.projects(p.class.Trainees), Scenario: p.scenario})
 }
 
 func (p *Page) startExercise(ctx goapp.Context, e goapp.Event) {
@@ -327,7 +297,7 @@ func (p *Page) Render() goapp.UI {
 					p.renderSummary(),
 					p.grid.render(cl.Trainees, p.renderTile),
 					p.renderForms(),
-					p.renderProgress(),
+					p.progress.render(p.class),
 				)
 			}),
 		}}
@@ -359,14 +329,14 @@ func clockOf(at string) string {
 	return t.UTC().Format("15:04:05")
 }
 
-// ago says how long before the class's read an instant was.
-func (p *Page) ago(at string) string {
+// ago says how long before now (the class's read) instant at was.
+func ago(at, now string) string {
 	t, err := time.Parse(time.RFC3339Nano, at)
-	now, err2 := time.Parse(time.RFC3339Nano, p.class.At)
+	n, err2 := time.Parse(time.RFC3339Nano, now)
 	if err != nil || err2 != nil {
 		return "never"
 	}
-	return ui.FormatElapsed(now.Sub(t)) + " ago"
+	return ui.FormatElapsed(n.Sub(t)) + " ago"
 }
 
 func (p *Page) renderSummary() goapp.UI {
@@ -425,128 +395,6 @@ func labFaultSummary(f serverapi.Faults) string {
 	return strings.Join(out, "; ")
 }
 
-var helpClass = map[int]string{serverapi.HelpError: "help-error", serverapi.HelpPending: "help-pending", serverapi.HelpFailing: "help-failing"}
-
-// projectOf is the trainee project an event's element names (data-project).
-func projectOf(ctx goapp.Context) string { return ctx.JSSrc().Get("dataset").Get("project").String() }
-
-// renderTile is one trainee's tile: a fixed height (tileGrid's rows).
-func (p *Page) renderTile(t serverapi.Trainee) goapp.UI {
-	passed := 0
-	for _, s := range t.Steps {
-		if s.PassedAt != "" {
-			passed++
-		}
-	}
-	checkID := "pick-" + t.Project
-	return goapp.Section().Class("tile", helpClass[t.Help]).DataSet("user", t.User).DataSet("help", t.Help).
-		Aria("label", "trainee "+t.User).Body(
-		ui.ClassDivBody("tile-head",
-
-			goapp.Input().Type("checkbox").ID(checkID).DataSet("project", t.Project).Checked(p.selected[t.Project]).
-				OnChange(func(ctx goapp.Context, e goapp.Event) { p.selected[projectOf(ctx)] = ctx.JSSrc().Get("checked").Bool() }),
-			goapp.Label().For(checkID).Class("tile-user").Text(t.User),
-			ui.ClassSpanText("tile-seen", "seen "+p.ago(t.LastSeen)),
-			ui.ClassDiv("spacer"),
-			goapp.Button().Class("btn", "btn-small", "tile-open").Type("button").DataSet("project", t.Project).
-				Title("Open "+t.Project+" read-only in the console, as "+t.User+" sees it").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { p.openView(ctx, projectOf(ctx)) }).Text("Open read-only")),
-
-		goapp.If(t.HelpText != "", func() goapp.UI {
-			return ui.ClassDivText("tile-help", t.HelpText)
-		}),
-		ui.ClassDivText("tile-counts", kindCountsText(t.Counts)),
-		goapp.Ul().Class("tile-lbs").Body(ui.RangeSlice(t.LoadBalancers, func(i int) goapp.UI {
-			return renderMiniTree(t.LoadBalancers[i])
-		})),
-		goapp.If(t.MoreLBs > 0, func() goapp.UI { return ui.ClassDiv("tile-more").Textf("and %d more", t.MoreLBs) }),
-		goapp.If(len(t.Faults) > 0, func() goapp.UI {
-			return ui.ClassDivText("tile-faults", "Faults: "+strings.Join(t.Faults, "; "))
-		}),
-		goapp.If(t.LastOp != nil, func() goapp.UI {
-			return ui.ClassDivText("tile-op", "Last write: "+eventText(t.LastOp))
-		}),
-		goapp.If(t.LastError != nil, func() goapp.UI {
-			return ui.ClassDivText("tile-err", "Last error: "+eventText(t.LastError)+": "+t.LastError.Message)
-		}),
-		goapp.If(len(t.Steps) > 0, func() goapp.UI {
-			return ui.ClassDivBody("tile-steps",
-				goapp.Span().Textf("%d/%d steps ", passed, len(t.Steps)),
-				ui.RangeSlice(t.Steps, func(i int) goapp.UI {
-					mark, cls := "○", "step-todo"
-					if t.Steps[i].Holds {
-						mark, cls = "●", "step-done"
-					} else if t.Steps[i].PassedAt != "" {
-						mark, cls = "◐", "step-lost"
-					}
-					return ui.ClassSpan("step-dot", cls).Title(fmt.Sprintf("step %d", i+1)).Text(mark)
-				}),
-			)
-
-		}),
-	)
-}
-
-// eventText is a request in words: "POST listeners → 201 at 10:42:03".
-func eventText(e *serverapi.Event) string {
-	path := e.Path
-	if i := strings.Index(path, "/lbaas/"); i >= 0 {
-		path = path[i+len("/lbaas/"):]
-	} else if i := strings.Index(path, "/v3/"); i >= 0 {
-		path = "Keystone " + path[i+len("/v3/"):]
-	}
-	return fmt.Sprintf("%s %s → %d at %s", e.Method, path, e.Status, clockOf(e.At))
-}
-
-// countsText is a project's objects in a line: "2 load balancers (1
-// pending) · 4 members (1 error)".
-func kindCountsText(cs []serverapi.KindCount) string {
-	if len(cs) == 0 {
-		return "nothing yet"
-	}
-	var parts []string
-	for _, c := range cs {
-		s := fmt.Sprintf("%d %s", c.Total, strings.ReplaceAll(c.Kind, "_", " "))
-		var extra []string
-		if c.Pending > 0 {
-			extra = append(extra, fmt.Sprintf("%d pending", c.Pending))
-		}
-		if c.Error > 0 {
-			extra = append(extra, fmt.Sprintf("%d error", c.Error))
-		}
-		if len(extra) > 0 {
-			s += " (" + strings.Join(extra, ", ") + ")"
-		}
-		parts = append(parts, s)
-	}
-	return strings.Join(parts, " · ")
-}
-
-// renderMiniTree is a load balancer's status tree, small: one line for the
-// load balancer, one per listener with its pools' members as dots coloured
-// by operating status.
-func renderMiniTree(lb serverapi.TileLB) goapp.UI {
-	return goapp.Li().Class("mini").DataSet("lb", lb.Name).DataSet("status", lb.ProvisioningStatus).Body(
-		ui.ClassSpanText("mini-name", ui.DisplayName(lb.Name, lb.ID)),
-		console.Badge(lb.ProvisioningStatus), console.Badge(lb.OperatingStatus),
-		ui.RangeSlice(lb.Tree.Listeners, func(i int) goapp.UI {
-			l := lb.Tree.Listeners[i]
-			return ui.ClassSpan("mini-listener", ui.StatusClass(string(l.OperatingStatus))).Title("listener "+l.Name+": "+string(l.OperatingStatus)).Body(
-				goapp.Text(" ▸"),
-				ui.RangeSlice(l.Pools, func(j int) goapp.UI {
-					pl := l.Pools[j]
-					return ui.ClassSpan("mini-pool").Body(ui.RangeSlice(pl.Members, func(k int) goapp.UI {
-						m := pl.Members[k]
-						oper := string(m.OperatingStatus)
-						return ui.ClassSpan("mini-member", ui.StatusClass(oper)).DataSet("member", m.Address).
-							DataSet("oper", oper).Title("member " + m.Address + ": " + oper).Text("■")
-					}))
-				}),
-			)
-		}),
-	)
-}
-
 func (p *Page) renderForms() goapp.UI {
 	text := func(id, label, hint string, v *string) goapp.UI {
 		return ui.Field(id, label, ui.IDInput(id).Type("text").Placeholder(hint).Value(*v).OnInput(p.ValueTo(v)))
@@ -562,9 +410,9 @@ func (p *Page) renderForms() goapp.UI {
 		goapp.H2().ID("forms-title").Text("Faults, resets, scenarios"),
 		goapp.FieldSet().Class("trainer-target").Body(
 			goapp.Legend().Text("Act on"),
-			p.radio("target-selected", "selected", "the trainees ticked on their tiles"),
-			p.radio("target-all", "all", "every trainee"),
-			p.radio("target-lab", "lab", "the whole lab (faults only)"),
+			p.to.radio("target-selected", "selected", "the trainees ticked on their tiles"),
+			p.to.radio("target-all", "all", "every trainee"),
+			p.to.radio("target-lab", "lab", "the whole lab (faults only)"),
 		),
 		goapp.Form().ID("fault-form").Class("form").OnSubmit(p.setFaults).Body(
 			ui.ClassDivBody("form-row",
@@ -625,158 +473,4 @@ func (p *Page) renderForms() goapp.UI {
 			return ui.AlertError("trainer-failed", p.failed)
 		}),
 	)
-}
-
-func (p *Page) radio(id, value, label string) goapp.UI {
-	return ui.ClassSpan("check-row").Body(
-		goapp.Input().Type("radio").Name("target").ID(id).Value(value).Checked(p.target == value).
-			OnChange(func(ctx goapp.Context, e goapp.Event) { p.target = value }),
-		goapp.Label().For(id).Text(label),
-	)
-}
-
-// renderProgress is the progress grid, trainee × step, each cell the time
-// the step passed; a bounded list (vtable), with the same grid as CSV.
-func (p *Page) renderProgress() goapp.UI {
-	ex := p.class.Exercise
-	if ex == nil {
-		return goapp.Div()
-	}
-	trainees := p.class.Trainees
-	order := console.SortOrder(len(trainees), func(i, j int) int {
-		a, b := trainees[i], trainees[j]
-		c := 0
-		if p.sortCol > 0 {
-			c = strings.Compare(orLast(passedAt(a, p.sortCol-1)), orLast(passedAt(b, p.sortCol-1)))
-		}
-		if c == 0 {
-			c = traineeOrder(a.User, b.User)
-		}
-		if p.sortRev {
-			c = -c
-		}
-		return c
-	})
-	rows := make([]serverapi.Trainee, len(order))
-	for k, i := range order {
-		rows[k] = trainees[i]
-	}
-	cols := []ui.Vcol{{Title: "Trainee", Width: "12%"}}
-	w := strconv.Itoa(88/max(1, len(ex.Steps))) + "%"
-	for i, s := range ex.Steps {
-		cols = append(cols, ui.Vcol{Title: strconv.Itoa(i+1) + ". " + s.Title, Width: w})
-	}
-	return goapp.Section().ID("trainer-progress").Class("card").Aria("labelledby", "progress-title").Body(
-		ui.ClassDivBody("card-head",
-			goapp.H2().ID("progress-title").Text("Progress: "+ex.Title),
-			ui.ClassDiv("spacer"),
-			goapp.A().ID("progress-csv").Class("btn", "btn-small").Href(serverapi.TrainerProgressCSV).Attr("download", "progress.csv").Text("Download CSV")),
-
-		&ui.Vtable{ID: "progress-grid", Cols: cols, Count: len(rows), Sorted: p.sortCol, SortRev: p.sortRev, Sort: func(ctx goapp.Context, col int) {
-			if col == p.sortCol {
-				p.sortRev = !p.sortRev
-			} else {
-				p.sortCol, p.sortRev = col, false
-			}
-		}, Row: func(i int) goapp.UI {
-			t := rows[i]
-			cells := []goapp.UI{ui.ClassTdText("name", t.User)}
-			for j := range ex.Steps {
-				cell := "—"
-				cls := "step-todo"
-				if j < len(t.Steps) && t.Steps[j].PassedAt != "" {
-					cell, cls = "✓ "+clockOf(t.Steps[j].PassedAt), "step-done"
-				}
-				cells = append(cells, ui.ClassTd("grid-cell", cls).DataSet("passed", passedAt(t, j)).Text(cell))
-			}
-			return goapp.Tr().Class("grid-row").DataSet("user", t.User).Body(cells...)
-		}},
-	)
-}
-
-// orLast sorts a step not passed after every time.
-func orLast(at string) string {
-	if at == "" {
-		return "~"
-	}
-	return at
-}
-
-func passedAt(t serverapi.Trainee, j int) string {
-	if j < len(t.Steps) {
-		return t.Steps[j].PassedAt
-	}
-	return ""
-}
-
-// traineeOrder orders user names by their number (trainee2 before
-// trainee10), as the CSV does.
-func traineeOrder(a, b string) int {
-	na, ea := strconv.Atoi(strings.TrimLeft(a, "abcdefghijklmnopqrstuvwxyz"))
-	nb, eb := strconv.Atoi(strings.TrimLeft(b, "abcdefghijklmnopqrstuvwxyz"))
-	if ea == nil && eb == nil && na != nb {
-		return na - nb
-	}
-	return strings.Compare(a, b)
-}
-
-// Sizes of the tile grid: every tile is tileHeight px high (the CSS of
-// .tile fixes it), rows tileRowHeight apart, at least tileWidth px wide.
-const (
-	tileRowHeight = 272
-	tileWidth     = 330
-	tileRowsAbove = 1 // rows kept rendered above and below those in view
-)
-
-// tileGrid is a bounded grid of tiles: a scroll box that renders only the
-// rows of tiles in view (and one around them), with spacers of the height
-// of the others, so the document holds a few rows whatever the number of
-// trainees.
-type tileGrid struct {
-	first   int // first row rendered
-	visible int // rows the box shows
-}
-
-// columns is how many tiles a row holds at the window's width.
-func (g *tileGrid) columns() int {
-	w := ui.WindowGet("innerWidth").Int()
-	return max(1, (w-64)/tileWidth)
-}
-
-func (g *tileGrid) render(ts []serverapi.Trainee, tile func(serverapi.Trainee) goapp.UI) goapp.UI {
-	cols := g.columns()
-	rows := (len(ts) + cols - 1) / cols
-	if g.visible == 0 {
-		g.visible = 3
-	}
-	start := max(0, min(g.first-tileRowsAbove, rows-1))
-	end := min(rows, g.first+g.visible+tileRowsAbove)
-	var body []goapp.UI
-	body = append(body, gridPad(start*tileRowHeight))
-	for r := start; r < end; r++ {
-		var cells []goapp.UI
-		for c := 0; c < cols && r*cols+c < len(ts); c++ {
-			cells = append(cells, tile(ts[r*cols+c]))
-		}
-		body = append(body, ui.ClassDiv("tile-row").DataSet("row", r).Body(cells...))
-	}
-	body = append(body, gridPad(max(0, rows-end)*tileRowHeight))
-	return ui.IDClassDiv("tiles", "tile-scroll").TabIndex(0).Aria("label", "trainees").Attr("role", "region").
-		DataSet("rows", rows).DataSet("cols", cols).OnScroll(func(ctx goapp.Context, e goapp.Event) {
-		top := ctx.JSSrc().Get("scrollTop").Int()
-		first := top / tileRowHeight
-		visible := ctx.JSSrc().Get("clientHeight").Int()/tileRowHeight + 1
-		if first == g.first && visible == g.visible {
-			ctx.PreventUpdate()
-			return
-		}
-		g.first, g.visible = first, visible
-	}).Body(body...)
-}
-
-// gridPad is a spacer of px pixels (an SVG's height attribute: the CSP
-// refuses style attributes).
-func gridPad(px int) goapp.UI {
-	return ui.ClassDiv("tile-pad").Aria("hidden", "true").Body(
-		ui.SvgEl("svg").Class("vpad-fill").Attr("width", 1).Attr("height", strconv.Itoa(px)))
 }

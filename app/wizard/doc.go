@@ -1,7 +1,12 @@
 // Package wizard is the create wizard's room: the page at
-// /load-balancers/new (lb_wizard.go) that builds a whole load balancer in
-// one request, and its typed VIP when Neutron lists no subnet
-// (lb_vip_typed.go). What it creates and checks is its model,
-// app/internal/wizard (imported as model), tested natively. It stands on
-// app/internal/console and app/internal/ui; app's routes.go registers it.
+// /load-balancers/new (lb_wizard.go, a thin go-app component) that builds
+// a whole load balancer in one request. What it creates and checks is its
+// model, app/internal/wizard (imported as model), tested natively; beside
+// the page are its parts, each tested natively too: the way through the
+// steps and their errors (steps.go), the cloud's choices for the pickers
+// and their read (neutron.go), the steps' forms (step_form.go for the
+// load balancer and an item's fields, step_items.go for the listeners,
+// pools, members, monitors and L7), and the typed VIP when Neutron lists
+// no subnet (lb_vip_typed.go). It stands on app/internal/console and
+// app/internal/ui; app's routes.go registers it.
 package wizard

@@ -31,16 +31,6 @@ type vipCheck struct {
 	err      string
 }
 
-// vipTyped reports whether the VIP is typed: Neutron was read and lists
-// no subnet, or could not be read.
-func (p *Page) vipTyped() bool {
-	return p.netStatus == ui.LoadFailed || p.netStatus == ui.Loaded && len(p.subnets) == 0
-}
-
-// netReady reports whether the wizard may send: Neutron was read (or could
-// not be, the VIP then typed).
-func (p *Page) netReady() bool { return p.netStatus == ui.Loaded || p.netStatus == ui.LoadFailed }
-
 // typedVIPKey is the attribute the typed ID goes to, by the VIP's kind.
 func typedVIPKey(kind string) string {
 	switch kind {
@@ -54,11 +44,11 @@ func typedVIPKey(kind string) string {
 
 // renderTypedVIP is the first step's VIP when it is typed: why, the kind
 // (subnet, network, port) and the ID. UI goroutine.
-func (p *Page) renderTypedVIP(it model.Item, radio func(val, label string) goapp.UI) []goapp.UI {
-	v := p.w.LB
+func (sf stepForm) renderTypedVIP(it model.Item, radio func(val, label string) goapp.UI) []goapp.UI {
+	v := sf.w.LB
 	why := "Neutron lists no subnet for this project (its policy may hide them from you)."
-	if p.netStatus == ui.LoadFailed {
-		why = "Neutron's subnets could not be listed: " + p.netErr
+	if sf.ch.status == ui.LoadFailed {
+		why = "Neutron's subnets could not be listed: " + sf.ch.err
 	}
 	key := typedVIPKey(v["_vip"])
 	var f form.Field
@@ -70,16 +60,16 @@ func (p *Page) renderTypedVIP(it model.Item, radio func(val, label string) goapp
 	f.Type, f.Label = form.Text, map[string]string{"vip_subnet_id": "VIP subnet ID", "vip_network_id": "VIP network ID", "vip_port_id": "VIP port ID"}[key]
 	f.Hint = "Its ID, as `openstack subnet list` (network, port) shows it."
 	id := model.InputID(it.ID, key)
-	grid := []goapp.UI{ui.FieldInput{ID: id, Field: f, Value: v[key], Err: p.errs[id], Required: true, Scope: []any{p.gen, key},
-		Set: func(k, value string) { v[k] = value; p.changed() }}.Render()}
+	grid := []goapp.UI{ui.FieldInput{ID: id, Field: f, Value: v[key], Err: sf.nav.errs[id], Required: true, Scope: []any{sf.nav.gen, key},
+		Set: func(k, value string) { v[k] = value; sf.changed() }}.Render()}
 	if key == "vip_subnet_id" {
-		grid = append(grid, p.renderField(it, "vip_address"))
+		grid = append(grid, sf.renderField(it, "vip_address"))
 	}
 	return []goapp.UI{
 		ui.IDClassDiv("subnet-error", "alert", "alert-info").Body(
 			goapp.Text(why+" Type the ID of the VIP's subnet, network or port instead: the review step looks it up in Neutron, and Octavia checks it when it creates the load balancer. "),
 			ui.TypedButton("subnet-retry", "button").Class("btn", "btn-small").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { p.loadNeutron(ctx) }, p.scope()).Text("List again"),
+				OnClick(func(ctx goapp.Context, e goapp.Event) { sf.retry(ctx) }, sf.scope()).Text("List again"),
 		),
 		goapp.FieldSet().Class("wz-vip").Body(
 			goapp.Legend().Text("Virtual IP (VIP)"),
@@ -143,9 +133,8 @@ func lookUpVIP(ctx context.Context, client *octavia.Client, kind, id string) (st
 	return "subnet " + console.SubnetChoices(subs[:1], nil)[0].Label, nil
 }
 
-// renderVIPCheck is the review's word on the typed VIP ID.
-func (p *Page) renderVIPCheck() goapp.UI {
-	c := p.vipCheck
+// render is the review's word on the typed VIP ID.
+func (c vipCheck) render() goapp.UI {
 	var class, text string
 	switch {
 	case c.id == "":

@@ -1,0 +1,137 @@
+package trainer
+
+import (
+	"fmt"
+	"strings"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/ui"
+	"github.com/octaview/octaview/app/serverapi"
+)
+
+// helpClass is a tile's class by how much its trainee needs help.
+var helpClass = map[int]string{serverapi.HelpError: "help-error", serverapi.HelpPending: "help-pending", serverapi.HelpFailing: "help-failing"}
+
+// projectOf is the trainee project an event's element names (data-project).
+func projectOf(ctx goapp.Context) string { return ctx.JSSrc().Get("dataset").Get("project").String() }
+
+// renderTile is one trainee's tile: a fixed height (tileGrid's rows).
+func (p *Page) renderTile(t serverapi.Trainee) goapp.UI {
+	passed := 0
+	for _, s := range t.Steps {
+		if s.PassedAt != "" {
+			passed++
+		}
+	}
+	checkID := "pick-" + t.Project
+	return goapp.Section().Class("tile", helpClass[t.Help]).DataSet("user", t.User).DataSet("help", t.Help).
+		Aria("label", "trainee "+t.User).Body(
+		ui.ClassDivBody("tile-head",
+
+			goapp.Input().Type("checkbox").ID(checkID).DataSet("project", t.Project).Checked(p.to.selected[t.Project]).
+				OnChange(func(ctx goapp.Context, e goapp.Event) {
+					p.to.selected[projectOf(ctx)] = ctx.JSSrc().Get("checked").Bool()
+				}),
+			goapp.Label().For(checkID).Class("tile-user").Text(t.User),
+			ui.ClassSpanText("tile-seen", "seen "+ago(t.LastSeen, p.class.At)),
+			ui.ClassDiv("spacer"),
+			goapp.Button().Class("btn", "btn-small", "tile-open").Type("button").DataSet("project", t.Project).
+				Title("Open "+t.Project+" read-only in the console, as "+t.User+" sees it").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { p.openView(ctx, projectOf(ctx)) }).Text("Open read-only")),
+
+		goapp.If(t.HelpText != "", func() goapp.UI {
+			return ui.ClassDivText("tile-help", t.HelpText)
+		}),
+		ui.ClassDivText("tile-counts", kindCountsText(t.Counts)),
+		goapp.Ul().Class("tile-lbs").Body(ui.RangeSlice(t.LoadBalancers, func(i int) goapp.UI {
+			return renderMiniTree(t.LoadBalancers[i])
+		})),
+		goapp.If(t.MoreLBs > 0, func() goapp.UI { return ui.ClassDiv("tile-more").Textf("and %d more", t.MoreLBs) }),
+		goapp.If(len(t.Faults) > 0, func() goapp.UI {
+			return ui.ClassDivText("tile-faults", "Faults: "+strings.Join(t.Faults, "; "))
+		}),
+		goapp.If(t.LastOp != nil, func() goapp.UI {
+			return ui.ClassDivText("tile-op", "Last write: "+eventText(t.LastOp))
+		}),
+		goapp.If(t.LastError != nil, func() goapp.UI {
+			return ui.ClassDivText("tile-err", "Last error: "+eventText(t.LastError)+": "+t.LastError.Message)
+		}),
+		goapp.If(len(t.Steps) > 0, func() goapp.UI {
+			return ui.ClassDivBody("tile-steps",
+				goapp.Span().Textf("%d/%d steps ", passed, len(t.Steps)),
+				ui.RangeSlice(t.Steps, func(i int) goapp.UI {
+					mark, cls := "○", "step-todo"
+					if t.Steps[i].Holds {
+						mark, cls = "●", "step-done"
+					} else if t.Steps[i].PassedAt != "" {
+						mark, cls = "◐", "step-lost"
+					}
+					return ui.ClassSpan("step-dot", cls).Title(fmt.Sprintf("step %d", i+1)).Text(mark)
+				}),
+			)
+
+		}),
+	)
+}
+
+// eventText is a request in words: "POST listeners → 201 at 10:42:03".
+func eventText(e *serverapi.Event) string {
+	path := e.Path
+	if i := strings.Index(path, "/lbaas/"); i >= 0 {
+		path = path[i+len("/lbaas/"):]
+	} else if i := strings.Index(path, "/v3/"); i >= 0 {
+		path = "Keystone " + path[i+len("/v3/"):]
+	}
+	return fmt.Sprintf("%s %s → %d at %s", e.Method, path, e.Status, clockOf(e.At))
+}
+
+// countsText is a project's objects in a line: "2 load balancers (1
+// pending) · 4 members (1 error)".
+func kindCountsText(cs []serverapi.KindCount) string {
+	if len(cs) == 0 {
+		return "nothing yet"
+	}
+	var parts []string
+	for _, c := range cs {
+		s := fmt.Sprintf("%d %s", c.Total, strings.ReplaceAll(c.Kind, "_", " "))
+		var extra []string
+		if c.Pending > 0 {
+			extra = append(extra, fmt.Sprintf("%d pending", c.Pending))
+		}
+		if c.Error > 0 {
+			extra = append(extra, fmt.Sprintf("%d error", c.Error))
+		}
+		if len(extra) > 0 {
+			s += " (" + strings.Join(extra, ", ") + ")"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// renderMiniTree is a load balancer's status tree, small: one line for the
+// load balancer, one per listener with its pools' members as dots coloured
+// by operating status.
+func renderMiniTree(lb serverapi.TileLB) goapp.UI {
+	return goapp.Li().Class("mini").DataSet("lb", lb.Name).DataSet("status", lb.ProvisioningStatus).Body(
+		ui.ClassSpanText("mini-name", ui.DisplayName(lb.Name, lb.ID)),
+		console.Badge(lb.ProvisioningStatus), console.Badge(lb.OperatingStatus),
+		ui.RangeSlice(lb.Tree.Listeners, func(i int) goapp.UI {
+			l := lb.Tree.Listeners[i]
+			return ui.ClassSpan("mini-listener", ui.StatusClass(string(l.OperatingStatus))).Title("listener "+l.Name+": "+string(l.OperatingStatus)).Body(
+				goapp.Text(" ▸"),
+				ui.RangeSlice(l.Pools, func(j int) goapp.UI {
+					pl := l.Pools[j]
+					return ui.ClassSpan("mini-pool").Body(ui.RangeSlice(pl.Members, func(k int) goapp.UI {
+						m := pl.Members[k]
+						oper := string(m.OperatingStatus)
+						return ui.ClassSpan("mini-member", ui.StatusClass(oper)).DataSet("member", m.Address).
+							DataSet("oper", oper).Title("member " + m.Address + ": " + oper).Text("■")
+					}))
+				}),
+			)
+		}),
+	)
+}
