@@ -2,6 +2,7 @@ package list
 
 import (
 	"context"
+	"maps"
 	"net/url"
 	"slices"
 	"sort"
@@ -156,13 +157,7 @@ func (p *Page) liveRead(ctx goapp.Context) {
 	if p.live.busy || p.status != ui.Loaded || len(p.m.rows) == 0 {
 		return
 	}
-	shown := p.shownRows()
-	start, end := ui.Window(p.viewFirst, len(shown))
-	inView := make(map[string]bool, end-start)
-	for i := start; i < end; i++ {
-		inView[shown[i].ID] = true
-	}
-	marker, limit, next := liveSpan(bySeq(p.m.rows), inView, p.live.cursor, listLiveMost)
+	marker, limit, next := liveSpan(bySeq(p.m.rows), inView(p.shownRows(), p.viewFirst), p.live.cursor, listLiveMost)
 	if limit == 0 {
 		return
 	}
@@ -189,6 +184,17 @@ func (p *Page) liveRead(ctx goapp.Context) {
 			p.showAlerts()
 		})
 	})
+}
+
+// inView are the ids of the rows of shown the table renders, its first
+// being first (ui.Window).
+func inView(shown []console.Row, first int) map[string]bool {
+	start, end := ui.Window(first, len(shown))
+	ids := make(map[string]bool, end-start)
+	for i := start; i < end; i++ {
+		ids[shown[i].ID] = true
+	}
+	return ids
 }
 
 // readSome reads the rows of res that q asks for, at most most of them
@@ -310,9 +316,7 @@ func endedOps(was map[string]console.OpState, ops []console.Operation, project s
 func (p *Page) readRow(ctx goapp.Context, r octavia.Ref) {
 	c, res, key := p.sess.Client, p.res, p.key
 	filters := url.Values{}
-	for k, v := range p.filters {
-		filters[k] = v
-	}
+	maps.Copy(filters, p.filters)
 	filters.Set(res.Kind.IDKey(), r.ID)
 	q := console.ListQuery{Parent: p.Parent, Filters: filters, Sort: listSort(res), Project: p.projectColumn()}
 	ctx.Async(func() {

@@ -94,16 +94,8 @@ func (p *Page) load(ctx goapp.Context) {
 	if !refresh && p.Embedded == nil {
 		prefetch = TakeFirstRows(client, p.key)
 	}
-	if prefetch != nil {
-		select {
-		case <-prefetch.Done:
-			if prefetch.Err == nil {
-				rows := slices.Clone(prefetch.Rows)
-				console.SortRows(rows)
-				p.m.rows, p.shownAt = rows, prefetch.At
-			}
-		default:
-		}
+	if rows, ok := prefetch.sorted(); ok {
+		p.m.rows, p.shownAt = rows, prefetch.At
 	}
 	// The reader hands each batch to a merger goroutine, which sorts it into
 	// the rows shown while the reader waits for the next page.
@@ -113,23 +105,16 @@ func (p *Page) load(ctx goapp.Context) {
 	// next (1,000-row) page would hold the first rows off the screen.
 	firstShown := make(chan struct{})
 	ctx.Async(func() {
-		var shown []console.Row
-		first := true
-		for b := range batches {
-			console.SortRows(b)
-			shown = console.MergeRows(shown, b)
-			rows, signal := shown, first
-			first = false
+		rows := mergeBatches(batches, func(rows []console.Row, first bool) {
 			ctx.Dispatch(func(ctx goapp.Context) {
 				if c.Err() == nil && !refresh {
 					p.m.rows = rows
 				}
-				if signal {
+				if first {
 					ctx.Defer(func(goapp.Context) { close(firstShown) })
 				}
 			})
-		}
-		rows := shown
+		})
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if c.Err() == nil && p.status == ui.Loading {
 				if refresh {
@@ -147,8 +132,7 @@ func (p *Page) load(ctx goapp.Context) {
 		if err != nil && c.Err() == nil {
 			ctx.Dispatch(func(ctx goapp.Context) {
 				if refresh { // the rows shown stay; the page says the refresh failed
-					p.refreshErr = fmt.Sprintf("Refresh failed (%s); the rows shown were read at %s.",
-						strings.TrimSuffix(octavia.Message(err), "."), p.loadedAt.UTC().Format("15:04:05 UTC"))
+					p.refreshErr = refreshFailed(err, p.loadedAt)
 					p.status, p.loadedAt = ui.Loaded, time.Now()
 					return
 				}
@@ -157,6 +141,28 @@ func (p *Page) load(ctx goapp.Context) {
 		}
 		close(batches)
 	})
+}
+
+// mergeBatches sorts each batch of rows read into the rows read before it
+// and shows them (first: the first batch), until batches is closed; it
+// returns every row. Blocks: ctx.Async.
+func mergeBatches(batches <-chan []console.Row, show func(rows []console.Row, first bool)) []console.Row {
+	var shown []console.Row
+	first := true
+	for b := range batches {
+		console.SortRows(b)
+		shown = console.MergeRows(shown, b)
+		show(shown, first)
+		first = false
+	}
+	return shown
+}
+
+// refreshFailed tells a refresh's failure err, the rows shown being those
+// read at loadedAt.
+func refreshFailed(err error, loadedAt time.Time) string {
+	return fmt.Sprintf("Refresh failed (%s); the rows shown were read at %s.",
+		strings.TrimSuffix(octavia.Message(err), "."), loadedAt.UTC().Format("15:04:05 UTC"))
 }
 
 // readPages reads the list of res that base asks for with client into
@@ -257,6 +263,24 @@ type FirstRows struct {
 	Rows   []console.Row
 	Err    error
 	At     time.Time // when the server read them (the page's Served), zero for the login's
+}
+
+// sorted are the rows of f, when f is read without a failure, in the
+// list's order; ok is false when f is nil, not read yet or failed.
+func (f *FirstRows) sorted() (rows []console.Row, ok bool) {
+	if f == nil {
+		return nil, false
+	}
+	select {
+	case <-f.Done:
+		if f.Err == nil {
+			rows = slices.Clone(f.Rows)
+			console.SortRows(rows)
+			return rows, true
+		}
+	default:
+	}
+	return nil, false
 }
 
 var prefetched struct {

@@ -111,8 +111,7 @@ func (p *Page) OnInit() {
 	if f == nil {
 		return
 	}
-	rows := slices.Clone(f.Rows)
-	console.SortRows(rows)
+	rows, _ := f.sorted()
 	p.res, p.key, p.filters, p.sess, p.status, p.m.rows, p.shownAt = pr.Res, Key(u), q.Filters, sess, ui.Loading, rows, f.At
 }
 
@@ -177,13 +176,13 @@ func (p *Page) start(ctx goapp.Context, res *console.Resource, key string, filte
 	p.startRefresh(ctx)
 }
 
-// projectNamer names the rows' projects, for the lists that show them (an
-// admin's, and the quotas'); nil for the others.
-func (p *Page) projectNamer() func(id string) string {
-	if !p.projectColumn() && !p.res.ProjectNamed {
+// projectNamer names the rows' projects, for the lists of res that show
+// them (an admin's, with a Project column, and the quotas'); nil for the
+// others.
+func projectNamer(res *console.Resource, sess *console.Session, projects bool) func(id string) string {
+	if !projects && !res.ProjectNamed {
 		return nil
 	}
-	sess := p.sess
 	return func(id string) string { return console.ProjectLabel(sess, id) }
 }
 
@@ -219,7 +218,7 @@ func (p *Page) allRows() []console.Row {
 // shownRows are the rows the table shows: allRows filtered by the search
 // and the status filter, in the order of the sorted column.
 func (p *Page) shownRows() []console.Row {
-	return p.m.shown(p.allRows(), p.projectNamer())
+	return p.m.shown(p.allRows(), projectNamer(p.res, p.sess, p.projectColumn()))
 }
 
 // onSearch takes the search box's text (the live re-read follows the rows
@@ -281,22 +280,26 @@ func (p *Page) renderActions() goapp.UI {
 	return console.ServedInert(ui.ClassDiv("head-actions"), p.served).Body(
 		ui.IDInput(p.dom("search")).Type("search").Class("search").Placeholder("Search by name or ID").
 			Aria("label", "Search "+res.Plural+" by name or ID").Value(p.m.query).OnInput(p.onSearch),
-		goapp.If(res.HasStatus(), func() goapp.UI {
-			return goapp.Select().ID(p.dom("status-filter")).Class("status-filter").Aria("label", "Show by status").
-				OnChange(func(ctx goapp.Context, e goapp.Event) {
-					p.m.statusFilter = ui.SelectValue(ctx)
-				}).Body(
-				ui.Option("", "Any status", p.m.statusFilter == ""),
-				ui.Option(ui.ToneOK.Class(), "Active", p.m.statusFilter == ui.ToneOK.Class()),
-				ui.Option(ui.TonePending.Class(), "Pending", p.m.statusFilter == ui.TonePending.Class()),
-				ui.Option(ui.ToneError.Class(), "Error", p.m.statusFilter == ui.ToneError.Class()),
-			)
-		}),
+		goapp.If(res.HasStatus(), func() goapp.UI { return statusSelect(p.dom("status-filter"), &p.m) }),
 		ui.IDButton(p.dom("refresh")).Class("btn").Disabled(p.status == ui.Loading).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { p.load(ctx) }).Text("Refresh"),
 		goapp.If(res.Create && res.MayWrite(p.sess) && !p.hasItsOne(), func() goapp.UI {
 			return goapp.A().ID(p.dom("create")).Class("btn", "btn-primary").Href(p.createHref()).Text("Create " + res.Singular)
 		}),
+	)
+}
+
+// statusSelect is the status filter (its element's id) of m: any status,
+// or the rows of one tone only.
+func statusSelect(id string, m *model) goapp.UI {
+	return goapp.Select().ID(id).Class("status-filter").Aria("label", "Show by status").
+		OnChange(func(ctx goapp.Context, e goapp.Event) {
+			m.statusFilter = ui.SelectValue(ctx)
+		}).Body(
+		ui.Option("", "Any status", m.statusFilter == ""),
+		ui.Option(ui.ToneOK.Class(), "Active", m.statusFilter == ui.ToneOK.Class()),
+		ui.Option(ui.TonePending.Class(), "Pending", m.statusFilter == ui.TonePending.Class()),
+		ui.Option(ui.ToneError.Class(), "Error", m.statusFilter == ui.ToneError.Class()),
 	)
 }
 
@@ -314,28 +317,36 @@ func (p *Page) createHref() string {
 func (p *Page) renderList() goapp.UI {
 	rows := p.allRows()
 	shown := p.shownRows()
-	active, pending, failed := console.CountRows(rows)
 	res := p.res
 	return ui.ClassDivBody("list",
 		goapp.If(len(p.filters) > 0 && p.Embedded == nil, func() goapp.UI { return renderFilters(res, p.filters, p.dom("filters")) }),
-		ui.ClassDiv("summary").Body(
-			ui.IDSpan(p.dom("count")).Text(countOf(len(rows), res)),
-			goapp.If(res.HasStatus(), func() goapp.UI {
-				return ui.ClassSpan("sum-item", "st-ok-text").Textf("%d active", active)
-			}),
-			goapp.If(pending > 0, func() goapp.UI { return ui.ClassSpan("sum-item", "st-pending-text").Textf("%d pending", pending) }),
-			goapp.If(failed > 0, func() goapp.UI { return ui.ClassSpan("sum-item", "st-error-text").Textf("%d in error", failed) }),
-			goapp.If(p.m.filtered(), func() goapp.UI {
-				return ui.ClassSpan("sum-item").Textf("%d shown", len(shown))
-			}),
+		ui.ClassDiv("summary").Body(append(summaryCounts(res, p.dom("count"), rows, len(shown), p.m.filtered()),
 			ui.ClassDiv("spacer"),
 			console.RenderLive("live", p.live.state(), fmt.Sprintf("The %s in view (one GET for all of them; the whole list every minute and on Refresh)", res.Plural)),
 			goapp.If(p.refreshErr != "", func() goapp.UI {
 				return ui.IDSpan(p.dom("refresh-error")).Class("st-error-text").Text(p.refreshErr)
 			}),
-		),
+		)...),
 		p.renderBody(shown, len(rows)))
 
+}
+
+// summaryCounts are the summary's counts of rows, a list of res: how many
+// (in the element of countID), active, pending and in error, and how many
+// the table shows (shown) when a search or a status filter hides some.
+func summaryCounts(res *console.Resource, countID string, rows []console.Row, shown int, filtered bool) []goapp.UI {
+	active, pending, failed := console.CountRows(rows)
+	return []goapp.UI{
+		ui.IDSpan(countID).Text(countOf(len(rows), res)),
+		goapp.If(res.HasStatus(), func() goapp.UI {
+			return ui.ClassSpan("sum-item", "st-ok-text").Textf("%d active", active)
+		}),
+		goapp.If(pending > 0, func() goapp.UI { return ui.ClassSpan("sum-item", "st-pending-text").Textf("%d pending", pending) }),
+		goapp.If(failed > 0, func() goapp.UI { return ui.ClassSpan("sum-item", "st-error-text").Textf("%d in error", failed) }),
+		goapp.If(filtered, func() goapp.UI {
+			return ui.ClassSpan("sum-item").Textf("%d shown", shown)
+		}),
+	}
 }
 
 // renderFilters shows filters, Octavia's filters of a list of res, each
@@ -399,23 +410,31 @@ func (p *Page) renderBody(shown []console.Row, total int) goapp.UI {
 	if now.IsZero() {
 		now = time.Now()
 	}
-	cols, sorts := console.ListColumns(res, p.projectColumn())
-	namer := p.projectNamer()
-	canLink := func(k octavia.Kind) bool { r := console.ResourceOf(k); return r != nil && r.MayRead(p.sess) }
+	return rowTable(p.dom("table"), res, p.sess, p.projectColumn(), &p.m, shown, now, func(ctx goapp.Context, first int) { p.viewFirst = first })
+}
+
+// rowTable is the table (its element's id) of shown, rows of res that
+// sess sees (projects: with the Project column) at time now, sorted as m
+// says: a click on a column's title sorts m on it; onWindow is told the
+// first row the table renders.
+func rowTable(id string, res *console.Resource, sess *console.Session, projects bool, m *model, shown []console.Row, now time.Time, onWindow func(ctx goapp.Context, first int)) *ui.Vtable {
+	cols, sorts := console.ListColumns(res, projects)
+	namer := projectNamer(res, sess, projects)
+	canLink := func(k octavia.Kind) bool { r := console.ResourceOf(k); return r != nil && r.MayRead(sess) }
 	return &ui.Vtable{
-		ID:    p.dom("table"),
+		ID:    id,
 		Cols:  cols,
 		Count: len(shown),
 		Sort: func(ctx goapp.Context, i int) {
 			if i < len(sorts) && sorts[i] != console.SortNone {
-				p.m.sortOn(sorts[i])
+				m.sortOn(sorts[i])
 			}
 		},
-		Sorted: slices.Index(sorts, p.m.sortCol), SortRev: p.m.sortRev,
-		OnWindow: func(ctx goapp.Context, first int) { p.viewFirst = first },
+		Sorted: slices.Index(sorts, m.sortCol), SortRev: m.sortRev,
+		OnWindow: onWindow,
 		Row: func(i int) goapp.UI {
 			tr := renderRow(res, &shown[i], now, canLink, namer)
-			if p.m.changed[shown[i].ID] {
+			if m.changed[shown[i].ID] {
 				if el, ok := tr.(goapp.HTMLTr); ok {
 					return el.Class("flash") // its status changed at the last read: it flashes once
 				}
