@@ -391,20 +391,13 @@ func (p *Page) renderBody(shown []console.Row, total int) goapp.UI {
 	case (p.status == ui.Loading || p.status == ui.NeverLoaded) && total == 0:
 		return ui.IDClassDiv(p.dom("loading"), "empty", "loading").Textf("Loading %s…", res.Plural)
 	case total == 0:
-		return ui.IDClassDiv(p.dom("empty"), "empty").Body(
-			ui.ClassPText("empty-title", emptyText(res, p.projectColumn(), len(p.filters) > 0 || p.Embedded != nil)),
-			goapp.If(res.Intro != "", func() goapp.UI { return ui.ClassPText("muted", res.Intro) }),
-			goapp.If(res.Create && res.MayWrite(p.sess), func() goapp.UI {
-				return ui.ClassA("btn", "btn-primary").Href(p.createHref()).Text("Create the first " + res.Singular)
-			}),
-		)
+		create := ""
+		if res.Create && res.MayWrite(p.sess) {
+			create = p.createHref()
+		}
+		return emptyList(res, p.dom("empty"), emptyText(res, p.projectColumn(), len(p.filters) > 0 || p.Embedded != nil), create)
 	case len(shown) == 0:
-		return ui.IDClassDiv(p.dom("nomatch"), "empty").Body(
-			ui.ClassP("empty-title").Textf("No %s matches this search.", res.Singular),
-			goapp.Button().Class("btn").OnClick(func(ctx goapp.Context, e goapp.Event) {
-				p.m.clearSearch()
-			}).Text("Clear the search"),
-		)
+		return noMatch(res, p.dom("nomatch"), &p.m)
 	}
 	now := p.shownAt
 	if now.IsZero() {
@@ -442,6 +435,30 @@ func rowTable(id string, res *console.Resource, sess *console.Session, projects 
 			return tr
 		},
 	}
+}
+
+// emptyList is an empty list of res (in the element of id) with its title,
+// the kind's introduction and, when create is set, a link to its create
+// form.
+func emptyList(res *console.Resource, id, title, create string) goapp.UI {
+	return ui.IDClassDiv(id, "empty").Body(
+		ui.ClassPText("empty-title", title),
+		goapp.If(res.Intro != "", func() goapp.UI { return ui.ClassPText("muted", res.Intro) }),
+		goapp.If(create != "", func() goapp.UI {
+			return ui.ClassA("btn", "btn-primary").Href(create).Text("Create the first " + res.Singular)
+		}),
+	)
+}
+
+// noMatch is a list of res (in the element of id) whose rows m's search
+// and status filter all hide, with a button that clears them.
+func noMatch(res *console.Resource, id string, m *model) goapp.UI {
+	return ui.IDClassDiv(id, "empty").Body(
+		ui.ClassP("empty-title").Textf("No %s matches this search.", res.Singular),
+		goapp.Button().Class("btn").OnClick(func(ctx goapp.Context, e goapp.Event) {
+			m.clearSearch()
+		}).Text("Clear the search"),
+	)
 }
 
 // emptyText is the title of an empty list of res: its project's, every
