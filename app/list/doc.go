@@ -1,8 +1,11 @@
-// Package list is the list room: a kind's list page (list_page.go), how
-// its rows are read (list_loader.go: pages, the login's prefetch of the
-// first one, the served first rows), kept live (list_live.go: the status
-// tree's and the pending rows' polls) and, for a parent that may have only
-// one child of a kind, shown (list_one.go). A detail page embeds it for its
-// children. It stands on app/internal/console and app/internal/ui; app's
-// routes.go registers it.
+// Package list is the list room: a kind's list page (list_page.go), the
+// pure model of its rows (model.go: the rows, the search, the status
+// filter and the sort, the merge of a re-read, of a live read and of one
+// object's read; no go-app, no I/O, tested natively), how its rows are
+// read (list_loader.go: pages, the login's prefetch of the first one, the
+// served first rows), kept live (list_live.go: the status tree's and the
+// pending rows' polls) and, for a parent that may have only one child of
+// a kind, shown (list_one.go). A detail page embeds it for its children.
+// It stands on app/internal/console and app/internal/ui; app's routes.go
+// registers it.
 package list

@@ -2,6 +2,7 @@ package list
 
 import (
 	"context"
+	"maps"
 	"net/url"
 	"slices"
 	"sort"
@@ -112,13 +113,39 @@ func liveSpan(order []seqRow, inView map[string]bool, from float64, most int) (m
 	return marker, end - start + 1, next
 }
 
+// liveFeed is the state of a list's live re-read of the rows in view.
+type liveFeed struct {
+	stop   func()    // ends the re-read every 3 s; nil when none runs
+	busy   bool      // a re-read runs
+	err    string    // the last re-read's failure, "" after a good one
+	errAt  time.Time // when it failed
+	at     time.Time // when the last good one began
+	cursor float64   // where the next re-read starts in Octavia's order (liveSpan)
+}
+
+// state is what the page's "live" mark shows of it.
+func (l *liveFeed) state() console.LiveState {
+	return console.LiveState{Following: l.stop != nil, Err: l.err, ErrAt: l.errAt, ReadAt: l.at}
+}
+
+// fail notes a re-read's failure.
+func (l *liveFeed) fail(err error) { l.err, l.errAt = octavia.Message(err), time.Now() }
+
+// end ends the re-read and forgets its state.
+func (l *liveFeed) end() {
+	if l.stop != nil {
+		l.stop()
+	}
+	*l = liveFeed{}
+}
+
 // startLive re-reads the rows in view every 3 s while the list is open
 // (a list of its own whose rows have statuses). UI goroutine.
 func (p *Page) startLive(ctx goapp.Context) {
-	if p.stopLive != nil || p.Embedded != nil || listSort(p.res) == "" {
+	if p.live.stop != nil || p.Embedded != nil || listSort(p.res) == "" {
 		return
 	}
-	p.stopLive = console.Tick(ctx, 3*time.Second, func(ctx goapp.Context) {
+	p.live.stop = console.Tick(ctx, 3*time.Second, func(ctx goapp.Context) {
 		ctx.PreventUpdate() // the answer updates the page, not the tick
 		p.liveRead(ctx)
 	})
@@ -127,145 +154,64 @@ func (p *Page) startLive(ctx goapp.Context) {
 // liveRead asks Octavia for the rows in view (liveSpan) and takes them
 // into the list. UI goroutine; the GET runs in ctx.Async.
 func (p *Page) liveRead(ctx goapp.Context) {
-	if p.liveBusy || p.status != ui.Loaded || len(p.rows) == 0 {
+	if p.live.busy || p.status != ui.Loaded || len(p.m.rows) == 0 {
 		return
 	}
-	shown := p.shownRows()
-	start, end := ui.Window(p.viewFirst, len(shown))
-	inView := make(map[string]bool, end-start)
-	for i := start; i < end; i++ {
-		inView[shown[i].ID] = true
-	}
-	marker, limit, next := liveSpan(bySeq(p.rows), inView, p.cursor, listLiveMost)
+	marker, limit, next := liveSpan(bySeq(p.m.rows), inView(p.shownRows(), p.viewFirst), p.live.cursor, listLiveMost)
 	if limit == 0 {
 		return
 	}
-	p.cursor, p.liveBusy = next, true
+	p.live.cursor, p.live.busy = next, true
 	c, res, key := p.sess.Client, p.res, p.key
 	q := console.ListQuery{Parent: p.Parent, Filters: p.filters, Limit: limit, Marker: marker, Sort: listSort(res), Project: p.projectColumn()}
 	began := time.Now()
 	ctx.Async(func() {
-		cc, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		var got []console.Row
-		var err error
-		for r, e := range ReadRows(cc, c, res, q) {
-			if e != nil {
-				err = e
-				break
-			}
-			got = append(got, r)
-			if len(got) == limit {
-				break
-			}
-		}
+		got, err := readSome(c, res, q, limit)
 		ctx.Dispatch(func(ctx goapp.Context) {
-			p.liveBusy = false
+			p.live.busy = false
 			if key != p.key {
 				return
 			}
 			if err != nil {
-				p.liveErr, p.liveErrAt = octavia.Message(err), time.Now()
+				p.live.fail(err)
 				return
 			}
-			p.liveErr, p.liveAt = "", began
-			p.takeLive(got)
+			p.live.err, p.live.at = "", began
+			project := p.sess.Info.ProjectID
+			p.m.takeLive(got, func(r console.Row) {
+				console.NoteStatus(project, r.ID, r.ProvisioningStatus, r.OperatingStatus, p.live.at)
+			})
 			p.showAlerts()
 		})
 	})
 }
 
-// takeLive takes rows read live into the list: a known row gets its new
-// statuses and cells (and keeps its place in Octavia's order), a new one
-// is added; a row whose status changed flashes once. UI goroutine.
-func (p *Page) takeLive(got []console.Row) {
-	if len(got) == 0 {
-		p.changed = nil
-		return
+// inView are the ids of the rows of shown the table renders, its first
+// being first (ui.Window).
+func inView(shown []console.Row, first int) map[string]bool {
+	start, end := ui.Window(first, len(shown))
+	ids := make(map[string]bool, end-start)
+	for i := start; i < end; i++ {
+		ids[shown[i].ID] = true
 	}
-	byID := make(map[string]*console.Row, len(got))
-	for i := range got {
-		byID[got[i].ID] = &got[i]
-	}
-	p.rows = slices.Clone(p.rows) // the merger of a load may hold the old slice
-	changed := map[string]bool{}
-	resort := false
-	project := p.sess.Info.ProjectID
-	for i := range p.rows {
-		r := &p.rows[i]
-		n, ok := byID[r.ID]
-		if !ok {
-			continue
-		}
-		delete(byID, r.ID)
-		if r.ProvisioningStatus != n.ProvisioningStatus || r.OperatingStatus != n.OperatingStatus {
-			changed[r.ID] = true
-		}
-		resort = resort || r.Name != n.Name
-		n.Seq = r.Seq
-		*r = keepKnown(*r, *n)
-		console.NoteStatus(project, r.ID, r.ProvisioningStatus, r.OperatingStatus, p.liveAt)
-	}
-	for i := range got { // rows the list did not have: between their neighbours in Octavia's order
-		if n, ok := byID[got[i].ID]; ok {
-			n.Seq = placeSeq(got, i, p.rows)
-			p.rows = append(p.rows, *n)
-			resort = true
-			console.NoteStatus(project, n.ID, n.ProvisioningStatus, n.OperatingStatus, p.liveAt)
-		}
-	}
-	if resort {
-		console.SortRows(p.rows)
-	}
-	p.changed = changed
+	return ids
 }
 
-// keepKnown is row n, read again, in place of old: what n's read did not
-// ask for (its project, when a read without the Project column answered)
-// stays as old had it, so a re-read never blanks a cell.
-func keepKnown(old, n console.Row) console.Row {
-	if n.ProjectID == "" {
-		n.ProjectID = old.ProjectID
-	}
-	return n
-}
-
-// placeSeq is a place in Octavia's order for got[i], a row the list did not
-// have: just after the row before it in got (the answer is in that order),
-// or just before the first known one.
-func placeSeq(got []console.Row, i int, rows []console.Row) float64 {
-	seqOf := func(id string) (float64, bool) {
-		j := slices.IndexFunc(rows, func(r console.Row) bool { return r.ID == id })
-		if j < 0 {
-			return 0, false
+// readSome reads the rows of res that q asks for, at most most of them
+// (0: all), within a minute. Blocks: ctx.Async.
+func readSome(c *octavia.Client, res *console.Resource, q console.ListQuery, most int) ([]console.Row, error) {
+	cc, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	var got []console.Row
+	for r, err := range ReadRows(cc, c, res, q) {
+		if err != nil {
+			return got, err
 		}
-		return rows[j].Seq, true
-	}
-	for j := i - 1; j >= 0; j-- {
-		if s, ok := seqOf(got[j].ID); ok {
-			return s + float64(i-j)/float64(len(got)+1)
+		if got = append(got, r); len(got) == most {
+			break
 		}
 	}
-	for j := i + 1; j < len(got); j++ {
-		if s, ok := seqOf(got[j].ID); ok {
-			return s - float64(j-i)/float64(len(got)+1)
-		}
-	}
-	return -1
-}
-
-// liveState is the state of the list's live re-read.
-func (p *Page) liveState() console.LiveState {
-	return console.LiveState{Following: p.stopLive != nil, Err: p.liveErr, ErrAt: p.liveErrAt, ReadAt: p.liveAt}
-}
-
-// stopLiveRead ends the live re-read. UI goroutine.
-func (p *Page) stopLiveRead() {
-	if p.stopLive != nil {
-		p.stopLive()
-		p.stopLive = nil
-	}
-	p.liveBusy, p.liveErr, p.liveAt, p.cursor, p.changed = false, "", time.Time{}, 0, nil
+	return got, nil
 }
 
 // treeRows overlays rows with the statuses of tree (an embedded list's
@@ -291,16 +237,15 @@ func treeRows(rows []console.Row, tree *console.TreeRead) []console.Row {
 	return out
 }
 
-// treeSig is what of tree an embedded list is read again for: its load
-// balancer's provisioning status, and the objects of its kind in it (under
-// its parent, for a pool's members) with their names (a rename Octavia
-// finished between two polls moves no status).
-func (p *Page) treeSig() string {
-	t := p.Tree
-	if t == nil || p.res == nil {
+// treeSig is what of tree an embedded list of res under parent is read
+// again for: its load balancer's provisioning status, and the objects of
+// its kind in it (under its parent, for a pool's members) with their names
+// (a rename Octavia finished between two polls moves no status).
+func treeSig(t *console.TreeRead, res *console.Resource, parent string) string {
+	if t == nil || res == nil {
 		return ""
 	}
-	ids := t.Ids(p.res.Kind, p.Parent)
+	ids := t.Ids(res.Kind, parent)
 	slices.Sort(ids)
 	sig := string(t.Tree.ProvisioningStatus)
 	for _, id := range ids {
@@ -313,7 +258,7 @@ func (p *Page) treeSig() string {
 // followTree reads an embedded list again when its page's read of the tree
 // says its rows changed. UI goroutine.
 func (p *Page) followTree(ctx goapp.Context) {
-	sig := p.treeSig()
+	sig := treeSig(p.Tree, p.res, p.Parent)
 	switch {
 	case sig == "" || sig == p.treeRead:
 	case p.treeRead == "":
@@ -324,7 +269,7 @@ func (p *Page) followTree(ctx goapp.Context) {
 			p.load(ctx)
 		}
 	}
-	p.changed = p.Tree.Changed
+	p.m.changed = p.Tree.Changed
 }
 
 // followOps takes the end of every operation on an object of the list:
@@ -334,31 +279,35 @@ func (p *Page) followOps(ctx goapp.Context) {
 	if p.sess == nil || p.res == nil {
 		return
 	}
-	was := p.opStates
-	p.opStates = map[string]console.OpState{}
-	for _, op := range p.ops {
-		if op.ProjectID != p.sess.Info.ProjectID || op.Ref.Kind != p.res.Kind || op.Ref.ParentID != p.Parent || op.Ref.ID == "" {
-			continue
-		}
-		p.opStates[op.ID] = op.State
-		old, seen := was[op.ID]
-		if op.State == console.OpWaiting || !seen || old != console.OpWaiting {
-			continue
-		}
+	var ended []console.Operation
+	p.opStates, ended = endedOps(p.opStates, p.ops, p.sess.Info.ProjectID, p.res.Kind, p.Parent)
+	for _, op := range ended {
 		switch {
 		case op.Kind == console.OpDelete && op.State == console.OpSucceeded:
-			p.dropRow(op.Ref.ID)
+			p.m.drop(op.Ref.ID)
 		default:
 			p.readRow(ctx, op.Ref)
 		}
 	}
 }
 
-// dropRow takes the row of id out. UI goroutine.
-func (p *Page) dropRow(id string) {
-	if i := slices.IndexFunc(p.rows, func(r console.Row) bool { return r.ID == id }); i >= 0 {
-		p.rows = slices.Delete(slices.Clone(p.rows), i, i+1)
+// endedOps are, of ops, the operations of project on objects of kind
+// under parent that ended since was (their states when last seen), and
+// their states now.
+func endedOps(was map[string]console.OpState, ops []console.Operation, project string, kind octavia.Kind, parent string) (now map[string]console.OpState, ended []console.Operation) {
+	now = map[string]console.OpState{}
+	for _, op := range ops {
+		if op.ProjectID != project || op.Ref.Kind != kind || op.Ref.ParentID != parent || op.Ref.ID == "" {
+			continue
+		}
+		now[op.ID] = op.State
+		old, seen := was[op.ID]
+		if op.State == console.OpWaiting || !seen || old != console.OpWaiting {
+			continue
+		}
+		ended = append(ended, op)
 	}
+	return now, ended
 }
 
 // readRow reads object r's row once, with the list's own filters (and
@@ -367,85 +316,32 @@ func (p *Page) dropRow(id string) {
 func (p *Page) readRow(ctx goapp.Context, r octavia.Ref) {
 	c, res, key := p.sess.Client, p.res, p.key
 	filters := url.Values{}
-	for k, v := range p.filters {
-		filters[k] = v
-	}
+	maps.Copy(filters, p.filters)
 	filters.Set(res.Kind.IDKey(), r.ID)
 	q := console.ListQuery{Parent: p.Parent, Filters: filters, Sort: listSort(res), Project: p.projectColumn()}
 	ctx.Async(func() {
-		cc, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		var got []console.Row
-		var err error
-		for x, e := range ReadRows(cc, c, res, q) {
-			if e != nil {
-				err = e
-				break
-			}
-			got = append(got, x)
-		}
+		got, err := readSome(c, res, q, 0)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			i := slices.IndexFunc(got, func(x console.Row) bool { return x.ID == r.ID })
 			switch {
 			case key != p.key:
 			case err != nil:
-				p.liveErr, p.liveErrAt = octavia.Message(err), time.Now()
+				p.live.fail(err)
 			case i < 0:
-				p.dropRow(r.ID)
+				p.m.drop(r.ID)
 			default:
-				n := got[i]
-				rows := slices.Clone(p.rows)
-				if j := slices.IndexFunc(rows, func(x console.Row) bool { return x.ID == n.ID }); j >= 0 {
-					n.Seq = rows[j].Seq
-					rows[j] = keepKnown(rows[j], n)
-				} else {
-					n.Seq = seqBetween(rows, n)
-					rows = append(rows, n)
-				}
-				console.SortRows(rows)
-				p.rows = rows
+				p.m.put(got[i])
 				p.showAlerts()
 			}
 		})
 	})
 }
 
-// seqBetween is a place in Octavia's order for n, a new row: between its
-// neighbours by name (Octavia orders by name too).
-func seqBetween(rows []console.Row, n console.Row) float64 {
-	before, after := -1.0, -1.0
-	for i := range rows {
-		c := console.CompareRow(&rows[i], &n)
-		switch {
-		case c < 0 && (before < 0 || rows[i].Seq > before):
-			before = rows[i].Seq
-		case c > 0 && (after < 0 || rows[i].Seq < after):
-			after = rows[i].Seq
-		}
-	}
-	switch {
-	case before >= 0 && after >= 0:
-		return (before + after) / 2
-	case before >= 0:
-		return before + 1
-	case after >= 0:
-		return after - 1
-	}
-	return 0
-}
-
 // showAlerts puts the count of rows in ERROR or DEGRADED in the tab's
 // title (a list of its own: an embedded list's page does it). UI
 // goroutine.
 func (p *Page) showAlerts() {
-	if p.Embedded != nil {
-		return
+	if p.Embedded == nil {
+		console.SetAlertTitle(p.m.alerts())
 	}
-	n := 0
-	for _, r := range p.rows {
-		if console.AlertStatus(r.ProvisioningStatus) || console.AlertStatus(r.OperatingStatus) {
-			n++
-		}
-	}
-	console.SetAlertTitle(n)
 }

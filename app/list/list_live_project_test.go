@@ -10,17 +10,16 @@ import (
 // project (a read without the Project column) never blanks an admin
 // list's Project cell; one that carries it is taken.
 func TestTakeLiveKeepsProject(t *testing.T) {
-	p := &Page{sess: &console.Session{}, res: console.LBResource}
-	p.rows = []console.Row{
+	m := &model{rows: []console.Row{
 		{ID: "a", Name: "alpha", ProjectID: "p-1", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 0},
 		{ID: "b", Name: "beta", ProjectID: "p-1", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 1},
-	}
-	p.takeLive([]console.Row{
+	}}
+	m.takeLive([]console.Row{
 		{ID: "a", Name: "alpha", ProvisioningStatus: "ACTIVE", OperatingStatus: "DEGRADED"},
 		{ID: "b", Name: "beta", ProjectID: "p-2", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE"},
-	})
+	}, func(console.Row) {})
 	got := map[string]string{}
-	for _, r := range p.rows {
+	for _, r := range m.rows {
 		got[r.ID] = r.ProjectID
 	}
 	if got["a"] != "p-1" || got["b"] != "p-2" {

@@ -84,7 +84,7 @@ func (p *Page) load(ctx goapp.Context) {
 	// A refresh (Refresh, the 60 s timer) keeps the rows on screen until the
 	// whole new list is read, then swaps them at once: no count that drops
 	// to 30 and grows back, no jump of the scroll position.
-	refresh := p.status == ui.Loaded && len(p.rows) > 0
+	refresh := p.status == ui.Loaded && len(p.m.rows) > 0
 	p.status, p.err = ui.Loading, ""
 	client, res := p.sess.Client, p.res
 	base := console.ListQuery{Parent: p.Parent, Filters: p.filters, Sort: listSort(res), Project: p.projectColumn()}
@@ -94,16 +94,8 @@ func (p *Page) load(ctx goapp.Context) {
 	if !refresh && p.Embedded == nil {
 		prefetch = TakeFirstRows(client, p.key)
 	}
-	if prefetch != nil {
-		select {
-		case <-prefetch.Done:
-			if prefetch.Err == nil {
-				rows := slices.Clone(prefetch.Rows)
-				console.SortRows(rows)
-				p.rows, p.shownAt = rows, prefetch.At
-			}
-		default:
-		}
+	if rows, ok := prefetch.sorted(); ok {
+		p.m.rows, p.shownAt = rows, prefetch.At
 	}
 	// The reader hands each batch to a merger goroutine, which sorts it into
 	// the rows shown while the reader waits for the next page.
@@ -113,111 +105,136 @@ func (p *Page) load(ctx goapp.Context) {
 	// next (1,000-row) page would hold the first rows off the screen.
 	firstShown := make(chan struct{})
 	ctx.Async(func() {
-		var shown []console.Row
-		first := true
-		for b := range batches {
-			console.SortRows(b)
-			shown = console.MergeRows(shown, b)
-			rows, signal := shown, first
-			first = false
+		rows := mergeBatches(batches, func(rows []console.Row, first bool) {
 			ctx.Dispatch(func(ctx goapp.Context) {
 				if c.Err() == nil && !refresh {
-					p.rows = rows
+					p.m.rows = rows
 				}
-				if signal {
+				if first {
 					ctx.Defer(func(goapp.Context) { close(firstShown) })
 				}
 			})
-		}
-		rows := shown
+		})
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if c.Err() == nil && p.status == ui.Loading {
 				if refresh {
-					p.rows = rows
+					p.m.rows = rows
 				}
 				p.status, p.loadedAt, p.refreshErr, p.shownAt = ui.Loaded, time.Now(), "", time.Time{}
-				p.treeRead = p.treeSig()
+				p.treeRead = treeSig(p.Tree, p.res, p.Parent)
 				p.showAlerts()
 				p.startLive(ctx)
 			}
 		})
 	})
 	ctx.Async(func() {
-		var batch []console.Row
-		show := func() {
-			batches <- batch
-			batch = make([]console.Row, 0, listBatch)
-		}
-		seq := 0 // each row's place in Octavia's order (row.Seq)
-		// read appends the rows q asks for to batch, showing them every
-		// listBatch rows, and returns how many it read and the last one.
-		read := func(q console.ListQuery, most int) (n int, last string, err error) {
-			for r, err := range ReadRows(c, client, res, q) {
-				if err != nil {
-					return n, last, err
+		err := readPages(c, client, res, base, prefetch, firstShown, batches)
+		if err != nil && c.Err() == nil {
+			ctx.Dispatch(func(ctx goapp.Context) {
+				if refresh { // the rows shown stay; the page says the refresh failed
+					p.refreshErr = refreshFailed(err, p.loadedAt)
+					p.status, p.loadedAt = ui.Loaded, time.Now()
+					return
 				}
-				r.Seq, seq = float64(seq), seq+1
-				batch, last = append(batch, r), r.ID
-				if n++; n%listBatch == 0 {
-					show()
-				}
-				if n == most {
-					break
-				}
-			}
-			return n, last, nil
-		}
-		var n int
-		var last string
-		var err error
-		if f := prefetch; f != nil {
-			select {
-			case <-f.Done:
-				batch, n, err = append(batch, f.Rows...), len(f.Rows), f.Err
-				for i := range batch {
-					batch[i].Seq = float64(i)
-				}
-				seq = n
-				if n > 0 {
-					last = f.Rows[n-1].ID
-				}
-			case <-c.Done():
-				err = c.Err()
-			}
-		} else if res.Paged {
-			q := base
-			q.Limit = First
-			n, last, err = read(q, First)
-		} else {
-			_, _, err = read(base, 0)
-		}
-		if err == nil && n == First && res.Paged {
-			show()
-			select {
-			case <-firstShown:
-			case <-c.Done():
-			}
-			q := base
-			q.Marker, q.ReadAhead = last, true // every page from here
-			_, _, err = read(q, 0)
-		}
-		if err != nil {
-			if c.Err() == nil {
-				ctx.Dispatch(func(ctx goapp.Context) {
-					if refresh { // the rows shown stay; the page says the refresh failed
-						p.refreshErr = fmt.Sprintf("Refresh failed (%s); the rows shown were read at %s.",
-							strings.TrimSuffix(octavia.Message(err), "."), p.loadedAt.UTC().Format("15:04:05 UTC"))
-						p.status, p.loadedAt = ui.Loaded, time.Now()
-						return
-					}
-					p.status, p.err = ui.LoadFailed, octavia.Message(err)
-				})
-			}
-		} else {
-			show()
+				p.status, p.err = ui.LoadFailed, octavia.Message(err)
+			})
 		}
 		close(batches)
 	})
+}
+
+// mergeBatches sorts each batch of rows read into the rows read before it
+// and shows them (first: the first batch), until batches is closed; it
+// returns every row. Blocks: ctx.Async.
+func mergeBatches(batches <-chan []console.Row, show func(rows []console.Row, first bool)) []console.Row {
+	var shown []console.Row
+	first := true
+	for b := range batches {
+		console.SortRows(b)
+		shown = console.MergeRows(shown, b)
+		show(shown, first)
+		first = false
+	}
+	return shown
+}
+
+// refreshFailed tells a refresh's failure err, the rows shown being those
+// read at loadedAt.
+func refreshFailed(err error, loadedAt time.Time) string {
+	return fmt.Sprintf("Refresh failed (%s); the rows shown were read at %s.",
+		strings.TrimSuffix(octavia.Message(err), "."), loadedAt.UTC().Format("15:04:05 UTC"))
+}
+
+// readPages reads the list of res that base asks for with client into
+// batches: the login's prefetched first page if there is one, or a first
+// page of First rows, then (once firstShown is closed, or c is done) the
+// others from its last row, in pages of Octavia's largest size, one batch
+// per listBatch rows, each row with its place in Octavia's order (Seq).
+// Kinds not Paged are read whole. It returns the read's error; on success
+// the last batch is sent. Blocks: ctx.Async.
+func readPages(c context.Context, client *octavia.Client, res *console.Resource, base console.ListQuery, prefetch *FirstRows, firstShown <-chan struct{}, batches chan<- []console.Row) error {
+	var batch []console.Row
+	show := func() {
+		batches <- batch
+		batch = make([]console.Row, 0, listBatch)
+	}
+	seq := 0 // each row's place in Octavia's order (row.Seq)
+	// read appends the rows q asks for to batch, showing them every
+	// listBatch rows, and returns how many it read and the last one.
+	read := func(q console.ListQuery, most int) (n int, last string, err error) {
+		for r, err := range ReadRows(c, client, res, q) {
+			if err != nil {
+				return n, last, err
+			}
+			r.Seq, seq = float64(seq), seq+1
+			batch, last = append(batch, r), r.ID
+			if n++; n%listBatch == 0 {
+				show()
+			}
+			if n == most {
+				break
+			}
+		}
+		return n, last, nil
+	}
+	var n int
+	var last string
+	var err error
+	if f := prefetch; f != nil {
+		select {
+		case <-f.Done:
+			batch, n, err = append(batch, f.Rows...), len(f.Rows), f.Err
+			for i := range batch {
+				batch[i].Seq = float64(i)
+			}
+			seq = n
+			if n > 0 {
+				last = f.Rows[n-1].ID
+			}
+		case <-c.Done():
+			err = c.Err()
+		}
+	} else if res.Paged {
+		q := base
+		q.Limit = First
+		n, last, err = read(q, First)
+	} else {
+		_, _, err = read(base, 0)
+	}
+	if err == nil && n == First && res.Paged {
+		show()
+		select {
+		case <-firstShown:
+		case <-c.Done():
+		}
+		q := base
+		q.Marker, q.ReadAhead = last, true // every page from here
+		_, _, err = read(q, 0)
+	}
+	if err == nil {
+		show()
+	}
+	return err
 }
 
 // startRefresh re-reads the list once it is listRefresh old, until
@@ -246,6 +263,24 @@ type FirstRows struct {
 	Rows   []console.Row
 	Err    error
 	At     time.Time // when the server read them (the page's Served), zero for the login's
+}
+
+// sorted are the rows of f, when f is read without a failure, in the
+// list's order; ok is false when f is nil, not read yet or failed.
+func (f *FirstRows) sorted() (rows []console.Row, ok bool) {
+	if f == nil {
+		return nil, false
+	}
+	select {
+	case <-f.Done:
+		if f.Err == nil {
+			rows = slices.Clone(f.Rows)
+			console.SortRows(rows)
+			return rows, true
+		}
+	default:
+	}
+	return nil, false
 }
 
 var prefetched struct {
@@ -363,5 +398,5 @@ func FirstRead(sess *console.Session, u *url.URL) (pr console.PageRef, q console
 // controls inert until the app runs) and as the app's first render shows
 // the served rows: the same.
 func ServedPage(sess *console.Session, res *console.Resource, u *url.URL, rows []console.Row, at time.Time, served bool) *Page {
-	return &Page{res: res, key: Key(u), filters: listFilters(res, u.Query()), sess: sess, status: ui.Loading, rows: rows, shownAt: at, served: served}
+	return &Page{res: res, key: Key(u), filters: listFilters(res, u.Query()), sess: sess, status: ui.Loading, m: model{rows: rows}, shownAt: at, served: served}
 }

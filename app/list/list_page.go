@@ -15,11 +15,11 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-// Page lists the objects of any kind (list_loader.go reads them,
-// list_sort.go orders them, list_live.go keeps the rows in view live: one
-// re-read of them per 3 s, or an embedded list's page's read of the status
-// tree); the whole list is read again only on Refresh and every
-// listRefresh.
+// Page lists the objects of any kind: model.go keeps its rows and the
+// user's view of them, list_loader.go reads them, list_live.go keeps the
+// rows in view live (one re-read of them per 3 s, or an embedded list's
+// page's read of the status tree); the whole list is read again only on
+// Refresh and every listRefresh.
 type Page struct {
 	goapp.Compo
 
@@ -31,18 +31,14 @@ type Page struct {
 	// status tree: the rows of objects in it show its statuses.
 	Tree *console.TreeRead
 
-	res          *console.Resource
-	key          string     // the page's path and query: a new one starts afresh
-	filters      url.Values // Octavia's filters (from the URL, or Filter)
-	sortCol      int        // the column sorted on: sortName, i = Columns[i-1], or another of list_sort.go's sort* constants
-	sortRev      bool
-	statusFilter string // "", or a statusTone's class: the rows of that tone only
+	res     *console.Resource
+	key     string     // the page's path and query: a new one starts afresh
+	filters url.Values // Octavia's filters (from the URL, or Filter)
 
 	sess   *console.Session
 	status ui.LoadStatus
 	err    string
-	rows   []console.Row // sorted by compareRow
-	query  string
+	m      model // the rows, the search, the status filter and the sort
 	ops    []console.Operation
 
 	cancelLoad  context.CancelFunc
@@ -58,16 +54,9 @@ type Page struct {
 	shownAt time.Time
 	served  bool // rendered by the server for a first screen (shell.Served)
 
-	// live (list_live.go)
-	stopLive  func()                     // the re-read of the rows in view, every 3 s
-	liveBusy  bool                       // a re-read runs
-	liveErr   string                     // the last re-read's failure, "" after a good one
-	liveErrAt time.Time                  // when it failed
-	liveAt    time.Time                  // when the last good one began
-	cursor    float64                    // where the next re-read starts in Octavia's order (liveSpan)
-	changed   map[string]bool            // rows whose status changed at the last read: they flash once
-	treeRead  string                     // an embedded list's treeSig when last read
-	opStates  map[string]console.OpState // the states of the operations on its objects, last seen
+	live     liveFeed                   // the re-read of the rows in view, every 3 s (list_live.go)
+	treeRead string                     // an embedded list's treeSig when last read
+	opStates map[string]console.OpState // the states of the operations on its objects, last seen
 }
 
 // ParentOpsKey sums up the operations on the parent of an embedded child
@@ -122,9 +111,8 @@ func (p *Page) OnInit() {
 	if f == nil {
 		return
 	}
-	rows := slices.Clone(f.Rows)
-	console.SortRows(rows)
-	p.res, p.key, p.filters, p.sess, p.status, p.rows, p.shownAt = pr.Res, Key(u), q.Filters, sess, ui.Loading, rows, f.At
+	rows, _ := f.sorted()
+	p.res, p.key, p.filters, p.sess, p.status, p.m.rows, p.shownAt = pr.Res, Key(u), q.Filters, sess, ui.Loading, rows, f.At
 }
 
 // OnMount starts an embedded list (a pool's members on the pool's page).
@@ -158,8 +146,8 @@ func (p *Page) start(ctx goapp.Context, res *console.Resource, key string, filte
 	}
 	if key != p.key {
 		p.OnDismount()
-		p.res, p.key, p.rows, p.status, p.query, p.statusFilter = res, key, nil, ui.NeverLoaded, "", ""
-		p.sortCol, p.sortRev, p.err, p.refreshErr, p.treeRead = 0, false, "", "", ""
+		p.res, p.key, p.m, p.status = res, key, model{}, ui.NeverLoaded
+		p.err, p.refreshErr, p.treeRead = "", "", ""
 	}
 	p.filters = listFilters(res, filters)
 	if !res.MayRead(p.sess) {
@@ -188,13 +176,13 @@ func (p *Page) start(ctx goapp.Context, res *console.Resource, key string, filte
 	p.startRefresh(ctx)
 }
 
-// projectNamer names the rows' projects, for the lists that show them (an
-// admin's, and the quotas'); nil for the others.
-func (p *Page) projectNamer() func(id string) string {
-	if !p.projectColumn() && !p.res.ProjectNamed {
+// projectNamer names the rows' projects, for the lists of res that show
+// them (an admin's, with a Project column, and the quotas'); nil for the
+// others.
+func projectNamer(res *console.Resource, sess *console.Session, projects bool) func(id string) string {
+	if !projects && !res.ProjectNamed {
 		return nil
 	}
-	sess := p.sess
 	return func(id string) string { return console.ProjectLabel(sess, id) }
 }
 
@@ -207,7 +195,8 @@ func (p *Page) OnDismount() {
 		p.stopRefresh()
 		p.stopRefresh = nil
 	}
-	p.stopLiveRead()
+	p.live.end()
+	p.m.changed = nil
 	if p.Embedded == nil {
 		console.SetAlertTitle(0)
 	}
@@ -219,8 +208,8 @@ func (p *Page) allRows() []console.Row {
 	if p.sess == nil || p.res == nil {
 		return nil
 	}
-	rows := treeRows(p.rows, p.Tree)
-	if extra := opRows(p.ops, p.rows, p.sess.Info.ProjectID, p.res, p.Parent); len(extra) > 0 {
+	rows := treeRows(p.m.rows, p.Tree)
+	if extra := opRows(p.ops, p.m.rows, p.sess.Info.ProjectID, p.res, p.Parent); len(extra) > 0 {
 		return append(extra, rows...)
 	}
 	return rows
@@ -229,31 +218,13 @@ func (p *Page) allRows() []console.Row {
 // shownRows are the rows the table shows: allRows filtered by the search
 // and the status filter, in the order of the sorted column.
 func (p *Page) shownRows() []console.Row {
-	rows := console.FilterRows(p.allRows(), p.query)
-	if p.statusFilter != "" {
-		var out []console.Row
-		for _, r := range rows {
-			if ui.ToneOf(r.ProvisioningStatus).Class() == p.statusFilter || ui.ToneOf(r.OperatingStatus).Class() == p.statusFilter && r.ProvisioningStatus == "" {
-				out = append(out, r)
-			}
-		}
-		rows = out
-	}
-	if p.sortCol != 0 || p.sortRev {
-		rows = console.SortedBy(rows, p.sortCol, p.sortRev, p.projectNamer())
-	}
-	return rows
+	return p.m.shown(p.allRows(), projectNamer(p.res, p.sess, p.projectColumn()))
 }
 
-// onSearch takes the search box's text. UI goroutine.
+// onSearch takes the search box's text (the live re-read follows the rows
+// now in view). UI goroutine.
 func (p *Page) onSearch(ctx goapp.Context, e goapp.Event) {
-	p.setQuery(ctx, ctx.JSSrc().Get("value").String())
-}
-
-// setQuery filters the rows (the live re-read follows the rows now in
-// view). UI goroutine.
-func (p *Page) setQuery(ctx goapp.Context, q string) {
-	p.query = q
+	p.m.query = ctx.JSSrc().Get("value").String()
 }
 
 // opRows are rows for objects of kind (under parent) that an operation of
@@ -308,23 +279,27 @@ func (p *Page) renderActions() goapp.UI {
 	res := p.res
 	return console.ServedInert(ui.ClassDiv("head-actions"), p.served).Body(
 		ui.IDInput(p.dom("search")).Type("search").Class("search").Placeholder("Search by name or ID").
-			Aria("label", "Search "+res.Plural+" by name or ID").Value(p.query).OnInput(p.onSearch),
-		goapp.If(res.HasStatus(), func() goapp.UI {
-			return goapp.Select().ID(p.dom("status-filter")).Class("status-filter").Aria("label", "Show by status").
-				OnChange(func(ctx goapp.Context, e goapp.Event) {
-					p.statusFilter = ui.SelectValue(ctx)
-				}).Body(
-				ui.Option("", "Any status", p.statusFilter == ""),
-				ui.Option(ui.ToneOK.Class(), "Active", p.statusFilter == ui.ToneOK.Class()),
-				ui.Option(ui.TonePending.Class(), "Pending", p.statusFilter == ui.TonePending.Class()),
-				ui.Option(ui.ToneError.Class(), "Error", p.statusFilter == ui.ToneError.Class()),
-			)
-		}),
+			Aria("label", "Search "+res.Plural+" by name or ID").Value(p.m.query).OnInput(p.onSearch),
+		goapp.If(res.HasStatus(), func() goapp.UI { return statusSelect(p.dom("status-filter"), &p.m) }),
 		ui.IDButton(p.dom("refresh")).Class("btn").Disabled(p.status == ui.Loading).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { p.load(ctx) }).Text("Refresh"),
 		goapp.If(res.Create && res.MayWrite(p.sess) && !p.hasItsOne(), func() goapp.UI {
 			return goapp.A().ID(p.dom("create")).Class("btn", "btn-primary").Href(p.createHref()).Text("Create " + res.Singular)
 		}),
+	)
+}
+
+// statusSelect is the status filter (its element's id) of m: any status,
+// or the rows of one tone only.
+func statusSelect(id string, m *model) goapp.UI {
+	return goapp.Select().ID(id).Class("status-filter").Aria("label", "Show by status").
+		OnChange(func(ctx goapp.Context, e goapp.Event) {
+			m.statusFilter = ui.SelectValue(ctx)
+		}).Body(
+		ui.Option("", "Any status", m.statusFilter == ""),
+		ui.Option(ui.ToneOK.Class(), "Active", m.statusFilter == ui.ToneOK.Class()),
+		ui.Option(ui.TonePending.Class(), "Pending", m.statusFilter == ui.TonePending.Class()),
+		ui.Option(ui.ToneError.Class(), "Error", m.statusFilter == ui.ToneError.Class()),
 	)
 }
 
@@ -342,46 +317,54 @@ func (p *Page) createHref() string {
 func (p *Page) renderList() goapp.UI {
 	rows := p.allRows()
 	shown := p.shownRows()
-	active, pending, failed := console.CountRows(rows)
 	res := p.res
 	return ui.ClassDivBody("list",
-		goapp.If(len(p.filters) > 0 && p.Embedded == nil, p.renderFilters),
-		ui.ClassDiv("summary").Body(
-			ui.IDSpan(p.dom("count")).Text(countOf(len(rows), res)),
-			goapp.If(res.HasStatus(), func() goapp.UI {
-				return ui.ClassSpan("sum-item", "st-ok-text").Textf("%d active", active)
-			}),
-			goapp.If(pending > 0, func() goapp.UI { return ui.ClassSpan("sum-item", "st-pending-text").Textf("%d pending", pending) }),
-			goapp.If(failed > 0, func() goapp.UI { return ui.ClassSpan("sum-item", "st-error-text").Textf("%d in error", failed) }),
-			goapp.If(p.query != "" || p.statusFilter != "", func() goapp.UI {
-				return ui.ClassSpan("sum-item").Textf("%d shown", len(shown))
-			}),
+		goapp.If(len(p.filters) > 0 && p.Embedded == nil, func() goapp.UI { return renderFilters(res, p.filters, p.dom("filters")) }),
+		ui.ClassDiv("summary").Body(append(summaryCounts(res, p.dom("count"), rows, len(shown), p.m.filtered()),
 			ui.ClassDiv("spacer"),
-			console.RenderLive("live", p.liveState(), fmt.Sprintf("The %s in view (one GET for all of them; the whole list every minute and on Refresh)", res.Plural)),
+			console.RenderLive("live", p.live.state(), fmt.Sprintf("The %s in view (one GET for all of them; the whole list every minute and on Refresh)", res.Plural)),
 			goapp.If(p.refreshErr != "", func() goapp.UI {
 				return ui.IDSpan(p.dom("refresh-error")).Class("st-error-text").Text(p.refreshErr)
 			}),
-		),
+		)...),
 		p.renderBody(shown, len(rows)))
 
 }
 
-// renderFilters shows Octavia's filters of the list, each with a link to
-// what it names and a way to drop it.
-func (p *Page) renderFilters() goapp.UI {
+// summaryCounts are the summary's counts of rows, a list of res: how many
+// (in the element of countID), active, pending and in error, and how many
+// the table shows (shown) when a search or a status filter hides some.
+func summaryCounts(res *console.Resource, countID string, rows []console.Row, shown int, filtered bool) []goapp.UI {
+	active, pending, failed := console.CountRows(rows)
+	return []goapp.UI{
+		ui.IDSpan(countID).Text(countOf(len(rows), res)),
+		goapp.If(res.HasStatus(), func() goapp.UI {
+			return ui.ClassSpan("sum-item", "st-ok-text").Textf("%d active", active)
+		}),
+		goapp.If(pending > 0, func() goapp.UI { return ui.ClassSpan("sum-item", "st-pending-text").Textf("%d pending", pending) }),
+		goapp.If(failed > 0, func() goapp.UI { return ui.ClassSpan("sum-item", "st-error-text").Textf("%d in error", failed) }),
+		goapp.If(filtered, func() goapp.UI {
+			return ui.ClassSpan("sum-item").Textf("%d shown", shown)
+		}),
+	}
+}
+
+// renderFilters shows filters, Octavia's filters of a list of res, each
+// with a link to what it names and a way to drop it, in the element of id.
+func renderFilters(res *console.Resource, filters url.Values, id string) goapp.UI {
 	var chips []goapp.UI
-	for _, f := range p.res.Filters {
-		v := p.filters.Get(f.Key)
+	for _, f := range res.Filters {
+		v := filters.Get(f.Key)
 		if v == "" {
 			continue
 		}
 		rest := url.Values{}
-		for k, vs := range p.filters {
+		for k, vs := range filters {
 			if k != f.Key {
 				rest[k] = vs
 			}
 		}
-		href := p.res.Path
+		href := res.Path
 		if len(rest) > 0 {
 			href += "?" + rest.Encode()
 		}
@@ -394,7 +377,7 @@ func (p *Page) renderFilters() goapp.UI {
 			ui.ClassA("chip-x").Href(href).Aria("label", "Remove the filter "+f.Label).Text("×"),
 		))
 	}
-	return ui.IDClassDiv(p.dom("filters"), "filters").Body(chips...)
+	return ui.IDClassDiv(id, "filters").Body(chips...)
 }
 
 func (p *Page) renderBody(shown []console.Row, total int) goapp.UI {
@@ -408,53 +391,43 @@ func (p *Page) renderBody(shown []console.Row, total int) goapp.UI {
 	case (p.status == ui.Loading || p.status == ui.NeverLoaded) && total == 0:
 		return ui.IDClassDiv(p.dom("loading"), "empty", "loading").Textf("Loading %s…", res.Plural)
 	case total == 0:
-		what := "This project has no " + res.Plural + " yet."
-		switch {
-		case res.Global:
-			what = "There are no " + res.Plural + " yet."
-		case p.projectColumn():
-			what = "No project has " + res.Plural + " yet."
+		create := ""
+		if res.Create && res.MayWrite(p.sess) {
+			create = p.createHref()
 		}
-		if len(p.filters) > 0 || p.Embedded != nil {
-			what = "There are no " + res.Plural + " here yet."
-		}
-		return ui.IDClassDiv(p.dom("empty"), "empty").Body(
-			ui.ClassPText("empty-title", what),
-			goapp.If(res.Intro != "", func() goapp.UI { return ui.ClassPText("muted", res.Intro) }),
-			goapp.If(res.Create && res.MayWrite(p.sess), func() goapp.UI {
-				return ui.ClassA("btn", "btn-primary").Href(p.createHref()).Text("Create the first " + res.Singular)
-			}),
-		)
+		return emptyList(res, p.dom("empty"), emptyText(res, p.projectColumn(), len(p.filters) > 0 || p.Embedded != nil), create)
 	case len(shown) == 0:
-		return ui.IDClassDiv(p.dom("nomatch"), "empty").Body(
-			ui.ClassP("empty-title").Textf("No %s matches this search.", res.Singular),
-			goapp.Button().Class("btn").OnClick(func(ctx goapp.Context, e goapp.Event) {
-				p.statusFilter = ""
-				p.setQuery(ctx, "")
-			}).Text("Clear the search"),
-		)
+		return noMatch(res, p.dom("nomatch"), &p.m)
 	}
 	now := p.shownAt
 	if now.IsZero() {
 		now = time.Now()
 	}
-	cols, sorts := console.ListColumns(res, p.projectColumn())
-	namer := p.projectNamer()
-	canLink := func(k octavia.Kind) bool { r := console.ResourceOf(k); return r != nil && r.MayRead(p.sess) }
+	return rowTable(p.dom("table"), res, p.sess, p.projectColumn(), &p.m, shown, now, func(ctx goapp.Context, first int) { p.viewFirst = first })
+}
+
+// rowTable is the table (its element's id) of shown, rows of res that
+// sess sees (projects: with the Project column) at time now, sorted as m
+// says: a click on a column's title sorts m on it; onWindow is told the
+// first row the table renders.
+func rowTable(id string, res *console.Resource, sess *console.Session, projects bool, m *model, shown []console.Row, now time.Time, onWindow func(ctx goapp.Context, first int)) *ui.Vtable {
+	cols, sorts := console.ListColumns(res, projects)
+	namer := projectNamer(res, sess, projects)
+	canLink := func(k octavia.Kind) bool { r := console.ResourceOf(k); return r != nil && r.MayRead(sess) }
 	return &ui.Vtable{
-		ID:    p.dom("table"),
+		ID:    id,
 		Cols:  cols,
 		Count: len(shown),
 		Sort: func(ctx goapp.Context, i int) {
 			if i < len(sorts) && sorts[i] != console.SortNone {
-				p.sortOn(ctx, sorts[i])
+				m.sortOn(sorts[i])
 			}
 		},
-		Sorted: slices.Index(sorts, p.sortCol), SortRev: p.sortRev,
-		OnWindow: func(ctx goapp.Context, first int) { p.viewFirst = first },
+		Sorted: slices.Index(sorts, m.sortCol), SortRev: m.sortRev,
+		OnWindow: onWindow,
 		Row: func(i int) goapp.UI {
 			tr := renderRow(res, &shown[i], now, canLink, namer)
-			if p.changed[shown[i].ID] {
+			if m.changed[shown[i].ID] {
 				if el, ok := tr.(goapp.HTMLTr); ok {
 					return el.Class("flash") // its status changed at the last read: it flashes once
 				}
@@ -464,14 +437,45 @@ func (p *Page) renderBody(shown []console.Row, total int) goapp.UI {
 	}
 }
 
-// sortOn sorts the table on col, or reverses it when it is sorted on col
-// already. UI goroutine.
-func (p *Page) sortOn(ctx goapp.Context, col int) {
-	if p.sortCol == col {
-		p.sortRev = !p.sortRev
-	} else {
-		p.sortCol, p.sortRev = col, false
+// emptyList is an empty list of res (in the element of id) with its title,
+// the kind's introduction and, when create is set, a link to its create
+// form.
+func emptyList(res *console.Resource, id, title, create string) goapp.UI {
+	return ui.IDClassDiv(id, "empty").Body(
+		ui.ClassPText("empty-title", title),
+		goapp.If(res.Intro != "", func() goapp.UI { return ui.ClassPText("muted", res.Intro) }),
+		goapp.If(create != "", func() goapp.UI {
+			return ui.ClassA("btn", "btn-primary").Href(create).Text("Create the first " + res.Singular)
+		}),
+	)
+}
+
+// noMatch is a list of res (in the element of id) whose rows m's search
+// and status filter all hide, with a button that clears them.
+func noMatch(res *console.Resource, id string, m *model) goapp.UI {
+	return ui.IDClassDiv(id, "empty").Body(
+		ui.ClassP("empty-title").Textf("No %s matches this search.", res.Singular),
+		goapp.Button().Class("btn").OnClick(func(ctx goapp.Context, e goapp.Event) {
+			m.clearSearch()
+		}).Text("Clear the search"),
+	)
+}
+
+// emptyText is the title of an empty list of res: its project's, every
+// project's (projects: the list has a Project column), or one under a
+// parent or filters (here).
+func emptyText(res *console.Resource, projects, here bool) string {
+	what := "This project has no " + res.Plural + " yet."
+	switch {
+	case res.Global:
+		what = "There are no " + res.Plural + " yet."
+	case projects:
+		what = "No project has " + res.Plural + " yet."
 	}
+	if here {
+		what = "There are no " + res.Plural + " here yet."
+	}
+	return what
 }
 
 // renderRow is the table row of r, a row of res, at time now: a pure

@@ -184,28 +184,27 @@ func TestLiveState(t *testing.T) {
 // Octavia's order kept), adds one the list did not have next to its
 // neighbours, and marks the rows whose status changed.
 func TestTakeLive(t *testing.T) {
-	p := &Page{sess: &console.Session{}, res: console.LBResource}
-	p.rows = []console.Row{
+	m := &model{rows: []console.Row{
 		{ID: "a", Name: "alpha", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 0},
 		{ID: "c", Name: "gamma", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 1},
 		{ID: "d", Name: "delta-x", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 2},
-	}
-	p.takeLive([]console.Row{
+	}}
+	m.takeLive([]console.Row{
 		{ID: "a", Name: "alpha", ProvisioningStatus: "ACTIVE", OperatingStatus: "DEGRADED"},
 		{ID: "b", Name: "beta", ProvisioningStatus: "PENDING_CREATE", OperatingStatus: "OFFLINE"},
 		{ID: "c", Name: "gamma", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE"},
-	})
+	}, func(console.Row) {})
 	byID := map[string]console.Row{}
-	for _, r := range p.rows {
+	for _, r := range m.rows {
 		byID[r.ID] = r
 	}
-	if len(p.rows) != 4 || byID["a"].OperatingStatus != "DEGRADED" || byID["a"].Seq != 0 {
-		t.Fatalf("rows: got %+v", p.rows)
+	if len(m.rows) != 4 || byID["a"].OperatingStatus != "DEGRADED" || byID["a"].Seq != 0 {
+		t.Fatalf("rows: got %+v", m.rows)
 	}
 	if s := byID["b"].Seq; !(s > 0 && s < 1) {
 		t.Errorf("the new row's place: got %v, want between alpha's and gamma's", s)
 	}
-	if want := map[string]bool{"a": true}; !maps.Equal(p.changed, want) {
-		t.Errorf("changed: got %v, want %v", p.changed, want)
+	if want := map[string]bool{"a": true}; !maps.Equal(m.changed, want) {
+		t.Errorf("changed: got %v, want %v", m.changed, want)
 	}
 }
