@@ -28,7 +28,7 @@ const (
 )
 
 // Class is the body of TrainerClassPath and of each TrainerEventsPath
-// event (the lab's labcloud.Class).
+// event, as the lab answers it (labcloud.Cloud.Class).
 type Class struct {
 	At        string    `json:"at"`
 	Exercise  *Exercise `json:"exercise,omitempty"`
