@@ -271,31 +271,36 @@ func (c appCredKind) list(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-func (c appCredKind) show(w http.ResponseWriter, r *http.Request) {
-	now := time.Now()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.owner(w, r, now) == nil {
-		return
+// named is the credential the path names ({user_id}/…/{id}) when its
+// owner asks for it; nil when not, with the error answered (Keystone's
+// 404 for a credential that is not the user's). Caller holds c.mu.
+func (c appCredKind) named(w http.ResponseWriter, r *http.Request) *appCred {
+	if c.owner(w, r, time.Now()) == nil {
+		return nil
 	}
 	ac := c.appCreds[r.PathValue("id")]
 	if ac == nil || ac.user.id != r.PathValue("user_id") {
 		keystoneError(w, http.StatusNotFound, "Could not find application credential: "+r.PathValue("id")+".")
+		return nil
+	}
+	return ac
+}
+
+func (c appCredKind) show(w http.ResponseWriter, r *http.Request) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ac := c.named(w, r)
+	if ac == nil {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"application_credential": c.body(r, ac)})
 }
 
 func (c appCredKind) delete(w http.ResponseWriter, r *http.Request) {
-	now := time.Now()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.owner(w, r, now) == nil {
-		return
-	}
-	ac := c.appCreds[r.PathValue("id")]
-	if ac == nil || ac.user.id != r.PathValue("user_id") {
-		keystoneError(w, http.StatusNotFound, "Could not find application credential: "+r.PathValue("id")+".")
+	ac := c.named(w, r)
+	if ac == nil {
 		return
 	}
 	delete(c.appCreds, ac.id)

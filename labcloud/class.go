@@ -7,127 +7,56 @@ package labcloud
 import (
 	"cmp"
 	"container/heap"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
-)
 
-// Class is the whole class at one moment, for the trainer's page.
-type Class struct {
-	At       time.Time     `json:"at"`
-	Exercise *ExerciseInfo `json:"exercise,omitempty"`
-	Faults   Faults        `json:"faults"` // lab-wide
-	// Trainees, ordered by who needs help: an object in ERROR first, then
-	// an object PENDING_* for over a minute, then the exercise's check that
-	// has been failing longest, then the others in their order.
-	Trainees []Trainee `json:"trainees"`
-}
-
-// ExerciseInfo is what a page shows of an exercise: no checks.
-type ExerciseInfo struct {
-	Name        string     `json:"name"`
-	Title       string     `json:"title"`
-	Description string     `json:"description,omitempty"`
-	Steps       []StepInfo `json:"steps"`
-}
-
-// StepInfo is a step's title and hint.
-type StepInfo struct {
-	Title string `json:"title"`
-	Hint  string `json:"hint"`
-}
-
-// Help ranks of a trainee (Trainee.Help), most urgent first.
-const (
-	HelpNone    = 0 // nothing wrong
-	HelpFailing = 1 // a step of the exercise does not pass yet
-	HelpPending = 2 // an object PENDING_* for over PendingTooLong
-	HelpError   = 3 // an object in ERROR (provisioning or operating)
+	"github.com/octaview/octaview/app/serverapi"
 )
 
 // PendingTooLong is how long an object may stay PENDING_* before its
-// trainee is said to need help.
+// trainee is said to need help (serverapi.HelpPending).
 const PendingTooLong = time.Minute
-
-// Trainee is one trainee's tile: who, what they have, what they last did,
-// the faults on their project and their progress.
-type Trainee struct {
-	User      string      `json:"user"`
-	Password  string      `json:"password"`
-	Project   string      `json:"project"`
-	ProjectID string      `json:"project_id"`
-	LastSeen  *time.Time  `json:"last_seen,omitempty"`
-	LastOp    *Event      `json:"last_op,omitempty"`
-	LastError *Event      `json:"last_error,omitempty"`
-	Counts    []KindCount `json:"counts"`
-	// LoadBalancers are the project's load balancers with their status
-	// trees (Octavia's GET .../status body), at most TileLBs of them.
-	LoadBalancers []TraineeLB `json:"load_balancers"`
-	MoreLBs       int         `json:"more_load_balancers,omitempty"` // beyond TileLBs
-	Faults        []string    `json:"faults,omitempty"`              // the project's own, in words (Faults.Summary)
-	Steps         []StepState `json:"steps,omitempty"`
-	Started       *time.Time  `json:"started,omitempty"` // the exercise, for this trainee
-	Help          int         `json:"help"`
-	HelpSince     *time.Time  `json:"help_since,omitempty"`
-	HelpText      string      `json:"help_text,omitempty"`
-}
 
 // TileLBs is how many load balancers a trainee's tile carries.
 const TileLBs = 3
 
-// KindCount counts a project's objects of one kind by provisioning status.
-type KindCount struct {
-	Kind    string `json:"kind"`
-	Total   int    `json:"total"`
-	Active  int    `json:"active"`
-	Pending int    `json:"pending"`
-	Error   int    `json:"error"`
-}
-
-// TraineeLB is a load balancer of a tile.
-type TraineeLB struct {
-	ID                 string `json:"id"`
-	Name               string `json:"name"`
-	ProvisioningStatus string `json:"provisioning_status"`
-	OperatingStatus    string `json:"operating_status"`
-	Tree               any    `json:"tree"`
-}
-
-// StepState is a step of a trainee's progress: whether its check holds now,
-// and when it first passed (nil: never).
-type StepState struct {
-	Holds    bool       `json:"holds"`
-	PassedAt *time.Time `json:"passed_at,omitempty"`
-}
-
-func timePtr(t time.Time) *time.Time {
+// wireTime is t as the trainer's API writes a time (what time.Time's
+// MarshalJSON writes); "" for the zero time.
+func wireTime(t time.Time) string {
 	if t.IsZero() {
-		return nil
+		return ""
 	}
-	return &t
+	return t.Format(time.RFC3339Nano)
 }
 
-func exerciseInfo(e *Exercise) *ExerciseInfo {
+func exerciseInfo(e *Exercise) *serverapi.Exercise {
 	if e == nil {
 		return nil
 	}
-	info := &ExerciseInfo{Name: e.Name, Title: e.Title, Description: e.Description}
+	info := &serverapi.Exercise{Name: e.Name, Title: e.Title, Description: e.Description}
 	for _, s := range e.Steps {
-		info.Steps = append(info.Steps, StepInfo{Title: s.Title, Hint: s.Hint})
+		info.Steps = append(info.Steps, serverapi.Step{Title: s.Title, Hint: s.Hint})
 	}
 	return info
 }
 
-// Class reads the class at once (one lock): every trainee's tile,
-// evaluating the exercise's checks (which records the steps that passed).
-func (c *Cloud) Class() Class {
+// Class reads the class at once (one lock), in the trainer's API's
+// serverapi.Class: the shipped exercises and every trainee's tile, ordered
+// by who needs help (an object in ERROR first, then an object PENDING_* for
+// over PendingTooLong, then the exercise's check that has been failing
+// longest, then the others in their order). Evaluating the exercise's
+// checks records the steps that passed. Viewers is the caller's to fill.
+func (c *Cloud) Class() serverapi.Class {
 	now := time.Now()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.advance(now)
-	cl := Class{At: now, Exercise: exerciseInfo(c.exercise), Faults: c.faults, Trainees: []Trainee{}}
+	cl := serverapi.Class{At: wireTime(now), Exercise: exerciseInfo(c.exercise), Exercises: ShippedExercises(),
+		Faults: c.faults.wire(), Trainees: []serverapi.Trainee{}}
 	byProject := map[string][]*loadBalancer{}
 	trainees := map[string]bool{}
 	for _, u := range c.users {
@@ -140,37 +69,47 @@ func (c *Cloud) Class() Class {
 			byProject[lb.projectID] = append(byProject[lb.projectID], lb)
 		}
 	}
+	var tiles []tile
 	for _, u := range c.users {
 		if u.trainee {
-			cl.Trainees = append(cl.Trainees, classroom{c}.trainee(u, byProject[u.project.id], now))
+			tiles = append(tiles, classroom{c}.trainee(u, byProject[u.project.id], now))
 		}
 	}
-	slices.SortStableFunc(cl.Trainees, func(a, b Trainee) int {
+	slices.SortStableFunc(tiles, func(a, b tile) int {
 		if a.Help != b.Help {
 			return cmp.Compare(b.Help, a.Help)
 		}
-		if a.HelpSince != nil && b.HelpSince != nil {
-			return a.HelpSince.Compare(*b.HelpSince)
+		if !a.helpSince.IsZero() && !b.helpSince.IsZero() {
+			return a.helpSince.Compare(b.helpSince)
 		}
 		return 0
 	})
+	for _, t := range tiles {
+		cl.Trainees = append(cl.Trainees, t.Trainee)
+	}
 	return cl
 }
 
 // classroom reads the trainees of the Cloud it holds for Cloud.Class.
 type classroom struct{ *Cloud }
 
+// tile is a trainee's tile with the time its help began, to order by.
+type tile struct {
+	serverapi.Trainee
+	helpSince time.Time
+}
+
 // trainee builds u's tile. Caller holds c.mu.
-func (c classroom) trainee(u *user, lbs []*loadBalancer, now time.Time) Trainee {
+func (c classroom) trainee(u *user, lbs []*loadBalancer, now time.Time) tile {
 	p := u.project
-	t := Trainee{User: u.name, Password: u.plain, Project: p.name, ProjectID: p.id, LoadBalancers: []TraineeLB{}}
+	t := serverapi.Trainee{User: u.name, Password: u.plain, Project: p.name, ProjectID: p.id, LoadBalancers: []serverapi.TileLB{}}
 	if a := c.activity[p.id]; a != nil {
-		t.LastSeen, t.LastOp, t.LastError = timePtr(a.LastSeen), a.LastOp, a.LastErr
+		t.LastSeen, t.LastOp, t.LastError = wireTime(a.LastSeen), a.LastOp.wire(), a.LastErr.wire()
 	}
 	if f, ok := c.projectFaults[p.id]; ok {
 		t.Faults = f.Summary()
 	}
-	counts := map[string]*KindCount{}
+	counts := map[string]*serverapi.KindCount{}
 	var objs []object
 	var errSince, pendSince time.Time
 	var errWhat, pendWhat string
@@ -180,7 +119,7 @@ func (c classroom) trainee(u *user, lbs []*loadBalancer, now time.Time) Trainee 
 			m := o.base()
 			k := counts[kindOf(o)]
 			if k == nil {
-				k = &KindCount{Kind: kindOf(o)}
+				k = &serverapi.KindCount{Kind: kindOf(o)}
 				counts[k.Kind] = k
 			}
 			k.Total++
@@ -200,8 +139,7 @@ func (c classroom) trainee(u *user, lbs []*loadBalancer, now time.Time) Trainee 
 			}
 		}
 		if len(t.LoadBalancers) < TileLBs {
-			t.LoadBalancers = append(t.LoadBalancers, TraineeLB{ID: lb.id, Name: lb.name,
-				ProvisioningStatus: lb.prov, OperatingStatus: lb.oper, Tree: statusTree(lb)})
+			t.LoadBalancers = append(t.LoadBalancers, tileLB(lb))
 		} else {
 			t.MoreLBs++
 		}
@@ -215,10 +153,10 @@ func (c classroom) trainee(u *user, lbs []*loadBalancer, now time.Time) Trainee 
 	failSince := time.Time{}
 	failWhat := ""
 	if pr := c.progress[p.id]; pr != nil && c.exercise != nil {
-		t.Started = timePtr(pr.Started)
+		t.Started = wireTime(pr.Started)
 		failSince = pr.Started
 		for i, h := range holds {
-			t.Steps = append(t.Steps, StepState{Holds: h, PassedAt: timePtr(pr.Passed[i])})
+			t.Steps = append(t.Steps, serverapi.StepState{Holds: h, PassedAt: wireTime(pr.Passed[i])})
 			if pr.Passed[i].After(failSince) {
 				failSince = pr.Passed[i]
 			}
@@ -227,15 +165,31 @@ func (c classroom) trainee(u *user, lbs []*loadBalancer, now time.Time) Trainee 
 			}
 		}
 	}
+	var since time.Time
 	switch {
 	case errWhat != "":
-		t.Help, t.HelpSince, t.HelpText = HelpError, timePtr(errSince), errWhat+" is in ERROR"
+		t.Help, since, t.HelpText = serverapi.HelpError, errSince, errWhat+" is in ERROR"
 	case pendWhat != "":
-		t.Help, t.HelpSince, t.HelpText = HelpPending, timePtr(pendSince), pendWhat+" has been PENDING for over a minute"
+		t.Help, since, t.HelpText = serverapi.HelpPending, pendSince, pendWhat+" has been PENDING for over a minute"
 	case failWhat != "":
-		t.Help, t.HelpSince, t.HelpText = HelpFailing, timePtr(failSince), failWhat
+		t.Help, since, t.HelpText = serverapi.HelpFailing, failSince, failWhat
 	}
-	return t
+	t.HelpSince = wireTime(since)
+	return tile{Trainee: t, helpSince: since}
+}
+
+// tileLB is lb on a tile, with its status tree (Octavia's GET .../status
+// body).
+func tileLB(lb *loadBalancer) serverapi.TileLB {
+	out := serverapi.TileLB{ID: lb.id, Name: lb.name, ProvisioningStatus: lb.prov, OperatingStatus: lb.oper}
+	raw, err := json.Marshal(statusTree(lb))
+	if err == nil {
+		err = json.Unmarshal(raw, &out.Tree)
+	}
+	if err != nil {
+		panic(fmt.Sprintf("labcloud: a status tree does not read back: %v", err)) // the lab's own types; cannot happen
+	}
+	return out
 }
 
 // describe names an object for a sentence: its kind and its name, or

@@ -49,5 +49,6 @@
 // neutronService, labAPI, …) with its validation, its create, update and
 // delete, its view and how it saves and restores itself in a State. The
 // routing registers a collection's five calls through kindHandler
-// (kind.go).
+// (kind.go). The trainer's read (Cloud.Class) answers in app/serverapi's
+// types, the one contract of the trainer's API.
 package labcloud

@@ -176,15 +176,10 @@ var relations = map[string]map[string]relation{
 		"l7policies": {KindL7Policy, func(o object) []object { return objects(o.(*listener).l7policies) }},
 	},
 	KindPool: {
-		"load_balancer": {KindLoadBalancer, func(o object) []object { return []object{o.(*pool).lb} }},
-		"listeners":     {KindListener, func(o object) []object { return objects(o.(*pool).listeners) }},
-		"members":       {KindMember, func(o object) []object { return objects(o.(*pool).members) }},
-		"health_monitor": {KindHealthMonitor, func(o object) []object {
-			if h := o.(*pool).hm; h != nil {
-				return []object{h}
-			}
-			return nil
-		}},
+		"load_balancer":  {KindLoadBalancer, func(o object) []object { return []object{o.(*pool).lb} }},
+		"listeners":      {KindListener, func(o object) []object { return objects(o.(*pool).listeners) }},
+		"members":        {KindMember, func(o object) []object { return objects(o.(*pool).members) }},
+		"health_monitor": {KindHealthMonitor, func(o object) []object { return optional(o.(*pool).hm) }},
 	},
 	KindMember: {
 		"pool": {KindPool, func(o object) []object { return []object{o.(*member).pool} }},
@@ -193,14 +188,9 @@ var relations = map[string]map[string]relation{
 		"pool": {KindPool, func(o object) []object { return []object{o.(*healthMonitor).pool} }},
 	},
 	KindL7Policy: {
-		"listener": {KindListener, func(o object) []object { return []object{o.(*l7policy).listener} }},
-		"rules":    {KindL7Rule, func(o object) []object { return objects(o.(*l7policy).rules) }},
-		"redirect_pool": {KindPool, func(o object) []object {
-			if p := o.(*l7policy).redirectPool; p != nil {
-				return []object{p}
-			}
-			return nil
-		}},
+		"listener":      {KindListener, func(o object) []object { return []object{o.(*l7policy).listener} }},
+		"rules":         {KindL7Rule, func(o object) []object { return objects(o.(*l7policy).rules) }},
+		"redirect_pool": {KindPool, func(o object) []object { return optional(o.(*l7policy).redirectPool) }},
 	},
 	KindL7Rule: {
 		"policy": {KindL7Policy, func(o object) []object { return []object{o.(*l7rule).policy} }},
@@ -213,6 +203,17 @@ func objects[T object](s []T) []object {
 		out[i] = o
 	}
 	return out
+}
+
+// optional is the one object p points to, none when p is nil.
+func optional[P interface {
+	*E
+	object
+}, E any](p P) []object {
+	if p != nil {
+		return []object{p}
+	}
+	return nil
 }
 
 // validate checks a check and prepares its matches; where says where it is

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/octaview/octaview/app/serverapi"
 )
 
 // Duration is a time.Duration written in JSON as Go text ("250ms", "30s").
@@ -73,6 +75,13 @@ type Faults struct {
 	// Octavia and Keystone are outages: "" (none), "503" or "reset".
 	Octavia  string `json:"octavia"`
 	Keystone string `json:"keystone"`
+}
+
+// wire is f as the trainer's API writes it (Faults' own JSON).
+func (f Faults) wire() serverapi.Faults {
+	return serverapi.Faults{Latency: f.Latency.String(), ErrorRate: f.ErrorRate, Error: slices.Clone(f.Error),
+		Stuck: slices.Clone(f.Stuck), DownMembers: slices.Clone(f.DownMembers), TokenTTL: f.TokenTTL.String(),
+		Octavia: f.Octavia, Keystone: f.Keystone}
 }
 
 func (f *Faults) matches(list []string, m *meta) bool {

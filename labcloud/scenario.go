@@ -151,22 +151,36 @@ func (c seeder) applyScenario(s *Scenario, now time.Time) error {
 		v := q.quota()
 		c.quotas[p.id] = &v
 	}
-	total := 0
-	for _, l := range s.LoadBalancers {
-		total += max(l.Count, 1)
-	}
-	start := now.Add(-time.Duration(total) * time.Second)
-	for _, l := range s.LoadBalancers {
-		if err := c.seedLBs(l, start); err != nil {
-			return err
-		}
-		start = start.Add(time.Duration(max(l.Count, 1)) * time.Second)
+	if err := c.seedAll(s.LoadBalancers, now, nil); err != nil {
+		return err
 	}
 	if s.Faults != nil {
 		if err := s.Faults.validate(); err != nil {
 			return err
 		}
 		c.setFaults(*s.Faults, now)
+	}
+	return nil
+}
+
+// seedAll seeds the scenario's load balancers one second apart, the last
+// ending at now, so that their created_at orders them as listed; fit, when
+// not nil, adapts each to the project it goes into first. Caller holds
+// c.mu.
+func (c seeder) seedAll(lbs []ScenarioLB, now time.Time, fit func(*ScenarioLB)) error {
+	total := 0
+	for _, l := range lbs {
+		total += max(l.Count, 1)
+	}
+	start := now.Add(-time.Duration(total) * time.Second)
+	for _, l := range lbs {
+		if fit != nil {
+			fit(&l)
+		}
+		if err := c.seedLBs(l, start); err != nil {
+			return err
+		}
+		start = start.Add(time.Duration(max(l.Count, 1)) * time.Second)
 	}
 	return nil
 }
@@ -309,22 +323,16 @@ func (c seeder) loadInto(p *project, s *Scenario, now time.Time) error {
 		v := q.quota()
 		c.quotas[p.id] = &v
 	}
-	total := 0
-	for _, l := range s.LoadBalancers {
-		total += max(l.Count, 1)
-	}
-	start := now.Add(-time.Duration(total) * time.Second)
-	for _, l := range s.LoadBalancers {
+	err := c.seedAll(s.LoadBalancers, now, func(l *ScenarioLB) {
 		l.Project = p.name
 		if l.Subnet != "" {
 			if sub := c.projectSubnet(p, l.Subnet); sub != nil {
 				l.Subnet = sub.id
 			}
 		}
-		if err := c.seedLBs(l, start); err != nil {
-			return err
-		}
-		start = start.Add(time.Duration(max(l.Count, 1)) * time.Second)
+	})
+	if err != nil {
+		return err
 	}
 	if s.Faults != nil {
 		c.setProjectFaults(p, *s.Faults, now)

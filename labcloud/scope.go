@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/octaview/octaview/app/serverapi"
 )
 
 // mergeFaults is what acts on a project that has faults of its own: the
@@ -219,19 +221,27 @@ func (c *Cloud) requestScope(r *http.Request, body []byte) (*user, *project) {
 // activity is what a project's users last did, for the trainer's page.
 type activity struct {
 	LastSeen time.Time `json:"last_seen"`
-	LastOp   *Event    `json:"last_op,omitempty"`
-	LastErr  *Event    `json:"last_error,omitempty"`
+	LastOp   *event    `json:"last_op,omitempty"`
+	LastErr  *event    `json:"last_error,omitempty"`
 }
 
-// Event is one request of a trainee: when, what (method and path, the
-// service's prefix included) and the answer's status; Message is the
+// event is one request of a trainee: when, what (method and path, the
+// service's prefix included) and the answer's status; message is the
 // faultstring (Octavia) or error message (Keystone) of a refusal.
-type Event struct {
-	At      time.Time `json:"at"`
-	Method  string    `json:"method"`
-	Path    string    `json:"path"`
-	Status  int       `json:"status"`
-	Message string    `json:"message,omitempty"`
+type event struct {
+	at      time.Time
+	method  string
+	path    string
+	status  int
+	message string
+}
+
+// wire is e as the trainer's API writes it (nil for nil).
+func (e *event) wire() *serverapi.Event {
+	if e == nil {
+		return nil
+	}
+	return &serverapi.Event{At: wireTime(e.at), Method: e.method, Path: e.path, Status: e.status, Message: e.message}
 }
 
 // record notes a served request of project p's users: when it was seen,
@@ -245,7 +255,7 @@ func (c *Cloud) record(p *project, r *http.Request, status int, body []byte, now
 		c.activity[p.id] = a
 	}
 	a.LastSeen = now
-	ev := &Event{At: now, Method: r.Method, Path: r.URL.Path, Status: status}
+	ev := &event{at: now, method: r.Method, path: r.URL.Path, status: status}
 	write := r.Method != http.MethodGet && r.Method != http.MethodHead
 	login := r.Method == http.MethodPost && r.URL.Path == "/identity/v3/auth/tokens"
 	if write && !login {
@@ -253,9 +263,9 @@ func (c *Cloud) record(p *project, r *http.Request, status int, body []byte, now
 	}
 	if status >= 400 && !(r.Method == http.MethodGet && status == http.StatusNotFound) {
 		e := *ev
-		e.Message = faultMessage(body)
-		if e.Message == "" {
-			e.Message = http.StatusText(status)
+		e.message = faultMessage(body)
+		if e.message == "" {
+			e.message = http.StatusText(status)
 		}
 		a.LastErr = &e
 	}

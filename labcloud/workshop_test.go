@@ -13,6 +13,8 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
+
+	"github.com/octaview/octaview/app/serverapi"
 )
 
 // treeBody is the extra of a fully populated create: an HTTP :80 listener
@@ -400,18 +402,18 @@ func TestShippedExercisesCheckThemselves(t *testing.T) {
 			"pool_id": p["id"], "type": "HTTP", "delay": 5, "timeout": 3, "max_retries": 3}})
 		time.Sleep(2 * time.Second)
 		cl := c.Class()
-		var tr Trainee
+		var tr serverapi.Trainee
 		for _, x := range cl.Trainees {
 			if x.User == "trainee1" {
 				tr = x
 			}
 		}
 		for i, s := range tr.Steps {
-			if !s.Holds || s.PassedAt == nil {
+			if !s.Holds || s.PassedAt == "" {
 				t.Errorf("step %d after the whole exercise: %+v, want passed", i+1, s)
 			}
 		}
-		if tr.Help != HelpNone || cl.Trainees[0].User != "trainee2" || cl.Trainees[0].Help != HelpFailing {
+		if tr.Help != serverapi.HelpNone || cl.Trainees[0].User != "trainee2" || cl.Trainees[0].Help != serverapi.HelpFailing {
 			t.Errorf("help: got trainee1 %d, first tile %s (%d); want trainee1 fine and trainee2 (failing) first", tr.Help, cl.Trainees[0].User, cl.Trainees[0].Help)
 		}
 
@@ -444,7 +446,7 @@ func TestShippedExercisesCheckThemselves(t *testing.T) {
 		if got := stepsHeld(c, "trainee1"); !slices.Equal(got, []bool{false, false, false}) {
 			t.Errorf("the drill's start: got %v, want no step", got)
 		}
-		if tr := c.Class().Trainees[0]; tr.Help != HelpError || !strings.Contains(tr.HelpText, "192.0.2.12") {
+		if tr := c.Class().Trainees[0]; tr.Help != serverapi.HelpError || !strings.Contains(tr.HelpText, "192.0.2.12") {
 			t.Errorf("the drill's start: help %d %q, want an ERROR naming the down member", tr.Help, tr.HelpText)
 		}
 	})
@@ -546,7 +548,7 @@ func TestStateRoundTrip(t *testing.T) {
 			t.Errorf("exercise: got %v", r.Exercise())
 		}
 		rc, cc := r.Class(), c.Class()
-		if g, w := rc.Trainees[0].Steps, cc.Trainees[0].Steps; len(g) != len(w) || g[0].PassedAt == nil || !g[0].PassedAt.Equal(*w[0].PassedAt) {
+		if g, w := rc.Trainees[0].Steps, cc.Trainees[0].Steps; len(g) != len(w) || g[0].PassedAt == "" || !sameTime(t, g[0].PassedAt, w[0].PassedAt) {
 			t.Errorf("progress: got %+v, want %+v", g, w)
 		}
 		// tokens are not kept; passwords and application credentials are
@@ -654,13 +656,50 @@ func TestAutosave(t *testing.T) {
 	})
 }
 
+// sameTime reports whether two of the trainer's API's times are the same
+// instant.
+func sameTime(t *testing.T, a, b string) bool {
+	t.Helper()
+	ta, err := time.Parse(time.RFC3339Nano, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := time.Parse(time.RFC3339Nano, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ta.Equal(tb)
+}
+
+// TestClassTile: a trainee's tile carries its load balancer's status tree,
+// the exercise's steps and the project's faults, in the trainer's API's
+// types; the class names the shipped exercises.
+func TestClassTile(t *testing.T) {
+	c := New(Options{Trainees: 1, Scenario: &Scenario{LoadBalancers: []ScenarioLB{
+		{Project: "trainee1", Name: "web", Listener: &ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"192.0.2.1"}, Monitor: "HTTP"}}}}})
+	e, err := ShippedExercise("1-first-http-lb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.SetExercise(e, false)
+	c.SetProjectFaults([]string{"trainee1"}, Faults{Stuck: []string{"x"}})
+	cl := c.Class()
+	tr := cl.Trainees[0]
+	if len(tr.LoadBalancers) != 1 || len(tr.LoadBalancers[0].Tree.Listeners) != 1 || len(tr.Steps) != 6 || len(tr.Faults) != 1 {
+		t.Errorf("tile: %+v", tr)
+	}
+	if !slices.Contains(cl.Exercises, "1-first-http-lb") || cl.Faults.Latency != "0s" {
+		t.Errorf("class: exercises %v, faults %+v; want the shipped exercises and no latency (0s)", cl.Exercises, cl.Faults)
+	}
+}
+
 func TestClassJSON(t *testing.T) {
 	c := New(Options{Seed: 1, Trainees: 2})
 	admin := login(t, c, "admin")
 	login(t, c, "trainee1").do(http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers/nope", nil)
 	t2 := login(t, c, "trainee2")
 	t2.do(http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": map[string]any{"vip_subnet_id": "not-a-uuid"}})
-	var cl Class
+	var cl serverapi.Class
 	if err := json.Unmarshal(admin.must(http.StatusOK, http.MethodGet, "/lab/class", nil).body, &cl); err != nil {
 		t.Fatal(err)
 	}
@@ -670,7 +709,7 @@ func TestClassJSON(t *testing.T) {
 	for _, tr := range cl.Trainees {
 		switch tr.User {
 		case "trainee1":
-			if tr.LastSeen == nil || tr.LastError != nil {
+			if tr.LastSeen == "" || tr.LastError != nil {
 				t.Errorf("trainee1: last seen %v, last error %v; want seen, and a GET's 404 not counted as an error", tr.LastSeen, tr.LastError)
 			}
 		case "trainee2":

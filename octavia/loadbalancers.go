@@ -20,7 +20,7 @@ func (c *Client) LoadBalancerStatusTree(ctx context.Context, id string) (*Status
 	if err != nil {
 		return nil, err
 	}
-	t.LoadBalancer.fillLists()
+	t.LoadBalancer.FillLists()
 	return t, nil
 }
 

@@ -1,10 +1,11 @@
 package octavia
 
-import "strings"
+import "github.com/octaview/octaview/octavia/statuswire"
 
 // ProvisioningStatus is an Octavia provisioning_status: where a resource is in
-// its create/update/delete life cycle. Octavia sends it upper-case.
-type ProvisioningStatus string
+// its create/update/delete life cycle. Octavia sends it upper-case. It is
+// declared in statuswire, with its Pending and Is methods.
+type ProvisioningStatus = statuswire.ProvisioningStatus
 
 // Provisioning statuses, as Octavia spells them.
 const (
@@ -16,20 +17,9 @@ const (
 	StatusError         ProvisioningStatus = "ERROR"
 )
 
-// Pending reports whether s is one of the PENDING_* statuses, during which
-// Octavia refuses further writes on the load balancer (409 immutable).
-// The comparison ignores case, like the CLI's.
-func (s ProvisioningStatus) Pending() bool {
-	return strings.HasPrefix(strings.ToUpper(string(s)), "PENDING_")
-}
-
-// Is reports whether s equals t, ignoring case.
-func (s ProvisioningStatus) Is(t ProvisioningStatus) bool {
-	return strings.EqualFold(string(s), string(t))
-}
-
-// OperatingStatus is an Octavia operating_status: what the health checks see.
-type OperatingStatus string
+// OperatingStatus is an Octavia operating_status: what the health checks
+// see. It is declared in statuswire.
+type OperatingStatus = statuswire.OperatingStatus
 
 // Operating statuses, as Octavia spells them.
 const (

@@ -1,164 +1,22 @@
 package octavia
 
-import "fmt"
+import "github.com/octaview/octaview/octavia/statuswire"
 
-// StatusTree is the answer of GET /v2/lbaas/loadbalancers/{id}/status
-// ("loadbalancer status show"), the "statuses" object: the statuses of a
-// load balancer and of everything under it. It has its own types, with
-// Octavia's key names, because gophercloud's loadbalancers.StatusTree reads
-// a pool's monitor as "healthmonitor" where this answer says
-// "health_monitor", and so loses it.
-type StatusTree struct {
-	LoadBalancer StatusLoadBalancer `json:"loadbalancer"`
-}
-
-// StatusLoadBalancer is the load balancer of a StatusTree. Pools hang under
-// the listeners that use them (a pool on no listener is not in the tree).
-type StatusLoadBalancer struct {
-	ID                 string             `json:"id"`
-	Name               string             `json:"name"`
-	OperatingStatus    OperatingStatus    `json:"operating_status"`
-	ProvisioningStatus ProvisioningStatus `json:"provisioning_status"`
-	Listeners          []StatusListener   `json:"listeners"`
-}
-
-// StatusListener is a listener of a StatusTree.
-type StatusListener struct {
-	ID                 string             `json:"id"`
-	Name               string             `json:"name"`
-	OperatingStatus    OperatingStatus    `json:"operating_status"`
-	ProvisioningStatus ProvisioningStatus `json:"provisioning_status"`
-	Pools              []StatusPool       `json:"pools"`
-}
-
-// StatusPool is a pool of a StatusTree. HealthMonitor is nil when the pool
-// has none (Octavia then leaves the key out).
-type StatusPool struct {
-	ID                 string               `json:"id"`
-	Name               string               `json:"name"`
-	ProvisioningStatus ProvisioningStatus   `json:"provisioning_status"`
-	OperatingStatus    OperatingStatus      `json:"operating_status"`
-	HealthMonitor      *StatusHealthMonitor `json:"health_monitor,omitempty"`
-	Members            []StatusMember       `json:"members"`
-}
-
-// StatusHealthMonitor is a pool's health monitor in a StatusTree; Type is
-// Octavia's monitor type (HTTP, HTTPS, PING, TCP, TLS-HELLO, UDP-CONNECT,
-// SCTP).
-type StatusHealthMonitor struct {
-	ID                 string             `json:"id"`
-	Name               string             `json:"name"`
-	Type               string             `json:"type"`
-	ProvisioningStatus ProvisioningStatus `json:"provisioning_status"`
-	OperatingStatus    OperatingStatus    `json:"operating_status"`
-}
-
-// StatusMember is a pool member of a StatusTree.
-type StatusMember struct {
-	ID                 string             `json:"id"`
-	Name               string             `json:"name"`
-	OperatingStatus    OperatingStatus    `json:"operating_status"`
-	ProvisioningStatus ProvisioningStatus `json:"provisioning_status"`
-	Address            string             `json:"address"`
-	ProtocolPort       int                `json:"protocol_port"`
-}
-
-// Pending reports whether the load balancer or anything under it (listener,
-// pool, health monitor, member) is in one of the PENDING_* states.
-func (lb StatusLoadBalancer) Pending() bool {
-	if lb.ProvisioningStatus.Pending() {
-		return true
-	}
-	for _, l := range lb.Listeners {
-		if l.ProvisioningStatus.Pending() {
-			return true
-		}
-		for _, p := range l.Pools {
-			if p.ProvisioningStatus.Pending() || (p.HealthMonitor != nil && p.HealthMonitor.ProvisioningStatus.Pending()) {
-				return true
-			}
-			for _, m := range p.Members {
-				if m.ProvisioningStatus.Pending() {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-// FirstPending is the provisioning status of the first object of the
-// tree (the load balancer, then its children in the tree's order) that is
-// PENDING_*, "" when none is: what a wait on the whole tree shows, each
-// object's own status (a fully populated create leaves its children
-// PENDING_CREATE while the load balancer is ACTIVE).
-func (lb StatusLoadBalancer) FirstPending() ProvisioningStatus {
-	if lb.ProvisioningStatus.Pending() {
-		return lb.ProvisioningStatus
-	}
-	for _, l := range lb.Listeners {
-		if l.ProvisioningStatus.Pending() {
-			return l.ProvisioningStatus
-		}
-		for _, p := range l.Pools {
-			if p.ProvisioningStatus.Pending() {
-				return p.ProvisioningStatus
-			}
-			if m := p.HealthMonitor; m != nil && m.ProvisioningStatus.Pending() {
-				return m.ProvisioningStatus
-			}
-			for _, m := range p.Members {
-				if m.ProvisioningStatus.Pending() {
-					return m.ProvisioningStatus
-				}
-			}
-		}
-	}
-	return ""
-}
-
-// FirstInError names the first child of the load balancer (listener,
-// pool, health monitor, member, in the tree's order) whose provisioning
-// status is ERROR, e.g. `pool "web-pool" (1b2d…)`; "" when none is.
-func (lb StatusLoadBalancer) FirstInError() string {
-	bad := func(s ProvisioningStatus) bool { return s.Is(StatusError) }
-	name := func(k Kind, n, id string) string { return fmt.Sprintf("%s %q (%s)", k, n, id) }
-	for _, l := range lb.Listeners {
-		if bad(l.ProvisioningStatus) {
-			return name(KindListener, l.Name, l.ID)
-		}
-		for _, p := range l.Pools {
-			if bad(p.ProvisioningStatus) {
-				return name(KindPool, p.Name, p.ID)
-			}
-			if m := p.HealthMonitor; m != nil && bad(m.ProvisioningStatus) {
-				return name(KindMonitor, m.Name, m.ID)
-			}
-			for _, m := range p.Members {
-				if bad(m.ProvisioningStatus) {
-					return name(KindMember, m.Name, m.ID)
-				}
-			}
-		}
-	}
-	return ""
-}
-
-// fillLists makes the lists Octavia left out (or sent as null) empty, so
-// that the tree encodes them as [] like Octavia does.
-func (lb *StatusLoadBalancer) fillLists() {
-	if lb.Listeners == nil {
-		lb.Listeners = []StatusListener{}
-	}
-	for i := range lb.Listeners {
-		l := &lb.Listeners[i]
-		if l.Pools == nil {
-			l.Pools = []StatusPool{}
-		}
-		for j := range l.Pools {
-			if l.Pools[j].Members == nil {
-				l.Pools[j].Members = []StatusMember{}
-			}
-		}
-	}
-}
+// The status tree's types are declared in package statuswire, which
+// imports no client, so that the lab cloud and the server's API can carry
+// them; these aliases keep their names in the client's vocabulary.
+type (
+	// StatusTree is the answer of GET /v2/lbaas/loadbalancers/{id}/status
+	// ("loadbalancer status show"); see statuswire.Tree.
+	StatusTree = statuswire.Tree
+	// StatusLoadBalancer is the load balancer of a StatusTree.
+	StatusLoadBalancer = statuswire.LoadBalancer
+	// StatusListener is a listener of a StatusTree.
+	StatusListener = statuswire.Listener
+	// StatusPool is a pool of a StatusTree.
+	StatusPool = statuswire.Pool
+	// StatusHealthMonitor is a pool's health monitor in a StatusTree.
+	StatusHealthMonitor = statuswire.HealthMonitor
+	// StatusMember is a pool member of a StatusTree.
+	StatusMember = statuswire.Member
+)

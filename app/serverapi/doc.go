@@ -1,6 +1,8 @@
 // Package serverapi defines the bodies of the server's own API, once, for
 // both sides: cmd/server encodes them and the app (in the browser) decodes
-// them. It imports no server code, so it builds for GOOS=js as well.
+// them. It imports no server code and no go-app, so it builds for GOOS=js
+// as well. The trainer's API (trainer.go) is the lab's own contract too:
+// labcloud.Cloud.Class answers in its Class, which cmd/server serves as is.
 //
 // Routes (below the origin that served the app):
 //

@@ -1,6 +1,6 @@
 package serverapi
 
-import "github.com/octaview/octaview/octavia"
+import "github.com/octaview/octaview/octavia/statuswire"
 
 // Paths of the server's own API.
 const (
@@ -95,12 +95,12 @@ type Status struct {
 // StatusLB is one load balancer of a Status, with its tree (Octavia's
 // GET .../status "loadbalancer" object, Octavia's key names).
 type StatusLB struct {
-	ID                 string                     `json:"id"`
-	Name               string                     `json:"name"`
-	VIPAddress         string                     `json:"vip_address"`
-	ProvisioningStatus string                     `json:"provisioning_status"`
-	OperatingStatus    string                     `json:"operating_status"`
-	Tree               octavia.StatusLoadBalancer `json:"tree"`
+	ID                 string                  `json:"id"`
+	Name               string                  `json:"name"`
+	VIPAddress         string                  `json:"vip_address"`
+	ProvisioningStatus string                  `json:"provisioning_status"`
+	OperatingStatus    string                  `json:"operating_status"`
+	Tree               statuswire.LoadBalancer `json:"tree"`
 }
 
 // The browser session (docs/operating.md "Sessions"): the server keeps the Keystone

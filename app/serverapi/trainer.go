@@ -1,6 +1,6 @@
 package serverapi
 
-import "github.com/octaview/octaview/octavia"
+import "github.com/octaview/octaview/octavia/statuswire"
 
 // Paths of the trainer's API (lab mode; the lab's admin only: anyone else
 // gets 403) and of a trainee's checklist. GETs are authorized by the
@@ -28,7 +28,7 @@ const (
 )
 
 // Class is the body of TrainerClassPath and of each TrainerEventsPath
-// event (the lab's labcloud.Class).
+// event, as the lab answers it (labcloud.Cloud.Class).
 type Class struct {
 	At        string    `json:"at"`
 	Exercise  *Exercise `json:"exercise,omitempty"`
@@ -101,11 +101,11 @@ type KindCount struct {
 
 // TileLB is a load balancer of a tile, with its status tree.
 type TileLB struct {
-	ID                 string                     `json:"id"`
-	Name               string                     `json:"name"`
-	ProvisioningStatus string                     `json:"provisioning_status"`
-	OperatingStatus    string                     `json:"operating_status"`
-	Tree               octavia.StatusLoadBalancer `json:"tree"`
+	ID                 string                  `json:"id"`
+	Name               string                  `json:"name"`
+	ProvisioningStatus string                  `json:"provisioning_status"`
+	OperatingStatus    string                  `json:"operating_status"`
+	Tree               statuswire.LoadBalancer `json:"tree"`
 }
 
 // StepState says whether a step's check holds now and when it first passed.

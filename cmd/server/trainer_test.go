@@ -254,27 +254,6 @@ func TestClassFeedOneReadPerInterval(t *testing.T) {
 	}
 }
 
-// TestClassWireTypesAgree: the lab's Class decodes into the app's
-// serverapi.Class with no field left over.
-func TestClassWireTypesAgree(t *testing.T) {
-	lab := labcloud.New(labcloud.Options{Trainees: 1, Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{
-		{Project: "trainee1", Name: "web", Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"192.0.2.1"}, Monitor: "HTTP"}}}}})
-	e, _ := labcloud.ShippedExercise("1-first-http-lb")
-	lab.SetExercise(e, false)
-	lab.SetProjectFaults([]string{"trainee1"}, labcloud.Faults{Stuck: []string{"x"}})
-	raw, _ := json.Marshal(lab.Class())
-	dec := json.NewDecoder(strings.NewReader(string(raw)))
-	dec.DisallowUnknownFields()
-	var cl serverapi.Class
-	if err := dec.Decode(&cl); err != nil {
-		t.Fatalf("%v in %s", err, raw)
-	}
-	tr := cl.Trainees[0]
-	if len(tr.LoadBalancers) != 1 || len(tr.LoadBalancers[0].Tree.Listeners) != 1 || len(tr.Steps) != 6 || len(tr.Faults) != 1 {
-		t.Errorf("decoded: %+v", tr)
-	}
-}
-
 // TestHelperServer is not a test: it runs the server for the restart
 // tests, in a process of its own (so that it can be killed).
 func TestHelperServer(t *testing.T) {
