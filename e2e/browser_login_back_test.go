@@ -75,7 +75,7 @@ func (m *bfcacheMisses) String() string {
 // of the page would; with no session (its cookie gone) the form is usable,
 // says "Log in", keeps what was typed, and logs in with the app's own
 // handler. Either the app started while the post was on its way and holds
-// it as busy ("Logging in…") when the page comes back (app/login_page.go's
+// it as busy ("Logging in…") when the page comes back (app/login/login_page.go's
 // pageshow listener), or it starts only after the return, on a page whose
 // mark says the post answered (compile.js sets it to 0).
 func TestBrowserLoginFormBackFromPost(t *testing.T) {

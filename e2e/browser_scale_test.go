@@ -207,7 +207,7 @@ func TestBrowserListAtScale(t *testing.T) {
 		t.Errorf("GETs of ci-pending itself in 15 s while nothing changed: got %d, want 0 (the page and the wait read its status tree)", got)
 	}
 	// The page reads ci-pending itself every 3 s as a list of one
-	// (?id=, app/detail_live.go): at most one list GET per 3 s, never the
+	// (?id=, app/detail/detail_live.go): at most one list GET per 3 s, never the
 	// 10,002-row list again.
 	if got := accessGets(t, logs, mark, lbPath); got > 6 {
 		t.Errorf("list GETs in 15 s on the detail page: got %d, want at most 6 (its object's own poll, one per 3 s)", got)

@@ -194,7 +194,7 @@ func TestBrowserStats(t *testing.T) {
 	openDetail()
 
 	// A second tab is a second app, but the tabs of one browser share
-	// their polls (app/crosstab.go): it adds no GET.
+	// their polls (app/internal/console/crosstab.go): it adds no GET.
 	tab, cancel := chromedp.NewContext(b.ctx)
 	defer cancel()
 	second := &browser{ctx: tab}

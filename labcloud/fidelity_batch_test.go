@@ -140,7 +140,7 @@ func fidBatchScript(tr *fidTranscript) {
 		m("192.0.2.1", "name", "dis", "admin_state_up", false, "weight", 5, "tags", []string{"t1"}, "subnet_id", tg.subnet),
 		m("192.0.2.2", "name", "bak", "backup", true, "monitor_address", "192.0.2.99", "monitor_port", 9000),
 		m("192.0.2.3", "name", "gone"))
-	// as app/member_batch_plan.go sends a kept member: every attribute as it is
+	// as app/internal/console/member_batch_plan.go sends a kept member: every attribute as it is
 	batch("the console's batch",
 		m("192.0.2.1", "name", "dis", "admin_state_up", false, "weight", 5, "backup", false, "subnet_id", tg.subnet,
 			"monitor_address", nil, "monitor_port", nil, "tags", []string{"t1"}),

@@ -34,7 +34,7 @@ import (
 //     the worker asks again, and installs only when it holds one whole build;
 //   - the app, on an answer of another build, asks the browser to look for a
 //     new service worker and, once one is installed, says "a new version is
-//     available — reload" (app/update.go) and keeps working until then.
+//     available — reload" (app/internal/console/update.go) and keeps working until then.
 
 // appWorkerJS is go-app's service worker (DefaultAppWorkerJS, v10.1.11) with
 // an install that fetches one build or fails, and a fetch handler that reads
@@ -65,7 +65,7 @@ func pinnedWasmURL(build string) string {
 
 // pinnedAppJSURL is app.js's URL pinned to build: the page's script
 // (servePage). The service worker caches it and the unpinned /app.js, which
-// tells the app which build the worker holds (app/update.go).
+// tells the app which build the worker holds (app/internal/console/update.go).
 func pinnedAppJSURL(build string) string {
 	return "/app.js?" + serverapi.BuildQuery + "=" + url.QueryEscape(build)
 }
