@@ -1006,12 +1006,20 @@ func fidScript(tr *fidTranscript) {
 		// a fast real worker may unlock before the second request: retry
 		for attempt := 1; ; attempt++ {
 			tr.send(http.MethodPut, L, map[string]any{"loadbalancer": map[string]any{"name": n("lb")}})
-			code, _ := tr.call(c.step, c.method, c.path, c.body)
+			code, body := tr.call(c.step, c.method, c.path, c.body)
 			tr.settle(L)
 			if code == http.StatusConflict || attempt == 3 {
 				break
 			}
 			tr.steps = tr.steps[:len(tr.steps)-1]
+			if c.method == http.MethodPost && code < 300 { // the worker was faster: undo what it created
+				for _, v := range body {
+					if o, ok := v.(map[string]any); ok && o["id"] != nil {
+						tr.send(http.MethodDelete, c.path+"/"+fmt.Sprint(o["id"]), nil)
+						tr.settle(L)
+					}
+				}
+			}
 		}
 	}
 
