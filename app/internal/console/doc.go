@@ -20,9 +20,14 @@
 //     reauth_dialog.go, checklist_panel.go) and the sections a detail page
 //     embeds (tags_editor.go, member_batch*.go, lb_amphorae.go, stats*.go,
 //     quota_limits.go, amphora_stats.go);
-//   - what the page's Served brought (served_store.go), the paths of the
-//     pages (paths.go, login_next.go), the "new version" notice (update.go)
-//     and the debug flags (debug.go).
+//   - what the page's Served brought (served_store.go), the page's boot
+//     values and the session's restore at the start (page_boot.go,
+//     boot_restore.go), the paths of the pages and a kind's navigation entry
+//     (paths.go, login_next.go, nav.go), Keystone's refusals in words
+//     (login_errors.go), the projects' names (project_names.go), the VIP
+//     subnet and port choices the form and the wizard share (choices.go),
+//     the trainer's API for the lab panel (trainer_api.go), the "new version"
+//     notice (update.go) and the debug flags (debug.go).
 //
 // It imports internal/ui, internal/form, internal/attr, serverapi and
 // octavia; the pages import it, never the other way round.
