@@ -41,7 +41,7 @@ func TestBrowserEventHandlerOfLatestRender(t *testing.T) {
 		// Stock go-app keeps the first handler of the same code, but its
 		// mounted copy of a handler drops the passive flag, so it registers
 		// a passive listener again at every update (with the new handler).
-		{name: "stock", flags: stockGoAppFlags(t), want: map[string]string{"act": "A", "late": "A", "passive": "B"}, churn: []string{"passive"}},
+		{name: "stock", flags: servertest.StockGoAppFlags(t, ".."), want: map[string]string{"act": "A", "late": "A", "passive": "B"}, churn: []string{"passive"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			url := startHandlersPage(t, tc.flags)
@@ -85,7 +85,7 @@ func TestBrowserEventHandlerOfLatestRender(t *testing.T) {
 func startHandlersPage(t *testing.T, flags []string) string {
 	t.Helper()
 	dir := t.TempDir()
-	servertest.RunGo(t, []string{"GOOS=js", "GOARCH=wasm"}, slices.Concat([]string{"build"}, wasmBuildArgs(false), flags, []string{"-o", filepath.Join(dir, "app.wasm"), "../cmd/server/testdata/handlers"})...)
+	servertest.RunGo(t, []string{"GOOS=js", "GOARCH=wasm"}, slices.Concat([]string{"build"}, servertest.WasmBuildArgs(false), flags, []string{"-o", filepath.Join(dir, "app.wasm"), "../cmd/server/testdata/handlers"})...)
 	servertest.RunGo(t, nil, slices.Concat([]string{"build"}, flags, []string{"-o", filepath.Join(dir, "handlers"), "../cmd/server/testdata/handlers"})...)
 	return startPageServer(t, "the page's server", filepath.Join(dir, "handlers"), "-web", dir)
 }

@@ -221,8 +221,8 @@ func startFloor(tb testing.TB) floorServer {
 	}
 	quality := servertest.BrotliQuality(tb, "../bin/app.wasm.stamp")
 	names := os.Getenv("OCTAVIEW_START_PROFILE") != "" // the name section, for the profile
-	stock := stockGoAppFlags(tb)                       // the floor is go-app as published
-	servertest.RunGo(tb, []string{"GOOS=js", "GOARCH=wasm"}, slices.Concat([]string{"build"}, wasmBuildArgs(names), []string{"-o", filepath.Join(dir, "app.wasm.new")}, stock, []string{"../cmd/server/testdata/floor"})...)
+	stock := servertest.StockGoAppFlags(tb, "..")      // the floor is go-app as published
+	servertest.RunGo(tb, []string{"GOOS=js", "GOARCH=wasm"}, slices.Concat([]string{"build"}, servertest.WasmBuildArgs(names), []string{"-o", filepath.Join(dir, "app.wasm.new")}, stock, []string{"../cmd/server/testdata/floor"})...)
 	servertest.RunGo(tb, nil, slices.Concat([]string{"build", "-o", filepath.Join(dir, "floor")}, stock, []string{"../cmd/server/testdata/floor"})...)
 	if out, err := exec.Command(octaviewBin, "precompress", "-quality", quality, "-new", filepath.Join(dir, "app.wasm.new"), filepath.Join(dir, "app.wasm")).CombinedOutput(); err != nil {
 		tb.Fatalf("compressing the floor's wasm: %v\n%s", err, out)

@@ -4,11 +4,12 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
 // goAppModule is the module path of go-app, which Octaview builds patched
@@ -17,34 +18,6 @@ const (
 	goAppModule  = "github.com/maxence-charriere/go-app/v10"
 	goAppVersion = "v10.1.11"
 )
-
-// stockGoAppFlags are the go command's flags that build with go-app v10.1.11
-// as published, not third_party/go-app: a copy of go.mod without the replace
-// (and of go.sum) in a temporary directory. The floor of the stack
-// (testdata/floor, for the benchmarks) is stock go-app.
-func stockGoAppFlags(tb testing.TB) []string {
-	tb.Helper()
-	cmd := exec.Command("go", "mod", "edit", "-dropreplace="+goAppModule, "-print")
-	cmd.Dir = filepath.Join("..", "..")
-	mod, err := cmd.Output()
-	if err != nil {
-		tb.Fatalf("go mod edit: %v", err)
-	}
-	sum, err := os.ReadFile(filepath.Join("..", "..", "go.sum"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	dir := tb.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), mod, 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	// -mod=mod: go.sum has no line for the published module (the build
-	// does not use it); the go command checks it against the checksum database
-	return []string{"-modfile=" + filepath.Join(dir, "go.mod"), "-mod=mod"}
-}
 
 // TestStockGoAppFlags: the floor of the stack is built with go-app as
 // published, while the console's go.mod replaces it with the patched copy.
@@ -55,7 +28,7 @@ func TestStockGoAppFlags(t *testing.T) {
 		replaced bool
 	}{
 		{"the console's go.mod", nil, true},
-		{"stockGoAppFlags", stockGoAppFlags(t), false},
+		{"stockGoAppFlags", servertest.StockGoAppFlags(t, filepath.Join("..", "..")), false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			out, err := exec.Command("go", slices.Concat([]string{"list"}, tt.flags, []string{"-m", "-json", goAppModule})...).Output()

@@ -9,20 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/octaview/octaview/cmd/server/servertest"
 	"github.com/octaview/octaview/internal/fetchonly"
 )
-
-// wasmBuildArgs are the generic `go build` flags of app.wasm as `make wasm`
-// builds it (the Makefile's WASM_FLAGS; with its function names when names is
-// set: -w without -s), which the tests also build the floor with (stock
-// go-app, as published), so that both sides of a comparison are built alike.
-func wasmBuildArgs(names bool) []string {
-	ld := "-ldflags=-s -w"
-	if names {
-		ld = "-ldflags=-w"
-	}
-	return []string{"-trimpath", ld, "-gcflags=github.com/octaview/octaview/...=-l"}
-}
 
 // fetchOnlyArgs are the flags `make wasm` adds for app.wasm alone (the
 // Makefile's WASM_APP_FLAGS): the -overlay that builds net/http's client
@@ -63,7 +52,7 @@ func TestWasmFlagsAsMake(t *testing.T) {
 	if line == "" {
 		t.Fatalf("make -n wasm runs no go build for GOARCH=wasm:\n%s", out)
 	}
-	for _, arg := range wasmBuildArgs(false) {
+	for _, arg := range servertest.WasmBuildArgs(false) {
 		if !strings.Contains(line, " "+arg+" ") {
 			t.Errorf("make wasm builds with %q, want it to pass %q as the tests do", line, arg)
 		}

@@ -172,12 +172,12 @@ func readWasmSizes(raw []byte) (wasmSizes, error) {
 func buildNamedWasm(tb testing.TB, pkg, dir string) []byte {
 	tb.Helper()
 	out := filepath.Join(dir, filepath.Base(pkg)+".wasm")
-	args := slices.Concat([]string{"build"}, wasmBuildArgs(true), []string{"-o", out})
+	args := slices.Concat([]string{"build"}, servertest.WasmBuildArgs(true), []string{"-o", out})
 	switch pkg {
 	case ".":
 		args = append(args, fetchOnlyArgs(tb)...) // as make wasm builds app.wasm
 	case "./testdata/floor":
-		args = append(args, stockGoAppFlags(tb)...) // the floor is go-app as published
+		args = append(args, servertest.StockGoAppFlags(tb, filepath.Join("..", ".."))...) // the floor is go-app as published
 	}
 	cmd := exec.Command("go", append(args, pkg)...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
@@ -263,7 +263,7 @@ func floorOnWire(tb testing.TB, fetchOnly bool) (raw, br int64) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	args := slices.Concat([]string{"build"}, wasmBuildArgs(false), stockGoAppFlags(tb))
+	args := slices.Concat([]string{"build"}, servertest.WasmBuildArgs(false), servertest.StockGoAppFlags(tb, filepath.Join("..", "..")))
 	if fetchOnly {
 		dir += "-fetchonly"
 		args = append(args, fetchOnlyArgs(tb)...)

@@ -90,3 +90,43 @@ func ReadDecoded(t testing.TB, name string) []byte {
 	}
 	return b
 }
+
+// WasmBuildArgs are the generic `go build` flags of app.wasm as `make wasm`
+// builds it (the Makefile's WASM_FLAGS; with its function names when names is
+// set: -w without -s), which the tests also build the floor with (stock
+// go-app, as published), so that both sides of a comparison are built alike.
+func WasmBuildArgs(names bool) []string {
+	ld := "-ldflags=-s -w"
+	if names {
+		ld = "-ldflags=-w"
+	}
+	return []string{"-trimpath", ld, "-gcflags=github.com/octaview/octaview/...=-l"}
+}
+
+// StockGoAppFlags are the go command's flags that build with go-app as
+// published, not third_party/go-app: a copy of the module's go.mod (at root,
+// the module's directory relative to the test's) without the replace, and of
+// its go.sum, in a temporary directory.
+func StockGoAppFlags(tb testing.TB, root string) []string {
+	tb.Helper()
+	cmd := exec.Command("go", "mod", "edit", "-dropreplace=github.com/maxence-charriere/go-app/v10", "-print")
+	cmd.Dir = root
+	mod, err := cmd.Output()
+	if err != nil {
+		tb.Fatalf("go mod edit: %v", err)
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	dir := tb.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), mod, 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	// -mod=mod: go.sum has no line for the published module (the build
+	// does not use it); the go command checks it against the checksum database
+	return []string{"-modfile=" + filepath.Join(dir, "go.mod"), "-mod=mod"}
+}
