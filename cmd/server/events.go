@@ -5,14 +5,24 @@ package main
 import (
 	"net/http"
 	"time"
+
+	"github.com/octaview/octaview/cmd/server/proxy"
 )
 
-// serveEvents streams server-sent events to one admitted viewer: a retry
-// hint, the current body (if any) and then one "data:" event per body that
-// subscribe's channel delivers, a comment every statusHeartbeat, until the
-// viewer leaves, the server stops or a write fails. The status wall and the
-// trainer's class feed both serve their viewers with it.
-func serveEvents(w http.ResponseWriter, r *http.Request, subscribe func() (<-chan []byte, []byte, func()), stopping <-chan struct{}) {
+// serveEvents streams server-sent events to a viewer that viewers admits: a
+// retry hint, the current body (if any) and then one "data:" event per body
+// that subscribe's channel delivers, a comment every statusHeartbeat, until
+// the viewer leaves, the server stops or a write fails. Beyond viewers it
+// answers a 503 fault saying busy, with Retry-After: 30. The status wall and
+// the trainer's class feed both serve their viewers with it.
+func serveEvents(w http.ResponseWriter, r *http.Request, viewers *viewerLimit, busy string, subscribe func() (<-chan []byte, []byte, func()), stopping <-chan struct{}) {
+	gone, ok := viewers.admit(r)
+	if !ok {
+		w.Header().Set("Retry-After", "30")
+		proxy.WriteFault(w, http.StatusServiceUnavailable, "%s", busy)
+		return
+	}
+	defer gone()
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")

@@ -211,13 +211,6 @@ func handleStatus(feed *statusFeed) http.Handler {
 // feed.viewers (in all, or from one address), a 503 fault.
 func handleStatusEvents(feed *statusFeed, stopping <-chan struct{}) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		gone, ok := feed.viewers.admit(r)
-		if !ok {
-			w.Header().Set("Retry-After", "30")
-			proxy.WriteFault(w, http.StatusServiceUnavailable, "Too many viewers of the status page: try again later.")
-			return
-		}
-		defer gone()
-		serveEvents(w, r, feed.subscribe, stopping)
+		serveEvents(w, r, feed.viewers, "Too many viewers of the status page: try again later.", feed.subscribe, stopping)
 	})
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/octaview/octaview/app/serverapi"
-	"github.com/octaview/octaview/cmd/server/proxy"
 	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/waiters"
 )
@@ -165,14 +164,7 @@ func (f *classFeed) subscribe() (<-chan []byte, []byte, func()) {
 // the trainer leaves or the server stops; bounded like the status wall's.
 func (f *classFeed) handleEvents(stopping <-chan struct{}) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		gone, ok := f.viewers.admit(r)
-		if !ok {
-			w.Header().Set("Retry-After", "30")
-			proxy.WriteFault(w, http.StatusServiceUnavailable, "Too many trainer pages follow the class: try again later.")
-			return
-		}
-		defer gone()
-		serveEvents(w, r, f.subscribe, stopping)
+		serveEvents(w, r, f.viewers, "Too many trainer pages follow the class: try again later.", f.subscribe, stopping)
 	})
 }
 

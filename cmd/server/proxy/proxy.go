@@ -128,24 +128,12 @@ func New(o Options) *Proxy {
 	if o.IdentityTimeout == 0 {
 		o.IdentityTimeout = IdentityTimeout
 	}
-	if o.MaxBodies <= 0 {
-		o.MaxBodies = MaxBufferedBodies
-	}
-	if o.MaxSmallBodies <= 0 {
-		o.MaxSmallBodies = MaxSmallBodies
-	}
-	if o.MaxTinyBodies <= 0 {
-		o.MaxTinyBodies = MaxTinyBodies
-	}
-	if o.BodiesPerClient <= 0 {
-		o.BodiesPerClient = MaxBodiesPerClient
-	}
-	if o.UpstreamPerSession <= 0 {
-		o.UpstreamPerSession = MaxUpstreamPerSession
-	}
-	if o.AnonymousUpstream <= 0 {
-		o.AnonymousUpstream = MaxAnonymousUpstream
-	}
+	o.MaxBodies = positiveOr(o.MaxBodies, MaxBufferedBodies)
+	o.MaxSmallBodies = positiveOr(o.MaxSmallBodies, MaxSmallBodies)
+	o.MaxTinyBodies = positiveOr(o.MaxTinyBodies, MaxTinyBodies)
+	o.BodiesPerClient = positiveOr(o.BodiesPerClient, MaxBodiesPerClient)
+	o.UpstreamPerSession = positiveOr(o.UpstreamPerSession, MaxUpstreamPerSession)
+	o.AnonymousUpstream = positiveOr(o.AnonymousUpstream, MaxAnonymousUpstream)
 	if o.SessionCookie == "" {
 		o.SessionCookie = serverapi.SessionCookie
 	}
@@ -209,6 +197,15 @@ func New(o Options) *Proxy {
 		BufferPool:     copyBuffers,
 	}
 	return p
+}
+
+// positiveOr is v, or def where v is zero or negative: an Options bound left
+// unset takes its default.
+func positiveOr(v, def int) int {
+	if v <= 0 {
+		return def
+	}
+	return v
 }
 
 // copyBuffers are ReverseProxy's body copy buffers, reused instead of 32 KiB per request.
