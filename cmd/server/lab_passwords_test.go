@@ -4,7 +4,6 @@ package main
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -17,32 +16,16 @@ import (
 // TestAutoLabPasswords: -lab-trainee-passwords auto (the default) is name
 // on loopback (make run) and random wherever others reach the server.
 func TestAutoLabPasswords(t *testing.T) {
-	tests := []struct {
-		name string
-		args []string
-		env  map[string]string
-		want string
-	}{
-		{"loopback", []string{"-addr", "127.0.0.1:8080"}, nil, "name"},
-		{"loopback, public URL localhost", []string{"-addr", "127.0.0.1:8080", "-public-url", "http://localhost:8080"}, nil, "name"},
-		{"every address", []string{"-addr", ":8080", "-public-url", "http://octaview.workshop.example"}, nil, "random"},
-		{"loopback behind a public URL", []string{"-addr", "127.0.0.1:8080", "-public-url", "https://console.example.com"}, nil, "random"},
-		{"loopback behind a trusted proxy", []string{"-addr", "127.0.0.1:8080", "-trust-forwarded"}, nil, "random"},
-		{"asked for names beyond loopback", []string{"-addr", ":8080", "-public-url", "http://octaview.workshop.example", "-lab-trainee-passwords", "name"}, nil, "name"},
-		{"asked for by the environment", []string{"-addr", ":8080", "-public-url", "http://octaview.workshop.example"}, map[string]string{"OCTAVIEW_LAB_TRAINEE_PASSWORDS": "name"}, "name"},
-		{"random on loopback", []string{"-addr", "127.0.0.1:8080", "-lab-trainee-passwords", "random"}, nil, "random"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			cfg, err := parseConfig(append([]string{"octaview"}, tt.args...), func(k string) string { return tt.env[k] }, io.Discard)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if cfg.LabTraineePasswords != tt.want {
-				t.Errorf("got %q, want %q", cfg.LabTraineePasswords, tt.want)
-			}
-		})
-	}
+	checkConfigs(t, "-lab-trainee-passwords", []configCase{
+		{"loopback", []string{"-addr", "127.0.0.1:8080"}, nil, "name", ""},
+		{"loopback, public URL localhost", []string{"-addr", "127.0.0.1:8080", "-public-url", "http://localhost:8080"}, nil, "name", ""},
+		{"every address", []string{"-addr", ":8080", "-public-url", "http://octaview.workshop.example"}, nil, "random", ""},
+		{"loopback behind a public URL", []string{"-addr", "127.0.0.1:8080", "-public-url", "https://console.example.com"}, nil, "random", ""},
+		{"loopback behind a trusted proxy", []string{"-addr", "127.0.0.1:8080", "-trust-forwarded"}, nil, "random", ""},
+		{"asked for names beyond loopback", []string{"-addr", ":8080", "-public-url", "http://octaview.workshop.example", "-lab-trainee-passwords", "name"}, nil, "name", ""},
+		{"asked for by the environment", []string{"-addr", ":8080", "-public-url", "http://octaview.workshop.example"}, map[string]string{"OCTAVIEW_LAB_TRAINEE_PASSWORDS": "name"}, "name", ""},
+		{"random on loopback", []string{"-addr", "127.0.0.1:8080", "-lab-trainee-passwords", "random"}, nil, "random", ""},
+	}, func(c config) string { return c.LabTraineePasswords })
 }
 
 // TestLabPasswordsBeyondLoopback: a lab with trainees behind a trusted

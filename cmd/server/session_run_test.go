@@ -3,7 +3,6 @@
 package main
 
 import (
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -46,17 +45,15 @@ func TestRunSessionCookie(t *testing.T) {
 	}
 }
 
-// TestParseConfigSessionKey: the key comes from the flag or the variable;
-// a key under 32 bytes, or of little entropy, stops the start.
+// TestParseConfigSessionKey: the key comes from the flag, the variable or
+// the file either names; a key under 32 bytes, or of little entropy, both
+// the key and its file, or a file empty or missing stop the start.
 func TestParseConfigSessionKey(t *testing.T) {
 	const flagKey, envKey = "from-flag-q2Vb3N0m9kYp8Qx1T7rWc5Lz", "from-env-A0hE4uJ6sFdG2iK9oPlM3nB8v"
-	cases := []struct {
-		name    string
-		args    []string
-		env     map[string]string
-		want    string
-		wantErr string
-	}{
+	dir := t.TempDir()
+	key := servertest.WriteFile(t, dir, "session-key", "  from-a-file-0123456789abcdef0123456789\n")
+	empty := servertest.WriteFile(t, dir, "empty", "\n")
+	checkConfigs(t, "-session-key", []configCase{
 		{"unset", nil, nil, "", ""},
 		{"flag", []string{"-session-key", flagKey}, nil, flagKey, ""},
 		{"variable", nil, map[string]string{"OCTAVIEW_SESSION_KEY": envKey}, envKey, ""},
@@ -64,24 +61,12 @@ func TestParseConfigSessionKey(t *testing.T) {
 		{"one byte", []string{"-session-key", "k"}, nil, "", "1 bytes, want at least 32"},
 		{"a short variable", nil, map[string]string{"OCTAVIEW_SESSION_KEY": "from-env"}, "", "8 bytes"},
 		{"one repeated byte", []string{"-session-key", strings.Repeat("x", 48)}, nil, "", "bits of entropy"},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			cfg, err := parseConfig(append([]string{"octaview"}, tc.args...), func(k string) string { return tc.env[k] }, io.Discard)
-			if tc.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), "-session-key") || !strings.Contains(err.Error(), tc.wantErr) {
-					t.Errorf("got %v, want a -session-key error saying %q", err, tc.wantErr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if cfg.SessionKey != tc.want {
-				t.Errorf("got %q, want %q", cfg.SessionKey, tc.want)
-			}
-		})
-	}
+		{"file flag", []string{"-session-key-file", key}, nil, "from-a-file-0123456789abcdef0123456789", ""},
+		{"file variable", nil, map[string]string{"OCTAVIEW_SESSION_KEY_FILE": key}, "from-a-file-0123456789abcdef0123456789", ""},
+		{"both the key and its file", []string{"-session-key-file", key}, map[string]string{"OCTAVIEW_SESSION_KEY": "k"}, "", "both given"},
+		{"an empty file", []string{"-session-key-file", empty}, nil, "", "empty"},
+		{"no such file", []string{"-session-key-file", dir + "/none"}, nil, "", "no such file"},
+	}, func(c config) string { return c.SessionKey })
 }
 
 // TestRunSessionCookieName: -session-cookie (or OCTAVIEW_SESSION_COOKIE)
@@ -89,33 +74,13 @@ func TestParseConfigSessionKey(t *testing.T) {
 // that is no cookie name, or carries the __Host- prefix the server adds
 // itself, is refused at start.
 func TestRunSessionCookieName(t *testing.T) {
-	cases := []struct {
-		name    string
-		args    []string
-		env     map[string]string
-		want    string
-		wantErr string
-	}{
+	checkConfigs(t, "-session-cookie", []configCase{
 		{"default", nil, nil, serverapi.SessionCookie, ""},
 		{"flag", []string{"-session-cookie", "console_b"}, nil, "console_b", ""},
 		{"variable", nil, map[string]string{"OCTAVIEW_SESSION_COOKIE": "console_c"}, "console_c", ""},
 		{"not a cookie name", []string{"-session-cookie", "a;b"}, nil, "", "-session-cookie"},
 		{"the prefix is the server's", []string{"-session-cookie", "__Host-x"}, nil, "", "__Host-"},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			cfg, err := parseConfig(append([]string{"octaview"}, tc.args...), func(k string) string { return tc.env[k] }, io.Discard)
-			if tc.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
-					t.Errorf("got %v, want an error naming %s", err, tc.wantErr)
-				}
-				return
-			}
-			if err != nil || cfg.SessionCookie != tc.want {
-				t.Errorf("got %q, %v; want %q", cfg.SessionCookie, err, tc.want)
-			}
-		})
-	}
+	}, func(c config) string { return c.SessionCookie })
 	s := startRun(t, nil, "-web", t.TempDir(), "-session-cookie", "console_b")
 	body := `{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":"demo","password":"demo","domain":{"name":"Default"}}}}}}`
 	req, _ := http.NewRequest(http.MethodPost, s.URL+"/identity/v3/auth/tokens", strings.NewReader(body))
@@ -128,41 +93,5 @@ func TestRunSessionCookieName(t *testing.T) {
 	resp.Body.Close()
 	if c := resp.Cookies(); len(c) != 1 || c[0].Name != "console_b" {
 		t.Errorf("the session cookie of a server given -session-cookie console_b: got %v", c)
-	}
-}
-
-func TestParseConfigSessionKeyFile(t *testing.T) {
-	dir := t.TempDir()
-	key := servertest.WriteFile(t, dir, "session-key", "  from-a-file-0123456789abcdef0123456789\n")
-	empty := servertest.WriteFile(t, dir, "empty", "\n")
-	cases := []struct {
-		name    string
-		args    []string
-		env     map[string]string
-		want    string
-		wantErr string
-	}{
-		{"flag", []string{"-session-key-file", key}, nil, "from-a-file-0123456789abcdef0123456789", ""},
-		{"variable", nil, map[string]string{"OCTAVIEW_SESSION_KEY_FILE": key}, "from-a-file-0123456789abcdef0123456789", ""},
-		{"both the key and its file", []string{"-session-key-file", key}, map[string]string{"OCTAVIEW_SESSION_KEY": "k"}, "", "both given"},
-		{"an empty file", []string{"-session-key-file", empty}, nil, "", "empty"},
-		{"no such file", []string{"-session-key-file", dir + "/none"}, nil, "", "no such file"},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			cfg, err := parseConfig(append([]string{"octaview"}, tc.args...), func(k string) string { return tc.env[k] }, io.Discard)
-			if tc.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
-					t.Fatalf("got error %v, want one saying %q", err, tc.wantErr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if cfg.SessionKey != tc.want {
-				t.Errorf("got %q, want %q", cfg.SessionKey, tc.want)
-			}
-		})
 	}
 }
