@@ -3,85 +3,26 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/octaview/octaview/cmd/server/proxy/proxytest"
 	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
-// slowPosts sends, from each address of from, perAddress posts to path at
-// once, each with its headers and a Content-Length of 1,000 but one byte of
-// body every 2 s; when answered it starts again, until ctx is done. It counts
-// the answers by status and the longest a post stayed open.
-type slowPosts struct {
-	mu       sync.Mutex
-	statuses map[int]int
-	longest  time.Duration
-}
-
-func (f *slowPosts) run(ctx context.Context, addr, path string, from []string, perAddress int) *sync.WaitGroup {
-	f.statuses = map[int]int{}
-	var wg sync.WaitGroup
-	for _, ip := range from {
-		d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
-		for range perAddress {
-			wg.Go(func() {
-				for ctx.Err() == nil {
-					f.once(ctx, d, addr, path)
-					select { // as a client told Retry-After: 1 would, but sooner
-					case <-ctx.Done():
-					case <-time.After(100 * time.Millisecond):
-					}
-				}
-			})
-		}
-	}
-	return &wg
-}
-
-func (f *slowPosts) once(ctx context.Context, d *net.Dialer, addr, path string) {
-	conn, err := d.DialContext(ctx, "tcp", addr)
-	if err != nil {
-		time.Sleep(100 * time.Millisecond)
-		return
-	}
-	defer conn.Close()
-	start := time.Now()
-	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\nOrigin: http://%s\r\nSec-Fetch-Site: same-origin\r\n"+
+// slowPosts sends, from the addresses of from in turn, posts to path at
+// addr, each with its headers and a Content-Length of 1,000 but one byte of
+// body every 2 s; when answered it starts again after 100 ms (as a client
+// told Retry-After: 1 would, but sooner).
+func slowPosts(addr, path string, from ...string) *proxytest.SlowBodies {
+	head := fmt.Sprintf("POST %s HTTP/1.1\r\nHost: %s\r\nOrigin: http://%s\r\nSec-Fetch-Site: same-origin\r\n"+
 		"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nu", path, addr, addr)
-	answered := make(chan int, 1)
-	go func() {
-		status := 0
-		if resp, err := http.ReadResponse(bufio.NewReader(conn), nil); err == nil {
-			status = resp.StatusCode
-			resp.Body.Close()
-		}
-		answered <- status
-	}()
-	tick := time.NewTicker(2 * time.Second)
-	defer tick.Stop()
-	for {
-		select {
-		case status := <-answered:
-			f.mu.Lock()
-			f.statuses[status]++
-			f.longest = max(f.longest, time.Since(start))
-			f.mu.Unlock()
-			return
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-			conn.Write([]byte("u"))
-		}
-	}
+	return &proxytest.SlowBodies{From: from, Pause: 100 * time.Millisecond, Head: func(int) string { return head }}
 }
 
 // TestLoginFormSlowBodyFlood: while 200 loopback addresses each hold 8 slow
@@ -101,36 +42,30 @@ func TestLoginFormSlowBodyFlood(t *testing.T) {
 		from = append(from, fmt.Sprintf("127.0.%d.%d", 10+i/250, 1+i%250))
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	var flood, forms slowPosts
-	floodDone := flood.run(ctx, addr, "/identity/v3/auth/tokens", from, perAddress)
-	formsDone := forms.run(ctx, addr, "/login", []string{"127.0.0.3"}, 40)
+	flood, forms := slowPosts(addr, "/identity/v3/auth/tokens", from...), slowPosts(addr, "/login", "127.0.0.3")
+	floodDone := flood.Run(ctx, addr, addresses*perAddress)
+	formsDone := forms.Run(ctx, addr, 40)
 	defer func() { cancel(); floodDone.Wait(); formsDone.Wait() }()
 	time.Sleep(time.Second) // every sender connected
 
 	form := url.Values{"user": {"demo"}, "password": {"demo"}, "domain": {"Default"}, "project": {"demo"}}
-	var logins, tries int
-	var last string
+	logins := proxytest.Tally{Want: http.StatusSeeOther}
 	for end := time.Now().Add(duration); time.Now().Before(end); time.Sleep(200 * time.Millisecond) {
-		tries++
-		resp, body := postLoginForm(t, s.URL, "/login", form, nil)
-		if resp.StatusCode == http.StatusSeeOther {
-			logins++
-		} else {
-			last = fmt.Sprintf("%d %.300s", resp.StatusCode, body)
-		}
+		logins.Add(postLoginForm(t, s.URL, "/login", form, nil))
 	}
 	cancel()
 	floodDone.Wait()
 	formsDone.Wait()
+	formStatuses, longest := forms.Statuses(), forms.Longest()
 	t.Logf("during the flood (%d addresses × %d slow bodies, 40 slow forms from one address, %v): form logins served %d of %d; the flood's answers %v; the slow forms' %v, the longest open %v",
-		addresses, perAddress, duration, logins, tries, flood.statuses, forms.statuses, forms.longest.Round(time.Millisecond))
-	if logins != tries {
-		t.Errorf("form logins from another address during the flood: %d of %d served (last refusal: %s), want all", logins, tries, last)
+		addresses, perAddress, duration, logins.Served, logins.Tries, flood.Statuses(), formStatuses, longest.Round(time.Millisecond))
+	if !logins.AllServed() {
+		t.Errorf("form logins from another address during the flood: %v, want all", &logins)
 	}
-	if forms.statuses[http.StatusTooManyRequests] == 0 || forms.statuses[http.StatusRequestTimeout] == 0 {
-		t.Errorf("40 slow forms at once from one address: answers %v, want 429s (at most 8 read at once) and 408s (cut after 2 s)", forms.statuses)
+	if formStatuses[http.StatusTooManyRequests] == 0 || formStatuses[http.StatusRequestTimeout] == 0 {
+		t.Errorf("40 slow forms at once from one address: answers %v, want 429s (at most 8 read at once) and 408s (cut after 2 s)", formStatuses)
 	}
-	if forms.longest > 6*time.Second {
-		t.Errorf("a slow form stayed open %v, want it cut after about 2 s", forms.longest)
+	if longest > 6*time.Second {
+		t.Errorf("a slow form stayed open %v, want it cut after about 2 s", longest)
 	}
 }

@@ -23,38 +23,30 @@ func TestSlowBodyFloodManyAddresses(t *testing.T) {
 	}
 	const addresses, perAddress, duration = 200, MaxBodiesPerClient, 8 * time.Second
 	e := newTestEnv(t, envOptions{readTimeout: 60 * time.Second}) // the server's own ReadTimeout, as run.go sets it
-	flood := slowBodyFlood{length: 1000}
+	var from []string
 	for i := range addresses {
-		flood.from = append(flood.from, fmt.Sprintf("127.0.%d.%d", 10+i/250, 1+i%250))
+		from = append(from, fmt.Sprintf("127.0.%d.%d", 10+i/250, 1+i%250))
 	}
+	flood := slowBodyFlood(1000, from...)
 	ctx, cancel := context.WithCancel(context.Background())
-	wg := flood.run(ctx, strings.TrimPrefix(e.Server.URL, "http://"), addresses*perAddress)
+	wg := flood.Run(ctx, strings.TrimPrefix(e.Server.URL, "http://"), addresses*perAddress)
 	defer func() { cancel(); wg.Wait() }()
 	time.Sleep(time.Second) // every sender connected
 
 	victim := fromAddress("127.0.0.2")
-	var logins, tries int
-	var last string
+	logins := proxytest.Tally{Want: http.StatusCreated}
 	for end := time.Now().Add(duration); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
-		tries++
-		resp, body := proxytest.Do(t, victim, e.Server.URL, http.MethodPost, "/identity/v3/auth/tokens", "", proxytest.LoginBody(proxytest.User, proxytest.Password))
-		if resp.StatusCode == http.StatusCreated {
-			logins++
-		} else {
-			last = fmt.Sprintf("%d %s", resp.StatusCode, body)
-		}
+		logins.Add(proxytest.Do(t, victim, e.Server.URL, http.MethodPost, "/identity/v3/auth/tokens", "", proxytest.LoginBody(proxytest.User, proxytest.Password)))
 	}
-	holding, started := flood.holding.Load(), flood.bodies.Load()
+	holding, started := flood.Holding(), flood.Started()
 	cancel()
 	wg.Wait()
-	flood.mu.Lock()
 	t.Logf("during the flood (%d addresses × %d slow bodies, %v): logins served %d of %d; flood bodies started %d, still sending at the end %d; the flood's answers by status: %v",
-		addresses, perAddress, duration, logins, tries, started, holding, flood.statuses)
-	flood.mu.Unlock()
+		addresses, perAddress, duration, logins.Served, logins.Tries, started, holding, flood.Statuses())
 	if started < addresses*perAddress {
 		t.Errorf("the flood started %d bodies, want at least its %d senders'", started, addresses*perAddress)
 	}
-	if logins != tries {
-		t.Errorf("logins from another address during the flood: %d of %d served (last refusal: %s), want all", logins, tries, last)
+	if !logins.AllServed() {
+		t.Errorf("logins from another address during the flood: %v, want all", &logins)
 	}
 }

@@ -3,98 +3,33 @@
 package proxy
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/octaview/octaview/cmd/server/proxy/proxytest"
 )
 
-// slowBodyFlood sends n request bodies at once to addr, from 127.0.0.1, without a
-// token: each sends its headers (Content-Length: a small body for even senders, 1
-// MiB for odd ones), then one byte every 2 s; when the server answers, it waits a
-// second (the Retry-After) and starts again, until ctx is done. It counts the
-// answers by status.
-type slowBodyFlood struct {
-	from   []string // source addresses, sender i sends from from[i%len(from)]; none: 127.0.0.1
-	length int      // every body's Content-Length; 0: 1000 and 1 MiB in turn
-
-	mu       sync.Mutex
-	statuses map[int]int
-	holding  atomic.Int64 // connections sending their body right now
-	bodies   atomic.Int64 // bodies started
-}
-
-func (f *slowBodyFlood) run(ctx context.Context, addr string, n int) *sync.WaitGroup {
-	f.statuses = map[int]int{}
-	var wg sync.WaitGroup
-	for i := range n {
-		length := 1000
-		if i%2 == 1 {
-			length = 1 << 20
-		}
-		if f.length > 0 {
-			length = f.length
-		}
-		d := &net.Dialer{}
-		if len(f.from) > 0 {
-			d.LocalAddr = &net.TCPAddr{IP: net.ParseIP(f.from[i%len(f.from)])}
-		}
-		wg.Go(func() {
-			for ctx.Err() == nil {
-				f.once(ctx, d, addr, length)
-				select {
-				case <-ctx.Done():
-				case <-time.After(time.Second):
-				}
+// slowBodyFlood sends request bodies without a token to the proxy's
+// Keystone route, from 127.0.0.1 unless from is given: sender i's
+// Content-Length is length, or (length 0) 1000 for even senders and 1 MiB
+// for odd ones; after an answer it waits a second (the Retry-After).
+func slowBodyFlood(length int, from ...string) *proxytest.SlowBodies {
+	return &proxytest.SlowBodies{From: from, Pause: time.Second, Head: func(i int) string {
+		n := length
+		if n == 0 {
+			n = 1000
+			if i%2 == 1 {
+				n = 1 << 20
 			}
-		})
-	}
-	return &wg
-}
-
-func (f *slowBodyFlood) once(ctx context.Context, d *net.Dialer, addr string, length int) {
-	conn, err := d.DialContext(ctx, "tcp", addr)
-	if err != nil {
-		return
-	}
-	defer conn.Close()
-	fmt.Fprintf(conn, "POST /identity/v3/auth/tokens HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n{", length)
-	answered := make(chan int, 1)
-	go func() {
-		status := 0
-		if resp, err := http.ReadResponse(bufio.NewReader(conn), nil); err == nil {
-			status = resp.StatusCode
-			resp.Body.Close()
 		}
-		answered <- status
-	}()
-	f.bodies.Add(1)
-	f.holding.Add(1)
-	defer f.holding.Add(-1)
-	tick := time.NewTicker(2 * time.Second)
-	defer tick.Stop()
-	for {
-		select {
-		case status := <-answered:
-			f.mu.Lock()
-			f.statuses[status]++
-			f.mu.Unlock()
-			return
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-			conn.Write([]byte(" "))
-		}
-	}
+		return fmt.Sprintf("POST /identity/v3/auth/tokens HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n{", n)
+	}}
 }
 
 // fromAddress is a client whose connections come from ip (another loopback address).
@@ -122,45 +57,29 @@ func TestSlowBodyFlood(t *testing.T) {
 	token := proxytest.LoginThrough(t, victim, e.Server.URL) // for the writes, before the flood
 
 	ctx, cancel := context.WithCancel(context.Background())
-	var flood slowBodyFlood
-	wg := flood.run(ctx, addr, senders)
+	flood := slowBodyFlood(0)
+	wg := flood.Run(ctx, addr, senders)
 	defer func() { cancel(); wg.Wait() }()
 	time.Sleep(time.Second) // every sender connected
 
-	var logins, loginTries, writes, writeTries int
-	var lastLogin, lastWrite string
-	for end := time.Now().Add(duration); time.Now().Before(end); {
-		loginTries++
-		resp, body := proxytest.Do(t, victim, e.Server.URL, http.MethodPost, "/identity/v3/auth/tokens", "", proxytest.LoginBody(proxytest.User, proxytest.Password))
-		if resp.StatusCode == http.StatusCreated {
-			logins++
-		} else {
-			lastLogin = fmt.Sprintf("%d %s", resp.StatusCode, body)
-		}
-		writeTries++
-		resp, body = proxytest.Do(t, victim, e.Server.URL, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", token,
-			fmt.Sprintf(`{"loadbalancer": {"name": "during-the-flood-%d", "vip_subnet_id": %q}}`, writeTries, sn.Subnets[0].ID))
-		if resp.StatusCode == http.StatusCreated {
-			writes++
-		} else {
-			lastWrite = fmt.Sprintf("%d %s", resp.StatusCode, body)
-		}
-		time.Sleep(100 * time.Millisecond)
+	logins, writes := proxytest.Tally{Want: http.StatusCreated}, proxytest.Tally{Want: http.StatusCreated}
+	for end := time.Now().Add(duration); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+		logins.Add(proxytest.Do(t, victim, e.Server.URL, http.MethodPost, "/identity/v3/auth/tokens", "", proxytest.LoginBody(proxytest.User, proxytest.Password)))
+		writes.Add(proxytest.Do(t, victim, e.Server.URL, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", token,
+			fmt.Sprintf(`{"loadbalancer": {"name": "during-the-flood-%d", "vip_subnet_id": %q}}`, writes.Tries+1, sn.Subnets[0].ID)))
 	}
-	holding, started := flood.holding.Load(), flood.bodies.Load()
+	holding, started := flood.Holding(), flood.Started()
 	cancel()
 	wg.Wait()
-	flood.mu.Lock()
 	t.Logf("during the flood (%d senders, %v): logins served %d of %d, writes served %d of %d; flood bodies started %d, still sending at the end %d; the flood's answers by status: %v",
-		senders, duration, logins, loginTries, writes, writeTries, started, holding, flood.statuses)
-	flood.mu.Unlock()
+		senders, duration, logins.Served, logins.Tries, writes.Served, writes.Tries, started, holding, flood.Statuses())
 	if started < senders {
 		t.Errorf("the flood started %d bodies, want at least its %d senders'", started, senders)
 	}
-	if logins != loginTries {
-		t.Errorf("logins from another address during the flood: %d of %d served (last refusal: %s), want all", logins, loginTries, lastLogin)
+	if !logins.AllServed() {
+		t.Errorf("logins from another address during the flood: %v, want all", &logins)
 	}
-	if writes != writeTries {
-		t.Errorf("writes from another address during the flood: %d of %d served (last refusal: %s), want all", writes, writeTries, lastWrite)
+	if !writes.AllServed() {
+		t.Errorf("writes from another address during the flood: %v, want all", &writes)
 	}
 }

@@ -122,22 +122,6 @@ func TestReadAtMost(t *testing.T) {
 	}
 }
 
-// TestProxyMalformedBody: a malformed chunked body is the client's error (400), not a
-// timeout (408).
-func TestProxyMalformedBody(t *testing.T) {
-	e := newTestEnv(t, envOptions{})
-	tok := e.login(t)
-	resp, body := rawRequest(t, e.Server.URL, "POST /load-balancer/v2/lbaas/loadbalancers HTTP/1.1\r\nHost: x\r\nX-Auth-Token: "+tok+
-		"\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
-	if resp.StatusCode != http.StatusBadRequest {
-		t.Fatalf("got %s %s, want 400", resp.Status, body)
-	}
-	proxytest.CheckFault(t, body, "Client")
-	if n := len(e.Up.Requests(LoadBalancer)); n != 0 {
-		t.Errorf("got %d requests at Octavia, want none", n)
-	}
-}
-
 // TestFreshLoginAfterFlood: an address that spent its validation budget on random
 // tokens still logs in through the proxy and uses the new token at once: the catalog
 // comes from Keystone's answer to the login, not from a validation. The clock stands still.

@@ -436,19 +436,33 @@ func TestProxyFailures(t *testing.T) {
 	}
 }
 
-// TestProxyClientStopsSending sends half a body and waits: the answer is a 408
-// fault once the server stops waiting, never a made-up status such as 499.
-func TestProxyClientStopsSending(t *testing.T) {
-	e := newTestEnv(t, envOptions{readTimeout: 500 * time.Millisecond}) // the command's is 60 s
-	tok := e.Up.Login(t)
-	resp, body := rawRequest(t, e.Server.URL, "POST /load-balancer/v2/lbaas/loadbalancers HTTP/1.1\r\nHost: x\r\nX-Auth-Token: "+tok+
-		"\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"loadbalancer\":")
-	if resp.StatusCode != http.StatusRequestTimeout {
-		t.Fatalf("got %s %s, want 408", resp.Status, body)
+// TestProxyBrokenBody: a body that never arrives whole reaches no Octavia
+// and is answered with a Client fault: a malformed chunked body is the
+// client's error (400), not a timeout (408); half a body is a 408 once the
+// server stops waiting, never a made-up status such as 499.
+func TestProxyBrokenBody(t *testing.T) {
+	tests := []struct {
+		name string
+		opts envOptions
+		rest string // the request after its token: the rest of its headers and its body
+		want int
+	}{
+		{"malformed chunked body", envOptions{}, "\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n", http.StatusBadRequest},
+		{"the client stops sending", envOptions{readTimeout: 500 * time.Millisecond}, // the command's is 60 s
+			"\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"loadbalancer\":", http.StatusRequestTimeout},
 	}
-	proxytest.CheckFault(t, body, "Client")
-	if n := len(e.Up.Requests(LoadBalancer)); n != 0 {
-		t.Errorf("got %d requests at Octavia, want none for a body that never arrived", n)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newTestEnv(t, tt.opts)
+			resp, body := rawRequest(t, e.Server.URL, "POST /load-balancer/v2/lbaas/loadbalancers HTTP/1.1\r\nHost: x\r\nX-Auth-Token: "+e.login(t)+tt.rest)
+			if resp.StatusCode != tt.want {
+				t.Fatalf("got %s %s, want %d", resp.Status, body, tt.want)
+			}
+			proxytest.CheckFault(t, body, "Client")
+			if n := len(e.Up.Requests(LoadBalancer)); n != 0 {
+				t.Errorf("got %d requests at Octavia, want none for a body that never arrived", n)
+			}
+		})
 	}
 }
 

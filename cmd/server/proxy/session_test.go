@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -469,20 +470,12 @@ func TestSessionCookieName(t *testing.T) {
 func TestSessionTokenTooLarge(t *testing.T) {
 	key := []byte("large-key-0123456789abcdef01234567")
 	e := newTestEnv(t, envOptions{sessionKey: key, up: proxytest.Options{Keystone: func(lab http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		return editAnswers(lab, func(r *http.Request, _ []byte) bool {
+			return r.Method == http.MethodPost && r.Header.Get("X-Test-Pad") != ""
+		}, func(r *http.Request, h http.Header, body []byte) []byte {
 			pad, _ := strconv.Atoi(r.Header.Get("X-Test-Pad"))
-			if r.Method != http.MethodPost || pad == 0 {
-				lab.ServeHTTP(w, r)
-				return
-			}
-			rec := httptest.NewRecorder()
-			lab.ServeHTTP(rec, r)
-			for k, v := range rec.Header() {
-				w.Header()[k] = v
-			}
-			w.Header().Set("X-Subject-Token", rec.Header().Get("X-Subject-Token")+strings.Repeat("A", pad)) // a PKI-sized token
-			w.WriteHeader(rec.Code)
-			w.Write(rec.Body.Bytes())
+			h.Set("X-Subject-Token", h.Get("X-Subject-Token")+strings.Repeat("A", pad)) // a PKI-sized token
+			return body
 		})
 	}}})
 	for _, tc := range []struct {
@@ -531,22 +524,10 @@ func TestSessionTokenTooLarge(t *testing.T) {
 func TestSessionRescopeOtherUser(t *testing.T) {
 	key := []byte("rescope-key-0123456789abcdef012345")
 	e := newTestEnv(t, envOptions{sessionKey: key, up: proxytest.Options{Keystone: func(lab http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			body, _ := io.ReadAll(r.Body)
-			r.Body = io.NopCloser(bytes.NewReader(body))
-			if r.Method != http.MethodPost || !bytes.Contains(body, []byte(`"token"`)) {
-				lab.ServeHTTP(w, r)
-				return
-			}
-			rec := httptest.NewRecorder()
-			lab.ServeHTTP(rec, r)
-			for k, v := range rec.Header() {
-				w.Header()[k] = v
-			}
-			out := bytes.Replace(rec.Body.Bytes(), []byte(`"user":{`), []byte(`"user":{"id":"someone-else","x":`), 1)
-			w.Header().Set("Content-Length", strconv.Itoa(len(out)))
-			w.WriteHeader(rec.Code)
-			w.Write(out)
+		return editAnswers(lab, func(r *http.Request, body []byte) bool {
+			return r.Method == http.MethodPost && bytes.Contains(body, []byte(`"token"`))
+		}, func(_ *http.Request, _ http.Header, body []byte) []byte {
+			return bytes.Replace(body, []byte(`"user":{`), []byte(`"user":{"id":"someone-else","x":`), 1)
 		})
 	}}})
 	resp, body := sessionDo(t, e, http.MethodPost, "/identity/v3/auth/tokens", serverapi.SessionUnbound, proxytest.LoginBody(proxytest.User, proxytest.Password), nil)
@@ -560,4 +541,26 @@ func TestSessionRescopeOtherUser(t *testing.T) {
 	if resp.StatusCode != http.StatusBadGateway || sessionCookie(resp) != nil || resp.Header.Get(serverapi.SessionRefusedHeader) != refusedUser {
 		t.Errorf("a rescope answered with another user's token: got %d %s, cookie %v; want 502, no cookie", resp.StatusCode, body, sessionCookie(resp))
 	}
+}
+
+// editAnswers wraps an upstream: a request that match picks (given its
+// body) is answered by next, then edit may change the answer's header and
+// return the body to send (its Content-Length follows); next answers any
+// other request as it is.
+func editAnswers(next http.Handler, match func(r *http.Request, body []byte) bool, edit func(r *http.Request, h http.Header, body []byte) []byte) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		if !match(r, body) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		rec := httptest.NewRecorder()
+		next.ServeHTTP(rec, r)
+		maps.Copy(w.Header(), rec.Header())
+		out := edit(r, w.Header(), rec.Body.Bytes())
+		w.Header().Set("Content-Length", strconv.Itoa(len(out)))
+		w.WriteHeader(rec.Code)
+		w.Write(out)
+	})
 }

@@ -8,4 +8,7 @@
 //	tok := up.Login(t) // proxytest.User in proxytest.Project
 //	// ... send requests through the proxy under test, then:
 //	got := up.Requests("load-balancer")
+//
+// For floods: SlowBodies sends bodies that never finish from many loopback
+// addresses, and Tally counts the answers to a request tried meanwhile.
 package proxytest
