@@ -89,6 +89,23 @@ func at(start time.Time, d time.Duration) {
 	synctest.Wait()
 }
 
+// twoSubscribers is a Hub polling every 3 s (interval 0) with recorders a
+// and b subscribed to lb-1 in turn, one counter fetching for both.
+type twoSubscribers struct {
+	start        time.Time // when they subscribed
+	a, b         *recorder
+	stopA, stopB func()
+}
+
+// subscribeTwo subscribes a and b, inside a synctest bubble.
+func subscribeTwo() *twoSubscribers {
+	h, f := NewHub[int](0), &counter{}
+	p := &twoSubscribers{start: time.Now(), a: &recorder{}, b: &recorder{}}
+	p.stopA = h.Subscribe("lb-1", f.fetch, p.a.fn)
+	p.stopB = h.Subscribe("lb-1", f.fetch, p.b.fn)
+	return p
+}
+
 func TestHubSharesOneLoop(t *testing.T) {
 	cases := []struct {
 		name      string
@@ -221,23 +238,18 @@ func TestHubLateJoin(t *testing.T) {
 
 func TestHubLeave(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		start := time.Now()
-		h := NewHub[int](0)
-		f := &counter{}
-		a, b := &recorder{}, &recorder{}
-		stopA := h.Subscribe("lb-1", f.fetch, a.fn)
-		stopB := h.Subscribe("lb-1", f.fetch, b.fn)
-		at(start, 4*time.Second)
-		stopB()
-		stopB() // a second stop must not count as another subscriber leaving
-		at(start, 9*time.Second)
-		if got, want := b.got(), []string{"1@0s", "2@3s"}; !slices.Equal(got, want) {
+		p := subscribeTwo()
+		at(p.start, 4*time.Second)
+		p.stopB()
+		p.stopB() // a second stop must not count as another subscriber leaving
+		at(p.start, 9*time.Second)
+		if got, want := p.b.got(), []string{"1@0s", "2@3s"}; !slices.Equal(got, want) {
 			t.Errorf("left subscriber: got %v, want %v", got, want)
 		}
-		if got, want := a.got(), []string{"1@0s", "2@3s", "3@6s", "4@9s"}; !slices.Equal(got, want) {
+		if got, want := p.a.got(), []string{"1@0s", "2@3s", "3@6s", "4@9s"}; !slices.Equal(got, want) {
 			t.Errorf("remaining subscriber: got %v, want %v", got, want)
 		}
-		stopA()
+		p.stopA()
 	})
 }
 
@@ -325,23 +337,18 @@ func TestHubStopFromCallback(t *testing.T) {
 
 func TestHubNoCallbackAfterStopReturns(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		start := time.Now()
-		h := NewHub[int](0)
-		f := &counter{}
-		a, b := &recorder{}, &recorder{}
-		stopA := h.Subscribe("lb-1", f.fetch, a.fn)
-		stopB := h.Subscribe("lb-1", f.fetch, b.fn) // keeps the loop running
-		at(start, 3*time.Second)
-		stopA()
-		n := len(a.got())
-		at(start, time.Minute)
-		if got := len(a.got()); got != n {
+		p := subscribeTwo() // b keeps the loop running
+		at(p.start, 3*time.Second)
+		p.stopA()
+		n := len(p.a.got())
+		at(p.start, time.Minute)
+		if got := len(p.a.got()); got != n {
 			t.Errorf("got %d calls after stop returned, want 0", got-n)
 		}
-		if got := len(b.got()); got != 21 {
+		if got := len(p.b.got()); got != 21 {
 			t.Errorf("remaining subscriber: got %d updates in 60 s, want 21", got)
 		}
-		stopB()
+		p.stopB()
 	})
 }
 
