@@ -51,29 +51,17 @@ func parse(t *testing.T, name string, data []byte) objects {
 		}
 		switch head.APIVersion + " " + head.Kind {
 		case "apps/v1 Deployment":
-			v := &appsv1.Deployment{}
-			strict(v)
-			o.deployments = append(o.deployments, v)
+			appendStrict(&o.deployments, strict)
 		case "v1 Service":
-			v := &corev1.Service{}
-			strict(v)
-			o.services = append(o.services, v)
+			appendStrict(&o.services, strict)
 		case "v1 Secret":
-			v := &corev1.Secret{}
-			strict(v)
-			o.secrets = append(o.secrets, v)
+			appendStrict(&o.secrets, strict)
 		case "policy/v1 PodDisruptionBudget":
-			v := &policyv1.PodDisruptionBudget{}
-			strict(v)
-			o.pdbs = append(o.pdbs, v)
+			appendStrict(&o.pdbs, strict)
 		case "networking.k8s.io/v1 Ingress":
-			v := &networkingv1.Ingress{}
-			strict(v)
-			o.ingresses = append(o.ingresses, v)
+			appendStrict(&o.ingresses, strict)
 		case "networking.k8s.io/v1 NetworkPolicy":
-			v := &networkingv1.NetworkPolicy{}
-			strict(v)
-			o.policies = append(o.policies, v)
+			appendStrict(&o.policies, strict)
 		case "kustomize.config.k8s.io/v1beta1 Kustomization", "kustomize.config.k8s.io/v1alpha1 Component":
 			strict(&types.Kustomization{})
 		default:
@@ -81,6 +69,13 @@ func parse(t *testing.T, name string, data []byte) objects {
 		}
 	}
 	return o
+}
+
+// appendStrict decodes a document into a new T with strict and appends it.
+func appendStrict[T any](list *[]*T, strict func(any)) {
+	v := new(T)
+	strict(v)
+	*list = append(*list, v)
 }
 
 // Every file, patches included, parses strictly.
