@@ -4,13 +4,14 @@ package main
 
 import (
 	"bytes"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
 // TestHostingWasmETagNamesEncodedBytes: the .br that `precompress -upgrade`
@@ -22,21 +23,11 @@ func TestHostingWasmETagNamesEncodedBytes(t *testing.T) {
 	s := newHostingServer(t, dir)
 	get := func(etag string) (*http.Response, []byte) {
 		t.Helper()
-		req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, s.URL+"/web/app.wasm", nil)
-		req.Header.Set("Accept-Encoding", "br")
+		header := []string{"Accept-Encoding", "br"}
 		if etag != "" {
-			req.Header.Set("If-None-Match", etag)
+			header = append(header, "If-None-Match", etag)
 		}
-		resp, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		body, err := io.ReadAll(resp.Body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return resp, body
+		return servertest.DoAsSent(t, http.MethodGet, s.URL+"/web/app.wasm", header...)
 	}
 	resp, body := get("")
 	fast := resp.Header.Get("ETag")
@@ -81,25 +72,14 @@ func TestHostingWasmEncodedLength(t *testing.T) {
 	}
 	want := wasmLike(3)
 	s := newHostingServer(t, dir)
-	transport := &http.Transport{DisableCompression: true}
-	defer transport.CloseIdleConnections()
 	for _, tt := range []struct{ method, encoding, rng string }{
 		{http.MethodGet, "br", ""}, {http.MethodGet, "gzip", ""}, {http.MethodHead, "br", ""}, {http.MethodGet, "br", "bytes=10-19"},
 	} {
-		req, _ := http.NewRequestWithContext(t.Context(), tt.method, s.URL+"/web/app.wasm", nil)
-		req.Header.Set("Accept-Encoding", tt.encoding)
+		header := []string{"Accept-Encoding", tt.encoding}
 		if tt.rng != "" {
-			req.Header.Set("Range", tt.rng)
+			header = append(header, "Range", tt.rng)
 		}
-		resp, err := transport.RoundTrip(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, err := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
+		resp, body := servertest.DoAsSent(t, tt.method, s.URL+"/web/app.wasm", header...)
 		switch {
 		case tt.rng != "":
 			if resp.StatusCode != http.StatusPartialContent || !bytes.Equal(body, want[10:20]) {

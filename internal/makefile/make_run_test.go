@@ -85,25 +85,13 @@ func TestMakeRunServesAtOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	transport := &http.Transport{DisableCompression: true} // bytes as sent
-	defer transport.CloseIdleConnections()
 	getBr := func(etag string) (*http.Response, []byte) {
 		t.Helper()
-		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, consoleURL+"/web/app.wasm", nil)
-		req.Header.Set("Accept-Encoding", "br")
+		header := []string{"Accept-Encoding", "br"}
 		if etag != "" {
-			req.Header.Set("If-None-Match", etag)
+			header = append(header, "If-None-Match", etag)
 		}
-		resp, err := transport.RoundTrip(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		body, err := io.ReadAll(resp.Body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return resp, body
+		return servertest.DoAsSent(t, http.MethodGet, consoleURL+"/web/app.wasm", header...)
 	}
 	stampPath := filepath.Join(clone, "bin", "app.wasm.stamp")
 	stamp, _ := os.ReadFile(stampPath)

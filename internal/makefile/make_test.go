@@ -100,21 +100,9 @@ func TestMakeRunNeedsOnlyGo(t *testing.T) {
 		{"app.wasm as gzip", "/web/app.wasm", "gzip", "gzip", "application/wasm", "app.wasm.gz"},
 		{"app.wasm raw", "/web/app.wasm", "", "", "application/wasm", "app.wasm"},
 	}
-	transport := &http.Transport{DisableCompression: true} // bytes as sent
-	defer transport.CloseIdleConnections()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, consoleURL+tt.path, nil)
-			req.Header.Set("Accept-Encoding", tt.acceptEncoding)
-			resp, err := transport.RoundTrip(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			body, err := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
+			resp, body := servertest.DoAsSent(t, http.MethodGet, consoleURL+tt.path, "Accept-Encoding", tt.acceptEncoding)
 			if resp.StatusCode != http.StatusOK {
 				t.Fatalf("GET %s: got %d, want 200", tt.path, resp.StatusCode)
 			}

@@ -48,6 +48,29 @@ func GetJSON(tb testing.TB, method, url, token, body string, out any) *http.Resp
 	return resp
 }
 
+// DoAsSent sends method url with the header pairs (name, value) and
+// returns the response with its body as the server sent it: not
+// decompressed, whatever its Content-Encoding.
+func DoAsSent(tb testing.TB, method, url string, header ...string) (*http.Response, []byte) {
+	tb.Helper()
+	req, _ := http.NewRequestWithContext(tb.Context(), method, url, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	transport := &http.Transport{DisableCompression: true}
+	defer transport.CloseIdleConnections()
+	resp, err := transport.RoundTrip(req)
+	if err != nil {
+		tb.Fatalf("%s %s: %v", method, url, err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		tb.Fatalf("%s %s: %v", method, url, err)
+	}
+	return resp, body
+}
+
 // AuthBody is Keystone's password authentication of user (domain Default),
 // scoped to project (domain Default).
 func AuthBody(user, password, project string) string {
