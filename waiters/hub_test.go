@@ -89,6 +89,12 @@ func at(start time.Time, d time.Duration) {
 	synctest.Wait()
 }
 
+// pollingHub is a Hub polling every 3 s, a counter whose fetches take
+// delay, and the bubble's time now, where the test's timeline starts.
+func pollingHub(delay time.Duration) (start time.Time, h *Hub[int], f *counter) {
+	return time.Now(), NewHub[int](3 * time.Second), &counter{delay: delay}
+}
+
 // twoSubscribers is a Hub polling every 3 s (interval 0) with recorders a
 // and b subscribed to lb-1 in turn, one counter fetching for both.
 type twoSubscribers struct {
@@ -207,9 +213,7 @@ func TestHubLateJoin(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
-				start := time.Now()
-				h := NewHub[int](3 * time.Second)
-				f := &counter{delay: c.delay}
+				start, h, f := pollingHub(c.delay)
 				a, b := &recorder{}, &recorder{}
 				stopA := h.Subscribe("lb-1", f.fetch, a.fn)
 				at(start, c.joinAt)
@@ -271,9 +275,7 @@ func TestHubLastLeaveStopsTheLoop(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
-				start := time.Now()
-				h := NewHub[int](3 * time.Second)
-				f := &counter{delay: c.delay}
+				start, h, f := pollingHub(c.delay)
 				r := &recorder{}
 				stop := h.Subscribe("lb-1", f.fetch, r.fn)
 				at(start, c.stopAt)
@@ -509,10 +511,8 @@ func TestHubConcurrent(t *testing.T) {
 // of a key without a loop does nothing.
 func TestHubPoke(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		start := time.Now()
-		h := NewHub[int](3 * time.Second)
+		start, h, f := pollingHub(100 * time.Millisecond)
 		h.Poke("lb-1") // no loop: nothing
-		f := &counter{delay: 100 * time.Millisecond}
 		r := &recorder{}
 		stop := h.Subscribe("lb-1", f.fetch, r.fn)
 		at(start, time.Second)
