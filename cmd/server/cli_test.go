@@ -5,8 +5,6 @@ package main
 import (
 	"encoding/json"
 	"net/http"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -19,24 +17,16 @@ import (
 // project name (both need Keystone's discovery at /identity). It fails when `openstack` is
 // missing: `make deps` installs it.
 func TestOpenStackCLIThroughProxy(t *testing.T) {
-	openstack, err := exec.LookPath("openstack")
-	if err != nil {
-		t.Fatalf("the OpenStack CLI is needed (apt-get install python3-openstackclient python3-octaviaclient, or make deps): %v", err)
-	}
+	openstack := servertest.OpenStackCLI(t)
 	s := startRun(t, nil, "-web", t.TempDir(), "-lab-delay", "1s")
 	home := t.TempDir()
-	env := []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "LANG=C.UTF-8",
-		"OS_AUTH_URL=" + s.URL + "/identity/v3", "OS_IDENTITY_API_VERSION=3",
-		"OS_USERNAME=demo", "OS_PASSWORD=demo", "OS_PROJECT_NAME=demo",
-		"OS_USER_DOMAIN_NAME=Default", "OS_PROJECT_DOMAIN_NAME=Default",
-		"OS_REGION_NAME=RegionOne", "OS_INTERFACE=public"}
 	cli := func(args ...string) string {
 		t.Helper()
-		return servertest.RunCLI(t, openstack, home, env, args...)
+		return servertest.RunCLI(t, openstack, home, servertest.CLIEnv(s.URL, home, "demo", "demo", "demo"), args...)
 	}
 	admin := func(args ...string) string {
 		t.Helper()
-		return servertest.RunCLI(t, openstack, home, append(env, "OS_USERNAME=admin", "OS_PASSWORD=admin", "OS_PROJECT_NAME=admin"), args...)
+		return servertest.RunCLI(t, openstack, home, servertest.CLIEnv(s.URL, home, "admin", "admin", "admin"), args...)
 	}
 	out := cli("loadbalancer", "create", "--name", "cli-e2e", "--vip-subnet-id", "demo-subnet", "--wait", "-f", "json")
 	var lb struct {

@@ -3,13 +3,11 @@
 package servertest
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -141,19 +139,4 @@ func Median(ds []time.Duration) time.Duration {
 	s := slices.Clone(ds)
 	slices.Sort(s)
 	return s[len(s)/2]
-}
-
-// RunCLI runs the OpenStack CLI with env in dir and returns its output; it fails the
-// test when the command fails.
-func RunCLI(t testing.TB, openstack, dir string, env []string, args ...string) string {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, openstack, args...)
-	cmd.Env, cmd.Dir = env, dir
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("openstack %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out)
 }
