@@ -3,18 +3,12 @@
 package makefile
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
-	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -32,48 +26,8 @@ func TestMakeRunServesAtOnce(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Minute)
 	defer cancel()
 	clone := cloneWorkingTree(t)
-	run := exec.CommandContext(ctx, "make", "run", "BROTLI_Q=5", "ARGS=-addr 127.0.0.1:0")
-	run.Dir, run.Env = clone, goOnlyEnv(t)
-	run.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // make, the server and the background compression
-	run.Cancel = func() error { return syscall.Kill(-run.Process.Pid, syscall.SIGKILL) }
-	stdout, err := run.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	run.Stderr = io.Discard // the server's JSON log
-	run.WaitDelay = 15 * time.Second
-	if err := run.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		syscall.Kill(-run.Process.Pid, syscall.SIGTERM)
-		run.Wait()
-	})
-	var mu sync.Mutex
-	var output strings.Builder
-	listening := make(chan string, 1)
-	go func() {
-		lines := bufio.NewScanner(stdout)
-		for lines.Scan() {
-			mu.Lock()
-			output.WriteString(lines.Text() + "\n")
-			mu.Unlock()
-			if m := regexp.MustCompile(`listening on (http://127\.0\.0\.1:\d+)`).FindStringSubmatch(lines.Text()); m != nil {
-				listening <- m[1]
-			}
-		}
-	}()
-	printed := func() string {
-		mu.Lock()
-		defer mu.Unlock()
-		return output.String()
-	}
-	var consoleURL string
-	select {
-	case consoleURL = <-listening:
-	case <-ctx.Done():
-		t.Fatalf("make run printed no listening address:\n%s", printed())
-	}
+	run := startMakeRun(ctx, t, clone, goOnlyEnv(t), "run", "BROTLI_Q=5", "ARGS=-addr 127.0.0.1:0")
+	consoleURL, printed := run.URL, run.Printed
 	for _, want := range []string{"building bin/octaview", "building app.wasm", "compressing web/app.wasm", "brotli -q 1, gzip -1"} {
 		if !strings.Contains(printed(), want) {
 			t.Errorf("make run before the server answered printed:\n%s\nwant it to say %q", printed(), want)

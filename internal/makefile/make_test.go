@@ -3,17 +3,13 @@
 package makefile
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"io"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -53,38 +49,10 @@ func TestMakeRunNeedsOnlyGo(t *testing.T) {
 	}
 
 	// make run: rebuilds nothing (the stamp says the .br/.gz are current) and serves them
-	run := exec.CommandContext(ctx, "make", "run", "BROTLI_Q=1", "ARGS=-addr 127.0.0.1:0")
-	run.Dir, run.Env = clone, env
-	run.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // make and the server it starts
-	run.Cancel = func() error { return syscall.Kill(-run.Process.Pid, syscall.SIGKILL) }
-	stdout, err := run.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	run.Stderr = io.Discard // the server's JSON log
-	run.WaitDelay = 15 * time.Second
-	if err := run.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		syscall.Kill(-run.Process.Pid, syscall.SIGTERM)
-		run.Wait()
-	})
-	var banner strings.Builder
-	var consoleURL string
-	lines := bufio.NewScanner(stdout)
-	for consoleURL == "" && lines.Scan() {
-		banner.WriteString(lines.Text() + "\n")
-		if m := regexp.MustCompile(`listening on (http://127\.0\.0\.1:\d+)`).FindStringSubmatch(lines.Text()); m != nil {
-			consoleURL = m[1]
-		}
-	}
-	if consoleURL == "" {
-		t.Fatalf("make run printed no listening address:\n%s", banner.String())
-	}
-	go io.Copy(io.Discard, stdout)
-	if !strings.Contains(banner.String(), "web/app.wasm unchanged") {
-		t.Errorf("make run after make build: want web/app.wasm unchanged (not compressed again), got:\n%s", banner.String())
+	run := startMakeRun(ctx, t, clone, env, "run", "BROTLI_Q=1", "ARGS=-addr 127.0.0.1:0")
+	consoleURL := run.URL
+	if !strings.Contains(run.Printed(), "web/app.wasm unchanged") {
+		t.Errorf("make run after make build: want web/app.wasm unchanged (not compressed again), got:\n%s", run.Printed())
 	}
 
 	tests := []struct {
