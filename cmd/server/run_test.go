@@ -217,20 +217,12 @@ func TestRunLabFaults(t *testing.T) {
 // refused: TestRunHostNames).
 func TestRunCatalogHost(t *testing.T) {
 	s := startRun(t, nil, "-web", t.TempDir())
-	body := `{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":"demo","password":"demo","domain":{"name":"Default"}}}},"scope":{"project":{"name":"demo","domain":{"name":"Default"}}}}}`
-	req, _ := http.NewRequest(http.MethodPost, s.URL+"/identity/v3/auth/tokens", strings.NewReader(body))
-	req.Host = "localhost:1" // answered (localhost), but not the listen address
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
+	resp, b := proxytest.Do(t, http.DefaultClient, s.URL, http.MethodPost, "/identity/v3/auth/tokens", "", servertest.AuthBody("demo", "demo", "demo"),
+		"Host", "localhost:1") // answered (localhost), but not the listen address
 	if resp.StatusCode != http.StatusCreated {
 		t.Fatalf("login: got %d %s, want 201", resp.StatusCode, b)
 	}
-	if strings.Contains(string(b), "localhost:1") || !strings.Contains(string(b), `"url":"`+s.URL+`/load-balancer"`) {
+	if strings.Contains(b, "localhost:1") || !strings.Contains(b, `"url":"`+s.URL+`/load-balancer"`) {
 		t.Errorf("catalog with Host: localhost:1: got %s, want it on %s", b, s.URL)
 	}
 	if got := resp.Header.Get("Cache-Control"); got != "no-store" {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/cmd/server/proxy/proxytest"
 	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
@@ -83,14 +84,7 @@ func TestRunSessionCookieName(t *testing.T) {
 	}, func(c config) string { return c.SessionCookie })
 	s := startRun(t, nil, "-web", t.TempDir(), "-session-cookie", "console_b")
 	body := `{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":"demo","password":"demo","domain":{"name":"Default"}}}}}}`
-	req, _ := http.NewRequest(http.MethodPost, s.URL+"/identity/v3/auth/tokens", strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set(serverapi.SessionHeader, serverapi.SessionUnbound)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	resp, _ := proxytest.Do(t, http.DefaultClient, s.URL, http.MethodPost, "/identity/v3/auth/tokens", "", body, serverapi.SessionHeader, serverapi.SessionUnbound)
 	if c := resp.Cookies(); len(c) != 1 || c[0].Name != "console_b" {
 		t.Errorf("the session cookie of a server given -session-cookie console_b: got %v", c)
 	}
