@@ -19,7 +19,7 @@ import (
 // byte again every 2 s until the server answers; it waits Pause and starts
 // again, until the flood's context is done. It counts the answers by
 // status, the bodies started, the senders still sending and the longest a
-// request stayed open. Its fields are read once Run has been called.
+// request stayed open. Set its fields before Run.
 type SlowBodies struct {
 	From  []string           // sender i dials from From[i%len(From)] (loopback addresses); none: the system's choice
 	Head  func(i int) string // sender i's request head and first body byte
