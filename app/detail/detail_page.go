@@ -34,6 +34,7 @@ import (
 type Page struct {
 	goapp.Compo
 
+	rt       *console.Runtime // the tab's (New)
 	sess     *console.Session
 	pr       console.PageRef
 	path     string
@@ -67,6 +68,9 @@ type Page struct {
 	served bool // the server's render of a first screen (FirstScreen): its controls inert
 }
 
+// New is a detail page of the tab whose runtime is rt (its route's).
+func New(rt *console.Runtime) *Page { return &Page{rt: rt} }
+
 // OnInit, in the browser, gives the page the app starts on with its object
 // and tree already read (the page's Served, read by bootServed) the state
 // the server rendered it with (detailPageOf), so that the first render is
@@ -87,7 +91,7 @@ func (p *Page) OnInit() {
 	if !ok {
 		return
 	}
-	d := console.TakeServedDetail(u.Path)
+	d := p.rt.Startup().TakeServedDetail(u.Path)
 	if d == nil {
 		return
 	}
@@ -122,7 +126,7 @@ func (p *Page) OnNav(ctx goapp.Context) {
 		console.ReadProjectNames(ctx, p.sess, func() {}) // its title, or its Project, names the project
 	}
 	if p.obj != nil && p.live.Stop == nil && !p.gone {
-		console.ResumeBootSession(ctx) // a page the app started on with its object (served.go)
+		p.rt.ResumeBootSession(ctx) // a page the app started on with its object (served.go)
 		if p.res().HasStatus() {
 			p.followTree(ctx)
 			return

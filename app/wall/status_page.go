@@ -41,7 +41,12 @@ type Page struct {
 	off     bool   // the server runs no status page
 	cancel  context.CancelFunc
 	lastMsg time.Time
+
+	rt *console.Runtime // the tab's (New)
 }
+
+// New is the status wall of the tab whose runtime is rt (its route's).
+func New(rt *console.Runtime) *Page { return &Page{rt: rt} }
 
 func (p *Page) OnNav(ctx goapp.Context) {
 	if goapp.IsServer || p.cancel != nil {
@@ -64,7 +69,7 @@ func (p *Page) OnDismount() {
 // follow says so when the server runs no status page, else follows its
 // status until c is canceled. Runs in ctx.Async.
 func (p *Page) follow(c context.Context, ctx goapp.Context, origin string) {
-	cfg, known := console.PageConfig()
+	cfg, known := p.rt.Startup().Config()
 	if !known {
 		known = console.GetJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &cfg) == nil
 	}

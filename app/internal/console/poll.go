@@ -36,7 +36,7 @@ func HubKey(sess *Session, r octavia.Ref) string {
 func Watch(sess *Session, r octavia.Ref, fn func(waiters.Update[Object])) (stop func()) {
 	c, key := sess.Client, HubKey(sess, r)
 	var served atomic.Pointer[Object]
-	if o := TakeServedObject(r); o != nil { // the page's served object, if it came with one: the poll's first read
+	if o := sess.rt.Startup().TakeServedObject(r); o != nil { // the page's served object, if it came with one: the poll's first read
 		served.Store(&o)
 	}
 	return ObjHub.Subscribe(key, SharedHubFetch(sess, "obj", ObjHub, key, func(ctx context.Context) (Object, error) {
@@ -52,7 +52,7 @@ func Watch(sess *Session, r octavia.Ref, fn func(waiters.Update[Object])) (stop 
 func WatchTree(sess *Session, lbID string, fn func(waiters.Update[*octavia.StatusTree])) (stop func()) {
 	c, key := sess.Client, treeKey(sess, lbID)
 	var served atomic.Pointer[octavia.StatusTree]
-	served.Store(TakeServedTree(lbID)) // the page's served tree, if it came with one: the poll's first read
+	served.Store(sess.rt.Startup().TakeServedTree(lbID)) // the page's served tree, if it came with one: the poll's first read
 	return treeHub.Subscribe(key, SharedHubFetch(sess, "tree", treeHub, key, func(ctx context.Context) (*octavia.StatusTree, error) {
 		if t := served.Swap(nil); t != nil {
 			return t, nil

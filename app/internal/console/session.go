@@ -29,6 +29,8 @@ type Session struct {
 	// sent (a restore's, a login's): a logout of another tab of the
 	// browser stamped later ended it (loggedOutSince).
 	Since time.Time
+
+	rt *Runtime // the tab's (NewSession); nil on the server and in tests
 }
 
 var current struct {

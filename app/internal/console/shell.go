@@ -434,7 +434,7 @@ func (s *Shell) switchProject(ctx goapp.Context, projectID string) {
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		_, err := octavia.New(c, cookieConfig(origin, projectID, sess.Info.Region))
+		_, err := octavia.New(c, cookieConfig(nil, origin, projectID, sess.Info.Region))
 		ctx.Dispatch(func(ctx goapp.Context) {
 			s.switching = false
 			if err != nil {
