@@ -33,6 +33,7 @@ func (root *Root) Boot() {
 	start := console.ReadStartup(login.KeepServedLogin())
 	root.rt.Start(start)
 	root.patterns.schedule(ui.WindowURL())
+	console.InstallDebugHooks()
 	if b, ok := start.Boot(); ok && b.Session {
 		root.rt.StartBootRestore(console.OriginOf(ui.WindowURL()), b.Config)
 		runtime.Gosched() // its request leaves before the first render

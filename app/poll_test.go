@@ -129,7 +129,7 @@ func TestTreeWaitSharesTheCardsPoll(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		cloud := labcloud.New(labcloud.Options{Delay: 4500 * time.Millisecond})
 		c, rec := labtest.Record(t, cloud, "demo", "demo")
-		sess := &console.Session{Client: c, Info: c.Session()}
+		sess := console.NewSession(console.NewRuntime(), c, serverapi.Config{})
 		subs, err := octavia.Collect(c.Subnets(t.Context(), subnets.ListOpts{}))
 		if err != nil || len(subs) == 0 {
 			t.Fatalf("subnets: %d, %v", len(subs), err)

@@ -228,7 +228,7 @@ func (p *Page) took(ctx goapp.Context, o console.Object, err error, began time.T
 		p.status, p.err = ui.LoadFailed, octavia.Message(err)
 	default:
 		p.obj, p.pollErr, p.status, p.objAt = o, "", ui.Loaded, began
-		console.NoteStatus(p.sess.Info.ProjectID, p.pr.ID, o.Text("provisioning_status"), o.Text("operating_status"), time.Now())
+		console.NoteStatus(p.sess, p.pr.ID, o.Text("provisioning_status"), o.Text("operating_status"), time.Now())
 		p.followTree(ctx)
 	}
 }
@@ -619,16 +619,16 @@ func (p *Page) renderWhy(o console.Object) goapp.UI {
 	if !p.res().HasStatus() {
 		return nil
 	}
-	project, id, now := p.sess.Info.ProjectID, p.pr.ID, time.Now()
+	id, now := p.pr.ID, time.Now()
 	var lines []goapp.UI
 	prov, oper := o.Text("provisioning_status"), o.Text("operating_status")
 	if ui.IsPending(prov) {
-		lines = append(lines, ui.IDP("why-pending").Text(ui.StatusLabel(prov)+" "+console.PendingFor(o, project, id, now)+
+		lines = append(lines, ui.IDP("why-pending").Text(ui.StatusLabel(prov)+" "+console.PendingFor(o, p.sess, id, now)+
 			": Octavia is applying a change; it refuses other changes to its load balancer until then."))
 	}
 	if console.AlertStatus(oper) {
 		text := "Operating status " + ui.StatusLabel(oper)
-		if s, ok := console.SeenSince(project, id, "oper", oper); ok {
+		if s, ok := console.SeenSince(p.sess, id, "oper", oper); ok {
 			text += " " + s.ForText(now)
 		}
 		lines = append(lines, ui.IDP("why-since").Text(text+"."))

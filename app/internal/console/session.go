@@ -30,7 +30,8 @@ type Session struct {
 	// browser stamped later ended it (loggedOutSince).
 	Since time.Time
 
-	rt *Runtime // the tab's (NewSession); nil on the server and in tests
+	rt    *Runtime          // the tab's (NewSession); nil on the server and in tests
+	names *projectDirectory // the projects' names (NewSession; shared by copies)
 }
 
 var current struct {

@@ -122,7 +122,7 @@ func cookieConfig(rt *Runtime, origin, projectID, region string) octavia.Config 
 func NewSession(rt *Runtime, client *octavia.Client, cfg serverapi.Config) *Session {
 	info := client.Session()
 	info.Region = RegionOf(client.Regions(), info.Region, cfg.Region)
-	return &Session{Client: client, Info: info, Config: cfg, ReadOnly: readOnlyFor(cfg, info.Roles), Regions: client.Regions(), rt: rt}
+	return &Session{Client: client, Info: info, Config: cfg, ReadOnly: readOnlyFor(cfg, info.Roles), Regions: client.Regions(), rt: rt, names: &projectDirectory{}}
 }
 
 // RestoreSession signs in from the session cookie (a reload, a new tab, a
