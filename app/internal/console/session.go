@@ -30,7 +30,7 @@ type Session struct {
 	// browser stamped later ended it (loggedOutSince).
 	Since time.Time
 
-	rt    *Runtime          // the tab's (NewSession); nil on the server and in tests
+	rt    *Runtime          // the tab's (NewSession); nil on the server, or when not made by NewSession
 	names *projectDirectory // the projects' names (NewSession; shared by copies)
 }
 
