@@ -18,7 +18,7 @@ type restore struct {
 // StartBootRestore restores the session of the cookie through origin, in
 // the background, for the Startup rt was handed (none: it does nothing).
 func (rt *Runtime) StartBootRestore(origin string, cfg serverapi.Config) {
-	s := rt.start
+	s := rt.Startup()
 	if s == nil {
 		return
 	}
@@ -41,7 +41,7 @@ func (rt *Runtime) StartBootRestore(origin string, cfg serverapi.Config) {
 // app.Boot started when it started one (once), else a new restore. It
 // blocks: call it in ctx.Async.
 func (rt *Runtime) RestoredSession(ctx context.Context, origin string, cfg serverapi.Config) (*Session, error) {
-	s := rt.start
+	s := rt.Startup()
 	var done chan struct{}
 	if s != nil {
 		s.mu.Lock()
