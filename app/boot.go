@@ -16,26 +16,29 @@ import (
 // it asks the server nothing before it shows the login form, and restores a
 // live session at once.
 
-// Boot prepares the app's start from the page the server served: it reads
-// the page's serverapi.Boot, keeps what was typed into the served login form
-// before the app ran (login_boot.go), puts off the routes with a pattern
-// until the first page is painted when it does not need them
-// (pattern_routes.go), and, when the page says a live session cookie came
-// with it, starts restoring that session (loginPage then waits for it
-// instead of asking again). Call it in the browser before
+// Boot prepares the app's start from the page the server served: it builds
+// the start-up state once (console.Startup: the page's serverapi.Boot and
+// what was typed into the served login form before the app ran,
+// login_boot.go) and hands it to root's runtime, whose first pages take
+// it; it puts off the routes with a pattern until the first page is
+// painted when it does not need them (pattern_routes.go), and, when the
+// page says a live session cookie came with it, starts restoring that
+// session (the login page then waits for it instead of asking again).
+// Call it once, in the browser, after Register and before
 // goapp.RunWhenOnBrowser; on the server it does nothing.
-func Boot() {
+func (root *Root) Boot() {
 	if goapp.IsServer {
 		return
 	}
-	b, ok := console.PageBoot()
-	login.KeepServedLogin()
-	schedulePatternRoutes(ui.WindowURL())
-	if ok && b.Session {
-		console.StartBootRestore(console.OriginOf(ui.WindowURL()), b.Config)
+	start := console.ReadStartup(login.KeepServedLogin())
+	root.rt.Start(start)
+	root.patterns.schedule(ui.WindowURL())
+	console.InstallDebugHooks()
+	if b, ok := start.Boot(); ok && b.Session {
+		root.rt.StartBootRestore(console.OriginOf(ui.WindowURL()), b.Config)
 		runtime.Gosched() // its request leaves before the first render
-		if u := ui.WindowURL(); console.KeepServed(b.Served, u) {
-			bootServed(console.OriginOf(u), b.Config, u, console.ServedAt(b.Served)) // served.go
+		if u := ui.WindowURL(); start.KeepServed(b.Served, u) {
+			bootServed(root.rt, console.OriginOf(u), b.Config, u, console.ServedAt(b.Served)) // served.go
 		}
 	}
 }

@@ -1,14 +1,18 @@
 // Package app is Octaview's user interface: go-app v10 components compiled to
-// WebAssembly (cmd/server's main_js.go calls Register, then go-app's
-// RunWhenOnBrowser) and pre-rendered by the server, which serves Handler.
+// WebAssembly (cmd/server's main_js.go calls Register, then the Root's
+// Boot, then go-app's RunWhenOnBrowser) and pre-rendered by the server,
+// which serves Handler.
 //
 // # Layout
 //
 // app is the composition root; the pages live in rooms of their own, each
 // a package that imports only what is below it (go list -deps shows it):
 //
-//	app                    routes.go (Register: every route; Handler: the
-//	                       PWA description), boot.go (Boot: the start, the
+//	app                    routes.go (Register: the Root, which holds the
+//	                       tab's console.Runtime and hands it to every
+//	                       page's constructor in its route; Handler: the
+//	                       PWA description), boot.go (Root.Boot: one
+//	                       console.Startup built from the served page, the
 //	                       served login form taken over, the first answers
 //	                       kept), served.go and served_server.go (a first
 //	                       screen: bootServed in the browser, FirstScreen on
@@ -78,16 +82,26 @@
 //     request refers to a pool used twice by its name); a new wizard policy
 //     redirects to a URL (internal/wizard.New says so in code).
 //
-// # Polling and goroutines
+// # State, polling and goroutines
 //
-// One waiters.Hub (internal/console/poll.go) polls single objects, keyed by project,
+// What outlives a page is the tab's console.Runtime, not package
+// variables: Register builds one, every route's constructor (list.New,
+// detail.New, login.New, wall.New) hands it to its page, and a session the
+// tab makes (console.NewSession) reaches it. It holds the start-up state
+// (console.Startup: what the served page handed over, each part taken
+// once by the first page that uses it), the rows a login read for the list
+// it goes to, the statuses the tab saw, and the shared polls. What is
+// still package-level in app/ (the signed-in session and its re-auth and
+// logout hooks, the journal, the update watch) says why where it is.
+//
+// One waiters.Hub of the Runtime (internal/console/poll.go) polls single objects, keyed by project,
 // kind and id: a list's pending rows in view, a detail page while its object
 // is pending, and every operation's wait read the same poll, one GET per
-// object per 3 s however many views; treeHub polls status trees the same way
+// object per 3 s however many views; another polls status trees the same way
 // (the status tree card, a fully populated create's wait); stats have their
 // own Hub (internal/console/stats.go). Lists are read whole only on load, Refresh and every
 // 60 s. The status wall follows the server's event stream and, when it
-// fails, polls /api/status on a Hub too.
+// fails, polls /api/status on the Runtime's wall Hub.
 //
 // Render, event handlers and the On* hooks run on go-app's UI goroutine.
 // Every network call runs in ctx.Async; its results are written to

@@ -22,47 +22,49 @@ type patternRoute struct {
 	newComponent func() goapp.Composer
 }
 
-var patternRoutes struct {
+// patternRoutes are the routes with a pattern the app has not registered
+// with go-app yet (Root's).
+type patternRoutes struct {
 	mu         sync.Mutex
 	pending    []patternRoute
 	registered bool
 }
 
-// routeWithRegexp is goapp.RouteWithRegexp, deferred in the browser until
-// registerPatternRoutes. The app uses it, never goapp.RouteWithRegexp
-// (cmd/server's TestWasmStartCompilesNoRegexp checks).
-func routeWithRegexp(pattern string, newComponent func() goapp.Composer) {
-	patternRoutes.mu.Lock()
-	defer patternRoutes.mu.Unlock()
-	if goapp.IsServer || patternRoutes.registered {
+// route is goapp.RouteWithRegexp, deferred in the browser until register.
+// The app uses it, never goapp.RouteWithRegexp (cmd/server's
+// TestWasmStartCompilesNoRegexp checks).
+func (pr *patternRoutes) route(pattern string, newComponent func() goapp.Composer) {
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	if goapp.IsServer || pr.registered {
 		goapp.RouteWithRegexp(pattern, newComponent)
 		return
 	}
-	patternRoutes.pending = append(patternRoutes.pending, patternRoute{pattern, newComponent})
+	pr.pending = append(pr.pending, patternRoute{pattern, newComponent})
 }
 
-// registerPatternRoutes registers with go-app the routes routeWithRegexp
-// kept; later ones are registered at once. Any goroutine.
-func registerPatternRoutes() {
-	patternRoutes.mu.Lock()
-	defer patternRoutes.mu.Unlock()
-	for _, r := range patternRoutes.pending {
+// register registers with go-app the routes route kept; later ones are
+// registered at once. Any goroutine.
+func (pr *patternRoutes) register() {
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	for _, r := range pr.pending {
 		goapp.RouteWithRegexp(r.pattern, r.newComponent)
 	}
-	patternRoutes.pending, patternRoutes.registered = nil, true
+	pr.pending, pr.registered = nil, true
 }
 
-// schedulePatternRoutes registers the pattern routes now when the page the
-// app starts on (u), or the page its login goes to next, may be one of
-// them, else after the first frame is painted (or after a second, in a tab
-// that paints nothing). Browser, before the first render.
-func schedulePatternRoutes(u *url.URL) {
+// schedule registers the pattern routes now when the page the app starts
+// on (u), or the page its login goes to next, may be one of them, else
+// after the first frame is painted (or after a second, in a tab that
+// paints nothing). Browser, before the first render.
+func (pr *patternRoutes) schedule(u *url.URL) {
 	if mayBePatternRoute(u.Path) || mayBePatternRoute(u.Query().Get("next")) {
-		registerPatternRoutes()
+		pr.register()
 		return
 	}
 	var once sync.Once
-	register := func() { once.Do(registerPatternRoutes) }
+	register := func() { once.Do(pr.register) }
 	afterPaint(register)
 	var timeout goapp.Func
 	timeout = goapp.FuncOf(func(goapp.Value, []goapp.Value) any {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
@@ -21,8 +22,9 @@ import (
 
 // labSession logs in as demo to an in-memory lab (synctest-safe) whose
 // load balancer "web" is stuck in PENDING_UPDATE, and returns the session,
-// web's id and the transport counting web's GETs.
-func labSession(t *testing.T) (*console.Session, string, func() int) {
+// web's id and the transport counting web's GETs; the session is of the
+// tab whose runtime is rt.
+func labSession(t *testing.T, rt *console.Runtime) (*console.Session, string, func() int) {
 	t.Helper()
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "web"}}}})
 	if err := cloud.SetFaults(labcloud.Faults{Stuck: []string{"web"}}); err != nil {
@@ -36,7 +38,7 @@ func labSession(t *testing.T) (*console.Session, string, func() int) {
 	rec.Reset()
 	id := lbs[0].Text("id")
 	path := "/lbaas/loadbalancers/" + id
-	return &console.Session{Client: c, Info: c.Session()}, id, func() int { return rec.Count(path) + rec.Count(path+"/status") }
+	return console.NewSession(rt, c, serverapi.Config{}), id, func() int { return rec.Count(path) + rec.Count(path+"/status") }
 }
 
 // TestSharedLBPoll: a page following a pending load balancer's status tree
@@ -59,7 +61,7 @@ func TestSharedLBPoll(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
-				sess, id, gets := labSession(t)
+				sess, id, gets := labSession(t, console.NewRuntime())
 				ctx, cancel := context.WithTimeout(t.Context(), window+time.Second)
 				defer cancel()
 				var wg sync.WaitGroup
@@ -98,7 +100,7 @@ func TestSharedLBPoll(t *testing.T) {
 // for a read at once and its first status is that one's.
 func TestLBStatusGetterReadsAfterItJoined(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		sess, id, gets := labSession(t)
+		sess, id, gets := labSession(t, console.NewRuntime())
 		start := time.Now()
 		stopPage := console.WatchTree(sess, id, func(waiters.Update[*octavia.StatusTree]) {})
 		defer stopPage()
@@ -127,7 +129,7 @@ func TestTreeWaitSharesTheCardsPoll(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		cloud := labcloud.New(labcloud.Options{Delay: 4500 * time.Millisecond})
 		c, rec := labtest.Record(t, cloud, "demo", "demo")
-		sess := &console.Session{Client: c, Info: c.Session()}
+		sess := console.NewSession(console.NewRuntime(), c, serverapi.Config{})
 		subs, err := octavia.Collect(c.Subnets(t.Context(), subnets.ListOpts{}))
 		if err != nil || len(subs) == 0 {
 			t.Fatalf("subnets: %d, %v", len(subs), err)

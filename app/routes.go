@@ -16,42 +16,57 @@ import (
 	"github.com/octaview/octaview/app/wizard"
 )
 
+// Root is the composition root of one run of the app: the tab's runtime
+// (console.Runtime: the start-up state and what the pages hand each other),
+// handed to every page by its route, and the routes with a pattern put off
+// until the first page is painted (pattern_routes.go). Register builds it;
+// in the browser, Boot then gives it the page's start-up state.
+type Root struct {
+	rt       *console.Runtime
+	patterns patternRoutes
+}
+
 // Register declares every route of the app: the login, the status wall,
 // the load balancer create page and, from the table of kinds (resources),
-// every kind's list, detail page and forms. Call it in both builds before
-// goapp.RunWhenOnBrowser (the browser) and before serving Handler (the
-// server, which pre-renders the same pages).
-func Register() {
-	goapp.Route(console.HomePath, func() goapp.Composer { return &list.Page{} })
-	goapp.Route(console.LoginPath, func() goapp.Composer { return &login.Page{} })
+// every kind's list, detail page and forms, each page built with the
+// returned Root's runtime. Call it once in both builds before
+// goapp.RunWhenOnBrowser (the browser, which then calls Boot) and before
+// serving Handler (the server, which pre-renders the same pages).
+func Register() *Root {
+	root := &Root{rt: console.NewRuntime()}
+	rt := root.rt
+	goapp.Route(console.HomePath, func() goapp.Composer { return list.New(rt) })
+	goapp.Route(console.LoginPath, func() goapp.Composer { return login.New(rt) })
 	goapp.Route(console.CreatePath, func() goapp.Composer { return &wizard.Page{} })
-	goapp.Route(console.WallPath, func() goapp.Composer { return &wall.Page{} })
+	goapp.Route(console.WallPath, func() goapp.Composer { return wall.New(rt) })
 	goapp.Route(serverapi.TrainerPagePath, func() goapp.Composer { return &trainer.Page{} })   // trainer_page.go
 	goapp.Route(serverapi.TrainerCardsPath, func() goapp.Composer { return &trainer.Cards{} }) // trainer_cards.go
 	for _, r := range console.Resources {
-		registerResource(r)
+		root.registerResource(r)
 	}
+	return root
 }
 
 // registerResource routes a kind's pages: its list, its detail page, its
 // create and edit forms (exact routes and the forms before the detail
 // pattern, which would match "new"). A child kind's pages are under its
 // parent's page (/pools/{pool}/members/{id}), its list on that page.
-func registerResource(r *console.Resource) {
+func (root *Root) registerResource(r *console.Resource) {
+	rt := root.rt
 	base := regexp.QuoteMeta(r.Path)
 	if pr := r.Parent(); pr != nil {
 		base = regexp.QuoteMeta(pr.Path) + `/[^/]+` + regexp.QuoteMeta(r.Path)
 	} else {
-		goapp.Route(r.Path, func() goapp.Composer { return &list.Page{} })
+		goapp.Route(r.Path, func() goapp.Composer { return list.New(rt) })
 	}
 	if r.Create && r.CreatePath == "" {
-		routeWithRegexp("^"+base+"/new$", func() goapp.Composer { return &edit.Page{} })
+		root.patterns.route("^"+base+"/new$", func() goapp.Composer { return &edit.Page{} })
 	}
 	if r.Edit {
-		routeWithRegexp("^"+base+"/[^/]+/edit$", func() goapp.Composer { return &edit.Page{} })
+		root.patterns.route("^"+base+"/[^/]+/edit$", func() goapp.Composer { return &edit.Page{} })
 	}
 	if !r.NoDetail {
-		routeWithRegexp("^"+base+"/[^/]+$", func() goapp.Composer { return &detail.Page{} })
+		root.patterns.route("^"+base+"/[^/]+$", func() goapp.Composer { return detail.New(rt) })
 	}
 }
 

@@ -30,29 +30,25 @@ import (
 // of the browser logged out since the restore was sent (adoptSession: this
 // tab did not listen yet), the login page saying so. Browser, before the
 // first render: it blocks.
-func bootServed(origin string, cfg serverapi.Config, u *url.URL, at time.Time) {
+func bootServed(rt *console.Runtime, origin string, cfg serverapi.Config, u *url.URL, at time.Time) {
 	c, cancel := context.WithTimeout(context.Background(), console.ServedWait)
 	defer cancel()
-	sess, err := console.RestoredSession(c, origin, cfg)
+	sess, err := rt.RestoredSession(c, origin, cfg)
 	if err != nil {
 		return
 	}
 	if !console.AdoptSession(sess) { // another tab logged out meanwhile: the served page is not live
 		return
 	}
-	console.BootResume.Lock()
-	console.BootResume.Sess = sess
-	console.BootResume.Unlock()
+	rt.Startup().KeepResume(sess)
 	if pr, ok := detail.FirstRead(sess, u); ok {
 		if d, err := detail.ReadFirst(c, sess.Client, pr); err == nil { // from Served: no request leaves
 			d.Path, d.At = u.Path, at
-			console.ServedDetail.Lock()
-			console.ServedDetail.D = d
-			console.ServedDetail.Unlock()
+			rt.Startup().KeepServedDetail(d)
 		}
 		return
 	}
-	if f := list.PrefetchFirstRows(sess, u.RequestURI()); f != nil {
+	if f := list.PrefetchFirstRows(rt, sess, u.RequestURI()); f != nil {
 		select {
 		case <-f.Done:
 			f.At = at

@@ -174,8 +174,8 @@ func TestFirstScreenDetailOtherKinds(t *testing.T) {
 		ampID = o.Text("id")
 	}
 	demoPx := cookieProxy{token: tokenOf(t, cloud, "demo", "demo"), next: lab}
-	demoProject := console.NewSession(appClient(t, demoPx), cfg).Info.ProjectID
-	adminProject := console.NewSession(admin, cfg).Info.ProjectID
+	demoProject := console.NewSession(nil, appClient(t, demoPx), cfg).Info.ProjectID
+	adminProject := console.NewSession(nil, admin, cfg).Info.ProjectID
 	if ampID == "" || demoProject == "" || adminProject == "" {
 		t.Fatalf("amphora %q, demo's project %q, admin's %q", ampID, demoProject, adminProject)
 	}
@@ -235,7 +235,7 @@ func checkDetailScreen(t *testing.T, px http.RoundTripper, cfg serverapi.Config,
 	}
 	// the app's own reads of the page, without a Served
 	app := &labtest.Recorder{Next: px}
-	sess := console.NewSession(appClient(t, app), cfg)
+	sess := console.NewSession(nil, appClient(t, app), cfg)
 	pr, ok := detail.FirstRead(sess, u)
 	if !ok {
 		t.Fatal("the app reads no first screen for the page")
@@ -264,11 +264,13 @@ func checkDetailScreen(t *testing.T, px http.RoundTripper, cfg serverapi.Config,
 		}
 	}
 	// the app, given the Served, reads them all from it
-	if !console.KeepServed(served, u) {
+	rt := console.NewRuntime()
+	rt.Start(console.NewStartup(serverapi.Boot{}, false, console.ServedLogin{}))
+	if !rt.Startup().KeepServed(served, u) {
 		t.Fatal("keepServed refused the page's own Served")
 	}
 	again := &labtest.Recorder{Next: px}
-	sess2 := console.NewSession(appClient(t, console.SessionTransport{Next: again}), cfg)
+	sess2 := console.NewSession(rt, appClient(t, console.SessionTransport{Next: again, Runtime: rt}), cfg)
 	d, err := detail.ReadFirst(t.Context(), sess2.Client, pr)
 	if err != nil {
 		t.Fatal(err)
@@ -312,16 +314,16 @@ func checkDetailScreen(t *testing.T, px http.RoundTripper, cfg serverapi.Config,
 // only; the poll's next read, 3 s later (the object is pending), is a GET.
 func TestServedObjectIsThePollsFirstRead(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		sess, id, gets := labSession(t)
+		rt, start := console.NewRuntime(), console.NewStartup(serverapi.Boot{}, false, console.ServedLogin{})
+		rt.Start(start)
+		sess, id, gets := labSession(t, rt)
 		ref := octavia.Ref{Kind: octavia.KindLoadBalancer, ID: id}
 		path := "/load-balancers/" + id
-		console.ServedDetail.Lock()
-		console.ServedDetail.D = &console.FirstDetail{Path: path, Ref: ref, Obj: console.Object{"id": id, "name": "as served", "provisioning_status": "PENDING_UPDATE"}}
-		console.ServedDetail.Unlock()
-		if console.TakeServedDetail(path) == nil {
+		start.KeepServedDetail(&console.FirstDetail{Path: path, Ref: ref, Obj: console.Object{"id": id, "name": "as served", "provisioning_status": "PENDING_UPDATE"}})
+		if start.TakeServedDetail(path) == nil {
 			t.Fatal("the page did not take its served first screen")
 		}
-		if console.TakeServedObject(octavia.Ref{Kind: octavia.KindLoadBalancer, ID: "other"}) != nil || console.TakeServedTree(id) != nil {
+		if start.TakeServedObject(octavia.Ref{Kind: octavia.KindLoadBalancer, ID: "other"}) != nil || start.TakeServedTree(id) != nil {
 			t.Fatal("another object's poll, or a tree's, took the served object")
 		}
 		var mu sync.Mutex
@@ -341,7 +343,7 @@ func TestServedObjectIsThePollsFirstRead(t *testing.T) {
 		if len(first) != 1 || first[0] != "as served" || gets() != 0 {
 			t.Fatalf("the poll's first read: %v with %d GETs, want the served object and none", first, gets())
 		}
-		if console.TakeServedObject(ref) != nil {
+		if start.TakeServedObject(ref) != nil {
 			t.Fatal("the served object was taken twice")
 		}
 		time.Sleep(3*time.Second + time.Millisecond)
@@ -360,16 +362,16 @@ func TestServedObjectIsThePollsFirstRead(t *testing.T) {
 // is a GET.
 func TestServedTreeIsThePollsFirstRead(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		sess, id, gets := labSession(t)
+		rt, start := console.NewRuntime(), console.NewStartup(serverapi.Boot{}, false, console.ServedLogin{})
+		rt.Start(start)
+		sess, id, gets := labSession(t, rt)
 		tree := &octavia.StatusTree{LoadBalancer: octavia.StatusLoadBalancer{ID: id, Name: "as served", ProvisioningStatus: "ACTIVE"}}
 		path := "/load-balancers/" + id
-		console.ServedDetail.Lock()
-		console.ServedDetail.D = &console.FirstDetail{Path: path, LBID: id, Tree: tree}
-		console.ServedDetail.Unlock()
-		if console.TakeServedDetail("/load-balancers/other") != nil || console.TakeServedDetail(path) == nil || console.TakeServedDetail(path) != nil {
+		start.KeepServedDetail(&console.FirstDetail{Path: path, LBID: id, Tree: tree})
+		if start.TakeServedDetail("/load-balancers/other") != nil || start.TakeServedDetail(path) == nil || start.TakeServedDetail(path) != nil {
 			t.Fatal("the served first screen is not taken once, by its own page")
 		}
-		if console.TakeServedTree("other") != nil {
+		if start.TakeServedTree("other") != nil {
 			t.Fatal("another load balancer's poll took the served tree")
 		}
 		var mu sync.Mutex

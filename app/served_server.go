@@ -65,7 +65,7 @@ func FirstScreenIn(ctx context.Context, origin string, rt http.RoundTripper, cfg
 		region = "" // not the token's: the server's region
 	}
 	rec.region = region
-	sess := console.NewSession(client, cfg)
+	sess := console.NewSession(nil, client, cfg)
 	sess.Info.Region = console.RegionOf(sess.Regions, region, cfg.Region)
 	if detail {
 		return firstScreenDetail(ctx, rec, client, sess, page)

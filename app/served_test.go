@@ -102,8 +102,8 @@ func TestFirstScreenQueryIsTheApps(t *testing.T) {
 				srv := &labtest.Recorder{Next: px}
 				served, body, err := FirstScreen(context.Background(), "http://lab.test", srv, cfg, u)
 				app := &labtest.Recorder{Next: px}
-				sess := console.NewSession(appClient(t, app), cfg)
-				f := list.PrefetchFirstRows(sess, path)
+				sess := console.NewSession(nil, appClient(t, app), cfg)
+				f := list.PrefetchFirstRows(console.NewRuntime(), sess, path)
 				if errors.Is(err, ErrNoFirstScreen) {
 					if f != nil {
 						t.Fatalf("the server serves no first screen, the app prefetches one")
@@ -138,12 +138,13 @@ func TestFirstScreenQueryIsTheApps(t *testing.T) {
 					t.Errorf("served page %q, body %d bytes", served.Page, len(body))
 				}
 				// the app, given the Served, asks nothing for it
-				if !console.KeepServed(served, u) {
+				rt := startedRuntime()
+				if !rt.Startup().KeepServed(served, u) {
 					t.Fatal("keepServed refused the page's own Served")
 				}
 				again := &labtest.Recorder{Next: px}
-				sess2 := console.NewSession(appClient(t, console.SessionTransport{Next: again}), cfg)
-				f2 := list.PrefetchFirstRows(sess2, path)
+				sess2 := console.NewSession(rt, appClient(t, console.SessionTransport{Next: again, Runtime: rt}), cfg)
+				f2 := list.PrefetchFirstRows(rt, sess2, path)
 				<-f2.Done
 				if n := len(again.Matching(http.MethodGet, "")) - len(again.Matching(http.MethodGet, "/auth/tokens")); n != 0 {
 					t.Errorf("the app sent %d list GETs with the page's Served, want 0", n)
@@ -172,10 +173,11 @@ func TestFirstScreenQueryIsTheApps(t *testing.T) {
 func TestTakeServed(t *testing.T) {
 	u, _ := url.Parse("/load-balancers")
 	const read = "/load-balancer/v2/lbaas/loadbalancers?limit=30"
-	if console.KeepServed(&serverapi.Served{Page: "/listeners", Reads: []serverapi.ServedRead{{URL: read, Body: "{}"}}}, u) {
+	start := startedRuntime().Startup()
+	if start.KeepServed(&serverapi.Served{Page: "/listeners", Reads: []serverapi.ServedRead{{URL: read, Body: "{}"}}}, u) {
 		t.Error("kept the Served of another page")
 	}
-	console.KeepServed(&serverapi.Served{Page: "/load-balancers", Region: "RegionTwo", Reads: []serverapi.ServedRead{{URL: read, Body: `{"loadbalancers":[]}`}}}, u)
+	start.KeepServed(&serverapi.Served{Page: "/load-balancers", Region: "RegionTwo", Reads: []serverapi.ServedRead{{URL: read, Body: `{"loadbalancers":[]}`}}}, u)
 	for _, tt := range []struct {
 		method, url, region string
 		want                bool
@@ -189,7 +191,7 @@ func TestTakeServed(t *testing.T) {
 		{http.MethodGet, "http://o.test" + read, "RegionTwo", false}, // once
 	} {
 		r, _ := http.NewRequest(tt.method, tt.url, nil)
-		if _, got := console.TakeServed(r, tt.region); got != tt.want {
+		if _, got := start.TakeServed(r, tt.region); got != tt.want {
 			t.Errorf("%s %s in %q: answered %v, want %v", tt.method, tt.url, tt.region, got, tt.want)
 		}
 	}
@@ -210,15 +212,16 @@ func TestFirstScreenMarkupIsTheAppsFirstRender(t *testing.T) {
 			t.Fatal(err)
 		}
 		time.Sleep(7 * time.Second) // the app starts: ages told from now would read otherwise
-		if !console.KeepServed(served, u) {
+		rt := startedRuntime()
+		if !rt.Startup().KeepServed(served, u) {
 			t.Fatal("keepServed refused the page's Served")
 		}
-		sess := console.NewSession(appClient(t, console.SessionTransport{Next: px}), cfg)
-		f := list.PrefetchFirstRows(sess, u.RequestURI())
+		sess := console.NewSession(rt, appClient(t, console.SessionTransport{Next: px, Runtime: rt}), cfg)
+		f := list.PrefetchFirstRows(rt, sess, u.RequestURI())
 		<-f.Done
 		f.At = console.ServedAt(served)
 		// the app's first render: what load takes from the prefetch (list_loader.go)
-		if list.TakeFirstRows(sess.Client, list.Key(u)) != f {
+		if rt.TakeFirstRows(sess.Client, list.Key(u)) != f {
 			t.Fatal("the list does not take the served rows")
 		}
 		rows := slices.Clone(f.Rows)
@@ -337,4 +340,12 @@ func firstLB(t *testing.T, rt http.RoundTripper) string {
 	}
 	t.Fatal("no load balancer")
 	return ""
+}
+
+// startedRuntime is a tab's runtime handed the start-up state of a page
+// without a serverapi.Boot, as app.Boot hands it one.
+func startedRuntime() *console.Runtime {
+	rt := console.NewRuntime()
+	rt.Start(console.NewStartup(serverapi.Boot{}, false, console.ServedLogin{}))
+	return rt
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
@@ -175,7 +176,7 @@ func statsLab(t *testing.T) (sess *console.Session, lbID, listenerID string, tr 
 	if err != nil || len(ls) != 1 {
 		t.Fatalf("got %d listeners of web, %v; want 1", len(ls), err)
 	}
-	return &console.Session{Client: c, Info: c.Session()}, lbs[0].Text("id"), ls[0].Text("id"), tr
+	return console.NewSession(console.NewRuntime(), c, serverapi.Config{}), lbs[0].Text("id"), ls[0].Text("id"), tr
 }
 
 // TestFetchStats: the panel reads the stats of a load balancer from its

@@ -66,7 +66,8 @@ func watchFrom(sess *console.Session, r octavia.Ref, have console.Object, fn fun
 	c, key := sess.Client, console.HubKey(sess, r)
 	var first atomic.Pointer[console.Object]
 	first.Store(&have)
-	return console.ObjHub.Subscribe(key, console.SharedHubFetch(sess, "obj", console.ObjHub, key, func(ctx context.Context) (console.Object, error) {
+	hub := sess.ObjHub()
+	return hub.Subscribe(key, console.SharedHubFetch(sess, "obj", hub, key, func(ctx context.Context) (console.Object, error) {
 		if o := first.Swap(nil); o != nil {
 			return *o, nil
 		}

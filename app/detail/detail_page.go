@@ -34,6 +34,7 @@ import (
 type Page struct {
 	goapp.Compo
 
+	rt       *console.Runtime // the tab's (New)
 	sess     *console.Session
 	pr       console.PageRef
 	path     string
@@ -67,6 +68,9 @@ type Page struct {
 	served bool // the server's render of a first screen (FirstScreen): its controls inert
 }
 
+// New is a detail page of the tab whose runtime is rt (its route's).
+func New(rt *console.Runtime) *Page { return &Page{rt: rt} }
+
 // OnInit, in the browser, gives the page the app starts on with its object
 // and tree already read (the page's Served, read by bootServed) the state
 // the server rendered it with (detailPageOf), so that the first render is
@@ -87,7 +91,7 @@ func (p *Page) OnInit() {
 	if !ok {
 		return
 	}
-	d := console.TakeServedDetail(u.Path)
+	d := p.rt.Startup().TakeServedDetail(u.Path)
 	if d == nil {
 		return
 	}
@@ -122,7 +126,7 @@ func (p *Page) OnNav(ctx goapp.Context) {
 		console.ReadProjectNames(ctx, p.sess, func() {}) // its title, or its Project, names the project
 	}
 	if p.obj != nil && p.live.Stop == nil && !p.gone {
-		console.ResumeBootSession(ctx) // a page the app started on with its object (served.go)
+		p.rt.ResumeBootSession(ctx) // a page the app started on with its object (served.go)
 		if p.res().HasStatus() {
 			p.followTree(ctx)
 			return
@@ -224,7 +228,7 @@ func (p *Page) took(ctx goapp.Context, o console.Object, err error, began time.T
 		p.status, p.err = ui.LoadFailed, octavia.Message(err)
 	default:
 		p.obj, p.pollErr, p.status, p.objAt = o, "", ui.Loaded, began
-		console.NoteStatus(p.sess.Info.ProjectID, p.pr.ID, o.Text("provisioning_status"), o.Text("operating_status"), time.Now())
+		console.NoteStatus(p.sess, p.pr.ID, o.Text("provisioning_status"), o.Text("operating_status"), time.Now())
 		p.followTree(ctx)
 	}
 }
@@ -615,16 +619,16 @@ func (p *Page) renderWhy(o console.Object) goapp.UI {
 	if !p.res().HasStatus() {
 		return nil
 	}
-	project, id, now := p.sess.Info.ProjectID, p.pr.ID, time.Now()
+	id, now := p.pr.ID, time.Now()
 	var lines []goapp.UI
 	prov, oper := o.Text("provisioning_status"), o.Text("operating_status")
 	if ui.IsPending(prov) {
-		lines = append(lines, ui.IDP("why-pending").Text(ui.StatusLabel(prov)+" "+console.PendingFor(o, project, id, now)+
+		lines = append(lines, ui.IDP("why-pending").Text(ui.StatusLabel(prov)+" "+console.PendingFor(o, p.sess, id, now)+
 			": Octavia is applying a change; it refuses other changes to its load balancer until then."))
 	}
 	if console.AlertStatus(oper) {
 		text := "Operating status " + ui.StatusLabel(oper)
-		if s, ok := console.SeenSince(project, id, "oper", oper); ok {
+		if s, ok := console.SeenSince(p.sess, id, "oper", oper); ok {
 			text += " " + s.ForText(now)
 		}
 		lines = append(lines, ui.IDP("why-since").Text(text+"."))

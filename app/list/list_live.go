@@ -177,9 +177,9 @@ func (p *Page) liveRead(ctx goapp.Context) {
 				return
 			}
 			p.live.err, p.live.at = "", began
-			project := p.sess.Info.ProjectID
+			sess := p.sess
 			p.m.takeLive(got, func(r console.Row) {
-				console.NoteStatus(project, r.ID, r.ProvisioningStatus, r.OperatingStatus, p.live.at)
+				console.NoteStatus(sess, r.ID, r.ProvisioningStatus, r.OperatingStatus, p.live.at)
 			})
 			p.showAlerts()
 		})

@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"iter"
 	"net/url"
-	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -71,7 +69,7 @@ func ReadRows(ctx context.Context, c *octavia.Client, res *console.Resource, q c
 
 // load reads the whole list and shows the rows read so far: first a page
 // of listFirst rows (small, so it is on screen at once; the login reads it
-// while the app navigates here, see prefetchFirstRows), then, once those
+// while the app navigates here, see PrefetchFirstRows), then, once those
 // rows are in the document, the rest from its last row, in pages of
 // Octavia's largest size, once per page, each page sorted and merged into
 // the rows already shown. UI goroutine; the reading runs in ctx.Async.
@@ -90,11 +88,11 @@ func (p *Page) load(ctx goapp.Context) {
 	base := console.ListQuery{Parent: p.Parent, Filters: p.filters, Sort: listSort(res), Project: p.projectColumn()}
 	// The first page the login read, if it is there: on screen with the
 	// page's first render.
-	var prefetch *FirstRows
+	var prefetch *console.FirstRows
 	if !refresh && p.Embedded == nil {
-		prefetch = TakeFirstRows(client, p.key)
+		prefetch = p.rt.TakeFirstRows(client, p.key)
 	}
-	if rows, ok := prefetch.sorted(); ok {
+	if rows, ok := prefetch.Sorted(); ok {
 		p.m.rows, p.shownAt = rows, prefetch.At
 	}
 	// The reader hands each batch to a merger goroutine, which sorts it into
@@ -172,7 +170,7 @@ func refreshFailed(err error, loadedAt time.Time) string {
 // per listBatch rows, each row with its place in Octavia's order (Seq).
 // Kinds not Paged are read whole. It returns the read's error; on success
 // the last batch is sent. Blocks: ctx.Async.
-func readPages(c context.Context, client *octavia.Client, res *console.Resource, base console.ListQuery, prefetch *FirstRows, firstShown <-chan struct{}, batches chan<- []console.Row) error {
+func readPages(c context.Context, client *octavia.Client, res *console.Resource, base console.ListQuery, prefetch *console.FirstRows, firstShown <-chan struct{}, batches chan<- []console.Row) error {
 	var batch []console.Row
 	show := func() {
 		batches <- batch
@@ -254,42 +252,8 @@ func (p *Page) startRefresh(ctx goapp.Context) {
 	})
 }
 
-// FirstRows is the first page (listFirst rows) of the list a login goes
-// to, read as soon as Keystone answered, while the app navigates there.
-type FirstRows struct {
-	client *octavia.Client
-	key    string        // the list page's key (listKey)
-	Done   chan struct{} // closed when rows and err are set
-	Rows   []console.Row
-	Err    error
-	At     time.Time // when the server read them (the page's Served), zero for the login's
-}
-
-// sorted are the rows of f, when f is read without a failure, in the
-// list's order; ok is false when f is nil, not read yet or failed.
-func (f *FirstRows) sorted() (rows []console.Row, ok bool) {
-	if f == nil {
-		return nil, false
-	}
-	select {
-	case <-f.Done:
-		if f.Err == nil {
-			rows = slices.Clone(f.Rows)
-			console.SortRows(rows)
-			return rows, true
-		}
-	default:
-	}
-	return nil, false
-}
-
-var prefetched struct {
-	mu sync.Mutex
-	f  *FirstRows
-}
-
 // PrefetchWait is how long the login waits for the list's first page
-// (prefetchFirstRows) before navigating to the list: the list page then
+// (PrefetchFirstRows) before navigating to the list: the list page then
 // renders once, with its first rows, instead of "Loading" and then again.
 const PrefetchWait = 300 * time.Millisecond
 
@@ -298,11 +262,11 @@ const PrefetchWait = 300 * time.Millisecond
 func Key(u *url.URL) string { return u.Path + "?" + u.RawQuery }
 
 // PrefetchFirstRows starts reading the first page of the list page that
-// next names (the page a login goes to), with client; nil when next is not
-// a list of a kind the session reads with pages. The list page takes it
-// (takeFirstRows): the request leaves before the navigation and the page's
-// rendering, not after. Any goroutine.
-func PrefetchFirstRows(sess *console.Session, next string) *FirstRows {
+// next names (the page a login goes to), with sess's client, and keeps it
+// in rt; nil when next is not a list of a kind the session reads with
+// pages. The list page takes it (Runtime.TakeFirstRows): the request leaves
+// before the navigation and the page's rendering, not after. Any goroutine.
+func PrefetchFirstRows(rt *console.Runtime, sess *console.Session, next string) *console.FirstRows {
 	u, err := url.Parse(next)
 	if err != nil {
 		return nil
@@ -311,10 +275,8 @@ func PrefetchFirstRows(sess *console.Session, next string) *FirstRows {
 	if !ok {
 		return nil
 	}
-	f := &FirstRows{client: sess.Client, key: Key(u), Done: make(chan struct{})}
-	prefetched.mu.Lock()
-	prefetched.f = f
-	prefetched.mu.Unlock()
+	f := console.NewFirstRows(sess.Client, Key(u))
+	rt.KeepFirstRows(f)
 	go func() {
 		defer close(f.Done)
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -332,20 +294,6 @@ func PrefetchFirstRows(sess *console.Session, next string) *FirstRows {
 	return f
 }
 
-// TakeFirstRows returns the first page prefetched with client for the list
-// page of key, once; nil when there is none (a Refresh, a later visit,
-// another session, another list). Any goroutine.
-func TakeFirstRows(client *octavia.Client, key string) *FirstRows {
-	prefetched.mu.Lock()
-	defer prefetched.mu.Unlock()
-	f := prefetched.f
-	prefetched.f = nil
-	if f == nil || f.client != client || f.key != key {
-		return nil
-	}
-	return f
-}
-
 // listFilters are the filters of res that query sets.
 func listFilters(res *console.Resource, query url.Values) url.Values {
 	out := url.Values{}
@@ -357,32 +305,12 @@ func listFilters(res *console.Resource, query url.Values) url.Values {
 	return out
 }
 
-// peekFirstRows is the first page prefetched for the list page of key with
-// client, when it is read already (it stays there for load to take); nil
-// otherwise. Any goroutine.
-func peekFirstRows(client *octavia.Client, key string) *FirstRows {
-	prefetched.mu.Lock()
-	f := prefetched.f
-	prefetched.mu.Unlock()
-	if f == nil || f.client != client || f.key != key {
-		return nil
-	}
-	select {
-	case <-f.Done:
-		if f.Err == nil {
-			return f
-		}
-	default:
-	}
-	return nil
-}
-
 // FirstRead is the read a list page's first render makes, for the page at
 // u with sess: its kind's first page (listFirst rows, in listSort's order,
 // with the page's filters and the attributes its rows show, the project's
 // for an admin); ok is false for pages that read no list of pages (detail
 // pages, forms, kinds read whole or otherwise, kinds sess may not read).
-// The login's prefetch (prefetchFirstRows) and the server's first screen
+// The login's prefetch (PrefetchFirstRows) and the server's first screen
 // (FirstScreen) both ask it, so they cannot drift apart.
 func FirstRead(sess *console.Session, u *url.URL) (pr console.PageRef, q console.ListQuery, ok bool) {
 	pr, ok = console.ParsePage(u.Path)

@@ -31,6 +31,7 @@ type Page struct {
 	// status tree: the rows of objects in it show its statuses.
 	Tree *console.TreeRead
 
+	rt      *console.Runtime // the tab's (New); nil in an embedded list
 	res     *console.Resource
 	key     string     // the page's path and query: a new one starts afresh
 	filters url.Values // Octavia's filters (from the URL, or Filter)
@@ -58,6 +59,9 @@ type Page struct {
 	treeRead string                     // an embedded list's treeSig when last read
 	opStates map[string]console.OpState // the states of the operations on its objects, last seen
 }
+
+// New is a list page of the tab whose runtime is rt (its route's).
+func New(rt *console.Runtime) *Page { return &Page{rt: rt} }
 
 // ParentOpsKey sums up the operations on the parent of an embedded child
 // list (a pool's member batch): when one starts or ends, the list is read
@@ -107,11 +111,11 @@ func (p *Page) OnInit() {
 	if !ok {
 		return
 	}
-	f := peekFirstRows(sess.Client, Key(u))
+	f := p.rt.PeekFirstRows(sess.Client, Key(u))
 	if f == nil {
 		return
 	}
-	rows, _ := f.sorted()
+	rows, _ := f.Sorted()
 	p.res, p.key, p.filters, p.sess, p.status, p.m.rows, p.shownAt = pr.Res, Key(u), q.Filters, sess, ui.Loading, rows, f.At
 }
 
@@ -155,7 +159,7 @@ func (p *Page) start(ctx goapp.Context, res *console.Resource, key string, filte
 		return
 	}
 	if p.Embedded == nil {
-		console.ResumeBootSession(ctx) // a page the app started on with its rows (served.go)
+		p.rt.ResumeBootSession(ctx) // a page the app started on with its rows (served.go)
 	}
 	p.ops = console.Operations.Snapshot()
 	p.parentOps = ParentOpsKey(p.ops, res, p.Parent)

@@ -124,35 +124,6 @@ func TestTreeWhy(t *testing.T) {
 	}
 }
 
-// TestStatusSeen: the tab notes when it first saw each status; a status
-// there at the first read is "at least" that old; a change starts afresh.
-func TestStatusSeen(t *testing.T) {
-	clear(console.StatusSeen)
-	t0 := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
-	console.NoteStatus("p", "m1", "ACTIVE", "ERROR", t0)
-	console.NoteStatus("p", "m1", "ACTIVE", "ERROR", t0.Add(3*time.Second)) // no change: the first sight stays
-	s, ok := console.SeenSince("p", "m1", "oper", "ERROR")
-	if !ok || !s.Already || !s.Since.Equal(t0) {
-		t.Fatalf("got %+v, %v", s, ok)
-	}
-	if got := s.ForText(t0.Add(125 * time.Second)); !strings.HasPrefix(got, "for at least 2 min") || !strings.Contains(got, "12:00:00 UTC") {
-		t.Errorf("got %q", got)
-	}
-	console.NoteStatus("p", "m1", "ACTIVE", "ONLINE", t0.Add(6*time.Second))
-	console.NoteStatus("p", "m1", "ACTIVE", "ERROR", t0.Add(9*time.Second))
-	s, _ = console.SeenSince("p", "m1", "oper", "ERROR")
-	if s.Already || !s.Since.Equal(t0.Add(9*time.Second)) {
-		t.Errorf("after a change: got %+v, want since 12:00:09, not at least", s)
-	}
-	if got := s.ForText(t0.Add(19 * time.Second)); !strings.HasPrefix(got, "for 10 s (since 12:00:09 UTC)") {
-		t.Errorf("got %q", got)
-	}
-	if _, ok := console.SeenSince("other", "m1", "oper", "ERROR"); ok {
-		t.Errorf("another project's note was used")
-	}
-	clear(console.StatusSeen)
-}
-
 // TestLiveState: "live" only while the poll runs and its last read worked.
 func TestLiveState(t *testing.T) {
 	at := time.Date(2026, 12, 1, 12, 3, 7, 0, time.UTC)

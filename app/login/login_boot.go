@@ -3,14 +3,12 @@ package login
 import (
 	"cmp"
 	"strconv"
-	"sync"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/ui"
-	"github.com/octaview/octaview/app/serverapi"
 )
 
 // The login form works from the moment the page shows, before the app runs:
@@ -27,31 +25,19 @@ import (
 // servedLoginFields are the served form's fields the app takes over, by id.
 var servedLoginFields = []string{"login-user", "login-password", "login-domain", "login-project"}
 
-// served is what was typed into the served login form before the app ran.
-var served struct {
-	mu     sync.Mutex
-	values map[string]string // field id -> value ("" fields left out)
-	// plainUntil: the served form's plain post is on its way and may answer
-	// until then (compile.js marks the form data-plain-until when it lets a
-	// post go); in the past: one was sent and answered or stopped (the mark
-	// is 0 on a page restored from the back/forward cache); zero: none
-	plainUntil time.Time
-}
-
-// keepServedLogin reads the served login form (if the page has one) before
-// go-app adopts it. Browser only, before the first render.
-func KeepServedLogin() {
+// KeepServedLogin reads what was typed into the served login form (if the
+// page has one) before go-app adopts it, for console.ReadStartup. Browser
+// only, before the first render.
+func KeepServedLogin() (typed console.ServedLogin) {
 	defer func() {
 		if err := recover(); err != nil { // what was typed is lost, not the app
 			goapp.Log("octaview: reading the served login form:", err)
 		}
 	}()
 	doc := ui.WindowGet("document")
-	served.mu.Lock()
-	defer served.mu.Unlock()
 	if form := doc.Call("getElementById", "login-form"); form.Truthy() {
 		if v := form.Get("dataset").Get("plainUntil"); v.Truthy() {
-			served.plainUntil = plainMark(v.String())
+			typed.PlainUntil = plainMark(v.String())
 		}
 	}
 	for _, id := range servedLoginFields {
@@ -60,12 +46,13 @@ func KeepServedLogin() {
 			continue
 		}
 		if v := el.Get("value").String(); v != "" {
-			if served.values == nil {
-				served.values = map[string]string{}
+			if typed.Values == nil {
+				typed.Values = map[string]string{}
 			}
-			served.values[id] = v
+			typed.Values[id] = v
 		}
 	}
+	return typed
 }
 
 // plainMark is the time a form's data-plain-until mark says (ms since the
@@ -77,50 +64,6 @@ func plainMark(v string) time.Time {
 		return time.Time{}
 	}
 	return time.UnixMilli(ms)
-}
-
-// takeServedLogin returns what was typed into the served form and until
-// when its plain post may still answer (zero: none on its way), once.
-func takeServedLogin() (map[string]string, time.Time) {
-	served.mu.Lock()
-	defer served.mu.Unlock()
-	values, until := served.values, served.plainUntil
-	served.values, served.plainUntil = nil, time.Time{}
-	return values, until
-}
-
-// bootSession is the page's word on the session cookie, for the first login
-// page of the document only (later ones check the cookie themselves).
-var bootSession struct {
-	once       sync.Once
-	live, told bool
-}
-
-func takeBootSession() (live, told bool) {
-	bootSession.once.Do(func() {
-		b, ok := console.PageBoot()
-		bootSession.live, bootSession.told = b.Session, ok
-	})
-	live, told = bootSession.live, bootSession.told
-	bootSession.live, bootSession.told = false, false
-	return live, told
-}
-
-// bootLogin is the served form's state after a failed plain login (the
-// page's Boot.Login), for the first login page of the document only.
-var bootLogin struct {
-	once sync.Once
-	form *serverapi.LoginForm
-}
-
-func takeBootLogin() *serverapi.LoginForm {
-	bootLogin.once.Do(func() {
-		b, _ := console.PageBoot()
-		bootLogin.form = b.Login
-	})
-	form := bootLogin.form
-	bootLogin.form = nil
-	return form
 }
 
 // OnInit sets the form's defaults (the password method, domain Default: the
@@ -138,10 +81,11 @@ func (p *Page) OnInit() {
 	if goapp.IsServer {
 		return
 	}
-	if b, ok := console.PageBoot(); ok {
+	start := p.rt.Startup()
+	if b, ok := start.Boot(); ok {
 		p.cfg, p.cfgStatus = b.Config, ui.Loaded
 	}
-	switch live, told := takeBootSession(); {
+	switch live, told := start.TakeBootSession(); {
 	case told && !live:
 		// the server saw no live session cookie: nothing to restore, and the
 		// first render is the usable form (no second render, nor a second
@@ -151,10 +95,11 @@ func (p *Page) OnInit() {
 		p.sessionLive = true // no form until the check answers
 	}
 	p.next = console.SafeNext(ui.WindowURL().Query().Get("next")) // the form's action, as served
-	if f := takeBootLogin(); f != nil {                           // a plain login failed: the page shows why, as served
+	if f := start.TakeBootLogin(); f != nil {                     // a plain login failed: the page shows why, as served
 		p.user, p.domain, p.project, p.err = f.User, cmp.Or(f.Domain, "Default"), f.Project, f.Error
 	}
-	values, until := takeServedLogin()
+	typed := start.TakeServedLogin()
+	values, until := typed.Values, typed.PlainUntil
 	switch {
 	case time.Now().Before(until):
 		// the served form's post is on its way (a submit before the app ran):

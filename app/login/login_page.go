@@ -55,7 +55,12 @@ type Page struct {
 	plainUntil time.Time
 	// onShow is the window's pageshow listener (listenBack), nil: none
 	onShow goapp.Func
+
+	rt *console.Runtime // the tab's (New)
 }
+
+// New is a login page of the tab whose runtime is rt (its route's).
+func New(rt *console.Runtime) *Page { return &Page{rt: rt} }
 
 // Login methods of the form.
 const (
@@ -166,7 +171,7 @@ func (p *Page) restore(ctx goapp.Context) {
 				goapp.Log("octaview:", err)
 			}
 		}
-		sess, err := console.RestoredSession(c, origin, serverCfg)
+		sess, err := p.rt.RestoredSession(c, origin, serverCfg)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			p.restoring, p.ready = false, true
 			focusLogin(ctx)
@@ -229,6 +234,7 @@ type loginRequest struct {
 	// for the served form posted without the app: PlainLogIn); nil: the
 	// browser's session transport
 	via http.RoundTripper
+	rt  *console.Runtime // the tab's, for the browser's session transport
 }
 
 // check says what is missing ("" when the request is complete).
@@ -275,7 +281,7 @@ func (r loginRequest) config(origin string) octavia.Config {
 // no tab is bound yet), and no re-authentication (the password is not kept).
 func (r loginRequest) clientOf(cfg octavia.Config, region string) octavia.Config {
 	if r.via == nil {
-		return console.SessionConfig(cfg, region)
+		return console.SessionConfig(r.rt, cfg, region)
 	}
 	cfg.HTTPClient = &http.Client{Transport: markSession{r.via}}
 	cfg.Region = region
@@ -299,7 +305,7 @@ func (t markSession) RoundTrip(r *http.Request) (*http.Response, error) {
 
 func (p *Page) request() loginRequest {
 	return loginRequest{method: p.method, user: p.user, password: p.password, domain: p.domain, project: p.project,
-		acID: p.acID, acName: p.acName, acSecret: p.acSecret, token: p.token}
+		acID: p.acID, acName: p.acName, acSecret: p.acSecret, token: p.token, rt: p.rt}
 }
 
 // submit sends the form (Enter, a click, or form.requestSubmit(), which
@@ -351,9 +357,9 @@ func (p *Page) send(req loginRequest) {
 			}
 		}()
 		client, err := logIn(c, origin, req)
-		var first *list.FirstRows
+		var first *console.FirstRows
 		if err == nil {
-			first = list.PrefetchFirstRows(&console.Session{Client: client, Info: client.Session()}, next)
+			first = list.PrefetchFirstRows(p.rt, &console.Session{Client: client, Info: client.Session()}, next)
 		}
 		<-cfgDone
 		if first != nil {
@@ -372,7 +378,7 @@ func (p *Page) send(req loginRequest) {
 				p.err = cmp.Or(console.TakeBye(), msg) // the server's reason when it refused the session
 				return
 			}
-			sess := console.NewSession(client, serverCfg)
+			sess := console.NewSession(p.rt, client, serverCfg)
 			sess.Since = sent
 			if !console.AdoptSession(sess) { // another tab logged out during the login
 				p.err = console.TakeBye()
@@ -420,7 +426,7 @@ func logIn(ctx context.Context, origin string, req loginRequest) (*octavia.Clien
 	if err != nil {
 		return nil, err
 	}
-	return console.InRegion(ctx, origin, req.region, client)
+	return console.InRegion(ctx, req.rt, origin, req.region, client)
 }
 
 // projectProbe tells a wrong project from wrong credentials: it logs in

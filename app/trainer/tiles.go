@@ -11,8 +11,19 @@ import (
 	"github.com/octaview/octaview/app/serverapi"
 )
 
-// helpClass is a tile's class by how much its trainee needs help.
-var helpClass = map[int]string{serverapi.HelpError: "help-error", serverapi.HelpPending: "help-pending", serverapi.HelpFailing: "help-failing"}
+// helpClass is a tile's class by how much its trainee needs help ("" for
+// none).
+func helpClass(help int) string {
+	switch help {
+	case serverapi.HelpError:
+		return "help-error"
+	case serverapi.HelpPending:
+		return "help-pending"
+	case serverapi.HelpFailing:
+		return "help-failing"
+	}
+	return ""
+}
 
 // projectOf is the trainee project an event's element names (data-project).
 func projectOf(ctx goapp.Context) string { return ctx.JSSrc().Get("dataset").Get("project").String() }
@@ -26,7 +37,7 @@ func (p *Page) renderTile(t serverapi.Trainee) goapp.UI {
 		}
 	}
 	checkID := "pick-" + t.Project
-	return goapp.Section().Class("tile", helpClass[t.Help]).DataSet("user", t.User).DataSet("help", t.Help).
+	return goapp.Section().Class("tile", helpClass(t.Help)).DataSet("user", t.User).DataSet("help", t.Help).
 		Aria("label", "trainee "+t.User).Body(
 		ui.ClassDivBody("tile-head",
 

@@ -23,10 +23,6 @@ const wallPolls = 10
 // that the server ended (a restart, a proxy's timeout).
 const wallReconnect = time.Second
 
-// wallHub polls /api/status for status walls whose event stream failed: one
-// loop per origin, at once, then 3 s after each answer.
-var wallHub = waiters.NewHub[serverapi.Status](waiters.DefaultInterval)
-
 // Page is the anonymous, read-only wall screen of the server's
 // status-page mode: every load balancer of one project and its tree. It
 // follows /api/status/events and, when the stream fails, polls /api/status
@@ -41,7 +37,12 @@ type Page struct {
 	off     bool   // the server runs no status page
 	cancel  context.CancelFunc
 	lastMsg time.Time
+
+	rt *console.Runtime // the tab's (New)
 }
+
+// New is the status wall of the tab whose runtime is rt (its route's).
+func New(rt *console.Runtime) *Page { return &Page{rt: rt} }
 
 func (p *Page) OnNav(ctx goapp.Context) {
 	if goapp.IsServer || p.cancel != nil {
@@ -64,7 +65,7 @@ func (p *Page) OnDismount() {
 // follow says so when the server runs no status page, else follows its
 // status until c is canceled. Runs in ctx.Async.
 func (p *Page) follow(c context.Context, ctx goapp.Context, origin string) {
-	cfg, known := console.PageConfig()
+	cfg, known := p.rt.Startup().Config()
 	if !known {
 		known = console.GetJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &cfg) == nil
 	}
@@ -72,7 +73,7 @@ func (p *Page) follow(c context.Context, ctx goapp.Context, origin string) {
 		ctx.Dispatch(func(ctx goapp.Context) { p.status, p.off = ui.Loaded, true })
 		return
 	}
-	followStatus(c, http.DefaultClient, origin, func(st serverapi.Status, err error, mode string) {
+	followStatus(c, p.rt.WallHub(), http.DefaultClient, origin, func(st serverapi.Status, err error, mode string) {
 		p.deliver(ctx, st, err, mode)
 	})
 }
@@ -80,11 +81,12 @@ func (p *Page) follow(c context.Context, ctx goapp.Context, origin string) {
 // followStatus follows the status page of the server at origin, with hc,
 // until c is done: its event stream ("live"), followed again wallReconnect
 // after the server ends it; when the stream fails, wallPolls polls of
-// /api/status on wallHub ("polling": at once, then 3 s after each answer),
-// then the stream again. deliver gets every snapshot, or the error of a
-// poll or of an event, with the mode; it is called from followStatus's
-// goroutine or from wallHub's loop, one call at a time.
-func followStatus(c context.Context, hc *http.Client, origin string, deliver func(st serverapi.Status, err error, mode string)) {
+// /api/status on hub, the tab's (console.Runtime.WallHub: one loop per
+// origin; "polling": at once, then 3 s after each answer), then the stream
+// again. deliver gets every snapshot, or the error of a poll or of an
+// event, with the mode; it is called from followStatus's goroutine or from
+// hub's loop, one call at a time.
+func followStatus(c context.Context, hub *waiters.Hub[serverapi.Status], hc *http.Client, origin string, deliver func(st serverapi.Status, err error, mode string)) {
 	for c.Err() == nil {
 		err := streamStatus(c, hc, origin, func(st serverapi.Status, err error) { deliver(st, err, "live") })
 		if c.Err() != nil {
@@ -99,7 +101,7 @@ func followStatus(c context.Context, hc *http.Client, origin string, deliver fun
 			continue
 		}
 		goapp.Log("octaview: status events:", err)
-		pollStatus(c, hc, origin, func(st serverapi.Status, err error) { deliver(st, err, "polling") })
+		pollStatus(c, hub, hc, origin, func(st serverapi.Status, err error) { deliver(st, err, "polling") })
 	}
 }
 
@@ -127,12 +129,12 @@ func streamStatus(c context.Context, hc *http.Client, origin string, deliver fun
 	})
 }
 
-// pollStatus polls /api/status on wallHub until wallPolls polls were
+// pollStatus polls /api/status on hub until wallPolls polls were
 // delivered or c is done.
-func pollStatus(c context.Context, hc *http.Client, origin string, deliver func(serverapi.Status, error)) {
+func pollStatus(c context.Context, hub *waiters.Hub[serverapi.Status], hc *http.Client, origin string, deliver func(serverapi.Status, error)) {
 	enough := make(chan struct{})
 	polls := 0 // only the hub's loop touches it
-	stop := wallHub.Subscribe(origin+serverapi.StatusPath, func(ctx context.Context) (serverapi.Status, error) {
+	stop := hub.Subscribe(origin+serverapi.StatusPath, func(ctx context.Context) (serverapi.Status, error) {
 		var st serverapi.Status
 		err := console.GetJSON(ctx, hc, origin, serverapi.StatusPath, &st)
 		return st, err

@@ -17,6 +17,7 @@ import (
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/waiters"
 )
 
 func TestReadEvents(t *testing.T) {
@@ -160,7 +161,7 @@ func TestFollowStatusFallsBackToPolling(t *testing.T) {
 		var modes []string // only one deliver call at a time
 		done := make(chan struct{})
 		go func() {
-			followStatus(c, &http.Client{Transport: srv}, "http://wall.test", func(st serverapi.Status, err error, mode string) {
+			followStatus(c, waiters.NewHub[serverapi.Status](waiters.DefaultInterval), &http.Client{Transport: srv}, "http://wall.test", func(st serverapi.Status, err error, mode string) {
 				if err != nil {
 					mode += " " + err.Error()
 				}

@@ -12,7 +12,6 @@ func main() {
 	// the start's performance marks (docs/startup.md): Go's runtime and
 	// package init ran before this one, the first page after it
 	goapp.Window().Get("performance").Call("mark", "octaview:main")
-	ui.Register()
-	ui.Boot()
+	ui.Register().Boot()
 	goapp.RunWhenOnBrowser()
 }

@@ -17,7 +17,7 @@ import (
 // TestWasmStartCompilesNoRegexp: no package of app.wasm (ours and our
 // dependencies', the standard library aside) compiles a regular expression
 // at package init, and the app registers go-app's routes with a pattern
-// through app's routeWithRegexp (which puts them off until the first page
+// through app's patternRoutes.route (which puts them off until the first page
 // is painted), never goapp.RouteWithRegexp. A cold start compiled regexp's
 // compiler and ran it on some forty patterns before the first render (issue
 // 21): patterns belong in app/internal/lazyregexp.
@@ -82,7 +82,7 @@ func checkStartRegexps(t *testing.T, pkg, file string, ours bool) {
 			case path == "regexp" && strings.Contains(sel.Sel.Name, "Compile") && what != "":
 				t.Errorf("%s: %s compiles a regexp %s: a cold start pays for it (use app/internal/lazyregexp)", fset.Position(call.Pos()), pkg, what)
 			case ours && path == "github.com/maxence-charriere/go-app/v10/pkg/app" && sel.Sel.Name == "RouteWithRegexp" && filepath.Base(file) != "pattern_routes.go":
-				t.Errorf("%s: goapp.RouteWithRegexp compiles its pattern before the first render: use routeWithRegexp (app/pattern_routes.go)", fset.Position(call.Pos()))
+				t.Errorf("%s: goapp.RouteWithRegexp compiles its pattern before the first render: use patternRoutes.route (app/pattern_routes.go)", fset.Position(call.Pos()))
 			}
 			return true
 		})

@@ -87,10 +87,6 @@ type tabKey struct {
 	poke     func()        // makes this tab's loop poll at once
 }
 
-// tabs is this tab's share of polls, nil when the browser cannot share
-// them (and natively): every poll then GETs by itself.
-var tabs *tabShare
-
 // newTabShare returns a tabShare on link, whose polls run every interval.
 func newTabShare(link tabLink, interval time.Duration) *tabShare {
 	return &tabShare{link: link, interval: interval, keys: map[string]*tabKey{}, seen: map[string]tabHeard{}}
@@ -351,5 +347,5 @@ func tabKeyOf(sess *Session, hub, key string) string {
 // SharedHubFetch wraps fetch, the fetch of hub h's loop of key, for the
 // other tabs.
 func SharedHubFetch[T any](sess *Session, name string, h *waiters.Hub[T], key string, fetch func(context.Context) (T, error)) func(context.Context) (T, error) {
-	return shareFetch(tabs, tabKeyOf(sess, name, key), fetch, func() { h.Poke(key) })
+	return shareFetch(sess.tabs(), tabKeyOf(sess, name, key), fetch, func() { h.Poke(key) })
 }

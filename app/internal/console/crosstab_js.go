@@ -19,14 +19,18 @@ type webTabs struct {
 // tabChannel is the BroadcastChannel's name (the origin scopes it).
 const tabChannel = "octaview-polls"
 
-func init() {
+// browserTabs is a new tab's share of polls with the other tabs of the
+// origin; nil when the browser cannot share them (not a secure context,
+// or an old browser): every poll then GETs by itself. NewRuntime calls it
+// once per tab.
+func browserTabs() *tabShare {
 	g := js.Global()
 	locks := g.Get("navigator").Get("locks")
 	if g.Get("BroadcastChannel").Type() != js.TypeFunction || locks.Type() != js.TypeObject {
-		return // not a secure context, or an old browser: every tab polls by itself
+		return nil // not a secure context, or an old browser: every tab polls by itself
 	}
 	w := webTabs{ch: g.Get("BroadcastChannel").New(tabChannel)}
-	tabs = newTabShare(w, waiters.DefaultInterval)
+	tabs := newTabShare(w, waiters.DefaultInterval)
 	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any { // lives as long as the tab
 		data := args[0].Get("data")
 		if data.Type() != js.TypeString {
@@ -39,6 +43,7 @@ func init() {
 		return nil
 	})
 	w.ch.Set("onmessage", onMessage)
+	return tabs
 }
 
 // post sends m to the other tabs of the origin (a BroadcastChannel never

@@ -3,7 +3,6 @@ package console
 import (
 	"runtime"
 	"strings"
-	"sync"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -21,23 +20,19 @@ func debugFlag(flag string) bool {
 	return v.Truthy() && strings.Contains(","+v.String()+",", ","+flag+",")
 }
 
-var debugOnce sync.Once
-
-// installDebugHooks installs what the debug flags ask for, once: with
+// InstallDebugHooks installs what the debug flags ask for: with
 // "memstats", window.octaviewMemStats() (the app's Go heap after a garbage
 // collection: runtime.MemStats' HeapAlloc, HeapInuse and Sys, in bytes),
 // for the benchmarks (make bench) to report the memory a list of 10,002
-// load balancers holds. UI goroutine, in the browser.
-func installDebugHooks() {
-	debugOnce.Do(func() {
-		if !debugFlag("memstats") {
-			return
-		}
-		goapp.Window().Set("octaviewMemStats", goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
-			runtime.GC()
-			var m runtime.MemStats
-			runtime.ReadMemStats(&m)
-			return map[string]any{"heapAlloc": m.HeapAlloc, "heapInuse": m.HeapInuse, "sys": m.Sys}
-		}))
-	})
+// load balancers holds. app's Boot calls it once, in the browser.
+func InstallDebugHooks() {
+	if !debugFlag("memstats") {
+		return
+	}
+	goapp.Window().Set("octaviewMemStats", goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return map[string]any{"heapAlloc": m.HeapAlloc, "heapInuse": m.HeapInuse, "sys": m.Sys}
+	}))
 }

@@ -1,10 +1,16 @@
 // Package console is what every page of the console stands on, below the
 // pages themselves (app's rooms) and above internal/ui:
 //
+//   - the tab's Runtime (runtime.go: what outlives a page, handed to every
+//     page by app's routes and reached from the sessions the tab makes) with
+//     the start-up state the served page handed over (startup.go,
+//     page_boot.go, boot_restore.go, served_store.go: each part taken once)
+//     and the rows a login read for its list (first_rows.go);
 //   - the signed-in session (session*.go, config.go: the token sealed in the
 //     server's HttpOnly cookie, never in the page; "log in again"; logout in
-//     every tab) and the tabs' shared polls (crosstab*.go, poll.go: objHub,
-//     treeHub, the status source the client's waits read through);
+//     every tab) and the tabs' shared polls (crosstab*.go, poll.go: the
+//     Runtime's objects and trees hubs, the status source the client's
+//     waits read through);
 //   - what a kind is for the console (resource.go, res_<kind>.go: one file a
 //     kind; whatever the generic pages once switched on by kind is data of
 //     the kind there: at most one per parent, the provider's restrictions,
@@ -20,9 +26,7 @@
 //     reauth_dialog.go, checklist_panel.go) and the sections a detail page
 //     embeds (tags_editor.go, member_batch*.go, lb_amphorae.go, stats*.go,
 //     quota_limits.go, amphora_stats.go);
-//   - what the page's Served brought (served_store.go), the page's boot
-//     values and the session's restore at the start (page_boot.go,
-//     boot_restore.go), the paths of the pages and a kind's navigation entry
+//   - the paths of the pages and a kind's navigation entry
 //     (paths.go, login_next.go, nav.go), Keystone's refusals in words
 //     (login_errors.go), the projects' names (project_names.go), the VIP
 //     subnet and port choices the form and the wizard share (choices.go),

@@ -150,20 +150,19 @@ func (l *LiveTree) Follow(ctx goapp.Context, sess *Session, lbID string, onRead 
 	l.LBID, l.err, l.Gone, l.started = lbID, "", false, time.Now()
 	l.gen++
 	gen := l.gen
-	project := sess.Info.ProjectID
 	l.Stop = WatchTree(sess, lbID, func(u waiters.Update[*octavia.StatusTree]) {
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if l.gen != gen || l.Stop == nil {
 				return // left since
 			}
-			l.take(project, u)
+			l.take(sess, u)
 			onRead(ctx)
 		})
 	})
 }
 
 // take keeps a poll of the tree. UI goroutine.
-func (l *LiveTree) take(project string, u waiters.Update[*octavia.StatusTree]) {
+func (l *LiveTree) take(sess *Session, u waiters.Update[*octavia.StatusTree]) {
 	switch {
 	case u.Err != nil:
 		l.err, l.errAt = octavia.Message(u.Err), time.Now()
@@ -176,7 +175,7 @@ func (l *LiveTree) take(project string, u waiters.Update[*octavia.StatusTree]) {
 		l.Read = NewTreeRead(u.Value.LoadBalancer, at, l.Read)
 		l.err, l.Gone = "", false
 		for id, s := range l.Read.nodes {
-			NoteStatus(project, id, s.Prov, s.Oper, at)
+			NoteStatus(sess, id, s.Prov, s.Oper, at)
 		}
 	}
 }
@@ -249,39 +248,45 @@ type seenStatus struct {
 	Already bool // it was so at this tab's first read: Since is a lower bound
 }
 
-// StatusSeen holds the statuses noted, by seenKey. UI goroutine.
-var StatusSeen = map[string]seenStatus{}
-
 // statusSeenMax bounds statusSeen: past it, the notes start afresh.
 const statusSeenMax = 50000
 
 func seenKey(project, id, which string) string { return project + "/" + id + "/" + which }
 
-// NoteStatus notes object id's provisioning and operating status read at
-// at. UI goroutine.
-func NoteStatus(project, id, prov, oper string, at time.Time) {
-	if len(StatusSeen) > statusSeenMax {
-		clear(StatusSeen)
+// NoteStatus notes object id's provisioning and operating status, read
+// at at in sess's project, in sess's tab (its Runtime; a session without
+// one notes nothing). UI goroutine.
+func NoteStatus(sess *Session, id, prov, oper string, at time.Time) {
+	if sess == nil || sess.rt == nil {
+		return
+	}
+	project, seen := sess.Info.ProjectID, sess.rt.seen
+	if len(seen) > statusSeenMax {
+		clear(seen)
 	}
 	for which, st := range map[string]string{"prov": prov, "oper": oper} {
 		if st == "" {
 			continue
 		}
 		k := seenKey(project, id, which)
-		old, ok := StatusSeen[k]
+		old, ok := seen[k]
 		switch {
 		case !ok:
-			StatusSeen[k] = seenStatus{Status: st, Since: at, Already: true}
+			seen[k] = seenStatus{Status: st, Since: at, Already: true}
 		case !strings.EqualFold(old.Status, st):
-			StatusSeen[k] = seenStatus{Status: st, Since: at}
+			seen[k] = seenStatus{Status: st, Since: at}
 		}
 	}
 }
 
-// SeenSince is when this tab first saw object id in status (which: "prov"
-// or "oper"); ok is false when it has no note of that status.
-func SeenSince(project, id, which, status string) (seenStatus, bool) {
-	s, ok := StatusSeen[seenKey(project, id, which)]
+// SeenSince is when sess's tab first saw object id of sess's project in
+// status (which: "prov" or "oper"); ok is false when it has no note of
+// that status. UI goroutine.
+func SeenSince(sess *Session, id, which, status string) (seenStatus, bool) {
+	if sess == nil || sess.rt == nil {
+		return seenStatus{}, false
+	}
+	s, ok := sess.rt.seen[seenKey(sess.Info.ProjectID, id, which)]
 	if !ok || !strings.EqualFold(s.Status, status) {
 		return seenStatus{}, false
 	}

@@ -1,32 +1,26 @@
 package console
 
 import (
-	"sync"
-
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 )
 
-// booted is the page's serverapi.Boot, read once.
-var booted = sync.OnceValues(readBoot)
-
-// PageBoot is the serverapi.Boot of the page the app started in, and whether
-// the page had one (a page from an older server has none: the app then asks
-// for the configuration and checks the cookie itself). Any goroutine.
-func PageBoot() (serverapi.Boot, bool) {
-	if goapp.IsServer {
-		return serverapi.Boot{}, false
-	}
-	return booted()
+// ReadStartup is the start-up state of the page the app started in: its
+// serverapi.Boot (none on a page from an older server: the app then asks
+// for the configuration and checks the cookie itself), and, read before
+// go-app adopts the served login form, what was typed into it. Call it
+// once, in the browser, before the first render.
+func ReadStartup(typed ServedLogin) *Startup {
+	b, ok := readBoot()
+	return NewStartup(b, ok, typed)
 }
 
-// PageConfig is the server's configuration the page carried, and whether it
-// carried one. Any goroutine.
-func PageConfig() (serverapi.Config, bool) {
-	b, ok := PageBoot()
-	return b.Config, ok
+// NewStartup is the start-up state of a page whose serverapi.Boot is b
+// (booted: the page had one) and whose served login form held typed.
+func NewStartup(b serverapi.Boot, booted bool, typed ServedLogin) *Startup {
+	return &Startup{boot: b, booted: booted, typed: typed}
 }
 
 // readBoot parses the boot element with the browser's JSON.parse, not

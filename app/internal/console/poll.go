@@ -10,18 +10,28 @@ import (
 	"github.com/octaview/octaview/waiters"
 )
 
-// ObjHub is the one poller of single objects: list pages (for their
-// pending rows), detail pages and the operations' waits all subscribe to
-// the same key, so an object costs one GET per 3 s however many views
-// watch it. Lists are never re-read by a poll.
-var ObjHub = waiters.NewHub[Object](waiters.DefaultInterval)
+// The tab's Runtime holds two pollers (its objs and trees Hubs). The
+// poller of single objects: list pages (for their pending rows), detail
+// pages and the operations' waits all subscribe to the same key, so an
+// object costs one GET per 3 s however many views watch it. Lists are never
+// re-read by a poll. The poller of load balancers' status trees (GET
+// …/status) is the live source of every page of a load balancer's tree
+// (its page, its children's pages, their embedded lists) and of every
+// wait's reading of a load balancer's provisioning status (hubSource): one
+// GET per load balancer per 3 s, whatever reads it.
 
-// treeHub is the one poller of load balancers' status trees (GET …/status),
-// the live source of every page of a load balancer's tree (its page, its
-// children's pages, their embedded lists) and of every wait's reading of a
-// load balancer's provisioning status (hubSource): one GET per load
-// balancer per 3 s, whatever reads it.
-var treeHub = waiters.NewHub[*octavia.StatusTree](waiters.DefaultInterval)
+// ObjHub is the poller of single objects of sess's tab.
+func (s *Session) ObjHub() *waiters.Hub[Object] { return s.rt.objs }
+
+// tabs is the share of polls of sess's tab with the browser's other tabs;
+// nil when there is none (a session without a tab: every poll then GETs by
+// itself).
+func (s *Session) tabs() *tabShare {
+	if s.rt == nil {
+		return nil
+	}
+	return s.rt.tabs
+}
 
 // HubKey is the key of r in a hub, as the session's project sees it.
 func HubKey(sess *Session, r octavia.Ref) string {
@@ -36,10 +46,11 @@ func HubKey(sess *Session, r octavia.Ref) string {
 func Watch(sess *Session, r octavia.Ref, fn func(waiters.Update[Object])) (stop func()) {
 	c, key := sess.Client, HubKey(sess, r)
 	var served atomic.Pointer[Object]
-	if o := TakeServedObject(r); o != nil { // the page's served object, if it came with one: the poll's first read
+	if o := sess.rt.Startup().TakeServedObject(r); o != nil { // the page's served object, if it came with one: the poll's first read
 		served.Store(&o)
 	}
-	return ObjHub.Subscribe(key, SharedHubFetch(sess, "obj", ObjHub, key, func(ctx context.Context) (Object, error) {
+	hub := sess.rt.objs
+	return hub.Subscribe(key, SharedHubFetch(sess, "obj", hub, key, func(ctx context.Context) (Object, error) {
 		if o := served.Swap(nil); o != nil {
 			return *o, nil
 		}
@@ -52,8 +63,9 @@ func Watch(sess *Session, r octavia.Ref, fn func(waiters.Update[Object])) (stop 
 func WatchTree(sess *Session, lbID string, fn func(waiters.Update[*octavia.StatusTree])) (stop func()) {
 	c, key := sess.Client, treeKey(sess, lbID)
 	var served atomic.Pointer[octavia.StatusTree]
-	served.Store(TakeServedTree(lbID)) // the page's served tree, if it came with one: the poll's first read
-	return treeHub.Subscribe(key, SharedHubFetch(sess, "tree", treeHub, key, func(ctx context.Context) (*octavia.StatusTree, error) {
+	served.Store(sess.rt.Startup().TakeServedTree(lbID)) // the page's served tree, if it came with one: the poll's first read
+	hub := sess.rt.trees
+	return hub.Subscribe(key, SharedHubFetch(sess, "tree", hub, key, func(ctx context.Context) (*octavia.StatusTree, error) {
 		if t := served.Swap(nil); t != nil {
 			return t, nil
 		}
@@ -61,7 +73,7 @@ func WatchTree(sess *Session, lbID string, fn func(waiters.Update[*octavia.Statu
 	}), fn)
 }
 
-// treeKey is the key of load balancer lbID's tree in treeHub.
+// treeKey is the key of load balancer lbID's tree in the trees Hub.
 func treeKey(sess *Session, lbID string) string { return HubKey(sess, LBRef(lbID)) }
 
 // pokeTree makes the poll of load balancer lbID's tree, if one runs, read
@@ -69,19 +81,19 @@ func treeKey(sess *Session, lbID string) string { return HubKey(sess, LBRef(lbID
 // and wait sees its effect now, not up to 3 s later).
 func pokeTree(sess *Session, lbID string) {
 	key := treeKey(sess, lbID)
-	if tabs != nil {
+	if tabs := sess.tabs(); tabs != nil {
 		tabs.demand(tabKeyOf(sess, "tree", key))
 	}
-	treeHub.Poke(key)
+	sess.rt.trees.Poke(key)
 }
 
 // PokeObject is pokeTree for the poll of object r.
 func PokeObject(sess *Session, r octavia.Ref) {
 	key := HubKey(sess, r)
-	if tabs != nil {
+	if tabs := sess.tabs(); tabs != nil {
 		tabs.demand(tabKeyOf(sess, "obj", key))
 	}
-	ObjHub.Poke(key)
+	sess.rt.objs.Poke(key)
 }
 
 // LBRef is the Ref of load balancer id.

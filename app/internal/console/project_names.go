@@ -25,7 +25,8 @@ func ProjectColumn(res *Resource, sess *Session, embedded bool) bool {
 }
 
 // projectDirectory holds the names of the projects, by id, read once for
-// one client (the session's). Any goroutine.
+// one client (the session's: NewSession makes one, which a session copied
+// with the same client shares). Any goroutine.
 type projectDirectory struct {
 	mu      sync.Mutex
 	client  *octavia.Client
@@ -34,8 +35,6 @@ type projectDirectory struct {
 	then    []func()
 	err     error
 }
-
-var projectDir projectDirectory
 
 // projectName is what project id is called: its name for an admin once
 // Keystone answered, the session's own project's for anyone; "" while
@@ -47,12 +46,16 @@ func projectName(sess *Session, id string) string {
 	if id == sess.Info.ProjectID && sess.Info.ProjectName != "" {
 		return sess.Info.ProjectName
 	}
-	projectDir.mu.Lock()
-	defer projectDir.mu.Unlock()
-	if projectDir.client != sess.Client {
+	d := sess.names
+	if d == nil {
 		return ""
 	}
-	return projectDir.names[id]
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.client != sess.Client {
+		return ""
+	}
+	return d.names[id]
 }
 
 // ProjectLabel is project id as a list shows it: its name, else the id.
@@ -66,13 +69,14 @@ func ProjectLabel(sess *Session, id string) string {
 // ReadProjectNames reads the names of every project for an admin's
 // session, once, and calls then on ctx's UI goroutine when they are in
 // (at once when they are already; never for a non-admin, who has no use
-// for them). A failed read is logged and leaves the ids shown. UI
-// goroutine; the read runs in ctx.Async.
+// for them, nor for a session NewSession did not make). A failed read is
+// logged and leaves the ids shown. UI goroutine; the read runs in
+// ctx.Async.
 func ReadProjectNames(ctx goapp.Context, sess *Session, then func()) {
-	if sess == nil || !sess.Info.HasRole("admin") {
+	if sess == nil || sess.names == nil || !sess.Info.HasRole("admin") {
 		return
 	}
-	d := &projectDir
+	d := sess.names
 	d.mu.Lock()
 	if d.client != sess.Client {
 		d.client, d.names, d.reading, d.then, d.err = sess.Client, nil, false, nil, nil

@@ -145,7 +145,7 @@ func propValue(sess *Session, pr PageRef, o Object, r propRow) goapp.UI {
 // (pendingFor: the same words as the page's "Why this status"). A stuck
 // object says so at a glance.
 func pendingBadge(sess *Session, pr PageRef, o Object, status string) goapp.UI {
-	since := PendingFor(o, sess.Info.ProjectID, pr.ID, time.Now())
+	since := PendingFor(o, sess, pr.ID, time.Now())
 	if since == "" {
 		return Badge(status)
 	}
@@ -179,8 +179,8 @@ func PropKeys(rows []propRow) []string {
 
 // PendingFor says how long object id (shown as o) has been PENDING_*:
 // since its updated_at (created_at for PENDING_CREATE), which Octavia sets
-// when a write makes it pending; else since this tab saw it so.
-func PendingFor(o Object, project, id string, now time.Time) string {
+// when a write makes it pending; else since sess's tab saw it so.
+func PendingFor(o Object, sess *Session, id string, now time.Time) string {
 	key := "updated_at"
 	if octavia.ProvisioningStatus(o.Text("provisioning_status")).Is(octavia.StatusPendingCreate) || o.Text(key) == "" {
 		key = "created_at"
@@ -188,7 +188,7 @@ func PendingFor(o Object, project, id string, now time.Time) string {
 	if t := o.Time(key); !t.IsZero() && !t.After(now) {
 		return "for " + ui.FormatElapsed(now.Sub(t)) + " (since " + clockUTC(t) + ", its " + key + ")"
 	}
-	if s, ok := SeenSince(project, id, "prov", o.Text("provisioning_status")); ok {
+	if s, ok := SeenSince(sess, id, "prov", o.Text("provisioning_status")); ok {
 		return s.ForText(now)
 	}
 	return ""

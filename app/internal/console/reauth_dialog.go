@@ -103,7 +103,7 @@ func (s *Shell) reauthSubmit(ctx goapp.Context, e goapp.Event) {
 	origin := OriginOf(ui.WindowURL())
 	cfg := ClientConfig(origin, sess.Info.UserName, s.reauthPass, cmp.Or(sess.Info.DomainName, "Default"), "")
 	cfg.ProjectID = sess.Info.ProjectID
-	cfg = SessionConfig(cfg, sess.Info.Region)
+	cfg = SessionConfig(nil, cfg, sess.Info.Region) // no served reads: the page's first ones were taken long ago
 	s.reauthPass = ""
 	if s.uctx != nil {
 		ctx = *s.uctx // the answer must land even if the dialog's form is re-rendered meanwhile

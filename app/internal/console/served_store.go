@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"sync"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -18,23 +17,22 @@ import (
 
 // servedReads are the answers of the page's Served the app has not used
 // yet, by URL (path and query), each used once.
-var servedReads struct {
-	mu     sync.Mutex
+type servedReads struct {
 	region string // the region they were read in (Served.Region)
 	reads  map[string]string
 }
 
 // KeepServed keeps s's reads when s answers the page at u (the page the app
 // starts on), and reports whether it did. Any goroutine.
-func KeepServed(s *serverapi.Served, u *url.URL) bool {
+func (st *Startup) KeepServed(s *serverapi.Served, u *url.URL) bool {
 	if s == nil || s.Page != u.RequestURI() || len(s.Reads) == 0 {
 		return false
 	}
-	servedReads.mu.Lock()
-	defer servedReads.mu.Unlock()
-	servedReads.reads, servedReads.region = map[string]string{}, s.Region
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.reads.reads, st.reads.region = map[string]string{}, s.Region
 	for _, r := range s.Reads {
-		servedReads.reads[r.URL] = r.Body
+		st.reads.reads[r.URL] = r.Body
 	}
 	return true
 }
@@ -44,17 +42,17 @@ func KeepServed(s *serverapi.Served, u *url.URL) bool {
 // that very GET (same path and query) read in that region (the server read
 // it in the region cookie's region, which mirrors the app's); false
 // otherwise. Any goroutine.
-func TakeServed(r *http.Request, region string) (*http.Response, bool) {
-	if r.Method != http.MethodGet {
+func (st *Startup) TakeServed(r *http.Request, region string) (*http.Response, bool) {
+	if st == nil || r.Method != http.MethodGet {
 		return nil, false
 	}
-	servedReads.mu.Lock()
-	body, ok := servedReads.reads[r.URL.RequestURI()]
-	ok = ok && servedReads.region == region
+	st.mu.Lock()
+	body, ok := st.reads.reads[r.URL.RequestURI()]
+	ok = ok && st.reads.region == region
 	if ok {
-		delete(servedReads.reads, r.URL.RequestURI())
+		delete(st.reads.reads, r.URL.RequestURI())
 	}
-	servedReads.mu.Unlock()
+	st.mu.Unlock()
 	if !ok {
 		return nil, false
 	}
@@ -78,23 +76,11 @@ func ServedAt(s *serverapi.Served) time.Time {
 // restore when the page came with its rows (they are on screen meanwhile).
 const ServedWait = 10 * time.Second
 
-// BootResume is the session bootServed signed in with, until a page takes
-// up its operations journal (operations.resume, which the login page does
-// after its own sign-in).
-var BootResume struct {
-	sync.Mutex
-	Sess *Session
-}
-
 // ResumeBootSession takes up the operations journal of the session
 // bootServed signed in with, once (the login page does so after its own
 // sign-in; a page the app started on with its rows calls this). UI goroutine.
-func ResumeBootSession(ctx goapp.Context) {
-	BootResume.Lock()
-	sess := BootResume.Sess
-	BootResume.Sess = nil
-	BootResume.Unlock()
-	if sess != nil && sess == CurrentSession() {
+func (rt *Runtime) ResumeBootSession(ctx goapp.Context) {
+	if sess := rt.Startup().TakeResume(); sess != nil && sess == CurrentSession() {
 		Operations.Resume(ctx, sess)
 	}
 }
@@ -136,34 +122,31 @@ type FirstDetail struct {
 	At   time.Time // when it was read (the tree's read)
 }
 
-// ServedDetail is the first screen bootServed read from the page's Served,
-// until the page takes it (takeServedDetail) and its tree's poll takes the
-// tree (takeServedTree), or, for a kind outside a load balancer's tree,
-// the object's poll takes the object (takeServedObject).
-var ServedDetail struct {
-	sync.Mutex
-	D     *FirstDetail
-	tree  *octavia.StatusTree // for the tree's poll, once
-	lbID  string
-	obj   Object // for the object's poll, once (kinds outside a tree)
-	ref   octavia.Ref
-	taken time.Time
+// KeepServedDetail keeps d, the first screen bootServed read from the
+// page's Served, for its page. Any goroutine.
+func (st *Startup) KeepServedDetail(d *FirstDetail) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.detail.d = d
 }
 
 // TakeServedDetail is the served first screen of the page at path, once.
 // Any goroutine.
-func TakeServedDetail(path string) *FirstDetail {
-	ServedDetail.Lock()
-	defer ServedDetail.Unlock()
-	d := ServedDetail.D
+func (st *Startup) TakeServedDetail(path string) *FirstDetail {
+	if st == nil {
+		return nil
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	d := st.detail.d
 	if d == nil || d.Path != path {
 		return nil
 	}
-	ServedDetail.D = nil
-	ServedDetail.tree, ServedDetail.lbID, ServedDetail.taken = d.Tree, d.LBID, time.Now()
-	ServedDetail.obj, ServedDetail.ref = nil, octavia.Ref{}
+	st.detail.d = nil
+	st.detail.tree, st.detail.lbID, st.detail.taken = d.Tree, d.LBID, time.Now()
+	st.detail.obj, st.detail.ref = nil, octavia.Ref{}
 	if d.Tree == nil {
-		ServedDetail.obj, ServedDetail.ref = d.Obj, d.Ref
+		st.detail.obj, st.detail.ref = d.Obj, d.Ref
 	}
 	return d
 }
@@ -173,27 +156,33 @@ func TakeServedDetail(path string) *FirstDetail {
 // moment ago (servedWait): the first read of that object's poll (watch),
 // so that the page's poll, which reads it at once, sends no GET of what
 // came with the page. Any goroutine.
-func TakeServedObject(r octavia.Ref) Object {
-	ServedDetail.Lock()
-	defer ServedDetail.Unlock()
-	o := ServedDetail.obj
-	if o == nil || ServedDetail.ref != r || time.Since(ServedDetail.taken) > ServedWait {
+func (st *Startup) TakeServedObject(r octavia.Ref) Object {
+	if st == nil {
 		return nil
 	}
-	ServedDetail.obj, ServedDetail.ref = nil, octavia.Ref{}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	o := st.detail.obj
+	if o == nil || st.detail.ref != r || time.Since(st.detail.taken) > ServedWait {
+		return nil
+	}
+	st.detail.obj, st.detail.ref = nil, octavia.Ref{}
 	return o
 }
 
 // TakeServedTree is the served status tree of load balancer lbID, once,
 // when its page took the served first screen a moment ago (servedWait):
 // the first read of that tree's poll. Any goroutine.
-func TakeServedTree(lbID string) *octavia.StatusTree {
-	ServedDetail.Lock()
-	defer ServedDetail.Unlock()
-	t := ServedDetail.tree
-	if t == nil || ServedDetail.lbID != lbID || time.Since(ServedDetail.taken) > ServedWait {
+func (st *Startup) TakeServedTree(lbID string) *octavia.StatusTree {
+	if st == nil {
 		return nil
 	}
-	ServedDetail.tree = nil
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	t := st.detail.tree
+	if t == nil || st.detail.lbID != lbID || time.Since(st.detail.taken) > ServedWait {
+		return nil
+	}
+	st.detail.tree = nil
 	return t
 }

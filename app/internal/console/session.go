@@ -29,6 +29,9 @@ type Session struct {
 	// sent (a restore's, a login's): a logout of another tab of the
 	// browser stamped later ended it (loggedOutSince).
 	Since time.Time
+
+	rt    *Runtime          // the tab's (NewSession); nil on the server, or when not made by NewSession
+	names *projectDirectory // the projects' names (NewSession; shared by copies)
 }
 
 var current struct {

@@ -32,10 +32,12 @@ const (
 // session's (serverapi.SessionHeader, with the browser session's id once a
 // token answer named it) and asks for the picked region. An answer in which
 // the server refused the session's cookies ends the session, with the
-// server's reason (sessionRefused).
+// server's reason (sessionRefused). Runtime, when set, answers the page's
+// first reads from its Startup's served reads.
 type SessionTransport struct {
-	Region string
-	Next   http.RoundTripper
+	Region  string
+	Next    http.RoundTripper
+	Runtime *Runtime
 }
 
 func (t SessionTransport) RoundTrip(r *http.Request) (*http.Response, error) {
@@ -46,7 +48,7 @@ func (t SessionTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	}
 	// the page's first read, which the server made (served.go), when it
 	// made it in this client's region
-	if resp, ok := TakeServed(r, t.Region); ok {
+	if resp, ok := t.Runtime.Startup().TakeServed(r, t.Region); ok {
 		return resp, nil
 	}
 	next := t.Next
@@ -97,9 +99,10 @@ func bindSession(id string) {
 
 // SessionConfig is cfg for the browser's session: requests marked as the
 // session's, the region asked for, and a 401 asking the user to log in
-// again (reauthenticate) instead of re-sending a kept password.
-func SessionConfig(cfg octavia.Config, region string) octavia.Config {
-	cfg.HTTPClient = &http.Client{Transport: SessionTransport{Region: region}}
+// again (reauthenticate) instead of re-sending a kept password; rt's
+// start-up state answers the page's first reads.
+func SessionConfig(rt *Runtime, cfg octavia.Config, region string) octavia.Config {
+	cfg.HTTPClient = &http.Client{Transport: SessionTransport{Region: region, Runtime: rt}}
 	cfg.Region = region
 	cfg.Reauth = reauthenticate
 	return cfg
@@ -107,34 +110,35 @@ func SessionConfig(cfg octavia.Config, region string) octavia.Config {
 
 // cookieConfig is the session's client configuration on the token the
 // cookie holds: as is (projectID ""), or rescoped to projectID.
-func cookieConfig(origin, projectID, region string) octavia.Config {
+func cookieConfig(rt *Runtime, origin, projectID, region string) octavia.Config {
 	cfg := ClientConfig(origin, "", "", "", "")
 	cfg.Token = serverapi.SessionToken
 	cfg.ProjectID = projectID
-	return SessionConfig(cfg, region)
+	return SessionConfig(rt, cfg, region)
 }
 
-// NewSession builds the session of a logged-in client.
-func NewSession(client *octavia.Client, cfg serverapi.Config) *Session {
+// NewSession builds the session of a logged-in client, in the tab whose
+// runtime is rt (nil on the server).
+func NewSession(rt *Runtime, client *octavia.Client, cfg serverapi.Config) *Session {
 	info := client.Session()
 	info.Region = RegionOf(client.Regions(), info.Region, cfg.Region)
-	return &Session{Client: client, Info: info, Config: cfg, ReadOnly: readOnlyFor(cfg, info.Roles), Regions: client.Regions()}
+	return &Session{Client: client, Info: info, Config: cfg, ReadOnly: readOnlyFor(cfg, info.Roles), Regions: client.Regions(), rt: rt, names: &projectDirectory{}}
 }
 
 // RestoreSession signs in from the session cookie (a reload, a new tab, a
 // pasted link): it validates the cookie's token through the proxy. It
 // blocks: call it in ctx.Async. An EUNAUTHORIZED error means no session.
-func RestoreSession(ctx context.Context, origin string, cfg serverapi.Config) (*Session, error) {
+func RestoreSession(ctx context.Context, rt *Runtime, origin string, cfg serverapi.Config) (*Session, error) {
 	since := time.Now()
 	r := StoredRegion()
-	client, err := octavia.New(ctx, cookieConfig(origin, "", r))
+	client, err := octavia.New(ctx, cookieConfig(rt, origin, "", r))
 	if err == nil {
-		client, err = InRegion(ctx, origin, r, client) // the region may be gone
+		client, err = InRegion(ctx, rt, origin, r, client) // the region may be gone
 	}
 	if err != nil {
 		return nil, err
 	}
-	s := NewSession(client, cfg)
+	s := NewSession(rt, client, cfg)
 	s.Since = since
 	return s, nil
 }
@@ -190,11 +194,11 @@ func keepRegionCookie(region string) {
 
 // InRegion returns client when its catalog has region (or region is ""),
 // else a client of the same session on the server's region.
-func InRegion(ctx context.Context, origin, region string, client *octavia.Client) (*octavia.Client, error) {
+func InRegion(ctx context.Context, rt *Runtime, origin, region string, client *octavia.Client) (*octavia.Client, error) {
 	if region == "" || slices.Contains(client.Regions(), region) {
 		return client, nil
 	}
-	return octavia.New(ctx, cookieConfig(origin, "", ""))
+	return octavia.New(ctx, cookieConfig(rt, origin, "", ""))
 }
 
 // reauth is the pending "log in again" of an expired or revoked token: the

@@ -53,7 +53,15 @@ type Shell struct {
 	projectsReq bool           // the projects were asked for
 	reauthFocus goapp.Value    // what had the focus when the dialog opened
 	uctx        *goapp.Context // the shell's own context: a Dispatch through it outlives the dialog's elements
+	endedOpen   bool           // the operations panel's ended ones are unfolded (stateEndedOpen)
 }
+
+// States of the shell that outlive a page (go-app's store: the tab's, not
+// a package variable).
+const (
+	stateHeadingAt = "octaview.headingAt" // string: the path whose heading last took the focus
+	stateEndedOpen = "octaview.endedOpen" // bool: the user's last choice, for every page of the tab
+)
 
 // OnMount observes the operations and ticks every second while one waits,
 // so that elapsed times move. UI goroutine.
@@ -61,11 +69,11 @@ func (s *Shell) OnMount(ctx goapp.Context) {
 	s.now, s.uctx = time.Now(), &ctx
 	s.ops = Operations.Snapshot()
 	ctx.ObserveState(StateOperations, &s.ops).OnChange(func() { s.syncTicker(ctx) })
+	ctx.ObserveState(stateEndedOpen, &s.endedOpen)
 	s.syncTicker(ctx)
 	if goapp.IsClient {
 		liveServedControls()
 		s.focusHeading(ctx)
-		installDebugHooks()
 		watchShell(s, ctx)
 		s.loadProjects(ctx)
 		s.openReauth(ctx)
@@ -74,9 +82,6 @@ func (s *Shell) OnMount(ctx goapp.Context) {
 
 // pageTitleID is the id of the page's heading (the shell's h1).
 const pageTitleID = "page-title"
-
-// headingAt is the path whose heading last took the focus.
-var headingAt string
 
 // OnNav moves the keyboard focus to the page's heading when the page
 // changed (not when only its query did): a screen reader says where the
@@ -88,11 +93,15 @@ func (s *Shell) OnNav(ctx goapp.Context) { s.focusHeading(ctx) }
 // the same kind: the shell stays) and OnMount (a shell mounted after the
 // navigation, once its page renders it). UI goroutine.
 func (s *Shell) focusHeading(ctx goapp.Context) {
-	path := ui.WindowURL().Path
-	if !goapp.IsClient || path == headingAt {
+	if !goapp.IsClient {
 		return
 	}
-	headingAt = path
+	path := ui.WindowURL().Path
+	var at string
+	if ctx.GetState(stateHeadingAt, &at); path == at {
+		return
+	}
+	ctx.SetState(stateHeadingAt, path)
 	ctx.Defer(func(goapp.Context) { ui.FocusID(pageTitleID) })
 }
 
@@ -222,7 +231,7 @@ func (s *Shell) Render() goapp.UI {
 			}),
 			goapp.If(sess != nil && reauthPending(), func() goapp.UI { return s.renderReauth(sess) }),
 			goapp.If(len(mine) > 0, func() goapp.UI {
-				return RenderOperations(mine, s.now)
+				return RenderOperations(mine, s.now, s.endedOpen)
 			}),
 			goapp.If(sess != nil && sess.Config.Lab, func() goapp.UI { return &labPanel{} })),
 
@@ -272,18 +281,15 @@ func JoinRoles(roles []string) string {
 	return out
 }
 
-// endedOpen is whether the panel's ended operations are unfolded (the
-// user's last choice, for every page of the tab).
-var endedOpen bool
-
 // RenderOperations is the operations panel: each accepted write with its
 // live wait. Waiting and failed ones are always shown in full (what was
 // written, the acceptance, the outcome; a wait can always be seen and
 // cancelled, however many operations came after it); the ended ones fold
 // into one line ("3 ended operations: the newest …") that unfolds to one
-// line each, so the banners do not push the page down. Runs on the UI
-// goroutine.
-func RenderOperations(ops []Operation, now time.Time) goapp.UI {
+// line each, so the banners do not push the page down; endedOpen unfolds
+// them (the user's last choice, stateEndedOpen, which unfolding or folding
+// them sets). Runs on the UI goroutine.
+func RenderOperations(ops []Operation, now time.Time, endedOpen bool) goapp.UI {
 	var live, ended []Operation
 	for _, op := range ops {
 		if op.State == OpWaiting || op.State == OpFailed {
@@ -299,7 +305,7 @@ func RenderOperations(ops []Operation, now time.Time) goapp.UI {
 			if endedOpen {
 				d = d.Open(true) // (go-app writes open="false", which HTML reads as open)
 			}
-			return d.On("toggle", func(ctx goapp.Context, e goapp.Event) { endedOpen = ctx.JSSrc().Get("open").Bool() }).Body(
+			return d.On("toggle", func(ctx goapp.Context, e goapp.Event) { ctx.SetState(stateEndedOpen, ctx.JSSrc().Get("open").Bool()) }).Body(
 				goapp.Summary().Class("ops-ended-summary").Text(endedSummary(ended, now)),
 				ui.ClassDivBody("ops-ended-list",
 					ui.RangeSlice(ended, func(i int) goapp.UI { return renderOperation(ended[i], now) })),
@@ -434,7 +440,7 @@ func (s *Shell) switchProject(ctx goapp.Context, projectID string) {
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		_, err := octavia.New(c, cookieConfig(origin, projectID, sess.Info.Region))
+		_, err := octavia.New(c, cookieConfig(nil, origin, projectID, sess.Info.Region))
 		ctx.Dispatch(func(ctx goapp.Context) {
 			s.switching = false
 			if err != nil {

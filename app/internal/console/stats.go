@@ -18,13 +18,12 @@ import (
 // statsWindow is how far back the live chart of a stats panel goes.
 const statsWindow = 5 * time.Minute
 
-// statsHub is the one poller of stats: every panel that shows the stats of
-// a load balancer or of a listener subscribes to the same key, so a
-// resource costs one GET of its stats per 3 s however many views show it,
-// and none once no view does.
-var statsHub = waiters.NewHub[StatsSample](waiters.DefaultInterval)
+// The tab's Runtime holds the one poller of stats (its stats Hub): every
+// panel that shows the stats of a load balancer or of a listener subscribes
+// to the same key, so a resource costs one GET of its stats per 3 s however
+// many views show it, and none once no view does.
 
-// statsKey is the statsHub key of the stats of resource (kind, id) as the
+// statsKey is the stats Hub key of the stats of resource (kind, id) as the
 // session's project sees it.
 func statsKey(sess *Session, kind octavia.Kind, id string) string {
 	return sess.Info.ProjectID + "/stats/" + string(kind) + "/" + id
@@ -83,7 +82,8 @@ func FetchStats(c *octavia.Client, kind octavia.Kind, id string) func(ctx contex
 // goroutine with ctx.Dispatch. stop leaves the poll.
 func WatchStats(sess *Session, kind octavia.Kind, id string, fn func(waiters.Update[StatsSample])) (stop func()) {
 	key := statsKey(sess, kind, id)
-	return statsHub.Subscribe(key, SharedHubFetch(sess, "stats", statsHub, key, FetchStats(sess.Client, kind, id)), fn) // the tabs share it (crosstab.go)
+	hub := sess.rt.stats
+	return hub.Subscribe(key, SharedHubFetch(sess, "stats", hub, key, FetchStats(sess.Client, kind, id)), fn) // the tabs share it (crosstab.go)
 }
 
 // StatsRate is the traffic per second between two samples, at the time of
@@ -173,7 +173,7 @@ func (s *StatsSeries) Latest() (StatsRate, bool) {
 // statsPanel shows the live stats of a load balancer or a listener (Kind:
 // octavia.KindLoadBalancer or octavia.KindListener; ID: its id): Octavia's
 // counters as text and a chart of their rates over the last 5 minutes. It
-// reads them through statsHub while it is mounted.
+// reads them through the stats Hub while it is mounted.
 type statsPanel struct {
 	goapp.Compo
 

@@ -24,21 +24,17 @@ func RenderStatusTree(t octavia.StatusLoadBalancer, linked bool) goapp.UI {
 // DEGRADED say for how long (as this tab of sess saw it). UI goroutine.
 func renderStatusTreeRead(r *TreeRead, sess *Session) goapp.UI {
 	l := LayoutStatusTree(r.Tree)
-	project := ""
-	if sess != nil {
-		project = sess.Info.ProjectID
-	}
 	now := time.Now()
 	for i := range l.Nodes {
 		n := &l.Nodes[i]
 		n.Flash = r.Changed[n.ID]
 		switch {
 		case ui.IsPending(n.Provisioning):
-			if s, ok := SeenSince(project, n.ID, "prov", n.Provisioning); ok {
+			if s, ok := SeenSince(sess, n.ID, "prov", n.Provisioning); ok {
 				n.Note = ui.StatusLabel(n.Provisioning) + " " + s.ForText(now)
 			}
 		case AlertStatus(n.Operating):
-			if s, ok := SeenSince(project, n.ID, "oper", n.Operating); ok {
+			if s, ok := SeenSince(sess, n.ID, "oper", n.Operating); ok {
 				n.Note = ui.StatusLabel(n.Operating) + " " + s.ForText(now)
 			}
 		}

@@ -27,37 +27,57 @@ import (
 // for a while).
 const updateCheckEvery = time.Minute
 
-// builds is when the app last asked for a new service worker.
-var builds struct {
+// updateWatch is what the app knows of other builds: when it last asked
+// for a new service worker, and the notices on screen.
+type updateWatch struct {
 	mu      sync.Mutex
-	checked time.Time
+	checked time.Time // when the app last asked for a new service worker
 	// later: an answer of another build came within updateCheckEvery of
 	// the last look, and a look is set for when that time is up
 	later bool
+	// notices are the notices on screen, each with its context: an answer
+	// of another build makes each ask which build is installed (noteBuild),
+	// so a notice does not depend on catching the one moment go-app
+	// announces a new worker
+	notices map[*UpdateNotice]goapp.Context
+	look    func() // stands in for lookForUpdate (tests); nil: it
 }
 
+// updates is the app's one updateWatch. It is package-level because what
+// feeds it is: init wraps http.DefaultTransport, net/http's own global,
+// which every request of the app goes through (its client, the login, the
+// status wall, whatever page sent it), and go-app mounts the notices.
+var updates = &updateWatch{}
+
 // lookForUpdate asks the browser for a new service worker and every notice
-// on screen which build is installed (a variable for the tests).
-var lookForUpdate = func() {
+// on screen which build is installed.
+func (w *updateWatch) lookForUpdate() {
+	if w.look != nil {
+		w.look()
+		return
+	}
 	goapp.TryUpdate()
-	checkNotices() // the new worker may be active already: no event then
+	w.checkNotices() // the new worker may be active already: no event then
 }
 
 func init() {
 	if goapp.IsClient {
 		// every request of the app (its client, the login, the status wall)
 		// goes through http.DefaultTransport
-		http.DefaultTransport = buildTransport{next: http.DefaultTransport}
+		http.DefaultTransport = buildTransport{next: http.DefaultTransport, w: updates}
 	}
 }
 
 // buildTransport notes the build named by every answer.
-type buildTransport struct{ next http.RoundTripper }
+type buildTransport struct {
+	next http.RoundTripper
+	w    *updateWatch
+}
 
 func (t buildTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	resp, err := t.next.RoundTrip(r)
 	if err == nil {
-		noteBuild(resp.Header.Get(serverapi.BuildHeader))
+		t.w.noteBuild(resp.Header.Get(serverapi.BuildHeader))
 	}
 	return resp, err
 }
@@ -70,28 +90,28 @@ func ownBuild() string { return goapp.Getenv("GOAPP_VERSION") }
 // that time of the last look sets one more look for when it is up, so that
 // a page that sends nothing more (a list with nothing pending) still hears
 // of the new version. Any goroutine.
-func noteBuild(build string) {
+func (w *updateWatch) noteBuild(build string) {
 	if build == "" || build == ownBuild() {
 		return
 	}
-	builds.mu.Lock()
-	wait := updateCheckEvery - time.Since(builds.checked)
-	due := builds.checked.IsZero() || wait <= 0
+	w.mu.Lock()
+	wait := updateCheckEvery - time.Since(w.checked)
+	due := w.checked.IsZero() || wait <= 0
 	if due {
-		builds.checked = time.Now()
-	} else if !builds.later {
-		builds.later = true
+		w.checked = time.Now()
+	} else if !w.later {
+		w.later = true
 		time.AfterFunc(wait, func() {
-			builds.mu.Lock()
-			builds.later = false
-			builds.mu.Unlock()
-			noteBuild(build)
+			w.mu.Lock()
+			w.later = false
+			w.mu.Unlock()
+			w.noteBuild(build)
 		})
 	}
-	builds.mu.Unlock()
+	w.mu.Unlock()
 	if due {
 		goapp.Log("octaview: build " + build + " answered (this app is build " + ownBuild() + "): looking for the new version")
-		lookForUpdate()
+		w.lookForUpdate()
 	}
 }
 
@@ -105,23 +125,14 @@ type UpdateNotice struct {
 	ready bool // a new build's service worker is active
 }
 
-// mountedNotices are the notices on screen, each with its context: an
-// answer of another build makes each ask which build is installed
-// (noteBuild), so a notice does not depend on catching the one moment go-app
-// announces a new worker.
-var mountedNotices struct {
-	sync.Mutex
-	m map[*UpdateNotice]goapp.Context
-}
-
 // OnMount shows the notice if the update came before this page. UI goroutine.
 func (n *UpdateNotice) OnMount(ctx goapp.Context) {
-	mountedNotices.Lock()
-	if mountedNotices.m == nil {
-		mountedNotices.m = map[*UpdateNotice]goapp.Context{}
+	updates.mu.Lock()
+	if updates.notices == nil {
+		updates.notices = map[*UpdateNotice]goapp.Context{}
 	}
-	mountedNotices.m[n] = ctx
-	mountedNotices.Unlock()
+	updates.notices[n] = ctx
+	updates.mu.Unlock()
 	if ctx.AppUpdateAvailable() {
 		n.OnAppUpdate(ctx)
 	}
@@ -129,17 +140,17 @@ func (n *UpdateNotice) OnMount(ctx goapp.Context) {
 
 // OnDismount forgets the notice. UI goroutine.
 func (n *UpdateNotice) OnDismount() {
-	mountedNotices.Lock()
-	delete(mountedNotices.m, n)
-	mountedNotices.Unlock()
+	updates.mu.Lock()
+	delete(updates.notices, n)
+	updates.mu.Unlock()
 }
 
 // checkNotices makes every notice on screen ask which build is installed.
 // Any goroutine.
-func checkNotices() {
-	mountedNotices.Lock()
-	defer mountedNotices.Unlock()
-	for n, ctx := range mountedNotices.m {
+func (w *updateWatch) checkNotices() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for n, ctx := range w.notices {
 		ctx.Dispatch(func(ctx goapp.Context) { n.check(ctx, 0, false) })
 	}
 }
@@ -177,9 +188,9 @@ func (n *UpdateNotice) check(ctx goapp.Context, tries int, activated bool) {
 					// a worker of this app's build is the one installed (a
 					// rolling update went back to it): the next answer of
 					// another build is news again, not one more of the same
-					builds.mu.Lock()
-					builds.checked = time.Time{}
-					builds.mu.Unlock()
+					updates.mu.Lock()
+					updates.checked = time.Time{}
+					updates.mu.Unlock()
 				}
 				if tries+1 < installedChecks && n.pending() {
 					n.check(ctx, tries+1, false)
@@ -198,9 +209,9 @@ func (n *UpdateNotice) check(ctx goapp.Context, tries int, activated bool) {
 // pending reports whether an answer of another build has been seen (an
 // update may be on its way). Any goroutine.
 func (n *UpdateNotice) pending() bool {
-	builds.mu.Lock()
-	defer builds.mu.Unlock()
-	return !builds.checked.IsZero()
+	updates.mu.Lock()
+	defer updates.mu.Unlock()
+	return !updates.checked.IsZero()
 }
 
 // installedBuild is the build of the active service worker: the one its cached

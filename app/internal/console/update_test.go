@@ -15,13 +15,7 @@ func TestNoteBuildLooksAgainWhenDue(t *testing.T) {
 	t.Setenv("GOAPP_VERSION", "own")
 	synctest.Test(t, func(t *testing.T) {
 		looks := 0
-		saved := lookForUpdate
-		lookForUpdate = func() { looks++ }
-		builds.checked, builds.later = time.Time{}, false
-		defer func() {
-			lookForUpdate = saved
-			builds.checked, builds.later = time.Time{}, false
-		}()
+		w := &updateWatch{look: func() { looks++ }}
 		step := func(d time.Duration, want int, what string) {
 			t.Helper()
 			time.Sleep(d)
@@ -31,18 +25,18 @@ func TestNoteBuildLooksAgainWhenDue(t *testing.T) {
 			}
 		}
 
-		noteBuild("own")
-		noteBuild("")
+		w.noteBuild("own")
+		w.noteBuild("")
 		step(0, 0, "answers of this app's build or of none")
-		noteBuild("next")
+		w.noteBuild("next")
 		step(0, 1, "the first answer of another build")
-		noteBuild("next")
+		w.noteBuild("next")
 		step(10*time.Second, 1, "another within the minute")
-		noteBuild("next")
+		w.noteBuild("next")
 		step(40*time.Second, 1, "and another, 50 s after the look")
 		step(10*time.Second, 2, "the minute is up: one look for both, with no answer since")
 		step(5*time.Minute, 2, "nothing after that without an answer")
-		noteBuild("next")
+		w.noteBuild("next")
 		step(0, 3, "an answer more than a minute after the last look")
 	})
 }
