@@ -52,6 +52,18 @@ func (a *actions) buttons(f *feed) []goapp.UI {
 	return out
 }
 
+// renderTop is what the writes show above f's object: the confirmation
+// open, the last action's error and its offer to send it again.
+func (a *actions) renderTop(f *feed) goapp.UI {
+	return ui.ClassDivBody("detail-top",
+		goapp.If(a.confirming, func() goapp.UI { return a.renderConfirm(f) }),
+		goapp.If(a.asking != "", func() goapp.UI { return a.renderAsk(f) }),
+		goapp.If(a.actor.Err != "", func() goapp.UI {
+			return ui.AlertError("action-error", a.actor.Err)
+		}),
+		goapp.If(a.actor.Refused != nil, func() goapp.UI { return a.actor.Retry("action-retry") }))
+}
+
 // run sends action act on f's object (after its confirmation). UI
 // goroutine.
 func (a *actions) run(f *feed, act console.Action) {

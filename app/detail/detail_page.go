@@ -174,13 +174,7 @@ func (p *Page) renderObject() goapp.UI {
 	tagsEditable := p.tagsEditable(o)
 	parts := []goapp.UI{
 
-		ui.ClassDivBody("detail-top",
-			goapp.If(p.actions.confirming, func() goapp.UI { return p.actions.renderConfirm(f) }),
-			goapp.If(p.actions.asking != "", func() goapp.UI { return p.actions.renderAsk(f) }),
-			goapp.If(p.actions.actor.Err != "", func() goapp.UI {
-				return ui.AlertError("action-error", p.actions.actor.Err)
-			}),
-			goapp.If(p.actions.actor.Refused != nil, func() goapp.UI { return p.actions.actor.Retry("action-retry") })),
+		p.actions.renderTop(f),
 
 		goapp.Section().Class("card").Body(
 			ui.ClassDivBody("card-head",
