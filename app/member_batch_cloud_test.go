@@ -42,15 +42,7 @@ func runConsoleBatch(t *testing.T, c *octavia.Client, wait waiters.Options) map[
 	subnet := subs[0].ID
 	create := func(k octavia.Kind, parent string, body console.Object) octavia.Ref {
 		t.Helper()
-		o, _, err := c.Create(ctx, k, parent, body)
-		if err != nil {
-			t.Fatalf("create %s: %v", k, err)
-		}
-		r := octavia.RefOf(k, parent, o)
-		if _, err := c.WaitChildActive(ctx, r, wait); err != nil {
-			t.Fatalf("wait for %s: %v", r, err)
-		}
-		return r
+		return labtest.Create(t, c, k, parent, body, wait) // each kind here has a provisioning status: it waits
 	}
 	lb := create(octavia.KindLoadBalancer, "", console.Object{"name": "batch-keeps-" + time.Now().Format("150405.000"), "vip_subnet_id": subnet})
 	t.Cleanup(func() {

@@ -326,33 +326,18 @@ func TestServedObjectIsThePollsFirstRead(t *testing.T) {
 		if start.TakeServedObject(octavia.Ref{Kind: octavia.KindLoadBalancer, ID: "other"}) != nil || start.TakeServedTree(id) != nil {
 			t.Fatal("another object's poll, or a tree's, took the served object")
 		}
-		var mu sync.Mutex
-		var names []string
+		var names pollNames
 		stop := console.Watch(sess, ref, func(u waiters.Update[console.Object]) {
-			mu.Lock()
-			defer mu.Unlock()
 			if u.Value != nil {
-				names = append(names, u.Value.Text("name"))
+				names.add(u.Value.Text("name"))
 			}
 		})
 		defer stop()
-		synctest.Wait()
-		mu.Lock()
-		first := slices.Clone(names)
-		mu.Unlock()
-		if len(first) != 1 || first[0] != "as served" || gets() != 0 {
-			t.Fatalf("the poll's first read: %v with %d GETs, want the served object and none", first, gets())
-		}
-		if start.TakeServedObject(ref) != nil {
-			t.Fatal("the served object was taken twice")
-		}
-		time.Sleep(3*time.Second + time.Millisecond)
-		synctest.Wait()
-		mu.Lock()
-		defer mu.Unlock()
-		if len(names) != 2 || names[1] != "web" || gets() != 1 {
-			t.Errorf("the poll's reads: %v with %d GETs, want the served object, then web's own (one GET)", names, gets())
-		}
+		names.check(t, gets, "the served object", func() {
+			if start.TakeServedObject(ref) != nil {
+				t.Fatal("the served object was taken twice")
+			}
+		})
 	})
 }
 
@@ -374,29 +359,49 @@ func TestServedTreeIsThePollsFirstRead(t *testing.T) {
 		if start.TakeServedTree("other") != nil {
 			t.Fatal("another load balancer's poll took the served tree")
 		}
-		var mu sync.Mutex
-		var names []string
+		var names pollNames
 		stop := console.WatchTree(sess, id, func(u waiters.Update[*octavia.StatusTree]) {
-			mu.Lock()
-			defer mu.Unlock()
 			if u.Value != nil {
-				names = append(names, u.Value.LoadBalancer.Name)
+				names.add(u.Value.LoadBalancer.Name)
 			}
 		})
 		defer stop()
-		synctest.Wait()
-		mu.Lock()
-		first := slices.Clone(names)
-		mu.Unlock()
-		if len(first) != 1 || first[0] != "as served" || gets() != 0 {
-			t.Fatalf("the poll's first read: %v with %d GETs, want the served tree and none", first, gets())
-		}
-		time.Sleep(3*time.Second + time.Millisecond)
-		synctest.Wait()
-		mu.Lock()
-		defer mu.Unlock()
-		if len(names) != 2 || names[1] != "web" || gets() != 1 {
-			t.Errorf("the poll's reads: %v with %d GETs, want the served tree, then web's own (one GET)", names, gets())
-		}
+		names.check(t, gets, "the served tree", func() {})
 	})
+}
+
+// pollNames are the names of a shared poll's reads, in order, as its
+// subscriber (another goroutine) took them.
+type pollNames struct {
+	mu    sync.Mutex
+	names []string
+}
+
+func (p *pollNames) add(name string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.names = append(p.names, name)
+}
+
+func (p *pollNames) get() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.names)
+}
+
+// check, in a synctest bubble, that the poll's first read is served (it
+// names "as served", with no GET, gets counting them), then runs between,
+// then that its read 3 s later is a GET of the lab's "web".
+func (p *pollNames) check(t *testing.T, gets func() int, served string, between func()) {
+	t.Helper()
+	synctest.Wait()
+	if first := p.get(); len(first) != 1 || first[0] != "as served" || gets() != 0 {
+		t.Fatalf("the poll's first read: %v with %d GETs, want %s and none", first, gets(), served)
+	}
+	between()
+	time.Sleep(3*time.Second + time.Millisecond)
+	synctest.Wait()
+	if names := p.get(); len(names) != 2 || names[1] != "web" || gets() != 1 {
+		t.Errorf("the poll's reads: %v with %d GETs, want %s, then web's own (one GET)", names, gets(), served)
+	}
 }

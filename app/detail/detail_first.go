@@ -67,10 +67,10 @@ func pageLoadBalancer(ctx context.Context, c *octavia.Client, pr console.PageRef
 // PageOf is the page at pr, path in the state of its first render
 // from d (the server's render, the app's first render: the same).
 func PageOf(sess *console.Session, pr console.PageRef, path string, d *console.FirstDetail, served bool) *Page {
-	p := &Page{sess: sess, pr: pr, path: path, status: ui.Loaded, obj: d.Obj, lbID: d.LBID,
-		monitors: map[string]console.Object{}, asked: map[string]bool{}, served: served}
+	p := &Page{feed: feed{sess: sess, pr: pr, path: path, status: ui.Loaded, obj: d.Obj, lbID: d.LBID,
+		monitors: map[string]console.Object{}, asked: map[string]bool{}}, served: served}
 	if d.Tree != nil {
-		p.live.LBID, p.live.Read = d.LBID, console.NewTreeRead(d.Tree.LoadBalancer, d.At, nil)
+		p.feed.live.LBID, p.feed.live.Read = d.LBID, console.NewTreeRead(d.Tree.LoadBalancer, d.At, nil)
 	}
 	return p
 }

@@ -25,37 +25,37 @@ import (
 // the object's own read does: the page then shows the tree's name (the
 // heading never disagrees with the tree) and reads the object at once.
 
-// followObject subscribes the page to its object's shared poll, unless it
+// followObject subscribes the feed to its object's shared poll, unless it
 // is already; the poll's first read is the object the page has (read or
 // served), so following costs no GET at once. UI goroutine.
-func (p *Page) followObject() {
-	if p.stopObj != nil || p.obj == nil {
+func (f *feed) followObject() {
+	if f.stopObj != nil || f.obj == nil {
 		return
 	}
-	ctx, path := p.uctx, p.path
-	p.stopObj = watchFrom(p.sess, p.pr.Ref(), p.obj, func(u waiters.Update[console.Object]) {
+	ctx, path := f.uctx, f.path
+	f.stopObj = watchFrom(f.sess, f.pr.Ref(), f.obj, func(u waiters.Update[console.Object]) {
 		ctx.Dispatch(func(ctx goapp.Context) {
-			if p.stopObj == nil || path != p.path {
+			if f.stopObj == nil || path != f.path {
 				return
 			}
-			p.took(ctx, u.Value, u.Err, u.Start)
+			f.took(ctx, u.Value, u.Err, u.Start)
 		})
 	})
 }
 
 // stopObject leaves the object's poll. UI goroutine.
-func (p *Page) stopObject() {
-	if p.stopObj != nil {
-		p.stopObj()
-		p.stopObj = nil
+func (f *feed) stopObject() {
+	if f.stopObj != nil {
+		f.stopObj()
+		f.stopObj = nil
 	}
 }
 
 // treeNamed reports whether the page shows the name the tree read s gives
 // its object rather than the object's own: they differ and the tree was
 // read after the object.
-func (p *Page) treeNamed(s console.TreeStatus) bool {
-	return p.live.Read != nil && s.Name != p.obj.Text("name") && p.live.Read.At.After(p.objAt)
+func (f *feed) treeNamed(s console.TreeStatus) bool {
+	return f.live.Read != nil && s.Name != f.obj.Text("name") && f.live.Read.At.After(f.objAt)
 }
 
 // watchFrom is watch whose poll, when this call starts it, takes have as

@@ -30,7 +30,7 @@ func TestDetailNameFollowsTheNewerRead(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := &Page{pr: console.PageRef{Res: console.LBResource, ID: "lb1", Mode: "detail"},
+			p := &feed{pr: console.PageRef{Res: console.LBResource, ID: "lb1", Mode: "detail"},
 				obj:   console.Object{"id": "lb1", "name": "old", "provisioning_status": "ACTIVE", "operating_status": "ONLINE"},
 				objAt: tt.objAt}
 			p.live.Read = console.NewTreeRead(tree, tt.treeAt, nil)

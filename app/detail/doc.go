@@ -1,8 +1,10 @@
 // Package detail is the detail room: one object's page of any kind
 // (detail_page.go: every attribute Octavia returned, its sections and its
-// children's lists), its delete and action confirmations
-// (detail_dialogs.go), its live reads (detail_live.go: the object every
-// 3 s, its load balancer's status tree) and its first render from what the
+// children's lists), the object as read and kept live (detail_feed.go, the
+// page's feed: its reads, its load balancer's status tree; detail_live.go:
+// the object's shared poll every 3 s), its writes (detail_actions.go: the
+// kind's action buttons, Edit and Delete; detail_dialogs.go: the delete's
+// and an action's confirmations) and its first render from what the
 // server served (detail_first.go). It embeds app/list for the children and
 // stands on app/internal/console and app/internal/ui; app's routes.go
 // registers it.

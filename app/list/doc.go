@@ -1,4 +1,5 @@
-// Package list is the list room: a kind's list page (list_page.go), the
+// Package list is the list room: a kind's list page (list_page.go, its
+// rendering from a view of it taken at each render in list_view.go), the
 // pure model of its rows (model.go: the rows, the search, the status
 // filter and the sort, the merge of a re-read, of a live read and of one
 // object's read; no go-app, no I/O, tested natively), how its rows are

@@ -131,6 +131,18 @@ func (l *liveFeed) state() console.LiveState {
 // fail notes a re-read's failure.
 func (l *liveFeed) fail(err error) { l.err, l.errAt = octavia.Message(err), time.Now() }
 
+// start calls read every 3 s until end, unless the re-read runs
+// already. UI goroutine.
+func (l *liveFeed) start(ctx goapp.Context, read func(goapp.Context)) {
+	if l.stop != nil {
+		return
+	}
+	l.stop = console.Tick(ctx, 3*time.Second, func(ctx goapp.Context) {
+		ctx.PreventUpdate() // the answer updates the page, not the tick
+		read(ctx)
+	})
+}
+
 // end ends the re-read and forgets its state.
 func (l *liveFeed) end() {
 	if l.stop != nil {
@@ -142,13 +154,9 @@ func (l *liveFeed) end() {
 // startLive re-reads the rows in view every 3 s while the list is open
 // (a list of its own whose rows have statuses). UI goroutine.
 func (p *Page) startLive(ctx goapp.Context) {
-	if p.live.stop != nil || p.Embedded != nil || listSort(p.res) == "" {
-		return
+	if p.Embedded == nil && listSort(p.res) != "" {
+		p.live.start(ctx, p.liveRead)
 	}
-	p.live.stop = console.Tick(ctx, 3*time.Second, func(ctx goapp.Context) {
-		ctx.PreventUpdate() // the answer updates the page, not the tick
-		p.liveRead(ctx)
-	})
 }
 
 // liveRead asks Octavia for the rows in view (liveSpan) and takes them

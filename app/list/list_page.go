@@ -18,8 +18,8 @@ import (
 // Page lists the objects of any kind: model.go keeps its rows and the
 // user's view of them, list_loader.go reads them, list_live.go keeps the
 // rows in view live (one re-read of them per 3 s, or an embedded list's
-// page's read of the status tree); the whole list is read again only on
-// Refresh and every listRefresh.
+// page's read of the status tree), list_view.go renders them; the whole
+// list is read again only on Refresh and every listRefresh.
 type Page struct {
 	goapp.Compo
 
@@ -225,12 +225,6 @@ func (p *Page) shownRows() []console.Row {
 	return p.m.shown(p.allRows(), projectNamer(p.res, p.sess, p.projectColumn()))
 }
 
-// onSearch takes the search box's text (the live re-read follows the rows
-// now in view). UI goroutine.
-func (p *Page) onSearch(ctx goapp.Context, e goapp.Event) {
-	p.m.query = ctx.JSSrc().Get("value").String()
-}
-
 // opRows are rows for objects of kind (under parent) that an operation of
 // this project just created and that the list has not shown yet: a new
 // object appears at once, before the next list read.
@@ -254,17 +248,15 @@ func opRows(ops []console.Operation, rows []console.Row, projectID string, res *
 	return out
 }
 
-// dom is an element id of this list: "lb-table" for load balancers.
-func (p *Page) dom(suffix string) string { return p.res.Prefix + "-" + suffix }
-
 func (p *Page) Render() goapp.UI {
 	if p.res == nil {
 		return goapp.Div()
 	}
-	body := p.renderList()
+	v := p.view()
+	body := v.renderList()
 	if p.Embedded != nil {
 		return goapp.Section().Class("card", "embedded-list").Body(
-			ui.ClassDivBody("card-head", goapp.H2().Text(p.res.Title), ui.ClassDiv("spacer"), p.renderActions()),
+			ui.ClassDivBody("card-head", goapp.H2().Text(p.res.Title), ui.ClassDiv("spacer"), v.renderActions()),
 			body,
 		)
 	}
@@ -273,24 +265,18 @@ func (p *Page) Render() goapp.UI {
 		Served:  p.served,
 		Nav:     p.res.Path,
 		Title:   p.res.Title,
-		Actions: p.renderActions(),
+		Actions: v.renderActions(),
 		Content: []goapp.UI{body},
 	}
 }
 
-// renderActions are the search, the status filter, Refresh and Create.
-func (p *Page) renderActions() goapp.UI {
-	res := p.res
-	return console.ServedInert(ui.ClassDiv("head-actions"), p.served).Body(
-		ui.IDInput(p.dom("search")).Type("search").Class("search").Placeholder("Search by name or ID").
-			Aria("label", "Search "+res.Plural+" by name or ID").Value(p.m.query).OnInput(p.onSearch),
-		goapp.If(res.HasStatus(), func() goapp.UI { return statusSelect(p.dom("status-filter"), &p.m) }),
-		ui.IDButton(p.dom("refresh")).Class("btn").Disabled(p.status == ui.Loading).
-			OnClick(func(ctx goapp.Context, e goapp.Event) { p.load(ctx) }).Text("Refresh"),
-		goapp.If(res.Create && res.MayWrite(p.sess) && !p.hasItsOne(), func() goapp.UI {
-			return goapp.A().ID(p.dom("create")).Class("btn", "btn-primary").Href(p.createHref()).Text("Create " + res.Singular)
-		}),
-	)
+// view is what the page renders now (list_view.go).
+func (p *Page) view() *view {
+	rows := p.allRows()
+	return &view{res: p.res, sess: p.sess, served: p.served, embedded: p.Embedded != nil, parent: p.Parent, filters: p.filters,
+		projects: p.projectColumn(), itsOne: p.hasItsOne(), m: &p.m, rows: rows, shown: p.shownRows(),
+		status: p.status, err: p.err, refreshErr: p.refreshErr, live: p.live.state(), shownAt: p.shownAt,
+		refresh: p.load, onWindow: func(ctx goapp.Context, first int) { p.viewFirst = first }}
 }
 
 // statusSelect is the status filter (its element's id) of m: any status,
@@ -305,34 +291,6 @@ func statusSelect(id string, m *model) goapp.UI {
 		ui.Option(ui.TonePending.Class(), "Pending", m.statusFilter == ui.TonePending.Class()),
 		ui.Option(ui.ToneError.Class(), "Error", m.statusFilter == ui.ToneError.Class()),
 	)
-}
-
-// createHref is the create form, with the list's filters (a listener
-// created from a load balancer's listeners is on that load balancer).
-func (p *Page) createHref() string {
-	h := p.res.CreatePathOf(p.Parent)
-	if len(p.filters) > 0 && p.res.CreatePath == "" {
-		h += "?" + p.filters.Encode()
-	}
-	return h
-}
-
-// renderList is the summary, the filters and the table.
-func (p *Page) renderList() goapp.UI {
-	rows := p.allRows()
-	shown := p.shownRows()
-	res := p.res
-	return ui.ClassDivBody("list",
-		goapp.If(len(p.filters) > 0 && p.Embedded == nil, func() goapp.UI { return renderFilters(res, p.filters, p.dom("filters")) }),
-		ui.ClassDiv("summary").Body(append(summaryCounts(res, p.dom("count"), rows, len(shown), p.m.filtered()),
-			ui.ClassDiv("spacer"),
-			console.RenderLive("live", p.live.state(), fmt.Sprintf("The %s in view (one GET for all of them; the whole list every minute and on Refresh)", res.Plural)),
-			goapp.If(p.refreshErr != "", func() goapp.UI {
-				return ui.IDSpan(p.dom("refresh-error")).Class("st-error-text").Text(p.refreshErr)
-			}),
-		)...),
-		p.renderBody(shown, len(rows)))
-
 }
 
 // summaryCounts are the summary's counts of rows, a list of res: how many
@@ -382,32 +340,6 @@ func renderFilters(res *console.Resource, filters url.Values, id string) goapp.U
 		))
 	}
 	return ui.IDClassDiv(id, "filters").Body(chips...)
-}
-
-func (p *Page) renderBody(shown []console.Row, total int) goapp.UI {
-	res := p.res
-	switch {
-	case p.status == ui.LoadFailed:
-		return ui.IDClassDiv(p.dom("error"), "alert", "alert-error").Body(
-			goapp.Strong().Textf("The %s could not be listed. ", res.Plural),
-			goapp.Text(p.err),
-		)
-	case (p.status == ui.Loading || p.status == ui.NeverLoaded) && total == 0:
-		return ui.IDClassDiv(p.dom("loading"), "empty", "loading").Textf("Loading %s…", res.Plural)
-	case total == 0:
-		create := ""
-		if res.Create && res.MayWrite(p.sess) {
-			create = p.createHref()
-		}
-		return emptyList(res, p.dom("empty"), emptyText(res, p.projectColumn(), len(p.filters) > 0 || p.Embedded != nil), create)
-	case len(shown) == 0:
-		return noMatch(res, p.dom("nomatch"), &p.m)
-	}
-	now := p.shownAt
-	if now.IsZero() {
-		now = time.Now()
-	}
-	return rowTable(p.dom("table"), res, p.sess, p.projectColumn(), &p.m, shown, now, func(ctx goapp.Context, first int) { p.viewFirst = first })
 }
 
 // rowTable is the table (its element's id) of shown, rows of res that

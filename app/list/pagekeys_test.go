@@ -40,16 +40,7 @@ func everyKind(t *testing.T, c *octavia.Client, subnet string, fast waiters.Opti
 	var made []octavia.Ref
 	create := func(k octavia.Kind, parent string, body console.Object) octavia.Ref {
 		t.Helper()
-		o, _, err := c.Create(ctx, k, parent, body)
-		if err != nil {
-			t.Fatalf("create %s: %v", k, err)
-		}
-		r := octavia.RefOf(k, parent, o)
-		if k.StatusKey() == "provisioning_status" {
-			if _, err := c.WaitChildActive(ctx, r, fast); err != nil {
-				t.Fatalf("wait for %s: %v", r, err)
-			}
-		}
+		r := labtest.Create(t, c, k, parent, body, fast)
 		read(t, c, out, r)
 		made = append(made, r)
 		return r

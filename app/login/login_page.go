@@ -206,20 +206,13 @@ func (p *Page) restore(ctx goapp.Context) {
 // loadConfig fetches /api/config: the lab users to show and the modes.
 func (p *Page) loadConfig(ctx goapp.Context) {
 	p.cfgStatus = ui.Loading
-	origin := console.OriginOf(ui.WindowURL())
-	ctx.Async(func() {
-		c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		var cfg serverapi.Config
-		err := console.GetJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &cfg)
-		ctx.Dispatch(func(ctx goapp.Context) {
-			if err != nil {
-				p.cfgStatus = ui.LoadFailed
-				goapp.Log("octaview:", err)
-				return
-			}
-			p.cfg, p.cfgStatus = cfg, ui.Loaded
-		})
+	console.GetServerJSON(ctx, serverapi.ConfigPath, 10*time.Second, func(ctx goapp.Context, cfg serverapi.Config, err error) {
+		if err != nil {
+			p.cfgStatus = ui.LoadFailed
+			goapp.Log("octaview:", err)
+			return
+		}
+		p.cfg, p.cfgStatus = cfg, ui.Loaded
 	})
 }
 

@@ -1,8 +1,6 @@
 package trainer
 
 import (
-	"context"
-	"net/http"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -30,19 +28,12 @@ func (p *Cards) OnNav(ctx goapp.Context) {
 		return
 	}
 	p.status = ui.Loading
-	origin := console.OriginOf(ui.WindowURL())
-	ctx.Async(func() {
-		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		var cards serverapi.Cards
-		err := console.GetJSON(c, http.DefaultClient, origin, serverapi.TrainerCardsAPIPath, &cards)
-		ctx.Dispatch(func(ctx goapp.Context) {
-			if err != nil {
-				p.status, p.err = ui.LoadFailed, err.Error()
-				return
-			}
-			p.status, p.cards = ui.Loaded, cards
-		})
+	console.GetServerJSON(ctx, serverapi.TrainerCardsAPIPath, 30*time.Second, func(ctx goapp.Context, cards serverapi.Cards, err error) {
+		if err != nil {
+			p.status, p.err = ui.LoadFailed, err.Error()
+			return
+		}
+		p.status, p.cards = ui.Loaded, cards
 	})
 }
 

@@ -134,19 +134,13 @@ func (p *Page) act(_ goapp.Context, what, method, path string, body any) {
 		return
 	}
 	p.busy, p.notice, p.failed = true, "", ""
-	origin := console.OriginOf(ui.WindowURL())
-	ctx.Async(func() {
-		c, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		defer cancel()
-		err := console.TrainerCall(c, origin, method, path, body)
-		ctx.Dispatch(func(ctx goapp.Context) {
-			p.busy = false
-			if err != nil {
-				p.failed = what + " failed: " + err.Error()
-				return
-			}
-			p.notice = what + ": done."
-		})
+	console.CallTrainer(ctx, method, path, body, 60*time.Second, func(ctx goapp.Context, err error) {
+		p.busy = false
+		if err != nil {
+			p.failed = what + " failed: " + err.Error()
+			return
+		}
+		p.notice = what + ": done."
 	})
 }
 
@@ -261,19 +255,13 @@ func (p *Page) openView(_ goapp.Context, project string) {
 		return
 	}
 	p.busy = true
-	origin := console.OriginOf(ui.WindowURL())
-	ctx.Async(func() {
-		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		err := console.TrainerCall(c, origin, http.MethodPost, serverapi.TrainerViewPath, serverapi.ViewRequest{Project: project})
-		ctx.Dispatch(func(ctx goapp.Context) {
-			p.busy = false
-			if err != nil {
-				p.failed = "Opening " + project + " failed: " + err.Error()
-				return
-			}
-			console.ReloadTo(console.ListPath)
-		})
+	console.CallTrainer(ctx, http.MethodPost, serverapi.TrainerViewPath, serverapi.ViewRequest{Project: project}, 30*time.Second, func(ctx goapp.Context, err error) {
+		p.busy = false
+		if err != nil {
+			p.failed = "Opening " + project + " failed: " + err.Error()
+			return
+		}
+		console.ReloadTo(console.ListPath)
 	})
 }
 

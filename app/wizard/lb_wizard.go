@@ -282,24 +282,13 @@ func (p *Page) createButton(text string) goapp.UI {
 
 // renderStep is the current step: a fieldset with its legend.
 func (p *Page) renderStep() goapp.UI {
-	var body []goapp.UI
 	f := p.form()
-	switch p.nav.cur {
-	case model.StepLB:
-		body = f.renderLB()
-	case model.StepListeners:
-		body = f.renderListeners()
-	case model.StepPools:
-		body = f.renderPools()
-	case model.StepMembers:
-		body = f.renderMembers()
-	case model.StepMonitors:
-		body = f.renderMonitors()
-	case model.StepL7:
-		body = f.renderL7()
-	case model.StepReview:
-		body = p.renderReview()
+	render := [model.StepCount]func() []goapp.UI{
+		model.StepLB: f.renderLB, model.StepListeners: f.renderListeners, model.StepPools: f.renderPools,
+		model.StepMembers: f.renderMembers, model.StepMonitors: f.renderMonitors, model.StepL7: f.renderL7,
+		model.StepReview: p.renderReview,
 	}
+	body := render[p.nav.cur]()
 	head := []goapp.UI{goapp.Legend().Text(fmt.Sprintf("Step %d of %d: %s", p.nav.cur+1, model.StepCount, model.Titles[p.nav.cur]))}
 	if msg := p.nav.refused[p.nav.cur]; msg != "" {
 		head = append(head, ui.AlertError("wz-step-error", msg))

@@ -30,8 +30,9 @@
 //     (paths.go, login_next.go, nav.go), Keystone's refusals in words
 //     (login_errors.go), the projects' names (project_names.go), the VIP
 //     subnet and port choices the form and the wizard share (choices.go),
-//     the trainer's API for the lab panel (trainer_api.go), the "new version"
-//     notice (update.go) and the debug flags (debug.go).
+//     the trainer's API for the lab panel (trainer_api.go), a page's calls
+//     to its own server answered on the UI goroutine (server_calls.go), the
+//     "new version" notice (update.go) and the debug flags (debug.go).
 //
 // It imports internal/ui, internal/form, internal/attr, serverapi and
 // octavia; the pages import it, never the other way round.

@@ -1,6 +1,7 @@
 // Package labtest is how the app's tests reach the lab cloud in process
 // (labcloud.Transport: no socket, fine in a testing/synctest bubble): Via
-// signs a user in, Record also records the requests. Only tests import it.
+// signs a user in, Record also records the requests, Create makes an
+// object and waits until it is ACTIVE (create.go). Only tests import it.
 package labtest
 
 import (

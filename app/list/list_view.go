@@ -1,0 +1,116 @@
+package list
+
+import (
+	"fmt"
+	"net/url"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/ui"
+)
+
+// view is what a list page renders, taken from the page at each Render
+// (Page.view): the kind and the session, the rows and the user's view of
+// them (m), how the list's read went, and what the controls call back.
+// Its methods render; they change nothing but m (the search, the status
+// filter, the sort) and call its callbacks. UI goroutine.
+type view struct {
+	res        *console.Resource
+	sess       *console.Session
+	served     bool       // rendered by the server for a first screen: its controls inert
+	embedded   bool       // on its parent's detail page
+	parent     string     // an embedded list's parent
+	filters    url.Values // Octavia's filters
+	projects   bool       // with the Project column
+	itsOne     bool       // an embedded list showing the one child its parent may have (hasItsOne)
+	m          *model
+	rows       []console.Row // every row (allRows)
+	shown      []console.Row // the rows the table shows (shownRows)
+	status     ui.LoadStatus
+	err        string
+	refreshErr string
+	live       console.LiveState
+	shownAt    time.Time // the time the rows' ages are told from; zero: now
+
+	refresh  func(ctx goapp.Context)            // Refresh: read the whole list again
+	onWindow func(ctx goapp.Context, first int) // the table's first rendered row
+}
+
+// dom is an element id of this list: "lb-table" for load balancers.
+func (v *view) dom(suffix string) string { return v.res.Prefix + "-" + suffix }
+
+// onSearch takes the search box's text (the live re-read follows the rows
+// now in view). UI goroutine.
+func (v *view) onSearch(ctx goapp.Context, e goapp.Event) {
+	v.m.query = ctx.JSSrc().Get("value").String()
+}
+
+// renderActions are the search, the status filter, Refresh and Create.
+func (v *view) renderActions() goapp.UI {
+	res := v.res
+	return console.ServedInert(ui.ClassDiv("head-actions"), v.served).Body(
+		ui.IDInput(v.dom("search")).Type("search").Class("search").Placeholder("Search by name or ID").
+			Aria("label", "Search "+res.Plural+" by name or ID").Value(v.m.query).OnInput(v.onSearch),
+		goapp.If(res.HasStatus(), func() goapp.UI { return statusSelect(v.dom("status-filter"), v.m) }),
+		ui.IDButton(v.dom("refresh")).Class("btn").Disabled(v.status == ui.Loading).
+			OnClick(func(ctx goapp.Context, e goapp.Event) { v.refresh(ctx) }).Text("Refresh"),
+		goapp.If(res.Create && res.MayWrite(v.sess) && !v.itsOne, func() goapp.UI {
+			return goapp.A().ID(v.dom("create")).Class("btn", "btn-primary").Href(v.createHref()).Text("Create " + res.Singular)
+		}),
+	)
+}
+
+// createHref is the create form, with the list's filters (a listener
+// created from a load balancer's listeners is on that load balancer).
+func (v *view) createHref() string {
+	h := v.res.CreatePathOf(v.parent)
+	if len(v.filters) > 0 && v.res.CreatePath == "" {
+		h += "?" + v.filters.Encode()
+	}
+	return h
+}
+
+// renderList is the summary, the filters and the table.
+func (v *view) renderList() goapp.UI {
+	rows, shown := v.rows, v.shown
+	res := v.res
+	return ui.ClassDivBody("list",
+		goapp.If(len(v.filters) > 0 && !v.embedded, func() goapp.UI { return renderFilters(res, v.filters, v.dom("filters")) }),
+		ui.ClassDiv("summary").Body(append(summaryCounts(res, v.dom("count"), rows, len(shown), v.m.filtered()),
+			ui.ClassDiv("spacer"),
+			console.RenderLive("live", v.live, fmt.Sprintf("The %s in view (one GET for all of them; the whole list every minute and on Refresh)", res.Plural)),
+			goapp.If(v.refreshErr != "", func() goapp.UI {
+				return ui.IDSpan(v.dom("refresh-error")).Class("st-error-text").Text(v.refreshErr)
+			}),
+		)...),
+		v.renderBody(shown, len(rows)))
+
+}
+
+func (v *view) renderBody(shown []console.Row, total int) goapp.UI {
+	res := v.res
+	switch {
+	case v.status == ui.LoadFailed:
+		return ui.IDClassDiv(v.dom("error"), "alert", "alert-error").Body(
+			goapp.Strong().Textf("The %s could not be listed. ", res.Plural),
+			goapp.Text(v.err),
+		)
+	case (v.status == ui.Loading || v.status == ui.NeverLoaded) && total == 0:
+		return ui.IDClassDiv(v.dom("loading"), "empty", "loading").Textf("Loading %s…", res.Plural)
+	case total == 0:
+		create := ""
+		if res.Create && res.MayWrite(v.sess) {
+			create = v.createHref()
+		}
+		return emptyList(res, v.dom("empty"), emptyText(res, v.projects, len(v.filters) > 0 || v.embedded), create)
+	case len(shown) == 0:
+		return noMatch(res, v.dom("nomatch"), v.m)
+	}
+	now := v.shownAt
+	if now.IsZero() {
+		now = time.Now()
+	}
+	return rowTable(v.dom("table"), res, v.sess, v.projects, v.m, shown, now, v.onWindow)
+}
