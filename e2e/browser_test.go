@@ -60,6 +60,15 @@ func startConsole(tb testing.TB) console {
 	return startConsoleWith(tb, nil, nil)
 }
 
+// startServedConsole is startConsole with extra flags, for the tests of
+// the rows a page is served with: a page waits a minute for its first
+// screen's reads (-first-screen-timeout), not the second a busy machine
+// overruns, after which the page comes without them.
+func startServedConsole(tb testing.TB, extra ...string) console {
+	tb.Helper()
+	return startConsoleWith(tb, append([]string{"-first-screen-timeout", "1m"}, extra...), nil)
+}
+
 // startConsoleWith is startConsole with more flags and an environment.
 func startConsoleWith(tb testing.TB, extra []string, env map[string]string) console {
 	tb.Helper()
