@@ -26,19 +26,30 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-// sentRequest is one request the page sent.
-type sentRequest struct{ Method, URL, Body string }
+// sentRequest is one request the page sent, and when.
+type sentRequest struct {
+	Method, URL, Body string
+	At                time.Time
+}
 
 // requestLog records the requests a browser's page sends.
 type requestLog struct {
-	mu   sync.Mutex
-	reqs []sentRequest
+	mu    sync.Mutex
+	reqs  []sentRequest
+	taken int // how many of reqs listGets has seen
 }
 
 // recordRequests starts recording the page's requests.
 func (b *browser) recordRequests(t testing.TB) *requestLog {
 	t.Helper()
 	l := &requestLog{}
+	l.listen(t, b)
+	return l
+}
+
+// listen records b's requests in l from now on.
+func (l *requestLog) listen(t testing.TB, b *browser) {
+	t.Helper()
 	if err := chromedp.Listen(b.ctx, func(ev any) {
 		e, ok := ev.(*network.EventRequestWillBeSent)
 		if !ok {
@@ -49,12 +60,12 @@ func (b *browser) recordRequests(t testing.TB) *requestLog {
 			body.Write(p.Bytes)
 		}
 		l.mu.Lock()
-		l.reqs = append(l.reqs, sentRequest{Method: e.Request.Method, URL: e.Request.URL, Body: body.String()})
+		l.reqs = append(l.reqs, sentRequest{Method: e.Request.Method, URL: e.Request.URL, Body: body.String(),
+			At: time.UnixMicro(int64(e.WallTime.Float64() * 1e6))})
 		l.mu.Unlock()
 	}); err != nil {
 		t.Fatal(err)
 	}
-	return l
 }
 
 // matching are the recorded requests of method whose URL ends with suffix.
