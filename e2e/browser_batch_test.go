@@ -14,6 +14,15 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
+// openMemberSet opens the member set of shop-frontend's pool, on its page,
+// once its three members are listed, and waits for it prefilled with them.
+func (b *browser) openMemberSet(t testing.TB) {
+	t.Helper()
+	b.waitJS(t, "its 3 members", `document.querySelectorAll("tr.member-row").length === 3`, 30*time.Second)
+	b.do(t, "open the member set", 20*time.Second, chromedp.Click(chromedp.ID("batch-open")), chromedp.WaitVisible(chromedp.ID("batch-lines")))
+	b.waitJS(t, "the prefilled set", `document.querySelector("#batch-lines").value === "10.0.0.11:80,1\n10.0.0.12:80,1\n10.0.0.13:80,1\n"`, 20*time.Second)
+}
+
 // TestBrowserMemberBatchKeeps: a member set written from the pool's page
 // keeps what the user did not touch. shop-frontend's 10.0.0.11 is made
 // disabled, backup, with a monitor address and port; a batch that lists it
@@ -70,9 +79,7 @@ func TestBrowserMemberBatchKeeps(t *testing.T) {
 	// the server serves the pool's page before the app runs: its button
 	// does nothing until the app has taken the page over
 	b.waitJS(t, "the app running", `performance.getEntriesByName("octaview:go-started").length > 0`, 60*time.Second)
-	b.waitJS(t, "its 3 members", `document.querySelectorAll("tr.member-row").length === 3`, 30*time.Second)
-	b.do(t, "open the member set", 20*time.Second, chromedp.Click(chromedp.ID("batch-open")), chromedp.WaitVisible(chromedp.ID("batch-lines")))
-	b.waitJS(t, "the prefilled set", `document.querySelector("#batch-lines").value === "10.0.0.11:80,1\n10.0.0.12:80,1\n10.0.0.13:80,1\n"`, 20*time.Second)
+	b.openMemberSet(t)
 	b.do(t, "preview a set", 10*time.Second,
 		setInput("#batch-lines", "10.0.0.11:80\n10.0.0.12:80,4\n10.0.0.14:80"),
 		chromedp.Click(chromedp.ID("batch-preview")),

@@ -26,19 +26,30 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-// sentRequest is one request the page sent.
-type sentRequest struct{ Method, URL, Body string }
+// sentRequest is one request the page sent, and when.
+type sentRequest struct {
+	Method, URL, Body string
+	At                time.Time
+}
 
 // requestLog records the requests a browser's page sends.
 type requestLog struct {
-	mu   sync.Mutex
-	reqs []sentRequest
+	mu    sync.Mutex
+	reqs  []sentRequest
+	taken int // how many of reqs listGets has seen
 }
 
 // recordRequests starts recording the page's requests.
 func (b *browser) recordRequests(t testing.TB) *requestLog {
 	t.Helper()
 	l := &requestLog{}
+	l.listen(t, b)
+	return l
+}
+
+// listen records b's requests in l from now on.
+func (l *requestLog) listen(t testing.TB, b *browser) {
+	t.Helper()
 	if err := chromedp.Listen(b.ctx, func(ev any) {
 		e, ok := ev.(*network.EventRequestWillBeSent)
 		if !ok {
@@ -49,12 +60,12 @@ func (b *browser) recordRequests(t testing.TB) *requestLog {
 			body.Write(p.Bytes)
 		}
 		l.mu.Lock()
-		l.reqs = append(l.reqs, sentRequest{Method: e.Request.Method, URL: e.Request.URL, Body: body.String()})
+		l.reqs = append(l.reqs, sentRequest{Method: e.Request.Method, URL: e.Request.URL, Body: body.String(),
+			At: time.UnixMicro(int64(e.WallTime.Float64() * 1e6))})
 		l.mu.Unlock()
 	}); err != nil {
 		t.Fatal(err)
 	}
-	return l
 }
 
 // matching are the recorded requests of method whose URL ends with suffix.
@@ -91,6 +102,54 @@ func opState(title string) string {
 // lbAPI reads and writes Octavia through the console, as the CLI does.
 type lbAPI struct {
 	base, token string
+}
+
+// newLBAPI logs in to c's lab as its admin: the lab's control API, and
+// Octavia's as that admin.
+func newLBAPI(t testing.TB, c console) (servertest.LabAdmin, lbAPI) {
+	t.Helper()
+	lab := newLabAdmin(t, c)
+	return lab, lbAPI{base: c.URL, token: lab.Token}
+}
+
+// lbTree is what a test names in a load balancer's status tree: its first
+// listener, that listener's first pool, the pool's health monitor and first
+// member.
+type lbTree struct {
+	listener, pool, monitor string
+	member, memberAddress   string
+}
+
+// tree reads load balancer id's status tree.
+func (a lbAPI) tree(t testing.TB, id string) lbTree {
+	t.Helper()
+	var tree struct {
+		Statuses struct {
+			LB struct {
+				Listeners []struct {
+					ID    string `json:"id"`
+					Pools []struct {
+						ID            string `json:"id"`
+						HealthMonitor struct {
+							ID string `json:"id"`
+						} `json:"health_monitor"`
+						Members []struct {
+							ID      string `json:"id"`
+							Address string `json:"address"`
+						} `json:"members"`
+					} `json:"pools"`
+				} `json:"listeners"`
+			} `json:"loadbalancer"`
+		} `json:"statuses"`
+	}
+	a.do(t, http.MethodGet, "/loadbalancers/"+id+"/status", "", &tree)
+	ls := tree.Statuses.LB.Listeners
+	if len(ls) == 0 || len(ls[0].Pools) == 0 || len(ls[0].Pools[0].Members) == 0 {
+		t.Fatalf("load balancer %s's status tree: got %+v, want a listener with a pool with members", id, tree.Statuses.LB)
+	}
+	pool := ls[0].Pools[0]
+	return lbTree{listener: ls[0].ID, pool: pool.ID, monitor: pool.HealthMonitor.ID,
+		member: pool.Members[0].ID, memberAddress: pool.Members[0].Address}
 }
 
 func (a lbAPI) do(t testing.TB, method, path, body string, out any) int {
@@ -134,8 +193,7 @@ func (a lbAPI) lb(t testing.TB, id string) map[string]any {
 func TestBrowserLoadBalancerDepth(t *testing.T) {
 	t.Parallel()
 	c := startConsole(t)
-	lab := newLabAdmin(t, c)
-	api := lbAPI{base: c.URL, token: lab.Token}
+	lab, api := newLBAPI(t, c)
 	shop, reports, gateway := api.lbID(t, "shop-frontend"), api.lbID(t, "reports-internal"), api.lbID(t, "api-gateway")
 	b := newBrowser(t)
 	sent := b.recordRequests(t)
@@ -410,8 +468,7 @@ func TestBrowserLoadBalancerDepth(t *testing.T) {
 func TestBrowserTagsRace(t *testing.T) {
 	t.Parallel()
 	c := startConsoleWith(t, []string{"-lab-delay", "50ms"}, nil)
-	lab := newLabAdmin(t, c)
-	api := lbAPI{base: c.URL, token: lab.Token}
+	lab, api := newLBAPI(t, c)
 	shop := api.lbID(t, "shop-frontend")
 	if code := api.do(t, http.MethodPut, "/loadbalancers/"+shop, `{"loadbalancer": {"tags": ["x"]}}`, nil); code != http.StatusOK {
 		t.Fatalf("tag x: got %d, want 200", code)

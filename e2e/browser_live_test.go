@@ -12,9 +12,8 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/url"
-	"os"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -68,16 +67,12 @@ func perThree(counts map[string]int, window time.Duration) string {
 	return b.String()
 }
 
-// startLiveConsole runs the server on the browser tests' lab, its access
-// log kept.
+// startLiveConsole runs the server on the browser tests' lab (startConsole)
+// with extra flags, its access log kept.
 func startLiveConsole(t testing.TB, extra ...string) *servertest.Server {
 	t.Helper()
 	requireTools(t)
-	scenario := filepath.Join(t.TempDir(), "scenario.json")
-	if err := os.WriteFile(scenario, []byte(servertest.Scenario), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return startRun(t, nil, append([]string{"-web", webDir, "-lab-scenario", scenario, "-lab-delay", servertest.LabDelay}, extra...)...)
+	return servertest.StartLab(t, octaview, webDir, extra, nil, io.Discard)
 }
 
 // measureWindow is how long a count of polls runs: five intervals.
@@ -90,8 +85,7 @@ func TestBrowserLivePollCounts(t *testing.T) {
 	t.Parallel()
 	s := startLiveConsole(t)
 	c := console{URL: s.URL, LabURL: s.URL}
-	lab := newLabAdmin(t, c)
-	api := lbAPI{base: c.URL, token: lab.Token}
+	lab, api := newLBAPI(t, c)
 	shop := api.lbID(t, "shop-frontend")
 	b := newBrowser(t)
 	b.login(t, c.URL, "admin", "admin", "admin")
@@ -171,31 +165,10 @@ func liveStatusJS(id string) string {
 func TestBrowserLiveMemberDown(t *testing.T) {
 	t.Parallel()
 	c := startConsole(t)
-	lab := newLabAdmin(t, c)
-	api := lbAPI{base: c.URL, token: lab.Token}
+	lab, api := newLBAPI(t, c)
 	shop := api.lbID(t, "shop-frontend")
-	var tree struct {
-		Statuses struct {
-			LB struct {
-				Listeners []struct {
-					Pools []struct {
-						ID            string `json:"id"`
-						HealthMonitor struct {
-							ID string `json:"id"`
-						} `json:"health_monitor"`
-						Members []struct {
-							ID      string `json:"id"`
-							Address string `json:"address"`
-						} `json:"members"`
-					} `json:"pools"`
-				} `json:"listeners"`
-			} `json:"loadbalancer"`
-		} `json:"statuses"`
-	}
-	api.do(t, "GET", "/loadbalancers/"+shop+"/status", "", &tree)
-	pool := tree.Statuses.LB.Listeners[0].Pools[0]
-	member := pool.Members[0]
-	down := fmt.Sprintf(`{"down_members": [%q]}`, member.Address)
+	tree := api.tree(t, shop)
+	down := fmt.Sprintf(`{"down_members": [%q]}`, tree.memberAddress)
 
 	b := newBrowser(t)
 	b.login(t, c.URL, "demo", "demo", "demo")
@@ -218,12 +191,12 @@ func TestBrowserLiveMemberDown(t *testing.T) {
 		t.Helper()
 		defer func() {
 			if t.Failed() {
-				t.Logf("load balancer: %s; pool: %s", eval[string](t, b, liveStatusJS(shop)), eval[string](t, b, liveStatusJS(pool.ID)))
+				t.Logf("load balancer: %s; pool: %s", eval[string](t, b, liveStatusJS(shop)), eval[string](t, b, liveStatusJS(tree.pool)))
 			}
 		}()
 		b.waitJS(t, what, fmt.Sprintf(`(() => { const lb = JSON.parse(%s), p = JSON.parse(%s);
 			return lb.node === %q && lb.props === %q && p.node === %q && p.rows.length > 0 && p.rows.every(r => r === %q); })()`,
-			liveStatusJS(shop), liveStatusJS(pool.ID), nodeTone[lbWant], lbWant, nodeTone[poolWant], poolWant), 10*time.Second)
+			liveStatusJS(shop), liveStatusJS(tree.pool), nodeTone[lbWant], lbWant, nodeTone[poolWant], poolWant), 10*time.Second)
 	}
 	b.waitJS(t, "the tree and the pools table", `document.querySelectorAll("svg.status-tree g.tree-node").length >= 7 && !!document.querySelector("tr.pool-row")`, 30*time.Second)
 	agree("ONLINE everywhere on the load balancer's page", "ONLINE", "ONLINE")
@@ -237,18 +210,18 @@ func TestBrowserLiveMemberDown(t *testing.T) {
 	b.waitJS(t, "the plain title", `!document.title.startsWith("(")`, 10*time.Second)
 
 	// The member's page.
-	b.goTo(t, "/pools/"+pool.ID+"/members/"+member.ID)
-	b.waitJS(t, "the member ONLINE", fmt.Sprintf(`JSON.parse(%s).props === "ONLINE"`, liveStatusJS(member.ID)), 30*time.Second)
+	b.goTo(t, "/pools/"+tree.pool+"/members/"+tree.member)
+	b.waitJS(t, "the member ONLINE", fmt.Sprintf(`JSON.parse(%s).props === "ONLINE"`, liveStatusJS(tree.member)), 30*time.Second)
 	b.waitJS(t, "the member's page live", `!!document.querySelector("#obj-live.live")`, 10*time.Second)
 	lab.Faults(t, down)
-	b.waitJS(t, "the member ERROR without a reload", fmt.Sprintf(`JSON.parse(%s).props === "ERROR"`, liveStatusJS(member.ID)), 10*time.Second)
+	b.waitJS(t, "the member ERROR without a reload", fmt.Sprintf(`JSON.parse(%s).props === "ERROR"`, liveStatusJS(tree.member)), 10*time.Second)
 	why := fmt.Sprintf(`(() => { const w = document.querySelector("#why"); if (!w) return false;
 		const a = w.querySelector('a[href$=%q]');
-		return !!a && /HTTP/.test(w.textContent) && /expect/i.test(w.textContent) && /for /.test(w.textContent); })()`, pool.HealthMonitor.ID)
+		return !!a && /HTTP/.test(w.textContent) && /expect/i.test(w.textContent) && /for /.test(w.textContent); })()`, tree.monitor)
 	b.waitJS(t, "why: its pool's monitor (type, URL, codes, link) and for how long", why, 10*time.Second)
 	t.Logf("why: %s", b.text(t, "#why"))
 	lab.Faults(t, `{}`)
-	b.waitJS(t, "the member ONLINE again", fmt.Sprintf(`JSON.parse(%s).props === "ONLINE"`, liveStatusJS(member.ID)), 10*time.Second)
+	b.waitJS(t, "the member ONLINE again", fmt.Sprintf(`JSON.parse(%s).props === "ONLINE"`, liveStatusJS(tree.member)), 10*time.Second)
 
 	// Octavia unavailable: the page says it is not live, why, and when
 	// what it shows was read; live again once Octavia is back.
@@ -280,8 +253,7 @@ func TestBrowserLiveTabsShareOnePoll(t *testing.T) {
 	t.Parallel()
 	s := startLiveConsole(t)
 	c := console{URL: s.URL, LabURL: s.URL}
-	lab := newLabAdmin(t, c)
-	api := lbAPI{base: c.URL, token: lab.Token}
+	lab, api := newLBAPI(t, c)
 	shop := api.lbID(t, "shop-frontend")
 	path := "/load-balancers/" + shop
 	treeJS := `document.querySelectorAll("svg.status-tree g.tree-node").length >= 7 && !!document.querySelector("#tree-live.live")`

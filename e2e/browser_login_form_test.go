@@ -128,7 +128,7 @@ func typeLogin(t *testing.T, ctx context.Context) {
 func TestBrowserLoginFormWithoutApp(t *testing.T) {
 	t.Parallel()
 	requireTools(t)
-	c := startConsole(t)
+	c := startServedConsole(t)
 	b := newBrowser(t)
 	l := watchLogins(t, b, true)
 	ctx, cancel := context.WithTimeout(b.ctx, 2*time.Minute)

@@ -23,7 +23,7 @@ import (
 func TestBrowserLoginAtEveryPage(t *testing.T) {
 	t.Parallel()
 	requireTools(t)
-	c := startConsole(t)
+	c := startServedConsole(t)
 	for _, tt := range []struct{ asked, wantPath, wantSearch string }{
 		{"/", "/", ""},
 		{"/load-balancers?q=shop", "/load-balancers", "?q=shop"},

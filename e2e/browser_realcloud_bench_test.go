@@ -17,8 +17,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
 const (
@@ -196,12 +194,7 @@ func BenchmarkListRealOctavia(b *testing.B) {
 	mark := len(s.Logs.String())
 	time.Sleep(9 * time.Second)
 	polls := accessGetsUnder(b, s.Logs.String(), mark, lbPath+"/")
-	mc, ma, mf := servertest.Median(cli), servertest.Median(all), servertest.Median(first)
-	b.ReportMetric(float64(ma.Nanoseconds()), "ns/op")
-	b.ReportMetric(mc.Seconds(), "s/cli")
-	b.ReportMetric(ma.Seconds(), "s/console")
-	b.ReportMetric(ma.Seconds()/mc.Seconds(), "console/cli")
-	b.ReportMetric(float64(mf.Milliseconds()), "ms/first-row")
+	mc, ma, mf := reportList(b, cli, all, first)
 	b.ReportMetric(float64(polls)/3, "polls/3s")
 	b.Logf("CLI %v, console %v (all %d rows counted; ratio %.2f, target ≤ 1), first row %v; %d GETs of single load balancers in 9 s with %d rows pending; samples: cli %v, console %v, first %v",
 		mc.Round(time.Millisecond), ma.Round(time.Millisecond), realListCount, ma.Seconds()/mc.Seconds(), mf, polls, realListCount, cli, all, first)

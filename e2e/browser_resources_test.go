@@ -281,9 +281,7 @@ func TestBrowserTree(t *testing.T) {
 		chromedp.Navigate(c.URL+"/pools/"+ids.shopPool),
 		chromedp.WaitVisible(chromedp.ID("batch-open")),
 	)
-	b.waitJS(t, "its 3 members", `document.querySelectorAll("tr.member-row").length === 3`, 30*time.Second)
-	b.do(t, "open the member set", 20*time.Second, chromedp.Click(chromedp.ID("batch-open")), chromedp.WaitVisible(chromedp.ID("batch-lines")))
-	b.waitJS(t, "the prefilled set", `document.querySelector("#batch-lines").value === "10.0.0.11:80,1\n10.0.0.12:80,1\n10.0.0.13:80,1\n"`, 20*time.Second)
+	b.openMemberSet(t)
 	b.do(t, "paste bad lines", 10*time.Second,
 		setInput("#batch-lines", "10.0.0.11:80\nweb2:80\n10.0.0.12:99999\n\n10.0.0.11:80,2"),
 		chromedp.Click(chromedp.ID("batch-preview")),

@@ -183,12 +183,7 @@ func TestBrowserListAtScale(t *testing.T) {
 
 	// A create that stays PENDING_CREATE, and its detail page open: the
 	// page and the operation wait share one GET per 3 s.
-	b.do(t, "create ci-pending", 30*time.Second,
-		chromedp.Click(chromedp.ID("lb-create")),
-		chromedp.WaitReady(chromedp.CSS(`#create-subnet option`)),
-		setInput("#create-name", "ci-pending"),
-		chromedp.Click(chromedp.ID("create-submit")),
-	)
+	b.createLB(t, "ci-pending")
 	b.waitJS(t, "the create wait", `!!document.querySelector(".op.op-waiting")`, 20*time.Second)
 	b.do(t, "search ci-pending", 10*time.Second, setInput("#lb-search", "ci-pending"))
 	b.waitJS(t, "ci-pending listed", rowStatus("ci-pending")+` === "PENDING_CREATE"`, 20*time.Second)

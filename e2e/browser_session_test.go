@@ -152,12 +152,7 @@ func TestBrowserSessions(t *testing.T) {
 	b.shot(t, "s02-dual-default-project")
 
 	// An operation in ops, to find in the journal after the switches.
-	b.do(t, "create ops-new", 30*time.Second,
-		chromedp.Click(chromedp.ID("lb-create")),
-		chromedp.WaitReady(chromedp.CSS(`#create-subnet option`)),
-		setInput("#create-name", "ops-new"),
-		chromedp.Click(chromedp.ID("create-submit")),
-	)
+	b.createLB(t, "ops-new")
 	const opsNewOp = `[...document.querySelectorAll(".op .op-title")].some(e => e.textContent.includes("ops-new"))`
 	b.waitJS(t, "the ops-new operation", opsNewOp, 30*time.Second)
 
@@ -300,12 +295,7 @@ func TestBrowserSessionExpiry(t *testing.T) {
 	b.login(t, c.URL, "demo", "demo", "")
 	loggedIn := time.Now()
 	b.listed(t, "demo's list", "api-gateway")
-	b.do(t, "create ci-expiry", 30*time.Second,
-		chromedp.Click(chromedp.ID("lb-create")),
-		chromedp.WaitReady(chromedp.CSS(`#create-subnet option`)),
-		setInput("#create-name", "ci-expiry"),
-		chromedp.Click(chromedp.ID("create-submit")),
-	)
+	b.createLB(t, "ci-expiry")
 	b.waitJS(t, "the running wait", `[...document.querySelectorAll(".op.op-waiting .op-title")].some(e => e.textContent.includes("ci-expiry"))`, 30*time.Second)
 	b.do(t, "search", 10*time.Second, setInput("#lb-search", "ci-"))
 

@@ -64,7 +64,7 @@ func (l *regionGets) take() [][2]string {
 // never the first page again).
 func TestBrowserFirstScreenPickedRegion(t *testing.T) {
 	t.Parallel()
-	c := startConsoleWith(t, []string{"-lab-scenario", sessionsScenario}, nil)
+	c := startServedConsole(t, "-lab-scenario", sessionsScenario)
 	gets := &regionGets{}
 	b := demoOnList(t, c, servedRowsJS+";\n"+servedRegionJS, gets.listen)
 	b.waitJS(t, "the region picker", `document.querySelectorAll("#region-switch option").length === 2`, 20*time.Second)

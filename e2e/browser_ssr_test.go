@@ -12,12 +12,10 @@ import (
 	"net/url"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/fetch"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
@@ -50,30 +48,18 @@ type rowJSON struct {
 	Name string `json:"name"`
 }
 
-// listGets records the browser's GETs of the load balancer list, in order.
-type listGets struct {
-	mu   sync.Mutex
-	urls []string
-}
-
-func (l *listGets) listen(t testing.TB, b *browser) {
-	t.Helper()
-	if err := chromedp.Listen(b.ctx, func(ev any) {
-		if r, ok := ev.(*network.EventRequestWillBeSent); ok && r.Request.Method == "GET" && strings.Contains(r.Request.URL, "/lbaas/loadbalancers?") {
-			l.mu.Lock()
-			l.urls = append(l.urls, r.Request.URL)
-			l.mu.Unlock()
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func (l *listGets) take() []string {
+// listGets are the URLs of the page's GETs of the load balancer list
+// since the last call, in order.
+func (l *requestLog) listGets() []string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	out := l.urls
-	l.urls = nil
+	var out []string
+	for _, r := range l.reqs[l.taken:] {
+		if r.Method == http.MethodGet && strings.Contains(r.URL, "/lbaas/loadbalancers?") {
+			out = append(out, r.URL)
+		}
+	}
+	l.taken = len(l.reqs)
 	return out
 }
 
@@ -103,11 +89,11 @@ func demoOnList(t *testing.T, c console, script string, listen func(testing.TB, 
 // returning user (the session cookie) and waits until the app has loaded
 // the list; it returns the browser and the list GETs recorder (emptied at
 // the navigation).
-func openServed(t *testing.T, c console, path string) (*browser, *listGets) {
+func openServed(t *testing.T, c console, path string) (*browser, *requestLog) {
 	t.Helper()
-	gets := &listGets{}
+	gets := &requestLog{}
 	b := demoOnList(t, c, servedRowsJS, gets.listen)
-	gets.take()
+	gets.listGets()
 	b.do(t, "open the list again, as a returning user", 60*time.Second, chromedp.Navigate(c.URL+path))
 	b.waitJS(t, "the app's list", appLoadedJS, 60*time.Second)
 	return b, gets
@@ -120,7 +106,7 @@ func openServed(t *testing.T, c console, path string) (*browser, *listGets) {
 // no rows.
 func TestBrowserFirstScreen(t *testing.T) {
 	t.Parallel()
-	c := startConsole(t)
+	c := startServedConsole(t)
 	b, gets := openServed(t, c, "/load-balancers")
 
 	var served struct {
@@ -165,7 +151,7 @@ func TestBrowserFirstScreen(t *testing.T) {
 	deadline := time.Now().Add(30 * time.Second)
 	var seen []string
 	for time.Now().Before(deadline) {
-		seen = append(seen, gets.take()...)
+		seen = append(seen, gets.listGets()...)
 		if len(seen) > 0 && !firstPage(seen[len(seen)-1]) {
 			break
 		}
@@ -203,7 +189,7 @@ func TestBrowserFirstScreen(t *testing.T) {
 // v10.1.11 replaces the page's root element and this test fails.
 func TestBrowserFirstScreenRowKept(t *testing.T) {
 	t.Parallel()
-	c := startConsole(t)
+	c := startServedConsole(t)
 	b, _ := openServed(t, c, "/load-balancers")
 	if !eval[bool](t, b, `!!window.__served.first`) {
 		t.Fatal("no row on the page before app.wasm ran")
@@ -257,8 +243,8 @@ const appPropsJS = `JSON.stringify([...document.querySelectorAll("#lb-props .pro
 // from the page's Served), the first one being that poll's next read.
 func TestBrowserFirstScreenDetail(t *testing.T) {
 	t.Parallel()
-	c := startConsole(t)
-	gets := &octaviaGets{}
+	c := startServedConsole(t)
+	gets := &requestLog{}
 	b := demoOnList(t, c, servedDetailJS, gets.listen)
 	id := eval[string](t, b, `[...document.querySelectorAll("tr.lb-row")].find((r) => r.querySelector("td.name").textContent.trim() === "shop-frontend").dataset.id`)
 	// the GETs of the load balancer and of its tree since its page was
@@ -266,7 +252,7 @@ func TestBrowserFirstScreenDetail(t *testing.T) {
 	opened := time.Now()
 	count := func(before time.Time) (obj, tree int) {
 		base := "/lbaas/loadbalancers/" + id
-		return len(gets.of(opened, before, base)), len(gets.of(opened, before, base+"/status"))
+		return len(gets.octaviaGets(opened, before, base)), len(gets.octaviaGets(opened, before, base+"/status"))
 	}
 	b.do(t, "open the load balancer's page as a returning user", 60*time.Second, chromedp.Navigate(c.URL+"/load-balancers/"+id))
 	b.waitJS(t, "the app's page, following the tree", `performance.getEntriesByName("octaview:main").length > 0 && !!window.__liveAt && !!document.querySelector("#tree-live.live")`, 60*time.Second)
@@ -380,7 +366,7 @@ func firstScreenFlavor(t *testing.T, c console, b *browser) {
 	if resp := servertest.GetJSON(t, http.MethodPost, api+"/flavors", token, string(body), &fl); resp.StatusCode != http.StatusCreated || fl.F.ID == "" {
 		t.Fatalf("create a flavor (profile %q): %s", fp.FP.ID, resp.Status)
 	}
-	gets := &octaviaGets{}
+	gets := &requestLog{}
 	gets.listen(t, b)
 	start := time.Now()
 	b.do(t, "open the flavor's page as a returning user", 60*time.Second, chromedp.Navigate(c.URL+"/flavors/"+fl.F.ID))
@@ -404,55 +390,27 @@ func firstScreenFlavor(t *testing.T, c console, b *browser) {
 	}
 	ready := time.Now()
 	time.Sleep(4 * time.Second) // a poll's interval and more: the poll's next read has left by now
-	if got := gets.of(start, ready.Add(pollSoonest/2), "/flavors/"+fl.F.ID); len(got) != 0 {
+	if got := gets.octaviaGets(start, ready.Add(pollSoonest/2), "/flavors/"+fl.F.ID); len(got) != 0 {
 		t.Errorf("the browser read the served flavor at once: %v, want its poll's next read only, an interval later", got)
 	}
 }
 
-// anyGet is a GET the browser sent to the console's Octavia proxy.
-type anyGet struct {
-	path string
-	at   time.Time
-}
-
-// octaviaGets records the browser's GETs of Octavia's API (paths).
-type octaviaGets struct {
-	mu   sync.Mutex
-	gets []anyGet
-}
-
-func (l *octaviaGets) listen(t testing.TB, b *browser) {
-	t.Helper()
-	if err := chromedp.Listen(b.ctx, func(ev any) {
-		r, ok := ev.(*network.EventRequestWillBeSent)
-		if !ok || r.Request.Method != "GET" {
-			return
-		}
-		u, err := url.Parse(r.Request.URL)
-		if err != nil || !strings.HasPrefix(u.Path, "/load-balancer/") {
-			return
-		}
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		l.gets = append(l.gets, anyGet{path: u.Path, at: time.UnixMicro(int64(r.WallTime.Float64() * 1e6))})
-	}); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// of is the GETs sent since since of the paths that end with one of
-// suffixes, those before the time before only when before is not zero.
-func (l *octaviaGets) of(since, before time.Time, suffixes ...string) []string {
+// octaviaGets are the paths of the page's GETs of Octavia's API sent
+// since since (and before before, when it is not zero) whose path ends
+// with one of suffixes.
+func (l *requestLog) octaviaGets(since, before time.Time, suffixes ...string) []string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	var out []string
-	for _, g := range l.gets {
-		if g.at.Before(since) || !before.IsZero() && !g.at.Before(before) {
+	for _, r := range l.reqs {
+		u, err := url.Parse(r.URL)
+		if r.Method != http.MethodGet || err != nil || !strings.HasPrefix(u.Path, "/load-balancer/") ||
+			r.At.Before(since) || !before.IsZero() && !r.At.Before(before) {
 			continue
 		}
 		for _, s := range suffixes {
-			if strings.HasSuffix(g.path, s) {
-				out = append(out, g.path)
+			if strings.HasSuffix(u.Path, s) {
+				out = append(out, u.Path)
 			}
 		}
 	}
@@ -533,7 +491,7 @@ func firstScreenKinds(t *testing.T, c console, b *browser, lbID string) {
 	}
 	active()
 
-	gets := &octaviaGets{}
+	gets := &requestLog{}
 	gets.listen(t, b)
 	lbGet, lGet, pGet, polGet := "/loadbalancers/"+lbID, "/listeners/"+listenerID, "/pools/"+l.L.Pool, "/l7policies/"+pol.P.ID
 	memberID := pool.P.Members[0].ID
@@ -591,19 +549,19 @@ func firstScreenKinds(t *testing.T, c console, b *browser, lbID string) {
 				t.Errorf("%d inert elements once the app runs", n)
 			}
 			liveAt := time.UnixMilli(int64(eval[float64](t, b, `window.__liveAt`)))
-			if got := gets.of(start, liveAt, k.reads...); len(got) != 0 {
+			if got := gets.octaviaGets(start, liveAt, k.reads...); len(got) != 0 {
 				t.Errorf("before the app's page followed the tree, the browser sent %v, want none (they came with the page)", got)
 			}
 			tree := lbGet + "/status"
 			deadline := time.Now().Add(30 * time.Second)
-			for len(gets.of(start, time.Time{}, tree)) == 0 && time.Now().Before(deadline) {
+			for len(gets.octaviaGets(start, time.Time{}, tree)) == 0 && time.Now().Before(deadline) {
 				time.Sleep(200 * time.Millisecond)
 			}
-			if len(gets.of(start, time.Time{}, tree)) == 0 {
+			if len(gets.octaviaGets(start, time.Time{}, tree)) == 0 {
 				t.Error("the tree's poll sent no GET within 30 s")
 			}
 			time.Sleep(time.Until(liveAt.Add(pollSoonest)))
-			if got := gets.of(start, liveAt.Add(pollSoonest), k.reads[:len(k.reads)-1]...); len(got) != 0 {
+			if got := gets.octaviaGets(start, liveAt.Add(pollSoonest), k.reads[:len(k.reads)-1]...); len(got) != 0 {
 				t.Errorf("within %v of the page's start, the browser read %v again, want none (its poll's next read comes an interval later)", pollSoonest, got)
 			}
 		})
@@ -639,7 +597,7 @@ const wasLiveJS = `document.addEventListener("readystatechange", () => {
 // signs in, the page's shell, listening at last, sees the logout).
 func TestBrowserFirstScreenLogoutElsewhere(t *testing.T) {
 	t.Parallel()
-	c := startConsole(t)
+	c := startServedConsole(t)
 	for _, tc := range []struct {
 		name, path string
 		served     bool

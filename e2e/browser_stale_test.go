@@ -57,38 +57,16 @@ func TestBrowserStaleEveryKind(t *testing.T) {
 	t.Parallel()
 	s := startLiveConsole(t, "-lab-delay", staleDelay)
 	c := console{URL: s.URL, LabURL: s.URL}
-	lab := newLabAdmin(t, c)
-	api := lbAPI{base: c.URL, token: lab.Token}
+	_, api := newLBAPI(t, c)
 	shop := api.lbID(t, "shop-frontend")
-
-	var tree struct {
-		Statuses struct {
-			LB struct {
-				Listeners []struct {
-					ID    string `json:"id"`
-					Pools []struct {
-						ID            string `json:"id"`
-						HealthMonitor struct {
-							ID string `json:"id"`
-						} `json:"health_monitor"`
-						Members []struct {
-							ID string `json:"id"`
-						} `json:"members"`
-					} `json:"pools"`
-				} `json:"listeners"`
-			} `json:"loadbalancer"`
-		} `json:"statuses"`
-	}
-	api.do(t, http.MethodGet, "/loadbalancers/"+shop+"/status", "", &tree)
-	listener := tree.Statuses.LB.Listeners[0]
-	pool := listener.Pools[0]
-	member, monitor := pool.Members[0].ID, pool.HealthMonitor.ID
+	tree := api.tree(t, shop)
+	listener, pool, member, monitor := tree.listener, tree.pool, tree.member, tree.monitor
 	var policy struct {
 		P struct {
 			ID string `json:"id"`
 		} `json:"l7policy"`
 	}
-	if code := api.do(t, http.MethodPost, "/l7policies", fmt.Sprintf(`{"l7policy": {"listener_id": %q, "action": "REJECT", "name": "block"}}`, listener.ID), &policy); code != http.StatusCreated {
+	if code := api.do(t, http.MethodPost, "/l7policies", fmt.Sprintf(`{"l7policy": {"listener_id": %q, "action": "REJECT", "name": "block"}}`, listener), &policy); code != http.StatusCreated {
 		t.Fatalf("creating an L7 policy: %d", code)
 	}
 	api.waitLBActive(t, shop)
@@ -141,11 +119,11 @@ func TestBrowserStaleEveryKind(t *testing.T) {
 				(!node || node.textContent.includes(%[2]q)); })()`, id, name, propJS("name"))
 	}
 
-	change("a listener renamed", "/listeners/"+listener.ID, http.MethodPut, "/listeners/"+listener.ID,
-		`{"listener": {"name": "front-80"}}`, renamed(listener.ID, "front-80"))
-	change("a pool renamed", "/pools/"+pool.ID, http.MethodPut, "/pools/"+pool.ID,
-		`{"pool": {"name": "web-pool"}}`, renamed(pool.ID, "web-pool"))
-	change("a member renamed", "/pools/"+pool.ID+"/members/"+member, http.MethodPut, "/pools/"+pool.ID+"/members/"+member,
+	change("a listener renamed", "/listeners/"+listener, http.MethodPut, "/listeners/"+listener,
+		`{"listener": {"name": "front-80"}}`, renamed(listener, "front-80"))
+	change("a pool renamed", "/pools/"+pool, http.MethodPut, "/pools/"+pool,
+		`{"pool": {"name": "web-pool"}}`, renamed(pool, "web-pool"))
+	change("a member renamed", "/pools/"+pool+"/members/"+member, http.MethodPut, "/pools/"+pool+"/members/"+member,
 		`{"member": {"name": "web-1"}}`, renamed(member, "web-1"))
 	change("a health monitor renamed", "/health-monitors/"+monitor, http.MethodPut, "/healthmonitors/"+monitor,
 		`{"healthmonitor": {"name": "probe"}}`, renamed(monitor, "probe"))
@@ -160,12 +138,12 @@ func TestBrowserStaleEveryKind(t *testing.T) {
 		`{"loadbalancer": {"name": "shop-renamed"}}`, renamed(shop, "shop-renamed"))
 	change("the load balancer's description", lbPage, http.MethodPut, "/loadbalancers/"+shop,
 		`{"loadbalancer": {"description": "edited elsewhere"}}`, propJS("description")+` === "edited elsewhere"`)
-	if !strings.Contains(eval[string](t, b, propJS("pools")), pool.ID) {
-		t.Fatalf("the load balancer's Pools %q do not name pool %s before its delete", eval[string](t, b, propJS("pools")), pool.ID)
+	if !strings.Contains(eval[string](t, b, propJS("pools")), pool) {
+		t.Fatalf("the load balancer's Pools %q do not name pool %s before its delete", eval[string](t, b, propJS("pools")), pool)
 	}
-	change("a pool deleted", lbPage, http.MethodDelete, "/pools/"+pool.ID, "",
+	change("a pool deleted", lbPage, http.MethodDelete, "/pools/"+pool, "",
 		fmt.Sprintf(`!%s.includes(%q) && !document.querySelector('tr.res-row[data-id=%[2]q]') &&
-			!document.querySelector('svg.status-tree g.tree-node[data-id=%[2]q]')`, propJS("pools"), pool.ID))
+			!document.querySelector('svg.status-tree g.tree-node[data-id=%[2]q]')`, propJS("pools"), pool))
 }
 
 // TestBrowserAdminListProjects: an admin's lists of every kind with a

@@ -15,10 +15,8 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	neturl "net/url"
 	"os"
 	"os/exec"
-	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -417,29 +415,6 @@ func BenchmarkStartup(b *testing.B) {
 	b.Logf("samples (s): next session: floor %v, login %v; last marks:\n  floor: %v\n  login: %v", secs(floorNext), secs(loginNext), lastFloorNext, lastLoginNext)
 	b.Logf("last visits' marks (ms since navigation):\n  floor cold: %v\n  login cold: %v\n  floor warm: %v\n  login warm: %v\n  returning: %v\n  returning, -no-first-screen: %v",
 		lastFloorCold, lastLoginCold, lastFloorWarm, lastLoginWarm, lastReturning, lastReturningOff)
-}
-
-// wasmWire counts the bytes on the wire (encoded) of the app.wasm answers the
-// page gets, whatever its query (the console pins it to its build).
-func wasmWire(tb testing.TB, b *browser) *wireCounter {
-	tb.Helper()
-	w := &wireCounter{urls: map[network.RequestID]string{}}
-	err := chromedp.Listen(b.ctx, func(ev any) {
-		w.mu.Lock()
-		defer w.mu.Unlock()
-		switch ev := ev.(type) {
-		case *network.EventResponseReceived:
-			w.urls[ev.RequestID] = ev.Response.URL
-		case *network.EventLoadingFinished:
-			if u, err := neturl.Parse(w.urls[ev.RequestID]); err == nil && path.Base(u.Path) == "app.wasm" {
-				w.bytes += int64(ev.EncodedDataLength)
-			}
-		}
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return w
 }
 
 func secs(ds []time.Duration) []string {

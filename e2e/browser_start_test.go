@@ -90,27 +90,6 @@ func wasmBodies(reqs []loggedRequest) (n int) {
 	return n
 }
 
-// waitPromise waits until a JavaScript expression's promise resolves to
-// true, for limit (at least minWait).
-func (b *browser) waitPromise(t testing.TB, what, expr string, limit time.Duration) {
-	t.Helper()
-	limit = patient(limit)
-	ctx, cancel := context.WithTimeout(b.ctx, limit)
-	defer cancel()
-	for {
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr, chromedp.EvalAwaitPromise))
-		if err == nil && ok {
-			return
-		}
-		select {
-		case <-ctx.Done():
-			b.shot(t, "FAILED-"+strings.ReplaceAll(what, " ", "-"))
-			t.Fatalf("waiting %v for %s: %v", limit, what, err)
-		case <-time.After(100 * time.Millisecond):
-		}
-	}
-}
-
 // TestBrowserWasmDownloadedOnce: a first visit downloads app.wasm once (the
 // page's preload and its early compile share one download, and the service worker,
 // installing meanwhile, revalidates it instead of downloading it again); the

@@ -10,8 +10,6 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -19,7 +17,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/octaview/octaview/app/serverapi"
-	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
 // statsFigures are the stats of a load balancer, as Octavia's API and as
@@ -93,12 +90,7 @@ func waitPolls(t testing.TB, b *browser, n int) {
 // and axe-core finds nothing on the page.
 func TestBrowserStats(t *testing.T) {
 	t.Parallel()
-	requireTools(t)
-	scenario := filepath.Join(t.TempDir(), "scenario.json")
-	if err := os.WriteFile(scenario, []byte(servertest.Scenario), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	s := startRun(t, nil, "-web", webDir, "-lab-scenario", scenario, "-lab-delay", servertest.LabDelay)
+	s := startLiveConsole(t)
 	b := newBrowser(t)
 
 	b.login(t, s.URL, "demo", "demo", "demo")

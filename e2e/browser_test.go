@@ -60,6 +60,15 @@ func startConsole(tb testing.TB) console {
 	return startConsoleWith(tb, nil, nil)
 }
 
+// startServedConsole is startConsole with extra flags, for the tests of
+// the rows a page is served with: a page waits a minute for its first
+// screen's reads (-first-screen-timeout), not the second a busy machine
+// overruns, after which the page comes without them.
+func startServedConsole(tb testing.TB, extra ...string) console {
+	tb.Helper()
+	return startConsoleWith(tb, append([]string{"-first-screen-timeout", "1m"}, extra...), nil)
+}
+
 // startConsoleWith is startConsole with more flags and an environment.
 func startConsoleWith(tb testing.TB, extra []string, env map[string]string) console {
 	tb.Helper()
@@ -246,11 +255,25 @@ func eval[T any](t testing.TB, b *browser, expr string) T {
 // minWait).
 func (b *browser) waitJS(t testing.TB, what, expr string, limit time.Duration) {
 	t.Helper()
+	b.wait(t, what, expr, limit)
+}
+
+// waitPromise waits until a JavaScript expression's promise resolves to
+// true, for limit (at least minWait).
+func (b *browser) waitPromise(t testing.TB, what, expr string, limit time.Duration) {
+	t.Helper()
+	b.wait(t, what, expr, limit, chromedp.EvalAwaitPromise)
+}
+
+// wait evaluates expr every 100 ms until it is true, for limit (at least
+// minWait); on failure it saves a screenshot and says where the page was.
+func (b *browser) wait(t testing.TB, what, expr string, limit time.Duration, opts ...chromedp.EvaluateOption) {
+	t.Helper()
 	limit = patient(limit)
 	ctx, cancel := context.WithTimeout(b.ctx, limit)
 	defer cancel()
 	for {
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr, opts...))
 		if err == nil && ok {
 			return
 		}
@@ -345,6 +368,18 @@ func setInput(sel, value string) chromedp.Action[chromedp.Void] {
 		}
 		return nil
 	})
+}
+
+// createLB creates a load balancer named name with the create form, which
+// the list's Create button opens.
+func (b *browser) createLB(t testing.TB, name string) {
+	t.Helper()
+	b.do(t, "create "+name, 30*time.Second,
+		chromedp.Click(chromedp.ID("lb-create")),
+		chromedp.WaitReady(chromedp.CSS(`#create-subnet option`)),
+		setInput("#create-name", name),
+		chromedp.Click(chromedp.ID("create-submit")),
+	)
 }
 
 // rowStatus is the JS expression of the provisioning status of the list row
@@ -465,12 +500,7 @@ func TestBrowserConsole(t *testing.T) {
 	// A create that the lab sends to ERROR: the wait fails, and says that
 	// the load balancer was created.
 	lab.Faults(t, `{"error": ["ci-doomed"]}`)
-	b.do(t, "create ci-doomed", 30*time.Second,
-		chromedp.Click(chromedp.ID("lb-create")),
-		chromedp.WaitReady(chromedp.CSS(`#create-subnet option`)),
-		setInput("#create-name", "ci-doomed"),
-		chromedp.Click(chromedp.ID("create-submit")),
-	)
+	b.createLB(t, "ci-doomed")
 	b.waitJS(t, "the failed wait", `!!document.querySelector(".op.op-failed")`, 30*time.Second)
 	if got := b.text(t, ".op-failed .op-outcome"); !strings.Contains(got, "was created") || !strings.Contains(got, "ERROR") {
 		t.Errorf("failed wait: got %q, want it to say the load balancer was created and went to ERROR", got)

@@ -78,10 +78,13 @@ func loginBy(t *testing.T, b *browser, c console, how string) {
 
 func TestBrowserThrottled(t *testing.T) {
 	t.Parallel()
-	c := startConsole(t)
-	lab := newLabAdmin(t, c)
 	for _, rate := range []float64{4, 10} {
 		t.Run(fmt.Sprintf("%v×", rate), func(t *testing.T) {
+			// each rate on a console of its own: loginDuringCheck slows
+			// the whole lab down for a while
+			t.Parallel()
+			c := startConsole(t)
+			lab := newLabAdmin(t, c)
 			b := newBrowser(t)
 			b.throttle(t, rate)
 			name := fmt.Sprintf("thr-%vx", rate)

@@ -31,6 +31,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/cmd/server/proxy/proxytest"
 	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
@@ -117,6 +118,14 @@ const cacheReport = `(async () => {
 	return JSON.stringify(out);
 })()`
 
+// swState is the page's service workers as JSON, printed when the test
+// fails: its controller, its registration's workers, the caches, and the
+// build of the app.js the page gets.
+const swState = `(async () => { const r = await navigator.serviceWorker.getRegistration(); const c = navigator.serviceWorker.controller;
+	const app = await fetch("/app.js"); return JSON.stringify({controller: c ? c.state : null, controllerIsActive: !!r && c === r.active,
+	installing: r && r.installing && r.installing.state, waiting: r && r.waiting && r.waiting.state, active: r && r.active && r.active.state,
+	caches: await caches.keys(), appJS: app.headers.get("X-Octaview-Build")}); })()`
+
 func TestBrowserUpgradeOneBuild(t *testing.T) {
 	t.Parallel()
 	requireTools(t)
@@ -164,7 +173,10 @@ func TestBrowserUpgradeOneBuild(t *testing.T) {
 	}
 	front.use(a.URL, b.URL)
 
-	br := newProfileBrowser(t)
+	// Chromium's log: its service workers' console (installs, activations,
+	// failed fetches), printed if the test fails
+	var chromeLog proxytest.LogBuffer
+	br := newBrowserWith(t, t.TempDir(), chromedp.Flag("enable-logging", "stderr"), chromedp.Flag("v", "0"), chromedp.CombinedOutput(&chromeLog))
 	var mu sync.Mutex
 	var wasms []string // "build status" of every app.wasm answer the page got
 	chromedp.Listen(br.ctx, func(ev any) {
@@ -194,6 +206,13 @@ func TestBrowserUpgradeOneBuild(t *testing.T) {
 			mu.Lock()
 			t.Logf("console:\n%s", strings.Join(clog, "\n"))
 			mu.Unlock()
+			var sw []string
+			for l := range strings.Lines(chromeLog.String()) {
+				if strings.Contains(l, "CONSOLE") || strings.Contains(strings.ToLower(l), "service_worker") {
+					sw = append(sw, strings.TrimSpace(l))
+				}
+			}
+			t.Logf("Chromium's log (service workers):\n%s", strings.Join(sw, "\n"))
 		}
 	})
 	running := func() string {
@@ -308,6 +327,8 @@ func TestBrowserUpgradeOneBuild(t *testing.T) {
 		}
 		if i == 1500 { // the app asks for a new worker at most once a minute
 			br.shot(t, "FAILED-the-new-version-notice")
+			st, _ := chromedp.Run(br.ctx, chromedp.Evaluate[string](swState, chromedp.EvalAwaitPromise))
+			t.Logf("the page's service workers: %s", st)
 			t.Fatalf("no new version notice with build %s's worker in place after 150 s (%v)", next, err)
 		}
 		time.Sleep(100 * time.Millisecond)
@@ -344,6 +365,8 @@ func TestBrowserUpgradeOneBuild(t *testing.T) {
 			break
 		}
 		if i == 100 {
+			st, _ := chromedp.Run(br.ctx, chromedp.Evaluate[string](swState, chromedp.EvalAwaitPromise))
+			t.Logf("the page's service workers: %s", st)
 			t.Fatalf("after the reload: cached builds %q, want only %s, whole (%q)", cached, next, partial)
 		}
 		time.Sleep(100 * time.Millisecond)

@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -45,12 +43,7 @@ func wizardWrites(t testing.TB, logs string, offset int) map[string]int {
 // audit (b.audit: each view, no sideways scrolling on a phone).
 func TestBrowserWizard(t *testing.T) {
 	t.Parallel()
-	requireTools(t)
-	scenario := filepath.Join(t.TempDir(), "scenario.json")
-	if err := os.WriteFile(scenario, []byte(servertest.Scenario), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	s := startRun(t, nil, "-web", webDir, "-lab-scenario", scenario, "-lab-delay", servertest.LabDelay)
+	s := startLiveConsole(t)
 	lab := newLabAdmin(t, console{URL: s.URL, LabURL: s.URL})
 	b := newBrowser(t)
 	b.login(t, s.URL, "demo", "demo", "")

@@ -36,6 +36,9 @@ type config struct {
 	TrustForwarded bool     // take the public origin from X-Forwarded-Proto/Host
 	Web            string   // directory of the static files (app.wasm, icons, CSS)
 
+	// how long a page waits for its first screen's reads (ssr.go)
+	FirstScreenTimeout time.Duration
+
 	// bounds of the /status event streams' viewers, in all and per client address
 	SessionKey    string // secret sealing the session cookie ("" = a random one per process)
 	SessionCookie string // the session cookie's name ("__Host-" is prepended on https)
@@ -102,6 +105,7 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 	fs.DurationVar(&cfg.LabDelay, "lab-delay", envDuration("lab-delay", 0), "lab cloud: time from PENDING_* to the final status (0 = the lab's 2 s)")
 	fs.BoolVar(&cfg.ReadOnly, "read-only", envBool("read-only"), "refuse every write (only GET, HEAD, log in and log out)")
 	fs.BoolVar(&cfg.NoFirstScreen, "no-first-screen", envBool("no-first-screen"), "serve pages without a returning user's first rows (the app reads them once it runs)")
+	fs.DurationVar(&cfg.FirstScreenTimeout, "first-screen-timeout", envDuration("first-screen-timeout", firstScreenTimeout), "how long a page waits for a returning user's first rows before it is served without them")
 	fs.StringVar(&cfg.StatusCloud, "status-cloud", env("status-cloud", ""), "serve an anonymous read-only /status page of this clouds.yaml entry's load balancers (`NAME`)")
 	fs.IntVar(&cfg.StatusMaxViewers, "status-max-viewers", envInt("status-max-viewers", statusMaxViewers), "status page: at most `N` live viewers in all (503 beyond)")
 	fs.IntVar(&cfg.StatusMaxViewersPerAddr, "status-max-viewers-per-addr", envInt("status-max-viewers-per-addr", statusMaxViewersPerAddr), "status page: at most `N` live viewers from one client address (IPv6: one /64; 503 beyond)")

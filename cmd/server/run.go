@@ -154,7 +154,7 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 		return serverapi.Boot{Config: api, Session: live}
 	}
 	if !cfg.NoFirstScreen {
-		hosting.first = &firstScreen{config: api, timeout: firstScreenTimeout, logger: logger}
+		hosting.first = &firstScreen{config: api, timeout: cfg.FirstScreenTimeout, logger: logger}
 	}
 	handler := newServer(serverDeps{
 		Logger:      logger,

@@ -31,7 +31,8 @@ import (
 // any error the page is served as without a session's rows: the app reads
 // them itself. Nothing is kept between requests.
 
-// firstScreenTimeout bounds the reads of a page's first screen.
+// firstScreenTimeout bounds the reads of a page's first screen unless
+// -first-screen-timeout says otherwise.
 const firstScreenTimeout = time.Second
 
 // firstScreen reads and renders pages' first screens.

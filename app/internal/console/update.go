@@ -3,6 +3,7 @@ package console
 import (
 	"context"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -214,9 +215,15 @@ func (n *UpdateNotice) pending() bool {
 	return !updates.checked.IsZero()
 }
 
-// installedBuild is the build of the active service worker: the one its cached
-// app.js names ("" when it cannot tell). It blocks: call it in ctx.Async.
+// installedBuild is the build of the active service worker ("" when it
+// cannot tell): the build its cache names (workerBuild), else, in a browser
+// without a worker (an insecure origin) or before the first one is active,
+// the build the app.js the network serves names. It blocks: call it in
+// ctx.Async.
 func installedBuild() string {
+	if build, ok := workerBuild(); ok {
+		return build
+	}
 	c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	req, err := http.NewRequestWithContext(c, http.MethodGet, OriginOf(ui.WindowURL())+"/app.js", nil)
@@ -230,6 +237,59 @@ func installedBuild() string {
 	resp.Body.Close()
 	return resp.Header.Get(serverapi.BuildHeader)
 }
+
+// workerBuild asks the page's service worker registration, not the page's
+// own controller: a page loaded while a new worker took over can be left
+// with a worker that is gone (or none), and its requests then reach the
+// network, whatever build answers there. ok is false when there is no
+// active worker; with one, build is the build of its cache ("app-BUILD",
+// app-worker.js), "" while another worker is installing or waiting or more
+// than one build is cached. It blocks (10 s at most).
+func workerBuild() (build string, ok bool) {
+	sw := ui.WindowGet("navigator").Get("serviceWorker")
+	caches := ui.WindowGet("caches")
+	if !sw.Truthy() || !caches.Truthy() {
+		return "", false
+	}
+	type answer struct {
+		build  string
+		active bool
+	}
+	done := make(chan answer, 1)
+	sw.Call("getRegistration").Then(func(r goapp.Value) {
+		if !r.Truthy() || !r.Get("active").Truthy() {
+			done <- answer{}
+			return
+		}
+		if r.Get("installing").Truthy() || r.Get("waiting").Truthy() {
+			done <- answer{active: true}
+			return
+		}
+		caches.Call("keys").Then(func(keys goapp.Value) {
+			var builds []string
+			for i := range keys.Length() {
+				if k := keys.Index(i).String(); strings.HasPrefix(k, workerCachePrefix) {
+					builds = append(builds, strings.TrimPrefix(k, workerCachePrefix))
+				}
+			}
+			a := answer{active: true}
+			if len(builds) == 1 {
+				a.build = builds[0]
+			}
+			done <- a
+		})
+	})
+	select {
+	case a := <-done:
+		return a.build, a.active
+	case <-time.After(10 * time.Second):
+		return "", false
+	}
+}
+
+// workerCachePrefix begins the name of the service worker's cache, which
+// ends with its build (app-worker.js's cacheName).
+const workerCachePrefix = "app-"
 
 func (n *UpdateNotice) reload(ctx goapp.Context, e goapp.Event) { reloadPage() }
 
