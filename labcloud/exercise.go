@@ -93,34 +93,35 @@ func kindOf(o object) string {
 	return ""
 }
 
-// attrFunc returns the attribute name of kind as text (the list filters'
-// own functions), or false when the kind has no such attribute.
+// checkAttrs gives, per check kind, an attribute as text (the list
+// filters' own functions), false when the kind has no such attribute.
+var checkAttrs = map[string]func(name string) (func(object) string, bool){
+	KindLoadBalancer:  typed(lbAttrs),
+	KindListener:      typed(listenerAttrs),
+	KindPool:          typed(poolAttrs),
+	KindMember:        typed(memberAttrs),
+	KindHealthMonitor: typed(hmAttrs),
+	KindL7Policy:      typed(l7policyAttrs),
+	KindL7Rule:        typed(l7ruleAttrs),
+}
+
+// attrFunc returns the attribute name of kind as text, or false when the
+// kind has no such attribute.
 func attrFunc(kind, name string) (func(object) string, bool) {
-	switch kind {
-	case KindLoadBalancer:
-		return typed(lbAttrs, name)
-	case KindListener:
-		return typed(listenerAttrs, name)
-	case KindPool:
-		return typed(poolAttrs, name)
-	case KindMember:
-		return typed(memberAttrs, name)
-	case KindHealthMonitor:
-		return typed(hmAttrs, name)
-	case KindL7Policy:
-		return typed(l7policyAttrs, name)
-	case KindL7Rule:
-		return typed(l7ruleAttrs, name)
+	if attr, ok := checkAttrs[kind]; ok {
+		return attr(name)
 	}
 	return nil, false
 }
 
-func typed[T object](a attrs[T], name string) (func(object) string, bool) {
-	f, ok := a[name]
-	if !ok {
-		return nil, false
+func typed[T object](a attrs[T]) func(name string) (func(object) string, bool) {
+	return func(name string) (func(object) string, bool) {
+		f, ok := a[name]
+		if !ok {
+			return nil, false
+		}
+		return func(o object) string { return f(o.(T)) }, true
 	}
-	return func(o object) string { return f(o.(T)) }, true
 }
 
 func attrNames(kind string) []string {
