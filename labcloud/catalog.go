@@ -10,6 +10,11 @@ func (c *Cloud) publicBase(r *http.Request) string {
 	if c.opts.PublicURL != "" {
 		return strings.TrimRight(c.opts.PublicURL, "/")
 	}
+	return requestBase(r)
+}
+
+// requestBase is scheme://Host of the request.
+func requestBase(r *http.Request) string {
 	scheme := "http"
 	if r.TLS != nil {
 		scheme = "https"

@@ -18,6 +18,7 @@ import (
 // command must exit 0 and print what a real Octavia would. Independent
 // chains of commands run at once on separate load balancers.
 func TestCLI(t *testing.T) {
+	t.Parallel() // the package's other long tests run while its commands wait
 	bin, err := exec.LookPath("openstack")
 	if err != nil {
 		t.Fatalf("the openstack CLI is not installed (%v): run `make test`, which installs "+
@@ -31,8 +32,13 @@ func TestCLI(t *testing.T) {
 	if !t.Run("subnet list", func(t *testing.T) { subnet = o.subnet(t) }) {
 		t.FailNow()
 	}
-	// t.Run from goroutines: the chains are mostly waiting on the CLI's 3 s
-	// polls, so they overlap better than t.Parallel's GOMAXPROCS limit allows.
+	runCLIChains(t, o, subnet)
+}
+
+// runCLIChains runs every chain of cliChains at once, each as a subtest.
+// t.Run from goroutines: the chains are mostly waiting on the CLI's 3 s
+// polls, so they overlap better than t.Parallel's GOMAXPROCS limit allows.
+func runCLIChains(t *testing.T, o cliOSC, subnet string) {
 	var wg sync.WaitGroup
 	for _, c := range cliChains {
 		wg.Go(func() { t.Run(c.name, func(t *testing.T) { c.run(t, o, subnet) }) })
@@ -41,13 +47,18 @@ func TestCLI(t *testing.T) {
 }
 
 // cliChains are independent sequences of commands, each on objects of its own.
+// The test lasts as long as its longest chain (a --wait sleeps 3 s), so no
+// chain holds much more than a dozen waits: a kind's own chain builds the
+// parents it needs.
 var cliChains = []struct {
 	name string
 	run  func(t *testing.T, o cliOSC, subnet string)
 }{
 	{"loadbalancer", cliLoadBalancer},
-	{"pool member healthmonitor", cliPoolMemberMonitor},
-	{"listener l7policy l7rule", cliListenerL7},
+	{"pool member", cliPoolMember},
+	{"healthmonitor", cliMonitor},
+	{"listener", cliListener},
+	{"l7policy l7rule", cliL7},
 	{"amphora", cliAmphora},
 	{"quota provider", cliQuotaProvider},
 	{"flavor availabilityzone", cliFlavorAZ},
@@ -99,7 +110,7 @@ func cliLoadBalancer(t *testing.T, o cliOSC, subnet string) {
 	cliExpectNoRow(t, o.list(t, "loadbalancer", "list"), "cli-lb")
 }
 
-func cliPoolMemberMonitor(t *testing.T, o cliOSC, subnet string) {
+func cliPoolMember(t *testing.T, o cliOSC, subnet string) {
 	lb := o.show(t, "loadbalancer", "create", "--name", "cli-lb-pool", "--vip-subnet-id", subnet, "--wait")
 	cliExpect(t, "loadbalancer create --wait", lb, cliFields{"provisioning_status": "ACTIVE"})
 
@@ -140,9 +151,23 @@ func cliPoolMemberMonitor(t *testing.T, o cliOSC, subnet string) {
 		"weight": 1.0, "provisioning_status": "ACTIVE", "tags": cliTags("m2"),
 	})
 
-	// health monitor
+	o.run(t, "loadbalancer", "member", "delete", "--wait", "cli-pool", "cli-member")
+	cliExpectNoRow(t, o.list(t, "loadbalancer", "member", "list", "cli-pool"), "cli-member")
+
+	// The pool is still there: only --cascade may delete the load balancer.
+	o.run(t, "loadbalancer", "delete", "--cascade", "--wait", "cli-lb-pool")
+	cliExpectNoRow(t, o.list(t, "loadbalancer", "list"), "cli-lb-pool")
+	cliExpectNoRow(t, o.list(t, "loadbalancer", "pool", "list"), "cli-pool")
+}
+
+func cliMonitor(t *testing.T, o cliOSC, subnet string) {
+	o.show(t, "loadbalancer", "create", "--name", "cli-lb-hm", "--vip-subnet-id", subnet, "--wait")
+	pool := o.show(t, "loadbalancer", "pool", "create", "--name", "cli-pool-hm", "--loadbalancer", "cli-lb-hm",
+		"--protocol", "HTTP", "--lb-algorithm", "ROUND_ROBIN", "--wait")
+	m := o.show(t, "loadbalancer", "member", "create", "--name", "cli-member-hm", "--address", "10.0.0.11",
+		"--protocol-port", "8080", "--wait", "cli-pool-hm")
 	hm := o.show(t, "loadbalancer", "healthmonitor", "create", "--name", "cli-hm", "--type", "HTTP",
-		"--delay", "5", "--timeout", "3", "--max-retries", "2", "--url-path", "/health", "--tag", "h1", "--wait", "cli-pool")
+		"--delay", "5", "--timeout", "3", "--max-retries", "2", "--url-path", "/health", "--tag", "h1", "--wait", "cli-pool-hm")
 	cliExpect(t, "healthmonitor create --wait", hm, cliFields{
 		"name": "cli-hm", "type": "HTTP", "delay": 5.0, "timeout": 3.0, "max_retries": 2.0,
 		"url_path": "/health", "provisioning_status": "ACTIVE", "tags": cliTags("h1"), "pools": cliStr(pool["id"]),
@@ -158,7 +183,7 @@ func cliPoolMemberMonitor(t *testing.T, o cliOSC, subnet string) {
 	cliExpect(t, "healthmonitor show after unset", o.show(t, "loadbalancer", "healthmonitor", "show", cliStr(hm["id"])), cliFields{
 		"url_path": "/", "expected_codes": "200", "provisioning_status": "ACTIVE", "tags": cliTags("h2"),
 	})
-	cliExpect(t, "pool show with monitor and member", o.show(t, "loadbalancer", "pool", "show", "cli-pool"), cliFields{
+	cliExpect(t, "pool show with monitor and member", o.show(t, "loadbalancer", "pool", "show", "cli-pool-hm"), cliFields{
 		"healthmonitor_id": hm["id"], "members": cliStr(m["id"]),
 	})
 
@@ -168,34 +193,29 @@ func cliPoolMemberMonitor(t *testing.T, o cliOSC, subnet string) {
 			Listeners []any  `json:"listeners"`
 		} `json:"loadbalancer"`
 	}
-	o.decode(t, &tree, "loadbalancer", "status", "show", "cli-lb-pool")
-	if tree.Loadbalancer.Name != "cli-lb-pool" || tree.Loadbalancer.Listeners == nil {
-		t.Errorf("status show: got %+v, want name cli-lb-pool and a listeners list", tree.Loadbalancer)
+	o.decode(t, &tree, "loadbalancer", "status", "show", "cli-lb-hm")
+	if tree.Loadbalancer.Name != "cli-lb-hm" || tree.Loadbalancer.Listeners == nil {
+		t.Errorf("status show: got %+v, want name cli-lb-hm and a listeners list", tree.Loadbalancer)
 	}
 
 	o.run(t, "loadbalancer", "healthmonitor", "delete", "--wait", "cli-hm")
 	cliExpectNoRow(t, o.list(t, "loadbalancer", "healthmonitor", "list"), "cli-hm")
-	o.run(t, "loadbalancer", "member", "delete", "--wait", "cli-pool", "cli-member")
-	cliExpectNoRow(t, o.list(t, "loadbalancer", "member", "list", "cli-pool"), "cli-member")
-
-	// The pool is still there: only --cascade may delete the load balancer.
-	o.run(t, "loadbalancer", "delete", "--cascade", "--wait", "cli-lb-pool")
-	cliExpectNoRow(t, o.list(t, "loadbalancer", "list"), "cli-lb-pool")
-	cliExpectNoRow(t, o.list(t, "loadbalancer", "pool", "list"), "cli-pool")
+	o.run(t, "loadbalancer", "delete", "--cascade", "--wait", "cli-lb-hm")
+	cliExpectNoRow(t, o.list(t, "loadbalancer", "list"), "cli-lb-hm")
 }
 
-func cliListenerL7(t *testing.T, o cliOSC, subnet string) {
-	lb := o.show(t, "loadbalancer", "create", "--name", "cli-lb-l7", "--vip-subnet-id", subnet, "--wait")
+func cliListener(t *testing.T, o cliOSC, subnet string) {
+	lb := o.show(t, "loadbalancer", "create", "--name", "cli-lb-listener", "--vip-subnet-id", subnet, "--wait")
 	cliExpect(t, "loadbalancer create --wait", lb, cliFields{"provisioning_status": "ACTIVE"})
 
 	// listener
 	l := o.show(t, "loadbalancer", "listener", "create", "--name", "cli-listener", "--protocol", "HTTP",
-		"--protocol-port", "80", "--tag", "l1", "--wait", "cli-lb-l7")
+		"--protocol-port", "80", "--tag", "l1", "--wait", "cli-lb-listener")
 	cliExpect(t, "listener create --wait", l, cliFields{
 		"name": "cli-listener", "protocol": "HTTP", "protocol_port": 80.0, "provisioning_status": "ACTIVE",
 		"tags": cliTags("l1"), "loadbalancers": cliStr(lb["id"]), "connection_limit": -1.0,
 	})
-	cliExpectRow(t, o.list(t, "loadbalancer", "listener", "list", "--loadbalancer", "cli-lb-l7"), "cli-listener",
+	cliExpectRow(t, o.list(t, "loadbalancer", "listener", "list", "--loadbalancer", "cli-lb-listener"), "cli-listener",
 		cliFields{"id": l["id"], "protocol": "HTTP", "protocol_port": 80.0, "admin_state_up": true})
 	o.run(t, "loadbalancer", "listener", "set", "--description", "front", "--connection-limit", "100",
 		"--tag", "l2", "--wait", "cli-listener")
@@ -209,14 +229,24 @@ func cliListenerL7(t *testing.T, o cliOSC, subnet string) {
 	cliExpectCounters(t, "listener stats show", o.show(t, "loadbalancer", "listener", "stats", "show", "cli-listener"),
 		"active_connections", "bytes_in", "bytes_out", "request_errors", "total_connections")
 
-	// l7 policy
+	o.run(t, "loadbalancer", "listener", "delete", "--wait", "cli-listener")
+	cliExpectNoRow(t, o.list(t, "loadbalancer", "listener", "list"), "cli-listener")
+	o.run(t, "loadbalancer", "delete", "--wait", "cli-lb-listener")
+	cliExpectNoRow(t, o.list(t, "loadbalancer", "list"), "cli-lb-listener")
+}
+
+func cliL7(t *testing.T, o cliOSC, subnet string) {
+	o.show(t, "loadbalancer", "create", "--name", "cli-lb-l7p", "--vip-subnet-id", subnet, "--wait")
+	l := o.show(t, "loadbalancer", "listener", "create", "--name", "cli-listener-l7p", "--protocol", "HTTP",
+		"--protocol-port", "80", "--wait", "cli-lb-l7p")
+
 	p := o.show(t, "loadbalancer", "l7policy", "create", "--name", "cli-policy", "--action", "REDIRECT_TO_URL",
-		"--redirect-url", "https://example.com/", "--tag", "x1", "--wait", "cli-listener")
+		"--redirect-url", "https://example.com/", "--tag", "x1", "--wait", "cli-listener-l7p")
 	cliExpect(t, "l7policy create --wait", p, cliFields{
 		"name": "cli-policy", "action": "REDIRECT_TO_URL", "redirect_url": "https://example.com/",
 		"position": 1.0, "listener_id": l["id"], "provisioning_status": "ACTIVE", "tags": cliTags("x1"),
 	})
-	cliExpectRow(t, o.list(t, "loadbalancer", "l7policy", "list", "--listener", "cli-listener"), "cli-policy",
+	cliExpectRow(t, o.list(t, "loadbalancer", "l7policy", "list", "--listener", "cli-listener-l7p"), "cli-policy",
 		cliFields{"id": p["id"], "action": "REDIRECT_TO_URL", "provisioning_status": "ACTIVE"})
 	o.run(t, "loadbalancer", "l7policy", "set", "--description", "moved", "--redirect-http-code", "301",
 		"--tag", "x2", "--wait", "cli-policy")
@@ -259,10 +289,8 @@ func cliListenerL7(t *testing.T, o cliOSC, subnet string) {
 	}
 	o.run(t, "loadbalancer", "l7policy", "delete", "--wait", "cli-policy")
 	cliExpectNoRow(t, o.list(t, "loadbalancer", "l7policy", "list"), "cli-policy")
-	o.run(t, "loadbalancer", "listener", "delete", "--wait", "cli-listener")
-	cliExpectNoRow(t, o.list(t, "loadbalancer", "listener", "list"), "cli-listener")
-	o.run(t, "loadbalancer", "delete", "--wait", "cli-lb-l7")
-	cliExpectNoRow(t, o.list(t, "loadbalancer", "list"), "cli-lb-l7")
+	o.run(t, "loadbalancer", "delete", "--cascade", "--wait", "cli-lb-l7p")
+	cliExpectNoRow(t, o.list(t, "loadbalancer", "list"), "cli-lb-l7p")
 }
 
 func cliAmphora(t *testing.T, o cliOSC, subnet string) {
@@ -399,8 +427,11 @@ func cliFlavorAZ(t *testing.T, o cliOSC, _ string) {
 	cliExpectNoRow(t, o.list(t, "loadbalancer", "flavorprofile", "list"), "cli-fp")
 }
 
-// cliTimeout bounds one command; a --wait polls every 3 s.
-const cliTimeout = 2 * time.Minute
+// cliTimeout bounds one command; a --wait polls every 3 s. A command
+// takes a second of CPU to start, several on a busy 2-core machine while
+// the other chains' commands start too: the bound is for a hung command,
+// not a slow one.
+const cliTimeout = 10 * time.Minute
 
 // cliOSC runs the openstack CLI as admin against one cloud, with an environment
 // of its own (no OS_* variables or clouds.yaml of the caller's).

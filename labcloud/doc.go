@@ -50,5 +50,9 @@
 // delete, its view and how it saves and restores itself in a State. The
 // routing registers a collection's five calls through kindHandler
 // (kind.go). The trainer's read (Cloud.Class) answers in app/serverapi's
-// types, the one contract of the trainer's API.
+// types, the one contract of the trainer's API. A self-checking exercise is
+// three files: exercise.go (the check model: steps, checks, matches and how
+// they hold), exercise_parse.go (its JSON with errors that name the line,
+// the shipped exercises) and exercise_progress.go (the class's exercise and
+// each trainee's progress).
 package labcloud

@@ -1,23 +1,16 @@
 // Exercises that check themselves: a JSON file of steps, each with a
 // title, a hint and a declarative check over a trainee's project, which the
-// lab evaluates.
+// lab evaluates. This file holds the check model: what a check says, how it
+// is validated and how it holds over a project's objects.
 
 package labcloud
 
 import (
-	"bytes"
-	"embed"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"os"
-	"path"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // Exercise is a workshop exercise: steps a trainee does in their project,
@@ -100,34 +93,35 @@ func kindOf(o object) string {
 	return ""
 }
 
-// attrFunc returns the attribute name of kind as text (the list filters'
-// own functions), or false when the kind has no such attribute.
+// checkAttrs gives, per check kind, an attribute as text (the list
+// filters' own functions), false when the kind has no such attribute.
+var checkAttrs = map[string]func(name string) (func(object) string, bool){
+	KindLoadBalancer:  typed(lbAttrs),
+	KindListener:      typed(listenerAttrs),
+	KindPool:          typed(poolAttrs),
+	KindMember:        typed(memberAttrs),
+	KindHealthMonitor: typed(hmAttrs),
+	KindL7Policy:      typed(l7policyAttrs),
+	KindL7Rule:        typed(l7ruleAttrs),
+}
+
+// attrFunc returns the attribute name of kind as text, or false when the
+// kind has no such attribute.
 func attrFunc(kind, name string) (func(object) string, bool) {
-	switch kind {
-	case KindLoadBalancer:
-		return typed(lbAttrs, name)
-	case KindListener:
-		return typed(listenerAttrs, name)
-	case KindPool:
-		return typed(poolAttrs, name)
-	case KindMember:
-		return typed(memberAttrs, name)
-	case KindHealthMonitor:
-		return typed(hmAttrs, name)
-	case KindL7Policy:
-		return typed(l7policyAttrs, name)
-	case KindL7Rule:
-		return typed(l7ruleAttrs, name)
+	if attr, ok := checkAttrs[kind]; ok {
+		return attr(name)
 	}
 	return nil, false
 }
 
-func typed[T object](a attrs[T], name string) (func(object) string, bool) {
-	f, ok := a[name]
-	if !ok {
-		return nil, false
+func typed[T object](a attrs[T]) func(name string) (func(object) string, bool) {
+	return func(name string) (func(object) string, bool) {
+		f, ok := a[name]
+		if !ok {
+			return nil, false
+		}
+		return func(o object) string { return f(o.(T)) }, true
 	}
-	return func(o object) string { return f(o.(T)) }, true
 }
 
 func attrNames(kind string) []string {
@@ -369,248 +363,4 @@ func (ch *Check) holds(objs []object) bool {
 		}
 	}
 	return false
-}
-
-// ParseExercise reads an exercise from JSON. name is the file's name, for
-// messages: an error says the line and the reason ("first.json:12: step 3
-// (Add a pool): check.exists: unknown kind "pol"").
-func ParseExercise(name string, data []byte) (*Exercise, error) {
-	e, err := parseExercise(data)
-	if err != nil {
-		var le *lineError
-		if errors.As(err, &le) {
-			return nil, fmt.Errorf("%s:%d: %s", name, lineOf(data, le.offset), le.msg)
-		}
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return e, nil
-}
-
-// lineError is a problem at a byte offset of the file.
-type lineError struct {
-	offset int64
-	msg    string
-}
-
-func (e *lineError) Error() string { return e.msg }
-
-// lineOf is the 1-based line of byte offset off in data.
-func lineOf(data []byte, off int64) int {
-	off = min(max(off, 0), int64(len(data)))
-	return 1 + bytes.Count(data[:off], []byte("\n"))
-}
-
-// skipSpace moves off past white space in data.
-func skipSpace(data []byte, off int64) int64 {
-	for off < int64(len(data)) && strings.IndexByte(" \t\r\n,", data[off]) >= 0 {
-		off++
-	}
-	return off
-}
-
-func parseExercise(data []byte) (*Exercise, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	dec.UseNumber()
-	syntax := func(err error) error {
-		var se *json.SyntaxError
-		var te *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &se):
-			return &lineError{se.Offset, "not valid JSON: " + se.Error()}
-		case errors.As(err, &te):
-			return &lineError{te.Offset, fmt.Sprintf("%s: want %s, not a JSON %s", te.Field, te.Type, te.Value)}
-		case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-			return &lineError{int64(len(data)), "the file ends too early"}
-		}
-		return &lineError{dec.InputOffset(), err.Error()}
-	}
-	if tok, err := dec.Token(); err != nil {
-		return nil, syntax(err)
-	} else if tok != json.Delim('{') {
-		return nil, &lineError{0, "want a JSON object"}
-	}
-	var e Exercise
-	stepLines := []int64{}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, syntax(err)
-		}
-		key, _ := tok.(string)
-		at := dec.InputOffset()
-		switch key {
-		case "name":
-			err = dec.Decode(&e.Name)
-		case "title":
-			err = dec.Decode(&e.Title)
-		case "description":
-			err = dec.Decode(&e.Description)
-		case "setup":
-			err = dec.Decode(&e.Setup)
-			if err == nil && e.Setup != nil {
-				if serr := e.Setup.checkForProject(); serr != nil {
-					return nil, &lineError{skipSpace(data, at), "setup: " + serr.Error()}
-				}
-			}
-		case "steps":
-			if tok, err := dec.Token(); err != nil {
-				return nil, syntax(err)
-			} else if tok != json.Delim('[') {
-				return nil, &lineError{at, "steps: want a list"}
-			}
-			for dec.More() {
-				stepLines = append(stepLines, skipSpace(data, dec.InputOffset()))
-				var s Step
-				if err := dec.Decode(&s); err != nil {
-					var se *json.SyntaxError
-					if errors.As(err, &se) {
-						return nil, syntax(err)
-					}
-					return nil, &lineError{stepLines[len(stepLines)-1], fmt.Sprintf("step %d: %v", len(stepLines), err)}
-				}
-				e.Steps = append(e.Steps, s)
-			}
-			_, err = dec.Token()
-		default:
-			return nil, &lineError{at, fmt.Sprintf("unknown field %q (want name, title, description, setup, steps)", key)}
-		}
-		if err != nil {
-			return nil, syntax(err)
-		}
-	}
-	if _, err := dec.Token(); err != nil {
-		return nil, syntax(err)
-	}
-	if e.Name == "" || e.Title == "" {
-		return nil, &lineError{0, "name and title are required"}
-	}
-	if len(e.Steps) == 0 {
-		return nil, &lineError{0, "steps: want at least one step"}
-	}
-	for i := range e.Steps {
-		s := &e.Steps[i]
-		at := stepLines[i]
-		if strings.TrimSpace(s.Title) == "" {
-			return nil, &lineError{at, fmt.Sprintf("step %d: title is missing", i+1)}
-		}
-		if err := s.Check.validate("check"); err != nil {
-			return nil, &lineError{at, fmt.Sprintf("step %d (%s): %v", i+1, s.Title, err)}
-		}
-	}
-	return &e, nil
-}
-
-// LoadExercise reads an exercise: a JSON file, or the name of one shipped
-// with the lab (ShippedExercises) when no such file exists.
-func LoadExercise(file string) (*Exercise, error) {
-	data, err := os.ReadFile(file)
-	if errors.Is(err, os.ErrNotExist) && !strings.ContainsAny(file, "/.") {
-		if e, err := ShippedExercise(file); err == nil {
-			return e, nil
-		}
-	}
-	if err != nil {
-		return nil, fmt.Errorf("exercise: %w", err)
-	}
-	return ParseExercise(file, data)
-}
-
-//go:embed exercises/*.json
-var shipped embed.FS
-
-// ShippedExercises lists the names of the exercises shipped with the lab
-// (exercises/*.json in this package), in order.
-func ShippedExercises() []string {
-	entries, _ := shipped.ReadDir("exercises")
-	var out []string
-	for _, e := range entries {
-		out = append(out, strings.TrimSuffix(e.Name(), ".json"))
-	}
-	return out
-}
-
-// ShippedExercise returns a shipped exercise by name.
-func ShippedExercise(name string) (*Exercise, error) {
-	if !slices.Contains(ShippedExercises(), name) {
-		return nil, fmt.Errorf("no shipped exercise %q (shipped: %s)", name, strings.Join(ShippedExercises(), ", "))
-	}
-	data, err := shipped.ReadFile(path.Join("exercises", name+".json"))
-	if err != nil {
-		return nil, err
-	}
-	return ParseExercise(name+".json", data)
-}
-
-// progress is a trainee's way through the exercise: when it started, and
-// when each step first passed (zero: not yet).
-type progress struct {
-	Started time.Time   `json:"started"`
-	Passed  []time.Time `json:"passed"`
-}
-
-// setExercise makes e the class's exercise, every trainee starting at now;
-// with setup, its Setup is loaded into every trainee's project. Caller
-// holds c.mu.
-func (c *Cloud) setExercise(e *Exercise, setup bool, now time.Time) error {
-	c.exercise = e
-	c.progress = map[string]*progress{}
-	if e == nil {
-		return nil
-	}
-	for _, u := range c.users {
-		if !u.trainee {
-			continue
-		}
-		c.progress[u.project.id] = &progress{Started: now, Passed: make([]time.Time, len(e.Steps))}
-		if setup && e.Setup != nil {
-			if err := (seeder{c}).loadInto(u.project, e.Setup, now); err != nil {
-				return fmt.Errorf("exercise %s: set-up in %s: %w", e.Name, u.project.name, err)
-			}
-		}
-	}
-	return nil
-}
-
-// SetExercise makes e the class's exercise (nil: none) and restarts every
-// trainee's progress; with setup, the exercise's Setup is loaded into every
-// trainee's project first.
-func (c *Cloud) SetExercise(e *Exercise, setup bool) error {
-	now := time.Now()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.advance(now)
-	err := c.setExercise(e, setup, now)
-	c.markChanged()
-	return err
-}
-
-// Exercise returns the class's exercise (nil: none).
-func (c *Cloud) Exercise() *Exercise {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.exercise
-}
-
-// evaluate checks the exercise's steps over one project's objects at now:
-// which hold now, and records the first time each passed. Caller holds c.mu.
-func (c *Cloud) evaluate(p *project, objs []object, now time.Time) (holds []bool) {
-	e := c.exercise
-	if e == nil {
-		return nil
-	}
-	pr := c.progress[p.id]
-	if pr == nil {
-		pr = &progress{Started: now, Passed: make([]time.Time, len(e.Steps))}
-		c.progress[p.id] = pr
-	}
-	holds = make([]bool, len(e.Steps))
-	for i := range e.Steps {
-		holds[i] = e.Steps[i].Check.holds(objs)
-		if holds[i] && pr.Passed[i].IsZero() {
-			pr.Passed[i] = now
-			c.markChanged()
-		}
-	}
-	return holds
 }

@@ -214,6 +214,7 @@ func TestNeutronAndVIPPort(t *testing.T) {
 }
 
 func TestShippedScenarios(t *testing.T) {
+	t.Parallel() // a long test: it overlaps TestCLI's waits
 	cases := []struct {
 		file      string
 		wantLBs   int

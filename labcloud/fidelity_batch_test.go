@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 )
@@ -27,19 +26,7 @@ func TestFidelityMemberBatch(t *testing.T) {
 	defer srv.Close()
 	lab := fidLabTarget(t, srv)
 
-	suffix := fidRandomSuffix()
-	var realRec, labRec *fidTranscript
-	var wg sync.WaitGroup
-	wg.Go(func() { realRec = fidRunBatchScript(upstream, suffix) })
-	wg.Go(func() { labRec = fidRunBatchScript(lab, suffix) })
-	wg.Wait()
-
-	if realRec.fatal != "" {
-		t.Fatalf("the script failed on the real cloud: %s", realRec.fatal)
-	}
-	for _, u := range realRec.unexpected {
-		t.Errorf("the script expects another answer from the real cloud: %s", u)
-	}
+	realRec, labRec := fidRunBoth(t, upstream, lab, fidBatchScript)
 	if labRec.fatal != "" {
 		t.Errorf("the script stopped early on the lab: %s", labRec.fatal)
 	}
@@ -86,21 +73,6 @@ func fidStepBody(t *testing.T, tr *fidTranscript, step string) map[string]any {
 	}
 	t.Fatalf("no step %q", step)
 	return nil
-}
-
-func fidRunBatchScript(tg *fidTarget, suffix string) (tr *fidTranscript) {
-	tr = &fidTranscript{tg: tg, sfx: suffix}
-	defer func() {
-		if p := recover(); p != nil {
-			s, ok := p.(fidStop)
-			if !ok {
-				panic(p)
-			}
-			tr.fatal = s.why
-		}
-	}()
-	fidBatchScript(tr)
-	return tr
 }
 
 // fidBatchScript is the batch updates sent to both clouds.

@@ -76,19 +76,7 @@ func TestFidelity(t *testing.T) {
 		}
 	}
 
-	suffix := fidRandomSuffix()
-	var realRec, labRec *fidTranscript
-	var wg sync.WaitGroup
-	wg.Go(func() { realRec = fidRunScript(upstream, suffix) })
-	wg.Go(func() { labRec = fidRunScript(lab, suffix) })
-	wg.Wait()
-
-	if realRec.fatal != "" {
-		t.Fatalf("the script failed on the real cloud: %s", realRec.fatal)
-	}
-	for _, u := range realRec.unexpected {
-		t.Errorf("the script expects another answer from the real cloud: %s", u)
-	}
+	realRec, labRec := fidRunBoth(t, upstream, lab, fidScript)
 	for _, why := range realRec.stopped {
 		t.Errorf("a section of the script stopped early on the real cloud: %s", why)
 	}
@@ -129,12 +117,7 @@ func TestFidelityCLI(t *testing.T) {
 	upstream.ensureProject(t, "demo")
 	o := newCLIOSC(t, bin, upstream.authURL)
 	o.realOctavia = true
-	subnet := fidRandomUUID() // the realcloud Neutron stub accepts any id
-	var wg sync.WaitGroup
-	for _, c := range cliChains {
-		wg.Go(func() { t.Run(c.name, func(t *testing.T) { c.run(t, o, subnet) }) })
-	}
-	wg.Wait()
+	runCLIChains(t, o, fidRandomUUID()) // the realcloud Neutron stub accepts any subnet id
 }
 
 // BenchmarkFidelityPage1000 measures GET of a 1,000-item page of load
@@ -630,7 +613,28 @@ type fidTranscript struct {
 // fidStop ends the script (a step it depends on failed).
 type fidStop struct{ why string }
 
-func fidRunScript(tg *fidTarget, suffix string) (tr *fidTranscript) {
+// fidRunBoth runs script on the real cloud and on the lab at once, with
+// one suffix, and fails t unless the real cloud answered as the script
+// expects (the script is then true of Octavia).
+func fidRunBoth(t *testing.T, upstream, lab *fidTarget, script func(*fidTranscript)) (realRec, labRec *fidTranscript) {
+	t.Helper()
+	suffix := fidRandomSuffix()
+	var wg sync.WaitGroup
+	wg.Go(func() { realRec = fidRun(upstream, suffix, script) })
+	wg.Go(func() { labRec = fidRun(lab, suffix, script) })
+	wg.Wait()
+	if realRec.fatal != "" {
+		t.Fatalf("the script failed on the real cloud: %s", realRec.fatal)
+	}
+	for _, u := range realRec.unexpected {
+		t.Errorf("the script expects another answer from the real cloud: %s", u)
+	}
+	return realRec, labRec
+}
+
+// fidRun runs script against tg, names suffixed with suffix, and returns
+// its transcript; a fidStop ends it early, its reason kept.
+func fidRun(tg *fidTarget, suffix string, script func(*fidTranscript)) (tr *fidTranscript) {
 	tr = &fidTranscript{tg: tg, sfx: suffix}
 	defer func() {
 		if p := recover(); p != nil {
@@ -641,7 +645,7 @@ func fidRunScript(tg *fidTarget, suffix string) (tr *fidTranscript) {
 			tr.fatal = s.why
 		}
 	}()
-	fidScript(tr)
+	script(tr)
 	return tr
 }
 

@@ -15,6 +15,7 @@ import (
 // TestGophercloud talks to a Server with gophercloud, as the console does:
 // catalog discovery, paging by next links, create and status fields.
 func TestGophercloud(t *testing.T) {
+	t.Parallel() // a long test: it overlaps TestCLI's waits
 	srv := NewServer(Options{Seed: 1, Delay: 50 * time.Millisecond, MaxPageSize: 100, Scenario: seeded(250)})
 	defer srv.Close()
 	ctx := context.Background()

@@ -195,10 +195,7 @@ func (c monitorKind) update(w http.ResponseWriter, r *http.Request, k *caller, n
 	if err := decodeArg(r, "healthmonitor", &req.H); err != nil {
 		return err
 	}
-	if err := k.write(h.projectID); err != nil {
-		return err
-	}
-	if err := checkMutable(lockSet(h)); err != nil {
+	if err := checkWritable(k, h); err != nil {
 		return err
 	}
 	if err := h.apply(req.H); err != nil {
@@ -215,10 +212,7 @@ func (c monitorKind) delete(w http.ResponseWriter, r *http.Request, k *caller, n
 	if err != nil {
 		return err
 	}
-	if err := k.write(h.projectID); err != nil {
-		return err
-	}
-	if err := checkMutable(lockSet(h)); err != nil {
+	if err := checkWritable(k, h); err != nil {
 		return err
 	}
 	c.acceptChildWrite(h, statusPendingDelete, now)

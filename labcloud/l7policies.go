@@ -197,10 +197,7 @@ func (c l7policyKind) update(w http.ResponseWriter, r *http.Request, k *caller, 
 	if err := decodeArg(r, "l7policy", &req.P); err != nil {
 		return err
 	}
-	if err := k.write(p.projectID); err != nil {
-		return err
-	}
-	if err := checkMutable(lockSet(p)); err != nil {
+	if err := checkWritable(k, p); err != nil {
 		return err
 	}
 	if err := c.applyL7Policy(p, req.P); err != nil {
@@ -227,10 +224,7 @@ func (c l7policyKind) delete(w http.ResponseWriter, r *http.Request, k *caller, 
 	if err != nil {
 		return err
 	}
-	if err := k.write(p.projectID); err != nil {
-		return err
-	}
-	if err := checkMutable(lockSet(p)); err != nil {
+	if err := checkWritable(k, p); err != nil {
 		return err
 	}
 	c.acceptChildWrite(p, statusPendingDelete, now)

@@ -150,10 +150,7 @@ func (c l7ruleKind) update(w http.ResponseWriter, r *http.Request, k *caller, no
 	if err := decodeArg(r, "rule", &req.R); err != nil {
 		return err
 	}
-	if err := k.write(rule.projectID); err != nil {
-		return err
-	}
-	if err := checkMutable(lockSet(rule)); err != nil {
+	if err := checkWritable(k, rule); err != nil {
 		return err
 	}
 	if err := rule.apply(req.R); err != nil {
@@ -170,10 +167,7 @@ func (c l7ruleKind) delete(w http.ResponseWriter, r *http.Request, k *caller, no
 	if err != nil {
 		return err
 	}
-	if err := k.write(rule.projectID); err != nil {
-		return err
-	}
-	if err := checkMutable(lockSet(rule)); err != nil {
+	if err := checkWritable(k, rule); err != nil {
 		return err
 	}
 	c.acceptChildWrite(rule, statusPendingDelete, now)

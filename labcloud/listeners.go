@@ -332,10 +332,7 @@ func (c listenerKind) delete(w http.ResponseWriter, r *http.Request, k *caller, 
 	if err != nil {
 		return err
 	}
-	if err := k.write(l.projectID); err != nil {
-		return err
-	}
-	if err := checkMutable([]object{l.lb}); err != nil {
+	if err := checkWritable(k, l); err != nil {
 		return err
 	}
 	if l.prov == statusPendingDelete {

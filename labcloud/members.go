@@ -193,10 +193,7 @@ func (c memberKind) update(w http.ResponseWriter, r *http.Request, k *caller, no
 	if err := decodeArg(r, "member", &req.M); err != nil {
 		return err
 	}
-	if err := k.write(m.projectID); err != nil {
-		return err
-	}
-	if err := checkMutable(lockSet(m)); err != nil {
+	if err := checkWritable(k, m); err != nil {
 		return err
 	}
 	if err := m.apply(req.M); err != nil {
@@ -213,10 +210,7 @@ func (c memberKind) delete(w http.ResponseWriter, r *http.Request, k *caller, no
 	if err != nil {
 		return err
 	}
-	if err := k.write(m.projectID); err != nil {
-		return err
-	}
-	if err := checkMutable(lockSet(m)); err != nil {
+	if err := checkWritable(k, m); err != nil {
 		return err
 	}
 	c.acceptChildWrite(m, statusPendingDelete, now)

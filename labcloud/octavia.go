@@ -159,11 +159,7 @@ func (c *Cloud) linkBase(r *http.Request) string {
 	if c.opts.LinkBase != "" {
 		return strings.TrimRight(c.opts.LinkBase, "/")
 	}
-	scheme := "http"
-	if r.TLS != nil {
-		scheme = "https"
-	}
-	return scheme + "://" + r.Host + "/load-balancer"
+	return requestBase(r) + "/load-balancer"
 }
 
 // pathURL is the URL Octavia puts in *_links: the link base and the path

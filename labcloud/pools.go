@@ -201,10 +201,7 @@ func (c poolKind) update(w http.ResponseWriter, r *http.Request, k *caller, now 
 	if err := decodeArg(r, "pool", &req.P); err != nil {
 		return err
 	}
-	if err := k.write(p.projectID); err != nil {
-		return err
-	}
-	if err := checkMutable(lockSet(p)); err != nil {
+	if err := checkWritable(k, p); err != nil {
 		return err
 	}
 	if a := req.P.LBAlgorithm; a != nil {

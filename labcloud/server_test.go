@@ -16,6 +16,7 @@ import (
 // TestServerManyTrainees drives a real Server from many clients at once
 // (as a workshop does): every request must be answered, none may hang.
 func TestServerManyTrainees(t *testing.T) {
+	t.Parallel() // a long test: it overlaps TestCLI's waits
 	srv := NewServer(Options{Delay: 20 * time.Millisecond, Seed: 1, Trainees: 8})
 	defer srv.Close()
 	client := &http.Client{Timeout: 20 * time.Second}

@@ -61,6 +61,16 @@ func checkMutable(locked []object) *apiError {
 	return nil
 }
 
+// checkWritable answers 403 unless k may write o's project, then 409 if
+// any object a write on o would lock is not ACTIVE: what every child's
+// update and delete checks first.
+func checkWritable(k *caller, o object) *apiError {
+	if err := k.write(o.base().projectID); err != nil {
+		return err
+	}
+	return checkMutable(lockSet(o))
+}
+
 // lockTree moves the load balancer and the parents of child to
 // PENDING_UPDATE, and child to status. Caller holds c.mu.
 func (c *Cloud) lockTree(lb *loadBalancer, child object, status string, now time.Time) {
