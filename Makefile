@@ -36,7 +36,7 @@ all: build
 
 ## build: the server binary, web/app.wasm and its .br/.gz, in one step so they are never stale.
 ## It needs nothing but Go: no brotli or gzip program, no apt-get, no root.
-build: wasm server
+build: wasm
 
 # The wasm is built to a temporary file, then the server's own `precompress` command (Go's
 # brotli and gzip) moves it over web/app.wasm and writes the .br/.gz, only when its bytes or
@@ -46,15 +46,22 @@ build: wasm server
 wasm: wasm-new
 	bin/octaview precompress -quality $(BROTLI_Q) -stamp bin/app.wasm.stamp -new bin/app.wasm.new $(WASM)
 
-# bin/app.wasm.new: app.wasm built, not yet compressed nor in place (wasm and run finish it).
-wasm-new: server
+# bin/octaview and bin/app.wasm.new (app.wasm built, not yet compressed nor in place: wasm and
+# run finish it), compiled at the same time: on a cold Go build cache each has long stretches
+# of one package on one core (go-app, the link), which the other fills (docs/building.md). The
+# overlay comes first, from its own small command (cmd/fetchonly), so neither waits for the
+# other's binary. -trimpath: the binaries do not depend on where the clone is, so a second
+# clone or worktree of the same code builds from Go's build cache in seconds.
+wasm-new:
 	@mkdir -p web bin
-	@echo "building app.wasm (Go for WebAssembly; a minute or two on a cold Go build cache)"
-	bin/octaview fetchonly -goroot $(GOROOT) $(FETCHONLY_DIR)
-	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) $(WASM_APP_FLAGS) -o bin/app.wasm.new ./cmd/server
+	$(GO) run -trimpath ./cmd/fetchonly -goroot $(GOROOT) $(FETCHONLY_DIR)
+	@echo "building bin/octaview (the server) and, at the same time,"
+	@echo "building app.wasm (the app, Go for WebAssembly): a minute or two on a cold Go build cache, seconds on a warm one"
+	$(GO) build -trimpath -o bin/octaview ./cmd/server & server=$$!; \
+	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) $(WASM_APP_FLAGS) -o bin/app.wasm.new ./cmd/server ; \
+	wasm=$$?; wait $$server; server=$$?; [ $$wasm = 0 ] && exit $$server; exit $$wasm
 
-# -trimpath: the binary does not depend on where the clone is, so a second clone or worktree
-# of the same code builds from Go's build cache in seconds.
+# the server alone (make wasm builds it too)
 server:
 	@mkdir -p bin
 	@echo "building bin/octaview (the server; a minute or two on a cold Go build cache)"

@@ -1,4 +1,4 @@
-// Command server is Octaview's only main, built twice.
+// Command server is Octaview's main, built twice.
 //
 // Built with GOOS=js GOARCH=wasm it is the browser app (web/app.wasm): it registers the
 // go-app routes of package app and runs them.
@@ -26,15 +26,14 @@
 //	         [-lab-random-admin-password] [-lab-list-trainees] [-lab-state FILE] [-lab-exercise FILE]
 //	         [-session-key-file FILE]
 //	octaview precompress [-quality 11] [-stamp FILE] [-new FILE] web/app.wasm
-//	octaview fetchonly [-goroot DIR] DIR
 //	octaview version [-json] [-web DIR]
 //
 // -public-url is required unless -addr is a loopback address (127.0.0.0/8, ::1, localhost);
 // -trust-forwarded takes the origin from X-Forwarded-Proto/Host only in that case.
 // precompress (run by `make build`) writes app.wasm's .br and .gz in Go, only when the
-// wasm's bytes or the brotli quality changed. fetchonly (run by `make wasm`) writes the
-// -overlay that builds app.wasm without net/http's socket transport and crypto/tls's
-// handshake (internal/fetchonly).
+// wasm's bytes or the brotli quality changed. The -overlay that builds app.wasm without
+// net/http's socket transport and crypto/tls's handshake is cmd/fetchonly's, a command of its
+// own so that make compiles the server and app.wasm at the same time.
 // version prints the module version and the app's build.
 //
 // Every flag has an environment equivalent: OCTAVIEW_ plus the flag name in upper case

@@ -7,11 +7,10 @@ import (
 	"crypto/sha256"
 	_ "embed"
 	"encoding/base64"
-	"encoding/json"
 	"html/template"
 	"io"
-	"maps"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -23,13 +22,13 @@ import (
 // The first screen (docs/startup.md): the app starts as soon as its wasm
 // runs, without asking the server anything first.
 //
-//   - app.js is go-app's (v10.1.11) with Octaview's loader (app.js, its last
-//     section): it instantiates the module of the page's early compile
-//     (compile.js), which streams the wasm's own fetch Response into V8, so
-//     Chromium keeps the compiled module in its code cache for a new session
-//     (a tab's later compiles of the same build stream a copy, without the
-//     code cache: V8 reuses the module it still holds in memory); no DOM
-//     write per chunk.
+//   - app.js is go-app's own (its handler's), whose loader the go-app patch
+//     (third_party/go-app/PATCH.md, "The wasm loader") makes instantiate the
+//     module of the page's early compile (compile.js), which streams the
+//     wasm's own fetch Response into V8, so Chromium keeps the compiled
+//     module in its code cache for a new session (a tab's later compiles of
+//     the same build stream a copy, without the code cache: V8 reuses the
+//     module it still holds in memory); no DOM write per chunk.
 //   - the page preloads app.wasm (wasmPreload): its download starts with the
 //     page, not once the style sheets and scripts are in. The page's app.js
 //     is pinned to the page's build (servePage), so the app.wasm its loader
@@ -40,37 +39,12 @@ import (
 //     GET /api/config, no session check when there is no session. A page is
 //     therefore never cached (no ETag, no service worker copy).
 
-// appJSTemplate is go-app's app.js template (pkg/app/gen/app.js, v10.1.11)
-// with Octaview's loader in place of its "Web Assembly" section.
-//
-//go:embed app.js
-var appJSTemplate string
-
-// appJS is app.js for the go-app handler h, whose Version and Resources are
-// set: go-app's own substitutions (Handler.makeAppJS), on appJSTemplate.
+// appJS is app.js as go-app's handler h, whose Version and Resources are
+// set, serves it (its loader is the go-app patch's).
 func appJS(h *goapp.Handler) []byte {
-	env := maps.Clone(h.Env)
-	if env == nil {
-		env = map[string]string{}
-	}
-	internalURLs, _ := json.Marshal(h.InternalURLs)
-	env["GOAPP_INTERNAL_URLS"] = string(internalURLs)
-	env["GOAPP_VERSION"] = h.Version
-	env["GOAPP_STATIC_RESOURCES_URL"] = h.Resources.Resolve("/web")
-	env["GOAPP_ROOT_PREFIX"] = h.Resources.Resolve("/")
-	envJSON, _ := json.Marshal(env)
-	label := h.LoadingLabel
-	if label == "" {
-		label = "{progress}%"
-	}
-	return []byte(strings.NewReplacer(
-		"{{.Env}}", string(envJSON),
-		"{{.LoadingLabel}}", label,
-		"{{.Wasm}}", h.Resources.Resolve("/web/app.wasm"),
-		"{{.WasmContentLength}}", h.WasmContentLength,
-		"{{.WasmContentLengthHeader}}", h.WasmContentLengthHeader,
-		"{{.WorkerJS}}", h.Resources.Resolve("/app-worker.js"),
-	).Replace(appJSTemplate))
+	rec := &pageRecorder{header: http.Header{}}
+	h.ServeHTTP(rec, &http.Request{Method: http.MethodGet, URL: &url.URL{Path: "/app.js"}, Header: http.Header{}})
+	return rec.body.Bytes()
 }
 
 // wasmPreload is the page's <link> that starts downloading app.wasm (of

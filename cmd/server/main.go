@@ -19,9 +19,6 @@ func main() {
 		case "precompress": // make build: app.wasm's .br and .gz
 			command = precompress
 			os.Args = os.Args[1:]
-		case "fetchonly": // make wasm: the overlay that builds app.wasm fetch-only
-			command = fetchOnly
-			os.Args = os.Args[1:]
 		case "version": // the module version and the app's build
 			command = version
 			os.Args = os.Args[1:]

@@ -16,7 +16,7 @@ import (
 // fetchOnlyArgs are the flags `make wasm` adds for app.wasm alone (the
 // Makefile's WASM_APP_FLAGS): the -overlay that builds net/http's client
 // fetch-only (internal/fetchonly), generated from this toolchain's GOROOT
-// into a directory of tb's, as `octaview fetchonly` does for make.
+// into a directory of tb's, as cmd/fetchonly does for make.
 func fetchOnlyArgs(tb testing.TB) []string {
 	tb.Helper()
 	out, err := exec.Command("go", "env", "GOROOT").Output()
@@ -32,7 +32,7 @@ func fetchOnlyArgs(tb testing.TB) []string {
 
 // TestWasmFlagsAsMake: the Makefile builds app.wasm with the flags the tests
 // build the floor and the size benchmark's wasm with (wasmBuildArgs), plus
-// the fetch-only overlay that it has `octaview fetchonly` regenerate just
+// the fetch-only overlay that it has cmd/fetchonly regenerate just
 // before (fetchOnlyArgs, which buildNamedWasm adds for the app), so a ratio to the floor compares two wasms built
 // alike, and the app's wasm in the tests is make's.
 func TestWasmFlagsAsMake(t *testing.T) {
@@ -45,7 +45,7 @@ func TestWasmFlagsAsMake(t *testing.T) {
 		if strings.Contains(l, "GOARCH=wasm") && strings.Contains(l, " build ") {
 			line = strings.ReplaceAll(l, "'", "")
 		}
-		if strings.Contains(l, "octaview fetchonly ") && line == "" {
+		if strings.Contains(l, " ./cmd/fetchonly ") && line == "" {
 			generate = l
 		}
 	}
@@ -57,12 +57,12 @@ func TestWasmFlagsAsMake(t *testing.T) {
 			t.Errorf("make wasm builds with %q, want it to pass %q as the tests do", line, arg)
 		}
 	}
-	// The overlay make passes is the one `octaview fetchonly DIR` writes just before.
+	// The overlay make passes is the one `go run ./cmd/fetchonly DIR` writes just before.
 	m := regexp.MustCompile(` -overlay=(\S+)/overlay\.json `).FindStringSubmatch(line)
 	if m == nil {
 		t.Fatalf("make wasm builds with %q, want the fetch-only -overlay=DIR/overlay.json as the tests do", line)
 	}
-	if !regexp.MustCompile(`octaview fetchonly -goroot \S+ ` + regexp.QuoteMeta(m[1]) + `( |$)`).MatchString(generate) {
-		t.Errorf("make -n wasm:\n%s\nwant `octaview fetchonly -goroot GOROOT %s` run before the build", out, m[1])
+	if !regexp.MustCompile(` run -trimpath \./cmd/fetchonly -goroot \S+ ` + regexp.QuoteMeta(m[1]) + `( |$)`).MatchString(generate) {
+		t.Errorf("make -n wasm:\n%s\nwant `go run -trimpath ./cmd/fetchonly -goroot GOROOT %s` run before the build", out, m[1])
 	}
 }

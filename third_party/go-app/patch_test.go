@@ -8,12 +8,16 @@ package patch_test
 import (
 	"bytes"
 	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -119,4 +123,34 @@ func TestGoAppPatch(t *testing.T) {
 		}
 	}
 	t.Logf("changed files (as PATCH.md lists): %v", changed)
+}
+
+// TestAppJSGenerated: pkg/app/scripts.go's appJS, the app.js template go-app's
+// handler serves, is pkg/app/gen/app.js as go-app's `go generate` writes it
+// (its generator is not in this pruned copy), so a change to the patched
+// loader in gen/app.js cannot miss what the handler serves.
+func TestAppJSGenerated(t *testing.T) {
+	js, err := os.ReadFile(filepath.Join("pkg", "app", "gen", "app.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), filepath.Join("pkg", "app", "scripts.go"), nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var quoted string
+	ast.Inspect(f, func(n ast.Node) bool {
+		if v, ok := n.(*ast.ValueSpec); ok && len(v.Names) == 1 && v.Names[0].Name == "appJS" && len(v.Values) == 1 {
+			if lit, ok := v.Values[0].(*ast.BasicLit); ok {
+				quoted = lit.Value
+			}
+		}
+		return quoted == ""
+	})
+	if quoted == "" {
+		t.Fatal("pkg/app/scripts.go declares no appJS string")
+	}
+	if want := strconv.Quote(string(js)); quoted != want {
+		t.Errorf("pkg/app/scripts.go's appJS is not pkg/app/gen/app.js: write it again as strconv.Quote of gen/app.js")
+	}
 }

@@ -21,7 +21,7 @@ const goappWasmContentLengthHeader = "{{.WasmContentLengthHeader}}";
 let goappServiceWorkerRegistration;
 let deferredPrompt = null;
 
-goappInitServiceWorker();
+// Octaview patch: goappInitServiceWorker runs once the app runs (goappInitWebAssembly)
 goappWatchForUpdate();
 goappWatchForInstallable();
 goappInitWebAssembly();
@@ -210,45 +210,66 @@ function goappKeepBodyClean() {
 
 // -----------------------------------------------------------------------------
 // Web Assembly
+//
+// Octaview patch (PATCH.md, "The wasm loader"): this part replaces
+// go-app's goappInitWebAssembly and fetchWithProgress:
+//   - when the page started compiling the preloaded app.wasm early (a
+//     server's script at the top of its head sets window.octaviewWasmModule,
+//     the compile's promise: it does not wait for the style sheets), the
+//     loader instantiates that module. Without it:
+//   - the wasm's own fetch Response goes to instantiateStreaming, so that V8
+//     compiles it while it streams in and Chromium keeps the compiled module
+//     in its code cache for the next visit (go-app#616's progress copy, a new
+//     Response of a JavaScript stream, is neither);
+//   - no label rewritten per chunk (its percentage also passed 100 % with a
+//     precompressed wasm): the spinner says it is loading;
+//   - the service worker is registered once the app runs, not before: on a
+//     first visit its install (which stores the whole app) then does not
+//     compete with the app's start for the CPU;
+//   - performance marks: "octaview:wasm-fetch" (the fetch starts),
+//     "octaview:wasm-instantiated" (compiled and instantiated),
+//     "octaview:main" (set by Octaview's main: Go's runtime and package init
+//     are done) and "octaview:go-started" (go.run returned: main ran until it
+//     first waited, the first page included).
 // -----------------------------------------------------------------------------
 async function goappInitWebAssembly() {
   const loader = document.getElementById("app-wasm-loader");
 
   if (!goappCanLoadWebAssembly()) {
     loader.remove();
+    goappInitServiceWorker();
     return;
-  }
-
-  let instantiateStreaming = WebAssembly.instantiateStreaming;
-  if (!instantiateStreaming) {
-    instantiateStreaming = async (resp, importObject) => {
-      const source = await (await resp).arrayBuffer();
-      return await WebAssembly.instantiate(source, importObject);
-    };
   }
 
   const loaderIcon = document.getElementById("app-wasm-loader-icon");
   const loaderLabel = document.getElementById("app-wasm-loader-label");
 
   try {
-    const showProgress = (progress) => {
-      loaderLabel.innerText = goappLoadingLabel.replace("{progress}", progress);
-    };
-    showProgress(0);
-
     const go = new Go();
-    const wasm = await instantiateStreaming(
-      fetchWithProgress("{{.Wasm}}", showProgress),
-      go.importObject
-    );
-
+    let wasm;
+    if (window.octaviewWasmModule) {
+      // compiling since the top of the page's head (the early compile)
+      const module = await window.octaviewWasmModule;
+      wasm = { instance: await WebAssembly.instantiate(module, go.importObject) };
+    } else if (WebAssembly.instantiateStreaming) {
+      performance.mark("octaview:wasm-fetch");
+      const response = fetch("{{.Wasm}}");
+      wasm = await WebAssembly.instantiateStreaming(response, go.importObject);
+    } else {
+      performance.mark("octaview:wasm-fetch");
+      const source = await (await fetch("{{.Wasm}}")).arrayBuffer();
+      wasm = await WebAssembly.instantiate(source, go.importObject);
+    }
+    performance.mark("octaview:wasm-instantiated");
     go.run(wasm.instance);
+    performance.mark("octaview:go-started");
     loader.remove();
   } catch (err) {
     loaderIcon.className = "goapp-logo";
     loaderLabel.innerText = err;
     console.error("loading wasm failed: ", err);
   }
+  goappInitServiceWorker(); // also after a failure: a newer worker may bring a build that loads
 }
 
 function goappCanLoadWebAssembly() {
@@ -260,58 +281,4 @@ function goappCanLoadWebAssembly() {
 
   const urlParams = new URLSearchParams(window.location.search);
   return urlParams.get("wasm") !== "false";
-}
-
-async function fetchWithProgress(url, progess) {
-  const response = await fetch(url);
-
-  let contentLength = goappWasmContentLength;
-  if (contentLength <= 0) {
-    try {
-      contentLength = response.headers.get(goappWasmContentLengthHeader);
-    } catch { }
-    if (!goappWasmContentLengthHeader || !contentLength) {
-      contentLength = response.headers.get("Content-Length");
-    }
-  }
-
-  const total = parseInt(contentLength, 10);
-  let loaded = 0;
-
-  const progressHandler = function (loaded, total) {
-    progess(Math.round((loaded * 100) / total));
-  };
-
-  var res = new Response(
-    new ReadableStream(
-      {
-        async start(controller) {
-          var reader = response.body.getReader();
-          for (; ;) {
-            var { done, value } = await reader.read();
-
-            if (done) {
-              progressHandler(total, total);
-              break;
-            }
-
-            loaded += value.byteLength;
-            progressHandler(loaded, total);
-            controller.enqueue(value);
-          }
-          controller.close();
-        },
-      },
-      {
-        status: response.status,
-        statusText: response.statusText,
-      }
-    )
-  );
-
-  for (var pair of response.headers.entries()) {
-    res.headers.set(pair[0], pair[1]);
-  }
-
-  return res;
 }

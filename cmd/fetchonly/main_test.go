@@ -1,5 +1,3 @@
-//go:build !js
-
 package main
 
 import (
@@ -14,7 +12,7 @@ import (
 	"github.com/octaview/octaview/internal/fetchonly"
 )
 
-// TestFetchOnlyCommandStock: `octaview fetchonly`, which `make wasm` runs, is
+// TestFetchOnlyCommandStock: `go run ./cmd/fetchonly`, which `make wasm` runs, is
 // silent when both rewrites apply, and on a synthetic GOROOT whose
 // roundtrip_js.go a Go release changed (RoundTrip has no socket fallback to
 // rewrite) it does not fail the build: it warns naming the rewrite, the stock
@@ -44,13 +42,13 @@ func TestFetchOnlyCommandStock(t *testing.T) {
 	command := func() string {
 		t.Helper()
 		var stdout bytes.Buffer
-		if err := fetchOnly(t.Context(), []string{"fetchonly", "-goroot", goroot, dir}, os.Getenv, &stdout); err != nil {
-			t.Fatalf("octaview fetchonly: %v, want no error (the build goes on)\n%s", err, stdout.String())
+		if err := fetchOnly(t.Context(), []string{"fetchonly", "-goroot", goroot, dir}, &stdout); err != nil {
+			t.Fatalf("fetchonly: %v, want no error (the build goes on)\n%s", err, stdout.String())
 		}
 		return stdout.String()
 	}
 	if got := command(); got != "" {
-		t.Errorf("octaview fetchonly with both rewrites applying printed %q, want nothing", got)
+		t.Errorf("fetchonly with both rewrites applying printed %q, want nothing", got)
 	}
 
 	roundTrip := filepath.Join(goroot, filepath.FromSlash(fetchonly.RoundTripPath))
@@ -65,11 +63,11 @@ func TestFetchOnlyCommandStock(t *testing.T) {
 	got := command()
 	for _, want := range []string{"warning: the fetch-only rewrite roundtrip_js.go", "stock " + roundTrip, "re-check", "internal/fetchonly"} {
 		if !strings.Contains(got, want) {
-			t.Errorf("octaview fetchonly with %s changed printed\n%s\nwant it to say %q", roundTrip, got, want)
+			t.Errorf("fetchonly with %s changed printed\n%s\nwant it to say %q", roundTrip, got, want)
 		}
 	}
 	if strings.Contains(got, "tls_conn.go") {
-		t.Errorf("octaview fetchonly warned of tls_conn.go, which still applies:\n%s", got)
+		t.Errorf("fetchonly warned of tls_conn.go, which still applies:\n%s", got)
 	}
 	js, err := os.ReadFile(filepath.Join(dir, "overlay.json"))
 	if err != nil {
