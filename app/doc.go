@@ -86,13 +86,16 @@
 //
 // What outlives a page is the tab's console.Runtime, not package
 // variables: Register builds one, every route's constructor (list.New,
-// detail.New, login.New, wall.New) hands it to its page, and a session the
-// tab makes (console.NewSession) reaches it. It holds the start-up state
+// detail.New, edit.New, wizard.New, login.New, trainer.New, wall.New)
+// hands it to its page, the page to its shell (rt.Shell) and to its
+// sections (console.SectionEnv), and a session the tab makes
+// (console.NewSession) reaches it. It holds the start-up state
 // (console.Startup: what the served page handed over, each part taken
 // once by the first page that uses it), the rows a login read for the list
-// it goes to, the statuses the tab saw, and the shared polls. What is
-// still package-level in app/ (the signed-in session and its re-auth and
-// logout hooks, the journal, the update watch) says why where it is.
+// it goes to, the statuses the tab saw, the shared polls, the signed-in
+// session with its "log in again" and its logout in every tab, and the
+// operations journal. The one mutable package variable left in app/ is
+// the update watch (internal/console/update.go), which says why.
 //
 // One waiters.Hub of the Runtime (internal/console/poll.go) polls single objects, keyed by project,
 // kind and id: a list's pending rows in view, a detail page while its object

@@ -37,10 +37,10 @@ func Register() *Root {
 	rt := root.rt
 	goapp.Route(console.HomePath, func() goapp.Composer { return list.New(rt) })
 	goapp.Route(console.LoginPath, func() goapp.Composer { return login.New(rt) })
-	goapp.Route(console.CreatePath, func() goapp.Composer { return &wizard.Page{} })
+	goapp.Route(console.CreatePath, func() goapp.Composer { return wizard.New(rt) })
 	goapp.Route(console.WallPath, func() goapp.Composer { return wall.New(rt) })
-	goapp.Route(serverapi.TrainerPagePath, func() goapp.Composer { return &trainer.Page{} })   // trainer_page.go
-	goapp.Route(serverapi.TrainerCardsPath, func() goapp.Composer { return &trainer.Cards{} }) // trainer_cards.go
+	goapp.Route(serverapi.TrainerPagePath, func() goapp.Composer { return trainer.New(rt) })       // trainer_page.go
+	goapp.Route(serverapi.TrainerCardsPath, func() goapp.Composer { return trainer.NewCards(rt) }) // trainer_cards.go
 	for _, r := range console.Resources {
 		root.registerResource(r)
 	}
@@ -60,10 +60,10 @@ func (root *Root) registerResource(r *console.Resource) {
 		goapp.Route(r.Path, func() goapp.Composer { return list.New(rt) })
 	}
 	if r.Create && r.CreatePath == "" {
-		root.patterns.route("^"+base+"/new$", func() goapp.Composer { return &edit.Page{} })
+		root.patterns.route("^"+base+"/new$", func() goapp.Composer { return edit.New(rt) })
 	}
 	if r.Edit {
-		root.patterns.route("^"+base+"/[^/]+/edit$", func() goapp.Composer { return &edit.Page{} })
+		root.patterns.route("^"+base+"/[^/]+/edit$", func() goapp.Composer { return edit.New(rt) })
 	}
 	if !r.NoDetail {
 		root.patterns.route("^"+base+"/[^/]+$", func() goapp.Composer { return detail.New(rt) })

@@ -37,7 +37,7 @@ func bootServed(rt *console.Runtime, origin string, cfg serverapi.Config, u *url
 	if err != nil {
 		return
 	}
-	if !console.AdoptSession(sess) { // another tab logged out meanwhile: the served page is not live
+	if !rt.AdoptSession(sess) { // another tab logged out meanwhile: the served page is not live
 		return
 	}
 	rt.Startup().KeepResume(sess)

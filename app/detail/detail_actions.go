@@ -28,7 +28,7 @@ func (a *actions) buttons(f *feed) []goapp.UI {
 	res := f.res()
 	var out []goapp.UI
 	for _, act := range res.Actions {
-		if act.Admin && !f.sess.Info.HasRole("admin") || act.Show != nil && !act.Show(f.obj) {
+		if act.Admin && !f.sess.Info.HasRole("admin") || act.Show != nil && !act.Show(f.obj, f.sess.Operations()) {
 			continue
 		}
 		out = append(out, ui.IDButton(act.ID).Class("btn").Disabled(a.actor.Sending).
@@ -40,7 +40,7 @@ func (a *actions) buttons(f *feed) []goapp.UI {
 				}
 				a.run(f, act)
 			}, goapp.EventScope(act.ID)).Text( // scoped: Restore weight takes Drain's place (go-app keeps the first handler)
-			map[bool]string{true: act.ButtonText(f.obj) + "…", false: act.ButtonText(f.obj)}[a.actor.Sending && a.acting == act.ID]))
+			map[bool]string{true: act.ButtonText(f.obj, f.sess.Operations()) + "…", false: act.ButtonText(f.obj, f.sess.Operations())}[a.actor.Sending && a.acting == act.ID]))
 	}
 	if res.Edit {
 		out = append(out, goapp.A().ID(f.dom("edit")).Class("btn").Href(res.EditPathOf(f.pr.ParentID, f.pr.ID)).Text("Edit"))
@@ -71,7 +71,7 @@ func (a *actions) run(f *feed, act console.Action) {
 		return
 	}
 	a.acting = act.ID
-	wr := act.Write(f.ref(), f.shown())
+	wr := act.Write(f.ref(), f.shown(), f.sess.Operations())
 	if wr.Op.Name == "" {
 		wr.Op.Name = f.name()
 	}

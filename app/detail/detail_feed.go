@@ -336,9 +336,9 @@ func (f *feed) follow() {
 	console.PokeObject(f.sess, f.pr.Ref())
 }
 
-// env is what the page's sections get.
-func (f *feed) env() console.SectionEnv {
-	return console.SectionEnv{Sess: f.sess, Obj: f.shown(), Ref: f.ref(), Name: f.name(), Follow: f.follow,
+// env is what the page's sections get, in the tab whose runtime is rt.
+func (f *feed) env(rt *console.Runtime) console.SectionEnv {
+	return console.SectionEnv{Runtime: rt, Sess: f.sess, Obj: f.shown(), Ref: f.ref(), Name: f.name(), Follow: f.follow,
 		Tree: f.live.Read, Live: f.live.State()}
 }
 

@@ -50,7 +50,7 @@ func (p *Page) OnInit() {
 	if goapp.IsServer {
 		return
 	}
-	sess := console.CurrentSession()
+	sess := p.rt.CurrentSession()
 	if sess == nil {
 		return
 	}
@@ -68,7 +68,7 @@ func (p *Page) OnInit() {
 
 func (p *Page) OnNav(ctx goapp.Context) {
 	f := &p.feed
-	if f.sess = console.RequireSession(ctx); f.sess == nil {
+	if f.sess = p.rt.RequireSession(ctx); f.sess == nil {
 		return
 	}
 	f.uctx = ctx
@@ -117,12 +117,12 @@ func (p *Page) Render() goapp.UI {
 	if res.MayWrite(f.sess) && f.obj != nil && !f.gone {
 		actions = append(actions, p.actions.buttons(f)...)
 	}
-	return &console.Shell{
+	return p.rt.Shell(&console.Shell{
 		Nav:     console.NavOf(res),
 		Title:   title,
 		Actions: console.ServedInert(ui.ClassDiv("head-actions"), p.served).Body(actions...),
 		Content: p.renderBody(),
-	}
+	})
 }
 
 // backText is the link back to the list: "← All load balancers".
@@ -156,7 +156,8 @@ func (p *Page) renderBody() []goapp.UI {
 		if of == nil || !of.MayRead(f.sess) {
 			continue
 		}
-		l := &list.Page{Embedded: of, Tree: f.live.Read} // its statuses from the page's read of the tree
+		l := list.New(p.rt)
+		l.Embedded, l.Tree = of, f.live.Read // its statuses from the page's read of the tree
 		if c.Filter == "" {
 			l.Parent = f.pr.ID
 		} else {
@@ -197,10 +198,10 @@ func (p *Page) renderObject() goapp.UI {
 		),
 	}
 	if tagsEditable {
-		parts = append(parts, &console.TagsEditor{Ref: f.ref(), Tags: o.Strings("tags"), Name: f.name(),
-			Status: o.Text("provisioning_status"), OnWrite: f.follow})
+		parts = append(parts, p.rt.TagsEditor(&console.TagsEditor{Ref: f.ref(), Tags: o.Strings("tags"), Name: f.name(),
+			Status: o.Text("provisioning_status"), OnWrite: f.follow}))
 	}
-	env := f.env()
+	env := f.env(p.rt)
 	for _, s := range res.Sections {
 		parts = append(parts, s(env))
 	}

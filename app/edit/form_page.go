@@ -27,6 +27,7 @@ import (
 type Page struct {
 	goapp.Compo
 
+	rt     *console.Runtime // the tab's (New)
 	sess   *console.Session
 	pr     console.PageRef
 	path   string
@@ -55,8 +56,12 @@ type Page struct {
 	parentName string
 }
 
+// New is a create or edit page of the tab whose runtime is rt (its
+// route's).
+func New(rt *console.Runtime) *Page { return &Page{rt: rt} }
+
 func (p *Page) OnNav(ctx goapp.Context) {
-	if p.sess = console.RequireSession(ctx); p.sess == nil {
+	if p.sess = p.rt.RequireSession(ctx); p.sess == nil {
 		return
 	}
 	p.uctx = ctx
@@ -376,7 +381,7 @@ func (p *Page) Render() goapp.UI {
 	default:
 		body = ui.ClassDiv("empty", "loading").Textf("Loading the %s…", res.Singular)
 	}
-	return &console.Shell{Nav: console.NavOf(res), Title: title, Content: []goapp.UI{body}}
+	return p.rt.Shell(&console.Shell{Nav: console.NavOf(res), Title: title, Content: []goapp.UI{body}})
 }
 
 // focusFirstError moves the keyboard focus to the first field (in the

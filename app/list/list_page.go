@@ -102,7 +102,7 @@ func (p *Page) OnInit() {
 	if goapp.IsServer || p.Embedded != nil {
 		return
 	}
-	sess := console.CurrentSession()
+	sess := p.rt.CurrentSession()
 	if sess == nil {
 		return
 	}
@@ -145,7 +145,7 @@ func (p *Page) embeddedKey() string {
 // start shows the list of res with filters, read afresh when key (the
 // page) changed. UI goroutine.
 func (p *Page) start(ctx goapp.Context, res *console.Resource, key string, filters url.Values) {
-	if p.sess = console.RequireSession(ctx); p.sess == nil {
+	if p.sess = p.rt.RequireSession(ctx); p.sess == nil {
 		return
 	}
 	if key != p.key {
@@ -161,7 +161,7 @@ func (p *Page) start(ctx goapp.Context, res *console.Resource, key string, filte
 	if p.Embedded == nil {
 		p.rt.ResumeBootSession(ctx) // a page the app started on with its rows (served.go)
 	}
-	p.ops = console.Operations.Snapshot()
+	p.ops = p.rt.Operations().Snapshot()
 	p.parentOps = ParentOpsKey(p.ops, res, p.Parent)
 	p.opStates = nil
 	p.followOps(ctx)
@@ -260,14 +260,14 @@ func (p *Page) Render() goapp.UI {
 			body,
 		)
 	}
-	return &console.Shell{
+	return p.rt.Shell(&console.Shell{
 		Sess:    p.sess,
 		Served:  p.served,
 		Nav:     p.res.Path,
 		Title:   p.res.Title,
 		Actions: v.renderActions(),
 		Content: []goapp.UI{body},
-	}
+	})
 }
 
 // view is what the page renders now (list_view.go).

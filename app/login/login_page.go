@@ -75,7 +75,7 @@ func (p *Page) OnNav(ctx goapp.Context) {
 	if goapp.IsServer {
 		return
 	}
-	if bye := console.TakeBye(); bye != "" {
+	if bye := p.rt.TakeBye(); bye != "" {
 		p.notice = bye
 		p.restored = true // just logged out: nothing to restore
 	}
@@ -98,7 +98,7 @@ func (p *Page) OnNav(ctx goapp.Context) {
 		})
 		p.listenBack(ctx)
 	}
-	if console.CurrentSession() != nil {
+	if p.rt.CurrentSession() != nil {
 		ctx.Navigate(p.next)
 		return
 	}
@@ -177,7 +177,7 @@ func (p *Page) restore(ctx goapp.Context) {
 			focusLogin(ctx)
 			queued := p.queued
 			p.queued = nil
-			if bye := console.TakeBye(); bye != "" && queued == nil {
+			if bye := p.rt.TakeBye(); bye != "" && queued == nil {
 				p.notice = bye // the server refused the session's cookies
 			}
 			if err != nil {
@@ -189,15 +189,15 @@ func (p *Page) restore(ctx goapp.Context) {
 				}
 				return
 			}
-			if !console.AdoptSession(sess) { // another tab logged out meanwhile
-				p.notice = console.TakeBye()
+			if !p.rt.AdoptSession(sess) { // another tab logged out meanwhile
+				p.notice = p.rt.TakeBye()
 				if queued != nil {
 					p.send(*queued)
 				}
 				return
 			}
 			p.busy = false // a submit during the check: the session found is used
-			console.Operations.Resume(ctx, sess)
+			p.rt.Operations().Resume(ctx, sess)
 			ctx.Navigate(next)
 		})
 	})
@@ -368,17 +368,17 @@ func (p *Page) send(req loginRequest) {
 		ctx.Dispatch(func(ctx goapp.Context) {
 			p.busy = false
 			if err != nil {
-				p.err = cmp.Or(console.TakeBye(), msg) // the server's reason when it refused the session
+				p.err = cmp.Or(p.rt.TakeBye(), msg) // the server's reason when it refused the session
 				return
 			}
 			sess := console.NewSession(p.rt, client, serverCfg)
 			sess.Since = sent
-			if !console.AdoptSession(sess) { // another tab logged out during the login
-				p.err = console.TakeBye()
+			if !p.rt.AdoptSession(sess) { // another tab logged out during the login
+				p.err = p.rt.TakeBye()
 				return
 			}
 			p.password, p.acSecret, p.token = "", "", ""
-			console.Operations.Resume(ctx, sess)
+			p.rt.Operations().Resume(ctx, sess)
 			ctx.Navigate(next)
 		})
 	})

@@ -18,13 +18,17 @@ import (
 type Cards struct {
 	goapp.Compo
 
+	rt     *console.Runtime // the tab's (NewCards)
 	status ui.LoadStatus
 	err    string
 	cards  serverapi.Cards
 }
 
+// NewCards is a cards page of the tab whose runtime is rt (its route's).
+func NewCards(rt *console.Runtime) *Cards { return &Cards{rt: rt} }
+
 func (p *Cards) OnNav(ctx goapp.Context) {
-	if console.RequireSession(ctx) == nil || p.status == ui.Loading {
+	if p.rt.RequireSession(ctx) == nil || p.status == ui.Loading {
 		return
 	}
 	p.status = ui.Loading

@@ -24,6 +24,7 @@ import (
 type Page struct {
 	goapp.Compo
 
+	rt     *console.Runtime // the tab's (New)
 	status ui.LoadStatus
 	err    string
 	denied bool
@@ -46,6 +47,9 @@ type Page struct {
 	importFile goapp.Value   // the lab state file picked for import; nil: none
 	ctx        goapp.Context // the page's own (OnNav): a tile's button may be gone when its answer comes
 }
+
+// New is a trainer page of the tab whose runtime is rt (its route's).
+func New(rt *console.Runtime) *Page { return &Page{rt: rt} }
 
 // faultForm is the faults form: every fault the lab knows.
 type faultForm struct {
@@ -84,7 +88,7 @@ func (f faultForm) faults() (serverapi.Faults, error) {
 }
 
 func (p *Page) OnNav(ctx goapp.Context) {
-	if console.RequireSession(ctx) == nil || p.cancel != nil {
+	if p.rt.RequireSession(ctx) == nil || p.cancel != nil {
 		return
 	}
 	if p.to.selected == nil {
@@ -267,7 +271,7 @@ func (p *Page) openView(_ goapp.Context, project string) {
 
 func (p *Page) Render() goapp.UI {
 	cl := p.class
-	return &console.Shell{Nav: serverapi.TrainerPagePath, Title: "Trainer", Actions: ui.ClassDivBody("trainer-actions",
+	return p.rt.Shell(&console.Shell{Nav: serverapi.TrainerPagePath, Title: "Trainer", Actions: ui.ClassDivBody("trainer-actions",
 		ui.IDSpan("trainer-live").Class("trainer-live").Aria("live", "polite").Text(p.liveText()),
 		ui.ClassA("btn", "btn-small").Href(serverapi.TrainerCardsPath).Text("Cards for printing")),
 
@@ -288,7 +292,7 @@ func (p *Page) Render() goapp.UI {
 					p.progress.render(p.class),
 				)
 			}),
-		}}
+		}})
 }
 
 func (p *Page) errText() string {

@@ -46,6 +46,7 @@ func wizardKinds() model.Kinds {
 type Page struct {
 	goapp.Compo
 
+	rt       *console.Runtime // the tab's (New)
 	sess     *console.Session
 	w        *model.Model
 	nav      steps
@@ -55,8 +56,11 @@ type Page struct {
 	uctx     goapp.Context
 }
 
+// New is a create wizard of the tab whose runtime is rt (its route's).
+func New(rt *console.Runtime) *Page { return &Page{rt: rt} }
+
 func (p *Page) OnNav(ctx goapp.Context) {
-	if p.sess = console.RequireSession(ctx); p.sess == nil {
+	if p.sess = p.rt.RequireSession(ctx); p.sess == nil {
 		return
 	}
 	p.uctx = ctx
@@ -204,14 +208,14 @@ func (p *Page) Render() goapp.UI {
 		p.reset()
 	}
 	if p.sess != nil && p.sess.ReadOnly {
-		return &console.Shell{Nav: console.NavCreate, Title: "Create a load balancer", Content: []goapp.UI{
+		return p.rt.Shell(&console.Shell{Nav: console.NavCreate, Title: "Create a load balancer", Content: []goapp.UI{
 			ui.IDClassDiv("create-refused", "alert", "alert-info").Body(
 				goapp.P().Text(console.ReadOnlyWhy(p.sess, "create a load balancer")),
 				ui.ClassA("btn").Href(console.ListPath).Text("See the load balancers"),
 			),
-		}}
+		}})
 	}
-	return &console.Shell{
+	return p.rt.Shell(&console.Shell{
 		Nav:   console.NavCreate,
 		Title: "Create a load balancer",
 		Content: []goapp.UI{
@@ -225,7 +229,7 @@ func (p *Page) Render() goapp.UI {
 				p.renderActions(),
 			),
 		},
-	}
+	})
 }
 
 // renderSteps is the list of steps; the current one has aria-current.

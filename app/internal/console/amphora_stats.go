@@ -19,7 +19,8 @@ type amphoraStats struct {
 	goapp.Compo
 	ID string
 
-	read   string // the amphora whose counters are shown
+	rt     *Runtime // the tab's (the section's SectionEnv)
+	read   string   // the amphora whose counters are shown
 	status ui.LoadStatus
 	err    string
 	none   bool // Octavia has no statistics for it (404)
@@ -37,7 +38,7 @@ func (s *amphoraStats) OnUpdate(ctx goapp.Context) {
 
 // load reads the counters. UI goroutine.
 func (s *amphoraStats) load(ctx goapp.Context) {
-	sess := CurrentSession()
+	sess := s.rt.CurrentSession()
 	if sess == nil || s.status == ui.Loading {
 		return
 	}

@@ -8,7 +8,8 @@
 //     and the rows a login read for its list (first_rows.go);
 //   - the signed-in session (session*.go, config.go: the token sealed in the
 //     server's HttpOnly cookie, never in the page; "log in again"; logout in
-//     every tab) and the tabs' shared polls (crosstab*.go, poll.go: the
+//     every tab; all of it the Runtime's, rt.CurrentSession) and the tabs'
+//     shared polls (crosstab*.go, poll.go: the
 //     Runtime's objects and trees hubs, the status source the client's
 //     waits read through);
 //   - what a kind is for the console (resource.go, res_<kind>.go: one file a
@@ -21,8 +22,8 @@
 //   - the one runner of writes (write.go, retry.go, busy_status.go: a
 //     write finds its load balancer once, and its retry and wait reuse
 //     it) and the journal of accepted writes with their waits
-//     (operations.go, op_end.go);
-//   - the shell every signed-in page renders inside (shell.go,
+//     (operations.go, op_end.go: the Runtime's Operations);
+//   - the shell every signed-in page renders inside (rt.Shell; shell.go,
 //     reauth_dialog.go, checklist_panel.go) and the sections a detail page
 //     embeds (tags_editor.go, member_batch*.go, lb_amphorae.go, stats*.go,
 //     quota_limits.go, amphora_stats.go);

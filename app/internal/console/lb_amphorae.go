@@ -27,7 +27,8 @@ type lbAmphorae struct {
 	// balancer while it is pending). UI goroutine.
 	OnWrite func()
 
-	readFor string // "id/status" the list was last read for
+	rt      *Runtime // the tab's (the section's SectionEnv)
+	readFor string   // "id/status" the list was last read for
 	status  ui.LoadStatus
 	err     string
 	amps    []Object // the amphorae, as Octavia answers them
@@ -51,7 +52,7 @@ func (a *lbAmphorae) OnUpdate(ctx goapp.Context) { a.uctx = ctx; a.sync(ctx) }
 // the one they were read for. UI goroutine; the read runs in ctx.Async.
 func (a *lbAmphorae) sync(ctx goapp.Context) {
 	key := a.LBID + "/" + a.Status
-	sess := CurrentSession()
+	sess := a.rt.CurrentSession()
 	if key == a.readFor || sess == nil {
 		return
 	}
@@ -80,7 +81,7 @@ func (a *lbAmphorae) sync(ctx goapp.Context) {
 // failover sends the failover of amphora amp, as one write that waits for
 // the load balancer to be ACTIVE again. UI goroutine.
 func (a *lbAmphorae) failover(ctx goapp.Context, amp Object) {
-	sess := CurrentSession()
+	sess := a.rt.CurrentSession()
 	if sess == nil || a.w.Sending {
 		return
 	}
@@ -141,14 +142,14 @@ const askLB = "\x00lb"
 // that is gone would be a 404 at best). UI goroutine.
 func (a *lbAmphorae) retry() goapp.UI {
 	wr := *a.w.Refused
-	return &retryWhenActive{ID: "amp-retry", LBID: a.w.lb, Send: func() { a.retryFailover(wr) }}
+	return &retryWhenActive{ID: "amp-retry", LBID: a.w.lb, rt: a.rt, Send: func() { a.retryFailover(wr) }}
 }
 
 // retryFailover reads the amphora of the refused failover wr, then sends
 // wr again, or, when the amphora was replaced meanwhile, says so and
 // offers the load balancer's failover. UI goroutine; the read in Async.
 func (a *lbAmphorae) retryFailover(wr Write) {
-	sess, ctx := CurrentSession(), a.uctx
+	sess, ctx := a.rt.CurrentSession(), a.uctx
 	if sess == nil {
 		return
 	}
@@ -187,12 +188,12 @@ func (a *lbAmphorae) renderReplaced() goapp.UI {
 // failoverLB sends the load balancer's failover (its page's action). UI
 // goroutine.
 func (a *lbAmphorae) failoverLB(ctx goapp.Context) {
-	sess := CurrentSession()
+	sess := a.rt.CurrentSession()
 	if sess == nil || a.w.Sending {
 		return
 	}
 	ref := octavia.Ref{Kind: octavia.KindLoadBalancer, ID: a.LBID, LoadBalancerID: a.LBID}
-	wr := lbFailover().Write(ref, Object{"provisioning_status": a.Status})
+	wr := lbFailover().Write(ref, Object{"provisioning_status": a.Status}, nil)
 	wr.Op.Name = a.LBName
 	a.failing = ""
 	a.w.Send(ctx, sess, wr, func(goapp.Context, Sent) {

@@ -267,6 +267,8 @@ const (
 // opStore holds the operations of this tab and the cancel funcs of their
 // waits. Any goroutine.
 type opStore struct {
+	signedIn func() *Session // the tab's signed-in session (Runtime.CurrentSession)
+
 	mu    sync.Mutex
 	seq   int
 	ops   []Operation // newest first
@@ -279,8 +281,6 @@ type waitHandle struct {
 	cancel  context.CancelFunc
 	stopped bool
 }
-
-var Operations = &opStore{waits: map[string]*waitHandle{}}
 
 func (s *opStore) Snapshot() []Operation {
 	s.mu.Lock()
@@ -295,7 +295,7 @@ func (s *opStore) publish(ctx goapp.Context) {
 	ctx.SetState(StateOperations, ops)
 	// The journal also keeps what other users and projects of this tab left in it.
 	var owner Operation
-	if sess := CurrentSession(); sess != nil {
+	if sess := s.signedIn(); sess != nil {
 		owner = Operation{UserID: sess.Info.UserID, ProjectID: sess.Info.ProjectID}
 	}
 	var journal []Operation

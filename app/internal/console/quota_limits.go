@@ -45,6 +45,7 @@ type quotaDefaults struct {
 	Project string // the quota's project
 	Values  Object
 
+	rt       *Runtime // the tab's (the section's SectionEnv)
 	defaults Object
 	err      string
 	used     map[string]int // nil until read
@@ -52,7 +53,7 @@ type quotaDefaults struct {
 }
 
 func (d *quotaDefaults) OnMount(ctx goapp.Context) {
-	sess := CurrentSession()
+	sess := d.rt.CurrentSession()
 	if sess == nil {
 		return
 	}

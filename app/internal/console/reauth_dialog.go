@@ -22,7 +22,7 @@ const reauthDialogID = "reauth-dialog"
 // rendered, and keeps what had the focus, to give it back afterwards.
 // UI goroutine.
 func (s *Shell) openReauth(ctx goapp.Context) {
-	if !reauthPending() {
+	if !s.rt.reauthPending() {
 		return
 	}
 	if active := ui.WindowGet("document").Get("activeElement"); active.Truthy() &&
@@ -43,7 +43,7 @@ func (s *Shell) reauthCancel(ctx goapp.Context, e goapp.Event) {
 // login is still due (Chrome closes a modal dialog on a second Escape
 // without a user activation in between, whatever "cancel" says).
 func (s *Shell) reauthClosed(ctx goapp.Context, e goapp.Event) {
-	if reauthPending() {
+	if s.rt.reauthPending() {
 		ui.ShowModal(ctx, reauthDialogID)
 	}
 }
@@ -95,7 +95,7 @@ func (s *Shell) renderReauth(sess *Session) goapp.UI {
 
 func (s *Shell) reauthSubmit(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
-	sess := CurrentSession()
+	sess := s.rt.CurrentSession()
 	if sess == nil || s.reauthBusy || s.reauthPass == "" {
 		return
 	}
@@ -103,7 +103,7 @@ func (s *Shell) reauthSubmit(ctx goapp.Context, e goapp.Event) {
 	origin := OriginOf(ui.WindowURL())
 	cfg := ClientConfig(origin, sess.Info.UserName, s.reauthPass, cmp.Or(sess.Info.DomainName, "Default"), "")
 	cfg.ProjectID = sess.Info.ProjectID
-	cfg = SessionConfig(nil, cfg, sess.Info.Region) // no served reads: the page's first ones were taken long ago
+	cfg = SessionConfig(s.rt, cfg, sess.Info.Region)
 	s.reauthPass = ""
 	if s.uctx != nil {
 		ctx = *s.uctx // the answer must land even if the dialog's form is re-rendered meanwhile
@@ -120,17 +120,17 @@ func (s *Shell) reauthSubmit(ctx goapp.Context, e goapp.Event) {
 			}
 			ns := *sess
 			ns.Info = client.Session()
-			setSession(&ns)
-			endReauth(nil)
+			s.rt.setSession(&ns)
+			s.rt.endReauth(nil)
 			s.reauthDone(ctx)
 		})
 	})
 }
 
 func (s *Shell) reauthLeave(ctx goapp.Context, e goapp.Event) {
-	endReauth(errReauthDeclined)
+	s.rt.endReauth(errReauthDeclined)
 	announceLogout()
-	Operations.reset()
-	signOut("You are logged out: your session had ended.")
+	s.rt.ops.reset()
+	s.rt.signOut("You are logged out: your session had ended.")
 	ctx.Navigate(LoginPath)
 }

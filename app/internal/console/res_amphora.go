@@ -27,24 +27,25 @@ var AmphoraRes = &Resource{
 	Filters: []listFilter{{Key: "loadbalancer_id", Label: "Load balancer", Of: octavia.KindLoadBalancer}, {Key: "role", Label: "Role"}, {Key: "status", Label: "Status"}},
 	// Octavia deletes only a spare (READY) or failed (ERROR) amphora.
 	CanDelete: func(o Object) bool { return slices.Contains([]string{"READY", "ERROR"}, o.Text("status")) },
-	Sections:  []func(env SectionEnv) goapp.UI{func(env SectionEnv) goapp.UI { return &amphoraStats{ID: env.Ref.ID} }},
+	Sections:  []func(env SectionEnv) goapp.UI{func(env SectionEnv) goapp.UI { return &amphoraStats{ID: env.Ref.ID, rt: env.Runtime} }},
 	Actions: []Action{{
 		ID: "amp-failover", Label: "Fail over", Show: hasLB,
 		Confirm: "Octavia replaces this amphora with a new one; its load balancer is PENDING_UPDATE until it is done, and this amphora is deleted.",
-		Write: func(r octavia.Ref, o Object) Write {
+		Write: func(r octavia.Ref, o Object, ops []Operation) Write {
 			return AmphoraWrite(OpFailover, "", "PUT amphora "+r.ID+" failover", r, o, (*octavia.Client).FailoverAmphora)
 		},
 	}, {
 		ID: "amp-configure", Label: "Configure", Show: hasLB,
 		Confirm: "Octavia pushes a fresh agent configuration to this amphora.",
-		Write: func(r octavia.Ref, o Object) Write {
+		Write: func(r octavia.Ref, o Object, ops []Operation) Write {
 			return AmphoraWrite(opOther, "Configure", "PUT amphora "+r.ID+" config", r, o, (*octavia.Client).ConfigureAmphora)
 		},
 	}},
 }
 
-// hasLB reports whether amphora o serves a load balancer (a spare does not).
-func hasLB(o Object) bool { return o.Text("loadbalancer_id") != "" }
+// hasLB reports whether amphora o serves a load balancer (a spare does
+// not); an Action's Show (ops unused).
+func hasLB(o Object, _ []Operation) bool { return o.Text("loadbalancer_id") != "" }
 
 // AmphoraWrite is an amphora's action (a failover, a configure): it waits
 // for the amphora's load balancer to be ACTIVE again. name is what the

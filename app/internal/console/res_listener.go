@@ -51,7 +51,7 @@ var ListenerRes = &Resource{
 	Validate: form.ValidateListener,
 	Children: []child{{Of: octavia.KindL7Policy, Filter: "listener_id"}},
 	Sections: []func(env SectionEnv) goapp.UI{
-		func(env SectionEnv) goapp.UI { return statsCard(octavia.KindListener, env.Ref.ID) },
+		func(env SectionEnv) goapp.UI { return statsCard(env.Runtime, octavia.KindListener, env.Ref.ID) },
 	},
 }
 

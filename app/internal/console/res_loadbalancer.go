@@ -56,11 +56,11 @@ var LBResource = &Resource{
 		return fmt.Sprintf("%d listeners and %d pools", l, p)
 	},
 	Sections: []func(env SectionEnv) goapp.UI{
-		func(env SectionEnv) goapp.UI { return &statusTreeCard{Read: env.Tree, Live: env.Live} },
-		func(env SectionEnv) goapp.UI { return statsCard(octavia.KindLoadBalancer, env.Ref.ID) },
+		func(env SectionEnv) goapp.UI { return &statusTreeCard{Read: env.Tree, Live: env.Live, rt: env.Runtime} },
+		func(env SectionEnv) goapp.UI { return statsCard(env.Runtime, octavia.KindLoadBalancer, env.Ref.ID) },
 		func(env SectionEnv) goapp.UI { // the amphorae: admins only (Octavia's default policy)
 			return goapp.If(env.Sess.Info.HasRole("admin"), func() goapp.UI {
-				return &lbAmphorae{LBID: env.Ref.ID, LBName: env.Name, Status: env.Obj.Text("provisioning_status"), OnWrite: env.Follow}
+				return &lbAmphorae{LBID: env.Ref.ID, LBName: env.Name, Status: env.Obj.Text("provisioning_status"), OnWrite: env.Follow, rt: env.Runtime}
 			})
 		},
 	},
@@ -68,7 +68,7 @@ var LBResource = &Resource{
 	Actions: []Action{{
 		ID: "lb-failover", Label: "Fail over", Admin: true,
 		Confirm: "Octavia rebuilds the load balancer's amphorae one by one; traffic may drop for a moment. The load balancer is PENDING_UPDATE until it is done.",
-		Write: func(r octavia.Ref, o Object) Write {
+		Write: func(r octavia.Ref, o Object, ops []Operation) Write {
 			return Write{Op: Operation{Kind: OpFailover, Wait: WaitLBActive, Ref: r, Written: "PUT load balancer " + r.ID + " failover",
 				Status: string(octavia.StatusPendingUpdate)}, Was: o.Text("provisioning_status"),
 				Send: func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error) {

@@ -38,8 +38,8 @@ var MemberRes = &Resource{
 	Actions: []Action{{
 		ID: "member-drain", Label: "Drain",
 		Confirm: "The member's weight goes to 0: it takes no new connections; those open carry on. Restore weight, on its page, takes it back.",
-		Show:    func(o Object) bool { return o.Text("weight") != "0" },
-		Write: func(r octavia.Ref, o Object) Write {
+		Show:    func(o Object, ops []Operation) bool { return o.Text("weight") != "0" },
+		Write: func(r octavia.Ref, o Object, ops []Operation) Write {
 			return Write{Op: Operation{Kind: opOther, Verb: "Drain", Wait: WaitActive, Ref: r, Prior: o.Text("weight"),
 				Written: "PUT member " + r.ID + ` weight "0" (was ` + strconv.Quote(o.Text("weight")) + ")", Status: string(octavia.StatusPendingUpdate)},
 				Was: o.Text("provisioning_status"),
@@ -51,10 +51,12 @@ var MemberRes = &Resource{
 		// the undo of Drain: the weight the member had before this tab's
 		// (or its journal's) last Drain of it
 		ID: "member-restore", Label: "Restore weight",
-		Show:    func(o Object) bool { return o.Text("weight") == "0" && drainedWeight(o.Text("id")) != "" },
-		LabelOf: func(o Object) string { return "Restore weight " + drainedWeight(o.Text("id")) },
-		Write: func(r octavia.Ref, o Object) Write {
-			w := drainedWeight(r.ID)
+		Show: func(o Object, ops []Operation) bool {
+			return o.Text("weight") == "0" && drainedWeight(ops, o.Text("id")) != ""
+		},
+		LabelOf: func(o Object, ops []Operation) string { return "Restore weight " + drainedWeight(ops, o.Text("id")) },
+		Write: func(r octavia.Ref, o Object, ops []Operation) Write {
+			w := drainedWeight(ops, r.ID)
 			n, _ := strconv.Atoi(w)
 			return Write{Op: Operation{Kind: opOther, Verb: "Restore weight of", Wait: WaitActive, Ref: r,
 				Written: "PUT member " + r.ID + ` weight ` + strconv.Quote(w) + ` (was "0")`, Status: string(octavia.StatusPendingUpdate)},
@@ -66,9 +68,9 @@ var MemberRes = &Resource{
 }
 
 // drainedWeight is the weight member id had before its latest Drain in
-// the operations (this tab's and its journal's), "" when none is known.
-func drainedWeight(id string) string {
-	for _, op := range Operations.Snapshot() { // newest first
+// ops (the tab's operations and its journal's), "" when none is known.
+func drainedWeight(ops []Operation, id string) string {
+	for _, op := range ops { // newest first
 		if op.Ref.ID == id && op.Verb == "Drain" {
 			if op.Prior == "0" {
 				return ""

@@ -69,11 +69,13 @@ var QuotaRes = &Resource{
 			}
 		}
 	},
-	Sections: []func(env SectionEnv) goapp.UI{func(env SectionEnv) goapp.UI { return &quotaDefaults{Project: env.Ref.ID, Values: env.Obj} }},
+	Sections: []func(env SectionEnv) goapp.UI{func(env SectionEnv) goapp.UI {
+		return &quotaDefaults{Project: env.Ref.ID, Values: env.Obj, rt: env.Runtime}
+	}},
 	Actions: []Action{{
 		ID: "quota-reset", Label: "Reset to defaults", Admin: true,
 		Confirm: "Every limit of this project goes back to the deployment's default.",
-		Write: func(r octavia.Ref, o Object) Write {
+		Write: func(r octavia.Ref, o Object, ops []Operation) Write {
 			return Write{Op: Operation{Kind: opOther, Verb: "Reset", Wait: WaitNone, Ref: r,
 				Written: "DELETE quota of project " + r.ID + " (every limit back to the default)"},
 				Send: func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error) {

@@ -164,13 +164,14 @@ type child struct {
 // (nil for other kinds, and until the first read) with the state of that
 // poll. No section sees the page.
 type SectionEnv struct {
-	Sess   *Session
-	Obj    Object
-	Ref    octavia.Ref
-	Name   string // what the object is called on screen
-	Follow func()
-	Tree   *TreeRead
-	Live   LiveState
+	Runtime *Runtime // the tab's: its signed-in session, its polls
+	Sess    *Session
+	Obj     Object
+	Ref     octavia.Ref
+	Name    string // what the object is called on screen
+	Follow  func()
+	Tree    *TreeRead
+	Live    LiveState
 }
 
 // Action is a write on a detail page beyond create, edit and delete.
@@ -179,17 +180,20 @@ type Action struct {
 	Label   string
 	Confirm string // the confirmation's question; the action runs at once when ""
 	Admin   bool   // only for admins
-	Show    func(o Object) bool
+	// Show, LabelOf and Write get the tab's operations (ops, newest
+	// first; Session.Operations): an undo finds what its action changed.
+	Show func(o Object, ops []Operation) bool
 	// LabelOf, if set, is the button's words for o ("Restore weight 5").
-	LabelOf func(o Object) string
+	LabelOf func(o Object, ops []Operation) string
 	// Write is the action's write for the object o at ref (write.go).
-	Write func(ref octavia.Ref, o Object) Write
+	Write func(ref octavia.Ref, o Object, ops []Operation) Write
 }
 
-// ButtonText is the action's button text for o.
-func (a Action) ButtonText(o Object) string {
+// ButtonText is the action's button text for o, given the tab's
+// operations ops.
+func (a Action) ButtonText(o Object, ops []Operation) string {
 	if a.LabelOf != nil {
-		return a.LabelOf(o)
+		return a.LabelOf(o, ops)
 	}
 	return a.Label
 }

@@ -29,6 +29,7 @@ type retryWhenActive struct {
 	// this component's: its answer comes after this component is gone.
 	Send func()
 
+	rt      *Runtime      // the tab's: its signed-in session
 	uctx    goapp.Context // the component's own (OnMount): a button's goes away with the button
 	gen     int           // counts the waits: an ended or cancelled one's answer is dropped
 	cancel  context.CancelFunc
@@ -44,7 +45,7 @@ func (r *retryWhenActive) OnDismount()               { r.stop() }
 // start waits for the load balancer, then sends. UI goroutine; the wait
 // runs in ctx.Async.
 func (r *retryWhenActive) start(ctx goapp.Context, e goapp.Event) {
-	sess := CurrentSession()
+	sess := r.rt.CurrentSession()
 	if sess == nil || r.waiting || r.LBID == "" {
 		return
 	}

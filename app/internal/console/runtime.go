@@ -1,6 +1,8 @@
 package console
 
 import (
+	"sync"
+
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
@@ -11,7 +13,9 @@ import (
 // read for the page it goes to (FirstRows, taken once), the statuses the
 // tab saw (live.go), and the shared polls every view of the tab subscribes
 // to (poll.go, stats.go, the status wall's) with their share among the
-// browser's tabs (crosstab.go). A session made in the tab (NewSession)
+// browser's tabs (crosstab.go), the signed-in session with what the tab
+// knows of the browser's (session.go, session_browser.go), and the
+// operations (operations.go). A session made in the tab (NewSession)
 // reaches it, so whatever holds the session finds the polls. The composition
 // root (app.Register) builds one and hands it to every page through the
 // pages' constructors; app.Boot gives it the Startup in the browser. On
@@ -27,21 +31,36 @@ type Runtime struct {
 	trees *waiters.Hub[*octavia.StatusTree] // the one poller of status trees (poll.go)
 	stats *waiters.Hub[StatsSample]         // the one poller of stats (stats.go)
 	wall  *waiters.Hub[serverapi.Status]    // the status wall's poll of /api/status (app/wall)
+
+	signedIn    signedIn      // the signed-in session and the logout's notice (session.go)
+	binding     binding       // the browser session's id the tab is bound to (session_browser.go)
+	reauth      reauthState   // the pending "log in again" and the mounted shells (session_browser.go)
+	listen      sync.Once     // the tab listens to the other tabs' logouts once (watchShell)
+	logoutStamp func() string // the last logout's stamp in the browser (session_browser.go)
+	ops         *opStore      // the tab's operations and their waits (operations.go)
 }
 
 // NewRuntime is a new tab's Runtime: no start-up state, no rows kept, no
 // status noted, no poll running; in the browser, its polls are shared
 // with the other tabs of the origin when the browser can (browserTabs).
 func NewRuntime() *Runtime {
-	return &Runtime{
+	rt := &Runtime{
 		seen:  map[string]seenStatus{},
 		tabs:  browserTabs(),
 		objs:  waiters.NewHub[Object](waiters.DefaultInterval),
 		trees: waiters.NewHub[*octavia.StatusTree](waiters.DefaultInterval),
 		stats: waiters.NewHub[StatsSample](waiters.DefaultInterval),
 		wall:  waiters.NewHub[serverapi.Status](waiters.DefaultInterval),
+
+		logoutStamp: storedLogoutStamp,
 	}
+	rt.ops = &opStore{signedIn: rt.CurrentSession, waits: map[string]*waitHandle{}}
+	return rt
 }
+
+// Operations is the tab's operations and their waits: the operations
+// panel's and the journal's (operations.go).
+func (rt *Runtime) Operations() *opStore { return rt.ops }
 
 // WallHub is the status wall's poll of /api/status, for walls whose event
 // stream failed: one loop per origin, at once, then 3 s after each answer.

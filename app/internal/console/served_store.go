@@ -80,8 +80,8 @@ const ServedWait = 10 * time.Second
 // bootServed signed in with, once (the login page does so after its own
 // sign-in; a page the app started on with its rows calls this). UI goroutine.
 func (rt *Runtime) ResumeBootSession(ctx goapp.Context) {
-	if sess := rt.Startup().TakeResume(); sess != nil && sess == CurrentSession() {
-		Operations.Resume(ctx, sess)
+	if sess := rt.Startup().TakeResume(); sess != nil && sess == rt.CurrentSession() {
+		rt.ops.Resume(ctx, sess)
 	}
 }
 

@@ -34,24 +34,40 @@ type Session struct {
 	names *projectDirectory // the projects' names (NewSession; shared by copies)
 }
 
-var current struct {
+// signedIn is a tab's signed-in session and what the login page says once
+// after a logout (Runtime.signedIn).
+type signedIn struct {
 	mu  sync.Mutex
 	s   *Session
 	bye string // what the login page says once, after a logout
 }
 
-// CurrentSession is the signed-in session, or nil. Any goroutine.
-func CurrentSession() *Session {
-	current.mu.Lock()
-	defer current.mu.Unlock()
-	return current.s
+// CurrentSession is the signed-in session of rt's tab, or nil (also for a
+// nil rt: the server's render). Any goroutine.
+func (rt *Runtime) CurrentSession() *Session {
+	if rt == nil {
+		return nil
+	}
+	rt.signedIn.mu.Lock()
+	defer rt.signedIn.mu.Unlock()
+	return rt.signedIn.s
+}
+
+// Operations is a snapshot of the operations of the tab whose session s
+// is, newest first (none for a session made elsewhere than NewSession).
+// Any goroutine.
+func (s *Session) Operations() []Operation {
+	if s == nil || s.rt == nil {
+		return nil
+	}
+	return s.rt.ops.Snapshot()
 }
 
 // setSession replaces the signed-in session (nil signs out). Any goroutine.
-func setSession(s *Session) {
-	current.mu.Lock()
-	defer current.mu.Unlock()
-	current.s = s
+func (rt *Runtime) setSession(s *Session) {
+	rt.signedIn.mu.Lock()
+	defer rt.signedIn.mu.Unlock()
+	rt.signedIn.s = s
 }
 
 // AdoptSession makes sess the signed-in session, unless another tab of
@@ -59,32 +75,32 @@ func setSession(s *Session) {
 // (loggedOutSince: a logout this tab could not hear, not listening yet, or
 // heard while it had no session): then it signs out, leaving loggedOutText
 // for the login page, and reports false. Any goroutine.
-func AdoptSession(sess *Session) bool {
-	if loggedOutSince(sess) {
-		signOut(loggedOutText)
+func (rt *Runtime) AdoptSession(sess *Session) bool {
+	if rt.loggedOutSince(sess) {
+		rt.signOut(loggedOutText)
 		return false
 	}
-	setSession(sess)
+	rt.setSession(sess)
 	return true
 }
 
 // signOut forgets the signed-in session (and the browser session's id the
 // tab was bound to) and leaves bye (logoutNotice) for the login page to
 // show. Any goroutine.
-func signOut(bye string) {
-	bindSession("")
-	current.mu.Lock()
-	defer current.mu.Unlock()
-	current.s, current.bye = nil, bye
+func (rt *Runtime) signOut(bye string) {
+	rt.bindSession("")
+	rt.signedIn.mu.Lock()
+	defer rt.signedIn.mu.Unlock()
+	rt.signedIn.s, rt.signedIn.bye = nil, bye
 }
 
 // TakeBye returns what the last logout left for the login page, once ("" if
 // nothing). Any goroutine.
-func TakeBye() string {
-	current.mu.Lock()
-	defer current.mu.Unlock()
-	bye := current.bye
-	current.bye = ""
+func (rt *Runtime) TakeBye() string {
+	rt.signedIn.mu.Lock()
+	defer rt.signedIn.mu.Unlock()
+	bye := rt.signedIn.bye
+	rt.signedIn.bye = ""
 	return bye
 }
 
@@ -106,14 +122,14 @@ func logoutNotice(revokeErr error, expiresAt time.Time) string {
 	return s + "; it expires at " + ui.FormatTime(expiresAt) + " UTC."
 }
 
-// RequireSession returns the signed-in session, or navigates to the login
-// page (coming back to this page after login) and returns nil. UI goroutine;
-// on the server (pre-rendering) it returns nil and does nothing.
-func RequireSession(ctx goapp.Context) *Session {
+// RequireSession returns the signed-in session of rt's tab, or navigates to
+// the login page (coming back to this page after login) and returns nil. UI
+// goroutine; on the server (pre-rendering) it returns nil and does nothing.
+func (rt *Runtime) RequireSession(ctx goapp.Context) *Session {
 	if goapp.IsServer {
 		return nil
 	}
-	if s := CurrentSession(); s != nil {
+	if s := rt.CurrentSession(); s != nil {
 		return s
 	}
 	ctx.Navigate(LoginFor(ctx.Page().URL().RequestURI())) // as the server's 303 (login_next.go)

@@ -42,7 +42,7 @@ type SessionTransport struct {
 
 func (t SessionTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
-	r.Header.Set(serverapi.SessionHeader, sessionBinding())
+	r.Header.Set(serverapi.SessionHeader, t.Runtime.sessionBinding())
 	if t.Region != "" {
 		r.Header.Set(serverapi.RegionHeader, t.Region)
 	}
@@ -60,7 +60,7 @@ func (t SessionTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	if id := resp.Header.Get(serverapi.SessionHeader); id != "" {
-		bindSession(id)
+		t.Runtime.bindSession(id)
 	}
 	if resp.Header.Get(serverapi.SessionRefusedHeader) != "" {
 		body, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
@@ -70,31 +70,39 @@ func (t SessionTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 			FaultString string `json:"faultstring"`
 		}
 		json.Unmarshal(body, &fault)
-		sessionRefused(cmp.Or(fault.FaultString, "The server refused this session's cookie: log in again."))
+		t.Runtime.sessionRefused(cmp.Or(fault.FaultString, "The server refused this session's cookie: log in again."))
 	}
 	return resp, nil
 }
 
-// binding is the browser session's id this tab is bound to ("" = none yet:
+// binding is the browser session's id a tab is bound to ("" = none yet:
 // the next token answer names it). Requests carry it; the server refuses a
 // cookie of another session instead of using it.
-var binding struct {
+type binding struct {
 	mu sync.Mutex
 	id string
 }
 
-// sessionBinding is the SessionHeader value of this tab's requests. Any goroutine.
-func sessionBinding() string {
-	binding.mu.Lock()
-	defer binding.mu.Unlock()
-	return cmp.Or(binding.id, serverapi.SessionUnbound)
+// sessionBinding is the SessionHeader value of this tab's requests
+// (SessionUnbound for a nil rt). Any goroutine.
+func (rt *Runtime) sessionBinding() string {
+	if rt == nil {
+		return serverapi.SessionUnbound
+	}
+	rt.binding.mu.Lock()
+	defer rt.binding.mu.Unlock()
+	return cmp.Or(rt.binding.id, serverapi.SessionUnbound)
 }
 
-// bindSession binds this tab to the browser session id ("" unbinds). Any goroutine.
-func bindSession(id string) {
-	binding.mu.Lock()
-	defer binding.mu.Unlock()
-	binding.id = id
+// bindSession binds this tab to the browser session id ("" unbinds; a nil
+// rt binds nothing). Any goroutine.
+func (rt *Runtime) bindSession(id string) {
+	if rt == nil {
+		return
+	}
+	rt.binding.mu.Lock()
+	defer rt.binding.mu.Unlock()
+	rt.binding.id = id
 }
 
 // SessionConfig is cfg for the browser's session: requests marked as the
@@ -104,7 +112,7 @@ func bindSession(id string) {
 func SessionConfig(rt *Runtime, cfg octavia.Config, region string) octavia.Config {
 	cfg.HTTPClient = &http.Client{Transport: SessionTransport{Region: region, Runtime: rt}}
 	cfg.Region = region
-	cfg.Reauth = reauthenticate
+	cfg.Reauth = rt.reauthenticate
 	return cfg
 }
 
@@ -201,9 +209,10 @@ func InRegion(ctx context.Context, rt *Runtime, origin, region string, client *o
 	return octavia.New(ctx, cookieConfig(rt, origin, "", ""))
 }
 
-// reauth is the pending "log in again" of an expired or revoked token: the
-// requests that got a 401 wait in reauthenticate until the dialog ends.
-var reauth struct {
+// reauthState is a tab's pending "log in again" of an expired or revoked
+// token: the requests that got a 401 wait in reauthenticate until the
+// dialog ends.
+type reauthState struct {
 	mu      sync.Mutex
 	pending chan struct{} // closed when the dialog ends; nil: none
 	err     error         // why it ended without a login (nil: logged in)
@@ -214,8 +223,10 @@ var reauth struct {
 var errReauthDeclined = errors.New("the session ended: log in again")
 
 // reauthenticate is the client's Reauth: it shows the dialog in every
-// mounted shell and waits until the user logged in again or left.
-func reauthenticate(ctx context.Context) error {
+// mounted shell of rt's tab and waits until the user logged in again or
+// left.
+func (rt *Runtime) reauthenticate(ctx context.Context) error {
+	reauth := &rt.reauth
 	reauth.mu.Lock()
 	ch := reauth.pending
 	if ch == nil {
@@ -236,8 +247,13 @@ func reauthenticate(ctx context.Context) error {
 	}
 }
 
-// reauthPending reports whether the "log in again" dialog is due.
-func reauthPending() bool {
+// reauthPending reports whether the "log in again" dialog is due (never
+// for a nil rt).
+func (rt *Runtime) reauthPending() bool {
+	if rt == nil { // the server's render
+		return false
+	}
+	reauth := &rt.reauth
 	reauth.mu.Lock()
 	defer reauth.mu.Unlock()
 	return reauth.pending != nil
@@ -245,7 +261,8 @@ func reauthPending() bool {
 
 // endReauth ends the dialog: err nil after a new login, else the waiting
 // requests fail with err.
-func endReauth(err error) {
+func (rt *Runtime) endReauth(err error) {
+	reauth := &rt.reauth
 	reauth.mu.Lock()
 	defer reauth.mu.Unlock()
 	if reauth.pending != nil {
@@ -261,25 +278,25 @@ func endReauth(err error) {
 // happened before it listened, since the session's token was validated
 // (loggedOutSince: the storage event of a logout reaches only the tabs
 // that listen by then).
-func watchShell(s *Shell, ctx goapp.Context) {
+func (rt *Runtime) watchShell(s *Shell, ctx goapp.Context) {
 	first := false
-	listenLogouts.Do(func() {
+	rt.listen.Do(func() {
 		first = true
 		goapp.Window().Call("addEventListener", "storage", goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
 			if len(args) > 0 && args[0].Get("key").String() == logoutKey {
-				loggedOutElsewhere()
+				rt.loggedOutElsewhere()
 			}
 			return nil
 		}))
 	})
-	reauth.mu.Lock()
-	if reauth.shells == nil {
-		reauth.shells = map[*Shell]goapp.Context{}
+	rt.reauth.mu.Lock()
+	if rt.reauth.shells == nil {
+		rt.reauth.shells = map[*Shell]goapp.Context{}
 	}
-	reauth.shells[s] = ctx
-	reauth.mu.Unlock()
-	if first && loggedOutSince(CurrentSession()) {
-		loggedOutElsewhere()
+	rt.reauth.shells[s] = ctx
+	rt.reauth.mu.Unlock()
+	if first && rt.loggedOutSince(rt.CurrentSession()) {
+		rt.loggedOutElsewhere()
 	}
 }
 
@@ -288,31 +305,30 @@ func watchShell(s *Shell, ctx goapp.Context) {
 // validated in this tab (sess.since): a logout this tab could not hear, as
 // its Go program did not listen yet (a served page's app starting while
 // another tab logs out). Any goroutine.
-func loggedOutSince(sess *Session) bool {
+func (rt *Runtime) loggedOutSince(sess *Session) bool {
 	if sess == nil || sess.Since.IsZero() {
 		return false
 	}
-	ns, err := strconv.ParseInt(logoutStamp(), 10, 64)
+	ns, err := strconv.ParseInt(rt.logoutStamp(), 10, 64)
 	return err == nil && ns >= sess.Since.UnixNano()
 }
 
-// logoutStamp is the last logout's stamp in this browser (announceLogout:
-// nanoseconds since the epoch; "" when none). A variable: tests stand in
-// for the browser's localStorage.
-var logoutStamp = func() string {
+// storedLogoutStamp is the last logout's stamp in this browser
+// (announceLogout: nanoseconds since the epoch; "" when none): a
+// Runtime's logoutStamp, for which tests stand in for the browser's
+// localStorage.
+func storedLogoutStamp() string {
 	if v := ui.WindowGet("localStorage").Call("getItem", logoutKey); v.Truthy() {
 		return v.String()
 	}
 	return ""
 }
 
-func unwatchShell(s *Shell) {
-	reauth.mu.Lock()
-	defer reauth.mu.Unlock()
-	delete(reauth.shells, s)
+func (rt *Runtime) unwatchShell(s *Shell) {
+	rt.reauth.mu.Lock()
+	defer rt.reauth.mu.Unlock()
+	delete(rt.reauth.shells, s)
 }
-
-var listenLogouts sync.Once
 
 // announceLogout tells the other tabs of this browser that the session
 // ended (they get a storage event).
@@ -324,37 +340,41 @@ func announceLogout() {
 const loggedOutText = "You logged out in another tab."
 
 // loggedOutElsewhere signs this tab out after another tab logged out.
-func loggedOutElsewhere() {
-	if CurrentSession() == nil {
+func (rt *Runtime) loggedOutElsewhere() {
+	if rt.CurrentSession() == nil {
 		return
 	}
-	endSession(loggedOutText)
+	rt.endSession(loggedOutText)
 }
 
 // sessionRefused ends the session after the server refused its cookies (two
 // of them, or another session's) or could not make one (a token too large
 // for a cookie): reason, the server's, is what the login page says. The
-// other tabs of the browser log out too. Any goroutine.
-func sessionRefused(reason string) {
-	if CurrentSession() == nil {
-		signOut(reason) // a login: the login page shows it
+// other tabs of the browser log out too; a nil rt (no tab) ends nothing.
+// Any goroutine.
+func (rt *Runtime) sessionRefused(reason string) {
+	if rt == nil {
+		return
+	}
+	if rt.CurrentSession() == nil {
+		rt.signOut(reason) // a login: the login page shows it
 		return
 	}
 	announceLogout()
-	endSession(reason)
+	rt.endSession(reason)
 }
 
 // endSession signs this tab out, leaves bye for the login page and goes there.
-func endSession(bye string) {
-	endReauth(errReauthDeclined)
-	Operations.reset()
-	signOut(bye)
-	reauth.mu.Lock()
+func (rt *Runtime) endSession(bye string) {
+	rt.endReauth(errReauthDeclined)
+	rt.ops.reset()
+	rt.signOut(bye)
+	rt.reauth.mu.Lock()
 	var ctxs []goapp.Context
-	for _, c := range reauth.shells {
+	for _, c := range rt.reauth.shells {
 		ctxs = append(ctxs, c)
 	}
-	reauth.mu.Unlock()
+	rt.reauth.mu.Unlock()
 	for _, c := range ctxs {
 		c.Dispatch(func(ctx goapp.Context) { ctx.Navigate(LoginPath) })
 		break

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -44,15 +43,16 @@ func TestLogoutNotice(t *testing.T) {
 }
 
 func TestSignOutLeavesTheNoticeOnce(t *testing.T) {
-	setSession(&Session{})
-	signOut("bye")
-	if s := CurrentSession(); s != nil {
+	tab := NewRuntime()
+	tab.setSession(&Session{})
+	tab.signOut("bye")
+	if s := tab.CurrentSession(); s != nil {
 		t.Errorf("session after signOut: got %+v, want none", s)
 	}
-	if got := TakeBye(); got != "bye" {
+	if got := tab.TakeBye(); got != "bye" {
 		t.Errorf("first takeBye: got %q, want %q", got, "bye")
 	}
-	if got := TakeBye(); got != "" {
+	if got := tab.TakeBye(); got != "" {
 		t.Errorf("second takeBye: got %q, want nothing (the notice is shown once)", got)
 	}
 }
@@ -74,10 +74,9 @@ func (f *fakeRoundTrip) RoundTrip(r *http.Request) (*http.Response, error) {
 // An answer that refused the session's cookies leaves the server's reason for
 // the login page, and the body stays readable.
 func TestSessionTransportBinding(t *testing.T) {
-	signOut("")
-	TakeBye()
+	tab := NewRuntime()
 	f := &fakeRoundTrip{header: http.Header{}}
-	rt := SessionTransport{Next: f}
+	rt := SessionTransport{Next: f, Runtime: tab}
 	send := func() *http.Response {
 		req, _ := http.NewRequest(http.MethodGet, "http://console.test/load-balancer/v2/lbaas/loadbalancers", nil)
 		resp, err := rt.RoundTrip(req)
@@ -91,7 +90,7 @@ func TestSessionTransportBinding(t *testing.T) {
 	send()
 	f.header.Del(serverapi.SessionHeader)
 	send()
-	signOut("")
+	tab.signOut("")
 	send()
 	want := []string{serverapi.SessionUnbound, serverapi.SessionUnbound, "sid-1", serverapi.SessionUnbound}
 	if !slices.Equal(f.got, want) {
@@ -105,7 +104,7 @@ func TestSessionTransportBinding(t *testing.T) {
 	if b, _ := io.ReadAll(resp.Body); string(b) != f.body {
 		t.Errorf("the refusal's body: got %q, want it left for the client to read", b)
 	}
-	if got := TakeBye(); got != reason {
+	if got := tab.TakeBye(); got != reason {
 		t.Errorf("the login page's notice after a refusal: got %q, want the server's reason %q", got, reason)
 	}
 }
@@ -145,25 +144,18 @@ func TestWatchShellChecksMissedLogouts(t *testing.T) {
 				t.Fatal(err)
 			}
 			e.ConsumeAll()
-			stamp := logoutStamp
-			logoutStamp = func() string { return strconv.FormatInt(tt.stamp.UnixNano(), 10) }
-			listenLogouts = sync.Once{} // this shell is the tab's first
+			tab := NewRuntime() // a new tab: this shell is its first
+			tab.logoutStamp = func() string { return strconv.FormatInt(tt.stamp.UnixNano(), 10) }
 			sess := &Session{Since: validated}
-			setSession(sess)
-			sh := &Shell{}
-			t.Cleanup(func() {
-				logoutStamp = stamp
-				unwatchShell(sh)
-				setSession(nil)
-				TakeBye()
-			})
+			tab.setSession(sess)
+			sh := tab.Shell(&Shell{})
 
-			watchShell(sh, probe.ctx)
+			tab.watchShell(sh, probe.ctx)
 			e.ConsumeAll()
-			if got := CurrentSession() == sess; got != tt.loggedIn {
+			if got := tab.CurrentSession() == sess; got != tt.loggedIn {
 				t.Errorf("session carries on: got %v, want %v", got, tt.loggedIn)
 			}
-			if got, want := TakeBye(), map[bool]string{false: loggedOutText}[tt.loggedIn]; got != want {
+			if got, want := tab.TakeBye(), map[bool]string{false: loggedOutText}[tt.loggedIn]; got != want {
 				t.Errorf("the login page's notice: got %q, want %q", got, want)
 			}
 		})

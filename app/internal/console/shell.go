@@ -22,7 +22,7 @@ const (
 
 // Shell is the frame of every signed-in page: the header (project, user,
 // navigation, logout), the operations panel, and the page's content.
-// A page renders &shell{Nav: ..., Title: ..., Content: ...}.
+// A page renders rt.Shell(&Shell{Nav: ..., Title: ..., Content: ...}).
 type Shell struct {
 	goapp.Compo
 
@@ -54,6 +54,15 @@ type Shell struct {
 	reauthFocus goapp.Value    // what had the focus when the dialog opened
 	uctx        *goapp.Context // the shell's own context: a Dispatch through it outlives the dialog's elements
 	endedOpen   bool           // the operations panel's ended ones are unfolded (stateEndedOpen)
+	rt          *Runtime       // the tab's (Runtime.Shell)
+}
+
+// Shell is s as the frame of a page of rt's tab: its session, its
+// operations, its "log in again" dialog. A page renders
+// p.rt.Shell(&console.Shell{...}).
+func (rt *Runtime) Shell(s *Shell) *Shell {
+	s.rt = rt
+	return s
 }
 
 // States of the shell that outlive a page (go-app's store: the tab's, not
@@ -67,14 +76,14 @@ const (
 // so that elapsed times move. UI goroutine.
 func (s *Shell) OnMount(ctx goapp.Context) {
 	s.now, s.uctx = time.Now(), &ctx
-	s.ops = Operations.Snapshot()
+	s.ops = s.rt.ops.Snapshot()
 	ctx.ObserveState(StateOperations, &s.ops).OnChange(func() { s.syncTicker(ctx) })
 	ctx.ObserveState(stateEndedOpen, &s.endedOpen)
 	s.syncTicker(ctx)
 	if goapp.IsClient {
 		liveServedControls()
 		s.focusHeading(ctx)
-		watchShell(s, ctx)
+		s.rt.watchShell(s, ctx)
 		s.loadProjects(ctx)
 		s.openReauth(ctx)
 	}
@@ -107,7 +116,7 @@ func (s *Shell) focusHeading(ctx goapp.Context) {
 
 // OnDismount stops the ticker.
 func (s *Shell) OnDismount() {
-	unwatchShell(s)
+	s.rt.unwatchShell(s)
 	if s.stopTicker != nil {
 		s.stopTicker()
 		s.stopTicker = nil
@@ -149,7 +158,7 @@ func Tick(ctx goapp.Context, d time.Duration, fn func(goapp.Context)) (stop func
 }
 
 func (s *Shell) logout(ctx goapp.Context, e goapp.Event) {
-	sess := CurrentSession()
+	sess := s.rt.CurrentSession()
 	if sess == nil || s.loggingOut {
 		return
 	}
@@ -167,9 +176,9 @@ func (s *Shell) logout(ctx goapp.Context, e goapp.Event) {
 			// was revoked or, if not, why and until when it stays valid.
 			// Every other tab of this browser signs out too.
 			announceLogout()
-			endReauth(errReauthDeclined)
-			Operations.reset()
-			signOut(logoutNotice(err, sess.Info.ExpiresAt))
+			s.rt.endReauth(errReauthDeclined)
+			s.rt.ops.reset()
+			s.rt.signOut(logoutNotice(err, sess.Info.ExpiresAt))
 			ctx.Navigate(LoginPath)
 		})
 	})
@@ -178,7 +187,7 @@ func (s *Shell) logout(ctx goapp.Context, e goapp.Event) {
 func (s *Shell) Render() goapp.UI {
 	sess := s.Sess
 	if sess == nil {
-		sess = CurrentSession()
+		sess = s.rt.CurrentSession()
 	}
 	var user, project, roles string
 	readOnly := false
@@ -229,9 +238,9 @@ func (s *Shell) Render() goapp.UI {
 			goapp.If(s.switchErr != "", func() goapp.UI {
 				return ui.AlertError("switch-error", s.switchErr)
 			}),
-			goapp.If(sess != nil && reauthPending(), func() goapp.UI { return s.renderReauth(sess) }),
+			goapp.If(sess != nil && s.rt.reauthPending(), func() goapp.UI { return s.renderReauth(sess) }),
 			goapp.If(len(mine) > 0, func() goapp.UI {
-				return RenderOperations(mine, s.now, s.endedOpen)
+				return s.rt.RenderOperations(mine, s.now, s.endedOpen)
 			}),
 			goapp.If(sess != nil && sess.Config.Lab, func() goapp.UI { return &labPanel{} })),
 
@@ -289,7 +298,7 @@ func JoinRoles(roles []string) string {
 // line each, so the banners do not push the page down; endedOpen unfolds
 // them (the user's last choice, stateEndedOpen, which unfolding or folding
 // them sets). Runs on the UI goroutine.
-func RenderOperations(ops []Operation, now time.Time, endedOpen bool) goapp.UI {
+func (rt *Runtime) RenderOperations(ops []Operation, now time.Time, endedOpen bool) goapp.UI {
 	var live, ended []Operation
 	for _, op := range ops {
 		if op.State == OpWaiting || op.State == OpFailed {
@@ -299,7 +308,7 @@ func RenderOperations(ops []Operation, now time.Time, endedOpen bool) goapp.UI {
 		}
 	}
 	return goapp.Section().Class("ops").Aria("label", "operations").Body(
-		ui.RangeSlice(live, func(i int) goapp.UI { return renderOperation(live[i], now) }),
+		ui.RangeSlice(live, func(i int) goapp.UI { return rt.renderOperation(live[i], now) }),
 		goapp.If(len(ended) > 0, func() goapp.UI {
 			d := goapp.Details().Class("ops-ended")
 			if endedOpen {
@@ -308,7 +317,7 @@ func RenderOperations(ops []Operation, now time.Time, endedOpen bool) goapp.UI {
 			return d.On("toggle", func(ctx goapp.Context, e goapp.Event) { ctx.SetState(stateEndedOpen, ctx.JSSrc().Get("open").Bool()) }).Body(
 				goapp.Summary().Class("ops-ended-summary").Text(endedSummary(ended, now)),
 				ui.ClassDivBody("ops-ended-list",
-					ui.RangeSlice(ended, func(i int) goapp.UI { return renderOperation(ended[i], now) })),
+					ui.RangeSlice(ended, func(i int) goapp.UI { return rt.renderOperation(ended[i], now) })),
 			)
 		}),
 	)
@@ -325,7 +334,7 @@ func endedSummary(ended []Operation, now time.Time) string {
 
 // renderOperation is one operation of the panel: in full while it waits
 // or after it failed, else in one line.
-func renderOperation(op Operation, now time.Time) goapp.UI {
+func (rt *Runtime) renderOperation(op Operation, now time.Time) goapp.UI {
 	full := op.State == OpWaiting || op.State == OpFailed
 	return ui.ClassDiv("op", "op-"+string(op.State)).DataSet("op", op.ID).DataSet("lb", op.lbID()).Body(
 		ui.ClassDivBody("op-head",
@@ -339,11 +348,11 @@ func renderOperation(op Operation, now time.Time) goapp.UI {
 			goapp.If(op.State == OpWaiting, func() goapp.UI {
 				return goapp.Button().Class("btn", "btn-small", "op-stop").
 					Title("Stop watching; Octavia carries on with the load balancer.").
-					OnClick(func(ctx goapp.Context, e goapp.Event) { Operations.stop(op.ID) }, goapp.EventScope(op.ID)).
+					OnClick(func(ctx goapp.Context, e goapp.Event) { rt.ops.stop(op.ID) }, goapp.EventScope(op.ID)).
 					Text("Cancel wait")
 			}).Else(func() goapp.UI {
 				return goapp.Button().Class("btn", "btn-small", "btn-ghost", "op-dismiss").
-					OnClick(func(ctx goapp.Context, e goapp.Event) { Operations.dismiss(ctx, op.ID) }, goapp.EventScope(op.ID)).
+					OnClick(func(ctx goapp.Context, e goapp.Event) { rt.ops.dismiss(ctx, op.ID) }, goapp.EventScope(op.ID)).
 					Text("Dismiss")
 			})),
 
@@ -371,7 +380,7 @@ func Badge(status string) goapp.UI {
 // loadProjects fills the project switcher (GET /v3/auth/projects), once
 // per session: the session keeps the list.
 func (s *Shell) loadProjects(ctx goapp.Context) {
-	sess := CurrentSession()
+	sess := s.rt.CurrentSession()
 	if sess == nil || s.projectsReq {
 		return
 	}
@@ -431,7 +440,7 @@ func (s *Shell) renderRegion(sess *Session) goapp.UI {
 // cookie in the new project; the old project's operations stay in the
 // journal under it.
 func (s *Shell) switchProject(ctx goapp.Context, projectID string) {
-	sess := CurrentSession()
+	sess := s.rt.CurrentSession()
 	if sess == nil || projectID == sess.Info.ProjectID || s.switching {
 		return
 	}
@@ -440,7 +449,7 @@ func (s *Shell) switchProject(ctx goapp.Context, projectID string) {
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		_, err := octavia.New(c, cookieConfig(nil, origin, projectID, sess.Info.Region))
+		_, err := octavia.New(c, cookieConfig(s.rt, origin, projectID, sess.Info.Region))
 		ctx.Dispatch(func(ctx goapp.Context) {
 			s.switching = false
 			if err != nil {

@@ -180,7 +180,8 @@ type statsPanel struct {
 	Kind octavia.Kind
 	ID   string
 
-	key    string // what the panel is subscribed to; "" = nothing
+	rt     *Runtime // the tab's (statsCard)
+	key    string   // what the panel is subscribed to; "" = nothing
 	stop   func()
 	series StatsSeries
 	polls  int
@@ -192,7 +193,7 @@ func (p *statsPanel) OnMount(ctx goapp.Context) { p.subscribe(ctx) }
 
 // OnUpdate follows a parent that now shows another resource. UI goroutine.
 func (p *statsPanel) OnUpdate(ctx goapp.Context) {
-	if sess := CurrentSession(); sess == nil || statsKey(sess, p.Kind, p.ID) != p.key {
+	if sess := p.rt.CurrentSession(); sess == nil || statsKey(sess, p.Kind, p.ID) != p.key {
 		p.unsubscribe()
 		p.subscribe(ctx)
 	}
@@ -204,7 +205,7 @@ func (p *statsPanel) OnDismount() { p.unsubscribe() }
 
 func (p *statsPanel) subscribe(ctx goapp.Context) {
 	p.series, p.polls, p.err = StatsSeries{}, 0, ""
-	sess := CurrentSession()
+	sess := p.rt.CurrentSession()
 	if sess == nil || p.ID == "" {
 		return
 	}
@@ -297,7 +298,8 @@ func statsFigure(field, label, value string, raw int64, rate string) goapp.UI {
 	)
 }
 
-// statsCard is the "Live stats" card of a load balancer's or listener's page.
-func statsCard(kind octavia.Kind, id string) goapp.UI {
-	return goapp.Section().Class("card").Body(goapp.H2().Text("Live stats"), &statsPanel{Kind: kind, ID: id})
+// statsCard is the "Live stats" card of a load balancer's or listener's
+// page, in the tab whose runtime is rt.
+func statsCard(rt *Runtime, kind octavia.Kind, id string) goapp.UI {
+	return goapp.Section().Class("card").Body(goapp.H2().Text("Live stats"), &statsPanel{Kind: kind, ID: id, rt: rt})
 }

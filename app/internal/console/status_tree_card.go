@@ -16,13 +16,15 @@ type statusTreeCard struct {
 
 	Read *TreeRead // the page's last read of the tree; nil until the first
 	Live LiveState // the state of the page's poll
+
+	rt *Runtime // the tab's (the section's SectionEnv)
 }
 
 func (t *statusTreeCard) Render() goapp.UI {
 	var body goapp.UI
 	switch {
 	case t.Read != nil:
-		body = renderStatusTreeRead(t.Read, CurrentSession())
+		body = renderStatusTreeRead(t.Read, t.rt.CurrentSession())
 	case t.Live.Err != "":
 		body = ui.IDClassDiv("tree-error", "alert", "alert-error").Text("The status tree could not be read: " + t.Live.Err)
 	default:

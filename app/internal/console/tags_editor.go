@@ -30,6 +30,7 @@ type TagsEditor struct {
 	// until it is no longer pending). UI goroutine.
 	OnWrite func()
 
+	rt      *Runtime      // the tab's (Runtime.TagsEditor)
 	uctx    goapp.Context // the component's own (OnMount): a chip's button goes away with its tag
 	w       Writer
 	input   string
@@ -38,6 +39,13 @@ type TagsEditor struct {
 	tone    string   // "ok", "warn" or "error": how msg is shown
 	after   []string // the tags as read back after our last write
 	afterOf []string // Tags when after was read: after stands until the page reads anew
+}
+
+// TagsEditor is e as the tags editor of a page of rt's tab: it writes
+// with the tab's signed-in session.
+func (rt *Runtime) TagsEditor(e *TagsEditor) *TagsEditor {
+	e.rt = rt
+	return e
 }
 
 // shown are the tags to show: what our last write read back, until the
@@ -95,7 +103,7 @@ func tagOutcome(change octavia.TagChange, r octavia.TagResult, err error, status
 // write sends change, as one write. UI goroutine; UpdateTags runs in the
 // writer's ctx.Async.
 func (e *TagsEditor) write(ctx goapp.Context, change octavia.TagChange) {
-	sess, res := CurrentSession(), ResourceOf(e.Ref.Kind)
+	sess, res := e.rt.CurrentSession(), ResourceOf(e.Ref.Kind)
 	if sess == nil || res == nil || e.sending != "" || len(change.Add)+len(change.Remove) == 0 {
 		return
 	}

@@ -92,7 +92,7 @@ func (w *Writer) Send(ctx goapp.Context, sess *Session, wr Write, done func(goap
 			op := wr.Op
 			op.Ref = ref
 			completeOp(&op, o)
-			Operations.start(ctx, sess, op, acc)
+			sess.rt.ops.start(ctx, sess, op, acc)
 			if done != nil {
 				done(ctx, Sent{Obj: o, Op: op, Err: err})
 			}
@@ -202,7 +202,7 @@ func (w *Writer) Retry(id string) goapp.UI {
 		return nil
 	}
 	wr := *w.Refused
-	return &retryWhenActive{ID: id, LBID: w.lb, Send: func() { w.Send(w.ctx, w.sess, wr, w.done, w.failed) }}
+	return &retryWhenActive{ID: id, LBID: w.lb, rt: w.sess.rt, Send: func() { w.Send(w.ctx, w.sess, wr, w.done, w.failed) }}
 }
 
 // WrittenCells are the attributes of o that res's Written columns show,
