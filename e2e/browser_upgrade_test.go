@@ -127,12 +127,7 @@ const swState = `(async () => { const r = await navigator.serviceWorker.getRegis
 	caches: await caches.keys(), appJS: app.headers.get("X-Octaview-Build")}); })()`
 
 func TestBrowserUpgradeOneBuild(t *testing.T) {
-	// Not parallel: it runs before the parallel tests start. Beside five
-	// other browser tests on two cores, Chromium has left the new build's
-	// worker "installed" (waiting) for minutes although its install called
-	// skipWaiting, so the app never saw it active (issue 29's note). That is
-	// Chromium's activation under load, not the app's upgrade, which this
-	// test is about; run alone, it passed in every run here.
+	t.Parallel()
 	requireTools(t)
 	scenario := servertest.WriteFile(t, t.TempDir(), "scenario.json",
 		`{"load_balancers":[{"project":"demo","name":"shop-frontend"},{"project":"demo","name":"api-gateway"}]}`)
