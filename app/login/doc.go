@@ -3,8 +3,7 @@
 // list while the session starts; login_request.go: what the form asks
 // Keystone for, and the client it builds), the served login form the app
 // takes over with what was typed (login_boot.go), and the plain form post
-// the server
-// runs when the app has not started (login_form.go: PlainLogIn,
+// the server runs when the app has not started (login_form.go: PlainLogIn,
 // PlainLoginPage). It stands on app/internal/console and app/internal/ui
 // and prefetches through app/list; app's routes.go registers it and
 // cmd/server posts the plain form through it.
