@@ -65,6 +65,19 @@ func (f *form) field(k string, checks ...check) {
 	}
 }
 
+// each applies check c to every one of keys the form sends a value for.
+func (f *form) each(c check, keys ...string) {
+	for _, k := range keys {
+		f.field(k, c)
+	}
+}
+
+// tls checks the TLS versions and ALPN protocols of a listener or a pool.
+func (f *form) tls() {
+	f.field("tls_versions", list(tlsVersion))
+	f.field("alpn_protocols", list(alpnProtocol))
+}
+
 // common checks name, description, admin_state_up and tags.
 func (f *form) common() {
 	f.field("name", text(maxName))

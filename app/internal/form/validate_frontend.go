@@ -15,9 +15,7 @@ func ValidateLoadBalancer(v Values, create bool) Errs {
 	f := newForm(v, create)
 	f.common()
 	vips := []string{"vip_subnet_id", "vip_network_id", "vip_port_id"}
-	for _, k := range vips {
-		f.field(k, uuid)
-	}
+	f.each(uuid, vips...)
 	f.field("vip_qos_policy_id", uuid)
 	f.field("vip_address", ipAddress)
 	if create && !slices.ContainsFunc(vips, func(k string) bool { _, ok := f.get(k); return ok }) {
@@ -45,24 +43,15 @@ func ValidateListener(v Values, create bool) Errs {
 	f := newForm(v, create)
 	f.common()
 	f.field("protocol_port", port)
-	f.field("loadbalancer_id", uuid)
-	f.field("default_pool_id", uuid)
+	f.each(uuid, "loadbalancer_id", "default_pool_id")
 	f.field("connection_limit", connLimit)
-	for _, k := range []string{"timeout_client_data", "timeout_member_connect", "timeout_member_data", "timeout_tcp_inspect"} {
-		f.field(k, timeoutMS)
-	}
+	f.each(timeoutMS, "timeout_client_data", "timeout_member_connect", "timeout_member_data", "timeout_tcp_inspect")
 	f.field("allowed_cidrs", list(cidr))
-	f.field("tls_versions", list(tlsVersion))
-	f.field("alpn_protocols", list(alpnProtocol))
+	f.tls()
 	f.field("tls_ciphers", text(2048))
+	f.each(text(maxName), "default_tls_container_ref", "client_ca_tls_container_ref", "client_crl_container_ref")
+	f.field("sni_container_refs", list(text(maxName)))
 	refs := []string{"default_tls_container_ref", "sni_container_refs", "client_ca_tls_container_ref", "client_crl_container_ref"}
-	for _, k := range refs {
-		if k == "sni_container_refs" {
-			f.field(k, list(text(maxName)))
-		} else {
-			f.field(k, text(maxName))
-		}
-	}
 	proto, _ := f.get("protocol")
 	_, hasCert := f.get("default_tls_container_ref")
 	_, hasSNI := f.get("sni_container_refs")
