@@ -41,6 +41,21 @@ func labSession(t *testing.T, rt *console.Runtime) (*console.Session, string, fu
 	return console.NewSession(rt, c, serverapi.Config{}), id, func() int { return rec.Count(path) + rec.Count(path+"/status") }
 }
 
+// pollWindow is how long the shared-poll tests watch; pollsInWindow is how
+// many GETs one shared poll makes meanwhile: at 0, 3, ..., 15 s.
+const (
+	pollWindow    = 15 * time.Second
+	pollsInWindow = int(pollWindow/waiters.DefaultInterval) + 1
+)
+
+// watchWindow is a context done one second after pollWindow (time for the
+// last poll's answer), cancelled when t ends.
+func watchWindow(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(t.Context(), pollWindow+time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
 // TestSharedLBPoll: a page following a pending load balancer's status tree
 // and an operation waiting on it share one GET per 3 s, where each used to
 // make its own (the wait reads the load balancer's status from the tree),
@@ -57,13 +72,11 @@ func TestSharedLBPoll(t *testing.T) {
 		{"a page and a wait", 1, 1},
 		{"two pages and two waits", 2, 2},
 	}
-	const window = 15 * time.Second
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
 				sess, id, gets := labSession(t, console.NewRuntime())
-				ctx, cancel := context.WithTimeout(t.Context(), window+time.Second)
-				defer cancel()
+				ctx := watchWindow(t)
 				var wg sync.WaitGroup
 				seen := make([]atomic.Int32, tt.watchers+tt.waits) // polls each one saw
 				for i := range tt.watchers {
@@ -79,10 +92,10 @@ func TestSharedLBPoll(t *testing.T) {
 					})
 				}
 				wg.Wait()
-				// Polls at 0, 3, ..., 15 s: 6, whoever watches, and one at most
-				// when a wait joins.
-				if got, want := gets(), int(window/waiters.DefaultInterval)+1; got < want || got > want+tt.waits {
-					t.Errorf("GETs of the load balancer in %v: got %d, want %d to %d (one per 3 s, shared)", window, got, want, want+tt.waits)
+				// pollsInWindow, whoever watches, and one at most when a wait
+				// joins.
+				if got, want := gets(), pollsInWindow; got < want || got > want+tt.waits {
+					t.Errorf("GETs of the load balancer in %v: got %d, want %d to %d (one per 3 s, shared)", pollWindow, got, want, want+tt.waits)
 				}
 				for i := range seen {
 					if got := seen[i].Load(); got < 5 {

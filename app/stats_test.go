@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"net/url"
 	"sync"
 	"testing"
@@ -255,13 +254,11 @@ func TestSharedStatsPoll(t *testing.T) {
 		{"two views of the load balancer", 2, 0},
 		{"three views of the load balancer and two of its listener", 3, 2},
 	}
-	const window = 15 * time.Second
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
 				sess, lbID, lID, tr := statsLab(t)
-				ctx, cancel := context.WithTimeout(t.Context(), window+time.Second)
-				defer cancel()
+				ctx := watchWindow(t)
 				var wg sync.WaitGroup
 				var mu sync.Mutex
 				series := make([]console.StatsSeries, tt.lbViews+tt.listenerViews)
@@ -282,24 +279,23 @@ func TestSharedStatsPoll(t *testing.T) {
 					wg.Go(func() { <-ctx.Done(); stop() })
 				}
 				wg.Wait()
-				// Polls at 0, 3, ..., 15 s: 6 per resource shown, whoever shows it.
-				polls := int(window/waiters.DefaultInterval) + 1
+				// pollsInWindow per resource shown, whoever shows it.
 				for _, c := range []struct {
 					path  string
 					views int
 				}{{"/loadbalancers/" + lbID + "/stats", tt.lbViews}, {"/listeners/" + lID + "/stats", tt.listenerViews}} {
 					want := 0
 					if c.views > 0 {
-						want = polls
+						want = pollsInWindow
 					}
 					if got := tr.Count(c.path); got != want {
-						t.Errorf("GETs of %s in %v with %d views: got %d, want %d (one per 3 s, shared)", c.path, window, c.views, got, want)
+						t.Errorf("GETs of %s in %v with %d views: got %d, want %d (one per 3 s, shared)", c.path, pollWindow, c.views, got, want)
 					}
 				}
 				mu.Lock()
 				for i, s := range series {
-					if len(s.Rates) != polls-1 {
-						t.Errorf("view %d: got %d rates, want %d (one per poll after the first)", i, len(s.Rates), polls-1)
+					if len(s.Rates) != pollsInWindow-1 {
+						t.Errorf("view %d: got %d rates, want %d (one per poll after the first)", i, len(s.Rates), pollsInWindow-1)
 					}
 				}
 				mu.Unlock()
