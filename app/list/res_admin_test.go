@@ -12,6 +12,14 @@ import (
 	"github.com/octaview/octaview/octavia/amphoracontrol"
 )
 
+// objectCase is an object of a kind and what a test wants of it.
+type objectCase struct {
+	name string
+	res  *console.Resource
+	o    console.Object
+	want string
+}
+
 // TestAdminPages: the admin kinds' paths name their pages, zones and
 // quotas by name and project rather than by an ID.
 func TestAdminPages(t *testing.T) {
@@ -39,12 +47,7 @@ func TestAdminPages(t *testing.T) {
 			}
 		})
 	}
-	for _, tt := range []struct {
-		name string
-		res  *console.Resource
-		o    console.Object
-		want string
-	}{
+	for _, tt := range []objectCase{
 		{"zone by its name", console.AzRes, console.Object{"name": "az one"}, "/availability-zones/az%20one"},
 		{"quota by its project", console.QuotaRes, console.Object{"project_id": "p-1"}, "/quotas/p-1"},
 		{"amphora by its id", console.AmphoraRes, console.Object{"id": "a1"}, "/amphorae/a1"},
@@ -61,12 +64,7 @@ func TestAdminPages(t *testing.T) {
 // their name and project: each is called by its id on screen, never
 // "(no name)"; load balancers keep their names.
 func TestNamedByID(t *testing.T) {
-	tests := []struct {
-		name string
-		res  *console.Resource
-		o    console.Object
-		want string
-	}{
+	tests := []objectCase{
 		{"amphora", console.AmphoraRes, console.Object{"id": "a1b2c3d4-0000"}, "a1b2c3d4-0000"},
 		{"zone", console.AzRes, console.Object{"name": "az1"}, "az1"},
 		{"quota", console.QuotaRes, console.Object{"project_id": "p1"}, "p1"},
