@@ -15,13 +15,13 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"testing/synctest"
 	"time"
 
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/cmd/server/proxy/proxytest"
 	"github.com/octaview/octaview/cmd/server/servertest"
 	"github.com/octaview/octaview/labcloud"
 )
@@ -271,22 +271,7 @@ func TestHelperServer(t *testing.T) {
 }
 
 // processOutput is a child process's output as it comes.
-type processOutput struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (o *processOutput) Write(p []byte) (int, error) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.b.Write(p)
-}
-
-func (o *processOutput) String() string {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.b.String()
-}
+type processOutput struct{ proxytest.LogBuffer }
 
 // password is user's password in the banner of the process: the banner's
 // lines after "listening on" may come a moment after it.
