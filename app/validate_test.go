@@ -23,6 +23,16 @@ type validateCase struct {
 	want   []string
 }
 
+// over returns a case's form: base (a valid form of a kind) with the
+// case's extra values set over it.
+func over(base form.Values) func(extra form.Values) form.Values {
+	return func(extra form.Values) form.Values {
+		v := maps.Clone(base)
+		maps.Copy(v, extra)
+		return v
+	}
+}
+
 func runValidate(t *testing.T, res *console.Resource, cases []validateCase) {
 	t.Helper()
 	for _, tc := range cases {
@@ -93,11 +103,7 @@ func TestValidateLoadBalancerNetwork(t *testing.T) {
 }
 
 func TestValidateListener(t *testing.T) {
-	base := func(extra form.Values) form.Values {
-		v := form.Values{"protocol": "HTTP", "protocol_port": "80", "loadbalancer_id": testID}
-		maps.Copy(v, extra)
-		return v
-	}
+	base := over(form.Values{"protocol": "HTTP", "protocol_port": "80", "loadbalancer_id": testID})
 	runValidate(t, console.ListenerRes, []validateCase{
 		{"minimal HTTP", base(nil), true, nil},
 		{"everything valid", base(form.Values{"name": "l", "connection_limit": "-1", "timeout_client_data": "50000", "timeout_member_connect": "0",
@@ -147,11 +153,7 @@ func TestValidateListener(t *testing.T) {
 }
 
 func TestValidatePool(t *testing.T) {
-	base := func(extra form.Values) form.Values {
-		v := form.Values{"lb_algorithm": "ROUND_ROBIN", "protocol": "HTTP", "listener_id": testID}
-		maps.Copy(v, extra)
-		return v
-	}
+	base := over(form.Values{"lb_algorithm": "ROUND_ROBIN", "protocol": "HTTP", "listener_id": testID})
 	runValidate(t, console.PoolRes, []validateCase{
 		{"on a listener", base(nil), true, nil},
 		{"on a load balancer", form.Values{"lb_algorithm": "SOURCE_IP_PORT", "protocol": "TCP", "loadbalancer_id": testID}, true, nil},
@@ -202,11 +204,7 @@ func TestValidateMember(t *testing.T) {
 }
 
 func TestValidateMonitor(t *testing.T) {
-	base := func(extra form.Values) form.Values {
-		v := form.Values{"type": "HTTP", "delay": "5", "timeout": "3", "max_retries": "3", "pool_id": testID}
-		maps.Copy(v, extra)
-		return v
-	}
+	base := over(form.Values{"type": "HTTP", "delay": "5", "timeout": "3", "max_retries": "3", "pool_id": testID})
 	runValidate(t, console.MonitorRes, []validateCase{
 		{"HTTP monitor", base(form.Values{"http_method": "GET", "url_path": "/health?full=1", "expected_codes": "200-204", "max_retries_down": "10"}), true, nil},
 		{"HTTP 1.1 with a domain", base(form.Values{"http_version": "1.1", "domain_name": "www.example.com"}), true, nil},
