@@ -72,3 +72,30 @@ func writeEvent(w http.ResponseWriter, body []byte) error {
 	_, err := w.Write(buf)
 	return err
 }
+
+// subscribers are a feed's event streams, each a channel of one body that
+// holds the newest: a slow viewer skips to it rather than holding the feed
+// up. The feed's mutex guards the set.
+type subscribers map[chan []byte]struct{}
+
+// add joins a new subscriber and returns its channel.
+func (s subscribers) add() chan []byte {
+	ch := make(chan []byte, 1)
+	s[ch] = struct{}{}
+	return ch
+}
+
+// send hands body to every subscriber, replacing a body not yet read.
+func (s subscribers) send(body []byte) {
+	for ch := range s {
+		select {
+		case ch <- body:
+		default: // a slow viewer skips to the newest
+			select {
+			case <-ch:
+			default:
+			}
+			ch <- body
+		}
+	}
+}

@@ -80,7 +80,7 @@ type statusFeed struct {
 	last    serverapi.Status
 	current []byte // encoded last; nil before the first poll
 	ready   chan struct{}
-	subs    map[chan []byte]struct{}
+	subs    subscribers
 	viewers *viewerLimit // of the event stream
 }
 
@@ -91,7 +91,7 @@ func newStatusFeed(fetch statusFetch, m *metrics) *statusFeed {
 		timeout:  30 * time.Second,
 		metrics:  m,
 		ready:    make(chan struct{}),
-		subs:     make(map[chan []byte]struct{}),
+		subs:     subscribers{},
 		viewers:  newViewerLimit(statusMaxViewers, statusMaxViewersPerAddr, false),
 		last:     serverapi.Status{LoadBalancers: []serverapi.StatusLB{}},
 	}
@@ -137,17 +137,7 @@ func (f *statusFeed) publish(u waiters.Update[[]serverapi.StatusLB]) {
 	default:
 		close(f.ready)
 	}
-	for ch := range f.subs {
-		select {
-		case ch <- body:
-		default: // a slow viewer skips to the newest snapshot
-			select {
-			case <-ch:
-			default:
-			}
-			ch <- body
-		}
-	}
+	f.subs.send(body)
 }
 
 func (f *statusFeed) countPoll(result string) {
@@ -171,9 +161,8 @@ func (f *statusFeed) snapshot(ctx context.Context) ([]byte, error) {
 // subscribe returns a channel that receives every new snapshot (the newest one only,
 // if the reader is slow), the current one if any, and a func to leave.
 func (f *statusFeed) subscribe() (<-chan []byte, []byte, func()) {
-	ch := make(chan []byte, 1)
 	f.mu.Lock()
-	f.subs[ch] = struct{}{}
+	ch := f.subs.add()
 	current := f.current
 	f.mu.Unlock()
 	if f.metrics != nil {

@@ -43,7 +43,7 @@ type classFeed struct {
 	class   serverapi.Class
 	current []byte // class encoded; nil before the first read
 	at      time.Time
-	subs    map[chan []byte]struct{}
+	subs    subscribers
 	wake    chan struct{}
 }
 
@@ -55,7 +55,7 @@ func newClassFeed(lab *labcloud.Cloud, m *metrics, trustForwarded bool) *classFe
 			Help: "Reads of the whole class from the lab for the trainer's page and the checklists (one per 3 s at most).",
 		}),
 		viewers: newViewerLimit(trainerMaxViewers, trainerMaxViewersPerAddr, trustForwarded),
-		subs:    map[chan []byte]struct{}{},
+		subs:    subscribers{},
 		wake:    make(chan struct{}, 1),
 	}
 	if m != nil {
@@ -99,17 +99,7 @@ func (f *classFeed) read() {
 	out.Viewers = len(f.subs)
 	body, _ := json.Marshal(out)
 	f.class, f.current, f.at = out, body, time.Now()
-	for ch := range f.subs {
-		select {
-		case ch <- body:
-		default: // a slow viewer skips to the newest
-			select {
-			case <-ch:
-			default:
-			}
-			ch <- body
-		}
-	}
+	f.subs.send(body)
 }
 
 // readCount is how many times the class was read.
@@ -143,9 +133,8 @@ func (f *classFeed) snapshot() (serverapi.Class, []byte) {
 
 // subscribe follows the class: the current one (if any) and every new read.
 func (f *classFeed) subscribe() (<-chan []byte, []byte, func()) {
-	ch := make(chan []byte, 1)
 	f.mu.Lock()
-	f.subs[ch] = struct{}{}
+	ch := f.subs.add()
 	current := f.current
 	f.mu.Unlock()
 	select {
