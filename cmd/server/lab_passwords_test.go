@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/octaview/octaview/app/serverapi"
+	"github.com/octaview/octaview/cmd/server/proxy/proxytest"
 	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
@@ -97,9 +98,7 @@ func TestLabPasswordsBeyondLoopbackNoClass(t *testing.T) {
 // passwordLogin logs user in at base's Keystone route and returns the status.
 func passwordLogin(t *testing.T, base, user, password, project string) int {
 	t.Helper()
-	body := `{"auth":{"identity":{"methods":["password"],"password":{"user":{"name":"` + user + `","password":"` + password +
-		`","domain":{"name":"Default"}}}},"scope":{"project":{"name":"` + project + `","domain":{"name":"Default"}}}}}`
-	resp, err := http.Post(base+"/identity/v3/auth/tokens", "application/json", strings.NewReader(body))
+	resp, err := http.Post(base+"/identity/v3/auth/tokens", "application/json", strings.NewReader(proxytest.ProjectLoginBody(user, password, project)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/octaview/octaview/cmd/server/proxy/proxytest"
 )
 
 const (
@@ -66,18 +68,7 @@ func NewLabAdmin(tb testing.TB, base, password string) LabAdmin {
 	if password == "" {
 		password = "admin"
 	}
-	body := `{"auth": {"identity": {"methods": ["password"], "password": {"user": {"name": "admin", "domain": {"name": "Default"}, "password": "` + password + `"}}},
-		"scope": {"project": {"name": "admin", "domain": {"name": "Default"}}}}}`
-	resp, err := http.Post(base+"/identity/v3/auth/tokens", "application/json", strings.NewReader(body))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	resp.Body.Close()
-	token := resp.Header.Get("X-Subject-Token")
-	if resp.StatusCode != http.StatusCreated || token == "" {
-		tb.Fatalf("admin token from the lab: %s", resp.Status)
-	}
-	return LabAdmin{URL: base, Token: token}
+	return LabAdmin{URL: base, Token: proxytest.Token(tb, base+"/identity/v3/auth/tokens", "admin", password, "admin")}
 }
 
 // Faults replaces the lab's faults (a labcloud.Faults JSON object).

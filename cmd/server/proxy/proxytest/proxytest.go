@@ -119,24 +119,36 @@ func (u *Upstream) Validations() int {
 // Login logs User in at Keystone directly and returns the token.
 func (u *Upstream) Login(t testing.TB) string {
 	t.Helper()
-	resp, err := http.Post(u.AuthURL()+"/auth/tokens", "application/json", strings.NewReader(LoginBody(User, Password)))
+	return Token(t, u.AuthURL()+"/auth/tokens", User, Password, Project)
+}
+
+// Token logs user in to project with a password at tokensURL (Keystone's
+// …/v3/auth/tokens) and returns the token; it fails tb unless Keystone
+// answers 201 with one.
+func Token(tb testing.TB, tokensURL, user, password, project string) string {
+	tb.Helper()
+	resp, err := http.Post(tokensURL, "application/json", strings.NewReader(ProjectLoginBody(user, password, project)))
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	resp.Body.Close()
 	tok := resp.Header.Get("X-Subject-Token")
 	if resp.StatusCode != http.StatusCreated || tok == "" {
-		t.Fatalf("log in at the lab: got %s, want 201 with a token", resp.Status)
+		tb.Fatalf("log %s in at %s: got %s, want 201 with a token", user, tokensURL, resp.Status)
 	}
 	return tok
 }
 
 // LoginBody is a password login of user, scoped to Project.
-func LoginBody(user, password string) string {
+func LoginBody(user, password string) string { return ProjectLoginBody(user, password, Project) }
+
+// ProjectLoginBody is a password login of user (domain Default), scoped
+// to project (domain Default).
+func ProjectLoginBody(user, password, project string) string {
 	b, _ := json.Marshal(map[string]any{"auth": map[string]any{
 		"identity": map[string]any{"methods": []string{"password"}, "password": map[string]any{
 			"user": map[string]any{"name": user, "password": password, "domain": map[string]any{"name": "Default"}}}},
-		"scope": map[string]any{"project": map[string]any{"name": Project, "domain": map[string]any{"name": "Default"}}},
+		"scope": map[string]any{"project": map[string]any{"name": project, "domain": map[string]any{"name": "Default"}}},
 	}})
 	return string(b)
 }
