@@ -306,36 +306,24 @@ func (m *Model) Body() (octavia.Object, error) {
 			if p := m.PoolAt(pol.V["_pool"]); p != nil && o["action"] == "REDIRECT_TO_POOL" {
 				o["redirect_pool"] = octavia.Object{"name": strings.TrimSpace(p.V["name"])}
 			}
-			var rules []any
-			for _, rv := range pol.Rules {
-				r, err := form.Body(k.Rule.Fields, rv, nil, true)
-				if err != nil {
-					return nil, err
-				}
-				rules = append(rules, r)
+			rules, err := createBodies(k.Rule.Fields, pol.Rules)
+			if err != nil {
+				return nil, err
 			}
-			if len(rules) > 0 {
-				o["rules"] = rules
-			}
+			putList(o, "rules", rules)
 			policies = append(policies, o)
 		}
-		if len(policies) > 0 {
-			l["l7policies"] = policies
-		}
+		putList(l, "l7policies", policies)
 		listeners = append(listeners, l)
 	}
-	if len(listeners) > 0 {
-		lb["listeners"] = listeners
-	}
+	putList(lb, "listeners", listeners)
 	var rest []any
 	for i, p := range pools {
 		if !inline[i] {
 			rest = append(rest, p)
 		}
 	}
-	if len(rest) > 0 {
-		lb["pools"] = rest
-	}
+	putList(lb, "pools", rest)
 	return lb, nil
 }
 
@@ -346,17 +334,11 @@ func (m *Model) poolBody(p Pool) (octavia.Object, error) {
 	if err != nil {
 		return nil, err
 	}
-	var members []any
-	for _, mv := range p.Members {
-		mb, err := form.Body(k.Member.Fields, mv, nil, true)
-		if err != nil {
-			return nil, err
-		}
-		members = append(members, mb)
+	members, err := createBodies(k.Member.Fields, p.Members)
+	if err != nil {
+		return nil, err
 	}
-	if len(members) > 0 {
-		o["members"] = members
-	}
+	putList(o, "members", members)
 	if p.Monitor != nil {
 		h, err := form.Body(k.Monitor.Fields, p.Monitor, nil, true)
 		if err != nil {
@@ -365,6 +347,28 @@ func (m *Model) poolBody(p Pool) (octavia.Object, error) {
 		o["healthmonitor"] = h
 	}
 	return o, nil
+}
+
+// createBodies are the create bodies of values vs of one kind, whose
+// form has fields.
+func createBodies(fields []form.Field, vs []form.Values) ([]any, error) {
+	var out []any
+	for _, v := range vs {
+		b, err := form.Body(fields, v, nil, true)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// putList sets o[key] to list unless list is empty: the create leaves an
+// empty part out.
+func putList(o octavia.Object, key string, list []any) {
+	if len(list) > 0 {
+		o[key] = list
+	}
 }
 
 // Item is one item of a step (a listener, a pool's monitor, a rule): its
