@@ -84,12 +84,8 @@ func (f *loginForm) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 	ctx, cancel := context.WithTimeout(r.Context(), f.timeout)
 	defer cancel()
-	scheme := "http"
-	if r.TLS != nil {
-		scheme = "https"
-	}
 	jar := newFormJar(r, f.upstream)
-	msg := login.PlainLogIn(ctx, scheme+"://"+r.Host, jar, in)
+	msg := login.PlainLogIn(ctx, requestOrigin(r), jar, in)
 	for _, c := range jar.setCookies() {
 		w.Header().Add("Set-Cookie", c)
 	}
@@ -126,11 +122,7 @@ func (f *loginForm) crossSite(r *http.Request) string {
 	if origin == "" {
 		return "the post names neither its Origin nor its Sec-Fetch-Site"
 	}
-	scheme := "http"
-	if r.TLS != nil {
-		scheme = "https"
-	}
-	if strings.EqualFold(origin, scheme+"://"+r.Host) || strings.EqualFold(origin, f.origin(r)) {
+	if strings.EqualFold(origin, requestOrigin(r)) || strings.EqualFold(origin, f.origin(r)) {
 		return ""
 	}
 	return "the form was posted from another origin (" + origin + ")"

@@ -66,11 +66,7 @@ func (f *firstScreen) render(r *http.Request, boot *serverapi.Boot) string {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), f.timeout)
 	defer cancel()
-	scheme := "http"
-	if r.TLS != nil {
-		scheme = "https"
-	}
-	served, html, err := ui.FirstScreenIn(ctx, scheme+"://"+r.Host, inProcess{page: r, h: upstream}, f.config, r.URL, regionCookie(r))
+	served, html, err := ui.FirstScreenIn(ctx, requestOrigin(r), inProcess{page: r, h: upstream}, f.config, r.URL, regionCookie(r))
 	switch {
 	case errors.Is(err, ui.ErrNoFirstScreen):
 		return ""
@@ -80,6 +76,17 @@ func (f *firstScreen) render(r *http.Request, boot *serverapi.Boot) string {
 	}
 	boot.Served = served
 	return html
+}
+
+// requestOrigin is the origin r reached this server at: its scheme (https
+// when r came over TLS) and its Host, forwarding headers aside: where the
+// first screen and the login form send their in-process requests, and an
+// Origin a posted login form may name.
+func requestOrigin(r *http.Request) string {
+	if r.TLS != nil {
+		return "https://" + r.Host
+	}
+	return "http://" + r.Host
 }
 
 // inProcess is the first screen's transport: it serves each request of the
