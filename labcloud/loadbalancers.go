@@ -156,12 +156,9 @@ func (c lbKind) buildLB(b *lbBody, projectID string, now time.Time) (*loadBalanc
 	}
 	lb.topology = topologySingle
 	if b.FlavorID != nil && *b.FlavorID != "" {
-		f, ok := c.flavors.get(*b.FlavorID)
-		if !ok {
-			return nil, invalidSubresource("Flavor", *b.FlavorID)
-		}
-		if !f.enabled {
-			return nil, errorf(http.StatusBadRequest, "The selected flavor is not allowed in this deployment: %s", f.id)
+		f, err := enabledRef(c.flavors, *b.FlavorID, "Flavor", "flavor")
+		if err != nil {
+			return nil, err
 		}
 		lb.flavorID = f.id
 		if fp, ok := c.flavorProfiles.get(f.profileID); ok {
@@ -174,17 +171,28 @@ func (c lbKind) buildLB(b *lbBody, projectID string, now time.Time) (*loadBalanc
 		}
 	}
 	if b.AvailabilityZone != nil && *b.AvailabilityZone != "" {
-		az, ok := c.azs.get(*b.AvailabilityZone)
-		if !ok {
-			return nil, invalidSubresource("Availability Zone", *b.AvailabilityZone)
-		}
-		if !az.enabled {
-			return nil, errorf(http.StatusBadRequest, "The selected availability_zone is not allowed in this deployment: %s", az.name)
+		az, err := enabledRef(c.azs, *b.AvailabilityZone, "Availability Zone", "availability_zone")
+		if err != nil {
+			return nil, err
 		}
 		lb.az = az.name
 	}
 	lb.vipQosPolicyID = b.VipQosPolicyID
 	return lb, nil
+}
+
+// enabledRef is the flavor or availability zone (objects) that a load
+// balancer's body names by id (a zone's id is its name): Octavia's 400
+// naming resource when there is none, naming field when it is disabled.
+func enabledRef[T object](objects *collection[T], id, resource, field string) (T, *apiError) {
+	o, ok := objects.get(id)
+	if !ok {
+		return o, invalidSubresource(resource, id)
+	}
+	if !o.base().enabled {
+		return o, errorf(http.StatusBadRequest, "The selected %s is not allowed in this deployment: %s", field, o.base().id)
+	}
+	return o, nil
 }
 
 func (c lbKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
