@@ -349,52 +349,42 @@ func (c lbKind) status(w http.ResponseWriter, r *http.Request, k *caller, now ti
 
 // fullLBView is the body of a fully populated create: the children in full.
 func fullLBView(lb *loadBalancer) map[string]any {
-	var m map[string]any
-	json.Unmarshal(encode(lb), &m)
-	var ls []any
-	for _, l := range lb.listeners {
-		var lm map[string]any
-		json.Unmarshal(encode(l), &lm)
-		var pols []any
-		for _, p := range l.l7policies {
-			var pm map[string]any
-			json.Unmarshal(encode(p), &pm)
-			var rules []any
-			for _, r := range p.rules {
-				rules = append(rules, r.view())
-			}
-			pm["rules"] = orEmpty(rules)
-			pols = append(pols, pm)
-		}
-		lm["l7policies"] = orEmpty(pols)
-		ls = append(ls, lm)
-	}
-	var ps []any
-	for _, p := range lb.pools {
-		var pm map[string]any
-		json.Unmarshal(encode(p), &pm)
-		var ms []any
-		for _, mb := range p.members {
-			ms = append(ms, mb.view())
-		}
-		pm["members"] = orEmpty(ms)
+	m := viewMap(lb)
+	m["listeners"] = views(lb.listeners, func(l *listener) any {
+		lm := viewMap(l)
+		lm["l7policies"] = views(l.l7policies, func(p *l7policy) any {
+			pm := viewMap(p)
+			pm["rules"] = views(p.rules, (*l7rule).view)
+			return pm
+		})
+		return lm
+	})
+	m["pools"] = views(lb.pools, func(p *pool) any {
+		pm := viewMap(p)
+		pm["members"] = views(p.members, (*member).view)
+		pm["healthmonitor"] = nil
 		if p.hm != nil {
 			pm["healthmonitor"] = p.hm.view()
-		} else {
-			pm["healthmonitor"] = nil
 		}
-		ps = append(ps, pm)
-	}
-	m["listeners"] = orEmpty(ls)
-	m["pools"] = orEmpty(ps)
+		return pm
+	})
 	return m
 }
 
-func orEmpty(s []any) []any {
-	if s == nil {
-		return []any{}
+// viewMap is o's view as a map, for a body that adds keys to it.
+func viewMap(o object) map[string]any {
+	var m map[string]any
+	json.Unmarshal(encode(o), &m)
+	return m
+}
+
+// views is each object's view, in order; [] (not null) for none.
+func views[T any](objects []T, view func(T) any) []any {
+	out := make([]any, 0, len(objects))
+	for _, o := range objects {
+		out = append(out, view(o))
 	}
-	return s
+	return out
 }
 
 // restore adds its load balancers from s to an empty Cloud (Cloud.restore). Caller
