@@ -286,23 +286,23 @@ func (c appCredKind) named(w http.ResponseWriter, r *http.Request) *appCred {
 	return ac
 }
 
-func (c appCredKind) show(w http.ResponseWriter, r *http.Request) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	ac := c.named(w, r)
-	if ac == nil {
-		return
+// one wraps a handler of the credential the path names: under c.mu, and
+// only when named finds it (named answers otherwise).
+func (c appCredKind) one(h func(http.ResponseWriter, *http.Request, *appCred)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if ac := c.named(w, r); ac != nil {
+			h(w, r, ac)
+		}
 	}
+}
+
+func (c appCredKind) show(w http.ResponseWriter, r *http.Request, ac *appCred) {
 	writeJSON(w, http.StatusOK, map[string]any{"application_credential": c.body(r, ac)})
 }
 
-func (c appCredKind) delete(w http.ResponseWriter, r *http.Request) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	ac := c.named(w, r)
-	if ac == nil {
-		return
-	}
+func (c appCredKind) delete(w http.ResponseWriter, r *http.Request, ac *appCred) {
 	delete(c.appCreds, ac.id)
 	for k, t := range c.tokens {
 		if t.appCred == ac {

@@ -56,7 +56,7 @@ func (c *Cloud) Class() serverapi.Class {
 	defer c.mu.Unlock()
 	c.advance(now)
 	cl := serverapi.Class{At: wireTime(now), Exercise: exerciseInfo(c.exercise), Exercises: ShippedExercises(),
-		Faults: c.faults.wire(), Trainees: []serverapi.Trainee{}}
+		Faults: cloneFaults(c.faults), Trainees: []serverapi.Trainee{}}
 	byProject := map[string][]*loadBalancer{}
 	trainees := map[string]bool{}
 	for _, u := range c.users {

@@ -106,8 +106,7 @@ func cliLoadBalancer(t *testing.T, o cliOSC, subnet string) {
 	o.run(t, "loadbalancer", "failover", "--wait", "cli-lb")
 	cliExpect(t, "show after failover", o.show(t, "loadbalancer", "show", id), cliFields{"provisioning_status": "ACTIVE"})
 
-	o.run(t, "loadbalancer", "delete", "--wait", "cli-lb")
-	cliExpectNoRow(t, o.list(t, "loadbalancer", "list"), "cli-lb")
+	o.deleteGone(t, "", "cli-lb", "--wait")
 }
 
 func cliPoolMember(t *testing.T, o cliOSC, subnet string) {
@@ -155,8 +154,7 @@ func cliPoolMember(t *testing.T, o cliOSC, subnet string) {
 	cliExpectNoRow(t, o.list(t, "loadbalancer", "member", "list", "cli-pool"), "cli-member")
 
 	// The pool is still there: only --cascade may delete the load balancer.
-	o.run(t, "loadbalancer", "delete", "--cascade", "--wait", "cli-lb-pool")
-	cliExpectNoRow(t, o.list(t, "loadbalancer", "list"), "cli-lb-pool")
+	o.deleteGone(t, "", "cli-lb-pool", "--cascade", "--wait")
 	cliExpectNoRow(t, o.list(t, "loadbalancer", "pool", "list"), "cli-pool")
 }
 
@@ -198,10 +196,8 @@ func cliMonitor(t *testing.T, o cliOSC, subnet string) {
 		t.Errorf("status show: got %+v, want name cli-lb-hm and a listeners list", tree.Loadbalancer)
 	}
 
-	o.run(t, "loadbalancer", "healthmonitor", "delete", "--wait", "cli-hm")
-	cliExpectNoRow(t, o.list(t, "loadbalancer", "healthmonitor", "list"), "cli-hm")
-	o.run(t, "loadbalancer", "delete", "--cascade", "--wait", "cli-lb-hm")
-	cliExpectNoRow(t, o.list(t, "loadbalancer", "list"), "cli-lb-hm")
+	o.deleteGone(t, "healthmonitor", "cli-hm", "--wait")
+	o.deleteGone(t, "", "cli-lb-hm", "--cascade", "--wait")
 }
 
 func cliListener(t *testing.T, o cliOSC, subnet string) {
@@ -229,10 +225,8 @@ func cliListener(t *testing.T, o cliOSC, subnet string) {
 	cliExpectCounters(t, "listener stats show", o.show(t, "loadbalancer", "listener", "stats", "show", "cli-listener"),
 		"active_connections", "bytes_in", "bytes_out", "request_errors", "total_connections")
 
-	o.run(t, "loadbalancer", "listener", "delete", "--wait", "cli-listener")
-	cliExpectNoRow(t, o.list(t, "loadbalancer", "listener", "list"), "cli-listener")
-	o.run(t, "loadbalancer", "delete", "--wait", "cli-lb-listener")
-	cliExpectNoRow(t, o.list(t, "loadbalancer", "list"), "cli-lb-listener")
+	o.deleteGone(t, "listener", "cli-listener", "--wait")
+	o.deleteGone(t, "", "cli-lb-listener", "--wait")
 }
 
 func cliL7(t *testing.T, o cliOSC, subnet string) {
@@ -287,10 +281,8 @@ func cliL7(t *testing.T, o cliOSC, subnet string) {
 	if rows := o.list(t, "loadbalancer", "l7rule", "list", "cli-policy"); len(rows) != 0 {
 		t.Errorf("l7rule list after delete: got %v, want no rules", rows)
 	}
-	o.run(t, "loadbalancer", "l7policy", "delete", "--wait", "cli-policy")
-	cliExpectNoRow(t, o.list(t, "loadbalancer", "l7policy", "list"), "cli-policy")
-	o.run(t, "loadbalancer", "delete", "--cascade", "--wait", "cli-lb-l7p")
-	cliExpectNoRow(t, o.list(t, "loadbalancer", "list"), "cli-lb-l7p")
+	o.deleteGone(t, "l7policy", "cli-policy", "--wait")
+	o.deleteGone(t, "", "cli-lb-l7p", "--cascade", "--wait")
 }
 
 func cliAmphora(t *testing.T, o cliOSC, subnet string) {
@@ -417,14 +409,10 @@ func cliFlavorAZ(t *testing.T, o cliOSC, _ string) {
 	cliExpect(t, "availabilityzone show", o.show(t, "loadbalancer", "availabilityzone", "show", "cli-az"),
 		cliFields{"availability_zone_profile_id": azp["id"]})
 
-	o.run(t, "loadbalancer", "availabilityzone", "delete", "cli-az")
-	cliExpectNoRow(t, o.list(t, "loadbalancer", "availabilityzone", "list"), "cli-az")
-	o.run(t, "loadbalancer", "availabilityzoneprofile", "delete", "cli-azp")
-	cliExpectNoRow(t, o.list(t, "loadbalancer", "availabilityzoneprofile", "list"), "cli-azp")
-	o.run(t, "loadbalancer", "flavor", "delete", "cli-flavor")
-	cliExpectNoRow(t, o.list(t, "loadbalancer", "flavor", "list"), "cli-flavor")
-	o.run(t, "loadbalancer", "flavorprofile", "delete", "cli-fp")
-	cliExpectNoRow(t, o.list(t, "loadbalancer", "flavorprofile", "list"), "cli-fp")
+	o.deleteGone(t, "availabilityzone", "cli-az")
+	o.deleteGone(t, "availabilityzoneprofile", "cli-azp")
+	o.deleteGone(t, "flavor", "cli-flavor")
+	o.deleteGone(t, "flavorprofile", "cli-fp")
 }
 
 // cliTimeout bounds one command; a --wait polls every 3 s. A command
@@ -621,6 +609,19 @@ func cliExpectRowBy(t *testing.T, rows []map[string]any, key, value string, want
 		}
 	}
 	t.Errorf("list: no row with %s %q in %v", key, value, rows)
+}
+
+// deleteGone runs `openstack loadbalancer KIND delete FLAGS NAME` and
+// checks `loadbalancer KIND list` no longer shows name (kind "": the load
+// balancer itself).
+func (o cliOSC) deleteGone(t *testing.T, kind, name string, flags ...string) {
+	t.Helper()
+	cmd := []string{"loadbalancer"}
+	if kind != "" {
+		cmd = append(cmd, kind)
+	}
+	o.run(t, slices.Concat(cmd, []string{"delete"}, flags, []string{name})...)
+	cliExpectNoRow(t, o.list(t, append(cmd, "list")...), name)
 }
 
 func cliExpectNoRow(t *testing.T, rows []map[string]any, name string) {

@@ -28,7 +28,7 @@ func (c *Cloud) refreshOperating(lb *loadBalancer, now time.Time) {
 			case !monitored:
 				m.setOper(operNoMonitor)
 				up++
-			case faults.memberDown(m):
+			case memberDown(faults, m):
 				m.setOper(operError)
 				down++
 			default:

@@ -1,7 +1,6 @@
 package labcloud
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"time"
@@ -9,32 +8,9 @@ import (
 	"github.com/octaview/octaview/app/serverapi"
 )
 
-// Duration is a time.Duration written in JSON as Go text ("250ms", "30s").
-type Duration struct{ time.Duration }
-
-func (d Duration) MarshalJSON() ([]byte, error) { return json.Marshal(d.String()) }
-
-func (d *Duration) UnmarshalJSON(b []byte) error {
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		var n float64
-		if err2 := json.Unmarshal(b, &n); err2 != nil {
-			return fmt.Errorf("duration: want a string like \"250ms\": %w", err)
-		}
-		d.Duration = time.Duration(n * float64(time.Second))
-		return nil
-	}
-	if s == "" {
-		d.Duration = 0
-		return nil
-	}
-	v, err := time.ParseDuration(s)
-	if err != nil {
-		return err
-	}
-	d.Duration = v
-	return nil
-}
+// Duration is a time.Duration written in JSON as Go text ("250ms", "30s"):
+// app/serverapi's, the trainer's contract.
+type Duration = serverapi.Duration
 
 // MaxLatency bounds Faults.Latency: the console's proxy gives up on an
 // upstream answer after 60 s (a 504), so a longer latency would teach
@@ -52,47 +28,32 @@ const (
 )
 
 // Faults are the failures the lab injects, for teaching. They are set by
-// Options.Scenario and at runtime by an admin through PUT /lab/faults.
-type Faults struct {
-	// Latency is added to every Keystone, Octavia and Neutron answer to
-	// anyone but the lab's admins; at most MaxLatency.
-	Latency Duration `json:"latency"`
-	// ErrorRate is the fraction (0..1) of Octavia answers replaced by a 500
-	// fault; which ones is reproducible from Options.Seed.
-	ErrorRate float64 `json:"error_rate"`
-	// Error names resources (name or id) whose next transition ends in ERROR;
-	// an ACTIVE one goes to ERROR at once.
-	Error []string `json:"error,omitempty"`
-	// Stuck names resources (name or id) that stay in PENDING_* until the
-	// fault is lifted; an ACTIVE one goes to PENDING_UPDATE at once.
-	Stuck []string `json:"stuck,omitempty"`
-	// DownMembers names members (name, id or address) whose health monitor
-	// fails: the member goes ERROR, its pool DEGRADED or ERROR.
-	DownMembers []string `json:"down_members,omitempty"`
-	// TokenTTL, when set, makes every token die that long after it was
-	// issued, whatever its expires_at says.
-	TokenTTL Duration `json:"token_ttl"`
-	// Octavia and Keystone are outages: "" (none), "503" or "reset".
-	Octavia  string `json:"octavia"`
-	Keystone string `json:"keystone"`
+// Options.Scenario and at runtime by an admin through PUT /lab/faults. The
+// type is app/serverapi's (its fields say what each fault does): the lab
+// answers the trainer's API in it.
+type Faults = serverapi.Faults
+
+// cloneFaults is a copy of f that shares no list with it (the trainer's
+// Class is encoded after the lab's lock is released).
+func cloneFaults(f Faults) Faults {
+	f.Error, f.Stuck, f.DownMembers = slices.Clone(f.Error), slices.Clone(f.Stuck), slices.Clone(f.DownMembers)
+	return f
 }
 
-// wire is f as the trainer's API writes it (Faults' own JSON).
-func (f Faults) wire() serverapi.Faults {
-	return serverapi.Faults{Latency: f.Latency.String(), ErrorRate: f.ErrorRate, Error: slices.Clone(f.Error),
-		Stuck: slices.Clone(f.Stuck), DownMembers: slices.Clone(f.DownMembers), TokenTTL: f.TokenTTL.String(),
-		Octavia: f.Octavia, Keystone: f.Keystone}
-}
-
-func (f *Faults) matches(list []string, m *meta) bool {
+// named reports whether list names m, by id or name (a fault's list).
+func named(list []string, m *meta) bool {
 	return slices.Contains(list, m.id) || (m.name != "" && slices.Contains(list, m.name))
 }
 
-func (f *Faults) memberDown(m *member) bool {
-	return f.matches(f.DownMembers, &m.meta) || slices.Contains(f.DownMembers, m.address)
+// memberDown reports whether f's down members name m (by id, name or
+// address).
+func memberDown(f *Faults, m *member) bool {
+	return named(f.DownMembers, &m.meta) || slices.Contains(f.DownMembers, m.address)
 }
 
-func (f *Faults) validate() error {
+// validateFaults checks f's values: a rate, outages the lab knows,
+// durations neither negative nor over MaxLatency.
+func validateFaults(f *Faults) error {
 	if f.ErrorRate < 0 || f.ErrorRate > 1 {
 		return fmt.Errorf("error_rate %v is not between 0 and 1", f.ErrorRate)
 	}
@@ -132,11 +93,11 @@ func (c *Cloud) applyFaults(now time.Time, projectID string) {
 		touched := false
 		for _, o := range treeOf(lb) {
 			m := o.base()
-			if m.prov == statusActive && f.matches(f.Error, m) {
+			if m.prov == statusActive && named(f.Error, m) {
 				m.setStatus(statusError, now)
 				touched = true
 			}
-			if m.prov == statusActive && f.matches(f.Stuck, m) && lb.op == nil {
+			if m.prov == statusActive && named(f.Stuck, m) && lb.op == nil {
 				c.lockTree(lb, o, statusPendingUpdate, now)
 				c.schedule(&pendingOp{lb: lb, activate: []object{lb, o}}, now)
 			}

@@ -98,7 +98,7 @@ func TestLatencyFault(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		c := New(Options{Seed: 1})
 		demo := login(t, c, "demo")
-		if err := c.SetFaults(Faults{Latency: Duration{2 * time.Second}}); err != nil {
+		if err := c.SetFaults(Faults{Latency: Duration{Duration: 2 * time.Second}}); err != nil {
 			t.Fatalf("SetFaults: %v", err)
 		}
 		start := time.Now()
@@ -114,7 +114,7 @@ func TestLatencyFault(t *testing.T) {
 func TestLatencySparesTheLabsAdmins(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		c := New(Options{Seed: 1})
-		if err := c.SetFaults(Faults{Latency: Duration{MaxLatency}}); err != nil {
+		if err := c.SetFaults(Faults{Latency: Duration{Duration: MaxLatency}}); err != nil {
 			t.Fatalf("SetFaults: %v", err)
 		}
 		for _, tc := range []struct {

@@ -86,10 +86,20 @@ func TestFidelity(t *testing.T) {
 	if labRec.fatal != "" {
 		t.Errorf("the script stopped early on the lab: %s", labRec.fatal)
 	}
+	fidCompareSteps(t, realRec, labRec, fidExpectedSteps)
+}
+
+// fidCompareSteps fails t for each step of realRec the lab did not reach
+// and for each difference of a step between the two, but logs those of a
+// step in expected (with why it differs); it returns how many steps were
+// compared.
+func fidCompareSteps(t *testing.T, realRec, labRec *fidTranscript, expected map[string]string) int {
+	t.Helper()
 	labSteps := map[string]fidRecord{}
 	for _, r := range labRec.steps {
 		labSteps[r.step] = r
 	}
+	compared := 0
 	for _, r := range realRec.steps {
 		l, ok := labSteps[r.step]
 		if !ok {
@@ -97,13 +107,15 @@ func TestFidelity(t *testing.T) {
 			continue
 		}
 		for _, d := range r.diff(l) {
-			if why, ok := fidExpectedSteps[r.step]; ok {
+			if why, ok := expected[r.step]; ok {
 				t.Logf("%s: %s (expected: %s)", r.step, d, why)
 				continue
 			}
 			t.Errorf("%s: %s", r.step, d)
 		}
+		compared++
 	}
+	return compared
 }
 
 // TestFidelityCLI runs TestCLI's command chains against the real cloud, so

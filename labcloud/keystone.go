@@ -30,8 +30,8 @@ func (c keystoneService) routes(mux *http.ServeMux) {
 	appCreds := appCredKind{c.Cloud}
 	mux.HandleFunc("POST /identity/v3/users/{user_id}/application_credentials", appCreds.create)
 	mux.HandleFunc("GET /identity/v3/users/{user_id}/application_credentials", appCreds.list)
-	mux.HandleFunc("GET /identity/v3/users/{user_id}/application_credentials/{id}", appCreds.show)
-	mux.HandleFunc("DELETE /identity/v3/users/{user_id}/application_credentials/{id}", appCreds.delete)
+	mux.HandleFunc("GET /identity/v3/users/{user_id}/application_credentials/{id}", appCreds.one(appCreds.show))
+	mux.HandleFunc("DELETE /identity/v3/users/{user_id}/application_credentials/{id}", appCreds.one(appCreds.delete))
 	mux.HandleFunc("/identity/", func(w http.ResponseWriter, r *http.Request) {
 		keystoneError(w, http.StatusNotFound, "The resource could not be found.")
 	})

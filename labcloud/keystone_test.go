@@ -121,7 +121,7 @@ func TestTokenTTLFaultExpiresTokensEarly(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		c := New(Options{Seed: 1})
 		demo := login(t, c, "demo")
-		if err := c.SetFaults(Faults{TokenTTL: Duration{30 * time.Second}}); err != nil {
+		if err := c.SetFaults(Faults{TokenTTL: Duration{Duration: 30 * time.Second}}); err != nil {
 			t.Fatal(err)
 		}
 		demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", nil)

@@ -106,7 +106,7 @@ func (c labAPI) routes(mux *http.ServeMux) {
 			keystoneError(w, http.StatusBadRequest, "faults: "+err.Error())
 			return
 		}
-		if err := f.validate(); err != nil {
+		if err := validateFaults(&f); err != nil {
 			keystoneError(w, http.StatusBadRequest, "faults: "+err.Error())
 			return
 		}
@@ -176,7 +176,7 @@ func (c labAPI) labAdminUnlocked(h http.HandlerFunc) http.HandlerFunc {
 
 // SetFaults replaces the lab-wide faults, as PUT /lab/faults does.
 func (c *Cloud) SetFaults(f Faults) error {
-	if err := f.validate(); err != nil {
+	if err := validateFaults(&f); err != nil {
 		return err
 	}
 	now := time.Now()

@@ -156,12 +156,9 @@ func (c lbKind) buildLB(b *lbBody, projectID string, now time.Time) (*loadBalanc
 	}
 	lb.topology = topologySingle
 	if b.FlavorID != nil && *b.FlavorID != "" {
-		f, ok := c.flavors.get(*b.FlavorID)
-		if !ok {
-			return nil, invalidSubresource("Flavor", *b.FlavorID)
-		}
-		if !f.enabled {
-			return nil, errorf(http.StatusBadRequest, "The selected flavor is not allowed in this deployment: %s", f.id)
+		f, err := enabledRef(c.flavors, *b.FlavorID, "Flavor", "flavor")
+		if err != nil {
+			return nil, err
 		}
 		lb.flavorID = f.id
 		if fp, ok := c.flavorProfiles.get(f.profileID); ok {
@@ -174,17 +171,28 @@ func (c lbKind) buildLB(b *lbBody, projectID string, now time.Time) (*loadBalanc
 		}
 	}
 	if b.AvailabilityZone != nil && *b.AvailabilityZone != "" {
-		az, ok := c.azs.get(*b.AvailabilityZone)
-		if !ok {
-			return nil, invalidSubresource("Availability Zone", *b.AvailabilityZone)
-		}
-		if !az.enabled {
-			return nil, errorf(http.StatusBadRequest, "The selected availability_zone is not allowed in this deployment: %s", az.name)
+		az, err := enabledRef(c.azs, *b.AvailabilityZone, "Availability Zone", "availability_zone")
+		if err != nil {
+			return nil, err
 		}
 		lb.az = az.name
 	}
 	lb.vipQosPolicyID = b.VipQosPolicyID
 	return lb, nil
+}
+
+// enabledRef is the flavor or availability zone (objects) that a load
+// balancer's body names by id (a zone's id is its name): Octavia's 400
+// naming resource when there is none, naming field when it is disabled.
+func enabledRef[T object](objects *collection[T], id, resource, field string) (T, *apiError) {
+	o, ok := objects.get(id)
+	if !ok {
+		return o, invalidSubresource(resource, id)
+	}
+	if !o.base().enabled {
+		return o, errorf(http.StatusBadRequest, "The selected %s is not allowed in this deployment: %s", field, o.base().id)
+	}
+	return o, nil
 }
 
 func (c lbKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
@@ -341,52 +349,42 @@ func (c lbKind) status(w http.ResponseWriter, r *http.Request, k *caller, now ti
 
 // fullLBView is the body of a fully populated create: the children in full.
 func fullLBView(lb *loadBalancer) map[string]any {
-	var m map[string]any
-	json.Unmarshal(encode(lb), &m)
-	var ls []any
-	for _, l := range lb.listeners {
-		var lm map[string]any
-		json.Unmarshal(encode(l), &lm)
-		var pols []any
-		for _, p := range l.l7policies {
-			var pm map[string]any
-			json.Unmarshal(encode(p), &pm)
-			var rules []any
-			for _, r := range p.rules {
-				rules = append(rules, r.view())
-			}
-			pm["rules"] = orEmpty(rules)
-			pols = append(pols, pm)
-		}
-		lm["l7policies"] = orEmpty(pols)
-		ls = append(ls, lm)
-	}
-	var ps []any
-	for _, p := range lb.pools {
-		var pm map[string]any
-		json.Unmarshal(encode(p), &pm)
-		var ms []any
-		for _, mb := range p.members {
-			ms = append(ms, mb.view())
-		}
-		pm["members"] = orEmpty(ms)
+	m := viewMap(lb)
+	m["listeners"] = views(lb.listeners, func(l *listener) any {
+		lm := viewMap(l)
+		lm["l7policies"] = views(l.l7policies, func(p *l7policy) any {
+			pm := viewMap(p)
+			pm["rules"] = views(p.rules, (*l7rule).view)
+			return pm
+		})
+		return lm
+	})
+	m["pools"] = views(lb.pools, func(p *pool) any {
+		pm := viewMap(p)
+		pm["members"] = views(p.members, (*member).view)
+		pm["healthmonitor"] = nil
 		if p.hm != nil {
 			pm["healthmonitor"] = p.hm.view()
-		} else {
-			pm["healthmonitor"] = nil
 		}
-		ps = append(ps, pm)
-	}
-	m["listeners"] = orEmpty(ls)
-	m["pools"] = orEmpty(ps)
+		return pm
+	})
 	return m
 }
 
-func orEmpty(s []any) []any {
-	if s == nil {
-		return []any{}
+// viewMap is o's view as a map, for a body that adds keys to it.
+func viewMap(o object) map[string]any {
+	var m map[string]any
+	json.Unmarshal(encode(o), &m)
+	return m
+}
+
+// views is each object's view, in order; [] (not null) for none.
+func views[T any](objects []T, view func(T) any) []any {
+	out := make([]any, 0, len(objects))
+	for _, o := range objects {
+		out = append(out, view(o))
 	}
-	return s
+	return out
 }
 
 // restore adds its load balancers from s to an empty Cloud (Cloud.restore). Caller

@@ -274,14 +274,10 @@ func (c neutronService) neutron(h func(http.ResponseWriter, *http.Request, *call
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		c.advance(now)
-		tok := c.authToken(r, now)
-		if tok == nil {
+		k := c.caller(r, now)
+		if k == nil {
 			keystoneError(w, http.StatusUnauthorized, msgAuthRequired)
 			return
-		}
-		k := &caller{tok: tok, admin: tok.hasRole(roleAdmin), member: tok.hasRole(roleMember)}
-		if tok.project != nil {
-			k.project = tok.project.id
 		}
 		h(w, r, k)
 	}

@@ -14,6 +14,20 @@ type caller struct {
 	member  bool
 }
 
+// caller is who r comes from at now: its token's user, roles and project;
+// nil when r has no valid token. Caller holds c.mu.
+func (c *Cloud) caller(r *http.Request, now time.Time) *caller {
+	tok := c.authToken(r, now)
+	if tok == nil {
+		return nil
+	}
+	k := &caller{tok: tok, admin: tok.hasRole(roleAdmin), member: tok.hasRole(roleMember)}
+	if tok.project != nil {
+		k.project = tok.project.id
+	}
+	return k
+}
+
 // read allows the admin, or anyone scoped to projectID.
 func (k *caller) read(projectID string) *apiError {
 	if k.admin || (k.project != "" && k.project == projectID) {
@@ -66,16 +80,12 @@ func (c *Cloud) octavia(h octaviaHandler) http.HandlerFunc {
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		c.advance(now)
-		tok := c.authToken(r, now)
-		if tok == nil {
+		k := c.caller(r, now)
+		if k == nil {
 			// keystonemiddleware answers before Octavia's request-id middleware
 			w.Header().Del(RequestIDHeader)
 			keystoneError(w, http.StatusUnauthorized, msgAuthRequired)
 			return
-		}
-		k := &caller{tok: tok, admin: tok.hasRole(roleAdmin), member: tok.hasRole(roleMember)}
-		if tok.project != nil {
-			k.project = tok.project.id
 		}
 		if err := h(w, r, k, now); err != nil {
 			if err.html {

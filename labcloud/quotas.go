@@ -58,21 +58,12 @@ func (c *Cloud) effectiveQuota(projectID string) quota {
 
 // usage counts a project's objects of a quota kind. Caller holds c.mu.
 func (c *Cloud) usage(projectID, key string) int {
-	switch key {
-	case "load_balancer":
-		return c.lbs.countProject(projectID)
-	case "listener":
-		return c.listeners.countProject(projectID)
-	case "pool":
-		return c.pools.countProject(projectID)
-	case "health_monitor":
-		return c.monitors.countProject(projectID)
-	case "member":
-		return c.members.countProject(projectID)
-	case "l7policy":
-		return c.l7policies.countProject(projectID)
-	case "l7rule":
-		return c.l7rules.countProject(projectID)
+	counted := map[string]interface{ countProject(string) int }{
+		"load_balancer": c.lbs, "listener": c.listeners, "pool": c.pools, "health_monitor": c.monitors,
+		"member": c.members, "l7policy": c.l7policies, "l7rule": c.l7rules,
+	}
+	if objects := counted[key]; objects != nil {
+		return objects.countProject(projectID)
 	}
 	return 0
 }

@@ -155,7 +155,7 @@ func (c seeder) applyScenario(s *Scenario, now time.Time) error {
 		return err
 	}
 	if s.Faults != nil {
-		if err := s.Faults.validate(); err != nil {
+		if err := validateFaults(s.Faults); err != nil {
 			return err
 		}
 		c.setFaults(*s.Faults, now)
@@ -299,7 +299,7 @@ func (s *Scenario) checkForProject() error {
 		return errors.New("quotas: one quota at most (the project's)")
 	}
 	if s.Faults != nil {
-		if err := s.Faults.validate(); err != nil {
+		if err := validateFaults(s.Faults); err != nil {
 			return fmt.Errorf("faults: %w", err)
 		}
 	}

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/octaview/octaview/app/serverapi"
@@ -38,41 +37,10 @@ func mergeFaults(g, p Faults) Faults {
 	return m
 }
 
-// empty reports whether f injects nothing.
-func (f *Faults) empty() bool {
+// faultless reports whether f injects nothing.
+func faultless(f *Faults) bool {
 	return f.Latency.Duration == 0 && f.ErrorRate == 0 && len(f.Error) == 0 && len(f.Stuck) == 0 &&
 		len(f.DownMembers) == 0 && f.TokenTTL.Duration == 0 && f.Octavia == OutageNone && f.Keystone == OutageNone
-}
-
-// Summary lists the faults of f in words, one item each ("latency 300ms",
-// "members down: 10.0.0.12"); none for no fault.
-func (f Faults) Summary() []string {
-	var out []string
-	if f.Latency.Duration > 0 {
-		out = append(out, "latency "+f.Latency.String())
-	}
-	if f.ErrorRate > 0 {
-		out = append(out, fmt.Sprintf("%g%% of Octavia answers are 500", f.ErrorRate*100))
-	}
-	if len(f.Error) > 0 {
-		out = append(out, "forced to ERROR: "+strings.Join(f.Error, ", "))
-	}
-	if len(f.Stuck) > 0 {
-		out = append(out, "stuck in PENDING_*: "+strings.Join(f.Stuck, ", "))
-	}
-	if len(f.DownMembers) > 0 {
-		out = append(out, "members down: "+strings.Join(f.DownMembers, ", "))
-	}
-	if f.TokenTTL.Duration > 0 {
-		out = append(out, "tokens live "+f.TokenTTL.String())
-	}
-	if f.Octavia != OutageNone {
-		out = append(out, "Octavia down ("+f.Octavia+")")
-	}
-	if f.Keystone != OutageNone {
-		out = append(out, "Keystone down ("+f.Keystone+")")
-	}
-	return out
 }
 
 // faultsFor returns the faults acting on the objects and users of
@@ -97,7 +65,7 @@ func (c *Cloud) rebuildEffective() {
 // setProjectFaults replaces the faults of one project ({} lifts them) and
 // applies at once those that act on its existing objects. Caller holds c.mu.
 func (c *Cloud) setProjectFaults(p *project, f Faults, now time.Time) {
-	if f.empty() {
+	if faultless(&f) {
 		delete(c.projectFaults, p.id)
 	} else {
 		c.projectFaults[p.id] = f
@@ -119,7 +87,7 @@ func (c *Cloud) findProject(ref string) *project {
 // stuck or failed resource, latency, an outage or a short token lifetime
 // acts on that project's objects and users only.
 func (c *Cloud) SetProjectFaults(projects []string, f Faults) error {
-	if err := f.validate(); err != nil {
+	if err := validateFaults(&f); err != nil {
 		return err
 	}
 	return c.eachProject(projects, func(p *project, now time.Time) error {

@@ -85,7 +85,7 @@ func (c *Cloud) opStuck(op *pendingOp) bool {
 		return false
 	}
 	for _, o := range append(slices.Clone(op.activate), op.remove...) {
-		if f.matches(f.Stuck, o.base()) {
+		if named(f.Stuck, o.base()) {
 			return true
 		}
 	}
@@ -94,7 +94,7 @@ func (c *Cloud) opStuck(op *pendingOp) bool {
 
 // finalStatus is ACTIVE, or ERROR when the error fault names the object.
 func (c *Cloud) finalStatus(m *meta) string {
-	if f := c.faultsFor(m.projectID); f.matches(f.Error, m) {
+	if f := c.faultsFor(m.projectID); named(f.Error, m) {
 		return statusError
 	}
 	return statusActive

@@ -106,7 +106,7 @@ func TestScopedOutagesAndTokenLifetime(t *testing.T) {
 		t1.must(http.StatusServiceUnavailable, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", nil)
 		t2.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", nil)
 
-		if err := c.SetProjectFaults([]string{"trainee1"}, Faults{TokenTTL: Duration{time.Second}}); err != nil {
+		if err := c.SetProjectFaults([]string{"trainee1"}, Faults{TokenTTL: Duration{Duration: time.Second}}); err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(2 * time.Second)
@@ -163,7 +163,7 @@ func TestResetProjectEmptiesOneProjectOnly(t *testing.T) {
 		t2.createLB("a", treeBody("a", "10.0.0.1"))
 		time.Sleep(2 * time.Second)
 		t1.createLB("c", nil)
-		if err := c.SetProjectFaults([]string{"trainee1"}, Faults{Latency: Duration{time.Millisecond}}); err != nil {
+		if err := c.SetProjectFaults([]string{"trainee1"}, Faults{Latency: Duration{Duration: time.Millisecond}}); err != nil {
 			t.Fatal(err)
 		}
 		admin.must(http.StatusNoContent, http.MethodPost, "/lab/projects/trainee1/reset", nil)
@@ -688,7 +688,7 @@ func TestClassTile(t *testing.T) {
 	if len(tr.LoadBalancers) != 1 || len(tr.LoadBalancers[0].Tree.Listeners) != 1 || len(tr.Steps) != 6 || len(tr.Faults) != 1 {
 		t.Errorf("tile: %+v", tr)
 	}
-	if !slices.Contains(cl.Exercises, "1-first-http-lb") || cl.Faults.Latency != "0s" {
+	if !slices.Contains(cl.Exercises, "1-first-http-lb") || cl.Faults.Latency.String() != "0s" {
 		t.Errorf("class: exercises %v, faults %+v; want the shipped exercises and no latency (0s)", cl.Exercises, cl.Faults)
 	}
 }

@@ -2,7 +2,9 @@
 // both sides: cmd/server encodes them and the app (in the browser) decodes
 // them. It imports no server code and no go-app, so it builds for GOOS=js
 // as well. The trainer's API (trainer.go) is the lab's own contract too:
-// labcloud.Cloud.Class answers in its Class, which cmd/server serves as is.
+// labcloud.Cloud.Class answers in its Class, which cmd/server serves as is,
+// and the lab's faults are its Faults (faults.go, with Duration, their
+// JSON durations).
 //
 // Routes (below the origin that served the app):
 //

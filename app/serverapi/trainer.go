@@ -114,18 +114,6 @@ type StepState struct {
 	PassedAt string `json:"passed_at,omitempty"`
 }
 
-// Faults are the lab's faults (labcloud.Faults' JSON).
-type Faults struct {
-	Latency     string   `json:"latency"`
-	ErrorRate   float64  `json:"error_rate"`
-	Error       []string `json:"error,omitempty"`
-	Stuck       []string `json:"stuck,omitempty"`
-	DownMembers []string `json:"down_members,omitempty"`
-	TokenTTL    string   `json:"token_ttl"`
-	Octavia     string   `json:"octavia"`
-	Keystone    string   `json:"keystone"`
-}
-
 // ProjectsRequest names projects; All: every trainee's.
 type ProjectsRequest struct {
 	Projects []string `json:"projects,omitempty"`

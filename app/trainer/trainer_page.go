@@ -69,11 +69,15 @@ func (f faultForm) faults() (serverapi.Faults, error) {
 		return out
 	}
 	out := serverapi.Faults{DownMembers: list(f.down), Stuck: list(f.stuck), Error: list(f.errs),
-		Latency: strings.TrimSpace(f.latency), TokenTTL: strings.TrimSpace(f.tokenTTL), Octavia: f.octavia, Keystone: f.keystone}
-	for _, d := range []struct{ name, v string }{{"latency", out.Latency}, {"token lifetime", out.TokenTTL}} {
-		if d.v != "" {
-			if _, err := time.ParseDuration(d.v); err != nil {
-				return out, fmt.Errorf("%s %q: want a duration like 300ms or 2m", d.name, d.v)
+		Octavia: f.octavia, Keystone: f.keystone}
+	for _, d := range []struct {
+		name, v string
+		to      *serverapi.Duration
+	}{{"latency", f.latency, &out.Latency}, {"token lifetime", f.tokenTTL, &out.TokenTTL}} {
+		if v := strings.TrimSpace(d.v); v != "" {
+			var err error
+			if d.to.Duration, err = time.ParseDuration(v); err != nil {
+				return out, fmt.Errorf("%s %q: want a duration like 300ms or 2m", d.name, v)
 			}
 		}
 	}
@@ -339,7 +343,7 @@ func (p *Page) renderSummary() goapp.UI {
 			need++
 		}
 	}
-	lab := labFaultSummary(cl.Faults)
+	lab := strings.Join(cl.Faults.Summary(), "; ")
 	ex := "No exercise."
 	if cl.Exercise != nil {
 		ex = "Exercise: " + cl.Exercise.Title + " (" + strconv.Itoa(len(cl.Exercise.Steps)) + " steps)."
@@ -356,35 +360,6 @@ func orText(s, none, prefix string) string {
 		return none
 	}
 	return prefix + s
-}
-
-// labFaultSummary says the lab-wide faults in words.
-func labFaultSummary(f serverapi.Faults) string {
-	var out []string
-	if f.Latency != "" && f.Latency != "0s" {
-		out = append(out, "latency "+f.Latency)
-	}
-	if f.ErrorRate > 0 {
-		out = append(out, fmt.Sprintf("%g%% of Octavia answers are 500", f.ErrorRate*100))
-	}
-	for _, l := range []struct {
-		what string
-		v    []string
-	}{{"forced to ERROR: ", f.Error}, {"stuck: ", f.Stuck}, {"members down: ", f.DownMembers}} {
-		if len(l.v) > 0 {
-			out = append(out, l.what+strings.Join(l.v, ", "))
-		}
-	}
-	if f.TokenTTL != "" && f.TokenTTL != "0s" {
-		out = append(out, "tokens live "+f.TokenTTL)
-	}
-	if f.Octavia != "" {
-		out = append(out, "Octavia down ("+f.Octavia+")")
-	}
-	if f.Keystone != "" {
-		out = append(out, "Keystone down ("+f.Keystone+")")
-	}
-	return strings.Join(out, "; ")
 }
 
 func (p *Page) renderForms() goapp.UI {

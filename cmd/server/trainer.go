@@ -179,12 +179,7 @@ func (tr *trainer) faults(w http.ResponseWriter, r *http.Request, id labcloud.Id
 	if !decodeRequest(w, r, 1<<20, &req) {
 		return
 	}
-	raw, _ := json.Marshal(req.Faults)
-	var f labcloud.Faults
-	if err := json.Unmarshal(raw, &f); err != nil {
-		proxy.WriteFault(w, http.StatusBadRequest, "faults: %s", err.Error())
-		return
-	}
+	f := req.Faults // the lab's own Faults: decoding checked the durations
 	if req.Lab {
 		tr.logger.Info("trainer: lab-wide faults", "user", id.User, "faults", f)
 		tr.done(w, tr.lab.SetFaults(f))
