@@ -194,7 +194,8 @@ func listen(tb testing.TB, ctx context.Context) *browser {
 // heldRequests are the requests of a tab that holdRequests holds.
 type heldRequests struct {
 	mu     sync.Mutex
-	paused []fetch.RequestID
+	paused []fetch.RequestID // held, not yet let go
+	held   int               // held since holdRequests
 }
 
 // holdRequests holds every request of b's tab whose URL matches pattern (a
@@ -207,6 +208,7 @@ func (b *browser) holdRequests(t testing.TB, pattern string) *heldRequests {
 		if e, ok := ev.(*fetch.EventRequestPaused); ok {
 			h.mu.Lock()
 			h.paused = append(h.paused, e.RequestID)
+			h.held++
 			h.mu.Unlock()
 		}
 	}); err != nil {
@@ -235,6 +237,13 @@ func (h *heldRequests) release(t testing.TB, b *browser) {
 	for _, id := range paused {
 		chromedp.Call(ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id}) // a gone document's: an error, nothing to do
 	}
+}
+
+// count is how many requests were held since holdRequests.
+func (h *heldRequests) count() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.held
 }
 
 func (b *browser) tokensSeen() []string {
