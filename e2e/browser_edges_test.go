@@ -191,10 +191,14 @@ func TestBrowserAmphoraReplaced(t *testing.T) {
 	b.waitJS(t, "its amphora", `!!document.querySelector("#amp-failover-`+amp+`")`, 30*time.Second)
 
 	// Octavia replaces it (another admin's failover): the load balancer is
-	// PENDING_UPDATE for the lab's 30 s.
+	// PENDING_UPDATE for the lab's 30 s, and stays so (the lab's stuck
+	// fault) until the console was refused: a busy machine may take longer
+	// than 30 s to get there.
 	if _, err := admin.FailoverAmphora(t.Context(), amp); err != nil {
 		t.Fatal(err)
 	}
+	lab := newLabAdmin(t, c)
+	lab.Faults(t, `{"stuck": ["shop-frontend"]}`)
 	// (read again: a page follows a load balancer that is not pending only
 	// with live status, issue 19 §1, another change)
 	b.do(t, "open the page again", 60*time.Second, chromedp.Navigate(c.URL+"/load-balancers/"+ids.shopLB))
@@ -203,6 +207,7 @@ func TestBrowserAmphoraReplaced(t *testing.T) {
 	b.do(t, "fail over the amphora", 20*time.Second, chromedp.Click(chromedp.ID("amp-failover-"+amp)),
 		chromedp.WaitVisible(chromedp.ID("amp-failover-confirm-btn")), chromedp.Click(chromedp.ID("amp-failover-confirm-btn")))
 	b.waitJS(t, "refused busy, retry offered", `!!document.querySelector("#amp-retry-btn")`, 20*time.Second)
+	lab.Faults(t, `{}`)
 	b.do(t, "retry when ACTIVE", 10*time.Second, chromedp.Click(chromedp.ID("amp-retry-btn")))
 	b.waitJS(t, "the amphora was replaced", `(document.querySelector("#amp-replaced") || {}).textContent?.includes("was replaced")`, 90*time.Second)
 	if got := b.text(t, "#amp-replaced"); !strings.Contains(got, amp) {

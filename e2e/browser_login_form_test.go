@@ -21,8 +21,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -33,31 +31,24 @@ import (
 type loginPosts struct {
 	mu         sync.Mutex
 	plain, app int
-	wasmHeld   int               // app.wasm requests held back
-	paused     []fetch.RequestID // held, not yet let go (release)
+	wasm       *heldRequests // app.wasm requests held back (nil: none)
 }
 
 // release lets the held app.wasm requests go on and holds no more.
 func (l *loginPosts) release(t *testing.T, b *browser) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
-	defer cancel()
-	l.mu.Lock()
-	paused := l.paused
-	l.paused = nil
-	l.mu.Unlock()
-	if _, err := chromedp.Call(ctx, fetch.Disable, cdp.Empty{}); err != nil {
-		t.Fatal(err)
-	}
-	for _, id := range paused {
-		chromedp.Call(ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id}) // a gone document's: an error, nothing to do
+	if l.wasm != nil {
+		l.wasm.release(t, b)
 	}
 }
 
 func (l *loginPosts) counts() (plain, app, held int) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.plain, l.app, l.wasmHeld
+	if l.wasm != nil {
+		held = l.wasm.count()
+	}
+	return l.plain, l.app, held
 }
 
 // watchLogins counts b's login posts; with holdWasm, every request for
@@ -81,16 +72,8 @@ func watchLogins(t *testing.T, b *browser, holdWasm bool) *loginPosts {
 				l.plain++
 			}
 			l.mu.Unlock()
-		case *fetch.EventRequestPaused:
-			l.mu.Lock()
-			l.wasmHeld++
-			l.paused = append(l.paused, e.RequestID)
-			l.mu.Unlock()
 		}
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,9 +86,7 @@ func watchLogins(t *testing.T, b *browser, holdWasm bool) *loginPosts {
 		if _, err := chromedp.Call(ctx, network.SetBypassServiceWorker, network.SetBypassServiceWorkerParams{Bypass: true}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := chromedp.Call(ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*app.wasm*"}}}); err != nil {
-			t.Fatal(err)
-		}
+		l.wasm = b.holdRequests(t, "*app.wasm*")
 	}
 	return l
 }

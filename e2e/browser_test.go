@@ -18,6 +18,8 @@ import (
 	"time"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -187,6 +189,61 @@ func listen(tb testing.TB, ctx context.Context) *browser {
 		tb.Fatalf("starting %s: %v", chromiumPath, err)
 	}
 	return b
+}
+
+// heldRequests are the requests of a tab that holdRequests holds.
+type heldRequests struct {
+	mu     sync.Mutex
+	paused []fetch.RequestID // held, not yet let go
+	held   int               // held since holdRequests
+}
+
+// holdRequests holds every request of b's tab whose URL matches pattern (a
+// Fetch domain pattern: * any characters) on its way, until release: a
+// state the test acts in lasts until it is done, however slow the machine.
+func (b *browser) holdRequests(t testing.TB, pattern string) *heldRequests {
+	t.Helper()
+	h := &heldRequests{}
+	if err := chromedp.Listen(b.ctx, func(ev any) {
+		if e, ok := ev.(*fetch.EventRequestPaused); ok {
+			h.mu.Lock()
+			h.paused = append(h.paused, e.RequestID)
+			h.held++
+			h.mu.Unlock()
+		}
+	}); err != nil {
+		t.Fatalf("holding %s: %v", pattern, err)
+	}
+	ctx, cancel := context.WithTimeout(b.ctx, minWait)
+	defer cancel()
+	if _, err := chromedp.Call(ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: pattern}}}); err != nil {
+		t.Fatalf("holding %s: %v", pattern, err)
+	}
+	return h
+}
+
+// release lets the held requests go on and holds no more.
+func (h *heldRequests) release(t testing.TB, b *browser) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, minWait)
+	defer cancel()
+	if _, err := chromedp.Call(ctx, fetch.Disable, cdp.Empty{}); err != nil {
+		t.Fatalf("releasing the held requests: %v", err)
+	}
+	h.mu.Lock()
+	paused := h.paused
+	h.paused = nil
+	h.mu.Unlock()
+	for _, id := range paused {
+		chromedp.Call(ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id}) // a gone document's: an error, nothing to do
+	}
+}
+
+// count is how many requests were held since holdRequests.
+func (h *heldRequests) count() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.held
 }
 
 func (b *browser) tokensSeen() []string {

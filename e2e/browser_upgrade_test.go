@@ -178,8 +178,16 @@ func TestBrowserUpgradeOneBuild(t *testing.T) {
 	var chromeLog proxytest.LogBuffer
 	br := newBrowserWith(t, t.TempDir(), chromedp.Flag("enable-logging", "stderr"), chromedp.Flag("v", "0"), chromedp.CombinedOutput(&chromeLog))
 	var mu sync.Mutex
-	var wasms []string // "build status" of every app.wasm answer the page got
+	var wasms []string            // "build status" of every app.wasm answer the page got
+	routed := map[string]string{} // path: the source of the worker's route that matched it
 	chromedp.Listen(br.ctx, func(ev any) {
+		if r, ok := ev.(*network.EventResponseReceived); ok && r.Response.ServiceWorkerRouterInfo != nil {
+			if u, err := url.Parse(r.Response.URL); err == nil {
+				mu.Lock()
+				routed[u.Path] = string(r.Response.ServiceWorkerRouterInfo.MatchedSourceType)
+				mu.Unlock()
+			}
+		}
 		if r, ok := ev.(*network.EventResponseReceived); ok && strings.Contains(r.Response.URL, "/app.wasm") {
 			build, _ := r.Response.Headers[serverapi.BuildHeader].(string)
 			mu.Lock()
@@ -256,6 +264,32 @@ func TestBrowserUpgradeOneBuild(t *testing.T) {
 		}
 		return cached
 	}
+	// checkRoutes fails unless the worker's routes send a request for what
+	// it does not cache (the API, pages) to the network without a fetch
+	// event, and a request for what it caches to its fetch handler.
+	checkRoutes := func() {
+		t.Helper()
+		for path, want := range map[string]string{"/version": "network", "/app.js": ""} {
+			mu.Lock()
+			delete(routed, path)
+			mu.Unlock()
+			if _, err := chromedp.Run(br.ctx, chromedp.Evaluate[chromedp.Void](`fetch(`+jsString(path)+`).then(r => r.text())`, chromedp.EvalAwaitPromise)); err != nil {
+				t.Fatalf("fetching %s: %v", path, err)
+			}
+			for i := 0; ; i++ {
+				mu.Lock()
+				got, ok := routed[path]
+				mu.Unlock()
+				if ok || i == 600 {
+					if got != want || !ok {
+						t.Errorf("%s: the worker's routes send it to %q, want %q (a route seen: %v)", path, got, want, ok)
+					}
+					break
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+		}
+	}
 	// checkWasm fails unless every app.wasm the page got in full since the
 	// last call is of build want.
 	checkWasm := func(what, want string) {
@@ -287,6 +321,7 @@ func TestBrowserUpgradeOneBuild(t *testing.T) {
 	checkWasm("first visit", own)
 	br.waitJS(t, "a service worker controls the page", `!!navigator.serviceWorker.controller`, 60*time.Second)
 	checkCaches("first visit")
+	checkRoutes()
 	br.shot(t, "upgrade-1-both-builds")
 	// and a status wall on another screen, opened on build own
 	front.use(server[own])
@@ -318,11 +353,21 @@ func TestBrowserUpgradeOneBuild(t *testing.T) {
 	eval[int](t, br, `window.octaviewTestPage = 1`) // gone if the page reloads
 	br.do(t, "open the pools (in the app)", 30*time.Second, chromedp.Click(chromedp.CSS(`a[href="/pools"]`)))
 	// (the notice may have come and gone already while both builds answered:
-	// wait for it with the new build's worker in place)
+	// wait for it with the new build's worker in place). The wait reads the
+	// registration and the caches, not a cached file: a fetch of one is an
+	// event for the old worker, and Chromium swaps a worker out only when it
+	// has none in flight.
 	for i := 0; ; i++ {
-		ok, err := chromedp.Run(br.ctx, chromedp.Evaluate[bool](fmt.Sprintf(`fetch("/app.js").then(r =>
-			r.headers.get("X-Octaview-Build") === %q && !!document.querySelector("#update-reload"))`, next), chromedp.EvalAwaitPromise))
+		ok, err := chromedp.Run(br.ctx, chromedp.Evaluate[bool](fmt.Sprintf(`(async () => {
+			const r = await navigator.serviceWorker.getRegistration();
+			const keys = await caches.keys();
+			return !!r && !!r.active && r.active.state === "activated" && !r.waiting && !r.installing &&
+				keys.length === 1 && keys[0] === "app-" + %q && !!document.querySelector("#update-reload"); })()`, next), chromedp.EvalAwaitPromise))
 		if err == nil && ok {
+			got, err := chromedp.Run(br.ctx, chromedp.Evaluate[string](`fetch("/app.js").then(r => r.headers.get("X-Octaview-Build"))`, chromedp.EvalAwaitPromise))
+			if err != nil || got != next {
+				t.Fatalf("build %s's worker is active, but /app.js comes from build %q (%v)", next, got, err)
+			}
 			break
 		}
 		if i == 1500 { // the app asks for a new worker at most once a minute

@@ -14,6 +14,7 @@ const buildHeader = "X-Octaview-Build";
 const buildTries = 10;
 
 self.addEventListener("install", (event) => {
+  routeAroundWorker(event);
   // waitUntil: a failed install is no install; the browser keeps the worker
   // it had and tries again at its next update check.
   event.waitUntil((async () => {
@@ -22,6 +23,24 @@ self.addEventListener("install", (event) => {
     await self.skipWaiting();
   })());
 });
+
+// routeAroundWorker sends every request but those of the files the worker
+// caches straight to the network, without a fetch event (the Static Routing
+// API, Chromium 123 on; other browsers ignore it and the fetch handler below
+// lets those requests go by itself). A new build's worker, even with
+// skipWaiting, activates only once this worker has no event in flight, and
+// once Chromium restarted a worker it waits for 30 s without an event: a
+// page polling the API every 3 s through a fetch event each kept the new
+// build waiting for minutes (Chromium's 5-minute lame-duck bound), and the
+// app from saying a new version is available.
+function routeAroundWorker(event) {
+  if (typeof event.addRoutes !== "function") {
+    return;
+  }
+  const cached = resourcesToCache.map((u) => ({ urlPattern: { pathname: new URL(u, self.location.origin).pathname } }));
+  event.waitUntil(event.addRoutes([{ condition: { not: { or: cached } }, source: "network" }])
+    .catch((err) => console.warn("app worker " + build + ": no routes, every request is a fetch event:", err)));
+}
 
 async function installWorker() {
   await caches.delete(cacheName); // never a mix with a former try
