@@ -95,7 +95,7 @@
 // it goes to, the statuses the tab saw, the shared polls, the signed-in
 // session with its "log in again" and its logout in every tab, and the
 // operations journal. The one mutable package variable left in app/ is
-// the update watch (internal/console/update.go), which says why.
+// the update watch (internal/site/update.go), which says why.
 //
 // One waiters.Hub of the Runtime (internal/console/poll.go) polls single objects, keyed by project,
 // kind and id: a list's pending rows in view, a detail page while its object

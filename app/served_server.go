@@ -17,6 +17,7 @@ import (
 
 	"github.com/octaview/octaview/app/detail"
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/site"
 	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
@@ -54,7 +55,7 @@ func FirstScreenIn(ctx context.Context, origin string, rt http.RoundTripper, cfg
 		return nil, "", ErrNoFirstScreen // nothing to read: not even the token's validation
 	}
 	rec := &recordReads{next: rt}
-	occ := console.ClientConfig(origin, "", "", "", "")
+	occ := site.ClientConfig(origin, "", "", "", "")
 	occ.Token = serverapi.SessionToken
 	occ.HTTPClient = &http.Client{Transport: rec}
 	client, err := octavia.New(ctx, occ)

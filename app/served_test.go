@@ -19,6 +19,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/site"
 	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/labcloud"
@@ -65,7 +66,7 @@ func tokenOf(t *testing.T, cloud *labcloud.Cloud, user, project string) string {
 // appClient is the app's client on the session cookie, through rt.
 func appClient(t *testing.T, rt http.RoundTripper) *octavia.Client {
 	t.Helper()
-	cfg := console.ClientConfig("http://lab.test", "", "", "", "")
+	cfg := site.ClientConfig("http://lab.test", "", "", "", "")
 	cfg.Token = serverapi.SessionToken
 	cfg.HTTPClient = &http.Client{Transport: rt}
 	c, err := octavia.New(t.Context(), cfg)

@@ -11,6 +11,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/site"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
 )
@@ -151,14 +152,14 @@ func TestLoginErrorText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := console.LoginErrorText(tt.err, auth); !strings.Contains(got, tt.want) {
+			if got := site.LoginErrorText(tt.err, auth); !strings.Contains(got, tt.want) {
 				t.Errorf("got %q, want it to contain %q", got, tt.want)
 			}
 		})
 	}
 	// the server's login throttle says it all: only its words, at the form
 	throttled := &octavia.Error{Code: octavia.EINVALID, StatusCode: 429, Fault: "Too many failed logins for this user: try again in 20 s."}
-	if got := console.LoginErrorText(throttled, auth); got != throttled.Fault {
+	if got := site.LoginErrorText(throttled, auth); got != throttled.Fault {
 		t.Errorf("a throttled login: got %q, want %q", got, throttled.Fault)
 	}
 }

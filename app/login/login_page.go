@@ -11,6 +11,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/site"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/app/serverapi"
@@ -159,14 +160,14 @@ func focusLogin(ctx goapp.Context) {
 // restore Boot started, when the page said there is one).
 func (p *Page) restore(ctx goapp.Context) {
 	p.restored, p.restoring = true, true
-	origin := console.OriginOf(ui.WindowURL())
+	origin := site.OriginOf(ui.WindowURL())
 	next := p.next
 	serverCfg, cfgKnown := p.cfg, p.cfgStatus == ui.Loaded
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		if !cfgKnown {
-			if err := console.GetJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &serverCfg); err != nil {
+			if err := site.GetJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &serverCfg); err != nil {
 				goapp.Log("octaview:", err)
 			}
 		}
@@ -205,7 +206,7 @@ func (p *Page) restore(ctx goapp.Context) {
 // loadConfig fetches /api/config: the lab users to show and the modes.
 func (p *Page) loadConfig(ctx goapp.Context) {
 	p.cfgStatus = ui.Loading
-	console.GetServerJSON(ctx, serverapi.ConfigPath, 10*time.Second, func(ctx goapp.Context, cfg serverapi.Config, err error) {
+	site.GetServerJSON(ctx, serverapi.ConfigPath, 10*time.Second, func(ctx goapp.Context, cfg serverapi.Config, err error) {
 		if err != nil {
 			p.cfgStatus = ui.LoadFailed
 			goapp.Log("octaview:", err)
@@ -249,7 +250,7 @@ func (p *Page) submit(ctx goapp.Context, e goapp.Event) {
 // ends. UI goroutine.
 func (p *Page) send(req loginRequest) {
 	ctx := p.uctx
-	origin := console.OriginOf(ui.WindowURL())
+	origin := site.OriginOf(ui.WindowURL())
 	serverCfg, cfgKnown := p.cfg, p.cfgStatus == ui.Loaded
 	next := p.next
 	ctx.Async(func() {
@@ -264,7 +265,7 @@ func (p *Page) send(req loginRequest) {
 			if cfgKnown {
 				return
 			}
-			if err := console.GetJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &serverCfg); err != nil {
+			if err := site.GetJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &serverCfg); err != nil {
 				goapp.Log("octaview:", err)
 			}
 		}()
@@ -307,7 +308,7 @@ func (p *Page) send(req loginRequest) {
 // Keystone's refusal by method, a wrong project told from wrong credentials
 // (projectProbe), an unreachable Keystone as such. It blocks.
 func loginFailure(ctx context.Context, origin string, req loginRequest, err error) string {
-	msg := console.LoginErrorText(err, origin+console.IdentityPath)
+	msg := site.LoginErrorText(err, origin+site.IdentityPath)
 	code := octavia.ErrorCodeOf(err)
 	switch {
 	case req.method == methodPassword && req.project != "" && code == octavia.EUNAUTHORIZED:
@@ -325,7 +326,7 @@ func loginFailure(ctx context.Context, origin string, req loginRequest, err erro
 func logIn(ctx context.Context, origin string, req loginRequest) (*octavia.Client, error) {
 	if req.method == methodToken {
 		// The server seals the new token into the cookie: the page never holds it.
-		if err := octavia.ExchangeToken(ctx, req.clientOf(console.ClientConfig(origin, "", "", "", ""), req.region), req.token); err != nil {
+		if err := octavia.ExchangeToken(ctx, req.clientOf(site.ClientConfig(origin, "", "", "", ""), req.region), req.token); err != nil {
 			return nil, err
 		}
 	}
@@ -372,7 +373,7 @@ func (p *Page) checkingLive() bool { return p.sessionLive && !p.ready }
 func (p *Page) Render() goapp.UI {
 	return ui.MainContent().Class("login-wrap").Body(
 		ui.ClassDivBody("login-card",
-			&console.UpdateNotice{},
+			&site.UpdateNotice{},
 			ui.ClassDivBody("login-brand",
 				ui.Decorative(goapp.Img().Src("/web/icon.svg").Class("login-icon")),
 				goapp.Div().Body(

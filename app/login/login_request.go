@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/site"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
@@ -45,7 +46,7 @@ func (r loginRequest) check() string {
 
 // config is the client configuration of the request (through origin).
 func (r loginRequest) config(origin string) octavia.Config {
-	cfg := console.ClientConfig(origin, r.user, "", r.domain, r.project)
+	cfg := site.ClientConfig(origin, r.user, "", r.domain, r.project)
 	switch r.method {
 	case methodAppCred:
 		cfg.ProjectName, cfg.ProjectDomainName = "", ""

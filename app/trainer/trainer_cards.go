@@ -6,6 +6,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/site"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 )
@@ -32,7 +33,7 @@ func (p *Cards) OnNav(ctx goapp.Context) {
 		return
 	}
 	p.status = ui.Loading
-	console.GetServerJSON(ctx, serverapi.TrainerCardsAPIPath, 30*time.Second, func(ctx goapp.Context, cards serverapi.Cards, err error) {
+	site.GetServerJSON(ctx, serverapi.TrainerCardsAPIPath, 30*time.Second, func(ctx goapp.Context, cards serverapi.Cards, err error) {
 		if err != nil {
 			p.status, p.err = ui.LoadFailed, err.Error()
 			return

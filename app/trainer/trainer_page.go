@@ -11,6 +11,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/site"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 )
@@ -97,9 +98,9 @@ func (p *Page) OnNav(ctx goapp.Context) {
 	p.ctx = ctx
 	c, cancel := context.WithCancel(context.Background())
 	p.cancel, p.status = cancel, ui.Loading
-	origin := console.OriginOf(ui.WindowURL())
+	origin := site.OriginOf(ui.WindowURL())
 	ctx.Async(func() {
-		console.FollowClass(c, origin, func(cl serverapi.Class, err error, mode string) {
+		site.FollowClass(c, origin, func(cl serverapi.Class, err error, mode string) {
 			ctx.Dispatch(func(ctx goapp.Context) { p.deliver(cl, err, mode) })
 		})
 	})
@@ -116,7 +117,7 @@ func (p *Page) OnDismount() {
 func (p *Page) deliver(cl serverapi.Class, err error, mode string) {
 	p.mode = mode
 	if err != nil {
-		if _, ok := err.(*console.DeniedError); ok {
+		if _, ok := err.(*site.DeniedError); ok {
 			p.denied = true
 		}
 		if p.status != ui.Loaded {
@@ -138,7 +139,7 @@ func (p *Page) act(_ goapp.Context, what, method, path string, body any) {
 		return
 	}
 	p.busy, p.notice, p.failed = true, "", ""
-	console.CallTrainer(ctx, method, path, body, 60*time.Second, func(ctx goapp.Context, err error) {
+	site.CallTrainer(ctx, method, path, body, 60*time.Second, func(ctx goapp.Context, err error) {
 		p.busy = false
 		if err != nil {
 			p.failed = what + " failed: " + err.Error()
@@ -259,7 +260,7 @@ func (p *Page) openView(_ goapp.Context, project string) {
 		return
 	}
 	p.busy = true
-	console.CallTrainer(ctx, http.MethodPost, serverapi.TrainerViewPath, serverapi.ViewRequest{Project: project}, 30*time.Second, func(ctx goapp.Context, err error) {
+	site.CallTrainer(ctx, http.MethodPost, serverapi.TrainerViewPath, serverapi.ViewRequest{Project: project}, 30*time.Second, func(ctx goapp.Context, err error) {
 		p.busy = false
 		if err != nil {
 			p.failed = "Opening " + project + " failed: " + err.Error()

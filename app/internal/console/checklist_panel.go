@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/site"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 )
@@ -44,12 +45,12 @@ func (p *labPanel) OnDismount() {
 }
 
 func (p *labPanel) read(ctx goapp.Context) {
-	origin := OriginOf(ui.WindowURL())
+	origin := site.OriginOf(ui.WindowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		var list serverapi.Checklist
-		if err := GetJSON(c, http.DefaultClient, origin, serverapi.LabChecklistPath, &list); err != nil {
+		if err := site.GetJSON(c, http.DefaultClient, origin, serverapi.LabChecklistPath, &list); err != nil {
 			return // no checklist (logged out, or the server is away): the panel stays as it was
 		}
 		ctx.Dispatch(func(ctx goapp.Context) { p.list = list })
@@ -63,11 +64,11 @@ func (p *labPanel) goBack(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	p.back, p.err = true, ""
-	origin := OriginOf(ui.WindowURL())
+	origin := site.OriginOf(ui.WindowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		err := TrainerCall(c, origin, http.MethodPost, serverapi.TrainerReturnPath, nil)
+		err := site.TrainerCall(c, origin, http.MethodPost, serverapi.TrainerReturnPath, nil)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			p.back = false
 			if err != nil {

@@ -6,7 +6,7 @@
 //     the start-up state the served page handed over (startup.go,
 //     page_boot.go, boot_restore.go, served_store.go: each part taken once)
 //     and the rows a login read for its list (first_rows.go);
-//   - the signed-in session (session*.go, config.go: the token sealed in the
+//   - the signed-in session (session*.go: the token sealed in the
 //     server's HttpOnly cookie, never in the page; "log in again"; logout in
 //     every tab; all of it the Runtime's, rt.CurrentSession) and the tabs'
 //     shared polls (crosstab*.go, poll.go: the
@@ -28,13 +28,10 @@
 //     embeds (tags_editor.go, member_batch*.go, lb_amphorae.go, stats*.go,
 //     quota_limits.go, amphora_stats.go);
 //   - the paths of the pages and a kind's navigation entry
-//     (paths.go, login_next.go, nav.go), Keystone's refusals in words
-//     (login_errors.go), the projects' names (project_names.go), the VIP
-//     subnet and port choices the form and the wizard share (choices.go),
-//     the trainer's API for the lab panel (trainer_api.go), a page's calls
-//     to its own server answered on the UI goroutine (server_calls.go), the
-//     "new version" notice (update.go) and the debug flags (debug.go).
+//     (paths.go, login_next.go, nav.go), the projects' names
+//     (project_names.go) and the VIP subnet and port choices the form and
+//     the wizard share (choices.go).
 //
-// It imports internal/ui, internal/form, internal/attr, serverapi and
-// octavia; the pages import it, never the other way round.
+// It imports internal/site, internal/ui, internal/form, internal/attr,
+// serverapi and octavia; the pages import it, never the other way round.
 package console

@@ -7,6 +7,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/site"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -100,8 +101,8 @@ func (s *Shell) reauthSubmit(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	s.reauthBusy, s.reauthErr = true, ""
-	origin := OriginOf(ui.WindowURL())
-	cfg := ClientConfig(origin, sess.Info.UserName, s.reauthPass, cmp.Or(sess.Info.DomainName, "Default"), "")
+	origin := site.OriginOf(ui.WindowURL())
+	cfg := site.ClientConfig(origin, sess.Info.UserName, s.reauthPass, cmp.Or(sess.Info.DomainName, "Default"), "")
 	cfg.ProjectID = sess.Info.ProjectID
 	cfg = SessionConfig(s.rt, cfg, sess.Info.Region)
 	s.reauthPass = ""
@@ -115,7 +116,7 @@ func (s *Shell) reauthSubmit(ctx goapp.Context, e goapp.Event) {
 		ctx.Dispatch(func(ctx goapp.Context) {
 			s.reauthBusy = false
 			if err != nil {
-				s.reauthErr = LoginErrorText(err, origin+IdentityPath)
+				s.reauthErr = site.LoginErrorText(err, origin+site.IdentityPath)
 				return
 			}
 			ns := *sess

@@ -17,6 +17,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/site"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
@@ -119,7 +120,7 @@ func SessionConfig(rt *Runtime, cfg octavia.Config, region string) octavia.Confi
 // cookieConfig is the session's client configuration on the token the
 // cookie holds: as is (projectID ""), or rescoped to projectID.
 func cookieConfig(rt *Runtime, origin, projectID, region string) octavia.Config {
-	cfg := ClientConfig(origin, "", "", "", "")
+	cfg := site.ClientConfig(origin, "", "", "", "")
 	cfg.Token = serverapi.SessionToken
 	cfg.ProjectID = projectID
 	return SessionConfig(rt, cfg, region)
@@ -130,7 +131,7 @@ func cookieConfig(rt *Runtime, origin, projectID, region string) octavia.Config 
 func NewSession(rt *Runtime, client *octavia.Client, cfg serverapi.Config) *Session {
 	info := client.Session()
 	info.Region = RegionOf(client.Regions(), info.Region, cfg.Region)
-	return &Session{Client: client, Info: info, Config: cfg, ReadOnly: readOnlyFor(cfg, info.Roles), Regions: client.Regions(), rt: rt, names: &projectDirectory{}}
+	return &Session{Client: client, Info: info, Config: cfg, ReadOnly: site.ReadOnlyFor(cfg, info.Roles), Regions: client.Regions(), rt: rt, names: &projectDirectory{}}
 }
 
 // RestoreSession signs in from the session cookie (a reload, a new tab, a

@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/site"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
@@ -234,7 +235,7 @@ func (s *Shell) Render() goapp.UI {
 		renderResourceNav(sess, s.Nav),
 
 		ui.ClassDivBody("notices",
-			&UpdateNotice{},
+			&site.UpdateNotice{},
 			goapp.If(s.switchErr != "", func() goapp.UI {
 				return ui.AlertError("switch-error", s.switchErr)
 			}),
@@ -445,7 +446,7 @@ func (s *Shell) switchProject(ctx goapp.Context, projectID string) {
 		return
 	}
 	s.switching, s.switchErr = true, ""
-	origin := OriginOf(ui.WindowURL())
+	origin := site.OriginOf(ui.WindowURL())
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()

@@ -1,4 +1,4 @@
-package console
+package site
 
 import (
 	"context"
@@ -75,7 +75,7 @@ var writerRoles = []string{"admin", "member", "load-balancer_member", "load-bala
 // readOnlyFor reports whether the UI hides its write controls: the server
 // runs read-only, or the user's roles (when known) include none that may
 // write — a reader.
-func readOnlyFor(cfg serverapi.Config, roles []string) bool {
+func ReadOnlyFor(cfg serverapi.Config, roles []string) bool {
 	if cfg.ReadOnly {
 		return true
 	}
