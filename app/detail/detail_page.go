@@ -117,7 +117,7 @@ func (p *Page) Render() goapp.UI {
 	if res.MayWrite(f.sess) && f.obj != nil && !f.gone {
 		actions = append(actions, p.actions.buttons(f)...)
 	}
-	return p.rt.Shell(&console.Shell{
+	return console.NewShell(p.rt, &console.Shell{
 		Nav:     console.NavOf(res),
 		Title:   title,
 		Actions: console.ServedInert(ui.ClassDiv("head-actions"), p.served).Body(actions...),
@@ -198,7 +198,7 @@ func (p *Page) renderObject() goapp.UI {
 		),
 	}
 	if tagsEditable {
-		parts = append(parts, p.rt.TagsEditor(&console.TagsEditor{Ref: f.ref(), Tags: o.Strings("tags"), Name: f.name(),
+		parts = append(parts, console.NewTagsEditor(p.rt, &console.TagsEditor{Ref: f.ref(), Tags: o.Strings("tags"), Name: f.name(),
 			Status: o.Text("provisioning_status"), OnWrite: f.follow}))
 	}
 	env := f.env(p.rt)

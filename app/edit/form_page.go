@@ -381,7 +381,7 @@ func (p *Page) Render() goapp.UI {
 	default:
 		body = ui.ClassDiv("empty", "loading").Textf("Loading the %s…", res.Singular)
 	}
-	return p.rt.Shell(&console.Shell{Nav: console.NavOf(res), Title: title, Content: []goapp.UI{body}})
+	return console.NewShell(p.rt, &console.Shell{Nav: console.NavOf(res), Title: title, Content: []goapp.UI{body}})
 }
 
 // focusFirstError moves the keyboard focus to the first field (in the

@@ -260,7 +260,7 @@ func (p *Page) Render() goapp.UI {
 			body,
 		)
 	}
-	return p.rt.Shell(&console.Shell{
+	return console.NewShell(p.rt, &console.Shell{
 		Sess:    p.sess,
 		Served:  p.served,
 		Nav:     p.res.Path,

@@ -193,7 +193,7 @@ func TestOperationsPanelFolds(t *testing.T) {
 		StartedAt: now.Add(-2 * time.Minute), EndedAt: now})
 	ops = append(ops, console.Operation{ID: "oldest-wait", Kind: console.OpCreate, Wait: console.WaitActive, Ref: lb, Name: "slow", State: console.OpWaiting,
 		Status: "PENDING_CREATE", StartedAt: now.Add(-3 * time.Minute)})
-	html := goapp.HTMLString(console.NewRuntime().RenderOperations(ops, now, false))
+	html := goapp.HTMLString(console.RenderOperations(console.NewRuntime(), ops, now, false))
 	details := strings.Index(html, "<details")
 	wait, failed := strings.Index(html, `data-op="oldest-wait"`), strings.Index(html, `data-op="failed"`)
 	switch {

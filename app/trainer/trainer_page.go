@@ -272,7 +272,7 @@ func (p *Page) openView(_ goapp.Context, project string) {
 
 func (p *Page) Render() goapp.UI {
 	cl := p.class
-	return p.rt.Shell(&console.Shell{Nav: serverapi.TrainerPagePath, Title: "Trainer", Actions: ui.ClassDivBody("trainer-actions",
+	return console.NewShell(p.rt, &console.Shell{Nav: serverapi.TrainerPagePath, Title: "Trainer", Actions: ui.ClassDivBody("trainer-actions",
 		ui.IDSpan("trainer-live").Class("trainer-live").Aria("live", "polite").Text(p.liveText()),
 		ui.ClassA("btn", "btn-small").Href(serverapi.TrainerCardsPath).Text("Cards for printing")),
 

@@ -208,14 +208,14 @@ func (p *Page) Render() goapp.UI {
 		p.reset()
 	}
 	if p.sess != nil && p.sess.ReadOnly {
-		return p.rt.Shell(&console.Shell{Nav: console.NavCreate, Title: "Create a load balancer", Content: []goapp.UI{
+		return console.NewShell(p.rt, &console.Shell{Nav: console.NavCreate, Title: "Create a load balancer", Content: []goapp.UI{
 			ui.IDClassDiv("create-refused", "alert", "alert-info").Body(
 				goapp.P().Text(console.ReadOnlyWhy(p.sess, "create a load balancer")),
 				ui.ClassA("btn").Href(console.ListPath).Text("See the load balancers"),
 			),
 		}})
 	}
-	return p.rt.Shell(&console.Shell{
+	return console.NewShell(p.rt, &console.Shell{
 		Nav:   console.NavCreate,
 		Title: "Create a load balancer",
 		Content: []goapp.UI{

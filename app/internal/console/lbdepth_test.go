@@ -190,7 +190,7 @@ func TestStuckHintLinks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			html := goapp.HTMLString(NewRuntime().RenderOperations([]Operation{{ID: "1", Kind: OpUpdate, Wait: WaitActive, Ref: pool, Name: "web-pool",
+			html := goapp.HTMLString(RenderOperations(NewRuntime(), []Operation{{ID: "1", Kind: OpUpdate, Wait: WaitActive, Ref: pool, Name: "web-pool",
 				State: OpWaiting, StartedAt: tt.started}}, now, false))
 			// go-app writes an element's attributes in any order
 			if got := strings.Contains(html, `class="op-stuck-link"`) && strings.Contains(html, `href="/load-balancers/lb1"`); got != tt.wantLink {

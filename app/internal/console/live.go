@@ -318,3 +318,14 @@ func SetAlertTitle(n int) {
 		doc.Set("title", title)
 	}
 }
+
+// memberAddress is "address:port" (IPv6 in brackets), or "" without an address.
+func memberAddress(m octavia.StatusMember) string {
+	if m.Address == "" {
+		return ""
+	}
+	if strings.Contains(m.Address, ":") {
+		return fmt.Sprintf("[%s]:%d", m.Address, m.ProtocolPort)
+	}
+	return fmt.Sprintf("%s:%d", m.Address, m.ProtocolPort)
+}

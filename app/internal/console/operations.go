@@ -395,19 +395,6 @@ func (s *opStore) start(ctx goapp.Context, sess *Session, op Operation, acc octa
 	return op
 }
 
-// WaitFor is the wait of write kind k on an object of kind res: Octavia's
-// tree waits for its load balancer and then the object, the other kinds
-// are applied before Octavia answers.
-func WaitFor(res *Resource, k opKind) waitKind {
-	switch {
-	case !res.HasStatus():
-		return WaitNone
-	case k == OpDelete:
-		return WaitDeleted
-	}
-	return WaitActive
-}
-
 // Resume reads the journal after a login and takes up the operations of
 // the signed-in project again: it shows those that ended and restarts the
 // waits of those that were waiting. UI goroutine.

@@ -1,5 +1,7 @@
 package console
 
+import "net/url"
+
 // Paths of the app's pages beyond the kinds' own (resource.Path).
 const (
 	HomePath   = "/"
@@ -10,7 +12,7 @@ const (
 )
 
 // DetailPathOf is the detail page of load balancer id.
-func DetailPathOf(id string) string { return LBResource.DetailPathOf("", id) }
+func DetailPathOf(id string) string { return ListPath + "/" + url.PathEscape(id) }
 
 // AppTitle is the document's title (live.go prefixes the count of objects
 // in ERROR or DEGRADED).

@@ -21,7 +21,7 @@ import (
 // GET per load balancer per 3 s, whatever reads it.
 
 // ObjHub is the poller of single objects of sess's tab.
-func (s *Session) ObjHub() *waiters.Hub[Object] { return s.rt.objs }
+func (s *Session) ObjHub() *waiters.Hub[octavia.Object] { return s.rt.objs }
 
 // tabs is the share of polls of sess's tab with the browser's other tabs;
 // nil when there is none (a session without a tab: every poll then GETs by
@@ -43,14 +43,14 @@ func HubKey(sess *Session, r octavia.Ref) string {
 // on the Hub's goroutine: hop to the UI goroutine with ctx.Dispatch. stop
 // leaves the poll.
 // The tabs of the browser share the poll (crosstab.go).
-func Watch(sess *Session, r octavia.Ref, fn func(waiters.Update[Object])) (stop func()) {
+func Watch(sess *Session, r octavia.Ref, fn func(waiters.Update[octavia.Object])) (stop func()) {
 	c, key := sess.Client, HubKey(sess, r)
-	var served atomic.Pointer[Object]
+	var served atomic.Pointer[octavia.Object]
 	if o := sess.rt.Startup().TakeServedObject(r); o != nil { // the page's served object, if it came with one: the poll's first read
 		served.Store(&o)
 	}
 	hub := sess.rt.objs
-	return hub.Subscribe(key, SharedHubFetch(sess, "obj", hub, key, func(ctx context.Context) (Object, error) {
+	return hub.Subscribe(key, SharedHubFetch(sess, "obj", hub, key, func(ctx context.Context) (octavia.Object, error) {
 		if o := served.Swap(nil); o != nil {
 			return *o, nil
 		}
@@ -132,7 +132,7 @@ func (h HubSource) Status(r octavia.Ref) (waiters.Getter, func()) {
 		}, stop
 	}
 	key := r.Kind.StatusKey()
-	next, stop := newest(func(fn func(waiters.Update[Object])) func() { return Watch(h.Sess, r, fn) },
+	next, stop := newest(func(fn func(waiters.Update[octavia.Object])) func() { return Watch(h.Sess, r, fn) },
 		func() { PokeObject(h.Sess, r) })
 	return func(ctx context.Context) (string, error) {
 		o, err := next(ctx)
@@ -178,4 +178,16 @@ func newest[T any](subscribe func(func(waiters.Update[T])) func(), poke func()) 
 	}
 	poke()
 	return next, stop
+}
+
+// StatsSample is one read of Octavia's traffic counters and when its answer
+// came. ActiveConnections is a gauge; the other four only grow, until a
+// failover or a restart sets them back.
+type StatsSample struct {
+	At                time.Time
+	BytesIn           int64
+	BytesOut          int64
+	ActiveConnections int64
+	TotalConnections  int64
+	RequestErrors     int64
 }

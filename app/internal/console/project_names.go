@@ -16,14 +16,6 @@ import (
 // Anyone else sees their own project's objects only, and knows its name
 // from the token.
 
-// ProjectColumn reports whether res's list shows each row's project: an
-// admin's list of a kind of the load balancer tree (Octavia lists every
-// project's objects to an admin), not one embedded in a parent's page
-// (whose children share the parent's project).
-func ProjectColumn(res *Resource, sess *Session, embedded bool) bool {
-	return !embedded && res.HasStatus() && sess != nil && sess.Info.HasRole("admin")
-}
-
 // projectDirectory holds the names of the projects, by id, read once for
 // one client (the session's: NewSession makes one, which a session copied
 // with the same client shares). Any goroutine.

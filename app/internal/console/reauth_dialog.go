@@ -19,10 +19,10 @@ import (
 // reauthDialogID is the "log in again" dialog's modal <dialog>.
 const reauthDialogID = "reauth-dialog"
 
-// openReauth shows the "log in again" dialog as a modal <dialog> once it is
+// OpenReauth shows the "log in again" dialog as a modal <dialog> once it is
 // rendered, and keeps what had the focus, to give it back afterwards.
 // UI goroutine.
-func (s *Shell) openReauth(ctx goapp.Context) {
+func (s *Shell) OpenReauth(ctx goapp.Context) {
 	if !s.rt.reauthPending() {
 		return
 	}

@@ -9,24 +9,6 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-// Row is a row of a list: what every kind's table shows and searches,
-// as plain strings (the list of 10,000 load balancers keeps nothing else).
-type Row struct {
-	ID                 string
-	Name               string
-	ProvisioningStatus string
-	OperatingStatus    string
-	CreatedAt          string   // Octavia's text; parsed only when shown
-	UpdatedAt          string   // Octavia's text ("" until the first update)
-	Parent             string   // a member's pool, a rule's L7 policy
-	ProjectID          string   // its project, read for the lists that show it (an admin's: projectColumn)
-	Cells              []string // the kind's Columns, in order
-	// Seq is the row's place in Octavia's order of the list (listSort), as
-	// the last read of the whole list gave it: the live re-read asks
-	// Octavia for the rows in view by it (list_live.go).
-	Seq float64
-}
-
 // RowFields are the attributes a row of res shows, in the order of a
 // list's ListQuery.Fields (rowOf reads them back in this order): the id,
 // its project when the list shows it (project), the name, the statuses and
@@ -145,4 +127,12 @@ func CountRows(rows []Row) (active, pending, failed int) {
 		}
 	}
 	return
+}
+
+// ProjectColumn reports whether res's list shows each row's project: an
+// admin's list of a kind of the load balancer tree (Octavia lists every
+// project's objects to an admin), not one embedded in a parent's page
+// (whose children share the parent's project).
+func ProjectColumn(res *Resource, sess *Session, embedded bool) bool {
+	return !embedded && res.HasStatus() && sess != nil && sess.Info.HasRole("admin")
 }

@@ -27,7 +27,7 @@ type Runtime struct {
 	seen      map[string]seenStatus // the statuses the tab noted, by seenKey (live.go); UI goroutine
 
 	tabs  *tabShare                         // the tab's share of polls; nil when the browser cannot share them (and natively)
-	objs  *waiters.Hub[Object]              // the one poller of single objects (poll.go)
+	objs  *waiters.Hub[octavia.Object]      // the one poller of single objects (poll.go)
 	trees *waiters.Hub[*octavia.StatusTree] // the one poller of status trees (poll.go)
 	stats *waiters.Hub[StatsSample]         // the one poller of stats (stats.go)
 	wall  *waiters.Hub[serverapi.Status]    // the status wall's poll of /api/status (app/wall)
@@ -47,7 +47,7 @@ func NewRuntime() *Runtime {
 	rt := &Runtime{
 		seen:  map[string]seenStatus{},
 		tabs:  browserTabs(),
-		objs:  waiters.NewHub[Object](waiters.DefaultInterval),
+		objs:  waiters.NewHub[octavia.Object](waiters.DefaultInterval),
 		trees: waiters.NewHub[*octavia.StatusTree](waiters.DefaultInterval),
 		stats: waiters.NewHub[StatsSample](waiters.DefaultInterval),
 		wall:  waiters.NewHub[serverapi.Status](waiters.DefaultInterval),

@@ -116,7 +116,7 @@ func liveServedControls() {
 type FirstDetail struct {
 	Path string
 	Ref  octavia.Ref // the object's, as its page names it (pageRef.ref)
-	Obj  Object
+	Obj  octavia.Object
 	LBID string
 	Tree *octavia.StatusTree
 	At   time.Time // when it was read (the tree's read)
@@ -156,7 +156,7 @@ func (st *Startup) TakeServedDetail(path string) *FirstDetail {
 // moment ago (servedWait): the first read of that object's poll (watch),
 // so that the page's poll, which reads it at once, sends no GET of what
 // came with the page. Any goroutine.
-func (st *Startup) TakeServedObject(r octavia.Ref) Object {
+func (st *Startup) TakeServedObject(r octavia.Ref) octavia.Object {
 	if st == nil {
 		return nil
 	}

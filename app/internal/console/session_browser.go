@@ -217,7 +217,13 @@ type reauthState struct {
 	mu      sync.Mutex
 	pending chan struct{} // closed when the dialog ends; nil: none
 	err     error         // why it ended without a login (nil: logged in)
-	shells  map[*Shell]goapp.Context
+	shells  map[ReauthShell]goapp.Context
+}
+
+// ReauthShell is a mounted shell, which shows the "log in again" dialog
+// (OpenReauth, on the UI goroutine) when a request of the tab got a 401.
+type ReauthShell interface {
+	OpenReauth(ctx goapp.Context)
 }
 
 // errReauthDeclined ends the waits of a session the user left.
@@ -234,7 +240,7 @@ func (rt *Runtime) reauthenticate(ctx context.Context) error {
 		ch = make(chan struct{})
 		reauth.pending, reauth.err = ch, nil
 		for s, sctx := range reauth.shells {
-			sctx.Dispatch(s.openReauth)
+			sctx.Dispatch(s.OpenReauth)
 		}
 	}
 	reauth.mu.Unlock()
@@ -279,7 +285,7 @@ func (rt *Runtime) endReauth(err error) {
 // happened before it listened, since the session's token was validated
 // (loggedOutSince: the storage event of a logout reaches only the tabs
 // that listen by then).
-func (rt *Runtime) watchShell(s *Shell, ctx goapp.Context) {
+func (rt *Runtime) watchShell(s ReauthShell, ctx goapp.Context) {
 	first := false
 	rt.listen.Do(func() {
 		first = true
@@ -292,7 +298,7 @@ func (rt *Runtime) watchShell(s *Shell, ctx goapp.Context) {
 	})
 	rt.reauth.mu.Lock()
 	if rt.reauth.shells == nil {
-		rt.reauth.shells = map[*Shell]goapp.Context{}
+		rt.reauth.shells = map[ReauthShell]goapp.Context{}
 	}
 	rt.reauth.shells[s] = ctx
 	rt.reauth.mu.Unlock()
@@ -325,7 +331,7 @@ func storedLogoutStamp() string {
 	return ""
 }
 
-func (rt *Runtime) unwatchShell(s *Shell) {
+func (rt *Runtime) unwatchShell(s ReauthShell) {
 	rt.reauth.mu.Lock()
 	defer rt.reauth.mu.Unlock()
 	delete(rt.reauth.shells, s)

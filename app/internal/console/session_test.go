@@ -121,6 +121,11 @@ type shellCtx struct {
 func (c *shellCtx) OnPreRender(ctx goapp.Context) { c.ctx = ctx }
 func (c *shellCtx) Render() goapp.UI              { return goapp.Div() }
 
+// fakeShell is a mounted shell that ignores the "log in again" dialog.
+type fakeShell struct{}
+
+func (fakeShell) OpenReauth(goapp.Context) {}
+
 // TestWatchShellChecksMissedLogouts: the first shell to mount listens to
 // the other tabs' logouts, then checks the stamp once (a logout another
 // tab made before this tab listened, after its session was validated,
@@ -149,7 +154,7 @@ func TestWatchShellChecksMissedLogouts(t *testing.T) {
 			tab.logoutStamp = func() string { return strconv.FormatInt(tt.stamp.UnixNano(), 10) }
 			sess := &Session{Since: validated}
 			tab.setSession(sess)
-			sh := tab.Shell(&Shell{})
+			sh := fakeShell{}
 
 			tab.watchShell(sh, probe.ctx)
 			e.ConsumeAll()

@@ -23,7 +23,7 @@ const (
 
 // Shell is the frame of every signed-in page: the header (project, user,
 // navigation, logout), the operations panel, and the page's content.
-// A page renders rt.Shell(&Shell{Nav: ..., Title: ..., Content: ...}).
+// A page renders NewShell(rt, &Shell{Nav: ..., Title: ..., Content: ...}).
 type Shell struct {
 	goapp.Compo
 
@@ -55,13 +55,13 @@ type Shell struct {
 	reauthFocus goapp.Value    // what had the focus when the dialog opened
 	uctx        *goapp.Context // the shell's own context: a Dispatch through it outlives the dialog's elements
 	endedOpen   bool           // the operations panel's ended ones are unfolded (stateEndedOpen)
-	rt          *Runtime       // the tab's (Runtime.Shell)
+	rt          *Runtime       // the tab's (NewShell)
 }
 
-// Shell is s as the frame of a page of rt's tab: its session, its
+// NewShell is s as the frame of a page of rt's tab: its session, its
 // operations, its "log in again" dialog. A page renders
-// p.rt.Shell(&console.Shell{...}).
-func (rt *Runtime) Shell(s *Shell) *Shell {
+// console.NewShell(p.rt, &console.Shell{...}).
+func NewShell(rt *Runtime, s *Shell) *Shell {
 	s.rt = rt
 	return s
 }
@@ -86,7 +86,7 @@ func (s *Shell) OnMount(ctx goapp.Context) {
 		s.focusHeading(ctx)
 		s.rt.watchShell(s, ctx)
 		s.loadProjects(ctx)
-		s.openReauth(ctx)
+		s.OpenReauth(ctx)
 	}
 }
 
@@ -241,7 +241,7 @@ func (s *Shell) Render() goapp.UI {
 			}),
 			goapp.If(sess != nil && s.rt.reauthPending(), func() goapp.UI { return s.renderReauth(sess) }),
 			goapp.If(len(mine) > 0, func() goapp.UI {
-				return s.rt.RenderOperations(mine, s.now, s.endedOpen)
+				return RenderOperations(s.rt, mine, s.now, s.endedOpen)
 			}),
 			goapp.If(sess != nil && sess.Config.Lab, func() goapp.UI { return &labPanel{} })),
 
@@ -299,7 +299,7 @@ func JoinRoles(roles []string) string {
 // line each, so the banners do not push the page down; endedOpen unfolds
 // them (the user's last choice, stateEndedOpen, which unfolding or folding
 // them sets). Runs on the UI goroutine.
-func (rt *Runtime) RenderOperations(ops []Operation, now time.Time, endedOpen bool) goapp.UI {
+func RenderOperations(rt *Runtime, ops []Operation, now time.Time, endedOpen bool) goapp.UI {
 	var live, ended []Operation
 	for _, op := range ops {
 		if op.State == OpWaiting || op.State == OpFailed {
@@ -309,7 +309,7 @@ func (rt *Runtime) RenderOperations(ops []Operation, now time.Time, endedOpen bo
 		}
 	}
 	return goapp.Section().Class("ops").Aria("label", "operations").Body(
-		ui.RangeSlice(live, func(i int) goapp.UI { return rt.renderOperation(live[i], now) }),
+		ui.RangeSlice(live, func(i int) goapp.UI { return renderOperation(rt, live[i], now) }),
 		goapp.If(len(ended) > 0, func() goapp.UI {
 			d := goapp.Details().Class("ops-ended")
 			if endedOpen {
@@ -318,7 +318,7 @@ func (rt *Runtime) RenderOperations(ops []Operation, now time.Time, endedOpen bo
 			return d.On("toggle", func(ctx goapp.Context, e goapp.Event) { ctx.SetState(stateEndedOpen, ctx.JSSrc().Get("open").Bool()) }).Body(
 				goapp.Summary().Class("ops-ended-summary").Text(endedSummary(ended, now)),
 				ui.ClassDivBody("ops-ended-list",
-					ui.RangeSlice(ended, func(i int) goapp.UI { return rt.renderOperation(ended[i], now) })),
+					ui.RangeSlice(ended, func(i int) goapp.UI { return renderOperation(rt, ended[i], now) })),
 			)
 		}),
 	)
@@ -335,7 +335,7 @@ func endedSummary(ended []Operation, now time.Time) string {
 
 // renderOperation is one operation of the panel: in full while it waits
 // or after it failed, else in one line.
-func (rt *Runtime) renderOperation(op Operation, now time.Time) goapp.UI {
+func renderOperation(rt *Runtime, op Operation, now time.Time) goapp.UI {
 	full := op.State == OpWaiting || op.State == OpFailed
 	return ui.ClassDiv("op", "op-"+string(op.State)).DataSet("op", op.ID).DataSet("lb", op.lbID()).Body(
 		ui.ClassDivBody("op-head",

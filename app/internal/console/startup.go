@@ -132,7 +132,7 @@ type servedDetail struct {
 	d     *FirstDetail
 	tree  *octavia.StatusTree // for the tree's poll, once
 	lbID  string
-	obj   Object // for the object's poll, once (kinds outside a tree)
+	obj   octavia.Object // for the object's poll, once (kinds outside a tree)
 	ref   octavia.Ref
 	taken time.Time
 }

@@ -29,18 +29,6 @@ func statsKey(sess *Session, kind octavia.Kind, id string) string {
 	return sess.Info.ProjectID + "/stats/" + string(kind) + "/" + id
 }
 
-// StatsSample is one read of Octavia's traffic counters and when its answer
-// came. ActiveConnections is a gauge; the other four only grow, until a
-// failover or a restart sets them back.
-type StatsSample struct {
-	At                time.Time
-	BytesIn           int64
-	BytesOut          int64
-	ActiveConnections int64
-	TotalConnections  int64
-	RequestErrors     int64
-}
-
 // errNoStats is a stats answer without its "stats" object.
 var errNoStats = errors.New("the answer holds no stats")
 

@@ -135,17 +135,6 @@ func countsText(t octavia.StatusLoadBalancer) string {
 	return fmt.Sprintf("%d listeners · %d pools · %d members", len(t.Listeners), pools, members)
 }
 
-// memberAddress is "address:port" (IPv6 in brackets), or "" without an address.
-func memberAddress(m octavia.StatusMember) string {
-	if m.Address == "" {
-		return ""
-	}
-	if strings.Contains(m.Address, ":") {
-		return fmt.Sprintf("[%s]:%d", m.Address, m.ProtocolPort)
-	}
-	return fmt.Sprintf("%s:%d", m.Address, m.ProtocolPort)
-}
-
 // Shorten cuts s to at most n characters (runes), ending with "…" when cut.
 func Shorten(s string, n int) string {
 	r := []rune(s)

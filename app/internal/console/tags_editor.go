@@ -30,7 +30,7 @@ type TagsEditor struct {
 	// until it is no longer pending). UI goroutine.
 	OnWrite func()
 
-	rt      *Runtime      // the tab's (Runtime.TagsEditor)
+	rt      *Runtime      // the tab's (NewTagsEditor)
 	uctx    goapp.Context // the component's own (OnMount): a chip's button goes away with its tag
 	w       Writer
 	input   string
@@ -41,9 +41,9 @@ type TagsEditor struct {
 	afterOf []string // Tags when after was read: after stands until the page reads anew
 }
 
-// TagsEditor is e as the tags editor of a page of rt's tab: it writes
+// NewTagsEditor is e as the tags editor of a page of rt's tab: it writes
 // with the tab's signed-in session.
-func (rt *Runtime) TagsEditor(e *TagsEditor) *TagsEditor {
+func NewTagsEditor(rt *Runtime, e *TagsEditor) *TagsEditor {
 	e.rt = rt
 	return e
 }

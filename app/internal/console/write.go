@@ -219,3 +219,16 @@ func WrittenCells(res *Resource, o Object, cells map[string]string) map[string]s
 	}
 	return cells
 }
+
+// WaitFor is the wait of write kind k on an object of kind res: Octavia's
+// tree waits for its load balancer and then the object, the other kinds
+// are applied before Octavia answers.
+func WaitFor(res *Resource, k opKind) waitKind {
+	switch {
+	case !res.HasStatus():
+		return WaitNone
+	case k == OpDelete:
+		return WaitDeleted
+	}
+	return WaitActive
+}
