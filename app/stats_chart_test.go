@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/tab"
 )
 
 func TestNiceScale(t *testing.T) {
@@ -118,15 +119,15 @@ func TestPolylinePoints(t *testing.T) {
 func TestChartSummary(t *testing.T) {
 	tests := []struct {
 		name    string
-		samples []console.StatsSample
+		samples []tab.StatsSample
 		chart   console.ChartSpec
 		want    string
 	}{
-		{"one read: no rate yet", []console.StatsSample{sample(0, 0)}, console.TrafficChart,
+		{"one read: no rate yet", []tab.StatsSample{sample(0, 0)}, console.TrafficChart,
 			"Traffic, last 5 minutes: no rate yet (it needs two reads in a row)"},
-		{"traffic", []console.StatsSample{sample(0, 0), sample(3, 3600)}, console.TrafficChart,
+		{"traffic", []tab.StatsSample{sample(0, 0), sample(3, 3600)}, console.TrafficChart,
 			"Traffic, last 5 minutes, now: bytes in 1.2 kB/s, bytes out 12 kB/s"},
-		{"connections and errors", []console.StatsSample{sample(0, 0), sample(3, 30000)}, console.ConnectionsChart,
+		{"connections and errors", []tab.StatsSample{sample(0, 0), sample(3, 30000)}, console.ConnectionsChart,
 			"Connections and errors, last 5 minutes, now: new connections 100/s, request errors 10/s"},
 	}
 	for _, tt := range tests {

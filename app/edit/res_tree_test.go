@@ -9,6 +9,7 @@ import (
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/labcloud"
 
@@ -238,11 +239,11 @@ func TestTreeBuildBody(t *testing.T) {
 // operation on its pool starts or ends, not on each of its polls.
 func TestParentOpsKey(t *testing.T) {
 	pool := octavia.Ref{Kind: octavia.KindPool, ID: "P"}
-	waiting := []console.Operation{{ID: "1", Ref: pool, State: console.OpWaiting, Polls: 1}}
-	polled := []console.Operation{{ID: "1", Ref: pool, State: console.OpWaiting, Polls: 4}}
-	ended := []console.Operation{{ID: "1", Ref: pool, State: console.OpSucceeded, Polls: 5}}
-	other := []console.Operation{{ID: "2", Ref: octavia.Ref{Kind: octavia.KindPool, ID: "Q"}, State: console.OpWaiting}}
-	key := func(ops []console.Operation) string { return list.ParentOpsKey(ops, console.MemberRes, "P") }
+	waiting := []tab.Operation{{ID: "1", Ref: pool, State: tab.OpWaiting, Polls: 1}}
+	polled := []tab.Operation{{ID: "1", Ref: pool, State: tab.OpWaiting, Polls: 4}}
+	ended := []tab.Operation{{ID: "1", Ref: pool, State: tab.OpSucceeded, Polls: 5}}
+	other := []tab.Operation{{ID: "2", Ref: octavia.Ref{Kind: octavia.KindPool, ID: "Q"}, State: tab.OpWaiting}}
+	key := func(ops []tab.Operation) string { return list.ParentOpsKey(ops, console.MemberRes, "P") }
 	if key(nil) != key(other) {
 		t.Errorf("another pool's operation: got a change, want none")
 	}
@@ -267,7 +268,7 @@ func TestPoolsOfListener(t *testing.T) {
 	if err != nil || len(ls) != 1 {
 		t.Fatalf("got %d TCP listeners, %v; want 1", len(ls), err)
 	}
-	var got []console.Row
+	var got []tab.Row
 	for r, err := range list.ReadRows(t.Context(), c, console.PoolRes, console.ListQuery{Filters: map[string][]string{"listener_id": {ls[0].Text("id")}}}) {
 		if err != nil {
 			t.Fatal(err)

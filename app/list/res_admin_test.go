@@ -7,6 +7,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/amphoracontrol"
@@ -104,10 +105,10 @@ func TestNavOrder(t *testing.T) {
 // default policy has it (only admins write them; only admins read
 // amphorae and profiles; the console's read-only mode writes nothing).
 func TestAdminAccess(t *testing.T) {
-	admin := &console.Session{Info: octavia.Session{Roles: []string{"admin", "member", "reader"}}}
-	member := &console.Session{Info: octavia.Session{Roles: []string{"member", "reader"}}}
-	reader := &console.Session{Info: octavia.Session{Roles: []string{"reader"}}}
-	readOnlyAdmin := &console.Session{Info: admin.Info, ReadOnly: true}
+	admin := &tab.Session{Info: octavia.Session{Roles: []string{"admin", "member", "reader"}}}
+	member := &tab.Session{Info: octavia.Session{Roles: []string{"member", "reader"}}}
+	reader := &tab.Session{Info: octavia.Session{Roles: []string{"reader"}}}
+	readOnlyAdmin := &tab.Session{Info: admin.Info, ReadOnly: true}
 	tests := []struct {
 		res                                  *console.Resource
 		adminRead, memberRead, readerRead    bool
@@ -125,7 +126,7 @@ func TestAdminAccess(t *testing.T) {
 		t.Run(tt.res.Plural, func(t *testing.T) {
 			for _, c := range []struct {
 				who        string
-				s          *console.Session
+				s          *tab.Session
 				read, want bool
 				got        bool
 			}{
@@ -154,7 +155,7 @@ func TestAdminAccess(t *testing.T) {
 		t.Errorf("amphorae: got a create %v, an edit %v, a delete %v; want a delete only", console.AmphoraRes.Create, console.AmphoraRes.Edit, console.AmphoraRes.Delete)
 	}
 	for _, r := range []*console.Resource{console.AmphoraRes, console.QuotaRes, console.ProviderRes, console.FlavorRes, console.FlavorProfileRes, console.AzRes, console.AzProfileRes} {
-		if w := console.WaitFor(r, console.OpUpdate); w != console.WaitNone {
+		if w := console.WaitFor(r, tab.OpUpdate); w != tab.WaitNone {
 			t.Errorf("%s: got wait %q for an update, want none (Octavia applies it at once)", r.Plural, w)
 		}
 	}
@@ -247,9 +248,9 @@ func TestAdminLists(t *testing.T) {
 		Quotas: []labcloud.ScenarioQuota{{Project: "demo", LoadBalancer: &five}},
 		LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "web", Count: 2,
 			Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.11", "10.0.0.12"}, Monitor: "HTTP"}}}}})
-	read := func(t *testing.T, res *console.Resource, c *octavia.Client) map[string]console.Row {
+	read := func(t *testing.T, res *console.Resource, c *octavia.Client) map[string]tab.Row {
 		t.Helper()
-		rows := map[string]console.Row{}
+		rows := map[string]tab.Row{}
 		for r, err := range ReadRows(t.Context(), c, res, console.ListQuery{}) {
 			if err != nil {
 				t.Fatalf("%s: %v", res.Plural, err)
@@ -258,7 +259,7 @@ func TestAdminLists(t *testing.T) {
 		}
 		return rows
 	}
-	cell := func(res *console.Resource, r console.Row, key string) string {
+	cell := func(res *console.Resource, r tab.Row, key string) string {
 		i := slices.IndexFunc(res.Columns, func(c console.Column) bool { return c.Key == key })
 		return r.Cells[i]
 	}

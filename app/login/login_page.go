@@ -10,8 +10,8 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/site"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/app/serverapi"
@@ -56,11 +56,11 @@ type Page struct {
 	// onShow is the window's pageshow listener (listenBack), nil: none
 	onShow goapp.Func
 
-	rt *console.Runtime // the tab's (New)
+	rt *tab.Runtime // the tab's (New)
 }
 
 // New is a login page of the tab whose runtime is rt (its route's).
-func New(rt *console.Runtime) *Page { return &Page{rt: rt} }
+func New(rt *tab.Runtime) *Page { return &Page{rt: rt} }
 
 // Login methods of the form.
 const (
@@ -71,7 +71,7 @@ const (
 
 func (p *Page) OnNav(ctx goapp.Context) {
 	p.uctx = ctx
-	p.next = console.SafeNext(ctx.Page().URL().Query().Get("next")) // the served form's action too
+	p.next = tab.SafeNext(ctx.Page().URL().Query().Get("next")) // the served form's action too
 	if goapp.IsServer {
 		return
 	}
@@ -231,7 +231,7 @@ func (p *Page) submit(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	req := p.request()
-	req.region = console.StoredRegion()
+	req.region = tab.StoredRegion()
 	if msg := req.check(); msg != "" {
 		p.err = msg
 		return
@@ -270,9 +270,9 @@ func (p *Page) send(req loginRequest) {
 			}
 		}()
 		client, err := logIn(c, origin, req)
-		var first *console.FirstRows
+		var first *tab.FirstRows
 		if err == nil {
-			first = list.PrefetchFirstRows(p.rt, &console.Session{Client: client, Info: client.Session()}, next)
+			first = list.PrefetchFirstRows(p.rt, &tab.Session{Client: client, Info: client.Session()}, next)
 		}
 		<-cfgDone
 		if first != nil {
@@ -291,7 +291,7 @@ func (p *Page) send(req loginRequest) {
 				p.err = cmp.Or(p.rt.TakeBye(), msg) // the server's reason when it refused the session
 				return
 			}
-			sess := console.NewSession(p.rt, client, serverCfg)
+			sess := tab.NewSession(p.rt, client, serverCfg)
 			sess.Since = sent
 			if !p.rt.AdoptSession(sess) { // another tab logged out during the login
 				p.err = p.rt.TakeBye()
@@ -339,7 +339,7 @@ func logIn(ctx context.Context, origin string, req loginRequest) (*octavia.Clien
 	if err != nil {
 		return nil, err
 	}
-	return console.InRegion(ctx, req.rt, origin, req.region, client)
+	return tab.InRegion(ctx, req.rt, origin, req.region, client)
 }
 
 // projectProbe tells a wrong project from wrong credentials: it logs in
@@ -475,10 +475,10 @@ func (p *Page) Render() goapp.UI {
 // loginAction is the login form's action: this page, keeping next (the
 // plain form's post, before the app runs, lands there after the login).
 func loginAction(next string) string {
-	if next == "" || next == console.ListPath {
-		return console.LoginPath
+	if next == "" || next == tab.ListPath {
+		return tab.LoginPath
 	}
-	return console.LoginPath + "?next=" + url.QueryEscape(next)
+	return tab.LoginPath + "?next=" + url.QueryEscape(next)
 }
 
 // methodButton is one choice of the login method (a toggle button).

@@ -5,8 +5,8 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/site"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 )
@@ -19,14 +19,14 @@ import (
 type Cards struct {
 	goapp.Compo
 
-	rt     *console.Runtime // the tab's (NewCards)
+	rt     *tab.Runtime // the tab's (NewCards)
 	status ui.LoadStatus
 	err    string
 	cards  serverapi.Cards
 }
 
 // NewCards is a cards page of the tab whose runtime is rt (its route's).
-func NewCards(rt *console.Runtime) *Cards { return &Cards{rt: rt} }
+func NewCards(rt *tab.Runtime) *Cards { return &Cards{rt: rt} }
 
 func (p *Cards) OnNav(ctx goapp.Context) {
 	if p.rt.RequireSession(ctx) == nil || p.status == ui.Loading {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/site"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 )
@@ -25,7 +26,7 @@ import (
 type Page struct {
 	goapp.Compo
 
-	rt     *console.Runtime // the tab's (New)
+	rt     *tab.Runtime // the tab's (New)
 	status ui.LoadStatus
 	err    string
 	denied bool
@@ -50,7 +51,7 @@ type Page struct {
 }
 
 // New is a trainer page of the tab whose runtime is rt (its route's).
-func New(rt *console.Runtime) *Page { return &Page{rt: rt} }
+func New(rt *tab.Runtime) *Page { return &Page{rt: rt} }
 
 // faultForm is the faults form: every fault the lab knows.
 type faultForm struct {
@@ -266,7 +267,7 @@ func (p *Page) openView(_ goapp.Context, project string) {
 			p.failed = "Opening " + project + " failed: " + err.Error()
 			return
 		}
-		console.ReloadTo(console.ListPath)
+		console.ReloadTo(tab.ListPath)
 	})
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/site"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/waiters"
@@ -39,11 +40,11 @@ type Page struct {
 	cancel  context.CancelFunc
 	lastMsg time.Time
 
-	rt *console.Runtime // the tab's (New)
+	rt *tab.Runtime // the tab's (New)
 }
 
 // New is the status wall of the tab whose runtime is rt (its route's).
-func New(rt *console.Runtime) *Page { return &Page{rt: rt} }
+func New(rt *tab.Runtime) *Page { return &Page{rt: rt} }
 
 func (p *Page) OnNav(ctx goapp.Context) {
 	if goapp.IsServer || p.cancel != nil {

@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/amphoracontrol"
@@ -19,8 +20,8 @@ type amphoraStats struct {
 	goapp.Compo
 	ID string
 
-	rt     *Runtime // the tab's (the section's SectionEnv)
-	read   string   // the amphora whose counters are shown
+	rt     *tab.Runtime // the tab's (the section's SectionEnv)
+	read   string       // the amphora whose counters are shown
 	status ui.LoadStatus
 	err    string
 	none   bool // Octavia has no statistics for it (404)

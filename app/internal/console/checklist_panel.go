@@ -9,6 +9,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/site"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 )
@@ -144,7 +145,7 @@ func (p *labPanel) renderChecklist() goapp.UI {
 
 // labTrainer reports whether the session is the lab's admin (the
 // trainer): the shell then links the trainer's page.
-func labTrainer(sess *Session) bool {
+func labTrainer(sess *tab.Session) bool {
 	if sess == nil || !sess.Config.Lab {
 		return false
 	}

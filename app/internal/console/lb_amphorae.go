@@ -7,6 +7,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -27,8 +28,8 @@ type lbAmphorae struct {
 	// balancer while it is pending). UI goroutine.
 	OnWrite func()
 
-	rt      *Runtime // the tab's (the section's SectionEnv)
-	readFor string   // "id/status" the list was last read for
+	rt      *tab.Runtime // the tab's (the section's SectionEnv)
+	readFor string       // "id/status" the list was last read for
 	status  ui.LoadStatus
 	err     string
 	amps    []Object // the amphorae, as Octavia answers them
@@ -88,7 +89,7 @@ func (a *lbAmphorae) failover(ctx goapp.Context, amp Object) {
 	id := amp.Text("id")
 	a.failing = id
 	ref := octavia.Ref{Kind: octavia.KindAmphora, ID: id, LoadBalancerID: a.LBID}
-	wr := AmphoraWrite(OpFailover, "", "PUT amphora "+id+" failover", ref, Object{"loadbalancer_id": a.LBID}, (*octavia.Client).FailoverAmphora)
+	wr := AmphoraWrite(tab.OpFailover, "", "PUT amphora "+id+" failover", ref, Object{"loadbalancer_id": a.LBID}, (*octavia.Client).FailoverAmphora)
 	wr.Op.Name, wr.Was = ampOpName(amp, a.LBName), a.Status
 	a.w.Send(ctx, sess, wr, func(goapp.Context, Sent) {
 		a.readFor = "" // read them again: the failover replaces it

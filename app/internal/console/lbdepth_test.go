@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -123,17 +124,17 @@ func TestLayoutKnowsMembersPools(t *testing.T) {
 // TestCompleteOp: an accepted write's journal entry takes from the answer
 // what it did not know (a create's id, load balancer, name and status).
 func TestCompleteOp(t *testing.T) {
-	op := Operation{Kind: OpCreate, Ref: octavia.Ref{Kind: octavia.KindListener}}
+	op := tab.Operation{Kind: tab.OpCreate, Ref: octavia.Ref{Kind: octavia.KindListener}}
 	completeOp(&op, Object{"id": "l1", "name": "web", "provisioning_status": "PENDING_CREATE", "loadbalancers": []any{map[string]any{"id": "lb1"}}})
 	if op.Ref.ID != "l1" || op.Ref.LoadBalancerID != "lb1" || op.Name != "web" || op.Status != "PENDING_CREATE" {
 		t.Errorf("got %+v, want l1 of lb1, named web, PENDING_CREATE", op)
 	}
-	kept := Operation{Kind: OpUpdate, Ref: octavia.Ref{Kind: octavia.KindMember, ID: "m1", ParentID: "p1", LoadBalancerID: "lb1"}, Name: "given"}
+	kept := tab.Operation{Kind: tab.OpUpdate, Ref: octavia.Ref{Kind: octavia.KindMember, ID: "m1", ParentID: "p1", LoadBalancerID: "lb1"}, Name: "given"}
 	completeOp(&kept, Object{"id": "m1", "name": "other", "provisioning_status": "PENDING_UPDATE"})
 	if kept.Ref.LoadBalancerID != "lb1" || kept.Name != "given" || kept.Status != "PENDING_UPDATE" {
 		t.Errorf("got %+v, want what the caller gave kept", kept)
 	}
-	zone := Operation{Kind: OpCreate, Ref: octavia.Ref{Kind: octavia.KindAvailabilityZone}}
+	zone := tab.Operation{Kind: tab.OpCreate, Ref: octavia.Ref{Kind: octavia.KindAvailabilityZone}}
 	completeOp(&zone, Object{"name": "az1", "enabled": true})
 	if zone.Ref.ID != "az1" || zone.Name != "az1" || zone.Status != "" {
 		t.Errorf("a zone: got %+v, want az1 by its name, no status", zone)
@@ -153,22 +154,22 @@ func TestRetryStateText(t *testing.T) {
 
 func TestOpStuck(t *testing.T) {
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	long, short := now.Add(-stuckAfter-time.Second), now.Add(-time.Second)
-	lb := LBRef("lb1") // as the console makes a load balancer's Ref: it names itself
+	long, short := now.Add(-tab.StuckAfter-time.Second), now.Add(-time.Second)
+	lb := tab.LBRef("lb1") // as the console makes a load balancer's Ref: it names itself
 	tests := []struct {
 		name string
-		op   Operation
+		op   tab.Operation
 		want bool
 	}{
-		{"waiting long", Operation{State: OpWaiting, StartedAt: long, Ref: lb}, true},
-		{"a child waiting long", Operation{State: OpWaiting, StartedAt: long, Ref: octavia.Ref{Kind: octavia.KindPool, ID: "p", LoadBalancerID: "lb1"}}, true},
-		{"waiting a moment", Operation{State: OpWaiting, StartedAt: short, Ref: lb}, false},
-		{"ended", Operation{State: OpSucceeded, StartedAt: long, EndedAt: now, Ref: lb}, false},
-		{"no load balancer (a flavor)", Operation{State: OpWaiting, StartedAt: long, Ref: octavia.Ref{Kind: octavia.KindFlavor, ID: "f"}}, false},
+		{"waiting long", tab.Operation{State: tab.OpWaiting, StartedAt: long, Ref: lb}, true},
+		{"a child waiting long", tab.Operation{State: tab.OpWaiting, StartedAt: long, Ref: octavia.Ref{Kind: octavia.KindPool, ID: "p", LoadBalancerID: "lb1"}}, true},
+		{"waiting a moment", tab.Operation{State: tab.OpWaiting, StartedAt: short, Ref: lb}, false},
+		{"ended", tab.Operation{State: tab.OpSucceeded, StartedAt: long, EndedAt: now, Ref: lb}, false},
+		{"no load balancer (a flavor)", tab.Operation{State: tab.OpWaiting, StartedAt: long, Ref: octavia.Ref{Kind: octavia.KindFlavor, ID: "f"}}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := opStuck(tt.op, now); got != tt.want {
+			if got := tab.OpStuck(tt.op, now); got != tt.want {
 				t.Errorf("got %v, want %v", got, tt.want)
 			}
 		})
@@ -185,13 +186,13 @@ func TestStuckHintLinks(t *testing.T) {
 		started  time.Time
 		wantLink bool
 	}{
-		{"stuck", now.Add(-stuckAfter - time.Minute), true},
+		{"stuck", now.Add(-tab.StuckAfter - time.Minute), true},
 		{"a moment", now.Add(-10 * time.Second), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			html := goapp.HTMLString(RenderOperations(NewRuntime(), []Operation{{ID: "1", Kind: OpUpdate, Wait: WaitActive, Ref: pool, Name: "web-pool",
-				State: OpWaiting, StartedAt: tt.started}}, now, false))
+			html := goapp.HTMLString(RenderOperations(tab.NewRuntime(), []tab.Operation{{ID: "1", Kind: tab.OpUpdate, Wait: tab.WaitActive, Ref: pool, Name: "web-pool",
+				State: tab.OpWaiting, StartedAt: tt.started}}, now, false))
 			// go-app writes an element's attributes in any order
 			if got := strings.Contains(html, `class="op-stuck-link"`) && strings.Contains(html, `href="/load-balancers/lb1"`); got != tt.wantLink {
 				t.Errorf("got link %v, want %v, in %s", got, tt.wantLink, html)

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 )
 
@@ -45,10 +46,10 @@ func (o order) Swap(a, b int) { o.idx[a], o.idx[b] = o.idx[b], o.idx[a] }
 // MergeRows returns a new slice holding the rows of a and b, both sorted by
 // compareRow, in that order: a page joins the rows already shown in linear
 // time, and the slice the page renders is never written to.
-func MergeRows(a, b []Row) []Row {
-	out := make([]Row, 0, len(a)+len(b))
+func MergeRows(a, b []tab.Row) []tab.Row {
+	out := make([]tab.Row, 0, len(a)+len(b))
 	for len(a) > 0 && len(b) > 0 {
-		if CompareRow(&b[0], &a[0]) < 0 {
+		if tab.CompareRow(&b[0], &a[0]) < 0 {
 			out, b = append(out, b[0]), b[1:]
 		} else {
 			out, a = append(out, a[0]), a[1:]
@@ -73,8 +74,8 @@ const (
 // sortProject: by what project names a project id, the id itself when it
 // is nil), reversed when rev; cells that are both whole numbers compare as
 // numbers; ties keep the name order.
-func SortedBy(rows []Row, col int, rev bool, project func(id string) string) []Row {
-	key := func(r *Row) string {
+func SortedBy(rows []tab.Row, col int, rev bool, project func(id string) string) []tab.Row {
+	key := func(r *tab.Row) string {
 		switch {
 		case col == SortName:
 			return r.Name
@@ -103,14 +104,14 @@ func SortedBy(rows []Row, col int, rev bool, project func(id string) string) []R
 		if oka && okb {
 			c = na - nb
 		} else {
-			c = CompareFold(ka, kb)
+			c = tab.CompareFold(ka, kb)
 		}
 		if rev {
 			c = -c
 		}
 		return c
 	})
-	out := make([]Row, len(rows))
+	out := make([]tab.Row, len(rows))
 	for k, i := range idx {
 		out[k] = rows[i]
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -170,10 +171,10 @@ type batchMembers struct {
 
 func (b *batchMembers) OnMount(ctx goapp.Context) { b.ctx = ctx }
 
-func (b *batchMembers) sess() *Session { return b.Env.Sess }
+func (b *batchMembers) sess() *tab.Session { return b.Env.Sess }
 
 // readMembers reads every member of the pool (at most a minute). Any goroutine.
-func readMembers(sess *Session, poolID string) ([]pools.Member, error) {
+func readMembers(sess *tab.Session, poolID string) ([]pools.Member, error) {
 	c, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	return octavia.Collect(sess.Client.Members(c, poolID, pools.ListMembersOpts{}))
@@ -234,7 +235,7 @@ func (b *batchMembers) apply(ctx goapp.Context, e goapp.Event) {
 	b.err = ""
 	ref, follow, plan, entries := b.Env.Ref, b.Env.Follow, b.plan, b.entries
 	summary := PlanSummary(plan)
-	wr := Write{Op: Operation{Kind: OpUpdate, Verb: "Update members of", Wait: WaitActive, Ref: ref, Name: b.Env.Name,
+	wr := Write{Op: tab.Operation{Kind: tab.OpUpdate, Verb: "Update members of", Wait: tab.WaitActive, Ref: ref, Name: b.Env.Name,
 		Status: string(octavia.StatusPendingUpdate), Written: fmt.Sprintf("PUT pool %s members: %d members (%s)", ref.ID, len(entries), summary)},
 		Was: b.Env.Obj.Text("provisioning_status"),
 		Send: func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error) {

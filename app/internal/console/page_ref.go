@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
@@ -31,7 +32,7 @@ func ParsePage(path string) (PageRef, bool) {
 			parts[i] = u
 		}
 	}
-	if path == HomePath {
+	if path == tab.HomePath {
 		return PageRef{Res: LBResource, Mode: "list"}, true
 	}
 	for _, r := range Resources {
@@ -72,7 +73,7 @@ func ParsePage(path string) (PageRef, bool) {
 // not route are not such pages.
 func NeedsSession(path string) bool {
 	switch path {
-	case HomePath, CreatePath, serverapi.TrainerPagePath, serverapi.TrainerCardsPath:
+	case tab.HomePath, tab.CreatePath, serverapi.TrainerPagePath, serverapi.TrainerCardsPath:
 		return true
 	}
 	_, ok := ParsePage(path)

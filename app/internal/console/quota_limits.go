@@ -7,6 +7,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -45,7 +46,7 @@ type quotaDefaults struct {
 	Project string // the quota's project
 	Values  Object
 
-	rt       *Runtime // the tab's (the section's SectionEnv)
+	rt       *tab.Runtime // the tab's (the section's SectionEnv)
 	defaults Object
 	err      string
 	used     map[string]int // nil until read

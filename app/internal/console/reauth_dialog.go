@@ -8,6 +8,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/site"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -23,7 +24,7 @@ const reauthDialogID = "reauth-dialog"
 // rendered, and keeps what had the focus, to give it back afterwards.
 // UI goroutine.
 func (s *Shell) OpenReauth(ctx goapp.Context) {
-	if !s.rt.reauthPending() {
+	if !s.rt.ReauthPending() {
 		return
 	}
 	if active := ui.WindowGet("document").Get("activeElement"); active.Truthy() &&
@@ -44,7 +45,7 @@ func (s *Shell) reauthCancel(ctx goapp.Context, e goapp.Event) {
 // login is still due (Chrome closes a modal dialog on a second Escape
 // without a user activation in between, whatever "cancel" says).
 func (s *Shell) reauthClosed(ctx goapp.Context, e goapp.Event) {
-	if s.rt.reauthPending() {
+	if s.rt.ReauthPending() {
 		ui.ShowModal(ctx, reauthDialogID)
 	}
 }
@@ -75,7 +76,7 @@ func (s *Shell) reauthDone(ctx goapp.Context) {
 // token: the page stays as it is underneath (inert), and the requests
 // waiting on the 401 go on once the user logged in again. Escape does not
 // dismiss it (reauthCancel).
-func (s *Shell) renderReauth(sess *Session) goapp.UI {
+func (s *Shell) renderReauth(sess *tab.Session) goapp.UI {
 	return goapp.Dialog().ID(reauthDialogID).Class("modal").Aria("labelledby", "reauth-title").Aria("describedby", "reauth-why").
 		On("cancel", s.reauthCancel).On("close", s.reauthClosed).OnKeyDown(ui.TrapTab).Body(
 		goapp.H2().ID("reauth-title").Text("Your session has ended"),
@@ -104,7 +105,7 @@ func (s *Shell) reauthSubmit(ctx goapp.Context, e goapp.Event) {
 	origin := site.OriginOf(ui.WindowURL())
 	cfg := site.ClientConfig(origin, sess.Info.UserName, s.reauthPass, cmp.Or(sess.Info.DomainName, "Default"), "")
 	cfg.ProjectID = sess.Info.ProjectID
-	cfg = SessionConfig(s.rt, cfg, sess.Info.Region)
+	cfg = tab.SessionConfig(s.rt, cfg, sess.Info.Region)
 	s.reauthPass = ""
 	if s.uctx != nil {
 		ctx = *s.uctx // the answer must land even if the dialog's form is re-rendered meanwhile
@@ -121,17 +122,17 @@ func (s *Shell) reauthSubmit(ctx goapp.Context, e goapp.Event) {
 			}
 			ns := *sess
 			ns.Info = client.Session()
-			s.rt.setSession(&ns)
-			s.rt.endReauth(nil)
+			s.rt.SetSession(&ns)
+			s.rt.EndReauth(nil)
 			s.reauthDone(ctx)
 		})
 	})
 }
 
 func (s *Shell) reauthLeave(ctx goapp.Context, e goapp.Event) {
-	s.rt.endReauth(errReauthDeclined)
-	announceLogout()
-	s.rt.ops.reset()
-	s.rt.signOut("You are logged out: your session had ended.")
-	ctx.Navigate(LoginPath)
+	s.rt.EndReauth(tab.ErrReauthDeclined)
+	tab.AnnounceLogout()
+	s.rt.Operations().Reset()
+	s.rt.SignOut("You are logged out: your session had ended.")
+	ctx.Navigate(tab.LoginPath)
 }

@@ -10,6 +10,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -35,10 +36,10 @@ var QuotaRes = &Resource{
 	Fields:   quotaFields(),
 	ShownBy:  quotaKeys(),
 	Validate: form.ValidateQuota,
-	ListRows: func(ctx context.Context, c *octavia.Client, _ ListQuery) iter.Seq2[Row, error] {
+	ListRows: func(ctx context.Context, c *octavia.Client, _ ListQuery) iter.Seq2[tab.Row, error] {
 		s := c.Session()
 		res := ResourceOf(octavia.KindQuota)
-		return func(yield func(Row, error) bool) {
+		return func(yield func(tab.Row, error) bool) {
 			if !s.HasRole("admin") {
 				o, err := c.Get(ctx, octavia.Ref{Kind: octavia.KindQuota, ID: s.ProjectID})
 				if err == nil {
@@ -52,7 +53,7 @@ var QuotaRes = &Resource{
 			own := false
 			for o, err := range c.List(ctx, octavia.KindQuota, "", octavia.ListQuery{}) {
 				if err != nil {
-					yield(Row{}, err)
+					yield(tab.Row{}, err)
 					return
 				}
 				own = own || o.Text("project_id") == s.ProjectID
@@ -75,8 +76,8 @@ var QuotaRes = &Resource{
 	Actions: []Action{{
 		ID: "quota-reset", Label: "Reset to defaults", Admin: true,
 		Confirm: "Every limit of this project goes back to the deployment's default.",
-		Write: func(r octavia.Ref, o Object, ops []Operation) Write {
-			return Write{Op: Operation{Kind: opOther, Verb: "Reset", Wait: WaitNone, Ref: r,
+		Write: func(r octavia.Ref, o Object, ops []tab.Operation) Write {
+			return Write{Op: tab.Operation{Kind: tab.OpOther, Verb: "Reset", Wait: tab.WaitNone, Ref: r,
 				Written: "DELETE quota of project " + r.ID + " (every limit back to the default)"},
 				Send: func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error) {
 					acc, err := c.Delete(ctx, r, false)

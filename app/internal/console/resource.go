@@ -9,6 +9,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -60,7 +61,7 @@ type Resource struct {
 
 	// ListRows, if set, reads the list instead of the client's Rows (quotas:
 	// a member reads their own; providers: with their capabilities).
-	ListRows func(ctx context.Context, c *octavia.Client, q ListQuery) iter.Seq2[Row, error]
+	ListRows func(ctx context.Context, c *octavia.Client, q ListQuery) iter.Seq2[tab.Row, error]
 	// Cascade, if set, counts o's children that a delete without cascade
 	// refuses to leave behind ("2 listeners and 1 pool"; "" = none).
 	Cascade func(o Object) string
@@ -163,14 +164,14 @@ type child struct {
 // (nil for other kinds, and until the first read) with the state of that
 // poll. No section sees the page.
 type SectionEnv struct {
-	Runtime *Runtime // the tab's: its signed-in session, its polls
-	Sess    *Session
+	Runtime *tab.Runtime // the tab's: its signed-in session, its polls
+	Sess    *tab.Session
 	Obj     Object
 	Ref     octavia.Ref
 	Name    string // what the object is called on screen
 	Follow  func()
-	Tree    *TreeRead
-	Live    LiveState
+	Tree    *tab.TreeRead
+	Live    tab.LiveState
 }
 
 // Action is a write on a detail page beyond create, edit and delete.
@@ -181,16 +182,16 @@ type Action struct {
 	Admin   bool   // only for admins
 	// Show, LabelOf and Write get the tab's operations (ops, newest
 	// first; Session.Operations): an undo finds what its action changed.
-	Show func(o Object, ops []Operation) bool
+	Show func(o Object, ops []tab.Operation) bool
 	// LabelOf, if set, is the button's words for o ("Restore weight 5").
-	LabelOf func(o Object, ops []Operation) string
+	LabelOf func(o Object, ops []tab.Operation) string
 	// Write is the action's write for the object o at ref (write.go).
-	Write func(ref octavia.Ref, o Object, ops []Operation) Write
+	Write func(ref octavia.Ref, o Object, ops []tab.Operation) Write
 }
 
 // ButtonText is the action's button text for o, given the tab's
 // operations ops.
-func (a Action) ButtonText(o Object, ops []Operation) string {
+func (a Action) ButtonText(o Object, ops []tab.Operation) string {
 	if a.LabelOf != nil {
 		return a.LabelOf(o, ops)
 	}
@@ -277,14 +278,14 @@ func (r *Resource) EditPathOf(parentID, id string) string {
 }
 
 // MayRead reports whether sess may see r's pages (admin-only kinds).
-func (r *Resource) MayRead(sess *Session) bool {
+func (r *Resource) MayRead(sess *tab.Session) bool {
 	return !r.Admin || sess != nil && sess.Info.HasRole("admin")
 }
 
 // MayWrite reports whether sess may write r: not read-only, and admin for
 // the kinds only admins write (Octavia's default policy; Octavia decides,
 // this only hides what it would refuse).
-func (r *Resource) MayWrite(sess *Session) bool {
+func (r *Resource) MayWrite(sess *tab.Session) bool {
 	if sess == nil || sess.ReadOnly {
 		return false
 	}
@@ -292,7 +293,7 @@ func (r *Resource) MayWrite(sess *Session) bool {
 }
 
 // RowName is what a row's link says.
-func (r *Resource) RowName(row *Row) string {
+func (r *Resource) RowName(row *tab.Row) string {
 	if r.NamedByID() {
 		return row.ID
 	}

@@ -9,6 +9,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/site"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
@@ -17,8 +18,8 @@ import (
 // Keys of the shell's navigation, to mark the current page: a kind's
 // pages use the kind's Path (navOf).
 const (
-	navList   = ListPath
-	NavCreate = CreatePath
+	navList   = tab.ListPath
+	NavCreate = tab.CreatePath
 )
 
 // Shell is the frame of every signed-in page: the header (project, user,
@@ -33,13 +34,13 @@ type Shell struct {
 	Content []goapp.UI // the page
 	// Sess is the session the page shows (nil: the signed-in one): the
 	// server renders a page's frame for the request's session (served.go).
-	Sess *Session
+	Sess *tab.Session
 	// Served: the server renders the page for a first screen, whose
 	// controls do nothing until the app runs: they are inert (servedInert)
 	// and the app makes them live when it mounts.
 	Served bool
 
-	ops        []Operation
+	ops        []tab.Operation
 	now        time.Time
 	stopTicker func()
 	loggingOut bool
@@ -55,13 +56,13 @@ type Shell struct {
 	reauthFocus goapp.Value    // what had the focus when the dialog opened
 	uctx        *goapp.Context // the shell's own context: a Dispatch through it outlives the dialog's elements
 	endedOpen   bool           // the operations panel's ended ones are unfolded (stateEndedOpen)
-	rt          *Runtime       // the tab's (NewShell)
+	rt          *tab.Runtime   // the tab's (NewShell)
 }
 
 // NewShell is s as the frame of a page of rt's tab: its session, its
 // operations, its "log in again" dialog. A page renders
 // console.NewShell(p.rt, &console.Shell{...}).
-func NewShell(rt *Runtime, s *Shell) *Shell {
+func NewShell(rt *tab.Runtime, s *Shell) *Shell {
 	s.rt = rt
 	return s
 }
@@ -77,14 +78,14 @@ const (
 // so that elapsed times move. UI goroutine.
 func (s *Shell) OnMount(ctx goapp.Context) {
 	s.now, s.uctx = time.Now(), &ctx
-	s.ops = s.rt.ops.Snapshot()
-	ctx.ObserveState(StateOperations, &s.ops).OnChange(func() { s.syncTicker(ctx) })
+	s.ops = s.rt.Operations().Snapshot()
+	ctx.ObserveState(tab.StateOperations, &s.ops).OnChange(func() { s.syncTicker(ctx) })
 	ctx.ObserveState(stateEndedOpen, &s.endedOpen)
 	s.syncTicker(ctx)
 	if goapp.IsClient {
-		liveServedControls()
+		tab.LiveServedControls()
 		s.focusHeading(ctx)
-		s.rt.watchShell(s, ctx)
+		s.rt.WatchShell(s, ctx)
 		s.loadProjects(ctx)
 		s.OpenReauth(ctx)
 	}
@@ -117,7 +118,7 @@ func (s *Shell) focusHeading(ctx goapp.Context) {
 
 // OnDismount stops the ticker.
 func (s *Shell) OnDismount() {
-	s.rt.unwatchShell(s)
+	s.rt.UnwatchShell(s)
 	if s.stopTicker != nil {
 		s.stopTicker()
 		s.stopTicker = nil
@@ -128,7 +129,7 @@ func (s *Shell) syncTicker(ctx goapp.Context) {
 	s.now = time.Now()
 	waiting := false
 	for _, op := range s.ops {
-		waiting = waiting || op.State == OpWaiting
+		waiting = waiting || op.State == tab.OpWaiting
 	}
 	switch {
 	case waiting && s.stopTicker == nil:
@@ -176,11 +177,11 @@ func (s *Shell) logout(ctx goapp.Context, e goapp.Event) {
 			// Sign out here anyway; the login page says whether the token
 			// was revoked or, if not, why and until when it stays valid.
 			// Every other tab of this browser signs out too.
-			announceLogout()
-			s.rt.endReauth(errReauthDeclined)
-			s.rt.ops.reset()
-			s.rt.signOut(logoutNotice(err, sess.Info.ExpiresAt))
-			ctx.Navigate(LoginPath)
+			tab.AnnounceLogout()
+			s.rt.EndReauth(tab.ErrReauthDeclined)
+			s.rt.Operations().Reset()
+			s.rt.SignOut(tab.LogoutNotice(err, sess.Info.ExpiresAt))
+			ctx.Navigate(tab.LoginPath)
 		})
 	})
 }
@@ -197,7 +198,7 @@ func (s *Shell) Render() goapp.UI {
 		roles = JoinRoles(sess.Info.Roles)
 		readOnly = sess.ReadOnly
 	}
-	var mine []Operation
+	var mine []tab.Operation
 	for _, op := range s.ops {
 		if sess != nil && op.ProjectID == sess.Info.ProjectID {
 			mine = append(mine, op)
@@ -206,14 +207,14 @@ func (s *Shell) Render() goapp.UI {
 	return ui.ClassDivBody("app",
 		ui.SkipLink(),
 		goapp.Header().Class("topbar").Body(
-			ui.ClassA("brand").Href(ListPath).Body(
+			ui.ClassA("brand").Href(tab.ListPath).Body(
 				ui.Decorative(goapp.Img().Class("brand-icon").Src("/web/icon.svg")),
 				goapp.Span().Text("Octaview"),
 			),
 			goapp.Nav().Class("nav").Body(
-				navLink(ListPath, "Load balancers", s.Nav == navList),
+				navLink(tab.ListPath, "Load balancers", s.Nav == navList),
 				goapp.If(!readOnly, func() goapp.UI {
-					return navLink(CreatePath, "Create load balancer", s.Nav == NavCreate)
+					return navLink(tab.CreatePath, "Create load balancer", s.Nav == NavCreate)
 				}),
 				goapp.If(labTrainer(sess), func() goapp.UI {
 					return navLink(serverapi.TrainerPagePath, "Trainer", s.Nav == serverapi.TrainerPagePath)
@@ -230,7 +231,7 @@ func (s *Shell) Render() goapp.UI {
 					return ui.ClassSpanText("who-roles", roles)
 				}))),
 
-			ServedInert(ui.IDButton("logout").Class("btn", "btn-ghost").Disabled(s.loggingOut).OnClick(s.logout).Text("Log out"), s.Served),
+			tab.ServedInert(ui.IDButton("logout").Class("btn", "btn-ghost").Disabled(s.loggingOut).OnClick(s.logout).Text("Log out"), s.Served),
 		),
 		renderResourceNav(sess, s.Nav),
 
@@ -239,7 +240,7 @@ func (s *Shell) Render() goapp.UI {
 			goapp.If(s.switchErr != "", func() goapp.UI {
 				return ui.AlertError("switch-error", s.switchErr)
 			}),
-			goapp.If(sess != nil && s.rt.reauthPending(), func() goapp.UI { return s.renderReauth(sess) }),
+			goapp.If(sess != nil && s.rt.ReauthPending(), func() goapp.UI { return s.renderReauth(sess) }),
 			goapp.If(len(mine) > 0, func() goapp.UI {
 				return RenderOperations(s.rt, mine, s.now, s.endedOpen)
 			}),
@@ -258,7 +259,7 @@ func (s *Shell) Render() goapp.UI {
 // renderResourceNav is the navigation to every kind's list but the load
 // balancers' (in the top bar), made from the table of kinds; the kinds
 // only admins read are shown to admins only.
-func renderResourceNav(sess *Session, current string) goapp.UI {
+func renderResourceNav(sess *tab.Session, current string) goapp.UI {
 	if sess == nil {
 		return goapp.Div()
 	}
@@ -299,10 +300,10 @@ func JoinRoles(roles []string) string {
 // line each, so the banners do not push the page down; endedOpen unfolds
 // them (the user's last choice, stateEndedOpen, which unfolding or folding
 // them sets). Runs on the UI goroutine.
-func RenderOperations(rt *Runtime, ops []Operation, now time.Time, endedOpen bool) goapp.UI {
-	var live, ended []Operation
+func RenderOperations(rt *tab.Runtime, ops []tab.Operation, now time.Time, endedOpen bool) goapp.UI {
+	var live, ended []tab.Operation
 	for _, op := range ops {
-		if op.State == OpWaiting || op.State == OpFailed {
+		if op.State == tab.OpWaiting || op.State == tab.OpFailed {
 			live = append(live, op)
 		} else {
 			ended = append(ended, op)
@@ -325,46 +326,46 @@ func RenderOperations(rt *Runtime, ops []Operation, now time.Time, endedOpen boo
 }
 
 // endedSummary is the folded line of the ended operations.
-func endedSummary(ended []Operation, now time.Time) string {
+func endedSummary(ended []tab.Operation, now time.Time) string {
 	what := "1 ended operation"
 	if len(ended) > 1 {
 		what = fmt.Sprintf("%d ended operations", len(ended))
 	}
-	return fmt.Sprintf("%s; the newest: %s: %s", what, OpTitle(ended[0]), OpOutcomeText(ended[0], now))
+	return fmt.Sprintf("%s; the newest: %s: %s", what, tab.OpTitle(ended[0]), tab.OpOutcomeText(ended[0], now))
 }
 
 // renderOperation is one operation of the panel: in full while it waits
 // or after it failed, else in one line.
-func renderOperation(rt *Runtime, op Operation, now time.Time) goapp.UI {
-	full := op.State == OpWaiting || op.State == OpFailed
-	return ui.ClassDiv("op", "op-"+string(op.State)).DataSet("op", op.ID).DataSet("lb", op.lbID()).Body(
+func renderOperation(rt *tab.Runtime, op tab.Operation, now time.Time) goapp.UI {
+	full := op.State == tab.OpWaiting || op.State == tab.OpFailed
+	return ui.ClassDiv("op", "op-"+string(op.State)).DataSet("op", op.ID).DataSet("lb", op.LbID()).Body(
 		ui.ClassDivBody("op-head",
-			ui.ClassSpanText("op-title", OpTitle(op)),
+			ui.ClassSpanText("op-title", tab.OpTitle(op)),
 			goapp.If(op.Status != "", func() goapp.UI { return Badge(op.Status) }),
-			ui.ClassSpan("op-elapsed").Title("elapsed").Text(ui.FormatElapsed(op.elapsed(now))),
+			ui.ClassSpan("op-elapsed").Title("elapsed").Text(ui.FormatElapsed(op.Elapsed(now))),
 			goapp.If(!full, func() goapp.UI {
-				return ui.ClassSpan("op-line", "op-outcome", "op-inline").Text(OpOutcomeText(op, now))
+				return ui.ClassSpan("op-line", "op-outcome", "op-inline").Text(tab.OpOutcomeText(op, now))
 			}),
 			ui.ClassDiv("spacer"),
-			goapp.If(op.State == OpWaiting, func() goapp.UI {
+			goapp.If(op.State == tab.OpWaiting, func() goapp.UI {
 				return goapp.Button().Class("btn", "btn-small", "op-stop").
 					Title("Stop watching; Octavia carries on with the load balancer.").
-					OnClick(func(ctx goapp.Context, e goapp.Event) { rt.ops.stop(op.ID) }, goapp.EventScope(op.ID)).
+					OnClick(func(ctx goapp.Context, e goapp.Event) { rt.Operations().Stop(op.ID) }, goapp.EventScope(op.ID)).
 					Text("Cancel wait")
 			}).Else(func() goapp.UI {
 				return goapp.Button().Class("btn", "btn-small", "btn-ghost", "op-dismiss").
-					OnClick(func(ctx goapp.Context, e goapp.Event) { rt.ops.dismiss(ctx, op.ID) }, goapp.EventScope(op.ID)).
+					OnClick(func(ctx goapp.Context, e goapp.Event) { rt.Operations().Dismiss(ctx, op.ID) }, goapp.EventScope(op.ID)).
 					Text("Dismiss")
 			})),
 
 		goapp.If(full, func() goapp.UI {
 			return goapp.Div().Body(
 				ui.ClassDiv("op-line", "op-written").Body(ui.ClassSpanText("op-label", "Wrote"), goapp.Text(op.Written)),
-				ui.ClassDiv("op-line", "op-accepted").Text(OpAcceptedText(op)),
+				ui.ClassDiv("op-line", "op-accepted").Text(tab.OpAcceptedText(op)),
 				ui.ClassDiv("op-line", "op-outcome").Body(
-					goapp.Text(OpOutcomeText(op, now)),
-					goapp.If(opStuck(op, now), func() goapp.UI {
-						return goapp.Span().Body(goapp.Text(" "), ui.ClassA("op-stuck-link").Href(DetailPathOf(op.lbID())).
+					goapp.Text(tab.OpOutcomeText(op, now)),
+					goapp.If(tab.OpStuck(op, now), func() goapp.UI {
+						return goapp.Span().Body(goapp.Text(" "), ui.ClassA("op-stuck-link").Href(tab.DetailPathOf(op.LbID())).
 							Text("See the load balancer's page (its status tree)."))
 					}),
 				),
@@ -405,7 +406,7 @@ func (s *Shell) loadProjects(ctx goapp.Context) {
 }
 
 // renderProject is the project: a switcher when the user has several.
-func (s *Shell) renderProject(sess *Session, project string) goapp.UI {
+func (s *Shell) renderProject(sess *tab.Session, project string) goapp.UI {
 	if sess == nil || len(s.projects) < 2 {
 		return ui.IDSpan("who-project").Text(ui.OrDash(project))
 	}
@@ -418,7 +419,7 @@ func (s *Shell) renderProject(sess *Session, project string) goapp.UI {
 }
 
 // renderRegion is the region: a picker when the catalog has several.
-func (s *Shell) renderRegion(sess *Session) goapp.UI {
+func (s *Shell) renderRegion(sess *tab.Session) goapp.UI {
 	if sess == nil || len(sess.Regions) == 0 {
 		return goapp.Text("")
 	}
@@ -450,7 +451,7 @@ func (s *Shell) switchProject(ctx goapp.Context, projectID string) {
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		_, err := octavia.New(c, cookieConfig(s.rt, origin, projectID, sess.Info.Region))
+		_, err := octavia.New(c, tab.CookieConfig(s.rt, origin, projectID, sess.Info.Region))
 		ctx.Dispatch(func(ctx goapp.Context) {
 			s.switching = false
 			if err != nil {
@@ -458,7 +459,7 @@ func (s *Shell) switchProject(ctx goapp.Context, projectID string) {
 					" (a token of a restricted application credential cannot change project)"
 				return
 			}
-			ReloadTo(ListPath)
+			ReloadTo(tab.ListPath)
 		})
 	})
 }
@@ -466,9 +467,9 @@ func (s *Shell) switchProject(ctx goapp.Context, projectID string) {
 // switchRegion keeps the region (localStorage and the region cookie: no
 // secret) and reloads.
 func (s *Shell) switchRegion(ctx goapp.Context, region string) {
-	ui.WindowGet("localStorage").Call("setItem", regionKey, region)
-	keepRegionCookie(region)
-	ReloadTo(ListPath)
+	ui.WindowGet("localStorage").Call("setItem", tab.RegionKey, region)
+	tab.KeepRegionCookie(region)
+	ReloadTo(tab.ListPath)
 }
 
 // ReloadTo loads path afresh: the app restarts and restores the session

@@ -10,6 +10,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/loadbalancers"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
@@ -25,7 +26,7 @@ const statsWindow = 5 * time.Minute
 
 // statsKey is the stats Hub key of the stats of resource (kind, id) as the
 // session's project sees it.
-func statsKey(sess *Session, kind octavia.Kind, id string) string {
+func statsKey(sess *tab.Session, kind octavia.Kind, id string) string {
 	return sess.Info.ProjectID + "/stats/" + string(kind) + "/" + id
 }
 
@@ -37,8 +38,8 @@ var errNoStats = errors.New("the answer holds no stats")
 // /v2/lbaas/listeners/{id}/stats), stamped with the time of the answer; any
 // other kind is an error, without a request. Blocks: the Hub calls it on
 // its loop's goroutine.
-func FetchStats(c *octavia.Client, kind octavia.Kind, id string) func(ctx context.Context) (StatsSample, error) {
-	return func(ctx context.Context) (StatsSample, error) {
+func FetchStats(c *octavia.Client, kind octavia.Kind, id string) func(ctx context.Context) (tab.StatsSample, error) {
+	return func(ctx context.Context) (tab.StatsSample, error) {
 		var s *loadbalancers.Stats
 		var err error
 		switch kind {
@@ -50,15 +51,15 @@ func FetchStats(c *octavia.Client, kind octavia.Kind, id string) func(ctx contex
 				s = (*loadbalancers.Stats)(ls) // the same counters
 			}
 		default:
-			return StatsSample{}, fmt.Errorf("no stats for a %s: only load balancers and listeners have them", kind)
+			return tab.StatsSample{}, fmt.Errorf("no stats for a %s: only load balancers and listeners have them", kind)
 		}
 		switch {
 		case err != nil:
-			return StatsSample{}, err
+			return tab.StatsSample{}, err
 		case s == nil:
-			return StatsSample{}, errNoStats
+			return tab.StatsSample{}, errNoStats
 		}
-		return StatsSample{At: time.Now(), BytesIn: int64(s.BytesIn), BytesOut: int64(s.BytesOut),
+		return tab.StatsSample{At: time.Now(), BytesIn: int64(s.BytesIn), BytesOut: int64(s.BytesOut),
 			ActiveConnections: int64(s.ActiveConnections), TotalConnections: int64(s.TotalConnections),
 			RequestErrors: int64(s.RequestErrors)}, nil
 	}
@@ -68,10 +69,10 @@ func FetchStats(c *octavia.Client, kind octavia.Kind, id string) func(ctx contex
 // a GET every 3 s, the first at once or, when the poll already runs, its
 // latest answer replayed. fn runs on the Hub's goroutine: hop to the UI
 // goroutine with ctx.Dispatch. stop leaves the poll.
-func WatchStats(sess *Session, kind octavia.Kind, id string, fn func(waiters.Update[StatsSample])) (stop func()) {
+func WatchStats(sess *tab.Session, kind octavia.Kind, id string, fn func(waiters.Update[tab.StatsSample])) (stop func()) {
 	key := statsKey(sess, kind, id)
-	hub := sess.rt.stats
-	return hub.Subscribe(key, SharedHubFetch(sess, "stats", hub, key, FetchStats(sess.Client, kind, id)), fn) // the tabs share it (crosstab.go)
+	hub := sess.Runtime().StatsHub()
+	return hub.Subscribe(key, tab.SharedHubFetch(sess, "stats", hub, key, FetchStats(sess.Client, kind, id)), fn) // the tabs share it (crosstab.go)
 }
 
 // StatsRate is the traffic per second between two samples, at the time of
@@ -90,7 +91,7 @@ type StatsRate struct {
 // window (statsWindow when 0). Pure: no clock, no I/O.
 type StatsSeries struct {
 	Window  time.Duration
-	Last    StatsSample // the newest sample taken
+	Last    tab.StatsSample // the newest sample taken
 	HasLast bool
 	Rates   []StatsRate // oldest first, none older than Window before Last.At
 	Resets  int         // how many times a counter went down
@@ -103,7 +104,7 @@ type StatsSeries struct {
 // request errors) went down, after a failover or a restart, gives no rate:
 // it becomes the base of a new series, so the chart shows a gap, never a
 // negative rate. The active connections are a gauge and may go down.
-func (s *StatsSeries) Add(x StatsSample) bool {
+func (s *StatsSeries) Add(x tab.StatsSample) bool {
 	if s.HasLast && !x.At.After(s.Last.At) {
 		return false
 	}
@@ -168,8 +169,8 @@ type statsPanel struct {
 	Kind octavia.Kind
 	ID   string
 
-	rt     *Runtime // the tab's (statsCard)
-	key    string   // what the panel is subscribed to; "" = nothing
+	rt     *tab.Runtime // the tab's (statsCard)
+	key    string       // what the panel is subscribed to; "" = nothing
 	stop   func()
 	series StatsSeries
 	polls  int
@@ -199,7 +200,7 @@ func (p *statsPanel) subscribe(ctx goapp.Context) {
 	}
 	key := statsKey(sess, p.Kind, p.ID)
 	p.key = key
-	p.stop = WatchStats(sess, p.Kind, p.ID, func(u waiters.Update[StatsSample]) {
+	p.stop = WatchStats(sess, p.Kind, p.ID, func(u waiters.Update[tab.StatsSample]) {
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if p.key != key {
 				return // an answer for what the panel showed before
@@ -218,7 +219,7 @@ func (p *statsPanel) unsubscribe() {
 
 // take is one poll: a failed read is said and keeps what was shown. UI
 // goroutine.
-func (p *statsPanel) take(u waiters.Update[StatsSample]) {
+func (p *statsPanel) take(u waiters.Update[tab.StatsSample]) {
 	p.polls++
 	if u.Err != nil {
 		p.err = octavia.Message(u.Err)
@@ -288,6 +289,6 @@ func statsFigure(field, label, value string, raw int64, rate string) goapp.UI {
 
 // statsCard is the "Live stats" card of a load balancer's or listener's
 // page, in the tab whose runtime is rt.
-func statsCard(rt *Runtime, kind octavia.Kind, id string) goapp.UI {
+func statsCard(rt *tab.Runtime, kind octavia.Kind, id string) goapp.UI {
 	return goapp.Section().Class("card").Body(goapp.H2().Text("Live stats"), &statsPanel{Kind: kind, ID: id, rt: rt})
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -108,7 +109,7 @@ func LayoutStatusTree(t octavia.StatusLoadBalancer) treeLayout {
 						}
 						for _, m := range p.Members {
 							idx = append(idx, place(treeNode{Kind: octavia.KindMember, ID: m.ID, Parent: p.ID, Name: ui.DisplayName(m.Name, m.ID),
-								Detail: memberAddress(m), Provisioning: string(m.ProvisioningStatus), Operating: string(m.OperatingStatus)}, d, nil))
+								Detail: tab.MemberAddress(m), Provisioning: string(m.ProvisioningStatus), Operating: string(m.OperatingStatus)}, d, nil))
 						}
 						return idx
 					}))

@@ -3,6 +3,7 @@ package console
 import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 )
 
@@ -14,10 +15,10 @@ import (
 type statusTreeCard struct {
 	goapp.Compo
 
-	Read *TreeRead // the page's last read of the tree; nil until the first
-	Live LiveState // the state of the page's poll
+	Read *tab.TreeRead // the page's last read of the tree; nil until the first
+	Live tab.LiveState // the state of the page's poll
 
-	rt *Runtime // the tab's (the section's SectionEnv)
+	rt *tab.Runtime // the tab's (the section's SectionEnv)
 }
 
 func (t *statusTreeCard) Render() goapp.UI {
@@ -34,7 +35,7 @@ func (t *statusTreeCard) Render() goapp.UI {
 		ui.ClassDivBody("card-head",
 			goapp.H2().Text("Status tree"),
 			ui.ClassDiv("spacer"),
-			RenderLive("tree-live", t.Live, "The status tree")),
+			tab.RenderLive("tree-live", t.Live, "The status tree")),
 
 		body,
 		goapp.If(t.Read != nil, RenderTreeLegend),

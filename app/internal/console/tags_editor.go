@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -30,7 +31,7 @@ type TagsEditor struct {
 	// until it is no longer pending). UI goroutine.
 	OnWrite func()
 
-	rt      *Runtime      // the tab's (NewTagsEditor)
+	rt      *tab.Runtime  // the tab's (NewTagsEditor)
 	uctx    goapp.Context // the component's own (OnMount): a chip's button goes away with its tag
 	w       Writer
 	input   string
@@ -43,7 +44,7 @@ type TagsEditor struct {
 
 // NewTagsEditor is e as the tags editor of a page of rt's tab: it writes
 // with the tab's signed-in session.
-func NewTagsEditor(rt *Runtime, e *TagsEditor) *TagsEditor {
+func NewTagsEditor(rt *tab.Runtime, e *TagsEditor) *TagsEditor {
 	e.rt = rt
 	return e
 }
@@ -92,7 +93,7 @@ func tagOutcome(change octavia.TagChange, r octavia.TagResult, err error, status
 	case err != nil && octavia.ErrorCodeOf(err) == octavia.EFORBIDDEN:
 		return "The tags were not changed: your role does not allow it (Octavia answered 403 Forbidden).", "error"
 	case err != nil:
-		return "The tags were not changed: " + WriteErrorText(err, status), "error"
+		return "The tags were not changed: " + tab.WriteErrorText(err, status), "error"
 	case len(r.Restored) > 0:
 		return fmt.Sprintf("Saved %s. Another writer changed the tags at the same time and dropped some; put back after %d PUTs: %s.",
 			what, r.Puts, strings.Join(r.Restored, ", ")), "warn"
@@ -110,11 +111,11 @@ func (e *TagsEditor) write(ctx goapp.Context, change octavia.TagChange) {
 	e.sending, e.msg = tagChangeText(change), ""
 	ref, status, was := e.Ref, e.Status, e.Tags
 	var r octavia.TagResult // UpdateTags' result, set by Send on the writer's goroutine, read after it
-	wr := Write{Op: Operation{Kind: OpUpdate, Verb: "Tag", Wait: WaitFor(res, OpUpdate), Ref: ref, Name: e.Name, Written: tagChangeText(change)},
+	wr := Write{Op: tab.Operation{Kind: tab.OpUpdate, Verb: "Tag", Wait: WaitFor(res, tab.OpUpdate), Ref: ref, Name: e.Name, Written: tagChangeText(change)},
 		Was: status,
 		Send: func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error) {
 			var err error
-			r, err = WaitClient(sess).UpdateTags(ctx, ref, change)
+			r, err = tab.WaitClient(sess).UpdateTags(ctx, ref, change)
 			return nil, r.Accepted, err
 		}}
 	if res.HasStatus() {

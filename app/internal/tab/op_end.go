@@ -1,4 +1,4 @@
-package console
+package tab
 
 import (
 	"errors"
@@ -42,7 +42,7 @@ func deleteOf(op Operation, ops []Operation) (Operation, bool) {
 			continue
 		}
 		same := d.Ref.Kind == op.Ref.Kind && d.Ref.ID == op.Ref.ID
-		ofLB := d.Ref.Kind == octavia.KindLoadBalancer && op.lbID() != "" && d.Ref.ID == op.lbID()
+		ofLB := d.Ref.Kind == octavia.KindLoadBalancer && op.LbID() != "" && d.Ref.ID == op.LbID()
 		if same || ofLB {
 			return d, true
 		}

@@ -1,6 +1,6 @@
 //go:build !js
 
-package console
+package tab
 
 // browserTabs is nil natively: there are no other tabs to share polls
 // with (the server's pre-render polls nothing).

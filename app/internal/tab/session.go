@@ -1,4 +1,4 @@
-package console
+package tab
 
 import (
 	"net/url"
@@ -64,7 +64,7 @@ func (s *Session) Operations() []Operation {
 }
 
 // setSession replaces the signed-in session (nil signs out). Any goroutine.
-func (rt *Runtime) setSession(s *Session) {
+func (rt *Runtime) SetSession(s *Session) {
 	rt.signedIn.mu.Lock()
 	defer rt.signedIn.mu.Unlock()
 	rt.signedIn.s = s
@@ -77,17 +77,17 @@ func (rt *Runtime) setSession(s *Session) {
 // for the login page, and reports false. Any goroutine.
 func (rt *Runtime) AdoptSession(sess *Session) bool {
 	if rt.loggedOutSince(sess) {
-		rt.signOut(loggedOutText)
+		rt.SignOut(loggedOutText)
 		return false
 	}
-	rt.setSession(sess)
+	rt.SetSession(sess)
 	return true
 }
 
 // signOut forgets the signed-in session (and the browser session's id the
 // tab was bound to) and leaves bye (logoutNotice) for the login page to
 // show. Any goroutine.
-func (rt *Runtime) signOut(bye string) {
+func (rt *Runtime) SignOut(bye string) {
 	rt.bindSession("")
 	rt.signedIn.mu.Lock()
 	defer rt.signedIn.mu.Unlock()
@@ -107,7 +107,7 @@ func (rt *Runtime) TakeBye() string {
 // logoutNotice is what the login page says after a logout: that the token
 // was revoked (revokeErr nil), or why it could not be and until when it stays
 // valid (expiresAt; zero when unknown).
-func logoutNotice(revokeErr error, expiresAt time.Time) string {
+func LogoutNotice(revokeErr error, expiresAt time.Time) string {
 	if revokeErr == nil {
 		return "You are logged out; your token was revoked."
 	}
@@ -169,4 +169,13 @@ func cleanPath(p string) bool {
 		}
 	}
 	return true
+}
+
+// Runtime is the tab whose session s is: nil for a session made elsewhere
+// than NewSession (the server's render, a test's). Any goroutine.
+func (s *Session) Runtime() *Runtime {
+	if s == nil {
+		return nil
+	}
+	return s.rt
 }

@@ -1,4 +1,4 @@
-package console
+package tab
 
 import (
 	"context"
@@ -17,25 +17,25 @@ import (
 )
 
 // opKind is the write an operation tracks.
-type opKind string
+type OpKind string
 
 const (
-	OpCreate   opKind = "create"
-	OpUpdate   opKind = "update"
-	OpDelete   opKind = "delete"
-	OpFailover opKind = "failover"
-	opOther    opKind = "other" // an action: the operation's Verb says which
+	OpCreate   OpKind = "create"
+	OpUpdate   OpKind = "update"
+	OpDelete   OpKind = "delete"
+	OpFailover OpKind = "failover"
+	OpOther    OpKind = "other" // an action: the operation's Verb says which
 )
 
 // waitKind is how an operation's wait follows its write, as the CLI's
 // --wait does for that write.
-type waitKind string
+type WaitKind string
 
 const (
-	WaitActive   waitKind = "active"  // the load balancer leaves PENDING_*, then the object is ACTIVE (a tree's create, update)
-	WaitDeleted  waitKind = "deleted" // the load balancer leaves PENDING_*, then the object answers 404
-	WaitLBActive waitKind = "lb"      // only the load balancer (Ref.LoadBalancerID) must be ACTIVE: failovers, a member batch
-	WaitNone     waitKind = "none"    // Octavia applied it before answering (flavors, zones, quotas)
+	WaitActive   WaitKind = "active"  // the load balancer leaves PENDING_*, then the object is ACTIVE (a tree's create, update)
+	WaitDeleted  WaitKind = "deleted" // the load balancer leaves PENDING_*, then the object answers 404
+	WaitLBActive WaitKind = "lb"      // only the load balancer (Ref.LoadBalancerID) must be ACTIVE: failovers, a member batch
+	WaitNone     WaitKind = "none"    // Octavia applied it before answering (flavors, zones, quotas)
 )
 
 // OpState is where an operation's wait is.
@@ -54,9 +54,9 @@ const (
 // journal can keep it in sessionStorage.
 type Operation struct {
 	ID         string      `json:"id"`
-	Kind       opKind      `json:"kind"`
+	Kind       OpKind      `json:"kind"`
 	Verb       string      `json:"verb,omitempty"` // the title's verb for opOther: "Fail over", "Drain"
-	Wait       waitKind    `json:"wait"`
+	Wait       WaitKind    `json:"wait"`
 	ProjectID  string      `json:"project_id"`
 	UserID     string      `json:"user_id"`
 	Ref        octavia.Ref `json:"ref"`
@@ -80,13 +80,13 @@ type Operation struct {
 // lbID is the load balancer the operation's object belongs to ("" for
 // flavors, zones, quotas; a load balancer's Ref names itself, as
 // octavia.RefOf makes it).
-func (op Operation) lbID() string { return op.Ref.LoadBalancerID }
+func (op Operation) LbID() string { return op.Ref.LoadBalancerID }
 
 // stuckAfter is when a wait item starts saying that the wait is long.
-const stuckAfter = 2 * time.Minute
+const StuckAfter = 2 * time.Minute
 
 // elapsed is how long the operation has run (until it ended).
-func (op Operation) elapsed(now time.Time) time.Duration {
+func (op Operation) Elapsed(now time.Time) time.Duration {
 	if !op.EndedAt.IsZero() {
 		return op.EndedAt.Sub(op.StartedAt)
 	}
@@ -95,13 +95,13 @@ func (op Operation) elapsed(now time.Time) time.Duration {
 
 // opStuck reports whether a wait has run so long that it may be stuck:
 // the panel then links to its load balancer's page.
-func opStuck(op Operation, now time.Time) bool {
-	return op.State == OpWaiting && op.elapsed(now) > stuckAfter && op.lbID() != ""
+func OpStuck(op Operation, now time.Time) bool {
+	return op.State == OpWaiting && op.Elapsed(now) > StuckAfter && op.LbID() != ""
 }
 
 // OpTitle names an operation: `Create load balancer "web"`.
 func OpTitle(op Operation) string {
-	verb := map[opKind]string{OpCreate: "Create", OpUpdate: "Edit", OpDelete: "Delete", OpFailover: "Fail over"}[op.Kind]
+	verb := map[OpKind]string{OpCreate: "Create", OpUpdate: "Edit", OpDelete: "Delete", OpFailover: "Fail over"}[op.Kind]
 	if op.Verb != "" {
 		verb = op.Verb
 	}
@@ -138,7 +138,7 @@ func opDone(op Operation) string {
 // what it is waiting for. A failed wait always says that the write itself
 // was accepted: the load balancer was created (or its delete accepted).
 func OpOutcomeText(op Operation, now time.Time) string {
-	el := ui.FormatElapsed(op.elapsed(now))
+	el := ui.FormatElapsed(op.Elapsed(now))
 	switch op.State {
 	case OpWaiting:
 		what := string(octavia.StatusActive)
@@ -149,7 +149,7 @@ func OpOutcomeText(op Operation, now time.Time) string {
 			what = "its load balancer to be " + string(octavia.StatusActive)
 		}
 		s := fmt.Sprintf("Waiting for %s; %s so far, %d polls.", what, el, op.Polls)
-		if op.elapsed(now) > stuckAfter {
+		if op.Elapsed(now) > StuckAfter {
 			s += " This is taking long: it may be stuck; you can stop watching, Octavia carries on."
 		}
 		return s
@@ -337,7 +337,7 @@ func (s *opStore) update(id string, f func(*Operation)) {
 }
 
 // stop cancels the wait of operation id (the user pressed "Stop watching").
-func (s *opStore) stop(id string) {
+func (s *opStore) Stop(id string) {
 	s.mu.Lock()
 	w := s.waits[id]
 	if w != nil {
@@ -350,7 +350,7 @@ func (s *opStore) stop(id string) {
 }
 
 // dismiss removes an ended operation from the panel and the journal.
-func (s *opStore) dismiss(ctx goapp.Context, id string) {
+func (s *opStore) Dismiss(ctx goapp.Context, id string) {
 	s.mu.Lock()
 	for i := range s.ops {
 		if s.ops[i].ID == id && s.ops[i].State != OpWaiting {
@@ -364,7 +364,7 @@ func (s *opStore) dismiss(ctx goapp.Context, id string) {
 
 // reset cancels every wait and forgets the operations of this tab, leaving
 // the journal as it is, so that the next login resumes what was waiting.
-func (s *opStore) reset() {
+func (s *opStore) Reset() {
 	s.mu.Lock()
 	waits := s.waits
 	s.waits = map[string]*waitHandle{}
@@ -386,7 +386,7 @@ func sameOwner(a, b Operation) bool {
 // Name, Written, Status (and Verb, Cells). A create's wait has no time
 // limit (it is always cancellable); a delete's is
 // waiters.DefaultDeleteTimeout. UI goroutine; the wait runs in ctx.Async.
-func (s *opStore) start(ctx goapp.Context, sess *Session, op Operation, acc octavia.Accepted) Operation {
+func (s *opStore) Start(ctx goapp.Context, sess *Session, op Operation, acc octavia.Accepted) Operation {
 	op.ProjectID, op.UserID = sess.Info.ProjectID, sess.Info.UserID
 	op.RequestID, op.StatusCode = acc.RequestID, acc.StatusCode
 	op.StartedAt, op.State = time.Now(), OpWaiting
@@ -481,7 +481,7 @@ func waitOp(ctx context.Context, sess *Session, op Operation, opts waiters.Optio
 	switch {
 	case op.Wait == WaitNone:
 	case op.Wait == WaitLBActive:
-		lbID := op.lbID()
+		lbID := op.LbID()
 		if lbID == "" {
 			if lbID, err = c.LoadBalancerOf(ctx, op.Ref); err != nil {
 				return err

@@ -1,4 +1,4 @@
-package console
+package tab
 
 import (
 	"bytes"
@@ -25,7 +25,7 @@ import (
 
 // Keys of the browser's localStorage (no secrets: a region name, a time).
 const (
-	regionKey = "octaview.region" // the region picked last
+	RegionKey = "octaview.region" // the region picked last
 	logoutKey = "octaview.logout" // set on logout: every other tab signs out
 )
 
@@ -119,7 +119,7 @@ func SessionConfig(rt *Runtime, cfg octavia.Config, region string) octavia.Confi
 
 // cookieConfig is the session's client configuration on the token the
 // cookie holds: as is (projectID ""), or rescoped to projectID.
-func cookieConfig(rt *Runtime, origin, projectID, region string) octavia.Config {
+func CookieConfig(rt *Runtime, origin, projectID, region string) octavia.Config {
 	cfg := site.ClientConfig(origin, "", "", "", "")
 	cfg.Token = serverapi.SessionToken
 	cfg.ProjectID = projectID
@@ -140,7 +140,7 @@ func NewSession(rt *Runtime, client *octavia.Client, cfg serverapi.Config) *Sess
 func RestoreSession(ctx context.Context, rt *Runtime, origin string, cfg serverapi.Config) (*Session, error) {
 	since := time.Now()
 	r := StoredRegion()
-	client, err := octavia.New(ctx, cookieConfig(rt, origin, "", r))
+	client, err := octavia.New(ctx, CookieConfig(rt, origin, "", r))
 	if err == nil {
 		client, err = InRegion(ctx, rt, origin, r, client) // the region may be gone
 	}
@@ -175,10 +175,10 @@ func RegionOf(regions []string, picked, configured string) string {
 // server's next first screen is read in it.
 func StoredRegion() string {
 	r := ""
-	if v := ui.WindowGet("localStorage").Call("getItem", regionKey); v.Truthy() {
+	if v := ui.WindowGet("localStorage").Call("getItem", RegionKey); v.Truthy() {
 		r = v.String()
 	}
-	keepRegionCookie(r)
+	KeepRegionCookie(r)
 	return r
 }
 
@@ -186,7 +186,7 @@ func StoredRegion() string {
 // region, or clears it for "": a region's name only (no secret), for
 // every path, SameSite=Lax, Secure on https. It outlives a logout, as the
 // picked region does (localStorage). Browser.
-func keepRegionCookie(region string) {
+func KeepRegionCookie(region string) {
 	doc := ui.WindowGet("document")
 	attrs := "; Path=/; SameSite=Lax"
 	if ui.WindowURL().Scheme == "https" {
@@ -207,7 +207,7 @@ func InRegion(ctx context.Context, rt *Runtime, origin, region string, client *o
 	if region == "" || slices.Contains(client.Regions(), region) {
 		return client, nil
 	}
-	return octavia.New(ctx, cookieConfig(rt, origin, "", ""))
+	return octavia.New(ctx, CookieConfig(rt, origin, "", ""))
 }
 
 // reauthState is a tab's pending "log in again" of an expired or revoked
@@ -227,7 +227,7 @@ type ReauthShell interface {
 }
 
 // errReauthDeclined ends the waits of a session the user left.
-var errReauthDeclined = errors.New("the session ended: log in again")
+var ErrReauthDeclined = errors.New("the session ended: log in again")
 
 // reauthenticate is the client's Reauth: it shows the dialog in every
 // mounted shell of rt's tab and waits until the user logged in again or
@@ -256,7 +256,7 @@ func (rt *Runtime) reauthenticate(ctx context.Context) error {
 
 // reauthPending reports whether the "log in again" dialog is due (never
 // for a nil rt).
-func (rt *Runtime) reauthPending() bool {
+func (rt *Runtime) ReauthPending() bool {
 	if rt == nil { // the server's render
 		return false
 	}
@@ -268,7 +268,7 @@ func (rt *Runtime) reauthPending() bool {
 
 // endReauth ends the dialog: err nil after a new login, else the waiting
 // requests fail with err.
-func (rt *Runtime) endReauth(err error) {
+func (rt *Runtime) EndReauth(err error) {
 	reauth := &rt.reauth
 	reauth.mu.Lock()
 	defer reauth.mu.Unlock()
@@ -285,7 +285,7 @@ func (rt *Runtime) endReauth(err error) {
 // happened before it listened, since the session's token was validated
 // (loggedOutSince: the storage event of a logout reaches only the tabs
 // that listen by then).
-func (rt *Runtime) watchShell(s ReauthShell, ctx goapp.Context) {
+func (rt *Runtime) WatchShell(s ReauthShell, ctx goapp.Context) {
 	first := false
 	rt.listen.Do(func() {
 		first = true
@@ -331,7 +331,7 @@ func storedLogoutStamp() string {
 	return ""
 }
 
-func (rt *Runtime) unwatchShell(s ReauthShell) {
+func (rt *Runtime) UnwatchShell(s ReauthShell) {
 	rt.reauth.mu.Lock()
 	defer rt.reauth.mu.Unlock()
 	delete(rt.reauth.shells, s)
@@ -339,7 +339,7 @@ func (rt *Runtime) unwatchShell(s ReauthShell) {
 
 // announceLogout tells the other tabs of this browser that the session
 // ended (they get a storage event).
-func announceLogout() {
+func AnnounceLogout() {
 	ui.WindowGet("localStorage").Call("setItem", logoutKey, strconv.FormatInt(time.Now().UnixNano(), 10))
 }
 
@@ -364,18 +364,18 @@ func (rt *Runtime) sessionRefused(reason string) {
 		return
 	}
 	if rt.CurrentSession() == nil {
-		rt.signOut(reason) // a login: the login page shows it
+		rt.SignOut(reason) // a login: the login page shows it
 		return
 	}
-	announceLogout()
+	AnnounceLogout()
 	rt.endSession(reason)
 }
 
 // endSession signs this tab out, leaves bye for the login page and goes there.
 func (rt *Runtime) endSession(bye string) {
-	rt.endReauth(errReauthDeclined)
-	rt.ops.reset()
-	rt.signOut(bye)
+	rt.EndReauth(ErrReauthDeclined)
+	rt.ops.Reset()
+	rt.SignOut(bye)
 	rt.reauth.mu.Lock()
 	var ctxs []goapp.Context
 	for _, c := range rt.reauth.shells {

@@ -1,4 +1,4 @@
-package console
+package tab
 
 import (
 	"io"
@@ -36,7 +36,7 @@ func TestLogoutNotice(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := logoutNotice(tt.err, tt.expiresAt); got != tt.want {
+			if got := LogoutNotice(tt.err, tt.expiresAt); got != tt.want {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
@@ -45,8 +45,8 @@ func TestLogoutNotice(t *testing.T) {
 
 func TestSignOutLeavesTheNoticeOnce(t *testing.T) {
 	tab := NewRuntime()
-	tab.setSession(&Session{})
-	tab.signOut("bye")
+	tab.SetSession(&Session{})
+	tab.SignOut("bye")
 	if s := tab.CurrentSession(); s != nil {
 		t.Errorf("session after signOut: got %+v, want none", s)
 	}
@@ -91,7 +91,7 @@ func TestSessionTransportBinding(t *testing.T) {
 	send()
 	f.header.Del(serverapi.SessionHeader)
 	send()
-	tab.signOut("")
+	tab.SignOut("")
 	send()
 	want := []string{serverapi.SessionUnbound, serverapi.SessionUnbound, "sid-1", serverapi.SessionUnbound}
 	if !slices.Equal(f.got, want) {
@@ -153,10 +153,10 @@ func TestWatchShellChecksMissedLogouts(t *testing.T) {
 			tab := NewRuntime() // a new tab: this shell is its first
 			tab.logoutStamp = func() string { return strconv.FormatInt(tt.stamp.UnixNano(), 10) }
 			sess := &Session{Since: validated}
-			tab.setSession(sess)
+			tab.SetSession(sess)
 			sh := fakeShell{}
 
-			tab.watchShell(sh, probe.ctx)
+			tab.WatchShell(sh, probe.ctx)
 			e.ConsumeAll()
 			if got := tab.CurrentSession() == sess; got != tt.loggedIn {
 				t.Errorf("session carries on: got %v, want %v", got, tt.loggedIn)

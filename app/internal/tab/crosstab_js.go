@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package console
+package tab
 
 import (
 	"encoding/json"

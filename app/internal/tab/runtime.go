@@ -1,4 +1,4 @@
-package console
+package tab
 
 import (
 	"sync"
@@ -79,3 +79,7 @@ func (rt *Runtime) Startup() *Startup {
 	}
 	return rt.start
 }
+
+// StatsHub is the tab's one poll of stats (stats.go in console reads it
+// through it): one loop per object, at once, then 3 s after each answer.
+func (rt *Runtime) StatsHub() *waiters.Hub[StatsSample] { return rt.stats }

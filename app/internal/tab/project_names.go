@@ -1,4 +1,4 @@
-package console
+package tab
 
 import (
 	"context"
@@ -31,7 +31,7 @@ type projectDirectory struct {
 // projectName is what project id is called: its name for an admin once
 // Keystone answered, the session's own project's for anyone; "" while
 // unknown. Any goroutine.
-func projectName(sess *Session, id string) string {
+func ProjectName(sess *Session, id string) string {
 	if sess == nil || id == "" {
 		return ""
 	}
@@ -52,7 +52,7 @@ func projectName(sess *Session, id string) string {
 
 // ProjectLabel is project id as a list shows it: its name, else the id.
 func ProjectLabel(sess *Session, id string) string {
-	if n := projectName(sess, id); n != "" {
+	if n := ProjectName(sess, id); n != "" {
 		return n
 	}
 	return id

@@ -1,4 +1,4 @@
-package console
+package tab
 
 import (
 	"bytes"
@@ -103,7 +103,7 @@ func ServedInert[T interface{ Attr(string, any) T }](el T, served bool) T {
 // liveServedControls makes the served first screen's controls live (the
 // app's own render never makes them inert; go-app may have kept the served
 // elements). Browser, UI goroutine.
-func liveServedControls() {
+func LiveServedControls() {
 	els := ui.WindowGet("document").Call("querySelectorAll", ".app ["+servedInertAttr+"]")
 	for i := range els.Length() {
 		els.Index(i).Call("removeAttribute", servedInertAttr)

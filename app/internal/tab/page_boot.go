@@ -1,4 +1,4 @@
-package console
+package tab
 
 import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"

@@ -1,4 +1,4 @@
-package console
+package tab
 
 import (
 	"fmt"
@@ -64,7 +64,7 @@ func NewTreeRead(t octavia.StatusLoadBalancer, at time.Time, prev *TreeRead) *Tr
 			}
 			for _, m := range p.Members {
 				add(m.ID, TreeStatus{Kind: octavia.KindMember, Name: m.Name, Pool: p.ID, Prov: string(m.ProvisioningStatus),
-					Oper: string(m.OperatingStatus), Address: memberAddress(m)})
+					Oper: string(m.OperatingStatus), Address: MemberAddress(m)})
 			}
 		}
 	}
@@ -220,19 +220,19 @@ func RenderLive(id string, s LiveState, what string) goapp.UI {
 	case s.Following && s.Err != "":
 		shown := "nothing was read yet"
 		if !s.ReadAt.IsZero() {
-			shown = "shown as read at " + clockUTC(s.ReadAt)
+			shown = "shown as read at " + ClockUTC(s.ReadAt)
 		}
 		return ui.IDSpan(id).Class("live-failed", "st-error-text").Aria("live", "polite").
 			Title("Polled every 3 s; it tries again at each poll").
-			Textf("Not live: the read at %s failed (%s); %s", clockUTC(s.ErrAt), strings.TrimSuffix(s.Err, "."), shown)
+			Textf("Not live: the read at %s failed (%s); %s", ClockUTC(s.ErrAt), strings.TrimSuffix(s.Err, "."), shown)
 	case s.live():
-		return ui.IDSpan(id).Class("live").Title(what + ", read every 3 s; last read at " + clockUTC(s.ReadAt)).Text("live · every 3 s")
+		return ui.IDSpan(id).Class("live").Title(what + ", read every 3 s; last read at " + ClockUTC(s.ReadAt)).Text("live · every 3 s")
 	}
 	return nil
 }
 
 // clockUTC is an instant as a time of day in UTC: "12:03:10 UTC".
-func clockUTC(t time.Time) string { return t.UTC().Format("15:04:05") + " UTC" }
+func ClockUTC(t time.Time) string { return t.UTC().Format("15:04:05") + " UTC" }
 
 // How long an object has been in a status: this tab notes, per object,
 // each status it reads and when it first read it (statusSeen), so a
@@ -297,9 +297,9 @@ func SeenSince(sess *Session, id, which, status string) (seenStatus, bool) {
 // 12:03:10 UTC)", or "for at least …" when it was so at the first read.
 func (s seenStatus) ForText(now time.Time) string {
 	if s.Already {
-		return fmt.Sprintf("for at least %s (so when this tab first read it, at %s)", ui.FormatElapsed(now.Sub(s.Since)), clockUTC(s.Since))
+		return fmt.Sprintf("for at least %s (so when this tab first read it, at %s)", ui.FormatElapsed(now.Sub(s.Since)), ClockUTC(s.Since))
 	}
-	return fmt.Sprintf("for %s (since %s)", ui.FormatElapsed(now.Sub(s.Since)), clockUTC(s.Since))
+	return fmt.Sprintf("for %s (since %s)", ui.FormatElapsed(now.Sub(s.Since)), ClockUTC(s.Since))
 }
 
 // SetAlertTitle shows n, the objects in ERROR or DEGRADED on the page, in
@@ -320,7 +320,7 @@ func SetAlertTitle(n int) {
 }
 
 // memberAddress is "address:port" (IPv6 in brackets), or "" without an address.
-func memberAddress(m octavia.StatusMember) string {
+func MemberAddress(m octavia.StatusMember) string {
 	if m.Address == "" {
 		return ""
 	}
