@@ -6,6 +6,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/shell"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/list"
@@ -118,7 +119,7 @@ func (p *Page) Render() goapp.UI {
 	if res.MayWrite(f.sess) && f.obj != nil && !f.gone {
 		actions = append(actions, p.actions.buttons(f)...)
 	}
-	return console.NewShell(p.rt, &console.Shell{
+	return shell.New(p.rt, &shell.Shell{
 		Nav:     console.NavOf(res),
 		Title:   title,
 		Actions: tab.ServedInert(ui.ClassDiv("head-actions"), p.served).Body(actions...),

@@ -14,6 +14,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/shell"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
@@ -382,7 +383,7 @@ func (p *Page) Render() goapp.UI {
 	default:
 		body = ui.ClassDiv("empty", "loading").Textf("Loading the %s…", res.Singular)
 	}
-	return console.NewShell(p.rt, &console.Shell{Nav: console.NavOf(res), Title: title, Content: []goapp.UI{body}})
+	return shell.New(p.rt, &shell.Shell{Nav: console.NavOf(res), Title: title, Content: []goapp.UI{body}})
 }
 
 // focusFirstError moves the keyboard focus to the first field (in the

@@ -11,6 +11,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/shell"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
@@ -138,7 +139,7 @@ func (l *liveFeed) start(ctx goapp.Context, read func(goapp.Context)) {
 	if l.stop != nil {
 		return
 	}
-	l.stop = console.Tick(ctx, 3*time.Second, func(ctx goapp.Context) {
+	l.stop = shell.Tick(ctx, 3*time.Second, func(ctx goapp.Context) {
 		ctx.PreventUpdate() // the answer updates the page, not the tick
 		read(ctx)
 	})

@@ -12,6 +12,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/shell"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
@@ -244,7 +245,7 @@ func (p *Page) startRefresh(ctx goapp.Context) {
 	if p.stopRefresh != nil {
 		p.stopRefresh()
 	}
-	p.stopRefresh = console.Tick(ctx, time.Second, func(ctx goapp.Context) {
+	p.stopRefresh = shell.Tick(ctx, time.Second, func(ctx goapp.Context) {
 		if p.status == ui.Loading || time.Since(p.loadedAt) < listRefresh {
 			ctx.PreventUpdate()
 			return

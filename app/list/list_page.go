@@ -11,6 +11,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/shell"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
@@ -261,7 +262,7 @@ func (p *Page) Render() goapp.UI {
 			body,
 		)
 	}
-	return console.NewShell(p.rt, &console.Shell{
+	return shell.New(p.rt, &shell.Shell{
 		Sess:    p.sess,
 		Served:  p.served,
 		Nav:     p.res.Path,

@@ -11,6 +11,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/shell"
 	"github.com/octaview/octaview/app/internal/site"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/octavia"
@@ -194,7 +195,7 @@ func TestOperationsPanelFolds(t *testing.T) {
 		StartedAt: now.Add(-2 * time.Minute), EndedAt: now})
 	ops = append(ops, tab.Operation{ID: "oldest-wait", Kind: tab.OpCreate, Wait: tab.WaitActive, Ref: lb, Name: "slow", State: tab.OpWaiting,
 		Status: "PENDING_CREATE", StartedAt: now.Add(-3 * time.Minute)})
-	html := goapp.HTMLString(console.RenderOperations(tab.NewRuntime(), ops, now, false))
+	html := goapp.HTMLString(shell.RenderOperations(tab.NewRuntime(), ops, now, false))
 	details := strings.Index(html, "<details")
 	wait, failed := strings.Index(html, `data-op="oldest-wait"`), strings.Index(html, `data-op="failed"`)
 	switch {

@@ -10,7 +10,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/shell"
 	"github.com/octaview/octaview/app/internal/site"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
@@ -267,13 +267,13 @@ func (p *Page) openView(_ goapp.Context, project string) {
 			p.failed = "Opening " + project + " failed: " + err.Error()
 			return
 		}
-		console.ReloadTo(tab.ListPath)
+		shell.ReloadTo(tab.ListPath)
 	})
 }
 
 func (p *Page) Render() goapp.UI {
 	cl := p.class
-	return console.NewShell(p.rt, &console.Shell{Nav: serverapi.TrainerPagePath, Title: "Trainer", Actions: ui.ClassDivBody("trainer-actions",
+	return shell.New(p.rt, &shell.Shell{Nav: serverapi.TrainerPagePath, Title: "Trainer", Actions: ui.ClassDivBody("trainer-actions",
 		ui.IDSpan("trainer-live").Class("trainer-live").Aria("live", "polite").Text(p.liveText()),
 		ui.ClassA("btn", "btn-small").Href(serverapi.TrainerCardsPath).Text("Cards for printing")),
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/shell"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	model "github.com/octaview/octaview/app/internal/wizard"
@@ -209,15 +210,15 @@ func (p *Page) Render() goapp.UI {
 		p.reset()
 	}
 	if p.sess != nil && p.sess.ReadOnly {
-		return console.NewShell(p.rt, &console.Shell{Nav: console.NavCreate, Title: "Create a load balancer", Content: []goapp.UI{
+		return shell.New(p.rt, &shell.Shell{Nav: shell.NavCreate, Title: "Create a load balancer", Content: []goapp.UI{
 			ui.IDClassDiv("create-refused", "alert", "alert-info").Body(
 				goapp.P().Text(console.ReadOnlyWhy(p.sess, "create a load balancer")),
 				ui.ClassA("btn").Href(tab.ListPath).Text("See the load balancers"),
 			),
 		}})
 	}
-	return console.NewShell(p.rt, &console.Shell{
-		Nav:   console.NavCreate,
+	return shell.New(p.rt, &shell.Shell{
+		Nav:   shell.NavCreate,
 		Title: "Create a load balancer",
 		Content: []goapp.UI{
 			goapp.Form().ID("create-form").Class("form", "wz").OnSubmit(p.submit).Body(

@@ -73,3 +73,14 @@ func ReadOnlyWhy(sess *tab.Session, what string) string {
 	return fmt.Sprintf("You cannot %s: your roles in project %s (%s) only read. Octavia's default policy lets the roles member, load-balancer_member or admin write; ask an admin of the project for one of them.",
 		what, ui.OrDash(sess.Info.ProjectName), roles)
 }
+
+func JoinRoles(roles []string) string {
+	out := ""
+	for i, r := range roles {
+		if i > 0 {
+			out += ", "
+		}
+		out += r
+	}
+	return out
+}

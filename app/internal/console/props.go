@@ -194,3 +194,8 @@ func PendingFor(o Object, sess *tab.Session, id string, now time.Time) string {
 	}
 	return ""
 }
+
+// Badge is a status badge: Octavia's word on the status's colour.
+func Badge(status string) goapp.UI {
+	return ui.ClassSpan("badge", ui.StatusClass(status)).Title(ui.StatusLabel(status)).Text(ui.StatusLabel(status)) // the title: the whole word when a narrow cell cuts it
+}

@@ -1,4 +1,4 @@
-package console
+package shell
 
 import (
 	"cmp"
@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/site"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
@@ -24,7 +25,7 @@ const (
 
 // Shell is the frame of every signed-in page: the header (project, user,
 // navigation, logout), the operations panel, and the page's content.
-// A page renders NewShell(rt, &Shell{Nav: ..., Title: ..., Content: ...}).
+// A page renders New(rt, &Shell{Nav: ..., Title: ..., Content: ...}).
 type Shell struct {
 	goapp.Compo
 
@@ -56,13 +57,13 @@ type Shell struct {
 	reauthFocus goapp.Value    // what had the focus when the dialog opened
 	uctx        *goapp.Context // the shell's own context: a Dispatch through it outlives the dialog's elements
 	endedOpen   bool           // the operations panel's ended ones are unfolded (stateEndedOpen)
-	rt          *tab.Runtime   // the tab's (NewShell)
+	rt          *tab.Runtime   // the tab's (New)
 }
 
-// NewShell is s as the frame of a page of rt's tab: its session, its
+// New is s as the frame of a page of rt's tab: its session, its
 // operations, its "log in again" dialog. A page renders
-// console.NewShell(p.rt, &console.Shell{...}).
-func NewShell(rt *tab.Runtime, s *Shell) *Shell {
+// shell.New(p.rt, &shell.Shell{...}).
+func New(rt *tab.Runtime, s *Shell) *Shell {
 	s.rt = rt
 	return s
 }
@@ -195,7 +196,7 @@ func (s *Shell) Render() goapp.UI {
 	readOnly := false
 	if sess != nil {
 		user, project = sess.Info.UserName, sess.Info.ProjectName
-		roles = JoinRoles(sess.Info.Roles)
+		roles = console.JoinRoles(sess.Info.Roles)
 		readOnly = sess.ReadOnly
 	}
 	var mine []tab.Operation
@@ -264,8 +265,8 @@ func renderResourceNav(sess *tab.Session, current string) goapp.UI {
 		return goapp.Div()
 	}
 	var links []goapp.UI
-	for _, r := range Resources {
-		if r == LBResource || r.Parent() != nil || r.NoNav || !r.MayRead(sess) {
+	for _, r := range console.Resources {
+		if r == console.LBResource || r.Parent() != nil || r.NoNav || !r.MayRead(sess) {
 			continue
 		}
 		links = append(links, navLink(r.Path, r.Title, current == r.Path))
@@ -279,17 +280,6 @@ func navLink(href, label string, active bool) goapp.UI {
 		a = a.Class("active").Aria("current", "page")
 	}
 	return a
-}
-
-func JoinRoles(roles []string) string {
-	out := ""
-	for i, r := range roles {
-		if i > 0 {
-			out += ", "
-		}
-		out += r
-	}
-	return out
 }
 
 // RenderOperations is the operations panel: each accepted write with its
@@ -341,7 +331,7 @@ func renderOperation(rt *tab.Runtime, op tab.Operation, now time.Time) goapp.UI 
 	return ui.ClassDiv("op", "op-"+string(op.State)).DataSet("op", op.ID).DataSet("lb", op.LbID()).Body(
 		ui.ClassDivBody("op-head",
 			ui.ClassSpanText("op-title", tab.OpTitle(op)),
-			goapp.If(op.Status != "", func() goapp.UI { return Badge(op.Status) }),
+			goapp.If(op.Status != "", func() goapp.UI { return console.Badge(op.Status) }),
 			ui.ClassSpan("op-elapsed").Title("elapsed").Text(ui.FormatElapsed(op.Elapsed(now))),
 			goapp.If(!full, func() goapp.UI {
 				return ui.ClassSpan("op-line", "op-outcome", "op-inline").Text(tab.OpOutcomeText(op, now))
@@ -372,11 +362,6 @@ func renderOperation(rt *tab.Runtime, op tab.Operation, now time.Time) goapp.UI 
 			)
 		}),
 	)
-}
-
-// Badge is a status badge: Octavia's word on the status's colour.
-func Badge(status string) goapp.UI {
-	return ui.ClassSpan("badge", ui.StatusClass(status)).Title(ui.StatusLabel(status)).Text(ui.StatusLabel(status)) // the title: the whole word when a narrow cell cuts it
 }
 
 // loadProjects fills the project switcher (GET /v3/auth/projects), once
