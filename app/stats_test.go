@@ -8,8 +8,8 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/section"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/labcloud"
@@ -104,7 +104,7 @@ func TestStatsSeriesAdd(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var s console.StatsSeries
+			var s section.StatsSeries
 			for i, x := range tt.samples {
 				if got := s.Add(x); got != tt.wantTaken[i] {
 					t.Errorf("sample %d taken: got %v, want %v", i, got, tt.wantTaken[i])
@@ -149,7 +149,7 @@ func TestStatsSeriesLatest(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var s console.StatsSeries
+			var s section.StatsSeries
 			for _, x := range tt.samples {
 				s.Add(x)
 			}
@@ -218,7 +218,7 @@ func TestFetchStats(t *testing.T) {
 				time.Sleep(30 * time.Second) // traffic for the counters to count
 				id, path, want := tt.want(t, sess, lbID, lID)
 				before := tr.Count("/stats")
-				got, err := console.FetchStats(sess.Client, tt.kind, id)(t.Context())
+				got, err := section.FetchStats(sess.Client, tt.kind, id)(t.Context())
 				if path == "" {
 					if err == nil || tr.Count("/stats") != before {
 						t.Errorf("got %+v, %v and %d requests; want an error and none", got, err, tr.Count("/stats")-before)
@@ -265,13 +265,13 @@ func TestSharedStatsPoll(t *testing.T) {
 				defer cancel()
 				var wg sync.WaitGroup
 				var mu sync.Mutex
-				series := make([]console.StatsSeries, tt.lbViews+tt.listenerViews)
+				series := make([]section.StatsSeries, tt.lbViews+tt.listenerViews)
 				for i := range series {
 					kind, id := octavia.KindLoadBalancer, lbID
 					if i >= tt.lbViews {
 						kind, id = octavia.KindListener, lID
 					}
-					stop := console.WatchStats(sess, kind, id, func(u waiters.Update[tab.StatsSample]) {
+					stop := section.WatchStats(sess, kind, id, func(u waiters.Update[tab.StatsSample]) {
 						mu.Lock()
 						defer mu.Unlock()
 						if u.Err != nil {

@@ -6,6 +6,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/section"
 	"github.com/octaview/octaview/app/internal/shell"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
@@ -200,12 +201,12 @@ func (p *Page) renderObject() goapp.UI {
 		),
 	}
 	if tagsEditable {
-		parts = append(parts, console.NewTagsEditor(p.rt, &console.TagsEditor{Ref: f.ref(), Tags: o.Strings("tags"), Name: f.name(),
+		parts = append(parts, section.NewTagsEditor(p.rt, &section.TagsEditor{Ref: f.ref(), Tags: o.Strings("tags"), Name: f.name(),
 			Status: o.Text("provisioning_status"), OnWrite: f.follow}))
 	}
 	env := f.env(p.rt)
 	for _, s := range res.Sections {
-		parts = append(parts, s(env))
+		parts = append(parts, section.Render(s, env))
 	}
 	return ui.ClassDiv("detail").Body(parts...)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/section"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
@@ -181,7 +182,7 @@ func TestStatsRows(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := console.StatsRows(tt.stats)
+			got := section.StatsRows(tt.stats)
 			if !slices.EqualFunc(got, tt.want, slices.Equal) {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
@@ -191,7 +192,7 @@ func TestStatsRows(t *testing.T) {
 		n    int
 		want string
 	}{{0, "0"}, {999, "999"}, {1000, "1,000"}, {-1234567, "-1,234,567"}, {100000, "100,000"}} {
-		if got := console.Grouped(tt.n); got != tt.want {
+		if got := section.Grouped(tt.n); got != tt.want {
 			t.Errorf("grouped(%d): got %q, want %q", tt.n, got, tt.want)
 		}
 	}
@@ -219,7 +220,7 @@ func TestQuotaPairs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			pairs := console.QuotaPairs(tt.values, tt.defaults)
+			pairs := section.QuotaPairs(tt.values, tt.defaults)
 			owned := 0
 			for _, p := range pairs {
 				if p.Own {

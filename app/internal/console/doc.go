@@ -13,13 +13,13 @@
 //   - the one runner of writes (write.go, retry.go, busy_status.go: a
 //     write finds its load balancer once, and its retry and wait reuse
 //     it; tab's journal keeps the accepted ones);
-//   - the sections a detail page embeds (tags_editor.go, member_batch*.go, lb_amphorae.go, stats*.go,
-//     quota_limits.go, amphora_stats.go);
+//   - the sections a kind's detail page embeds, by name (Section in
+//     resource.go; internal/section renders them);
 //   - a kind's navigation entry (nav.go) and the VIP subnet and port
 //     choices the form and the wizard share (choices.go), the roles in
 //     words (choices.go) and a status badge (props.go).
 //
 // It imports internal/tab, internal/site, internal/ui, internal/form,
-// internal/attr, serverapi and octavia; internal/shell and the pages
-// import it, never the other way round.
+// internal/attr, serverapi and octavia; internal/section, internal/shell and
+// the pages import it, never the other way round.
 package console

@@ -4,8 +4,6 @@ import (
 	"context"
 	"slices"
 
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
-
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/octavia"
 )
@@ -28,7 +26,7 @@ var AmphoraRes = &Resource{
 	Filters: []listFilter{{Key: "loadbalancer_id", Label: "Load balancer", Of: octavia.KindLoadBalancer}, {Key: "role", Label: "Role"}, {Key: "status", Label: "Status"}},
 	// Octavia deletes only a spare (READY) or failed (ERROR) amphora.
 	CanDelete: func(o Object) bool { return slices.Contains([]string{"READY", "ERROR"}, o.Text("status")) },
-	Sections:  []func(env SectionEnv) goapp.UI{func(env SectionEnv) goapp.UI { return &amphoraStats{ID: env.Ref.ID, rt: env.Runtime} }},
+	Sections:  []Section{SectionAmphoraStats},
 	Actions: []Action{{
 		ID: "amp-failover", Label: "Fail over", Show: hasLB,
 		Confirm: "Octavia replaces this amphora with a new one; its load balancer is PENDING_UPDATE until it is done, and this amphora is deleted.",

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
-
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/octavia"
@@ -56,15 +54,7 @@ var LBResource = &Resource{
 		}
 		return fmt.Sprintf("%d listeners and %d pools", l, p)
 	},
-	Sections: []func(env SectionEnv) goapp.UI{
-		func(env SectionEnv) goapp.UI { return &statusTreeCard{Read: env.Tree, Live: env.Live, rt: env.Runtime} },
-		func(env SectionEnv) goapp.UI { return statsCard(env.Runtime, octavia.KindLoadBalancer, env.Ref.ID) },
-		func(env SectionEnv) goapp.UI { // the amphorae: admins only (Octavia's default policy)
-			return goapp.If(env.Sess.Info.HasRole("admin"), func() goapp.UI {
-				return &lbAmphorae{LBID: env.Ref.ID, LBName: env.Name, Status: env.Obj.Text("provisioning_status"), OnWrite: env.Follow, rt: env.Runtime}
-			})
-		},
-	},
+	Sections: []Section{SectionStatusTree, SectionStats, SectionAmphorae},
 	Children: []child{{Of: octavia.KindListener, Filter: "loadbalancer_id"}, {Of: octavia.KindPool, Filter: "loadbalancer_id"}},
 	Actions: []Action{{
 		ID: "lb-failover", Label: "Fail over", Admin: true,

@@ -6,7 +6,6 @@ import (
 	"net/url"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/providers"
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/tab"
@@ -70,8 +69,9 @@ type Resource struct {
 	// Children are the lists on its detail page (a pool's members).
 	Children []child
 	// Sections are its own parts of the detail page (a load balancer's
-	// status tree, its stats), after the properties.
-	Sections []func(env SectionEnv) goapp.UI
+	// status tree, its stats), after the properties: the detail page
+	// renders each (internal/section).
+	Sections []Section
 	// Actions are its writes other than create, edit and delete
 	// (failover, drain, …), as buttons on its detail page.
 	Actions []Action
@@ -173,6 +173,20 @@ type SectionEnv struct {
 	Tree    *tab.TreeRead
 	Live    tab.LiveState
 }
+
+// Section names one of the parts a detail page embeds after the
+// properties, with a SectionEnv (internal/section renders it).
+type Section string
+
+// The sections of the kinds' detail pages.
+const (
+	SectionStatusTree   Section = "status-tree"   // a load balancer's status tree
+	SectionStats        Section = "stats"         // a load balancer's or listener's traffic
+	SectionAmphorae     Section = "amphorae"      // a load balancer's amphorae, for admins
+	SectionMembers      Section = "members"       // a pool's members, changed as a batch
+	SectionQuota        Section = "quota"         // a project's limits against the defaults
+	SectionAmphoraStats Section = "amphora-stats" // an amphora's listeners' traffic
+)
 
 // Action is a write on a detail page beyond create, edit and delete.
 type Action struct {

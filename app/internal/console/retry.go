@@ -114,3 +114,10 @@ func (r *retryWhenActive) Render() goapp.UI {
 		goapp.If(r.err != "", func() goapp.UI { return ui.ClassSpanText("st-error-text", " "+r.err) }),
 	)
 }
+
+// RetryWhenActive is the "Retry when ACTIVE" of a write refused busy, for
+// rt's tab: id prefixes its DOM ids, lbID is the busy load balancer, send
+// sends the write again once it is ACTIVE. UI goroutine.
+func RetryWhenActive(rt *tab.Runtime, id, lbID string, send func()) goapp.UI {
+	return &retryWhenActive{ID: id, LBID: lbID, rt: rt, Send: send}
+}

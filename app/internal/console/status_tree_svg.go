@@ -23,7 +23,7 @@ func RenderStatusTree(t octavia.StatusLoadBalancer, linked bool) goapp.UI {
 // renderStatusTreeRead draws a page's read of a tree (linked): the nodes
 // that changed at this read flash once, and those in PENDING_*, ERROR or
 // DEGRADED say for how long (as this tab of sess saw it). UI goroutine.
-func renderStatusTreeRead(r *tab.TreeRead, sess *tab.Session) goapp.UI {
+func RenderStatusTreeRead(r *tab.TreeRead, sess *tab.Session) goapp.UI {
 	l := LayoutStatusTree(r.Tree)
 	now := time.Now()
 	for i := range l.Nodes {

@@ -203,7 +203,7 @@ func (w *Writer) Retry(id string) goapp.UI {
 		return nil
 	}
 	wr := *w.Refused
-	return &retryWhenActive{ID: id, LBID: w.lb, rt: w.sess.Runtime(), Send: func() { w.Send(w.ctx, w.sess, wr, w.done, w.failed) }}
+	return RetryWhenActive(w.sess.Runtime(), id, w.lb, func() { w.Send(w.ctx, w.sess, wr, w.done, w.failed) })
 }
 
 // WrittenCells are the attributes of o that res's Written columns show,
@@ -232,4 +232,18 @@ func WaitFor(res *Resource, k tab.OpKind) tab.WaitKind {
 		return tab.WaitDeleted
 	}
 	return tab.WaitActive
+}
+
+// BusyLB is the load balancer of the write w offers again (Refused), ""
+// when none.
+func (w *Writer) BusyLB() string { return w.lb }
+
+// BusyAs is the status the last busy refusal named (busyStatus), "" if
+// none.
+func (w *Writer) BusyAs() string { return w.busyAs }
+
+// SendAgain sends wr again as w's last Send did, with its done and failed.
+// UI goroutine.
+func (w *Writer) SendAgain(ctx goapp.Context, sess *tab.Session, wr Write) {
+	w.Send(ctx, sess, wr, w.done, w.failed)
 }

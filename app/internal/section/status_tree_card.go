@@ -1,8 +1,9 @@
-package console
+package section
 
 import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 )
@@ -25,7 +26,7 @@ func (t *statusTreeCard) Render() goapp.UI {
 	var body goapp.UI
 	switch {
 	case t.Read != nil:
-		body = renderStatusTreeRead(t.Read, t.rt.CurrentSession())
+		body = console.RenderStatusTreeRead(t.Read, t.rt.CurrentSession())
 	case t.Live.Err != "":
 		body = ui.IDClassDiv("tree-error", "alert", "alert-error").Text("The status tree could not be read: " + t.Live.Err)
 	default:
@@ -38,6 +39,6 @@ func (t *statusTreeCard) Render() goapp.UI {
 			tab.RenderLive("tree-live", t.Live, "The status tree")),
 
 		body,
-		goapp.If(t.Read != nil, RenderTreeLegend),
+		goapp.If(t.Read != nil, console.RenderTreeLegend),
 	)
 }

@@ -1,4 +1,4 @@
-package console
+package section
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
@@ -32,14 +33,14 @@ type lbAmphorae struct {
 	readFor string       // "id/status" the list was last read for
 	status  ui.LoadStatus
 	err     string
-	amps    []Object // the amphorae, as Octavia answers them
+	amps    []console.Object // the amphorae, as Octavia answers them
 
 	asking  string // the amphora whose failover confirmation is open
 	failing string // the amphora whose failover is being sent (or was refused last)
 	// replaced is the amphora whose refused failover was not sent again
 	// because Octavia replaced it while the load balancer was busy
 	replaced string
-	w        Writer
+	w        console.Writer
 	uctx     goapp.Context
 }
 
@@ -81,7 +82,7 @@ func (a *lbAmphorae) sync(ctx goapp.Context) {
 
 // failover sends the failover of amphora amp, as one write that waits for
 // the load balancer to be ACTIVE again. UI goroutine.
-func (a *lbAmphorae) failover(ctx goapp.Context, amp Object) {
+func (a *lbAmphorae) failover(ctx goapp.Context, amp console.Object) {
 	sess := a.rt.CurrentSession()
 	if sess == nil || a.w.Sending {
 		return
@@ -89,9 +90,9 @@ func (a *lbAmphorae) failover(ctx goapp.Context, amp Object) {
 	id := amp.Text("id")
 	a.failing = id
 	ref := octavia.Ref{Kind: octavia.KindAmphora, ID: id, LoadBalancerID: a.LBID}
-	wr := AmphoraWrite(tab.OpFailover, "", "PUT amphora "+id+" failover", ref, Object{"loadbalancer_id": a.LBID}, (*octavia.Client).FailoverAmphora)
+	wr := console.AmphoraWrite(tab.OpFailover, "", "PUT amphora "+id+" failover", ref, console.Object{"loadbalancer_id": a.LBID}, (*octavia.Client).FailoverAmphora)
 	wr.Op.Name, wr.Was = ampOpName(amp, a.LBName), a.Status
-	a.w.Send(ctx, sess, wr, func(goapp.Context, Sent) {
+	a.w.Send(ctx, sess, wr, func(goapp.Context, console.Sent) {
 		a.readFor = "" // read them again: the failover replaces it
 		if a.OnWrite != nil {
 			a.OnWrite()
@@ -143,13 +144,13 @@ const askLB = "\x00lb"
 // that is gone would be a 404 at best). UI goroutine.
 func (a *lbAmphorae) retry() goapp.UI {
 	wr := *a.w.Refused
-	return &retryWhenActive{ID: "amp-retry", LBID: a.w.lb, rt: a.rt, Send: func() { a.retryFailover(wr) }}
+	return console.RetryWhenActive(a.rt, "amp-retry", a.w.BusyLB(), func() { a.retryFailover(wr) })
 }
 
 // retryFailover reads the amphora of the refused failover wr, then sends
 // wr again, or, when the amphora was replaced meanwhile, says so and
 // offers the load balancer's failover. UI goroutine; the read in Async.
-func (a *lbAmphorae) retryFailover(wr Write) {
+func (a *lbAmphorae) retryFailover(wr console.Write) {
 	sess, ctx := a.rt.CurrentSession(), a.uctx
 	if sess == nil {
 		return
@@ -163,7 +164,7 @@ func (a *lbAmphorae) retryFailover(wr Write) {
 			gone := octavia.ErrorCodeOf(err) == octavia.ENOTFOUND ||
 				err == nil && (amp.Text("status") == "DELETED" || amp.Text("loadbalancer_id") != lbID)
 			if !gone {
-				a.w.Send(a.uctx, sess, wr, a.w.done, a.w.failed) // a read error: the PUT says what it says
+				a.w.SendAgain(a.uctx, sess, wr) // a read error: the PUT says what it says
 				return
 			}
 			a.w.Refused, a.w.Err, a.replaced, a.readFor = nil, "", ref.ID, "" // and read the amphorae again
@@ -194,10 +195,10 @@ func (a *lbAmphorae) failoverLB(ctx goapp.Context) {
 		return
 	}
 	ref := octavia.Ref{Kind: octavia.KindLoadBalancer, ID: a.LBID, LoadBalancerID: a.LBID}
-	wr := lbFailover().Write(ref, Object{"provisioning_status": a.Status}, nil)
+	wr := lbFailover().Write(ref, console.Object{"provisioning_status": a.Status}, nil)
 	wr.Op.Name = a.LBName
 	a.failing = ""
-	a.w.Send(ctx, sess, wr, func(goapp.Context, Sent) {
+	a.w.Send(ctx, sess, wr, func(goapp.Context, console.Sent) {
 		a.replaced, a.readFor = "", ""
 		if a.OnWrite != nil {
 			a.OnWrite()
@@ -206,16 +207,16 @@ func (a *lbAmphorae) failoverLB(ctx goapp.Context) {
 }
 
 // ampOpName names an amphora in the journal: "MASTER of web".
-func ampOpName(amp Object, lbName string) string {
+func ampOpName(amp console.Object, lbName string) string {
 	role := amp.Text("role")
 	if role == "" {
-		role = "amphora " + Shorten(amp.Text("id"), 13)
+		role = "amphora " + console.Shorten(amp.Text("id"), 13)
 	}
 	return role + " of " + lbName
 }
 
 // ampAddresses are an amphora's addresses, labelled.
-func ampAddresses(amp Object) []goapp.UI {
+func ampAddresses(amp console.Object) []goapp.UI {
 	var out []goapp.UI
 	for _, p := range []struct{ label, ip string }{{"management", amp.Text("lb_network_ip")}, {"VRRP", amp.Text("vrrp_ip")}, {"VIP (HA)", amp.Text("ha_ip")}} {
 		if p.ip == "" {
@@ -229,12 +230,12 @@ func ampAddresses(amp Object) []goapp.UI {
 	return out
 }
 
-func (a *lbAmphorae) renderRow(amp Object) goapp.UI {
+func (a *lbAmphorae) renderRow(amp console.Object) goapp.UI {
 	id := amp.Text("id")
 	return goapp.Tr().Class("amp-row").DataSet("id", id).DataSet("status", amp.Text("status")).Body(
-		ui.ClassTd("name").Body(ui.ClassA("mono").Href(AmphoraRes.DetailPathOf("", id)).Text(Shorten(id, 13))),
+		ui.ClassTd("name").Body(ui.ClassA("mono").Href(console.AmphoraRes.DetailPathOf("", id)).Text(console.Shorten(id, 13))),
 		ui.ClassTdText("amp-role", ui.OrDash(amp.Text("role"))),
-		goapp.Td().Body(Badge(amp.Text("status"))),
+		goapp.Td().Body(console.Badge(amp.Text("status"))),
 		ui.ClassTd(ui.MonoClasses(amp.Text("compute_id"))...).Text(ui.OrDash(amp.Text("compute_id"))),
 		goapp.Td().Body(ampAddresses(amp)...),
 		ui.ClassTd(ui.MonoClasses(amp.Text("image_id"))...).Text(ui.OrDash(amp.Text("image_id"))),
@@ -250,7 +251,7 @@ func (a *lbAmphorae) renderRow(amp Object) goapp.UI {
 }
 
 // asked is the amphora whose failover confirmation is open.
-func (a *lbAmphorae) asked() (Object, bool) {
+func (a *lbAmphorae) asked() (console.Object, bool) {
 	for _, x := range a.amps {
 		if x.Text("id") == a.asking {
 			return x, true
@@ -304,7 +305,7 @@ func (a *lbAmphorae) renderConfirmLB() goapp.UI {
 }
 
 // lbFailover is the load balancer page's failover action.
-func lbFailover() Action {
-	i := slices.IndexFunc(LBResource.Actions, func(x Action) bool { return x.ID == "lb-failover" })
-	return LBResource.Actions[i]
+func lbFailover() console.Action {
+	i := slices.IndexFunc(console.LBResource.Actions, func(x console.Action) bool { return x.ID == "lb-failover" })
+	return console.LBResource.Actions[i]
 }

@@ -1,4 +1,4 @@
-package console
+package section
 
 import (
 	"cmp"
@@ -14,6 +14,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
@@ -132,7 +133,7 @@ func addrPortProblem(s string) string {
 // MemberLines writes members as the batch's lines, prefilled in its box,
 // by address (IPv4 first) and port.
 func MemberLines(members []pools.Member) string {
-	idx := SortOrder(len(members), func(i, j int) int {
+	idx := console.SortOrder(len(members), func(i, j int) int {
 		x, y := &members[i], &members[j]
 		a, _ := netip.ParseAddr(x.Address)
 		b, _ := netip.ParseAddr(y.Address)
@@ -153,10 +154,10 @@ func ptr[T any](v T) *T { return &v }
 type batchMembers struct {
 	goapp.Compo
 
-	Env SectionEnv // the pool's page: the pool, its Ref, Follow
+	Env console.SectionEnv // the pool's page: the pool, its Ref, Follow
 
 	ctx     goapp.Context // the section's own: its buttons come and go with the editor
-	w       Writer
+	w       console.Writer
 	open    bool
 	loading bool
 	current []pools.Member
@@ -235,10 +236,10 @@ func (b *batchMembers) apply(ctx goapp.Context, e goapp.Event) {
 	b.err = ""
 	ref, follow, plan, entries := b.Env.Ref, b.Env.Follow, b.plan, b.entries
 	summary := PlanSummary(plan)
-	wr := Write{Op: tab.Operation{Kind: tab.OpUpdate, Verb: "Update members of", Wait: tab.WaitActive, Ref: ref, Name: b.Env.Name,
+	wr := console.Write{Op: tab.Operation{Kind: tab.OpUpdate, Verb: "Update members of", Wait: tab.WaitActive, Ref: ref, Name: b.Env.Name,
 		Status: string(octavia.StatusPendingUpdate), Written: fmt.Sprintf("PUT pool %s members: %d members (%s)", ref.ID, len(entries), summary)},
 		Was: b.Env.Obj.Text("provisioning_status"),
-		Send: func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error) {
+		Send: func(ctx context.Context, c *octavia.Client) (console.Object, octavia.Accepted, error) {
 			ms, err := octavia.Collect(c.Members(ctx, ref.ID, pools.ListMembersOpts{}))
 			if err != nil {
 				return nil, octavia.Accepted{}, err
@@ -250,7 +251,7 @@ func (b *batchMembers) apply(ctx goapp.Context, e goapp.Event) {
 			return nil, acc, err
 		}}
 	// the section's context: this button goes with the editor
-	b.w.Send(b.ctx, sess, wr, func(goapp.Context, Sent) {
+	b.w.Send(b.ctx, sess, wr, func(goapp.Context, console.Sent) {
 		b.open, b.plan, b.planned, b.done = false, nil, "", "Accepted: "+summary+". Its wait for the pool is in the operations above."
 		follow()
 	}, func(err error) {
@@ -265,7 +266,7 @@ func (b *batchMembers) apply(ctx goapp.Context, e goapp.Event) {
 
 func (b *batchMembers) Render() goapp.UI {
 	sess := b.sess()
-	if sess == nil || b.Env.Obj == nil || !MemberRes.MayWrite(sess) {
+	if sess == nil || b.Env.Obj == nil || !console.MemberRes.MayWrite(sess) {
 		return goapp.Div()
 	}
 	head := ui.ClassDivBody("card-head",

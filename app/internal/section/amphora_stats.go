@@ -1,4 +1,4 @@
-package console
+package section
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
@@ -85,7 +86,7 @@ func (s *amphoraStats) Render() goapp.UI {
 		for i, r := range rows {
 			cells := []goapp.UI{ui.ClassTdText("mono", r[0])}
 			if i < len(s.stats) {
-				cells[0] = ui.ClassTd("mono").Body(goapp.A().Href(ResourceOf(octavia.KindListener).DetailPathOf("", r[0])).Text(Shorten(r[0], 13)))
+				cells[0] = ui.ClassTd("mono").Body(goapp.A().Href(console.ResourceOf(octavia.KindListener).DetailPathOf("", r[0])).Text(console.Shorten(r[0], 13)))
 			}
 			for _, v := range r[1:] {
 				cells = append(cells, ui.ClassTdText("num", v))

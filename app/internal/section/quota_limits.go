@@ -1,4 +1,4 @@
-package console
+package section
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
@@ -20,18 +21,18 @@ type quotaPair struct {
 
 // QuotaPairs pairs a project's effective limits with the defaults (nil:
 // not read); -1 reads "unlimited".
-func QuotaPairs(values, defaults Object) []quotaPair {
-	text := func(o Object, k, alias string) string {
+func QuotaPairs(values, defaults console.Object) []quotaPair {
+	text := func(o console.Object, k, alias string) string {
 		if o == nil {
 			return "—"
 		}
-		if s := octavia.ValueText(quotaLimit(o, k, alias)); s != "-1" {
+		if s := octavia.ValueText(console.QuotaLimit(o, k, alias)); s != "-1" {
 			return ui.OrDash(s)
 		}
 		return "unlimited"
 	}
-	out := make([]quotaPair, 0, len(quotaLimits))
-	for _, l := range quotaLimits {
+	out := make([]quotaPair, 0, len(console.QuotaLimits))
+	for _, l := range console.QuotaLimits {
 		p := quotaPair{Key: l.Key, Label: l.Label, Value: text(values, l.Key, l.Alias), Default: text(defaults, l.Key, l.Alias)}
 		p.Own = defaults != nil && p.Value != p.Default
 		out = append(out, p)
@@ -44,10 +45,10 @@ func QuotaPairs(values, defaults Object) []quotaPair {
 type quotaDefaults struct {
 	goapp.Compo
 	Project string // the quota's project
-	Values  Object
+	Values  console.Object
 
 	rt       *tab.Runtime // the tab's (the section's SectionEnv)
-	defaults Object
+	defaults console.Object
 	err      string
 	used     map[string]int // nil until read
 	usedErr  string
@@ -63,7 +64,7 @@ func (d *quotaDefaults) OnMount(ctx goapp.Context) {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
 		q, err := sess.Client.Get(c, octavia.Ref{Kind: octavia.KindQuota, ID: "defaults"})
-		used, uerr := quotaUsage(c, sess.Client, project)
+		used, uerr := console.QuotaUsage(c, sess.Client, project)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if uerr != nil {
 				d.usedErr = octavia.Message(uerr)

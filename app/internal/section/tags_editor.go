@@ -1,4 +1,4 @@
-package console
+package section
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
@@ -33,7 +34,7 @@ type TagsEditor struct {
 
 	rt      *tab.Runtime  // the tab's (NewTagsEditor)
 	uctx    goapp.Context // the component's own (OnMount): a chip's button goes away with its tag
-	w       Writer
+	w       console.Writer
 	input   string
 	sending string   // the change being sent ("+a -b"); "" when idle
 	msg     string   // what the last change did
@@ -104,16 +105,16 @@ func tagOutcome(change octavia.TagChange, r octavia.TagResult, err error, status
 // write sends change, as one write. UI goroutine; UpdateTags runs in the
 // writer's ctx.Async.
 func (e *TagsEditor) write(ctx goapp.Context, change octavia.TagChange) {
-	sess, res := e.rt.CurrentSession(), ResourceOf(e.Ref.Kind)
+	sess, res := e.rt.CurrentSession(), console.ResourceOf(e.Ref.Kind)
 	if sess == nil || res == nil || e.sending != "" || len(change.Add)+len(change.Remove) == 0 {
 		return
 	}
 	e.sending, e.msg = tagChangeText(change), ""
 	ref, status, was := e.Ref, e.Status, e.Tags
 	var r octavia.TagResult // UpdateTags' result, set by Send on the writer's goroutine, read after it
-	wr := Write{Op: tab.Operation{Kind: tab.OpUpdate, Verb: "Tag", Wait: WaitFor(res, tab.OpUpdate), Ref: ref, Name: e.Name, Written: tagChangeText(change)},
+	wr := console.Write{Op: tab.Operation{Kind: tab.OpUpdate, Verb: "Tag", Wait: console.WaitFor(res, tab.OpUpdate), Ref: ref, Name: e.Name, Written: tagChangeText(change)},
 		Was: status,
-		Send: func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error) {
+		Send: func(ctx context.Context, c *octavia.Client) (console.Object, octavia.Accepted, error) {
 			var err error
 			r, err = tab.WaitClient(sess).UpdateTags(ctx, ref, change)
 			return nil, r.Accepted, err
@@ -122,7 +123,7 @@ func (e *TagsEditor) write(ctx goapp.Context, change octavia.TagChange) {
 		wr.Op.Status = string(octavia.StatusPendingUpdate)
 	}
 	// the component's context: the removed tag's button goes away, and a Dispatch with it
-	e.w.Send(e.uctx, sess, wr, func(ctx goapp.Context, s Sent) {
+	e.w.Send(e.uctx, sess, wr, func(ctx goapp.Context, s console.Sent) {
 		e.sending = ""
 		e.msg, e.tone = tagOutcome(change, r, s.Err, status)
 		if s.Err == nil {
@@ -141,7 +142,7 @@ func (e *TagsEditor) write(ctx goapp.Context, change octavia.TagChange) {
 		}
 	}, func(err error) {
 		e.sending = ""
-		e.msg, e.tone = tagOutcome(change, r, err, e.w.busyAs)
+		e.msg, e.tone = tagOutcome(change, r, err, e.w.BusyAs())
 	})
 }
 
