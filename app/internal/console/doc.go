@@ -19,7 +19,7 @@
 //     choices the form and the wizard share (choices.go), the roles in
 //     words (choices.go) and a status badge (props.go).
 //
-// It imports internal/tab, internal/site, internal/ui, internal/form,
-// internal/attr, serverapi and octavia; internal/section, internal/shell and
+// It imports internal/tab, internal/ui, internal/form, internal/attr,
+// serverapi, octavia and waiters; internal/section, internal/shell and
 // the pages import it, never the other way round.
 package console
