@@ -90,7 +90,7 @@ func (w webTabs) lead(key string, granted func()) (release func()) {
 		return js.Global().Get("Promise").New(exec)
 	})
 	settled = js.FuncOf(func(js.Value, []js.Value) any { free(); return nil }) // released, or the request aborted
-	opts := js.Global().Get("octavia.Object").New()
+	opts := js.Global().Get("Object").New()
 	opts.Set("signal", ctrl.Get("signal"))
 	js.Global().Get("navigator").Get("locks").Call("request", "octaview-poll:"+key, opts, onLock).Call("then", settled, settled)
 	return func() {
