@@ -5,7 +5,8 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/site"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/login"
 )
@@ -30,15 +31,15 @@ func (root *Root) Boot() {
 	if goapp.IsServer {
 		return
 	}
-	start := console.ReadStartup(login.KeepServedLogin())
+	start := tab.ReadStartup(login.KeepServedLogin())
 	root.rt.Start(start)
 	root.patterns.schedule(ui.WindowURL())
-	console.InstallDebugHooks()
+	site.InstallDebugHooks()
 	if b, ok := start.Boot(); ok && b.Session {
-		root.rt.StartBootRestore(console.OriginOf(ui.WindowURL()), b.Config)
+		root.rt.StartBootRestore(site.OriginOf(ui.WindowURL()), b.Config)
 		runtime.Gosched() // its request leaves before the first render
 		if u := ui.WindowURL(); start.KeepServed(b.Served, u) {
-			bootServed(root.rt, console.OriginOf(u), b.Config, u, console.ServedAt(b.Served)) // served.go
+			bootServed(root.rt, site.OriginOf(u), b.Config, u, tab.ServedAt(b.Served)) // served.go
 		}
 	}
 }

@@ -7,7 +7,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/serverapi"
 )
 
@@ -76,7 +76,7 @@ func TestDecodeBoot(t *testing.T) {
 			if err := json.Unmarshal(raw, &parsed); err != nil {
 				t.Fatal(err)
 			}
-			if got := console.DecodeBoot(jsonValue{v: parsed}); !reflect.DeepEqual(got, tt.boot) {
+			if got := tab.DecodeBoot(jsonValue{v: parsed}); !reflect.DeepEqual(got, tt.boot) {
 				t.Errorf("decodeBoot(%s):\n got %+v\nwant %+v", raw, got, tt.boot)
 			}
 		})

@@ -9,6 +9,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
 )
@@ -24,7 +25,7 @@ func TestBusyNamesTheLoadBalancersStatus(t *testing.T) {
 	}}})
 	admin, demo := labtest.As(t, cloud, "admin", "admin"), labtest.As(t, cloud, "demo", "demo")
 	lb := labtest.IDs(t, demo, octavia.KindLoadBalancer, "")["web"]
-	lbObj, err := demo.Get(t.Context(), console.LBRef(lb))
+	lbObj, err := demo.Get(t.Context(), tab.LBRef(lb))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,14 +44,14 @@ func TestBusyNamesTheLoadBalancersStatus(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, _, err = demo.Update(t.Context(), member, octavia.Object{"weight": 5})
-	if !console.Busy(err) {
+	if !tab.Busy(err) {
 		t.Fatalf("a member edit during a failover: got %v, want a busy 409", err)
 	}
-	if s := console.StatusInFault(octavia.Message(err)); s != "" {
+	if s := tab.StatusInFault(octavia.Message(err)); s != "" {
 		t.Fatalf("the refusal names %s: this test is about one that names none", s)
 	}
-	wr := console.Write{Op: console.Operation{Ref: member}, Was: was}
-	got := console.WriteErrorText(err, console.BusyStatus(wr, console.ReadProvisioning(t.Context(), demo, lb)))
+	wr := console.Write{Op: tab.Operation{Ref: member}, Was: was}
+	got := tab.WriteErrorText(err, console.BusyStatus(wr, console.ReadProvisioning(t.Context(), demo, lb)))
 	if !strings.Contains(got, "busy (PENDING_UPDATE)") || strings.Contains(got, "ACTIVE)") {
 		t.Errorf("a member edit: got %q, want the load balancer's PENDING_UPDATE, not the member's %s", got, was)
 	}
@@ -66,13 +67,13 @@ func TestBusyNamesTheLoadBalancersStatus(t *testing.T) {
 			amp = o.Text("id")
 		}
 	}
-	ampWrite := console.AmphoraWrite(console.OpFailover, "", "", octavia.Ref{Kind: octavia.KindAmphora, ID: amp}, console.Object{"loadbalancer_id": lb}, (*octavia.Client).FailoverAmphora)
+	ampWrite := console.AmphoraWrite(tab.OpFailover, "", "", octavia.Ref{Kind: octavia.KindAmphora, ID: amp}, console.Object{"loadbalancer_id": lb}, (*octavia.Client).FailoverAmphora)
 	ampWrite.Was = "ACTIVE"
 	_, _, err = ampWrite.Send(t.Context(), admin)
-	if !console.Busy(err) || console.StatusInFault(octavia.Message(err)) != "" {
+	if !tab.Busy(err) || tab.StatusInFault(octavia.Message(err)) != "" {
 		t.Fatalf("an amphora failover during a failover: got %v, want a busy 409 that names no state", err)
 	}
-	got = console.WriteErrorText(err, console.BusyStatus(ampWrite, console.ReadProvisioning(t.Context(), admin, ampWrite.Op.Ref.LoadBalancerID)))
+	got = tab.WriteErrorText(err, console.BusyStatus(ampWrite, console.ReadProvisioning(t.Context(), admin, ampWrite.Op.Ref.LoadBalancerID)))
 	if !strings.Contains(got, "busy (PENDING_UPDATE)") {
 		t.Errorf("an amphora failover: got %q, want the load balancer's PENDING_UPDATE", got)
 	}
@@ -81,8 +82,8 @@ func TestBusyNamesTheLoadBalancersStatus(t *testing.T) {
 // TestBusyStatus: what a busy refusal names when its load balancer could
 // or could not be read, and when the load balancer is ACTIVE again.
 func TestBusyStatus(t *testing.T) {
-	member := console.Write{Op: console.Operation{Ref: octavia.Ref{Kind: octavia.KindMember, ID: "m"}}, Was: "ACTIVE"}
-	lb := console.Write{Op: console.Operation{Ref: console.LBRef("lb")}, Was: "PENDING_UPDATE"}
+	member := console.Write{Op: tab.Operation{Ref: octavia.Ref{Kind: octavia.KindMember, ID: "m"}}, Was: "ACTIVE"}
+	lb := console.Write{Op: tab.Operation{Ref: tab.LBRef("lb")}, Was: "PENDING_UPDATE"}
 	immutable := &octavia.Error{Code: octavia.EIMMUTABLE, StatusCode: 409, Fault: "Load Balancer lb is immutable and cannot be updated."}
 	tests := []struct {
 		name string
@@ -97,7 +98,7 @@ func TestBusyStatus(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := console.WriteErrorText(immutable, console.BusyStatus(tt.wr, tt.read)); !strings.Contains(got, tt.want) {
+			if got := tab.WriteErrorText(immutable, console.BusyStatus(tt.wr, tt.read)); !strings.Contains(got, tt.want) {
 				t.Errorf("got %q, want it to contain %q", got, tt.want)
 			}
 		})

@@ -9,10 +9,10 @@
 // a package that imports only what is below it (go list -deps shows it):
 //
 //	app                    routes.go (Register: the Root, which holds the
-//	                       tab's console.Runtime and hands it to every
+//	                       tab's tab.Runtime and hands it to every
 //	                       page's constructor in its route; Handler: the
 //	                       PWA description), boot.go (Root.Boot: one
-//	                       console.Startup built from the served page, the
+//	                       tab.Startup built from the served page, the
 //	                       served login form taken over, the first answers
 //	                       kept), served.go and served_server.go (a first
 //	                       screen: bootServed in the browser, FirstScreen on
@@ -28,10 +28,14 @@
 //	├── wall               the anonymous status wall
 //	├── serverapi          the wire types the server and the app share
 //	└── internal
-//	    ├── console        what every page stands on: the session and
-//	    │                  the tabs' shared polls, the table of kinds
-//	    │                  (resource.go, res_<kind>.go), writes and the
-//	    │                  journal, the shell, a detail page's sections
+//	    ├── shell          the frame of every signed-in page, its "log in
+//	    │                  again" dialog, the lab's checklist panel
+//	    ├── section        the sections a detail page embeds, the tags editor
+//	    ├── console        the table of kinds (resource.go, res_<kind>.go),
+//	    │                  rows, properties, status tree, the writer
+//	    ├── tab            what a tab holds: the Runtime, the session, the
+//	    │                  shared polls, the journal of operations
+//	    ├── site           the console's own server: config, build, trainer API
 //	    ├── ui             go-app building blocks (elements, a11y,
 //	    │                  formats, the field input, the virtual table)
 //	    ├── form           a kind's fields, values, bodies and checks
@@ -84,25 +88,25 @@
 //
 // # State, polling and goroutines
 //
-// What outlives a page is the tab's console.Runtime, not package
+// What outlives a page is the tab's tab.Runtime, not package
 // variables: Register builds one, every route's constructor (list.New,
 // detail.New, edit.New, wizard.New, login.New, trainer.New, wall.New)
-// hands it to its page, the page to its shell (rt.Shell) and to its
+// hands it to its page, the page to its shell (shell.New) and to its
 // sections (console.SectionEnv), and a session the tab makes
-// (console.NewSession) reaches it. It holds the start-up state
-// (console.Startup: what the served page handed over, each part taken
+// (tab.NewSession) reaches it. It holds the start-up state
+// (tab.Startup: what the served page handed over, each part taken
 // once by the first page that uses it), the rows a login read for the list
 // it goes to, the statuses the tab saw, the shared polls, the signed-in
 // session with its "log in again" and its logout in every tab, and the
 // operations journal. The one mutable package variable left in app/ is
-// the update watch (internal/console/update.go), which says why.
+// the update watch (internal/site/update.go), which says why.
 //
-// One waiters.Hub of the Runtime (internal/console/poll.go) polls single objects, keyed by project,
+// One waiters.Hub of the Runtime (internal/tab/poll.go) polls single objects, keyed by project,
 // kind and id: a list's pending rows in view, a detail page while its object
 // is pending, and every operation's wait read the same poll, one GET per
 // object per 3 s however many views; another polls status trees the same way
 // (the status tree card, a fully populated create's wait); stats have their
-// own Hub (internal/console/stats.go). Lists are read whole only on load, Refresh and every
+// own Hub (internal/tab/poll.go, read by internal/section/stats.go). Lists are read whole only on load, Refresh and every
 // 60 s. The status wall follows the server's event stream and, when it
 // fails, polls /api/status on the Runtime's wall Hub.
 //

@@ -20,6 +20,7 @@ import (
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
 )
@@ -42,7 +43,7 @@ func realCloudLB(t *testing.T, name string) (*octavia.Client, string) {
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		defer cancel()
-		if _, err := c.Delete(ctx, console.LBRef(id), true); err == nil {
+		if _, err := c.Delete(ctx, tab.LBRef(id), true); err == nil {
 			c.WaitLoadBalancerDeleted(ctx, id, waiters.Options{Interval: time.Second})
 		}
 	})
@@ -92,16 +93,16 @@ func TestFidelityCertificateFaultAtItsField(t *testing.T) {
 func TestFidelityWaitAfterDelete(t *testing.T) {
 	c, lb := realCloudLB(t, "k28-gone")
 	start := time.Now()
-	if _, err := c.Delete(t.Context(), console.LBRef(lb), true); err != nil {
+	if _, err := c.Delete(t.Context(), tab.LBRef(lb), true); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.WaitLoadBalancerDeleted(t.Context(), lb, waiters.Options{Interval: time.Second}); err != nil {
 		t.Fatal(err)
 	}
 	_, err := c.WaitTreeActive(t.Context(), lb, waiters.Options{Interval: time.Second, Timeout: time.Minute})
-	create := console.Operation{ID: "c", Kind: console.OpCreate, Wait: console.WaitActive, Ref: console.LBRef(lb), StartedAt: start.Add(-time.Minute)}
-	del := console.Operation{ID: "d", Kind: console.OpDelete, Wait: console.WaitDeleted, Ref: console.LBRef(lb), StartedAt: start}
-	if state, reason := console.WaitEnd(create, err, false, []console.Operation{del, create}); state != console.OpGone || !strings.Contains(reason, "you deleted it") {
+	create := tab.Operation{ID: "c", Kind: tab.OpCreate, Wait: tab.WaitActive, Ref: tab.LBRef(lb), StartedAt: start.Add(-time.Minute)}
+	del := tab.Operation{ID: "d", Kind: tab.OpDelete, Wait: tab.WaitDeleted, Ref: tab.LBRef(lb), StartedAt: start}
+	if state, reason := tab.WaitEnd(create, err, false, []tab.Operation{del, create}); state != tab.OpGone || !strings.Contains(reason, "you deleted it") {
 		t.Errorf("the create's wait after Zed's 404 (%v): got %s, %q; want gone, you deleted it", err, state, reason)
 	}
 }

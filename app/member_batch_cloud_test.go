@@ -12,6 +12,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/section"
 	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
@@ -69,18 +70,18 @@ func runConsoleBatch(t *testing.T, c *octavia.Client, wait waiters.Options) map[
 	}
 
 	current := read()
-	text := strings.Replace(console.MemberLines(current), "10.0.0.12:80,1\n", "10.0.0.12:80,2\n", 1)
+	text := strings.Replace(section.MemberLines(current), "10.0.0.12:80,1\n", "10.0.0.12:80,2\n", 1)
 	text = strings.Replace(text, "10.0.0.13:80,1\n", "10.0.0.14:80\n", 1)
 	text = strings.Replace(text, "10.0.0.11:80,5\n", "10.0.0.11:80\n", 1)
-	lines, errs := console.ParseMemberLines(text)
+	lines, errs := section.ParseMemberLines(text)
 	if len(errs) > 0 || len(lines) != 3 {
 		t.Fatalf("the edited prefill %q: got %d lines, %v", text, len(lines), errs)
 	}
-	plan, entries := console.MemberPlan(lines, current)
-	if got := console.PlanSummary(plan); got != "1 added, 1 kept, 1 changed, 1 removed" {
+	plan, entries := section.MemberPlan(lines, current)
+	if got := section.PlanSummary(plan); got != "1 added, 1 kept, 1 changed, 1 removed" {
 		t.Errorf("preview: got %q", got)
 	}
-	if _, err := c.BatchUpdateMembers(ctx, pool.ID, console.BatchRequest(entries)); err != nil {
+	if _, err := c.BatchUpdateMembers(ctx, pool.ID, section.BatchRequest(entries)); err != nil {
 		t.Fatalf("batch: %v", err)
 	}
 	if _, err := c.WaitChildActive(ctx, pool, wait); err != nil {

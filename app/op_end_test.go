@@ -6,8 +6,8 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
@@ -41,28 +41,28 @@ func TestWaitEndDeletedIsNotFailure(t *testing.T) {
 		t.Fatal("the create's wait on a deleted load balancer ended without an error")
 	}
 
-	create := console.Operation{ID: "c", Kind: console.OpCreate, Wait: console.WaitActive, Ref: console.LBRef(id), Name: "web", StartedAt: start.Add(-time.Second)}
-	listener := console.Operation{ID: "l", Kind: console.OpCreate, Wait: console.WaitActive, Ref: octavia.Ref{Kind: octavia.KindListener, ID: "l1", LoadBalancerID: id}, StartedAt: start}
-	del := console.Operation{ID: "d", Kind: console.OpDelete, Wait: console.WaitDeleted, Ref: console.LBRef(id), Name: "web", StartedAt: start}
-	oldDel := console.Operation{ID: "d0", Kind: console.OpDelete, Wait: console.WaitDeleted, Ref: console.LBRef(id), StartedAt: start.Add(-time.Hour)}
+	create := tab.Operation{ID: "c", Kind: tab.OpCreate, Wait: tab.WaitActive, Ref: tab.LBRef(id), Name: "web", StartedAt: start.Add(-time.Second)}
+	listener := tab.Operation{ID: "l", Kind: tab.OpCreate, Wait: tab.WaitActive, Ref: octavia.Ref{Kind: octavia.KindListener, ID: "l1", LoadBalancerID: id}, StartedAt: start}
+	del := tab.Operation{ID: "d", Kind: tab.OpDelete, Wait: tab.WaitDeleted, Ref: tab.LBRef(id), Name: "web", StartedAt: start}
+	oldDel := tab.Operation{ID: "d0", Kind: tab.OpDelete, Wait: tab.WaitDeleted, Ref: tab.LBRef(id), StartedAt: start.Add(-time.Hour)}
 	tests := []struct {
 		name      string
-		op        console.Operation
+		op        tab.Operation
 		err       error
-		ops       []console.Operation
-		want      console.OpState
+		ops       []tab.Operation
+		want      tab.OpState
 		reason    string
 		outcome   []string
 		notInText string
 	}{
-		{"deleted in this tab", create, waitErr, []console.Operation{del, create}, console.OpGone, "you deleted it",
+		{"deleted in this tab", create, waitErr, []tab.Operation{del, create}, tab.OpGone, "you deleted it",
 			[]string{"The load balancer was created; then you deleted it", `Delete load balancer "web"`, "404", "Nothing failed."}, "wait failed"},
-		{"its load balancer deleted in this tab", listener, waitErr, []console.Operation{del, listener}, console.OpGone, "you deleted it", []string{"then you deleted it"}, ""},
-		{"deleted elsewhere", create, waitErr, []console.Operation{create}, console.OpGone, "not from this tab", []string{"deleted, not from this tab", "404"}, ""},
-		{"a delete before the create is not this one", create, waitErr, []console.Operation{create, oldDel}, console.OpGone, "not from this tab", nil, ""},
-		{"ERROR is a failure", create, &waiters.StatusError{Status: "ERROR"}, []console.Operation{del}, console.OpFailed, "it went to ERROR.", []string{"the wait failed"}, ""},
-		{"a delete's own 404 is success", del, nil, nil, console.OpSucceeded, "", nil, ""},
-		{"stopped", create, t.Context().Err(), nil, console.OpStopped, "", nil, ""},
+		{"its load balancer deleted in this tab", listener, waitErr, []tab.Operation{del, listener}, tab.OpGone, "you deleted it", []string{"then you deleted it"}, ""},
+		{"deleted elsewhere", create, waitErr, []tab.Operation{create}, tab.OpGone, "not from this tab", []string{"deleted, not from this tab", "404"}, ""},
+		{"a delete before the create is not this one", create, waitErr, []tab.Operation{create, oldDel}, tab.OpGone, "not from this tab", nil, ""},
+		{"ERROR is a failure", create, &waiters.StatusError{Status: "ERROR"}, []tab.Operation{del}, tab.OpFailed, "it went to ERROR.", []string{"the wait failed"}, ""},
+		{"a delete's own 404 is success", del, nil, nil, tab.OpSucceeded, "", nil, ""},
+		{"stopped", create, t.Context().Err(), nil, tab.OpStopped, "", nil, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -70,13 +70,13 @@ func TestWaitEndDeletedIsNotFailure(t *testing.T) {
 			if stopped {
 				tt.err = waiters.ErrTimeout // any error: the user's stop wins
 			}
-			state, reason := console.WaitEnd(tt.op, tt.err, stopped, tt.ops)
+			state, reason := tab.WaitEnd(tt.op, tt.err, stopped, tt.ops)
 			if state != tt.want || !strings.Contains(reason, tt.reason) {
 				t.Fatalf("got %s, %q; want %s, %q", state, reason, tt.want, tt.reason)
 			}
 			op := tt.op
 			op.State, op.Reason, op.EndedAt = state, reason, op.StartedAt.Add(4*time.Second)
-			text := console.OpOutcomeText(op, op.EndedAt)
+			text := tab.OpOutcomeText(op, op.EndedAt)
 			for _, w := range tt.outcome {
 				if !strings.Contains(text, w) {
 					t.Errorf("outcome %q: want it to contain %q", text, w)

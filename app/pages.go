@@ -1,6 +1,9 @@
 package app
 
-import "github.com/octaview/octaview/app/internal/console"
+import (
+	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/tab"
+)
 
 // NeedsSession reports whether the page at path shows only to a signed-in
 // user: the load balancer list at /, every kind's list, detail page and
@@ -11,4 +14,4 @@ func NeedsSession(path string) bool { return console.NeedsSession(path) }
 
 // LoginFor is the login page that comes back to requestURI (a path and its
 // query) after the login, as the app itself navigates to it.
-func LoginFor(requestURI string) string { return console.LoginFor(requestURI) }
+func LoginFor(requestURI string) string { return tab.LoginFor(requestURI) }

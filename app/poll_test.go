@@ -14,6 +14,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
@@ -24,7 +25,7 @@ import (
 // load balancer "web" is stuck in PENDING_UPDATE, and returns the session,
 // web's id and the transport counting web's GETs; the session is of the
 // tab whose runtime is rt.
-func labSession(t *testing.T, rt *console.Runtime) (*console.Session, string, func() int) {
+func labSession(t *testing.T, rt *tab.Runtime) (*tab.Session, string, func() int) {
 	t.Helper()
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "web"}}}})
 	if err := cloud.SetFaults(labcloud.Faults{Stuck: []string{"web"}}); err != nil {
@@ -38,7 +39,7 @@ func labSession(t *testing.T, rt *console.Runtime) (*console.Session, string, fu
 	rec.Reset()
 	id := lbs[0].Text("id")
 	path := "/lbaas/loadbalancers/" + id
-	return console.NewSession(rt, c, serverapi.Config{}), id, func() int { return rec.Count(path) + rec.Count(path+"/status") }
+	return tab.NewSession(rt, c, serverapi.Config{}), id, func() int { return rec.Count(path) + rec.Count(path+"/status") }
 }
 
 // pollWindow is how long the shared-poll tests watch; pollsInWindow is how
@@ -75,17 +76,17 @@ func TestSharedLBPoll(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
-				sess, id, gets := labSession(t, console.NewRuntime())
+				sess, id, gets := labSession(t, tab.NewRuntime())
 				ctx := watchWindow(t)
 				var wg sync.WaitGroup
 				seen := make([]atomic.Int32, tt.watchers+tt.waits) // polls each one saw
 				for i := range tt.watchers {
-					stop := console.WatchTree(sess, id, func(u waiters.Update[*octavia.StatusTree]) { seen[i].Add(1) })
+					stop := tab.WatchTree(sess, id, func(u waiters.Update[*octavia.StatusTree]) { seen[i].Add(1) })
 					wg.Go(func() { <-ctx.Done(); stop() })
 				}
 				for i := range tt.waits {
 					wg.Go(func() {
-						_, err := console.WaitClient(sess).WaitLoadBalancerActive(ctx, id, waiters.Options{OnPoll: func(waiters.Poll) { seen[tt.watchers+i].Add(1) }})
+						_, err := tab.WaitClient(sess).WaitLoadBalancerActive(ctx, id, waiters.Options{OnPoll: func(waiters.Poll) { seen[tt.watchers+i].Add(1) }})
 						if !errors.Is(err, context.DeadlineExceeded) {
 							t.Errorf("wait %d: got %v, want it still waiting at the end (the load balancer is stuck)", i, err)
 						}
@@ -113,13 +114,13 @@ func TestSharedLBPoll(t *testing.T) {
 // for a read at once and its first status is that one's.
 func TestLBStatusGetterReadsAfterItJoined(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		sess, id, gets := labSession(t, console.NewRuntime())
+		sess, id, gets := labSession(t, tab.NewRuntime())
 		start := time.Now()
-		stopPage := console.WatchTree(sess, id, func(waiters.Update[*octavia.StatusTree]) {})
+		stopPage := tab.WatchTree(sess, id, func(waiters.Update[*octavia.StatusTree]) {})
 		defer stopPage()
 		time.Sleep(4 * time.Second) // the page's polls at 0 s and 3 s are done
 		synctest.Wait()
-		get, leave := console.HubSource{Sess: sess}.Status(console.LBRef(id))
+		get, leave := tab.HubSource{Sess: sess}.Status(tab.LBRef(id))
 		defer leave()
 		status, err := get(t.Context())
 		if err != nil || status != string(octavia.StatusPendingUpdate) {
@@ -142,7 +143,7 @@ func TestTreeWaitSharesTheCardsPoll(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		cloud := labcloud.New(labcloud.Options{Delay: 4500 * time.Millisecond})
 		c, rec := labtest.Record(t, cloud, "demo", "demo")
-		sess := console.NewSession(console.NewRuntime(), c, serverapi.Config{})
+		sess := tab.NewSession(tab.NewRuntime(), c, serverapi.Config{})
 		subs, err := octavia.Collect(c.Subnets(t.Context(), subnets.ListOpts{}))
 		if err != nil || len(subs) == 0 {
 			t.Fatalf("subnets: %d, %v", len(subs), err)
@@ -156,9 +157,9 @@ func TestTreeWaitSharesTheCardsPoll(t *testing.T) {
 		id := o.Text("id")
 		rec.Reset()
 		var cardPolls atomic.Int32
-		stopCard := console.WatchTree(sess, id, func(waiters.Update[*octavia.StatusTree]) { cardPolls.Add(1) })
+		stopCard := tab.WatchTree(sess, id, func(waiters.Update[*octavia.StatusTree]) { cardPolls.Add(1) })
 		defer stopCard()
-		out, err := console.WaitClient(sess).WaitTreeActive(t.Context(), id, waiters.Options{})
+		out, err := tab.WaitClient(sess).WaitTreeActive(t.Context(), id, waiters.Options{})
 		if err != nil || out.Status != octavia.StatusActive {
 			t.Fatalf("got %+v, %v; want ACTIVE", out, err)
 		}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -84,8 +85,8 @@ func TestResourceTable(t *testing.T) {
 }
 
 func TestSortedBy(t *testing.T) {
-	rows := []console.Row{{ID: "b", Name: "beta", Cells: []string{"443"}}, {ID: "a", Name: "Alpha", Cells: []string{"80"}}, {ID: "c", Name: "gamma", Cells: []string{"8080"}}}
-	names := func(rs []console.Row) string {
+	rows := []tab.Row{{ID: "b", Name: "beta", Cells: []string{"443"}}, {ID: "a", Name: "Alpha", Cells: []string{"80"}}, {ID: "c", Name: "gamma", Cells: []string{"8080"}}}
+	names := func(rs []tab.Row) string {
 		s := ""
 		for _, r := range rs {
 			s += r.Name + " "

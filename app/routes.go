@@ -8,6 +8,7 @@ import (
 	"github.com/octaview/octaview/app/detail"
 	"github.com/octaview/octaview/app/edit"
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/app/login"
 	"github.com/octaview/octaview/app/serverapi"
@@ -22,7 +23,7 @@ import (
 // until the first page is painted (pattern_routes.go). Register builds it;
 // in the browser, Boot then gives it the page's start-up state.
 type Root struct {
-	rt       *console.Runtime
+	rt       *tab.Runtime
 	patterns patternRoutes
 }
 
@@ -33,12 +34,12 @@ type Root struct {
 // goapp.RunWhenOnBrowser (the browser, which then calls Boot) and before
 // serving Handler (the server, which pre-renders the same pages).
 func Register() *Root {
-	root := &Root{rt: console.NewRuntime()}
+	root := &Root{rt: tab.NewRuntime()}
 	rt := root.rt
-	goapp.Route(console.HomePath, func() goapp.Composer { return list.New(rt) })
-	goapp.Route(console.LoginPath, func() goapp.Composer { return login.New(rt) })
-	goapp.Route(console.CreatePath, func() goapp.Composer { return wizard.New(rt) })
-	goapp.Route(console.WallPath, func() goapp.Composer { return wall.New(rt) })
+	goapp.Route(tab.HomePath, func() goapp.Composer { return list.New(rt) })
+	goapp.Route(tab.LoginPath, func() goapp.Composer { return login.New(rt) })
+	goapp.Route(tab.CreatePath, func() goapp.Composer { return wizard.New(rt) })
+	goapp.Route(tab.WallPath, func() goapp.Composer { return wall.New(rt) })
 	goapp.Route(serverapi.TrainerPagePath, func() goapp.Composer { return trainer.New(rt) })       // trainer_page.go
 	goapp.Route(serverapi.TrainerCardsPath, func() goapp.Composer { return trainer.NewCards(rt) }) // trainer_cards.go
 	for _, r := range console.Resources {
@@ -84,7 +85,7 @@ func Handler() *goapp.Handler {
 	return &goapp.Handler{
 		Name:        "Octaview",
 		ShortName:   "Octaview",
-		Title:       console.AppTitle,
+		Title:       tab.AppTitle,
 		Description: "A console for OpenStack Octavia load balancers: list, inspect their status trees, create and delete them, and watch every wait.",
 		Lang:        "en",
 		Icon: goapp.Icon{

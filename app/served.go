@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/detail"
-	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/app/serverapi"
 )
@@ -30,8 +30,8 @@ import (
 // of the browser logged out since the restore was sent (adoptSession: this
 // tab did not listen yet), the login page saying so. Browser, before the
 // first render: it blocks.
-func bootServed(rt *console.Runtime, origin string, cfg serverapi.Config, u *url.URL, at time.Time) {
-	c, cancel := context.WithTimeout(context.Background(), console.ServedWait)
+func bootServed(rt *tab.Runtime, origin string, cfg serverapi.Config, u *url.URL, at time.Time) {
+	c, cancel := context.WithTimeout(context.Background(), tab.ServedWait)
 	defer cancel()
 	sess, err := rt.RestoredSession(c, origin, cfg)
 	if err != nil {

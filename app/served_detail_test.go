@@ -20,6 +20,7 @@ import (
 	"github.com/octaview/octaview/app/detail"
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
@@ -174,8 +175,8 @@ func TestFirstScreenDetailOtherKinds(t *testing.T) {
 		ampID = o.Text("id")
 	}
 	demoPx := cookieProxy{token: tokenOf(t, cloud, "demo", "demo"), next: lab}
-	demoProject := console.NewSession(nil, appClient(t, demoPx), cfg).Info.ProjectID
-	adminProject := console.NewSession(nil, admin, cfg).Info.ProjectID
+	demoProject := tab.NewSession(nil, appClient(t, demoPx), cfg).Info.ProjectID
+	adminProject := tab.NewSession(nil, admin, cfg).Info.ProjectID
 	if ampID == "" || demoProject == "" || adminProject == "" {
 		t.Fatalf("amphora %q, demo's project %q, admin's %q", ampID, demoProject, adminProject)
 	}
@@ -235,7 +236,7 @@ func checkDetailScreen(t *testing.T, px http.RoundTripper, cfg serverapi.Config,
 	}
 	// the app's own reads of the page, without a Served
 	app := &labtest.Recorder{Next: px}
-	sess := console.NewSession(nil, appClient(t, app), cfg)
+	sess := tab.NewSession(nil, appClient(t, app), cfg)
 	pr, ok := detail.FirstRead(sess, u)
 	if !ok {
 		t.Fatal("the app reads no first screen for the page")
@@ -264,13 +265,13 @@ func checkDetailScreen(t *testing.T, px http.RoundTripper, cfg serverapi.Config,
 		}
 	}
 	// the app, given the Served, reads them all from it
-	rt := console.NewRuntime()
-	rt.Start(console.NewStartup(serverapi.Boot{}, false, console.ServedLogin{}))
+	rt := tab.NewRuntime()
+	rt.Start(tab.NewStartup(serverapi.Boot{}, false, tab.ServedLogin{}))
 	if !rt.Startup().KeepServed(served, u) {
 		t.Fatal("keepServed refused the page's own Served")
 	}
 	again := &labtest.Recorder{Next: px}
-	sess2 := console.NewSession(rt, appClient(t, console.SessionTransport{Next: again, Runtime: rt}), cfg)
+	sess2 := tab.NewSession(rt, appClient(t, tab.SessionTransport{Next: again, Runtime: rt}), cfg)
 	d, err := detail.ReadFirst(t.Context(), sess2.Client, pr)
 	if err != nil {
 		t.Fatal(err)
@@ -278,7 +279,7 @@ func checkDetailScreen(t *testing.T, px http.RoundTripper, cfg serverapi.Config,
 	if n := len(again.Matching(http.MethodGet, "")) - len(again.Matching(http.MethodGet, "/auth/tokens")); n != 0 {
 		t.Errorf("the app sent %d GETs with the page's Served, want 0", n)
 	}
-	d.Path, d.At = u.Path, console.ServedAt(served)
+	d.Path, d.At = u.Path, tab.ServedAt(served)
 	mine := goapp.HTMLString(detail.PageOf(sess2, pr, u.Path, d, false))
 	if strings.Contains(mine, "inert") || !strings.Contains(body, ` inert="true"`) {
 		t.Errorf("inert: the served controls are not inert, or the app's are")
@@ -314,12 +315,12 @@ func checkDetailScreen(t *testing.T, px http.RoundTripper, cfg serverapi.Config,
 // only; the poll's next read, 3 s later (the object is pending), is a GET.
 func TestServedObjectIsThePollsFirstRead(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		rt, start := console.NewRuntime(), console.NewStartup(serverapi.Boot{}, false, console.ServedLogin{})
+		rt, start := tab.NewRuntime(), tab.NewStartup(serverapi.Boot{}, false, tab.ServedLogin{})
 		rt.Start(start)
 		sess, id, gets := labSession(t, rt)
 		ref := octavia.Ref{Kind: octavia.KindLoadBalancer, ID: id}
 		path := "/load-balancers/" + id
-		start.KeepServedDetail(&console.FirstDetail{Path: path, Ref: ref, Obj: console.Object{"id": id, "name": "as served", "provisioning_status": "PENDING_UPDATE"}})
+		start.KeepServedDetail(&tab.FirstDetail{Path: path, Ref: ref, Obj: console.Object{"id": id, "name": "as served", "provisioning_status": "PENDING_UPDATE"}})
 		if start.TakeServedDetail(path) == nil {
 			t.Fatal("the page did not take its served first screen")
 		}
@@ -327,7 +328,7 @@ func TestServedObjectIsThePollsFirstRead(t *testing.T) {
 			t.Fatal("another object's poll, or a tree's, took the served object")
 		}
 		var names pollNames
-		stop := console.Watch(sess, ref, func(u waiters.Update[console.Object]) {
+		stop := tab.Watch(sess, ref, func(u waiters.Update[console.Object]) {
 			if u.Value != nil {
 				names.add(u.Value.Text("name"))
 			}
@@ -347,12 +348,12 @@ func TestServedObjectIsThePollsFirstRead(t *testing.T) {
 // is a GET.
 func TestServedTreeIsThePollsFirstRead(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		rt, start := console.NewRuntime(), console.NewStartup(serverapi.Boot{}, false, console.ServedLogin{})
+		rt, start := tab.NewRuntime(), tab.NewStartup(serverapi.Boot{}, false, tab.ServedLogin{})
 		rt.Start(start)
 		sess, id, gets := labSession(t, rt)
 		tree := &octavia.StatusTree{LoadBalancer: octavia.StatusLoadBalancer{ID: id, Name: "as served", ProvisioningStatus: "ACTIVE"}}
 		path := "/load-balancers/" + id
-		start.KeepServedDetail(&console.FirstDetail{Path: path, LBID: id, Tree: tree})
+		start.KeepServedDetail(&tab.FirstDetail{Path: path, LBID: id, Tree: tree})
 		if start.TakeServedDetail("/load-balancers/other") != nil || start.TakeServedDetail(path) == nil || start.TakeServedDetail(path) != nil {
 			t.Fatal("the served first screen is not taken once, by its own page")
 		}
@@ -360,7 +361,7 @@ func TestServedTreeIsThePollsFirstRead(t *testing.T) {
 			t.Fatal("another load balancer's poll took the served tree")
 		}
 		var names pollNames
-		stop := console.WatchTree(sess, id, func(u waiters.Update[*octavia.StatusTree]) {
+		stop := tab.WatchTree(sess, id, func(u waiters.Update[*octavia.StatusTree]) {
 			if u.Value != nil {
 				names.add(u.Value.LoadBalancer.Name)
 			}

@@ -17,6 +17,8 @@ import (
 
 	"github.com/octaview/octaview/app/detail"
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/site"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
@@ -54,7 +56,7 @@ func FirstScreenIn(ctx context.Context, origin string, rt http.RoundTripper, cfg
 		return nil, "", ErrNoFirstScreen // nothing to read: not even the token's validation
 	}
 	rec := &recordReads{next: rt}
-	occ := console.ClientConfig(origin, "", "", "", "")
+	occ := site.ClientConfig(origin, "", "", "", "")
 	occ.Token = serverapi.SessionToken
 	occ.HTTPClient = &http.Client{Transport: rec}
 	client, err := octavia.New(ctx, occ)
@@ -65,8 +67,8 @@ func FirstScreenIn(ctx context.Context, origin string, rt http.RoundTripper, cfg
 		region = "" // not the token's: the server's region
 	}
 	rec.region = region
-	sess := console.NewSession(nil, client, cfg)
-	sess.Info.Region = console.RegionOf(sess.Regions, region, cfg.Region)
+	sess := tab.NewSession(nil, client, cfg)
+	sess.Info.Region = tab.RegionOf(sess.Regions, region, cfg.Region)
 	if detail {
 		return firstScreenDetail(ctx, rec, client, sess, page)
 	}
@@ -76,7 +78,7 @@ func FirstScreenIn(ctx context.Context, origin string, rt http.RoundTripper, cfg
 	}
 	readAt := time.Now().UTC().Truncate(time.Second) // as Served.ReadAt says it
 	rec.start()
-	var rows []console.Row
+	var rows []tab.Row
 	for r, err := range list.ReadRows(ctx, client, pr.Res, q) {
 		if err != nil {
 			return nil, "", err
@@ -85,7 +87,7 @@ func FirstScreenIn(ctx context.Context, origin string, rt http.RoundTripper, cfg
 			break
 		}
 	}
-	console.SortRows(rows)
+	tab.SortRows(rows)
 	p := list.ServedPage(sess, pr.Res, page, rows, readAt, true)
 	served := &serverapi.Served{Page: page.RequestURI(), Region: rec.region, ReadAt: readAt.Format(time.RFC3339), Reads: rec.reads()}
 	if len(served.Reads) == 0 {
@@ -99,7 +101,7 @@ func FirstScreenIn(ctx context.Context, origin string, rt http.RoundTripper, cfg
 // read kept (a page whose reads were not all answered is not served), the
 // page's root rendered from them as the app's first render renders it
 // (detailPageOf).
-func firstScreenDetail(ctx context.Context, rec *recordReads, client *octavia.Client, sess *console.Session, page *url.URL) (*serverapi.Served, string, error) {
+func firstScreenDetail(ctx context.Context, rec *recordReads, client *octavia.Client, sess *tab.Session, page *url.URL) (*serverapi.Served, string, error) {
 	pr, ok := detail.FirstRead(sess, page)
 	if !ok {
 		return nil, "", ErrNoFirstScreen

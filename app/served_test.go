@@ -19,6 +19,8 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/site"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/labcloud"
@@ -65,7 +67,7 @@ func tokenOf(t *testing.T, cloud *labcloud.Cloud, user, project string) string {
 // appClient is the app's client on the session cookie, through rt.
 func appClient(t *testing.T, rt http.RoundTripper) *octavia.Client {
 	t.Helper()
-	cfg := console.ClientConfig("http://lab.test", "", "", "", "")
+	cfg := site.ClientConfig("http://lab.test", "", "", "", "")
 	cfg.Token = serverapi.SessionToken
 	cfg.HTTPClient = &http.Client{Transport: rt}
 	c, err := octavia.New(t.Context(), cfg)
@@ -102,8 +104,8 @@ func TestFirstScreenQueryIsTheApps(t *testing.T) {
 				srv := &labtest.Recorder{Next: px}
 				served, body, err := FirstScreen(context.Background(), "http://lab.test", srv, cfg, u)
 				app := &labtest.Recorder{Next: px}
-				sess := console.NewSession(nil, appClient(t, app), cfg)
-				f := list.PrefetchFirstRows(console.NewRuntime(), sess, path)
+				sess := tab.NewSession(nil, appClient(t, app), cfg)
+				f := list.PrefetchFirstRows(tab.NewRuntime(), sess, path)
 				if errors.Is(err, ErrNoFirstScreen) {
 					if f != nil {
 						t.Fatalf("the server serves no first screen, the app prefetches one")
@@ -143,7 +145,7 @@ func TestFirstScreenQueryIsTheApps(t *testing.T) {
 					t.Fatal("keepServed refused the page's own Served")
 				}
 				again := &labtest.Recorder{Next: px}
-				sess2 := console.NewSession(rt, appClient(t, console.SessionTransport{Next: again, Runtime: rt}), cfg)
+				sess2 := tab.NewSession(rt, appClient(t, tab.SessionTransport{Next: again, Runtime: rt}), cfg)
 				f2 := list.PrefetchFirstRows(rt, sess2, path)
 				<-f2.Done
 				if n := len(again.Matching(http.MethodGet, "")) - len(again.Matching(http.MethodGet, "/auth/tokens")); n != 0 {
@@ -216,16 +218,16 @@ func TestFirstScreenMarkupIsTheAppsFirstRender(t *testing.T) {
 		if !rt.Startup().KeepServed(served, u) {
 			t.Fatal("keepServed refused the page's Served")
 		}
-		sess := console.NewSession(rt, appClient(t, console.SessionTransport{Next: px, Runtime: rt}), cfg)
+		sess := tab.NewSession(rt, appClient(t, tab.SessionTransport{Next: px, Runtime: rt}), cfg)
 		f := list.PrefetchFirstRows(rt, sess, u.RequestURI())
 		<-f.Done
-		f.At = console.ServedAt(served)
+		f.At = tab.ServedAt(served)
 		// the app's first render: what load takes from the prefetch (list_loader.go)
 		if rt.TakeFirstRows(sess.Client, list.Key(u)) != f {
 			t.Fatal("the list does not take the served rows")
 		}
 		rows := slices.Clone(f.Rows)
-		console.SortRows(rows)
+		tab.SortRows(rows)
 		p := list.ServedPage(sess, console.LBResource, u, rows, f.At, false)
 		app := goapp.HTMLString(p)
 		// the served controls are inert until the app runs (servedInert): the
@@ -344,8 +346,8 @@ func firstLB(t *testing.T, rt http.RoundTripper) string {
 
 // startedRuntime is a tab's runtime handed the start-up state of a page
 // without a serverapi.Boot, as app.Boot hands it one.
-func startedRuntime() *console.Runtime {
-	rt := console.NewRuntime()
-	rt.Start(console.NewStartup(serverapi.Boot{}, false, console.ServedLogin{}))
+func startedRuntime() *tab.Runtime {
+	rt := tab.NewRuntime()
+	rt.Start(tab.NewStartup(serverapi.Boot{}, false, tab.ServedLogin{}))
 	return rt
 }

@@ -6,7 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/section"
+	"github.com/octaview/octaview/app/internal/tab"
 )
 
 func TestNiceScale(t *testing.T) {
@@ -30,7 +31,7 @@ func TestNiceScale(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			top, step := console.NiceScale(tt.max, tt.ticks)
+			top, step := section.NiceScale(tt.max, tt.ticks)
 			if !near(top, tt.wantTop) || !near(step, tt.wantStep) {
 				t.Errorf("niceScale(%v, %d): got top %v step %v, want top %v step %v", tt.max, tt.ticks, top, step, tt.wantTop, tt.wantStep)
 			}
@@ -59,7 +60,7 @@ func TestTickValues(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := console.TickValues(tt.top, tt.step); !slices.Equal(got, tt.want) {
+			if got := section.TickValues(tt.top, tt.step); !slices.Equal(got, tt.want) {
 				t.Errorf("tickValues(%v, %v): got %v, want %v", tt.top, tt.step, got, tt.want)
 			}
 		})
@@ -68,46 +69,46 @@ func TestTickValues(t *testing.T) {
 
 func TestPolylinePoints(t *testing.T) {
 	// A 300 x 100 plot at (10, 5), 5 minutes wide: 1 px per second.
-	a := console.PlotArea{Left: 10, Top: 5, Width: 300, Height: 100}
+	a := section.PlotArea{Left: 10, Top: 5, Width: 300, Height: 100}
 	end := t0.Add(10 * time.Minute)
 	at := func(secBeforeEnd int) time.Time { return end.Add(-time.Duration(secBeforeEnd) * time.Second) }
-	in := func(r console.StatsRate) float64 { return r.BytesIn }
+	in := func(r section.StatsRate) float64 { return r.BytesIn }
 	tests := []struct {
 		name  string
-		rates []console.StatsRate
+		rates []section.StatsRate
 		top   float64
 		want  []string
 	}{
 		{"no rate: no line", nil, 4, nil},
 		{
 			name:  "one series: x by time, y by value from the bottom",
-			rates: []console.StatsRate{{At: at(300), BytesIn: 0, Start: true}, {At: at(150), BytesIn: 50}, {At: at(0), BytesIn: 100}},
+			rates: []section.StatsRate{{At: at(300), BytesIn: 0, Start: true}, {At: at(150), BytesIn: 50}, {At: at(0), BytesIn: 100}},
 			top:   100,
 			want:  []string{"10.0,105.0 160.0,55.0 310.0,5.0"},
 		},
 		{
 			name: "a new series breaks the line",
-			rates: []console.StatsRate{{At: at(9), BytesIn: 10, Start: true}, {At: at(6), BytesIn: 10},
+			rates: []section.StatsRate{{At: at(9), BytesIn: 10, Start: true}, {At: at(6), BytesIn: 10},
 				{At: at(3), BytesIn: 20, Start: true}, {At: at(0), BytesIn: 20}},
 			top:  40,
 			want: []string{"301.0,80.0 304.0,80.0", "307.0,55.0 310.0,55.0"},
 		},
 		{
 			name:  "a value above the top stays in the plot",
-			rates: []console.StatsRate{{At: at(0), BytesIn: 500, Start: true}},
+			rates: []section.StatsRate{{At: at(0), BytesIn: 500, Start: true}},
 			top:   100,
 			want:  []string{"310.0,5.0"},
 		},
 		{
 			name:  "a zero top puts every point at the bottom",
-			rates: []console.StatsRate{{At: at(0), BytesIn: 0, Start: true}},
+			rates: []section.StatsRate{{At: at(0), BytesIn: 0, Start: true}},
 			top:   0,
 			want:  []string{"310.0,105.0"},
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := console.PolylinePoints(tt.rates, in, end, 5*time.Minute, tt.top, a)
+			got := section.PolylinePoints(tt.rates, in, end, 5*time.Minute, tt.top, a)
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
@@ -118,24 +119,24 @@ func TestPolylinePoints(t *testing.T) {
 func TestChartSummary(t *testing.T) {
 	tests := []struct {
 		name    string
-		samples []console.StatsSample
-		chart   console.ChartSpec
+		samples []tab.StatsSample
+		chart   section.ChartSpec
 		want    string
 	}{
-		{"one read: no rate yet", []console.StatsSample{sample(0, 0)}, console.TrafficChart,
+		{"one read: no rate yet", []tab.StatsSample{sample(0, 0)}, section.TrafficChart,
 			"Traffic, last 5 minutes: no rate yet (it needs two reads in a row)"},
-		{"traffic", []console.StatsSample{sample(0, 0), sample(3, 3600)}, console.TrafficChart,
+		{"traffic", []tab.StatsSample{sample(0, 0), sample(3, 3600)}, section.TrafficChart,
 			"Traffic, last 5 minutes, now: bytes in 1.2 kB/s, bytes out 12 kB/s"},
-		{"connections and errors", []console.StatsSample{sample(0, 0), sample(3, 30000)}, console.ConnectionsChart,
+		{"connections and errors", []tab.StatsSample{sample(0, 0), sample(3, 30000)}, section.ConnectionsChart,
 			"Connections and errors, last 5 minutes, now: new connections 100/s, request errors 10/s"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var s console.StatsSeries
+			var s section.StatsSeries
 			for _, x := range tt.samples {
 				s.Add(x)
 			}
-			if got := console.ChartSummary(&s, tt.chart); got != tt.want {
+			if got := section.ChartSummary(&s, tt.chart); got != tt.want {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
@@ -148,19 +149,19 @@ func TestStatsFormats(t *testing.T) {
 		got  string
 		want string
 	}{
-		{"zero bytes", console.FormatBytes(0), "0 B"},
-		{"bytes", console.FormatBytes(999), "999 B"},
-		{"kilobytes", console.FormatBytes(1234), "1.2 kB"},
-		{"round megabytes drop the .0", console.FormatBytes(10_000_000), "10 MB"},
-		{"just below a unit rounds up into it", console.FormatBytes(999_960), "1 MB"},
-		{"gigabytes", console.FormatBytes(3_450_000_000), "3.5 GB"},
-		{"a byte rate", console.FormatByteRate(1500.4), "1.5 kB/s"},
-		{"a fraction of a byte per second", console.FormatByteRate(0.4), "0 B/s"},
-		{"events per second", console.FormatPerSecond(0.34), "0.3/s"},
-		{"whole events per second", console.FormatPerSecond(12), "12/s"},
-		{"count", console.FormatCount(1234567), "1,234,567"},
-		{"small count", console.FormatCount(12), "12"},
-		{"negative count", console.FormatCount(-1234), "-1,234"},
+		{"zero bytes", section.FormatBytes(0), "0 B"},
+		{"bytes", section.FormatBytes(999), "999 B"},
+		{"kilobytes", section.FormatBytes(1234), "1.2 kB"},
+		{"round megabytes drop the .0", section.FormatBytes(10_000_000), "10 MB"},
+		{"just below a unit rounds up into it", section.FormatBytes(999_960), "1 MB"},
+		{"gigabytes", section.FormatBytes(3_450_000_000), "3.5 GB"},
+		{"a byte rate", section.FormatByteRate(1500.4), "1.5 kB/s"},
+		{"a fraction of a byte per second", section.FormatByteRate(0.4), "0 B/s"},
+		{"events per second", section.FormatPerSecond(0.34), "0.3/s"},
+		{"whole events per second", section.FormatPerSecond(12), "12/s"},
+		{"count", section.FormatCount(1234567), "1,234,567"},
+		{"small count", section.FormatCount(12), "12"},
+		{"negative count", section.FormatCount(-1234), "-1,234"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -7,8 +7,9 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/section"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
@@ -21,8 +22,8 @@ var t0 = time.Date(2026, 11, 30, 21, 0, 0, 0, time.UTC)
 // sample is a stats sample sec seconds after t0 whose counters all come
 // from n: bytes in n, bytes out 10n, total connections n/100, errors
 // n/1000, active connections 5.
-func sample(sec float64, n int64) console.StatsSample {
-	return console.StatsSample{At: t0.Add(time.Duration(sec * float64(time.Second))), BytesIn: n, BytesOut: 10 * n,
+func sample(sec float64, n int64) tab.StatsSample {
+	return tab.StatsSample{At: t0.Add(time.Duration(sec * float64(time.Second))), BytesIn: n, BytesOut: 10 * n,
 		ActiveConnections: 5, TotalConnections: n / 100, RequestErrors: n / 1000}
 }
 
@@ -36,44 +37,44 @@ type wantRate struct {
 func TestStatsSeriesAdd(t *testing.T) {
 	tests := []struct {
 		name       string
-		samples    []console.StatsSample
+		samples    []tab.StatsSample
 		wantTaken  []bool
 		wantRates  []wantRate
 		wantResets int
 	}{
 		{
 			name:      "one sample gives no rate",
-			samples:   []console.StatsSample{sample(0, 1000)},
+			samples:   []tab.StatsSample{sample(0, 1000)},
 			wantTaken: []bool{true},
 		},
 		{
 			name:      "two samples 3 s apart give the rate between them",
-			samples:   []console.StatsSample{sample(0, 3000), sample(3, 12000)},
+			samples:   []tab.StatsSample{sample(0, 3000), sample(3, 12000)},
 			wantTaken: []bool{true, true},
 			wantRates: []wantRate{{3, 3000, true}},
 		},
 		{
 			name:      "the Hub's replay of the sample taken is skipped",
-			samples:   []console.StatsSample{sample(0, 0), sample(3, 3000), sample(3, 3000), sample(6, 6000)},
+			samples:   []tab.StatsSample{sample(0, 0), sample(3, 3000), sample(3, 3000), sample(6, 6000)},
 			wantTaken: []bool{true, true, false, true},
 			wantRates: []wantRate{{3, 1000, true}, {6, 1000, false}},
 		},
 		{
 			name:      "an older sample than the last is skipped",
-			samples:   []console.StatsSample{sample(0, 0), sample(6, 6000), sample(3, 1000), sample(9, 9000)},
+			samples:   []tab.StatsSample{sample(0, 0), sample(6, 6000), sample(3, 1000), sample(9, 9000)},
 			wantTaken: []bool{true, true, false, true},
 			wantRates: []wantRate{{6, 1000, true}, {9, 1000, false}},
 		},
 		{
 			name:       "a counter that goes down starts a new series, never a negative rate",
-			samples:    []console.StatsSample{sample(0, 0), sample(3, 3000), sample(6, 600), sample(9, 3600), sample(12, 6600)},
+			samples:    []tab.StatsSample{sample(0, 0), sample(3, 3000), sample(6, 600), sample(9, 3600), sample(12, 6600)},
 			wantTaken:  []bool{true, true, true, true, true},
 			wantRates:  []wantRate{{3, 1000, true}, {9, 1000, true}, {12, 1000, false}},
 			wantResets: 1,
 		},
 		{
 			name: "only the request errors going down is a reset too",
-			samples: []console.StatsSample{sample(0, 0), sample(3, 3000),
+			samples: []tab.StatsSample{sample(0, 0), sample(3, 3000),
 				{At: t0.Add(6 * time.Second), BytesIn: 6000, BytesOut: 60000, TotalConnections: 60, RequestErrors: 0}},
 			wantTaken:  []bool{true, true, true},
 			wantRates:  []wantRate{{3, 1000, true}},
@@ -81,20 +82,20 @@ func TestStatsSeriesAdd(t *testing.T) {
 		},
 		{
 			name: "active connections going down is no reset (a gauge)",
-			samples: []console.StatsSample{sample(0, 0),
+			samples: []tab.StatsSample{sample(0, 0),
 				{At: t0.Add(3 * time.Second), BytesIn: 3000, BytesOut: 30000, ActiveConnections: 0, TotalConnections: 30, RequestErrors: 3}},
 			wantTaken: []bool{true, true},
 			wantRates: []wantRate{{3, 1000, true}},
 		},
 		{
 			name:      "counters standing still give a zero rate",
-			samples:   []console.StatsSample{sample(0, 500), sample(3, 500)},
+			samples:   []tab.StatsSample{sample(0, 500), sample(3, 500)},
 			wantTaken: []bool{true, true},
 			wantRates: []wantRate{{3, 0, true}},
 		},
 		{
 			name: "rates older than 5 minutes before the last sample are dropped",
-			samples: []console.StatsSample{sample(0, 0), sample(3, 3000), sample(6, 6000),
+			samples: []tab.StatsSample{sample(0, 0), sample(3, 3000), sample(6, 6000),
 				sample(303, 303000), sample(306, 306000)},
 			wantTaken: []bool{true, true, true, true, true},
 			wantRates: []wantRate{{6, 1000, false}, {303, 1000, false}, {306, 1000, false}},
@@ -102,7 +103,7 @@ func TestStatsSeriesAdd(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var s console.StatsSeries
+			var s section.StatsSeries
 			for i, x := range tt.samples {
 				if got := s.Add(x); got != tt.wantTaken[i] {
 					t.Errorf("sample %d taken: got %v, want %v", i, got, tt.wantTaken[i])
@@ -136,18 +137,18 @@ func TestStatsSeriesAdd(t *testing.T) {
 func TestStatsSeriesLatest(t *testing.T) {
 	tests := []struct {
 		name      string
-		samples   []console.StatsSample
+		samples   []tab.StatsSample
 		wantFresh bool
 		wantIn    float64
 	}{
 		{"no sample", nil, false, 0},
-		{"one sample: no rate yet", []console.StatsSample{sample(0, 0)}, false, 0},
-		{"two samples: the rate of the last", []console.StatsSample{sample(0, 0), sample(2, 4000)}, true, 2000},
-		{"a reset last: no rate for now", []console.StatsSample{sample(0, 0), sample(3, 3000), sample(6, 10)}, false, 0},
+		{"one sample: no rate yet", []tab.StatsSample{sample(0, 0)}, false, 0},
+		{"two samples: the rate of the last", []tab.StatsSample{sample(0, 0), sample(2, 4000)}, true, 2000},
+		{"a reset last: no rate for now", []tab.StatsSample{sample(0, 0), sample(3, 3000), sample(6, 10)}, false, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var s console.StatsSeries
+			var s section.StatsSeries
 			for _, x := range tt.samples {
 				s.Add(x)
 			}
@@ -162,7 +163,7 @@ func TestStatsSeriesLatest(t *testing.T) {
 // statsLab logs in as demo to an in-memory lab (synctest-safe) whose load
 // balancer "web" has a listener with members, so its counters grow, and
 // returns the session, web's id, its listener's id and the GET counter.
-func statsLab(t *testing.T) (sess *console.Session, lbID, listenerID string, tr *labtest.Recorder) {
+func statsLab(t *testing.T) (sess *tab.Session, lbID, listenerID string, tr *labtest.Recorder) {
 	t.Helper()
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "web",
 		Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.11", "10.0.0.12"}}}}}})
@@ -175,7 +176,7 @@ func statsLab(t *testing.T) (sess *console.Session, lbID, listenerID string, tr 
 	if err != nil || len(ls) != 1 {
 		t.Fatalf("got %d listeners of web, %v; want 1", len(ls), err)
 	}
-	return console.NewSession(console.NewRuntime(), c, serverapi.Config{}), lbs[0].Text("id"), ls[0].Text("id"), tr
+	return tab.NewSession(tab.NewRuntime(), c, serverapi.Config{}), lbs[0].Text("id"), ls[0].Text("id"), tr
 }
 
 // TestFetchStats: the panel reads the stats of a load balancer from its
@@ -187,26 +188,26 @@ func TestFetchStats(t *testing.T) {
 		kind octavia.Kind
 		// want reads what the fetch must return, and the path it must GET
 		// ("" = no request, an error).
-		want func(t *testing.T, sess *console.Session, lbID, lID string) (id, path string, want console.StatsSample)
+		want func(t *testing.T, sess *tab.Session, lbID, lID string) (id, path string, want tab.StatsSample)
 	}{
-		{"load balancer", octavia.KindLoadBalancer, func(t *testing.T, sess *console.Session, lbID, _ string) (string, string, console.StatsSample) {
+		{"load balancer", octavia.KindLoadBalancer, func(t *testing.T, sess *tab.Session, lbID, _ string) (string, string, tab.StatsSample) {
 			s, err := sess.Client.LoadBalancerStats(t.Context(), lbID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			return lbID, "/lbaas/loadbalancers/" + lbID + "/stats", console.StatsSample{BytesIn: int64(s.BytesIn), BytesOut: int64(s.BytesOut),
+			return lbID, "/lbaas/loadbalancers/" + lbID + "/stats", tab.StatsSample{BytesIn: int64(s.BytesIn), BytesOut: int64(s.BytesOut),
 				ActiveConnections: int64(s.ActiveConnections), TotalConnections: int64(s.TotalConnections), RequestErrors: int64(s.RequestErrors)}
 		}},
-		{"listener", octavia.KindListener, func(t *testing.T, sess *console.Session, _, lID string) (string, string, console.StatsSample) {
+		{"listener", octavia.KindListener, func(t *testing.T, sess *tab.Session, _, lID string) (string, string, tab.StatsSample) {
 			s, err := sess.Client.ListenerStats(t.Context(), lID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			return lID, "/lbaas/listeners/" + lID + "/stats", console.StatsSample{BytesIn: int64(s.BytesIn), BytesOut: int64(s.BytesOut),
+			return lID, "/lbaas/listeners/" + lID + "/stats", tab.StatsSample{BytesIn: int64(s.BytesIn), BytesOut: int64(s.BytesOut),
 				ActiveConnections: int64(s.ActiveConnections), TotalConnections: int64(s.TotalConnections), RequestErrors: int64(s.RequestErrors)}
 		}},
-		{"a pool has no stats", octavia.KindPool, func(*testing.T, *console.Session, string, string) (string, string, console.StatsSample) {
-			return "some-pool", "", console.StatsSample{}
+		{"a pool has no stats", octavia.KindPool, func(*testing.T, *tab.Session, string, string) (string, string, tab.StatsSample) {
+			return "some-pool", "", tab.StatsSample{}
 		}},
 	}
 	for _, tt := range tests {
@@ -216,7 +217,7 @@ func TestFetchStats(t *testing.T) {
 				time.Sleep(30 * time.Second) // traffic for the counters to count
 				id, path, want := tt.want(t, sess, lbID, lID)
 				before := tr.Count("/stats")
-				got, err := console.FetchStats(sess.Client, tt.kind, id)(t.Context())
+				got, err := section.FetchStats(sess.Client, tt.kind, id)(t.Context())
 				if path == "" {
 					if err == nil || tr.Count("/stats") != before {
 						t.Errorf("got %+v, %v and %d requests; want an error and none", got, err, tr.Count("/stats")-before)
@@ -261,13 +262,13 @@ func TestSharedStatsPoll(t *testing.T) {
 				ctx := watchWindow(t)
 				var wg sync.WaitGroup
 				var mu sync.Mutex
-				series := make([]console.StatsSeries, tt.lbViews+tt.listenerViews)
+				series := make([]section.StatsSeries, tt.lbViews+tt.listenerViews)
 				for i := range series {
 					kind, id := octavia.KindLoadBalancer, lbID
 					if i >= tt.lbViews {
 						kind, id = octavia.KindListener, lID
 					}
-					stop := console.WatchStats(sess, kind, id, func(u waiters.Update[console.StatsSample]) {
+					stop := section.WatchStats(sess, kind, id, func(u waiters.Update[tab.StatsSample]) {
 						mu.Lock()
 						defer mu.Unlock()
 						if u.Err != nil {

@@ -6,6 +6,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 )
 
@@ -84,7 +85,7 @@ func (a *actions) run(f *feed, act console.Action) {
 	label := act.Label
 	a.actor.Send(f.uctx, f.sess, wr, func(goapp.Context, console.Sent) { f.follow() }, func(err error) {
 		a.actor.Err = label + ": " + a.actor.Err
-		if console.Busy(err) {
+		if tab.Busy(err) {
 			f.follow() // show the load balancer busy, live, as Octavia sees it
 		}
 	})

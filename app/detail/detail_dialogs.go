@@ -6,6 +6,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -56,15 +57,15 @@ func (a *actions) confirmDelete(f *feed) {
 	if cascade {
 		written += " with cascade (its listeners, pools, members and monitors too)"
 	}
-	wait := console.WaitFor(res, console.OpDelete)
-	if wait == console.WaitNone && ref.LoadBalancerID != "" {
-		wait = console.WaitLBActive // an amphora: its load balancer is what changes
+	wait := console.WaitFor(res, tab.OpDelete)
+	if wait == tab.WaitNone && ref.LoadBalancerID != "" {
+		wait = tab.WaitLBActive // an amphora: its load balancer is what changes
 	}
 	status := string(octavia.StatusPendingDelete)
-	if wait == console.WaitNone {
+	if wait == tab.WaitNone {
 		status = "" // gone at once: no status to show
 	}
-	wr := console.Write{Op: console.Operation{Kind: console.OpDelete, Wait: wait, Ref: ref, Name: f.name(), Cells: console.WrittenCells(res, o, nil),
+	wr := console.Write{Op: tab.Operation{Kind: tab.OpDelete, Wait: wait, Ref: ref, Name: f.name(), Cells: console.WrittenCells(res, o, nil),
 		Written: written, Status: status}, Was: o.Text("provisioning_status"), LB: f.lbID,
 		Send: func(ctx context.Context, c *octavia.Client) (console.Object, octavia.Accepted, error) {
 			acc, err := c.Delete(ctx, ref, cascade)
@@ -75,7 +76,7 @@ func (a *actions) confirmDelete(f *feed) {
 		a.confirming = false
 		ctx.Navigate(res.ListPathOf(f.pr.ParentID))
 	}, func(err error) {
-		if console.Busy(err) {
+		if tab.Busy(err) {
 			f.follow() // show the load balancer busy, live, as Octavia sees it
 		}
 	})

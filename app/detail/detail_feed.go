@@ -8,6 +8,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
@@ -20,7 +21,7 @@ import (
 // goroutine, their answers land through the page's context (uctx), so each
 // one re-renders the page.
 type feed struct {
-	sess     *console.Session
+	sess     *tab.Session
 	pr       console.PageRef
 	path     string
 	status   ui.LoadStatus
@@ -30,14 +31,14 @@ type feed struct {
 	stopPoll func() // kinds outside a load balancer's tree: the object's poll while pending
 	pollErr  string
 
-	live      console.LiveTree // kinds of a load balancer's tree: its status tree
-	lbID      string           // the object's load balancer, once known
-	readSig   string           // what the tree said of the object when it was last read (treeSig)
-	objAt     time.Time        // when the read of the object shown began
-	stopObj   func()           // kinds of a load balancer's tree: the object's shared poll (followObject)
-	reading   bool             // a GET of the object runs
-	again     bool             // read again once it answers
-	resolving bool             // its load balancer is being looked up
+	live      tab.LiveTree // kinds of a load balancer's tree: its status tree
+	lbID      string       // the object's load balancer, once known
+	readSig   string       // what the tree said of the object when it was last read (treeSig)
+	objAt     time.Time    // when the read of the object shown began
+	stopObj   func()       // kinds of a load balancer's tree: the object's shared poll (followObject)
+	reading   bool         // a GET of the object runs
+	again     bool         // read again once it answers
+	resolving bool         // its load balancer is being looked up
 	monitors  map[string]console.Object
 	asked     map[string]bool // monitors asked for
 
@@ -49,7 +50,7 @@ type feed struct {
 func (f *feed) reset(path string, pr console.PageRef) {
 	f.leave()
 	f.path, f.pr, f.obj, f.gone, f.status = path, pr, nil, false, ui.NeverLoaded
-	f.live, f.lbID, f.readSig, f.again, f.monitors, f.asked = console.LiveTree{}, "", "", false, map[string]console.Object{}, map[string]bool{}
+	f.live, f.lbID, f.readSig, f.again, f.monitors, f.asked = tab.LiveTree{}, "", "", false, map[string]console.Object{}, map[string]bool{}
 	f.objAt = time.Time{}
 }
 
@@ -98,7 +99,7 @@ func (f *feed) load(ctx goapp.Context) {
 // GET runs in ctx.Async, its answer lands on the page.
 func (f *feed) read(ctx goapp.Context) {
 	if f.stopObj != nil { // the object's poll reads it at once (no second GET beside one in flight)
-		console.PokeObject(f.sess, f.pr.Ref())
+		tab.PokeObject(f.sess, f.pr.Ref())
 		return
 	}
 	if f.reading {
@@ -139,14 +140,14 @@ func (f *feed) took(ctx goapp.Context, o console.Object, err error, began time.T
 		f.gone, f.status = true, ui.Loaded
 		f.stopObject()
 		f.live.Leave()
-		console.SetAlertTitle(0)
+		tab.SetAlertTitle(0)
 	case err != nil && f.status == ui.Loaded:
 		f.pollErr = octavia.Message(err)
 	case err != nil || o == nil:
 		f.status, f.err = ui.LoadFailed, octavia.Message(err)
 	default:
 		f.obj, f.pollErr, f.status, f.objAt = o, "", ui.Loaded, began
-		console.NoteStatus(f.sess, f.pr.ID, o.Text("provisioning_status"), o.Text("operating_status"), time.Now())
+		tab.NoteStatus(f.sess, f.pr.ID, o.Text("provisioning_status"), o.Text("operating_status"), time.Now())
 		f.followTree(ctx)
 	}
 }
@@ -210,7 +211,7 @@ func (f *feed) onTree(ctx goapp.Context) {
 		f.readSig = sig
 		f.read(ctx)
 	}
-	console.SetAlertTitle(f.live.Read.Alerts())
+	tab.SetAlertTitle(f.live.Read.Alerts())
 	f.askMonitors(ctx)
 }
 
@@ -288,7 +289,7 @@ func (f *feed) watchObject(ctx goapp.Context) {
 		f.status, f.err = ui.Loading, ""
 	}
 	path := f.path
-	f.stopPoll = console.Watch(f.sess, f.pr.Ref(), func(u waiters.Update[console.Object]) {
+	f.stopPoll = tab.Watch(f.sess, f.pr.Ref(), func(u waiters.Update[console.Object]) {
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if f.stopPoll == nil || path != f.path {
 				return
@@ -333,11 +334,11 @@ func (f *feed) follow() {
 		f.load(f.uctx)
 		return
 	}
-	console.PokeObject(f.sess, f.pr.Ref())
+	tab.PokeObject(f.sess, f.pr.Ref())
 }
 
 // env is what the page's sections get, in the tab whose runtime is rt.
-func (f *feed) env(rt *console.Runtime) console.SectionEnv {
+func (f *feed) env(rt *tab.Runtime) console.SectionEnv {
 	return console.SectionEnv{Runtime: rt, Sess: f.sess, Obj: f.shown(), Ref: f.ref(), Name: f.name(), Follow: f.follow,
 		Tree: f.live.Read, Live: f.live.State()}
 }
@@ -346,7 +347,7 @@ func (f *feed) env(rt *console.Runtime) console.SectionEnv {
 // names it by (a quota's answer does not name its project).
 func (f *feed) name() string {
 	if f.res().ProjectNamed {
-		return console.ProjectLabel(f.sess, f.pr.ID)
+		return tab.ProjectLabel(f.sess, f.pr.ID)
 	}
 	if n := f.res().NameOf(f.shown()); n != "" {
 		return n

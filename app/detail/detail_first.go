@@ -6,6 +6,7 @@ import (
 	"net/url"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -17,7 +18,7 @@ import (
 // one the app shows "only an admin reads" on, reading nothing). The
 // server's first screen (FirstScreen) and the app's start (bootServed, the
 // page's OnInit) all ask it.
-func FirstRead(sess *console.Session, u *url.URL) (pr console.PageRef, ok bool) {
+func FirstRead(sess *tab.Session, u *url.URL) (pr console.PageRef, ok bool) {
 	pr, ok = console.ParsePage(u.Path)
 	if !ok || pr.Mode != "detail" || !pr.Res.MayRead(sess) {
 		return console.PageRef{}, false
@@ -32,13 +33,13 @@ func FirstRead(sess *console.Session, u *url.URL) (pr console.PageRef, ok bool) 
 // balancer's status tree. An object of another kind (an amphora, a flavor,
 // a zone, a profile, a quota): the object only, as its page's poll reads it
 // (watch). Blocks.
-func ReadFirst(ctx context.Context, c *octavia.Client, pr console.PageRef) (*console.FirstDetail, error) {
+func ReadFirst(ctx context.Context, c *octavia.Client, pr console.PageRef) (*tab.FirstDetail, error) {
 	o, err := c.Get(ctx, pr.Ref())
 	if err != nil {
 		return nil, err
 	}
 	if !pr.Res.HasStatus() {
-		return &console.FirstDetail{Ref: pr.Ref(), Obj: o}, nil
+		return &tab.FirstDetail{Ref: pr.Ref(), Obj: o}, nil
 	}
 	lbID, err := pageLoadBalancer(ctx, c, pr, o)
 	if err != nil {
@@ -48,7 +49,7 @@ func ReadFirst(ctx context.Context, c *octavia.Client, pr console.PageRef) (*con
 	if err != nil {
 		return nil, err
 	}
-	return &console.FirstDetail{Ref: pr.Ref(), Obj: o, LBID: lbID, Tree: t}, nil
+	return &tab.FirstDetail{Ref: pr.Ref(), Obj: o, LBID: lbID, Tree: t}, nil
 }
 
 // pageLoadBalancer is the load balancer of o, the object of the page at pr,
@@ -66,11 +67,11 @@ func pageLoadBalancer(ctx context.Context, c *octavia.Client, pr console.PageRef
 
 // PageOf is the page at pr, path in the state of its first render
 // from d (the server's render, the app's first render: the same).
-func PageOf(sess *console.Session, pr console.PageRef, path string, d *console.FirstDetail, served bool) *Page {
+func PageOf(sess *tab.Session, pr console.PageRef, path string, d *tab.FirstDetail, served bool) *Page {
 	p := &Page{feed: feed{sess: sess, pr: pr, path: path, status: ui.Loaded, obj: d.Obj, lbID: d.LBID,
 		monitors: map[string]console.Object{}, asked: map[string]bool{}}, served: served}
 	if d.Tree != nil {
-		p.feed.live.LBID, p.feed.live.Read = d.LBID, console.NewTreeRead(d.Tree.LoadBalancer, d.At, nil)
+		p.feed.live.LBID, p.feed.live.Read = d.LBID, tab.NewTreeRead(d.Tree.LoadBalancer, d.At, nil)
 	}
 	return p
 }

@@ -9,6 +9,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
 )
@@ -54,7 +55,7 @@ func (f *feed) stopObject() {
 // treeNamed reports whether the page shows the name the tree read s gives
 // its object rather than the object's own: they differ and the tree was
 // read after the object.
-func (f *feed) treeNamed(s console.TreeStatus) bool {
+func (f *feed) treeNamed(s tab.TreeStatus) bool {
 	return f.live.Read != nil && s.Name != f.obj.Text("name") && f.live.Read.At.After(f.objAt)
 }
 
@@ -62,12 +63,12 @@ func (f *feed) treeNamed(s console.TreeStatus) bool {
 // its first read (no GET at once), then reads the object as a list of one
 // (readByList); a poll that already runs replays its own latest read
 // instead.
-func watchFrom(sess *console.Session, r octavia.Ref, have console.Object, fn func(waiters.Update[console.Object])) (stop func()) {
-	c, key := sess.Client, console.HubKey(sess, r)
+func watchFrom(sess *tab.Session, r octavia.Ref, have console.Object, fn func(waiters.Update[console.Object])) (stop func()) {
+	c, key := sess.Client, tab.HubKey(sess, r)
 	var first atomic.Pointer[console.Object]
 	first.Store(&have)
 	hub := sess.ObjHub()
-	return hub.Subscribe(key, console.SharedHubFetch(sess, "obj", hub, key, func(ctx context.Context) (console.Object, error) {
+	return hub.Subscribe(key, tab.SharedHubFetch(sess, "obj", hub, key, func(ctx context.Context) (console.Object, error) {
 		if o := first.Swap(nil); o != nil {
 			return *o, nil
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
 )
@@ -33,7 +34,7 @@ func TestDetailNameFollowsTheNewerRead(t *testing.T) {
 			p := &feed{pr: console.PageRef{Res: console.LBResource, ID: "lb1", Mode: "detail"},
 				obj:   console.Object{"id": "lb1", "name": "old", "provisioning_status": "ACTIVE", "operating_status": "ONLINE"},
 				objAt: tt.objAt}
-			p.live.Read = console.NewTreeRead(tree, tt.treeAt, nil)
+			p.live.Read = tab.NewTreeRead(tree, tt.treeAt, nil)
 			if got := p.name(); got != tt.want {
 				t.Errorf("heading's name: got %q, want %q", got, tt.want)
 			}
@@ -70,7 +71,7 @@ func TestReadByList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range []octavia.Ref{console.LBRef(lb.Text("id")), {Kind: octavia.KindMember, ParentID: pool, ID: p.IDs("members")[1]}} {
+	for _, r := range []octavia.Ref{tab.LBRef(lb.Text("id")), {Kind: octavia.KindMember, ParentID: pool, ID: p.IDs("members")[1]}} {
 		want, err := c.Get(t.Context(), r)
 		if err != nil {
 			t.Fatal(err)
@@ -85,7 +86,7 @@ func TestReadByList(t *testing.T) {
 			t.Errorf("%s: got %v, want its GET's %v", r, got, want)
 		}
 	}
-	_, err = readByList(t.Context(), c, console.LBRef("00000000-0000-0000-0000-000000000000"))
+	_, err = readByList(t.Context(), c, tab.LBRef("00000000-0000-0000-0000-000000000000"))
 	if octavia.ErrorCodeOf(err) != octavia.ENOTFOUND {
 		t.Errorf("a load balancer that is not there: got %v, want ENOTFOUND", err)
 	}

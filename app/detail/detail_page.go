@@ -6,6 +6,9 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/section"
+	"github.com/octaview/octaview/app/internal/shell"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/list"
 )
@@ -29,15 +32,15 @@ import (
 type Page struct {
 	goapp.Compo
 
-	rt      *console.Runtime // the tab's (New)
-	feed    feed             // the object, read and kept live
-	actions actions          // its writes: the action buttons, the delete, their confirmations
+	rt      *tab.Runtime // the tab's (New)
+	feed    feed         // the object, read and kept live
+	actions actions      // its writes: the action buttons, the delete, their confirmations
 
 	served bool // the server's render of a first screen (FirstScreen): its controls inert
 }
 
 // New is a detail page of the tab whose runtime is rt (its route's).
-func New(rt *console.Runtime) *Page { return &Page{rt: rt} }
+func New(rt *tab.Runtime) *Page { return &Page{rt: rt} }
 
 // OnInit, in the browser, gives the page the app starts on with its object
 // and tree already read (the page's Served, read by bootServed) the state
@@ -86,7 +89,7 @@ func (p *Page) OnNav(ctx goapp.Context) {
 		return
 	}
 	if pr.Res.ProjectNamed || pr.Res.HasStatus() {
-		console.ReadProjectNames(ctx, f.sess, func() {}) // its title, or its Project, names the project
+		tab.ReadProjectNames(ctx, f.sess, func() {}) // its title, or its Project, names the project
 	}
 	if f.obj != nil && f.live.Stop == nil && !f.gone {
 		p.rt.ResumeBootSession(ctx) // a page the app started on with its object (served.go)
@@ -100,7 +103,7 @@ func (p *Page) OnNav(ctx goapp.Context) {
 
 func (p *Page) OnDismount() {
 	p.feed.leave()
-	console.SetAlertTitle(0)
+	tab.SetAlertTitle(0)
 }
 
 func (p *Page) Render() goapp.UI {
@@ -117,10 +120,10 @@ func (p *Page) Render() goapp.UI {
 	if res.MayWrite(f.sess) && f.obj != nil && !f.gone {
 		actions = append(actions, p.actions.buttons(f)...)
 	}
-	return p.rt.Shell(&console.Shell{
+	return shell.New(p.rt, &shell.Shell{
 		Nav:     console.NavOf(res),
 		Title:   title,
-		Actions: console.ServedInert(ui.ClassDiv("head-actions"), p.served).Body(actions...),
+		Actions: tab.ServedInert(ui.ClassDiv("head-actions"), p.served).Body(actions...),
 		Content: p.renderBody(),
 	})
 }
@@ -188,7 +191,7 @@ func (p *Page) renderObject() goapp.UI {
 				goapp.If(f.stopPoll != nil, func() goapp.UI {
 					return ui.IDSpan("obj-live").Class("live").Title("Read every 3 s while this page is open").Text("live · every 3 s")
 				}),
-				console.RenderLive("obj-live", f.live.State(), "Its statuses come from its load balancer's status tree"),
+				tab.RenderLive("obj-live", f.live.State(), "Its statuses come from its load balancer's status tree"),
 				goapp.If(f.pollErr != "", func() goapp.UI {
 					return ui.ClassSpanText("st-error-text", "Last read failed: "+f.pollErr)
 				})),
@@ -198,12 +201,12 @@ func (p *Page) renderObject() goapp.UI {
 		),
 	}
 	if tagsEditable {
-		parts = append(parts, p.rt.TagsEditor(&console.TagsEditor{Ref: f.ref(), Tags: o.Strings("tags"), Name: f.name(),
+		parts = append(parts, section.NewTagsEditor(p.rt, &section.TagsEditor{Ref: f.ref(), Tags: o.Strings("tags"), Name: f.name(),
 			Status: o.Text("provisioning_status"), OnWrite: f.follow}))
 	}
 	env := f.env(p.rt)
 	for _, s := range res.Sections {
-		parts = append(parts, s(env))
+		parts = append(parts, section.Render(s, env))
 	}
 	return ui.ClassDiv("detail").Body(parts...)
 }
@@ -231,9 +234,9 @@ func (p *Page) renderWhy(o console.Object) goapp.UI {
 		lines = append(lines, ui.IDP("why-pending").Text(ui.StatusLabel(prov)+" "+console.PendingFor(o, f.sess, id, now)+
 			": Octavia is applying a change; it refuses other changes to its load balancer until then."))
 	}
-	if console.AlertStatus(oper) {
+	if tab.AlertStatus(oper) {
 		text := "Operating status " + ui.StatusLabel(oper)
-		if s, ok := console.SeenSince(f.sess, id, "oper", oper); ok {
+		if s, ok := tab.SeenSince(f.sess, id, "oper", oper); ok {
 			text += " " + s.ForText(now)
 		}
 		lines = append(lines, ui.IDP("why-since").Text(text+"."))
@@ -249,7 +252,7 @@ func (p *Page) renderWhy(o console.Object) goapp.UI {
 		return nil
 	}
 	tone := "why-pending"
-	if console.AlertStatus(prov) || console.AlertStatus(oper) {
+	if tab.AlertStatus(prov) || tab.AlertStatus(oper) {
 		tone = "why-alert"
 	}
 	return ui.IDClassDiv("why", "why", tone).Aria("live", "polite").Body(

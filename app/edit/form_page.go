@@ -14,6 +14,8 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/shell"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -27,8 +29,8 @@ import (
 type Page struct {
 	goapp.Compo
 
-	rt     *console.Runtime // the tab's (New)
-	sess   *console.Session
+	rt     *tab.Runtime // the tab's (New)
+	sess   *tab.Session
 	pr     console.PageRef
 	path   string
 	create bool
@@ -58,7 +60,7 @@ type Page struct {
 
 // New is a create or edit page of the tab whose runtime is rt (its
 // route's).
-func New(rt *console.Runtime) *Page { return &Page{rt: rt} }
+func New(rt *tab.Runtime) *Page { return &Page{rt: rt} }
 
 func (p *Page) OnNav(ctx goapp.Context) {
 	if p.sess = p.rt.RequireSession(ctx); p.sess == nil {
@@ -276,9 +278,9 @@ func (p *Page) submit(ctx goapp.Context, e goapp.Event) {
 // or an update of the object edited.
 func (p *Page) write(body console.Object) console.Write {
 	res, pr, create := p.pr.Res, p.pr, p.create
-	wr := console.Write{Op: console.Operation{Kind: console.OpUpdate, Wait: console.WaitFor(res, console.OpUpdate), Ref: pr.Ref(), Written: writtenText(create, res, body)}}
+	wr := console.Write{Op: tab.Operation{Kind: tab.OpUpdate, Wait: console.WaitFor(res, tab.OpUpdate), Ref: pr.Ref(), Written: writtenText(create, res, body)}}
 	if create {
-		wr.Op.Kind, wr.Op.Wait = console.OpCreate, console.WaitFor(res, console.OpCreate)
+		wr.Op.Kind, wr.Op.Wait = tab.OpCreate, console.WaitFor(res, tab.OpCreate)
 		wr.LB = body.Text("loadbalancer_id")
 		wr.Send = func(ctx context.Context, c *octavia.Client) (console.Object, octavia.Accepted, error) {
 			return c.Create(ctx, res.Kind, pr.ParentID, body)
@@ -381,7 +383,7 @@ func (p *Page) Render() goapp.UI {
 	default:
 		body = ui.ClassDiv("empty", "loading").Textf("Loading the %s…", res.Singular)
 	}
-	return p.rt.Shell(&console.Shell{Nav: console.NavOf(res), Title: title, Content: []goapp.UI{body}})
+	return shell.New(p.rt, &shell.Shell{Nav: console.NavOf(res), Title: title, Content: []goapp.UI{body}})
 }
 
 // focusFirstError moves the keyboard focus to the first field (in the

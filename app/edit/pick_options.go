@@ -9,6 +9,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/octavia"
@@ -30,7 +31,7 @@ func (o *pickOptions) reset() {
 // (on a create or an edit): a kind's objects the session may read (their
 // id and name only, filtered by the field's RefBy), Neutron's subnets. UI
 // goroutine; the reads in ctx.Async.
-func (o *pickOptions) load(ctx goapp.Context, sess *console.Session, fields []form.Field, create bool, v form.Values) {
+func (o *pickOptions) load(ctx goapp.Context, sess *tab.Session, fields []form.Field, create bool, v form.Values) {
 	client := sess.Client
 	for _, f := range fields {
 		ref := console.ResourceOf(f.Ref)

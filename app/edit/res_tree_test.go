@@ -9,6 +9,8 @@ import (
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/section"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/labcloud"
 
@@ -21,17 +23,17 @@ func TestParseMemberLines(t *testing.T) {
 	tests := []struct {
 		name     string
 		text     string
-		want     []console.BatchLine
+		want     []section.BatchLine
 		wantErrs []string
 	}{
 		{"empty", "", nil, nil},
 		{"v4 with and without weight, blanks and comments",
 			"10.0.0.1:80\n\n  10.0.0.2:8080,5  # the big one\n# all comment\n",
-			[]console.BatchLine{{Line: 1, Address: "10.0.0.1", Port: 80, Weight: 1}, {Line: 3, Address: "10.0.0.2", Port: 8080, Weight: 5, HasWt: true}}, nil},
+			[]section.BatchLine{{Line: 1, Address: "10.0.0.1", Port: 80, Weight: 1}, {Line: 3, Address: "10.0.0.2", Port: 8080, Weight: 5, HasWt: true}}, nil},
 		{"v6 in brackets, normalized", "[fd00:0::0:1]:443,0",
-			[]console.BatchLine{{Line: 1, Address: "fd00::1", Port: 443, Weight: 0, HasWt: true}}, nil},
+			[]section.BatchLine{{Line: 1, Address: "fd00::1", Port: 443, Weight: 0, HasWt: true}}, nil},
 		{"CRLF lines", "10.0.0.1:80\r\n10.0.0.2:80\r\n",
-			[]console.BatchLine{{Line: 1, Address: "10.0.0.1", Port: 80, Weight: 1}, {Line: 2, Address: "10.0.0.2", Port: 80, Weight: 1}}, nil},
+			[]section.BatchLine{{Line: 1, Address: "10.0.0.1", Port: 80, Weight: 1}, {Line: 2, Address: "10.0.0.2", Port: 80, Weight: 1}}, nil},
 		{"no port", "10.0.0.1", nil, []string{`line 1: "10.0.0.1" has no port: write address:port`}},
 		{"bare v6", "fd00::1:80", nil, []string{`line 1: "fd00::1:80": write an IPv6 member as [address]:port`}},
 		{"bad v6", "[fd00::zz]:80", nil, []string{`line 1: "fd00::zz" is not an IPv6 address`}},
@@ -42,15 +44,15 @@ func TestParseMemberLines(t *testing.T) {
 		{"weight out of range", "10.0.0.1:80,257", nil, []string{`line 1: weight "257" is not a whole number from 0 to 256`}},
 		{"weight not a number", "10.0.0.1:80,heavy", nil, []string{`line 1: weight "heavy" is not a whole number from 0 to 256`}},
 		{"repeat names the first line", "10.0.0.1:80\n10.0.0.2:80\n10.0.0.1:80,3",
-			[]console.BatchLine{{Line: 1, Address: "10.0.0.1", Port: 80, Weight: 1}, {Line: 2, Address: "10.0.0.2", Port: 80, Weight: 1}},
+			[]section.BatchLine{{Line: 1, Address: "10.0.0.1", Port: 80, Weight: 1}, {Line: 2, Address: "10.0.0.2", Port: 80, Weight: 1}},
 			[]string{"line 3: 10.0.0.1:80 is already on line 1"}},
 		{"bad lines among good ones", "10.0.0.1:80\nnope\n10.0.0.3:80,2\n10.0.0.4:80,-1",
-			[]console.BatchLine{{Line: 1, Address: "10.0.0.1", Port: 80, Weight: 1}, {Line: 3, Address: "10.0.0.3", Port: 80, Weight: 2, HasWt: true}},
+			[]section.BatchLine{{Line: 1, Address: "10.0.0.1", Port: 80, Weight: 1}, {Line: 3, Address: "10.0.0.3", Port: 80, Weight: 2, HasWt: true}},
 			[]string{`line 2: "nope" has no port: write address:port`, `line 4: weight "-1" is not a whole number from 0 to 256`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, errs := console.ParseMemberLines(tt.text)
+			got, errs := section.ParseMemberLines(tt.text)
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("lines: got %+v, want %+v", got, tt.want)
 			}
@@ -238,11 +240,11 @@ func TestTreeBuildBody(t *testing.T) {
 // operation on its pool starts or ends, not on each of its polls.
 func TestParentOpsKey(t *testing.T) {
 	pool := octavia.Ref{Kind: octavia.KindPool, ID: "P"}
-	waiting := []console.Operation{{ID: "1", Ref: pool, State: console.OpWaiting, Polls: 1}}
-	polled := []console.Operation{{ID: "1", Ref: pool, State: console.OpWaiting, Polls: 4}}
-	ended := []console.Operation{{ID: "1", Ref: pool, State: console.OpSucceeded, Polls: 5}}
-	other := []console.Operation{{ID: "2", Ref: octavia.Ref{Kind: octavia.KindPool, ID: "Q"}, State: console.OpWaiting}}
-	key := func(ops []console.Operation) string { return list.ParentOpsKey(ops, console.MemberRes, "P") }
+	waiting := []tab.Operation{{ID: "1", Ref: pool, State: tab.OpWaiting, Polls: 1}}
+	polled := []tab.Operation{{ID: "1", Ref: pool, State: tab.OpWaiting, Polls: 4}}
+	ended := []tab.Operation{{ID: "1", Ref: pool, State: tab.OpSucceeded, Polls: 5}}
+	other := []tab.Operation{{ID: "2", Ref: octavia.Ref{Kind: octavia.KindPool, ID: "Q"}, State: tab.OpWaiting}}
+	key := func(ops []tab.Operation) string { return list.ParentOpsKey(ops, console.MemberRes, "P") }
 	if key(nil) != key(other) {
 		t.Errorf("another pool's operation: got a change, want none")
 	}
@@ -267,7 +269,7 @@ func TestPoolsOfListener(t *testing.T) {
 	if err != nil || len(ls) != 1 {
 		t.Fatalf("got %d TCP listeners, %v; want 1", len(ls), err)
 	}
-	var got []console.Row
+	var got []tab.Row
 	for r, err := range list.ReadRows(t.Context(), c, console.PoolRes, console.ListQuery{Filters: map[string][]string{"listener_id": {ls[0].Text("id")}}}) {
 		if err != nil {
 			t.Fatal(err)

@@ -11,6 +11,8 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/shell"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -61,7 +63,7 @@ type seqRow struct {
 }
 
 // bySeq is rows in Octavia's order.
-func bySeq(rows []console.Row) []seqRow {
+func bySeq(rows []tab.Row) []seqRow {
 	out := make([]seqRow, len(rows))
 	for i := range rows {
 		out[i] = seqRow{Seq: rows[i].Seq, ID: rows[i].ID}
@@ -124,8 +126,8 @@ type liveFeed struct {
 }
 
 // state is what the page's "live" mark shows of it.
-func (l *liveFeed) state() console.LiveState {
-	return console.LiveState{Following: l.stop != nil, Err: l.err, ErrAt: l.errAt, ReadAt: l.at}
+func (l *liveFeed) state() tab.LiveState {
+	return tab.LiveState{Following: l.stop != nil, Err: l.err, ErrAt: l.errAt, ReadAt: l.at}
 }
 
 // fail notes a re-read's failure.
@@ -137,7 +139,7 @@ func (l *liveFeed) start(ctx goapp.Context, read func(goapp.Context)) {
 	if l.stop != nil {
 		return
 	}
-	l.stop = console.Tick(ctx, 3*time.Second, func(ctx goapp.Context) {
+	l.stop = shell.Tick(ctx, 3*time.Second, func(ctx goapp.Context) {
 		ctx.PreventUpdate() // the answer updates the page, not the tick
 		read(ctx)
 	})
@@ -186,8 +188,8 @@ func (p *Page) liveRead(ctx goapp.Context) {
 			}
 			p.live.err, p.live.at = "", began
 			sess := p.sess
-			p.m.takeLive(got, func(r console.Row) {
-				console.NoteStatus(sess, r.ID, r.ProvisioningStatus, r.OperatingStatus, p.live.at)
+			p.m.takeLive(got, func(r tab.Row) {
+				tab.NoteStatus(sess, r.ID, r.ProvisioningStatus, r.OperatingStatus, p.live.at)
 			})
 			p.showAlerts()
 		})
@@ -196,7 +198,7 @@ func (p *Page) liveRead(ctx goapp.Context) {
 
 // inView are the ids of the rows of shown the table renders, its first
 // being first (ui.Window).
-func inView(shown []console.Row, first int) map[string]bool {
+func inView(shown []tab.Row, first int) map[string]bool {
 	start, end := ui.Window(first, len(shown))
 	ids := make(map[string]bool, end-start)
 	for i := start; i < end; i++ {
@@ -207,10 +209,10 @@ func inView(shown []console.Row, first int) map[string]bool {
 
 // readSome reads the rows of res that q asks for, at most most of them
 // (0: all), within a minute. Blocks: ctx.Async.
-func readSome(c *octavia.Client, res *console.Resource, q console.ListQuery, most int) ([]console.Row, error) {
+func readSome(c *octavia.Client, res *console.Resource, q console.ListQuery, most int) ([]tab.Row, error) {
 	cc, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	var got []console.Row
+	var got []tab.Row
 	for r, err := range ReadRows(cc, c, res, q) {
 		if err != nil {
 			return got, err
@@ -224,11 +226,11 @@ func readSome(c *octavia.Client, res *console.Resource, q console.ListQuery, mos
 
 // treeRows overlays rows with the statuses of tree (an embedded list's
 // page read): the rows of objects in the tree show what it says.
-func treeRows(rows []console.Row, tree *console.TreeRead) []console.Row {
+func treeRows(rows []tab.Row, tree *tab.TreeRead) []tab.Row {
 	if tree == nil {
 		return rows
 	}
-	var out []console.Row
+	var out []tab.Row
 	for i, r := range rows {
 		s, ok := tree.Status(r.ID)
 		if !ok || s.Prov == r.ProvisioningStatus && s.Oper == r.OperatingStatus {
@@ -249,7 +251,7 @@ func treeRows(rows []console.Row, tree *console.TreeRead) []console.Row {
 // again for: its load balancer's provisioning status, and the objects of
 // its kind in it (under its parent, for a pool's members) with their names
 // (a rename Octavia finished between two polls moves no status).
-func treeSig(t *console.TreeRead, res *console.Resource, parent string) string {
+func treeSig(t *tab.TreeRead, res *console.Resource, parent string) string {
 	if t == nil || res == nil {
 		return ""
 	}
@@ -287,11 +289,11 @@ func (p *Page) followOps(ctx goapp.Context) {
 	if p.sess == nil || p.res == nil {
 		return
 	}
-	var ended []console.Operation
+	var ended []tab.Operation
 	p.opStates, ended = endedOps(p.opStates, p.ops, p.sess.Info.ProjectID, p.res.Kind, p.Parent)
 	for _, op := range ended {
 		switch {
-		case op.Kind == console.OpDelete && op.State == console.OpSucceeded:
+		case op.Kind == tab.OpDelete && op.State == tab.OpSucceeded:
 			p.m.drop(op.Ref.ID)
 		default:
 			p.readRow(ctx, op.Ref)
@@ -302,15 +304,15 @@ func (p *Page) followOps(ctx goapp.Context) {
 // endedOps are, of ops, the operations of project on objects of kind
 // under parent that ended since was (their states when last seen), and
 // their states now.
-func endedOps(was map[string]console.OpState, ops []console.Operation, project string, kind octavia.Kind, parent string) (now map[string]console.OpState, ended []console.Operation) {
-	now = map[string]console.OpState{}
+func endedOps(was map[string]tab.OpState, ops []tab.Operation, project string, kind octavia.Kind, parent string) (now map[string]tab.OpState, ended []tab.Operation) {
+	now = map[string]tab.OpState{}
 	for _, op := range ops {
 		if op.ProjectID != project || op.Ref.Kind != kind || op.Ref.ParentID != parent || op.Ref.ID == "" {
 			continue
 		}
 		now[op.ID] = op.State
 		old, seen := was[op.ID]
-		if op.State == console.OpWaiting || !seen || old != console.OpWaiting {
+		if op.State == tab.OpWaiting || !seen || old != tab.OpWaiting {
 			continue
 		}
 		ended = append(ended, op)
@@ -330,7 +332,7 @@ func (p *Page) readRow(ctx goapp.Context, r octavia.Ref) {
 	ctx.Async(func() {
 		got, err := readSome(c, res, q, 0)
 		ctx.Dispatch(func(ctx goapp.Context) {
-			i := slices.IndexFunc(got, func(x console.Row) bool { return x.ID == r.ID })
+			i := slices.IndexFunc(got, func(x tab.Row) bool { return x.ID == r.ID })
 			switch {
 			case key != p.key:
 			case err != nil:
@@ -350,6 +352,6 @@ func (p *Page) readRow(ctx goapp.Context, r octavia.Ref) {
 // goroutine.
 func (p *Page) showAlerts() {
 	if p.Embedded == nil {
-		console.SetAlertTitle(p.m.alerts())
+		tab.SetAlertTitle(p.m.alerts())
 	}
 }

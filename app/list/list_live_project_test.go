@@ -3,21 +3,21 @@ package list
 import (
 	"testing"
 
-	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/tab"
 )
 
 // TestTakeLiveKeepsProject: a live re-read whose rows do not carry their
 // project (a read without the Project column) never blanks an admin
 // list's Project cell; one that carries it is taken.
 func TestTakeLiveKeepsProject(t *testing.T) {
-	m := &model{rows: []console.Row{
+	m := &model{rows: []tab.Row{
 		{ID: "a", Name: "alpha", ProjectID: "p-1", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 0},
 		{ID: "b", Name: "beta", ProjectID: "p-1", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 1},
 	}}
-	m.takeLive([]console.Row{
+	m.takeLive([]tab.Row{
 		{ID: "a", Name: "alpha", ProvisioningStatus: "ACTIVE", OperatingStatus: "DEGRADED"},
 		{ID: "b", Name: "beta", ProjectID: "p-2", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE"},
-	}, func(console.Row) {})
+	}, func(tab.Row) {})
 	got := map[string]string{}
 	for _, r := range m.rows {
 		got[r.ID] = r.ProjectID

@@ -12,6 +12,8 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/shell"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -37,7 +39,7 @@ const (
 // ReadRows reads the rows of res that q asks for: through the client's
 // Rows (only the attributes a row shows), or the kind's own ListRows.
 // Blocks: ctx.Async or a goroutine of its own.
-func ReadRows(ctx context.Context, c *octavia.Client, res *console.Resource, q console.ListQuery) iter.Seq2[console.Row, error] {
+func ReadRows(ctx context.Context, c *octavia.Client, res *console.Resource, q console.ListQuery) iter.Seq2[tab.Row, error] {
 	if res.ListRows != nil {
 		return res.ListRows(ctx, c, q)
 	}
@@ -54,10 +56,10 @@ func ReadRows(ctx context.Context, c *octavia.Client, res *console.Resource, q c
 	if id := q.Get(res.Kind.IDKey()); id != "" {
 		lq.Filters.Set(res.Kind.IDKey(), id) // one object's row (list_live.go's readRow)
 	}
-	return func(yield func(console.Row, error) bool) {
+	return func(yield func(tab.Row, error) bool) {
 		for r, err := range c.Rows(ctx, res.Kind, q.Parent, lq) {
 			if err != nil {
-				yield(console.Row{}, err)
+				yield(tab.Row{}, err)
 				return
 			}
 			if console.LocalMatch(res, q, r) && !yield(console.RowOf(res, q.Parent, r, q.Project), nil) {
@@ -88,7 +90,7 @@ func (p *Page) load(ctx goapp.Context) {
 	base := console.ListQuery{Parent: p.Parent, Filters: p.filters, Sort: listSort(res), Project: p.projectColumn()}
 	// The first page the login read, if it is there: on screen with the
 	// page's first render.
-	var prefetch *console.FirstRows
+	var prefetch *tab.FirstRows
 	if !refresh && p.Embedded == nil {
 		prefetch = p.rt.TakeFirstRows(client, p.key)
 	}
@@ -97,13 +99,13 @@ func (p *Page) load(ctx goapp.Context) {
 	}
 	// The reader hands each batch to a merger goroutine, which sorts it into
 	// the rows shown while the reader waits for the next page.
-	batches := make(chan []console.Row, 16)
+	batches := make(chan []tab.Row, 16)
 	// firstShown is closed once the first rows are in the document: in
 	// WebAssembly, goroutines take turns on one thread, and decoding the
 	// next (1,000-row) page would hold the first rows off the screen.
 	firstShown := make(chan struct{})
 	ctx.Async(func() {
-		rows := mergeBatches(batches, func(rows []console.Row, first bool) {
+		rows := mergeBatches(batches, func(rows []tab.Row, first bool) {
 			ctx.Dispatch(func(ctx goapp.Context) {
 				if c.Err() == nil && !refresh {
 					p.m.rows = rows
@@ -144,11 +146,11 @@ func (p *Page) load(ctx goapp.Context) {
 // mergeBatches sorts each batch of rows read into the rows read before it
 // and shows them (first: the first batch), until batches is closed; it
 // returns every row. Blocks: ctx.Async.
-func mergeBatches(batches <-chan []console.Row, show func(rows []console.Row, first bool)) []console.Row {
-	var shown []console.Row
+func mergeBatches(batches <-chan []tab.Row, show func(rows []tab.Row, first bool)) []tab.Row {
+	var shown []tab.Row
 	first := true
 	for b := range batches {
-		console.SortRows(b)
+		tab.SortRows(b)
 		shown = console.MergeRows(shown, b)
 		show(shown, first)
 		first = false
@@ -170,11 +172,11 @@ func refreshFailed(err error, loadedAt time.Time) string {
 // per listBatch rows, each row with its place in Octavia's order (Seq).
 // Kinds not Paged are read whole. It returns the read's error; on success
 // the last batch is sent. Blocks: ctx.Async.
-func readPages(c context.Context, client *octavia.Client, res *console.Resource, base console.ListQuery, prefetch *console.FirstRows, firstShown <-chan struct{}, batches chan<- []console.Row) error {
-	var batch []console.Row
+func readPages(c context.Context, client *octavia.Client, res *console.Resource, base console.ListQuery, prefetch *tab.FirstRows, firstShown <-chan struct{}, batches chan<- []tab.Row) error {
+	var batch []tab.Row
 	show := func() {
 		batches <- batch
-		batch = make([]console.Row, 0, listBatch)
+		batch = make([]tab.Row, 0, listBatch)
 	}
 	seq := 0 // each row's place in Octavia's order (row.Seq)
 	// read appends the rows q asks for to batch, showing them every
@@ -243,7 +245,7 @@ func (p *Page) startRefresh(ctx goapp.Context) {
 	if p.stopRefresh != nil {
 		p.stopRefresh()
 	}
-	p.stopRefresh = console.Tick(ctx, time.Second, func(ctx goapp.Context) {
+	p.stopRefresh = shell.Tick(ctx, time.Second, func(ctx goapp.Context) {
 		if p.status == ui.Loading || time.Since(p.loadedAt) < listRefresh {
 			ctx.PreventUpdate()
 			return
@@ -266,7 +268,7 @@ func Key(u *url.URL) string { return u.Path + "?" + u.RawQuery }
 // in rt; nil when next is not a list of a kind the session reads with
 // pages. The list page takes it (Runtime.TakeFirstRows): the request leaves
 // before the navigation and the page's rendering, not after. Any goroutine.
-func PrefetchFirstRows(rt *console.Runtime, sess *console.Session, next string) *console.FirstRows {
+func PrefetchFirstRows(rt *tab.Runtime, sess *tab.Session, next string) *tab.FirstRows {
 	u, err := url.Parse(next)
 	if err != nil {
 		return nil
@@ -275,7 +277,7 @@ func PrefetchFirstRows(rt *console.Runtime, sess *console.Session, next string) 
 	if !ok {
 		return nil
 	}
-	f := console.NewFirstRows(sess.Client, Key(u))
+	f := tab.NewFirstRows(sess.Client, Key(u))
 	rt.KeepFirstRows(f)
 	go func() {
 		defer close(f.Done)
@@ -312,7 +314,7 @@ func listFilters(res *console.Resource, query url.Values) url.Values {
 // pages, forms, kinds read whole or otherwise, kinds sess may not read).
 // The login's prefetch (PrefetchFirstRows) and the server's first screen
 // (FirstScreen) both ask it, so they cannot drift apart.
-func FirstRead(sess *console.Session, u *url.URL) (pr console.PageRef, q console.ListQuery, ok bool) {
+func FirstRead(sess *tab.Session, u *url.URL) (pr console.PageRef, q console.ListQuery, ok bool) {
 	pr, ok = console.ParsePage(u.Path)
 	if !ok || pr.Mode != "list" || !pr.Res.Paged || !pr.Res.MayRead(sess) {
 		return console.PageRef{}, console.ListQuery{}, false
@@ -325,6 +327,6 @@ func FirstRead(sess *console.Session, u *url.URL) (pr console.PageRef, q console
 // with rows (read at at), as the server renders a first screen (served: its
 // controls inert until the app runs) and as the app's first render shows
 // the served rows: the same.
-func ServedPage(sess *console.Session, res *console.Resource, u *url.URL, rows []console.Row, at time.Time, served bool) *Page {
+func ServedPage(sess *tab.Session, res *console.Resource, u *url.URL, rows []tab.Row, at time.Time, served bool) *Page {
 	return &Page{res: res, key: Key(u), filters: listFilters(res, u.Query()), sess: sess, status: ui.Loading, m: model{rows: rows}, shownAt: at, served: served}
 }

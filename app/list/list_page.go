@@ -11,6 +11,8 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/shell"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -29,18 +31,18 @@ type Page struct {
 	Filter   url.Values // filters given by the parent's page
 	// Tree is an embedded list's page's last read of its load balancer's
 	// status tree: the rows of objects in it show its statuses.
-	Tree *console.TreeRead
+	Tree *tab.TreeRead
 
-	rt      *console.Runtime // the tab's (New); nil in an embedded list
+	rt      *tab.Runtime // the tab's (New); nil in an embedded list
 	res     *console.Resource
 	key     string     // the page's path and query: a new one starts afresh
 	filters url.Values // Octavia's filters (from the URL, or Filter)
 
-	sess   *console.Session
+	sess   *tab.Session
 	status ui.LoadStatus
 	err    string
 	m      model // the rows, the search, the status filter and the sort
-	ops    []console.Operation
+	ops    []tab.Operation
 
 	cancelLoad  context.CancelFunc
 	stopRefresh func()
@@ -55,18 +57,18 @@ type Page struct {
 	shownAt time.Time
 	served  bool // rendered by the server for a first screen (shell.Served)
 
-	live     liveFeed                   // the re-read of the rows in view, every 3 s (list_live.go)
-	treeRead string                     // an embedded list's treeSig when last read
-	opStates map[string]console.OpState // the states of the operations on its objects, last seen
+	live     liveFeed               // the re-read of the rows in view, every 3 s (list_live.go)
+	treeRead string                 // an embedded list's treeSig when last read
+	opStates map[string]tab.OpState // the states of the operations on its objects, last seen
 }
 
 // New is a list page of the tab whose runtime is rt (its route's).
-func New(rt *console.Runtime) *Page { return &Page{rt: rt} }
+func New(rt *tab.Runtime) *Page { return &Page{rt: rt} }
 
 // ParentOpsKey sums up the operations on the parent of an embedded child
 // list (a pool's member batch): when one starts or ends, the list is read
 // again, since such a write changes children the list does not follow.
-func ParentOpsKey(ops []console.Operation, res *console.Resource, parent string) string {
+func ParentOpsKey(ops []tab.Operation, res *console.Resource, parent string) string {
 	if parent == "" || res == nil {
 		return ""
 	}
@@ -165,7 +167,7 @@ func (p *Page) start(ctx goapp.Context, res *console.Resource, key string, filte
 	p.parentOps = ParentOpsKey(p.ops, res, p.Parent)
 	p.opStates = nil
 	p.followOps(ctx)
-	ctx.ObserveState(console.StateOperations, &p.ops).OnChange(func() {
+	ctx.ObserveState(tab.StateOperations, &p.ops).OnChange(func() {
 		if k := ParentOpsKey(p.ops, p.res, p.Parent); k != p.parentOps {
 			p.parentOps = k
 			p.load(ctx) // a write of the whole set (a pool's member batch): read it again
@@ -174,7 +176,7 @@ func (p *Page) start(ctx goapp.Context, res *console.Resource, key string, filte
 		p.followOps(ctx)
 	})
 	if p.projectColumn() || res.ProjectNamed {
-		console.ReadProjectNames(ctx, p.sess, func() {}) // the rows name their projects once Keystone answered
+		tab.ReadProjectNames(ctx, p.sess, func() {}) // the rows name their projects once Keystone answered
 	}
 	p.load(ctx)
 	p.startRefresh(ctx)
@@ -183,11 +185,11 @@ func (p *Page) start(ctx goapp.Context, res *console.Resource, key string, filte
 // projectNamer names the rows' projects, for the lists of res that show
 // them (an admin's, with a Project column, and the quotas'); nil for the
 // others.
-func projectNamer(res *console.Resource, sess *console.Session, projects bool) func(id string) string {
+func projectNamer(res *console.Resource, sess *tab.Session, projects bool) func(id string) string {
 	if !projects && !res.ProjectNamed {
 		return nil
 	}
-	return func(id string) string { return console.ProjectLabel(sess, id) }
+	return func(id string) string { return tab.ProjectLabel(sess, id) }
 }
 
 func (p *Page) OnDismount() {
@@ -202,13 +204,13 @@ func (p *Page) OnDismount() {
 	p.live.end()
 	p.m.changed = nil
 	if p.Embedded == nil {
-		console.SetAlertTitle(0)
+		tab.SetAlertTitle(0)
 	}
 }
 
 // allRows are the rows of operations not listed yet, then the list (an
 // embedded list's with the statuses of its page's read of the tree).
-func (p *Page) allRows() []console.Row {
+func (p *Page) allRows() []tab.Row {
 	if p.sess == nil || p.res == nil {
 		return nil
 	}
@@ -221,21 +223,21 @@ func (p *Page) allRows() []console.Row {
 
 // shownRows are the rows the table shows: allRows filtered by the search
 // and the status filter, in the order of the sorted column.
-func (p *Page) shownRows() []console.Row {
+func (p *Page) shownRows() []tab.Row {
 	return p.m.shown(p.allRows(), projectNamer(p.res, p.sess, p.projectColumn()))
 }
 
 // opRows are rows for objects of kind (under parent) that an operation of
 // this project just created and that the list has not shown yet: a new
 // object appears at once, before the next list read.
-func opRows(ops []console.Operation, rows []console.Row, projectID string, res *console.Resource, parent string) []console.Row {
-	var out []console.Row
+func opRows(ops []tab.Operation, rows []tab.Row, projectID string, res *console.Resource, parent string) []tab.Row {
+	var out []tab.Row
 	for _, op := range ops {
-		if op.Kind != console.OpCreate || op.State != console.OpWaiting || op.ProjectID != projectID || op.Ref.Kind != res.Kind ||
-			op.Ref.ParentID != parent || slices.ContainsFunc(rows, func(r console.Row) bool { return r.ID == op.Ref.ID }) {
+		if op.Kind != tab.OpCreate || op.State != tab.OpWaiting || op.ProjectID != projectID || op.Ref.Kind != res.Kind ||
+			op.Ref.ParentID != parent || slices.ContainsFunc(rows, func(r tab.Row) bool { return r.ID == op.Ref.ID }) {
 			continue
 		}
-		r := console.Row{ID: op.Ref.ID, Name: op.Name, ProvisioningStatus: op.Status, Parent: parent,
+		r := tab.Row{ID: op.Ref.ID, Name: op.Name, ProvisioningStatus: op.Status, Parent: parent,
 			OperatingStatus: string(octavia.OperatingOffline), CreatedAt: op.StartedAt.UTC().Format(octavia.TimeLayout),
 			Cells: make([]string, len(res.Columns)), ProjectID: op.ProjectID}
 		for i, c := range res.Columns {
@@ -260,7 +262,7 @@ func (p *Page) Render() goapp.UI {
 			body,
 		)
 	}
-	return p.rt.Shell(&console.Shell{
+	return shell.New(p.rt, &shell.Shell{
 		Sess:    p.sess,
 		Served:  p.served,
 		Nav:     p.res.Path,
@@ -296,7 +298,7 @@ func statusSelect(id string, m *model) goapp.UI {
 // summaryCounts are the summary's counts of rows, a list of res: how many
 // (in the element of countID), active, pending and in error, and how many
 // the table shows (shown) when a search or a status filter hides some.
-func summaryCounts(res *console.Resource, countID string, rows []console.Row, shown int, filtered bool) []goapp.UI {
+func summaryCounts(res *console.Resource, countID string, rows []tab.Row, shown int, filtered bool) []goapp.UI {
 	active, pending, failed := console.CountRows(rows)
 	return []goapp.UI{
 		ui.IDSpan(countID).Text(countOf(len(rows), res)),
@@ -346,7 +348,7 @@ func renderFilters(res *console.Resource, filters url.Values, id string) goapp.U
 // sess sees (projects: with the Project column) at time now, sorted as m
 // says: a click on a column's title sorts m on it; onWindow is told the
 // first row the table renders.
-func rowTable(id string, res *console.Resource, sess *console.Session, projects bool, m *model, shown []console.Row, now time.Time, onWindow func(ctx goapp.Context, first int)) *ui.Vtable {
+func rowTable(id string, res *console.Resource, sess *tab.Session, projects bool, m *model, shown []tab.Row, now time.Time, onWindow func(ctx goapp.Context, first int)) *ui.Vtable {
 	cols, sorts := console.ListColumns(res, projects)
 	namer := projectNamer(res, sess, projects)
 	canLink := func(k octavia.Kind) bool { r := console.ResourceOf(k); return r != nil && r.MayRead(sess) }
@@ -419,7 +421,7 @@ func emptyText(res *console.Resource, projects, here bool) string {
 // session may open; project, if set, names projects: the Project column of
 // a tree kind, the name of an object named by its project), so that the
 // same markup can be rendered anywhere.
-func renderRow(res *console.Resource, r *console.Row, now time.Time, canLink func(octavia.Kind) bool, project func(id string) string) goapp.UI {
+func renderRow(res *console.Resource, r *tab.Row, now time.Time, canLink func(octavia.Kind) bool, project func(id string) string) goapp.UI {
 	text := res.RowName(r)
 	if res.ProjectNamed && project != nil {
 		text = project(r.ID)

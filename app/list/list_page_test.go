@@ -6,6 +6,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
 )
@@ -63,7 +64,7 @@ func TestLiveReadOfTheRowsInView(t *testing.T) {
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "bulk", Count: 250}}}})
 	c := labtest.As(t, cloud, "demo", "demo")
 	q := console.ListQuery{Sort: listSort(console.LBResource)}
-	var rows []console.Row
+	var rows []tab.Row
 	for r, err := range ReadRows(t.Context(), c, console.LBResource, q) {
 		if err != nil {
 			t.Fatal(err)
@@ -71,7 +72,7 @@ func TestLiveReadOfTheRowsInView(t *testing.T) {
 		r.Seq = float64(len(rows))
 		rows = append(rows, r)
 	}
-	console.SortRows(rows) // the list's order (compareRow)
+	tab.SortRows(rows) // the list's order (compareRow)
 	for i := range rows {
 		if rows[i].Seq != float64(i) {
 			t.Fatalf("row %d (%s) is %v in Octavia's order: want the same order by name", i, rows[i].Name, rows[i].Seq)
@@ -106,8 +107,8 @@ func TestPrefetchFirstRows(t *testing.T) {
 	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "bulk", Count: 100}}}})
 	login := func() *octavia.Client { return labtest.As(t, cloud, "demo", "demo") }
 	client, other := login(), login()
-	sess := &console.Session{Client: client, Info: client.Session()}
-	rt := console.NewRuntime()
+	sess := &tab.Session{Client: client, Info: client.Session()}
+	rt := tab.NewRuntime()
 	key := "/load-balancers?"
 	PrefetchFirstRows(rt, sess, "/load-balancers")
 	if f := rt.TakeFirstRows(other, key); f != nil {

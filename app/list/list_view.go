@@ -8,6 +8,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 )
 
@@ -18,7 +19,7 @@ import (
 // filter, the sort) and call its callbacks. UI goroutine.
 type view struct {
 	res        *console.Resource
-	sess       *console.Session
+	sess       *tab.Session
 	served     bool       // rendered by the server for a first screen: its controls inert
 	embedded   bool       // on its parent's detail page
 	parent     string     // an embedded list's parent
@@ -26,12 +27,12 @@ type view struct {
 	projects   bool       // with the Project column
 	itsOne     bool       // an embedded list showing the one child its parent may have (hasItsOne)
 	m          *model
-	rows       []console.Row // every row (allRows)
-	shown      []console.Row // the rows the table shows (shownRows)
+	rows       []tab.Row // every row (allRows)
+	shown      []tab.Row // the rows the table shows (shownRows)
 	status     ui.LoadStatus
 	err        string
 	refreshErr string
-	live       console.LiveState
+	live       tab.LiveState
 	shownAt    time.Time // the time the rows' ages are told from; zero: now
 
 	refresh  func(ctx goapp.Context)            // Refresh: read the whole list again
@@ -50,7 +51,7 @@ func (v *view) onSearch(ctx goapp.Context, e goapp.Event) {
 // renderActions are the search, the status filter, Refresh and Create.
 func (v *view) renderActions() goapp.UI {
 	res := v.res
-	return console.ServedInert(ui.ClassDiv("head-actions"), v.served).Body(
+	return tab.ServedInert(ui.ClassDiv("head-actions"), v.served).Body(
 		ui.IDInput(v.dom("search")).Type("search").Class("search").Placeholder("Search by name or ID").
 			Aria("label", "Search "+res.Plural+" by name or ID").Value(v.m.query).OnInput(v.onSearch),
 		goapp.If(res.HasStatus(), func() goapp.UI { return statusSelect(v.dom("status-filter"), v.m) }),
@@ -80,7 +81,7 @@ func (v *view) renderList() goapp.UI {
 		goapp.If(len(v.filters) > 0 && !v.embedded, func() goapp.UI { return renderFilters(res, v.filters, v.dom("filters")) }),
 		ui.ClassDiv("summary").Body(append(summaryCounts(res, v.dom("count"), rows, len(shown), v.m.filtered()),
 			ui.ClassDiv("spacer"),
-			console.RenderLive("live", v.live, fmt.Sprintf("The %s in view (one GET for all of them; the whole list every minute and on Refresh)", res.Plural)),
+			tab.RenderLive("live", v.live, fmt.Sprintf("The %s in view (one GET for all of them; the whole list every minute and on Refresh)", res.Plural)),
 			goapp.If(v.refreshErr != "", func() goapp.UI {
 				return ui.IDSpan(v.dom("refresh-error")).Class("st-error-text").Text(v.refreshErr)
 			}),
@@ -89,7 +90,7 @@ func (v *view) renderList() goapp.UI {
 
 }
 
-func (v *view) renderBody(shown []console.Row, total int) goapp.UI {
+func (v *view) renderBody(shown []tab.Row, total int) goapp.UI {
 	res := v.res
 	switch {
 	case v.status == ui.LoadFailed:

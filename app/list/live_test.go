@@ -13,6 +13,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -37,7 +38,7 @@ func statusFixture(t *testing.T) octavia.StatusLoadBalancer {
 // read); the alerts are the objects in ERROR or DEGRADED.
 func TestTreeRead(t *testing.T) {
 	at := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
-	first := console.NewTreeRead(statusFixture(t), at, nil)
+	first := tab.NewTreeRead(statusFixture(t), at, nil)
 	if len(first.Changed) != 0 {
 		t.Errorf("a first read: got %v changed, want none", first.Changed)
 	}
@@ -55,7 +56,7 @@ func TestTreeRead(t *testing.T) {
 	tree := statusFixture(t)
 	tree.Listeners[0].Pools[0].Members[1].OperatingStatus = "ONLINE"
 	tree.Listeners[0].Pools[0].OperatingStatus = "ONLINE"
-	next := console.NewTreeRead(tree, at.Add(3*time.Second), first)
+	next := tab.NewTreeRead(tree, at.Add(3*time.Second), first)
 	if want := map[string]bool{"m2": true, "p1": true}; !maps.Equal(next.Changed, want) {
 		t.Errorf("changed: got %v, want %v", next.Changed, want)
 	}
@@ -68,8 +69,8 @@ func TestTreeRead(t *testing.T) {
 // page's read of the tree; rows not in it keep theirs; nothing is copied
 // when nothing differs.
 func TestTreeRows(t *testing.T) {
-	r := console.NewTreeRead(statusFixture(t), time.Now(), nil)
-	rows := []console.Row{
+	r := tab.NewTreeRead(statusFixture(t), time.Now(), nil)
+	rows := []tab.Row{
 		{ID: "m1", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE"},
 		{ID: "m2", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE"},
 		{ID: "zz", ProvisioningStatus: "ACTIVE", OperatingStatus: "OFFLINE"},
@@ -94,7 +95,7 @@ func TestTreeRows(t *testing.T) {
 // the monitor is read, then what it checks, with its page); a pool and its
 // load balancer DEGRADED name the members down.
 func TestTreeWhy(t *testing.T) {
-	r := console.NewTreeRead(statusFixture(t), time.Now(), nil)
+	r := tab.NewTreeRead(statusFixture(t), time.Now(), nil)
 	why := console.TreeWhy(r, "m2", nil)
 	if len(why) != 1 || !strings.Contains(why[0].Text, "a HTTP monitor") || why[0].Href != "/health-monitors/hm1" {
 		t.Errorf("member, monitor not read: got %+v", why)
@@ -129,18 +130,18 @@ func TestLiveState(t *testing.T) {
 	at := time.Date(2026, 12, 1, 12, 3, 7, 0, time.UTC)
 	cases := []struct {
 		name string
-		s    console.LiveState
+		s    tab.LiveState
 		want string // "" = nothing shown
 	}{
-		{"not following", console.LiveState{ReadAt: at}, ""},
-		{"following, nothing read yet", console.LiveState{Following: true}, ""},
-		{"following and read", console.LiveState{Following: true, ReadAt: at}, "live · every 3 s"},
-		{"the last read failed", console.LiveState{Following: true, ReadAt: at, Err: "Octavia is unavailable (503).", ErrAt: at.Add(6 * time.Second)},
+		{"not following", tab.LiveState{ReadAt: at}, ""},
+		{"following, nothing read yet", tab.LiveState{Following: true}, ""},
+		{"following and read", tab.LiveState{Following: true, ReadAt: at}, "live · every 3 s"},
+		{"the last read failed", tab.LiveState{Following: true, ReadAt: at, Err: "Octavia is unavailable (503).", ErrAt: at.Add(6 * time.Second)},
 			"Not live: the read at 12:03:13 UTC failed (Octavia is unavailable (503)); shown as read at 12:03:07 UTC"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			ui := console.RenderLive("x", tc.s, "what")
+			ui := tab.RenderLive("x", tc.s, "what")
 			switch {
 			case tc.want == "" && ui != nil:
 				t.Errorf("got %s, want nothing", goapp.HTMLString(ui))
@@ -155,17 +156,17 @@ func TestLiveState(t *testing.T) {
 // Octavia's order kept), adds one the list did not have next to its
 // neighbours, and marks the rows whose status changed.
 func TestTakeLive(t *testing.T) {
-	m := &model{rows: []console.Row{
+	m := &model{rows: []tab.Row{
 		{ID: "a", Name: "alpha", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 0},
 		{ID: "c", Name: "gamma", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 1},
 		{ID: "d", Name: "delta-x", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 2},
 	}}
-	m.takeLive([]console.Row{
+	m.takeLive([]tab.Row{
 		{ID: "a", Name: "alpha", ProvisioningStatus: "ACTIVE", OperatingStatus: "DEGRADED"},
 		{ID: "b", Name: "beta", ProvisioningStatus: "PENDING_CREATE", OperatingStatus: "OFFLINE"},
 		{ID: "c", Name: "gamma", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE"},
-	}, func(console.Row) {})
-	byID := map[string]console.Row{}
+	}, func(tab.Row) {})
+	byID := map[string]tab.Row{}
 	for _, r := range m.rows {
 		byID[r.ID] = r
 	}

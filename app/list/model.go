@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 )
 
@@ -12,7 +13,7 @@ import (
 // re-read, a live read or one object's read brings into the rows. It does
 // no I/O and knows no go-app: Page reads, model keeps. UI goroutine.
 type model struct {
-	rows         []console.Row   // sorted by console.SortRows's order
+	rows         []tab.Row       // sorted by console.SortRows's order
 	query        string          // the search box's text
 	statusFilter string          // "", or a statusTone's class: the rows of that tone only
 	sortCol      int             // the column sorted on: console.SortName, i = Columns[i-1], or another console.Sort* constant
@@ -27,10 +28,10 @@ func (m *model) filtered() bool { return m.query != "" || m.statusFilter != "" }
 // ones the table shows: filtered by the search and the status filter, in
 // the order of the sorted column; namer names projects for the Project
 // column's sort (nil: the list has none).
-func (m *model) shown(all []console.Row, namer func(id string) string) []console.Row {
+func (m *model) shown(all []tab.Row, namer func(id string) string) []tab.Row {
 	rows := console.FilterRows(all, m.query)
 	if m.statusFilter != "" {
-		var out []console.Row
+		var out []tab.Row
 		for _, r := range rows {
 			if ui.ToneOf(r.ProvisioningStatus).Class() == m.statusFilter || ui.ToneOf(r.OperatingStatus).Class() == m.statusFilter && r.ProvisioningStatus == "" {
 				out = append(out, r)
@@ -60,12 +61,12 @@ func (m *model) clearSearch() { m.query, m.statusFilter = "", "" }
 // statuses and cells (and keeps its place in Octavia's order), a new one
 // is added; a row whose status changed flashes once. note is told each row
 // taken, as the list now has it.
-func (m *model) takeLive(got []console.Row, note func(console.Row)) {
+func (m *model) takeLive(got []tab.Row, note func(tab.Row)) {
 	if len(got) == 0 {
 		m.changed = nil
 		return
 	}
-	byID := make(map[string]*console.Row, len(got))
+	byID := make(map[string]*tab.Row, len(got))
 	for i := range got {
 		byID[got[i].ID] = &got[i]
 	}
@@ -96,7 +97,7 @@ func (m *model) takeLive(got []console.Row, note func(console.Row)) {
 		}
 	}
 	if resort {
-		console.SortRows(m.rows)
+		tab.SortRows(m.rows)
 	}
 	m.changed = changed
 }
@@ -104,22 +105,22 @@ func (m *model) takeLive(got []console.Row, note func(console.Row)) {
 // put puts n, one object's row read again, into the list: in place of
 // its old row (keeping its place in Octavia's order), or between its
 // neighbours by name.
-func (m *model) put(n console.Row) {
+func (m *model) put(n tab.Row) {
 	rows := slices.Clone(m.rows)
-	if j := slices.IndexFunc(rows, func(x console.Row) bool { return x.ID == n.ID }); j >= 0 {
+	if j := slices.IndexFunc(rows, func(x tab.Row) bool { return x.ID == n.ID }); j >= 0 {
 		n.Seq = rows[j].Seq
 		rows[j] = keepKnown(rows[j], n)
 	} else {
 		n.Seq = seqBetween(rows, n)
 		rows = append(rows, n)
 	}
-	console.SortRows(rows)
+	tab.SortRows(rows)
 	m.rows = rows
 }
 
 // drop takes the row of id out.
 func (m *model) drop(id string) {
-	if i := slices.IndexFunc(m.rows, func(r console.Row) bool { return r.ID == id }); i >= 0 {
+	if i := slices.IndexFunc(m.rows, func(r tab.Row) bool { return r.ID == id }); i >= 0 {
 		m.rows = slices.Delete(slices.Clone(m.rows), i, i+1)
 	}
 }
@@ -128,7 +129,7 @@ func (m *model) drop(id string) {
 func (m *model) alerts() int {
 	n := 0
 	for _, r := range m.rows {
-		if console.AlertStatus(r.ProvisioningStatus) || console.AlertStatus(r.OperatingStatus) {
+		if tab.AlertStatus(r.ProvisioningStatus) || tab.AlertStatus(r.OperatingStatus) {
 			n++
 		}
 	}
@@ -138,7 +139,7 @@ func (m *model) alerts() int {
 // keepKnown is row n, read again, in place of old: what n's read did not
 // ask for (its project, when a read without the Project column answered)
 // stays as old had it, so a re-read never blanks a cell.
-func keepKnown(old, n console.Row) console.Row {
+func keepKnown(old, n tab.Row) tab.Row {
 	if n.ProjectID == "" {
 		n.ProjectID = old.ProjectID
 	}
@@ -148,9 +149,9 @@ func keepKnown(old, n console.Row) console.Row {
 // placeSeq is a place in Octavia's order for got[i], a row the list did not
 // have: just after the row before it in got (the answer is in that order),
 // or just before the first known one.
-func placeSeq(got []console.Row, i int, rows []console.Row) float64 {
+func placeSeq(got []tab.Row, i int, rows []tab.Row) float64 {
 	seqOf := func(id string) (float64, bool) {
-		j := slices.IndexFunc(rows, func(r console.Row) bool { return r.ID == id })
+		j := slices.IndexFunc(rows, func(r tab.Row) bool { return r.ID == id })
 		if j < 0 {
 			return 0, false
 		}
@@ -171,10 +172,10 @@ func placeSeq(got []console.Row, i int, rows []console.Row) float64 {
 
 // seqBetween is a place in Octavia's order for n, a new row: between its
 // neighbours by name (Octavia orders by name too).
-func seqBetween(rows []console.Row, n console.Row) float64 {
+func seqBetween(rows []tab.Row, n tab.Row) float64 {
 	before, after := -1.0, -1.0
 	for i := range rows {
-		c := console.CompareRow(&rows[i], &n)
+		c := tab.CompareRow(&rows[i], &n)
 		switch {
 		case c < 0 && (before < 0 || rows[i].Seq > before):
 			before = rows[i].Seq

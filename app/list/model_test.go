@@ -5,19 +5,20 @@ import (
 	"testing"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 )
 
 // modelRows are three load balancers' rows, in the list's order.
-func modelRows() []console.Row {
-	return []console.Row{
+func modelRows() []tab.Row {
+	return []tab.Row{
 		{ID: "a", Name: "alpha", ProjectID: "p-1", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE", Seq: 0},
 		{ID: "b", Name: "beta", ProvisioningStatus: "PENDING_UPDATE", OperatingStatus: "ONLINE", Seq: 1},
 		{ID: "c", Name: "gamma", ProvisioningStatus: "ERROR", OperatingStatus: "ERROR", Seq: 2},
 	}
 }
 
-func ids(rows []console.Row) []string {
+func ids(rows []tab.Row) []string {
 	var out []string
 	for _, r := range rows {
 		out = append(out, r.ID)
@@ -70,8 +71,8 @@ func TestModelShown(t *testing.T) {
 func TestModelPutAndDrop(t *testing.T) {
 	m := model{rows: modelRows()}
 	held := m.rows
-	m.put(console.Row{ID: "a", Name: "alpha", ProvisioningStatus: "ACTIVE", OperatingStatus: "DEGRADED"})
-	m.put(console.Row{ID: "d", Name: "delta", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE"})
+	m.put(tab.Row{ID: "a", Name: "alpha", ProvisioningStatus: "ACTIVE", OperatingStatus: "DEGRADED"})
+	m.put(tab.Row{ID: "d", Name: "delta", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE"})
 	m.drop("b")
 	if got, want := ids(m.rows), []string{"a", "d", "c"}; !slices.Equal(got, want) {
 		t.Fatalf("rows: got %v, want %v", got, want)
@@ -94,7 +95,7 @@ func TestModelAlerts(t *testing.T) {
 	if got := m.alerts(); got != 1 {
 		t.Errorf("got %d, want 1 (gamma in ERROR)", got)
 	}
-	m.takeLive([]console.Row{{ID: "a", Name: "alpha", ProvisioningStatus: "ACTIVE", OperatingStatus: "DEGRADED"}}, func(console.Row) {})
+	m.takeLive([]tab.Row{{ID: "a", Name: "alpha", ProvisioningStatus: "ACTIVE", OperatingStatus: "DEGRADED"}}, func(tab.Row) {})
 	if got := m.alerts(); got != 2 {
 		t.Errorf("after alpha went DEGRADED: got %d, want 2", got)
 	}

@@ -11,6 +11,9 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/shell"
+	"github.com/octaview/octaview/app/internal/site"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
 )
@@ -21,37 +24,37 @@ func TestOpOutcomeText(t *testing.T) {
 	ended := start.Add(7 * time.Second)
 	tests := []struct {
 		name string
-		op   console.Operation
+		op   tab.Operation
 		want []string // parts the sentence must contain
 	}{
-		{"create waiting", console.Operation{Kind: console.OpCreate, Wait: console.WaitActive, Ref: console.LBRef("lb1"), State: console.OpWaiting, StartedAt: start, Polls: 3},
+		{"create waiting", tab.Operation{Kind: tab.OpCreate, Wait: tab.WaitActive, Ref: tab.LBRef("lb1"), State: tab.OpWaiting, StartedAt: start, Polls: 3},
 			[]string{"Waiting for ACTIVE", "9 s so far", "3 polls"}},
-		{"create waiting long", console.Operation{Kind: console.OpCreate, Wait: console.WaitActive, Ref: console.LBRef("lb1"), State: console.OpWaiting, StartedAt: now.Add(-3 * time.Minute)},
+		{"create waiting long", tab.Operation{Kind: tab.OpCreate, Wait: tab.WaitActive, Ref: tab.LBRef("lb1"), State: tab.OpWaiting, StartedAt: now.Add(-3 * time.Minute)},
 			[]string{"may be stuck"}},
-		{"delete waiting", console.Operation{Kind: console.OpDelete, Wait: console.WaitDeleted, Ref: console.LBRef("lb1"), State: console.OpWaiting, StartedAt: start},
+		{"delete waiting", tab.Operation{Kind: tab.OpDelete, Wait: tab.WaitDeleted, Ref: tab.LBRef("lb1"), State: tab.OpWaiting, StartedAt: start},
 			[]string{"gone (404)"}},
-		{"create succeeded", console.Operation{Kind: console.OpCreate, Wait: console.WaitActive, Ref: console.LBRef("lb1"), State: console.OpSucceeded, StartedAt: start, EndedAt: ended},
+		{"create succeeded", tab.Operation{Kind: tab.OpCreate, Wait: tab.WaitActive, Ref: tab.LBRef("lb1"), State: tab.OpSucceeded, StartedAt: start, EndedAt: ended},
 			[]string{"ACTIVE after 7 s"}},
-		{"delete succeeded", console.Operation{Kind: console.OpDelete, Wait: console.WaitDeleted, Ref: console.LBRef("lb1"), State: console.OpSucceeded, StartedAt: start, EndedAt: ended},
+		{"delete succeeded", tab.Operation{Kind: tab.OpDelete, Wait: tab.WaitDeleted, Ref: tab.LBRef("lb1"), State: tab.OpSucceeded, StartedAt: start, EndedAt: ended},
 			[]string{"Deleted", "404", "7 s"}},
-		{"create failed says it was created", console.Operation{Kind: console.OpCreate, Wait: console.WaitActive, Ref: console.LBRef("lb1"), State: console.OpFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
+		{"create failed says it was created", tab.Operation{Kind: tab.OpCreate, Wait: tab.WaitActive, Ref: tab.LBRef("lb1"), State: tab.OpFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
 			[]string{"The load balancer was created", "the wait failed after 7 s", "it went to ERROR."}},
-		{"delete failed says it was accepted", console.Operation{Kind: console.OpDelete, Wait: console.WaitDeleted, Ref: console.LBRef("lb1"), State: console.OpFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
+		{"delete failed says it was accepted", tab.Operation{Kind: tab.OpDelete, Wait: tab.WaitDeleted, Ref: tab.LBRef("lb1"), State: tab.OpFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
 			[]string{"The delete was accepted", "the wait failed", "ERROR"}},
-		{"create stopped", console.Operation{Kind: console.OpCreate, Wait: console.WaitActive, Ref: console.LBRef("lb1"), State: console.OpStopped, StartedAt: start, EndedAt: ended, Status: string(octavia.StatusPendingCreate)},
+		{"create stopped", tab.Operation{Kind: tab.OpCreate, Wait: tab.WaitActive, Ref: tab.LBRef("lb1"), State: tab.OpStopped, StartedAt: start, EndedAt: ended, Status: string(octavia.StatusPendingCreate)},
 			[]string{"stopped watching", "was created", "Octavia carries on", "PENDING_CREATE"}},
-		{"member create failed names the member", console.Operation{Kind: console.OpCreate, Wait: console.WaitActive, Ref: octavia.Ref{Kind: octavia.KindMember, ID: "m1", ParentID: "p1"}, State: console.OpFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
+		{"member create failed names the member", tab.Operation{Kind: tab.OpCreate, Wait: tab.WaitActive, Ref: octavia.Ref{Kind: octavia.KindMember, ID: "m1", ParentID: "p1"}, State: tab.OpFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
 			[]string{"The member was created", "the wait failed"}},
-		{"edit failed says the write was accepted", console.Operation{Kind: console.OpUpdate, Wait: console.WaitActive, Ref: octavia.Ref{Kind: octavia.KindListener, ID: "l1"}, State: console.OpFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
+		{"edit failed says the write was accepted", tab.Operation{Kind: tab.OpUpdate, Wait: tab.WaitActive, Ref: octavia.Ref{Kind: octavia.KindListener, ID: "l1"}, State: tab.OpFailed, StartedAt: start, EndedAt: ended, Reason: "it went to ERROR."},
 			[]string{"The write was accepted", "the wait failed"}},
-		{"flavor create: no wait", console.Operation{Kind: console.OpCreate, Wait: console.WaitNone, Ref: octavia.Ref{Kind: octavia.KindFlavor, ID: "f1"}, State: console.OpSucceeded, StartedAt: start, EndedAt: start},
+		{"flavor create: no wait", tab.Operation{Kind: tab.OpCreate, Wait: tab.WaitNone, Ref: octavia.Ref{Kind: octavia.KindFlavor, ID: "f1"}, State: tab.OpSucceeded, StartedAt: start, EndedAt: start},
 			[]string{"applied it at once"}},
-		{"failover waiting", console.Operation{Kind: console.OpFailover, Wait: console.WaitLBActive, Ref: octavia.Ref{Kind: octavia.KindAmphora, ID: "a1", LoadBalancerID: "lb1"}, State: console.OpWaiting, StartedAt: start},
+		{"failover waiting", tab.Operation{Kind: tab.OpFailover, Wait: tab.WaitLBActive, Ref: octavia.Ref{Kind: octavia.KindAmphora, ID: "a1", LoadBalancerID: "lb1"}, State: tab.OpWaiting, StartedAt: start},
 			[]string{"its load balancer to be ACTIVE"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := console.OpOutcomeText(tt.op, now)
+			got := tab.OpOutcomeText(tt.op, now)
 			for _, w := range tt.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("got %q, want it to contain %q", got, w)
@@ -62,14 +65,14 @@ func TestOpOutcomeText(t *testing.T) {
 }
 
 func TestOpTitleAndAccepted(t *testing.T) {
-	op := console.Operation{Kind: console.OpDelete, Ref: console.LBRef("x"), Name: "web", RequestID: "req-1", StatusCode: 204}
-	if got, want := console.OpTitle(op), `Delete load balancer "web"`; got != want {
+	op := tab.Operation{Kind: tab.OpDelete, Ref: tab.LBRef("x"), Name: "web", RequestID: "req-1", StatusCode: 204}
+	if got, want := tab.OpTitle(op), `Delete load balancer "web"`; got != want {
 		t.Errorf("opTitle: got %q, want %q", got, want)
 	}
-	if got, want := console.OpAcceptedText(op), "Accepted by Octavia (HTTP 204, request req-1)."; got != want {
+	if got, want := tab.OpAcceptedText(op), "Accepted by Octavia (HTTP 204, request req-1)."; got != want {
 		t.Errorf("opAcceptedText: got %q, want %q", got, want)
 	}
-	if got, want := console.OpAcceptedText(console.Operation{StatusCode: 202}), "Accepted by Octavia (HTTP 202)."; got != want {
+	if got, want := tab.OpAcceptedText(tab.Operation{StatusCode: 202}), "Accepted by Octavia (HTTP 202)."; got != want {
 		t.Errorf("opAcceptedText without request id: got %q, want %q", got, want)
 	}
 }
@@ -88,7 +91,7 @@ func TestWaitFailure(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := console.WaitFailure(tt.err, string(octavia.StatusPendingCreate)); !strings.Contains(got, tt.want) {
+			if got := tab.WaitFailure(tt.err, string(octavia.StatusPendingCreate)); !strings.Contains(got, tt.want) {
 				t.Errorf("got %q, want it to contain %q", got, tt.want)
 			}
 		})
@@ -127,7 +130,7 @@ func TestWriteErrorText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := console.WriteErrorText(tt.err, tt.status)
+			got := tab.WriteErrorText(tt.err, tt.status)
 			for _, w := range tt.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("got %q, want it to contain %q", got, w)
@@ -151,27 +154,27 @@ func TestLoginErrorText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := console.LoginErrorText(tt.err, auth); !strings.Contains(got, tt.want) {
+			if got := site.LoginErrorText(tt.err, auth); !strings.Contains(got, tt.want) {
 				t.Errorf("got %q, want it to contain %q", got, tt.want)
 			}
 		})
 	}
 	// the server's login throttle says it all: only its words, at the form
 	throttled := &octavia.Error{Code: octavia.EINVALID, StatusCode: 429, Fault: "Too many failed logins for this user: try again in 20 s."}
-	if got := console.LoginErrorText(throttled, auth); got != throttled.Fault {
+	if got := site.LoginErrorText(throttled, auth); got != throttled.Fault {
 		t.Errorf("a throttled login: got %q, want %q", got, throttled.Fault)
 	}
 }
 
 func TestOpRows(t *testing.T) {
-	ops := []console.Operation{
-		{Kind: console.OpCreate, State: console.OpWaiting, ProjectID: "p", Ref: console.LBRef("new"), Name: "fresh", Status: string(octavia.StatusPendingCreate)},
-		{Kind: console.OpCreate, State: console.OpWaiting, ProjectID: "p", Ref: console.LBRef("listed"), Name: "known"},
-		{Kind: console.OpCreate, State: console.OpSucceeded, ProjectID: "p", Ref: console.LBRef("done")},
-		{Kind: console.OpDelete, State: console.OpWaiting, ProjectID: "p", Ref: console.LBRef("going")},
-		{Kind: console.OpCreate, State: console.OpWaiting, ProjectID: "other", Ref: console.LBRef("theirs")},
+	ops := []tab.Operation{
+		{Kind: tab.OpCreate, State: tab.OpWaiting, ProjectID: "p", Ref: tab.LBRef("new"), Name: "fresh", Status: string(octavia.StatusPendingCreate)},
+		{Kind: tab.OpCreate, State: tab.OpWaiting, ProjectID: "p", Ref: tab.LBRef("listed"), Name: "known"},
+		{Kind: tab.OpCreate, State: tab.OpSucceeded, ProjectID: "p", Ref: tab.LBRef("done")},
+		{Kind: tab.OpDelete, State: tab.OpWaiting, ProjectID: "p", Ref: tab.LBRef("going")},
+		{Kind: tab.OpCreate, State: tab.OpWaiting, ProjectID: "other", Ref: tab.LBRef("theirs")},
 	}
-	got := opRows(ops, []console.Row{{ID: "listed"}}, "p", console.LBResource, "")
+	got := opRows(ops, []tab.Row{{ID: "listed"}}, "p", console.LBResource, "")
 	if len(got) != 1 || got[0].ID != "new" || got[0].Name != "fresh" || got[0].ProvisioningStatus != string(octavia.StatusPendingCreate) {
 		t.Errorf("got %+v, want one PENDING_CREATE row for the new load balancer only", got)
 	}
@@ -183,16 +186,16 @@ func TestOpRows(t *testing.T) {
 func TestOperationsPanelFolds(t *testing.T) {
 	now := time.Now()
 	lb := octavia.Ref{Kind: octavia.KindLoadBalancer, ID: "lb-1", LoadBalancerID: "lb-1"}
-	var ops []console.Operation
+	var ops []tab.Operation
 	for i := range 7 {
-		ops = append(ops, console.Operation{ID: fmt.Sprint("done-", i), Kind: console.OpUpdate, Wait: console.WaitActive, Ref: lb, Name: fmt.Sprint("web-", i),
-			State: console.OpSucceeded, Status: "ACTIVE", StartedAt: now.Add(-time.Minute), EndedAt: now})
+		ops = append(ops, tab.Operation{ID: fmt.Sprint("done-", i), Kind: tab.OpUpdate, Wait: tab.WaitActive, Ref: lb, Name: fmt.Sprint("web-", i),
+			State: tab.OpSucceeded, Status: "ACTIVE", StartedAt: now.Add(-time.Minute), EndedAt: now})
 	}
-	ops = append(ops, console.Operation{ID: "failed", Kind: console.OpUpdate, Wait: console.WaitActive, Ref: lb, Name: "broken", State: console.OpFailed, Reason: "it went to ERROR.",
+	ops = append(ops, tab.Operation{ID: "failed", Kind: tab.OpUpdate, Wait: tab.WaitActive, Ref: lb, Name: "broken", State: tab.OpFailed, Reason: "it went to ERROR.",
 		StartedAt: now.Add(-2 * time.Minute), EndedAt: now})
-	ops = append(ops, console.Operation{ID: "oldest-wait", Kind: console.OpCreate, Wait: console.WaitActive, Ref: lb, Name: "slow", State: console.OpWaiting,
+	ops = append(ops, tab.Operation{ID: "oldest-wait", Kind: tab.OpCreate, Wait: tab.WaitActive, Ref: lb, Name: "slow", State: tab.OpWaiting,
 		Status: "PENDING_CREATE", StartedAt: now.Add(-3 * time.Minute)})
-	html := goapp.HTMLString(console.NewRuntime().RenderOperations(ops, now, false))
+	html := goapp.HTMLString(shell.RenderOperations(tab.NewRuntime(), ops, now, false))
 	details := strings.Index(html, "<details")
 	wait, failed := strings.Index(html, `data-op="oldest-wait"`), strings.Index(html, `data-op="failed"`)
 	switch {

@@ -12,6 +12,7 @@ import (
 	"github.com/octaview/octaview/app/internal/attr"
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
@@ -137,7 +138,7 @@ func checkPageKeys(t *testing.T, p pageOf) {
 	if res.ListRows != nil {
 		return
 	}
-	for _, f := range console.RowFields(res, console.ProjectColumn(res, &console.Session{Info: octavia.Session{Roles: []string{"admin"}}}, false)) {
+	for _, f := range console.RowFields(res, console.ProjectColumn(res, &tab.Session{Info: octavia.Session{Roles: []string{"admin"}}}, false)) {
 		if _, ok := o[f]; !ok && f != "listeners" {
 			t.Errorf("%s: the list asks for %q, which the answer lacks (an empty column)", res.Plural, f)
 		}

@@ -9,6 +9,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
@@ -20,12 +21,12 @@ import (
 // Project column; a member's list, and a list embedded in a parent's page,
 // do not.
 func TestListColumnsByWho(t *testing.T) {
-	admin := &console.Session{Info: octavia.Session{Roles: []string{"admin"}}}
-	member := &console.Session{Info: octavia.Session{Roles: []string{"member"}}}
+	admin := &tab.Session{Info: octavia.Session{Roles: []string{"admin"}}}
+	member := &tab.Session{Info: octavia.Session{Roles: []string{"member"}}}
 	for _, tt := range []struct {
 		name     string
 		res      *console.Resource
-		sess     *console.Session
+		sess     *tab.Session
 		embedded bool
 		first    string
 		project  bool
@@ -89,11 +90,11 @@ func TestRowProject(t *testing.T) {
 	if html := goapp.HTMLString(renderRow(console.LBResource, &got, time.Now(), func(octavia.Kind) bool { return true }, nil)); strings.Contains(html, `class="project"`) {
 		t.Errorf("a member's row: got a project cell: %s", html)
 	}
-	rows := []console.Row{{ID: "a", Name: "a", ProjectID: "p-1"}, {ID: "b", Name: "b", ProjectID: "p-2"}}
+	rows := []tab.Row{{ID: "a", Name: "a", ProjectID: "p-1"}, {ID: "b", Name: "b", ProjectID: "p-2"}}
 	if s := console.SortedBy(rows, console.SortProject, false, namer); s[0].ID != "b" {
 		t.Errorf("sorted by project: got %v first, want b (project api)", s[0])
 	}
-	quota := console.Row{ID: "p-1", Name: "p-1", Cells: make([]string, len(console.QuotaRes.Columns))}
+	quota := tab.Row{ID: "p-1", Name: "p-1", Cells: make([]string, len(console.QuotaRes.Columns))}
 	if html := goapp.HTMLString(renderRow(console.QuotaRes, &quota, time.Now(), func(octavia.Kind) bool { return true }, namer)); !strings.Contains(html, ">shop</a>") {
 		t.Errorf("a quota row: got %s, want it named by its project, shop", html)
 	}
@@ -102,11 +103,11 @@ func TestRowProject(t *testing.T) {
 // TestReadOnlyWhy: a write's page opened by a reader, or on a read-only
 // server, says why nothing can be written.
 func TestReadOnlyWhy(t *testing.T) {
-	reader := &console.Session{Info: octavia.Session{ProjectName: "demo", Roles: []string{"reader"}}, ReadOnly: true}
+	reader := &tab.Session{Info: octavia.Session{ProjectName: "demo", Roles: []string{"reader"}}, ReadOnly: true}
 	if got := console.ReadOnlyWhy(reader, "create a load balancer"); !strings.Contains(got, "project demo (reader) only read") || !strings.Contains(got, "load-balancer_member") {
 		t.Errorf("reader: got %q", got)
 	}
-	ro := &console.Session{Info: octavia.Session{Roles: []string{"admin"}}, Config: serverapi.Config{ReadOnly: true}, ReadOnly: true}
+	ro := &tab.Session{Info: octavia.Session{Roles: []string{"admin"}}, Config: serverapi.Config{ReadOnly: true}, ReadOnly: true}
 	if got := console.ReadOnlyWhy(ro, "create a load balancer"); !strings.Contains(got, "runs read-only") {
 		t.Errorf("read-only server: got %q", got)
 	}

@@ -7,6 +7,8 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/section"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/octavia/amphoracontrol"
@@ -102,10 +104,10 @@ func TestNavOrder(t *testing.T) {
 // default policy has it (only admins write them; only admins read
 // amphorae and profiles; the console's read-only mode writes nothing).
 func TestAdminAccess(t *testing.T) {
-	admin := &console.Session{Info: octavia.Session{Roles: []string{"admin", "member", "reader"}}}
-	member := &console.Session{Info: octavia.Session{Roles: []string{"member", "reader"}}}
-	reader := &console.Session{Info: octavia.Session{Roles: []string{"reader"}}}
-	readOnlyAdmin := &console.Session{Info: admin.Info, ReadOnly: true}
+	admin := &tab.Session{Info: octavia.Session{Roles: []string{"admin", "member", "reader"}}}
+	member := &tab.Session{Info: octavia.Session{Roles: []string{"member", "reader"}}}
+	reader := &tab.Session{Info: octavia.Session{Roles: []string{"reader"}}}
+	readOnlyAdmin := &tab.Session{Info: admin.Info, ReadOnly: true}
 	tests := []struct {
 		res                                  *console.Resource
 		adminRead, memberRead, readerRead    bool
@@ -123,7 +125,7 @@ func TestAdminAccess(t *testing.T) {
 		t.Run(tt.res.Plural, func(t *testing.T) {
 			for _, c := range []struct {
 				who        string
-				s          *console.Session
+				s          *tab.Session
 				read, want bool
 				got        bool
 			}{
@@ -152,7 +154,7 @@ func TestAdminAccess(t *testing.T) {
 		t.Errorf("amphorae: got a create %v, an edit %v, a delete %v; want a delete only", console.AmphoraRes.Create, console.AmphoraRes.Edit, console.AmphoraRes.Delete)
 	}
 	for _, r := range []*console.Resource{console.AmphoraRes, console.QuotaRes, console.ProviderRes, console.FlavorRes, console.FlavorProfileRes, console.AzRes, console.AzProfileRes} {
-		if w := console.WaitFor(r, console.OpUpdate); w != console.WaitNone {
+		if w := console.WaitFor(r, tab.OpUpdate); w != tab.WaitNone {
 			t.Errorf("%s: got wait %q for an update, want none (Octavia applies it at once)", r.Plural, w)
 		}
 	}
@@ -178,7 +180,7 @@ func TestStatsRows(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := console.StatsRows(tt.stats)
+			got := section.StatsRows(tt.stats)
 			if !slices.EqualFunc(got, tt.want, slices.Equal) {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
@@ -188,7 +190,7 @@ func TestStatsRows(t *testing.T) {
 		n    int
 		want string
 	}{{0, "0"}, {999, "999"}, {1000, "1,000"}, {-1234567, "-1,234,567"}, {100000, "100,000"}} {
-		if got := console.Grouped(tt.n); got != tt.want {
+		if got := section.Grouped(tt.n); got != tt.want {
 			t.Errorf("grouped(%d): got %q, want %q", tt.n, got, tt.want)
 		}
 	}
@@ -216,7 +218,7 @@ func TestQuotaPairs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			pairs := console.QuotaPairs(tt.values, tt.defaults)
+			pairs := section.QuotaPairs(tt.values, tt.defaults)
 			owned := 0
 			for _, p := range pairs {
 				if p.Own {
@@ -245,9 +247,9 @@ func TestAdminLists(t *testing.T) {
 		Quotas: []labcloud.ScenarioQuota{{Project: "demo", LoadBalancer: &five}},
 		LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "web", Count: 2,
 			Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.11", "10.0.0.12"}, Monitor: "HTTP"}}}}})
-	read := func(t *testing.T, res *console.Resource, c *octavia.Client) map[string]console.Row {
+	read := func(t *testing.T, res *console.Resource, c *octavia.Client) map[string]tab.Row {
 		t.Helper()
-		rows := map[string]console.Row{}
+		rows := map[string]tab.Row{}
 		for r, err := range ReadRows(t.Context(), c, res, console.ListQuery{}) {
 			if err != nil {
 				t.Fatalf("%s: %v", res.Plural, err)
@@ -256,7 +258,7 @@ func TestAdminLists(t *testing.T) {
 		}
 		return rows
 	}
-	cell := func(res *console.Resource, r console.Row, key string) string {
+	cell := func(res *console.Resource, r tab.Row, key string) string {
 		i := slices.IndexFunc(res.Columns, func(c console.Column) bool { return c.Key == key })
 		return r.Cells[i]
 	}

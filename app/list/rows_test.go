@@ -9,6 +9,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
 )
@@ -32,7 +33,7 @@ func TestCompareFold(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			for _, p := range [][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
 				want := strings.Compare(strings.ToLower(p[0]), strings.ToLower(p[1]))
-				if got := sign(console.CompareFold(p[0], p[1])); got != want {
+				if got := sign(tab.CompareFold(p[0], p[1])); got != want {
 					t.Errorf("compareFold(%q, %q): got %d, want %d (as strings.ToLower then Compare)", p[0], p[1], got, want)
 				}
 			}
@@ -41,9 +42,9 @@ func TestCompareFold(t *testing.T) {
 }
 
 func TestMergeRows(t *testing.T) {
-	lb := func(name, id string) console.Row { return console.Row{Name: name, ID: id} }
-	a := []console.Row{lb("alpha", "1"), lb("delta", "4"), lb("web", "9")}
-	b := []console.Row{lb("Beta", "2"), lb("delta", "3"), lb("zulu", "8")}
+	lb := func(name, id string) tab.Row { return tab.Row{Name: name, ID: id} }
+	a := []tab.Row{lb("alpha", "1"), lb("delta", "4"), lb("web", "9")}
+	b := []tab.Row{lb("Beta", "2"), lb("delta", "3"), lb("zulu", "8")}
 	got := console.MergeRows(a, b)
 	var ids []string
 	for _, x := range got {
@@ -85,7 +86,7 @@ func TestLoadBalancerRows(t *testing.T) {
 	}
 }
 
-func rowNames(rows []console.Row) []string {
+func rowNames(rows []tab.Row) []string {
 	var out []string
 	for _, r := range rows {
 		out = append(out, r.Name)
@@ -94,7 +95,7 @@ func rowNames(rows []console.Row) []string {
 }
 
 func TestFilterRows(t *testing.T) {
-	rows := []console.Row{
+	rows := []tab.Row{
 		{ID: "aaaa-1111", Name: "web-frontend"},
 		{ID: "bbbb-2222", Name: "API-gateway"},
 		{ID: "cccc-3333", Name: "web-backend"},
@@ -120,8 +121,8 @@ func TestFilterRows(t *testing.T) {
 }
 
 func TestSortRows(t *testing.T) {
-	rows := []console.Row{{ID: "2", Name: "b"}, {ID: "1", Name: "B"}, {ID: "3", Name: "a"}}
-	console.SortRows(rows)
+	rows := []tab.Row{{ID: "2", Name: "b"}, {ID: "1", Name: "B"}, {ID: "3", Name: "a"}}
+	tab.SortRows(rows)
 	var got []string
 	for _, r := range rows {
 		got = append(got, r.ID)
@@ -132,7 +133,7 @@ func TestSortRows(t *testing.T) {
 }
 
 func TestCountRows(t *testing.T) {
-	rows := []console.Row{
+	rows := []tab.Row{
 		{ProvisioningStatus: string(octavia.StatusActive)}, {ProvisioningStatus: string(octavia.StatusActive)},
 		{ProvisioningStatus: string(octavia.StatusPendingUpdate)}, {ProvisioningStatus: string(octavia.StatusError)},
 		{ProvisioningStatus: string(octavia.StatusDeleted)},

@@ -7,7 +7,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 )
 
@@ -28,7 +28,7 @@ var servedLoginFields = []string{"login-user", "login-password", "login-domain",
 // KeepServedLogin reads what was typed into the served login form (if the
 // page has one) before go-app adopts it, for console.ReadStartup. Browser
 // only, before the first render.
-func KeepServedLogin() (typed console.ServedLogin) {
+func KeepServedLogin() (typed tab.ServedLogin) {
 	defer func() {
 		if err := recover(); err != nil { // what was typed is lost, not the app
 			goapp.Log("octaview: reading the served login form:", err)
@@ -94,8 +94,8 @@ func (p *Page) OnInit() {
 	case told && live:
 		p.sessionLive = true // no form until the check answers
 	}
-	p.next = console.SafeNext(ui.WindowURL().Query().Get("next")) // the form's action, as served
-	if f := start.TakeBootLogin(); f != nil {                     // a plain login failed: the page shows why, as served
+	p.next = tab.SafeNext(ui.WindowURL().Query().Get("next")) // the form's action, as served
+	if f := start.TakeBootLogin(); f != nil {                 // a plain login failed: the page shows why, as served
 		p.user, p.domain, p.project, p.err = f.User, cmp.Or(f.Domain, "Default"), f.Project, f.Error
 	}
 	typed := start.TakeServedLogin()

@@ -10,7 +10,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/serverapi"
 )
 
@@ -21,11 +21,11 @@ import (
 // serves the login page as the app renders it with the failure.
 
 // LoginPath is the login page's path, where its served form posts.
-const LoginPath = console.LoginPath
+const LoginPath = tab.LoginPath
 
 // SafeNext is where a login goes next: next when it is a clean path of this
 // app, else the load balancer list (safeNext).
-func SafeNext(next string) string { return console.SafeNext(next) }
+func SafeNext(next string) string { return tab.SafeNext(next) }
 
 // PlainLogin is what the served form posts: its password method's fields.
 type PlainLogin struct {
@@ -60,6 +60,6 @@ func PlainLogIn(ctx context.Context, origin string, rt http.RoundTripper, in Pla
 // first render (with that Boot.Login) adopts as it is.
 func PlainLoginPage(in PlainLogin, errText, next string) (*serverapi.LoginForm, string) {
 	form := &serverapi.LoginForm{User: in.User, Domain: cmp.Or(in.Domain, "Default"), Project: in.Project, Error: errText}
-	p := &Page{method: methodPassword, user: form.User, domain: form.Domain, project: form.Project, err: errText, next: console.SafeNext(next)}
+	p := &Page{method: methodPassword, user: form.User, domain: form.Domain, project: form.Project, err: errText, next: tab.SafeNext(next)}
 	return form, goapp.HTMLString(p)
 }

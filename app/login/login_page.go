@@ -10,7 +10,8 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/site"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/list"
 	"github.com/octaview/octaview/app/serverapi"
@@ -55,11 +56,11 @@ type Page struct {
 	// onShow is the window's pageshow listener (listenBack), nil: none
 	onShow goapp.Func
 
-	rt *console.Runtime // the tab's (New)
+	rt *tab.Runtime // the tab's (New)
 }
 
 // New is a login page of the tab whose runtime is rt (its route's).
-func New(rt *console.Runtime) *Page { return &Page{rt: rt} }
+func New(rt *tab.Runtime) *Page { return &Page{rt: rt} }
 
 // Login methods of the form.
 const (
@@ -70,7 +71,7 @@ const (
 
 func (p *Page) OnNav(ctx goapp.Context) {
 	p.uctx = ctx
-	p.next = console.SafeNext(ctx.Page().URL().Query().Get("next")) // the served form's action too
+	p.next = tab.SafeNext(ctx.Page().URL().Query().Get("next")) // the served form's action too
 	if goapp.IsServer {
 		return
 	}
@@ -159,14 +160,14 @@ func focusLogin(ctx goapp.Context) {
 // restore Boot started, when the page said there is one).
 func (p *Page) restore(ctx goapp.Context) {
 	p.restored, p.restoring = true, true
-	origin := console.OriginOf(ui.WindowURL())
+	origin := site.OriginOf(ui.WindowURL())
 	next := p.next
 	serverCfg, cfgKnown := p.cfg, p.cfgStatus == ui.Loaded
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		if !cfgKnown {
-			if err := console.GetJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &serverCfg); err != nil {
+			if err := site.GetJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &serverCfg); err != nil {
 				goapp.Log("octaview:", err)
 			}
 		}
@@ -205,7 +206,7 @@ func (p *Page) restore(ctx goapp.Context) {
 // loadConfig fetches /api/config: the lab users to show and the modes.
 func (p *Page) loadConfig(ctx goapp.Context) {
 	p.cfgStatus = ui.Loading
-	console.GetServerJSON(ctx, serverapi.ConfigPath, 10*time.Second, func(ctx goapp.Context, cfg serverapi.Config, err error) {
+	site.GetServerJSON(ctx, serverapi.ConfigPath, 10*time.Second, func(ctx goapp.Context, cfg serverapi.Config, err error) {
 		if err != nil {
 			p.cfgStatus = ui.LoadFailed
 			goapp.Log("octaview:", err)
@@ -230,7 +231,7 @@ func (p *Page) submit(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	req := p.request()
-	req.region = console.StoredRegion()
+	req.region = tab.StoredRegion()
 	if msg := req.check(); msg != "" {
 		p.err = msg
 		return
@@ -249,7 +250,7 @@ func (p *Page) submit(ctx goapp.Context, e goapp.Event) {
 // ends. UI goroutine.
 func (p *Page) send(req loginRequest) {
 	ctx := p.uctx
-	origin := console.OriginOf(ui.WindowURL())
+	origin := site.OriginOf(ui.WindowURL())
 	serverCfg, cfgKnown := p.cfg, p.cfgStatus == ui.Loaded
 	next := p.next
 	ctx.Async(func() {
@@ -264,14 +265,14 @@ func (p *Page) send(req loginRequest) {
 			if cfgKnown {
 				return
 			}
-			if err := console.GetJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &serverCfg); err != nil {
+			if err := site.GetJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &serverCfg); err != nil {
 				goapp.Log("octaview:", err)
 			}
 		}()
 		client, err := logIn(c, origin, req)
-		var first *console.FirstRows
+		var first *tab.FirstRows
 		if err == nil {
-			first = list.PrefetchFirstRows(p.rt, &console.Session{Client: client, Info: client.Session()}, next)
+			first = list.PrefetchFirstRows(p.rt, &tab.Session{Client: client, Info: client.Session()}, next)
 		}
 		<-cfgDone
 		if first != nil {
@@ -290,7 +291,7 @@ func (p *Page) send(req loginRequest) {
 				p.err = cmp.Or(p.rt.TakeBye(), msg) // the server's reason when it refused the session
 				return
 			}
-			sess := console.NewSession(p.rt, client, serverCfg)
+			sess := tab.NewSession(p.rt, client, serverCfg)
 			sess.Since = sent
 			if !p.rt.AdoptSession(sess) { // another tab logged out during the login
 				p.err = p.rt.TakeBye()
@@ -307,7 +308,7 @@ func (p *Page) send(req loginRequest) {
 // Keystone's refusal by method, a wrong project told from wrong credentials
 // (projectProbe), an unreachable Keystone as such. It blocks.
 func loginFailure(ctx context.Context, origin string, req loginRequest, err error) string {
-	msg := console.LoginErrorText(err, origin+console.IdentityPath)
+	msg := site.LoginErrorText(err, origin+site.IdentityPath)
 	code := octavia.ErrorCodeOf(err)
 	switch {
 	case req.method == methodPassword && req.project != "" && code == octavia.EUNAUTHORIZED:
@@ -325,7 +326,7 @@ func loginFailure(ctx context.Context, origin string, req loginRequest, err erro
 func logIn(ctx context.Context, origin string, req loginRequest) (*octavia.Client, error) {
 	if req.method == methodToken {
 		// The server seals the new token into the cookie: the page never holds it.
-		if err := octavia.ExchangeToken(ctx, req.clientOf(console.ClientConfig(origin, "", "", "", ""), req.region), req.token); err != nil {
+		if err := octavia.ExchangeToken(ctx, req.clientOf(site.ClientConfig(origin, "", "", "", ""), req.region), req.token); err != nil {
 			return nil, err
 		}
 	}
@@ -338,7 +339,7 @@ func logIn(ctx context.Context, origin string, req loginRequest) (*octavia.Clien
 	if err != nil {
 		return nil, err
 	}
-	return console.InRegion(ctx, req.rt, origin, req.region, client)
+	return tab.InRegion(ctx, req.rt, origin, req.region, client)
 }
 
 // projectProbe tells a wrong project from wrong credentials: it logs in
@@ -372,7 +373,7 @@ func (p *Page) checkingLive() bool { return p.sessionLive && !p.ready }
 func (p *Page) Render() goapp.UI {
 	return ui.MainContent().Class("login-wrap").Body(
 		ui.ClassDivBody("login-card",
-			&console.UpdateNotice{},
+			&site.UpdateNotice{},
 			ui.ClassDivBody("login-brand",
 				ui.Decorative(goapp.Img().Src("/web/icon.svg").Class("login-icon")),
 				goapp.Div().Body(
@@ -474,10 +475,10 @@ func (p *Page) Render() goapp.UI {
 // loginAction is the login form's action: this page, keeping next (the
 // plain form's post, before the app runs, lands there after the login).
 func loginAction(next string) string {
-	if next == "" || next == console.ListPath {
-		return console.LoginPath
+	if next == "" || next == tab.ListPath {
+		return tab.LoginPath
 	}
-	return console.LoginPath + "?next=" + url.QueryEscape(next)
+	return tab.LoginPath + "?next=" + url.QueryEscape(next)
 }
 
 // methodButton is one choice of the login method (a toggle button).

@@ -5,7 +5,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/serverapi"
 )
 
@@ -62,7 +62,7 @@ func TestLoginRequestConfig(t *testing.T) {
 			if cfg.HTTPClient == nil {
 				t.Fatalf("HTTPClient: got nil, want the session transport")
 			}
-			if _, ok := cfg.HTTPClient.Transport.(console.SessionTransport); !ok {
+			if _, ok := cfg.HTTPClient.Transport.(tab.SessionTransport); !ok {
 				t.Errorf("transport: got %T, want sessionTransport", cfg.HTTPClient.Transport)
 			}
 		})
@@ -81,7 +81,7 @@ func TestSessionTransport(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			hc := &http.Client{Transport: console.SessionTransport{Region: tc.region}}
+			hc := &http.Client{Transport: tab.SessionTransport{Region: tc.region}}
 			resp, err := hc.Get(srv.URL)
 			if err != nil {
 				t.Fatal(err)

@@ -5,7 +5,8 @@ import (
 	"errors"
 	"net/http"
 
-	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/site"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
@@ -21,7 +22,7 @@ type loginRequest struct {
 	// for the served form posted without the app: PlainLogIn); nil: the
 	// browser's session transport
 	via http.RoundTripper
-	rt  *console.Runtime // the tab's, for the browser's session transport
+	rt  *tab.Runtime // the tab's, for the browser's session transport
 }
 
 // check says what is missing ("" when the request is complete).
@@ -45,7 +46,7 @@ func (r loginRequest) check() string {
 
 // config is the client configuration of the request (through origin).
 func (r loginRequest) config(origin string) octavia.Config {
-	cfg := console.ClientConfig(origin, r.user, "", r.domain, r.project)
+	cfg := site.ClientConfig(origin, r.user, "", r.domain, r.project)
 	switch r.method {
 	case methodAppCred:
 		cfg.ProjectName, cfg.ProjectDomainName = "", ""
@@ -68,7 +69,7 @@ func (r loginRequest) config(origin string) octavia.Config {
 // no tab is bound yet), and no re-authentication (the password is not kept).
 func (r loginRequest) clientOf(cfg octavia.Config, region string) octavia.Config {
 	if r.via == nil {
-		return console.SessionConfig(r.rt, cfg, region)
+		return tab.SessionConfig(r.rt, cfg, region)
 	}
 	cfg.HTTPClient = &http.Client{Transport: markSession{r.via}}
 	cfg.Region = region

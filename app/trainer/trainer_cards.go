@@ -5,7 +5,8 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/site"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 )
@@ -18,21 +19,21 @@ import (
 type Cards struct {
 	goapp.Compo
 
-	rt     *console.Runtime // the tab's (NewCards)
+	rt     *tab.Runtime // the tab's (NewCards)
 	status ui.LoadStatus
 	err    string
 	cards  serverapi.Cards
 }
 
 // NewCards is a cards page of the tab whose runtime is rt (its route's).
-func NewCards(rt *console.Runtime) *Cards { return &Cards{rt: rt} }
+func NewCards(rt *tab.Runtime) *Cards { return &Cards{rt: rt} }
 
 func (p *Cards) OnNav(ctx goapp.Context) {
 	if p.rt.RequireSession(ctx) == nil || p.status == ui.Loading {
 		return
 	}
 	p.status = ui.Loading
-	console.GetServerJSON(ctx, serverapi.TrainerCardsAPIPath, 30*time.Second, func(ctx goapp.Context, cards serverapi.Cards, err error) {
+	site.GetServerJSON(ctx, serverapi.TrainerCardsAPIPath, 30*time.Second, func(ctx goapp.Context, cards serverapi.Cards, err error) {
 		if err != nil {
 			p.status, p.err = ui.LoadFailed, err.Error()
 			return

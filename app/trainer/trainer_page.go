@@ -10,7 +10,9 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/shell"
+	"github.com/octaview/octaview/app/internal/site"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 )
@@ -24,7 +26,7 @@ import (
 type Page struct {
 	goapp.Compo
 
-	rt     *console.Runtime // the tab's (New)
+	rt     *tab.Runtime // the tab's (New)
 	status ui.LoadStatus
 	err    string
 	denied bool
@@ -49,7 +51,7 @@ type Page struct {
 }
 
 // New is a trainer page of the tab whose runtime is rt (its route's).
-func New(rt *console.Runtime) *Page { return &Page{rt: rt} }
+func New(rt *tab.Runtime) *Page { return &Page{rt: rt} }
 
 // faultForm is the faults form: every fault the lab knows.
 type faultForm struct {
@@ -101,9 +103,9 @@ func (p *Page) OnNav(ctx goapp.Context) {
 	p.ctx = ctx
 	c, cancel := context.WithCancel(context.Background())
 	p.cancel, p.status = cancel, ui.Loading
-	origin := console.OriginOf(ui.WindowURL())
+	origin := site.OriginOf(ui.WindowURL())
 	ctx.Async(func() {
-		console.FollowClass(c, origin, func(cl serverapi.Class, err error, mode string) {
+		site.FollowClass(c, origin, func(cl serverapi.Class, err error, mode string) {
 			ctx.Dispatch(func(ctx goapp.Context) { p.deliver(cl, err, mode) })
 		})
 	})
@@ -120,7 +122,7 @@ func (p *Page) OnDismount() {
 func (p *Page) deliver(cl serverapi.Class, err error, mode string) {
 	p.mode = mode
 	if err != nil {
-		if _, ok := err.(*console.DeniedError); ok {
+		if _, ok := err.(*site.DeniedError); ok {
 			p.denied = true
 		}
 		if p.status != ui.Loaded {
@@ -142,7 +144,7 @@ func (p *Page) act(_ goapp.Context, what, method, path string, body any) {
 		return
 	}
 	p.busy, p.notice, p.failed = true, "", ""
-	console.CallTrainer(ctx, method, path, body, 60*time.Second, func(ctx goapp.Context, err error) {
+	site.CallTrainer(ctx, method, path, body, 60*time.Second, func(ctx goapp.Context, err error) {
 		p.busy = false
 		if err != nil {
 			p.failed = what + " failed: " + err.Error()
@@ -263,19 +265,19 @@ func (p *Page) openView(_ goapp.Context, project string) {
 		return
 	}
 	p.busy = true
-	console.CallTrainer(ctx, http.MethodPost, serverapi.TrainerViewPath, serverapi.ViewRequest{Project: project}, 30*time.Second, func(ctx goapp.Context, err error) {
+	site.CallTrainer(ctx, http.MethodPost, serverapi.TrainerViewPath, serverapi.ViewRequest{Project: project}, 30*time.Second, func(ctx goapp.Context, err error) {
 		p.busy = false
 		if err != nil {
 			p.failed = "Opening " + project + " failed: " + err.Error()
 			return
 		}
-		console.ReloadTo(console.ListPath)
+		shell.ReloadTo(tab.ListPath)
 	})
 }
 
 func (p *Page) Render() goapp.UI {
 	cl := p.class
-	return p.rt.Shell(&console.Shell{Nav: serverapi.TrainerPagePath, Title: "Trainer", Actions: ui.ClassDivBody("trainer-actions",
+	return shell.New(p.rt, &shell.Shell{Nav: serverapi.TrainerPagePath, Title: "Trainer", Actions: ui.ClassDivBody("trainer-actions",
 		ui.IDSpan("trainer-live").Class("trainer-live").Aria("live", "polite").Text(p.liveText()),
 		ui.ClassA("btn", "btn-small").Href(serverapi.TrainerCardsPath).Text("Cards for printing")),
 

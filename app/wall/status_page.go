@@ -10,6 +10,8 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/site"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/waiters"
@@ -38,11 +40,11 @@ type Page struct {
 	cancel  context.CancelFunc
 	lastMsg time.Time
 
-	rt *console.Runtime // the tab's (New)
+	rt *tab.Runtime // the tab's (New)
 }
 
 // New is the status wall of the tab whose runtime is rt (its route's).
-func New(rt *console.Runtime) *Page { return &Page{rt: rt} }
+func New(rt *tab.Runtime) *Page { return &Page{rt: rt} }
 
 func (p *Page) OnNav(ctx goapp.Context) {
 	if goapp.IsServer || p.cancel != nil {
@@ -51,7 +53,7 @@ func (p *Page) OnNav(ctx goapp.Context) {
 	c, cancel := context.WithCancel(context.Background())
 	p.cancel = cancel
 	p.status = ui.Loading
-	origin := console.OriginOf(ui.WindowURL())
+	origin := site.OriginOf(ui.WindowURL())
 	ctx.Async(func() { p.follow(c, ctx, origin) })
 }
 
@@ -67,7 +69,7 @@ func (p *Page) OnDismount() {
 func (p *Page) follow(c context.Context, ctx goapp.Context, origin string) {
 	cfg, known := p.rt.Startup().Config()
 	if !known {
-		known = console.GetJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &cfg) == nil
+		known = site.GetJSON(c, http.DefaultClient, origin, serverapi.ConfigPath, &cfg) == nil
 	}
 	if known && !cfg.StatusPage {
 		ctx.Dispatch(func(ctx goapp.Context) { p.status, p.off = ui.Loaded, true })
@@ -121,7 +123,7 @@ func streamStatus(c context.Context, hc *http.Client, origin string, deliver fun
 	if resp.StatusCode != http.StatusOK {
 		return fmt.Errorf("%s: %s", serverapi.StatusEventsPath, resp.Status)
 	}
-	return console.ReadEvents(resp.Body, func(data []byte) error {
+	return site.ReadEvents(resp.Body, func(data []byte) error {
 		var st serverapi.Status
 		err := json.Unmarshal(data, &st)
 		deliver(st, err)
@@ -136,7 +138,7 @@ func pollStatus(c context.Context, hub *waiters.Hub[serverapi.Status], hc *http.
 	polls := 0 // only the hub's loop touches it
 	stop := hub.Subscribe(origin+serverapi.StatusPath, func(ctx context.Context) (serverapi.Status, error) {
 		var st serverapi.Status
-		err := console.GetJSON(ctx, hc, origin, serverapi.StatusPath, &st)
+		err := site.GetJSON(ctx, hc, origin, serverapi.StatusPath, &st)
 		return st, err
 	}, func(u waiters.Update[serverapi.Status]) {
 		deliver(u.Value, u.Err)
@@ -187,7 +189,7 @@ func (p *Page) Render() goapp.UI {
 			ui.IDSpan("wall-updated").Class("wall-updated").Text(wallUpdatedText(p.data.UpdatedAt, p.mode)),
 		),
 		ui.MainContent().Body(
-			&console.UpdateNotice{AutoReload: true},
+			&site.UpdateNotice{AutoReload: true},
 			console.RenderTreeLegend(),
 			goapp.If(p.data.Error != "", func() goapp.UI {
 				return ui.ClassDiv("alert", "alert-error").Text("The server's last poll of the cloud failed: " + p.data.Error)

@@ -14,7 +14,7 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/site"
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
@@ -34,7 +34,7 @@ func TestReadEvents(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			err := console.ReadEvents(strings.NewReader(tt.stream), func(d []byte) error {
+			err := site.ReadEvents(strings.NewReader(tt.stream), func(d []byte) error {
 				got = append(got, string(d))
 				return nil
 			})
@@ -51,7 +51,7 @@ func TestReadEvents(t *testing.T) {
 func TestReadEventsStopsOnError(t *testing.T) {
 	stop := errors.New("stop")
 	calls := 0
-	err := console.ReadEvents(strings.NewReader("data: 1\n\ndata: 2\n\n"), func([]byte) error { calls++; return stop })
+	err := site.ReadEvents(strings.NewReader("data: 1\n\ndata: 2\n\n"), func([]byte) error { calls++; return stop })
 	if !errors.Is(err, stop) || calls != 1 {
 		t.Errorf("got err %v after %d calls, want stop after 1", err, calls)
 	}

@@ -10,6 +10,8 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/shell"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	model "github.com/octaview/octaview/app/internal/wizard"
 	"github.com/octaview/octaview/octavia"
@@ -46,8 +48,8 @@ func wizardKinds() model.Kinds {
 type Page struct {
 	goapp.Compo
 
-	rt       *console.Runtime // the tab's (New)
-	sess     *console.Session
+	rt       *tab.Runtime // the tab's (New)
+	sess     *tab.Session
 	w        *model.Model
 	nav      steps
 	ch       choices
@@ -57,7 +59,7 @@ type Page struct {
 }
 
 // New is a create wizard of the tab whose runtime is rt (its route's).
-func New(rt *console.Runtime) *Page { return &Page{rt: rt} }
+func New(rt *tab.Runtime) *Page { return &Page{rt: rt} }
 
 func (p *Page) OnNav(ctx goapp.Context) {
 	if p.sess = p.rt.RequireSession(ctx); p.sess == nil {
@@ -177,7 +179,7 @@ func (p *Page) submit(ctx goapp.Context, e goapp.Event) {
 	}
 	p.nav.refused = [model.StepCount]string{}
 	tree := body["listeners"] != nil || body["pools"] != nil
-	wr := console.Write{Op: console.Operation{Kind: console.OpCreate, Wait: console.WaitActive, Ref: octavia.Ref{Kind: octavia.KindLoadBalancer},
+	wr := console.Write{Op: tab.Operation{Kind: tab.OpCreate, Wait: tab.WaitActive, Ref: octavia.Ref{Kind: octavia.KindLoadBalancer},
 		Name: body.Text("name"), Written: model.Written(body, p.ch.subnetName)},
 		Send: func(ctx context.Context, c *octavia.Client) (console.Object, octavia.Accepted, error) {
 			return c.Create(ctx, octavia.KindLoadBalancer, "", body)
@@ -185,10 +187,10 @@ func (p *Page) submit(ctx goapp.Context, e goapp.Event) {
 	p.wr.Send(p.uctx, p.sess, wr, func(ctx goapp.Context, s console.Sent) {
 		p.reset()
 		if tree {
-			ctx.Navigate(console.DetailPathOf(s.Op.Ref.ID)) // its status tree shows every child
+			ctx.Navigate(tab.DetailPathOf(s.Op.Ref.ID)) // its status tree shows every child
 			return
 		}
-		ctx.Navigate(console.ListPath)
+		ctx.Navigate(tab.ListPath)
 	}, p.showError)
 }
 
@@ -208,15 +210,15 @@ func (p *Page) Render() goapp.UI {
 		p.reset()
 	}
 	if p.sess != nil && p.sess.ReadOnly {
-		return p.rt.Shell(&console.Shell{Nav: console.NavCreate, Title: "Create a load balancer", Content: []goapp.UI{
+		return shell.New(p.rt, &shell.Shell{Nav: shell.NavCreate, Title: "Create a load balancer", Content: []goapp.UI{
 			ui.IDClassDiv("create-refused", "alert", "alert-info").Body(
 				goapp.P().Text(console.ReadOnlyWhy(p.sess, "create a load balancer")),
-				ui.ClassA("btn").Href(console.ListPath).Text("See the load balancers"),
+				ui.ClassA("btn").Href(tab.ListPath).Text("See the load balancers"),
 			),
 		}})
 	}
-	return p.rt.Shell(&console.Shell{
-		Nav:   console.NavCreate,
+	return shell.New(p.rt, &shell.Shell{
+		Nav:   shell.NavCreate,
 		Title: "Create a load balancer",
 		Content: []goapp.UI{
 			goapp.Form().ID("create-form").Class("form", "wz").OnSubmit(p.submit).Body(
@@ -270,7 +272,7 @@ func (p *Page) renderActions() goapp.UI {
 				Text("Next: " + model.Titles[p.nav.cur+1])
 		}),
 		p.createButton(create),
-		ui.ClassA("btn", "btn-ghost").Href(console.ListPath).Text("Cancel"),
+		ui.ClassA("btn", "btn-ghost").Href(tab.ListPath).Text("Cancel"),
 	)
 }
 

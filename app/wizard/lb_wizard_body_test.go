@@ -12,6 +12,7 @@ import (
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/tab"
 	model "github.com/octaview/octaview/app/internal/wizard"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
@@ -357,7 +358,7 @@ func TestWizardJSONIsSent(t *testing.T) {
 			writes, sent = append(writes, r.Method+" "+r.Path), append(sent, r.Body)
 		}
 	}
-	lb, err := c.Get(t.Context(), console.LBRef(created.Text("id")))
+	lb, err := c.Get(t.Context(), tab.LBRef(created.Text("id")))
 	if err != nil {
 		t.Fatalf("create: %v", err)
 	}

@@ -3,6 +3,7 @@ package console
 import (
 	"context"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -22,7 +23,7 @@ func ReadProvisioning(ctx context.Context, c *octavia.Client, lbID string) strin
 	if lbID == "" {
 		return ""
 	}
-	o, err := c.Get(ctx, LBRef(lbID))
+	o, err := c.Get(ctx, tab.LBRef(lbID))
 	if err != nil {
 		return ""
 	}

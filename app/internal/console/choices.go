@@ -8,6 +8,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/ports"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 )
 
@@ -61,7 +62,7 @@ func PortChoices(list []ports.Port) []ui.Choice {
 // ReadOnlyWhy says why sess may not do what (a reader opened a write's
 // page): the server runs read-only, or the session's roles only read
 // (Octavia's default policy wants member, load-balancer_member or admin).
-func ReadOnlyWhy(sess *Session, what string) string {
+func ReadOnlyWhy(sess *tab.Session, what string) string {
 	if sess.Config.ReadOnly {
 		return "You cannot " + what + " here: this console runs read-only (the server refuses every write), whatever your role."
 	}
@@ -71,4 +72,15 @@ func ReadOnlyWhy(sess *Session, what string) string {
 	}
 	return fmt.Sprintf("You cannot %s: your roles in project %s (%s) only read. Octavia's default policy lets the roles member, load-balancer_member or admin write; ask an admin of the project for one of them.",
 		what, ui.OrDash(sess.Info.ProjectName), roles)
+}
+
+func JoinRoles(roles []string) string {
+	out := ""
+	for i, r := range roles {
+		if i > 0 {
+			out += ", "
+		}
+		out += r
+	}
+	return out
 }

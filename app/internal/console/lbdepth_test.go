@@ -1,91 +1,13 @@
 package console
 
 import (
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
-
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/octavia"
 )
-
-func TestTagChangeText(t *testing.T) {
-	tests := []struct {
-		name   string
-		change octavia.TagChange
-		want   string
-	}{
-		{"add", octavia.TagChange{Add: []string{"blue"}}, "tags +blue"},
-		{"remove", octavia.TagChange{Remove: []string{"old"}}, "tags -old"},
-		{"both", octavia.TagChange{Add: []string{"a", "b"}, Remove: []string{"c"}}, "tags +a +b -c"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := tagChangeText(tt.change); got != tt.want {
-				t.Errorf("got %q, want %q", got, tt.want)
-			}
-		})
-	}
-}
-
-func TestNewTags(t *testing.T) {
-	tests := []struct {
-		name  string
-		input string
-		have  []string
-		want  []string
-	}{
-		{"one", "blue", nil, []string{"blue"}},
-		{"commas and spaces", " a, b  c,,", nil, []string{"a", "b", "c"}},
-		{"already there", "a, b", []string{"a"}, []string{"b"}},
-		{"duplicates typed", "a a", nil, []string{"a"}},
-		{"nothing", " , ", nil, nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := newTags(tt.input, tt.have); !slices.Equal(got, tt.want) {
-				t.Errorf("got %q, want %q", got, tt.want)
-			}
-		})
-	}
-}
-
-func TestTagOutcome(t *testing.T) {
-	add := octavia.TagChange{Add: []string{"a"}}
-	tests := []struct {
-		name     string
-		r        octavia.TagResult
-		err      error
-		wantTone string
-		wantIn   []string
-	}{
-		{"saved", octavia.TagResult{Tags: []string{"a"}, Puts: 1}, nil, "ok", []string{"Saved +a."}},
-		{"another writer's tags restored", octavia.TagResult{Tags: []string{"a", "x"}, Puts: 2, Restored: []string{"x"}}, nil, "warn",
-			[]string{"Saved +a", "Another writer", "after 2 PUTs: x."}},
-		{"ours lost", octavia.TagResult{Tags: []string{"x"}, Puts: 3, Lost: []string{"a"}},
-			&octavia.Error{Code: octavia.ECONFLICT, StatusCode: 0}, "error", []string{"Not all of +a landed", "3 PUTs", "still not in place: a"}},
-		{"forbidden", octavia.TagResult{Puts: 1}, &octavia.Error{Code: octavia.EFORBIDDEN, StatusCode: 403}, "error",
-			[]string{"not changed", "403"}},
-		{"busy past the wait", octavia.TagResult{Puts: 1}, &octavia.Error{Code: octavia.EIMMUTABLE, StatusCode: 409, Fault: "Invalid state PENDING_UPDATE of loadbalancer resource x"},
-			"error", []string{"not changed", "busy (PENDING_UPDATE)"}},
-		{"other", octavia.TagResult{}, &octavia.Error{Code: octavia.EUNAVAILABLE, StatusCode: 503}, "error", []string{"not changed", "could not be reached"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			msg, tone := tagOutcome(add, tt.r, tt.err, string(octavia.StatusActive))
-			if tone != tt.wantTone {
-				t.Errorf("got tone %q, want %q (%q)", tone, tt.wantTone, msg)
-			}
-			for _, w := range tt.wantIn {
-				if !strings.Contains(msg, w) {
-					t.Errorf("got %q, want it to contain %q", msg, w)
-				}
-			}
-		})
-	}
-}
 
 func TestTreeNodePath(t *testing.T) {
 	tests := []struct {
@@ -123,17 +45,17 @@ func TestLayoutKnowsMembersPools(t *testing.T) {
 // TestCompleteOp: an accepted write's journal entry takes from the answer
 // what it did not know (a create's id, load balancer, name and status).
 func TestCompleteOp(t *testing.T) {
-	op := Operation{Kind: OpCreate, Ref: octavia.Ref{Kind: octavia.KindListener}}
+	op := tab.Operation{Kind: tab.OpCreate, Ref: octavia.Ref{Kind: octavia.KindListener}}
 	completeOp(&op, Object{"id": "l1", "name": "web", "provisioning_status": "PENDING_CREATE", "loadbalancers": []any{map[string]any{"id": "lb1"}}})
 	if op.Ref.ID != "l1" || op.Ref.LoadBalancerID != "lb1" || op.Name != "web" || op.Status != "PENDING_CREATE" {
 		t.Errorf("got %+v, want l1 of lb1, named web, PENDING_CREATE", op)
 	}
-	kept := Operation{Kind: OpUpdate, Ref: octavia.Ref{Kind: octavia.KindMember, ID: "m1", ParentID: "p1", LoadBalancerID: "lb1"}, Name: "given"}
+	kept := tab.Operation{Kind: tab.OpUpdate, Ref: octavia.Ref{Kind: octavia.KindMember, ID: "m1", ParentID: "p1", LoadBalancerID: "lb1"}, Name: "given"}
 	completeOp(&kept, Object{"id": "m1", "name": "other", "provisioning_status": "PENDING_UPDATE"})
 	if kept.Ref.LoadBalancerID != "lb1" || kept.Name != "given" || kept.Status != "PENDING_UPDATE" {
 		t.Errorf("got %+v, want what the caller gave kept", kept)
 	}
-	zone := Operation{Kind: OpCreate, Ref: octavia.Ref{Kind: octavia.KindAvailabilityZone}}
+	zone := tab.Operation{Kind: tab.OpCreate, Ref: octavia.Ref{Kind: octavia.KindAvailabilityZone}}
 	completeOp(&zone, Object{"name": "az1", "enabled": true})
 	if zone.Ref.ID != "az1" || zone.Name != "az1" || zone.Status != "" {
 		t.Errorf("a zone: got %+v, want az1 by its name, no status", zone)
@@ -153,72 +75,23 @@ func TestRetryStateText(t *testing.T) {
 
 func TestOpStuck(t *testing.T) {
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	long, short := now.Add(-stuckAfter-time.Second), now.Add(-time.Second)
-	lb := LBRef("lb1") // as the console makes a load balancer's Ref: it names itself
+	long, short := now.Add(-tab.StuckAfter-time.Second), now.Add(-time.Second)
+	lb := tab.LBRef("lb1") // as the console makes a load balancer's Ref: it names itself
 	tests := []struct {
 		name string
-		op   Operation
+		op   tab.Operation
 		want bool
 	}{
-		{"waiting long", Operation{State: OpWaiting, StartedAt: long, Ref: lb}, true},
-		{"a child waiting long", Operation{State: OpWaiting, StartedAt: long, Ref: octavia.Ref{Kind: octavia.KindPool, ID: "p", LoadBalancerID: "lb1"}}, true},
-		{"waiting a moment", Operation{State: OpWaiting, StartedAt: short, Ref: lb}, false},
-		{"ended", Operation{State: OpSucceeded, StartedAt: long, EndedAt: now, Ref: lb}, false},
-		{"no load balancer (a flavor)", Operation{State: OpWaiting, StartedAt: long, Ref: octavia.Ref{Kind: octavia.KindFlavor, ID: "f"}}, false},
+		{"waiting long", tab.Operation{State: tab.OpWaiting, StartedAt: long, Ref: lb}, true},
+		{"a child waiting long", tab.Operation{State: tab.OpWaiting, StartedAt: long, Ref: octavia.Ref{Kind: octavia.KindPool, ID: "p", LoadBalancerID: "lb1"}}, true},
+		{"waiting a moment", tab.Operation{State: tab.OpWaiting, StartedAt: short, Ref: lb}, false},
+		{"ended", tab.Operation{State: tab.OpSucceeded, StartedAt: long, EndedAt: now, Ref: lb}, false},
+		{"no load balancer (a flavor)", tab.Operation{State: tab.OpWaiting, StartedAt: long, Ref: octavia.Ref{Kind: octavia.KindFlavor, ID: "f"}}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := opStuck(tt.op, now); got != tt.want {
+			if got := tab.OpStuck(tt.op, now); got != tt.want {
 				t.Errorf("got %v, want %v", got, tt.want)
-			}
-		})
-	}
-}
-
-// TestStuckHintLinks: a wait past stuckAfter links to its load balancer's
-// page in the operations panel; a short one does not.
-func TestStuckHintLinks(t *testing.T) {
-	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	pool := octavia.Ref{Kind: octavia.KindPool, ID: "p1", LoadBalancerID: "lb1"}
-	tests := []struct {
-		name     string
-		started  time.Time
-		wantLink bool
-	}{
-		{"stuck", now.Add(-stuckAfter - time.Minute), true},
-		{"a moment", now.Add(-10 * time.Second), false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			html := goapp.HTMLString(NewRuntime().RenderOperations([]Operation{{ID: "1", Kind: OpUpdate, Wait: WaitActive, Ref: pool, Name: "web-pool",
-				State: OpWaiting, StartedAt: tt.started}}, now, false))
-			// go-app writes an element's attributes in any order
-			if got := strings.Contains(html, `class="op-stuck-link"`) && strings.Contains(html, `href="/load-balancers/lb1"`); got != tt.wantLink {
-				t.Errorf("got link %v, want %v, in %s", got, tt.wantLink, html)
-			}
-		})
-	}
-}
-
-// TestTagsShown: the editor shows what its write read back until the page
-// reads the object anew.
-func TestTagsShown(t *testing.T) {
-	tests := []struct {
-		name       string
-		tags       []string
-		after, was []string
-		want       []string
-	}{
-		{"no write yet", []string{"x"}, nil, nil, []string{"x"}},
-		{"after a write, before the page's read", []string{"x"}, []string{"a", "x"}, []string{"x"}, []string{"a", "x"}},
-		{"the page read the object again", []string{"a", "other", "x"}, []string{"a", "x"}, []string{"x"}, []string{"a", "other", "x"}},
-		{"every tag removed", []string{"x"}, []string{}, []string{"x"}, []string{}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			e := &TagsEditor{Tags: tt.tags, after: tt.after, afterOf: tt.was}
-			if got := e.shown(); !slices.Equal(got, tt.want) {
-				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
 	}

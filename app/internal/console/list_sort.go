@@ -3,40 +3,13 @@ package console
 import (
 	"sort"
 	"strconv"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 )
 
 // How a list orders its rows: by name (compareRow, the order rows are kept
 // and merged in), or by the column the user picked (sortedBy).
-
-// CompareRow orders rows by name, case-insensitive, then by id, without
-// allocating (a sort of 10,000 rows makes ~130,000 comparisons), so rows
-// do not jump when a poll answers in another order.
-func CompareRow(a, b *Row) int {
-	if c := CompareFold(a.Name, b.Name); c != 0 {
-		return c
-	}
-	return strings.Compare(a.ID, b.ID)
-}
-
-// SortRows sorts rows in place by compareRow (with sort.Sort, whose
-// interface sort go-app links anyway, where sort.Slice would add its own
-// copy of the sort and reflect's swapper; compareRow orders every two rows
-// of distinct ids, so the sort need not be stable).
-func SortRows(rows []Row) {
-	sort.Sort(rowsByName(rows))
-}
-
-// rowsByName is a sort.Interface of rows by compareRow.
-type rowsByName []Row
-
-func (r rowsByName) Len() int           { return len(r) }
-func (r rowsByName) Less(i, j int) bool { return CompareRow(&r[i], &r[j]) < 0 }
-func (r rowsByName) Swap(i, j int)      { r[i], r[j] = r[j], r[i] }
 
 // SortOrder returns the indexes 0..n-1 of a list ordered by cmp(i, j) (which
 // compares items i and j, as for slices.SortFunc), equal items in their
@@ -70,50 +43,13 @@ func (o order) Less(a, b int) bool {
 }
 func (o order) Swap(a, b int) { o.idx[a], o.idx[b] = o.idx[b], o.idx[a] }
 
-// CompareFold compares a and b as strings.Compare(strings.ToLower(a),
-// strings.ToLower(b)) does, rune by rune, without allocating.
-func CompareFold(a, b string) int {
-	for a != "" && b != "" {
-		var ra, rb rune
-		if a[0] < utf8.RuneSelf && b[0] < utf8.RuneSelf {
-			ra, rb = rune(a[0]), rune(b[0])
-			a, b = a[1:], b[1:]
-			if 'A' <= ra && ra <= 'Z' {
-				ra += 'a' - 'A'
-			}
-			if 'A' <= rb && rb <= 'Z' {
-				rb += 'a' - 'A'
-			}
-		} else {
-			var na, nb int
-			ra, na = utf8.DecodeRuneInString(a)
-			rb, nb = utf8.DecodeRuneInString(b)
-			a, b = a[na:], b[nb:]
-			ra, rb = unicode.ToLower(ra), unicode.ToLower(rb)
-		}
-		if ra != rb {
-			if ra < rb {
-				return -1
-			}
-			return 1
-		}
-	}
-	switch {
-	case a == "" && b == "":
-		return 0
-	case a == "":
-		return -1
-	}
-	return 1
-}
-
 // MergeRows returns a new slice holding the rows of a and b, both sorted by
 // compareRow, in that order: a page joins the rows already shown in linear
 // time, and the slice the page renders is never written to.
-func MergeRows(a, b []Row) []Row {
-	out := make([]Row, 0, len(a)+len(b))
+func MergeRows(a, b []tab.Row) []tab.Row {
+	out := make([]tab.Row, 0, len(a)+len(b))
 	for len(a) > 0 && len(b) > 0 {
-		if CompareRow(&b[0], &a[0]) < 0 {
+		if tab.CompareRow(&b[0], &a[0]) < 0 {
 			out, b = append(out, b[0]), b[1:]
 		} else {
 			out, a = append(out, a[0]), a[1:]
@@ -138,8 +74,8 @@ const (
 // sortProject: by what project names a project id, the id itself when it
 // is nil), reversed when rev; cells that are both whole numbers compare as
 // numbers; ties keep the name order.
-func SortedBy(rows []Row, col int, rev bool, project func(id string) string) []Row {
-	key := func(r *Row) string {
+func SortedBy(rows []tab.Row, col int, rev bool, project func(id string) string) []tab.Row {
+	key := func(r *tab.Row) string {
 		switch {
 		case col == SortName:
 			return r.Name
@@ -168,14 +104,14 @@ func SortedBy(rows []Row, col int, rev bool, project func(id string) string) []R
 		if oka && okb {
 			c = na - nb
 		} else {
-			c = CompareFold(ka, kb)
+			c = tab.CompareFold(ka, kb)
 		}
 		if rev {
 			c = -c
 		}
 		return c
 	})
-	out := make([]Row, len(rows))
+	out := make([]tab.Row, len(rows))
 	for k, i := range idx {
 		out[k] = rows[i]
 	}

@@ -8,6 +8,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/attr"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -78,7 +79,7 @@ func PropRows(pr PageRef, o Object, tagsInEditor bool) []propRow {
 			rest = append(rest, row(k, "", property{}))
 		}
 	}
-	for _, i := range SortOrder(len(rest), func(i, j int) int { return CompareFold(rest[i].Label+rest[i].Key, rest[j].Label+rest[j].Key) }) {
+	for _, i := range SortOrder(len(rest), func(i, j int) int { return tab.CompareFold(rest[i].Label+rest[i].Key, rest[j].Label+rest[j].Key) }) {
 		out = append(out, rest[i])
 	}
 	return out
@@ -96,7 +97,7 @@ func Capitalize(s string) string {
 
 // RenderProps are the properties of o as the page pr shows them; sess
 // decides which links it may follow.
-func RenderProps(sess *Session, pr PageRef, o Object, tagsInEditor bool) []goapp.UI {
+func RenderProps(sess *tab.Session, pr PageRef, o Object, tagsInEditor bool) []goapp.UI {
 	rows := PropRows(pr, o, tagsInEditor)
 	out := make([]goapp.UI, 0, len(rows))
 	for _, r := range rows {
@@ -108,9 +109,9 @@ func RenderProps(sess *Session, pr PageRef, o Object, tagsInEditor bool) []goapp
 
 // propValue is one property's value: a badge, a time, links, or text; a
 // project is named as the lists name it (projectName), its id beside.
-func propValue(sess *Session, pr PageRef, o Object, r propRow) goapp.UI {
+func propValue(sess *tab.Session, pr PageRef, o Object, r propRow) goapp.UI {
 	if r.Key == "project_id" || r.Key == "tenant_id" {
-		if n := projectName(sess, r.Text); n != "" {
+		if n := tab.ProjectName(sess, r.Text); n != "" {
 			return goapp.Span().Title(r.Text).Text(n + " (" + r.Text + ")") // one text: the served page's markup is the same
 		}
 	}
@@ -144,7 +145,7 @@ func propValue(sess *Session, pr PageRef, o Object, r propRow) goapp.UI {
 // pendingBadge is a PENDING_* status with how long it has been so
 // (pendingFor: the same words as the page's "Why this status"). A stuck
 // object says so at a glance.
-func pendingBadge(sess *Session, pr PageRef, o Object, status string) goapp.UI {
+func pendingBadge(sess *tab.Session, pr PageRef, o Object, status string) goapp.UI {
 	since := PendingFor(o, sess, pr.ID, time.Now())
 	if since == "" {
 		return Badge(status)
@@ -180,16 +181,21 @@ func PropKeys(rows []propRow) []string {
 // PendingFor says how long object id (shown as o) has been PENDING_*:
 // since its updated_at (created_at for PENDING_CREATE), which Octavia sets
 // when a write makes it pending; else since sess's tab saw it so.
-func PendingFor(o Object, sess *Session, id string, now time.Time) string {
+func PendingFor(o Object, sess *tab.Session, id string, now time.Time) string {
 	key := "updated_at"
 	if octavia.ProvisioningStatus(o.Text("provisioning_status")).Is(octavia.StatusPendingCreate) || o.Text(key) == "" {
 		key = "created_at"
 	}
 	if t := o.Time(key); !t.IsZero() && !t.After(now) {
-		return "for " + ui.FormatElapsed(now.Sub(t)) + " (since " + clockUTC(t) + ", its " + key + ")"
+		return "for " + ui.FormatElapsed(now.Sub(t)) + " (since " + tab.ClockUTC(t) + ", its " + key + ")"
 	}
-	if s, ok := SeenSince(sess, id, "prov", o.Text("provisioning_status")); ok {
+	if s, ok := tab.SeenSince(sess, id, "prov", o.Text("provisioning_status")); ok {
 		return s.ForText(now)
 	}
 	return ""
+}
+
+// Badge is a status badge: Octavia's word on the status's colour.
+func Badge(status string) goapp.UI {
+	return ui.ClassSpan("badge", ui.StatusClass(status)).Title(ui.StatusLabel(status)).Text(ui.StatusLabel(status)) // the title: the whole word when a narrow cell cuts it
 }

@@ -4,8 +4,7 @@ import (
 	"context"
 	"slices"
 
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
-
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -27,32 +26,32 @@ var AmphoraRes = &Resource{
 	Filters: []listFilter{{Key: "loadbalancer_id", Label: "Load balancer", Of: octavia.KindLoadBalancer}, {Key: "role", Label: "Role"}, {Key: "status", Label: "Status"}},
 	// Octavia deletes only a spare (READY) or failed (ERROR) amphora.
 	CanDelete: func(o Object) bool { return slices.Contains([]string{"READY", "ERROR"}, o.Text("status")) },
-	Sections:  []func(env SectionEnv) goapp.UI{func(env SectionEnv) goapp.UI { return &amphoraStats{ID: env.Ref.ID, rt: env.Runtime} }},
+	Sections:  []Section{SectionAmphoraStats},
 	Actions: []Action{{
 		ID: "amp-failover", Label: "Fail over", Show: hasLB,
 		Confirm: "Octavia replaces this amphora with a new one; its load balancer is PENDING_UPDATE until it is done, and this amphora is deleted.",
-		Write: func(r octavia.Ref, o Object, ops []Operation) Write {
-			return AmphoraWrite(OpFailover, "", "PUT amphora "+r.ID+" failover", r, o, (*octavia.Client).FailoverAmphora)
+		Write: func(r octavia.Ref, o Object, ops []tab.Operation) Write {
+			return AmphoraWrite(tab.OpFailover, "", "PUT amphora "+r.ID+" failover", r, o, (*octavia.Client).FailoverAmphora)
 		},
 	}, {
 		ID: "amp-configure", Label: "Configure", Show: hasLB,
 		Confirm: "Octavia pushes a fresh agent configuration to this amphora.",
-		Write: func(r octavia.Ref, o Object, ops []Operation) Write {
-			return AmphoraWrite(opOther, "Configure", "PUT amphora "+r.ID+" config", r, o, (*octavia.Client).ConfigureAmphora)
+		Write: func(r octavia.Ref, o Object, ops []tab.Operation) Write {
+			return AmphoraWrite(tab.OpOther, "Configure", "PUT amphora "+r.ID+" config", r, o, (*octavia.Client).ConfigureAmphora)
 		},
 	}},
 }
 
 // hasLB reports whether amphora o serves a load balancer (a spare does
 // not); an Action's Show (ops unused).
-func hasLB(o Object, _ []Operation) bool { return o.Text("loadbalancer_id") != "" }
+func hasLB(o Object, _ []tab.Operation) bool { return o.Text("loadbalancer_id") != "" }
 
 // AmphoraWrite is an amphora's action (a failover, a configure): it waits
 // for the amphora's load balancer to be ACTIVE again. name is what the
 // journal calls it ("" = the amphora's id).
-func AmphoraWrite(k opKind, verb, written string, r octavia.Ref, o Object, send func(*octavia.Client, context.Context, string) (octavia.Accepted, error)) Write {
+func AmphoraWrite(k tab.OpKind, verb, written string, r octavia.Ref, o Object, send func(*octavia.Client, context.Context, string) (octavia.Accepted, error)) Write {
 	r.LoadBalancerID = o.Text("loadbalancer_id")
-	return Write{Op: Operation{Kind: k, Verb: verb, Wait: WaitLBActive, Ref: r, Written: written, Status: string(octavia.StatusPendingUpdate)},
+	return Write{Op: tab.Operation{Kind: k, Verb: verb, Wait: tab.WaitLBActive, Ref: r, Written: written, Status: string(octavia.StatusPendingUpdate)},
 		Send: func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error) {
 			acc, err := send(c, ctx, r.ID)
 			return nil, acc, err

@@ -1,8 +1,6 @@
 package console
 
 import (
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
-
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/octavia"
 )
@@ -50,9 +48,7 @@ var ListenerRes = &Resource{
 	Filters:  []listFilter{{Key: "loadbalancer_id", Label: "Load balancer", Of: octavia.KindLoadBalancer}, {Key: "tags", Label: "Tags"}},
 	Validate: form.ValidateListener,
 	Children: []child{{Of: octavia.KindL7Policy, Filter: "listener_id"}},
-	Sections: []func(env SectionEnv) goapp.UI{
-		func(env SectionEnv) goapp.UI { return statsCard(env.Runtime, octavia.KindListener, env.Ref.ID) },
-	},
+	Sections: []Section{SectionStats},
 }
 
 // setListener follows a listener form's protocol and port: 443 for TLS, 80

@@ -4,9 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
-
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -19,9 +18,9 @@ func LBVIPBySubnet(v form.Values) bool { return v["_vip"] != "port" && v["_vip"]
 // those of every kind of the tree; its page draws the status tree.
 var LBResource = &Resource{
 	Kind: octavia.KindLoadBalancer, Prefix: "lb", TreeLabel: "LB", Singular: "load balancer", Plural: "load balancers",
-	Title: "Load balancers", Path: ListPath, Paged: true, Times: true, Create: true, Edit: true, Delete: true,
+	Title: "Load balancers", Path: tab.ListPath, Paged: true, Times: true, Create: true, Edit: true, Delete: true,
 	Intro:      "A load balancer spreads traffic over a pool of members behind one virtual IP (VIP).",
-	CreatePath: CreatePath,
+	CreatePath: tab.CreatePath,
 	Columns:    []Column{{Title: "VIP address", Key: "vip_address", Mono: true, Written: true}, {Title: "Provider", Key: "provider", Width: "9%"}},
 	Props: []property{
 		{Key: "name"}, {Key: "id"}, {Key: "description"}, {Key: "provisioning_status"}, {Key: "operating_status"},
@@ -55,21 +54,13 @@ var LBResource = &Resource{
 		}
 		return fmt.Sprintf("%d listeners and %d pools", l, p)
 	},
-	Sections: []func(env SectionEnv) goapp.UI{
-		func(env SectionEnv) goapp.UI { return &statusTreeCard{Read: env.Tree, Live: env.Live, rt: env.Runtime} },
-		func(env SectionEnv) goapp.UI { return statsCard(env.Runtime, octavia.KindLoadBalancer, env.Ref.ID) },
-		func(env SectionEnv) goapp.UI { // the amphorae: admins only (Octavia's default policy)
-			return goapp.If(env.Sess.Info.HasRole("admin"), func() goapp.UI {
-				return &lbAmphorae{LBID: env.Ref.ID, LBName: env.Name, Status: env.Obj.Text("provisioning_status"), OnWrite: env.Follow, rt: env.Runtime}
-			})
-		},
-	},
+	Sections: []Section{SectionStatusTree, SectionStats, SectionAmphorae},
 	Children: []child{{Of: octavia.KindListener, Filter: "loadbalancer_id"}, {Of: octavia.KindPool, Filter: "loadbalancer_id"}},
 	Actions: []Action{{
 		ID: "lb-failover", Label: "Fail over", Admin: true,
 		Confirm: "Octavia rebuilds the load balancer's amphorae one by one; traffic may drop for a moment. The load balancer is PENDING_UPDATE until it is done.",
-		Write: func(r octavia.Ref, o Object, ops []Operation) Write {
-			return Write{Op: Operation{Kind: OpFailover, Wait: WaitLBActive, Ref: r, Written: "PUT load balancer " + r.ID + " failover",
+		Write: func(r octavia.Ref, o Object, ops []tab.Operation) Write {
+			return Write{Op: tab.Operation{Kind: tab.OpFailover, Wait: tab.WaitLBActive, Ref: r, Written: "PUT load balancer " + r.ID + " failover",
 				Status: string(octavia.StatusPendingUpdate)}, Was: o.Text("provisioning_status"),
 				Send: func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error) {
 					acc, err := c.FailoverLoadBalancer(ctx, r.ID)

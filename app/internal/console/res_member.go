@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -38,9 +39,9 @@ var MemberRes = &Resource{
 	Actions: []Action{{
 		ID: "member-drain", Label: "Drain",
 		Confirm: "The member's weight goes to 0: it takes no new connections; those open carry on. Restore weight, on its page, takes it back.",
-		Show:    func(o Object, ops []Operation) bool { return o.Text("weight") != "0" },
-		Write: func(r octavia.Ref, o Object, ops []Operation) Write {
-			return Write{Op: Operation{Kind: opOther, Verb: "Drain", Wait: WaitActive, Ref: r, Prior: o.Text("weight"),
+		Show:    func(o Object, ops []tab.Operation) bool { return o.Text("weight") != "0" },
+		Write: func(r octavia.Ref, o Object, ops []tab.Operation) Write {
+			return Write{Op: tab.Operation{Kind: tab.OpOther, Verb: "Drain", Wait: tab.WaitActive, Ref: r, Prior: o.Text("weight"),
 				Written: "PUT member " + r.ID + ` weight "0" (was ` + strconv.Quote(o.Text("weight")) + ")", Status: string(octavia.StatusPendingUpdate)},
 				Was: o.Text("provisioning_status"),
 				Send: func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error) {
@@ -51,14 +52,16 @@ var MemberRes = &Resource{
 		// the undo of Drain: the weight the member had before this tab's
 		// (or its journal's) last Drain of it
 		ID: "member-restore", Label: "Restore weight",
-		Show: func(o Object, ops []Operation) bool {
+		Show: func(o Object, ops []tab.Operation) bool {
 			return o.Text("weight") == "0" && drainedWeight(ops, o.Text("id")) != ""
 		},
-		LabelOf: func(o Object, ops []Operation) string { return "Restore weight " + drainedWeight(ops, o.Text("id")) },
-		Write: func(r octavia.Ref, o Object, ops []Operation) Write {
+		LabelOf: func(o Object, ops []tab.Operation) string {
+			return "Restore weight " + drainedWeight(ops, o.Text("id"))
+		},
+		Write: func(r octavia.Ref, o Object, ops []tab.Operation) Write {
 			w := drainedWeight(ops, r.ID)
 			n, _ := strconv.Atoi(w)
-			return Write{Op: Operation{Kind: opOther, Verb: "Restore weight of", Wait: WaitActive, Ref: r,
+			return Write{Op: tab.Operation{Kind: tab.OpOther, Verb: "Restore weight of", Wait: tab.WaitActive, Ref: r,
 				Written: "PUT member " + r.ID + ` weight ` + strconv.Quote(w) + ` (was "0")`, Status: string(octavia.StatusPendingUpdate)},
 				Send: func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error) {
 					return c.Update(ctx, r, Object{"weight": n})
@@ -69,7 +72,7 @@ var MemberRes = &Resource{
 
 // drainedWeight is the weight member id had before its latest Drain in
 // ops (the tab's operations and its journal's), "" when none is known.
-func drainedWeight(ops []Operation, id string) string {
+func drainedWeight(ops []tab.Operation, id string) string {
 	for _, op := range ops { // newest first
 		if op.Ref.ID == id && op.Verb == "Drain" {
 			if op.Prior == "0" {

@@ -1,8 +1,6 @@
 package console
 
 import (
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
-
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/octavia"
 )
@@ -50,5 +48,5 @@ var PoolRes = &Resource{
 		{Key: "listener_id", Label: "Listener", Of: octavia.KindListener, Local: "listeners"}, {Key: "tags", Label: "Tags"}},
 	Validate: form.ValidatePool,
 	Children: []child{{Of: octavia.KindMember}, {Of: octavia.KindMonitor, Filter: "pool_id"}},
-	Sections: []func(env SectionEnv) goapp.UI{func(env SectionEnv) goapp.UI { return &batchMembers{Env: env} }},
+	Sections: []Section{SectionMembers},
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/providers"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -21,11 +22,11 @@ var ProviderRes = &Resource{
 	Columns: []Column{{Title: "Description", Key: "description", Width: "22%"},
 		{Title: "Flavor capabilities", Key: "flavor_capabilities", Width: "27%"},
 		{Title: "Availability zone capabilities", Key: "availability_zone_capabilities", Width: "27%"}},
-	ListRows: func(ctx context.Context, c *octavia.Client, _ ListQuery) iter.Seq2[Row, error] {
-		return func(yield func(Row, error) bool) {
+	ListRows: func(ctx context.Context, c *octavia.Client, _ ListQuery) iter.Seq2[tab.Row, error] {
+		return func(yield func(tab.Row, error) bool) {
 			for p, err := range c.List(ctx, octavia.KindProvider, "", octavia.ListQuery{}) {
 				if err != nil {
-					yield(Row{}, err)
+					yield(tab.Row{}, err)
 					return
 				}
 				name := p.Text("name")

@@ -7,9 +7,8 @@ import (
 	"iter"
 	"strings"
 
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
-
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -17,7 +16,7 @@ import (
 // quotaLimits are a quota's limits: Octavia's attribute, its other name
 // (Octavia's list sends both; its GET of one project only the second, for
 // two of them) and its label.
-var quotaLimits = []struct{ Key, Alias, Label string }{
+var QuotaLimits = []struct{ Key, Alias, Label string }{
 	{"loadbalancer", "load_balancer", "Load balancers"}, {"listener", "", "Listeners"}, {"pool", "", "Pools"}, {"member", "", "Members"},
 	{"healthmonitor", "health_monitor", "Health monitors"}, {"l7policy", "", "L7 policies"}, {"l7rule", "", "L7 rules"},
 }
@@ -35,14 +34,14 @@ var QuotaRes = &Resource{
 	Fields:   quotaFields(),
 	ShownBy:  quotaKeys(),
 	Validate: form.ValidateQuota,
-	ListRows: func(ctx context.Context, c *octavia.Client, _ ListQuery) iter.Seq2[Row, error] {
+	ListRows: func(ctx context.Context, c *octavia.Client, _ ListQuery) iter.Seq2[tab.Row, error] {
 		s := c.Session()
 		res := ResourceOf(octavia.KindQuota)
-		return func(yield func(Row, error) bool) {
+		return func(yield func(tab.Row, error) bool) {
 			if !s.HasRole("admin") {
 				o, err := c.Get(ctx, octavia.Ref{Kind: octavia.KindQuota, ID: s.ProjectID})
 				if err == nil {
-					used, uerr := quotaUsage(ctx, c, s.ProjectID)
+					used, uerr := QuotaUsage(ctx, c, s.ProjectID)
 					o = withUsage(quotaRow(s.ProjectID, o), used[s.ProjectID], uerr == nil)
 				}
 				yield(RowOfObject(res, "", o), err)
@@ -52,7 +51,7 @@ var QuotaRes = &Resource{
 			own := false
 			for o, err := range c.List(ctx, octavia.KindQuota, "", octavia.ListQuery{}) {
 				if err != nil {
-					yield(Row{}, err)
+					yield(tab.Row{}, err)
 					return
 				}
 				own = own || o.Text("project_id") == s.ProjectID
@@ -61,7 +60,7 @@ var QuotaRes = &Resource{
 			if !own {
 				rows = append(rows, storedQuota(Object{"project_id": s.ProjectID}))
 			}
-			used, err := quotaUsage(ctx, c, "") // when it fails, the limits alone
+			used, err := QuotaUsage(ctx, c, "") // when it fails, the limits alone
 			for _, o := range rows {
 				if !yield(RowOfObject(res, "", withUsage(o, used[o.Text("project_id")], err == nil)), nil) {
 					return
@@ -69,14 +68,12 @@ var QuotaRes = &Resource{
 			}
 		}
 	},
-	Sections: []func(env SectionEnv) goapp.UI{func(env SectionEnv) goapp.UI {
-		return &quotaDefaults{Project: env.Ref.ID, Values: env.Obj, rt: env.Runtime}
-	}},
+	Sections: []Section{SectionQuota},
 	Actions: []Action{{
 		ID: "quota-reset", Label: "Reset to defaults", Admin: true,
 		Confirm: "Every limit of this project goes back to the deployment's default.",
-		Write: func(r octavia.Ref, o Object, ops []Operation) Write {
-			return Write{Op: Operation{Kind: opOther, Verb: "Reset", Wait: WaitNone, Ref: r,
+		Write: func(r octavia.Ref, o Object, ops []tab.Operation) Write {
+			return Write{Op: tab.Operation{Kind: tab.OpOther, Verb: "Reset", Wait: tab.WaitNone, Ref: r,
 				Written: "DELETE quota of project " + r.ID + " (every limit back to the default)"},
 				Send: func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error) {
 					acc, err := c.Delete(ctx, r, false)
@@ -87,7 +84,7 @@ var QuotaRes = &Resource{
 }
 
 func quotaColumns() (out []Column) {
-	for _, l := range quotaLimits {
+	for _, l := range QuotaLimits {
 		out = append(out, Column{Title: l.Label, Key: l.Key, Width: "9%"})
 	}
 	return out
@@ -95,7 +92,7 @@ func quotaColumns() (out []Column) {
 
 // quotaKeys are the attributes of a quota's answer the limits table shows.
 func quotaKeys() (out []string) {
-	for _, l := range quotaLimits {
+	for _, l := range QuotaLimits {
 		out = append(out, l.Key)
 		if l.Alias != "" {
 			out = append(out, l.Alias)
@@ -105,7 +102,7 @@ func quotaKeys() (out []string) {
 }
 
 func quotaFields() (out []form.Field) {
-	for _, l := range quotaLimits {
+	for _, l := range QuotaLimits {
 		// the name a project's quota is read with (and Octavia's PUT takes)
 		out = append(out, form.Field{Key: cmp.Or(l.Alias, l.Key), Label: l.Label, Type: form.Int, Null: true, Hint: "-1 = unlimited; empty = the default."})
 	}
@@ -116,8 +113,8 @@ func quotaFields() (out []form.Field) {
 // its project (the answer does not name it).
 func quotaRow(project string, o Object) Object {
 	r := Object{"project_id": project}
-	for _, l := range quotaLimits {
-		r[l.Key] = quotaLimit(o, l.Key, l.Alias)
+	for _, l := range QuotaLimits {
+		r[l.Key] = QuotaLimit(o, l.Key, l.Alias)
 	}
 	return r
 }
@@ -126,9 +123,9 @@ func quotaRow(project string, o Object) Object {
 // own, "default" where it has none (null).
 func storedQuota(o Object) Object {
 	r := Object{"project_id": o.Text("project_id")}
-	for _, l := range quotaLimits {
+	for _, l := range QuotaLimits {
 		r[l.Key] = "default"
-		if v := quotaLimit(o, l.Key, l.Alias); v != nil {
+		if v := QuotaLimit(o, l.Key, l.Alias); v != nil {
 			r[l.Key] = v
 		}
 	}
@@ -137,7 +134,7 @@ func storedQuota(o Object) Object {
 
 // quotaLimit is limit key of o, under its other name when Octavia sent
 // only that one.
-func quotaLimit(o Object, key, alias string) any {
+func QuotaLimit(o Object, key, alias string) any {
 	if v := o[key]; v != nil || alias == "" {
 		return v
 	}
@@ -150,7 +147,7 @@ func quotaLimit(o Object, key, alias string) any {
 // and the rules its policies name. Octavia has no usage API; its quota
 // check counts the same objects. project "" counts every project's (an
 // admin's list), else that project's only. Blocks.
-func quotaUsage(ctx context.Context, c *octavia.Client, project string) (map[string]map[string]int, error) {
+func QuotaUsage(ctx context.Context, c *octavia.Client, project string) (map[string]map[string]int, error) {
 	used := map[string]map[string]int{}
 	add := func(p, key string, n int) {
 		if used[p] == nil {
@@ -192,7 +189,7 @@ func quotaUsage(ctx context.Context, c *octavia.Client, project string) (map[str
 // else the limit alone ("unlimited" for -1).
 func withUsage(o Object, used map[string]int, known bool) Object {
 	out := Object{"project_id": o.Text("project_id")}
-	for _, l := range quotaLimits {
+	for _, l := range QuotaLimits {
 		limit := octavia.ValueText(o[l.Key])
 		if limit == "-1" {
 			limit = "unlimited"

@@ -4,12 +4,11 @@ import (
 	"context"
 	"iter"
 	"net/url"
-	"strings"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/providers"
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -61,7 +60,7 @@ type Resource struct {
 
 	// ListRows, if set, reads the list instead of the client's Rows (quotas:
 	// a member reads their own; providers: with their capabilities).
-	ListRows func(ctx context.Context, c *octavia.Client, q ListQuery) iter.Seq2[Row, error]
+	ListRows func(ctx context.Context, c *octavia.Client, q ListQuery) iter.Seq2[tab.Row, error]
 	// Cascade, if set, counts o's children that a delete without cascade
 	// refuses to leave behind ("2 listeners and 1 pool"; "" = none).
 	Cascade func(o Object) string
@@ -70,8 +69,9 @@ type Resource struct {
 	// Children are the lists on its detail page (a pool's members).
 	Children []child
 	// Sections are its own parts of the detail page (a load balancer's
-	// status tree, its stats), after the properties.
-	Sections []func(env SectionEnv) goapp.UI
+	// status tree, its stats), after the properties: the detail page
+	// renders each (internal/section).
+	Sections []Section
 	// Actions are its writes other than create, edit and delete
 	// (failover, drain, …), as buttons on its detail page.
 	Actions []Action
@@ -164,15 +164,29 @@ type child struct {
 // (nil for other kinds, and until the first read) with the state of that
 // poll. No section sees the page.
 type SectionEnv struct {
-	Runtime *Runtime // the tab's: its signed-in session, its polls
-	Sess    *Session
+	Runtime *tab.Runtime // the tab's: its signed-in session, its polls
+	Sess    *tab.Session
 	Obj     Object
 	Ref     octavia.Ref
 	Name    string // what the object is called on screen
 	Follow  func()
-	Tree    *TreeRead
-	Live    LiveState
+	Tree    *tab.TreeRead
+	Live    tab.LiveState
 }
+
+// Section names one of the parts a detail page embeds after the
+// properties, with a SectionEnv (internal/section renders it).
+type Section string
+
+// The sections of the kinds' detail pages.
+const (
+	SectionStatusTree   Section = "status-tree"   // a load balancer's status tree
+	SectionStats        Section = "stats"         // a load balancer's or listener's traffic
+	SectionAmphorae     Section = "amphorae"      // a load balancer's amphorae, for admins
+	SectionMembers      Section = "members"       // a pool's members, changed as a batch
+	SectionQuota        Section = "quota"         // a project's limits against the defaults
+	SectionAmphoraStats Section = "amphora-stats" // an amphora's listeners' traffic
+)
 
 // Action is a write on a detail page beyond create, edit and delete.
 type Action struct {
@@ -182,16 +196,16 @@ type Action struct {
 	Admin   bool   // only for admins
 	// Show, LabelOf and Write get the tab's operations (ops, newest
 	// first; Session.Operations): an undo finds what its action changed.
-	Show func(o Object, ops []Operation) bool
+	Show func(o Object, ops []tab.Operation) bool
 	// LabelOf, if set, is the button's words for o ("Restore weight 5").
-	LabelOf func(o Object, ops []Operation) string
+	LabelOf func(o Object, ops []tab.Operation) string
 	// Write is the action's write for the object o at ref (write.go).
-	Write func(ref octavia.Ref, o Object, ops []Operation) Write
+	Write func(ref octavia.Ref, o Object, ops []tab.Operation) Write
 }
 
 // ButtonText is the action's button text for o, given the tab's
 // operations ops.
-func (a Action) ButtonText(o Object, ops []Operation) string {
+func (a Action) ButtonText(o Object, ops []tab.Operation) string {
 	if a.LabelOf != nil {
 		return a.LabelOf(o, ops)
 	}
@@ -277,72 +291,15 @@ func (r *Resource) EditPathOf(parentID, id string) string {
 	return r.DetailPathOf(parentID, id) + "/edit"
 }
 
-// PageRef is what a path names: a kind, the parent's id (children), the
-// object's id ("" for a list or a create) and the mode: "list", "detail",
-// "new" or "edit".
-type PageRef struct {
-	Res      *Resource
-	ParentID string
-	ID       string
-	Mode     string
-}
-
-// Ref is the Ref of the page's object, as its URL names it.
-func (pr PageRef) Ref() octavia.Ref {
-	return octavia.Ref{Kind: pr.Res.Kind, ID: pr.ID, ParentID: pr.ParentID}
-}
-
-// ParsePage finds the page a path names; ok is false for a path of no kind.
-func ParsePage(path string) (PageRef, bool) {
-	parts := strings.Split(strings.Trim(path, "/"), "/")
-	for i, p := range parts {
-		if u, err := url.PathUnescape(p); err == nil {
-			parts[i] = u
-		}
-	}
-	if path == HomePath {
-		return PageRef{Res: LBResource, Mode: "list"}, true
-	}
-	for _, r := range Resources {
-		if r.Parent() != nil || "/"+parts[0] != r.Path {
-			continue
-		}
-		switch {
-		case len(parts) == 1:
-			return PageRef{Res: r, Mode: "list"}, true
-		case len(parts) == 2 && parts[1] == "new":
-			return PageRef{Res: r, Mode: "new"}, true
-		case len(parts) == 2:
-			return PageRef{Res: r, ID: parts[1], Mode: "detail"}, true
-		case len(parts) == 3 && parts[2] == "edit":
-			return PageRef{Res: r, ID: parts[1], Mode: "edit"}, true
-		}
-		for _, c := range Resources {
-			if c.Kind.Parent() != r.Kind || len(parts) < 4 || "/"+parts[2] != c.Path {
-				continue
-			}
-			switch {
-			case len(parts) == 4 && parts[3] == "new":
-				return PageRef{Res: c, ParentID: parts[1], Mode: "new"}, true
-			case len(parts) == 4:
-				return PageRef{Res: c, ParentID: parts[1], ID: parts[3], Mode: "detail"}, true
-			case len(parts) == 5 && parts[4] == "edit":
-				return PageRef{Res: c, ParentID: parts[1], ID: parts[3], Mode: "edit"}, true
-			}
-		}
-	}
-	return PageRef{}, false
-}
-
 // MayRead reports whether sess may see r's pages (admin-only kinds).
-func (r *Resource) MayRead(sess *Session) bool {
+func (r *Resource) MayRead(sess *tab.Session) bool {
 	return !r.Admin || sess != nil && sess.Info.HasRole("admin")
 }
 
 // MayWrite reports whether sess may write r: not read-only, and admin for
 // the kinds only admins write (Octavia's default policy; Octavia decides,
 // this only hides what it would refuse).
-func (r *Resource) MayWrite(sess *Session) bool {
+func (r *Resource) MayWrite(sess *tab.Session) bool {
 	if sess == nil || sess.ReadOnly {
 		return false
 	}
@@ -350,7 +307,7 @@ func (r *Resource) MayWrite(sess *Session) bool {
 }
 
 // RowName is what a row's link says.
-func (r *Resource) RowName(row *Row) string {
+func (r *Resource) RowName(row *tab.Row) string {
 	if r.NamedByID() {
 		return row.ID
 	}

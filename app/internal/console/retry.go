@@ -7,6 +7,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/waiters"
 )
@@ -29,7 +30,7 @@ type retryWhenActive struct {
 	// this component's: its answer comes after this component is gone.
 	Send func()
 
-	rt      *Runtime      // the tab's: its signed-in session
+	rt      *tab.Runtime  // the tab's: its signed-in session
 	uctx    goapp.Context // the component's own (OnMount): a button's goes away with the button
 	gen     int           // counts the waits: an ended or cancelled one's answer is dropped
 	cancel  context.CancelFunc
@@ -64,7 +65,7 @@ func (r *retryWhenActive) start(ctx goapp.Context, e goapp.Event) {
 		})
 	}}
 	ctx.Async(func() {
-		_, err := WaitClient(sess).WaitLoadBalancerActive(wctx, lbID, opts)
+		_, err := tab.WaitClient(sess).WaitLoadBalancerActive(wctx, lbID, opts)
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if r.gen != gen || !r.waiting {
 				return // cancelled, or the component went away
@@ -73,7 +74,7 @@ func (r *retryWhenActive) start(ctx goapp.Context, e goapp.Event) {
 			switch {
 			case errors.Is(err, context.Canceled):
 			case err != nil:
-				r.err = "The retry was not sent: the load balancer " + WaitFailure(err, r.last)
+				r.err = "The retry was not sent: the load balancer " + tab.WaitFailure(err, r.last)
 			case r.Send != nil:
 				r.Send()
 			}
@@ -112,4 +113,11 @@ func (r *retryWhenActive) Render() goapp.UI {
 		ui.TypedButton(r.ID+"-btn", "button").Class("btn").OnClick(r.start).Text("Retry when ACTIVE"),
 		goapp.If(r.err != "", func() goapp.UI { return ui.ClassSpanText("st-error-text", " "+r.err) }),
 	)
+}
+
+// RetryWhenActive is the "Retry when ACTIVE" of a write refused busy, for
+// rt's tab: id prefixes its DOM ids, lbID is the busy load balancer, send
+// sends the write again once it is ACTIVE. UI goroutine.
+func RetryWhenActive(rt *tab.Runtime, id, lbID string, send func()) goapp.UI {
+	return &retryWhenActive{ID: id, LBID: lbID, rt: rt, Send: send}
 }

@@ -5,27 +5,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
-
-// Row is a row of a list: what every kind's table shows and searches,
-// as plain strings (the list of 10,000 load balancers keeps nothing else).
-type Row struct {
-	ID                 string
-	Name               string
-	ProvisioningStatus string
-	OperatingStatus    string
-	CreatedAt          string   // Octavia's text; parsed only when shown
-	UpdatedAt          string   // Octavia's text ("" until the first update)
-	Parent             string   // a member's pool, a rule's L7 policy
-	ProjectID          string   // its project, read for the lists that show it (an admin's: projectColumn)
-	Cells              []string // the kind's Columns, in order
-	// Seq is the row's place in Octavia's order of the list (listSort), as
-	// the last read of the whole list gave it: the live re-read asks
-	// Octavia for the rows in view by it (list_live.go).
-	Seq float64
-}
 
 // RowFields are the attributes a row of res shows, in the order of a
 // list's ListQuery.Fields (rowOf reads them back in this order): the id,
@@ -59,8 +42,8 @@ func RowFields(res *Resource, project bool) []string {
 
 // RowOf is the row of res that r, read with rowFields(res, project), holds
 // (parent: the id of a member's pool or a rule's policy).
-func RowOf(res *Resource, parent string, r octavia.Row, project bool) Row {
-	out := Row{ID: r[0], Name: r[0], Parent: parent}
+func RowOf(res *Resource, parent string, r octavia.Row, project bool) tab.Row {
+	out := tab.Row{ID: r[0], Name: r[0], Parent: parent}
 	i := 1
 	if project {
 		out.ProjectID, i = r[i], i+1
@@ -82,7 +65,7 @@ func RowOf(res *Resource, parent string, r octavia.Row, project bool) Row {
 
 // RowOfObject is the row of object o of kind res (a poll's answer, a
 // list read as objects).
-func RowOfObject(res *Resource, parent string, o Object) Row {
+func RowOfObject(res *Resource, parent string, o Object) tab.Row {
 	fields := RowFields(res, true)
 	r := make(octavia.Row, len(fields))
 	for i, f := range fields {
@@ -110,19 +93,19 @@ func LocalMatch(res *Resource, q ListQuery, r octavia.Row) bool {
 
 // CreatedAt parses a row's creation time (Octavia's form, or RFC 3339);
 // the zero time when there is none. Only the rows on screen are parsed.
-func CreatedAt(r *Row) time.Time {
+func CreatedAt(r *tab.Row) time.Time {
 	return octavia.ParseTime(r.CreatedAt)
 }
 
 // FilterRows keeps the rows whose name contains query (case-insensitive; an
 // id also matches when query is its prefix), in their order. An empty
 // query keeps them all.
-func FilterRows(rows []Row, query string) []Row {
+func FilterRows(rows []tab.Row, query string) []tab.Row {
 	q := strings.ToLower(strings.TrimSpace(query))
 	if q == "" {
 		return rows
 	}
-	var out []Row
+	var out []tab.Row
 	for _, r := range rows {
 		if strings.Contains(strings.ToLower(r.Name), q) || strings.HasPrefix(strings.ToLower(r.ID), q) {
 			out = append(out, r)
@@ -133,7 +116,7 @@ func FilterRows(rows []Row, query string) []Row {
 
 // CountRows counts rows per provisioning-status tone: active, pending and
 // failed.
-func CountRows(rows []Row) (active, pending, failed int) {
+func CountRows(rows []tab.Row) (active, pending, failed int) {
 	for i := range rows {
 		switch ui.ToneOf(rows[i].ProvisioningStatus) {
 		case ui.ToneOK:
@@ -145,4 +128,12 @@ func CountRows(rows []Row) (active, pending, failed int) {
 		}
 	}
 	return
+}
+
+// ProjectColumn reports whether res's list shows each row's project: an
+// admin's list of a kind of the load balancer tree (Octavia lists every
+// project's objects to an admin), not one embedded in a parent's page
+// (whose children share the parent's project).
+func ProjectColumn(res *Resource, sess *tab.Session, embedded bool) bool {
+	return !embedded && res.HasStatus() && sess != nil && sess.Info.HasRole("admin")
 }

@@ -2,6 +2,7 @@ package console
 
 import (
 	"fmt"
+	"github.com/octaview/octaview/app/internal/tab"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -10,11 +11,11 @@ import (
 
 // benchRows are n load balancer rows in a shuffled order, with names
 // that repeat (so ties fall back to the id) and numeric cells.
-func benchRows(n int) []Row {
+func benchRows(n int) []tab.Row {
 	r := rand.New(rand.NewPCG(1, 2))
-	rows := make([]Row, n)
+	rows := make([]tab.Row, n)
 	for i := range rows {
-		rows[i] = Row{ID: fmt.Sprintf("%08x-0000-4000-8000-%012x", r.Uint32(), i), Name: fmt.Sprintf("LB-%d", r.IntN(n/2)),
+		rows[i] = tab.Row{ID: fmt.Sprintf("%08x-0000-4000-8000-%012x", r.Uint32(), i), Name: fmt.Sprintf("LB-%d", r.IntN(n/2)),
 			ProvisioningStatus: "ACTIVE", Cells: []string{fmt.Sprintf("10.0.%d.%d", i/256, i%256), fmt.Sprint(r.IntN(100))}}
 	}
 	return rows
@@ -22,10 +23,10 @@ func benchRows(n int) []Row {
 
 func BenchmarkSortRows(b *testing.B) {
 	rows := benchRows(10000)
-	work := make([]Row, len(rows))
+	work := make([]tab.Row, len(rows))
 	for b.Loop() {
 		copy(work, rows)
-		SortRows(work)
+		tab.SortRows(work)
 	}
 }
 

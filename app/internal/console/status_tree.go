@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -108,7 +109,7 @@ func LayoutStatusTree(t octavia.StatusLoadBalancer) treeLayout {
 						}
 						for _, m := range p.Members {
 							idx = append(idx, place(treeNode{Kind: octavia.KindMember, ID: m.ID, Parent: p.ID, Name: ui.DisplayName(m.Name, m.ID),
-								Detail: memberAddress(m), Provisioning: string(m.ProvisioningStatus), Operating: string(m.OperatingStatus)}, d, nil))
+								Detail: tab.MemberAddress(m), Provisioning: string(m.ProvisioningStatus), Operating: string(m.OperatingStatus)}, d, nil))
 						}
 						return idx
 					}))
@@ -133,17 +134,6 @@ func countsText(t octavia.StatusLoadBalancer) string {
 		}
 	}
 	return fmt.Sprintf("%d listeners · %d pools · %d members", len(t.Listeners), pools, members)
-}
-
-// memberAddress is "address:port" (IPv6 in brackets), or "" without an address.
-func memberAddress(m octavia.StatusMember) string {
-	if m.Address == "" {
-		return ""
-	}
-	if strings.Contains(m.Address, ":") {
-		return fmt.Sprintf("[%s]:%d", m.Address, m.ProtocolPort)
-	}
-	return fmt.Sprintf("%s:%d", m.Address, m.ProtocolPort)
 }
 
 // Shorten cuts s to at most n characters (runes), ending with "…" when cut.

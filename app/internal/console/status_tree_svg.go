@@ -7,6 +7,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -22,7 +23,7 @@ func RenderStatusTree(t octavia.StatusLoadBalancer, linked bool) goapp.UI {
 // renderStatusTreeRead draws a page's read of a tree (linked): the nodes
 // that changed at this read flash once, and those in PENDING_*, ERROR or
 // DEGRADED say for how long (as this tab of sess saw it). UI goroutine.
-func renderStatusTreeRead(r *TreeRead, sess *Session) goapp.UI {
+func RenderStatusTreeRead(r *tab.TreeRead, sess *tab.Session) goapp.UI {
 	l := LayoutStatusTree(r.Tree)
 	now := time.Now()
 	for i := range l.Nodes {
@@ -30,11 +31,11 @@ func renderStatusTreeRead(r *TreeRead, sess *Session) goapp.UI {
 		n.Flash = r.Changed[n.ID]
 		switch {
 		case ui.IsPending(n.Provisioning):
-			if s, ok := SeenSince(sess, n.ID, "prov", n.Provisioning); ok {
+			if s, ok := tab.SeenSince(sess, n.ID, "prov", n.Provisioning); ok {
 				n.Note = ui.StatusLabel(n.Provisioning) + " " + s.ForText(now)
 			}
-		case AlertStatus(n.Operating):
-			if s, ok := SeenSince(sess, n.ID, "oper", n.Operating); ok {
+		case tab.AlertStatus(n.Operating):
+			if s, ok := tab.SeenSince(sess, n.ID, "oper", n.Operating); ok {
 				n.Note = ui.StatusLabel(n.Operating) + " " + s.ForText(now)
 			}
 		}

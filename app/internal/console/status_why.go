@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -27,7 +28,7 @@ type whyLine struct {
 // tree and what is known of its health monitors (monitors: their answers
 // by id; a monitor not there is named by its type). None when the object
 // is not in r or nothing is wrong with it.
-func TreeWhy(r *TreeRead, id string, monitors map[string]Object) []whyLine {
+func TreeWhy(r *tab.TreeRead, id string, monitors map[string]Object) []whyLine {
 	s, ok := r.Status(id)
 	if !ok {
 		return nil
@@ -36,7 +37,7 @@ func TreeWhy(r *TreeRead, id string, monitors map[string]Object) []whyLine {
 	if ui.ToneOf(s.Prov) == ui.ToneError {
 		out = append(out, whyLine{Text: "Octavia's last change to it failed (provisioning ERROR); its API does not say why (the controller's logs do). A new change or a failover takes it out of ERROR."})
 	}
-	if !AlertStatus(s.Oper) {
+	if !tab.AlertStatus(s.Oper) {
 		return out
 	}
 	switch s.Kind {
@@ -50,7 +51,7 @@ func TreeWhy(r *TreeRead, id string, monitors map[string]Object) []whyLine {
 		return append(out, poolWhy(r, id, monitors, "")...)
 	case octavia.KindListener, octavia.KindLoadBalancer:
 		for _, p := range poolsOf(r, id, s.Kind) {
-			if ps, _ := r.Status(p); AlertStatus(ps.Oper) {
+			if ps, _ := r.Status(p); tab.AlertStatus(ps.Oper) {
 				out = append(out, poolWhy(r, p, monitors, fmt.Sprintf("Pool %s is %s: ", ui.DisplayName(ps.Name, p), ui.StatusLabel(ps.Oper)))...)
 			}
 		}
@@ -62,7 +63,7 @@ func TreeWhy(r *TreeRead, id string, monitors map[string]Object) []whyLine {
 }
 
 // poolWhy says which members of pool are down, and what checks them.
-func poolWhy(r *TreeRead, pool string, monitors map[string]Object, prefix string) []whyLine {
+func poolWhy(r *tab.TreeRead, pool string, monitors map[string]Object, prefix string) []whyLine {
 	var down []string
 	total := 0
 	for _, l := range r.Tree.Listeners {
@@ -74,7 +75,7 @@ func poolWhy(r *TreeRead, pool string, monitors map[string]Object, prefix string
 			down = down[:0]
 			for _, m := range p.Members {
 				if ui.ToneOf(string(m.OperatingStatus)) == ui.ToneError {
-					down = append(down, ui.DisplayName(m.Name, m.ID)+" ("+memberAddress(m)+")")
+					down = append(down, ui.DisplayName(m.Name, m.ID)+" ("+tab.MemberAddress(m)+")")
 				}
 			}
 		}
@@ -100,7 +101,7 @@ func poolWhy(r *TreeRead, pool string, monitors map[string]Object, prefix string
 
 // poolsOf are the pools under a listener, or under every listener of the
 // load balancer (kind), each once, in the tree's order.
-func poolsOf(r *TreeRead, id string, kind octavia.Kind) []string {
+func poolsOf(r *tab.TreeRead, id string, kind octavia.Kind) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, l := range r.Tree.Listeners {
@@ -119,7 +120,7 @@ func poolsOf(r *TreeRead, id string, kind octavia.Kind) []string {
 
 // poolMonitor describes the health monitor of pool ("" when the tree shows
 // none) and its page.
-func poolMonitor(r *TreeRead, pool string, monitors map[string]Object) (text, href string) {
+func poolMonitor(r *tab.TreeRead, pool string, monitors map[string]Object) (text, href string) {
 	for _, l := range r.Tree.Listeners {
 		for _, p := range l.Pools {
 			if p.ID == pool && p.HealthMonitor != nil {
@@ -165,9 +166,9 @@ func monitorText(typ string, o Object) string {
 
 // MonitorsWanted are the health monitors whose answers treeWhy would use
 // for object id of r (sorted): those of the pools it names down.
-func MonitorsWanted(r *TreeRead, id string) []string {
+func MonitorsWanted(r *tab.TreeRead, id string) []string {
 	s, ok := r.Status(id)
-	if !ok || !AlertStatus(s.Oper) {
+	if !ok || !tab.AlertStatus(s.Oper) {
 		return nil
 	}
 	var pools []string
@@ -178,7 +179,7 @@ func MonitorsWanted(r *TreeRead, id string) []string {
 		pools = []string{id}
 	case octavia.KindListener, octavia.KindLoadBalancer:
 		for _, p := range poolsOf(r, id, s.Kind) {
-			if ps, _ := r.Status(p); AlertStatus(ps.Oper) {
+			if ps, _ := r.Status(p); tab.AlertStatus(ps.Oper) {
 				pools = append(pools, p)
 			}
 		}

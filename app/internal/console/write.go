@@ -6,6 +6,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -18,7 +19,7 @@ type Write struct {
 	// Op is the journal's entry: Kind (or Verb), Wait, Ref, Name, Written,
 	// Status (the status the write leaves), Cells. The answer's object,
 	// if any, completes it (a create's id, name and status).
-	Op Operation
+	Op tab.Operation
 	// Was is the object's provisioning status before the write, for a
 	// refusal's words ("busy (PENDING_UPDATE)").
 	Was string
@@ -36,7 +37,7 @@ type Write struct {
 // one (tags whose merge gave up after PUTs landed).
 type Sent struct {
 	Obj Object
-	Op  Operation
+	Op  tab.Operation
 	Err error
 }
 
@@ -53,7 +54,7 @@ type Writer struct {
 	// load balancer's as read after it, "" if none.
 	busyAs string
 	ctx    goapp.Context
-	sess   *Session
+	sess   *tab.Session
 	done   func(goapp.Context, Sent)
 	failed func(error)
 }
@@ -65,7 +66,7 @@ type Writer struct {
 // Use the place's own context, not a button's: the answer may come after
 // the button is gone, and go-app drops a Dispatch to a dismounted element.
 // UI goroutine.
-func (w *Writer) Send(ctx goapp.Context, sess *Session, wr Write, done func(goapp.Context, Sent), failed func(error)) {
+func (w *Writer) Send(ctx goapp.Context, sess *tab.Session, wr Write, done func(goapp.Context, Sent), failed func(error)) {
 	if w.Sending || sess == nil {
 		return
 	}
@@ -80,7 +81,7 @@ func (w *Writer) Send(ctx goapp.Context, sess *Session, wr Write, done func(goap
 			w.Sending = false
 			if err != nil && acc.StatusCode == 0 {
 				w.busyAs = busyAs
-				w.Err = WriteErrorText(err, busyAs)
+				w.Err = tab.WriteErrorText(err, busyAs)
 				if r := a.retry(wr); r != nil {
 					w.Refused, w.lb = r, r.LB
 				}
@@ -92,7 +93,7 @@ func (w *Writer) Send(ctx goapp.Context, sess *Session, wr Write, done func(goap
 			op := wr.Op
 			op.Ref = ref
 			completeOp(&op, o)
-			sess.rt.ops.start(ctx, sess, op, acc)
+			sess.Runtime().Operations().Start(ctx, sess, op, acc)
 			if done != nil {
 				done(ctx, Sent{Obj: o, Op: op, Err: err})
 			}
@@ -115,7 +116,7 @@ type attempt struct {
 // refused busy and that load balancer is known (nil otherwise): it names
 // the load balancer, which the retry then looks up no more.
 func (a attempt) retry(wr Write) *Write {
-	if !Busy(a.Err) || a.Ref.LoadBalancerID == "" {
+	if !tab.Busy(a.Err) || a.Ref.LoadBalancerID == "" {
 		return nil
 	}
 	wr.LB = a.Ref.LoadBalancerID
@@ -128,21 +129,21 @@ func (a attempt) retry(wr Write) *Write {
 // answer (without reading the object again) for a wait on it (WaitActive,
 // WaitLBActive), so that the wait does not look it up again. Blocks: the
 // runner's goroutine.
-func sendOnce(ctx context.Context, sess *Session, wr Write) attempt {
+func sendOnce(ctx context.Context, sess *tab.Session, wr Write) attempt {
 	a := attempt{Ref: wr.Op.Ref}
 	if a.Ref.LoadBalancerID == "" {
 		a.Ref.LoadBalancerID = wr.LB
 	}
-	if wr.Op.Kind == OpDelete && wr.Op.Wait == WaitDeleted {
+	if wr.Op.Kind == tab.OpDelete && wr.Op.Wait == tab.WaitDeleted {
 		a.Ref.LoadBalancerID = loadBalancerOf(ctx, sess, a.Ref) // its wait needs it, and it may be gone after
 	}
 	a.Obj, a.Acc, a.Err = wr.Send(ctx, sess.Client)
 	switch {
-	case Busy(a.Err):
+	case tab.Busy(a.Err):
 		a.Ref.LoadBalancerID = loadBalancerOf(ctx, sess, a.Ref)
 		a.BusyAs = BusyStatus(wr, ReadProvisioning(ctx, sess.Client, a.Ref.LoadBalancerID))
 	case (a.Err == nil || a.Acc.StatusCode != 0) && a.Obj != nil && a.Ref.LoadBalancerID == "" &&
-		(wr.Op.Wait == WaitActive || wr.Op.Wait == WaitLBActive) && resourceOfKind(a.Ref.Kind).HasStatus():
+		(wr.Op.Wait == tab.WaitActive || wr.Op.Wait == tab.WaitLBActive) && resourceOfKind(a.Ref.Kind).HasStatus():
 		a.Ref.LoadBalancerID, _ = sess.Client.LoadBalancerOfObject(ctx, a.Ref.Kind, a.Ref.ParentID, a.Obj)
 	}
 	return a
@@ -151,7 +152,7 @@ func sendOnce(ctx context.Context, sess *Session, wr Write) attempt {
 // loadBalancerOf is the load balancer of ref: its LoadBalancerID, else
 // found through the client (the object and its parents), "" when it has
 // none or cannot be read. Blocks: the runner's goroutine.
-func loadBalancerOf(ctx context.Context, sess *Session, ref octavia.Ref) string {
+func loadBalancerOf(ctx context.Context, sess *tab.Session, ref octavia.Ref) string {
 	if ref.LoadBalancerID != "" || ref.ID == "" || !resourceOfKind(ref.Kind).HasStatus() {
 		return ref.LoadBalancerID
 	}
@@ -169,7 +170,7 @@ func resourceOfKind(k octavia.Kind) *Resource {
 
 // completeOp fills what the answer o says and op does not: a create's id
 // (and its load balancer), its name, the status it is in.
-func completeOp(op *Operation, o Object) {
+func completeOp(op *tab.Operation, o Object) {
 	if o == nil {
 		return
 	}
@@ -202,7 +203,7 @@ func (w *Writer) Retry(id string) goapp.UI {
 		return nil
 	}
 	wr := *w.Refused
-	return &retryWhenActive{ID: id, LBID: w.lb, rt: w.sess.rt, Send: func() { w.Send(w.ctx, w.sess, wr, w.done, w.failed) }}
+	return RetryWhenActive(w.sess.Runtime(), id, w.lb, func() { w.Send(w.ctx, w.sess, wr, w.done, w.failed) })
 }
 
 // WrittenCells are the attributes of o that res's Written columns show,
@@ -218,4 +219,31 @@ func WrittenCells(res *Resource, o Object, cells map[string]string) map[string]s
 		}
 	}
 	return cells
+}
+
+// WaitFor is the wait of write kind k on an object of kind res: Octavia's
+// tree waits for its load balancer and then the object, the other kinds
+// are applied before Octavia answers.
+func WaitFor(res *Resource, k tab.OpKind) tab.WaitKind {
+	switch {
+	case !res.HasStatus():
+		return tab.WaitNone
+	case k == tab.OpDelete:
+		return tab.WaitDeleted
+	}
+	return tab.WaitActive
+}
+
+// BusyLB is the load balancer of the write w offers again (Refused), ""
+// when none.
+func (w *Writer) BusyLB() string { return w.lb }
+
+// BusyAs is the status the last busy refusal named (busyStatus), "" if
+// none.
+func (w *Writer) BusyAs() string { return w.busyAs }
+
+// SendAgain sends wr again as w's last Send did, with its done and failed.
+// UI goroutine.
+func (w *Writer) SendAgain(ctx goapp.Context, sess *tab.Session, wr Write) {
+	w.Send(ctx, sess, wr, w.done, w.failed)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
 )
@@ -23,7 +24,7 @@ func TestWriteFindsItsLoadBalancerOnce(t *testing.T) {
 	}}})
 	demo, rec := labtest.Record(t, cloud, "demo", "demo")
 	lb := labtest.IDs(t, demo, octavia.KindLoadBalancer, "")["web"]
-	lbObj, err := demo.Get(t.Context(), LBRef(lb))
+	lbObj, err := demo.Get(t.Context(), tab.LBRef(lb))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,10 +39,10 @@ func TestWriteFindsItsLoadBalancerOnce(t *testing.T) {
 	if len(members) != 2 {
 		t.Fatalf("members: got %d, want 2", len(members))
 	}
-	sess := &Session{Client: demo}
+	sess := &tab.Session{Client: demo}
 	edit := func(member string) Write {
 		ref := octavia.Ref{Kind: octavia.KindMember, ParentID: pool, ID: member}
-		return Write{Op: Operation{Kind: OpUpdate, Wait: WaitActive, Ref: ref}, Was: "ACTIVE",
+		return Write{Op: tab.Operation{Kind: tab.OpUpdate, Wait: tab.WaitActive, Ref: ref}, Was: "ACTIVE",
 			Send: func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error) {
 				return c.Update(ctx, ref, Object{"weight": 5})
 			}}
@@ -62,11 +63,11 @@ func TestWriteFindsItsLoadBalancerOnce(t *testing.T) {
 	rec.Reset()
 	a = sendOnce(t.Context(), sess, edit(members[1]))
 	retry := a.retry(edit(members[1]))
-	if !Busy(a.Err) || retry == nil || retry.LB != lb {
+	if !tab.Busy(a.Err) || retry == nil || retry.LB != lb {
 		t.Fatalf("an edit while busy: got %v, retry %v; want a busy 409 and a retry naming %s", a.Err, retry, lb)
 	}
 	a = sendOnce(t.Context(), sess, *retry)
-	if !Busy(a.Err) || a.Ref.LoadBalancerID != lb || a.BusyAs != string(octavia.StatusPendingUpdate) {
+	if !tab.Busy(a.Err) || a.Ref.LoadBalancerID != lb || a.BusyAs != string(octavia.StatusPendingUpdate) {
 		t.Fatalf("the retry: got %v, load balancer %q, busy as %q", a.Err, a.Ref.LoadBalancerID, a.BusyAs)
 	}
 	if n := lookups(); n != 1 {
@@ -77,7 +78,7 @@ func TestWriteFindsItsLoadBalancerOnce(t *testing.T) {
 	rec.Reset()
 	wr := edit(members[1])
 	wr.LB = lb
-	if a = sendOnce(t.Context(), sess, wr); !Busy(a.Err) || a.Ref.LoadBalancerID != lb {
+	if a = sendOnce(t.Context(), sess, wr); !tab.Busy(a.Err) || a.Ref.LoadBalancerID != lb {
 		t.Fatalf("an edit naming its load balancer: got %v, %q", a.Err, a.Ref.LoadBalancerID)
 	}
 	if n := lookups(); n != 0 {

@@ -1,0 +1,15 @@
+// Package section is the parts a detail page embeds after an object's
+// properties: Render (render.go) turns the section a kind names
+// (console.Section, in the kind's Sections) into its component, given
+// the page's console.SectionEnv. They are a load balancer's status tree
+// (status_tree_card.go), the traffic of a load balancer or a listener
+// (stats.go, stats_chart.go), a load balancer's amphorae with their
+// failover (lb_amphorae.go), a pool's members changed as one batch
+// (member_batch.go, member_batch_plan.go: the plan, tested natively), a
+// project's limits against the defaults (quota_limits.go) and an
+// amphora's listeners' traffic (amphora_stats.go); and the tags editor
+// of any object with tags (tags_editor.go).
+//
+// It imports internal/console, internal/tab, internal/ui, octavia (and its
+// amphoracontrol) and waiters; the detail page imports it.
+package section
