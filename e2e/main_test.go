@@ -4,12 +4,10 @@ package e2e
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -24,19 +22,9 @@ var (
 	chromium    context.Context   // the package's one Chromium; newBrowser opens a tab in a browser context of its own
 )
 
-// testsAtOnce is how many of the package's tests run at once unless
-// -parallel says otherwise (go test's default is the CPUs): a test spends
-// most of its time waiting (for a poll, a lab's delay, a page), not
-// computing, so more run at once than there are CPUs.
-const testsAtOnce = 6
-
 // TestMain builds the server once and starts the one Chromium the tests
 // share (when it is installed: requireTools fails the tests otherwise).
 func TestMain(m *testing.M) {
-	flag.Parse()
-	if !flagSet("test.parallel") {
-		flag.Set("test.parallel", strconv.Itoa(testsAtOnce))
-	}
 	code, err := setUp(m)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
@@ -67,11 +55,4 @@ func setUp(m *testing.M) (int, error) {
 		chromium = ctx
 	}
 	return m.Run(), nil
-}
-
-// flagSet reports whether the command line set the flag name.
-func flagSet(name string) bool {
-	set := false
-	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
 }
