@@ -252,14 +252,19 @@ func TestBrowserLoginFormFailedThenApp(t *testing.T) {
 // (POST /__probe, a beacon) each time it changes: while the browser
 // navigates (the plain post on its way), DevTools sends the page nothing
 // (no Runtime.evaluate), so the page tells. Once the app runs the form, it
-// submits it by script (requestSubmit), as a script may.
+// submits it by script (requestSubmit), as a script may. The post is held
+// until the test releases it, so once it is sent the probe moves the form's
+// data-plain-until mark (compile.js: the server's 30 s login bound and a
+// margin) an hour on: the app, however late a busy machine starts it, finds
+// the post on its way, as it is (TestPlainMark tests the mark's reading).
 const inFlightProbeJS = `(function () {
   if (location.pathname !== "/login") return;
-  var enters = 0, submitted = false, last = "";
+  var enters = 0, submitted = false, held = false, last = "";
   document.addEventListener("keydown", function (e) { if (e.key === "Enter") enters++; }, true);
   setInterval(function () {
     var f = document.getElementById("login-form"), b = document.getElementById("login-submit");
     if (!f || !b) return;
+    if (!held && f.dataset.plainUntil) { held = true; f.dataset.plainUntil = String(Date.now() + 3600000); }
     var ready = f.dataset.ready === "true";
     if (ready && !submitted) { submitted = true; f.requestSubmit(); }
     var s = JSON.stringify({ready: ready, sent: !!f.dataset.plainUntil, disabled: b.disabled, text: b.textContent, enters: enters, submitted: submitted});
