@@ -1,7 +1,6 @@
 package labcloud
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -424,8 +423,9 @@ const cliTimeout = 10 * time.Minute
 // cliOSC runs the openstack CLI as admin against one cloud, with an environment
 // of its own (no OS_* variables or clouds.yaml of the caller's).
 type cliOSC struct {
-	bin string
-	env []string
+	bin  string
+	env  []string
+	fork *cliForker // runs the commands (cli_fork_test.go)
 	// realOctavia marks a real Octavia with no health manager (fidelity
 	// tests): it has no amphora stats.
 	realOctavia bool
@@ -433,7 +433,7 @@ type cliOSC struct {
 
 func newCLIOSC(t *testing.T, bin, authURL string) cliOSC {
 	home := t.TempDir()
-	return cliOSC{bin: bin, env: []string{
+	o := cliOSC{bin: bin, env: []string{
 		"PATH=/usr/local/bin:/usr/bin:/bin",
 		"HOME=" + home,
 		"LANG=C.UTF-8",
@@ -447,6 +447,8 @@ func newCLIOSC(t *testing.T, bin, authURL string) cliOSC {
 		"OS_INTERFACE=public",
 		"OS_REGION_NAME=RegionOne",
 	}}
+	o.fork = newCLIForker(t, bin, o.env)
+	return o
 }
 
 // run runs `openstack args...` and returns its stdout; the test fails unless
@@ -455,15 +457,12 @@ func (o cliOSC) run(t *testing.T, args ...string) []byte {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), cliTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, o.bin, args...)
-	cmd.Env = o.env
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("openstack %s: %v (want exit 0)\nstderr:\n%s\nstdout:\n%s", strings.Join(args, " "), err,
-			stderr.Bytes(), stdout.Bytes())
+	stdout, stderr, code, err := o.fork.run(ctx, args)
+	if err != nil || code != 0 {
+		t.Fatalf("openstack %s: exit status %d, %v (want exit 0)\nstderr:\n%s\nstdout:\n%s", strings.Join(args, " "), code, err,
+			stderr, stdout)
 	}
-	return stdout.Bytes()
+	return stdout
 }
 
 // fail runs `openstack args...`, which must exit non-zero within
@@ -472,14 +471,11 @@ func (o cliOSC) fail(t *testing.T, args ...string) string {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), cliTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, o.bin, args...)
-	cmd.Env = o.env
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err == nil || ctx.Err() != nil {
-		t.Fatalf("openstack %s: %v (want a non-zero exit)", strings.Join(args, " "), err)
+	_, stderr, code, err := o.fork.run(ctx, args)
+	if err != nil || code == 0 {
+		t.Fatalf("openstack %s: exit status %d, %v (want a non-zero exit)", strings.Join(args, " "), code, err)
 	}
-	return stderr.String()
+	return string(stderr)
 }
 
 // decode runs a command that prints JSON by itself (status show) into v.
