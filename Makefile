@@ -30,7 +30,7 @@ WASM_TEST_PKGS = $(shell $(GO) list ./waiters/... ./octavia/... ./internal/jsons
 AXE_VERSION = 4.14.1
 AXE_DIR     = .cache/axe
 
-.PHONY: all build wasm wasm-new server run test test-native test-wasm test-deploy image bench fidelity realcloud deps vet clean
+.PHONY: all build wasm wasm-new server run test test-native test-e2e test-native-others test-wasm test-deploy image bench fidelity realcloud deps vet clean
 
 all: build
 
@@ -117,7 +117,13 @@ vet:
 
 ## test: every test, natively and (client packages) as WebAssembly under Node, and the
 ## deploy module's (the image and its replicas behind HAProxy, the Kubernetes manifests).
-test: deps build vet image test-native test-wasm test-deploy
+## The Chromium tests (e2e, the longest: mostly waiting on the console's 3 s polls and the
+## lab) start first and run beside all the others (docs/testing.md).
+test: deps build vet image
+	@$(MAKE) --no-print-directory test-e2e & e2e=$$!; \
+	$(MAKE) --no-print-directory test-native-others test-wasm test-deploy; rest=$$?; \
+	wait $$e2e; e2e_rc=$$?; \
+	if [ $$rest != 0 ] || [ $$e2e_rc != 0 ]; then echo "make test: FAILED (e2e: $$e2e_rc, the others: $$rest)"; exit 1; fi
 
 # make test builds app.wasm and the image to test them, not to ship them: brotli -q1 (a
 # second) rather than -q11 (minutes of one core); no test reads the compression's level.
@@ -127,8 +133,16 @@ test: IMAGE_BROTLI_Q = 1
 # third_party/go-app is its own module: its tests hold the patch to its PATCH.md.
 # ./... holds the server's tests (cmd/server), the console's in Chromium (e2e: one Chromium,
 # tests in parallel) and the Makefile's (internal/makefile): docs/testing.md.
-test-native:
-	$(GO) test -count=1 -timeout 30m ./...
+test-native: test-e2e test-native-others
+
+# E2E_PARALLEL Chromium tests at once: they mostly wait (polls, the lab's transitions, held
+# requests), and hold what they check instead of racing a clock, so more than the CPUs.
+E2E_PARALLEL ?= 4
+test-e2e:
+	$(GO) test -count=1 -timeout 30m -parallel $(E2E_PARALLEL) ./e2e/
+
+test-native-others:
+	$(GO) test -count=1 -timeout 30m $$($(GO) list ./... | grep -v '/e2e$$')
 	cd third_party/go-app && $(GO) test -count=1 ./...
 
 test-wasm:
