@@ -185,6 +185,9 @@ type fidTarget struct {
 	client  *http.Client
 	users   map[string]fidUser // other users' tokens, by user name
 	network string             // the lab's Neutron endpoint
+	// lab is the lab's origin, for its fault API with labToken, the
+	// admin's ("" on the real cloud)
+	lab, labToken string
 }
 
 // fidUser is a project-scoped token of a user other than admin.
@@ -265,6 +268,7 @@ func fidLabTarget(tb testing.TB, srv *Server) *fidTarget {
 	tg.base = strings.TrimRight(catalog["load-balancer"], "/")
 	tg.network = strings.TrimRight(catalog["network"], "/")
 	tg.subnet = tg.ownSubnet(tb)
+	tg.lab, tg.labToken = srv.URL, tg.token
 	return tg
 }
 
@@ -843,6 +847,35 @@ func (tr *fidTranscript) send(method, path string, body any) int {
 	return code
 }
 
+// holdOnLab keeps the lab's load balancer named name PENDING_UPDATE (its
+// stuck fault), however long a busy machine takes to send the next
+// requests, until release; on the real cloud it does nothing (its worker
+// unlocks within about a second of a write).
+func (tr *fidTranscript) holdOnLab(name string) (release func()) {
+	faults := func(f map[string]any) {
+		raw, _ := json.Marshal(f)
+		req, err := http.NewRequest(http.MethodPut, tr.tg.lab+"/lab/faults", bytes.NewReader(raw))
+		if err != nil {
+			panic(fidStop{err.Error()})
+		}
+		req.Header.Set("X-Auth-Token", tr.tg.labToken)
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := tr.tg.client.Do(req)
+		if err != nil {
+			panic(fidStop{fmt.Sprintf("PUT /lab/faults: %v", err)})
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			panic(fidStop{fmt.Sprintf("PUT /lab/faults %s: %s", raw, resp.Status)})
+		}
+	}
+	if tr.tg.lab == "" {
+		return func() {}
+	}
+	faults(map[string]any{"stuck": []string{name}})
+	return func() { faults(map[string]any{}) }
+}
+
 // settle waits, without recording, until the object at path is no longer
 // PENDING_* (at most a minute).
 func (tr *fidTranscript) settle(path string) {
@@ -1019,10 +1052,13 @@ func fidScript(tr *fidTranscript) {
 		{"409 immutable: DELETE pool", http.MethodDelete, P, nil},
 		{"409 immutable: failover", http.MethodPut, L + "/failover", nil},
 	} {
-		// a fast real worker may unlock before the second request: retry
+		// a fast real worker may unlock before the second request: retry;
+		// the lab holds the lock until the request is answered
 		for attempt := 1; ; attempt++ {
+			release := tr.holdOnLab(n("lb"))
 			tr.send(http.MethodPut, L, map[string]any{"loadbalancer": map[string]any{"name": n("lb")}})
 			code, body := tr.call(c.step, c.method, c.path, c.body)
+			release()
 			tr.settle(L)
 			if code == http.StatusConflict || attempt == 3 {
 				break
