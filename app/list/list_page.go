@@ -58,6 +58,7 @@ type Page struct {
 	served  bool // rendered by the server for a first screen (shell.Served)
 
 	live     liveFeed               // the re-read of the rows in view, every 3 s (list_live.go)
+	sweep    rowSweep               // the read of the list's ids, every 3 s (list_sweep.go)
 	treeRead string                 // an embedded list's treeSig when last read
 	opStates map[string]tab.OpState // the states of the operations on its objects, last seen
 }
@@ -156,6 +157,9 @@ func (p *Page) start(ctx goapp.Context, res *console.Resource, key string, filte
 		p.err, p.refreshErr, p.treeRead = "", "", ""
 	}
 	p.filters = listFilters(res, filters)
+	if p.Embedded == nil {
+		p.m.statusFilter = showOf(res.Kind, filters)
+	}
 	if !res.MayRead(p.sess) {
 		p.status, p.err = ui.LoadFailed, "Only an admin reads "+res.Plural+" (Octavia's default policy)."
 		return
@@ -202,6 +206,7 @@ func (p *Page) OnDismount() {
 		p.stopRefresh = nil
 	}
 	p.live.end()
+	p.sweep.end()
 	p.m.changed = nil
 	if p.Embedded == nil {
 		tab.SetAlertTitle(0)
@@ -224,7 +229,7 @@ func (p *Page) allRows() []tab.Row {
 // shownRows are the rows the table shows: allRows filtered by the search
 // and the status filter, in the order of the sorted column.
 func (p *Page) shownRows() []tab.Row {
-	return p.m.shown(p.allRows(), projectNamer(p.res, p.sess, p.projectColumn()))
+	return p.m.shown(p.allRows(), projectNamer(p.res, p.sess, p.projectColumn()), time.Now())
 }
 
 // opRows are rows for objects of kind (under parent) that an operation of
@@ -278,35 +283,73 @@ func (p *Page) view() *view {
 	return &view{res: p.res, sess: p.sess, served: p.served, embedded: p.Embedded != nil, parent: p.Parent, filters: p.filters,
 		projects: p.projectColumn(), itsOne: p.hasItsOne(), m: &p.m, rows: rows, shown: p.shownRows(),
 		status: p.status, err: p.err, refreshErr: p.refreshErr, live: p.live.state(), shownAt: p.shownAt,
-		refresh: p.load, onWindow: func(ctx goapp.Context, first int) { p.viewFirst = first }}
+		sweeping: p.sweep.stop != nil, rowsAt: p.loadedAt,
+		refresh: p.load, onShow: p.show, onWindow: func(ctx goapp.Context, first int) { p.viewFirst = first }}
 }
 
-// statusSelect is the status filter (its element's id) of m: any status,
-// or the rows of one tone only.
-func statusSelect(id string, m *model) goapp.UI {
+// show shows the rows the status filter f keeps, and keeps f in the page's
+// URL (a list of its own: an embedded list's URL is its parent page's), in
+// place, without reading the list again (Key leaves it out). UI goroutine.
+func (p *Page) show(ctx goapp.Context, f string) {
+	p.m.statusFilter = validFilter(p.res.Kind, f)
+	if p.Embedded == nil && !goapp.IsServer {
+		ctx.Page().ReplaceURL(withShow(*ctx.Page().URL(), p.m.statusFilter))
+	}
+}
+
+// statusSelect is the status filter (its element's id) of m, a list of
+// kind k: any status, the rows that need attention, of one provisioning
+// tone or of one operating status; onShow is told the filter chosen.
+func statusSelect(id string, k octavia.Kind, m *model, onShow func(ctx goapp.Context, f string)) goapp.UI {
+	var opts []goapp.UI
+	for _, o := range statusOptions(k) {
+		opts = append(opts, ui.Option(o.value, o.label, m.statusFilter == o.value))
+	}
 	return goapp.Select().ID(id).Class("status-filter").Aria("label", "Show by status").
 		OnChange(func(ctx goapp.Context, e goapp.Event) {
-			m.statusFilter = ui.SelectValue(ctx)
-		}).Body(
-		ui.Option("", "Any status", m.statusFilter == ""),
-		ui.Option(ui.ToneOK.Class(), "Active", m.statusFilter == ui.ToneOK.Class()),
-		ui.Option(ui.TonePending.Class(), "Pending", m.statusFilter == ui.TonePending.Class()),
-		ui.Option(ui.ToneError.Class(), "Error", m.statusFilter == ui.ToneError.Class()),
-	)
+			onShow(ctx, ui.SelectValue(ctx))
+		}).Body(opts...)
 }
 
-// summaryCounts are the summary's counts of rows, a list of res: how many
-// (in the element of countID), active, pending and in error, and how many
-// the table shows (shown) when a search or a status filter hides some.
-func summaryCounts(res *console.Resource, countID string, rows []tab.Row, shown int, filtered bool) []goapp.UI {
-	active, pending, failed := console.CountRows(rows)
+// summaryCounts are the summary's counts of rows, a list of res, at time
+// now: how many (in the element of countID), then by provisioning status
+// (active, pending, in error) and by operating status (degraded, offline,
+// in error), each group named, the rows that need attention (a button
+// showing them: onShow), and how many the table shows (shown) when a
+// search or a status filter hides some.
+func summaryCounts(res *console.Resource, countID string, rows []tab.Row, shown int, filtered bool, now time.Time, onShow func(ctx goapp.Context, f string)) []goapp.UI {
+	c := countStatuses(rows, now)
+	item := func(tone ui.StatusTone, n int, text, title string) goapp.UI {
+		return goapp.If(n > 0, func() goapp.UI {
+			return ui.ClassSpan("sum-item", tone.Class()+"-text").Title("%s", title).Textf("%d %s", n, text)
+		})
+	}
 	return []goapp.UI{
 		ui.IDSpan(countID).Text(countOf(len(rows), res)),
 		goapp.If(res.HasStatus(), func() goapp.UI {
-			return ui.ClassSpan("sum-item", "st-ok-text").Textf("%d active", active)
+			return ui.ClassSpan("sum-group", "muted").Text("Provisioning:")
 		}),
-		goapp.If(pending > 0, func() goapp.UI { return ui.ClassSpan("sum-item", "st-pending-text").Textf("%d pending", pending) }),
-		goapp.If(failed > 0, func() goapp.UI { return ui.ClassSpan("sum-item", "st-error-text").Textf("%d in error", failed) }),
+		goapp.If(res.HasStatus(), func() goapp.UI {
+			return ui.ClassSpan("sum-item", "st-ok-text").Title("Provisioning status ACTIVE").Textf("%d active", c.active)
+		}),
+		item(ui.TonePending, c.pending, "pending", "Provisioning status PENDING_*"),
+		item(ui.ToneError, c.failed, "in error", "Provisioning status ERROR"),
+		goapp.If(res.HasStatus() && c.degraded+c.offline+c.opFailed > 0, func() goapp.UI {
+			return ui.ClassSpan("sum-group", "muted").Text("Operating:")
+		}),
+		item(ui.ToneWarn, c.degraded, "degraded", "Operating status DEGRADED"),
+		item(ui.ToneOff, c.offline, "offline", "Operating status OFFLINE"),
+		item(ui.ToneError, c.opFailed, "in error", "Operating status ERROR"),
+		goapp.If(res.HasStatus() && c.attention > 0, func() goapp.UI {
+			verb := "need"
+			if c.attention == 1 {
+				verb = "needs"
+			}
+			return goapp.Button().Class("sum-item", "sum-attention").Type("button").
+				Title("ERROR, DEGRADED, PENDING_* for over 2 min, or OFFLINE while its admin state is up: show only these").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { onShow(ctx, filterAttention) }).
+				Textf("%d %s attention", c.attention, verb)
+		}),
 		goapp.If(filtered, func() goapp.UI {
 			return ui.ClassSpan("sum-item").Textf("%d shown", shown)
 		}),
@@ -389,12 +432,14 @@ func emptyList(res *console.Resource, id, title, create string) goapp.UI {
 }
 
 // noMatch is a list of res (in the element of id) whose rows m's search
-// and status filter all hide, with a button that clears them.
-func noMatch(res *console.Resource, id string, m *model) goapp.UI {
+// and status filter all hide, with a button that clears them (onShow is
+// told the status filter is cleared).
+func noMatch(res *console.Resource, id string, m *model, onShow func(ctx goapp.Context, f string)) goapp.UI {
 	return ui.IDClassDiv(id, "empty").Body(
 		ui.ClassP("empty-title").Textf("No %s matches this search.", res.Singular),
 		goapp.Button().Class("btn").OnClick(func(ctx goapp.Context, e goapp.Event) {
 			m.clearSearch()
+			onShow(ctx, "")
 		}).Text("Clear the search"),
 	)
 }

@@ -24,7 +24,7 @@ func RowFields(res *Resource, project bool) []string {
 		f = append(f, "name")
 	}
 	if res.HasStatus() {
-		f = append(f, "provisioning_status", "operating_status")
+		f = append(f, "provisioning_status", "operating_status", "admin_state_up")
 	}
 	if res.Times {
 		f = append(f, "created_at", "updated_at")
@@ -52,7 +52,7 @@ func RowOf(res *Resource, parent string, r octavia.Row, project bool) tab.Row {
 		out.Name, i = r[i], i+1
 	}
 	if res.HasStatus() {
-		out.ProvisioningStatus, out.OperatingStatus, i = r[i], r[i+1], i+2
+		out.ProvisioningStatus, out.OperatingStatus, out.AdminDown, i = r[i], r[i+1], r[i+2] == "false", i+3
 	}
 	if res.Times {
 		out.CreatedAt, out.UpdatedAt, i = r[i], r[i+1], i+2
