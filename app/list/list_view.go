@@ -51,10 +51,29 @@ func (v *view) onSearch(ctx goapp.Context, e goapp.Event) {
 	v.m.query = ctx.JSSrc().Get("value").String()
 }
 
-// renderActions are the search, the status filter, Refresh and Create.
+// skipToRows focuses the first row's link in the table (or the table,
+// for a kind whose rows link nowhere): the first Tab stops of a list reach
+// its rows (issue 30). It stops the click before go-app's link handling,
+// as ui.SkipLink does. UI goroutine.
+func (v *view) skipToRows(ctx goapp.Context, e goapp.Event) {
+	e.PreventDefault()
+	e.Call("stopPropagation")
+	doc := goapp.Window().Get("document")
+	if a := doc.Call("querySelector", "#"+v.dom("table")+" tbody tr.res-row a"); a.Truthy() {
+		a.Call("focus")
+		return
+	}
+	ui.FocusID(v.dom("table"))
+}
+
+// renderActions are the "Skip to rows" link (first, shown when focused),
+// the search, the status filter, Refresh and Create.
 func (v *view) renderActions() goapp.UI {
 	res := v.res
 	return tab.ServedInert(ui.ClassDiv("head-actions"), v.served).Body(
+		goapp.If(len(v.shown) > 0 && v.status != ui.LoadFailed, func() goapp.UI {
+			return goapp.A().ID(v.dom("skip-rows")).Class("skip-rows").Href("#" + v.dom("table")).OnClick(v.skipToRows).Text("Skip to rows")
+		}),
 		ui.IDInput(v.dom("search")).Type("search").Class("search").Placeholder("Search by name or ID").
 			Aria("label", "Search "+res.Plural+" by name or ID").Value(v.m.query).OnInput(v.onSearch),
 		goapp.If(res.HasStatus(), func() goapp.UI { return statusSelect(v.dom("status-filter"), res.Kind, v.m, v.onShow) }),
