@@ -128,6 +128,7 @@ func (p *Page) load(ctx goapp.Context) {
 					p.m.rows = rows
 				}
 				p.status, p.loadedAt, p.refreshErr, p.shownAt = ui.Loaded, time.Now(), "", time.Time{}
+				p.m.addedAt = p.loadedAt
 				p.treeRead = treeSig(p.Tree, p.res, p.Parent)
 				p.showAlerts()
 				p.startLive(ctx)

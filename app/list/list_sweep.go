@@ -21,11 +21,13 @@ import (
 // the whole list (its ids only: Octavia's "fields=id", ~45 bytes a row, one
 // GET per 1,000 rows), shared by the browser's tabs like every poll
 // (tab.SharedHubFetch: one poll per credential, not one per tab). A new id
-// is read once (its row, by id) and put in its place; a row whose id two
-// reads in a row did not list is taken out (two, so that a read that began
-// before this tab's own create was listed does not drop it), unless a write
-// of this tab on it is in flight: its wait ends it (followOps). More than
-// sweepNewMost new ids at once read the whole list again instead.
+// is read once (its row, by id) and put in its place. A row the read did
+// not list is taken out when the read began after the last row was added
+// to the list (it was listed before, and is not now: deleted), else when
+// the next read does not list it either (a read that began before a row
+// came must not drop it); never while a write of this tab on it is in
+// flight: its wait ends it (followOps). More than sweepNewMost new ids at
+// once read the whole list again instead.
 //
 // A longer list is read whole only every listRefresh and on Refresh; it
 // says, next to its live mark, how long ago its set of rows was read.
@@ -40,6 +42,13 @@ const sweepPage = 1000
 // sweepNewMost is the most new ids one read of ids reads one by one;
 // beyond it, the whole list is read again.
 const sweepNewMost = 20
+
+// idRead is one read of a list's ids, and when its GET began: the tabs
+// that take it from the tab that read it (tab.SharedHubFetch) learn when.
+type idRead struct {
+	IDs []string  `json:"i"`
+	At  time.Time `json:"t"`
+}
 
 // rowSweep is the state of a list's read of its ids every 3 s.
 type rowSweep struct {
@@ -83,12 +92,14 @@ func (p *Page) startSweep(ctx goapp.Context) {
 	}
 	c, res, key := p.sess.Client, p.res, p.key
 	q := console.ListQuery{Parent: p.Parent, Filters: p.filters}
-	hub := waiters.NewHub[[]string](waiters.DefaultInterval)
+	hub := waiters.NewHub[idRead](waiters.DefaultInterval)
 	hk := sweepKey(p.sess, res, q)
-	fetch := tab.SharedHubFetch(p.sess, "ids", hub, hk, func(cc context.Context) ([]string, error) {
-		return readIDs(cc, c, res, q, sweepMost+1)
+	fetch := tab.SharedHubFetch(p.sess, "ids", hub, hk, func(cc context.Context) (idRead, error) {
+		at := time.Now()
+		ids, err := readIDs(cc, c, res, q, sweepMost+1)
+		return idRead{IDs: ids, At: at}, err
 	})
-	p.sweep.stop = hub.Subscribe(hk, fetch, func(u waiters.Update[[]string]) {
+	p.sweep.stop = hub.Subscribe(hk, fetch, func(u waiters.Update[idRead]) {
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if key == p.key && p.sweep.stop != nil {
 				p.takeSweep(ctx, u)
@@ -98,12 +109,12 @@ func (p *Page) startSweep(ctx goapp.Context) {
 }
 
 // takeSweep takes a read of the list's ids (startSweep). UI goroutine.
-func (p *Page) takeSweep(ctx goapp.Context, u waiters.Update[[]string]) {
+func (p *Page) takeSweep(ctx goapp.Context, u waiters.Update[idRead]) {
 	switch {
 	case u.Err != nil:
 		p.live.fail(u.Err)
 		return
-	case len(u.Value) > sweepMost:
+	case len(u.Value.IDs) > sweepMost:
 		p.sweep.end()
 		p.sweep.over = true
 		return
@@ -113,7 +124,7 @@ func (p *Page) takeSweep(ctx goapp.Context, u waiters.Update[[]string]) {
 	busy := func(id string) bool {
 		return slices.ContainsFunc(p.ops, func(op tab.Operation) bool { return op.Ref.ID == id && op.State == tab.OpWaiting })
 	}
-	added, absent := p.m.takeIDs(u.Value, p.sweep.absent, busy)
+	added, absent := p.m.takeIDs(u.Value.IDs, u.Value.At, p.sweep.absent, busy)
 	p.sweep.absent = absent
 	if len(added) > sweepNewMost {
 		p.load(ctx)
@@ -162,12 +173,13 @@ func idFields(res *console.Resource) []string {
 	return f
 }
 
-// takeIDs takes ids, a read of every id of the list, into the rows: a row
-// it does not list, and that absent (the previous read's) did not list
-// either, is taken out, unless busy (a write of this tab on it is in
+// takeIDs takes ids, a read of every id of the list that began at at, into
+// the rows: a row it does not list is taken out when the read began after
+// the last row was added (m.addedAt), or when absent (the previous read's)
+// did not list it either, unless busy (a write of this tab on it is in
 // flight). It returns the ids it lists that the rows lack (added), and the
 // rows it did not list that stay (absent, for the next read).
-func (m *model) takeIDs(ids []string, absent map[string]bool, busy func(id string) bool) (added []string, stay map[string]bool) {
+func (m *model) takeIDs(ids []string, at time.Time, absent map[string]bool, busy func(id string) bool) (added []string, stay map[string]bool) {
 	listed := make(map[string]bool, len(ids))
 	for _, id := range ids {
 		listed[id] = true
@@ -180,7 +192,7 @@ func (m *model) takeIDs(ids []string, absent map[string]bool, busy func(id strin
 		have[id] = true
 		switch {
 		case listed[id] || busy(id):
-		case absent[id]:
+		case absent[id] || at.After(m.addedAt):
 			gone = append(gone, id)
 		default:
 			stay[id] = true

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
@@ -14,40 +15,51 @@ import (
 )
 
 // TestTakeIDs: a read of the list's ids adds what it lists that the rows
-// lack; a row it does not list goes at the second read that does not list
-// it (a read may have begun before the row was listed), unless a write of
+// lack; a row it does not list goes at once when the read began after the
+// last row was added, else at the second read that does not list it (a
+// read may have begun before the row was listed); never while a write of
 // this tab on it is in flight.
 func TestTakeIDs(t *testing.T) {
-	m := model{rows: modelRows()} // a, b, c
-	held := m.rows
+	added := time.Date(2026, 12, 6, 12, 0, 0, 0, time.UTC)
+	before, after := added.Add(-time.Second), added.Add(time.Second)
 	busy := func(id string) bool { return id == "c" }
-	added, absent := m.takeIDs([]string{"a", "d"}, nil, busy)
-	if !slices.Equal(added, []string{"d"}) {
-		t.Errorf("first read: added %v, want [d]", added)
+	none := func(string) bool { return false }
+
+	m := model{rows: modelRows(), addedAt: added} // a, b, c
+	held := m.rows
+	got, absent := m.takeIDs([]string{"a", "d"}, before, nil, busy)
+	if !slices.Equal(got, []string{"d"}) {
+		t.Errorf("a read from before the last row came: added %v, want [d]", got)
 	}
-	if got := ids(m.rows); !slices.Equal(got, []string{"a", "b", "c"}) {
-		t.Errorf("first read: rows %v, want a, b, c (b missing once stays)", got)
+	if ids := ids(m.rows); !slices.Equal(ids, []string{"a", "b", "c"}) {
+		t.Errorf("a read from before the last row came: rows %v, want a, b, c (b missing once stays)", ids)
 	}
 	if !absent["b"] || absent["c"] {
-		t.Errorf("first read: absent %v, want b (c is busy)", absent)
+		t.Errorf("absent %v, want b (c is busy)", absent)
 	}
-	added, absent = m.takeIDs([]string{"a", "d"}, absent, busy)
-	if got := ids(m.rows); !slices.Equal(got, []string{"a", "c"}) {
-		t.Errorf("second read: rows %v, want a, c (b gone, c in flight)", got)
+	got, absent = m.takeIDs([]string{"a", "d"}, before, absent, busy)
+	if ids := ids(m.rows); !slices.Equal(ids, []string{"a", "c"}) {
+		t.Errorf("a second read without b: rows %v, want a, c (b gone, c in flight)", ids)
 	}
-	if !slices.Equal(added, []string{"d"}) || len(absent) != 0 {
-		t.Errorf("second read: added %v absent %v, want [d] and none", added, absent)
+	if !slices.Equal(got, []string{"d"}) || len(absent) != 0 {
+		t.Errorf("a second read: added %v absent %v, want [d] and none", got, absent)
 	}
 	if !slices.Equal(ids(held), []string{"a", "b", "c"}) {
 		t.Errorf("the rows held before were written: %v", ids(held))
 	}
-	// A row back in the list before its second miss stays.
-	m = model{rows: modelRows()}
-	_, absent = m.takeIDs([]string{"a", "c"}, nil, func(string) bool { return false })
-	_, absent = m.takeIDs([]string{"a", "b", "c"}, absent, func(string) bool { return false })
-	_, _ = m.takeIDs([]string{"a", "c"}, absent, func(string) bool { return false })
-	if got := ids(m.rows); !slices.Equal(got, []string{"a", "b", "c"}) {
-		t.Errorf("a row missing, listed, missing: rows %v, want it kept (never missed twice in a row)", got)
+
+	m = model{rows: modelRows(), addedAt: added}
+	m.takeIDs([]string{"a", "c"}, after, nil, none)
+	if ids := ids(m.rows); !slices.Equal(ids, []string{"a", "c"}) {
+		t.Errorf("a read from after the last row came, without b: rows %v, want a, c at once", ids)
+	}
+
+	m = model{rows: modelRows(), addedAt: added}
+	_, absent = m.takeIDs([]string{"a", "c"}, before, nil, none)
+	_, absent = m.takeIDs([]string{"a", "b", "c"}, before, absent, none)
+	m.takeIDs([]string{"a", "c"}, before, absent, none)
+	if ids := ids(m.rows); !slices.Equal(ids, []string{"a", "b", "c"}) {
+		t.Errorf("b missing, listed, missing (reads from before): rows %v, want b kept (never missed twice in a row)", ids)
 	}
 }
 

@@ -19,6 +19,10 @@ type model struct {
 	sortCol      int             // the column sorted on: console.SortName, i = Columns[i-1], or another console.Sort* constant
 	sortRev      bool            // the sort reversed
 	changed      map[string]bool // rows whose status changed at the last read: they flash once
+	// addedAt is when a row was last added to rows (a load, a live read, one
+	// object's read; set by the page): a read of the list's ids that began
+	// later and does not list a row shows it was deleted (takeIDs).
+	addedAt time.Time
 }
 
 // filtered reports whether a search or a status filter hides rows.
