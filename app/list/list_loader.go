@@ -272,13 +272,16 @@ const PrefetchWait = 300 * time.Millisecond
 // afresh), but for the status filter (showParam), which only shows other
 // rows of the same list.
 func Key(u *url.URL) string {
-	q := u.RawQuery
-	if strings.Contains(q, showParam+"=") {
-		v := u.Query()
-		v.Del(showParam)
-		q = v.Encode()
+	if !strings.Contains(u.RawQuery, showParam+"=") {
+		return u.Path + "?" + u.RawQuery
 	}
-	return u.Path + "?" + q
+	var keep []string
+	for part := range strings.SplitSeq(u.RawQuery, "&") {
+		if !strings.HasPrefix(part, showParam+"=") {
+			keep = append(keep, part)
+		}
+	}
+	return u.Path + "?" + strings.Join(keep, "&")
 }
 
 // PrefetchFirstRows starts reading the first page of the list page that

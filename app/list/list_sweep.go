@@ -53,7 +53,6 @@ type idRead struct {
 // rowSweep is the state of a list's read of its ids every 3 s.
 type rowSweep struct {
 	stop   func()          // leaves the poll; nil when none runs
-	over   bool            // the list has more than sweepMost rows: no sweep
 	absent map[string]bool // rows the last read did not list
 	asked  map[string]bool // new ids whose rows the last read asked for
 }
@@ -83,10 +82,8 @@ func (p *Page) startSweep(ctx goapp.Context) {
 		return
 	case len(p.m.rows) > sweepMost:
 		p.sweep.end()
-		p.sweep.over = true
 		return
 	}
-	p.sweep.over = false
 	if p.sweep.stop != nil {
 		return
 	}
@@ -115,8 +112,7 @@ func (p *Page) takeSweep(ctx goapp.Context, u waiters.Update[idRead]) {
 		p.live.fail(u.Err)
 		return
 	case len(u.Value.IDs) > sweepMost:
-		p.sweep.end()
-		p.sweep.over = true
+		p.sweep.end() // a load (every listRefresh) starts it again if the list shrinks
 		return
 	case p.status != ui.Loaded:
 		return // the load under way brings the rows

@@ -117,6 +117,10 @@ func TestStatusFilterURL(t *testing.T) {
 	if Key(with) != Key(u) {
 		t.Errorf("key with the filter %q, without %q: want the same (no new read)", Key(with), Key(u))
 	}
+	odd, _ := url.Parse("/load-balancers?tags=b&show=op-DEGRADED&noshow=1")
+	if got, want := Key(odd), "/load-balancers?tags=b&noshow=1"; got != want {
+		t.Errorf("key of %s: got %q, want %q (the rest of the query as it was)", odd, got, want)
+	}
 	if got := withShow(*with, ""); got.Query().Has(showParam) || got.Query().Get("tags") != "web" {
 		t.Errorf("the filter cleared: got %q, want the tags only", got)
 	}
