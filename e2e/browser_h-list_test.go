@@ -9,9 +9,13 @@ package e2e
 // polls; the first Tab stops of a list reaching its first row.
 
 import (
+	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -186,4 +190,65 @@ func TestBrowserListTabStops(t *testing.T) {
 	}
 	b.do(t, "home", 5*time.Second, chromedp.KeyEvent(kb.Home))
 	b.waitJS(t, "the first sort focused", `document.activeElement && document.activeElement.id === "lb-table-sort-0"`, 5*time.Second)
+}
+
+// sweepCostCount is the load balancers of TestBrowserListSweepCost: a list
+// just under the longest whose set of rows is read every 3 s (2,000).
+const sweepCostCount = 1999
+
+// TestBrowserListSweepCost counts what a list of 1,999 load balancers
+// sends to follow its set of rows and the rows in view, for 15 s once
+// loaded: reads of its ids (fields=id, two pages of 1,000 per poll) and
+// live reads of the rows in view, at most one poll of each per 3 s (5 in
+// 15 s, 6 with a poll at each end), and no read of the whole list's rows.
+// It logs the GETs per minute (docs/user-guide.md cites them).
+func TestBrowserListSweepCost(t *testing.T) {
+	t.Parallel()
+	scenario, err := json.Marshal(map[string]any{"load_balancers": []any{map[string]any{"project": "demo", "name": "bulk", "count": sweepCostCount}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "sweep-cost.json")
+	if err := os.WriteFile(path, scenario, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	requireTools(t)
+	s := startRun(t, nil, "-web", webDir, "-lab-scenario", path, "-lab-delay", servertest.LabDelay)
+	b := newBrowser(t)
+	b.login(t, s.URL, "demo", "demo", "demo")
+	b.waitJS(t, "all rows counted", fmt.Sprintf(`(document.querySelector("#lb-count") || {}).textContent === "%d load balancers"`, sweepCostCount), 90*time.Second)
+	b.waitJS(t, "the list loaded", `!document.querySelector("#lb-refresh").disabled`, 30*time.Second)
+	sent := b.recordRequests(t)
+	const window = 15 * time.Second
+	time.Sleep(window)
+	ids, live, whole := 0, 0, 0
+	for _, r := range sent.matching(http.MethodGet, "") {
+		u, err := url.Parse(r.URL)
+		if err != nil || !strings.HasSuffix(u.Path, lbPath) {
+			continue
+		}
+		q := u.Query()
+		switch {
+		case strings.Join(q["fields"], ",") == "id":
+			ids++
+		case q.Get("marker") != "" || q.Get("limit") != "" && q.Get("limit") != "1000":
+			live++
+		default:
+			whole++
+		}
+	}
+	t.Logf("a list of %d load balancers, %v: %d GETs of ids, %d live reads of the rows in view, %d other list reads (%.0f GETs a minute)",
+		sweepCostCount, window, ids, live, whole, float64(ids+live+whole)*float64(time.Minute)/float64(window))
+	if ids < 2 || ids > 12 {
+		t.Errorf("GETs of ids in %v: got %d, want 2 to 12 (two pages per poll, at most one poll per 3 s)", window, ids)
+	}
+	if live < 1 || live > 6 {
+		t.Errorf("live reads in %v: got %d, want 1 to 6", window, live)
+	}
+	if whole != 0 {
+		t.Errorf("reads of the whole list's rows in %v: got %d, want 0 (its set of rows is read by ids)", window, whole)
+	}
+	if eval[bool](t, b, `!!document.querySelector("#lb-rows-age")`) {
+		t.Errorf("a list of %d rows says how old its rows are: want it to follow its set of rows instead", sweepCostCount)
+	}
 }
