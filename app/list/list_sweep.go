@@ -53,6 +53,7 @@ type idRead struct {
 // rowSweep is the state of a list's read of its ids every 3 s.
 type rowSweep struct {
 	stop   func()          // leaves the poll; nil when none runs
+	gen    int             // counts the polls started: a late answer of an ended one is dropped
 	absent map[string]bool // rows the last read did not list
 	asked  map[string]bool // new ids whose rows the last read asked for
 }
@@ -62,7 +63,7 @@ func (s *rowSweep) end() {
 	if s.stop != nil {
 		s.stop()
 	}
-	*s = rowSweep{}
+	*s = rowSweep{gen: s.gen + 1}
 }
 
 // sweepKey is the key of a list's read of ids among the polls of the tab
@@ -96,9 +97,11 @@ func (p *Page) startSweep(ctx goapp.Context) {
 		ids, err := readIDs(cc, c, res, q, sweepMost+1)
 		return idRead{IDs: ids, At: at}, err
 	})
+	p.sweep.gen++
+	gen := p.sweep.gen
 	p.sweep.stop = hub.Subscribe(hk, fetch, func(u waiters.Update[idRead]) {
 		ctx.Dispatch(func(ctx goapp.Context) {
-			if key == p.key && p.sweep.stop != nil {
+			if key == p.key && p.sweep.gen == gen && p.sweep.stop != nil {
 				p.takeSweep(ctx, u)
 			}
 		})
