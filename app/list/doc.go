@@ -1,5 +1,6 @@
 // Package list is the list room: a kind's list page (list_page.go, its
-// rendering from a view of it taken at each render in list_view.go), the
+// rendering from a view of it taken at each render in list_view.go, its
+// status filter and counts in list_summary.go), the
 // pure model of its rows (model.go: the rows, the search, the status
 // filter and the sort, the merge of a re-read, of a live read and of one
 // object's read; status_filter.go: the filter's options, "needs
