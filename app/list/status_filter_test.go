@@ -8,8 +8,11 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/app/internal/tab"
+	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/waiters"
 )
 
 // attentionNow is the time attentionRows are seen at.
@@ -152,5 +155,37 @@ func TestSortByOperating(t *testing.T) {
 	shown = m.shown(m.rows, nil, attentionNow())
 	if got := shown[0].OperatingStatus; got != "ONLINE" {
 		t.Errorf("first by operating status reversed: got %s, want ONLINE", got)
+	}
+}
+
+// TestRowsAdminDown: a row says when its object's admin state is down (the
+// lab, as Octavia, answers fields=admin_state_up), so an OFFLINE load
+// balancer an operator took down does not need attention.
+func TestRowsAdminDown(t *testing.T) {
+	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "lb", Count: 2}}}})
+	c := labtest.As(t, cloud, "demo", "demo")
+	rows, err := octavia.Collect(ReadRows(t.Context(), c, console.LBResource, console.ListQuery{}))
+	if err != nil || len(rows) != 2 {
+		t.Fatalf("got %d rows, %v; want 2", len(rows), err)
+	}
+	down := octavia.Ref{Kind: octavia.KindLoadBalancer, ID: rows[0].ID}
+	if _, _, err := c.Update(t.Context(), down, octavia.Object{"admin_state_up": false}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.WaitChildActive(t.Context(), down, waiters.Options{Interval: 10 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	rows, err = octavia.Collect(ReadRows(t.Context(), c, console.LBResource, console.ListQuery{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		want := r.ID == down.ID
+		if r.AdminDown != want {
+			t.Errorf("%s: admin down %v, want %v", r.Name, r.AdminDown, want)
+		}
+		if r.ID == down.ID && (r.OperatingStatus != "OFFLINE" || needsAttention(&r, time.Now())) {
+			t.Errorf("%s taken down: %s, needs attention %v; want OFFLINE, no attention", r.Name, r.OperatingStatus, needsAttention(&r, time.Now()))
+		}
 	}
 }
