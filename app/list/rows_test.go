@@ -132,18 +132,6 @@ func TestSortRows(t *testing.T) {
 	}
 }
 
-func TestCountRows(t *testing.T) {
-	rows := []tab.Row{
-		{ProvisioningStatus: string(octavia.StatusActive)}, {ProvisioningStatus: string(octavia.StatusActive)},
-		{ProvisioningStatus: string(octavia.StatusPendingUpdate)}, {ProvisioningStatus: string(octavia.StatusError)},
-		{ProvisioningStatus: string(octavia.StatusDeleted)},
-	}
-	active, pending, failed := console.CountRows(rows)
-	if active != 2 || pending != 1 || failed != 1 {
-		t.Errorf("counts: got %d/%d/%d, want 2/1/1 (DELETED in none)", active, pending, failed)
-	}
-}
-
 func TestCountOf(t *testing.T) {
 	for n, want := range map[int]string{0: "0 load balancers", 1: "1 load balancer", 2: "2 load balancers", 10002: "10002 load balancers"} {
 		if got := countOf(n, console.LBResource); got != want {

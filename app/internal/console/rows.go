@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/internal/tab"
-	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -112,22 +111,6 @@ func FilterRows(rows []tab.Row, query string) []tab.Row {
 		}
 	}
 	return out
-}
-
-// CountRows counts rows per provisioning-status tone: active, pending and
-// failed.
-func CountRows(rows []tab.Row) (active, pending, failed int) {
-	for i := range rows {
-		switch ui.ToneOf(rows[i].ProvisioningStatus) {
-		case ui.ToneOK:
-			active++
-		case ui.TonePending:
-			pending++
-		case ui.ToneError:
-			failed++
-		}
-	}
-	return
 }
 
 // ProjectColumn reports whether res's list shows each row's project: an
