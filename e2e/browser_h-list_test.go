@@ -252,3 +252,72 @@ func TestBrowserListSweepCost(t *testing.T) {
 		t.Errorf("a list of %d rows says how old its rows are: want it to follow its set of rows instead", sweepCostCount)
 	}
 }
+
+// TestBrowserListTabsShareSweep: two tabs of one browser on the same list
+// read its ids once per 3 s between them, not once each (the leading tab
+// reads, the other takes its answers), and both show a load balancer
+// created through the API within 10 s.
+func TestBrowserListTabsShareSweep(t *testing.T) {
+	t.Parallel()
+	c := startConsole(t)
+	b := newBrowser(t)
+	b.login(t, c.URL, "demo", "demo", "demo")
+	listJS := `document.querySelectorAll("tr.lb-row").length >= 3 && !document.querySelector("#lb-refresh").disabled`
+	b.waitJS(t, "the list", listJS, 60*time.Second)
+
+	var tabs []*browser
+	for _, name := range []string{"the first tab", "the second tab"} {
+		ctx, cancel := chromedp.NewContext(b.ctx)
+		t.Cleanup(cancel)
+		// Listen opens the tab on ctx itself: it lives as long as ctx, not a
+		// timeout's child.
+		if err := chromedp.Listen(ctx, func(any) {}); err != nil {
+			t.Fatal(err)
+		}
+		tab := &browser{ctx: ctx}
+		tab.do(t, "open the list in "+name, 60*time.Second, chromedp.Navigate(c.URL+"/load-balancers"))
+		tab.waitJS(t, "the list in "+name, listJS, 60*time.Second)
+		tabs = append(tabs, tab)
+	}
+	b.do(t, "leave the list in the login's tab", 30*time.Second, chromedp.Navigate("about:blank"))
+	if !eval[bool](t, tabs[1], `typeof BroadcastChannel === "function" && !!navigator.locks`) {
+		t.Fatal("the tab has no BroadcastChannel or Web Locks (not a secure context?)")
+	}
+	time.Sleep(4 * time.Second)
+	// Each tab counts its own reads of ids, as its fetch() sends them (the
+	// Go program's requests go through window.fetch).
+	for _, tab := range tabs {
+		eval[bool](t, tab, `(() => { window.__idReads = []; const f = window.fetch;
+			window.fetch = (u, o) => { if (new URL(String(u.url || u), location.href).searchParams.getAll("fields").join() === "id") window.__idReads.push(Date.now() % 60000 / 1000); return f(u, o); };
+			return true; })()`)
+	}
+	const window = 15 * time.Second
+	time.Sleep(window)
+	idReads := 0
+	var per []string
+	for i, tab := range tabs {
+		at := eval[[]float64](t, tab, `window.__idReads`)
+		idReads += len(at)
+		per = append(per, fmt.Sprintf("tab %d at %v", i+1, at))
+	}
+	t.Logf("two tabs on the list, %v: %d reads of its ids (%s)", window, idReads, strings.Join(per, "; "))
+	// One poll per 3 s: 5 in 15 s (6 with a poll at each end); two tabs
+	// reading each by itself make 10.
+	if idReads < 1 || idReads > 6 {
+		t.Errorf("reads of the list's ids in %v with two tabs open: got %d, want 1 to 6 (one poll shared by the tabs)", window, idReads)
+	}
+
+	tok := servertest.LabLogin(t, c.URL, "demo", "demo", "demo")
+	var subnets struct{ Subnets []struct{ ID string } }
+	servertest.GetJSON(t, http.MethodGet, c.URL+"/network/v2.0/subnets?name=demo-subnet", tok, "", &subnets)
+	if len(subnets.Subnets) == 0 {
+		t.Fatal("no demo-subnet")
+	}
+	if resp := servertest.GetJSON(t, http.MethodPost, c.URL+"/load-balancer/v2/lbaas/loadbalancers", tok,
+		`{"loadbalancer": {"name": "made-by-api", "vip_subnet_id": "`+subnets.Subnets[0].ID+`"}}`, nil); resp.StatusCode != http.StatusCreated {
+		t.Fatalf("the API's create: %d", resp.StatusCode)
+	}
+	for i, tab := range tabs {
+		tab.waitJS(t, fmt.Sprintf("made-by-api in tab %d", i+1), rowStatus("made-by-api")+` !== ""`, 10*time.Second)
+	}
+}
