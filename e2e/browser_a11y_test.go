@@ -251,8 +251,11 @@ func TestBrowserAccessibility(t *testing.T) {
 	b.shotViewport(t, "a11y-skip-link")
 	b.do(t, "follow the skip link", 5*time.Second, chromedp.KeyEvent(kb.Enter))
 	b.waitJS(t, "the focus in the content", `document.activeElement && document.activeElement.id === "content"`, 5*time.Second)
+	if got := b.pressTab(t, false); got != "#lb-skip-rows" {
+		t.Errorf("first Tab stop after the skip link: got %q, want #lb-skip-rows (issue 30)", got)
+	}
 	if got := b.pressTab(t, false); got != "#lb-search" {
-		t.Errorf("first Tab stop after the skip link: got %q, want #lb-search", got)
+		t.Errorf("second Tab stop after the skip link: got %q, want #lb-search", got)
 	}
 	if !eval[bool](t, b, focusVisible) {
 		t.Errorf("the search box shows no focus")

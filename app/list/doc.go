@@ -1,12 +1,15 @@
 // Package list is the list room: a kind's list page (list_page.go, its
-// rendering from a view of it taken at each render in list_view.go), the
+// rendering from a view of it taken at each render in list_view.go, its
+// status filter and counts in list_summary.go), the
 // pure model of its rows (model.go: the rows, the search, the status
 // filter and the sort, the merge of a re-read, of a live read and of one
-// object's read; no go-app, no I/O, tested natively), how its rows are
-// read (list_loader.go: pages, the login's prefetch of the first one, the
-// served first rows), kept live (list_live.go: the status tree's and the
-// pending rows' polls) and, for a parent that may have only one child of
-// a kind, shown (list_one.go). A detail page embeds it for its children.
+// object's read; status_filter.go: the filter's options, "needs
+// attention" and the counts by status; no go-app, no I/O, tested
+// natively), how its rows are read (list_loader.go: pages, the login's
+// prefetch of the first one, the served first rows), kept live
+// (list_live.go: the status tree's and the rows in view's polls;
+// list_sweep.go: a short list's set of rows, read every 3 s) and, for a
+// parent that may have only one child of a kind, shown (list_one.go). A detail page embeds it for its children.
 // It stands on app/internal/console and app/internal/ui; app's routes.go
 // registers it.
 package list

@@ -188,9 +188,13 @@ func (p *Page) liveRead(ctx goapp.Context) {
 			}
 			p.live.err, p.live.at = "", began
 			sess := p.sess
+			had := len(p.m.rows)
 			p.m.takeLive(got, func(r tab.Row) {
 				tab.NoteStatus(sess, r.ID, r.ProvisioningStatus, r.OperatingStatus, p.live.at)
 			})
+			if len(p.m.rows) > had {
+				p.m.addedAt = time.Now()
+			}
 			p.showAlerts()
 		})
 	})
@@ -341,6 +345,7 @@ func (p *Page) readRow(ctx goapp.Context, r octavia.Ref) {
 				p.m.drop(r.ID)
 			default:
 				p.m.put(got[i])
+				p.m.addedAt = time.Now()
 				p.showAlerts()
 			}
 		})

@@ -43,19 +43,7 @@ func ReadRows(ctx context.Context, c *octavia.Client, res *console.Resource, q c
 	if res.ListRows != nil {
 		return res.ListRows(ctx, c, q)
 	}
-	lq := octavia.ListQuery{Fields: console.RowFields(res, q.Project), Limit: q.Limit, Marker: q.Marker, Sort: q.Sort, Filters: url.Values{}, ReadAhead: q.ReadAhead}
-	for _, f := range res.Filters {
-		if v := q.Get(f.Key); v != "" && f.Local == "" {
-			if f.Key == "tags" {
-				lq.Filters[f.Key] = form.SplitList(v)
-			} else {
-				lq.Filters.Set(f.Key, v)
-			}
-		}
-	}
-	if id := q.Get(res.Kind.IDKey()); id != "" {
-		lq.Filters.Set(res.Kind.IDKey(), id) // one object's row (list_live.go's readRow)
-	}
+	lq := octavia.ListQuery{Fields: console.RowFields(res, q.Project), Limit: q.Limit, Marker: q.Marker, Sort: q.Sort, Filters: octaviaFilters(res, q), ReadAhead: q.ReadAhead}
 	return func(yield func(tab.Row, error) bool) {
 		for r, err := range c.Rows(ctx, res.Kind, q.Parent, lq) {
 			if err != nil {
@@ -67,6 +55,25 @@ func ReadRows(ctx context.Context, c *octavia.Client, res *console.Resource, q c
 			}
 		}
 	}
+}
+
+// octaviaFilters are the filters of q that Octavia applies to a list of
+// res (the others, Local, are applied to the rows read: console.LocalMatch).
+func octaviaFilters(res *console.Resource, q console.ListQuery) url.Values {
+	out := url.Values{}
+	for _, f := range res.Filters {
+		if v := q.Get(f.Key); v != "" && f.Local == "" {
+			if f.Key == "tags" {
+				out[f.Key] = form.SplitList(v)
+			} else {
+				out.Set(f.Key, v)
+			}
+		}
+	}
+	if id := q.Get(res.Kind.IDKey()); id != "" {
+		out.Set(res.Kind.IDKey(), id) // one object's row (list_live.go's readRow)
+	}
+	return out
 }
 
 // load reads the whole list and shows the rows read so far: first a page
@@ -121,9 +128,11 @@ func (p *Page) load(ctx goapp.Context) {
 					p.m.rows = rows
 				}
 				p.status, p.loadedAt, p.refreshErr, p.shownAt = ui.Loaded, time.Now(), "", time.Time{}
+				p.m.addedAt = p.loadedAt
 				p.treeRead = treeSig(p.Tree, p.res, p.Parent)
 				p.showAlerts()
 				p.startLive(ctx)
+				p.startSweep(ctx)
 			}
 		})
 	})
@@ -260,8 +269,20 @@ func (p *Page) startRefresh(ctx goapp.Context) {
 const PrefetchWait = 300 * time.Millisecond
 
 // Key is a list page's key: its path and query (a new one starts
-// afresh).
-func Key(u *url.URL) string { return u.Path + "?" + u.RawQuery }
+// afresh), but for the status filter (showParam), which only shows other
+// rows of the same list.
+func Key(u *url.URL) string {
+	if !strings.Contains(u.RawQuery, showParam+"=") {
+		return u.Path + "?" + u.RawQuery
+	}
+	var keep []string
+	for part := range strings.SplitSeq(u.RawQuery, "&") {
+		if !strings.HasPrefix(part, showParam+"=") {
+			keep = append(keep, part)
+		}
+	}
+	return u.Path + "?" + strings.Join(keep, "&")
+}
 
 // PrefetchFirstRows starts reading the first page of the list page that
 // next names (the page a login goes to), with sess's client, and keeps it

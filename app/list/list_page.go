@@ -58,6 +58,7 @@ type Page struct {
 	served  bool // rendered by the server for a first screen (shell.Served)
 
 	live     liveFeed               // the re-read of the rows in view, every 3 s (list_live.go)
+	sweep    rowSweep               // the read of the list's ids, every 3 s (list_sweep.go)
 	treeRead string                 // an embedded list's treeSig when last read
 	opStates map[string]tab.OpState // the states of the operations on its objects, last seen
 }
@@ -156,6 +157,9 @@ func (p *Page) start(ctx goapp.Context, res *console.Resource, key string, filte
 		p.err, p.refreshErr, p.treeRead = "", "", ""
 	}
 	p.filters = listFilters(res, filters)
+	if p.Embedded == nil {
+		p.m.statusFilter = showOf(res.Kind, filters)
+	}
 	if !res.MayRead(p.sess) {
 		p.status, p.err = ui.LoadFailed, "Only an admin reads "+res.Plural+" (Octavia's default policy)."
 		return
@@ -202,6 +206,7 @@ func (p *Page) OnDismount() {
 		p.stopRefresh = nil
 	}
 	p.live.end()
+	p.sweep.end()
 	p.m.changed = nil
 	if p.Embedded == nil {
 		tab.SetAlertTitle(0)
@@ -224,7 +229,7 @@ func (p *Page) allRows() []tab.Row {
 // shownRows are the rows the table shows: allRows filtered by the search
 // and the status filter, in the order of the sorted column.
 func (p *Page) shownRows() []tab.Row {
-	return p.m.shown(p.allRows(), projectNamer(p.res, p.sess, p.projectColumn()))
+	return p.m.shown(p.allRows(), projectNamer(p.res, p.sess, p.projectColumn()), time.Now())
 }
 
 // opRows are rows for objects of kind (under parent) that an operation of
@@ -278,38 +283,17 @@ func (p *Page) view() *view {
 	return &view{res: p.res, sess: p.sess, served: p.served, embedded: p.Embedded != nil, parent: p.Parent, filters: p.filters,
 		projects: p.projectColumn(), itsOne: p.hasItsOne(), m: &p.m, rows: rows, shown: p.shownRows(),
 		status: p.status, err: p.err, refreshErr: p.refreshErr, live: p.live.state(), shownAt: p.shownAt,
-		refresh: p.load, onWindow: func(ctx goapp.Context, first int) { p.viewFirst = first }}
+		sweeping: p.sweep.stop != nil, rowsAt: p.loadedAt,
+		refresh: p.load, onShow: p.show, onWindow: func(ctx goapp.Context, first int) { p.viewFirst = first }}
 }
 
-// statusSelect is the status filter (its element's id) of m: any status,
-// or the rows of one tone only.
-func statusSelect(id string, m *model) goapp.UI {
-	return goapp.Select().ID(id).Class("status-filter").Aria("label", "Show by status").
-		OnChange(func(ctx goapp.Context, e goapp.Event) {
-			m.statusFilter = ui.SelectValue(ctx)
-		}).Body(
-		ui.Option("", "Any status", m.statusFilter == ""),
-		ui.Option(ui.ToneOK.Class(), "Active", m.statusFilter == ui.ToneOK.Class()),
-		ui.Option(ui.TonePending.Class(), "Pending", m.statusFilter == ui.TonePending.Class()),
-		ui.Option(ui.ToneError.Class(), "Error", m.statusFilter == ui.ToneError.Class()),
-	)
-}
-
-// summaryCounts are the summary's counts of rows, a list of res: how many
-// (in the element of countID), active, pending and in error, and how many
-// the table shows (shown) when a search or a status filter hides some.
-func summaryCounts(res *console.Resource, countID string, rows []tab.Row, shown int, filtered bool) []goapp.UI {
-	active, pending, failed := console.CountRows(rows)
-	return []goapp.UI{
-		ui.IDSpan(countID).Text(countOf(len(rows), res)),
-		goapp.If(res.HasStatus(), func() goapp.UI {
-			return ui.ClassSpan("sum-item", "st-ok-text").Textf("%d active", active)
-		}),
-		goapp.If(pending > 0, func() goapp.UI { return ui.ClassSpan("sum-item", "st-pending-text").Textf("%d pending", pending) }),
-		goapp.If(failed > 0, func() goapp.UI { return ui.ClassSpan("sum-item", "st-error-text").Textf("%d in error", failed) }),
-		goapp.If(filtered, func() goapp.UI {
-			return ui.ClassSpan("sum-item").Textf("%d shown", shown)
-		}),
+// show shows the rows the status filter f keeps, and keeps f in the page's
+// URL (a list of its own: an embedded list's URL is its parent page's), in
+// place, without reading the list again (Key leaves it out). UI goroutine.
+func (p *Page) show(ctx goapp.Context, f string) {
+	p.m.statusFilter = validFilter(p.res.Kind, f)
+	if p.Embedded == nil && !goapp.IsServer {
+		ctx.Page().ReplaceURL(withShow(*ctx.Page().URL(), p.m.statusFilter))
 	}
 }
 
@@ -389,12 +373,14 @@ func emptyList(res *console.Resource, id, title, create string) goapp.UI {
 }
 
 // noMatch is a list of res (in the element of id) whose rows m's search
-// and status filter all hide, with a button that clears them.
-func noMatch(res *console.Resource, id string, m *model) goapp.UI {
+// and status filter all hide, with a button that clears them (onShow is
+// told the status filter is cleared).
+func noMatch(res *console.Resource, id string, m *model, onShow func(ctx goapp.Context, f string)) goapp.UI {
 	return ui.IDClassDiv(id, "empty").Body(
 		ui.ClassP("empty-title").Textf("No %s matches this search.", res.Singular),
 		goapp.Button().Class("btn").OnClick(func(ctx goapp.Context, e goapp.Event) {
 			m.clearSearch()
+			onShow(ctx, "")
 		}).Text("Clear the search"),
 	)
 }

@@ -34,8 +34,11 @@ type view struct {
 	refreshErr string
 	live       tab.LiveState
 	shownAt    time.Time // the time the rows' ages are told from; zero: now
+	sweeping   bool      // the list's ids are read every 3 s (list_sweep.go)
+	rowsAt     time.Time // when the whole list was last read
 
 	refresh  func(ctx goapp.Context)            // Refresh: read the whole list again
+	onShow   func(ctx goapp.Context, f string)  // the status filter chosen
 	onWindow func(ctx goapp.Context, first int) // the table's first rendered row
 }
 
@@ -48,13 +51,32 @@ func (v *view) onSearch(ctx goapp.Context, e goapp.Event) {
 	v.m.query = ctx.JSSrc().Get("value").String()
 }
 
-// renderActions are the search, the status filter, Refresh and Create.
+// skipToRows focuses the first row's link in the table (or the table,
+// for a kind whose rows link nowhere): the first Tab stops of a list reach
+// its rows (issue 30). It stops the click before go-app's link handling,
+// as ui.SkipLink does. UI goroutine.
+func (v *view) skipToRows(ctx goapp.Context, e goapp.Event) {
+	e.PreventDefault()
+	e.Call("stopPropagation")
+	doc := goapp.Window().Get("document")
+	if a := doc.Call("querySelector", "#"+v.dom("table")+" tbody tr.res-row a"); a.Truthy() {
+		a.Call("focus")
+		return
+	}
+	ui.FocusID(v.dom("table"))
+}
+
+// renderActions are the "Skip to rows" link (first, shown when focused),
+// the search, the status filter, Refresh and Create.
 func (v *view) renderActions() goapp.UI {
 	res := v.res
 	return tab.ServedInert(ui.ClassDiv("head-actions"), v.served).Body(
+		goapp.If(len(v.shown) > 0 && v.status != ui.LoadFailed, func() goapp.UI {
+			return goapp.A().ID(v.dom("skip-rows")).Class("skip-rows").Href("#" + v.dom("table")).OnClick(v.skipToRows).Text("Skip to rows")
+		}),
 		ui.IDInput(v.dom("search")).Type("search").Class("search").Placeholder("Search by name or ID").
 			Aria("label", "Search "+res.Plural+" by name or ID").Value(v.m.query).OnInput(v.onSearch),
-		goapp.If(res.HasStatus(), func() goapp.UI { return statusSelect(v.dom("status-filter"), v.m) }),
+		goapp.If(res.HasStatus(), func() goapp.UI { return statusSelect(v.dom("status-filter"), res.Kind, v.m, v.onShow) }),
 		ui.IDButton(v.dom("refresh")).Class("btn").Disabled(v.status == ui.Loading).
 			OnClick(func(ctx goapp.Context, e goapp.Event) { v.refresh(ctx) }).Text("Refresh"),
 		goapp.If(res.Create && res.MayWrite(v.sess) && !v.itsOne, func() goapp.UI {
@@ -79,9 +101,14 @@ func (v *view) renderList() goapp.UI {
 	res := v.res
 	return ui.ClassDivBody("list",
 		goapp.If(len(v.filters) > 0 && !v.embedded, func() goapp.UI { return renderFilters(res, v.filters, v.dom("filters")) }),
-		ui.ClassDiv("summary").Body(append(summaryCounts(res, v.dom("count"), rows, len(shown), v.m.filtered()),
+		ui.ClassDiv("summary").Body(append(summaryCounts(res, v.dom("count"), rows, len(shown), v.m.filtered(), v.now(), v.onShow),
 			ui.ClassDiv("spacer"),
-			tab.RenderLive("live", v.live, fmt.Sprintf("The %s in view (one GET for all of them; the whole list every minute and on Refresh)", res.Plural)),
+			tab.RenderLive("live", v.live, v.liveWhat()),
+			goapp.If(v.live.Following && !v.sweeping && !v.rowsAt.IsZero(), func() goapp.UI {
+				return ui.IDSpan(v.dom("rows-age")).Class("rows-age").
+					Title("A list of over %d %s is read whole every minute and on Refresh; the rows in view follow every 3 s", sweepMost, res.Plural).
+					Text(rowsAge(v.rowsAt, v.now()))
+			}),
 			goapp.If(v.refreshErr != "", func() goapp.UI {
 				return ui.IDSpan(v.dom("refresh-error")).Class("st-error-text").Text(v.refreshErr)
 			}),
@@ -90,6 +117,16 @@ func (v *view) renderList() goapp.UI {
 
 }
 
+// liveWhat is what the live mark's title says is read every 3 s.
+func (v *view) liveWhat() string {
+	if v.sweeping {
+		return fmt.Sprintf("The %s in view (one GET for all of them) and which %s there are (their ids: one GET per %d)", v.res.Plural, v.res.Plural, sweepPage)
+	}
+	return fmt.Sprintf("The %s in view (one GET for all of them; the whole list every minute and on Refresh)", v.res.Plural)
+}
+
+// renderBody is the table of shown (of total rows), or what stands for it:
+// the read's failure, "Loading", an empty list, no match.
 func (v *view) renderBody(shown []tab.Row, total int) goapp.UI {
 	res := v.res
 	switch {
@@ -107,11 +144,15 @@ func (v *view) renderBody(shown []tab.Row, total int) goapp.UI {
 		}
 		return emptyList(res, v.dom("empty"), emptyText(res, v.projects, len(v.filters) > 0 || v.embedded), create)
 	case len(shown) == 0:
-		return noMatch(res, v.dom("nomatch"), v.m)
+		return noMatch(res, v.dom("nomatch"), v.m, v.onShow)
 	}
-	now := v.shownAt
-	if now.IsZero() {
-		now = time.Now()
+	return rowTable(v.dom("table"), res, v.sess, v.projects, v.m, shown, v.now(), v.onWindow)
+}
+
+// now is the time the rows' ages are told from.
+func (v *view) now() time.Time {
+	if v.shownAt.IsZero() {
+		return time.Now()
 	}
-	return rowTable(v.dom("table"), res, v.sess, v.projects, v.m, shown, now, v.onWindow)
+	return v.shownAt
 }

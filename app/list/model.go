@@ -2,10 +2,10 @@ package list
 
 import (
 	"slices"
+	"time"
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/tab"
-	"github.com/octaview/octaview/app/internal/ui"
 )
 
 // model is what a list shows, apart from how it is read: its rows, the
@@ -15,26 +15,30 @@ import (
 type model struct {
 	rows         []tab.Row       // sorted by console.SortRows's order
 	query        string          // the search box's text
-	statusFilter string          // "", or a statusTone's class: the rows of that tone only
+	statusFilter string          // "", or one of statusOptions' values (status_filter.go)
 	sortCol      int             // the column sorted on: console.SortName, i = Columns[i-1], or another console.Sort* constant
 	sortRev      bool            // the sort reversed
 	changed      map[string]bool // rows whose status changed at the last read: they flash once
+	// addedAt is when a row was last added to rows (a load, a live read, one
+	// object's read; set by the page): a read of the list's ids that began
+	// later and does not list a row shows it was deleted (takeIDs).
+	addedAt time.Time
 }
 
 // filtered reports whether a search or a status filter hides rows.
 func (m *model) filtered() bool { return m.query != "" || m.statusFilter != "" }
 
 // shown are of all (the list's rows, with what the page adds to them) the
-// ones the table shows: filtered by the search and the status filter, in
-// the order of the sorted column; namer names projects for the Project
-// column's sort (nil: the list has none).
-func (m *model) shown(all []tab.Row, namer func(id string) string) []tab.Row {
+// ones the table shows at time now: filtered by the search and the status
+// filter, in the order of the sorted column; namer names projects for the
+// Project column's sort (nil: the list has none).
+func (m *model) shown(all []tab.Row, namer func(id string) string, now time.Time) []tab.Row {
 	rows := console.FilterRows(all, m.query)
 	if m.statusFilter != "" {
 		var out []tab.Row
-		for _, r := range rows {
-			if ui.ToneOf(r.ProvisioningStatus).Class() == m.statusFilter || ui.ToneOf(r.OperatingStatus).Class() == m.statusFilter && r.ProvisioningStatus == "" {
-				out = append(out, r)
+		for i := range rows {
+			if keeps(m.statusFilter, &rows[i], now) {
+				out = append(out, rows[i])
 			}
 		}
 		rows = out

@@ -3,6 +3,7 @@ package list
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/tab"
@@ -50,14 +51,14 @@ func TestModelShown(t *testing.T) {
 			for _, col := range tc.sorts {
 				m.sortOn(col)
 			}
-			if got := ids(m.shown(m.rows, nil)); !slices.Equal(got, tc.want) {
+			if got := ids(m.shown(m.rows, nil, time.Time{})); !slices.Equal(got, tc.want) {
 				t.Errorf("got %v, want %v", got, tc.want)
 			}
 			if got, want := m.filtered(), m.query != "" || m.statusFilter != ""; got != want {
 				t.Errorf("filtered: got %v, want %v", got, want)
 			}
 			m.clearSearch()
-			if got := m.shown(m.rows, nil); len(got) != 3 || m.filtered() {
+			if got := m.shown(m.rows, nil, time.Time{}); len(got) != 3 || m.filtered() {
 				t.Errorf("after clearing the search: got %v (filtered %v), want all 3 rows", ids(got), m.filtered())
 			}
 		})

@@ -79,7 +79,7 @@ func TestLoadBalancerRows(t *testing.T) {
 	}
 	for _, q := range lists {
 		v, _ := url.ParseQuery(q.Query)
-		want := []string{"id", "name", "provisioning_status", "operating_status", "created_at", "updated_at", "vip_address", "provider"}
+		want := []string{"id", "name", "provisioning_status", "operating_status", "admin_state_up", "created_at", "updated_at", "vip_address", "provider"}
 		if got := v["fields"]; !slices.Equal(got, want) {
 			t.Errorf("fields asked: got %q, want %q", got, want)
 		}
@@ -129,18 +129,6 @@ func TestSortRows(t *testing.T) {
 	}
 	if want := []string{"3", "1", "2"}; !slices.Equal(got, want) {
 		t.Errorf("sorted ids: got %q, want %q (by name, case-insensitive, then id)", got, want)
-	}
-}
-
-func TestCountRows(t *testing.T) {
-	rows := []tab.Row{
-		{ProvisioningStatus: string(octavia.StatusActive)}, {ProvisioningStatus: string(octavia.StatusActive)},
-		{ProvisioningStatus: string(octavia.StatusPendingUpdate)}, {ProvisioningStatus: string(octavia.StatusError)},
-		{ProvisioningStatus: string(octavia.StatusDeleted)},
-	}
-	active, pending, failed := console.CountRows(rows)
-	if active != 2 || pending != 1 || failed != 1 {
-		t.Errorf("counts: got %d/%d/%d, want 2/1/1 (DELETED in none)", active, pending, failed)
 	}
 }
 

@@ -60,17 +60,18 @@ func MergeRows(a, b []tab.Row) []tab.Row {
 
 // Special columns of sortCol.
 const (
-	SortName    = 0
-	sortStatus  = -1
-	sortCreated = -2
-	SortID      = -3
-	sortUpdated = -4
-	SortNone    = -5 // a column that does not sort (the operating status)
-	SortProject = -6 // the project's name (an admin's lists)
+	SortName      = 0
+	sortStatus    = -1
+	sortCreated   = -2
+	SortID        = -3
+	sortUpdated   = -4
+	SortNone      = -5 // a column that does not sort
+	SortProject   = -6 // the project's name (an admin's lists)
+	SortOperating = -7 // the operating status
 )
 
 // SortedBy returns a copy of rows sorted on column col (sortName, a
-// Columns index + 1, sortStatus, sortCreated, sortUpdated, sortID,
+// Columns index + 1, sortStatus, SortOperating, sortCreated, sortUpdated, sortID,
 // sortProject: by what project names a project id, the id itself when it
 // is nil), reversed when rev; cells that are both whole numbers compare as
 // numbers; ties keep the name order.
@@ -85,6 +86,8 @@ func SortedBy(rows []tab.Row, col int, rev bool, project func(id string) string)
 			return r.ProjectID
 		case col == sortStatus:
 			return r.ProvisioningStatus
+		case col == SortOperating:
+			return r.OperatingStatus
 		case col == sortCreated:
 			return r.CreatedAt
 		case col == sortUpdated:
@@ -156,7 +159,7 @@ func ListColumns(res *Resource, project bool) (cols []ui.Vcol, sorts []int) {
 		cols, sorts = append(cols, ui.Vcol{Title: c.Title, Width: w}), append(sorts, i+1)
 	}
 	if res.HasStatus() {
-		cols, sorts = append(cols, ui.Vcol{Title: "Provisioning", Width: "11%", Class: ColStatus}, ui.Vcol{Title: "Operating", Width: "10%", Class: ColStatus}), append(sorts, sortStatus, SortNone)
+		cols, sorts = append(cols, ui.Vcol{Title: "Provisioning", Width: "11%", Class: ColStatus}, ui.Vcol{Title: "Operating", Width: "10%", Class: ColStatus}), append(sorts, sortStatus, SortOperating)
 	}
 	if res.Times {
 		cols, sorts = append(cols, ui.Vcol{Title: "Created (UTC)", Width: "12%", Class: ColSecondary}, ui.Vcol{Title: "Updated (UTC)", Width: "12%", Class: ColSecondary}), append(sorts, sortCreated, sortUpdated)

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/internal/tab"
-	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -24,7 +23,7 @@ func RowFields(res *Resource, project bool) []string {
 		f = append(f, "name")
 	}
 	if res.HasStatus() {
-		f = append(f, "provisioning_status", "operating_status")
+		f = append(f, "provisioning_status", "operating_status", "admin_state_up")
 	}
 	if res.Times {
 		f = append(f, "created_at", "updated_at")
@@ -52,7 +51,7 @@ func RowOf(res *Resource, parent string, r octavia.Row, project bool) tab.Row {
 		out.Name, i = r[i], i+1
 	}
 	if res.HasStatus() {
-		out.ProvisioningStatus, out.OperatingStatus, i = r[i], r[i+1], i+2
+		out.ProvisioningStatus, out.OperatingStatus, out.AdminDown, i = r[i], r[i+1], r[i+2] == "false", i+3
 	}
 	if res.Times {
 		out.CreatedAt, out.UpdatedAt, i = r[i], r[i+1], i+2
@@ -112,22 +111,6 @@ func FilterRows(rows []tab.Row, query string) []tab.Row {
 		}
 	}
 	return out
-}
-
-// CountRows counts rows per provisioning-status tone: active, pending and
-// failed.
-func CountRows(rows []tab.Row) (active, pending, failed int) {
-	for i := range rows {
-		switch ui.ToneOf(rows[i].ProvisioningStatus) {
-		case ui.ToneOK:
-			active++
-		case ui.TonePending:
-			pending++
-		case ui.ToneError:
-			failed++
-		}
-	}
-	return
 }
 
 // ProjectColumn reports whether res's list shows each row's project: an

@@ -14,6 +14,7 @@ type Row struct {
 	Name               string
 	ProvisioningStatus string
 	OperatingStatus    string
+	AdminDown          bool     // admin_state_up is false (an operator took it down: OFFLINE is expected)
 	CreatedAt          string   // Octavia's text; parsed only when shown
 	UpdatedAt          string   // Octavia's text ("" until the first update)
 	Parent             string   // a member's pool, a rule's L7 policy

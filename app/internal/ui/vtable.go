@@ -37,6 +37,7 @@ type Vtable struct {
 	SortRev bool
 
 	first int // first row rendered
+	focus int // the column whose sort button is in the Tab order, +1 (0: the sorted one's, or the first's)
 }
 
 // Vcol is a column of a vtable: its title and CSS width ("24%", "120px").
@@ -95,7 +96,7 @@ func (v *Vtable) Render() goapp.UI {
 		cols[i] = goapp.Col().Attr("width", c.Width).Class(c.Class) // an attribute: the CSP forbids style attributes
 		heads[i] = v.head(i, c)
 	}
-	return IDClassDiv(v.ID, "table-wrap", "vtable").DataSet("rows", v.Count).DataSet("first", start).
+	return IDClassDiv(v.ID, "table-wrap", "vtable").TabIndex(-1).DataSet("rows", v.Count).DataSet("first", start).
 		OnScroll(v.onScroll).Body(
 		goapp.Table().Class("table").Body(
 			goapp.ColGroup().Body(cols...),
@@ -110,9 +111,12 @@ func (v *Vtable) Render() goapp.UI {
 }
 
 // head is the title of column i: a button that sorts on it when Sort is
-// set, with aria-sort on the column sorted on.
+// set, with aria-sort on the column sorted on. Of the buttons, one only is
+// in the Tab order (the sorted column's, or the one the arrow keys moved
+// to: tabStop), so that Tab reaches the first row after one of them, not
+// all; Left, Right, Home and End move between them.
 func (v *Vtable) head(i int, c Vcol) goapp.UI {
-	if v.Sort == nil || c.Title == "Operating" {
+	if v.Sort == nil {
 		return goapp.Th().Class(c.Class).Text(c.Title)
 	}
 	th := goapp.Th().Class(c.Class).Aria("sort", "none")
@@ -123,8 +127,51 @@ func (v *Vtable) head(i int, c Vcol) goapp.UI {
 			th, mark = th.Aria("sort", "descending"), " ▼"
 		}
 	}
-	return th.Body(goapp.Button().Class("th-sort").Type("button").
-		OnClick(func(ctx goapp.Context, e goapp.Event) { v.Sort(ctx, i) }).Text(c.Title + mark))
+	tabIndex := -1
+	if i == v.tabStop() {
+		tabIndex = 0
+	}
+	return th.Body(goapp.Button().ID(v.sortID(i)).Class("th-sort").Type("button").TabIndex(tabIndex).
+		Title("Sort by %s (the arrow keys move to the other columns)", c.Title).
+		OnKeyDown(v.onHeadKey).
+		OnClick(func(ctx goapp.Context, e goapp.Event) { v.focus = i + 1; v.Sort(ctx, i) }).Text(c.Title + mark))
+}
+
+// sortID is the element id of column i's sort button.
+func (v *Vtable) sortID(i int) string { return v.ID + "-sort-" + strconv.Itoa(i) }
+
+// tabStop is the column whose sort button is in the Tab order: the one the
+// arrow keys or a click last moved to, else the sorted one, else the first.
+func (v *Vtable) tabStop() int {
+	switch {
+	case v.focus > 0 && v.focus <= len(v.Cols):
+		return v.focus - 1
+	case v.Sorted >= 0 && v.Sorted < len(v.Cols):
+		return v.Sorted
+	}
+	return 0
+}
+
+// onHeadKey moves between the sort buttons with Left, Right, Home and End
+// (a roving Tab stop). UI goroutine.
+func (v *Vtable) onHeadKey(ctx goapp.Context, e goapp.Event) {
+	at, n := v.tabStop(), len(v.Cols)
+	switch e.Get("key").String() {
+	case "ArrowRight":
+		at = min(at+1, n-1)
+	case "ArrowLeft":
+		at = max(at-1, 0)
+	case "Home":
+		at = 0
+	case "End":
+		at = n - 1
+	default:
+		ctx.PreventUpdate()
+		return
+	}
+	e.PreventDefault()
+	v.focus = at + 1
+	ctx.Defer(func(goapp.Context) { FocusID(v.sortID(at)) })
 }
 
 // vpad is a spacer row of height px standing for the rows not rendered.

@@ -1,0 +1,219 @@
+package list
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/tab"
+	"github.com/octaview/octaview/app/internal/ui"
+	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/waiters"
+)
+
+// How a list shows what was created or deleted elsewhere (issue 30): the
+// live re-read (list_live.go) follows the rows in view, not the set of
+// rows. A list of at most sweepMost rows also reads, every 3 s, the ids of
+// the whole list (its ids only: Octavia's "fields=id", ~45 bytes a row, one
+// GET per 1,000 rows), shared by the browser's tabs like every poll
+// (tab.SharedHubFetch: one poll per credential, not one per tab). A new id
+// is read once (its row, by id) and put in its place. A row the read did
+// not list is taken out when the read began after the last row was added
+// to the list (it was listed before, and is not now: deleted), else when
+// the next read does not list it either (a read that began before a row
+// came must not drop it); never while a write of this tab on it is in
+// flight: its wait ends it (followOps). More than sweepNewMost new ids at
+// once read the whole list again instead.
+//
+// A longer list is read whole only every listRefresh and on Refresh; it
+// says, next to its live mark, how long ago its set of rows was read.
+
+// sweepMost is the most rows a list may have for its set of rows to be
+// read every 3 s: two GETs of ids per 3 s at most.
+const sweepMost = 2000
+
+// sweepPage is the page size of a read of ids (Octavia's largest).
+const sweepPage = 1000
+
+// sweepNewMost is the most new ids one read of ids reads one by one;
+// beyond it, the whole list is read again.
+const sweepNewMost = 20
+
+// idRead is one read of a list's ids, and when its GET began: the tabs
+// that take it from the tab that read it (tab.SharedHubFetch) learn when.
+type idRead struct {
+	IDs []string  `json:"i"`
+	At  time.Time `json:"t"`
+}
+
+// rowSweep is the state of a list's read of its ids every 3 s.
+type rowSweep struct {
+	stop   func()          // leaves the poll; nil when none runs
+	gen    int             // counts the polls started: a late answer of an ended one is dropped
+	absent map[string]bool // rows the last read did not list
+	asked  map[string]bool // new ids whose rows the last read asked for
+}
+
+// end ends the sweep and forgets its state.
+func (s *rowSweep) end() {
+	if s.stop != nil {
+		s.stop()
+	}
+	*s = rowSweep{gen: s.gen + 1}
+}
+
+// sweepKey is the key of a list's read of ids among the polls of the tab
+// (and, with the user and region, of the browser's tabs): its project, kind,
+// parent and Octavia's filters.
+func sweepKey(sess *tab.Session, res *console.Resource, q console.ListQuery) string {
+	return sess.Info.ProjectID + "/" + res.Path + "/" + q.Parent + "?" + q.Filters.Encode()
+}
+
+// startSweep starts the read of the list's ids every 3 s (a list of its
+// own, live, of at most sweepMost rows), or ends it when the list has more
+// (its load just ended). UI goroutine; the reads run on a
+// Hub's goroutine, their answers are taken on the UI goroutine.
+func (p *Page) startSweep(ctx goapp.Context) {
+	switch {
+	case p.Embedded != nil || listSort(p.res) == "":
+		return
+	case len(p.m.rows) > sweepMost:
+		p.sweep.end()
+		return
+	}
+	if p.sweep.stop != nil {
+		return
+	}
+	c, res, key := p.sess.Client, p.res, p.key
+	q := console.ListQuery{Parent: p.Parent, Filters: p.filters}
+	hub := waiters.NewHub[idRead](waiters.DefaultInterval)
+	hk := sweepKey(p.sess, res, q)
+	fetch := tab.SharedHubFetch(p.sess, "ids", hub, hk, func(cc context.Context) (idRead, error) {
+		at := time.Now()
+		ids, err := readIDs(cc, c, res, q, sweepMost+1)
+		return idRead{IDs: ids, At: at}, err
+	})
+	p.sweep.gen++
+	gen := p.sweep.gen
+	p.sweep.stop = hub.Subscribe(hk, fetch, func(u waiters.Update[idRead]) {
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if key == p.key && p.sweep.gen == gen && p.sweep.stop != nil {
+				p.takeSweep(ctx, u)
+			}
+		})
+	})
+}
+
+// takeSweep takes a read of the list's ids (startSweep). UI goroutine.
+func (p *Page) takeSweep(ctx goapp.Context, u waiters.Update[idRead]) {
+	switch {
+	case u.Err != nil:
+		p.live.fail(u.Err)
+		return
+	case len(u.Value.IDs) > sweepMost:
+		p.sweep.end() // a load (every listRefresh) starts it again if the list shrinks
+		return
+	case p.status != ui.Loaded:
+		return // the load under way brings the rows
+	}
+	busy := func(id string) bool {
+		return slices.ContainsFunc(p.ops, func(op tab.Operation) bool { return op.Ref.ID == id && op.State == tab.OpWaiting })
+	}
+	added, absent := p.m.takeIDs(u.Value.IDs, u.Value.At, p.sweep.absent, busy)
+	p.sweep.absent = absent
+	if len(added) > sweepNewMost {
+		p.load(ctx)
+		return
+	}
+	asked := map[string]bool{}
+	for _, id := range added {
+		asked[id] = true
+		if !p.sweep.asked[id] { // a read of it may be under way still
+			p.readRow(ctx, octavia.Ref{Kind: p.res.Kind, ParentID: p.Parent, ID: id})
+		}
+	}
+	p.sweep.asked = asked
+	p.showAlerts()
+}
+
+// readIDs reads the ids of the list of res that q asks for (its parent and
+// filters; the local ones applied here), at most most of them. Blocks: a
+// Hub's goroutine.
+func readIDs(ctx context.Context, c *octavia.Client, res *console.Resource, q console.ListQuery, most int) ([]string, error) {
+	lq := octavia.ListQuery{Fields: idFields(res), Limit: sweepPage, Filters: octaviaFilters(res, q)}
+	var ids []string
+	for r, err := range c.Rows(ctx, res.Kind, q.Parent, lq) {
+		if err != nil {
+			return nil, err
+		}
+		if !console.LocalMatch(res, q, r) {
+			continue
+		}
+		if ids = append(ids, r[0]); len(ids) == most {
+			break
+		}
+	}
+	return ids, nil
+}
+
+// idFields are the attributes a read of the ids of res asks for: the id,
+// and what the kind's local filters read (console.LocalMatch).
+func idFields(res *console.Resource) []string {
+	f := []string{res.Kind.IDKey()}
+	for _, lf := range res.Filters {
+		if lf.Local != "" {
+			f = append(f, lf.Local)
+		}
+	}
+	return f
+}
+
+// takeIDs takes ids, a read of every id of the list that began at at, into
+// the rows: a row it does not list is taken out when the read began after
+// the last row was added (m.addedAt), or when absent (the previous read's)
+// did not list it either, unless busy (a write of this tab on it is in
+// flight). It returns the ids it lists that the rows lack (added), and the
+// rows it did not list that stay (absent, for the next read).
+func (m *model) takeIDs(ids []string, at time.Time, absent map[string]bool, busy func(id string) bool) (added []string, stay map[string]bool) {
+	listed := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		listed[id] = true
+	}
+	stay = map[string]bool{}
+	var gone []string
+	have := make(map[string]bool, len(m.rows))
+	for i := range m.rows {
+		id := m.rows[i].ID
+		have[id] = true
+		switch {
+		case listed[id] || busy(id):
+		case absent[id] || at.After(m.addedAt):
+			gone = append(gone, id)
+		default:
+			stay[id] = true
+		}
+	}
+	if len(gone) > 0 {
+		m.rows = slices.DeleteFunc(slices.Clone(m.rows), func(r tab.Row) bool { return slices.Contains(gone, r.ID) })
+	}
+	for _, id := range ids {
+		if !have[id] {
+			added = append(added, id)
+		}
+	}
+	return added, stay
+}
+
+// rowsAge tells how long ago a list's set of rows was read (at), at now:
+// "rows re-read 40 s ago".
+func rowsAge(at, now time.Time) string {
+	d := max(now.Sub(at), 0)
+	if d < time.Minute {
+		return fmt.Sprintf("rows re-read %d s ago", int(d/time.Second))
+	}
+	return fmt.Sprintf("rows re-read %d min ago", int(d/time.Minute))
+}
