@@ -43,7 +43,7 @@ func RenderStatusTreeRead(r *tab.TreeRead, l7 *TreeL7, sess *tab.Session) goapp.
 			}
 		}
 	}
-	return goapp.Div().Body(renderLayout(r.Tree, l, true), renderTreeList(r.Tree, l))
+	return goapp.Div().Class("tree-both").Body(renderLayout(r.Tree, l, true), renderTreeList(r.Tree, l))
 }
 
 // renderLayout draws tree t placed as l.
