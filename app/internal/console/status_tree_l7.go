@@ -17,7 +17,7 @@ import (
 // adds them from a read of its own, made at each read of the tree (so it is
 // never older than one poll): the L7 policies of each listener (one GET a
 // listener), their rules only when a policy says they changed (its
-// updated_at or its rules' ids: a rule's write moves its policy), and the
+// updated_at, status or rules' ids: a rule's write moves its policy), and the
 // load balancer's pools only when a policy redirects to a pool the tree
 // does not hold.
 
@@ -29,9 +29,11 @@ type TreeL7 struct {
 	sigs     map[string]string   // by L7 policy id: what its rules were read for (rulesSig)
 }
 
-// rulesSig is what says that policy p's rules changed since a read.
+// rulesSig is what says that policy p's rules changed since a read: a
+// rule's write moves its policy to PENDING_UPDATE and back (updated_at
+// counts whole seconds: the status tells two writes of one second apart).
 func rulesSig(p Object) string {
-	return p.Text("updated_at") + "|" + strings.Join(p.IDs("rules"), ",")
+	return p.Text("updated_at") + "|" + p.Text("provisioning_status") + "|" + strings.Join(p.IDs("rules"), ",")
 }
 
 // treePools are the ids of the pools t holds.
