@@ -153,3 +153,16 @@ func rulesText(rules []Object, n int) string {
 	}
 	return fmt.Sprintf("%s +%d more", RuleText(rules[0]), len(rules)-1)
 }
+
+// Any reports whether the tree's listeners have an L7 policy.
+func (l *TreeL7) Any() bool {
+	if l == nil {
+		return false
+	}
+	for _, ps := range l.Policies {
+		if len(ps) > 0 {
+			return true
+		}
+	}
+	return false
+}

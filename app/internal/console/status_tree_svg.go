@@ -220,3 +220,16 @@ func RenderTreeLegend() goapp.UI {
 	)
 
 }
+
+// RenderTreeL7Legend says what the L7 policies' marks mean, when the tree
+// has any (l7). UI goroutine.
+func RenderTreeL7Legend(l7 *TreeL7) goapp.UI {
+	if !l7.Any() {
+		return nil
+	}
+	return ui.ClassDivBody("legend",
+		ui.ClassSpanText("legend-title", "L7 policies:"),
+		ui.ClassSpan("legend-item").Body(ui.ClassSpan("swatch", "sw-redirect"), goapp.Text("redirects to the pool (dashed line)")),
+		ui.ClassSpan("legend-item").Body(ui.ClassSpan("swatch", "sw-no-rule"), goapp.Text("no rule: never matches (dashed border)")),
+	)
+}

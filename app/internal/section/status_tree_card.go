@@ -98,5 +98,6 @@ func (t *statusTreeCard) Render() goapp.UI {
 			return ui.IDClassDiv("tree-l7-error", "st-error-text").Text("The L7 policies could not be read: " + t.l7Err)
 		}),
 		goapp.If(t.Read != nil, console.RenderTreeLegend),
+		goapp.If(t.Read != nil, func() goapp.UI { return console.RenderTreeL7Legend(t.l7) }),
 	)
 }
