@@ -56,8 +56,8 @@ func nodeLabel(id string) string {
 }
 
 // TestBrowserL7Tree: the tree shows an L7 policy, its rule and its
-// redirect pool; a policy without a rule warns in the tree and on its
-// page, and stops warning once a rule is added elsewhere (within a poll
+// redirect pool (axe finds nothing, light, dark or on a phone); a policy
+// without a rule warns in the tree and on its page, and stops warning once a rule is added elsewhere (within a poll
 // or two); deleting the listener lists both policies in the dialog.
 func TestBrowserL7Tree(t *testing.T) {
 	t.Parallel()
@@ -88,6 +88,8 @@ func TestBrowserL7Tree(t *testing.T) {
 		t.Errorf("no-rules' node does not warn")
 	}
 	b.shot(t, "h-l7-tree-l7")
+	axeSource(t)
+	b.audit(t, "h-l7-tree-l7") // light, dark and phones (the list): no violation, no sideways scrolling
 
 	// The policy's page warns.
 	b.goTo(t, "/l7-policies/"+empty)
@@ -106,6 +108,7 @@ func TestBrowserL7Tree(t *testing.T) {
 		t.Errorf("the dialog: got %q, want it to say the default pool stays", got)
 	}
 	b.shot(t, "h-l7-delete-listener")
+	b.audit(t, "h-l7-delete-listener")
 	b.do(t, "keep it", 5*time.Second, chromedp.Click(chromedp.ID("delete-keep")))
 	b.waitJS(t, "the dialog closed", `!document.querySelector("#delete-confirm[open]")`, 5*time.Second)
 
