@@ -72,7 +72,7 @@ func TestBrowserL7Tree(t *testing.T) {
 	b.waitJS(t, "the list", `location.pathname === "/load-balancers" && !!document.querySelector("#who-user")`, 60*time.Second)
 	b.goTo(t, "/load-balancers/"+lb)
 	b.waitJS(t, "api-route in the tree", nodeLabel(route)+`.includes("PATH STARTS_WITH /api")`, 30*time.Second)
-	if got := eval[string](t, b, nodeLabel(route)); !strings.Contains(got, "L7 policy #1 api-route") || !strings.Contains(got, "action POOL") {
+	if got := eval[string](t, b, nodeLabel(route)); !strings.Contains(got, "L7 policy #1 api-route") || !strings.Contains(got, "action redirect to POOL") {
 		t.Errorf("api-route's node: got %q, want its position, name and action", got)
 	}
 	if got := eval[string](t, b, nodeLabel(pool)); !strings.Contains(got, "pool api-pool") {

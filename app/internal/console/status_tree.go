@@ -48,6 +48,7 @@ type treeNode struct {
 	Flash        bool   // its status changed at the last read: it flashes once
 	Note         string // how long it has been so, for a node in PENDING_*, ERROR or DEGRADED ("" = nothing to say)
 	Action       string // an L7 policy's action, short ("→ POOL")
+	Target       string // where an L7 policy redirects to: its URL or prefix
 	Warn         string // what is wrong that no status says (an L7 policy without a rule)
 }
 
@@ -174,6 +175,7 @@ func l7Node(p Object, rules []Object) (treeNode, string) {
 	if len(p.IDs("rules")) == 0 {
 		n.Warn = noRuleNote
 	}
+	n.Target = p.Text("redirect_url") + p.Text("redirect_prefix") // at most one is set
 	if p.Text("action") == "REDIRECT_TO_POOL" {
 		return n, p.Text("redirect_pool_id")
 	}

@@ -24,6 +24,11 @@ func policy(id, name, pos, action, pool string, rules ...string) Object {
 		"provisioning_status": "ACTIVE", "operating_status": "ONLINE"}
 }
 
+func withPrefix(p Object, prefix string) Object {
+	p["redirect_prefix"] = prefix
+	return p
+}
+
 // TestLayoutStatusTreeL7: each listener's L7 policies follow its pools,
 // with their action, position, rules; a redirect pool the tree leaves out
 // is drawn under its policy, one it holds is joined by a redirect edge; a
@@ -34,9 +39,11 @@ func TestLayoutStatusTreeL7(t *testing.T) {
 			policy("p1", "api", "1", "REDIRECT_TO_POOL", "api", "r1"),
 			policy("p2", "", "2", "REDIRECT_TO_POOL", "web", "r2", "r3"),
 			policy("p3", "blocked", "3", "REJECT", ""),
+			withPrefix(policy("p4", "old", "4", "REDIRECT_PREFIX", "", "r4"), "https://new.example"),
 		}},
 		Rules: map[string][]Object{
 			"p1": {{"id": "r1", "type": "PATH", "compare_type": "STARTS_WITH", "value": "/api", "invert": false}},
+			"p4": {{"id": "r4", "type": "HOST_NAME", "compare_type": "EQUAL_TO", "value": "old.example"}},
 			"p2": {{"id": "r2", "type": "HEADER", "key": "X-Env", "compare_type": "EQUAL_TO", "value": "blue", "invert": true}, {"id": "r3"}},
 		},
 		Pools: map[string]Object{"api": {"id": "api", "name": "api-pool", "members": []any{map[string]any{"id": "m1"}},
@@ -58,6 +65,7 @@ func TestLayoutStatusTreeL7(t *testing.T) {
 		{octavia.KindPool, "api", "api-pool", "", "1 members", 3, false},
 		{octavia.KindL7Policy, "p2", "#2 (no name) p2", "→ POOL", "NOT HEADER X-Env EQUAL_TO blue +1 more", 2, false},
 		{octavia.KindL7Policy, "p3", "#3 blocked", "REJECT", "no rule: never matches", 2, true},
+		{octavia.KindL7Policy, "p4", "#4 old", "→ PREFIX", "HOST_NAME EQUAL_TO old.example", 2, false},
 	}
 	if len(l.Nodes) != len(wants) {
 		t.Fatalf("nodes: got %d, want %d: %+v", len(l.Nodes), len(wants), l.Nodes)
@@ -88,8 +96,11 @@ func TestLayoutStatusTreeL7(t *testing.T) {
 	if got := kids[3]; len(got) != 1 || got[0] != 4 {
 		t.Errorf("list: children of p1: got %v, want its redirect pool (4)", got)
 	}
-	if got := kids[1]; len(got) != 4 {
-		t.Errorf("list: children of the listener: got %v, want its pool and 3 policies", got)
+	if got := treeNodeLabel(l.Nodes[7]); !strings.Contains(got, "action redirect to PREFIX https://new.example") {
+		t.Errorf("label of the prefix redirect: got %q, want its action and prefix", got)
+	}
+	if got := kids[1]; len(got) != 5 {
+		t.Errorf("list: children of the listener: got %v, want its pool and 4 policies", got)
 	}
 	if redirect[5] != 2 {
 		t.Errorf("list: p2's pool: got %d, want web (2)", redirect[5])

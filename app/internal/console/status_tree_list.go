@@ -1,6 +1,8 @@
 package console
 
 import (
+	"strings"
+
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/ui"
@@ -47,7 +49,7 @@ func renderTreeList(t octavia.StatusLoadBalancer, l treeLayout) goapp.UI {
 				ui.ClassSpanText("tl-oper tx-"+ui.StatusClass(n.Operating), ui.StatusLabel(n.Operating))),
 		}
 		if n.Action != "" {
-			body = append(body, ui.ClassSpanText("tl-detail", n.Action))
+			body = append(body, ui.ClassSpanText("tl-detail", strings.TrimSpace(n.Action+" "+n.Target)))
 		}
 		if n.Detail != "" && n.Detail != n.Warn {
 			body = append(body, ui.ClassSpanText("tl-detail", n.Detail))

@@ -91,7 +91,7 @@ func renderTreeNode(n treeNode, linked bool) goapp.UI {
 	x, y := n.X, n.Y
 	status := ui.StatusLabel(n.Provisioning) + " · " + ui.StatusLabel(n.Operating)
 	tip := fmt.Sprintf("%s %s\nprovisioning %s, operating %s", n.Kind, n.Name, ui.StatusLabel(n.Provisioning), ui.StatusLabel(n.Operating))
-	for _, s := range []string{n.Detail, n.Warn, n.Note} {
+	for _, s := range []string{n.Target, n.Detail, n.Warn, n.Note} {
 		if s != "" {
 			tip += "\n" + s
 		}
@@ -179,7 +179,10 @@ func treeNodePath(n treeNode) string {
 func treeNodeLabel(n treeNode) string {
 	s := fmt.Sprintf("%s %s: provisioning %s, operating %s", treeWord(n.Kind), n.Name, ui.StatusLabel(n.Provisioning), ui.StatusLabel(n.Operating))
 	if n.Action != "" {
-		s += ", action " + strings.TrimPrefix(n.Action, "→ ") // "→" reads badly aloud
+		s += ", action " + strings.Replace(n.Action, "→ ", "redirect to ", 1) // "→" reads badly aloud
+	}
+	if n.Target != "" {
+		s += " " + n.Target
 	}
 	if n.Detail != "" && n.Detail != n.Warn {
 		s += ", " + n.Detail
