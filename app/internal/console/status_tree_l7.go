@@ -26,7 +26,23 @@ type TreeL7 struct {
 	Policies map[string][]Object // by listener id, in Octavia's position order
 	Rules    map[string][]Object // by L7 policy id
 	Pools    map[string]Object   // the redirect pools the tree does not hold, by id
-	sigs     map[string]string   // by L7 policy id: what its rules were read for (rulesSig)
+	// Changed are the policies whose provisioning or operating status is
+	// not what the read before said: their node flashes once, as the
+	// tree's nodes do.
+	Changed map[string]bool
+	sigs    map[string]string // by L7 policy id: what its rules were read for (rulesSig)
+}
+
+// statusOf is policy id's two statuses in l ("" when l does not hold it).
+func (l *TreeL7) statusOf(id string) string {
+	for _, ps := range l.Policies {
+		for _, p := range ps {
+			if p.Text("id") == id {
+				return p.Text("provisioning_status") + "|" + p.Text("operating_status")
+			}
+		}
+	}
+	return ""
 }
 
 // rulesSig is what says that policy p's rules changed since a read: a
@@ -51,7 +67,8 @@ func treePools(t octavia.StatusLoadBalancer) map[string]bool {
 // of those whose rules changed since prev (nil: all), and the pools of t's
 // load balancer when a policy redirects to one t does not hold. Blocks.
 func ReadTreeL7(ctx context.Context, c *octavia.Client, t octavia.StatusLoadBalancer, prev *TreeL7) (*TreeL7, error) {
-	out := &TreeL7{Policies: map[string][]Object{}, Rules: map[string][]Object{}, Pools: map[string]Object{}, sigs: map[string]string{}}
+	out := &TreeL7{Policies: map[string][]Object{}, Rules: map[string][]Object{}, Pools: map[string]Object{}, Changed: map[string]bool{},
+		sigs: map[string]string{}}
 	var missing bool
 	inTree := treePools(t)
 	for _, l := range t.Listeners {
@@ -67,6 +84,11 @@ func ReadTreeL7(ctx context.Context, c *octavia.Client, t octavia.StatusLoadBala
 		out.Policies[l.ID] = ps
 		for _, p := range ps {
 			id, sig := p.Text("id"), rulesSig(p)
+			if prev != nil {
+				if was := prev.statusOf(id); was != "" && was != p.Text("provisioning_status")+"|"+p.Text("operating_status") {
+					out.Changed[id] = true
+				}
+			}
 			if prev != nil && prev.sigs[id] == sig {
 				out.Rules[id], out.sigs[id] = prev.Rules[id], sig
 			} else if len(p.IDs("rules")) == 0 {

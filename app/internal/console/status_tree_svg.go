@@ -31,7 +31,7 @@ func RenderStatusTreeRead(r *tab.TreeRead, l7 *TreeL7, sess *tab.Session) goapp.
 	now := time.Now()
 	for i := range l.Nodes {
 		n := &l.Nodes[i]
-		n.Flash = r.Changed[n.ID]
+		n.Flash = r.Changed[n.ID] || l7 != nil && n.Kind == octavia.KindL7Policy && l7.Changed[n.ID]
 		switch {
 		case ui.IsPending(n.Provisioning):
 			if s, ok := tab.SeenSince(sess, n.ID, "prov", n.Provisioning); ok {

@@ -59,6 +59,7 @@ func (t *statusTreeCard) readL7(ctx goapp.Context) {
 	t.reading, t.l7For = true, r.At
 	c, tree, prev := sess.Client, r.Tree, t.l7
 	ctx.Async(func() {
+		began := time.Now()
 		cc, cancel := context.WithTimeout(context.Background(), time.Minute)
 		l7, err := console.ReadTreeL7(cc, c, tree, prev)
 		cancel()
@@ -71,6 +72,11 @@ func (t *statusTreeCard) readL7(ctx goapp.Context) {
 				t.l7Err = octavia.Message(err)
 			} else {
 				t.l7, t.l7Err = l7, ""
+				for _, ps := range l7.Policies { // how long a policy has been PENDING_* or in ERROR, as for the tree's nodes
+					for _, p := range ps {
+						tab.NoteStatus(sess, p.Text("id"), p.Text("provisioning_status"), p.Text("operating_status"), began)
+					}
+				}
 			}
 			t.readL7(ctx) // a newer tree came meanwhile
 		})
