@@ -12,6 +12,50 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// TestBrowserL7TreeTabsShareOnePoll: two tabs on one load balancer's page
+// read its L7 policies once per 3 s between them (as they do its tree),
+// and a rule added with the API shows in both.
+func TestBrowserL7TreeTabsShareOnePoll(t *testing.T) {
+	t.Parallel()
+	s := startLiveConsole(t)
+	c := console{URL: s.URL, LabURL: s.URL}
+	lab, api := newLBAPI(t, c)
+	listener, _, lb := polishIDs(t, lab)
+	_, route, empty := l7Seed(t, api, lb, listener)
+
+	b := newBrowser(t)
+	b.login(t, c.URL, "demo", "demo", "demo")
+	b.waitJS(t, "the list", `location.pathname === "/load-balancers" && !!document.querySelector("tr.lb-row")`, 60*time.Second)
+	open := func(name string) (*browser, func()) {
+		ctx, cancel := chromedp.NewContext(b.ctx)
+		tab := &browser{ctx: ctx}
+		tab.do(t, "open the page in "+name, 60*time.Second, chromedp.Navigate(c.URL+"/load-balancers/"+lb))
+		tab.waitJS(t, "api-route in "+name, nodeLabel(route)+`.includes("PATH STARTS_WITH /api")`, 60*time.Second)
+		return tab, cancel
+	}
+	leader, closeLeader := open("the leading tab")
+	defer closeLeader()
+	follower, closeFollower := open("the following tab")
+	defer closeFollower()
+
+	time.Sleep(4 * time.Second) // the pages' first reads are done
+	mark := len(s.Logs.String())
+	time.Sleep(measureWindow)
+	counts := upstreamGETs(t, s.Logs.String(), mark)
+	t.Logf("two tabs on a load balancer's page with L7 policies: %s", perThree(counts, measureWindow))
+	// One poll per 3 s: 5 in 15 s (6 with a poll at each end); two tabs
+	// polling each by itself make 10.
+	if n := counts["/load-balancer/v2.0/lbaas/l7policies"]; n < 1 || n > 6 {
+		t.Errorf("GETs of the L7 policies in 15 s with two tabs open: got %d, want 1 to 6 (one poll shared by the tabs)", n)
+	}
+	if code := api.do(t, http.MethodPost, "/l7policies/"+empty+"/rules", `{"rule": {"type": "PATH", "compare_type": "EQUAL_TO", "value": "/old"}}`, nil); code != http.StatusCreated {
+		t.Fatalf("add a rule to no-rules: got %d, want 201", code)
+	}
+	for name, tab := range map[string]*browser{"the leading tab": leader, "the following tab": follower} {
+		tab.waitJS(t, "no-rules' rule in "+name, nodeLabel(empty)+`.includes("PATH EQUAL_TO /old")`, 20*time.Second)
+	}
+}
+
 // Issue 30 §4 and §8: L7 in the picture. The status tree shows each
 // listener's L7 policies (action, position, rules) with the pool a policy
 // redirects to, live; a policy without a rule warns on its page and in the
