@@ -18,6 +18,7 @@ type actions struct {
 	confirming bool // the delete dialog is open
 	cascade    bool
 	deleter    console.Writer // the delete's
+	goes       deleteGoes     // what the delete takes with it (detail_goes.go)
 	asking     string         // the action whose confirmation is open
 	acting     string         // the action that runs (or was refused last)
 	actor      console.Writer // the actions'

@@ -12,7 +12,8 @@ import (
 )
 
 // The detail page's confirmations: the delete (with cascade for a load
-// balancer with children) and an action's, each a modal <dialog> that keeps
+// balancer with children; every delete lists what goes with it, read when
+// it opens: detail_goes.go) and an action's, each a modal <dialog> that keeps
 // the focus inside and gives it back to the button that opened it.
 
 // deleteDialogID is the delete confirmation's modal <dialog>.
@@ -25,6 +26,7 @@ const actionDialogID = "action-confirm"
 func (a *actions) askDelete(ctx goapp.Context, f *feed) {
 	a.confirming, a.deleter = true, console.Writer{}
 	a.cascade = childrenOf(f) != ""
+	a.goes.readGoes(f)
 	ui.ShowModal(ctx, deleteDialogID)
 }
 
@@ -95,6 +97,7 @@ func (a *actions) renderConfirm(f *feed) goapp.UI {
 			goapp.If(o.Text("vip_address") != "", func() goapp.UI { return goapp.Textf(" (VIP %s)", o.Text("vip_address")) }),
 			goapp.Text(" will be deleted. This cannot be undone."),
 		),
+		goapp.If(children == "", func() goapp.UI { return a.goes.render(f) }),
 		goapp.If(children != "", func() goapp.UI {
 			return ui.ClassDivBody("cascade",
 				goapp.P().Textf("It has %s. Octavia refuses to delete a %s that has children, unless the delete cascades.", children, res.Singular),
@@ -102,7 +105,8 @@ func (a *actions) renderConfirm(f *feed) goapp.UI {
 					ui.IDInput("delete-cascade").Type("checkbox").Checked(a.cascade).
 						OnChange(func(ctx goapp.Context, e goapp.Event) { a.cascade = ctx.JSSrc().Get("checked").Bool() }),
 					goapp.Text(" Cascade: also delete its listeners, pools, members and health monitors"),
-				))
+				),
+				a.goes.render(f))
 
 		}),
 		goapp.If(a.deleter.Err != "", func() goapp.UI {
@@ -111,7 +115,7 @@ func (a *actions) renderConfirm(f *feed) goapp.UI {
 		goapp.If(a.deleter.Refused != nil, func() goapp.UI { return a.deleter.Retry("delete-retry") }),
 		ui.ClassDivBody("confirm-actions",
 			ui.IDButton("delete-confirm-btn").Class("btn", "btn-danger").
-				Disabled(a.deleter.Sending || (children != "" && !a.cascade)).OnClick(func(goapp.Context, goapp.Event) { a.confirmDelete(f) }).
+				Disabled(a.deleter.Sending || (children != "" && !a.cascade) || a.goes.goes.Refused != "").OnClick(func(goapp.Context, goapp.Event) { a.confirmDelete(f) }).
 				Text(map[bool]string{true: "Deleting…", false: "Delete"}[a.deleter.Sending]),
 			ui.IDButton("delete-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { ui.CloseDialog(deleteDialogID) }).Text("Keep it")),
 	)

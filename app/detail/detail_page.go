@@ -198,6 +198,7 @@ func (p *Page) renderObject() goapp.UI {
 
 			goapp.Dl().ID(f.dom("props")).Class("props").Body(console.RenderProps(f.sess, f.pr, o, tagsEditable)...),
 			p.renderWhy(o),
+			console.RenderObjectWarning(res.Kind, o),
 		),
 	}
 	if tagsEditable {

@@ -45,7 +45,7 @@ func TestStatusTreeHasEverything(t *testing.T) {
 		t.Errorf("pending: got true, want false (everything is ACTIVE)")
 	}
 	kinds := map[octavia.Kind]int{}
-	for _, n := range console.LayoutStatusTree(tree).Nodes {
+	for _, n := range console.LayoutStatusTree(tree, nil).Nodes {
 		kinds[n.Kind]++
 	}
 	if kinds[octavia.KindMonitor] != 1 || kinds[octavia.KindMember] != 2 {

@@ -35,7 +35,7 @@ func TestTreeNodePath(t *testing.T) {
 func TestLayoutKnowsMembersPools(t *testing.T) {
 	lb := octavia.StatusLoadBalancer{ID: "lb1", Listeners: []octavia.StatusListener{{ID: "l1", Pools: []octavia.StatusPool{{ID: "p1",
 		Members: []octavia.StatusMember{{ID: "m1"}, {ID: "m2"}}}}}}}
-	for _, n := range LayoutStatusTree(lb).Nodes {
+	for _, n := range LayoutStatusTree(lb, nil).Nodes {
 		if n.Kind == octavia.KindMember && n.Parent != "p1" {
 			t.Errorf("member %s: got pool %q, want p1", n.ID, n.Parent)
 		}

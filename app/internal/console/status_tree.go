@@ -2,6 +2,7 @@ package console
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/octaview/octaview/app/internal/tab"
@@ -46,10 +47,17 @@ type treeNode struct {
 	X, Y         int
 	Flash        bool   // its status changed at the last read: it flashes once
 	Note         string // how long it has been so, for a node in PENDING_*, ERROR or DEGRADED ("" = nothing to say)
+	Action       string // an L7 policy's action, short ("→ POOL")
+	Target       string // where an L7 policy redirects to: its URL or prefix
+	Warn         string // what is wrong that no status says (an L7 policy without a rule)
 }
 
-// treeEdge joins parent Nodes[From] to child Nodes[To].
-type treeEdge struct{ From, To int }
+// treeEdge joins parent Nodes[From] to child Nodes[To]; a Redirect edge
+// joins an L7 policy to the pool it sends to, drawn elsewhere in the tree.
+type treeEdge struct {
+	From, To int
+	Redirect bool
+}
 
 // treeLayout is a status tree placed on a plane: columns by depth (load
 // balancer, listeners, pools, then monitors and members), one row per leaf,
@@ -62,11 +70,15 @@ type treeLayout struct {
 
 // LayoutStatusTree places every node of t (the "loadbalancer" object of
 // Octavia's status tree, as the client reads it and the server's
-// /api/status carries it). It is a plain function so that the picture's
-// geometry is tested natively.
-func LayoutStatusTree(t octavia.StatusLoadBalancer) treeLayout {
+// /api/status carries it) and, when l7 is not nil, each listener's L7
+// policies after its pools, each with the pool it redirects to: under the
+// policy when the tree does not hold that pool (the first policy that
+// names it), else joined to that pool's node by a Redirect edge. It is a
+// plain function so that the picture's geometry is tested natively.
+func LayoutStatusTree(t octavia.StatusLoadBalancer, l7 *TreeL7) treeLayout {
 	var l treeLayout
 	row, maxDepth := 0, 0
+	var redirects [][2]string // policy id, pool id: joined once every node is placed
 	// place adds a node at depth d and returns its index; children are laid
 	// out by kids, which returns the indices of the nodes it placed.
 	var place func(n treeNode, d int, kids func(d int) []int) int
@@ -114,14 +126,60 @@ func LayoutStatusTree(t octavia.StatusLoadBalancer) treeLayout {
 						return idx
 					}))
 				}
+				if l7 == nil {
+					return idx
+				}
+				for _, p := range l7.Policies[ls.ID] {
+					n, rp := l7Node(p, l7.Rules[p.Text("id")])
+					idx = append(idx, place(n, d, func(d int) []int {
+						pool, ok := l7.Pools[rp]
+						if rp == "" || !ok || slices.ContainsFunc(l.Nodes, func(n treeNode) bool { return n.ID == rp }) {
+							if rp != "" {
+								redirects = append(redirects, [2]string{n.ID, rp})
+							}
+							return nil
+						}
+						return []int{place(treeNode{Kind: octavia.KindPool, ID: rp, Name: ui.DisplayName(pool.Text("name"), rp),
+							Detail:       fmt.Sprintf("%d members", len(pool.IDs("members"))),
+							Provisioning: pool.Text("provisioning_status"), Operating: pool.Text("operating_status")}, d, nil)}
+					}))
+				}
 				return idx
 			}))
 		}
 		return idx
 	})
+	for _, r := range redirects {
+		from, to := l.index(r[0]), l.index(r[1])
+		if from >= 0 && to >= 0 {
+			l.Edges = append(l.Edges, treeEdge{From: from, To: to, Redirect: true})
+		}
+	}
 	l.Width = 2*treePad + (maxDepth+1)*treeNodeW + maxDepth*treeColGap
 	l.Height = 2*treePad + row*treeNodeH + max(row-1, 0)*treeRowGap
 	return l
+}
+
+// index is the first node of id, -1 when there is none.
+func (l *treeLayout) index(id string) int {
+	return slices.IndexFunc(l.Nodes, func(n treeNode) bool { return n.ID == id })
+}
+
+// l7Node is L7 policy p's node (its rules, nil until read) and the pool it
+// redirects to ("" for another action).
+func l7Node(p Object, rules []Object) (treeNode, string) {
+	id := p.Text("id")
+	n := treeNode{Kind: octavia.KindL7Policy, ID: id, Name: "#" + p.Text("position") + " " + ui.DisplayName(p.Text("name"), id),
+		Action: l7ActionText(p), Detail: rulesText(rules, len(p.IDs("rules"))),
+		Provisioning: p.Text("provisioning_status"), Operating: p.Text("operating_status")}
+	if len(p.IDs("rules")) == 0 {
+		n.Warn = noRuleNote
+	}
+	n.Target = p.Text("redirect_url") + p.Text("redirect_prefix") // at most one is set
+	if p.Text("action") == "REDIRECT_TO_POOL" {
+		return n, p.Text("redirect_pool_id")
+	}
+	return n, ""
 }
 
 // countsText sums up a load balancer's children for its node.

@@ -17,18 +17,21 @@ import (
 // every node is a link to its object's page (renderTreeNode). Runs on the
 // UI goroutine (Render).
 func RenderStatusTree(t octavia.StatusLoadBalancer, linked bool) goapp.UI {
-	return renderLayout(t, LayoutStatusTree(t), linked)
+	return renderLayout(t, LayoutStatusTree(t, nil), linked)
 }
 
-// renderStatusTreeRead draws a page's read of a tree (linked): the nodes
-// that changed at this read flash once, and those in PENDING_*, ERROR or
-// DEGRADED say for how long (as this tab of sess saw it). UI goroutine.
-func RenderStatusTreeRead(r *tab.TreeRead, sess *tab.Session) goapp.UI {
-	l := LayoutStatusTree(r.Tree)
+// RenderStatusTreeRead draws a page's read of a tree (linked) with its L7
+// policies (l7, read with it; nil while not read): the nodes that changed
+// at this read flash once, and those in PENDING_*, ERROR or DEGRADED say
+// for how long (as this tab of sess saw it). The picture, and for a narrow
+// screen the same tree as an indented list (status_tree_list.go): CSS shows
+// one of them. UI goroutine.
+func RenderStatusTreeRead(r *tab.TreeRead, l7 *TreeL7, sess *tab.Session) goapp.UI {
+	l := LayoutStatusTree(r.Tree, l7)
 	now := time.Now()
 	for i := range l.Nodes {
 		n := &l.Nodes[i]
-		n.Flash = r.Changed[n.ID]
+		n.Flash = r.Changed[n.ID] || l7 != nil && n.Kind == octavia.KindL7Policy && l7.Changed[n.ID]
 		switch {
 		case ui.IsPending(n.Provisioning):
 			if s, ok := tab.SeenSince(sess, n.ID, "prov", n.Provisioning); ok {
@@ -40,7 +43,7 @@ func RenderStatusTreeRead(r *tab.TreeRead, sess *tab.Session) goapp.UI {
 			}
 		}
 	}
-	return renderLayout(r.Tree, l, true)
+	return goapp.Div().Class("tree-both").Body(renderLayout(r.Tree, l, true), renderTreeList(r.Tree, l))
 }
 
 // renderLayout draws tree t placed as l.
@@ -48,6 +51,10 @@ func renderLayout(t octavia.StatusLoadBalancer, l treeLayout, linked bool) goapp
 	var edges, nodes []goapp.UI
 	for _, e := range l.Edges {
 		a, b := l.Nodes[e.From], l.Nodes[e.To]
+		if e.Redirect {
+			edges = append(edges, renderRedirectEdge(a, b))
+			continue
+		}
 		x1, y1 := a.X+treeNodeW, a.Y+treeNodeH/2
 		x2, y2 := b.X, b.Y+treeNodeH/2
 		mid := (x1 + x2) / 2
@@ -84,8 +91,10 @@ func renderTreeNode(n treeNode, linked bool) goapp.UI {
 	x, y := n.X, n.Y
 	status := ui.StatusLabel(n.Provisioning) + " · " + ui.StatusLabel(n.Operating)
 	tip := fmt.Sprintf("%s %s\nprovisioning %s, operating %s", n.Kind, n.Name, ui.StatusLabel(n.Provisioning), ui.StatusLabel(n.Operating))
-	if n.Note != "" {
-		tip += "\n" + n.Note
+	for _, s := range []string{n.Target, n.Detail, n.Warn, n.Note} {
+		if s != "" {
+			tip += "\n" + s
+		}
 	}
 	title := ui.SvgEl("title").Text(tip)
 	boxes := []goapp.UI{
@@ -95,7 +104,7 @@ func renderTreeNode(n treeNode, linked bool) goapp.UI {
 			Attr("x", x).Attr("y", y).Attr("width", 6).Attr("height", treeNodeH).Attr("rx", 2),
 	}
 	texts := []goapp.UI{
-		ui.SvgEl("text").Class("tn-kind").Attr("x", x+12).Attr("y", y+13).Text(treeLabel(n.Kind)),
+		ui.SvgEl("text").Class("tn-kind").Attr("x", x+12).Attr("y", y+13).Text(strings.TrimSpace(treeLabel(n.Kind) + " " + n.Action)),
 		ui.SvgEl("text").Class("tn-status", "tx-"+ui.StatusClass(n.Provisioning)).
 			Attr("x", x+treeNodeW-6).Attr("y", y+13).Attr("text-anchor", "end").Text(status),
 		ui.SvgEl("text").Class("tn-name").Attr("x", x+12).Attr("y", y+28).Text(Shorten(n.Name, treeNameMax)),
@@ -108,6 +117,9 @@ func renderTreeNode(n treeNode, linked bool) goapp.UI {
 		Attr("aria-label", treeNodeLabel(n))
 	if n.Flash {
 		g = g.Class("flash")
+	}
+	if n.Warn != "" {
+		g = g.Class("tn-warn")
 	}
 	if !linked {
 		return g.Attr("role", "img").Body(append(append([]goapp.UI{title}, boxes...), texts...)...)
@@ -139,6 +151,24 @@ func renderTreeNode(n treeNode, linked bool) goapp.UI {
 	)
 }
 
+// renderRedirectEdge draws the dashed line from L7 policy a to the pool b
+// it redirects to: into b's left side when b is in a column to the right,
+// else a bracket on the right of both (a pool in the policy's column).
+func renderRedirectEdge(a, b treeNode) goapp.UI {
+	x1, y1 := a.X+treeNodeW, a.Y+treeNodeH/2
+	var d string
+	if b.X > a.X {
+		x2, y2 := b.X, b.Y+treeNodeH/2
+		mid := (x1 + x2) / 2
+		d = fmt.Sprintf("M%d %d C%d %d %d %d %d %d", x1, y1, mid, y1, mid, y2, x2, y2)
+	} else {
+		x2, y2 := b.X+treeNodeW, b.Y+treeNodeH/2
+		out := max(x1, x2) + treeColGap*3/4
+		d = fmt.Sprintf("M%d %d C%d %d %d %d %d %d", x1, y1, out, y1, out, y2, x2, y2)
+	}
+	return ui.SvgEl("path").Class("tree-edge", "tree-redirect").Attr("d", d)
+}
+
 // treeNodePath is the page of a node's object: a member's is under its
 // pool's.
 func treeNodePath(n treeNode) string {
@@ -148,8 +178,17 @@ func treeNodePath(n treeNode) string {
 // treeNodeLabel says what a node of the picture shows, in words.
 func treeNodeLabel(n treeNode) string {
 	s := fmt.Sprintf("%s %s: provisioning %s, operating %s", treeWord(n.Kind), n.Name, ui.StatusLabel(n.Provisioning), ui.StatusLabel(n.Operating))
-	if n.Detail != "" {
+	if n.Action != "" {
+		s += ", action " + strings.Replace(n.Action, "→ ", "redirect to ", 1) // "→" reads badly aloud
+	}
+	if n.Target != "" {
+		s += " " + n.Target
+	}
+	if n.Detail != "" && n.Detail != n.Warn {
 		s += ", " + n.Detail
+	}
+	if n.Warn != "" {
+		s += "; " + n.Warn
 	}
 	if n.Note != "" {
 		s += "; " + n.Note
@@ -183,4 +222,17 @@ func RenderTreeLegend() goapp.UI {
 		}),
 	)
 
+}
+
+// RenderTreeL7Legend says what the L7 policies' marks mean, when the tree
+// has any (l7). UI goroutine.
+func RenderTreeL7Legend(l7 *TreeL7) goapp.UI {
+	if !l7.Any() {
+		return nil
+	}
+	return ui.ClassDivBody("legend",
+		ui.ClassSpanText("legend-title", "L7 policies:"),
+		ui.ClassSpan("legend-item").Body(ui.ClassSpan("swatch", "sw-redirect"), goapp.Text("redirects to the pool (dashed line)")),
+		ui.ClassSpan("legend-item").Body(ui.ClassSpan("swatch", "sw-no-rule"), goapp.Text("no rule: never matches (dashed border)")),
+	)
 }

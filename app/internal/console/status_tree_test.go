@@ -15,7 +15,7 @@ func TestLayoutStatusTree(t *testing.T) {
 	if err := json.Unmarshal(readStatusBody(t), &body); err != nil {
 		t.Fatal(err)
 	}
-	l := LayoutStatusTree(body.LB)
+	l := LayoutStatusTree(body.LB, nil)
 
 	type want struct {
 		kind   octavia.Kind
@@ -48,7 +48,7 @@ func TestLayoutStatusTree(t *testing.T) {
 			t.Errorf("node %d (%s) y: got %d, want %d (row %v)", i, n.Name, n.Y, y, w.row)
 		}
 	}
-	wantEdges := []treeEdge{{2, 3}, {2, 4}, {2, 5}, {1, 2}, {0, 1}, {0, 6}}
+	wantEdges := []treeEdge{{2, 3, false}, {2, 4, false}, {2, 5, false}, {1, 2, false}, {0, 1, false}, {0, 6, false}}
 	if len(l.Edges) != len(wantEdges) {
 		t.Fatalf("edges: got %v, want %v", l.Edges, wantEdges)
 	}
@@ -69,7 +69,7 @@ func TestLayoutStatusTree(t *testing.T) {
 }
 
 func TestLayoutStatusTreeLoneLoadBalancer(t *testing.T) {
-	l := LayoutStatusTree(octavia.StatusLoadBalancer{ID: "lb", Name: "alone", ProvisioningStatus: octavia.StatusPendingCreate})
+	l := LayoutStatusTree(octavia.StatusLoadBalancer{ID: "lb", Name: "alone", ProvisioningStatus: octavia.StatusPendingCreate}, nil)
 	if len(l.Nodes) != 1 || len(l.Edges) != 0 {
 		t.Fatalf("got %d nodes, %d edges, want 1 and 0", len(l.Nodes), len(l.Edges))
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
@@ -196,4 +198,24 @@ func MonitorsWanted(r *tab.TreeRead, id string) []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// ObjectWarning is what is wrong with o, of kind k, that no status says
+// ("" = nothing): an L7 policy without a rule never matches (Octavia
+// accepts it, ACTIVE and ONLINE).
+func ObjectWarning(k octavia.Kind, o Object) string {
+	if _, read := o["rules"]; k == octavia.KindL7Policy && read && len(o.IDs("rules")) == 0 {
+		return NoRuleWarning
+	}
+	return ""
+}
+
+// RenderObjectWarning is ObjectWarning as a warning line of o's
+// properties; nil when there is none. UI goroutine.
+func RenderObjectWarning(k octavia.Kind, o Object) goapp.UI {
+	w := ObjectWarning(k, o)
+	if w == "" {
+		return nil
+	}
+	return ui.IDClassDiv("object-warning", "alert", "alert-warn").Body(goapp.Strong().Text("Warning: "), goapp.Text(w))
 }
