@@ -1,7 +1,7 @@
 package labcloud
 
 import (
-		"strings"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"

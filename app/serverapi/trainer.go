@@ -36,6 +36,9 @@ type Class struct {
 	Faults    Faults    `json:"faults"`    // lab-wide
 	Trainees  []Trainee `json:"trainees"`  // ordered by who needs help
 	Viewers   int       `json:"viewers"`   // trainer pages following the events
+	// URLWarning says the console's URL on the cards is a loopback
+	// address trainees cannot reach, and which flag to set ("" = none).
+	URLWarning string `json:"url_warning,omitempty"`
 }
 
 // Exercise is what a page shows of an exercise.
@@ -150,8 +153,9 @@ type ViewRequest struct {
 
 // Cards is the body of TrainerCardsAPIPath: one card per trainee.
 type Cards struct {
-	URL   string `json:"url"` // the console's public URL
-	Cards []Card `json:"cards"`
+	URL     string `json:"url"`               // the console's public URL
+	Warning string `json:"warning,omitempty"` // as Class.URLWarning
+	Cards   []Card `json:"cards"`
 }
 
 // Card is one trainee's card.
