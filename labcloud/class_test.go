@@ -75,3 +75,23 @@ func TestNewLoadBalancerNotFlaggedForAMinute(t *testing.T) {
 		}
 	})
 }
+
+// TestShippedExercisesGiveTheConsolesPath: every step of a shipped
+// exercise gives the console's path beside its CLI hint, and the class
+// carries both to the pages.
+func TestShippedExercisesGiveTheConsolesPath(t *testing.T) {
+	for _, name := range ShippedExercises() {
+		e, err := ShippedExercise(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := New(Options{Trainees: 1})
+		c.SetExercise(e, false)
+		info := c.Class().Exercise
+		for i, s := range info.Steps {
+			if s.Console == "" || s.Hint == "" || s.Console != e.Steps[i].Console {
+				t.Errorf("%s step %d (%s): console %q, CLI %q; want both, as the file gives them", name, i+1, s.Title, s.Console, s.Hint)
+			}
+		}
+	}
+}

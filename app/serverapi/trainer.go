@@ -49,10 +49,12 @@ type Exercise struct {
 	Steps       []Step `json:"steps"`
 }
 
-// Step is a step's title and hint.
+// Step is a step's title and hints: Hint with the openstack CLI, Console
+// the path in the console ("" = none given).
 type Step struct {
-	Title string `json:"title"`
-	Hint  string `json:"hint"`
+	Title   string `json:"title"`
+	Hint    string `json:"hint"`
+	Console string `json:"console,omitempty"`
 }
 
 // Help ranks of a Trainee, most urgent first.

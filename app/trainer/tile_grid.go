@@ -9,11 +9,13 @@ import (
 	"github.com/octaview/octaview/app/serverapi"
 )
 
-// Sizes of the tile grid: every tile is tileHeight px high (the CSS of
-// .tile fixes it), rows tileRowHeight apart, at least tileWidth px wide.
+// Sizes of the tile grid: rows tileRowHeight px apart (the CSS of
+// .tile-row fixes it, web/octaview.css's h-trainer block), tiles at least
+// tileWidth px wide: 6 a row at 1360 px, so a class of 12 is two rows, one
+// screen; 30 are five rows.
 const (
-	tileRowHeight = 272
-	tileWidth     = 330
+	tileRowHeight = 184
+	tileWidth     = 208
 	tileRowsAbove = 1 // rows kept rendered above and below those in view
 )
 
