@@ -44,8 +44,8 @@ func (p *Page) renderTile(t serverapi.Trainee) goapp.UI {
 			goapp.Label().For(checkID).Class("tile-user").Title(t.User).Text(t.User),
 			ui.ClassDiv("spacer"),
 			goapp.Button().Class("btn", "btn-small", "tile-open").Type("button").DataSet("project", t.Project).
-				Title("Open "+t.Project+" read-only in the console, as "+t.User+" sees it").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { p.openView(ctx, projectOf(ctx)) }).Text("Open read-only")),
+				Title("Open "+t.Project+" read-only in the console, as "+t.User+" sees it").Aria("label", "Open "+t.User+"'s project read-only").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { p.openView(ctx, projectOf(ctx)) }).Text("Open")),
 
 		ui.ClassDivBody("tile-meta",
 			ui.ClassSpanText("tile-seen", "seen "+ago(t.LastSeen, p.class.At)),
