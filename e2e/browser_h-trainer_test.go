@@ -22,11 +22,12 @@ import (
 // goes (besides artifacts/).
 const shotsDir = "/work/shots"
 
-// subnetIDOf is the id of the subnet named name, as user sees it.
-func subnetIDOf(t *testing.T, base, user, name string) string {
+// subnetIDOf is the id of the subnet named name, as user (whose password
+// is pass) sees it.
+func subnetIDOf(t *testing.T, base, user, pass, name string) string {
 	t.Helper()
 	var subnets struct{ Subnets []struct{ ID string } }
-	servertest.GetJSON(t, http.MethodGet, base+"/network/v2.0/subnets?name="+name, servertest.LabLogin(t, base, user, user, user), "", &subnets)
+	servertest.GetJSON(t, http.MethodGet, base+"/network/v2.0/subnets?name="+name, servertest.LabLogin(t, base, user, pass, user), "", &subnets)
 	if len(subnets.Subnets) != 1 {
 		t.Fatalf("%s's subnet %s: %d found", user, name, len(subnets.Subnets))
 	}
@@ -38,12 +39,15 @@ func subnetIDOf(t *testing.T, base, user, name string) string {
 // 10 min lab delay, is on its tile without being flagged; all 12 tiles are
 // within the window; a reset is confirmed in the console's own dialog (no
 // native confirm()), Cancel keeps everything, and the result is said
-// beside the button, in the window.
+// beside the button, in the window; the progress grid shows every step's
+// title whole; the cards keep each (random, 12 characters) password on
+// one line and say that the loopback URL they give reaches no trainee.
 func TestBrowserTrainerClassOnOneScreen(t *testing.T) {
 	t.Parallel()
 	requireTools(t)
-	s := startRun(t, nil, "-web", webDir, "-lab-trainees", "12", "-lab-delay", "10m", "-lab-exercise", "1-first-http-lb")
+	s := startRun(t, nil, "-web", webDir, "-lab-trainees", "12", "-lab-trainee-passwords", "random", "-lab-delay", "10m", "-lab-exercise", "1-first-http-lb")
 	adminPass := servertest.BannerPassword(t, s.Printed(), "admin")
+	pass3 := servertest.BannerPassword(t, s.Printed(), "trainee3")
 	admin := servertest.NewSession(t, s.URL, "admin", adminPass, "admin")
 	for _, u := range []string{"trainee1", "trainee2", "trainee4"} {
 		adminCall(t, admin, http.MethodPost, serverapi.TrainerScenarioPath,
@@ -59,9 +63,9 @@ func TestBrowserTrainerClassOnOneScreen(t *testing.T) {
 	b.waitJS(t, "the tiles, live", `document.querySelectorAll("section.tile").length > 0 && document.querySelector("#trainer-live").textContent.startsWith("live")`, 30*time.Second)
 
 	// a trainee's new load balancer: on its tile, PENDING_CREATE, not flagged
-	tok3 := servertest.LabLogin(t, s.URL, "trainee3", "trainee3", "trainee3")
+	tok3 := servertest.LabLogin(t, s.URL, "trainee3", pass3, "trainee3")
 	if resp := servertest.GetJSON(t, http.MethodPost, s.URL+"/load-balancer/v2/lbaas/loadbalancers", tok3,
-		`{"loadbalancer": {"name": "t3-new", "vip_subnet_id": "`+subnetIDOf(t, s.URL, "trainee3", "trainee3-subnet")+`"}}`, nil); resp.StatusCode != http.StatusCreated {
+		`{"loadbalancer": {"name": "t3-new", "vip_subnet_id": "`+subnetIDOf(t, s.URL, "trainee3", pass3, "trainee3-subnet")+`"}}`, nil); resp.StatusCode != http.StatusCreated {
 		t.Fatalf("trainee3's create: %d", resp.StatusCode)
 	}
 	created := time.Now()
@@ -116,7 +120,7 @@ func TestBrowserTrainerClassOnOneScreen(t *testing.T) {
 	b.shotViewport(t, "trainer-reset-dialog")
 	b.do(t, "cancel", 10*time.Second, chromedp.Click(chromedp.ID("trainer-confirm-keep")))
 	b.waitJS(t, "the dialog closed, the focus back on Reset", `!document.querySelector("dialog#trainer-confirm[open]") && document.activeElement.id === "reset-projects"`, 10*time.Second)
-	if n := lbCount(t, s.URL, "trainee2"); n != 1 {
+	if n := lbCountAs(t, s.URL, "trainee2", servertest.BannerPassword(t, s.Printed(), "trainee2")); n != 1 {
 		t.Fatalf("trainee2 after Cancel: %d load balancers, want its 1", n)
 	}
 	b.do(t, "ask again", 10*time.Second, chromedp.Click(chromedp.ID("reset-projects")))
@@ -131,26 +135,68 @@ func TestBrowserTrainerClassOnOneScreen(t *testing.T) {
 	if eval[string](t, b, `document.querySelector("#result-fault-form").getAttribute("role")`) != "status" {
 		t.Error("the result line is not a status (announced)")
 	}
-	if n := lbCount(t, s.URL, "trainee2"); n != 0 {
+	if n := lbCountAs(t, s.URL, "trainee2", servertest.BannerPassword(t, s.Printed(), "trainee2")); n != 0 {
 		t.Errorf("trainee2 after the reset: %d load balancers, want 0", n)
 	}
 	if d := b.dialogsSeen(); len(d) != 0 {
 		t.Errorf("native dialogs: %q, want none (the console's own)", d)
 	}
+
+	// the progress grid: every step's title whole, none cut
+	b.waitJS(t, "the progress grid", `document.querySelectorAll("#trainer-progress thead th").length === 7`, 10*time.Second)
+	if cut := eval[string](t, b, `[...document.querySelectorAll("#trainer-progress thead th")].filter(th => th.scrollWidth > th.clientWidth + 1 ||
+		th.scrollHeight > th.clientHeight + 1).map(th => th.textContent).join(" | ")`); cut != "" {
+		t.Errorf("step titles cut in the progress grid: %s", cut)
+	}
+	eval[bool](t, b, `(document.querySelector("#trainer-progress").scrollIntoView(), true)`)
+	b.shotViewport(t, "trainer-progress-titles")
+
+	// the cards: each password on one line, the loopback URL warned of
+	b.do(t, "open the cards", 30*time.Second, chromedp.Navigate(s.URL+serverapi.TrainerCardsPath))
+	b.waitJS(t, "the 12 trainees' cards", `document.querySelectorAll('section.print-card[data-user^="trainee"]').length === 12`, 30*time.Second)
+	if got := b.text(t, `section.print-card[data-user="trainee3"] .card-password`); got != pass3 || len(pass3) != 12 {
+		t.Errorf("trainee3's card password: %q, want %q (12 characters)", got, pass3)
+	}
+	if lines := eval[string](t, b, `[...document.querySelectorAll(".card-password")].filter(dd => new Set([...dd.querySelectorAll(".pw-group")].map(g =>
+		Math.round(g.getBoundingClientRect().top))).size !== 1 || dd.scrollWidth > dd.clientWidth + 1).map(dd => dd.textContent).join(" ")`); lines != "" {
+		t.Errorf("passwords not on one line, or cut: %s", lines)
+	}
+	if got := b.text(t, "#cards-url-warning"); !strings.Contains(got, "-public-url") {
+		t.Errorf("the cards' warning: %q, want one naming -public-url", got)
+	}
+	b.shotViewport(t, "trainer-cards-passwords")
+}
+
+// lbCountAs is how many load balancers user (whose password is pass) has.
+func lbCountAs(t *testing.T, base, user, pass string) int {
+	t.Helper()
+	var lbs struct {
+		LoadBalancers []struct{ ID string } `json:"loadbalancers"`
+	}
+	servertest.GetJSON(t, http.MethodGet, base+"/load-balancer/v2/lbaas/loadbalancers", servertest.LabLogin(t, base, user, pass, user), "", &lbs)
+	return len(lbs.LoadBalancers)
 }
 
 // TestBrowserWizardPicksOwnSubnet: a trainee's create wizard starts the
 // VIP on the trainee's own subnet, not on public-subnet (the
-// alphabetically first, the lab's shared one).
+// alphabetically first, the lab's shared one); the checklist's hint gives
+// the console's path, then the CLI's command.
 func TestBrowserWizardPicksOwnSubnet(t *testing.T) {
 	t.Parallel()
 	requireTools(t)
-	s := startRun(t, nil, "-web", webDir, "-lab-trainees", "3")
-	own := subnetIDOf(t, s.URL, "trainee3", "trainee3-subnet")
-	public := subnetIDOf(t, s.URL, "trainee3", "public-subnet")
+	s := startRun(t, nil, "-web", webDir, "-lab-trainees", "3", "-lab-exercise", "1-first-http-lb")
+	own := subnetIDOf(t, s.URL, "trainee3", "trainee3", "trainee3-subnet")
+	public := subnetIDOf(t, s.URL, "trainee3", "trainee3", "public-subnet")
 	b := newBrowser(t)
 	b.login(t, s.URL, "trainee3", "trainee3", "trainee3")
 	b.waitJS(t, "the list after login", `location.pathname === "/load-balancers"`, 30*time.Second)
+	b.waitJS(t, "the checklist's first hint", `document.querySelectorAll("#checklist .check-hint").length === 2`, 20*time.Second)
+	if got := b.text(t, "#checklist .check-hint"); !strings.HasPrefix(got, "Console: Create load balancer") {
+		t.Errorf("the first hint: %q, want the console's path first", got)
+	}
+	if got := eval[string](t, b, `document.querySelectorAll("#checklist .check-hint")[1].textContent`); !strings.HasPrefix(got, "CLI: openstack loadbalancer create") {
+		t.Errorf("the second hint: %q, want the CLI's command", got)
+	}
 	b.do(t, "open the wizard", 30*time.Second, chromedp.Navigate(s.URL+"/load-balancers/new"),
 		chromedp.WaitReady(chromedp.CSS(`#create-subnet option`)))
 	b.waitJS(t, "a subnet picked", `document.querySelector("#create-subnet").value !== ""`, 10*time.Second)

@@ -21,3 +21,12 @@ func passwordGroups(pw string) []string {
 	}
 	return out
 }
+
+// passwordLabel is the card's label of a password printed in groups: it
+// says the gaps are not typed.
+func passwordLabel(groups []string) string {
+	if len(groups) > 1 {
+		return "Password (type it without spaces)"
+	}
+	return "Password"
+}

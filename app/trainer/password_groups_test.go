@@ -22,6 +22,9 @@ func TestPasswordGroups(t *testing.T) {
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%q: got %q, want %q", tc.pw, got, tc.want)
 		}
+		if label := passwordLabel(got); (len(got) > 1) != strings.Contains(label, "without spaces") {
+			t.Errorf("%q: label %q; want it to say the gaps are not typed only when there are gaps", tc.pw, label)
+		}
 		if strings.Join(got, "") != tc.pw {
 			t.Errorf("%q: the groups read %q, want the password", tc.pw, strings.Join(got, ""))
 		}

@@ -14,7 +14,7 @@ import (
 // tileWidth px wide: 6 a row at 1360 px, so a class of 12 is two rows, one
 // screen; 30 are five rows.
 const (
-	tileRowHeight = 184
+	tileRowHeight = 160
 	tileWidth     = 208
 	tileRowsAbove = 1 // rows kept rendered above and below those in view
 )

@@ -71,7 +71,7 @@ func (p *Cards) Render() goapp.UI {
 					goapp.Dl().Body(
 						goapp.Dt().Text("Console"), goapp.Dd().Class("mono").Text(c.URL),
 						goapp.Dt().Text("User"), goapp.Dd().Class("mono", "card-user").Text(c.User),
-						goapp.Dt().Class("card-password-label").Text("Password"), goapp.Dd().Class("mono", "card-password").Aria("label", c.Password).Body(
+						goapp.Dt().Class("card-password-label").Text(passwordLabel(pw)), goapp.Dd().Class("mono", "card-password").Aria("label", c.Password).Body(
 							ui.RangeSlice(pw, func(i int) goapp.UI {
 								return ui.ClassSpanText("pw-group", pw[i])
 							})),
