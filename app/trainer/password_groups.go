@@ -26,7 +26,7 @@ func passwordGroups(pw string) []string {
 // says the gaps are not typed.
 func passwordLabel(groups []string) string {
 	if len(groups) > 1 {
-		return "Password (type it without spaces)"
+		return "Password (no spaces)"
 	}
 	return "Password"
 }

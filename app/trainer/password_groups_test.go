@@ -22,7 +22,7 @@ func TestPasswordGroups(t *testing.T) {
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%q: got %q, want %q", tc.pw, got, tc.want)
 		}
-		if label := passwordLabel(got); (len(got) > 1) != strings.Contains(label, "without spaces") {
+		if label := passwordLabel(got); (len(got) > 1) != strings.Contains(label, "no spaces") {
 			t.Errorf("%q: label %q; want it to say the gaps are not typed only when there are gaps", tc.pw, label)
 		}
 		if strings.Join(got, "") != tc.pw {
