@@ -110,6 +110,14 @@ func TestBrowserTrainerClassOnOneScreen(t *testing.T) {
 	}
 	b.shotViewport(t, "trainer-12")
 
+	// a narrower window: 5 a row, the last row's 2 tiles as wide as the others
+	b.do(t, "a window of 1300×860", 10*time.Second, chromedp.EmulateViewport(1300, 860))
+	b.waitJS(t, "5 tiles a row", `document.querySelector("#tiles").dataset.cols === "5" && document.querySelectorAll("section.tile").length === 12`, 20*time.Second)
+	if widths := eval[string](t, b, `[...new Set([...document.querySelectorAll("section.tile")].map(el => Math.round(el.getBoundingClientRect().width)))].join(",")`); strings.Contains(widths, ",") {
+		t.Errorf("tile widths at 5 a row: %s px, want one width", widths)
+	}
+	b.do(t, "a window of 1360×860 again", 10*time.Second, chromedp.EmulateViewport(1360, 860))
+
 	// a reset in the console's dialog: Cancel keeps everything, Reset empties trainee2's project
 	showTile(t, b, "trainee2")
 	eval[bool](t, b, `(document.querySelector('#pick-trainee2').click(), true)`)

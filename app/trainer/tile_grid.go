@@ -46,8 +46,12 @@ func (g *tileGrid) render(ts []serverapi.Trainee, tile func(serverapi.Trainee) g
 	body = append(body, gridPad(start*tileRowHeight))
 	for r := start; r < end; r++ {
 		var cells []goapp.UI
-		for c := 0; c < cols && r*cols+c < len(ts); c++ {
-			cells = append(cells, tile(ts[r*cols+c]))
+		for c := range cols {
+			if r*cols+c < len(ts) {
+				cells = append(cells, tile(ts[r*cols+c]))
+			} else { // the last row's empty places: its tiles as wide as the others
+				cells = append(cells, ui.ClassDiv("tile", "tile-filler").Aria("hidden", "true"))
+			}
 		}
 		body = append(body, ui.ClassDiv("tile-row").DataSet("row", r).Body(cells...))
 	}
