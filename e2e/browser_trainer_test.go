@@ -143,8 +143,8 @@ func TestBrowserTrainer(t *testing.T) {
 	}
 
 	// a reset by form empties trainee1's project only
-	eval[bool](t, b, `(window.confirm = () => true, true)`)
-	b.do(t, "reset trainee1", 10*time.Second, chromedp.Click(chromedp.ID("reset-projects")))
+	b.do(t, "reset trainee1", 10*time.Second, chromedp.Click(chromedp.ID("reset-projects")),
+		chromedp.WaitVisible(chromedp.ID("trainer-confirm-btn")), chromedp.Click(chromedp.ID("trainer-confirm-btn")))
 	b.waitJS(t, "the reset done", `!!document.querySelector("#trainer-notice") && document.querySelector("#trainer-notice").textContent.includes("Reset of trainee1")`, 15*time.Second)
 	if n1, n2 := lbCount(t, s.URL, "trainee1"), lbCount(t, s.URL, "trainee2"); n1 != 0 || n2 != 1 {
 		t.Errorf("after trainee1's reset: trainee1 has %d load balancers, trainee2 %d; want 0 and 1", n1, n2)
@@ -256,10 +256,10 @@ func TestBrowserTrainer(t *testing.T) {
 	if n := lbCount(t, s.URL, "trainee5"); n != 0 {
 		t.Fatalf("trainee5 after reset: %d load balancers", n)
 	}
-	eval[bool](t, b, `(window.confirm = () => true, true)`)
 	b.do(t, "pick the export", 10*time.Second, chromedp.SetUploadFiles(`#lab-import`, []string{file}))
 	b.waitJS(t, "the import button", `!document.querySelector("#lab-import-go").disabled`, 10*time.Second)
-	b.do(t, "import", 10*time.Second, chromedp.Click(chromedp.ID("lab-import-go")))
+	b.do(t, "import", 10*time.Second, chromedp.Click(chromedp.ID("lab-import-go")),
+		chromedp.WaitVisible(chromedp.ID("trainer-confirm-btn")), chromedp.Click(chromedp.ID("trainer-confirm-btn")))
 	b.waitJS(t, "the import done", `(document.querySelector("#trainer-notice") || {}).textContent === "Import of class.json: done."`, 30*time.Second)
 	if n := lbCount(t, s.URL, "trainee5"); n != 1 {
 		t.Errorf("trainee5 after the import: %d load balancers, want the exported 1", n)

@@ -21,6 +21,13 @@ import (
 // trainee is said to need help (serverapi.HelpPending).
 const PendingTooLong = time.Minute
 
+// pendingTooLong reports whether a status set at since has lasted over
+// PendingTooLong at now. A zero since (a time never recorded) is not
+// too long: no object is flagged for a time the lab does not know.
+func pendingTooLong(since, now time.Time) bool {
+	return !since.IsZero() && now.Sub(since) > PendingTooLong
+}
+
 // TileLBs is how many load balancers a trainee's tile carries.
 const TileLBs = 3
 
@@ -39,7 +46,7 @@ func exerciseInfo(e *Exercise) *serverapi.Exercise {
 	}
 	info := &serverapi.Exercise{Name: e.Name, Title: e.Title, Description: e.Description}
 	for _, s := range e.Steps {
-		info.Steps = append(info.Steps, serverapi.Step{Title: s.Title, Hint: s.Hint})
+		info.Steps = append(info.Steps, serverapi.Step{Title: s.Title, Hint: s.Hint, Console: s.Console})
 	}
 	return info
 }
@@ -123,16 +130,17 @@ func (c classroom) trainee(u *user, lbs []*loadBalancer, now time.Time) tile {
 				counts[k.Kind] = k
 			}
 			k.Total++
+			since := m.statusSince()
 			switch {
 			case m.prov == statusError || m.oper == operError:
 				k.Error++
-				if errSince.IsZero() || m.updated.Before(errSince) {
-					errSince, errWhat = m.updated, describe(o)
+				if errSince.IsZero() || since.Before(errSince) {
+					errSince, errWhat = since, describe(o)
 				}
 			case strings.HasPrefix(m.prov, "PENDING_"):
 				k.Pending++
-				if now.Sub(m.updated) > PendingTooLong && (pendSince.IsZero() || m.updated.Before(pendSince)) {
-					pendSince, pendWhat = m.updated, describe(o)
+				if pendingTooLong(since, now) && (pendSince.IsZero() || since.Before(pendSince)) {
+					pendSince, pendWhat = since, describe(o)
 				}
 			default:
 				k.Active++

@@ -28,6 +28,17 @@ func (m *meta) changed(now time.Time) {
 	m.cache = nil
 }
 
+// statusSince is when m's provisioning status was last set: its
+// updated_at, or its created_at while it has none (Octavia leaves
+// updated_at null until the first change after a create, so a new
+// object's PENDING_CREATE began when it was created).
+func (m *meta) statusSince() time.Time {
+	if m.updated.IsZero() {
+		return m.created
+	}
+	return m.updated
+}
+
 // setStatus sets the provisioning status at now.
 func (m *meta) setStatus(prov string, now time.Time) {
 	if m.prov != prov {

@@ -27,11 +27,14 @@ type Exercise struct {
 	Steps []Step    `json:"steps"`
 }
 
-// Step is one step of an exercise.
+// Step is one step of an exercise. Hint is the step done with the
+// openstack CLI; Console the same in the console, as the path a trainee
+// clicks ("Load balancers › web › Listeners › Create listener"; optional).
 type Step struct {
-	Title string `json:"title"`
-	Hint  string `json:"hint"`
-	Check Check  `json:"check"`
+	Title   string `json:"title"`
+	Hint    string `json:"hint"`
+	Console string `json:"console,omitempty"`
+	Check   Check  `json:"check"`
 }
 
 // Check is a condition on a trainee's project: exactly one of Exists (at

@@ -36,6 +36,9 @@ type Class struct {
 	Faults    Faults    `json:"faults"`    // lab-wide
 	Trainees  []Trainee `json:"trainees"`  // ordered by who needs help
 	Viewers   int       `json:"viewers"`   // trainer pages following the events
+	// URLWarning says the console's URL on the cards is a loopback
+	// address trainees cannot reach, and which flag to set ("" = none).
+	URLWarning string `json:"url_warning,omitempty"`
 }
 
 // Exercise is what a page shows of an exercise.
@@ -46,10 +49,12 @@ type Exercise struct {
 	Steps       []Step `json:"steps"`
 }
 
-// Step is a step's title and hint.
+// Step is a step's title and hints: Hint with the openstack CLI, Console
+// the path in the console ("" = none given).
 type Step struct {
-	Title string `json:"title"`
-	Hint  string `json:"hint"`
+	Title   string `json:"title"`
+	Hint    string `json:"hint"`
+	Console string `json:"console,omitempty"`
 }
 
 // Help ranks of a Trainee, most urgent first.
@@ -150,8 +155,9 @@ type ViewRequest struct {
 
 // Cards is the body of TrainerCardsAPIPath: one card per trainee.
 type Cards struct {
-	URL   string `json:"url"` // the console's public URL
-	Cards []Card `json:"cards"`
+	URL     string `json:"url"`               // the console's public URL
+	Warning string `json:"warning,omitempty"` // as Class.URLWarning
+	Cards   []Card `json:"cards"`
 }
 
 // Card is one trainee's card.

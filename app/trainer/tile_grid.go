@@ -9,11 +9,13 @@ import (
 	"github.com/octaview/octaview/app/serverapi"
 )
 
-// Sizes of the tile grid: every tile is tileHeight px high (the CSS of
-// .tile fixes it), rows tileRowHeight apart, at least tileWidth px wide.
+// Sizes of the tile grid: rows tileRowHeight px apart (the CSS of
+// .tile-row fixes it, web/octaview.css's h-trainer block), tiles at least
+// tileWidth px wide: 6 a row at 1360 px, so a class of 12 is two rows, one
+// screen; 30 are five rows.
 const (
-	tileRowHeight = 272
-	tileWidth     = 330
+	tileRowHeight = 160
+	tileWidth     = 208
 	tileRowsAbove = 1 // rows kept rendered above and below those in view
 )
 
@@ -44,8 +46,12 @@ func (g *tileGrid) render(ts []serverapi.Trainee, tile func(serverapi.Trainee) g
 	body = append(body, gridPad(start*tileRowHeight))
 	for r := start; r < end; r++ {
 		var cells []goapp.UI
-		for c := 0; c < cols && r*cols+c < len(ts); c++ {
-			cells = append(cells, tile(ts[r*cols+c]))
+		for c := range cols {
+			if r*cols+c < len(ts) {
+				cells = append(cells, tile(ts[r*cols+c]))
+			} else { // the last row's empty places: its tiles as wide as the others
+				cells = append(cells, ui.ClassDiv("tile", "tile-filler").Aria("hidden", "true"))
+			}
 		}
 		body = append(body, ui.ClassDiv("tile-row").DataSet("row", r).Body(cells...))
 	}

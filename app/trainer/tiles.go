@@ -28,61 +28,62 @@ func helpClass(help int) string {
 // projectOf is the trainee project an event's element names (data-project).
 func projectOf(ctx goapp.Context) string { return ctx.JSSrc().Get("dataset").Get("project").String() }
 
-// renderTile is one trainee's tile: a fixed height (tileGrid's rows).
+// renderTile is one trainee's tile, compact: a fixed height (tileGrid's
+// rows), one line per fact, each cut with an ellipsis when it is long and
+// whole in its title (and in the document, for screen readers).
 func (p *Page) renderTile(t serverapi.Trainee) goapp.UI {
-	passed := 0
-	for _, s := range t.Steps {
-		if s.PassedAt != "" {
-			passed++
-		}
-	}
 	checkID := "pick-" + t.Project
+	line := func(class, text string) goapp.UI { return ui.ClassDivText(class, text).Title(text) }
 	return goapp.Section().Class("tile", helpClass(t.Help)).DataSet("user", t.User).DataSet("help", t.Help).
 		Aria("label", "trainee "+t.User).Body(
 		ui.ClassDivBody("tile-head",
-
 			goapp.Input().Type("checkbox").ID(checkID).DataSet("project", t.Project).Checked(p.to.selected[t.Project]).
 				OnChange(func(ctx goapp.Context, e goapp.Event) {
 					p.to.selected[projectOf(ctx)] = ctx.JSSrc().Get("checked").Bool()
 				}),
-			goapp.Label().For(checkID).Class("tile-user").Text(t.User),
-			ui.ClassSpanText("tile-seen", "seen "+ago(t.LastSeen, p.class.At)),
+			goapp.Label().For(checkID).Class("tile-user").Title(t.User).Text(t.User),
 			ui.ClassDiv("spacer"),
 			goapp.Button().Class("btn", "btn-small", "tile-open").Type("button").DataSet("project", t.Project).
-				Title("Open "+t.Project+" read-only in the console, as "+t.User+" sees it").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { p.openView(ctx, projectOf(ctx)) }).Text("Open read-only")),
+				Title("Open "+t.Project+" read-only in the console, as "+t.User+" sees it").Aria("label", "Open "+t.User+"'s project read-only").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { p.openView(ctx, projectOf(ctx)) }).Text("Open")),
 
-		goapp.If(t.HelpText != "", func() goapp.UI {
-			return ui.ClassDivText("tile-help", t.HelpText)
+		ui.ClassDivBody("tile-meta",
+			ui.ClassSpanText("tile-seen", "seen "+ago(t.LastSeen, p.class.At)),
+			goapp.If(len(t.Steps) > 0, func() goapp.UI { return renderSteps(t.Steps) })),
+		goapp.If(t.HelpText != "", func() goapp.UI { return line("tile-help", t.HelpText) }),
+		goapp.If(t.LastError != nil, func() goapp.UI {
+			return line("tile-err", "Last error: "+eventText(t.LastError)+": "+t.LastError.Message)
 		}),
-		ui.ClassDivText("tile-counts", kindCountsText(t.Counts)),
 		goapp.Ul().Class("tile-lbs").Body(ui.RangeSlice(t.LoadBalancers, func(i int) goapp.UI {
 			return renderMiniTree(t.LoadBalancers[i])
 		})),
 		goapp.If(t.MoreLBs > 0, func() goapp.UI { return ui.ClassDiv("tile-more").Textf("and %d more", t.MoreLBs) }),
-		goapp.If(len(t.Faults) > 0, func() goapp.UI {
-			return ui.ClassDivText("tile-faults", "Faults: "+strings.Join(t.Faults, "; "))
-		}),
-		goapp.If(t.LastOp != nil, func() goapp.UI {
-			return ui.ClassDivText("tile-op", "Last write: "+eventText(t.LastOp))
-		}),
-		goapp.If(t.LastError != nil, func() goapp.UI {
-			return ui.ClassDivText("tile-err", "Last error: "+eventText(t.LastError)+": "+t.LastError.Message)
-		}),
-		goapp.If(len(t.Steps) > 0, func() goapp.UI {
-			return ui.ClassDivBody("tile-steps",
-				goapp.Span().Textf("%d/%d steps ", passed, len(t.Steps)),
-				ui.RangeSlice(t.Steps, func(i int) goapp.UI {
-					mark, cls := "○", "step-todo"
-					if t.Steps[i].Holds {
-						mark, cls = "●", "step-done"
-					} else if t.Steps[i].PassedAt != "" {
-						mark, cls = "◐", "step-lost"
-					}
-					return ui.ClassSpan("step-dot", cls).Title(fmt.Sprintf("step %d", i+1)).Text(mark)
-				}),
-			)
+		goapp.If(len(t.Faults) > 0, func() goapp.UI { return line("tile-faults", "Faults: "+strings.Join(t.Faults, "; ")) }),
+		line("tile-counts", kindCountsText(t.Counts)),
+		goapp.If(t.LastOp != nil, func() goapp.UI { return line("tile-op", "Last write: "+eventText(t.LastOp)) }),
+	)
+}
 
+// renderSteps is a tile's exercise steps: how many pass, and a dot per
+// step (● holds, ◐ passed but no longer holds, ○ not yet), each named.
+func renderSteps(steps []serverapi.StepState) goapp.UI {
+	passed := 0
+	for _, s := range steps {
+		if s.PassedAt != "" {
+			passed++
+		}
+	}
+	return ui.ClassSpan("tile-steps").Body(
+		goapp.Span().Textf("%d/%d ", passed, len(steps)),
+		ui.RangeSlice(steps, func(i int) goapp.UI {
+			mark, cls, state := "○", "step-todo", "not yet"
+			if steps[i].Holds {
+				mark, cls, state = "●", "step-done", "passes"
+			} else if steps[i].PassedAt != "" {
+				mark, cls, state = "◐", "step-lost", "passed, no longer holds"
+			}
+			return ui.ClassSpan("step-dot", cls).Attr("role", "img").
+				Title(fmt.Sprintf("step %d: %s", i+1, state)).Aria("label", fmt.Sprintf("step %d %s", i+1, state)).Text(mark)
 		}),
 	)
 }

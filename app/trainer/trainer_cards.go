@@ -60,14 +60,21 @@ func (p *Cards) Render() goapp.UI {
 			}).ElseIf(p.status != ui.Loaded, func() goapp.UI {
 				return ui.ClassDiv("empty", "loading").Text("Reading the cards…")
 			}),
+			goapp.If(p.cards.Warning != "", func() goapp.UI {
+				return ui.IDClassDiv("cards-url-warning", "alert", "alert-warn", "no-print").Attr("role", "status").Text(p.cards.Warning)
+			}),
 			ui.IDClassDiv("cards", "cards").Body(ui.RangeSlice(p.cards.Cards, func(i int) goapp.UI {
 				c := p.cards.Cards[i]
+				pw := passwordGroups(c.Password)
 				return goapp.Section().Class("print-card").DataSet("user", c.User).Aria("label", "card of "+c.User).Body(
 					goapp.H2().Text("Octaview workshop"),
 					goapp.Dl().Body(
 						goapp.Dt().Text("Console"), goapp.Dd().Class("mono").Text(c.URL),
 						goapp.Dt().Text("User"), goapp.Dd().Class("mono", "card-user").Text(c.User),
-						goapp.Dt().Text("Password"), goapp.Dd().Class("mono", "card-password").Text(c.Password),
+						goapp.Dt().Class("card-password-label").Text(passwordLabel(pw)), goapp.Dd().Class("mono", "card-password").Aria("label", c.Password).Body(
+							ui.RangeSlice(pw, func(i int) goapp.UI {
+								return ui.ClassSpanText("pw-group", pw[i])
+							})),
 						goapp.Dt().Text("Project"), goapp.Dd().Class("mono").Text(c.Project),
 						goapp.Dt().Text("Domain"), goapp.Dd().Class("mono").Text("Default"),
 					),

@@ -41,8 +41,10 @@ type Page struct {
 	exFile   string
 	setup    bool
 	busy     bool
-	notice   string
+	notice   string // how the last change went, beside the form it came from (where)
 	failed   string
+	where    string  // the form (its id) or tilesID the last change came from: result
+	asking   confirm // the change that waits for the trainer's confirmation (trainer_confirm.go)
 
 	grid       tileGrid
 	progress   progress      // the progress grid's sort (progress.go)
@@ -137,28 +139,35 @@ func (p *Page) deliver(cl serverapi.Class, err error, mode string) {
 	}
 }
 
-// act sends one change and says how it went. UI goroutine.
-func (p *Page) act(_ goapp.Context, what, method, path string, body any) {
+// act sends one change from the form where and says how it went beside
+// its buttons. UI goroutine.
+func (p *Page) act(where, what, method, path string, body any) {
 	ctx := p.ctx
 	if p.busy || p.cancel == nil {
 		return
 	}
-	p.busy, p.notice, p.failed = true, "", ""
+	p.busy, p.where, p.notice, p.failed = true, where, what+"…", ""
 	site.CallTrainer(ctx, method, path, body, 60*time.Second, func(ctx goapp.Context, err error) {
 		p.busy = false
 		if err != nil {
-			p.failed = what + " failed: " + err.Error()
+			p.notice, p.failed = "", what+" failed: "+err.Error()
 			return
 		}
 		p.notice = what + ": done."
 	})
 }
 
+// refuse says, beside the form where, why a change was not sent. UI
+// goroutine.
+func (p *Page) refuse(where, why string) {
+	p.where, p.notice, p.failed = where, "", why
+}
+
 // needTarget reports whether the forms have someone to act on, else says
-// what to do. UI goroutine.
-func (p *Page) needTarget() bool {
+// what to do beside the form where. UI goroutine.
+func (p *Page) needTarget(where string) bool {
 	if msg := p.to.missing(p.class.Trainees); msg != "" {
-		p.failed = msg
+		p.refuse(where, msg)
 		return false
 	}
 	return true
@@ -168,47 +177,50 @@ func (p *Page) setFaults(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
 	f, err := p.fault.faults()
 	if err != nil {
-		p.failed = err.Error()
+		p.refuse(faultFormID, err.Error())
 		return
 	}
-	if !p.needTarget() {
+	if !p.needTarget(faultFormID) {
 		return
 	}
-	p.act(ctx, "Faults for "+p.to.text(p.class.Trainees), http.MethodPut, serverapi.TrainerFaultsPath,
+	p.act(faultFormID, "Faults for "+p.to.text(p.class.Trainees), http.MethodPut, serverapi.TrainerFaultsPath,
 		serverapi.FaultsRequest{ProjectsRequest: p.to.projects(p.class.Trainees), Lab: p.to.mode == "lab", Faults: f})
 }
 
 func (p *Page) clearFaults(ctx goapp.Context, e goapp.Event) {
-	if !p.needTarget() {
+	if !p.needTarget(faultFormID) {
 		return
 	}
-	p.act(ctx, "Faults lifted for "+p.to.text(p.class.Trainees), http.MethodPut, serverapi.TrainerFaultsPath,
+	p.act(faultFormID, "Faults lifted for "+p.to.text(p.class.Trainees), http.MethodPut, serverapi.TrainerFaultsPath,
 		serverapi.FaultsRequest{ProjectsRequest: p.to.projects(p.class.Trainees), Lab: p.to.mode == "lab"})
 }
 
+// reset asks to confirm the reset of the projects the forms act on, in
+// the console's dialog (trainer_confirm.go). UI goroutine.
 func (p *Page) reset(ctx goapp.Context, e goapp.Event) {
 	if p.to.mode == "lab" {
-		p.failed = "A reset empties trainees' projects: choose them, or every trainee."
+		p.refuse(faultFormID, "A reset empties trainees' projects: choose them, or every trainee.")
 		return
 	}
-	if !p.needTarget() {
+	if !p.needTarget(faultFormID) {
 		return
 	}
-	if !goapp.Window().Call("confirm", "Delete everything in the projects of "+p.to.text(p.class.Trainees)+"?").Bool() {
-		return
-	}
-	p.act(ctx, "Reset of "+p.to.text(p.class.Trainees), http.MethodPost, serverapi.TrainerResetPath, p.to.projects(p.class.Trainees))
+	p.ask(ctx, resetConfirm(p.to.text(p.class.Trainees), p.to.projects(p.class.Trainees)))
 }
 
 func (p *Page) loadScenario(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
-	if p.to.mode == "lab" || !p.needTarget() || strings.TrimSpace(p.scenario) == "" {
-		if strings.TrimSpace(p.scenario) == "" {
-			p.failed = "Paste a scenario (JSON) first."
-		}
+	switch {
+	case strings.TrimSpace(p.scenario) == "":
+		p.refuse(scenarioFormID, "Paste a scenario (JSON) first.")
+		return
+	case p.to.mode == "lab":
+		p.refuse(scenarioFormID, "A scenario loads into trainees' projects: choose them, or every trainee.")
+		return
+	case !p.needTarget(scenarioFormID):
 		return
 	}
-	p.act(ctx, "Scenario for "+p.to.text(p.class.Trainees), http.MethodPost, serverapi.TrainerScenarioPath,
+	p.act(scenarioFormID, "Scenario for "+p.to.text(p.class.Trainees), http.MethodPost, serverapi.TrainerScenarioPath,
 		serverapi.ScenarioRequest{ProjectsRequest: p.to.projects(p.class.Trainees), Scenario: p.scenario})
 }
 
@@ -226,7 +238,7 @@ func (p *Page) startExercise(ctx goapp.Context, e goapp.Event) {
 	if p.exercise != "" {
 		what = "Exercise started"
 	}
-	p.act(ctx, what, http.MethodPut, serverapi.TrainerExercisePath, req)
+	p.act(exerciseFormID, what, http.MethodPut, serverapi.TrainerExercisePath, req)
 }
 
 // pickImport keeps the lab state file picked. UI goroutine.
@@ -237,12 +249,21 @@ func (p *Page) pickImport(ctx goapp.Context, e goapp.Event) {
 	}
 }
 
-// importLab replaces the whole lab with the file picked, after a
-// confirmation: the browser reads the file, the server checks it whole
-// before anything changes. UI goroutine.
+// importLab asks to confirm the replacement of the whole lab with the file
+// picked, in the console's dialog (trainer_confirm.go). UI goroutine.
 func (p *Page) importLab(ctx goapp.Context, e goapp.Event) {
+	if p.busy || p.importFile == nil {
+		return
+	}
+	p.ask(ctx, importConfirm(p.importFile.Get("name").String()))
+}
+
+// sendImport replaces the whole lab with the file picked: the browser
+// reads the file, the server checks it whole before anything changes. UI
+// goroutine.
+func (p *Page) sendImport() {
 	f := p.importFile
-	if p.busy || f == nil || !goapp.Window().Call("confirm", "Replace the whole lab (every project, user and object) with "+f.Get("name").String()+"?").Bool() {
+	if p.busy || f == nil {
 		return
 	}
 	var then goapp.Func
@@ -250,7 +271,7 @@ func (p *Page) importLab(ctx goapp.Context, e goapp.Event) {
 		then.Release()
 		data := []byte(args[0].String())
 		p.ctx.Dispatch(func(ctx goapp.Context) {
-			p.act(ctx, "Import of "+f.Get("name").String(), http.MethodPut, serverapi.TrainerImportPath, data)
+			p.act(labFormID, "Import of "+f.Get("name").String(), http.MethodPut, serverapi.TrainerImportPath, data)
 		})
 		return nil
 	})
@@ -264,11 +285,11 @@ func (p *Page) openView(_ goapp.Context, project string) {
 	if p.busy || p.cancel == nil {
 		return
 	}
-	p.busy = true
+	p.busy, p.where, p.notice, p.failed = true, tilesID, "Opening "+project+" read-only…", ""
 	site.CallTrainer(ctx, http.MethodPost, serverapi.TrainerViewPath, serverapi.ViewRequest{Project: project}, 30*time.Second, func(ctx goapp.Context, err error) {
 		p.busy = false
 		if err != nil {
-			p.failed = "Opening " + project + " failed: " + err.Error()
+			p.notice, p.failed = "", "Opening "+project+" failed: "+err.Error()
 			return
 		}
 		shell.ReloadTo(tab.ListPath)
@@ -293,6 +314,10 @@ func (p *Page) Render() goapp.UI {
 			goapp.If(p.status == ui.Loaded, func() goapp.UI {
 				return goapp.Div().Body(
 					p.renderSummary(),
+					goapp.If(cl.URLWarning != "", func() goapp.UI {
+						return ui.IDClassDiv("trainer-url-warning", "alert", "alert-warn").Attr("role", "status").Text(cl.URLWarning)
+					}),
+					p.result(tilesID),
 					p.grid.render(cl.Trainees, p.renderTile),
 					p.renderForms(),
 					p.progress.render(p.class),
@@ -362,84 +387,4 @@ func orText(s, none, prefix string) string {
 		return none
 	}
 	return prefix + s
-}
-
-func (p *Page) renderForms() goapp.UI {
-	text := func(id, label, hint string, v *string) goapp.UI {
-		return ui.Field(id, label, ui.IDInput(id).Type("text").Placeholder(hint).Value(*v).OnInput(p.ValueTo(v)))
-	}
-	outage := func(id, label string, v *string) goapp.UI {
-		return ui.Field(id, label, goapp.Select().ID(id).OnChange(func(ctx goapp.Context, e goapp.Event) { *v = ui.SelectValue(ctx) }).Body(
-			ui.Option("", "up", *v == ""),
-			ui.Option("503", "503 Service Unavailable", *v == "503"),
-			ui.Option("reset", "connection reset", *v == "reset"),
-		))
-	}
-	return goapp.Section().ID("trainer-forms").Class("card").Aria("labelledby", "forms-title").Body(
-		goapp.H2().ID("forms-title").Text("Faults, resets, scenarios"),
-		goapp.FieldSet().Class("trainer-target").Body(
-			goapp.Legend().Text("Act on"),
-			p.to.radio("target-selected", "selected", "the trainees ticked on their tiles"),
-			p.to.radio("target-all", "all", "every trainee"),
-			p.to.radio("target-lab", "lab", "the whole lab (faults only)"),
-		),
-		goapp.Form().ID("fault-form").Class("form").OnSubmit(p.setFaults).Body(
-			ui.ClassDivBody("form-row",
-				text("fault-down", "Members down (addresses, names or ids)", "192.0.2.12", &p.fault.down),
-				text("fault-stuck", "Stuck in PENDING_* (names or ids)", "web", &p.fault.stuck),
-				text("fault-error", "Forced to ERROR (names or ids)", "", &p.fault.errs)),
-
-			ui.ClassDivBody("form-row",
-				text("fault-latency", "Latency", "300ms", &p.fault.latency),
-				text("fault-rate", "Octavia 500s (% of answers)", "10", &p.fault.errRate),
-				text("fault-ttl", "Token lifetime", "2m", &p.fault.tokenTTL),
-				outage("fault-octavia", "Octavia", &p.fault.octavia),
-				outage("fault-keystone", "Keystone", &p.fault.keystone)),
-
-			ui.ClassDivBody("form-actions",
-				ui.TypedButton("fault-set", "submit").Class("btn", "btn-primary").Disabled(p.busy).Text("Set faults"),
-				ui.TypedButton("fault-clear", "button").Class("btn").Disabled(p.busy).OnClick(p.clearFaults).Text("Lift faults"),
-				ui.TypedButton("reset-projects", "button").Class("btn", "btn-danger").Disabled(p.busy).OnClick(p.reset).Text("Reset projects…")),
-		),
-		goapp.Form().ID("scenario-form").Class("form").OnSubmit(p.loadScenario).Body(
-			ui.Field("scenario-json", "Scenario to load (JSON: load_balancers, networks, quotas, faults)", goapp.Textarea().ID("scenario-json").
-				Rows(4).Text(p.scenario).OnInput(p.ValueTo(&p.scenario))),
-			ui.ClassDivBody("form-actions",
-				ui.TypedButton("scenario-load", "submit").Class("btn").Disabled(p.busy).Text("Load scenario")),
-		),
-		goapp.Form().ID("exercise-form").Class("form").OnSubmit(p.startExercise).Body(
-			ui.Field("exercise-pick", "Exercise", goapp.Select().ID("exercise-pick").OnChange(func(ctx goapp.Context, e goapp.Event) { p.exercise = ui.SelectValue(ctx) }).Body(
-				ui.Option("", "none", p.exercise == ""),
-				ui.RangeSlice(p.class.Exercises, func(i int) goapp.UI {
-					n := p.class.Exercises[i]
-					return ui.Option(n, n, p.exercise == n)
-				}),
-
-				ui.Option("file", "pasted below…", p.exercise == "file"),
-			)),
-			goapp.If(p.exercise == "file", func() goapp.UI {
-				return ui.Field("exercise-json", "Exercise (JSON)", goapp.Textarea().ID("exercise-json").Rows(4).Text(p.exFile).OnInput(p.ValueTo(&p.exFile)))
-			}),
-			ui.ClassDivBody("check-row",
-				goapp.Input().Type("checkbox").ID("exercise-setup").Checked(p.setup).
-					OnChange(func(ctx goapp.Context, e goapp.Event) { p.setup = ctx.JSSrc().Get("checked").Bool() }),
-				goapp.Label().For("exercise-setup").Text("Load its set-up into every trainee's project")),
-
-			ui.ClassDivBody("form-actions",
-				ui.TypedButton("exercise-start", "submit").Class("btn").Disabled(p.busy).Text("Start (progress restarts)")),
-		),
-		ui.IDClassDiv("lab-state-form", "form").Body(
-			ui.Field("lab-import", "Import a lab (a file of Export the lab: it replaces the whole lab)", ui.IDInput("lab-import").Type("file").
-				Accept(".json,application/json").OnChange(p.pickImport)),
-			ui.ClassDivBody("form-actions",
-				ui.TypedButton("lab-import-go", "button").Class("btn").Disabled(p.busy || p.importFile == nil).OnClick(p.importLab).Text("Import…"),
-				goapp.A().ID("lab-export").Class("btn").Href(serverapi.TrainerExportPath).Attr("download", "octaview-lab.json").Text("Export the lab")),
-		),
-		goapp.If(p.notice != "", func() goapp.UI {
-			return ui.IDClassDiv("trainer-notice", "alert").Aria("live", "polite").Text(p.notice)
-		}),
-		goapp.If(p.failed != "", func() goapp.UI {
-			return ui.AlertError("trainer-failed", p.failed)
-		}),
-	)
 }

@@ -82,7 +82,7 @@ func (p *Page) reset() {
 	}
 	p.w.Reset()
 	if len(p.ch.subnets) > 0 {
-		p.w.LB["vip_subnet_id"] = p.ch.subnets[0].ID
+		p.w.LB["vip_subnet_id"] = p.ch.preferredSubnet(p.sess)
 	}
 	p.w.LB["provider"] = form.DefaultProvider(p.ch.providers)
 	p.w.Support(form.ForCreate(p.w.LB["provider"], p.ch.providers))
@@ -106,7 +106,7 @@ func (p *Page) loadNeutron(ctx goapp.Context) {
 			}
 			p.w.Support(form.ForCreate(p.w.LB["provider"], l.providers)) // provider.go: the pool form's rule
 			if l.err == nil && p.w.LB["vip_subnet_id"] == "" && len(p.ch.subnets) > 0 {
-				p.w.LB["vip_subnet_id"] = p.ch.subnets[0].ID
+				p.w.LB["vip_subnet_id"] = p.ch.preferredSubnet(p.sess)
 			}
 		})
 	})

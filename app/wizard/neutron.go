@@ -1,6 +1,7 @@
 package wizard
 
 import (
+	"cmp"
 	"context"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	model "github.com/octaview/octaview/app/internal/wizard"
 	"github.com/octaview/octaview/octavia"
@@ -57,6 +59,7 @@ func readCloud(client *octavia.Client) cloudLists {
 // Its status is the read's (loading / loaded / failed, with err).
 type choices struct {
 	subnets   []console.SubnetChoice
+	owners    map[string]model.SubnetCandidate // by subnet id: whose it is (preferredSubnet)
 	nets      []ui.Choice
 	ports     []ui.Choice
 	flavors   []ui.Choice
@@ -83,6 +86,7 @@ func (c *choices) take(l cloudLists) {
 		return
 	}
 	c.subnets, c.status = console.SubnetChoices(l.subnets, l.networks), ui.Loaded
+	c.owners = subnetOwners(l.subnets, l.networks)
 	c.nets = nil
 	for _, n := range l.networks {
 		c.nets = append(c.nets, ui.Choice{ID: n.ID, Label: ui.DisplayName(n.Name, n.ID)})
@@ -99,6 +103,41 @@ func (c *choices) take(l cloudLists) {
 			c.zones = append(c.zones, ui.Choice{ID: z.Text("name"), Label: z.Text("name")})
 		}
 	}
+}
+
+// subnetOwners is whose each subnet is, and whether its network is
+// shared, by subnet id.
+func subnetOwners(subs []subnets.Subnet, nets []networks.Network) map[string]model.SubnetCandidate {
+	byID := make(map[string]networks.Network, len(nets))
+	for _, n := range nets {
+		byID[n.ID] = n
+	}
+	out := make(map[string]model.SubnetCandidate, len(subs))
+	for _, s := range subs {
+		n := byID[s.NetworkID]
+		out[s.ID] = model.SubnetCandidate{ID: s.ID, ProjectID: cmp.Or(s.ProjectID, s.TenantID),
+			NetProjID: cmp.Or(n.ProjectID, n.TenantID), Shared: n.Shared}
+	}
+	return out
+}
+
+// preferredSubnet is the subnet the VIP starts on for sess's project: its
+// own, else a shared one, else the first listed (model.PreferredSubnet);
+// "" when Neutron lists none.
+func (c *choices) preferredSubnet(sess *tab.Session) string {
+	project := ""
+	if sess != nil {
+		project = sess.Info.ProjectID
+	}
+	cands := make([]model.SubnetCandidate, 0, len(c.subnets))
+	for _, s := range c.subnets {
+		cand, ok := c.owners[s.ID]
+		if !ok {
+			cand = model.SubnetCandidate{ID: s.ID}
+		}
+		cands = append(cands, cand)
+	}
+	return model.PreferredSubnet(cands, project)
 }
 
 // ready reports whether the wizard may send: Neutron was read (or could

@@ -12,6 +12,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -30,6 +31,7 @@ type trainer struct {
 	px         *proxy.Proxy // the session cookie: read, and set for a view
 	feed       *classFeed
 	consoleURL string // the console's public URL, for the cards
+	urlWarning string // cardsURLWarning of consoleURL, with trainees; "" otherwise
 	logger     *slog.Logger
 }
 
@@ -41,6 +43,13 @@ func newTrainer(ctx context.Context, lab *labcloud.Cloud, px *proxy.Proxy, cfg c
 		lab: lab, px: px, feed: newClassFeed(lab, m, cfg.TrustForwarded),
 		consoleURL: cmp.Or(cfg.PublicURL, listenURL) + "/", logger: logger,
 	}
+	if slices.ContainsFunc(lab.Users(), func(u labcloud.User) bool { return u.Trainee }) {
+		tr.urlWarning = cardsURLWarning(tr.consoleURL)
+	}
+	if tr.urlWarning != "" {
+		logger.Warn("trainer: "+tr.urlWarning, "url", tr.consoleURL, "flag", "-public-url")
+	}
+	tr.feed.urlWarning = tr.urlWarning
 	go tr.feed.run(ctx)
 	return tr
 }
@@ -313,7 +322,7 @@ func csvSafe(row []string) []string {
 }
 
 func (tr *trainer) cards(w http.ResponseWriter, r *http.Request, _ labcloud.Identity, _ string) {
-	out := serverapi.Cards{URL: tr.consoleURL, Cards: []serverapi.Card{}}
+	out := serverapi.Cards{URL: tr.consoleURL, Warning: tr.urlWarning, Cards: []serverapi.Card{}}
 	for _, u := range tr.lab.Users() {
 		if onCard(u) {
 			out.Cards = append(out.Cards, serverapi.Card{User: u.Name, Password: u.Password, Project: u.Project, URL: tr.consoleURL})

@@ -35,6 +35,9 @@ type classFeed struct {
 	interval time.Duration
 	reads    prometheus.Counter
 	viewers  *viewerLimit
+	// urlWarning goes in every class read (serverapi.Class.URLWarning);
+	// set before run.
+	urlWarning string
 
 	readMu sync.Mutex // one read at a time
 	nreads atomic.Int64
@@ -97,6 +100,7 @@ func (f *classFeed) read() {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	out.Viewers = len(f.subs)
+	out.URLWarning = f.urlWarning
 	body, _ := json.Marshal(out)
 	f.class, f.current, f.at = out, body, time.Now()
 	f.subs.send(body)

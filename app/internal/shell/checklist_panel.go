@@ -135,9 +135,7 @@ func (p *labPanel) renderChecklist() goapp.UI {
 				ui.ClassSpan("check-mark").Aria("hidden", "true").Text(mark+" "),
 				goapp.Span().Text(step.Title),
 				ui.ClassSpanText("sr-only", " ("+state+")"),
-				goapp.If(i == next && step.Hint != "", func() goapp.UI {
-					return ui.ClassDivBody("check-hint", ui.ClassSpanText("who-label", "hint "), ui.ClassSpanText("mono", step.Hint))
-				}),
+				goapp.If(i == next, func() goapp.UI { return renderHints(step) }),
 			)
 		})),
 	)
