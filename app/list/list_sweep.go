@@ -123,8 +123,14 @@ func (p *Page) takeSweep(ctx goapp.Context, u waiters.Update[idRead]) {
 	busy := func(id string) bool {
 		return slices.ContainsFunc(p.ops, func(op tab.Operation) bool { return op.Ref.ID == id && op.State == tab.OpWaiting })
 	}
+	had := len(p.m.rows)
 	added, absent := p.m.takeIDs(u.Value.IDs, u.Value.At, p.sweep.absent, busy)
 	p.sweep.absent = absent
+	if len(added) == 0 && len(p.m.rows) == had {
+		p.sweep.asked = nil
+		ctx.PreventUpdate() // the set of rows did not change: nothing to render
+		return
+	}
 	if len(added) > sweepNewMost {
 		p.load(ctx)
 		return
