@@ -283,7 +283,7 @@ func (p *Page) view() *view {
 	return &view{res: p.res, sess: p.sess, served: p.served, embedded: p.Embedded != nil, parent: p.Parent, filters: p.filters,
 		projects: p.projectColumn(), itsOne: p.hasItsOne(), m: &p.m, rows: rows, shown: p.shownRows(),
 		status: p.status, err: p.err, refreshErr: p.refreshErr, live: p.live.state(), shownAt: p.shownAt,
-		sweeping: p.sweep.stop != nil, rowsAt: p.loadedAt,
+		sweeping: p.sweep.stop != nil && !p.sweep.newest, newest: p.sweep.stop != nil && p.sweep.newest, rowsAt: p.loadedAt,
 		refresh: p.load, onShow: p.show, onWindow: func(ctx goapp.Context, first int) { p.viewFirst = first }}
 }
 

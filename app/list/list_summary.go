@@ -63,7 +63,7 @@ func summaryCounts(res *console.Resource, countID string, rows []tab.Row, shown 
 				verb = "needs"
 			}
 			return goapp.Button().Class("sum-item", "sum-attention").Type("button").
-				Title("ERROR, DEGRADED, PENDING_* for over 2 min, or OFFLINE while its admin state is up: show only these").
+				Title("ERROR, DEGRADED, PENDING_* for over %d min, or OFFLINE while its admin state is up: show only these", int(tab.StuckAfter/time.Minute)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { onShow(ctx, filterAttention) }).
 				Textf("%d %s attention", c.attention, verb)
 		}),

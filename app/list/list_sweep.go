@@ -29,11 +29,15 @@ import (
 // flight: its wait ends it (followOps). More than sweepNewMost new ids at
 // once read the whole list again instead.
 //
-// A longer list is read whole only every listRefresh and on Refresh; it
-// says, next to its live mark, how long ago its set of rows was read.
+// A longer list reads, every 3 s, only the ids of its newest objects (one
+// GET of sweepNewest ids, by created_at: a load balancer created elsewhere
+// shows within a poll or two among 10,002 too); it is read whole only every
+// listRefresh and on Refresh, so a row deleted elsewhere stays until then,
+// and it says, next to its live mark, how long ago its set of rows was read.
 
 // sweepMost is the most rows a list may have for its set of rows to be
-// read every 3 s: two GETs of ids per 3 s at most.
+// read every 3 s: two GETs of ids per 3 s (three at exactly 2,000: a full
+// last page has a next link, whose page is empty).
 const sweepMost = 2000
 
 // sweepPage is the page size of a read of ids (Octavia's largest).
@@ -43,16 +47,21 @@ const sweepPage = 1000
 // beyond it, the whole list is read again.
 const sweepNewMost = 20
 
+// sweepNewest is how many of a long list's newest ids a read asks for.
+const sweepNewest = sweepNewMost
+
 // idRead is one read of a list's ids, and when its GET began: the tabs
 // that take it from the tab that read it (tab.SharedHubFetch) learn when.
 type idRead struct {
-	IDs []string  `json:"i"`
-	At  time.Time `json:"t"`
+	IDs    []string  `json:"i"`
+	At     time.Time `json:"t"`
+	Newest bool      `json:"n,omitempty"` // the newest ids only (a long list): it says nothing of the others
 }
 
 // rowSweep is the state of a list's read of its ids every 3 s.
 type rowSweep struct {
 	stop   func()          // leaves the poll; nil when none runs
+	newest bool            // the poll reads the newest ids only (a list of more than sweepMost rows)
 	gen    int             // counts the polls started: a late answer of an ended one is dropped
 	absent map[string]bool // rows the last read did not list
 	asked  map[string]bool // new ids whose rows the last read asked for
@@ -74,29 +83,34 @@ func sweepKey(sess *tab.Session, res *console.Resource, q console.ListQuery) str
 }
 
 // startSweep starts the read of the list's ids every 3 s (a list of its
-// own, live, of at most sweepMost rows), or ends it when the list has more
-// (its load just ended). UI goroutine; the reads run on a
-// Hub's goroutine, their answers are taken on the UI goroutine.
+// own, live): all of them for a list of at most sweepMost rows, the newest
+// for a longer one; a load that ended (the list's length may have crossed
+// sweepMost) may switch from one to the other. UI goroutine; the reads run
+// on a Hub's goroutine, their answers are taken on the UI goroutine.
 func (p *Page) startSweep(ctx goapp.Context) {
-	switch {
-	case p.Embedded != nil || listSort(p.res) == "":
-		return
-	case len(p.m.rows) > sweepMost:
-		p.sweep.end()
+	if p.Embedded != nil || listSort(p.res) == "" {
 		return
 	}
-	if p.sweep.stop != nil {
+	newest := len(p.m.rows) > sweepMost
+	if p.sweep.stop != nil && p.sweep.newest == newest {
 		return
 	}
+	p.sweep.end()
 	c, res, key := p.sess.Client, p.res, p.key
 	q := console.ListQuery{Parent: p.Parent, Filters: p.filters}
 	hub := waiters.NewHub[idRead](waiters.DefaultInterval)
 	hk := sweepKey(p.sess, res, q)
+	read := func(cc context.Context) ([]string, error) { return readIDs(cc, c, res, q, sweepMost+1) }
+	if newest {
+		hk += "|newest"
+		read = func(cc context.Context) ([]string, error) { return readNewestIDs(cc, c, res, q) }
+	}
 	fetch := tab.SharedHubFetch(p.sess, "ids", hub, hk, func(cc context.Context) (idRead, error) {
 		at := time.Now()
-		ids, err := readIDs(cc, c, res, q, sweepMost+1)
-		return idRead{IDs: ids, At: at}, err
+		ids, err := read(cc)
+		return idRead{IDs: ids, At: at, Newest: newest}, err
 	})
+	p.sweep.newest = newest
 	p.sweep.gen++
 	gen := p.sweep.gen
 	p.sweep.stop = hub.Subscribe(hk, fetch, func(u waiters.Update[idRead]) {
@@ -115,7 +129,7 @@ func (p *Page) takeSweep(ctx goapp.Context, u waiters.Update[idRead]) {
 		p.live.fail(u.Err)
 		return
 	case len(u.Value.IDs) > sweepMost:
-		p.sweep.end() // a load (every listRefresh) starts it again if the list shrinks
+		p.sweep.end() // the list grew long: the next load (every listRefresh) reads its newest
 		return
 	case p.status != ui.Loaded:
 		return // the load under way brings the rows
@@ -123,8 +137,18 @@ func (p *Page) takeSweep(ctx goapp.Context, u waiters.Update[idRead]) {
 	busy := func(id string) bool {
 		return slices.ContainsFunc(p.ops, func(op tab.Operation) bool { return op.Ref.ID == id && op.State == tab.OpWaiting })
 	}
-	added, absent := p.m.takeIDs(u.Value.IDs, u.Value.At, p.sweep.absent, busy)
-	p.sweep.absent = absent
+	had := len(p.m.rows)
+	var added []string
+	if u.Value.Newest {
+		added = p.m.newIDs(u.Value.IDs)
+	} else {
+		added, p.sweep.absent = p.m.takeIDs(u.Value.IDs, u.Value.At, p.sweep.absent, busy)
+	}
+	if len(added) == 0 && len(p.m.rows) == had {
+		p.sweep.asked = nil
+		ctx.PreventUpdate() // the set of rows did not change: nothing to render
+		return
+	}
 	if len(added) > sweepNewMost {
 		p.load(ctx)
 		return
@@ -154,6 +178,27 @@ func readIDs(ctx context.Context, c *octavia.Client, res *console.Resource, q co
 			continue
 		}
 		if ids = append(ids, r[0]); len(ids) == most {
+			break
+		}
+	}
+	return ids, nil
+}
+
+// readNewestIDs reads the ids of the sweepNewest newest objects of the list
+// of res that q asks for (by created_at; the local filters applied here).
+// Blocks: a Hub's goroutine.
+func readNewestIDs(ctx context.Context, c *octavia.Client, res *console.Resource, q console.ListQuery) ([]string, error) {
+	lq := octavia.ListQuery{Fields: idFields(res), Limit: sweepNewest, Sort: "created_at:desc,id:desc", Filters: octaviaFilters(res, q)}
+	var ids []string
+	n := 0
+	for r, err := range c.Rows(ctx, res.Kind, q.Parent, lq) {
+		if err != nil {
+			return nil, err
+		}
+		if console.LocalMatch(res, q, r) {
+			ids = append(ids, r[0])
+		}
+		if n++; n == sweepNewest { // one page, however many the local filters keep
 			break
 		}
 	}
@@ -206,6 +251,21 @@ func (m *model) takeIDs(ids []string, at time.Time, absent map[string]bool, busy
 		}
 	}
 	return added, stay
+}
+
+// newIDs are the ids of ids that the rows lack.
+func (m *model) newIDs(ids []string) []string {
+	have := make(map[string]bool, len(m.rows))
+	for i := range m.rows {
+		have[m.rows[i].ID] = true
+	}
+	var out []string
+	for _, id := range ids {
+		if !have[id] {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // rowsAge tells how long ago a list's set of rows was read (at), at now:

@@ -6,12 +6,16 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/labcloud"
+	"github.com/octaview/octaview/octavia"
 )
 
 // TestTakeIDs: a read of the list's ids adds what it lists that the rows
@@ -121,4 +125,46 @@ func (b *byteCounter) RoundTrip(req *http.Request) (*http.Response, error) {
 	b.n += int64(len(body))
 	resp.Body = io.NopCloser(bytes.NewReader(body))
 	return resp, err
+}
+
+// TestReadNewestIDs: a long list reads the ids of its newest objects only,
+// in one GET by created_at: a load balancer created since is among them,
+// and newIDs names it as the one the rows lack.
+func TestReadNewestIDs(t *testing.T) {
+	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "bulk", Count: 50}}}})
+	rec := &labtest.Recorder{Next: labcloud.Transport(cloud)}
+	c := labtest.Via(t, rec, "demo", "demo")
+	rows, err := octavia.Collect(ReadRows(t.Context(), c, console.LBResource, console.ListQuery{}))
+	if err != nil || len(rows) != 50 {
+		t.Fatalf("got %d rows, %v; want 50", len(rows), err)
+	}
+	subs, err := octavia.Collect(c.Subnets(t.Context(), subnets.ListOpts{Name: "demo-subnet"}))
+	if err != nil || len(subs) == 0 {
+		t.Fatalf("demo-subnet: got %d, %v", len(subs), err)
+	}
+	subnet := subs[0].ID
+	o, _, err := c.Create(t.Context(), octavia.KindLoadBalancer, "", octavia.Object{"name": "new-one", "vip_subnet_id": subnet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Reset()
+	got, err := readNewestIDs(t.Context(), c, console.LBResource, console.ListQuery{Filters: url.Values{}})
+	if err != nil || len(got) != sweepNewest {
+		t.Fatalf("got %d ids, %v; want %d", len(got), err, sweepNewest)
+	}
+	if got[0] != o.Text("id") {
+		t.Errorf("the newest id: got %s, want new-one's %s", got[0], o.Text("id"))
+	}
+	lists := rec.Matching(http.MethodGet, "/lbaas/loadbalancers")
+	if len(lists) != 1 {
+		t.Fatalf("got %d GETs, want 1", len(lists))
+	}
+	v, _ := url.ParseQuery(lists[0].Query)
+	if v.Get("sort") != "created_at:desc,id:desc" || v.Get("limit") != "20" || strings.Join(v["fields"], ",") != "id" {
+		t.Errorf("the read: %s, want the 20 newest ids by created_at", lists[0].Query)
+	}
+	m := model{rows: rows}
+	if added := m.newIDs(got); !slices.Equal(added, []string{o.Text("id")}) {
+		t.Errorf("new ids: got %v, want new-one's only", added)
+	}
 }

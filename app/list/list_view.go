@@ -35,6 +35,7 @@ type view struct {
 	live       tab.LiveState
 	shownAt    time.Time // the time the rows' ages are told from; zero: now
 	sweeping   bool      // the list's ids are read every 3 s (list_sweep.go)
+	newest     bool      // the list's newest ids are read every 3 s (a long list)
 	rowsAt     time.Time // when the whole list was last read
 
 	refresh  func(ctx goapp.Context)            // Refresh: read the whole list again
@@ -106,7 +107,7 @@ func (v *view) renderList() goapp.UI {
 			tab.RenderLive("live", v.live, v.liveWhat()),
 			goapp.If(v.live.Following && !v.sweeping && !v.rowsAt.IsZero(), func() goapp.UI {
 				return ui.IDSpan(v.dom("rows-age")).Class("rows-age").
-					Title("A list of over %d %s is read whole every minute and on Refresh; the rows in view follow every 3 s", sweepMost, res.Plural).
+					Title("A list of over %d %s is read whole every minute and on Refresh (a row deleted elsewhere stays until then); the rows in view and the newest %s follow every 3 s", sweepMost, res.Plural, res.Plural).
 					Text(rowsAge(v.rowsAt, v.now()))
 			}),
 			goapp.If(v.refreshErr != "", func() goapp.UI {
@@ -119,8 +120,11 @@ func (v *view) renderList() goapp.UI {
 
 // liveWhat is what the live mark's title says is read every 3 s.
 func (v *view) liveWhat() string {
-	if v.sweeping {
+	switch {
+	case v.sweeping:
 		return fmt.Sprintf("The %s in view (one GET for all of them) and which %s there are (their ids: one GET per %d)", v.res.Plural, v.res.Plural, sweepPage)
+	case v.newest:
+		return fmt.Sprintf("The %s in view (one GET for all of them) and the %d newest (one GET of their ids); the whole list every minute and on Refresh", v.res.Plural, sweepNewest)
 	}
 	return fmt.Sprintf("The %s in view (one GET for all of them; the whole list every minute and on Refresh)", v.res.Plural)
 }
