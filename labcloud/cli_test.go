@@ -15,7 +15,10 @@ import (
 // TestCLI drives Debian's openstack CLI (python3-openstackclient +
 // python3-octaviaclient) against a lab cloud, the way a user would: every
 // command must exit 0 and print what a real Octavia would. Independent
-// chains of commands run at once on separate load balancers.
+// chains of commands run at once on separate load balancers. Each command
+// is the CLI's own main in a fork of a Python that imported the CLI once
+// (cliForker): the same argv, environment, output and exit status, without
+// a second of CPU per command to import it again.
 func TestCLI(t *testing.T) {
 	t.Parallel() // the package's other long tests run while its commands wait
 	bin, err := exec.LookPath("openstack")
@@ -414,10 +417,8 @@ func cliFlavorAZ(t *testing.T, o cliOSC, _ string) {
 	o.deleteGone(t, "flavorprofile", "cli-fp")
 }
 
-// cliTimeout bounds one command; a --wait polls every 3 s. A command
-// takes a second of CPU to start, several on a busy 2-core machine while
-// the other chains' commands start too: the bound is for a hung command,
-// not a slow one.
+// cliTimeout bounds one command; a --wait polls every 3 s. The bound is
+// for a hung command, not a slow one on a busy 2-core machine.
 const cliTimeout = 10 * time.Minute
 
 // cliOSC runs the openstack CLI as admin against one cloud, with an environment
