@@ -144,7 +144,7 @@ func goesOf(k octavia.Kind, o Object, ls goesLists, names func(id string) string
 			add(octavia.KindMonitor, []string{named(names, hm)})
 		}
 		for _, l := range o.IDs("listeners") {
-			g.Stays = append(g.Stays, "Listener "+named(names, l)+" uses it as its default pool: it will have none (its requests then get no answer from a pool) until you set one.")
+			g.Stays = append(g.Stays, "Listener "+named(names, l)+" uses it as its default pool: it will have none (a request no L7 policy routes then gets a 503) until you set one.")
 		}
 		if len(ls.Redirecting) > 0 {
 			var ps []string
