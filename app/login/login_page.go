@@ -161,7 +161,6 @@ func focusLogin(ctx goapp.Context) {
 func (p *Page) restore(ctx goapp.Context) {
 	p.restored, p.restoring = true, true
 	origin := site.OriginOf(ui.WindowURL())
-	next := p.next
 	serverCfg, cfgKnown := p.cfg, p.cfgStatus == ui.Loaded
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -198,7 +197,11 @@ func (p *Page) restore(ctx goapp.Context) {
 			}
 			p.busy = false // a submit during the check: the session found is used
 			p.rt.Operations().Resume(ctx, sess)
-			ctx.Navigate(next)
+			if p.Mounted() {
+				// where the page says now: a link followed during the
+				// check (OnNav's next) wins over the one it began with
+				ctx.Navigate(p.next)
+			}
 		})
 	})
 }
