@@ -81,8 +81,8 @@ func (w *Writer) Send(ctx goapp.Context, sess *tab.Session, wr Write, done func(
 			w.Sending = false
 			if err != nil && acc.StatusCode == 0 {
 				w.busyAs = busyAs
-				w.Err = tab.WriteErrorText(err, busyAs)
-				if r := a.retry(wr); r != nil {
+				w.Err = WriteErrorText(err, busyAs)
+				if r := a.retry(wr); r != nil && !inErrorState(err, busyAs) {
 					w.Refused, w.lb = r, r.LB
 				}
 				if failed != nil {
