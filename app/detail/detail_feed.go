@@ -149,6 +149,7 @@ func (f *feed) took(ctx goapp.Context, o console.Object, err error, began time.T
 		f.obj, f.pollErr, f.status, f.objAt = o, "", ui.Loaded, began
 		tab.NoteStatus(f.sess, f.pr.ID, o.Text("provisioning_status"), o.Text("operating_status"), time.Now())
 		f.followTree(ctx)
+		f.askNames(ctx)
 	}
 }
 
@@ -213,6 +214,7 @@ func (f *feed) onTree(ctx goapp.Context) {
 	}
 	tab.SetAlertTitle(f.live.Read.Alerts())
 	f.askMonitors(ctx)
+	f.askNames(ctx)
 }
 
 // treeSig is what the tree says of the object: its load balancer's
@@ -312,6 +314,7 @@ func (f *feed) apply(o console.Object, err error) {
 		f.stopPolling()
 	default:
 		f.obj, f.pollErr, f.status = o, "", ui.Loaded
+		f.askNames(f.uctx)
 	}
 }
 
