@@ -192,6 +192,7 @@ func (p *Page) liveRead(ctx goapp.Context) {
 				tab.NoteStatus(sess, r.ID, r.ProvisioningStatus, r.OperatingStatus, p.live.at)
 			})
 			p.showAlerts()
+			p.askNames(ctx)
 		})
 	})
 }

@@ -124,6 +124,7 @@ func (p *Page) load(ctx goapp.Context) {
 				p.treeRead = treeSig(p.Tree, p.res, p.Parent)
 				p.showAlerts()
 				p.startLive(ctx)
+				p.askNames(ctx)
 			}
 		})
 	})

@@ -278,7 +278,7 @@ func (p *Page) view() *view {
 	return &view{res: p.res, sess: p.sess, served: p.served, embedded: p.Embedded != nil, parent: p.Parent, filters: p.filters,
 		projects: p.projectColumn(), itsOne: p.hasItsOne(), m: &p.m, rows: rows, shown: p.shownRows(),
 		status: p.status, err: p.err, refreshErr: p.refreshErr, live: p.live.state(), shownAt: p.shownAt,
-		refresh: p.load, onWindow: func(ctx goapp.Context, first int) { p.viewFirst = first }}
+		refresh: p.load, onWindow: func(ctx goapp.Context, first int) { p.viewFirst = first; p.askNames(ctx) }}
 }
 
 // statusSelect is the status filter (its element's id) of m: any status,
@@ -299,18 +299,17 @@ func statusSelect(id string, m *model) goapp.UI {
 // (in the element of countID), active, pending and in error, and how many
 // the table shows (shown) when a search or a status filter hides some.
 func summaryCounts(res *console.Resource, countID string, rows []tab.Row, shown int, filtered bool) []goapp.UI {
-	active, pending, failed := console.CountRows(rows)
-	return []goapp.UI{
-		ui.IDSpan(countID).Text(countOf(len(rows), res)),
-		goapp.If(res.HasStatus(), func() goapp.UI {
-			return ui.ClassSpan("sum-item", "st-ok-text").Textf("%d active", active)
-		}),
-		goapp.If(pending > 0, func() goapp.UI { return ui.ClassSpan("sum-item", "st-pending-text").Textf("%d pending", pending) }),
-		goapp.If(failed > 0, func() goapp.UI { return ui.ClassSpan("sum-item", "st-error-text").Textf("%d in error", failed) }),
-		goapp.If(filtered, func() goapp.UI {
-			return ui.ClassSpan("sum-item").Textf("%d shown", shown)
-		}),
+	out := []goapp.UI{ui.IDSpan(countID).Text(countOf(len(rows), res))}
+	if res.HasStatus() { // each count names its status, the total has the worst one's colour (console.StatusCounts)
+		counts := console.StatusCounts(rows)
+		out[0] = ui.IDSpan(countID).Class(console.WorstTone(counts).Class() + "-text").Text(countOf(len(rows), res))
+		for _, c := range counts {
+			out = append(out, ui.ClassSpan("sum-item", c.Tone.Class()+"-text").DataSet("status", c.Word).Text(c.Text()))
+		}
 	}
+	return append(out, goapp.If(filtered, func() goapp.UI {
+		return ui.ClassSpan("sum-item").Textf("%d shown", shown)
+	}))
 }
 
 // renderFilters shows filters, Octavia's filters of a list of res, each
@@ -364,7 +363,7 @@ func rowTable(id string, res *console.Resource, sess *tab.Session, projects bool
 		Sorted: slices.Index(sorts, m.sortCol), SortRev: m.sortRev,
 		OnWindow: onWindow,
 		Row: func(i int) goapp.UI {
-			tr := renderRow(res, &shown[i], now, canLink, namer)
+			tr := renderRow(res, &shown[i], now, canLink, namer, objectNamer(sess))
 			if m.changed[shown[i].ID] {
 				if el, ok := tr.(goapp.HTMLTr); ok {
 					return el.Class("flash") // its status changed at the last read: it flashes once
@@ -421,7 +420,7 @@ func emptyText(res *console.Resource, projects, here bool) string {
 // session may open; project, if set, names projects: the Project column of
 // a tree kind, the name of an object named by its project), so that the
 // same markup can be rendered anywhere.
-func renderRow(res *console.Resource, r *tab.Row, now time.Time, canLink func(octavia.Kind) bool, project func(id string) string) goapp.UI {
+func renderRow(res *console.Resource, r *tab.Row, now time.Time, canLink func(octavia.Kind) bool, project func(id string) string, names console.Namer) goapp.UI {
 	text := res.RowName(r)
 	if res.ProjectNamed && project != nil {
 		text = project(r.ID)
@@ -443,7 +442,7 @@ func renderRow(res *console.Resource, r *tab.Row, now time.Time, canLink func(oc
 		case c.Badge:
 			cells = append(cells, goapp.Td().Body(console.Badge(v)))
 		case c.Link != "" && v != "" && canLink(c.Link):
-			cells = append(cells, ui.ClassTd("mono").Body(goapp.A().Href(console.ResourceOf(c.Link).DetailPathOf("", firstID(v))).Text(console.Shorten(v, 13))))
+			cells = append(cells, console.CellRef(names, c, v, console.ResourceOf(c.Link).DetailPathOf("", firstID(v)))) // by name (list_names.go)
 		case c.Mono:
 			cells = append(cells, ui.ClassTd(ui.MonoClasses(v)...).Title("%s", v).Text(ui.OrDash(v)))
 		default:

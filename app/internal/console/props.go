@@ -21,6 +21,7 @@ type propRow struct {
 	Show  attr.Show
 	Link  octavia.Kind // Linked: the kind IDs name
 	IDs   []string     // Linked: the ids
+	Also  []string     // attributes the line stands for too (tenant_id, equal to project_id)
 }
 
 // PropRows are the properties of o, an object of the page pr's kind: the
@@ -43,8 +44,9 @@ func PropRows(pr PageRef, o Object, tagsInEditor bool) []propRow {
 		out = append(out, propRow{Label: a.Label, Show: attr.Mono, Text: pr.ID})
 	}
 	skip := map[string]bool{}
-	if t := o.Text("tenant_id"); t != "" && t == o.Text("project_id") {
-		skip["tenant_id"] = true // Octavia repeats the project under its old name: one Project line
+	sameTenant := o.Text("tenant_id") != "" && o.Text("tenant_id") == o.Text("project_id")
+	if sameTenant {
+		skip["tenant_id"] = true // Octavia repeats the project under its old name: one Project line says both
 	}
 	for _, k := range res.ShownBy {
 		skip[k] = true
@@ -64,6 +66,9 @@ func PropRows(pr PageRef, o Object, tagsInEditor bool) []propRow {
 			a.Show = attr.Mono
 		}
 		r := propRow{Key: key, Label: a.Label, Show: a.Show, Link: a.Link, Text: attr.Text(key, o[key])}
+		if key == "project_id" && sameTenant {
+			r.Also = []string{"tenant_id"}
+		}
 		if a.Show == attr.Linked {
 			r.IDs = o.IDs(key)
 		}
@@ -177,6 +182,7 @@ func PropKeys(rows []propRow) []string {
 		if r.Key != "" {
 			out = append(out, r.Key)
 		}
+		out = append(out, r.Also...)
 	}
 	slices.Sort(out)
 	return out

@@ -1,9 +1,12 @@
 package console
 
 import (
+	"strings"
+
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/attr"
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -107,4 +110,38 @@ func CopyID(id string) goapp.UI {
 				c.Call("writeText", id)
 			}
 		}).Text("ID")
+}
+
+// CellRef is a list's cell of column c holding v, the id (or ids, "a, b")
+// of objects of kind c.Link: a link to the first by name (RefLabel; the
+// ids in its title), or its id cut short while the name is unknown.
+func CellRef(names Namer, c Column, v string, href string) goapp.UI {
+	id, _, _ := strings.Cut(v, ", ")
+	if label := RefLabel(names, c.Link, id); label != id {
+		return ui.ClassTd("ref").Title(v).Body(goapp.A().Href(href).DataSet("id", id).Text(label))
+	}
+	return ui.ClassTd("mono").Title(v).Body(goapp.A().Href(href).DataSet("id", id).Text(Shorten(v, 13)))
+}
+
+// CellRefs are the objects rows' cells of res's linked columns name, for
+// the name book: the first id of each cell, each once.
+func CellRefs(res *Resource, rows []tab.Row) []octavia.Ref {
+	var out []octavia.Ref
+	seen := map[string]bool{}
+	for j, c := range res.Columns {
+		if c.Link == "" || !Named(c.Link) {
+			continue
+		}
+		for i := range rows {
+			if j >= len(rows[i].Cells) {
+				continue
+			}
+			id, _, _ := strings.Cut(rows[i].Cells[j], ", ")
+			if id != "" && !seen[string(c.Link)+"/"+id] {
+				seen[string(c.Link)+"/"+id] = true
+				out = append(out, octavia.Ref{Kind: c.Link, ID: id})
+			}
+		}
+	}
+	return out
 }

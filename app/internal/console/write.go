@@ -93,7 +93,7 @@ func (w *Writer) Send(ctx goapp.Context, sess *tab.Session, wr Write, done func(
 			op := wr.Op
 			op.Ref = ref
 			completeOp(&op, o)
-			sess.Runtime().Operations().Start(ctx, sess, op, acc)
+			op = sess.Runtime().Operations().Start(ctx, sess, op, acc) // with its id: a page can show its wait card
 			if done != nil {
 				done(ctx, Sent{Obj: o, Op: op, Err: err})
 			}

@@ -328,7 +328,7 @@ func endedSummary(ended []tab.Operation, now time.Time) string {
 // or after it failed, else in one line.
 func renderOperation(rt *tab.Runtime, op tab.Operation, now time.Time) goapp.UI {
 	full := op.State == tab.OpWaiting || op.State == tab.OpFailed
-	return ui.ClassDiv("op", "op-"+string(op.State)).DataSet("op", op.ID).DataSet("lb", op.LbID()).Body(
+	return ui.ClassDiv("op", "op-"+string(op.State)).ID(tab.OpAnchor(op)).DataSet("op", op.ID).DataSet("lb", op.LbID()).Body(
 		ui.ClassDivBody("op-head",
 			ui.ClassSpanText("op-title", tab.OpTitle(op)),
 			goapp.If(op.Status != "", func() goapp.UI { return console.Badge(op.Status) }),
