@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/octaview/octaview/octavia"
+	"github.com/octaview/octaview/waiters"
 )
 
 // propRef is the JS expression of the links of the property labelled
@@ -51,14 +52,27 @@ func TestBrowserNames(t *testing.T) {
 	c := startConsole(t)
 	lab := newLabAdmin(t, c)
 	ids := readTreeIDs(t, c)
-	listener := nameOf(t, ids, octavia.Ref{Kind: octavia.KindListener, ID: ids.shopListener})
-	pool := nameOf(t, ids, octavia.Ref{Kind: octavia.KindPool, ID: ids.shopPool})
+	// The scenario's listener and pool have no name: name them (an
+	// unnamed one shows its short id, as the member's page shows below).
+	listener, pool := "shop-http", "shop-pool"
+	for _, x := range []struct {
+		r    octavia.Ref
+		name string
+	}{{octavia.Ref{Kind: octavia.KindListener, ID: ids.shopListener, LoadBalancerID: ids.shopLB}, listener},
+		{octavia.Ref{Kind: octavia.KindPool, ID: ids.shopPool, LoadBalancerID: ids.shopLB}, pool}} {
+		if _, _, err := ids.client.Update(t.Context(), x.r, octavia.Object{"name": x.name}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ids.client.WaitChildActive(t.Context(), x.r, waiters.Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := nameOf(t, ids, octavia.Ref{Kind: octavia.KindPool, ID: ids.shopPool}); got != pool {
+		t.Fatalf("the pool is named %q, want %q", got, pool)
+	}
 	members, err := octavia.Collect(ids.client.List(t.Context(), octavia.KindMember, ids.shopPool, octavia.ListQuery{}))
 	if err != nil || len(members) == 0 {
 		t.Fatalf("the shop pool's members: %d, %v", len(members), err)
-	}
-	if listener == "" || pool == "" {
-		t.Fatalf("the scenario's listener %q and pool %q: want names", listener, pool)
 	}
 	b := newBrowser(t)
 	b.login(t, c.URL, "demo", "demo", "demo")
@@ -84,12 +98,13 @@ func TestBrowserNames(t *testing.T) {
 	// The members' counts name what they count: one member down is not
 	// "active", and the total takes the error's colour.
 	lab.Faults(t, `{"down_members": ["10.0.0.11"]}`)
-	b.waitJS(t, "a member down counted", `[...document.querySelectorAll(".summary .sum-item")].some(s => s.textContent === "1 error")`, 30*time.Second)
-	counts := eval[string](t, b, `[...document.querySelectorAll(".summary .sum-item")].map(s => s.textContent).join(" · ")`)
+	memberCounts := `[...((document.querySelector("#member-count") || {}).parentElement?.querySelectorAll(".sum-item") || [])]`
+	b.waitJS(t, "a member down counted", memberCounts+`.some(s => s.textContent === "1 error")`, 30*time.Second)
+	counts := eval[string](t, b, memberCounts+`.map(s => s.textContent).join(" · ")`)
 	if want := fmt.Sprintf("%d online · 1 error", len(members)-1); counts != want {
 		t.Errorf("the members' counts: got %q, want %q", counts, want)
 	}
-	if !eval[bool](t, b, `[...document.querySelectorAll(".summary span[id]")].some(s => s.classList.contains("st-error-text"))`) {
+	if !eval[bool](t, b, `document.querySelector("#member-count").classList.contains("st-error-text")`) {
 		t.Error("the members' total is not in the error's colour while one member is down")
 	}
 	b.shot(t, "names-01-pool")
@@ -121,20 +136,39 @@ func TestBrowserNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.waitJS(t, "the new name", propRef("listener", "Default pool")+` === `+jsString("renamed-pool="+ids.shopPool), 30*time.Second)
+	if _, err := ids.client.WaitChildActive(t.Context(), octavia.Ref{Kind: octavia.KindPool, ID: ids.shopPool, LoadBalancerID: ids.shopLB}, waiters.Options{}); err != nil {
+		t.Fatal(err)
+	}
 
 	// Create member: back on the pool, the wait card is in view and names
-	// the member (the load balancer held PENDING: the card waits).
-	lab.Faults(t, `{"stuck": ["shop-frontend"]}`)
+	// the member (held PENDING_CREATE by the lab: the card waits).
+	lab.Faults(t, `{"stuck": ["ci-named"]}`)
 	b.goTo(t, "/pools/"+ids.shopPool+"/members/new")
 	b.do(t, "fill the member form", 20*time.Second, chromedp.WaitVisible(chromedp.ID("f-address")),
 		setInput("#f-address", "10.0.0.78"), setInput("#f-name", "ci-named"))
 	b.shotViewport(t, "names-02-member-form")
+	// One column (a phone): each checkbox still beside its label, at its
+	// left, not stretched.
+	b.do(t, "a phone's width", 10*time.Second, chromedp.EmulateViewport(390, 800))
+	b.waitJS(t, "one column", `innerWidth === 390`, 10*time.Second)
+	for _, id := range []string{"f-backup", "f-admin_state_up"} {
+		geo := eval[string](t, b, fmt.Sprintf(`(() => { const i = document.getElementById(%q), l = document.querySelector('label[for=%q]');
+			const a = i.getBoundingClientRect(), c = l.getBoundingClientRect(), f = i.closest(".field").getBoundingClientRect();
+			return [Math.round(a.width), Math.round(a.left - f.left), Math.round(c.left - a.right), Math.round(Math.abs((a.top + a.bottom) - (c.top + c.bottom)) / 2)].join(","); })()`, id, id))
+		var w, left, gap, dy int
+		fmt.Sscanf(geo, "%d,%d,%d,%d", &w, &left, &gap, &dy)
+		if w > 20 || left > 2 || gap < 0 || gap > 16 || dy > 4 {
+			t.Errorf("checkbox %s: width %d, %d px from the field's left, %d px before its label, %d px off its line; want a small box at the left, beside its label", id, w, left, gap, dy)
+		}
+	}
+	b.shotViewport(t, "names-02-member-form-phone")
+	b.do(t, "back to the window's width", 10*time.Second, chromedp.EmulateReset())
 	eval[bool](t, b, `window.scrollTo(0, document.body.scrollHeight), true`)
 	b.do(t, "create it", 10*time.Second, chromedp.Click(chromedp.ID("res-submit")))
 	b.waitJS(t, "back on the pool", `location.pathname === `+jsString("/pools/"+ids.shopPool), 20*time.Second)
 	card := `[...document.querySelectorAll(".op.op-waiting")].find(o => o.querySelector(".op-title").textContent === 'Create member "ci-named"')`
 	b.waitJS(t, "the wait card in view", `(() => { const o = `+card+`; if (!o) return false;
-		const r = o.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })()`, 20*time.Second)
+		const r = o.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight && document.activeElement === o; })()`, 20*time.Second)
 	b.shotViewport(t, "names-03-member-wait")
 	lab.Faults(t, `{}`)
 

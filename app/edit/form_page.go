@@ -306,9 +306,8 @@ func (p *Page) send(wr console.Write) {
 		if id == "" {
 			id = pr.ID
 		}
-		// the page's wait card (tab.WithOpAnchor) is scrolled into view after
-		// the heading takes the focus: the wait shows wherever the form was
-		// scrolled to
+		// the page's wait card (tab.WithOpAnchor) takes the focus, not its
+		// heading: the wait is in view wherever the form was scrolled to
 		if parent := res.Parent(); create && parent != nil && pr.ParentID != "" {
 			// back to the parent the object was made in (a member's pool):
 			// the list there shows it, and the next one is made from there
