@@ -435,7 +435,9 @@ func TestBrowserTree(t *testing.T) {
 	b.waitJS(t, "the rule's page", fmt.Sprintf(`location.pathname.startsWith(%q) && !!document.querySelector("#l7rule-props")`, policyPath+"/rules/"), 20*time.Second)
 	b.waitJS(t, "the rule ACTIVE", treeProp("l7rule", "Provisioning status")+` === "ACTIVE"`, 10*time.Second)
 	rulePath := eval[string](t, b, `location.pathname`)
-	if got := eval[string](t, b, `(document.querySelector('#l7rule-props a[href^="/l7-policies/"]') || {}).textContent || ""`); !strings.HasSuffix(policyPath, "/"+got) || got == "" {
+	policyLink := `(document.querySelector('#l7rule-props a[href^="/l7-policies/"]') || {})`
+	b.waitJS(t, "the rule's policy, a link by name", policyLink+`.textContent === "ci-policy"`, 10*time.Second)
+	if got := eval[string](t, b, policyLink+`.dataset?.id || ""`); !strings.HasSuffix(policyPath, "/"+got) || got == "" {
 		t.Errorf("the rule's policy link: got %q, want the policy of %s", got, policyPath)
 	}
 	b.shot(t, "tree-23-l7rule")
