@@ -142,7 +142,7 @@ func propValue(sess *tab.Session, pr PageRef, o Object, r propRow, names Namer) 
 			if i > 0 {
 				links = append(links, goapp.Text(", "))
 			}
-			links = append(links, RefLink(names, r.Link, id, LinkTo(to, pr, id)))
+			links = append(links, RefLink(names, r.Link, id, LinkTo(to, pr, id), len(r.IDs) == 1))
 		}
 		return goapp.Span().Body(links...)
 	case attr.Mono:

@@ -90,15 +90,19 @@ func RefName(name, id string) string {
 }
 
 // RefLink is a link to object id of kind k at href, by name (RefLabel),
-// its id in the title and behind a copy button once a name shows.
-func RefLink(names Namer, k octavia.Kind, id, href string) goapp.UI {
+// its id in the title and, with copy, behind a copy button once a name
+// shows (a property naming one object: a list of many, a pool's members,
+// would add as many Tab stops).
+func RefLink(names Namer, k octavia.Kind, id, href string, copy bool) goapp.UI {
 	label := RefLabel(names, k, id)
 	if label == id {
 		return ui.ClassA("mono").Href(href).Text(id)
 	}
-	return ui.ClassSpan("ref").Body(
-		ui.ClassA("ref-name").Href(href).Title(id).DataSet("id", id).Text(label),
-		CopyID(id))
+	link := ui.ClassA("ref-name").Href(href).Title(id).DataSet("id", id).Text(label)
+	if !copy {
+		return link
+	}
+	return ui.ClassSpan("ref").Body(link, CopyID(id))
 }
 
 // CopyID is a small button that copies id to the clipboard; its title
