@@ -278,7 +278,7 @@ func (p *Page) view() *view {
 	return &view{res: p.res, sess: p.sess, served: p.served, embedded: p.Embedded != nil, parent: p.Parent, filters: p.filters,
 		projects: p.projectColumn(), itsOne: p.hasItsOne(), m: &p.m, rows: rows, shown: p.shownRows(),
 		status: p.status, err: p.err, refreshErr: p.refreshErr, live: p.live.state(), shownAt: p.shownAt,
-		refresh: p.load, onWindow: func(ctx goapp.Context, first int) { p.viewFirst = first; p.askNames(ctx) }}
+		refresh: p.load, onWindow: func(ctx goapp.Context, first int) { p.viewFirst = first; p.askNames(ctx) }, names: p.namer()}
 }
 
 // statusSelect is the status filter (its element's id) of m: any status,
@@ -347,7 +347,7 @@ func renderFilters(res *console.Resource, filters url.Values, id string) goapp.U
 // sess sees (projects: with the Project column) at time now, sorted as m
 // says: a click on a column's title sorts m on it; onWindow is told the
 // first row the table renders.
-func rowTable(id string, res *console.Resource, sess *tab.Session, projects bool, m *model, shown []tab.Row, now time.Time, onWindow func(ctx goapp.Context, first int)) *ui.Vtable {
+func rowTable(id string, res *console.Resource, sess *tab.Session, projects bool, m *model, shown []tab.Row, now time.Time, onWindow func(ctx goapp.Context, first int), names console.Namer) *ui.Vtable {
 	cols, sorts := console.ListColumns(res, projects)
 	namer := projectNamer(res, sess, projects)
 	canLink := func(k octavia.Kind) bool { r := console.ResourceOf(k); return r != nil && r.MayRead(sess) }
@@ -363,7 +363,7 @@ func rowTable(id string, res *console.Resource, sess *tab.Session, projects bool
 		Sorted: slices.Index(sorts, m.sortCol), SortRev: m.sortRev,
 		OnWindow: onWindow,
 		Row: func(i int) goapp.UI {
-			tr := renderRow(res, &shown[i], now, canLink, namer, objectNamer(sess))
+			tr := renderRow(res, &shown[i], now, canLink, namer, names)
 			if m.changed[shown[i].ID] {
 				if el, ok := tr.(goapp.HTMLTr); ok {
 					return el.Class("flash") // its status changed at the last read: it flashes once

@@ -37,6 +37,7 @@ type view struct {
 
 	refresh  func(ctx goapp.Context)            // Refresh: read the whole list again
 	onWindow func(ctx goapp.Context, first int) // the table's first rendered row
+	names    console.Namer                      // names the objects cells link to (list_names.go)
 }
 
 // dom is an element id of this list: "lb-table" for load balancers.
@@ -113,5 +114,5 @@ func (v *view) renderBody(shown []tab.Row, total int) goapp.UI {
 	if now.IsZero() {
 		now = time.Now()
 	}
-	return rowTable(v.dom("table"), res, v.sess, v.projects, v.m, shown, now, v.onWindow)
+	return rowTable(v.dom("table"), res, v.sess, v.projects, v.m, shown, now, v.onWindow, v.names)
 }

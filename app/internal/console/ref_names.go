@@ -108,12 +108,14 @@ func RefLink(names Namer, k octavia.Kind, id, href string, copy bool) goapp.UI {
 // CopyID is a small button that copies id to the clipboard; its title
 // shows the id. UI goroutine (its click).
 func CopyID(id string) goapp.UI {
+	// its word "ID" is the stylesheet's (.ref-copy::after): no text of its own,
+	// so the property's text is the name, on the served page as in the app
 	return goapp.Button().Type("button").Class("ref-copy").Title("Copy the ID "+id).Aria("label", "Copy the ID "+id).
 		OnClick(func(ctx goapp.Context, e goapp.Event) {
 			if c := goapp.Window().Get("navigator").Get("clipboard"); c.Truthy() {
 				c.Call("writeText", id)
 			}
-		}).Text("ID")
+		})
 }
 
 // CellRef is a list's cell of column c holding v, the id (or ids, "a, b")
