@@ -109,8 +109,10 @@ func RefLink(names Namer, k octavia.Kind, id, href string, copy bool) goapp.UI {
 // shows the id. UI goroutine (its click).
 func CopyID(id string) goapp.UI {
 	// its word "ID" is the stylesheet's (.ref-copy::after): no text of its own,
-	// so the property's text is the name, on the served page as in the app
-	return goapp.Button().Type("button").Class("ref-copy").Title("Copy the ID "+id).Aria("label", "Copy the ID "+id).
+	// so the property's text is the name, on the served page as in the app;
+	// no Tab stop (a page's Tab order stays its links'; the keyboard reaches
+	// the id through the link, whose page shows it)
+	return goapp.Button().Type("button").Class("ref-copy").TabIndex(-1).Title("Copy the ID "+id).Aria("label", "Copy the ID "+id).
 		OnClick(func(ctx goapp.Context, e goapp.Event) {
 			if c := goapp.Window().Get("navigator").Get("clipboard"); c.Truthy() {
 				c.Call("writeText", id)
