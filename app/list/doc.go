@@ -6,7 +6,8 @@
 // read (list_loader.go: pages, the login's prefetch of the first one, the
 // served first rows), kept live (list_live.go: the status tree's and the
 // pending rows' polls) and, for a parent that may have only one child of
-// a kind, shown (list_one.go). A detail page embeds it for its children.
+// a kind, shown (list_one.go); its cells that link to another object
+// name it (list_names.go). A detail page embeds it for its children.
 // It stands on app/internal/console and app/internal/ui; app's routes.go
 // registers it.
 package list
