@@ -126,7 +126,7 @@ func CopyID(id string) goapp.UI {
 func CellRef(names Namer, c Column, v string, href string) goapp.UI {
 	id, _, _ := strings.Cut(v, ", ")
 	if label := RefLabel(names, c.Link, id); label != id {
-		return ui.ClassTd("ref").Title(v).Body(goapp.A().Href(href).DataSet("id", id).Text(label))
+		return ui.ClassTd("ref-cell").Title(v).Body(goapp.A().Href(href).DataSet("id", id).Text(label))
 	}
 	return ui.ClassTd("mono").Title(v).Body(goapp.A().Href(href).DataSet("id", id).Text(Shorten(v, 13)))
 }
