@@ -296,7 +296,9 @@ func statusSelect(id string, m *model) goapp.UI {
 }
 
 // summaryCounts are the summary's counts of rows, a list of res: how many
-// (in the element of countID), active, pending and in error, and how many
+// (in the element of countID, in the colour of the worst status among
+// them), how many of each operating status, pending and in a provisioning
+// error (console.StatusCounts: each count names its status), and how many
 // the table shows (shown) when a search or a status filter hides some.
 func summaryCounts(res *console.Resource, countID string, rows []tab.Row, shown int, filtered bool) []goapp.UI {
 	out := []goapp.UI{ui.IDSpan(countID).Text(countOf(len(rows), res))}
