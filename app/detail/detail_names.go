@@ -36,6 +36,9 @@ func (f *feed) askNames(ctx goapp.Context) {
 	}
 	var refs []octavia.Ref
 	for _, r := range append(console.NamedRefs(f.pr, f.obj), f.crumbRefs()...) {
+		if res := console.ResourceOf(r.Kind); res == nil || !res.MayRead(f.sess) {
+			continue // not linked (an admin's kind): not named either
+		}
 		if s, ok := f.live.Read.Status(r.ID); !ok || s.Kind != r.Kind {
 			refs = append(refs, r)
 		}

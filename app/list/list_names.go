@@ -53,6 +53,9 @@ func (p *Page) askNames(ctx goapp.Context) {
 	}
 	var refs []octavia.Ref
 	for _, r := range console.CellRefs(p.res, view) {
+		if res := console.ResourceOf(r.Kind); res == nil || !res.MayRead(p.sess) {
+			continue // not linked (an admin's kind): not named either
+		}
 		if s, ok := p.Tree.Status(r.ID); !ok || s.Kind != r.Kind {
 			refs = append(refs, r)
 		}
