@@ -29,11 +29,14 @@ type nameKey struct {
 	id   string
 }
 
-// nameEntry is an object's name as read at at; gone: Octavia answered 404.
+// nameEntry is an object's name as read at at; gone: Octavia answered
+// 404; failed: the read failed otherwise (asked again only after maxAge,
+// like a name).
 type nameEntry struct {
-	name string
-	at   time.Time
-	gone bool
+	name   string
+	at     time.Time
+	gone   bool
+	failed bool
 }
 
 // nameBook holds objects' names for one client (the session's). Any
@@ -113,7 +116,7 @@ func ObjectName(sess *Session, k octavia.Kind, id string) (string, bool) {
 		return "", false
 	}
 	e, ok := b.entries[nameKey{k, id}]
-	return e.name, ok && !e.gone
+	return e.name, ok && !e.gone && !e.failed
 }
 
 // ReadNames reads the names of refs not read in the last maxAge (a page
@@ -145,11 +148,13 @@ func ReadNames(ctx goapp.Context, sess *Session, refs []octavia.Ref, maxAge time
 				k := nameKey{r.Kind, r.ID}
 				delete(b.reading, k)
 				e, ok := read[k]
-				if !ok {
-					continue // not read (an error): asked again next time
-				}
 				old, had := b.entries[k]
-				changed = changed || !had || old.name != e.name || old.gone != e.gone
+				if !ok { // not read: what was known stays, asked again after maxAge
+					old.at, old.failed = time.Now(), !had || old.failed
+					b.put(k, old)
+					continue
+				}
+				changed = changed || !had || old.name != e.name || old.gone != e.gone || old.failed
 				b.put(k, e)
 			}
 		}
