@@ -163,9 +163,7 @@ func TestBrowserTree(t *testing.T) {
 	b.waitJS(t, "the pool's page", `location.pathname.startsWith("/pools/") && !!document.querySelector("#pool-props")`, 20*time.Second)
 	b.waitJS(t, "the pool PENDING_CREATE", treeProp("pool", "Provisioning status")+`.startsWith("PENDING_CREATE for ")`, 20*time.Second)
 	b.waitJS(t, "the pool's create waiting", treeOp("waiting", `Create pool "ci-pool"`), 10*time.Second)
-	if got := eval[string](t, b, treeProp("pool", "Load balancer")); got != ids.reportsLB {
-		t.Errorf("the pool's load balancer: got %q, want %s (a link)", got, ids.reportsLB)
-	}
+	b.waitJS(t, "the pool's load balancer, a link by name", propRef("pool", "Load balancer")+` === `+jsString("reports-internal="+ids.reportsLB), 10*time.Second)
 	b.shot(t, "tree-03-pool-pending")
 	lab.Faults(t, `{}`)
 	b.waitJS(t, "the pool ACTIVE", treeProp("pool", "Provisioning status")+` === "ACTIVE"`, 30*time.Second)
@@ -214,9 +212,8 @@ func TestBrowserTree(t *testing.T) {
 	eval[bool](t, b, `[...document.querySelectorAll("tr.member-row a")].find(a => a.textContent === "ci-member").click(), true`)
 	b.waitJS(t, "the member's page", `location.pathname.startsWith(`+fmt.Sprintf("%q", poolPath+"/members/")+`) && !!document.querySelector("#member-props")`, 20*time.Second)
 	b.waitJS(t, "the member ACTIVE", treeProp("member", "Provisioning status")+` === "ACTIVE"`, 10*time.Second)
-	if got := eval[string](t, b, treeProp("member", "Pool")); !strings.HasSuffix(poolPath, got) {
-		t.Errorf("the member's pool: got %q, want the pool of %s", got, poolPath)
-	}
+	poolID := poolPath[strings.LastIndex(poolPath, "/")+1:]
+	b.waitJS(t, "the member's pool, a link by name", propRef("member", "Pool")+` === `+jsString("ci-pool="+poolID), 10*time.Second)
 	memberPath := eval[string](t, b, `location.pathname`)
 	b.do(t, "edit the member", 30*time.Second,
 		chromedp.Click(chromedp.ID("member-edit")),
@@ -356,9 +353,7 @@ func TestBrowserTree(t *testing.T) {
 	b.shot(t, "tree-17-monitor-pending")
 	b.waitJS(t, "the monitor's create succeeded", treeOp("succeeded", `Create health monitor "ci-monitor"`), 30*time.Second)
 	b.waitJS(t, "the monitor ACTIVE", treeProp("monitor", "Provisioning status")+` === "ACTIVE"`, 10*time.Second)
-	if got := eval[string](t, b, treeProp("monitor", "Pool")); got != newPool {
-		t.Errorf("the monitor's pool: got %q, want %s", got, newPool)
-	}
+	b.waitJS(t, "the monitor's pool, a link by name", `((g) => g.endsWith("=" + `+jsString(newPool)+`) && !g.startsWith(`+jsString(newPool)+`))(`+propRef("monitor", "Pool")+`)`, 10*time.Second)
 	b.do(t, "edit the monitor", 30*time.Second,
 		chromedp.Click(chromedp.ID("monitor-edit")),
 		chromedp.WaitVisible(chromedp.ID("f-delay")),
@@ -440,7 +435,9 @@ func TestBrowserTree(t *testing.T) {
 	b.waitJS(t, "the rule's page", fmt.Sprintf(`location.pathname.startsWith(%q) && !!document.querySelector("#l7rule-props")`, policyPath+"/rules/"), 20*time.Second)
 	b.waitJS(t, "the rule ACTIVE", treeProp("l7rule", "Provisioning status")+` === "ACTIVE"`, 10*time.Second)
 	rulePath := eval[string](t, b, `location.pathname`)
-	if got := eval[string](t, b, `(document.querySelector('#l7rule-props a[href^="/l7-policies/"]') || {}).textContent || ""`); !strings.HasSuffix(policyPath, "/"+got) || got == "" {
+	policyLink := `(document.querySelector('#l7rule-props a[href^="/l7-policies/"]') || {})`
+	b.waitJS(t, "the rule's policy, a link by name", policyLink+`.textContent === "ci-policy"`, 10*time.Second)
+	if got := eval[string](t, b, policyLink+`.dataset?.id || ""`); !strings.HasSuffix(policyPath, "/"+got) || got == "" {
 		t.Errorf("the rule's policy link: got %q, want the policy of %s", got, policyPath)
 	}
 	b.shot(t, "tree-23-l7rule")

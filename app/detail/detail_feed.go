@@ -204,6 +204,7 @@ func (f *feed) onTree(ctx goapp.Context) {
 		return
 	}
 	sig := f.treeSig()
+	first := f.readSig == "" // the page's first read of the tree (the served one, on a first screen)
 	switch {
 	case f.readSig == "":
 		f.readSig = sig
@@ -213,6 +214,9 @@ func (f *feed) onTree(ctx goapp.Context) {
 	}
 	tab.SetAlertTitle(f.live.Read.Alerts())
 	f.askMonitors(ctx)
+	if !first {
+		f.askNames(ctx) // from the second poll on: the first screen's page shows what it was served with, and reads nothing more at once
+	}
 }
 
 // treeSig is what the tree says of the object: its load balancer's
@@ -311,7 +315,11 @@ func (f *feed) apply(o console.Object, err error) {
 		f.status, f.err = ui.LoadFailed, octavia.Message(err)
 		f.stopPolling()
 	default:
+		again := f.status == ui.Loaded // not the first answer (a first screen's: shown as served, no read more at once)
 		f.obj, f.pollErr, f.status = o, "", ui.Loaded
+		if again {
+			f.askNames(f.uctx)
+		}
 	}
 }
 

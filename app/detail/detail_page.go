@@ -181,6 +181,7 @@ func (p *Page) renderObject() goapp.UI {
 	o := f.shown()
 	tagsEditable := p.tagsEditable(o)
 	parts := []goapp.UI{
+		f.renderCrumbs(),
 
 		p.actions.renderTop(f),
 
@@ -196,7 +197,7 @@ func (p *Page) renderObject() goapp.UI {
 					return ui.ClassSpanText("st-error-text", "Last read failed: "+f.pollErr)
 				})),
 
-			goapp.Dl().ID(f.dom("props")).Class("props").Body(console.RenderProps(f.sess, f.pr, o, tagsEditable)...),
+			goapp.Dl().ID(f.dom("props")).Class("props").Body(console.RenderProps(f.sess, f.pr, o, tagsEditable, f.names)...),
 			p.renderWhy(o),
 			console.RenderObjectWarning(res.Kind, o),
 		),

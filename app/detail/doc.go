@@ -5,7 +5,9 @@
 // the object's shared poll every 3 s), its writes (detail_actions.go: the
 // kind's action buttons, Edit and Delete; detail_dialogs.go: the delete's
 // and an action's confirmations) and its first render from what the
-// server served (detail_first.go). It embeds app/list for the children and
+// server served (detail_first.go); what it links to, by name
+// (detail_names.go), and where it is: its breadcrumb (detail_crumbs.go).
+// It embeds app/list for the children and
 // stands on app/internal/console and app/internal/ui; app's routes.go
 // registers it.
 package detail

@@ -306,13 +306,15 @@ func (p *Page) send(wr console.Write) {
 		if id == "" {
 			id = pr.ID
 		}
+		// the page's wait card (tab.WithOpAnchor) takes the focus, not its
+		// heading: the wait is in view wherever the form was scrolled to
 		if parent := res.Parent(); create && parent != nil && pr.ParentID != "" {
 			// back to the parent the object was made in (a member's pool):
 			// the list there shows it, and the next one is made from there
-			ctx.Navigate(parent.DetailPathOf("", pr.ParentID))
+			ctx.Navigate(tab.WithOpAnchor(parent.DetailPathOf("", pr.ParentID), s.Op))
 			return
 		}
-		ctx.Navigate(res.DetailPathOf(pr.ParentID, id))
+		ctx.Navigate(tab.WithOpAnchor(res.DetailPathOf(pr.ParentID, id), s.Op))
 	}, p.showError)
 }
 

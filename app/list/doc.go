@@ -9,7 +9,8 @@
 // prefetch of the first one, the served first rows), kept live
 // (list_live.go: the status tree's and the rows in view's polls;
 // list_sweep.go: a short list's set of rows, read every 3 s) and, for a
-// parent that may have only one child of a kind, shown (list_one.go). A detail page embeds it for its children.
+// parent that may have only one child of a kind, shown (list_one.go); its cells that link to another object name it
+// (list_names.go). A detail page embeds it for its children.
 // It stands on app/internal/console and app/internal/ui; app's routes.go
 // registers it.
 package list

@@ -196,6 +196,7 @@ func (p *Page) liveRead(ctx goapp.Context) {
 				p.m.addedAt = time.Now()
 			}
 			p.showAlerts()
+			p.askNames(ctx)
 		})
 	})
 }

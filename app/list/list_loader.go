@@ -133,6 +133,7 @@ func (p *Page) load(ctx goapp.Context) {
 				p.showAlerts()
 				p.startLive(ctx)
 				p.startSweep(ctx)
+				p.askNames(ctx)
 			}
 		})
 	})

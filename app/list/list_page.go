@@ -284,7 +284,7 @@ func (p *Page) view() *view {
 		projects: p.projectColumn(), itsOne: p.hasItsOne(), m: &p.m, rows: rows, shown: p.shownRows(),
 		status: p.status, err: p.err, refreshErr: p.refreshErr, live: p.live.state(), shownAt: p.shownAt,
 		sweeping: p.sweep.stop != nil && !p.sweep.newest, newest: p.sweep.stop != nil && p.sweep.newest, rowsAt: p.loadedAt,
-		refresh: p.load, onShow: p.show, onWindow: func(ctx goapp.Context, first int) { p.viewFirst = first }}
+		refresh: p.load, onShow: p.show, onWindow: func(ctx goapp.Context, first int) { p.viewFirst = first; p.askNames(ctx) }, names: p.namer()}
 }
 
 // show shows the rows the status filter f keeps, and keeps f in the page's
@@ -332,7 +332,7 @@ func renderFilters(res *console.Resource, filters url.Values, id string) goapp.U
 // sess sees (projects: with the Project column) at time now, sorted as m
 // says: a click on a column's title sorts m on it; onWindow is told the
 // first row the table renders.
-func rowTable(id string, res *console.Resource, sess *tab.Session, projects bool, m *model, shown []tab.Row, now time.Time, onWindow func(ctx goapp.Context, first int)) *ui.Vtable {
+func rowTable(id string, res *console.Resource, sess *tab.Session, projects bool, m *model, shown []tab.Row, now time.Time, onWindow func(ctx goapp.Context, first int), names console.Namer) *ui.Vtable {
 	cols, sorts := console.ListColumns(res, projects)
 	namer := projectNamer(res, sess, projects)
 	canLink := func(k octavia.Kind) bool { r := console.ResourceOf(k); return r != nil && r.MayRead(sess) }
@@ -348,7 +348,7 @@ func rowTable(id string, res *console.Resource, sess *tab.Session, projects bool
 		Sorted: slices.Index(sorts, m.sortCol), SortRev: m.sortRev,
 		OnWindow: onWindow,
 		Row: func(i int) goapp.UI {
-			tr := renderRow(res, &shown[i], now, canLink, namer)
+			tr := renderRow(res, &shown[i], now, canLink, namer, names)
 			if m.changed[shown[i].ID] {
 				if el, ok := tr.(goapp.HTMLTr); ok {
 					return el.Class("flash") // its status changed at the last read: it flashes once
@@ -407,7 +407,7 @@ func emptyText(res *console.Resource, projects, here bool) string {
 // session may open; project, if set, names projects: the Project column of
 // a tree kind, the name of an object named by its project), so that the
 // same markup can be rendered anywhere.
-func renderRow(res *console.Resource, r *tab.Row, now time.Time, canLink func(octavia.Kind) bool, project func(id string) string) goapp.UI {
+func renderRow(res *console.Resource, r *tab.Row, now time.Time, canLink func(octavia.Kind) bool, project func(id string) string, names console.Namer) goapp.UI {
 	text := res.RowName(r)
 	if res.ProjectNamed && project != nil {
 		text = project(r.ID)
@@ -429,7 +429,7 @@ func renderRow(res *console.Resource, r *tab.Row, now time.Time, canLink func(oc
 		case c.Badge:
 			cells = append(cells, goapp.Td().Body(console.Badge(v)))
 		case c.Link != "" && v != "" && canLink(c.Link):
-			cells = append(cells, ui.ClassTd("mono").Body(goapp.A().Href(console.ResourceOf(c.Link).DetailPathOf("", firstID(v))).Text(console.Shorten(v, 13))))
+			cells = append(cells, console.CellRef(names, c, v, console.ResourceOf(c.Link).DetailPathOf("", firstID(v)))) // by name (list_names.go)
 		case c.Mono:
 			cells = append(cells, ui.ClassTd(ui.MonoClasses(v)...).Title("%s", v).Text(ui.OrDash(v)))
 		default:

@@ -29,46 +29,33 @@ func statusSelect(id string, k octavia.Kind, m *model, onShow func(ctx goapp.Con
 }
 
 // summaryCounts are the summary's counts of rows, a list of res, at time
-// now: how many (in the element of countID), then by provisioning status
-// (active, pending, in error) and by operating status (degraded, offline,
-// in error), each group named, the rows that need attention (a button
-// showing them: onShow), and how many the table shows (shown) when a
-// search or a status filter hides some.
+// now: how many (in the element of countID, in the colour of the worst
+// status among them), how many of each operating status, pending and in a
+// provisioning error (console.StatusCounts: each count names its status,
+// its tooltip Octavia's name of it), the rows that need attention (a
+// button showing them: onShow), and how many the table shows (shown) when
+// a search or a status filter hides some.
 func summaryCounts(res *console.Resource, countID string, rows []tab.Row, shown int, filtered bool, now time.Time, onShow func(ctx goapp.Context, f string)) []goapp.UI {
-	c := countStatuses(rows, now)
-	item := func(tone ui.StatusTone, n int, text, title string) goapp.UI {
-		return goapp.If(n > 0, func() goapp.UI {
-			return ui.ClassSpan("sum-item", tone.Class()+"-text").Title("%s", title).Textf("%d %s", n, text)
-		})
-	}
-	return []goapp.UI{
-		ui.IDSpan(countID).Text(countOf(len(rows), res)),
-		goapp.If(res.HasStatus(), func() goapp.UI {
-			return ui.ClassSpan("sum-group", "muted").Text("Provisioning:")
-		}),
-		goapp.If(res.HasStatus(), func() goapp.UI {
-			return ui.ClassSpan("sum-item", "st-ok-text").Title("Provisioning status ACTIVE").Textf("%d active", c.active)
-		}),
-		item(ui.TonePending, c.pending, "pending", "Provisioning status PENDING_*"),
-		item(ui.ToneError, c.failed, "in error", "Provisioning status ERROR"),
-		goapp.If(res.HasStatus() && c.degraded+c.offline+c.opFailed > 0, func() goapp.UI {
-			return ui.ClassSpan("sum-group", "muted").Text("Operating:")
-		}),
-		item(ui.ToneWarn, c.degraded, "degraded", "Operating status DEGRADED"),
-		item(ui.ToneOff, c.offline, "offline", "Operating status OFFLINE"),
-		item(ui.ToneError, c.opFailed, "in error", "Operating status ERROR"),
-		goapp.If(res.HasStatus() && c.attention > 0, func() goapp.UI {
+	out := []goapp.UI{ui.IDSpan(countID).Text(countOf(len(rows), res))}
+	if res.HasStatus() {
+		counts := console.StatusCounts(rows)
+		out[0] = ui.IDSpan(countID).Class(console.WorstTone(counts).Class() + "-text").Text(countOf(len(rows), res))
+		for _, c := range counts {
+			out = append(out, ui.ClassSpan("sum-item", c.Tone.Class()+"-text").DataSet("status", c.Word).
+				Title("%s", c.Status).Text(c.Text()))
+		}
+		if n := attentionCount(rows, now); n > 0 {
 			verb := "need"
-			if c.attention == 1 {
+			if n == 1 {
 				verb = "needs"
 			}
-			return goapp.Button().Class("sum-item", "sum-attention").Type("button").
+			out = append(out, goapp.Button().Class("sum-item", "sum-attention").Type("button").
 				Title("ERROR, DEGRADED, PENDING_* for over %d min, or OFFLINE while its admin state is up: show only these", int(tab.StuckAfter/time.Minute)).
 				OnClick(func(ctx goapp.Context, e goapp.Event) { onShow(ctx, filterAttention) }).
-				Textf("%d %s attention", c.attention, verb)
-		}),
-		goapp.If(filtered, func() goapp.UI {
-			return ui.ClassSpan("sum-item").Textf("%d shown", shown)
-		}),
+				Textf("%d %s attention", n, verb))
+		}
 	}
+	return append(out, goapp.If(filtered, func() goapp.UI {
+		return ui.ClassSpan("sum-item").Textf("%d shown", shown)
+	}))
 }

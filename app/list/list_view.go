@@ -41,6 +41,7 @@ type view struct {
 	refresh  func(ctx goapp.Context)            // Refresh: read the whole list again
 	onShow   func(ctx goapp.Context, f string)  // the status filter chosen
 	onWindow func(ctx goapp.Context, first int) // the table's first rendered row
+	names    console.Namer                      // names the objects cells link to (list_names.go)
 }
 
 // dom is an element id of this list: "lb-table" for load balancers.
@@ -150,7 +151,7 @@ func (v *view) renderBody(shown []tab.Row, total int) goapp.UI {
 	case len(shown) == 0:
 		return noMatch(res, v.dom("nomatch"), v.m, v.onShow)
 	}
-	return rowTable(v.dom("table"), res, v.sess, v.projects, v.m, shown, v.now(), v.onWindow)
+	return rowTable(v.dom("table"), res, v.sess, v.projects, v.m, shown, v.now(), v.onWindow, v.names)
 }
 
 // now is the time the rows' ages are told from.

@@ -83,11 +83,11 @@ func TestRowProject(t *testing.T) {
 	}
 	names := map[string]string{"p-1": "shop", "p-2": "api"}
 	namer := func(id string) string { return names[id] }
-	html := goapp.HTMLString(renderRow(console.LBResource, &got, time.Now(), func(octavia.Kind) bool { return true }, namer))
+	html := goapp.HTMLString(renderRow(console.LBResource, &got, time.Now(), func(octavia.Kind) bool { return true }, namer, nil))
 	if !strings.Contains(html, ">shop<") {
 		t.Errorf("row: no project name in %s", html)
 	}
-	if html := goapp.HTMLString(renderRow(console.LBResource, &got, time.Now(), func(octavia.Kind) bool { return true }, nil)); strings.Contains(html, `class="project"`) {
+	if html := goapp.HTMLString(renderRow(console.LBResource, &got, time.Now(), func(octavia.Kind) bool { return true }, nil, nil)); strings.Contains(html, `class="project"`) {
 		t.Errorf("a member's row: got a project cell: %s", html)
 	}
 	rows := []tab.Row{{ID: "a", Name: "a", ProjectID: "p-1"}, {ID: "b", Name: "b", ProjectID: "p-2"}}
@@ -95,7 +95,7 @@ func TestRowProject(t *testing.T) {
 		t.Errorf("sorted by project: got %v first, want b (project api)", s[0])
 	}
 	quota := tab.Row{ID: "p-1", Name: "p-1", Cells: make([]string, len(console.QuotaRes.Columns))}
-	if html := goapp.HTMLString(renderRow(console.QuotaRes, &quota, time.Now(), func(octavia.Kind) bool { return true }, namer)); !strings.Contains(html, ">shop</a>") {
+	if html := goapp.HTMLString(renderRow(console.QuotaRes, &quota, time.Now(), func(octavia.Kind) bool { return true }, namer, nil)); !strings.Contains(html, ">shop</a>") {
 		t.Errorf("a quota row: got %s, want it named by its project, shop", html)
 	}
 }

@@ -113,41 +113,16 @@ func needsAttention(r *tab.Row, now time.Time) bool {
 	return false
 }
 
-// statusCounts are a list's counts by status: of provisioning statuses
-// (active, pending, in error) and of operating statuses (degraded, offline,
-// in error), and of the rows that need attention.
-type statusCounts struct {
-	active, pending, failed     int // provisioning ACTIVE, PENDING_*, ERROR
-	degraded, offline, opFailed int // operating DEGRADED, OFFLINE, ERROR
-	attention                   int // needsAttention
-}
-
-// countStatuses counts rows by status at time now.
-func countStatuses(rows []tab.Row, now time.Time) statusCounts {
-	var c statusCounts
+// attentionCount is how many of rows need attention at time now (the
+// summary's other counts: console.StatusCounts).
+func attentionCount(rows []tab.Row, now time.Time) int {
+	n := 0
 	for i := range rows {
-		r := &rows[i]
-		switch ui.ToneOf(r.ProvisioningStatus) {
-		case ui.ToneOK:
-			c.active++
-		case ui.TonePending:
-			c.pending++
-		case ui.ToneError:
-			c.failed++
-		}
-		switch octavia.OperatingStatus(r.OperatingStatus) {
-		case octavia.OperatingDegraded:
-			c.degraded++
-		case octavia.OperatingOffline:
-			c.offline++
-		case octavia.OperatingError:
-			c.opFailed++
-		}
-		if needsAttention(r, now) {
-			c.attention++
+		if needsAttention(&rows[i], now) {
+			n++
 		}
 	}
-	return c
+	return n
 }
 
 // showOf is the status filter a list page's URL query holds.

@@ -2,7 +2,9 @@ package console
 
 import (
 	"context"
+	"errors"
 
+	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/octavia"
 )
@@ -43,4 +45,44 @@ func BusyStatus(wr Write, read string) string {
 		return wr.Was
 	}
 	return ""
+}
+
+// WriteErrorText is a refused write in words: a 409 because the load
+// balancer is in ERROR says so, what Octavia said and what to do
+// (form.ConflictText; no "Retry when ACTIVE" is offered for it), any other
+// refusal as the tab words it (tab.WriteErrorText). busyAs is the load
+// balancer's status read after a busy refusal ("" if none).
+func WriteErrorText(err error, busyAs string) string {
+	var e *octavia.Error
+	if octavia.ErrorCodeOf(err) == octavia.ECONFLICT || tab.Busy(err) {
+		fault := ""
+		if errors.As(err, &e) {
+			fault = e.Fault
+		}
+		if s := form.ConflictText(fault, busyAs); s != "" {
+			return s
+		}
+	}
+	return tab.WriteErrorText(err, busyAs)
+}
+
+// inErrorState reports whether err is a 409 refused because the load
+// balancer is in ERROR (busyAs: its status read after a busy refusal).
+func inErrorState(err error, busyAs string) bool {
+	var e *octavia.Error
+	if !errors.As(err, &e) || e.StatusCode != 409 {
+		return false
+	}
+	return form.InErrorState(e.Fault, busyAs)
+}
+
+// outOfError says what takes an object of kind k out of provisioning
+// ERROR: a load balancer only a failover (Octavia refuses any other change
+// to it and its children meanwhile: form.ConflictText), a child a new
+// change to it.
+func outOfError(k octavia.Kind) string {
+	if k == octavia.KindLoadBalancer {
+		return "A failover takes it out of ERROR (an admin's Failover); Octavia refuses other changes to it and its children until then, but a delete."
+	}
+	return "A new change to it (an edit) takes it out of ERROR, or a failover of its load balancer."
 }

@@ -9,7 +9,8 @@
 //     fills) and its rows (rows.go, list_sort.go), properties (props.go) and
 //     status tree (status_tree*.go, status_why.go: its nodes are
 //     octavia.Kind, named by the kind table), what a path names
-//     (page_ref.go);
+//     (page_ref.go), links by name (ref_names.go), a child page's
+//     breadcrumb (crumbs.go) and a list's counts by status (counts.go);
 //   - the one runner of writes (write.go, retry.go, busy_status.go: a
 //     write finds its load balancer once, and its retry and wait reuse
 //     it; tab's journal keeps the accepted ones);

@@ -21,6 +21,7 @@ type propRow struct {
 	Show  attr.Show
 	Link  octavia.Kind // Linked: the kind IDs name
 	IDs   []string     // Linked: the ids
+	Also  []string     // attributes the line stands for too (tenant_id, equal to project_id)
 }
 
 // PropRows are the properties of o, an object of the page pr's kind: the
@@ -43,6 +44,10 @@ func PropRows(pr PageRef, o Object, tagsInEditor bool) []propRow {
 		out = append(out, propRow{Label: a.Label, Show: attr.Mono, Text: pr.ID})
 	}
 	skip := map[string]bool{}
+	sameTenant := o.Text("tenant_id") != "" && o.Text("tenant_id") == o.Text("project_id")
+	if sameTenant {
+		skip["tenant_id"] = true // Octavia repeats the project under its old name: one Project line says both
+	}
 	for _, k := range res.ShownBy {
 		skip[k] = true
 	}
@@ -61,6 +66,9 @@ func PropRows(pr PageRef, o Object, tagsInEditor bool) []propRow {
 			a.Show = attr.Mono
 		}
 		r := propRow{Key: key, Label: a.Label, Show: a.Show, Link: a.Link, Text: attr.Text(key, o[key])}
+		if key == "project_id" && sameTenant {
+			r.Also = []string{"tenant_id"}
+		}
 		if a.Show == attr.Linked {
 			r.IDs = o.IDs(key)
 		}
@@ -96,20 +104,21 @@ func Capitalize(s string) string {
 }
 
 // RenderProps are the properties of o as the page pr shows them; sess
-// decides which links it may follow.
-func RenderProps(sess *tab.Session, pr PageRef, o Object, tagsInEditor bool) []goapp.UI {
+// decides which links it may follow, names names the objects they link to
+// (nil: by id).
+func RenderProps(sess *tab.Session, pr PageRef, o Object, tagsInEditor bool, names Namer) []goapp.UI {
 	rows := PropRows(pr, o, tagsInEditor)
 	out := make([]goapp.UI, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, ui.ClassDiv("prop").DataSet("key", r.Key).DataSet("from-url", r.Key == "").Body(
-			goapp.Dt().Text(r.Label), goapp.Dd().Body(propValue(sess, pr, o, r))))
+			goapp.Dt().Text(r.Label), goapp.Dd().Body(propValue(sess, pr, o, r, names))))
 	}
 	return out
 }
 
 // propValue is one property's value: a badge, a time, links, or text; a
 // project is named as the lists name it (projectName), its id beside.
-func propValue(sess *tab.Session, pr PageRef, o Object, r propRow) goapp.UI {
+func propValue(sess *tab.Session, pr PageRef, o Object, r propRow, names Namer) goapp.UI {
 	if r.Key == "project_id" || r.Key == "tenant_id" {
 		if n := tab.ProjectName(sess, r.Text); n != "" {
 			return goapp.Span().Title(r.Text).Text(n + " (" + r.Text + ")") // one text: the served page's markup is the same
@@ -133,7 +142,7 @@ func propValue(sess *tab.Session, pr PageRef, o Object, r propRow) goapp.UI {
 			if i > 0 {
 				links = append(links, goapp.Text(", "))
 			}
-			links = append(links, ui.ClassA("mono").Href(LinkTo(to, pr, id)).Text(id))
+			links = append(links, RefLink(names, r.Link, id, LinkTo(to, pr, id), len(r.IDs) == 1))
 		}
 		return goapp.Span().Body(links...)
 	case attr.Mono:
@@ -173,6 +182,7 @@ func PropKeys(rows []propRow) []string {
 		if r.Key != "" {
 			out = append(out, r.Key)
 		}
+		out = append(out, r.Also...)
 	}
 	slices.Sort(out)
 	return out

@@ -37,7 +37,7 @@ func TreeWhy(r *tab.TreeRead, id string, monitors map[string]Object) []whyLine {
 	}
 	var out []whyLine
 	if ui.ToneOf(s.Prov) == ui.ToneError {
-		out = append(out, whyLine{Text: "Octavia's last change to it failed (provisioning ERROR); its API does not say why (the controller's logs do). A new change or a failover takes it out of ERROR."})
+		out = append(out, whyLine{Text: "Octavia's last change to it failed (provisioning ERROR); its API does not say why (the controller's logs do). " + outOfError(s.Kind)})
 	}
 	if !tab.AlertStatus(s.Oper) {
 		return out

@@ -81,8 +81,8 @@ func (w *Writer) Send(ctx goapp.Context, sess *tab.Session, wr Write, done func(
 			w.Sending = false
 			if err != nil && acc.StatusCode == 0 {
 				w.busyAs = busyAs
-				w.Err = tab.WriteErrorText(err, busyAs)
-				if r := a.retry(wr); r != nil {
+				w.Err = WriteErrorText(err, busyAs)
+				if r := a.retry(wr); r != nil && !inErrorState(err, busyAs) {
 					w.Refused, w.lb = r, r.LB
 				}
 				if failed != nil {
@@ -93,7 +93,7 @@ func (w *Writer) Send(ctx goapp.Context, sess *tab.Session, wr Write, done func(
 			op := wr.Op
 			op.Ref = ref
 			completeOp(&op, o)
-			sess.Runtime().Operations().Start(ctx, sess, op, acc)
+			op = sess.Runtime().Operations().Start(ctx, sess, op, acc) // with its id: a page can show its wait card
 			if done != nil {
 				done(ctx, Sent{Obj: o, Op: op, Err: err})
 			}

@@ -94,7 +94,7 @@ func tagOutcome(change octavia.TagChange, r octavia.TagResult, err error, status
 	case err != nil && octavia.ErrorCodeOf(err) == octavia.EFORBIDDEN:
 		return "The tags were not changed: your role does not allow it (Octavia answered 403 Forbidden).", "error"
 	case err != nil:
-		return "The tags were not changed: " + tab.WriteErrorText(err, status), "error"
+		return "The tags were not changed: " + console.WriteErrorText(err, status), "error"
 	case len(r.Restored) > 0:
 		return fmt.Sprintf("Saved %s. Another writer changed the tags at the same time and dropped some; put back after %d PUTs: %s.",
 			what, r.Puts, strings.Join(r.Restored, ", ")), "warn"

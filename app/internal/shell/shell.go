@@ -114,7 +114,11 @@ func (s *Shell) focusHeading(ctx goapp.Context) {
 		return
 	}
 	ctx.SetState(stateHeadingAt, path)
-	ctx.Defer(func(goapp.Context) { ui.FocusID(pageTitleID) })
+	target := pageTitleID
+	if f := ui.WindowURL().Fragment; tab.IsOpAnchor(f) {
+		target = f // a write's wait card, which the page after the write names (tab.WithOpAnchor)
+	}
+	ctx.Defer(func(goapp.Context) { ui.FocusID(target) })
 }
 
 // OnDismount stops the ticker.
@@ -328,7 +332,7 @@ func endedSummary(ended []tab.Operation, now time.Time) string {
 // or after it failed, else in one line.
 func renderOperation(rt *tab.Runtime, op tab.Operation, now time.Time) goapp.UI {
 	full := op.State == tab.OpWaiting || op.State == tab.OpFailed
-	return ui.ClassDiv("op", "op-"+string(op.State)).DataSet("op", op.ID).DataSet("lb", op.LbID()).Body(
+	return ui.ClassDiv("op", "op-"+string(op.State)).ID(tab.OpAnchor(op)).TabIndex(-1).DataSet("op", op.ID).DataSet("lb", op.LbID()).Body(
 		ui.ClassDivBody("op-head",
 			ui.ClassSpanText("op-title", tab.OpTitle(op)),
 			goapp.If(op.Status != "", func() goapp.UI { return console.Badge(op.Status) }),

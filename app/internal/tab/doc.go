@@ -12,14 +12,16 @@
 //     again" shown by the mounted shells, ReauthShell; logout in every
 //     tab; all of it the Runtime's, rt.CurrentSession), the login page
 //     that comes back to a page (login_next.go), the paths of the pages
-//     beyond the kinds' (paths.go) and the projects' names
-//     (project_names.go);
+//     beyond the kinds' (paths.go), the projects' names
+//     (project_names.go) and other objects' names, read by kind into a
+//     bounded book (object_names.go);
 //   - the tabs' shared polls (poll.go: the Runtime's objects, trees and
 //     stats hubs, the status source the client's waits read through;
 //     crosstab*.go: their share among the browser's tabs) and the
 //     statuses the tab saw (live.go);
 //   - the journal of accepted writes with their waits (operations.go,
-//     op_end.go: the Runtime's Operations).
+//     op_end.go: the Runtime's Operations; op_anchor.go: a wait card
+//     named in a page's URL).
 //
 // It imports internal/site, internal/ui, serverapi, octavia and waiters;
 // internal/console and the pages import it.

@@ -26,6 +26,7 @@ type projectDirectory struct {
 	reading bool
 	then    []func()
 	err     error
+	objects nameBook // the names of other objects (object_names.go), under the same lock
 }
 
 // projectName is what project id is called: its name for an admin once
