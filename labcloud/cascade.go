@@ -67,11 +67,13 @@ func (c *Cloud) removeObject(o object, now time.Time) {
 		}
 		v.listener.l7policies = deleteItem(v.listener.l7policies, v)
 		v.listener.cache = nil
+		dropPoolViews(v.listener.lb)
 		renumber(v.listener, now)
 		c.l7policies.remove(v)
 	case *l7rule:
 		v.policy.rules = deleteItem(v.policy.rules, v)
 		v.policy.cache = nil
+		dropPoolViews(v.policy.listener.lb)
 		c.l7rules.remove(v)
 	}
 }

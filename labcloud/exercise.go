@@ -161,14 +161,7 @@ var relations = map[string]map[string]relation{
 			return nil
 		}},
 		"pools": {KindPool, func(o object) []object {
-			l := o.(*listener)
-			var out []object
-			for _, p := range l.lb.pools {
-				if containsListener(p, l) {
-					out = append(out, p)
-				}
-			}
-			return out
+			return objects(listenerPools(o.(*listener)))
 		}},
 		"l7policies": {KindL7Policy, func(o object) []object { return objects(o.(*listener).l7policies) }},
 	},

@@ -1017,6 +1017,29 @@ func fidScript(tr *fidTranscript) {
 		tr.call(s.step, http.MethodGet, s.path, nil)
 	}
 
+	// a REDIRECT_TO_POOL policy's pool: in its listener's pools (the status
+	// tree) and with the listener in its own listeners once the policy has a
+	// rule, and no longer while the policy is disabled
+	rp := fidID(tr.write("POST redirect pool", http.MethodPost, "/v2/lbaas/pools", map[string]any{"pool": map[string]any{
+		"name": n("pool-redirect"), "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN", "loadbalancer_id": lb,
+	}}, 201, fidWatch{"pool", "/v2/lbaas/pools/{self}", false}, fidWatch{"lb", L, false}), "pool")
+	rpol := fidID(tr.write("POST REDIRECT_TO_POOL l7policy", http.MethodPost, "/v2/lbaas/l7policies", map[string]any{"l7policy": map[string]any{
+		"name": n("policy-pool"), "listener_id": lis, "action": "REDIRECT_TO_POOL", "redirect_pool_id": rp,
+	}}, 201, fidWatch{"l7policy", "/v2/lbaas/l7policies/{self}", false}, fidWatch{"lb", L, false}), "l7policy")
+	tr.call("GET status tree, a redirect policy with no rule", http.MethodGet, L+"/status", nil)
+	tr.call("GET redirect pool, its policy with no rule", http.MethodGet, "/v2/lbaas/pools/"+rp, nil)
+	tr.write("POST rule of the redirect policy", http.MethodPost, "/v2/lbaas/l7policies/"+rpol+"/rules", map[string]any{"rule": map[string]any{
+		"type": "PATH", "compare_type": "STARTS_WITH", "value": "/static",
+	}}, 201, fidWatch{"l7rule", "/v2/lbaas/l7policies/" + rpol + "/rules/{self}", false}, fidWatch{"lb", L, false})
+	tr.call("GET status tree, a redirect policy with a rule", http.MethodGet, L+"/status", nil)
+	tr.call("GET redirect pool, its policy with a rule", http.MethodGet, "/v2/lbaas/pools/"+rp, nil)
+	tr.write("PUT redirect policy disabled", http.MethodPut, "/v2/lbaas/l7policies/"+rpol, map[string]any{"l7policy": map[string]any{
+		"admin_state_up": false}}, 200, fidWatch{"l7policy", "/v2/lbaas/l7policies/{self}", false}, fidWatch{"lb", L, false})
+	tr.call("GET status tree, a disabled redirect policy", http.MethodGet, L+"/status", nil)
+	tr.call("GET redirect pool, its policy disabled", http.MethodGet, "/v2/lbaas/pools/"+rp, nil)
+	tr.write("DELETE redirect policy", http.MethodDelete, "/v2/lbaas/l7policies/"+rpol, nil, 204, fidWatch{"lb", L, false})
+	tr.write("DELETE redirect pool", http.MethodDelete, "/v2/lbaas/pools/"+rp, nil, 204, fidWatch{"lb", L, false})
+
 	// faults
 	tr.call("404 loadbalancer", http.MethodGet, lbs+"/"+nilID, nil)
 	tr.call("404 loadbalancer non-uuid", http.MethodGet, lbs+"/nope", nil)
@@ -1067,8 +1090,15 @@ func fidScript(tr *fidTranscript) {
 			if c.method == http.MethodPost && code < 300 { // the worker was faster: undo what it created
 				for _, v := range body {
 					if o, ok := v.(map[string]any); ok && o["id"] != nil {
-						tr.send(http.MethodDelete, c.path+"/"+fmt.Sprint(o["id"]), nil)
-						tr.settle(L)
+						// until it is gone: a DELETE sent while the create
+						// still locks the load balancer is refused (409)
+						created := c.path + "/" + fmt.Sprint(o["id"])
+						for try := 0; try < 20 && tr.status(created) != "404"; try++ {
+							tr.settle(created)
+							tr.settle(L)
+							tr.send(http.MethodDelete, created, nil)
+							tr.settle(L)
+						}
 					}
 				}
 			}

@@ -184,6 +184,7 @@ func (c l7policyKind) create(w http.ResponseWriter, r *http.Request, k *caller, 
 	}
 	c.attachL7Policy(p, now)
 	c.acceptChildWrite(p, statusPendingCreate, now)
+	dropPoolViews(l.lb)
 	writeOne(w, http.StatusCreated, "l7policy", p, r)
 	return nil
 }
@@ -215,6 +216,7 @@ func (c l7policyKind) update(w http.ResponseWriter, r *http.Request, k *caller, 
 	}
 	p.update(req.P.Name, req.P.Description, req.P.AdminStateUp, req.P.Tags)
 	c.acceptChildWrite(p, statusPendingUpdate, now)
+	dropPoolViews(p.listener.lb)
 	writeOne(w, http.StatusOK, "l7policy", p, r)
 	return nil
 }

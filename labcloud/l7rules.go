@@ -137,6 +137,7 @@ func (c l7ruleKind) create(w http.ResponseWriter, r *http.Request, k *caller, no
 	}
 	c.attachL7Rule(rule)
 	c.acceptChildWrite(rule, statusPendingCreate, now)
+	dropPoolViews(p.listener.lb)
 	writeOne(w, http.StatusCreated, "rule", rule, r)
 	return nil
 }
@@ -158,6 +159,7 @@ func (c l7ruleKind) update(w http.ResponseWriter, r *http.Request, k *caller, no
 	}
 	rule.update(nil, nil, req.R.AdminStateUp, req.R.Tags)
 	c.acceptChildWrite(rule, statusPendingUpdate, now)
+	dropPoolViews(rule.policy.listener.lb)
 	writeOne(w, http.StatusOK, "rule", rule, r)
 	return nil
 }

@@ -303,10 +303,7 @@ func statusTree(lb *loadBalancer) statusNode {
 	for _, l := range lb.listeners {
 		ln := node(&l.meta)
 		ps := []statusNode{}
-		for _, p := range l.lb.pools {
-			if !containsListener(p, l) {
-				continue
-			}
+		for _, p := range listenerPools(l) {
 			pn := node(&p.meta)
 			ms := []statusNode{}
 			for _, m := range p.members {
@@ -327,15 +324,6 @@ func statusTree(lb *loadBalancer) statusNode {
 	}
 	root.Listeners = &ls
 	return root
-}
-
-func containsListener(p *pool, l *listener) bool {
-	for _, x := range p.listeners {
-		if x == l {
-			return true
-		}
-	}
-	return false
 }
 
 func (c lbKind) status(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {

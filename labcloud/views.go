@@ -146,7 +146,7 @@ func (p *pool) view() any {
 	return &poolView{
 		metaView: p.metaView(), Name: p.name, Description: p.description,
 		Protocol: p.protocol, LBAlgorithm: p.algorithm, SessionPersistence: p.persistence,
-		LoadBalancers: []idRef{{p.lb.id}}, Listeners: refs(p.listeners), HealthMonitorID: hm, Members: refs(p.members),
+		LoadBalancers: []idRef{{p.lb.id}}, Listeners: refs(poolListeners(p)), HealthMonitorID: hm, Members: refs(p.members),
 		TLSContainerRef: p.tlsContainerRef, CATLSContainerRef: p.caTLSContainerRef, CRLContainerRef: p.crlContainerRef,
 		TLSEnabled: p.tlsEnabled, TLSCiphers: p.tlsCiphers, TLSVersions: p.tlsVersions, ALPNProtocols: p.alpnProtocols,
 	}

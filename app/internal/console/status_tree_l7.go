@@ -12,8 +12,10 @@ import (
 )
 
 // L7 in the status tree (issue 30 §4): Octavia's status tree (GET
-// …/status) leaves out the listeners' L7 policies and the pools they
-// redirect to, so an /api route does not appear in it. The tree's picture
+// …/status) leaves out the listeners' L7 policies, so an /api route does
+// not appear in it; it lists a REDIRECT_TO_POOL policy's pool among its
+// listener's pools only while the policy is enabled and has a rule (Zed's
+// Listener.pools; labcloud/l7pools.go), not a pool whose policy has none. The tree's picture
 // adds them from a read of its own, made at each read of the tree (so it is
 // never older than one poll): the L7 policies of each listener (one GET a
 // listener), their rules only when a policy says they changed (its
