@@ -98,7 +98,7 @@ func TestBrowserNames(t *testing.T) {
 	// The members' counts name what they count: one member down is not
 	// "active", and the total takes the error's colour.
 	lab.Faults(t, `{"down_members": ["10.0.0.11"]}`)
-	memberCounts := `[...((document.querySelector("#member-count") || {}).parentElement?.querySelectorAll(".sum-item") || [])]`
+	memberCounts := `[...((document.querySelector("#member-count") || {}).parentElement?.querySelectorAll(".sum-item[data-status]") || [])]`
 	b.waitJS(t, "a member down counted", memberCounts+`.some(s => s.textContent === "1 error")`, 30*time.Second)
 	counts := eval[string](t, b, memberCounts+`.map(s => s.textContent).join(" · ")`)
 	if want := fmt.Sprintf("%d online · 1 error", len(members)-1); counts != want {
