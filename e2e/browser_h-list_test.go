@@ -92,16 +92,7 @@ func TestBrowserListAttentionAtScale(t *testing.T) {
 
 	// A load balancer created elsewhere shows among the 10,002 too: the
 	// list reads its newest ids every 3 s.
-	tok := servertest.LabLogin(t, s.URL, "demo", "demo", "demo")
-	var subnets struct{ Subnets []struct{ ID string } }
-	servertest.GetJSON(t, http.MethodGet, s.URL+"/network/v2.0/subnets?name=demo-subnet", tok, "", &subnets)
-	if len(subnets.Subnets) == 0 {
-		t.Fatal("no demo-subnet")
-	}
-	if resp := servertest.GetJSON(t, http.MethodPost, s.URL+"/load-balancer/v2/lbaas/loadbalancers", tok,
-		`{"loadbalancer": {"name": "scale-new", "vip_subnet_id": "`+subnets.Subnets[0].ID+`"}}`, nil); resp.StatusCode != http.StatusCreated {
-		t.Fatalf("the API's create: %d", resp.StatusCode)
-	}
+	createDemoLB(t, s.URL, "scale-new")
 	start := time.Now()
 	b.waitJS(t, "scale-new counted", fmt.Sprintf(`(document.querySelector("#lb-count") || {}).textContent === "%d load balancers"`, scaleDrillCount+1), 10*time.Second)
 	t.Logf("created through the API: counted among %d %v after", scaleDrillCount+1, time.Since(start).Round(100*time.Millisecond))
@@ -327,17 +318,24 @@ func TestBrowserListTabsShareSweep(t *testing.T) {
 		t.Errorf("reads of the list's ids in %v with two tabs open: got %d, want 1 to 6 (one poll shared by the tabs)", window, idReads)
 	}
 
-	tok := servertest.LabLogin(t, c.URL, "demo", "demo", "demo")
+	createDemoLB(t, c.URL, "made-by-api")
+	for i, tab := range tabs {
+		tab.waitJS(t, fmt.Sprintf("made-by-api in tab %d", i+1), rowStatus("made-by-api")+` !== ""`, 10*time.Second)
+	}
+}
+
+// createDemoLB creates a load balancer named name on demo-subnet through
+// the lab's API at url, as the demo user (not through the console).
+func createDemoLB(t *testing.T, url, name string) {
+	t.Helper()
+	tok := servertest.LabLogin(t, url, "demo", "demo", "demo")
 	var subnets struct{ Subnets []struct{ ID string } }
-	servertest.GetJSON(t, http.MethodGet, c.URL+"/network/v2.0/subnets?name=demo-subnet", tok, "", &subnets)
+	servertest.GetJSON(t, http.MethodGet, url+"/network/v2.0/subnets?name=demo-subnet", tok, "", &subnets)
 	if len(subnets.Subnets) == 0 {
 		t.Fatal("no demo-subnet")
 	}
-	if resp := servertest.GetJSON(t, http.MethodPost, c.URL+"/load-balancer/v2/lbaas/loadbalancers", tok,
-		`{"loadbalancer": {"name": "made-by-api", "vip_subnet_id": "`+subnets.Subnets[0].ID+`"}}`, nil); resp.StatusCode != http.StatusCreated {
+	if resp := servertest.GetJSON(t, http.MethodPost, url+"/load-balancer/v2/lbaas/loadbalancers", tok,
+		`{"loadbalancer": {"name": "`+name+`", "vip_subnet_id": "`+subnets.Subnets[0].ID+`"}}`, nil); resp.StatusCode != http.StatusCreated {
 		t.Fatalf("the API's create: %d", resp.StatusCode)
-	}
-	for i, tab := range tabs {
-		tab.waitJS(t, fmt.Sprintf("made-by-api in tab %d", i+1), rowStatus("made-by-api")+` !== ""`, 10*time.Second)
 	}
 }
