@@ -169,6 +169,10 @@ func TestBrowserNames(t *testing.T) {
 	card := `[...document.querySelectorAll(".op.op-waiting")].find(o => o.querySelector(".op-title").textContent === 'Create member "ci-named"')`
 	b.waitJS(t, "the wait card in view", `(() => { const o = `+card+`; if (!o) return false;
 		const r = o.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight && document.activeElement === o; })()`, 20*time.Second)
+	// its badge is the load balancer's status (a member's create waits for
+	// its load balancer), and says so
+	b.waitJS(t, "the badge says whose status", `(() => { const o = `+card+`; return !!o && !!o.querySelector(".badge") &&
+		o.querySelector(".op-whose")?.textContent === "load balancer"; })()`, 20*time.Second)
 	b.shotViewport(t, "names-03-member-wait")
 	lab.Faults(t, `{}`)
 

@@ -335,6 +335,9 @@ func renderOperation(rt *tab.Runtime, op tab.Operation, now time.Time) goapp.UI 
 	return ui.ClassDiv("op", "op-"+string(op.State)).ID(tab.OpAnchor(op)).TabIndex(-1).DataSet("op", op.ID).DataSet("lb", op.LbID()).Body(
 		ui.ClassDivBody("op-head",
 			ui.ClassSpanText("op-title", tab.OpTitle(op)),
+			goapp.If(op.Status != "" && op.StatusOfLB(), func() goapp.UI { // whose status the badge is
+				return ui.ClassSpanText("op-whose muted", "load balancer")
+			}),
 			goapp.If(op.Status != "", func() goapp.UI { return console.Badge(op.Status) }),
 			ui.ClassSpan("op-elapsed").Title("elapsed").Text(ui.FormatElapsed(op.Elapsed(now))),
 			goapp.If(!full, func() goapp.UI {

@@ -134,6 +134,13 @@ func opDone(op Operation) string {
 	return "The write was accepted"
 }
 
+// StatusOfLB reports whether op's Status is its load balancer's, not its
+// own object's: a child's write waits for its load balancer to be ACTIVE
+// again (python-octaviaclient's --wait), so that is the status it reads.
+func (op Operation) StatusOfLB() bool {
+	return op.Wait == WaitLBActive && op.Ref.Kind != octavia.KindLoadBalancer
+}
+
 // OpOutcomeText is the sentence an operation ends with, or while it waits,
 // what it is waiting for. A failed wait always says that the write itself
 // was accepted: the load balancer was created (or its delete accepted).
@@ -145,7 +152,7 @@ func OpOutcomeText(op Operation, now time.Time) string {
 		if op.Wait == WaitDeleted {
 			what = "it to be gone (404)"
 		}
-		if op.Wait == WaitLBActive && op.Ref.Kind != octavia.KindLoadBalancer {
+		if op.StatusOfLB() {
 			what = "its load balancer to be " + string(octavia.StatusActive)
 		}
 		s := fmt.Sprintf("Waiting for %s; %s so far, %d polls.", what, el, op.Polls)
