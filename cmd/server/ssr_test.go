@@ -181,7 +181,7 @@ func TestFirstScreenRows(t *testing.T) {
 			if has := strings.Contains(page, `>Project</button>`); has != tt.projectCol {
 				t.Errorf("the Project column served: %v, want %v", has, tt.projectCol)
 			}
-			if !strings.Contains(page, `id="who-user">`+tt.user+`<`) || !strings.Contains(page, `id="lb-count">`) {
+			if !strings.Contains(page, `id="who-user">`+tt.user+`<`) || !strings.Contains(page, `id="lb-count"`) {
 				t.Errorf("the frame (user, count) is not served")
 			}
 			if boot.Served == nil || boot.Served.Page != "/load-balancers" || len(boot.Served.Reads) != 1 {
