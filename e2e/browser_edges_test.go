@@ -303,7 +303,10 @@ func TestBrowserPhone(t *testing.T) {
 	}
 
 	b.goTo(t, "/load-balancers/"+ids.shopLB)
-	member := `[...document.querySelectorAll(".tree-node")].find(n => (n.getAttribute("aria-label") || "").startsWith("member") && n.getAttribute("aria-label").includes("ERROR"))`
+	// on a phone the tree is an indented list (console/status_tree_list.go):
+	// the member in ERROR is a link of it, reached as Tab reaches it
+	member := `[...document.querySelectorAll(".tree-list a.tl-link")].find(a => (a.getAttribute("href") || "").includes("/members/") &&
+		(a.parentElement.querySelector(":scope > .tl-status .tl-oper") || {}).textContent === "ERROR")`
 	b.waitJS(t, "the member in ERROR in the tree", `!!`+member, 30*time.Second)
 	eval[bool](t, b, `(`+member+`).focus(), true`) // as Tab does
 	b.waitJS(t, "the member in view", `(() => { const x = (`+member+`).getBoundingClientRect(); return x.left >= 0 && x.right <= innerWidth && x.width > 0; })()`, 10*time.Second)

@@ -46,6 +46,13 @@ func propJS(key string) string {
 	return fmt.Sprintf(`((document.querySelector('dl.props .prop[data-key=%q] dd') || {}).textContent || "").trim()`, key)
 }
 
+// propLinksJS is the JS expression of the links of the property key, as
+// their targets (space-separated): a property that names other objects
+// shows their names, and links to them by id.
+func propLinksJS(key string) string {
+	return fmt.Sprintf(`[...document.querySelectorAll('dl.props .prop[data-key=%q] dd a')].map(a => a.getAttribute("href")).join(" ")`, key)
+}
+
 // TestBrowserStaleEveryKind: on the page of each kind of a load
 // balancer's tree, open and live, a change sent with the API (as the CLI
 // does) that completes between two polls is shown within 6 s: a rename in
@@ -138,12 +145,12 @@ func TestBrowserStaleEveryKind(t *testing.T) {
 		`{"loadbalancer": {"name": "shop-renamed"}}`, renamed(shop, "shop-renamed"))
 	change("the load balancer's description", lbPage, http.MethodPut, "/loadbalancers/"+shop,
 		`{"loadbalancer": {"description": "edited elsewhere"}}`, propJS("description")+` === "edited elsewhere"`)
-	if !strings.Contains(eval[string](t, b, propJS("pools")), pool) {
-		t.Fatalf("the load balancer's Pools %q do not name pool %s before its delete", eval[string](t, b, propJS("pools")), pool)
+	if !strings.Contains(eval[string](t, b, propLinksJS("pools")), pool) {
+		t.Fatalf("the load balancer's Pools (links %q) do not link pool %s before its delete", eval[string](t, b, propLinksJS("pools")), pool)
 	}
 	change("a pool deleted", lbPage, http.MethodDelete, "/pools/"+pool, "",
 		fmt.Sprintf(`!%s.includes(%q) && !document.querySelector('tr.res-row[data-id=%[2]q]') &&
-			!document.querySelector('svg.status-tree g.tree-node[data-id=%[2]q]')`, propJS("pools"), pool))
+			!document.querySelector('svg.status-tree g.tree-node[data-id=%[2]q]')`, propLinksJS("pools"), pool))
 }
 
 // TestBrowserAdminListProjects: an admin's lists of every kind with a

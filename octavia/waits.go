@@ -77,6 +77,9 @@ func waitError(what string, err error) error {
 func (c *Client) poll(ctx context.Context, r Ref, opts waiters.Options, gone bool, wrap func(waiters.Getter) waiters.Getter) error {
 	get, stop := c.statuses().Status(r)
 	defer stop()
+	if on := opts.OnPoll; on != nil { // say whose status each poll read
+		opts.OnPoll = func(p waiters.Poll) { p.Of = string(r.Kind); on(p) }
+	}
 	if wrap != nil {
 		get = wrap(get)
 	}

@@ -62,6 +62,11 @@ func TestWaitLoadBalancer(t *testing.T) {
 				if len(polls) != out.Polls {
 					t.Errorf("got %d OnPoll calls, want one per poll (%d)", len(polls), out.Polls)
 				}
+				for _, p := range polls {
+					if p.Of != string(KindLoadBalancer) {
+						t.Errorf("poll %d: Of %q, want %q (whose status it read)", p.Attempt, p.Of, KindLoadBalancer)
+					}
+				}
 				if tt.wantErr == EFAILED {
 					if _, ok := errors.AsType[*waiters.StatusError](err); !ok || !strings.Contains(err.Error(), id) {
 						t.Errorf("got %v, want a *waiters.StatusError naming %s", err, id)

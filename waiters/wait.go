@@ -42,6 +42,10 @@ type Poll struct {
 	Attempt int
 	Status  string
 	Elapsed time.Duration
+	// Of is what was polled, as the caller names it (octavia's waits set
+	// the kind: a child's wait polls its load balancer first); "" when
+	// the caller does not say.
+	Of string
 }
 
 // ForActive polls get until the status is active, compared lower-cased, as

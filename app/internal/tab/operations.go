@@ -53,24 +53,25 @@ const (
 // object's octavia.Ref. It holds no secret (no token, no password), so the
 // journal can keep it in sessionStorage.
 type Operation struct {
-	ID         string      `json:"id"`
-	Kind       OpKind      `json:"kind"`
-	Verb       string      `json:"verb,omitempty"` // the title's verb for opOther: "Fail over", "Drain"
-	Wait       WaitKind    `json:"wait"`
-	ProjectID  string      `json:"project_id"`
-	UserID     string      `json:"user_id"`
-	Ref        octavia.Ref `json:"ref"`
-	Name       string      `json:"name"`
-	Written    string      `json:"written"` // what was written, in words
-	RequestID  string      `json:"request_id,omitempty"`
-	StatusCode int         `json:"status_code,omitempty"`
-	Status     string      `json:"status,omitempty"` // the last provisioning status seen
-	Polls      int         `json:"polls"`
-	StartedAt  time.Time   `json:"started_at"`
-	EndedAt    time.Time   `json:"ended_at,omitzero"`
-	State      OpState     `json:"state"`
-	Reason     string      `json:"reason,omitempty"` // why the wait failed or stopped
-	Prior      string      `json:"prior,omitempty"`  // what an action changed (a drained member's weight): its undo offers it back
+	ID         string       `json:"id"`
+	Kind       OpKind       `json:"kind"`
+	Verb       string       `json:"verb,omitempty"` // the title's verb for opOther: "Fail over", "Drain"
+	Wait       WaitKind     `json:"wait"`
+	ProjectID  string       `json:"project_id"`
+	UserID     string       `json:"user_id"`
+	Ref        octavia.Ref  `json:"ref"`
+	Name       string       `json:"name"`
+	Written    string       `json:"written"` // what was written, in words
+	RequestID  string       `json:"request_id,omitempty"`
+	StatusCode int          `json:"status_code,omitempty"`
+	Status     string       `json:"status,omitempty"`    // the last provisioning status seen
+	StatusOf   octavia.Kind `json:"status_of,omitempty"` // whose Status is: its load balancer's, while a child's wait polls it
+	Polls      int          `json:"polls"`
+	StartedAt  time.Time    `json:"started_at"`
+	EndedAt    time.Time    `json:"ended_at,omitzero"`
+	State      OpState      `json:"state"`
+	Reason     string       `json:"reason,omitempty"` // why the wait failed or stopped
+	Prior      string       `json:"prior,omitempty"`  // what an action changed (a drained member's weight): its undo offers it back
 
 	// Cells are the Written columns' cells (a load balancer's VIP
 	// address), for its row while it is created.
@@ -136,9 +137,16 @@ func opDone(op Operation) string {
 
 // StatusOfLB reports whether op's Status is its load balancer's, not its
 // own object's: a child's write waits for its load balancer to be ACTIVE
-// again (python-octaviaclient's --wait), so that is the status it reads.
+// again (python-octaviaclient's --wait), then, for a create or an update,
+// for the object itself.
 func (op Operation) StatusOfLB() bool {
-	return op.Wait == WaitLBActive && op.Ref.Kind != octavia.KindLoadBalancer
+	if op.Ref.Kind == octavia.KindLoadBalancer {
+		return false
+	}
+	if op.StatusOf != "" {
+		return op.StatusOf == octavia.KindLoadBalancer
+	}
+	return op.Wait == WaitLBActive
 }
 
 // OpOutcomeText is the sentence an operation ends with, or while it waits,
@@ -152,7 +160,7 @@ func OpOutcomeText(op Operation, now time.Time) string {
 		if op.Wait == WaitDeleted {
 			what = "it to be gone (404)"
 		}
-		if op.StatusOfLB() {
+		if op.Wait == WaitLBActive && op.Ref.Kind != octavia.KindLoadBalancer {
 			what = "its load balancer to be " + string(octavia.StatusActive)
 		}
 		s := fmt.Sprintf("Waiting for %s; %s so far, %d polls.", what, el, op.Polls)
@@ -444,7 +452,7 @@ func (s *opStore) wait(ctx goapp.Context, sess *Session, op Operation) {
 		s.update(op.ID, func(o *Operation) {
 			o.Polls++
 			if p.Status != "" {
-				o.Status = p.Status
+				o.Status, o.StatusOf = p.Status, octavia.Kind(p.Of)
 			}
 		})
 		s.publish(ctx)
