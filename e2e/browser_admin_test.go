@@ -252,7 +252,7 @@ func TestBrowserAdmin(t *testing.T) {
 	gold := eval[string](t, b, `[...document.querySelectorAll("tr.flavor-row")].find(r => r.textContent.includes("ci-gold")).dataset.id`)
 	b.nav(t, "/flavors/"+gold)
 	b.do(t, "delete the flavor", 20*time.Second, chromedp.WaitVisible(chromedp.ID("flavor-delete")), chromedp.Click(chromedp.ID("flavor-delete")),
-		chromedp.WaitVisible(chromedp.ID("delete-confirm-btn")), chromedp.Click(chromedp.ID("delete-confirm-btn")))
+		chromedp.WaitVisible(chromedp.ID("delete-confirm-btn")), chromedp.WaitEnabled(chromedp.ID("delete-confirm-btn")), chromedp.Click(chromedp.ID("delete-confirm-btn")))
 	b.opDone(t, "Delete flavor")
 	b.waitJS(t, "one flavor left", `document.querySelectorAll("tr.flavor-row").length === 1`, 20*time.Second)
 
@@ -277,7 +277,7 @@ func TestBrowserAdmin(t *testing.T) {
 		chromedp.Click(chromedp.ID("res-submit")), chromedp.WaitVisible(chromedp.ID("az-props")))
 	b.nav(t, "/availability-zones/ci-az1")
 	b.do(t, "delete the zone", 20*time.Second, chromedp.WaitVisible(chromedp.ID("az-delete")), chromedp.Click(chromedp.ID("az-delete")),
-		chromedp.WaitVisible(chromedp.ID("delete-confirm-btn")), chromedp.Click(chromedp.ID("delete-confirm-btn")))
+		chromedp.WaitVisible(chromedp.ID("delete-confirm-btn")), chromedp.WaitEnabled(chromedp.ID("delete-confirm-btn")), chromedp.Click(chromedp.ID("delete-confirm-btn")))
 	b.opDone(t, "Delete availability zone")
 	b.waitJS(t, "one zone left", `document.querySelectorAll("tr.az-row").length === 1`, 20*time.Second)
 	b.shot(t, "admin-17-azs")
@@ -286,7 +286,7 @@ func TestBrowserAdmin(t *testing.T) {
 	b.do(t, "try to delete the profile in use", 30*time.Second, chromedp.WaitVisible(chromedp.CSS(`#az-props a[href^="/availability-zone-profiles/"]`)),
 		chromedp.Click(chromedp.CSS(`#az-props a[href^="/availability-zone-profiles/"]`)), chromedp.WaitVisible(chromedp.ID("azprofile-delete")),
 		chromedp.Click(chromedp.ID("azprofile-delete")), chromedp.WaitVisible(chromedp.ID("delete-confirm-btn")),
-		chromedp.Click(chromedp.ID("delete-confirm-btn")), chromedp.WaitVisible(chromedp.ID("delete-error")))
+		chromedp.WaitEnabled(chromedp.ID("delete-confirm-btn")), chromedp.Click(chromedp.ID("delete-confirm-btn")), chromedp.WaitVisible(chromedp.ID("delete-error")))
 	if got := b.text(t, "#delete-error"); !strings.Contains(got, "in use") || strings.Contains(got, "load balancer is busy") {
 		t.Errorf("deleting a profile in use: got %q, want Octavia's 'in use' (and no load balancer in the message)", got)
 	}
@@ -297,7 +297,7 @@ func TestBrowserAdmin(t *testing.T) {
 		setInput("#f-name", "ci-spare"), setInput("#f-provider_name", "amphora"), providerTakes, setInput("#f-availability_zone_data", `{}`),
 		chromedp.Click(chromedp.ID("res-submit")), chromedp.WaitVisible(chromedp.ID("azprofile-delete")),
 		chromedp.Click(chromedp.ID("azprofile-delete")), chromedp.WaitVisible(chromedp.ID("delete-confirm-btn")),
-		chromedp.Click(chromedp.ID("delete-confirm-btn")))
+		chromedp.WaitEnabled(chromedp.ID("delete-confirm-btn")), chromedp.Click(chromedp.ID("delete-confirm-btn")))
 	b.opDone(t, "Delete availability zone profile")
 
 	// A member and a reader: the admin-only pages say so, the others have

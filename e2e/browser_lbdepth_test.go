@@ -415,7 +415,7 @@ func TestBrowserLoadBalancerDepth(t *testing.T) {
 	// Leaving the page cancelled the failover's retry: nothing more is sent for it.
 	b.do(t, "delete while busy", 10*time.Second, chromedp.Click(chromedp.ID("lb-delete")))
 	b.waitJS(t, "the delete's confirmation", `!!document.querySelector("#delete-confirm[open]")`, 5*time.Second)
-	b.do(t, "confirm the delete", 5*time.Second, chromedp.Click(chromedp.ID("delete-confirm-btn")))
+	b.do(t, "confirm the delete", 5*time.Second, chromedp.WaitEnabled(chromedp.ID("delete-confirm-btn")), chromedp.Click(chromedp.ID("delete-confirm-btn")))
 	b.waitJS(t, "the delete's 409", `!!document.querySelector("#delete-error") && !!document.querySelector("#delete-retry-btn")`, 20*time.Second)
 	b.do(t, "retry the delete when ACTIVE", 5*time.Second, chromedp.Click(chromedp.ID("delete-retry-btn")))
 	b.waitJS(t, "the delete's retry waits", `(document.querySelector("#delete-retry-state") || {}).textContent.includes("last PENDING_UPDATE")`, 20*time.Second)

@@ -239,7 +239,7 @@ func TestBrowserTree(t *testing.T) {
 	b.do(t, "delete the member", 20*time.Second,
 		chromedp.Click(chromedp.ID("member-delete")),
 		chromedp.WaitVisible(chromedp.ID("delete-confirm-btn")),
-		chromedp.Click(chromedp.ID("delete-confirm-btn")),
+		chromedp.WaitEnabled(chromedp.ID("delete-confirm-btn")), chromedp.Click(chromedp.ID("delete-confirm-btn")),
 	)
 	b.waitJS(t, "back on the pool", fmt.Sprintf(`location.pathname === %q`, poolPath), 10*time.Second)
 	b.waitJS(t, "the member's delete succeeded", treeOp("succeeded", `Delete member "ci-member"`), 30*time.Second)
@@ -370,7 +370,7 @@ func TestBrowserTree(t *testing.T) {
 	b.do(t, "delete the monitor", 20*time.Second,
 		chromedp.Click(chromedp.ID("monitor-delete")),
 		chromedp.WaitVisible(chromedp.ID("delete-confirm-btn")),
-		chromedp.Click(chromedp.ID("delete-confirm-btn")),
+		chromedp.WaitEnabled(chromedp.ID("delete-confirm-btn")), chromedp.Click(chromedp.ID("delete-confirm-btn")),
 	)
 	b.waitJS(t, "the monitor's delete succeeded", treeOp("succeeded", `Delete health monitor "ci-monitor"`), 30*time.Second)
 
@@ -480,7 +480,7 @@ func TestBrowserTree(t *testing.T) {
 	b.do(t, "delete the rule", 20*time.Second,
 		chromedp.Click(chromedp.ID("l7rule-delete")),
 		chromedp.WaitVisible(chromedp.ID("delete-confirm-btn")),
-		chromedp.Click(chromedp.ID("delete-confirm-btn")),
+		chromedp.WaitEnabled(chromedp.ID("delete-confirm-btn")), chromedp.Click(chromedp.ID("delete-confirm-btn")),
 	)
 	b.waitJS(t, "back on the policy", fmt.Sprintf(`location.pathname === %q`, policyPath), 10*time.Second)
 	b.waitJS(t, "the rule's delete succeeded", `[...document.querySelectorAll(".op.op-succeeded .op-title")].some(e => e.textContent.startsWith("Delete L7 rule"))`, 30*time.Second)
@@ -488,7 +488,7 @@ func TestBrowserTree(t *testing.T) {
 		chromedp.WaitVisible(chromedp.ID("l7policy-delete")),
 		chromedp.Click(chromedp.ID("l7policy-delete")),
 		chromedp.WaitVisible(chromedp.ID("delete-confirm-btn")),
-		chromedp.Click(chromedp.ID("delete-confirm-btn")),
+		chromedp.WaitEnabled(chromedp.ID("delete-confirm-btn")), chromedp.Click(chromedp.ID("delete-confirm-btn")),
 	)
 	b.waitJS(t, "the policy's delete succeeded", treeOp("succeeded", `Delete L7 policy "ci-policy"`), 30*time.Second)
 
@@ -517,7 +517,7 @@ func TestBrowserTree(t *testing.T) {
 	b.do(t, "delete the pool", 20*time.Second,
 		chromedp.Click(chromedp.ID("pool-delete")),
 		chromedp.WaitVisible(chromedp.ID("delete-confirm-btn")),
-		chromedp.Click(chromedp.ID("delete-confirm-btn")),
+		chromedp.WaitEnabled(chromedp.ID("delete-confirm-btn")), chromedp.Click(chromedp.ID("delete-confirm-btn")),
 	)
 	b.waitJS(t, "the pool list", `location.pathname === "/pools"`, 10*time.Second)
 	b.waitJS(t, "the pool's delete succeeded", treeOp("succeeded", `Delete pool "ci-pool"`), 40*time.Second)

@@ -546,7 +546,7 @@ func TestBrowserConsole(t *testing.T) {
 		t.Errorf("cascade is not offered (checked) for a load balancer with children")
 	}
 	b.shot(t, "08-delete-confirm")
-	b.do(t, "confirm the delete", 10*time.Second, chromedp.Click(chromedp.ID("delete-confirm-btn")))
+	b.do(t, "confirm the delete", 10*time.Second, chromedp.WaitEnabled(chromedp.ID("delete-confirm-btn")), chromedp.Click(chromedp.ID("delete-confirm-btn")))
 	b.waitJS(t, "the delete wait item", `[...document.querySelectorAll(".op.op-waiting .op-title")].some(e => e.textContent.includes("Delete"))`, 10*time.Second)
 	b.waitJS(t, "shop-frontend pending delete", rowStatus("shop-frontend")+` === "PENDING_DELETE"`, 10*time.Second)
 	b.shot(t, "09-delete-pending")
@@ -572,7 +572,7 @@ func TestBrowserConsole(t *testing.T) {
 		chromedp.WaitVisible(chromedp.ID("lb-delete")),
 		chromedp.Click(chromedp.ID("lb-delete")),
 		chromedp.WaitVisible(chromedp.ID("delete-confirm-btn")),
-		chromedp.Click(chromedp.ID("delete-confirm-btn")),
+		chromedp.WaitEnabled(chromedp.ID("delete-confirm-btn")), chromedp.Click(chromedp.ID("delete-confirm-btn")),
 		chromedp.WaitVisible(chromedp.ID("delete-error")),
 	)
 	if got := b.text(t, "#delete-error"); !strings.Contains(got, "busy (PENDING_UPDATE)") || !strings.Contains(got, "try again when it is ACTIVE") {

@@ -124,7 +124,7 @@ func TestBrowserThrottled(t *testing.T) {
 			b.do(t, "delete", 60*time.Second,
 				chromedp.Click(chromedp.ID("lb-delete")),
 				chromedp.WaitVisible(chromedp.ID("delete-confirm-btn")),
-				chromedp.Click(chromedp.ID("delete-confirm-btn")),
+				chromedp.WaitEnabled(chromedp.ID("delete-confirm-btn")), chromedp.Click(chromedp.ID("delete-confirm-btn")),
 			)
 			del := fmt.Sprintf(`Delete load balancer %q`, name)
 			b.waitJS(t, "the delete done", opState(del)+` === "succeeded"`, 90*time.Second)

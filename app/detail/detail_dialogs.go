@@ -115,7 +115,10 @@ func (a *actions) renderConfirm(f *feed) goapp.UI {
 		goapp.If(a.deleter.Refused != nil, func() goapp.UI { return a.deleter.Retry("delete-retry") }),
 		ui.ClassDivBody("confirm-actions",
 			ui.IDButton("delete-confirm-btn").Class("btn", "btn-danger").
-				Disabled(a.deleter.Sending || (children != "" && !a.cascade) || a.goes.goes.Refused != "").OnClick(func(goapp.Context, goapp.Event) { a.confirmDelete(f) }).
+				// not while what goes with it is read: the user confirms
+				// what the dialog lists (and the button does not move
+				// under a click as the listing arrives)
+				Disabled(a.deleter.Sending || a.goes.reading || (children != "" && !a.cascade) || a.goes.goes.Refused != "").OnClick(func(goapp.Context, goapp.Event) { a.confirmDelete(f) }).
 				Text(map[bool]string{true: "Deleting…", false: "Delete"}[a.deleter.Sending]),
 			ui.IDButton("delete-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { ui.CloseDialog(deleteDialogID) }).Text("Keep it")),
 	)
