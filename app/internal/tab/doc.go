@@ -20,8 +20,9 @@
 //     crosstab*.go: their share among the browser's tabs) and the
 //     statuses the tab saw (live.go);
 //   - the journal of accepted writes with their waits (operations.go,
-//     op_end.go: the Runtime's Operations; op_anchor.go: a wait card
-//     named in a page's URL).
+//     op_end.go: the Runtime's Operations; op_text.go: an operation and
+//     a refused write in words; op_anchor.go: a wait card named in a
+//     page's URL).
 //
 // It imports internal/site, internal/ui, serverapi, octavia and waiters;
 // internal/console and the pages import it.
