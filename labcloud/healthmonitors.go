@@ -212,12 +212,7 @@ func (c monitorKind) delete(w http.ResponseWriter, r *http.Request, k *caller, n
 	if err != nil {
 		return err
 	}
-	if err := checkWritable(k, h); err != nil {
-		return err
-	}
-	c.acceptChildWrite(h, statusPendingDelete, now)
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return c.deleteChild(w, k, h, now)
 }
 
 // restore adds its health monitors, on their pools from s to an empty Cloud (Cloud.restore). Caller

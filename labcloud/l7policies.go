@@ -226,12 +226,7 @@ func (c l7policyKind) delete(w http.ResponseWriter, r *http.Request, k *caller, 
 	if err != nil {
 		return err
 	}
-	if err := checkWritable(k, p); err != nil {
-		return err
-	}
-	c.acceptChildWrite(p, statusPendingDelete, now)
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return c.deleteChild(w, k, p, now)
 }
 
 // restore adds its L7 policies, on their listeners in their positions from s to an empty Cloud (Cloud.restore). Caller

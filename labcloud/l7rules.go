@@ -169,12 +169,7 @@ func (c l7ruleKind) delete(w http.ResponseWriter, r *http.Request, k *caller, no
 	if err != nil {
 		return err
 	}
-	if err := checkWritable(k, rule); err != nil {
-		return err
-	}
-	c.acceptChildWrite(rule, statusPendingDelete, now)
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return c.deleteChild(w, k, rule, now)
 }
 
 // restore adds its L7 rules, in their policies from s to an empty Cloud (Cloud.restore). Caller

@@ -210,12 +210,7 @@ func (c memberKind) delete(w http.ResponseWriter, r *http.Request, k *caller, no
 	if err != nil {
 		return err
 	}
-	if err := checkWritable(k, m); err != nil {
-		return err
-	}
-	c.acceptChildWrite(m, statusPendingDelete, now)
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return c.deleteChild(w, k, m, now)
 }
 
 // restore adds its members, in their pools from s to an empty Cloud (Cloud.restore). Caller

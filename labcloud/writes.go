@@ -97,6 +97,19 @@ func (c *Cloud) acceptChildWrite(child object, status string, now time.Time) {
 	c.schedule(op, now)
 }
 
+// deleteChild accepts k's delete of child, a load balancer's descendant
+// found by its handler: refused when k may not write it or its tree is
+// busy, else child goes PENDING_DELETE (its parents PENDING_UPDATE) and the
+// answer is Octavia's 204. Caller holds c.mu.
+func (c *Cloud) deleteChild(w http.ResponseWriter, k *caller, child object, now time.Time) *apiError {
+	if err := checkWritable(k, child); err != nil {
+		return err
+	}
+	c.acceptChildWrite(child, statusPendingDelete, now)
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
 // newMeta starts an object in PENDING_CREATE / OFFLINE.
 func (c *Cloud) newMeta(projectID string, name, desc *string, enabled *bool, tags *[]string, now time.Time) meta {
 	m := meta{
