@@ -50,9 +50,9 @@ type Cloud struct {
 	amphorae   *collection[*amphora]
 
 	flavors        *collection[*flavor]
-	flavorProfiles *collection[*flavorProfile]
+	flavorProfiles *collection[*profile]
 	azs            *collection[*availabilityZone]
-	azProfiles     *collection[*azProfile]
+	azProfiles     *collection[*profile]
 	quotas         map[string]*quota
 	quotaDefaults  quota
 	ops            opHeap
@@ -123,9 +123,9 @@ func newCloud(opts Options) *Cloud {
 		l7rules:        newCollection[*l7rule](),
 		amphorae:       newCollection[*amphora](),
 		flavors:        newCollection[*flavor](),
-		flavorProfiles: newCollection[*flavorProfile](),
+		flavorProfiles: newCollection[*profile](),
 		azs:            newCollection[*availabilityZone](),
-		azProfiles:     newCollection[*azProfile](),
+		azProfiles:     newCollection[*profile](),
 		quotas:         map[string]*quota{},
 		quotaDefaults:  unlimitedQuota(),
 		projectFaults:  map[string]Faults{},

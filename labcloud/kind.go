@@ -26,18 +26,16 @@ type kindHandler interface {
 
 // The handlers of the lab's kinds: each answers for the Cloud it holds.
 type (
-	lbKind            struct{ *Cloud }
-	listenerKind      struct{ *Cloud }
-	poolKind          struct{ *Cloud }
-	memberKind        struct{ *Cloud }
-	monitorKind       struct{ *Cloud }
-	l7policyKind      struct{ *Cloud }
-	l7ruleKind        struct{ *Cloud }
-	amphoraKind       struct{ *Cloud }
-	quotaKind         struct{ *Cloud }
-	providerKind      struct{ *Cloud }
-	flavorKind        struct{ *Cloud }
-	flavorProfileKind struct{ *Cloud }
-	azKind            struct{ *Cloud }
-	azProfileKind     struct{ *Cloud }
+	lbKind       struct{ *Cloud }
+	listenerKind struct{ *Cloud }
+	poolKind     struct{ *Cloud }
+	memberKind   struct{ *Cloud }
+	monitorKind  struct{ *Cloud }
+	l7policyKind struct{ *Cloud }
+	l7ruleKind   struct{ *Cloud }
+	amphoraKind  struct{ *Cloud }
+	quotaKind    struct{ *Cloud }
+	providerKind struct{ *Cloud }
+	flavorKind   struct{ *Cloud }
+	azKind       struct{ *Cloud }
 )

@@ -154,9 +154,9 @@ func (c *Cloud) octaviaRoutes(mux *http.ServeMux) {
 	handle(http.MethodGet, "/lbaas/providers/{provider}/availability_zone_capabilities", providers.azCapabilities)
 
 	crud("/lbaas/flavors", flavorKind{c})
-	crud("/lbaas/flavorprofiles", flavorProfileKind{c})
+	crud("/lbaas/flavorprofiles", profileKind{c, flavorProfileSpec})
 	crud("/lbaas/availabilityzones", azKind{c})
-	crud("/lbaas/availabilityzoneprofiles", azProfileKind{c})
+	crud("/lbaas/availabilityzoneprofiles", profileKind{c, azProfileSpec})
 
 	mux.HandleFunc("/load-balancer/", func(w http.ResponseWriter, r *http.Request) {
 		writeFault(w, errorf(http.StatusNotFound, "The resource could not be found."))

@@ -299,7 +299,7 @@ func (c *Cloud) state(now time.Time) *State {
 	for _, save := range []func(*State){
 		keystoneService{c}.save, appCredKind{c}.save, neutronService{c}.save, lbKind{c}.save, listenerKind{c}.save,
 		poolKind{c}.save, memberKind{c}.save, monitorKind{c}.save, l7policyKind{c}.save, l7ruleKind{c}.save,
-		amphoraKind{c}.save, flavorKind{c}.save, flavorProfileKind{c}.save, azKind{c}.save, azProfileKind{c}.save,
+		amphoraKind{c}.save, flavorKind{c}.save, profileKind{c, flavorProfileSpec}.save, azKind{c}.save, profileKind{c, azProfileSpec}.save,
 	} {
 		save(s)
 	}
@@ -439,7 +439,7 @@ func (c *Cloud) restore(s *State, now time.Time) error {
 		keystoneService{c}.restore, appCredKind{c}.restore, neutronService{c}.restore, lbKind{c}.restore,
 		poolKind{c}.restore, listenerKind{c}.restore, memberKind{c}.restore, monitorKind{c}.restore,
 		l7policyKind{c}.restore, l7ruleKind{c}.restore, amphoraKind{c}.restore, flavorKind{c}.restore,
-		flavorProfileKind{c}.restore, azKind{c}.restore, azProfileKind{c}.restore,
+		profileKind{c, flavorProfileSpec}.restore, azKind{c}.restore, profileKind{c, azProfileSpec}.restore,
 	} {
 		if err := restore(s); err != nil {
 			return err

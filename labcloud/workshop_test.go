@@ -490,7 +490,9 @@ func sameObjects(t *testing.T, a, b *Cloud) {
 	check("ports", objects(a.ports.order), objects(b.ports.order))
 	check("subnets", objects(a.subnets.order), objects(b.subnets.order))
 	check("flavors", objects(a.flavors.order), objects(b.flavors.order))
+	check("flavor profiles", objects(a.flavorProfiles.order), objects(b.flavorProfiles.order))
 	check("availability zones", objects(a.azs.order), objects(b.azs.order))
+	check("availability zone profiles", objects(a.azProfiles.order), objects(b.azProfiles.order))
 }
 
 func TestStateRoundTrip(t *testing.T) {
@@ -516,6 +518,8 @@ func TestStateRoundTrip(t *testing.T) {
 		admin.createLB("standby", nil)
 		admin.must(http.StatusCreated, http.MethodPost, "/load-balancer/v2/lbaas/flavorprofiles", map[string]any{"flavorprofile": map[string]any{
 			"name": "fp", "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "ACTIVE_STANDBY"}`}})
+		admin.must(http.StatusCreated, http.MethodPost, "/load-balancer/v2/lbaas/availabilityzoneprofiles", map[string]any{"availability_zone_profile": map[string]any{
+			"name": "azp", "provider_name": "amphora", "availability_zone_data": `{"compute_zone": "nova"}`}})
 		admin.must(http.StatusAccepted, http.MethodPut, "/load-balancer/v2/lbaas/quotas/"+keystoneID("project", "trainee1"),
 			map[string]any{"quota": map[string]any{"load_balancer": 5}})
 		appcred := obj(t1.must(http.StatusCreated, http.MethodPost, "/identity/v3/users/"+keystoneID("user", "trainee1")+"/application_credentials",
