@@ -167,13 +167,7 @@ func (c monitorKind) create(w http.ResponseWriter, r *http.Request, k *caller, n
 	if !ok {
 		return notFound("Pool", *req.H.PoolID)
 	}
-	if err := k.write(p.projectID); err != nil {
-		return err
-	}
-	if err := c.checkQuota(p.projectID, "health_monitor", 1); err != nil {
-		return err
-	}
-	if err := checkMutable(append(lockSet(p), p)); err != nil {
+	if err := c.admitChild(k, p, "health_monitor"); err != nil {
 		return err
 	}
 	h, err := c.buildMonitor(req.H, p, now)

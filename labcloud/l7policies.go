@@ -169,13 +169,7 @@ func (c l7policyKind) create(w http.ResponseWriter, r *http.Request, k *caller, 
 	if !ok {
 		return notFound("Listener", *req.P.ListenerID)
 	}
-	if err := k.write(l.projectID); err != nil {
-		return err
-	}
-	if err := c.checkQuota(l.projectID, "l7policy", 1); err != nil {
-		return err
-	}
-	if err := checkMutable([]object{l.lb, l}); err != nil {
+	if err := c.admitChild(k, l, "l7policy"); err != nil {
 		return err
 	}
 	p, err := c.buildL7Policy(req.P, l, now)

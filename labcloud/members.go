@@ -162,13 +162,7 @@ func (c memberKind) create(w http.ResponseWriter, r *http.Request, k *caller, no
 	if err := decodeArg(r, "member", &req.M); err != nil {
 		return err
 	}
-	if err := k.write(p.projectID); err != nil {
-		return err
-	}
-	if err := c.checkQuota(p.projectID, "member", 1); err != nil {
-		return err
-	}
-	if err := checkMutable(append(lockSet(p), p)); err != nil {
+	if err := c.admitChild(k, p, "member"); err != nil {
 		return err
 	}
 	m, err := c.buildMember(req.M, p, now)
