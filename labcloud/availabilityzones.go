@@ -72,12 +72,9 @@ func (c azKind) create(w http.ResponseWriter, r *http.Request, k *caller, now ti
 }
 
 func (c azKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	if err := k.adminOnly(); err != nil {
+	a, err := adminFind(k, r, c.azs, "Availability Zone")
+	if err != nil {
 		return err
-	}
-	a, ok := c.azs.get(r.PathValue("id"))
-	if !ok {
-		return notFound("Availability Zone", r.PathValue("id"))
 	}
 	b, err := decodeBodyArg[azBody](r, "availability_zone")
 	if err != nil {
@@ -89,12 +86,9 @@ func (c azKind) update(w http.ResponseWriter, r *http.Request, k *caller, now ti
 }
 
 func (c azKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	if err := k.adminOnly(); err != nil {
+	a, err := adminFind(k, r, c.azs, "Availability Zone")
+	if err != nil {
 		return err
-	}
-	a, ok := c.azs.get(r.PathValue("id"))
-	if !ok {
-		return notFound("Availability Zone", r.PathValue("id"))
 	}
 	for _, lb := range c.lbs.order {
 		if lb.az == a.name {

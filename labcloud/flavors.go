@@ -73,12 +73,9 @@ func (c flavorKind) create(w http.ResponseWriter, r *http.Request, k *caller, no
 }
 
 func (c flavorKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	if err := k.adminOnly(); err != nil {
+	f, err := adminFind(k, r, c.flavors, "Flavor")
+	if err != nil {
 		return err
-	}
-	f, ok := c.flavors.get(r.PathValue("id"))
-	if !ok {
-		return notFound("Flavor", r.PathValue("id"))
 	}
 	b, err := decodeBodyArg[flavorBody](r, "flavor")
 	if err != nil {
@@ -90,12 +87,9 @@ func (c flavorKind) update(w http.ResponseWriter, r *http.Request, k *caller, no
 }
 
 func (c flavorKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	if err := k.adminOnly(); err != nil {
+	f, err := adminFind(k, r, c.flavors, "Flavor")
+	if err != nil {
 		return err
-	}
-	f, ok := c.flavors.get(r.PathValue("id"))
-	if !ok {
-		return notFound("Flavor", r.PathValue("id"))
 	}
 	for _, lb := range c.lbs.order {
 		if lb.flavorID == f.id {

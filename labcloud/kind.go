@@ -39,3 +39,18 @@ type (
 	flavorKind   struct{ *Cloud }
 	azKind       struct{ *Cloud }
 )
+
+// adminFind is the object of the request's {id} in col, for an admin:
+// Octavia's 403 for anyone else, its 404 naming the kind (title: "Flavor")
+// when col has none.
+func adminFind[T object](k *caller, r *http.Request, col *collection[T], title string) (T, *apiError) {
+	var zero T
+	if err := k.adminOnly(); err != nil {
+		return zero, err
+	}
+	o, ok := col.get(r.PathValue("id"))
+	if !ok {
+		return zero, notFound(title, r.PathValue("id"))
+	}
+	return o, nil
+}

@@ -63,14 +63,7 @@ func (c profileKind) list(w http.ResponseWriter, r *http.Request, k *caller, now
 
 // find is the profile of the request's {id}, for an admin.
 func (c profileKind) find(r *http.Request, k *caller) (*profile, *apiError) {
-	if err := k.adminOnly(); err != nil {
-		return nil, err
-	}
-	p, ok := c.spec.collection(c.Cloud).get(r.PathValue("id"))
-	if !ok {
-		return nil, notFound(c.spec.notFound, r.PathValue("id"))
-	}
-	return p, nil
+	return adminFind(k, r, c.spec.collection(c.Cloud), c.spec.notFound)
 }
 
 func (c profileKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
