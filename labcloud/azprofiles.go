@@ -10,11 +10,11 @@ import (
 // availability zones name.
 var azProfileSpec = &profileSpec{
 	key: "availability_zone_profile", listKey: "availability_zone_profiles", linksKey: "availability_zone_profile_links",
-	dataKey: "availability_zone_data", notFound: "Availability Zone Profile", inUse: "Availability zone profile",
+	dataKey: "availability_zone_data", notFound: "Availability Zone Profile", title: "Availability zone profile",
 	caps: azCaps, attrs: profileAttrs("availability_zone_data"), decode: decodeAZProfile,
 	collection: func(c *Cloud) *collection[*profile] { return c.azProfiles },
 	usedBy: func(c *Cloud, id string) bool {
-		return slices.ContainsFunc(c.azs.order, func(a *availabilityZone) bool { return a.profileID == id })
+		return slices.ContainsFunc(c.azs.order, func(a *profiled) bool { return a.profileID == id })
 	},
 	saved: func(s *State) *[]stProfile { return &s.AZProfiles },
 }

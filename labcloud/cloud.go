@@ -49,9 +49,9 @@ type Cloud struct {
 	l7rules    *collection[*l7rule]
 	amphorae   *collection[*amphora]
 
-	flavors        *collection[*flavor]
+	flavors        *collection[*profiled]
 	flavorProfiles *collection[*profile]
-	azs            *collection[*availabilityZone]
+	azs            *collection[*profiled]
 	azProfiles     *collection[*profile]
 	quotas         map[string]*quota
 	quotaDefaults  quota
@@ -122,9 +122,9 @@ func newCloud(opts Options) *Cloud {
 		l7policies:     newCollection[*l7policy](),
 		l7rules:        newCollection[*l7rule](),
 		amphorae:       newCollection[*amphora](),
-		flavors:        newCollection[*flavor](),
+		flavors:        newCollection[*profiled](),
 		flavorProfiles: newCollection[*profile](),
-		azs:            newCollection[*availabilityZone](),
+		azs:            newCollection[*profiled](),
 		azProfiles:     newCollection[*profile](),
 		quotas:         map[string]*quota{},
 		quotaDefaults:  unlimitedQuota(),

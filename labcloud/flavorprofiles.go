@@ -9,11 +9,11 @@ import (
 // configuration (flavor_data, JSON), which flavors name.
 var flavorProfileSpec = &profileSpec{
 	key: "flavorprofile", listKey: "flavorprofiles", linksKey: "flavorprofile_links",
-	dataKey: "flavor_data", notFound: "Flavor profile", inUse: "Flavor profile",
+	dataKey: "flavor_data", notFound: "Flavor profile", title: "Flavor profile",
 	caps: flavorCaps, attrs: profileAttrs("flavor_data"), decode: decodeFlavorProfile,
 	collection: func(c *Cloud) *collection[*profile] { return c.flavorProfiles },
 	usedBy: func(c *Cloud, id string) bool {
-		return slices.ContainsFunc(c.flavors.order, func(f *flavor) bool { return f.profileID == id })
+		return slices.ContainsFunc(c.flavors.order, func(f *profiled) bool { return f.profileID == id })
 	},
 	saved: func(s *State) *[]stProfile { return &s.FlavorProfiles },
 }

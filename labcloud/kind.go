@@ -11,8 +11,9 @@ type octaviaHandler func(w http.ResponseWriter, r *http.Request, k *caller, now 
 
 // kindHandler is one of Octavia's collections: the five calls the routing
 // registers for its path and its path's "/{id}" (octaviaRoutes). Each kind
-// has a handler type in its file (lbKind in loadbalancers.go, flavorKind
-// in flavors.go, …) holding the Cloud it answers for, with the kind's
+// has a handler type in its file (lbKind in loadbalancers.go, poolKind
+// in pools.go, …; flavors and zones share profiledKind, their profiles
+// profileKind) holding the Cloud it answers for, with the kind's
 // validation, its create, update and delete semantics and its own calls
 // (stats, failover, …); what several kinds share (the collections, the
 // lock tree, quotas, the status machine) stays on Cloud.
@@ -36,8 +37,6 @@ type (
 	amphoraKind  struct{ *Cloud }
 	quotaKind    struct{ *Cloud }
 	providerKind struct{ *Cloud }
-	flavorKind   struct{ *Cloud }
-	azKind       struct{ *Cloud }
 )
 
 // adminFind is the object of the request's {id} in col, for an admin:

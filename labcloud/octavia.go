@@ -153,9 +153,9 @@ func (c *Cloud) octaviaRoutes(mux *http.ServeMux) {
 	handle(http.MethodGet, "/lbaas/providers/{provider}/flavor_capabilities", providers.flavorCapabilities)
 	handle(http.MethodGet, "/lbaas/providers/{provider}/availability_zone_capabilities", providers.azCapabilities)
 
-	crud("/lbaas/flavors", flavorKind{c})
+	crud("/lbaas/flavors", profiledKind{c, flavorSpec})
 	crud("/lbaas/flavorprofiles", profileKind{c, flavorProfileSpec})
-	crud("/lbaas/availabilityzones", azKind{c})
+	crud("/lbaas/availabilityzones", profiledKind{c, azSpec})
 	crud("/lbaas/availabilityzoneprofiles", profileKind{c, azProfileSpec})
 
 	mux.HandleFunc("/load-balancer/", func(w http.ResponseWriter, r *http.Request) {

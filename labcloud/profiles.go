@@ -25,7 +25,7 @@ type profileSpec struct {
 	key, listKey, linksKey string // "flavorprofile", "flavorprofiles", "flavorprofile_links"
 	dataKey                string // "flavor_data"
 	notFound               string // the kind in Octavia's 404: "Flavor profile"
-	inUse                  string // the kind in Octavia's 409 on deleting one in use
+	title                  string // the kind in Octavia's 409 and a flavor's (zone's) 400 naming it
 	caps                   []map[string]string
 	attrs                  attrs[*profile]
 	decode                 func(r *http.Request) (profileBody, *apiError)
@@ -115,7 +115,7 @@ func (c profileKind) delete(w http.ResponseWriter, r *http.Request, k *caller, n
 		return err
 	}
 	if c.spec.usedBy(c.Cloud, p.id) {
-		return errorf(http.StatusConflict, "%s %s is in use and cannot be modified.", c.spec.inUse, p.id)
+		return errorf(http.StatusConflict, "%s %s is in use and cannot be modified.", c.spec.title, p.id)
 	}
 	c.spec.collection(c.Cloud).remove(p)
 	w.WriteHeader(http.StatusNoContent)
