@@ -53,3 +53,21 @@ func adminFind[T object](k *caller, r *http.Request, col *collection[T], title s
 	}
 	return o, nil
 }
+
+// adminDelete answers an admin's delete of the request's {id} in col, a
+// kind that others name (a flavor, a profile): Octavia's 404 as
+// adminFind's, its 409 naming the object (inUseTitle: "Flavor") while
+// usedBy says something uses it; else the object goes, 204.
+func adminDelete[T object](w http.ResponseWriter, r *http.Request, k *caller, col *collection[T], title, inUseTitle string,
+	usedBy func(id string) bool) *apiError {
+	o, err := adminFind(k, r, col, title)
+	if err != nil {
+		return err
+	}
+	if id := o.base().id; usedBy(id) {
+		return errorf(http.StatusConflict, "%s %s is in use and cannot be modified.", inUseTitle, id)
+	}
+	col.remove(o)
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}

@@ -132,16 +132,9 @@ func (c profiledKind) update(w http.ResponseWriter, r *http.Request, k *caller, 
 }
 
 func (c profiledKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	o, err := adminFind(k, r, c.spec.collection(c.Cloud), c.spec.title)
-	if err != nil {
-		return err
-	}
-	if slices.ContainsFunc(c.lbs.order, func(lb *loadBalancer) bool { return c.spec.usedBy(lb, o.id) }) {
-		return errorf(http.StatusConflict, "%s %s is in use and cannot be modified.", c.spec.title, o.id)
-	}
-	c.spec.collection(c.Cloud).remove(o)
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return adminDelete(w, r, k, c.spec.collection(c.Cloud), c.spec.title, c.spec.title, func(id string) bool {
+		return slices.ContainsFunc(c.lbs.order, func(lb *loadBalancer) bool { return c.spec.usedBy(lb, id) })
+	})
 }
 
 // restore adds the kind's objects from s to an empty Cloud

@@ -10,7 +10,7 @@ import (
 // has an id of its own and may be renamed; a zone is keyed by its name,
 // has no id in its view and keeps its name. Each refuses a duplicate name,
 // a profile that does not exist and, while a load balancer uses it, a
-// delete, with Octavia's words.
+// delete, with Octavia's words; so does its profile while it names it.
 func TestProfiledKinds(t *testing.T) {
 	const base = "/load-balancer/v2/lbaas/"
 	tests := []struct {
@@ -22,15 +22,19 @@ func TestProfiledKinds(t *testing.T) {
 		lbKey       string // a load balancer's attribute naming one
 		title       string // the kind in Octavia's 404 and 409
 		noProfile   string // Octavia's 400 for a profile "nope"
+		profile404  string // the profile kind in Octavia's 404
+		profile409  string // the profile kind in Octavia's 409
 		duplicate   string // Octavia's 409 for a second "gold"
 		byName      bool
 	}{
 		{name: "flavor", key: "flavor", path: "flavors", profileKey: "flavor_profile_id", profileBody: "flavorprofile",
 			profileData: map[string]any{"flavor_data": `{"loadbalancer_topology": "SINGLE"}`}, lbKey: "flavor_id", title: "Flavor",
-			noProfile: "Flavor profile nope not found.", duplicate: "A flavor of gold already exists."},
+			noProfile: "Flavor profile nope not found.", profile404: "Flavor profile", profile409: "Flavor profile",
+			duplicate: "A flavor of gold already exists."},
 		{name: "availability zone", key: "availability_zone", path: "availabilityzones", profileKey: "availability_zone_profile_id",
 			profileBody: "availability_zone_profile", profileData: map[string]any{"availability_zone_data": `{"compute_zone": "nova"}`},
 			lbKey: "availability_zone", title: "Availability Zone", noProfile: "Availability zone profile nope not found.",
+			profile404: "Availability Zone Profile", profile409: "Availability zone profile",
 			duplicate: "An availability zone of gold already exists.", byName: true},
 	}
 	for _, tt := range tests {
@@ -91,6 +95,14 @@ func TestProfiledKinds(t *testing.T) {
 			}
 			admin.must(http.StatusNoContent, http.MethodDelete, base+tt.path+"/"+spare, nil)
 			admin.must(http.StatusNotFound, http.MethodGet, base+tt.path+"/"+spare, nil)
+
+			profiles := base + tt.path[:len(tt.path)-1] + "profiles/"
+			if got, want := admin.must(http.StatusConflict, http.MethodDelete, profiles+pid, nil).fault(t), tt.profile409+" "+pid+" is in use and cannot be modified."; got != want {
+				t.Errorf("delete a profile in use: got %q, want %q", got, want)
+			}
+			if got, want := admin.must(http.StatusNotFound, http.MethodDelete, profiles+"nope", nil).fault(t), tt.profile404+" nope not found."; got != want {
+				t.Errorf("delete an unknown profile: got %q, want %q", got, want)
+			}
 		})
 	}
 }

@@ -110,16 +110,9 @@ func (c profileKind) update(w http.ResponseWriter, r *http.Request, k *caller, n
 }
 
 func (c profileKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	p, err := c.find(r, k)
-	if err != nil {
-		return err
-	}
-	if c.spec.usedBy(c.Cloud, p.id) {
-		return errorf(http.StatusConflict, "%s %s is in use and cannot be modified.", c.spec.title, p.id)
-	}
-	c.spec.collection(c.Cloud).remove(p)
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return adminDelete(w, r, k, c.spec.collection(c.Cloud), c.spec.notFound, c.spec.title, func(id string) bool {
+		return c.spec.usedBy(c.Cloud, id)
+	})
 }
 
 // restore adds the kind's profiles from s to an empty Cloud
