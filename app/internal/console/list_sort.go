@@ -15,7 +15,7 @@ import (
 // compares items i and j, as for slices.SortFunc), equal items in their
 // order: the order of a stable sort, which sort.Sort gives here because
 // items that cmp finds equal are ordered by their index. The package's sorts
-// of its own types go through it (or sortRows), so that the wasm holds the
+// of its own types go through it (or Sorted, sortRows), so that the wasm holds the
 // one sort.Sort go-app links rather than one slices.SortFunc instantiation,
 // ~20 KB raw, per element type.
 func SortOrder(n int, cmp func(i, j int) int) []int {
