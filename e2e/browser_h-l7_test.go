@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -28,15 +27,7 @@ func TestBrowserL7TreeTabsShareOnePoll(t *testing.T) {
 	b.login(t, c.URL, "demo", "demo", "demo")
 	b.waitJS(t, "the list", `location.pathname === "/load-balancers" && !!document.querySelector("tr.lb-row")`, 60*time.Second)
 	open := func(name string) (*browser, func()) {
-		ctx, cancel := chromedp.NewContext(b.ctx)
-		tab := &browser{ctx: ctx}
-		chromedp.Listen(ctx, func(ev any) { // as TestBrowserLiveTabsShareOnePoll does: a tab nobody listens to stays blank
-			if e, ok := ev.(*runtime.EventExceptionThrown); ok {
-				t.Logf("%s: exception %v", name, e.ExceptionDetails)
-			}
-		})
-		tab.do(t, "open the page in "+name, 60*time.Second, chromedp.Navigate(c.URL+"/load-balancers/"+lb))
-		tab.waitJS(t, "the tree in "+name, `document.querySelectorAll("svg.status-tree g.tree-node").length >= 7 && !!document.querySelector("#tree-live.live")`, 60*time.Second)
+		tab, cancel := b.openTreeTab(t, name, c.URL+"/load-balancers/"+lb)
 		tab.waitJS(t, "api-route in "+name, nodeLabel(route)+`.includes("PATH STARTS_WITH /api")`, 30*time.Second)
 		return tab, cancel
 	}

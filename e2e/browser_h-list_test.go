@@ -45,9 +45,7 @@ func TestBrowserListAttentionAtScale(t *testing.T) {
 	t.Parallel()
 	s := startScaleConsole(t)
 	b := newBrowser(t)
-	b.login(t, s.URL, "demo", "demo", "demo")
-	b.waitJS(t, "all rows counted", fmt.Sprintf(`(document.querySelector("#lb-count") || {}).textContent === "%d load balancers"`, scaleDrillCount), 90*time.Second)
-	b.waitJS(t, "the list loaded", `!document.querySelector("#lb-refresh").disabled`, 30*time.Second)
+	b.openScaleList(t, s.URL)
 	b.waitJS(t, "web DEGRADED in the counts", `document.querySelector(".summary").textContent.includes("1 degraded")`, 20*time.Second)
 
 	items := eval[[]string](t, b, summaryItems)

@@ -118,9 +118,7 @@ func TestBrowserLiveListCounts(t *testing.T) {
 	t.Parallel()
 	s := startScaleConsole(t)
 	b := newBrowser(t)
-	b.login(t, s.URL, "demo", "demo", "demo")
-	b.waitJS(t, "all rows counted", fmt.Sprintf(`(document.querySelector("#lb-count") || {}).textContent === "%d load balancers"`, scaleDrillCount), 90*time.Second)
-	b.waitJS(t, "the list loaded", `!document.querySelector("#lb-refresh").disabled`, 30*time.Second)
+	b.openScaleList(t, s.URL)
 	time.Sleep(4 * time.Second)
 	sent := b.recordRequests(t)
 	mark := len(s.Logs.String())
@@ -249,6 +247,28 @@ func rowOperating(name string) string {
 // (and of its stats) per 3 s, not two: one tab leads, the other shows the
 // leader's answers, and sees a member go down as soon as the leader reads
 // it; when the leader's tab closes, the other takes the poll over.
+// liveTreeJS: the load balancer page's status tree is drawn (the live
+// lab's shop-frontend has at least 7 nodes) and live.
+const liveTreeJS = `document.querySelectorAll("svg.status-tree g.tree-node").length >= 7 && !!document.querySelector("#tree-live.live")`
+
+// openTreeTab opens url, a load balancer's page, in a tab of b's own
+// (closing it closes that tab, not the browser) named name in the log, and
+// waits for its live status tree. The tab's exceptions are logged: a tab
+// nobody listens to stays blank.
+func (b *browser) openTreeTab(t testing.TB, name, url string) (*browser, func()) {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(b.ctx)
+	tab := &browser{ctx: ctx}
+	chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
+			t.Logf("%s: exception %v", name, e.ExceptionDetails)
+		}
+	})
+	tab.do(t, "open the page in "+name, 60*time.Second, chromedp.Navigate(url))
+	tab.waitJS(t, "the tree in "+name, liveTreeJS, 60*time.Second)
+	return tab, cancel
+}
+
 func TestBrowserLiveTabsShareOnePoll(t *testing.T) {
 	t.Parallel()
 	s := startLiveConsole(t)
@@ -256,29 +276,16 @@ func TestBrowserLiveTabsShareOnePoll(t *testing.T) {
 	lab, api := newLBAPI(t, c)
 	shop := api.lbID(t, "shop-frontend")
 	path := "/load-balancers/" + shop
-	treeJS := `document.querySelectorAll("svg.status-tree g.tree-node").length >= 7 && !!document.querySelector("#tree-live.live")`
 
 	b := newBrowser(t)
 	b.login(t, c.URL, "demo", "demo", "demo")
 	b.waitJS(t, "the list", `location.pathname === "/load-balancers" && !!document.querySelector("tr.lb-row")`, 60*time.Second)
 
-	// Two tabs of their own (closing one closes that tab, not the browser).
-	// The first to open the page asks first for the poll's lock: it leads.
-	open := func(name string) (*browser, func()) {
-		ctx, cancel := chromedp.NewContext(b.ctx)
-		tab := &browser{ctx: ctx}
-		chromedp.Listen(ctx, func(ev any) {
-			if e, ok := ev.(*runtime.EventExceptionThrown); ok {
-				t.Logf("%s: exception %v", name, e.ExceptionDetails)
-			}
-		})
-		tab.do(t, "open the page in "+name, 60*time.Second, chromedp.Navigate(c.URL+path))
-		tab.waitJS(t, "the page in "+name, treeJS, 60*time.Second)
-		return tab, cancel
-	}
-	leader, closeLeader := open("the leading tab")
+	// Two tabs of their own. The first to open the page asks first for the
+	// poll's lock: it leads.
+	leader, closeLeader := b.openTreeTab(t, "the leading tab", c.URL+path)
 	defer closeLeader()
-	follower, closeFollower := open("the following tab")
+	follower, closeFollower := b.openTreeTab(t, "the following tab", c.URL+path)
 	defer closeFollower()
 	if !eval[bool](t, follower, `typeof BroadcastChannel === "function" && !!navigator.locks`) {
 		t.Fatal("the tab has no BroadcastChannel or Web Locks (not a secure context?)")

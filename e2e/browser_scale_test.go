@@ -42,6 +42,15 @@ func startScaleConsole(tb testing.TB) *servertest.Server {
 	return startRun(tb, nil, "-web", webDir, "-lab-scenario", scaleDrill, "-lab-delay", servertest.LabDelay)
 }
 
+// openScaleList logs demo in to the scale drill's console at url, and waits
+// until its list has counted every row and loaded.
+func (b *browser) openScaleList(t testing.TB, url string) {
+	t.Helper()
+	b.login(t, url, "demo", "demo", "demo")
+	b.waitJS(t, "all rows counted", fmt.Sprintf(`(document.querySelector("#lb-count") || {}).textContent === "%d load balancers"`, scaleDrillCount), 90*time.Second)
+	b.waitJS(t, "the list loaded", `!document.querySelector("#lb-refresh").disabled`, 30*time.Second)
+}
+
 // accessGets counts, in the access log lines after offset, the GETs whose
 // path is exactly path.
 func accessGets(t testing.TB, logs string, offset int, path string) int {
@@ -94,9 +103,7 @@ func TestBrowserListAtScale(t *testing.T) {
 	lab := newLabAdmin(t, console{URL: s.URL, LabURL: s.URL, AdminPassword: servertest.BannerPassword(t, s.Printed(), "admin")})
 	b := newBrowser(t)
 
-	b.login(t, s.URL, "demo", "demo", "demo")
-	b.waitJS(t, "all rows counted", fmt.Sprintf(`(document.querySelector("#lb-count") || {}).textContent === "%d load balancers"`, scaleDrillCount), 90*time.Second)
-	b.waitJS(t, "the list loaded", `!document.querySelector("#lb-refresh").disabled`, 30*time.Second)
+	b.openScaleList(t, s.URL)
 	if got := eval[int](t, b, `+document.getElementById("lb-table").dataset.rows`); got != scaleDrillCount {
 		t.Errorf("rows in the bounded list: got %d, want %d", got, scaleDrillCount)
 	}

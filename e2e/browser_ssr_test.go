@@ -134,14 +134,7 @@ func TestBrowserFirstScreen(t *testing.T) {
 	if len(served.Rows) == 0 {
 		t.Fatal("no rows on the page before app.wasm ran")
 	}
-	if len(served.Rows) != len(shown) {
-		t.Fatalf("served rows %v, the app shows %v", served.Rows, shown)
-	}
-	for i := range shown {
-		if served.Rows[i] != shown[i] {
-			t.Errorf("row %d: served %+v, the app shows %+v", i, served.Rows[i], shown[i])
-		}
-	}
+	checkKept(t, "row", served.Rows, shown)
 	if !strings.Contains(eval[string](t, b, appRowsJS), "shop-frontend") {
 		t.Errorf("demo's rows lack shop-frontend: %v", shown)
 	}
@@ -231,8 +224,38 @@ const servedDetailJS = `document.addEventListener("readystatechange", () => {
 	}).observe(document.body, {subtree: true, childList: true});
 })`
 
-// appPropsJS is the JSON of the load balancer page's properties now.
-const appPropsJS = `JSON.stringify([...document.querySelectorAll("#lb-props .prop")].map((p) => ({key: p.dataset.key, value: p.querySelector("dd").textContent.trim()})))`
+// prop is one property of a detail page's grid: its key and the value shown.
+type prop struct{ Key, Value string }
+
+// propsJS is the JSON of the properties shown now in the grid #prefix-props
+// of a detail page ("lb", "flavor", a Resource's Prefix).
+func propsJS(prefix string) string {
+	return `JSON.stringify([...document.querySelectorAll("#` + prefix + `-props .prop")].map((p) => ({key: p.dataset.key, value: p.querySelector("dd").textContent.trim()})))`
+}
+
+// shownProps are the properties the app shows now in the grid #prefix-props.
+func shownProps(t testing.TB, b *browser, prefix string) []prop {
+	t.Helper()
+	var shown []prop
+	if err := json.Unmarshal([]byte(eval[string](t, b, propsJS(prefix))), &shown); err != nil {
+		t.Fatal(err)
+	}
+	return shown
+}
+
+// checkKept fails t unless the app shows, in order, the items (rows,
+// properties: what names one) the server served.
+func checkKept[T comparable](t testing.TB, what string, served, shown []T) {
+	t.Helper()
+	if len(shown) != len(served) {
+		t.Fatalf("served %v, the app shows %v (each a %s)", served, shown, what)
+	}
+	for i := range shown {
+		if shown[i] != served[i] {
+			t.Errorf("%s %d: served %+v, the app shows %+v", what, i, served[i], shown[i])
+		}
+	}
+}
 
 // TestBrowserFirstScreenDetail: a returning user's load balancer page has
 // its properties and status tree before app.wasm runs (its controls inert);
@@ -267,7 +290,7 @@ func TestBrowserFirstScreenDetail(t *testing.T) {
 		t.Fatal(err)
 	}
 	var props struct {
-		Props []struct{ Key, Value string } `json:"props"`
+		Props []prop `json:"props"`
 	}
 	if err := json.Unmarshal([]byte(raw), &props); err != nil {
 		t.Fatal(err)
@@ -284,19 +307,9 @@ func TestBrowserFirstScreenDetail(t *testing.T) {
 	if n := eval[int](t, b, `document.querySelectorAll("[inert]").length`); n != 0 {
 		t.Errorf("%d inert elements once the app runs", n)
 	}
-	var shown []struct{ Key, Value string }
-	if err := json.Unmarshal([]byte(eval[string](t, b, appPropsJS)), &shown); err != nil {
-		t.Fatal(err)
-	}
-	if len(shown) != len(props.Props) {
-		t.Fatalf("served properties %v, the app shows %v", props.Props, shown)
-	}
-	for i := range shown {
-		if shown[i] != props.Props[i] {
-			t.Errorf("property %d: served %+v, the app shows %+v", i, props.Props[i], shown[i])
-		}
-	}
-	if !strings.Contains(eval[string](t, b, appPropsJS), "shop-frontend") {
+	shown := shownProps(t, b, "lb")
+	checkKept(t, "property", props.Props, shown)
+	if !strings.Contains(eval[string](t, b, propsJS("lb")), "shop-frontend") {
 		t.Errorf("the properties lack the name shop-frontend: %v", shown)
 	}
 	if eval[string](t, b, `JSON.stringify([...document.querySelectorAll("svg.status-tree g.tree-node")].map((n) => n.dataset.id))`) !=
@@ -378,11 +391,7 @@ func firstScreenFlavor(t *testing.T, c console, b *browser) {
 	if !strings.Contains(eval[string](t, b, `document.querySelector("#flavor-props").textContent`), servertest.HostileName) {
 		t.Error("the flavor's hostile name is not shown as text")
 	}
-	var shown []struct{ Key, Value string }
-	if err := json.Unmarshal([]byte(eval[string](t, b, `JSON.stringify([...document.querySelectorAll("#flavor-props .prop")].map((p) => ({key: p.dataset.key, value: p.querySelector("dd").textContent.trim()})))`)), &shown); err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Equal(shown, served.Props) {
+	if shown := shownProps(t, b, "flavor"); !slices.Equal(shown, served.Props) {
 		t.Errorf("served properties %v, the app shows %v", served.Props, shown)
 	}
 	if !eval[bool](t, b, `window.__served.anyPropsEl.isConnected && document.querySelector("#flavor-props") === window.__served.anyPropsEl`) {
@@ -530,18 +539,7 @@ func firstScreenKinds(t *testing.T, c console, b *browser, lbID string) {
 			if k.prefix == "l7policy" && !strings.Contains(eval[string](t, b, `document.querySelector("#l7policy-props").textContent`), servertest.HostileName) {
 				t.Error("the L7 policy's hostile name is not shown as text")
 			}
-			var shown []struct{ Key, Value string }
-			if err := json.Unmarshal([]byte(eval[string](t, b, `JSON.stringify([...document.querySelectorAll("#`+k.prefix+`-props .prop")].map((p) => ({key: p.dataset.key, value: p.querySelector("dd").textContent.trim()})))`)), &shown); err != nil {
-				t.Fatal(err)
-			}
-			if len(shown) != len(served.Props) {
-				t.Fatalf("served properties %v, the app shows %v", served.Props, shown)
-			}
-			for i := range shown {
-				if shown[i] != served.Props[i] {
-					t.Errorf("property %d: served %+v, the app shows %+v", i, served.Props[i], shown[i])
-				}
-			}
+			checkKept(t, "property", served.Props, shownProps(t, b, k.prefix))
 			if !eval[bool](t, b, `window.__served.anyPropsEl.isConnected && document.querySelector("#`+k.prefix+`-props") === window.__served.anyPropsEl`) {
 				t.Error("the app replaced the served property grid")
 			}
@@ -674,10 +672,10 @@ func logoutElsewhere(t *testing.T, c console, path string, served bool) {
 
 // servedSeen is what servedDetailJS saw of a served page once it was parsed.
 type servedSeen struct {
-	Props     []struct{ Key, Value string } `json:"anyProps"`
-	GoStarted bool                          `json:"goStarted"`
-	Inert     bool                          `json:"inert"`
-	Injected  int                           `json:"injected"`
+	Props     []prop `json:"anyProps"`
+	GoStarted bool   `json:"goStarted"`
+	Inert     bool   `json:"inert"`
+	Injected  int    `json:"injected"`
 }
 
 // servedSeenOf reads window.__served (servedDetailJS) in b.

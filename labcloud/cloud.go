@@ -49,10 +49,10 @@ type Cloud struct {
 	l7rules    *collection[*l7rule]
 	amphorae   *collection[*amphora]
 
-	flavors        *collection[*flavor]
-	flavorProfiles *collection[*flavorProfile]
-	azs            *collection[*availabilityZone]
-	azProfiles     *collection[*azProfile]
+	flavors        *collection[*profiled]
+	flavorProfiles *collection[*profile]
+	azs            *collection[*profiled]
+	azProfiles     *collection[*profile]
 	quotas         map[string]*quota
 	quotaDefaults  quota
 	ops            opHeap
@@ -122,10 +122,10 @@ func newCloud(opts Options) *Cloud {
 		l7policies:     newCollection[*l7policy](),
 		l7rules:        newCollection[*l7rule](),
 		amphorae:       newCollection[*amphora](),
-		flavors:        newCollection[*flavor](),
-		flavorProfiles: newCollection[*flavorProfile](),
-		azs:            newCollection[*availabilityZone](),
-		azProfiles:     newCollection[*azProfile](),
+		flavors:        newCollection[*profiled](),
+		flavorProfiles: newCollection[*profile](),
+		azs:            newCollection[*profiled](),
+		azProfiles:     newCollection[*profile](),
 		quotas:         map[string]*quota{},
 		quotaDefaults:  unlimitedQuota(),
 		projectFaults:  map[string]Faults{},

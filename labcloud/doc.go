@@ -45,10 +45,12 @@
 // Inside, Cloud holds the state behind its mutex and what every kind
 // shares (the collections, tokens, the lock tree, quotas, the status
 // machine, faults); each kind has a handler type in its own file (lbKind
-// in loadbalancers.go, flavorKind in flavors.go, keystoneService,
+// in loadbalancers.go, poolKind in pools.go, keystoneService,
 // neutronService, labAPI, …) with its validation, its create, update and
-// delete, its view and how it saves and restores itself in a State. The
-// routing registers a collection's five calls through kindHandler
+// delete, its view and how it saves and restores itself in a State; kinds
+// whose calls are the same share a handler and differ by a spec in their
+// file: flavors and availability zones share profiledKind (profiled.go),
+// their profile kinds profileKind (profiles.go). The routing registers a collection's five calls through kindHandler
 // (kind.go). The trainer's read (Cloud.Class) answers in app/serverapi's
 // types, the one contract of the trainer's API. A self-checking exercise is
 // three files: exercise.go (the check model: steps, checks, matches and how

@@ -167,13 +167,7 @@ func (c monitorKind) create(w http.ResponseWriter, r *http.Request, k *caller, n
 	if !ok {
 		return notFound("Pool", *req.H.PoolID)
 	}
-	if err := k.write(p.projectID); err != nil {
-		return err
-	}
-	if err := c.checkQuota(p.projectID, "health_monitor", 1); err != nil {
-		return err
-	}
-	if err := checkMutable(append(lockSet(p), p)); err != nil {
+	if err := c.admitChild(k, p, "health_monitor"); err != nil {
 		return err
 	}
 	h, err := c.buildMonitor(req.H, p, now)
@@ -212,12 +206,7 @@ func (c monitorKind) delete(w http.ResponseWriter, r *http.Request, k *caller, n
 	if err != nil {
 		return err
 	}
-	if err := checkWritable(k, h); err != nil {
-		return err
-	}
-	c.acceptChildWrite(h, statusPendingDelete, now)
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return c.deleteChild(w, k, h, now)
 }
 
 // restore adds its health monitors, on their pools from s to an empty Cloud (Cloud.restore). Caller

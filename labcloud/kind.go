@@ -11,8 +11,9 @@ type octaviaHandler func(w http.ResponseWriter, r *http.Request, k *caller, now 
 
 // kindHandler is one of Octavia's collections: the five calls the routing
 // registers for its path and its path's "/{id}" (octaviaRoutes). Each kind
-// has a handler type in its file (lbKind in loadbalancers.go, flavorKind
-// in flavors.go, …) holding the Cloud it answers for, with the kind's
+// has a handler type in its file (lbKind in loadbalancers.go, poolKind
+// in pools.go, …; flavors and zones share profiledKind, their profiles
+// profileKind) holding the Cloud it answers for, with the kind's
 // validation, its create, update and delete semantics and its own calls
 // (stats, failover, …); what several kinds share (the collections, the
 // lock tree, quotas, the status machine) stays on Cloud.
@@ -26,18 +27,47 @@ type kindHandler interface {
 
 // The handlers of the lab's kinds: each answers for the Cloud it holds.
 type (
-	lbKind            struct{ *Cloud }
-	listenerKind      struct{ *Cloud }
-	poolKind          struct{ *Cloud }
-	memberKind        struct{ *Cloud }
-	monitorKind       struct{ *Cloud }
-	l7policyKind      struct{ *Cloud }
-	l7ruleKind        struct{ *Cloud }
-	amphoraKind       struct{ *Cloud }
-	quotaKind         struct{ *Cloud }
-	providerKind      struct{ *Cloud }
-	flavorKind        struct{ *Cloud }
-	flavorProfileKind struct{ *Cloud }
-	azKind            struct{ *Cloud }
-	azProfileKind     struct{ *Cloud }
+	lbKind       struct{ *Cloud }
+	listenerKind struct{ *Cloud }
+	poolKind     struct{ *Cloud }
+	memberKind   struct{ *Cloud }
+	monitorKind  struct{ *Cloud }
+	l7policyKind struct{ *Cloud }
+	l7ruleKind   struct{ *Cloud }
+	amphoraKind  struct{ *Cloud }
+	quotaKind    struct{ *Cloud }
+	providerKind struct{ *Cloud }
 )
+
+// adminFind is the object of the request's {id} in col, for an admin:
+// Octavia's 403 for anyone else, its 404 naming the kind (title: "Flavor")
+// when col has none.
+func adminFind[T object](k *caller, r *http.Request, col *collection[T], title string) (T, *apiError) {
+	var zero T
+	if err := k.adminOnly(); err != nil {
+		return zero, err
+	}
+	o, ok := col.get(r.PathValue("id"))
+	if !ok {
+		return zero, notFound(title, r.PathValue("id"))
+	}
+	return o, nil
+}
+
+// adminDelete answers an admin's delete of the request's {id} in col, a
+// kind that others name (a flavor, a profile): Octavia's 404 as
+// adminFind's, its 409 naming the object (inUseTitle: "Flavor") while
+// usedBy says something uses it; else the object goes, 204.
+func adminDelete[T object](w http.ResponseWriter, r *http.Request, k *caller, col *collection[T], title, inUseTitle string,
+	usedBy func(id string) bool) *apiError {
+	o, err := adminFind(k, r, col, title)
+	if err != nil {
+		return err
+	}
+	if id := o.base().id; usedBy(id) {
+		return errorf(http.StatusConflict, "%s %s is in use and cannot be modified.", inUseTitle, id)
+	}
+	col.remove(o)
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}

@@ -169,13 +169,7 @@ func (c l7policyKind) create(w http.ResponseWriter, r *http.Request, k *caller, 
 	if !ok {
 		return notFound("Listener", *req.P.ListenerID)
 	}
-	if err := k.write(l.projectID); err != nil {
-		return err
-	}
-	if err := c.checkQuota(l.projectID, "l7policy", 1); err != nil {
-		return err
-	}
-	if err := checkMutable([]object{l.lb, l}); err != nil {
+	if err := c.admitChild(k, l, "l7policy"); err != nil {
 		return err
 	}
 	p, err := c.buildL7Policy(req.P, l, now)
@@ -226,12 +220,7 @@ func (c l7policyKind) delete(w http.ResponseWriter, r *http.Request, k *caller, 
 	if err != nil {
 		return err
 	}
-	if err := checkWritable(k, p); err != nil {
-		return err
-	}
-	c.acceptChildWrite(p, statusPendingDelete, now)
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return c.deleteChild(w, k, p, now)
 }
 
 // restore adds its L7 policies, on their listeners in their positions from s to an empty Cloud (Cloud.restore). Caller

@@ -122,13 +122,7 @@ func (c l7ruleKind) create(w http.ResponseWriter, r *http.Request, k *caller, no
 	if err := decodeArg(r, "rule", &req.R); err != nil {
 		return err
 	}
-	if err := k.write(p.projectID); err != nil {
-		return err
-	}
-	if err := c.checkQuota(p.projectID, "l7rule", 1); err != nil {
-		return err
-	}
-	if err := checkMutable(append(lockSet(p), p)); err != nil {
+	if err := c.admitChild(k, p, "l7rule"); err != nil {
 		return err
 	}
 	rule, err := c.buildL7Rule(req.R, p, now)
@@ -169,12 +163,7 @@ func (c l7ruleKind) delete(w http.ResponseWriter, r *http.Request, k *caller, no
 	if err != nil {
 		return err
 	}
-	if err := checkWritable(k, rule); err != nil {
-		return err
-	}
-	c.acceptChildWrite(rule, statusPendingDelete, now)
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return c.deleteChild(w, k, rule, now)
 }
 
 // restore adds its L7 rules, in their policies from s to an empty Cloud (Cloud.restore). Caller

@@ -162,13 +162,7 @@ func (c memberKind) create(w http.ResponseWriter, r *http.Request, k *caller, no
 	if err := decodeArg(r, "member", &req.M); err != nil {
 		return err
 	}
-	if err := k.write(p.projectID); err != nil {
-		return err
-	}
-	if err := c.checkQuota(p.projectID, "member", 1); err != nil {
-		return err
-	}
-	if err := checkMutable(append(lockSet(p), p)); err != nil {
+	if err := c.admitChild(k, p, "member"); err != nil {
 		return err
 	}
 	m, err := c.buildMember(req.M, p, now)
@@ -210,12 +204,7 @@ func (c memberKind) delete(w http.ResponseWriter, r *http.Request, k *caller, no
 	if err != nil {
 		return err
 	}
-	if err := checkWritable(k, m); err != nil {
-		return err
-	}
-	c.acceptChildWrite(m, statusPendingDelete, now)
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return c.deleteChild(w, k, m, now)
 }
 
 // restore adds its members, in their pools from s to an empty Cloud (Cloud.restore). Caller

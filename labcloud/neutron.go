@@ -270,16 +270,7 @@ func neutronError(w http.ResponseWriter, code int, typ, msg string) {
 
 func (c neutronService) neutron(h func(http.ResponseWriter, *http.Request, *caller)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		now := time.Now()
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		c.advance(now)
-		k := c.caller(r, now)
-		if k == nil {
-			keystoneError(w, http.StatusUnauthorized, msgAuthRequired)
-			return
-		}
-		h(w, r, k)
+		c.authenticated(w, r, keystoneUnauthorized, func(k *caller, _ time.Time) { h(w, r, k) })
 	}
 }
 

@@ -76,25 +76,24 @@ func (c *Cloud) octavia(h octaviaHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		// Read, check and parse the body before the lock (see parsedBody).
 		r = withParsedBody(r)
-		now := time.Now()
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		c.advance(now)
-		k := c.caller(r, now)
-		if k == nil {
-			// keystonemiddleware answers before Octavia's request-id middleware
-			w.Header().Del(RequestIDHeader)
-			keystoneError(w, http.StatusUnauthorized, msgAuthRequired)
-			return
-		}
-		if err := h(w, r, k, now); err != nil {
-			if err.html {
-				writeWebobError(w, r, err)
-				return
+		c.authenticated(w, r, octaviaUnauthorized, func(k *caller, now time.Time) {
+			if err := h(w, r, k, now); err != nil {
+				if err.html {
+					writeWebobError(w, r, err)
+					return
+				}
+				writeFault(w, err)
 			}
-			writeFault(w, err)
-		}
+		})
 	}
+}
+
+// octaviaUnauthorized is keystonemiddleware's 401 as Octavia sends it:
+// keystonemiddleware answers before Octavia's request-id middleware, so
+// without a request id.
+func octaviaUnauthorized(w http.ResponseWriter) {
+	w.Header().Del(RequestIDHeader)
+	keystoneError(w, http.StatusUnauthorized, msgAuthRequired)
 }
 
 // octaviaRoutes registers Octavia v2 under /load-balancer, with /v2.0 as an
@@ -154,10 +153,10 @@ func (c *Cloud) octaviaRoutes(mux *http.ServeMux) {
 	handle(http.MethodGet, "/lbaas/providers/{provider}/flavor_capabilities", providers.flavorCapabilities)
 	handle(http.MethodGet, "/lbaas/providers/{provider}/availability_zone_capabilities", providers.azCapabilities)
 
-	crud("/lbaas/flavors", flavorKind{c})
-	crud("/lbaas/flavorprofiles", flavorProfileKind{c})
-	crud("/lbaas/availabilityzones", azKind{c})
-	crud("/lbaas/availabilityzoneprofiles", azProfileKind{c})
+	crud("/lbaas/flavors", profiledKind{c, flavorSpec})
+	crud("/lbaas/flavorprofiles", profileKind{c, flavorProfileSpec})
+	crud("/lbaas/availabilityzones", profiledKind{c, azSpec})
+	crud("/lbaas/availabilityzoneprofiles", profileKind{c, azProfileSpec})
 
 	mux.HandleFunc("/load-balancer/", func(w http.ResponseWriter, r *http.Request) {
 		writeFault(w, errorf(http.StatusNotFound, "The resource could not be found."))

@@ -299,7 +299,7 @@ func (c *Cloud) state(now time.Time) *State {
 	for _, save := range []func(*State){
 		keystoneService{c}.save, appCredKind{c}.save, neutronService{c}.save, lbKind{c}.save, listenerKind{c}.save,
 		poolKind{c}.save, memberKind{c}.save, monitorKind{c}.save, l7policyKind{c}.save, l7ruleKind{c}.save,
-		amphoraKind{c}.save, flavorKind{c}.save, flavorProfileKind{c}.save, azKind{c}.save, azProfileKind{c}.save,
+		amphoraKind{c}.save, profiledKind{c, flavorSpec}.save, profileKind{c, flavorProfileSpec}.save, profiledKind{c, azSpec}.save, profileKind{c, azProfileSpec}.save,
 	} {
 		save(s)
 	}
@@ -438,8 +438,8 @@ func (c *Cloud) restore(s *State, now time.Time) error {
 	for _, restore := range []func(*State) error{
 		keystoneService{c}.restore, appCredKind{c}.restore, neutronService{c}.restore, lbKind{c}.restore,
 		poolKind{c}.restore, listenerKind{c}.restore, memberKind{c}.restore, monitorKind{c}.restore,
-		l7policyKind{c}.restore, l7ruleKind{c}.restore, amphoraKind{c}.restore, flavorKind{c}.restore,
-		flavorProfileKind{c}.restore, azKind{c}.restore, azProfileKind{c}.restore,
+		l7policyKind{c}.restore, l7ruleKind{c}.restore, amphoraKind{c}.restore, profiledKind{c, flavorSpec}.restore,
+		profileKind{c, flavorProfileSpec}.restore, profiledKind{c, azSpec}.restore, profileKind{c, azProfileSpec}.restore,
 	} {
 		if err := restore(s); err != nil {
 			return err

@@ -490,7 +490,9 @@ func sameObjects(t *testing.T, a, b *Cloud) {
 	check("ports", objects(a.ports.order), objects(b.ports.order))
 	check("subnets", objects(a.subnets.order), objects(b.subnets.order))
 	check("flavors", objects(a.flavors.order), objects(b.flavors.order))
+	check("flavor profiles", objects(a.flavorProfiles.order), objects(b.flavorProfiles.order))
 	check("availability zones", objects(a.azs.order), objects(b.azs.order))
+	check("availability zone profiles", objects(a.azProfiles.order), objects(b.azProfiles.order))
 }
 
 func TestStateRoundTrip(t *testing.T) {
@@ -514,8 +516,14 @@ func TestStateRoundTrip(t *testing.T) {
 				"l7policies": []any{map[string]any{"action": "REJECT", "position": 1,
 					"rules": []any{map[string]any{"type": "HEADER", "key": "X-Bad", "compare_type": "EQUAL_TO", "value": "1"}}}}}}})
 		admin.createLB("standby", nil)
-		admin.must(http.StatusCreated, http.MethodPost, "/load-balancer/v2/lbaas/flavorprofiles", map[string]any{"flavorprofile": map[string]any{
-			"name": "fp", "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "ACTIVE_STANDBY"}`}})
+		fp := obj(admin.must(http.StatusCreated, http.MethodPost, "/load-balancer/v2/lbaas/flavorprofiles", map[string]any{"flavorprofile": map[string]any{
+			"name": "fp", "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "ACTIVE_STANDBY"}`}}).json(t), "flavorprofile")
+		admin.must(http.StatusCreated, http.MethodPost, "/load-balancer/v2/lbaas/flavors", map[string]any{"flavor": map[string]any{
+			"name": "ha", "description": "two amphorae", "flavor_profile_id": fp["id"]}})
+		azp := obj(admin.must(http.StatusCreated, http.MethodPost, "/load-balancer/v2/lbaas/availabilityzoneprofiles", map[string]any{"availability_zone_profile": map[string]any{
+			"name": "azp", "provider_name": "amphora", "availability_zone_data": `{"compute_zone": "nova"}`}}).json(t), "availability_zone_profile")
+		admin.must(http.StatusCreated, http.MethodPost, "/load-balancer/v2/lbaas/availabilityzones", map[string]any{"availability_zone": map[string]any{
+			"name": "az1", "enabled": false, "availability_zone_profile_id": azp["id"]}})
 		admin.must(http.StatusAccepted, http.MethodPut, "/load-balancer/v2/lbaas/quotas/"+keystoneID("project", "trainee1"),
 			map[string]any{"quota": map[string]any{"load_balancer": 5}})
 		appcred := obj(t1.must(http.StatusCreated, http.MethodPost, "/identity/v3/users/"+keystoneID("user", "trainee1")+"/application_credentials",

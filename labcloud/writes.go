@@ -97,6 +97,34 @@ func (c *Cloud) acceptChildWrite(child object, status string, now time.Time) {
 	c.schedule(op, now)
 }
 
+// admitChild checks that k may create one object of kind (a quota's
+// name: "member") under parent: k writes parent's project, whose quota
+// has room for one more, and the objects the write would lock (parent and
+// those above it) are ACTIVE. Caller holds c.mu.
+func (c *Cloud) admitChild(k *caller, parent object, kind string) *apiError {
+	projectID := parent.base().projectID
+	if err := k.write(projectID); err != nil {
+		return err
+	}
+	if err := c.checkQuota(projectID, kind, 1); err != nil {
+		return err
+	}
+	return checkMutable(append(lockSet(parent), parent))
+}
+
+// deleteChild accepts k's delete of child, a load balancer's descendant
+// found by its handler: refused when k may not write it or its tree is
+// busy, else child goes PENDING_DELETE (its parents PENDING_UPDATE) and the
+// answer is Octavia's 204. Caller holds c.mu.
+func (c *Cloud) deleteChild(w http.ResponseWriter, k *caller, child object, now time.Time) *apiError {
+	if err := checkWritable(k, child); err != nil {
+		return err
+	}
+	c.acceptChildWrite(child, statusPendingDelete, now)
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
 // newMeta starts an object in PENDING_CREATE / OFFLINE.
 func (c *Cloud) newMeta(projectID string, name, desc *string, enabled *bool, tags *[]string, now time.Time) meta {
 	m := meta{

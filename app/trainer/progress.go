@@ -22,11 +22,10 @@ type progress struct {
 // step sorted on (not passed last), then by user name (trainee2 before
 // trainee10).
 func (p *progress) rows(trainees []serverapi.Trainee) []serverapi.Trainee {
-	order := console.SortOrder(len(trainees), func(i, j int) int {
-		a, b := trainees[i], trainees[j]
+	return console.Sorted(trainees, func(a, b *serverapi.Trainee) int {
 		c := 0
 		if p.sortCol > 0 {
-			c = strings.Compare(orLast(passedAt(a, p.sortCol-1)), orLast(passedAt(b, p.sortCol-1)))
+			c = strings.Compare(orLast(passedAt(*a, p.sortCol-1)), orLast(passedAt(*b, p.sortCol-1)))
 		}
 		if c == 0 {
 			c = traineeOrder(a.User, b.User)
@@ -36,11 +35,6 @@ func (p *progress) rows(trainees []serverapi.Trainee) []serverapi.Trainee {
 		}
 		return c
 	})
-	rows := make([]serverapi.Trainee, len(order))
-	for k, i := range order {
-		rows[k] = trainees[i]
-	}
-	return rows
 }
 
 // render is class cl's progress grid: a bounded list (vtable), with the

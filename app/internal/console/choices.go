@@ -32,14 +32,9 @@ func SubnetChoices(subs []subnets.Subnet, nets []networks.Network) []SubnetChoic
 		}
 		out = append(out, SubnetChoice{ID: s.ID, Label: label, NetworkID: s.NetworkID})
 	}
-	idx := SortOrder(len(out), func(i, j int) int {
-		return strings.Compare(strings.ToLower(out[i].Label), strings.ToLower(out[j].Label))
+	return Sorted(out, func(a, b *SubnetChoice) int {
+		return strings.Compare(strings.ToLower(a.Label), strings.ToLower(b.Label))
 	})
-	sorted := make([]SubnetChoice, len(out))
-	for k, i := range idx {
-		sorted[k] = out[i]
-	}
-	return sorted
 }
 
 // PortChoices are the ports a VIP may take: those no device uses, labelled

@@ -15,7 +15,7 @@ import (
 // compares items i and j, as for slices.SortFunc), equal items in their
 // order: the order of a stable sort, which sort.Sort gives here because
 // items that cmp finds equal are ordered by their index. The package's sorts
-// of its own types go through it (or sortRows), so that the wasm holds the
+// of its own types go through it (or Sorted, sortRows), so that the wasm holds the
 // one sort.Sort go-app links rather than one slices.SortFunc instantiation,
 // ~20 KB raw, per element type.
 func SortOrder(n int, cmp func(i, j int) int) []int {
@@ -25,6 +25,16 @@ func SortOrder(n int, cmp func(i, j int) int) []int {
 	}
 	sort.Sort(o)
 	return o.idx
+}
+
+// Sorted returns a copy of s ordered by cmp, stable: what cmp calls equal
+// keeps its order in s. It sorts indexes (SortOrder), not s's values.
+func Sorted[T any](s []T, cmp func(a, b *T) int) []T {
+	out := make([]T, len(s))
+	for k, i := range SortOrder(len(s), func(i, j int) int { return cmp(&s[i], &s[j]) }) {
+		out[k] = s[i]
+	}
+	return out
 }
 
 // order is the sort.Interface of sortOrder: indexes by cmp, then by index.
@@ -99,8 +109,8 @@ func SortedBy(rows []tab.Row, col int, rev bool, project func(id string) string)
 		}
 		return ""
 	}
-	idx := SortOrder(len(rows), func(i, j int) int {
-		ka, kb := key(&rows[i]), key(&rows[j])
+	return Sorted(rows, func(a, b *tab.Row) int {
+		ka, kb := key(a), key(b)
 		c := 0
 		na, oka := atoi(ka)
 		nb, okb := atoi(kb)
@@ -114,11 +124,6 @@ func SortedBy(rows []tab.Row, col int, rev bool, project func(id string) string)
 		}
 		return c
 	})
-	out := make([]tab.Row, len(rows))
-	for k, i := range idx {
-		out[k] = rows[i]
-	}
-	return out
 }
 
 // atoi is strconv.Atoi(s) and whether it succeeded, without its error

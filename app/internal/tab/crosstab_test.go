@@ -89,6 +89,27 @@ func (b *tabBus) newTab() (*tabShare, *waiters.Hub[int]) {
 	return s, waiters.NewHub[int](waiters.DefaultInterval)
 }
 
+// twoTabs are two tabs of one bus, with the time they opened.
+type twoTabs struct {
+	bus   *tabBus
+	start time.Time
+	share [2]*tabShare
+	hub   [2]*waiters.Hub[int]
+}
+
+func openTwoTabs() *twoTabs {
+	tt := &twoTabs{bus: &tabBus{}, start: time.Now()}
+	for i := range tt.share {
+		tt.share[i], tt.hub[i] = tt.bus.newTab()
+	}
+	return tt
+}
+
+// subscribe subscribes tab i to "lb-1", read with fetch.
+func (tt *twoTabs) subscribe(i int, fetch func(context.Context) (int, error)) (*tabSub, func()) {
+	return subscribeTab(tt.share[i], tt.hub[i], "lb-1", fetch, tt.start)
+}
+
 // tabSub subscribes to key of hub in tab s, counting the GETs in gets and
 // recording what it sees.
 type tabSub struct {
@@ -133,14 +154,10 @@ func (u *upstream) fetch(ctx context.Context) (int, error) {
 // between them, and both see every answer.
 func TestTabsShareOnePoll(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		start := time.Now()
-		bus := &tabBus{}
-		up := &upstream{}
-		s1, h1 := bus.newTab()
-		s2, h2 := bus.newTab()
-		a, stopA := subscribeTab(s1, h1, "lb-1", up.fetch, start)
+		tabs, up := openTwoTabs(), &upstream{}
+		a, stopA := tabs.subscribe(0, up.fetch)
 		synctest.Wait()
-		b, stopB := subscribeTab(s2, h2, "lb-1", up.fetch, start)
+		b, stopB := tabs.subscribe(1, up.fetch)
 		time.Sleep(15*time.Second + 100*time.Millisecond)
 		synctest.Wait()
 		stopA()
@@ -163,14 +180,10 @@ func TestTabsShareOnePoll(t *testing.T) {
 // late, and the GETs stay one per 3 s.
 func TestTabsHandOver(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		start := time.Now()
-		bus := &tabBus{}
-		up := &upstream{}
-		s1, h1 := bus.newTab()
-		s2, h2 := bus.newTab()
-		_, stopA := subscribeTab(s1, h1, "lb-1", up.fetch, start)
+		tabs, up := openTwoTabs(), &upstream{}
+		_, stopA := tabs.subscribe(0, up.fetch)
 		synctest.Wait()
-		b, stopB := subscribeTab(s2, h2, "lb-1", up.fetch, start)
+		b, stopB := tabs.subscribe(1, up.fetch)
 		time.Sleep(7 * time.Second)
 		stopA() // the leader leaves at 7 s, between two polls
 		time.Sleep(9 * time.Second)
@@ -195,16 +208,12 @@ func TestTabsHandOver(t *testing.T) {
 // intervals (the leader's tab is throttled) GETs by itself.
 func TestTabsSilentLeader(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		start := time.Now()
-		bus := &tabBus{}
-		up := &upstream{}
-		s1, h1 := bus.newTab()
-		s2, h2 := bus.newTab()
-		_, stopA := subscribeTab(s1, h1, "lb-1", up.fetch, start)
+		tabs, up := openTwoTabs(), &upstream{}
+		_, stopA := tabs.subscribe(0, up.fetch)
 		defer stopA()
 		synctest.Wait()
-		bus.mute.Store(true)
-		b, stopB := subscribeTab(s2, h2, "lb-1", up.fetch, start)
+		tabs.bus.mute.Store(true)
+		b, stopB := tabs.subscribe(1, up.fetch)
 		time.Sleep(10 * time.Second)
 		synctest.Wait()
 		stopB()
@@ -226,8 +235,7 @@ func TestTabsSilentLeader(t *testing.T) {
 // asks its own user to log in again).
 func TestTabsDemandAndErrors(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		start := time.Now()
-		bus := &tabBus{}
+		tabs := openTwoTabs()
 		var gets [2]atomic.Int32
 		var fail atomic.Value // octavia.ErrorCode to fail with, "" = none
 		fail.Store(octavia.ErrorCode(""))
@@ -240,18 +248,16 @@ func TestTabsDemandAndErrors(t *testing.T) {
 				return int(n) * 10, nil
 			}
 		}
-		s1, h1 := bus.newTab()
-		s2, h2 := bus.newTab()
-		_, stopA := subscribeTab(s1, h1, "lb-1", fetch(0), start)
+		_, stopA := tabs.subscribe(0, fetch(0))
 		defer stopA()
 		synctest.Wait()
-		b, stopB := subscribeTab(s2, h2, "lb-1", fetch(1), start)
+		b, stopB := tabs.subscribe(1, fetch(1))
 		defer stopB()
 		time.Sleep(4 * time.Second)
 		synctest.Wait()
 		before := gets[1].Load()
-		s2.demand("lb-1")
-		h2.Poke("lb-1")
+		tabs.share[1].demand("lb-1")
+		tabs.hub[1].Poke("lb-1")
 		synctest.Wait()
 		if got := gets[1].Load(); got != before+1 {
 			t.Errorf("the follower's GETs after a demand: got %d, want %d (one of its own)", got, before+1)
