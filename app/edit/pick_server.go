@@ -20,7 +20,6 @@ type serverPick struct {
 	picker    serverpick.Picker
 	vipSubnet string // the pool's load balancer's VIP subnet, once read
 	vipOf     string // the pool it was read for
-	autoName  string // the name the last pick filled in (a later pick may replace it)
 }
 
 // picksServers reports whether the form is a member's create under a
@@ -88,17 +87,17 @@ func vipSubnetOf(ctx context.Context, client *octavia.Client, pool string) (stri
 
 // serverPicker is the picker above the member form's fields; nil on any
 // other form, or without a compute service. A pick fills the address and
-// the subnet, and the name when it is empty (or still the last pick's).
+// the subnet, and the name when it is empty (or a server's name: an earlier pick's).
 func (p *Page) serverPicker() goapp.UI {
 	if !p.picksServers() {
 		return nil
 	}
 	s := &p.servers
 	return s.picker.Render("f-server", p.subnetLabel(s.picker.Subnet()), "Reading the pool's load balancer for its VIP subnet…",
-		func(ctx goapp.Context, c serverpick.Choice) {
+		p.v["address"], func(ctx goapp.Context, c serverpick.Choice) {
 			p.v["address"], p.v["subnet_id"] = c.Address, c.SubnetID
-			if name := strings.TrimSpace(p.v["name"]); name == "" || name == s.autoName {
-				p.v["name"], s.autoName = c.Name, c.Name
+			if name := strings.TrimSpace(p.v["name"]); name == "" || s.picker.IsServerName(name) {
+				p.v["name"] = c.Name
 			}
 			if p.submitted {
 				p.errs = p.check()

@@ -2,6 +2,7 @@ package serverpick
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -28,7 +29,6 @@ type Picker struct {
 	servers []octavia.ServerOnSubnet
 	read    bool // servers is an answer for subnet
 	err     string
-	picked  string // the option value picked last
 	stop    context.CancelFunc
 }
 
@@ -47,7 +47,7 @@ func (p *Picker) Watch(ctx goapp.Context, client *octavia.Client, subnet string)
 		return
 	}
 	p.Stop()
-	p.subnet, p.servers, p.read, p.err, p.picked = subnet, nil, false, "", ""
+	p.subnet, p.servers, p.read, p.err = subnet, nil, false, ""
 	if subnet == "" {
 		return
 	}
@@ -88,20 +88,39 @@ func (p *Picker) Stop() {
 	}
 }
 
+// IsServerName reports whether name is one of the servers' names: a
+// member's name a pick filled in, which another pick may replace.
+func (p *Picker) IsServerName(name string) bool {
+	for _, s := range p.servers {
+		if s.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // Subnet is the subnet the picker lists addresses on ("" = none yet).
 func (p *Picker) Subnet() string { return p.subnet }
 
 // Render is the picker as a labelled <select> with the DOM id id, listing
-// addresses on the subnet labelled subnetName; pick gets the choice made.
-// nil when the catalog has no compute service. waiting, when the subnet is
-// not known yet, says what makes it known.
-func (p *Picker) Render(id, subnetName, waiting string, pick func(ctx goapp.Context, c Choice)) goapp.UI {
+// addresses on the subnet labelled subnetName, the one equal to current
+// (the member's address) selected; pick gets the choice made, its handler
+// the event options scope (a list's EventScope). nil when the catalog has
+// no compute service. waiting, when the subnet is not known yet, says what
+// makes it known.
+func (p *Picker) Render(id, subnetName, waiting, current string, pick func(ctx goapp.Context, c Choice), scope ...goapp.EventOption) goapp.UI {
 	if p.absent {
 		return nil
 	}
 	hint := "The project's servers (Nova) with their address on " + subnetName +
 		". Picking one fills the address and subnet, and the name when it is empty; a typed address works too."
-	opts := []goapp.UI{ui.Option("", "— Pick a server —", p.picked == "")}
+	selected := ""
+	for _, o := range Options(p.servers, subnetName) {
+		if _, addr, _ := strings.Cut(o.Value, " "); !o.Disabled && addr == current && selected == "" {
+			selected = o.Value
+		}
+	}
+	opts := []goapp.UI{ui.Option("", "— Pick a server —", selected == "")}
 	var status goapp.UI
 	switch {
 	case p.subnet == "":
@@ -118,7 +137,7 @@ func (p *Picker) Render(id, subnetName, waiting string, pick func(ctx goapp.Cont
 			opts = append(opts, goapp.Option().Value("(no address)").Disabled(true).Class("pick-disabled").Text(o.Label))
 			continue
 		}
-		opt := ui.Option(o.Value, o.Label, p.picked == o.Value)
+		opt := ui.Option(o.Value, o.Label, selected == o.Value)
 		if o.Shutoff {
 			opt = opt.Class("pick-shutoff")
 		}
@@ -127,14 +146,10 @@ func (p *Picker) Render(id, subnetName, waiting string, pick func(ctx goapp.Cont
 	sel := goapp.Select().ID(id).Aria("describedby", id+"-hint").Disabled(p.subnet == "").Body(opts...).
 		OnChange(func(ctx goapp.Context, e goapp.Event) {
 			v := ui.SelectValue(ctx)
-			c, ok := Pick(p.servers, p.subnet, v)
-			if !ok {
-				p.picked = ""
-				return
+			if c, ok := Pick(p.servers, p.subnet, v); ok {
+				pick(ctx, c)
 			}
-			p.picked = v
-			pick(ctx, c)
-		})
+		}, scope...)
 	return ui.ClassDivBody("server-pick",
 		ui.Field(id, "Pick from the project's servers", sel),
 		ui.IDClassDiv(id+"-hint", "muted", "hint").Text(hint),
