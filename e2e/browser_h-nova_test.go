@@ -198,18 +198,20 @@ func TestBrowserWizardMemberFromServer(t *testing.T) {
 	}
 	var body struct {
 		LB struct {
-			Pools []struct {
-				Members []map[string]any `json:"members"`
-			} `json:"pools"`
+			Listeners []struct {
+				Pool struct {
+					Members []map[string]any `json:"members"`
+				} `json:"default_pool"`
+			} `json:"listeners"`
 		} `json:"loadbalancer"`
 	}
 	if err := json.Unmarshal([]byte(posts[0].Body), &body); err != nil {
 		t.Fatalf("the POST's body %q: %v", posts[0].Body, err)
 	}
-	if len(body.LB.Pools) != 1 || len(body.LB.Pools[0].Members) != 1 {
-		t.Fatalf("the POST's pools: got %+v, want one with one member", body.LB.Pools)
+	if len(body.LB.Listeners) != 1 || len(body.LB.Listeners[0].Pool.Members) != 1 {
+		t.Fatalf("the POST: got %s, want one listener whose default pool has one member", posts[0].Body)
 	}
-	if m := body.LB.Pools[0].Members[0]; m["address"] != web3 || m["subnet_id"] != subnet || m["name"] != "web-3" {
+	if m := body.LB.Listeners[0].Pool.Members[0]; m["address"] != web3 || m["subnet_id"] != subnet || m["name"] != "web-3" {
 		t.Errorf("the POST's member: got %v, want web-3's address %s on subnet %s", m, web3, subnet)
 	}
 }
