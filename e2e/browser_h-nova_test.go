@@ -85,10 +85,11 @@ func TestBrowserMemberFromServer(t *testing.T) {
 	// A server without an address on the subnet cannot be picked, even by
 	// forcing its option's value.
 	b.do(t, "force worker-1", 10*time.Second, selectValue("#f-server", eval[string](t, b, worker+`.value`)))
-	if got := eval[string](t, b, `document.querySelector("#f-address").value`); got != "" {
-		t.Errorf("address after forcing worker-1's option: got %q, want it empty", got)
+	if got := eval[string](t, b, `document.querySelector("#f-address").value + "|" + document.querySelector("#f-server").selectedIndex`); got != "|0" {
+		t.Errorf("address and picker after forcing worker-1's option: got %q, want no address, the picker back on its first choice", got)
 	}
 	b.audit(t, "member-server-picker")
+	b.shot(t, "member-server-picker")
 
 	log := b.recordRequests(t)
 	b.do(t, "pick web-1", 10*time.Second, selectValue("#f-server", eval[string](t, b, serverOption("#f-server", "web-1"))))
@@ -134,6 +135,7 @@ func TestBrowserMemberBatchFromServer(t *testing.T) {
 	want := "10.0.0.11:80,1\n10.0.0.12:80,1\n10.0.0.13:80,1\n" + web2 + ":8080\n"
 	b.waitJS(t, "web-2's line added", `document.querySelector("#batch-lines").value === `+jsString(want), 10*time.Second)
 	b.do(t, "pick web-2 again", 10*time.Second, selectValue("#batch-server", eval[string](t, b, serverOption("#batch-server", "web-2"))))
+	b.shot(t, "member-batch-server-picker")
 	b.waitJS(t, "not twice", `document.querySelector("#batch-server-note").textContent.includes("in the set already") &&
 		document.querySelector("#batch-lines").value === `+jsString(want), 10*time.Second)
 

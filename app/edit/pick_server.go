@@ -93,8 +93,10 @@ func (p *Page) serverPicker() goapp.UI {
 		return nil
 	}
 	s := &p.servers
-	return s.picker.Render("f-server", p.subnetLabel(s.picker.Subnet()), "Reading the pool's load balancer for its VIP subnet…",
-		p.v["address"], func(ctx goapp.Context, c serverpick.Choice) {
+	return s.picker.Render(serverpick.View{ID: "f-server", SubnetName: p.subnetLabel(s.picker.Subnet()),
+		Waiting: "Reading the pool's load balancer for its VIP subnet…", Current: p.v["address"],
+		Effect: "Picking one fills the address and subnet, and the name when it is empty; a typed address works too.",
+		Pick: func(ctx goapp.Context, c serverpick.Choice) {
 			p.v["address"], p.v["subnet_id"] = c.Address, c.SubnetID
 			if name := strings.TrimSpace(p.v["name"]); name == "" || s.picker.IsServerName(name) {
 				p.v["name"] = c.Name
@@ -102,7 +104,7 @@ func (p *Page) serverPicker() goapp.UI {
 			if p.submitted {
 				p.errs = p.check()
 			}
-		})
+		}})
 }
 
 // subnetLabel is the subnet field's label of subnet id (its name and

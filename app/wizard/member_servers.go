@@ -34,12 +34,14 @@ func (p *Page) OnDismount() { p.ch.servers.Stop() }
 func (sf stepForm) serverPicker(it model.Item) goapp.UI {
 	sub := sf.w.LB["vip_subnet_id"]
 	name := cmp.Or(sf.ch.subnetName(sub), "the VIP subnet")
-	return sf.ch.servers.Render(it.ID+"-server", name, "Pick the VIP subnet (step 1) to list the servers' addresses on it.",
-		it.V["address"], func(ctx goapp.Context, c serverpick.Choice) {
+	return sf.ch.servers.Render(serverpick.View{ID: it.ID + "-server", SubnetName: name,
+		Waiting: "Pick the VIP subnet (step 1) to list the servers' addresses on it.", Current: it.V["address"],
+		Effect: "Picking one fills this member's address and subnet, and its name when it is empty; a typed address works too.",
+		Pick: func(ctx goapp.Context, c serverpick.Choice) {
 			it.V["address"], it.V["subnet_id"] = c.Address, c.SubnetID
 			if name := strings.TrimSpace(it.V["name"]); name == "" || sf.ch.servers.IsServerName(name) {
 				it.V["name"] = c.Name
 			}
 			sf.changed()
-		}, sf.scope())
+		}, Scope: []goapp.EventOption{sf.scope()}})
 }

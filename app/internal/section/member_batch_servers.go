@@ -113,8 +113,10 @@ func (b *batchMembers) pickServer(c serverpick.Choice) {
 // compute service.
 func (b *batchMembers) renderServers() goapp.UI {
 	s := &b.servers
-	pick := s.picker.Render("batch-server", cmp.Or(s.subnetName, "the VIP subnet"), "Reading the VIP subnet of the pool's load balancer…", "",
-		func(ctx goapp.Context, c serverpick.Choice) { b.pickServer(c) })
+	pick := s.picker.Render(serverpick.View{ID: "batch-server", SubnetName: cmp.Or(s.subnetName, "the VIP subnet"),
+		Waiting: "Reading the VIP subnet of the pool's load balancer…",
+		Effect:  "Picking one adds its address:port line to the set, with the port set beside.",
+		Pick:    func(ctx goapp.Context, c serverpick.Choice) { b.pickServer(c) }})
 	if pick == nil {
 		return nil
 	}

@@ -102,18 +102,27 @@ func (p *Picker) IsServerName(name string) bool {
 // Subnet is the subnet the picker lists addresses on ("" = none yet).
 func (p *Picker) Subnet() string { return p.subnet }
 
-// Render is the picker as a labelled <select> with the DOM id id, listing
-// addresses on the subnet labelled subnetName, the one equal to current
-// (the member's address) selected; pick gets the choice made, its handler
-// the event options scope (a list's EventScope). nil when the catalog has
-// no compute service. waiting, when the subnet is not known yet, says what
-// makes it known.
-func (p *Picker) Render(id, subnetName, waiting, current string, pick func(ctx goapp.Context, c Choice), scope ...goapp.EventOption) goapp.UI {
+// View is how a form shows its picker.
+type View struct {
+	ID         string // the <select>'s DOM id
+	SubnetName string // the subnet listed, as the form names it
+	Waiting    string // what makes the subnet known, while it is not
+	Current    string // the member's address: its option is selected
+	Effect     string // what a pick does, in words
+	// Pick gets the choice made; its handler has the event options Scope
+	// (a list's EventScope).
+	Pick  func(ctx goapp.Context, c Choice)
+	Scope []goapp.EventOption
+}
+
+// Render is the picker as a labelled <select> drawn as v says; nil when
+// the catalog has no compute service.
+func (p *Picker) Render(v View) goapp.UI {
 	if p.absent {
 		return nil
 	}
-	hint := "The project's servers (Nova) with their address on " + subnetName +
-		". Picking one fills the address and subnet, and the name when it is empty; a typed address works too."
+	id, subnetName, current, pick := v.ID, v.SubnetName, v.Current, v.Pick
+	hint := "The project's servers (Nova) with their address on " + subnetName + ". " + v.Effect
 	selected := ""
 	for _, o := range Options(p.servers, subnetName) {
 		if _, addr, _ := strings.Cut(o.Value, " "); !o.Disabled && addr == current && selected == "" {
@@ -124,7 +133,7 @@ func (p *Picker) Render(id, subnetName, waiting, current string, pick func(ctx g
 	var status goapp.UI
 	switch {
 	case p.subnet == "":
-		hint = waiting
+		hint = v.Waiting
 	case p.err != "" && !p.read:
 		status = ui.IDClassDiv(id+"-error", "alert", "alert-error").Text("The servers could not be read: " + p.err + " Type the address instead.")
 	case !p.read:
@@ -146,10 +155,13 @@ func (p *Picker) Render(id, subnetName, waiting, current string, pick func(ctx g
 	sel := goapp.Select().ID(id).Aria("describedby", id+"-hint").Disabled(p.subnet == "").Body(opts...).
 		OnChange(func(ctx goapp.Context, e goapp.Event) {
 			v := ui.SelectValue(ctx)
-			if c, ok := Pick(p.servers, p.subnet, v); ok {
-				pick(ctx, c)
+			c, ok := Pick(p.servers, p.subnet, v)
+			if !ok {
+				ctx.JSSrc().Set("selectedIndex", 0) // not an address on the subnet: back to "Pick a server"
+				return
 			}
-		}, scope...)
+			pick(ctx, c)
+		}, v.Scope...)
 	return ui.ClassDivBody("server-pick",
 		ui.Field(id, "Pick from the project's servers", sel),
 		ui.IDClassDiv(id+"-hint", "muted", "hint").Text(hint),
