@@ -114,6 +114,14 @@ func (c novaService) listServers(w http.ResponseWriter, r *http.Request, k *call
 		}
 		name = re
 	}
+	if st := q["status"]; len(st) > 0 && !slices.ContainsFunc(st, novaStatus) {
+		if minor >= 38 {
+			novaFault(w, http.StatusBadRequest, "Invalid status value")
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"servers": []any{}})
+		return
+	}
 	var servers []*server
 	for _, v := range c.visibleServers(q, k) {
 		if name != nil && !name.MatchString(v.name) {
@@ -143,6 +151,19 @@ func (c novaService) listServers(w http.ResponseWriter, r *http.Request, k *call
 		body["servers_links"] = []map[string]string{{"rel": "next", "href": novaNextLink(base, r, next)}}
 	}
 	writeJSON(w, http.StatusOK, body)
+}
+
+// novaStatus reports whether s is one of Nova's server statuses (any
+// case): a filter naming none of them matches nothing before 2.38 and is
+// a 400 from 2.38 (nova/api/openstack/compute/servers.py).
+func novaStatus(s string) bool {
+	switch strings.ToUpper(s) {
+	case "ACTIVE", "BUILD", "DELETED", "ERROR", "HARD_REBOOT", "MIGRATING", "PASSWORD", "PAUSED", "REBOOT",
+		"REBUILD", "RESCUE", "RESIZE", "REVERT_RESIZE", "SHELVED", "SHELVED_OFFLOADED", "SHUTOFF",
+		"SOFT_DELETED", "SUSPENDED", "VERIFY_RESIZE":
+		return true
+	}
+	return false
 }
 
 // novaPage is the page of items after q's marker, at most q's limit (or

@@ -137,7 +137,8 @@ func TestNovaServersFilterAndPage(t *testing.T) {
 		{"status=shutoff", []string{"app-1"}},
 		{"status=ACTIVE&name=-1", []string{"worker-1", "web-1"}},
 		{"status=ACTIVE&status=SHUTOFF&name=web-[12]", []string{"web-2", "web-1"}},
-		{"status=BOGUS", nil},
+		{"status=BOGUS", nil}, // 400 from 2.38
+		{"status=ERROR", nil},
 		{"all_tenants=1", []string{"worker-1", "app-1", "web-3", "web-2", "web-1"}}, // ignored for a member
 	} {
 		got := serverNames(t, demo.must(http.StatusOK, http.MethodGet, "/compute/v2.1/servers?"+tc.query, nil).json(t))
@@ -169,6 +170,11 @@ func TestNovaServersFilterAndPage(t *testing.T) {
 		t.Errorf("paged: got %v, want %v", names, want)
 	}
 
+	req := newReq(http.MethodGet, "/compute/v2.1/servers?status=BOGUS", demo.token)
+	req.Header.Set("OpenStack-API-Version", "compute 2.38")
+	if r := serve(c, req); r.status != http.StatusBadRequest || obj(r.json(t), "badRequest")["message"] != "Invalid status value" {
+		t.Errorf("?status=BOGUS at 2.38: got %d %s, want 400 Invalid status value", r.status, r.body)
+	}
 	for _, q := range []string{"limit=x", "limit=-1", "marker=no-such-server"} {
 		r := demo.must(http.StatusBadRequest, http.MethodGet, "/compute/v2.1/servers?"+q, nil)
 		if obj(r.json(t), "badRequest")["message"] == nil {
