@@ -58,6 +58,21 @@ func serverOption(sel, name string) string {
 // pickerReady is the JS of picker sel listing web-1 (its first poll done).
 func pickerReady(sel string) string { return serverOption(sel, "web-1") + ` !== ""` }
 
+// pickerReads names the picker's requests among l's: its load balancer's
+// VIP subnet, the subnet's ports, the servers.
+func pickerReads(l *requestLog) string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []string
+	for _, r := range l.reqs {
+		if r.Method == http.MethodGet && (strings.Contains(r.URL, "/compute/") || strings.Contains(r.URL, "/network/v2.0/ports")) {
+			u := r.URL[strings.Index(r.URL, "//")+2:]
+			out = append(out, u[strings.Index(u, "/"):])
+		}
+	}
+	return fmt.Sprintf("%d GETs: %s", len(out), strings.Join(out, ", "))
+}
+
 // TestBrowserMemberFromServer: the member form lists demo's servers with
 // their address on the VIP subnet; worker-1 (no network) is listed but
 // cannot be picked, app-1 is marked SHUTOFF; picking web-1 fills address,
@@ -72,8 +87,10 @@ func TestBrowserMemberFromServer(t *testing.T) {
 	b := newBrowser(t)
 	b.login(t, c.URL, "demo", "demo", "demo")
 	b.waitJS(t, "the list", `location.pathname === "/load-balancers"`, 60*time.Second)
+	opened := b.recordRequests(t)
 	b.goTo(t, "/pools/"+ids.shopPool+"/members/new")
 	b.waitJS(t, "the servers listed", pickerReady("#f-server"), 30*time.Second)
+	t.Logf("the member form's picker, first read: %s", pickerReads(opened))
 
 	worker := `[...document.querySelectorAll("#f-server option")].find(o => o.textContent.startsWith("worker-1 — "))`
 	if got := eval[string](t, b, `(`+worker+` || {}).textContent || ""`); !strings.Contains(got, "no address on") || !eval[bool](t, b, worker+`.disabled`) {

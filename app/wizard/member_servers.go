@@ -35,7 +35,7 @@ func (sf stepForm) serverPicker(it model.Item) goapp.UI {
 	sub := sf.w.LB["vip_subnet_id"]
 	name := cmp.Or(sf.ch.subnetName(sub), "the VIP subnet")
 	return sf.ch.servers.Render(serverpick.View{ID: it.ID + "-server", SubnetName: name,
-		Waiting: "Pick the VIP subnet (step 1) to list the servers' addresses on it.", Current: it.V["address"],
+		Waiting: "Step 1 names no VIP subnet (a VIP port or a typed VIP), so no server addresses can be listed: type them.", Current: it.V["address"],
 		Effect: "Picking one fills this member's address and subnet, and its name when it is empty; a typed address works too.",
 		Pick: func(ctx goapp.Context, c serverpick.Choice) {
 			it.V["address"], it.V["subnet_id"] = c.Address, c.SubnetID
