@@ -49,6 +49,11 @@ func TestCLINova(t *testing.T) {
 	// --no-name-lookup prints the ids the list names instead of asking Glance and Nova's flavors.
 	cliExpectRowBy(t, o.list(t, "server", "list", "--no-name-lookup"), "Name", "web-1", cliFields{"Image": labImageID, "Flavor": "1"})
 
+	long := o.list(t, "server", "list", "--long") // -f json prints the power state as Nova gives it: 1 running, 4 shutdown
+	cliExpectRowBy(t, long, "Name", "web-1", cliFields{"Power State": 1, "Host": novaHost, "Availability Zone": "nova",
+		"Image ID": labImageID, "Flavor Name": "m1.tiny", "Flavor ID": "1"})
+	cliExpectRowBy(t, long, "Name", "app-1", cliFields{"Power State": 4, "Status": "SHUTOFF"})
+
 	if got := names(o.list(t, "server", "list", "--name", "web")); !slices.Equal(got, []string{"web-3", "web-2", "web-1"}) {
 		t.Errorf("server list --name web: got %v, want web-3, web-2, web-1", got)
 	}
