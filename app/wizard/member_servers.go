@@ -26,6 +26,14 @@ func (p *Page) watchServers(s int) {
 	p.ch.servers.Watch(p.uctx, p.sess.Client, p.w.LB["vip_subnet_id"])
 }
 
+// OnMount starts the picker's poll again when the wizard comes back on
+// its members step (what was typed stays). UI goroutine.
+func (p *Page) OnMount(ctx goapp.Context) {
+	if p.sess != nil && p.w != nil && p.nav.cur == model.StepMembers {
+		p.ch.servers.Watch(ctx, p.sess.Client, p.w.LB["vip_subnet_id"])
+	}
+}
+
 // OnDismount ends the picker's poll: the wizard is gone. UI goroutine.
 func (p *Page) OnDismount() { p.ch.servers.Stop() }
 

@@ -171,7 +171,12 @@ type batchMembers struct {
 	servers batchServers // the project's servers to add (member_batch_servers.go)
 }
 
-func (b *batchMembers) OnMount(ctx goapp.Context) { b.ctx = ctx }
+func (b *batchMembers) OnMount(ctx goapp.Context) {
+	b.ctx = ctx
+	if sess := b.sess(); b.open && sess != nil { // back on an open editor: its picker reads again
+		b.servers.picker.Watch(ctx, sess.Client, b.servers.picker.Subnet())
+	}
+}
 
 func (b *batchMembers) sess() *tab.Session { return b.Env.Sess }
 

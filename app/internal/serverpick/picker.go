@@ -136,6 +136,9 @@ func (p *Picker) Render(v View) goapp.UI {
 		hint = v.Waiting
 	case p.err != "" && !p.read:
 		status = ui.IDClassDiv(id+"-error", "alert", "alert-error").Text("The servers could not be read: " + p.err + " Type the address instead.")
+	case p.err != "":
+		status = ui.IDClassDiv(id+"-error", "alert", "alert-error").Text("The servers could not be read again: " + p.err +
+			" The list is from the last read; check an address before you use it.")
 	case !p.read:
 		opts = append(opts, goapp.Option().Value("(reading)").Disabled(true).Text("Reading the servers…"))
 	case len(p.servers) == 0:
