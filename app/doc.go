@@ -39,6 +39,7 @@
 //	    ├── ui             go-app building blocks (elements, a11y,
 //	    │                  formats, the field input, the virtual table)
 //	    ├── form           a kind's fields, values, bodies and checks
+//	    ├── serverpick     the member forms' picker of the project's servers
 //	    ├── wizard         the create wizard's model
 //	    ├── attr           the dictionary of Octavia's attributes
 //	    ├── lazyregexp     patterns compiled on first use

@@ -35,6 +35,8 @@ var catalogServices = []struct{ typ, name, path string }{
 	{"identity", "keystone", "/identity"},
 	{"load-balancer", "octavia", "/load-balancer"},
 	{"network", "neutron", "/network"},
+	{"compute", "nova", "/compute/v2.1"},
+	{"image", "glance", "/image"},
 }
 
 // catalog is Keystone's service catalog: every service at public, internal

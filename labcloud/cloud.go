@@ -39,6 +39,7 @@ type Cloud struct {
 	networks *collection[*network]
 	subnets  *collection[*subnet]
 	ports    *collection[*port]
+	servers  *serverSet // Nova's (nova_servers.go)
 
 	lbs        *collection[*loadBalancer]
 	listeners  *collection[*listener]
@@ -114,6 +115,7 @@ func newCloud(opts Options) *Cloud {
 		networks:       newCollection[*network](),
 		subnets:        newCollection[*subnet](),
 		ports:          newCollection[*port](),
+		servers:        newServerSet(),
 		lbs:            newCollection[*loadBalancer](),
 		listeners:      newCollection[*listener](),
 		pools:          newCollection[*pool](),
@@ -139,6 +141,8 @@ func newCloud(opts Options) *Cloud {
 	keystoneService{c}.routes(c.mux)
 	c.octaviaRoutes(c.mux)
 	neutronService{c}.routes(c.mux)
+	novaService{c}.routes(c.mux)
+	glanceService{c}.routes(c.mux)
 	labAPI{c}.routes(c.mux)
 	return c
 }

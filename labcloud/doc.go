@@ -10,6 +10,9 @@
 //	                  flavors, flavor profiles, availability zones and
 //	                  their profiles
 //	/network/         Neutron v2.0: networks, subnets, ports (read only)
+//	/compute/         Nova v2.1 (read only): servers seeded per project,
+//	                  with ports on its subnet; flavors (nova*.go)
+//	/image/           Glance v2: the servers' one image (glance.go)
 //	/lab/             the lab control API (admin token): GET and PUT
 //	                  /lab/faults, GET /lab/users
 //

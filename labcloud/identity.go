@@ -96,6 +96,7 @@ func (c *Cloud) addProject(name string) *project {
 	c.projectsByName[name] = p
 	c.projectsByID[p.id] = p
 	c.seedProjectNetwork(p)
+	c.seedServers(p, time.Now())
 	return p
 }
 

@@ -41,6 +41,7 @@ type State struct {
 	Networks []stNetwork `json:"networks"`
 	Subnets  []stSubnet  `json:"subnets"`
 	Ports    []stPort    `json:"ports"`
+	Servers  []stServer  `json:"servers,omitempty"`
 
 	LoadBalancers  []stLB           `json:"load_balancers"`
 	Listeners      []stListener     `json:"listeners"`
@@ -297,7 +298,7 @@ func (c *Cloud) state(now time.Time) *State {
 	s.RNG, _ = c.pcg.MarshalBinary()
 	// Each kind saves its own objects.
 	for _, save := range []func(*State){
-		keystoneService{c}.save, appCredKind{c}.save, neutronService{c}.save, lbKind{c}.save, listenerKind{c}.save,
+		keystoneService{c}.save, appCredKind{c}.save, neutronService{c}.save, novaService{c}.save, lbKind{c}.save, listenerKind{c}.save,
 		poolKind{c}.save, memberKind{c}.save, monitorKind{c}.save, l7policyKind{c}.save, l7ruleKind{c}.save,
 		amphoraKind{c}.save, profiledKind{c, flavorSpec}.save, profileKind{c, flavorProfileSpec}.save, profiledKind{c, azSpec}.save, profileKind{c, azProfileSpec}.save,
 	} {
@@ -414,7 +415,7 @@ func (c *Cloud) takeState(f *Cloud) {
 	c.projects, c.projectsByID, c.projectsByName = f.projects, f.projectsByID, f.projectsByName
 	c.users, c.usersByID, c.usersByName = f.users, f.usersByID, f.usersByName
 	c.regions, c.appCreds = f.regions, f.appCreds
-	c.networks, c.subnets, c.ports = f.networks, f.subnets, f.ports
+	c.networks, c.subnets, c.ports, c.servers = f.networks, f.subnets, f.ports, f.servers
 	c.lbs, c.listeners, c.pools, c.members, c.monitors = f.lbs, f.listeners, f.pools, f.members, f.monitors
 	c.l7policies, c.l7rules, c.amphorae = f.l7policies, f.l7rules, f.amphorae
 	c.flavors, c.flavorProfiles, c.azs, c.azProfiles = f.flavors, f.flavorProfiles, f.azs, f.azProfiles
@@ -436,7 +437,7 @@ func (c *Cloud) restore(s *State, now time.Time) error {
 	c.mgmtNext, c.regions, c.quotaDefaults = s.MgmtNext, slices.Clone(s.Regions), s.QuotaDefaults
 	// Each kind restores its own objects, parents before children.
 	for _, restore := range []func(*State) error{
-		keystoneService{c}.restore, appCredKind{c}.restore, neutronService{c}.restore, lbKind{c}.restore,
+		keystoneService{c}.restore, appCredKind{c}.restore, neutronService{c}.restore, novaService{c}.restore, lbKind{c}.restore,
 		poolKind{c}.restore, listenerKind{c}.restore, memberKind{c}.restore, monitorKind{c}.restore,
 		l7policyKind{c}.restore, l7ruleKind{c}.restore, amphoraKind{c}.restore, profiledKind{c, flavorSpec}.restore,
 		profileKind{c, flavorProfileSpec}.restore, profiledKind{c, azSpec}.restore, profileKind{c, azProfileSpec}.restore,

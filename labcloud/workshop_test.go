@@ -176,7 +176,7 @@ func TestResetProjectEmptiesOneProjectOnly(t *testing.T) {
 				t.Errorf("trainee2's %s after trainee1's reset: got %d, want 1", kind, n)
 			}
 		}
-		if ports := list(t1.must(http.StatusOK, http.MethodGet, "/network/v2.0/ports", nil).json(t), "ports"); len(ports) != 0 {
+		if ports := list(t1.must(http.StatusOK, http.MethodGet, "/network/v2.0/ports?device_owner=Octavia", nil).json(t), "ports"); len(ports) != 0 {
 			t.Errorf("trainee1's VIP ports after reset: got %d, want 0", len(ports))
 		}
 		if len(c.ProjectFaults()) != 0 {

@@ -56,6 +56,7 @@ type Page struct {
 	// parentName names the parent a child's create is under (a member's
 	// pool), once read; "" until then (the title says its id).
 	parentName string
+	servers    serverPick // a member's create: the project's servers (pick_server.go)
 }
 
 // New is a create or edit page of the tab whose runtime is rt (its
@@ -100,9 +101,11 @@ func (p *Page) OnNav(ctx goapp.Context) {
 		p.loadSupport(ctx)
 		p.loadCaps(ctx)
 		p.loadParent(ctx)
+		p.watchServers(ctx)
 		return
 	}
 	p.status = ui.Loading
+	p.watchServers(ctx) // an edit: no picker
 	client, ref := p.sess.Client, pr.Ref()
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -418,6 +421,8 @@ func (p *Page) renderForm(back string) goapp.UI {
 					p.loadSupport(p.uctx)
 				case "provider_name":
 					p.loadCaps(p.uctx)
+				case "subnet_id":
+					p.watchServers(p.uctx)
 				}
 				if p.submitted {
 					p.errs = p.check()
@@ -430,6 +435,7 @@ func (p *Page) renderForm(back string) goapp.UI {
 			return ui.AlertError("res-form-error", p.w.Err)
 		}),
 		goapp.If(p.w.Refused != nil, func() goapp.UI { return p.w.Retry("res-retry") }),
+		p.serverPicker(),
 		goapp.Div().Body(inputs...),
 		goapp.If(!p.create, func() goapp.UI {
 			return ui.ClassP("muted", "hint").Text("Only what you change is sent; clearing a field unsets it (Octavia's default). Tags are changed on the object's page.")

@@ -6,7 +6,8 @@
 // steps and their errors (steps.go), the cloud's choices for the pickers
 // and their read (neutron.go), the steps' forms (step_form.go for the
 // load balancer and an item's fields, step_items.go for the listeners,
-// pools, members, monitors and L7), and the typed VIP when Neutron lists
-// no subnet (lb_vip_typed.go). It stands on app/internal/console and
+// pools, members, monitors and L7), the typed VIP when Neutron lists
+// no subnet (lb_vip_typed.go), and the members step's server picker
+// (member_servers.go). It stands on app/internal/console and
 // app/internal/ui; app's routes.go registers it.
 package wizard

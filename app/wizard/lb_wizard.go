@@ -116,6 +116,7 @@ func (p *Page) loadNeutron(ctx goapp.Context) {
 // goroutine.
 func (p *Page) goTo(s int) {
 	p.nav.goTo(p.w, s)
+	p.watchServers(s) // member_servers.go
 	if s == model.StepReview && p.ch.vipTyped() {
 		p.checkTypedVIP(p.uctx)
 	}

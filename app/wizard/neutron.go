@@ -12,6 +12,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/serverpick"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	model "github.com/octaview/octaview/app/internal/wizard"
@@ -67,6 +68,7 @@ type choices struct {
 	providers []string // the cloud's (nil: unknown)
 	status    ui.LoadStatus
 	err       string
+	servers   serverpick.Picker // the members step's (member_servers.go)
 }
 
 // loading marks a read under way; a reload keeps the pickers as they are

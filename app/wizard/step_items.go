@@ -62,7 +62,7 @@ func (sf stepForm) renderMembers() []goapp.UI {
 			body = append(body, sf.item(it.ID, fmt.Sprintf("Member %d", j+1), func() {
 				sf.w.Pools[i].Members = slices.Delete(sf.w.Pools[i].Members, j, j+1)
 				sf.changed()
-			}, sf.renderFields(it)))
+			}, sf.serverPicker(it), sf.renderFields(it)))
 		}
 		body = append(body, sf.addButton(fmt.Sprintf("wz-add-member-%d", i), "Add a member", false, func() {
 			sf.w.Pools[i].Members = append(sf.w.Pools[i].Members, sf.w.NewMember())

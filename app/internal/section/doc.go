@@ -5,7 +5,8 @@
 // (status_tree_card.go), the traffic of a load balancer or a listener
 // (stats.go, stats_chart.go), a load balancer's amphorae with their
 // failover (lb_amphorae.go), a pool's members changed as one batch
-// (member_batch.go, member_batch_plan.go: the plan, tested natively), a
+// (member_batch.go, member_batch_plan.go: the plan, tested natively;
+// member_batch_servers.go: lines added from the project's servers), a
 // project's limits against the defaults (quota_limits.go) and an
 // amphora's listeners' traffic (amphora_stats.go); and the tags editor
 // of any object with tags (tags_editor.go).

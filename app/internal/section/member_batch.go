@@ -168,9 +168,15 @@ type batchMembers struct {
 	planned string // the text the plan was made from: Apply needs a fresh preview
 	err     string
 	done    string
+	servers batchServers // the project's servers to add (member_batch_servers.go)
 }
 
-func (b *batchMembers) OnMount(ctx goapp.Context) { b.ctx = ctx }
+func (b *batchMembers) OnMount(ctx goapp.Context) {
+	b.ctx = ctx
+	if sess := b.sess(); b.open && sess != nil { // back on an open editor: its picker reads again
+		b.servers.picker.Watch(ctx, sess.Client, b.servers.picker.Subnet())
+	}
+}
 
 func (b *batchMembers) sess() *tab.Session { return b.Env.Sess }
 
@@ -199,6 +205,7 @@ func (b *batchMembers) openEditor(ctx goapp.Context, e goapp.Event) {
 				return
 			}
 			b.current, b.text = ms, MemberLines(ms)
+			b.watchServers(ctx)
 		})
 	})
 }
@@ -253,6 +260,7 @@ func (b *batchMembers) apply(ctx goapp.Context, e goapp.Event) {
 	// the section's context: this button goes with the editor
 	b.w.Send(b.ctx, sess, wr, func(goapp.Context, console.Sent) {
 		b.open, b.plan, b.planned, b.done = false, nil, "", "Accepted: "+summary+". Its wait for the pool is in the operations above."
+		b.servers.picker.Stop()
 		follow()
 	}, func(err error) {
 		b.err = b.w.Err
@@ -304,6 +312,7 @@ func (b *batchMembers) renderEditor() goapp.UI {
 		errItems = append(errItems, goapp.Li().DataSet("line", e.Line).Text(e.String()))
 	}
 	return ui.ClassDivBody("form",
+		b.renderServers(),
 		goapp.Label().For("batch-lines").Text("Members, one per line"),
 		goapp.Textarea().ID("batch-lines").Rows(8).Class("mono").Attr("spellcheck", "false").Text(b.text).
 			OnInput(func(ctx goapp.Context, e goapp.Event) { b.text = ctx.JSSrc().Get("value").String() }),
@@ -318,7 +327,7 @@ func (b *batchMembers) renderEditor() goapp.UI {
 			ui.IDButton("batch-preview").Class("btn").Disabled(busy).OnClick(b.preview).Text("Preview"),
 			ui.IDButton("batch-apply").Class("btn", "btn-primary").Disabled(!fresh || busy).OnClick(b.apply).
 				Text(map[bool]string{true: "Applying…", false: "Apply (one request)"}[busy]),
-			ui.IDButton("batch-cancel").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { b.open, b.err = false, "" }).Text("Cancel")))
+			ui.IDButton("batch-cancel").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) { b.open, b.err = false, ""; b.servers.picker.Stop() }).Text("Cancel")))
 
 }
 

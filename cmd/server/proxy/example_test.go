@@ -53,6 +53,8 @@ func Example() {
 	// identity https://console.example.com/identity
 	// load-balancer https://console.example.com/load-balancer
 	// network https://console.example.com/network
+	// compute https://console.example.com/compute
+	// image http://lab.invalid/image
 	// 201 no-store
 	// 400 {"faultcode":"Client","faultstring":"Invalid path \"/load-balancer/v2/../x\": not a clean path below /load-balancer/.","debuginfo":null}
 }
