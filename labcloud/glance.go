@@ -57,14 +57,7 @@ func (c glanceService) glanceVersions(w http.ResponseWriter, r *http.Request) {
 // glance runs h for an authenticated request.
 func (c glanceService) glance(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		now := time.Now()
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		if c.caller(r, now) == nil {
-			keystoneError(w, http.StatusUnauthorized, msgAuthRequired)
-			return
-		}
-		h(w, r)
+		c.authenticated(w, r, keystoneUnauthorized, func(*caller, time.Time) { h(w, r) })
 	}
 }
 

@@ -54,26 +54,19 @@ func (c novaService) routes(mux *http.ServeMux) {
 // microversion it asked for (and answers with).
 func (c novaService) nova(h func(http.ResponseWriter, *http.Request, *caller, int)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		now := time.Now()
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		c.advance(now)
-		k := c.caller(r, now)
-		if k == nil {
-			keystoneError(w, http.StatusUnauthorized, msgAuthRequired)
-			return
-		}
-		minor, code, msg := microversion(r)
-		if code != 0 {
-			novaFault(w, code, msg)
-			return
-		}
-		setMicroversion(w, minor)
-		if k.project == "" {
-			novaFault(w, http.StatusForbidden, "Nova needs a project-scoped token.")
-			return
-		}
-		h(w, r, k, minor)
+		c.authenticated(w, r, keystoneUnauthorized, func(k *caller, _ time.Time) {
+			minor, code, msg := microversion(r)
+			if code != 0 {
+				novaFault(w, code, msg)
+				return
+			}
+			setMicroversion(w, minor)
+			if k.project == "" {
+				novaFault(w, http.StatusForbidden, "Nova needs a project-scoped token.")
+				return
+			}
+			h(w, r, k, minor)
+		})
 	}
 }
 
