@@ -39,6 +39,7 @@ type Cloud struct {
 	networks *collection[*network]
 	subnets  *collection[*subnet]
 	ports    *collection[*port]
+	fips     *collection[*floatingIP]
 
 	lbs        *collection[*loadBalancer]
 	listeners  *collection[*listener]
@@ -114,6 +115,7 @@ func newCloud(opts Options) *Cloud {
 		networks:       newCollection[*network](),
 		subnets:        newCollection[*subnet](),
 		ports:          newCollection[*port](),
+		fips:           newCollection[*floatingIP](),
 		lbs:            newCollection[*loadBalancer](),
 		listeners:      newCollection[*listener](),
 		pools:          newCollection[*pool](),

@@ -41,6 +41,8 @@ type State struct {
 	Networks []stNetwork `json:"networks"`
 	Subnets  []stSubnet  `json:"subnets"`
 	Ports    []stPort    `json:"ports"`
+	// FloatingIPs are Neutron's floating IPs (floatingips.go).
+	FloatingIPs []stFloatingIP `json:"floating_ips,omitempty"`
 
 	LoadBalancers  []stLB           `json:"load_balancers"`
 	Listeners      []stListener     `json:"listeners"`
