@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/netip"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -227,6 +229,26 @@ func (c neutronService) checkAssociation(f *floatingIP, b *fipBody, k *caller) *
 	return nil
 }
 
+// revisionMatches checks the request's If-Match: revision_number=N
+// (Neutron's revision-if-match extension) against current: a write made
+// on an older read is refused with 412, and changes nothing.
+func revisionMatches(r *http.Request, current int) *neutronFault {
+	h := r.Header.Get("If-Match")
+	if h == "" {
+		return nil
+	}
+	n, ok := strings.CutPrefix(h, "revision_number=")
+	want, err := strconv.Atoi(n)
+	if !ok || err != nil {
+		return &neutronFault{http.StatusBadRequest, "BadRequest", fmt.Sprintf("Unrecognized If-Match header: %s", h)}
+	}
+	if want != current {
+		return &neutronFault{http.StatusPreconditionFailed, "RevisionNumberConstraintFailed",
+			fmt.Sprintf("Constrained to %d, but current revision is %d", want, current)}
+	}
+	return nil
+}
+
 // cmpOrNil is the first of a, b that is set and not empty, or "".
 func cmpOrNil(a, b *string) string {
 	if a != nil && *a != "" {
@@ -253,6 +275,9 @@ func (c neutronService) updateFIP(w http.ResponseWriter, r *http.Request, k *cal
 	}
 	if fault == nil && !fipWriter(k, f.projectID) {
 		fault = policyRefused("update_floatingip")
+	}
+	if fault == nil {
+		fault = revisionMatches(r, f.revision)
 	}
 	if fault == nil && (b.FloatingNetworkID != nil || b.FloatingIPAddress != nil) {
 		fault = badFIPRequest("Cannot update read-only attribute floating_ip_address or floating_network_id")

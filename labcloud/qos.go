@@ -71,6 +71,8 @@ var neutronExtensions = []neutronExtension{
 	{"standard-attr-description", "standard-attr-description", "Extension to add descriptions to standard attributes"},
 	{"standard-attr-tag", "Tag support for resources with standard attribute: subnet, trunk, network_segment_range, router, network, policy, subnetpool, port, security_group, floatingip", "Enables to set tag on resources with standard attribute."},
 	{"standard-attr-timestamp", "Resource timestamps", "Adds created_at and updated_at fields to all Neutron resources that have Neutron standard attributes."},
+	{"standard-attr-revisions", "Resource revision numbers", "This extension will display the revision number of neutron resources."},
+	{"revision-if-match", "If-Match constraints based on revision_number", "Extension indicating that If-Match based on revision_number is supported."},
 	{"project-id", "project_id field enabled", "Extension that indicates that project_id field is enabled."},
 	{"qos", "Quality of Service", "The Quality of Service extension."},
 }
