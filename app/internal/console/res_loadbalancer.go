@@ -13,6 +13,10 @@ import (
 // (else an existing port): the wizard's own choice, "_vip".
 func LBVIPBySubnet(v form.Values) bool { return v["_vip"] != "port" && v["_vip"] != "network" }
 
+// SectionFloatingIP is a load balancer's public address: the Neutron
+// floating IP of its VIP port (internal/section's floating_ip.go).
+const SectionFloatingIP Section = "floating-ip"
+
 // LBResource: load balancers, the root of Octavia's tree. Its create is
 // the create wizard (createPath), made of this form's create fields and
 // those of every kind of the tree; its page draws the status tree.
@@ -54,7 +58,7 @@ var LBResource = &Resource{
 		}
 		return fmt.Sprintf("%d listeners and %d pools", l, p)
 	},
-	Sections: []Section{SectionStatusTree, SectionStats, SectionAmphorae},
+	Sections: []Section{SectionStatusTree, SectionFloatingIP, SectionStats, SectionAmphorae},
 	Children: []child{{Of: octavia.KindListener, Filter: "loadbalancer_id"}, {Of: octavia.KindPool, Filter: "loadbalancer_id"}},
 	Actions: []Action{{
 		ID: "lb-failover", Label: "Fail over", Admin: true,
