@@ -46,7 +46,7 @@ var LBResource = &Resource{
 		{Key: "provider", Type: form.Ref, Ref: octavia.KindProvider, Only: form.Create,
 			Hint: "Its pools, listeners and monitors are offered what this provider takes. Empty: the cloud's default provider."},
 		{Key: "admin_state_up", Type: form.Bool, Default: "true"},
-		{Key: "vip_qos_policy_id", Label: "VIP QoS policy ID", Hint: "A Neutron QoS policy for the VIP port; clear it to remove the policy.", Null: true},
+		{Key: "vip_qos_policy_id", Label: "VIP QoS policy", Type: form.QoS, Hint: "A Neutron QoS policy for the VIP port (the project's or a shared one); — removes the policy.", Null: true},
 		{Key: "tags", Type: form.List, Only: form.Create, Hint: "One per line or comma-separated."},
 	}),
 	Filters:  []listFilter{{Key: "tags", Label: "Tags"}},
