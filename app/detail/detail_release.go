@@ -3,8 +3,8 @@ package detail
 import (
 	"context"
 
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/extensions/layer3/floatingips"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
