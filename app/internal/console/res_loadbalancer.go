@@ -17,6 +17,11 @@ func LBVIPBySubnet(v form.Values) bool { return v["_vip"] != "port" && v["_vip"]
 // floating IP of its VIP port (internal/section's floating_ip.go).
 const SectionFloatingIP Section = "floating-ip"
 
+// FloatingIPColumn is the title of the load balancers' list's column of
+// floating IPs: its cells hold the VIP port's id, app/list's list_fip.go
+// shows the address on it.
+const FloatingIPColumn = "Floating IP"
+
 // LBResource: load balancers, the root of Octavia's tree. Its create is
 // the create wizard (createPath), made of this form's create fields and
 // those of every kind of the tree; its page draws the status tree.
@@ -25,7 +30,8 @@ var LBResource = &Resource{
 	Title: "Load balancers", Path: tab.ListPath, Paged: true, Times: true, Create: true, Edit: true, Delete: true,
 	Intro:      "A load balancer spreads traffic over a pool of members behind one virtual IP (VIP).",
 	CreatePath: tab.CreatePath,
-	Columns:    []Column{{Title: "VIP address", Key: "vip_address", Mono: true, Written: true}, {Title: "Provider", Key: "provider", Width: "9%"}},
+	Columns: []Column{{Title: "VIP address", Key: "vip_address", Mono: true, Written: true},
+		{Title: FloatingIPColumn, Key: "vip_port_id", Width: "10%"}, {Title: "Provider", Key: "provider", Width: "9%"}},
 	Props: []property{
 		{Key: "name"}, {Key: "id"}, {Key: "description"}, {Key: "provisioning_status"}, {Key: "operating_status"},
 		{Key: "vip_address"}, {Key: "vip_subnet_id"}, {Key: "vip_network_id"}, {Key: "vip_port_id"},
