@@ -14,8 +14,8 @@ import (
 // onOpen opens the form and reads its choices: the project's floating IPs
 // (the unassociated ones are offered) and the external networks. UI
 // goroutine; the reads run in ctx.Async.
-func (f *floatingIPCard) onOpen(ctx goapp.Context, _ goapp.Event) {
-	sess := f.rt.CurrentSession()
+func (f *floatingIPCard) onOpen(goapp.Context, goapp.Event) {
+	sess, ctx := f.rt.CurrentSession(), f.uctx // the card's: the button goes away with the form's opening, and a Dispatch with it
 	if sess == nil {
 		return
 	}
@@ -95,8 +95,8 @@ func (f *floatingIPCard) renderForm() goapp.UI {
 // (console.AssociateFIP: one request either way; one associated elsewhere
 // since the form opened is refused and said at the field). UI goroutine;
 // the write runs in ctx.Async.
-func (f *floatingIPCard) onAssociate(ctx goapp.Context) {
-	sess := f.rt.CurrentSession()
+func (f *floatingIPCard) onAssociate(goapp.Context) {
+	sess, ctx := f.rt.CurrentSession(), f.uctx // the card's: the form goes away on success
 	cur := f.picked(console.FIPChoices(f.form.spare, f.form.nets))
 	if sess == nil || cur == nil || f.sending {
 		return
@@ -123,8 +123,8 @@ func (f *floatingIPCard) onAssociate(ctx goapp.Context) {
 // onDisassociate takes the floating IP off the VIP port (port_id null);
 // the address stays allocated to the project. UI goroutine; the write in
 // ctx.Async.
-func (f *floatingIPCard) onDisassociate(ctx goapp.Context, _ goapp.Event) {
-	sess := f.rt.CurrentSession()
+func (f *floatingIPCard) onDisassociate(goapp.Context, goapp.Event) {
+	sess, ctx := f.rt.CurrentSession(), f.uctx // the card's: the button goes away on success
 	if sess == nil || f.fip == nil || f.sending {
 		return
 	}
