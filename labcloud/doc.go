@@ -9,7 +9,9 @@
 //	                  policies and rules, amphorae, quotas, providers,
 //	                  flavors, flavor profiles, availability zones and
 //	                  their profiles
-//	/network/         Neutron v2.0: networks, subnets, ports (read only)
+//	/network/         Neutron v2.0: networks, subnets, ports (read only),
+//	                  floating IPs (floatingips.go), QoS policies (read
+//	                  only) and the extensions list (qos.go)
 //	/lab/             the lab control API (admin token): GET and PUT
 //	                  /lab/faults, GET /lab/users
 //
@@ -34,7 +36,8 @@
 // Faults (Faults, set by Options.Scenario, Cloud.SetFaults or PUT
 // /lab/faults) add latency, a rate of 500 answers, resources forced to
 // ERROR or stuck in PENDING_*, members whose monitor fails, tokens that
-// die early, and outages of Octavia or Keystone. A Scenario (LoadScenario
+// die early, outages of Octavia or Keystone, and a Neutron without its qos
+// extension. A Scenario (LoadScenario
 // reads one from JSON; see testdata/) seeds projects, users, networks,
 // quotas and load balancers, 10,000 of them for a scale drill.
 //
