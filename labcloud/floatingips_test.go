@@ -228,3 +228,36 @@ func TestQoSPoliciesAndExtensions(t *testing.T) {
 	demo.must(http.StatusNotFound, http.MethodGet, "/network/v2.0/extensions/qos", nil)
 	demo.must(http.StatusNotFound, http.MethodGet, "/network/v2.0/qos/policies", nil)
 }
+
+// TestVIPQoSValidated: Octavia checks a VIP QoS policy with Neutron: an
+// unknown one is a 400 naming it, a known one is taken, and without the
+// qos extension any is refused.
+func TestVIPQoSValidated(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := New(Options{Seed: 1, Delay: time.Second})
+		demo := login(t, c, "demo")
+		pols := list(demo.must(http.StatusOK, http.MethodGet, "/network/v2.0/qos/policies?name=bronze", nil).json(t), "policies")
+		bronze := pols[0].(map[string]any)["id"].(string)
+		const unknown = "0b3c9a5e-0000-4000-8000-000000000000"
+		r := demo.must(http.StatusBadRequest, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": map[string]any{
+			"vip_subnet_id": demo.subnetID(), "vip_qos_policy_id": unknown}})
+		if got := r.fault(t); got != "qos_policy "+unknown+" not found." {
+			t.Errorf("an unknown policy: got %q", got)
+		}
+		lb := demo.createLB("web", map[string]any{"vip_qos_policy_id": bronze})
+		if lb["vip_qos_policy_id"] != bronze {
+			t.Errorf("a known policy: got %v, want %s", lb["vip_qos_policy_id"], bronze)
+		}
+		time.Sleep(2 * time.Second)
+		if err := c.SetFaults(Faults{NoQoS: true}); err != nil {
+			t.Fatal(err)
+		}
+		r = demo.must(http.StatusBadRequest, http.MethodPut, "/load-balancer/v2/lbaas/loadbalancers/"+lb["id"].(string),
+			map[string]any{"loadbalancer": map[string]any{"vip_qos_policy_id": bronze}})
+		if got := r.fault(t); !strings.Contains(got, "VIP QoS policy is not allowed in this deployment.") {
+			t.Errorf("without the qos extension: got %q", got)
+		}
+		demo.must(http.StatusOK, http.MethodPut, "/load-balancer/v2/lbaas/loadbalancers/"+lb["id"].(string),
+			map[string]any{"loadbalancer": map[string]any{"vip_qos_policy_id": nil}})
+	})
+}

@@ -140,3 +140,20 @@ func (c neutronService) noQoS(w http.ResponseWriter, k *caller) bool {
 	neutronError(w, http.StatusNotFound, "HTTPNotFound", "The resource could not be found.")
 	return true
 }
+
+// checkVIPQoS checks a load balancer's vip_qos_policy_id as Octavia's
+// validate.qos_policy_exists does: Neutron must have the qos extension,
+// and the policy must exist (Octavia looks it up with its own service
+// account: any project's will do). nil or "" (unset) passes.
+func (c *Cloud) checkVIPQoS(k *caller, id *string) *apiError {
+	if id == nil || *id == "" {
+		return nil
+	}
+	if !c.hasQoS(k) {
+		return validation("VIP QoS policy is not allowed in this deployment.")
+	}
+	if _, ok := c.qosPolicies().get(*id); !ok {
+		return invalidSubresource("qos_policy", *id)
+	}
+	return nil
+}
