@@ -292,3 +292,25 @@ func TestBrowserQoSPicker(t *testing.T) {
 		t.Error("without the qos extension the form still has a QoS field")
 	}
 }
+
+// TestBrowserFloatingIPReadOnly: a reader sees the load balancer's
+// floating IP on its page and in the list, and no button that would
+// change it.
+func TestBrowserFloatingIPReadOnly(t *testing.T) {
+	t.Parallel()
+	c := startConsole(t)
+	_, api := newLBAPI(t, c)
+	n := newNeutronAPI(t, c, "demo")
+	shop := api.lbID(t, "shop-frontend")
+	fip := n.allocate(t, api.lb(t, shop)["vip_port_id"].(string))
+
+	b := newBrowser(t)
+	b.login(t, c.URL, "viewer", "viewer", "demo")
+	b.listed(t, "the viewer's list", "shop-frontend")
+	b.waitJS(t, "the address in the list", fipCell("shop-frontend")+` === `+jsString(fip.Address), 20*time.Second)
+	b.goTo(t, "/load-balancers/"+shop)
+	b.waitJS(t, "the address on the page", `(document.querySelector("#lb-fip-address") || {}).textContent === `+jsString(fip.Address), 30*time.Second)
+	if got := eval[int](t, b, `document.querySelectorAll("#lb-fip-card button").length`); got != 0 {
+		t.Errorf("a reader's floating IP card: got %d buttons, want none", got)
+	}
+}
