@@ -101,3 +101,19 @@ func (s *fipStep) then(ctx goapp.Context, sess *tab.Session, lb console.Object, 
 		})
 	})
 }
+
+// created leaves the wizard for what it created: the load balancer's page
+// (a tree: its status tree shows every child), else the list; or stays,
+// anew, saying why the floating IP picked is not on it (fipErr). UI
+// goroutine.
+func (p *Page) created(ctx goapp.Context, s console.Sent, tree bool, fipErr string) {
+	p.reset()
+	switch {
+	case fipErr != "":
+		p.wr.Err = fipErr
+	case tree:
+		ctx.Navigate(tab.DetailPathOf(s.Op.Ref.ID)) // its status tree shows every child
+	default:
+		ctx.Navigate(tab.ListPath)
+	}
+}

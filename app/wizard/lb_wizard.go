@@ -191,22 +191,6 @@ func (p *Page) submit(ctx goapp.Context, e goapp.Event) {
 	}, p.showError)
 }
 
-// created leaves the wizard for what it created: the load balancer's page
-// (a tree: its status tree shows every child), else the list; or stays,
-// anew, saying why the floating IP picked is not on it (fipErr). UI
-// goroutine.
-func (p *Page) created(ctx goapp.Context, s console.Sent, tree bool, fipErr string) {
-	p.reset()
-	switch {
-	case fipErr != "":
-		p.wr.Err = fipErr
-	case tree:
-		ctx.Navigate(tab.DetailPathOf(s.Op.Ref.ID)) // its status tree shows every child
-	default:
-		ctx.Navigate(tab.ListPath)
-	}
-}
-
 // showError puts a refused create on the step it concerns (a 400, or a
 // 409 conflict such as a member given twice, with Octavia's faultstring),
 // every step's input kept; else (401, 403 quota, a busy 409, 5xx, the
