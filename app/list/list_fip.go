@@ -31,17 +31,22 @@ type fipFeed struct {
 }
 
 // start polls the floating IPs when res's list has the column (an
-// embedded list does not poll: it has no such column). UI goroutine; the
-// answers are written in ctx.Dispatch.
-func (f *fipFeed) start(ctx goapp.Context, sess *tab.Session, res *console.Resource) {
+// embedded list does not poll: it has no such column): the session's
+// project's, or every project's for a list of every project's rows (an
+// admin's, with the Project column). UI goroutine; the answers are
+// written in ctx.Dispatch.
+func (f *fipFeed) start(ctx goapp.Context, sess *tab.Session, res *console.Resource, everyProject bool) {
 	f.end()
 	if sess == nil || !hasFIPColumn(res) {
 		return
 	}
-	client, project := sess.Client, sess.Info.ProjectID
+	client, opts := sess.Client, floatingips.ListOpts{ProjectID: sess.Info.ProjectID}
+	if everyProject {
+		opts.ProjectID = ""
+	}
 	hub := waiters.NewHub[map[string]string](0)
-	f.stop = hub.Subscribe(project, func(c context.Context) (map[string]string, error) {
-		ips, err := octavia.Collect(client.FloatingIPs(c, floatingips.ListOpts{ProjectID: project}))
+	f.stop = hub.Subscribe(opts.ProjectID, func(c context.Context) (map[string]string, error) {
+		ips, err := octavia.Collect(client.FloatingIPs(c, opts))
 		return portAddresses(ips), err
 	}, func(u waiters.Update[map[string]string]) {
 		if u.Err != nil {

@@ -185,7 +185,7 @@ func (p *Page) start(ctx goapp.Context, res *console.Resource, key string, filte
 	}
 	p.load(ctx)
 	p.startRefresh(ctx)
-	p.fips.start(ctx, p.sess, res)
+	p.fips.start(ctx, p.sess, res, p.projectColumn())
 }
 
 // projectNamer names the rows' projects, for the lists of res that show
