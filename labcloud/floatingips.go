@@ -172,9 +172,6 @@ func (c neutronService) createFIPFrom(w http.ResponseWriter, b *fipBody, k *call
 	if b.Description != nil {
 		f.description = *b.Description
 	}
-	if fault := c.checkAssociation(f, b, k); fault != nil {
-		return fault
-	}
 	want := deref(b.FloatingIPAddress)
 	if want != "" {
 		a, err := netip.ParseAddr(want)
@@ -192,6 +189,12 @@ func (c neutronService) createFIPFrom(w http.ResponseWriter, b *fipBody, k *call
 			fmt.Sprintf("No more IP addresses available on network %s.", n.id)}
 	}
 	f.addr = addr
+	// Neutron allocates the address, then associates it (its message
+	// names the address): a refused association gives it back.
+	if fault := c.checkAssociation(f, b, k); fault != nil {
+		sub.release(addr)
+		return fault
+	}
 	c.fips.add(f)
 	writeJSON(w, http.StatusCreated, map[string]any{"floatingip": f.view()})
 	return nil

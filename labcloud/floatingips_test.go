@@ -111,6 +111,7 @@ func TestFloatingIPFaults(t *testing.T) {
 		{"an address, not admin", demo, http.MethodPost, "", map[string]any{"floating_network_id": ext, "floating_ip_address": "172.24.9.9"}, 403, "PolicyNotAuthorized", "create_floatingip:floating_ip_address"},
 		{"a reader", viewer, http.MethodPost, "", map[string]any{"floating_network_id": ext}, 403, "PolicyNotAuthorized", "(rule:create_floatingip)"},
 		{"fixed IP without port", demo, http.MethodPost, "", map[string]any{"floating_network_id": ext, "fixed_ip_address": "10.0.0.5"}, 400, "BadRequest", "cannot be specified without a port_id"},
+		{"a port that has one", demo, http.MethodPost, "", map[string]any{"floating_network_id": ext, "port_id": lb["vip_port_id"]}, 409, "FloatingIPPortAlreadyAssociated", "Cannot associate floating IP 172.24."},
 		{"another project's port", trainee, http.MethodPost, "", map[string]any{"floating_network_id": ext, "port_id": lb["vip_port_id"]}, 404, "PortNotFound", "could not be found"},
 		{"another project's floating IP", trainee, http.MethodPut, "/" + f["id"].(string), map[string]any{"port_id": nil}, 404, "FloatingIPNotFound", "could not be found"},
 		{"a reader's update", viewer, http.MethodPut, "/" + f["id"].(string), map[string]any{"port_id": nil}, 403, "PolicyNotAuthorized", "update_floatingip"},
