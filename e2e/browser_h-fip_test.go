@@ -93,7 +93,8 @@ func fipCell(name string) string {
 // address stays allocated to the project, and the list says so live.
 func TestBrowserFloatingIP(t *testing.T) {
 	t.Parallel()
-	c := startConsole(t)
+	s := startLiveConsole(t)
+	c := console{URL: s.URL, LabURL: s.URL}
 	_, api := newLBAPI(t, c)
 	n := newNeutronAPI(t, c, "demo")
 	shop := api.lbID(t, "shop-frontend")
@@ -105,6 +106,15 @@ func TestBrowserFloatingIP(t *testing.T) {
 	b.waitJS(t, "no floating IP in the list", fipCell("shop-frontend")+` === "—"`, 20*time.Second)
 	b.goTo(t, "/load-balancers/"+shop)
 	b.waitJS(t, "no floating IP on the page", `!!document.querySelector("#lb-fip-none") && !!document.querySelector("#lb-fip-open")`, 30*time.Second)
+	// What the card adds to the page's polls: one GET of the VIP port's
+	// floating IPs per 3 s (6 at most in 15 s: one at each end).
+	mark := len(s.Logs.String())
+	time.Sleep(measureWindow)
+	counts := upstreamGETs(t, s.Logs.String(), mark)
+	t.Logf("a load balancer's page with its floating IP card: %s", perThree(counts, measureWindow))
+	if n := counts["/network/v2.0/floatingips"]; n > 6 {
+		t.Errorf("GETs of the floating IPs in 15 s on one page: got %d, want at most 6 (one poll per 3 s)", n)
+	}
 	sent := b.recordRequests(t)
 	b.do(t, "open the associate form", 10*time.Second, chromedp.Click(chromedp.ID("lb-fip-open")))
 	b.waitJS(t, "the choices", `(document.querySelector("#lb-fip-pick") || {options: []}).options.length === 1`, 20*time.Second)
@@ -202,8 +212,14 @@ func TestBrowserWizardFloatingIP(t *testing.T) {
 	b.do(t, "to the review", 10*time.Second, chromedp.Click(chromedp.ID("wz-step-6")))
 	b.waitJS(t, "the review's floating IP choices", `!!document.querySelector("#wz-fip option[value='net:`+public+`']")`, 20*time.Second)
 	b.do(t, "allocate from public", 10*time.Second, selectValue("#wz-fip", "net:"+public))
+	sent := b.recordRequests(t)
 	b.do(t, "create", 10*time.Second, chromedp.Click(chromedp.ID("create-submit")))
 	b.waitJS(t, "the list", `location.pathname === "/load-balancers"`, 30*time.Second)
+	creates, fips := sent.matching(http.MethodPost, "/lbaas/loadbalancers"), sent.matching(http.MethodPost, "/network/v2.0/floatingips")
+	t.Logf("the wizard's create with a floating IP: %d POST of loadbalancers, %d POST of floatingips", len(creates), len(fips))
+	if len(creates) != 1 || len(fips) != 1 {
+		t.Errorf("the wizard's create with a floating IP: got %d POSTs of loadbalancers and %d of floatingips, want one each", len(creates), len(fips))
+	}
 	id := api.lbID(t, "public-web")
 	port := api.lb(t, id)["vip_port_id"].(string)
 	got := n.fips(t, "?port_id="+port)
