@@ -253,6 +253,7 @@ func TestBrowserDeleteReleasesFloatingIP(t *testing.T) {
 	b.do(t, "check release", 10*time.Second, chromedp.Click(chromedp.ID("delete-release-fip")))
 	b.do(t, "delete", 10*time.Second, chromedp.Click(chromedp.ID("delete-confirm-btn")))
 	b.waitJS(t, "the list", `location.pathname === "/load-balancers"`, 30*time.Second)
+	b.waitJS(t, "the delete's operation says the release comes", `[...document.querySelectorAll(".op-written")].some(e => e.textContent.includes("then release its floating IP `+fip.Address+`"))`, 20*time.Second)
 	deadline := time.Now().Add(60 * time.Second)
 	for len(n.fips(t, "")) > 0 {
 		if time.Now().After(deadline) {

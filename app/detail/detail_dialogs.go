@@ -77,6 +77,9 @@ func (a *actions) confirmDelete(f *feed) {
 	if !a.release || !a.goes.read {
 		fip = nil
 	}
+	if fip != nil {
+		wr.Op.Written += ", then release its floating IP " + fip.FloatingIP + " (Neutron) once it is gone"
+	}
 	// The page's context: the dialog's button goes away with the dialog, and a Dispatch with it.
 	a.deleter.Send(f.uctx, f.sess, wr, func(ctx goapp.Context, _ console.Sent) {
 		a.confirming = false
