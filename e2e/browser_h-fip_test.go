@@ -193,9 +193,10 @@ func TestBrowserFloatingIPTakenElsewhere(t *testing.T) {
 	}
 }
 
-// TestBrowserWizardFloatingIP: the wizard's review allocates a floating
-// IP from the external network; once Octavia answered the create, it is
-// on the new load balancer's VIP port and in the list.
+// TestBrowserWizardFloatingIP: the wizard's first step picks the VIP's
+// QoS policy among Neutron's; its review allocates a floating IP from the
+// external network; once Octavia answered the create, it is on the new
+// load balancer's VIP port and in the list.
 func TestBrowserWizardFloatingIP(t *testing.T) {
 	t.Parallel()
 	c := startConsole(t)
@@ -209,6 +210,10 @@ func TestBrowserWizardFloatingIP(t *testing.T) {
 	b.do(t, "open the wizard", 30*time.Second, chromedp.Click(chromedp.ID("lb-create")),
 		chromedp.WaitReady(chromedp.CSS(`#create-subnet option`)))
 	b.do(t, "name it", 10*time.Second, setInput("#create-name", "public-web"))
+	// The VIP step's QoS policy is picked among Neutron's.
+	b.waitJS(t, "the VIP's QoS policies", `[...document.querySelectorAll("#create-vip-qos-policy-id option")].some(o => o.textContent.startsWith("silver ("))`, 20*time.Second)
+	silver := eval[string](t, b, `[...document.querySelectorAll("#create-vip-qos-policy-id option")].find(o => o.textContent.startsWith("silver (")).value`)
+	b.do(t, "pick silver", 10*time.Second, selectValue("#create-vip-qos-policy-id", silver))
 	b.do(t, "to the review", 10*time.Second, chromedp.Click(chromedp.ID("wz-step-6")))
 	b.waitJS(t, "the review's floating IP choices", `!!document.querySelector("#wz-fip option[value='net:`+public+`']")`, 20*time.Second)
 	b.do(t, "allocate from public", 10*time.Second, selectValue("#wz-fip", "net:"+public))
@@ -222,6 +227,9 @@ func TestBrowserWizardFloatingIP(t *testing.T) {
 	}
 	id := api.lbID(t, "public-web")
 	port := api.lb(t, id)["vip_port_id"].(string)
+	if got := api.lb(t, id)["vip_qos_policy_id"]; got != silver {
+		t.Errorf("the new load balancer's vip_qos_policy_id: got %v, want silver's %s", got, silver)
+	}
 	got := n.fips(t, "?port_id="+port)
 	if len(got) != 1 {
 		t.Fatalf("the new load balancer's floating IPs: got %+v, want one", got)
