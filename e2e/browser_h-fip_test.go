@@ -121,6 +121,7 @@ func TestBrowserFloatingIP(t *testing.T) {
 	if got := b.text(t, "#lb-fip-pick"); !strings.Contains(got, "Allocate a new address from public") {
 		t.Fatalf("the choices: got %q, want to allocate from public", got)
 	}
+	b.audit(t, "fip-form") // axe-core, light, dark and on a phone
 	b.do(t, "associate", 10*time.Second, chromedp.Click(chromedp.ID("lb-fip-associate")))
 	b.waitJS(t, "the address on the page", `(document.querySelector("#lb-fip-address") || {}).textContent?.startsWith("172.24.")`, 20*time.Second)
 	addr := b.text(t, "#lb-fip-address")
@@ -179,6 +180,7 @@ func TestBrowserFloatingIPTakenElsewhere(t *testing.T) {
 	if got := b.text(t, "#lb-fip-pick-error"); !strings.Contains(got, "already associated with port "+gatewayPort) || !strings.Contains(got, "nothing changed") {
 		t.Errorf("the field's error: got %q, want it associated with api-gateway's port, nothing changed", got)
 	}
+	b.audit(t, "fip-taken-elsewhere") // the error at the field, as axe-core sees it
 	puts := sent.matching(http.MethodPut, "/network/v2.0/floatingips/"+spare.ID)
 	posts := sent.matching(http.MethodPost, "/network/v2.0/floatingips")
 	t.Logf("the refused association sent %d PUT and %d POST", len(puts), len(posts))
