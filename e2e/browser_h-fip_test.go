@@ -180,6 +180,7 @@ func TestBrowserFloatingIPTakenElsewhere(t *testing.T) {
 	if got := b.text(t, "#lb-fip-pick-error"); !strings.Contains(got, "already associated with port "+gatewayPort) || !strings.Contains(got, "nothing changed") {
 		t.Errorf("the field's error: got %q, want it associated with api-gateway's port, nothing changed", got)
 	}
+	b.waitJS(t, "the taken address no longer offered", `![...document.querySelectorAll("#lb-fip-pick option")].some(o => o.value === "fip:`+spare.ID+`")`, 20*time.Second)
 	b.audit(t, "fip-taken-elsewhere") // the error at the field, as axe-core sees it
 	puts := sent.matching(http.MethodPut, "/network/v2.0/floatingips/"+spare.ID)
 	posts := sent.matching(http.MethodPost, "/network/v2.0/floatingips")

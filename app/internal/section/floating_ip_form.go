@@ -11,15 +11,26 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-// onOpen opens the form and reads its choices: the project's floating IPs
-// (the unassociated ones are offered) and the external networks. UI
-// goroutine; the reads run in ctx.Async.
+// onOpen opens the form and reads its choices. UI goroutine.
 func (f *floatingIPCard) onOpen(goapp.Context, goapp.Event) {
-	sess, ctx := f.rt.CurrentSession(), f.uctx // the card's: the button goes away with the form's opening, and a Dispatch with it
-	if sess == nil {
+	if f.rt.CurrentSession() == nil {
 		return
 	}
 	f.form, f.msg = fipForm{open: true, status: ui.Loading}, ""
+	f.readChoices()
+}
+
+// readChoices reads the form's choices: the project's floating IPs (the
+// unassociated ones are offered) and the external networks; the field's
+// error stays (a refusal reads them again: what was taken is no longer
+// offered). UI goroutine; the reads run in ctx.Async, on the card's
+// context (the button that asked goes away with the form's opening, and
+// a Dispatch with it).
+func (f *floatingIPCard) readChoices() {
+	sess, ctx := f.rt.CurrentSession(), f.uctx
+	if sess == nil {
+		return
+	}
 	client, project := sess.Client, sess.Info.ProjectID
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -34,6 +45,9 @@ func (f *floatingIPCard) onOpen(goapp.Context, goapp.Event) {
 				return
 			}
 			f.form.status, f.form.spare, f.form.nets = ui.Loaded, spare, nets
+			if console.PickFIP(console.FIPChoices(spare, nets), f.form.pick) == nil {
+				f.form.pick = "" // taken since: the first choice, shown as picked
+			}
 		})
 	})
 }
@@ -111,6 +125,7 @@ func (f *floatingIPCard) onAssociate(goapp.Context) {
 			f.sending = false
 			if why != "" {
 				f.form.fieldErr = why
+				f.readChoices()
 				return
 			}
 			f.fip, f.form, f.status = got, fipForm{}, ui.Loaded
