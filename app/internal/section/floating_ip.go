@@ -37,7 +37,7 @@ type floatingIPCard struct {
 	status   ui.LoadStatus
 	err      string
 	fip      *floatingips.FloatingIP // the one on the port; nil: none
-	readAt   time.Time
+	wroteAt  time.Time               // when the last write began: a poll begun before it is older than its answer
 
 	form    fipForm // the associate form, open or not
 	sending bool
@@ -97,14 +97,14 @@ func (f *floatingIPCard) follow(ctx goapp.Context) {
 
 // take shows a poll of port's floating IPs. UI goroutine.
 func (f *floatingIPCard) take(port string, u waiters.Update[[]floatingips.FloatingIP]) {
-	if port != f.watching || f.sending {
-		return // another port's, or a write is on its way: its answer is newer
+	if port != f.watching || f.sending || u.Start.Before(f.wroteAt) {
+		return // another port's, or older than a write's answer (on its way, or shown)
 	}
 	if u.Err != nil {
 		f.status, f.err = ui.LoadFailed, octavia.Message(u.Err)
 		return
 	}
-	f.status, f.err, f.readAt, f.fip = ui.Loaded, "", time.Now(), nil
+	f.status, f.err, f.fip = ui.Loaded, "", nil
 	if len(u.Value) > 0 {
 		fip := u.Value[0]
 		f.fip = &fip

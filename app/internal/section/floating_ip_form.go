@@ -115,7 +115,7 @@ func (f *floatingIPCard) onAssociate(goapp.Context) {
 	if sess == nil || cur == nil || f.sending {
 		return
 	}
-	f.sending, f.form.fieldErr, f.msg = true, "", ""
+	f.sending, f.wroteAt, f.form.fieldErr, f.msg = true, time.Now(), "", ""
 	client, port, choice := sess.Client, f.PortID, *cur
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -143,7 +143,7 @@ func (f *floatingIPCard) onDisassociate(goapp.Context, goapp.Event) {
 	if sess == nil || f.fip == nil || f.sending {
 		return
 	}
-	f.sending, f.form.fieldErr, f.msg = true, "", ""
+	f.sending, f.wroteAt, f.form.fieldErr, f.msg = true, time.Now(), "", ""
 	client, port, ip := sess.Client, f.PortID, *f.fip
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
