@@ -40,6 +40,7 @@ type Cloud struct {
 	subnets  *collection[*subnet]
 	ports    *collection[*port]
 	servers  *serverSet // Nova's (nova_servers.go)
+	fips     *collection[*floatingIP]
 
 	lbs        *collection[*loadBalancer]
 	listeners  *collection[*listener]
@@ -116,6 +117,7 @@ func newCloud(opts Options) *Cloud {
 		subnets:        newCollection[*subnet](),
 		ports:          newCollection[*port](),
 		servers:        newServerSet(),
+		fips:           newCollection[*floatingIP](),
 		lbs:            newCollection[*loadBalancer](),
 		listeners:      newCollection[*listener](),
 		pools:          newCollection[*pool](),

@@ -13,6 +13,9 @@
 //	/compute/         Nova v2.1 (read only): servers seeded per project,
 //	                  with ports on its subnet; flavors (nova*.go)
 //	/image/           Glance v2: the servers' one image (glance.go)
+//	/network/         Neutron v2.0: networks, subnets, ports (read only),
+//	                  floating IPs (floatingips.go), QoS policies (read
+//	                  only) and the extensions list (qos.go)
 //	/lab/             the lab control API (admin token): GET and PUT
 //	                  /lab/faults, GET /lab/users
 //
@@ -37,7 +40,8 @@
 // Faults (Faults, set by Options.Scenario, Cloud.SetFaults or PUT
 // /lab/faults) add latency, a rate of 500 answers, resources forced to
 // ERROR or stuck in PENDING_*, members whose monitor fails, tokens that
-// die early, and outages of Octavia or Keystone. A Scenario (LoadScenario
+// die early, outages of Octavia or Keystone, and a Neutron without its qos
+// extension. A Scenario (LoadScenario
 // reads one from JSON; see testdata/) seeds projects, users, networks,
 // quotas and load balancers, 10,000 of them for a scale drill.
 //

@@ -3,6 +3,7 @@ package labcloud
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"math/rand/v2"
 	"time"
 )
@@ -45,6 +46,16 @@ func newUUID(rng *rand.Rand) string {
 func keystoneID(kind, name string) string {
 	sum := sha256.Sum256([]byte(kind + ":" + name))
 	return hex.EncodeToString(sum[:16])
+}
+
+// derivedUUID is a version 4 UUID derived from kind and name, as keystoneID:
+// the same name always gives the same id, whatever the Seed, drawn without
+// touching the seeded sequence of ids (Nova's servers, Neutron's QoS policies).
+func derivedUUID(kind, name string) string {
+	h := sha256.Sum256([]byte(kind + ":" + name))
+	h[6] = h[6]&0x0f | 0x40
+	h[8] = h[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", h[0:4], h[4:6], h[6:8], h[8:10], h[10:16])
 }
 
 // stamp formats t as Octavia does; the zero time is null.

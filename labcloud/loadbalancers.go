@@ -102,6 +102,9 @@ func (c lbKind) create(w http.ResponseWriter, r *http.Request, k *caller, now ti
 		return err
 	}
 	lb, err := c.buildLB(b, projectID, now)
+	if err == nil {
+		err = c.checkVIPQoS(k, b.VipQosPolicyID) // qos.go
+	}
 	if err != nil {
 		return err
 	}
@@ -211,6 +214,9 @@ func (c lbKind) update(w http.ResponseWriter, r *http.Request, k *caller, now ti
 		return lbPendingState(lb.prov, lb.id)
 	}
 	b := req.LB
+	if err := c.checkVIPQoS(k, b.VipQosPolicyID); err != nil { // qos.go
+		return err
+	}
 	lb.update(b.Name, b.Description, b.AdminStateUp, b.Tags)
 	if b.VipQosPolicyID != nil {
 		lb.vipQosPolicyID = strOrNil(*b.VipQosPolicyID)

@@ -222,6 +222,7 @@ func (c *Cloud) releasePort(id string) {
 		return
 	}
 	p.subnet.release(p.ip)
+	c.disassociatePort(p, time.Now())
 	c.ports.remove(p)
 }
 
@@ -252,6 +253,8 @@ func (c neutronService) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /network/v2.0/ports/{id}", c.neutron(func(w http.ResponseWriter, r *http.Request, k *caller) {
 		neutronShow(w, r, k, "port", "Port", c.ports, func(*port) bool { return false })
 	}))
+	c.fipRoutes(mux)
+	c.qosRoutes(mux)
 	mux.HandleFunc("/network/", func(w http.ResponseWriter, r *http.Request) {
 		neutronError(w, http.StatusNotFound, "HTTPNotFound", "The resource could not be found.")
 	})
@@ -386,7 +389,7 @@ func (c neutronService) restore(s *State) error {
 		sub.markUsed(ip)
 		c.ports.add(&port{meta: p.meta(), network: n, subnet: sub, ip: ip, mac: p.MAC, deviceID: p.DeviceID, deviceOwner: p.DeviceOwner})
 	}
-	return nil
+	return c.restoreFIPs(s)
 }
 
 // markUsed marks a, when it is one of sub's addresses, as taken.
@@ -408,4 +411,5 @@ func (c neutronService) save(s *State) {
 	for _, p := range c.ports.order {
 		s.Ports = append(s.Ports, stPort{metaOf(&p.meta), p.network.id, p.subnet.id, p.ip.String(), p.mac, p.deviceID, p.deviceOwner})
 	}
+	c.saveFIPs(s)
 }

@@ -105,15 +105,6 @@ func (c *Cloud) serverPort(v *server, sub *subnet, i uint32) *port {
 	return pt
 }
 
-// derivedUUID is a version 4 UUID derived from kind and name: the same
-// name always gives the same id, whatever the Seed.
-func derivedUUID(kind, name string) string {
-	h := sha256.Sum256([]byte(kind + ":" + name))
-	h[6] = h[6]&0x0f | 0x40
-	h[8] = h[8]&0x3f | 0x80
-	return fmt.Sprintf("%x-%x-%x-%x-%x", h[0:4], h[4:6], h[6:8], h[8:10], h[10:16])
-}
-
 // stServer is a server in a State.
 type stServer struct {
 	ID      string    `json:"id"`

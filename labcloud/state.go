@@ -42,6 +42,8 @@ type State struct {
 	Subnets  []stSubnet  `json:"subnets"`
 	Ports    []stPort    `json:"ports"`
 	Servers  []stServer  `json:"servers,omitempty"`
+	// FloatingIPs are Neutron's floating IPs (floatingips.go).
+	FloatingIPs []stFloatingIP `json:"floating_ips,omitempty"`
 
 	LoadBalancers  []stLB           `json:"load_balancers"`
 	Listeners      []stListener     `json:"listeners"`

@@ -17,6 +17,7 @@ import (
 type actions struct {
 	confirming bool // the delete dialog is open
 	cascade    bool
+	release    bool           // release the VIP's floating IP once the load balancer is gone (detail_release.go)
 	deleter    console.Writer // the delete's
 	goes       deleteGoes     // what the delete takes with it (detail_goes.go)
 	asking     string         // the action whose confirmation is open

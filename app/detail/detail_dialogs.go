@@ -24,7 +24,7 @@ const actionDialogID = "action-confirm"
 
 // askDelete opens the delete's confirmation of f's object. UI goroutine.
 func (a *actions) askDelete(ctx goapp.Context, f *feed) {
-	a.confirming, a.deleter = true, console.Writer{}
+	a.confirming, a.deleter, a.release = true, console.Writer{}, false
 	a.cascade = childrenOf(f) != ""
 	a.goes.readGoes(f)
 	ui.ShowModal(ctx, deleteDialogID)
@@ -73,9 +73,19 @@ func (a *actions) confirmDelete(f *feed) {
 			acc, err := c.Delete(ctx, ref, cascade)
 			return nil, acc, err
 		}}
+	fip := a.goes.goes.FloatingIP
+	if !a.release || !a.goes.read {
+		fip = nil
+	}
+	if fip != nil {
+		wr.Op.Written += ", then release its floating IP " + fip.FloatingIP + " (Neutron) once it is gone"
+	}
 	// The page's context: the dialog's button goes away with the dialog, and a Dispatch with it.
 	a.deleter.Send(f.uctx, f.sess, wr, func(ctx goapp.Context, _ console.Sent) {
 		a.confirming = false
+		if fip != nil {
+			releaseAfterDelete(ctx, f.sess, ref, *fip)
+		}
 		ctx.Navigate(res.ListPathOf(f.pr.ParentID))
 	}, func(err error) {
 		if tab.Busy(err) {
@@ -98,6 +108,7 @@ func (a *actions) renderConfirm(f *feed) goapp.UI {
 			goapp.Text(" will be deleted. This cannot be undone."),
 		),
 		goapp.If(children == "", func() goapp.UI { return a.goes.render(f) }),
+		a.renderFloatingIP(),
 		goapp.If(children != "", func() goapp.UI {
 			return ui.ClassDivBody("cascade",
 				goapp.P().Textf("It has %s. Octavia refuses to delete a %s that has children, unless the delete cascades.", children, res.Singular),

@@ -2,7 +2,8 @@
 // kind (form_page.go), drawn from the kind's declared fields
 // (console.Resource.Fields, checked by app/internal/form) with the same
 // field input as the wizard (ui.FieldInput); its picked fields' options
-// are read by pickOptions (pick_options.go); a member's create offers the
+// are read by pickOptions (pick_options.go; the VIP's QoS policies, or
+// that Neutron has no QoS extension, by pick_qos.go); a member's create offers the
 // project's servers (pick_server.go, over internal/serverpick). It stands on
 // app/internal/console and app/internal/ui; app's routes.go registers it.
 package edit

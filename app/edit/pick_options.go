@@ -52,6 +52,8 @@ func (o *pickOptions) load(ctx goapp.Context, sess *tab.Session, fields []form.F
 				}
 				return opts, nil
 			})
+		case f.Type == form.QoS: // pick_qos.go
+			o.readQoS(ctx, client, f.Key)
 		case f.Type == form.Subnet:
 			o.read(ctx, f.Key, func(c context.Context) ([]ui.Choice, error) {
 				subs, err := octavia.Collect(client.Subnets(c, subnets.ListOpts{}))

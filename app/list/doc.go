@@ -10,7 +10,9 @@
 // (list_live.go: the status tree's and the rows in view's polls;
 // list_sweep.go: a short list's set of rows, read every 3 s) and, for a
 // parent that may have only one child of a kind, shown (list_one.go); its cells that link to another object name it
-// (list_names.go). A detail page embeds it for its children.
+// (list_names.go); the load balancers' list shows each one's floating
+// IP, the project's floating IPs read every 3 s (list_fip.go). A detail
+// page embeds it for its children.
 // It stands on app/internal/console and app/internal/ui; app's routes.go
 // registers it.
 package list

@@ -61,6 +61,7 @@ type Page struct {
 	sweep    rowSweep               // the read of the list's ids, every 3 s (list_sweep.go)
 	treeRead string                 // an embedded list's treeSig when last read
 	opStates map[string]tab.OpState // the states of the operations on its objects, last seen
+	fips     fipFeed                // the floating IPs of a load balancers' list (list_fip.go)
 }
 
 // New is a list page of the tab whose runtime is rt (its route's).
@@ -184,6 +185,7 @@ func (p *Page) start(ctx goapp.Context, res *console.Resource, key string, filte
 	}
 	p.load(ctx)
 	p.startRefresh(ctx)
+	p.fips.start(ctx, p.sess, res, p.projectColumn())
 }
 
 // projectNamer names the rows' projects, for the lists of res that show
@@ -207,6 +209,7 @@ func (p *Page) OnDismount() {
 	}
 	p.live.end()
 	p.sweep.end()
+	p.fips.end()
 	p.m.changed = nil
 	if p.Embedded == nil {
 		tab.SetAlertTitle(0)
@@ -284,7 +287,7 @@ func (p *Page) view() *view {
 		projects: p.projectColumn(), itsOne: p.hasItsOne(), m: &p.m, rows: rows, shown: p.shownRows(),
 		status: p.status, err: p.err, refreshErr: p.refreshErr, live: p.live.state(), shownAt: p.shownAt,
 		sweeping: p.sweep.stop != nil && !p.sweep.newest, newest: p.sweep.stop != nil && p.sweep.newest, rowsAt: p.loadedAt,
-		refresh: p.load, onShow: p.show, onWindow: func(ctx goapp.Context, first int) { p.viewFirst = first; p.askNames(ctx) }, names: p.namer()}
+		refresh: p.load, onShow: p.show, onWindow: func(ctx goapp.Context, first int) { p.viewFirst = first; p.askNames(ctx) }, names: p.fips.namer(p.namer())}
 }
 
 // show shows the rows the status filter f keeps, and keeps f in the page's
@@ -426,6 +429,8 @@ func renderRow(res *console.Resource, r *tab.Row, now time.Time, canLink func(oc
 			v = r.Cells[j]
 		}
 		switch {
+		case c.Title == console.FloatingIPColumn: // list_fip.go
+			cells = append(cells, fipCell(v, names))
 		case c.Badge:
 			cells = append(cells, goapp.Td().Body(console.Badge(v)))
 		case c.Link != "" && v != "" && canLink(c.Link):

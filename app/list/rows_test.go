@@ -79,7 +79,7 @@ func TestLoadBalancerRows(t *testing.T) {
 	}
 	for _, q := range lists {
 		v, _ := url.ParseQuery(q.Query)
-		want := []string{"id", "name", "provisioning_status", "operating_status", "admin_state_up", "created_at", "updated_at", "vip_address", "provider"}
+		want := []string{"id", "name", "provisioning_status", "operating_status", "admin_state_up", "created_at", "updated_at", "vip_address", "vip_port_id", "provider"}
 		if got := v["fields"]; !slices.Equal(got, want) {
 			t.Errorf("fields asked: got %q, want %q", got, want)
 		}

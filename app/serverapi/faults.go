@@ -55,6 +55,9 @@ type Faults struct {
 	// DownMembers names members (name, id or address) whose health monitor
 	// fails: the member goes ERROR, its pool DEGRADED or ERROR.
 	DownMembers []string `json:"down_members,omitempty"`
+	// NoQoS takes the qos extension away from the lab's Neutron: its
+	// extensions list omits it and /v2.0/qos/ answers 404.
+	NoQoS bool `json:"no_qos,omitempty"`
 	// TokenTTL, when set, makes every token die that long after it was
 	// issued, whatever its expires_at says.
 	TokenTTL Duration `json:"token_ttl"`
@@ -81,6 +84,9 @@ func (f Faults) Summary() []string {
 	}
 	if len(f.DownMembers) > 0 {
 		out = append(out, "members down: "+strings.Join(f.DownMembers, ", "))
+	}
+	if f.NoQoS {
+		out = append(out, "Neutron has no QoS extension")
 	}
 	if f.TokenTTL.Duration > 0 {
 		out = append(out, "tokens live "+f.TokenTTL.String())

@@ -4,7 +4,9 @@
 // model, app/internal/wizard (imported as model), tested natively; beside
 // the page are its parts, each tested natively too: the way through the
 // steps and their errors (steps.go), the cloud's choices for the pickers
-// and their read (neutron.go), the steps' forms (step_form.go for the
+// and their read (neutron.go; the VIP's QoS policies: pick_qos.go), the
+// review's floating IP, associated after the create (floating_ip_step.go),
+// the steps' forms (step_form.go for the
 // load balancer and an item's fields, step_items.go for the listeners,
 // pools, members, monitors and L7), the typed VIP when Neutron lists
 // no subnet (lb_vip_typed.go), and the members step's server picker

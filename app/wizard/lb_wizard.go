@@ -54,6 +54,7 @@ type Page struct {
 	nav      steps
 	ch       choices
 	vipCheck vipCheck // the review's lookup of a typed VIP ID (lb_vip_typed.go)
+	fip      fipStep  // the review's floating IP, done after the create (floating_ip_step.go)
 	wr       console.Writer
 	uctx     goapp.Context
 }
@@ -96,6 +97,7 @@ func (p *Page) reset() {
 // Async.
 func (p *Page) loadNeutron(ctx goapp.Context) {
 	p.ch.loading()
+	p.fip.load(ctx, p.sess)
 	client := p.sess.Client
 	ctx.Async(func() {
 		l := readCloud(client)
@@ -186,12 +188,7 @@ func (p *Page) submit(ctx goapp.Context, e goapp.Event) {
 			return c.Create(ctx, octavia.KindLoadBalancer, "", body)
 		}}
 	p.wr.Send(p.uctx, p.sess, wr, func(ctx goapp.Context, s console.Sent) {
-		p.reset()
-		if tree {
-			ctx.Navigate(tab.DetailPathOf(s.Op.Ref.ID)) // its status tree shows every child
-			return
-		}
-		ctx.Navigate(tab.ListPath)
+		p.fip.then(ctx, p.sess, s.Obj, func(ctx goapp.Context, fipErr string) { p.created(ctx, s, tree, fipErr) })
 	}, p.showError)
 }
 
@@ -321,6 +318,7 @@ func (p *Page) renderReview() []goapp.UI {
 	}
 	return []goapp.UI{
 		goapp.If(p.ch.vipTyped(), p.vipCheck.render),
+		p.fip.render(p.form().scope()), // floating_ip_step.go
 		ui.IDP("wz-summary").Text(model.Written(body, p.ch.subnetName) + "."),
 		goapp.If(len(tree) > 0, func() goapp.UI { return goapp.Ul().ID("wz-tree").Class("wz-tree").Body(tree...) }),
 		goapp.If(len(bad) > 0, func() goapp.UI {

@@ -29,6 +29,7 @@ type cloudLists struct {
 	flavors   []octavia.Object
 	zones     []octavia.Object
 	providers []string
+	qos       qosRead // pick_qos.go
 	err       error
 }
 
@@ -51,6 +52,7 @@ func readCloud(client *octavia.Client) cloudLists {
 		l.ports, _ = octavia.Collect(client.Ports(c, ports.ListOpts{}))
 		l.flavors, _ = octavia.Collect(client.List(c, octavia.KindFlavor, "", octavia.ListQuery{Fields: []string{"id", "name", "enabled"}}))
 		l.zones, _ = octavia.Collect(client.List(c, octavia.KindAvailabilityZone, "", octavia.ListQuery{Fields: []string{"name", "enabled"}}))
+		l.qos = readQoS(c, client)
 	}
 	return l
 }
@@ -66,6 +68,7 @@ type choices struct {
 	flavors   []ui.Choice
 	zones     []ui.Choice
 	providers []string // the cloud's (nil: unknown)
+	qos       qosRead  // the VIP's QoS policies (pick_qos.go)
 	status    ui.LoadStatus
 	err       string
 	servers   serverpick.Picker // the members step's (member_servers.go)
@@ -93,7 +96,7 @@ func (c *choices) take(l cloudLists) {
 	for _, n := range l.networks {
 		c.nets = append(c.nets, ui.Choice{ID: n.ID, Label: ui.DisplayName(n.Name, n.ID)})
 	}
-	c.ports = console.PortChoices(l.ports)
+	c.ports, c.qos = console.PortChoices(l.ports), l.qos
 	c.flavors, c.zones = nil, nil
 	for _, f := range l.flavors {
 		if f.Text("enabled") == "true" {
@@ -184,6 +187,8 @@ func (c *choices) of(it model.Item, f form.Field, vipNet string) []ui.Choice {
 		return c.subnetsOf("")
 	case f.Type == form.Port:
 		return c.ports
+	case f.Type == form.QoS:
+		return c.qos.opts
 	case f.Ref == octavia.KindFlavor:
 		return c.flavors
 	case f.Ref == octavia.KindAvailabilityZone:

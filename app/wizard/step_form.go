@@ -119,7 +119,7 @@ func (sf stepForm) renderField(it model.Item, key string) goapp.UI {
 	f, v := it.Kind.Fields[i], it.V
 	id := model.InputID(it.ID, f.Key)
 	return ui.FieldInput{ID: id, Field: f, Value: v[f.Key], Err: sf.nav.errs[id], Required: f.Required,
-		Options: sf.ch.of(it, f, sf.w.LB["_network"]), Pick: f.Required, Scope: []any{sf.nav.gen},
+		Options: sf.ch.of(it, f, sf.w.LB["_network"]), OptionsErr: sf.ch.qos.errFor(f), Pick: f.Required, Scope: []any{sf.nav.gen},
 		Set: func(key, value string) {
 			v[key] = value
 			switch {

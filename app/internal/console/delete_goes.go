@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/extensions/layer3/floatingips"
+
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
 )
@@ -59,6 +61,12 @@ type DeleteGoes struct {
 	Groups  []GoesGroup
 	Stays   []string
 	Refused string
+	// FloatingIP is the floating IP of a load balancer's VIP port: Neutron
+	// keeps it (allocated to the project, unassociated) when the port
+	// goes; nil when there is none. FloatingIPErr says why it could not
+	// be read ("" = it was).
+	FloatingIP    *floatingips.FloatingIP
+	FloatingIPErr string
 }
 
 // goesLists are the lists a delete's listing is made of (each read for
@@ -215,5 +223,22 @@ func ReadDeleteGoes(ctx context.Context, c *octavia.Client, k octavia.Kind, id s
 	if err != nil {
 		return DeleteGoes{}, err
 	}
-	return goesOf(k, o, ls, names), nil
+	g := goesOf(k, o, ls, names)
+	if port := o.Text("vip_port_id"); k == octavia.KindLoadBalancer && port != "" {
+		g.FloatingIP, g.FloatingIPErr = readVIPFloatingIP(ctx, c, port)
+	}
+	return g, nil
+}
+
+// readVIPFloatingIP is the floating IP of VIP port port (nil: none) or,
+// when Neutron could not say, why. Blocks.
+func readVIPFloatingIP(ctx context.Context, c *octavia.Client, port string) (*floatingips.FloatingIP, string) {
+	fips, err := octavia.Collect(c.FloatingIPs(ctx, floatingips.ListOpts{PortID: port}))
+	if err != nil {
+		return nil, octavia.Message(err)
+	}
+	if len(fips) == 0 {
+		return nil, ""
+	}
+	return &fips[0], ""
 }

@@ -17,8 +17,11 @@
 //   - the sections a kind's detail page embeds, by name (Section in
 //     resource.go; internal/section renders them);
 //   - a kind's navigation entry (nav.go) and the VIP subnet and port
-//     choices the form and the wizard share (choices.go), the roles in
-//     words (choices.go) and a status badge (props.go).
+//     choices the form and the wizard share (choices.go), the VIP's QoS
+//     policies (qos_choices.go) and floating IPs (fip_choices.go: the
+//     choices, their read and the association, shared by the load
+//     balancer's page and the wizard), the roles in words (choices.go)
+//     and a status badge (props.go).
 //
 // It imports internal/tab, internal/ui, internal/form, internal/attr,
 // serverapi, octavia and waiters; internal/section, internal/shell and

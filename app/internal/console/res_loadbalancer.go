@@ -13,6 +13,15 @@ import (
 // (else an existing port): the wizard's own choice, "_vip".
 func LBVIPBySubnet(v form.Values) bool { return v["_vip"] != "port" && v["_vip"] != "network" }
 
+// SectionFloatingIP is a load balancer's public address: the Neutron
+// floating IP of its VIP port (internal/section's floating_ip.go).
+const SectionFloatingIP Section = "floating-ip"
+
+// FloatingIPColumn is the title of the load balancers' list's column of
+// floating IPs: its cells hold the VIP port's id, app/list's list_fip.go
+// shows the address on it.
+const FloatingIPColumn = "Floating IP"
+
 // LBResource: load balancers, the root of Octavia's tree. Its create is
 // the create wizard (createPath), made of this form's create fields and
 // those of every kind of the tree; its page draws the status tree.
@@ -21,7 +30,8 @@ var LBResource = &Resource{
 	Title: "Load balancers", Path: tab.ListPath, Paged: true, Times: true, Create: true, Edit: true, Delete: true,
 	Intro:      "A load balancer spreads traffic over a pool of members behind one virtual IP (VIP).",
 	CreatePath: tab.CreatePath,
-	Columns:    []Column{{Title: "VIP address", Key: "vip_address", Mono: true, Written: true}, {Title: "Provider", Key: "provider", Width: "9%"}},
+	Columns: []Column{{Title: "VIP address", Key: "vip_address", Mono: true, Written: true},
+		{Title: FloatingIPColumn, Key: "vip_port_id", Width: "10%"}, {Title: "Provider", Key: "provider", Width: "9%"}},
 	Props: []property{
 		{Key: "name"}, {Key: "id"}, {Key: "description"}, {Key: "provisioning_status"}, {Key: "operating_status"},
 		{Key: "vip_address"}, {Key: "vip_subnet_id"}, {Key: "vip_network_id"}, {Key: "vip_port_id"},
@@ -42,7 +52,7 @@ var LBResource = &Resource{
 		{Key: "provider", Type: form.Ref, Ref: octavia.KindProvider, Only: form.Create,
 			Hint: "Its pools, listeners and monitors are offered what this provider takes. Empty: the cloud's default provider."},
 		{Key: "admin_state_up", Type: form.Bool, Default: "true"},
-		{Key: "vip_qos_policy_id", Label: "VIP QoS policy ID", Hint: "A Neutron QoS policy for the VIP port; clear it to remove the policy.", Null: true},
+		{Key: "vip_qos_policy_id", Label: "VIP QoS policy", Type: form.QoS, Hint: "A Neutron QoS policy for the VIP port (the project's or a shared one); — removes the policy.", Null: true},
 		{Key: "tags", Type: form.List, Only: form.Create, Hint: "One per line or comma-separated."},
 	}),
 	Filters:  []listFilter{{Key: "tags", Label: "Tags"}},
@@ -54,7 +64,7 @@ var LBResource = &Resource{
 		}
 		return fmt.Sprintf("%d listeners and %d pools", l, p)
 	},
-	Sections: []Section{SectionStatusTree, SectionStats, SectionAmphorae},
+	Sections: []Section{SectionStatusTree, SectionFloatingIP, SectionStats, SectionAmphorae},
 	Children: []child{{Of: octavia.KindListener, Filter: "loadbalancer_id"}, {Of: octavia.KindPool, Filter: "loadbalancer_id"}},
 	Actions: []Action{{
 		ID: "lb-failover", Label: "Fail over", Admin: true,

@@ -24,6 +24,7 @@ const (
 	Subnet              // a Neutron subnet's id, picked from the project's subnets
 	Port                // a free Neutron port's id (a VIP's)
 	Decimal             // a number with a fraction (a monitor's HTTP version: 1.0 or 1.1); Choices, if any, picks it
+	QoS                 // a Neutron QoS policy's id, picked from the project's and the shared ones (qos.go)
 )
 
 // Field is one input of a kind's create and edit form, named by Octavia's

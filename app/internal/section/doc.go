@@ -4,7 +4,9 @@
 // the page's console.SectionEnv. They are a load balancer's status tree
 // (status_tree_card.go), the traffic of a load balancer or a listener
 // (stats.go, stats_chart.go), a load balancer's amphorae with their
-// failover (lb_amphorae.go), a pool's members changed as one batch
+// failover (lb_amphorae.go), a load balancer's floating IP, live, with its
+// associate and disassociate (floating_ip.go, floating_ip_form.go), a
+// pool's members changed as one batch
 // (member_batch.go, member_batch_plan.go: the plan, tested natively;
 // member_batch_servers.go: lines added from the project's servers), a
 // project's limits against the defaults (quota_limits.go) and an

@@ -21,6 +21,8 @@ func Render(s console.Section, env console.SectionEnv) goapp.UI {
 		return &batchMembers{Env: env}
 	case console.SectionQuota:
 		return &quotaDefaults{Project: env.Ref.ID, Values: env.Obj, rt: env.Runtime}
+	case console.SectionFloatingIP: // floating_ip.go
+		return newFloatingIPCard(env)
 	case console.SectionAmphoraStats:
 		return &amphoraStats{ID: env.Ref.ID, rt: env.Runtime}
 	}

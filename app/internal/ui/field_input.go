@@ -74,10 +74,12 @@ func (in FieldInput) Render() goapp.UI {
 			opts = append(opts, Option(c, c, c == val))
 		}
 		input = goapp.Select().ID(id).OnChange(pick, scope).Body(opts...)
+	case f.Type == form.QoS && form.NoQoS(in.OptionsErr): // no field: only why (form/qos.go)
+		input = IDP(id).Class("muted", "no-qos").Text(in.OptionsErr)
 	case in.OptionsErr != "":
 		input = goapp.Div().Body(IDInput(id).Value(val).OnInput(set, scope),
 			ClassSpanText("st-error-text", " The list could not be read: "+in.OptionsErr))
-	case f.Type == form.Ref || f.Type == form.Subnet || f.Type == form.Port:
+	case f.Type == form.Ref || f.Type == form.Subnet || f.Type == form.Port || f.Type == form.QoS:
 		var opts []goapp.UI
 		if !in.Pick || val == "" {
 			opts = append(opts, Option("", "—", val == ""))
