@@ -5,9 +5,9 @@ import (
 	"errors"
 	"time"
 
-	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/gophercloud/gophercloud/v2/openstack/keymanager/v1/containers"
 	"github.com/gophercloud/gophercloud/v2/openstack/keymanager/v1/secrets"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/cert"
 	"github.com/octaview/octaview/octavia"

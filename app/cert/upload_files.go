@@ -39,7 +39,9 @@ func readFile(ctx goapp.Context, field string, done func(ctx goapp.Context, name
 	})
 	fail = goapp.FuncOf(func(this goapp.Value, args []goapp.Value) any {
 		release()
-		ctx.Dispatch(func(ctx goapp.Context) { refused(ctx, &cert.FieldError{Field: field, Err: errors.New("the browser could not read the file")}) })
+		ctx.Dispatch(func(ctx goapp.Context) {
+			refused(ctx, &cert.FieldError{Field: field, Err: errors.New("the browser could not read the file")})
+		})
 		return nil
 	})
 	f.Call("arrayBuffer").Call("then", then, fail)
