@@ -9,6 +9,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/cert"
+	"github.com/octaview/octaview/app/internal/section"
 	"github.com/octaview/octaview/app/internal/shell"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
@@ -169,7 +170,7 @@ func (p *certPage) body(now time.Time) goapp.UI {
 			prop("Names (SAN)", ui.IDSpan("cert-sans").Text(ui.OrDash(strings.Join(in.SANs, ", ")))),
 			prop("Issuer", goapp.Text(in.Issuer+map[bool]string{true: " (self-signed)"}[in.SelfSigned])),
 			prop("Valid from", goapp.Text(ui.FormatTime(in.NotBefore)+" UTC")),
-			prop("Valid until", goapp.Span().ID("cert-expiry").Body(goapp.Text(ui.FormatTime(in.NotAfter)+" UTC — "), expiryUI(e.Expiry(now)))),
+			prop("Valid until", goapp.Span().ID("cert-expiry").Body(goapp.Text(ui.FormatTime(in.NotAfter)+" UTC — "), section.CertExpiry(e.Expiry(now)))),
 			prop("Serial", ui.MonoText(in.Serial)),
 			prop("Chain", goapp.Text(chainWords(e.Parsed.Chain))),
 		)

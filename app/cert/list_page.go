@@ -8,6 +8,7 @@ import (
 
 	"github.com/octaview/octaview/app/internal/cert"
 	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/section"
 	"github.com/octaview/octaview/app/internal/shell"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
@@ -120,18 +121,7 @@ func expiryCell(e cert.Entry, now time.Time) goapp.UI {
 	case e.Parsed.Err != "":
 		return td.Body(ui.ClassSpanText("st-error-text", e.Parsed.Err))
 	}
-	return td.Title("not after " + ui.FormatTime(e.Parsed.Info.NotAfter) + " UTC").Body(expiryUI(e.Expiry(now)))
-}
-
-// expiryUI says x, as a warning when it needs attention.
-func expiryUI(x cert.Expiry) goapp.UI {
-	switch {
-	case x.State == cert.Expired:
-		return ui.ClassSpan("cert-warn", "st-error-text").Body(ui.ClassSpanText("chip", "expired"), goapp.Text(" "+x.String()))
-	case x.Warn():
-		return ui.ClassSpan("cert-warn", "st-warn-text").Body(ui.ClassSpanText("chip", "renew"), goapp.Text(" "+x.String()))
-	}
-	return goapp.Span().Text(x.String())
+	return td.Title("not after " + ui.FormatTime(e.Parsed.Info.NotAfter) + " UTC").Body(section.CertExpiry(e.Expiry(now)))
 }
 
 // usesUI links the listeners and pools of uses (with the slot each uses
