@@ -10,6 +10,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/cert"
+	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/shell"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
@@ -74,7 +75,7 @@ func domID(f string) string { return "cert-" + f }
 func (p *uploadPage) setErr(err error) {
 	var fe *cert.FieldError
 	if errors.As(err, &fe) {
-		p.errs = map[string]string{fe.Field: fe.Err.Error()}
+		p.errs = map[string]string{fe.Field: console.Capitalize(fe.Err.Error())}
 		id := domID(fe.Field)
 		if fe.Field == cert.FieldPKCS12 {
 			id += "-file"
@@ -82,7 +83,7 @@ func (p *uploadPage) setErr(err error) {
 		goapp.Window().GetElementByID(id).Call("focus")
 		return
 	}
-	p.errs, p.formErr = nil, err.Error()
+	p.errs, p.formErr = nil, console.Capitalize(err.Error())
 }
 
 // upload checks the fields, then stores the secret, sets its ACL and goes
@@ -171,7 +172,7 @@ func (p *uploadPage) form() goapp.UI {
 	return goapp.Form().ID("cert-form").Class("form", "form-narrow").Attr("autocomplete", "off").OnSubmit(p.upload).Body(
 		p.textField(fieldName, "Name", goapp.Input().ID(domID(fieldName)).Value(p.name).Placeholder("the certificate's common name").
 			OnInput(func(ctx goapp.Context, e goapp.Event) { p.name = ctx.JSSrc().Get("value").String() })),
-		goapp.FieldSet().Class("field").Body(
+		goapp.FieldSet().Class("cert-format").Body(
 			goapp.Legend().Text("Format"),
 			p.formatChoice(formatPEM, "PEM certificate and private key"),
 			p.formatChoice(formatPKCS12, "PKCS#12 file (.p12, .pfx)"),
@@ -210,7 +211,7 @@ func (p *uploadPage) form() goapp.UI {
 
 func (p *uploadPage) formatChoice(value, label string) goapp.UI {
 	id := "cert-format-" + value
-	return goapp.Label().Class("check").For(id).Body(
+	return goapp.Label().Class("wz-radio").For(id).Body(
 		goapp.Input().ID(id).Type("radio").Name("cert-format").Value(value).Checked(p.format == value).
 			OnChange(func(ctx goapp.Context, e goapp.Event) { p.format, p.errs, p.formErr = value, nil, "" }, goapp.EventScope(value)),
 		goapp.Text(" "+label))
@@ -243,7 +244,7 @@ func (p *uploadPage) pemField(f, label, hint string, text *string) goapp.UI {
 	return ui.ClassDiv("field").DataSet("key", f).Body(
 		goapp.Label().For(id).Text(label),
 		area,
-		goapp.Label().Class("muted", "hint").For(id+"-file").Text("or choose a file: "),
+		goapp.Label().Class("muted", "cert-file-label").For(id+"-file").Text("or choose a file:"),
 		goapp.Input().ID(id+"-file").Type("file").Accept(".pem,.crt,.cer,.key,.txt").
 			OnChange(func(ctx goapp.Context, e goapp.Event) {
 				readFile(ctx, f, func(ctx goapp.Context, _ string, b []byte) {
