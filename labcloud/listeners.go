@@ -278,6 +278,9 @@ func (c listenerKind) create(w http.ResponseWriter, r *http.Request, k *caller, 
 	if err != nil {
 		return err
 	}
+	if err := c.checkListenerTLS(r, k, b, nil, now); err != nil {
+		return err
+	}
 	if b.DefaultPoolID != nil {
 		p, err := c.defaultPoolFor(*b.DefaultPoolID, l)
 		if err != nil {
@@ -309,6 +312,9 @@ func (c listenerKind) update(w http.ResponseWriter, r *http.Request, k *caller, 
 		return err
 	}
 	b := req.L
+	if err := c.checkListenerTLS(r, k, b, l, now); err != nil {
+		return err
+	}
 	if b.DefaultPoolID != nil {
 		var p *pool
 		if *b.DefaultPoolID != "" {
