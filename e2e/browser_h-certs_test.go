@@ -27,6 +27,7 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/keymanager/v1/secrets"
 	"software.sslmate.com/src/go-pkcs12"
 
+	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -258,10 +259,48 @@ func TestBrowserCertBadInput(t *testing.T) {
 	b.do(t, "another project's certificate", 30*time.Second, chromedp.Navigate(c.URL+"/certificates/secrets/"+id))
 	b.waitJS(t, "the refusal", `(document.querySelector("#cert-error") || {}).textContent?.length > 0`, 30*time.Second)
 	b.shot(t, "h-certs-other-project")
-	if got := b.text(t, "#cert-error"); !strings.Contains(got, "another project") && !strings.Contains(got, "could not be read") {
+	if got := b.text(t, "#cert-error"); !strings.Contains(got, "belongs to another project") {
 		t.Fatalf("another project's certificate: got %q", got)
 	}
 	if b.text(t, "#cert-subject") != "" {
 		t.Fatal("another project's certificate shows its subject")
+	}
+}
+
+// TestBrowserCertReadOnly: in read-only mode the certificates are listed
+// but nothing offers an upload or a delete, and the server refuses a
+// store sent anyway.
+func TestBrowserCertReadOnly(t *testing.T) {
+	c := startConsoleWith(t, []string{"-read-only"}, nil)
+	demo := labClient(t, c, "demo")
+	before := secretCount(t, demo)
+
+	b := newBrowser(t)
+	b.login(t, c.URL, "demo", "demo", "demo")
+	b.waitJS(t, "the list", `!!document.querySelector("#res-nav a[href=\"/certificates\"]")`, 30*time.Second)
+	b.do(t, "open the certificates", 30*time.Second, chromedp.Navigate(c.URL+"/certificates"))
+	b.waitJS(t, "the rows", `document.querySelectorAll("#cert-table tbody tr").length === `+fmt.Sprint(before), 30*time.Second)
+	if eval[bool](t, b, `!!document.querySelector("#cert-upload")`) {
+		t.Fatal("read-only: an upload button")
+	}
+	b.do(t, "open a certificate", 30*time.Second, chromedp.Click(chromedp.CSS(`#cert-table a.cert-name`)))
+	b.waitJS(t, "its page", `!!document.querySelector("#cert-props")`, 30*time.Second)
+	if eval[bool](t, b, `!!document.querySelector("#cert-delete")`) {
+		t.Fatal("read-only: a delete button")
+	}
+	b.do(t, "open the upload", 30*time.Second, chromedp.Navigate(c.URL+"/certificates/new"))
+	b.waitJS(t, "the refusal", `!!document.querySelector("#cert-read-only") && !document.querySelector("#cert-form")`, 30*time.Second)
+
+	// a store sent anyway, with the session: the server refuses it
+	status, err := chromedp.Run(b.ctx, chromedp.Evaluate[float64](fmt.Sprintf(`fetch("/key-manager/v1/secrets", {method: "POST", headers: {"Content-Type": "application/json", "X-Auth-Token": %q},
+		body: JSON.stringify({name: "sneaky", payload: "eA==", payload_content_type: "application/octet-stream", payload_content_encoding: "base64"})}).then(r => r.status)`, serverapi.SessionToken), chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status != 403 && status != 405 {
+		t.Fatalf("a store in read-only mode: got %v; want refused", status)
+	}
+	if got := secretCount(t, demo); got != before {
+		t.Fatalf("secrets: got %d; want %d", got, before)
 	}
 }

@@ -37,7 +37,8 @@ func newCertPage(rt *tab.Runtime) *certPage { return &certPage{rt: rt} }
 // or why it is not there.
 type certView struct {
 	entry    cert.Entry
-	gone     bool   // Barbican answers 404 (deleted, or another project's)
+	gone     bool   // Barbican answers 404 (deleted, or never was)
+	refused  bool   // Barbican answers 403 (another project's, and no ACL names the user)
 	err      string // the read failed
 	usesErr  string
 	contents []string // a container's secrets, "name: ref"
@@ -110,7 +111,7 @@ func readCert(ctx context.Context, c *octavia.Client, collection, id string, par
 		}
 	}
 	if *parsed == nil || (*parsed).Err != "" {
-		pr := readPayload(ctx, c, rd)
+		pr, _ := readPayload(ctx, c, rd)
 		*parsed = &pr
 	}
 	v.entry.Parsed = **parsed
@@ -122,10 +123,14 @@ func readCert(ctx context.Context, c *octavia.Client, collection, id string, par
 	return v
 }
 
-// failed is v for a read that failed with err: gone on a 404.
+// failed is v for a read that failed with err: gone on a 404, refused on
+// a 403 (Barbican's answer for another project's secret).
 func failed(v certView, err error) certView {
-	if octavia.ErrorCodeOf(err) == octavia.ENOTFOUND {
+	switch octavia.ErrorCodeOf(err) {
+	case octavia.ENOTFOUND:
 		v.gone = true
+	case octavia.EFORBIDDEN:
+		v.refused = true
 	}
 	v.err = octavia.Message(err)
 	return v
@@ -151,7 +156,9 @@ func (p *certPage) body(now time.Time) goapp.UI {
 	case p.status != ui.Loaded:
 		return ui.ClassPText("loading", "Reading the certificate from Barbican…")
 	case v.gone:
-		return ui.AlertError("cert-error", "Barbican has no such certificate in this project: it was deleted, or it belongs to another project. ("+v.err+")")
+		return ui.AlertError("cert-error", "Barbican has no such certificate: it was deleted, or never existed. ("+v.err+")")
+	case v.refused:
+		return ui.AlertError("cert-error", "Barbican refuses to show this certificate: it belongs to another project and its ACL does not name you, or your role may not read it. ("+v.err+")")
 	case v.err != "":
 		return ui.AlertError("cert-error", "The certificate could not be read: "+v.err)
 	}

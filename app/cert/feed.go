@@ -32,6 +32,7 @@ type snapshot struct {
 type reader struct {
 	c      *octavia.Client
 	parsed map[string]cert.Parsed
+	retry  map[string]bool // refs whose payload read failed: read at the next poll
 	last   []cert.Entry
 }
 
@@ -53,8 +54,16 @@ func (r *reader) read(ctx context.Context) snapshot {
 		snap.entries = r.last
 		return snap
 	}
+	for ref := range r.retry { // a read that failed (Barbican down, a timeout): again
+		delete(r.parsed, ref)
+	}
+	clear(r.retry)
 	for _, rd := range cert.Unread(ss, cs, r.parsed) {
-		r.parsed[rd.Ref] = readPayload(ctx, r.c, rd)
+		p, ok := readPayload(ctx, r.c, rd)
+		r.parsed[rd.Ref] = p
+		if !ok {
+			r.retry[rd.Ref] = true
+		}
 	}
 	uses, err := readUses(ctx, r.c)
 	if err != nil {
@@ -66,17 +75,19 @@ func (r *reader) read(ctx context.Context) snapshot {
 }
 
 // readPayload reads and parses the payload rd names, zeroing its bytes
-// (a PKCS12 payload holds the private key) once parsed.
-func readPayload(ctx context.Context, c *octavia.Client, rd cert.Read) cert.Parsed {
+// (a PKCS12 payload holds the private key) once parsed; ok is false when
+// the read failed (worth another try, unlike a payload that is no
+// certificate).
+func readPayload(ctx context.Context, c *octavia.Client, rd cert.Read) (p cert.Parsed, ok bool) {
 	if rd.Secret == "" {
-		return rd.Parse(nil, "the container has no certificate secret")
+		return rd.Parse(nil, "the container has no certificate secret"), true
 	}
 	b, err := c.SecretPayload(ctx, rd.Secret, rd.ContentType)
 	if err != nil {
-		return rd.Parse(nil, "its payload cannot be read: "+octavia.Message(err))
+		return rd.Parse(nil, "its payload cannot be read: "+octavia.Message(err)), false
 	}
 	defer clear(b)
-	return rd.Parse(b, "")
+	return rd.Parse(b, ""), true
 }
 
 // readUses reads which listeners and pools hold which refs.

@@ -33,7 +33,7 @@ func (p *listPage) OnMount(ctx goapp.Context) {
 		return
 	}
 	p.status = ui.Loading
-	r := &reader{c: sess.Client, parsed: map[string]cert.Parsed{}}
+	r := &reader{c: sess.Client, parsed: map[string]cert.Parsed{}, retry: map[string]bool{}}
 	p.stop = follow(ctx, r.read, func(ctx goapp.Context, s snapshot) {
 		p.snap, p.status = s, ui.Loaded
 	})
