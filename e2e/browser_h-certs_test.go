@@ -153,6 +153,15 @@ func TestBrowserCertUpload(t *testing.T) {
 	if got := eval[string](t, b, `document.querySelector("#cert-key").value + document.querySelector("#cert-certificate").value`); got != "" {
 		t.Fatalf("the upload's fields after the upload: got %q; want empty", got)
 	}
+
+	// files chosen fill the fields, even after typing in them
+	dir := t.TempDir()
+	certFile, keyFile := filepath.Join(dir, "web.crt"), filepath.Join(dir, "web.key")
+	os.WriteFile(certFile, []byte(tc.certPEM), 0o600)
+	os.WriteFile(keyFile, []byte(tc.keyPEM), 0o600)
+	b.do(t, "choose the files", 30*time.Second, setInput("#cert-key", "typed"),
+		chromedp.SetUploadFiles(`#cert-certificate-file`, []string{certFile}), chromedp.SetUploadFiles(`#cert-key-file`, []string{keyFile}))
+	b.waitJS(t, "the fields filled", fmt.Sprintf(`document.querySelector("#cert-certificate").value === %q && document.querySelector("#cert-key").value === %q`, tc.certPEM, tc.keyPEM), 30*time.Second)
 }
 
 // TestBrowserCertWarnAndListener: a certificate that expires in 10 days

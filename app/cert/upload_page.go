@@ -63,10 +63,22 @@ func (p *uploadPage) OnMount(ctx goapp.Context) { p.rt.RequireSession(ctx) }
 func (p *uploadPage) OnDismount() { p.forget() }
 
 // forget clears the key and the PKCS#12 file (zeroing its bytes) and the
-// password.
+// password, in the page's fields too.
 func (p *uploadPage) forget() {
 	clear(p.p12)
 	p.p12, p.p12Name, p.keyText, p.password = nil, "", "", ""
+	if goapp.IsClient {
+		setValue(domID(cert.FieldKey), "")
+		setValue(domID(cert.FieldPassword), "")
+	}
+}
+
+// setValue sets the value of the input or text area with this id (a text
+// area's text, once typed in, no longer follows a render). UI goroutine.
+func setValue(id, v string) {
+	if el := goapp.Window().GetElementByID(id); el.Truthy() {
+		el.Set("value", v)
+	}
 }
 
 // domID is the DOM id of field f's input.
@@ -100,7 +112,9 @@ func (p *uploadPage) upload(ctx goapp.Context, e goapp.Event) {
 	if p.format == formatPKCS12 {
 		b, err = cert.ParsePKCS12(p.p12, p.password)
 	} else {
-		b, err = cert.ParsePEM([]byte(p.certText), []byte(p.keyText), []byte(p.chain))
+		key := []byte(p.keyText)
+		b, err = cert.ParsePEM([]byte(p.certText), key, []byte(p.chain))
+		clear(key)
 	}
 	if err != nil {
 		p.setErr(err)
@@ -250,6 +264,7 @@ func (p *uploadPage) pemField(f, label, hint string, text *string) goapp.UI {
 				readFile(ctx, f, func(ctx goapp.Context, _ string, b []byte) {
 					*text = string(b)
 					clear(b)
+					setValue(id, *text)
 					delete(p.errs, f)
 				}, func(ctx goapp.Context, err error) { p.setErr(err) })
 			}, goapp.EventScope(f)),
