@@ -126,6 +126,7 @@ func TestBrowserCertUpload(t *testing.T) {
 	}
 	ref := b.text(t, "#cert-ref")
 	b.shot(t, "h-certs-page")
+	b.audit(t, "h-certs-page")
 
 	// Barbican holds one more secret: a PKCS12 of the certificate and its key
 	if got := secretCount(t, demo); got != before+1 {
@@ -198,6 +199,7 @@ func TestBrowserCertWarnAndListener(t *testing.T) {
 		t.Fatalf("expiry: got %q; want the warning, in 10 days", got)
 	}
 	b.shot(t, "h-certs-list")
+	b.audit(t, "h-certs-list")
 	if got := eval[string](t, b, row+`.querySelector(".cert-used").textContent`); got != "listener https-soon" {
 		t.Fatalf("used by: got %q", got)
 	}
@@ -208,6 +210,7 @@ func TestBrowserCertWarnAndListener(t *testing.T) {
 		t.Fatalf("the listener's certificate: got %q", got)
 	}
 	b.shot(t, "h-certs-listener")
+	b.audit(t, "h-certs-listener")
 	if !strings.HasSuffix(eval[string](t, b, `location.pathname`), l.Text("id")) {
 		t.Fatal("not the listener's page")
 	}
@@ -256,6 +259,7 @@ func TestBrowserCertBadInput(t *testing.T) {
 	}
 
 	b.shot(t, "h-certs-upload-refused")
+	b.audit(t, "h-certs-upload-refused")
 	if got := secretCount(t, demo); got != before {
 		t.Fatalf("secrets after the refusals: got %d; want %d", got, before)
 	}
