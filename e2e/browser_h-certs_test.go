@@ -317,3 +317,44 @@ func TestBrowserCertReadOnly(t *testing.T) {
 		t.Fatalf("secrets: got %d; want %d", got, before)
 	}
 }
+
+// TestBrowserCertPKCS12 uploads a PKCS#12 file with a password (AES, as
+// OpenSSL 3 writes them): a wrong password is refused at its field, the
+// right one stores the bundle again without a password, as Octavia reads
+// it.
+func TestBrowserCertPKCS12(t *testing.T) {
+	c := startConsole(t)
+	demo := labClient(t, c, "demo")
+	before := secretCount(t, demo)
+	tc := newTestCert(t, "p12.example.com", time.Now().Add(60*24*time.Hour+time.Hour))
+	p12, err := pkcs12.Modern2023.Encode(tc.key, tc.cert, nil, "s3cret")
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "web.p12")
+	if err := os.WriteFile(file, p12, 0o600); err != nil {
+		t.Fatal(err)
+	}
+
+	b := newBrowser(t)
+	b.login(t, c.URL, "demo", "demo", "demo")
+	b.waitJS(t, "the list", `!!document.querySelector("#res-nav a[href=\"/certificates\"]")`, 30*time.Second)
+	b.do(t, "choose the file", 30*time.Second, chromedp.Navigate(c.URL+"/certificates/new"), chromedp.WaitVisible(chromedp.ID("cert-form")),
+		chromedp.Click(chromedp.ID("cert-format-pkcs12")), chromedp.WaitVisible(chromedp.ID("cert-pkcs12-file")),
+		chromedp.SetUploadFiles(`#cert-pkcs12-file`, []string{file}))
+	b.waitJS(t, "the file chosen", `(document.querySelector("#cert-pkcs12-chosen") || {}).textContent === "Chosen: web.p12"`, 30*time.Second)
+	b.do(t, "a wrong password", 30*time.Second, setInput("#cert-password", "nope"), chromedp.Click(chromedp.ID("cert-submit")))
+	b.waitJS(t, "the password's error", `(document.querySelector("#cert-password-error") || {}).textContent === "The password is not the file's"`, 30*time.Second)
+	if got := secretCount(t, demo); got != before {
+		t.Fatalf("secrets after a wrong password: got %d; want %d", got, before)
+	}
+	b.do(t, "the right password", 30*time.Second, setInput("#cert-password", "s3cret"), chromedp.Click(chromedp.ID("cert-submit")))
+	b.waitJS(t, "the certificate's page", `(document.querySelector("#cert-subject") || {}).textContent === "CN=p12.example.com"`, 30*time.Second)
+	stored, err := demo.SecretPayload(t.Context(), b.text(t, "#cert-ref"), "application/octet-stream")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, leaf, err := pkcs12.Decode(stored, ""); err != nil || !leaf.Equal(tc.cert) {
+		t.Fatalf("the stored secret without a password: got %v, %v", leaf, err)
+	}
+}
