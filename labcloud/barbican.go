@@ -88,14 +88,16 @@ func (c barbicanService) routes(mux *http.ServeMux) {
 		mux.HandleFunc("GET "+p, c.barbican(c.version))
 	}
 	const s, ct = "/key-manager/v1/secrets", "/key-manager/v1/containers"
-	mux.HandleFunc("GET "+s, c.barbican(c.listSecrets))
-	mux.HandleFunc("POST "+s, c.barbican(c.createSecret))
+	for _, p := range []string{"", "/{$}"} { // python-barbicanclient adds the slash
+		mux.HandleFunc("GET "+s+p, c.barbican(c.listSecrets))
+		mux.HandleFunc("POST "+s+p, c.barbican(c.createSecret))
+		mux.HandleFunc("GET "+ct+p, c.barbican(c.listContainers))
+		mux.HandleFunc("POST "+ct+p, c.barbican(c.createContainer))
+	}
 	mux.HandleFunc("GET "+s+"/{id}", c.barbican(c.showSecret))
 	mux.HandleFunc("PUT "+s+"/{id}", c.barbican(c.putPayload))
 	mux.HandleFunc("DELETE "+s+"/{id}", c.barbican(c.deleteSecret))
 	mux.HandleFunc("GET "+s+"/{id}/payload", c.barbican(c.showPayload))
-	mux.HandleFunc("GET "+ct, c.barbican(c.listContainers))
-	mux.HandleFunc("POST "+ct, c.barbican(c.createContainer))
 	mux.HandleFunc("GET "+ct+"/{id}", c.barbican(c.showContainer))
 	mux.HandleFunc("DELETE "+ct+"/{id}", c.barbican(c.deleteContainer))
 	for _, m := range []string{"GET", "PUT", "PATCH", "DELETE"} {
