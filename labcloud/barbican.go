@@ -123,6 +123,7 @@ func versionDoc(base string) map[string]any {
 
 // versions is GET /: 300 with the one version, no token needed.
 func (c barbicanService) versions(w http.ResponseWriter, r *http.Request) {
+	w.Header().Del(RequestIDHeader) // Barbican's root answers without one
 	w.Header().Set("openstack-api-version", "key-manager 1.0")
 	writeJSON(w, http.StatusMultipleChoices, map[string]any{"versions": map[string]any{
 		"values": []any{versionDoc(c.barbicanBase(r))}}})
