@@ -27,6 +27,15 @@ const (
 	barbicanPageMax     = 100
 )
 
+// MaxSecretsPerProject and MaxContainersPerProject bound what one project
+// keeps in the lab's Barbican (a real one has quotas, unlimited by
+// default): the next create is Barbican's quota 403 until one is deleted,
+// so a loop cannot grow the lab's memory.
+const (
+	MaxSecretsPerProject    = 500
+	MaxContainersPerProject = 200
+)
+
 // keyStore holds the lab's secrets and containers, each in creation order
 // (Barbican lists them by created, oldest first).
 type keyStore struct {
@@ -35,20 +44,25 @@ type keyStore struct {
 	containers     map[string]*container
 	containerOrder []*container
 	seeded         map[string]bool // by project id: its certificates were seeded
+	secretCount    map[string]int  // by project id
+	containerCount map[string]int  // by project id
 }
 
 func newKeyStore() *keyStore {
-	return &keyStore{secrets: map[string]*secret{}, containers: map[string]*container{}, seeded: map[string]bool{}}
+	return &keyStore{secrets: map[string]*secret{}, containers: map[string]*container{}, seeded: map[string]bool{},
+		secretCount: map[string]int{}, containerCount: map[string]int{}}
 }
 
 func (ks *keyStore) addSecret(s *secret) {
 	ks.secrets[s.id] = s
 	ks.secretOrder = append(ks.secretOrder, s)
+	ks.secretCount[s.projectID]++
 }
 
 func (ks *keyStore) addContainer(c *container) {
 	ks.containers[c.id] = c
 	ks.containerOrder = append(ks.containerOrder, c)
+	ks.containerCount[c.projectID]++
 }
 
 // removeSecret deletes s and drops it from every container that names it,
@@ -56,6 +70,7 @@ func (ks *keyStore) addContainer(c *container) {
 func (ks *keyStore) removeSecret(s *secret) {
 	delete(ks.secrets, s.id)
 	ks.secretOrder = deleteItem(ks.secretOrder, s)
+	ks.secretCount[s.projectID]--
 	for _, c := range ks.containerOrder {
 		c.refs = slices.DeleteFunc(c.refs, func(r containerRef) bool { return r.secretID == s.id })
 	}
@@ -64,6 +79,7 @@ func (ks *keyStore) removeSecret(s *secret) {
 func (ks *keyStore) removeContainer(c *container) {
 	delete(ks.containers, c.id)
 	ks.containerOrder = deleteItem(ks.containerOrder, c)
+	ks.containerCount[c.projectID]--
 }
 
 // barbicanService answers the lab's Barbican for the Cloud it holds.
@@ -141,6 +157,11 @@ func (c *Cloud) barbicanBase(r *http.Request) string {
 // barbicanError answers with Barbican's error body.
 func barbicanError(w http.ResponseWriter, code int, msg string) {
 	writeJSON(w, code, map[string]any{"code": code, "title": http.StatusText(code), "description": msg})
+}
+
+// quotaReached is Barbican's 403 for a create beyond the project's quota.
+func quotaReached(w http.ResponseWriter) {
+	barbicanError(w, http.StatusForbidden, "Creation not allowed because a quota has been reached")
 }
 
 // forbidden is Barbican's 403 for a policy refusal of operation.

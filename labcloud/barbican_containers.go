@@ -81,6 +81,10 @@ func (c barbicanService) createContainer(w http.ResponseWriter, r *http.Request,
 	if !jsonBody(w, r) {
 		return
 	}
+	if c.keys.containerCount[k.project] >= MaxContainersPerProject {
+		quotaReached(w)
+		return
+	}
 	var b containerBody
 	if json.Unmarshal(body, &b) != nil || !bytes.HasPrefix(bytes.TrimSpace(body), []byte("{")) {
 		barbicanError(w, http.StatusBadRequest, "Malformed JSON")

@@ -105,6 +105,10 @@ func (c barbicanService) createSecret(w http.ResponseWriter, r *http.Request, k 
 	if !jsonBody(w, r) {
 		return
 	}
+	if c.keys.secretCount[k.project] >= MaxSecretsPerProject {
+		quotaReached(w)
+		return
+	}
 	var b secretBody
 	if json.Unmarshal(body, &b) != nil || !bytes.HasPrefix(bytes.TrimSpace(body), []byte("{")) {
 		barbicanError(w, http.StatusBadRequest, "Malformed JSON")

@@ -408,3 +408,25 @@ func TestBarbicanSeeds(t *testing.T) {
 		t.Errorf("admin's own seed: got %d", len(s))
 	}
 }
+
+func TestBarbicanQuota(t *testing.T) {
+	lab := New(Options{})
+	demo := login(t, lab, "demo")
+	demo.must(http.StatusOK, http.MethodGet, "/key-manager/v1/secrets", nil) // the seeds count
+	var last string
+	for range MaxSecretsPerProject - len(seedCerts) - 3 {
+		last = demo.storeSecret(map[string]any{"name": "flood", "payload": "x", "payload_content_type": "text/plain"})
+	}
+	r := demo.do(http.MethodPost, "/key-manager/v1/secrets", map[string]any{"name": "one more"})
+	if r.status != http.StatusForbidden || r.description(t) != "Creation not allowed because a quota has been reached" {
+		t.Fatalf("secret %d: got %d %s, want Barbican's quota 403", MaxSecretsPerProject+1, r.status, r.body)
+	}
+	if n := lab.State(); len(n.Secrets) != MaxSecretsPerProject {
+		t.Errorf("stored %d secrets, want %d", len(n.Secrets), MaxSecretsPerProject)
+	}
+	demo.must(http.StatusNoContent, http.MethodDelete, "/key-manager/v1/secrets/"+last, nil)
+	demo.storeSecret(map[string]any{"name": "room again"})
+	if admin := login(t, lab, "admin"); admin.do(http.MethodPost, "/key-manager/v1/secrets", map[string]any{"name": "other project"}).status != http.StatusCreated {
+		t.Errorf("another project is not held by demo's quota")
+	}
+}
