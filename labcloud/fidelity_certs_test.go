@@ -195,7 +195,11 @@ func fidCertScript(tr *fidTranscript, km string, certPEM, keyPEM, p12 []byte) {
 	listener("POST listener TERMINATED_HTTPS (PKCS12)", 443, p12Ref, 201)
 	onKM(func() { tr.call("GET secret acl (Octavia's user added)", http.MethodGet, path(p12Ref)+"/acl", nil) })
 	listener("POST listener TERMINATED_HTTPS (container)", 8443, contRef, 201)
-	onKM(func() { tr.call("GET certificate's acl (via its container)", http.MethodGet, path(crtRef)+"/acl", nil) })
+	onKM(func() {
+		tr.call("GET certificate's acl (via its container)", http.MethodGet, path(crtRef)+"/acl", nil)
+		tr.call("GET container's acl (used by a listener)", http.MethodGet, path(contRef)+"/acl", nil)
+		tr.call("GET container (used by a listener)", http.MethodGet, path(contRef), nil)
+	})
 	listener("POST listener (no such secret)", 9443, km+"/v1/secrets/00000000-0000-4000-8000-000000000000", 400)
 	listener("POST listener (not a URL)", 9443, "not-a-ref", 400)
 	listener("POST listener (PEM, not PKCS12)", 9443, crtRef, 400)
