@@ -76,6 +76,22 @@ func (ks *keyStore) removeSecret(s *secret) {
 	}
 }
 
+// resetProject removes the project's secrets and containers; its next
+// Barbican call seeds its certificates again (a trainer's reset).
+func (ks *keyStore) resetProject(projectID string) {
+	for _, ct := range slices.Clone(ks.containerOrder) {
+		if ct.projectID == projectID {
+			ks.removeContainer(ct)
+		}
+	}
+	for _, s := range slices.Clone(ks.secretOrder) {
+		if s.projectID == projectID {
+			ks.removeSecret(s)
+		}
+	}
+	delete(ks.seeded, projectID)
+}
+
 func (ks *keyStore) removeContainer(c *container) {
 	delete(ks.containers, c.id)
 	ks.containerOrder = deleteItem(ks.containerOrder, c)

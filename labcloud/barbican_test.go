@@ -430,3 +430,22 @@ func TestBarbicanQuota(t *testing.T) {
 		t.Errorf("another project is not held by demo's quota")
 	}
 }
+
+func TestBarbicanProjectReset(t *testing.T) {
+	lab := New(Options{Trainees: 2})
+	t1, t2 := login(t, lab, "trainee1"), login(t, lab, "trainee2")
+	t1.storeSecret(map[string]any{"name": "mine"})
+	kept := t2.storeSecret(map[string]any{"name": "theirs"})
+	seed := seedID(keystoneID("project", "trainee1"), "old.trainee1.lab.test.p12")
+	t1.must(http.StatusNoContent, http.MethodDelete, "/key-manager/v1/secrets/"+seed, nil)
+	if err := lab.ResetProject([]string{"trainee1"}); err != nil {
+		t.Fatal(err)
+	}
+	if n := list(t1.must(http.StatusOK, http.MethodGet, "/key-manager/v1/secrets?name=mine", nil).json(t), "secrets"); len(n) != 0 {
+		t.Errorf("after a reset, trainee1 still has its secret")
+	}
+	if r := t1.do(http.MethodGet, "/key-manager/v1/secrets/"+seed, nil); r.status != http.StatusOK {
+		t.Errorf("after a reset, the deleted seed is back: got %d, want 200", r.status)
+	}
+	t2.must(http.StatusOK, http.MethodGet, "/key-manager/v1/secrets/"+kept, nil)
+}
