@@ -88,7 +88,7 @@ func (c listenerKind) buildListener(b *listenerBody, lb *loadBalancer, now time.
 		}
 	}
 	if *b.Protocol == "TERMINATED_HTTPS" && b.DefaultTLSContainerRef == nil && (b.SNIContainerRefs == nil || len(*b.SNIContainerRefs) == 0) {
-		return nil, validation("An SNI or default certificate container reference must be provided for TERMINATED_HTTPS listeners.")
+		return nil, validation("An SNI or default certificate container reference must be provided for TERMINATED_HTTPS protocol listeners.")
 	}
 	l := &listener{
 		meta: c.newMeta(lb.projectID, b.Name, b.Description, b.AdminStateUp, b.Tags, now),
