@@ -321,7 +321,7 @@ func TestBrowserCertReadOnly(t *testing.T) {
 // TestBrowserCertPKCS12 uploads a PKCS#12 file with a password (AES, as
 // OpenSSL 3 writes them): a wrong password is refused at its field, the
 // right one stores the bundle again without a password, as Octavia reads
-// it.
+// it; then a CA certificate without a key, stored as its PEM.
 func TestBrowserCertPKCS12(t *testing.T) {
 	c := startConsole(t)
 	demo := labClient(t, c, "demo")
@@ -356,5 +356,16 @@ func TestBrowserCertPKCS12(t *testing.T) {
 	}
 	if _, leaf, err := pkcs12.Decode(stored, ""); err != nil || !leaf.Equal(tc.cert) {
 		t.Fatalf("the stored secret without a password: got %v, %v", leaf, err)
+	}
+
+	// a CA certificate, no key: a certificate secret of its PEM
+	ca := newTestCert(t, "Client CA", time.Now().Add(400*24*time.Hour))
+	b.do(t, "upload a CA", 30*time.Second, chromedp.Navigate(c.URL+"/certificates/new"), chromedp.WaitVisible(chromedp.ID("cert-form")),
+		chromedp.Click(chromedp.ID("cert-format-ca")), chromedp.WaitVisible(chromedp.ID("cert-ca")),
+		setInput("#cert-ca", "\n"+ca.certPEM+"\n"), chromedp.Click(chromedp.ID("cert-submit")))
+	b.waitJS(t, "the CA's page", `(document.querySelector("#cert-subject") || {}).textContent === "CN=Client CA"`, 30*time.Second)
+	pemText, err := demo.SecretPayload(t.Context(), b.text(t, "#cert-ref"), "text/plain")
+	if err != nil || strings.TrimSpace(string(pemText)) != strings.TrimSpace(ca.certPEM) {
+		t.Fatalf("the CA secret: got %q, %v; want its PEM", pemText, err)
 	}
 }
