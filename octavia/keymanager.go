@@ -37,13 +37,6 @@ var ErrNoKeyManager = errors.New("the catalog has no key-manager (Barbican) endp
 // default is 10, its maximum 100).
 const KeyManagerPageSize = 100
 
-// HasKeyManager reports whether the catalog lists a key-manager endpoint at
-// the client's interface and region.
-func (c *Client) HasKeyManager() bool {
-	_, err := c.keyManager("")
-	return err == nil
-}
-
 // keyManager returns the Barbican service client, or an EUNAVAILABLE
 // *Error wrapping ErrNoKeyManager.
 func (c *Client) keyManager(op string) (*gophercloud.ServiceClient, error) {
@@ -263,20 +256,6 @@ func (c *Client) SetSecretReadACL(ctx context.Context, ref string, users []strin
 		return Accepted{}, mapError(op, err)
 	}
 	return c.do(ctx, sc, op, http.MethodPut, sc.ServiceURL("secrets", id, "acl"), body, nil, 200, 201)
-}
-
-// SecretReadACL returns the read ACL of the secret ref names.
-func (c *Client) SecretReadACL(ctx context.Context, ref string) (acls.ACLDetails, error) {
-	const op = "get secret ACL"
-	sc, id, err := c.barbicanRef(op, ref, "secrets")
-	if err != nil {
-		return acls.ACLDetails{}, err
-	}
-	var acl acls.ACL
-	if _, err := c.do(ctx, sc, op, http.MethodGet, sc.ServiceURL("secrets", id, "acl"), nil, &acl); err != nil {
-		return acls.ACLDetails{}, err
-	}
-	return acl["read"], nil
 }
 
 // DeleteSecret deletes the secret ref names (204). A listener that still
