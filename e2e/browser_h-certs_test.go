@@ -149,6 +149,19 @@ func TestBrowserCertUpload(t *testing.T) {
 		t.Fatalf("row: got %q", got)
 	}
 
+	// deleted from its page: gone from Barbican and from the list
+	b.do(t, "delete it", 30*time.Second, chromedp.Click(chromedp.CSS(`#cert-table tr[data-ref="`+ref+`"] a.cert-name`)),
+		chromedp.WaitVisible(chromedp.ID("cert-delete")), chromedp.Click(chromedp.ID("cert-delete")),
+		chromedp.WaitVisible(chromedp.ID("cert-delete-confirm-btn")))
+	if got := b.text(t, "#cert-delete-confirm"); !strings.Contains(got, "No listener or pool uses it.") {
+		t.Fatalf("the delete's dialog: got %q", got)
+	}
+	b.do(t, "confirm", 30*time.Second, chromedp.Click(chromedp.ID("cert-delete-confirm-btn")))
+	b.waitJS(t, "the list without it", `location.pathname === "/certificates" && !!document.querySelector("#cert-table") && !`+row, 30*time.Second)
+	if got := secretCount(t, demo); got != before {
+		t.Fatalf("secrets after the delete: got %d; want %d", got, before)
+	}
+
 	// a new upload page starts empty: the key went with the upload
 	b.do(t, "open the upload again", 30*time.Second, chromedp.Click(chromedp.ID("cert-upload")), chromedp.WaitVisible(chromedp.ID("cert-form")))
 	if got := eval[string](t, b, `document.querySelector("#cert-key").value + document.querySelector("#cert-certificate").value`); got != "" {
@@ -204,6 +217,15 @@ func TestBrowserCertWarnAndListener(t *testing.T) {
 		t.Fatalf("used by: got %q", got)
 	}
 
+	// its delete says who uses it
+	b.do(t, "ask to delete it", 30*time.Second, chromedp.Click(chromedp.CSS(`#cert-table tr[data-ref="`+ref+`"] a.cert-name`)),
+		chromedp.WaitVisible(chromedp.ID("cert-delete")), chromedp.Click(chromedp.ID("cert-delete")),
+		chromedp.WaitVisible(chromedp.ID("cert-delete-uses")))
+	if got := b.text(t, "#cert-delete-uses"); !strings.Contains(got, "listener https-soon (default certificate)") {
+		t.Fatalf("the delete's dialog: got %q", got)
+	}
+	b.do(t, "keep it", 30*time.Second, chromedp.Click(chromedp.ID("cert-delete-keep")), chromedp.Navigate(c.URL+"/certificates"),
+		chromedp.WaitVisible(chromedp.CSS(`#cert-table .cert-used a`)))
 	b.do(t, "open the listener", 30*time.Second, chromedp.Click(chromedp.CSS(`#cert-table .cert-used a`)))
 	b.waitJS(t, "its certificate", `!!document.querySelector('#listener-certs tr[data-slot="default_tls_container_ref"] .lc-expiry .cert-warn')`, 30*time.Second)
 	if got := b.text(t, `#listener-certs tr[data-slot="default_tls_container_ref"]`); !strings.Contains(got, "soon.example.com") || !strings.Contains(got, "expires in 10 days") {
