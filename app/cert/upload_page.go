@@ -220,9 +220,12 @@ func grantRead(ctx context.Context, c *octavia.Client, ref, acl string) error {
 func (p *uploadPage) Render() goapp.UI {
 	sess := p.rt.CurrentSession()
 	var body goapp.UI
-	if sess != nil && sess.ReadOnly {
+	switch {
+	case sess == nil: // the server's render, or before the session is restored: the form only once it works
+		body = ui.ClassPText("loading", "Loading…")
+	case sess.ReadOnly:
 		body = ui.IDP("cert-read-only").Class("alert", "alert-info").Text("Read-only: certificates cannot be uploaded here (the server refuses Barbican writes in read-only mode).")
-	} else {
+	default:
 		body = p.form()
 	}
 	return shell.New(p.rt, &shell.Shell{Nav: ListPath, Title: "Upload a certificate", Content: []goapp.UI{body}})
