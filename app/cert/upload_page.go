@@ -94,7 +94,9 @@ func (p *uploadPage) setErr(err error) {
 		if fe.Field == cert.FieldPKCS12 {
 			id += "-file"
 		}
-		goapp.Window().GetElementByID(id).Call("focus")
+		if el := goapp.Window().GetElementByID(id); el.Truthy() {
+			el.Call("focus")
+		}
 		return
 	}
 	p.errs, p.formErr = nil, console.Capitalize(err.Error())
