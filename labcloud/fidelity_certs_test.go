@@ -183,16 +183,16 @@ func fidCertScript(tr *fidTranscript, km string, certPEM, keyPEM, p12 []byte) {
 		"name": n("lb"), "vip_subnet_id": tr.tg.subnet}}, 201, fidWatch{"lb", lbs + "/{self}", false}), "loadbalancer")
 	defer tr.send(http.MethodDelete, lbs+"/"+lb+"?cascade=true", nil)
 	L := lbs + "/" + lb
-	listener := func(step string, port int, certRef string, want int) {
+	listener := func(step string, port int, certRef string, want int) map[string]any {
 		body := map[string]any{"listener": map[string]any{"name": n(step), "loadbalancer_id": lb,
 			"protocol": "TERMINATED_HTTPS", "protocol_port": port, "default_tls_container_ref": certRef}}
 		if want != 201 {
-			tr.call(step, http.MethodPost, listeners, body)
-			return
+			_, obj := tr.call(step, http.MethodPost, listeners, body)
+			return obj
 		}
-		tr.write(step, http.MethodPost, listeners, body, want, fidWatch{"listener", listeners + "/{self}", false}, fidWatch{"lb", L, false})
+		return tr.write(step, http.MethodPost, listeners, body, want, fidWatch{"listener", listeners + "/{self}", false}, fidWatch{"lb", L, false})
 	}
-	listener("POST listener TERMINATED_HTTPS (PKCS12)", 443, p12Ref, 201)
+	LI := listeners + "/" + fidID(listener("POST listener TERMINATED_HTTPS (PKCS12)", 443, p12Ref, 201), "listener")
 	onKM(func() { tr.call("GET secret acl (Octavia's user added)", http.MethodGet, path(p12Ref)+"/acl", nil) })
 	listener("POST listener TERMINATED_HTTPS (container)", 8443, contRef, 201)
 	onKM(func() {
@@ -200,6 +200,10 @@ func fidCertScript(tr *fidTranscript, km string, certPEM, keyPEM, p12 []byte) {
 		tr.call("GET container's acl (used by a listener)", http.MethodGet, path(contRef)+"/acl", nil)
 		tr.call("GET container (used by a listener)", http.MethodGet, path(contRef), nil)
 	})
+	tr.call("PUT listener with a bad ref", http.MethodPut, LI, map[string]any{"listener": map[string]any{"default_tls_container_ref": "not-a-ref"}})
+	tr.write("PUT listener to the container", http.MethodPut, LI, map[string]any{"listener": map[string]any{"default_tls_container_ref": contRef}},
+		200, fidWatch{"listener", LI, false}, fidWatch{"lb", L, false})
+	tr.call("GET listener after PUT", http.MethodGet, LI, nil)
 	listener("POST listener (no such secret)", 9443, km+"/v1/secrets/00000000-0000-4000-8000-000000000000", 400)
 	listener("POST listener (not a URL)", 9443, "not-a-ref", 400)
 	listener("POST listener (PEM, not PKCS12)", 9443, crtRef, 400)
