@@ -183,16 +183,16 @@ func fidCertScript(tr *fidTranscript, km string, certPEM, keyPEM, p12 []byte) {
 		"name": n("lb"), "vip_subnet_id": tr.tg.subnet}}, 201, fidWatch{"lb", lbs + "/{self}", false}), "loadbalancer")
 	defer tr.send(http.MethodDelete, lbs+"/"+lb+"?cascade=true", nil)
 	L := lbs + "/" + lb
-	listener := func(step string, port int, certRef string, want int) {
+	listener := func(step string, port int, certRef string, want int) map[string]any {
 		body := map[string]any{"listener": map[string]any{"name": n(step), "loadbalancer_id": lb,
 			"protocol": "TERMINATED_HTTPS", "protocol_port": port, "default_tls_container_ref": certRef}}
 		if want != 201 {
-			tr.call(step, http.MethodPost, listeners, body)
-			return
+			_, obj := tr.call(step, http.MethodPost, listeners, body)
+			return obj
 		}
-		tr.write(step, http.MethodPost, listeners, body, want, fidWatch{"listener", listeners + "/{self}", false}, fidWatch{"lb", L, false})
+		return tr.write(step, http.MethodPost, listeners, body, want, fidWatch{"listener", listeners + "/{self}", false}, fidWatch{"lb", L, false})
 	}
-	listener("POST listener TERMINATED_HTTPS (PKCS12)", 443, p12Ref, 201)
+	LI := listeners + "/" + fidID(listener("POST listener TERMINATED_HTTPS (PKCS12)", 443, p12Ref, 201), "listener")
 	onKM(func() { tr.call("GET secret acl (Octavia's user added)", http.MethodGet, path(p12Ref)+"/acl", nil) })
 	listener("POST listener TERMINATED_HTTPS (container)", 8443, contRef, 201)
 	onKM(func() {
@@ -200,11 +200,47 @@ func fidCertScript(tr *fidTranscript, km string, certPEM, keyPEM, p12 []byte) {
 		tr.call("GET container's acl (used by a listener)", http.MethodGet, path(contRef)+"/acl", nil)
 		tr.call("GET container (used by a listener)", http.MethodGet, path(contRef), nil)
 	})
+	tr.call("PUT listener with a bad ref", http.MethodPut, LI, map[string]any{"listener": map[string]any{"default_tls_container_ref": "not-a-ref"}})
+	tr.write("PUT listener to the container", http.MethodPut, LI, map[string]any{"listener": map[string]any{"default_tls_container_ref": contRef}},
+		200, fidWatch{"listener", LI, false}, fidWatch{"lb", L, false})
+	tr.call("GET listener after PUT", http.MethodGet, LI, nil)
 	listener("POST listener (no such secret)", 9443, km+"/v1/secrets/00000000-0000-4000-8000-000000000000", 400)
 	listener("POST listener (not a URL)", 9443, "not-a-ref", 400)
 	listener("POST listener (PEM, not PKCS12)", 9443, crtRef, 400)
 	tr.call("POST listener TERMINATED_HTTPS without a certificate", http.MethodPost, listeners, map[string]any{"listener": map[string]any{
 		"loadbalancer_id": lb, "protocol": "TERMINATED_HTTPS", "protocol_port": 9443}})
+	clientCA := func(step string, port int, caRef string, want int) {
+		body := map[string]any{"listener": map[string]any{"name": n(step), "loadbalancer_id": lb, "protocol": "TERMINATED_HTTPS",
+			"protocol_port": port, "default_tls_container_ref": p12Ref, "client_authentication": "MANDATORY", "client_ca_tls_container_ref": caRef}}
+		if want != 201 {
+			tr.call(step, http.MethodPost, listeners, body)
+			return
+		}
+		tr.write(step, http.MethodPost, listeners, body, want, fidWatch{"listener", listeners + "/{self}", false}, fidWatch{"lb", L, false})
+	}
+	clientCA("POST listener with a client CA (PEM)", 10443, crtRef, 201)
+	clientCA("POST listener with a client CA that is PKCS12", 11443, p12Ref, 400)
+	tr.call("POST listener with client authentication and no CA", http.MethodPost, listeners, map[string]any{"listener": map[string]any{
+		"loadbalancer_id": lb, "protocol": "TERMINATED_HTTPS", "protocol_port": 11443, "default_tls_container_ref": p12Ref,
+		"client_authentication": "OPTIONAL"}})
+	tr.call("POST listener HTTP with a certificate", http.MethodPost, listeners, map[string]any{"listener": map[string]any{
+		"loadbalancer_id": lb, "protocol": "HTTP", "protocol_port": 11080, "default_tls_container_ref": p12Ref}})
+	const pools = "/v2/lbaas/pools"
+	pool := func(step string, extra map[string]any, want int) {
+		body := map[string]any{"name": n(step), "loadbalancer_id": lb, "protocol": "HTTPS", "lb_algorithm": "ROUND_ROBIN"}
+		for k, v := range extra {
+			body[k] = v
+		}
+		if want != 201 {
+			tr.call(step, http.MethodPost, pools, map[string]any{"pool": body})
+			return
+		}
+		tr.write(step, http.MethodPost, pools, map[string]any{"pool": body}, want, fidWatch{"pool", pools + "/{self}", false}, fidWatch{"lb", L, false})
+	}
+	pool("POST pool with a client certificate (PKCS12)", map[string]any{"tls_container_ref": p12Ref, "tls_enabled": true}, 201)
+	pool("POST pool with a CA (PEM)", map[string]any{"ca_tls_container_ref": crtRef, "tls_enabled": true}, 201)
+	pool("POST pool with a bad client certificate", map[string]any{"tls_container_ref": "not-a-ref"}, 400)
+	pool("POST pool with a CRL and no CA", map[string]any{"crl_container_ref": crtRef}, 400)
 
 	// another project
 	tr.section(func() {
