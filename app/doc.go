@@ -26,6 +26,7 @@
 //	├── login              the login page, its served form, the plain post
 //	├── trainer            the trainer page and the printable cards
 //	├── wall               the anonymous status wall
+//	├── cert               the certificate pages (Barbican): list, page, upload
 //	├── serverapi          the wire types the server and the app share
 //	└── internal
 //	    ├── shell          the frame of every signed-in page, its "log in
@@ -41,6 +42,7 @@
 //	    ├── form           a kind's fields, values, bodies and checks
 //	    ├── serverpick     the member forms' picker of the project's servers
 //	    ├── wizard         the create wizard's model
+//	    ├── cert           certificates: parse, expiry, who uses a ref
 //	    ├── attr           the dictionary of Octavia's attributes
 //	    ├── lazyregexp     patterns compiled on first use
 //	    └── labtest        the tests' way to the lab cloud (tests only)

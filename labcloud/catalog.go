@@ -35,6 +35,7 @@ var catalogServices = []struct{ typ, name, path string }{
 	{"identity", "keystone", "/identity"},
 	{"load-balancer", "octavia", "/load-balancer"},
 	{"network", "neutron", "/network"},
+	{"key-manager", "barbican", "/key-manager"},
 	{"compute", "nova", "/compute/v2.1"},
 	{"image", "glance", "/image"},
 }

@@ -51,6 +51,8 @@ type Cloud struct {
 	l7rules    *collection[*l7rule]
 	amphorae   *collection[*amphora]
 
+	keys *keyStore // Barbican's secrets and containers
+
 	flavors        *collection[*profiled]
 	flavorProfiles *collection[*profile]
 	azs            *collection[*profiled]
@@ -126,6 +128,7 @@ func newCloud(opts Options) *Cloud {
 		l7policies:     newCollection[*l7policy](),
 		l7rules:        newCollection[*l7rule](),
 		amphorae:       newCollection[*amphora](),
+		keys:           newKeyStore(),
 		flavors:        newCollection[*profiled](),
 		flavorProfiles: newCollection[*profile](),
 		azs:            newCollection[*profiled](),
@@ -145,6 +148,7 @@ func newCloud(opts Options) *Cloud {
 	neutronService{c}.routes(c.mux)
 	novaService{c}.routes(c.mux)
 	glanceService{c}.routes(c.mux)
+	barbicanService{c}.routes(c.mux)
 	labAPI{c}.routes(c.mux)
 	return c
 }
@@ -200,7 +204,7 @@ func itoa(i int) string {
 
 // service names the API a path belongs to.
 func service(path string) string {
-	for _, s := range []string{"identity", "load-balancer", "network", "lab"} {
+	for _, s := range []string{"identity", "load-balancer", "network", "key-manager", "lab"} {
 		if path == "/"+s || strings.HasPrefix(path, "/"+s+"/") {
 			return s
 		}
@@ -263,7 +267,7 @@ func (c *Cloud) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if svc == "load-balancer" && f.ErrorRate > 0 {
 		failed = c.rng.Float64() < f.ErrorRate
 	}
-	outage := map[string]string{"load-balancer": f.Octavia, "identity": f.Keystone}[svc]
+	outage := map[string]string{"load-balancer": f.Octavia, "identity": f.Keystone, "key-manager": f.Barbican}[svc]
 	latency := f.Latency.Duration
 	c.mu.Unlock()
 	if u != nil && u.role == roleAdmin {

@@ -9,10 +9,11 @@
 //	                  policies and rules, amphorae, quotas, providers,
 //	                  flavors, flavor profiles, availability zones and
 //	                  their profiles
-//	/network/         Neutron v2.0: networks, subnets, ports (read only)
 //	/compute/         Nova v2.1 (read only): servers seeded per project,
 //	                  with ports on its subnet; flavors (nova*.go)
 //	/image/           Glance v2: the servers' one image (glance.go)
+//	/key-manager/     Barbican v1: secrets with payloads, containers, read
+//	                  ACLs; each project seeded with sample certificates
 //	/network/         Neutron v2.0: networks, subnets, ports (read only),
 //	                  floating IPs (floatingips.go), QoS policies (read
 //	                  only) and the extensions list (qos.go)
@@ -24,7 +25,9 @@
 // fields, RBAC (another project's object is 403, as Octavia's policy
 // answers), and the status machine: a write answers with PENDING_*, the
 // load balancer is immutable until the transition completes after
-// Options.Delay, delete goes through PENDING_DELETE to 404.
+// Options.Delay, delete goes through PENDING_DELETE to 404. Its Octavia
+// reads every certificate ref through its Barbican as Octavia's
+// barbican_acl_auth does (tls_refs.go).
 //
 // Unlike the real Octavia it simulates a healthy data plane: operating
 // statuses follow admin state, members and monitors (ONLINE, OFFLINE,

@@ -73,7 +73,8 @@ func TestKeystoneAuthMethods(t *testing.T) {
 					t.Errorf("%v: got %d endpoints, want 3 (public, internal, admin)", sm["type"], len(eps))
 				}
 				want := map[string]string{"identity": "https://cloud.example:8443/identity", "load-balancer": "https://cloud.example:8443/load-balancer", "network": "https://cloud.example:8443/network",
-					"compute": "https://cloud.example:8443/compute/v2.1", "image": "https://cloud.example:8443/image"}[sm["type"].(string)]
+					"compute": "https://cloud.example:8443/compute/v2.1", "image": "https://cloud.example:8443/image",
+					"key-manager": "https://cloud.example:8443/key-manager"}[sm["type"].(string)]
 				for _, e := range eps {
 					if u := e.(map[string]any)["url"]; u != want {
 						t.Errorf("%v endpoint: got %v, want %s", sm["type"], u, want)

@@ -88,7 +88,7 @@ func (c listenerKind) buildListener(b *listenerBody, lb *loadBalancer, now time.
 		}
 	}
 	if *b.Protocol == "TERMINATED_HTTPS" && b.DefaultTLSContainerRef == nil && (b.SNIContainerRefs == nil || len(*b.SNIContainerRefs) == 0) {
-		return nil, validation("An SNI or default certificate container reference must be provided for TERMINATED_HTTPS listeners.")
+		return nil, validation("An SNI or default certificate container reference must be provided for TERMINATED_HTTPS protocol listeners.")
 	}
 	l := &listener{
 		meta: c.newMeta(lb.projectID, b.Name, b.Description, b.AdminStateUp, b.Tags, now),
@@ -97,10 +97,8 @@ func (c listenerKind) buildListener(b *listenerBody, lb *loadBalancer, now time.
 		clientAuthentication: "NONE",
 	}
 	if *b.Protocol == "TERMINATED_HTTPS" {
-		l.tlsVersions = []string{"TLSv1.2", "TLSv1.3"}
-		l.alpnProtocols = []string{"h2", "http/1.1", "http/1.0"}
-		ciphers := "ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256"
-		l.tlsCiphers = &ciphers
+		ciphers := tlsDefaultCiphers
+		l.tlsVersions, l.alpnProtocols, l.tlsCiphers = tlsDefaultVersions(), tlsDefaultALPN(), &ciphers
 	}
 	if err := l.apply(b); err != nil {
 		return nil, err
@@ -278,6 +276,9 @@ func (c listenerKind) create(w http.ResponseWriter, r *http.Request, k *caller, 
 	if err != nil {
 		return err
 	}
+	if err := c.checkListenerTLS(r, k, b, nil, now); err != nil {
+		return err
+	}
 	if b.DefaultPoolID != nil {
 		p, err := c.defaultPoolFor(*b.DefaultPoolID, l)
 		if err != nil {
@@ -309,6 +310,9 @@ func (c listenerKind) update(w http.ResponseWriter, r *http.Request, k *caller, 
 		return err
 	}
 	b := req.L
+	if err := c.checkListenerTLS(r, k, b, l, now); err != nil {
+		return err
+	}
 	if b.DefaultPoolID != nil {
 		var p *pool
 		if *b.DefaultPoolID != "" {

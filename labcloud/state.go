@@ -58,7 +58,11 @@ type State struct {
 	AZs            []stProfiled     `json:"availability_zones,omitempty"`
 	AZProfiles     []stProfile      `json:"availability_zone_profiles,omitempty"`
 	Quotas         map[string]quota `json:"quotas,omitempty"` // by project id
-	QuotaDefaults  quota            `json:"quota_defaults"`
+
+	Secrets            []stSecret    `json:"secrets,omitempty"`             // Barbican's, payloads included
+	Containers         []stContainer `json:"containers,omitempty"`          // Barbican's
+	SeededCertificates []string      `json:"seeded_certificates,omitempty"` // project ids
+	QuotaDefaults      quota         `json:"quota_defaults"`
 
 	Faults        Faults               `json:"faults"`
 	ProjectFaults map[string]Faults    `json:"project_faults,omitempty"` // by project id
@@ -303,6 +307,7 @@ func (c *Cloud) state(now time.Time) *State {
 		keystoneService{c}.save, appCredKind{c}.save, neutronService{c}.save, novaService{c}.save, lbKind{c}.save, listenerKind{c}.save,
 		poolKind{c}.save, memberKind{c}.save, monitorKind{c}.save, l7policyKind{c}.save, l7ruleKind{c}.save,
 		amphoraKind{c}.save, profiledKind{c, flavorSpec}.save, profileKind{c, flavorProfileSpec}.save, profiledKind{c, azSpec}.save, profileKind{c, azProfileSpec}.save,
+		barbicanService{c}.save,
 	} {
 		save(s)
 	}
@@ -424,6 +429,7 @@ func (c *Cloud) takeState(f *Cloud) {
 	c.quotas, c.quotaDefaults, c.ops, c.parked = f.quotas, f.quotaDefaults, f.ops, f.parked
 	c.faults, c.projectFaults, c.effective = f.faults, f.projectFaults, f.effective
 	c.activity, c.exercise, c.progress, c.mgmtNext = f.activity, f.exercise, f.progress, f.mgmtNext
+	c.keys = f.keys
 }
 
 // restore fills an empty Cloud from s. Caller holds c.mu.
@@ -443,6 +449,7 @@ func (c *Cloud) restore(s *State, now time.Time) error {
 		poolKind{c}.restore, listenerKind{c}.restore, memberKind{c}.restore, monitorKind{c}.restore,
 		l7policyKind{c}.restore, l7ruleKind{c}.restore, amphoraKind{c}.restore, profiledKind{c, flavorSpec}.restore,
 		profileKind{c, flavorProfileSpec}.restore, profiledKind{c, azSpec}.restore, profileKind{c, azProfileSpec}.restore,
+		barbicanService{c}.restore,
 	} {
 		if err := restore(s); err != nil {
 			return err

@@ -25,6 +25,8 @@ func Render(s console.Section, env console.SectionEnv) goapp.UI {
 		return newFloatingIPCard(env)
 	case console.SectionAmphoraStats:
 		return &amphoraStats{ID: env.Ref.ID, rt: env.Runtime}
+	case console.SectionCerts: // listener_certs.go
+		return newListenerCerts(env)
 	}
 	return nil
 }
