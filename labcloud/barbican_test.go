@@ -495,3 +495,17 @@ func TestBarbicanLikeFilters(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSeedCertificates is the cost of a project's first Barbican call
+// (its CA, three certificates and PKCS12 bundles), held under the lab's
+// lock: go test -run '^$' -bench SeedCertificates ./labcloud/
+func BenchmarkSeedCertificates(b *testing.B) {
+	lab := New(Options{Trainees: 1})
+	p := keystoneID("project", "trainee1")
+	for b.Loop() {
+		lab.mu.Lock()
+		lab.keys.resetProject(p)
+		lab.seedCertificates(p, time.Now())
+		lab.mu.Unlock()
+	}
+}
