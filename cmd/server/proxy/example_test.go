@@ -53,8 +53,9 @@ func Example() {
 	// identity https://console.example.com/identity
 	// load-balancer https://console.example.com/load-balancer
 	// network https://console.example.com/network
+	// key-manager https://console.example.com/key-manager
 	// compute https://console.example.com/compute
-	// image http://lab.invalid/image
+	// image https://console.example.com/image
 	// 201 no-store
 	// 400 {"faultcode":"Client","faultstring":"Invalid path \"/load-balancer/v2/../x\": not a clean path below /load-balancer/.","debuginfo":null}
 }

@@ -31,10 +31,11 @@ const (
 	Network      = "network"
 	KeyManager   = "key-manager" // Barbican: certificates for TLS listeners and pools
 	Compute      = "compute"     // Nova, read only (ReadOnlyService): servers to pick members from
+	Image        = "image"       // Glance, read only: the CLI's `server list` names the servers' images
 )
 
 // Services are the service types the proxy forwards.
-var Services = []string{Identity, LoadBalancer, Network, KeyManager, Compute}
+var Services = []string{Identity, LoadBalancer, Network, KeyManager, Compute, Image}
 
 // Prefix is the path below which service is served on this origin, e.g. /load-balancer.
 func Prefix(service string) string { return "/" + service }
@@ -44,8 +45,9 @@ func proxied(service string) bool {
 }
 
 // ReadOnlyService tells whether the proxy forwards only GET and HEAD to service,
-// whatever the server's mode: the console reads Nova's servers, it never changes one.
-func ReadOnlyService(service string) bool { return service == Compute }
+// whatever the server's mode: the console reads Nova's servers (and the CLI
+// Glance's image names), it never changes one.
+func ReadOnlyService(service string) bool { return service == Compute || service == Image }
 
 // Limits of the proxy.
 const (

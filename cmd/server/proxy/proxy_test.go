@@ -281,7 +281,7 @@ func checkCatalog(t *testing.T, what, body, origin string, e *testEnv) {
 	checkServices(t, what, tok.Token.Catalog, origin)
 	for _, s := range tok.Token.Catalog {
 		for _, ep := range s.Endpoints {
-			if !proxied(s.Type) { // a service the console does not use (the lab's Glance) is left as Keystone lists it
+			if !proxied(s.Type) { // a service the console does not proxy is left as Keystone lists it
 				body = strings.ReplaceAll(body, ep.URL, "")
 			}
 		}

@@ -110,7 +110,7 @@ func TestKeyManagerAndCompute(t *testing.T) {
 
 func TestReadOnlyService(t *testing.T) {
 	for _, s := range Services {
-		if got, want := ReadOnlyService(s), s == Compute; got != want {
+		if got, want := ReadOnlyService(s), s == Compute || s == Image; got != want {
 			t.Errorf("ReadOnlyService(%q) = %v, want %v", s, got, want)
 		}
 	}
