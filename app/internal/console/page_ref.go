@@ -76,6 +76,9 @@ func NeedsSession(path string) bool {
 	case tab.HomePath, tab.CreatePath, serverapi.TrainerPagePath, serverapi.TrainerCardsPath:
 		return true
 	}
+	if path == CertificatesPath || strings.HasPrefix(path, CertificatesPath+"/") {
+		return true // app/cert's pages
+	}
 	_, ok := ParsePage(path)
 	return ok
 }
