@@ -30,7 +30,8 @@ type seedCert struct {
 
 // seedCerts: one good for a year, one that expires in 10 days, one that
 // expired 30 days ago. Each is a PKCS12 secret; the first is also a
-// certificate container (PEM certificate and key secrets).
+// certificate container (PEM certificate and key secrets), and the CA and
+// an empty CRL of it are PEM secrets (a listener's client CA and CRL).
 var seedCerts = []seedCert{
 	{"www", 24 * time.Hour, 366 * 24 * time.Hour},
 	{"soon", 80 * 24 * time.Hour, 90 * 24 * time.Hour},
@@ -89,6 +90,10 @@ func (c *Cloud) seedCertificates(projectID string, now time.Time) {
 		crt := add(host+".crt", "certificate", ctypeText, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}))
 		k := add(host+".key", "private", ctypeText, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}))
 		ca := add(domain+"-ca.crt", "certificate", ctypeText, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: caCert.Raw}))
+		if crl, err := x509.CreateRevocationList(rand.Reader, &x509.RevocationList{Number: big.NewInt(1), ThisUpdate: now,
+			NextUpdate: now.Add(30 * 24 * time.Hour)}, caCert, caKey); err == nil {
+			add(domain+"-ca.crl", "opaque", ctypeText, pem.EncodeToMemory(&pem.Block{Type: "X509 CRL", Bytes: crl}))
+		}
 		cert, private, inter := "certificate", "private_key", "intermediates"
 		c.keys.addContainer(&container{id: seedID(projectID, host+" container"), projectID: projectID, creatorID: creator,
 			name: &host, typ: "certificate", created: now, updated: now,

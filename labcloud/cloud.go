@@ -15,8 +15,9 @@ import (
 	"time"
 )
 
-// Cloud is an in-memory Keystone v3 + Octavia v2 + Neutron subset. It is an
-// http.Handler serving /identity/, /load-balancer/, /network/ and /lab/.
+// Cloud is an in-memory Keystone v3 + Octavia v2 + Neutron and Barbican
+// subset. It is an http.Handler serving /identity/, /load-balancer/,
+// /network/, /key-manager/ and /lab/.
 // All state sits behind one mutex; transitions complete lazily, on the
 // first request after they are due, so time comes only from time.Now.
 type Cloud struct {

@@ -43,8 +43,8 @@
 // Faults (Faults, set by Options.Scenario, Cloud.SetFaults or PUT
 // /lab/faults) add latency, a rate of 500 answers, resources forced to
 // ERROR or stuck in PENDING_*, members whose monitor fails, tokens that
-// die early, outages of Octavia or Keystone, and a Neutron without its qos
-// extension. A Scenario (LoadScenario
+// die early, outages of Octavia, Keystone or Barbican, and a Neutron without
+// its qos extension. A Scenario (LoadScenario
 // reads one from JSON; see testdata/) seeds projects, users, networks,
 // quotas and load balancers, 10,000 of them for a scale drill.
 //

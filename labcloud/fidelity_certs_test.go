@@ -20,7 +20,8 @@ import (
 // TestFidelityCerts sends the same Barbican and Octavia requests to both
 // clouds: store a PKCS12 secret, list it, its ACL, a certificate
 // container, TERMINATED_HTTPS listeners with good refs (accepted, ACTIVE)
-// and bad ones (400), and another project's secret (403).
+// and bad ones (400), another project's secret (403), and a reader's
+// rights.
 func TestFidelityCerts(t *testing.T) {
 	upstream := fidRealTarget(t)
 	srv := NewServer(Options{Delay: time.Second, Seed: 1})
@@ -30,6 +31,7 @@ func TestFidelityCerts(t *testing.T) {
 	// the lab's member and reader are Barbican's creator and observer: on
 	// the real cloud (Barbican's legacy policy) demo needs the role
 	upstream.ensureUser(t, "demo", "demo", "member", "load-balancer_member", "creator")
+	upstream.ensureUser(t, "viewer", "demo", "reader", "load-balancer_observer", "observer")
 	kmBase := map[*fidTarget]string{}
 	for _, tg := range []*fidTarget{upstream, lab} {
 		c := *tg
@@ -37,7 +39,7 @@ func TestFidelityCerts(t *testing.T) {
 		if kmBase[tg] == "" {
 			t.Fatalf("%s: no key-manager endpoint in the catalog", tg.name)
 		}
-		tg.users = map[string]fidUser{"demo": tg.userToken(t, "demo", "demo")}
+		tg.users = map[string]fidUser{"demo": tg.userToken(t, "demo", "demo"), "viewer": tg.userToken(t, "viewer", "demo")}
 	}
 	certPEM, keyPEM, p12 := cliCertificate(t, "www.fidelity.test")
 	script := func(tr *fidTranscript) { fidCertScript(tr, kmBase[tr.tg], certPEM, keyPEM, p12) }
@@ -266,6 +268,15 @@ func fidCertScript(tr *fidTranscript, km string, certPEM, keyPEM, p12 []byte) {
 	})
 	if demoRef != "" {
 		onKM(func() { tr.call("GET demo's secret as admin (403)", http.MethodGet, path(demoRef), nil) })
+		tr.as("viewer")
+		onKM(func() {
+			tr.call("GET demo's secret as viewer (a reader of demo)", http.MethodGet, path(demoRef), nil)
+			tr.call("GET demo's secret acl as viewer", http.MethodGet, path(demoRef)+"/acl", nil)
+			tr.call("PUT demo's secret acl as viewer (403)", http.MethodPut, path(demoRef)+"/acl", map[string]any{"read": map[string]any{"users": []string{"x"}}})
+			tr.call("POST secret as viewer (403)", http.MethodPost, "/v1/secrets", map[string]any{"name": n("viewer")})
+			tr.call("DELETE demo's secret as viewer (403)", http.MethodDelete, path(demoRef), nil)
+		})
+		tr.as("")
 		tr.as("demo")
 		tr.tg.do(http.MethodDelete, demoRef, nil)
 		tr.as("")

@@ -84,6 +84,12 @@ func TestTLSRefsListener(t *testing.T) {
 			{"client auth without a CA", map[string]any{"default_tls_container_ref": www, "client_authentication": "MANDATORY"}, 400, "Validation failure: Client authentication setting MANDATORY requires a client CA container reference."},
 			{"a CRL without a CA", map[string]any{"default_tls_container_ref": www, "client_crl_container_ref": www}, 400, "Validation failure: A client authentication CA reference is required to specify a client authentication revocation list."},
 			{"a client CA", map[string]any{"default_tls_container_ref": www, "client_authentication": "MANDATORY", "client_ca_tls_container_ref": seedRef("demo", "demo.lab.test-ca.crt", false)}, 201, ""},
+			{"a client CA and its CRL", map[string]any{"default_tls_container_ref": www, "client_authentication": "OPTIONAL",
+				"client_ca_tls_container_ref": seedRef("demo", "demo.lab.test-ca.crt", false), "client_crl_container_ref": seedRef("demo", "demo.lab.test-ca.crl", false)}, 201, ""},
+			{"a CRL of another CA", map[string]any{"default_tls_container_ref": www, "client_ca_tls_container_ref": seedRef("demo", "www.demo.lab.test.crt", false),
+				"client_crl_container_ref": seedRef("demo", "demo.lab.test-ca.crl", false)}, 400, "Validation failure: The CRL specified is not valid for client certificate authority reference supplied."},
+			{"a CRL that is a certificate", map[string]any{"default_tls_container_ref": www, "client_ca_tls_container_ref": seedRef("demo", "demo.lab.test-ca.crt", false),
+				"client_crl_container_ref": seedRef("demo", "www.demo.lab.test.crt", false)}, 400, ""},
 			{"a client CA that is a PKCS12", map[string]any{"default_tls_container_ref": www, "client_ca_tls_container_ref": soon}, 400, "Validation failure: The client authentication CA certificate is invalid. It must be a valid x509 PEM format certificate. Error: Unable to load PEM file. See https://cryptography.io/en/latest/faq/#why-can-t-i-import-my-pem-file for more details. MalformedFraming"},
 		} {
 			r := create(tc.extra)
