@@ -300,7 +300,9 @@ func responseCode(err error) (gophercloud.ErrUnexpectedResponseCode, bool) {
 
 // faultOf extracts the human text from an OpenStack error body:
 // Octavia {"faultcode","faultstring","debuginfo"}, Keystone {"error":{"message"}},
-// Neutron {"NeutronError":{"message"}}, or a short plain-text body.
+// Neutron {"NeutronError":{"message"}}, Barbican {"code","title","description"},
+// Nova {"itemNotFound":{"code","message"}} (one key, named by the fault), or a
+// short plain-text body.
 func faultOf(body []byte) string {
 	var f struct {
 		FaultString string `json:"faultstring"`
@@ -310,7 +312,8 @@ func faultOf(body []byte) string {
 		Neutron *struct {
 			Message string `json:"message"`
 		} `json:"NeutronError"`
-		Message string `json:"message"`
+		Message     string `json:"message"`
+		Description string `json:"description"`
 	}
 	if err := json.Unmarshal(body, &f); err == nil {
 		switch {
@@ -322,6 +325,16 @@ func faultOf(body []byte) string {
 			return f.Neutron.Message
 		case f.Message != "":
 			return f.Message
+		case f.Description != "":
+			return f.Description
+		}
+		var nova map[string]struct {
+			Message string `json:"message"`
+		}
+		if json.Unmarshal(body, &nova) == nil && len(nova) == 1 {
+			for _, v := range nova {
+				return v.Message
+			}
 		}
 		return ""
 	}

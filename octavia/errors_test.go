@@ -169,3 +169,24 @@ func TestInputErrorIsInvalid(t *testing.T) {
 		t.Errorf("got %q (%v), want %q for options gophercloud refused to send", got, err, EINVALID)
 	}
 }
+
+// TestFaultOfEachService: the human text of each service's error body.
+func TestFaultOfEachService(t *testing.T) {
+	for _, tt := range []struct{ name, body, want string }{
+		{"octavia", `{"faultcode":"Client","faultstring":"Invalid input.","debuginfo":null}`, "Invalid input."},
+		{"keystone", `{"error":{"code":401,"message":"The request you have made requires authentication.","title":"Unauthorized"}}`, "The request you have made requires authentication."},
+		{"neutron", `{"NeutronError":{"type":"FloatingIPPortAlreadyAssociated","message":"Cannot associate.","detail":""}}`, "Cannot associate."},
+		{"barbican", `{"code":403,"title":"Forbidden","description":"Secret retrieval attempt not allowed - please review your user/project privileges"}`,
+			"Secret retrieval attempt not allowed - please review your user/project privileges"},
+		{"nova", `{"itemNotFound":{"code":404,"message":"Instance x could not be found."}}`, "Instance x could not be found."},
+		{"two keys, neither a fault", `{"a":{"message":"x"},"b":{"message":"y"}}`, ""},
+		{"plain text", "Service Unavailable", "Service Unavailable"},
+		{"html", "<html>bad gateway</html>", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := faultOf([]byte(tt.body)); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -63,10 +63,8 @@ func accessLog(logger *slog.Logger, m *metrics, next http.Handler) http.Handler 
 
 // routeOf names the route of a path for metrics (a bounded set of values).
 func routeOf(p string) string {
-	for _, service := range proxy.Services {
-		if prefix := proxy.Prefix(service); p == prefix || strings.HasPrefix(p, prefix+"/") {
-			return service
-		}
+	if service := proxy.ServiceOf(p); service != "" {
+		return service
 	}
 	switch {
 	case p == "/api/status/events":

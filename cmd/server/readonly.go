@@ -17,7 +17,7 @@ func readOnly(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		proxy.WriteFault(w, http.StatusForbidden, "This console is read-only: %s is not allowed.", r.Method)
+		proxy.WriteServiceFault(w, proxy.ServiceOf(r.URL.Path), http.StatusForbidden, "This console is read-only: %s is not allowed.", r.Method)
 	})
 }
 

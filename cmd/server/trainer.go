@@ -418,7 +418,7 @@ func (tr *trainer) readOnlyView(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !allowedReadOnly(r) {
 			if id, _, ok := tr.session(r); ok && id.View {
-				proxy.WriteFault(w, http.StatusForbidden, "This is a trainer's read-only view of %s: %s is not allowed.", id.Project, r.Method)
+				proxy.WriteServiceFault(w, proxy.ServiceOf(r.URL.Path), http.StatusForbidden, "This is a trainer's read-only view of %s: %s is not allowed.", id.Project, r.Method)
 				return
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/octaview/octaview/octavia"
 )
@@ -36,6 +37,63 @@ func WriteFault(w http.ResponseWriter, status int, format string, args ...any) {
 	h.Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	w.Write(body)
+}
+
+// WriteServiceFault answers status as service itself would, so that its own
+// clients (python-barbicanclient, novaclient, neutronclient) print the message:
+// Barbican {"code","title","description"}, Nova {"forbidden":{"code","message"}},
+// Neutron {"NeutronError":{"type","message","detail"}}; the others, and ""
+// (not below a proxied prefix), an Octavia-style fault (WriteFault).
+func WriteServiceFault(w http.ResponseWriter, service string, status int, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	var body any
+	switch service {
+	case KeyManager:
+		body = map[string]any{"code": status, "title": http.StatusText(status), "description": msg}
+	case Compute, Image:
+		body = map[string]any{novaFaultName(status): map[string]any{"code": status, "message": msg}}
+	case Network:
+		body = map[string]any{"NeutronError": map[string]string{"type": "HTTP" + strings.ReplaceAll(http.StatusText(status), " ", ""), "message": msg, "detail": ""}}
+	default:
+		WriteFault(w, status, "%s", msg)
+		return
+	}
+	raw, _ := json.Marshal(body)
+	h := w.Header()
+	if h.Get(octavia.RequestIDHeader) == "" {
+		h.Set(octavia.RequestIDHeader, NewRequestID())
+	}
+	h.Set("Content-Type", "application/json")
+	h.Set("Content-Length", fmt.Sprint(len(raw)))
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(raw)
+}
+
+// novaFaultName is the key Nova names a fault body with (webob's exception
+// name, first letter lower case: HTTPForbidden → "forbidden").
+func novaFaultName(status int) string {
+	switch status {
+	case http.StatusBadRequest:
+		return "badRequest"
+	case http.StatusForbidden:
+		return "forbidden"
+	case http.StatusNotFound:
+		return "itemNotFound"
+	case http.StatusMethodNotAllowed:
+		return "methodNotAllowed"
+	}
+	return "computeFault"
+}
+
+// ServiceOf is the proxied service whose prefix path is at or below ("" for none).
+func ServiceOf(path string) string {
+	for _, s := range Services {
+		if p := Prefix(s); path == p || strings.HasPrefix(path, p+"/") {
+			return s
+		}
+	}
+	return ""
 }
 
 // NewRequestID returns an OpenStack request id, req-<uuid v4>.

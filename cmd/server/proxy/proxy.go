@@ -265,7 +265,7 @@ func (p *Proxy) Handler(service string) http.Handler {
 
 func (p *Proxy) serve(w http.ResponseWriter, r *http.Request, service string) {
 	if ReadOnlyService(service) && r.Method != http.MethodGet && r.Method != http.MethodHead {
-		WriteFault(w, http.StatusForbidden, "This console only reads %s: %s is not allowed.", Prefix(service), r.Method)
+		WriteServiceFault(w, service, http.StatusForbidden, "This console only reads %s: %s is not allowed.", Prefix(service), r.Method)
 		return
 	}
 	rest, ok := pathBelow(r, Prefix(service))
