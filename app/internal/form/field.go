@@ -47,6 +47,14 @@ type Field struct {
 	// Null: an edit that clears it sends null, Octavia's "unset" (back to
 	// its default), rather than "".
 	Null bool
+	// Cert: the value is a Barbican ref (a List: one per line), picked
+	// from the project's certificates or typed; Check refuses one that is
+	// not an http(s) URL (cert_refs.go).
+	Cert bool
+	// AsText: a Bool sent as the text "true" or "false" (an
+	// insert_headers value: Octavia's dict of strings), and not sent
+	// while never ticked.
+	AsText bool
 }
 
 // Create and Edit are the values of Field.Only.
@@ -77,6 +85,11 @@ func (f Field) refuse(s string) string {
 	case Decimal:
 		if _, err := strconv.ParseFloat(s, 64); err != nil {
 			return fmt.Sprintf("%q is not a number.", s)
+		}
+	}
+	if f.Cert {
+		if msg := refuseRefs(f.Type == List, s); msg != "" {
+			return msg
 		}
 	}
 	if len(f.Choices) > 0 && !slices.Contains(f.Choices, s) {

@@ -72,9 +72,11 @@ func (f *form) each(c check, keys ...string) {
 	}
 }
 
-// tls checks the TLS versions and ALPN protocols of a listener or a pool.
+// tls checks the TLS versions, ciphers and ALPN protocols of a listener
+// or a pool.
 func (f *form) tls() {
 	f.field("tls_versions", list(tlsVersion))
+	f.field("tls_ciphers", ciphers)
 	f.field("alpn_protocols", list(alpnProtocol))
 }
 
