@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/octaview/octaview/cmd/server/proxy"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -62,9 +63,9 @@ func accessLog(logger *slog.Logger, m *metrics, next http.Handler) http.Handler 
 
 // routeOf names the route of a path for metrics (a bounded set of values).
 func routeOf(p string) string {
-	for _, prefix := range []string{"/identity", "/load-balancer", "/network"} {
-		if p == prefix || strings.HasPrefix(p, prefix+"/") {
-			return prefix[1:]
+	for _, service := range proxy.Services {
+		if prefix := proxy.Prefix(service); p == prefix || strings.HasPrefix(p, prefix+"/") {
+			return service
 		}
 	}
 	switch {

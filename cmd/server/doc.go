@@ -4,8 +4,8 @@
 // go-app routes of package app and runs them.
 //
 // Built natively it is the server: it hosts the app (app.wasm served precompressed, with
-// strict security headers), proxies Keystone (/identity/), Octavia (/load-balancer/) and
-// Neutron (/network/) from one origin, and serves /api/config, /api/status (a read-only
+// strict security headers), proxies Keystone (/identity/), Octavia (/load-balancer/),
+// Neutron (/network/), Barbican (/key-manager/) and Nova (/compute/, read only) from one origin, and serves /api/config, /api/status (a read-only
 // status page of one project, polled once per 3 s however many people watch), /healthz,
 // /version and /metrics. Every answer names the app's build it serves (X-Octaview-Build),
 // and a browser never runs or caches a mix of two builds (builds.go). With no cloud configured it starts the embedded lab cloud

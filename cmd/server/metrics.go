@@ -29,7 +29,7 @@ func newMetrics() *metrics {
 		registry: prometheus.NewRegistry(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "octaview_http_requests_total",
-			Help: "HTTP requests served, by route (identity, load-balancer, network, api, app, ...), method and status code.",
+			Help: "HTTP requests served, by route (identity, load-balancer, network, key-manager, compute, api, app, ...), method and status code.",
 		}, []string{"route", "method", "code"}),
 		durations: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "octaview_http_request_duration_seconds",

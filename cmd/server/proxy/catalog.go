@@ -377,7 +377,10 @@ func (c *catalogCache) parse(rd io.Reader) (catalogEntry, error) {
 // each region the catalog lists (serverapi.RegionHeader picks one).
 func endpointsOf(catalog []catalogService, iface, region string) map[string]*url.URL {
 	out := make(map[string]*url.URL)
-	for _, st := range []string{LoadBalancer, Network} {
+	for _, st := range Services {
+		if st == Identity {
+			continue // Keystone is configured, never taken from a catalog
+		}
 		if u := pickEndpoint(catalog, st, iface, region); u != nil {
 			out[st] = u
 		}

@@ -1,5 +1,6 @@
-// Package proxy forwards Keystone (/identity), Octavia (/load-balancer) and Neutron
-// (/network) from the console's own origin.
+// Package proxy forwards Keystone (/identity), Octavia (/load-balancer), Neutron
+// (/network), Barbican (/key-manager) and Nova (/compute, GET and HEAD only) from
+// the console's own origin.
 //
 // It is never an open proxy: Keystone's address comes from configuration, and the
 // other services' from the catalog that this Keystone returns for the caller's own

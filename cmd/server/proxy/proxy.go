@@ -14,6 +14,7 @@ import (
 	"net/http/httputil"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -28,17 +29,23 @@ const (
 	Identity     = "identity"
 	LoadBalancer = "load-balancer"
 	Network      = "network"
+	KeyManager   = "key-manager" // Barbican: certificates for TLS listeners and pools
+	Compute      = "compute"     // Nova, read only (ReadOnlyService): servers to pick members from
 )
 
 // Services are the service types the proxy forwards.
-var Services = []string{Identity, LoadBalancer, Network}
+var Services = []string{Identity, LoadBalancer, Network, KeyManager, Compute}
 
 // Prefix is the path below which service is served on this origin, e.g. /load-balancer.
 func Prefix(service string) string { return "/" + service }
 
 func proxied(service string) bool {
-	return service == Identity || service == LoadBalancer || service == Network
+	return slices.Contains(Services, service)
 }
+
+// ReadOnlyService tells whether the proxy forwards only GET and HEAD to service,
+// whatever the server's mode: the console reads Nova's servers, it never changes one.
+func ReadOnlyService(service string) bool { return service == Compute }
 
 // Limits of the proxy.
 const (
@@ -92,8 +99,8 @@ type Options struct {
 	SessionCookie string
 }
 
-// Proxy forwards /identity to Keystone and /load-balancer, /network to the
-// endpoints of the caller's catalog. The target always comes from configuration or
+// Proxy forwards /identity to Keystone and /load-balancer, /network, /key-manager
+// and /compute to the endpoints of the caller's catalog. The target always comes from configuration or
 // from Keystone, never from the request: only the path below the prefix and the query
 // are taken from the client.
 type Proxy struct {
@@ -243,8 +250,9 @@ type target struct {
 
 type targetKey struct{}
 
-// Handler forwards requests below Prefix(service) to service (Identity,
-// LoadBalancer or Network). Mount it on Prefix(service) and Prefix(service)+"/":
+// Handler forwards requests below Prefix(service) to service (one of Services).
+// A ReadOnlyService answers anything but GET and HEAD with 403, before reading
+// the body or asking Keystone. Mount it on Prefix(service) and Prefix(service)+"/":
 // the prefix alone is forwarded as the upstream's base, as the upstream serves it.
 func (p *Proxy) Handler(service string) http.Handler {
 	if !proxied(service) {
@@ -254,6 +262,10 @@ func (p *Proxy) Handler(service string) http.Handler {
 }
 
 func (p *Proxy) serve(w http.ResponseWriter, r *http.Request, service string) {
+	if ReadOnlyService(service) && r.Method != http.MethodGet && r.Method != http.MethodHead {
+		WriteFault(w, http.StatusForbidden, "This console only reads %s: %s is not allowed.", Prefix(service), r.Method)
+		return
+	}
 	rest, ok := pathBelow(r, Prefix(service))
 	if !ok {
 		WriteFault(w, http.StatusBadRequest, "Invalid path %q: not a clean path below %s/.", r.URL.Path, Prefix(service))

@@ -21,12 +21,16 @@ func TestIdentityRewriter(t *testing.T) {
 				`{"type":"identity","endpoints":[{"interface":"public","url":"http://keystone.internal:5000/v3"}]},` +
 				`{"type":"load-balancer","endpoints":[{"interface":"public","url":"http://10.0.0.5:9876"}]},` +
 				`{"type":"network","endpoints":[{"interface":"internal","url":"http://10.0.0.6:9696/"}]},` +
-				`{"type":"compute","endpoints":[{"interface":"public","url":"http://nova.internal:8774/v2.1"}]}]}}`,
+				`{"type":"key-manager","endpoints":[{"interface":"public","url":"http://barbican.internal:9311"}]},` +
+				`{"type":"compute","endpoints":[{"interface":"public","url":"http://nova.internal:8774/v2.1"}]},` +
+				`{"type":"image","endpoints":[{"interface":"public","url":"http://glance.internal:9292"}]}]}}`,
 			`{"token":{"catalog":[` +
 				`{"endpoints":[{"interface":"public","url":"https://console.example.com/identity/v3"}],"type":"identity"},` +
 				`{"endpoints":[{"interface":"public","url":"https://console.example.com/load-balancer"}],"type":"load-balancer"},` +
 				`{"endpoints":[{"interface":"internal","url":"https://console.example.com/network"}],"type":"network"},` +
-				`{"endpoints":[{"interface":"public","url":"http://nova.internal:8774/v2.1"}],"type":"compute"}]}}`},
+				`{"endpoints":[{"interface":"public","url":"https://console.example.com/key-manager"}],"type":"key-manager"},` +
+				`{"endpoints":[{"interface":"public","url":"https://console.example.com/compute"}],"type":"compute"},` +
+				`{"endpoints":[{"interface":"public","url":"http://glance.internal:9292"}],"type":"image"}]}}`},
 		{"links into Keystone", `{"version":{"links":[{"rel":"self","href":"http://keystone.internal:5000/v3/"}]}}`,
 			`{"version":{"links":[{"href":"https://console.example.com/identity/v3/","rel":"self"}]}}`},
 		{"links elsewhere stay", `{"links":{"self":"http://other.example/v3/x"}}`, `{"links":{"self":"http://other.example/v3/x"}}`},

@@ -1,0 +1,406 @@
+package octavia
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"net/http"
+	"net/url"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/gophercloud/gophercloud/v2"
+	"github.com/gophercloud/gophercloud/v2/openstack/keymanager/v1/acls"
+	"github.com/gophercloud/gophercloud/v2/openstack/keymanager/v1/containers"
+	"github.com/gophercloud/gophercloud/v2/openstack/keymanager/v1/secrets"
+)
+
+// The Barbican (key-manager) subset the console needs for TLS certificates:
+// list the project's secrets and containers, read a payload, store a secret,
+// grant read access on it, delete it. Every call finds Barbican by the
+// catalog type "key-manager"; a catalog without it is an EUNAVAILABLE *Error
+// that says so (ErrNoKeyManager).
+//
+// A ref is Barbican's own URL of a secret or container
+// (https://barbican:9311/v1/secrets/<uuid>): what a listener's
+// default_tls_container_ref holds. Requests go to the catalog's endpoint
+// with the ref's UUID, whatever host the ref names (Barbican writes its own
+// host_href into refs, which a proxy cannot reach).
+
+// ErrNoKeyManager is wrapped by the *Error of a Barbican call when the
+// catalog lists no key-manager endpoint.
+var ErrNoKeyManager = errors.New("the catalog has no key-manager (Barbican) endpoint: certificates cannot be listed or stored in this cloud")
+
+// KeyManagerPageSize is the page size of the Barbican lists (Barbican's own
+// default is 10, its maximum 100).
+const KeyManagerPageSize = 100
+
+// HasKeyManager reports whether the catalog lists a key-manager endpoint at
+// the client's interface and region.
+func (c *Client) HasKeyManager() bool {
+	_, err := c.keyManager("")
+	return err == nil
+}
+
+// keyManager returns the Barbican service client, or an EUNAVAILABLE
+// *Error wrapping ErrNoKeyManager.
+func (c *Client) keyManager(op string) (*gophercloud.ServiceClient, error) {
+	eo := gophercloud.EndpointOpts{Region: c.region, Availability: gophercloud.Availability(c.iface)}
+	eo.ApplyDefaults("key-manager")
+	u, err := c.provider.EndpointLocator(eo)
+	if err != nil {
+		return nil, &Error{Code: EUNAVAILABLE, Op: op, Err: ErrNoKeyManager}
+	}
+	u = gophercloud.NormalizeURL(u)
+	base := u
+	if !strings.HasSuffix(strings.TrimSuffix(u, "/"), "/v1") {
+		base = u + "v1/"
+	}
+	return &gophercloud.ServiceClient{ProviderClient: c.provider, Endpoint: u, ResourceBase: base, Type: "key-manager",
+		MoreHeaders: map[string]string{"Accept": "application/json"}}, nil
+}
+
+// RefID returns the UUID a Barbican ref ends with, checking that ref is an
+// http(s) URL whose path ends in /<collection>/<uuid> (collection "secrets"
+// or "containers"). A ref that is not such a URL is an EINVALID *Error that
+// says what a ref looks like.
+func RefID(ref, collection string) (string, error) {
+	u, err := url.Parse(strings.TrimSpace(ref))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", &Error{Code: EINVALID, Err: fmt.Errorf("%q is not a Barbican ref: want a URL such as https://barbican:9311/v1/%s/<uuid>", ref, collection)}
+	}
+	dir, id := path.Split(strings.TrimSuffix(u.Path, "/"))
+	if path.Base(dir) != collection || !isUUID(id) {
+		return "", &Error{Code: EINVALID, Err: fmt.Errorf("%q is not a Barbican %s ref: its path must end in /%s/<uuid>", ref, strings.TrimSuffix(collection, "s"), collection)}
+	}
+	return id, nil
+}
+
+// RefKind returns "secrets" or "containers" for a ref of either, or "".
+func RefKind(ref string) string {
+	for _, k := range []string{"secrets", "containers"} {
+		if _, err := RefID(ref, k); err == nil {
+			return k
+		}
+	}
+	return ""
+}
+
+// isUUID reports whether s is a UUID in its 8-4-4-4-12 hex form.
+func isUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i, r := range s {
+		switch i {
+		case 8, 13, 18, 23:
+			if r != '-' {
+				return false
+			}
+		default:
+			if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Secrets streams the project's secrets matching opts (opts.SecretType
+// narrows to one type, e.g. secrets.CertificateSecret; opts.Offset and
+// opts.Limit start the first page), page after page as Barbican pages
+// (offset and limit, a "next" link until the last page).
+func (c *Client) Secrets(ctx context.Context, opts secrets.ListOpts) iter.Seq2[secrets.Secret, error] {
+	const op = "list secrets"
+	if opts.Limit == 0 {
+		opts.Limit = KeyManagerPageSize
+	}
+	q, err := opts.ToSecretListQuery()
+	if err != nil {
+		return errSeq[secrets.Secret](op, err)
+	}
+	return barbicanList[secrets.Secret](ctx, c, op, "secrets", q)
+}
+
+// Containers streams the project's containers matching opts (by name;
+// Barbican's containers have no type filter: the caller keeps the
+// "certificate" ones), paged as Secrets is.
+func (c *Client) Containers(ctx context.Context, opts containers.ListOpts) iter.Seq2[containers.Container, error] {
+	const op = "list containers"
+	if opts.Limit == 0 {
+		opts.Limit = KeyManagerPageSize
+	}
+	q, err := opts.ToContainerListQuery()
+	if err != nil {
+		return errSeq[containers.Container](op, err)
+	}
+	return barbicanList[containers.Container](ctx, c, op, "containers", q)
+}
+
+// barbicanPage is a page of a Barbican list: its items under the
+// collection's key, the total and the next page's link.
+type barbicanPage[T any] struct {
+	items []T
+	Total int    `json:"total"`
+	Next  string `json:"next"`
+}
+
+func barbicanList[T any](ctx context.Context, c *Client, op, collection, query string) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		var zero T
+		sc, err := c.keyManager(op)
+		if err != nil {
+			yield(zero, err)
+			return
+		}
+		q, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
+		if err != nil {
+			yield(zero, mapError(op, err))
+			return
+		}
+		seen := map[string]bool{}
+		for {
+			var page barbicanPage[T]
+			raw := map[string]json.RawMessage{}
+			u := sc.ServiceURL(collection) + "?" + q.Encode()
+			if _, err := c.do(ctx, sc, op, http.MethodGet, u, nil, &raw); err != nil {
+				yield(zero, err)
+				return
+			}
+			if err := decodeBarbicanPage(raw, collection, &page); err != nil {
+				yield(zero, &Error{Code: EINTERNAL, Op: op, Err: err})
+				return
+			}
+			for _, v := range page.items {
+				if !yield(v, nil) {
+					return
+				}
+			}
+			next, ok, err := barbicanNext(q, page.Next, len(page.items))
+			if err != nil || !ok {
+				if err != nil {
+					yield(zero, &Error{Code: EINTERNAL, Op: op, Err: err})
+				}
+				return
+			}
+			if seen[next.Get("offset")] {
+				yield(zero, &Error{Code: EINTERNAL, Op: op, Err: fmt.Errorf("the next link repeats offset %s", next.Get("offset"))})
+				return
+			}
+			seen[next.Get("offset")] = true
+			q = next
+		}
+	}
+}
+
+// decodeBarbicanPage reads raw (the page's JSON object) into page.
+func decodeBarbicanPage[T any](raw map[string]json.RawMessage, collection string, page *barbicanPage[T]) error {
+	items, ok := raw[collection]
+	if !ok {
+		return fmt.Errorf("the answer has no %q list", collection)
+	}
+	if err := json.Unmarshal(items, &page.items); err != nil {
+		return fmt.Errorf("read %s: %w", collection, err)
+	}
+	if t, ok := raw["total"]; ok {
+		_ = json.Unmarshal(t, &page.Total)
+	}
+	if n, ok := raw["next"]; ok {
+		_ = json.Unmarshal(n, &page.Next)
+	}
+	return nil
+}
+
+// barbicanNext returns the query of the next page: the caller's query q with
+// the next link's offset and limit (the link's host is Barbican's own,
+// which the client never calls). ok is false on the last page (no link, or
+// an empty page).
+func barbicanNext(q url.Values, next string, n int) (url.Values, bool, error) {
+	if next == "" || n == 0 {
+		return nil, false, nil
+	}
+	u, err := url.Parse(next)
+	if err != nil {
+		return nil, false, fmt.Errorf("read the next link: %w", err)
+	}
+	lq := u.Query()
+	off, err := strconv.Atoi(lq.Get("offset"))
+	if err != nil || off < 0 {
+		return nil, false, fmt.Errorf("the next link %q has no offset", next)
+	}
+	out := url.Values{}
+	for k, v := range q {
+		out[k] = v
+	}
+	out.Set("offset", strconv.Itoa(off))
+	if l := lq.Get("limit"); l != "" {
+		out.Set("limit", l)
+	}
+	return out, true, nil
+}
+
+// Secret reads the metadata of the secret ref names (not its payload).
+func (c *Client) Secret(ctx context.Context, ref string) (*secrets.Secret, error) {
+	const op = "get secret"
+	sc, id, err := c.barbicanRef(op, ref, "secrets")
+	if err != nil {
+		return nil, err
+	}
+	var s secrets.Secret
+	if _, err := c.do(ctx, sc, op, http.MethodGet, sc.ServiceURL("secrets", id), nil, &s); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// Container reads the container ref names.
+func (c *Client) Container(ctx context.Context, ref string) (*containers.Container, error) {
+	const op = "get container"
+	sc, id, err := c.barbicanRef(op, ref, "containers")
+	if err != nil {
+		return nil, err
+	}
+	var ct containers.Container
+	if _, err := c.do(ctx, sc, op, http.MethodGet, sc.ServiceURL("containers", id), nil, &ct); err != nil {
+		return nil, err
+	}
+	return &ct, nil
+}
+
+// MaxPayload is the largest secret payload SecretPayload reads (Barbican's
+// own default max_allowed_secret_in_bytes is 20,000 bytes; a chain of
+// certificates fits many times over).
+const MaxPayload = 1 << 20
+
+// SecretPayload reads the payload of the secret ref names, asking for
+// contentType (the secret's content_types "default": "text/plain" for PEM,
+// "application/octet-stream" for PKCS12; "" = "application/octet-stream").
+// Barbican gives the payload to its owner and to users its ACL names. The
+// caller owns the bytes and should zero them when done with a private key.
+func (c *Client) SecretPayload(ctx context.Context, ref, contentType string) ([]byte, error) {
+	const op = "read secret payload"
+	sc, id, err := c.barbicanRef(op, ref, "secrets")
+	if err != nil {
+		return nil, err
+	}
+	if contentType == "" {
+		contentType = "application/octet-stream"
+	}
+	raw := *sc
+	raw.MoreHeaders = nil // the client's Accept: application/json would replace contentType
+	resp, err := raw.Request(ctx, http.MethodGet, sc.ServiceURL("secrets", id, "payload"), &gophercloud.RequestOpts{
+		MoreHeaders:      map[string]string{"Accept": contentType},
+		OkCodes:          []int{200},
+		KeepResponseBody: true,
+	})
+	if err != nil {
+		return nil, mapError(op, err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, MaxPayload+1))
+	if err != nil {
+		return nil, mapError(op, err)
+	}
+	if len(b) > MaxPayload {
+		return nil, &Error{Code: EINVALID, Op: op, Err: fmt.Errorf("the payload is over %d bytes", MaxPayload)}
+	}
+	return b, nil
+}
+
+// StoreSecret stores a secret with its payload in one request (Barbican's
+// POST /v1/secrets) and returns its ref. For a PKCS12 bundle, as the
+// Octavia cookbook and `openstack secret store` do: SecretType "opaque",
+// PayloadContentType "application/octet-stream", PayloadContentEncoding
+// "base64" and the base64 text as Payload.
+func (c *Client) StoreSecret(ctx context.Context, opts secrets.CreateOpts) (string, Accepted, error) {
+	const op = "store secret"
+	sc, err := c.keyManager(op)
+	if err != nil {
+		return "", Accepted{}, err
+	}
+	body, err := opts.ToSecretCreateMap()
+	if err != nil {
+		return "", Accepted{}, mapError(op, err)
+	}
+	var out struct {
+		Ref string `json:"secret_ref"`
+	}
+	acc, err := c.do(ctx, sc, op, http.MethodPost, sc.ServiceURL("secrets"), body, &out, 201)
+	if err != nil {
+		return "", acc, err
+	}
+	if out.Ref == "" {
+		return "", acc, &Error{Code: EINTERNAL, Op: op, StatusCode: acc.StatusCode, RequestID: acc.RequestID, Err: errors.New("the answer has no secret_ref")}
+	}
+	return out.Ref, acc, nil
+}
+
+// SetSecretReadACL replaces the read ACL of the secret ref names: users
+// (Keystone user IDs, e.g. Octavia's service user) may read it, and
+// projectAccess says whether every user of the project may too (Barbican's
+// default: true). It is `openstack acl user add --user <id> <ref>` without
+// the merge: the users given are the whole list.
+func (c *Client) SetSecretReadACL(ctx context.Context, ref string, users []string, projectAccess bool) (Accepted, error) {
+	const op = "set secret ACL"
+	sc, id, err := c.barbicanRef(op, ref, "secrets")
+	if err != nil {
+		return Accepted{}, err
+	}
+	body, err := acls.SetOpts{{Type: "read", Users: &users, ProjectAccess: &projectAccess}}.ToACLSetMap()
+	if err != nil {
+		return Accepted{}, mapError(op, err)
+	}
+	return c.do(ctx, sc, op, http.MethodPut, sc.ServiceURL("secrets", id, "acl"), body, nil, 200, 201)
+}
+
+// SecretReadACL returns the read ACL of the secret ref names.
+func (c *Client) SecretReadACL(ctx context.Context, ref string) (acls.ACLDetails, error) {
+	const op = "get secret ACL"
+	sc, id, err := c.barbicanRef(op, ref, "secrets")
+	if err != nil {
+		return acls.ACLDetails{}, err
+	}
+	var acl acls.ACL
+	if _, err := c.do(ctx, sc, op, http.MethodGet, sc.ServiceURL("secrets", id, "acl"), nil, &acl); err != nil {
+		return acls.ACLDetails{}, err
+	}
+	return acl["read"], nil
+}
+
+// DeleteSecret deletes the secret ref names (204). A listener that still
+// uses it keeps serving its certificate until Octavia next reads it.
+func (c *Client) DeleteSecret(ctx context.Context, ref string) (Accepted, error) {
+	return c.deleteRef(ctx, "delete secret", ref, "secrets")
+}
+
+// DeleteContainer deletes the container ref names (204), not its secrets.
+func (c *Client) DeleteContainer(ctx context.Context, ref string) (Accepted, error) {
+	return c.deleteRef(ctx, "delete container", ref, "containers")
+}
+
+func (c *Client) deleteRef(ctx context.Context, op, ref, collection string) (Accepted, error) {
+	sc, id, err := c.barbicanRef(op, ref, collection)
+	if err != nil {
+		return Accepted{}, err
+	}
+	return c.do(ctx, sc, op, http.MethodDelete, sc.ServiceURL(collection, id), nil, nil, 204)
+}
+
+// barbicanRef returns the Barbican client and the UUID of ref, a ref of
+// collection.
+func (c *Client) barbicanRef(op, ref, collection string) (*gophercloud.ServiceClient, string, error) {
+	id, err := RefID(ref, collection)
+	if err != nil {
+		err.(*Error).Op = op
+		return nil, "", err
+	}
+	sc, err := c.keyManager(op)
+	if err != nil {
+		return nil, "", err
+	}
+	return sc, id, nil
+}
