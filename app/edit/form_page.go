@@ -39,7 +39,8 @@ type Page struct {
 	orig      console.Object
 	status    ui.LoadStatus // of the object (edit)
 	loadErr   string
-	picks     pickOptions // picked fields' options (pick_options.go)
+	picks     pickOptions       // picked fields' options (pick_options.go)
+	certs     console.CertPicks // certificate fields' options
 	errs      form.Errs
 	submitted bool
 	w         console.Writer
@@ -97,6 +98,7 @@ func (p *Page) OnNav(ctx goapp.Context) {
 		}
 		p.status = ui.Loaded
 		p.picks.load(ctx, p.sess, p.pr.Res.Fields, p.create, p.v)
+		p.loadCerts(ctx)
 		p.loadSupport(ctx)
 		p.loadCaps(ctx)
 		p.loadParent(ctx)
@@ -115,11 +117,25 @@ func (p *Page) OnNav(ctx goapp.Context) {
 			}
 			p.orig, p.status = o, ui.Loaded
 			p.v, p.was = form.ValuesOf(res.Fields, o), form.ValuesOf(res.Fields, o)
+			if _, ok := o["hsts_max_age"]; ok {
+				p.v[form.HSTSKnown] = "true" // the cloud speaks HSTS (Octavia 2.27)
+			}
 			p.picks.load(ctx, p.sess, p.pr.Res.Fields, p.create, p.v)
+			p.loadCerts(ctx)
 			p.loadSupport(ctx)
 			p.loadCaps(ctx)
 		})
 	})
+}
+
+// loadCerts reads the project's certificates when the form has a
+// certificate field that picks. UI goroutine.
+func (p *Page) loadCerts(ctx goapp.Context) {
+	p.certs.Reset()
+	if console.Picks(p.pr.Res.Fields, p.create) {
+		path := p.path
+		p.certs.Load(ctx, p.sess.Client, func() bool { return p.path == path })
+	}
 }
 
 // check is what the form says before sending (form.Check of what it sends).
@@ -402,27 +418,31 @@ func (p *Page) focusFirstError(ctx goapp.Context) {
 
 func (p *Page) renderForm(back string) goapp.UI {
 	var inputs []goapp.UI
-	for _, f := range p.fields() {
-		if !f.Shown(p.create, p.v) {
-			continue
+	set := func(key, value string) {
+		p.v[key] = value
+		if set := p.pr.Res.OnSet; set != nil {
+			set(p.v, key, value)
 		}
-		inputs = append(inputs, ui.FieldInput{ID: inputID(f.Key), Field: f, Value: p.v[f.Key], Err: p.errs[f.Key],
-			Required: f.Required && p.create, Options: p.picks.opts[f.Key], OptionsErr: p.picks.errs[f.Key], Note: p.noneToPick(f),
-			Set: func(key, value string) {
-				p.v[key] = value
-				if set := p.pr.Res.OnSet; set != nil {
-					set(p.v, key, value)
-				}
-				switch key {
-				case "loadbalancer_id":
-					p.loadSupport(p.uctx)
-				case "provider_name":
-					p.loadCaps(p.uctx)
-				}
-				if p.submitted {
-					p.errs = p.check()
-				}
-			}}.Render())
+		switch key {
+		case "loadbalancer_id":
+			p.loadSupport(p.uctx)
+		case "provider_name":
+			p.loadCaps(p.uctx)
+		}
+		if p.submitted {
+			p.errs = p.check()
+		}
+	}
+	for _, f := range p.fields() {
+		switch {
+		case !f.Shown(p.create, p.v):
+		case f.Cert != "":
+			inputs = append(inputs, p.certs.Input(inputID(f.Key), f, p.v, p.errs[f.Key], f.Required && p.create, nil, set))
+		default:
+			inputs = append(inputs, ui.FieldInput{ID: inputID(f.Key), Field: f, Value: p.v[f.Key], Err: p.errs[f.Key],
+				Required: f.Required && p.create, Options: p.picks.opts[f.Key], OptionsErr: p.picks.errs[f.Key], Note: p.noneToPick(f),
+				Set: set}.Render())
+		}
 	}
 	verb := map[bool]string{true: "Create", false: "Save"}[p.create]
 	return goapp.Form().ID("res-form").Class("form", "card", "form-narrow").OnSubmit(p.submit).Body(

@@ -53,7 +53,8 @@ type Page struct {
 	w        *model.Model
 	nav      steps
 	ch       choices
-	vipCheck vipCheck // the review's lookup of a typed VIP ID (lb_vip_typed.go)
+	certs    console.CertPicks // the certificate fields' options
+	vipCheck vipCheck          // the review's lookup of a typed VIP ID (lb_vip_typed.go)
 	wr       console.Writer
 	uctx     goapp.Context
 }
@@ -73,6 +74,7 @@ func (p *Page) OnNav(ctx goapp.Context) {
 		p.reset()
 	}
 	p.loadNeutron(ctx) // afresh on every visit: ports get used, subnets made
+	p.certs.Load(ctx, p.sess.Client, func() bool { return true })
 }
 
 // reset starts a new wizard. UI goroutine.
@@ -123,7 +125,7 @@ func (p *Page) goTo(s int) {
 
 // form is the steps' form over the page's state.
 func (p *Page) form() stepForm {
-	return stepForm{w: p.w, nav: &p.nav, ch: &p.ch, retry: p.loadNeutron}
+	return stepForm{w: p.w, nav: &p.nav, ch: &p.ch, certs: &p.certs, retry: p.loadNeutron}
 }
 
 func (p *Page) next(ctx goapp.Context, e goapp.Event) {

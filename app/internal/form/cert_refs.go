@@ -5,6 +5,24 @@ import (
 	"net/url"
 )
 
+// CertUse is what a certificate field's Barbican ref holds, so that its
+// picker offers what fits.
+type CertUse string
+
+const (
+	// CertKeyed: a certificate with its private key (and chain), as
+	// Octavia serves it: a PKCS12 secret or a certificate container (a
+	// listener's default and SNI certificates, a pool's client
+	// certificate).
+	CertKeyed CertUse = "keyed"
+	// CertCA: a CA certificate, a PEM certificate secret (a listener's
+	// client CA, a pool's members' CA).
+	CertCA CertUse = "ca"
+	// CertCRL: a certificate revocation list, a PEM secret Barbican has no
+	// type for: typed, not picked.
+	CertCRL CertUse = "crl"
+)
+
 // refuseRefs says what is wrong with a certificate field's value s (list:
 // several refs, one per line or comma-separated): each must be a Barbican
 // ref, an http or https URL with a host, as Octavia's cert manager reads

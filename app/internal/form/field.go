@@ -47,10 +47,11 @@ type Field struct {
 	// Null: an edit that clears it sends null, Octavia's "unset" (back to
 	// its default), rather than "".
 	Null bool
-	// Cert: the value is a Barbican ref (a List: one per line), picked
-	// from the project's certificates or typed; Check refuses one that is
-	// not an http(s) URL (cert_refs.go).
-	Cert bool
+	// Cert, if set, says the value is a Barbican ref (a List: one per
+	// line) and what it holds, to be picked from the project's
+	// certificates or typed; Check refuses one that is not an http(s) URL
+	// (cert_refs.go).
+	Cert CertUse
 	// AsText: a Bool sent as the text "true" or "false" (an
 	// insert_headers value: Octavia's dict of strings), and not sent
 	// while never ticked.
@@ -87,7 +88,7 @@ func (f Field) refuse(s string) string {
 			return fmt.Sprintf("%q is not a number.", s)
 		}
 	}
-	if f.Cert {
+	if f.Cert != "" {
 		if msg := refuseRefs(f.Type == List, s); msg != "" {
 			return msg
 		}

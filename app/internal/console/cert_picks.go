@@ -1,0 +1,64 @@
+package console
+
+import (
+	"context"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/ui"
+	"github.com/octaview/octaview/octavia"
+)
+
+// CertPicks are what a form's certificate fields pick from: the
+// project's certificates (ReadCertChoices), read once per form, or why
+// they could not be (no Barbican in the catalog: its words). The generic
+// form and the wizard each hold one. UI goroutine.
+type CertPicks struct {
+	opts    []ui.CertOption
+	err     string
+	loading bool
+}
+
+// Picks reports whether fields have a certificate field that picks (a
+// revocation list is typed) on the create (or the edit) form.
+func Picks(fields []form.Field, create bool) bool {
+	for _, f := range fields {
+		if f.On(create) && f.Cert != "" && f.Cert != form.CertCRL {
+			return true
+		}
+	}
+	return false
+}
+
+// Load reads the project's certificates with client. UI goroutine; the
+// read in ctx.Async, its answer kept while current() still says the form
+// is the one that asked.
+func (o *CertPicks) Load(ctx goapp.Context, client *octavia.Client, current func() bool) {
+	*o = CertPicks{loading: true}
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		opts, err := ReadCertChoices(c, client, time.Now())
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if !current() {
+				return
+			}
+			*o = CertPicks{opts: opts}
+			if err != nil {
+				*o = CertPicks{err: octavia.Message(err)}
+			}
+		})
+	})
+}
+
+// Reset forgets the certificates (a form without certificate fields).
+func (o *CertPicks) Reset() { *o = CertPicks{} }
+
+// Input is certificate field f's input (id) over the form's values v,
+// with its error and, when required, its mark.
+func (o *CertPicks) Input(id string, f form.Field, v form.Values, err string, required bool, scope []any, set func(key, value string)) goapp.UI {
+	return ui.CertInput{ID: id, Field: f, Value: v[f.Key], Typing: v[ui.TypedKey(f.Key)] == "true", Err: err, Required: required,
+		Options: o.opts, OptionsErr: o.err, Loading: o.loading, Scope: scope, Set: set}.Render()
+}
