@@ -35,6 +35,7 @@ var catalogServices = []struct{ typ, name, path string }{
 	{"identity", "keystone", "/identity"},
 	{"load-balancer", "octavia", "/load-balancer"},
 	{"network", "neutron", "/network"},
+	{"key-manager", "barbican", "/key-manager"},
 }
 
 // catalog is Keystone's service catalog: every service at public, internal

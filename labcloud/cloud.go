@@ -49,6 +49,8 @@ type Cloud struct {
 	l7rules    *collection[*l7rule]
 	amphorae   *collection[*amphora]
 
+	keys *keyStore // Barbican's secrets and containers
+
 	flavors        *collection[*flavor]
 	flavorProfiles *collection[*flavorProfile]
 	azs            *collection[*availabilityZone]
@@ -122,6 +124,7 @@ func newCloud(opts Options) *Cloud {
 		l7policies:     newCollection[*l7policy](),
 		l7rules:        newCollection[*l7rule](),
 		amphorae:       newCollection[*amphora](),
+		keys:           newKeyStore(),
 		flavors:        newCollection[*flavor](),
 		flavorProfiles: newCollection[*flavorProfile](),
 		azs:            newCollection[*availabilityZone](),
@@ -139,6 +142,7 @@ func newCloud(opts Options) *Cloud {
 	keystoneService{c}.routes(c.mux)
 	c.octaviaRoutes(c.mux)
 	neutronService{c}.routes(c.mux)
+	barbicanService{c}.routes(c.mux)
 	labAPI{c}.routes(c.mux)
 	return c
 }
@@ -194,7 +198,7 @@ func itoa(i int) string {
 
 // service names the API a path belongs to.
 func service(path string) string {
-	for _, s := range []string{"identity", "load-balancer", "network", "lab"} {
+	for _, s := range []string{"identity", "load-balancer", "network", "key-manager", "lab"} {
 		if path == "/"+s || strings.HasPrefix(path, "/"+s+"/") {
 			return s
 		}
@@ -257,7 +261,7 @@ func (c *Cloud) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if svc == "load-balancer" && f.ErrorRate > 0 {
 		failed = c.rng.Float64() < f.ErrorRate
 	}
-	outage := map[string]string{"load-balancer": f.Octavia, "identity": f.Keystone}[svc]
+	outage := map[string]string{"load-balancer": f.Octavia, "identity": f.Keystone, "key-manager": f.Barbican}[svc]
 	latency := f.Latency.Duration
 	c.mu.Unlock()
 	if u != nil && u.role == roleAdmin {

@@ -57,7 +57,7 @@ func validateFaults(f *Faults) error {
 	if f.ErrorRate < 0 || f.ErrorRate > 1 {
 		return fmt.Errorf("error_rate %v is not between 0 and 1", f.ErrorRate)
 	}
-	for _, o := range []string{f.Octavia, f.Keystone} {
+	for _, o := range []string{f.Octavia, f.Keystone, f.Barbican} {
 		if o != OutageNone && o != Outage503 && o != OutageReset {
 			return fmt.Errorf("outage %q is not one of \"\", \"503\", \"reset\"", o)
 		}

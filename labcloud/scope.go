@@ -34,13 +34,16 @@ func mergeFaults(g, p Faults) Faults {
 	if p.Keystone != OutageNone {
 		m.Keystone = p.Keystone
 	}
+	if p.Barbican != OutageNone {
+		m.Barbican = p.Barbican
+	}
 	return m
 }
 
 // faultless reports whether f injects nothing.
 func faultless(f *Faults) bool {
 	return f.Latency.Duration == 0 && f.ErrorRate == 0 && len(f.Error) == 0 && len(f.Stuck) == 0 &&
-		len(f.DownMembers) == 0 && f.TokenTTL.Duration == 0 && f.Octavia == OutageNone && f.Keystone == OutageNone
+		len(f.DownMembers) == 0 && f.TokenTTL.Duration == 0 && f.Octavia == OutageNone && f.Keystone == OutageNone && f.Barbican == OutageNone
 }
 
 // faultsFor returns the faults acting on the objects and users of

@@ -55,7 +55,11 @@ type State struct {
 	AZs            []stProfiled     `json:"availability_zones,omitempty"`
 	AZProfiles     []stProfile      `json:"availability_zone_profiles,omitempty"`
 	Quotas         map[string]quota `json:"quotas,omitempty"` // by project id
-	QuotaDefaults  quota            `json:"quota_defaults"`
+
+	Secrets            []stSecret    `json:"secrets,omitempty"`             // Barbican's, payloads included
+	Containers         []stContainer `json:"containers,omitempty"`          // Barbican's
+	SeededCertificates []string      `json:"seeded_certificates,omitempty"` // project ids
+	QuotaDefaults      quota         `json:"quota_defaults"`
 
 	Faults        Faults               `json:"faults"`
 	ProjectFaults map[string]Faults    `json:"project_faults,omitempty"` // by project id
@@ -300,6 +304,7 @@ func (c *Cloud) state(now time.Time) *State {
 		keystoneService{c}.save, appCredKind{c}.save, neutronService{c}.save, lbKind{c}.save, listenerKind{c}.save,
 		poolKind{c}.save, memberKind{c}.save, monitorKind{c}.save, l7policyKind{c}.save, l7ruleKind{c}.save,
 		amphoraKind{c}.save, flavorKind{c}.save, flavorProfileKind{c}.save, azKind{c}.save, azProfileKind{c}.save,
+		barbicanService{c}.save,
 	} {
 		save(s)
 	}
@@ -421,6 +426,7 @@ func (c *Cloud) takeState(f *Cloud) {
 	c.quotas, c.quotaDefaults, c.ops, c.parked = f.quotas, f.quotaDefaults, f.ops, f.parked
 	c.faults, c.projectFaults, c.effective = f.faults, f.projectFaults, f.effective
 	c.activity, c.exercise, c.progress, c.mgmtNext = f.activity, f.exercise, f.progress, f.mgmtNext
+	c.keys = f.keys
 }
 
 // restore fills an empty Cloud from s. Caller holds c.mu.
@@ -439,7 +445,7 @@ func (c *Cloud) restore(s *State, now time.Time) error {
 		keystoneService{c}.restore, appCredKind{c}.restore, neutronService{c}.restore, lbKind{c}.restore,
 		poolKind{c}.restore, listenerKind{c}.restore, memberKind{c}.restore, monitorKind{c}.restore,
 		l7policyKind{c}.restore, l7ruleKind{c}.restore, amphoraKind{c}.restore, flavorKind{c}.restore,
-		flavorProfileKind{c}.restore, azKind{c}.restore, azProfileKind{c}.restore,
+		flavorProfileKind{c}.restore, azKind{c}.restore, azProfileKind{c}.restore, barbicanService{c}.restore,
 	} {
 		if err := restore(s); err != nil {
 			return err

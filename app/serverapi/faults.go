@@ -61,6 +61,9 @@ type Faults struct {
 	// Octavia and Keystone are outages: "" (none), "503" or "reset".
 	Octavia  string `json:"octavia"`
 	Keystone string `json:"keystone"`
+	// Barbican is an outage of the lab's key manager: "" (none), "503" or
+	// "reset"; the lab's Octavia then cannot read any certificate.
+	Barbican string `json:"barbican,omitempty"`
 }
 
 // Summary lists the faults of f in words, one item each ("latency 300ms",
@@ -90,6 +93,9 @@ func (f Faults) Summary() []string {
 	}
 	if f.Keystone != "" {
 		out = append(out, "Keystone down ("+f.Keystone+")")
+	}
+	if f.Barbican != "" {
+		out = append(out, "Barbican down ("+f.Barbican+")")
 	}
 	return out
 }
