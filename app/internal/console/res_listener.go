@@ -1,6 +1,8 @@
 package console
 
 import (
+	"slices"
+
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/octavia"
 )
@@ -49,7 +51,7 @@ var ListenerRes = &Resource{
 		{Key: "loadbalancers", Label: "Load balancer"}, {Key: "protocol"}, {Key: "protocol_port"}, {Key: "default_pool_id"},
 		{Key: "l7policies"}, {Key: "connection_limit"}, {Key: "allowed_cidrs"}, {Key: "admin_state_up"}, {Key: "tags"},
 	},
-	Fields: form.Labelled(append([]form.Field{
+	Fields: form.Labelled(slices.Concat([]form.Field{
 		{Key: "loadbalancer_id", Type: form.Ref, Ref: octavia.KindLoadBalancer, Only: form.Create, Required: true},
 		{Key: "name"}, {Key: "description"},
 		{Key: "protocol", Type: form.Choice, Only: form.Create, Required: true, Default: "HTTP",
@@ -71,6 +73,7 @@ var ListenerRes = &Resource{
 		{Key: "hsts_max_age", Type: form.Int, Show: listenerHSTS, Null: true, Hint: "Seconds a browser keeps to HTTPS (Strict-Transport-Security); empty: no HSTS."},
 		{Key: "hsts_include_subdomains", Type: form.Bool, Show: listenerHSTS},
 		{Key: "hsts_preload", Type: form.Bool, Show: listenerHSTS},
+	}, insertHeaderFields(), []form.Field{
 		{Key: "connection_limit", Type: form.Int, Hint: "-1 or empty: no limit.", Null: true},
 		{Key: "timeout_client_data", Type: form.Int, Null: true},
 		{Key: "timeout_member_connect", Type: form.Int, Null: true},
@@ -79,7 +82,7 @@ var ListenerRes = &Resource{
 		{Key: "allowed_cidrs", Type: form.List, Hint: "One per line; empty = everyone.", Null: true},
 		{Key: "admin_state_up", Type: form.Bool, Default: "true"},
 		{Key: "tags", Type: form.List, Only: form.Create, Hint: "One per line or comma-separated."},
-	}, insertHeaderFields()...)),
+	})),
 	Filters:  []listFilter{{Key: "loadbalancer_id", Label: "Load balancer", Of: octavia.KindLoadBalancer}, {Key: "tags", Label: "Tags"}},
 	Validate: form.ValidateListener,
 	Children: []child{{Of: octavia.KindL7Policy, Filter: "listener_id"}},

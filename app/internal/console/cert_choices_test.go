@@ -1,0 +1,126 @@
+package console
+
+import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/base64"
+	"encoding/pem"
+	"math/big"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gophercloud/gophercloud/v2/openstack/keymanager/v1/secrets"
+
+	"github.com/octaview/octaview/app/internal/cert"
+	"github.com/octaview/octaview/app/internal/form"
+	"github.com/octaview/octaview/app/internal/labtest"
+	"github.com/octaview/octaview/app/internal/ui"
+	"github.com/octaview/octaview/labcloud"
+)
+
+// testCert is a self-signed certificate for cn valid from now to now+life,
+// as PEM, with its key.
+func testCert(t *testing.T, cn string, now time.Time, life time.Duration) (certPEM, keyPEM []byte) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(now.UnixNano()), Subject: pkix.Name{CommonName: cn}, DNSNames: []string{cn},
+		NotBefore: now.Add(-time.Hour), NotAfter: now.Add(life)}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kder, err := x509.MarshalPKCS8PrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: kder})
+}
+
+// TestReadCertChoices, on the lab's Barbican: the form's certificate
+// pickers get the project's PKCS12 secrets as certificates with their key
+// and its certificate secrets as CAs, each with its subject and expiry
+// (one that ends in 10 days warns); an opaque secret that is no
+// certificate is left out; one GET per payload.
+func TestReadCertChoices(t *testing.T) {
+	cloud := labcloud.New(labcloud.Options{Delay: time.Millisecond, Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{
+		{Project: "demo", Name: "web"},
+	}}})
+	c, rec := labtest.Record(t, cloud, "demo", "demo")
+	now := time.Now()
+	store := func(name string, opts secrets.CreateOpts) string {
+		t.Helper()
+		opts.Name = name
+		ref, _, err := c.StoreSecret(t.Context(), opts)
+		if err != nil {
+			t.Fatalf("store %s: %v", name, err)
+		}
+		return ref
+	}
+	p12 := func(name, cn string, life time.Duration) string {
+		t.Helper()
+		cp, kp := testCert(t, cn, now, life)
+		b, err := cert.ParsePEM(cp, kp, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		payload, err := b.PKCS12()
+		b.Forget()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return store(name, secrets.CreateOpts{SecretType: secrets.OpaqueSecret, Payload: string(payload),
+			PayloadContentType: "application/octet-stream", PayloadContentEncoding: "base64"})
+	}
+	web := p12("web <b>", "www.example.test", 365*24*time.Hour)
+	soon := p12("soon", "soon.example.test", 10*24*time.Hour+time.Hour)
+	caPEM, _ := testCert(t, "Example CA", now, 3*365*24*time.Hour)
+	ca := store("ca", secrets.CreateOpts{SecretType: secrets.CertificateSecret, Payload: string(caPEM), PayloadContentType: "text/plain"})
+	blob := store("blob", secrets.CreateOpts{SecretType: secrets.OpaqueSecret, Payload: base64.StdEncoding.EncodeToString([]byte("not a certificate")),
+		PayloadContentType: "application/octet-stream", PayloadContentEncoding: "base64"})
+
+	rec.Reset()
+	got, err := ReadCertChoices(t.Context(), c, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byRef := map[string]ui.CertOption{}
+	for _, o := range got {
+		byRef[o.Ref] = o
+	}
+	for _, tt := range []struct {
+		ref, name, subject string
+		use                form.CertUse
+		warn               bool
+		expiry             string
+	}{
+		{web, "web <b>", "www.example.test", form.CertKeyed, false, "expires in 364 days"},
+		{soon, "soon", "soon.example.test", form.CertKeyed, true, "expires in 10 days"},
+		{ca, "ca", "Example CA", form.CertCA, false, "expires in "},
+	} {
+		o, ok := byRef[tt.ref]
+		if !ok {
+			t.Errorf("%s: not offered (got %+v)", tt.name, got)
+			continue
+		}
+		if o.Name != tt.name || o.Subject != tt.subject || o.Use != tt.use || o.Warn != tt.warn || !strings.HasPrefix(o.Expiry, tt.expiry) || o.Err != "" {
+			t.Errorf("%s: got %+v, want subject %q, use %s, warn %v, %q", tt.name, o, tt.subject, tt.use, tt.warn, tt.expiry)
+		}
+	}
+	if _, ok := byRef[blob]; ok {
+		t.Error("an opaque secret that is no certificate is offered")
+	}
+	if n := len(rec.Matching("GET", "/payload")); n != len(got)+1 {
+		t.Errorf("payload GETs: got %d, want %d (one per candidate: %d offered and the blob)", n, len(got)+1, len(got))
+	}
+	if l := byRef[soon].Label(); !strings.HasPrefix(l, "⚠ soon — soon.example.test, expires in 10 days") {
+		t.Errorf("the warned label: got %q", l)
+	}
+
+}
