@@ -20,6 +20,7 @@ import (
 	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/labcloud"
+	"github.com/octaview/octaview/octavia"
 )
 
 // testCert is a self-signed certificate for cn valid from now to now+life,
@@ -123,4 +124,24 @@ func TestReadCertChoices(t *testing.T) {
 		t.Errorf("the warned label: got %q", l)
 	}
 
+}
+
+// TestCertsUnread: a certificate field says in plain words why it has no
+// list: no Barbican in the catalog, or the read's failure.
+func TestCertsUnread(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"read", nil, ""},
+		{"no key-manager", &octavia.Error{Code: octavia.EUNAVAILABLE, Op: "list secrets", Err: octavia.ErrNoKeyManager}, "This cloud has no Barbican (key-manager) in its catalog"},
+		{"Barbican down", &octavia.Error{Code: octavia.EUNAVAILABLE, StatusCode: 503, Fault: "Service Unavailable"}, "could not be listed: The service could not be reached. Service Unavailable."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := certsUnread(tt.err); tt.want == "" && got != "" || !strings.Contains(got, tt.want) {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
 }

@@ -2,6 +2,7 @@ package console
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -45,12 +46,22 @@ func (o *CertPicks) Load(ctx goapp.Context, client *octavia.Client, current func
 			if !current() {
 				return
 			}
-			*o = CertPicks{opts: opts}
-			if err != nil {
-				*o = CertPicks{err: octavia.Message(err)}
-			}
+			*o = CertPicks{opts: opts, err: certsUnread(err)}
 		})
 	})
+}
+
+// certsUnread says why the project's certificates could not be listed
+// ("" when they were): a catalog without Barbican in plain words, else
+// the error's message.
+func certsUnread(err error) string {
+	switch {
+	case err == nil:
+		return ""
+	case errors.Is(err, octavia.ErrNoKeyManager):
+		return "This cloud has no Barbican (key-manager) in its catalog: there is no list of certificates."
+	}
+	return "The project's certificates could not be listed: " + octavia.Message(err)
 }
 
 // Reset forgets the certificates (a form without certificate fields).
