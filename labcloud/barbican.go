@@ -171,6 +171,9 @@ func (c barbicanService) barbican(h barbicanHandler) http.HandlerFunc {
 		}
 		kc := &kmCaller{user: k.tok.user.id, project: k.project, admin: k.admin, creator: k.member,
 			observer: k.tok.hasRole(roleReader)}
+		if kc.project != "" {
+			c.seedCertificates(kc.project, now)
+		}
 		w.Header().Set("openstack-api-version", "key-manager 1.0")
 		h(w, r, kc, body, now)
 	}

@@ -8,6 +8,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"software.sslmate.com/src/go-pkcs12"
 )
 
 // kmDo sends a raw Barbican request: body as given, with its content type
@@ -354,5 +357,54 @@ func TestBarbicanOutage(t *testing.T) {
 	}
 	if r := demo.do(http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", nil); r.status != http.StatusOK {
 		t.Errorf("Barbican down, Octavia: got %d, want 200", r.status)
+	}
+}
+
+func TestBarbicanSeeds(t *testing.T) {
+	lab := New(Options{})
+	demo := login(t, lab, "demo")
+	now := time.Now()
+	for _, tc := range []struct {
+		name   string
+		expiry time.Duration // from now
+	}{
+		{"www.demo.lab.test.p12", 365 * 24 * time.Hour},
+		{"soon.demo.lab.test.p12", 10 * 24 * time.Hour},
+		{"old.demo.lab.test.p12", -30 * 24 * time.Hour},
+	} {
+		s := list(demo.must(http.StatusOK, http.MethodGet, "/key-manager/v1/secrets?name="+tc.name, nil).json(t), "secrets")
+		if len(s) != 1 {
+			t.Fatalf("%s: got %d secrets, want 1", tc.name, len(s))
+		}
+		ref := s[0].(map[string]any)["secret_ref"].(string)
+		r := demo.kmDo(http.MethodGet, ref[strings.Index(ref, "/secrets/"):]+"/payload", "", "application/octet-stream", nil)
+		_, cert, chain, err := pkcs12.DecodeChain(r.body, "")
+		if err != nil || len(chain) != 1 {
+			t.Fatalf("%s: not a PKCS12 bundle with its CA: %v (chain %d)", tc.name, err, len(chain))
+		}
+		if d := cert.NotAfter.Sub(now.Add(tc.expiry)); d < -24*time.Hour || d > 24*time.Hour {
+			t.Errorf("%s: expires %v, want about %v from now", tc.name, cert.NotAfter, tc.expiry)
+		}
+		if want := strings.TrimSuffix(tc.name, ".p12"); !slices.Equal(cert.DNSNames, []string{want}) {
+			t.Errorf("%s: SANs %v, want %s", tc.name, cert.DNSNames, want)
+		}
+	}
+	cs := list(demo.must(http.StatusOK, http.MethodGet, "/key-manager/v1/containers?type=certificate", nil).json(t), "containers")
+	if len(cs) != 1 || len(list(cs[0].(map[string]any), "secret_refs")) != 3 {
+		t.Fatalf("seeded certificate container: got %v", cs)
+	}
+	// a deleted seed stays deleted
+	id := seedID(keystoneID("project", "demo"), "old.demo.lab.test.p12")
+	demo.must(http.StatusNoContent, http.MethodDelete, "/key-manager/v1/secrets/"+id, nil)
+	if r := demo.do(http.MethodGet, "/key-manager/v1/secrets/"+id, nil); r.status != http.StatusNotFound {
+		t.Errorf("a deleted seed: got %d, want 404", r.status)
+	}
+	// another project gets its own, and sees none of demo's
+	admin := login(t, lab, "admin")
+	if s := list(admin.must(http.StatusOK, http.MethodGet, "/key-manager/v1/secrets?name=www.demo.lab.test.p12", nil).json(t), "secrets"); len(s) != 0 {
+		t.Errorf("admin lists demo's seed: %v", s)
+	}
+	if s := list(admin.must(http.StatusOK, http.MethodGet, "/key-manager/v1/secrets?name=www.admin.lab.test.p12", nil).json(t), "secrets"); len(s) != 1 {
+		t.Errorf("admin's own seed: got %d", len(s))
 	}
 }

@@ -72,7 +72,7 @@ func TestKeystoneAuthMethods(t *testing.T) {
 				if len(eps) != 3 {
 					t.Errorf("%v: got %d endpoints, want 3 (public, internal, admin)", sm["type"], len(eps))
 				}
-				want := map[string]string{"identity": "https://cloud.example:8443/identity", "load-balancer": "https://cloud.example:8443/load-balancer", "network": "https://cloud.example:8443/network"}[sm["type"].(string)]
+				want := map[string]string{"identity": "https://cloud.example:8443/identity", "load-balancer": "https://cloud.example:8443/load-balancer", "network": "https://cloud.example:8443/network", "key-manager": "https://cloud.example:8443/key-manager"}[sm["type"].(string)]
 				for _, e := range eps {
 					if u := e.(map[string]any)["url"]; u != want {
 						t.Errorf("%v endpoint: got %v, want %s", sm["type"], u, want)
@@ -192,8 +192,8 @@ func TestKeystoneVersionsAndProjects(t *testing.T) {
 	demo.must(http.StatusOK, http.MethodGet, "/identity/v3/projects/"+keystoneID("project", "demo"), nil)
 	demo.must(http.StatusOK, http.MethodGet, "/identity/v3/auth/projects", nil)
 	cat := list(demo.must(http.StatusOK, http.MethodGet, "/identity/v3/auth/catalog", nil).json(t), "catalog")
-	if len(cat) != 3 {
-		t.Errorf("catalog: got %d services, want 3", len(cat))
+	if len(cat) != 4 {
+		t.Errorf("catalog: got %d services, want 4", len(cat))
 	}
 }
 
