@@ -32,14 +32,14 @@ func tlsWrites(t testing.TB, logs string, offset int, suffix string) int {
 	return n
 }
 
-// certOption is the first certificate select sel offers that does not
-// warn (a seeded one good for a year): its ref and its label; it waits
-// until the list is read.
+// certOption is the first PKCS12 secret select sel offers that does not
+// warn (the lab's seeded one good for a year): its ref and its label; it
+// waits until the list is read.
 func certOption(t testing.TB, b *browser, sel string) (ref, label string) {
 	t.Helper()
 	list := `[...((document.querySelector(` + jsString(sel) + `) || {}).options || [])].filter(o => o.value.includes("/v1/"))`
 	b.waitJS(t, "the project's certificates in "+sel, list+`.length >= 2`, 30*time.Second)
-	got := eval[[]string](t, b, `(() => { const o = `+list+`.find(o => !o.text.startsWith("⚠")); return o ? [o.value, o.text] : ["", ""]; })()`)
+	got := eval[[]string](t, b, `(() => { const o = `+list+`.find(o => !o.text.startsWith("⚠") && o.value.includes("/v1/secrets/")); return o ? [o.value, o.text] : ["", ""]; })()`)
 	if got[0] == "" {
 		t.Fatalf("%s: no certificate without a warning among %s", sel, eval[string](t, b, list+`.map(o => o.text).join(" | ")`))
 	}
