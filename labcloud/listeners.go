@@ -99,7 +99,10 @@ func (c listenerKind) buildListener(b *listenerBody, lb *loadBalancer, now time.
 	if *b.Protocol == "TERMINATED_HTTPS" {
 		l.tlsVersions = []string{"TLSv1.2", "TLSv1.3"}
 		l.alpnProtocols = []string{"h2", "http/1.1", "http/1.0"}
-		ciphers := "ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256"
+		// Octavia's default_listener_ciphers (constants.CIPHERS_OWASP_SUITE_B)
+		ciphers := "TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256:TLS_AES_128_GCM_SHA256:DHE-RSA-AES256-GCM-SHA384:" +
+			"DHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-RSA-AES128-GCM-SHA256:DHE-RSA-AES256-SHA256:" +
+			"DHE-RSA-AES128-SHA256:ECDHE-RSA-AES256-SHA384:ECDHE-RSA-AES128-SHA256"
 		l.tlsCiphers = &ciphers
 	}
 	if err := l.apply(b); err != nil {
@@ -278,6 +281,9 @@ func (c listenerKind) create(w http.ResponseWriter, r *http.Request, k *caller, 
 	if err != nil {
 		return err
 	}
+	if err := c.checkListenerTLS(r, k, b, nil, now); err != nil {
+		return err
+	}
 	if b.DefaultPoolID != nil {
 		p, err := c.defaultPoolFor(*b.DefaultPoolID, l)
 		if err != nil {
@@ -309,6 +315,9 @@ func (c listenerKind) update(w http.ResponseWriter, r *http.Request, k *caller, 
 		return err
 	}
 	b := req.L
+	if err := c.checkListenerTLS(r, k, b, l, now); err != nil {
+		return err
+	}
 	if b.DefaultPoolID != nil {
 		var p *pool
 		if *b.DefaultPoolID != "" {

@@ -178,6 +178,9 @@ func (c poolKind) create(w http.ResponseWriter, r *http.Request, k *caller, now 
 	if err != nil {
 		return err
 	}
+	if err := c.checkPoolTLS(r, k, b, nil, now); err != nil {
+		return err
+	}
 	if err := driverRefusesAlgorithm(lb, p.algorithm); err != nil {
 		return err
 	}
@@ -211,6 +214,9 @@ func (c poolKind) update(w http.ResponseWriter, r *http.Request, k *caller, now 
 		if err := driverRefusesAlgorithm(p.lb, *a); err != nil {
 			return err
 		}
+	}
+	if err := c.checkPoolTLS(r, k, req.P, p, now); err != nil {
+		return err
 	}
 	if err := p.apply(req.P); err != nil {
 		return err
