@@ -99,6 +99,7 @@ func (p *Page) OnNav(ctx goapp.Context) {
 		p.status = ui.Loaded
 		p.picks.load(ctx, p.sess, p.pr.Res.Fields, p.create, p.v)
 		p.loadCerts(ctx)
+		p.loadHSTS(ctx)
 		p.loadSupport(ctx)
 		p.loadCaps(ctx)
 		p.loadParent(ctx)

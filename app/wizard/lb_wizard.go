@@ -75,6 +75,7 @@ func (p *Page) OnNav(ctx goapp.Context) {
 	}
 	p.loadNeutron(ctx) // afresh on every visit: ports get used, subnets made
 	p.certs.Load(ctx, p.sess.Client, func() bool { return true })
+	p.loadHSTS(ctx)
 }
 
 // reset starts a new wizard. UI goroutine.

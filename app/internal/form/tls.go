@@ -8,6 +8,9 @@ import "github.com/octaview/octaview/app/internal/lazyregexp"
 // HSTS fields shown. Keys starting with "_" are never sent.
 const HSTSKnown = "_hsts"
 
+// HSTSMinor is the Octavia API version (v2.27) that brought HSTS.
+const HSTSMinor = 27
+
 // Header is a header a listener can insert into the requests it hands to
 // its members (insert_headers).
 type Header struct {
