@@ -7,6 +7,7 @@
 // and their read (neutron.go), the steps' forms (step_form.go for the
 // load balancer and an item's fields, step_items.go for the listeners,
 // pools, members, monitors and L7), and the typed VIP when Neutron lists
-// no subnet (lb_vip_typed.go). It stands on app/internal/console and
+// no subnet (lb_vip_typed.go), and whether the cloud speaks HSTS
+// (hsts.go; the certificate fields pick from console.CertPicks). It stands on app/internal/console and
 // app/internal/ui; app's routes.go registers it.
 package wizard
