@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -27,6 +28,19 @@ func tlsWrites(t testing.TB, logs string, offset int, suffix string) int {
 	for k, c := range wizardWrites(t, logs, offset) {
 		if strings.HasPrefix(k, "POST ") && strings.HasSuffix(k, suffix) {
 			n += c
+		}
+	}
+	return n
+}
+
+// barbicanGETs counts the GETs the server sent Barbican after offset.
+func barbicanGETs(t testing.TB, logs string, offset int) int {
+	t.Helper()
+	n := 0
+	for line := range strings.Lines(logs[offset:]) {
+		var l struct{ Msg, Method, Path string }
+		if json.Unmarshal([]byte(line), &l) == nil && l.Msg == "request" && l.Method == http.MethodGet && strings.HasPrefix(l.Path, "/key-manager/") {
+			n++
 		}
 	}
 	return n
@@ -64,6 +78,7 @@ func TestBrowserTLSListenerPicksCertificate(t *testing.T) {
 	b.listed(t, "demo's list", "shop-frontend")
 
 	const cert = "#f-default_tls_container_ref"
+	opened := len(s.Logs.String())
 	b.do(t, "the listener form", 30*time.Second, chromedp.Navigate(c.URL+"/listeners/new?loadbalancer_id="+url.QueryEscape(lb)),
 		chromedp.WaitVisible(chromedp.CSS(`#f-protocol_port`)))
 	if got := eval[int](t, b, `document.querySelectorAll("`+cert+`, #f-tls_versions, [data-key='insert_headers.X-SSL-Client-DN']").length`); got != 0 {
@@ -71,6 +86,9 @@ func TestBrowserTLSListenerPicksCertificate(t *testing.T) {
 	}
 	if got := eval[bool](t, b, `!!document.querySelector("[data-key='insert_headers.X-Forwarded-For'] input[type=checkbox]")`); !got {
 		t.Error("HTTP listener: no X-Forwarded-For checkbox")
+	}
+	if n := barbicanGETs(t, s.Logs.String(), opened); n != 0 {
+		t.Errorf("an HTTP listener's form read Barbican %d times, want none", n)
 	}
 	b.do(t, "pick TERMINATED_HTTPS", 10*time.Second, selectValue("#f-protocol", "TERMINATED_HTTPS"))
 	b.waitJS(t, "port 443", `(document.querySelector("#f-protocol_port") || {}).value === "443"`, 10*time.Second)
@@ -81,7 +99,7 @@ func TestBrowserTLSListenerPicksCertificate(t *testing.T) {
 		}
 	}
 	ref, label := certOption(t, b, cert)
-	t.Logf("picking %q (%s)", label, ref)
+	t.Logf("picking %q (%s); Barbican read with %d GETs", label, ref, barbicanGETs(t, s.Logs.String(), opened))
 	if !strings.Contains(ref, "/v1/secrets/") && !strings.Contains(ref, "/v1/containers/") {
 		t.Errorf("the option's value: got %q, want a Barbican ref", ref)
 	}

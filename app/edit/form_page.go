@@ -79,6 +79,7 @@ func (p *Page) OnNav(ctx goapp.Context) {
 	p.path, p.pr, p.create = u.Path, pr, pr.Mode == "new"
 	p.errs, p.orig, p.loadErr = nil, nil, ""
 	p.picks.reset()
+	p.certs.Reset()
 	p.w, p.submitted = console.Writer{}, false
 	p.support, p.lbRead, p.caps, p.capsOf, p.parentName = form.Support{}, "", "", "", ""
 	res := pr.Res
@@ -129,11 +130,11 @@ func (p *Page) OnNav(ctx goapp.Context) {
 	})
 }
 
-// loadCerts reads the project's certificates when the form has a
-// certificate field that picks. UI goroutine.
+// loadCerts reads the project's certificates once the form shows a
+// certificate field that picks (TERMINATED_HTTPS picked, TLS enabled).
+// UI goroutine.
 func (p *Page) loadCerts(ctx goapp.Context) {
-	p.certs.Reset()
-	if console.Picks(p.pr.Res.Fields, p.create) {
+	if !p.certs.Asked() && console.Picks(p.pr.Res.Fields, p.create, p.v) {
 		path := p.path
 		p.certs.Load(ctx, p.sess.Client, func() bool { return p.path == path })
 	}
@@ -430,6 +431,7 @@ func (p *Page) renderForm(back string) goapp.UI {
 		case "provider_name":
 			p.loadCaps(p.uctx)
 		}
+		p.loadCerts(p.uctx)
 		if p.submitted {
 			p.errs = p.check()
 		}

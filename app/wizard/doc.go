@@ -8,6 +8,7 @@
 // load balancer and an item's fields, step_items.go for the listeners,
 // pools, members, monitors and L7), and the typed VIP when Neutron lists
 // no subnet (lb_vip_typed.go), and whether the cloud speaks HSTS
-// (hsts.go; the certificate fields pick from console.CertPicks). It stands on app/internal/console and
+// (hsts.go), and the certificates its TLS fields pick from, read when
+// one shows (certs.go). It stands on app/internal/console and
 // app/internal/ui; app's routes.go registers it.
 package wizard

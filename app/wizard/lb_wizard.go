@@ -74,7 +74,8 @@ func (p *Page) OnNav(ctx goapp.Context) {
 		p.reset()
 	}
 	p.loadNeutron(ctx) // afresh on every visit: ports get used, subnets made
-	p.certs.Load(ctx, p.sess.Client, func() bool { return true })
+	p.certs.Reset()    // afresh on every visit too: certificates get uploaded
+	p.needCerts()
 	p.loadHSTS(ctx)
 }
 
@@ -126,7 +127,7 @@ func (p *Page) goTo(s int) {
 
 // form is the steps' form over the page's state.
 func (p *Page) form() stepForm {
-	return stepForm{w: p.w, nav: &p.nav, ch: &p.ch, certs: &p.certs, retry: p.loadNeutron}
+	return stepForm{w: p.w, nav: &p.nav, ch: &p.ch, certs: &p.certs, needCerts: p.needCerts, retry: p.loadNeutron}
 }
 
 func (p *Page) next(ctx goapp.Context, e goapp.Event) {

@@ -23,8 +23,10 @@ type stepForm struct {
 	w     *model.Model
 	nav   *steps
 	ch    *choices
-	certs *console.CertPicks  // the project's certificates for the TLS fields
-	retry func(goapp.Context) // lists Neutron again (the typed VIP's "List again")
+	certs *console.CertPicks // the project's certificates for the TLS fields
+	// needCerts reads them once a certificate field shows (certs.go).
+	needCerts func()
+	retry     func(goapp.Context) // lists Neutron again (the typed VIP's "List again")
 }
 
 // changed follows an input: the step is checked again once it was.
@@ -129,6 +131,7 @@ func (sf stepForm) renderField(it model.Item, key string) goapp.UI {
 		case it.Step == model.StepListeners && key == "protocol_port":
 			form.SetPort(v, value)
 		}
+		sf.needCerts()
 		sf.changed()
 	}
 	if f.Cert != "" {

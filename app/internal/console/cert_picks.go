@@ -13,31 +13,39 @@ import (
 )
 
 // CertPicks are what a form's certificate fields pick from: the
-// project's certificates (ReadCertChoices), read once per form, or why
-// they could not be (no Barbican in the catalog: its words). The generic
-// form and the wizard each hold one. UI goroutine.
+// project's certificates (ReadCertChoices), read once per form when a
+// certificate field that picks is first shown (an HTTP listener's form
+// reads nothing of Barbican), or why they could not be (no Barbican in
+// the catalog: its words). The generic form and the wizard each hold one.
+// UI goroutine.
 type CertPicks struct {
+	asked   bool
 	opts    []ui.CertOption
 	err     string
 	loading bool
 }
 
-// Picks reports whether fields have a certificate field that picks (a
-// revocation list is typed) on the create (or the edit) form.
-func Picks(fields []form.Field, create bool) bool {
+// Picks reports whether fields show, for values v, a certificate field
+// that picks (a revocation list is typed) on the create (or the edit)
+// form.
+func Picks(fields []form.Field, create bool, v form.Values) bool {
 	for _, f := range fields {
-		if f.On(create) && f.Cert != "" && f.Cert != form.CertCRL {
+		if f.Cert != "" && f.Cert != form.CertCRL && f.Shown(create, v) {
 			return true
 		}
 	}
 	return false
 }
 
+// Asked reports whether the certificates were read, or are being read,
+// since the last Reset.
+func (o *CertPicks) Asked() bool { return o.asked }
+
 // Load reads the project's certificates with client. UI goroutine; the
 // read in ctx.Async, its answer kept while current() still says the form
 // is the one that asked.
 func (o *CertPicks) Load(ctx goapp.Context, client *octavia.Client, current func() bool) {
-	*o = CertPicks{loading: true}
+	*o = CertPicks{asked: true, loading: true}
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
@@ -46,7 +54,7 @@ func (o *CertPicks) Load(ctx goapp.Context, client *octavia.Client, current func
 			if !current() {
 				return
 			}
-			*o = CertPicks{opts: opts, err: certsUnread(err)}
+			*o = CertPicks{asked: true, opts: opts, err: certsUnread(err)}
 		})
 	})
 }
