@@ -26,6 +26,7 @@
 //	├── login              the login page, its served form, the plain post
 //	├── trainer            the trainer page and the printable cards
 //	├── wall               the anonymous status wall
+//	├── cert               the certificate pages (Barbican): list, page, upload
 //	├── serverapi          the wire types the server and the app share
 //	└── internal
 //	    ├── shell          the frame of every signed-in page, its "log in
@@ -40,6 +41,7 @@
 //	    │                  formats, the field input, the virtual table)
 //	    ├── form           a kind's fields, values, bodies and checks
 //	    ├── wizard         the create wizard's model
+//	    ├── cert           certificates: parse, expiry, who uses a ref
 //	    ├── attr           the dictionary of Octavia's attributes
 //	    ├── lazyregexp     patterns compiled on first use
 //	    └── labtest        the tests' way to the lab cloud (tests only)

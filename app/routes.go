@@ -5,6 +5,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/cert"
 	"github.com/octaview/octaview/app/detail"
 	"github.com/octaview/octaview/app/edit"
 	"github.com/octaview/octaview/app/internal/console"
@@ -45,6 +46,7 @@ func Register() *Root {
 	for _, r := range console.Resources {
 		root.registerResource(r)
 	}
+	cert.Routes(rt, root.patterns.route) // the certificate pages (app/cert)
 	return root
 }
 

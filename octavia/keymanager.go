@@ -64,6 +64,18 @@ func (c *Client) keyManager(op string) (*gophercloud.ServiceClient, error) {
 		MoreHeaders: map[string]string{"Accept": "application/json"}}, nil
 }
 
+// KeyManagerRef is the ref of the secret or container id (collection
+// "secrets" or "containers") at the catalog's key-manager endpoint: what a
+// page that knows only the UUID asks for; Barbican's answer names its own
+// ref.
+func (c *Client) KeyManagerRef(collection, id string) (string, error) {
+	sc, err := c.keyManager("find " + strings.TrimSuffix(collection, "s"))
+	if err != nil {
+		return "", err
+	}
+	return sc.ServiceURL(collection, url.PathEscape(id)), nil
+}
+
 // RefID returns the UUID a Barbican ref ends with, checking that ref is an
 // http(s) URL whose path ends in /<collection>/<uuid> (collection "secrets"
 // or "containers"). A ref that is not such a URL is an EINVALID *Error that

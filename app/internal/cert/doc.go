@@ -11,6 +11,10 @@
 //	            (zero the private key's bytes)
 //	info.go     Info (subject, SANs, issuer, dates) and Expiry ("expires in
 //	            N days", a warning under 30 days, "expired")
+//	entries.go  Entries: the project's certificates among its secrets and
+//	            containers (Unread: the payloads still to read)
+//	uses.go     Slots (the listeners' and pools' ref attributes), Uses: which
+//	            listeners and pools hold a ref (RefKey: whatever its host)
 //
 // The private key lives only in a Bundle, from the parse to the upload;
 // nothing here logs or formats it.

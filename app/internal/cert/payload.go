@@ -7,7 +7,7 @@ import (
 )
 
 // ReadPayload returns the certificate of a secret's payload and the chain
-// after it: PEM (a certificate secret, or Octavia's legacy PEM with key and
+// after it: DER, PEM (a certificate secret, or Octavia's legacy PEM with key and
 // chain in one) or a PKCS#12 file without a password (what Octavia and
 // `openstack secret store` use). A private key in it is zeroed at once and
 // never returned.
@@ -36,6 +36,9 @@ func ReadPayload(payload []byte) (*x509.Certificate, []*x509.Certificate, error)
 			return nil, nil, errors.New("the payload holds no certificate")
 		}
 		return certs[0], certs[1:], nil
+	}
+	if c, err := x509.ParseCertificate(payload); err == nil { // DER
+		return c, nil, nil
 	}
 	b, err := ParsePKCS12(payload, "")
 	if err != nil {

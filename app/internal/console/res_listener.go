@@ -86,7 +86,7 @@ var ListenerRes = &Resource{
 	Filters:  []listFilter{{Key: "loadbalancer_id", Label: "Load balancer", Of: octavia.KindLoadBalancer}, {Key: "tags", Label: "Tags"}},
 	Validate: form.ValidateListener,
 	Children: []child{{Of: octavia.KindL7Policy, Filter: "listener_id"}},
-	Sections: []Section{SectionStats},
+	Sections: []Section{SectionCerts, SectionStats},
 }
 
 // setListener follows a listener form's protocol and port: 443 for TLS, 80

@@ -7,7 +7,8 @@
 // failover (lb_amphorae.go), a pool's members changed as one batch
 // (member_batch.go, member_batch_plan.go: the plan, tested natively), a
 // project's limits against the defaults (quota_limits.go) and an
-// amphora's listeners' traffic (amphora_stats.go); and the tags editor
+// amphora's listeners' traffic (amphora_stats.go), a listener's
+// certificates with their expiry (listener_certs.go); and the tags editor
 // of any object with tags (tags_editor.go).
 //
 // It imports internal/console, internal/tab, internal/ui, octavia (and its

@@ -23,6 +23,8 @@ func Render(s console.Section, env console.SectionEnv) goapp.UI {
 		return &quotaDefaults{Project: env.Ref.ID, Values: env.Obj, rt: env.Runtime}
 	case console.SectionAmphoraStats:
 		return &amphoraStats{ID: env.Ref.ID, rt: env.Runtime}
+	case console.SectionCerts: // listener_certs.go
+		return newListenerCerts(env)
 	}
 	return nil
 }

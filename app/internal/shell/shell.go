@@ -275,6 +275,9 @@ func renderResourceNav(sess *tab.Session, current string) goapp.UI {
 		}
 		links = append(links, navLink(r.Path, r.Title, current == r.Path))
 	}
+	for _, p := range console.NavPages() {
+		links = append(links, navLink(p[0], p[1], current == p[0]))
+	}
 	return goapp.Nav().ID("res-nav").Class("subnav").Aria("label", "Resources").Body(links...)
 }
 
