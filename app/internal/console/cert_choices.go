@@ -1,9 +1,7 @@
 package console
 
 import (
-	"cmp"
 	"context"
-	"slices"
 	"time"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/keymanager/v1/containers"
@@ -20,79 +18,45 @@ import (
 const maxCertReads = 50
 
 // ReadCertChoices reads what a form's certificate fields offer: the
-// project's certificates in Barbican, each with its name, subject and
-// expiry (read from its payload, as the certificate pages do: the
-// certificate only, a key in a PKCS12 zeroed at once), sorted by name.
-// Octavia serves a certificate with its key (form.CertKeyed) from a
-// PKCS12 secret (opaque, application/octet-stream, as `openstack secret
-// store` and the certificate upload store it) or a certificate container;
-// a CA (form.CertCA) from a certificate secret. An opaque secret that is
-// no PKCS12 without a password is not a certificate and is left out.
-// Without Barbican in the catalog the error wraps
-// octavia.ErrNoKeyManager. Blocks: run it in ctx.Async.
+// project's certificates in Barbican as the certificate pages list them
+// (internal/cert: Unread, Entries; an opaque secret that is no
+// certificate left out), each with its name, subject and expiry (read
+// from its payload: the certificate only, a PKCS12's key zeroed at once,
+// the bytes cleared), sorted by name. Octavia serves a certificate with
+// its key (form.CertKeyed) from a PKCS12 secret or a certificate
+// container, a CA (form.CertCA) from a certificate secret. Without
+// Barbican in the catalog the error wraps octavia.ErrNoKeyManager.
+// Blocks: run it in ctx.Async.
 func ReadCertChoices(ctx context.Context, client *octavia.Client, now time.Time) ([]ui.CertOption, error) {
-	var out []ui.CertOption
-	reads := 0
-	read := func(o ui.CertOption, ref, contentType string, skipBad bool) {
-		if reads >= maxCertReads {
-			out = append(out, o)
-			return
+	ss, err := octavia.Collect(client.Secrets(ctx, secrets.ListOpts{}))
+	if err != nil {
+		return nil, err
+	}
+	cs, err := octavia.Collect(client.Containers(ctx, containers.ListOpts{}))
+	if err != nil {
+		return nil, err
+	}
+	parsed := map[string]cert.Parsed{}
+	for i, r := range cert.Unread(ss, cs, nil) {
+		if i == maxCertReads {
+			break
 		}
-		reads++
-		payload, err := client.SecretPayload(ctx, ref, contentType)
-		var leaf *cert.Info
-		if err == nil {
-			c, _, perr := cert.ReadPayload(payload)
-			if err = perr; err == nil {
-				info := cert.Describe(c)
-				leaf = &info
-			}
+		payload, err := client.SecretPayload(ctx, r.Secret, r.ContentType)
+		parsed[r.Ref] = r.Parse(payload, octavia.Message(err))
+		clear(payload)
+	}
+	entries, _ := cert.Entries(ss, cs, parsed, nil)
+	out := make([]ui.CertOption, 0, len(entries))
+	for _, e := range entries {
+		o := ui.CertOption{Ref: e.Ref, Name: e.Name, Use: form.CertKeyed, Err: e.Parsed.Err}
+		if e.Type == cert.TypePEM {
+			o.Use = form.CertCA
 		}
-		clear(payload) // a PKCS12's key is in it
-		switch {
-		case leaf != nil:
-			o.Subject, o.NotAfter = leaf.Subject, leaf.NotAfter
-			e := cert.ExpiryAt(leaf.NotBefore, leaf.NotAfter, now)
-			o.Expiry, o.Warn = e.String(), e.Warn()
-		case skipBad:
-			return
-		default:
-			o.Err = octavia.Message(err)
+		if e.Parsed.Read && e.Parsed.Err == "" {
+			x := e.Expiry(now)
+			o.Subject, o.NotAfter, o.Expiry, o.Warn = e.Parsed.Info.Subject, e.Parsed.Info.NotAfter, x.String(), x.Warn()
 		}
 		out = append(out, o)
 	}
-	for s, err := range client.Secrets(ctx, secrets.ListOpts{}) {
-		if err != nil {
-			return nil, err
-		}
-		if s.Status != "" && s.Status != "ACTIVE" {
-			continue
-		}
-		o := ui.CertOption{Ref: s.SecretRef, Name: s.Name}
-		switch {
-		case s.SecretType == string(secrets.CertificateSecret):
-			o.Use = form.CertCA
-			read(o, s.SecretRef, cmp.Or(s.ContentTypes["default"], "text/plain"), false)
-		case s.SecretType == string(secrets.OpaqueSecret) && s.ContentTypes["default"] == "application/octet-stream":
-			o.Use = form.CertKeyed
-			read(o, s.SecretRef, "application/octet-stream", true)
-		}
-	}
-	for c, err := range client.Containers(ctx, containers.ListOpts{}) {
-		if err != nil {
-			return nil, err
-		}
-		if c.Type != "certificate" || c.Status != "" && c.Status != "ACTIVE" {
-			continue
-		}
-		i := slices.IndexFunc(c.SecretRefs, func(r containers.SecretRef) bool { return r.Name == "certificate" })
-		if i < 0 {
-			continue
-		}
-		read(ui.CertOption{Ref: c.ContainerRef, Name: c.Name, Use: form.CertKeyed}, c.SecretRefs[i].SecretRef, "text/plain", false)
-	}
-	slices.SortStableFunc(out, func(a, b ui.CertOption) int {
-		return cmp.Or(cmp.Compare(a.Name, b.Name), cmp.Compare(a.Ref, b.Ref))
-	})
 	return out, nil
 }
