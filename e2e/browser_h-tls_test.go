@@ -109,6 +109,9 @@ func TestBrowserTLSListenerPicksCertificate(t *testing.T) {
 	if warned := eval[int](t, b, `[...document.querySelector("`+cert+`").options].filter(o => o.text.startsWith("⚠")).length`); warned == 0 {
 		t.Errorf("no certificate warns (the lab seeds one that ends in 10 days): %s", eval[string](t, b, `[...document.querySelector("`+cert+`").options].map(o => o.text).join(" | ")`))
 	}
+	if got := eval[string](t, b, `(document.querySelector("[data-key=default_tls_container_ref] a.cert-upload") || {}).pathname || ""`); got != "/certificates/new" {
+		t.Errorf("the default certificate's upload link: got %q, want /certificates/new", got)
+	}
 	b.shot(t, "h-tls-listener-certs")
 	b.audit(t, "h-tls-listener-certs")
 

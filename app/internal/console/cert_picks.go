@@ -72,6 +72,16 @@ func certsUnread(err error) string {
 	return "The project's certificates could not be listed: " + octavia.Message(err)
 }
 
+// uploadPath is the page a certificate field links to upload one: the
+// certificate pages' (app/cert) for a certificate with its key, when
+// Barbican could be read; "" otherwise.
+func uploadPath(f form.Field, unread string) string {
+	if f.Cert != form.CertKeyed || unread != "" {
+		return ""
+	}
+	return CertificatesPath + "/new"
+}
+
 // Reset forgets the certificates (a form without certificate fields).
 func (o *CertPicks) Reset() { *o = CertPicks{} }
 
@@ -79,5 +89,5 @@ func (o *CertPicks) Reset() { *o = CertPicks{} }
 // with its error and, when required, its mark.
 func (o *CertPicks) Input(id string, f form.Field, v form.Values, err string, required bool, scope []any, set func(key, value string)) goapp.UI {
 	return ui.CertInput{ID: id, Field: f, Value: v[f.Key], Typing: v[ui.TypedKey(f.Key)] == "true", Err: err, Required: required,
-		Options: o.opts, OptionsErr: o.err, Loading: o.loading, Scope: scope, Set: set}.Render()
+		Options: o.opts, OptionsErr: o.err, Loading: o.loading, Upload: uploadPath(f, o.err), Scope: scope, Set: set}.Render()
 }

@@ -74,7 +74,10 @@ type CertInput struct {
 	Options    []CertOption
 	OptionsErr string
 	Loading    bool
-	Scope      []any
+	// Upload, if set, is the page that uploads a certificate: the field
+	// links it (in a new tab: what was typed here stays).
+	Upload string
+	Scope  []any
 	// Set takes a new value of the field (or of its TypedKey). UI
 	// goroutine.
 	Set func(key, value string)
@@ -164,7 +167,11 @@ func (in CertInput) renderOne(scope goapp.EventOption, opts []CertOption, why st
 	case known:
 		out = append(out, certNote(id+"-note", picked))
 	case len(opts) == 0:
-		out = append(out, ClassDiv("muted", "cert-note").Text("No certificate of this kind in the project yet: upload one on the Certificates page, or type a ref."))
+		out = append(out, ClassDiv("muted", "cert-note").Text("No certificate of this kind in the project yet: upload one, or type a ref."))
+	}
+	if in.Upload != "" {
+		out = append(out, ClassDivBody("cert-note",
+			ClassA("cert-upload").Href(in.Upload).Attr("target", "_blank").Attr("rel", "noopener").Text("Upload a certificate (new tab)")))
 	}
 	return out
 }
