@@ -112,6 +112,13 @@ func TestBrowserTLSListenerPicksCertificate(t *testing.T) {
 	if got := eval[string](t, b, `(document.querySelector("[data-key=default_tls_container_ref] a.cert-upload") || {}).pathname || ""`); got != "/certificates/new" {
 		t.Errorf("the default certificate's upload link: got %q, want /certificates/new", got)
 	}
+	// A certificate uploaded meanwhile (another tab): "List again" shows it.
+	late := storePKCS12(t, labClient(t, c, "demo"), "late-upload.p12", newTestCert(t, "late.example.test", time.Now().Add(365*24*time.Hour)))
+	b.do(t, "List again", 10*time.Second, chromedp.Click(chromedp.ID("f-default_tls_container_ref-relist")))
+	b.waitJS(t, "the late upload listed", `[...((document.querySelector("`+cert+`") || {}).options || [])].some(o => o.text.includes("late.example.test"))`, 30*time.Second)
+	if !eval[bool](t, b, `[...document.querySelector("`+cert+`").options].some(o => o.value.endsWith(`+jsString(late[strings.LastIndex(late, "/"):])+`))`) {
+		t.Errorf("the late upload's option does not hold its ref %s", late)
+	}
 	b.shot(t, "h-tls-listener-certs")
 	b.audit(t, "h-tls-listener-certs")
 

@@ -23,6 +23,9 @@ type CertPicks struct {
 	opts    []ui.CertOption
 	err     string
 	loading bool
+	// again reads them again (Load's arguments kept): "List again" after
+	// an upload in another tab.
+	again func()
 }
 
 // Picks reports whether fields show, for values v, a certificate field
@@ -45,7 +48,8 @@ func (o *CertPicks) Asked() bool { return o.asked }
 // read in ctx.Async, its answer kept while current() still says the form
 // is the one that asked.
 func (o *CertPicks) Load(ctx goapp.Context, client *octavia.Client, current func() bool) {
-	*o = CertPicks{asked: true, loading: true}
+	again := func() { o.Load(ctx, client, current) }
+	*o = CertPicks{asked: true, loading: true, again: again}
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
@@ -54,7 +58,7 @@ func (o *CertPicks) Load(ctx goapp.Context, client *octavia.Client, current func
 			if !current() {
 				return
 			}
-			*o = CertPicks{asked: true, opts: opts, err: certsUnread(err)}
+			*o = CertPicks{asked: true, opts: opts, err: certsUnread(err), again: again}
 		})
 	})
 }
@@ -89,5 +93,5 @@ func (o *CertPicks) Reset() { *o = CertPicks{} }
 // with its error and, when required, its mark.
 func (o *CertPicks) Input(id string, f form.Field, v form.Values, err string, required bool, scope []any, set func(key, value string)) goapp.UI {
 	return ui.CertInput{ID: id, Field: f, Value: v[f.Key], Typing: v[ui.TypedKey(f.Key)] == "true", Err: err, Required: required,
-		Options: o.opts, OptionsErr: o.err, Loading: o.loading, Upload: uploadPath(f, o.err), Scope: scope, Set: set}.Render()
+		Options: o.opts, OptionsErr: o.err, Loading: o.loading, Upload: uploadPath(f, o.err), Relist: o.again, Scope: scope, Set: set}.Render()
 }

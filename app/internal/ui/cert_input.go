@@ -77,6 +77,9 @@ type CertInput struct {
 	// Upload, if set, is the page that uploads a certificate: the field
 	// links it (in a new tab: what was typed here stays).
 	Upload string
+	// Relist, if set, reads the list again (the field's "List again",
+	// beside Upload).
+	Relist func()
 	Scope  []any
 	// Set takes a new value of the field (or of its TypedKey). UI
 	// goroutine.
@@ -170,8 +173,12 @@ func (in CertInput) renderOne(scope goapp.EventOption, opts []CertOption, why st
 		out = append(out, ClassDiv("muted", "cert-note").Text("No certificate of this kind in the project yet: upload one, or type a ref."))
 	}
 	if in.Upload != "" {
-		out = append(out, ClassDivBody("cert-note",
-			ClassA("cert-upload").Href(in.Upload).Attr("target", "_blank").Attr("rel", "noopener").Text("Upload a certificate (new tab)")))
+		note := []goapp.UI{ClassA("cert-upload").Href(in.Upload).Attr("target", "_blank").Attr("rel", "noopener").Text("Upload a certificate (new tab)")}
+		if in.Relist != nil {
+			note = append(note, goapp.Text(" · "), TypedButton(id+"-relist", "button").Class("btn", "btn-small", "btn-ghost", "cert-relist").
+				OnClick(func(ctx goapp.Context, e goapp.Event) { in.Relist() }, scope).Text("List again"))
+		}
+		out = append(out, ClassDivBody("cert-note", note...))
 	}
 	return out
 }
