@@ -149,10 +149,14 @@ func TestBrowserTLSListenerPicksCertificate(t *testing.T) {
 	b.do(t, "pick the certificate", 10*time.Second, selectValue(cert, ref))
 	b.waitJS(t, "its subject and expiry under it", `(document.querySelector("`+cert+`-note") || {}).textContent?.includes("expires in")`, 10*time.Second)
 	mark = len(s.Logs.String())
+	sent := b.recordRequests(t)
 	b.do(t, "create", 10*time.Second, chromedp.Focus(chromedp.ID("res-submit")), chromedp.KeyEvent(kb.Enter))
 	b.waitJS(t, "the listener's page", `location.pathname.startsWith("/listeners/") && !location.pathname.endsWith("/new")`, 30*time.Second)
 	if n := tlsWrites(t, s.Logs.String(), mark, "/lbaas/listeners"); n != 1 {
 		t.Errorf("POSTs of the listener: got %d, want 1", n)
+	}
+	if posts := sent.matching(http.MethodPost, "/lbaas/listeners"); len(posts) != 1 || !strings.Contains(posts[0].Body, `"default_tls_container_ref":`+jsString(ref)) {
+		t.Errorf("the POST the page sent: got %+v, want one with the picked ref %s", posts, ref)
 	}
 	id := eval[string](t, b, `location.pathname.split("/")[2]`)
 	var got struct {
@@ -167,6 +171,21 @@ func TestBrowserTLSListenerPicksCertificate(t *testing.T) {
 	}
 	if l := got.Listener; l.Ref != ref || l.Port != 443 || l.Protocol != "TERMINATED_HTTPS" || l.Name != name {
 		t.Errorf("the listener: got %+v, want %q TERMINATED_HTTPS :443 with %s", l, name, ref)
+	}
+
+	// The edit: the listener's certificate is the one picked; another one
+	// picked (the seeded container) is the only thing the PUT sends.
+	b.do(t, "the edit form", 30*time.Second, chromedp.Navigate(c.URL+"/listeners/"+id+"/edit"))
+	b.waitJS(t, "its certificate picked from the list", `(document.querySelector("`+cert+`") || {}).tagName === "SELECT" && document.querySelector("`+cert+`").value === `+jsString(ref), 30*time.Second)
+	other := eval[string](t, b, `([...document.querySelector("`+cert+`").options].find(o => o.value.includes("/v1/containers/") && !o.text.startsWith("⚠")) || {}).value || ""`)
+	if other == "" {
+		t.Fatal("the edit form lists no certificate container (the lab seeds one)")
+	}
+	api.waitLBActive(t, lb) // the create's wait is over; a save now is not a busy 409
+	b.do(t, "pick the container, save", 10*time.Second, selectValue(cert, other), chromedp.Focus(chromedp.ID("res-submit")), chromedp.KeyEvent(kb.Enter))
+	b.waitJS(t, "the listener's page", `location.pathname === "/listeners/`+id+`"`, 30*time.Second)
+	if puts := sent.matching(http.MethodPut, "/lbaas/listeners/"+id); len(puts) != 1 || !jsonEqual(puts[0].Body, `{"listener": {"default_tls_container_ref": `+jsString(other)+`}}`) {
+		t.Errorf("the edit's PUT: got %+v, want only the new certificate", puts)
 	}
 }
 
