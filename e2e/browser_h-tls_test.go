@@ -191,8 +191,8 @@ func TestBrowserTLSListenerPicksCertificate(t *testing.T) {
 
 // TestBrowserTLSWizard: the wizard's listener step offers the same TLS
 // fields; a TERMINATED_HTTPS listener moves to 443, picks a seeded
-// certificate and a client-certificate header, and ONE POST creates the
-// tree with them.
+// certificate, adds an SNI one from the list, ticks a client-certificate
+// header, and ONE POST creates the tree with them.
 func TestBrowserTLSWizard(t *testing.T) {
 	t.Parallel()
 	s := startLiveConsole(t)
@@ -218,6 +218,14 @@ func TestBrowserTLSWizard(t *testing.T) {
 	t.Logf("picking %q (%s)", label, ref)
 	b.do(t, "pick it, and a header", 10*time.Second, selectValue(cert, ref), chromedp.Click(chromedp.ID("wz-listener-0-insert-headers-X-SSL-Client-CN")))
 	b.waitJS(t, "its note", `(document.querySelector("`+cert+`-note") || {}).textContent?.includes("expires in")`, 10*time.Second)
+	// An SNI certificate added from the list: its ref on a line of its own.
+	const sni = "#wz-listener-0-sni-container-refs"
+	sniRef := eval[string](t, b, `([...document.querySelector("`+sni+`-add").options].find(o => o.value.includes("/v1/containers/")) || {}).value || ""`)
+	if sniRef == "" {
+		t.Fatal("Add a certificate… offers no certificate container (the lab seeds one)")
+	}
+	b.do(t, "add an SNI certificate", 10*time.Second, selectValue(sni+"-add", sniRef))
+	b.waitJS(t, "the SNI list holds it", `document.querySelector("`+sni+`").value.trim() === `+jsString(sniRef)+` && !!document.querySelector("`+sni+`-note-0")`, 10*time.Second)
 	b.shot(t, "h-tls-wizard-listener")
 	b.audit(t, "h-tls-wizard-listener")
 	step("next: pools", "Pools")
@@ -239,13 +247,66 @@ func TestBrowserTLSWizard(t *testing.T) {
 			Protocol string
 			Port     int               `json:"protocol_port"`
 			Ref      string            `json:"default_tls_container_ref"`
+			SNI      []string          `json:"sni_container_refs"`
 			Headers  map[string]string `json:"insert_headers"`
 		}
 	}
 	if code := api.do(t, http.MethodGet, "/listeners?loadbalancer_id="+lb, "", &got); code != http.StatusOK || len(got.Listeners) != 1 {
 		t.Fatalf("the tree's listeners: %d, %+v", code, got)
 	}
-	if l := got.Listeners[0]; l.Ref != ref || l.Port != 443 || l.Protocol != "TERMINATED_HTTPS" || l.Headers["X-SSL-Client-CN"] != "true" {
-		t.Errorf("the listener: got %+v, want TERMINATED_HTTPS :443 with %s and X-SSL-Client-CN", l, ref)
+	if l := got.Listeners[0]; l.Ref != ref || len(l.SNI) != 1 || l.SNI[0] != sniRef || l.Port != 443 || l.Protocol != "TERMINATED_HTTPS" || l.Headers["X-SSL-Client-CN"] != "true" {
+		t.Errorf("the listener: got %+v, want TERMINATED_HTTPS :443 with %s, SNI %s and X-SSL-Client-CN", l, ref, sniRef)
+	}
+}
+
+// TestBrowserTLSPool: a pool's TLS fields show once TLS is enabled, and
+// their certificates are picked: a client certificate (PKCS12) and the
+// members' CA (a certificate secret); ONE POST sends them.
+func TestBrowserTLSPool(t *testing.T) {
+	t.Parallel()
+	s := startLiveConsole(t)
+	c := console{URL: s.URL, LabURL: s.URL}
+	lab, _ := newLBAPI(t, c)
+	_, _, lb := polishIDs(t, lab)
+	b := newBrowser(t)
+	b.login(t, c.URL, "demo", "demo", "demo")
+	b.listed(t, "demo's list", "shop-frontend")
+
+	const client, ca = "#f-tls_container_ref", "#f-ca_tls_container_ref"
+	opened := len(s.Logs.String())
+	b.do(t, "the pool form", 30*time.Second, chromedp.Navigate(c.URL+"/pools/new?loadbalancer_id="+url.QueryEscape(lb)),
+		chromedp.WaitVisible(chromedp.CSS(`#f-tls_enabled`)), setInput("#f-name", "tls-members"))
+	if got := eval[int](t, b, `document.querySelectorAll("`+client+`, `+ca+`, #f-tls_versions").length`); got != 0 {
+		t.Errorf("TLS fields before TLS is enabled: got %d, want none", got)
+	}
+	if n := barbicanGETs(t, s.Logs.String(), opened); n != 0 {
+		t.Errorf("the pool form read Barbican %d times before TLS was enabled, want none", n)
+	}
+	b.do(t, "enable TLS", 10*time.Second, chromedp.Click(chromedp.ID("f-tls_enabled")))
+	ref, label := certOption(t, b, client)
+	t.Logf("client certificate %q", label)
+	b.waitJS(t, "the CAs listed", `[...((document.querySelector("`+ca+`") || {}).options || [])].some(o => o.value.includes("/v1/secrets/"))`, 30*time.Second)
+	caRef := eval[string](t, b, `[...document.querySelector("`+ca+`").options].find(o => o.value.includes("/v1/secrets/") && o.text.includes("-ca.crt")).value`)
+	b.do(t, "pick them, create", 10*time.Second, selectValue(client, ref), selectValue(ca, caRef), setInput("#f-tls_versions", "TLSv1.2\nTLSv1.3"))
+	sent := b.recordRequests(t)
+	b.do(t, "create", 10*time.Second, chromedp.Focus(chromedp.ID("res-submit")), chromedp.KeyEvent(kb.Enter))
+	b.waitJS(t, "the pool's page", `/^\/pools\/[0-9a-f-]{36}$/.test(location.pathname)`, 30*time.Second)
+	posts := sent.matching(http.MethodPost, "/lbaas/pools")
+	if len(posts) != 1 {
+		t.Fatalf("POSTs of the pool: got %d, want 1", len(posts))
+	}
+	var body struct {
+		Pool struct {
+			TLS      bool     `json:"tls_enabled"`
+			Ref      string   `json:"tls_container_ref"`
+			CA       string   `json:"ca_tls_container_ref"`
+			Versions []string `json:"tls_versions"`
+		}
+	}
+	if err := json.Unmarshal([]byte(posts[0].Body), &body); err != nil {
+		t.Fatalf("the POST's body: %v\n%s", err, posts[0].Body)
+	}
+	if p := body.Pool; !p.TLS || p.Ref != ref || p.CA != caRef || strings.Join(p.Versions, ",") != "TLSv1.2,TLSv1.3" {
+		t.Errorf("the POST: got %+v, want TLS with %s, CA %s, TLSv1.2 and TLSv1.3", p, ref, caRef)
 	}
 }
