@@ -92,7 +92,16 @@ func TestBrowserTLSListenerPicksCertificate(t *testing.T) {
 	}
 	b.do(t, "pick TERMINATED_HTTPS", 10*time.Second, selectValue("#f-protocol", "TERMINATED_HTTPS"))
 	b.waitJS(t, "port 443", `(document.querySelector("#f-protocol_port") || {}).value === "443"`, 10*time.Second)
-	for _, key := range []string{"sni_container_refs", "client_authentication", "client_ca_tls_container_ref", "client_crl_container_ref",
+	// The client CA and revocation list come with client authentication.
+	const caShown = `!!document.querySelector("[data-key=client_ca_tls_container_ref]") && !!document.querySelector("[data-key=client_crl_container_ref]")`
+	if eval[bool](t, b, caShown) {
+		t.Error("a client CA field without client authentication")
+	}
+	b.do(t, "client authentication OPTIONAL", 10*time.Second, selectValue("#f-client_authentication", "OPTIONAL"))
+	b.waitJS(t, "the client CA and CRL", caShown, 10*time.Second)
+	b.do(t, "client authentication NONE", 10*time.Second, selectValue("#f-client_authentication", "NONE"))
+	b.waitJS(t, "no client CA", `!document.querySelector("[data-key=client_ca_tls_container_ref]")`, 10*time.Second)
+	for _, key := range []string{"sni_container_refs", "client_authentication",
 		"tls_versions", "tls_ciphers", "alpn_protocols", "insert_headers.X-SSL-Client-Verify", "insert_headers.X-SSL-Client-Not-After", "insert_headers.X-SSL-Issuer"} {
 		if !eval[bool](t, b, `!!document.querySelector("[data-key='`+key+`']")`) {
 			t.Errorf("TERMINATED_HTTPS: no field %s", key)

@@ -11,6 +11,17 @@ import (
 // certificate fields apply).
 func listenerTLS(v form.Values) bool { return v["protocol"] == "TERMINATED_HTTPS" }
 
+// clientAuth is when a listener form shows its client CA or revocation
+// list (key): a TLS listener that authenticates its clients (OPTIONAL,
+// MANDATORY), or one that holds a value there already (an edit keeps
+// showing what Octavia has).
+func clientAuth(key string) func(form.Values) bool {
+	return func(v form.Values) bool {
+		a := v["client_authentication"]
+		return listenerTLS(v) && (a == "OPTIONAL" || a == "MANDATORY" || v[key] != "")
+	}
+}
+
 // listenerHSTS reports whether the form's listener may set HSTS: it
 // terminates TLS and the cloud speaks HSTS (Octavia API 2.27, after Zed:
 // the page says so with form.HSTSKnown).
@@ -64,8 +75,8 @@ var ListenerRes = &Resource{
 			Hint: "Served by the name the client asks for (SNI); one per line."},
 		{Key: "client_authentication", Type: form.Choice, Show: listenerTLS, Null: true,
 			Choices: []string{"NONE", "OPTIONAL", "MANDATORY"}, Hint: "Whether clients must show a certificate signed by the client CA."},
-		{Key: "client_ca_tls_container_ref", Label: "Client CA certificate", Show: listenerTLS, Cert: form.CertCA, Null: true},
-		{Key: "client_crl_container_ref", Label: "Client revocation list", Show: listenerTLS, Cert: form.CertCRL, Null: true},
+		{Key: "client_ca_tls_container_ref", Label: "Client CA certificate", Show: clientAuth("client_ca_tls_container_ref"), Cert: form.CertCA, Null: true},
+		{Key: "client_crl_container_ref", Label: "Client revocation list", Show: clientAuth("client_crl_container_ref"), Cert: form.CertCRL, Null: true},
 		{Key: "tls_versions", Type: form.List, Show: listenerTLS, Null: true,
 			Hint: "One per line, of SSLv3, TLSv1, TLSv1.1, TLSv1.2, TLSv1.3; empty: the cloud's default."},
 		{Key: "tls_ciphers", Show: listenerTLS, Null: true, Hint: "An OpenSSL cipher string (ECDHE-RSA-AES256-GCM-SHA384:…); empty: the cloud's default."},
