@@ -270,7 +270,8 @@ func TestBrowserTLSWizard(t *testing.T) {
 
 // TestBrowserTLSPool: a pool's TLS fields show once TLS is enabled, and
 // their certificates are picked: a client certificate (PKCS12) and the
-// members' CA (a certificate secret); ONE POST sends them.
+// members' CA (a certificate secret); TLS versions are ticked (sent in
+// Octavia's order whatever the order ticked); ONE POST sends them.
 func TestBrowserTLSPool(t *testing.T) {
 	t.Parallel()
 	s := startLiveConsole(t)
@@ -296,7 +297,8 @@ func TestBrowserTLSPool(t *testing.T) {
 	t.Logf("client certificate %q", label)
 	b.waitJS(t, "the CAs listed", `[...((document.querySelector("`+ca+`") || {}).options || [])].some(o => o.value.includes("/v1/secrets/"))`, 30*time.Second)
 	caRef := eval[string](t, b, `[...document.querySelector("`+ca+`").options].find(o => o.value.includes("/v1/secrets/") && o.text.includes("-ca.crt")).value`)
-	b.do(t, "pick them, create", 10*time.Second, selectValue(client, ref), selectValue(ca, caRef), setInput("#f-tls_versions", "TLSv1.2\nTLSv1.3"))
+	b.do(t, "pick them, create", 10*time.Second, selectValue(client, ref), selectValue(ca, caRef),
+		chromedp.Click(chromedp.ID("f-tls_versions-4")), chromedp.Click(chromedp.ID("f-tls_versions-3"))) // TLSv1.3, then TLSv1.2
 	sent := b.recordRequests(t)
 	b.do(t, "create", 10*time.Second, chromedp.Focus(chromedp.ID("res-submit")), chromedp.KeyEvent(kb.Enter))
 	b.waitJS(t, "the pool's page", `/^\/pools\/[0-9a-f-]{36}$/.test(location.pathname)`, 30*time.Second)

@@ -441,6 +441,8 @@ func (p *Page) renderForm(back string) goapp.UI {
 		case !f.Shown(p.create, p.v):
 		case f.Cert != "":
 			inputs = append(inputs, p.certs.Input(inputID(f.Key), f, p.v, p.errs[f.Key], f.Required && p.create, nil, set))
+		case f.Type == form.List && len(f.Choices) > 0:
+			inputs = append(inputs, ui.ChoiceList{ID: inputID(f.Key), Field: f, Value: p.v[f.Key], Err: p.errs[f.Key], Set: set}.Render())
 		default:
 			inputs = append(inputs, ui.FieldInput{ID: inputID(f.Key), Field: f, Value: p.v[f.Key], Err: p.errs[f.Key],
 				Required: f.Required && p.create, Options: p.picks.opts[f.Key], OptionsErr: p.picks.errs[f.Key], Note: p.noneToPick(f),

@@ -134,8 +134,11 @@ func (sf stepForm) renderField(it model.Item, key string) goapp.UI {
 		sf.needCerts()
 		sf.changed()
 	}
-	if f.Cert != "" {
+	switch {
+	case f.Cert != "":
 		return sf.certs.Input(id, f, v, sf.nav.errs[id], f.Required, []any{sf.nav.gen}, set)
+	case f.Type == form.List && len(f.Choices) > 0:
+		return ui.ChoiceList{ID: id, Field: f, Value: v[f.Key], Err: sf.nav.errs[id], Scope: []any{sf.nav.gen}, Set: set}.Render()
 	}
 	return ui.FieldInput{ID: id, Field: f, Value: v[f.Key], Err: sf.nav.errs[id], Required: f.Required,
 		Options: sf.ch.of(it, f, sf.w.LB["_network"]), Pick: f.Required, Scope: []any{sf.nav.gen}, Set: set}.Render()

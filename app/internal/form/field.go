@@ -32,7 +32,7 @@ type Field struct {
 	Key     string
 	Label   string // what the form calls it; a kind leaves it to attr's (Labelled)
 	Type    Type
-	Choices []string     // Choice's (or Decimal's) values in the form's order; Check enforces them
+	Choices []string     // Choice's (or Decimal's) values in the form's order, or a List's items (ticked); Check enforces them
 	Ref     octavia.Kind // Ref: the kind picked from
 	// RefBy is the filter of Ref's list taken from the form's own values
 	// (a listener's default pool among its load balancer's pools).
@@ -92,6 +92,14 @@ func (f Field) refuse(s string) string {
 		if msg := refuseRefs(f.Type == List, s); msg != "" {
 			return msg
 		}
+	}
+	if len(f.Choices) > 0 && f.Type == List {
+		for _, it := range SplitList(s) {
+			if !slices.Contains(f.Choices, it) {
+				return fmt.Sprintf("%q: choose among %s.", it, strings.Join(f.Choices, ", "))
+			}
+		}
+		return ""
 	}
 	if len(f.Choices) > 0 && !slices.Contains(f.Choices, s) {
 		return "Choose one of: " + strings.Join(f.Choices, ", ") + "."

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/octaview/octaview/octavia"
 )
 
 // tlsListener is a listener form's TLS fields as the kinds declare them
@@ -20,9 +22,9 @@ func tlsListener() []Field {
 		{Key: "client_authentication", Type: Choice, Show: tls, Null: true, Choices: []string{"NONE", "OPTIONAL", "MANDATORY"}},
 		{Key: "client_ca_tls_container_ref", Show: tls, Cert: CertCA, Null: true},
 		{Key: "client_crl_container_ref", Show: tls, Cert: CertCRL, Null: true},
-		{Key: "tls_versions", Type: List, Show: tls, Null: true},
+		{Key: "tls_versions", Type: List, Choices: TLSVersions(), Show: tls, Null: true},
 		{Key: "tls_ciphers", Show: tls, Null: true},
-		{Key: "alpn_protocols", Type: List, Show: tls, Null: true},
+		{Key: "alpn_protocols", Type: List, Choices: ALPNProtocols(), Show: tls, Null: true},
 		{Key: "hsts_max_age", Type: Int, Show: func(v Values) bool { return tls(v) && v[HSTSKnown] == "true" }, Null: true},
 		{Key: "hsts_preload", Type: Bool, Show: func(v Values) bool { return tls(v) && v[HSTSKnown] == "true" }},
 	}
@@ -134,5 +136,15 @@ func TestBodyTLSListener(t *testing.T) {
 				t.Errorf("got  %s\nwant %s", b, tt.want)
 			}
 		})
+	}
+}
+
+// TestFixKeepsTLSLists: a provider's narrowing moves a single choice to
+// one it takes, never a ticked list (TLS versions, ALPN protocols).
+func TestFixKeepsTLSLists(t *testing.T) {
+	v := Values{"protocol": "TERMINATED_HTTPS", "tls_versions": "TLSv1.2\nTLSv1.3", "alpn_protocols": "h2\nhttp/1.1"}
+	Supported("amphora").Fix(octavia.KindListener, tlsListener(), v)
+	if v["tls_versions"] != "TLSv1.2\nTLSv1.3" || v["alpn_protocols"] != "h2\nhttp/1.1" {
+		t.Errorf("got %q and %q, want the lists as ticked", v["tls_versions"], v["alpn_protocols"])
 	}
 }
