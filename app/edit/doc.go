@@ -2,8 +2,11 @@
 // kind (form_page.go), drawn from the kind's declared fields
 // (console.Resource.Fields, checked by app/internal/form) with the same
 // field input as the wizard (ui.FieldInput); its picked fields' options
-// are read by pickOptions (pick_options.go), its certificate fields'
-// by console.CertPicks; whether a listener's create shows HSTS, from the
-// cloud's API version (hsts.go). It stands on
+// are read by pickOptions (pick_options.go). It stands on
 // app/internal/console and app/internal/ui; app's routes.go registers it.
+//
+// Its TLS fields (tls_fields.go): a certificate field picks from the
+// project's certificates (console.CertPicks, read once one shows), TLS
+// versions and ALPN protocols are ticked (ui.ChoiceList), and a
+// listener's create shows HSTS where the cloud's API version has it.
 package edit

@@ -39,12 +39,13 @@ type Page struct {
 	orig      console.Object
 	status    ui.LoadStatus // of the object (edit)
 	loadErr   string
-	picks     pickOptions       // picked fields' options (pick_options.go)
-	certs     console.CertPicks // certificate fields' options
+	picks     pickOptions // picked fields' options (pick_options.go)
 	errs      form.Errs
 	submitted bool
 	w         console.Writer
 	uctx      goapp.Context // the page's own context (OnNav): a write outlives its button
+
+	certs console.CertPicks // certificate fields' options (tls_fields.go)
 
 	// support is what the load balancer's provider driver takes (the
 	// cloud's providers' until the load balancer is known; everything when
@@ -128,16 +129,6 @@ func (p *Page) OnNav(ctx goapp.Context) {
 			p.loadCaps(ctx)
 		})
 	})
-}
-
-// loadCerts reads the project's certificates once the form shows a
-// certificate field that picks (TERMINATED_HTTPS picked, TLS enabled).
-// UI goroutine.
-func (p *Page) loadCerts(ctx goapp.Context) {
-	if !p.certs.Asked() && console.Picks(p.pr.Res.Fields, p.create, p.v) {
-		path := p.path
-		p.certs.Load(ctx, p.sess.Client, func() bool { return p.path == path })
-	}
 }
 
 // check is what the form says before sending (form.Check of what it sends).
@@ -420,34 +411,32 @@ func (p *Page) focusFirstError(ctx goapp.Context) {
 
 func (p *Page) renderForm(back string) goapp.UI {
 	var inputs []goapp.UI
-	set := func(key, value string) {
-		p.v[key] = value
-		if set := p.pr.Res.OnSet; set != nil {
-			set(p.v, key, value)
-		}
-		switch key {
-		case "loadbalancer_id":
-			p.loadSupport(p.uctx)
-		case "provider_name":
-			p.loadCaps(p.uctx)
-		}
-		p.loadCerts(p.uctx)
-		if p.submitted {
-			p.errs = p.check()
-		}
-	}
 	for _, f := range p.fields() {
-		switch {
-		case !f.Shown(p.create, p.v):
-		case f.Cert != "":
-			inputs = append(inputs, p.certs.Input(inputID(f.Key), f, p.v, p.errs[f.Key], f.Required && p.create, nil, set))
-		case f.Type == form.List && len(f.Choices) > 0:
-			inputs = append(inputs, ui.ChoiceList{ID: inputID(f.Key), Field: f, Value: p.v[f.Key], Err: p.errs[f.Key], Set: set}.Render())
-		default:
-			inputs = append(inputs, ui.FieldInput{ID: inputID(f.Key), Field: f, Value: p.v[f.Key], Err: p.errs[f.Key],
-				Required: f.Required && p.create, Options: p.picks.opts[f.Key], OptionsErr: p.picks.errs[f.Key], Note: p.noneToPick(f),
-				Set: set}.Render())
+		if !f.Shown(p.create, p.v) {
+			continue
 		}
+		if in := p.tlsInput(f); in != nil {
+			inputs = append(inputs, in)
+			continue
+		}
+		inputs = append(inputs, ui.FieldInput{ID: inputID(f.Key), Field: f, Value: p.v[f.Key], Err: p.errs[f.Key],
+			Required: f.Required && p.create, Options: p.picks.opts[f.Key], OptionsErr: p.picks.errs[f.Key], Note: p.noneToPick(f),
+			Set: func(key, value string) {
+				p.v[key] = value
+				if set := p.pr.Res.OnSet; set != nil {
+					set(p.v, key, value)
+				}
+				p.loadCerts(p.uctx)
+				switch key {
+				case "loadbalancer_id":
+					p.loadSupport(p.uctx)
+				case "provider_name":
+					p.loadCaps(p.uctx)
+				}
+				if p.submitted {
+					p.errs = p.check()
+				}
+			}}.Render())
 	}
 	verb := map[bool]string{true: "Create", false: "Save"}[p.create]
 	return goapp.Form().ID("res-form").Class("form", "card", "form-narrow").OnSubmit(p.submit).Body(

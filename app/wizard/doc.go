@@ -7,8 +7,10 @@
 // and their read (neutron.go), the steps' forms (step_form.go for the
 // load balancer and an item's fields, step_items.go for the listeners,
 // pools, members, monitors and L7), and the typed VIP when Neutron lists
-// no subnet (lb_vip_typed.go), and whether the cloud speaks HSTS
-// (hsts.go), and the certificates its TLS fields pick from, read when
-// one shows (certs.go). It stands on app/internal/console and
+// no subnet (lb_vip_typed.go). It stands on app/internal/console and
 // app/internal/ui; app's routes.go registers it.
+//
+// Its TLS fields: certificates picked from the project's, read once one
+// shows (certs.go), ticked lists (tls_fields.go), and HSTS where the
+// cloud speaks it (hsts.go).
 package wizard

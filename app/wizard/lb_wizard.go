@@ -53,10 +53,11 @@ type Page struct {
 	w        *model.Model
 	nav      steps
 	ch       choices
-	certs    console.CertPicks // the certificate fields' options
-	vipCheck vipCheck          // the review's lookup of a typed VIP ID (lb_vip_typed.go)
+	vipCheck vipCheck // the review's lookup of a typed VIP ID (lb_vip_typed.go)
 	wr       console.Writer
 	uctx     goapp.Context
+
+	certs console.CertPicks // the certificate fields' options (certs.go)
 }
 
 // New is a create wizard of the tab whose runtime is rt (its route's).
@@ -127,7 +128,7 @@ func (p *Page) goTo(s int) {
 
 // form is the steps' form over the page's state.
 func (p *Page) form() stepForm {
-	return stepForm{w: p.w, nav: &p.nav, ch: &p.ch, certs: &p.certs, needCerts: p.needCerts, retry: p.loadNeutron}
+	return stepForm{w: p.w, nav: &p.nav, ch: &p.ch, retry: p.loadNeutron, tls: tlsFields{certs: &p.certs, need: p.needCerts}}
 }
 
 func (p *Page) next(ctx goapp.Context, e goapp.Event) {

@@ -23,10 +23,9 @@ type stepForm struct {
 	w     *model.Model
 	nav   *steps
 	ch    *choices
-	certs *console.CertPicks // the project's certificates for the TLS fields
-	// needCerts reads them once a certificate field shows (certs.go).
-	needCerts func()
-	retry     func(goapp.Context) // lists Neutron again (the typed VIP's "List again")
+	retry func(goapp.Context) // lists Neutron again (the typed VIP's "List again")
+
+	tls tlsFields // the certificate and ticked-list fields (tls_fields.go)
 }
 
 // changed follows an input: the step is checked again once it was.
@@ -121,27 +120,24 @@ func (sf stepForm) renderField(it model.Item, key string) goapp.UI {
 	}
 	f, v := it.Kind.Fields[i], it.V
 	id := model.InputID(it.ID, f.Key)
-	set := func(key, value string) {
-		v[key] = value
-		switch {
-		case it.Step == model.StepLB && key == "provider":
-			sf.w.Support(form.ForCreate(value, sf.ch.providers)) // its children's choices follow it
-		case it.Step == model.StepListeners && key == "protocol":
-			sf.w.SetListenerProtocol(it, value) // 443 for TLS, 80 for HTTP, unless a port was typed
-		case it.Step == model.StepListeners && key == "protocol_port":
-			form.SetPort(v, value)
-		}
-		sf.needCerts()
-		sf.changed()
-	}
-	switch {
-	case f.Cert != "":
-		return sf.certs.Input(id, f, v, sf.nav.errs[id], f.Required, []any{sf.nav.gen}, set)
-	case f.Type == form.List && len(f.Choices) > 0:
-		return ui.ChoiceList{ID: id, Field: f, Value: v[f.Key], Err: sf.nav.errs[id], Scope: []any{sf.nav.gen}, Set: set}.Render()
+	if in := sf.tlsInput(it, f, id); in != nil {
+		return in
 	}
 	return ui.FieldInput{ID: id, Field: f, Value: v[f.Key], Err: sf.nav.errs[id], Required: f.Required,
-		Options: sf.ch.of(it, f, sf.w.LB["_network"]), Pick: f.Required, Scope: []any{sf.nav.gen}, Set: set}.Render()
+		Options: sf.ch.of(it, f, sf.w.LB["_network"]), Pick: f.Required, Scope: []any{sf.nav.gen},
+		Set: func(key, value string) {
+			v[key] = value
+			switch {
+			case it.Step == model.StepLB && key == "provider":
+				sf.w.Support(form.ForCreate(value, sf.ch.providers)) // its children's choices follow it
+			case it.Step == model.StepListeners && key == "protocol":
+				sf.w.SetListenerProtocol(it, value) // 443 for TLS, 80 for HTTP, unless a port was typed
+			case it.Step == model.StepListeners && key == "protocol_port":
+				form.SetPort(v, value)
+			}
+			sf.tls.need()
+			sf.changed()
+		}}.Render()
 }
 
 // scope is the event scope of the handlers that read the items (gen).

@@ -18,12 +18,14 @@
 //     resource.go; internal/section renders them);
 //   - a kind's navigation entry (nav.go) and the VIP subnet and port
 //     choices the form and the wizard share (choices.go), the roles in
-//     words (choices.go) and a status badge (props.go);
-//   - what a form's certificate fields pick from: the project's
-//     certificates in Barbican with their subject and expiry
-//     (cert_choices.go), read once per form (cert_picks.go).
+//     words (choices.go) and a status badge (props.go).
 //
-// It imports internal/tab, internal/ui, internal/form, internal/attr, internal/cert,
+// It imports internal/tab, internal/ui, internal/form, internal/attr,
 // serverapi, octavia and waiters; internal/section, internal/shell and
 // the pages import it, never the other way round.
+//
+// What a form's certificate fields pick from: the project's certificates
+// in Barbican with their subject and expiry (cert_choices.go, over
+// internal/cert's model), read once per form when one shows
+// (cert_picks.go).
 package console
