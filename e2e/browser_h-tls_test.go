@@ -122,11 +122,14 @@ func TestBrowserTLSListenerPicksCertificate(t *testing.T) {
 		t.Errorf("the default certificate's upload link: got %q, want /certificates/new", got)
 	}
 	// A certificate uploaded meanwhile (another tab): "List again" shows it.
-	late := storePKCS12(t, labClient(t, c, "demo"), "late-upload.p12", newTestCert(t, "late.example.test", time.Now().Add(365*24*time.Hour)))
+	late := storePKCS12(t, labClient(t, c, "demo"), `late <img src=x onerror=alert(1)>`, newTestCert(t, "late.example.test", time.Now().Add(365*24*time.Hour)))
 	b.do(t, "List again", 10*time.Second, chromedp.Click(chromedp.ID("f-default_tls_container_ref-relist")))
 	b.waitJS(t, "the late upload listed", `[...((document.querySelector("`+cert+`") || {}).options || [])].some(o => o.text.includes("late.example.test"))`, 30*time.Second)
-	if !eval[bool](t, b, `[...document.querySelector("`+cert+`").options].some(o => o.value.endsWith(`+jsString(late[strings.LastIndex(late, "/"):])+`))`) {
-		t.Errorf("the late upload's option does not hold its ref %s", late)
+	if !eval[bool](t, b, `[...document.querySelector("`+cert+`").options].some(o => o.value.endsWith(`+jsString(late[strings.LastIndex(late, "/"):])+`) && o.text.startsWith("late <img src=x onerror=alert(1)> — "))`) {
+		t.Errorf("the late upload's option does not hold its ref %s and its name as text", late)
+	}
+	if d := b.dialogsSeen(); len(d) > 0 || eval[int](t, b, `document.querySelectorAll("select img, option img").length`) != 0 {
+		t.Errorf("a certificate's name ran as markup: dialogs %q", d)
 	}
 	b.shot(t, "h-tls-listener-certs")
 	b.audit(t, "h-tls-listener-certs")
