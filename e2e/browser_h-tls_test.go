@@ -324,3 +324,44 @@ func TestBrowserTLSPool(t *testing.T) {
 		t.Errorf("the POST: got %+v, want TLS with %s, CA %s, TLSv1.2 and TLSv1.3", p, ref, caRef)
 	}
 }
+
+// TestBrowserTLSBarbicanDown: with the lab's Barbican down (503) a
+// certificate field says the list could not be read and takes a typed
+// ref; the lab's Octavia, which cannot read it either, refuses the
+// listener and its fault shows at that field, the ref kept; Barbican
+// back, "List again" lists, the typed ref still there.
+func TestBrowserTLSBarbicanDown(t *testing.T) {
+	t.Parallel()
+	s := startLiveConsole(t)
+	c := console{URL: s.URL, LabURL: s.URL}
+	lab, _ := newLBAPI(t, c)
+	_, _, lb := polishIDs(t, lab)
+	b := newBrowser(t)
+	b.login(t, c.URL, "demo", "demo", "demo")
+	b.listed(t, "demo's list", "shop-frontend")
+	lab.Faults(t, `{"barbican": "503"}`)
+
+	const cert = "#f-default_tls_container_ref"
+	b.do(t, "the listener form", 30*time.Second, chromedp.Navigate(c.URL+"/listeners/new?loadbalancer_id="+url.QueryEscape(lb)),
+		chromedp.WaitVisible(chromedp.CSS(`#f-protocol_port`)), selectValue("#f-protocol", "TERMINATED_HTTPS"))
+	b.waitJS(t, "the field says why it has no list", `[...document.querySelectorAll("[data-key=default_tls_container_ref] .cert-note")].some(e => e.textContent.includes("could not be listed"))`, 30*time.Second)
+	if got := eval[string](t, b, `document.querySelector("`+cert+`").tagName`); got != "INPUT" {
+		t.Fatalf("the default certificate without a list: got a %s, want a text box", got)
+	}
+	b.shot(t, "h-tls-barbican-down")
+	ref := "https://barbican.example:9311/v1/secrets/00000000-0000-4000-8000-000000000001"
+	b.do(t, "type a ref, create", 10*time.Second, setInput(cert, ref), chromedp.Focus(chromedp.ID("res-submit")), chromedp.KeyEvent(kb.Enter))
+	b.waitJS(t, "the refusal at the field", `(document.querySelector("`+cert+`-error") || {}).textContent?.includes("Octavia")`, 30*time.Second)
+	t.Logf("the refusal: %s", eval[string](t, b, `document.querySelector("`+cert+`-error").textContent`))
+	if got := eval[string](t, b, `document.querySelector("`+cert+`").value`); got != ref {
+		t.Errorf("the typed ref after the refusal: got %q, want it kept", got)
+	}
+
+	// Barbican back: "List again" lists; the typed ref stays, typed.
+	lab.Faults(t, `{}`)
+	b.do(t, "List again", 10*time.Second, chromedp.Click(chromedp.ID("f-default_tls_container_ref-relist")))
+	b.waitJS(t, "the list", `(document.querySelector("`+cert+`") || {}).tagName === "SELECT" && document.querySelector("`+cert+`").options.length > 3`, 30*time.Second)
+	if got := eval[string](t, b, `(document.querySelector("`+cert+`-ref") || {}).value`); got != ref {
+		t.Errorf("the typed ref once listed: got %q, want it kept under \"Type a ref…\"", got)
+	}
+}

@@ -146,7 +146,7 @@ func (in CertInput) renderOne(scope goapp.EventOption, opts []CertOption, why st
 	typeIt := func(ctx goapp.Context, e goapp.Event) { in.Set(f.Key, ctx.JSSrc().Get("value").String()) }
 	if why != "" {
 		return []goapp.UI{IDInput(id).Value(in.Value).Attr("placeholder", "https://…/v1/secrets/…").OnInput(typeIt, scope),
-			ClassDiv("muted", "cert-note").Text(why)}
+			ClassDivBody("cert-note", goapp.Span().Class("muted").Text(why), in.relist(id, scope))}
 	}
 	sel := []goapp.UI{Option("", "— none —", val == "" && !typed)}
 	for _, o := range opts {
@@ -175,8 +175,7 @@ func (in CertInput) renderOne(scope goapp.EventOption, opts []CertOption, why st
 	if in.Upload != "" {
 		note := []goapp.UI{ClassA("cert-upload").Href(in.Upload).Attr("target", "_blank").Attr("rel", "noopener").Text("Upload a certificate (new tab)")}
 		if in.Relist != nil {
-			note = append(note, goapp.Text(" · "), TypedButton(id+"-relist", "button").Class("btn", "btn-small", "btn-ghost", "cert-relist").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { in.Relist() }, scope).Text("List again"))
+			note = append(note, goapp.Text(" · "), in.relist(id, scope))
 		}
 		out = append(out, ClassDivBody("cert-note", note...))
 	}
@@ -231,4 +230,14 @@ func certNote(id string, o CertOption) goapp.UI {
 		return IDClassDiv(id, "cert-note", "cert-warn", "st-warn-text").Text("⚠ " + text)
 	}
 	return IDClassDiv(id, "cert-note", "muted").Text(text)
+}
+
+// relist is the field's "List again" button (nil without Relist or while
+// it reads, nothing to read again for a revocation list).
+func (in CertInput) relist(id string, scope goapp.EventOption) goapp.UI {
+	if in.Relist == nil || in.Loading || in.Field.Cert == form.CertCRL {
+		return nil
+	}
+	return TypedButton(id+"-relist", "button").Class("btn", "btn-small", "btn-ghost", "cert-relist").
+		OnClick(func(ctx goapp.Context, e goapp.Event) { in.Relist() }, scope).Text("List again")
 }
