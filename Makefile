@@ -96,6 +96,8 @@ deps:
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	command -v openstack >/dev/null || missing="$$missing python3-openstackclient"; \
 	python3 -c 'import octaviaclient' 2>/dev/null || /usr/bin/python3 -c 'import octaviaclient' 2>/dev/null || missing="$$missing python3-octaviaclient"; \
+	python3 -c 'import barbicanclient' 2>/dev/null || /usr/bin/python3 -c 'import barbicanclient' 2>/dev/null || missing="$$missing python3-barbicanclient"; \
+	python3 -c 'import novaclient' 2>/dev/null || /usr/bin/python3 -c 'import novaclient' 2>/dev/null || missing="$$missing python3-novaclient"; \
 	command -v npm >/dev/null || missing="$$missing npm"; \
 	command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || missing="$$missing haproxy"; \
 	if [ -n "$$missing" ]; then \

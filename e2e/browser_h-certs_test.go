@@ -126,6 +126,7 @@ func TestBrowserCertUpload(t *testing.T) {
 	}
 	ref := b.text(t, "#cert-ref")
 	b.shot(t, "h-certs-page")
+	b.audit(t, "h-certs-page")
 
 	// Barbican holds one more secret: a PKCS12 of the certificate and its key
 	if got := secretCount(t, demo); got != before+1 {
@@ -146,6 +147,19 @@ func TestBrowserCertUpload(t *testing.T) {
 	b.waitJS(t, "the row", `!!`+row+` && `+row+`.querySelector(".cert-expiry").textContent.includes("expires in 200 days")`, 30*time.Second)
 	if got := eval[string](t, b, row+`.textContent`); !strings.Contains(got, "shop-tls") || !strings.Contains(got, "shop.example.com") || !strings.Contains(got, "PKCS12") {
 		t.Fatalf("row: got %q", got)
+	}
+
+	// deleted from its page: gone from Barbican and from the list
+	b.do(t, "delete it", 30*time.Second, chromedp.Click(chromedp.CSS(`#cert-table tr[data-ref="`+ref+`"] a.cert-name`)),
+		chromedp.WaitVisible(chromedp.ID("cert-delete")), chromedp.Click(chromedp.ID("cert-delete")),
+		chromedp.WaitVisible(chromedp.ID("cert-delete-confirm-btn")))
+	if got := b.text(t, "#cert-delete-confirm"); !strings.Contains(got, "No listener or pool uses it.") {
+		t.Fatalf("the delete's dialog: got %q", got)
+	}
+	b.do(t, "confirm", 30*time.Second, chromedp.Click(chromedp.ID("cert-delete-confirm-btn")))
+	b.waitJS(t, "the list without it", `location.pathname === "/certificates" && !!document.querySelector("#cert-table") && !`+row, 30*time.Second)
+	if got := secretCount(t, demo); got != before {
+		t.Fatalf("secrets after the delete: got %d; want %d", got, before)
 	}
 
 	// a new upload page starts empty: the key went with the upload
@@ -198,16 +212,27 @@ func TestBrowserCertWarnAndListener(t *testing.T) {
 		t.Fatalf("expiry: got %q; want the warning, in 10 days", got)
 	}
 	b.shot(t, "h-certs-list")
+	b.audit(t, "h-certs-list")
 	if got := eval[string](t, b, row+`.querySelector(".cert-used").textContent`); got != "listener https-soon" {
 		t.Fatalf("used by: got %q", got)
 	}
 
+	// its delete says who uses it
+	b.do(t, "ask to delete it", 30*time.Second, chromedp.Click(chromedp.CSS(`#cert-table tr[data-ref="`+ref+`"] a.cert-name`)),
+		chromedp.WaitVisible(chromedp.ID("cert-delete")), chromedp.Click(chromedp.ID("cert-delete")),
+		chromedp.WaitVisible(chromedp.ID("cert-delete-uses")))
+	if got := b.text(t, "#cert-delete-uses"); !strings.Contains(got, "listener https-soon (default certificate)") {
+		t.Fatalf("the delete's dialog: got %q", got)
+	}
+	b.do(t, "keep it", 30*time.Second, chromedp.Click(chromedp.ID("cert-delete-keep")), chromedp.Navigate(c.URL+"/certificates"),
+		chromedp.WaitVisible(chromedp.CSS(`#cert-table .cert-used a`)))
 	b.do(t, "open the listener", 30*time.Second, chromedp.Click(chromedp.CSS(`#cert-table .cert-used a`)))
 	b.waitJS(t, "its certificate", `!!document.querySelector('#listener-certs tr[data-slot="default_tls_container_ref"] .lc-expiry .cert-warn')`, 30*time.Second)
 	if got := b.text(t, `#listener-certs tr[data-slot="default_tls_container_ref"]`); !strings.Contains(got, "soon.example.com") || !strings.Contains(got, "expires in 10 days") {
 		t.Fatalf("the listener's certificate: got %q", got)
 	}
 	b.shot(t, "h-certs-listener")
+	b.audit(t, "h-certs-listener")
 	if !strings.HasSuffix(eval[string](t, b, `location.pathname`), l.Text("id")) {
 		t.Fatal("not the listener's page")
 	}
@@ -256,6 +281,7 @@ func TestBrowserCertBadInput(t *testing.T) {
 	}
 
 	b.shot(t, "h-certs-upload-refused")
+	b.audit(t, "h-certs-upload-refused")
 	if got := secretCount(t, demo); got != before {
 		t.Fatalf("secrets after the refusals: got %d; want %d", got, before)
 	}
@@ -311,5 +337,57 @@ func TestBrowserCertReadOnly(t *testing.T) {
 	}
 	if got := secretCount(t, demo); got != before {
 		t.Fatalf("secrets: got %d; want %d", got, before)
+	}
+}
+
+// TestBrowserCertPKCS12 uploads a PKCS#12 file with a password (AES, as
+// OpenSSL 3 writes them): a wrong password is refused at its field, the
+// right one stores the bundle again without a password, as Octavia reads
+// it; then a CA certificate without a key, stored as its PEM.
+func TestBrowserCertPKCS12(t *testing.T) {
+	c := startConsole(t)
+	demo := labClient(t, c, "demo")
+	before := secretCount(t, demo)
+	tc := newTestCert(t, "p12.example.com", time.Now().Add(60*24*time.Hour+time.Hour))
+	p12, err := pkcs12.Modern2023.Encode(tc.key, tc.cert, nil, "s3cret")
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "web.p12")
+	if err := os.WriteFile(file, p12, 0o600); err != nil {
+		t.Fatal(err)
+	}
+
+	b := newBrowser(t)
+	b.login(t, c.URL, "demo", "demo", "demo")
+	b.waitJS(t, "the list", `!!document.querySelector("#res-nav a[href=\"/certificates\"]")`, 30*time.Second)
+	b.do(t, "choose the file", 30*time.Second, chromedp.Navigate(c.URL+"/certificates/new"), chromedp.WaitVisible(chromedp.ID("cert-form")),
+		chromedp.Click(chromedp.ID("cert-format-pkcs12")), chromedp.WaitVisible(chromedp.ID("cert-pkcs12-file")),
+		chromedp.SetUploadFiles(`#cert-pkcs12-file`, []string{file}))
+	b.waitJS(t, "the file chosen", `(document.querySelector("#cert-pkcs12-chosen") || {}).textContent === "Chosen: web.p12"`, 30*time.Second)
+	b.do(t, "a wrong password", 30*time.Second, setInput("#cert-password", "nope"), chromedp.Click(chromedp.ID("cert-submit")))
+	b.waitJS(t, "the password's error", `(document.querySelector("#cert-password-error") || {}).textContent === "The password is not the file's"`, 30*time.Second)
+	if got := secretCount(t, demo); got != before {
+		t.Fatalf("secrets after a wrong password: got %d; want %d", got, before)
+	}
+	b.do(t, "the right password", 30*time.Second, setInput("#cert-password", "s3cret"), chromedp.Click(chromedp.ID("cert-submit")))
+	b.waitJS(t, "the certificate's page", `(document.querySelector("#cert-subject") || {}).textContent === "CN=p12.example.com"`, 30*time.Second)
+	stored, err := demo.SecretPayload(t.Context(), b.text(t, "#cert-ref"), "application/octet-stream")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, leaf, err := pkcs12.Decode(stored, ""); err != nil || !leaf.Equal(tc.cert) {
+		t.Fatalf("the stored secret without a password: got %v, %v", leaf, err)
+	}
+
+	// a CA certificate, no key: a certificate secret of its PEM
+	ca := newTestCert(t, "Client CA", time.Now().Add(400*24*time.Hour))
+	b.do(t, "upload a CA", 30*time.Second, chromedp.Navigate(c.URL+"/certificates/new"), chromedp.WaitVisible(chromedp.ID("cert-form")),
+		chromedp.Click(chromedp.ID("cert-format-ca")), chromedp.WaitVisible(chromedp.ID("cert-ca")),
+		setInput("#cert-ca", "\n"+ca.certPEM+"\n"), chromedp.Click(chromedp.ID("cert-submit")))
+	b.waitJS(t, "the CA's page", `(document.querySelector("#cert-subject") || {}).textContent === "CN=Client CA"`, 30*time.Second)
+	pemText, err := demo.SecretPayload(t.Context(), b.text(t, "#cert-ref"), "text/plain")
+	if err != nil || strings.TrimSpace(string(pemText)) != strings.TrimSpace(ca.certPEM) {
+		t.Fatalf("the CA secret: got %q, %v; want its PEM", pemText, err)
 	}
 }

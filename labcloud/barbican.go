@@ -27,6 +27,15 @@ const (
 	barbicanPageMax     = 100
 )
 
+// MaxSecretsPerProject and MaxContainersPerProject bound what one project
+// keeps in the lab's Barbican (a real one has quotas, unlimited by
+// default): the next create is Barbican's quota 403 until one is deleted,
+// so a loop cannot grow the lab's memory.
+const (
+	MaxSecretsPerProject    = 500
+	MaxContainersPerProject = 200
+)
+
 // keyStore holds the lab's secrets and containers, each in creation order
 // (Barbican lists them by created, oldest first).
 type keyStore struct {
@@ -35,20 +44,25 @@ type keyStore struct {
 	containers     map[string]*container
 	containerOrder []*container
 	seeded         map[string]bool // by project id: its certificates were seeded
+	secretCount    map[string]int  // by project id
+	containerCount map[string]int  // by project id
 }
 
 func newKeyStore() *keyStore {
-	return &keyStore{secrets: map[string]*secret{}, containers: map[string]*container{}, seeded: map[string]bool{}}
+	return &keyStore{secrets: map[string]*secret{}, containers: map[string]*container{}, seeded: map[string]bool{},
+		secretCount: map[string]int{}, containerCount: map[string]int{}}
 }
 
 func (ks *keyStore) addSecret(s *secret) {
 	ks.secrets[s.id] = s
 	ks.secretOrder = append(ks.secretOrder, s)
+	ks.secretCount[s.projectID]++
 }
 
 func (ks *keyStore) addContainer(c *container) {
 	ks.containers[c.id] = c
 	ks.containerOrder = append(ks.containerOrder, c)
+	ks.containerCount[c.projectID]++
 }
 
 // removeSecret deletes s and drops it from every container that names it,
@@ -56,14 +70,32 @@ func (ks *keyStore) addContainer(c *container) {
 func (ks *keyStore) removeSecret(s *secret) {
 	delete(ks.secrets, s.id)
 	ks.secretOrder = deleteItem(ks.secretOrder, s)
+	ks.secretCount[s.projectID]--
 	for _, c := range ks.containerOrder {
 		c.refs = slices.DeleteFunc(c.refs, func(r containerRef) bool { return r.secretID == s.id })
 	}
 }
 
+// resetProject removes the project's secrets and containers; its next
+// Barbican call seeds its certificates again (a trainer's reset).
+func (ks *keyStore) resetProject(projectID string) {
+	for _, ct := range slices.Clone(ks.containerOrder) {
+		if ct.projectID == projectID {
+			ks.removeContainer(ct)
+		}
+	}
+	for _, s := range slices.Clone(ks.secretOrder) {
+		if s.projectID == projectID {
+			ks.removeSecret(s)
+		}
+	}
+	delete(ks.seeded, projectID)
+}
+
 func (ks *keyStore) removeContainer(c *container) {
 	delete(ks.containers, c.id)
 	ks.containerOrder = deleteItem(ks.containerOrder, c)
+	ks.containerCount[c.projectID]--
 }
 
 // barbicanService answers the lab's Barbican for the Cloud it holds.
@@ -88,14 +120,16 @@ func (c barbicanService) routes(mux *http.ServeMux) {
 		mux.HandleFunc("GET "+p, c.barbican(c.version))
 	}
 	const s, ct = "/key-manager/v1/secrets", "/key-manager/v1/containers"
-	mux.HandleFunc("GET "+s, c.barbican(c.listSecrets))
-	mux.HandleFunc("POST "+s, c.barbican(c.createSecret))
+	for _, p := range []string{"", "/{$}"} { // python-barbicanclient adds the slash
+		mux.HandleFunc("GET "+s+p, c.barbican(c.listSecrets))
+		mux.HandleFunc("POST "+s+p, c.barbican(c.createSecret))
+		mux.HandleFunc("GET "+ct+p, c.barbican(c.listContainers))
+		mux.HandleFunc("POST "+ct+p, c.barbican(c.createContainer))
+	}
 	mux.HandleFunc("GET "+s+"/{id}", c.barbican(c.showSecret))
 	mux.HandleFunc("PUT "+s+"/{id}", c.barbican(c.putPayload))
 	mux.HandleFunc("DELETE "+s+"/{id}", c.barbican(c.deleteSecret))
 	mux.HandleFunc("GET "+s+"/{id}/payload", c.barbican(c.showPayload))
-	mux.HandleFunc("GET "+ct, c.barbican(c.listContainers))
-	mux.HandleFunc("POST "+ct, c.barbican(c.createContainer))
 	mux.HandleFunc("GET "+ct+"/{id}", c.barbican(c.showContainer))
 	mux.HandleFunc("DELETE "+ct+"/{id}", c.barbican(c.deleteContainer))
 	for _, m := range []string{"GET", "PUT", "PATCH", "DELETE"} {
@@ -121,6 +155,7 @@ func versionDoc(base string) map[string]any {
 
 // versions is GET /: 300 with the one version, no token needed.
 func (c barbicanService) versions(w http.ResponseWriter, r *http.Request) {
+	w.Header().Del(RequestIDHeader) // Barbican's root answers without one
 	w.Header().Set("openstack-api-version", "key-manager 1.0")
 	writeJSON(w, http.StatusMultipleChoices, map[string]any{"versions": map[string]any{
 		"values": []any{versionDoc(c.barbicanBase(r))}}})
@@ -138,6 +173,11 @@ func (c *Cloud) barbicanBase(r *http.Request) string {
 // barbicanError answers with Barbican's error body.
 func barbicanError(w http.ResponseWriter, code int, msg string) {
 	writeJSON(w, code, map[string]any{"code": code, "title": http.StatusText(code), "description": msg})
+}
+
+// quotaReached is Barbican's 403 for a create beyond the project's quota.
+func quotaReached(w http.ResponseWriter) {
+	barbicanError(w, http.StatusForbidden, "Creation not allowed because a quota has been reached")
 }
 
 // forbidden is Barbican's 403 for a policy refusal of operation.
@@ -224,43 +264,4 @@ func isUUID(s string) bool {
 // barbicanStamp formats t as Barbican does: UTC, seconds, no zone.
 func barbicanStamp(t time.Time) string {
 	return t.UTC().Format(octaviaTime)
-}
-
-// listWindow is Barbican's offset and limit of a list: a limit that is not
-// a number is the default (10), one out of range is clipped to 1..100; a
-// bad offset is 0.
-func listWindow(r *http.Request) (offset, limit int) {
-	q := r.URL.Query()
-	limit = barbicanPageDefault
-	if s := q.Get("limit"); s != "" {
-		if n, ok := atoiOK(s); ok {
-			limit = min(max(n, 1), barbicanPageMax)
-		}
-	}
-	if n, ok := atoiOK(q.Get("offset")); ok && n > 0 {
-		offset = n
-	}
-	return offset, limit
-}
-
-// writePage answers a Barbican list: the window of items, previous and next
-// links that carry only limit and offset (Barbican drops the filters), and
-// the total.
-func writePage(w http.ResponseWriter, r *http.Request, base, key string, items []any, offset, limit int) {
-	total := len(items)
-	page := []any{}
-	if offset < total {
-		page = items[offset:min(offset+limit, total)]
-	}
-	out := map[string]any{key: page, "total": total}
-	if len(page) > 0 {
-		link := func(off int) string { return base + "/v1/" + key + "?limit=" + itoa(limit) + "&offset=" + itoa(off) }
-		if offset > 0 {
-			out["previous"] = link(max(0, offset-limit))
-		}
-		if total > offset+limit {
-			out["next"] = link(offset + limit)
-		}
-	}
-	writeJSON(w, http.StatusOK, out)
 }

@@ -81,6 +81,10 @@ func (c barbicanService) createContainer(w http.ResponseWriter, r *http.Request,
 	if !jsonBody(w, r) {
 		return
 	}
+	if c.keys.containerCount[k.project] >= MaxContainersPerProject {
+		quotaReached(w)
+		return
+	}
 	var b containerBody
 	if json.Unmarshal(body, &b) != nil || !bytes.HasPrefix(bytes.TrimSpace(body), []byte("{")) {
 		barbicanError(w, http.StatusBadRequest, "Malformed JSON")
@@ -234,26 +238,4 @@ func (c barbicanService) deleteContainer(w http.ResponseWriter, r *http.Request,
 	}
 	c.keys.removeContainer(ct)
 	w.WriteHeader(http.StatusNoContent)
-}
-
-// listContainers is GET /v1/containers: the project's containers, filtered
-// by name and type, oldest first.
-func (c barbicanService) listContainers(w http.ResponseWriter, r *http.Request, k *kmCaller, _ []byte, _ time.Time) {
-	if !(k.admin || k.creator || k.observer) || k.project == "" {
-		forbidden(w, "Containers(s) retrieval")
-		return
-	}
-	q := r.URL.Query()
-	base := c.barbicanBase(r)
-	items := []any{}
-	for _, ct := range c.keys.containerOrder {
-		if ct.projectID != k.project ||
-			(q.Get("name") != "" && (ct.name == nil || *ct.name != q.Get("name"))) ||
-			(q.Get("type") != "" && ct.typ != q.Get("type")) {
-			continue
-		}
-		items = append(items, ct.view(base))
-	}
-	offset, limit := listWindow(r)
-	writePage(w, r, base, "containers", items, offset, limit)
 }

@@ -5,7 +5,6 @@ package labcloud
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"net/http"
@@ -103,6 +102,10 @@ func (c barbicanService) createSecret(w http.ResponseWriter, r *http.Request, k 
 		return
 	}
 	if !jsonBody(w, r) {
+		return
+	}
+	if c.keys.secretCount[k.project] >= MaxSecretsPerProject {
+		quotaReached(w)
 		return
 	}
 	var b secretBody
@@ -374,121 +377,6 @@ func (c barbicanService) deleteSecret(w http.ResponseWriter, r *http.Request, k 
 	}
 	c.keys.removeSecret(s)
 	w.WriteHeader(http.StatusNoContent)
-}
-
-// listSecrets is GET /v1/secrets: the caller's project's secrets (or, with
-// acl_only=true, those whose read ACL names the caller), not expired,
-// filtered by name, secret_type, alg, mode and bits, oldest first.
-func (c barbicanService) listSecrets(w http.ResponseWriter, r *http.Request, k *kmCaller, _ []byte, now time.Time) {
-	if !(k.admin || k.creator || k.observer) || k.project == "" {
-		forbidden(w, "Secret(s) retrieval")
-		return
-	}
-	q := r.URL.Query()
-	sortKeys, ok := parseSecretSort(q.Get("sort"))
-	if !ok {
-		barbicanError(w, http.StatusBadRequest, "URI provided invalid query string parameters.")
-		return
-	}
-	aclOnly := strings.EqualFold(q.Get("acl_only"), "true")
-	bits, _ := atoiOK(q.Get("bits"))
-	var sel []*secret
-	for _, s := range c.keys.secretOrder {
-		switch {
-		case s.expired(now),
-			aclOnly && !s.acl.names(k.user),
-			!aclOnly && s.projectID != k.project,
-			q.Get("name") != "" && (s.name == nil || *s.name != q.Get("name")),
-			q.Get("secret_type") != "" && s.secretType != q.Get("secret_type"),
-			q.Get("alg") != "" && (s.algorithm == nil || *s.algorithm != q.Get("alg")),
-			q.Get("mode") != "" && (s.mode == nil || *s.mode != q.Get("mode")),
-			bits > 0 && (s.bitLength == nil || *s.bitLength != bits):
-			continue
-		}
-		sel = append(sel, s)
-	}
-	slices.SortStableFunc(sel, func(a, b *secret) int {
-		for _, sk := range sortKeys {
-			if n := sk.compare(a, b); n != 0 {
-				return n
-			}
-		}
-		return 0
-	})
-	base := c.barbicanBase(r)
-	items := make([]any, len(sel))
-	for i, s := range sel {
-		items[i] = s.view(base)
-	}
-	offset, limit := listWindow(r)
-	writePage(w, r, base, "secrets", items, offset, limit)
-}
-
-// secretSort is one key of a list's sort parameter ("name:desc").
-type secretSort struct {
-	key  string
-	desc bool
-}
-
-// parseSecretSort reads sort=key[:asc|desc],... with the keys Barbican
-// allows; false when it refuses them.
-func parseSecretSort(spec string) ([]secretSort, bool) {
-	if spec == "" {
-		return nil, true
-	}
-	var out []secretSort
-	for part := range strings.SplitSeq(spec, ",") {
-		key, dir, hasDir := strings.Cut(part, ":")
-		if !hasDir {
-			dir = "asc"
-		}
-		if strings.Contains(dir, ":") || (dir != "asc" && dir != "desc") ||
-			!slices.Contains([]string{"algorithm", "bit_length", "created", "expiration", "mode", "name", "secret_type", "status", "updated"}, key) {
-			return nil, false
-		}
-		out = append(out, secretSort{key, dir == "desc"})
-	}
-	return out, true
-}
-
-// compare orders a and b by the key (a missing value first, as MySQL
-// sorts NULL).
-func (sk secretSort) compare(a, b *secret) int {
-	str := func(p *string) string {
-		if p == nil {
-			return ""
-		}
-		return "\x01" + *p
-	}
-	var n int
-	switch sk.key {
-	case "name":
-		n = strings.Compare(str(a.name), str(b.name))
-	case "algorithm":
-		n = strings.Compare(str(a.algorithm), str(b.algorithm))
-	case "mode":
-		n = strings.Compare(str(a.mode), str(b.mode))
-	case "secret_type":
-		n = strings.Compare(a.secretType, b.secretType)
-	case "bit_length":
-		bits := func(p *int) int {
-			if p == nil {
-				return 0
-			}
-			return *p
-		}
-		n = cmp.Compare(bits(a.bitLength), bits(b.bitLength))
-	case "created":
-		n = a.created.Compare(b.created)
-	case "updated":
-		n = a.updated.Compare(b.updated)
-	case "expiration":
-		n = a.expiration.Compare(b.expiration)
-	}
-	if sk.desc {
-		return -n
-	}
-	return n
 }
 
 // parseISOTime reads an ISO 8601 time as oslo's parse_isotime does (a zone

@@ -408,3 +408,44 @@ func TestBarbicanSeeds(t *testing.T) {
 		t.Errorf("admin's own seed: got %d", len(s))
 	}
 }
+
+func TestBarbicanQuota(t *testing.T) {
+	lab := New(Options{})
+	demo := login(t, lab, "demo")
+	demo.must(http.StatusOK, http.MethodGet, "/key-manager/v1/secrets", nil) // the seeds count
+	var last string
+	for range MaxSecretsPerProject - len(seedCerts) - 3 {
+		last = demo.storeSecret(map[string]any{"name": "flood", "payload": "x", "payload_content_type": "text/plain"})
+	}
+	r := demo.do(http.MethodPost, "/key-manager/v1/secrets", map[string]any{"name": "one more"})
+	if r.status != http.StatusForbidden || r.description(t) != "Creation not allowed because a quota has been reached" {
+		t.Fatalf("secret %d: got %d %s, want Barbican's quota 403", MaxSecretsPerProject+1, r.status, r.body)
+	}
+	if n := lab.State(); len(n.Secrets) != MaxSecretsPerProject {
+		t.Errorf("stored %d secrets, want %d", len(n.Secrets), MaxSecretsPerProject)
+	}
+	demo.must(http.StatusNoContent, http.MethodDelete, "/key-manager/v1/secrets/"+last, nil)
+	demo.storeSecret(map[string]any{"name": "room again"})
+	if admin := login(t, lab, "admin"); admin.do(http.MethodPost, "/key-manager/v1/secrets", map[string]any{"name": "other project"}).status != http.StatusCreated {
+		t.Errorf("another project is not held by demo's quota")
+	}
+}
+
+func TestBarbicanProjectReset(t *testing.T) {
+	lab := New(Options{Trainees: 2})
+	t1, t2 := login(t, lab, "trainee1"), login(t, lab, "trainee2")
+	t1.storeSecret(map[string]any{"name": "mine"})
+	kept := t2.storeSecret(map[string]any{"name": "theirs"})
+	seed := seedID(keystoneID("project", "trainee1"), "old.trainee1.lab.test.p12")
+	t1.must(http.StatusNoContent, http.MethodDelete, "/key-manager/v1/secrets/"+seed, nil)
+	if err := lab.ResetProject([]string{"trainee1"}); err != nil {
+		t.Fatal(err)
+	}
+	if n := list(t1.must(http.StatusOK, http.MethodGet, "/key-manager/v1/secrets?name=mine", nil).json(t), "secrets"); len(n) != 0 {
+		t.Errorf("after a reset, trainee1 still has its secret")
+	}
+	if r := t1.do(http.MethodGet, "/key-manager/v1/secrets/"+seed, nil); r.status != http.StatusOK {
+		t.Errorf("after a reset, the deleted seed is back: got %d, want 200", r.status)
+	}
+	t2.must(http.StatusOK, http.MethodGet, "/key-manager/v1/secrets/"+kept, nil)
+}

@@ -246,6 +246,7 @@ func (c *Cloud) resetProject(p *project, now time.Time) {
 	}
 	heap.Init(&c.ops)
 	c.parked = slices.DeleteFunc(c.parked, func(op *pendingOp) bool { return gone[op.lb] })
+	c.keys.resetProject(p.id)
 	delete(c.quotas, p.id)
 	delete(c.projectFaults, p.id)
 	c.rebuildEffective()

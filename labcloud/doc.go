@@ -10,6 +10,8 @@
 //	                  flavors, flavor profiles, availability zones and
 //	                  their profiles
 //	/network/         Neutron v2.0: networks, subnets, ports (read only)
+//	/key-manager/     Barbican v1: secrets with payloads, containers, read
+//	                  ACLs; each project seeded with sample certificates
 //	/lab/             the lab control API (admin token): GET and PUT
 //	                  /lab/faults, GET /lab/users
 //
@@ -18,7 +20,9 @@
 // fields, RBAC (another project's object is 403, as Octavia's policy
 // answers), and the status machine: a write answers with PENDING_*, the
 // load balancer is immutable until the transition completes after
-// Options.Delay, delete goes through PENDING_DELETE to 404.
+// Options.Delay, delete goes through PENDING_DELETE to 404. Its Octavia
+// reads every certificate ref through its Barbican as Octavia's
+// barbican_acl_auth does (tls_refs.go).
 //
 // Unlike the real Octavia it simulates a healthy data plane: operating
 // statuses follow admin state, members and monitors (ONLINE, OFFLINE,

@@ -88,7 +88,7 @@ func (c listenerKind) buildListener(b *listenerBody, lb *loadBalancer, now time.
 		}
 	}
 	if *b.Protocol == "TERMINATED_HTTPS" && b.DefaultTLSContainerRef == nil && (b.SNIContainerRefs == nil || len(*b.SNIContainerRefs) == 0) {
-		return nil, validation("An SNI or default certificate container reference must be provided for TERMINATED_HTTPS listeners.")
+		return nil, validation("An SNI or default certificate container reference must be provided for TERMINATED_HTTPS protocol listeners.")
 	}
 	l := &listener{
 		meta: c.newMeta(lb.projectID, b.Name, b.Description, b.AdminStateUp, b.Tags, now),
@@ -97,13 +97,8 @@ func (c listenerKind) buildListener(b *listenerBody, lb *loadBalancer, now time.
 		clientAuthentication: "NONE",
 	}
 	if *b.Protocol == "TERMINATED_HTTPS" {
-		l.tlsVersions = []string{"TLSv1.2", "TLSv1.3"}
-		l.alpnProtocols = []string{"h2", "http/1.1", "http/1.0"}
-		// Octavia's default_listener_ciphers (constants.CIPHERS_OWASP_SUITE_B)
-		ciphers := "TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256:TLS_AES_128_GCM_SHA256:DHE-RSA-AES256-GCM-SHA384:" +
-			"DHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-RSA-AES128-GCM-SHA256:DHE-RSA-AES256-SHA256:" +
-			"DHE-RSA-AES128-SHA256:ECDHE-RSA-AES256-SHA384:ECDHE-RSA-AES128-SHA256"
-		l.tlsCiphers = &ciphers
+		ciphers := tlsDefaultCiphers
+		l.tlsVersions, l.alpnProtocols, l.tlsCiphers = tlsDefaultVersions(), tlsDefaultALPN(), &ciphers
 	}
 	if err := l.apply(b); err != nil {
 		return nil, err

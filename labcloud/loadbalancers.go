@@ -111,6 +111,9 @@ func (c lbKind) create(w http.ResponseWriter, r *http.Request, k *caller, now ti
 	if err := c.buildGraph(lb, b, now); err != nil {
 		return err
 	}
+	if err := c.checkGraphTLS(r, k, b, now); err != nil {
+		return err
+	}
 	for _, p := range lb.pools {
 		if err := c.checkMemberSubnets(p.members, k.admin); err != nil {
 			return err

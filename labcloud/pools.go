@@ -75,6 +75,7 @@ func (c poolKind) buildPool(b *poolBody, lb *loadBalancer, now time.Time) (*pool
 	if err := p.apply(b); err != nil {
 		return nil, err
 	}
+	setPoolTLSDefaults(p)
 	return p, nil
 }
 

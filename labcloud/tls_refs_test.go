@@ -171,3 +171,32 @@ func TestTLSRefsBarbicanDown(t *testing.T) {
 		}
 	})
 }
+
+func TestTLSRefsFullyPopulated(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		lab := New(Options{})
+		demo := login(t, lab, "demo")
+		demo.must(http.StatusOK, http.MethodGet, "/key-manager/v1/secrets", nil)
+		www := seedRef("demo", "www.demo.lab.test.p12", false)
+		graph := func(ref string) map[string]any {
+			return map[string]any{"listeners": []map[string]any{{"protocol": "TERMINATED_HTTPS", "protocol_port": 443,
+				"default_tls_container_ref": ref, "default_pool": map[string]any{"name": "p", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"}}}}
+		}
+		r := demo.do(http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": func() map[string]any {
+			m := graph("nope")
+			m["name"], m["vip_subnet_id"] = "bad", demo.subnetID()
+			return m
+		}()})
+		if r.status != 400 || r.fault(t) != "Could not retrieve certificate: ['nope']" {
+			t.Errorf("fully populated, bad ref: got %d %s", r.status, r.body)
+		}
+		if n := len(list(demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers?name=bad", nil).json(t), "loadbalancers")); n != 0 {
+			t.Errorf("a refused create left %d load balancers", n)
+		}
+		lb := demo.createLB("good", graph(www))
+		time.Sleep(3 * time.Second)
+		if s := demo.lbStatus(lb["id"].(string)); s != statusActive {
+			t.Errorf("fully populated with a good ref: %s", s)
+		}
+	})
+}

@@ -43,7 +43,10 @@
 // says: statistics (LoadBalancerStats, ListenerStats, AmphoraStats), the
 // status tree, failovers, an amphora's configure, the member batch
 // (Members, BatchUpdateMembers), providers and their capabilities, the
-// Neutron lists a VIP is picked from (Networks, Subnets, Ports), the waits,
+// Neutron lists a VIP is picked from (Networks, Subnets, Ports), Barbican's
+// certificates (keymanager.go: Secrets, Containers, SecretPayload,
+// StoreSecret, SetSecretReadACL, DeleteSecret, by "key-manager" in the
+// catalog; keymanager_pages.go: Barbican's offset paging), the waits,
 // UpdateTags and the session; each has a caller in the console or the
 // server.
 //

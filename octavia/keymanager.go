@@ -2,7 +2,6 @@ package octavia
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -10,7 +9,6 @@ import (
 	"net/http"
 	"net/url"
 	"path"
-	"strconv"
 	"strings"
 
 	"github.com/gophercloud/gophercloud/v2"
@@ -38,13 +36,6 @@ var ErrNoKeyManager = errors.New("the catalog has no key-manager (Barbican) endp
 // KeyManagerPageSize is the page size of the Barbican lists (Barbican's own
 // default is 10, its maximum 100).
 const KeyManagerPageSize = 100
-
-// HasKeyManager reports whether the catalog lists a key-manager endpoint at
-// the client's interface and region.
-func (c *Client) HasKeyManager() bool {
-	_, err := c.keyManager("")
-	return err == nil
-}
 
 // keyManager returns the Barbican service client, or an EUNAVAILABLE
 // *Error wrapping ErrNoKeyManager.
@@ -151,108 +142,6 @@ func (c *Client) Containers(ctx context.Context, opts containers.ListOpts) iter.
 		return errSeq[containers.Container](op, err)
 	}
 	return barbicanList[containers.Container](ctx, c, op, "containers", q)
-}
-
-// barbicanPage is a page of a Barbican list: its items under the
-// collection's key, the total and the next page's link.
-type barbicanPage[T any] struct {
-	items []T
-	Total int    `json:"total"`
-	Next  string `json:"next"`
-}
-
-func barbicanList[T any](ctx context.Context, c *Client, op, collection, query string) iter.Seq2[T, error] {
-	return func(yield func(T, error) bool) {
-		var zero T
-		sc, err := c.keyManager(op)
-		if err != nil {
-			yield(zero, err)
-			return
-		}
-		q, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
-		if err != nil {
-			yield(zero, mapError(op, err))
-			return
-		}
-		seen := map[string]bool{}
-		for {
-			var page barbicanPage[T]
-			raw := map[string]json.RawMessage{}
-			u := sc.ServiceURL(collection) + "?" + q.Encode()
-			if _, err := c.do(ctx, sc, op, http.MethodGet, u, nil, &raw); err != nil {
-				yield(zero, err)
-				return
-			}
-			if err := decodeBarbicanPage(raw, collection, &page); err != nil {
-				yield(zero, &Error{Code: EINTERNAL, Op: op, Err: err})
-				return
-			}
-			for _, v := range page.items {
-				if !yield(v, nil) {
-					return
-				}
-			}
-			next, ok, err := barbicanNext(q, page.Next, len(page.items))
-			if err != nil || !ok {
-				if err != nil {
-					yield(zero, &Error{Code: EINTERNAL, Op: op, Err: err})
-				}
-				return
-			}
-			if seen[next.Get("offset")] {
-				yield(zero, &Error{Code: EINTERNAL, Op: op, Err: fmt.Errorf("the next link repeats offset %s", next.Get("offset"))})
-				return
-			}
-			seen[next.Get("offset")] = true
-			q = next
-		}
-	}
-}
-
-// decodeBarbicanPage reads raw (the page's JSON object) into page.
-func decodeBarbicanPage[T any](raw map[string]json.RawMessage, collection string, page *barbicanPage[T]) error {
-	items, ok := raw[collection]
-	if !ok {
-		return fmt.Errorf("the answer has no %q list", collection)
-	}
-	if err := json.Unmarshal(items, &page.items); err != nil {
-		return fmt.Errorf("read %s: %w", collection, err)
-	}
-	if t, ok := raw["total"]; ok {
-		_ = json.Unmarshal(t, &page.Total)
-	}
-	if n, ok := raw["next"]; ok {
-		_ = json.Unmarshal(n, &page.Next)
-	}
-	return nil
-}
-
-// barbicanNext returns the query of the next page: the caller's query q with
-// the next link's offset and limit (the link's host is Barbican's own,
-// which the client never calls). ok is false on the last page (no link, or
-// an empty page).
-func barbicanNext(q url.Values, next string, n int) (url.Values, bool, error) {
-	if next == "" || n == 0 {
-		return nil, false, nil
-	}
-	u, err := url.Parse(next)
-	if err != nil {
-		return nil, false, fmt.Errorf("read the next link: %w", err)
-	}
-	lq := u.Query()
-	off, err := strconv.Atoi(lq.Get("offset"))
-	if err != nil || off < 0 {
-		return nil, false, fmt.Errorf("the next link %q has no offset", next)
-	}
-	out := url.Values{}
-	for k, v := range q {
-		out[k] = v
-	}
-	out.Set("offset", strconv.Itoa(off))
-	if l := lq.Get("limit"); l != "" {
-		out.Set("limit", l)
-	}
-	return out, true, nil
 }
 
 // Secret reads the metadata of the secret ref names (not its payload).
@@ -367,20 +256,6 @@ func (c *Client) SetSecretReadACL(ctx context.Context, ref string, users []strin
 		return Accepted{}, mapError(op, err)
 	}
 	return c.do(ctx, sc, op, http.MethodPut, sc.ServiceURL("secrets", id, "acl"), body, nil, 200, 201)
-}
-
-// SecretReadACL returns the read ACL of the secret ref names.
-func (c *Client) SecretReadACL(ctx context.Context, ref string) (acls.ACLDetails, error) {
-	const op = "get secret ACL"
-	sc, id, err := c.barbicanRef(op, ref, "secrets")
-	if err != nil {
-		return acls.ACLDetails{}, err
-	}
-	var acl acls.ACL
-	if _, err := c.do(ctx, sc, op, http.MethodGet, sc.ServiceURL("secrets", id, "acl"), nil, &acl); err != nil {
-		return acls.ACLDetails{}, err
-	}
-	return acl["read"], nil
 }
 
 // DeleteSecret deletes the secret ref names (204). A listener that still

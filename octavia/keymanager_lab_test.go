@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/gophercloud/gophercloud/v2/openstack/keymanager/v1/acls"
 	"github.com/gophercloud/gophercloud/v2/openstack/keymanager/v1/secrets"
 
 	"github.com/octaview/octaview/labcloud"
@@ -16,8 +17,9 @@ import (
 func TestKeyManagerLab(t *testing.T) {
 	c, srv, _ := startCloud(t, labcloud.Options{}, nil)
 	ctx := t.Context()
-	if !c.HasKeyManager() {
-		t.Fatal("the lab's catalog has no key-manager")
+	km, err := c.keyManager("")
+	if err != nil {
+		t.Fatalf("the lab's catalog has no key-manager: %v", err)
 	}
 	before, err := Collect(c.Secrets(ctx, secrets.ListOpts{}))
 	if err != nil {
@@ -44,8 +46,9 @@ func TestKeyManagerLab(t *testing.T) {
 	if _, err := c.SetSecretReadACL(ctx, refs[0], []string{"0123456789abcdef0123456789abcdef"}, true); err != nil {
 		t.Fatal(err)
 	}
-	acl, err := c.SecretReadACL(ctx, refs[0])
-	if err != nil || len(acl.Users) != 1 || acl.Users[0] != "0123456789abcdef0123456789abcdef" {
+	id, _ := RefID(refs[0], "secrets")
+	acl, err := acls.GetSecretACL(ctx, km, id).Extract()
+	if err != nil || len((*acl)["read"].Users) != 1 || (*acl)["read"].Users[0] != "0123456789abcdef0123456789abcdef" {
 		t.Fatalf("ACL: got %+v, %v", acl, err)
 	}
 

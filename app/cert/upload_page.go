@@ -21,6 +21,7 @@ import (
 const (
 	formatPEM    = "pem"
 	formatPKCS12 = "pkcs12"
+	formatCA     = "ca" // CA certificates, no key: a client CA or the members' CA
 )
 
 // uploadPage stores a certificate with its key as one Barbican secret: a
@@ -39,6 +40,7 @@ type uploadPage struct {
 	certText string
 	keyText  string
 	chain    string
+	caText   string
 	p12      []byte // the chosen PKCS#12 file (zeroed after the upload)
 	p12Name  string
 	password string
@@ -92,7 +94,9 @@ func (p *uploadPage) setErr(err error) {
 		if fe.Field == cert.FieldPKCS12 {
 			id += "-file"
 		}
-		goapp.Window().GetElementByID(id).Call("focus")
+		if el := goapp.Window().GetElementByID(id); el.Truthy() {
+			el.Call("focus")
+		}
 		return
 	}
 	p.errs, p.formErr = nil, console.Capitalize(err.Error())
@@ -107,6 +111,10 @@ func (p *uploadPage) upload(ctx goapp.Context, e goapp.Event) {
 		return
 	}
 	p.errs, p.formErr, p.stored = nil, "", ""
+	if p.format == formatCA {
+		p.uploadCA(ctx, sess)
+		return
+	}
 	var b *cert.Bundle
 	var err error
 	if p.format == formatPKCS12 {
@@ -128,20 +136,54 @@ func (p *uploadPage) upload(ctx goapp.Context, e goapp.Event) {
 	p.busy = true
 	ctx.Async(func() {
 		ref, err := store(sess.Client, b, name, acl)
-		ctx.Dispatch(func(ctx goapp.Context) {
-			p.busy = false
-			switch {
-			case ref != "" && err != nil: // stored; the ACL failed
-				p.forget()
-				p.stored, p.formErr = ref, err.Error()
-			case err != nil:
-				p.formErr = err.Error()
-			default:
-				p.forget()
-				p.certText, p.chain, p.name, p.aclUser = "", "", "", ""
-				ctx.Navigate(PagePath(cert.RefKey(ref)))
-			}
-		})
+		ctx.Dispatch(func(ctx goapp.Context) { p.done(ctx, ref, err) })
+	})
+}
+
+// done takes the end of an upload: ref stored (or ""), err what
+// failed (the store, or the ACL after it). The key's fields are cleared
+// once Barbican has it; the page goes to the certificate's. UI goroutine.
+func (p *uploadPage) done(ctx goapp.Context, ref string, err error) {
+	p.busy = false
+	switch {
+	case ref != "" && err != nil: // stored; the ACL failed
+		p.forget()
+		p.stored, p.formErr = ref, err.Error()
+	case err != nil:
+		p.formErr = err.Error()
+	default:
+		p.forget()
+		p.certText, p.chain, p.caText, p.name, p.aclUser = "", "", "", "", ""
+		ctx.Navigate(PagePath(cert.RefKey(ref)))
+	}
+}
+
+// uploadCA stores the CA certificates typed as one certificate secret
+// (PEM, text/plain), the form Octavia reads for a client CA or the CA of
+// a pool's members. UI goroutine.
+func (p *uploadPage) uploadCA(ctx goapp.Context, sess *tab.Session) {
+	certs, text, err := cert.ParseCA([]byte(p.caText))
+	if err != nil {
+		p.setErr(err)
+		return
+	}
+	name := strings.TrimSpace(p.name)
+	if name == "" {
+		name = cert.Describe(certs[0]).Subject
+	}
+	acl := strings.TrimSpace(p.aclUser)
+	p.busy = true
+	ctx.Async(func() {
+		c, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		ref, _, err := sess.Client.StoreSecret(c, secrets.CreateOpts{Name: name, SecretType: secrets.CertificateSecret, Payload: string(text),
+			PayloadContentType: "text/plain"})
+		if err != nil {
+			err = errors.New("Barbican refused the certificate: " + octavia.Message(err))
+		} else {
+			err = grantRead(c, sess.Client, ref, acl)
+		}
+		ctx.Dispatch(func(ctx goapp.Context) { p.done(ctx, ref, err) })
 	})
 }
 
@@ -163,20 +205,29 @@ func store(c *octavia.Client, b *cert.Bundle, name, acl string) (string, error) 
 	if err != nil {
 		return "", errors.New("Barbican refused the certificate: " + octavia.Message(err))
 	}
-	if acl != "" {
-		if _, err := c.SetSecretReadACL(ctx, ref, []string{acl}, true); err != nil {
-			return ref, errors.New("the certificate is stored, but Barbican refused its read ACL for user " + acl + ": " + octavia.Message(err))
-		}
+	return ref, grantRead(ctx, c, ref, acl)
+}
+
+// grantRead gives user acl (none when "") read access to the secret ref.
+func grantRead(ctx context.Context, c *octavia.Client, ref, acl string) error {
+	if acl == "" {
+		return nil
 	}
-	return ref, nil
+	if _, err := c.SetSecretReadACL(ctx, ref, []string{acl}, true); err != nil {
+		return errors.New("the certificate is stored, but Barbican refused its read ACL for user " + acl + ": " + octavia.Message(err))
+	}
+	return nil
 }
 
 func (p *uploadPage) Render() goapp.UI {
 	sess := p.rt.CurrentSession()
 	var body goapp.UI
-	if sess != nil && sess.ReadOnly {
+	switch {
+	case sess == nil: // the server's render, or before the session is restored: the form only once it works
+		body = ui.ClassPText("loading", "Loading…")
+	case sess.ReadOnly:
 		body = ui.IDP("cert-read-only").Class("alert", "alert-info").Text("Read-only: certificates cannot be uploaded here (the server refuses Barbican writes in read-only mode).")
-	} else {
+	default:
 		body = p.form()
 	}
 	return shell.New(p.rt, &shell.Shell{Nav: ListPath, Title: "Upload a certificate", Content: []goapp.UI{body}})
@@ -190,8 +241,14 @@ func (p *uploadPage) form() goapp.UI {
 			goapp.Legend().Text("Format"),
 			p.formatChoice(formatPEM, "PEM certificate and private key"),
 			p.formatChoice(formatPKCS12, "PKCS#12 file (.p12, .pfx)"),
+			p.formatChoice(formatCA, "CA certificate (no key)"),
 		),
-		goapp.If(p.format == formatPEM, func() goapp.UI {
+		goapp.If(p.format == formatCA, func() goapp.UI {
+			return goapp.Div().Body(
+				p.pemField(cert.FieldCA, "CA certificates *", "-----BEGIN CERTIFICATE-----; one or more", &p.caText),
+				ui.IDP("cert-ca-note").Class("muted", "hint").Text("Stored as a certificate secret (PEM): the ref a listener's client CA or a pool's CA of its members uses."),
+			)
+		}).ElseIf(p.format == formatPEM, func() goapp.UI {
 			return goapp.Div().Body(
 				p.pemField(cert.FieldCert, "Certificate *", "-----BEGIN CERTIFICATE-----; the chain may follow it", &p.certText),
 				p.pemField(cert.FieldKey, "Private key *", "-----BEGIN PRIVATE KEY----- (not encrypted)", &p.keyText),
@@ -210,8 +267,8 @@ func (p *uploadPage) form() goapp.UI {
 		}),
 		p.textField(fieldACL, "Also grant read access to user ID", goapp.Input().ID(domID(fieldACL)).Value(p.aclUser).Placeholder("optional: Octavia's service user ID").
 			OnInput(func(ctx goapp.Context, e goapp.Event) { p.aclUser = ctx.JSSrc().Get("value").String() })),
-		ui.IDP("cert-acl-note").Class("muted", "hint").Text("Stored as one PKCS#12 secret, the ref a listener uses. "+octaviaAccess+
-			" A cloud whose Octavia does not add itself needs its service user's ID here (openstack acl user add)."),
+		ui.IDP("cert-acl-note").Class("muted", "hint").Text(map[bool]string{true: "", false: "Stored as one PKCS#12 secret, the ref a listener uses. "}[p.format == formatCA]+
+			octaviaAccess+" A cloud whose Octavia does not add itself needs its service user's ID here (openstack acl user add)."),
 		goapp.If(p.formErr != "", func() goapp.UI { return ui.AlertError("cert-form-error", p.formErr) }),
 		goapp.If(p.stored != "", func() goapp.UI {
 			return goapp.P().Body(goapp.A().ID("cert-stored").Href(PagePath(cert.RefKey(p.stored))).Text("Open the stored certificate"))

@@ -206,3 +206,19 @@ func TestDescribeAndExpiry(t *testing.T) {
 		}
 	}
 }
+
+func TestParseCA(t *testing.T) {
+	end := time.Date(2027, 3, 1, 0, 0, 0, 0, time.UTC)
+	_, _, caPEM, keyPEM := issue(t, "Octaview Test CA", end, nil, nil)
+	_, _, otherPEM, _ := issue(t, "Other CA", end, nil, nil)
+	certs, out, err := ParseCA(append(append([]byte("\n"), caPEM...), otherPEM...))
+	if err != nil || len(certs) != 2 || string(out) != string(caPEM)+string(otherPEM) {
+		t.Fatalf("got %d certificates, %q, %v; want both, as PEM", len(certs), out, err)
+	}
+	for name, text := range map[string][]byte{"a key": keyPEM, "garbage": []byte("x"), "nothing": nil} {
+		var fe *FieldError
+		if _, _, err := ParseCA(text); !errors.As(err, &fe) || fe.Field != FieldCA {
+			t.Errorf("%s: got %v; want a refusal at the CA field", name, err)
+		}
+	}
+}

@@ -4,9 +4,11 @@
 //
 //	parse.go    ParsePEM (certificate, key, chain pasted or from files) and
 //	            ParsePKCS12 (a .p12/.pfx and its password) into a Bundle,
-//	            each refusal a *FieldError naming the field; MaxFileBytes
+//	            ParseCA (CA certificates, no key), each refusal a
+//	            *FieldError naming the field; MaxFileBytes
 //	payload.go  ReadPayload: the certificate(s) of a secret's payload
-//	            (PEM or PKCS12), the key bytes zeroed at once
+//	            (DER, PEM or PKCS12), the key bytes zeroed at once
+//	fetch.go    Fetch: read a ref's certificate (or CRL) through the client
 //	bundle.go   Bundle: PKCS12 (the one secret Octavia reads), Forget
 //	            (zero the private key's bytes)
 //	info.go     Info (subject, SANs, issuer, dates) and Expiry ("expires in

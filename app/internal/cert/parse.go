@@ -22,6 +22,7 @@ const (
 	FieldChain    = "chain"
 	FieldPKCS12   = "pkcs12"
 	FieldPassword = "password"
+	FieldCA       = "ca"
 )
 
 // MaxFileBytes bounds each field of an upload: 64 KiB, far above a
@@ -195,6 +196,29 @@ func pemKey(text []byte) (crypto.PrivateKey, error) {
 		return nil, fieldErr(FieldKey, "the private key cannot be read: %v", err)
 	}
 	return k, nil
+}
+
+// ParseCA reads an upload of CA certificates (PEM, one or more, no key):
+// what a listener's client_ca_tls_container_ref or a pool's
+// ca_tls_container_ref names. It returns them and their PEM text written
+// anew (only the certificates, without what surrounded them); each
+// refusal is a *FieldError at FieldCA.
+func ParseCA(text []byte) ([]*x509.Certificate, []byte, error) {
+	if err := TooLarge(FieldCA, int64(len(text))); err != nil {
+		return nil, nil, err
+	}
+	certs, err := pemCerts(FieldCA, text)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(certs) == 0 {
+		return nil, nil, fieldErr(FieldCA, "paste or choose the CA certificate (PEM, -----BEGIN CERTIFICATE-----)")
+	}
+	var out []byte
+	for _, c := range certs {
+		out = append(out, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: c.Raw})...)
+	}
+	return certs, out, nil
 }
 
 // ParsePKCS12 reads a PKCS#12 file (.p12, .pfx) and its password ("" for
