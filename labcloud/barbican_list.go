@@ -13,7 +13,8 @@ import (
 
 // listSecrets is GET /v1/secrets: the caller's project's secrets (or, with
 // acl_only=true, those whose read ACL names the caller), not expired,
-// filtered by name, secret_type, alg, mode and bits, oldest first.
+// filtered by name, alg and mode (SQL LIKE patterns, as Barbican), secret_type
+// and bits, oldest first.
 func (c barbicanService) listSecrets(w http.ResponseWriter, r *http.Request, k *kmCaller, _ []byte, now time.Time) {
 	if !(k.admin || k.creator || k.observer) || k.project == "" {
 		forbidden(w, "Secret(s) retrieval")
@@ -33,10 +34,10 @@ func (c barbicanService) listSecrets(w http.ResponseWriter, r *http.Request, k *
 		case s.expired(now),
 			aclOnly && !s.acl.names(k.user),
 			!aclOnly && s.projectID != k.project,
-			q.Get("name") != "" && (s.name == nil || *s.name != q.Get("name")),
+			!likeFilter(unquotePlus(q.Get("name")), s.name),
 			q.Get("secret_type") != "" && s.secretType != q.Get("secret_type"),
-			q.Get("alg") != "" && (s.algorithm == nil || *s.algorithm != q.Get("alg")),
-			q.Get("mode") != "" && (s.mode == nil || *s.mode != q.Get("mode")),
+			!likeFilter(q.Get("alg"), s.algorithm),
+			!likeFilter(q.Get("mode"), s.mode),
 			bits > 0 && (s.bitLength == nil || *s.bitLength != bits):
 			continue
 		}
@@ -71,7 +72,7 @@ func (c barbicanService) listContainers(w http.ResponseWriter, r *http.Request, 
 	items := []any{}
 	for _, ct := range c.keys.containerOrder {
 		if ct.projectID != k.project ||
-			(q.Get("name") != "" && (ct.name == nil || *ct.name != q.Get("name"))) ||
+			!likeFilter(q.Get("name"), ct.name) ||
 			(q.Get("type") != "" && ct.typ != q.Get("type")) {
 			continue
 		}
@@ -185,4 +186,73 @@ func writePage(w http.ResponseWriter, r *http.Request, base, key string, items [
 		}
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// sqlLike reports whether s matches pattern as Barbican's SQL LIKE filters
+// do on MariaDB's default collation: % is any run, _ any one character,
+// case-insensitive.
+func sqlLike(pattern, s string) bool {
+	p, t := []rune(strings.ToLower(pattern)), []rune(strings.ToLower(s))
+	// match[j] reports whether p[:i] matches t[:j], row by row
+	match := make([]bool, len(t)+1)
+	match[0] = true
+	for _, pc := range p {
+		next := make([]bool, len(t)+1)
+		if pc == '%' {
+			next[0] = match[0]
+		}
+		for j := 1; j <= len(t); j++ {
+			switch pc {
+			case '%':
+				next[j] = match[j] || next[j-1]
+			case '_':
+				next[j] = match[j-1]
+			default:
+				next[j] = match[j-1] && t[j-1] == pc
+			}
+		}
+		match = next
+	}
+	return match[len(t)]
+}
+
+// likeFilter reports whether an optional value passes a LIKE filter
+// ("" = no filter; a missing value never matches one).
+func likeFilter(pattern string, v *string) bool {
+	return pattern == "" || (v != nil && sqlLike(pattern, *v))
+}
+
+// unquotePlus is Python's urllib.parse.unquote_plus, which Barbican applies
+// to the name filter after the query was decoded once: "+" is a space, a
+// valid %XX its byte (bytes that are not UTF-8 become U+FFFD, which no
+// name holds), anything else stays.
+func unquotePlus(s string) string {
+	s = strings.ReplaceAll(s, "+", " ")
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	var b []byte
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+			i += 2
+			continue
+		}
+		b = append(b, s[i])
+	}
+	return strings.ToValidUTF8(string(b), "\uFFFD")
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
 }

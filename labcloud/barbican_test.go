@@ -449,3 +449,63 @@ func TestBarbicanProjectReset(t *testing.T) {
 	}
 	t2.must(http.StatusOK, http.MethodGet, "/key-manager/v1/secrets/"+kept, nil)
 }
+
+func TestBarbicanLikeFilters(t *testing.T) {
+	for _, tc := range []struct {
+		pattern, s string
+		want       bool
+	}{
+		{"probe-p12", "probe-p12", true},
+		{"PROBE-P12", "probe-p12", true},
+		{"probe%", "probe-meta", true},
+		{"probe_p12", "probe-p12", true},
+		{"probe-p1", "probe-p12", false},
+		{"%p12", "www.demo.lab.test.p12", true},
+		{"%.p1_", "x.p12", true},
+		{"a%b%c", "axxbyyc", true},
+		{"a%b%c", "axxbyy", false},
+		{"", "", true},
+		{"%", "", true},
+		{"<script>'\"", "<SCRIPT>'\"", true},
+	} {
+		if got := sqlLike(tc.pattern, tc.s); got != tc.want {
+			t.Errorf("%q LIKE %q: got %v, want %v", tc.s, tc.pattern, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"a+b", "a b"}, {"a%20b", "a b"}, {"100%", "100%"}, {"%zz", "%zz"}, {"%41%", "A%"}, {"%BF9", "\uFFFD9"},
+	} {
+		if got := unquotePlus(tc.in); got != tc.want {
+			t.Errorf("unquotePlus(%q): got %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	lab := New(Options{})
+	demo := login(t, lab, "demo")
+	for _, tc := range []struct {
+		query string
+		want  int
+	}{
+		{"name=%25.P12", 3},     // LIKE, case-insensitive
+		{"name=%25%252eP12", 3}, // decoded twice, as Barbican does: %2e is "."
+		{"name=W%25%25BF", 0},   // %BF decoded twice is not UTF-8
+		{"name=www.demo.lab.test.p12", 1},
+	} {
+		if s := list(demo.must(http.StatusOK, http.MethodGet, "/key-manager/v1/secrets?"+tc.query, nil).json(t), "secrets"); len(s) != tc.want {
+			t.Errorf("?%s: got %d secrets, want %d", tc.query, len(s), tc.want)
+		}
+	}
+}
+
+// BenchmarkSeedCertificates is the cost of a project's first Barbican call
+// (its CA, three certificates and PKCS12 bundles), held under the lab's
+// lock: go test -run '^$' -bench SeedCertificates ./labcloud/
+func BenchmarkSeedCertificates(b *testing.B) {
+	lab := New(Options{Trainees: 1})
+	p := keystoneID("project", "trainee1")
+	for b.Loop() {
+		lab.mu.Lock()
+		lab.keys.resetProject(p)
+		lab.seedCertificates(p, time.Now())
+		lab.mu.Unlock()
+	}
+}

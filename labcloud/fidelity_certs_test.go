@@ -9,6 +9,7 @@ package labcloud
 import (
 	"encoding/base64"
 	"net/http"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -174,6 +175,8 @@ func fidCertScript(tr *fidTranscript, km string, certPEM, keyPEM, p12 []byte) {
 		contRef = ref(s, "container_ref")
 		cleanup = append(cleanup, contRef)
 		tr.call("GET containers?name", http.MethodGet, "/v1/containers?name="+n("cont"), nil)
+		tr.call("GET secrets?name=LIKE pattern", http.MethodGet, "/v1/secrets?name="+url.QueryEscape(strings.ToUpper("fid-p1__"+tr.sfx+"%")), nil)
+		tr.call("GET containers?name=LIKE pattern&type", http.MethodGet, "/v1/containers?type=certificate&name="+url.QueryEscape("fid-co_t-"+tr.sfx), nil)
 		tr.call("POST container without certificate", http.MethodPost, "/v1/containers", map[string]any{
 			"name": n("c"), "type": "certificate", "secret_refs": []map[string]string{{"name": "private_key", "secret_ref": keyRef}}})
 	})
