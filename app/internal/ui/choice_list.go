@@ -16,7 +16,7 @@ import (
 // order, an item not among them (typed through the API) kept after
 // them.
 type ChoiceList struct {
-	ID    string // the fieldset's DOM id; a box's is ID-<n>
+	ID    string // the fieldset's DOM id (focusable: an error moves the focus there); a box's is ID-<n>
 	Field form.Field
 	Value string
 	Err   string
@@ -39,7 +39,7 @@ func (in ChoiceList) Render() goapp.UI {
 			goapp.Text(" "+c)))
 	}
 	return ClassDiv("field", "field-choices").DataSet("key", f.Key).Body(
-		goapp.FieldSet().ID(id).Class("choice-list").Body(append([]goapp.UI{goapp.Legend().Text(f.Label)}, boxes...)...),
+		goapp.FieldSet().ID(id).Class("choice-list").Attr("tabindex", "-1").Body(append([]goapp.UI{goapp.Legend().Text(f.Label)}, boxes...)...),
 		goapp.If(f.Hint != "", func() goapp.UI { return ClassDiv("muted", "hint").Text(f.Hint) }),
 		goapp.If(in.Err != "", func() goapp.UI {
 			return IDClassDiv(id+"-error", "field-error", "st-error-text").Aria("live", "polite").Text(in.Err)
