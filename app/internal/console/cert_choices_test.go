@@ -44,11 +44,38 @@ func testCert(t *testing.T, cn string, now time.Time, life time.Duration) (certP
 	return pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: kder})
 }
 
+// testCRL is a PEM revocation list of the CA (certificate and key as PEM)
+// issued at now, next update in a week.
+func testCRL(t *testing.T, caPEM, keyPEM []byte, now time.Time) []byte {
+	t.Helper()
+	cb, _ := pem.Decode(caPEM)
+	kb, _ := pem.Decode(keyPEM)
+	ca, err := x509.ParseCertificate(cb.Bytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err := x509.ParsePKCS8PrivateKey(kb.Bytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca.KeyUsage |= x509.KeyUsageCRLSign
+	if len(ca.SubjectKeyId) == 0 {
+		ca.SubjectKeyId = []byte{1, 2, 3, 4} // CreateRevocationList names it; a test CA has none
+	}
+	der, err := x509.CreateRevocationList(rand.Reader, &x509.RevocationList{Number: big.NewInt(1), ThisUpdate: now.Add(-time.Hour), NextUpdate: now.Add(7*24*time.Hour - 2*time.Hour)},
+		ca, key.(*ecdsa.PrivateKey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pem.EncodeToMemory(&pem.Block{Type: "X509 CRL", Bytes: der})
+}
+
 // TestReadCertChoices, on the lab's Barbican: the form's certificate
 // pickers get the project's PKCS12 secrets as certificates with their key
 // and its certificate secrets as CAs, each with its subject and expiry
-// (one that ends in 10 days warns); an opaque secret that is no
-// certificate is left out; one GET per payload.
+// (one that ends in 10 days warns), an opaque secret holding a CRL as a
+// revocation list; an opaque secret that is neither is left out; one GET
+// per payload.
 func TestReadCertChoices(t *testing.T) {
 	cloud := labcloud.New(labcloud.Options{Delay: time.Millisecond, Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{
 		{Project: "demo", Name: "web"},
@@ -81,8 +108,9 @@ func TestReadCertChoices(t *testing.T) {
 	}
 	web := p12("web <b>", "www.example.test", 365*24*time.Hour)
 	soon := p12("soon", "soon.example.test", 10*24*time.Hour+time.Hour)
-	caPEM, _ := testCert(t, "Example CA", now, 3*365*24*time.Hour)
+	caPEM, caKeyPEM := testCert(t, "Example CA", now, 3*365*24*time.Hour)
 	ca := store("ca", secrets.CreateOpts{SecretType: secrets.CertificateSecret, Payload: string(caPEM), PayloadContentType: "text/plain"})
+	crl := store("ca.crl", secrets.CreateOpts{SecretType: secrets.OpaqueSecret, Payload: string(testCRL(t, caPEM, caKeyPEM, now)), PayloadContentType: "text/plain"})
 	blob := store("blob", secrets.CreateOpts{SecretType: secrets.OpaqueSecret, Payload: base64.StdEncoding.EncodeToString([]byte("not a certificate")),
 		PayloadContentType: "application/octet-stream", PayloadContentEncoding: "base64"})
 
@@ -104,6 +132,7 @@ func TestReadCertChoices(t *testing.T) {
 		{web, "web <b>", "www.example.test", form.CertKeyed, false, "expires in 364 days"},
 		{soon, "soon", "soon.example.test", form.CertKeyed, true, "expires in 10 days"},
 		{ca, "ca", "Example CA", form.CertCA, false, "expires in "},
+		{crl, "ca.crl", "CRL of Example CA", form.CertCRL, false, "next update in 6 days"},
 	} {
 		o, ok := byRef[tt.ref]
 		if !ok {

@@ -29,11 +29,10 @@ type CertPicks struct {
 }
 
 // Picks reports whether fields show, for values v, a certificate field
-// that picks (a revocation list is typed) on the create (or the edit)
-// form.
+// on the create (or the edit) form.
 func Picks(fields []form.Field, create bool, v form.Values) bool {
 	for _, f := range fields {
-		if f.Cert != "" && f.Cert != form.CertCRL && f.Shown(create, v) {
+		if f.Cert != "" && f.Shown(create, v) {
 			return true
 		}
 	}
@@ -77,10 +76,10 @@ func certsUnread(err error) string {
 }
 
 // uploadPath is the page a certificate field links to upload one: the
-// certificate pages' (app/cert) for a certificate with its key, when
-// Barbican could be read; "" otherwise.
+// certificate pages' (app/cert: a certificate with its key, or a CA
+// certificate), when Barbican could be read; "" otherwise.
 func uploadPath(f form.Field, unread string) string {
-	if f.Cert != form.CertKeyed || unread != "" {
+	if f.Cert != form.CertKeyed && f.Cert != form.CertCA || unread != "" {
 		return ""
 	}
 	return CertificatesPath + "/new"

@@ -18,8 +18,8 @@ const (
 	// CertCA: a CA certificate, a PEM certificate secret (a listener's
 	// client CA, a pool's members' CA).
 	CertCA CertUse = "ca"
-	// CertCRL: a certificate revocation list, a PEM secret Barbican has no
-	// type for: typed, not picked.
+	// CertCRL: a certificate revocation list, an opaque secret Barbican
+	// has no type for, found by parsing it.
 	CertCRL CertUse = "crl"
 )
 

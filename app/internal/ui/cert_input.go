@@ -59,8 +59,8 @@ const typeARef = "_type-a-ref"
 // project's certificates that fit it to pick from, "Type a ref…" to type
 // one (a ref not in the list is shown typed); an SNI list is its refs one
 // per line with "Add a certificate…" to pick more. Without the list (no
-// Barbican in the catalog, a failed read, a revocation list) the field
-// is typed and says why.
+// Barbican in the catalog, a failed read) the field is typed and says
+// why.
 type CertInput struct {
 	ID       string // the input's DOM id
 	Field    form.Field
@@ -104,8 +104,6 @@ func (in CertInput) Render() goapp.UI {
 	opts := in.fits()
 	var why string // why nothing is picked from a list
 	switch {
-	case f.Cert == form.CertCRL:
-		why = "A revocation list is a PEM secret: type its Barbican URL."
 	case in.OptionsErr != "":
 		why = in.OptionsErr + " Type the certificate's Barbican URL."
 	case in.Loading:
@@ -169,6 +167,8 @@ func (in CertInput) renderOne(scope goapp.EventOption, opts []CertOption, why st
 	switch {
 	case known:
 		out = append(out, certNote(id+"-note", picked))
+	case len(opts) == 0 && f.Cert == form.CertCRL:
+		out = append(out, ClassDiv("muted", "cert-note").Text("No revocation list in the project yet (a secret holding a PEM CRL): type its ref."))
 	case len(opts) == 0:
 		out = append(out, ClassDiv("muted", "cert-note").Text("No certificate of this kind in the project yet: upload one, or type a ref."))
 	}
@@ -233,9 +233,9 @@ func certNote(id string, o CertOption) goapp.UI {
 }
 
 // relist is the field's "List again" button (nil without Relist or while
-// it reads, nothing to read again for a revocation list).
+// it reads).
 func (in CertInput) relist(id string, scope goapp.EventOption) goapp.UI {
-	if in.Relist == nil || in.Loading || in.Field.Cert == form.CertCRL {
+	if in.Relist == nil || in.Loading {
 		return nil
 	}
 	return TypedButton(id+"-relist", "button").Class("btn", "btn-small", "btn-ghost", "cert-relist").
