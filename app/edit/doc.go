@@ -6,4 +6,9 @@
 // that Neutron has no QoS extension, by pick_qos.go); a member's create offers the
 // project's servers (pick_server.go, over internal/serverpick). It stands on
 // app/internal/console and app/internal/ui; app's routes.go registers it.
+//
+// Its TLS fields (tls_fields.go): a certificate field picks from the
+// project's certificates (console.CertPicks, read once one shows), TLS
+// versions and ALPN protocols are ticked (ui.ChoiceList), and a
+// listener's create shows HSTS where the cloud's API version has it.
 package edit

@@ -45,6 +45,8 @@ type Page struct {
 	w         console.Writer
 	uctx      goapp.Context // the page's own context (OnNav): a write outlives its button
 
+	certs console.CertPicks // certificate fields' options (tls_fields.go)
+
 	// support is what the load balancer's provider driver takes (the
 	// cloud's providers' until the load balancer is known; everything when
 	// neither could be read): the form offers only that (provider.go).
@@ -79,6 +81,7 @@ func (p *Page) OnNav(ctx goapp.Context) {
 	p.path, p.pr, p.create = u.Path, pr, pr.Mode == "new"
 	p.errs, p.orig, p.loadErr = nil, nil, ""
 	p.picks.reset()
+	p.certs.Reset()
 	p.w, p.submitted = console.Writer{}, false
 	p.support, p.lbRead, p.caps, p.capsOf, p.parentName = form.Support{}, "", "", "", ""
 	res := pr.Res
@@ -98,6 +101,8 @@ func (p *Page) OnNav(ctx goapp.Context) {
 		}
 		p.status = ui.Loaded
 		p.picks.load(ctx, p.sess, p.pr.Res.Fields, p.create, p.v)
+		p.loadCerts(ctx)
+		p.loadHSTS(ctx)
 		p.loadSupport(ctx)
 		p.loadCaps(ctx)
 		p.loadParent(ctx)
@@ -118,7 +123,11 @@ func (p *Page) OnNav(ctx goapp.Context) {
 			}
 			p.orig, p.status = o, ui.Loaded
 			p.v, p.was = form.ValuesOf(res.Fields, o), form.ValuesOf(res.Fields, o)
+			if _, ok := o["hsts_max_age"]; ok {
+				p.v[form.HSTSKnown] = "true" // the cloud speaks HSTS (Octavia 2.27)
+			}
 			p.picks.load(ctx, p.sess, p.pr.Res.Fields, p.create, p.v)
+			p.loadCerts(ctx)
 			p.loadSupport(ctx)
 			p.loadCaps(ctx)
 		})
@@ -409,6 +418,10 @@ func (p *Page) renderForm(back string) goapp.UI {
 		if !f.Shown(p.create, p.v) {
 			continue
 		}
+		if in := p.tlsInput(f); in != nil {
+			inputs = append(inputs, in)
+			continue
+		}
 		inputs = append(inputs, ui.FieldInput{ID: inputID(f.Key), Field: f, Value: p.v[f.Key], Err: p.errs[f.Key],
 			Required: f.Required && p.create, Options: p.picks.opts[f.Key], OptionsErr: p.picks.errs[f.Key], Note: p.noneToPick(f),
 			Set: func(key, value string) {
@@ -416,6 +429,7 @@ func (p *Page) renderForm(back string) goapp.UI {
 				if set := p.pr.Res.OnSet; set != nil {
 					set(p.v, key, value)
 				}
+				p.loadCerts(p.uctx)
 				switch key {
 				case "loadbalancer_id":
 					p.loadSupport(p.uctx)

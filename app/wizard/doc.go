@@ -12,4 +12,8 @@
 // no subnet (lb_vip_typed.go), and the members step's server picker
 // (member_servers.go). It stands on app/internal/console and
 // app/internal/ui; app's routes.go registers it.
+//
+// Its TLS fields: certificates picked from the project's, read once one
+// shows (certs.go), ticked lists (tls_fields.go), and HSTS where the
+// cloud speaks it (hsts.go).
 package wizard

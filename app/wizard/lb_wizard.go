@@ -57,6 +57,8 @@ type Page struct {
 	fip      fipStep  // the review's floating IP, done after the create (floating_ip_step.go)
 	wr       console.Writer
 	uctx     goapp.Context
+
+	certs console.CertPicks // the certificate fields' options (certs.go)
 }
 
 // New is a create wizard of the tab whose runtime is rt (its route's).
@@ -74,6 +76,9 @@ func (p *Page) OnNav(ctx goapp.Context) {
 		p.reset()
 	}
 	p.loadNeutron(ctx) // afresh on every visit: ports get used, subnets made
+	p.certs.Reset()    // afresh on every visit too: certificates get uploaded
+	p.needCerts()
+	p.loadHSTS(ctx)
 }
 
 // reset starts a new wizard. UI goroutine.
@@ -126,7 +131,7 @@ func (p *Page) goTo(s int) {
 
 // form is the steps' form over the page's state.
 func (p *Page) form() stepForm {
-	return stepForm{w: p.w, nav: &p.nav, ch: &p.ch, retry: p.loadNeutron}
+	return stepForm{w: p.w, nav: &p.nav, ch: &p.ch, retry: p.loadNeutron, tls: tlsFields{certs: &p.certs, need: p.needCerts}}
 }
 
 func (p *Page) next(ctx goapp.Context, e goapp.Event) {

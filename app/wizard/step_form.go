@@ -24,6 +24,8 @@ type stepForm struct {
 	nav   *steps
 	ch    *choices
 	retry func(goapp.Context) // lists Neutron again (the typed VIP's "List again")
+
+	tls tlsFields // the certificate and ticked-list fields (tls_fields.go)
 }
 
 // changed follows an input: the step is checked again once it was.
@@ -118,6 +120,9 @@ func (sf stepForm) renderField(it model.Item, key string) goapp.UI {
 	}
 	f, v := it.Kind.Fields[i], it.V
 	id := model.InputID(it.ID, f.Key)
+	if in := sf.tlsInput(it, f, id); in != nil {
+		return in
+	}
 	return ui.FieldInput{ID: id, Field: f, Value: v[f.Key], Err: sf.nav.errs[id], Required: f.Required,
 		Options: sf.ch.of(it, f, sf.w.LB["_network"]), OptionsErr: sf.ch.qos.errFor(f), Pick: f.Required, Scope: []any{sf.nav.gen},
 		Set: func(key, value string) {
@@ -130,6 +135,7 @@ func (sf stepForm) renderField(it model.Item, key string) goapp.UI {
 			case it.Step == model.StepListeners && key == "protocol_port":
 				form.SetPort(v, value)
 			}
+			sf.tls.need()
 			sf.changed()
 		}}.Render()
 }

@@ -26,4 +26,9 @@
 // It imports internal/tab, internal/ui, internal/form, internal/attr,
 // serverapi, octavia and waiters; internal/section, internal/shell and
 // the pages import it, never the other way round.
+//
+// What a form's certificate fields pick from: the project's certificates
+// in Barbican with their subject and expiry (cert_choices.go, over
+// internal/cert's model), read once per form when one shows
+// (cert_picks.go).
 package console

@@ -5,8 +5,14 @@
 // (Body: an edit sends only what changed, a cleared field null), the checks
 // before sending (Check: required, numbers and choices from the fields,
 // then the kind's validator: Octavia's ranges, patterns and cross-field
-// rules; validate.go is their engine and names the validate_*.go files), and the attribute an Octavia 400 names (FaultField), and a 409 that
-// is the load balancer's ERROR, not a conflict (ConflictText). Every kind
+// rules; validate.go is their engine and names the validate_*.go files),
+// the attribute an Octavia 400 names (FaultField; fault_refs.go: the field
+// holding the certificate ref it could not read), and a 409 that is the
+// load balancer's ERROR, not a conflict (ConflictText). TLS: a
+// certificate field's ref must be an http(s) URL (cert_refs.go: CertUse
+// says what it holds, for its picker); the headers a listener inserts,
+// its cipher string and HSTS (tls.go); ports that follow the protocol
+// (ports.go). Every kind
 // declares its fields once, in its description (app/res_*.go), their
 // Choices its one list of allowed values and their labels internal/attr's
 // unless it says otherwise (Labelled); the generic form page and the

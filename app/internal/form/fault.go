@@ -24,8 +24,17 @@ var faultPatterns = []*lazyregexp.Regexp{
 func faultPhrases() [][2]string {
 	return [][2]string{
 		{"ertificate container reference", "default_tls_container_ref"},
+		{"PKCS12 bundle is unreadable", "default_tls_container_ref"},
+		{"Could not read X509 from PEM", "default_tls_container_ref"},
+		{"client authentication CA certificate is invalid", "client_ca_tls_container_ref"},
 		{"Client authentication setting", "client_authentication"},
 		{"revocation list", "client_crl_container_ref"},
+		{"CRL specified is not valid", "client_crl_container_ref"},
+		{"revocation list", "crl_container_ref"}, // a pool's: "A CA reference is required to specify a certificate revocation list."
+		{"CA reference cannot be removed", "ca_tls_container_ref"},
+		{"cipher", "tls_ciphers"}, // "Invalid characters in cipher string", "The following ciphers have been prohibited …"
+		{"TLS version", "tls_versions"},
+		{"ALPN", "alpn_protocols"},
 		{"requires a key", "key"},
 		{`use the "key" field`, "key"},
 		{"distinguished name field", "key"},

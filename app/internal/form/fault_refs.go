@@ -10,9 +10,12 @@ import (
 // certificateFault is Octavia's CertificateRetrievalException, a 400 on a
 // listener's or pool's create and update when Barbican cannot give a ref:
 // "Could not retrieve certificate: ['https://…/containers/…']" (the
-// Python list of the refs it could not read).
+// Python list of the refs it could not read, from the API's checks) or
+// "Could not retrieve certificate: https://…" (one ref, bare, from the
+// provider driver's read of the secret).
 var (
 	certificateFault = lazyregexp.New(`Could not retrieve certificate: \[(.*)\]`)
+	bareRefFault     = lazyregexp.New(`Could not retrieve certificate: (\S+?)\.?$`)
 	quotedRef        = lazyregexp.New(`'([^']*)'|"([^"]*)"`)
 )
 
@@ -21,6 +24,9 @@ var (
 func CertificateRefs(fault string) []string {
 	m := certificateFault.FindStringSubmatch(fault)
 	if m == nil {
+		if b := bareRefFault.FindStringSubmatch(fault); b != nil {
+			return []string{b[1]}
+		}
 		return nil
 	}
 	var refs []string

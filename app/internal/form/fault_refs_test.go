@@ -45,3 +45,31 @@ func TestFaultFieldInCertificate(t *testing.T) {
 		t.Errorf("CertificateRefs: got %q, want [%s]", got, bad)
 	}
 }
+
+// TestFaultFieldInTLS: Octavia's other certificate and TLS faults show at
+// their field: the driver's bare ref, the missing certificate, a pool's
+// revocation list, the ciphers and versions an operator refused.
+func TestFaultFieldInTLS(t *testing.T) {
+	const bad = "https://barbican.test/v1/secrets/bad"
+	listener := []string{"name", "protocol", "default_tls_container_ref", "sni_container_refs", "client_ca_tls_container_ref", "client_crl_container_ref", "tls_versions", "tls_ciphers", "alpn_protocols"}
+	pool := []string{"name", "tls_enabled", "tls_container_ref", "ca_tls_container_ref", "crl_container_ref", "tls_ciphers"}
+	for _, tt := range []struct {
+		name, fault string
+		names       []string
+		v           Values
+		want        string
+	}{
+		{"a bare ref (the driver's read)", "Could not retrieve certificate: " + bad, listener, Values{"client_ca_tls_container_ref": bad}, "client_ca_tls_container_ref"},
+		{"no certificate", "Validation failure: An SNI or default certificate container reference must be provided for TERMINATED_HTTPS protocol listeners.", listener, Values{}, "default_tls_container_ref"},
+		{"a pool's CRL without a CA", "Validation failure: A CA reference is required to specify a certificate revocation list.", pool, Values{}, "crl_container_ref"},
+		{"a listener's CRL not of its CA", "Validation failure: The CRL specified is not valid for client certificate authority reference supplied.", listener, Values{}, "client_crl_container_ref"},
+		{"prohibited ciphers", "Validation failure: The following ciphers have been prohibited by an administrator: RC4", pool, Values{}, "tls_ciphers"},
+		{"TLS versions under the minimum", "Validation failure: Requested TLS versions are less than the minimum: TLSv1 < TLSv1.2", listener, Values{}, "tls_versions"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := FaultFieldIn(tt.fault, tt.names, tt.v); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

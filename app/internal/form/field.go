@@ -33,7 +33,7 @@ type Field struct {
 	Key     string
 	Label   string // what the form calls it; a kind leaves it to attr's (Labelled)
 	Type    Type
-	Choices []string     // Choice's (or Decimal's) values in the form's order; Check enforces them
+	Choices []string     // Choice's (or Decimal's) values in the form's order, or a List's items (ticked); Check enforces them
 	Ref     octavia.Kind // Ref: the kind picked from
 	// RefBy is the filter of Ref's list taken from the form's own values
 	// (a listener's default pool among its load balancer's pools).
@@ -48,6 +48,15 @@ type Field struct {
 	// Null: an edit that clears it sends null, Octavia's "unset" (back to
 	// its default), rather than "".
 	Null bool
+	// Cert, if set, says the value is a Barbican ref (a List: one per
+	// line) and what it holds, to be picked from the project's
+	// certificates or typed; Check refuses one that is not an http(s) URL
+	// (cert_refs.go).
+	Cert CertUse
+	// AsText: a Bool sent as the text "true" or "false" (an
+	// insert_headers value: Octavia's dict of strings), and not sent
+	// while never ticked.
+	AsText bool
 }
 
 // Create and Edit are the values of Field.Only.
@@ -79,6 +88,19 @@ func (f Field) refuse(s string) string {
 		if _, err := strconv.ParseFloat(s, 64); err != nil {
 			return fmt.Sprintf("%q is not a number.", s)
 		}
+	}
+	if f.Cert != "" {
+		if msg := refuseRefs(f.Type == List, s); msg != "" {
+			return msg
+		}
+	}
+	if len(f.Choices) > 0 && f.Type == List {
+		for _, it := range SplitList(s) {
+			if !slices.Contains(f.Choices, it) {
+				return fmt.Sprintf("%q: choose among %s.", it, strings.Join(f.Choices, ", "))
+			}
+		}
+		return ""
 	}
 	if len(f.Choices) > 0 && !slices.Contains(f.Choices, s) {
 		return "Choose one of: " + strings.Join(f.Choices, ", ") + "."

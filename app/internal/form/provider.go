@@ -177,7 +177,7 @@ func (s Support) Narrow(kind octavia.Kind, fields []Field) []Field {
 func (s Support) Fix(kind octavia.Kind, fields []Field, v Values) []string {
 	var changed []string
 	for _, f := range s.Narrow(kind, fields) {
-		if val := v[f.Key]; val != "" && len(f.Choices) > 0 && !slices.Contains(f.Choices, val) {
+		if val := v[f.Key]; val != "" && len(f.Choices) > 0 && f.Type != List && !slices.Contains(f.Choices, val) {
 			v[f.Key] = f.Choices[0]
 			changed = append(changed, f.Key)
 		}

@@ -72,10 +72,10 @@ func (f *form) each(c check, keys ...string) {
 	}
 }
 
-// tls checks the TLS versions and ALPN protocols of a listener or a pool.
+// tls checks the cipher string of a listener or a pool (its TLS versions
+// and ALPN protocols are its fields' Choices).
 func (f *form) tls() {
-	f.field("tls_versions", list(tlsVersion))
-	f.field("alpn_protocols", list(alpnProtocol))
+	f.field("tls_ciphers", ciphers)
 }
 
 // common checks name, description, admin_state_up and tags.

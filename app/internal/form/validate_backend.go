@@ -33,6 +33,11 @@ func ValidatePool(v Values, create bool) Errs {
 	f.field("tls_enabled", boolean)
 	f.each(text(maxName), "tls_container_ref", "ca_tls_container_ref", "crl_container_ref")
 	f.tls()
+	if _, ok := f.get("crl_container_ref"); ok && create {
+		if _, ca := f.get("ca_tls_container_ref"); !ca {
+			f.fail("crl_container_ref", "A revocation list needs the members' CA certificate.")
+		}
+	}
 	_, lb := f.get("loadbalancer_id")
 	_, ls := f.get("listener_id")
 	if create && !lb && !ls {

@@ -24,18 +24,6 @@ func ValidateLoadBalancer(v Values, create bool) Errs {
 	return f.result()
 }
 
-// httpHeader reports whether a listener of protocol HTTP inserts header h.
-func httpHeader(h string) bool {
-	return slices.Contains([]string{"X-Forwarded-For", "X-Forwarded-Port", "X-Forwarded-Proto"}, h)
-}
-
-// sslHeader reports whether a TERMINATED_HTTPS listener (only) inserts
-// header h.
-func sslHeader(h string) bool {
-	return slices.Contains([]string{"X-SSL-Client-Verify", "X-SSL-Client-Has-Cert", "X-SSL-Client-DN", "X-SSL-Client-CN",
-		"X-SSL-Issuer", "X-SSL-Client-SHA1", "X-SSL-Client-Not-Before", "X-SSL-Client-Not-After"}, h)
-}
-
 // ValidateListener checks a listener form. The rules that depend on the
 // protocol (certificates, inserted headers) apply on a create, where the
 // protocol is known; inserted headers come as "insert_headers.<Header>".
@@ -48,7 +36,8 @@ func ValidateListener(v Values, create bool) Errs {
 	f.each(timeoutMS, "timeout_client_data", "timeout_member_connect", "timeout_member_data", "timeout_tcp_inspect")
 	f.field("allowed_cidrs", list(cidr))
 	f.tls()
-	f.field("tls_ciphers", text(2048))
+	f.field("hsts_max_age", seconds)
+	f.each(boolean, "hsts_include_subdomains", "hsts_preload")
 	f.each(text(maxName), "default_tls_container_ref", "client_ca_tls_container_ref", "client_crl_container_ref")
 	f.field("sni_container_refs", list(text(maxName)))
 	refs := []string{"default_tls_container_ref", "sni_container_refs", "client_ca_tls_container_ref", "client_crl_container_ref"}
@@ -76,18 +65,26 @@ func ValidateListener(v Values, create bool) Errs {
 			f.fail("client_crl_container_ref", "A revocation list needs a client CA certificate.")
 		}
 	}
+	if _, age := f.get("hsts_max_age"); !age {
+		for _, k := range []string{"hsts_include_subdomains", "hsts_preload"} {
+			if s, _ := f.get(k); s == "true" {
+				f.fail(k, "Set the HSTS max age too: this goes with it.")
+			}
+		}
+	}
 	for k := range v {
 		h, ok := strings.CutPrefix(k, "insert_headers.")
+		hdr, known := insertHeader(h)
 		switch {
 		case !ok || v[k] == "":
+		case !known:
+			f.fail(k, "Octavia does not insert the header "+h+".")
 		case proto != "" && proto != "HTTP" && proto != "TERMINATED_HTTPS":
 			f.fail(k, "Headers are inserted by HTTP and TERMINATED_HTTPS listeners only.")
-		case sslHeader(h) && proto != "" && proto != "TERMINATED_HTTPS":
+		case hdr.TLS && proto != "" && proto != "TERMINATED_HTTPS":
 			f.fail(k, h+" is inserted by TERMINATED_HTTPS listeners only.")
-		case !httpHeader(h) && !sslHeader(h):
-			f.fail(k, "Octavia does not insert the header "+h+".")
 		default:
-			f.field(k, text(maxName))
+			f.field(k, boolean)
 		}
 	}
 	return f.result()

@@ -22,11 +22,11 @@ import (
 // Lists of values Octavia takes for attributes no form has a field for
 // (yet): a validator checks them whenever its values hold them.
 
-// tlsVersion: a listener's or pool's TLS version.
-func tlsVersion(s string) string { return oneOf(s, "SSLv3", "TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3") }
-
-// alpnProtocol: a listener's or pool's ALPN protocol.
-func alpnProtocol(s string) string { return oneOf(s, "h2", "http/1.1", "http/1.0") }
+// TLSVersions are the TLS versions Octavia takes (TLS_ALL_VERSIONS), and
+// ALPNProtocols its ALPN protocols (SUPPORTED_ALPN_PROTOCOLS): a
+// listener's and a pool's choices.
+func TLSVersions() []string   { return []string{"SSLv3", "TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3"} }
+func ALPNProtocols() []string { return []string{"h2", "http/1.1", "http/1.0"} }
 
 func text(max int) check {
 	return func(s string) string {

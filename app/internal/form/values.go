@@ -146,6 +146,8 @@ func Body(fields []Field, v, was Values, create bool) (octavia.Object, error) {
 		}
 		var val any
 		switch {
+		case f.AsText && (s == "" || s == "false" && create):
+			continue // never ticked; a create sends only the ticked
 		case s == "" && create:
 			continue
 		case s == "" && f.Null:
@@ -164,6 +166,8 @@ func Body(fields []Field, v, was Values, create bool) (octavia.Object, error) {
 				return nil, fmt.Errorf("%s: %q is not a number", f.Label, s)
 			}
 			val = n
+		case f.Type == Bool && f.AsText:
+			val = strconv.FormatBool(s == "true")
 		case f.Type == Bool:
 			val = s == "true"
 		case f.Type == List:

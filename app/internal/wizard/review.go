@@ -113,6 +113,9 @@ func Tree(body octavia.Object) []string {
 		if h, ok := p["healthmonitor"].(octavia.Object); ok {
 			detail = append(detail, h.Text("type")+" monitor")
 		}
+		if p["tls_enabled"] == true {
+			detail = append(detail, "TLS to the members")
+		}
 		return s + " (" + strings.Join(detail, ", ") + ")"
 	}
 	listeners, _ := body["listeners"].([]any)
@@ -122,7 +125,7 @@ func Tree(body octavia.Object) []string {
 		if n := l.Text("name"); n != "" {
 			s += fmt.Sprintf(" %q", n)
 		}
-		s += fmt.Sprintf(": %s :%s", l.Text("protocol"), l.Text("protocol_port"))
+		s += fmt.Sprintf(": %s :%s", l.Text("protocol"), l.Text("protocol_port")) + tlsText(l)
 		if dp, ok := l["default_pool"].(octavia.Object); ok {
 			s += " → " + poolText(dp)
 		}
@@ -140,4 +143,24 @@ func Tree(body octavia.Object) []string {
 		out = append(out, "No listener's default: "+poolText(p))
 	}
 	return out
+}
+
+// tlsText is what a TLS listener's outline says of its certificates and
+// client authentication: " (default certificate, 2 SNI, client
+// authentication MANDATORY)"; "" for a listener without any.
+func tlsText(l octavia.Object) string {
+	var parts []string
+	if l.Text("default_tls_container_ref") != "" {
+		parts = append(parts, "default certificate")
+	}
+	if sni, _ := l["sni_container_refs"].([]any); len(sni) > 0 {
+		parts = append(parts, fmt.Sprintf("%d SNI", len(sni)))
+	}
+	if a := l.Text("client_authentication"); a != "" && a != "NONE" {
+		parts = append(parts, "client authentication "+a)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }

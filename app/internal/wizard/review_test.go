@@ -46,3 +46,21 @@ func TestInputID(t *testing.T) {
 		}
 	}
 }
+
+// TestTreeTLS: the review's outline says what a TLS listener serves and
+// asks of its clients, and a pool that speaks TLS to its members.
+func TestTreeTLS(t *testing.T) {
+	pool := octavia.Object{"name": "app", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN", "tls_enabled": true}
+	body := octavia.Object{"listeners": []any{
+		octavia.Object{"protocol": "TERMINATED_HTTPS", "protocol_port": 443, "default_tls_container_ref": "https://b/v1/secrets/a",
+			"sni_container_refs": []any{"https://b/v1/secrets/b", "https://b/v1/secrets/c"}, "client_authentication": "MANDATORY", "default_pool": pool},
+		octavia.Object{"protocol": "TERMINATED_HTTPS", "protocol_port": 8443, "sni_container_refs": []any{"https://b/v1/secrets/b"}, "client_authentication": "NONE"},
+	}}
+	want := []string{
+		`Listener 1: TERMINATED_HTTPS :443 (default certificate, 2 SNI, client authentication MANDATORY) → pool "app" (HTTP, ROUND_ROBIN, 0 members, TLS to the members)`,
+		`Listener 2: TERMINATED_HTTPS :8443 (1 SNI)`,
+	}
+	if got := Tree(body); !slices.Equal(got, want) {
+		t.Errorf("Tree:\ngot  %q\nwant %q", got, want)
+	}
+}

@@ -56,6 +56,7 @@ type Model struct {
 	Listeners []form.Values
 	Pools     []Pool
 	Policies  []Policy
+	hsts      bool // the cloud speaks HSTS (SpeaksHSTS)
 }
 
 // Pool is a pool of the wizard with its members and its health monitor
@@ -136,6 +137,20 @@ func (m *Model) Support(s form.Support) {
 	}
 }
 
+// SpeaksHSTS says whether the cloud speaks HSTS (Octavia API v2.27 or
+// later; not Zed): the listeners, those made and to come, show its fields
+// then only (form.HSTSKnown).
+func (m *Model) SpeaksHSTS(yes bool) {
+	m.hsts = yes
+	for _, l := range m.Listeners {
+		if yes {
+			l[form.HSTSKnown] = "true"
+		} else {
+			delete(l, form.HSTSKnown)
+		}
+	}
+}
+
 // Kinds are the wizard's forms of the kinds (New's).
 func (m *Model) Kinds() Kinds { return m.kinds }
 
@@ -163,6 +178,9 @@ func takesPool(protocol string) bool { return protocol != "PROMETHEUS" }
 // free port when 80 is taken by an earlier listener).
 func (m *Model) NewListener() form.Values {
 	v := form.Defaults(m.kinds.Listener.Fields)
+	if m.hsts {
+		v[form.HSTSKnown] = "true"
+	}
 	form.SetProtocol(v, v["protocol"], func(port string) bool {
 		return slices.ContainsFunc(m.Listeners, func(l form.Values) bool { return l["protocol_port"] == port })
 	})
