@@ -15,6 +15,17 @@ const (
 	testID2 = "0b3f5a8c-1e2d-4c6b-8a9f-7d6e5c4b3a21"
 )
 
+// Barbican refs as a certificate field takes them: the URL of a secret or a container.
+const (
+	certRef  = "https://barbican.example:9311/v1/secrets/" + testID
+	certRef2 = "https://barbican.example:9311/v1/containers/" + testID2
+)
+
+// longRef is a valid ref of about 200 characters (Octavia's limit is 255 each).
+func longRef(host string) string {
+	return "https://" + strings.Repeat(host, 140) + ".example/v1/secrets/" + testID
+}
+
 // validateCase is a form and the fields it must flag (none: valid).
 type validateCase struct {
 	name   string
@@ -127,24 +138,26 @@ func TestValidateListener(t *testing.T) {
 		{"CIDR with a broken netmask", base(form.Values{"allowed_cidrs": "10.0.0.0/255.0.255.0"}), true, []string{"allowed_cidrs"}},
 		{"CIDR prefix too long", base(form.Values{"allowed_cidrs": "10.0.0.0/33"}), true, []string{"allowed_cidrs"}},
 		{"TERMINATED_HTTPS with a certificate", base(form.Values{"protocol": "TERMINATED_HTTPS", "protocol_port": "443", "default_tls_container_ref": "https://barbican/v1/containers/x"}), true, nil},
-		{"two long SNI refs", base(form.Values{"protocol": "TERMINATED_HTTPS", "sni_container_refs": strings.Repeat("a", 200) + "\n" + strings.Repeat("b", 200)}), true, nil},
+		{"two long SNI refs", base(form.Values{"protocol": "TERMINATED_HTTPS", "sni_container_refs": longRef("a") + "\n" + longRef("b")}), true, nil},
 		{"SNI ref too long", base(form.Values{"protocol": "TERMINATED_HTTPS", "sni_container_refs": strings.Repeat("a", 256)}), true, []string{"sni_container_refs"}},
-		{"TERMINATED_HTTPS with SNI only", base(form.Values{"protocol": "TERMINATED_HTTPS", "sni_container_refs": "a\nb"}), true, nil},
+		{"TERMINATED_HTTPS with SNI only", base(form.Values{"protocol": "TERMINATED_HTTPS", "sni_container_refs": certRef + "\n" + certRef2}), true, nil},
+		{"an SNI ref that is not a URL", base(form.Values{"protocol": "TERMINATED_HTTPS", "sni_container_refs": certRef + "\nwww-cert"}), true, []string{"sni_container_refs"}},
+		{"a certificate named, not its URL", base(form.Values{"protocol": "TERMINATED_HTTPS", "default_tls_container_ref": "www-cert"}), true, []string{"default_tls_container_ref"}},
 		{"TERMINATED_HTTPS without a certificate", base(form.Values{"protocol": "TERMINATED_HTTPS"}), true, []string{"default_tls_container_ref"}},
-		{"certificate on HTTP", base(form.Values{"default_tls_container_ref": "ref"}), true, []string{"default_tls_container_ref"}},
-		{"certificate on TCP", base(form.Values{"protocol": "TCP", "default_tls_container_ref": "ref"}), true, []string{"default_tls_container_ref"}},
-		{"certificate on PROMETHEUS", base(form.Values{"protocol": "PROMETHEUS", "default_tls_container_ref": "ref"}), true, nil},
-		{"client CA without a certificate", base(form.Values{"protocol": "TERMINATED_HTTPS", "sni_container_refs": "", "default_tls_container_ref": "", "client_ca_tls_container_ref": "ca"}), true, []string{"client_ca_tls_container_ref", "default_tls_container_ref"}},
-		{"client authentication without a CA", base(form.Values{"protocol": "TERMINATED_HTTPS", "default_tls_container_ref": "c", "client_authentication": "MANDATORY"}), true, []string{"client_authentication"}},
+		{"certificate on HTTP", base(form.Values{"default_tls_container_ref": certRef}), true, []string{"default_tls_container_ref"}},
+		{"certificate on TCP", base(form.Values{"protocol": "TCP", "default_tls_container_ref": certRef}), true, []string{"default_tls_container_ref"}},
+		{"certificate on PROMETHEUS", base(form.Values{"protocol": "PROMETHEUS", "default_tls_container_ref": certRef}), true, nil},
+		{"client CA without a certificate", base(form.Values{"protocol": "TERMINATED_HTTPS", "sni_container_refs": "", "default_tls_container_ref": "", "client_ca_tls_container_ref": certRef2}), true, []string{"client_ca_tls_container_ref", "default_tls_container_ref"}},
+		{"client authentication without a CA", base(form.Values{"protocol": "TERMINATED_HTTPS", "default_tls_container_ref": certRef, "client_authentication": "MANDATORY"}), true, []string{"client_authentication"}},
 		{"client authentication NONE", base(form.Values{"client_authentication": "NONE"}), true, nil},
-		{"CRL without a CA", base(form.Values{"protocol": "TERMINATED_HTTPS", "default_tls_container_ref": "c", "client_crl_container_ref": "crl"}), true, []string{"client_crl_container_ref"}},
+		{"CRL without a CA", base(form.Values{"protocol": "TERMINATED_HTTPS", "default_tls_container_ref": certRef, "client_crl_container_ref": certRef2}), true, []string{"client_crl_container_ref"}},
 		{"TLS versions", base(form.Values{"tls_versions": "TLSv1.2, TLSv1.3"}), true, nil},
-		{"bad TLS version", base(form.Values{"tls_versions": "TLSv1.4"}), true, []string{"tls_versions"}},
-		{"bad ALPN protocol", base(form.Values{"alpn_protocols": "h3"}), true, []string{"alpn_protocols"}},
+		{"bad TLS version", base(form.Values{"protocol": "TERMINATED_HTTPS", "default_tls_container_ref": certRef, "tls_versions": "TLSv1.4"}), true, []string{"tls_versions"}},
+		{"bad ALPN protocol", base(form.Values{"protocol": "TERMINATED_HTTPS", "default_tls_container_ref": certRef, "alpn_protocols": "h3"}), true, []string{"alpn_protocols"}},
 		{"insert headers on TCP", base(form.Values{"protocol": "TCP", "insert_headers.X-Forwarded-For": "true"}), true, []string{"insert_headers.X-Forwarded-For"}},
 		{"insert headers on UDP", base(form.Values{"protocol": "UDP", "insert_headers.X-Forwarded-Port": "true"}), true, []string{"insert_headers.X-Forwarded-Port"}},
 		{"SSL header on HTTP", base(form.Values{"insert_headers.X-SSL-Client-CN": "true"}), true, []string{"insert_headers.X-SSL-Client-CN"}},
-		{"SSL header on TERMINATED_HTTPS", base(form.Values{"protocol": "TERMINATED_HTTPS", "default_tls_container_ref": "c", "insert_headers.X-SSL-Client-CN": "true"}), true, nil},
+		{"SSL header on TERMINATED_HTTPS", base(form.Values{"protocol": "TERMINATED_HTTPS", "default_tls_container_ref": certRef, "insert_headers.X-SSL-Client-CN": "true"}), true, nil},
 		{"unknown header", base(form.Values{"insert_headers.X-Real-IP": "true"}), true, []string{"insert_headers.X-Real-IP"}},
 		{"edit timeouts and name", form.Values{"name": "x", "timeout_client_data": "1000", "connection_limit": "100"}, false, nil},
 		{"edit protocol and port", form.Values{"protocol": "TCP", "protocol_port": "81", "loadbalancer_id": testID}, false, []string{"loadbalancer_id", "protocol", "protocol_port"}},
