@@ -244,12 +244,14 @@ func TestBrowserComputeReadOnly(t *testing.T) {
 	c := console{URL: s.URL, LabURL: s.URL}
 	lab := newLabAdmin(t, c)
 
-	var fault struct {
-		Faultstring string `json:"faultstring"`
+	var fault struct { // in Nova's own shape, so that novaclient prints it
+		Forbidden struct {
+			Message string `json:"message"`
+		} `json:"forbidden"`
 	}
 	resp := servertest.GetJSON(t, http.MethodPost, c.URL+"/compute/servers", lab.Token, `{"server": {"name": "x"}}`, &fault)
-	if resp.StatusCode != http.StatusForbidden || !strings.Contains(fault.Faultstring, "only reads /compute") {
-		t.Errorf("POST /compute/servers: got %d %q, want the console's 403", resp.StatusCode, fault.Faultstring)
+	if resp.StatusCode != http.StatusForbidden || !strings.Contains(fault.Forbidden.Message, "only reads /compute") {
+		t.Errorf("POST /compute/servers: got %d %q, want the console's 403", resp.StatusCode, fault.Forbidden.Message)
 	}
 	var list struct {
 		Servers []map[string]any `json:"servers"`
