@@ -34,7 +34,7 @@ func (in ChoiceList) Render() goapp.UI {
 		box := id + "-" + strconv.Itoa(i)
 		boxes = append(boxes, goapp.Label().For(box).Class("choice-box").Body(
 			IDInput(box).Type("checkbox").Checked(slices.Contains(ticked, c)).OnChange(func(ctx goapp.Context, e goapp.Event) {
-				in.Set(f.Key, toggled(f.Choices, ticked, c, ctx.JSSrc().Get("checked").Bool()))
+				in.Set(f.Key, tickedNow(f.Choices, ticked, ctx.JSSrc()))
 			}, goapp.EventScope(append([]any{box}, in.Scope...)...)),
 			goapp.Text(" "+c)))
 	}
@@ -47,17 +47,30 @@ func (in ChoiceList) Render() goapp.UI {
 	)
 }
 
-// toggled is the value of a choice list whose items were ticked, with
-// choice c ticked (on) or not: the choices in their order, then any item
-// not among them as it was.
-func toggled(choices, ticked []string, c string, on bool) string {
+// tickedNow is the field's value as its boxes (src's fieldset's, in the
+// choices' order) are ticked now. It reads the document, not this render's
+// value: two clicks before go-app renders again (a busy machine) would
+// otherwise each start from the same old value, and the second undo the first.
+func tickedNow(choices, was []string, src goapp.Value) string {
+	boxes := src.Call("closest", "fieldset").Call("querySelectorAll", `input[type="checkbox"]`)
+	on := make([]bool, len(choices))
+	for i := 0; i < boxes.Length() && i < len(choices); i++ {
+		on[i] = boxes.Index(i).Get("checked").Bool()
+	}
+	return joinTicked(choices, was, on)
+}
+
+// joinTicked is the value of a choice list whose boxes are on: the ticked
+// choices in their order, then any item of was not among the choices (set
+// through the API) as it was.
+func joinTicked(choices, was []string, on []bool) string {
 	var out []string
-	for _, x := range choices {
-		if x == c && on || x != c && slices.Contains(ticked, x) {
+	for i, x := range choices {
+		if on[i] {
 			out = append(out, x)
 		}
 	}
-	for _, x := range ticked {
+	for _, x := range was {
 		if !slices.Contains(choices, x) {
 			out = append(out, x)
 		}
