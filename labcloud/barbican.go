@@ -200,22 +200,15 @@ func (c barbicanService) barbican(h barbicanHandler) http.HandlerFunc {
 		if r.Body != nil {
 			body, _ = io.ReadAll(io.LimitReader(r.Body, barbicanMaxRequest))
 		}
-		now := time.Now()
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		c.advance(now)
-		k := c.caller(r, now)
-		if k == nil {
-			keystoneError(w, http.StatusUnauthorized, msgAuthRequired)
-			return
-		}
-		kc := &kmCaller{user: k.tok.user.id, project: k.project, admin: k.admin, creator: k.member,
-			observer: k.tok.hasRole(roleReader)}
-		if kc.project != "" {
-			c.seedCertificates(kc.project, now)
-		}
-		w.Header().Set("openstack-api-version", "key-manager 1.0")
-		h(w, r, kc, body, now)
+		c.authenticated(w, r, keystoneUnauthorized, func(k *caller, now time.Time) {
+			kc := &kmCaller{user: k.tok.user.id, project: k.project, admin: k.admin, creator: k.member,
+				observer: k.tok.hasRole(roleReader)}
+			if kc.project != "" {
+				c.seedCertificates(kc.project, now)
+			}
+			w.Header().Set("openstack-api-version", "key-manager 1.0")
+			h(w, r, kc, body, now)
+		})
 	}
 }
 

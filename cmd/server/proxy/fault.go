@@ -27,16 +27,22 @@ func WriteFault(w http.ResponseWriter, status int, format string, args ...any) {
 	if status < 500 {
 		code = "Client"
 	}
-	body, _ := json.Marshal(Fault{Code: code, String: fmt.Sprintf(format, args...)})
+	writeFaultBody(w, status, Fault{Code: code, String: fmt.Sprintf(format, args...)})
+}
+
+// writeFaultBody answers status with body as JSON, a request id (a new one
+// when the response has none yet), never cached.
+func writeFaultBody(w http.ResponseWriter, status int, body any) {
+	raw, _ := json.Marshal(body)
 	h := w.Header()
 	if h.Get(octavia.RequestIDHeader) == "" {
 		h.Set(octavia.RequestIDHeader, NewRequestID())
 	}
 	h.Set("Content-Type", "application/json")
-	h.Set("Content-Length", fmt.Sprint(len(body)))
+	h.Set("Content-Length", fmt.Sprint(len(raw)))
 	h.Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	w.Write(body)
+	w.Write(raw)
 }
 
 // WriteServiceFault answers status as service itself would, so that its own
@@ -58,16 +64,7 @@ func WriteServiceFault(w http.ResponseWriter, service string, status int, format
 		WriteFault(w, status, "%s", msg)
 		return
 	}
-	raw, _ := json.Marshal(body)
-	h := w.Header()
-	if h.Get(octavia.RequestIDHeader) == "" {
-		h.Set(octavia.RequestIDHeader, NewRequestID())
-	}
-	h.Set("Content-Type", "application/json")
-	h.Set("Content-Length", fmt.Sprint(len(raw)))
-	h.Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	w.Write(raw)
+	writeFaultBody(w, status, body)
 }
 
 // novaFaultName is the key Nova names a fault body with (webob's exception
