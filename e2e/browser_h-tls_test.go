@@ -13,12 +13,37 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
 // Issue 31 §1, the forms: every TLS attribute on the listener form and
 // in the wizard, certificates picked from the project's list in Barbican
 // (the lab's seeded ones), a typed ref still possible, Octavia's
 // certificate faults at their field.
+
+// tlsDemo is a live console with polish's shop-frontend tree, the lab's
+// admin and API, and a browser logged in as demo on its list.
+type tlsDemo struct {
+	s   *servertest.Server
+	c   console
+	lab servertest.LabAdmin
+	api lbAPI
+	lb  string // shop-frontend's id
+	b   *browser
+}
+
+func startTLSDemo(t *testing.T) tlsDemo {
+	t.Helper()
+	s := startLiveConsole(t)
+	c := console{URL: s.URL, LabURL: s.URL}
+	lab, api := newLBAPI(t, c)
+	_, _, lb := polishIDs(t, lab)
+	b := newBrowser(t)
+	b.login(t, c.URL, "demo", "demo", "demo")
+	b.listed(t, "demo's list", "shop-frontend")
+	return tlsDemo{s, c, lab, api, lb, b}
+}
 
 // tlsWrites counts the writes to Octavia's path ending in suffix
 // ("/lbaas/listeners") in the server's log after offset.
@@ -69,13 +94,8 @@ func certOption(t testing.TB, b *browser, sel string) (ref, label string) {
 // creates the listener, whose ref is the picked secret's.
 func TestBrowserTLSListenerPicksCertificate(t *testing.T) {
 	t.Parallel()
-	s := startLiveConsole(t)
-	c := console{URL: s.URL, LabURL: s.URL}
-	lab, api := newLBAPI(t, c)
-	_, _, lb := polishIDs(t, lab)
-	b := newBrowser(t)
-	b.login(t, c.URL, "demo", "demo", "demo")
-	b.listed(t, "demo's list", "shop-frontend")
+	d := startTLSDemo(t)
+	s, c, api, lb, b := d.s, d.c, d.api, d.lb, d.b
 
 	const cert = "#f-default_tls_container_ref"
 	opened := len(s.Logs.String())
@@ -277,13 +297,8 @@ func TestBrowserTLSWizard(t *testing.T) {
 // Octavia's order whatever the order ticked); ONE POST sends them.
 func TestBrowserTLSPool(t *testing.T) {
 	t.Parallel()
-	s := startLiveConsole(t)
-	c := console{URL: s.URL, LabURL: s.URL}
-	lab, _ := newLBAPI(t, c)
-	_, _, lb := polishIDs(t, lab)
-	b := newBrowser(t)
-	b.login(t, c.URL, "demo", "demo", "demo")
-	b.listed(t, "demo's list", "shop-frontend")
+	d := startTLSDemo(t)
+	s, c, lb, b := d.s, d.c, d.lb, d.b
 
 	const client, ca = "#f-tls_container_ref", "#f-ca_tls_container_ref"
 	opened := len(s.Logs.String())
@@ -332,13 +347,8 @@ func TestBrowserTLSPool(t *testing.T) {
 // back, "List again" lists, the typed ref still there.
 func TestBrowserTLSBarbicanDown(t *testing.T) {
 	t.Parallel()
-	s := startLiveConsole(t)
-	c := console{URL: s.URL, LabURL: s.URL}
-	lab, _ := newLBAPI(t, c)
-	_, _, lb := polishIDs(t, lab)
-	b := newBrowser(t)
-	b.login(t, c.URL, "demo", "demo", "demo")
-	b.listed(t, "demo's list", "shop-frontend")
+	d := startTLSDemo(t)
+	c, lab, lb, b := d.c, d.lab, d.lb, d.b
 	lab.Faults(t, `{"barbican": "503"}`)
 
 	const cert = "#f-default_tls_container_ref"

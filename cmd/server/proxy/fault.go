@@ -83,16 +83,6 @@ func novaFaultName(status int) string {
 	return "computeFault"
 }
 
-// ServiceOf is the proxied service whose prefix path is at or below ("" for none).
-func ServiceOf(path string) string {
-	for _, s := range Services {
-		if p := Prefix(s); path == p || strings.HasPrefix(path, p+"/") {
-			return s
-		}
-	}
-	return ""
-}
-
 // NewRequestID returns an OpenStack request id, req-<uuid v4>.
 func NewRequestID() string {
 	var b [16]byte
