@@ -1,0 +1,35 @@
+// Package export writes one load balancer and everything under it as code
+// that rebuilds it: openstack CLI commands (CLI), Terraform for
+// terraform-provider-openstack v3 (Terraform) and an Ansible playbook of
+// the openstack.cloud collection (Ansible). Each writes only the
+// attributes that were set or differ from Octavia's defaults, never a
+// secret (a certificate is its Barbican ref), and refers to the objects
+// it creates by the names it gives them, not by id. It is a pure package:
+// the same in the browser and natively, where its tests check each format
+// against the real tools' own schemas.
+package export
+
+import "github.com/octaview/octaview/octavia"
+
+// Tree is one load balancer and everything under it, each object as
+// Octavia's JSON says it (its GET's object, or a fully populated create's
+// part): the load balancer, its listeners (each naming its default_pool_id),
+// its pools, each pool's members and health monitor (which names its pool
+// in "pools"), each listener's L7 policies (listener_id, redirect_pool_id)
+// and each policy's rules. Ids relate them; a plan's ids are the ones
+// FromCreateBody gives.
+type Tree struct {
+	LoadBalancer octavia.Object
+	Listeners    []octavia.Object
+	Pools        []octavia.Object
+	Members      map[string][]octavia.Object // by pool id
+	Monitors     []octavia.Object
+	Policies     []octavia.Object
+	Rules        map[string][]octavia.Object // by L7 policy id
+	// FloatingIP is the floating IP address associated with the VIP port,
+	// "" when none; FloatingNetwork is its external network's id.
+	FloatingIP, FloatingNetwork string
+	// Existing says the objects exist and their ids are real (Terraform's
+	// import blocks use them); a plan, not yet created, has none.
+	Existing bool
+}
