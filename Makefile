@@ -100,6 +100,8 @@ deps:
 	python3 -c 'import novaclient' 2>/dev/null || /usr/bin/python3 -c 'import novaclient' 2>/dev/null || missing="$$missing python3-novaclient"; \
 	command -v npm >/dev/null || missing="$$missing npm"; \
 	command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || missing="$$missing haproxy"; \
+	command -v prometheus >/dev/null || missing="$$missing prometheus"; \
+	command -v ansible-playbook >/dev/null || missing="$$missing ansible"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
