@@ -47,6 +47,7 @@ func Register() *Root {
 		root.registerResource(r)
 	}
 	cert.Routes(rt, root.patterns.route) // the certificate pages (app/cert)
+	root.patterns.route("^"+serverapi.WallPagePath+`[^/?]+(/[^/?]+)?/?$`, func() goapp.Composer { return wall.NewWallPage(rt) })
 	return root
 }
 

@@ -1,0 +1,236 @@
+package wall
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/octaview/octaview/app/serverapi"
+)
+
+// A wall's timeline strip (timeline_view.go) draws the last
+// timelineSpan of one load balancer: a segment per state it was in (its
+// operating status, and its worst child's when that was worse than ONLINE)
+// and a mark per change, from serverapi.WallLB.Timeline. This file
+// computes them; it touches no DOM and is tested natively.
+
+// timelineSpan is how far back a strip goes.
+const timelineSpan = 24 * time.Hour
+
+// timelineMarks is how many of the latest changes a strip marks (each a
+// focusable mark); the list for screen readers says how many more there
+// were.
+const timelineMarks = 60
+
+// operatingField is the field of a WallChange of an operating status.
+const operatingField = "operating_status"
+
+// segment is one stretch of a strip: the load balancer's operating status
+// (Status) and its worst child's (Child, "" when none was worse than
+// ONLINE) from From to To; Left and Width place it, in percent of the span.
+type segment struct {
+	From, To    time.Time
+	Status      string
+	Child       string
+	Left, Width float64
+}
+
+// mark is one change on a strip: where (Left, in percent of the span), when,
+// and what it reads ("14:02 member web-2 ONLINE → ERROR").
+type mark struct {
+	At   time.Time
+	Left float64
+	Text string
+	Tone string // the new status (To), for its colour
+}
+
+// segments is lb's strip over [now-span, now]: its operating status and its
+// worst child's, replayed from the timeline's operating-status changes back
+// from the statuses lb shows now (its tree). Adjacent stretches in the same
+// state are one segment; a change it cannot date is ignored.
+func segments(lb serverapi.WallLB, now time.Time, span time.Duration) []segment {
+	start := now.Add(-span)
+	state := currentOperating(lb)
+	changes := operatingChanges(lb.Timeline, start, now)
+	// Undo the window's changes, newest first, to get the state at start.
+	for i := len(changes) - 1; i >= 0; i-- {
+		setStatus(state, changes[i].id, changes[i].c.From)
+	}
+	var out []segment
+	from := start
+	cur := stateOf(state, lb.ID)
+	for _, ch := range changes {
+		setStatus(state, ch.id, ch.c.To)
+		next := stateOf(state, lb.ID)
+		if next == cur {
+			continue
+		}
+		out = appendSegment(out, from, ch.at, cur, start, span)
+		from, cur = ch.at, next
+	}
+	return appendSegment(out, from, now, cur, start, span)
+}
+
+// lbState is what a segment shows: the load balancer's operating status and
+// its worst child's.
+type lbState struct{ status, child string }
+
+// stateOf is the load balancer lbID's state in state (object id ->
+// operating status).
+func stateOf(state map[string]string, lbID string) lbState {
+	s := lbState{status: state[lbID]}
+	worst := 0
+	for id, st := range state {
+		if id == lbID {
+			continue
+		}
+		if r := severity(st); r > worst {
+			worst, s.child = r, strings.ToUpper(st)
+		}
+	}
+	return s
+}
+
+func appendSegment(out []segment, from, to time.Time, s lbState, start time.Time, span time.Duration) []segment {
+	if !to.After(from) {
+		return out
+	}
+	return append(out, segment{
+		From: from, To: to, Status: s.status, Child: s.child,
+		Left:  percentOf(from.Sub(start), span),
+		Width: percentOf(to.Sub(from), span),
+	})
+}
+
+func percentOf(d, span time.Duration) float64 {
+	return float64(d) / float64(span) * 100
+}
+
+// setStatus sets id's status in state; "" (the object went away) removes
+// it.
+func setStatus(state map[string]string, id, status string) {
+	if status == "" {
+		delete(state, id)
+		return
+	}
+	state[id] = status
+}
+
+// severity ranks an operating status for a strip's child mark: 0 for ONLINE,
+// NO_MONITOR and anything unknown, which the mark does not show.
+func severity(status string) int {
+	switch strings.ToUpper(status) {
+	case "ERROR":
+		return 4
+	case "DEGRADED":
+		return 3
+	case "OFFLINE":
+		return 2
+	case "DRAINING":
+		return 1
+	}
+	return 0
+}
+
+// currentOperating is the operating status of every object of lb's tree
+// as the wall shows it now (object id -> status), lb's own included.
+func currentOperating(lb serverapi.WallLB) map[string]string {
+	state := map[string]string{}
+	setStatus(state, lb.ID, lb.OperatingStatus)
+	for _, l := range lb.Tree.Listeners {
+		setStatus(state, l.ID, string(l.OperatingStatus))
+		for _, p := range l.Pools {
+			setStatus(state, p.ID, string(p.OperatingStatus))
+			if hm := p.HealthMonitor; hm != nil {
+				setStatus(state, hm.ID, string(hm.OperatingStatus))
+			}
+			for _, m := range p.Members {
+				setStatus(state, m.ID, string(m.OperatingStatus))
+			}
+		}
+	}
+	return state
+}
+
+// datedChange is a WallChange with its time parsed.
+type datedChange struct {
+	at time.Time
+	id string
+	c  serverapi.WallChange
+}
+
+// operatingChanges are the operating-status changes of tl between start
+// and now (those after now, a clock ahead, count as now), oldest first.
+func operatingChanges(tl []serverapi.WallChange, start, now time.Time) []datedChange {
+	var out []datedChange
+	for _, c := range tl {
+		if c.Field != operatingField || c.ID == "" {
+			continue
+		}
+		at, err := time.Parse(time.RFC3339, c.At)
+		if err != nil || at.Before(start) {
+			continue
+		}
+		out = append(out, datedChange{at: notAfter(at, now), id: c.ID, c: c})
+	}
+	slices.SortStableFunc(out, func(a, b datedChange) int { return a.at.Compare(b.at) })
+	return out
+}
+
+// marks are the last timelineMarks changes of lb's timeline within
+// [now-span, now] (any field), oldest first, and how many earlier ones
+// in the span were left out.
+func marks(lb serverapi.WallLB, now time.Time, span time.Duration) (ms []mark, more int) {
+	start := now.Add(-span)
+	for _, c := range lb.Timeline {
+		at, err := time.Parse(time.RFC3339, c.At)
+		if err != nil || at.Before(start) {
+			continue
+		}
+		at = notAfter(at, now)
+		ms = append(ms, mark{At: at, Left: percentOf(at.Sub(start), span), Text: changeText(at, c), Tone: c.To})
+	}
+	slices.SortStableFunc(ms, func(a, b mark) int { return a.At.Compare(b.At) })
+	if n := len(ms) - timelineMarks; n > 0 {
+		return ms[n:], n
+	}
+	return ms, 0
+}
+
+// changeText is how a change reads: "14:02 member web-2 ONLINE → ERROR"
+// (UTC); an object that appeared or went away says so; a provisioning
+// change says "provisioning".
+func changeText(at time.Time, c serverapi.WallChange) string {
+	what := c.Kind
+	if what == "" {
+		what = "object"
+	}
+	if c.Name != "" {
+		what += " " + c.Name
+	}
+	if c.Field != operatingField && c.Field != "" {
+		what += " provisioning"
+	}
+	var change string
+	switch {
+	case c.From == "" && c.To == "":
+		change = "changed"
+	case c.From == "":
+		change = "appeared " + c.To
+	case c.To == "":
+		change = c.From + " → gone"
+	default:
+		change = c.From + " → " + c.To
+	}
+	return fmt.Sprintf("%s %s %s", at.UTC().Format("15:04"), what, change)
+}
+
+// notAfter is t, or now when t is later (a server's clock ahead of the
+// browser's).
+func notAfter(t, now time.Time) time.Time {
+	if t.After(now) {
+		return now
+	}
+	return t
+}

@@ -1,0 +1,204 @@
+package wall
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/octaview/octaview/app/internal/console"
+	"github.com/octaview/octaview/app/internal/ui"
+	"github.com/octaview/octaview/app/serverapi"
+)
+
+// renderHead is the wall's head: its title, the counts, the clock, how
+// fresh the feed is (fresh; red when stalled) and the kiosk button.
+func (p *WallPage) renderHead(fresh string, stalled bool) goapp.UI {
+	freshClass := []string{"wall-fresh"}
+	if stalled {
+		freshClass = append(freshClass, "wall-stalled", "st-error-text")
+	}
+	return goapp.Header().Class("wall-head").Body(
+		ui.Decorative(goapp.Img().Src("/web/icon.svg").Class("brand-icon")),
+		goapp.H1().ID("wall-title").Text(wallTitle(p.data)),
+		ui.IDDiv("wall-summary").Class("wall-summary").Body(renderSummary(p.data.Summary)...),
+		ui.ClassDiv("spacer"),
+		goapp.Time().ID("wall-clock").Class("wall-clock").DateTime(p.now.UTC().Format(time.RFC3339)).Text(p.now.UTC().Format("15:04:05")+" UTC"),
+		ui.IDSpan("wall-fresh").Class(freshClass...).Aria("live", "polite").Title(wallUpdatedText(p.data.UpdatedAt, p.mode)).Text(fresh),
+		p.renderKioskButton(),
+	)
+}
+
+// renderSummary is the wall's counts, worst first: its load balancers,
+// then how many are in each operating status.
+func renderSummary(s serverapi.WallSummary) []goapp.UI {
+	out := []goapp.UI{ui.ClassSpan("wall-count").Textf("%d load balancer%s", s.LoadBalancers, plural(s.LoadBalancers))}
+	statuses := make([]string, 0, len(s.ByOperating))
+	for st, n := range s.ByOperating {
+		if n > 0 {
+			statuses = append(statuses, st)
+		}
+	}
+	slices.SortFunc(statuses, func(a, b string) int {
+		if d := severity(b) - severity(a); d != 0 {
+			return d
+		}
+		return strings.Compare(a, b)
+	})
+	for _, st := range statuses {
+		out = append(out, ui.ClassSpan("wall-count", ui.StatusClass(st)+"-text").
+			DataSet("status", strings.ToUpper(st)).Textf("%d %s", s.ByOperating[st], ui.StatusLabel(st)))
+	}
+	return out
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// renderCards is a card per load balancer; in kiosk mode the cards off the
+// page shown are hidden (kiosk-off), keeping their place for the
+// measurement.
+func (p *WallPage) renderCards() goapp.UI {
+	lbs := p.data.LoadBalancers
+	from, to := 0, len(lbs)
+	if p.kiosk.on {
+		from, to = pageRange(p.kiosk.starts, p.kiosk.page, len(lbs))
+	}
+	return goapp.Div().ID("wall-grid").Class("wall-grid").Body(ui.RangeSlice(lbs, func(i int) goapp.UI {
+		return renderCard(lbs[i], p.data.Show, p.now, i < from || i >= to)
+	}))
+}
+
+// renderCard is one load balancer: its name, VIP (when the wall shows
+// addresses), statuses since when, its timeline strip and, unless the wall
+// shows only a summary, its tree.
+func renderCard(lb serverapi.WallLB, show serverapi.WallShow, now time.Time, off bool) goapp.UI {
+	classes := []string{"wall-card", "card-" + ui.StatusClass(lb.OperatingStatus)}
+	if off {
+		classes = append(classes, "kiosk-off")
+	}
+	return goapp.Section().Class(classes...).DataSet("id", lb.ID).Aria("hidden", ariaHidden(off)).Body(
+		ui.ClassDivBody("wall-card-head",
+			goapp.H2().Text(nameOr(lb.Name, "load balancer", 0)),
+			goapp.If(lb.VIPAddress != "", func() goapp.UI { return ui.MonoText(lb.VIPAddress) }),
+			ui.ClassDiv("spacer"),
+			renderStatuses(lb.ID, lb.ProvisioningStatus, lb.OperatingStatus, lb.Since, now)),
+		renderTimeline(lb, now),
+		goapp.If(!show.Summary && len(lb.Tree.Listeners) > 0, func() goapp.UI {
+			return renderTree(lb, now)
+		}),
+	)
+}
+
+func ariaHidden(off bool) string {
+	if off {
+		return "true"
+	}
+	return ""
+}
+
+// nameOr is an object's name, or its kind and position ("listener 2")
+// when the wall sends none.
+func nameOr(name, kind string, i int) string {
+	if name != "" {
+		return name
+	}
+	if i == 0 {
+		return "(no name) " + kind
+	}
+	return fmt.Sprintf("%s %d", kind, i)
+}
+
+// renderStatuses is an object's two status badges and since when it is in
+// them, from since (object id -> RFC 3339; the entry may be missing).
+func renderStatuses(id, prov, oper string, since map[string]string, now time.Time) goapp.UI {
+	return ui.ClassSpan("wall-statuses").Body(
+		console.Badge(prov),
+		console.Badge(oper),
+		renderSince(since[id], now),
+	)
+}
+
+// renderSince is "for 3 h 12 min", the exact time in its title; nothing
+// when the time is missing or unreadable.
+func renderSince(at string, now time.Time) goapp.UI {
+	t, err := time.Parse(time.RFC3339, at)
+	if err != nil {
+		return nil
+	}
+	return goapp.Time().Class("wall-since").DateTime(t.UTC().Format(time.RFC3339)).
+		Title("since " + ui.FormatTime(t) + " UTC").Text(sinceText(t, now))
+}
+
+// sinceText is how long an object has been in its statuses at now: "for
+// 42 s", "for 3 h 12 min".
+func sinceText(since, now time.Time) string {
+	return "for " + ui.FormatElapsed(now.Sub(since))
+}
+
+// renderTree is lb's tree as nested lists: listeners, their pools (with
+// the health monitor) and, when the wall sends them, the members, each
+// with its statuses since when; addresses only where the wall sent them.
+func renderTree(lb serverapi.WallLB, now time.Time) goapp.UI {
+	ls := lb.Tree.Listeners
+	return goapp.Ul().Class("wall-tree").Body(ui.RangeSlice(ls, func(i int) goapp.UI {
+		l := ls[i]
+		return goapp.Li().Class("wall-node").Body(
+			renderNode("listener", nameOr(l.Name, "listener", i+1), "", l.ID, string(l.ProvisioningStatus), string(l.OperatingStatus), lb.Since, now),
+			goapp.If(len(l.Pools) > 0, func() goapp.UI {
+				return goapp.Ul().Body(ui.RangeSlice(l.Pools, func(j int) goapp.UI {
+					pl := l.Pools[j]
+					return goapp.Li().Class("wall-node").Body(
+						renderNode("pool", nameOr(pl.Name, "pool", j+1), "", pl.ID, string(pl.ProvisioningStatus), string(pl.OperatingStatus), lb.Since, now),
+						goapp.If(pl.HealthMonitor != nil || len(pl.Members) > 0, func() goapp.UI {
+							return goapp.Ul().Body(
+								goapp.If(pl.HealthMonitor != nil, func() goapp.UI {
+									hm := pl.HealthMonitor
+									return goapp.Li().Class("wall-node").Body(
+										renderNode("health monitor", nameOr(hm.Name, "health monitor", 1), hm.Type, hm.ID, string(hm.ProvisioningStatus), string(hm.OperatingStatus), lb.Since, now))
+								}),
+								ui.RangeSlice(pl.Members, func(k int) goapp.UI {
+									m := pl.Members[k]
+									return goapp.Li().Class("wall-node", "wall-member").Body(
+										renderNode("member", nameOr(m.Name, "member", k+1), memberAddress(m.Address, m.ProtocolPort), m.ID, string(m.ProvisioningStatus), string(m.OperatingStatus), lb.Since, now))
+								}),
+							)
+						}),
+					)
+				}))
+			}),
+		)
+	}))
+}
+
+// memberAddress is "10.0.0.5:80", or "" when the wall sent no address.
+func memberAddress(addr string, port int) string {
+	if addr == "" {
+		return ""
+	}
+	if port == 0 {
+		return addr
+	}
+	if strings.Contains(addr, ":") {
+		return fmt.Sprintf("[%s]:%d", addr, port)
+	}
+	return fmt.Sprintf("%s:%d", addr, port)
+}
+
+// renderNode is one row of a tree: its kind, name, detail (a member's
+// address, a monitor's type; "" = none) and statuses since when.
+func renderNode(kind, name, detail, id, prov, oper string, since map[string]string, now time.Time) goapp.UI {
+	return ui.ClassDivBody("wall-row",
+		ui.ClassSpanText("wall-kind", kind),
+		ui.ClassSpanText("wall-name", name),
+		goapp.If(detail != "", func() goapp.UI { return ui.ClassSpan("wall-detail", "mono").Text(detail) }),
+		ui.ClassDiv("spacer"),
+		renderStatuses(id, prov, oper, since, now),
+	)
+}
