@@ -10,34 +10,61 @@ import (
 	"github.com/octaview/octaview/app/serverapi"
 )
 
+// tlWidth and tlHeight are the strip's SVG coordinates: it stretches to
+// the card's width (preserveAspectRatio none). An SVG, not positioned
+// HTML, because the server's Content-Security-Policy forbids inline
+// styles.
+const (
+	tlWidth  = 1000
+	tlHeight = 26
+	tlBar    = 16 // the segments' height; the marks are below
+)
+
+// tip is the change a strip reads out (the mark hovered or focused) and
+// how a mark sets it: set(lbID, text) is a mark's handler ("" clears).
+type tip struct {
+	lbID, text string
+	set        func(lbID, text string) goapp.EventHandler
+}
+
 // renderTimeline is lb's strip over the last timelineSpan (timeline.go):
-// a coloured segment per state (a child's worse status as a stripe along
-// its bottom), a focusable mark per change that reads it on hover or
-// focus, and the same changes as a list for screen readers.
-func renderTimeline(lb serverapi.WallLB, now time.Time) goapp.UI {
+// a coloured segment per state (a child's worse status as a band along
+// its bottom), a focusable mark per change, read out under the strip on
+// hover or focus, and the same changes as a list (for screen readers,
+// and anyone who opens it).
+func renderTimeline(lb serverapi.WallLB, now time.Time, t tip) goapp.UI {
 	segs := segments(lb, now, timelineSpan)
 	ms, more := marks(lb, now, timelineSpan)
+	readout := ""
+	if t.lbID == lb.ID {
+		readout = t.text
+	}
 	return ui.ClassDivBody("wall-timeline",
-		goapp.Div().Class("tl-strip").Aria("hidden", "true").Body(
+		ui.SvgEl("svg").Class("tl-svg").Attr("viewBox", fmt.Sprintf("0 0 %d %d", tlWidth, tlHeight)).
+			Attr("preserveAspectRatio", "none").Attr("role", "group").
+			Aria("label", "Changes of the last 24 hours: hover or focus a mark to read it").Body(
 			ui.RangeSlice(segs, func(i int) goapp.UI {
 				s := segs[i]
-				return goapp.Div().Class("tl-seg", "tl-"+ui.StatusClass(s.Status)).
-					Style("left", pct(s.Left)).Style("width", pct(s.Width)).
-					Title(segmentText(s)).Body(
+				return ui.SvgEl("g").Body(
+					ui.SvgEl("title").Text(segmentText(s)),
+					svgRect("tl-seg tl-"+ui.StatusClass(s.Status), s.Left, s.Width, 0, tlBar),
 					goapp.If(s.Child != "", func() goapp.UI {
-						return ui.ClassSpan("tl-child", "tl-"+ui.StatusClass(s.Child))
+						return svgRect("tl-child tl-"+ui.StatusClass(s.Child), s.Left, s.Width, tlBar-5, 5)
 					}))
 			}),
-		),
-		goapp.Div().Class("tl-marks").Body(
 			ui.RangeSlice(ms, func(i int) goapp.UI {
 				m := ms[i]
-				return goapp.Button().Type("button").Class("tl-mark", "tl-"+ui.StatusClass(m.Tone)).
-					Style("left", pct(m.Left)).DataSet("tip", m.Text).Aria("label", m.Text).Title(m.Text)
+				return ui.SvgEl("g").Class("tl-mark", "tl-"+ui.StatusClass(m.Tone)).Attr("tabindex", "0").
+					Attr("role", "img").Aria("label", m.Text).
+					On("focus", t.set(lb.ID, m.Text)).On("mouseenter", t.set(lb.ID, m.Text)).
+					On("blur", t.set(lb.ID, "")).On("mouseleave", t.set(lb.ID, "")).Body(
+					ui.SvgEl("title").Text(m.Text),
+					svgRect("tl-mark-box", m.Left-0.4, 0.8, tlBar+1, tlHeight-tlBar-1))
 			}),
 		),
 		ui.ClassDivBody("tl-axis",
 			ui.ClassSpanText("tl-from", now.Add(-timelineSpan).UTC().Format("15:04")),
+			ui.ClassSpan("tl-tip").Text(readout),
 			ui.ClassSpanText("tl-to", "now")),
 		goapp.Details().Class("tl-changes").Body(
 			goapp.Summary().Textf("%d change%s in the last 24 h", len(ms)+more, plural(len(ms)+more)),
@@ -51,7 +78,13 @@ func renderTimeline(lb serverapi.WallLB, now time.Time) goapp.UI {
 	)
 }
 
-func pct(v float64) string { return fmt.Sprintf("%.3f%%", v) }
+// svgRect is a rect from left to left+width percent of the strip, y to
+// y+h in its coordinates.
+func svgRect(class string, left, width float64, y, h int) goapp.UI {
+	return ui.SvgEl("rect").Attr("class", class).
+		Attr("x", fmt.Sprintf("%.2f", left*tlWidth/100)).Attr("width", fmt.Sprintf("%.2f", width*tlWidth/100)).
+		Attr("y", y).Attr("height", h)
+}
 
 // segmentText is what a segment says on hover: "ONLINE 09:12–10:40 UTC
 // (a child ERROR)".

@@ -37,6 +37,7 @@ type WallPage struct {
 
 	kiosk kioskState
 	note  noteForm
+	tip   struct{ lbID, text string } // the strip mark hovered or focused
 
 	rt *tab.Runtime // the tab's (NewWallPage)
 }

@@ -70,26 +70,38 @@ func (p *WallPage) renderCards() goapp.UI {
 	if p.kiosk.on {
 		from, to = pageRange(p.kiosk.starts, p.kiosk.page, len(lbs))
 	}
+	t := tip{lbID: p.tip.lbID, text: p.tip.text, set: p.setTip}
 	return goapp.Div().ID("wall-grid").Class("wall-grid").Body(ui.RangeSlice(lbs, func(i int) goapp.UI {
-		return renderCard(lbs[i], p.data.Show, p.now, i < from || i >= to)
+		return renderCard(lbs[i], p.data.Show, p.now, t, i < from || i >= to)
 	}))
+}
+
+// setTip is a strip mark's handler: the strip of lbID reads text out
+// ("" = nothing). UI goroutine.
+func (p *WallPage) setTip(lbID, text string) goapp.EventHandler {
+	return func(ctx goapp.Context, e goapp.Event) {
+		if text == "" && p.tip.lbID != lbID {
+			return // another strip's mark took over
+		}
+		p.tip.lbID, p.tip.text = lbID, text
+	}
 }
 
 // renderCard is one load balancer: its name, VIP (when the wall shows
 // addresses), statuses since when, its timeline strip and, unless the wall
 // shows only a summary, its tree.
-func renderCard(lb serverapi.WallLB, show serverapi.WallShow, now time.Time, off bool) goapp.UI {
+func renderCard(lb serverapi.WallLB, show serverapi.WallShow, now time.Time, t tip, off bool) goapp.UI {
 	classes := []string{"wall-card", "card-" + ui.StatusClass(lb.OperatingStatus)}
 	if off {
 		classes = append(classes, "kiosk-off")
 	}
 	return goapp.Section().Class(classes...).DataSet("id", lb.ID).Aria("hidden", ariaHidden(off)).Body(
 		ui.ClassDivBody("wall-card-head",
-			goapp.H2().Text(nameOr(lb.Name, "load balancer", 0)),
+			goapp.H2().Text(nameOr(lb.Name)),
 			goapp.If(lb.VIPAddress != "", func() goapp.UI { return ui.MonoText(lb.VIPAddress) }),
 			ui.ClassDiv("spacer"),
 			renderStatuses(lb.ID, lb.ProvisioningStatus, lb.OperatingStatus, lb.Since, now)),
-		renderTimeline(lb, now),
+		renderTimeline(lb, now, t),
 		goapp.If(!show.Summary && len(lb.Tree.Listeners) > 0, func() goapp.UI {
 			return renderTree(lb, now)
 		}),
@@ -103,16 +115,12 @@ func ariaHidden(off bool) string {
 	return ""
 }
 
-// nameOr is an object's name, or its kind and position ("listener 2")
-// when the wall sends none.
-func nameOr(name, kind string, i int) string {
+// nameOr is an object's name, or "(no name)" when the wall sends none.
+func nameOr(name string) string {
 	if name != "" {
 		return name
 	}
-	if i == 0 {
-		return "(no name) " + kind
-	}
-	return fmt.Sprintf("%s %d", kind, i)
+	return "(no name)"
 }
 
 // renderStatuses is an object's two status badges and since when it is in
@@ -150,23 +158,23 @@ func renderTree(lb serverapi.WallLB, now time.Time) goapp.UI {
 	return goapp.Ul().Class("wall-tree").Body(ui.RangeSlice(ls, func(i int) goapp.UI {
 		l := ls[i]
 		return goapp.Li().Class("wall-node").Body(
-			renderNode("listener", nameOr(l.Name, "listener", i+1), "", l.ID, string(l.ProvisioningStatus), string(l.OperatingStatus), lb.Since, now),
+			renderNode("listener", nameOr(l.Name), "", l.ID, string(l.ProvisioningStatus), string(l.OperatingStatus), lb.Since, now),
 			goapp.If(len(l.Pools) > 0, func() goapp.UI {
 				return goapp.Ul().Body(ui.RangeSlice(l.Pools, func(j int) goapp.UI {
 					pl := l.Pools[j]
 					return goapp.Li().Class("wall-node").Body(
-						renderNode("pool", nameOr(pl.Name, "pool", j+1), "", pl.ID, string(pl.ProvisioningStatus), string(pl.OperatingStatus), lb.Since, now),
+						renderNode("pool", nameOr(pl.Name), "", pl.ID, string(pl.ProvisioningStatus), string(pl.OperatingStatus), lb.Since, now),
 						goapp.If(pl.HealthMonitor != nil || len(pl.Members) > 0, func() goapp.UI {
 							return goapp.Ul().Body(
 								goapp.If(pl.HealthMonitor != nil, func() goapp.UI {
 									hm := pl.HealthMonitor
 									return goapp.Li().Class("wall-node").Body(
-										renderNode("health monitor", nameOr(hm.Name, "health monitor", 1), hm.Type, hm.ID, string(hm.ProvisioningStatus), string(hm.OperatingStatus), lb.Since, now))
+										renderNode("health monitor", nameOr(hm.Name), hm.Type, hm.ID, string(hm.ProvisioningStatus), string(hm.OperatingStatus), lb.Since, now))
 								}),
 								ui.RangeSlice(pl.Members, func(k int) goapp.UI {
 									m := pl.Members[k]
 									return goapp.Li().Class("wall-node", "wall-member").Body(
-										renderNode("member", nameOr(m.Name, "member", k+1), memberAddress(m.Address, m.ProtocolPort), m.ID, string(m.ProvisioningStatus), string(m.OperatingStatus), lb.Since, now))
+										renderNode("member", nameOr(m.Name), memberAddress(m.Address, m.ProtocolPort), m.ID, string(m.ProvisioningStatus), string(m.OperatingStatus), lb.Since, now))
 								}),
 							)
 						}),
