@@ -142,12 +142,18 @@ func (p *wallsParser) fail(line int, format string, args ...any) {
 
 // mapping calls each for every key of n, refusing the keys not in known.
 func (p *wallsParser) mapping(n *yaml.Node, known []string, each func(key string, k, v *yaml.Node)) {
+	seen := map[string]int{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Kind != yaml.ScalarNode || !slices.Contains(known, k.Value) {
 			p.fail(k.Line, "unknown key %q (want one of %s)", k.Value, strings.Join(known, ", "))
 			continue
 		}
+		if first, dup := seen[k.Value]; dup {
+			p.fail(k.Line, "key %q again (first at line %d)", k.Value, first)
+			continue
+		}
+		seen[k.Value] = k.Line
 		each(k.Value, k, v)
 	}
 }

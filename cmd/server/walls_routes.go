@@ -18,7 +18,8 @@ import (
 // wallSet is the server's walls (docs/walls.md) and what their routes need.
 type wallSet struct {
 	walls   map[string]*wall
-	order   []*wall // as in the file
+	order   []*wall     // as in the file
+	feeds   []*wallFeed // one per credential
 	notes   *wallNotes
 	admin   wallAdmin    // who may pin notes
 	px      *proxy.Proxy // the console's sessions
@@ -26,6 +27,13 @@ type wallSet struct {
 	// metrics is the Prometheus handler of one wall (internal/wallmetrics);
 	// nil: none
 	metrics func(state func() serverapi.Wall) http.Handler
+}
+
+// start polls every credential for its walls until ctx is done.
+func (s *wallSet) start(ctx context.Context) {
+	for _, f := range s.feeds {
+		go f.run(ctx)
+	}
 }
 
 // wallNotFound is the one answer to an unknown wall and to a wrong token

@@ -29,8 +29,7 @@ type wallsStart struct {
 const wallsLoginTimeout = 30 * time.Second
 
 // startWalls logs in with every credential of wf once, resolves the walls'
-// projects, opens the timeline and the notes, and polls each credential
-// until ctx is done, for all the walls on it. A credential that does not
+// projects, and opens the timeline and the notes: wallSet.start polls. A credential that does not
 // exist or cannot log in, or a project it cannot see, is an error naming
 // the file and line: nothing is served half-configured. The returned func
 // closes the timeline.
@@ -101,7 +100,7 @@ func startWalls(ctx context.Context, wf *wallsFile, o wallsStart) (*wallSet, fun
 		}
 	}
 	for _, cloud := range clouds {
-		go feeds[cloud].run(ctx)
+		set.feeds = append(set.feeds, feeds[cloud])
 	}
 	return set, closeTimeline, nil
 }
