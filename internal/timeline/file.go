@@ -1,9 +1,12 @@
 package timeline
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -16,7 +19,7 @@ import (
 // a timeline.
 const fileFormat = "octaview-timeline/1"
 
-// fileDoc is the file: a JSON document whose strings that repeat (kinds,
+// fileDoc is the file: a gzipped JSON document whose strings that repeat (kinds,
 // statuses, fields) are numbered in Strings (0 is ""), and whose objects
 // are numbered per feed, so that a change is five numbers.
 type fileDoc struct {
@@ -121,7 +124,7 @@ func (s *Store) flush() error {
 	doc := s.encode(time.Now())
 	s.dirty = false
 	s.mu.Unlock()
-	b, err := json.Marshal(doc)
+	b, err := compress(doc)
 	if err == nil {
 		err = writeAtomic(s.path, b)
 	}
@@ -131,6 +134,41 @@ func (s *Store) flush() error {
 		s.mu.Unlock()
 	}
 	return err
+}
+
+// compress is the file's bytes: doc's JSON, gzipped (a day of a flapping
+// member's changes repeat: 160 kB of JSON, 1 kB gzipped).
+func compress(doc fileDoc) ([]byte, error) {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	if err := json.NewEncoder(zw).Encode(doc); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// decompress reads the file's bytes into doc: gzipped JSON, or JSON as
+// it is (a file written by hand, or gunzipped to be read).
+func decompress(b []byte, doc *fileDoc) error {
+	var r io.Reader = bytes.NewReader(b)
+	if bytes.HasPrefix(b, []byte{0x1f, 0x8b}) {
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			return err
+		}
+		r = zr
+	}
+	d := json.NewDecoder(r)
+	if err := d.Decode(doc); err != nil {
+		return err
+	}
+	if _, err := d.Token(); err != io.EOF {
+		return errors.New("more than one document")
+	}
+	return nil
 }
 
 // writeAtomic replaces the file at path by b: a reader (or a crash) sees
@@ -168,7 +206,7 @@ func (s *Store) load() error {
 		return fmt.Errorf("timeline: %w", err)
 	}
 	var doc fileDoc
-	if err := json.Unmarshal(b, &doc); err != nil {
+	if err := decompress(b, &doc); err != nil {
 		return fmt.Errorf("timeline: %s is not a timeline file: %w", s.path, err)
 	}
 	if doc.Format != fileFormat {

@@ -284,6 +284,8 @@ func TestOpenBadFile(t *testing.T) {
 		name, body, want string
 	}{
 		{"not JSON", "\x00\x01garbage", "is not a timeline file"},
+		{"a broken gzip", "\x1f\x8b\x08garbage", "is not a timeline file"},
+		{"two documents", `{"format":"octaview-timeline/1","strings":[""]} {}`, "more than one document"},
 		{"truncated", `{"format":"octaview-timeline/1","strings":[""],"sources":[{"source":"c"`, "is not a timeline file"},
 		{"foreign JSON", `{"walls":[{"name":"noc"}]}`, `format ""`},
 		{"a later format", `{"format":"octaview-timeline/2"}`, `format "octaview-timeline/2"`},
