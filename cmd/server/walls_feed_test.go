@@ -62,14 +62,15 @@ const wallsTestFile = `walls:
 
 // startTestWalls starts the walls of file over lab, each feed's polls
 // stepped by the returned func, and serves their routes.
-func startTestWalls(t *testing.T, lab *countingLab, file string) (*wallSet, *httptest.Server, func()) {
+func startTestWalls(t *testing.T, labURL, file string) (*wallSet, *httptest.Server, func()) {
 	dir := t.TempDir()
-	env := map[string]string{"OS_CLIENT_CONFIG_FILE": wallsCloudsYAML(t, dir, lab.URL), "GLOBEX_TOKEN": goodToken}
+	env := map[string]string{"OS_CLIENT_CONFIG_FILE": wallsCloudsYAML(t, dir, labURL), "GLOBEX_TOKEN": goodToken}
 	wf, err := parseWallsFile(dir+"/walls.yaml", []byte(file), func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, _, err := startWalls(t.Context(), wf, wallsStart{getenv: func(k string) string { return env[k] }, logger: slog.New(slog.DiscardHandler)})
+	set, _, err := startWalls(t.Context(), wf, wallsStart{getenv: func(k string) string { return env[k] },
+		timeline: openWallTimeline, logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +116,7 @@ func wallNames(w serverapi.Wall) []string {
 func TestWallsOnePollPerCredential(t *testing.T) {
 	const viewers, polls, lbs = 20, 3, 5
 	lab := newCountingLab(t, wallsScenario())
-	set, srv, step := startTestWalls(t, lab, wallsTestFile)
+	set, srv, step := startTestWalls(t, lab.URL, wallsTestFile)
 	step()
 	urls := map[string]string{"all": "all", "acme": "acme", "prod": "prod", "shops": "shops", "globex": "globex/" + goodToken}
 	var rds = map[string][]*bufio.Reader{}
@@ -176,21 +177,9 @@ func TestWallsOnePollPerCredential(t *testing.T) {
 // summary wall has no tree, no name and no address in its JSON.
 func TestWallsRedaction(t *testing.T) {
 	lab := newCountingLab(t, wallsScenario())
-	_, srv, step := startTestWalls(t, lab, wallsTestFile)
+	_, srv, step := startTestWalls(t, lab.URL, wallsTestFile)
 	step()
-	get := func(u string) (serverapi.Wall, string) {
-		resp, err := http.Get(srv.URL + serverapi.WallStatusPath + u)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		var w serverapi.Wall
-		if resp.StatusCode != http.StatusOK || json.Unmarshal(b, &w) != nil {
-			t.Fatalf("GET wall %s: %s %s", u, resp.Status, b)
-		}
-		return w, string(b)
-	}
+	get := func(u string) (serverapi.Wall, string) { return getWall(t, srv, u) }
 	all, rawAll := get("all")
 	if !strings.Contains(rawAll, `"address":"10.7.0.10"`) || all.LoadBalancers[0].VIPAddress == "" {
 		t.Errorf("wall all (addresses, members): got %s, want the members' addresses and the VIPs", rawAll)
@@ -214,5 +203,76 @@ func TestWallsRedaction(t *testing.T) {
 	}
 	if !globex.Show.Summary || globex.Summary.ByOperating["ONLINE"]+globex.Summary.ByOperating["OFFLINE"] != 2 {
 		t.Errorf("wall globex: got %+v, want the summary of its 2 load balancers", globex)
+	}
+}
+
+// getWall reads a wall's JSON from srv.
+func getWall(t *testing.T, srv *httptest.Server, u string) (serverapi.Wall, string) {
+	t.Helper()
+	resp, err := http.Get(srv.URL + serverapi.WallStatusPath + u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	var w serverapi.Wall
+	if resp.StatusCode != http.StatusOK || json.Unmarshal(b, &w) != nil {
+		t.Fatalf("GET wall %s: %s %s", u, resp.Status, b)
+	}
+	return w, string(b)
+}
+
+// TestWallsTimeline: a member forced down is on its wall's timeline, named
+// as the wall shows it, with since when; a wall without members shows
+// only its load balancer's change.
+func TestWallsTimeline(t *testing.T) {
+	cloud := labcloud.New(labcloud.Options{Scenario: wallsScenario()})
+	lab := httptest.NewServer(cloud)
+	t.Cleanup(lab.Close)
+	_, srv, step := startTestWalls(t, lab.URL, wallsTestFile)
+	step()
+	acme, _ := getWall(t, srv, "acme")
+	web := acme.LoadBalancers[slices.IndexFunc(acme.LoadBalancers, func(lb serverapi.WallLB) bool { return lb.Name == "web-00001" })]
+	member := web.Tree.Listeners[0].Pools[0].Members[0]
+	if web.Since[web.ID] == "" || web.Since[member.ID] == "" {
+		t.Fatalf("wall acme: got since %v, want the load balancer's and its members'", web.Since)
+	}
+	events := map[string]*bufio.Reader{}
+	for _, name := range []string{"acme", "prod"} {
+		resp, err := http.Get(srv.URL + serverapi.WallEventsPath + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { resp.Body.Close() })
+		events[name] = bufio.NewReader(resp.Body)
+		nextEvent(t, events[name]) // the current state
+	}
+	if err := cloud.SetFaults(labcloud.Faults{DownMembers: []string{"10.7.0.10"}}); err != nil {
+		t.Fatal(err)
+	}
+	step()
+	for _, rd := range events {
+		nextEvent(t, rd) // the poll is done
+	}
+	acme, _ = getWall(t, srv, "acme")
+	web = acme.LoadBalancers[slices.IndexFunc(acme.LoadBalancers, func(lb serverapi.WallLB) bool { return lb.ID == web.ID })]
+	i := slices.IndexFunc(web.Timeline, func(c serverapi.WallChange) bool { return c.ID == member.ID && c.Field == "operating_status" })
+	if i < 0 {
+		t.Fatalf("wall acme: got timeline %+v, want the member's operating status change", web.Timeline)
+	}
+	if c := web.Timeline[i]; c.From != "ONLINE" || c.To == "ONLINE" || c.Kind != "member" || c.Name != member.Name || web.Since[member.ID] != c.At {
+		t.Errorf("wall acme: got change %+v (since %s), want the member %q from ONLINE, since that change", c, web.Since[member.ID], member.Name)
+	}
+	prod, _ := getWall(t, srv, "prod")
+	for _, lb := range prod.LoadBalancers {
+		if lb.ID != web.ID {
+			continue
+		}
+		if slices.ContainsFunc(lb.Timeline, func(c serverapi.WallChange) bool { return c.Kind == "member" }) || lb.Since[member.ID] != "" {
+			t.Errorf("wall prod (no members): got timeline %+v since %v, want no member", lb.Timeline, lb.Since)
+		}
+		if !slices.ContainsFunc(lb.Timeline, func(c serverapi.WallChange) bool { return c.Kind == "loadbalancer" && c.To == "DEGRADED" }) {
+			t.Errorf("wall prod: got timeline %+v, want the load balancer DEGRADED", lb.Timeline)
+		}
 	}
 }

@@ -39,7 +39,7 @@ func wallsOf(ctx context.Context, cfg config, getenv func(string) string, lab *l
 	default:
 		return nil, nil
 	}
-	set, closeTimeline, err := startWalls(ctx, wf, wallsStart{getenv: getenv, lab: lab, timeline: nil, logger: logger})
+	set, closeTimeline, err := startWalls(ctx, wf, wallsStart{getenv: getenv, lab: lab, timeline: openWallTimeline, logger: logger})
 	if err != nil {
 		return nil, err
 	}
