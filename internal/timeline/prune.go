@@ -1,0 +1,65 @@
+package timeline
+
+import (
+	"slices"
+	"time"
+)
+
+// prune drops the changes older than Options.Retain before now, and the
+// oldest past Options.MaxTotal, in every feed; it forgets the load
+// balancers with no change left and no object, and the feeds with
+// neither. s.mu is held.
+func (s *Store) prune(now time.Time) {
+	cutoff := now.Add(-s.opts.Retain)
+	if s.total > s.opts.MaxTotal {
+		cutoff = later(cutoff, s.totalCutoff())
+	}
+	for name, so := range s.sources {
+		for lb, cs := range so.changes {
+			n := 0
+			for n < len(cs) && cs[n].at.Before(cutoff) {
+				n++
+			}
+			if n > 0 {
+				cs = slices.Delete(cs, 0, n)
+				s.total -= n
+			}
+			if len(cs) == 0 && so.objects[lb] == nil {
+				delete(so.changes, lb)
+				continue
+			}
+			so.changes[lb] = cs
+		}
+		if len(so.objects) == 0 && len(so.changes) == 0 {
+			delete(s.sources, name)
+		}
+	}
+}
+
+// totalCutoff is the time before which dropping every change leaves at
+// most seven eighths of Options.MaxTotal. s.mu is held.
+func (s *Store) totalCutoff() time.Time {
+	times := make([]int64, 0, s.total)
+	for _, so := range s.sources {
+		for _, cs := range so.changes {
+			for _, c := range cs {
+				times = append(times, c.at.UnixNano())
+			}
+		}
+	}
+	slices.Sort(times)
+	drop := len(times) - s.opts.MaxTotal*7/8
+	if drop <= 0 {
+		return time.Time{}
+	}
+	// Changes of one poll share a time: drop them together, which may
+	// drop a few more than needed, never keep more.
+	return time.Unix(0, times[drop-1]+1)
+}
+
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
