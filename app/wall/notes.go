@@ -150,6 +150,10 @@ func (p *WallPage) pinNote(ctx goapp.Context, e goapp.Event) {
 			}
 			if p.note.text == sent {
 				p.note.text = ""
+				// go-app leaves an input's typed value when its Value becomes ""
+				if in := goapp.Window().GetElementByID("wall-note-text"); in.Truthy() {
+					in.Set("value", "")
+				}
 			}
 			p.refresh(ctx)
 		})

@@ -1,7 +1,9 @@
 package wall
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"time"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -34,6 +36,8 @@ type tip struct {
 // and anyone who opens it).
 func renderTimeline(lb serverapi.WallLB, now time.Time, t tip) goapp.UI {
 	segs := segments(lb, now, timelineSpan)
+	// the short stretches drawn last, over the long: a blip shows
+	slices.SortStableFunc(segs, func(a, b segment) int { return cmp.Compare(b.Width, a.Width) })
 	ms, more := marks(lb, now, timelineSpan)
 	readout := ""
 	if t.lbID == lb.ID {
@@ -45,11 +49,12 @@ func renderTimeline(lb serverapi.WallLB, now time.Time, t tip) goapp.UI {
 			Aria("label", "Changes of the last 24 hours: hover or focus a mark to read it").Body(
 			ui.RangeSlice(segs, func(i int) goapp.UI {
 				s := segs[i]
+				left, width := visible(s.Left, s.Width)
 				return ui.SvgEl("g").Body(
 					ui.SvgEl("title").Text(segmentText(s)),
-					svgRect("tl-seg tl-"+ui.StatusClass(s.Status), s.Left, s.Width, 0, tlBar),
+					svgRect("tl-seg tl-"+ui.StatusClass(s.Status), left, width, 0, tlBar),
 					goapp.If(s.Child != "", func() goapp.UI {
-						return svgRect("tl-child tl-"+ui.StatusClass(s.Child), s.Left, s.Width, tlBar-5, 5)
+						return svgRect("tl-child tl-"+ui.StatusClass(s.Child), left, width, tlBar-5, 5)
 					}))
 			}),
 			ui.RangeSlice(ms, func(i int) goapp.UI {
@@ -76,6 +81,17 @@ func renderTimeline(lb serverapi.WallLB, now time.Time, t tip) goapp.UI {
 			}),
 		),
 	)
+}
+
+// tlMinWidth is the narrowest a segment is drawn (percent of the strip):
+// the state of the last seconds, which is today's, must show.
+const tlMinWidth = 0.6
+
+// visible is a segment's place widened to tlMinWidth, kept inside the
+// strip.
+func visible(left, width float64) (float64, float64) {
+	width = max(width, tlMinWidth)
+	return min(left, 100-width), width
 }
 
 // svgRect is a rect from left to left+width percent of the strip, y to
