@@ -27,7 +27,8 @@ func wallsScenario() *labcloud.Scenario {
 		return &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: members, Monitor: "HTTP"}
 	}
 	return &labcloud.Scenario{
-		Projects: []labcloud.ScenarioProject{{Name: "acme"}, {Name: "globex"}},
+		Projects: []labcloud.ScenarioProject{{Name: "acme", Users: []labcloud.ScenarioUser{{Name: "acme-op", Password: acmePassword, Role: "member"}}},
+			{Name: "globex"}},
 		LoadBalancers: []labcloud.ScenarioLB{
 			{Project: "acme", Name: "web", Count: 2, Tags: []string{"prod"}, Listener: l("10.7.0.10", "10.7.0.11")},
 			{Project: "acme", Name: "api", Tags: []string{"dev"}, Listener: l("10.7.0.20")},
@@ -35,6 +36,8 @@ func wallsScenario() *labcloud.Scenario {
 		},
 	}
 }
+
+const acmePassword = "acme-0p-Passw0rd"
 
 // wallsCloudsYAML is a clouds.yaml whose entry lab-admin is the admin of
 // the lab at url.
