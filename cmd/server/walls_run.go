@@ -50,6 +50,7 @@ func wallsOf(ctx context.Context, cfg config, getenv func(string) string, lab *l
 	} else {
 		set.admin = newKeystoneAdmin(proxy.KeystoneBase(keystone).String()+"/v3/auth/tokens", transport).check
 	}
+	set.metrics = wallMetricsHandler
 	set.start(ctx)
 	return &serverWalls{wallSet: set, close: closeTimeline}, nil
 }

@@ -57,6 +57,13 @@ func TestWallsTokens(t *testing.T) {
 	if code, _ := get(serverapi.WallStatusPath + "all"); code != http.StatusOK {
 		t.Errorf("GET the public wall: got %d", code)
 	}
+	if code, body := get(serverapi.WallMetricsPath + "globex/" + goodToken); code != http.StatusOK ||
+		!strings.Contains(body, `octaview_wall_load_balancers{status="ONLINE",wall="globex"} 2`) || strings.Contains(body, goodToken) {
+		t.Errorf("GET the secret wall's metrics: got %d %s, want its 2 load balancers and never its token", code, body)
+	}
+	if code, _ := get(serverapi.WallMetricsPath + "globex/" + wrong); code != http.StatusNotFound {
+		t.Errorf("GET the secret wall's metrics with a wrong token: got %d, want 404", code)
+	}
 	s.Stop()
 	logs := s.Logs.String()
 	if strings.Contains(logs, goodToken) || strings.Contains(logs, wrong) {
