@@ -100,3 +100,18 @@ func TestWallsNotes(t *testing.T) {
 		t.Errorf("after a restart: got notes %+v, want the %d kept, newest first", w.Notes, maxWallNotes-1)
 	}
 }
+
+// TestWallsNotesReadOnly: a read-only console pins no note, an admin's
+// neither.
+func TestWallsNotesReadOnly(t *testing.T) {
+	dir := t.TempDir()
+	s := startRun(t, nil, "-web", dir, "-read-only")
+	admin := servertest.NewSession(t, s.URL, "admin", servertest.BannerPassword(t, s.Printed(), "admin"), "admin")
+	if code, b := admin.Do(http.MethodPost, serverapi.WallNotesPath+"class", `{"text": "x"}`); code != http.StatusForbidden || !strings.Contains(string(b), "read-only") {
+		t.Errorf("POST a note on a read-only console: got %d %s, want 403", code, b)
+	}
+	var w serverapi.Wall
+	if servertest.GetJSON(t, http.MethodGet, s.URL+serverapi.WallStatusPath+"class", "", "", &w); len(w.Notes) != 0 {
+		t.Errorf("the wall's notes: got %+v, want none", w.Notes)
+	}
+}
