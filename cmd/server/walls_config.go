@@ -112,15 +112,14 @@ func parseWallsFile(file string, data []byte, getenv func(string) string) (*wall
 		seen := map[string]int{}
 		for _, n := range walls.Content {
 			w, ok := p.wall(n)
-			if !ok {
-				continue
-			}
-			if first, dup := seen[w.Name]; dup {
+			if first, dup := seen[w.Name]; dup && w.Name != "" {
 				p.fail(w.line, "wall %q again (first at line %d): each wall's name is its URL, and must be unique", w.Name, first)
 				continue
 			}
 			seen[w.Name] = w.line
-			wf.Walls = append(wf.Walls, w)
+			if ok {
+				wf.Walls = append(wf.Walls, w)
+			}
 		}
 	}
 	if err := errors.Join(p.errs...); err != nil {

@@ -76,6 +76,7 @@ func TestWallsFileErrors(t *testing.T) {
 		{"unknown top key", "wals: []\n", `walls.yaml:1: unknown key "wals"`},
 		{"no walls", "timeline_file: x\n", `walls.yaml:1: no "walls"`},
 		{"duplicate name", wall("  - name: noc\n    cloud: other\n    access: public\n"), `walls.yaml:5: wall "noc" again (first at line 2)`},
+		{"duplicate name with a mistake", wall("  - name: noc\n    cloud: other\n    access: open\n"), `walls.yaml:5: wall "noc" again (first at line 2)`},
 		{"duplicate key", wall("    cloud: other\n"), `walls.yaml:5: key "cloud" again (first at line 3)`},
 		{"bad name", "walls:\n  - name: NOC Room\n    cloud: noc\n    access: public\n", `walls.yaml:2: name "NOC Room"`},
 		{"bad glob", wall("    names: [\"web-[\"]\n"), `walls.yaml:5: names: "web-[" is not a valid pattern`},

@@ -83,13 +83,13 @@ func (f *wallFeed) publish(u waiters.Update[[]feedLB]) {
 			f.logger.Warn("walls: recording the timeline", "cloud", f.source, "err", err)
 		}
 	}
+	for _, w := range walls {
+		w.refresh()
+	}
 	select {
 	case <-f.ready:
 	default:
-		close(f.ready)
-	}
-	for _, w := range walls {
-		w.refresh()
+		close(f.ready) // after the walls have their first body
 	}
 }
 

@@ -27,7 +27,8 @@ func wallsScenario() *labcloud.Scenario {
 		return &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: members, Monitor: "HTTP"}
 	}
 	return &labcloud.Scenario{
-		Projects: []labcloud.ScenarioProject{{Name: "acme"}, {Name: "globex"}},
+		Projects: []labcloud.ScenarioProject{{Name: "acme", Users: []labcloud.ScenarioUser{{Name: "acme-op", Password: acmePassword, Role: "member"}}},
+			{Name: "globex"}},
 		LoadBalancers: []labcloud.ScenarioLB{
 			{Project: "acme", Name: "web", Count: 2, Tags: []string{"prod"}, Listener: l("10.7.0.10", "10.7.0.11")},
 			{Project: "acme", Name: "api", Tags: []string{"dev"}, Listener: l("10.7.0.20")},
@@ -35,6 +36,8 @@ func wallsScenario() *labcloud.Scenario {
 		},
 	}
 }
+
+const acmePassword = "acme-0p-Passw0rd"
 
 // wallsCloudsYAML is a clouds.yaml whose entry lab-admin is the admin of
 // the lab at url.
@@ -92,7 +95,10 @@ func startTestWalls(t *testing.T, labURL, file string) (*wallSet, *httptest.Serv
 	t.Cleanup(cancel)
 	set.start(ctx)
 	mux := http.NewServeMux()
-	app := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "the app") })
+	app := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-cache, private") // as the served pages say
+		io.WriteString(w, "the app")
+	})
 	stopping := make(chan struct{})
 	set.addRoutes(mux, app, func(h http.Handler) http.Handler { return h }, stopping)
 	srv := httptest.NewServer(mux)
@@ -273,6 +279,31 @@ func TestWallsTimeline(t *testing.T) {
 		}
 		if !slices.ContainsFunc(lb.Timeline, func(c serverapi.WallChange) bool { return c.Kind == "loadbalancer" && c.To == "DEGRADED" }) {
 			t.Errorf("wall prod: got timeline %+v, want the load balancer DEGRADED", lb.Timeline)
+		}
+	}
+}
+
+// TestWallsPage: a wall's page is the app at its URL, a secret wall's in
+// no cache; elsewhere under /walls/, a 404.
+func TestWallsPage(t *testing.T) {
+	lab := newCountingLab(t, wallsScenario())
+	_, srv, step := startTestWalls(t, lab.URL, wallsTestFile)
+	step()
+	for path, want := range map[string]string{
+		"/walls/all":                        "200 no-cache, private",
+		"/walls/globex/" + goodToken:        "200 no-store",
+		"/walls/globex":                     "404 no-store",
+		"/walls/all/" + goodToken:           "404 no-store",
+		"/walls/globex/" + goodToken + "/x": "404 no-store",
+	} {
+		resp, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if got := fmt.Sprint(resp.StatusCode, " ", resp.Header.Get("Cache-Control")); got != want || resp.StatusCode == 200 && string(b) != "the app" {
+			t.Errorf("GET %s: got %s %q, want %s", path, got, b, want)
 		}
 	}
 }

@@ -47,6 +47,7 @@ func (s *wallSet) find(r *http.Request) (*wall, bool) {
 	w, ok := s.walls[r.PathValue("name")]
 	tok := r.PathValue("token")
 	if !ok {
+		subtle.ConstantTimeCompare([]byte(tok), []byte(tok)) // as long as a wrong token's answer
 		return nil, false
 	}
 	if !w.cfg.Secret {
@@ -98,11 +99,27 @@ func (s *wallSet) page(app http.Handler) http.Handler {
 			return
 		}
 		if wl.cfg.Secret {
-			w.Header().Set("Cache-Control", "no-store") // the URL is the secret
+			w = noStoreWriter{w} // the URL is the secret: kept in no cache
 		}
 		app.ServeHTTP(w, r)
 	})
 }
+
+// noStoreWriter answers with Cache-Control: no-store whatever the handler
+// set before writing its header.
+type noStoreWriter struct{ http.ResponseWriter }
+
+func (w noStoreWriter) WriteHeader(code int) {
+	w.Header().Set("Cache-Control", "no-store")
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w noStoreWriter) Write(b []byte) (int, error) {
+	w.Header().Set("Cache-Control", "no-store") // before an implicit 200, harmless after
+	return w.ResponseWriter.Write(b)
+}
+
+func (w noStoreWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // notFoundPage is a page's 404.
 func notFoundPage(w http.ResponseWriter, _ *http.Request) {

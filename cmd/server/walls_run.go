@@ -18,7 +18,14 @@ import (
 // the lab's own wall; nil without either.
 type serverWalls struct {
 	*wallSet
-	close func() error // the timeline
+	stop          context.CancelFunc // the feeds
+	closeTimeline func() error
+}
+
+// close stops the feeds, then closes the timeline (its last write).
+func (s *serverWalls) close() error {
+	s.stop()
+	return s.closeTimeline()
 }
 
 // wallsOf starts the walls of cfg: the -walls file's, or in lab mode
@@ -50,8 +57,10 @@ func wallsOf(ctx context.Context, cfg config, getenv func(string) string, lab *l
 	} else {
 		set.admin = newKeystoneAdmin(proxy.KeystoneBase(keystone).String()+"/v3/auth/tokens", transport).check
 	}
+	set.metrics = wallMetricsHandler
+	ctx, stop := context.WithCancel(ctx)
 	set.start(ctx)
-	return &serverWalls{wallSet: set, close: closeTimeline}, nil
+	return &serverWalls{wallSet: set, stop: stop, closeTimeline: closeTimeline}, nil
 }
 
 // printURLs tells the operator where each wall is; a secret wall's token

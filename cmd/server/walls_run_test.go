@@ -51,3 +51,24 @@ func TestRunLabWall(t *testing.T) {
 		}
 	}
 }
+
+// TestRunLabWallsFile: in lab mode a -walls file's "cloud: lab" is the
+// lab's admin, and the file replaces the lab's own wall.
+func TestRunLabWallsFile(t *testing.T) {
+	dir := t.TempDir()
+	scenario := servertest.WriteFile(t, dir, "scenario.json", seededScenario)
+	walls := servertest.WriteFile(t, dir, "walls.yaml", `walls:
+  - {name: demo, title: "Demo <b>&</b>", cloud: lab, access: public, projects: [demo], show: [names, members]}
+  - {name: other, cloud: lab, access: public, projects: [admin]}
+`)
+	s := startRun(t, nil, "-web", dir, "-lab-scenario", scenario, "-walls", walls)
+	var demo, other serverapi.Wall
+	servertest.GetJSON(t, http.MethodGet, s.URL+serverapi.WallStatusPath+"demo", "", "", &demo)
+	servertest.GetJSON(t, http.MethodGet, s.URL+serverapi.WallStatusPath+"other", "", "", &other)
+	if len(demo.LoadBalancers) != 3 || demo.Title != "Demo <b>&</b>" || len(other.LoadBalancers) != 0 || other.Error != "" || other.UpdatedAt == "" {
+		t.Errorf("got walls demo %+v and other %+v, want demo's 3 load balancers and none on other", demo, other)
+	}
+	if resp := servertest.GetJSON(t, http.MethodGet, s.URL+serverapi.WallStatusPath+"class", "", "", nil); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("GET the lab's own wall with a -walls file: got %d, want 404", resp.StatusCode)
+	}
+}

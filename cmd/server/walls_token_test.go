@@ -6,6 +6,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -56,6 +57,13 @@ func TestWallsTokens(t *testing.T) {
 	if code, _ := get(serverapi.WallStatusPath + "all"); code != http.StatusOK {
 		t.Errorf("GET the public wall: got %d", code)
 	}
+	if code, body := get(serverapi.WallMetricsPath + "globex/" + goodToken); code != http.StatusOK ||
+		!strings.Contains(body, `octaview_wall_load_balancers{status="ONLINE",wall="globex"} 2`) || strings.Contains(body, goodToken) {
+		t.Errorf("GET the secret wall's metrics: got %d %s, want its 2 load balancers and never its token", code, body)
+	}
+	if code, _ := get(serverapi.WallMetricsPath + "globex/" + wrong); code != http.StatusNotFound {
+		t.Errorf("GET the secret wall's metrics with a wrong token: got %d, want 404", code)
+	}
 	s.Stop()
 	logs := s.Logs.String()
 	if strings.Contains(logs, goodToken) || strings.Contains(logs, wrong) {
@@ -103,5 +111,35 @@ func TestWallsStartErrors(t *testing.T) {
 				t.Errorf("got %v, want an error at start containing %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestWallsNotesKeystone: with a real cloud, Keystone says whose session
+// has the admin role.
+func TestWallsNotesKeystone(t *testing.T) {
+	lab := newCountingLab(t, wallsScenario())
+	dir := t.TempDir()
+	walls := servertest.WriteFile(t, dir, "walls.yaml", wallsTestFile)
+	env := map[string]string{"OS_CLIENT_CONFIG_FILE": wallsCloudsYAML(t, dir, lab.URL), "GLOBEX_TOKEN": goodToken}
+	s := startRun(t, env, "-keystone", lab.URL+"/identity/v3", "-walls", walls, "-web", dir)
+	path := serverapi.WallNotesPath + "globex/" + goodToken
+	member := servertest.NewSession(t, s.URL, "acme-op", acmePassword, "acme")
+	if code, b := member.Do(http.MethodPost, path, `{"text": "hello"}`); code != http.StatusForbidden {
+		t.Errorf("POST a note as a member: got %d %s, want 403", code, b)
+	}
+	admin := servertest.NewSession(t, s.URL, "admin", "admin", "admin")
+	if code, b := admin.Do(http.MethodPost, serverapi.WallNotesPath+"globex/"+strings.Repeat("x", len(goodToken)), `{"text": "hello"}`); code != http.StatusNotFound {
+		t.Errorf("POST a note with a wrong token: got %d %s, want 404", code, b)
+	}
+	if code, b := admin.Do(http.MethodPost, path, `{"text": "Degraded in region X"}`); code != http.StatusCreated {
+		t.Fatalf("POST a note as admin: got %d %s, want 201", code, b)
+	}
+	var w serverapi.Wall
+	servertest.GetJSON(t, http.MethodGet, s.URL+serverapi.WallStatusPath+"globex/"+goodToken, "", "", &w)
+	if len(w.Notes) != 1 || w.Notes[0].Text != "Degraded in region X" || w.Notes[0].By != "admin" {
+		t.Errorf("the wall's notes: got %+v, want the admin's", w.Notes)
+	}
+	if _, err := os.Stat(walls + ".notes"); err != nil {
+		t.Errorf("the notes file beside the walls file: %v", err)
 	}
 }
