@@ -216,3 +216,44 @@ func TestBrowserWallNoteRefused(t *testing.T) {
 // kioskShot is where TestBrowserWallMemberDownKiosk saves the kiosk mode's
 // screenshot for the lead's note (and artifacts/wallui-kiosk.png).
 const kioskShot = "/work/kiosk.png"
+
+// TestBrowserWallAccessible: the wall page passes axe-core in every view
+// (light, dark, phone); Tab reaches a change's mark on a strip, which is
+// read out under it; in kiosk mode on a screen too small for the demo
+// wall's five load balancers, the cards off the page shown are hidden and
+// the pages turn.
+func TestBrowserWallAccessible(t *testing.T) {
+	t.Parallel()
+	c := startWalls(t)
+	lab := newLabAdmin(t, c)
+	t.Cleanup(func() { lab.Faults(t, `{}`) })
+	lab.Faults(t, `{"down_members": ["10.0.0.12"]}`)
+
+	b := newBrowser(t)
+	b.do(t, "open the demo wall", 60*time.Second, chromedp.Navigate(c.URL+"/walls/demo"))
+	b.waitJS(t, "a change on a strip", `document.querySelectorAll(".wall-card").length === 5 && !!document.querySelector(".tl-mark")`, 30*time.Second)
+	b.audit(t, "wall")
+
+	b.focusStart(t, ".wall-timeline")
+	if got := b.pressTab(t, false); !strings.HasPrefix(got, ".tl-mark") {
+		t.Fatalf("Tab from a strip's start went to %q, want its first mark", got)
+	}
+	label := eval[string](t, b, `document.activeElement.getAttribute("aria-label")`)
+	b.waitJS(t, "the focused change read out", fmt.Sprintf(`document.activeElement.closest(".wall-timeline").querySelector(".tl-tip").textContent === %q`, label), 5*time.Second)
+	if !strings.Contains(label, "→") {
+		t.Errorf("the mark reads %q, want a change (FROM → TO)", label)
+	}
+
+	b.do(t, "kiosk mode, pages of 3 s, on a small screen", 60*time.Second,
+		chromedp.EmulateViewport(1000, 600), chromedp.Navigate(c.URL+"/walls/demo?kiosk=3"))
+	shown := `[...document.querySelectorAll(".wall-card:not(.kiosk-off) h2")].map(h => h.textContent).join(",")`
+	b.waitJS(t, "a page of the kiosk", `document.querySelectorAll(".wall-card").length === 5 && document.querySelectorAll(".wall-card.kiosk-off").length > 0`, 30*time.Second)
+	first := eval[string](t, b, shown)
+	if first == "" {
+		t.Fatalf("the kiosk shows no card")
+	}
+	b.waitJS(t, "the next page", fmt.Sprintf(`(() => { const s = %s; return s !== "" && s !== %q })()`, shown, first), 30*time.Second)
+	if got := eval[int](t, b, `document.querySelectorAll(".wall-kiosk #wall-note-form, .wall-kiosk .skip-link").length`); got != 0 {
+		t.Errorf("kiosk mode shows %d pieces of chrome (note form, skip link)", got)
+	}
+}

@@ -47,12 +47,16 @@ type mark struct {
 
 // segments is lb's strip over [now-span, now]: its operating status and its
 // worst child's, replayed from the timeline's operating-status changes back
-// from the statuses lb shows now (its tree). Adjacent stretches in the same
-// state are one segment; a change it cannot date is ignored.
+// from the statuses lb shows now (its tree). An object the timeline has no
+// change of in the span, but whose Since falls in it, is in its status
+// from then and unknown before (the wall started then, or its record is
+// not in yet): the strip does not claim a day it did not see. Adjacent
+// stretches in the same state are one segment; a change it cannot date is
+// ignored.
 func segments(lb serverapi.WallLB, now time.Time, span time.Duration) []segment {
 	start := now.Add(-span)
 	state := currentOperating(lb)
-	changes := operatingChanges(lb.Timeline, start, now)
+	changes := withSince(operatingChanges(lb.Timeline, start, now), state, lb.Since, start, now)
 	// Undo the window's changes, newest first, to get the state at start.
 	for i := len(changes) - 1; i >= 0; i-- {
 		setStatus(state, changes[i].id, changes[i].c.From)
@@ -151,6 +155,29 @@ func currentOperating(lb serverapi.WallLB) map[string]string {
 		}
 	}
 	return state
+}
+
+// withSince adds to changes (oldest first) an appearance at its Since for
+// every object of state that has no change in changes and a Since within
+// (start, now].
+func withSince(changes []datedChange, state, since map[string]string, start, now time.Time) []datedChange {
+	changed := map[string]bool{}
+	for _, ch := range changes {
+		changed[ch.id] = true
+	}
+	added := false
+	for id, st := range state {
+		at, err := time.Parse(time.RFC3339, since[id])
+		if changed[id] || err != nil || !at.After(start) || at.After(now) {
+			continue
+		}
+		changes = append(changes, datedChange{at: at, id: id, c: serverapi.WallChange{ID: id, Field: operatingField, To: st}})
+		added = true
+	}
+	if added {
+		slices.SortStableFunc(changes, func(a, b datedChange) int { return a.at.Compare(b.at) })
+	}
+	return changes
 }
 
 // datedChange is a WallChange with its time parsed.

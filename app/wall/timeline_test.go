@@ -25,6 +25,12 @@ func testLB(memberStatus string, tl ...serverapi.WallChange) serverapi.WallLB {
 	}
 }
 
+// sinceLB is lb with its Since.
+func sinceLB(lb serverapi.WallLB, since map[string]string) serverapi.WallLB {
+	lb.Since = since
+	return lb
+}
+
 func change(at time.Time, id, kind, name, from, to string) serverapi.WallChange {
 	return serverapi.WallChange{At: at.UTC().Format(time.RFC3339), ID: id, Kind: kind, Name: name, Field: operatingField, From: from, To: to}
 }
@@ -76,6 +82,14 @@ func TestSegments(t *testing.T) {
 		{"a change the server dated after now counts as now", testLB("ERROR",
 			change(now.Add(time.Minute), "m2", "member", "web-2", "ONLINE", "ERROR"),
 		), "ONLINE/ 0-100"},
+		{"a member in ERROR since 6 h ago, no change recorded: its band starts then", sinceLB(testLB("ERROR"), map[string]string{"m2": h(6).Format(time.RFC3339)}),
+			"ONLINE/ 0-75 ONLINE/ERROR 75-100"},
+		{"a wall started 6 h ago: nothing before", sinceLB(testLB("ONLINE"), map[string]string{"lb": h(6).Format(time.RFC3339), "m2": h(6).Format(time.RFC3339)}),
+			"/ 0-75 ONLINE/ 75-100"},
+		{"a recorded change outweighs since", sinceLB(testLB("ERROR", change(h(12), "m2", "member", "web-2", "ONLINE", "ERROR")), map[string]string{"m2": h(3).Format(time.RFC3339)}),
+			"ONLINE/ 0-50 ONLINE/ERROR 50-100"},
+		{"since before the span changes nothing", sinceLB(testLB("ERROR"), map[string]string{"m2": h(30).Format(time.RFC3339)}),
+			"ONLINE/ERROR 0-100"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

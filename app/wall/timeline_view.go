@@ -103,9 +103,13 @@ func svgRect(class string, left, width float64, y, h int) goapp.UI {
 }
 
 // segmentText is what a segment says on hover: "ONLINE 09:12–10:40 UTC
-// (a child ERROR)".
+// (a child ERROR)"; "no record …" before the wall saw the load balancer.
 func segmentText(s segment) string {
-	t := fmt.Sprintf("%s %s–%s UTC", ui.StatusLabel(s.Status), s.From.UTC().Format("15:04"), s.To.UTC().Format("15:04"))
+	status := ui.StatusLabel(s.Status)
+	if s.Status == "" {
+		status = "no record"
+	}
+	t := fmt.Sprintf("%s %s–%s UTC", status, s.From.UTC().Format("15:04"), s.To.UTC().Format("15:04"))
 	if s.Child != "" {
 		t += " (a child " + s.Child + ")"
 	}

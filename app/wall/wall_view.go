@@ -115,7 +115,8 @@ func ariaHidden(off bool) string {
 	return ""
 }
 
-// nameOr is an object's name, or "(no name)" when the wall sends none.
+// nameOr is a load balancer's name, or "(no name)" when the wall sends
+// none.
 func nameOr(name string) string {
 	if name != "" {
 		return name
@@ -158,23 +159,23 @@ func renderTree(lb serverapi.WallLB, now time.Time) goapp.UI {
 	return goapp.Ul().Class("wall-tree").Body(ui.RangeSlice(ls, func(i int) goapp.UI {
 		l := ls[i]
 		return goapp.Li().Class("wall-node").Body(
-			renderNode("listener", nameOr(l.Name), "", l.ID, string(l.ProvisioningStatus), string(l.OperatingStatus), lb.Since, now),
+			renderNode("listener", l.Name, "", l.ID, string(l.ProvisioningStatus), string(l.OperatingStatus), lb.Since, now),
 			goapp.If(len(l.Pools) > 0, func() goapp.UI {
 				return goapp.Ul().Body(ui.RangeSlice(l.Pools, func(j int) goapp.UI {
 					pl := l.Pools[j]
 					return goapp.Li().Class("wall-node").Body(
-						renderNode("pool", nameOr(pl.Name), "", pl.ID, string(pl.ProvisioningStatus), string(pl.OperatingStatus), lb.Since, now),
+						renderNode("pool", pl.Name, "", pl.ID, string(pl.ProvisioningStatus), string(pl.OperatingStatus), lb.Since, now),
 						goapp.If(pl.HealthMonitor != nil || len(pl.Members) > 0, func() goapp.UI {
 							return goapp.Ul().Body(
 								goapp.If(pl.HealthMonitor != nil, func() goapp.UI {
 									hm := pl.HealthMonitor
 									return goapp.Li().Class("wall-node").Body(
-										renderNode("health monitor", nameOr(hm.Name), hm.Type, hm.ID, string(hm.ProvisioningStatus), string(hm.OperatingStatus), lb.Since, now))
+										renderNode("health monitor", hm.Name, hm.Type, hm.ID, string(hm.ProvisioningStatus), string(hm.OperatingStatus), lb.Since, now))
 								}),
 								ui.RangeSlice(pl.Members, func(k int) goapp.UI {
 									m := pl.Members[k]
 									return goapp.Li().Class("wall-node", "wall-member").Body(
-										renderNode("member", nameOr(m.Name), memberAddress(m.Address, m.ProtocolPort), m.ID, string(m.ProvisioningStatus), string(m.OperatingStatus), lb.Since, now))
+										renderNode("member", m.Name, memberAddress(m.Address, m.ProtocolPort), m.ID, string(m.ProvisioningStatus), string(m.OperatingStatus), lb.Since, now))
 								}),
 							)
 						}),
@@ -199,12 +200,12 @@ func memberAddress(addr string, port int) string {
 	return fmt.Sprintf("%s:%d", addr, port)
 }
 
-// renderNode is one row of a tree: its kind, name, detail (a member's
+// renderNode is one row of a tree: its kind, name ("" = none sent), detail (a member's
 // address, a monitor's type; "" = none) and statuses since when.
 func renderNode(kind, name, detail, id, prov, oper string, since map[string]string, now time.Time) goapp.UI {
 	return ui.ClassDivBody("wall-row",
 		ui.ClassSpanText("wall-kind", kind),
-		ui.ClassSpanText("wall-name", name),
+		goapp.If(name != "", func() goapp.UI { return ui.ClassSpanText("wall-name", name) }),
 		goapp.If(detail != "", func() goapp.UI { return ui.ClassSpan("wall-detail", "mono").Text(detail) }),
 		ui.ClassDiv("spacer"),
 		renderStatuses(id, prov, oper, since, now),
