@@ -14,6 +14,7 @@ func Example_segments() {
 	at := func(h int) string { return now.Add(time.Duration(-h) * time.Hour).Format(time.RFC3339) }
 	lb := serverapi.WallLB{
 		StatusLB: serverapi.StatusLB{ID: "lb", OperatingStatus: "ONLINE"},
+		Since:    map[string]string{"lb": at(72)}, // ONLINE for three days
 		Timeline: []serverapi.WallChange{
 			{At: at(6), ID: "m", Kind: "member", Name: "web-2", Field: "operating_status", From: "ONLINE", To: "ERROR"},
 			{At: at(3), ID: "m", Kind: "member", Name: "web-2", Field: "operating_status", From: "ERROR", To: "ONLINE"},

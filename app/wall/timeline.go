@@ -47,22 +47,21 @@ type mark struct {
 
 // segments is lb's strip over [now-span, now]: its operating status and its
 // worst child's, replayed from the timeline's operating-status changes back
-// from the statuses lb shows now (its tree). An object the timeline has no
-// change of in the span, but whose Since falls in it, is in its status
-// from then and unknown before (the wall started then, or its record is
-// not in yet): the strip does not claim a day it did not see. Adjacent
-// stretches in the same state are one segment; a change it cannot date is
-// ignored.
+// from the statuses lb shows now (its tree). Before the wall's record of
+// lb begins (recordStart) it shows no status: a strip does not claim a day
+// the wall did not see. Adjacent stretches in the same state are one
+// segment; a change it cannot date is ignored.
 func segments(lb serverapi.WallLB, now time.Time, span time.Duration) []segment {
 	start := now.Add(-span)
 	state := currentOperating(lb)
-	changes := withSince(operatingChanges(lb.Timeline, start, now), state, lb.Since, start, now)
+	changes := operatingChanges(lb.Timeline, start, now)
 	// Undo the window's changes, newest first, to get the state at start.
 	for i := len(changes) - 1; i >= 0; i-- {
 		setStatus(state, changes[i].id, changes[i].c.From)
 	}
-	var out []segment
-	from := start
+	// Before the record begins nothing is known: a segment of no status.
+	from := recordStart(changes, state, lb.Since, start, now)
+	out := appendSegment(nil, start, from, lbState{}, start, span)
 	cur := stateOf(state, lb.ID)
 	for _, ch := range changes {
 		setStatus(state, ch.id, ch.c.To)
@@ -157,27 +156,26 @@ func currentOperating(lb serverapi.WallLB) map[string]string {
 	return state
 }
 
-// withSince adds to changes (oldest first) an appearance at its Since for
-// every object of state that has no change in changes and a Since within
-// (start, now].
-func withSince(changes []datedChange, state, since map[string]string, start, now time.Time) []datedChange {
-	changed := map[string]bool{}
-	for _, ch := range changes {
-		changed[ch.id] = true
-	}
-	added := false
-	for id, st := range state {
-		at, err := time.Parse(time.RFC3339, since[id])
-		if changed[id] || err != nil || !at.After(start) || at.After(now) {
-			continue
+// recordStart is when the wall's record of a load balancer begins, as
+// far as its data tells: the earliest of its objects' Since (those of
+// state) and of its changes in the span; start when that is earlier, or
+// when nothing is dated. A wall started an hour ago has every Since and
+// change within the hour; one that ran all day has a Since before the span
+// or changes across it.
+func recordStart(changes []datedChange, state, since map[string]string, start, now time.Time) time.Time {
+	r := now
+	for id := range state {
+		if at, err := time.Parse(time.RFC3339, since[id]); err == nil && at.Before(r) {
+			r = at
 		}
-		changes = append(changes, datedChange{at: at, id: id, c: serverapi.WallChange{ID: id, Field: operatingField, To: st}})
-		added = true
 	}
-	if added {
-		slices.SortStableFunc(changes, func(a, b datedChange) int { return a.at.Compare(b.at) })
+	if len(changes) > 0 && changes[0].at.Before(r) {
+		r = changes[0].at
 	}
-	return changes
+	if r.Equal(now) || r.Before(start) {
+		return start
+	}
+	return r
 }
 
 // datedChange is a WallChange with its time parsed.

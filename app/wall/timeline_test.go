@@ -22,6 +22,7 @@ func testLB(memberStatus string, tl ...serverapi.WallChange) serverapi.WallLB {
 			}}},
 		},
 		Timeline: tl,
+		Since:    map[string]string{"lb": "2026-12-01T00:00:00Z"}, // a wall that has run for days
 	}
 }
 
@@ -82,12 +83,19 @@ func TestSegments(t *testing.T) {
 		{"a change the server dated after now counts as now", testLB("ERROR",
 			change(now.Add(time.Minute), "m2", "member", "web-2", "ONLINE", "ERROR"),
 		), "ONLINE/ 0-100"},
-		{"a member in ERROR since 6 h ago, no change recorded: its band starts then", sinceLB(testLB("ERROR"), map[string]string{"m2": h(6).Format(time.RFC3339)}),
-			"ONLINE/ 0-75 ONLINE/ERROR 75-100"},
+		{"only a Since 6 h ago: no record before", sinceLB(testLB("ERROR"), map[string]string{"m2": h(6).Format(time.RFC3339)}),
+			"/ 0-75 ONLINE/ERROR 75-100"},
 		{"a wall started 6 h ago: nothing before", sinceLB(testLB("ONLINE"), map[string]string{"lb": h(6).Format(time.RFC3339), "m2": h(6).Format(time.RFC3339)}),
 			"/ 0-75 ONLINE/ 75-100"},
-		{"a recorded change outweighs since", sinceLB(testLB("ERROR", change(h(12), "m2", "member", "web-2", "ONLINE", "ERROR")), map[string]string{"m2": h(3).Format(time.RFC3339)}),
+		{"a recorded change outweighs since", sinceLB(testLB("ERROR", change(h(12), "m2", "member", "web-2", "ONLINE", "ERROR")), map[string]string{"m2": h(3).Format(time.RFC3339), "lb": h(30).Format(time.RFC3339)}),
 			"ONLINE/ 0-50 ONLINE/ERROR 50-100"},
+		{"a wall started 6 h ago, a member down 3 h ago: nothing before 6 h", sinceLB(testLB("ERROR", change(h(3), "m2", "member", "web-2", "ONLINE", "ERROR")),
+			map[string]string{"lb": h(6).Format(time.RFC3339), "l1": h(6).Format(time.RFC3339), "m2": h(3).Format(time.RFC3339)}),
+			"/ 0-75 ONLINE/ 75-88 ONLINE/ERROR 88-100"},
+		{"a day of changes with recent Since values: the changes date the record", sinceLB(testLB("ONLINE",
+			change(h(20), "m2", "member", "web-2", "ONLINE", "ERROR"), change(h(1), "m2", "member", "web-2", "ERROR", "ONLINE")),
+			map[string]string{"lb": h(1).Format(time.RFC3339), "m2": h(1).Format(time.RFC3339)}),
+			"/ 0-17 ONLINE/ERROR 17-96 ONLINE/ 96-100"},
 		{"since before the span changes nothing", sinceLB(testLB("ERROR"), map[string]string{"m2": h(30).Format(time.RFC3339)}),
 			"ONLINE/ERROR 0-100"},
 	}
