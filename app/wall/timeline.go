@@ -62,10 +62,11 @@ func segments(lb serverapi.WallLB, now time.Time, span time.Duration) []segment 
 	// Before the record begins nothing is known: a segment of no status.
 	from := recordStart(changes, state, lb.Since, start, now)
 	out := appendSegment(nil, start, from, lbState{}, start, span)
-	cur := stateOf(state, lb.ID)
+	r := newReplay(lb.ID, state)
+	cur := r.state()
 	for _, ch := range changes {
-		setStatus(state, ch.id, ch.c.To)
-		next := stateOf(state, lb.ID)
+		r.set(ch.id, ch.c.To)
+		next := r.state()
 		if next == cur {
 			continue
 		}
@@ -79,20 +80,56 @@ func segments(lb serverapi.WallLB, now time.Time, span time.Duration) []segment 
 // its worst child's.
 type lbState struct{ status, child string }
 
-// stateOf is the load balancer lbID's state in state (object id ->
-// operating status).
-func stateOf(state map[string]string, lbID string) lbState {
-	s := lbState{status: state[lbID]}
-	worst := 0
+// replay is the state of a load balancer's objects as a strip replays
+// their changes: its own operating status, its children's (object id ->
+// status) and how many children are at each severity, so that each change
+// costs O(1), not a pass over the tree.
+type replay struct {
+	lbID, lb string
+	children map[string]string
+	count    [len(severities)]int
+}
+
+// severities are the operating statuses a child mark shows, by severity
+// (index 0: none of them).
+var severities = [...]string{"", "DRAINING", "OFFLINE", "DEGRADED", "ERROR"}
+
+// newReplay is the replay of load balancer lbID from state (object id ->
+// operating status, lbID's included).
+func newReplay(lbID string, state map[string]string) *replay {
+	r := &replay{lbID: lbID, children: map[string]string{}}
 	for id, st := range state {
-		if id == lbID {
-			continue
-		}
-		if r := severity(st); r > worst {
-			worst, s.child = r, strings.ToUpper(st)
+		r.set(id, st)
+	}
+	return r
+}
+
+// set puts id in status ("" = gone).
+func (r *replay) set(id, status string) {
+	if id == r.lbID {
+		r.lb = status
+		return
+	}
+	if old, ok := r.children[id]; ok {
+		r.count[severity(old)]--
+	}
+	if status == "" {
+		delete(r.children, id)
+		return
+	}
+	r.children[id] = status
+	r.count[severity(status)]++
+}
+
+// state is the load balancer's status and its worst child's ("" when none
+// is worse than ONLINE).
+func (r *replay) state() lbState {
+	for s := len(severities) - 1; s > 0; s-- {
+		if r.count[s] > 0 {
+			return lbState{status: r.lb, child: severities[s]}
 		}
 	}
-	return s
+	return lbState{status: r.lb}
 }
 
 func appendSegment(out []segment, from, to time.Time, s lbState, start time.Time, span time.Duration) []segment {
@@ -120,18 +157,14 @@ func setStatus(state map[string]string, id, status string) {
 	state[id] = status
 }
 
-// severity ranks an operating status for a strip's child mark: 0 for ONLINE,
-// NO_MONITOR and anything unknown, which the mark does not show.
+// severity ranks an operating status for a strip's child mark: its index
+// in severities, 0 for ONLINE, NO_MONITOR and anything unknown, which the
+// mark does not show.
 func severity(status string) int {
-	switch strings.ToUpper(status) {
-	case "ERROR":
-		return 4
-	case "DEGRADED":
-		return 3
-	case "OFFLINE":
-		return 2
-	case "DRAINING":
-		return 1
+	for i := len(severities) - 1; i > 0; i-- {
+		if strings.EqualFold(status, severities[i]) {
+			return i
+		}
 	}
 	return 0
 }
@@ -188,7 +221,7 @@ type datedChange struct {
 // operatingChanges are the operating-status changes of tl between start
 // and now (those after now, a clock ahead, count as now), oldest first.
 func operatingChanges(tl []serverapi.WallChange, start, now time.Time) []datedChange {
-	var out []datedChange
+	out := make([]datedChange, 0, len(tl))
 	for _, c := range tl {
 		if c.Field != operatingField || c.ID == "" {
 			continue
@@ -208,19 +241,23 @@ func operatingChanges(tl []serverapi.WallChange, start, now time.Time) []datedCh
 // in the span were left out.
 func marks(lb serverapi.WallLB, now time.Time, span time.Duration) (ms []mark, more int) {
 	start := now.Add(-span)
+	in := make([]datedChange, 0, len(lb.Timeline))
 	for _, c := range lb.Timeline {
 		at, err := time.Parse(time.RFC3339, c.At)
 		if err != nil || at.Before(start) {
 			continue
 		}
-		at = notAfter(at, now)
-		ms = append(ms, mark{At: at, Left: percentOf(at.Sub(start), span), Text: changeText(at, c), Tone: c.To})
+		in = append(in, datedChange{at: notAfter(at, now), c: c})
 	}
-	slices.SortStableFunc(ms, func(a, b mark) int { return a.At.Compare(b.At) })
-	if n := len(ms) - timelineMarks; n > 0 {
-		return ms[n:], n
+	slices.SortStableFunc(in, func(a, b datedChange) int { return a.at.Compare(b.at) })
+	if n := len(in) - timelineMarks; n > 0 {
+		in, more = in[n:], n
 	}
-	return ms, 0
+	ms = make([]mark, len(in))
+	for i, d := range in {
+		ms[i] = mark{At: d.at, Left: percentOf(d.at.Sub(start), span), Text: changeText(d.at, d.c), Tone: d.c.To}
+	}
+	return ms, more
 }
 
 // changeText is how a change reads: "14:02 member web-2 ONLINE → ERROR"

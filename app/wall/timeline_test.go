@@ -158,3 +158,23 @@ func TestChangeText(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkSegments is one strip of a load balancer with 50 members, one
+// of them flapping every 90 s for a day (960 changes): the page draws
+// every strip once a second.
+func BenchmarkSegments(b *testing.B) {
+	now := time.Date(2026, 12, 6, 12, 0, 0, 0, time.UTC)
+	lb := testLB("ONLINE")
+	pool := &lb.Tree.Listeners[0].Pools[0]
+	for i := range 49 {
+		pool.Members = append(pool.Members, statuswire.Member{ID: fmt.Sprintf("m%d", 100+i), OperatingStatus: "ONLINE"})
+	}
+	st := []string{"ONLINE", "ERROR"}
+	for i := range 960 {
+		lb.Timeline = append(lb.Timeline, change(now.Add(-time.Duration(960-i)*90*time.Second), "m2", "member", "web-2", st[i%2], st[(i+1)%2]))
+	}
+	for b.Loop() {
+		segments(lb, now, timelineSpan)
+		marks(lb, now, timelineSpan)
+	}
+}
