@@ -78,6 +78,15 @@ func (p *WallPage) exitKiosk(ctx goapp.Context, e goapp.Event) {
 	ui.FocusID("wall-kiosk")
 }
 
+// kioskClick asks for full screen again at a click on a kiosk that is not
+// (a URL's ?kiosk alone may not: the browser wants a gesture). UI
+// goroutine.
+func (p *WallPage) kioskClick(ctx goapp.Context, e goapp.Event) {
+	if p.kiosk.on && !ui.WindowGet("document").Get("fullscreenElement").Truthy() {
+		requestFullscreen()
+	}
+}
+
 // requestFullscreen asks the browser for full screen; a refusal (no user
 // gesture, a policy) leaves the page as it is. UI goroutine.
 func requestFullscreen() {

@@ -87,12 +87,8 @@ type lbState struct{ status, child string }
 type replay struct {
 	lbID, lb string
 	children map[string]string
-	count    [len(severities)]int
+	count    [maxSeverity + 1]int
 }
-
-// severities are the operating statuses a child mark shows, by severity
-// (index 0: none of them).
-var severities = [...]string{"", "DRAINING", "OFFLINE", "DEGRADED", "ERROR"}
 
 // newReplay is the replay of load balancer lbID from state (object id ->
 // operating status, lbID's included).
@@ -124,9 +120,9 @@ func (r *replay) set(id, status string) {
 // state is the load balancer's status and its worst child's ("" when none
 // is worse than ONLINE).
 func (r *replay) state() lbState {
-	for s := len(severities) - 1; s > 0; s-- {
+	for s := maxSeverity; s > 0; s-- {
 		if r.count[s] > 0 {
-			return lbState{status: r.lb, child: severities[s]}
+			return lbState{status: r.lb, child: severityName(s)}
 		}
 	}
 	return lbState{status: r.lb}
@@ -157,16 +153,29 @@ func setStatus(state map[string]string, id, status string) {
 	state[id] = status
 }
 
-// severity ranks an operating status for a strip's child mark: its index
-// in severities, 0 for ONLINE, NO_MONITOR and anything unknown, which the
+// maxSeverity is the rank of ERROR, the worst operating status.
+const maxSeverity = 4
+
+// severity ranks an operating status for a strip's child mark, 0 to
+// maxSeverity: 0 for ONLINE, NO_MONITOR and anything unknown, which the
 // mark does not show.
 func severity(status string) int {
-	for i := len(severities) - 1; i > 0; i-- {
-		if strings.EqualFold(status, severities[i]) {
-			return i
-		}
+	switch strings.ToUpper(status) {
+	case "ERROR":
+		return 4
+	case "DEGRADED":
+		return 3
+	case "OFFLINE":
+		return 2
+	case "DRAINING":
+		return 1
 	}
 	return 0
+}
+
+// severityName is the operating status of rank s (severity).
+func severityName(s int) string {
+	return [...]string{"", "DRAINING", "OFFLINE", "DEGRADED", "ERROR"}[s]
 }
 
 // currentOperating is the operating status of every object of lb's tree

@@ -178,3 +178,14 @@ func BenchmarkSegments(b *testing.B) {
 		marks(lb, now, timelineSpan)
 	}
 }
+
+func TestSeverityNames(t *testing.T) {
+	for s := 1; s <= maxSeverity; s++ {
+		if got := severity(severityName(s)); got != s {
+			t.Errorf("severity(%q) = %d, want %d", severityName(s), got, s)
+		}
+	}
+	if got := severity("online"); got != 0 {
+		t.Errorf("ONLINE ranks %d, want 0 (no child mark)", got)
+	}
+}

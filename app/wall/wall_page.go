@@ -156,7 +156,7 @@ func (p *WallPage) Render() goapp.UI {
 	if p.kiosk.on {
 		classes = append(classes, "wall-kiosk")
 	}
-	return goapp.Div().Class(classes...).Body(
+	return goapp.Div().Class(classes...).OnClick(p.kioskClick).Body(
 		goapp.If(!p.kiosk.on, ui.SkipLink),
 		p.renderHead(fresh, stalled),
 		ui.MainContent().Body(
