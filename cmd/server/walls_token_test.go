@@ -132,8 +132,15 @@ func TestWallsNotesKeystone(t *testing.T) {
 	if code, b := admin.Do(http.MethodPost, serverapi.WallNotesPath+"globex/"+strings.Repeat("x", len(goodToken)), `{"text": "hello"}`); code != http.StatusNotFound {
 		t.Errorf("POST a note with a wrong token: got %d %s, want 404", code, b)
 	}
+	lab.reset()
 	if code, b := admin.Do(http.MethodPost, path, `{"text": "Degraded in region X"}`); code != http.StatusCreated {
 		t.Fatalf("POST a note as admin: got %d %s, want 201", code, b)
+	}
+	if code, b := admin.Do(http.MethodDelete, path+"?id=nope", ""); code != http.StatusNotFound {
+		t.Errorf("DELETE an unknown note: got %d %s, want 404", code, b)
+	}
+	if got := lab.reset()["identity"]; got != 1 {
+		t.Errorf("two calls of one session: got %d Keystone requests, want 1 (its answer cached)", got)
 	}
 	var w serverapi.Wall
 	servertest.GetJSON(t, http.MethodGet, s.URL+serverapi.WallStatusPath+"globex/"+goodToken, "", "", &w)
