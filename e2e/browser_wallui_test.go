@@ -19,8 +19,8 @@ const wallToken = "cUst0mer-w4ll-t0ken-0123456789"
 
 // wallsFile is three walls of the lab's demo project, all over the lab's
 // admin: "shop" (public, everything, shop-* only), "customer" (secret,
-// names and members but no addresses, api-* only) and "demo" (public,
-// everything).
+// names and members but no addresses, api-* only), "demo" (public,
+// everything) and "overview" (public, a summary with names).
 const wallsFile = `walls:
   - name: shop
     title: Shop (NOC)
@@ -43,6 +43,12 @@ const wallsFile = `walls:
     projects: [demo]
     show: [names, addresses, members]
     access: public
+  - name: overview
+    title: Overview
+    cloud: lab
+    projects: [demo]
+    show: [summary, names]
+    access: public
 `
 
 // startWalls starts a console on the lab with wallsFile.
@@ -63,8 +69,8 @@ func wallCards(t *testing.T, b *browser) string {
 
 // TestBrowserWallScopes: two walls of one walls file show only the load
 // balancers of their scope; the customer wall (no addresses) shows its
-// members without an address or a VIP; a secret wall without its token, and
-// an unknown wall, are "No such wall".
+// members without an address or a VIP; a summary wall shows no tree but
+// its strips; a secret wall without its token is "No such wall".
 func TestBrowserWallScopes(t *testing.T) {
 	t.Parallel()
 	c := startWalls(t)
@@ -95,6 +101,15 @@ func TestBrowserWallScopes(t *testing.T) {
 	}
 	if got := b.text(t, "#wall-summary"); !strings.Contains(got, "1 load balancer") {
 		t.Errorf("summary: got %q, want one load balancer", got)
+	}
+
+	b.do(t, "open the overview wall", 60*time.Second, chromedp.Navigate(c.URL+"/walls/overview"))
+	b.waitJS(t, "the overview's cards", `document.querySelectorAll(".wall-card").length === 5`, 30*time.Second)
+	if n := eval[int](t, b, `document.querySelectorAll(".wall-tree, .wall-member").length`); n != 0 {
+		t.Errorf("a summary wall shows %d trees or members, want none", n)
+	}
+	if n := eval[int](t, b, `document.querySelectorAll(".wall-card .tl-svg").length`); n != 5 {
+		t.Errorf("a summary wall shows %d timeline strips, want one per load balancer (5)", n)
 	}
 
 	b.do(t, "open the customer wall without its token", 60*time.Second, chromedp.Navigate(c.URL+"/walls/customer"))
