@@ -272,3 +272,35 @@ func TestBrowserWallAccessible(t *testing.T) {
 		t.Errorf("kiosk mode shows %d pieces of chrome (note form, skip link)", got)
 	}
 }
+
+// BenchmarkBrowserWallBig measures what a wall of the lab's scale project
+// (servertest.ScaleCount load balancers, one card each) costs the
+// browser's main thread: the long tasks (over 50 ms) of 15 s of the live
+// page and of its kiosk mode, per second, and how many there were.
+func BenchmarkBrowserWallBig(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "walls.yaml")
+	big := "walls:\n  - name: big\n    cloud: lab\n    projects: [scale]\n    show: [names, addresses, members]\n    access: public\n"
+	if err := os.WriteFile(path, []byte(big), 0o600); err != nil {
+		b.Fatal(err)
+	}
+	c := startConsoleWith(b, []string{"-walls", path}, nil)
+	br := newBrowser(b)
+	const span = 15 * time.Second
+	for i := 0; i < b.N; i++ {
+		for _, page := range []string{"big", "big?kiosk"} {
+			br.do(b, "open the big wall", 60*time.Second, chromedp.Navigate(c.URL+"/walls/"+page))
+			br.waitJS(b, "every card", fmt.Sprintf(`document.querySelectorAll(".wall-card").length === %d`, servertest.ScaleCount), 2*time.Minute)
+			eval[bool](b, br, `(() => { window.wallLong = {ms: 0, n: 0};
+				new PerformanceObserver(l => { for (const e of l.getEntries()) { wallLong.ms += e.duration; wallLong.n++ } }).observe({type: "longtask"});
+				return true })()`)
+			time.Sleep(span) // a measurement's window, not a wait for a state
+			ms, n := eval[float64](b, br, `wallLong.ms`), eval[int](b, br, `wallLong.n`)
+			name := strings.ReplaceAll(strings.TrimPrefix(page, "big"), "?", "")
+			if name == "" {
+				name = "live"
+			}
+			b.ReportMetric(ms/span.Seconds(), "long-ms/s-"+name)
+			b.Logf("%s: %d cards, %d long tasks in %v, %.0f ms of them (%.0f ms a second)", page, servertest.ScaleCount, n, span, ms, ms/span.Seconds())
+		}
+	}
+}

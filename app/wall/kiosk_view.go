@@ -22,12 +22,13 @@ type kioskState struct {
 
 // turn measures the cards on screen (the grid's height is the page's),
 // splits them into pages and shows the page due at now, scrolling the grid
-// to its first card. UI goroutine.
-func (k *kioskState) turn(now time.Time) {
+// to its first card; it reports whether the page or the pages changed
+// (the wall must render). UI goroutine.
+func (k *kioskState) turn(now time.Time) bool {
 	doc := ui.WindowGet("document")
 	grid := doc.Call("getElementById", "wall-grid")
 	if !grid.Truthy() {
-		return
+		return false
 	}
 	cards := grid.Call("querySelectorAll", ".wall-card")
 	n := cards.Length()
@@ -38,15 +39,19 @@ func (k *kioskState) turn(now time.Time) {
 		boxes[i] = box{Top: top, Bottom: top + c.Get("offsetHeight").Float()}
 	}
 	starts := kioskPages(boxes, grid.Get("clientHeight").Float())
-	if !slices.Equal(starts, k.starts) {
+	changed := !slices.Equal(starts, k.starts)
+	if changed {
 		k.starts, k.began = starts, now
 	}
-	k.page = kioskPageAt(len(starts), now.Sub(k.began), k.every)
+	page := kioskPageAt(len(starts), now.Sub(k.began), k.every)
+	changed = changed || page != k.page
+	k.page = page
 	top := 0.0
 	if first := starts[k.page]; first < n {
 		top = boxes[first].Top
 	}
 	grid.Set("scrollTop", top)
+	return changed
 }
 
 // renderKioskButton is the button that enters kiosk mode or, in it, the

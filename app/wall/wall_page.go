@@ -103,6 +103,7 @@ func (p *WallPage) stop() {
 func (p *WallPage) deliver(ctx goapp.Context, w serverapi.Wall, err error, mode string) {
 	ctx.Dispatch(func(ctx goapp.Context) {
 		p.now = time.Now()
+		ctx.Defer(func(goapp.Context) { p.showFresh() })
 		if err == errNoWall {
 			p.missing, p.status = true, ui.Loaded
 			ctx.Page().SetTitle("No such wall · " + tab.AppTitle)
@@ -122,12 +123,19 @@ func (p *WallPage) deliver(ctx goapp.Context, w serverapi.Wall, err error, mode 
 	})
 }
 
-// tick moves the page's clock and, in kiosk mode, its page. UI goroutine.
+// tick moves the page's clock and, in kiosk mode, its page; it renders
+// the page only when the page turned (clock.go). UI goroutine.
 func (p *WallPage) tick(ctx goapp.Context) {
 	p.now = time.Now()
-	if p.kiosk.on {
-		p.kiosk.turn(p.now)
+	p.showFresh()
+	if !p.kiosk.on || !p.kiosk.turn(p.now) {
+		ctx.PreventUpdate()
 	}
+}
+
+// OnMount fills the clock once the page is on screen. UI goroutine.
+func (p *WallPage) OnMount(ctx goapp.Context) {
+	ctx.Defer(func(goapp.Context) { p.showFresh() })
 }
 
 // wallTitle is what a wall is called on screen: its title, else its name.
@@ -151,14 +159,13 @@ func (p *WallPage) Render() goapp.UI {
 				ui.IDClassDiv("wall-missing", "empty").Text("This server has no wall at this address. Ask whoever gave it to you for the wall's current URL."),
 			))
 	}
-	fresh, stalled := freshness(p.lastMsg, p.now, p.data.Error, p.err)
 	classes := []string{"wall", "wall-live"}
 	if p.kiosk.on {
 		classes = append(classes, "wall-kiosk")
 	}
 	return goapp.Div().Class(classes...).OnClick(p.kioskClick).Body(
 		goapp.If(!p.kiosk.on, ui.SkipLink),
-		p.renderHead(fresh, stalled),
+		p.renderHead(),
 		ui.MainContent().Body(
 			goapp.If(!p.kiosk.on, func() goapp.UI { return &site.UpdateNotice{AutoReload: true} }),
 			goapp.If(p.data.Error != "", func() goapp.UI {

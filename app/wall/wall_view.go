@@ -13,20 +13,15 @@ import (
 	"github.com/octaview/octaview/app/serverapi"
 )
 
-// renderHead is the wall's head: its title, the counts, the clock, how
-// fresh the feed is (fresh; red when stalled) and the kiosk button.
-func (p *WallPage) renderHead(fresh string, stalled bool) goapp.UI {
-	freshClass := []string{"wall-fresh"}
-	if stalled {
-		freshClass = append(freshClass, "wall-stalled", "st-error-text")
-	}
+// renderHead is the wall's head: its title, the counts, the clock and how
+// fresh the feed is (clock.go) and the kiosk button.
+func (p *WallPage) renderHead() goapp.UI {
 	return goapp.Header().Class("wall-head").Body(
 		ui.Decorative(goapp.Img().Src("/web/icon.svg").Class("brand-icon")),
 		goapp.H1().ID("wall-title").Text(wallTitle(p.data)),
 		ui.IDDiv("wall-summary").Class("wall-summary").Body(renderSummary(p.data.Summary)...),
 		ui.ClassDiv("spacer"),
-		goapp.Time().ID("wall-clock").Class("wall-clock").DateTime(p.now.UTC().Format(time.RFC3339)).Text(p.now.UTC().Format("15:04:05")+" UTC"),
-		ui.IDSpan("wall-fresh").Class(freshClass...).Aria("live", "polite").Title(wallUpdatedText(p.data.UpdatedAt, p.mode)).Text(fresh),
+		renderClock(),
 		p.renderKioskButton(),
 	)
 }
