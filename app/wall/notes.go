@@ -193,7 +193,7 @@ func (p *WallPage) refresh(ctx goapp.Context) {
 		defer cancel()
 		var w serverapi.Wall
 		if err := getWall(c, http.DefaultClient, origin, ref, &w); err == nil {
-			p.deliver(ctx, w, nil, mode)
+			p.deliver(ctx, ref, w, nil, mode)
 		}
 	})
 }

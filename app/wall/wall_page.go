@@ -2,6 +2,7 @@ package wall
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"time"
 
@@ -61,6 +62,7 @@ func (p *WallPage) OnNav(ctx goapp.Context) {
 		p.stop()
 	}
 	p.ref, p.missing, p.now = ref, !ok, time.Now()
+	p.data, p.err, p.mode, p.lastMsg, p.note = serverapi.Wall{}, "", "", time.Time{}, noteForm{}
 	p.kiosk.on, p.kiosk.every = kioskOf(u)
 	p.kiosk.began = p.now
 	if !ok {
@@ -75,7 +77,7 @@ func (p *WallPage) OnNav(ctx goapp.Context) {
 	origin := p.origin
 	ctx.Async(func() {
 		followWall(c, http.DefaultClient, origin, ref, func(w serverapi.Wall, err error, mode string) {
-			p.deliver(ctx, w, err, mode)
+			p.deliver(ctx, ref, w, err, mode)
 		})
 	})
 	ctx.Async(func() {
@@ -98,13 +100,17 @@ func (p *WallPage) stop() {
 	}
 }
 
-// deliver takes a Wall or an error of the feed on the UI goroutine. Any
-// goroutine.
-func (p *WallPage) deliver(ctx goapp.Context, w serverapi.Wall, err error, mode string) {
+// deliver takes a Wall or an error of the feed of wall ref on the UI
+// goroutine; a late one of a wall the page left is dropped. Any goroutine.
+func (p *WallPage) deliver(ctx goapp.Context, ref wallRef, w serverapi.Wall, err error, mode string) {
 	ctx.Dispatch(func(ctx goapp.Context) {
+		if ref != p.ref {
+			ctx.PreventUpdate()
+			return
+		}
 		p.now = time.Now()
 		ctx.Defer(func(goapp.Context) { p.showFresh() })
-		if err == errNoWall {
+		if errors.Is(err, errNoWall) {
 			p.missing, p.status = true, ui.Loaded
 			ctx.Page().SetTitle("No such wall · " + tab.AppTitle)
 			return
