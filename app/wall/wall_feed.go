@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -125,7 +126,7 @@ func streamWall(c context.Context, hc *http.Client, origin string, ref wallRef, 
 	case http.StatusNotFound:
 		return errNoWall
 	default:
-		return fmt.Errorf("%s: %s", serverapi.WallEventsPath, resp.Status)
+		return fmt.Errorf("%s: %s", serverapi.WallEventsPath, faultOf(resp))
 	}
 	return site.ReadEvents(resp.Body, func(data []byte) error {
 		if err := c.Err(); err != nil {
@@ -157,12 +158,25 @@ func getWall(c context.Context, hc *http.Client, origin string, ref wallRef, w *
 	case http.StatusNotFound:
 		return errNoWall
 	default:
-		return fmt.Errorf("get %s: %s", serverapi.WallStatusPath, resp.Status)
+		return fmt.Errorf("get %s: %s", serverapi.WallStatusPath, faultOf(resp))
 	}
 	if err := json.NewDecoder(resp.Body).Decode(w); err != nil {
 		return fmt.Errorf("get %s: decoding: %w", serverapi.WallStatusPath, err)
 	}
 	return nil
+}
+
+// faultOf is a refusal's words: the server's faultstring ("The wall has
+// no data yet.") with the status, else the status.
+func faultOf(resp *http.Response) string {
+	var f struct {
+		FaultString string `json:"faultstring"`
+	}
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	if json.Unmarshal(b, &f) == nil && f.FaultString != "" {
+		return resp.Status + ": " + f.FaultString
+	}
+	return resp.Status
 }
 
 // withoutURL is err without the URL a *url.Error names: a wall's URL may

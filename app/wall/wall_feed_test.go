@@ -64,6 +64,10 @@ func (f *fakeWalls) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	case serverapi.WallStatusPath + "noc/tok":
 		fmt.Fprint(w, `{"name":"noc","title":"polled","updated_at":"2026-12-06T10:00:00Z"}`)
+	case serverapi.WallStatusPath + "noc/early":
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		fmt.Fprint(w, `{"faultcode": "Server", "faultstring": "The wall has no data yet.", "debuginfo": null}`)
 	default:
 		http.NotFound(w, r)
 	}
@@ -122,6 +126,16 @@ func TestFollowWallNoSuchWall(t *testing.T) {
 		if strings.HasPrefix(p, serverapi.WallStatusPath) {
 			t.Errorf("the feed polled %s after the server said there is no such wall", p)
 		}
+	}
+}
+
+func TestGetWallSaysTheServersWords(t *testing.T) {
+	srv := httptest.NewServer(&fakeWalls{})
+	defer srv.Close()
+	var w serverapi.Wall
+	err := getWall(context.Background(), srv.Client(), srv.URL, "noc/early", &w)
+	if err == nil || !strings.Contains(err.Error(), "The wall has no data yet.") || !strings.Contains(err.Error(), "503") {
+		t.Errorf("got %v, want the server's faultstring and status", err)
 	}
 }
 

@@ -178,7 +178,7 @@ func (p *WallPage) Render() goapp.UI {
 				return ui.ClassDiv("alert", "alert-error").Text("The server's last poll of the cloud failed: " + p.data.Error)
 			}),
 			goapp.If(p.err != "", func() goapp.UI {
-				return ui.ClassDiv("alert", "alert-error").Text("This screen lost the server: " + p.err)
+				return ui.ClassDiv("alert", "alert-error").Text("This screen could not read the wall: " + p.err)
 			}),
 			p.renderNotes(),
 			goapp.If(p.status == ui.Loading, func() goapp.UI {
