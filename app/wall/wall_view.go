@@ -19,7 +19,7 @@ func (p *WallPage) renderHead() goapp.UI {
 	return goapp.Header().Class("wall-head").Body(
 		ui.Decorative(goapp.Img().Src("/web/icon.svg").Class("brand-icon")),
 		goapp.H1().ID("wall-title").Text(wallTitle(p.data)),
-		ui.IDDiv("wall-summary").Class("wall-summary").Body(renderSummary(p.data.Summary)...),
+		ui.IDDiv("wall-summary").Class("wall-summary").Body(renderSummary(p.data.Summary, p.data.LoadBalancers)...),
 		ui.ClassDiv("spacer"),
 		renderClock(),
 		p.renderKioskButton(),
@@ -27,8 +27,9 @@ func (p *WallPage) renderHead() goapp.UI {
 }
 
 // renderSummary is the wall's counts, worst first: its load balancers,
-// then how many are in each operating status.
-func renderSummary(s serverapi.WallSummary) []goapp.UI {
+// how many are in each operating status, and how many of lbs are changing
+// (provisioning PENDING_*), as the /status wall counts them.
+func renderSummary(s serverapi.WallSummary, lbs []serverapi.WallLB) []goapp.UI {
 	out := []goapp.UI{ui.ClassSpan("wall-count").Textf("%d load balancer%s", s.LoadBalancers, plural(s.LoadBalancers))}
 	statuses := make([]string, 0, len(s.ByOperating))
 	for st, n := range s.ByOperating {
@@ -45,6 +46,15 @@ func renderSummary(s serverapi.WallSummary) []goapp.UI {
 	for _, st := range statuses {
 		out = append(out, ui.ClassSpan("wall-count", ui.StatusClass(st)+"-text").
 			DataSet("status", strings.ToUpper(st)).Textf("%d %s", s.ByOperating[st], ui.StatusLabel(st)))
+	}
+	changing := 0
+	for _, lb := range lbs {
+		if ui.IsPending(lb.ProvisioningStatus) {
+			changing++
+		}
+	}
+	if changing > 0 {
+		out = append(out, ui.ClassSpan("wall-count", "st-pending-text").Textf("%d changing", changing))
 	}
 	return out
 }
