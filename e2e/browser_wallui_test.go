@@ -268,6 +268,9 @@ func TestBrowserWallAccessible(t *testing.T) {
 		t.Fatalf("the kiosk shows no card")
 	}
 	b.waitJS(t, "the next page", fmt.Sprintf(`(() => { const s = %s; return s !== "" && s !== %q })()`, shown, first), 30*time.Second)
+	if got := b.text(t, "#wall-page"); !strings.HasPrefix(got, "page ") {
+		t.Errorf("the kiosk says %q, want which page it shows (page N of M)", got)
+	}
 	if got := eval[int](t, b, `document.querySelectorAll(".wall-kiosk #wall-note-form, .wall-kiosk .skip-link").length`); got != 0 {
 		t.Errorf("kiosk mode shows %d pieces of chrome (note form, skip link)", got)
 	}

@@ -40,9 +40,7 @@ func (k *kioskState) turn(now time.Time) bool {
 	}
 	starts := kioskPages(boxes, grid.Get("clientHeight").Float())
 	changed := !slices.Equal(starts, k.starts)
-	if changed {
-		k.starts, k.began = starts, now
-	}
+	k.starts = starts // the rotation goes on: a card grown by a row does not send it back to page 1
 	page := kioskPageAt(len(starts), now.Sub(k.began), k.every)
 	changed = changed || page != k.page
 	k.page = page

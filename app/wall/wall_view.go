@@ -21,6 +21,9 @@ func (p *WallPage) renderHead() goapp.UI {
 		goapp.H1().ID("wall-title").Text(wallTitle(p.data)),
 		ui.IDDiv("wall-summary").Class("wall-summary").Body(renderSummary(p.data.Summary, p.data.LoadBalancers)...),
 		ui.ClassDiv("spacer"),
+		goapp.If(p.kiosk.on && len(p.kiosk.starts) > 1, func() goapp.UI {
+			return ui.IDSpan("wall-page").Class("wall-page").Textf("page %d of %d", p.kiosk.page+1, len(p.kiosk.starts))
+		}),
 		renderClock(),
 		p.renderKioskButton(),
 	)
