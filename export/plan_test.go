@@ -22,7 +22,7 @@ func wizardBody(subnet string) octavia.Object {
 			octavia.Object{"name": "http", "protocol": "HTTP", "protocol_port": 80, "default_pool": web,
 				"l7policies": []any{octavia.Object{"name": "to-static", "action": "REDIRECT_TO_POOL",
 					"redirect_pool": octavia.Object{"name": "static"},
-					"rules": []any{octavia.Object{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/static"}}}}},
+					"rules":         []any{octavia.Object{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/static"}}}}},
 			octavia.Object{"name": "alt", "protocol": "HTTP", "protocol_port": 8080, "default_pool": octavia.Object{"name": "web"}},
 		},
 		"pools": []any{octavia.Object{"name": "static", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"}},
