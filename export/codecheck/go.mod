@@ -12,6 +12,7 @@ require (
 	github.com/octaview/octaview v0.0.0-00010101000000-000000000000
 	github.com/terraform-provider-openstack/terraform-provider-openstack/v3 v3.4.0
 	github.com/zclconf/go-cty v1.19.0
+	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (
@@ -53,5 +54,4 @@ require (
 	google.golang.org/appengine v1.6.8 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 	gopkg.in/yaml.v2 v2.4.0 // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
 )

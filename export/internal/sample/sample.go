@@ -128,6 +128,7 @@ func CreateBody() octavia.Object {
 				"rules": [{"type": "PATH", "compare_type": "REGEX", "value": "^/admin"}]}]}],
 		"pools": []}`)
 	b["description"] = Hostile
+	b["listeners"].([]any)[0].(map[string]any)["name"] = Hostile
 	return b
 }
 
