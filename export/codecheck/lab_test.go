@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/networks"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 	"github.com/octaview/octaview/export"
 	"github.com/octaview/octaview/export/internal/sample"
@@ -90,14 +91,24 @@ func uncapped(t *testing.T) string {
 	return root
 }
 
-// subnet is the id of one of the lab's subnets.
+// subnet is the id of the lab's subnet for demo's project.
 func (l lab) subnet(t *testing.T) string {
 	t.Helper()
-	s, err := octavia.Collect(l.c.Subnets(t.Context(), subnets.ListOpts{}))
-	if err != nil || len(s) == 0 {
-		t.Fatalf("the lab's subnets: %v (%d)", err, len(s))
+	s, err := octavia.Collect(l.c.Subnets(t.Context(), subnets.ListOpts{Name: "demo-subnet"}))
+	if err != nil || len(s) != 1 {
+		t.Fatalf("the lab's demo-subnet: %v (%d)", err, len(s))
 	}
 	return s[0].ID
+}
+
+// external is the id of the lab's external network, "public".
+func (l lab) external(t *testing.T) string {
+	t.Helper()
+	n, err := octavia.Collect(l.c.Networks(t.Context(), networks.ListOpts{Name: "public"}))
+	if err != nil || len(n) != 1 {
+		t.Fatalf("the lab's public network: %v (%d)", err, len(n))
+	}
+	return n[0].ID
 }
 
 // fetch reads the load balancer named name as Fetch does.
@@ -156,6 +167,7 @@ func (l lab) playbook(t *testing.T, src string, args ...string) map[string]strin
 // from a copy without their cap on openstacksdk's version (uncapped).
 // About 45 s: the modules wait 5 s between reads of a load balancer.
 func TestAnsibleRebuildsOnLab(t *testing.T) {
+	t.Parallel() // it mostly waits on the modules
 	ansibleTool(t, "ansible-playbook")
 	if exec.Command("/usr/bin/python3", "-c", "import openstack").Run() != nil {
 		if os.Getenv("CI") != "" {
