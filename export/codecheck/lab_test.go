@@ -183,6 +183,7 @@ func TestAnsibleRebuildsOnLab(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	plan.FloatingNetwork = l.external(t) // a new floating IP on the VIP
 	src, err := export.Ansible(plan)
 	if err != nil {
 		t.Fatal(err)
@@ -192,6 +193,9 @@ func TestAnsibleRebuildsOnLab(t *testing.T) {
 	}
 
 	built := l.fetch(t, "plan")
+	if built.FloatingIP == "" {
+		t.Errorf("the plan's floating IP is not on the VIP's port")
+	}
 	want := map[string]string{ // what the playbook sets, kind and name to attributes
 		"listener " + sample.Hostile: "protocol=HTTP protocol_port=80",
 		"pool web":                   "protocol=HTTP lb_algorithm=ROUND_ROBIN",
