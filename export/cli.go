@@ -54,20 +54,21 @@ type cliWriter struct {
 }
 
 func (w *cliWriter) header() {
-	what := "Load balancer " + w.names[w.t.LoadBalancer.Text("id")]
+	name := w.names[w.t.LoadBalancer.Text("id")]
+	what := "Load balancer " + name
 	if !w.t.Existing {
-		what = "The plan of load balancer " + w.names[w.t.LoadBalancer.Text("id")]
+		what = "The plan of load balancer " + name
 	}
 	fmt.Fprintf(&w.b, `#!/usr/bin/env bash
-# %s as openstack CLI commands
-# (python-octaviaclient), written by Octaview. Run it with the CLI logged in to the project that is
-# to hold the load balancer (OS_CLOUD, or the OS_* variables of an openrc):
-#   bash this-file.sh
-# Objects are named by their names where the tree's names are unique:
-# those names must not be taken in the project. Certificates are their
-# Barbican refs (the secrets themselves are not in this file).
+# %s: the openstack CLI commands (python-octaviaclient)
+# that create it, written by Octaview. Run it with the CLI logged in to the
+# project that is to hold it (OS_CLOUD, or the OS_* variables of an openrc):
+#   bash %s.sh
+# Objects are named by their names where the tree's names are unique: those
+# names must not be taken in the project. Certificates are their Barbican
+# refs (the secrets themselves are not in this file).
 set -euo pipefail
-`, what)
+`, what, name)
 	if slices.ContainsFunc(slices.Collect(maps.Values(w.t.Rules)), func(r []octavia.Object) bool { return len(r) > 0 }) {
 		w.b.WriteString(`
 # wait_active waits while load balancer $1 is PENDING_*, as --wait does:
