@@ -88,7 +88,7 @@ func ExampleAnsible() {
 	// Output:
 	//
 	// # Octaview: a plan for load balancer "web" as an Ansible playbook
-	// # for the openstack.cloud 1.10 collection (ansible-galaxy collection install openstack.cloud).
+	// # for the openstack.cloud 1.10 collection, as Debian's ansible ships it (its 2.x renamed options).
 	// # Run: ansible-playbook -e cloud=NAME this.yml (--check first to see what it would change).
 	//
 	// - name: Load balancer web
