@@ -119,6 +119,10 @@ func (w *cliWriter) create(k octavia.Kind, parentID string, o octavia.Object) er
 	var err error
 	var parent string
 	switch k {
+	case octavia.KindLoadBalancer:
+		if w.t.Project != "" {
+			args = append(args, flagProject+"="+shellQuote(w.t.Project))
+		}
 	case octavia.KindPool:
 		var lb string
 		lb, err = w.ref(first(o.IDs("loadbalancers")))
