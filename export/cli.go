@@ -19,7 +19,9 @@ import (
 // VIP port: Neutron lets only an admin choose the address). An object
 // is named in later commands by its name when no other object of its
 // kind in t has that name, else by the id its create printed, captured
-// with -f value -c id into a shell variable named after LocalNames. Only
+// with -f value -c id into a shell variable named after LocalNames (always
+// so in another project's tree: an admin's CLI finds names in every
+// project, and the load balancer is created there with --project). Only
 // Settable attributes are written; every value is shell-quoted, and
 // options take their value after "=" so that a value starting with "-"
 // stays a value. The script stops at the first failing command (set -e).
@@ -196,10 +198,11 @@ func (w *cliWriter) ref(id string) (string, error) {
 
 // nameRef is o's name as a command's argument when it names o alone
 // among the tree's objects of kind k (and cannot be taken for an option:
-// no leading "-"), else "".
+// no leading "-"), else "". In another project's tree (Tree.Project), an
+// admin's, it is always "": an admin's CLI finds names in every project.
 func (w *cliWriter) nameRef(k octavia.Kind, o octavia.Object) string {
 	name := o.Text("name")
-	if name == "" || strings.HasPrefix(name, "-") || w.uses[string(k)+"\x00"+name] != 1 {
+	if name == "" || w.t.Project != "" || strings.HasPrefix(name, "-") || w.uses[string(k)+"\x00"+name] != 1 {
 		return ""
 	}
 	return shellQuote(name)

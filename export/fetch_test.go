@@ -103,7 +103,7 @@ func TestFetch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "--project=" + as.Project; !strings.Contains(script, want) {
-		t.Errorf("an admin's script: no %s in\n%s", want, script)
+	if want := "--project=" + as.Project; !strings.Contains(script, want) || !strings.Contains(script, "--loadbalancer=\"$paged_id\"") {
+		t.Errorf("an admin's script: want %s and the load balancer named by its captured id in\n%s", want, script)
 	}
 }
