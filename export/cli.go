@@ -111,52 +111,11 @@ func (w *cliWriter) create(k octavia.Kind, parentID string, o octavia.Object) er
 	if len(set) > 0 {
 		return fmt.Errorf("%s %s: no CLI option for %v", k, w.names[id], slices.Sorted(maps.Keys(set)))
 	}
-	ref := func(key string) (string, error) {
-		r, ok := w.refs[o.Text(key)]
-		if !ok {
-			return "", fmt.Errorf("%s %s: %s %q is not in the tree", k, w.names[id], key, o.Text(key))
-		}
-		return r, nil
-	}
-	var err error
-	var parent string
-	switch k {
-	case octavia.KindLoadBalancer:
-		if w.t.Project != "" {
-			args = append(args, flagProject+"="+shellQuote(w.t.Project))
-		}
-	case octavia.KindPool:
-		var lb string
-		lb, err = w.ref(first(o.IDs("loadbalancers")))
-		args = append(args, flagLoadBalancer+"="+lb)
-	case octavia.KindMember:
-		parent, err = w.ref(parentID)
-	case octavia.KindMonitor:
-		parent, err = w.ref(first(o.IDs("pools")))
-	case octavia.KindListener:
-		if o.Text("default_pool_id") != "" {
-			var pool string
-			pool, err = ref("default_pool_id")
-			args = append(args, flagDefaultPool+"="+pool)
-		}
-		if err == nil {
-			parent, err = w.ref(first(o.IDs("loadbalancers")))
-		}
-	case octavia.KindL7Policy:
-		if o.Text("redirect_pool_id") != "" {
-			var pool string
-			pool, err = ref("redirect_pool_id")
-			args = append(args, flagRedirectPool+"="+pool)
-		}
-		if err == nil {
-			parent, err = w.ref(o.Text("listener_id"))
-		}
-	case octavia.KindL7Rule:
-		parent, err = w.ref(parentID)
-	}
+	links, parent, err := w.links(k, parentID, o)
 	if err != nil {
 		return fmt.Errorf("%s %s: %w", k, w.names[id], err)
 	}
+	args = append(args, links...)
 	if k != octavia.KindL7Rule {
 		args = append(args, flagWait)
 	}
@@ -176,6 +135,46 @@ func (w *cliWriter) create(k octavia.Kind, parentID string, o octavia.Object) er
 	w.refs[id] = `"$` + v + `"`
 	w.line(v+"=$(openstack", append(args, "-f value -c id)"))
 	return nil
+}
+
+// links are the options of o's create that name other objects (its load
+// balancer, its default or redirect pool) and the positional argument
+// that names its parent ("" for a load balancer and a pool).
+func (w *cliWriter) links(k octavia.Kind, parentID string, o octavia.Object) (args []string, parent string, err error) {
+	opt := func(flag, id string) {
+		if err == nil {
+			var r string
+			r, err = w.ref(id)
+			args = append(args, flag+"="+r)
+		}
+	}
+	switch k {
+	case octavia.KindLoadBalancer:
+		if w.t.Project != "" {
+			args = append(args, flagProject+"="+shellQuote(w.t.Project))
+		}
+		return args, "", nil
+	case octavia.KindPool:
+		opt(flagLoadBalancer, first(o.IDs("loadbalancers")))
+		return args, "", err
+	case octavia.KindListener:
+		if id := o.Text("default_pool_id"); id != "" {
+			opt(flagDefaultPool, id)
+		}
+		parentID = first(o.IDs("loadbalancers"))
+	case octavia.KindL7Policy:
+		if id := o.Text("redirect_pool_id"); id != "" {
+			opt(flagRedirectPool, id)
+		}
+		parentID = o.Text("listener_id")
+	case octavia.KindMonitor:
+		parentID = first(o.IDs("pools"))
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	parent, err = w.ref(parentID)
+	return args, parent, err
 }
 
 // referred says whether later commands may name objects of kind k (those
