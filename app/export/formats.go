@@ -13,11 +13,11 @@ type Format struct {
 	Label string // its tab's text
 	Ext   string // the extension of its file: "sh", "tf", "yml"
 	Use   string // the line under the block: how to run it
-	write func(code.Tree) string
+	write func(code.Tree) (string, error)
 }
 
-// Write is t written in this format.
-func (f Format) Write(t code.Tree) string { return f.write(t) }
+// Write is t written in this format, or why it cannot be.
+func (f Format) Write(t code.Tree) (string, error) { return f.write(t) }
 
 // Formats are the panel's tabs, in their order: the openstack CLI
 // (python-octaviaclient, the format every peer's user knows), Terraform,
@@ -25,11 +25,11 @@ func (f Format) Write(t code.Tree) string { return f.write(t) }
 func Formats() []Format {
 	return []Format{
 		{ID: "cli", Label: "openstack CLI", Ext: "sh", write: code.CLI,
-			Use: "A shell script of openstack commands (python-octaviaclient), in the order Octavia needs, each waiting for the last. Run it with your clouds.yaml's OS_CLOUD set."},
+			Use: "A shell script of openstack commands (python-octaviaclient), in the order Octavia needs, each waiting for the last. Run it with bash, logged in to the project (OS_CLOUD or an openrc)."},
 		{ID: "terraform", Label: "Terraform", Ext: "tf", write: code.Terraform,
 			Use: "For terraform-provider-openstack v3. Resources refer to each other, not to ids; an existing load balancer comes with import blocks (Terraform 1.5 or later), so terraform plan adopts it unchanged."},
 		{ID: "ansible", Label: "Ansible", Ext: "yml", write: code.Ansible,
-			Use: "A playbook of the openstack.cloud collection's load balancer modules (ansible-playbook NAME.yml)."},
+			Use: "A playbook of the openstack.cloud collection's load balancer modules. Run it with ansible-playbook, logged in to the project (OS_CLOUD or clouds.yaml)."},
 	}
 }
 

@@ -44,7 +44,7 @@ type Panel struct {
 	at     time.Time // when tree was read (its read began); zero before the first
 	err    string    // why the last read failed
 	seq    int       // reads asked for: an answer to an older one is dropped
-	texts  []string  // tree written in each format, as asked (the detail page renders every 3 s)
+	texts  []written // tree written in each format, as asked (the detail page renders every 3 s)
 
 	said string        // the last Copy's or Download's outcome, announced
 	uctx goapp.Context // the opening page's own context
@@ -132,24 +132,36 @@ func (p *Panel) shown() (code.Tree, bool, error) {
 	return p.tree, !p.at.IsZero(), nil
 }
 
+// written is a tree written in one format: its code, or why there is none.
+type written struct {
+	text string
+	err  error
+	done bool
+}
+
 // text is the tree shown written in format i (a load balancer's, written
 // once per read).
-func (p *Panel) text(t code.Tree, i int) string {
+func (p *Panel) text(t code.Tree, i int) (string, error) {
 	fs := Formats()
 	if p.plan != nil {
 		return fs[i].Write(t)
 	}
 	if p.texts == nil {
-		p.texts = make([]string, len(fs))
+		p.texts = make([]written, len(fs))
 	}
-	if p.texts[i] == "" {
-		p.texts[i] = fs[i].Write(t)
+	if w := &p.texts[i]; !w.done {
+		w.text, w.err = fs[i].Write(t)
+		w.done = true
 	}
-	return p.texts[i]
+	return p.texts[i].text, p.texts[i].err
 }
 
-// fileName is the name format f's Download gives t's code.
+// fileName is the name format f's Download gives t's code: its load
+// balancer's name, else its id (an existing one's: a plan's is made up).
 func fileName(t code.Tree, f Format) string {
-	lb := t.LoadBalancer
-	return FileName(lb.Text("name"), lb.Text("id"), f.Ext)
+	lb, id := t.LoadBalancer, ""
+	if t.Existing {
+		id = lb.Text("id")
+	}
+	return FileName(lb.Text("name"), id, f.Ext)
 }

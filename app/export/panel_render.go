@@ -131,7 +131,10 @@ func TabKey(key string, cur, n int) (int, bool) {
 // renderCode is t written in format f: a scrollable, selectable block
 // with Copy and Download, and how to use it.
 func (p *Panel) renderCode(t code.Tree, f Format) goapp.UI {
-	text := p.text(t, p.cur)
+	text, err := p.text(t, p.cur)
+	if err != nil {
+		return ui.AlertError("export-format-error", "This tree cannot be written as "+f.Label+": "+errText(err))
+	}
 	name := fileName(t, f)
 	return goapp.Div().Body(
 		ui.ClassDivBody("export-actions",

@@ -331,8 +331,8 @@ func (p *Page) renderReview() []goapp.UI {
 		goapp.If(len(bad) > 0, func() goapp.UI {
 			return ui.ClassDiv("alert", "alert-error").Body(goapp.Text("These steps need a change:"), goapp.Ul().Body(bad...))
 		}),
+		p.renderExport(), // export_plan.go
 		wizHint("Octavia creates all of it from this one request (POST /v2/lbaas/loadbalancers), exactly as shown:"),
 		goapp.Pre().ID("wz-json").Class("wz-json", "mono").TabIndex(0).Aria("label", "The request body").Text(wizardJSON(body)),
-		p.renderExport(), // export_plan.go
 	}
 }
