@@ -23,7 +23,7 @@ func Fetch(ctx context.Context, c *octavia.Client, lbID string) (Tree, error) {
 	if err != nil {
 		return Tree{}, err
 	}
-	t := Tree{LoadBalancer: lb, Members: map[string][]octavia.Object{}, Rules: map[string][]octavia.Object{}, Existing: true}
+	t := Tree{LoadBalancer: plainNumbers(lb), Members: map[string][]octavia.Object{}, Rules: map[string][]octavia.Object{}, Existing: true}
 	byLB := octavia.ListQuery{Filters: url.Values{"loadbalancer_id": {lbID}}}
 	if t.Listeners, err = octavia.Collect(c.List(ctx, octavia.KindListener, "", byLB)); err != nil {
 		return Tree{}, err
@@ -41,7 +41,7 @@ func Fetch(ctx context.Context, c *octavia.Client, lbID string) (Tree, error) {
 			if err != nil {
 				return Tree{}, fmt.Errorf("pool %s: %w", id, err)
 			}
-			t.Monitors = append(t.Monitors, h)
+			t.Monitors = append(t.Monitors, plainNumbers(h))
 		}
 	}
 	for _, l := range t.Listeners {
