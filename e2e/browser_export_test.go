@@ -148,6 +148,7 @@ func TestBrowserExportLoadBalancer(t *testing.T) {
 	b.do(t, "Export as code", 30*time.Second, chromedp.Click(chromedp.ID("lb-export")))
 	b.waitJS(t, "the panel open", `document.querySelector("#export-dialog")?.open === true`, 10*time.Second)
 	b.waitJS(t, "the CLI code", exportText+`.includes("shop-frontend")`, 30*time.Second)
+	b.waitJS(t, "the focus on the CLI's tab", `document.activeElement?.id === "export-tab-cli"`, 10*time.Second)
 
 	cli := eval[string](t, b, exportText)
 	mustHold(t, "the CLI", cli, "openstack loadbalancer create", "shop-frontend", "shop-http", "pool", address, "--wait",

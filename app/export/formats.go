@@ -29,7 +29,7 @@ func Formats() []Format {
 		{ID: "terraform", Label: "Terraform", Ext: "tf", write: code.Terraform,
 			Use: "For terraform-provider-openstack v3. Resources refer to each other, not to ids; an existing load balancer comes with import blocks (Terraform 1.5 or later), so terraform plan adopts it unchanged."},
 		{ID: "ansible", Label: "Ansible", Ext: "yml", write: code.Ansible,
-			Use: "A playbook of the openstack.cloud collection's load balancer modules. Run it with ansible-playbook, logged in to the project (OS_CLOUD or clouds.yaml)."},
+			Use: "A playbook of the openstack.cloud collection's load balancer modules. Run it with ansible-playbook -e cloud=NAME (an entry of your clouds.yaml); --check first shows what it would change."},
 	}
 }
 

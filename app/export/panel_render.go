@@ -89,7 +89,7 @@ func (p *Panel) renderTabs(fs []Format) goapp.UI {
 			tabIndex = 0
 		}
 		tabs[i] = ui.IDButton(tabID(f)).Type("button").Class("export-tab").Role("tab").
-			Aria("selected", sel).Aria("controls", panelID(f)).TabIndex(tabIndex).
+			Aria("selected", sel).Aria("controls", panelID(f)).TabIndex(tabIndex).AutoFocus(sel). // the dialog opens on its tab
 			OnClick(func(goapp.Context, goapp.Event) { p.pick(i, false) }, goapp.EventScope(f.ID)).Text(f.Label)
 	}
 	return goapp.Div().Class("export-tabs").Role("tablist").Aria("label", "Format").
