@@ -32,14 +32,15 @@ const exportText = `((document.querySelector("#export-text") || {}).textContent 
 // test's).
 func (b *browser) allowClipboard(t testing.TB, origin string) {
 	t.Helper()
+	setting := cdpbrowser.PermissionSettingGranted
 	ctx, cancel := context.WithTimeout(b.ctx, minWait)
 	defer cancel()
 	bc := chromedp.FromContext(b.ctx).BrowserContextID
 	for _, name := range []string{"clipboard-read", "clipboard-write"} {
 		if _, err := chromedp.Call(ctx, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
 			Permission: &cdpbrowser.PermissionDescriptor{Name: name, AllowWithoutSanitization: true},
-			Setting:    cdpbrowser.PermissionSettingGranted, Origin: origin, BrowserContextID: bc}); err != nil {
-			t.Fatalf("granting %s: %v", name, err)
+			Setting:    setting, Origin: origin, BrowserContextID: bc}); err != nil {
+			t.Fatalf("%s %s: %v", setting, name, err)
 		}
 	}
 }
@@ -285,6 +286,20 @@ func TestBrowserExportWizardReview(t *testing.T) {
 	b.shot(t, "export-04-plan")
 	b.audit(t, "export-04-plan")
 
+	// The browser refuses the clipboard (as one does to a page not served
+	// over HTTPS or a user who said no; Chromium lets a click write
+	// whatever the permission, so the page's writeText is made to refuse):
+	// the code is selected for Ctrl+C, and the panel says so.
+	eval[bool](t, b, `Object.defineProperty(navigator.clipboard, "writeText", {configurable: true,
+		value: () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"))}) && true`)
+	b.do(t, "Copy, refused", 10*time.Second, chromedp.Click(chromedp.ID("export-copy")))
+	b.waitJS(t, "the refusal said", `document.querySelector("#export-said").textContent.includes("press Ctrl+C")`, 10*time.Second)
+	// (a selection's text is as rendered: the block's last line break is not in it)
+	if got := eval[string](t, b, `getSelection().toString()`); strings.TrimRight(got, "\n") != strings.TrimRight(ansible, "\n") {
+		t.Errorf("the selection after a refused Copy: got %d bytes, want the code's %d", len(got), len(ansible))
+	}
+	b.shot(t, "export-05-copy-refused")
+	eval[bool](t, b, `delete navigator.clipboard.writeText`) // the browser's own again
 	b.do(t, "Copy", 10*time.Second, chromedp.Click(chromedp.ID("export-copy")))
 	b.waitJS(t, "the copy said", `document.querySelector("#export-said").textContent.startsWith("Copied the Ansible")`, 10*time.Second)
 	b.waitPromise(t, "the clipboard holds the playbook", `navigator.clipboard.readText().then(s => s === `+exportText+`)`, 10*time.Second)
