@@ -212,6 +212,9 @@ func TestBrowserExportLoadBalancer(t *testing.T) {
 	lab.Faults(t, `{}`)
 	b.do(t, "Refresh", 10*time.Second, chromedp.Click(chromedp.ID("export-refresh")))
 	b.waitJS(t, "read again", `!document.querySelector("#export-error") && `+exportText+`.includes("shop-frontend")`, 30*time.Second)
+	if got := eval[string](t, b, `document.activeElement?.id || ""`); got != "export-refresh" {
+		t.Errorf("the focus after Refresh: got %q, want export-refresh", got)
+	}
 
 	// Escape closes it; the focus goes back to its button.
 	b.do(t, "Escape", 10*time.Second, chromedp.KeyEvent(kb.Escape))

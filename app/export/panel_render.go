@@ -73,8 +73,14 @@ func (p *Panel) renderRead() goapp.UI {
 	}
 	return ui.ClassSpan("export-read").Body(
 		ui.IDSpan("export-read").Class("muted").Text(read),
-		ui.IDButton(refreshID).Type("button").Class("btn", "btn-small").Disabled(p.status == ui.Loading).
-			OnClick(func(goapp.Context, goapp.Event) { p.read() }).Text("Refresh"))
+		// aria-disabled while it reads, not disabled: a disabled button
+		// loses the focus, which would leave the dialog for the page
+		ui.IDButton(refreshID).Type("button").Class("btn", "btn-small").Aria("disabled", p.status == ui.Loading).
+			OnClick(func(goapp.Context, goapp.Event) {
+				if p.status != ui.Loading {
+					p.read()
+				}
+			}).Text("Refresh"))
 }
 
 // renderTabs is the formats' tablist: the current tab is the one Tab
