@@ -13,7 +13,8 @@ import (
 // CLI writes t as a bash script of python-octaviaclient commands that
 // create it, in dependency order (Walk's: the load balancer, its pools
 // with their members and monitors, the listeners, their L7 policies and
-// rules), each with --wait so the next finds its parent ACTIVE, then the
+// rules), each with --wait so the next finds its parent ACTIVE (an L7
+// rule waits with a shell function: the CLI's own wait fails), then the
 // floating IP (a new one from the same external network, set on the new
 // VIP port: Neutron lets only an admin choose the address). An object
 // is named in later commands by its name when no other object of its
@@ -53,20 +54,36 @@ type cliWriter struct {
 }
 
 func (w *cliWriter) header() {
-	what := "Load balancer " + w.names[w.t.LoadBalancer.Text("id")]
+	name := w.names[w.t.LoadBalancer.Text("id")]
+	what := "Load balancer " + name
 	if !w.t.Existing {
-		what = "The plan of load balancer " + w.names[w.t.LoadBalancer.Text("id")]
+		what = "The plan of load balancer " + name
 	}
 	fmt.Fprintf(&w.b, `#!/usr/bin/env bash
-# %s as openstack CLI commands
-# (python-octaviaclient), written by Octaview. Run it with the CLI logged in to the project that is
-# to hold the load balancer (OS_CLOUD, or the OS_* variables of an openrc):
-#   bash this-file.sh
-# Objects are named by their names where the tree's names are unique:
-# those names must not be taken in the project. Certificates are their
-# Barbican refs (the secrets themselves are not in this file).
+# %s: the openstack CLI commands (python-octaviaclient)
+# that create it, written by Octaview. Run it with the CLI logged in to the
+# project that is to hold it (OS_CLOUD, or the OS_* variables of an openrc):
+#   bash %s.sh
+# Objects are named by their names where the tree's names are unique: those
+# names must not be taken in the project. Certificates are their Barbican
+# refs (the secrets themselves are not in this file).
 set -euo pipefail
-`, what)
+`, what, name)
+	if slices.ContainsFunc(slices.Collect(maps.Values(w.t.Rules)), func(r []octavia.Object) bool { return len(r) > 0 }) {
+		w.b.WriteString(`
+# wait_active waits while load balancer $1 is PENDING_*, as --wait does:
+# python-octaviaclient 3.1.0's "l7rule create --wait" fails after its wait
+# (it shows the rule with its arguments swapped), so rules are created
+# without it and waited for with this.
+wait_active() {
+    local s
+    while s=$(openstack loadbalancer show -f value -c provisioning_status "$1") && [[ $s == PENDING_* ]]; do
+        sleep 3
+    done
+    [[ $s == ACTIVE ]] || { echo "load balancer $1 is $s" >&2; return 1; }
+}
+`)
+	}
 }
 
 // create writes the command that creates o, of kind k (under parentID: a
@@ -134,7 +151,9 @@ func (w *cliWriter) create(k octavia.Kind, parentID string, o octavia.Object) er
 	if err != nil {
 		return fmt.Errorf("%s %s: %w", k, w.names[id], err)
 	}
-	args = append(args, flagWait)
+	if k != octavia.KindL7Rule {
+		args = append(args, flagWait)
+	}
 	if parent != "" {
 		args = append(args, parent)
 	}
@@ -142,6 +161,9 @@ func (w *cliWriter) create(k octavia.Kind, parentID string, o octavia.Object) er
 	if byName := w.nameRef(k, o); byName != "" || !referred(k) {
 		w.refs[id] = byName
 		w.line("openstack", args)
+		if k == octavia.KindL7Rule {
+			w.line("wait_active", []string{w.refs[w.t.LoadBalancer.Text("id")]})
+		}
 		return nil
 	}
 	v := w.names[id] + "_id"

@@ -56,7 +56,8 @@ func TestCLIQuoting(t *testing.T) {
 		{"loadbalancer", "l7policy", "create", "--action=REDIRECT_TO_URL", "--redirect-url=https://x/?a=1&b='2'",
 			"--wait", hostile[2], "-f", "value", "-c", "id"},
 		{"loadbalancer", "l7rule", "create", "--type=HEADER", "--compare-type=EQUAL_TO", "--key=" + hostile[4],
-			"--value=" + hostile[1], "--wait", "id-of-l7policy"},
+			"--value=" + hostile[1], "id-of-l7policy"},
+		{"loadbalancer", "show", "-f", "value", "-c", "provisioning_status", hostile[0]},
 	}
 	if !slices.EqualFunc(calls, want, slices.Equal) {
 		t.Errorf("the CLI got:\n%q\nwant:\n%q\nscript:\n%s", calls, want, script)
@@ -73,6 +74,7 @@ func runFake(t *testing.T, script string) [][]string {
 	fake := `openstack() {
 	printf '%s\0' "$@" >> calls; printf '\n' >> calls
 	[[ " $* " == *" -c id "* ]] && echo "id-of-${2}"
+	[[ " $* " == *" -c provisioning_status "* ]] && echo ACTIVE
 	return 0
 }
 `

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"encoding/json"
 	"maps"
 	"reflect"
 	"slices"
@@ -213,10 +214,16 @@ func sameValue(a, b any) bool {
 	return reflect.DeepEqual(normal(a), normal(b))
 }
 
-// normal is v with numbers as float64, lists as []any and objects as
+// normal is v with numbers as float64 (Get's objects hold json.Numbers,
+// List's float64s, a plan's ints), lists as []any and objects as
 // map[string]any, recursively.
 func normal(v any) any {
 	switch x := v.(type) {
+	case json.Number:
+		if f, err := x.Float64(); err == nil {
+			return f
+		}
+		return x.String()
 	case int:
 		return float64(x)
 	case int64:

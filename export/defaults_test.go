@@ -1,6 +1,7 @@
 package export
 
 import (
+	"encoding/json"
 	"slices"
 	"testing"
 
@@ -32,6 +33,9 @@ func TestSettable(t *testing.T) {
 			"weight": 1.0, "backup": false, "monitor_address": nil, "operating_status": "ONLINE"}, []string{"address", "protocol_port"}},
 		{"member: int weight from a plan", octavia.KindMember, octavia.Object{"address": "10.0.0.1", "protocol_port": 80,
 			"weight": 5, "backup": true}, []string{"address", "backup", "protocol_port", "weight"}},
+		{"member read by Get: json.Numbers", octavia.KindMember, octavia.Object{"address": "10.0.0.1",
+			"protocol_port": json.Number("80"), "weight": json.Number("1"), "monitor_port": json.Number("9000")},
+			[]string{"address", "monitor_port", "protocol_port"}},
 		{"monitor defaults", octavia.KindMonitor, octavia.Object{"type": "HTTP", "delay": 5.0, "timeout": 3.0, "max_retries": 3.0,
 			"max_retries_down": 3.0, "http_method": "GET", "url_path": "/", "expected_codes": "200", "pools": []any{}},
 			[]string{"delay", "max_retries", "timeout", "type"}},

@@ -75,11 +75,6 @@ func Fetch(ctx context.Context, c *octavia.Client, lbID string) (Tree, error) {
 
 // number is a JSON number as float64 (0 when v is not one).
 func number(v any) float64 {
-	switch x := v.(type) {
-	case float64:
-		return x
-	case int:
-		return float64(x)
-	}
-	return 0
+	f, _ := normal(v).(float64)
+	return f
 }

@@ -8,8 +8,9 @@ import (
 )
 
 // wizardBody is a create body in the shape of the wizard's Model.Body: a
-// pool in full under the first listener that uses it and by name
-// elsewhere, octavia.Objects nested, numbers as Go ints.
+// pool in full under the first listener that uses it, or in the load
+// balancer's pools, and by name elsewhere; octavia.Objects nested, numbers
+// as Go ints.
 func wizardBody(subnet string) octavia.Object {
 	web := octavia.Object{"name": "web", "protocol": "HTTP", "lb_algorithm": "LEAST_CONNECTIONS",
 		"members": []any{
@@ -23,7 +24,7 @@ func wizardBody(subnet string) octavia.Object {
 				"l7policies": []any{octavia.Object{"name": "to-static", "action": "REDIRECT_TO_POOL",
 					"redirect_pool": octavia.Object{"name": "static"},
 					"rules":         []any{octavia.Object{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/static"}}}}},
-			octavia.Object{"name": "alt", "protocol": "HTTP", "protocol_port": 8080, "default_pool": octavia.Object{"name": "web"}},
+			octavia.Object{"name": "alt", "protocol": "HTTP", "protocol_port": 8080, "default_pool": octavia.Object{"name": "static"}},
 		},
 		"pools": []any{octavia.Object{"name": "static", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"}},
 	}
@@ -52,13 +53,14 @@ func TestFromCreateBody(t *testing.T) {
 	if web.Text("name") != "web" || static.Text("name") != "static" {
 		t.Fatalf("pools: got %v, %v", web, static)
 	}
-	for _, l := range tr.Listeners {
-		if l.Text("default_pool_id") != web.Text("id") || l["default_pool"] != nil {
-			t.Errorf("listener %s: default_pool_id %q, want web's %q", l.Text("name"), l.Text("default_pool_id"), web.Text("id"))
+	for i, want := range []octavia.Object{web, static} {
+		l := tr.Listeners[i]
+		if l.Text("default_pool_id") != want.Text("id") || l["default_pool"] != nil {
+			t.Errorf("listener %s: default_pool_id %q, want %s's %q", l.Text("name"), l.Text("default_pool_id"), want.Text("name"), want.Text("id"))
 		}
-	}
-	if got := web.IDs("listeners"); len(got) != 2 {
-		t.Errorf("web's listeners: got %v, want both", got)
+		if got := want.IDs("listeners"); len(got) != 1 || got[0] != l.Text("id") {
+			t.Errorf("pool %s's listeners: got %v, want %s", want.Text("name"), got, l.Text("id"))
+		}
 	}
 	pol := tr.Policies[0]
 	if pol.Text("redirect_pool_id") != static.Text("id") || pol.Text("listener_id") != tr.Listeners[0].Text("id") {
