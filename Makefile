@@ -30,7 +30,7 @@ WASM_TEST_PKGS = $(shell $(GO) list ./waiters/... ./octavia/... ./internal/jsons
 AXE_VERSION = 4.14.1
 AXE_DIR     = .cache/axe
 
-.PHONY: all build wasm wasm-new server run test test-native test-e2e test-native-others test-wasm test-deploy image bench fidelity realcloud deps vet clean
+.PHONY: all build wasm wasm-new server run test test-native test-e2e test-native-others test-wasm test-deploy test-codecheck image bench fidelity realcloud deps vet clean
 
 all: build
 
@@ -117,6 +117,7 @@ vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./app/... ./cmd/server/ $(WASM_TEST_PKGS)
 	cd deploy && $(GO) vet ./...
+	cd export/codecheck && $(GO) vet ./...
 	cd third_party/go-app && $(GO) vet ./...
 
 ## test: every test, natively and (client packages) as WebAssembly under Node, and the
@@ -125,7 +126,7 @@ vet:
 ## lab) start first and run beside all the others (docs/testing.md).
 test: deps build vet image
 	@$(MAKE) --no-print-directory test-e2e & e2e=$$!; \
-	$(MAKE) --no-print-directory test-native-others test-wasm test-deploy; rest=$$?; \
+	$(MAKE) --no-print-directory test-native-others test-wasm test-deploy test-codecheck; rest=$$?; \
 	wait $$e2e; e2e_rc=$$?; \
 	if [ $$rest != 0 ] || [ $$e2e_rc != 0 ]; then echo "make test: FAILED (e2e: $$e2e_rc, the others: $$rest)"; exit 1; fi
 
@@ -151,6 +152,14 @@ test-native-others:
 
 test-wasm:
 	PATH="$(GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test -count=1 -timeout 15m $(WASM_TEST_PKGS)
+
+# export/codecheck is its own module (terraform-provider-openstack and HCL stay out of the main
+# module's go.sum: the provider would pull another gophercloud into the product): the export
+# writers against the provider's schemas, HCL's parser, Terraform with the provider built from
+# the module, the openstack.cloud collection's argument specs and ansible-playbook, the last two
+# also against an in-process lab (about a minute, mostly waiting; docs/testing.md).
+test-codecheck:
+	cd export/codecheck && $(GO) test -count=1 -timeout 10m ./...
 
 # deploy/ is its own module (go-containerregistry, k8s.io/api, kustomize stay out of the
 # main module's go.sum); its image tests read what `make image` wrote.

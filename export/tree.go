@@ -1,12 +1,3 @@
-// Package export writes one load balancer and everything under it as code
-// that rebuilds it: openstack CLI commands (CLI), Terraform for
-// terraform-provider-openstack v3 (Terraform) and an Ansible playbook of
-// the openstack.cloud collection (Ansible). Each writes only the
-// attributes that were set or differ from Octavia's defaults, never a
-// secret (a certificate is its Barbican ref), and refers to the objects
-// it creates by the names it gives them, not by id. It is a pure package:
-// the same in the browser and natively, where its tests check each format
-// against the real tools' own schemas.
 package export
 
 import "github.com/octaview/octaview/octavia"
@@ -29,6 +20,11 @@ type Tree struct {
 	// FloatingIP is the floating IP address associated with the VIP port,
 	// "" when none; FloatingNetwork is its external network's id.
 	FloatingIP, FloatingNetwork string
+	// Project is the load balancer's project_id when it is not the
+	// caller's (an admin exporting another project's load balancer): the
+	// code creates it there (the CLI's --project). "" when it is the
+	// caller's, or for a plan.
+	Project string
 	// Existing says the objects exist and their ids are real (Terraform's
 	// import blocks use them); a plan, not yet created, has none.
 	Existing bool

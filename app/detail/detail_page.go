@@ -5,6 +5,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/export"
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/section"
 	"github.com/octaview/octaview/app/internal/shell"
@@ -35,6 +36,7 @@ type Page struct {
 	rt      *tab.Runtime // the tab's (New)
 	feed    feed         // the object, read and kept live
 	actions actions      // its writes: the action buttons, the delete, their confirmations
+	exp     export.Panel // a load balancer's "Export as code" (detail_export.go)
 
 	served bool // the server's render of a first screen (FirstScreen): its controls inert
 }
@@ -83,6 +85,7 @@ func (p *Page) OnNav(ctx goapp.Context) {
 	if path != f.path {
 		f.reset(path, pr)
 		p.actions = actions{}
+		p.exp.Close()
 	}
 	if !pr.Res.MayRead(f.sess) {
 		f.status, f.err = ui.LoadFailed, "Only an admin reads "+pr.Res.Plural+" (Octavia's default policy)."
@@ -103,6 +106,7 @@ func (p *Page) OnNav(ctx goapp.Context) {
 
 func (p *Page) OnDismount() {
 	p.feed.leave()
+	p.exp.Close()
 	tab.SetAlertTitle(0)
 }
 
@@ -116,7 +120,7 @@ func (p *Page) Render() goapp.UI {
 	if f.obj != nil {
 		title += " " + f.name()
 	}
-	actions := []goapp.UI{ui.ClassA("btn", "btn-ghost").Href(res.ListPathOf(f.pr.ParentID)).Text(backText(res))}
+	actions := []goapp.UI{ui.ClassA("btn", "btn-ghost").Href(res.ListPathOf(f.pr.ParentID)).Text(backText(res)), p.exportButton()}
 	if res.MayWrite(f.sess) && f.obj != nil && !f.gone {
 		actions = append(actions, p.actions.buttons(f)...)
 	}
@@ -124,7 +128,7 @@ func (p *Page) Render() goapp.UI {
 		Nav:     console.NavOf(res),
 		Title:   title,
 		Actions: tab.ServedInert(ui.ClassDiv("head-actions"), p.served).Body(actions...),
-		Content: p.renderBody(),
+		Content: append(p.renderBody(), p.exp.Render()),
 	})
 }
 

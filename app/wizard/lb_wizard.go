@@ -8,6 +8,7 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"github.com/octaview/octaview/app/export"
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/form"
 	"github.com/octaview/octaview/app/internal/shell"
@@ -53,8 +54,9 @@ type Page struct {
 	w        *model.Model
 	nav      steps
 	ch       choices
-	vipCheck vipCheck // the review's lookup of a typed VIP ID (lb_vip_typed.go)
-	fip      fipStep  // the review's floating IP, done after the create (floating_ip_step.go)
+	vipCheck vipCheck     // the review's lookup of a typed VIP ID (lb_vip_typed.go)
+	fip      fipStep      // the review's floating IP, done after the create (floating_ip_step.go)
+	exp      export.Panel // the review's "Export as code" (export_plan.go)
 	wr       console.Writer
 	uctx     goapp.Context
 
@@ -329,6 +331,7 @@ func (p *Page) renderReview() []goapp.UI {
 		goapp.If(len(bad) > 0, func() goapp.UI {
 			return ui.ClassDiv("alert", "alert-error").Body(goapp.Text("These steps need a change:"), goapp.Ul().Body(bad...))
 		}),
+		p.renderExport(), // export_plan.go
 		wizHint("Octavia creates all of it from this one request (POST /v2/lbaas/loadbalancers), exactly as shown:"),
 		goapp.Pre().ID("wz-json").Class("wz-json", "mono").TabIndex(0).Aria("label", "The request body").Text(wizardJSON(body)),
 	}

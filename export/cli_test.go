@@ -1,0 +1,127 @@
+//go:build !js
+
+package export
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/octaview/octaview/octavia"
+)
+
+// hostile are names a user may give that a careless script would run or
+// split: quotes, command substitutions, newlines, a leading "-".
+var hostile = []string{
+	`it's "quoted"`,
+	"$(touch pwned)`touch pwned2`",
+	"line one\nline two; rm -rf ~",
+	"--disable",
+	"${HOME} * ?",
+}
+
+// TestCLIQuoting runs the script CLI writes for a tree of hostile names in
+// bash, with openstack a shell function that records its arguments: each
+// value must reach the CLI as it was, one argument, and nothing else run.
+func TestCLIQuoting(t *testing.T) {
+	tr := Tree{
+		LoadBalancer: octavia.Object{"id": "lb", "name": hostile[0], "description": hostile[2], "vip_subnet_id": "s",
+			"tags": []any{hostile[1], hostile[4]}},
+		Pools: []octavia.Object{{"id": "p", "name": hostile[3], "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN",
+			"loadbalancers": []any{map[string]any{"id": "lb"}}}},
+		Members: map[string][]octavia.Object{"p": {{"id": "m", "name": hostile[1], "address": "10.0.0.1", "protocol_port": 80.0}}},
+		Listeners: []octavia.Object{{"id": "l", "name": hostile[2], "protocol": "HTTP", "protocol_port": 80.0,
+			"default_pool_id": "p", "loadbalancers": []any{map[string]any{"id": "lb"}}, "allowed_cidrs": []any{"10.0.0.0/8"}}},
+		Policies: []octavia.Object{{"id": "r", "listener_id": "l", "action": "REDIRECT_TO_URL", "redirect_url": "https://x/?a=1&b='2'"}},
+		Rules:    map[string][]octavia.Object{"r": {{"id": "u", "type": "HEADER", "compare_type": "EQUAL_TO", "key": hostile[4], "value": hostile[1]}}},
+	}
+	script, err := CLI(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := runFake(t, script)
+	want := [][]string{
+		{"loadbalancer", "create", "--name=" + hostile[0], "--description=" + hostile[2], "--vip-subnet-id=s",
+			"--tag=" + hostile[1], "--tag=" + hostile[4], "--wait"},
+		{"loadbalancer", "pool", "create", "--name=" + hostile[3], "--protocol=HTTP", "--lb-algorithm=ROUND_ROBIN",
+			"--loadbalancer=" + hostile[0], "--wait", "-f", "value", "-c", "id"},
+		{"loadbalancer", "member", "create", "--name=" + hostile[1], "--address=10.0.0.1", "--protocol-port=80",
+			"--wait", "id-of-pool"},
+		{"loadbalancer", "listener", "create", "--name=" + hostile[2], "--protocol=HTTP", "--protocol-port=80",
+			"--allowed-cidr=10.0.0.0/8", "--default-pool=id-of-pool", "--wait", hostile[0]},
+		{"loadbalancer", "l7policy", "create", "--action=REDIRECT_TO_URL", "--redirect-url=https://x/?a=1&b='2'",
+			"--wait", hostile[2], "-f", "value", "-c", "id"},
+		{"loadbalancer", "l7rule", "create", "--type=HEADER", "--compare-type=EQUAL_TO", "--key=" + hostile[4],
+			"--value=" + hostile[1], "id-of-l7policy"},
+		{"loadbalancer", "show", "-f", "value", "-c", "provisioning_status", hostile[0]},
+	}
+	if !slices.EqualFunc(calls, want, slices.Equal) {
+		t.Errorf("the CLI got:\n%q\nwant:\n%q\nscript:\n%s", calls, want, script)
+	}
+}
+
+// runFake runs script in bash with openstack a function that records each
+// call's arguments and prints "id-of-<kind>" for the -c id captures, in a
+// directory of its own (where a command that escaped its quotes would
+// leave a file "pwned"), and returns the calls.
+func runFake(t *testing.T, script string) [][]string {
+	t.Helper()
+	dir := t.TempDir()
+	fake := `openstack() {
+	printf '%s\0' "$@" >> calls; printf '\n' >> calls
+	[[ " $* " == *" -c id "* ]] && echo "id-of-${2}"
+	[[ " $* " == *" -c provisioning_status "* ]] && echo ACTIVE
+	return 0
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "run.sh"), []byte(fake+"source ./script.sh\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "script.sh"), []byte(script), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.CommandContext(t.Context(), "bash", "run.sh")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("bash: %v\n%s\nscript:\n%s", err, out, script)
+	}
+	for _, f := range []string{"pwned", "pwned2"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			t.Errorf("the script ran a command of a name: %s exists", f)
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "calls"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var calls [][]string
+	for _, line := range bytes.Split(b, []byte("\x00\n")) {
+		if len(line) == 0 {
+			continue
+		}
+		calls = append(calls, strings.Split(string(line), "\x00"))
+	}
+	return calls
+}
+
+// TestCLIRefusesWhatItCannotSay checks that a header value the CLI's
+// k=v,… option would split is an error, not a different header.
+func TestCLIRefusesWhatItCannotSay(t *testing.T) {
+	tr := Tree{
+		LoadBalancer: octavia.Object{"id": "lb", "name": "lb", "vip_subnet_id": "s"},
+		Listeners: []octavia.Object{{"id": "l", "protocol": "HTTP", "protocol_port": 80.0,
+			"loadbalancers": []any{map[string]any{"id": "lb"}}, "insert_headers": map[string]any{"X-Forwarded-For": "a,b"}}},
+	}
+	if _, err := CLI(tr); err == nil || !strings.Contains(err.Error(), "X-Forwarded-For=a,b") {
+		t.Errorf("a header value with a comma: got %v, want an error naming it", err)
+	}
+	tr.Listeners[0]["insert_headers"] = map[string]any{"X-Forwarded-For": "true"}
+	tr.Listeners[0]["default_pool_id"] = "elsewhere"
+	if _, err := CLI(tr); err == nil || !strings.Contains(err.Error(), "elsewhere") {
+		t.Errorf("a default pool not in the tree: got %v, want an error naming it", err)
+	}
+}
