@@ -37,6 +37,7 @@ func Ansible(t Tree) (string, error) {
 	if t.LoadBalancer == nil {
 		return "", fmt.Errorf("no load balancer to export")
 	}
+	t = plainTree(t)
 	a := ansibleWriter{t: t, names: ansibleNames(t), skipped: map[string]bool{}}
 	tasks := &yaml.Node{Kind: yaml.SequenceNode}
 	a.tasks = tasks
