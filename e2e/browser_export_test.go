@@ -231,8 +231,11 @@ func TestBrowserExportLoadBalancer(t *testing.T) {
 
 // TestBrowserExportWizardReview exports the wizard's review: what is
 // about to be created (a hostile name, the default listener and pool, a
-// member), with the project's spare floating IP picked, and no write; Copy and
-// Download work as on a load balancer's page.
+// member), with the floating IP picked (a new address: Terraform
+// allocates one; the project's spare one: the CLI's commands), and no
+// write. The panel opens on the tab last shown; Copy and Download work as
+// on a load balancer's page, and a Copy the browser refuses selects the
+// code for Ctrl+C and says so.
 func TestBrowserExportWizardReview(t *testing.T) {
 	t.Parallel()
 	s := startLiveConsole(t)
@@ -269,12 +272,21 @@ func TestBrowserExportWizardReview(t *testing.T) {
 	step("next: L7 policies", "L7 policies")
 	step("next: review", "Review")
 	b.waitJS(t, "the spare floating IP", `!!document.querySelector("#wz-fip option[value='fip:`+spare.ID+`']")`, 30*time.Second)
+
+	// A new address from the external network: Terraform allocates one.
+	b.do(t, "a new floating IP", 10*time.Second, selectValue("#wz-fip", "net:"+network))
+	b.do(t, "Export as code", 10*time.Second, chromedp.Click(chromedp.ID("wz-export")))
+	b.waitJS(t, "the plan's code", exportText+`.includes("10.0.0.41")`, 10*time.Second)
+	mustHold(t, "Terraform with a new floating IP", b.exportTab(t, "terraform", "openstack_networking_floatingip_v2"), network)
+	b.do(t, "Close", 10*time.Second, chromedp.Click(chromedp.ID("export-close")))
+	b.waitJS(t, "the panel closed", `!document.querySelector("#export-dialog")`, 10*time.Second)
+
 	b.do(t, "the spare floating IP", 10*time.Second, selectValue("#wz-fip", "fip:"+spare.ID))
 	mark := len(s.Logs.String())
 
 	b.do(t, "Export as code", 10*time.Second, chromedp.Click(chromedp.ID("wz-export")))
-	b.waitJS(t, "the plan's CLI code", exportText+`.includes("10.0.0.41")`, 10*time.Second)
-	cli := eval[string](t, b, exportText)
+	b.waitJS(t, "the panel opens on the tab last shown", `document.querySelector("#export-tab-terraform")?.getAttribute("aria-selected") === "true"`, 10*time.Second)
+	cli := b.exportTab(t, "cli", "10.0.0.41")
 	mustHold(t, "the plan's CLI", cli, "openstack loadbalancer create", name, "pool-1", "10.0.0.41", "floating ip create", network)
 	if eval[bool](t, b, `!!document.querySelector("#export-refresh")`) {
 		t.Error("a plan's panel offers Refresh: there is nothing to read")
