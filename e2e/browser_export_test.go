@@ -154,8 +154,8 @@ func TestBrowserExportLoadBalancer(t *testing.T) {
 	cli := eval[string](t, b, exportText)
 	mustHold(t, "the CLI", cli, "openstack loadbalancer create", "shop-frontend", "shop-http", "pool", address, "--wait",
 		"floating ip create", network, fip.Address)
-	if got := b.text(t, "#export-read"); !strings.HasPrefix(got, "read ") || len(got) != len("read 15:04:05") {
-		t.Errorf("when it was read: got %q, want read HH:MM:SS", got)
+	if got := b.text(t, "#export-read"); !strings.HasPrefix(got, "read ") || !strings.HasSuffix(got, " UTC") || len(got) != len("read 15:04:05 UTC") {
+		t.Errorf("when it was read: got %q, want read HH:MM:SS UTC", got)
 	}
 	if got := eval[string](t, b, `document.querySelector("#export-tab-cli").getAttribute("aria-selected") + " " +
 		document.querySelector(".export-tabs").getAttribute("role") + " " + document.querySelector("#export-panel-cli").getAttribute("role")`); got != "true tablist tabpanel" {
