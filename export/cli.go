@@ -19,7 +19,9 @@ import (
 // VIP port: Neutron lets only an admin choose the address). An object
 // is named in later commands by its name when no other object of its
 // kind in t has that name, else by the id its create printed, captured
-// with -f value -c id into a shell variable named after LocalNames. Only
+// with -f value -c id into a shell variable named after LocalNames (always
+// so in another project's tree: an admin's CLI finds names in every
+// project, and the load balancer is created there with --project). Only
 // Settable attributes are written; every value is shell-quoted, and
 // options take their value after "=" so that a value starting with "-"
 // stays a value. The script stops at the first failing command (set -e).
@@ -109,48 +111,11 @@ func (w *cliWriter) create(k octavia.Kind, parentID string, o octavia.Object) er
 	if len(set) > 0 {
 		return fmt.Errorf("%s %s: no CLI option for %v", k, w.names[id], slices.Sorted(maps.Keys(set)))
 	}
-	ref := func(key string) (string, error) {
-		r, ok := w.refs[o.Text(key)]
-		if !ok {
-			return "", fmt.Errorf("%s %s: %s %q is not in the tree", k, w.names[id], key, o.Text(key))
-		}
-		return r, nil
-	}
-	var err error
-	var parent string
-	switch k {
-	case octavia.KindPool:
-		var lb string
-		lb, err = w.ref(first(o.IDs("loadbalancers")))
-		args = append(args, flagLoadBalancer+"="+lb)
-	case octavia.KindMember:
-		parent, err = w.ref(parentID)
-	case octavia.KindMonitor:
-		parent, err = w.ref(first(o.IDs("pools")))
-	case octavia.KindListener:
-		if o.Text("default_pool_id") != "" {
-			var pool string
-			pool, err = ref("default_pool_id")
-			args = append(args, flagDefaultPool+"="+pool)
-		}
-		if err == nil {
-			parent, err = w.ref(first(o.IDs("loadbalancers")))
-		}
-	case octavia.KindL7Policy:
-		if o.Text("redirect_pool_id") != "" {
-			var pool string
-			pool, err = ref("redirect_pool_id")
-			args = append(args, flagRedirectPool+"="+pool)
-		}
-		if err == nil {
-			parent, err = w.ref(o.Text("listener_id"))
-		}
-	case octavia.KindL7Rule:
-		parent, err = w.ref(parentID)
-	}
+	links, parent, err := w.links(k, parentID, o)
 	if err != nil {
 		return fmt.Errorf("%s %s: %w", k, w.names[id], err)
 	}
+	args = append(args, links...)
 	if k != octavia.KindL7Rule {
 		args = append(args, flagWait)
 	}
@@ -170,6 +135,46 @@ func (w *cliWriter) create(k octavia.Kind, parentID string, o octavia.Object) er
 	w.refs[id] = `"$` + v + `"`
 	w.line(v+"=$(openstack", append(args, "-f value -c id)"))
 	return nil
+}
+
+// links are the options of o's create that name other objects (its load
+// balancer, its default or redirect pool) and the positional argument
+// that names its parent ("" for a load balancer and a pool).
+func (w *cliWriter) links(k octavia.Kind, parentID string, o octavia.Object) (args []string, parent string, err error) {
+	opt := func(flag, id string) {
+		if err == nil {
+			var r string
+			r, err = w.ref(id)
+			args = append(args, flag+"="+r)
+		}
+	}
+	switch k {
+	case octavia.KindLoadBalancer:
+		if w.t.Project != "" {
+			args = append(args, flagProject+"="+shellQuote(w.t.Project))
+		}
+		return args, "", nil
+	case octavia.KindPool:
+		opt(flagLoadBalancer, first(o.IDs("loadbalancers")))
+		return args, "", err
+	case octavia.KindListener:
+		if id := o.Text("default_pool_id"); id != "" {
+			opt(flagDefaultPool, id)
+		}
+		parentID = first(o.IDs("loadbalancers"))
+	case octavia.KindL7Policy:
+		if id := o.Text("redirect_pool_id"); id != "" {
+			opt(flagRedirectPool, id)
+		}
+		parentID = o.Text("listener_id")
+	case octavia.KindMonitor:
+		parentID = first(o.IDs("pools"))
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	parent, err = w.ref(parentID)
+	return args, parent, err
 }
 
 // referred says whether later commands may name objects of kind k (those
@@ -192,10 +197,11 @@ func (w *cliWriter) ref(id string) (string, error) {
 
 // nameRef is o's name as a command's argument when it names o alone
 // among the tree's objects of kind k (and cannot be taken for an option:
-// no leading "-"), else "".
+// no leading "-"), else "". In another project's tree (Tree.Project), an
+// admin's, it is always "": an admin's CLI finds names in every project.
 func (w *cliWriter) nameRef(k octavia.Kind, o octavia.Object) string {
 	name := o.Text("name")
-	if name == "" || strings.HasPrefix(name, "-") || w.uses[string(k)+"\x00"+name] != 1 {
+	if name == "" || w.t.Project != "" || strings.HasPrefix(name, "-") || w.uses[string(k)+"\x00"+name] != 1 {
 		return ""
 	}
 	return shellQuote(name)

@@ -97,6 +97,7 @@ var cliCommands = []cliCommand{
 // The options that name another object of the tree (or ask for --wait
 // and the captured id), beside each kind's cliFlags.
 const (
+	flagProject      = "--project"       // loadbalancer create: Tree.Project
 	flagLoadBalancer = "--loadbalancer"  // pool create
 	flagDefaultPool  = "--default-pool"  // listener create
 	flagRedirectPool = "--redirect-pool" // l7policy create

@@ -50,6 +50,8 @@ func TestCLIFlagsExist(t *testing.T) {
 			flags = append(flags, f.flag)
 		}
 		switch c.kind {
+		case octavia.KindLoadBalancer:
+			flags = append(flags, flagProject)
 		case octavia.KindPool:
 			flags = append(flags, flagLoadBalancer)
 		case octavia.KindListener:

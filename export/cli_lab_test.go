@@ -63,6 +63,9 @@ func (p labProject) run(t *testing.T, script string) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("bash export.sh: %v\n%s\nscript:\n%s", err, out, script)
 	}
+	if _, err := os.Stat(filepath.Join(p.dir, "pwned")); err == nil {
+		t.Errorf("the script ran a command of a name: %s exists", filepath.Join(p.dir, "pwned"))
+	}
 }
 
 // only is the one load balancer of p's project.
@@ -98,7 +101,7 @@ func rebuildExisting(t *testing.T, p labProject) {
 	c := p.c
 	subnet := labSubnet(t, c, "demo-subnet")
 	ref := labSecrets(t, c)
-	web := octavia.Object{"name": "web", "protocol": "HTTP", "lb_algorithm": "LEAST_CONNECTIONS", "tags": []any{"tier:web"},
+	web := octavia.Object{"name": `web's "$(touch pwned)"`, "protocol": "HTTP", "lb_algorithm": "LEAST_CONNECTIONS", "tags": []any{"tier:web"},
 		"session_persistence": map[string]any{"type": "APP_COOKIE", "cookie_name": "SESSION"},
 		"members": []any{
 			map[string]any{"name": "web-1", "address": "10.2.0.11", "protocol_port": 8080, "weight": 5, "subnet_id": subnet},
@@ -109,7 +112,7 @@ func rebuildExisting(t *testing.T, p labProject) {
 		"healthmonitor": map[string]any{"name": "web-check", "type": "HTTP", "delay": 7, "timeout": 4, "max_retries": 2,
 			"max_retries_down": 5, "http_method": "HEAD", "url_path": "/health", "expected_codes": "200-204",
 			"http_version": 1.1, "domain_name": "web.example.com"}}
-	body := octavia.Object{"name": "shop", "description": "the shop's front door", "vip_subnet_id": subnet,
+	body := octavia.Object{"name": "shop", "description": "the shop's front door\n`touch pwned`", "vip_subnet_id": subnet,
 		"vip_address": "10.2.0.200", "tags": []any{"env:prod", "team a"},
 		"listeners": []any{
 			map[string]any{"name": "http", "protocol": "HTTP", "protocol_port": 80, "default_pool": web,

@@ -107,3 +107,21 @@ func runFake(t *testing.T, script string) [][]string {
 	}
 	return calls
 }
+
+// TestCLIRefusesWhatItCannotSay checks that a header value the CLI's
+// k=v,… option would split is an error, not a different header.
+func TestCLIRefusesWhatItCannotSay(t *testing.T) {
+	tr := Tree{
+		LoadBalancer: octavia.Object{"id": "lb", "name": "lb", "vip_subnet_id": "s"},
+		Listeners: []octavia.Object{{"id": "l", "protocol": "HTTP", "protocol_port": 80.0,
+			"loadbalancers": []any{map[string]any{"id": "lb"}}, "insert_headers": map[string]any{"X-Forwarded-For": "a,b"}}},
+	}
+	if _, err := CLI(tr); err == nil || !strings.Contains(err.Error(), "X-Forwarded-For=a,b") {
+		t.Errorf("a header value with a comma: got %v, want an error naming it", err)
+	}
+	tr.Listeners[0]["insert_headers"] = map[string]any{"X-Forwarded-For": "true"}
+	tr.Listeners[0]["default_pool_id"] = "elsewhere"
+	if _, err := CLI(tr); err == nil || !strings.Contains(err.Error(), "elsewhere") {
+		t.Errorf("a default pool not in the tree: got %v, want an error naming it", err)
+	}
+}

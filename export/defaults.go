@@ -138,8 +138,8 @@ func redirects(o octavia.Object) bool {
 // derives it from the subnet), its vip_port_id only when it has neither
 // (a plan on a port of the user's: an existing load balancer always names
 // its subnet, and the port Octavia made for it is not written; the
-// rebuilt one gets its own). Nil for a kind outside a
-// load balancer's tree.
+// rebuilt one gets its own). Nil for a kind outside a load balancer's
+// tree.
 func Settable(k octavia.Kind, o octavia.Object) []string {
 	var keys []string
 	for _, a := range attrsOf(k) {

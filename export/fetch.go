@@ -15,7 +15,8 @@ import (
 // Tree of Existing objects: its listeners and pools (lists filtered by
 // loadbalancer_id, every page followed), each pool's members and health
 // monitor, each listener's L7 policies (in position order) and each
-// policy's rules, and the floating IP on its VIP port (Neutron). Objects
+// policy's rules, and the floating IP on its VIP port (Neutron); Project
+// when the load balancer is another project's than the caller's. Objects
 // are in Octavia's list order (created_at, id). It reads each object
 // once, about 2 + pools + listeners + policies requests.
 func Fetch(ctx context.Context, c *octavia.Client, lbID string) (Tree, error) {
@@ -24,6 +25,9 @@ func Fetch(ctx context.Context, c *octavia.Client, lbID string) (Tree, error) {
 		return Tree{}, err
 	}
 	t := Tree{LoadBalancer: lb, Members: map[string][]octavia.Object{}, Rules: map[string][]octavia.Object{}, Existing: true}
+	if own, p := c.Session().ProjectID, lb.Text("project_id"); own != "" && p != own {
+		t.Project = p
+	}
 	byLB := octavia.ListQuery{Filters: url.Values{"loadbalancer_id": {lbID}}}
 	if t.Listeners, err = octavia.Collect(c.List(ctx, octavia.KindListener, "", byLB)); err != nil {
 		return Tree{}, err

@@ -20,6 +20,11 @@ type Tree struct {
 	// FloatingIP is the floating IP address associated with the VIP port,
 	// "" when none; FloatingNetwork is its external network's id.
 	FloatingIP, FloatingNetwork string
+	// Project is the load balancer's project_id when it is not the
+	// caller's (an admin exporting another project's load balancer): the
+	// code creates it there (the CLI's --project). "" when it is the
+	// caller's, or for a plan.
+	Project string
 	// Existing says the objects exist and their ids are real (Terraform's
 	// import blocks use them); a plan, not yet created, has none.
 	Existing bool
