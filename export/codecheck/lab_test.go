@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gophercloud/gophercloud/v2/openstack/keymanager/v1/containers"
+	"github.com/gophercloud/gophercloud/v2/openstack/keymanager/v1/secrets"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/networks"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 	"github.com/octaview/octaview/export"
@@ -109,6 +111,28 @@ func (l lab) external(t *testing.T) string {
 		t.Fatalf("the lab's public network: %v (%d)", err, len(n))
 	}
 	return n[0].ID
+}
+
+// refs are the refs of the certificates the lab seeds in demo's
+// Barbican, by name ("www.demo.lab.test": the certificate container).
+func (l lab) refs(t *testing.T) map[string]string {
+	t.Helper()
+	refs := map[string]string{}
+	cs, err := octavia.Collect(l.c.Containers(t.Context(), containers.ListOpts{}))
+	if err != nil {
+		t.Fatalf("the lab's containers: %v", err)
+	}
+	for _, c := range cs {
+		refs[c.Name] = c.ContainerRef
+	}
+	ss, err := octavia.Collect(l.c.Secrets(t.Context(), secrets.ListOpts{}))
+	if err != nil {
+		t.Fatalf("the lab's secrets: %v", err)
+	}
+	for _, s := range ss {
+		refs[s.Name] = s.SecretRef
+	}
+	return refs
 }
 
 // fetch reads the load balancer named name as Fetch does.

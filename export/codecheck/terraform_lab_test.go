@@ -66,6 +66,20 @@ func TestTerraformAdoptsOnLab(t *testing.T) {
 	tf := newTerraform(t, l)
 	body := sample.CreateBody()
 	body["vip_subnet_id"] = l.subnet(t)
+	refs := l.refs(t)
+	// a TLS listener on the lab's certificates, re-encrypting to its pool
+	body["listeners"] = append(body["listeners"].([]any), map[string]any{
+		"name": "https", "protocol": "TERMINATED_HTTPS", "protocol_port": 443.0,
+		"default_tls_container_ref": refs["www.demo.lab.test"],
+		"sni_container_refs":        []any{refs["soon.demo.lab.test.p12"]},
+		"client_authentication":     "OPTIONAL", "client_ca_tls_container_ref": refs["demo.lab.test-ca.crt"],
+		"client_crl_container_ref": refs["demo.lab.test-ca.crl"],
+		"tls_versions":             []any{"TLSv1.3"}, "alpn_protocols": []any{"h2"},
+		"hsts_max_age": 31536000.0, "hsts_include_subdomains": true, "admin_state_up": false,
+		"default_pool": map[string]any{"name": "api", "protocol": "HTTP", "lb_algorithm": "LEAST_CONNECTIONS",
+			"tls_enabled": true, "tls_container_ref": refs["www.demo.lab.test"],
+			"ca_tls_container_ref": refs["demo.lab.test-ca.crt"]},
+	})
 	plan, err := export.FromCreateBody(body)
 	if err != nil {
 		t.Fatal(err)
