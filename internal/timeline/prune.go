@@ -8,8 +8,8 @@ import (
 // prune drops the changes older than Options.Retain before now, and the
 // oldest past Options.MaxTotal, in every feed; it forgets the load
 // balancers with no change left and no object, and the feeds with
-// neither. s.mu is held.
-func (s *Store) prune(now time.Time) {
+// neither. It reports whether it dropped anything. s.mu is held.
+func (s *Store) prune(now time.Time) (dropped bool) {
 	cutoff := now.Add(-s.opts.Retain)
 	if s.total > s.opts.MaxTotal {
 		cutoff = later(cutoff, s.totalCutoff())
@@ -23,17 +23,21 @@ func (s *Store) prune(now time.Time) {
 			if n > 0 {
 				cs = slices.Delete(cs, 0, n)
 				s.total -= n
+				dropped = true
 			}
 			if len(cs) == 0 && so.objects[lb] == nil {
 				delete(so.changes, lb)
+				dropped = true
 				continue
 			}
 			so.changes[lb] = cs
 		}
 		if len(so.objects) == 0 && len(so.changes) == 0 {
 			delete(s.sources, name)
+			dropped = true
 		}
 	}
+	return dropped
 }
 
 // totalCutoff is the time before which dropping every change leaves at

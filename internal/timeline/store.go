@@ -123,25 +123,30 @@ func (s *Store) Observe(src string, at time.Time, lbs []serverapi.StatusLB) erro
 		so = &source{objects: make(map[string]*state), changes: make(map[string][]change)}
 		s.sources[src] = so
 	}
+	touched := baseline // a change, or a state the file does not hold
 	seen := make(map[string]bool, len(objs))
 	for _, o := range objs {
 		seen[o.id] = true
 		st := so.objects[o.id]
 		if st == nil {
 			so.objects[o.id] = &state{kind: o.kind, name: o.name, lb: o.lb, prov: o.prov, oper: o.oper, since: at}
+			touched = true
 			if !baseline {
 				s.record(so, o.lb, change{at, o.id, o.kind, o.name, FieldProvisioning, "", o.prov})
 			}
 			continue
 		}
-		st.name, st.lb = o.name, o.lb
+		if st.name != o.name || st.lb != o.lb {
+			st.name, st.lb = o.name, o.lb
+			touched = true
+		}
 		if st.prov != o.prov {
 			s.record(so, o.lb, change{at, o.id, o.kind, o.name, FieldProvisioning, st.prov, o.prov})
-			st.prov, st.since = o.prov, at
+			st.prov, st.since, touched = o.prov, at, true
 		}
 		if st.oper != o.oper {
 			s.record(so, o.lb, change{at, o.id, o.kind, o.name, FieldOperating, st.oper, o.oper})
-			st.oper, st.since = o.oper, at
+			st.oper, st.since, touched = o.oper, at, true
 		}
 	}
 	var gone []string
@@ -155,10 +160,14 @@ func (s *Store) Observe(src string, at time.Time, lbs []serverapi.StatusLB) erro
 		st := so.objects[id]
 		s.record(so, st.lb, change{at, id, st.kind, st.name, FieldProvisioning, st.prov, ""})
 		delete(so.objects, id)
+		touched = true
 	}
-	s.prune(at)
-	s.dirty = true
-	s.schedule()
+	dropped := s.prune(at)
+	// A poll that changed nothing leaves the file as it is.
+	if touched || dropped {
+		s.dirty = true
+		s.schedule()
+	}
 	err := s.writeErr
 	s.writeErr = nil
 	return err

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/octaview/octaview/app/serverapi"
@@ -366,4 +367,40 @@ func TestConcurrent(t *testing.T) {
 			t.Errorf("feed%d: %d changes, want %d", f, got, 199*4)
 		}
 	}
+}
+
+// TestQuietPollsWriteNothing: the file is written after a change, at most
+// every FlushEvery, and not at all while polls see nothing new.
+func TestQuietPollsWriteNothing(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "t.json")
+		s, err := Open(path, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		exists := func() bool { _, err := os.Stat(path); return err == nil }
+		mustObserve(t, s, "cloud", time.Now(), tree("lb1", "ONLINE"))
+		time.Sleep(DefaultFlushEvery - time.Millisecond)
+		if exists() {
+			t.Fatal("written before FlushEvery")
+		}
+		time.Sleep(2 * time.Millisecond)
+		if !exists() {
+			t.Fatal("the baseline is not written after FlushEvery")
+		}
+		os.Remove(path)
+		for range 10 {
+			mustObserve(t, s, "cloud", time.Now(), tree("lb1", "ONLINE"))
+			time.Sleep(3 * time.Second)
+		}
+		if exists() {
+			t.Fatal("quiet polls rewrote the file")
+		}
+		mustObserve(t, s, "cloud", time.Now(), tree("lb1", "ERROR"))
+		time.Sleep(DefaultFlushEvery + time.Millisecond)
+		if !exists() {
+			t.Fatal("a change is not written after FlushEvery")
+		}
+	})
 }
