@@ -252,7 +252,8 @@ func (s *Store) decode(doc fileDoc) error {
 			if err := errors.Join(err1, err2); err != nil {
 				return err
 			}
-			so.objects[intern(o.ID)] = &state{kind: kind, name: intern(o.Name), lb: intern(o.LB), prov: prov, oper: oper, since: time.UnixMilli(c[3]).UTC()}
+			id := intern(o.ID)
+			so.objects[id] = &state{id: id, kind: kind, name: intern(o.Name), lb: intern(o.LB), prov: prov, oper: oper, since: time.UnixMilli(c[3]).UTC()}
 		}
 		for _, fl := range fsrc.LBs {
 			var ms int64

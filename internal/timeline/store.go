@@ -73,13 +73,15 @@ type Store struct {
 type source struct {
 	objects map[string]*state   // the objects of the last poll, by id
 	changes map[string][]change // by load balancer id, oldest first
+	poll    uint64              // polls observed since Open
 }
 
 // state is an object's statuses as the last poll saw them.
 type state struct {
-	kind, name, lb string
-	prov, oper     string
-	since          time.Time
+	id, kind, name, lb string
+	prov, oper         string
+	since              time.Time
+	poll               uint64 // the source's last poll that saw it
 }
 
 // change is one recorded change (serverapi.WallChange).
@@ -110,7 +112,6 @@ func Open(path string, opts Options) (*Store, error) {
 // the last call (the changes are kept and the write is tried again).
 func (s *Store) Observe(src string, at time.Time, lbs []serverapi.StatusLB) error {
 	at = at.UTC().Truncate(time.Millisecond)
-	objs := flatten(lbs)
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -123,35 +124,42 @@ func (s *Store) Observe(src string, at time.Time, lbs []serverapi.StatusLB) erro
 		so = &source{objects: make(map[string]*state), changes: make(map[string][]change)}
 		s.sources[src] = so
 	}
+	so.poll++
 	touched := baseline // a change, or a state the file does not hold
-	seen := make(map[string]bool, len(objs))
-	for _, o := range objs {
-		seen[o.id] = true
+	walk(lbs, func(o object) {
+		if o.id == "" {
+			return
+		}
 		st := so.objects[o.id]
 		if st == nil {
-			so.objects[o.id] = &state{kind: o.kind, name: o.name, lb: o.lb, prov: o.prov, oper: o.oper, since: at}
+			o = o.interned()
+			so.objects[o.id] = &state{id: o.id, kind: o.kind, name: o.name, lb: o.lb, prov: o.prov, oper: o.oper, since: at, poll: so.poll}
 			touched = true
 			if !baseline {
 				s.record(so, o.lb, change{at, o.id, o.kind, o.name, FieldProvisioning, "", o.prov})
 			}
-			continue
+			return
 		}
+		if st.poll == so.poll {
+			return // seen in this poll: a pool under a second listener
+		}
+		st.poll = so.poll
 		if st.name != o.name || st.lb != o.lb {
-			st.name, st.lb = o.name, o.lb
+			st.name, st.lb = intern(o.name), intern(o.lb)
 			touched = true
 		}
 		if st.prov != o.prov {
-			s.record(so, o.lb, change{at, o.id, o.kind, o.name, FieldProvisioning, st.prov, o.prov})
-			st.prov, st.since, touched = o.prov, at, true
+			s.record(so, st.lb, change{at, st.id, st.kind, st.name, FieldProvisioning, st.prov, intern(o.prov)})
+			st.prov, st.since, touched = intern(o.prov), at, true
 		}
 		if st.oper != o.oper {
-			s.record(so, o.lb, change{at, o.id, o.kind, o.name, FieldOperating, st.oper, o.oper})
-			st.oper, st.since, touched = o.oper, at, true
+			s.record(so, st.lb, change{at, st.id, st.kind, st.name, FieldOperating, st.oper, intern(o.oper)})
+			st.oper, st.since, touched = intern(o.oper), at, true
 		}
-	}
+	})
 	var gone []string
-	for id := range so.objects {
-		if !seen[id] {
+	for id, st := range so.objects {
+		if st.poll != so.poll {
 			gone = append(gone, id)
 		}
 	}
