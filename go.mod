@@ -10,6 +10,7 @@ require (
 	github.com/maxence-charriere/go-app/v10 v10.1.11
 	github.com/prometheus/client_golang v1.25.0
 	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
+	gopkg.in/yaml.v3 v3.0.1
 	software.sslmate.com/src/go-pkcs12 v0.7.4
 )
 

@@ -45,7 +45,7 @@ func accessLog(logger *slog.Logger, m *metrics, next http.Handler) http.Handler 
 		m.observe(route, r.Method, status, d)
 		attrs := []slog.Attr{
 			slog.String("method", r.Method),
-			slog.String("path", r.URL.Path),
+			slog.String("path", loggedPath(r.URL.Path)),
 			slog.Int("status", status),
 			slog.Float64("duration_ms", float64(d.Microseconds())/1000),
 			slog.Int64("bytes", rec.bytes),

@@ -31,6 +31,7 @@ type config struct {
 	ReadOnly       bool
 	NoFirstScreen  bool     // pages never carry a session's rows (ssr.go)
 	StatusCloud    string   // clouds.yaml entry whose load balancers /status shows
+	Walls          string   // the walls file (docs/walls.md); "" = none (the lab: its own wall)
 	CORSOrigins    []string // origins allowed to call the API from elsewhere
 	PublicURL      string   // scheme://host[:port] of this server as browsers see it
 	TrustForwarded bool     // take the public origin from X-Forwarded-Proto/Host
@@ -107,6 +108,7 @@ func parseConfig(args []string, getenv func(string) string, out io.Writer) (conf
 	fs.BoolVar(&cfg.NoFirstScreen, "no-first-screen", envBool("no-first-screen"), "serve pages without a returning user's first rows (the app reads them once it runs)")
 	fs.DurationVar(&cfg.FirstScreenTimeout, "first-screen-timeout", envDuration("first-screen-timeout", firstScreenTimeout), "how long a page waits for a returning user's first rows before it is served without them")
 	fs.StringVar(&cfg.StatusCloud, "status-cloud", env("status-cloud", ""), "serve an anonymous read-only /status page of this clouds.yaml entry's load balancers (`NAME`)")
+	fs.StringVar(&cfg.Walls, "walls", env("walls", ""), "serve the status walls of this YAML or JSON `file` (docs/walls.md)")
 	fs.IntVar(&cfg.StatusMaxViewers, "status-max-viewers", envInt("status-max-viewers", statusMaxViewers), "status page: at most `N` live viewers in all (503 beyond)")
 	fs.IntVar(&cfg.StatusMaxViewersPerAddr, "status-max-viewers-per-addr", envInt("status-max-viewers-per-addr", statusMaxViewersPerAddr), "status page: at most `N` live viewers from one client address (IPv6: one /64; 503 beyond)")
 	var corsFlags []string

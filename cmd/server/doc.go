@@ -6,7 +6,9 @@
 // Built natively it is the server: it hosts the app (app.wasm served precompressed, with
 // strict security headers), proxies Keystone (/identity/), Octavia (/load-balancer/),
 // Neutron (/network/), Barbican (/key-manager/), Nova (/compute/) and Glance (/image/; both read only) from one origin, and serves /api/config, /api/status (a read-only
-// status page of one project, polled once per 3 s however many people watch), /healthz,
+// status page of one project, polled once per 3 s however many people watch), the status
+// walls of the -walls file at /walls/ and /api/wall/ (walls_*.go, docs/walls.md; the lab has
+// one, /walls/class), /healthz,
 // /version and /metrics. Every answer names the app's build it serves (X-Octaview-Build),
 // and a browser never runs or caches a mix of two builds (builds.go). With no cloud configured it starts the embedded lab cloud
 // (labcloud) on loopback and prints its users.
@@ -19,7 +21,7 @@
 // Usage:
 //
 //	octaview [-addr 127.0.0.1:8080] [-cloud NAME | -keystone URL] [-read-only]
-//	         [-status-cloud NAME] [-status-max-viewers 5000] [-status-max-viewers-per-addr 100]
+//	         [-status-cloud NAME] [-walls FILE] [-status-max-viewers 5000] [-status-max-viewers-per-addr 100]
 //	         [-cors-origin https://a.example,...] [-public-url URL]
 //	         [-trust-forwarded] [-web DIR] [-lab-trainees N] [-lab-scenario FILE]
 //	         [-lab-faults JSON] [-lab-delay 2s] [-lab-trainee-passwords auto|name|random]

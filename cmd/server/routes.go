@@ -44,6 +44,9 @@ func addRoutes(mux *http.ServeMux, d serverDeps) {
 		mux.Handle("GET "+serverapi.StatusPath, handleStatus(d.Status))
 		mux.Handle("GET "+serverapi.StatusEventsPath, handleStatusEvents(d.Status, d.Stopping))
 	}
+	if d.Walls != nil {
+		d.Walls.addRoutes(mux, d.Hosting, guard, d.Stopping) // walls_routes.go
+	}
 	if d.Trainer != nil {
 		d.Trainer.addRoutes(mux, d.Hosting, d.Stopping) // trainer.go: /trainer, /api/trainer/, /api/lab/checklist
 	}

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"crypto/tls"
 	"encoding/json"
@@ -140,6 +141,16 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 		api.StatusPage = true
 	}
 
+	walls, err := wallsOf(ctx, cfg, getenv, lab, keystone, transport, px, logger)
+	if err != nil {
+		return err
+	}
+	var wallSet *wallSet
+	if walls != nil {
+		defer walls.close()
+		wallSet = walls.wallSet
+	}
+
 	var labAPI http.Handler // trainers set faults at /lab/faults on the console's own address
 	var tr *trainer
 	if lab != nil {
@@ -164,6 +175,7 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 		Build:       hosting.build,
 		Config:      api,
 		Status:      feed,
+		Walls:       wallSet,
 		Lab:         labAPI,
 		Trainer:     tr,
 		Stopping:    stopping,
@@ -183,6 +195,9 @@ func runWith(ctx context.Context, args []string, getenv func(string) string, std
 	srv.RegisterOnShutdown(func() { close(stopping) })
 
 	printBanner(stdout, listenURL, cfg, keystone, api, banner)
+	if walls != nil {
+		walls.printURLs(stdout, cmp.Or(cfg.PublicURL, listenURL))
+	}
 	logger.Info("listening", "addr", ln.Addr().String(), "version", serverVersion().Version, "build", hosting.build(), "upstream", keystone.Host, "lab", api.Lab,
 		"read_only", cfg.ReadOnly, "status_page", api.StatusPage)
 

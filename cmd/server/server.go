@@ -18,6 +18,7 @@ type serverDeps struct {
 	Hosting     http.Handler
 	Config      serverapi.Config
 	Status      *statusFeed  // nil: no status page
+	Walls       *wallSet     // nil: no walls
 	Lab         http.Handler // lab mode: the lab cloud, whose /lab/ control API it serves (admin token); else nil
 	Trainer     *trainer     // lab mode: the trainer's page and API; else nil
 	Stopping    <-chan struct{}
