@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -32,21 +33,24 @@ func BenchmarkObserveQuiet(b *testing.B) {
 	}
 }
 
-// BenchmarkFlush is one write of the file of 10,000 load balancers, each
-// with a day of a flapping member's changes capped at 1,000.
+// BenchmarkFlush is one write of the file of 2,000 load balancers whose
+// members flapped until each holds 100 changes (200,000 in all).
 func BenchmarkFlush(b *testing.B) {
-	s, _ := Open(filepath.Join(b.TempDir(), "t.json"), Options{MaxPerLB: 1000, FlushEvery: time.Hour})
+	s, _ := Open(filepath.Join(b.TempDir(), "t.json"), Options{MaxPerLB: 100, FlushEvery: time.Hour})
 	defer s.Close()
+	up, down := manyLBs(2000, "ONLINE"), manyLBs(2000, "ERROR")
 	at := t0
-	for i := range 250 {
-		m1 := "ONLINE"
+	for i := range 30 {
+		lbs := up
 		if i%2 == 1 {
-			m1 = "ERROR"
+			lbs = down
 		}
-		s.Observe("cloud", at, manyLBs(10000, m1))
+		s.Observe("cloud", at, lbs)
 		at = at.Add(30 * time.Second)
 	}
-	b.Logf("%d changes held", s.total)
+	if s.total != 2000*100 {
+		b.Fatalf("%d changes held, want 200,000", s.total)
+	}
 	for b.Loop() {
 		s.mu.Lock()
 		s.dirty = true
@@ -55,4 +59,6 @@ func BenchmarkFlush(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	st, _ := os.Stat(s.path)
+	b.ReportMetric(float64(st.Size()), "file-bytes")
 }

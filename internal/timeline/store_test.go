@@ -240,9 +240,9 @@ func TestRestart(t *testing.T) {
 	}
 	flap(t, s, 5, 30*time.Second)
 	renamed := tree("lb1", "ERROR")
-	renamed.Tree.Listeners[0].Pools[0].Members[0].Name = "a-renamed"
+	renamed.Tree.Listeners[0].Pools[0].Members[0].Name = "a-renamed \"</script>\n\u2028 🚀"
 	mustObserve(t, s, "cloud", t0.Add(5*30*time.Second), renamed)
-	mustObserve(t, s, "other", t0, tree("lb9", "ONLINE"))
+	mustObserve(t, s, "other\n\"feed", t0, tree("lb9", "ONLINE"))
 	wantChanges := s.Changes("cloud", "lb1", time.Time{})
 	wantSince, _ := s.Since("cloud", "lb1-m1")
 	if err := s.Close(); err != nil {
@@ -263,7 +263,7 @@ func TestRestart(t *testing.T) {
 	if got, ok := s2.Since("cloud", "lb1-m1"); !ok || !got.Equal(wantSince) {
 		t.Errorf("Since(lb1-m1) after restart = %v, %v; want %v", got, ok, wantSince)
 	}
-	if got, ok := s2.Since("other", "lb9-h1"); !ok || !got.Equal(t0) {
+	if got, ok := s2.Since("other\n\"feed", "lb9-h1"); !ok || !got.Equal(t0) {
 		t.Errorf("Since(lb9-h1) of the other feed after restart = %v, %v; want %v", got, ok, t0)
 	}
 	// The restarted store diffs the next poll against the file's: the
