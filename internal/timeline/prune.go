@@ -21,7 +21,7 @@ func (s *Store) prune(now time.Time) (dropped bool) {
 				n++
 			}
 			if n > 0 {
-				cs = slices.Delete(cs, 0, n)
+				cs = dropOldest(cs, n)
 				s.total -= n
 				dropped = true
 			}
@@ -66,4 +66,13 @@ func later(a, b time.Time) time.Time {
 		return b
 	}
 	return a
+}
+
+// dropOldest is cs without its first n changes. It reslices rather than
+// copies: at the cap, a change a poll would otherwise move every change
+// of the load balancer; append copies them when it grows the array, once
+// in a while.
+func dropOldest(cs []change, n int) []change {
+	clear(cs[:n])
+	return cs[n:]
 }

@@ -186,7 +186,7 @@ func (s *Store) Observe(src string, at time.Time, lbs []serverapi.StatusLB) erro
 func (s *Store) record(so *source, lb string, c change) {
 	cs := append(so.changes[lb], c)
 	if n := len(cs) - s.opts.MaxPerLB; n > 0 {
-		cs = slices.Delete(cs, 0, n)
+		cs = dropOldest(cs, n)
 		s.total -= n
 	}
 	so.changes[lb] = cs
