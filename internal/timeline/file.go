@@ -40,6 +40,8 @@ type fileSource struct {
 	Current [][4]int64 `json:"current"`
 	// LBs are the changes by load balancer.
 	LBs []fileLB `json:"lbs"`
+	// Last is the feed's last poll (Unix ms).
+	Last int64 `json:"last"`
 }
 
 type fileObject struct {
@@ -78,7 +80,7 @@ func (s *Store) encode(now time.Time) fileDoc {
 	names := slices.Sorted(maps.Keys(s.sources))
 	for _, name := range names {
 		so := s.sources[name]
-		fsrc := fileSource{Source: name}
+		fsrc := fileSource{Source: name, Last: so.last.UnixMilli()}
 		objs := make(map[fileObject]int64)
 		obj := func(id, kind, oname, lb string) int64 {
 			k := fileObject{ID: id, Name: oname, LB: lb, Kind: e.str(kind)}
@@ -233,7 +235,7 @@ func (s *Store) decode(doc fileDoc) error {
 		if s.sources[fsrc.Source] != nil {
 			return fmt.Errorf("feed %q twice", fsrc.Source)
 		}
-		so := &source{objects: make(map[string]*state), changes: make(map[string][]change)}
+		so := &source{objects: make(map[string]*state), changes: make(map[string][]change), last: time.UnixMilli(fsrc.Last).UTC()}
 		obj := func(n int64) (fileObject, string, error) {
 			if n < 0 || n >= int64(len(fsrc.Objects)) {
 				return fileObject{}, "", fmt.Errorf("feed %q: object %d of %d", fsrc.Source, n, len(fsrc.Objects))

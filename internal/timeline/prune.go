@@ -7,14 +7,19 @@ import (
 
 // prune drops the changes older than Options.Retain before now, and the
 // oldest past Options.MaxTotal, in every feed; it forgets the load
-// balancers with no change left and no object, and the feeds with
-// neither. It reports whether it dropped anything. s.mu is held.
+// balancers with no change left and no object, and the feeds not polled
+// for Options.Retain (a wall removed from the walls file) once their
+// changes are gone. It reports whether it dropped anything. s.mu is held.
 func (s *Store) prune(now time.Time) (dropped bool) {
 	cutoff := now.Add(-s.opts.Retain)
 	if s.total > s.opts.MaxTotal {
 		cutoff = later(cutoff, s.totalCutoff())
 	}
 	for name, so := range s.sources {
+		if so.last.Before(now.Add(-s.opts.Retain)) && len(so.objects) > 0 {
+			clear(so.objects) // a feed no longer polled: its objects are not current
+			dropped = true
+		}
 		for lb, cs := range so.changes {
 			n := 0
 			for n < len(cs) && cs[n].at.Before(cutoff) {
@@ -32,7 +37,7 @@ func (s *Store) prune(now time.Time) (dropped bool) {
 			}
 			so.changes[lb] = cs
 		}
-		if len(so.objects) == 0 && len(so.changes) == 0 {
+		if len(so.objects) == 0 && len(so.changes) == 0 && so.last.Before(now.Add(-s.opts.Retain)) {
 			delete(s.sources, name)
 			dropped = true
 		}

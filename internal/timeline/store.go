@@ -74,6 +74,7 @@ type source struct {
 	objects map[string]*state   // the objects of the last poll, by id
 	changes map[string][]change // by load balancer id, oldest first
 	poll    uint64              // polls observed since Open
+	last    time.Time           // the last poll's time
 }
 
 // state is an object's statuses as the last poll saw them.
@@ -125,6 +126,7 @@ func (s *Store) Observe(src string, at time.Time, lbs []serverapi.StatusLB) erro
 		s.sources[src] = so
 	}
 	so.poll++
+	so.last = later(so.last, at)
 	touched := baseline // a change, or a state the file does not hold
 	walk(lbs, func(o object) {
 		if o.id == "" {

@@ -404,3 +404,34 @@ func TestQuietPollsWriteNothing(t *testing.T) {
 		}
 	})
 }
+
+// TestFeeds: a feed whose first poll is empty records the load balancers
+// that appear after; a feed no longer polled for Options.Retain (a wall
+// removed from the file) is forgotten, and starts again from a baseline.
+func TestFeeds(t *testing.T) {
+	s, _ := Open("", Options{})
+	defer s.Close()
+	mustObserve(t, s, "empty", t0)
+	mustObserve(t, s, "empty", t0.Add(3*time.Second), tree("lb1", "ONLINE"))
+	if got := s.Changes("empty", "lb1", time.Time{}); len(got) != 6 || got[0].From != "" || got[0].To != "ACTIVE" {
+		t.Errorf("a load balancer created after an empty first poll: got %+v, want its 6 objects appearing", got)
+	}
+
+	mustObserve(t, s, "removed", t0, tree("lb2", "ONLINE"))
+	mustObserve(t, s, "removed", t0.Add(time.Minute), tree("lb2", "ERROR"))
+	mustObserve(t, s, "empty", t0.Add(24*time.Hour+time.Minute), tree("lb1", "ONLINE"))
+	if _, ok := s.Since("removed", "lb2"); !ok {
+		t.Error("a feed polled 24 h ago is forgotten, want it kept for Options.Retain")
+	}
+	mustObserve(t, s, "empty", t0.Add(24*time.Hour+time.Minute+time.Millisecond), tree("lb1", "ONLINE"))
+	if _, ok := s.Since("removed", "lb2"); ok {
+		t.Error("a feed not polled for more than 24 h is still held")
+	}
+	if got := s.Changes("removed", "lb2", time.Time{}); len(got) != 0 {
+		t.Errorf("its changes: %+v, want none", got)
+	}
+	mustObserve(t, s, "removed", t0.Add(25*time.Hour), tree("lb2", "ONLINE"))
+	if got := s.Changes("removed", "lb2", time.Time{}); len(got) != 0 {
+		t.Errorf("the feed polled again: got %+v, want a baseline", got)
+	}
+}
