@@ -251,6 +251,14 @@ func TestRestart(t *testing.T) {
 	if err := s.Observe("cloud", t0, nil); err == nil {
 		t.Error("Observe after Close: no error")
 	}
+	if st, err := os.Stat(path); err != nil {
+		t.Error(err)
+	} else if st.Mode().Perm() != 0o600 {
+		t.Errorf("the file's mode: %v, want 0600", st.Mode())
+	}
+	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(path), ".*.tmp")); len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
 
 	s2, err := Open(path, Options{})
 	if err != nil {
