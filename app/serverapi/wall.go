@@ -8,7 +8,9 @@ package serverapi
 // poll) at WallEventsPath+name[/token], Prometheus metrics at
 // WallMetricsPath+name[/token], and incident notes (POST a WallNoteInput,
 // DELETE WallNotesPath+name[/token]?id=…; an admin's console session only)
-// at WallNotesPath+name[/token].
+// at WallNotesPath+name[/token]. An unknown wall, a wrong token, a missing
+// one and a public wall's URL with one all get the same 404: a secret
+// wall's existence is never told.
 const (
 	WallPagePath    = "/walls/"
 	WallStatusPath  = "/api/wall/status/"

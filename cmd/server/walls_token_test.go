@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -131,8 +132,15 @@ func TestWallsNotesKeystone(t *testing.T) {
 	if code, b := admin.Do(http.MethodPost, serverapi.WallNotesPath+"globex/"+strings.Repeat("x", len(goodToken)), `{"text": "hello"}`); code != http.StatusNotFound {
 		t.Errorf("POST a note with a wrong token: got %d %s, want 404", code, b)
 	}
+	lab.reset()
 	if code, b := admin.Do(http.MethodPost, path, `{"text": "Degraded in region X"}`); code != http.StatusCreated {
 		t.Fatalf("POST a note as admin: got %d %s, want 201", code, b)
+	}
+	if code, b := admin.Do(http.MethodDelete, path+"?id=nope", ""); code != http.StatusNotFound {
+		t.Errorf("DELETE an unknown note: got %d %s, want 404", code, b)
+	}
+	if got := lab.reset()["identity"]; got != 1 {
+		t.Errorf("two calls of one session: got %d Keystone requests, want 1 (its answer cached)", got)
 	}
 	var w serverapi.Wall
 	servertest.GetJSON(t, http.MethodGet, s.URL+serverapi.WallStatusPath+"globex/"+goodToken, "", "", &w)
@@ -141,5 +149,38 @@ func TestWallsNotesKeystone(t *testing.T) {
 	}
 	if _, err := os.Stat(walls + ".notes"); err != nil {
 		t.Errorf("the notes file beside the walls file: %v", err)
+	}
+}
+
+// TestWallsProjectsOfAMember: a credential that is not an admin's names
+// its own projects only (Keystone's /v3/auth/projects).
+func TestWallsProjectsOfAMember(t *testing.T) {
+	lab := newCountingLab(t, wallsScenario())
+	dir := t.TempDir()
+	env := map[string]string{"OS_CLIENT_CONFIG_FILE": servertest.WriteFile(t, dir, "clouds.yaml", `clouds:
+  acme:
+    auth:
+      auth_url: `+lab.URL+`/identity/v3
+      username: acme-op
+      password: `+acmePassword+`
+      project_name: acme
+      user_domain_name: Default
+      project_domain_name: Default
+`)}
+	getenv := func(k string) string { return env[k] }
+	start := func(projects string) (*wallSet, error) {
+		wf, err := parseWallsFile(dir+"/walls.yaml", []byte("walls:\n  - {name: a, cloud: acme, access: public, projects: ["+projects+"]}\n"), getenv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		set, _, err := startWalls(t.Context(), wf, wallsStart{getenv: getenv, logger: slog.New(slog.DiscardHandler)})
+		return set, err
+	}
+	set, err := start("acme")
+	if err != nil || len(set.walls["a"].scope.projects) != 1 {
+		t.Fatalf("a wall of the member's own project: got %v, want it resolved", err)
+	}
+	if _, err := start("globex"); err == nil || !strings.Contains(err.Error(), `walls.yaml:2: wall "a": project "globex": no project of that id or name is visible`) {
+		t.Errorf("a wall of another project: got %v, want an error at its line", err)
 	}
 }
