@@ -4,6 +4,6 @@
 // metrics. Like net/http/httptest, it is for tests only.
 //
 // When the prometheus program is missing the test is skipped, unless CI
-// is set: on CI a missing Prometheus fails the test (make test installs
-// it).
+// is set (to anything but "", "0" or "false"): on CI a missing Prometheus
+// fails the test (make test installs it).
 package promtest

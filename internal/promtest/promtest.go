@@ -33,13 +33,7 @@ type Server struct {
 // stopped when the test ends.
 func Start(t testing.TB, target string) *Server {
 	t.Helper()
-	bin, err := exec.LookPath("prometheus")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("prometheus is not installed (Debian's prometheus package; make test installs it): %v", err)
-		}
-		t.Skipf("prometheus is not installed (Debian's prometheus package; make test installs it): %v", err)
-	}
+	bin := Program(t, "prometheus")
 	u, err := url.Parse(target)
 	if err != nil {
 		t.Fatal(err)
@@ -99,6 +93,30 @@ scrape_configs:
 			t.Fatalf("prometheus not ready after 2 min:\n%s", out.String())
 		}
 	}
+}
+
+// Program is the path of a program of Debian's prometheus package
+// (prometheus, promtool). When it is missing the test is skipped, or
+// fails on CI.
+func Program(t testing.TB, name string) string {
+	t.Helper()
+	bin, err := exec.LookPath(name)
+	if err != nil {
+		if onCI() {
+			t.Fatalf("%s is not installed (Debian's prometheus package; make test installs it): %v", name, err)
+		}
+		t.Skipf("%s is not installed (Debian's prometheus package; make test installs it): %v", name, err)
+	}
+	return bin
+}
+
+// onCI reports whether CI is set (to anything but "", "0" or "false").
+func onCI() bool {
+	switch os.Getenv("CI") {
+	case "", "0", "false":
+		return false
+	}
+	return true
 }
 
 // freeAddr is a loopback address with a port free now.

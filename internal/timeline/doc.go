@@ -15,7 +15,8 @@
 // (16,384) or the store more than Options.MaxTotal (262,144): a member
 // flapping every 30 s for a day makes about 11,500 changes on its load
 // balancer (member, pool, listener and load balancer each change), within
-// the cap. The file (path given to Open) is a gzipped JSON document
+// the cap. A feed not polled for Options.Retain (a wall removed from the
+// walls file) is forgotten. The file (path given to Open) is a gzipped JSON document
 // written atomically (a temporary file renamed over it, mode 0600) at most
 // every Options.FlushEvery (5 s) after a change and on Close. Statuses and
 // objects are numbered in it, so a change costs about 15 bytes of JSON,

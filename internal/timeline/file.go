@@ -40,6 +40,8 @@ type fileSource struct {
 	Current [][4]int64 `json:"current"`
 	// LBs are the changes by load balancer.
 	LBs []fileLB `json:"lbs"`
+	// Last is the feed's last poll (Unix ms).
+	Last int64 `json:"last"`
 }
 
 type fileObject struct {
@@ -78,7 +80,7 @@ func (s *Store) encode(now time.Time) fileDoc {
 	names := slices.Sorted(maps.Keys(s.sources))
 	for _, name := range names {
 		so := s.sources[name]
-		fsrc := fileSource{Source: name}
+		fsrc := fileSource{Source: name, Last: so.last.UnixMilli()}
 		objs := make(map[fileObject]int64)
 		obj := func(id, kind, oname, lb string) int64 {
 			k := fileObject{ID: id, Name: oname, LB: lb, Kind: e.str(kind)}
@@ -233,7 +235,7 @@ func (s *Store) decode(doc fileDoc) error {
 		if s.sources[fsrc.Source] != nil {
 			return fmt.Errorf("feed %q twice", fsrc.Source)
 		}
-		so := &source{objects: make(map[string]*state), changes: make(map[string][]change)}
+		so := &source{objects: make(map[string]*state), changes: make(map[string][]change), last: time.UnixMilli(fsrc.Last).UTC()}
 		obj := func(n int64) (fileObject, string, error) {
 			if n < 0 || n >= int64(len(fsrc.Objects)) {
 				return fileObject{}, "", fmt.Errorf("feed %q: object %d of %d", fsrc.Source, n, len(fsrc.Objects))
@@ -252,7 +254,8 @@ func (s *Store) decode(doc fileDoc) error {
 			if err := errors.Join(err1, err2); err != nil {
 				return err
 			}
-			so.objects[intern(o.ID)] = &state{kind: kind, name: intern(o.Name), lb: intern(o.LB), prov: prov, oper: oper, since: time.UnixMilli(c[3]).UTC()}
+			id := intern(o.ID)
+			so.objects[id] = &state{id: id, kind: kind, name: intern(o.Name), lb: intern(o.LB), prov: prov, oper: oper, since: time.UnixMilli(c[3]).UTC()}
 		}
 		for _, fl := range fsrc.LBs {
 			var ms int64

@@ -73,13 +73,16 @@ type Store struct {
 type source struct {
 	objects map[string]*state   // the objects of the last poll, by id
 	changes map[string][]change // by load balancer id, oldest first
+	poll    uint64              // polls observed since Open
+	last    time.Time           // the last poll's time
 }
 
 // state is an object's statuses as the last poll saw them.
 type state struct {
-	kind, name, lb string
-	prov, oper     string
-	since          time.Time
+	id, kind, name, lb string
+	prov, oper         string
+	since              time.Time
+	poll               uint64 // the source's last poll that saw it
 }
 
 // change is one recorded change (serverapi.WallChange).
@@ -110,7 +113,6 @@ func Open(path string, opts Options) (*Store, error) {
 // the last call (the changes are kept and the write is tried again).
 func (s *Store) Observe(src string, at time.Time, lbs []serverapi.StatusLB) error {
 	at = at.UTC().Truncate(time.Millisecond)
-	objs := flatten(lbs)
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -123,30 +125,43 @@ func (s *Store) Observe(src string, at time.Time, lbs []serverapi.StatusLB) erro
 		so = &source{objects: make(map[string]*state), changes: make(map[string][]change)}
 		s.sources[src] = so
 	}
-	seen := make(map[string]bool, len(objs))
-	for _, o := range objs {
-		seen[o.id] = true
+	so.poll++
+	so.last = later(so.last, at)
+	touched := baseline // a change, or a state the file does not hold
+	walk(lbs, func(o object) {
+		if o.id == "" {
+			return
+		}
 		st := so.objects[o.id]
 		if st == nil {
-			so.objects[o.id] = &state{kind: o.kind, name: o.name, lb: o.lb, prov: o.prov, oper: o.oper, since: at}
+			o = o.interned()
+			so.objects[o.id] = &state{id: o.id, kind: o.kind, name: o.name, lb: o.lb, prov: o.prov, oper: o.oper, since: at, poll: so.poll}
+			touched = true
 			if !baseline {
 				s.record(so, o.lb, change{at, o.id, o.kind, o.name, FieldProvisioning, "", o.prov})
 			}
-			continue
+			return
 		}
-		st.name, st.lb = o.name, o.lb
+		if st.poll == so.poll {
+			return // seen in this poll: a pool under a second listener
+		}
+		st.poll = so.poll
+		if st.name != o.name || st.lb != o.lb {
+			st.name, st.lb = intern(o.name), intern(o.lb)
+			touched = true
+		}
 		if st.prov != o.prov {
-			s.record(so, o.lb, change{at, o.id, o.kind, o.name, FieldProvisioning, st.prov, o.prov})
-			st.prov, st.since = o.prov, at
+			s.record(so, st.lb, change{at, st.id, st.kind, st.name, FieldProvisioning, st.prov, intern(o.prov)})
+			st.prov, st.since, touched = intern(o.prov), at, true
 		}
 		if st.oper != o.oper {
-			s.record(so, o.lb, change{at, o.id, o.kind, o.name, FieldOperating, st.oper, o.oper})
-			st.oper, st.since = o.oper, at
+			s.record(so, st.lb, change{at, st.id, st.kind, st.name, FieldOperating, st.oper, intern(o.oper)})
+			st.oper, st.since, touched = intern(o.oper), at, true
 		}
-	}
+	})
 	var gone []string
-	for id := range so.objects {
-		if !seen[id] {
+	for id, st := range so.objects {
+		if st.poll != so.poll {
 			gone = append(gone, id)
 		}
 	}
@@ -155,10 +170,14 @@ func (s *Store) Observe(src string, at time.Time, lbs []serverapi.StatusLB) erro
 		st := so.objects[id]
 		s.record(so, st.lb, change{at, id, st.kind, st.name, FieldProvisioning, st.prov, ""})
 		delete(so.objects, id)
+		touched = true
 	}
-	s.prune(at)
-	s.dirty = true
-	s.schedule()
+	dropped := s.prune(at)
+	// A poll that changed nothing leaves the file as it is.
+	if touched || dropped {
+		s.dirty = true
+		s.schedule()
+	}
 	err := s.writeErr
 	s.writeErr = nil
 	return err
@@ -169,7 +188,7 @@ func (s *Store) Observe(src string, at time.Time, lbs []serverapi.StatusLB) erro
 func (s *Store) record(so *source, lb string, c change) {
 	cs := append(so.changes[lb], c)
 	if n := len(cs) - s.opts.MaxPerLB; n > 0 {
-		cs = slices.Delete(cs, 0, n)
+		cs = dropOldest(cs, n)
 		s.total -= n
 	}
 	so.changes[lb] = cs

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/octaview/octaview/app/serverapi"
@@ -239,9 +240,9 @@ func TestRestart(t *testing.T) {
 	}
 	flap(t, s, 5, 30*time.Second)
 	renamed := tree("lb1", "ERROR")
-	renamed.Tree.Listeners[0].Pools[0].Members[0].Name = "a-renamed"
+	renamed.Tree.Listeners[0].Pools[0].Members[0].Name = "a-renamed \"</script>\n\u2028 🚀"
 	mustObserve(t, s, "cloud", t0.Add(5*30*time.Second), renamed)
-	mustObserve(t, s, "other", t0, tree("lb9", "ONLINE"))
+	mustObserve(t, s, "other\n\"feed", t0, tree("lb9", "ONLINE"))
 	wantChanges := s.Changes("cloud", "lb1", time.Time{})
 	wantSince, _ := s.Since("cloud", "lb1-m1")
 	if err := s.Close(); err != nil {
@@ -249,6 +250,14 @@ func TestRestart(t *testing.T) {
 	}
 	if err := s.Observe("cloud", t0, nil); err == nil {
 		t.Error("Observe after Close: no error")
+	}
+	if st, err := os.Stat(path); err != nil {
+		t.Error(err)
+	} else if st.Mode().Perm() != 0o600 {
+		t.Errorf("the file's mode: %v, want 0600", st.Mode())
+	}
+	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(path), ".*.tmp")); len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
 	}
 
 	s2, err := Open(path, Options{})
@@ -262,7 +271,7 @@ func TestRestart(t *testing.T) {
 	if got, ok := s2.Since("cloud", "lb1-m1"); !ok || !got.Equal(wantSince) {
 		t.Errorf("Since(lb1-m1) after restart = %v, %v; want %v", got, ok, wantSince)
 	}
-	if got, ok := s2.Since("other", "lb9-h1"); !ok || !got.Equal(t0) {
+	if got, ok := s2.Since("other\n\"feed", "lb9-h1"); !ok || !got.Equal(t0) {
 		t.Errorf("Since(lb9-h1) of the other feed after restart = %v, %v; want %v", got, ok, t0)
 	}
 	// The restarted store diffs the next poll against the file's: the
@@ -365,5 +374,72 @@ func TestConcurrent(t *testing.T) {
 		if got := len(s.Changes(fmt.Sprint("feed", f), "lb1", time.Time{})); got != 199*4 {
 			t.Errorf("feed%d: %d changes, want %d", f, got, 199*4)
 		}
+	}
+}
+
+// TestQuietPollsWriteNothing: the file is written after a change, at most
+// every FlushEvery, and not at all while polls see nothing new.
+func TestQuietPollsWriteNothing(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "t.json")
+		s, err := Open(path, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		exists := func() bool { _, err := os.Stat(path); return err == nil }
+		mustObserve(t, s, "cloud", time.Now(), tree("lb1", "ONLINE"))
+		time.Sleep(DefaultFlushEvery - time.Millisecond)
+		if exists() {
+			t.Fatal("written before FlushEvery")
+		}
+		time.Sleep(2 * time.Millisecond)
+		if !exists() {
+			t.Fatal("the baseline is not written after FlushEvery")
+		}
+		os.Remove(path)
+		for range 10 {
+			mustObserve(t, s, "cloud", time.Now(), tree("lb1", "ONLINE"))
+			time.Sleep(3 * time.Second)
+		}
+		if exists() {
+			t.Fatal("quiet polls rewrote the file")
+		}
+		mustObserve(t, s, "cloud", time.Now(), tree("lb1", "ERROR"))
+		time.Sleep(DefaultFlushEvery + time.Millisecond)
+		if !exists() {
+			t.Fatal("a change is not written after FlushEvery")
+		}
+	})
+}
+
+// TestFeeds: a feed whose first poll is empty records the load balancers
+// that appear after; a feed no longer polled for Options.Retain (a wall
+// removed from the file) is forgotten, and starts again from a baseline.
+func TestFeeds(t *testing.T) {
+	s, _ := Open("", Options{})
+	defer s.Close()
+	mustObserve(t, s, "empty", t0)
+	mustObserve(t, s, "empty", t0.Add(3*time.Second), tree("lb1", "ONLINE"))
+	if got := s.Changes("empty", "lb1", time.Time{}); len(got) != 6 || got[0].From != "" || got[0].To != "ACTIVE" {
+		t.Errorf("a load balancer created after an empty first poll: got %+v, want its 6 objects appearing", got)
+	}
+
+	mustObserve(t, s, "removed", t0, tree("lb2", "ONLINE"))
+	mustObserve(t, s, "removed", t0.Add(time.Minute), tree("lb2", "ERROR"))
+	mustObserve(t, s, "empty", t0.Add(24*time.Hour+time.Minute), tree("lb1", "ONLINE"))
+	if _, ok := s.Since("removed", "lb2"); !ok {
+		t.Error("a feed polled 24 h ago is forgotten, want it kept for Options.Retain")
+	}
+	mustObserve(t, s, "empty", t0.Add(24*time.Hour+time.Minute+time.Millisecond), tree("lb1", "ONLINE"))
+	if _, ok := s.Since("removed", "lb2"); ok {
+		t.Error("a feed not polled for more than 24 h is still held")
+	}
+	if got := s.Changes("removed", "lb2", time.Time{}); len(got) != 0 {
+		t.Errorf("its changes: %+v, want none", got)
+	}
+	mustObserve(t, s, "removed", t0.Add(25*time.Hour), tree("lb2", "ONLINE"))
+	if got := s.Changes("removed", "lb2", time.Time{}); len(got) != 0 {
+		t.Errorf("the feed polled again: got %+v, want a baseline", got)
 	}
 }

@@ -74,6 +74,14 @@ func TestPrometheusSeesMemberDown(t *testing.T) {
 		t.Errorf("Prometheus first saw the member ERROR at scrape %d after the change, want within 2", first)
 	}
 	waitScrapes(t, w, before, 10, "the ONLINE series stale", func() bool { return len(query(t, prom, online)) == 0 })
+	// The queries docs/walls.md gives: a member down for a while (m1's
+	// since is in the past), a stalled or failing wall (it is not).
+	if got := query(t, prom, `octavia_member_operating_status{status="ERROR"} == 1 and on(member) (time() - octavia_member_status_since_timestamp_seconds) > 0`); len(got) != 1 || got[0].Metric["member"] != "m1" {
+		t.Errorf("the down-for-a-while query: got %+v, want m1", got)
+	}
+	if got := query(t, prom, `time() - octaview_wall_last_success_timestamp_seconds > 1e9 or octaview_wall_feed_error == 1`); len(got) != 0 {
+		t.Errorf("the stalled-wall query: got %+v, want nothing", got)
+	}
 	tg, err := prom.Target()
 	if err != nil {
 		t.Fatal(err)
