@@ -237,7 +237,7 @@ func TestBrowserExportWizardReview(t *testing.T) {
 	t.Parallel()
 	s := startLiveConsole(t)
 	neutron := newNeutronAPI(t, console{URL: s.URL, LabURL: s.URL}, "demo")
-	spare, network := neutron.allocate(t, ""), neutron.publicNet(t) // the project's, unassociated: the review offers it
+	spare := neutron.allocate(t, "") // the project's, unassociated: the review offers it, and its code sets it
 	b := newBrowser(t)
 	b.allowClipboard(t, s.URL)
 	dir := t.TempDir()
@@ -275,7 +275,7 @@ func TestBrowserExportWizardReview(t *testing.T) {
 	b.do(t, "Export as code", 10*time.Second, chromedp.Click(chromedp.ID("wz-export")))
 	b.waitJS(t, "the plan's CLI code", exportText+`.includes("10.0.0.41")`, 10*time.Second)
 	cli := eval[string](t, b, exportText)
-	mustHold(t, "the plan's CLI", cli, "openstack loadbalancer create", name, "pool-1", "10.0.0.41", "floating ip create", network)
+	mustHold(t, "the plan's CLI", cli, "openstack loadbalancer create", name, "pool-1", "10.0.0.41", "floating ip set", spare.Address)
 	if eval[bool](t, b, `!!document.querySelector("#export-refresh")`) {
 		t.Error("a plan's panel offers Refresh: there is nothing to read")
 	}

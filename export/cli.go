@@ -15,8 +15,9 @@ import (
 // with their members and monitors, the listeners, their L7 policies and
 // rules), each with --wait so the next finds its parent ACTIVE (an L7
 // rule waits with a shell function: the CLI's own wait fails), then the
-// floating IP (a new one from the same external network, set on the new
-// VIP port: Neutron lets only an admin choose the address). An object
+// floating IP on the new VIP port (a plan's picked address as it is; an
+// existing tree's anew from the same external network, as Neutron lets
+// only an admin choose the address). An object
 // is named in later commands by its name when no other object of its
 // kind in t has that name, else by the id its create printed, captured
 // with -f value -c id into a shell variable named after LocalNames (always
@@ -207,19 +208,32 @@ func (w *cliWriter) nameRef(k octavia.Kind, o octavia.Object) string {
 	return shellQuote(name)
 }
 
-// floatingIP writes the commands that put a floating IP of the same
-// external network on the new VIP port.
+// floatingIP writes the commands that put a floating IP on the new VIP
+// port: a plan's picked address, the project's and unassociated, as it
+// is; otherwise (a plan's new one, or an existing tree's, whose address is
+// the original's) a new one allocated from the external network.
 func (w *cliWriter) floatingIP() {
-	if w.t.FloatingIP == "" || w.t.FloatingNetwork == "" {
+	t := w.t
+	if t.FloatingNetwork == "" && (t.Existing || t.FloatingIP == "") {
 		return
 	}
-	lb := w.refs[w.t.LoadBalancer.Text("id")]
-	v := w.names[w.t.LoadBalancer.Text("id")]
-	fmt.Fprintf(&w.b, "\n# floating IP (it was %s; a new address is allocated, as only an admin may choose one)\n",
-		shellQuote(w.t.FloatingIP))
+	lb := w.refs[t.LoadBalancer.Text("id")]
+	v := w.names[t.LoadBalancer.Text("id")]
+	fip := shellQuote(t.FloatingIP)
+	switch {
+	case !t.Existing && t.FloatingIP != "":
+		fmt.Fprintf(&w.b, "\n# floating IP %s (the project's), on the VIP port\n", fip)
+	case t.Existing:
+		fmt.Fprintf(&w.b, "\n# floating IP (it was %s; a new address is allocated, as only an admin may choose one)\n", fip)
+	default:
+		w.b.WriteString("\n# floating IP, a new one, on the VIP port\n")
+	}
 	w.line(v+"_vip_port=$(openstack", []string{"loadbalancer", "show", "-f value -c vip_port_id", lb + ")"})
-	w.line(v+"_fip=$(openstack", []string{"floating", "ip", "create", "-f value -c id", shellQuote(w.t.FloatingNetwork) + ")"})
-	w.line("openstack", []string{"floating", "ip", "set", `--port="$` + v + `_vip_port"`, `"$` + v + `_fip"`})
+	if t.Existing || t.FloatingIP == "" {
+		w.line(v+"_fip=$(openstack", []string{"floating", "ip", "create", "-f value -c id", shellQuote(t.FloatingNetwork) + ")"})
+		fip = `"$` + v + `_fip"`
+	}
+	w.line("openstack", []string{"floating", "ip", "set", `--port="$` + v + `_vip_port"`, fip})
 }
 
 // line writes one command: its words, wrapped before 80 columns with "\".

@@ -75,6 +75,7 @@ func runFake(t *testing.T, script string) [][]string {
 	printf '%s\0' "$@" >> calls; printf '\n' >> calls
 	[[ " $* " == *" -c id "* ]] && echo "id-of-${2}"
 	[[ " $* " == *" -c provisioning_status "* ]] && echo ACTIVE
+	[[ " $* " == *" -c vip_port_id "* ]] && echo "port-of-web"
 	return 0
 }
 `
@@ -123,5 +124,39 @@ func TestCLIRefusesWhatItCannotSay(t *testing.T) {
 	tr.Listeners[0]["default_pool_id"] = "elsewhere"
 	if _, err := CLI(tr); err == nil || !strings.Contains(err.Error(), "elsewhere") {
 		t.Errorf("a default pool not in the tree: got %v, want an error naming it", err)
+	}
+}
+
+// TestCLIFloatingIP checks where the floating IP comes from: a plan's
+// picked address is set as it is; a plan's new one and an existing
+// tree's (whose address is the original's) are allocated anew.
+func TestCLIFloatingIP(t *testing.T) {
+	lb := octavia.Object{"id": "lb", "name": "web", "vip_subnet_id": "s"}
+	port := []string{"loadbalancer", "show", "-f", "value", "-c", "vip_port_id", "web"}
+	create := []string{"floating", "ip", "create", "-f", "value", "-c", "id", "ext"}
+	for _, c := range []struct {
+		name string
+		tree Tree
+		want [][]string
+	}{
+		{"a plan's picked address", Tree{LoadBalancer: lb, FloatingIP: "172.24.0.9", FloatingNetwork: "ext"},
+			[][]string{port, {"floating", "ip", "set", "--port=port-of-web", "172.24.0.9"}}},
+		{"a plan's new address", Tree{LoadBalancer: lb, FloatingNetwork: "ext"},
+			[][]string{port, create, {"floating", "ip", "set", "--port=port-of-web", "id-of-ip"}}},
+		{"an existing tree's", Tree{LoadBalancer: lb, FloatingIP: "172.24.0.9", FloatingNetwork: "ext", Existing: true},
+			[][]string{port, create, {"floating", "ip", "set", "--port=port-of-web", "id-of-ip"}}},
+		{"none", Tree{LoadBalancer: lb, Existing: true}, nil},
+	} {
+		script, err := CLI(c.tree)
+		if err != nil {
+			t.Fatal(err)
+		}
+		calls := runFake(t, script)
+		if len(calls) == 0 || calls[0][0] != "loadbalancer" || calls[0][1] != "create" {
+			t.Fatalf("%s: the first call: got %q, want loadbalancer create", c.name, calls)
+		}
+		if got := calls[1:]; !slices.EqualFunc(got, c.want, slices.Equal) {
+			t.Errorf("%s: got %q, want %q\n%s", c.name, got, c.want, script)
+		}
 	}
 }
