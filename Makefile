@@ -155,8 +155,9 @@ test-wasm:
 
 # export/codecheck is its own module (terraform-provider-openstack and HCL stay out of the main
 # module's go.sum: the provider would pull another gophercloud into the product): the export
-# writers against the provider's schemas, HCL's parser, terraform fmt, the openstack.cloud
-# collection's argument specs and ansible-playbook (seconds).
+# writers against the provider's schemas, HCL's parser, Terraform with the provider built from
+# the module, the openstack.cloud collection's argument specs and ansible-playbook, the last two
+# also against an in-process lab (about a minute, mostly waiting; docs/testing.md).
 test-codecheck:
 	cd export/codecheck && $(GO) test -count=1 -timeout 10m ./...
 

@@ -27,6 +27,9 @@
 //	├── trainer            the trainer page and the printable cards
 //	├── wall               the anonymous status wall
 //	├── cert               the certificate pages (Barbican): list, page, upload
+//	├── export             "Export as code": the panel of a load balancer's
+//	│                      page and of the wizard's review (CLI, Terraform,
+//	│                      Ansible, written by the top-level export package)
 //	├── serverapi          the wire types the server and the app share
 //	└── internal
 //	    ├── shell          the frame of every signed-in page, its "log in

@@ -107,7 +107,8 @@ func mustHold(t testing.TB, what, text string, wants ...string) {
 // network), a hostile pool name stays text; the tabs are a tablist the arrow keys walk; Copy puts the
 // code on the clipboard (read back) and says so aloud; Download saves it
 // as shop-frontend.sh with the same bytes; with Octavia down, Refresh says
-// why and keeps the code read before; and a read-only user exports too.
+// why and keeps the code read before; and a reader on a server started
+// -read-only exports too.
 func TestBrowserExportLoadBalancer(t *testing.T) {
 	t.Parallel()
 	c := startConsole(t)
@@ -154,8 +155,8 @@ func TestBrowserExportLoadBalancer(t *testing.T) {
 	cli := eval[string](t, b, exportText)
 	mustHold(t, "the CLI", cli, "openstack loadbalancer create", "shop-frontend", "shop-http", "pool", address, "--wait",
 		"floating ip create", network, fip.Address)
-	if got := b.text(t, "#export-read"); !strings.HasPrefix(got, "read ") || len(got) != len("read 15:04:05") {
-		t.Errorf("when it was read: got %q, want read HH:MM:SS", got)
+	if got := b.text(t, "#export-read"); !strings.HasPrefix(got, "read ") || !strings.HasSuffix(got, " UTC") || len(got) != len("read 15:04:05 UTC") {
+		t.Errorf("when it was read: got %q, want read HH:MM:SS UTC", got)
 	}
 	if got := eval[string](t, b, `document.querySelector("#export-tab-cli").getAttribute("aria-selected") + " " +
 		document.querySelector(".export-tabs").getAttribute("role") + " " + document.querySelector("#export-panel-cli").getAttribute("role")`); got != "true tablist tabpanel" {
@@ -220,24 +221,33 @@ func TestBrowserExportLoadBalancer(t *testing.T) {
 	b.do(t, "Escape", 10*time.Second, chromedp.KeyEvent(kb.Escape))
 	b.waitJS(t, "the panel closed, the focus on its button", `!document.querySelector("#export-dialog") && document.activeElement?.id === "lb-export"`, 10*time.Second)
 
-	// A read-only user (viewer: the reader role) exports too.
+	// Read-only: a server started -read-only, and a reader on it (viewer:
+	// the reader role) exports too.
+	ro := startConsoleWith(t, []string{"-read-only"}, nil)
+	roIDs := readTreeIDs(t, ro)
 	v := newBrowser(t)
-	v.login(t, c.URL, "viewer", "viewer", "demo")
+	v.login(t, ro.URL, "viewer", "viewer", "demo")
 	v.waitJS(t, "the list", `location.pathname === "/load-balancers"`, 30*time.Second)
-	v.goTo(t, "/load-balancers/"+ids.shopLB)
+	v.goTo(t, "/load-balancers/"+roIDs.shopLB)
 	v.do(t, "Export as code", 30*time.Second, chromedp.Click(chromedp.ID("lb-export")))
-	v.waitJS(t, "the viewer's CLI code", exportText+`.includes(`+jsString(address)+`)`, 30*time.Second)
+	v.waitJS(t, "the read-only CLI code", exportText+`.includes("openstack loadbalancer member create")`, 30*time.Second)
+	if eval[bool](t, v, `!!document.querySelector("#lb-delete")`) {
+		t.Error("a Delete button in read-only mode: the page is not read-only, the test proves nothing")
+	}
 }
 
 // TestBrowserExportWizardReview exports the wizard's review: what is
 // about to be created (a hostile name, the default listener and pool, a
-// member), with the project's spare floating IP picked, and no write; Copy and
-// Download work as on a load balancer's page.
+// member), with the floating IP picked (a new address: Terraform
+// allocates one; the project's spare one: the CLI's commands), and no
+// write. The panel opens on the tab last shown; Copy and Download work as
+// on a load balancer's page, and a Copy the browser refuses selects the
+// code for Ctrl+C and says so.
 func TestBrowserExportWizardReview(t *testing.T) {
 	t.Parallel()
 	s := startLiveConsole(t)
 	neutron := newNeutronAPI(t, console{URL: s.URL, LabURL: s.URL}, "demo")
-	spare := neutron.allocate(t, "") // the project's, unassociated: the review offers it, and its code sets it
+	spare, network := neutron.allocate(t, ""), neutron.publicNet(t) // the project's, unassociated: the review offers it
 	b := newBrowser(t)
 	b.allowClipboard(t, s.URL)
 	dir := t.TempDir()
@@ -269,12 +279,21 @@ func TestBrowserExportWizardReview(t *testing.T) {
 	step("next: L7 policies", "L7 policies")
 	step("next: review", "Review")
 	b.waitJS(t, "the spare floating IP", `!!document.querySelector("#wz-fip option[value='fip:`+spare.ID+`']")`, 30*time.Second)
+
+	// A new address from the external network: Terraform allocates one.
+	b.do(t, "a new floating IP", 10*time.Second, selectValue("#wz-fip", "net:"+network))
+	b.do(t, "Export as code", 10*time.Second, chromedp.Click(chromedp.ID("wz-export")))
+	b.waitJS(t, "the plan's code", exportText+`.includes("10.0.0.41")`, 10*time.Second)
+	mustHold(t, "Terraform with a new floating IP", b.exportTab(t, "terraform", "openstack_networking_floatingip_v2"), network)
+	b.do(t, "Close", 10*time.Second, chromedp.Click(chromedp.ID("export-close")))
+	b.waitJS(t, "the panel closed", `!document.querySelector("#export-dialog")`, 10*time.Second)
+
 	b.do(t, "the spare floating IP", 10*time.Second, selectValue("#wz-fip", "fip:"+spare.ID))
 	mark := len(s.Logs.String())
 
 	b.do(t, "Export as code", 10*time.Second, chromedp.Click(chromedp.ID("wz-export")))
-	b.waitJS(t, "the plan's CLI code", exportText+`.includes("10.0.0.41")`, 10*time.Second)
-	cli := eval[string](t, b, exportText)
+	b.waitJS(t, "the panel opens on the tab last shown", `document.querySelector("#export-tab-terraform")?.getAttribute("aria-selected") === "true"`, 10*time.Second)
+	cli := b.exportTab(t, "cli", "10.0.0.41")
 	mustHold(t, "the plan's CLI", cli, "openstack loadbalancer create", name, "pool-1", "10.0.0.41", "floating ip set", spare.Address)
 	if eval[bool](t, b, `!!document.querySelector("#export-refresh")`) {
 		t.Error("a plan's panel offers Refresh: there is nothing to read")

@@ -37,6 +37,7 @@ func Ansible(t Tree) (string, error) {
 	if t.LoadBalancer == nil {
 		return "", fmt.Errorf("no load balancer to export")
 	}
+	t = plainTree(t)
 	a := ansibleWriter{t: t, names: ansibleNames(t), skipped: map[string]bool{}}
 	tasks := &yaml.Node{Kind: yaml.SequenceNode}
 	a.tasks = tasks
@@ -64,7 +65,7 @@ func Ansible(t Tree) (string, error) {
 	doc := &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{{Kind: yaml.SequenceNode, Content: []*yaml.Node{play.n}}}}
 	doc.HeadComment = yamlComment([]string{
 		"Octaview: " + what + " as an Ansible playbook",
-		"for the " + AnsibleCollection + " collection (ansible-galaxy collection install openstack.cloud).",
+		"for the " + AnsibleCollection + " collection, as Debian's ansible ships it (its 2.x renamed options).",
 		"Run: ansible-playbook -e cloud=NAME this.yml (--check first to see what it would change).",
 	})
 	var buf bytes.Buffer

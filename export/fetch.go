@@ -25,7 +25,7 @@ func Fetch(ctx context.Context, c *octavia.Client, lbID string) (Tree, error) {
 	if err != nil {
 		return Tree{}, err
 	}
-	t := Tree{LoadBalancer: plainNumbers(lb), Members: map[string][]octavia.Object{}, Rules: map[string][]octavia.Object{}, Existing: true}
+	t := Tree{LoadBalancer: lb, Members: map[string][]octavia.Object{}, Rules: map[string][]octavia.Object{}, Existing: true}
 	if own, p := c.Session().ProjectID, lb.Text("project_id"); own != "" && p != own {
 		t.Project = p
 	}
@@ -46,7 +46,7 @@ func Fetch(ctx context.Context, c *octavia.Client, lbID string) (Tree, error) {
 			if err != nil {
 				return Tree{}, fmt.Errorf("pool %s: %w", id, err)
 			}
-			t.Monitors = append(t.Monitors, plainNumbers(h))
+			t.Monitors = append(t.Monitors, h)
 		}
 	}
 	for _, l := range t.Listeners {
@@ -75,7 +75,7 @@ func Fetch(ctx context.Context, c *octavia.Client, lbID string) (Tree, error) {
 			t.FloatingIP, t.FloatingNetwork = fips[0].FloatingIP, fips[0].FloatingNetworkID
 		}
 	}
-	return t, nil
+	return plainTree(t), nil // Get decodes numbers as json.Number, lists as float64: one kind for every writer
 }
 
 // number is a JSON number as float64 (0 when v is not one).

@@ -44,6 +44,7 @@ func Terraform(t Tree) (string, error) {
 	if t.LoadBalancer == nil {
 		return "", fmt.Errorf("no load balancer to export")
 	}
+	t = plainTree(t)
 	w := tfWriter{t: t, names: LocalNames(t)}
 	if err := w.build(); err != nil {
 		return "", err
@@ -244,6 +245,11 @@ func (w *tfWriter) resource(k octavia.Kind, o octavia.Object, importID string, r
 		}
 		if !ok || v == nil {
 			return fmt.Errorf("%s %s has no %s, which the provider requires", k, o.Text("id"), a.key)
+		}
+		if c := b.conflict(a.conflicts); c != "" {
+			b.comments = append(b.comments, fmt.Sprintf("%s = %s: provider v3 refuses it beside %s; set it after",
+				a.name, octavia.ValueText(v), c))
+			continue
 		}
 		b.set(a.name, v)
 	}

@@ -20,6 +20,9 @@ type tfAttr struct {
 	// def is the provider's Default ("admin_state_up": true); nil when
 	// the attribute has none (its zero is then "", 0, false or empty).
 	def any
+	// conflicts are the provider's ConflictsWith: when one of them is
+	// written, this one is a comment (the provider refuses both).
+	conflicts []string
 }
 
 // tfResource is what the Terraform writer knows of one kind: the
@@ -121,9 +124,11 @@ var tfResources = map[octavia.Kind]tfResource{
 		{key: "description", name: "description", pin: true},
 		{key: "action", name: "action", req: true},
 		{key: "position", name: "position"},
-		{key: "redirect_url", name: "redirect_url", pin: true},
-		{key: "redirect_prefix", name: "redirect_prefix", pin: true},
-		{key: "redirect_http_code", name: "redirect_http_code"},
+		{key: "redirect_url", name: "redirect_url", pin: true, conflicts: []string{"redirect_pool_id", "redirect_prefix"}},
+		{key: "redirect_prefix", name: "redirect_prefix", pin: true, conflicts: []string{"redirect_url", "redirect_pool_id"}},
+		// provider v3 refuses a redirect_http_code beside a redirect_url,
+		// which Octavia takes: the code is then a comment
+		{key: "redirect_http_code", name: "redirect_http_code", conflicts: []string{"redirect_url", "redirect_pool_id"}},
 		{key: "admin_state_up", name: "admin_state_up", pin: true, def: true},
 	}},
 	octavia.KindL7Rule: {"openstack_lb_l7rule_v2", []tfAttr{
@@ -161,6 +166,7 @@ type TerraformAttribute struct {
 	Resource, Name   string
 	Required, Pinned bool
 	Default          any
+	Conflicts        []string
 }
 
 // TerraformAttributes lists the attributes of tfResources, kind by kind.
@@ -170,7 +176,7 @@ func TerraformAttributes() []TerraformAttribute {
 		octavia.KindMember, octavia.KindMonitor, octavia.KindL7Policy, octavia.KindL7Rule} {
 		res := tfResources[k]
 		for _, a := range res.attrs {
-			out = append(out, TerraformAttribute{res.typ, a.name, a.req, a.pin, a.def})
+			out = append(out, TerraformAttribute{res.typ, a.name, a.req, a.pin, a.def, a.conflicts})
 		}
 	}
 	return out

@@ -32,6 +32,17 @@ type hclAttr struct {
 
 func (b *hclBlock) set(name string, v any) { b.attrs = append(b.attrs, hclAttr{name, v}) }
 
+// conflict is the first of names the block has an attribute of, "" when
+// none.
+func (b *hclBlock) conflict(names []string) string {
+	for _, a := range b.attrs {
+		if slices.Contains(names, a.name) {
+			return a.name
+		}
+	}
+	return ""
+}
+
 // write writes the block as terraform fmt does: two spaces a level, the
 // equals signs of consecutive one-line attributes aligned.
 func (b *hclBlock) write(sb *strings.Builder, indent string) error {

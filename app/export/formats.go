@@ -51,10 +51,11 @@ func FileName(name, id, ext string) string {
 	return stem + "." + ext
 }
 
-// Slug is s as a safe file name stem: lower-case ASCII letters and digits,
-// '.' and '_'; every other run of characters (dashes, spaces, slashes,
-// quotes, control characters, any non-ASCII) becomes one '-'; no leading or trailing '.', '-' or '_' (no hidden file, no "..");
-// at most maxSlug bytes. "" when nothing is left.
+// Slug is s as a safe file name stem: lower-case ASCII letters and
+// digits, '.' and '_'; every other run of characters (dashes, spaces,
+// slashes, quotes, control characters, any non-ASCII) becomes one '-';
+// no leading or trailing '.', '-' or '_' (no hidden file, no path); at
+// most maxSlug bytes. "" when nothing is left.
 func Slug(s string) string {
 	var b strings.Builder
 	sep := false

@@ -77,7 +77,7 @@ func TestTabKey(t *testing.T) {
 }
 
 func TestReadError(t *testing.T) {
-	at := time.Date(2026, 12, 6, 14, 2, 31, 0, time.Local)
+	at := time.Date(2026, 12, 6, 15, 2, 31, 0, time.FixedZone("CET", 3600))
 	for _, tc := range []struct {
 		name    string
 		err     error
@@ -86,11 +86,11 @@ func TestReadError(t *testing.T) {
 		notWant string
 	}{
 		{"gone", &octavia.Error{Code: octavia.ENOTFOUND, StatusCode: 404}, at,
-			[]string{"gone", "404", "what was read 14:02:31"}, ""},
+			[]string{"gone", "404", "what was read 14:02:31 UTC"}, ""},
 		{"forbidden, nothing read yet", &octavia.Error{Code: octavia.EFORBIDDEN, StatusCode: 403, Fault: "Policy does not allow this request to be performed."}, time.Time{},
 			[]string{"role", "Policy does not allow"}, "code below"},
 		{"timeout", fmt.Errorf("read tree: %w", context.DeadlineExceeded), at,
-			[]string{"took too long", "read 14:02:31"}, ""},
+			[]string{"took too long", "read 14:02:31 UTC"}, ""},
 		{"unreachable", &octavia.Error{Code: octavia.EUNAVAILABLE, StatusCode: 503}, at,
 			[]string{"could not be read", "could not be reached"}, ""},
 	} {
@@ -109,8 +109,8 @@ func TestReadError(t *testing.T) {
 }
 
 func TestReadText(t *testing.T) {
-	at := time.Date(2026, 12, 6, 9, 5, 7, 0, time.Local)
-	if got, want := ReadText(at), "read 09:05:07"; got != want {
+	at := time.Date(2026, 12, 6, 10, 5, 7, 0, time.FixedZone("CET", 3600))
+	if got, want := ReadText(at), "read 09:05:07 UTC"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

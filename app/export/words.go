@@ -3,14 +3,15 @@ package export
 import (
 	"time"
 
+	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/octavia"
 )
 
 // What the panel says, apart from the code: pure, tested natively.
 
-// ReadText says when the tree shown was read: "read 14:02:31" (local
-// time, to the second).
-func ReadText(at time.Time) string { return "read " + at.Format("15:04:05") }
+// ReadText says when the tree shown was read, as the console's other
+// reads say it: "read 14:02:31 UTC".
+func ReadText(at time.Time) string { return "read " + tab.ClockUTC(at) }
 
 // ReadError says why a read of the load balancer's tree failed and, when
 // an earlier read is still shown (shownAt not zero), that the code is that

@@ -6,6 +6,8 @@
 // steps and their errors (steps.go), the cloud's choices for the pickers
 // and their read (neutron.go; the VIP's QoS policies: pick_qos.go), the
 // review's floating IP, associated after the create (floating_ip_step.go),
+// the review's "Export as code" over the plan (export_plan.go, app/export's
+// panel),
 // the steps' forms (step_form.go for the
 // load balancer and an item's fields, step_items.go for the listeners,
 // pools, members, monitors and L7), the typed VIP when Neutron lists

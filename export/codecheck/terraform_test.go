@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os/exec"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -148,6 +149,8 @@ func TestTerraformAttributesAsProviderSchema(t *testing.T) {
 			t.Errorf("%s.%s: Default %v, the provider's is %v", a.Resource, a.Name, a.Default, s.Default)
 		case s.Default == nil && a.Default != nil && s.DiffSuppressFunc == nil:
 			t.Errorf("%s.%s: Default %v, the provider has none", a.Resource, a.Name, a.Default)
+		case !slices.Equal(slices.Sorted(slices.Values(s.ConflictsWith)), slices.Sorted(slices.Values(a.Conflicts))):
+			t.Errorf("%s.%s: conflicts with %v, the provider says %v", a.Resource, a.Name, a.Conflicts, s.ConflictsWith)
 		}
 	}
 }
@@ -247,6 +250,13 @@ func (c *tfCheck) body(where string, sm map[string]*schema.Schema, body *hclsynt
 	for name, s := range sm {
 		if _, ok := body.Attributes[name]; s.Required && !ok && s.Elem == nil {
 			c.t.Errorf("%s: the provider requires %s", where, name)
+		}
+		if _, ok := body.Attributes[name]; ok {
+			for _, other := range s.ConflictsWith {
+				if _, both := body.Attributes[other]; both {
+					c.t.Errorf("%s: %s and %s, which the provider refuses together", where, name, other)
+				}
+			}
 		}
 	}
 	for _, b := range body.Blocks {

@@ -115,20 +115,36 @@ func Existing() export.Tree {
 }
 
 // CreateBody is a wizard's create body: a load balancer with a listener,
-// its default pool with members and a monitor, and an L7 policy.
+// its default pool with members and a monitor, a pool for an L7 redirect,
+// and L7 policies with rules, many attributes set away from Octavia's
+// defaults.
 func CreateBody() octavia.Object {
 	b := obj(`{"name": "plan", "vip_subnet_id": "` + Subnet + `", "tags": ["new"],
-		"listeners": [{"name": "web-80", "protocol": "HTTP", "protocol_port": 80,
+		"listeners": [{"name": "web-80", "protocol": "HTTP", "protocol_port": 80, "description": "front",
+			"connection_limit": 100, "timeout_client_data": 30000, "tags": ["edge"],
+			"insert_headers": {"X-Forwarded-For": "true"}, "allowed_cidrs": ["192.0.2.0/24"],
 			"default_pool": {"name": "web", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN",
-				"session_persistence": {"type": "HTTP_COOKIE"},
-				"members": [{"name": "a", "address": "10.0.1.21", "protocol_port": 80, "weight": 3},
-				            {"address": "10.0.1.22", "protocol_port": 80, "backup": true}],
-				"healthmonitor": {"type": "HTTP", "delay": 10, "timeout": 5, "max_retries": 3, "url_path": "/up"}},
-			"l7policies": [{"name": "block", "action": "REJECT",
-				"rules": [{"type": "PATH", "compare_type": "REGEX", "value": "^/admin"}]}]}],
-		"pools": []}`)
+				"session_persistence": {"type": "APP_COOKIE", "cookie_name": "sid"},
+				"members": [{"name": "a", "address": "10.0.1.21", "protocol_port": 80, "weight": 3,
+				             "monitor_address": "10.0.1.121", "monitor_port": 9090},
+				            {"address": "10.0.1.22", "protocol_port": 80, "backup": true,
+				             "admin_state_up": false, "tags": ["canary"]}],
+				"healthmonitor": {"type": "HTTP", "delay": 10, "timeout": 5, "max_retries": 3,
+					"max_retries_down": 2, "url_path": "/up", "http_method": "HEAD",
+					"expected_codes": "200-204", "http_version": 1.1, "domain_name": "shop.example"}},
+			"l7policies": [
+				{"name": "block", "action": "REJECT",
+					"rules": [{"type": "PATH", "compare_type": "REGEX", "value": "^/admin"}]},
+				{"name": "static", "action": "REDIRECT_TO_POOL", "redirect_pool": {"name": "static"},
+					"rules": [{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/static"},
+					          {"type": "HEADER", "compare_type": "EQUAL_TO", "key": "X-Env", "value": "prod", "invert": true}]},
+				{"name": "moved", "action": "REDIRECT_TO_URL", "redirect_url": "https://new.example/", "redirect_http_code": 301,
+					"rules": [{"type": "HOST_NAME", "compare_type": "EQUAL_TO", "value": "old.example"}]}]}],
+		"pools": [{"name": "static", "protocol": "HTTP", "lb_algorithm": "SOURCE_IP",
+			"session_persistence": {"type": "SOURCE_IP"}}]}`)
 	b["description"] = Hostile
 	b["listeners"].([]any)[0].(map[string]any)["name"] = Hostile
+	b["pools"].([]any)[0].(map[string]any)["description"] = "%{ for x in y }"
 	return b
 }
 
