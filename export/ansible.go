@@ -203,6 +203,10 @@ func (a *ansibleWriter) task(k octavia.Kind, o octavia.Object, refs []yamlOpt) {
 	}
 	if k == octavia.KindLoadBalancer {
 		a.floatingIP(opts)
+		if a.t.Project != "" {
+			notes = append(notes, "project_id = "+a.t.Project+": "+mod.name+
+				" creates in the project of the clouds.yaml entry: use an entry scoped to that project")
+		}
 	}
 	task := newMap()
 	task.set("name", ystr(words(k)+" "+a.name(o)), notes...)

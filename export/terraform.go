@@ -96,7 +96,13 @@ func (w *tfWriter) ref(k octavia.Kind, id, attr string) (hclRef, error) {
 func (w *tfWriter) build() error {
 	t := w.t
 	lbID := t.LoadBalancer.Text("id")
-	if err := w.resource(octavia.KindLoadBalancer, t.LoadBalancer, lbID, nil); err != nil {
+	var lbRefs []hclAttr
+	if t.Project != "" {
+		// another project's load balancer (an admin's export): created
+		// there; Octavia puts its children in the load balancer's project
+		lbRefs = append(lbRefs, hclAttr{"tenant_id", t.Project})
+	}
+	if err := w.resource(octavia.KindLoadBalancer, t.LoadBalancer, lbID, lbRefs); err != nil {
 		return err
 	}
 	if err := w.floatingIP(); err != nil {

@@ -179,11 +179,13 @@ func hclString(s string) string {
 	return sb.String()
 }
 
-// hclComment is text for a one-line "#" comment: line breaks and other
-// control characters become spaces, so a name cannot end the comment.
+// hclComment is text for a one-line "#" comment: line breaks, control
+// and other unprintable characters (a bidirectional override that would
+// show the code around it reordered) become spaces, so a name can neither
+// end the comment nor disguise it.
 func hclComment(s string) string {
 	return strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f || r == 0x2028 || r == 0x2029 || r == 0x85 {
+		if r != ' ' && !unicode.IsPrint(r) {
 			return ' '
 		}
 		return r

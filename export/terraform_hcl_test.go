@@ -26,7 +26,7 @@ func TestHCLString(t *testing.T) {
 
 // TestHCLComment: a name in a comment cannot end the comment's line.
 func TestHCLComment(t *testing.T) {
-	if got, want := hclComment("a\nb\rc\u2028d"), "a b c d"; got != want {
+	if got, want := hclComment("a\nb\rc\u2028d\u202ee\x7ff"), "a b c d e f"; got != want {
 		t.Errorf("hclComment = %q, want %q", got, want)
 	}
 }

@@ -149,3 +149,24 @@ func TestTerraformBrokenTree(t *testing.T) {
 		t.Error("no load balancer: no error")
 	}
 }
+
+// TestTerraformOtherProject: an admin's export of another project's load
+// balancer creates it in that project (tenant_id); the caller's own has
+// none.
+func TestTerraformOtherProject(t *testing.T) {
+	tree := sample.Existing()
+	src, err := export.Terraform(tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(src, "tenant_id") {
+		t.Errorf("the caller's own load balancer names a project:\n%s", src)
+	}
+	tree.Project = "p-other"
+	if src, err = export.Terraform(tree); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(regexp.MustCompile(`tenant_id +\= "p-other"`).FindAllString(src, -1)); n != 1 {
+		t.Errorf("another project's load balancer: want one tenant_id = \"p-other\":\n%s", src)
+	}
+}

@@ -19,14 +19,17 @@ import (
 )
 
 // trees are the trees every Terraform check runs on: a rich existing load
-// balancer (import blocks, every kind, hostile names) and a wizard's plan.
+// balancer (import blocks, every kind, hostile names), the same in another
+// project (an admin's export), and a wizard's plan.
 func trees(t *testing.T) map[string]export.Tree {
 	t.Helper()
 	plan, err := export.FromCreateBody(sample.CreateBody())
 	if err != nil {
 		t.Fatalf("FromCreateBody: %v", err)
 	}
-	return map[string]export.Tree{"existing": sample.Existing(), "plan": plan}
+	other := sample.Existing()
+	other.Project = "5c0ffee0-0000-4000-8000-aaaaaaaaaaaa" // an admin's export of another project's
+	return map[string]export.Tree{"existing": sample.Existing(), "plan": plan, "another project": other}
 }
 
 // TestTerraformAgainstProviderSchema parses each export with HCL's own
