@@ -262,7 +262,7 @@ func flagArgs(f cliFlag, v any) ([]string, error) {
 		}
 		return nil, nil
 	case each, many:
-		list, ok := v.([]any)
+		list, ok := normal(v).([]any) // a plan's lists may be []string
 		if !ok {
 			return nil, fmt.Errorf("%s: want a list, got %T", f.key, v)
 		}

@@ -32,6 +32,7 @@ func TestCLIQuoting(t *testing.T) {
 		LoadBalancer: octavia.Object{"id": "lb", "name": hostile[0], "description": hostile[2], "vip_subnet_id": "s",
 			"tags": []any{hostile[1], hostile[4]}},
 		Pools: []octavia.Object{{"id": "p", "name": hostile[3], "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN",
+			"tags": []string{hostile[0]}, // a plan's (the wizard's) lists are Go-typed
 			"loadbalancers": []any{map[string]any{"id": "lb"}}}},
 		Members: map[string][]octavia.Object{"p": {{"id": "m", "name": hostile[1], "address": "10.0.0.1", "protocol_port": 80.0}}},
 		Listeners: []octavia.Object{{"id": "l", "name": hostile[2], "protocol": "HTTP", "protocol_port": 80.0,
@@ -48,7 +49,7 @@ func TestCLIQuoting(t *testing.T) {
 		{"loadbalancer", "create", "--name=" + hostile[0], "--description=" + hostile[2], "--vip-subnet-id=s",
 			"--tag=" + hostile[1], "--tag=" + hostile[4], "--wait"},
 		{"loadbalancer", "pool", "create", "--name=" + hostile[3], "--protocol=HTTP", "--lb-algorithm=ROUND_ROBIN",
-			"--loadbalancer=" + hostile[0], "--wait", "-f", "value", "-c", "id"},
+			"--tag=" + hostile[0], "--loadbalancer=" + hostile[0], "--wait", "-f", "value", "-c", "id"},
 		{"loadbalancer", "member", "create", "--name=" + hostile[1], "--address=10.0.0.1", "--protocol-port=80",
 			"--wait", "id-of-pool"},
 		{"loadbalancer", "listener", "create", "--name=" + hostile[2], "--protocol=HTTP", "--protocol-port=80",
