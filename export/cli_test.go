@@ -32,7 +32,7 @@ func TestCLIQuoting(t *testing.T) {
 		LoadBalancer: octavia.Object{"id": "lb", "name": hostile[0], "description": hostile[2], "vip_subnet_id": "s",
 			"tags": []any{hostile[1], hostile[4]}},
 		Pools: []octavia.Object{{"id": "p", "name": hostile[3], "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN",
-			"tags": []string{hostile[0]}, // a plan's (the wizard's) lists are Go-typed
+			"tags":          []string{hostile[0]}, // a plan's (the wizard's) lists are Go-typed
 			"loadbalancers": []any{map[string]any{"id": "lb"}}}},
 		Members: map[string][]octavia.Object{"p": {{"id": "m", "name": hostile[1], "address": "10.0.0.1", "protocol_port": 80.0}}},
 		Listeners: []octavia.Object{{"id": "l", "name": hostile[2], "protocol": "HTTP", "protocol_port": 80.0,
