@@ -104,7 +104,7 @@ func rebuildExisting(t *testing.T, p labProject) {
 	web := octavia.Object{"name": `web's "$(touch pwned)"`, "protocol": "HTTP", "lb_algorithm": "LEAST_CONNECTIONS", "tags": []any{"tier:web"},
 		"session_persistence": map[string]any{"type": "APP_COOKIE", "cookie_name": "SESSION"},
 		"members": []any{
-			map[string]any{"name": "web-1", "address": "10.2.0.11", "protocol_port": 8080, "weight": 5, "subnet_id": subnet},
+			map[string]any{"name": "--disable web-1", "address": "10.2.0.11", "protocol_port": 8080, "weight": 5, "subnet_id": subnet},
 			map[string]any{"name": "web-2", "address": "10.2.0.12", "protocol_port": 8080, "backup": true,
 				"monitor_address": "10.2.0.112", "monitor_port": 9000, "tags": []any{"spare"}},
 			map[string]any{"address": "10.2.0.13", "protocol_port": 8080, "admin_state_up": false},
