@@ -161,3 +161,27 @@ func TestCLIFloatingIP(t *testing.T) {
 		}
 	}
 }
+
+// TestCLIUnsaid: a number inside an object option (a UDP pool's
+// persistence_timeout) cannot be given by the CLI, which sends text that
+// Octavia refuses: the rest is given and the script says what is not.
+func TestCLIUnsaid(t *testing.T) {
+	tr := Tree{
+		LoadBalancer: octavia.Object{"id": "lb", "name": "lb", "vip_subnet_id": "s"},
+		Pools: []octavia.Object{{"id": "p", "name": "udp", "protocol": "UDP", "lb_algorithm": "ROUND_ROBIN",
+			"loadbalancers": []any{map[string]any{"id": "lb"}},
+			"session_persistence": map[string]any{"type": "SOURCE_IP", "persistence_timeout": 60.0,
+				"persistence_granularity": "255.255.255.0", "cookie_name": nil}}},
+	}
+	script, err := CLI(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := runFake(t, script)
+	if len(calls) != 2 || !slices.Contains(calls[1], "--session-persistence=persistence_granularity=255.255.255.0,type=SOURCE_IP") {
+		t.Errorf("the pool's create: got %q, want the persistence's text members", calls)
+	}
+	if !strings.Contains(script, "# not set here: session_persistence.persistence_timeout=60 ") {
+		t.Errorf("the script does not say the timeout is not set:\n%s", script)
+	}
+}
