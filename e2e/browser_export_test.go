@@ -294,7 +294,7 @@ func TestBrowserExportWizardReview(t *testing.T) {
 	b.do(t, "Export as code", 10*time.Second, chromedp.Click(chromedp.ID("wz-export")))
 	b.waitJS(t, "the panel opens on the tab last shown", `document.querySelector("#export-tab-terraform")?.getAttribute("aria-selected") === "true"`, 10*time.Second)
 	cli := b.exportTab(t, "cli", "10.0.0.41")
-	mustHold(t, "the plan's CLI", cli, "openstack loadbalancer create", name, "pool-1", "10.0.0.41", "floating ip create", network)
+	mustHold(t, "the plan's CLI", cli, "openstack loadbalancer create", name, "pool-1", "10.0.0.41", "floating ip set", spare.Address)
 	if eval[bool](t, b, `!!document.querySelector("#export-refresh")`) {
 		t.Error("a plan's panel offers Refresh: there is nothing to read")
 	}

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/octaview/octaview/octavia"
 )
@@ -15,8 +16,9 @@ import (
 // with their members and monitors, the listeners, their L7 policies and
 // rules), each with --wait so the next finds its parent ACTIVE (an L7
 // rule waits with a shell function: the CLI's own wait fails), then the
-// floating IP (a new one from the same external network, set on the new
-// VIP port: Neutron lets only an admin choose the address). An object
+// floating IP on the new VIP port (a plan's picked address as it is; an
+// existing tree's anew from the same external network, as Neutron lets
+// only an admin choose the address). An object
 // is named in later commands by its name when no other object of its
 // kind in t has that name, else by the id its create printed, captured
 // with -f value -c id into a shell variable named after LocalNames (always
@@ -98,13 +100,14 @@ func (w *cliWriter) create(k octavia.Kind, parentID string, o octavia.Object) er
 	id := o.Text("id")
 	args := slices.Clone(cmd.words)
 	set := Written(k, o)
+	var unsaid []string
 	for _, f := range cmd.flags {
 		if v, ok := set[f.key]; ok {
-			a, err := flagArgs(f, v)
+			a, u, err := flagArgs(f, v)
 			if err != nil {
 				return fmt.Errorf("%s %s: %w", k, w.names[id], err)
 			}
-			args = append(args, a...)
+			args, unsaid = append(args, a...), append(unsaid, u...)
 			delete(set, f.key)
 		}
 	}
@@ -123,6 +126,9 @@ func (w *cliWriter) create(k octavia.Kind, parentID string, o octavia.Object) er
 		args = append(args, parent)
 	}
 	fmt.Fprintf(&w.b, "\n# %s %s\n", k, w.names[id])
+	for _, u := range unsaid {
+		fmt.Fprintf(&w.b, "# not set here: %s (the CLI sends it as text, Octavia takes a number): set it through the API\n", u)
+	}
 	if byName := w.nameRef(k, o); byName != "" || !referred(k) {
 		w.refs[id] = byName
 		w.line("openstack", args)
@@ -207,19 +213,32 @@ func (w *cliWriter) nameRef(k octavia.Kind, o octavia.Object) string {
 	return shellQuote(name)
 }
 
-// floatingIP writes the commands that put a floating IP of the same
-// external network on the new VIP port.
+// floatingIP writes the commands that put a floating IP on the new VIP
+// port: a plan's picked address, the project's and unassociated, as it
+// is; otherwise (a plan's new one, or an existing tree's, whose address is
+// the original's) a new one allocated from the external network.
 func (w *cliWriter) floatingIP() {
-	if w.t.FloatingIP == "" || w.t.FloatingNetwork == "" {
+	t := w.t
+	if t.FloatingNetwork == "" && (t.Existing || t.FloatingIP == "") {
 		return
 	}
-	lb := w.refs[w.t.LoadBalancer.Text("id")]
-	v := w.names[w.t.LoadBalancer.Text("id")]
-	fmt.Fprintf(&w.b, "\n# floating IP (it was %s; a new address is allocated, as only an admin may choose one)\n",
-		shellQuote(w.t.FloatingIP))
+	lb := w.refs[t.LoadBalancer.Text("id")]
+	v := w.names[t.LoadBalancer.Text("id")]
+	fip := shellQuote(t.FloatingIP)
+	switch {
+	case !t.Existing && t.FloatingIP != "":
+		fmt.Fprintf(&w.b, "\n# floating IP %s (the project's), on the VIP port\n", fip)
+	case t.Existing:
+		fmt.Fprintf(&w.b, "\n# floating IP (it was %s; a new address is allocated, as only an admin may choose one)\n", fip)
+	default:
+		w.b.WriteString("\n# floating IP, a new one, on the VIP port\n")
+	}
 	w.line(v+"_vip_port=$(openstack", []string{"loadbalancer", "show", "-f value -c vip_port_id", lb + ")"})
-	w.line(v+"_fip=$(openstack", []string{"floating", "ip", "create", "-f value -c id", shellQuote(w.t.FloatingNetwork) + ")"})
-	w.line("openstack", []string{"floating", "ip", "set", `--port="$` + v + `_vip_port"`, `"$` + v + `_fip"`})
+	if t.Existing || t.FloatingIP == "" {
+		w.line(v+"_fip=$(openstack", []string{"floating", "ip", "create", "-f value -c id", shellQuote(t.FloatingNetwork) + ")"})
+		fip = `"$` + v + `_fip"`
+	}
+	w.line("openstack", []string{"floating", "ip", "set", `--port="$` + v + `_vip_port"`, fip})
 }
 
 // line writes one command: its words, wrapped before 80 columns with "\".
@@ -237,74 +256,89 @@ func (w *cliWriter) line(command string, args []string) {
 	w.b.WriteString("\n")
 }
 
-// flagArgs are the arguments that give attribute value v with option f.
-func flagArgs(f cliFlag, v any) ([]string, error) {
+// flagArgs are the arguments that give attribute value v with option f,
+// and what of v they cannot give (unsaid, "key.member=value").
+func flagArgs(f cliFlag, v any) (args, unsaid []string, err error) {
 	switch f.form {
 	case one:
-		return []string{f.flag + "=" + shellQuote(octavia.ValueText(v))}, nil
+		return []string{f.flag + "=" + shellQuote(octavia.ValueText(v))}, nil, nil
 	case ifTrue, ifFalse:
 		if v == (f.form == ifTrue) {
-			return []string{f.flag}, nil
+			return []string{f.flag}, nil, nil
 		}
-		return nil, nil
+		return nil, nil, nil
 	case each, many:
-		list, ok := v.([]any)
+		list, ok := normal(v).([]any) // a plan's lists may be []string
 		if !ok {
-			return nil, fmt.Errorf("%s: want a list, got %T", f.key, v)
+			return nil, nil, fmt.Errorf("%s: want a list, got %T", f.key, v)
 		}
-		var out []string
 		for _, e := range list {
 			s := shellQuote(octavia.ValueText(e))
 			if f.form == many {
-				out = append(out, s)
+				args = append(args, s)
 			} else {
-				out = append(out, f.flag+"="+s)
+				args = append(args, f.flag+"="+s)
 			}
 		}
 		if f.form == many {
-			out = append([]string{f.flag}, out...)
+			args = append([]string{f.flag}, args...)
 		}
-		return out, nil
+		return args, nil, nil
 	case keyValue:
 		m, ok := asMap(v)
 		if !ok {
-			return nil, fmt.Errorf("%s: want an object, got %T", f.key, v)
+			return nil, nil, fmt.Errorf("%s: want an object, got %T", f.key, v)
 		}
-		s, err := keyValues(f.key, m)
+		s, unsaid, err := keyValues(f.key, m)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		return []string{f.flag + "=" + shellQuote(s)}, nil
+		return []string{f.flag + "=" + shellQuote(s)}, unsaid, nil
 	case vips:
-		var out []string
 		for _, m := range objects(v) {
 			s := "subnet-id=" + octavia.ValueText(m["subnet_id"])
 			if ip := octavia.ValueText(m["ip_address"]); ip != "" {
 				s += ",ip-address=" + ip
 			}
-			out = append(out, f.flag+"="+shellQuote(s))
+			args = append(args, f.flag+"="+shellQuote(s))
 		}
-		return out, nil
+		return args, nil, nil
 	}
-	return nil, fmt.Errorf("%s: unknown option form", f.key)
+	return nil, nil, fmt.Errorf("%s: unknown option form", f.key)
 }
 
 // keyValues is m as the CLI's k1=v1,k2=v2 (keys sorted, null values left
 // out). The CLI splits on "," and "=": a key or value holding one cannot
-// be said, an error.
-func keyValues(key string, m map[string]any) (string, error) {
+// be said, an error. It sends every value as text, which Octavia refuses
+// for a number (a pool's persistence_timeout): those are unsaid, as
+// "key.member=value".
+func keyValues(key string, m map[string]any) (s string, unsaid []string, err error) {
 	var parts []string
 	for _, k := range slices.Sorted(maps.Keys(m)) {
 		if m[k] == nil {
 			continue
 		}
 		v := octavia.ValueText(m[k])
+		if _, text := m[k].(string); !text {
+			unsaid = append(unsaid, printable(key+"."+k+"="+v))
+			continue
+		}
 		if strings.ContainsAny(k+v, ",=") {
-			return "", fmt.Errorf("%s: the CLI cannot say %s=%s (it splits on \",\" and \"=\")", key, k, v)
+			return "", nil, fmt.Errorf("%s: the CLI cannot say %s=%s (it splits on \",\" and \"=\")", key, k, v)
 		}
 		parts = append(parts, k+"="+v)
 	}
-	return strings.Join(parts, ","), nil
+	return strings.Join(parts, ","), unsaid, nil
+}
+
+// printable is s without its control characters, for a comment.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // shellQuote is s as one bash word: as it is when it holds only

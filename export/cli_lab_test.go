@@ -104,7 +104,7 @@ func rebuildExisting(t *testing.T, p labProject) {
 	web := octavia.Object{"name": `web's "$(touch pwned)"`, "protocol": "HTTP", "lb_algorithm": "LEAST_CONNECTIONS", "tags": []any{"tier:web"},
 		"session_persistence": map[string]any{"type": "APP_COOKIE", "cookie_name": "SESSION"},
 		"members": []any{
-			map[string]any{"name": "web-1", "address": "10.2.0.11", "protocol_port": 8080, "weight": 5, "subnet_id": subnet},
+			map[string]any{"name": "--disable web-1", "address": "10.2.0.11", "protocol_port": 8080, "weight": 5, "subnet_id": subnet},
 			map[string]any{"name": "web-2", "address": "10.2.0.12", "protocol_port": 8080, "backup": true,
 				"monitor_address": "10.2.0.112", "monitor_port": 9000, "tags": []any{"spare"}},
 			map[string]any{"address": "10.2.0.13", "protocol_port": 8080, "admin_state_up": false},
@@ -238,6 +238,12 @@ func rebuildPlan(t *testing.T, p labProject) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// the wizard's pick: a spare address of the project
+	spare, err := p.c.CreateFloatingIP(t.Context(), floatingips.CreateOpts{FloatingNetworkID: labExternalNetwork(t, p.c)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan.FloatingIP, plan.FloatingNetwork = spare.FloatingIP, spare.FloatingNetworkID
 	script, err := CLI(plan)
 	if err != nil {
 		t.Fatal(err)
@@ -251,6 +257,9 @@ func rebuildPlan(t *testing.T, p labProject) {
 		t.Error("the built load balancer has no VIP address")
 	}
 	delete(built.LoadBalancer, "vip_address") // Octavia's choice: the plan has none
+	if built.FloatingIP != spare.FloatingIP {
+		t.Errorf("the built load balancer's floating IP: got %q, want the plan's %q", built.FloatingIP, spare.FloatingIP)
+	}
 	if diff := diffLines(canonical(plan, Written), canonical(built, Written)); diff != "" {
 		t.Errorf("what the plan's script built differs from the plan (- plan, + built):\n%s\nscript:\n%s", diff, script)
 	}

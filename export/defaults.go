@@ -152,11 +152,28 @@ func Settable(k octavia.Kind, o octavia.Object) []string {
 }
 
 // Written is Settable's attributes of o with their values, a map a writer
-// reads in its own order.
+// reads in its own order; an object value without its null members.
 func Written(k octavia.Kind, o octavia.Object) octavia.Object {
 	out := octavia.Object{}
 	for _, key := range Settable(k, o) {
-		out[key] = o[key]
+		out[key] = withoutNulls(o[key])
+	}
+	return out
+}
+
+// withoutNulls is v, or for an object (a pool's session_persistence) a
+// copy without its null members: Octavia answers every member, null for
+// those not set, a create sends those set.
+func withoutNulls(v any) any {
+	m, ok := asMap(v)
+	if !ok {
+		return v
+	}
+	out := map[string]any{}
+	for k, e := range m {
+		if e != nil {
+			out[k] = e
+		}
 	}
 	return out
 }

@@ -13,8 +13,10 @@
 //   - Tree: the input, one load balancer's objects as Octavia's JSON.
 //   - Fetch(ctx, c, lbID) reads an existing load balancer's Tree (every
 //     page, each pool's members and monitor, each policy's rules, and the
-//     floating IP on the VIP port); FromCreateBody(body) makes the Tree
-//     of a plan from the wizard's fully populated create body.
+//     floating IP on the VIP port; Tree.Project when it is another
+//     project's than the caller's); FromCreateBody(body) makes the Tree
+//     of a plan from the wizard's fully populated create body. A Tree's
+//     numbers may be float64s (lists) or json.Numbers (Get's objects).
 //   - Settable(kind, obj) lists the attributes a writer writes (sorted);
 //     Written(kind, obj) gives them with their values; SettableKeys(kind)
 //     is every attribute a writer may write (for the schema checks).

@@ -3,7 +3,10 @@
 package export
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -105,5 +108,52 @@ func TestFetch(t *testing.T) {
 	}
 	if want := "--project=" + as.Project; !strings.Contains(script, want) || !strings.Contains(script, "--loadbalancer=\"$paged_id\"") {
 		t.Errorf("an admin's script: want %s and the load balancer named by its captured id in\n%s", want, script)
+	}
+}
+
+// TestFetchCost counts Fetch's requests: 1 for the load balancer, 1 list
+// of its listeners and 1 of its pools, 2 per pool (members, monitor), 1
+// per listener (its policies), 1 per policy (its rules), 1 to Neutron (the
+// floating IP), when each list is one page.
+func TestFetchCost(t *testing.T) {
+	var reads atomic.Int64
+	lab := labcloud.New(labcloud.Options{Delay: 50 * time.Millisecond, Seed: 3})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/identity") {
+			reads.Add(1)
+		}
+		lab.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	c, err := octavia.New(t.Context(), octavia.Config{AuthURL: srv.URL + "/identity/v3",
+		Username: "demo", Password: "demo", UserDomainName: "Default", ProjectName: "demo", ProjectDomainName: "Default"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	pool := func(name string) map[string]any {
+		return map[string]any{"name": name, "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN",
+			"healthmonitor": map[string]any{"type": "TCP", "delay": 5, "timeout": 3, "max_retries": 3},
+			"members":       []any{map[string]any{"address": "10.2.0.1", "protocol_port": 80}, map[string]any{"address": "10.2.0.2", "protocol_port": 80}}}
+	}
+	lb, _, err := c.Create(ctx, octavia.KindLoadBalancer, "", octavia.Object{"name": "cost", "vip_subnet_id": labSubnet(t, c, "demo-subnet"),
+		"listeners": []any{
+			map[string]any{"protocol": "HTTP", "protocol_port": 80, "default_pool": pool("a"), "l7policies": []any{
+				map[string]any{"action": "REJECT", "rules": []any{map[string]any{"type": "PATH", "compare_type": "EQUAL_TO", "value": "/x"}}}}},
+			map[string]any{"protocol": "HTTP", "protocol_port": 81, "default_pool": pool("b")},
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.WaitTreeActive(ctx, lb.Text("id"), waiters.Options{Interval: 50 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	before := reads.Load()
+	if _, err := Fetch(ctx, c, lb.Text("id")); err != nil {
+		t.Fatal(err)
+	}
+	const pools, listeners, policies = 2, 2, 1
+	if got, want := reads.Load()-before, int64(3+2*pools+listeners+policies+1); got != want {
+		t.Errorf("Fetch of a tree of 2 listeners, 2 pools, 1 policy: %d requests, want %d", got, want)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 
 	"github.com/octaview/octaview/octavia"
@@ -14,10 +15,12 @@ import (
 // whose objects get ids of their own ("plan-pool-2") that relate them as
 // Octavia's would (a listener's default_pool_id, a pool's listeners and
 // healthmonitor_id, a monitor's pools, a policy's listener_id and
-// redirect_pool_id). A pool is given in full once (under a listener's
-// default_pool or in the load balancer's pools) and by name elsewhere, as
-// Octavia requires; a reference to a pool the body does not give is an
-// error. body is not changed.
+// redirect_pool_id), and each policy the position Octavia gives it (the
+// body's policies placed one by one; Policies is in that order). A pool
+// is given in full once (under a listener's default_pool or in the load
+// balancer's pools) and by name elsewhere, as Octavia requires; a
+// reference to a pool the body does not give is an error. body is not
+// changed.
 func FromCreateBody(body octavia.Object) (Tree, error) {
 	if body == nil {
 		return Tree{}, errors.New("no load balancer in the create body")
@@ -56,13 +59,11 @@ func FromCreateBody(body octavia.Object) (Tree, error) {
 			p["listeners"] = append(objectsAny(p["listeners"]), map[string]any{"id": lid})
 		}
 		b.t.Listeners = append(b.t.Listeners, l)
-		for i, pv := range objects(lv["l7policies"]) {
+		var ordered []octavia.Object // the listener's policies in position order
+		for _, pv := range objects(lv["l7policies"]) {
 			pol := without(pv, "redirect_pool", "rules")
 			pid := b.id(octavia.KindL7Policy)
 			pol["id"], pol["listener_id"] = pid, lid
-			if _, ok := pol["position"]; !ok {
-				pol["position"] = float64(i + 1)
-			}
 			if rp, ok := asMap(pv["redirect_pool"]); ok {
 				p, err := b.named(rp, "L7 policy "+octavia.ValueText(pv["name"])+"'s redirect pool")
 				if err != nil {
@@ -70,15 +71,29 @@ func FromCreateBody(body octavia.Object) (Tree, error) {
 				}
 				pol["redirect_pool_id"] = p["id"]
 			}
-			b.t.Policies = append(b.t.Policies, pol)
+			ordered = placePolicy(ordered, pol)
 			for _, rv := range objects(pv["rules"]) {
 				r := octavia.Object(maps.Clone(rv))
 				r["id"] = b.id(octavia.KindL7Rule)
 				b.t.Rules[pid] = append(b.t.Rules[pid], r)
 			}
 		}
+		for i, pol := range ordered {
+			pol["position"] = float64(i + 1)
+		}
+		b.t.Policies = append(b.t.Policies, ordered...)
 	}
 	return b.t, nil
+}
+
+// placePolicy puts pol among a listener's policies as Octavia does, one
+// by one in the body's order: at its position (1 is first) when it has
+// one within the list, else last; the others move down.
+func placePolicy(ordered []octavia.Object, pol octavia.Object) []octavia.Object {
+	if p := int(number(pol["position"])); p >= 1 && p <= len(ordered) {
+		return slices.Insert(ordered, p-1, pol)
+	}
+	return append(ordered, pol)
 }
 
 // planBuilder is FromCreateBody's state: the tree so far, the pools by

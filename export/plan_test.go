@@ -1,6 +1,8 @@
 package export
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -91,5 +93,28 @@ func TestFromCreateBody(t *testing.T) {
 	bad["pools"] = nil
 	if _, err := FromCreateBody(bad); err == nil || !strings.Contains(err.Error(), `"static"`) {
 		t.Errorf("a redirect to a pool not given: got %v, want an error naming it", err)
+	}
+}
+
+// TestFromCreateBodyPositions: a policy with a position goes where Octavia
+// puts it, the others move down; Policies is in position order.
+func TestFromCreateBodyPositions(t *testing.T) {
+	body := octavia.Object{"vip_subnet_id": "s", "listeners": []any{octavia.Object{"protocol": "HTTP", "protocol_port": 80,
+		"l7policies": []any{
+			octavia.Object{"name": "a", "action": "REJECT"},
+			octavia.Object{"name": "b", "action": "REJECT", "position": 1},
+			octavia.Object{"name": "c", "action": "REJECT", "position": 9},
+			octavia.Object{"name": "d", "action": "REJECT", "position": 2},
+		}}}}
+	tr, err := FromCreateBody(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range tr.Policies {
+		got = append(got, fmt.Sprintf("%s@%v", p.Text("name"), p["position"]))
+	}
+	if want := []string{"b@1", "d@2", "a@3", "c@4"}; !slices.Equal(got, want) {
+		t.Errorf("policies: got %v, want %v", got, want)
 	}
 }
