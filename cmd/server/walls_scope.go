@@ -4,8 +4,10 @@ package main
 
 import (
 	"fmt"
+	"net"
 	"path"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/octaview/octaview/app/serverapi"
@@ -92,6 +94,12 @@ func redactLB(lb serverapi.StatusLB, n int, show serverapi.WallShow) (serverapi.
 						OperatingStatus: m.OperatingStatus, ProvisioningStatus: m.ProvisioningStatus}
 					if show.Addresses {
 						om.Address, om.ProtocolPort = m.Address, m.ProtocolPort
+					}
+					if om.Name == "" { // unnamed, as most members are: its address where the wall shows it
+						om.Name = fmt.Sprintf("member %d", members)
+						if show.Addresses && m.Address != "" {
+							om.Name = net.JoinHostPort(m.Address, strconv.Itoa(m.ProtocolPort))
+						}
 					}
 					op.Members = append(op.Members, om)
 					shown[m.ID] = shownObject{"member", om.Name}
