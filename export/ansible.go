@@ -1,13 +1,11 @@
 package export
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
 
 	"github.com/octaview/octaview/octavia"
-	"gopkg.in/yaml.v3"
 )
 
 // AnsibleCollection is the collection the playbook is written for, as
@@ -31,53 +29,43 @@ const AnsibleCollection = "openstack.cloud 1.10"
 // object the collection cannot create as it is (a protocol or algorithm
 // its module does not accept, a TERMINATED_HTTPS listener without its
 // certificate) is left out with a comment, with the tasks that depend on
-// it. The YAML is written by a YAML library's encoder; strings with
-// Jinja2's delimiters are tagged !unsafe so Ansible never renders them.
+// it. Every string is double-quoted, with what is not plainly printable
+// escaped (yamlQuote); strings with Jinja2's delimiters are tagged
+// !unsafe so Ansible never renders them.
 func Ansible(t Tree) (string, error) {
 	if t.LoadBalancer == nil {
 		return "", fmt.Errorf("no load balancer to export")
 	}
 	t = plainTree(t)
 	a := ansibleWriter{t: t, names: ansibleNames(t), skipped: map[string]bool{}}
-	tasks := &yaml.Node{Kind: yaml.SequenceNode}
+	tasks := yamlSeq()
 	a.tasks = tasks
 	if err := a.build(); err != nil {
 		return "", err
 	}
-	if len(a.pending) > 0 {
-		tasks.FootComment = yamlComment(a.pending)
-	}
+	tasks.foot = a.pending
 
-	vars := newMap()
+	vars := yamlMap()
 	vars.set("cloud", ystr("openstack"), "the clouds.yaml entry to use: ansible-playbook -e cloud=NAME")
-	play := newMap()
+	play := yamlMap()
 	play.set("name", ystr("Load balancer "+a.name(t.LoadBalancer)))
 	play.set("hosts", ystr("localhost"))
-	play.set("gather_facts", ybool(false))
-	play.set("vars", vars.n)
+	play.set("gather_facts", yamlBool(false))
+	play.set("vars", vars)
 	play.set("tasks", tasks)
+	plays := yamlSeq()
+	plays.add(play)
 
 	lb := t.LoadBalancer
 	what := "a plan for load balancer " + strconv.Quote(lb.Text("name"))
 	if t.Existing {
 		what = "load balancer " + strconv.Quote(lb.Text("name")) + " (" + lb.Text("id") + ")"
 	}
-	doc := &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{{Kind: yaml.SequenceNode, Content: []*yaml.Node{play.n}}}}
-	doc.HeadComment = yamlComment([]string{
+	return writeYAML([]string{
 		"Octaview: " + what + " as an Ansible playbook",
 		"for the " + AnsibleCollection + " collection, as Debian's ansible ships it (its 2.x renamed options).",
 		"Run: ansible-playbook -e cloud=NAME this.yml (--check first to see what it would change).",
-	})
-	var buf bytes.Buffer
-	enc := yaml.NewEncoder(&buf)
-	enc.SetIndent(2)
-	if err := enc.Encode(doc); err != nil {
-		return "", fmt.Errorf("writing the playbook: %w", err)
-	}
-	if err := enc.Close(); err != nil {
-		return "", fmt.Errorf("writing the playbook: %w", err)
-	}
-	return buf.String(), nil
+	}, plays), nil
 }
 
 // ansibleWriter builds the tasks of one playbook.
@@ -85,7 +73,7 @@ type ansibleWriter struct {
 	t       Tree
 	names   map[string]string // the name each object is given, by id
 	skipped map[string]bool   // the ids of objects whose task is left out
-	tasks   *yaml.Node
+	tasks   *yamlNode
 	pending []string // comment lines for the head of the next task
 }
 
@@ -167,7 +155,7 @@ type yamlOpt struct{ key, value string }
 // as it is, a comment in its place.
 func (a *ansibleWriter) task(k octavia.Kind, o octavia.Object, refs []yamlOpt) {
 	mod := ansibleModules[k]
-	opts := newMap()
+	opts := yamlMap()
 	opts.set("cloud", yexpr("{{ cloud }}"))
 	for _, r := range refs {
 		opts.set(r.key, ystr(r.value))
@@ -208,20 +196,20 @@ func (a *ansibleWriter) task(k octavia.Kind, o octavia.Object, refs []yamlOpt) {
 				" creates in the project of the clouds.yaml entry: use an entry scoped to that project")
 		}
 	}
-	task := newMap()
+	task := yamlMap()
 	task.set("name", ystr(words(k)+" "+a.name(o)), notes...)
-	task.set(mod.name, opts.n)
+	task.set(mod.name, opts)
 	a.add(task)
 }
 
 // floatingIP adds the load balancer's floating IP options: an existing
 // address to associate, or a new one from the external network.
-func (a *ansibleWriter) floatingIP(opts ymap) {
+func (a *ansibleWriter) floatingIP(opts *yamlNode) {
 	switch {
 	case a.t.FloatingIP != "":
 		opts.set("public_ip_address", ystr(a.t.FloatingIP))
 	case a.t.FloatingNetwork != "":
-		opts.set("auto_public_ip", ybool(true))
+		opts.set("auto_public_ip", yamlBool(true))
 		opts.set("public_network", ystr(a.t.FloatingNetwork))
 	}
 }
@@ -252,12 +240,9 @@ func (a *ansibleWriter) comment(lines []string) {
 }
 
 // add adds a task, after the pending comment lines.
-func (a *ansibleWriter) add(task ymap) {
-	if len(a.pending) > 0 {
-		task.n.HeadComment = yamlComment(a.pending)
-		a.pending = nil
-	}
-	a.tasks.Content = append(a.tasks.Content, task.n)
+func (a *ansibleWriter) add(task *yamlNode) {
+	a.tasks.add(task, a.pending...)
+	a.pending = nil
 }
 
 // attrLine is o's written attributes on one line: "protocol=HTTP ...".

@@ -86,43 +86,42 @@ func ExampleAnsible() {
 	}
 	fmt.Print(yml)
 	// Output:
-	//
 	// # Octaview: a plan for load balancer "web" as an Ansible playbook
 	// # for the openstack.cloud 1.10 collection, as Debian's ansible ships it (its 2.x renamed options).
 	// # Run: ansible-playbook -e cloud=NAME this.yml (--check first to see what it would change).
 	//
-	// - name: Load balancer web
-	//   hosts: localhost
+	// - name: "Load balancer web"
+	//   hosts: "localhost"
 	//   gather_facts: false
 	//   vars:
 	//     # the clouds.yaml entry to use: ansible-playbook -e cloud=NAME
-	//     cloud: openstack
+	//     cloud: "openstack"
 	//   tasks:
-	//     - name: Load balancer web
+	//     - name: "Load balancer web"
 	//       openstack.cloud.loadbalancer:
 	//         cloud: "{{ cloud }}"
-	//         name: web
-	//         vip_subnet: 3b5d6a0e-0d3f-4a52-8d36-9f7d2c1c0a11
-	//     - name: Listener http
+	//         name: "web"
+	//         vip_subnet: "3b5d6a0e-0d3f-4a52-8d36-9f7d2c1c0a11"
+	//     - name: "Listener http"
 	//       openstack.cloud.lb_listener:
 	//         cloud: "{{ cloud }}"
-	//         loadbalancer: web
-	//         name: http
-	//         protocol: HTTP
+	//         loadbalancer: "web"
+	//         name: "http"
+	//         protocol: "HTTP"
 	//         protocol_port: 80
-	//     - name: Pool app
+	//     - name: "Pool app"
 	//       openstack.cloud.lb_pool:
 	//         cloud: "{{ cloud }}"
-	//         listener: http
-	//         name: app
-	//         protocol: HTTP
-	//         lb_algorithm: ROUND_ROBIN
-	//     - # weight = 2: openstack.cloud.lb_member has no such option; set it after
-	//       name: Member app-1
+	//         listener: "http"
+	//         name: "app"
+	//         protocol: "HTTP"
+	//         lb_algorithm: "ROUND_ROBIN"
+	//     # weight = 2: openstack.cloud.lb_member has no such option; set it after
+	//     - name: "Member app-1"
 	//       openstack.cloud.lb_member:
 	//         cloud: "{{ cloud }}"
-	//         pool: app
-	//         name: app-1
-	//         address: 10.0.0.5
+	//         pool: "app"
+	//         name: "app-1"
+	//         address: "10.0.0.5"
 	//         protocol_port: 8080
 }

@@ -224,3 +224,66 @@ func mapValue(m *yaml.Node, key string) *yaml.Node {
 	}
 	return nil
 }
+
+// ansibleLoad is a Python program that reads each playbook named on its
+// command line with Ansible's own YAML loader and writes, for each, the
+// load balancer task's name option and whether Ansible holds it unsafe
+// (never rendered as a template).
+const ansibleLoad = `
+import json, sys
+from ansible.parsing.utils.yaml import from_yaml
+from ansible.utils.unsafe_proxy import AnsibleUnsafe
+out = []
+for f in sys.argv[1:]:
+    v = from_yaml(open(f, encoding="utf-8").read(), json_only=False)
+    name = v[0]["tasks"][0]["openstack.cloud.loadbalancer"]["name"]
+    out.append({"name": str(name), "str": isinstance(name, str), "unsafe": isinstance(name, AnsibleUnsafe)})
+print(json.dumps(out))
+`
+
+// TestAnsibleLoaderReadsNames: a load balancer's name that YAML or Jinja2
+// could read as something else (YAML 1.1's booleans, numbers, line breaks
+// of every kind, control and bidirectional characters, template
+// delimiters) reads back in Ansible's own loader as the same string, held
+// unsafe when it holds a template's delimiters.
+func TestAnsibleLoaderReadsNames(t *testing.T) {
+	ansibleTool(t, "ansible-playbook")
+	names := []string{sample.Hostile, "yes", "off", "null", "~", "1e3", "0x1F", "12:30", "- x", ": ", "# x",
+		"*a", "&a", "!a", "%a", "@a", "`a`", `"'\`, " lead", "a\nb", "a\r\n", "\t", "a\u2028b\u2029\u0085",
+		"\x00\x1b\x7f", "\ufeffbom", "\u202eevil\u202c\u2066", "\u200b", "\U000e0041", "é 日本 😀",
+		"{{ x }}", "{% x %}", "{# x #}", "{{", "{ {x} }"}
+	dir := t.TempDir()
+	var files []string
+	for i, name := range names {
+		tree := sample.Existing()
+		tree.LoadBalancer["name"] = name
+		src, err := export.Ansible(tree)
+		if err != nil {
+			t.Fatalf("Ansible(%q): %v", name, err)
+		}
+		f := filepath.Join(dir, strconv.Itoa(i)+".yml")
+		if err := os.WriteFile(f, []byte(src), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	cmd := exec.Command("/usr/bin/python3", append([]string{"-c", ansibleLoad}, files...)...)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("Ansible's loader: %v", err)
+	}
+	var got []struct {
+		Name        string
+		Str, Unsafe bool
+	}
+	if err := json.Unmarshal(out, &got); err != nil || len(got) != len(names) {
+		t.Fatalf("Ansible's loader wrote %s (%v)", out, err)
+	}
+	for i, name := range names {
+		template := strings.Contains(name, "{{") || strings.Contains(name, "{%") || strings.Contains(name, "{#")
+		if g := got[i]; g.Name != name || !g.Str || g.Unsafe != template {
+			t.Errorf("name %q reads back in Ansible as %q (a string: %v, unsafe: %v), want itself (unsafe: %v)",
+				name, g.Name, g.Str, g.Unsafe, template)
+		}
+	}
+}
