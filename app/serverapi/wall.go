@@ -64,6 +64,9 @@ type WallLB struct {
 	// Timeline is the load balancer's changes over the last WallTimelineSpan
 	// at least, oldest first.
 	Timeline []WallChange `json:"timeline"`
+	// TimelineOmitted counts the older changes of the span left out of
+	// Timeline, which holds the newest few hundred only (docs/walls.md).
+	TimelineOmitted int `json:"timeline_omitted,omitempty"`
 }
 
 // WallTimelineSpan is how far back a wall's timeline goes, at least.

@@ -247,7 +247,7 @@ func operatingChanges(tl []serverapi.WallChange, start, now time.Time) []datedCh
 
 // marks are the last timelineMarks changes of lb's timeline within
 // [now-span, now] (any field), oldest first, and how many earlier ones
-// in the span were left out.
+// in the span were left out (here, or by the server: TimelineOmitted).
 func marks(lb serverapi.WallLB, now time.Time, span time.Duration) (ms []mark, more int) {
 	start := now.Add(-span)
 	in := make([]datedChange, 0, len(lb.Timeline))
@@ -262,6 +262,7 @@ func marks(lb serverapi.WallLB, now time.Time, span time.Duration) (ms []mark, m
 	if n := len(in) - timelineMarks; n > 0 {
 		in, more = in[n:], n
 	}
+	more += lb.TimelineOmitted // older ones the server did not send
 	ms = make([]mark, len(in))
 	for i, d := range in {
 		ms[i] = mark{At: d.at, Left: percentOf(d.at.Sub(start), span), Text: changeText(d.at, d.c), Tone: d.c.To}

@@ -136,6 +136,17 @@ func TestSegmentsCoverTheSpan(t *testing.T) {
 	}
 }
 
+// TestMarksCountWhatTheServerLeftOut: the count of a day's changes holds
+// the older ones the server did not send (WallLB.TimelineOmitted).
+func TestMarksCountWhatTheServerLeftOut(t *testing.T) {
+	now := time.Date(2026, 12, 6, 12, 0, 0, 0, time.UTC)
+	lb := testLB("ONLINE", change(now.Add(-time.Minute), "m2", "member", "web-2", "ONLINE", "ERROR"))
+	lb.TimelineOmitted = 8000
+	if ms, more := marks(lb, now, timelineSpan); len(ms) != 1 || more != 8000 {
+		t.Errorf("got %d marks and %d more, want 1 and 8000", len(ms), more)
+	}
+}
+
 func TestChangeText(t *testing.T) {
 	at := time.Date(2026, 12, 6, 14, 2, 9, 0, time.UTC)
 	tests := []struct {

@@ -4,6 +4,7 @@ package main
 
 import (
 	"testing"
+	"time"
 
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/octavia/statuswire"
@@ -35,6 +36,39 @@ func TestWallsUnnamedMembers(t *testing.T) {
 			if m.Name != tc.want[i] || shown[m.ID].name != tc.want[i] {
 				t.Errorf("show %+v: member %d named %q (timeline: %q), want %q", tc.show, i+1, m.Name, shown[m.ID].name, tc.want[i])
 			}
+		}
+	}
+}
+
+// manyChanges is a wallTimeline whose one load balancer has n changes.
+type manyChanges struct{ n int }
+
+func (manyChanges) Observe(string, time.Time, []serverapi.StatusLB) error { return nil }
+func (manyChanges) Since(string, string) (time.Time, bool)                { return time.Time{}, false }
+func (m manyChanges) Changes(_, lbID string, from time.Time) []serverapi.WallChange {
+	out := make([]serverapi.WallChange, m.n)
+	for i := range out {
+		out[i] = serverapi.WallChange{At: from.Add(time.Duration(i) * time.Second).Format(time.RFC3339), ID: lbID,
+			Kind: "loadbalancer", Field: "operating_status", From: "ONLINE", To: "ERROR"}
+	}
+	return out
+}
+
+// TestWallsTimelineBounded: a load balancer that flapped all day sends
+// only its newest wallTimelineMost changes in each event, and says how
+// many older ones it left out (every viewer gets every event, every 3 s).
+func TestWallsTimelineBounded(t *testing.T) {
+	c := &wallConfig{Name: "noc", Show: serverapi.WallShow{Names: true}}
+	snap := feedSnapshot{At: time.Now(), LBs: []feedLB{{StatusLB: serverapi.StatusLB{ID: "lb", Name: "web"}}}}
+	for _, n := range []int{3, wallTimelineMost, wallTimelineMost + 1, 9000} {
+		w := buildWall(c, wallScope{}, "lab", snap, manyChanges{n}, nil, time.Now())
+		lb := w.LoadBalancers[0]
+		want := min(n, wallTimelineMost)
+		if len(lb.Timeline) != want || lb.TimelineOmitted != n-want {
+			t.Errorf("%d changes: sent %d, omitted %d; want %d and %d", n, len(lb.Timeline), lb.TimelineOmitted, want, n-want)
+		}
+		if last := lb.Timeline[len(lb.Timeline)-1].At; last != (manyChanges{n}).Changes("", "lb", time.Now().Add(-wallTimelineSpan))[n-1].At {
+			t.Errorf("%d changes: the last sent is %s, want the newest", n, last)
 		}
 	}
 }

@@ -125,6 +125,12 @@ type wallTimeline interface {
 // wallTimelineSpan is serverapi.WallTimelineSpan.
 const wallTimelineSpan = 24 * time.Hour
 
+// wallTimelineMost is the most changes of one load balancer a wall sends
+// (its newest; WallLB.TimelineOmitted counts the rest): a member flapping
+// every 30 s all day is ~8,600 changes, 1.5 MB of JSON in every event to
+// every viewer. 300 is a few hours of such flapping, ~45 kB.
+const wallTimelineMost = 300
+
 // buildWall is what wall c shows of its feed's snapshot snap: the load
 // balancers its scope selects, redacted as c.Show says, each with since
 // when its objects are in their statuses and its changes (from tl, nil
@@ -164,6 +170,9 @@ func buildWall(c *wallConfig, scope wallScope, source string, snap feedSnapshot,
 				}
 				ch.Name = o.name
 				wl.Timeline = append(wl.Timeline, ch)
+			}
+			if n := len(wl.Timeline) - wallTimelineMost; n > 0 { // the newest only: an event goes to every viewer every 3 s
+				wl.Timeline, wl.TimelineOmitted = slices.Clip(wl.Timeline[n:]), n
 			}
 		}
 		w.LoadBalancers = append(w.LoadBalancers, wl)
