@@ -83,6 +83,7 @@ type tabKey struct {
 	latest   tabMsg
 	demand   bool          // the next poll must GET (a write of this tab: its wait must see after it)
 	lastAt   time.Time     // when this tab's poll last returned an answer
+	took     time.Duration // how long the leader's last GET took (its answer's Began to its arrival)
 	wake     chan struct{} // closed when something changed for a poll waiting on the key
 	poke     func()        // makes this tab's loop poll at once
 }
@@ -107,6 +108,9 @@ func (s *tabShare) receive(m tabMsg) {
 	if k != nil && !k.leading {
 		k.heard++
 		k.latest = m
+		// The leader's next answer comes an interval after this one, plus
+		// its GET's time: a slow cloud must not make every tab GET.
+		k.took = tookOf(m, now, s.interval)
 		k.wakeUp()
 		poke = k.poke
 	}
@@ -220,13 +224,28 @@ func (s *tabShare) decide(k *tabKey, key string, first bool, now time.Time) (tab
 		// A new loop: an answer heard within the interval is as fresh as a
 		// GET would be; else GET now rather than leave the page empty.
 		if h, ok := s.seen[key]; ok && now.Sub(h.at) < s.interval {
+			k.took = tookOf(h.msg, h.at, s.interval)
 			return stepTake, h.msg
 		}
 		return stepGet, tabMsg{}
-	case now.Sub(k.lastAt) >= s.interval*3/2:
-		return stepGet, tabMsg{} // nothing heard: the leader is slow or gone
+	case now.Sub(k.lastAt) >= s.patience(k):
+		return stepGet, tabMsg{} // nothing heard: the leader is throttled or gone
 	}
 	return stepWait, tabMsg{}
+}
+
+// tookOf is how long the GET of answer m, heard at at, took: from its
+// Began to at, within [0, 4 intervals] (the tabs' clocks are one).
+func tookOf(m tabMsg, at time.Time, interval time.Duration) time.Duration {
+	return min(max(at.Sub(time.UnixMilli(m.Began)), 0), 4*interval)
+}
+
+// patience is how long after its last answer a follower waits for the
+// leader's next before it GETs by itself: one and a half intervals, and
+// the time the leader's last GET took (the leader polls an interval after
+// its GET returned, as the CLI's --wait).
+func (s *tabShare) patience(k *tabKey) time.Duration {
+	return s.interval*3/2 + k.took
 }
 
 // shareFetch returns fetch shared with the other tabs under key (see
@@ -275,7 +294,7 @@ func (s *tabShare) fetcher(key string, poke func(), fetch func(context.Context) 
 				return nil, tabMsg{}, false, ctx.Err()
 			}
 			step, m := s.step(k, key, isFirst, time.Now())
-			wake, deadline := k.wake, k.lastAt.Add(s.interval*3/2)
+			wake, deadline := k.wake, k.lastAt.Add(s.patience(k))
 			s.mu.Unlock()
 			switch step {
 			case stepGet:

@@ -175,6 +175,41 @@ func TestTabsShareOnePoll(t *testing.T) {
 	})
 }
 
+// TestTabsShareASlowPoll: when each GET takes 2 s (a slow cloud, a busy
+// machine), the leader's answers come every 5 s (3 s after the last one
+// returned, as the CLI's --wait), past the 4.5 s a follower waits for a
+// silent leader: the follower counts the leader's GET time and still takes
+// its answers, and the GETs stay one per poll for both tabs.
+func TestTabsShareASlowPoll(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		tabs, up := openTwoTabs(), &upstream{}
+		slow := func(ctx context.Context) (int, error) {
+			select {
+			case <-time.After(2 * time.Second):
+				return up.fetch(ctx)
+			case <-ctx.Done():
+				return 0, ctx.Err()
+			}
+		}
+		a, stopA := tabs.subscribe(0, slow)
+		synctest.Wait()
+		time.Sleep(2*time.Second + 100*time.Millisecond) // the leader's first answer
+		b, stopB := tabs.subscribe(1, slow)
+		time.Sleep(25 * time.Second)
+		synctest.Wait()
+		stopA()
+		stopB()
+		synctest.Wait()
+		// Begun at 0, 5, 10, 15, 20, 25 s: six, however many tabs.
+		if got := up.gets.Load(); got > 6 {
+			t.Errorf("GETs in 27 s of a 2 s upstream with two tabs: got %d, want at most 6 (one per poll)", got)
+		}
+		if got := b.values(); len(got) < 4 || got[len(got)-1] != a.values()[len(a.values())-1] {
+			t.Errorf("the follower saw %v, the leader %v: want the leader's answers", got, a.values())
+		}
+	})
+}
+
 // TestTabsHandOver: when the leader's poll ends (its page closed, its tab
 // gone), the follower GETs at once: no answer is more than one interval
 // late, and the GETs stay one per 3 s.
