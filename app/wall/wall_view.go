@@ -209,12 +209,13 @@ func memberAddress(addr string, port int) string {
 }
 
 // renderNode is one row of a tree: its kind, name ("" = none sent), detail (a member's
-// address, a monitor's type; "" = none) and statuses since when.
+// address, a monitor's type; "" = none; not repeated when it is the name, as an unnamed
+// member's is) and statuses since when.
 func renderNode(kind, name, detail, id, prov, oper string, since map[string]string, now time.Time) goapp.UI {
 	return ui.ClassDivBody("wall-row",
 		ui.ClassSpanText("wall-kind", kind),
 		goapp.If(name != "", func() goapp.UI { return ui.ClassSpanText("wall-name", name) }),
-		goapp.If(detail != "", func() goapp.UI { return ui.ClassSpan("wall-detail", "mono").Text(detail) }),
+		goapp.If(detail != "" && detail != name, func() goapp.UI { return ui.ClassSpan("wall-detail", "mono").Text(detail) }),
 		ui.ClassDiv("spacer"),
 		renderStatuses(id, prov, oper, since, now),
 	)
