@@ -389,7 +389,8 @@ func writeShot(t testing.TB, name string, png []byte) {
 	t.Logf("screenshot %s", path)
 }
 
-// login fills the login form (once the app runs it) and submits it.
+// login fills the login form (once the app runs it), submits it, and
+// waits for the answer: the console's first page, or the login's error.
 func (b *browser) login(t testing.TB, base, user, password, project string) {
 	t.Helper()
 	b.do(t, "open the login page", 60*time.Second,
@@ -397,6 +398,9 @@ func (b *browser) login(t testing.TB, base, user, password, project string) {
 		chromedp.WaitVisible(chromedp.CSS(`#login-form[data-ready="true"]`)),
 	)
 	b.fillLogin(t, user, password, project)
+	// Wait for the login's answer: a test that navigates at once would
+	// abort the login's POST on a busy machine and meet the login form.
+	b.waitJS(t, "the login's answer", `location.pathname !== "/login" || !!document.querySelector("#login-error")`, 60*time.Second)
 }
 
 func (b *browser) fillLogin(t testing.TB, user, password, project string) {
