@@ -1,6 +1,7 @@
 package labcloud
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -139,7 +140,7 @@ func decodeArg(r *http.Request, key string, dst any) *apiError {
 		}
 	}
 	if err := json.Unmarshal(inner, dst); err != nil {
-		return typeError(err)
+		return typeError(inner, err)
 	}
 	return nil
 }
@@ -153,12 +154,67 @@ func decodeBodyArg[B any](r *http.Request, key string) (*B, *apiError) {
 	return b, nil
 }
 
-// typeError turns a JSON type mismatch into wsme's message.
-func typeError(err error) *apiError {
+// typeError turns a JSON type mismatch found decoding data into wsme's
+// message, which shows the value sent as Python prints it: 5, True,
+// ['a', 1], a string bare.
+func typeError(data []byte, err error) *apiError {
 	if te, ok := errors.AsType[*json.UnmarshalTypeError](err); ok {
-		return invalidInput(te.Field[strings.LastIndex(te.Field, ".")+1:], te.Value, "Value should be "+te.Type.String())
+		return invalidInput(te.Field[strings.LastIndex(te.Field, ".")+1:], sentValue(data, te), "Value should be "+te.Type.String())
 	}
 	return errorf(http.StatusBadRequest, "Request is not in valid JSON format")
+}
+
+// sentValue is the value of data that te is about, as wsme prints it.
+// encoding/json's te.Value names only its JSON type ("string", "number"),
+// and te.Offset is where the value starts (+1) for an object or array and
+// where it ends for any other.
+func sentValue(data []byte, te *json.UnmarshalTypeError) string {
+	off := int(te.Offset)
+	if off <= 0 || off > len(data) {
+		return te.Value
+	}
+	start, end := off-1, off
+	if c := data[start]; c != '{' && c != '[' {
+		start = literalStart(data, off)
+	} else {
+		var raw json.RawMessage
+		d := json.NewDecoder(bytes.NewReader(data[start:]))
+		if d.Decode(&raw) != nil {
+			return te.Value
+		}
+		end = start + len(raw)
+	}
+	raw := json.RawMessage(data[start:end])
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	return pyJSON(raw)
+}
+
+// literalStart is where the JSON literal (string, number, true, false)
+// that ends at data[end-1] begins.
+func literalStart(data []byte, end int) int {
+	i := end - 1
+	if data[i] != '"' {
+		for i > 0 && strings.IndexByte("+-.0123456789eEtrufalsn", data[i-1]) >= 0 {
+			i--
+		}
+		return i
+	}
+	for i--; i >= 0; i-- { // the opening quote: one not escaped
+		if data[i] != '"' {
+			continue
+		}
+		n := 0
+		for j := i - 1; j >= 0 && data[j] == '\\'; j-- {
+			n++
+		}
+		if n%2 == 0 {
+			return i
+		}
+	}
+	return 0
 }
 
 func jsonNames(t reflect.Type) map[string]bool {

@@ -2,6 +2,7 @@ package labcloud
 
 import (
 	"net/http"
+	"slices"
 	"time"
 )
 
@@ -90,7 +91,9 @@ func (c lbKind) buildGraph(lb *loadBalancer, b *lbBody, now time.Time) *apiError
 			if err != nil {
 				return err
 			}
-			l.l7policies = append(l.l7policies, pol)
+			// at its position, as a policy created alone: Octavia (Zed)
+			// creates a graph's policies one by one, in body order
+			l.l7policies = slices.Insert(l.l7policies, pol.position-1, pol)
 			renumber(l, now)
 			counts["l7policy"]++
 			for r := range pb.Rules {

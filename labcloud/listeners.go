@@ -220,16 +220,12 @@ func (c listenerKind) show(w http.ResponseWriter, r *http.Request, k *caller, no
 }
 
 // defaultPoolFor resolves default_pool_id for l: a pool of the same load
-// balancer that no other listener uses.
+// balancer. As in Octavia (Zed), the pool may already be another
+// listener's default pool: it then serves both.
 func (c listenerKind) defaultPoolFor(id string, l *listener) (*pool, *apiError) {
 	p, ok := c.pools.get(id)
 	if !ok || p.lb != l.lb {
 		return nil, invalidSubresource("Pool", id)
-	}
-	for _, o := range p.listeners {
-		if o != l {
-			return nil, errorf(http.StatusConflict, "Pool %s is already in use by another listener.", id)
-		}
 	}
 	return p, nil
 }
@@ -285,6 +281,7 @@ func (c listenerKind) create(w http.ResponseWriter, r *http.Request, k *caller, 
 			return err
 		}
 		setDefaultPool(l, p)
+		l.changed(now) // Zed sets the pool in a second write: updated_at is set
 	}
 	lb.listeners = append(lb.listeners, l)
 	lb.cache = nil

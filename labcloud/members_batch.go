@@ -157,7 +157,7 @@ func decodeBatchMembers(r *http.Request) ([]batchMember, *apiError) {
 		e := batchMember{hasName: hasName, hasSubnet: hasSubnet}
 		b, _ := json.Marshal(fields)
 		if err := json.Unmarshal(b, &e.body); err != nil {
-			return nil, typeError(err)
+			return nil, typeError(b, err)
 		}
 		out = append(out, e)
 	}

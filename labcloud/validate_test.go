@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -279,11 +278,44 @@ func TestCheckTypesDeep(t *testing.T) {
 	}
 }
 
-// TestTypeErrorWrapped: a wrapped type error is still wsme's message.
+// TestTypeErrorWrapped: a wrapped type error is still wsme's message,
+// with the value sent.
 func TestTypeErrorWrapped(t *testing.T) {
-	te := &json.UnmarshalTypeError{Value: "string", Type: reflect.TypeFor[int](), Field: "listener.protocol_port"}
-	got := typeError(fmt.Errorf("decoding: %w", te)).msg
-	if want := "Invalid input for field/attribute protocol_port. Value: 'string'. Value should be int"; got != want {
+	data := []byte(`{"protocol_port":"abc"}`)
+	var dst struct {
+		ProtocolPort int `json:"protocol_port"`
+	}
+	err := json.Unmarshal(data, &dst)
+	got := typeError(data, fmt.Errorf("decoding: %w", err)).msg
+	if want := "Invalid input for field/attribute protocol_port. Value: 'abc'. Value should be int"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestTypeErrorValue: a value of the wrong JSON type is shown as a real
+// Zed shows it (TestFidelityTypeErrors): what was sent, as Python prints
+// it, not encoding/json's name of its type.
+func TestTypeErrorValue(t *testing.T) {
+	c := New(Options{Seed: 1, Scenario: &Scenario{LoadBalancers: []ScenarioLB{{Project: "demo", Name: "web"}}}})
+	demo := login(t, c, "demo")
+	lbs := list(demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers?name=web", nil).json(t), "loadbalancers")
+	lb := lbs[0].(map[string]any)["id"].(string)
+	for _, tc := range []struct{ attr, value, want string }{
+		// as Zed answers them
+		{"name", `5`, "Invalid input for field/attribute name. Value: '5'. Value should be string"},
+		{"name", `5.5`, "Invalid input for field/attribute name. Value: '5.5'. Value should be string"},
+		{"description", `true`, "Invalid input for field/attribute description. Value: 'True'. Value should be string"},
+		{"name", `{"a":1}`, "Invalid input for field/attribute name. Value: '{'a': 1}'. Value should be string"},
+		{"name", `["a", 1]`, "Invalid input for field/attribute name. Value: '['a', 1]'. Value should be string"},
+		// Zed words these otherwise (TestFidelityTypeErrors logs how); the value is the one sent
+		{"connection_limit", `"a \"b\" c"`, `Invalid input for field/attribute connection_limit. Value: 'a "b" c'. Value should be int`},
+		{"admin_state_up", `"maybe"`, "Invalid input for field/attribute admin_state_up. Value: 'maybe'. Value should be bool"},
+		{"tags", `"x"`, "Invalid input for field/attribute tags. Value: 'x'. Value should be []string"},
+	} {
+		body := json.RawMessage(`{"listener":{"loadbalancer_id":"` + lb + `","protocol":"HTTP","protocol_port":82,"` + tc.attr + `":` + tc.value + `}}`)
+		r := demo.must(http.StatusBadRequest, http.MethodPost, "/load-balancer/v2/lbaas/listeners", body)
+		if got := r.fault(t); got != tc.want {
+			t.Errorf("%s %s: got %q, want %q", tc.attr, tc.value, got, tc.want)
+		}
 	}
 }
