@@ -258,7 +258,7 @@ func TestBrowserExportWizardReview(t *testing.T) {
 	const current = `document.querySelector("#wz-steps [aria-current=step]").textContent`
 	step := func(what, want string) {
 		t.Helper()
-		b.do(t, what, 10*time.Second, chromedp.Focus(chromedp.ID("wz-next")), chromedp.KeyEvent(kb.Enter))
+		b.do(t, what, 10*time.Second, enterOn("wz-next"))
 		b.waitJS(t, "the step "+want, current+`.includes(`+jsString(want)+`)`, 10*time.Second)
 	}
 	const name = `Exp "ort" <b>1</b>`

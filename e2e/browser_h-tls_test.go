@@ -237,7 +237,7 @@ func TestBrowserTLSWizard(t *testing.T) {
 	const current = `document.querySelector("#wz-steps [aria-current=step]").textContent`
 	step := func(what, want string) {
 		t.Helper()
-		b.do(t, what, 10*time.Second, chromedp.Focus(chromedp.ID("wz-next")), chromedp.KeyEvent(kb.Enter))
+		b.do(t, what, 10*time.Second, enterOn("wz-next"))
 		b.waitJS(t, "the step "+want, current+`.includes(`+jsString(want)+`)`, 10*time.Second)
 	}
 	b.do(t, "open the wizard", 30*time.Second, chromedp.Click(chromedp.ID("lb-create")),

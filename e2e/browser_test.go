@@ -23,6 +23,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/octaview/octaview/app/serverapi"
 	"github.com/octaview/octaview/cmd/server/servertest"
@@ -411,6 +412,32 @@ func (b *browser) fillLogin(t testing.TB, user, password, project string) {
 		setInput(`#login-project`, project),
 		chromedp.Click(chromedp.ID("login-submit")),
 	)
+}
+
+// enterOn moves the keyboard focus to the element with id, and once the
+// focus is there presses Enter. chromedp.Focus on a node that a render
+// replaced just after the lookup (a busy machine) leaves the focus where
+// it was, and the Enter goes to that field instead: a form's Next.
+func enterOn(id string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		js := fmt.Sprintf(`(() => { const e = document.getElementById(%q); if (!e) return false;
+			e.focus(); return document.activeElement === e; })()`, id)
+		for {
+			ok, err := chromedp.Evaluate[bool](js)(ctx, t)
+			if err != nil {
+				return err
+			}
+			if ok {
+				_, err := chromedp.KeyEvent(kb.Enter)(ctx, t)
+				return err
+			}
+			select {
+			case <-ctx.Done():
+				return fmt.Errorf("no focus on #%s: %w", id, ctx.Err())
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+	})
 }
 
 // setInput replaces an input's value the way typing does (go-app listens to

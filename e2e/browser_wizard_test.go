@@ -60,7 +60,7 @@ func TestBrowserWizard(t *testing.T) {
 	// between them on a busy machine, make no click.
 	step := func(what, next, want string) {
 		t.Helper()
-		b.do(t, what, 10*time.Second, chromedp.Focus(chromedp.ID(next)), chromedp.KeyEvent(kb.Enter))
+		b.do(t, what, 10*time.Second, enterOn(next))
 		b.waitJS(t, "the step "+want, current+`.includes(`+jsString(want)+`) && document.querySelector("fieldset.wz-panel > legend").textContent.includes(`+jsString(want)+`)`, 10*time.Second)
 	}
 
