@@ -110,24 +110,11 @@ func sleep(c context.Context, d time.Duration) bool {
 // streamWall reads the wall's events until the stream ends (nil) or fails,
 // or c is done; a 404 is errNoWall.
 func streamWall(c context.Context, hc *http.Client, origin string, ref wallRef, deliver func(serverapi.Wall, error)) error {
-	path := serverapi.WallEventsPath + string(ref)
-	req, err := http.NewRequestWithContext(c, http.MethodGet, origin+path, nil)
+	resp, err := openWall(c, hc, origin, serverapi.WallEventsPath, ref, "text/event-stream", "")
 	if err != nil {
 		return err
 	}
-	req.Header.Set("Accept", "text/event-stream")
-	resp, err := hc.Do(req)
-	if err != nil {
-		return fmt.Errorf("%s: %w", serverapi.WallEventsPath, withoutURL(err))
-	}
 	defer resp.Body.Close()
-	switch resp.StatusCode {
-	case http.StatusOK:
-	case http.StatusNotFound:
-		return errNoWall
-	default:
-		return fmt.Errorf("%s: %s", serverapi.WallEventsPath, faultOf(resp))
-	}
 	return site.ReadEvents(resp.Body, func(data []byte) error {
 		if err := c.Err(); err != nil {
 			return err // nothing after the page is gone
@@ -142,24 +129,11 @@ func streamWall(c context.Context, hc *http.Client, origin string, ref wallRef, 
 // getWall reads the wall's JSON into w; a 404 is errNoWall. It blocks:
 // call it in ctx.Async.
 func getWall(c context.Context, hc *http.Client, origin string, ref wallRef, w *serverapi.Wall) error {
-	path := serverapi.WallStatusPath + string(ref)
-	req, err := http.NewRequestWithContext(c, http.MethodGet, origin+path, nil)
+	resp, err := openWall(c, hc, origin, serverapi.WallStatusPath, ref, "application/json", "get ")
 	if err != nil {
 		return err
 	}
-	req.Header.Set("Accept", "application/json")
-	resp, err := hc.Do(req)
-	if err != nil {
-		return fmt.Errorf("get %s: %w", serverapi.WallStatusPath, withoutURL(err))
-	}
 	defer resp.Body.Close()
-	switch resp.StatusCode {
-	case http.StatusOK:
-	case http.StatusNotFound:
-		return errNoWall
-	default:
-		return fmt.Errorf("get %s: %s", serverapi.WallStatusPath, faultOf(resp))
-	}
 	if err := json.NewDecoder(resp.Body).Decode(w); err != nil {
 		return fmt.Errorf("get %s: decoding: %w", serverapi.WallStatusPath, err)
 	}
@@ -187,4 +161,30 @@ func withoutURL(err error) error {
 		return fmt.Errorf("%s: %w", ue.Op, ue.Err)
 	}
 	return err
+}
+
+// openWall GETs the wall's API at base (WallEventsPath, WallStatusPath)
+// and returns its 200 answer; a 404 is errNoWall, another answer or a
+// failure an error that says verb+base, never the URL (it holds a secret
+// wall's token).
+func openWall(c context.Context, hc *http.Client, origin, base string, ref wallRef, accept, verb string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(c, http.MethodGet, origin+base+string(ref), nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Accept", accept)
+	resp, err := hc.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("%s%s: %w", verb, base, withoutURL(err))
+	}
+	switch resp.StatusCode {
+	case http.StatusOK:
+		return resp, nil
+	case http.StatusNotFound:
+		resp.Body.Close()
+		return nil, errNoWall
+	default:
+		defer resp.Body.Close()
+		return nil, fmt.Errorf("%s%s: %s", verb, base, faultOf(resp))
+	}
 }
