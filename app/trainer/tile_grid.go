@@ -26,6 +26,7 @@ const (
 type tileGrid struct {
 	first   int // first row rendered
 	visible int // rows the box shows
+	cols    int // tiles a row at the last render
 }
 
 // columns is how many tiles a row holds at the window's width.
@@ -36,6 +37,7 @@ func (g *tileGrid) columns() int {
 
 func (g *tileGrid) render(ts []serverapi.Trainee, tile func(serverapi.Trainee) goapp.UI) goapp.UI {
 	cols := g.columns()
+	g.cols = cols
 	rows := (len(ts) + cols - 1) / cols
 	if g.visible == 0 {
 		g.visible = 3
@@ -68,6 +70,10 @@ func (g *tileGrid) render(ts []serverapi.Trainee, tile func(serverapi.Trainee) g
 		g.first, g.visible = first, visible
 	}).Body(body...)
 }
+
+// reflows says whether the window's width now gives a row another number
+// of tiles than the last render did.
+func (g *tileGrid) reflows() bool { return g.columns() != g.cols }
 
 // gridPad is a spacer of px pixels (an SVG's height attribute: the CSP
 // refuses style attributes).

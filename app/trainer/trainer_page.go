@@ -113,6 +113,15 @@ func (p *Page) OnNav(ctx goapp.Context) {
 	})
 }
 
+// OnResize reflows the tiles when the window's new width changes how many a
+// row holds (a window made narrower, a projector's screen): at once, not at
+// the class's next event.
+func (p *Page) OnResize(ctx goapp.Context) {
+	if !p.grid.reflows() {
+		ctx.PreventUpdate()
+	}
+}
+
 func (p *Page) OnDismount() {
 	if p.cancel != nil {
 		p.cancel()
