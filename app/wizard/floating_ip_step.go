@@ -36,21 +36,15 @@ func (s *fipStep) load(ctx goapp.Context, sess *tab.Session) {
 	if s.status != ui.Loaded {
 		s.status = ui.Loading
 	}
-	client, project := sess.Client, sess.Info.ProjectID
-	ctx.Async(func() {
-		c, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		spare, nets, err := console.ReadFIPChoices(c, client, project)
-		ctx.Dispatch(func(goapp.Context) {
-			if err != nil {
-				s.status, s.err = ui.LoadFailed, octavia.Message(err)
-				return
-			}
-			s.status, s.err, s.spare, s.nets = ui.Loaded, "", spare, nets
-			if console.PickFIP(console.FIPChoices(spare, nets), s.pick) == nil {
-				s.pick = "" // taken since: none, rather than another address than the one picked
-			}
-		})
+	console.LoadFIPChoices(ctx, sess.Client, sess.Info.ProjectID, func(spare []floatingips.FloatingIP, nets []networks.Network, err error) {
+		if err != nil {
+			s.status, s.err = ui.LoadFailed, octavia.Message(err)
+			return
+		}
+		s.status, s.err, s.spare, s.nets = ui.Loaded, "", spare, nets
+		if console.PickFIP(console.FIPChoices(spare, nets), s.pick) == nil {
+			s.pick = "" // taken since: none, rather than another address than the one picked
+		}
 	})
 }
 

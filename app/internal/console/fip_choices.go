@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/extensions/layer3/floatingips"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/networks"
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/octavia"
@@ -75,6 +77,18 @@ func ReadFIPChoices(ctx context.Context, c *octavia.Client, project string) ([]f
 		}
 	}
 	return spare, nets, nil
+}
+
+// LoadFIPChoices reads what a picker offers (ReadFIPChoices, bounded at a
+// minute) and hands it to done. UI goroutine; the read runs in ctx.Async,
+// done in ctx.Dispatch.
+func LoadFIPChoices(ctx goapp.Context, c *octavia.Client, project string, done func(spare []floatingips.FloatingIP, nets []networks.Network, err error)) {
+	ctx.Async(func() {
+		cc, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		spare, nets, err := ReadFIPChoices(cc, c, project)
+		ctx.Dispatch(func(goapp.Context) { done(spare, nets, err) })
+	})
 }
 
 // AssociateFIP puts choice's floating IP on port: an existing one sent

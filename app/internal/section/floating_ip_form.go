@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/extensions/layer3/floatingips"
+	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/networks"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
@@ -31,24 +33,18 @@ func (f *floatingIPCard) readChoices() {
 	if sess == nil {
 		return
 	}
-	client, project := sess.Client, sess.Info.ProjectID
-	ctx.Async(func() {
-		c, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		spare, nets, err := console.ReadFIPChoices(c, client, project)
-		ctx.Dispatch(func(goapp.Context) {
-			if !f.form.open {
-				return
-			}
-			if err != nil {
-				f.form.status, f.form.fieldErr = ui.LoadFailed, "The floating IPs could not be read from Neutron: "+octavia.Message(err)
-				return
-			}
-			f.form.status, f.form.spare, f.form.nets = ui.Loaded, spare, nets
-			if console.PickFIP(console.FIPChoices(spare, nets), f.form.pick) == nil {
-				f.form.pick = "" // taken since: the first choice, shown as picked
-			}
-		})
+	console.LoadFIPChoices(ctx, sess.Client, sess.Info.ProjectID, func(spare []floatingips.FloatingIP, nets []networks.Network, err error) {
+		if !f.form.open {
+			return
+		}
+		if err != nil {
+			f.form.status, f.form.fieldErr = ui.LoadFailed, "The floating IPs could not be read from Neutron: "+octavia.Message(err)
+			return
+		}
+		f.form.status, f.form.spare, f.form.nets = ui.Loaded, spare, nets
+		if console.PickFIP(console.FIPChoices(spare, nets), f.form.pick) == nil {
+			f.form.pick = "" // taken since: the first choice, shown as picked
+		}
 	})
 }
 
