@@ -10,7 +10,6 @@ import (
 	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/app/internal/tab"
-	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -20,9 +19,7 @@ import (
 // balancer's status as read (PENDING_UPDATE), never the member's own
 // (ACTIVE).
 func TestBusyNamesTheLoadBalancersStatus(t *testing.T) {
-	cloud := labcloud.New(labcloud.Options{Delay: time.Minute, Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{
-		{Project: "demo", Name: "web", Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.1"}}},
-	}}})
+	cloud := labtest.OneLB("web", time.Minute, "10.0.0.1")
 	admin, demo := labtest.As(t, cloud, "admin", "admin"), labtest.As(t, cloud, "demo", "demo")
 	lb := labtest.IDs(t, demo, octavia.KindLoadBalancer, "")["web"]
 	lbObj, err := demo.Get(t.Context(), tab.LBRef(lb))

@@ -11,7 +11,6 @@ import (
 	"github.com/octaview/octaview/app/internal/section"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/serverapi"
-	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
 )
@@ -165,8 +164,7 @@ func TestStatsSeriesLatest(t *testing.T) {
 // returns the session, web's id, its listener's id and the GET counter.
 func statsLab(t *testing.T) (sess *tab.Session, lbID, listenerID string, tr *labtest.Recorder) {
 	t.Helper()
-	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "web",
-		Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.11", "10.0.0.12"}}}}}})
+	cloud := labtest.OneLB("web", 0, "10.0.0.11", "10.0.0.12")
 	c, tr := labtest.Record(t, cloud, "demo", "demo")
 	lbs, err := octavia.Collect(c.List(t.Context(), octavia.KindLoadBalancer, "", octavia.ListQuery{Filters: url.Values{"name": {"web"}}}))
 	if err != nil || len(lbs) != 1 {

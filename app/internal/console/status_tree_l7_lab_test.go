@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/internal/labtest"
-	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
 )
@@ -18,9 +17,7 @@ import (
 // is read at the next one; and each delete dialog's listing is what the
 // lab's cascade takes (labcloud/cascade.go).
 func TestReadTreeL7AndDeleteGoes(t *testing.T) {
-	cloud := labcloud.New(labcloud.Options{Delay: time.Millisecond, Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{
-		{Project: "demo", Name: "web", Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.1"}}},
-	}}})
+	cloud := labtest.OneLB("web", time.Millisecond, "10.0.0.1")
 	c, rec := labtest.Record(t, cloud, "demo", "demo")
 	fast := waiters.Options{Interval: time.Millisecond, Timeout: 10 * time.Second}
 	lb := labtest.IDs(t, c, octavia.KindLoadBalancer, "")["web"]

@@ -9,7 +9,6 @@ import (
 
 	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/app/internal/tab"
-	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -19,9 +18,7 @@ import (
 // wait use it; an edit accepted at once finds it from the answer for its
 // wait; a write from a page that knows it looks up nothing.
 func TestWriteFindsItsLoadBalancerOnce(t *testing.T) {
-	cloud := labcloud.New(labcloud.Options{Delay: time.Minute, Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{
-		{Project: "demo", Name: "web", Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.1", "10.0.0.2"}}},
-	}}})
+	cloud := labtest.OneLB("web", time.Minute, "10.0.0.1", "10.0.0.2")
 	demo, rec := labtest.Record(t, cloud, "demo", "demo")
 	lb := labtest.IDs(t, demo, octavia.KindLoadBalancer, "")["web"]
 	lbObj, err := demo.Get(t.Context(), tab.LBRef(lb))

@@ -1,7 +1,9 @@
 // Package labtest is how the app's tests reach the lab cloud in process
 // (labcloud.Transport: no socket, fine in a testing/synctest bubble): Via
 // signs a user in, Record also records the requests, Create makes an
-// object and waits until it is ACTIVE (create.go). Only tests import it.
+// object and waits until it is ACTIVE (create.go), OneLB is a lab of one
+// load balancer with its listener, pool and members (scenario.go). Only
+// tests import it.
 package labtest
 
 import (

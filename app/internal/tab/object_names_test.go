@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/octaview/octaview/app/internal/labtest"
-	"github.com/octaview/octaview/labcloud"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -56,8 +55,7 @@ func TestNameBookBounds(t *testing.T) {
 // readNames reads a pool's members' names in one list, a load balancer
 // by a GET, and says which objects Octavia no longer has.
 func TestReadNames(t *testing.T) {
-	cloud := labcloud.New(labcloud.Options{Scenario: &labcloud.Scenario{LoadBalancers: []labcloud.ScenarioLB{{Project: "demo", Name: "shop",
-		Listener: &labcloud.ScenarioListener{Protocol: "HTTP", Port: 80, Members: []string{"10.0.0.5", "10.0.0.6"}}}}}})
+	cloud := labtest.OneLB("shop", 0, "10.0.0.5", "10.0.0.6")
 	c, rec := labtest.Record(t, cloud, "demo", "demo")
 	lbs := labtest.IDs(t, c, octavia.KindLoadBalancer, "")
 	pool := labtest.First(values(labtest.IDs(t, c, octavia.KindPool, "")))
