@@ -45,26 +45,11 @@ func TestExportedPlanBuildsOnLab(t *testing.T) {
 	l := w.NewListener()
 	l["name"], l["connection_limit"], l["allowed_cidrs"] = "front", "100", "10.0.0.0/8\n192.168.0.0/16"
 	w.Listeners = append(w.Listeners, l)
-	p := w.NewPool()
-	p.V["lb_algorithm"], p.V["session_persistence.type"], p.V["session_persistence.cookie_name"] = "LEAST_CONNECTIONS", "APP_COOKIE", "sid"
-	for _, a := range []string{"10.2.0.11", "10.2.0.12"} {
-		m := w.NewMember()
-		m["address"], m["subnet_id"] = a, sn[0].ID
-		p.Members = append(p.Members, m)
-	}
-	p.Members[1]["weight"] = "5"
-	p.Monitor["type"], p.Monitor["max_retries_down"] = "TCP", "2"
-	w.Pools = append(w.Pools, p)
+	addCookiePool(w, sn[0].ID, "10.2.0.11", "10.2.0.12")
 	spare := w.NewPool()
 	spare.Monitor = nil
 	w.Pools = append(w.Pools, spare)
-	pol := w.NewPolicy()
-	pol.V["action"], pol.V["_pool"] = "REDIRECT_TO_POOL", "1"
-	pol.Rules[0]["value"] = "/api"
-	hdr := w.NewRule()
-	hdr["type"], hdr["compare_type"], hdr["key"], hdr["value"], hdr["invert"] = "HEADER", "EQUAL_TO", "X-Beta", "1", "true"
-	pol.Rules = append(pol.Rules, hdr)
-	w.Policies = append(w.Policies, pol)
+	w.Policies = append(w.Policies, apiPolicy(w))
 	body, err := w.Body()
 	if err != nil {
 		t.Fatal(err)

@@ -29,6 +29,35 @@ func wizTestWizard() *model.Model {
 	return w
 }
 
+// addCookiePool adds a pool to w: LEAST_CONNECTIONS with APP_COOKIE
+// persistence (cookie "sid"), a member on subnet at each of addrs (the
+// second of weight 5) and a TCP monitor with max_retries_down 2.
+func addCookiePool(w *model.Model, subnet string, addrs ...string) {
+	p := w.NewPool()
+	p.V["lb_algorithm"], p.V["session_persistence.type"], p.V["session_persistence.cookie_name"] = "LEAST_CONNECTIONS", "APP_COOKIE", "sid"
+	for _, a := range addrs {
+		m := w.NewMember()
+		m["address"], m["subnet_id"] = a, subnet
+		p.Members = append(p.Members, m)
+	}
+	p.Members[1]["weight"] = "5"
+	p.Monitor["type"], p.Monitor["max_retries_down"] = "TCP", "2"
+	w.Pools = append(w.Pools, p)
+}
+
+// apiPolicy is an L7 policy that redirects to w's second pool what
+// starts with /api and does not carry the header X-Beta: 1 (a rule
+// inverted).
+func apiPolicy(w *model.Model) model.Policy {
+	pol := w.NewPolicy()
+	pol.V["action"], pol.V["_pool"] = "REDIRECT_TO_POOL", "1"
+	pol.Rules[0]["value"] = "/api"
+	hdr := w.NewRule()
+	hdr["type"], hdr["compare_type"], hdr["key"], hdr["value"], hdr["invert"] = "HEADER", "EQUAL_TO", "X-Beta", "1", "true"
+	pol.Rules = append(pol.Rules, hdr)
+	return pol
+}
+
 // wizJSONEqual compares a body with the JSON it should be.
 func wizJSONEqual(t *testing.T, got console.Object, want string) {
 	t.Helper()
@@ -98,16 +127,7 @@ func TestWizardBody(t *testing.T) {
 			l := w.NewListener()
 			l["connection_limit"], l["timeout_client_data"], l["allowed_cidrs"] = "100", "30000", "10.0.0.0/8\n192.168.0.0/16"
 			w.Listeners = append(w.Listeners, l)
-			p := w.NewPool()
-			p.V["lb_algorithm"], p.V["session_persistence.type"], p.V["session_persistence.cookie_name"] = "LEAST_CONNECTIONS", "APP_COOKIE", "sid"
-			for _, a := range []string{"10.0.0.11", "10.0.0.12"} {
-				m := w.NewMember()
-				m["address"], m["subnet_id"] = a, "s1"
-				p.Members = append(p.Members, m)
-			}
-			p.Members[1]["weight"] = "5"
-			p.Monitor["type"], p.Monitor["max_retries_down"] = "TCP", "2"
-			w.Pools = append(w.Pools, p)
+			addCookiePool(w, "s1", "10.0.0.11", "10.0.0.12")
 		},
 		want: `{"name": "web", "vip_subnet_id": "s1", "listeners": [{"protocol": "HTTP", "protocol_port": 80, "connection_limit": 100,
 			"timeout_client_data": 30000, "allowed_cidrs": ["10.0.0.0/8", "192.168.0.0/16"],
@@ -133,16 +153,10 @@ func TestWizardBody(t *testing.T) {
 			w.Pools = append(w.Pools, w.NewPool())
 			w.Pools = append(w.Pools, w.NewPool())
 			w.Pools[0].Monitor, w.Pools[1].Monitor = nil, nil
-			pol := w.NewPolicy()
-			pol.V["action"], pol.V["_pool"] = "REDIRECT_TO_POOL", "1"
-			pol.Rules[0]["value"] = "/api"
-			hdr := w.NewRule()
-			hdr["type"], hdr["compare_type"], hdr["key"], hdr["value"], hdr["invert"] = "HEADER", "EQUAL_TO", "X-Beta", "1", "true"
-			pol.Rules = append(pol.Rules, hdr)
 			rej := w.NewPolicy()
 			rej.V["action"], rej.V["position"], rej.V["redirect_url"] = "REJECT", "1", "http://unused"
 			rej.Rules[0]["value"] = "/admin"
-			w.Policies = append(w.Policies, pol, rej)
+			w.Policies = append(w.Policies, apiPolicy(w), rej)
 		},
 		want: `{"name": "web", "vip_subnet_id": "s1", "listeners": [{"protocol": "HTTP", "protocol_port": 80,
 			"default_pool": {"name": "pool-1", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"},
