@@ -178,9 +178,7 @@ func TestBrowserExportLoadBalancer(t *testing.T) {
 	if got := eval[string](t, b, `[...document.querySelectorAll(".export-tab")].map(e => e.tabIndex).join(",")`); got != "0,-1,-1" {
 		t.Errorf("the tabs' Tab stops: got %s, want the selected one only (0,-1,-1)", got)
 	}
-	if len(b.dialogsSeen()) != 0 {
-		t.Errorf("a JavaScript dialog opened (a name ran as markup?): %v", b.dialogsSeen())
-	}
+	b.noDialogs(t)
 
 	// Copy: on the clipboard, said aloud, the focus kept.
 	cli = eval[string](t, b, exportText)
@@ -326,9 +324,7 @@ func TestBrowserExportWizardReview(t *testing.T) {
 	if got := wizardWrites(t, s.Logs.String(), mark); len(got) != 0 {
 		t.Errorf("writes while exporting the plan: got %v, want none", got)
 	}
-	if len(b.dialogsSeen()) != 0 {
-		t.Errorf("a JavaScript dialog opened (a name ran as markup?): %v", b.dialogsSeen())
-	}
+	b.noDialogs(t)
 	b.do(t, "Close", 10*time.Second, chromedp.Click(chromedp.ID("export-close")))
 	b.waitJS(t, "the focus back on Export", `!document.querySelector("#export-dialog") && document.activeElement?.id === "wz-export"`, 10*time.Second)
 	if got := eval[string](t, b, wizardCurrent); !strings.Contains(got, "Review") {
