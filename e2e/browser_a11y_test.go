@@ -195,6 +195,27 @@ func (b *browser) focusStart(t testing.TB, sel string) {
 	}
 }
 
+// tabToSkipLink puts the keyboard's starting point at the start of sel
+// (the console's .app, the wall's .wall) and presses Tab: the first Tab
+// stop must be the skip link. It reports whether it was.
+func (b *browser) tabToSkipLink(t testing.TB, sel string) bool {
+	t.Helper()
+	b.focusStart(t, sel)
+	if got := b.pressTab(t, false); got != ".skip-link" {
+		t.Errorf("first Tab stop: got %q, want the skip link", got)
+		return false
+	}
+	return true
+}
+
+// followSkipLink presses Enter on the focused skip link and waits for the
+// focus in the page's content.
+func (b *browser) followSkipLink(t testing.TB) {
+	t.Helper()
+	b.do(t, "follow the skip link", 5*time.Second, chromedp.KeyEvent(kb.Enter))
+	b.waitJS(t, "the focus in the content", `document.activeElement && document.activeElement.id === "content"`, 5*time.Second)
+}
+
 // focusVisible reports whether the focused element shows that it has the
 // focus: an outline, or (status tree nodes) a thick box border.
 const focusVisible = `(() => { const e = document.activeElement; if (!e || e === document.body) return false;
@@ -241,16 +262,12 @@ func TestBrowserAccessibility(t *testing.T) {
 
 	// Keyboard: the first Tab stop is the skip link; it moves the focus to
 	// the page's content.
-	b.focusStart(t, ".app")
-	if got := b.pressTab(t, false); got != ".skip-link" {
-		t.Errorf("first Tab stop: got %q, want the skip link", got)
-	}
+	b.tabToSkipLink(t, ".app")
 	if !eval[bool](t, b, focusVisible) {
 		t.Errorf("the skip link shows no focus")
 	}
 	b.shotViewport(t, "a11y-skip-link")
-	b.do(t, "follow the skip link", 5*time.Second, chromedp.KeyEvent(kb.Enter))
-	b.waitJS(t, "the focus in the content", `document.activeElement && document.activeElement.id === "content"`, 5*time.Second)
+	b.followSkipLink(t)
 	if got := b.pressTab(t, false); got != "#lb-skip-rows" {
 		t.Errorf("first Tab stop after the skip link: got %q, want #lb-skip-rows (issue 30)", got)
 	}
@@ -387,9 +404,7 @@ func TestBrowserAccessibility(t *testing.T) {
 	b.waitJS(t, "the no-status-page notice", `!!document.querySelector("#wall-off")`, 30*time.Second)
 	b.audit(t, "status-off")
 
-	if d := b.dialogsSeen(); len(d) != 0 {
-		t.Errorf("JavaScript dialogs opened: %q", d)
-	}
+	b.noDialogs(t)
 }
 
 // TestBrowserStatusWallAccessibility runs axe-core on a status wall that
@@ -400,13 +415,10 @@ func TestBrowserStatusWallAccessibility(t *testing.T) {
 	c := startStatusWall(t)
 	b := newBrowser(t)
 	axeSource(t)
-	b.do(t, "open the wall", 60*time.Second, chromedp.Navigate(c.URL+"/status"))
+	b.openWall(t, c.URL+"/status")
 	b.waitJS(t, "the trees", `document.querySelectorAll(".wall-card svg.status-tree").length === 5`, 30*time.Second)
 	b.audit(t, "status-wall")
-	b.focusStart(t, ".wall")
-	if got := b.pressTab(t, false); got != ".skip-link" {
-		t.Errorf("first Tab stop: got %q, want the skip link", got)
-	}
+	b.tabToSkipLink(t, ".wall")
 	if got := eval[bool](t, b, `[...document.querySelectorAll("g.tree-node")].every(g => g.tabIndex === 0)`); !got {
 		t.Errorf("the wall's tree nodes are not all in the Tab order")
 	}

@@ -23,6 +23,17 @@ func (b *browser) openMemberSet(t testing.TB) {
 	b.waitJS(t, "the prefilled set", `document.querySelector("#batch-lines").value === "10.0.0.11:80,1\n10.0.0.12:80,1\n10.0.0.13:80,1\n"`, 20*time.Second)
 }
 
+// previewMemberSet are the steps that replace the open member set's lines
+// with lines and preview them, until the element with id shows: the plan
+// (batch-plan) or the lines' errors (batch-errors).
+func previewMemberSet(lines, id string) []chromedp.Action[chromedp.Void] {
+	return []chromedp.Action[chromedp.Void]{
+		setInput("#batch-lines", lines),
+		chromedp.Click(chromedp.ID("batch-preview")),
+		chromedp.WaitVisible(chromedp.ID(id)),
+	}
+}
+
 // TestBrowserMemberBatchKeeps: a member set written from the pool's page
 // keeps what the user did not touch. shop-frontend's 10.0.0.11 is made
 // disabled, backup, with a monitor address and port; a batch that lists it
@@ -80,11 +91,7 @@ func TestBrowserMemberBatchKeeps(t *testing.T) {
 	// does nothing until the app has taken the page over
 	b.waitJS(t, "the app running", `performance.getEntriesByName("octaview:go-started").length > 0`, 60*time.Second)
 	b.openMemberSet(t)
-	b.do(t, "preview a set", 10*time.Second,
-		setInput("#batch-lines", "10.0.0.11:80\n10.0.0.12:80,4\n10.0.0.14:80"),
-		chromedp.Click(chromedp.ID("batch-preview")),
-		chromedp.WaitVisible(chromedp.ID("batch-plan")),
-	)
+	b.do(t, "preview a set", 10*time.Second, previewMemberSet("10.0.0.11:80\n10.0.0.12:80,4\n10.0.0.14:80", "batch-plan")...)
 	if got := b.text(t, "#batch-summary"); got != "1 added, 1 kept, 1 changed, 1 removed." {
 		t.Errorf("summary: got %q", got)
 	}

@@ -178,9 +178,7 @@ func TestBrowserExportLoadBalancer(t *testing.T) {
 	if got := eval[string](t, b, `[...document.querySelectorAll(".export-tab")].map(e => e.tabIndex).join(",")`); got != "0,-1,-1" {
 		t.Errorf("the tabs' Tab stops: got %s, want the selected one only (0,-1,-1)", got)
 	}
-	if len(b.dialogsSeen()) != 0 {
-		t.Errorf("a JavaScript dialog opened (a name ran as markup?): %v", b.dialogsSeen())
-	}
+	b.noDialogs(t)
 
 	// Copy: on the clipboard, said aloud, the focus kept.
 	cli = eval[string](t, b, exportText)
@@ -255,29 +253,23 @@ func TestBrowserExportWizardReview(t *testing.T) {
 	b.login(t, s.URL, "demo", "demo", "")
 	b.listed(t, "demo's list", "shop-frontend")
 
-	const current = `document.querySelector("#wz-steps [aria-current=step]").textContent`
-	step := func(what, want string) {
-		t.Helper()
-		b.do(t, what, 10*time.Second, enterOn("wz-next"))
-		b.waitJS(t, "the step "+want, current+`.includes(`+jsString(want)+`)`, 10*time.Second)
-	}
 	const name = `Exp "ort" <b>1</b>`
 	b.do(t, "open the wizard", 30*time.Second,
 		chromedp.Click(chromedp.ID("lb-create")),
 		chromedp.WaitReady(chromedp.CSS(`#create-subnet option`)),
 		setInput("#create-name", name),
 	)
-	step("next: listeners", "Listeners")
-	step("next: pools", "Pools")
-	step("next: members", "Members")
+	b.wizardStep(t, "next: listeners", "wz-next", "Listeners")
+	b.wizardStep(t, "next: pools", "wz-next", "Pools")
+	b.wizardStep(t, "next: members", "wz-next", "Members")
 	b.do(t, "add a member", 10*time.Second,
 		chromedp.Click(chromedp.ID("wz-add-member-0")),
 		chromedp.WaitReady(chromedp.ID("wz-member-0-0-address")),
 		setInput("#wz-member-0-0-address", "10.0.0.41"),
 	)
-	step("next: health monitors", "Health monitors")
-	step("next: L7 policies", "L7 policies")
-	step("next: review", "Review")
+	b.wizardStep(t, "next: health monitors", "wz-next", "Health monitors")
+	b.wizardStep(t, "next: L7 policies", "wz-next", "L7 policies")
+	b.wizardStep(t, "next: review", "wz-next", "Review")
 	b.waitJS(t, "the spare floating IP", `!!document.querySelector("#wz-fip option[value='fip:`+spare.ID+`']")`, 30*time.Second)
 
 	// A new address from the external network: Terraform allocates one.
@@ -332,12 +324,10 @@ func TestBrowserExportWizardReview(t *testing.T) {
 	if got := wizardWrites(t, s.Logs.String(), mark); len(got) != 0 {
 		t.Errorf("writes while exporting the plan: got %v, want none", got)
 	}
-	if len(b.dialogsSeen()) != 0 {
-		t.Errorf("a JavaScript dialog opened (a name ran as markup?): %v", b.dialogsSeen())
-	}
+	b.noDialogs(t)
 	b.do(t, "Close", 10*time.Second, chromedp.Click(chromedp.ID("export-close")))
 	b.waitJS(t, "the focus back on Export", `!document.querySelector("#export-dialog") && document.activeElement?.id === "wz-export"`, 10*time.Second)
-	if got := eval[string](t, b, current); !strings.Contains(got, "Review") {
+	if got := eval[string](t, b, wizardCurrent); !strings.Contains(got, "Review") {
 		t.Errorf("after the panel: step %q, want still the review", got)
 	}
 }

@@ -179,9 +179,7 @@ func TestBrowserCertUpload(t *testing.T) {
 	}
 
 	// deleted from its page: gone from Barbican and from the list
-	b.do(t, "delete it", 30*time.Second, chromedp.Click(chromedp.CSS(`#cert-table tr[data-ref="`+ref+`"] a.cert-name`)),
-		chromedp.WaitVisible(chromedp.ID("cert-delete")), chromedp.Click(chromedp.ID("cert-delete")),
-		chromedp.WaitVisible(chromedp.ID("cert-delete-confirm-btn")))
+	b.do(t, "delete it", 30*time.Second, askToDeleteCert(ref, "cert-delete-confirm-btn")...)
 	if got := b.text(t, "#cert-delete-confirm"); !strings.Contains(got, "No listener or pool uses it.") {
 		t.Fatalf("the delete's dialog: got %q", got)
 	}
@@ -247,9 +245,7 @@ func TestBrowserCertWarnAndListener(t *testing.T) {
 	}
 
 	// its delete says who uses it
-	b.do(t, "ask to delete it", 30*time.Second, chromedp.Click(chromedp.CSS(`#cert-table tr[data-ref="`+ref+`"] a.cert-name`)),
-		chromedp.WaitVisible(chromedp.ID("cert-delete")), chromedp.Click(chromedp.ID("cert-delete")),
-		chromedp.WaitVisible(chromedp.ID("cert-delete-uses")))
+	b.do(t, "ask to delete it", 30*time.Second, askToDeleteCert(ref, "cert-delete-uses")...)
 	if got := b.text(t, "#cert-delete-uses"); !strings.Contains(got, "listener https-soon (default certificate)") {
 		t.Fatalf("the delete's dialog: got %q", got)
 	}
@@ -419,5 +415,16 @@ func TestBrowserCertPKCS12(t *testing.T) {
 	pemText, err := demo.SecretPayload(t.Context(), b.text(t, "#cert-ref"), "text/plain")
 	if err != nil || strings.TrimSpace(string(pemText)) != strings.TrimSpace(ca.certPEM) {
 		t.Fatalf("the CA secret: got %q, %v; want its PEM", pemText, err)
+	}
+}
+
+// askToDeleteCert are the steps from the certificates' list to the delete's
+// dialog of the certificate ref: its page, its Delete, until the dialog's
+// element with id shows.
+func askToDeleteCert(ref, id string) []chromedp.Action[chromedp.Void] {
+	return []chromedp.Action[chromedp.Void]{
+		chromedp.Click(chromedp.CSS(`#cert-table tr[data-ref="` + ref + `"] a.cert-name`)),
+		chromedp.WaitVisible(chromedp.ID("cert-delete")), chromedp.Click(chromedp.ID("cert-delete")),
+		chromedp.WaitVisible(chromedp.ID(id)),
 	}
 }

@@ -152,12 +152,10 @@ func TestBrowserListTabStops(t *testing.T) {
 	b.waitJS(t, "the list", `document.querySelectorAll("tr.lb-row").length >= 3 && !document.querySelector("#lb-refresh").disabled`, 60*time.Second)
 	firstRowLink := `document.activeElement === document.querySelector("tr.lb-row td.name a")`
 
-	b.focusStart(t, ".app")
-	if got := b.pressTab(t, false); got != ".skip-link" {
-		t.Fatalf("first Tab stop: got %q, want the skip link", got)
+	if !b.tabToSkipLink(t, ".app") {
+		t.FailNow()
 	}
-	b.do(t, "skip to content", 5*time.Second, chromedp.KeyEvent(kb.Enter))
-	b.waitJS(t, "the focus in the content", `document.activeElement && document.activeElement.id === "content"`, 5*time.Second)
+	b.followSkipLink(t)
 	if got := b.pressTab(t, false); got != "#lb-skip-rows" {
 		t.Fatalf("first Tab stop of the content: got %q, want #lb-skip-rows", got)
 	}

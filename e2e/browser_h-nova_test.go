@@ -23,9 +23,32 @@ import (
 // their address on the member's subnet (Neutron's ports), in the member
 // form, the member batch editor and the wizard.
 
-// demoServers are demo's servers with their addresses on shop-frontend's
-// VIP subnet, as the lab's Nova and Neutron say, and that subnet.
-func demoServers(t *testing.T, ids treeIDs) (map[string]octavia.ServerOnSubnet, string) {
+// serverPick is where a test of picking members among servers starts: a
+// console on the lab, demo's servers with their address on shop-frontend's
+// VIP subnet (as the lab's Nova and Neutron say) and that subnet, and a
+// browser logged in as demo on the load balancer list.
+type serverPick struct {
+	ids    treeIDs
+	subnet string
+	addr   map[string]string // a server's address on subnet, by its name
+	b      *browser
+}
+
+// startServerPick starts a console and logs a browser in as demo.
+func startServerPick(t *testing.T) serverPick {
+	t.Helper()
+	c := startConsole(t)
+	ids := readTreeIDs(t, c)
+	addr, subnet := demoServers(t, ids)
+	b := newBrowser(t)
+	b.login(t, c.URL, "demo", "demo", "demo")
+	b.waitJS(t, "the list", `location.pathname === "/load-balancers"`, 60*time.Second)
+	return serverPick{ids: ids, subnet: subnet, addr: addr, b: b}
+}
+
+// demoServers are the addresses of demo's servers on shop-frontend's VIP
+// subnet, by the server's name, and that subnet.
+func demoServers(t *testing.T, ids treeIDs) (map[string]string, string) {
 	t.Helper()
 	lb, err := ids.client.Get(t.Context(), octavia.Ref{Kind: octavia.KindLoadBalancer, ID: ids.shopLB})
 	if err != nil {
@@ -36,14 +59,16 @@ func demoServers(t *testing.T, ids treeIDs) (map[string]octavia.ServerOnSubnet, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]octavia.ServerOnSubnet{}
+	byName := map[string]octavia.ServerOnSubnet{}
 	for _, s := range list {
-		out[s.Name] = s
+		byName[s.Name] = s
 	}
+	out := map[string]string{}
 	for _, name := range []string{"web-1", "web-2", "web-3", "app-1"} {
-		if len(out[name].Addresses) != 1 {
-			t.Fatalf("the lab's %s on the VIP subnet: got %+v, want one address", name, out[name])
+		if len(byName[name].Addresses) != 1 {
+			t.Fatalf("the lab's %s on the VIP subnet: got %+v, want one address", name, byName[name])
 		}
+		out[name] = byName[name].Addresses[0]
 	}
 	return out, subnet
 }
@@ -79,14 +104,8 @@ func pickerReads(l *requestLog) string {
 // subnet and name, and the POST carries them.
 func TestBrowserMemberFromServer(t *testing.T) {
 	t.Parallel()
-	c := startConsole(t)
-	ids := readTreeIDs(t, c)
-	servers, subnet := demoServers(t, ids)
-	web1 := servers["web-1"].Addresses[0]
-
-	b := newBrowser(t)
-	b.login(t, c.URL, "demo", "demo", "demo")
-	b.waitJS(t, "the list", `location.pathname === "/load-balancers"`, 60*time.Second)
+	p := startServerPick(t)
+	ids, b, subnet, web1 := p.ids, p.b, p.subnet, p.addr["web-1"]
 	opened := b.recordRequests(t)
 	b.goTo(t, "/pools/"+ids.shopPool+"/members/new")
 	b.waitJS(t, "the servers listed", pickerReady("#f-server"), 30*time.Second)
@@ -133,14 +152,8 @@ func TestBrowserMemberFromServer(t *testing.T) {
 // address with the port beside it; applied, the pool has that member.
 func TestBrowserMemberBatchFromServer(t *testing.T) {
 	t.Parallel()
-	c := startConsole(t)
-	ids := readTreeIDs(t, c)
-	servers, _ := demoServers(t, ids)
-	web2 := servers["web-2"].Addresses[0]
-
-	b := newBrowser(t)
-	b.login(t, c.URL, "demo", "demo", "demo")
-	b.waitJS(t, "the list", `location.pathname === "/load-balancers"`, 60*time.Second)
+	p := startServerPick(t)
+	ids, b, web2 := p.ids, p.b, p.addr["web-2"]
 	b.goTo(t, "/pools/"+ids.shopPool)
 	b.openMemberSet(t)
 	b.waitJS(t, "the servers listed", pickerReady("#batch-server"), 30*time.Second)
@@ -184,14 +197,8 @@ func TestBrowserMemberBatchFromServer(t *testing.T) {
 // member, and the create's one POST carries its address and subnet.
 func TestBrowserWizardMemberFromServer(t *testing.T) {
 	t.Parallel()
-	c := startConsole(t)
-	ids := readTreeIDs(t, c)
-	servers, subnet := demoServers(t, ids)
-	web3 := servers["web-3"].Addresses[0]
-
-	b := newBrowser(t)
-	b.login(t, c.URL, "demo", "demo", "demo")
-	b.waitJS(t, "the list", `location.pathname === "/load-balancers"`, 60*time.Second)
+	p := startServerPick(t)
+	b, subnet, web3 := p.b, p.subnet, p.addr["web-3"]
 	b.do(t, "open the wizard", 30*time.Second,
 		chromedp.Click(chromedp.ID("lb-create")),
 		chromedp.WaitReady(chromedp.CSS(`#create-subnet option`)),

@@ -279,11 +279,7 @@ func TestBrowserTree(t *testing.T) {
 		chromedp.WaitVisible(chromedp.ID("batch-open")),
 	)
 	b.openMemberSet(t)
-	b.do(t, "paste bad lines", 10*time.Second,
-		setInput("#batch-lines", "10.0.0.11:80\nweb2:80\n10.0.0.12:99999\n\n10.0.0.11:80,2"),
-		chromedp.Click(chromedp.ID("batch-preview")),
-		chromedp.WaitVisible(chromedp.ID("batch-errors")),
-	)
+	b.do(t, "paste bad lines", 10*time.Second, previewMemberSet("10.0.0.11:80\nweb2:80\n10.0.0.12:99999\n\n10.0.0.11:80,2", "batch-errors")...)
 	if got := b.text(t, "#batch-errors"); !strings.Contains(got, `line 2: "web2" is not an IP address`) ||
 		!strings.Contains(got, "line 3:") || !strings.Contains(got, "line 5: 10.0.0.11:80 is already on line 1") {
 		t.Errorf("batch errors: got %q, want lines 2, 3 and 5 named", got)
@@ -292,11 +288,7 @@ func TestBrowserTree(t *testing.T) {
 		t.Errorf("Apply is enabled with bad lines")
 	}
 	b.shot(t, "tree-11-batch-errors")
-	b.do(t, "paste the new set", 10*time.Second,
-		setInput("#batch-lines", "10.0.0.11:80\n10.0.0.12:80,4\n10.0.0.14:80\n[fd00::14]:80,2"),
-		chromedp.Click(chromedp.ID("batch-preview")),
-		chromedp.WaitVisible(chromedp.ID("batch-plan")),
-	)
+	b.do(t, "paste the new set", 10*time.Second, previewMemberSet("10.0.0.11:80\n10.0.0.12:80,4\n10.0.0.14:80\n[fd00::14]:80,2", "batch-plan")...)
 	if got := b.text(t, "#batch-summary"); got != "2 added, 1 kept, 1 changed, 1 removed." {
 		t.Errorf("batch preview: got %q", got)
 	}

@@ -18,10 +18,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
 
 	"github.com/octaview/octaview/cmd/server/servertest"
@@ -202,33 +200,12 @@ func warmNav(b *testing.B, br *browser, base, counted string) {
 	timedNavList(b, br, base, true)
 }
 
-// profileNav profiles one more run of the app's login (CDP Profiler, 100 µs
-// sampling, from the navigation to the count), writes DIR/scale.cpuprofile
-// and logs where the time went (build app.wasm without -s for Go names).
+// profileNav profiles one more run of the app's login (profileRun, from
+// the navigation to the count), writes DIR/scale.cpuprofile and logs where
+// the time went (build app.wasm without -s for Go names).
 func profileNav(b *testing.B, br *browser, base, dir string) {
 	b.Helper()
-	ctx := br.ctx
-	if _, err := chromedp.Call(ctx, profiler.Enable, cdp.Empty{}); err != nil {
-		b.Fatal(err)
-	}
-	if _, err := chromedp.Call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 100}); err != nil {
-		b.Fatal(err)
-	}
-	if _, err := chromedp.Call(ctx, profiler.Start, cdp.Empty{}); err != nil {
-		b.Fatal(err)
-	}
-	r := timedNavList(b, br, base, true)
-	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	prof := res.Profile
-	raw, _ := json.Marshal(prof)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		b.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "scale.cpuprofile"), raw, 0o644); err != nil {
-		b.Fatal(err)
-	}
+	var r navRun
+	prof := profileRun(b, br, filepath.Join(dir, "scale.cpuprofile"), func() { r = timedNavList(b, br, base, true) })
 	b.Logf("profiled run: counted at %.0f ms (app running %.0f, submit %.0f, first row %.0f)\n%s", r.counted, r.appUsable, r.submit, r.row, summarizeProfile(prof, 40))
 }

@@ -215,7 +215,5 @@ func TestBrowserListAtScale(t *testing.T) {
 		t.Errorf("list GETs in 15 s on the detail page: got %d, want at most 6 (its object's own poll, one per 3 s)", got)
 	}
 	b.shotViewport(t, "43-scale-detail-pending")
-	if d := b.dialogsSeen(); len(d) != 0 {
-		t.Errorf("JavaScript dialogs opened: %q", d)
-	}
+	b.noDialogs(t)
 }

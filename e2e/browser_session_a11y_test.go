@@ -132,7 +132,5 @@ func TestBrowserSessionAccessibility(t *testing.T) {
 	b.listed(t, "the list after logging in again", "staging-web")
 	b.audit(t, "after-reauth")
 
-	if d := b.dialogsSeen(); len(d) != 0 {
-		t.Errorf("JavaScript dialogs opened: %q", d)
-	}
+	b.noDialogs(t)
 }

@@ -27,7 +27,6 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
 
 	"github.com/octaview/octaview/cmd/server/servertest"
@@ -432,90 +431,16 @@ func clearCookies(tb testing.TB, b *browser) {
 	}
 }
 
-// profileStart profiles one cold visit of url until mark (CDP Profiler,
-// 100 µs sampling), writes DIR/name.cpuprofile and logs the functions that
-// took the most time, by self time.
+// profileStart profiles one cold visit of url until mark (profileRun),
+// writes DIR/name.cpuprofile and logs the functions that took the most
+// time, by self time.
 func profileStart(tb testing.TB, dir, name, url, mark string) {
 	tb.Helper()
 	br := startBrowser(tb, tb.TempDir())
-	ctx := br.ctx
-	if _, err := chromedp.Call(ctx, profiler.Enable, cdp.Empty{}); err != nil {
-		tb.Fatal(err)
-	}
-	if _, err := chromedp.Call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 100}); err != nil {
-		tb.Fatal(err)
-	}
-	if _, err := chromedp.Call(ctx, profiler.Start, cdp.Empty{}); err != nil {
-		tb.Fatal(err)
-	}
-	m := visit(tb, br, url, false, mark)
-	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	raw, _ := json.Marshal(res.Profile)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		tb.Fatal(err)
-	}
 	file := filepath.Join(dir, name+".cpuprofile")
-	if err := os.WriteFile(file, raw, 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	tb.Logf("%s: cold visit profiled to %s; marks: %v\n%s", name, file, m, summarizeProfile(res.Profile, 25))
-}
-
-// summarizeProfile lists the top functions of p by self time (ms), and the
-// time by kind: wasm (by Go package when the wasm has names), JavaScript,
-// V8's own (program, garbage collector), idle.
-func summarizeProfile(p *profiler.Profile, top int) string {
-	byID := map[int64]*profiler.ProfileNode{}
-	for _, n := range p.Nodes {
-		byID[n.ID] = n
-	}
-	self := map[string]float64{}
-	kind := map[string]float64{}
-	for i, id := range p.Samples {
-		n := byID[id]
-		if n == nil || i >= len(p.TimeDeltas) {
-			continue
-		}
-		// a sample's time is the delta to the next sample
-		d := 0.0
-		if i+1 < len(p.TimeDeltas) {
-			d = float64(p.TimeDeltas[i+1]) / 1000
-		}
-		f := n.CallFrame
-		fn := cmp.Or(f.FunctionName, "(anonymous)")
-		switch {
-		case strings.HasPrefix(f.URL, "wasm://") || strings.Contains(f.URL, ".wasm"):
-			kind["wasm "+servertest.GoPackage(fn)] += d
-			fn = "wasm " + fn
-		case f.URL == "":
-			kind[fn] += d
-		default:
-			kind["js "+filepath.Base(strings.SplitN(f.URL, "?", 2)[0])] += d
-			fn = fn + " (" + filepath.Base(strings.SplitN(f.URL, "?", 2)[0]) + ")"
-		}
-		self[fn] += d
-	}
-	var b strings.Builder
-	list := func(title string, m map[string]float64, n int) {
-		keys := slices.SortedFunc(maps.Keys(m), func(a, b string) int { return cmp.Compare(m[b], m[a]) })
-		total := 0.0
-		for _, v := range m {
-			total += v
-		}
-		fmt.Fprintf(&b, "%s (%.0f ms sampled):\n", title, total)
-		for i, k := range keys {
-			if i == n {
-				break
-			}
-			fmt.Fprintf(&b, "  %7.1f ms  %s\n", m[k], k)
-		}
-	}
-	list("by kind", kind, top)
-	list("by function, self time", self, top)
-	return b.String()
+	var m marks
+	prof := profileRun(tb, br, file, func() { m = visit(tb, br, url, false, mark) })
+	tb.Logf("%s: cold visit profiled to %s; marks: %v\n%s", name, file, m, summarizeProfile(prof, 25))
 }
 
 // nextSessionStay is how long nextSessions' first session stays open (an

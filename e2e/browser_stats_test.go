@@ -198,7 +198,5 @@ func TestBrowserStats(t *testing.T) {
 	cancel()
 
 	b.audit(t, "stats")
-	if d := b.dialogsSeen(); len(d) != 0 {
-		t.Errorf("JavaScript dialogs opened: %q", d)
-	}
+	b.noDialogs(t)
 }

@@ -259,6 +259,16 @@ func (b *browser) dialogsSeen() []string {
 	return append([]string(nil), b.dialogs...)
 }
 
+// noDialogs checks that no JavaScript dialog (alert, confirm, prompt) has
+// opened in b: a name that ran as markup would open one, the console never
+// does.
+func (b *browser) noDialogs(t testing.TB) {
+	t.Helper()
+	if d := b.dialogsSeen(); len(d) != 0 {
+		t.Errorf("JavaScript dialogs opened: %q", d)
+	}
+}
+
 // minWait is the least a wait of the driver lasts before it fails. The
 // limits the tests name are what the console takes on an idle machine; a
 // busy one (make test beside other work, or stress) takes longer, and the
@@ -731,9 +741,7 @@ func TestBrowserConsole(t *testing.T) {
 	b.do(t, "open /status", 30*time.Second, chromedp.Navigate(c.URL+"/status"))
 	b.waitJS(t, "the no-status-page notice", `!!document.querySelector("#wall-off")`, 30*time.Second)
 
-	if d := b.dialogsSeen(); len(d) != 0 {
-		t.Errorf("JavaScript dialogs opened: %q", d)
-	}
+	b.noDialogs(t)
 }
 
 // startStatusWall starts a console on the lab and a second server in
@@ -768,8 +776,7 @@ func TestBrowserStatusWall(t *testing.T) {
 	t.Parallel()
 	c := startStatusWall(t)
 	b := newBrowser(t)
-	b.do(t, "open the wall", 60*time.Second, chromedp.Navigate(c.URL+"/status"))
-	b.waitJS(t, "the wall's load balancers", `document.querySelectorAll(".wall-card").length === 5`, 30*time.Second)
+	b.openWall(t, c.URL+"/status")
 	b.waitJS(t, "the trees", `document.querySelectorAll(".wall-card svg.status-tree").length === 5`, 10*time.Second)
 	if got := b.text(t, "#wall-updated"); !strings.HasPrefix(got, "updated ") {
 		t.Errorf("freshness: got %q, want it to say when the wall was updated", got)
@@ -781,7 +788,5 @@ func TestBrowserStatusWall(t *testing.T) {
 		t.Errorf("the hostile name became %d <img> elements", got)
 	}
 	b.shot(t, "30-status-wall")
-	if d := b.dialogsSeen(); len(d) != 0 {
-		t.Errorf("JavaScript dialogs opened: %q", d)
-	}
+	b.noDialogs(t)
 }

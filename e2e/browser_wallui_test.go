@@ -67,6 +67,15 @@ func wallCards(t *testing.T, b *browser) string {
 	return eval[string](t, b, `[...document.querySelectorAll(".wall-card h2")].map(h => h.textContent).join(",")`)
 }
 
+// openWall opens the wall at url (a status page's /status, a walls file's
+// /walls/NAME) and waits for the cards of the lab's demo project's five
+// load balancers.
+func (b *browser) openWall(t testing.TB, url string) {
+	t.Helper()
+	b.do(t, "open the wall", 60*time.Second, chromedp.Navigate(url))
+	b.waitJS(t, "the wall's load balancers", `document.querySelectorAll(".wall-card").length === 5`, 30*time.Second)
+}
+
 // TestBrowserWallScopes: two walls of one walls file show only the load
 // balancers of their scope; the customer wall (no addresses) shows its
 // members without an address or a VIP; a summary wall shows no tree but
@@ -117,9 +126,7 @@ func TestBrowserWallScopes(t *testing.T) {
 	if n := eval[int](t, b, `document.querySelectorAll(".wall-card").length`); n != 0 {
 		t.Errorf("a secret wall without its token shows %d cards", n)
 	}
-	if d := b.dialogsSeen(); len(d) != 0 {
-		t.Errorf("JavaScript dialogs opened: %q", d)
-	}
+	b.noDialogs(t)
 }
 
 // TestBrowserWallMemberDownKiosk: in kiosk mode, a member the lab's faults
@@ -189,9 +196,7 @@ func TestBrowserWallMemberDownKiosk(t *testing.T) {
 
 	admin.do(t, "remove the note", 10*time.Second, chromedp.Click(chromedp.Search(`//button[contains(@class, "wall-note-remove")]`)))
 	kiosk.waitJS(t, "the note gone from the kiosk", `document.querySelectorAll(".wall-note").length === 0`, 10*time.Second)
-	if d := kiosk.dialogsSeen(); len(d) != 0 {
-		t.Errorf("JavaScript dialogs opened: %q", d)
-	}
+	kiosk.noDialogs(t)
 }
 
 // TestBrowserWallNoteRefused: a console session without the admin role
@@ -201,8 +206,7 @@ func TestBrowserWallNoteRefused(t *testing.T) {
 	t.Parallel()
 	c := startWalls(t)
 	anon := newBrowser(t)
-	anon.do(t, "open the demo wall", 60*time.Second, chromedp.Navigate(c.URL+"/walls/demo"))
-	anon.waitJS(t, "the wall", `document.querySelectorAll(".wall-card").length === 5`, 30*time.Second)
+	anon.openWall(t, c.URL+"/walls/demo")
 	if n := eval[int](t, anon, `document.querySelectorAll("#wall-note-form, .wall-note-remove").length`); n != 0 {
 		t.Errorf("an anonymous viewer has %d note controls, want none", n)
 	}
@@ -244,8 +248,7 @@ func TestBrowserWallAccessible(t *testing.T) {
 	t.Cleanup(func() { lab.Faults(t, `{}`) })
 
 	b := newBrowser(t)
-	b.do(t, "open the demo wall", 60*time.Second, chromedp.Navigate(c.URL+"/walls/demo"))
-	b.waitJS(t, "the wall", `document.querySelectorAll(".wall-card").length === 5`, 30*time.Second)
+	b.openWall(t, c.URL+"/walls/demo")
 	lab.Faults(t, `{"down_members": ["10.0.0.12"]}`) // after the wall's first poll: a change, not a first sight
 	b.waitJS(t, "a change on a strip", `!!document.querySelector(".tl-mark")`, 30*time.Second)
 	b.audit(t, "wall")

@@ -32,6 +32,22 @@ func wizardWrites(t testing.TB, logs string, offset int) map[string]int {
 	return n
 }
 
+// wizardCurrent is the JS of the name of the wizard's current step
+// ("1. Load balancer").
+const wizardCurrent = `document.querySelector("#wz-steps [aria-current=step]").textContent`
+
+// wizardStep presses the wizard's button id (wz-next, wz-back, wz-step-N)
+// and waits for the step want to be the current one, its panel shown. The
+// button is pressed with the keyboard: the field left behind renders its
+// hint on blur, which moves the buttons down a line; a mouse's press and
+// release at the button's old place, with that render between them on a
+// busy machine, make no click.
+func (b *browser) wizardStep(t testing.TB, what, id, want string) {
+	t.Helper()
+	b.do(t, what, 10*time.Second, enterOn(id))
+	b.waitJS(t, "the step "+want, wizardCurrent+`.includes(`+jsString(want)+`) && document.querySelector("fieldset.wz-panel > legend").textContent.includes(`+jsString(want)+`)`, 10*time.Second)
+}
+
 // TestBrowserWizard drives the create wizard through every step to a full
 // tree (a listener, a pool with two members and a health monitor, an L7
 // policy with a rule): going back and forth keeps what was typed; a VIP
@@ -49,19 +65,9 @@ func TestBrowserWizard(t *testing.T) {
 	b.login(t, s.URL, "demo", "demo", "")
 	b.listed(t, "demo's list", "shop-frontend")
 
-	const current = `document.querySelector("#wz-steps [aria-current=step]").textContent`
 	value := func(sel string) string {
 		t.Helper()
 		return eval[string](t, b, fmt.Sprintf(`(() => { const e = document.querySelector(%q); return e ? e.value : "(none)"; })()`, sel))
-	}
-	// A step's button is pressed with the keyboard: the field left behind
-	// renders its hint on blur, which moves the buttons down a line; a
-	// mouse's press and release at the button's old place, with that render
-	// between them on a busy machine, make no click.
-	step := func(what, next, want string) {
-		t.Helper()
-		b.do(t, what, 10*time.Second, enterOn(next))
-		b.waitJS(t, "the step "+want, current+`.includes(`+jsString(want)+`) && document.querySelector("fieldset.wz-panel > legend").textContent.includes(`+jsString(want)+`)`, 10*time.Second)
 	}
 
 	// 1. The load balancer: name, description, network -> subnet.
@@ -71,8 +77,8 @@ func TestBrowserWizard(t *testing.T) {
 		setInput("#create-name", "ci-tree"),
 		setInput("#create-description", "made by the wizard test"),
 	)
-	if got := eval[string](t, b, current); got != "1. Load balancer" {
-		t.Errorf("first step: got %q, want 1. Load balancer (aria-current)", got)
+	if got := eval[string](t, b, wizardCurrent); got != "1. Load balancer" {
+		t.Errorf("first step: got %q, want 1. Load balancer (aria-wizardCurrent)", got)
 	}
 	if got := eval[int](t, b, `document.querySelectorAll("fieldset.wz-panel > legend").length`); got != 1 {
 		t.Errorf("the step's fieldset legends: got %d, want 1", got)
@@ -83,7 +89,7 @@ func TestBrowserWizard(t *testing.T) {
 
 	// 2. Listeners: one by default, HTTP :80. Enter in a field is Next.
 	b.do(t, "Enter in the description", 10*time.Second, chromedp.Focus(chromedp.ID("create-description")), chromedp.KeyEvent(kb.Enter))
-	b.waitJS(t, "the step Listeners", current+`.includes("Listeners")`, 10*time.Second)
+	b.waitJS(t, "the step Listeners", wizardCurrent+`.includes("Listeners")`, 10*time.Second)
 	if got := wizardWrites(t, s.Logs.String(), 0); len(got) != 0 {
 		t.Errorf("writes after Enter on the first step: got %v, want none", got)
 	}
@@ -102,17 +108,17 @@ func TestBrowserWizard(t *testing.T) {
 	b.shot(t, "wz-02-listeners")
 
 	// Back and forth keeps what was typed.
-	step("back", "wz-back", "Load balancer")
+	b.wizardStep(t, "back", "wz-back", "Load balancer")
 	if got := value("#create-name"); got != "ci-tree" {
 		t.Errorf("name after going back: got %q, want ci-tree", got)
 	}
-	step("forth", "wz-next", "Listeners")
+	b.wizardStep(t, "forth", "wz-next", "Listeners")
 	if got := value("#wz-listener-0-connection-limit"); got != "1000" {
 		t.Errorf("connection limit after back and forth: got %q, want 1000", got)
 	}
 
 	// 3. Pools: one by default, the listener's default pool.
-	step("next: pools", "wz-next", "Pools")
+	b.wizardStep(t, "next: pools", "wz-next", "Pools")
 	if got, got2 := value("#wz-pool-0-name"), value("#wz-pool-0-lb-algorithm"); got != "pool-1" || got2 != "ROUND_ROBIN" {
 		t.Errorf("the default pool: got %s %s, want pool-1 ROUND_ROBIN", got, got2)
 	}
@@ -121,7 +127,7 @@ func TestBrowserWizard(t *testing.T) {
 	b.audit(t, "wz-03-pools")
 
 	// 4. Members: two.
-	step("next: members", "wz-next", "Members")
+	b.wizardStep(t, "next: members", "wz-next", "Members")
 	b.do(t, "add two members", 10*time.Second,
 		chromedp.Click(chromedp.ID("wz-add-member-0")),
 		chromedp.WaitReady(chromedp.ID("wz-member-0-0-address")),
@@ -135,7 +141,7 @@ func TestBrowserWizard(t *testing.T) {
 	b.audit(t, "wz-04-members")
 
 	// 5. The health monitor: HTTP GET / expecting 200, 5 s, 3 s, 3 retries.
-	step("next: health monitors", "wz-next", "Health monitors")
+	b.wizardStep(t, "next: health monitors", "wz-next", "Health monitors")
 	for sel, want := range map[string]string{"#wz-monitor-0-type": "HTTP", "#wz-monitor-0-delay": "5", "#wz-monitor-0-timeout": "3",
 		"#wz-monitor-0-max-retries": "3", "#wz-monitor-0-http-method": "GET", "#wz-monitor-0-url-path": "/", "#wz-monitor-0-expected-codes": "200"} {
 		if got := value(sel); got != want {
@@ -146,7 +152,7 @@ func TestBrowserWizard(t *testing.T) {
 	b.audit(t, "wz-05-monitor")
 
 	// 6. An L7 policy with a rule.
-	step("next: L7 policies", "wz-next", "L7 policies")
+	b.wizardStep(t, "next: L7 policies", "wz-next", "L7 policies")
 	b.do(t, "add an L7 policy", 10*time.Second,
 		chromedp.Click(chromedp.ID("wz-add-policy")),
 		chromedp.WaitReady(chromedp.ID("wz-policy-0-redirect-url")),
@@ -157,7 +163,7 @@ func TestBrowserWizard(t *testing.T) {
 	b.audit(t, "wz-06-l7")
 
 	// 7. The review: the JSON that will be sent.
-	step("next: review", "wz-next", "Review")
+	b.wizardStep(t, "next: review", "wz-next", "Review")
 	b.waitJS(t, "the review's JSON", `!!document.querySelector("#wz-json")`, 10*time.Second)
 	shown := eval[string](t, b, `document.querySelector("#wz-json").textContent`)
 	var req struct {
@@ -207,7 +213,7 @@ func TestBrowserWizard(t *testing.T) {
 	// Two members on one address and port: Octavia refuses the create
 	// (409, "Another member on this pool is already using ip ..."); the
 	// refusal shows on the members step.
-	step("to the members", "wz-step-3", "Members")
+	b.wizardStep(t, "to the members", "wz-step-3", "Members")
 	b.waitJS(t, "the members", `!!document.querySelector("#wz-member-0-1-address")`, 10*time.Second)
 	b.do(t, "a member twice", 10*time.Second, setInput("#wz-member-0-1-address", "10.0.0.31"))
 	b.do(t, "create", 10*time.Second, chromedp.Click(chromedp.ID("create-submit")))
@@ -215,7 +221,7 @@ func TestBrowserWizard(t *testing.T) {
 	if got := b.text(t, "#wz-step-error"); !strings.Contains(got, "already using ip 10.0.0.31") {
 		t.Errorf("refusal: got %q, want Octavia's faultstring about the member", got)
 	}
-	if got := eval[string](t, b, current); !strings.HasPrefix(got, "4. Members") {
+	if got := eval[string](t, b, wizardCurrent); !strings.HasPrefix(got, "4. Members") {
 		t.Errorf("refusal shown on: got %q, want 4. Members", got)
 	}
 	b.shot(t, "wz-08-refused-member")
@@ -223,7 +229,7 @@ func TestBrowserWizard(t *testing.T) {
 
 	// A VIP address outside the subnet: Octavia refuses the create (400);
 	// the refusal shows on the first step, and nothing typed is lost.
-	step("to the first step", "wz-step-0", "Load balancer")
+	b.wizardStep(t, "to the first step", "wz-step-0", "Load balancer")
 	b.do(t, "a VIP address outside the subnet", 10*time.Second, setInput("#create-vip-address", "192.168.77.7"))
 	mark := len(s.Logs.String())
 	b.do(t, "create", 10*time.Second, chromedp.Click(chromedp.ID("create-submit")))
@@ -231,7 +237,7 @@ func TestBrowserWizard(t *testing.T) {
 	if got := b.text(t, "#wz-step-error"); !strings.Contains(got, "192.168.77.7 is not in subnet") {
 		t.Errorf("refusal: got %q, want Octavia's faultstring about the VIP address", got)
 	}
-	if got := eval[string](t, b, current); got != "1. Load balancer" {
+	if got := eval[string](t, b, wizardCurrent); got != "1. Load balancer" {
 		t.Errorf("refusal shown on: got %q, want 1. Load balancer", got)
 	}
 	if got := value("#create-name"); got != "ci-tree" {
@@ -242,12 +248,12 @@ func TestBrowserWizard(t *testing.T) {
 	}
 	b.shot(t, "wz-09-refused-vip")
 	b.audit(t, "wz-09-refused-vip")
-	step("to the members", "wz-step-3", "Members")
+	b.wizardStep(t, "to the members", "wz-step-3", "Members")
 	b.waitJS(t, "the members", `!!document.querySelector("#wz-member-0-1-address")`, 10*time.Second)
 	if got := value("#wz-member-0-1-address"); got != "10.0.0.32" {
 		t.Errorf("member address after the refusal: got %q, want 10.0.0.32", got)
 	}
-	step("to the review", "wz-step-6", "Review")
+	b.wizardStep(t, "to the review", "wz-step-6", "Review")
 	b.waitJS(t, "the review's JSON", `!!document.querySelector("#wz-json")`, 10*time.Second)
 	if got := eval[string](t, b, `document.querySelector("#wz-json").textContent`); !strings.Contains(got, `"vip_address": "192.168.77.7"`) {
 		t.Errorf("review after the refusal: want the VIP address in it, got\n%s", got)
@@ -255,9 +261,9 @@ func TestBrowserWizard(t *testing.T) {
 
 	// Fixed: the create is ONE POST; the operation ends ACTIVE; the page
 	// shows the tree.
-	step("to the first step", "wz-step-0", "Load balancer")
+	b.wizardStep(t, "to the first step", "wz-step-0", "Load balancer")
 	b.do(t, "no fixed address", 10*time.Second, setInput("#create-vip-address", ""))
-	step("to the review", "wz-step-6", "Review")
+	b.wizardStep(t, "to the review", "wz-step-6", "Review")
 	b.waitJS(t, "the review's JSON", `!!document.querySelector("#wz-json")`, 10*time.Second)
 	if got := eval[string](t, b, `document.querySelector("#wz-json").textContent`); got != shown {
 		t.Errorf("review after the round trip: got\n%s\nwant the same JSON as before:\n%s", got, shown)
