@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/octaview/octaview/octavia"
 )
@@ -257,23 +258,12 @@ func attrLine(k octavia.Kind, o octavia.Object) string {
 	return s
 }
 
-// words is kind k in words, as a task's name starts: "Load balancer".
+// words is kind k in words as a task's name starts, capitalized: "Load
+// balancer", "Health monitor".
 func words(k octavia.Kind) string {
-	switch k {
-	case octavia.KindLoadBalancer:
-		return "Load balancer"
-	case octavia.KindListener:
-		return "Listener"
-	case octavia.KindPool:
-		return "Pool"
-	case octavia.KindMember:
-		return "Member"
-	case octavia.KindMonitor:
-		return "Health monitor"
-	case octavia.KindL7Policy:
-		return "L7 policy"
-	case octavia.KindL7Rule:
-		return "L7 rule"
+	w := k.String()
+	if w == "" {
+		return w
 	}
-	return string(k)
+	return strings.ToUpper(w[:1]) + w[1:]
 }

@@ -7,8 +7,11 @@ import "github.com/octaview/octaview/octavia"
 // (openstack.cloud 1.10's argument specs; export/codecheck holds them to
 // the installed collection's).
 type ansibleModule struct {
-	name  string
-	opts  []ansibleOpt
+	name string
+	opts []ansibleOpt
+	// extra: the options the writer sets besides cloud, name and opts
+	// (ansible.go): the ones naming a parent, the floating IP's
+	extra []string
 	needs []ansibleNeed
 }
 
@@ -39,27 +42,27 @@ var ansibleModules = map[octavia.Kind]ansibleModule{
 		{key: "vip_address", name: "vip_address"},
 		{key: "flavor_id", name: "flavor"},
 		{key: "availability_zone", name: "availability_zone"},
-	}},
+	}, extra: []string{"public_ip_address", "auto_public_ip", "public_network"}},
 	octavia.KindListener: {name: "openstack.cloud.lb_listener", opts: []ansibleOpt{
 		{key: "protocol", name: "protocol", always: true,
 			choices: []string{"HTTP", "HTTPS", "TCP", "TERMINATED_HTTPS", "UDP", "SCTP"}},
 		{key: "protocol_port", name: "protocol_port", always: true},
 		{key: "timeout_client_data", name: "timeout_client_data"},
 		{key: "timeout_member_data", name: "timeout_member_data"},
-	}, needs: []ansibleNeed{{"default_tls_container_ref", terminatesTLS}}},
+	}, extra: []string{"loadbalancer"}, needs: []ansibleNeed{{"default_tls_container_ref", terminatesTLS}}},
 	octavia.KindPool: {name: "openstack.cloud.lb_pool", opts: []ansibleOpt{
 		{key: "protocol", name: "protocol", always: true,
 			choices: []string{"HTTP", "HTTPS", "PROXY", "TCP", "UDP"}},
 		{key: "lb_algorithm", name: "lb_algorithm", always: true,
 			choices: []string{"LEAST_CONNECTIONS", "ROUND_ROBIN", "SOURCE_IP"}},
-	}},
+	}, extra: []string{"loadbalancer", "listener"}},
 	octavia.KindMember: {name: "openstack.cloud.lb_member", opts: []ansibleOpt{
 		{key: "address", name: "address", always: true},
 		{key: "protocol_port", name: "protocol_port", always: true},
 		{key: "subnet_id", name: "subnet_id"},
 		{key: "monitor_address", name: "monitor_address"},
 		{key: "monitor_port", name: "monitor_port"},
-	}},
+	}, extra: []string{"pool"}},
 	octavia.KindMonitor: {name: "openstack.cloud.lb_health_monitor", opts: []ansibleOpt{
 		{key: "type", name: "type", always: true,
 			choices: []string{"HTTP", "HTTPS", "PING", "SCTP", "TCP", "TLS-HELLO", "UDP-CONNECT"}},
@@ -72,7 +75,7 @@ var ansibleModules = map[octavia.Kind]ansibleModule{
 		{key: "url_path", name: "url_path"},
 		{key: "expected_codes", name: "expected_codes"},
 		{key: "admin_state_up", name: "admin_state_up"},
-	}},
+	}, extra: []string{"pool"}},
 }
 
 // AnsibleOption is one option the Ansible writer may write: the module,
@@ -90,24 +93,12 @@ func AnsibleOptions() []AnsibleOption {
 	for _, k := range []octavia.Kind{octavia.KindLoadBalancer, octavia.KindListener, octavia.KindPool,
 		octavia.KindMember, octavia.KindMonitor} {
 		m := ansibleModules[k]
-		for _, common := range []string{"cloud", "name"} {
-			out = append(out, AnsibleOption{Module: m.name, Name: common})
+		for _, name := range append([]string{"cloud", "name"}, m.extra...) {
+			out = append(out, AnsibleOption{Module: m.name, Name: name})
 		}
 		for _, o := range m.opts {
 			out = append(out, AnsibleOption{m.name, o.name, o.choices})
 		}
-	}
-	for _, ref := range []AnsibleOption{
-		{Module: "openstack.cloud.loadbalancer", Name: "public_ip_address"},
-		{Module: "openstack.cloud.loadbalancer", Name: "auto_public_ip"},
-		{Module: "openstack.cloud.loadbalancer", Name: "public_network"},
-		{Module: "openstack.cloud.lb_listener", Name: "loadbalancer"},
-		{Module: "openstack.cloud.lb_pool", Name: "loadbalancer"},
-		{Module: "openstack.cloud.lb_pool", Name: "listener"},
-		{Module: "openstack.cloud.lb_member", Name: "pool"},
-		{Module: "openstack.cloud.lb_health_monitor", Name: "pool"},
-	} {
-		out = append(out, ref)
 	}
 	return out
 }

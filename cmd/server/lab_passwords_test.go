@@ -41,7 +41,7 @@ func TestLabPasswordsBeyondLoopback(t *testing.T) {
 			t.Errorf("%s/%s: got %d, want 401 (a password others cannot guess)", u.user, u.user, code)
 		}
 	}
-	admin := servertest.NewSession(t, s.URL, "admin", servertest.BannerPassword(t, s.Printed(), "admin"), "admin")
+	admin := labAdmin(t, s)
 	code, b := admin.Do(http.MethodGet, serverapi.TrainerCardsAPIPath, "")
 	var cards serverapi.Cards
 	if code != http.StatusOK || json.Unmarshal(b, &cards) != nil {

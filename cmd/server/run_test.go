@@ -51,10 +51,23 @@ func runInProcess(ctx context.Context, args []string, env map[string]string, std
 
 const seededScenario = `{"load_balancers":[{"project":"demo","name":"web","count":3,"listener":{"protocol":"HTTP","port":80,"members":["10.2.0.10","10.2.0.11"]}}]}`
 
-func TestRunLab(t *testing.T) {
-	dir := t.TempDir()
+// seededLab is the flags of a lab seeded with seededScenario (written into
+// dir, which is also -web), then extra.
+func seededLab(t testing.TB, dir string, extra ...string) []string {
+	t.Helper()
 	scenario := servertest.WriteFile(t, dir, "scenario.json", seededScenario)
-	s := startRun(t, nil, "-web", dir, "-lab-scenario", scenario, "-lab-trainees", "2", "-lab-delay", "100ms")
+	return append([]string{"-web", dir, "-lab-scenario", scenario}, extra...)
+}
+
+// labAdmin is a console session of the lab's admin, with the password
+// the banner of s printed.
+func labAdmin(t testing.TB, s *servertest.Server) *servertest.Session {
+	t.Helper()
+	return servertest.NewSession(t, s.URL, "admin", servertest.BannerPassword(t, s.Printed(), "admin"), "admin")
+}
+
+func TestRunLab(t *testing.T) {
+	s := startRun(t, nil, seededLab(t, t.TempDir(), "-lab-trainees", "2", "-lab-delay", "100ms")...)
 
 	var cfg serverapi.Config
 	servertest.GetJSON(t, http.MethodGet, s.URL+"/api/config", "", "", &cfg)

@@ -16,7 +16,7 @@ import (
 // serves only to come back.
 func TestTrainerStashIsNoSession(t *testing.T) {
 	s := startRun(t, nil, "-web", t.TempDir(), "-lab-trainees", "1", "-lab-delay", "100ms")
-	admin := servertest.NewSession(t, s.URL, "admin", servertest.BannerPassword(t, s.Printed(), "admin"), "admin")
+	admin := labAdmin(t, s)
 	if code, b := admin.Do(http.MethodPost, serverapi.TrainerViewPath, `{"project": "trainee1"}`); code != http.StatusNoContent {
 		t.Fatalf("view: %d %s", code, b)
 	}

@@ -28,7 +28,6 @@ import (
 
 func TestTrainerURLsAreTheLabAdminsOnly(t *testing.T) {
 	s := startRun(t, nil, "-web", t.TempDir(), "-lab-trainees", "2", "-lab-delay", "100ms")
-	adminPass := servertest.BannerPassword(t, s.Printed(), "admin")
 	trainee := servertest.NewSession(t, s.URL, "trainee1", "trainee1", "trainee1")
 	demo := servertest.NewSession(t, s.URL, "demo", "demo", "demo")
 	anon := servertest.Anonymous(t, s.URL)
@@ -51,7 +50,7 @@ func TestTrainerURLsAreTheLabAdminsOnly(t *testing.T) {
 		}
 	}
 	// the admin passes, but changes need the session header (no cross-site form)
-	admin := servertest.NewSession(t, s.URL, "admin", adminPass, "admin")
+	admin := labAdmin(t, s)
 	if code, _ := admin.Send(http.MethodPost, serverapi.TrainerResetPath, `{"projects": ["trainee2"]}`, false); code != http.StatusForbidden {
 		t.Errorf("POST reset without the session header: got %d, want 403", code)
 	}
@@ -110,7 +109,7 @@ func TestLabAdminPasswordAndLoginList(t *testing.T) {
 
 func TestTrainerReadOnlyView(t *testing.T) {
 	s := startRun(t, nil, "-web", t.TempDir(), "-lab-trainees", "2", "-lab-delay", "100ms")
-	admin := servertest.NewSession(t, s.URL, "admin", servertest.BannerPassword(t, s.Printed(), "admin"), "admin")
+	admin := labAdmin(t, s)
 	t1 := servertest.NewSession(t, s.URL, "trainee1", "trainee1", "trainee1")
 	_, nets := t1.Do(http.MethodGet, "/network/v2.0/subnets?name=trainee1-subnet", "")
 	var subnets struct{ Subnets []struct{ ID string } }
@@ -153,7 +152,7 @@ func TestTrainerReadOnlyView(t *testing.T) {
 
 func TestTrainerActions(t *testing.T) {
 	s := startRun(t, nil, "-web", t.TempDir(), "-lab-trainees", "3", "-lab-delay", "50ms", "-lab-exercise", "1-first-http-lb")
-	admin := servertest.NewSession(t, s.URL, "admin", servertest.BannerPassword(t, s.Printed(), "admin"), "admin")
+	admin := labAdmin(t, s)
 	for _, u := range []string{"trainee1", "trainee2"} {
 		code, b := admin.Do(http.MethodPost, serverapi.TrainerScenarioPath, fmt.Sprintf(`{"projects": [%q], "scenario": %q}`, u,
 			`{"load_balancers": [{"name": "web", "listener": {"protocol": "HTTP", "port": 80, "members": ["192.0.2.11", "192.0.2.12"], "monitor": "HTTP"}}]}`))

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/octaview/octaview/app/serverapi"
-	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
 func TestCardsURLWarning(t *testing.T) {
@@ -57,7 +56,7 @@ func TestLoopbackCardsWarned(t *testing.T) {
 			if !tc.warn && tc.args == nil {
 				return
 			}
-			admin := servertest.NewSession(t, s.URL, "admin", servertest.BannerPassword(t, s.Printed(), "admin"), "admin")
+			admin := labAdmin(t, s)
 			if got := admin.Class().URLWarning; (got != "") != tc.warn || tc.warn && !strings.Contains(got, "-public-url") {
 				t.Errorf("the class's URL warning: got %q, want one naming -public-url %v", got, tc.warn)
 			}

@@ -10,10 +10,12 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"slices"
 	"sync"
 	"time"
 
+	"github.com/octaview/octaview/cmd/server/proxy"
 	"github.com/octaview/octaview/labcloud"
 )
 
@@ -48,11 +50,11 @@ func labWallAdmin(lab *labcloud.Cloud) wallAdmin {
 	}
 }
 
-// keystoneAdmin validates tokens with Keystone at url (…/v3/auth/tokens).
+// keystoneAdmin validates tokens with the Keystone at keystone.
 type keystoneAdmin struct {
-	url    string
-	client *http.Client
-	now    func() time.Time
+	keystone *url.URL
+	client   *http.Client
+	now      func() time.Time
 
 	mu    sync.Mutex
 	cache map[[sha256.Size]byte]keystoneAnswer // by the token's hash
@@ -64,8 +66,8 @@ type keystoneAnswer struct {
 	expires time.Time
 }
 
-func newKeystoneAdmin(tokensURL string, transport http.RoundTripper) *keystoneAdmin {
-	return &keystoneAdmin{url: tokensURL, client: &http.Client{Transport: transport, Timeout: 15 * time.Second},
+func newKeystoneAdmin(keystone *url.URL, transport http.RoundTripper) *keystoneAdmin {
+	return &keystoneAdmin{keystone: keystone, client: &http.Client{Transport: transport, Timeout: 15 * time.Second},
 		now: time.Now, cache: map[[sha256.Size]byte]keystoneAnswer{}}
 }
 
@@ -102,14 +104,7 @@ func (k *keystoneAdmin) check(ctx context.Context, token string) (string, bool, 
 
 // validate asks Keystone about token.
 func (k *keystoneAdmin) validate(ctx context.Context, token string) (keystoneAnswer, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, k.url+"?nocatalog", nil)
-	if err != nil {
-		return keystoneAnswer{}, err
-	}
-	req.Header.Set("X-Auth-Token", token)
-	req.Header.Set("X-Subject-Token", token)
-	req.Header.Set("Accept", "application/json")
-	resp, err := k.client.Do(req)
+	resp, err := proxy.ValidateToken(ctx, k.client, k.keystone, "nocatalog", token)
 	if err != nil {
 		return keystoneAnswer{}, fmt.Errorf("validating the session with Keystone: %w", err)
 	}

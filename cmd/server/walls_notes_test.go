@@ -20,8 +20,7 @@ import (
 // restart.
 func TestWallsNotes(t *testing.T) {
 	dir := t.TempDir()
-	scenario := servertest.WriteFile(t, dir, "scenario.json", seededScenario)
-	args := []string{"-web", dir, "-lab-scenario", scenario, "-lab-state", filepath.Join(dir, "lab.json")}
+	args := seededLab(t, dir, "-lab-state", filepath.Join(dir, "lab.json"))
 	s := startRun(t, nil, args...)
 	notes := serverapi.WallNotesPath + "class"
 	const text = `Degraded in region X, investigating <script>alert("x")</script>`
@@ -35,7 +34,7 @@ func TestWallsNotes(t *testing.T) {
 	if code, b := demo.Do(http.MethodPost, notes, body); code != http.StatusForbidden {
 		t.Errorf("POST a note as demo (member): got %d %s, want 403", code, b)
 	}
-	admin := servertest.NewSession(t, s.URL, "admin", servertest.BannerPassword(t, s.Printed(), "admin"), "admin")
+	admin := labAdmin(t, s)
 	if code, b := admin.Send(http.MethodPost, notes, body, false); code != http.StatusForbidden {
 		t.Errorf("POST a note as admin without the session header (a cross-site form): got %d %s, want 403", code, b)
 	}
@@ -106,7 +105,7 @@ func TestWallsNotes(t *testing.T) {
 func TestWallsNotesReadOnly(t *testing.T) {
 	dir := t.TempDir()
 	s := startRun(t, nil, "-web", dir, "-read-only")
-	admin := servertest.NewSession(t, s.URL, "admin", servertest.BannerPassword(t, s.Printed(), "admin"), "admin")
+	admin := labAdmin(t, s)
 	if code, b := admin.Do(http.MethodPost, serverapi.WallNotesPath+"class", `{"text": "x"}`); code != http.StatusForbidden || !strings.Contains(string(b), "read-only") {
 		t.Errorf("POST a note on a read-only console: got %d %s, want 403", code, b)
 	}

@@ -55,7 +55,7 @@ func wallsOf(ctx context.Context, cfg config, getenv func(string) string, lab *l
 	if lab != nil {
 		set.admin = labWallAdmin(lab)
 	} else {
-		set.admin = newKeystoneAdmin(proxy.KeystoneBase(keystone).String()+"/v3/auth/tokens", transport).check
+		set.admin = newKeystoneAdmin(keystone, transport).check
 	}
 	set.metrics = wallMetricsHandler
 	ctx, stop := context.WithCancel(ctx)

@@ -14,9 +14,7 @@ import (
 // TestRunLabWall runs the lab without -walls: it has its wall of the whole
 // class out of the box, at the URL the banner prints.
 func TestRunLabWall(t *testing.T) {
-	dir := t.TempDir()
-	scenario := servertest.WriteFile(t, dir, "scenario.json", seededScenario)
-	s := startRun(t, nil, "-web", dir, "-lab-scenario", scenario, "-lab-delay", "100ms")
+	s := startRun(t, nil, seededLab(t, t.TempDir(), "-lab-delay", "100ms")...)
 	if want := "wall \"The class\": " + s.URL + "/walls/class\n"; !strings.Contains(s.Printed(), want) {
 		t.Errorf("banner: got %q, want it to contain %q", s.Printed(), want)
 	}
@@ -56,12 +54,11 @@ func TestRunLabWall(t *testing.T) {
 // lab's admin, and the file replaces the lab's own wall.
 func TestRunLabWallsFile(t *testing.T) {
 	dir := t.TempDir()
-	scenario := servertest.WriteFile(t, dir, "scenario.json", seededScenario)
 	walls := servertest.WriteFile(t, dir, "walls.yaml", `walls:
   - {name: demo, title: "Demo <b>&</b>", cloud: lab, access: public, projects: [demo], show: [names, members]}
   - {name: other, cloud: lab, access: public, projects: [admin]}
 `)
-	s := startRun(t, nil, "-web", dir, "-lab-scenario", scenario, "-walls", walls)
+	s := startRun(t, nil, seededLab(t, dir, "-walls", walls)...)
 	var demo, other serverapi.Wall
 	servertest.GetJSON(t, http.MethodGet, s.URL+serverapi.WallStatusPath+"demo", "", "", &demo)
 	servertest.GetJSON(t, http.MethodGet, s.URL+serverapi.WallStatusPath+"other", "", "", &other)

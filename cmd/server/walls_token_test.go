@@ -16,15 +16,23 @@ import (
 	"github.com/octaview/octaview/cmd/server/servertest"
 )
 
+// startKeystoneWalls runs the server on a counting lab as a real cloud
+// (-keystone) with wallsTestFile as -walls (at the path it returns),
+// GLOBEX_TOKEN set to goodToken.
+func startKeystoneWalls(t *testing.T) (lab *countingLab, s *servertest.Server, walls string) {
+	t.Helper()
+	lab = newCountingLab(t, wallsScenario())
+	dir := t.TempDir()
+	walls = servertest.WriteFile(t, dir, "walls.yaml", wallsTestFile)
+	env := map[string]string{"OS_CLIENT_CONFIG_FILE": wallsCloudsYAML(t, dir, lab.URL), "GLOBEX_TOKEN": goodToken}
+	return lab, startRun(t, env, "-keystone", lab.URL+"/identity/v3", "-walls", walls, "-web", dir), walls
+}
+
 // TestWallsTokens runs the server with a -walls file: a secret wall's
 // unknown name and wrong token get the same 404, and its token never
 // reaches the access log.
 func TestWallsTokens(t *testing.T) {
-	lab := newCountingLab(t, wallsScenario())
-	dir := t.TempDir()
-	walls := servertest.WriteFile(t, dir, "walls.yaml", wallsTestFile)
-	env := map[string]string{"OS_CLIENT_CONFIG_FILE": wallsCloudsYAML(t, dir, lab.URL), "GLOBEX_TOKEN": goodToken}
-	s := startRun(t, env, "-keystone", lab.URL+"/identity/v3", "-walls", walls, "-web", dir)
+	_, s, _ := startKeystoneWalls(t)
 	if !strings.Contains(s.Printed(), s.URL+"/walls/globex/<its token> (secret)") || strings.Contains(s.Printed(), goodToken) {
 		t.Errorf("banner: got %q, want the secret wall without its token", s.Printed())
 	}
@@ -118,11 +126,7 @@ func TestWallsStartErrors(t *testing.T) {
 // TestWallsNotesKeystone: with a real cloud, Keystone says whose session
 // has the admin role.
 func TestWallsNotesKeystone(t *testing.T) {
-	lab := newCountingLab(t, wallsScenario())
-	dir := t.TempDir()
-	walls := servertest.WriteFile(t, dir, "walls.yaml", wallsTestFile)
-	env := map[string]string{"OS_CLIENT_CONFIG_FILE": wallsCloudsYAML(t, dir, lab.URL), "GLOBEX_TOKEN": goodToken}
-	s := startRun(t, env, "-keystone", lab.URL+"/identity/v3", "-walls", walls, "-web", dir)
+	lab, s, walls := startKeystoneWalls(t)
 	path := serverapi.WallNotesPath + "globex/" + goodToken
 	member := servertest.NewSession(t, s.URL, "acme-op", acmePassword, "acme")
 	if code, b := member.Do(http.MethodPost, path, `{"text": "hello"}`); code != http.StatusForbidden {

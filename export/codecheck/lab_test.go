@@ -150,6 +150,30 @@ func (l lab) fetch(t *testing.T, name string) export.Tree {
 	return tree
 }
 
+// plan is the plan of body (a wizard's create body) on the lab: its VIP
+// on demo-subnet, a new floating IP on the VIP.
+func (l lab) plan(t *testing.T, body octavia.Object) export.Tree {
+	t.Helper()
+	body["vip_subnet_id"] = l.subnet(t)
+	plan, err := export.FromCreateBody(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan.FloatingNetwork = l.external(t)
+	return plan
+}
+
+// built reads back, as Fetch does, the load balancer a plan built: "plan",
+// with a floating IP on its VIP.
+func (l lab) built(t *testing.T) export.Tree {
+	t.Helper()
+	built := l.fetch(t, "plan")
+	if built.FloatingIP == "" {
+		t.Errorf("the plan's floating IP is not on the VIP's port")
+	}
+	return built
+}
+
 // playbook runs ansible-playbook on src against the lab, with args, and
 // returns the PLAY RECAP's counts for localhost.
 func (l lab) playbook(t *testing.T, src string, args ...string) map[string]string {
@@ -201,14 +225,7 @@ func TestAnsibleRebuildsOnLab(t *testing.T) {
 	}
 	l := newLab(t)
 	l.collections = uncapped(t)
-	body := sample.CreateBody()
-	body["vip_subnet_id"] = l.subnet(t)
-	plan, err := export.FromCreateBody(body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	plan.FloatingNetwork = l.external(t) // a new floating IP on the VIP
-	src, err := export.Ansible(plan)
+	src, err := export.Ansible(l.plan(t, sample.CreateBody()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,10 +233,7 @@ func TestAnsibleRebuildsOnLab(t *testing.T) {
 		t.Fatalf("the plan's playbook: %v", recap)
 	}
 
-	built := l.fetch(t, "plan")
-	if built.FloatingIP == "" {
-		t.Errorf("the plan's floating IP is not on the VIP's port")
-	}
+	built := l.built(t)
 	want := map[string]string{ // what the playbook sets, kind and name to attributes
 		"listener " + sample.Hostile: "protocol=HTTP protocol_port=80",
 		"pool web":                   "protocol=HTTP lb_algorithm=ROUND_ROBIN",

@@ -65,7 +65,6 @@ func TestTerraformAdoptsOnLab(t *testing.T) {
 	l := newLab(t)
 	tf := newTerraform(t, l)
 	body := sample.CreateBody()
-	body["vip_subnet_id"] = l.subnet(t)
 	refs := l.refs(t)
 	// a TLS listener on the lab's certificates, re-encrypting to its pool
 	body["listeners"] = append(body["listeners"].([]any), map[string]any{
@@ -80,12 +79,7 @@ func TestTerraformAdoptsOnLab(t *testing.T) {
 			"tls_enabled": true, "tls_container_ref": refs["www.demo.lab.test"],
 			"ca_tls_container_ref": refs["demo.lab.test-ca.crt"]},
 	})
-	plan, err := export.FromCreateBody(body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	plan.FloatingNetwork = l.external(t) // a new floating IP on the VIP
-	src, err := export.Terraform(plan)
+	src, err := export.Terraform(l.plan(t, body))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,11 +89,7 @@ func TestTerraformAdoptsOnLab(t *testing.T) {
 	}
 	tf.run(t, apply, "apply", "-auto-approve", "-input=false")
 
-	built := l.fetch(t, "plan")
-	if built.FloatingIP == "" {
-		t.Errorf("the plan's floating IP is not on the VIP's port")
-	}
-	src, err = export.Terraform(built)
+	src, err = export.Terraform(l.built(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -316,16 +316,7 @@ func (c *catalogCache) fetch(ctx context.Context, token string) (catalogEntry, e
 	if c.onLookup != nil {
 		c.onLookup()
 	}
-	u := *c.keystone
-	u.Path = strings.TrimRight(u.Path, "/") + "/v3/auth/tokens"
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
-	if err != nil {
-		return catalogEntry{}, err
-	}
-	req.Header.Set("X-Auth-Token", token)
-	req.Header.Set("X-Subject-Token", token)
-	req.Header.Set("Accept", "application/json")
-	resp, err := c.client.Do(req)
+	resp, err := ValidateToken(ctx, c.client, c.keystone, "", token)
 	if err != nil {
 		return catalogEntry{}, &upstreamError{service: Identity, err: err}
 	}

@@ -5,7 +5,8 @@
 // It is never an open proxy: Keystone's address comes from configuration, and the
 // other services' from the catalog that this Keystone returns for the caller's own
 // token (looked up with the token, cached by the token's SHA-256 digest until it
-// expires). Only the path below the prefix and the query are taken from the client,
+// expires; ValidateToken, token_validate.go, is that look-up, which the server's
+// walls use too). Only the path below the prefix and the query are taken from the client,
 // and only clean paths: no empty segments (//host), dot segments, encoded separators
 // or control characters. Token responses are rewritten so that their catalog and
 // links point at this origin. Every failure answers an Octavia-style fault
