@@ -46,7 +46,7 @@ func exerciseInfo(e *Exercise) *serverapi.Exercise {
 	}
 	info := &serverapi.Exercise{Name: e.Name, Title: e.Title, Description: e.Description}
 	for _, s := range e.Steps {
-		info.Steps = append(info.Steps, serverapi.Step{Title: s.Title, Hint: s.Hint, Console: s.Console})
+		info.Steps = append(info.Steps, s.Step)
 	}
 	return info
 }
