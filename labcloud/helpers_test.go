@@ -121,6 +121,16 @@ func obj(m map[string]any, key string) map[string]any {
 	return v
 }
 
+// webLab is a lab (seed 1) whose demo project has one ACTIVE load
+// balancer, web: the lab, demo signed in, and web's id.
+func webLab(t testing.TB) (*Cloud, *tclient, string) {
+	t.Helper()
+	c := New(Options{Seed: 1, Scenario: &Scenario{LoadBalancers: []ScenarioLB{{Project: "demo", Name: "web"}}}})
+	demo := login(t, c, "demo")
+	lbs := list(demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers?name=web", nil).json(t), "loadbalancers")
+	return c, demo, lbs[0].(map[string]any)["id"].(string)
+}
+
 func list(m map[string]any, key string) []any {
 	v, _ := m[key].([]any)
 	return v
