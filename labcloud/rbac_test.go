@@ -252,30 +252,24 @@ func TestRBACMemberSubnetOfAnotherProject(t *testing.T) {
 		}
 	}
 	cases := []struct {
-		name       string
-		who        *tclient
-		method     string
-		path       string
-		body       any
-		wantStatus int
-		wantFault  string
+		rbacCall
+		wantFault string
 	}{
-		{"a member on another project's subnet", demo, http.MethodPost, members, map[string]any{"member": member("10.9.0.1", adminSubnet)}, 400, notFound},
-		{"a batch update naming another project's subnet", demo, http.MethodPut, members, map[string]any{"members": []any{member("10.9.0.2", adminSubnet)}}, 400, notFound},
-		{"a fully populated create naming another project's subnet", demo, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": map[string]any{
+		{rbacCall{"a member on another project's subnet", demo, http.MethodPost, members, map[string]any{"member": member("10.9.0.1", adminSubnet)}, 400, nil}, notFound},
+		{rbacCall{"a batch update naming another project's subnet", demo, http.MethodPut, members, map[string]any{"members": []any{member("10.9.0.2", adminSubnet)}}, 400, nil}, notFound},
+		{rbacCall{"a fully populated create naming another project's subnet", demo, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": map[string]any{
 			"name": "graph", "vip_subnet_id": demoSubnet,
 			"listeners": []any{map[string]any{"protocol": "HTTP", "protocol_port": 80, "default_pool": map[string]any{"name": "p"}}},
 			"pools":     []any{map[string]any{"name": "p", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN", "members": []any{member("10.9.0.3", adminSubnet)}}},
-		}}, 400, notFound},
-		{"a member on its own project's subnet", demo, http.MethodPost, members, map[string]any{"member": member("10.9.0.4", demoSubnet)}, 201, ""},
-		{"a member on the shared subnet", demo, http.MethodPost, members, map[string]any{"member": member("10.9.0.5", shared)}, 201, ""},
-		{"an admin on any project's subnet", admin, http.MethodPost, members, map[string]any{"member": member("10.9.0.6", adminSubnet)}, 201, ""},
+		}}, 400, nil}, notFound},
+		{rbacCall{"a member on its own project's subnet", demo, http.MethodPost, members, map[string]any{"member": member("10.9.0.4", demoSubnet)}, 201, nil}, ""},
+		{rbacCall{"a member on the shared subnet", demo, http.MethodPost, members, map[string]any{"member": member("10.9.0.5", shared)}, 201, nil}, ""},
+		{rbacCall{"an admin on any project's subnet", admin, http.MethodPost, members, map[string]any{"member": member("10.9.0.6", adminSubnet)}, 201, nil}, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			settle()
-			tc.who.t = t
-			r := tc.who.must(tc.wantStatus, tc.method, tc.path, tc.body)
+			r := tc.call(t)
 			if tc.wantFault != "" {
 				if got := r.fault(t); got != tc.wantFault {
 					t.Errorf("got %q, want %q", got, tc.wantFault)
