@@ -131,6 +131,26 @@ func webLab(t testing.TB) (*Cloud, *tclient, string) {
 	return c, demo, lbs[0].(map[string]any)["id"].(string)
 }
 
+// restarted is a new lab with opts started from c's state as saved and
+// read back (MarshalState, ParseState, NewFromState), as across a restart
+// with -lab-state.
+func restarted(t testing.TB, c *Cloud, opts Options) *Cloud {
+	t.Helper()
+	data, err := c.MarshalState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := ParseState(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewFromState(opts, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 func list(m map[string]any, key string) []any {
 	v, _ := m[key].([]any)
 	return v
