@@ -192,7 +192,7 @@ func (l *listener) apply(b *listenerBody) *apiError {
 		}
 		l.allowedCIDRs = cidrs
 	}
-	l.tlsOptions.apply(b.TLSCiphers, b.TLSVersions, b.ALPNProtocols)
+	l.tlsOptions.set(b.TLSCiphers, b.TLSVersions, b.ALPNProtocols)
 	l.cache = nil
 	return nil
 }

@@ -110,7 +110,7 @@ func (p *pool) apply(b *poolBody) *apiError {
 	if b.TLSEnabled != nil {
 		p.tlsEnabled = *b.TLSEnabled
 	}
-	p.tlsOptions.apply(b.TLSCiphers, b.TLSVersions, b.ALPNProtocols)
+	p.tlsOptions.set(b.TLSCiphers, b.TLSVersions, b.ALPNProtocols)
 	p.cache = nil
 	return nil
 }

@@ -40,8 +40,8 @@ func (t *tlsOptions) setDefaults() {
 	}
 }
 
-// apply sets what a create or update body names (nil: not in the body).
-func (t *tlsOptions) apply(ciphers *string, versions, alpn *[]string) {
+// set sets what a create or update body names (nil: not in the body).
+func (t *tlsOptions) set(ciphers *string, versions, alpn *[]string) {
 	if ciphers != nil {
 		t.tlsCiphers = ciphers
 	}

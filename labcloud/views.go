@@ -104,7 +104,8 @@ func (l *listener) view() any {
 		metaView: l.metaView(), Name: l.name, Description: l.description,
 		Protocol: l.protocol, ProtocolPort: l.port, ConnectionLimit: l.connLimit,
 		DefaultTLSContainerRef: l.defaultTLSContainerRef, SNIContainerRefs: listOrEmpty(l.sniContainerRefs),
-		DefaultPoolID: strOrNil(idOf(l.defaultPool, l.defaultPool != nil)), L7Policies: refs(l.l7policies), InsertHeaders: ih, LoadBalancers: []idRef{{l.lb.id}},
+		DefaultPoolID: strOrNil(idOf(l.defaultPool, l.defaultPool != nil)), L7Policies: refs(l.l7policies),
+		InsertHeaders: ih, LoadBalancers: []idRef{{l.lb.id}},
 		TimeoutClientData: l.timeoutClientData, TimeoutMemberConnect: l.timeoutMemberConnect,
 		TimeoutMemberData: l.timeoutMemberData, TimeoutTCPInspect: l.timeoutTCPInspect,
 		ClientCATLSContainerRef: l.clientCATLSRef,
@@ -135,7 +136,8 @@ func (p *pool) view() any {
 	return &poolView{
 		metaView: p.metaView(), Name: p.name, Description: p.description,
 		Protocol: p.protocol, LBAlgorithm: p.algorithm, SessionPersistence: p.persistence,
-		LoadBalancers: []idRef{{p.lb.id}}, Listeners: refs(poolListeners(p)), HealthMonitorID: strOrNil(idOf(p.hm, p.hm != nil)), Members: refs(p.members),
+		LoadBalancers: []idRef{{p.lb.id}}, Listeners: refs(poolListeners(p)),
+		HealthMonitorID: strOrNil(idOf(p.hm, p.hm != nil)), Members: refs(p.members),
 		TLSContainerRef: p.tlsContainerRef, CATLSContainerRef: p.caTLSContainerRef, CRLContainerRef: p.crlContainerRef,
 		TLSEnabled: p.tlsEnabled, tlsView: p.tlsOptions.asView(),
 	}
@@ -203,8 +205,9 @@ type l7policyView struct {
 func (p *l7policy) view() any {
 	return &l7policyView{
 		metaView: p.metaView(), Name: p.name, Description: p.description,
-		Action: p.action, ListenerID: p.listener.id, RedirectPoolID: strOrNil(idOf(p.redirectPool, p.redirectPool != nil)), RedirectURL: p.redirectURL,
-		RedirectPrefix: p.redirectPrefix, Position: p.position, Rules: refs(p.rules), RedirectHTTPCode: p.redirectHTTPCode,
+		Action: p.action, ListenerID: p.listener.id, RedirectPoolID: strOrNil(idOf(p.redirectPool, p.redirectPool != nil)),
+		RedirectURL: p.redirectURL, RedirectPrefix: p.redirectPrefix, Position: p.position, Rules: refs(p.rules),
+		RedirectHTTPCode: p.redirectHTTPCode,
 	}
 }
 
