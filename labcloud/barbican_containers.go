@@ -67,6 +67,20 @@ func (c barbicanService) findContainer(w http.ResponseWriter, r *http.Request) *
 	return ct
 }
 
+// containerFor returns the container the path names when allowed lets k do
+// operation on it; otherwise it answers 404 (findContainer) or 403.
+func (c barbicanService) containerFor(w http.ResponseWriter, r *http.Request, k *kmCaller, allowed kmPolicy, operation string) *container {
+	ct := c.findContainer(w, r)
+	if ct == nil {
+		return nil
+	}
+	if !allowed(k, ct.projectID, ct.creatorID, &ct.acl) {
+		forbidden(w, operation)
+		return nil
+	}
+	return ct
+}
+
 type containerBody struct {
 	Name       json.RawMessage `json:"name"`
 	Type       json.RawMessage `json:"type"`
@@ -216,24 +230,14 @@ func checkRefNames(typ string, names map[string]bool) string {
 // showContainer is GET /v1/containers/{id}; container:get is as a
 // secret's read (canRead).
 func (c barbicanService) showContainer(w http.ResponseWriter, r *http.Request, k *kmCaller, _ []byte, _ time.Time) {
-	ct := c.findContainer(w, r)
-	if ct == nil {
-		return
+	if ct := c.containerFor(w, r, k, (*kmCaller).canRead, "Container retrieval"); ct != nil {
+		writeJSON(w, http.StatusOK, ct.view(c.barbicanBase(r)))
 	}
-	if !k.canRead(ct.projectID, ct.creatorID, &ct.acl) {
-		forbidden(w, "Container retrieval")
-		return
-	}
-	writeJSON(w, http.StatusOK, ct.view(c.barbicanBase(r)))
 }
 
 func (c barbicanService) deleteContainer(w http.ResponseWriter, r *http.Request, k *kmCaller, _ []byte, _ time.Time) {
-	ct := c.findContainer(w, r)
+	ct := c.containerFor(w, r, k, (*kmCaller).canManage, "Container deletion")
 	if ct == nil {
-		return
-	}
-	if !k.canManage(ct.projectID, ct.creatorID, &ct.acl) {
-		forbidden(w, "Container deletion")
 		return
 	}
 	c.keys.removeContainer(ct)

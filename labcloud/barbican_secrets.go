@@ -266,13 +266,27 @@ func (k *kmCaller) canManage(projectID, creatorID string, a *kmACL) bool {
 	return (k.admin && match) || (k.creator && match && (k.user == creatorID || !a.private()))
 }
 
-func (c barbicanService) showSecret(w http.ResponseWriter, r *http.Request, k *kmCaller, _ []byte, now time.Time) {
+// kmPolicy is one of Barbican's rules on a secret or a container of
+// projectID made by creatorID (kmCaller.canRead, kmCaller.canManage).
+type kmPolicy func(k *kmCaller, projectID, creatorID string, a *kmACL) bool
+
+// secretFor returns the secret the path names when allowed lets k do
+// operation on it; otherwise it answers 404 (findSecret) or 403.
+func (c barbicanService) secretFor(w http.ResponseWriter, r *http.Request, k *kmCaller, now time.Time, allowed kmPolicy, operation string) *secret {
 	s := c.findSecret(w, r, now)
 	if s == nil {
-		return
+		return nil
 	}
-	if !k.canRead(s.projectID, s.creatorID, &s.acl) {
-		forbidden(w, "Secret retrieval")
+	if !allowed(k, s.projectID, s.creatorID, &s.acl) {
+		forbidden(w, operation)
+		return nil
+	}
+	return s
+}
+
+func (c barbicanService) showSecret(w http.ResponseWriter, r *http.Request, k *kmCaller, _ []byte, now time.Time) {
+	s := c.secretFor(w, r, k, now, (*kmCaller).canRead, "Secret retrieval")
+	if s == nil {
 		return
 	}
 	if accept := r.Header.Get("Accept"); accept == "" || accept == "application/json" || accept == "*/*" {
@@ -283,15 +297,9 @@ func (c barbicanService) showSecret(w http.ResponseWriter, r *http.Request, k *k
 }
 
 func (c barbicanService) showPayload(w http.ResponseWriter, r *http.Request, k *kmCaller, _ []byte, now time.Time) {
-	s := c.findSecret(w, r, now)
-	if s == nil {
-		return
+	if s := c.secretFor(w, r, k, now, (*kmCaller).canRead, "Secret payload retrieval"); s != nil {
+		writePayload(w, r, s)
 	}
-	if !k.canRead(s.projectID, s.creatorID, &s.acl) {
-		forbidden(w, "Secret payload retrieval")
-		return
-	}
-	writePayload(w, r, s)
 }
 
 // writePayload answers the payload in the type Accept asks for: none
@@ -367,12 +375,8 @@ func (c barbicanService) putPayload(w http.ResponseWriter, r *http.Request, k *k
 }
 
 func (c barbicanService) deleteSecret(w http.ResponseWriter, r *http.Request, k *kmCaller, _ []byte, now time.Time) {
-	s := c.findSecret(w, r, now)
+	s := c.secretFor(w, r, k, now, (*kmCaller).canManage, "Secret deletion")
 	if s == nil {
-		return
-	}
-	if !k.canManage(s.projectID, s.creatorID, &s.acl) {
-		forbidden(w, "Secret deletion")
 		return
 	}
 	c.keys.removeSecret(s)

@@ -324,18 +324,7 @@ func TestBarbicanStateRoundTrip(t *testing.T) {
 	id := demo.storeSecret(map[string]any{"name": "kept", "payload": base64.StdEncoding.EncodeToString([]byte{9, 8}),
 		"payload_content_type": "application/octet-stream", "payload_content_encoding": "base64"})
 	demo.must(http.StatusOK, http.MethodPut, "/key-manager/v1/secrets/"+id+"/acl", map[string]any{"read": map[string]any{"users": []string{"u1"}}})
-	data, err := lab.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := ParseState(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	again, err := NewFromState(Options{}, st)
-	if err != nil {
-		t.Fatal(err)
-	}
+	again := restarted(t, lab, Options{})
 	demo2 := login(t, again, "demo")
 	if r := demo2.kmDo(http.MethodGet, "/secrets/"+id+"/payload", "", "application/octet-stream", nil); r.status != 200 || !bytes.Equal(r.body, []byte{9, 8}) {
 		t.Errorf("payload after a restart: got %d %v", r.status, r.body)

@@ -7,7 +7,6 @@ package labcloud
 import (
 	"cmp"
 	"container/heap"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -46,7 +45,7 @@ func exerciseInfo(e *Exercise) *serverapi.Exercise {
 	}
 	info := &serverapi.Exercise{Name: e.Name, Title: e.Title, Description: e.Description}
 	for _, s := range e.Steps {
-		info.Steps = append(info.Steps, serverapi.Step{Title: s.Title, Hint: s.Hint, Console: s.Console})
+		info.Steps = append(info.Steps, s.Step)
 	}
 	return info
 }
@@ -189,15 +188,7 @@ func (c classroom) trainee(u *user, lbs []*loadBalancer, now time.Time) tile {
 // tileLB is lb on a tile, with its status tree (Octavia's GET .../status
 // body).
 func tileLB(lb *loadBalancer) serverapi.TileLB {
-	out := serverapi.TileLB{ID: lb.id, Name: lb.name, ProvisioningStatus: lb.prov, OperatingStatus: lb.oper}
-	raw, err := json.Marshal(statusTree(lb))
-	if err == nil {
-		err = json.Unmarshal(raw, &out.Tree)
-	}
-	if err != nil {
-		panic(fmt.Sprintf("labcloud: a status tree does not read back: %v", err)) // the lab's own types; cannot happen
-	}
-	return out
+	return serverapi.TileLB{ID: lb.id, Name: lb.name, ProvisioningStatus: lb.prov, OperatingStatus: lb.oper, Tree: statusTree(lb)}
 }
 
 // describe names an object for a sentence: its kind and its name, or

@@ -5,7 +5,6 @@ import (
 	"crypto/x509"
 	"encoding/base64"
 	"encoding/pem"
-	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -19,14 +18,8 @@ import (
 // secrets (PKCS12, PEM, payloads), a certificate container, the ACL, and
 // TERMINATED_HTTPS listeners that use them.
 func TestCLIBarbican(t *testing.T) {
-	bin, err := exec.LookPath("openstack")
-	if err != nil {
-		t.Fatalf("the openstack CLI is not installed (%v): run `make deps`", err)
-	}
-	srv := NewServer(Options{Delay: 300 * time.Millisecond, Seed: 1})
-	defer srv.Close()
-	o := newCLIOSC(t, bin, srv.URL+"/identity/v3")
-	runCLIBarbican(t, o, o.subnet(t), srv.URL+"/key-manager")
+	o, url := cliLab(t, Options{Delay: 300 * time.Millisecond, Seed: 1})
+	runCLIBarbican(t, o, o.subnet(t), url+"/key-manager")
 }
 
 // cliCertificate makes a certificate for host, its key in PEM, and both as

@@ -1,7 +1,6 @@
 package labcloud
 
 import (
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -13,14 +12,7 @@ import (
 // list (and --port), unset --port, delete; and network qos policy list.
 func TestCLIFloatingIP(t *testing.T) {
 	t.Parallel()
-	bin, err := exec.LookPath("openstack")
-	if err != nil {
-		t.Fatalf("the openstack CLI is not installed (%v): run `make test`, which installs "+
-			"python3-openstackclient and python3-octaviaclient", err)
-	}
-	srv := NewServer(Options{Delay: 300 * time.Millisecond, Seed: 1})
-	defer srv.Close()
-	o := newCLIOSC(t, bin, srv.URL+"/identity/v3")
+	o, _ := cliLab(t, Options{Delay: 300 * time.Millisecond, Seed: 1})
 
 	var subnet string
 	for _, r := range o.list(t, "subnet", "list") {

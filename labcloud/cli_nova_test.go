@@ -2,7 +2,6 @@ package labcloud
 
 import (
 	"fmt"
-	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -15,13 +14,7 @@ import (
 // admin project (which has the seeded servers of every project).
 func TestCLINova(t *testing.T) {
 	t.Parallel()
-	bin, err := exec.LookPath("openstack")
-	if err != nil {
-		t.Fatalf("the openstack CLI is not installed (%v): run `make test`, which installs python3-openstackclient", err)
-	}
-	srv := NewServer(Options{Seed: 1})
-	defer srv.Close()
-	o := newCLIOSC(t, bin, srv.URL+"/identity/v3")
+	o, _ := cliLab(t, Options{Seed: 1})
 
 	names := func(rows []map[string]any) []string {
 		var out []string

@@ -21,14 +21,7 @@ import (
 // a second of CPU per command to import it again.
 func TestCLI(t *testing.T) {
 	t.Parallel() // the package's other long tests run while its commands wait
-	bin, err := exec.LookPath("openstack")
-	if err != nil {
-		t.Fatalf("the openstack CLI is not installed (%v): run `make test`, which installs "+
-			"python3-openstackclient and python3-octaviaclient", err)
-	}
-	srv := NewServer(Options{Delay: 300 * time.Millisecond, Seed: 1})
-	defer srv.Close()
-	o := newCLIOSC(t, bin, srv.URL+"/identity/v3")
+	o, _ := cliLab(t, Options{Delay: 300 * time.Millisecond, Seed: 1})
 
 	var subnet string
 	if !t.Run("subnet list", func(t *testing.T) { subnet = o.subnet(t) }) {
@@ -430,6 +423,21 @@ type cliOSC struct {
 	// realOctavia marks a real Octavia with no health manager (fidelity
 	// tests): it has no amphora stats.
 	realOctavia bool
+}
+
+// cliLab starts a lab with opts on a loopback port until t ends and
+// returns the openstack CLI as its admin and the lab's URL; t fails when
+// the CLI is not installed.
+func cliLab(t *testing.T, opts Options) (cliOSC, string) {
+	t.Helper()
+	bin, err := exec.LookPath("openstack")
+	if err != nil {
+		t.Fatalf("the openstack CLI is not installed (%v): run `make test`, which installs "+
+			"python3-openstackclient and python3-octaviaclient", err)
+	}
+	srv := NewServer(opts)
+	t.Cleanup(srv.Close)
+	return newCLIOSC(t, bin, srv.URL+"/identity/v3"), srv.URL
 }
 
 func newCLIOSC(t *testing.T, bin, authURL string) cliOSC {

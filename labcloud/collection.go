@@ -56,13 +56,6 @@ func (m *meta) setOper(oper string) {
 	}
 }
 
-func tagsOrEmpty(t []string) []string {
-	if t == nil {
-		return []string{}
-	}
-	return t
-}
-
 // object is an Octavia resource held in a collection.
 type object interface {
 	base() *meta

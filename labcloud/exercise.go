@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/octaview/octaview/app/serverapi"
 )
 
 // Exercise is a workshop exercise: steps a trainee does in their project,
@@ -27,14 +29,13 @@ type Exercise struct {
 	Steps []Step    `json:"steps"`
 }
 
-// Step is one step of an exercise. Hint is the step done with the
-// openstack CLI; Console the same in the console, as the path a trainee
-// clicks ("Load balancers › web › Listeners › Create listener"; optional).
+// Step is one step of an exercise: what the trainer's API shows of it (its
+// title; Hint, the step done with the openstack CLI; Console, the same in
+// the console, as the path a trainee clicks, "Load balancers › web ›
+// Listeners › Create listener", optional) and its Check.
 type Step struct {
-	Title   string `json:"title"`
-	Hint    string `json:"hint"`
-	Console string `json:"console,omitempty"`
-	Check   Check  `json:"check"`
+	serverapi.Step
+	Check Check `json:"check"`
 }
 
 // Check is a condition on a trainee's project: exactly one of Exists (at

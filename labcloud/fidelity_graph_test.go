@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 )
 
 // fidTypeErrorsWorded are type errors a real Zed words otherwise than the
@@ -28,15 +27,9 @@ var fidTypeErrorsWorded = map[string]string{
 // create places L7 policies at the positions the body gives; a value of
 // the wrong JSON type is shown in the 400 as sent.
 func TestFidelityGraphAndPools(t *testing.T) {
-	upstream := fidRealTarget(t)
-	srv := NewServer(Options{Delay: time.Second, Seed: 1})
-	defer srv.Close()
-	lab := fidLabTarget(t, srv)
+	upstream, lab := fidTargets(t)
 
 	realRec, labRec := fidRunBoth(t, upstream, lab, fidGraphPoolsScript)
-	if labRec.fatal != "" {
-		t.Errorf("the script stopped early on the lab: %s", labRec.fatal)
-	}
 	t.Logf("%d steps compared", fidCompareSteps(t, realRec, labRec, fidTypeErrorsWorded))
 	if got := fidStepBody(t, realRec, "graph l7policies by position")["order"]; got != "second@1 first@2 third@3" {
 		t.Errorf("real cloud: graph l7policies %v, want second@1 first@2 third@3", got)

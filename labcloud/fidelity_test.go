@@ -60,10 +60,7 @@ func TestFidelity(t *testing.T) {
 	for _, d := range fidExpectedDifferences {
 		t.Logf("expected difference: %s", d)
 	}
-	upstream := fidRealTarget(t)
-	srv := NewServer(Options{Delay: time.Second, Seed: 1})
-	defer srv.Close()
-	lab := fidLabTarget(t, srv)
+	upstream, lab := fidTargets(t)
 
 	// users of the demo project: on the real cloud with the Octavia roles its
 	// default policy needs (the lab's demo and viewer behave like those)
@@ -82,9 +79,6 @@ func TestFidelity(t *testing.T) {
 	}
 	for _, why := range labRec.stopped {
 		t.Errorf("a section of the script stopped early on the lab: %s", why)
-	}
-	if labRec.fatal != "" {
-		t.Errorf("the script stopped early on the lab: %s", labRec.fatal)
 	}
 	fidCompareSteps(t, realRec, labRec, fidExpectedSteps)
 }
@@ -629,9 +623,20 @@ type fidTranscript struct {
 // fidStop ends the script (a step it depends on failed).
 type fidStop struct{ why string }
 
+// fidTargets are the real cloud and a new lab (1 s transitions, seed 1) on
+// a loopback port until t ends.
+func fidTargets(t *testing.T) (upstream, lab *fidTarget) {
+	t.Helper()
+	upstream = fidRealTarget(t)
+	srv := NewServer(Options{Delay: time.Second, Seed: 1})
+	t.Cleanup(srv.Close)
+	return upstream, fidLabTarget(t, srv)
+}
+
 // fidRunBoth runs script on the real cloud and on the lab at once, with
 // one suffix, and fails t unless the real cloud answered as the script
-// expects (the script is then true of Octavia).
+// expects (the script is then true of Octavia) and the lab ran it to its
+// end.
 func fidRunBoth(t *testing.T, upstream, lab *fidTarget, script func(*fidTranscript)) (realRec, labRec *fidTranscript) {
 	t.Helper()
 	suffix := fidRandomSuffix()
@@ -644,6 +649,9 @@ func fidRunBoth(t *testing.T, upstream, lab *fidTarget, script func(*fidTranscri
 	}
 	for _, u := range realRec.unexpected {
 		t.Errorf("the script expects another answer from the real cloud: %s", u)
+	}
+	if labRec.fatal != "" {
+		t.Errorf("the script stopped early on the lab: %s", labRec.fatal)
 	}
 	return realRec, labRec
 }

@@ -41,7 +41,7 @@ func (f *floatingIP) view() any {
 		"id": f.id, "tenant_id": f.projectID, "project_id": f.projectID,
 		"floating_network_id": f.network.id, "floating_ip_address": f.addr.String(),
 		"port_id": nil, "fixed_ip_address": nil, "router_id": nil, "status": fipDown, "port_details": nil,
-		"description": f.description, "tags": tagsOrEmpty(f.tags), "qos_policy_id": nil,
+		"description": f.description, "tags": listOrEmpty(f.tags), "qos_policy_id": nil,
 		"port_forwardings": []any{}, "revision_number": f.revision,
 		"created_at": f.created.UTC().Format(neutronTime), "updated_at": f.updatedOrCreated().UTC().Format(neutronTime),
 	}

@@ -158,18 +158,7 @@ func TestFloatingIPStateRoundTrip(t *testing.T) {
 	lb := demo.createLB("web", nil)
 	on := demo.createFIP(map[string]any{"floating_network_id": ext, "port_id": lb["vip_port_id"]})
 	off := demo.createFIP(map[string]any{"floating_network_id": ext, "description": "spare"})
-	data, err := c.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := ParseState(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := NewFromState(Options{}, s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := restarted(t, c, Options{})
 	demo2 := login(t, r, "demo")
 	for _, want := range []map[string]any{on, off} {
 		got := obj(demo2.must(http.StatusOK, http.MethodGet, "/network/v2.0/floatingips/"+want["id"].(string), nil).json(t), "floatingip")

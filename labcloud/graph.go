@@ -24,7 +24,6 @@ func (c lbKind) buildGraph(lb *loadBalancer, b *lbBody, now time.Time) *apiError
 		}
 	}
 	byName := map[string]*pool{}
-	counts := map[string]int{"pool": len(poolBodies), "listener": len(b.Listeners)}
 	for i := range poolBodies {
 		pb := &poolBodies[i]
 		if pb.Name == nil || *pb.Name == "" {
@@ -51,7 +50,6 @@ func (c lbKind) buildGraph(lb *loadBalancer, b *lbBody, now time.Time) *apiError
 				return err
 			}
 			p.members = append(p.members, m)
-			counts["member"]++
 		}
 		if pb.HealthMonitor != nil {
 			h, err := monitorKind{c.Cloud}.buildMonitor(pb.HealthMonitor, p, now)
@@ -59,7 +57,6 @@ func (c lbKind) buildGraph(lb *loadBalancer, b *lbBody, now time.Time) *apiError
 				return err
 			}
 			p.hm = h
-			counts["health_monitor"]++
 		}
 		byName[*pb.Name] = p
 		lb.pools = append(lb.pools, p)
@@ -95,18 +92,20 @@ func (c lbKind) buildGraph(lb *loadBalancer, b *lbBody, now time.Time) *apiError
 			// creates a graph's policies one by one, in body order
 			l.l7policies = slices.Insert(l.l7policies, pol.position-1, pol)
 			renumber(l, now)
-			counts["l7policy"]++
 			for r := range pb.Rules {
 				rule, err := l7ruleKind{c.Cloud}.buildL7Rule(&pb.Rules[r], pol, now)
 				if err != nil {
 					return err
 				}
 				pol.rules = append(pol.rules, rule)
-				counts["l7rule"]++
 			}
 		}
 	}
-	for _, kind := range []string{"pool", "listener", "member", "health_monitor", "l7policy", "l7rule"} {
+	counts := map[string]int{} // what the create adds, by kind
+	for _, o := range treeOf(lb)[1:] {
+		counts[kindOf(o)]++
+	}
+	for _, kind := range []string{KindPool, KindListener, KindMember, KindHealthMonitor, KindL7Policy, KindL7Rule} {
 		if err := c.checkQuota(lb.projectID, kind, counts[kind]); err != nil {
 			return err
 		}

@@ -49,3 +49,65 @@ func TestGraphL7PolicyPositions(t *testing.T) {
 	})
 	check("GET l7policies, by position", page.L7policies)
 }
+
+// TestGraphQuotas: a fully populated create counts every object it adds
+// against the project's quota of its kind: a quota one short of the
+// graph's count refuses the whole create (403, the kind named, nothing
+// left behind), a quota of exactly the count takes it.
+func TestGraphQuotas(t *testing.T) {
+	graph := func(subnet string) map[string]any {
+		members := []any{
+			map[string]any{"address": "10.0.0.11", "protocol_port": 80},
+			map[string]any{"address": "10.0.0.12", "protocol_port": 80},
+		}
+		return map[string]any{"loadbalancer": map[string]any{
+			"name": "graph", "vip_subnet_id": subnet,
+			"listeners": []any{
+				map[string]any{"protocol": "HTTP", "protocol_port": 80, "default_pool": map[string]any{"name": "a"},
+					"l7policies": []any{map[string]any{"action": "REJECT", "rules": []any{
+						map[string]any{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/x"},
+						map[string]any{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/y"},
+					}}}},
+				map[string]any{"protocol": "HTTP", "protocol_port": 81},
+			},
+			"pools": []any{
+				map[string]any{"name": "a", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN", "members": members,
+					"healthmonitor": map[string]any{"type": "HTTP", "delay": 5, "timeout": 3, "max_retries": 3}},
+				map[string]any{"name": "b", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"},
+			},
+		}}
+	}
+	for _, tc := range []struct {
+		key, name string
+		count     int // of the graph
+	}{
+		{"listener", "Listener", 2},
+		{"pool", "Pool", 2},
+		{"member", "Member", 2},
+		{"health_monitor", "Health Monitor", 1},
+		{"l7policy", "L7 Policy", 1},
+		{"l7rule", "L7 Rule", 2},
+	} {
+		t.Run(tc.key, func(t *testing.T) {
+			for _, quota := range []int{tc.count - 1, tc.count} {
+				c := New(Options{Seed: 1})
+				admin, demo := login(t, c, "admin"), login(t, c, "demo")
+				admin.must(http.StatusAccepted, http.MethodPut, "/load-balancer/v2/lbaas/quotas/"+keystoneID("project", "demo"),
+					map[string]any{"quota": map[string]any{tc.key: quota}})
+				r := demo.do(http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", graph(demo.subnetID()))
+				if quota == tc.count {
+					if r.status != http.StatusCreated {
+						t.Errorf("quota %d: got %d %.300s, want 201", quota, r.status, r.body)
+					}
+					continue
+				}
+				if want := "Quota has been met for resources: " + tc.name; r.status != http.StatusForbidden || r.fault(t) != want {
+					t.Errorf("quota %d: got %d %.300s, want 403 %q", quota, r.status, r.body, want)
+				}
+				if n := len(list(demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", nil).json(t), "loadbalancers")); n != 0 {
+					t.Errorf("quota %d: a refused create left %d load balancers", quota, n)
+				}
+			}
+		})
+	}
+}

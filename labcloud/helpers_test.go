@@ -121,6 +121,36 @@ func obj(m map[string]any, key string) map[string]any {
 	return v
 }
 
+// webLab is a lab (seed 1) whose demo project has one ACTIVE load
+// balancer, web: the lab, demo signed in, and web's id.
+func webLab(t testing.TB) (*Cloud, *tclient, string) {
+	t.Helper()
+	c := New(Options{Seed: 1, Scenario: &Scenario{LoadBalancers: []ScenarioLB{{Project: "demo", Name: "web"}}}})
+	demo := login(t, c, "demo")
+	lbs := list(demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers?name=web", nil).json(t), "loadbalancers")
+	return c, demo, lbs[0].(map[string]any)["id"].(string)
+}
+
+// restarted is a new lab with opts started from c's state as saved and
+// read back (MarshalState, ParseState, NewFromState), as across a restart
+// with -lab-state.
+func restarted(t testing.TB, c *Cloud, opts Options) *Cloud {
+	t.Helper()
+	data, err := c.MarshalState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := ParseState(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewFromState(opts, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 func list(m map[string]any, key string) []any {
 	v, _ := m[key].([]any)
 	return v

@@ -97,8 +97,7 @@ func (c listenerKind) buildListener(b *listenerBody, lb *loadBalancer, now time.
 		clientAuthentication: "NONE",
 	}
 	if *b.Protocol == "TERMINATED_HTTPS" {
-		ciphers := tlsDefaultCiphers
-		l.tlsVersions, l.alpnProtocols, l.tlsCiphers = tlsDefaultVersions(), tlsDefaultALPN(), &ciphers
+		l.tlsOptions.setDefaults()
 	}
 	if err := l.apply(b); err != nil {
 		return nil, err
@@ -193,15 +192,7 @@ func (l *listener) apply(b *listenerBody) *apiError {
 		}
 		l.allowedCIDRs = cidrs
 	}
-	if b.TLSCiphers != nil {
-		l.tlsCiphers = b.TLSCiphers
-	}
-	if b.TLSVersions != nil {
-		l.tlsVersions = *b.TLSVersions
-	}
-	if b.ALPNProtocols != nil {
-		l.alpnProtocols = *b.ALPNProtocols
-	}
+	l.tlsOptions.set(b.TLSCiphers, b.TLSVersions, b.ALPNProtocols)
 	l.cache = nil
 	return nil
 }
@@ -365,8 +356,8 @@ func (c listenerKind) restore(s *State) error {
 			insertHeaders: sl.InsertHeaders, timeoutClientData: sl.TimeoutClientData, timeoutMemberConnect: sl.TimeoutMemberConnect,
 			timeoutMemberData: sl.TimeoutMemberData, timeoutTCPInspect: sl.TimeoutTCPInspect, allowedCIDRs: sl.AllowedCIDRs,
 			defaultTLSContainerRef: sl.DefaultTLSContainerRef, sniContainerRefs: sl.SNIContainerRefs, clientCATLSRef: sl.ClientCATLSRef,
-			clientAuthentication: sl.ClientAuthentication, clientCRLRef: sl.ClientCRLRef, tlsCiphers: sl.TLSCiphers,
-			tlsVersions: sl.TLSVersions, alpnProtocols: sl.ALPNProtocols, upSince: sl.UpSince, statsBase: sl.StatsBase}
+			clientAuthentication: sl.ClientAuthentication, clientCRLRef: sl.ClientCRLRef, tlsOptions: sl.stTLS.options(),
+			upSince: sl.UpSince, statsBase: sl.StatsBase}
 		if sl.DefaultPool != "" {
 			p, ok := c.pools.get(sl.DefaultPool)
 			if !ok {
@@ -396,7 +387,7 @@ func (c listenerKind) save(s *State) {
 		s.Listeners = append(s.Listeners, stListener{metaOf(&l.meta), l.lb.id, l.protocol, l.port, l.connLimit,
 			idOf(l.defaultPool, l.defaultPool != nil), l.insertHeaders, l.timeoutClientData, l.timeoutMemberConnect,
 			l.timeoutMemberData, l.timeoutTCPInspect, l.allowedCIDRs, l.defaultTLSContainerRef, l.sniContainerRefs,
-			l.clientCATLSRef, l.clientAuthentication, l.clientCRLRef, l.tlsCiphers, l.tlsVersions, l.alpnProtocols,
+			l.clientCATLSRef, l.clientAuthentication, l.clientCRLRef, l.tlsOptions.asState(),
 			l.upSince, l.statsBase})
 	}
 }

@@ -11,10 +11,7 @@ import (
 // create and by update; it lists both. A listener created with a default
 // pool has an updated_at.
 func TestListenersShareDefaultPool(t *testing.T) {
-	c := New(Options{Seed: 1, Scenario: &Scenario{LoadBalancers: []ScenarioLB{{Project: "demo", Name: "web"}}}})
-	demo := login(t, c, "demo")
-	lbs := list(demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers?name=web", nil).json(t), "loadbalancers")
-	lb := lbs[0].(map[string]any)["id"].(string)
+	c, demo, lb := webLab(t)
 	pool := obj(demo.must(http.StatusCreated, http.MethodPost, "/load-balancer/v2/lbaas/pools", map[string]any{"pool": map[string]any{
 		"loadbalancer_id": lb, "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"}}).json(t), "pool")["id"].(string)
 	completePending(c)

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/octaview/octaview/octavia/statuswire"
 )
 
 var lbAttrs = commonAttrs[*loadBalancer](true).with(attrs[*loadBalancer]{
@@ -287,53 +289,35 @@ func (c *Cloud) startFailover(lb *loadBalancer, old *amphora, now time.Time) {
 	}}, now)
 }
 
-type statusNode struct {
-	ID                 string        `json:"id"`
-	Name               string        `json:"name"`
-	Type               string        `json:"type,omitempty"`
-	Address            string        `json:"address,omitempty"`
-	ProtocolPort       int           `json:"protocol_port,omitempty"`
-	ProvisioningStatus string        `json:"provisioning_status"`
-	OperatingStatus    string        `json:"operating_status"`
-	Listeners          *[]statusNode `json:"listeners,omitempty"`
-	Pools              *[]statusNode `json:"pools,omitempty"`
-	Members            *[]statusNode `json:"members,omitempty"`
-	HealthMonitor      *statusNode   `json:"health_monitor,omitempty"`
-}
-
-func node(m *meta) statusNode {
-	return statusNode{ID: m.id, Name: m.name, ProvisioningStatus: m.prov, OperatingStatus: m.oper}
-}
-
-// statusTree is the body of GET .../loadbalancers/{id}/status.
-func statusTree(lb *loadBalancer) statusNode {
-	root := node(&lb.meta)
-	ls := []statusNode{}
+// statusTree is the body of GET .../loadbalancers/{id}/status, in
+// statuswire's types (the client's and the trainer's API's).
+func statusTree(lb *loadBalancer) statuswire.LoadBalancer {
+	root := statuswire.LoadBalancer{ID: lb.id, Name: lb.name, OperatingStatus: wireOper(&lb.meta),
+		ProvisioningStatus: wireProv(&lb.meta), Listeners: []statuswire.Listener{}}
 	for _, l := range lb.listeners {
-		ln := node(&l.meta)
-		ps := []statusNode{}
+		ln := statuswire.Listener{ID: l.id, Name: l.name, OperatingStatus: wireOper(&l.meta),
+			ProvisioningStatus: wireProv(&l.meta), Pools: []statuswire.Pool{}}
 		for _, p := range listenerPools(l) {
-			pn := node(&p.meta)
-			ms := []statusNode{}
+			pn := statuswire.Pool{ID: p.id, Name: p.name, ProvisioningStatus: wireProv(&p.meta),
+				OperatingStatus: wireOper(&p.meta), Members: []statuswire.Member{}}
 			for _, m := range p.members {
-				mn := node(&m.meta)
-				mn.Address, mn.ProtocolPort = m.address, m.port
-				ms = append(ms, mn)
+				pn.Members = append(pn.Members, statuswire.Member{ID: m.id, Name: m.name, OperatingStatus: wireOper(&m.meta),
+					ProvisioningStatus: wireProv(&m.meta), Address: m.address, ProtocolPort: m.port})
 			}
-			pn.Members = &ms
-			if p.hm != nil {
-				hn := node(&p.hm.meta)
-				hn.Type = p.hm.typ
-				pn.HealthMonitor = &hn
+			if h := p.hm; h != nil {
+				pn.HealthMonitor = &statuswire.HealthMonitor{ID: h.id, Name: h.name, Type: h.typ,
+					ProvisioningStatus: wireProv(&h.meta), OperatingStatus: wireOper(&h.meta)}
 			}
-			ps = append(ps, pn)
+			ln.Pools = append(ln.Pools, pn)
 		}
-		ln.Pools = &ps
-		ls = append(ls, ln)
+		root.Listeners = append(root.Listeners, ln)
 	}
-	root.Listeners = &ls
 	return root
 }
+
+func wireProv(m *meta) statuswire.ProvisioningStatus { return statuswire.ProvisioningStatus(m.prov) }
+
+func wireOper(m *meta) statuswire.OperatingStatus { return statuswire.OperatingStatus(m.oper) }
 
 func (c lbKind) status(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	lb, err := c.findLB(r.PathValue("id"), k)

@@ -58,11 +58,9 @@ type listener struct {
 	clientCATLSRef         *string
 	clientAuthentication   string
 	clientCRLRef           *string
-	tlsCiphers             *string
-	tlsVersions            []string
-	alpnProtocols          []string
-	upSince                time.Time // zero: not passing traffic
-	statsBase              stats
+	tlsOptions
+	upSince   time.Time // zero: not passing traffic
+	statsBase stats
 }
 
 type sessionPersistence struct {
@@ -85,9 +83,7 @@ type pool struct {
 	caTLSContainerRef *string
 	crlContainerRef   *string
 	tlsEnabled        bool
-	tlsCiphers        *string
-	tlsVersions       []string
-	alpnProtocols     []string
+	tlsOptions
 }
 
 type member struct {

@@ -51,7 +51,7 @@ func (n *network) view() any {
 		"admin_state_up": true, "mtu": 1450, "status": networkActive, "subnets": ids, "shared": n.shared,
 		"availability_zone_hints": []string{}, "availability_zones": []string{"nova"},
 		"ipv4_address_scope": nil, "ipv6_address_scope": nil, "router:external": n.external,
-		"description": n.description, "port_security_enabled": true, "tags": tagsOrEmpty(n.tags),
+		"description": n.description, "port_security_enabled": true, "tags": listOrEmpty(n.tags),
 		"created_at": n.created.UTC().Format(neutronTime), "updated_at": n.created.UTC().Format(neutronTime),
 		"revision_number": 1, "provider:network_type": "geneve",
 	}
@@ -72,7 +72,7 @@ func (s *subnet) view() any {
 		"ip_version": 4, "cidr": s.prefix.String(), "gateway_ip": s.gateway.String(),
 		"allocation_pools": []map[string]string{{"start": s.host(2).String(), "end": s.host(s.size() - 2).String()}},
 		"enable_dhcp":      true, "dns_nameservers": []string{}, "host_routes": []any{}, "description": s.description,
-		"tags": tagsOrEmpty(s.tags), "subnetpool_id": nil, "ipv6_ra_mode": nil, "ipv6_address_mode": nil,
+		"tags": listOrEmpty(s.tags), "subnetpool_id": nil, "ipv6_ra_mode": nil, "ipv6_address_mode": nil,
 		"service_types": []string{}, "revision_number": 0,
 		"created_at": s.created.UTC().Format(neutronTime), "updated_at": s.created.UTC().Format(neutronTime),
 	}
@@ -85,7 +85,7 @@ func (p *port) view() any {
 		"device_owner": p.deviceOwner, "fixed_ips": []map[string]string{{"subnet_id": p.subnet.id, "ip_address": p.ip.String()}},
 		"allowed_address_pairs": []any{}, "extra_dhcp_opts": []any{}, "security_groups": []string{},
 		"description": p.description, "binding:vnic_type": "normal", "port_security_enabled": true,
-		"qos_policy_id": nil, "tags": tagsOrEmpty(p.tags), "revision_number": 1,
+		"qos_policy_id": nil, "tags": listOrEmpty(p.tags), "revision_number": 1,
 		"created_at": p.created.UTC().Format(neutronTime), "updated_at": p.created.UTC().Format(neutronTime),
 	}
 }

@@ -125,25 +125,13 @@ func (c novaService) listServers(w http.ResponseWriter, r *http.Request, k *call
 		}
 		servers = append(servers, v)
 	}
-	page, next, fault := novaPage(q, servers, func(v *server) string { return v.id })
-	if fault != "" {
-		novaFault(w, http.StatusBadRequest, fault)
-		return
-	}
 	base := c.publicBase(r)
-	out := make([]any, 0, len(page))
-	for _, v := range page {
+	writeNovaList(w, r, base, "servers", servers, func(v *server) string { return v.id }, func(v *server) any {
 		if detail {
-			out = append(out, c.serverView(v, base, k, minor))
-		} else {
-			out = append(out, map[string]any{"id": v.id, "name": v.name, "links": novaLinks(base, "servers", v.id)})
+			return c.serverView(v, base, k, minor)
 		}
-	}
-	body := map[string]any{"servers": out}
-	if next != "" {
-		body["servers_links"] = []map[string]string{{"rel": "next", "href": novaNextLink(base, r, next)}}
-	}
-	writeJSON(w, http.StatusOK, body)
+		return map[string]any{"id": v.id, "name": v.name, "links": novaLinks(base, "servers", v.id)}
+	})
 }
 
 // novaStatus reports whether s is one of Nova's server statuses (any
@@ -186,6 +174,27 @@ func novaPage[T any](q url.Values, items []T, id func(T) string) (page []T, next
 	}
 	page = items[:limit]
 	return page, id(page[limit-1]), ""
+}
+
+// writeNovaList answers a Nova list of items under key ("servers",
+// "flavors"): the page that limit and marker select (a 400 for bad ones),
+// each item as view gives it, and key_links with the next page's link when
+// more follow. base is the service's public URL.
+func writeNovaList[T any](w http.ResponseWriter, r *http.Request, base, key string, items []T, id func(T) string, view func(T) any) {
+	page, next, fault := novaPage(r.URL.Query(), items, id)
+	if fault != "" {
+		novaFault(w, http.StatusBadRequest, fault)
+		return
+	}
+	out := make([]any, 0, len(page))
+	for _, v := range page {
+		out = append(out, view(v))
+	}
+	body := map[string]any{key: out}
+	if next != "" {
+		body[key+"_links"] = []map[string]string{{"rel": "next", "href": novaNextLink(base, r, next)}}
+	}
+	writeJSON(w, http.StatusOK, body)
 }
 
 // novaNextLink is the request's own URL on the public base with marker

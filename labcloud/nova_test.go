@@ -273,18 +273,7 @@ func TestGlanceImages(t *testing.T) {
 
 func TestNovaStateRoundTrip(t *testing.T) {
 	c := New(Options{Seed: 1})
-	b, err := c.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := ParseState(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := NewFromState(Options{Seed: 1}, s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := restarted(t, c, Options{Seed: 1})
 	want := serverNames(t, login(t, c, "demo").must(http.StatusOK, http.MethodGet, "/compute/v2.1/servers/detail", nil).json(t))
 	restored := login(t, d, "demo").must(http.StatusOK, http.MethodGet, "/compute/v2.1/servers/detail", nil).json(t)
 	if got := serverNames(t, restored); !slices.Equal(got, want) {

@@ -149,21 +149,10 @@ func (c novaService) listFlavors(w http.ResponseWriter, r *http.Request, minor i
 			flavors = append(flavors, f)
 		}
 	}
-	page, next, fault := novaPage(q, flavors, func(f novaFlavor) string { return f.id })
-	if fault != "" {
-		novaFault(w, http.StatusBadRequest, fault)
-		return
-	}
 	base := c.publicBase(r)
-	out := make([]any, 0, len(page))
-	for _, f := range page {
-		out = append(out, flavorView(f, base, minor, detail))
-	}
-	body := map[string]any{"flavors": out}
-	if next != "" {
-		body["flavors_links"] = []map[string]string{{"rel": "next", "href": novaNextLink(base, r, next)}}
-	}
-	writeJSON(w, http.StatusOK, body)
+	writeNovaList(w, r, base, "flavors", flavors, func(f novaFlavor) string { return f.id }, func(f novaFlavor) any {
+		return flavorView(f, base, minor, detail)
+	})
 }
 
 // minAtLeast reports whether v is at least the query's key (true when the

@@ -75,7 +75,9 @@ func (c poolKind) buildPool(b *poolBody, lb *loadBalancer, now time.Time) (*pool
 	if err := p.apply(b); err != nil {
 		return nil, err
 	}
-	setPoolTLSDefaults(p)
+	if p.tlsEnabled {
+		p.tlsOptions.setDefaults()
+	}
 	return p, nil
 }
 
@@ -108,15 +110,7 @@ func (p *pool) apply(b *poolBody) *apiError {
 	if b.TLSEnabled != nil {
 		p.tlsEnabled = *b.TLSEnabled
 	}
-	if b.TLSCiphers != nil {
-		p.tlsCiphers = b.TLSCiphers
-	}
-	if b.TLSVersions != nil {
-		p.tlsVersions = *b.TLSVersions
-	}
-	if b.ALPNProtocols != nil {
-		p.alpnProtocols = *b.ALPNProtocols
-	}
+	p.tlsOptions.set(b.TLSCiphers, b.TLSVersions, b.ALPNProtocols)
 	p.cache = nil
 	return nil
 }
@@ -264,7 +258,7 @@ func (c poolKind) restore(s *State) error {
 		}
 		p := &pool{meta: sp.meta(), lb: lb, protocol: sp.Protocol, algorithm: sp.Algorithm, persistence: sp.Persistence,
 			tlsContainerRef: sp.TLSContainerRef, caTLSContainerRef: sp.CATLSContainerRef, crlContainerRef: sp.CRLContainerRef,
-			tlsEnabled: sp.TLSEnabled, tlsCiphers: sp.TLSCiphers, tlsVersions: sp.TLSVersions, alpnProtocols: sp.ALPNProtocols}
+			tlsEnabled: sp.TLSEnabled, tlsOptions: sp.stTLS.options()}
 		lb.pools = append(lb.pools, p)
 		c.pools.add(p)
 	}
@@ -275,6 +269,6 @@ func (c poolKind) restore(s *State) error {
 func (c poolKind) save(s *State) {
 	for _, p := range c.pools.order {
 		s.Pools = append(s.Pools, stPool{metaOf(&p.meta), p.lb.id, idsOf(p.listeners), p.protocol, p.algorithm, p.persistence,
-			p.tlsContainerRef, p.caTLSContainerRef, p.crlContainerRef, p.tlsEnabled, p.tlsCiphers, p.tlsVersions, p.alpnProtocols})
+			p.tlsContainerRef, p.caTLSContainerRef, p.crlContainerRef, p.tlsEnabled, p.tlsOptions.asState()})
 	}
 }

@@ -7,6 +7,25 @@ import (
 	"time"
 )
 
+// rbacCall is a row of the RBAC tests: who makes which request, the
+// status it must get and, for a list, the names it must hold (nil: not
+// checked).
+type rbacCall struct {
+	name       string
+	who        *tclient
+	method     string
+	path       string
+	body       any
+	wantStatus int
+	wantNames  []string
+}
+
+// call makes the request as tc.who, failing t unless it gets wantStatus.
+func (tc rbacCall) call(t *testing.T) tresp {
+	tc.who.t = t
+	return tc.who.must(tc.wantStatus, tc.method, tc.path, tc.body)
+}
+
 func TestRBAC(t *testing.T) {
 	c := New(Options{Seed: 1, Trainees: 2, Scenario: &Scenario{LoadBalancers: []ScenarioLB{
 		{Project: "admin", Name: "admins"},
@@ -21,15 +40,7 @@ func TestRBAC(t *testing.T) {
 	adminsLB, demosLB := lbID("admins"), lbID("demos")
 	demoProject := keystoneID("project", "demo")
 	policy := "Policy does not allow this request to be performed."
-	cases := []struct {
-		name       string
-		who        *tclient
-		method     string
-		path       string
-		body       any
-		wantStatus int
-		wantNames  []string // for lists
-	}{
+	cases := []rbacCall{
 		{"admin lists every project", admin, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", nil, 200, []string{"admins", "demos", "t1"}},
 		{"a member lists its project only", demo, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", nil, 200, []string{"demos"}},
 		{"a reader lists its project", viewer, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers", nil, 200, []string{"demos"}},
@@ -55,8 +66,7 @@ func TestRBAC(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			tc.who.t = t
-			r := tc.who.must(tc.wantStatus, tc.method, tc.path, tc.body)
+			r := tc.call(t)
 			if tc.wantStatus == http.StatusForbidden {
 				if got := r.fault(t); got != policy {
 					t.Errorf("got %q, want %q", got, policy)
@@ -196,26 +206,18 @@ func TestRBACNothingButTheToken(t *testing.T) {
 	adminProject := map[string]any{"name": "admin", "domain": map[string]any{"id": "default"}}
 	roRescoped := anon.must(http.StatusCreated, http.MethodPost, "/identity/v3/auth/tokens", rescope(ro.token, demoProject))
 	roAgain := &tclient{t: t, h: c, token: roRescoped.header.Get("X-Subject-Token")}
-	cases := []struct {
-		name       string
-		who        *tclient
-		method     string
-		path       string
-		body       any
-		wantStatus int
-	}{
-		{"a reader cannot rescope to the admin project", anon, http.MethodPost, "/identity/v3/auth/tokens", rescope(viewer.token, adminProject), 401},
-		{"a credential's token cannot create credentials", ro, http.MethodPost, path, map[string]any{"application_credential": map[string]any{"name": "x"}}, 403},
-		{"a read-only credential's token cannot write", ro, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": map[string]any{"vip_subnet_id": demo.subnetID()}}, 403},
-		{"nor once rescoped", roAgain, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": map[string]any{"vip_subnet_id": demo.subnetID()}}, 403},
-		{"a member cannot set its quota", demo, http.MethodPut, "/load-balancer/v2/lbaas/quotas/" + keystoneID("project", "demo"), map[string]any{"quota": map[string]any{"load_balancer": -1}}, 403},
-		{"a member cannot set faults", demo, http.MethodPut, "/lab/faults", map[string]any{}, 403},
-		{"a reader cannot list the lab's users", viewer, http.MethodGet, "/lab/users", nil, 403},
+	cases := []rbacCall{
+		{"a reader cannot rescope to the admin project", anon, http.MethodPost, "/identity/v3/auth/tokens", rescope(viewer.token, adminProject), 401, nil},
+		{"a credential's token cannot create credentials", ro, http.MethodPost, path, map[string]any{"application_credential": map[string]any{"name": "x"}}, 403, nil},
+		{"a read-only credential's token cannot write", ro, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": map[string]any{"vip_subnet_id": demo.subnetID()}}, 403, nil},
+		{"nor once rescoped", roAgain, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": map[string]any{"vip_subnet_id": demo.subnetID()}}, 403, nil},
+		{"a member cannot set its quota", demo, http.MethodPut, "/load-balancer/v2/lbaas/quotas/" + keystoneID("project", "demo"), map[string]any{"quota": map[string]any{"load_balancer": -1}}, 403, nil},
+		{"a member cannot set faults", demo, http.MethodPut, "/lab/faults", map[string]any{}, 403, nil},
+		{"a reader cannot list the lab's users", viewer, http.MethodGet, "/lab/users", nil, 403, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			tc.who.t = t
-			tc.who.must(tc.wantStatus, tc.method, tc.path, tc.body)
+			tc.call(t)
 		})
 	}
 }
@@ -250,30 +252,24 @@ func TestRBACMemberSubnetOfAnotherProject(t *testing.T) {
 		}
 	}
 	cases := []struct {
-		name       string
-		who        *tclient
-		method     string
-		path       string
-		body       any
-		wantStatus int
-		wantFault  string
+		rbacCall
+		wantFault string
 	}{
-		{"a member on another project's subnet", demo, http.MethodPost, members, map[string]any{"member": member("10.9.0.1", adminSubnet)}, 400, notFound},
-		{"a batch update naming another project's subnet", demo, http.MethodPut, members, map[string]any{"members": []any{member("10.9.0.2", adminSubnet)}}, 400, notFound},
-		{"a fully populated create naming another project's subnet", demo, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": map[string]any{
+		{rbacCall{"a member on another project's subnet", demo, http.MethodPost, members, map[string]any{"member": member("10.9.0.1", adminSubnet)}, 400, nil}, notFound},
+		{rbacCall{"a batch update naming another project's subnet", demo, http.MethodPut, members, map[string]any{"members": []any{member("10.9.0.2", adminSubnet)}}, 400, nil}, notFound},
+		{rbacCall{"a fully populated create naming another project's subnet", demo, http.MethodPost, "/load-balancer/v2/lbaas/loadbalancers", map[string]any{"loadbalancer": map[string]any{
 			"name": "graph", "vip_subnet_id": demoSubnet,
 			"listeners": []any{map[string]any{"protocol": "HTTP", "protocol_port": 80, "default_pool": map[string]any{"name": "p"}}},
 			"pools":     []any{map[string]any{"name": "p", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN", "members": []any{member("10.9.0.3", adminSubnet)}}},
-		}}, 400, notFound},
-		{"a member on its own project's subnet", demo, http.MethodPost, members, map[string]any{"member": member("10.9.0.4", demoSubnet)}, 201, ""},
-		{"a member on the shared subnet", demo, http.MethodPost, members, map[string]any{"member": member("10.9.0.5", shared)}, 201, ""},
-		{"an admin on any project's subnet", admin, http.MethodPost, members, map[string]any{"member": member("10.9.0.6", adminSubnet)}, 201, ""},
+		}}, 400, nil}, notFound},
+		{rbacCall{"a member on its own project's subnet", demo, http.MethodPost, members, map[string]any{"member": member("10.9.0.4", demoSubnet)}, 201, nil}, ""},
+		{rbacCall{"a member on the shared subnet", demo, http.MethodPost, members, map[string]any{"member": member("10.9.0.5", shared)}, 201, nil}, ""},
+		{rbacCall{"an admin on any project's subnet", admin, http.MethodPost, members, map[string]any{"member": member("10.9.0.6", adminSubnet)}, 201, nil}, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			settle()
-			tc.who.t = t
-			r := tc.who.must(tc.wantStatus, tc.method, tc.path, tc.body)
+			r := tc.call(t)
 			if tc.wantFault != "" {
 				if got := r.fault(t); got != tc.wantFault {
 					t.Errorf("got %q, want %q", got, tc.wantFault)

@@ -174,11 +174,9 @@ type stListener struct {
 	ClientCATLSRef         *string           `json:"client_ca_tls_container_ref,omitempty"`
 	ClientAuthentication   string            `json:"client_authentication,omitempty"`
 	ClientCRLRef           *string           `json:"client_crl_container_ref,omitempty"`
-	TLSCiphers             *string           `json:"tls_ciphers,omitempty"`
-	TLSVersions            []string          `json:"tls_versions,omitempty"`
-	ALPNProtocols          []string          `json:"alpn_protocols,omitempty"`
-	UpSince                time.Time         `json:"up_since"`
-	StatsBase              stats             `json:"stats_base"`
+	stTLS
+	UpSince   time.Time `json:"up_since"`
+	StatsBase stats     `json:"stats_base"`
 }
 
 type stPool struct {
@@ -192,9 +190,7 @@ type stPool struct {
 	CATLSContainerRef *string             `json:"ca_tls_container_ref,omitempty"`
 	CRLContainerRef   *string             `json:"crl_container_ref,omitempty"`
 	TLSEnabled        bool                `json:"tls_enabled,omitempty"`
-	TLSCiphers        *string             `json:"tls_ciphers,omitempty"`
-	TLSVersions       []string            `json:"tls_versions,omitempty"`
-	ALPNProtocols     []string            `json:"alpn_protocols,omitempty"`
+	stTLS
 }
 
 type stMember struct {

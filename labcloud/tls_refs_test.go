@@ -43,6 +43,17 @@ func (c *tclient) aclUsers(href string) []string {
 	return out
 }
 
+// certLab is a new lab with demo signed in and its certificates seeded
+// (its first read of its secrets seeds them), and the href of its
+// www.demo.lab.test PKCS12 secret.
+func certLab(t *testing.T) (*Cloud, *tclient, string) {
+	t.Helper()
+	lab := New(Options{})
+	demo := login(t, lab, "demo")
+	demo.must(http.StatusOK, http.MethodGet, "/key-manager/v1/secrets", nil)
+	return lab, demo, seedRef("demo", "www.demo.lab.test.p12", false)
+}
+
 func TestTLSRefsListener(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		lab := New(Options{})
@@ -120,11 +131,8 @@ func TestTLSRefsListener(t *testing.T) {
 
 func TestTLSRefsUpdateAndPool(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		lab := New(Options{})
-		demo := login(t, lab, "demo")
-		demo.must(http.StatusOK, http.MethodGet, "/key-manager/v1/secrets", nil)
+		_, demo, www := certLab(t)
 		lb := demo.activeLB("tls")
-		www := seedRef("demo", "www.demo.lab.test.p12", false)
 		l := obj(demo.must(http.StatusCreated, http.MethodPost, "/load-balancer/v2/lbaas/listeners", map[string]any{"listener": map[string]any{
 			"loadbalancer_id": lb, "protocol": "TERMINATED_HTTPS", "protocol_port": 443, "default_tls_container_ref": www}}).json(t), "listener")
 		time.Sleep(3 * time.Second)
@@ -159,11 +167,8 @@ func TestTLSRefsUpdateAndPool(t *testing.T) {
 
 func TestTLSRefsBarbicanDown(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		lab := New(Options{})
-		demo := login(t, lab, "demo")
-		demo.must(http.StatusOK, http.MethodGet, "/key-manager/v1/secrets", nil)
+		lab, demo, www := certLab(t)
 		lb := demo.activeLB("tls")
-		www := seedRef("demo", "www.demo.lab.test.p12", false)
 		if err := lab.SetProjectFaults([]string{"demo"}, Faults{Barbican: Outage503}); err != nil {
 			t.Fatal(err)
 		}
@@ -180,10 +185,7 @@ func TestTLSRefsBarbicanDown(t *testing.T) {
 
 func TestTLSRefsFullyPopulated(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		lab := New(Options{})
-		demo := login(t, lab, "demo")
-		demo.must(http.StatusOK, http.MethodGet, "/key-manager/v1/secrets", nil)
-		www := seedRef("demo", "www.demo.lab.test.p12", false)
+		_, demo, www := certLab(t)
 		graph := func(ref string) map[string]any {
 			return map[string]any{"listeners": []map[string]any{{"protocol": "TERMINATED_HTTPS", "protocol_port": 443,
 				"default_tls_container_ref": ref, "default_pool": map[string]any{"name": "p", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"}}}}

@@ -15,10 +15,7 @@ import (
 // with the same code and faultstring (each answer measured against a real
 // Octavia Zed; the fidelity probe repeats them there).
 func TestOctaviaValidation(t *testing.T) {
-	c := New(Options{Seed: 1, Scenario: &Scenario{LoadBalancers: []ScenarioLB{{Project: "demo", Name: "web"}}}})
-	demo := login(t, c, "demo")
-	lbs := list(demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers?name=web", nil).json(t), "loadbalancers")
-	lb := lbs[0].(map[string]any)["id"].(string)
+	c, demo, lb := webLab(t)
 	subnet := demo.subnetID()
 	lis := obj(demo.must(http.StatusCreated, http.MethodPost, "/load-balancer/v2/lbaas/listeners", map[string]any{"listener": map[string]any{
 		"loadbalancer_id": lb, "protocol": "HTTP", "protocol_port": 80}}).json(t), "listener")["id"].(string)
@@ -223,10 +220,8 @@ func TestCatalogBodies(t *testing.T) {
 // refused before it is parsed; up to that depth the body is checked as any
 // other. Braces inside strings do not count.
 func TestOctaviaValidationDepth(t *testing.T) {
-	c := New(Options{Seed: 1, Scenario: &Scenario{LoadBalancers: []ScenarioLB{{Project: "demo", Name: "web"}}}})
-	demo := login(t, c, "demo")
-	lbs := list(demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers?name=web", nil).json(t), "loadbalancers")
-	lbPath := "/load-balancer/v2/lbaas/loadbalancers/" + lbs[0].(map[string]any)["id"].(string)
+	c, demo, lb := webLab(t)
+	lbPath := "/load-balancer/v2/lbaas/loadbalancers/" + lb
 	const badJSON = "Request is not in valid JSON format"
 	nested := func(open, value, close string, levels int) string {
 		return `{"loadbalancer":{"tags":` + strings.Repeat(open, levels) + value + strings.Repeat(close, levels) + `}}`
@@ -296,10 +291,7 @@ func TestTypeErrorWrapped(t *testing.T) {
 // Zed shows it (TestFidelityTypeErrors): what was sent, as Python prints
 // it, not encoding/json's name of its type.
 func TestTypeErrorValue(t *testing.T) {
-	c := New(Options{Seed: 1, Scenario: &Scenario{LoadBalancers: []ScenarioLB{{Project: "demo", Name: "web"}}}})
-	demo := login(t, c, "demo")
-	lbs := list(demo.must(http.StatusOK, http.MethodGet, "/load-balancer/v2/lbaas/loadbalancers?name=web", nil).json(t), "loadbalancers")
-	lb := lbs[0].(map[string]any)["id"].(string)
+	_, demo, lb := webLab(t)
 	for _, tc := range []struct{ attr, value, want string }{
 		// as Zed answers them
 		{"name", `5`, "Invalid input for field/attribute name. Value: '5'. Value should be string"},

@@ -15,6 +15,8 @@ func strOrNil(s string) *string {
 	return &s
 }
 
+// listOrEmpty is s, or [] for nil: Octavia and Neutron send an empty list
+// (tags, sni_container_refs), never null.
 func listOrEmpty(s []string) []string {
 	if s == nil {
 		return []string{}
@@ -40,7 +42,7 @@ type metaView struct {
 func (m *meta) metaView() metaView {
 	return metaView{ID: m.id, ProvisioningStatus: m.prov, OperatingStatus: m.oper, AdminStateUp: m.enabled,
 		ProjectID: m.projectID, TenantID: m.projectID, CreatedAt: stamp(m.created), UpdatedAt: stamp(m.updated),
-		Tags: tagsOrEmpty(m.tags)}
+		Tags: listOrEmpty(m.tags)}
 }
 
 type lbView struct {
@@ -90,16 +92,10 @@ type listenerView struct {
 	ClientAuthentication    string            `json:"client_authentication"`
 	ClientCRLContainerRef   *string           `json:"client_crl_container_ref"`
 	AllowedCIDRs            []string          `json:"allowed_cidrs"`
-	TLSCiphers              *string           `json:"tls_ciphers"`
-	TLSVersions             []string          `json:"tls_versions"`
-	ALPNProtocols           []string          `json:"alpn_protocols"`
+	tlsView
 }
 
 func (l *listener) view() any {
-	var pid *string
-	if l.defaultPool != nil {
-		pid = &l.defaultPool.id
-	}
 	ih := l.insertHeaders
 	if ih == nil {
 		ih = map[string]string{}
@@ -108,13 +104,13 @@ func (l *listener) view() any {
 		metaView: l.metaView(), Name: l.name, Description: l.description,
 		Protocol: l.protocol, ProtocolPort: l.port, ConnectionLimit: l.connLimit,
 		DefaultTLSContainerRef: l.defaultTLSContainerRef, SNIContainerRefs: listOrEmpty(l.sniContainerRefs),
-		DefaultPoolID: pid, L7Policies: refs(l.l7policies), InsertHeaders: ih, LoadBalancers: []idRef{{l.lb.id}},
+		DefaultPoolID: strOrNil(idOf(l.defaultPool, l.defaultPool != nil)), L7Policies: refs(l.l7policies),
+		InsertHeaders: ih, LoadBalancers: []idRef{{l.lb.id}},
 		TimeoutClientData: l.timeoutClientData, TimeoutMemberConnect: l.timeoutMemberConnect,
 		TimeoutMemberData: l.timeoutMemberData, TimeoutTCPInspect: l.timeoutTCPInspect,
 		ClientCATLSContainerRef: l.clientCATLSRef,
 		ClientAuthentication:    l.clientAuthentication, ClientCRLContainerRef: l.clientCRLRef,
-		AllowedCIDRs: l.allowedCIDRs, TLSCiphers: l.tlsCiphers, TLSVersions: l.tlsVersions,
-		ALPNProtocols: l.alpnProtocols,
+		AllowedCIDRs: l.allowedCIDRs, tlsView: l.tlsOptions.asView(),
 	}
 }
 
@@ -133,22 +129,17 @@ type poolView struct {
 	CATLSContainerRef  *string             `json:"ca_tls_container_ref"`
 	CRLContainerRef    *string             `json:"crl_container_ref"`
 	TLSEnabled         bool                `json:"tls_enabled"`
-	TLSCiphers         *string             `json:"tls_ciphers"`
-	TLSVersions        []string            `json:"tls_versions"`
-	ALPNProtocols      []string            `json:"alpn_protocols"`
+	tlsView
 }
 
 func (p *pool) view() any {
-	var hm *string
-	if p.hm != nil {
-		hm = &p.hm.id
-	}
 	return &poolView{
 		metaView: p.metaView(), Name: p.name, Description: p.description,
 		Protocol: p.protocol, LBAlgorithm: p.algorithm, SessionPersistence: p.persistence,
-		LoadBalancers: []idRef{{p.lb.id}}, Listeners: refs(poolListeners(p)), HealthMonitorID: hm, Members: refs(p.members),
+		LoadBalancers: []idRef{{p.lb.id}}, Listeners: refs(poolListeners(p)),
+		HealthMonitorID: strOrNil(idOf(p.hm, p.hm != nil)), Members: refs(p.members),
 		TLSContainerRef: p.tlsContainerRef, CATLSContainerRef: p.caTLSContainerRef, CRLContainerRef: p.crlContainerRef,
-		TLSEnabled: p.tlsEnabled, TLSCiphers: p.tlsCiphers, TLSVersions: p.tlsVersions, ALPNProtocols: p.alpnProtocols,
+		TLSEnabled: p.tlsEnabled, tlsView: p.tlsOptions.asView(),
 	}
 }
 
@@ -212,14 +203,11 @@ type l7policyView struct {
 }
 
 func (p *l7policy) view() any {
-	var rp *string
-	if p.redirectPool != nil {
-		rp = &p.redirectPool.id
-	}
 	return &l7policyView{
 		metaView: p.metaView(), Name: p.name, Description: p.description,
-		Action: p.action, ListenerID: p.listener.id, RedirectPoolID: rp, RedirectURL: p.redirectURL,
-		RedirectPrefix: p.redirectPrefix, Position: p.position, Rules: refs(p.rules), RedirectHTTPCode: p.redirectHTTPCode,
+		Action: p.action, ListenerID: p.listener.id, RedirectPoolID: strOrNil(idOf(p.redirectPool, p.redirectPool != nil)),
+		RedirectURL: p.redirectURL, RedirectPrefix: p.redirectPrefix, Position: p.position, Rules: refs(p.rules),
+		RedirectHTTPCode: p.redirectHTTPCode,
 	}
 }
 

@@ -533,18 +533,7 @@ func TestStateRoundTrip(t *testing.T) {
 		c.Class() // records progress
 		pending := t1.createLB("pending", nil)
 
-		data, err := c.MarshalState()
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := ParseState(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := NewFromState(Options{Delay: time.Second}, s)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := restarted(t, c, Options{Delay: time.Second})
 		sameObjects(t, c, r)
 		if !slices.Equal(c.Users(), r.Users()) {
 			t.Errorf("users: got %v, want %v", r.Users(), c.Users())

@@ -1,6 +1,9 @@
 package statuswire
 
-import "fmt"
+import (
+	"fmt"
+	"iter"
+)
 
 // Tree is the answer of GET /v2/lbaas/loadbalancers/{id}/status
 // ("loadbalancer status show"), the "statuses" object: the statuses of a
@@ -65,27 +68,7 @@ type Member struct {
 
 // Pending reports whether the load balancer or anything under it (listener,
 // pool, health monitor, member) is in one of the PENDING_* states.
-func (lb LoadBalancer) Pending() bool {
-	if lb.ProvisioningStatus.Pending() {
-		return true
-	}
-	for _, l := range lb.Listeners {
-		if l.ProvisioningStatus.Pending() {
-			return true
-		}
-		for _, p := range l.Pools {
-			if p.ProvisioningStatus.Pending() || (p.HealthMonitor != nil && p.HealthMonitor.ProvisioningStatus.Pending()) {
-				return true
-			}
-			for _, m := range p.Members {
-				if m.ProvisioningStatus.Pending() {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
+func (lb LoadBalancer) Pending() bool { return lb.FirstPending() != "" }
 
 // FirstPending is the provisioning status of the first object of the
 // tree (the load balancer, then its children in the tree's order) that is
@@ -93,25 +76,9 @@ func (lb LoadBalancer) Pending() bool {
 // object's own status (a fully populated create leaves its children
 // PENDING_CREATE while the load balancer is ACTIVE).
 func (lb LoadBalancer) FirstPending() ProvisioningStatus {
-	if lb.ProvisioningStatus.Pending() {
-		return lb.ProvisioningStatus
-	}
-	for _, l := range lb.Listeners {
-		if l.ProvisioningStatus.Pending() {
-			return l.ProvisioningStatus
-		}
-		for _, p := range l.Pools {
-			if p.ProvisioningStatus.Pending() {
-				return p.ProvisioningStatus
-			}
-			if m := p.HealthMonitor; m != nil && m.ProvisioningStatus.Pending() {
-				return m.ProvisioningStatus
-			}
-			for _, m := range p.Members {
-				if m.ProvisioningStatus.Pending() {
-					return m.ProvisioningStatus
-				}
-			}
+	for n := range lb.nodes() {
+		if n.status.Pending() {
+			return n.status
 		}
 	}
 	return ""
@@ -121,27 +88,51 @@ func (lb LoadBalancer) FirstPending() ProvisioningStatus {
 // pool, health monitor, member, in the tree's order) whose provisioning
 // status is ERROR, e.g. `pool "web-pool" (1b2d…)`; "" when none is.
 func (lb LoadBalancer) FirstInError() string {
-	bad := func(s ProvisioningStatus) bool { return s.Is("ERROR") }
-	name := func(kind, n, id string) string { return fmt.Sprintf("%s %q (%s)", kind, n, id) }
-	for _, l := range lb.Listeners {
-		if bad(l.ProvisioningStatus) {
-			return name("listener", l.Name, l.ID)
+	for n := range lb.nodes() {
+		if n.kind != kindLoadBalancer && n.status.Is("ERROR") {
+			return fmt.Sprintf("%s %q (%s)", n.kind, n.name, n.id)
 		}
-		for _, p := range l.Pools {
-			if bad(p.ProvisioningStatus) {
-				return name("pool", p.Name, p.ID)
+	}
+	return ""
+}
+
+// kindLoadBalancer is the kind of a Tree's root node.
+const kindLoadBalancer = "load balancer"
+
+// node is an object of a Tree as nodes yields it: its kind in words, its
+// name, id and provisioning status.
+type node struct {
+	kind, name, id string
+	status         ProvisioningStatus
+}
+
+// nodes yields the load balancer, then its children in the tree's order:
+// each listener, then each of its pools, the pool's health monitor and its
+// members.
+func (lb LoadBalancer) nodes() iter.Seq[node] {
+	return func(yield func(node) bool) {
+		if !yield(node{kindLoadBalancer, lb.Name, lb.ID, lb.ProvisioningStatus}) {
+			return
+		}
+		for _, l := range lb.Listeners {
+			if !yield(node{"listener", l.Name, l.ID, l.ProvisioningStatus}) {
+				return
 			}
-			if m := p.HealthMonitor; m != nil && bad(m.ProvisioningStatus) {
-				return name("health monitor", m.Name, m.ID)
-			}
-			for _, m := range p.Members {
-				if bad(m.ProvisioningStatus) {
-					return name("member", m.Name, m.ID)
+			for _, p := range l.Pools {
+				if !yield(node{"pool", p.Name, p.ID, p.ProvisioningStatus}) {
+					return
+				}
+				if m := p.HealthMonitor; m != nil && !yield(node{"health monitor", m.Name, m.ID, m.ProvisioningStatus}) {
+					return
+				}
+				for _, m := range p.Members {
+					if !yield(node{"member", m.Name, m.ID, m.ProvisioningStatus}) {
+						return
+					}
 				}
 			}
 		}
 	}
-	return ""
 }
 
 // FillLists makes the lists Octavia left out (or sent as null) empty, so
