@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -77,7 +76,7 @@ func TestBrowserSessionCookieSwap(t *testing.T) {
 		defer closeTab()
 		tab := &browser{ctx: tabCtx}
 		before := served.Load()
-		tab.do(t, "open the other site's page", 30*time.Second, chromedp.Navigate(evil.URL+"/?path="+url.QueryEscape(path)))
+		tab.do(t, "open the other site's page", 30*time.Second, chromedp.Navigate(evil.URL+"/?path="+path))
 		// the cookie is planted when the page is served; it may be gone
 		// already, cleared by the refusal of the live page's next poll
 		// (which loggedOutSaying then checks by its reason)
