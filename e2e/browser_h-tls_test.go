@@ -248,8 +248,15 @@ func TestBrowserTLSWizard(t *testing.T) {
 	b.waitJS(t, "port 443", fmt.Sprintf(`(document.querySelector(%q) || {}).value === "443"`, port), 10*time.Second)
 	ref, label := certOption(t, b, cert)
 	t.Logf("picking %q (%s)", label, ref)
-	b.do(t, "pick it, and a header", 10*time.Second, selectValue(cert, ref), chromedp.Click(chromedp.ID("wz-listener-0-insert-headers-X-SSL-Client-CN")))
+	b.do(t, "pick it", 10*time.Second, selectValue(cert, ref))
+	// Its note, once drawn, moves the fields below it down: the header is
+	// clicked after (a click aimed before lands where its box was).
 	b.waitJS(t, "its note", `(document.querySelector("`+cert+`-note") || {}).textContent?.includes("expires in")`, 10*time.Second)
+	const header = "wz-listener-0-insert-headers-X-SSL-Client-CN"
+	b.do(t, "tick a header", 10*time.Second, chromedp.Click(chromedp.ID(header)))
+	if !eval[bool](t, b, `document.getElementById("`+header+`").checked`) {
+		t.Fatalf("#%s: not ticked by the click", header)
+	}
 	// An SNI certificate added from the list: its ref on a line of its own.
 	const sni = "#wz-listener-0-sni-container-refs"
 	sniRef := eval[string](t, b, `([...document.querySelector("`+sni+`-add").options].find(o => o.value.includes("/v1/containers/")) || {}).value || ""`)

@@ -46,12 +46,20 @@ func TestBrowserSessionCookieSwap(t *testing.T) {
 	}
 
 	// The attacker: a user of the same console, whose own sealed cookie a page
-	// on another port of this host plants in the victim's browser.
+	// on another port of this host plants in the victim's browser, once per
+	// visit, with the path its query names. Only the page plants it: its
+	// favicon.ico, which Chromium asks for once the page has loaded, would
+	// plant it again, possibly after the console's refusal had cleared it
+	// and with no request of the console's left to clear it (the tab is on
+	// its login page then): a second attack, not the one this test makes.
 	attacker := servertest.SessionLogin(t, c.URL, "empty", "empty")
-	var plant struct{ path string }
 	var served atomic.Int32 // the other site's pages served with their cookie
 	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		http.SetCookie(w, &http.Cookie{Name: serverapi.SessionCookie, Value: attacker.Value, Path: plant.path})
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		http.SetCookie(w, &http.Cookie{Name: serverapi.SessionCookie, Value: attacker.Value, Path: r.URL.Query().Get("path")})
 		served.Add(1)
 		w.Header().Set("Content-Type", "text/html")
 		fmt.Fprint(w, "<!doctype html><title>another site on this host</title><p>hello")
@@ -64,12 +72,11 @@ func TestBrowserSessionCookieSwap(t *testing.T) {
 	b := newBrowser(t)
 	visitEvil := func(path string) {
 		t.Helper()
-		plant.path = path
 		tabCtx, closeTab := chromedp.NewContext(b.ctx)
 		defer closeTab()
 		tab := &browser{ctx: tabCtx}
 		before := served.Load()
-		tab.do(t, "open the other site's page", 30*time.Second, chromedp.Navigate(evil.URL+"/"))
+		tab.do(t, "open the other site's page", 30*time.Second, chromedp.Navigate(evil.URL+"/?path="+path))
 		// the cookie is planted when the page is served; it may be gone
 		// already, cleared by the refusal of the live page's next poll
 		// (which loggedOutSaying then checks by its reason)
