@@ -234,15 +234,9 @@ func TestBrowserTLSWizard(t *testing.T) {
 	b.login(t, c.URL, "demo", "demo", "demo")
 	b.listed(t, "demo's list", "shop-frontend")
 
-	const current = `document.querySelector("#wz-steps [aria-current=step]").textContent`
-	step := func(what, want string) {
-		t.Helper()
-		b.do(t, what, 10*time.Second, enterOn("wz-next"))
-		b.waitJS(t, "the step "+want, current+`.includes(`+jsString(want)+`)`, 10*time.Second)
-	}
 	b.do(t, "open the wizard", 30*time.Second, chromedp.Click(chromedp.ID("lb-create")),
 		chromedp.WaitReady(chromedp.CSS(`#create-subnet option`)), setInput("#create-name", "tls-tree"))
-	step("next: listeners", "Listeners")
+	b.wizardStep(t, "next: listeners", "wz-next", "Listeners")
 	const proto, port, cert = "#wz-listener-0-protocol", "#wz-listener-0-protocol-port", "#wz-listener-0-default-tls-container-ref"
 	b.do(t, "TERMINATED_HTTPS", 10*time.Second, selectValue(proto, "TERMINATED_HTTPS"))
 	b.waitJS(t, "port 443", fmt.Sprintf(`(document.querySelector(%q) || {}).value === "443"`, port), 10*time.Second)
@@ -267,7 +261,7 @@ func TestBrowserTLSWizard(t *testing.T) {
 	b.waitJS(t, "the SNI list holds it", `document.querySelector("`+sni+`").value.trim() === `+jsString(sniRef)+` && !!document.querySelector("`+sni+`-note-0")`, 10*time.Second)
 	b.shot(t, "h-tls-wizard-listener")
 	b.audit(t, "h-tls-wizard-listener")
-	step("next: pools", "Pools")
+	b.wizardStep(t, "next: pools", "wz-next", "Pools")
 	if got := eval[string](t, b, `document.querySelector("#wz-pool-0-protocol").value`); got != "HTTP" {
 		t.Errorf("the pool behind TERMINATED_HTTPS: got %s, want HTTP", got)
 	}
