@@ -25,27 +25,30 @@ func helpClass(help int) string {
 	return ""
 }
 
-// projectOf is the trainee project an event's element names (data-project).
-func projectOf(ctx goapp.Context) string { return ctx.JSSrc().Get("dataset").Get("project").String() }
-
 // renderTile is one trainee's tile, compact: a fixed height (tileGrid's
 // rows), one line per fact, each cut with an ellipsis when it is long and
 // whole in its title (and in the document, for screen readers).
 func (p *Page) renderTile(t serverapi.Trainee) goapp.UI {
-	checkID := "pick-" + t.Project
+	project, checkID := t.Project, "pick-"+t.Project
 	line := func(class, text string) goapp.UI { return ui.ClassDivText(class, text).Title(text) }
 	return goapp.Section().Class("tile", helpClass(t.Help)).DataSet("user", t.User).DataSet("help", t.Help).
 		Aria("label", "trainee "+t.User).Body(
 		ui.ClassDivBody("tile-head",
-			goapp.Input().Type("checkbox").ID(checkID).DataSet("project", t.Project).Checked(p.to.selected[t.Project]).
-				OnChange(func(ctx goapp.Context, e goapp.Event) {
-					p.to.selected[projectOf(ctx)] = ctx.JSSrc().Get("checked").Bool()
+			// The tick is taken on click, not change: a checkbox's click and change
+			// are two events, and between them go-app's window click listener lets
+			// a due frame render, which may move this element to another trainee
+			// (the class's order changed) or remove it (the row reflowed), so the
+			// change came to another tile's handler or to none. The click's
+			// target listener runs first, on the tile the trainer saw.
+			goapp.Input().Type("checkbox").ID(checkID).Checked(p.to.selected[project]).
+				OnClick(func(ctx goapp.Context, e goapp.Event) {
+					p.to.selected[project] = ctx.JSSrc().Get("checked").Bool()
 				}),
 			goapp.Label().For(checkID).Class("tile-user").Title(t.User).Text(t.User),
 			ui.ClassDiv("spacer"),
-			goapp.Button().Class("btn", "btn-small", "tile-open").Type("button").DataSet("project", t.Project).
+			goapp.Button().Class("btn", "btn-small", "tile-open").Type("button").
 				Title("Open "+t.Project+" read-only in the console, as "+t.User+" sees it").Aria("label", "Open "+t.User+"'s project read-only").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { p.openView(ctx, projectOf(ctx)) }).Text("Open")),
+				OnClick(func(ctx goapp.Context, e goapp.Event) { p.openView(ctx, project) }).Text("Open")),
 
 		ui.ClassDivBody("tile-meta",
 			ui.ClassSpanText("tile-seen", "seen "+ago(t.LastSeen, p.class.At)),
