@@ -147,7 +147,7 @@ func (p *certPage) Render() goapp.UI {
 	if !readOnly && p.status == ui.Loaded && p.view.err == "" {
 		actions = ui.IDButton("cert-delete").Class("btn", "btn-danger").OnClick(p.askDelete).Text("Delete")
 	}
-	return shell.New(p.rt, &shell.Shell{Nav: ListPath, Title: title, Actions: actions, Content: []goapp.UI{p.body(time.Now())}})
+	return shell.New(p.rt, &shell.Frame{Nav: ListPath, Title: title, Actions: actions, Content: []goapp.UI{p.body(time.Now())}})
 }
 
 func (p *certPage) body(now time.Time) goapp.UI {

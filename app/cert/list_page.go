@@ -54,7 +54,7 @@ func (p *listPage) Render() goapp.UI {
 	if !readOnly && p.snap.noKM == "" {
 		actions = ui.ClassA("btn", "btn-primary").ID("cert-upload").Href(NewPath).Text("Upload a certificate")
 	}
-	return shell.New(p.rt, &shell.Shell{Nav: ListPath, Title: "Certificates", Actions: actions, Content: []goapp.UI{p.body(time.Now())}})
+	return shell.New(p.rt, &shell.Frame{Nav: ListPath, Title: "Certificates", Actions: actions, Content: []goapp.UI{p.body(time.Now())}})
 }
 
 func (p *listPage) body(now time.Time) goapp.UI {

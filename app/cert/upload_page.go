@@ -230,7 +230,7 @@ func (p *uploadPage) Render() goapp.UI {
 	default:
 		body = p.form()
 	}
-	return shell.New(p.rt, &shell.Shell{Nav: ListPath, Title: "Upload a certificate", Content: []goapp.UI{body}})
+	return shell.New(p.rt, &shell.Frame{Nav: ListPath, Title: "Upload a certificate", Content: []goapp.UI{body}})
 }
 
 func (p *uploadPage) form() goapp.UI {

@@ -124,7 +124,7 @@ func (p *Page) Render() goapp.UI {
 	if res.MayWrite(f.sess) && f.obj != nil && !f.gone {
 		actions = append(actions, p.actions.buttons(f)...)
 	}
-	return shell.New(p.rt, &shell.Shell{
+	return shell.New(p.rt, &shell.Frame{
 		Nav:     console.NavOf(res),
 		Title:   title,
 		Actions: tab.ServedInert(ui.ClassDiv("head-actions"), p.served).Body(actions...),

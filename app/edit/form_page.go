@@ -397,7 +397,7 @@ func (p *Page) Render() goapp.UI {
 	default:
 		body = ui.ClassDiv("empty", "loading").Textf("Loading the %s…", res.Singular)
 	}
-	return shell.New(p.rt, &shell.Shell{Nav: console.NavOf(res), Title: title, Content: []goapp.UI{body}})
+	return shell.New(p.rt, &shell.Frame{Nav: console.NavOf(res), Title: title, Content: []goapp.UI{body}})
 }
 
 // focusFirstError moves the keyboard focus to the first field (in the

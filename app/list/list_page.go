@@ -270,7 +270,7 @@ func (p *Page) Render() goapp.UI {
 			body,
 		)
 	}
-	return shell.New(p.rt, &shell.Shell{
+	return shell.New(p.rt, &shell.Frame{
 		Sess:    p.sess,
 		Served:  p.served,
 		Nav:     p.res.Path,

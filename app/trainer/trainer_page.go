@@ -307,7 +307,7 @@ func (p *Page) openView(_ goapp.Context, project string) {
 
 func (p *Page) Render() goapp.UI {
 	cl := p.class
-	return shell.New(p.rt, &shell.Shell{Nav: serverapi.TrainerPagePath, Title: "Trainer", Actions: ui.ClassDivBody("trainer-actions",
+	return shell.New(p.rt, &shell.Frame{Nav: serverapi.TrainerPagePath, Title: "Trainer", Actions: ui.ClassDivBody("trainer-actions",
 		ui.IDSpan("trainer-live").Class("trainer-live").Aria("live", "polite").Text(p.liveText()),
 		ui.ClassA("btn", "btn-small").Href(serverapi.TrainerCardsPath).Text("Cards for printing")),
 

@@ -215,14 +215,14 @@ func (p *Page) Render() goapp.UI {
 		p.reset()
 	}
 	if p.sess != nil && p.sess.ReadOnly {
-		return shell.New(p.rt, &shell.Shell{Nav: shell.NavCreate, Title: "Create a load balancer", Content: []goapp.UI{
+		return shell.New(p.rt, &shell.Frame{Nav: shell.NavCreate, Title: "Create a load balancer", Content: []goapp.UI{
 			ui.IDClassDiv("create-refused", "alert", "alert-info").Body(
 				goapp.P().Text(console.ReadOnlyWhy(p.sess, "create a load balancer")),
 				ui.ClassA("btn").Href(tab.ListPath).Text("See the load balancers"),
 			),
 		}})
 	}
-	return shell.New(p.rt, &shell.Shell{
+	return shell.New(p.rt, &shell.Frame{
 		Nav:   shell.NavCreate,
 		Title: "Create a load balancer",
 		Content: []goapp.UI{

@@ -23,7 +23,7 @@ const reauthDialogID = "reauth-dialog"
 // OpenReauth shows the "log in again" dialog as a modal <dialog> once it is
 // rendered, and keeps what had the focus, to give it back afterwards.
 // UI goroutine.
-func (s *Shell) OpenReauth(ctx goapp.Context) {
+func (s *Frame) OpenReauth(ctx goapp.Context) {
 	if !s.rt.ReauthPending() {
 		return
 	}
@@ -37,14 +37,14 @@ func (s *Shell) OpenReauth(ctx goapp.Context) {
 // reauthCancel keeps the dialog open on Escape: the session cannot carry
 // on without a new login, so the only ways out are "Log in again" and
 // "Log out".
-func (s *Shell) reauthCancel(ctx goapp.Context, e goapp.Event) {
+func (s *Frame) reauthCancel(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
 }
 
 // reauthClosed reopens the dialog if the browser closed it while the
 // login is still due (Chrome closes a modal dialog on a second Escape
 // without a user activation in between, whatever "cancel" says).
-func (s *Shell) reauthClosed(ctx goapp.Context, e goapp.Event) {
+func (s *Frame) reauthClosed(ctx goapp.Context, e goapp.Event) {
 	if s.rt.ReauthPending() {
 		ui.ShowModal(ctx, reauthDialogID)
 	}
@@ -52,7 +52,7 @@ func (s *Shell) reauthClosed(ctx goapp.Context, e goapp.Event) {
 
 // reauthDone closes the dialog after a new login and gives the focus back
 // to what had it (else the page's content).
-func (s *Shell) reauthDone(ctx goapp.Context) {
+func (s *Frame) reauthDone(ctx goapp.Context) {
 	back := s.reauthFocus
 	s.reauthFocus = goapp.Null()
 	ui.CloseDialog(reauthDialogID)
@@ -76,7 +76,7 @@ func (s *Shell) reauthDone(ctx goapp.Context) {
 // token: the page stays as it is underneath (inert), and the requests
 // waiting on the 401 go on once the user logged in again. Escape does not
 // dismiss it (reauthCancel).
-func (s *Shell) renderReauth(sess *tab.Session) goapp.UI {
+func (s *Frame) renderReauth(sess *tab.Session) goapp.UI {
 	return goapp.Dialog().ID(reauthDialogID).Class("modal").Aria("labelledby", "reauth-title").Aria("describedby", "reauth-why").
 		On("cancel", s.reauthCancel).On("close", s.reauthClosed).OnKeyDown(ui.TrapTab).Body(
 		goapp.H2().ID("reauth-title").Text("Your session has ended"),
@@ -95,7 +95,7 @@ func (s *Shell) renderReauth(sess *tab.Session) goapp.UI {
 	)
 }
 
-func (s *Shell) reauthSubmit(ctx goapp.Context, e goapp.Event) {
+func (s *Frame) reauthSubmit(ctx goapp.Context, e goapp.Event) {
 	e.PreventDefault()
 	sess := s.rt.CurrentSession()
 	if sess == nil || s.reauthBusy || s.reauthPass == "" {
@@ -129,7 +129,7 @@ func (s *Shell) reauthSubmit(ctx goapp.Context, e goapp.Event) {
 	})
 }
 
-func (s *Shell) reauthLeave(ctx goapp.Context, e goapp.Event) {
+func (s *Frame) reauthLeave(ctx goapp.Context, e goapp.Event) {
 	s.rt.EndReauth(tab.ErrReauthDeclined)
 	tab.AnnounceLogout()
 	s.rt.Operations().Reset()

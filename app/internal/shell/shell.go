@@ -23,10 +23,10 @@ const (
 	NavCreate = tab.CreatePath
 )
 
-// Shell is the frame of every signed-in page: the header (project, user,
+// Frame is what every signed-in page is drawn in: the header (project, user,
 // navigation, logout), the operations panel, and the page's content.
-// A page renders New(rt, &Shell{Nav: ..., Title: ..., Content: ...}).
-type Shell struct {
+// A page renders New(rt, &Frame{Nav: ..., Title: ..., Content: ...}).
+type Frame struct {
 	goapp.Compo
 
 	Nav     string     // which navigation entry is current
@@ -62,8 +62,8 @@ type Shell struct {
 
 // New is s as the frame of a page of rt's tab: its session, its
 // operations, its "log in again" dialog. A page renders
-// shell.New(p.rt, &shell.Shell{...}).
-func New(rt *tab.Runtime, s *Shell) *Shell {
+// shell.New(p.rt, &shell.Frame{...}).
+func New(rt *tab.Runtime, s *Frame) *Frame {
 	s.rt = rt
 	return s
 }
@@ -77,7 +77,7 @@ const (
 
 // OnMount observes the operations and ticks every second while one waits,
 // so that elapsed times move. UI goroutine.
-func (s *Shell) OnMount(ctx goapp.Context) {
+func (s *Frame) OnMount(ctx goapp.Context) {
 	s.now, s.uctx = time.Now(), &ctx
 	s.ops = s.rt.Operations().Snapshot()
 	ctx.ObserveState(tab.StateOperations, &s.ops).OnChange(func() { s.syncTicker(ctx) })
@@ -99,12 +99,12 @@ const pageTitleID = "page-title"
 // changed (not when only its query did): a screen reader says where the
 // user is, and Tab goes on from the top of the new page, not from the
 // link that was followed. UI goroutine.
-func (s *Shell) OnNav(ctx goapp.Context) { s.focusHeading(ctx) }
+func (s *Frame) OnNav(ctx goapp.Context) { s.focusHeading(ctx) }
 
 // focusHeading focuses the heading once per path: from OnNav (a page of
 // the same kind: the shell stays) and OnMount (a shell mounted after the
 // navigation, once its page renders it). UI goroutine.
-func (s *Shell) focusHeading(ctx goapp.Context) {
+func (s *Frame) focusHeading(ctx goapp.Context) {
 	if !goapp.IsClient {
 		return
 	}
@@ -122,7 +122,7 @@ func (s *Shell) focusHeading(ctx goapp.Context) {
 }
 
 // OnDismount stops the ticker.
-func (s *Shell) OnDismount() {
+func (s *Frame) OnDismount() {
 	s.rt.UnwatchShell(s)
 	if s.stopTicker != nil {
 		s.stopTicker()
@@ -130,7 +130,7 @@ func (s *Shell) OnDismount() {
 	}
 }
 
-func (s *Shell) syncTicker(ctx goapp.Context) {
+func (s *Frame) syncTicker(ctx goapp.Context) {
 	s.now = time.Now()
 	waiting := false
 	for _, op := range s.ops {
@@ -164,7 +164,7 @@ func Tick(ctx goapp.Context, d time.Duration, fn func(goapp.Context)) (stop func
 	return cancel
 }
 
-func (s *Shell) logout(ctx goapp.Context, e goapp.Event) {
+func (s *Frame) logout(ctx goapp.Context, e goapp.Event) {
 	sess := s.rt.CurrentSession()
 	if sess == nil || s.loggingOut {
 		return
@@ -191,7 +191,7 @@ func (s *Shell) logout(ctx goapp.Context, e goapp.Event) {
 	})
 }
 
-func (s *Shell) Render() goapp.UI {
+func (s *Frame) Render() goapp.UI {
 	sess := s.Sess
 	if sess == nil {
 		sess = s.rt.CurrentSession()
@@ -376,7 +376,7 @@ func renderOperation(rt *tab.Runtime, op tab.Operation, now time.Time) goapp.UI 
 
 // loadProjects fills the project switcher (GET /v3/auth/projects), once
 // per session: the session keeps the list.
-func (s *Shell) loadProjects(ctx goapp.Context) {
+func (s *Frame) loadProjects(ctx goapp.Context) {
 	sess := s.rt.CurrentSession()
 	if sess == nil || s.projectsReq {
 		return
@@ -401,7 +401,7 @@ func (s *Shell) loadProjects(ctx goapp.Context) {
 }
 
 // renderProject is the project: a switcher when the user has several.
-func (s *Shell) renderProject(sess *tab.Session, project string) goapp.UI {
+func (s *Frame) renderProject(sess *tab.Session, project string) goapp.UI {
 	if sess == nil || len(s.projects) < 2 {
 		return ui.IDSpan("who-project").Text(ui.OrDash(project))
 	}
@@ -414,7 +414,7 @@ func (s *Shell) renderProject(sess *tab.Session, project string) goapp.UI {
 }
 
 // renderRegion is the region: a picker when the catalog has several.
-func (s *Shell) renderRegion(sess *tab.Session) goapp.UI {
+func (s *Frame) renderRegion(sess *tab.Session) goapp.UI {
 	if sess == nil || len(sess.Regions) == 0 {
 		return goapp.Text("")
 	}
@@ -436,7 +436,7 @@ func (s *Shell) renderRegion(sess *tab.Session) goapp.UI {
 // no password), then reloads the app, which restores the session from the
 // cookie in the new project; the old project's operations stay in the
 // journal under it.
-func (s *Shell) switchProject(ctx goapp.Context, projectID string) {
+func (s *Frame) switchProject(ctx goapp.Context, projectID string) {
 	sess := s.rt.CurrentSession()
 	if sess == nil || projectID == sess.Info.ProjectID || s.switching {
 		return
@@ -461,7 +461,7 @@ func (s *Shell) switchProject(ctx goapp.Context, projectID string) {
 
 // switchRegion keeps the region (localStorage and the region cookie: no
 // secret) and reloads.
-func (s *Shell) switchRegion(ctx goapp.Context, region string) {
+func (s *Frame) switchRegion(ctx goapp.Context, region string) {
 	ui.WindowGet("localStorage").Call("setItem", tab.RegionKey, region)
 	tab.KeepRegionCookie(region)
 	ReloadTo(tab.ListPath)

@@ -101,9 +101,9 @@ const (
 	journalMax = 30
 )
 
-// opStore holds the operations of this tab and the cancel funcs of their
+// Operations holds the operations of a tab and the cancel funcs of their
 // waits. Any goroutine.
-type opStore struct {
+type Operations struct {
 	signedIn func() *Session // the tab's signed-in session (Runtime.CurrentSession)
 
 	mu    sync.Mutex
@@ -119,7 +119,8 @@ type waitHandle struct {
 	stopped bool
 }
 
-func (s *opStore) Snapshot() []Operation {
+// Snapshot is a copy of the tab's operations, newest first.
+func (s *Operations) Snapshot() []Operation {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]Operation(nil), s.ops...)
@@ -127,7 +128,7 @@ func (s *opStore) Snapshot() []Operation {
 
 // publish hands the new list to the observers (go-app state) and writes the
 // journal. Any goroutine.
-func (s *opStore) publish(ctx goapp.Context) {
+func (s *Operations) publish(ctx goapp.Context) {
 	ops := s.Snapshot()
 	ctx.SetState(StateOperations, ops)
 	// The journal also keeps what other users and projects of this tab left in it.
@@ -151,7 +152,7 @@ func (s *opStore) publish(ctx goapp.Context) {
 	}
 }
 
-func (s *opStore) add(op Operation) Operation {
+func (s *Operations) add(op Operation) Operation {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if op.ID == "" {
@@ -162,7 +163,7 @@ func (s *opStore) add(op Operation) Operation {
 	return op
 }
 
-func (s *opStore) update(id string, f func(*Operation)) {
+func (s *Operations) update(id string, f func(*Operation)) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for i := range s.ops {
@@ -174,7 +175,7 @@ func (s *opStore) update(id string, f func(*Operation)) {
 }
 
 // stop cancels the wait of operation id (the user pressed "Stop watching").
-func (s *opStore) Stop(id string) {
+func (s *Operations) Stop(id string) {
 	s.mu.Lock()
 	w := s.waits[id]
 	if w != nil {
@@ -187,7 +188,7 @@ func (s *opStore) Stop(id string) {
 }
 
 // dismiss removes an ended operation from the panel and the journal.
-func (s *opStore) Dismiss(ctx goapp.Context, id string) {
+func (s *Operations) Dismiss(ctx goapp.Context, id string) {
 	s.mu.Lock()
 	for i := range s.ops {
 		if s.ops[i].ID == id && s.ops[i].State != OpWaiting {
@@ -201,7 +202,7 @@ func (s *opStore) Dismiss(ctx goapp.Context, id string) {
 
 // reset cancels every wait and forgets the operations of this tab, leaving
 // the journal as it is, so that the next login resumes what was waiting.
-func (s *opStore) Reset() {
+func (s *Operations) Reset() {
 	s.mu.Lock()
 	waits := s.waits
 	s.waits = map[string]*waitHandle{}
@@ -223,7 +224,7 @@ func sameOwner(a, b Operation) bool {
 // Name, Written, Status (and Verb, Cells). A create's wait has no time
 // limit (it is always cancellable); a delete's is
 // waiters.DefaultDeleteTimeout. UI goroutine; the wait runs in ctx.Async.
-func (s *opStore) Start(ctx goapp.Context, sess *Session, op Operation, acc octavia.Accepted) Operation {
+func (s *Operations) Start(ctx goapp.Context, sess *Session, op Operation, acc octavia.Accepted) Operation {
 	op.ProjectID, op.UserID = sess.Info.ProjectID, sess.Info.UserID
 	op.RequestID, op.StatusCode = acc.RequestID, acc.StatusCode
 	op.StartedAt, op.State = time.Now(), OpWaiting
@@ -235,7 +236,7 @@ func (s *opStore) Start(ctx goapp.Context, sess *Session, op Operation, acc octa
 // Resume reads the journal after a login and takes up the operations of
 // the signed-in project again: it shows those that ended and restarts the
 // waits of those that were waiting. UI goroutine.
-func (s *opStore) Resume(ctx goapp.Context, sess *Session) {
+func (s *Operations) Resume(ctx goapp.Context, sess *Session) {
 	var journal []Operation
 	if err := ctx.SessionStorage().Get(journalKey, &journal); err != nil {
 		goapp.Log("octaview: reading the operations journal:", err)
@@ -262,7 +263,7 @@ func (s *opStore) Resume(ctx goapp.Context, sess *Session) {
 }
 
 // wait runs op's wait in ctx.Async and publishes every poll and the end.
-func (s *opStore) wait(ctx goapp.Context, sess *Session, op Operation) {
+func (s *Operations) wait(ctx goapp.Context, sess *Session, op Operation) {
 	wctx, cancel := context.WithCancel(context.Background())
 	h := &waitHandle{cancel: cancel}
 	s.mu.Lock()

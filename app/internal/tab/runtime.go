@@ -37,7 +37,7 @@ type Runtime struct {
 	reauth      reauthState   // the pending "log in again" and the mounted shells (session_browser.go)
 	listen      sync.Once     // the tab listens to the other tabs' logouts once (watchShell)
 	logoutStamp func() string // the last logout's stamp in the browser (session_browser.go)
-	ops         *opStore      // the tab's operations and their waits (operations.go)
+	ops         *Operations   // the tab's operations and their waits (operations.go)
 }
 
 // NewRuntime is a new tab's Runtime: no start-up state, no rows kept, no
@@ -54,13 +54,13 @@ func NewRuntime() *Runtime {
 
 		logoutStamp: storedLogoutStamp,
 	}
-	rt.ops = &opStore{signedIn: rt.CurrentSession, waits: map[string]*waitHandle{}}
+	rt.ops = &Operations{signedIn: rt.CurrentSession, waits: map[string]*waitHandle{}}
 	return rt
 }
 
 // Operations is the tab's operations and their waits: the operations
 // panel's and the journal's (operations.go).
-func (rt *Runtime) Operations() *opStore { return rt.ops }
+func (rt *Runtime) Operations() *Operations { return rt.ops }
 
 // WallHub is the status wall's poll of /api/status, for walls whose event
 // stream failed: one loop per origin, at once, then 3 s after each answer.
