@@ -64,7 +64,7 @@ func TestBusyNamesTheLoadBalancersStatus(t *testing.T) {
 			amp = o.Text("id")
 		}
 	}
-	ampWrite := console.AmphoraWrite(tab.OpFailover, "", "", octavia.Ref{Kind: octavia.KindAmphora, ID: amp}, console.Object{"loadbalancer_id": lb}, (*octavia.Client).FailoverAmphora)
+	ampWrite := console.AmphoraWrite(tab.OpFailover, "", "", octavia.Ref{Kind: octavia.KindAmphora, ID: amp}, octavia.Object{"loadbalancer_id": lb}, (*octavia.Client).FailoverAmphora)
 	ampWrite.Was = "ACTIVE"
 	_, _, err = ampWrite.Send(t.Context(), admin)
 	if !tab.Busy(err) || tab.StatusInFault(octavia.Message(err)) != "" {

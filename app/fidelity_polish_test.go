@@ -35,7 +35,7 @@ func realCloudLB(t *testing.T, name string) (*octavia.Client, string) {
 	if err != nil || len(subs) == 0 {
 		t.Fatalf("the real cloud's subnets: got %d, %v", len(subs), err)
 	}
-	o, _, err := c.Create(t.Context(), octavia.KindLoadBalancer, "", console.Object{"name": name + "-" + time.Now().Format("150405.000"), "vip_subnet_id": subs[0].ID})
+	o, _, err := c.Create(t.Context(), octavia.KindLoadBalancer, "", octavia.Object{"name": name + "-" + time.Now().Format("150405.000"), "vip_subnet_id": subs[0].ID})
 	if err != nil {
 		t.Fatalf("create a load balancer: %v", err)
 	}
@@ -68,7 +68,7 @@ func TestFidelityCertificateFaultAtItsField(t *testing.T) {
 		{"an SNI certificate", form.Values{"sni_container_refs": bad}, "sni_container_refs"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			body := console.Object{"loadbalancer_id": lb, "protocol": "TERMINATED_HTTPS", "protocol_port": 443}
+			body := octavia.Object{"loadbalancer_id": lb, "protocol": "TERMINATED_HTTPS", "protocol_port": 443}
 			if ref := tt.v["default_tls_container_ref"]; ref != "" {
 				body["default_tls_container_ref"] = ref
 			}
@@ -127,7 +127,7 @@ func TestFidelityWizardProvider(t *testing.T) {
 	if s.Allows(octavia.KindPool, "lb_algorithm", "SOURCE_IP_PORT") {
 		t.Errorf("the wizard offers SOURCE_IP_PORT to an amphora load balancer")
 	}
-	_, _, err := c.Create(t.Context(), octavia.KindPool, "", console.Object{"loadbalancer_id": lb, "protocol": "HTTP", "lb_algorithm": "SOURCE_IP_PORT"})
+	_, _, err := c.Create(t.Context(), octavia.KindPool, "", octavia.Object{"loadbalancer_id": lb, "protocol": "HTTP", "lb_algorithm": "SOURCE_IP_PORT"})
 	if octavia.ErrorCodeOf(err) != octavia.EUNSUPPORTED {
 		t.Errorf("an amphora pool with SOURCE_IP_PORT: got %v, want Zed's 501", err)
 	}

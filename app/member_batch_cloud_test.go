@@ -10,7 +10,6 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/pools"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
-	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/app/internal/section"
 	"github.com/octaview/octaview/labcloud"
@@ -41,11 +40,11 @@ func runConsoleBatch(t *testing.T, c *octavia.Client, wait waiters.Options) map[
 		t.Fatalf("subnets: got %d, %v", len(subs), err)
 	}
 	subnet := subs[0].ID
-	create := func(k octavia.Kind, parent string, body console.Object) octavia.Ref {
+	create := func(k octavia.Kind, parent string, body octavia.Object) octavia.Ref {
 		t.Helper()
 		return labtest.Create(t, c, k, parent, body, wait) // each kind here has a provisioning status: it waits
 	}
-	lb := create(octavia.KindLoadBalancer, "", console.Object{"name": "batch-keeps-" + time.Now().Format("150405.000"), "vip_subnet_id": subnet})
+	lb := create(octavia.KindLoadBalancer, "", octavia.Object{"name": "batch-keeps-" + time.Now().Format("150405.000"), "vip_subnet_id": subnet})
 	t.Cleanup(func() {
 		c2, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		defer cancel()
@@ -54,12 +53,12 @@ func runConsoleBatch(t *testing.T, c *octavia.Client, wait waiters.Options) map[
 		}
 		c.WaitLoadBalancerDeleted(c2, lb.ID, waiters.Options{Interval: wait.Interval})
 	})
-	pool := create(octavia.KindPool, "", console.Object{"loadbalancer_id": lb.ID, "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"})
-	create(octavia.KindMember, pool.ID, console.Object{"address": "10.0.0.11", "protocol_port": 80, "name": "web1", "admin_state_up": false,
+	pool := create(octavia.KindPool, "", octavia.Object{"loadbalancer_id": lb.ID, "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"})
+	create(octavia.KindMember, pool.ID, octavia.Object{"address": "10.0.0.11", "protocol_port": 80, "name": "web1", "admin_state_up": false,
 		"weight": 5, "tags": []string{"blue"}, "subnet_id": subnet})
-	create(octavia.KindMember, pool.ID, console.Object{"address": "10.0.0.12", "protocol_port": 80, "backup": true,
+	create(octavia.KindMember, pool.ID, octavia.Object{"address": "10.0.0.12", "protocol_port": 80, "backup": true,
 		"monitor_address": "10.0.9.12", "monitor_port": 9000})
-	create(octavia.KindMember, pool.ID, console.Object{"address": "10.0.0.13", "protocol_port": 80})
+	create(octavia.KindMember, pool.ID, octavia.Object{"address": "10.0.0.13", "protocol_port": 80})
 	read := func() []pools.Member {
 		t.Helper()
 		ms, err := octavia.Collect(c.Members(ctx, pool.ID, pools.ListMembersOpts{}))

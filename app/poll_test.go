@@ -12,7 +12,6 @@ import (
 
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
 
-	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/serverapi"
@@ -148,7 +147,7 @@ func TestTreeWaitSharesTheCardsPoll(t *testing.T) {
 		if err != nil || len(subs) == 0 {
 			t.Fatalf("subnets: %d, %v", len(subs), err)
 		}
-		o, _, err := c.Create(t.Context(), octavia.KindLoadBalancer, "", console.Object{"name": "tree", "vip_subnet_id": subs[0].ID,
+		o, _, err := c.Create(t.Context(), octavia.KindLoadBalancer, "", octavia.Object{"name": "tree", "vip_subnet_id": subs[0].ID,
 			"listeners": []any{map[string]any{"protocol": "HTTP", "protocol_port": 80, "default_pool": map[string]any{"name": "p",
 				"protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN", "members": []any{map[string]any{"address": "10.0.0.7", "protocol_port": 80}}}}}})
 		if err != nil {

@@ -18,7 +18,6 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/detail"
-	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/labtest"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/serverapi"
@@ -74,7 +73,7 @@ func TestFirstScreenDetail(t *testing.T) {
 			memberID = id
 		}
 		fast := waiters.Options{Interval: 5 * time.Millisecond, Timeout: 10 * time.Second}
-		pol, _, err := admin.Create(t.Context(), octavia.KindL7Policy, "", console.Object{"listener_id": listenerID, "action": "REJECT", "name": lbObj.Text("name") + "-policy"})
+		pol, _, err := admin.Create(t.Context(), octavia.KindL7Policy, "", octavia.Object{"listener_id": listenerID, "action": "REJECT", "name": lbObj.Text("name") + "-policy"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +81,7 @@ func TestFirstScreenDetail(t *testing.T) {
 		if _, err := admin.WaitChildActive(t.Context(), octavia.RefOf(octavia.KindL7Policy, "", pol), fast); err != nil {
 			t.Fatal(err)
 		}
-		rule, _, err := admin.Create(t.Context(), octavia.KindL7Rule, polID, console.Object{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/<script>"})
+		rule, _, err := admin.Create(t.Context(), octavia.KindL7Rule, polID, octavia.Object{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/<script>"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -155,7 +154,7 @@ func TestFirstScreenDetailOtherKinds(t *testing.T) {
 	cfg := serverapi.Config{Lab: true}
 	adminPx := cookieProxy{token: tokenOf(t, cloud, "admin", "admin"), next: lab}
 	admin := appClient(t, adminPx)
-	create := func(k octavia.Kind, body console.Object) console.Object {
+	create := func(k octavia.Kind, body octavia.Object) octavia.Object {
 		t.Helper()
 		o, _, err := admin.Create(t.Context(), k, "", body)
 		if err != nil {
@@ -163,10 +162,10 @@ func TestFirstScreenDetailOtherKinds(t *testing.T) {
 		}
 		return o
 	}
-	fp := create(octavia.KindFlavorProfile, console.Object{"name": "fp", "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "SINGLE"}`})
-	fl := create(octavia.KindFlavor, console.Object{"name": hostile, "flavor_profile_id": fp.Text("id")})
-	azp := create(octavia.KindAvailabilityZoneProfile, console.Object{"name": "azp", "provider_name": "amphora", "availability_zone_data": `{"compute_zone": "nova"}`})
-	create(octavia.KindAvailabilityZone, console.Object{"name": "az-one", "availability_zone_profile_id": azp.Text("id")})
+	fp := create(octavia.KindFlavorProfile, octavia.Object{"name": "fp", "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "SINGLE"}`})
+	fl := create(octavia.KindFlavor, octavia.Object{"name": hostile, "flavor_profile_id": fp.Text("id")})
+	azp := create(octavia.KindAvailabilityZoneProfile, octavia.Object{"name": "azp", "provider_name": "amphora", "availability_zone_data": `{"compute_zone": "nova"}`})
+	create(octavia.KindAvailabilityZone, octavia.Object{"name": "az-one", "availability_zone_profile_id": azp.Text("id")})
 	var ampID string
 	for o, err := range admin.List(t.Context(), octavia.KindAmphora, "", octavia.ListQuery{}) {
 		if err != nil {
@@ -320,7 +319,7 @@ func TestServedObjectIsThePollsFirstRead(t *testing.T) {
 		sess, id, gets := labSession(t, rt)
 		ref := octavia.Ref{Kind: octavia.KindLoadBalancer, ID: id}
 		path := "/load-balancers/" + id
-		start.KeepServedDetail(&tab.FirstDetail{Path: path, Ref: ref, Obj: console.Object{"id": id, "name": "as served", "provisioning_status": "PENDING_UPDATE"}})
+		start.KeepServedDetail(&tab.FirstDetail{Path: path, Ref: ref, Obj: octavia.Object{"id": id, "name": "as served", "provisioning_status": "PENDING_UPDATE"}})
 		if start.TakeServedDetail(path) == nil {
 			t.Fatal("the page did not take its served first screen")
 		}
@@ -328,7 +327,7 @@ func TestServedObjectIsThePollsFirstRead(t *testing.T) {
 			t.Fatal("another object's poll, or a tree's, took the served object")
 		}
 		var names pollNames
-		stop := tab.Watch(sess, ref, func(u waiters.Update[console.Object]) {
+		stop := tab.Watch(sess, ref, func(u waiters.Update[octavia.Object]) {
 			if u.Value != nil {
 				names.add(u.Value.Text("name"))
 			}

@@ -69,7 +69,7 @@ func (a *actions) confirmDelete(f *feed) {
 	}
 	wr := console.Write{Op: tab.Operation{Kind: tab.OpDelete, Wait: wait, Ref: ref, Name: f.name(), Cells: console.WrittenCells(res, o, nil),
 		Written: written, Status: status}, Was: o.Text("provisioning_status"), LB: f.lbID,
-		Send: func(ctx context.Context, c *octavia.Client) (console.Object, octavia.Accepted, error) {
+		Send: func(ctx context.Context, c *octavia.Client) (octavia.Object, octavia.Accepted, error) {
 			acc, err := c.Delete(ctx, ref, cascade)
 			return nil, acc, err
 		}}

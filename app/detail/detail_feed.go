@@ -27,7 +27,7 @@ type feed struct {
 	status   ui.LoadStatus
 	err      string
 	gone     bool
-	obj      console.Object
+	obj      octavia.Object
 	stopPoll func() // kinds outside a load balancer's tree: the object's poll while pending
 	pollErr  string
 
@@ -39,7 +39,7 @@ type feed struct {
 	reading   bool         // a GET of the object runs
 	again     bool         // read again once it answers
 	resolving bool         // its load balancer is being looked up
-	monitors  map[string]console.Object
+	monitors  map[string]octavia.Object
 	asked     map[string]bool // monitors asked for
 
 	uctx goapp.Context // the page's own context (OnNav): a write outlives the button that sent it
@@ -50,7 +50,7 @@ type feed struct {
 func (f *feed) reset(path string, pr console.PageRef) {
 	f.leave()
 	f.path, f.pr, f.obj, f.gone, f.status = path, pr, nil, false, ui.NeverLoaded
-	f.live, f.lbID, f.readSig, f.again, f.monitors, f.asked = tab.LiveTree{}, "", "", false, map[string]console.Object{}, map[string]bool{}
+	f.live, f.lbID, f.readSig, f.again, f.monitors, f.asked = tab.LiveTree{}, "", "", false, map[string]octavia.Object{}, map[string]bool{}
 	f.objAt = time.Time{}
 }
 
@@ -131,7 +131,7 @@ func (f *feed) read(ctx goapp.Context) {
 // took shows a read of the object begun at began (one begun before the
 // read shown is dropped: it may predate a write) and follows its load
 // balancer's tree. UI goroutine.
-func (f *feed) took(ctx goapp.Context, o console.Object, err error, began time.Time) {
+func (f *feed) took(ctx goapp.Context, o octavia.Object, err error, began time.Time) {
 	if began.Before(f.objAt) {
 		return
 	}
@@ -263,7 +263,7 @@ func (f *feed) askMonitors(ctx goapp.Context) {
 // read the same), and its name too when the tree was read after the
 // object (treeNamed: the heading never names it otherwise than the tree),
 // else as it was read.
-func (f *feed) shown() console.Object {
+func (f *feed) shown() octavia.Object {
 	s, ok := f.live.Read.Status(f.pr.ID)
 	if !ok || f.obj == nil || s.Kind != f.res().Kind {
 		return f.obj
@@ -293,7 +293,7 @@ func (f *feed) watchObject(ctx goapp.Context) {
 		f.status, f.err = ui.Loading, ""
 	}
 	path := f.path
-	f.stopPoll = tab.Watch(f.sess, f.pr.Ref(), func(u waiters.Update[console.Object]) {
+	f.stopPoll = tab.Watch(f.sess, f.pr.Ref(), func(u waiters.Update[octavia.Object]) {
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if f.stopPoll == nil || path != f.path {
 				return
@@ -304,7 +304,7 @@ func (f *feed) watchObject(ctx goapp.Context) {
 }
 
 // apply takes a poll of the object. UI goroutine.
-func (f *feed) apply(o console.Object, err error) {
+func (f *feed) apply(o octavia.Object, err error) {
 	switch {
 	case octavia.ErrorCodeOf(err) == octavia.ENOTFOUND:
 		f.gone, f.status = true, ui.Loaded

@@ -57,7 +57,7 @@ func ReadFirst(ctx context.Context, c *octavia.Client, pr console.PageRef) (*tab
 // reading o again (octavia's LoadBalancerOfObject). The page's own lookup
 // (followTree) and the server's first screen (readDetail) make it: the
 // same reads, in the same order. Blocks.
-func pageLoadBalancer(ctx context.Context, c *octavia.Client, pr console.PageRef, o console.Object) (string, error) {
+func pageLoadBalancer(ctx context.Context, c *octavia.Client, pr console.PageRef, o octavia.Object) (string, error) {
 	id, err := c.LoadBalancerOfObject(ctx, pr.Res.Kind, pr.ParentID, o)
 	if err == nil && id == "" {
 		err = errors.New("its answer names no load balancer")
@@ -69,7 +69,7 @@ func pageLoadBalancer(ctx context.Context, c *octavia.Client, pr console.PageRef
 // from d (the server's render, the app's first render: the same).
 func PageOf(sess *tab.Session, pr console.PageRef, path string, d *tab.FirstDetail, served bool) *Page {
 	p := &Page{feed: feed{sess: sess, pr: pr, path: path, status: ui.Loaded, obj: d.Obj, lbID: d.LBID,
-		monitors: map[string]console.Object{}, asked: map[string]bool{}}, served: served}
+		monitors: map[string]octavia.Object{}, asked: map[string]bool{}}, served: served}
 	if d.Tree != nil {
 		p.feed.live.LBID, p.feed.live.Read = d.LBID, tab.NewTreeRead(d.Tree.LoadBalancer, d.At, nil)
 	}

@@ -8,7 +8,6 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"github.com/octaview/octaview/app/internal/console"
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/octavia"
 	"github.com/octaview/octaview/waiters"
@@ -34,7 +33,7 @@ func (f *feed) followObject() {
 		return
 	}
 	ctx, path := f.uctx, f.path
-	f.stopObj = watchFrom(f.sess, f.pr.Ref(), f.obj, func(u waiters.Update[console.Object]) {
+	f.stopObj = watchFrom(f.sess, f.pr.Ref(), f.obj, func(u waiters.Update[octavia.Object]) {
 		ctx.Dispatch(func(ctx goapp.Context) {
 			if f.stopObj == nil || path != f.path {
 				return
@@ -63,12 +62,12 @@ func (f *feed) treeNamed(s tab.TreeStatus) bool {
 // its first read (no GET at once), then reads the object as a list of one
 // (readByList); a poll that already runs replays its own latest read
 // instead.
-func watchFrom(sess *tab.Session, r octavia.Ref, have console.Object, fn func(waiters.Update[console.Object])) (stop func()) {
+func watchFrom(sess *tab.Session, r octavia.Ref, have octavia.Object, fn func(waiters.Update[octavia.Object])) (stop func()) {
 	c, key := sess.Client, tab.HubKey(sess, r)
-	var first atomic.Pointer[console.Object]
+	var first atomic.Pointer[octavia.Object]
 	first.Store(&have)
 	hub := sess.ObjHub()
-	return hub.Subscribe(key, tab.SharedHubFetch(sess, "obj", hub, key, func(ctx context.Context) (console.Object, error) {
+	return hub.Subscribe(key, tab.SharedHubFetch(sess, "obj", hub, key, func(ctx context.Context) (octavia.Object, error) {
 		if o := first.Swap(nil); o != nil {
 			return *o, nil
 		}
@@ -81,7 +80,7 @@ func watchFrom(sess *tab.Session, r octavia.Ref, have console.Object, fn func(wa
 // hold up every write to it, as the browser's HTTP cache lets one request
 // per URL run at a time (a PUT waited for the poll's GET in flight, 4 s on
 // a slow cloud). An empty list is Octavia's 404. Blocks.
-func readByList(ctx context.Context, c *octavia.Client, r octavia.Ref) (console.Object, error) {
+func readByList(ctx context.Context, c *octavia.Client, r octavia.Ref) (octavia.Object, error) {
 	q := octavia.ListQuery{Filters: url.Values{r.Kind.IDKey(): {r.ID}}}
 	for o, err := range c.List(ctx, r.Kind, r.ParentID, q) {
 		if err != nil {

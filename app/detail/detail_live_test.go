@@ -32,7 +32,7 @@ func TestDetailNameFollowsTheNewerRead(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := &feed{pr: console.PageRef{Res: console.LBResource, ID: "lb1", Mode: "detail"},
-				obj:   console.Object{"id": "lb1", "name": "old", "provisioning_status": "ACTIVE", "operating_status": "ONLINE"},
+				obj:   octavia.Object{"id": "lb1", "name": "old", "provisioning_status": "ACTIVE", "operating_status": "ONLINE"},
 				objAt: tt.objAt}
 			p.live.Read = tab.NewTreeRead(tree, tt.treeAt, nil)
 			if got := p.name(); got != tt.want {
@@ -57,7 +57,7 @@ func TestReadByList(t *testing.T) {
 		{Project: "demo", Name: "other"},
 	}}})
 	c := labtest.As(t, cloud, "demo", "demo")
-	var lb console.Object
+	var lb octavia.Object
 	for o, err := range c.List(t.Context(), octavia.KindLoadBalancer, "", octavia.ListQuery{}) {
 		if err != nil {
 			t.Fatal(err)

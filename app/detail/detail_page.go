@@ -12,6 +12,7 @@ import (
 	"github.com/octaview/octaview/app/internal/tab"
 	"github.com/octaview/octaview/app/internal/ui"
 	"github.com/octaview/octaview/app/list"
+	"github.com/octaview/octaview/octavia"
 )
 
 // Page shows one object of any kind: every attribute Octavia returned
@@ -219,7 +220,7 @@ func (p *Page) renderObject() goapp.UI {
 
 // tagsEditable reports whether the page shows o's tags in its tags editor
 // (o has tags, the session may write them) rather than as a property.
-func (p *Page) tagsEditable(o console.Object) bool {
+func (p *Page) tagsEditable(o octavia.Object) bool {
 	f := &p.feed
 	_, tagged := o["tags"]
 	return tagged && f.res().MayWrite(f.sess)
@@ -228,7 +229,7 @@ func (p *Page) tagsEditable(o console.Object) bool {
 // renderWhy says why the object shows ERROR or DEGRADED (status_why.go)
 // and for how long, and how long it has been PENDING_*; nothing when all
 // is well. o is the object as shown. UI goroutine.
-func (p *Page) renderWhy(o console.Object) goapp.UI {
+func (p *Page) renderWhy(o octavia.Object) goapp.UI {
 	f := &p.feed
 	if !f.res().HasStatus() {
 		return nil

@@ -36,7 +36,7 @@ type Page struct {
 	create bool
 
 	v, was    form.Values
-	orig      console.Object
+	orig      octavia.Object
 	status    ui.LoadStatus // of the object (edit)
 	loadErr   string
 	picks     pickOptions // picked fields' options (pick_options.go)
@@ -237,7 +237,7 @@ func (p *Page) loadSupport(ctx goapp.Context) {
 		var names []string
 		var err error
 		if lb != "" {
-			var o console.Object
+			var o octavia.Object
 			if o, err = client.Get(c, octavia.Ref{Kind: octavia.KindLoadBalancer, ID: lb}); err == nil {
 				names = []string{o.Text("provider")}
 			}
@@ -288,13 +288,13 @@ func (p *Page) submit(ctx goapp.Context, e goapp.Event) {
 
 // write is the form's write of body: a create (under the page's parent)
 // or an update of the object edited.
-func (p *Page) write(body console.Object) console.Write {
+func (p *Page) write(body octavia.Object) console.Write {
 	res, pr, create := p.pr.Res, p.pr, p.create
 	wr := console.Write{Op: tab.Operation{Kind: tab.OpUpdate, Wait: console.WaitFor(res, tab.OpUpdate), Ref: pr.Ref(), Written: writtenText(create, res, body)}}
 	if create {
 		wr.Op.Kind, wr.Op.Wait = tab.OpCreate, console.WaitFor(res, tab.OpCreate)
 		wr.LB = body.Text("loadbalancer_id")
-		wr.Send = func(ctx context.Context, c *octavia.Client) (console.Object, octavia.Accepted, error) {
+		wr.Send = func(ctx context.Context, c *octavia.Client) (octavia.Object, octavia.Accepted, error) {
 			return c.Create(ctx, res.Kind, pr.ParentID, body)
 		}
 		return wr
@@ -302,7 +302,7 @@ func (p *Page) write(body console.Object) console.Write {
 	ref := octavia.RefOf(res.Kind, pr.ParentID, p.orig)
 	ref.ID = pr.ID
 	wr.Op.Ref, wr.Was = ref, p.orig.Text("provisioning_status") // the name: the answer's (a rename's new one)
-	wr.Send = func(ctx context.Context, c *octavia.Client) (console.Object, octavia.Accepted, error) {
+	wr.Send = func(ctx context.Context, c *octavia.Client) (octavia.Object, octavia.Accepted, error) {
 		return c.Update(ctx, ref, body)
 	}
 	return wr
@@ -346,7 +346,7 @@ func (p *Page) showError(err error) {
 }
 
 // writtenText says in words what a form writes, for its wait item.
-func writtenText(create bool, res *console.Resource, body console.Object) string {
+func writtenText(create bool, res *console.Resource, body octavia.Object) string {
 	verb := "PUT"
 	if create {
 		verb = "POST"

@@ -300,7 +300,7 @@ func TestPoolsOfListener(t *testing.T) {
 // TestWrittenNested: an operation's "Wrote" line shows a nested body as
 // JSON, not Go's map syntax.
 func TestWrittenNested(t *testing.T) {
-	body := console.Object{"name": "web", "session_persistence": console.Object{"type": "APP_COOKIE", "cookie_name": "sid"}}
+	body := octavia.Object{"name": "web", "session_persistence": octavia.Object{"type": "APP_COOKIE", "cookie_name": "sid"}}
 	want := `POST pool name "web", session_persistence "{\"cookie_name\":\"sid\",\"type\":\"APP_COOKIE\"}"`
 	if got := writtenText(true, console.PoolRes, body); got != want {
 		t.Errorf("got %s, want %s", got, want)

@@ -100,8 +100,8 @@ func TestTreeWhy(t *testing.T) {
 	if len(why) != 1 || !strings.Contains(why[0].Text, "a HTTP monitor") || why[0].Href != "/health-monitors/hm1" {
 		t.Errorf("member, monitor not read: got %+v", why)
 	}
-	mon := console.Object{"type": "HTTP", "http_method": "GET", "url_path": "/healthz", "expected_codes": "200-204", "delay": 5.0, "timeout": 3.0, "max_retries_down": 3.0}
-	why = console.TreeWhy(r, "m2", map[string]console.Object{"hm1": mon})
+	mon := octavia.Object{"type": "HTTP", "http_method": "GET", "url_path": "/healthz", "expected_codes": "200-204", "delay": 5.0, "timeout": 3.0, "max_retries_down": 3.0}
+	why = console.TreeWhy(r, "m2", map[string]octavia.Object{"hm1": mon})
 	want := "HTTP GET /healthz, expecting 200-204, every 5 s (timeout 3 s), down after 3 failed checks"
 	if len(why) != 1 || !strings.Contains(why[0].Text, want) {
 		t.Errorf("member: got %+v, want it to say %q", why, want)

@@ -27,7 +27,7 @@ import (
 // pageOf is an object of a kind as its detail page reads it.
 type pageOf struct {
 	pr  console.PageRef
-	obj console.Object
+	obj octavia.Object
 }
 
 // everyKind creates, through the client's kind-indexed calls, one object of
@@ -39,7 +39,7 @@ func everyKind(t *testing.T, c *octavia.Client, subnet string, fast waiters.Opti
 	out := map[octavia.Kind]pageOf{}
 	suffix := time.Now().Format("150405.000")
 	var made []octavia.Ref
-	create := func(k octavia.Kind, parent string, body console.Object) octavia.Ref {
+	create := func(k octavia.Kind, parent string, body octavia.Object) octavia.Ref {
 		t.Helper()
 		r := labtest.Create(t, c, k, parent, body, fast)
 		read(t, c, out, r)
@@ -64,18 +64,18 @@ func everyKind(t *testing.T, c *octavia.Client, subnet string, fast waiters.Opti
 			}
 		})
 	}()
-	fp := create(octavia.KindFlavorProfile, "", console.Object{"name": "k18-fp-" + suffix, "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "SINGLE"}`})
-	fl := create(octavia.KindFlavor, "", console.Object{"name": "k18-flavor-" + suffix, "flavor_profile_id": fp.ID, "description": "one amphora"})
-	azp := create(octavia.KindAvailabilityZoneProfile, "", console.Object{"name": "k18-azp-" + suffix, "provider_name": "amphora", "availability_zone_data": `{"compute_zone": "nova"}`})
-	create(octavia.KindAvailabilityZone, "", console.Object{"name": "k18-az-" + suffix, "availability_zone_profile_id": azp.ID})
-	lb := create(octavia.KindLoadBalancer, "", console.Object{"name": "k18-lb-" + suffix, "vip_subnet_id": subnet, "flavor_id": fl.ID, "tags": []string{"k18"}})
-	l := create(octavia.KindListener, "", console.Object{"loadbalancer_id": lb.ID, "protocol": "HTTP", "protocol_port": 80})
-	p := create(octavia.KindPool, "", console.Object{"listener_id": l.ID, "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN",
-		"session_persistence": console.Object{"type": "APP_COOKIE", "cookie_name": "sid"}})
-	create(octavia.KindMember, p.ID, console.Object{"address": "10.0.0.9", "protocol_port": 8080})
-	create(octavia.KindMonitor, "", console.Object{"pool_id": p.ID, "type": "HTTP", "delay": 5, "timeout": 3, "max_retries": 3})
-	pol := create(octavia.KindL7Policy, "", console.Object{"listener_id": l.ID, "action": "REDIRECT_TO_URL", "redirect_url": "https://example.com/"})
-	create(octavia.KindL7Rule, pol.ID, console.Object{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/api"})
+	fp := create(octavia.KindFlavorProfile, "", octavia.Object{"name": "k18-fp-" + suffix, "provider_name": "amphora", "flavor_data": `{"loadbalancer_topology": "SINGLE"}`})
+	fl := create(octavia.KindFlavor, "", octavia.Object{"name": "k18-flavor-" + suffix, "flavor_profile_id": fp.ID, "description": "one amphora"})
+	azp := create(octavia.KindAvailabilityZoneProfile, "", octavia.Object{"name": "k18-azp-" + suffix, "provider_name": "amphora", "availability_zone_data": `{"compute_zone": "nova"}`})
+	create(octavia.KindAvailabilityZone, "", octavia.Object{"name": "k18-az-" + suffix, "availability_zone_profile_id": azp.ID})
+	lb := create(octavia.KindLoadBalancer, "", octavia.Object{"name": "k18-lb-" + suffix, "vip_subnet_id": subnet, "flavor_id": fl.ID, "tags": []string{"k18"}})
+	l := create(octavia.KindListener, "", octavia.Object{"loadbalancer_id": lb.ID, "protocol": "HTTP", "protocol_port": 80})
+	p := create(octavia.KindPool, "", octavia.Object{"listener_id": l.ID, "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN",
+		"session_persistence": octavia.Object{"type": "APP_COOKIE", "cookie_name": "sid"}})
+	create(octavia.KindMember, p.ID, octavia.Object{"address": "10.0.0.9", "protocol_port": 8080})
+	create(octavia.KindMonitor, "", octavia.Object{"pool_id": p.ID, "type": "HTTP", "delay": 5, "timeout": 3, "max_retries": 3})
+	pol := create(octavia.KindL7Policy, "", octavia.Object{"listener_id": l.ID, "action": "REDIRECT_TO_URL", "redirect_url": "https://example.com/"})
+	create(octavia.KindL7Rule, pol.ID, octavia.Object{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/api"})
 	read(t, c, out, octavia.Ref{Kind: octavia.KindQuota, ID: c.Session().ProjectID})
 	amps, err := octavia.Collect(c.List(ctx, octavia.KindAmphora, "", octavia.ListQuery{Filters: map[string][]string{"loadbalancer_id": {lb.ID}}}))
 	if err != nil || len(amps) == 0 {

@@ -18,7 +18,7 @@ import (
 type objectCase struct {
 	name string
 	res  *console.Resource
-	o    console.Object
+	o    octavia.Object
 	want string
 }
 
@@ -50,9 +50,9 @@ func TestAdminPages(t *testing.T) {
 		})
 	}
 	for _, tt := range []objectCase{
-		{"zone by its name", console.AzRes, console.Object{"name": "az one"}, "/availability-zones/az%20one"},
-		{"quota by its project", console.QuotaRes, console.Object{"project_id": "p-1"}, "/quotas/p-1"},
-		{"amphora by its id", console.AmphoraRes, console.Object{"id": "a1"}, "/amphorae/a1"},
+		{"zone by its name", console.AzRes, octavia.Object{"name": "az one"}, "/availability-zones/az%20one"},
+		{"quota by its project", console.QuotaRes, octavia.Object{"project_id": "p-1"}, "/quotas/p-1"},
+		{"amphora by its id", console.AmphoraRes, octavia.Object{"id": "a1"}, "/amphorae/a1"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := tt.res.DetailPathOf("", tt.res.IDOf(tt.o)); got != tt.want {
@@ -67,10 +67,10 @@ func TestAdminPages(t *testing.T) {
 // "(no name)"; load balancers keep their names.
 func TestNamedByID(t *testing.T) {
 	tests := []objectCase{
-		{"amphora", console.AmphoraRes, console.Object{"id": "a1b2c3d4-0000"}, "a1b2c3d4-0000"},
-		{"zone", console.AzRes, console.Object{"name": "az1"}, "az1"},
-		{"quota", console.QuotaRes, console.Object{"project_id": "p1"}, "p1"},
-		{"flavor without a name", console.FlavorRes, console.Object{"id": "f1b2c3d4-0000"}, "(no name) f1b2c3d4"},
+		{"amphora", console.AmphoraRes, octavia.Object{"id": "a1b2c3d4-0000"}, "a1b2c3d4-0000"},
+		{"zone", console.AzRes, octavia.Object{"name": "az1"}, "az1"},
+		{"quota", console.QuotaRes, octavia.Object{"project_id": "p1"}, "p1"},
+		{"flavor without a name", console.FlavorRes, octavia.Object{"id": "f1b2c3d4-0000"}, "(no name) f1b2c3d4"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -199,21 +199,21 @@ func TestStatsRows(t *testing.T) {
 // TestQuotaPairs: a project's limits beside the defaults; -1 reads
 // "unlimited", a value other than the default is the project's own.
 func TestQuotaPairs(t *testing.T) {
-	defaults := console.Object{"loadbalancer": -1.0, "listener": -1.0, "pool": 10.0, "member": -1.0, "healthmonitor": -1.0, "l7policy": -1.0, "l7rule": -1.0}
+	defaults := octavia.Object{"loadbalancer": -1.0, "listener": -1.0, "pool": 10.0, "member": -1.0, "healthmonitor": -1.0, "l7policy": -1.0, "l7rule": -1.0}
 	tests := []struct {
 		name               string
-		values, defaults   console.Object
+		values, defaults   octavia.Object
 		key                string
 		value, def         string
 		own                bool
 		wantLen, wantOwned int
 	}{
 		{"all defaults", defaults, defaults, "loadbalancer", "unlimited", "unlimited", false, 7, 0},
-		{"one own limit", console.Object{"loadbalancer": 5.0, "listener": -1.0, "pool": 10.0, "member": -1.0, "healthmonitor": -1.0, "l7policy": -1.0, "l7rule": -1.0},
+		{"one own limit", octavia.Object{"loadbalancer": 5.0, "listener": -1.0, "pool": 10.0, "member": -1.0, "healthmonitor": -1.0, "l7policy": -1.0, "l7rule": -1.0},
 			defaults, "loadbalancer", "5", "unlimited", true, 7, 1},
-		{"defaults not read", console.Object{"pool": 3.0}, nil, "pool", "3", "—", false, 7, 0},
-		{"Octavia's GET of a project: the other names", console.Object{"load_balancer": 5.0, "listener": -1.0, "pool": 10.0, "member": -1.0,
-			"health_monitor": -1.0, "l7policy": -1.0, "l7rule": -1.0}, console.Object{"load_balancer": -1.0, "listener": -1.0, "pool": 10.0, "member": -1.0,
+		{"defaults not read", octavia.Object{"pool": 3.0}, nil, "pool", "3", "—", false, 7, 0},
+		{"Octavia's GET of a project: the other names", octavia.Object{"load_balancer": 5.0, "listener": -1.0, "pool": 10.0, "member": -1.0,
+			"health_monitor": -1.0, "l7policy": -1.0, "l7rule": -1.0}, octavia.Object{"load_balancer": -1.0, "listener": -1.0, "pool": 10.0, "member": -1.0,
 			"health_monitor": 3.0, "l7policy": -1.0, "l7rule": -1.0}, "healthmonitor", "unlimited", "3", true, 7, 2},
 	}
 	for _, tt := range tests {
@@ -316,15 +316,15 @@ func TestAdminLists(t *testing.T) {
 // defaults (ShownBy); an attribute of a newer Octavia is still shown.
 func TestQuotaProps(t *testing.T) {
 	pr := console.PageRef{Res: console.QuotaRes, ID: "p1", Mode: "detail"}
-	o := console.Object{"loadbalancer": 5.0, "load_balancer": 5.0, "listener": -1.0, "pool": -1.0, "member": -1.0, "healthmonitor": -1.0,
+	o := octavia.Object{"loadbalancer": 5.0, "load_balancer": 5.0, "listener": -1.0, "pool": -1.0, "member": -1.0, "healthmonitor": -1.0,
 		"health_monitor": -1.0, "l7policy": -1.0, "l7rule": -1.0}
 	tests := []struct {
 		name string
-		o    console.Object
+		o    octavia.Object
 		want []string // the lines' labels
 	}{
 		{"project and limits", o, []string{"Project"}},
-		{"an attribute of a newer Octavia", func() console.Object { x := maps.Clone(o); x["l7rule_per_policy"] = 10.0; return x }(), []string{"Project", "L7rule per policy"}},
+		{"an attribute of a newer Octavia", func() octavia.Object { x := maps.Clone(o); x["l7rule_per_policy"] = 10.0; return x }(), []string{"Project", "L7rule per policy"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -69,7 +69,7 @@ func (s *fipStep) render(scope goapp.EventOption) goapp.UI {
 // of lb, Octavia's answer to the create; next gets the words of a refusal
 // ("" when there was none or nothing to do). UI goroutine; the write in
 // ctx.Async.
-func (s *fipStep) then(ctx goapp.Context, sess *tab.Session, lb console.Object, next func(ctx goapp.Context, fipErr string)) {
+func (s *fipStep) then(ctx goapp.Context, sess *tab.Session, lb octavia.Object, next func(ctx goapp.Context, fipErr string)) {
 	choice := console.PickFIP(console.FIPChoices(s.spare, s.nets), s.pick)
 	port := lb.Text("vip_port_id")
 	if choice == nil {

@@ -20,7 +20,7 @@ import (
 
 // wizardJSON is the request as the review shows it: the exact body sent
 // ({"loadbalancer": …}), pretty-printed.
-func wizardJSON(body console.Object) string {
+func wizardJSON(body octavia.Object) string {
 	b, err := json.MarshalIndent(map[string]any{"loadbalancer": map[string]any(body)}, "", "  ")
 	if err != nil {
 		return err.Error()
@@ -191,7 +191,7 @@ func (p *Page) submit(ctx goapp.Context, e goapp.Event) {
 	tree := body["listeners"] != nil || body["pools"] != nil
 	wr := console.Write{Op: tab.Operation{Kind: tab.OpCreate, Wait: tab.WaitActive, Ref: octavia.Ref{Kind: octavia.KindLoadBalancer},
 		Name: body.Text("name"), Written: model.Written(body, p.ch.subnetName)},
-		Send: func(ctx context.Context, c *octavia.Client) (console.Object, octavia.Accepted, error) {
+		Send: func(ctx context.Context, c *octavia.Client) (octavia.Object, octavia.Accepted, error) {
 			return c.Create(ctx, octavia.KindLoadBalancer, "", body)
 		}}
 	p.wr.Send(p.uctx, p.sess, wr, func(ctx goapp.Context, s console.Sent) {

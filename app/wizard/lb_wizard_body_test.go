@@ -59,7 +59,7 @@ func apiPolicy(w *model.Model) model.Policy {
 }
 
 // wizJSONEqual compares a body with the JSON it should be.
-func wizJSONEqual(t *testing.T, got console.Object, want string) {
+func wizJSONEqual(t *testing.T, got octavia.Object, want string) {
 	t.Helper()
 	gb, err := json.Marshal(got)
 	if err != nil {
@@ -322,7 +322,7 @@ func TestWizardWritten(t *testing.T) {
 	}
 }
 
-func wizMustBody(t *testing.T, w *model.Model) console.Object {
+func wizMustBody(t *testing.T, w *model.Model) octavia.Object {
 	t.Helper()
 	b, err := w.Body()
 	if err != nil {

@@ -26,7 +26,7 @@ type Crumb struct {
 // balancer, once known) from read r of the tree (nil: not read yet), the
 // page's own object last; nil for a page outside a load balancer's tree
 // and for a load balancer's.
-func Crumbs(r *tab.TreeRead, pr PageRef, o Object, lbID string) []Crumb {
+func Crumbs(r *tab.TreeRead, pr PageRef, o octavia.Object, lbID string) []Crumb {
 	if !pr.Res.HasStatus() || pr.Res.Kind == octavia.KindLoadBalancer || o == nil {
 		return nil
 	}

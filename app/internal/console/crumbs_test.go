@@ -29,19 +29,19 @@ func TestCrumbs(t *testing.T) {
 	tests := []struct {
 		name string
 		path string
-		o    Object
+		o    octavia.Object
 		want []Crumb
 	}{
-		{"a member: four parts", "/pools/p1/members/m2", Object{"id": "m2"},
+		{"a member: four parts", "/pools/p1/members/m2", octavia.Object{"id": "m2"},
 			[]Crumb{lb, l1, p1, {Kind: octavia.KindMember, ID: "m2", ParentID: "p1"}}},
-		{"a pool under a listener", "/pools/p1", Object{"id": "p1"}, []Crumb{lb, l1, p1}},
-		{"a pool of the load balancer only", "/pools/p9", Object{"id": "p9"}, []Crumb{lb, {Kind: octavia.KindPool, ID: "p9"}}},
-		{"a listener", "/listeners/l2", Object{"id": "l2"}, []Crumb{lb, {Kind: octavia.KindListener, ID: "l2"}}},
-		{"a health monitor: its pool's path", "/health-monitors/hm1", Object{"id": "hm1", "pool_id": "p1"},
+		{"a pool under a listener", "/pools/p1", octavia.Object{"id": "p1"}, []Crumb{lb, l1, p1}},
+		{"a pool of the load balancer only", "/pools/p9", octavia.Object{"id": "p9"}, []Crumb{lb, {Kind: octavia.KindPool, ID: "p9"}}},
+		{"a listener", "/listeners/l2", octavia.Object{"id": "l2"}, []Crumb{lb, {Kind: octavia.KindListener, ID: "l2"}}},
+		{"a health monitor: its pool's path", "/health-monitors/hm1", octavia.Object{"id": "hm1", "pool_id": "p1"},
 			[]Crumb{lb, l1, p1, {Kind: octavia.KindMonitor, ID: "hm1"}}},
-		{"an L7 policy: its listener", "/l7-policies/po1", Object{"id": "po1", "listener_id": "l2"},
+		{"an L7 policy: its listener", "/l7-policies/po1", octavia.Object{"id": "po1", "listener_id": "l2"},
 			[]Crumb{lb, {Kind: octavia.KindListener, ID: "l2"}, {Kind: octavia.KindL7Policy, ID: "po1"}}},
-		{"a load balancer has none", "/load-balancers/lb1", Object{"id": "lb1"}, nil},
+		{"a load balancer has none", "/load-balancers/lb1", octavia.Object{"id": "lb1"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -68,7 +68,7 @@ func TestNamedRefsAndLabels(t *testing.T) {
 		return s.Name, ok && s.Kind == k
 	}
 	pr, _ := ParsePage("/pools/p1")
-	o := Object{"id": "p1", "name": "web-pool", "loadbalancers": []any{map[string]any{"id": "lb1"}},
+	o := octavia.Object{"id": "p1", "name": "web-pool", "loadbalancers": []any{map[string]any{"id": "lb1"}},
 		"listeners": []any{map[string]any{"id": "l1"}}, "healthmonitor_id": "hm1",
 		"members": []any{map[string]any{"id": "m1"}, map[string]any{"id": "m2"}}, "project_id": "pr1", "tenant_id": "pr1"}
 	want := []octavia.Ref{{Kind: octavia.KindLoadBalancer, ID: "lb1"}, {Kind: octavia.KindListener, ID: "l1"},

@@ -72,12 +72,12 @@ type DeleteGoes struct {
 // goesLists are the lists a delete's listing is made of (each read for
 // the kinds that need it).
 type goesLists struct {
-	Listeners   []Object
-	Pools       []Object
-	Policies    []Object // the L7 policies of the listeners that go
-	Rules       []Object // an L7 policy's rules
-	Members     []Object // a pool's members
-	Redirecting []Object // the L7 policies that redirect to a pool
+	Listeners   []octavia.Object
+	Pools       []octavia.Object
+	Policies    []octavia.Object // the L7 policies of the listeners that go
+	Rules       []octavia.Object // an L7 policy's rules
+	Members     []octavia.Object // a pool's members
+	Redirecting []octavia.Object // the L7 policies that redirect to a pool
 }
 
 // named is a name for id: the one names knows (the status tree's), else
@@ -90,11 +90,11 @@ func named(names func(id string) string, id string) string {
 }
 
 // objName is o's name or its stand-in.
-func objName(o Object) string { return ui.DisplayName(o.Text("name"), o.Text("id")) }
+func objName(o octavia.Object) string { return ui.DisplayName(o.Text("name"), o.Text("id")) }
 
 // goesOf is what deleting o, of kind k, does, from the lists read for it
 // and names (the status tree's names by id, for members and monitors).
-func goesOf(k octavia.Kind, o Object, ls goesLists, names func(id string) string) DeleteGoes {
+func goesOf(k octavia.Kind, o octavia.Object, ls goesLists, names func(id string) string) DeleteGoes {
 	var g DeleteGoes
 	add := func(k octavia.Kind, names []string) {
 		if len(names) > 0 {
@@ -184,11 +184,11 @@ func HasDeleteGoes(k octavia.Kind) bool {
 
 // ReadDeleteGoes reads what deleting o, of kind k and id id, takes with it
 // (goesOf); names are the status tree's names by id. Blocks.
-func ReadDeleteGoes(ctx context.Context, c *octavia.Client, k octavia.Kind, id string, o Object, names func(id string) string) (DeleteGoes, error) {
+func ReadDeleteGoes(ctx context.Context, c *octavia.Client, k octavia.Kind, id string, o octavia.Object, names func(id string) string) (DeleteGoes, error) {
 	var ls goesLists
 	var err error
-	list := func(k octavia.Kind, parent, key, val string) []Object {
-		var out []Object
+	list := func(k octavia.Kind, parent, key, val string) []octavia.Object {
+		var out []octavia.Object
 		if err != nil {
 			return nil
 		}

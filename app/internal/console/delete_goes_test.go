@@ -22,28 +22,28 @@ func TestGoesOf(t *testing.T) {
 	tests := []struct {
 		name    string
 		kind    octavia.Kind
-		o       Object
+		o       octavia.Object
 		ls      goesLists
 		groups  []string
 		stays   int
 		refused bool
 	}{
-		{"listener with L7 policies", octavia.KindListener, Object{"default_pool_id": "web"},
-			goesLists{Policies: []Object{{"id": "p1", "name": "api", "rules": ids("r1", "r2")}, {"id": "p2", "name": "", "rules": ids()}}},
+		{"listener with L7 policies", octavia.KindListener, octavia.Object{"default_pool_id": "web"},
+			goesLists{Policies: []octavia.Object{{"id": "p1", "name": "api", "rules": ids("r1", "r2")}, {"id": "p2", "name": "", "rules": ids()}}},
 			[]string{"2 L7 policies: api, (no name) p2", "2 L7 rules"}, 1, false},
-		{"listener alone", octavia.KindListener, Object{}, goesLists{}, nil, 0, false},
-		{"pool", octavia.KindPool, Object{"healthmonitor_id": "hm", "listeners": ids("l1")},
-			goesLists{Members: []Object{{"id": "m1", "name": "web-1", "address": "10.0.0.5", "protocol_port": 80.0}}},
+		{"listener alone", octavia.KindListener, octavia.Object{}, goesLists{}, nil, 0, false},
+		{"pool", octavia.KindPool, octavia.Object{"healthmonitor_id": "hm", "listeners": ids("l1")},
+			goesLists{Members: []octavia.Object{{"id": "m1", "name": "web-1", "address": "10.0.0.5", "protocol_port": 80.0}}},
 			[]string{"1 member: web-1 (10.0.0.5:80)", "1 health monitor: check"}, 1, false},
-		{"pool an L7 policy redirects to", octavia.KindPool, Object{},
-			goesLists{Redirecting: []Object{{"id": "p1", "name": "api"}}}, nil, 0, true},
-		{"L7 policy", octavia.KindL7Policy, Object{},
-			goesLists{Rules: []Object{{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/api"}}},
+		{"pool an L7 policy redirects to", octavia.KindPool, octavia.Object{},
+			goesLists{Redirecting: []octavia.Object{{"id": "p1", "name": "api"}}}, nil, 0, true},
+		{"L7 policy", octavia.KindL7Policy, octavia.Object{},
+			goesLists{Rules: []octavia.Object{{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/api"}}},
 			[]string{"1 L7 rule: PATH STARTS_WITH /api"}, 0, false},
-		{"load balancer cascade", octavia.KindLoadBalancer, Object{},
-			goesLists{Listeners: []Object{{"id": "l1", "name": "http80"}},
-				Pools:    []Object{{"id": "web", "name": "web-pool", "members": ids("m1", "m2"), "healthmonitor_id": "hm"}},
-				Policies: []Object{{"id": "p1", "name": "api", "rules": ids("r1")}}},
+		{"load balancer cascade", octavia.KindLoadBalancer, octavia.Object{},
+			goesLists{Listeners: []octavia.Object{{"id": "l1", "name": "http80"}},
+				Pools:    []octavia.Object{{"id": "web", "name": "web-pool", "members": ids("m1", "m2"), "healthmonitor_id": "hm"}},
+				Policies: []octavia.Object{{"id": "p1", "name": "api", "rules": ids("r1")}}},
 			[]string{"1 listener: http80", "1 L7 policy: api", "1 L7 rule", "1 pool: web-pool",
 				"2 members: web-1, (no name) m2", "1 health monitor: check"}, 0, false},
 	}

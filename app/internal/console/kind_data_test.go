@@ -12,14 +12,14 @@ import (
 // address; a cell already known stays; a kind with no Written column
 // gives none.
 func TestWrittenCells(t *testing.T) {
-	o := Object{"vip_address": "10.0.0.7", "provider": "amphora"}
+	o := octavia.Object{"vip_address": "10.0.0.7", "provider": "amphora"}
 	if got := WrittenCells(LBResource, o, nil); !maps.Equal(got, map[string]string{"vip_address": "10.0.0.7"}) {
 		t.Errorf("load balancer: %v, want only its VIP address", got)
 	}
 	if got := WrittenCells(LBResource, o, map[string]string{"vip_address": "10.0.0.1"}); got["vip_address"] != "10.0.0.1" {
 		t.Errorf("a known cell was replaced: %v", got)
 	}
-	if got := WrittenCells(PoolRes, Object{"vip_address": "10.0.0.7"}, nil); got != nil {
+	if got := WrittenCells(PoolRes, octavia.Object{"vip_address": "10.0.0.7"}, nil); got != nil {
 		t.Errorf("pool: %v, want none", got)
 	}
 }

@@ -46,17 +46,17 @@ func TestLayoutKnowsMembersPools(t *testing.T) {
 // what it did not know (a create's id, load balancer, name and status).
 func TestCompleteOp(t *testing.T) {
 	op := tab.Operation{Kind: tab.OpCreate, Ref: octavia.Ref{Kind: octavia.KindListener}}
-	completeOp(&op, Object{"id": "l1", "name": "web", "provisioning_status": "PENDING_CREATE", "loadbalancers": []any{map[string]any{"id": "lb1"}}})
+	completeOp(&op, octavia.Object{"id": "l1", "name": "web", "provisioning_status": "PENDING_CREATE", "loadbalancers": []any{map[string]any{"id": "lb1"}}})
 	if op.Ref.ID != "l1" || op.Ref.LoadBalancerID != "lb1" || op.Name != "web" || op.Status != "PENDING_CREATE" {
 		t.Errorf("got %+v, want l1 of lb1, named web, PENDING_CREATE", op)
 	}
 	kept := tab.Operation{Kind: tab.OpUpdate, Ref: octavia.Ref{Kind: octavia.KindMember, ID: "m1", ParentID: "p1", LoadBalancerID: "lb1"}, Name: "given"}
-	completeOp(&kept, Object{"id": "m1", "name": "other", "provisioning_status": "PENDING_UPDATE"})
+	completeOp(&kept, octavia.Object{"id": "m1", "name": "other", "provisioning_status": "PENDING_UPDATE"})
 	if kept.Ref.LoadBalancerID != "lb1" || kept.Name != "given" || kept.Status != "PENDING_UPDATE" {
 		t.Errorf("got %+v, want what the caller gave kept", kept)
 	}
 	zone := tab.Operation{Kind: tab.OpCreate, Ref: octavia.Ref{Kind: octavia.KindAvailabilityZone}}
-	completeOp(&zone, Object{"name": "az1", "enabled": true})
+	completeOp(&zone, octavia.Object{"name": "az1", "enabled": true})
 	if zone.Ref.ID != "az1" || zone.Name != "az1" || zone.Status != "" {
 		t.Errorf("a zone: got %+v, want az1 by its name, no status", zone)
 	}

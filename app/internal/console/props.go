@@ -33,7 +33,7 @@ type propRow struct {
 // member's pool, a rule's L7 policy) or an object whose answer does not
 // name itself (a quota's project) gets that line first, from the page's
 // URL (Key "").
-func PropRows(pr PageRef, o Object, tagsInEditor bool) []propRow {
+func PropRows(pr PageRef, o octavia.Object, tagsInEditor bool) []propRow {
 	res := pr.Res
 	var out []propRow
 	if p := res.Parent(); p != nil {
@@ -106,7 +106,7 @@ func Capitalize(s string) string {
 // RenderProps are the properties of o as the page pr shows them; sess
 // decides which links it may follow, names names the objects they link to
 // (nil: by id).
-func RenderProps(sess *tab.Session, pr PageRef, o Object, tagsInEditor bool, names Namer) []goapp.UI {
+func RenderProps(sess *tab.Session, pr PageRef, o octavia.Object, tagsInEditor bool, names Namer) []goapp.UI {
 	rows := PropRows(pr, o, tagsInEditor)
 	out := make([]goapp.UI, 0, len(rows))
 	for _, r := range rows {
@@ -118,7 +118,7 @@ func RenderProps(sess *tab.Session, pr PageRef, o Object, tagsInEditor bool, nam
 
 // propValue is one property's value: a badge, a time, links, or text; a
 // project is named as the lists name it (projectName), its id beside.
-func propValue(sess *tab.Session, pr PageRef, o Object, r propRow, names Namer) goapp.UI {
+func propValue(sess *tab.Session, pr PageRef, o octavia.Object, r propRow, names Namer) goapp.UI {
 	if r.Key == "project_id" || r.Key == "tenant_id" {
 		if n := tab.ProjectName(sess, r.Text); n != "" {
 			return goapp.Span().Title(r.Text).Text(n + " (" + r.Text + ")") // one text: the served page's markup is the same
@@ -154,7 +154,7 @@ func propValue(sess *tab.Session, pr PageRef, o Object, r propRow, names Namer) 
 // pendingBadge is a PENDING_* status with how long it has been so
 // (pendingFor: the same words as the page's "Why this status"). A stuck
 // object says so at a glance.
-func pendingBadge(sess *tab.Session, pr PageRef, o Object, status string) goapp.UI {
+func pendingBadge(sess *tab.Session, pr PageRef, o octavia.Object, status string) goapp.UI {
 	since := PendingFor(o, sess, pr.ID, time.Now())
 	if since == "" {
 		return Badge(status)
@@ -191,7 +191,7 @@ func PropKeys(rows []propRow) []string {
 // PendingFor says how long object id (shown as o) has been PENDING_*:
 // since its updated_at (created_at for PENDING_CREATE), which Octavia sets
 // when a write makes it pending; else since sess's tab saw it so.
-func PendingFor(o Object, sess *tab.Session, id string, now time.Time) string {
+func PendingFor(o octavia.Object, sess *tab.Session, id string, now time.Time) string {
 	key := "updated_at"
 	if octavia.ProvisioningStatus(o.Text("provisioning_status")).Is(octavia.StatusPendingCreate) || o.Text(key) == "" {
 		key = "created_at"

@@ -35,7 +35,7 @@ func Named(k octavia.Kind) bool {
 // NamedRefs are the objects the properties of o (on page pr) link to by
 // id, whose names they would show: the page's namer, or the name book,
 // answers for them. Each once, with its parent for a child kind.
-func NamedRefs(pr PageRef, o Object) []octavia.Ref {
+func NamedRefs(pr PageRef, o octavia.Object) []octavia.Ref {
 	var out []octavia.Ref
 	seen := map[string]bool{}
 	for _, r := range PropRows(pr, o, true) {

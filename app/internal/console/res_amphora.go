@@ -25,18 +25,18 @@ var AmphoraRes = &Resource{
 	},
 	Filters: []listFilter{{Key: "loadbalancer_id", Label: "Load balancer", Of: octavia.KindLoadBalancer}, {Key: "role", Label: "Role"}, {Key: "status", Label: "Status"}},
 	// Octavia deletes only a spare (READY) or failed (ERROR) amphora.
-	CanDelete: func(o Object) bool { return slices.Contains([]string{"READY", "ERROR"}, o.Text("status")) },
+	CanDelete: func(o octavia.Object) bool { return slices.Contains([]string{"READY", "ERROR"}, o.Text("status")) },
 	Sections:  []Section{SectionAmphoraStats},
 	Actions: []Action{{
 		ID: "amp-failover", Label: "Fail over", Show: hasLB,
 		Confirm: "Octavia replaces this amphora with a new one; its load balancer is PENDING_UPDATE until it is done, and this amphora is deleted.",
-		Write: func(r octavia.Ref, o Object, ops []tab.Operation) Write {
+		Write: func(r octavia.Ref, o octavia.Object, ops []tab.Operation) Write {
 			return AmphoraWrite(tab.OpFailover, "", "PUT amphora "+r.ID+" failover", r, o, (*octavia.Client).FailoverAmphora)
 		},
 	}, {
 		ID: "amp-configure", Label: "Configure", Show: hasLB,
 		Confirm: "Octavia pushes a fresh agent configuration to this amphora.",
-		Write: func(r octavia.Ref, o Object, ops []tab.Operation) Write {
+		Write: func(r octavia.Ref, o octavia.Object, ops []tab.Operation) Write {
 			return AmphoraWrite(tab.OpOther, "Configure", "PUT amphora "+r.ID+" config", r, o, (*octavia.Client).ConfigureAmphora)
 		},
 	}},
@@ -44,15 +44,15 @@ var AmphoraRes = &Resource{
 
 // hasLB reports whether amphora o serves a load balancer (a spare does
 // not); an Action's Show (ops unused).
-func hasLB(o Object, _ []tab.Operation) bool { return o.Text("loadbalancer_id") != "" }
+func hasLB(o octavia.Object, _ []tab.Operation) bool { return o.Text("loadbalancer_id") != "" }
 
 // AmphoraWrite is an amphora's action (a failover, a configure): it waits
 // for the amphora's load balancer to be ACTIVE again. name is what the
 // journal calls it ("" = the amphora's id).
-func AmphoraWrite(k tab.OpKind, verb, written string, r octavia.Ref, o Object, send func(*octavia.Client, context.Context, string) (octavia.Accepted, error)) Write {
+func AmphoraWrite(k tab.OpKind, verb, written string, r octavia.Ref, o octavia.Object, send func(*octavia.Client, context.Context, string) (octavia.Accepted, error)) Write {
 	r.LoadBalancerID = o.Text("loadbalancer_id")
 	return Write{Op: tab.Operation{Kind: k, Verb: verb, Wait: tab.WaitLBActive, Ref: r, Written: written, Status: string(octavia.StatusPendingUpdate)},
-		Send: func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error) {
+		Send: func(ctx context.Context, c *octavia.Client) (octavia.Object, octavia.Accepted, error) {
 			acc, err := send(c, ctx, r.ID)
 			return nil, acc, err
 		}}

@@ -57,7 +57,7 @@ var LBResource = &Resource{
 	}),
 	Filters:  []listFilter{{Key: "tags", Label: "Tags"}},
 	Validate: form.ValidateLoadBalancer,
-	Cascade: func(o Object) string {
+	Cascade: func(o octavia.Object) string {
 		l, p := len(o.IDs("listeners")), len(o.IDs("pools"))
 		if l+p == 0 {
 			return ""
@@ -69,10 +69,10 @@ var LBResource = &Resource{
 	Actions: []Action{{
 		ID: "lb-failover", Label: "Fail over", Admin: true,
 		Confirm: "Octavia rebuilds the load balancer's amphorae one by one; traffic may drop for a moment. The load balancer is PENDING_UPDATE until it is done.",
-		Write: func(r octavia.Ref, o Object, ops []tab.Operation) Write {
+		Write: func(r octavia.Ref, o octavia.Object, ops []tab.Operation) Write {
 			return Write{Op: tab.Operation{Kind: tab.OpFailover, Wait: tab.WaitLBActive, Ref: r, Written: "PUT load balancer " + r.ID + " failover",
 				Status: string(octavia.StatusPendingUpdate)}, Was: o.Text("provisioning_status"),
-				Send: func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error) {
+				Send: func(ctx context.Context, c *octavia.Client) (octavia.Object, octavia.Accepted, error) {
 					acc, err := c.FailoverLoadBalancer(ctx, r.ID)
 					return nil, acc, err
 				}}

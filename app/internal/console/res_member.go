@@ -39,32 +39,32 @@ var MemberRes = &Resource{
 	Actions: []Action{{
 		ID: "member-drain", Label: "Drain",
 		Confirm: "The member's weight goes to 0: it takes no new connections; those open carry on. Restore weight, on its page, takes it back.",
-		Show:    func(o Object, ops []tab.Operation) bool { return o.Text("weight") != "0" },
-		Write: func(r octavia.Ref, o Object, ops []tab.Operation) Write {
+		Show:    func(o octavia.Object, ops []tab.Operation) bool { return o.Text("weight") != "0" },
+		Write: func(r octavia.Ref, o octavia.Object, ops []tab.Operation) Write {
 			return Write{Op: tab.Operation{Kind: tab.OpOther, Verb: "Drain", Wait: tab.WaitActive, Ref: r, Prior: o.Text("weight"),
 				Written: "PUT member " + r.ID + ` weight "0" (was ` + strconv.Quote(o.Text("weight")) + ")", Status: string(octavia.StatusPendingUpdate)},
 				Was: o.Text("provisioning_status"),
-				Send: func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error) {
-					return c.Update(ctx, r, Object{"weight": 0})
+				Send: func(ctx context.Context, c *octavia.Client) (octavia.Object, octavia.Accepted, error) {
+					return c.Update(ctx, r, octavia.Object{"weight": 0})
 				}}
 		},
 	}, {
 		// the undo of Drain: the weight the member had before this tab's
 		// (or its journal's) last Drain of it
 		ID: "member-restore", Label: "Restore weight",
-		Show: func(o Object, ops []tab.Operation) bool {
+		Show: func(o octavia.Object, ops []tab.Operation) bool {
 			return o.Text("weight") == "0" && drainedWeight(ops, o.Text("id")) != ""
 		},
-		LabelOf: func(o Object, ops []tab.Operation) string {
+		LabelOf: func(o octavia.Object, ops []tab.Operation) string {
 			return "Restore weight " + drainedWeight(ops, o.Text("id"))
 		},
-		Write: func(r octavia.Ref, o Object, ops []tab.Operation) Write {
+		Write: func(r octavia.Ref, o octavia.Object, ops []tab.Operation) Write {
 			w := drainedWeight(ops, r.ID)
 			n, _ := strconv.Atoi(w)
 			return Write{Op: tab.Operation{Kind: tab.OpOther, Verb: "Restore weight of", Wait: tab.WaitActive, Ref: r,
 				Written: "PUT member " + r.ID + ` weight ` + strconv.Quote(w) + ` (was "0")`, Status: string(octavia.StatusPendingUpdate)},
-				Send: func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error) {
-					return c.Update(ctx, r, Object{"weight": n})
+				Send: func(ctx context.Context, c *octavia.Client) (octavia.Object, octavia.Accepted, error) {
+					return c.Update(ctx, r, octavia.Object{"weight": n})
 				}}
 		},
 	}},

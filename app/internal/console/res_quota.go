@@ -47,7 +47,7 @@ var QuotaRes = &Resource{
 				yield(RowOfObject(res, "", o), err)
 				return
 			}
-			var rows []Object
+			var rows []octavia.Object
 			own := false
 			for o, err := range c.List(ctx, octavia.KindQuota, "", octavia.ListQuery{}) {
 				if err != nil {
@@ -58,7 +58,7 @@ var QuotaRes = &Resource{
 				rows = append(rows, storedQuota(o))
 			}
 			if !own {
-				rows = append(rows, storedQuota(Object{"project_id": s.ProjectID}))
+				rows = append(rows, storedQuota(octavia.Object{"project_id": s.ProjectID}))
 			}
 			used, err := QuotaUsage(ctx, c, "") // when it fails, the limits alone
 			for _, o := range rows {
@@ -72,10 +72,10 @@ var QuotaRes = &Resource{
 	Actions: []Action{{
 		ID: "quota-reset", Label: "Reset to defaults", Admin: true,
 		Confirm: "Every limit of this project goes back to the deployment's default.",
-		Write: func(r octavia.Ref, o Object, ops []tab.Operation) Write {
+		Write: func(r octavia.Ref, o octavia.Object, ops []tab.Operation) Write {
 			return Write{Op: tab.Operation{Kind: tab.OpOther, Verb: "Reset", Wait: tab.WaitNone, Ref: r,
 				Written: "DELETE quota of project " + r.ID + " (every limit back to the default)"},
-				Send: func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error) {
+				Send: func(ctx context.Context, c *octavia.Client) (octavia.Object, octavia.Accepted, error) {
 					acc, err := c.Delete(ctx, r, false)
 					return nil, acc, err
 				}}
@@ -111,8 +111,8 @@ func quotaFields() (out []form.Field) {
 
 // quotaRow is a project's effective quota as a list's row: its limits and
 // its project (the answer does not name it).
-func quotaRow(project string, o Object) Object {
-	r := Object{"project_id": project}
+func quotaRow(project string, o octavia.Object) octavia.Object {
+	r := octavia.Object{"project_id": project}
 	for _, l := range QuotaLimits {
 		r[l.Key] = QuotaLimit(o, l.Key, l.Alias)
 	}
@@ -121,8 +121,8 @@ func quotaRow(project string, o Object) Object {
 
 // storedQuota is a quota list entry: the limits the project has of its
 // own, "default" where it has none (null).
-func storedQuota(o Object) Object {
-	r := Object{"project_id": o.Text("project_id")}
+func storedQuota(o octavia.Object) octavia.Object {
+	r := octavia.Object{"project_id": o.Text("project_id")}
 	for _, l := range QuotaLimits {
 		r[l.Key] = "default"
 		if v := QuotaLimit(o, l.Key, l.Alias); v != nil {
@@ -134,7 +134,7 @@ func storedQuota(o Object) Object {
 
 // quotaLimit is limit key of o, under its other name when Octavia sent
 // only that one.
-func QuotaLimit(o Object, key, alias string) any {
+func QuotaLimit(o octavia.Object, key, alias string) any {
 	if v := o[key]; v != nil || alias == "" {
 		return v
 	}
@@ -187,8 +187,8 @@ func QuotaUsage(ctx context.Context, c *octavia.Client, project string) (map[str
 // withUsage is quota row o with each limit's cell saying what is in use
 // beside it, when it is known: "2 / 5", "0 / default", "3 / unlimited";
 // else the limit alone ("unlimited" for -1).
-func withUsage(o Object, used map[string]int, known bool) Object {
-	out := Object{"project_id": o.Text("project_id")}
+func withUsage(o octavia.Object, used map[string]int, known bool) octavia.Object {
+	out := octavia.Object{"project_id": o.Text("project_id")}
 	for _, l := range QuotaLimits {
 		limit := octavia.ValueText(o[l.Key])
 		if limit == "-1" {

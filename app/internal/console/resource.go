@@ -13,10 +13,6 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-// Object is one Octavia resource exactly as its JSON says it (the client's
-// kind-indexed calls read and write every kind as one).
-type Object = octavia.Object
-
 // Resource describes one kind of Octavia resource for every page of the
 // console: the generic list (listPage), detail (detailPage) and form
 // (formPage) read it, the routes and the navigation are made from the
@@ -63,7 +59,7 @@ type Resource struct {
 	ListRows func(ctx context.Context, c *octavia.Client, q ListQuery) iter.Seq2[tab.Row, error]
 	// Cascade, if set, counts o's children that a delete without cascade
 	// refuses to leave behind ("2 listeners and 1 pool"; "" = none).
-	Cascade func(o Object) string
+	Cascade func(o octavia.Object) string
 	// Validate checks a form's values as Octavia would (form.Validate*).
 	Validate func(v form.Values, create bool) form.Errs
 	// Children are the lists on its detail page (a pool's members).
@@ -76,7 +72,7 @@ type Resource struct {
 	// (failover, drain, …), as buttons on its detail page.
 	Actions []Action
 	// CanDelete reports whether the detail page offers a delete of o (nil = always).
-	CanDelete func(o Object) bool
+	CanDelete func(o octavia.Object) bool
 	// ShownBy are attributes a Section shows (a quota's limits), not rows of
 	// the properties.
 	ShownBy []string
@@ -166,7 +162,7 @@ type child struct {
 type SectionEnv struct {
 	Runtime *tab.Runtime // the tab's: its signed-in session, its polls
 	Sess    *tab.Session
-	Obj     Object
+	Obj     octavia.Object
 	Ref     octavia.Ref
 	Name    string // what the object is called on screen
 	Follow  func()
@@ -196,16 +192,16 @@ type Action struct {
 	Admin   bool   // only for admins
 	// Show, LabelOf and Write get the tab's operations (ops, newest
 	// first; Session.Operations): an undo finds what its action changed.
-	Show func(o Object, ops []tab.Operation) bool
+	Show func(o octavia.Object, ops []tab.Operation) bool
 	// LabelOf, if set, is the button's words for o ("Restore weight 5").
-	LabelOf func(o Object, ops []tab.Operation) string
+	LabelOf func(o octavia.Object, ops []tab.Operation) string
 	// Write is the action's write for the object o at ref (write.go).
-	Write func(ref octavia.Ref, o Object, ops []tab.Operation) Write
+	Write func(ref octavia.Ref, o octavia.Object, ops []tab.Operation) Write
 }
 
 // ButtonText is the action's button text for o, given the tab's
 // operations ops.
-func (a Action) ButtonText(o Object, ops []tab.Operation) string {
+func (a Action) ButtonText(o octavia.Object, ops []tab.Operation) string {
 	if a.LabelOf != nil {
 		return a.LabelOf(o, ops)
 	}
@@ -249,10 +245,10 @@ func (r *Resource) HasStatus() bool { return r.Kind.StatusKey() == "provisioning
 func (r *Resource) NamedByID() bool { return r.Kind.IDKey() != "id" || r.Unnamed }
 
 // IDOf is o's id as r's URLs name it.
-func (r *Resource) IDOf(o Object) string { return o.Text(r.Kind.IDKey()) }
+func (r *Resource) IDOf(o octavia.Object) string { return o.Text(r.Kind.IDKey()) }
 
 // NameOf is what o is called on screen: its name, or a stand-in.
-func (r *Resource) NameOf(o Object) string {
+func (r *Resource) NameOf(o octavia.Object) string {
 	if r.NamedByID() {
 		return r.IDOf(o)
 	}

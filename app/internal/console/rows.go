@@ -64,7 +64,7 @@ func RowOf(res *Resource, parent string, r octavia.Row, project bool) tab.Row {
 
 // RowOfObject is the row of object o of kind res (a poll's answer, a
 // list read as objects).
-func RowOfObject(res *Resource, parent string, o Object) tab.Row {
+func RowOfObject(res *Resource, parent string, o octavia.Object) tab.Row {
 	fields := RowFields(res, true)
 	r := make(octavia.Row, len(fields))
 	for i, f := range fields {

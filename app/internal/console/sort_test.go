@@ -2,11 +2,12 @@ package console
 
 import (
 	"fmt"
-	"github.com/octaview/octaview/app/internal/tab"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"testing"
+
+	"github.com/octaview/octaview/app/internal/tab"
 )
 
 // benchRows are n load balancer rows in a shuffled order, with names

@@ -167,7 +167,7 @@ func (l *treeLayout) index(id string) int {
 
 // l7Node is L7 policy p's node (its rules, nil until read) and the pool it
 // redirects to ("" for another action).
-func l7Node(p Object, rules []Object) (treeNode, string) {
+func l7Node(p octavia.Object, rules []octavia.Object) (treeNode, string) {
 	id := p.Text("id")
 	n := treeNode{Kind: octavia.KindL7Policy, ID: id, Name: "#" + p.Text("position") + " " + ui.DisplayName(p.Text("name"), id),
 		Action: l7ActionText(p), Detail: rulesText(rules, len(p.IDs("rules"))),

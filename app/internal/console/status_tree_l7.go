@@ -25,9 +25,9 @@ import (
 
 // TreeL7 is what a load balancer's L7 routing adds to its status tree.
 type TreeL7 struct {
-	Policies map[string][]Object // by listener id, in Octavia's position order
-	Rules    map[string][]Object // by L7 policy id
-	Pools    map[string]Object   // the redirect pools the tree does not hold, by id
+	Policies map[string][]octavia.Object // by listener id, in Octavia's position order
+	Rules    map[string][]octavia.Object // by L7 policy id
+	Pools    map[string]octavia.Object   // the redirect pools the tree does not hold, by id
 	// Changed are the policies whose provisioning or operating status is
 	// not what the read before said: their node flashes once, as the
 	// tree's nodes do.
@@ -50,7 +50,7 @@ func (l *TreeL7) statusOf(id string) string {
 // rulesSig is what says that policy p's rules changed since a read: a
 // rule's write moves its policy to PENDING_UPDATE and back (updated_at
 // counts whole seconds: the status tells two writes of one second apart).
-func rulesSig(p Object) string {
+func rulesSig(p octavia.Object) string {
 	return p.Text("updated_at") + "|" + p.Text("provisioning_status") + "|" + strings.Join(p.IDs("rules"), ",")
 }
 
@@ -69,20 +69,20 @@ func treePools(t octavia.StatusLoadBalancer) map[string]bool {
 // of those whose rules changed since prev (nil: all), and the pools of t's
 // load balancer when a policy redirects to one t does not hold. Blocks.
 func ReadTreeL7(ctx context.Context, c *octavia.Client, t octavia.StatusLoadBalancer, prev *TreeL7) (*TreeL7, error) {
-	out := &TreeL7{Policies: map[string][]Object{}, Rules: map[string][]Object{}, Pools: map[string]Object{}, Changed: map[string]bool{},
+	out := &TreeL7{Policies: map[string][]octavia.Object{}, Rules: map[string][]octavia.Object{}, Pools: map[string]octavia.Object{}, Changed: map[string]bool{},
 		sigs: map[string]string{}}
 	var missing bool
 	inTree := treePools(t)
 	for _, l := range t.Listeners {
 		q := octavia.ListQuery{Filters: url.Values{"listener_id": {l.ID}}}
-		var ps []Object
+		var ps []octavia.Object
 		for o, err := range c.List(ctx, octavia.KindL7Policy, "", q) {
 			if err != nil {
 				return nil, err
 			}
 			ps = append(ps, o)
 		}
-		slices.SortStableFunc(ps, func(a, b Object) int { return position(a) - position(b) })
+		slices.SortStableFunc(ps, func(a, b octavia.Object) int { return position(a) - position(b) })
 		out.Policies[l.ID] = ps
 		for _, p := range ps {
 			id, sig := p.Text("id"), rulesSig(p)
@@ -96,7 +96,7 @@ func ReadTreeL7(ctx context.Context, c *octavia.Client, t octavia.StatusLoadBala
 			} else if len(p.IDs("rules")) == 0 {
 				out.Rules[id], out.sigs[id] = nil, sig
 			} else {
-				var rs []Object
+				var rs []octavia.Object
 				for o, err := range c.List(ctx, octavia.KindL7Rule, id, octavia.ListQuery{}) {
 					if err != nil {
 						return nil, err
@@ -125,7 +125,7 @@ func ReadTreeL7(ctx context.Context, c *octavia.Client, t octavia.StatusLoadBala
 }
 
 // position is an L7 policy's place in its listener's order (1 first).
-func position(p Object) int {
+func position(p octavia.Object) int {
 	n, _ := strconv.Atoi(p.Text("position"))
 	return n
 }
@@ -139,7 +139,7 @@ const noRuleNote = "no rule: never matches"
 
 // l7ActionText is an L7 policy's action in a few characters: "REJECT",
 // "→ POOL", "→ URL", "→ PREFIX".
-func l7ActionText(p Object) string {
+func l7ActionText(p octavia.Object) string {
 	a := p.Text("action")
 	if s, ok := strings.CutPrefix(a, "REDIRECT_"); ok {
 		return "→ " + strings.TrimPrefix(s, "TO_")
@@ -150,7 +150,7 @@ func l7ActionText(p Object) string {
 // RuleText is an L7 rule in words, the way the CLI's columns read:
 // "PATH STARTS_WITH /api", "HEADER X-Env EQUAL_TO blue", "NOT HOST_NAME
 // EQUAL_TO a.example".
-func RuleText(r Object) string {
+func RuleText(r octavia.Object) string {
 	parts := []string{r.Text("type")}
 	if k := r.Text("key"); k != "" {
 		parts = append(parts, k)
@@ -166,7 +166,7 @@ func RuleText(r Object) string {
 // rulesText sums up an L7 policy's rules for its node: the first in
 // words and how many more; a policy with no rule says it never matches.
 // rules is nil while they are not read; n is how many its answer names.
-func rulesText(rules []Object, n int) string {
+func rulesText(rules []octavia.Object, n int) string {
 	switch {
 	case n == 0:
 		return noRuleNote

@@ -29,10 +29,10 @@ func TestReadTreeL7AndDeleteGoes(t *testing.T) {
 		return st.LoadBalancer
 	}
 	listener := tree().Listeners[0].ID
-	pool := labtest.Create(t, c, octavia.KindPool, "", Object{"loadbalancer_id": lb, "name": "api-pool", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"}, fast).ID
-	route := labtest.Create(t, c, octavia.KindL7Policy, "", Object{"listener_id": listener, "name": "api-route", "action": "REDIRECT_TO_POOL", "redirect_pool_id": pool}, fast).ID
-	labtest.Create(t, c, octavia.KindL7Rule, route, Object{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/api"}, fast)
-	empty := labtest.Create(t, c, octavia.KindL7Policy, "", Object{"listener_id": listener, "name": "no-rules", "action": "REJECT"}, fast).ID
+	pool := labtest.Create(t, c, octavia.KindPool, "", octavia.Object{"loadbalancer_id": lb, "name": "api-pool", "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN"}, fast).ID
+	route := labtest.Create(t, c, octavia.KindL7Policy, "", octavia.Object{"listener_id": listener, "name": "api-route", "action": "REDIRECT_TO_POOL", "redirect_pool_id": pool}, fast).ID
+	labtest.Create(t, c, octavia.KindL7Rule, route, octavia.Object{"type": "PATH", "compare_type": "STARTS_WITH", "value": "/api"}, fast)
+	empty := labtest.Create(t, c, octavia.KindL7Policy, "", octavia.Object{"listener_id": listener, "name": "no-rules", "action": "REJECT"}, fast).ID
 
 	rec.Reset()
 	l7, err := ReadTreeL7(t.Context(), c, tree(), nil)
@@ -66,7 +66,7 @@ func TestReadTreeL7AndDeleteGoes(t *testing.T) {
 	if n := rec.Count("/rules"); n != 0 || len(again.Rules[route]) != 1 {
 		t.Errorf("a read with nothing changed: %d rule GETs, %d rules of api-route; want 0 and 1", n, len(again.Rules[route]))
 	}
-	labtest.Create(t, c, octavia.KindL7Rule, empty, Object{"type": "HOST_NAME", "compare_type": "EQUAL_TO", "value": "old.example"}, fast)
+	labtest.Create(t, c, octavia.KindL7Rule, empty, octavia.Object{"type": "HOST_NAME", "compare_type": "EQUAL_TO", "value": "old.example"}, fast)
 	rec.Reset()
 	third, err := ReadTreeL7(t.Context(), c, tree(), again)
 	if err != nil {
@@ -80,7 +80,7 @@ func TestReadTreeL7AndDeleteGoes(t *testing.T) {
 	}
 
 	names := func(string) string { return "" }
-	get := func(k octavia.Kind, id string) Object {
+	get := func(k octavia.Kind, id string) octavia.Object {
 		o, err := c.Get(t.Context(), octavia.Ref{Kind: k, ID: id})
 		if err != nil {
 			t.Fatal(err)

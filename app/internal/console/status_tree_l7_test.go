@@ -15,16 +15,16 @@ func l7Tree() octavia.StatusLoadBalancer {
 			Pools: []octavia.StatusPool{{ID: "web", Name: "web", ProvisioningStatus: "ACTIVE", OperatingStatus: "ONLINE"}}}}}
 }
 
-func policy(id, name, pos, action, pool string, rules ...string) Object {
+func policy(id, name, pos, action, pool string, rules ...string) octavia.Object {
 	rs := []any{}
 	for _, r := range rules {
 		rs = append(rs, map[string]any{"id": r})
 	}
-	return Object{"id": id, "name": name, "position": pos, "action": action, "redirect_pool_id": pool, "rules": rs,
+	return octavia.Object{"id": id, "name": name, "position": pos, "action": action, "redirect_pool_id": pool, "rules": rs,
 		"provisioning_status": "ACTIVE", "operating_status": "ONLINE"}
 }
 
-func withPrefix(p Object, prefix string) Object {
+func withPrefix(p octavia.Object, prefix string) octavia.Object {
 	p["redirect_prefix"] = prefix
 	return p
 }
@@ -35,18 +35,18 @@ func withPrefix(p Object, prefix string) Object {
 // policy without a rule warns.
 func TestLayoutStatusTreeL7(t *testing.T) {
 	l7 := &TreeL7{
-		Policies: map[string][]Object{"l1": {
+		Policies: map[string][]octavia.Object{"l1": {
 			policy("p1", "api", "1", "REDIRECT_TO_POOL", "api", "r1"),
 			policy("p2", "", "2", "REDIRECT_TO_POOL", "web", "r2", "r3"),
 			policy("p3", "blocked", "3", "REJECT", ""),
 			withPrefix(policy("p4", "old", "4", "REDIRECT_PREFIX", "", "r4"), "https://new.example"),
 		}},
-		Rules: map[string][]Object{
+		Rules: map[string][]octavia.Object{
 			"p1": {{"id": "r1", "type": "PATH", "compare_type": "STARTS_WITH", "value": "/api", "invert": false}},
 			"p4": {{"id": "r4", "type": "HOST_NAME", "compare_type": "EQUAL_TO", "value": "old.example"}},
 			"p2": {{"id": "r2", "type": "HEADER", "key": "X-Env", "compare_type": "EQUAL_TO", "value": "blue", "invert": true}, {"id": "r3"}},
 		},
-		Pools: map[string]Object{"api": {"id": "api", "name": "api-pool", "members": []any{map[string]any{"id": "m1"}},
+		Pools: map[string]octavia.Object{"api": {"id": "api", "name": "api-pool", "members": []any{map[string]any{"id": "m1"}},
 			"provisioning_status": "ACTIVE", "operating_status": "ONLINE"}},
 	}
 	l := LayoutStatusTree(l7Tree(), l7)
@@ -111,8 +111,8 @@ func TestLayoutStatusTreeL7(t *testing.T) {
 // policies redirect to is drawn once, under the first.
 func TestLayoutStatusTreeL7Shared(t *testing.T) {
 	l7 := &TreeL7{
-		Policies: map[string][]Object{"l1": {policy("p1", "a", "1", "REDIRECT_TO_POOL", "api", "r1"), policy("p2", "b", "2", "REDIRECT_TO_POOL", "api", "r2")}},
-		Pools:    map[string]Object{"api": {"id": "api", "name": "api-pool"}},
+		Policies: map[string][]octavia.Object{"l1": {policy("p1", "a", "1", "REDIRECT_TO_POOL", "api", "r1"), policy("p2", "b", "2", "REDIRECT_TO_POOL", "api", "r2")}},
+		Pools:    map[string]octavia.Object{"api": {"id": "api", "name": "api-pool"}},
 	}
 	l := LayoutStatusTree(l7Tree(), l7)
 	n := 0
@@ -133,13 +133,13 @@ func TestObjectWarning(t *testing.T) {
 	tests := []struct {
 		name string
 		kind octavia.Kind
-		o    Object
+		o    octavia.Object
 		want bool
 	}{
-		{"policy without rule", octavia.KindL7Policy, Object{"rules": []any{}}, true},
-		{"policy with a rule", octavia.KindL7Policy, Object{"rules": []any{map[string]any{"id": "r"}}}, false},
-		{"rules not read", octavia.KindL7Policy, Object{"name": "x"}, false},
-		{"a pool", octavia.KindPool, Object{"rules": []any{}}, false},
+		{"policy without rule", octavia.KindL7Policy, octavia.Object{"rules": []any{}}, true},
+		{"policy with a rule", octavia.KindL7Policy, octavia.Object{"rules": []any{map[string]any{"id": "r"}}}, false},
+		{"rules not read", octavia.KindL7Policy, octavia.Object{"name": "x"}, false},
+		{"a pool", octavia.KindPool, octavia.Object{"rules": []any{}}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -30,7 +30,7 @@ type whyLine struct {
 // tree and what is known of its health monitors (monitors: their answers
 // by id; a monitor not there is named by its type). None when the object
 // is not in r or nothing is wrong with it.
-func TreeWhy(r *tab.TreeRead, id string, monitors map[string]Object) []whyLine {
+func TreeWhy(r *tab.TreeRead, id string, monitors map[string]octavia.Object) []whyLine {
 	s, ok := r.Status(id)
 	if !ok {
 		return nil
@@ -65,7 +65,7 @@ func TreeWhy(r *tab.TreeRead, id string, monitors map[string]Object) []whyLine {
 }
 
 // poolWhy says which members of pool are down, and what checks them.
-func poolWhy(r *tab.TreeRead, pool string, monitors map[string]Object, prefix string) []whyLine {
+func poolWhy(r *tab.TreeRead, pool string, monitors map[string]octavia.Object, prefix string) []whyLine {
 	var down []string
 	total := 0
 	for _, l := range r.Tree.Listeners {
@@ -122,7 +122,7 @@ func poolsOf(r *tab.TreeRead, id string, kind octavia.Kind) []string {
 
 // poolMonitor describes the health monitor of pool ("" when the tree shows
 // none) and its page.
-func poolMonitor(r *tab.TreeRead, pool string, monitors map[string]Object) (text, href string) {
+func poolMonitor(r *tab.TreeRead, pool string, monitors map[string]octavia.Object) (text, href string) {
 	for _, l := range r.Tree.Listeners {
 		for _, p := range l.Pools {
 			if p.ID == pool && p.HealthMonitor != nil {
@@ -137,7 +137,7 @@ func poolMonitor(r *tab.TreeRead, pool string, monitors map[string]Object) (text
 // monitorText says what a health monitor checks: "HTTP GET /healthz,
 // expecting 200, every 5 s (timeout 3 s), down after 3 failed checks" from
 // its answer o; its type alone while o is not known.
-func monitorText(typ string, o Object) string {
+func monitorText(typ string, o octavia.Object) string {
 	if o == nil {
 		return "a " + typ + " monitor"
 	}
@@ -203,7 +203,7 @@ func MonitorsWanted(r *tab.TreeRead, id string) []string {
 // ObjectWarning is what is wrong with o, of kind k, that no status says
 // ("" = nothing): an L7 policy without a rule never matches (Octavia
 // accepts it, ACTIVE and ONLINE).
-func ObjectWarning(k octavia.Kind, o Object) string {
+func ObjectWarning(k octavia.Kind, o octavia.Object) string {
 	if _, read := o["rules"]; k == octavia.KindL7Policy && read && len(o.IDs("rules")) == 0 {
 		return NoRuleWarning
 	}
@@ -212,7 +212,7 @@ func ObjectWarning(k octavia.Kind, o Object) string {
 
 // RenderObjectWarning is ObjectWarning as a warning line of o's
 // properties; nil when there is none. UI goroutine.
-func RenderObjectWarning(k octavia.Kind, o Object) goapp.UI {
+func RenderObjectWarning(k octavia.Kind, o octavia.Object) goapp.UI {
 	w := ObjectWarning(k, o)
 	if w == "" {
 		return nil

@@ -29,14 +29,14 @@ type Write struct {
 	LB string
 	// Send sends the write with c, once. A result beyond the object (a tag
 	// merge's) is the caller's, through its closure.
-	Send func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error)
+	Send func(ctx context.Context, c *octavia.Client) (octavia.Object, octavia.Accepted, error)
 }
 
 // Sent is what a write came to: the answer's object (nil if none), its
 // journal entry, and its error: a write can be accepted and still report
 // one (tags whose merge gave up after PUTs landed).
 type Sent struct {
-	Obj Object
+	Obj octavia.Object
 	Op  tab.Operation
 	Err error
 }
@@ -106,7 +106,7 @@ func (w *Writer) Send(ctx goapp.Context, sess *tab.Session, wr Write, done func(
 // and the status a busy refusal names (BusyStatus).
 type attempt struct {
 	Ref    octavia.Ref
-	Obj    Object
+	Obj    octavia.Object
 	Acc    octavia.Accepted
 	Err    error
 	BusyAs string
@@ -170,7 +170,7 @@ func resourceOfKind(k octavia.Kind) *Resource {
 
 // completeOp fills what the answer o says and op does not: a create's id
 // (and its load balancer), its name, the status it is in.
-func completeOp(op *tab.Operation, o Object) {
+func completeOp(op *tab.Operation, o octavia.Object) {
 	if o == nil {
 		return
 	}
@@ -209,7 +209,7 @@ func (w *Writer) Retry(id string) goapp.UI {
 // WrittenCells are the attributes of o that res's Written columns show,
 // added to cells (a cell already there stays): what a new object's row
 // shows before the list reads it.
-func WrittenCells(res *Resource, o Object, cells map[string]string) map[string]string {
+func WrittenCells(res *Resource, o octavia.Object, cells map[string]string) map[string]string {
 	for _, c := range res.Columns {
 		if v := o.Text(c.Key); c.Written && v != "" && cells[c.Key] == "" {
 			if cells == nil {

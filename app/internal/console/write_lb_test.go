@@ -40,8 +40,8 @@ func TestWriteFindsItsLoadBalancerOnce(t *testing.T) {
 	edit := func(member string) Write {
 		ref := octavia.Ref{Kind: octavia.KindMember, ParentID: pool, ID: member}
 		return Write{Op: tab.Operation{Kind: tab.OpUpdate, Wait: tab.WaitActive, Ref: ref}, Was: "ACTIVE",
-			Send: func(ctx context.Context, c *octavia.Client) (Object, octavia.Accepted, error) {
-				return c.Update(ctx, ref, Object{"weight": 5})
+			Send: func(ctx context.Context, c *octavia.Client) (octavia.Object, octavia.Accepted, error) {
+				return c.Update(ctx, ref, octavia.Object{"weight": 5})
 			}}
 	}
 	lookups := func() int { return rec.Count("/pools/" + pool) }

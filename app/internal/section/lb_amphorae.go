@@ -33,7 +33,7 @@ type lbAmphorae struct {
 	readFor string       // "id/status" the list was last read for
 	status  ui.LoadStatus
 	err     string
-	amps    []console.Object // the amphorae, as Octavia answers them
+	amps    []octavia.Object // the amphorae, as Octavia answers them
 
 	asking  string // the amphora whose failover confirmation is open
 	failing string // the amphora whose failover is being sent (or was refused last)
@@ -82,7 +82,7 @@ func (a *lbAmphorae) sync(ctx goapp.Context) {
 
 // failover sends the failover of amphora amp, as one write that waits for
 // the load balancer to be ACTIVE again. UI goroutine.
-func (a *lbAmphorae) failover(ctx goapp.Context, amp console.Object) {
+func (a *lbAmphorae) failover(ctx goapp.Context, amp octavia.Object) {
 	sess := a.rt.CurrentSession()
 	if sess == nil || a.w.Sending {
 		return
@@ -90,7 +90,7 @@ func (a *lbAmphorae) failover(ctx goapp.Context, amp console.Object) {
 	id := amp.Text("id")
 	a.failing = id
 	ref := octavia.Ref{Kind: octavia.KindAmphora, ID: id, LoadBalancerID: a.LBID}
-	wr := console.AmphoraWrite(tab.OpFailover, "", "PUT amphora "+id+" failover", ref, console.Object{"loadbalancer_id": a.LBID}, (*octavia.Client).FailoverAmphora)
+	wr := console.AmphoraWrite(tab.OpFailover, "", "PUT amphora "+id+" failover", ref, octavia.Object{"loadbalancer_id": a.LBID}, (*octavia.Client).FailoverAmphora)
 	wr.Op.Name, wr.Was = ampOpName(amp, a.LBName), a.Status
 	a.w.Send(ctx, sess, wr, func(goapp.Context, console.Sent) {
 		a.readFor = "" // read them again: the failover replaces it
@@ -195,7 +195,7 @@ func (a *lbAmphorae) failoverLB(ctx goapp.Context) {
 		return
 	}
 	ref := octavia.Ref{Kind: octavia.KindLoadBalancer, ID: a.LBID, LoadBalancerID: a.LBID}
-	wr := lbFailover().Write(ref, console.Object{"provisioning_status": a.Status}, nil)
+	wr := lbFailover().Write(ref, octavia.Object{"provisioning_status": a.Status}, nil)
 	wr.Op.Name = a.LBName
 	a.failing = ""
 	a.w.Send(ctx, sess, wr, func(goapp.Context, console.Sent) {
@@ -207,7 +207,7 @@ func (a *lbAmphorae) failoverLB(ctx goapp.Context) {
 }
 
 // ampOpName names an amphora in the journal: "MASTER of web".
-func ampOpName(amp console.Object, lbName string) string {
+func ampOpName(amp octavia.Object, lbName string) string {
 	role := amp.Text("role")
 	if role == "" {
 		role = "amphora " + console.Shorten(amp.Text("id"), 13)
@@ -216,7 +216,7 @@ func ampOpName(amp console.Object, lbName string) string {
 }
 
 // ampAddresses are an amphora's addresses, labelled.
-func ampAddresses(amp console.Object) []goapp.UI {
+func ampAddresses(amp octavia.Object) []goapp.UI {
 	var out []goapp.UI
 	for _, p := range []struct{ label, ip string }{{"management", amp.Text("lb_network_ip")}, {"VRRP", amp.Text("vrrp_ip")}, {"VIP (HA)", amp.Text("ha_ip")}} {
 		if p.ip == "" {
@@ -230,7 +230,7 @@ func ampAddresses(amp console.Object) []goapp.UI {
 	return out
 }
 
-func (a *lbAmphorae) renderRow(amp console.Object) goapp.UI {
+func (a *lbAmphorae) renderRow(amp octavia.Object) goapp.UI {
 	id := amp.Text("id")
 	return goapp.Tr().Class("amp-row").DataSet("id", id).DataSet("status", amp.Text("status")).Body(
 		ui.ClassTd("name").Body(ui.ClassA("mono").Href(console.AmphoraRes.DetailPathOf("", id)).Text(console.Shorten(id, 13))),
@@ -251,7 +251,7 @@ func (a *lbAmphorae) renderRow(amp console.Object) goapp.UI {
 }
 
 // asked is the amphora whose failover confirmation is open.
-func (a *lbAmphorae) asked() (console.Object, bool) {
+func (a *lbAmphorae) asked() (octavia.Object, bool) {
 	for _, x := range a.amps {
 		if x.Text("id") == a.asking {
 			return x, true

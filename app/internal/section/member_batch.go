@@ -246,7 +246,7 @@ func (b *batchMembers) apply(ctx goapp.Context, e goapp.Event) {
 	wr := console.Write{Op: tab.Operation{Kind: tab.OpUpdate, Verb: "Update members of", Wait: tab.WaitActive, Ref: ref, Name: b.Env.Name,
 		Status: string(octavia.StatusPendingUpdate), Written: fmt.Sprintf("PUT pool %s members: %d members (%s)", ref.ID, len(entries), summary)},
 		Was: b.Env.Obj.Text("provisioning_status"),
-		Send: func(ctx context.Context, c *octavia.Client) (console.Object, octavia.Accepted, error) {
+		Send: func(ctx context.Context, c *octavia.Client) (octavia.Object, octavia.Accepted, error) {
 			ms, err := octavia.Collect(c.Members(ctx, ref.ID, pools.ListMembersOpts{}))
 			if err != nil {
 				return nil, octavia.Accepted{}, err

@@ -21,8 +21,8 @@ type quotaPair struct {
 
 // QuotaPairs pairs a project's effective limits with the defaults (nil:
 // not read); -1 reads "unlimited".
-func QuotaPairs(values, defaults console.Object) []quotaPair {
-	text := func(o console.Object, k, alias string) string {
+func QuotaPairs(values, defaults octavia.Object) []quotaPair {
+	text := func(o octavia.Object, k, alias string) string {
 		if o == nil {
 			return "—"
 		}
@@ -45,10 +45,10 @@ func QuotaPairs(values, defaults console.Object) []quotaPair {
 type quotaDefaults struct {
 	goapp.Compo
 	Project string // the quota's project
-	Values  console.Object
+	Values  octavia.Object
 
 	rt       *tab.Runtime // the tab's (the section's SectionEnv)
-	defaults console.Object
+	defaults octavia.Object
 	err      string
 	used     map[string]int // nil until read
 	usedErr  string

@@ -114,7 +114,7 @@ func (e *TagsEditor) write(ctx goapp.Context, change octavia.TagChange) {
 	var r octavia.TagResult // UpdateTags' result, set by Send on the writer's goroutine, read after it
 	wr := console.Write{Op: tab.Operation{Kind: tab.OpUpdate, Verb: "Tag", Wait: console.WaitFor(res, tab.OpUpdate), Ref: ref, Name: e.Name, Written: tagChangeText(change)},
 		Was: status,
-		Send: func(ctx context.Context, c *octavia.Client) (console.Object, octavia.Accepted, error) {
+		Send: func(ctx context.Context, c *octavia.Client) (octavia.Object, octavia.Accepted, error) {
 			var err error
 			r, err = tab.WaitClient(sess).UpdateTags(ctx, ref, change)
 			return nil, r.Accepted, err
