@@ -48,9 +48,47 @@ func (b *browser) wizardStep(t testing.TB, what, id, want string) {
 	b.waitJS(t, "the step "+want, wizardCurrent+`.includes(`+jsString(want)+`) && document.querySelector("fieldset.wz-panel > legend").textContent.includes(`+jsString(want)+`)`, 10*time.Second)
 }
 
+// backWhileFrameDue clicks Back on the listeners step with a frame of the
+// app due during the click, as on a busy machine, and fails unless the
+// click only went back. A click runs go-app twice: Back's listener (its
+// handler asks for a frame, 33 ms later) and, as the click bubbles,
+// go-app's window click listener, which lets a due frame run. This
+// script's listener between the two holds the click 100 ms, so that frame
+// runs before the click ends: it draws the first step, whose Next button,
+// a submit, go-app makes of Back's element (it reuses elements by
+// position). The browser's default action of the click, taken after its
+// listeners, then submitted the form as Next, and the wizard came back to
+// the listeners step: TestBrowserWizard's flake, Enter on Back under load.
+// All of it is one script, so no timer of the page runs in between.
+func backWhileFrameDue(t testing.TB, b *browser) {
+	t.Helper()
+	got := eval[string](t, b, `(() => {
+		const back = document.getElementById("wz-back");
+		if (!back) return "no Back";
+		let submitter = "";
+		const hold = () => { const end = performance.now() + 100; while (performance.now() < end); };
+		const submitted = e => { submitter = e.submitter ? e.submitter.id : "no submitter"; };
+		document.addEventListener("click", hold);
+		document.addEventListener("submit", submitted, true);
+		try {
+			back.click();
+		} finally {
+			document.removeEventListener("click", hold);
+			document.removeEventListener("submit", submitted, true);
+		}
+		if (back.id !== "wz-next") return "no frame ran within the click (the check no longer lines one up)";
+		return submitter ? "the form submitted by " + submitter : "went back";
+	})()`)
+	if got != "went back" {
+		t.Fatalf("Back clicked while a frame was due: %s, want went back", got)
+	}
+	b.waitJS(t, "the step Load balancer after Back", wizardCurrent+`.includes("Load balancer")`, 10*time.Second)
+}
+
 // TestBrowserWizard drives the create wizard through every step to a full
 // tree (a listener, a pool with two members and a health monitor, an L7
-// policy with a rule): going back and forth keeps what was typed; a VIP
+// policy with a rule): going back and forth keeps what was typed, and Back
+// clicked while a frame is due only goes back (backWhileFrameDue); a VIP
 // address outside its subnet and a member given twice are refused by
 // Octavia (a 400 and a 409 no check in the browser can make) and each
 // refusal shows on the step it concerns, with every step's input kept; then the review's JSON is sent as ONE POST of
@@ -116,6 +154,8 @@ func TestBrowserWizard(t *testing.T) {
 	if got := value("#wz-listener-0-connection-limit"); got != "1000" {
 		t.Errorf("connection limit after back and forth: got %q, want 1000", got)
 	}
+	backWhileFrameDue(t, b)
+	b.wizardStep(t, "forth again", "wz-next", "Listeners")
 
 	// 3. Pools: one by default, the listener's default pool.
 	b.wizardStep(t, "next: pools", "wz-next", "Pools")

@@ -159,7 +159,16 @@ func focusFirstFieldError(ctx goapp.Context) {
 	})
 }
 
+// back shows the step before; the click does nothing else. Its default
+// action is cancelled: the first step has no Back, so go-app (which
+// reuses elements by position) makes Back's element that step's Next, a
+// submit. A frame due during the click (go-app's window click listener
+// lets it run, on a busy machine) makes that change before the click
+// ends, and the browser's default action, taken after the listeners,
+// then submitted the form as Next: the wizard came back to the step it
+// had left. UI goroutine, within the click's dispatch.
 func (p *Page) back(ctx goapp.Context, e goapp.Event) {
+	e.PreventDefault()
 	if p.nav.cur > model.StepLB {
 		p.goTo(p.nav.cur - 1)
 	}
