@@ -12,7 +12,10 @@ import (
 // order as Octavia Zed (which error wins when two apply), is childKind's
 // create and update: the parent or the object for the caller, the body,
 // the kind's checks, attaching, the lock tree going PENDING_UPDATE and the
-// answer. Each kind's handler builds its childKind (memberKind.child, …).
+// answer; its show and delete serve the kinds whose are the same. Each
+// kind's handler builds its childKind (memberKind.child, …) and answers
+// through it; the load balancer (a graph create, no parent) and the
+// members' batch PUT (a replace in one transition) have their own.
 type childKind[P any, T object, B any] struct {
 	cloud *Cloud
 	// key is the envelope of the body and of the answer: "member".
@@ -114,6 +117,27 @@ func (h childKind[P, T, B]) update(w http.ResponseWriter, r *http.Request, k *ca
 	}
 	h.accepted(w, r, o, statusPendingUpdate, http.StatusOK, now)
 	return nil
+}
+
+// show answers a GET of one object of the kind: 200 with its view.
+func (h childKind[P, T, B]) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	o, err := h.find(r, k)
+	if err != nil {
+		return err
+	}
+	writeOne(w, http.StatusOK, h.key, o, r)
+	return nil
+}
+
+// delete answers a DELETE of the kind as Cloud.deleteChild does (204, the
+// object PENDING_DELETE); pools and listeners, which check more, have
+// their own. Caller holds c.mu.
+func (h childKind[P, T, B]) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	o, err := h.find(r, k)
+	if err != nil {
+		return err
+	}
+	return h.cloud.deleteChild(w, k, o, now)
 }
 
 // accepted locks o's tree with o in status, schedules the transition's

@@ -179,12 +179,7 @@ func (c monitorKind) list(w http.ResponseWriter, r *http.Request, k *caller, now
 }
 
 func (c monitorKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	h, err := c.findMonitor(r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	writeOne(w, http.StatusOK, "healthmonitor", h, r)
-	return nil
+	return c.child().show(w, r, k, now)
 }
 
 func (c monitorKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
@@ -196,11 +191,7 @@ func (c monitorKind) update(w http.ResponseWriter, r *http.Request, k *caller, n
 }
 
 func (c monitorKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	h, err := c.findMonitor(r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	return c.deleteChild(w, k, h, now)
+	return c.child().delete(w, r, k, now)
 }
 
 // restore adds its health monitors, on their pools from s to an empty Cloud (Cloud.restore). Caller

@@ -16,7 +16,10 @@ type octaviaHandler func(w http.ResponseWriter, r *http.Request, k *caller, now 
 // profileKind) holding the Cloud it answers for, with the kind's
 // validation, its create, update and delete semantics and its own calls
 // (stats, failover, …); what several kinds share (the collections, the
-// lock tree, quotas, the status machine) stays on Cloud.
+// lock tree, quotas, the status machine) stays on Cloud. A load
+// balancer's children (listeners to L7 rules) answer their create,
+// update, show and delete through childKind (childkind.go), a table of
+// what is each kind's own.
 type kindHandler interface {
 	list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError
 	create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError

@@ -193,12 +193,7 @@ func (c l7policyKind) list(w http.ResponseWriter, r *http.Request, k *caller, no
 }
 
 func (c l7policyKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	p, err := c.findL7Policy(r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	writeOne(w, http.StatusOK, "l7policy", p, r)
-	return nil
+	return c.child().show(w, r, k, now)
 }
 
 func (c l7policyKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
@@ -210,11 +205,7 @@ func (c l7policyKind) update(w http.ResponseWriter, r *http.Request, k *caller, 
 }
 
 func (c l7policyKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	p, err := c.findL7Policy(r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	return c.deleteChild(w, k, p, now)
+	return c.child().delete(w, r, k, now)
 }
 
 // restore adds its L7 policies, on their listeners in their positions from s to an empty Cloud (Cloud.restore). Caller

@@ -132,12 +132,7 @@ func (c l7ruleKind) list(w http.ResponseWriter, r *http.Request, k *caller, now 
 }
 
 func (c l7ruleKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	rule, err := c.findL7Rule(r, k)
-	if err != nil {
-		return err
-	}
-	writeOne(w, http.StatusOK, "rule", rule, r)
-	return nil
+	return c.child().show(w, r, k, now)
 }
 
 func (c l7ruleKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
@@ -149,11 +144,7 @@ func (c l7ruleKind) update(w http.ResponseWriter, r *http.Request, k *caller, no
 }
 
 func (c l7ruleKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	rule, err := c.findL7Rule(r, k)
-	if err != nil {
-		return err
-	}
-	return c.deleteChild(w, k, rule, now)
+	return c.child().delete(w, r, k, now)
 }
 
 // restore adds its L7 rules, in their policies from s to an empty Cloud (Cloud.restore). Caller

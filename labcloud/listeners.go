@@ -202,12 +202,7 @@ func (c listenerKind) list(w http.ResponseWriter, r *http.Request, k *caller, no
 }
 
 func (c listenerKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	l, err := c.findListener(r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	writeOne(w, http.StatusOK, "listener", l, r)
-	return nil
+	return c.child().show(w, r, k, now)
 }
 
 // defaultPoolFor resolves default_pool_id for l: a pool of the same load

@@ -175,12 +175,7 @@ func (c memberKind) list(w http.ResponseWriter, r *http.Request, k *caller, now 
 }
 
 func (c memberKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	m, err := c.findMember(r, k)
-	if err != nil {
-		return err
-	}
-	writeOne(w, http.StatusOK, "member", m, r)
-	return nil
+	return c.child().show(w, r, k, now)
 }
 
 func (c memberKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
@@ -192,11 +187,7 @@ func (c memberKind) update(w http.ResponseWriter, r *http.Request, k *caller, no
 }
 
 func (c memberKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	m, err := c.findMember(r, k)
-	if err != nil {
-		return err
-	}
-	return c.deleteChild(w, k, m, now)
+	return c.child().delete(w, r, k, now)
 }
 
 // restore adds its members, in their pools from s to an empty Cloud (Cloud.restore). Caller

@@ -120,12 +120,7 @@ func (c poolKind) list(w http.ResponseWriter, r *http.Request, k *caller, now ti
 }
 
 func (c poolKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	p, err := c.findPool(r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	writeOne(w, http.StatusOK, "pool", p, r)
-	return nil
+	return c.child().show(w, r, k, now)
 }
 
 // poolSite is where a create puts its pool: a load balancer, and the
