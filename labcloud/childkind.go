@@ -12,10 +12,11 @@ import (
 // order as Octavia Zed (which error wins when two apply), is childKind's
 // create and update: the parent or the object for the caller, the body,
 // the kind's checks, attaching, the lock tree going PENDING_UPDATE and the
-// answer; its show and delete serve the kinds whose are the same. Each
-// kind's handler builds its childKind (memberKind.child, …) and answers
-// through it; the load balancer (a graph create, no parent) and the
-// members' batch PUT (a replace in one transition) have their own.
+// answer; its show and delete serve the kinds whose are the same. It is
+// the kind's kindHandler: the routing registers the childKind each kind's
+// handler builds (memberKind.child, …). The load balancer (a graph create,
+// no parent) and the members' batch PUT (a replace in one transition) have
+// their own.
 type childKind[P any, T object, B any] struct {
 	cloud *Cloud
 	// key is the envelope of the body and of the answer: "member".
@@ -48,6 +49,12 @@ type childKind[P any, T object, B any] struct {
 	// change validates the body against o and applies it, its common
 	// fields (name, tags, …) included.
 	change func(r *http.Request, k *caller, b *B, o T, now time.Time) *apiError
+
+	// listing is the kind's list (its filters, its parent in the path).
+	listing octaviaHandler
+	// ownDelete, if set, replaces childKind's delete (a pool in use by an
+	// L7 policy, a listener already PENDING_DELETE answer 409).
+	ownDelete octaviaHandler
 
 	// poolViews says a write of this kind changes what its load
 	// balancer's pools show (an L7 policy's or rule's redirect), so their
@@ -119,6 +126,11 @@ func (h childKind[P, T, B]) update(w http.ResponseWriter, r *http.Request, k *ca
 	return nil
 }
 
+// list answers a GET of the collection (the kind's listing).
+func (h childKind[P, T, B]) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	return h.listing(w, r, k, now)
+}
+
 // show answers a GET of one object of the kind: 200 with its view.
 func (h childKind[P, T, B]) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	o, err := h.find(r, k)
@@ -130,9 +142,11 @@ func (h childKind[P, T, B]) show(w http.ResponseWriter, r *http.Request, k *call
 }
 
 // delete answers a DELETE of the kind as Cloud.deleteChild does (204, the
-// object PENDING_DELETE); pools and listeners, which check more, have
-// their own. Caller holds c.mu.
+// object PENDING_DELETE), or as its ownDelete. Caller holds c.mu.
 func (h childKind[P, T, B]) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	if h.ownDelete != nil {
+		return h.ownDelete(w, r, k, now)
+	}
 	o, err := h.find(r, k)
 	if err != nil {
 		return err

@@ -147,6 +147,7 @@ func (c monitorKind) child() childKind[*pool, *healthMonitor, hmBody] {
 		bodyParent: c.poolOfBody, admit: admitUnder[*pool](c.Cloud, "health_monitor"),
 		build: c.buildMonitor, attach: c.attachMonitor,
 		find: inPath(c.findMonitor), change: c.change,
+		listing: c.list,
 	}
 }
 
@@ -176,22 +177,6 @@ func (c monitorKind) change(_ *http.Request, _ *caller, b *hmBody, h *healthMoni
 
 func (c monitorKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	return listObjects(c.Cloud, w, r, k, "healthmonitors", c.monitors, hmAttrs, visibleTo[*healthMonitor](k))
-}
-
-func (c monitorKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().show(w, r, k, now)
-}
-
-func (c monitorKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().create(w, r, k, now)
-}
-
-func (c monitorKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().update(w, r, k, now)
-}
-
-func (c monitorKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().delete(w, r, k, now)
 }
 
 // restore adds its health monitors, on their pools from s to an empty Cloud (Cloud.restore). Caller

@@ -17,9 +17,9 @@ type octaviaHandler func(w http.ResponseWriter, r *http.Request, k *caller, now 
 // validation, its create, update and delete semantics and its own calls
 // (stats, failover, …); what several kinds share (the collections, the
 // lock tree, quotas, the status machine) stays on Cloud. A load
-// balancer's children (listeners to L7 rules) answer their create,
-// update, show and delete through childKind (childkind.go), a table of
-// what is each kind's own.
+// balancer's children (listeners to L7 rules) are registered as the
+// childKind their handler builds (childkind.go): one create, update, show
+// and delete over a table of what is each kind's own.
 type kindHandler interface {
 	list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError
 	create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError

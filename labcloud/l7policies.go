@@ -149,6 +149,7 @@ func (c l7policyKind) child() childKind[*listener, *l7policy, l7policyBody] {
 		build: c.buildL7Policy, attach: c.attachL7Policy,
 		find: inPath(c.findL7Policy), change: c.change,
 		poolViews: true,
+		listing:   c.list,
 	}
 }
 
@@ -190,22 +191,6 @@ func (c l7policyKind) change(_ *http.Request, _ *caller, b *l7policyBody, p *l7p
 
 func (c l7policyKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	return listObjects(c.Cloud, w, r, k, "l7policies", c.l7policies, l7policyAttrs, visibleTo[*l7policy](k))
-}
-
-func (c l7policyKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().show(w, r, k, now)
-}
-
-func (c l7policyKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().create(w, r, k, now)
-}
-
-func (c l7policyKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().update(w, r, k, now)
-}
-
-func (c l7policyKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().delete(w, r, k, now)
 }
 
 // restore adds its L7 policies, on their listeners in their positions from s to an empty Cloud (Cloud.restore). Caller

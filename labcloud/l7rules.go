@@ -112,6 +112,7 @@ func (c l7ruleKind) child() childKind[*l7policy, *l7rule, l7ruleBody] {
 		build: c.buildL7Rule, attach: c.attachL7Rule,
 		find: c.findL7Rule, change: c.change,
 		poolViews: true,
+		listing:   c.list,
 	}
 }
 
@@ -129,22 +130,6 @@ func (c l7ruleKind) list(w http.ResponseWriter, r *http.Request, k *caller, now 
 		return err
 	}
 	return listObjects(c.Cloud, w, r, k, "rules", c.l7rules, l7ruleAttrs, func(x *l7rule) bool { return x.policy == p })
-}
-
-func (c l7ruleKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().show(w, r, k, now)
-}
-
-func (c l7ruleKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().create(w, r, k, now)
-}
-
-func (c l7ruleKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().update(w, r, k, now)
-}
-
-func (c l7ruleKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().delete(w, r, k, now)
 }
 
 // restore adds its L7 rules, in their policies from s to an empty Cloud (Cloud.restore). Caller

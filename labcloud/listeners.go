@@ -201,10 +201,6 @@ func (c listenerKind) list(w http.ResponseWriter, r *http.Request, k *caller, no
 	return listObjects(c.Cloud, w, r, k, "listeners", c.listeners, listenerAttrs, visibleTo[*listener](k))
 }
 
-func (c listenerKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().show(w, r, k, now)
-}
-
 // defaultPoolFor resolves default_pool_id for l: a pool of the same load
 // balancer. As in Octavia (Zed), the pool may already be another
 // listener's default pool: it then serves both.
@@ -237,15 +233,8 @@ func (c listenerKind) child() childKind[*loadBalancer, *listener, listenerBody] 
 		bodyParent: c.lbOfBody, admit: admitUnder[*loadBalancer](c.Cloud, "listener"),
 		build: c.buildListener, check: c.checkCreate, attach: c.attach,
 		find: inPath(c.findListener), writable: c.writable, change: c.change,
+		listing: c.list, ownDelete: c.delete,
 	}
-}
-
-func (c listenerKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().create(w, r, k, now)
-}
-
-func (c listenerKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().update(w, r, k, now)
 }
 
 // lbOfBody is the load balancer a create's loadbalancer_id names, for k.

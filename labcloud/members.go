@@ -151,6 +151,7 @@ func (c memberKind) child() childKind[*pool, *member, memberBody] {
 		pathParent: c.poolOfPath, admit: admitUnder[*pool](c.Cloud, "member"),
 		build: c.buildMember, check: c.checkSubnet, attach: c.attachMember,
 		find: c.findMember, change: c.change,
+		listing: c.list,
 	}
 }
 
@@ -172,22 +173,6 @@ func (c memberKind) list(w http.ResponseWriter, r *http.Request, k *caller, now 
 		return err
 	}
 	return listObjects(c.Cloud, w, r, k, "members", c.members, memberAttrs, func(m *member) bool { return m.pool == p })
-}
-
-func (c memberKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().show(w, r, k, now)
-}
-
-func (c memberKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().create(w, r, k, now)
-}
-
-func (c memberKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().update(w, r, k, now)
-}
-
-func (c memberKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().delete(w, r, k, now)
 }
 
 // restore adds its members, in their pools from s to an empty Cloud (Cloud.restore). Caller

@@ -119,10 +119,6 @@ func (c poolKind) list(w http.ResponseWriter, r *http.Request, k *caller, now ti
 	return listObjects(c.Cloud, w, r, k, "pools", c.pools, poolAttrs, visibleTo[*pool](k))
 }
 
-func (c poolKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().show(w, r, k, now)
-}
-
 // poolSite is where a create puts its pool: a load balancer, and the
 // listener whose default pool it becomes when the body names one.
 type poolSite struct {
@@ -139,15 +135,8 @@ func (c poolKind) child() childKind[poolSite, *pool, poolBody] {
 		bodyParent: c.siteOfBody, admit: c.admit,
 		build: c.buildAt, check: c.checkCreate, attach: c.attach,
 		find: inPath(c.findPool), change: c.change,
+		listing: c.list, ownDelete: c.delete,
 	}
-}
-
-func (c poolKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().create(w, r, k, now)
-}
-
-func (c poolKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return c.child().update(w, r, k, now)
 }
 
 // siteOfBody is the load balancer and listener a create's body names: the
