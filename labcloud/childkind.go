@@ -6,9 +6,9 @@ import (
 )
 
 // childKind is one of a load balancer's descendant kinds (listener, pool,
-// member, health monitor, L7 policy, L7 rule) as its create and update see
-// it: what is the kind's own, as functions over its parent P, its objects T
-// and its body B. What every such kind does the same way, and in the same
+// member, health monitor, L7 policy, L7 rule) as its collection's calls
+// see it: what is the kind's own, as functions over its parent P, its
+// objects T and its body B. What every such kind does the same way, and in the same
 // order as Octavia Zed (which error wins when two apply), is childKind's
 // create and update: the parent or the object for the caller, the body,
 // the kind's checks, attaching, the lock tree going PENDING_UPDATE and the
@@ -41,7 +41,8 @@ type childKind[P any, T object, B any] struct {
 	// attach adds the new object to its parent and its collection.
 	attach func(parent P, o T, now time.Time)
 
-	// find is the object of an update's path for k (404, 403).
+	// find is the object of the path for k (404, 403): an update's, a
+	// show's, a delete's.
 	find func(r *http.Request, k *caller) (T, *apiError)
 	// writable, if set, replaces checkWritable on an update (a listener
 	// checks itself as well as its load balancer).

@@ -139,7 +139,7 @@ func (c monitorKind) attachMonitor(p *pool, h *healthMonitor, _ time.Time) {
 	c.monitors.add(h)
 }
 
-// child is the health monitor's create and update (childKind): on the
+// child is the health monitor kind's handler (childKind): on the
 // pool its body names.
 func (c monitorKind) child() childKind[*pool, *healthMonitor, hmBody] {
 	return childKind[*pool, *healthMonitor, hmBody]{

@@ -140,7 +140,7 @@ func (c l7policyKind) attachL7Policy(l *listener, p *l7policy, now time.Time) {
 	c.l7policies.add(p)
 }
 
-// child is the L7 policy's create and update (childKind): on the
+// child is the L7 policy kind's handler (childKind): on the
 // listener its body names; a redirect changes its pools' views.
 func (c l7policyKind) child() childKind[*listener, *l7policy, l7policyBody] {
 	return childKind[*listener, *l7policy, l7policyBody]{

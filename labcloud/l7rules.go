@@ -103,7 +103,7 @@ func (c l7ruleKind) attachL7Rule(p *l7policy, r *l7rule, _ time.Time) {
 	c.l7rules.add(r)
 }
 
-// child is the L7 rule's create and update (childKind): under the path's
+// child is the L7 rule kind's handler (childKind): under the path's
 // policy; a rule changes what its load balancer's pools show.
 func (c l7ruleKind) child() childKind[*l7policy, *l7rule, l7ruleBody] {
 	return childKind[*l7policy, *l7rule, l7ruleBody]{

@@ -225,7 +225,7 @@ func setDefaultPool(l *listener, p *pool) {
 	l.cache = nil
 }
 
-// child is the listener's create and update (childKind): on the load
+// child is the listener kind's handler (childKind): on the load
 // balancer its body names, its certificate refs read through Barbican.
 func (c listenerKind) child() childKind[*loadBalancer, *listener, listenerBody] {
 	return childKind[*loadBalancer, *listener, listenerBody]{

@@ -143,7 +143,7 @@ func (c memberKind) attachMember(p *pool, m *member, _ time.Time) {
 	c.members.add(m)
 }
 
-// child is the member's create and update (childKind): under the path's
+// child is the member kind's handler (childKind): under the path's
 // pool, its subnet looked up as the caller sees it.
 func (c memberKind) child() childKind[*pool, *member, memberBody] {
 	return childKind[*pool, *member, memberBody]{

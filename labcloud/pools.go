@@ -126,7 +126,7 @@ type poolSite struct {
 	l  *listener
 }
 
-// child is the pool's create and update (childKind): on the load balancer
+// child is the pool kind's handler (childKind): on the load balancer
 // or the listener its body names, its certificate refs read through
 // Barbican, its algorithm one the provider offers.
 func (c poolKind) child() childKind[poolSite, *pool, poolBody] {
