@@ -134,12 +134,7 @@ func (h childKind[P, T, B]) list(w http.ResponseWriter, r *http.Request, k *call
 
 // show answers a GET of one object of the kind: 200 with its view.
 func (h childKind[P, T, B]) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	o, err := h.find(r, k)
-	if err != nil {
-		return err
-	}
-	writeOne(w, http.StatusOK, h.key, o, r)
-	return nil
+	return showOne(w, r, k, h.key, h.find)
 }
 
 // delete answers a DELETE of the kind as Cloud.deleteChild does (204, the
@@ -169,10 +164,4 @@ func (h childKind[P, T, B]) accepted(w http.ResponseWriter, r *http.Request, o T
 // Cloud.admitChild counting quota ("member").
 func admitUnder[P object](c *Cloud, quota string) func(k *caller, parent P) *apiError {
 	return func(k *caller, parent P) *apiError { return c.admitChild(k, parent, quota) }
-}
-
-// inPath makes a find by id (Cloud.findPool) a childKind's find of the
-// path's {id}.
-func inPath[T any](find func(id string, k *caller) (T, *apiError)) func(r *http.Request, k *caller) (T, *apiError) {
-	return func(r *http.Request, k *caller) (T, *apiError) { return find(r.PathValue("id"), k) }
 }

@@ -74,3 +74,20 @@ func adminDelete[T object](w http.ResponseWriter, r *http.Request, k *caller, co
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
+
+// showOne answers a GET of one object: the one find gives for k (its 404
+// or 403 else), 200 with its view under key ("loadbalancer").
+func showOne[T object](w http.ResponseWriter, r *http.Request, k *caller, key string,
+	find func(r *http.Request, k *caller) (T, *apiError)) *apiError {
+	o, err := find(r, k)
+	if err != nil {
+		return err
+	}
+	writeOne(w, http.StatusOK, key, o, r)
+	return nil
+}
+
+// inPath makes a find by id (Cloud.findPool) a find of the path's {id}.
+func inPath[T any](find func(id string, k *caller) (T, *apiError)) func(r *http.Request, k *caller) (T, *apiError) {
+	return func(r *http.Request, k *caller) (T, *apiError) { return find(r.PathValue("id"), k) }
+}

@@ -71,12 +71,7 @@ func listObjects[T object](c *Cloud, w http.ResponseWriter, r *http.Request, k *
 }
 
 func (c lbKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	lb, err := c.findLB(r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	writeOne(w, http.StatusOK, "loadbalancer", lb, r)
-	return nil
+	return showOne(w, r, k, "loadbalancer", inPath(c.findLB))
 }
 
 var providers = []struct{ name, description string }{
