@@ -39,14 +39,7 @@ type hmBody struct {
 }
 
 func (c monitorKind) findMonitor(id string, k *caller) (*healthMonitor, *apiError) {
-	h, ok := c.monitors.get(id)
-	if !ok {
-		return nil, notFound("Health Monitor", id)
-	}
-	if err := k.read(h.projectID); err != nil {
-		return nil, err
-	}
-	return h, nil
+	return findFor(c.monitors, "Health Monitor", id, k)
 }
 
 // buildMonitor validates a health monitor body for p; it is not attached.

@@ -42,6 +42,22 @@ type (
 	providerKind struct{ *Cloud }
 )
 
+// findFor is the object id names in col for k: Octavia's 404 naming the
+// kind (title: "Pool") when col has none, its 403 when k may not read the
+// object's project.
+func findFor[T object](col *collection[T], title, id string, k *caller) (T, *apiError) {
+	o, ok := col.get(id)
+	if !ok {
+		var zero T
+		return zero, notFound(title, id)
+	}
+	if err := k.read(o.base().projectID); err != nil {
+		var zero T
+		return zero, err
+	}
+	return o, nil
+}
+
 // adminFind is the object of the request's {id} in col, for an admin:
 // Octavia's 403 for anyone else, its 404 naming the kind (title: "Flavor")
 // when col has none.

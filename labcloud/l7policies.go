@@ -41,14 +41,7 @@ type l7policyBody struct {
 }
 
 func (c *Cloud) findL7Policy(id string, k *caller) (*l7policy, *apiError) {
-	p, ok := c.l7policies.get(id)
-	if !ok {
-		return nil, notFound("L7 Policy", id)
-	}
-	if err := k.read(p.projectID); err != nil {
-		return nil, err
-	}
-	return p, nil
+	return findFor(c.l7policies, "L7 Policy", id, k)
 }
 
 // buildL7Policy validates a policy body for l; it is not attached.

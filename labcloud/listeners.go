@@ -58,14 +58,7 @@ type listenerBody struct {
 }
 
 func (c listenerKind) findListener(id string, k *caller) (*listener, *apiError) {
-	l, ok := c.listeners.get(id)
-	if !ok {
-		return nil, notFound("Listener", id)
-	}
-	if err := k.read(l.projectID); err != nil {
-		return nil, err
-	}
-	return l, nil
+	return findFor(c.listeners, "Listener", id, k)
 }
 
 // buildListener validates a listener body for lb. The listener is not attached.

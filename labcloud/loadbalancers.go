@@ -39,14 +39,7 @@ type lbBody struct {
 }
 
 func (c *Cloud) findLB(id string, k *caller) (*loadBalancer, *apiError) {
-	lb, ok := c.lbs.get(id)
-	if !ok {
-		return nil, notFound("Load Balancer", id)
-	}
-	if err := k.read(lb.projectID); err != nil {
-		return nil, err
-	}
-	return lb, nil
+	return findFor(c.lbs, "Load Balancer", id, k)
 }
 
 func (c lbKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {

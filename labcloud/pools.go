@@ -47,14 +47,7 @@ type poolBody struct {
 }
 
 func (c *Cloud) findPool(id string, k *caller) (*pool, *apiError) {
-	p, ok := c.pools.get(id)
-	if !ok {
-		return nil, notFound("Pool", id)
-	}
-	if err := k.read(p.projectID); err != nil {
-		return nil, err
-	}
-	return p, nil
+	return findFor(c.pools, "Pool", id, k)
 }
 
 // buildPool validates a pool body for lb; the pool is not attached.
