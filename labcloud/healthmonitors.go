@@ -144,8 +144,8 @@ func (c monitorKind) child() childKind[*pool, *healthMonitor, hmBody] {
 	}
 }
 
-// poolOfBody is the pool a create's pool_id names (Octavia's 404 even for
-// another project's pool: admit answers its 403).
+// poolOfBody is the pool a create's pool_id names, whichever project's it
+// is (for another project's, admit answers Octavia's 403).
 func (c monitorKind) poolOfBody(b *hmBody, _ *caller) (*pool, *apiError) {
 	if err := checkUUIDs("pool_id", b.PoolID); err != nil {
 		return nil, err

@@ -146,8 +146,8 @@ func (c l7policyKind) child() childKind[*listener, *l7policy, l7policyBody] {
 	}
 }
 
-// listenerOfBody is the listener a create's listener_id names (Octavia's
-// 404 even for another project's listener: admit answers its 403).
+// listenerOfBody is the listener a create's listener_id names, whichever
+// project's it is (for another project's, admit answers Octavia's 403).
 func (c l7policyKind) listenerOfBody(b *l7policyBody, _ *caller) (*listener, *apiError) {
 	if err := checkUUIDs("listener_id", b.ListenerID, "redirect_pool_id", b.RedirectPoolID); err != nil {
 		return nil, err
