@@ -8,14 +8,14 @@ import (
 // childKind is one of a load balancer's descendant kinds (listener, pool,
 // member, health monitor, L7 policy, L7 rule) as its collection's calls
 // see it: what is the kind's own, as functions over its parent P, its
-// objects T and its body B. What every such kind does the same way, and in the same
-// order as Octavia Zed (which error wins when two apply), is childKind's
-// create and update: the parent or the object for the caller, the body,
-// the kind's checks, attaching, the lock tree going PENDING_UPDATE and the
-// answer; its show and delete serve the kinds whose are the same. It is
-// the kind's kindHandler: the routing registers the childKind each kind's
-// handler builds (memberKind.child, …). The load balancer (a graph create,
-// no parent) and the members' batch PUT (a replace in one transition) have
+// objects T and its body B. What every such kind does the same way, and
+// in the same order as Octavia Zed (which error wins when two apply), is
+// childKind's create and update (the parent or the object for the caller,
+// the body, the kind's checks, attaching, the lock tree going
+// PENDING_UPDATE and the answer), show and delete. It is the kind's
+// kindHandler: the routing registers the childKind each kind's handler
+// builds (memberKind.child, …). The load balancer (a graph create, no
+// parent) and the members' batch PUT (a replace in one transition) have
 // their own.
 type childKind[P any, T object, B any] struct {
 	cloud *Cloud
@@ -53,9 +53,12 @@ type childKind[P any, T object, B any] struct {
 
 	// listing is the kind's list (its filters, its parent in the path).
 	listing octaviaHandler
-	// ownDelete, if set, replaces childKind's delete (a pool in use by an
-	// L7 policy, a listener already PENDING_DELETE answer 409).
-	ownDelete octaviaHandler
+	// inUse, if set, refuses a delete of an object that something still
+	// names (409: a pool an L7 policy redirects to), once k may write it.
+	inUse func(o T) *apiError
+	// deleteOnce refuses (409) a delete of an object already
+	// PENDING_DELETE, as Octavia does for pools and listeners.
+	deleteOnce bool
 
 	// poolViews says a write of this kind changes what its load
 	// balancer's pools show (an L7 policy's or rule's redirect), so their
@@ -137,17 +140,33 @@ func (h childKind[P, T, B]) show(w http.ResponseWriter, r *http.Request, k *call
 	return showOne(w, r, k, h.key, h.find)
 }
 
-// delete answers a DELETE of the kind as Cloud.deleteChild does (204, the
-// object PENDING_DELETE), or as its ownDelete. Caller holds c.mu.
+// delete answers a DELETE of the kind: refused when k may not write the
+// object, when something uses it (inUse), when its tree is busy or (with
+// deleteOnce) it is already going; else it goes PENDING_DELETE, its
+// parents PENDING_UPDATE, and the answer is Octavia's 204. Caller holds
+// c.mu.
 func (h childKind[P, T, B]) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	if h.ownDelete != nil {
-		return h.ownDelete(w, r, k, now)
-	}
 	o, err := h.find(r, k)
 	if err != nil {
 		return err
 	}
-	return h.cloud.deleteChild(w, k, o, now)
+	if err := k.write(o.base().projectID); err != nil {
+		return err
+	}
+	if h.inUse != nil {
+		if err := h.inUse(o); err != nil {
+			return err
+		}
+	}
+	if err := checkMutable(lockSet(o)); err != nil {
+		return err
+	}
+	if m := o.base(); h.deleteOnce && m.prov == statusPendingDelete {
+		return immutable(resourceName(o), m.id)
+	}
+	h.cloud.acceptChildWrite(o, statusPendingDelete, now)
+	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
 // accepted locks o's tree with o in status, schedules the transition's

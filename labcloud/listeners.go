@@ -226,7 +226,7 @@ func (c listenerKind) child() childKind[*loadBalancer, *listener, listenerBody] 
 		bodyParent: c.lbOfBody, admit: admitUnder[*loadBalancer](c.Cloud, "listener"),
 		build: c.buildListener, check: c.checkCreate, attach: c.attach,
 		find: inPath(c.findListener), writable: c.writable, change: c.change,
-		listing: c.list, ownDelete: c.delete,
+		listing: c.list, deleteOnce: true,
 	}
 }
 
@@ -293,22 +293,6 @@ func (c listenerKind) change(r *http.Request, k *caller, b *listenerBody, l *lis
 		return err
 	}
 	l.update(b.Name, b.Description, b.AdminStateUp, b.Tags)
-	return nil
-}
-
-func (c listenerKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	l, err := c.findListener(r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	if err := checkWritable(k, l); err != nil {
-		return err
-	}
-	if l.prov == statusPendingDelete {
-		return immutable("Listener", l.id)
-	}
-	c.acceptChildWrite(l, statusPendingDelete, now)
-	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
 

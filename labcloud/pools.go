@@ -128,7 +128,7 @@ func (c poolKind) child() childKind[poolSite, *pool, poolBody] {
 		bodyParent: c.siteOfBody, admit: c.admit,
 		build: c.buildAt, check: c.checkCreate, attach: c.attach,
 		find: inPath(c.findPool), change: c.change,
-		listing: c.list, ownDelete: c.delete,
+		listing: c.list, inUse: c.inUse, deleteOnce: true,
 	}
 }
 
@@ -213,14 +213,8 @@ func (c poolKind) change(r *http.Request, k *caller, b *poolBody, p *pool, now t
 	return nil
 }
 
-func (c poolKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	p, err := c.findPool(r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	if err := k.write(p.projectID); err != nil {
-		return err
-	}
+// inUse refuses the delete of a pool an L7 policy redirects to.
+func (c poolKind) inUse(p *pool) *apiError {
 	for _, l := range p.lb.listeners {
 		for _, pol := range l.l7policies {
 			if pol.redirectPool == p {
@@ -228,14 +222,6 @@ func (c poolKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now 
 			}
 		}
 	}
-	if err := checkMutable(lockSet(p)); err != nil {
-		return err
-	}
-	if p.prov == statusPendingDelete {
-		return immutable("Pool", p.id)
-	}
-	c.acceptChildWrite(p, statusPendingDelete, now)
-	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
 
