@@ -68,7 +68,7 @@ type childKind[P any, T object, B any] struct {
 
 // create answers a POST of the kind: 201 with the new object in
 // PENDING_CREATE, its load balancer and parents PENDING_UPDATE until
-// Options.Delay has passed. Caller holds c.mu.
+// Options.Delay has passed. Caller holds h.cloud.mu.
 func (h childKind[P, T, B]) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	var parent P
 	var err *apiError
@@ -105,7 +105,7 @@ func (h childKind[P, T, B]) create(w http.ResponseWriter, r *http.Request, k *ca
 
 // update answers a PUT of the kind: 200 with the object in
 // PENDING_UPDATE, as its load balancer and parents, until Options.Delay
-// has passed. Caller holds c.mu.
+// has passed. Caller holds h.cloud.mu.
 func (h childKind[P, T, B]) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	o, err := h.find(r, k)
 	if err != nil {
@@ -144,7 +144,7 @@ func (h childKind[P, T, B]) show(w http.ResponseWriter, r *http.Request, k *call
 // object, when something uses it (inUse), when its tree is busy or (with
 // deleteOnce) it is already going; else it goes PENDING_DELETE, its
 // parents PENDING_UPDATE, and the answer is Octavia's 204. Caller holds
-// c.mu.
+// h.cloud.mu.
 func (h childKind[P, T, B]) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	o, err := h.find(r, k)
 	if err != nil {
