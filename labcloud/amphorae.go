@@ -191,12 +191,7 @@ func (c amphoraKind) list(w http.ResponseWriter, r *http.Request, k *caller, now
 }
 
 func (c amphoraKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	a, err := c.findAmphora(r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	writeOne(w, http.StatusOK, "amphora", a, r)
-	return nil
+	return showOne(w, r, k, "amphora", inPath(c.findAmphora))
 }
 
 func (c amphoraKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {

@@ -57,7 +57,9 @@
 // machine, faults); each kind has a handler type in its own file (lbKind
 // in loadbalancers.go, poolKind in pools.go, keystoneService,
 // neutronService, labAPI, …) with its validation, its create, update and
-// delete, its view and how it saves and restores itself in a State; kinds
+// delete, its view and how it saves and restores itself in a State; a
+// load balancer's children write through one generic childKind
+// (childkind.go) over a table of what is each kind's own; kinds
 // whose calls are the same share a handler and differ by a spec in their
 // file: flavors and availability zones share profiledKind (profiled.go),
 // their profile kinds profileKind (profiles.go). The routing registers a collection's five calls through kindHandler

@@ -39,14 +39,7 @@ type hmBody struct {
 }
 
 func (c monitorKind) findMonitor(id string, k *caller) (*healthMonitor, *apiError) {
-	h, ok := c.monitors.get(id)
-	if !ok {
-		return nil, notFound("Health Monitor", id)
-	}
-	if err := k.read(h.projectID); err != nil {
-		return nil, err
-	}
-	return h, nil
+	return findFor(c.monitors, "Health Monitor", id, k)
 }
 
 // buildMonitor validates a health monitor body for p; it is not attached.
@@ -133,80 +126,50 @@ func (h *healthMonitor) apply(b *hmBody) *apiError {
 	return nil
 }
 
-func (c monitorKind) attachMonitor(h *healthMonitor) {
-	h.pool.hm = h
-	h.pool.cache = nil
+func (c monitorKind) attachMonitor(p *pool, h *healthMonitor, _ time.Time) {
+	p.hm = h
+	p.cache = nil
 	c.monitors.add(h)
+}
+
+// child is the health monitor kind's handler (childKind): on the
+// pool its body names.
+func (c monitorKind) child() childKind[*pool, *healthMonitor, hmBody] {
+	return childKind[*pool, *healthMonitor, hmBody]{
+		cloud: c.Cloud, key: "healthmonitor",
+		bodyParent: c.poolOfBody, admit: admitUnder[*pool](c.Cloud, "health_monitor"),
+		build: c.buildMonitor, attach: c.attachMonitor,
+		find: inPath(c.findMonitor), change: c.change,
+		listing: c.list,
+	}
+}
+
+// poolOfBody is the pool a create's pool_id names, whichever project's it
+// is (for another project's, admit answers Octavia's 403).
+func (c monitorKind) poolOfBody(b *hmBody, _ *caller) (*pool, *apiError) {
+	if err := checkUUIDs("pool_id", b.PoolID); err != nil {
+		return nil, err
+	}
+	if b.PoolID == nil {
+		return nil, mandatory("pool_id")
+	}
+	p, ok := c.pools.get(*b.PoolID)
+	if !ok {
+		return nil, notFound("Pool", *b.PoolID)
+	}
+	return p, nil
+}
+
+func (c monitorKind) change(_ *http.Request, _ *caller, b *hmBody, h *healthMonitor, _ time.Time) *apiError {
+	if err := h.apply(b); err != nil {
+		return err
+	}
+	h.update(b.Name, nil, b.AdminStateUp, b.Tags)
+	return nil
 }
 
 func (c monitorKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
 	return listObjects(c.Cloud, w, r, k, "healthmonitors", c.monitors, hmAttrs, visibleTo[*healthMonitor](k))
-}
-
-func (c monitorKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	h, err := c.findMonitor(r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	writeOne(w, http.StatusOK, "healthmonitor", h, r)
-	return nil
-}
-
-func (c monitorKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	var req struct{ H *hmBody }
-	if err := decodeArg(r, "healthmonitor", &req.H); err != nil {
-		return err
-	}
-	if err := checkUUIDs("pool_id", req.H.PoolID); err != nil {
-		return err
-	}
-	if req.H.PoolID == nil {
-		return mandatory("pool_id")
-	}
-	p, ok := c.pools.get(*req.H.PoolID)
-	if !ok {
-		return notFound("Pool", *req.H.PoolID)
-	}
-	if err := c.admitChild(k, p, "health_monitor"); err != nil {
-		return err
-	}
-	h, err := c.buildMonitor(req.H, p, now)
-	if err != nil {
-		return err
-	}
-	c.attachMonitor(h)
-	c.acceptChildWrite(h, statusPendingCreate, now)
-	writeOne(w, http.StatusCreated, "healthmonitor", h, r)
-	return nil
-}
-
-func (c monitorKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	h, err := c.findMonitor(r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	var req struct{ H *hmBody }
-	if err := decodeArg(r, "healthmonitor", &req.H); err != nil {
-		return err
-	}
-	if err := checkWritable(k, h); err != nil {
-		return err
-	}
-	if err := h.apply(req.H); err != nil {
-		return err
-	}
-	h.update(req.H.Name, nil, req.H.AdminStateUp, req.H.Tags)
-	c.acceptChildWrite(h, statusPendingUpdate, now)
-	writeOne(w, http.StatusOK, "healthmonitor", h, r)
-	return nil
-}
-
-func (c monitorKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	h, err := c.findMonitor(r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	return c.deleteChild(w, k, h, now)
 }
 
 // restore adds its health monitors, on their pools from s to an empty Cloud (Cloud.restore). Caller

@@ -16,7 +16,10 @@ type octaviaHandler func(w http.ResponseWriter, r *http.Request, k *caller, now 
 // profileKind) holding the Cloud it answers for, with the kind's
 // validation, its create, update and delete semantics and its own calls
 // (stats, failover, …); what several kinds share (the collections, the
-// lock tree, quotas, the status machine) stays on Cloud.
+// lock tree, quotas, the status machine) stays on Cloud. A load
+// balancer's children (listeners to L7 rules) are registered as the
+// childKind their handler builds (childkind.go): one create, update, show
+// and delete over a table of what is each kind's own.
 type kindHandler interface {
 	list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError
 	create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError
@@ -38,6 +41,22 @@ type (
 	quotaKind    struct{ *Cloud }
 	providerKind struct{ *Cloud }
 )
+
+// findFor is the object id names in col for k: Octavia's 404 naming the
+// kind (title: "Pool") when col has none, its 403 when k may not read the
+// object's project.
+func findFor[T object](col *collection[T], title, id string, k *caller) (T, *apiError) {
+	o, ok := col.get(id)
+	if !ok {
+		var zero T
+		return zero, notFound(title, id)
+	}
+	if err := k.read(o.base().projectID); err != nil {
+		var zero T
+		return zero, err
+	}
+	return o, nil
+}
 
 // adminFind is the object of the request's {id} in col, for an admin:
 // Octavia's 403 for anyone else, its 404 naming the kind (title: "Flavor")
@@ -70,4 +89,21 @@ func adminDelete[T object](w http.ResponseWriter, r *http.Request, k *caller, co
 	col.remove(o)
 	w.WriteHeader(http.StatusNoContent)
 	return nil
+}
+
+// showOne answers a GET of one object: the one find gives for k (its 404
+// or 403 else), 200 with its view under key ("loadbalancer").
+func showOne[T object](w http.ResponseWriter, r *http.Request, k *caller, key string,
+	find func(r *http.Request, k *caller) (T, *apiError)) *apiError {
+	o, err := find(r, k)
+	if err != nil {
+		return err
+	}
+	writeOne(w, http.StatusOK, key, o, r)
+	return nil
+}
+
+// inPath makes a find by id (Cloud.findPool) a find of the path's {id}.
+func inPath[T any](find func(id string, k *caller) (T, *apiError)) func(r *http.Request, k *caller) (T, *apiError) {
+	return func(r *http.Request, k *caller) (T, *apiError) { return find(r.PathValue("id"), k) }
 }

@@ -41,14 +41,7 @@ type l7policyBody struct {
 }
 
 func (c *Cloud) findL7Policy(id string, k *caller) (*l7policy, *apiError) {
-	p, ok := c.l7policies.get(id)
-	if !ok {
-		return nil, notFound("L7 Policy", id)
-	}
-	if err := k.read(p.projectID); err != nil {
-		return nil, err
-	}
-	return p, nil
+	return findFor(c.l7policies, "L7 Policy", id, k)
 }
 
 // buildL7Policy validates a policy body for l; it is not attached.
@@ -133,94 +126,64 @@ func (c l7policyKind) applyL7Policy(p *l7policy, b *l7policyBody) *apiError {
 }
 
 // attachL7Policy inserts p at its position and renumbers the others.
-func (c l7policyKind) attachL7Policy(p *l7policy, now time.Time) {
-	l := p.listener
+func (c l7policyKind) attachL7Policy(l *listener, p *l7policy, now time.Time) {
 	l.l7policies = slices.Insert(l.l7policies, p.position-1, p)
 	renumber(l, now)
 	l.cache = nil
 	c.l7policies.add(p)
 }
 
-func (c l7policyKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	return listObjects(c.Cloud, w, r, k, "l7policies", c.l7policies, l7policyAttrs, visibleTo[*l7policy](k))
+// child is the L7 policy kind's handler (childKind): on the
+// listener its body names; a redirect changes its pools' views.
+func (c l7policyKind) child() childKind[*listener, *l7policy, l7policyBody] {
+	return childKind[*listener, *l7policy, l7policyBody]{
+		cloud: c.Cloud, key: "l7policy",
+		bodyParent: c.listenerOfBody, admit: admitUnder[*listener](c.Cloud, "l7policy"),
+		build: c.buildL7Policy, attach: c.attachL7Policy,
+		find: inPath(c.findL7Policy), change: c.change,
+		poolViews: true,
+		listing:   c.list,
+	}
 }
 
-func (c l7policyKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	p, err := c.findL7Policy(r.PathValue("id"), k)
-	if err != nil {
-		return err
+// listenerOfBody is the listener a create's listener_id names, whichever
+// project's it is (for another project's, admit answers Octavia's 403).
+func (c l7policyKind) listenerOfBody(b *l7policyBody, _ *caller) (*listener, *apiError) {
+	if err := checkUUIDs("listener_id", b.ListenerID, "redirect_pool_id", b.RedirectPoolID); err != nil {
+		return nil, err
 	}
-	writeOne(w, http.StatusOK, "l7policy", p, r)
-	return nil
-}
-
-func (c l7policyKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	var req struct{ P *l7policyBody }
-	if err := decodeArg(r, "l7policy", &req.P); err != nil {
-		return err
+	if b.ListenerID == nil {
+		return nil, mandatory("listener_id")
 	}
-	if err := checkUUIDs("listener_id", req.P.ListenerID, "redirect_pool_id", req.P.RedirectPoolID); err != nil {
-		return err
-	}
-	if req.P.ListenerID == nil {
-		return mandatory("listener_id")
-	}
-	l, ok := c.listeners.get(*req.P.ListenerID)
+	l, ok := c.listeners.get(*b.ListenerID)
 	if !ok {
-		return notFound("Listener", *req.P.ListenerID)
+		return nil, notFound("Listener", *b.ListenerID)
 	}
-	if err := c.admitChild(k, l, "l7policy"); err != nil {
-		return err
-	}
-	p, err := c.buildL7Policy(req.P, l, now)
-	if err != nil {
-		return err
-	}
-	c.attachL7Policy(p, now)
-	c.acceptChildWrite(p, statusPendingCreate, now)
-	dropPoolViews(l.lb)
-	writeOne(w, http.StatusCreated, "l7policy", p, r)
-	return nil
+	return l, nil
 }
 
-func (c l7policyKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	p, err := c.findL7Policy(r.PathValue("id"), k)
-	if err != nil {
+// change applies an update's body to p, moving it to the body's position
+// and renumbering the listener's others.
+func (c l7policyKind) change(_ *http.Request, _ *caller, b *l7policyBody, p *l7policy, now time.Time) *apiError {
+	if err := c.applyL7Policy(p, b); err != nil {
 		return err
 	}
-	var req struct{ P *l7policyBody }
-	if err := decodeArg(r, "l7policy", &req.P); err != nil {
-		return err
-	}
-	if err := checkWritable(k, p); err != nil {
-		return err
-	}
-	if err := c.applyL7Policy(p, req.P); err != nil {
-		return err
-	}
-	if req.P.Position != nil {
-		if err := inRange("position", *req.P.Position, 1, 2147483647); err != nil {
+	if b.Position != nil {
+		if err := inRange("position", *b.Position, 1, 2147483647); err != nil {
 			return err
 		}
 		l := p.listener
 		l.l7policies = deleteItem(l.l7policies, p)
-		pos := min(*req.P.Position, len(l.l7policies)+1)
+		pos := min(*b.Position, len(l.l7policies)+1)
 		l.l7policies = slices.Insert(l.l7policies, pos-1, p)
 		renumber(l, now)
 	}
-	p.update(req.P.Name, req.P.Description, req.P.AdminStateUp, req.P.Tags)
-	c.acceptChildWrite(p, statusPendingUpdate, now)
-	dropPoolViews(p.listener.lb)
-	writeOne(w, http.StatusOK, "l7policy", p, r)
+	p.update(b.Name, b.Description, b.AdminStateUp, b.Tags)
 	return nil
 }
 
-func (c l7policyKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	p, err := c.findL7Policy(r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	return c.deleteChild(w, k, p, now)
+func (c l7policyKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
+	return listObjects(c.Cloud, w, r, k, "l7policies", c.l7policies, l7policyAttrs, visibleTo[*l7policy](k))
 }
 
 // restore adds its L7 policies, on their listeners in their positions from s to an empty Cloud (Cloud.restore). Caller

@@ -29,16 +29,23 @@ type l7ruleBody struct {
 	Tags         *[]string `json:"tags"`
 }
 
-func (c l7ruleKind) findL7Rule(policyID, id string, k *caller) (*l7policy, *l7rule, *apiError) {
-	p, err := c.findL7Policy(policyID, k)
+// findL7Rule is the rule of the path's {policy} and {id} for k.
+func (c l7ruleKind) findL7Rule(r *http.Request, k *caller) (*l7rule, *apiError) {
+	p, err := c.policyOfPath(r, k)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	r, ok := c.l7rules.get(id)
-	if !ok || r.policy != p {
-		return nil, nil, notFound("L7 Rule", id)
+	id := r.PathValue("id")
+	rule, ok := c.l7rules.get(id)
+	if !ok || rule.policy != p {
+		return nil, notFound("L7 Rule", id)
 	}
-	return p, r, nil
+	return rule, nil
+}
+
+// policyOfPath is the L7 policy of the path's {policy} for k.
+func (c l7ruleKind) policyOfPath(r *http.Request, k *caller) (*l7policy, *apiError) {
+	return c.findL7Policy(r.PathValue("policy"), k)
 }
 
 // buildL7Rule validates a rule body for p; it is not attached.
@@ -90,80 +97,39 @@ func (r *l7rule) apply(b *l7ruleBody) *apiError {
 	return nil
 }
 
-func (c l7ruleKind) attachL7Rule(r *l7rule) {
-	r.policy.rules = append(r.policy.rules, r)
-	r.policy.cache = nil
+func (c l7ruleKind) attachL7Rule(p *l7policy, r *l7rule, _ time.Time) {
+	p.rules = append(p.rules, r)
+	p.cache = nil
 	c.l7rules.add(r)
 }
 
+// child is the L7 rule kind's handler (childKind): under the path's
+// policy; a rule changes what its load balancer's pools show.
+func (c l7ruleKind) child() childKind[*l7policy, *l7rule, l7ruleBody] {
+	return childKind[*l7policy, *l7rule, l7ruleBody]{
+		cloud: c.Cloud, key: "rule",
+		pathParent: c.policyOfPath, admit: admitUnder[*l7policy](c.Cloud, "l7rule"),
+		build: c.buildL7Rule, attach: c.attachL7Rule,
+		find: c.findL7Rule, change: c.change,
+		poolViews: true,
+		listing:   c.list,
+	}
+}
+
+func (c l7ruleKind) change(_ *http.Request, _ *caller, b *l7ruleBody, r *l7rule, _ time.Time) *apiError {
+	if err := r.apply(b); err != nil {
+		return err
+	}
+	r.update(nil, nil, b.AdminStateUp, b.Tags)
+	return nil
+}
+
 func (c l7ruleKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	p, err := c.findL7Policy(r.PathValue("policy"), k)
+	p, err := c.policyOfPath(r, k)
 	if err != nil {
 		return err
 	}
 	return listObjects(c.Cloud, w, r, k, "rules", c.l7rules, l7ruleAttrs, func(x *l7rule) bool { return x.policy == p })
-}
-
-func (c l7ruleKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	_, rule, err := c.findL7Rule(r.PathValue("policy"), r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	writeOne(w, http.StatusOK, "rule", rule, r)
-	return nil
-}
-
-func (c l7ruleKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	p, err := c.findL7Policy(r.PathValue("policy"), k)
-	if err != nil {
-		return err
-	}
-	var req struct{ R *l7ruleBody }
-	if err := decodeArg(r, "rule", &req.R); err != nil {
-		return err
-	}
-	if err := c.admitChild(k, p, "l7rule"); err != nil {
-		return err
-	}
-	rule, err := c.buildL7Rule(req.R, p, now)
-	if err != nil {
-		return err
-	}
-	c.attachL7Rule(rule)
-	c.acceptChildWrite(rule, statusPendingCreate, now)
-	dropPoolViews(p.listener.lb)
-	writeOne(w, http.StatusCreated, "rule", rule, r)
-	return nil
-}
-
-func (c l7ruleKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	_, rule, err := c.findL7Rule(r.PathValue("policy"), r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	var req struct{ R *l7ruleBody }
-	if err := decodeArg(r, "rule", &req.R); err != nil {
-		return err
-	}
-	if err := checkWritable(k, rule); err != nil {
-		return err
-	}
-	if err := rule.apply(req.R); err != nil {
-		return err
-	}
-	rule.update(nil, nil, req.R.AdminStateUp, req.R.Tags)
-	c.acceptChildWrite(rule, statusPendingUpdate, now)
-	dropPoolViews(rule.policy.listener.lb)
-	writeOne(w, http.StatusOK, "rule", rule, r)
-	return nil
-}
-
-func (c l7ruleKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	_, rule, err := c.findL7Rule(r.PathValue("policy"), r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	return c.deleteChild(w, k, rule, now)
 }
 
 // restore adds its L7 rules, in their policies from s to an empty Cloud (Cloud.restore). Caller

@@ -58,14 +58,7 @@ type listenerBody struct {
 }
 
 func (c listenerKind) findListener(id string, k *caller) (*listener, *apiError) {
-	l, ok := c.listeners.get(id)
-	if !ok {
-		return nil, notFound("Listener", id)
-	}
-	if err := k.read(l.projectID); err != nil {
-		return nil, err
-	}
-	return l, nil
+	return findFor(c.listeners, "Listener", id, k)
 }
 
 // buildListener validates a listener body for lb. The listener is not attached.
@@ -201,15 +194,6 @@ func (c listenerKind) list(w http.ResponseWriter, r *http.Request, k *caller, no
 	return listObjects(c.Cloud, w, r, k, "listeners", c.listeners, listenerAttrs, visibleTo[*listener](k))
 }
 
-func (c listenerKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	l, err := c.findListener(r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	writeOne(w, http.StatusOK, "listener", l, r)
-	return nil
-}
-
 // defaultPoolFor resolves default_pool_id for l: a pool of the same load
 // balancer. As in Octavia (Zed), the pool may already be another
 // listener's default pool: it then serves both.
@@ -234,35 +218,32 @@ func setDefaultPool(l *listener, p *pool) {
 	l.cache = nil
 }
 
-func (c listenerKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	var req struct{ L *listenerBody }
-	if err := decodeArg(r, "listener", &req.L); err != nil {
-		return err
+// child is the listener kind's handler (childKind): on the load
+// balancer its body names, its certificate refs read through Barbican.
+func (c listenerKind) child() childKind[*loadBalancer, *listener, listenerBody] {
+	return childKind[*loadBalancer, *listener, listenerBody]{
+		cloud: c.Cloud, key: "listener",
+		bodyParent: c.lbOfBody, admit: admitUnder[*loadBalancer](c.Cloud, "listener"),
+		build: c.buildListener, check: c.checkCreate, attach: c.attach,
+		find: inPath(c.findListener), writable: c.writable, change: c.change,
+		listing: c.list, deleteOnce: true,
 	}
-	b := req.L
+}
+
+// lbOfBody is the load balancer a create's loadbalancer_id names, for k.
+func (c listenerKind) lbOfBody(b *listenerBody, k *caller) (*loadBalancer, *apiError) {
 	if err := checkUUIDs("loadbalancer_id", b.LoadBalancerID, "default_pool_id", b.DefaultPoolID); err != nil {
-		return err
+		return nil, err
 	}
 	if b.LoadBalancerID == nil {
-		return mandatory("loadbalancer_id")
+		return nil, mandatory("loadbalancer_id")
 	}
-	lb, err := c.findLB(*b.LoadBalancerID, k)
-	if err != nil {
-		return err
-	}
-	if err := k.write(lb.projectID); err != nil {
-		return err
-	}
-	if err := c.checkQuota(lb.projectID, "listener", 1); err != nil {
-		return err
-	}
-	if err := checkMutable([]object{lb}); err != nil {
-		return err
-	}
-	l, err := c.buildListener(b, lb, now)
-	if err != nil {
-		return err
-	}
+	return c.findLB(*b.LoadBalancerID, k)
+}
+
+// checkCreate reads a new listener's certificate refs and sets its
+// default pool.
+func (c listenerKind) checkCreate(r *http.Request, k *caller, b *listenerBody, l *listener, now time.Time) *apiError {
 	if err := c.checkListenerTLS(r, k, b, nil, now); err != nil {
 		return err
 	}
@@ -274,36 +255,34 @@ func (c listenerKind) create(w http.ResponseWriter, r *http.Request, k *caller, 
 		setDefaultPool(l, p)
 		l.changed(now) // Zed sets the pool in a second write: updated_at is set
 	}
-	lb.listeners = append(lb.listeners, l)
-	lb.cache = nil
-	c.listeners.add(l)
-	c.acceptChildWrite(l, statusPendingCreate, now)
-	writeOne(w, http.StatusCreated, "listener", l, r)
 	return nil
 }
 
-func (c listenerKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	l, err := c.findListener(r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	var req struct{ L *listenerBody }
-	if err := decodeArg(r, "listener", &req.L); err != nil {
-		return err
-	}
+func (c listenerKind) attach(lb *loadBalancer, l *listener, _ time.Time) {
+	lb.listeners = append(lb.listeners, l)
+	lb.cache = nil
+	c.listeners.add(l)
+}
+
+// writable is checkWritable for a listener's update, which Octavia
+// refuses while the listener itself is not ACTIVE too.
+func (c listenerKind) writable(k *caller, l *listener) *apiError {
 	if err := k.write(l.projectID); err != nil {
 		return err
 	}
-	if err := checkMutable([]object{l.lb, l}); err != nil {
-		return err
-	}
-	b := req.L
+	return checkMutable([]object{l.lb, l})
+}
+
+// change applies an update's body to l: its certificate refs read
+// through Barbican, its default pool set ("" unsets it).
+func (c listenerKind) change(r *http.Request, k *caller, b *listenerBody, l *listener, now time.Time) *apiError {
 	if err := c.checkListenerTLS(r, k, b, l, now); err != nil {
 		return err
 	}
 	if b.DefaultPoolID != nil {
 		var p *pool
 		if *b.DefaultPoolID != "" {
+			var err *apiError
 			if p, err = c.defaultPoolFor(*b.DefaultPoolID, l); err != nil {
 				return err
 			}
@@ -314,24 +293,6 @@ func (c listenerKind) update(w http.ResponseWriter, r *http.Request, k *caller, 
 		return err
 	}
 	l.update(b.Name, b.Description, b.AdminStateUp, b.Tags)
-	c.acceptChildWrite(l, statusPendingUpdate, now)
-	writeOne(w, http.StatusOK, "listener", l, r)
-	return nil
-}
-
-func (c listenerKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	l, err := c.findListener(r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	if err := checkWritable(k, l); err != nil {
-		return err
-	}
-	if l.prov == statusPendingDelete {
-		return immutable("Listener", l.id)
-	}
-	c.acceptChildWrite(l, statusPendingDelete, now)
-	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
 

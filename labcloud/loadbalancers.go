@@ -39,14 +39,7 @@ type lbBody struct {
 }
 
 func (c *Cloud) findLB(id string, k *caller) (*loadBalancer, *apiError) {
-	lb, ok := c.lbs.get(id)
-	if !ok {
-		return nil, notFound("Load Balancer", id)
-	}
-	if err := k.read(lb.projectID); err != nil {
-		return nil, err
-	}
-	return lb, nil
+	return findFor(c.lbs, "Load Balancer", id, k)
 }
 
 func (c lbKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
@@ -71,12 +64,7 @@ func listObjects[T object](c *Cloud, w http.ResponseWriter, r *http.Request, k *
 }
 
 func (c lbKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	lb, err := c.findLB(r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	writeOne(w, http.StatusOK, "loadbalancer", lb, r)
-	return nil
+	return showOne(w, r, k, "loadbalancer", inPath(c.findLB))
 }
 
 var providers = []struct{ name, description string }{

@@ -36,16 +36,23 @@ type memberBody struct {
 	Tags           *[]string `json:"tags"`
 }
 
-func (c memberKind) findMember(poolID, id string, k *caller) (*pool, *member, *apiError) {
-	p, err := c.findPool(poolID, k)
+// findMember is the member of the path's {pool} and {id} for k.
+func (c memberKind) findMember(r *http.Request, k *caller) (*member, *apiError) {
+	p, err := c.poolOfPath(r, k)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
+	id := r.PathValue("id")
 	m, ok := c.members.get(id)
 	if !ok || m.pool != p {
-		return nil, nil, notFound("Member", id)
+		return nil, notFound("Member", id)
 	}
-	return p, m, nil
+	return m, nil
+}
+
+// poolOfPath is the pool of the path's {pool} for k.
+func (c memberKind) poolOfPath(r *http.Request, k *caller) (*pool, *apiError) {
+	return c.findPool(r.PathValue("pool"), k)
 }
 
 // buildMember validates a member body for p; the member is not attached.
@@ -130,81 +137,42 @@ func (m *member) apply(b *memberBody) *apiError {
 	return nil
 }
 
-func (c memberKind) attachMember(m *member) {
-	m.pool.members = append(m.pool.members, m)
-	m.pool.cache = nil
+func (c memberKind) attachMember(p *pool, m *member, _ time.Time) {
+	p.members = append(p.members, m)
+	p.cache = nil
 	c.members.add(m)
 }
 
+// child is the member kind's handler (childKind): under the path's
+// pool, its subnet looked up as the caller sees it.
+func (c memberKind) child() childKind[*pool, *member, memberBody] {
+	return childKind[*pool, *member, memberBody]{
+		cloud: c.Cloud, key: "member",
+		pathParent: c.poolOfPath, admit: admitUnder[*pool](c.Cloud, "member"),
+		build: c.buildMember, check: c.checkSubnet, attach: c.attachMember,
+		find: c.findMember, change: c.change,
+		listing: c.list,
+	}
+}
+
+func (c memberKind) checkSubnet(_ *http.Request, k *caller, _ *memberBody, m *member, _ time.Time) *apiError {
+	return c.checkMemberSubnets([]*member{m}, k.admin)
+}
+
+func (c memberKind) change(_ *http.Request, _ *caller, b *memberBody, m *member, _ time.Time) *apiError {
+	if err := m.apply(b); err != nil {
+		return err
+	}
+	m.update(b.Name, nil, b.AdminStateUp, b.Tags)
+	return nil
+}
+
 func (c memberKind) list(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	p, err := c.findPool(r.PathValue("pool"), k)
+	p, err := c.poolOfPath(r, k)
 	if err != nil {
 		return err
 	}
 	return listObjects(c.Cloud, w, r, k, "members", c.members, memberAttrs, func(m *member) bool { return m.pool == p })
-}
-
-func (c memberKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	_, m, err := c.findMember(r.PathValue("pool"), r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	writeOne(w, http.StatusOK, "member", m, r)
-	return nil
-}
-
-func (c memberKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	p, err := c.findPool(r.PathValue("pool"), k)
-	if err != nil {
-		return err
-	}
-	var req struct{ M *memberBody }
-	if err := decodeArg(r, "member", &req.M); err != nil {
-		return err
-	}
-	if err := c.admitChild(k, p, "member"); err != nil {
-		return err
-	}
-	m, err := c.buildMember(req.M, p, now)
-	if err != nil {
-		return err
-	}
-	if err := c.checkMemberSubnets([]*member{m}, k.admin); err != nil {
-		return err
-	}
-	c.attachMember(m)
-	c.acceptChildWrite(m, statusPendingCreate, now)
-	writeOne(w, http.StatusCreated, "member", m, r)
-	return nil
-}
-
-func (c memberKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	_, m, err := c.findMember(r.PathValue("pool"), r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	var req struct{ M *memberBody }
-	if err := decodeArg(r, "member", &req.M); err != nil {
-		return err
-	}
-	if err := checkWritable(k, m); err != nil {
-		return err
-	}
-	if err := m.apply(req.M); err != nil {
-		return err
-	}
-	m.update(req.M.Name, nil, req.M.AdminStateUp, req.M.Tags)
-	c.acceptChildWrite(m, statusPendingUpdate, now)
-	writeOne(w, http.StatusOK, "member", m, r)
-	return nil
-}
-
-func (c memberKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	_, m, err := c.findMember(r.PathValue("pool"), r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	return c.deleteChild(w, k, m, now)
 }
 
 // restore adds its members, in their pools from s to an empty Cloud (Cloud.restore). Caller

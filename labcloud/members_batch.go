@@ -32,7 +32,7 @@ type batchMember struct {
 // transition (202, no body); an empty body on an empty pool changes
 // nothing.
 func (c memberKind) batchUpdate(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	p, err := c.findPool(r.PathValue("pool"), k)
+	p, err := c.poolOfPath(r, k)
 	if err != nil {
 		return err
 	}
@@ -112,7 +112,7 @@ func (c memberKind) batchUpdate(w http.ResponseWriter, r *http.Request, k *calle
 		op.activate = append(op.activate, m)
 	}
 	for _, m := range created {
-		c.attachMember(m)
+		c.attachMember(p, m, now)
 		op.activate = append(op.activate, m)
 	}
 	for _, m := range p.members {

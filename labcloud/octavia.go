@@ -124,14 +124,14 @@ func (c *Cloud) octaviaRoutes(mux *http.ServeMux) {
 	handle(http.MethodGet, "/lbaas/loadbalancers/{id}/statuses", lbs.status)
 	handle(http.MethodPut, "/lbaas/loadbalancers/{id}/failover", lbs.failover)
 
-	crud("/lbaas/listeners", listenerKind{c})
+	crud("/lbaas/listeners", listenerKind{c}.child())
 	handle(http.MethodGet, "/lbaas/listeners/{id}/stats", listenerKind{c}.stats)
-	crud("/lbaas/pools", poolKind{c})
-	crud("/lbaas/pools/{pool}/members", memberKind{c})
+	crud("/lbaas/pools", poolKind{c}.child())
+	crud("/lbaas/pools/{pool}/members", memberKind{c}.child())
 	handle(http.MethodPut, "/lbaas/pools/{pool}/members", memberKind{c}.batchUpdate)
-	crud("/lbaas/healthmonitors", monitorKind{c})
-	crud("/lbaas/l7policies", l7policyKind{c})
-	crud("/lbaas/l7policies/{policy}/rules", l7ruleKind{c})
+	crud("/lbaas/healthmonitors", monitorKind{c}.child())
+	crud("/lbaas/l7policies", l7policyKind{c}.child())
+	crud("/lbaas/l7policies/{policy}/rules", l7ruleKind{c}.child())
 
 	amps := amphoraKind{c}
 	handle(http.MethodGet, "/octavia/amphorae", amps.list)

@@ -47,14 +47,7 @@ type poolBody struct {
 }
 
 func (c *Cloud) findPool(id string, k *caller) (*pool, *apiError) {
-	p, ok := c.pools.get(id)
-	if !ok {
-		return nil, notFound("Pool", id)
-	}
-	if err := k.read(p.projectID); err != nil {
-		return nil, err
-	}
-	return p, nil
+	return findFor(c.pools, "Pool", id, k)
 }
 
 // buildPool validates a pool body for lb; the pool is not attached.
@@ -119,90 +112,90 @@ func (c poolKind) list(w http.ResponseWriter, r *http.Request, k *caller, now ti
 	return listObjects(c.Cloud, w, r, k, "pools", c.pools, poolAttrs, visibleTo[*pool](k))
 }
 
-func (c poolKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	p, err := c.findPool(r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	writeOne(w, http.StatusOK, "pool", p, r)
-	return nil
+// poolSite is where a create puts its pool: a load balancer, and the
+// listener whose default pool it becomes when the body names one.
+type poolSite struct {
+	lb *loadBalancer
+	l  *listener
 }
 
-func (c poolKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	var req struct{ P *poolBody }
-	if err := decodeArg(r, "pool", &req.P); err != nil {
-		return err
+// child is the pool kind's handler (childKind): on the load balancer
+// or the listener its body names, its certificate refs read through
+// Barbican, its algorithm one the provider offers.
+func (c poolKind) child() childKind[poolSite, *pool, poolBody] {
+	return childKind[poolSite, *pool, poolBody]{
+		cloud: c.Cloud, key: "pool",
+		bodyParent: c.siteOfBody, admit: c.admit,
+		build: c.buildAt, check: c.checkCreate, attach: c.attach,
+		find: inPath(c.findPool), change: c.change,
+		listing: c.list, inUse: c.inUse, deleteOnce: true,
 	}
-	b := req.P
+}
+
+// siteOfBody is the load balancer and listener a create's body names: the
+// listener's load balancer, which loadbalancer_id must match if given.
+func (c poolKind) siteOfBody(b *poolBody, _ *caller) (poolSite, *apiError) {
 	if err := checkUUIDs("loadbalancer_id", b.LoadBalancerID, "listener_id", b.ListenerID); err != nil {
-		return err
+		return poolSite{}, err
 	}
-	var lb *loadBalancer
-	var l *listener
 	switch {
 	case b.ListenerID != nil:
-		var ok bool
-		if l, ok = c.listeners.get(*b.ListenerID); !ok {
-			return notFound("Listener", *b.ListenerID)
+		l, ok := c.listeners.get(*b.ListenerID)
+		if !ok {
+			return poolSite{}, notFound("Listener", *b.ListenerID)
 		}
-		lb = l.lb
-		if b.LoadBalancerID != nil && *b.LoadBalancerID != lb.id {
-			return validation("Pool listener_id and loadbalancer_id do not match.")
+		if b.LoadBalancerID != nil && *b.LoadBalancerID != l.lb.id {
+			return poolSite{}, validation("Pool listener_id and loadbalancer_id do not match.")
 		}
+		return poolSite{l.lb, l}, nil
 	case b.LoadBalancerID != nil:
-		var ok bool
-		if lb, ok = c.lbs.get(*b.LoadBalancerID); !ok {
-			return notFound("Load Balancer", *b.LoadBalancerID)
+		lb, ok := c.lbs.get(*b.LoadBalancerID)
+		if !ok {
+			return poolSite{}, notFound("Load Balancer", *b.LoadBalancerID)
 		}
-	default:
-		return errorf(http.StatusBadRequest, "Validation failure: Either loadbalancer_id or listener_id must be specified.")
+		return poolSite{lb: lb}, nil
 	}
-	if err := k.write(lb.projectID); err != nil {
+	return poolSite{}, errorf(http.StatusBadRequest, "Validation failure: Either loadbalancer_id or listener_id must be specified.")
+}
+
+// admit is admitChild for a pool: a listener that has a default pool
+// refuses another (409) once k may write it, before the quota.
+func (c poolKind) admit(k *caller, s poolSite) *apiError {
+	if err := k.write(s.lb.projectID); err != nil {
 		return err
 	}
-	if l != nil && l.defaultPool != nil {
+	if s.l != nil && s.l.defaultPool != nil {
 		return errorf(http.StatusConflict, "This listener already has a default pool")
 	}
-	if err := c.checkQuota(lb.projectID, "pool", 1); err != nil {
-		return err
-	}
-	if err := checkMutable([]object{lb}); err != nil {
-		return err
-	}
-	p, err := c.buildPool(b, lb, now)
-	if err != nil {
-		return err
-	}
+	return c.admitChild(k, s.lb, "pool")
+}
+
+func (c poolKind) buildAt(b *poolBody, s poolSite, now time.Time) (*pool, *apiError) {
+	return c.buildPool(b, s.lb, now)
+}
+
+// checkCreate reads a new pool's certificate refs and asks its provider
+// for its algorithm.
+func (c poolKind) checkCreate(r *http.Request, k *caller, b *poolBody, p *pool, now time.Time) *apiError {
 	if err := c.checkPoolTLS(r, k, b, nil, now); err != nil {
 		return err
 	}
-	if err := driverRefusesAlgorithm(lb, p.algorithm); err != nil {
-		return err
-	}
-	lb.pools = append(lb.pools, p)
-	lb.cache = nil
-	c.pools.add(p)
-	if l != nil {
-		setDefaultPool(l, p)
-	}
-	c.acceptChildWrite(p, statusPendingCreate, now)
-	writeOne(w, http.StatusCreated, "pool", p, r)
-	return nil
+	return driverRefusesAlgorithm(p.lb, p.algorithm)
 }
 
-func (c poolKind) update(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	p, err := c.findPool(r.PathValue("id"), k)
-	if err != nil {
-		return err
+func (c poolKind) attach(s poolSite, p *pool, _ time.Time) {
+	s.lb.pools = append(s.lb.pools, p)
+	s.lb.cache = nil
+	c.pools.add(p)
+	if s.l != nil {
+		setDefaultPool(s.l, p)
 	}
-	var req struct{ P *poolBody }
-	if err := decodeArg(r, "pool", &req.P); err != nil {
-		return err
-	}
-	if err := checkWritable(k, p); err != nil {
-		return err
-	}
-	if a := req.P.LBAlgorithm; a != nil {
+}
+
+// change applies an update's body to p: a new algorithm one the provider
+// offers, its certificate refs read through Barbican.
+func (c poolKind) change(r *http.Request, k *caller, b *poolBody, p *pool, now time.Time) *apiError {
+	if a := b.LBAlgorithm; a != nil {
 		if err := oneOf("lb_algorithm", *a, lbAlgorithms); err != nil {
 			return err
 		}
@@ -210,26 +203,18 @@ func (c poolKind) update(w http.ResponseWriter, r *http.Request, k *caller, now 
 			return err
 		}
 	}
-	if err := c.checkPoolTLS(r, k, req.P, p, now); err != nil {
+	if err := c.checkPoolTLS(r, k, b, p, now); err != nil {
 		return err
 	}
-	if err := p.apply(req.P); err != nil {
+	if err := p.apply(b); err != nil {
 		return err
 	}
-	p.update(req.P.Name, req.P.Description, req.P.AdminStateUp, req.P.Tags)
-	c.acceptChildWrite(p, statusPendingUpdate, now)
-	writeOne(w, http.StatusOK, "pool", p, r)
+	p.update(b.Name, b.Description, b.AdminStateUp, b.Tags)
 	return nil
 }
 
-func (c poolKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	p, err := c.findPool(r.PathValue("id"), k)
-	if err != nil {
-		return err
-	}
-	if err := k.write(p.projectID); err != nil {
-		return err
-	}
+// inUse refuses the delete of a pool an L7 policy redirects to.
+func (c poolKind) inUse(p *pool) *apiError {
 	for _, l := range p.lb.listeners {
 		for _, pol := range l.l7policies {
 			if pol.redirectPool == p {
@@ -237,14 +222,6 @@ func (c poolKind) delete(w http.ResponseWriter, r *http.Request, k *caller, now 
 			}
 		}
 	}
-	if err := checkMutable(lockSet(p)); err != nil {
-		return err
-	}
-	if p.prov == statusPendingDelete {
-		return immutable("Pool", p.id)
-	}
-	c.acceptChildWrite(p, statusPendingDelete, now)
-	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
 

@@ -67,12 +67,7 @@ func (c profileKind) find(r *http.Request, k *caller) (*profile, *apiError) {
 }
 
 func (c profileKind) show(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {
-	p, err := c.find(r, k)
-	if err != nil {
-		return err
-	}
-	writeOne(w, http.StatusOK, c.spec.key, p, r)
-	return nil
+	return showOne(w, r, k, c.spec.key, c.find)
 }
 
 func (c profileKind) create(w http.ResponseWriter, r *http.Request, k *caller, now time.Time) *apiError {

@@ -63,7 +63,7 @@ func checkMutable(locked []object) *apiError {
 
 // checkWritable answers 403 unless k may write o's project, then 409 if
 // any object a write on o would lock is not ACTIVE: what every child's
-// update and delete checks first.
+// update checks first (a delete, the same around its inUse).
 func checkWritable(k *caller, o object) *apiError {
 	if err := k.write(o.base().projectID); err != nil {
 		return err
@@ -110,19 +110,6 @@ func (c *Cloud) admitChild(k *caller, parent object, kind string) *apiError {
 		return err
 	}
 	return checkMutable(append(lockSet(parent), parent))
-}
-
-// deleteChild accepts k's delete of child, a load balancer's descendant
-// found by its handler: refused when k may not write it or its tree is
-// busy, else child goes PENDING_DELETE (its parents PENDING_UPDATE) and the
-// answer is Octavia's 204. Caller holds c.mu.
-func (c *Cloud) deleteChild(w http.ResponseWriter, k *caller, child object, now time.Time) *apiError {
-	if err := checkWritable(k, child); err != nil {
-		return err
-	}
-	c.acceptChildWrite(child, statusPendingDelete, now)
-	w.WriteHeader(http.StatusNoContent)
-	return nil
 }
 
 // newMeta starts an object in PENDING_CREATE / OFFLINE.
