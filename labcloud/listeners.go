@@ -244,7 +244,7 @@ func (c listenerKind) lbOfBody(b *listenerBody, k *caller) (*loadBalancer, *apiE
 // checkCreate reads a new listener's certificate refs and sets its
 // default pool.
 func (c listenerKind) checkCreate(r *http.Request, k *caller, b *listenerBody, l *listener, now time.Time) *apiError {
-	if err := c.checkListenerTLS(r, k, b, nil, now); err != nil {
+	if err := c.checkTLS(r, k, b, nil, now); err != nil {
 		return err
 	}
 	if b.DefaultPoolID != nil {
@@ -276,7 +276,7 @@ func (c listenerKind) writable(k *caller, l *listener) *apiError {
 // change applies an update's body to l: its certificate refs read
 // through Barbican, its default pool set ("" unsets it).
 func (c listenerKind) change(r *http.Request, k *caller, b *listenerBody, l *listener, now time.Time) *apiError {
-	if err := c.checkListenerTLS(r, k, b, l, now); err != nil {
+	if err := c.checkTLS(r, k, b, l, now); err != nil {
 		return err
 	}
 	if b.DefaultPoolID != nil {

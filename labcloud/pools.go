@@ -177,7 +177,7 @@ func (c poolKind) buildAt(b *poolBody, s poolSite, now time.Time) (*pool, *apiEr
 // checkCreate reads a new pool's certificate refs and asks its provider
 // for its algorithm.
 func (c poolKind) checkCreate(r *http.Request, k *caller, b *poolBody, p *pool, now time.Time) *apiError {
-	if err := c.checkPoolTLS(r, k, b, nil, now); err != nil {
+	if err := c.checkTLS(r, k, b, nil, now); err != nil {
 		return err
 	}
 	return driverRefusesAlgorithm(p.lb, p.algorithm)
@@ -203,7 +203,7 @@ func (c poolKind) change(r *http.Request, k *caller, b *poolBody, p *pool, now t
 			return err
 		}
 	}
-	if err := c.checkPoolTLS(r, k, b, p, now); err != nil {
+	if err := c.checkTLS(r, k, b, p, now); err != nil {
 		return err
 	}
 	if err := p.apply(b); err != nil {

@@ -18,13 +18,13 @@ func nonEmpty(p *string) string {
 	return *p
 }
 
-// checkListenerTLS checks the certificates of a listener create (old nil)
-// or update (old: the listener as it is) as Octavia's API does before it
+// checkTLS checks the certificates of a listener create (old nil) or
+// update (old: the listener as it is) as Octavia's API does before it
 // accepts the write: certificate refs only on TERMINATED_HTTPS, a client
 // CA only with a certificate, client authentication only with a CA, a CRL
 // only with a CA; then every ref given is read (checkTLSRefs,
 // checkClientCA). Caller holds c.mu.
-func (c *Cloud) checkListenerTLS(r *http.Request, k *caller, b *listenerBody, old *listener, now time.Time) *apiError {
+func (c listenerKind) checkTLS(r *http.Request, k *caller, b *listenerBody, old *listener, now time.Time) *apiError {
 	protocol := nonEmpty(b.Protocol)
 	if old != nil {
 		protocol = old.protocol
@@ -63,10 +63,10 @@ func (c *Cloud) checkListenerTLS(r *http.Request, k *caller, b *listenerBody, ol
 	return nil
 }
 
-// checkPoolTLS checks the certificates of a pool create (old nil) or
-// update as Octavia's API does: a CRL only with a CA, then the refs given
-// (the CA's and CRL's kept from before on an update). Caller holds c.mu.
-func (c *Cloud) checkPoolTLS(r *http.Request, k *caller, b *poolBody, old *pool, now time.Time) *apiError {
+// checkTLS checks the certificates of a pool create (old nil) or update
+// as Octavia's API does: a CRL only with a CA, then the refs given (the
+// CA's and CRL's kept from before on an update). Caller holds c.mu.
+func (c poolKind) checkTLS(r *http.Request, k *caller, b *poolBody, old *pool, now time.Time) *apiError {
 	cert, ca, crl := nonEmpty(b.TLSContainerRef), nonEmpty(b.CATLSContainerRef), nonEmpty(b.CRLContainerRef)
 	if old == nil && crl != "" && ca == "" {
 		return validation("A CA certificate reference is required to specify a revocation list.")
@@ -97,20 +97,21 @@ func (c *Cloud) checkPoolTLS(r *http.Request, k *caller, b *poolBody, old *pool,
 // checkGraphTLS checks the certificates of every listener and pool of a
 // fully populated load balancer create, as the listener and pool creates
 // do. Caller holds c.mu.
-func (c *Cloud) checkGraphTLS(r *http.Request, k *caller, b *lbBody, now time.Time) *apiError {
+func (c lbKind) checkGraphTLS(r *http.Request, k *caller, b *lbBody, now time.Time) *apiError {
+	listeners, pools := listenerKind{c.Cloud}, poolKind{c.Cloud}
 	for i := range b.Listeners {
 		l := &b.Listeners[i]
-		if err := c.checkListenerTLS(r, k, l, nil, now); err != nil {
+		if err := listeners.checkTLS(r, k, l, nil, now); err != nil {
 			return err
 		}
 		if l.DefaultPool != nil {
-			if err := c.checkPoolTLS(r, k, l.DefaultPool, nil, now); err != nil {
+			if err := pools.checkTLS(r, k, l.DefaultPool, nil, now); err != nil {
 				return err
 			}
 		}
 	}
 	for i := range b.Pools {
-		if err := c.checkPoolTLS(r, k, &b.Pools[i], nil, now); err != nil {
+		if err := pools.checkTLS(r, k, &b.Pools[i], nil, now); err != nil {
 			return err
 		}
 	}
