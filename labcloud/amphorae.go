@@ -103,7 +103,7 @@ var amphoraAttrs = attrs[*amphora]{
 }
 
 // newAmphora boots one amphora for lb. Caller holds c.mu.
-func (c *Cloud) newAmphora(lb *loadBalancer, role string, now time.Time) *amphora {
+func (c amphoraKind) newAmphora(lb *loadBalancer, role string, now time.Time) *amphora {
 	c.mgmtNext++
 	var b [4]byte
 	binary.BigEndian.PutUint32(b[:], 0xc0a80000+c.mgmtNext%65000+2) // 192.168.0.0/16
@@ -130,7 +130,7 @@ func (c *Cloud) newAmphora(lb *loadBalancer, role string, now time.Time) *amphor
 
 // addAmphorae boots the amphorae of lb's topology: SINGLE one STANDALONE,
 // ACTIVE_STANDBY a MASTER and a BACKUP.
-func (c *Cloud) addAmphorae(lb *loadBalancer, now time.Time) {
+func (c amphoraKind) addAmphorae(lb *loadBalancer, now time.Time) {
 	roles := []string{ampRoleStandalone}
 	if lb.topology == topologyActiveStandby {
 		roles = []string{ampRoleMaster, ampRoleBackup}
@@ -141,7 +141,7 @@ func (c *Cloud) addAmphorae(lb *loadBalancer, now time.Time) {
 }
 
 // dropAmphora deletes an amphora and frees its VRRP address.
-func (c *Cloud) dropAmphora(a *amphora) {
+func (c amphoraKind) dropAmphora(a *amphora) {
 	if s, ok := c.subnets.get(a.lb.vipSubnetID); ok {
 		s.release(a.vrrpIP)
 	}
@@ -151,7 +151,7 @@ func (c *Cloud) dropAmphora(a *amphora) {
 
 // replaceAmphorae swaps old (or every amphora of lb) for new ones in the
 // same roles, ALLOCATED at once. Caller holds c.mu.
-func (c *Cloud) replaceAmphorae(lb *loadBalancer, old *amphora, now time.Time) {
+func (c amphoraKind) replaceAmphorae(lb *loadBalancer, old *amphora, now time.Time) {
 	victims := append([]*amphora(nil), lb.amphorae...)
 	if old != nil {
 		victims = []*amphora{old}

@@ -5,13 +5,14 @@ package labcloud
 
 import "time"
 
-// refreshOperating recomputes operating_status from admin state, members
-// and monitors (a simulated healthy data plane), and starts or stops the
-// listeners' traffic counters. Caller holds c.mu.
-func (c *Cloud) refreshOperating(lb *loadBalancer, now time.Time) {
+// refreshOperating recomputes the operating_status of lb and everything
+// under it from admin state, members and monitors (a simulated healthy
+// data plane, with the down members of faults: those acting on lb's
+// project), and starts or stops the listeners' traffic counters. Caller
+// holds the Cloud's mu.
+func (lb *loadBalancer) refreshOperating(faults *Faults, now time.Time) {
 	live := func(m *meta) bool { return m.prov != statusPendingCreate && m.prov != statusPendingDelete }
 	degraded := false
-	faults := c.faultsFor(lb.projectID)
 	for _, p := range lb.pools {
 		monitored := p.hm != nil && p.hm.enabled && p.hm.prov != statusPendingCreate
 		if p.hm != nil && live(&p.hm.meta) {

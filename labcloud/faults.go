@@ -103,7 +103,7 @@ func (c *Cloud) applyFaults(now time.Time, projectID string) {
 			}
 		}
 		if touched || len(f.DownMembers) > 0 || lb.oper == operDegraded || lb.oper == operError {
-			c.refreshOperating(lb, now)
+			lb.refreshOperating(f, now)
 		}
 	}
 }

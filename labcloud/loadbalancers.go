@@ -119,7 +119,7 @@ func (c lbKind) create(w http.ResponseWriter, r *http.Request, k *caller, now ti
 	if c.quotas[projectID] == nil {
 		c.quotas[projectID] = &quota{}
 	}
-	op := &pendingOp{lb: lb, after: func(done time.Time) { c.addAmphorae(lb, done) }}
+	op := &pendingOp{lb: lb, after: func(done time.Time) { amphoraKind{c.Cloud}.addAmphorae(lb, done) }}
 	for _, o := range treeOf(lb) {
 		op.activate = append(op.activate, o)
 	}
@@ -273,7 +273,7 @@ func (c lbKind) failover(w http.ResponseWriter, r *http.Request, k *caller, now 
 func (c *Cloud) startFailover(lb *loadBalancer, old *amphora, now time.Time) {
 	lb.setStatus(statusPendingUpdate, now)
 	c.schedule(&pendingOp{lb: lb, activate: []object{lb}, after: func(done time.Time) {
-		c.replaceAmphorae(lb, old, done)
+		amphoraKind{c}.replaceAmphorae(lb, old, done)
 	}}, now)
 }
 

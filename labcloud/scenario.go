@@ -239,11 +239,11 @@ func (c seeder) seedLBs(sl ScenarioLB, start time.Time) error {
 			}
 		}
 		c.registerTree(lb)
-		op := &pendingOp{lb: lb, activate: treeOf(lb), after: func(done time.Time) { c.addAmphorae(lb, done) }}
+		op := &pendingOp{lb: lb, activate: treeOf(lb), after: func(done time.Time) { amphoraKind{c.Cloud}.addAmphorae(lb, done) }}
 		c.finish(op, created)
 		if status == statusError {
 			lb.setStatus(statusError, created)
-			c.refreshOperating(lb, created)
+			lb.refreshOperating(c.faultsFor(lb.projectID), created)
 		}
 	}
 	return nil

@@ -512,12 +512,13 @@ func (c *Cloud) resumePending(lb *loadBalancer, now time.Time) {
 		return
 	}
 	creating := lb.prov == statusPendingCreate && len(lb.amphorae) == 0
+	amphorae := amphoraKind{c}
 	op.after = func(done time.Time) {
 		if creating {
-			c.addAmphorae(lb, done)
+			amphorae.addAmphorae(lb, done)
 		}
 		for _, a := range failed {
-			c.replaceAmphorae(lb, a, done)
+			amphorae.replaceAmphorae(lb, a, done)
 		}
 	}
 	c.schedule(op, now)

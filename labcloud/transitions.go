@@ -120,5 +120,5 @@ func (c *Cloud) finish(op *pendingOp, now time.Time) {
 			m.setStatus(c.finalStatus(m), now)
 		}
 	}
-	c.refreshOperating(lb, now)
+	lb.refreshOperating(c.faultsFor(lb.projectID), now)
 }
