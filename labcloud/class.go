@@ -61,6 +61,17 @@ func (c *Cloud) Class() serverapi.Class {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.advance(now)
+	return classroom{c}.class(now)
+}
+
+// classroom is the lab as its trainer sees it, over the Cloud it holds:
+// the trainees' tiles, resetting a trainee's project, the class's exercise
+// and each trainee's progress through it (exercise_progress.go). Cloud's
+// trainer API (Class, ResetProject, SetExercise) calls into it.
+type classroom struct{ *Cloud }
+
+// class is the class at now (Cloud.Class). Caller holds c.mu.
+func (c classroom) class(now time.Time) serverapi.Class {
 	cl := serverapi.Class{At: wireTime(now), Exercise: exerciseInfo(c.exercise), Exercises: ShippedExercises(),
 		Faults: cloneFaults(c.faults), Trainees: []serverapi.Trainee{}}
 	byProject := map[string][]*loadBalancer{}
@@ -78,7 +89,7 @@ func (c *Cloud) Class() serverapi.Class {
 	var tiles []tile
 	for _, u := range c.users {
 		if u.trainee {
-			tiles = append(tiles, classroom{c}.trainee(u, byProject[u.project.id], now))
+			tiles = append(tiles, c.trainee(u, byProject[u.project.id], now))
 		}
 	}
 	slices.SortStableFunc(tiles, func(a, b tile) int {
@@ -95,9 +106,6 @@ func (c *Cloud) Class() serverapi.Class {
 	}
 	return cl
 }
-
-// classroom reads the trainees of the Cloud it holds for Cloud.Class.
-type classroom struct{ *Cloud }
 
 // tile is a trainee's tile with the time its help began, to order by.
 type tile struct {
@@ -211,13 +219,13 @@ func describe(o object) string {
 // exercise progress go too. Its network and users stay.
 func (c *Cloud) ResetProject(projects []string) error {
 	return c.eachProject(projects, func(p *project, now time.Time) error {
-		c.resetProject(p, now)
+		classroom{c}.reset(p, now)
 		return nil
 	})
 }
 
-// resetProject empties p. Caller holds c.mu.
-func (c *Cloud) resetProject(p *project, now time.Time) {
+// reset empties p's project (Cloud.ResetProject). Caller holds c.mu.
+func (c classroom) reset(p *project, now time.Time) {
 	gone := map[*loadBalancer]bool{}
 	for _, lb := range slices.Clone(c.lbs.order) {
 		if lb.projectID == p.id {

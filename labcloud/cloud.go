@@ -94,7 +94,7 @@ func New(opts Options) *Cloud {
 		}
 	}
 	if c.opts.Exercise != nil {
-		c.setExercise(c.opts.Exercise, false, now)
+		classroom{c}.setExercise(c.opts.Exercise, false, now)
 	}
 	c.mu.Unlock()
 	return c
@@ -335,7 +335,12 @@ func (c *Cloud) recordServed(u *user, p *project, r *http.Request, status int, b
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if track {
-		c.record(p, r, status, body, now)
+		a := c.activity[p.id]
+		if a == nil {
+			a = &activity{}
+			c.activity[p.id] = a
+		}
+		a.record(r, status, body, now)
 	}
 	if write && status < 400 {
 		c.markChanged()

@@ -18,7 +18,7 @@ type progress struct {
 // setExercise makes e the class's exercise, every trainee starting at now;
 // with setup, its Setup is loaded into every trainee's project. Caller
 // holds c.mu.
-func (c *Cloud) setExercise(e *Exercise, setup bool, now time.Time) error {
+func (c classroom) setExercise(e *Exercise, setup bool, now time.Time) error {
 	c.exercise = e
 	c.progress = map[string]*progress{}
 	if e == nil {
@@ -30,7 +30,7 @@ func (c *Cloud) setExercise(e *Exercise, setup bool, now time.Time) error {
 		}
 		c.progress[u.project.id] = &progress{Started: now, Passed: make([]time.Time, len(e.Steps))}
 		if setup && e.Setup != nil {
-			if err := (seeder{c}).loadInto(u.project, e.Setup, now); err != nil {
+			if err := (seeder{c.Cloud}).loadInto(u.project, e.Setup, now); err != nil {
 				return fmt.Errorf("exercise %s: set-up in %s: %w", e.Name, u.project.name, err)
 			}
 		}
@@ -46,7 +46,7 @@ func (c *Cloud) SetExercise(e *Exercise, setup bool) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.advance(now)
-	err := c.setExercise(e, setup, now)
+	err := classroom{c}.setExercise(e, setup, now)
 	c.markChanged()
 	return err
 }
@@ -60,7 +60,7 @@ func (c *Cloud) Exercise() *Exercise {
 
 // evaluate checks the exercise's steps over one project's objects at now:
 // which hold now, and records the first time each passed. Caller holds c.mu.
-func (c *Cloud) evaluate(p *project, objs []object, now time.Time) (holds []bool) {
+func (c classroom) evaluate(p *project, objs []object, now time.Time) (holds []bool) {
 	e := c.exercise
 	if e == nil {
 		return nil

@@ -215,16 +215,11 @@ func (e *event) wire() *serverapi.Event {
 	return &serverapi.Event{At: wireTime(e.at), Method: e.method, Path: e.path, Status: e.status, Message: e.message}
 }
 
-// record notes a served request of project p's users: when it was seen,
-// the last write, and the last refusal with its message. A 404 of a GET
-// (a wait for a delete ends on it) is not an error a trainer needs to see.
-// Caller holds c.mu.
-func (c *Cloud) record(p *project, r *http.Request, status int, body []byte, now time.Time) {
-	a := c.activity[p.id]
-	if a == nil {
-		a = &activity{}
-		c.activity[p.id] = a
-	}
+// record notes a served request of its project's users: when it was
+// seen, the last write, and the last refusal with its message. A 404 of a
+// GET (a wait for a delete ends on it) is not an error a trainer needs to
+// see. Caller holds the Cloud's mu.
+func (a *activity) record(r *http.Request, status int, body []byte, now time.Time) {
 	a.LastSeen = now
 	ev := &event{at: now, method: r.Method, path: r.URL.Path, status: status}
 	write := r.Method != http.MethodGet && r.Method != http.MethodHead
