@@ -52,21 +52,28 @@
 // demo), viewer/viewer (reader on demo), and trainee1..N with
 // Options.Trainees, each in its own project.
 //
-// Inside, Cloud holds the state behind its mutex and what every kind
-// shares (the collections, tokens, the lock tree, quotas, the status
-// machine, faults); each kind has a handler type in its own file (lbKind
-// in loadbalancers.go, poolKind in pools.go, keystoneService,
-// neutronService, labAPI, …) with its validation, its create, update and
-// delete, its view and how it saves and restores itself in a State; a
-// load balancer's children write through one generic childKind
-// (childkind.go) over a table of what is each kind's own; kinds
-// whose calls are the same share a handler and differ by a spec in their
-// file: flavors and availability zones share profiledKind (profiled.go),
-// their profile kinds profileKind (profiles.go). The routing registers a collection's five calls through kindHandler
-// (kind.go). The trainer's read (Cloud.Class) answers in app/serverapi's
-// types, the one contract of the trainer's API. A self-checking exercise is
-// three files: exercise.go (the check model: steps, checks, matches and how
-// they hold), exercise_parse.go (its JSON with errors that name the line,
-// the shipped exercises) and exercise_progress.go (the class's exercise and
-// each trainee's progress).
+// Inside, Cloud holds the state behind its mutex and what every kind shares
+// (the collections, tokens, the lock tree, quotas, the status machine,
+// faults); each kind has a handler type in its own file (lbKind in
+// loadbalancers.go, poolKind in pools.go, keystoneService, neutronService,
+// labAPI, …) with its validation, its create, update and delete, its view
+// and how it saves and restores itself in a State (a listener's and a
+// pool's certificate checks, tls_refs_objects.go, and amphoraKind's booting
+// and replacing of amphorae included); a load balancer's children write
+// through one generic childKind (childkind.go) over a table of what is each
+// kind's own; kinds whose calls are the same share a handler and differ by
+// a spec in their file: flavors and availability zones share profiledKind
+// (profiled.go), their profile kinds profileKind (profiles.go). The routing
+// registers a collection's five calls through kindHandler (kind.go). The
+// simulated data plane is the load balancer's own
+// (loadBalancer.refreshOperating, dataplane.go). The trainer's side of the
+// lab is the classroom (class.go): the class, a project's reset, the
+// exercise and each trainee's progress, which Cloud's trainer API (Class,
+// ResetProject, SetExercise) calls into; a project's activity records its
+// users' requests itself (scope.go). The trainer's read (Cloud.Class)
+// answers in app/serverapi's types, the one contract of the trainer's API.
+// A self-checking exercise is three files: exercise.go (the check model:
+// steps, checks, matches and how they hold), exercise_parse.go (its JSON
+// with errors that name the line, the shipped exercises) and
+// exercise_progress.go (the class's exercise and each trainee's progress).
 package labcloud
