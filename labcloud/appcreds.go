@@ -313,7 +313,7 @@ func (c appCredKind) delete(w http.ResponseWriter, r *http.Request, ac *appCred)
 }
 
 // sortedAppCreds returns the credentials by name. Caller holds c.mu.
-func (c *Cloud) sortedAppCreds() []*appCred {
+func (c appCredKind) sortedAppCreds() []*appCred {
 	out := make([]*appCred, 0, len(c.appCreds))
 	for _, ac := range c.appCreds {
 		out = append(out, ac)

@@ -1,5 +1,5 @@
 // The class's exercise in the cloud: setting it, and each trainee's
-// progress through its steps.
+// progress through its steps (the classroom's, class.go).
 
 package labcloud
 

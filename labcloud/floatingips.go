@@ -340,7 +340,7 @@ type stFloatingIP struct {
 }
 
 // saveFIPs adds the floating IPs to s. Caller holds c.mu.
-func (c *Cloud) saveFIPs(s *State) {
+func (c neutronService) saveFIPs(s *State) {
 	for _, f := range c.fips.order {
 		st := stFloatingIP{stMeta: metaOf(&f.meta), Network: f.network.id, Subnet: f.subnet.id, Address: f.addr.String(), Revision: f.revision}
 		if f.port != nil {
@@ -352,7 +352,7 @@ func (c *Cloud) saveFIPs(s *State) {
 
 // restoreFIPs adds s's floating IPs, after its networks and ports, marking
 // their addresses in use. Caller holds c.mu.
-func (c *Cloud) restoreFIPs(s *State) error {
+func (c neutronService) restoreFIPs(s *State) error {
 	for _, st := range s.FloatingIPs {
 		n, ok1 := c.networks.get(st.Network)
 		sub, ok2 := c.subnets.get(st.Subnet)

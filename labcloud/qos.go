@@ -77,7 +77,7 @@ func (e neutronExtension) view() map[string]any {
 func (c *Cloud) hasQoS(k *caller) bool { return !c.faultsFor(k.project).NoQoS }
 
 // extensionsFor lists the extensions k sees.
-func (c *Cloud) extensionsFor(k *caller) []neutronExtension {
+func (c neutronService) extensionsFor(k *caller) []neutronExtension {
 	out := make([]neutronExtension, 0, len(neutronExtensions))
 	for _, e := range neutronExtensions {
 		if e.alias == "qos" && !c.hasQoS(k) {
@@ -135,7 +135,7 @@ func (c neutronService) noQoS(w http.ResponseWriter, k *caller) bool {
 // validate.qos_policy_exists does: Neutron must have the qos extension,
 // and the policy must exist (Octavia looks it up with its own service
 // account: any project's will do). nil or "" (unset) passes.
-func (c *Cloud) checkVIPQoS(k *caller, id *string) *apiError {
+func (c lbKind) checkVIPQoS(k *caller, id *string) *apiError {
 	if id == nil || *id == "" {
 		return nil
 	}
