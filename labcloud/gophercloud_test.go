@@ -16,7 +16,9 @@ import (
 // catalog discovery, paging by next links, create and status fields.
 func TestGophercloud(t *testing.T) {
 	t.Parallel() // a long test: it overlaps TestCLI's waits
-	srv := NewServer(Options{Seed: 1, Delay: 50 * time.Millisecond, MaxPageSize: 100, Scenario: seeded(250)})
+	// Transitions of 2 s: the update below must come while the listener's
+	// create is still pending, which 50 ms did not leave a loaded machine.
+	srv := NewServer(Options{Seed: 1, Delay: 2 * time.Second, MaxPageSize: 100, Scenario: seeded(250)})
 	defer srv.Close()
 	ctx := context.Background()
 	provider, err := openstack.AuthenticatedClient(ctx, gophercloud.AuthOptions{
