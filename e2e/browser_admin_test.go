@@ -41,11 +41,19 @@ func startAdminConsole(t *testing.T) console {
 }
 
 // nav goes to path inside the app (go-app's own navigation, no reload).
+// appRunning is true once go-app runs the page: its "octaview:go-app"
+// mark (cmd/server/main_js.go). Not app.js's "octaview:go-started": on a
+// page served with a session, main first waits for the session's restore,
+// so that mark comes before go-app has set goappNav (a no-op until then)
+// or taken over the served page. TestBrowserAdmin's goappNav("/providers")
+// was lost that way on a reloaded quota page.
+const appRunning = `performance.getEntriesByName("octaview:go-app").length > 0`
+
 func (b *browser) nav(t *testing.T, path string) {
 	t.Helper()
 	// goappNav does nothing until the app runs, and a page the server
 	// serves (its first screen) shows its content before that
-	b.waitJS(t, "the app running", `performance.getEntriesByName("octaview:go-started").length > 0`, 60*time.Second)
+	b.waitJS(t, "the app running", appRunning, 60*time.Second)
 	eval[bool](t, b, fmt.Sprintf(`(goappNav(%q), true)`, path))
 }
 

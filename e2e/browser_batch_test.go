@@ -89,7 +89,7 @@ func TestBrowserMemberBatchKeeps(t *testing.T) {
 	)
 	// the server serves the pool's page before the app runs: its button
 	// does nothing until the app has taken the page over
-	b.waitJS(t, "the app running", `performance.getEntriesByName("octaview:go-started").length > 0`, 60*time.Second)
+	b.waitJS(t, "the app running", appRunning, 60*time.Second)
 	b.openMemberSet(t)
 	b.do(t, "preview a set", 10*time.Second, previewMemberSet("10.0.0.11:80\n10.0.0.12:80,4\n10.0.0.14:80", "batch-plan")...)
 	if got := b.text(t, "#batch-summary"); got != "1 added, 1 kept, 1 changed, 1 removed." {

@@ -13,5 +13,10 @@ func main() {
 	// package init ran before this one, the first page after it
 	goapp.Window().Get("performance").Call("mark", "octaview:main")
 	ui.Register().Boot()
+	// Boot may have waited (a served session's restore), and app.js's
+	// "octaview:go-started" then came before go-app ran; from this mark
+	// on, go-app runs: it renders the first page and takes over the
+	// served one before any script runs again.
+	goapp.Window().Get("performance").Call("mark", "octaview:go-app")
 	goapp.RunWhenOnBrowser()
 }

@@ -229,8 +229,11 @@ function goappKeepBodyClean() {
 //   - performance marks: "octaview:wasm-fetch" (the fetch starts),
 //     "octaview:wasm-instantiated" (compiled and instantiated),
 //     "octaview:main" (set by Octaview's main: Go's runtime and package init
-//     are done) and "octaview:go-started" (go.run returned: main ran until it
-//     first waited, the first page included).
+//     are done), "octaview:go-app" (set by Octaview's main as go-app starts:
+//     its first page is rendered before any script runs again) and
+//     "octaview:go-started" (go.run returned: main ran until it first
+//     waited, which on a page served with a session is the session's
+//     restore, before go-app starts).
 // -----------------------------------------------------------------------------
 async function goappInitWebAssembly() {
   const loader = document.getElementById("app-wasm-loader");
