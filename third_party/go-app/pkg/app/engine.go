@@ -256,6 +256,18 @@ func (e *engineX) Start(framerate int) {
 
 	e.states.CleanupExpiredPersistedStates(e.baseContext())
 
+	// Octaview patch: a due frame runs in a task of its own (frameTasks),
+	// never inside the delivery of a DOM event. Go runs every goroutine that
+	// is ready whenever JavaScript calls into it, so upstream's frame ran
+	// inside whatever listener entered Go once its tick was due: between an
+	// element's click listener and the window's, or between a checkbox's
+	// click and its change, it could replace the element the event was
+	// being delivered to (its change then went to nobody, or to the element's
+	// next owner) or turn a button into another before the click's default
+	// action.
+	frame := newFrameTasks()
+	framePending := false
+
 	for {
 		select {
 		case dispatch := <-e.dispatches:
@@ -266,9 +278,16 @@ func (e *engineX) Start(framerate int) {
 			dispatch()
 
 		case <-frames.C:
-			e.processFrame()
+			if !framePending {
+				framePending = true
+				frame.request()
+			}
 			frames.Reset(iddleFrameDuration)
 			currentFrameDuration = iddleFrameDuration
+
+		case <-frame.due:
+			framePending = false
+			e.processFrame()
 
 		case <-e.ctx.Done():
 			return
