@@ -40,15 +40,15 @@ func (p *Page) renderTile(t serverapi.Trainee) goapp.UI {
 			// (the class's order changed) or remove it (the row reflowed), so the
 			// change came to another tile's handler or to none. The click's
 			// target listener runs first, on the tile the trainer saw.
-			goapp.Input().Type("checkbox").ID(checkID).Checked(p.to.selected[project]).
+			goapp.Input().Type("checkbox").ID(checkID).Checked(p.actions.to.selected[project]).
 				OnClick(func(ctx goapp.Context, e goapp.Event) {
-					p.to.selected[project] = ctx.JSSrc().Get("checked").Bool()
+					p.actions.to.selected[project] = ctx.JSSrc().Get("checked").Bool()
 				}),
 			goapp.Label().For(checkID).Class("tile-user").Title(t.User).Text(t.User),
 			ui.ClassDiv("spacer"),
 			goapp.Button().Class("btn", "btn-small", "tile-open").Type("button").
 				Title("Open "+t.Project+" read-only in the console, as "+t.User+" sees it").Aria("label", "Open "+t.User+"'s project read-only").
-				OnClick(func(ctx goapp.Context, e goapp.Event) { p.openView(ctx, project) }).Text("Open")),
+				OnClick(func(ctx goapp.Context, e goapp.Event) { p.actions.openView(project) }).Text("Open")),
 
 		ui.ClassDivBody("tile-meta",
 			ui.ClassSpanText("tile-seen", "seen "+ago(t.LastSeen, p.class.At)),

@@ -13,7 +13,7 @@ import (
 // own modal <dialog>, as the detail pages confirm a delete: the focus goes
 // into it, Tab stays inside, Escape or Cancel closes it and gives the focus
 // back to the button that opened it; the result then shows beside that
-// button (Page.result).
+// button (actions.result).
 
 // confirmDialogID is the trainer page's modal confirmation <dialog>.
 const confirmDialogID = "trainer-confirm"
@@ -22,8 +22,8 @@ const confirmDialogID = "trainer-confirm"
 // dialog's words, and what Confirm sends. The zero confirm asks nothing.
 type confirm struct {
 	title, text, button string
-	from                string        // the id of the button that asked: the focus goes back there
-	send                func(p *Page) // the change, sent from its form (Page.act)
+	from                string           // the id of the button that asked: the focus goes back there
+	send                func(a *actions) // the change, sent from its form (actions.act)
 }
 
 // resetConfirm is the confirmation of the reset of the projects named
@@ -34,8 +34,8 @@ func resetConfirm(who string, projects serverapi.ProjectsRequest) confirm {
 		text: "Every load balancer in them goes at once, with its listeners, pools, members, monitors, VIP port and amphorae; " +
 			"so do their quotas, faults, activity and exercise progress. Their networks and users stay. This cannot be undone.",
 		button: "Reset", from: "reset-projects",
-		send: func(p *Page) {
-			p.act(faultFormID, "Reset of "+who, http.MethodPost, serverapi.TrainerResetPath, projects)
+		send: func(a *actions) {
+			a.act(faultFormID, "Reset of "+who, http.MethodPost, serverapi.TrainerResetPath, projects)
 		},
 	}
 }
@@ -47,37 +47,37 @@ func importConfirm(file string) confirm {
 		title:  "Replace the whole lab?",
 		text:   "Every project, user and object of the lab is replaced by those of " + file + ". The users logged in stay so. This cannot be undone.",
 		button: "Replace the lab", from: "lab-import-go",
-		send: (*Page).sendImport,
+		send: (*actions).sendImport,
 	}
 }
 
 // ask opens the dialog that confirms c. UI goroutine.
-func (p *Page) ask(ctx goapp.Context, c confirm) {
-	p.asking = c
+func (a *actions) ask(ctx goapp.Context, c confirm) {
+	a.asking = c
 	ui.ShowModal(ctx, confirmDialogID)
 }
 
 // renderConfirm is the dialog of the change asked for (nothing when none
 // is).
-func (p *Page) renderConfirm() goapp.UI {
-	c := p.asking
+func (a *actions) renderConfirm() goapp.UI {
+	c := a.asking
 	if c.send == nil {
 		return goapp.Div()
 	}
 	return goapp.Dialog().ID(confirmDialogID).Class("card", "confirm").Aria("labelledby", "trainer-confirm-title").
 		On("close", func(ctx goapp.Context, e goapp.Event) {
-			from := p.asking.from
-			p.asking = confirm{}
+			from := a.asking.from
+			a.asking = confirm{}
 			ctx.Defer(func(goapp.Context) { ui.FocusID(from) })
 		}).OnKeyDown(ui.TrapTab).Body(
 		goapp.H2().ID("trainer-confirm-title").Text(c.title),
 		goapp.P().ID("trainer-confirm-text").Text(c.text),
 		ui.ClassDivBody("confirm-actions",
 			ui.IDButton("trainer-confirm-btn").Class("btn", "btn-danger").OnClick(func(ctx goapp.Context, e goapp.Event) {
-				send := p.asking.send
+				send := a.asking.send
 				ui.CloseDialog(confirmDialogID)
 				if send != nil {
-					send(p)
+					send(a)
 				}
 			}).Text(c.button),
 			ui.IDButton("trainer-confirm-keep").Class("btn", "btn-ghost").OnClick(func(ctx goapp.Context, e goapp.Event) {
