@@ -104,3 +104,32 @@ func subnetLabel(subnets []ui.Choice, id string) string {
 	}
 	return "subnet " + console.Shorten(id, 13)
 }
+
+// picksServers reports whether the form is a member's create under a
+// pool: the only form with a server picker.
+func (p *Page) picksServers() bool {
+	return p.create && p.pr.Res == console.MemberRes && p.pr.ParentID != ""
+}
+
+// watchServers points the server picker at the member's subnet, or stops
+// it on any other form. Called when the form opens and when its subnet
+// changes. UI goroutine.
+func (p *Page) watchServers(ctx goapp.Context) {
+	if !p.picksServers() {
+		p.servers.picker.Stop()
+		return
+	}
+	p.servers.watch(ctx, p.sess.Client, p.pr.ParentID, p.v, p.current())
+}
+
+// serverPicker is the server picker above the member form's fields; nil
+// on any other form.
+func (p *Page) serverPicker() goapp.UI {
+	if !p.picksServers() {
+		return nil
+	}
+	return p.servers.view(p.v, p.picks.opts["subnet_id"], p.recheck)
+}
+
+// OnDismount ends the server picker's poll: the form is gone. UI goroutine.
+func (p *Page) OnDismount() { p.servers.picker.Stop() }
