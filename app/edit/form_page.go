@@ -3,13 +3,10 @@ package edit
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/providers"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
@@ -45,16 +42,9 @@ type Page struct {
 	w         console.Writer
 	uctx      goapp.Context // the page's own context (OnNav): a write outlives its button
 
-	certs console.CertPicks // certificate fields' options (tls_fields.go)
+	certs    console.CertPicks // certificate fields' options (tls_fields.go)
+	provider providerTerms     // what the provider takes: the form offers only that (provider.go)
 
-	// support is what the load balancer's provider driver takes (the
-	// cloud's providers' until the load balancer is known; everything when
-	// neither could be read): the form offers only that (provider.go).
-	support form.Support
-	lbRead  string // the load balancer whose provider support is from
-	// caps names the flavor (or zone) capabilities of the provider a
-	// profile form picked: its data field's hint says them.
-	caps, capsOf string
 	// parentName names the parent a child's create is under (a member's
 	// pool), once read; "" until then (the title says its id).
 	parentName string
@@ -83,7 +73,7 @@ func (p *Page) OnNav(ctx goapp.Context) {
 	p.picks.reset()
 	p.certs.Reset()
 	p.w, p.submitted = console.Writer{}, false
-	p.support, p.lbRead, p.caps, p.capsOf, p.parentName = form.Support{}, "", "", "", ""
+	p.provider, p.parentName = providerTerms{}, ""
 	res := pr.Res
 	if !res.MayWrite(p.sess) {
 		p.status, p.loadErr = ui.LoadFailed, fmt.Sprintf("Your role does not allow writing %s.", res.Plural)
@@ -140,19 +130,15 @@ func (p *Page) check() form.Errs {
 	return form.Check(p.fields(), p.v, p.was, p.create, res.Validate)
 }
 
-// fields are the kind's fields as the provider takes them (their choices
-// narrowed to what its driver supports).
-func (p *Page) fields() []form.Field {
-	fields := p.support.Narrow(p.pr.Res.Kind, p.pr.Res.Fields)
-	if p.caps != "" {
-		fields = slices.Clone(fields)
-		for i, f := range fields {
-			if f.Type == form.Area && strings.HasSuffix(f.Key, "_data") {
-				fields[i].Hint = f.Hint + " The " + p.capsOf + " provider takes: " + p.caps + "."
-			}
-		}
-	}
-	return fields
+// fields are the kind's fields as the provider takes them (provider.go).
+func (p *Page) fields() []form.Field { return p.provider.fields(p.pr.Res) }
+
+// current is, for a read the form starts now, whether the form is still
+// the one shown when it answers (not another, nor a fresh one after a
+// write). UI goroutine.
+func (p *Page) current() func() bool {
+	path := p.path
+	return func() bool { return p.path == path }
 }
 
 // loadParent reads the name of the parent a child's create is under (a
@@ -162,13 +148,13 @@ func (p *Page) loadParent(ctx goapp.Context) {
 	if parent == nil || p.pr.ParentID == "" {
 		return
 	}
-	client, path, ref := p.sess.Client, p.path, octavia.Ref{Kind: parent.Kind, ID: p.pr.ParentID}
+	client, current, ref := p.sess.Client, p.current(), octavia.Ref{Kind: parent.Kind, ID: p.pr.ParentID}
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
 		o, err := client.Get(c, ref)
 		ctx.Dispatch(func(ctx goapp.Context) {
-			if p.path == path && err == nil {
+			if current() && err == nil {
 				p.parentName = parent.NameOf(o)
 			}
 		})
@@ -178,89 +164,15 @@ func (p *Page) loadParent(ctx goapp.Context) {
 // loadCaps reads the capabilities of the provider a profile form picked
 // (provider_name): what its data may set. UI goroutine.
 func (p *Page) loadCaps(ctx goapp.Context) {
-	read, name := p.pr.Res.Capabilities, p.v["provider_name"]
-	if read == nil || name == p.capsOf {
-		return
-	}
-	p.capsOf, p.caps = name, ""
-	if name == "" {
-		return
-	}
-	client, path := p.sess.Client, p.path
-	ctx.Async(func() {
-		c, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		caps, err := read(client, c, name)
-		ctx.Dispatch(func(ctx goapp.Context) {
-			if p.path == path && p.capsOf == name && err == nil && len(caps) > 0 {
-				p.caps = console.CapabilityNames(caps, nil)
-			}
-		})
-	})
-}
-
-// lbOf is the load balancer the form's object is under, "" while unknown:
-// the one picked (loadbalancer_id) or, on an edit, the object's.
-func (p *Page) lbOf() string {
-	if id := p.v["loadbalancer_id"]; id != "" {
-		return id
-	}
-	if p.orig != nil {
-		if id := p.orig.Text("loadbalancer_id"); id != "" {
-			return id
-		}
-		if lbs := p.orig.IDs("loadbalancers"); len(lbs) > 0 {
-			return lbs[0]
-		}
-	}
-	return ""
+	p.provider.loadCaps(ctx, p.sess.Client, p.pr.Res, p.v["provider_name"], p.current())
 }
 
 // loadSupport reads what the provider of the form's load balancer takes
-// (GET the load balancer: its provider), or, while none is known, what
-// every provider of the cloud takes (GET /v2/lbaas/providers: a create
-// that names none gets the deployment's default, one of them); a value
-// the provider does not take goes to its first choice. Called again when
-// the load balancer picked changes. UI goroutine.
+// (the one picked or, on an edit, the object's; the cloud's providers'
+// while none is known). Called again when the load balancer picked
+// changes. UI goroutine.
 func (p *Page) loadSupport(ctx goapp.Context) {
-	if !p.pr.Res.Restricted {
-		return
-	}
-	lb, client, path := p.lbOf(), p.sess.Client, p.path
-	if lb == p.lbRead && (lb != "" || p.support.Name != "") {
-		return
-	}
-	p.lbRead = lb
-	ctx.Async(func() {
-		c, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		var names []string
-		var err error
-		if lb != "" {
-			var o octavia.Object
-			if o, err = client.Get(c, octavia.Ref{Kind: octavia.KindLoadBalancer, ID: lb}); err == nil {
-				names = []string{o.Text("provider")}
-			}
-		} else {
-			for pr, e := range client.Providers(c, providers.ListOpts{}) {
-				if err = e; e != nil {
-					break
-				}
-				names = append(names, pr.Name)
-			}
-		}
-		ctx.Dispatch(func(ctx goapp.Context) {
-			if p.path != path || p.lbRead != lb {
-				return // another form, or another load balancer picked since
-			}
-			if err != nil || len(names) == 0 || names[0] == "" {
-				p.support = form.Support{} // unknown: everything, the driver's 501 says the rest
-				return
-			}
-			p.support = form.Supported(names...)
-			p.support.Fix(p.pr.Res.Kind, p.pr.Res.Fields, p.v)
-		})
-	})
+	p.provider.loadSupport(ctx, p.sess.Client, p.pr.Res, lbOf(p.v, p.orig), p.v, p.current())
 }
 
 func (p *Page) submit(ctx goapp.Context, e goapp.Event) {
@@ -283,90 +195,36 @@ func (p *Page) submit(ctx goapp.Context, e goapp.Event) {
 		p.w.Err = "Nothing changed."
 		return
 	}
-	p.send(p.write(body))
+	p.send(formWrite(p.pr, p.create, p.orig, body))
 }
 
-// write is the form's write of body: a create (under the page's parent)
-// or an update of the object edited.
-func (p *Page) write(body octavia.Object) console.Write {
-	res, pr, create := p.pr.Res, p.pr, p.create
-	wr := console.Write{Op: tab.Operation{Kind: tab.OpUpdate, Wait: console.WaitFor(res, tab.OpUpdate), Ref: pr.Ref(), Written: writtenText(create, res, body)}}
-	if create {
-		wr.Op.Kind, wr.Op.Wait = tab.OpCreate, console.WaitFor(res, tab.OpCreate)
-		wr.LB = body.Text("loadbalancer_id")
-		wr.Send = func(ctx context.Context, c *octavia.Client) (octavia.Object, octavia.Accepted, error) {
-			return c.Create(ctx, res.Kind, pr.ParentID, body)
-		}
-		return wr
-	}
-	ref := octavia.RefOf(res.Kind, pr.ParentID, p.orig)
-	ref.ID = pr.ID
-	wr.Op.Ref, wr.Was = ref, p.orig.Text("provisioning_status") // the name: the answer's (a rename's new one)
-	wr.Send = func(ctx context.Context, c *octavia.Client) (octavia.Object, octavia.Accepted, error) {
-		return c.Update(ctx, ref, body)
-	}
-	return wr
-}
-
-// send sends wr; on acceptance the page goes to the object's page. UI
-// goroutine.
+// send sends wr; on acceptance the page goes to the object's page (or
+// its parent's). UI goroutine.
 func (p *Page) send(wr console.Write) {
-	res, pr, create := p.pr.Res, p.pr, p.create
+	pr, create := p.pr, p.create
 	p.w.Send(p.uctx, p.sess, wr, func(ctx goapp.Context, s console.Sent) {
 		p.path = "" // a later visit starts a fresh form
-		id := s.Op.Ref.ID
-		if id == "" {
-			id = pr.ID
-		}
-		// the page's wait card (tab.WithOpAnchor) takes the focus, not its
-		// heading: the wait is in view wherever the form was scrolled to
-		if parent := res.Parent(); create && parent != nil && pr.ParentID != "" {
-			// back to the parent the object was made in (a member's pool):
-			// the list there shows it, and the next one is made from there
-			ctx.Navigate(tab.WithOpAnchor(parent.DetailPathOf("", pr.ParentID), s.Op))
-			return
-		}
-		ctx.Navigate(tab.WithOpAnchor(res.DetailPathOf(pr.ParentID, id), s.Op))
+		ctx.Navigate(sentPath(pr, create, s.Op))
 	}, p.showError)
 }
 
 // showError puts a refused write on the form: Octavia's faultstring next to
-// the field it names (a 400, or a provider's 501 for an option its driver
-// does not support), else above the form (the writer's words).
-// UI goroutine.
+// the field it names (faultErrs), else above the form (the writer's
+// words). UI goroutine.
 func (p *Page) showError(err error) {
-	var e *octavia.Error
-	if errors.As(err, &e) && (e.Code == octavia.EINVALID || e.Code == octavia.EUNSUPPORTED) && e.Fault != "" {
-		if k := form.FaultFieldIn(e.Fault, form.Keys(p.pr.Res.Fields), p.v); k != "" {
-			p.errs = form.Errs{k: "Octavia: " + e.Fault}
-			p.w.Err = "Octavia refused it; see below."
-			p.focusFirstError(p.uctx)
-		}
+	if errs := faultErrs(err, p.pr.Res.Fields, p.v); errs != nil {
+		p.errs = errs
+		p.w.Err = "Octavia refused it; see below."
+		p.focusFirstError(p.uctx)
 	}
 }
 
-// writtenText says in words what a form writes, for its wait item.
-func writtenText(create bool, res *console.Resource, body octavia.Object) string {
-	verb := "PUT"
-	if create {
-		verb = "POST"
+// recheck checks the form again after a change, once it was submitted:
+// its errors follow what is typed. UI goroutine.
+func (p *Page) recheck() {
+	if p.submitted {
+		p.errs = p.check()
 	}
-	keys := slices.Sorted(func(yield func(string) bool) {
-		for k := range body {
-			if !yield(k) {
-				return
-			}
-		}
-	})
-	parts := make([]string, 0, len(keys))
-	for _, k := range keys {
-		v := octavia.ValueText(body[k])
-		if len(v) > 60 {
-			v = v[:60] + "…"
-		}
-		parts = append(parts, fmt.Sprintf("%s %q", k, v))
-	}
-	return verb + " " + res.Singular + " " + strings.Join(parts, ", ")
 }
 
 func (p *Page) Render() goapp.UI {
@@ -438,9 +296,7 @@ func (p *Page) renderForm(back string) goapp.UI {
 				case "subnet_id":
 					p.watchServers(p.uctx)
 				}
-				if p.submitted {
-					p.errs = p.check()
-				}
+				p.recheck()
 			}}.Render())
 	}
 	verb := map[bool]string{true: "Create", false: "Save"}[p.create]

@@ -296,13 +296,3 @@ func TestPoolsOfListener(t *testing.T) {
 
 // TestNavOrder: the table (and so the navigation) follows the tree, not
 // the order of the files' names.
-
-// TestWrittenNested: an operation's "Wrote" line shows a nested body as
-// JSON, not Go's map syntax.
-func TestWrittenNested(t *testing.T) {
-	body := octavia.Object{"name": "web", "session_persistence": octavia.Object{"type": "APP_COOKIE", "cookie_name": "sid"}}
-	want := `POST pool name "web", session_persistence "{\"cookie_name\":\"sid\",\"type\":\"APP_COOKIE\"}"`
-	if got := writtenText(true, console.PoolRes, body); got != want {
-		t.Errorf("got %s, want %s", got, want)
-	}
-}

@@ -34,9 +34,7 @@ func (p *Page) setTLS(key, value string) {
 	if set := p.pr.Res.OnSet; set != nil {
 		set(p.v, key, value)
 	}
-	if p.submitted {
-		p.errs = p.check()
-	}
+	p.recheck()
 }
 
 // loadCerts reads the project's certificates once the form shows a
@@ -44,8 +42,7 @@ func (p *Page) setTLS(key, value string) {
 // edit of a TLS listener). UI goroutine.
 func (p *Page) loadCerts(ctx goapp.Context) {
 	if !p.certs.Asked() && console.Picks(p.pr.Res.Fields, p.create, p.v) {
-		path := p.path
-		p.certs.Load(ctx, p.sess.Client, func() bool { return p.path == path })
+		p.certs.Load(ctx, p.sess.Client, p.current())
 	}
 }
 
@@ -57,13 +54,13 @@ func (p *Page) loadHSTS(ctx goapp.Context) {
 	if !slices.ContainsFunc(p.pr.Res.Fields, func(f form.Field) bool { return f.Key == "hsts_max_age" }) {
 		return
 	}
-	client, path := p.sess.Client, p.path
+	client, current := p.sess.Client, p.current()
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
 		v, err := client.APIVersion(c)
 		ctx.Dispatch(func(ctx goapp.Context) {
-			if p.path == path && err == nil && octavia.APIAtLeast(v, form.HSTSMinor) {
+			if current() && err == nil && octavia.APIAtLeast(v, form.HSTSMinor) {
 				p.v[form.HSTSKnown] = "true"
 			}
 		})
