@@ -164,7 +164,7 @@ func (p *Page) startLive(ctx goapp.Context) {
 // liveRead asks Octavia for the rows in view (liveSpan) and takes them
 // into the list. UI goroutine; the GET runs in ctx.Async.
 func (p *Page) liveRead(ctx goapp.Context) {
-	if p.live.busy || p.status != ui.Loaded || len(p.m.rows) == 0 {
+	if p.live.busy || p.loader.status != ui.Loaded || len(p.m.rows) == 0 {
 		return
 	}
 	marker, limit, next := liveSpan(bySeq(p.m.rows), inView(p.shownRows(), p.viewFirst), p.live.cursor, listLiveMost)
@@ -280,7 +280,7 @@ func (p *Page) followTree(ctx goapp.Context) {
 		p.treeRead = sig
 	default:
 		p.treeRead = sig
-		if p.status == ui.Loaded {
+		if p.loader.status == ui.Loaded {
 			p.load(ctx)
 		}
 	}

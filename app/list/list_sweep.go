@@ -131,7 +131,7 @@ func (p *Page) takeSweep(ctx goapp.Context, u waiters.Update[idRead]) {
 	case len(u.Value.IDs) > sweepMost:
 		p.sweep.end() // the list grew long: the next load (every listRefresh) reads its newest
 		return
-	case p.status != ui.Loaded:
+	case p.loader.status != ui.Loaded:
 		return // the load under way brings the rows
 	}
 	busy := func(id string) bool {
