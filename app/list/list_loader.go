@@ -80,13 +80,12 @@ func octaviaFilters(res *console.Resource, q console.ListQuery) url.Values {
 // page for a list of its own, and starts following it once read. UI
 // goroutine.
 func (p *Page) load(ctx goapp.Context) {
-	q := console.ListQuery{Parent: p.Parent, Filters: p.filters, Sort: listSort(p.res), Project: p.projectColumn()}
 	var prefetch func() *tab.FirstRows
 	if p.Embedded == nil {
 		client, key := p.sess.Client, p.key
 		prefetch = func() *tab.FirstRows { return p.rt.TakeFirstRows(client, key) }
 	}
-	p.loader.load(ctx, p.sess.Client, p.res, q, &p.m, prefetch, func(ctx goapp.Context) {
+	p.loader.load(ctx, p.sess.Client, p.res, p.query(), &p.m, prefetch, func(ctx goapp.Context) {
 		p.treeRead = treeSig(p.Tree, p.res, p.Parent)
 		p.showAlerts()
 		p.startLive(ctx)

@@ -450,6 +450,13 @@ func countOf(n int, res *console.Resource) string {
 	return fmt.Sprintf("%d %s", n, res.Plural)
 }
 
+// query is the list's read (its whole set of rows, the rows in view, one
+// object's row): its parent, Octavia's filters, Octavia's order and the
+// attributes of its columns.
+func (p *Page) query() console.ListQuery {
+	return console.ListQuery{Parent: p.Parent, Filters: p.filters, Sort: listSort(p.res), Project: p.projectColumn()}
+}
+
 // projectColumn is the list page's.
 func (p *Page) projectColumn() bool {
 	return console.ProjectColumn(p.res, p.sess, p.Embedded != nil)
