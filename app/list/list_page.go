@@ -16,11 +16,15 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-// Page lists the objects of any kind: model.go keeps its rows and the
-// user's view of them, list_loader.go reads them, list_live.go keeps the
-// rows in view live (one re-read of them per 3 s, or an embedded list's
-// page's read of the status tree), list_view.go renders them; the whole
-// list is read again only on Refresh and every listRefresh.
+// Page lists the objects of any kind: its model (model.go) keeps its rows
+// and the user's view of them, its loader (list_loader.go) reads them
+// whole, its liveFeed (list_live.go) keeps the rows in view live (one
+// re-read of them per 3 s; an embedded list follows its page's read of the
+// status tree instead), its rowSweep (list_sweep.go) reads the list's ids
+// for what was created or deleted elsewhere, and view (list_view.go)
+// renders them. Page starts and ends them, and takes what they read into
+// the model; the whole list is read again only on Refresh and every
+// listRefresh.
 type Page struct {
 	goapp.Compo
 
