@@ -123,8 +123,8 @@ func (s *rowSweep) start(ctx goapp.Context, sess *tab.Session, res *console.Reso
 	})
 }
 
-// take takes r, a read of the list's ids, into m: the rows it shows were
-// deleted go (m.takeIDs, unless busy: a write of this tab on it is in
+// take takes r, a read of the list's ids, into m: the rows it shows
+// deleted go (m.takeIDs; never one busy, a write of this tab on it in
 // flight; a read of the newest ids takes none out). It returns the new ids
 // whose rows to read (read: those the last read did not ask for already,
 // whose read may be under way still), whether the whole list is to be read
