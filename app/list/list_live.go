@@ -115,10 +115,13 @@ func liveSpan(order []seqRow, inView map[string]bool, from float64, most int) (m
 	return marker, end - start + 1, next
 }
 
-// liveFeed is the state of a list's live re-read of the rows in view.
+// liveFeed is a list's live re-read of the rows in view: its timer, the
+// re-read under way, where the next one starts, and how the last went (the
+// page's "live" mark). The page takes the rows it reads. UI goroutine.
 type liveFeed struct {
 	stop   func()    // ends the re-read every 3 s; nil when none runs
 	busy   bool      // a re-read runs
+	gen    int       // counts the feeds ended: a late answer of an ended one is dropped
 	err    string    // the last re-read's failure, "" after a good one
 	errAt  time.Time // when it failed
 	at     time.Time // when the last good one began
@@ -150,7 +153,40 @@ func (l *liveFeed) end() {
 	if l.stop != nil {
 		l.stop()
 	}
-	*l = liveFeed{}
+	*l = liveFeed{gen: l.gen + 1}
+}
+
+// read asks Octavia with client for the rows of res in view that base asks
+// for (liveSpan: of rows, the list, those inView, from the feed's cursor,
+// at most listLiveMost), unless a re-read runs or none is in view, and
+// tells took what it read, unless it failed or the feed ended since. UI
+// goroutine; the GET runs in ctx.Async, took on the UI goroutine.
+func (l *liveFeed) read(ctx goapp.Context, client *octavia.Client, res *console.Resource, base console.ListQuery, rows []tab.Row, inView map[string]bool, took func(goapp.Context, []tab.Row)) {
+	if l.busy {
+		return
+	}
+	marker, limit, next := liveSpan(bySeq(rows), inView, l.cursor, listLiveMost)
+	if limit == 0 {
+		return
+	}
+	l.cursor, l.busy = next, true
+	q, gen, began := base, l.gen, time.Now()
+	q.Limit, q.Marker = limit, marker
+	ctx.Async(func() {
+		got, err := readSome(client, res, q, limit)
+		ctx.Dispatch(func(ctx goapp.Context) {
+			if l.gen != gen {
+				return
+			}
+			l.busy = false
+			if err != nil {
+				l.fail(err)
+				return
+			}
+			l.err, l.at = "", began
+			took(ctx, got)
+		})
+	})
 }
 
 // startLive re-reads the rows in view every 3 s while the list is open
@@ -161,43 +197,23 @@ func (p *Page) startLive(ctx goapp.Context) {
 	}
 }
 
-// liveRead asks Octavia for the rows in view (liveSpan) and takes them
-// into the list. UI goroutine; the GET runs in ctx.Async.
+// liveRead re-reads the rows in view (liveFeed.read) of a list that is
+// read, and takes them into the list. UI goroutine.
 func (p *Page) liveRead(ctx goapp.Context) {
-	if p.live.busy || p.status != ui.Loaded || len(p.m.rows) == 0 {
-		return
+	if p.live.busy || p.loader.status != ui.Loaded || len(p.m.rows) == 0 {
+		return // (busy: liveFeed.read checks it too, but after the rows in view are worked out)
 	}
-	marker, limit, next := liveSpan(bySeq(p.m.rows), inView(p.shownRows(), p.viewFirst), p.live.cursor, listLiveMost)
-	if limit == 0 {
-		return
-	}
-	p.live.cursor, p.live.busy = next, true
-	c, res, key := p.sess.Client, p.res, p.key
-	q := console.ListQuery{Parent: p.Parent, Filters: p.filters, Limit: limit, Marker: marker, Sort: listSort(res), Project: p.projectColumn()}
-	began := time.Now()
-	ctx.Async(func() {
-		got, err := readSome(c, res, q, limit)
-		ctx.Dispatch(func(ctx goapp.Context) {
-			p.live.busy = false
-			if key != p.key {
-				return
-			}
-			if err != nil {
-				p.live.fail(err)
-				return
-			}
-			p.live.err, p.live.at = "", began
-			sess := p.sess
-			had := len(p.m.rows)
-			p.m.takeLive(got, func(r tab.Row) {
-				tab.NoteStatus(sess, r.ID, r.ProvisioningStatus, r.OperatingStatus, p.live.at)
-			})
-			if len(p.m.rows) > had {
-				p.m.addedAt = time.Now()
-			}
-			p.showAlerts()
-			p.askNames(ctx)
+	sess := p.sess
+	p.live.read(ctx, sess.Client, p.res, p.query(), p.m.rows, inView(p.shownRows(), p.viewFirst), func(ctx goapp.Context, got []tab.Row) {
+		had := len(p.m.rows)
+		p.m.takeLive(got, func(r tab.Row) {
+			tab.NoteStatus(sess, r.ID, r.ProvisioningStatus, r.OperatingStatus, p.live.at)
 		})
+		if len(p.m.rows) > had {
+			p.m.addedAt = time.Now()
+		}
+		p.showAlerts()
+		p.askNames(ctx)
 	})
 }
 
@@ -280,7 +296,7 @@ func (p *Page) followTree(ctx goapp.Context) {
 		p.treeRead = sig
 	default:
 		p.treeRead = sig
-		if p.status == ui.Loaded {
+		if p.loader.status == ui.Loaded {
 			p.load(ctx)
 		}
 	}
@@ -330,10 +346,10 @@ func endedOps(was map[string]tab.OpState, ops []tab.Operation, project string, k
 // when it does not. UI goroutine; the GET runs in ctx.Async.
 func (p *Page) readRow(ctx goapp.Context, r octavia.Ref) {
 	c, res, key := p.sess.Client, p.res, p.key
-	filters := url.Values{}
-	maps.Copy(filters, p.filters)
-	filters.Set(res.Kind.IDKey(), r.ID)
-	q := console.ListQuery{Parent: p.Parent, Filters: filters, Sort: listSort(res), Project: p.projectColumn()}
+	q := p.query()
+	q.Filters = url.Values{}
+	maps.Copy(q.Filters, p.filters)
+	q.Filters.Set(res.Kind.IDKey(), r.ID)
 	ctx.Async(func() {
 		got, err := readSome(c, res, q, 0)
 		ctx.Dispatch(func(ctx goapp.Context) {

@@ -76,33 +76,72 @@ func octaviaFilters(res *console.Resource, q console.ListQuery) url.Values {
 	return out
 }
 
-// load reads the whole list and shows the rows read so far: first a page
-// of listFirst rows (small, so it is on screen at once; the login reads it
-// while the app navigates here, see PrefetchFirstRows), then, once those
-// rows are in the document, the rest from its last row, in pages of
-// Octavia's largest size, once per page, each page sorted and merged into
-// the rows already shown. UI goroutine; the reading runs in ctx.Async.
+// load reads the whole list again (loader.load), with the login's first
+// page for a list of its own, and starts following it once read. UI
+// goroutine.
 func (p *Page) load(ctx goapp.Context) {
-	if p.cancelLoad != nil {
-		p.cancelLoad()
+	var prefetch func() *tab.FirstRows
+	if p.Embedded == nil {
+		client, key := p.sess.Client, p.key
+		prefetch = func() *tab.FirstRows { return p.rt.TakeFirstRows(client, key) }
+	}
+	p.loader.load(ctx, p.sess.Client, p.res, p.query(), &p.m, prefetch, func(ctx goapp.Context) {
+		p.treeRead = treeSig(p.Tree, p.res, p.Parent)
+		p.showAlerts()
+		p.startLive(ctx)
+		p.startSweep(ctx)
+		p.askNames(ctx)
+	})
+}
+
+// loader is a list's read of its whole set of rows (on load, on Refresh
+// and every listRefresh): how the read stands, the read under way (its
+// cancel), when the last one ended and how the last refresh failed, the
+// time the rows shown were read while they are a first page read before
+// the page ran, and the timer of the next refresh. The rows it reads go
+// into the page's model. UI goroutine.
+type loader struct {
+	status     ui.LoadStatus
+	err        string    // why the read failed (status LoadFailed)
+	loadedAt   time.Time // end of the last load
+	refreshErr string    // the last refresh's failure (the rows shown are older), "" after a good one
+	// shownAt, when set, is the time the rows' ages are told from: the
+	// server's read of rows the page was served with (served.go), or the
+	// login's prefetch, so that the app's first render is the served
+	// markup; zero: now.
+	shownAt time.Time
+
+	cancel      context.CancelFunc // ends the read under way; nil when none runs
+	stopRefresh func()             // ends the re-read every listRefresh; nil when none runs
+}
+
+// load reads the whole list that base asks of res with client into m,
+// showing the rows read so far: first a page of First rows (small, so it
+// is on screen at once), or the login's prefetch of it (prefetch: the
+// page's, if it is there; nil, or nil answered, for none; not asked on a
+// refresh), then, once those rows are in the document, the rest from its
+// last row, in pages of Octavia's largest size, once per page, each page
+// sorted and merged into the rows already shown. loaded is told when the
+// whole list is in m. UI goroutine; the reading runs in ctx.Async.
+func (l *loader) load(ctx goapp.Context, client *octavia.Client, res *console.Resource, base console.ListQuery, m *model, prefetch func() *tab.FirstRows, loaded func(goapp.Context)) {
+	if l.cancel != nil {
+		l.cancel()
 	}
 	c, cancel := context.WithCancel(context.Background())
-	p.cancelLoad = cancel
+	l.cancel = cancel
 	// A refresh (Refresh, the 60 s timer) keeps the rows on screen until the
 	// whole new list is read, then swaps them at once: no count that drops
 	// to 30 and grows back, no jump of the scroll position.
-	refresh := p.status == ui.Loaded && len(p.m.rows) > 0
-	p.status, p.err = ui.Loading, ""
-	client, res := p.sess.Client, p.res
-	base := console.ListQuery{Parent: p.Parent, Filters: p.filters, Sort: listSort(res), Project: p.projectColumn()}
+	refresh := l.status == ui.Loaded && len(m.rows) > 0
+	l.status, l.err = ui.Loading, ""
 	// The first page the login read, if it is there: on screen with the
 	// page's first render.
-	var prefetch *tab.FirstRows
-	if !refresh && p.Embedded == nil {
-		prefetch = p.rt.TakeFirstRows(client, p.key)
+	var first *tab.FirstRows
+	if !refresh && prefetch != nil {
+		first = prefetch()
 	}
-	if rows, ok := prefetch.Sorted(); ok {
-		p.m.rows, p.shownAt = rows, prefetch.At
+	if rows, ok := first.Sorted(); ok {
+		m.rows, l.shownAt = rows, first.At
 	}
 	// The reader hands each batch to a merger goroutine, which sorts it into
 	// the rows shown while the reader waits for the next page.
@@ -115,7 +154,7 @@ func (p *Page) load(ctx goapp.Context) {
 		rows := mergeBatches(batches, func(rows []tab.Row, first bool) {
 			ctx.Dispatch(func(ctx goapp.Context) {
 				if c.Err() == nil && !refresh {
-					p.m.rows = rows
+					m.rows = rows
 				}
 				if first {
 					ctx.Defer(func(goapp.Context) { close(firstShown) })
@@ -123,34 +162,59 @@ func (p *Page) load(ctx goapp.Context) {
 			})
 		})
 		ctx.Dispatch(func(ctx goapp.Context) {
-			if c.Err() == nil && p.status == ui.Loading {
+			if c.Err() == nil && l.status == ui.Loading {
 				if refresh {
-					p.m.rows = rows
+					m.rows = rows
 				}
-				p.status, p.loadedAt, p.refreshErr, p.shownAt = ui.Loaded, time.Now(), "", time.Time{}
-				p.m.addedAt = p.loadedAt
-				p.treeRead = treeSig(p.Tree, p.res, p.Parent)
-				p.showAlerts()
-				p.startLive(ctx)
-				p.startSweep(ctx)
-				p.askNames(ctx)
+				l.status, l.loadedAt, l.refreshErr, l.shownAt = ui.Loaded, time.Now(), "", time.Time{}
+				m.addedAt = l.loadedAt
+				loaded(ctx)
 			}
 		})
 	})
 	ctx.Async(func() {
-		err := readPages(c, client, res, base, prefetch, firstShown, batches)
+		err := readPages(c, client, res, base, first, firstShown, batches)
 		if err != nil && c.Err() == nil {
 			ctx.Dispatch(func(ctx goapp.Context) {
 				if refresh { // the rows shown stay; the page says the refresh failed
-					p.refreshErr = refreshFailed(err, p.loadedAt)
-					p.status, p.loadedAt = ui.Loaded, time.Now()
+					l.refreshErr = refreshFailed(err, l.loadedAt)
+					l.status, l.loadedAt = ui.Loaded, time.Now()
 					return
 				}
-				p.status, p.err = ui.LoadFailed, octavia.Message(err)
+				l.status, l.err = ui.LoadFailed, octavia.Message(err)
 			})
 		}
 		close(batches)
 	})
+}
+
+// startRefresh calls load once the list is listRefresh old, until end. It
+// checks every second rather than sleeping listRefresh: in the browser, a
+// Go timer that far out kept go-app's frame timer from firing (updates
+// reached the screen only at the next event). UI goroutine.
+func (l *loader) startRefresh(ctx goapp.Context, load func(goapp.Context)) {
+	if l.stopRefresh != nil {
+		l.stopRefresh()
+	}
+	l.stopRefresh = shell.Tick(ctx, time.Second, func(ctx goapp.Context) {
+		if l.status == ui.Loading || time.Since(l.loadedAt) < listRefresh {
+			ctx.PreventUpdate()
+			return
+		}
+		load(ctx)
+	})
+}
+
+// end ends the read under way and the refreshes (OnDismount, another list).
+func (l *loader) end() {
+	if l.cancel != nil {
+		l.cancel()
+		l.cancel = nil
+	}
+	if l.stopRefresh != nil {
+		l.stopRefresh()
+		l.stopRefresh = nil
+	}
 }
 
 // mergeBatches sorts each batch of rows read into the rows read before it
@@ -247,23 +311,6 @@ func readPages(c context.Context, client *octavia.Client, res *console.Resource,
 	return err
 }
 
-// startRefresh re-reads the list once it is listRefresh old, until
-// OnDismount. It checks every second rather than sleeping listRefresh: in
-// the browser, a Go timer that far out kept go-app's frame timer from
-// firing (updates reached the screen only at the next event). UI goroutine.
-func (p *Page) startRefresh(ctx goapp.Context) {
-	if p.stopRefresh != nil {
-		p.stopRefresh()
-	}
-	p.stopRefresh = shell.Tick(ctx, time.Second, func(ctx goapp.Context) {
-		if p.status == ui.Loading || time.Since(p.loadedAt) < listRefresh {
-			ctx.PreventUpdate()
-			return
-		}
-		p.load(ctx)
-	})
-}
-
 // PrefetchWait is how long the login waits for the list's first page
 // (PrefetchFirstRows) before navigating to the list: the list page then
 // renders once, with its first rows, instead of "Loading" and then again.
@@ -350,5 +397,5 @@ func FirstRead(sess *tab.Session, u *url.URL) (pr console.PageRef, q console.Lis
 // controls inert until the app runs) and as the app's first render shows
 // the served rows: the same.
 func ServedPage(sess *tab.Session, res *console.Resource, u *url.URL, rows []tab.Row, at time.Time, served bool) *Page {
-	return &Page{res: res, key: Key(u), filters: listFilters(res, u.Query()), sess: sess, status: ui.Loading, m: model{rows: rows}, shownAt: at, served: served}
+	return &Page{res: res, key: Key(u), filters: listFilters(res, u.Query()), sess: sess, loader: loader{status: ui.Loading, shownAt: at}, m: model{rows: rows}, served: served}
 }

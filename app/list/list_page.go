@@ -1,7 +1,6 @@
 package list
 
 import (
-	"context"
 	"fmt"
 	"net/url"
 	"slices"
@@ -17,11 +16,15 @@ import (
 	"github.com/octaview/octaview/octavia"
 )
 
-// Page lists the objects of any kind: model.go keeps its rows and the
-// user's view of them, list_loader.go reads them, list_live.go keeps the
-// rows in view live (one re-read of them per 3 s, or an embedded list's
-// page's read of the status tree), list_view.go renders them; the whole
-// list is read again only on Refresh and every listRefresh.
+// Page lists the objects of any kind: its model (model.go) keeps its rows
+// and the user's view of them, its loader (list_loader.go) reads them
+// whole, its liveFeed (list_live.go) keeps the rows in view live (one
+// re-read of them per 3 s; an embedded list follows its page's read of the
+// status tree instead), its rowSweep (list_sweep.go) reads the list's ids
+// for what was created or deleted elsewhere, and view (list_view.go)
+// renders them. Page starts and ends them, and takes what they read into
+// the model; the whole list is read again only on Refresh and every
+// listRefresh.
 type Page struct {
 	goapp.Compo
 
@@ -38,24 +41,13 @@ type Page struct {
 	key     string     // the page's path and query: a new one starts afresh
 	filters url.Values // Octavia's filters (from the URL, or Filter)
 
-	sess   *tab.Session
-	status ui.LoadStatus
-	err    string
-	m      model // the rows, the search, the status filter and the sort
-	ops    []tab.Operation
-
-	cancelLoad  context.CancelFunc
-	stopRefresh func()
-	loadedAt    time.Time // end of the last load
-	refreshErr  string    // the last refresh's failure (the rows shown are older), "" after a good one
-	viewFirst   int       // the table's first rendered row (vtable.first)
-	parentOps   string    // parentOpsKey when last read
-
-	// shownAt, when set, is the time the rows' ages are told from: the
-	// server's read of rows the page was served with (served.go), so that
-	// the app's first render is the served markup; zero: now.
-	shownAt time.Time
-	served  bool // rendered by the server for a first screen (shell.Served)
+	sess      *tab.Session
+	loader    loader // the read of the whole list, on load, Refresh and every listRefresh (list_loader.go)
+	m         model  // the rows, the search, the status filter and the sort
+	ops       []tab.Operation
+	viewFirst int    // the table's first rendered row (vtable.first)
+	parentOps string // parentOpsKey when last read
+	served    bool   // rendered by the server for a first screen (shell.Served)
 
 	live     liveFeed               // the re-read of the rows in view, every 3 s (list_live.go)
 	sweep    rowSweep               // the read of the list's ids, every 3 s (list_sweep.go)
@@ -120,7 +112,8 @@ func (p *Page) OnInit() {
 		return
 	}
 	rows, _ := f.Sorted()
-	p.res, p.key, p.filters, p.sess, p.status, p.m.rows, p.shownAt = pr.Res, Key(u), q.Filters, sess, ui.Loading, rows, f.At
+	p.res, p.key, p.filters, p.sess, p.m.rows = pr.Res, Key(u), q.Filters, sess, rows
+	p.loader.status, p.loader.shownAt = ui.Loading, f.At
 }
 
 // OnMount starts an embedded list (a pool's members on the pool's page).
@@ -154,15 +147,14 @@ func (p *Page) start(ctx goapp.Context, res *console.Resource, key string, filte
 	}
 	if key != p.key {
 		p.OnDismount()
-		p.res, p.key, p.m, p.status = res, key, model{}, ui.NeverLoaded
-		p.err, p.refreshErr, p.treeRead = "", "", ""
+		p.res, p.key, p.m, p.loader, p.treeRead = res, key, model{}, loader{}, ""
 	}
 	p.filters = listFilters(res, filters)
 	if p.Embedded == nil {
 		p.m.statusFilter = showOf(res.Kind, filters)
 	}
 	if !res.MayRead(p.sess) {
-		p.status, p.err = ui.LoadFailed, "Only an admin reads "+res.Plural+" (Octavia's default policy)."
+		p.loader.status, p.loader.err = ui.LoadFailed, "Only an admin reads "+res.Plural+" (Octavia's default policy)."
 		return
 	}
 	if p.Embedded == nil {
@@ -184,7 +176,7 @@ func (p *Page) start(ctx goapp.Context, res *console.Resource, key string, filte
 		tab.ReadProjectNames(ctx, p.sess, func() {}) // the rows name their projects once Keystone answered
 	}
 	p.load(ctx)
-	p.startRefresh(ctx)
+	p.loader.startRefresh(ctx, p.load)
 	p.fips.start(ctx, p.sess, res, p.projectColumn())
 }
 
@@ -199,14 +191,7 @@ func projectNamer(res *console.Resource, sess *tab.Session, projects bool) func(
 }
 
 func (p *Page) OnDismount() {
-	if p.cancelLoad != nil {
-		p.cancelLoad()
-		p.cancelLoad = nil
-	}
-	if p.stopRefresh != nil {
-		p.stopRefresh()
-		p.stopRefresh = nil
-	}
+	p.loader.end()
 	p.live.end()
 	p.sweep.end()
 	p.fips.end()
@@ -285,8 +270,8 @@ func (p *Page) view() *view {
 	rows := p.allRows()
 	return &view{res: p.res, sess: p.sess, served: p.served, embedded: p.Embedded != nil, parent: p.Parent, filters: p.filters,
 		projects: p.projectColumn(), itsOne: p.hasItsOne(), m: &p.m, rows: rows, shown: p.shownRows(),
-		status: p.status, err: p.err, refreshErr: p.refreshErr, live: p.live.state(), shownAt: p.shownAt,
-		sweeping: p.sweep.stop != nil && !p.sweep.newest, newest: p.sweep.stop != nil && p.sweep.newest, rowsAt: p.loadedAt,
+		status: p.loader.status, err: p.loader.err, refreshErr: p.loader.refreshErr, live: p.live.state(), shownAt: p.loader.shownAt,
+		sweeping: p.sweep.stop != nil && !p.sweep.newest, newest: p.sweep.stop != nil && p.sweep.newest, rowsAt: p.loader.loadedAt,
 		refresh: p.load, onShow: p.show, onWindow: func(ctx goapp.Context, first int) { p.viewFirst = first; p.askNames(ctx) }, names: p.fips.namer(p.namer())}
 }
 
@@ -467,6 +452,13 @@ func countOf(n int, res *console.Resource) string {
 		return "1 " + res.Singular
 	}
 	return fmt.Sprintf("%d %s", n, res.Plural)
+}
+
+// query is the list's read (its whole set of rows, the rows in view, one
+// object's row): its parent, Octavia's filters, Octavia's order and the
+// attributes of its columns.
+func (p *Page) query() console.ListQuery {
+	return console.ListQuery{Parent: p.Parent, Filters: p.filters, Sort: listSort(p.res), Project: p.projectColumn()}
 }
 
 // projectColumn is the list page's.

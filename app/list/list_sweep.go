@@ -58,7 +58,10 @@ type idRead struct {
 	Newest bool      `json:"n,omitempty"` // the newest ids only (a long list): it says nothing of the others
 }
 
-// rowSweep is the state of a list's read of its ids every 3 s.
+// rowSweep is a list's read of its ids every 3 s: its poll (start), and
+// what it keeps between two reads to take the next one (take: the rows
+// the last read did not list, the new ids whose rows it asked for). The
+// page reads the rows it names. UI goroutine.
 type rowSweep struct {
 	stop   func()          // leaves the poll; nil when none runs
 	newest bool            // the poll reads the newest ids only (a list of more than sweepMost rows)
@@ -82,47 +85,96 @@ func sweepKey(sess *tab.Session, res *console.Resource, q console.ListQuery) str
 	return sess.Info.ProjectID + "/" + res.Path + "/" + q.Parent + "?" + q.Filters.Encode()
 }
 
-// startSweep starts the read of the list's ids every 3 s (a list of its
-// own, live): all of them for a list of at most sweepMost rows, the newest
-// for a longer one; a load that ended (the list's length may have crossed
-// sweepMost) may switch from one to the other. UI goroutine; the reads run
-// on a Hub's goroutine, their answers are taken on the UI goroutine.
-func (p *Page) startSweep(ctx goapp.Context) {
-	if p.Embedded != nil || listSort(p.res) == "" {
+// start polls the ids of the list of res that q asks for (its parent and
+// filters) every 3 s with sess's client, shared by the browser's tabs
+// (tab.SharedHubFetch): all of them for a list of at most sweepMost rows
+// (rows: its length now), the newest for a longer one; unless that poll
+// runs already. take is told each read while the poll is this one. UI
+// goroutine; the reads run on a Hub's goroutine, take on the UI
+// goroutine.
+func (s *rowSweep) start(ctx goapp.Context, sess *tab.Session, res *console.Resource, q console.ListQuery, rows int, take func(goapp.Context, waiters.Update[idRead])) {
+	newest := rows > sweepMost
+	if s.stop != nil && s.newest == newest {
 		return
 	}
-	newest := len(p.m.rows) > sweepMost
-	if p.sweep.stop != nil && p.sweep.newest == newest {
-		return
-	}
-	p.sweep.end()
-	c, res, key := p.sess.Client, p.res, p.key
-	q := console.ListQuery{Parent: p.Parent, Filters: p.filters}
+	s.end()
+	c := sess.Client
 	hub := waiters.NewHub[idRead](waiters.DefaultInterval)
-	hk := sweepKey(p.sess, res, q)
+	hk := sweepKey(sess, res, q)
 	read := func(cc context.Context) ([]string, error) { return readIDs(cc, c, res, q, sweepMost+1) }
 	if newest {
 		hk += "|newest"
 		read = func(cc context.Context) ([]string, error) { return readNewestIDs(cc, c, res, q) }
 	}
-	fetch := tab.SharedHubFetch(p.sess, "ids", hub, hk, func(cc context.Context) (idRead, error) {
+	fetch := tab.SharedHubFetch(sess, "ids", hub, hk, func(cc context.Context) (idRead, error) {
 		at := time.Now()
 		ids, err := read(cc)
 		return idRead{IDs: ids, At: at, Newest: newest}, err
 	})
-	p.sweep.newest = newest
-	p.sweep.gen++
-	gen := p.sweep.gen
-	p.sweep.stop = hub.Subscribe(hk, fetch, func(u waiters.Update[idRead]) {
+	s.newest = newest
+	s.gen++
+	gen := s.gen
+	s.stop = hub.Subscribe(hk, fetch, func(u waiters.Update[idRead]) {
 		ctx.Dispatch(func(ctx goapp.Context) {
-			if key == p.key && p.sweep.gen == gen && p.sweep.stop != nil {
-				p.takeSweep(ctx, u)
+			if s.gen == gen && s.stop != nil {
+				take(ctx, u)
 			}
 		})
 	})
 }
 
-// takeSweep takes a read of the list's ids (startSweep). UI goroutine.
+// take takes r, a read of the list's ids, into m: the rows it shows
+// deleted go (m.takeIDs; never one busy, a write of this tab on it in
+// flight; a read of the newest ids takes none out). It returns the new ids
+// whose rows to read (read: those the last read did not ask for already,
+// whose read may be under way still), whether the whole list is to be read
+// again instead (reload: more than sweepNewMost new ids), and whether the
+// set of rows changed at all.
+func (s *rowSweep) take(m *model, r idRead, busy func(id string) bool) (read []string, reload, changed bool) {
+	had := len(m.rows)
+	var added []string
+	if r.Newest {
+		added = m.newIDs(r.IDs)
+	} else {
+		added, s.absent = m.takeIDs(r.IDs, r.At, s.absent, busy)
+	}
+	if len(added) == 0 && len(m.rows) == had {
+		s.asked = nil
+		return nil, false, false
+	}
+	if len(added) > sweepNewMost {
+		return nil, true, true
+	}
+	asked := map[string]bool{}
+	for _, id := range added {
+		asked[id] = true
+		if !s.asked[id] {
+			read = append(read, id)
+		}
+	}
+	s.asked = asked
+	return read, false, true
+}
+
+// startSweep starts the read of the list's ids every 3 s (a list of its
+// own, live; rowSweep.start); a load that ended (the list's length may have
+// crossed sweepMost) may switch it from all the ids to the newest. UI
+// goroutine.
+func (p *Page) startSweep(ctx goapp.Context) {
+	if p.Embedded != nil || listSort(p.res) == "" {
+		return
+	}
+	key := p.key
+	p.sweep.start(ctx, p.sess, p.res, console.ListQuery{Parent: p.Parent, Filters: p.filters}, len(p.m.rows), func(ctx goapp.Context, u waiters.Update[idRead]) {
+		if key == p.key {
+			p.takeSweep(ctx, u)
+		}
+	})
+}
+
+// takeSweep takes a read of the list's ids (startSweep): the new rows are
+// read one by one (readRow), or the whole list again when there are too
+// many. UI goroutine.
 func (p *Page) takeSweep(ctx goapp.Context, u waiters.Update[idRead]) {
 	switch {
 	case u.Err != nil:
@@ -131,37 +183,24 @@ func (p *Page) takeSweep(ctx goapp.Context, u waiters.Update[idRead]) {
 	case len(u.Value.IDs) > sweepMost:
 		p.sweep.end() // the list grew long: the next load (every listRefresh) reads its newest
 		return
-	case p.status != ui.Loaded:
+	case p.loader.status != ui.Loaded:
 		return // the load under way brings the rows
 	}
 	busy := func(id string) bool {
 		return slices.ContainsFunc(p.ops, func(op tab.Operation) bool { return op.Ref.ID == id && op.State == tab.OpWaiting })
 	}
-	had := len(p.m.rows)
-	var added []string
-	if u.Value.Newest {
-		added = p.m.newIDs(u.Value.IDs)
-	} else {
-		added, p.sweep.absent = p.m.takeIDs(u.Value.IDs, u.Value.At, p.sweep.absent, busy)
-	}
-	if len(added) == 0 && len(p.m.rows) == had {
-		p.sweep.asked = nil
+	read, reload, changed := p.sweep.take(&p.m, u.Value, busy)
+	switch {
+	case !changed:
 		ctx.PreventUpdate() // the set of rows did not change: nothing to render
-		return
-	}
-	if len(added) > sweepNewMost {
+	case reload:
 		p.load(ctx)
-		return
-	}
-	asked := map[string]bool{}
-	for _, id := range added {
-		asked[id] = true
-		if !p.sweep.asked[id] { // a read of it may be under way still
+	default:
+		for _, id := range read {
 			p.readRow(ctx, octavia.Ref{Kind: p.res.Kind, ParentID: p.Parent, ID: id})
 		}
+		p.showAlerts()
 	}
-	p.sweep.asked = asked
-	p.showAlerts()
 }
 
 // readIDs reads the ids of the list of res that q asks for (its parent and

@@ -2,6 +2,7 @@ package list
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -64,6 +65,48 @@ func TestTakeIDs(t *testing.T) {
 	m.takeIDs([]string{"a", "c"}, before, absent, none)
 	if ids := ids(m.rows); !slices.Equal(ids, []string{"a", "b", "c"}) {
 		t.Errorf("b missing, listed, missing (reads from before): rows %v, want b kept (never missed twice in a row)", ids)
+	}
+}
+
+// TestSweepTake: what the page does with each read of the list's ids, in
+// the order a list lives through them: the same ids change nothing (no
+// render); a new id is read once, not again while its read may be under
+// way, and again once a read no longer lists it; a row deleted elsewhere
+// goes without a read; more than sweepNewMost new ids read the whole list
+// instead; a read of the newest ids adds but takes no row out.
+func TestSweepTake(t *testing.T) {
+	added := time.Date(2026, 12, 6, 12, 0, 0, 0, time.UTC)
+	after := added.Add(time.Second)
+	none := func(string) bool { return false }
+	many := []string{"a", "b", "c"}
+	for i := range sweepNewMost + 1 {
+		many = append(many, fmt.Sprintf("n%02d", i))
+	}
+	var s rowSweep
+	m := model{rows: modelRows(), addedAt: added} // a, b, c
+	steps := []struct {
+		name                  string
+		read                  idRead
+		wantRead              []string
+		wantReload, wantShown bool
+		wantRows              []string
+	}{
+		{"the same ids", idRead{IDs: []string{"a", "b", "c"}, At: after}, nil, false, false, []string{"a", "b", "c"}},
+		{"a new id", idRead{IDs: []string{"a", "b", "c", "d"}, At: after}, []string{"d"}, false, true, []string{"a", "b", "c"}},
+		{"the new id again, its read under way", idRead{IDs: []string{"a", "b", "c", "d"}, At: after}, nil, false, true, []string{"a", "b", "c"}},
+		{"b deleted elsewhere", idRead{IDs: []string{"a", "c"}, At: after}, nil, false, true, []string{"a", "c"}},
+		{"d again after a read without it", idRead{IDs: []string{"a", "c", "d"}, At: after}, []string{"d"}, false, true, []string{"a", "c"}},
+		{"too many new ids", idRead{IDs: many, At: after}, nil, true, true, []string{"a", "c"}},
+		{"the newest ids, without a and c", idRead{IDs: []string{"e"}, At: after, Newest: true}, []string{"e"}, false, true, []string{"a", "c"}},
+	}
+	for _, st := range steps {
+		read, reload, shown := s.take(&m, st.read, none)
+		if !slices.Equal(read, st.wantRead) || reload != st.wantReload || shown != st.wantShown {
+			t.Errorf("%s: got read %v, reload %v, changed %v; want %v, %v, %v", st.name, read, reload, shown, st.wantRead, st.wantReload, st.wantShown)
+		}
+		if got := ids(m.rows); !slices.Equal(got, st.wantRows) {
+			t.Errorf("%s: got rows %v, want %v", st.name, got, st.wantRows)
+		}
 	}
 }
 
