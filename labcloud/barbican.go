@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/octaview/octaview/internal/uuid"
 )
 
 // Barbican's limits (barbican.conf defaults): a request body is read up to
@@ -227,31 +229,11 @@ func jsonBody(w http.ResponseWriter, r *http.Request) bool {
 // when it is not a UUID: "Not Found. Provided secret id is invalid."
 func entityID(w http.ResponseWriter, r *http.Request, kind string) string {
 	id := r.PathValue("id")
-	if !isUUID(id) {
+	if !uuid.Valid(id) {
 		barbicanError(w, http.StatusNotFound, "Not Found. Provided "+kind+" id is invalid.")
 		return ""
 	}
 	return id
-}
-
-// isUUID reports whether s is a UUID in its usual 8-4-4-4-12 hex form.
-func isUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i, ch := range s {
-		switch i {
-		case 8, 13, 18, 23:
-			if ch != '-' {
-				return false
-			}
-		default:
-			if !strings.ContainsRune("0123456789abcdefABCDEF", ch) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // barbicanStamp formats t as Barbican does: UTC, seconds, no zone.

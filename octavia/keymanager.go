@@ -15,6 +15,8 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/keymanager/v1/acls"
 	"github.com/gophercloud/gophercloud/v2/openstack/keymanager/v1/containers"
 	"github.com/gophercloud/gophercloud/v2/openstack/keymanager/v1/secrets"
+
+	"github.com/octaview/octaview/internal/uuid"
 )
 
 // The Barbican (key-manager) subset the console needs for TLS certificates:
@@ -77,7 +79,7 @@ func RefID(ref, collection string) (string, error) {
 		return "", &Error{Code: EINVALID, Err: fmt.Errorf("%q is not a Barbican ref: want a URL such as https://barbican:9311/v1/%s/<uuid>", ref, collection)}
 	}
 	dir, id := path.Split(strings.TrimSuffix(u.Path, "/"))
-	if path.Base(dir) != collection || !isUUID(id) {
+	if path.Base(dir) != collection || !uuid.Valid(id) {
 		return "", &Error{Code: EINVALID, Err: fmt.Errorf("%q is not a Barbican %s ref: its path must end in /%s/<uuid>", ref, strings.TrimSuffix(collection, "s"), collection)}
 	}
 	return id, nil
@@ -91,26 +93,6 @@ func RefKind(ref string) string {
 		}
 	}
 	return ""
-}
-
-// isUUID reports whether s is a UUID in its 8-4-4-4-12 hex form.
-func isUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i, r := range s {
-		switch i {
-		case 8, 13, 18, 23:
-			if r != '-' {
-				return false
-			}
-		default:
-			if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // Secrets streams the project's secrets matching opts (opts.SecretType
