@@ -5,6 +5,8 @@
 package labcloud
 
 import (
+	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
 	"slices"
@@ -223,6 +225,39 @@ func jsonBody(w http.ResponseWriter, r *http.Request) bool {
 	}
 	barbicanError(w, http.StatusUnsupportedMediaType, "Unexpected content type. Expected content types are: ['application/json']")
 	return false
+}
+
+// jsonObject decodes body into v and reports whether body is a JSON object
+// (white space before it allowed), as Barbican's controllers require of
+// a body; anything else is their 400 "Malformed JSON".
+func jsonObject(body []byte, v any) bool {
+	return json.Unmarshal(body, v) == nil && bytes.HasPrefix(bytes.TrimSpace(body), []byte("{"))
+}
+
+// createBody is what Barbican checks of a create (a POST of a secret or a
+// container, what: "Secret" or "Container") before the kind's own schema,
+// in Barbican's order: the caller's role (403), a JSON content type (415),
+// the project's quota of the kind, reached when full (403), and a body
+// that is a JSON object (400), decoded as B. It answers a refusal itself
+// and returns false.
+func createBody[B any](w http.ResponseWriter, r *http.Request, k *kmCaller, what string, full bool, body []byte) (*B, bool) {
+	if !k.admin && !k.creator {
+		forbidden(w, what+" creation")
+		return nil, false
+	}
+	if !jsonBody(w, r) {
+		return nil, false
+	}
+	if full {
+		quotaReached(w)
+		return nil, false
+	}
+	b := new(B)
+	if !jsonObject(body, b) {
+		barbicanError(w, http.StatusBadRequest, "Malformed JSON")
+		return nil, false
+	}
+	return b, true
 }
 
 // entityID is the id a Barbican path names, or "" (and a 404 answered)

@@ -5,7 +5,6 @@
 package labcloud
 
 import (
-	"bytes"
 	"encoding/json"
 	"net/http"
 	"slices"
@@ -88,23 +87,11 @@ type containerBody struct {
 }
 
 func (c barbicanService) createContainer(w http.ResponseWriter, r *http.Request, k *kmCaller, body []byte, now time.Time) {
-	if !k.admin && !k.creator {
-		forbidden(w, "Container creation")
+	b, ok := createBody[containerBody](w, r, k, "Container", c.keys.containerCount[k.project] >= MaxContainersPerProject, body)
+	if !ok {
 		return
 	}
-	if !jsonBody(w, r) {
-		return
-	}
-	if c.keys.containerCount[k.project] >= MaxContainersPerProject {
-		quotaReached(w)
-		return
-	}
-	var b containerBody
-	if json.Unmarshal(body, &b) != nil || !bytes.HasPrefix(bytes.TrimSpace(body), []byte("{")) {
-		barbicanError(w, http.StatusBadRequest, "Malformed JSON")
-		return
-	}
-	ct, fail := c.newContainer(&b, c.barbicanBase(r), k.project)
+	ct, fail := c.newContainer(b, c.barbicanBase(r), k.project)
 	if fail != nil {
 		fail(w)
 		return

@@ -4,7 +4,6 @@
 package labcloud
 
 import (
-	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"net/http"
@@ -97,23 +96,11 @@ type secretBody struct {
 }
 
 func (c barbicanService) createSecret(w http.ResponseWriter, r *http.Request, k *kmCaller, body []byte, now time.Time) {
-	if !k.admin && !k.creator {
-		forbidden(w, "Secret creation")
+	b, ok := createBody[secretBody](w, r, k, "Secret", c.keys.secretCount[k.project] >= MaxSecretsPerProject, body)
+	if !ok {
 		return
 	}
-	if !jsonBody(w, r) {
-		return
-	}
-	if c.keys.secretCount[k.project] >= MaxSecretsPerProject {
-		quotaReached(w)
-		return
-	}
-	var b secretBody
-	if json.Unmarshal(body, &b) != nil || !bytes.HasPrefix(bytes.TrimSpace(body), []byte("{")) {
-		barbicanError(w, http.StatusBadRequest, "Malformed JSON")
-		return
-	}
-	s, fail := newSecret(&b, now)
+	s, fail := newSecret(b, now)
 	if fail != nil {
 		fail(w)
 		return
