@@ -179,6 +179,13 @@ func barbicanError(w http.ResponseWriter, code int, msg string) {
 	writeJSON(w, code, map[string]any{"code": code, "title": http.StatusText(code), "description": msg})
 }
 
+// createdRef is Barbican's 201 for a new secret or container: its ref in
+// Location and in the body, under key ("secret_ref", "container_ref").
+func createdRef(w http.ResponseWriter, key, ref string) {
+	w.Header().Set("Location", ref)
+	writeJSON(w, http.StatusCreated, map[string]string{key: ref})
+}
+
 // quotaReached is Barbican's 403 for a create beyond the project's quota.
 func quotaReached(w http.ResponseWriter) {
 	barbicanError(w, http.StatusForbidden, "Creation not allowed because a quota has been reached")

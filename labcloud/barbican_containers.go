@@ -98,9 +98,7 @@ func (c barbicanService) createContainer(w http.ResponseWriter, r *http.Request,
 	}
 	ct.id, ct.projectID, ct.creatorID, ct.created, ct.updated = newUUID(c.rng), k.project, k.user, now, now
 	c.keys.addContainer(ct)
-	ref := ct.ref(c.barbicanBase(r))
-	w.Header().Set("Location", ref)
-	writeJSON(w, http.StatusCreated, map[string]string{"container_ref": ref})
+	createdRef(w, "container_ref", ct.ref(c.barbicanBase(r)))
 }
 
 // newContainer checks b as Barbican's ContainerValidator and controller do:

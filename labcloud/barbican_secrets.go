@@ -107,9 +107,7 @@ func (c barbicanService) createSecret(w http.ResponseWriter, r *http.Request, k 
 	}
 	s.id, s.projectID, s.creatorID = newUUID(c.rng), k.project, k.user
 	c.keys.addSecret(s)
-	base := c.barbicanBase(r)
-	w.Header().Set("Location", s.ref(base))
-	writeJSON(w, http.StatusCreated, map[string]string{"secret_ref": s.ref(base)})
+	createdRef(w, "secret_ref", s.ref(c.barbicanBase(r)))
 }
 
 // answer is a refusal still to be written.
