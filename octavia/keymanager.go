@@ -128,30 +128,12 @@ func (c *Client) Containers(ctx context.Context, opts containers.ListOpts) iter.
 
 // Secret reads the metadata of the secret ref names (not its payload).
 func (c *Client) Secret(ctx context.Context, ref string) (*secrets.Secret, error) {
-	const op = "get secret"
-	sc, id, err := c.barbicanRef(op, ref, "secrets")
-	if err != nil {
-		return nil, err
-	}
-	var s secrets.Secret
-	if _, err := c.do(ctx, sc, op, http.MethodGet, sc.ServiceURL("secrets", id), nil, &s); err != nil {
-		return nil, err
-	}
-	return &s, nil
+	return getRef[secrets.Secret](ctx, c, "get secret", ref, "secrets")
 }
 
 // Container reads the container ref names.
 func (c *Client) Container(ctx context.Context, ref string) (*containers.Container, error) {
-	const op = "get container"
-	sc, id, err := c.barbicanRef(op, ref, "containers")
-	if err != nil {
-		return nil, err
-	}
-	var ct containers.Container
-	if _, err := c.do(ctx, sc, op, http.MethodGet, sc.ServiceURL("containers", id), nil, &ct); err != nil {
-		return nil, err
-	}
-	return &ct, nil
+	return getRef[containers.Container](ctx, c, "get container", ref, "containers")
 }
 
 // MaxPayload is the largest secret payload SecretPayload reads (Barbican's
@@ -257,6 +239,20 @@ func (c *Client) deleteRef(ctx context.Context, op, ref, collection string) (Acc
 		return Accepted{}, err
 	}
 	return c.do(ctx, sc, op, http.MethodDelete, sc.ServiceURL(collection, id), nil, nil, 204)
+}
+
+// getRef reads the secret or container ref names (a ref of collection,
+// "secrets" or "containers") as T.
+func getRef[T any](ctx context.Context, c *Client, op, ref, collection string) (*T, error) {
+	sc, id, err := c.barbicanRef(op, ref, collection)
+	if err != nil {
+		return nil, err
+	}
+	v := new(T)
+	if _, err := c.do(ctx, sc, op, http.MethodGet, sc.ServiceURL(collection, id), nil, v); err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // barbicanRef returns the Barbican client and the UUID of ref, a ref of
