@@ -5,11 +5,15 @@
 package labcloud
 
 import (
+	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/octaview/octaview/internal/uuid"
 )
 
 // Barbican's limits (barbican.conf defaults): a request body is read up to
@@ -175,6 +179,13 @@ func barbicanError(w http.ResponseWriter, code int, msg string) {
 	writeJSON(w, code, map[string]any{"code": code, "title": http.StatusText(code), "description": msg})
 }
 
+// createdRef is Barbican's 201 for a new secret or container: its ref in
+// Location and in the body, under key ("secret_ref", "container_ref").
+func createdRef(w http.ResponseWriter, key, ref string) {
+	w.Header().Set("Location", ref)
+	writeJSON(w, http.StatusCreated, map[string]string{key: ref})
+}
+
 // quotaReached is Barbican's 403 for a create beyond the project's quota.
 func quotaReached(w http.ResponseWriter) {
 	barbicanError(w, http.StatusForbidden, "Creation not allowed because a quota has been reached")
@@ -223,35 +234,48 @@ func jsonBody(w http.ResponseWriter, r *http.Request) bool {
 	return false
 }
 
+// jsonObject decodes body into v and reports whether body is a JSON object
+// (white space before it allowed), as Barbican's controllers require of
+// a body; anything else is their 400 "Malformed JSON".
+func jsonObject(body []byte, v any) bool {
+	return json.Unmarshal(body, v) == nil && bytes.HasPrefix(bytes.TrimSpace(body), []byte("{"))
+}
+
+// createBody is what Barbican checks of a create (a POST of a secret or a
+// container, what: "Secret" or "Container") before the kind's own schema,
+// in Barbican's order: the caller's role (403), a JSON content type (415),
+// the project's quota of the kind, reached when full (403), and a body
+// that is a JSON object (400), decoded as B. It answers a refusal itself
+// and returns false.
+func createBody[B any](w http.ResponseWriter, r *http.Request, k *kmCaller, what string, full bool, body []byte) (*B, bool) {
+	if !k.admin && !k.creator {
+		forbidden(w, what+" creation")
+		return nil, false
+	}
+	if !jsonBody(w, r) {
+		return nil, false
+	}
+	if full {
+		quotaReached(w)
+		return nil, false
+	}
+	b := new(B)
+	if !jsonObject(body, b) {
+		barbicanError(w, http.StatusBadRequest, "Malformed JSON")
+		return nil, false
+	}
+	return b, true
+}
+
 // entityID is the id a Barbican path names, or "" (and a 404 answered)
 // when it is not a UUID: "Not Found. Provided secret id is invalid."
 func entityID(w http.ResponseWriter, r *http.Request, kind string) string {
 	id := r.PathValue("id")
-	if !isUUID(id) {
+	if !uuid.Valid(id) {
 		barbicanError(w, http.StatusNotFound, "Not Found. Provided "+kind+" id is invalid.")
 		return ""
 	}
 	return id
-}
-
-// isUUID reports whether s is a UUID in its usual 8-4-4-4-12 hex form.
-func isUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i, ch := range s {
-		switch i {
-		case 8, 13, 18, 23:
-			if ch != '-' {
-				return false
-			}
-		default:
-			if !strings.ContainsRune("0123456789abcdefABCDEF", ch) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // barbicanStamp formats t as Barbican does: UTC, seconds, no zone.

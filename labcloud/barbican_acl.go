@@ -4,7 +4,6 @@
 package labcloud
 
 import (
-	"bytes"
 	"encoding/json"
 	"net/http"
 	"slices"
@@ -126,7 +125,7 @@ func parseACLBody(body []byte) (*aclRead, answer) {
 		return func(w http.ResponseWriter) { schemaError(w, "ACL", reason, property) }
 	}
 	var top map[string]json.RawMessage
-	if json.Unmarshal(body, &top) != nil || !bytes.HasPrefix(bytes.TrimSpace(body), []byte("{")) {
+	if !jsonObject(body, &top) {
 		return nil, func(w http.ResponseWriter) { barbicanError(w, http.StatusBadRequest, "Malformed JSON") }
 	}
 	if extra := extraKeys(top, "read"); extra != "" {

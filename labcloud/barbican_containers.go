@@ -5,7 +5,6 @@
 package labcloud
 
 import (
-	"bytes"
 	"encoding/json"
 	"net/http"
 	"slices"
@@ -88,32 +87,18 @@ type containerBody struct {
 }
 
 func (c barbicanService) createContainer(w http.ResponseWriter, r *http.Request, k *kmCaller, body []byte, now time.Time) {
-	if !k.admin && !k.creator {
-		forbidden(w, "Container creation")
+	b, ok := createBody[containerBody](w, r, k, "Container", c.keys.containerCount[k.project] >= MaxContainersPerProject, body)
+	if !ok {
 		return
 	}
-	if !jsonBody(w, r) {
-		return
-	}
-	if c.keys.containerCount[k.project] >= MaxContainersPerProject {
-		quotaReached(w)
-		return
-	}
-	var b containerBody
-	if json.Unmarshal(body, &b) != nil || !bytes.HasPrefix(bytes.TrimSpace(body), []byte("{")) {
-		barbicanError(w, http.StatusBadRequest, "Malformed JSON")
-		return
-	}
-	ct, fail := c.newContainer(&b, c.barbicanBase(r), k.project)
+	ct, fail := c.newContainer(b, c.barbicanBase(r), k.project)
 	if fail != nil {
 		fail(w)
 		return
 	}
 	ct.id, ct.projectID, ct.creatorID, ct.created, ct.updated = newUUID(c.rng), k.project, k.user, now, now
 	c.keys.addContainer(ct)
-	ref := ct.ref(c.barbicanBase(r))
-	w.Header().Set("Location", ref)
-	writeJSON(w, http.StatusCreated, map[string]string{"container_ref": ref})
+	createdRef(w, "container_ref", ct.ref(c.barbicanBase(r)))
 }
 
 // newContainer checks b as Barbican's ContainerValidator and controller do:

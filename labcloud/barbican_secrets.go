@@ -4,7 +4,6 @@
 package labcloud
 
 import (
-	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"net/http"
@@ -97,32 +96,18 @@ type secretBody struct {
 }
 
 func (c barbicanService) createSecret(w http.ResponseWriter, r *http.Request, k *kmCaller, body []byte, now time.Time) {
-	if !k.admin && !k.creator {
-		forbidden(w, "Secret creation")
+	b, ok := createBody[secretBody](w, r, k, "Secret", c.keys.secretCount[k.project] >= MaxSecretsPerProject, body)
+	if !ok {
 		return
 	}
-	if !jsonBody(w, r) {
-		return
-	}
-	if c.keys.secretCount[k.project] >= MaxSecretsPerProject {
-		quotaReached(w)
-		return
-	}
-	var b secretBody
-	if json.Unmarshal(body, &b) != nil || !bytes.HasPrefix(bytes.TrimSpace(body), []byte("{")) {
-		barbicanError(w, http.StatusBadRequest, "Malformed JSON")
-		return
-	}
-	s, fail := newSecret(&b, now)
+	s, fail := newSecret(b, now)
 	if fail != nil {
 		fail(w)
 		return
 	}
 	s.id, s.projectID, s.creatorID = newUUID(c.rng), k.project, k.user
 	c.keys.addSecret(s)
-	base := c.barbicanBase(r)
-	w.Header().Set("Location", s.ref(base))
-	writeJSON(w, http.StatusCreated, map[string]string{"secret_ref": s.ref(base)})
+	createdRef(w, "secret_ref", s.ref(c.barbicanBase(r)))
 }
 
 // answer is a refusal still to be written.

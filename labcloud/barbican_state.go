@@ -7,6 +7,8 @@ package labcloud
 import (
 	"fmt"
 	"time"
+
+	"github.com/octaview/octaview/internal/uuid"
 )
 
 type stACL struct {
@@ -96,7 +98,7 @@ func (c barbicanService) restore(s *State) error {
 		if c.projectsByID[x.Project] == nil {
 			return missingRef("secret", x.ID, "project", x.Project)
 		}
-		if !isUUID(x.ID) || c.keys.secrets[x.ID] != nil {
+		if !uuid.Valid(x.ID) || c.keys.secrets[x.ID] != nil {
 			return fmt.Errorf("secret %q: not a UUID, or twice", x.ID)
 		}
 		c.keys.addSecret(&secret{id: x.ID, projectID: x.Project, creatorID: x.Creator, name: x.Name, secretType: x.Type,
@@ -107,7 +109,7 @@ func (c barbicanService) restore(s *State) error {
 		if c.projectsByID[x.Project] == nil {
 			return missingRef("container", x.ID, "project", x.Project)
 		}
-		if !isUUID(x.ID) || c.keys.containers[x.ID] != nil {
+		if !uuid.Valid(x.ID) || c.keys.containers[x.ID] != nil {
 			return fmt.Errorf("container %q: not a UUID, or twice", x.ID)
 		}
 		ct := &container{id: x.ID, projectID: x.Project, creatorID: x.Creator, name: x.Name, typ: x.Type,

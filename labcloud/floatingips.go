@@ -354,17 +354,17 @@ func (c neutronService) saveFIPs(s *State) {
 // their addresses in use. Caller holds c.mu.
 func (c neutronService) restoreFIPs(s *State) error {
 	for _, st := range s.FloatingIPs {
-		n, ok1 := c.networks.get(st.Network)
-		sub, ok2 := c.subnets.get(st.Subnet)
-		a, err := netip.ParseAddr(st.Address)
-		if !ok1 || !ok2 || err != nil {
-			return fmt.Errorf("floating ip %s: bad network, subnet or address", st.ID)
+		n, sub, a, err := c.savedAddress("floating ip", st.ID, st.Network, st.Subnet, st.Address)
+		if err != nil {
+			return err
 		}
 		f := &floatingIP{meta: st.meta(), network: n, subnet: sub, addr: a, revision: st.Revision}
 		if st.Port != "" {
-			if f.port, ok1 = c.ports.get(st.Port); !ok1 {
+			p, ok := c.ports.get(st.Port)
+			if !ok {
 				return fmt.Errorf("floating ip %s: port %s is not in the state", st.ID, st.Port)
 			}
+			f.port = p
 		}
 		sub.markUsed(a)
 		c.fips.add(f)

@@ -173,6 +173,51 @@ func TestFloatingIPStateRoundTrip(t *testing.T) {
 		"floating_network_id": ext, "floating_ip_address": off["floating_ip_address"]}})
 }
 
+// TestStateDanglingAddress: a state whose port or floating IP names a
+// network, subnet or port it does not hold, or an address that is not
+// one, is refused with an error naming the object.
+func TestStateDanglingAddress(t *testing.T) {
+	c := New(Options{Seed: 3})
+	demo := login(t, c, "demo")
+	lb := demo.createLB("web", nil)
+	demo.createFIP(map[string]any{"floating_network_id": demo.publicNetworkID(), "port_id": lb["vip_port_id"]})
+	data, err := c.MarshalState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		spoil func(s *State) string // spoils s, returns whom the error names
+		want  string
+	}{
+		{"a port's subnet", func(s *State) string { s.Ports[0].Subnet = "nope"; return "port " + s.Ports[0].ID }, "bad network, subnet or address"},
+		{"a port's address", func(s *State) string { s.Ports[0].IP = "10.0.0"; return "port " + s.Ports[0].ID }, "bad network, subnet or address"},
+		{"a floating IP's network", func(s *State) string {
+			s.FloatingIPs[0].Network = "nope"
+			return "floating ip " + s.FloatingIPs[0].ID
+		}, "bad network, subnet or address"},
+		{"a floating IP's port", func(s *State) string {
+			s.FloatingIPs[0].Port = "nope"
+			return "floating ip " + s.FloatingIPs[0].ID
+		}, "port nope is not in the state"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := ParseState(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(s.Ports) == 0 || len(s.FloatingIPs) == 0 {
+				t.Fatalf("the state holds %d ports and %d floating IPs, want some of each", len(s.Ports), len(s.FloatingIPs))
+			}
+			who := tc.spoil(s)
+			_, err = NewFromState(Options{}, s)
+			if err == nil || !strings.Contains(err.Error(), who+": "+tc.want) {
+				t.Errorf("got %v, want an error saying %q", err, who+": "+tc.want)
+			}
+		})
+	}
+}
+
 func TestQoSPoliciesAndExtensions(t *testing.T) {
 	c := New(Options{Seed: 1, Trainees: 1})
 	demo := login(t, c, "demo")

@@ -1,6 +1,9 @@
 package labcloud
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // Octavia's status values.
 const (
@@ -134,23 +137,45 @@ type l7rule struct {
 	invert      bool
 }
 
-// lbOf returns the load balancer an object belongs to.
-func lbOf(o object) *loadBalancer {
+// parentOf is the object o hangs under, whose delete removes o with it: a
+// listener's or a pool's load balancer, a member's or a health monitor's
+// pool, an L7 policy's listener, an L7 rule's policy; nil for a load
+// balancer. The kinds' one parent graph: lbOf and ancestors walk it.
+func parentOf(o object) object {
 	switch v := o.(type) {
-	case *loadBalancer:
-		return v
 	case *listener:
 		return v.lb
 	case *pool:
 		return v.lb
 	case *member:
-		return v.pool.lb
+		return v.pool
 	case *healthMonitor:
-		return v.pool.lb
+		return v.pool
 	case *l7policy:
-		return v.listener.lb
+		return v.listener
 	case *l7rule:
-		return v.policy.listener.lb
+		return v.policy
+	}
+	return nil
+}
+
+// ancestors lists the objects o hangs under, its load balancer first; none
+// for a load balancer.
+func ancestors(o object) []object {
+	var up []object
+	for p := parentOf(o); p != nil; p = parentOf(p) {
+		up = append(up, p)
+	}
+	slices.Reverse(up)
+	return up
+}
+
+// lbOf returns the load balancer an object belongs to.
+func lbOf(o object) *loadBalancer {
+	for ; o != nil; o = parentOf(o) {
+		if lb, ok := o.(*loadBalancer); ok {
+			return lb
+		}
 	}
 	return nil
 }

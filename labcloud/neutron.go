@@ -380,16 +380,27 @@ func (c neutronService) restore(s *State) error {
 		c.subnets.add(x)
 	}
 	for _, p := range s.Ports {
-		n, ok1 := c.networks.get(p.Network)
-		sub, ok2 := c.subnets.get(p.Subnet)
-		ip, err := netip.ParseAddr(p.IP)
-		if !ok1 || !ok2 || err != nil {
-			return fmt.Errorf("port %s: bad network, subnet or address", p.ID)
+		n, sub, ip, err := c.savedAddress("port", p.ID, p.Network, p.Subnet, p.IP)
+		if err != nil {
+			return err
 		}
 		sub.markUsed(ip)
 		c.ports.add(&port{meta: p.meta(), network: n, subnet: sub, ip: ip, mac: p.MAC, deviceID: p.DeviceID, deviceOwner: p.DeviceOwner})
 	}
 	return c.restoreFIPs(s)
+}
+
+// savedAddress resolves where a port or a floating IP (kind, id) saved in
+// s has its address: its network, its subnet (both restored before it)
+// and the address itself. Caller holds c.mu.
+func (c neutronService) savedAddress(kind, id, networkID, subnetID, addr string) (*network, *subnet, netip.Addr, error) {
+	n, ok1 := c.networks.get(networkID)
+	sub, ok2 := c.subnets.get(subnetID)
+	a, err := netip.ParseAddr(addr)
+	if !ok1 || !ok2 || err != nil {
+		return nil, nil, netip.Addr{}, fmt.Errorf("%s %s: bad network, subnet or address", kind, id)
+	}
+	return n, sub, a, nil
 }
 
 // markUsed marks a, when it is one of sub's addresses, as taken.

@@ -259,26 +259,6 @@ func (c *Cloud) resumePending(lb *loadBalancer, now time.Time) {
 	c.schedule(op, now)
 }
 
-// parentOf is the object whose delete removes o with it (nil for a load
-// balancer).
-func parentOf(o object) object {
-	switch v := o.(type) {
-	case *listener:
-		return v.lb
-	case *pool:
-		return v.lb
-	case *member:
-		return v.pool
-	case *healthMonitor:
-		return v.pool
-	case *l7policy:
-		return v.listener
-	case *l7rule:
-		return v.policy
-	}
-	return nil
-}
-
 // describeState is one line about a state, for logs.
 func describeState(s *State) string {
 	trainees := 0

@@ -31,24 +31,11 @@ func resourceName(o object) string {
 }
 
 // lockSet lists the objects a write on o locks (moves to PENDING_UPDATE),
-// load balancer first, as observed on a real Octavia Zed.
+// load balancer first, as observed on a real Octavia Zed: the objects o
+// hangs under (ancestors). A pool hangs under its load balancer only: the
+// real Zed leaves the pool's listener ACTIVE on a pool write.
 func lockSet(o object) []object {
-	switch v := o.(type) {
-	case *listener:
-		return []object{v.lb}
-	case *pool:
-		// The real Zed leaves the pool's listener ACTIVE on a pool write.
-		return []object{v.lb}
-	case *member:
-		return append(lockSet(v.pool), v.pool)
-	case *healthMonitor:
-		return append(lockSet(v.pool), v.pool)
-	case *l7policy:
-		return []object{v.listener.lb, v.listener}
-	case *l7rule:
-		return []object{v.policy.listener.lb, v.policy.listener, v.policy}
-	}
-	return nil
+	return ancestors(o)
 }
 
 // checkMutable answers 409 if any object a write would lock is not ACTIVE.

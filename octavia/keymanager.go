@@ -15,6 +15,8 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/keymanager/v1/acls"
 	"github.com/gophercloud/gophercloud/v2/openstack/keymanager/v1/containers"
 	"github.com/gophercloud/gophercloud/v2/openstack/keymanager/v1/secrets"
+
+	"github.com/octaview/octaview/internal/uuid"
 )
 
 // The Barbican (key-manager) subset the console needs for TLS certificates:
@@ -77,7 +79,7 @@ func RefID(ref, collection string) (string, error) {
 		return "", &Error{Code: EINVALID, Err: fmt.Errorf("%q is not a Barbican ref: want a URL such as https://barbican:9311/v1/%s/<uuid>", ref, collection)}
 	}
 	dir, id := path.Split(strings.TrimSuffix(u.Path, "/"))
-	if path.Base(dir) != collection || !isUUID(id) {
+	if path.Base(dir) != collection || !uuid.Valid(id) {
 		return "", &Error{Code: EINVALID, Err: fmt.Errorf("%q is not a Barbican %s ref: its path must end in /%s/<uuid>", ref, strings.TrimSuffix(collection, "s"), collection)}
 	}
 	return id, nil
@@ -91,26 +93,6 @@ func RefKind(ref string) string {
 		}
 	}
 	return ""
-}
-
-// isUUID reports whether s is a UUID in its 8-4-4-4-12 hex form.
-func isUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i, r := range s {
-		switch i {
-		case 8, 13, 18, 23:
-			if r != '-' {
-				return false
-			}
-		default:
-			if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // Secrets streams the project's secrets matching opts (opts.SecretType
@@ -146,30 +128,12 @@ func (c *Client) Containers(ctx context.Context, opts containers.ListOpts) iter.
 
 // Secret reads the metadata of the secret ref names (not its payload).
 func (c *Client) Secret(ctx context.Context, ref string) (*secrets.Secret, error) {
-	const op = "get secret"
-	sc, id, err := c.barbicanRef(op, ref, "secrets")
-	if err != nil {
-		return nil, err
-	}
-	var s secrets.Secret
-	if _, err := c.do(ctx, sc, op, http.MethodGet, sc.ServiceURL("secrets", id), nil, &s); err != nil {
-		return nil, err
-	}
-	return &s, nil
+	return getRef[secrets.Secret](ctx, c, "get secret", ref, "secrets")
 }
 
 // Container reads the container ref names.
 func (c *Client) Container(ctx context.Context, ref string) (*containers.Container, error) {
-	const op = "get container"
-	sc, id, err := c.barbicanRef(op, ref, "containers")
-	if err != nil {
-		return nil, err
-	}
-	var ct containers.Container
-	if _, err := c.do(ctx, sc, op, http.MethodGet, sc.ServiceURL("containers", id), nil, &ct); err != nil {
-		return nil, err
-	}
-	return &ct, nil
+	return getRef[containers.Container](ctx, c, "get container", ref, "containers")
 }
 
 // MaxPayload is the largest secret payload SecretPayload reads (Barbican's
@@ -275,6 +239,20 @@ func (c *Client) deleteRef(ctx context.Context, op, ref, collection string) (Acc
 		return Accepted{}, err
 	}
 	return c.do(ctx, sc, op, http.MethodDelete, sc.ServiceURL(collection, id), nil, nil, 204)
+}
+
+// getRef reads the secret or container ref names (a ref of collection,
+// "secrets" or "containers") as T.
+func getRef[T any](ctx context.Context, c *Client, op, ref, collection string) (*T, error) {
+	sc, id, err := c.barbicanRef(op, ref, collection)
+	if err != nil {
+		return nil, err
+	}
+	v := new(T)
+	if _, err := c.do(ctx, sc, op, http.MethodGet, sc.ServiceURL(collection, id), nil, v); err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // barbicanRef returns the Barbican client and the UUID of ref, a ref of
