@@ -30,7 +30,7 @@ WASM_TEST_PKGS = $(shell $(GO) list ./waiters/... ./octavia/... ./internal/jsons
 AXE_VERSION = 4.14.1
 AXE_DIR     = .cache/axe
 
-.PHONY: all build wasm wasm-new server run test test-native test-e2e test-native-others test-wasm test-deploy test-codecheck image bench fidelity realcloud deps vet clean
+.PHONY: all build wasm wasm-new server run test test-native test-e2e test-native-others test-wasm test-deploy test-codecheck image image-of-build bench fidelity realcloud deps vet clean
 
 all: build
 
@@ -74,6 +74,11 @@ server:
 ## (CGO_ENABLED=0) and stamped with the VCS revision when there is one (-buildvcs=auto wins over
 ## a GOFLAGS=-buildvcs=false); the same tree gives the same digest.
 image: wasm
+	@$(MAKE) --no-print-directory image-of-build
+
+# image-of-build: the image of the app.wasm already built (make test builds it beside the Chromium
+# tests, which serve that web/; at the quality the build has, precompress writes nothing).
+image-of-build:
 	bin/octaview precompress -quality $(IMAGE_BROTLI_Q) -stamp bin/app.wasm.stamp $(WASM)
 	CGO_ENABLED=0 GOOS=linux $(GO) build -buildvcs=auto -trimpath -ldflags='-s -w' -o bin/octaview-static ./cmd/server
 	cd deploy && $(GO) run ./image -bin ../bin/octaview-static -web ../web -out ../bin/image -tar ../bin/octaview-image.tar \
@@ -123,10 +128,12 @@ vet:
 ## test: every test, natively and (client packages) as WebAssembly under Node, and the
 ## deploy module's (the image and its replicas behind HAProxy, the Kubernetes manifests).
 ## The Chromium tests (e2e, the longest: mostly waiting on the console's 3 s polls and the
-## lab) start first and run beside all the others (docs/testing.md).
-test: deps build vet image
+## lab) start as soon as app.wasm is built and run beside all the others, the vet and the image
+## included (docs/testing.md).
+test: deps build
 	@$(MAKE) --no-print-directory test-e2e & e2e=$$!; \
-	$(MAKE) --no-print-directory test-native-others test-wasm test-deploy test-codecheck; rest=$$?; \
+	$(MAKE) --no-print-directory BROTLI_Q=$(BROTLI_Q) IMAGE_BROTLI_Q=$(IMAGE_BROTLI_Q) \
+		vet image-of-build test-native-others test-wasm test-deploy test-codecheck; rest=$$?; \
 	wait $$e2e; e2e_rc=$$?; \
 	if [ $$rest != 0 ] || [ $$e2e_rc != 0 ]; then echo "make test: FAILED (e2e: $$e2e_rc, the others: $$rest)"; exit 1; fi
 
