@@ -1,15 +1,13 @@
 package export
 
-import (
-	"encoding/json"
+import "github.com/octaview/octaview/octavia"
 
-	"github.com/octaview/octaview/octavia"
-)
-
-// plainTree is a copy of t whose numbers are float64 wherever the client
-// decoded them as json.Number (as Fetch's objects have them), so that
-// Settable compares them with Octavia's defaults and the writers write
-// them as numbers. t is not changed.
+// plainTree is a copy of t in one form for every writer (normal): numbers
+// float64 wherever the client decoded them as json.Number (as Fetch's
+// objects have them) or a plan holds ints, lists []any where a plan (the
+// wizard's form) holds []string, so that Settable compares them with
+// Octavia's defaults and the writers write them as numbers and lists. t is
+// not changed.
 func plainTree(t Tree) Tree {
 	out := t
 	out.LoadBalancer = plainObject(t.LoadBalancer)
@@ -43,31 +41,5 @@ func plainObject(o octavia.Object) octavia.Object {
 	if o == nil {
 		return nil
 	}
-	return octavia.Object(plainValue(map[string]any(o)).(map[string]any))
-}
-
-// plainValue is v, deep-copied, with each json.Number a float64.
-func plainValue(v any) any {
-	switch x := v.(type) {
-	case json.Number:
-		if f, err := x.Float64(); err == nil {
-			return f
-		}
-		return x.String()
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = plainValue(e)
-		}
-		return out
-	case octavia.Object:
-		return plainValue(map[string]any(x))
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = plainValue(e)
-		}
-		return out
-	}
-	return v
+	return octavia.Object(normal(map[string]any(o)).(map[string]any))
 }

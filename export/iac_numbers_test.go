@@ -39,3 +39,44 @@ func TestWritersTakeJSONNumbers(t *testing.T) {
 		t.Error("the caller's tree was changed")
 	}
 }
+
+// TestWritersTakePlanLists: a plan's lists are Go-typed ([]string: the
+// wizard's form splits a list field so) and its numbers ints; Terraform and
+// Ansible write them as the same tree of []any and float64s, lists as
+// lists (Terraform refused a plan with tags: "no HCL form for a []string").
+func TestWritersTakePlanLists(t *testing.T) {
+	tree := func(list func(...string) any, port any) Tree {
+		return Tree{
+			LoadBalancer: octavia.Object{"id": "lb", "name": "lb", "vip_subnet_id": "s", "tags": list("env:prod", "team a")},
+			Listeners: []octavia.Object{{"id": "l", "name": "l", "protocol": "HTTP", "protocol_port": port,
+				"allowed_cidrs": list("10.0.0.0/8", "192.168.0.0/16"), "loadbalancers": []any{map[string]any{"id": "lb"}}}},
+		}
+	}
+	plan := tree(func(s ...string) any { return s }, 80)
+	read := tree(func(s ...string) any {
+		out := make([]any, len(s))
+		for i, e := range s {
+			out[i] = e
+		}
+		return out
+	}, float64(80))
+	for name, write := range map[string]func(Tree) (string, error){"Terraform": Terraform, "Ansible": Ansible} {
+		got, err := write(plan)
+		if err != nil {
+			t.Fatalf("%s of a plan with lists: %v", name, err)
+		}
+		want, err := write(read)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got != want {
+			t.Errorf("%s of a plan's []string and ints:\n%s\nwant as of []any and float64s:\n%s", name, got, want)
+		}
+	}
+	tf, _ := Terraform(plan)
+	for _, want := range []string{`["env:prod", "team a"]`, `["10.0.0.0/8", "192.168.0.0/16"]`} {
+		if !strings.Contains(tf, want) {
+			t.Errorf("Terraform of the plan lacks %s:\n%s", want, tf)
+		}
+	}
+}
