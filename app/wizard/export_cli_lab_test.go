@@ -50,14 +50,7 @@ func TestExportedPlanBuildsOnLab(t *testing.T) {
 	spare.Monitor = nil
 	w.Pools = append(w.Pools, spare)
 	w.Policies = append(w.Policies, apiPolicy(w))
-	body, err := w.Body()
-	if err != nil {
-		t.Fatal(err)
-	}
-	plan, err := code.FromCreateBody(body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	plan := planOf(t, w)
 	script, err := code.CLI(plan)
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	model "github.com/octaview/octaview/app/internal/wizard"
 	code "github.com/octaview/octaview/export"
 )
 
@@ -18,14 +19,7 @@ func TestExportedPlanEveryFormat(t *testing.T) {
 	l := w.NewListener()
 	l["name"], l["allowed_cidrs"] = "front", "10.0.0.0/8\n192.168.0.0/16"
 	w.Listeners = append(w.Listeners, l)
-	body, err := w.Body()
-	if err != nil {
-		t.Fatal(err)
-	}
-	plan, err := code.FromCreateBody(body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	plan := planOf(t, w)
 	for name, write := range map[string]func(code.Tree) (string, error){"CLI": code.CLI, "Terraform": code.Terraform, "Ansible": code.Ansible} {
 		if _, err := write(plan); err != nil {
 			t.Errorf("%s of the wizard's plan: %v", name, err)
@@ -37,4 +31,18 @@ func TestExportedPlanEveryFormat(t *testing.T) {
 			t.Errorf("Terraform of the wizard's plan lacks %s:\n%s", want, tf)
 		}
 	}
+}
+
+// planOf is the export's tree of w's plan, as the review makes it.
+func planOf(t testing.TB, w *model.Model) code.Tree {
+	t.Helper()
+	body, err := w.Body()
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := code.FromCreateBody(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return plan
 }
