@@ -13,7 +13,8 @@
 // ({"faultcode", "faultstring", "debuginfo"}) with an X-Openstack-Request-Id.
 //
 // With a session key, the app's Keystone token lives sealed in an HttpOnly cookie
-// (session.go, sealed by seal.go): the app's placeholder becomes the token in X-Auth-Token, in
+// (the Proxy's sessions: session.go, its cookies in session_cookie.go, its refusals in
+// session_refusal.go; sealed by seal.go): the app's placeholder becomes the token in X-Auth-Token, in
 // X-Subject-Token of /v3/auth/tokens, and in one place of one body,
 // auth.identity.token.id of POST /v3/auth/tokens, nowhere else. Request bodies are
 // bounded per client address while they are read, by a minimum rate, and in three

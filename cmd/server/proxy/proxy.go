@@ -80,24 +80,23 @@ type Options struct {
 // from Keystone, never from the request: only the path below the prefix and the query
 // are taken from the client.
 type Proxy struct {
-	keystone          *url.URL
-	catalogs          *catalogCache
-	rewriter          identityRewriter
-	publicURL         string
-	defaultOrigin     string
-	trustForwarded    bool
-	maxBody           int64
-	bodies            *bodyGate     // bounds the request bodies read at once
-	waiting           *upstreamGate // bounds the requests waiting on upstream at once
-	logins            *loginThrottle
-	identityTimeout   time.Duration
-	logger            *slog.Logger
-	onUpstream        func(context.Context, string)
-	onUpstreamError   func(service, kind string)
-	identity          *httputil.ReverseProxy
-	service           *httputil.ReverseProxy
-	sealer            *Sealer // nil: no cookie sessions
-	sessionCookieName string  // without the __Host- prefix
+	keystone        *url.URL
+	catalogs        *catalogCache
+	rewriter        identityRewriter
+	publicURL       string
+	defaultOrigin   string
+	trustForwarded  bool
+	maxBody         int64
+	bodies          *bodyGate     // bounds the request bodies read at once
+	waiting         *upstreamGate // bounds the requests waiting on upstream at once
+	logins          *loginThrottle
+	identityTimeout time.Duration
+	logger          *slog.Logger
+	onUpstream      func(context.Context, string)
+	onUpstreamError func(service, kind string)
+	identity        *httputil.ReverseProxy
+	service         *httputil.ReverseProxy
+	sessions        *sessions // the app's cookie sessions (session.go)
 }
 
 // New returns a Proxy for o.
@@ -120,9 +119,6 @@ func New(o Options) *Proxy {
 	if o.SessionCookie == "" {
 		o.SessionCookie = serverapi.SessionCookie
 	}
-	if err := ValidCookieName(o.SessionCookie); err != nil {
-		panic("proxy: session cookie name " + strconv.Quote(o.SessionCookie) + ": " + err.Error())
-	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.NewJSONHandler(io.Discard, nil))
 	}
@@ -141,15 +137,6 @@ func New(o Options) *Proxy {
 		logger:          o.Logger,
 		onUpstream:      o.OnUpstream,
 		onUpstreamError: o.OnUpstreamError,
-
-		sessionCookieName: o.SessionCookie,
-	}
-	if len(o.SessionKey) > 0 {
-		sealer, err := NewSealer(o.SessionKey, o.SessionCookie)
-		if err != nil {
-			panic("proxy: " + err.Error())
-		}
-		p.sealer = sealer
 	}
 	p.catalogs = newCatalogCache(keystone, o.Region, o.Interface, &http.Client{
 		Transport: o.Transport,
@@ -158,6 +145,11 @@ func New(o Options) *Proxy {
 		},
 	}, o.Validation)
 	p.catalogs.onLookup = o.OnKeystoneLookup
+	sessions, err := newSessions(o.SessionKey, o.SessionCookie, keystone, p.catalogs)
+	if err != nil {
+		panic("proxy: " + err.Error())
+	}
+	p.sessions = sessions
 	errorLog := slog.NewLogLogger(o.Logger.Handler(), slog.LevelWarn)
 	p.identity = &httputil.ReverseProxy{
 		Rewrite:        p.rewrite,
@@ -247,7 +239,7 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request, service string) {
 		WriteFault(w, http.StatusBadRequest, "Invalid path %q: not a clean path below %s/.", r.URL.Path, Prefix(service))
 		return
 	}
-	sess := p.sessionIn(w, r, service, rest) // the session cookie's token in place of the placeholder
+	sess := p.sessions.in(w, r, p.secure(r), service, rest) // the session cookie's token in place of the placeholder
 	if sess.refused != "" {
 		return // answered: the cookies cannot be trusted
 	}
@@ -264,7 +256,7 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request, service string) {
 		if r.Method == http.MethodDelete && rest == "/v3/auth/tokens" {
 			t.token = r.Header.Get("X-Subject-Token")
 			if sess.on {
-				w.Header().Add("Set-Cookie", p.sessionCookie("", sess.secure)) // logged out here, even if Keystone cannot revoke
+				w.Header().Add("Set-Cookie", p.sessions.cookie("", sess.secure)) // logged out here, even if Keystone cannot revoke
 			}
 		}
 		// Identity answers are read whole (to rewrite catalogs): bound the whole
@@ -410,7 +402,7 @@ func (p *Proxy) modifyIdentityResponse(resp *http.Response) error {
 	}
 	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	if mt != "application/json" || resp.Header.Get("Content-Encoding") != "" || resp.ContentLength > maxRewriteBody {
-		p.sessionOut(resp, t, nil)
+		p.sessions.out(resp, t.session, t.rest, nil)
 		return nil
 	}
 	// The request's context bounds this read (Options.IdentityTimeout).
@@ -424,14 +416,14 @@ func (p *Proxy) modifyIdentityResponse(resp *http.Response) error {
 		resp.Body = readCloser{io.MultiReader(bytes.NewReader(body), resp.Body), resp.Body}
 		resp.ContentLength = -1
 		resp.Header.Del("Content-Length")
-		p.sessionOut(resp, t, nil)
+		p.sessions.out(resp, t.session, t.rest, nil)
 		return nil
 	}
 	resp.Body.Close()
 	if tok := resp.Header.Get("X-Subject-Token"); tok != "" && resp.StatusCode < 300 {
 		p.catalogs.storeAnswer(tok, body) // Keystone's own answer: no validation later
 	}
-	if p.sessionOut(resp, t, body) { // after storeAnswer: it hides the real X-Subject-Token
+	if p.sessions.out(resp, t.session, t.rest, body) { // after storeAnswer: it hides the real X-Subject-Token
 		return nil // refused: the answer is the proxy's fault now
 	}
 	body = p.rewriter.rewrite(body, t.origin)

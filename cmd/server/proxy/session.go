@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -45,13 +46,41 @@ func newSessionID() string {
 // token over about 2,800 bytes seals past it.
 const maxCookieBytes = 4096
 
-// Reasons of serverapi.SessionRefusedHeader.
-const (
-	refusedDuplicate = "duplicate" // two session cookies came with the request
-	refusedChanged   = "changed"   // the cookie is another browser session's
-	refusedTooLarge  = "too-large" // the token would not fit in a cookie
-	refusedUser      = "user"      // a rescope answered another user's token
-)
+// sessions are the app's cookie sessions: the Keystone token of a browser
+// session lives sealed (Sealer) in an HttpOnly cookie, and the app sends a
+// placeholder wherever a token goes. On the way to the cloud, in puts the
+// cookie's token in place of the placeholder; on the way back, out seals a
+// new token into the cookie and hides it from the answer; a logout clears
+// the cookie, and cookies that cannot be trusted are refused and cleared.
+// Without a session key they are off: the marker header is ignored, and
+// every request goes on as it came. Whether the origin is https (the
+// cookie is then Secure, with the __Host- prefix) is the Proxy's to say:
+// each call is given it.
+type sessions struct {
+	sealer   *Sealer       // nil: cookie sessions off
+	name     string        // the cookie's name, without the __Host- prefix
+	keystone *url.URL      // Keystone's base, where a refused token is revoked
+	catalogs *catalogCache // forgets a revoked token's catalog; its client revokes
+}
+
+// newSessions returns the sessions of the cookie named name (see
+// ValidCookieName), sealed with a Sealer of key (empty: sessions off). A
+// token the browser will never hold is revoked at keystone with catalogs'
+// client.
+func newSessions(key []byte, name string, keystone *url.URL, catalogs *catalogCache) (*sessions, error) {
+	if err := ValidCookieName(name); err != nil {
+		return nil, fmt.Errorf("session cookie name %s: %w", strconv.Quote(name), err)
+	}
+	s := &sessions{name: name, keystone: keystone, catalogs: catalogs}
+	if len(key) > 0 {
+		sealer, err := NewSealer(key, name)
+		if err != nil {
+			return nil, err
+		}
+		s.sealer = sealer
+	}
+	return s, nil
+}
 
 // sessionRequest is what the cookie rule did to one request of the app's
 // session (a request carrying serverapi.SessionHeader).
@@ -64,7 +93,7 @@ type sessionRequest struct {
 	refused string  // the request was answered here (refused*); "" = it goes on
 }
 
-// sessionIn applies the cookie rule to r before it goes anywhere. For a
+// in applies the cookie rule to r before it goes anywhere. For a
 // request that carries the session marker, the placeholder in X-Auth-Token
 // (and in X-Subject-Token of /v3/auth/tokens) becomes the cookie's token,
 // and, through fillRescope once the body is read, the token method's id of
@@ -74,20 +103,20 @@ type sessionRequest struct {
 // than the one the app is bound to, is refused here (400, the cookies
 // cleared). Requests without the marker (the CLI, any API client) pass
 // unchanged: their X-Auth-Token is theirs. Cookies are never forwarded.
-func (p *Proxy) sessionIn(w http.ResponseWriter, r *http.Request, service, rest string) sessionRequest {
+func (s *sessions) in(w http.ResponseWriter, r *http.Request, secure bool, service, rest string) sessionRequest {
 	marker := r.Header.Get(serverapi.SessionHeader)
-	sr := sessionRequest{on: p.sealer != nil && marker != "", secure: p.secure(r)}
+	sr := sessionRequest{on: s.sealer != nil && marker != "", secure: secure}
 	r.Header.Del(serverapi.SessionHeader)
 	if !sr.on {
 		return sr
 	}
-	name := p.cookieName(sr.secure)
+	name := s.cookieName(sr.secure)
 	var values []string
 	for _, c := range r.CookiesNamed(name) {
 		values = append(values, c.Value)
 	}
 	if len(values) > 1 {
-		p.refuseSession(w, r, sr.secure, refusedDuplicate,
+		s.refuse(w, r, sr.secure, refusedDuplicate,
 			"Your browser sent %d session cookies named %s: a page on another port of this host (another console, or any web page served there) set one. "+
 				"Octaview uses none of them and has cleared them: log in again. Two consoles on one host need different -session-cookie names.",
 			len(values), name)
@@ -95,7 +124,7 @@ func (p *Proxy) sessionIn(w http.ResponseWriter, r *http.Request, service, rest 
 		return sr
 	}
 	if len(values) == 1 {
-		ss, err := p.sealer.Open(values[0])
+		ss, err := s.sealer.Open(values[0])
 		if err == nil || errors.Is(err, ErrSessionExpired) {
 			sr.cookie = ss
 		}
@@ -104,7 +133,7 @@ func (p *Proxy) sessionIn(w http.ResponseWriter, r *http.Request, service, rest 
 		}
 	}
 	if marker != serverapi.SessionUnbound && sr.cookie.ID != "" && sr.cookie.ID != marker {
-		p.refuseSession(w, r, sr.secure, refusedChanged,
+		s.refuse(w, r, sr.secure, refusedChanged,
 			"The session cookie is not this tab's session any more: it was replaced by another session's "+
 				"(a login elsewhere in this browser, or a page on another port of this host). Octaview did not use it and has cleared it: log in again.")
 		sr.refused = refusedChanged
@@ -172,7 +201,7 @@ type tokenAnswer struct {
 	} `json:"token"`
 }
 
-// sessionOut applies the cookie rule to an identity answer for the app's
+// out applies the cookie rule to an identity answer for the app's
 // session: a new token (POST /v3/auth/tokens, 201) is sealed into the
 // cookie, with the browser session's id (the cookie's when the same user
 // logs in again or rescopes, else a new one), which the answer names in
@@ -181,17 +210,18 @@ type tokenAnswer struct {
 // token (X-Subject-Token becomes the placeholder). A token too large for a
 // cookie, or a rescope that answered another user's token, is refused
 // instead (and revoked): then it reports true, and resp is the proxy's
-// fault. (A logout clears the cookie in serve, whatever Keystone answers:
-// logging out works while Keystone is down.)
-func (p *Proxy) sessionOut(resp *http.Response, t *target, body []byte) (refused bool) {
-	if !t.session.on {
+// fault. sr is what in did to the request, rest its path below the
+// prefix. (A logout clears the cookie in Proxy.serve, whatever Keystone
+// answers: logging out works while Keystone is down.)
+func (s *sessions) out(resp *http.Response, sr sessionRequest, rest string, body []byte) (refused bool) {
+	if !sr.on {
 		return false
 	}
 	subject := resp.Header.Get("X-Subject-Token")
 	if subject != "" {
 		resp.Header.Set("X-Subject-Token", serverapi.SessionToken)
 	}
-	if t.rest != "/v3/auth/tokens" {
+	if rest != "/v3/auth/tokens" {
 		return false
 	}
 	method := resp.Request.Method
@@ -203,20 +233,20 @@ func (p *Proxy) sessionOut(resp *http.Response, t *target, body []byte) (refused
 		if ss.Expires.IsZero() {
 			ss.Expires = time.Now().Add(time.Hour)
 		}
-		if t.session.rescope && t.session.cookie.UserID != "" && ss.UserID != t.session.cookie.UserID {
-			p.revoke(resp, subject)
-			p.refuseAnswer(resp, http.StatusBadGateway, refusedUser,
+		if sr.rescope && sr.cookie.UserID != "" && ss.UserID != sr.cookie.UserID {
+			s.revoke(resp, subject)
+			refuseAnswer(resp, http.StatusBadGateway, refusedUser,
 				"Keystone answered the project switch with a token of another user: the console refused it. Log in again.")
 			return true
 		}
 		ss.ID = newSessionID()
-		if c := t.session.cookie; c.ID != "" && c.UserID != "" && c.UserID == ss.UserID {
+		if c := sr.cookie; c.ID != "" && c.UserID != "" && c.UserID == ss.UserID {
 			ss.ID = c.ID // the same user: the browser session (and its other tabs) carries on
 		}
-		cookie := p.sessionCookie(p.sealer.Seal(ss), t.session.secure)
+		cookie := s.sealedCookie(ss, sr.secure)
 		if len(cookie) > maxCookieBytes {
-			p.revoke(resp, subject)
-			p.refuseAnswer(resp, http.StatusBadRequest, refusedTooLarge,
+			s.revoke(resp, subject)
+			refuseAnswer(resp, http.StatusBadRequest, refusedTooLarge,
 				"Keystone's token is %d bytes: sealed, it would make a session cookie of %d bytes, and browsers drop cookies over %d bytes without a word. "+
 					"The console cannot keep this session (the token was revoked). Use the OpenStack CLI, or ask your cloud's operators for smaller tokens (Fernet tokens are under 300 bytes).",
 				len(subject), len(cookie), maxCookieBytes)
@@ -224,17 +254,17 @@ func (p *Proxy) sessionOut(resp *http.Response, t *target, body []byte) (refused
 		}
 		resp.Header.Add("Set-Cookie", cookie)
 		resp.Header.Set(serverapi.SessionHeader, ss.ID)
-	case (method == http.MethodGet || method == http.MethodHead) && resp.StatusCode == http.StatusOK && t.session.token != "" && t.session.cookie.ID != "":
-		resp.Header.Set(serverapi.SessionHeader, t.session.cookie.ID)
+	case (method == http.MethodGet || method == http.MethodHead) && resp.StatusCode == http.StatusOK && sr.token != "" && sr.cookie.ID != "":
+		resp.Header.Set(serverapi.SessionHeader, sr.cookie.ID)
 	}
 	return false
 }
 
 // revoke asks Keystone, best effort, to revoke a token the browser will
 // never hold, and forgets its catalog.
-func (p *Proxy) revoke(resp *http.Response, token string) {
-	p.catalogs.forget(token)
-	u := *p.keystone
+func (s *sessions) revoke(resp *http.Response, token string) {
+	s.catalogs.forget(token)
+	u := *s.keystone
 	u.Path = strings.TrimRight(u.Path, "/") + "/v3/auth/tokens"
 	req, err := http.NewRequestWithContext(resp.Request.Context(), http.MethodDelete, u.String(), nil)
 	if err != nil {
@@ -242,184 +272,8 @@ func (p *Proxy) revoke(resp *http.Response, token string) {
 	}
 	req.Header.Set("X-Auth-Token", token)
 	req.Header.Set("X-Subject-Token", token)
-	if r, err := p.catalogs.client.Do(req); err == nil {
+	if r, err := s.catalogs.client.Do(req); err == nil {
 		io.Copy(io.Discard, io.LimitReader(r.Body, 64<<10))
 		r.Body.Close()
 	}
 }
-
-// refuseAnswer replaces an identity answer with a session fault (see
-// writeSessionFault), after which nothing of Keystone's answer is left.
-func (p *Proxy) refuseAnswer(resp *http.Response, status int, reason, format string, args ...any) {
-	body := sessionFault(status, fmt.Sprintf(format, args...))
-	resp.Body.Close()
-	resp.StatusCode, resp.Status = status, fmt.Sprintf("%d %s", status, http.StatusText(status))
-	for _, h := range []string{"X-Subject-Token", "Set-Cookie", "Content-Encoding", serverapi.SessionHeader} {
-		resp.Header.Del(h)
-	}
-	resp.Header.Set("Content-Type", "application/json")
-	resp.Header.Set("Content-Length", strconv.Itoa(len(body)))
-	resp.Header.Set(serverapi.SessionRefusedHeader, reason)
-	resp.Body = io.NopCloser(bytes.NewReader(body))
-	resp.ContentLength = int64(len(body))
-}
-
-// refuseSession answers a request whose session cookies cannot be trusted:
-// a 400 session fault, and every cookie of the session's name that the
-// request's path may have received cleared (at "/" and at each prefix of
-// the path, as a page on another port may set one with any path).
-func (p *Proxy) refuseSession(w http.ResponseWriter, r *http.Request, secure bool, reason, format string, args ...any) {
-	h := w.Header()
-	for _, path := range cookiePaths(r.URL.Path) {
-		c := &http.Cookie{Name: p.cookieName(secure), Path: path, MaxAge: -1, HttpOnly: true, Secure: secure, SameSite: http.SameSiteStrictMode}
-		h.Add("Set-Cookie", c.String())
-	}
-	h.Set(serverapi.SessionRefusedHeader, reason)
-	writeSessionFault(w, http.StatusBadRequest, fmt.Sprintf(format, args...))
-}
-
-// cookiePaths are "/" and every prefix of path, with and without a
-// trailing slash, at most 16 of them: the paths a cookie sent with a
-// request for path may have been set with.
-func cookiePaths(path string) []string {
-	out := []string{"/"}
-	for i := 1; i < len(path) && len(out) < 16; i++ {
-		if path[i] == '/' {
-			out = append(out, path[:i], path[:i+1])
-		}
-	}
-	if len(path) > 1 && !strings.HasSuffix(path, "/") && len(out) < 16 {
-		out = append(out, path)
-	}
-	return out
-}
-
-// sessionFault is the body of a session refusal in both shapes its
-// readers know: Octavia's (faultcode, faultstring, debuginfo) and
-// Keystone's (error: code, title, message).
-func sessionFault(status int, msg string) []byte {
-	code := "Client"
-	if status >= 500 {
-		code = "Server"
-	}
-	body, _ := json.Marshal(map[string]any{
-		"faultcode": code, "faultstring": msg, "debuginfo": nil,
-		"error": map[string]any{"code": status, "title": http.StatusText(status), "message": msg},
-	})
-	return body
-}
-
-func writeSessionFault(w http.ResponseWriter, status int, msg string) {
-	body := sessionFault(status, msg)
-	h := w.Header()
-	h.Set("Content-Type", "application/json")
-	h.Set("Content-Length", strconv.Itoa(len(body)))
-	h.Set("Cache-Control", "no-store")
-	if h.Get("X-Openstack-Request-Id") == "" {
-		h.Set("X-Openstack-Request-Id", NewRequestID())
-	}
-	w.WriteHeader(status)
-	w.Write(body)
-}
-
-// cookieName is the session cookie's name: the configured one, with the
-// __Host- prefix on an https origin (a browser then keeps it only if it is
-// Secure, for Path=/ and this host alone: no other host can set it).
-func (p *Proxy) cookieName(secure bool) string {
-	if secure {
-		return "__Host-" + p.sessionCookieName
-	}
-	return p.sessionCookieName
-}
-
-// sessionCookie is the Set-Cookie value of the session cookie (value ""
-// clears it). It is a browser-session cookie (no Max-Age): it ends when the
-// browser closes.
-func (p *Proxy) sessionCookie(value string, secure bool) string {
-	c := &http.Cookie{
-		Name: p.cookieName(secure), Value: value, Path: "/",
-		HttpOnly: true, Secure: secure, SameSite: http.SameSiteStrictMode,
-	}
-	if value == "" {
-		c.MaxAge = -1
-	}
-	return c.String()
-}
-
-// ValidCookieName reports whether name can be the session cookie's name: a
-// cookie name (RFC 6265 token) of at most 64 bytes, without the __Host- or
-// __Secure- prefix (the proxy adds __Host- itself on https).
-func ValidCookieName(name string) error {
-	if name == "" || len(name) > 64 {
-		return errors.New("want 1 to 64 characters")
-	}
-	lower := strings.ToLower(name)
-	if strings.HasPrefix(lower, "__host-") || strings.HasPrefix(lower, "__secure-") {
-		return errors.New("leave out the __Host- prefix: the server adds it on https")
-	}
-	for _, c := range name {
-		if c <= ' ' || c >= 0x7f || strings.ContainsRune(`()<>@,;:\"/[]?={}`, c) {
-			return fmt.Errorf("%q is not allowed in a cookie name", c)
-		}
-	}
-	return nil
-}
-
-// SessionOf returns the session sealed in r's session cookie, for the
-// server's own routes (the trainer's page): false without exactly one
-// authentic, unexpired session cookie. The cookie's name is the proxy's
-// (with __Host- on https), as at login.
-func (p *Proxy) SessionOf(r *http.Request) (Session, bool) {
-	if p.sealer == nil {
-		return Session{}, false
-	}
-	return openCookie(r, p.cookieName(p.secure(r)), p.sealer)
-}
-
-// StashOf is SessionOf for the stash cookie (see SetStash).
-func (p *Proxy) StashOf(r *http.Request) (Session, bool) {
-	if p.sealer == nil {
-		return Session{}, false
-	}
-	return openCookie(r, p.cookieName(p.secure(r))+stashSuffix, p.sealer.stash)
-}
-
-// openCookie opens the one cookie of r named name with s.
-func openCookie(r *http.Request, name string, s *Sealer) (Session, bool) {
-	cs := r.CookiesNamed(name)
-	if len(cs) != 1 {
-		return Session{}, false
-	}
-	ss, err := s.Open(cs[0].Value)
-	return ss, err == nil
-}
-
-// SetSession seals ss into the session cookie of the answer w gives r,
-// as a login does.
-func (p *Proxy) SetSession(w http.ResponseWriter, r *http.Request, ss Session) {
-	w.Header().Add("Set-Cookie", p.sessionCookie(p.sealer.Seal(ss), p.secure(r)))
-}
-
-// stashSuffix names the stash cookie after the session cookie.
-const stashSuffix = "_stash"
-
-// SetStash keeps a second session beside the session cookie (a trainer's
-// own while the session cookie holds a read-only view), in a cookie named
-// after it with "_stash" (HttpOnly, SameSite=Strict, Path=/, Secure and
-// __Host- on https); ss.Token == "" clears it. The proxy never uses it,
-// and it is sealed for its own purpose: copied into the session cookie it
-// is refused, so it serves only to return to the trainer (StashOf).
-func (p *Proxy) SetStash(w http.ResponseWriter, r *http.Request, ss Session) {
-	secure := p.secure(r)
-	c := &http.Cookie{Name: p.cookieName(secure) + stashSuffix, Path: "/", HttpOnly: true, Secure: secure, SameSite: http.SameSiteStrictMode}
-	if ss.Token == "" {
-		c.MaxAge = -1
-	} else {
-		c.Value = p.sealer.stash.Seal(ss)
-	}
-	w.Header().Add("Set-Cookie", c.String())
-}
-
-// secure reports whether r's origin is https (the session cookies are then
-// Secure and carry the __Host- prefix).
-func (p *Proxy) secure(r *http.Request) bool { return strings.HasPrefix(p.origin(r), "https://") }
