@@ -13,9 +13,6 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/ports"
 )
 
-// The Nova read subset the console needs to pick members from servers. The
-// console never changes a server.
-
 // ServerShutoff is Nova's status of a server that is stopped: a member on
 // it would be offline.
 const ServerShutoff = "SHUTOFF"
@@ -33,10 +30,10 @@ type ServerOnSubnet struct {
 
 // Compute is the console's client of Nova (the catalog's "compute"
 // service): the project's servers, which a member picker offers, with
-// their addresses on a subnet read from the Network's ports.
-// Client.Compute hands it out; it is safe for concurrent use. Every call on
-// a Compute of a catalog without Nova is an EUNAVAILABLE *Error that says
-// so.
+// their addresses on a subnet read from the Network's ports. It only
+// reads: the console never changes a server. Client.Compute hands it out;
+// it is safe for concurrent use. Every call on a Compute of a catalog
+// without Nova is an EUNAVAILABLE *Error that says so.
 type Compute struct {
 	sc      *gophercloud.ServiceClient // nil when the catalog has no compute endpoint
 	missing error                      // why sc is nil: the catalog lookup's error
