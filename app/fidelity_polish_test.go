@@ -31,7 +31,7 @@ import (
 func realCloudLB(t *testing.T, name string) (*octavia.Client, string) {
 	t.Helper()
 	c := labtest.RealCloud(t)
-	subs, err := octavia.Collect(c.Subnets(t.Context(), subnets.ListOpts{}))
+	subs, err := octavia.Collect(c.Network().Subnets(t.Context(), subnets.ListOpts{}))
 	if err != nil || len(subs) == 0 {
 		t.Fatalf("the real cloud's subnets: got %d, %v", len(subs), err)
 	}

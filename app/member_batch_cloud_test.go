@@ -35,7 +35,7 @@ func TestMemberBatchKeepsOnTheLab(t *testing.T) {
 func runConsoleBatch(t *testing.T, c *octavia.Client, wait waiters.Options) map[string]pools.Member {
 	t.Helper()
 	ctx := t.Context()
-	subs, err := octavia.Collect(c.Subnets(ctx, subnets.ListOpts{}))
+	subs, err := octavia.Collect(c.Network().Subnets(ctx, subnets.ListOpts{}))
 	if err != nil || len(subs) == 0 {
 		t.Fatalf("subnets: got %d, %v", len(subs), err)
 	}

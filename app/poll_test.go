@@ -143,7 +143,7 @@ func TestTreeWaitSharesTheCardsPoll(t *testing.T) {
 		cloud := labcloud.New(labcloud.Options{Delay: 4500 * time.Millisecond})
 		c, rec := labtest.Record(t, cloud, "demo", "demo")
 		sess := tab.NewSession(tab.NewRuntime(), c, serverapi.Config{})
-		subs, err := octavia.Collect(c.Subnets(t.Context(), subnets.ListOpts{}))
+		subs, err := octavia.Collect(c.Network().Subnets(t.Context(), subnets.ListOpts{}))
 		if err != nil || len(subs) == 0 {
 			t.Fatalf("subnets: %d, %v", len(subs), err)
 		}

@@ -231,7 +231,7 @@ func TestBrowserWizardTypedVIP(t *testing.T) {
 	t.Parallel()
 	c := startConsole(t)
 	ids := readTreeIDs(t, c)
-	subs, err := octavia.Collect(ids.client.Subnets(t.Context(), subnets.ListOpts{Name: "public-subnet"}))
+	subs, err := octavia.Collect(ids.client.Network().Subnets(t.Context(), subnets.ListOpts{Name: "public-subnet"}))
 	if err != nil || len(subs) != 1 {
 		t.Fatalf("the lab's public subnet: %v, %v", subs, err)
 	}

@@ -73,7 +73,7 @@ func labClient(t *testing.T, c console, user string) *octavia.Client {
 // secretCount is how many secrets user's project holds in the lab.
 func secretCount(t *testing.T, cl *octavia.Client) int {
 	t.Helper()
-	ss, err := octavia.Collect(cl.Secrets(t.Context(), secrets.ListOpts{}))
+	ss, err := octavia.Collect(cl.KeyManager().Secrets(t.Context(), secrets.ListOpts{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,11 +86,11 @@ func secretCount(t *testing.T, cl *octavia.Client) int {
 // containers; a container's private key is not a row.
 func certRows(t *testing.T, cl *octavia.Client) int {
 	t.Helper()
-	ss, err := octavia.Collect(cl.Secrets(t.Context(), secrets.ListOpts{}))
+	ss, err := octavia.Collect(cl.KeyManager().Secrets(t.Context(), secrets.ListOpts{}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := octavia.Collect(cl.Containers(t.Context(), containers.ListOpts{}))
+	cs, err := octavia.Collect(cl.KeyManager().Containers(t.Context(), containers.ListOpts{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +116,7 @@ func storePKCS12(t *testing.T, cl *octavia.Client, name string, tc testCert) str
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, _, err := cl.StoreSecret(t.Context(), secrets.CreateOpts{Name: name, SecretType: secrets.OpaqueSecret,
+	ref, _, err := cl.KeyManager().StoreSecret(t.Context(), secrets.CreateOpts{Name: name, SecretType: secrets.OpaqueSecret,
 		Payload: base64.StdEncoding.EncodeToString(der), PayloadContentType: "application/octet-stream", PayloadContentEncoding: "base64"})
 	if err != nil {
 		t.Fatal(err)
@@ -161,7 +161,7 @@ func TestBrowserCertUpload(t *testing.T) {
 	if got := secretCount(t, demo); got != before+1 {
 		t.Fatalf("secrets: got %d; want %d", got, before+1)
 	}
-	p12, err := demo.SecretPayload(t.Context(), ref, "application/octet-stream")
+	p12, err := demo.KeyManager().SecretPayload(t.Context(), ref, "application/octet-stream")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -398,7 +398,7 @@ func TestBrowserCertPKCS12(t *testing.T) {
 	}
 	b.do(t, "the right password", 30*time.Second, setInput("#cert-password", "s3cret"), chromedp.Click(chromedp.ID("cert-submit")))
 	b.waitJS(t, "the certificate's page", `(document.querySelector("#cert-subject") || {}).textContent === "CN=p12.example.com"`, 30*time.Second)
-	stored, err := demo.SecretPayload(t.Context(), b.text(t, "#cert-ref"), "application/octet-stream")
+	stored, err := demo.KeyManager().SecretPayload(t.Context(), b.text(t, "#cert-ref"), "application/octet-stream")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -412,7 +412,7 @@ func TestBrowserCertPKCS12(t *testing.T) {
 		chromedp.Click(chromedp.ID("cert-format-ca")), chromedp.WaitVisible(chromedp.ID("cert-ca")),
 		setInput("#cert-ca", "\n"+ca.certPEM+"\n"), chromedp.Click(chromedp.ID("cert-submit")))
 	b.waitJS(t, "the CA's page", `(document.querySelector("#cert-subject") || {}).textContent === "CN=Client CA"`, 30*time.Second)
-	pemText, err := demo.SecretPayload(t.Context(), b.text(t, "#cert-ref"), "text/plain")
+	pemText, err := demo.KeyManager().SecretPayload(t.Context(), b.text(t, "#cert-ref"), "text/plain")
 	if err != nil || strings.TrimSpace(string(pemText)) != strings.TrimSpace(ca.certPEM) {
 		t.Fatalf("the CA secret: got %q, %v; want its PEM", pemText, err)
 	}

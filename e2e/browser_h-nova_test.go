@@ -55,7 +55,7 @@ func demoServers(t *testing.T, ids treeIDs) (map[string]string, string) {
 		t.Fatal(err)
 	}
 	subnet := lb.Text("vip_subnet_id")
-	list, err := ids.client.ServersOnSubnet(t.Context(), subnet)
+	list, err := ids.client.Compute().ServersOnSubnet(t.Context(), subnet)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -181,7 +181,7 @@ func rebuildExisting(t *testing.T, p labProject) {
 	}
 	waitTree()
 	public := labExternalNetwork(t, c)
-	if _, err := c.CreateFloatingIP(ctx, floatingips.CreateOpts{FloatingNetworkID: public, PortID: lb.Text("vip_port_id")}); err != nil {
+	if _, err := c.Network().CreateFloatingIP(ctx, floatingips.CreateOpts{FloatingNetworkID: public, PortID: lb.Text("vip_port_id")}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -239,7 +239,7 @@ func rebuildPlan(t *testing.T, p labProject) {
 		t.Fatal(err)
 	}
 	// the wizard's pick: a spare address of the project
-	spare, err := p.c.CreateFloatingIP(t.Context(), floatingips.CreateOpts{FloatingNetworkID: labExternalNetwork(t, p.c)})
+	spare, err := p.c.Network().CreateFloatingIP(t.Context(), floatingips.CreateOpts{FloatingNetworkID: labExternalNetwork(t, p.c)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -370,7 +370,7 @@ func diffLines(a, b []string) string {
 // labExternalNetwork is the id of the lab's external network.
 func labExternalNetwork(t *testing.T, c *octavia.Client) string {
 	t.Helper()
-	n, err := octavia.Collect(c.ExternalNetworks(t.Context(), networks.ListOpts{}))
+	n, err := octavia.Collect(c.Network().ExternalNetworks(t.Context(), networks.ListOpts{}))
 	if err != nil || len(n) == 0 {
 		t.Fatalf("external networks: got %v, %v", n, err)
 	}
@@ -380,7 +380,7 @@ func labExternalNetwork(t *testing.T, c *octavia.Client) string {
 // labSubnet is the id of the subnet named name.
 func labSubnet(t *testing.T, c *octavia.Client, name string) string {
 	t.Helper()
-	s, err := octavia.Collect(c.Subnets(t.Context(), subnets.ListOpts{Name: name}))
+	s, err := octavia.Collect(c.Network().Subnets(t.Context(), subnets.ListOpts{Name: name}))
 	if err != nil || len(s) != 1 {
 		t.Fatalf("subnet %s: got %v, %v", name, s, err)
 	}
@@ -390,7 +390,7 @@ func labSubnet(t *testing.T, c *octavia.Client, name string) string {
 // labSecrets are the project's Barbican secrets' refs by name.
 func labSecrets(t *testing.T, c *octavia.Client) map[string]string {
 	t.Helper()
-	list, err := octavia.Collect(c.Secrets(t.Context(), secrets.ListOpts{}))
+	list, err := octavia.Collect(c.KeyManager().Secrets(t.Context(), secrets.ListOpts{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -67,7 +67,7 @@ func Fetch(ctx context.Context, c *octavia.Client, lbID string) (Tree, error) {
 		}
 	}
 	if port := lb.Text("vip_port_id"); port != "" {
-		fips, err := octavia.Collect(c.FloatingIPs(ctx, floatingips.ListOpts{PortID: port}))
+		fips, err := octavia.Collect(c.Network().FloatingIPs(ctx, floatingips.ListOpts{PortID: port}))
 		if err != nil {
 			return Tree{}, err
 		}

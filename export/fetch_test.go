@@ -65,7 +65,7 @@ func TestFetch(t *testing.T) {
 		t.Fatal(err)
 	}
 	wait()
-	fip, err := demo.CreateFloatingIP(ctx, floatingips.CreateOpts{FloatingNetworkID: labExternalNetwork(t, demo), PortID: lb.Text("vip_port_id")})
+	fip, err := demo.Network().CreateFloatingIP(ctx, floatingips.CreateOpts{FloatingNetworkID: labExternalNetwork(t, demo), PortID: lb.Text("vip_port_id")})
 	if err != nil {
 		t.Fatal(err)
 	}

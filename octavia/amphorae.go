@@ -20,7 +20,7 @@ func (c *Client) ConfigureAmphora(ctx context.Context, id string) (Accepted, err
 // 202). Wait for its load balancer with WaitLoadBalancerActive, as the CLI
 // does: the old amphora may be gone by the time the failover ends.
 func (c *Client) FailoverAmphora(ctx context.Context, id string) (Accepted, error) {
-	return c.do(ctx, c.lb, "fail over amphora "+id, http.MethodPut, c.collectionURL(KindAmphora, "", id, "failover"), nil, nil, 202)
+	return do(ctx, c.lb, "fail over amphora "+id, http.MethodPut, c.collectionURL(KindAmphora, "", id, "failover"), nil, nil, 202)
 }
 
 // AmphoraStats reads the amphora's counters, one entry per listener

@@ -171,7 +171,7 @@ func BenchmarkListRows(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			n, err := 0, error(nil)
-			for _, err = range list[loadbalancers.LoadBalancer](b.Context(), c, c.lb, "list load balancers",
+			for _, err = range list[loadbalancers.LoadBalancer](b.Context(), c.lb, "list load balancers",
 				c.collectionURL(KindLoadBalancer, ""), "loadbalancers", "?limit=1000") {
 				if err != nil {
 					break

@@ -50,13 +50,15 @@ type Config struct {
 	TLS        *tls.Config  // optional CA / verification settings (clouds.yaml cacert, verify); ignored when HTTPClient is set; natively only (in the browser, TLS is the browser's: EINVALID)
 }
 
-// Client talks to Keystone, Octavia and Neutron through gophercloud
-// ServiceClients. It is safe for concurrent use. Every request it sends
-// carries Accept: application/json and goes through the transport guard.
+// Client talks to Keystone and Octavia through gophercloud ServiceClients,
+// and hands out the clients of the other services on its session: Network
+// (Neutron), KeyManager (Barbican) and Compute (Nova). It is safe for
+// concurrent use. Every request it sends carries Accept: application/json
+// and goes through the transport guard.
 type Client struct {
 	provider *gophercloud.ProviderClient
 	lb       *gophercloud.ServiceClient // Octavia; resource URLs come from the kind table (kinds.go)
-	net      *gophercloud.ServiceClient // Neutron; nil when the catalog has no network endpoint
+	net      *gophercloud.ServiceClient // Neutron, handed out by Network; nil when the catalog has no network endpoint
 	identity *gophercloud.ServiceClient // Keystone v3
 	guard    *guard
 	catalog  *tokens3.ServiceCatalog
@@ -325,7 +327,7 @@ func (c *Client) Projects(ctx context.Context) ([]Project, error) {
 	var out struct {
 		Projects []Project `json:"projects"`
 	}
-	if _, err := c.do(ctx, c.identity, "list your projects", http.MethodGet, c.identity.ServiceURL("auth", "projects"), nil, &out); err != nil {
+	if _, err := do(ctx, c.identity, "list your projects", http.MethodGet, c.identity.ServiceURL("auth", "projects"), nil, &out); err != nil {
 		return nil, err
 	}
 	return out.Projects, nil
@@ -338,7 +340,7 @@ func (c *Client) AllProjects(ctx context.Context) ([]Project, error) {
 	var out struct {
 		Projects []Project `json:"projects"`
 	}
-	if _, err := c.do(ctx, c.identity, "list the projects", http.MethodGet, c.identity.ServiceURL("projects"), nil, &out); err != nil {
+	if _, err := do(ctx, c.identity, "list the projects", http.MethodGet, c.identity.ServiceURL("projects"), nil, &out); err != nil {
 		return nil, err
 	}
 	return out.Projects, nil
@@ -390,7 +392,8 @@ type Accepted struct {
 // or through package amphoracontrol, whose result it reads with accepted,
 // so every failure passes once through mapError and every success yields
 // an Accepted. Octavia URLs come from the kind table (or amphoracontrol);
-// Neutron's are built on the client c.network(op) returns.
+// Neutron's, Barbican's and Nova's are built on the service client of
+// Network, KeyManager and Compute.
 
 // do sends method url on sc. body (nil = none) is marshalled as JSON, e.g. the
 // map from opts.ToLoadBalancerCreateMap(); out (nil = discard) is a pointer the
@@ -398,7 +401,7 @@ type Accepted struct {
 // &struct{ LB loadbalancers.LoadBalancer `json:"loadbalancer"` }{}. okCodes
 // (none = gophercloud's defaults: GET 200, POST/PUT 201/202, DELETE 202/204)
 // are the statuses counted as success. op names the action for errors.
-func (c *Client) do(ctx context.Context, sc *gophercloud.ServiceClient, op, method, url string, body, out any, okCodes ...int) (Accepted, error) {
+func do(ctx context.Context, sc *gophercloud.ServiceClient, op, method, url string, body, out any, okCodes ...int) (Accepted, error) {
 	resp, err := sc.Request(ctx, method, url, &gophercloud.RequestOpts{JSONBody: body, JSONResponse: out, OkCodes: okCodes})
 	if err != nil {
 		return Accepted{}, mapError(op, err)
@@ -408,26 +411,27 @@ func (c *Client) do(ctx context.Context, sc *gophercloud.ServiceClient, op, meth
 
 // get GETs url on Octavia and decodes the answer into out (see do).
 func (c *Client) get(ctx context.Context, op, url string, out any) error {
-	_, err := c.do(ctx, c.lb, op, http.MethodGet, url, nil, out)
+	_, err := do(ctx, c.lb, op, http.MethodGet, url, nil, out)
 	return err
 }
 
 // put PUTs body to url on Octavia and decodes the answer into out (see do).
 func (c *Client) put(ctx context.Context, op, url string, body, out any) (Accepted, error) {
-	return c.do(ctx, c.lb, op, http.MethodPut, url, body, out, 200, 201, 202, 204)
+	return do(ctx, c.lb, op, http.MethodPut, url, body, out, 200, 201, 202, 204)
 }
 
 // del DELETEs url on Octavia (202 or 204).
 func (c *Client) del(ctx context.Context, op, url string) (Accepted, error) {
-	return c.do(ctx, c.lb, op, http.MethodDelete, url, nil, nil, 202, 204)
+	return do(ctx, c.lb, op, http.MethodDelete, url, nil, nil, 202, 204)
 }
 
-// network returns the Neutron client, or an *Error when there is none.
-func (c *Client) network(op string) (*gophercloud.ServiceClient, error) {
-	if c.net == nil {
-		return nil, &Error{Code: EUNAVAILABLE, Op: op, Err: errors.New("no network endpoint in the catalog; set Config.NetworkEndpoint")}
-	}
-	return c.net, nil
+// endpoint is the catalog's URL of service typ (e.g. "key-manager",
+// "compute") at the client's region and interface, as the transport guard
+// allows it; an error when the catalog has none.
+func (c *Client) endpoint(typ string) (string, error) {
+	eo := gophercloud.EndpointOpts{Region: c.region, Availability: gophercloud.Availability(c.iface)}
+	eo.ApplyDefaults(typ)
+	return c.provider.EndpointLocator(eo)
 }
 
 // getOne GETs url on Octavia and returns the object under the envelope key
@@ -457,7 +461,7 @@ func (c *Client) sendEnvelope(ctx context.Context, sc *gophercloud.ServiceClient
 	if method == http.MethodPost || method == http.MethodPut {
 		okCodes = []int{200, 201, 202}
 	}
-	acc, err := c.do(ctx, sc, op, method, url, body, env, okCodes...)
+	acc, err := do(ctx, sc, op, method, url, body, env, okCodes...)
 	if err != nil {
 		return acc, err
 	}

@@ -183,7 +183,7 @@ func TestEveryRequestAcceptsJSON(t *testing.T) {
 	if _, err := Collect(c.List(t.Context(), KindLoadBalancer, "", ListQuery{})); err != nil {
 		t.Fatal(err)
 	}
-	nets, err := Collect(c.Networks(t.Context(), netListOpts("public")))
+	nets, err := Collect(c.Network().Networks(t.Context(), netListOpts("public")))
 	if err != nil || len(nets) != 1 || len(nets[0].Subnets) == 0 {
 		t.Fatalf("got networks %+v, %v; want public with its subnet", nets, err)
 	}
@@ -228,7 +228,7 @@ func TestEndpointOverrides(t *testing.T) {
 			if err != nil || len(lbs) != 1 {
 				t.Errorf("got %d load balancers, %v; want 1", len(lbs), err)
 			}
-			nets, err := Collect(c.Networks(t.Context(), netListOpts("demo-net")))
+			nets, err := Collect(c.Network().Networks(t.Context(), netListOpts("demo-net")))
 			if err != nil || len(nets) != 1 {
 				t.Errorf("got %d networks, %v; want 1", len(nets), err)
 			}

@@ -43,12 +43,23 @@
 // says: statistics (LoadBalancerStats, ListenerStats, AmphoraStats), the
 // status tree, failovers, an amphora's configure, the member batch
 // (Members, BatchUpdateMembers), providers and their capabilities, the
-// Neutron lists a VIP is picked from (Networks, Subnets, Ports), Barbican's
-// certificates (keymanager.go: Secrets, Containers, SecretPayload,
-// StoreSecret, SetSecretReadACL, DeleteSecret, by "key-manager" in the
-// catalog; keymanager_pages.go: Barbican's offset paging), the waits,
-// UpdateTags and the session; each has a caller in the console or the
-// server.
+// waits, UpdateTags and the session; each has a caller in the console or
+// the server.
+//
+// # The other services
+//
+// The Client hands out a small client for each other service the console
+// talks to, each with the Client's session and transport guard: Network
+// (Neutron: the networks, subnets and ports a VIP is picked from, floating
+// IPs, QoS policies), KeyManager (Barbican's certificates: Secrets,
+// Containers, SecretPayload, StoreSecret, SetSecretReadACL, DeleteSecret,
+// by "key-manager" in the catalog; keymanager_pages.go: Barbican's offset
+// paging) and Compute (Nova's servers, for the member picker):
+//
+//	nets, err := octavia.Collect(c.Network().Networks(ctx, networks.ListOpts{Name: "public"}))
+//
+// A catalog without the service gives a client whose every call is an
+// EUNAVAILABLE *Error saying so (Compute.Available tells beforehand).
 //
 // # Lists
 //

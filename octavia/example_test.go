@@ -37,7 +37,7 @@ func Example() {
 	s := c.Session()
 	fmt.Println("logged in:", s.UserName, "in", s.ProjectName, "member:", s.HasRole("member"))
 
-	subnet, err := octavia.Collect(c.Subnets(ctx, subnets.ListOpts{Name: "public-subnet"}))
+	subnet, err := octavia.Collect(c.Network().Subnets(ctx, subnets.ListOpts{Name: "public-subnet"}))
 	if err != nil || len(subnet) != 1 {
 		fmt.Println("no public subnet:", octavia.Message(err))
 		return
@@ -89,7 +89,7 @@ func ExampleClient_FailoverAmphora() {
 	}
 	poll := waiters.Options{Interval: 50 * time.Millisecond} // default: 3 s
 
-	subnet, err := octavia.Collect(c.Subnets(ctx, subnets.ListOpts{Name: "public-subnet"}))
+	subnet, err := octavia.Collect(c.Network().Subnets(ctx, subnets.ListOpts{Name: "public-subnet"}))
 	if err != nil || len(subnet) == 0 {
 		fmt.Println("no public subnet:", octavia.Message(err))
 		return

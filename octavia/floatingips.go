@@ -19,23 +19,23 @@ import (
 
 // FloatingIPs streams the floating IPs matching opts (PortID narrows to
 // the ones on a port: a load balancer's VIP port has at most one).
-func (c *Client) FloatingIPs(ctx context.Context, opts floatingips.ListOpts) iter.Seq2[floatingips.FloatingIP, error] {
-	return neutronList[floatingips.FloatingIP](ctx, c, "list floating IPs", "floatingips", opts.ToFloatingIPListQuery)
+func (n *Network) FloatingIPs(ctx context.Context, opts floatingips.ListOpts) iter.Seq2[floatingips.FloatingIP, error] {
+	return neutronList[floatingips.FloatingIP](ctx, n, "list floating IPs", "floatingips", opts.ToFloatingIPListQuery)
 }
 
 // ExternalNetworks streams the networks floating IPs can be allocated
 // from (router:external true), matching opts.
-func (c *Client) ExternalNetworks(ctx context.Context, opts networks.ListOpts) iter.Seq2[networks.Network, error] {
+func (n *Network) ExternalNetworks(ctx context.Context, opts networks.ListOpts) iter.Seq2[networks.Network, error] {
 	yes := true
 	q := external.ListOptsExt{ListOptsBuilder: opts, External: &yes}
-	return neutronList[networks.Network](ctx, c, "list external networks", "networks", q.ToNetworkListQuery)
+	return neutronList[networks.Network](ctx, n, "list external networks", "networks", q.ToNetworkListQuery)
 }
 
 // CreateFloatingIP allocates a floating IP from opts.FloatingNetworkID to
 // the caller's project (associated at once when opts.PortID is set).
-func (c *Client) CreateFloatingIP(ctx context.Context, opts floatingips.CreateOpts) (*floatingips.FloatingIP, error) {
+func (n *Network) CreateFloatingIP(ctx context.Context, opts floatingips.CreateOpts) (*floatingips.FloatingIP, error) {
 	const op = "allocate a floating IP"
-	sc, err := c.network(op)
+	sc, err := n.client(op)
 	if err != nil {
 		return nil, err
 	}
@@ -49,19 +49,19 @@ func (c *Client) CreateFloatingIP(ctx context.Context, opts floatingips.CreateOp
 // another user associated meanwhile (412: an EINVALID *Error with
 // StatusCode 412) and changes nothing. A port that already has a floating
 // IP is Neutron's 409 (ECONFLICT).
-func (c *Client) AssociateFloatingIP(ctx context.Context, id, portID string, revision *int) (*floatingips.FloatingIP, error) {
-	return c.updateFloatingIP(ctx, "associate a floating IP", id, floatingips.UpdateOpts{PortID: &portID, RevisionNumber: revision})
+func (n *Network) AssociateFloatingIP(ctx context.Context, id, portID string, revision *int) (*floatingips.FloatingIP, error) {
+	return n.updateFloatingIP(ctx, "associate a floating IP", id, floatingips.UpdateOpts{PortID: &portID, RevisionNumber: revision})
 }
 
 // DisassociateFloatingIP leaves floating IP id unassociated (port_id
 // null); the address stays allocated to the project.
-func (c *Client) DisassociateFloatingIP(ctx context.Context, id string) (*floatingips.FloatingIP, error) {
+func (n *Network) DisassociateFloatingIP(ctx context.Context, id string) (*floatingips.FloatingIP, error) {
 	none := ""
-	return c.updateFloatingIP(ctx, "disassociate a floating IP", id, floatingips.UpdateOpts{PortID: &none})
+	return n.updateFloatingIP(ctx, "disassociate a floating IP", id, floatingips.UpdateOpts{PortID: &none})
 }
 
-func (c *Client) updateFloatingIP(ctx context.Context, op, id string, opts floatingips.UpdateOpts) (*floatingips.FloatingIP, error) {
-	sc, err := c.network(op)
+func (n *Network) updateFloatingIP(ctx context.Context, op, id string, opts floatingips.UpdateOpts) (*floatingips.FloatingIP, error) {
+	sc, err := n.client(op)
 	if err != nil {
 		return nil, err
 	}
@@ -71,9 +71,9 @@ func (c *Client) updateFloatingIP(ctx context.Context, op, id string, opts float
 
 // ReleaseFloatingIP deletes floating IP id: its address goes back to the
 // external network.
-func (c *Client) ReleaseFloatingIP(ctx context.Context, id string) error {
+func (n *Network) ReleaseFloatingIP(ctx context.Context, id string) error {
 	const op = "release a floating IP"
-	sc, err := c.network(op)
+	sc, err := n.client(op)
 	if err != nil {
 		return err
 	}
@@ -82,21 +82,21 @@ func (c *Client) ReleaseFloatingIP(ctx context.Context, id string) error {
 
 // QoSPolicies streams the QoS policies matching opts: the project's own
 // and the shared ones. Without Neutron's qos extension the answer is a
-// 404 (ENOTFOUND): ask HasNetworkExtension(ctx, "qos") first.
-func (c *Client) QoSPolicies(ctx context.Context, opts policies.ListOpts) iter.Seq2[policies.Policy, error] {
+// 404 (ENOTFOUND): ask HasExtension(ctx, "qos") first.
+func (n *Network) QoSPolicies(ctx context.Context, opts policies.ListOpts) iter.Seq2[policies.Policy, error] {
 	const op = "list QoS policies"
-	sc, q, err := neutronQuery(c, op, opts.ToPolicyListQuery)
+	sc, q, err := neutronQuery(n, op, opts.ToPolicyListQuery)
 	if err != nil {
 		return errSeq[policies.Policy](op, err)
 	}
-	return list[policies.Policy](ctx, c, sc, op, sc.ServiceURL("qos", "policies"), "policies", q)
+	return list[policies.Policy](ctx, sc, op, sc.ServiceURL("qos", "policies"), "policies", q)
 }
 
-// HasNetworkExtension reports whether Neutron lists the extension alias
+// HasExtension reports whether Neutron lists the extension alias
 // (e.g. "qos") in /v2.0/extensions.
-func (c *Client) HasNetworkExtension(ctx context.Context, alias string) (bool, error) {
+func (n *Network) HasExtension(ctx context.Context, alias string) (bool, error) {
 	const op = "list Neutron's extensions"
-	sc, err := c.network(op)
+	sc, err := n.client(op)
 	if err != nil {
 		return false, err
 	}
@@ -105,7 +105,7 @@ func (c *Client) HasNetworkExtension(ctx context.Context, alias string) (bool, e
 			Alias string `json:"alias"`
 		} `json:"extensions"`
 	}
-	if _, err := c.do(ctx, sc, op, http.MethodGet, sc.ServiceURL("extensions"), nil, &env); err != nil {
+	if _, err := do(ctx, sc, op, http.MethodGet, sc.ServiceURL("extensions"), nil, &env); err != nil {
 		return false, err
 	}
 	for _, e := range env.Extensions {

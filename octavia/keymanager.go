@@ -39,30 +39,43 @@ var ErrNoKeyManager = errors.New("the catalog has no key-manager (Barbican) endp
 // default is 10, its maximum 100).
 const KeyManagerPageSize = 100
 
-// keyManager returns the Barbican service client, or an EUNAVAILABLE
-// *Error wrapping ErrNoKeyManager.
-func (c *Client) keyManager(op string) (*gophercloud.ServiceClient, error) {
-	eo := gophercloud.EndpointOpts{Region: c.region, Availability: gophercloud.Availability(c.iface)}
-	eo.ApplyDefaults("key-manager")
-	u, err := c.provider.EndpointLocator(eo)
+// KeyManager is the console's client of Barbican: the secrets and
+// containers that hold a listener's certificates, their payloads and read
+// ACLs. Client.KeyManager hands it out; it is safe for concurrent use.
+type KeyManager struct {
+	sc *gophercloud.ServiceClient // nil when the catalog has no key-manager endpoint
+}
+
+// KeyManager returns the client of the catalog's key-manager endpoint (at
+// the client's region and interface), looked up anew at each call.
+func (c *Client) KeyManager() *KeyManager {
+	u, err := c.endpoint("key-manager")
 	if err != nil {
-		return nil, &Error{Code: EUNAVAILABLE, Op: op, Err: ErrNoKeyManager}
+		return &KeyManager{}
 	}
 	u = gophercloud.NormalizeURL(u)
 	base := u
 	if !strings.HasSuffix(strings.TrimSuffix(u, "/"), "/v1") {
 		base = u + "v1/"
 	}
-	return &gophercloud.ServiceClient{ProviderClient: c.provider, Endpoint: u, ResourceBase: base, Type: "key-manager",
-		MoreHeaders: map[string]string{"Accept": "application/json"}}, nil
+	return &KeyManager{sc: &gophercloud.ServiceClient{ProviderClient: c.provider, Endpoint: u, ResourceBase: base, Type: "key-manager",
+		MoreHeaders: map[string]string{"Accept": "application/json"}}}
 }
 
-// KeyManagerRef is the ref of the secret or container id (collection
-// "secrets" or "containers") at the catalog's key-manager endpoint: what a
-// page that knows only the UUID asks for; Barbican's answer names its own
-// ref.
-func (c *Client) KeyManagerRef(collection, id string) (string, error) {
-	sc, err := c.keyManager("find " + strings.TrimSuffix(collection, "s"))
+// client returns the Barbican service client, or an EUNAVAILABLE *Error
+// wrapping ErrNoKeyManager.
+func (k *KeyManager) client(op string) (*gophercloud.ServiceClient, error) {
+	if k.sc == nil {
+		return nil, &Error{Code: EUNAVAILABLE, Op: op, Err: ErrNoKeyManager}
+	}
+	return k.sc, nil
+}
+
+// Ref is the ref of the secret or container id (collection "secrets" or
+// "containers") at the catalog's key-manager endpoint: what a page that
+// knows only the UUID asks for; Barbican's answer names its own ref.
+func (k *KeyManager) Ref(collection, id string) (string, error) {
+	sc, err := k.client("find " + strings.TrimSuffix(collection, "s"))
 	if err != nil {
 		return "", err
 	}
@@ -99,7 +112,7 @@ func RefKind(ref string) string {
 // narrows to one type, e.g. secrets.CertificateSecret; opts.Offset and
 // opts.Limit start the first page), page after page as Barbican pages
 // (offset and limit, a "next" link until the last page).
-func (c *Client) Secrets(ctx context.Context, opts secrets.ListOpts) iter.Seq2[secrets.Secret, error] {
+func (k *KeyManager) Secrets(ctx context.Context, opts secrets.ListOpts) iter.Seq2[secrets.Secret, error] {
 	const op = "list secrets"
 	if opts.Limit == 0 {
 		opts.Limit = KeyManagerPageSize
@@ -108,13 +121,13 @@ func (c *Client) Secrets(ctx context.Context, opts secrets.ListOpts) iter.Seq2[s
 	if err != nil {
 		return errSeq[secrets.Secret](op, err)
 	}
-	return barbicanList[secrets.Secret](ctx, c, op, "secrets", q)
+	return barbicanList[secrets.Secret](ctx, k, op, "secrets", q)
 }
 
 // Containers streams the project's containers matching opts (by name;
 // Barbican's containers have no type filter: the caller keeps the
 // "certificate" ones), paged as Secrets is.
-func (c *Client) Containers(ctx context.Context, opts containers.ListOpts) iter.Seq2[containers.Container, error] {
+func (k *KeyManager) Containers(ctx context.Context, opts containers.ListOpts) iter.Seq2[containers.Container, error] {
 	const op = "list containers"
 	if opts.Limit == 0 {
 		opts.Limit = KeyManagerPageSize
@@ -123,17 +136,17 @@ func (c *Client) Containers(ctx context.Context, opts containers.ListOpts) iter.
 	if err != nil {
 		return errSeq[containers.Container](op, err)
 	}
-	return barbicanList[containers.Container](ctx, c, op, "containers", q)
+	return barbicanList[containers.Container](ctx, k, op, "containers", q)
 }
 
 // Secret reads the metadata of the secret ref names (not its payload).
-func (c *Client) Secret(ctx context.Context, ref string) (*secrets.Secret, error) {
-	return getRef[secrets.Secret](ctx, c, "get secret", ref, "secrets")
+func (k *KeyManager) Secret(ctx context.Context, ref string) (*secrets.Secret, error) {
+	return getRef[secrets.Secret](ctx, k, "get secret", ref, "secrets")
 }
 
 // Container reads the container ref names.
-func (c *Client) Container(ctx context.Context, ref string) (*containers.Container, error) {
-	return getRef[containers.Container](ctx, c, "get container", ref, "containers")
+func (k *KeyManager) Container(ctx context.Context, ref string) (*containers.Container, error) {
+	return getRef[containers.Container](ctx, k, "get container", ref, "containers")
 }
 
 // MaxPayload is the largest secret payload SecretPayload reads (Barbican's
@@ -146,9 +159,9 @@ const MaxPayload = 1 << 20
 // "application/octet-stream" for PKCS12; "" = "application/octet-stream").
 // Barbican gives the payload to its owner and to users its ACL names. The
 // caller owns the bytes and should zero them when done with a private key.
-func (c *Client) SecretPayload(ctx context.Context, ref, contentType string) ([]byte, error) {
+func (k *KeyManager) SecretPayload(ctx context.Context, ref, contentType string) ([]byte, error) {
 	const op = "read secret payload"
-	sc, id, err := c.barbicanRef(op, ref, "secrets")
+	sc, id, err := k.ref(op, ref, "secrets")
 	if err != nil {
 		return nil, err
 	}
@@ -181,9 +194,9 @@ func (c *Client) SecretPayload(ctx context.Context, ref, contentType string) ([]
 // Octavia cookbook and `openstack secret store` do: SecretType "opaque",
 // PayloadContentType "application/octet-stream", PayloadContentEncoding
 // "base64" and the base64 text as Payload.
-func (c *Client) StoreSecret(ctx context.Context, opts secrets.CreateOpts) (string, Accepted, error) {
+func (k *KeyManager) StoreSecret(ctx context.Context, opts secrets.CreateOpts) (string, Accepted, error) {
 	const op = "store secret"
-	sc, err := c.keyManager(op)
+	sc, err := k.client(op)
 	if err != nil {
 		return "", Accepted{}, err
 	}
@@ -194,7 +207,7 @@ func (c *Client) StoreSecret(ctx context.Context, opts secrets.CreateOpts) (stri
 	var out struct {
 		Ref string `json:"secret_ref"`
 	}
-	acc, err := c.do(ctx, sc, op, http.MethodPost, sc.ServiceURL("secrets"), body, &out, 201)
+	acc, err := do(ctx, sc, op, http.MethodPost, sc.ServiceURL("secrets"), body, &out, 201)
 	if err != nil {
 		return "", acc, err
 	}
@@ -209,9 +222,9 @@ func (c *Client) StoreSecret(ctx context.Context, opts secrets.CreateOpts) (stri
 // projectAccess says whether every user of the project may too (Barbican's
 // default: true). It is `openstack acl user add --user <id> <ref>` without
 // the merge: the users given are the whole list.
-func (c *Client) SetSecretReadACL(ctx context.Context, ref string, users []string, projectAccess bool) (Accepted, error) {
+func (k *KeyManager) SetSecretReadACL(ctx context.Context, ref string, users []string, projectAccess bool) (Accepted, error) {
 	const op = "set secret ACL"
-	sc, id, err := c.barbicanRef(op, ref, "secrets")
+	sc, id, err := k.ref(op, ref, "secrets")
 	if err != nil {
 		return Accepted{}, err
 	}
@@ -219,51 +232,51 @@ func (c *Client) SetSecretReadACL(ctx context.Context, ref string, users []strin
 	if err != nil {
 		return Accepted{}, mapError(op, err)
 	}
-	return c.do(ctx, sc, op, http.MethodPut, sc.ServiceURL("secrets", id, "acl"), body, nil, 200, 201)
+	return do(ctx, sc, op, http.MethodPut, sc.ServiceURL("secrets", id, "acl"), body, nil, 200, 201)
 }
 
 // DeleteSecret deletes the secret ref names (204). A listener that still
 // uses it keeps serving its certificate until Octavia next reads it.
-func (c *Client) DeleteSecret(ctx context.Context, ref string) (Accepted, error) {
-	return c.deleteRef(ctx, "delete secret", ref, "secrets")
+func (k *KeyManager) DeleteSecret(ctx context.Context, ref string) (Accepted, error) {
+	return k.deleteRef(ctx, "delete secret", ref, "secrets")
 }
 
 // DeleteContainer deletes the container ref names (204), not its secrets.
-func (c *Client) DeleteContainer(ctx context.Context, ref string) (Accepted, error) {
-	return c.deleteRef(ctx, "delete container", ref, "containers")
+func (k *KeyManager) DeleteContainer(ctx context.Context, ref string) (Accepted, error) {
+	return k.deleteRef(ctx, "delete container", ref, "containers")
 }
 
-func (c *Client) deleteRef(ctx context.Context, op, ref, collection string) (Accepted, error) {
-	sc, id, err := c.barbicanRef(op, ref, collection)
+func (k *KeyManager) deleteRef(ctx context.Context, op, ref, collection string) (Accepted, error) {
+	sc, id, err := k.ref(op, ref, collection)
 	if err != nil {
 		return Accepted{}, err
 	}
-	return c.do(ctx, sc, op, http.MethodDelete, sc.ServiceURL(collection, id), nil, nil, 204)
+	return do(ctx, sc, op, http.MethodDelete, sc.ServiceURL(collection, id), nil, nil, 204)
 }
 
 // getRef reads the secret or container ref names (a ref of collection,
 // "secrets" or "containers") as T.
-func getRef[T any](ctx context.Context, c *Client, op, ref, collection string) (*T, error) {
-	sc, id, err := c.barbicanRef(op, ref, collection)
+func getRef[T any](ctx context.Context, k *KeyManager, op, ref, collection string) (*T, error) {
+	sc, id, err := k.ref(op, ref, collection)
 	if err != nil {
 		return nil, err
 	}
 	v := new(T)
-	if _, err := c.do(ctx, sc, op, http.MethodGet, sc.ServiceURL(collection, id), nil, v); err != nil {
+	if _, err := do(ctx, sc, op, http.MethodGet, sc.ServiceURL(collection, id), nil, v); err != nil {
 		return nil, err
 	}
 	return v, nil
 }
 
-// barbicanRef returns the Barbican client and the UUID of ref, a ref of
+// ref returns the Barbican client and the UUID of ref, a ref of
 // collection.
-func (c *Client) barbicanRef(op, ref, collection string) (*gophercloud.ServiceClient, string, error) {
+func (k *KeyManager) ref(op, ref, collection string) (*gophercloud.ServiceClient, string, error) {
 	id, err := RefID(ref, collection)
 	if err != nil {
 		err.(*Error).Op = op
 		return nil, "", err
 	}
-	sc, err := c.keyManager(op)
+	sc, err := k.client(op)
 	if err != nil {
 		return nil, "", err
 	}

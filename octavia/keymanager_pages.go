@@ -23,10 +23,10 @@ type barbicanPage[T any] struct {
 	Next  string `json:"next"`
 }
 
-func barbicanList[T any](ctx context.Context, c *Client, op, collection, query string) iter.Seq2[T, error] {
+func barbicanList[T any](ctx context.Context, k *KeyManager, op, collection, query string) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
 		var zero T
-		sc, err := c.keyManager(op)
+		sc, err := k.client(op)
 		if err != nil {
 			yield(zero, err)
 			return
@@ -41,7 +41,7 @@ func barbicanList[T any](ctx context.Context, c *Client, op, collection, query s
 			var page barbicanPage[T]
 			raw := map[string]json.RawMessage{}
 			u := sc.ServiceURL(collection) + "?" + q.Encode()
-			if _, err := c.do(ctx, sc, op, http.MethodGet, u, nil, &raw); err != nil {
+			if _, err := do(ctx, sc, op, http.MethodGet, u, nil, &raw); err != nil {
 				yield(zero, err)
 				return
 			}

@@ -95,7 +95,7 @@ func TestSecretsPageAsBarbican(t *testing.T) {
 			srv := httptest.NewServer(f)
 			defer srv.Close()
 			c := barbicanClient(srv.URL)
-			got, err := Collect(c.Secrets(t.Context(), secrets.ListOpts{SecretType: secrets.CertificateSecret, Limit: tt.limit}))
+			got, err := Collect(c.KeyManager().Secrets(t.Context(), secrets.ListOpts{SecretType: secrets.CertificateSecret, Limit: tt.limit}))
 			if err != nil || len(got) != tt.n {
 				t.Fatalf("got %d secrets, %v; want %d", len(got), err, tt.n)
 			}
@@ -120,22 +120,22 @@ func TestKeyManagerCalls(t *testing.T) {
 	defer srv.Close()
 	c := barbicanClient(srv.URL)
 	ctx := t.Context()
-	ref, _, err := c.StoreSecret(ctx, secrets.CreateOpts{Name: "web", SecretType: secrets.OpaqueSecret, Payload: "AQID",
+	ref, _, err := c.KeyManager().StoreSecret(ctx, secrets.CreateOpts{Name: "web", SecretType: secrets.OpaqueSecret, Payload: "AQID",
 		PayloadContentType: "application/octet-stream", PayloadContentEncoding: "base64"})
 	if err != nil || !strings.HasSuffix(ref, "000000000001") {
 		t.Fatalf("store: got %q, %v", ref, err)
 	}
-	b, err := c.SecretPayload(ctx, ref, "")
+	b, err := c.KeyManager().SecretPayload(ctx, ref, "")
 	if err != nil || string(b) != "\x01\x02\x03" {
 		t.Fatalf("payload: got %q, %v", b, err)
 	}
-	if _, err := c.SetSecretReadACL(ctx, ref, []string{"octavia-user"}, true); err != nil {
+	if _, err := c.KeyManager().SetSecretReadACL(ctx, ref, []string{"octavia-user"}, true); err != nil {
 		t.Fatal(err)
 	}
 	if r, _ := json.Marshal(f.acl); string(r) != `{"read":{"project-access":true,"users":["octavia-user"]}}` {
 		t.Fatalf("ACL body: got %s", r)
 	}
-	if _, err := c.DeleteSecret(ctx, ref); err != nil {
+	if _, err := c.KeyManager().DeleteSecret(ctx, ref); err != nil {
 		t.Fatal(err)
 	}
 	// every request went to the catalog's endpoint, none to the ref's host
@@ -145,11 +145,11 @@ func TestKeyManagerCalls(t *testing.T) {
 		t.Fatalf("got requests %q; want %q", f.reqs, want)
 	}
 
-	if _, err := c.DeleteSecret(ctx, "web-cert"); ErrorCodeOf(err) != EINVALID || len(f.reqs) != 4 {
+	if _, err := c.KeyManager().DeleteSecret(ctx, "web-cert"); ErrorCodeOf(err) != EINVALID || len(f.reqs) != 4 {
 		t.Fatalf("a name as ref: got %v and %d requests; want EINVALID and none sent", err, len(f.reqs))
 	}
 	none := barbicanClient("")
-	if _, err := Collect(none.Secrets(ctx, secrets.ListOpts{})); ErrorCodeOf(err) != EUNAVAILABLE || !strings.Contains(err.Error(), "no key-manager") {
+	if _, err := Collect(none.KeyManager().Secrets(ctx, secrets.ListOpts{})); ErrorCodeOf(err) != EUNAVAILABLE || !strings.Contains(err.Error(), "no key-manager") {
 		t.Fatalf("no key-manager: got %v; want EUNAVAILABLE saying so", err)
 	}
 }

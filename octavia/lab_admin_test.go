@@ -175,7 +175,7 @@ func TestLabQuotas(t *testing.T) {
 func TestLabAmphorae(t *testing.T) {
 	c := labAdmin(t)
 	ctx := t.Context()
-	subs, err := Collect(c.Subnets(ctx, subnets.ListOpts{}))
+	subs, err := Collect(c.Network().Subnets(ctx, subnets.ListOpts{}))
 	if err != nil || len(subs) == 0 {
 		t.Fatalf("subnets: got %d, %v", len(subs), err)
 	}

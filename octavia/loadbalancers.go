@@ -27,5 +27,5 @@ func (c *Client) LoadBalancerStatusTree(ctx context.Context, id string) (*Status
 // FailoverLoadBalancer starts a failover of the load balancer's amphorae
 // ("loadbalancer failover"); the load balancer goes PENDING_UPDATE.
 func (c *Client) FailoverLoadBalancer(ctx context.Context, id string) (Accepted, error) {
-	return c.do(ctx, c.lb, "fail over load balancer "+id, http.MethodPut, c.collectionURL(KindLoadBalancer, "", id, "failover"), nil, nil, 202)
+	return do(ctx, c.lb, "fail over load balancer "+id, http.MethodPut, c.collectionURL(KindLoadBalancer, "", id, "failover"), nil, nil, 202)
 }

@@ -33,7 +33,7 @@ func netListOpts(name string) networks.ListOpts { return networks.ListOpts{Name:
 // publicSubnet returns the ID of the lab's public subnet.
 func publicSubnet(t testing.TB, c *Client) string {
 	t.Helper()
-	subs, err := Collect(c.Subnets(t.Context(), subnets.ListOpts{Name: "public-subnet"}))
+	subs, err := Collect(c.Network().Subnets(t.Context(), subnets.ListOpts{Name: "public-subnet"}))
 	if err != nil || len(subs) != 1 {
 		t.Fatalf("public subnet: got %+v, %v; want one", subs, err)
 	}

@@ -17,7 +17,7 @@ func (c *Client) Members(ctx context.Context, poolID string, opts pools.ListMemb
 	if err != nil {
 		return errSeq[pools.Member](op, err)
 	}
-	return list[pools.Member](ctx, c, c.lb, op, c.collectionURL(KindMember, poolID), "members", q)
+	return list[pools.Member](ctx, c.lb, op, c.collectionURL(KindMember, poolID), "members", q)
 }
 
 // BatchUpdateMembers replaces the pool's whole member list with members
@@ -36,5 +36,5 @@ func (c *Client) BatchUpdateMembers(ctx context.Context, poolID string, members 
 		}
 		body = append(body, b)
 	}
-	return c.do(ctx, c.lb, op, http.MethodPut, c.collectionURL(KindMember, poolID), map[string]any{"members": body}, nil, 202)
+	return do(ctx, c.lb, op, http.MethodPut, c.collectionURL(KindMember, poolID), map[string]any{"members": body}, nil, 202)
 }

@@ -44,7 +44,7 @@ func errSeq[T any](op string, err error) iter.Seq2[T, error] {
 
 // list streams every item of a paginated Octavia or Neutron collection:
 //
-//	for lb, err := range list[loadbalancers.LoadBalancer](ctx, c, c.lb, "list load balancers",
+//	for lb, err := range list[loadbalancers.LoadBalancer](ctx, c.lb, "list load balancers",
 //		c.collectionURL(KindLoadBalancer, ""), "loadbalancers", q) { ... }
 //
 // sc is the service client, op names the action for errors, collection is
@@ -61,7 +61,7 @@ func errSeq[T any](op string, err error) iter.Seq2[T, error] {
 // link with limit=None without following it, and after a 400 naming the
 // marker it restarts once from the first page, skipping items (by their ID
 // field) it already yielded. Errors are *Error.
-func list[T any](ctx context.Context, c *Client, sc *gophercloud.ServiceClient, op, collection, key, query string) iter.Seq2[T, error] {
+func list[T any](ctx context.Context, sc *gophercloud.ServiceClient, op, collection, key, query string) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
 		var v T
 		if err := pageAll(ctx, sc, op, collection, key, query, itemReader{decode: structItem(&v)}, func() bool { return yield(v, nil) }); err != nil {

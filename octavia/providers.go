@@ -15,7 +15,7 @@ func (c *Client) Providers(ctx context.Context, opts providers.ListOptsBuilder) 
 	if err != nil {
 		return errSeq[providers.Provider](op, err)
 	}
-	return list[providers.Provider](ctx, c, c.lb, op, c.collectionURL(KindProvider, ""), "providers", q)
+	return list[providers.Provider](ctx, c.lb, op, c.collectionURL(KindProvider, ""), "providers", q)
 }
 
 // ProviderFlavorCapabilities lists the keys a flavor profile of the provider

@@ -13,9 +13,6 @@ import (
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/ports"
 )
 
-// The Nova read subset the console needs to pick members from servers. The
-// console never changes a server.
-
 // ServerShutoff is Nova's status of a server that is stopped: a member on
 // it would be offline.
 const ServerShutoff = "SHUTOFF"
@@ -31,33 +28,51 @@ type ServerOnSubnet struct {
 	Elsewhere []string
 }
 
-// HasCompute reports whether the catalog lists Nova (service type
-// compute) for the client's region and interface. Without it the console
-// offers no server picker.
-func (c *Client) HasCompute() bool {
-	_, err := c.compute("find the compute endpoint")
-	return err == nil
+// Compute is the console's client of Nova (the catalog's "compute"
+// service): the project's servers, which a member picker offers, with
+// their addresses on a subnet read from the Network's ports. It only
+// reads: the console never changes a server. Client.Compute hands it out;
+// it is safe for concurrent use. Every call on a Compute of a catalog
+// without Nova is an EUNAVAILABLE *Error that says so.
+type Compute struct {
+	sc      *gophercloud.ServiceClient // nil when the catalog has no compute endpoint
+	missing error                      // why sc is nil: the catalog lookup's error
+	network *Network                   // the ports of ServersOnSubnet
 }
 
-// compute returns a Nova client at the catalog's compute endpoint (used as
-// is: Nova's catalog entry carries its version, e.g. /compute/v2.1), or an
-// *Error when the catalog has none.
-func (c *Client) compute(op string) (*gophercloud.ServiceClient, error) {
-	eo := gophercloud.EndpointOpts{Region: c.region, Availability: gophercloud.Availability(c.iface)}
-	eo.ApplyDefaults("compute")
-	u, err := c.provider.EndpointLocator(eo)
+// Compute returns the client of the catalog's compute endpoint (at the
+// client's region and interface, used as is: Nova's catalog entry carries
+// its version, e.g. /compute/v2.1), looked up anew at each call.
+func (c *Client) Compute() *Compute {
+	u, err := c.endpoint("compute")
 	if err != nil {
-		return nil, &Error{Code: EUNAVAILABLE, Op: op, Err: fmt.Errorf("no compute endpoint in the catalog: %w", err)}
+		return &Compute{missing: err, network: c.Network()}
 	}
-	return &gophercloud.ServiceClient{ProviderClient: c.provider, Endpoint: u, ResourceBase: u, Type: "compute",
-		MoreHeaders: map[string]string{"Accept": "application/json"}}, nil
+	return &Compute{sc: &gophercloud.ServiceClient{ProviderClient: c.provider, Endpoint: u, ResourceBase: u, Type: "compute",
+		MoreHeaders: map[string]string{"Accept": "application/json"}}, network: c.Network()}
+}
+
+// Available reports whether the catalog lists Nova (service type compute)
+// for the client's region and interface. Without it the console offers no
+// server picker.
+func (cp *Compute) Available() bool {
+	return cp.sc != nil
+}
+
+// client returns the Nova service client, or an EUNAVAILABLE *Error when
+// the catalog has none.
+func (cp *Compute) client(op string) (*gophercloud.ServiceClient, error) {
+	if cp.sc == nil {
+		return nil, &Error{Code: EUNAVAILABLE, Op: op, Err: fmt.Errorf("no compute endpoint in the catalog: %w", cp.missing)}
+	}
+	return cp.sc, nil
 }
 
 // Servers streams the project's servers matching opts (Nova's detail
 // view), page by page (opts.Limit; Nova's next links).
-func (c *Client) Servers(ctx context.Context, opts servers.ListOpts) iter.Seq2[servers.Server, error] {
+func (cp *Compute) Servers(ctx context.Context, opts servers.ListOpts) iter.Seq2[servers.Server, error] {
 	const op = "list servers"
-	sc, err := c.compute(op)
+	sc, err := cp.client(op)
 	if err != nil {
 		return errSeq[servers.Server](op, err)
 	}
@@ -65,7 +80,7 @@ func (c *Client) Servers(ctx context.Context, opts servers.ListOpts) iter.Seq2[s
 	if err != nil {
 		return errSeq[servers.Server](op, err)
 	}
-	return list[servers.Server](ctx, c, sc, op, sc.ServiceURL("servers", "detail"), "servers", q)
+	return list[servers.Server](ctx, sc, op, sc.ServiceURL("servers", "detail"), "servers", q)
 }
 
 // ServersOnSubnet lists the project's servers, each with its addresses on
@@ -76,12 +91,12 @@ func (c *Client) Servers(ctx context.Context, opts servers.ListOpts) iter.Seq2[s
 // addresses: Nova keys those by network name, which is not unique and
 // says nothing of the subnet when a network has several; a port's fixed
 // IP names its subnet. It costs one list of the subnet's ports more.
-func (c *Client) ServersOnSubnet(ctx context.Context, subnetID string) ([]ServerOnSubnet, error) {
+func (cp *Compute) ServersOnSubnet(ctx context.Context, subnetID string) ([]ServerOnSubnet, error) {
 	if subnetID == "" {
 		return nil, &Error{Code: EINVALID, Op: "list servers on a subnet", Err: errors.New("no subnet")}
 	}
 	onSubnet := map[string][]string{} // server id → addresses on the subnet
-	for p, err := range c.Ports(ctx, ports.ListOpts{FixedIPs: []ports.FixedIPOpts{{SubnetID: subnetID}}}) {
+	for p, err := range cp.network.Ports(ctx, ports.ListOpts{FixedIPs: []ports.FixedIPOpts{{SubnetID: subnetID}}}) {
 		if err != nil {
 			return nil, err
 		}
@@ -92,7 +107,7 @@ func (c *Client) ServersOnSubnet(ctx context.Context, subnetID string) ([]Server
 		}
 	}
 	var out []ServerOnSubnet
-	for s, err := range c.Servers(ctx, servers.ListOpts{}) {
+	for s, err := range cp.Servers(ctx, servers.ListOpts{}) {
 		if err != nil {
 			return nil, err
 		}

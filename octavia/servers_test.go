@@ -14,11 +14,11 @@ import (
 func TestServersOnSubnet(t *testing.T) {
 	c, _, rec := startCloud(t, demoLab, nil)
 	ctx := t.Context()
-	if !c.HasCompute() {
-		t.Fatal("HasCompute: false, want true (the lab's catalog lists Nova)")
+	if !c.Compute().Available() {
+		t.Fatal("Compute().Available: false, want true (the lab's catalog lists Nova)")
 	}
 	subnetID := func(name string) string {
-		sns, err := Collect(c.Subnets(ctx, subnets.ListOpts{Name: name}))
+		sns, err := Collect(c.Network().Subnets(ctx, subnets.ListOpts{Name: name}))
 		if err != nil || len(sns) != 1 {
 			t.Fatalf("subnet %s: got %v, %v", name, sns, err)
 		}
@@ -26,7 +26,7 @@ func TestServersOnSubnet(t *testing.T) {
 	}
 	demoSubnet, public := subnetID("demo-subnet"), subnetID("public-subnet")
 
-	got, err := c.ServersOnSubnet(ctx, demoSubnet)
+	got, err := c.Compute().ServersOnSubnet(ctx, demoSubnet)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestServersOnSubnet(t *testing.T) {
 	}
 
 	// On the public subnet no server has an address: each says where it has one.
-	pub, err := c.ServersOnSubnet(ctx, public)
+	pub, err := c.Compute().ServersOnSubnet(ctx, public)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestServersOnSubnet(t *testing.T) {
 	rec.mu.Lock()
 	before := len(rec.urls)
 	rec.mu.Unlock()
-	all, err := Collect(c.Servers(ctx, servers.ListOpts{Limit: 2}))
+	all, err := Collect(c.Compute().Servers(ctx, servers.ListOpts{Limit: 2}))
 	if err != nil || len(all) != 5 {
 		t.Fatalf("Servers limit 2: got %d, %v; want 5", len(all), err)
 	}
@@ -80,7 +80,7 @@ func TestServersOnSubnet(t *testing.T) {
 		t.Errorf("Servers limit 2: requests %v, want 3 pages of /compute/v2.1/servers/detail", pages)
 	}
 
-	if _, err := c.ServersOnSubnet(ctx, ""); ErrorCodeOf(err) != EINVALID {
+	if _, err := c.Compute().ServersOnSubnet(ctx, ""); ErrorCodeOf(err) != EINVALID {
 		t.Errorf("no subnet: got %v, want EINVALID", err)
 	}
 }
@@ -94,10 +94,10 @@ func TestServersWithoutCompute(t *testing.T) {
 		}
 		return locate(eo)
 	}
-	if c.HasCompute() {
-		t.Error("HasCompute: true, want false for a catalog without Nova")
+	if c.Compute().Available() {
+		t.Error("Compute().Available: true, want false for a catalog without Nova")
 	}
-	if _, err := c.ServersOnSubnet(t.Context(), "x"); ErrorCodeOf(err) != EUNAVAILABLE {
+	if _, err := c.Compute().ServersOnSubnet(t.Context(), "x"); ErrorCodeOf(err) != EUNAVAILABLE {
 		t.Errorf("ServersOnSubnet: got %v, want EUNAVAILABLE", err)
 	}
 }

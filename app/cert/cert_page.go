@@ -79,7 +79,7 @@ func (p *certPage) OnDismount() {
 // (once: parsed keeps it) and the listeners and pools that use it.
 func readCert(ctx context.Context, c *octavia.Client, collection, id string, parsed **cert.Parsed) certView {
 	v := certView{at: time.Now()}
-	ref, err := c.KeyManagerRef(collection, id)
+	ref, err := c.KeyManager().Ref(collection, id)
 	if err != nil {
 		v.err = octavia.Message(err)
 		return v
@@ -87,7 +87,7 @@ func readCert(ctx context.Context, c *octavia.Client, collection, id string, par
 	rd := cert.Read{Secret: ref}
 	switch collection {
 	case "secrets":
-		s, err := c.Secret(ctx, ref)
+		s, err := c.KeyManager().Secret(ctx, ref)
 		if err != nil {
 			return failed(v, err)
 		}
@@ -97,7 +97,7 @@ func readCert(ctx context.Context, c *octavia.Client, collection, id string, par
 		}
 		rd.ContentType = s.ContentTypes["default"]
 	default:
-		ct, err := c.Container(ctx, ref)
+		ct, err := c.KeyManager().Container(ctx, ref)
 		if err != nil {
 			return failed(v, err)
 		}
@@ -261,9 +261,9 @@ func (p *certPage) confirmDelete(ctx goapp.Context, e goapp.Event) {
 		defer cancel()
 		var err error
 		if container {
-			_, err = sess.Client.DeleteContainer(c, ref)
+			_, err = sess.Client.KeyManager().DeleteContainer(c, ref)
 		} else {
-			_, err = sess.Client.DeleteSecret(c, ref)
+			_, err = sess.Client.KeyManager().DeleteSecret(c, ref)
 		}
 		ctx.Dispatch(func(ctx goapp.Context) {
 			p.deleting = false

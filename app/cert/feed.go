@@ -40,10 +40,10 @@ type reader struct {
 // yet, and the listeners' and pools' refs.
 func (r *reader) read(ctx context.Context) snapshot {
 	snap := snapshot{at: time.Now()}
-	ss, err := octavia.Collect(r.c.Secrets(ctx, secrets.ListOpts{}))
+	ss, err := octavia.Collect(r.c.KeyManager().Secrets(ctx, secrets.ListOpts{}))
 	var cs []containers.Container
 	if err == nil {
-		cs, err = octavia.Collect(r.c.Containers(ctx, containers.ListOpts{}))
+		cs, err = octavia.Collect(r.c.KeyManager().Containers(ctx, containers.ListOpts{}))
 	}
 	if err != nil {
 		if errors.Is(err, octavia.ErrNoKeyManager) {
@@ -82,7 +82,7 @@ func readPayload(ctx context.Context, c *octavia.Client, rd cert.Read) (p cert.P
 	if rd.Secret == "" {
 		return rd.Parse(nil, "the container has no certificate secret"), true
 	}
-	b, err := c.SecretPayload(ctx, rd.Secret, rd.ContentType)
+	b, err := c.KeyManager().SecretPayload(ctx, rd.Secret, rd.ContentType)
 	if err != nil {
 		return rd.Parse(nil, "its payload cannot be read: "+octavia.Message(err)), false
 	}

@@ -176,7 +176,7 @@ func (p *uploadPage) uploadCA(ctx goapp.Context, sess *tab.Session) {
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
-		ref, _, err := sess.Client.StoreSecret(c, secrets.CreateOpts{Name: name, SecretType: secrets.CertificateSecret, Payload: string(text),
+		ref, _, err := sess.Client.KeyManager().StoreSecret(c, secrets.CreateOpts{Name: name, SecretType: secrets.CertificateSecret, Payload: string(text),
 			PayloadContentType: "text/plain"})
 		if err != nil {
 			err = errors.New("Barbican refused the certificate: " + octavia.Message(err))
@@ -200,7 +200,7 @@ func store(c *octavia.Client, b *cert.Bundle, name, acl string) (string, error) 
 	}
 	payload := string(p12)
 	clear(p12)
-	ref, _, err := c.StoreSecret(ctx, secrets.CreateOpts{Name: name, SecretType: secrets.OpaqueSecret, Payload: payload,
+	ref, _, err := c.KeyManager().StoreSecret(ctx, secrets.CreateOpts{Name: name, SecretType: secrets.OpaqueSecret, Payload: payload,
 		PayloadContentType: "application/octet-stream", PayloadContentEncoding: "base64"})
 	if err != nil {
 		return "", errors.New("Barbican refused the certificate: " + octavia.Message(err))
@@ -213,7 +213,7 @@ func grantRead(ctx context.Context, c *octavia.Client, ref, acl string) error {
 	if acl == "" {
 		return nil
 	}
-	if _, err := c.SetSecretReadACL(ctx, ref, []string{acl}, true); err != nil {
+	if _, err := c.KeyManager().SetSecretReadACL(ctx, ref, []string{acl}, true); err != nil {
 		return errors.New("the certificate is stored, but Barbican refused its read ACL for user " + acl + ": " + octavia.Message(err))
 	}
 	return nil

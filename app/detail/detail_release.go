@@ -55,7 +55,7 @@ func releaseAfterDelete(ctx goapp.Context, sess *tab.Session, ref octavia.Ref, f
 			goapp.Logf("floating IP %s kept: the load balancer's delete did not end: %v", fip.FloatingIP, err)
 			return
 		}
-		if err := sess.Client.ReleaseFloatingIP(c, fip.ID); err != nil && octavia.ErrorCodeOf(err) != octavia.ENOTFOUND {
+		if err := sess.Client.Network().ReleaseFloatingIP(c, fip.ID); err != nil && octavia.ErrorCodeOf(err) != octavia.ENOTFOUND {
 			goapp.Logf("floating IP %s could not be released: %v", fip.FloatingIP, err)
 		}
 	})

@@ -56,7 +56,7 @@ func (o *pickOptions) load(ctx goapp.Context, sess *tab.Session, fields []form.F
 			o.readQoS(ctx, client, f.Key)
 		case f.Type == form.Subnet:
 			o.read(ctx, f.Key, func(c context.Context) ([]ui.Choice, error) {
-				subs, err := octavia.Collect(client.Subnets(c, subnets.ListOpts{}))
+				subs, err := octavia.Collect(client.Network().Subnets(c, subnets.ListOpts{}))
 				var opts []ui.Choice
 				for _, s := range console.SubnetChoices(subs, nil) {
 					opts = append(opts, ui.Choice{ID: s.ID, Label: s.Label})

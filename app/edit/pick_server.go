@@ -40,7 +40,7 @@ func (s *serverPick) watch(ctx goapp.Context, client *octavia.Client, pool strin
 		return
 	}
 	s.picker.Watch(ctx, client, "") // absent without a compute service; else waiting for the subnet
-	if !client.HasCompute() {
+	if !client.Compute().Available() {
 		return
 	}
 	ctx.Async(func() {

@@ -24,7 +24,7 @@ import (
 
 func TestFidelityPagesShowTheAnswer(t *testing.T) {
 	c := labtest.RealCloud(t)
-	subs, err := octavia.Collect(c.Subnets(t.Context(), subnets.ListOpts{}))
+	subs, err := octavia.Collect(c.Network().Subnets(t.Context(), subnets.ListOpts{}))
 	if err != nil || len(subs) == 0 {
 		t.Fatalf("the real cloud's subnets: got %d, %v", len(subs), err)
 	}

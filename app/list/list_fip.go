@@ -46,7 +46,7 @@ func (f *fipFeed) start(ctx goapp.Context, sess *tab.Session, res *console.Resou
 	}
 	hub := waiters.NewHub[map[string]string](0)
 	f.stop = hub.Subscribe(opts.ProjectID, func(c context.Context) (map[string]string, error) {
-		ips, err := octavia.Collect(client.FloatingIPs(c, opts))
+		ips, err := octavia.Collect(client.Network().FloatingIPs(c, opts))
 		return portAddresses(ips), err
 	}, func(u waiters.Update[map[string]string]) {
 		if u.Err != nil {

@@ -181,7 +181,7 @@ func TestReadNewestIDs(t *testing.T) {
 	if err != nil || len(rows) != 50 {
 		t.Fatalf("got %d rows, %v; want 50", len(rows), err)
 	}
-	subs, err := octavia.Collect(c.Subnets(t.Context(), subnets.ListOpts{Name: "demo-subnet"}))
+	subs, err := octavia.Collect(c.Network().Subnets(t.Context(), subnets.ListOpts{Name: "demo-subnet"}))
 	if err != nil || len(subs) == 0 {
 		t.Fatalf("demo-subnet: got %d, %v", len(subs), err)
 	}

@@ -153,7 +153,7 @@ func checkPageKeys(t *testing.T, p pageOf) {
 func TestPagesShowTheAnswer(t *testing.T) {
 	cloud := labcloud.New(labcloud.Options{Delay: time.Millisecond})
 	c := labtest.Via(t, labcloud.Transport(cloud), "admin", "admin")
-	subs, err := octavia.Collect(c.Subnets(t.Context(), subnets.ListOpts{}))
+	subs, err := octavia.Collect(c.Network().Subnets(t.Context(), subnets.ListOpts{}))
 	if err != nil || len(subs) == 0 {
 		t.Fatalf("subnets: got %d, %v", len(subs), err)
 	}

@@ -35,7 +35,7 @@ func TestExportedPlanBuildsOnLab(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sn, err := octavia.Collect(c.Subnets(ctx, subnets.ListOpts{Name: "demo-subnet"}))
+	sn, err := octavia.Collect(c.Network().Subnets(ctx, subnets.ListOpts{Name: "demo-subnet"}))
 	if err != nil || len(sn) != 1 {
 		t.Fatalf("demo-subnet: %v, %v", sn, err)
 	}

@@ -114,19 +114,19 @@ func (p *Page) checkTypedVIP(ctx goapp.Context) {
 func lookUpVIP(ctx context.Context, client *octavia.Client, kind, id string) (string, error) {
 	switch kind {
 	case "network":
-		nets, err := octavia.Collect(client.Networks(ctx, networks.ListOpts{ID: id}))
+		nets, err := octavia.Collect(client.Network().Networks(ctx, networks.ListOpts{ID: id}))
 		if err != nil || len(nets) == 0 {
 			return "", err
 		}
 		return "network " + ui.DisplayName(nets[0].Name, nets[0].ID), nil
 	case "port":
-		prts, err := octavia.Collect(client.Ports(ctx, ports.ListOpts{ID: id}))
+		prts, err := octavia.Collect(client.Network().Ports(ctx, ports.ListOpts{ID: id}))
 		if err != nil || len(prts) == 0 {
 			return "", err
 		}
 		return "port " + console.PortChoices(prts[:1])[0].Label, nil
 	}
-	subs, err := octavia.Collect(client.Subnets(ctx, subnets.ListOpts{ID: id}))
+	subs, err := octavia.Collect(client.Network().Subnets(ctx, subnets.ListOpts{ID: id}))
 	if err != nil || len(subs) == 0 {
 		return "", err
 	}

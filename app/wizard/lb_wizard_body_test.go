@@ -338,7 +338,7 @@ func wizMustBody(t *testing.T, w *model.Model) octavia.Object {
 // only write, and the lab accepts it.
 func TestWizardJSONIsSent(t *testing.T) {
 	c, rec := labtest.Record(t, labcloud.New(labcloud.Options{}), "demo", "demo")
-	subs, err := octavia.Collect(c.Subnets(t.Context(), subnets.ListOpts{}))
+	subs, err := octavia.Collect(c.Network().Subnets(t.Context(), subnets.ListOpts{}))
 	if err != nil || len(subs) == 0 {
 		t.Fatalf("subnets: got %d, %v; want some", len(subs), err)
 	}

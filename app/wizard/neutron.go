@@ -39,7 +39,7 @@ func readCloud(client *octavia.Client) cloudLists {
 	c, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	var l cloudLists
-	l.subnets, l.err = octavia.Collect(client.Subnets(c, subnets.ListOpts{}))
+	l.subnets, l.err = octavia.Collect(client.Network().Subnets(c, subnets.ListOpts{}))
 	for pr, e := range client.Providers(c, providers.ListOpts{}) {
 		if e != nil {
 			l.providers = nil // unknown: every choice, the driver's 501 says the rest
@@ -48,8 +48,8 @@ func readCloud(client *octavia.Client) cloudLists {
 		l.providers = append(l.providers, pr.Name)
 	}
 	if l.err == nil {
-		l.networks, _ = octavia.Collect(client.Networks(c, networks.ListOpts{}))
-		l.ports, _ = octavia.Collect(client.Ports(c, ports.ListOpts{}))
+		l.networks, _ = octavia.Collect(client.Network().Networks(c, networks.ListOpts{}))
+		l.ports, _ = octavia.Collect(client.Network().Ports(c, ports.ListOpts{}))
 		l.flavors, _ = octavia.Collect(client.List(c, octavia.KindFlavor, "", octavia.ListQuery{Fields: []string{"id", "name", "enabled"}}))
 		l.zones, _ = octavia.Collect(client.List(c, octavia.KindAvailabilityZone, "", octavia.ListQuery{Fields: []string{"name", "enabled"}}))
 		l.qos = readQoS(c, client)

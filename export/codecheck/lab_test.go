@@ -96,7 +96,7 @@ func uncapped(t *testing.T) string {
 // subnet is the id of the lab's subnet for demo's project.
 func (l lab) subnet(t *testing.T) string {
 	t.Helper()
-	s, err := octavia.Collect(l.c.Subnets(t.Context(), subnets.ListOpts{Name: "demo-subnet"}))
+	s, err := octavia.Collect(l.c.Network().Subnets(t.Context(), subnets.ListOpts{Name: "demo-subnet"}))
 	if err != nil || len(s) != 1 {
 		t.Fatalf("the lab's demo-subnet: %v (%d)", err, len(s))
 	}
@@ -106,7 +106,7 @@ func (l lab) subnet(t *testing.T) string {
 // external is the id of the lab's external network, "public".
 func (l lab) external(t *testing.T) string {
 	t.Helper()
-	n, err := octavia.Collect(l.c.Networks(t.Context(), networks.ListOpts{Name: "public"}))
+	n, err := octavia.Collect(l.c.Network().Networks(t.Context(), networks.ListOpts{Name: "public"}))
 	if err != nil || len(n) != 1 {
 		t.Fatalf("the lab's public network: %v (%d)", err, len(n))
 	}
@@ -118,14 +118,14 @@ func (l lab) external(t *testing.T) string {
 func (l lab) refs(t *testing.T) map[string]string {
 	t.Helper()
 	refs := map[string]string{}
-	cs, err := octavia.Collect(l.c.Containers(t.Context(), containers.ListOpts{}))
+	cs, err := octavia.Collect(l.c.KeyManager().Containers(t.Context(), containers.ListOpts{}))
 	if err != nil {
 		t.Fatalf("the lab's containers: %v", err)
 	}
 	for _, c := range cs {
 		refs[c.Name] = c.ContainerRef
 	}
-	ss, err := octavia.Collect(l.c.Secrets(t.Context(), secrets.ListOpts{}))
+	ss, err := octavia.Collect(l.c.KeyManager().Secrets(t.Context(), secrets.ListOpts{}))
 	if err != nil {
 		t.Fatalf("the lab's secrets: %v", err)
 	}

@@ -18,7 +18,7 @@ func Fetch(ctx context.Context, c *octavia.Client, ref string, crl bool) Parsed 
 	secret, contentType := ref, ""
 	switch octavia.RefKind(ref) {
 	case "containers":
-		ct, err := c.Container(ctx, ref)
+		ct, err := c.KeyManager().Container(ctx, ref)
 		if err != nil {
 			return Parsed{Read: true, Err: octavia.Message(err)}
 		}
@@ -32,7 +32,7 @@ func Fetch(ctx context.Context, c *octavia.Client, ref string, crl bool) Parsed 
 			return Parsed{Read: true, Err: "the container has no certificate secret"}
 		}
 	case "secrets":
-		s, err := c.Secret(ctx, ref)
+		s, err := c.KeyManager().Secret(ctx, ref)
 		if err != nil {
 			return Parsed{Read: true, Err: octavia.Message(err)}
 		}
@@ -41,7 +41,7 @@ func Fetch(ctx context.Context, c *octavia.Client, ref string, crl bool) Parsed 
 		_, err := octavia.RefID(ref, "secrets")
 		return Parsed{Read: true, Err: octavia.Message(err)}
 	}
-	b, err := c.SecretPayload(ctx, secret, contentType)
+	b, err := c.KeyManager().SecretPayload(ctx, secret, contentType)
 	if err != nil {
 		return Parsed{Read: true, Err: octavia.Message(err)}
 	}

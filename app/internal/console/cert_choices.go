@@ -32,11 +32,11 @@ const maxCertReads = 50
 // Barbican in the catalog the error wraps octavia.ErrNoKeyManager.
 // Blocks: run it in ctx.Async.
 func ReadCertChoices(ctx context.Context, client *octavia.Client, now time.Time) ([]ui.CertOption, error) {
-	ss, err := octavia.Collect(client.Secrets(ctx, secrets.ListOpts{}))
+	ss, err := octavia.Collect(client.KeyManager().Secrets(ctx, secrets.ListOpts{}))
 	if err != nil {
 		return nil, err
 	}
-	cs, err := octavia.Collect(client.Containers(ctx, containers.ListOpts{}))
+	cs, err := octavia.Collect(client.KeyManager().Containers(ctx, containers.ListOpts{}))
 	if err != nil {
 		return nil, err
 	}
@@ -46,7 +46,7 @@ func ReadCertChoices(ctx context.Context, client *octavia.Client, now time.Time)
 		if i == maxCertReads {
 			break
 		}
-		payload, err := client.SecretPayload(ctx, r.Secret, r.ContentType)
+		payload, err := client.KeyManager().SecretPayload(ctx, r.Secret, r.ContentType)
 		p := r.Parse(payload, octavia.Message(err))
 		if p.NotCert { // an opaque secret that is no certificate: a revocation list?
 			if crl := cert.ParsedCRL(payload); crl.Err == "" {

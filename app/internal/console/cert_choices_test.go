@@ -85,7 +85,7 @@ func TestReadCertChoices(t *testing.T) {
 	store := func(name string, opts secrets.CreateOpts) string {
 		t.Helper()
 		opts.Name = name
-		ref, _, err := c.StoreSecret(t.Context(), opts)
+		ref, _, err := c.KeyManager().StoreSecret(t.Context(), opts)
 		if err != nil {
 			t.Fatalf("store %s: %v", name, err)
 		}

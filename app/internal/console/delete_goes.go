@@ -233,7 +233,7 @@ func ReadDeleteGoes(ctx context.Context, c *octavia.Client, k octavia.Kind, id s
 // readVIPFloatingIP is the floating IP of VIP port port (nil: none) or,
 // when Neutron could not say, why. Blocks.
 func readVIPFloatingIP(ctx context.Context, c *octavia.Client, port string) (*floatingips.FloatingIP, string) {
-	fips, err := octavia.Collect(c.FloatingIPs(ctx, floatingips.ListOpts{PortID: port}))
+	fips, err := octavia.Collect(c.Network().FloatingIPs(ctx, floatingips.ListOpts{PortID: port}))
 	if err != nil {
 		return nil, octavia.Message(err)
 	}

@@ -62,11 +62,11 @@ func PickFIP(cs []FIPChoice, value string) *FIPChoice {
 // ReadFIPChoices reads what a picker offers: the project's unassociated
 // floating IPs and the external networks. Blocks.
 func ReadFIPChoices(ctx context.Context, c *octavia.Client, project string) ([]floatingips.FloatingIP, []networks.Network, error) {
-	all, err := octavia.Collect(c.FloatingIPs(ctx, floatingips.ListOpts{ProjectID: project}))
+	all, err := octavia.Collect(c.Network().FloatingIPs(ctx, floatingips.ListOpts{ProjectID: project}))
 	if err != nil {
 		return nil, nil, err
 	}
-	nets, err := octavia.Collect(c.ExternalNetworks(ctx, networks.ListOpts{}))
+	nets, err := octavia.Collect(c.Network().ExternalNetworks(ctx, networks.ListOpts{}))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -100,9 +100,9 @@ func AssociateFIP(ctx context.Context, c *octavia.Client, choice FIPChoice, port
 	var err error
 	if choice.FIP != nil {
 		rev := choice.FIP.RevisionNumber
-		got, err = c.AssociateFloatingIP(ctx, choice.FIP.ID, port, &rev)
+		got, err = c.Network().AssociateFloatingIP(ctx, choice.FIP.ID, port, &rev)
 	} else {
-		got, err = c.CreateFloatingIP(ctx, floatingips.CreateOpts{FloatingNetworkID: choice.Network, PortID: port})
+		got, err = c.Network().CreateFloatingIP(ctx, floatingips.CreateOpts{FloatingNetworkID: choice.Network, PortID: port})
 	}
 	if err != nil {
 		return nil, fipRefusal(ctx, c, choice, err)
@@ -119,7 +119,7 @@ func fipRefusal(ctx context.Context, c *octavia.Client, choice FIPChoice, err er
 		return octavia.Message(err)
 	}
 	addr := choice.FIP.FloatingIP
-	now, rerr := octavia.Collect(c.FloatingIPs(ctx, floatingips.ListOpts{ID: choice.FIP.ID}))
+	now, rerr := octavia.Collect(c.Network().FloatingIPs(ctx, floatingips.ListOpts{ID: choice.FIP.ID}))
 	switch {
 	case rerr == nil && len(now) == 0:
 		return "Floating IP " + addr + " was released since the list was read: nothing changed. Pick another."

@@ -15,14 +15,14 @@ import (
 // each "name (id…, shared)". When Neutron's /v2.0/extensions lacks qos the
 // error is form.ErrNoQoS: the form then shows no field, only that. Blocks.
 func QoSChoices(ctx context.Context, c *octavia.Client) ([]ui.Choice, error) {
-	has, err := c.HasNetworkExtension(ctx, "qos")
+	has, err := c.Network().HasExtension(ctx, "qos")
 	if err != nil {
 		return nil, err
 	}
 	if !has {
 		return nil, form.ErrNoQoS
 	}
-	ps, err := octavia.Collect(c.QoSPolicies(ctx, policies.ListOpts{}))
+	ps, err := octavia.Collect(c.Network().QoSPolicies(ctx, policies.ListOpts{}))
 	if err != nil {
 		return nil, err
 	}

@@ -89,7 +89,7 @@ func (f *floatingIPCard) follow(ctx goapp.Context) {
 	}
 	client, port := sess.Client, f.PortID
 	f.stop = f.hub.Subscribe(port, func(c context.Context) ([]floatingips.FloatingIP, error) {
-		return octavia.Collect(client.FloatingIPs(c, floatingips.ListOpts{PortID: port}))
+		return octavia.Collect(client.Network().FloatingIPs(c, floatingips.ListOpts{PortID: port}))
 	}, func(u waiters.Update[[]floatingips.FloatingIP]) {
 		ctx.Dispatch(func(goapp.Context) { f.take(port, u) })
 	})

@@ -144,7 +144,7 @@ func (f *floatingIPCard) onDisassociate(goapp.Context, goapp.Event) {
 	ctx.Async(func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
-		_, err := client.DisassociateFloatingIP(c, ip.ID)
+		_, err := client.Network().DisassociateFloatingIP(c, ip.ID)
 		ctx.Dispatch(func(goapp.Context) {
 			f.sending = false
 			if err != nil {

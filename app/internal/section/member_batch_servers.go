@@ -40,7 +40,7 @@ func (b *batchMembers) watchServers(ctx goapp.Context) {
 	s.note, s.port = "", strconv.Itoa(commonPort(b.current))
 	client := sess.Client
 	s.picker.Watch(ctx, client, s.picker.Subnet())
-	if !client.HasCompute() || s.picker.Subnet() != "" {
+	if !client.Compute().Available() || s.picker.Subnet() != "" {
 		return
 	}
 	lbs := b.Env.Obj.IDs("loadbalancers")
@@ -56,7 +56,7 @@ func (b *batchMembers) watchServers(ctx goapp.Context) {
 		}
 		sub := lb.Text("vip_subnet_id")
 		name := "the VIP subnet"
-		if sn, err := octavia.Collect(client.Subnets(c, subnets.ListOpts{ID: sub})); err == nil && len(sn) == 1 {
+		if sn, err := octavia.Collect(client.Network().Subnets(c, subnets.ListOpts{ID: sub})); err == nil && len(sn) == 1 {
 			name = cmp.Or(sn[0].Name, sn[0].ID) + " (" + sn[0].CIDR + ")"
 		}
 		ctx.Dispatch(func(ctx goapp.Context) {

@@ -37,7 +37,7 @@ type Picker struct {
 // catalog has no compute service makes the picker absent. UI goroutine; the
 // reads in ctx.Async, their answers taken in ctx.Dispatch.
 func (p *Picker) Watch(ctx goapp.Context, client *octavia.Client, subnet string) {
-	if client == nil || !client.HasCompute() {
+	if client == nil || !client.Compute().Available() {
 		p.Stop()
 		p.absent = true
 		return
@@ -56,7 +56,7 @@ func (p *Picker) Watch(ctx goapp.Context, client *octavia.Client, subnet string)
 	ctx.Async(func() {
 		for {
 			rc, done := context.WithTimeout(c, readTimeout)
-			servers, err := client.ServersOnSubnet(rc, subnet)
+			servers, err := client.Compute().ServersOnSubnet(rc, subnet)
 			done()
 			if c.Err() != nil {
 				return
