@@ -145,6 +145,18 @@ func Tree(body octavia.Object) []string {
 	return out
 }
 
+// refCount is how many refs a list holds: a read object's []any or the
+// form's []string (the wizard's body: form.Body splits a list field so).
+func refCount(v any) int {
+	switch x := v.(type) {
+	case []any:
+		return len(x)
+	case []string:
+		return len(x)
+	}
+	return 0
+}
+
 // tlsText is what a TLS listener's outline says of its certificates and
 // client authentication: " (default certificate, 2 SNI, client
 // authentication MANDATORY)"; "" for a listener without any.
@@ -153,8 +165,8 @@ func tlsText(l octavia.Object) string {
 	if l.Text("default_tls_container_ref") != "" {
 		parts = append(parts, "default certificate")
 	}
-	if sni, _ := l["sni_container_refs"].([]any); len(sni) > 0 {
-		parts = append(parts, fmt.Sprintf("%d SNI", len(sni)))
+	if n := refCount(l["sni_container_refs"]); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d SNI", n))
 	}
 	if a := l.Text("client_authentication"); a != "" && a != "NONE" {
 		parts = append(parts, "client authentication "+a)
