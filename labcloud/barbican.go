@@ -41,7 +41,9 @@ const (
 )
 
 // keyStore holds the lab's secrets and containers, each in creation order
-// (Barbican lists them by created, oldest first).
+// (Barbican lists them by created, oldest first), and saves and restores
+// them in a State (barbican_state.go). The Cloud owns one and uses it
+// under its mu.
 type keyStore struct {
 	secrets        map[string]*secret
 	secretOrder    []*secret

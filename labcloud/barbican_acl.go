@@ -50,7 +50,8 @@ func (a *kmACL) view() map[string]any {
 	}}
 }
 
-// aclTarget is what an ACL call acts on.
+// aclTarget is the secret or container an ACL call acts on: its kind, its
+// owners and its ACL.
 type aclTarget struct {
 	kind                 string // "Secret" or "Container": the operation names
 	projectID, creatorID string
@@ -63,7 +64,7 @@ func (c barbicanService) secretACL(w http.ResponseWriter, r *http.Request, k *km
 	if s == nil {
 		return
 	}
-	c.aclCall(w, r, k, body, now, aclTarget{"Secret", s.projectID, s.creatorID, &s.acl, s.ref(c.barbicanBase(r))})
+	aclTarget{"Secret", s.projectID, s.creatorID, &s.acl, s.ref(c.barbicanBase(r))}.call(w, r, k, body, now)
 }
 
 func (c barbicanService) containerACL(w http.ResponseWriter, r *http.Request, k *kmCaller, body []byte, now time.Time) {
@@ -71,13 +72,13 @@ func (c barbicanService) containerACL(w http.ResponseWriter, r *http.Request, k 
 	if ct == nil {
 		return
 	}
-	c.aclCall(w, r, k, body, now, aclTarget{"Container", ct.projectID, ct.creatorID, &ct.acl, ct.ref(c.barbicanBase(r))})
+	aclTarget{"Container", ct.projectID, ct.creatorID, &ct.acl, ct.ref(c.barbicanBase(r))}.call(w, r, k, body, now)
 }
 
-// aclCall answers the four ACL methods with Barbican's policy: any role of
-// the project reads the ACL; its admin, the creator, or (unless private) a
-// creator of the project changes it.
-func (c barbicanService) aclCall(w http.ResponseWriter, r *http.Request, k *kmCaller, body []byte, now time.Time, t aclTarget) {
+// call answers the four ACL methods on t with Barbican's policy: any role
+// of the project reads the ACL; its admin, the creator, or (unless
+// private) a creator of the project changes it. The lab's lock is held.
+func (t aclTarget) call(w http.ResponseWriter, r *http.Request, k *kmCaller, body []byte, now time.Time) {
 	if r.Method == http.MethodGet {
 		if !(k.admin || k.creator || k.observer) || k.project != t.projectID {
 			forbidden(w, t.kind+"ACL(s) retrieval")

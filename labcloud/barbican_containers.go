@@ -91,7 +91,7 @@ func (c barbicanService) createContainer(w http.ResponseWriter, r *http.Request,
 	if !ok {
 		return
 	}
-	ct, fail := c.newContainer(b, c.barbicanBase(r), k.project)
+	ct, fail := newContainer(b, c.barbicanBase(r), k.project, c.keys.secrets)
 	if fail != nil {
 		fail(w)
 		return
@@ -102,9 +102,10 @@ func (c barbicanService) createContainer(w http.ResponseWriter, r *http.Request,
 }
 
 // newContainer checks b as Barbican's ContainerValidator and controller do:
-// the schema, unique names and secrets, refs to this Barbican, the names a
-// type allows, and secrets of the caller's project that exist.
-func (c barbicanService) newContainer(b *containerBody, base, project string) (*container, answer) {
+// the schema, unique names and secrets, refs to this Barbican (base), the
+// names a type allows, and secrets of the caller's project that exist
+// (secrets, the lab's by id).
+func newContainer(b *containerBody, base, project string, secrets map[string]*secret) (*container, answer) {
 	fail := func(reason, property string) answer {
 		return func(w http.ResponseWriter) { schemaError(w, "Container", reason, property) }
 	}
@@ -166,7 +167,7 @@ func (c barbicanService) newContainer(b *containerBody, base, project string) (*
 		return nil, fail(msg, "secret_refs")
 	}
 	for _, ref := range ct.refs {
-		if s := c.keys.secrets[ref.secretID]; s == nil || s.projectID != project {
+		if s := secrets[ref.secretID]; s == nil || s.projectID != project {
 			name := ""
 			if ref.name != nil {
 				name = *ref.name

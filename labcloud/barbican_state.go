@@ -70,13 +70,21 @@ func (s *stACL) acl() kmACL {
 	return kmACL{set: true, users: users, projectAccess: s.ProjectAccess, created: s.Created, updated: s.Updated}
 }
 
-// save adds its secrets and containers to s (Cloud.state). Caller holds c.mu.
-func (c barbicanService) save(s *State) {
-	for _, x := range c.keys.secretOrder {
+// save adds the lab's Barbican to s (Cloud.state). Caller holds c.mu.
+func (c barbicanService) save(s *State) { c.keys.save(s, c.projects) }
+
+// restore adds the lab's Barbican from s to an empty Cloud
+// (Cloud.restore). Caller holds c.mu.
+func (c barbicanService) restore(s *State) error { return c.keys.restore(s, c.projectsByID) }
+
+// save adds the store's secrets and containers to s, and which of
+// projects (the lab's, in its order) got their seeded certificates.
+func (ks *keyStore) save(s *State, projects []*project) {
+	for _, x := range ks.secretOrder {
 		s.Secrets = append(s.Secrets, stSecret{x.id, x.projectID, x.creatorID, x.name, x.secretType, x.algorithm, x.mode,
 			x.bitLength, x.expiration, x.contentType, x.payload, x.created, x.updated, aclOf(&x.acl)})
 	}
-	for _, x := range c.keys.containerOrder {
+	for _, x := range ks.containerOrder {
 		refs := make([]stContainerRef, len(x.refs))
 		for i, r := range x.refs {
 			refs[i] = stContainerRef{r.name, r.secretID}
@@ -84,46 +92,46 @@ func (c barbicanService) save(s *State) {
 		s.Containers = append(s.Containers, stContainer{x.id, x.projectID, x.creatorID, x.name, x.typ, refs,
 			x.created, x.updated, aclOf(&x.acl)})
 	}
-	for _, p := range c.projects {
-		if c.keys.seeded[p.id] {
+	for _, p := range projects {
+		if ks.seeded[p.id] {
 			s.SeededCertificates = append(s.SeededCertificates, p.id)
 		}
 	}
 }
 
-// restore adds its secrets and containers from s to an empty Cloud
-// (Cloud.restore). Caller holds c.mu.
-func (c barbicanService) restore(s *State) error {
+// restore fills an empty store from s; projects is the restored lab's
+// projects by id, which each secret and container must name.
+func (ks *keyStore) restore(s *State, projects map[string]*project) error {
 	for _, x := range s.Secrets {
-		if c.projectsByID[x.Project] == nil {
+		if projects[x.Project] == nil {
 			return missingRef("secret", x.ID, "project", x.Project)
 		}
-		if !uuid.Valid(x.ID) || c.keys.secrets[x.ID] != nil {
+		if !uuid.Valid(x.ID) || ks.secrets[x.ID] != nil {
 			return fmt.Errorf("secret %q: not a UUID, or twice", x.ID)
 		}
-		c.keys.addSecret(&secret{id: x.ID, projectID: x.Project, creatorID: x.Creator, name: x.Name, secretType: x.Type,
+		ks.addSecret(&secret{id: x.ID, projectID: x.Project, creatorID: x.Creator, name: x.Name, secretType: x.Type,
 			algorithm: x.Algorithm, mode: x.Mode, bitLength: x.BitLength, expiration: x.Expiration,
 			contentType: x.ContentType, payload: x.Payload, created: x.Created, updated: x.Updated, acl: x.ACL.acl()})
 	}
 	for _, x := range s.Containers {
-		if c.projectsByID[x.Project] == nil {
+		if projects[x.Project] == nil {
 			return missingRef("container", x.ID, "project", x.Project)
 		}
-		if !uuid.Valid(x.ID) || c.keys.containers[x.ID] != nil {
+		if !uuid.Valid(x.ID) || ks.containers[x.ID] != nil {
 			return fmt.Errorf("container %q: not a UUID, or twice", x.ID)
 		}
 		ct := &container{id: x.ID, projectID: x.Project, creatorID: x.Creator, name: x.Name, typ: x.Type,
 			created: x.Created, updated: x.Updated, acl: x.ACL.acl()}
 		for _, r := range x.Refs {
-			if c.keys.secrets[r.Secret] == nil {
+			if ks.secrets[r.Secret] == nil {
 				return missingRef("container", x.ID, "secret", r.Secret)
 			}
 			ct.refs = append(ct.refs, containerRef{r.Name, r.Secret})
 		}
-		c.keys.addContainer(ct)
+		ks.addContainer(ct)
 	}
 	for _, id := range s.SeededCertificates {
-		c.keys.seeded[id] = true
+		ks.seeded[id] = true
 	}
 	return nil
 }

@@ -73,7 +73,7 @@ type classroom struct{ *Cloud }
 // class is the class at now (Cloud.Class). Caller holds c.mu.
 func (c classroom) class(now time.Time) serverapi.Class {
 	cl := serverapi.Class{At: wireTime(now), Exercise: exerciseInfo(c.exercise), Exercises: ShippedExercises(),
-		Faults: cloneFaults(c.faults), Trainees: []serverapi.Trainee{}}
+		Faults: cloneFaults(c.faults.lab), Trainees: []serverapi.Trainee{}}
 	byProject := map[string][]*loadBalancer{}
 	trainees := map[string]bool{}
 	for _, u := range c.users {
@@ -120,7 +120,7 @@ func (c classroom) trainee(u *user, lbs []*loadBalancer, now time.Time) tile {
 	if a := c.activity[p.id]; a != nil {
 		t.LastSeen, t.LastOp, t.LastError = wireTime(a.LastSeen), a.LastOp.wire(), a.LastErr.wire()
 	}
-	if f, ok := c.projectFaults[p.id]; ok {
+	if f, ok := c.faults.own[p.id]; ok {
 		t.Faults = f.Summary()
 	}
 	counts := map[string]*serverapi.KindCount{}
@@ -247,8 +247,7 @@ func (c classroom) reset(p *project, now time.Time) {
 	c.parked = slices.DeleteFunc(c.parked, func(op *pendingOp) bool { return gone[op.lb] })
 	c.keys.resetProject(p.id)
 	delete(c.quotas, p.id)
-	delete(c.projectFaults, p.id)
-	c.rebuildEffective()
+	c.faults.dropProject(p.id)
 	delete(c.activity, p.id)
 	if c.exercise != nil {
 		c.progress[p.id] = &progress{Started: now, Passed: make([]time.Time, len(c.exercise.Steps))}

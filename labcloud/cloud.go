@@ -62,9 +62,7 @@ type Cloud struct {
 	quotaDefaults  quota
 	ops            opHeap
 	parked         []*pendingOp
-	faults         Faults
-	projectFaults  map[string]Faults    // by project id: faults acting on that project only
-	effective      map[string]*Faults   // by project id: faults and projectFaults merged
+	faults         faultBook            // lab-wide and each project's (faultbook.go)
 	activity       map[string]*activity // by project id: what its users last did
 	exercise       *Exercise
 	progress       map[string]*progress // by project id: the exercise's steps passed
@@ -136,8 +134,7 @@ func newCloud(opts Options) *Cloud {
 		azProfiles:     newCollection[*profile](),
 		quotas:         map[string]*quota{},
 		quotaDefaults:  unlimitedQuota(),
-		projectFaults:  map[string]Faults{},
-		effective:      map[string]*Faults{},
+		faults:         newFaultBook(),
 		activity:       map[string]*activity{},
 		progress:       map[string]*progress{},
 		changes:        make(chan struct{}, 1),
@@ -260,9 +257,9 @@ func (c *Cloud) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	c.mu.Lock()
 	u, p := c.requestScope(r, body)
-	f := &c.faults
+	f := &c.faults.lab
 	if p != nil {
-		f = c.faultsFor(p.id)
+		f = c.faults.of(p.id)
 	}
 	failed := false
 	if svc == "load-balancer" && f.ErrorRate > 0 {

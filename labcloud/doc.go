@@ -54,8 +54,10 @@
 //
 // Inside, Cloud holds the state behind its mutex and what every kind shares
 // (the collections, tokens, the lock tree, quotas, the status machine,
-// faults); each kind has a handler type in its own file (lbKind in
-// loadbalancers.go, poolKind in pools.go, keystoneService, neutronService,
+// the faults: a faultBook, faultbook.go, holds the lab-wide and each
+// project's faults and what acts where, and Cloud applies them to its
+// objects, faults.go); each kind has a handler type in its own file
+// (lbKind in loadbalancers.go, poolKind in pools.go, keystoneService, neutronService,
 // labAPI, …) with its validation, its create, update and delete, its view
 // and how it saves and restores itself in a State (a listener's and a
 // pool's certificate checks, tls_refs_objects.go, and amphoraKind's booting

@@ -1,3 +1,8 @@
+// The faults the lab injects, for teaching: the value (app/serverapi's
+// Faults), its checks and how a project's add to the lab's, and the
+// Cloud's calls that set them and apply them at once to the objects they
+// name. What the lab holds is its faultBook (faultbook.go).
+
 package labcloud
 
 import (
@@ -71,12 +76,93 @@ func validateFaults(f *Faults) error {
 	return nil
 }
 
+// mergeFaults is what acts on a project that has faults of its own: the
+// lab-wide faults g plus the project's p. Lists add up, the longer latency
+// and the higher error rate win, the shorter token lifetime wins, and the
+// project's outage, when it has one, replaces the lab-wide one.
+func mergeFaults(g, p Faults) Faults {
+	m := g
+	m.Latency.Duration = max(g.Latency.Duration, p.Latency.Duration)
+	m.ErrorRate = max(g.ErrorRate, p.ErrorRate)
+	m.Error = append(slices.Clone(g.Error), p.Error...)
+	m.Stuck = append(slices.Clone(g.Stuck), p.Stuck...)
+	m.DownMembers = append(slices.Clone(g.DownMembers), p.DownMembers...)
+	if p.TokenTTL.Duration > 0 && (m.TokenTTL.Duration == 0 || p.TokenTTL.Duration < m.TokenTTL.Duration) {
+		m.TokenTTL = p.TokenTTL
+	}
+	if p.Octavia != OutageNone {
+		m.Octavia = p.Octavia
+	}
+	if p.Keystone != OutageNone {
+		m.Keystone = p.Keystone
+	}
+	if p.Barbican != OutageNone {
+		m.Barbican = p.Barbican
+	}
+	return m
+}
+
+// faultless reports whether f injects nothing.
+func faultless(f *Faults) bool {
+	return f.Latency.Duration == 0 && f.ErrorRate == 0 && len(f.Error) == 0 && len(f.Stuck) == 0 &&
+		len(f.DownMembers) == 0 && f.TokenTTL.Duration == 0 && f.Octavia == OutageNone && f.Keystone == OutageNone && f.Barbican == OutageNone
+}
+
+// SetFaults replaces the lab-wide faults, as PUT /lab/faults does.
+func (c *Cloud) SetFaults(f Faults) error {
+	if err := validateFaults(&f); err != nil {
+		return err
+	}
+	now := time.Now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.advance(now)
+	c.setFaults(f, now)
+	c.markChanged()
+	return nil
+}
+
+// Faults returns the injected faults.
+func (c *Cloud) Faults() Faults {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.faults.lab
+}
+
+// SetProjectFaults replaces the faults of the projects named (by name or
+// id; {} lifts them), each scoped to its own project: a down member, a
+// stuck or failed resource, latency, an outage or a short token lifetime
+// acts on that project's objects and users only.
+func (c *Cloud) SetProjectFaults(projects []string, f Faults) error {
+	if err := validateFaults(&f); err != nil {
+		return err
+	}
+	return c.eachProject(projects, func(p *project, now time.Time) error {
+		c.setProjectFaults(p, f, now)
+		return nil
+	})
+}
+
+// ProjectFaults returns the faults of each project that has its own, by
+// project name.
+func (c *Cloud) ProjectFaults() map[string]Faults {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.faults.byName(c.projectsByID)
+}
+
 // setFaults replaces the lab-wide faults and applies the ones that act on
 // existing objects at once. Caller holds c.mu.
 func (c *Cloud) setFaults(f Faults, now time.Time) {
-	c.faults = f
-	c.rebuildEffective()
+	c.faults.set(f)
 	c.applyFaults(now, "")
+}
+
+// setProjectFaults replaces the faults of one project ({} lifts them) and
+// applies at once those that act on its existing objects. Caller holds c.mu.
+func (c *Cloud) setProjectFaults(p *project, f Faults, now time.Time) {
+	c.faults.setProject(p.id, f)
+	c.applyFaults(now, p.id)
 }
 
 // applyFaults applies the faults that act on existing objects at once, on
@@ -89,7 +175,7 @@ func (c *Cloud) applyFaults(now time.Time, projectID string) {
 		if projectID != "" && lb.projectID != projectID {
 			continue
 		}
-		f := c.faultsFor(lb.projectID)
+		f := c.faults.of(lb.projectID)
 		touched := false
 		for _, o := range treeOf(lb) {
 			m := o.base()
@@ -106,28 +192,4 @@ func (c *Cloud) applyFaults(now time.Time, projectID string) {
 			lb.refreshOperating(f, now)
 		}
 	}
-}
-
-// treeOf lists a load balancer and every object under it.
-func treeOf(lb *loadBalancer) []object {
-	out := []object{lb}
-	for _, l := range lb.listeners {
-		out = append(out, l)
-		for _, p := range l.l7policies {
-			out = append(out, p)
-			for _, r := range p.rules {
-				out = append(out, r)
-			}
-		}
-	}
-	for _, p := range lb.pools {
-		out = append(out, p)
-		if p.hm != nil {
-			out = append(out, p.hm)
-		}
-		for _, m := range p.members {
-			out = append(out, m)
-		}
-	}
-	return out
 }

@@ -31,17 +31,13 @@ func (c labAPI) routes(mux *http.ServeMux) {
 				keystoneError(w, http.StatusNotFound, "No project "+ref+".")
 				return
 			}
-			writeJSON(w, http.StatusOK, c.projectFaults[p.id])
+			writeJSON(w, http.StatusOK, c.faults.own[p.id])
 			return
 		}
-		writeJSON(w, http.StatusOK, c.faults)
+		writeJSON(w, http.StatusOK, c.faults.lab)
 	}))
 	mux.HandleFunc("GET /lab/projects/faults", c.labAdmin(func(w http.ResponseWriter, r *http.Request, now time.Time) {
-		out := map[string]Faults{}
-		for id, f := range c.projectFaults {
-			out[c.projectsByID[id].name] = f
-		}
-		writeJSON(w, http.StatusOK, out)
+		writeJSON(w, http.StatusOK, c.faults.byName(c.projectsByID))
 	}))
 	mux.HandleFunc("POST /lab/projects/{project}/reset", c.labAdminUnlocked(func(w http.ResponseWriter, r *http.Request) {
 		if err := c.ResetProject([]string{r.PathValue("project")}); err != nil {
@@ -127,7 +123,7 @@ func (c labAPI) routes(mux *http.ServeMux) {
 		c.setFaults(f, now)
 		c.markChanged()
 		c.opts.Logger.Info("lab faults changed", "faults", f)
-		writeJSON(w, http.StatusOK, c.faults)
+		writeJSON(w, http.StatusOK, c.faults.lab)
 	}))
 	mux.HandleFunc("GET /lab/users", c.labAdmin(func(w http.ResponseWriter, r *http.Request, now time.Time) {
 		list := []map[string]string{}
@@ -172,25 +168,4 @@ func (c labAPI) labAdminUnlocked(h http.HandlerFunc) http.HandlerFunc {
 			h(w, r)
 		}
 	}
-}
-
-// SetFaults replaces the lab-wide faults, as PUT /lab/faults does.
-func (c *Cloud) SetFaults(f Faults) error {
-	if err := validateFaults(&f); err != nil {
-		return err
-	}
-	now := time.Now()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.advance(now)
-	c.setFaults(f, now)
-	c.markChanged()
-	return nil
-}
-
-// Faults returns the injected faults.
-func (c *Cloud) Faults() Faults {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.faults
 }

@@ -179,3 +179,27 @@ func lbOf(o object) *loadBalancer {
 	}
 	return nil
 }
+
+// treeOf lists a load balancer and every object under it.
+func treeOf(lb *loadBalancer) []object {
+	out := []object{lb}
+	for _, l := range lb.listeners {
+		out = append(out, l)
+		for _, p := range l.l7policies {
+			out = append(out, p)
+			for _, r := range p.rules {
+				out = append(out, r)
+			}
+		}
+	}
+	for _, p := range lb.pools {
+		out = append(out, p)
+		if p.hm != nil {
+			out = append(out, p.hm)
+		}
+		for _, m := range p.members {
+			out = append(out, m)
+		}
+	}
+	return out
+}

@@ -74,7 +74,7 @@ func (e neutronExtension) view() map[string]any {
 
 // hasQoS reports whether the lab's Neutron has the qos extension for k
 // (the fault no_qos takes it away).
-func (c *Cloud) hasQoS(k *caller) bool { return !c.faultsFor(k.project).NoQoS }
+func (c *Cloud) hasQoS(k *caller) bool { return !c.faults.of(k.project).NoQoS }
 
 // extensionsFor lists the extensions k sees.
 func (c neutronService) extensionsFor(k *caller) []neutronExtension {

@@ -243,7 +243,7 @@ func (c seeder) seedLBs(sl ScenarioLB, start time.Time) error {
 		c.finish(op, created)
 		if status == statusError {
 			lb.setStatus(statusError, created)
-			lb.refreshOperating(c.faultsFor(lb.projectID), created)
+			lb.refreshOperating(c.faults.of(lb.projectID), created)
 		}
 	}
 	return nil

@@ -1,6 +1,8 @@
-// Scoped faults and who a request comes from: faults may act on the whole
-// lab or on one project (a trainee's), and the lab records what each
-// project's users last did, for the trainer's page.
+// Who a request comes from and the projects a call names: the user and
+// project a request acts for (its token, or a login's user), which scoped
+// faults (faultbook.go) and the activity follow; the projects a trainer's
+// call names; and what each project's users last did, for the trainer's
+// page.
 
 package labcloud
 
@@ -8,74 +10,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"slices"
 	"time"
 
 	"github.com/octaview/octaview/app/serverapi"
 )
-
-// mergeFaults is what acts on a project that has faults of its own: the
-// lab-wide faults g plus the project's p. Lists add up, the longer latency
-// and the higher error rate win, the shorter token lifetime wins, and the
-// project's outage, when it has one, replaces the lab-wide one.
-func mergeFaults(g, p Faults) Faults {
-	m := g
-	m.Latency.Duration = max(g.Latency.Duration, p.Latency.Duration)
-	m.ErrorRate = max(g.ErrorRate, p.ErrorRate)
-	m.Error = append(slices.Clone(g.Error), p.Error...)
-	m.Stuck = append(slices.Clone(g.Stuck), p.Stuck...)
-	m.DownMembers = append(slices.Clone(g.DownMembers), p.DownMembers...)
-	if p.TokenTTL.Duration > 0 && (m.TokenTTL.Duration == 0 || p.TokenTTL.Duration < m.TokenTTL.Duration) {
-		m.TokenTTL = p.TokenTTL
-	}
-	if p.Octavia != OutageNone {
-		m.Octavia = p.Octavia
-	}
-	if p.Keystone != OutageNone {
-		m.Keystone = p.Keystone
-	}
-	if p.Barbican != OutageNone {
-		m.Barbican = p.Barbican
-	}
-	return m
-}
-
-// faultless reports whether f injects nothing.
-func faultless(f *Faults) bool {
-	return f.Latency.Duration == 0 && f.ErrorRate == 0 && len(f.Error) == 0 && len(f.Stuck) == 0 &&
-		len(f.DownMembers) == 0 && f.TokenTTL.Duration == 0 && f.Octavia == OutageNone && f.Keystone == OutageNone && f.Barbican == OutageNone
-}
-
-// faultsFor returns the faults acting on the objects and users of
-// projectID. Caller holds c.mu.
-func (c *Cloud) faultsFor(projectID string) *Faults {
-	if f, ok := c.effective[projectID]; ok {
-		return f
-	}
-	return &c.faults
-}
-
-// rebuildEffective recomputes each project's merged faults after a change
-// of the lab-wide or a project's faults. Caller holds c.mu.
-func (c *Cloud) rebuildEffective() {
-	c.effective = make(map[string]*Faults, len(c.projectFaults))
-	for id, pf := range c.projectFaults {
-		m := mergeFaults(c.faults, pf)
-		c.effective[id] = &m
-	}
-}
-
-// setProjectFaults replaces the faults of one project ({} lifts them) and
-// applies at once those that act on its existing objects. Caller holds c.mu.
-func (c *Cloud) setProjectFaults(p *project, f Faults, now time.Time) {
-	if faultless(&f) {
-		delete(c.projectFaults, p.id)
-	} else {
-		c.projectFaults[p.id] = f
-	}
-	c.rebuildEffective()
-	c.applyFaults(now, p.id)
-}
 
 // findProject resolves a project by name or id. Caller holds c.mu.
 func (c *Cloud) findProject(ref string) *project {
@@ -83,20 +21,6 @@ func (c *Cloud) findProject(ref string) *project {
 		return p
 	}
 	return c.projectsByID[ref]
-}
-
-// SetProjectFaults replaces the faults of the projects named (by name or
-// id; {} lifts them), each scoped to its own project: a down member, a
-// stuck or failed resource, latency, an outage or a short token lifetime
-// acts on that project's objects and users only.
-func (c *Cloud) SetProjectFaults(projects []string, f Faults) error {
-	if err := validateFaults(&f); err != nil {
-		return err
-	}
-	return c.eachProject(projects, func(p *project, now time.Time) error {
-		c.setProjectFaults(p, f, now)
-		return nil
-	})
 }
 
 // eachProject runs do on every project named (by name or id) under c.mu,
@@ -135,18 +59,6 @@ func (c *Cloud) resolveProjects(refs []string) ([]*project, error) {
 		out = append(out, p)
 	}
 	return out, nil
-}
-
-// ProjectFaults returns the faults of each project that has its own, by
-// project name.
-func (c *Cloud) ProjectFaults() map[string]Faults {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	out := make(map[string]Faults, len(c.projectFaults))
-	for id, f := range c.projectFaults {
-		out[c.projectsByID[id].name] = f
-	}
-	return out
 }
 
 // requestScope finds who a request comes from before it is served: the

@@ -30,8 +30,8 @@ func (c *Cloud) State() *State {
 // state builds the State. Caller holds c.mu.
 func (c *Cloud) state(now time.Time) *State {
 	s := &State{Format: StateFormat, Version: StateVersion, SavedAt: now.UTC(), MgmtNext: c.mgmtNext,
-		Regions: slices.Clone(c.regions), QuotaDefaults: c.quotaDefaults, Faults: c.faults, Exercise: c.exercise,
-		Quotas: map[string]quota{}, ProjectFaults: map[string]Faults{}, Progress: map[string]*progress{}}
+		Regions: slices.Clone(c.regions), QuotaDefaults: c.quotaDefaults, Exercise: c.exercise,
+		Quotas: map[string]quota{}, Progress: map[string]*progress{}}
 	s.RNG, _ = c.pcg.MarshalBinary()
 	// Each kind saves its own objects.
 	for _, save := range []func(*State){
@@ -45,9 +45,7 @@ func (c *Cloud) state(now time.Time) *State {
 	for id, q := range c.quotas {
 		s.Quotas[id] = *q
 	}
-	for id, f := range c.projectFaults {
-		s.ProjectFaults[id] = f
-	}
+	c.faults.save(s)
 	for id, p := range c.progress {
 		s.Progress[id] = &progress{Started: p.Started, Passed: slices.Clone(p.Passed)}
 	}
@@ -158,7 +156,7 @@ func (c *Cloud) takeState(f *Cloud) {
 	c.l7policies, c.l7rules, c.amphorae = f.l7policies, f.l7rules, f.amphorae
 	c.flavors, c.flavorProfiles, c.azs, c.azProfiles = f.flavors, f.flavorProfiles, f.azs, f.azProfiles
 	c.quotas, c.quotaDefaults, c.ops, c.parked = f.quotas, f.quotaDefaults, f.ops, f.parked
-	c.faults, c.projectFaults, c.effective = f.faults, f.projectFaults, f.effective
+	c.faults = f.faults
 	c.activity, c.exercise, c.progress, c.mgmtNext = f.activity, f.exercise, f.progress, f.mgmtNext
 	c.keys = f.keys
 }
@@ -190,14 +188,9 @@ func (c *Cloud) restore(s *State, now time.Time) error {
 		v := q
 		c.quotas[id] = &v
 	}
-	c.faults = s.Faults
-	for id, f := range s.ProjectFaults {
-		if c.projectsByID[id] == nil {
-			return fmt.Errorf("faults of project %s: no such project", id)
-		}
-		c.projectFaults[id] = f
+	if err := c.faults.restore(s, c.projectsByID); err != nil {
+		return err
 	}
-	c.rebuildEffective()
 	c.exercise = s.Exercise
 	for id, p := range s.Progress {
 		if c.exercise != nil && len(p.Passed) != len(c.exercise.Steps) {

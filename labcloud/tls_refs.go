@@ -37,7 +37,7 @@ type tlsCheck struct {
 // holds c.mu.
 func (c *Cloud) newTLSCheck(r *http.Request, k *caller, now time.Time) *tlsCheck {
 	kc := &kmCaller{user: k.tok.user.id, project: k.project, admin: k.admin, creator: k.member, observer: k.tok.hasRole(roleReader)}
-	return &tlsCheck{c: c, k: kc, base: c.barbicanBase(r), down: c.faultsFor(k.project).Barbican != OutageNone, now: now}
+	return &tlsCheck{c: c, k: kc, base: c.barbicanBase(r), down: c.faults.of(k.project).Barbican != OutageNone, now: now}
 }
 
 // octaviaCaller is Barbican's view of Octavia's service user (admin of

@@ -89,7 +89,7 @@ func (c *Cloud) tokenTTLFault(t *token) time.Duration {
 	if p == nil {
 		p = t.user.project
 	}
-	return c.faultsFor(p.id).TokenTTL.Duration
+	return c.faults.of(p.id).TokenTTL.Duration
 }
 
 // roles returns the role names the token carries.

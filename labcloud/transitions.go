@@ -6,7 +6,6 @@ package labcloud
 
 import (
 	"container/heap"
-	"slices"
 	"time"
 )
 
@@ -62,7 +61,7 @@ func (c *Cloud) schedule(op *pendingOp, now time.Time) {
 func (c *Cloud) advance(now time.Time) {
 	for len(c.ops) > 0 && !c.ops[0].due.After(now) {
 		op := heap.Pop(&c.ops).(*pendingOp)
-		if c.opStuck(op) {
+		if c.faults.stuck(op) {
 			c.parked = append(c.parked, op)
 			continue
 		}
@@ -77,27 +76,6 @@ func (c *Cloud) unpark(now time.Time) {
 		heap.Push(&c.ops, op)
 	}
 	c.parked = nil
-}
-
-func (c *Cloud) opStuck(op *pendingOp) bool {
-	f := c.faultsFor(op.lb.projectID)
-	if len(f.Stuck) == 0 {
-		return false
-	}
-	for _, o := range append(slices.Clone(op.activate), op.remove...) {
-		if named(f.Stuck, o.base()) {
-			return true
-		}
-	}
-	return false
-}
-
-// finalStatus is ACTIVE, or ERROR when the error fault names the object.
-func (c *Cloud) finalStatus(m *meta) string {
-	if f := c.faultsFor(m.projectID); named(f.Error, m) {
-		return statusError
-	}
-	return statusActive
 }
 
 func (c *Cloud) finish(op *pendingOp, now time.Time) {
@@ -117,8 +95,8 @@ func (c *Cloud) finish(op *pendingOp, now time.Time) {
 	for _, o := range op.activate {
 		m := o.base()
 		if m.prov == statusPendingCreate || m.prov == statusPendingUpdate {
-			m.setStatus(c.finalStatus(m), now)
+			m.setStatus(c.faults.finalStatus(m), now)
 		}
 	}
-	lb.refreshOperating(c.faultsFor(lb.projectID), now)
+	lb.refreshOperating(c.faults.of(lb.projectID), now)
 }
