@@ -78,8 +78,9 @@ func validateFaults(f *Faults) error {
 
 // mergeFaults is what acts on a project that has faults of its own: the
 // lab-wide faults g plus the project's p. Lists add up, the longer latency
-// and the higher error rate win, the shorter token lifetime wins, and the
-// project's outage, when it has one, replaces the lab-wide one.
+// and the higher error rate win, the shorter token lifetime wins, no_qos
+// in either holds, and the project's outage, when it has one, replaces the
+// lab-wide one.
 func mergeFaults(g, p Faults) Faults {
 	m := g
 	m.Latency.Duration = max(g.Latency.Duration, p.Latency.Duration)
@@ -87,6 +88,7 @@ func mergeFaults(g, p Faults) Faults {
 	m.Error = append(slices.Clone(g.Error), p.Error...)
 	m.Stuck = append(slices.Clone(g.Stuck), p.Stuck...)
 	m.DownMembers = append(slices.Clone(g.DownMembers), p.DownMembers...)
+	m.NoQoS = g.NoQoS || p.NoQoS
 	if p.TokenTTL.Duration > 0 && (m.TokenTTL.Duration == 0 || p.TokenTTL.Duration < m.TokenTTL.Duration) {
 		m.TokenTTL = p.TokenTTL
 	}
@@ -105,7 +107,7 @@ func mergeFaults(g, p Faults) Faults {
 // faultless reports whether f injects nothing.
 func faultless(f *Faults) bool {
 	return f.Latency.Duration == 0 && f.ErrorRate == 0 && len(f.Error) == 0 && len(f.Stuck) == 0 &&
-		len(f.DownMembers) == 0 && f.TokenTTL.Duration == 0 && f.Octavia == OutageNone && f.Keystone == OutageNone && f.Barbican == OutageNone
+		len(f.DownMembers) == 0 && !f.NoQoS && f.TokenTTL.Duration == 0 && f.Octavia == OutageNone && f.Keystone == OutageNone && f.Barbican == OutageNone
 }
 
 // SetFaults replaces the lab-wide faults, as PUT /lab/faults does.

@@ -254,3 +254,25 @@ func TestShippedScenarios(t *testing.T) {
 		})
 	}
 }
+
+// TestProjectNoQoS: no_qos set for one project (PUT /lab/faults?project=)
+// takes the qos extension away from that project's Neutron only, and lifting
+// it gives it back; the book dropped it (a project's faults of no_qos alone
+// counted as none, and the merge did not take it).
+func TestProjectNoQoS(t *testing.T) {
+	c := New(Options{Seed: 1, Trainees: 1})
+	demo, trainee := login(t, c, "demo"), login(t, c, "trainee1")
+	if err := c.SetProjectFaults([]string{"trainee1"}, Faults{NoQoS: true}); err != nil {
+		t.Fatal(err)
+	}
+	trainee.must(http.StatusNotFound, http.MethodGet, "/network/v2.0/extensions/qos", nil)
+	trainee.must(http.StatusNotFound, http.MethodGet, "/network/v2.0/qos/policies", nil)
+	demo.must(http.StatusOK, http.MethodGet, "/network/v2.0/extensions/qos", nil)
+	if got := c.ProjectFaults()["trainee1"]; !got.NoQoS {
+		t.Errorf("trainee1's faults as the trainer reads them: %+v, want no_qos", got)
+	}
+	if err := c.SetProjectFaults([]string{"trainee1"}, Faults{}); err != nil {
+		t.Fatal(err)
+	}
+	trainee.must(http.StatusOK, http.MethodGet, "/network/v2.0/extensions/qos", nil)
+}
