@@ -60,14 +60,15 @@ func (m manyChanges) Changes(_, lbID string, from time.Time) []serverapi.WallCha
 func TestWallsTimelineBounded(t *testing.T) {
 	c := &wallConfig{Name: "noc", Show: serverapi.WallShow{Names: true}}
 	snap := feedSnapshot{At: time.Now(), LBs: []feedLB{{StatusLB: serverapi.StatusLB{ID: "lb", Name: "web"}}}}
+	now := snap.At // one clock for the wall and the want: the changes' times are whole seconds from it
 	for _, n := range []int{3, wallTimelineMost, wallTimelineMost + 1, 9000} {
-		w := buildWall(c, wallScope{}, "lab", snap, manyChanges{n}, nil, time.Now())
+		w := buildWall(c, wallScope{}, "lab", snap, manyChanges{n}, nil, now)
 		lb := w.LoadBalancers[0]
 		want := min(n, wallTimelineMost)
 		if len(lb.Timeline) != want || lb.TimelineOmitted != n-want {
 			t.Errorf("%d changes: sent %d, omitted %d; want %d and %d", n, len(lb.Timeline), lb.TimelineOmitted, want, n-want)
 		}
-		if last := lb.Timeline[len(lb.Timeline)-1].At; last != (manyChanges{n}).Changes("", "lb", time.Now().Add(-wallTimelineSpan))[n-1].At {
+		if last := lb.Timeline[len(lb.Timeline)-1].At; last != (manyChanges{n}).Changes("", "lb", now.Add(-wallTimelineSpan))[n-1].At {
 			t.Errorf("%d changes: the last sent is %s, want the newest", n, last)
 		}
 	}
