@@ -184,12 +184,15 @@ func TestBrowserWasmCodeCache(t *testing.T) {
 	closeBrowser(t, br)
 
 	// the second session, app.wasm from the worker's cache: V8 offers the
-	// module (logging in runs more of it) and Chromium stores it beside the
-	// worker's copy
+	// module (the app's login runs more of it) and Chromium stores it beside
+	// the worker's copy. The login waits for the app to run the form
+	// ("app-usable"): the served form, submitted before, posts itself and
+	// loads the list as a new document, which the wait for its row does not
+	// survive (a person lands on the list either way)
 	br = startBrowser(t, profile, wasmCacheFlags)
 	stop := traceWasmCache(t, br)
 	clearCookies(t, br)
-	visit(t, br, c.URL+"/login", true, "usable")
+	visit(t, br, c.URL+"/login", true, "usable", "app-usable")
 	var seen []string
 	for cached := false; !cached; {
 		events := stop()
