@@ -18,6 +18,19 @@ func (c *Client) Providers(ctx context.Context, opts providers.ListOptsBuilder) 
 	return list[providers.Provider](ctx, c.lb, op, c.collectionURL(KindProvider, ""), "providers", q)
 }
 
+// ProviderNames names the provider drivers the deployment offers, in its
+// order; none and the error when the list could not be read whole.
+func (c *Client) ProviderNames(ctx context.Context) ([]string, error) {
+	var names []string
+	for pr, err := range c.Providers(ctx, providers.ListOpts{}) {
+		if err != nil {
+			return nil, err
+		}
+		names = append(names, pr.Name)
+	}
+	return names, nil
+}
+
 // ProviderFlavorCapabilities lists the keys a flavor profile of the provider
 // may set in its flavor_data ("provider capability list --flavor").
 func (c *Client) ProviderFlavorCapabilities(ctx context.Context, provider string) ([]providers.Capability, error) {

@@ -25,6 +25,17 @@ func TestProviders(t *testing.T) {
 			sent: []sent{{line: "GET /lbaas/providers"}},
 		},
 		{
+			name: "names",
+			answers: map[string][]cannedAnswer{"GET /lbaas/providers": answer(200, `{"providers": [
+				{"name": "amphora", "description": "The Octavia Amphora driver."}, {"name": "ovn", "description": "OVN"}]}`)},
+			call: func(ctx context.Context, c *Client) (any, Accepted, error) {
+				names, err := c.ProviderNames(ctx)
+				return names, Accepted{}, err
+			},
+			want: []string{"amphora", "ovn"},
+			sent: []sent{{line: "GET /lbaas/providers"}},
+		},
+		{
 			name: "flavor capabilities",
 			answers: map[string][]cannedAnswer{"GET /lbaas/providers/amphora/flavor_capabilities": answer(200, `{"flavor_capabilities": [
 				{"name": "loadbalancer_topology", "description": "The load balancer topology. One of: SINGLE - One amphora per load balancer. ACTIVE_STANDBY - Two amphora per load balancer."}]}`)},

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/providers"
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/octaview/octaview/app/internal/console"
@@ -88,14 +87,7 @@ func providerNames(ctx context.Context, client *octavia.Client, lb string) ([]st
 		}
 		return []string{o.Text("provider")}, nil
 	}
-	var names []string
-	for pr, err := range client.Providers(ctx, providers.ListOpts{}) {
-		if err != nil {
-			return names, err
-		}
-		names = append(names, pr.Name)
-	}
-	return names, nil
+	return client.ProviderNames(ctx)
 }
 
 // loadCaps reads the capabilities of provider name, picked on the form of

@@ -5,7 +5,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/gophercloud/gophercloud/v2/openstack/loadbalancer/v2/providers"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/networks"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/ports"
 	"github.com/gophercloud/gophercloud/v2/openstack/networking/v2/subnets"
@@ -40,13 +39,7 @@ func readCloud(client *octavia.Client) cloudLists {
 	defer cancel()
 	var l cloudLists
 	l.subnets, l.err = octavia.Collect(client.Network().Subnets(c, subnets.ListOpts{}))
-	for pr, e := range client.Providers(c, providers.ListOpts{}) {
-		if e != nil {
-			l.providers = nil // unknown: every choice, the driver's 501 says the rest
-			break
-		}
-		l.providers = append(l.providers, pr.Name)
-	}
+	l.providers, _ = client.ProviderNames(c) // none, unknown: every choice, the driver's 501 says the rest
 	if l.err == nil {
 		l.networks, _ = octavia.Collect(client.Network().Networks(c, networks.ListOpts{}))
 		l.ports, _ = octavia.Collect(client.Network().Ports(c, ports.ListOpts{}))
