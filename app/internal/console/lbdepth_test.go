@@ -63,11 +63,11 @@ func TestCompleteOp(t *testing.T) {
 }
 
 func TestRetryStateText(t *testing.T) {
-	if got, want := retryStateText(0, ""), "Waiting for the load balancer to be ACTIVE, then the same write is sent once…"; got != want {
+	if got, want := retryWaitText+retryPollText(0, ""), "Waiting for the load balancer to be ACTIVE, then the same write is sent once…"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 	for polls, want := range map[int]string{1: "(1 poll, last PENDING_UPDATE)", 2: "(2 polls, last PENDING_UPDATE)"} {
-		if got := retryStateText(polls, "PENDING_UPDATE"); !strings.Contains(got, want) {
+		if got := retryPollText(polls, "PENDING_UPDATE"); !strings.Contains(got, want) {
 			t.Errorf("got %q, want it to contain %q", got, want)
 		}
 	}

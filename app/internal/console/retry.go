@@ -92,21 +92,29 @@ func (r *retryWhenActive) stop() {
 	}
 }
 
-// retryStateText says where the wait is.
-func retryStateText(polls int, last string) string {
-	s := "Waiting for the load balancer to be ACTIVE, then the same write is sent once"
-	if polls > 0 {
-		s += fmt.Sprintf(" (%d %s, last %s)", polls, map[bool]string{true: "poll", false: "polls"}[polls == 1], ui.StatusLabel(last))
+// retryWaitText says what the wait does.
+const retryWaitText = "Waiting for the load balancer to be ACTIVE, then the same write is sent once…"
+
+// retryPollText says where the wait is: "(2 polls, last PENDING_UPDATE)",
+// "" before the first poll.
+func retryPollText(polls int, last string) string {
+	if polls == 0 {
+		return ""
 	}
-	return s + "…"
+	return fmt.Sprintf("(%d %s, last %s)", polls, map[bool]string{true: "poll", false: "polls"}[polls == 1], ui.StatusLabel(last))
 }
 
 func (r *retryWhenActive) Render() goapp.UI {
 	if r.waiting {
+		// The polls' count grows after Cancel, not before it: the text
+		// before it wrapped as it grew, and moved Cancel down a line under
+		// the pointer about to press it. Cancel is not where Retry was,
+		// so a double click on Retry does not cancel the wait.
 		return ui.IDClassDiv(r.ID+"-state", "retry", "retry-waiting").Aria("live", "polite").Body(
-			ui.ClassSpanText("retry-text", retryStateText(r.polls, r.last)),
+			ui.ClassSpanText("retry-text", retryWaitText),
 			ui.TypedButton(r.ID+"-cancel", "button").Class("btn", "btn-ghost").
 				OnClick(func(ctx goapp.Context, e goapp.Event) { r.stop() }).Text("Cancel"),
+			ui.ClassSpanText("retry-polls", retryPollText(r.polls, r.last)),
 		)
 	}
 	return ui.IDClassDiv(r.ID+"-state", "retry").Body(
