@@ -3,6 +3,13 @@
 # Building and running need nothing but Go.
 
 GO        ?= go
+# Every go command make starts (builds, vet, the tests and the go commands they start) builds with
+# -trimpath: without it an object file's cache key holds the checkout's directory, so a clean
+# clone, a second worktree or CI's fresh directory compiles every package of the module again
+# (docs/testing.md, "Where the time goes").
+ifeq ($(filter -trimpath,$(GOFLAGS)),)
+export GOFLAGS := -trimpath $(GOFLAGS)
+endif
 GOROOT    := $(shell $(GO) env GOROOT)
 WASM      := web/app.wasm
 BROTLI_Q  ?= 11

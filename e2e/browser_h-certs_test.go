@@ -128,6 +128,7 @@ func storePKCS12(t *testing.T, cl *octavia.Client, name string, tc testCert) str
 // list with its expiry, and checks what Barbican holds: one PKCS12 secret
 // with the certificate, and the upload's fields cleared.
 func TestBrowserCertUpload(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	demo := labClient(t, c, "demo")
 	before := secretCount(t, demo)
@@ -209,6 +210,7 @@ func TestBrowserCertUpload(t *testing.T) {
 // warns in the list, which names the listener that uses it, and the
 // listener's page shows it with the warning.
 func TestBrowserCertWarnAndListener(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	demo := labClient(t, c, "demo")
 	tc := newTestCert(t, "soon.example.com", time.Now().Add(10*24*time.Hour+time.Hour))
@@ -268,6 +270,7 @@ func TestBrowserCertWarnAndListener(t *testing.T) {
 // (at the field for the upload's), what was typed stays, nothing is
 // stored.
 func TestBrowserCertBadInput(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	demo := labClient(t, c, "demo")
 	before := secretCount(t, demo)
@@ -331,6 +334,7 @@ func TestBrowserCertBadInput(t *testing.T) {
 // but nothing offers an upload or a delete, and the server refuses a
 // store sent anyway.
 func TestBrowserCertReadOnly(t *testing.T) {
+	t.Parallel()
 	c := startConsoleWith(t, []string{"-read-only"}, nil)
 	demo := labClient(t, c, "demo")
 	before := secretCount(t, demo)
@@ -371,6 +375,7 @@ func TestBrowserCertReadOnly(t *testing.T) {
 // right one stores the bundle again without a password, as Octavia reads
 // it; then a CA certificate without a key, stored as its PEM.
 func TestBrowserCertPKCS12(t *testing.T) {
+	t.Parallel()
 	c := startConsole(t)
 	demo := labClient(t, c, "demo")
 	before := secretCount(t, demo)

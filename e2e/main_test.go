@@ -40,7 +40,7 @@ func setUp(m *testing.M) (int, error) {
 	}
 	defer os.RemoveAll(dir)
 	octaviewBin = filepath.Join(dir, "octaview")
-	if out, err := exec.Command("go", "build", "-o", octaviewBin, "github.com/octaview/octaview/cmd/server").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-trimpath", "-o", octaviewBin, "github.com/octaview/octaview/cmd/server").CombinedOutput(); err != nil {
 		return 0, fmt.Errorf("go build ./cmd/server: %v\n%s", err, out)
 	}
 	octaview = servertest.Exec(octaviewBin)
