@@ -52,7 +52,7 @@
 //
 // Each package's doc.go names its files. The pure packages (form, wizard,
 // attr, lazyregexp) have no go-app and are tested natively; so are the
-// others (go-app compiles natively), their browser behaviour in cmd/server's
+// others (go-app compiles natively), their browser behaviour in e2e's
 // Chromium tests.
 //
 // # Reading and writing Octavia
