@@ -150,14 +150,7 @@ func (c monitorKind) poolOfBody(b *hmBody, _ *caller) (*pool, *apiError) {
 	if err := checkUUIDs("pool_id", b.PoolID); err != nil {
 		return nil, err
 	}
-	if b.PoolID == nil {
-		return nil, mandatory("pool_id")
-	}
-	p, ok := c.pools.get(*b.PoolID)
-	if !ok {
-		return nil, notFound("Pool", *b.PoolID)
-	}
-	return p, nil
+	return parentNamed(c.pools, "pool_id", "Pool", b.PoolID)
 }
 
 func (c monitorKind) change(_ *http.Request, _ *caller, b *hmBody, h *healthMonitor, _ time.Time) *apiError {

@@ -152,14 +152,7 @@ func (c l7policyKind) listenerOfBody(b *l7policyBody, _ *caller) (*listener, *ap
 	if err := checkUUIDs("listener_id", b.ListenerID, "redirect_pool_id", b.RedirectPoolID); err != nil {
 		return nil, err
 	}
-	if b.ListenerID == nil {
-		return nil, mandatory("listener_id")
-	}
-	l, ok := c.listeners.get(*b.ListenerID)
-	if !ok {
-		return nil, notFound("Listener", *b.ListenerID)
-	}
-	return l, nil
+	return parentNamed(c.listeners, "listener_id", "Listener", b.ListenerID)
 }
 
 // change applies an update's body to p, moving it to the body's position

@@ -36,6 +36,11 @@ func change(at time.Time, id, kind, name, from, to string) serverapi.WallChange 
 	return serverapi.WallChange{At: at.UTC().Format(time.RFC3339), ID: id, Kind: kind, Name: name, Field: operatingField, From: from, To: to}
 }
 
+// web2Change is a change of testLB's member web-2 at at.
+func web2Change(at time.Time, from, to string) serverapi.WallChange {
+	return change(at, "m2", "member", "web-2", from, to)
+}
+
 // segString is a compact form of a strip: "ONLINE/ 0-50 DEGRADED/ERROR 50-100".
 func segString(segs []segment) string {
 	s := ""
@@ -58,15 +63,15 @@ func TestSegments(t *testing.T) {
 	}{
 		{"no changes: one segment of today's state", testLB("ONLINE"), "ONLINE/ 0-100"},
 		{"a member down 12 h ago, still down", testLB("ERROR",
-			change(h(12), "m2", "member", "web-2", "ONLINE", "ERROR"),
+			web2Change(h(12), "ONLINE", "ERROR"),
 			change(h(12), "lb", "loadbalancer", "web", "ONLINE", "DEGRADED"),
 		), "ONLINE/ 0-50 DEGRADED/ERROR 50-100"},
 		{"a member down for 6 h, back 6 h ago", testLB("ONLINE",
-			change(h(12), "m2", "member", "web-2", "ONLINE", "ERROR"),
-			change(h(6), "m2", "member", "web-2", "ERROR", "ONLINE"),
+			web2Change(h(12), "ONLINE", "ERROR"),
+			web2Change(h(6), "ERROR", "ONLINE"),
 		), "ONLINE/ 0-50 ONLINE/ERROR 50-75 ONLINE/ 75-100"},
 		{"changes older than the span only set the start", testLB("ERROR",
-			change(h(30), "m2", "member", "web-2", "ONLINE", "ERROR"),
+			web2Change(h(30), "ONLINE", "ERROR"),
 		), "ONLINE/ERROR 0-100"},
 		{"a load balancer created 6 h ago", testLB("ONLINE",
 			serverapi.WallChange{At: h(6).Format(time.RFC3339), ID: "lb", Kind: "loadbalancer", Field: operatingField, From: "", To: "OFFLINE"},
@@ -81,19 +86,19 @@ func TestSegments(t *testing.T) {
 			serverapi.WallChange{At: "yesterday", ID: "m2", Field: operatingField, From: "ONLINE", To: "ERROR"},
 		), "ONLINE/ 0-100"},
 		{"a change the server dated after now counts as now", testLB("ERROR",
-			change(now.Add(time.Minute), "m2", "member", "web-2", "ONLINE", "ERROR"),
+			web2Change(now.Add(time.Minute), "ONLINE", "ERROR"),
 		), "ONLINE/ 0-100"},
 		{"only a Since 6 h ago: no record before", sinceLB(testLB("ERROR"), map[string]string{"m2": h(6).Format(time.RFC3339)}),
 			"/ 0-75 ONLINE/ERROR 75-100"},
 		{"a wall started 6 h ago: nothing before", sinceLB(testLB("ONLINE"), map[string]string{"lb": h(6).Format(time.RFC3339), "m2": h(6).Format(time.RFC3339)}),
 			"/ 0-75 ONLINE/ 75-100"},
-		{"a recorded change outweighs since", sinceLB(testLB("ERROR", change(h(12), "m2", "member", "web-2", "ONLINE", "ERROR")), map[string]string{"m2": h(3).Format(time.RFC3339), "lb": h(30).Format(time.RFC3339)}),
+		{"a recorded change outweighs since", sinceLB(testLB("ERROR", web2Change(h(12), "ONLINE", "ERROR")), map[string]string{"m2": h(3).Format(time.RFC3339), "lb": h(30).Format(time.RFC3339)}),
 			"ONLINE/ 0-50 ONLINE/ERROR 50-100"},
-		{"a wall started 6 h ago, a member down 3 h ago: nothing before 6 h", sinceLB(testLB("ERROR", change(h(3), "m2", "member", "web-2", "ONLINE", "ERROR")),
+		{"a wall started 6 h ago, a member down 3 h ago: nothing before 6 h", sinceLB(testLB("ERROR", web2Change(h(3), "ONLINE", "ERROR")),
 			map[string]string{"lb": h(6).Format(time.RFC3339), "l1": h(6).Format(time.RFC3339), "m2": h(3).Format(time.RFC3339)}),
 			"/ 0-75 ONLINE/ 75-88 ONLINE/ERROR 88-100"},
 		{"a day of changes with recent Since values: the changes date the record", sinceLB(testLB("ONLINE",
-			change(h(20), "m2", "member", "web-2", "ONLINE", "ERROR"), change(h(1), "m2", "member", "web-2", "ERROR", "ONLINE")),
+			web2Change(h(20), "ONLINE", "ERROR"), web2Change(h(1), "ERROR", "ONLINE")),
 			map[string]string{"lb": h(1).Format(time.RFC3339), "m2": h(1).Format(time.RFC3339)}),
 			"/ 0-17 ONLINE/ERROR 17-96 ONLINE/ 96-100"},
 		{"since before the span changes nothing", sinceLB(testLB("ERROR"), map[string]string{"m2": h(30).Format(time.RFC3339)}),
@@ -114,7 +119,7 @@ func TestSegmentsCoverTheSpan(t *testing.T) {
 	st := []string{"ONLINE", "ERROR"}
 	for i := range 250 { // a member flapping every 7 min for 29 h: 205 changes in the last 24 h
 		at := now.Add(-time.Duration(250-i) * 7 * time.Minute)
-		tl = append(tl, change(at, "m2", "member", "web-2", st[i%2], st[(i+1)%2]))
+		tl = append(tl, web2Change(at, st[i%2], st[(i+1)%2]))
 	}
 	segs := segments(testLB("ONLINE", tl...), now, timelineSpan)
 	total := 0.0
@@ -140,7 +145,7 @@ func TestSegmentsCoverTheSpan(t *testing.T) {
 // the older ones the server did not send (WallLB.TimelineOmitted).
 func TestMarksCountWhatTheServerLeftOut(t *testing.T) {
 	now := time.Date(2026, 12, 6, 12, 0, 0, 0, time.UTC)
-	lb := testLB("ONLINE", change(now.Add(-time.Minute), "m2", "member", "web-2", "ONLINE", "ERROR"))
+	lb := testLB("ONLINE", web2Change(now.Add(-time.Minute), "ONLINE", "ERROR"))
 	lb.TimelineOmitted = 8000
 	if ms, more := marks(lb, now, timelineSpan); len(ms) != 1 || more != 8000 {
 		t.Errorf("got %d marks and %d more, want 1 and 8000", len(ms), more)
@@ -182,7 +187,7 @@ func BenchmarkSegments(b *testing.B) {
 	}
 	st := []string{"ONLINE", "ERROR"}
 	for i := range 960 {
-		lb.Timeline = append(lb.Timeline, change(now.Add(-time.Duration(960-i)*90*time.Second), "m2", "member", "web-2", st[i%2], st[(i+1)%2]))
+		lb.Timeline = append(lb.Timeline, web2Change(now.Add(-time.Duration(960-i)*90*time.Second), st[i%2], st[(i+1)%2]))
 	}
 	for b.Loop() {
 		segments(lb, now, timelineSpan)

@@ -51,6 +51,18 @@ func TestObserve(t *testing.T) {
 	ch := func(at time.Time, id, kind, name, field, from, to string) serverapi.WallChange {
 		return serverapi.WallChange{At: at.Format(time.RFC3339), ID: id, Kind: kind, Name: name, Field: field, From: from, To: to}
 	}
+	// m1Went is what lb1's tree (tree) records when its first member goes
+	// from one operating status to another at at: the load balancer, the
+	// listener and the pool change with it, in that order, then the member.
+	m1Went := func(at time.Time, from, to string) []serverapi.WallChange {
+		parent := func(m1 string) string { return tree("lb1", m1).OperatingStatus }
+		return []serverapi.WallChange{
+			ch(at, "lb1", KindLoadBalancer, "web-lb1", FieldOperating, parent(from), parent(to)),
+			ch(at, "lb1-l1", KindListener, "http", FieldOperating, parent(from), parent(to)),
+			ch(at, "lb1-p1", KindPool, "pool", FieldOperating, parent(from), parent(to)),
+			ch(at, "lb1-m1", KindMember, "a", FieldOperating, from, to),
+		}
+	}
 	t1, t2, t3 := t0.Add(3*time.Second), t0.Add(6*time.Second), t0.Add(9*time.Second)
 	tests := []struct {
 		name  string
@@ -68,26 +80,12 @@ func TestObserve(t *testing.T) {
 	}, {
 		name:  "a member goes down and its parents degrade",
 		polls: [][]serverapi.StatusLB{{tree("lb1", "ONLINE")}, {tree("lb1", "ERROR")}},
-		want: []serverapi.WallChange{
-			ch(t1, "lb1", KindLoadBalancer, "web-lb1", FieldOperating, "ONLINE", "DEGRADED"),
-			ch(t1, "lb1-l1", KindListener, "http", FieldOperating, "ONLINE", "DEGRADED"),
-			ch(t1, "lb1-p1", KindPool, "pool", FieldOperating, "ONLINE", "DEGRADED"),
-			ch(t1, "lb1-m1", KindMember, "a", FieldOperating, "ONLINE", "ERROR"),
-		},
+		want:  m1Went(t1, "ONLINE", "ERROR"),
 		since: map[string]time.Time{"lb1": t1, "lb1-m1": t1, "lb1-m2": t0, "lb1-h1": t0},
 	}, {
 		name:  "down and back up",
 		polls: [][]serverapi.StatusLB{{tree("lb1", "ONLINE")}, {tree("lb1", "ERROR")}, {tree("lb1", "ERROR")}, {tree("lb1", "ONLINE")}},
-		want: []serverapi.WallChange{
-			ch(t1, "lb1", KindLoadBalancer, "web-lb1", FieldOperating, "ONLINE", "DEGRADED"),
-			ch(t1, "lb1-l1", KindListener, "http", FieldOperating, "ONLINE", "DEGRADED"),
-			ch(t1, "lb1-p1", KindPool, "pool", FieldOperating, "ONLINE", "DEGRADED"),
-			ch(t1, "lb1-m1", KindMember, "a", FieldOperating, "ONLINE", "ERROR"),
-			ch(t3, "lb1", KindLoadBalancer, "web-lb1", FieldOperating, "DEGRADED", "ONLINE"),
-			ch(t3, "lb1-l1", KindListener, "http", FieldOperating, "DEGRADED", "ONLINE"),
-			ch(t3, "lb1-p1", KindPool, "pool", FieldOperating, "DEGRADED", "ONLINE"),
-			ch(t3, "lb1-m1", KindMember, "a", FieldOperating, "ERROR", "ONLINE"),
-		},
+		want:  append(m1Went(t1, "ONLINE", "ERROR"), m1Went(t3, "ERROR", "ONLINE")...),
 		since: map[string]time.Time{"lb1": t3, "lb1-m1": t3, "lb1-m2": t0},
 	}, {
 		name: "a member appears and goes",
@@ -118,13 +116,8 @@ func TestObserve(t *testing.T) {
 			}
 			return [][]serverapi.StatusLB{{two("ONLINE")}, {two("ERROR")}}
 		}(),
-		want: []serverapi.WallChange{
-			ch(t1, "lb1", KindLoadBalancer, "web-lb1", FieldOperating, "ONLINE", "DEGRADED"),
-			ch(t1, "lb1-l1", KindListener, "http", FieldOperating, "ONLINE", "DEGRADED"),
-			ch(t1, "lb1-p1", KindPool, "pool", FieldOperating, "ONLINE", "DEGRADED"),
-			ch(t1, "lb1-m1", KindMember, "a", FieldOperating, "ONLINE", "ERROR"),
-			ch(t1, "lb1-l2", KindListener, "https", FieldOperating, "ONLINE", "DEGRADED"),
-		},
+		want: append(m1Went(t1, "ONLINE", "ERROR"),
+			ch(t1, "lb1-l2", KindListener, "https", FieldOperating, "ONLINE", "DEGRADED")),
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

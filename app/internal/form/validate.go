@@ -78,12 +78,17 @@ func (f *form) tls() {
 	f.field("tls_ciphers", ciphers)
 }
 
-// common checks name, description, admin_state_up and tags.
-func (f *form) common() {
+// objectForm is the form of an object of Octavia's load balancing tree (a
+// load balancer, listener, pool, member, health monitor, L7 policy or
+// rule), the fields they all have checked: name, description,
+// admin_state_up and tags.
+func objectForm(v Values, create bool) *form {
+	f := newForm(v, create)
 	f.field("name", text(maxName))
 	f.field("description", text(maxName))
 	f.field("admin_state_up", boolean)
 	f.field("tags", list(text(maxName), noComma))
+	return f
 }
 
 // refuse: k must not be sent with a value, for the reason given.

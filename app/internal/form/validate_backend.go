@@ -27,8 +27,7 @@ func listenerPoolProtocols(lp string) (valid []string, known bool) {
 // not an attribute) is the protocol of the pool's listener: with it the
 // pool protocol is checked as Octavia's VALID_LISTENER_POOL_PROTOCOL_MAP.
 func ValidatePool(v Values, create bool) Errs {
-	f := newForm(v, create)
-	f.common()
+	f := objectForm(v, create)
 	f.each(uuid, "listener_id", "loadbalancer_id")
 	f.field("tls_enabled", boolean)
 	f.each(text(maxName), "tls_container_ref", "ca_tls_container_ref", "crl_container_ref")
@@ -80,8 +79,7 @@ func ValidatePool(v Values, create bool) Errs {
 
 // ValidateMember checks a member form.
 func ValidateMember(v Values, create bool) Errs {
-	f := newForm(v, create)
-	f.common()
+	f := objectForm(v, create)
 	f.each(ipAddress, "address", "monitor_address")
 	f.each(port, "protocol_port", "monitor_port")
 	f.field("weight", memberWeight)
@@ -94,8 +92,7 @@ func ValidateMember(v Values, create bool) Errs {
 // (context, not an attribute) is the protocol of the monitored pool: UDP
 // and SCTP pools take UDP-CONNECT, SCTP, TCP or HTTP monitors only.
 func ValidateMonitor(v Values, create bool) Errs {
-	f := newForm(v, create)
-	f.common()
+	f := objectForm(v, create)
 	f.field("pool_id", uuid)
 	f.each(seconds, "delay", "timeout")
 	f.each(retries, "max_retries", "max_retries_down")

@@ -12,8 +12,7 @@ import (
 // vip_subnet_id, vip_network_id and vip_port_id (the error goes on
 // vip_subnet_id); the VIP, flavor, zone and provider are set at creation.
 func ValidateLoadBalancer(v Values, create bool) Errs {
-	f := newForm(v, create)
-	f.common()
+	f := objectForm(v, create)
 	vips := []string{"vip_subnet_id", "vip_network_id", "vip_port_id"}
 	f.each(uuid, vips...)
 	f.field("vip_qos_policy_id", uuid)
@@ -28,8 +27,7 @@ func ValidateLoadBalancer(v Values, create bool) Errs {
 // protocol (certificates, inserted headers) apply on a create, where the
 // protocol is known; inserted headers come as "insert_headers.<Header>".
 func ValidateListener(v Values, create bool) Errs {
-	f := newForm(v, create)
-	f.common()
+	f := objectForm(v, create)
 	f.field("protocol_port", port)
 	f.each(uuid, "loadbalancer_id", "default_pool_id")
 	f.field("connection_limit", connLimit)

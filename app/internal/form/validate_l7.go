@@ -8,8 +8,7 @@ import "strings"
 // ValidateL7Policy checks an L7 policy form: each redirect action needs
 // its target, and a target of another action is refused.
 func ValidateL7Policy(v Values, create bool) Errs {
-	f := newForm(v, create)
-	f.common()
+	f := objectForm(v, create)
 	f.field("listener_id", uuid)
 	f.field("redirect_url", text(maxName), httpURL)
 	f.field("redirect_prefix", text(maxName), httpURL)
@@ -36,8 +35,7 @@ func ValidateL7Policy(v Values, create bool) Errs {
 // ValidateL7Rule checks an L7 rule form: the key and value per rule type,
 // as octavia/common/validate.py's l7rule_data.
 func ValidateL7Rule(v Values, create bool) Errs {
-	f := newForm(v, create)
-	f.common()
+	f := objectForm(v, create)
 	f.field("key", text(maxName))
 	f.field("value", text(maxName))
 	f.field("invert", boolean)

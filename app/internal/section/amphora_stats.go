@@ -72,10 +72,8 @@ func (s *amphoraStats) load(ctx goapp.Context) {
 func (s *amphoraStats) Render() goapp.UI {
 	var body goapp.UI
 	switch {
-	case s.status == ui.LoadFailed:
-		body = ui.IDClassDiv("amp-stats-error", "alert", "alert-error").Text("The counters could not be read: " + s.err)
 	case s.status != ui.Loaded:
-		body = ui.ClassDiv("empty", "loading").Text("Reading the counters…")
+		body = readState(s.status, "amp-stats-error", "The counters could not be read: "+s.err, "Reading the counters…")
 	case s.none:
 		body = ui.IDP("amp-stats-none").Class("muted").Text(ampStatsNone)
 	case len(s.stats) == 0:

@@ -12,7 +12,8 @@
 // project's limits against the defaults (quota_limits.go) and an
 // amphora's listeners' traffic (amphora_stats.go), a listener's
 // certificates with their expiry (listener_certs.go); and the tags editor
-// of any object with tags (tags_editor.go).
+// of any object with tags (tags_editor.go). A card's body while its value
+// is being read, or could not be, is readState's (read_state.go).
 //
 // It imports internal/console, internal/tab, internal/ui, octavia (and its
 // amphoracontrol) and waiters; the detail page imports it.

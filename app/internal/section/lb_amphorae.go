@@ -103,10 +103,8 @@ func (a *lbAmphorae) failover(ctx goapp.Context, amp octavia.Object) {
 func (a *lbAmphorae) Render() goapp.UI {
 	var body goapp.UI
 	switch {
-	case a.status == ui.LoadFailed:
-		body = ui.IDClassDiv("lb-amphorae-error", "alert", "alert-error").Text("The amphorae could not be read: " + a.err)
 	case a.status != ui.Loaded:
-		body = ui.ClassDiv("empty", "loading").Text("Reading the amphorae…")
+		body = readState(a.status, "lb-amphorae-error", "The amphorae could not be read: "+a.err, "Reading the amphorae…")
 	case len(a.amps) == 0:
 		body = ui.IDP("lb-amphorae-empty").Class("muted").Text("No amphorae: the provider runs no amphora for this load balancer, or they are being replaced.")
 	default:

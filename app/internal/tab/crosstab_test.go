@@ -110,6 +110,16 @@ func (tt *twoTabs) subscribe(i int, fetch func(context.Context) (int, error)) (*
 	return subscribeTab(tt.share[i], tt.hub[i], "lb-1", fetch, tt.start)
 }
 
+// leadThenFollow subscribes tab 0, which leads once it has polled
+// (synctest.Wait: inside a bubble), then tab 1, which follows it; both read
+// with fetch.
+func (tt *twoTabs) leadThenFollow(fetch func(context.Context) (int, error)) (lead, follow *tabSub, stopLead, stopFollow func()) {
+	lead, stopLead = tt.subscribe(0, fetch)
+	synctest.Wait()
+	follow, stopFollow = tt.subscribe(1, fetch)
+	return lead, follow, stopLead, stopFollow
+}
+
 // tabSub subscribes to key of hub in tab s, counting the GETs in gets and
 // recording what it sees.
 type tabSub struct {
@@ -154,10 +164,8 @@ func (u *upstream) fetch(ctx context.Context) (int, error) {
 // between them, and both see every answer.
 func TestTabsShareOnePoll(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		tabs, up := openTwoTabs(), &upstream{}
-		a, stopA := tabs.subscribe(0, up.fetch)
-		synctest.Wait()
-		b, stopB := tabs.subscribe(1, up.fetch)
+		up := &upstream{}
+		a, b, stopA, stopB := openTwoTabs().leadThenFollow(up.fetch)
 		time.Sleep(15*time.Second + 100*time.Millisecond)
 		synctest.Wait()
 		stopA()
@@ -215,10 +223,8 @@ func TestTabsShareASlowPoll(t *testing.T) {
 // late, and the GETs stay one per 3 s.
 func TestTabsHandOver(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		tabs, up := openTwoTabs(), &upstream{}
-		_, stopA := tabs.subscribe(0, up.fetch)
-		synctest.Wait()
-		b, stopB := tabs.subscribe(1, up.fetch)
+		up := &upstream{}
+		_, b, stopA, stopB := openTwoTabs().leadThenFollow(up.fetch)
 		time.Sleep(7 * time.Second)
 		stopA() // the leader leaves at 7 s, between two polls
 		time.Sleep(9 * time.Second)

@@ -69,12 +69,8 @@ func TestTreeTLS(t *testing.T) {
 // fields the form gives as []string, counts a listener's SNI certificates
 // as it does a read object's (it left them out).
 func TestTreeTLSOfTheForm(t *testing.T) {
-	const ref = "https://barbican.test/v1/secrets/0b5b2a9e-6f41-4b8e-9d59-3c1c4b0f7e01"
-	w := New(tlsKinds())
-	w.LB["name"], w.LB["vip_subnet_id"] = "web", "s1"
-	w.Listeners = append(w.Listeners, w.NewListener())
-	w.SetListenerProtocol(w.Items(StepListeners)[0], "TERMINATED_HTTPS")
-	w.Listeners[0]["default_tls_container_ref"], w.Listeners[0]["sni_container_refs"] = ref, ref+"\n"+ref
+	w := tlsWizard()
+	w.Listeners[0]["default_tls_container_ref"], w.Listeners[0]["sni_container_refs"] = testRef, testRef+"\n"+testRef
 	body, err := w.Body()
 	if err != nil {
 		t.Fatal(err)

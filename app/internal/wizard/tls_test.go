@@ -27,16 +27,26 @@ func tlsKinds() Kinds {
 	}
 }
 
-// TestSpeaksHSTS: the listeners show HSTS only when the cloud speaks it
-// (Octavia v2.27, not Zed): those made before and after, checked and sent
-// then; on Zed nothing of it is checked or sent, whatever was typed.
-func TestSpeaksHSTS(t *testing.T) {
-	const ref = "https://barbican.test/v1/secrets/0b5b2a9e-6f41-4b8e-9d59-3c1c4b0f7e01"
+// testRef is a certificate's ref in Barbican, as a TLS listener names it.
+const testRef = "https://barbican.test/v1/secrets/0b5b2a9e-6f41-4b8e-9d59-3c1c4b0f7e01"
+
+// tlsWizard is a wizard's Model on tlsKinds with a load balancer "web" on
+// subnet "s1" and one TERMINATED_HTTPS listener, its certificates still to
+// set.
+func tlsWizard() *Model {
 	w := New(tlsKinds())
 	w.LB["name"], w.LB["vip_subnet_id"] = "web", "s1"
 	w.Listeners = append(w.Listeners, w.NewListener())
 	w.SetListenerProtocol(w.Items(StepListeners)[0], "TERMINATED_HTTPS")
-	w.Listeners[0]["default_tls_container_ref"], w.Listeners[0]["hsts_preload"] = ref, "true"
+	return w
+}
+
+// TestSpeaksHSTS: the listeners show HSTS only when the cloud speaks it
+// (Octavia v2.27, not Zed): those made before and after, checked and sent
+// then; on Zed nothing of it is checked or sent, whatever was typed.
+func TestSpeaksHSTS(t *testing.T) {
+	w := tlsWizard()
+	w.Listeners[0]["default_tls_container_ref"], w.Listeners[0]["hsts_preload"] = testRef, "true"
 	if errs := w.Check(StepListeners); len(errs) > 0 {
 		t.Errorf("Zed: got %v, want no error (HSTS not shown)", errs)
 	}
