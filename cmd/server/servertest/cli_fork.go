@@ -61,8 +61,9 @@ func ForkedCLI(tb testing.TB) *CLIFork {
 		tb.Fatalf("starting cli_fork.py: %v", err)
 	}
 	tb.Cleanup(func() {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // the server, its connections and their commands
-		cmd.Wait()
+		cmd.Process.Signal(syscall.SIGTERM)             // it kills its connections' processes and exits
+		cmd.Wait()                                      // (their CPU counts as the test's)
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // and any command left of a killed connection
 	})
 	if line, err := bufio.NewReader(out).ReadString('\n'); line != "ready\n" {
 		tb.Fatalf("cli_fork.py --listen: got %q (%v), want ready", line, err)

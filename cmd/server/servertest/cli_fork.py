@@ -19,7 +19,8 @@
 #   "...", "stdin": base64}: the command runs with exactly that environment
 #   (os.environ replaced), in that cwd, with that stdin; the answer is the
 #   same JSON line as in stdin mode. A connection that drops before the
-#   answer (its shim killed) kills the command.
+#   answer (its shim killed) kills the command. SIGTERM kills the commands
+#   running and ends the server.
 
 import base64
 import json
@@ -149,18 +150,38 @@ def handle(conn):
 
 
 def serve_socket(path):
-    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the connections' processes reap themselves
+    conns = set()  # the connections' processes, reaped here so that their CPU counts as ours
+
+    def reap(flags):
+        while conns:
+            try:
+                pid, _ = os.waitpid(-1, flags)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            conns.discard(pid)
+
+    def stop(*_):  # SIGTERM: kill the connections' processes, then exit
+        for pid in conns:
+            os.kill(pid, signal.SIGKILL)
+        reap(0)
+        os._exit(0)
+
+    signal.signal(signal.SIGTERM, stop)
     srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     srv.bind(path)
     srv.listen(64)
     print("ready", flush=True)
     while True:
         conn, _ = srv.accept()
+        reap(os.WNOHANG)
         sys.stdout.flush()
         sys.stderr.flush()
-        if os.fork() == 0:
+        pid = os.fork()
+        if pid == 0:
             srv.close()
-            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
             code = 0
             try:
                 handle(conn)
@@ -169,6 +190,7 @@ def serve_socket(path):
                 code = 1
             finally:
                 os._exit(code)
+        conns.add(pid)
         conn.close()
 
 
