@@ -23,6 +23,7 @@
 #   running and ends the server.
 
 import base64
+import importlib
 import json
 import logging
 import os
@@ -37,6 +38,7 @@ from importlib import metadata
 # cliff names the program after sys.argv[0] when the CLI is imported.
 ARGS, sys.argv = sys.argv[1:], ["openstack"]
 
+from openstack.config import loader  # noqa: E402
 from openstackclient import shell  # noqa: E402
 
 
@@ -131,6 +133,9 @@ def handle(conn):
             os.environ.clear()
             os.environ.update(req["env"])
             os.chdir(req["cwd"])
+            # The config loader finds clouds.yaml from the cwd and HOME it
+            # was imported with: import it again, as the program would.
+            importlib.reload(loader)
 
         pid = fork(req["args"], stdin, out, err, setup)
         done = os.pidfd_open(pid)
