@@ -3,6 +3,8 @@
 # on the Unix socket $OCTAVIEW_CLI_FORK, writes the answer's stdout and
 # stderr to its own and exits with the command's status (128+N for a
 # signal N). Killing it drops the connection, which kills the command.
+# Unlike the program, it reads stdin to its end before the command runs: a
+# script that feeds a loop from stdin would lose it (the export's read none).
 import base64, json, os, socket, sys
 
 stdin = b"" if sys.stdin is None or sys.stdin.isatty() else sys.stdin.buffer.read()
