@@ -3,6 +3,7 @@
 package export
 
 import (
+	"os"
 	"os/exec"
 	"regexp"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/octaview/octaview/cmd/server/servertest"
 	"github.com/octaview/octaview/octavia"
 )
 
@@ -35,10 +37,7 @@ func TestCLIFlagsCoverSettable(t *testing.T) {
 // for the help of every command CLI writes and checks that every option it
 // may write is there.
 func TestCLIFlagsExist(t *testing.T) {
-	bin, err := exec.LookPath("openstack")
-	if err != nil {
-		t.Fatalf("the openstack CLI is needed (apt-get install python3-openstackclient python3-octaviaclient, or make deps): %v", err)
-	}
+	cli := servertest.ForkedCLI(t) // the installed CLI's main, in forks of one warm Python
 	type check struct {
 		words []string
 		flags []string
@@ -69,7 +68,9 @@ func TestCLIFlagsExist(t *testing.T) {
 	var wg sync.WaitGroup
 	for _, c := range checks {
 		wg.Go(func() {
-			out, err := exec.CommandContext(t.Context(), bin, append(c.words, "--help")...).CombinedOutput()
+			cmd := exec.CommandContext(t.Context(), cli.Bin(), append(c.words, "--help")...)
+			cmd.Env = cli.Env(os.Environ())
+			out, err := cmd.CombinedOutput()
 			if err != nil {
 				t.Errorf("openstack %s --help: %v\n%s", strings.Join(c.words, " "), err, out)
 				return

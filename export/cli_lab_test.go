@@ -35,9 +35,10 @@ type labProject struct {
 	c   *octavia.Client
 	env []string
 	dir string
+	cli *servertest.CLIFork // runs the scripts' openstack commands; nil: p runs no script
 }
 
-func newLabProject(t *testing.T, srv *labcloud.Server, user string) labProject {
+func newLabProject(t *testing.T, srv *labcloud.Server, user string, cli *servertest.CLIFork) labProject {
 	t.Helper()
 	c, err := octavia.New(t.Context(), octavia.Config{AuthURL: srv.URL + "/identity/v3",
 		Username: user, Password: user, UserDomainName: "Default", ProjectName: user, ProjectDomainName: "Default"})
@@ -45,13 +46,12 @@ func newLabProject(t *testing.T, srv *labcloud.Server, user string) labProject {
 		t.Fatal(err)
 	}
 	home := t.TempDir()
-	return labProject{c: c, env: servertest.CLIEnv(srv.URL, home, user, user, user), dir: home}
+	return labProject{c: c, env: servertest.CLIEnv(srv.URL, home, user, user, user), dir: home, cli: cli}
 }
 
 // run runs script with bash and the CLI of p.
 func (p labProject) run(t *testing.T, script string) {
 	t.Helper()
-	servertest.OpenStackCLI(t)
 	file := filepath.Join(p.dir, "export.sh")
 	if err := os.WriteFile(file, []byte(script), 0o600); err != nil {
 		t.Fatal(err)
@@ -59,7 +59,7 @@ func (p labProject) run(t *testing.T, script string) {
 	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "bash", "-x", file) // -x: a failure shows the command
-	cmd.Env, cmd.Dir = p.env, p.dir
+	cmd.Env, cmd.Dir = p.cli.Env(p.env), p.dir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("bash export.sh: %v\n%s\nscript:\n%s", err, out, script)
 	}
@@ -79,17 +79,17 @@ func (p labProject) only(t *testing.T) string {
 }
 
 func TestCLIRebuildsOnTheLab(t *testing.T) {
-	servertest.OpenStackCLI(t)
+	cli := servertest.ForkedCLI(t) // the real CLI's main, in forks of one warm Python
 	srv := labcloud.NewServer(labcloud.Options{Delay: 200 * time.Millisecond, Seed: 1, Trainees: 1})
 	t.Cleanup(srv.Close) // after the parallel subtests
 
 	t.Run("existing tree", func(t *testing.T) {
 		t.Parallel()
-		rebuildExisting(t, newLabProject(t, srv, "demo"))
+		rebuildExisting(t, newLabProject(t, srv, "demo", cli))
 	})
 	t.Run("plan", func(t *testing.T) {
 		t.Parallel()
-		rebuildPlan(t, newLabProject(t, srv, "trainee1"))
+		rebuildPlan(t, newLabProject(t, srv, "trainee1", cli))
 	})
 }
 

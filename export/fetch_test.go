@@ -22,7 +22,7 @@ import (
 func TestFetch(t *testing.T) {
 	srv := labcloud.NewServer(labcloud.Options{Delay: 50 * time.Millisecond, Seed: 2, MaxPageSize: 1})
 	defer srv.Close()
-	demo := newLabProject(t, srv, "demo").c
+	demo := newLabProject(t, srv, "demo", nil).c
 	ctx := t.Context()
 	pool := func(name string, members ...string) map[string]any {
 		p := map[string]any{"name": name, "protocol": "HTTP", "lb_algorithm": "ROUND_ROBIN",
@@ -94,7 +94,7 @@ func TestFetch(t *testing.T) {
 			tr.Existing, tr.Project, tr.FloatingIP, tr.FloatingNetwork, fip.FloatingIP, fip.FloatingNetworkID)
 	}
 
-	admin := newLabProject(t, srv, "admin").c
+	admin := newLabProject(t, srv, "admin", nil).c
 	as, err := Fetch(ctx, admin, id)
 	if err != nil {
 		t.Fatal(err)

@@ -14,7 +14,12 @@ import (
 	"testing"
 )
 
-// cliForker runs openstack commands as testdata/cli_fork.py does: each in a
+// cliForkScript is the forking Python, shared with servertest.ForkedCLI
+// (which serves scripts' commands from it; labcloud's tests cannot import
+// servertest, which imports labcloud).
+const cliForkScript = "../cmd/server/servertest/cli_fork.py"
+
+// cliForker runs openstack commands as cli_fork.py does in its stdin mode: each in a
 // fork of a Python that imported the CLI's modules once, with the CLI's own
 // main, argv, environment and exit status. A command then costs a tenth of
 // the CPU of `openstack ARGS` (whose start imports ~750 command modules, a
@@ -109,7 +114,7 @@ func (f *cliForker) take() (*cliFork, error) {
 		return p, nil
 	}
 	f.mu.Unlock()
-	cmd := exec.Command(f.python, "testdata/cli_fork.py")
+	cmd := exec.Command(f.python, cliForkScript)
 	cmd.Env = f.env
 	cmd.Stderr = os.Stderr // its own failures only: a command's stderr comes in its answer
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

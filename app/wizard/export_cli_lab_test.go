@@ -26,7 +26,7 @@ import (
 // the real CLI in an empty lab project, builds what the plan says: every
 // object with the attributes the export writes, under the same parents.
 func TestExportedPlanBuildsOnLab(t *testing.T) {
-	servertest.OpenStackCLI(t) // the script runs the one on PATH
+	cli := servertest.ForkedCLI(t) // the script's openstack: the real CLI's main, in forks of one warm Python
 	srv := labcloud.NewServer(labcloud.Options{Delay: 200 * time.Millisecond, Seed: 4})
 	defer srv.Close()
 	ctx := t.Context()
@@ -64,7 +64,7 @@ func TestExportedPlanBuildsOnLab(t *testing.T) {
 	run, cancel := context.WithTimeout(ctx, 5*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(run, "bash", file)
-	cmd.Dir, cmd.Env = home, servertest.CLIEnv(srv.URL, home, "demo", "demo", "demo")
+	cmd.Dir, cmd.Env = home, cli.Env(servertest.CLIEnv(srv.URL, home, "demo", "demo", "demo"))
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("bash plan.sh: %v\n%s\nscript:\n%s", err, out, script)
 	}
