@@ -8,4 +8,9 @@
 //	s := servertest.Start(t, run, nil, "-web", dir, "-lab-delay", "0s")
 //	tok := servertest.LabLogin(t, s.URL, "admin", "admin", "admin")
 //	resp := servertest.GetJSON(t, http.MethodGet, s.URL+"/load-balancer/v2/lbaas/loadbalancers", tok, "", &out)
+//
+// The OpenStack CLI: [OpenStackCLI] is the installed program, [CLIEnv] the
+// environment of a user's CLI, [RunCLI] one command of it; [ForkedCLI] is
+// the same CLI for a script's many commands, each in a fork of a Python that
+// imported it once (cli_fork.py, a tenth of the CPU).
 package servertest
