@@ -27,13 +27,14 @@
 //	         [-lab-faults JSON] [-lab-delay 2s] [-lab-trainee-passwords auto|name|random]
 //	         [-lab-random-admin-password] [-lab-list-trainees] [-lab-state FILE] [-lab-exercise FILE]
 //	         [-session-key-file FILE]
-//	octaview precompress [-quality 11] [-stamp FILE] [-new FILE] web/app.wasm
+//	octaview precompress [-quality 11] [-fast Q | -upgrade] [-stamp FILE] [-new FILE] web/app.wasm
 //	octaview version [-json] [-web DIR]
 //
 // -public-url is required unless -addr is a loopback address (127.0.0.0/8, ::1, localhost);
 // -trust-forwarded takes the origin from X-Forwarded-Proto/Host only in that case.
 // precompress (run by `make build`) writes app.wasm's .br and .gz in Go, only when the
-// wasm's bytes or the brotli quality changed. The -overlay that builds app.wasm without
+// wasm's bytes or the brotli quality changed; `make run` runs it with -fast (a quick level
+// first) and then -upgrade in the background (the best level, swapped in when done). The -overlay that builds app.wasm without
 // net/http's socket transport and crypto/tls's handshake is cmd/fetchonly's, a command of its
 // own so that make compiles the server and app.wasm at the same time.
 // version prints the module version and the app's build.
