@@ -50,10 +50,11 @@
 //	    ├── lazyregexp     patterns compiled on first use
 //	    └── labtest        the tests' way to the lab cloud (tests only)
 //
-// Each package's doc.go names its files. The pure packages (form, wizard,
-// attr, lazyregexp) have no go-app and are tested natively; so are the
-// others (go-app compiles natively), their browser behaviour in e2e's
-// Chromium tests.
+// Each package's doc.go names its files; the four without a doc.go (attr,
+// lazyregexp, labtest, internal/wizard) have their package comment in their
+// main file. The pure packages (form, wizard, attr, lazyregexp) have no
+// go-app and are tested natively; so are the others (go-app compiles
+// natively), their browser behaviour in e2e's Chromium tests.
 //
 // # Reading and writing Octavia
 //

@@ -1,6 +1,7 @@
 // Package labcloud is an embedded, in-memory OpenStack for Octaview's lab
-// mode and tests: a Keystone v3 subset, Octavia v2 and a Neutron subset,
-// served by one http.Handler under the same prefixes as devstack:
+// mode and tests: a Keystone v3 subset, Octavia v2, and subsets of Neutron,
+// Nova, Glance and Barbican, served by one http.Handler under the same
+// prefixes as devstack:
 //
 //	/identity/        Keystone: tokens (password, application credential,
 //	                  token), catalog, projects, application credentials
@@ -17,8 +18,10 @@
 //	/network/         Neutron v2.0: networks, subnets, ports (read only),
 //	                  floating IPs (floatingips.go), QoS policies (read
 //	                  only) and the extensions list (qos.go)
-//	/lab/             the lab control API (admin token): GET and PUT
-//	                  /lab/faults, GET /lab/users
+//	/lab/             the lab control API (admin token, lab.go): GET and
+//	                  PUT /lab/faults, /lab/exercise and /lab/state; GET
+//	                  /lab/users, /lab/class and /lab/projects/faults;
+//	                  POST /lab/projects/NAME/reset and .../scenario
 //
 // It behaves like Octavia Zed where a client can tell: JSON shapes and key
 // sets, status codes, fault bodies, pagination links, filters, tags,
@@ -78,4 +81,26 @@
 // steps, checks, matches and how they hold), exercise_parse.go (its JSON
 // with errors that name the line, the shipped exercises) and
 // exercise_progress.go (the class's exercise and each trainee's progress).
+//
+// # Files
+//
+// The Cloud and its options: cloud.go, collection.go (the generic
+// collection every kind's objects live in), options.go, server.go (NewServer),
+// transport.go (Transport), model.go (Octavia's statuses), ids.go, json.go,
+// views.go. Octavia's API layer: octavia.go (the routes, caller), kind.go,
+// decode.go, validate.go, pagination.go, writes.go, faults_octavia.go
+// (apiError), transitions.go (the status machine), cascade.go. Octavia's
+// kinds: loadbalancers.go, graph.go (the fully populated create),
+// listeners.go, pools.go, l7pools.go, members.go, members_batch.go,
+// healthmonitors.go, l7policies.go, l7rules.go, body_parent.go, stats.go,
+// amphorae.go, quotas.go, providers.go, flavors.go, flavorprofiles.go,
+// availabilityzones.go, azprofiles.go, tls_options.go. Keystone:
+// keystone.go, identity.go (User), authenticated.go, tokens.go,
+// appcreds.go, projects.go, catalog.go. Neutron: neutron.go. Nova:
+// nova.go, nova_servers.go, nova_version.go, nova_view.go. Barbican:
+// barbican.go, barbican_secrets.go, barbican_containers.go,
+// barbican_acl.go, barbican_list.go, barbican_schema.go, barbican_seed.go,
+// barbican_state.go. Seeding and saving: scenario.go, state.go,
+// state_format.go, persist.go, statelock.go (with statelock_unix.go and
+// statelock_other.go).
 package labcloud

@@ -13,4 +13,11 @@
 // environment of a user's CLI, [RunCLI] one command of it; [ForkedCLI] is
 // the same CLI for a script's many commands, each in a fork of a Python that
 // imported it once (cli_fork.py, a tenth of the CPU).
+//
+// Files: server.go (Start, StartLog, the Server), exec.go (Exec: the built
+// binary as a Runner), lab.go (StartLab, the lab admin's fault API),
+// client.go (GetJSON, DoAsSent, LabLogin and the other logins), session.go
+// (a console session as the browser holds it), build.go (go builds and
+// app.wasm's flags for tests), cli.go (OpenStackCLI, CLIEnv, RunCLI) and
+// cli_fork.go with cli_fork.py and cli_fork_shim.py (ForkedCLI).
 package servertest
