@@ -4,6 +4,11 @@
 // an Octavia refusal concerns. Its items' fields are the kinds' own form
 // fields (Kinds, from the kinds' descriptions), with what the wizard must
 // do otherwise said in New. No go-app: it tests natively.
+//
+// Its files: wizard.go (the steps, the model and the create request),
+// items.go (a step's items and their fields), review.go (the review's
+// words: what ids are called, what the request will create) and
+// subnet_pref.go (the subnet the VIP is offered first).
 package wizard
 
 import (
