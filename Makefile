@@ -15,13 +15,15 @@ WASM      := web/app.wasm
 BROTLI_Q  ?= 11
 # the image's app.wasm.br: always the best compression (a release), except under make test
 IMAGE_BROTLI_Q ?= 11
-# app.wasm's build flags (cmd/server's tests build the floor and the size benchmark's wasm with
-# the same, TestWasmFlagsAsMake): no symbol table or DWARF (-s -w), and no inlining in Octaview's
-# own packages (-l: less on the wire; go-app and gophercloud keep theirs), which the patched
-# go-app's event handlers allow: stock go-app keeps an element's first handler when the new one
-# has the same code, and without inlining every closure one helper returns does
-# (third_party/go-app/PATCH.md, docs/building.md).
-WASM_FLAGS = -trimpath -ldflags='-s -w' -gcflags=github.com/octaview/octaview/...=-l
+# app.wasm's build flags (servertest.WasmBuildArgs, which TestWasmFlagsAsMake holds to these):
+# no symbol table or DWARF (-s -w), and no inlining (-l: 162 KB less on the wire) but in the Go
+# runtime and the standard library the console's hot paths run through (JSON decoding, the DOM
+# calls, text, locks), where it measured no slower (docs/building.md). The patched go-app's event
+# handlers allow it: stock go-app keeps an element's first handler when the new one has the same
+# code, and without inlining every closure one helper returns does (third_party/go-app/PATCH.md).
+# The floor of the comparisons stays built as it always was (servertest.FloorBuildArgs).
+WASM_INLINED = runtime/... internal/... encoding/json reflect strconv syscall/js unicode/utf8 sync strings bytes
+WASM_FLAGS   = -trimpath -ldflags='-s -w' -gcflags=all=-l $(foreach p,$(WASM_INLINED),-gcflags=$(p)=)
 # app.wasm only (not the floor, not the Node-run wasm tests): net/http's client fetch-only, without
 # the socket transport and crypto/tls's handshake that cannot work in a browser. `make wasm` regenerates the overlay from
 # GOROOT every time (docs/building.md; cmd/server's TestWasmFlagsAsMake). Its directory's

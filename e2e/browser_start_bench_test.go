@@ -202,10 +202,10 @@ type floorServer struct {
 	Wasm string // its app.wasm
 }
 
-// startFloor builds the floor (its wasm as `make wasm` builds the console's,
-// compressed at the same brotli quality as web/app.wasm.br; with its
-// function names when OCTAVIEW_START_PROFILE is set) into bin/floor, runs
-// its server and stops it when tb ends.
+// startFloor builds the floor (its wasm as it has always been built,
+// servertest.FloorBuildArgs, compressed at the same brotli quality as
+// web/app.wasm.br; with its function names when OCTAVIEW_START_PROFILE is
+// set) into bin/floor, runs its server and stops it when tb ends.
 func startFloor(tb testing.TB) floorServer {
 	tb.Helper()
 	requireTools(tb)
@@ -219,7 +219,7 @@ func startFloor(tb testing.TB) floorServer {
 	quality := servertest.BrotliQuality(tb, "../bin/app.wasm.stamp")
 	names := os.Getenv("OCTAVIEW_START_PROFILE") != "" // the name section, for the profile
 	stock := servertest.StockGoAppFlags(tb, "..")      // the floor is go-app as published
-	servertest.RunGo(tb, []string{"GOOS=js", "GOARCH=wasm"}, slices.Concat([]string{"build"}, servertest.WasmBuildArgs(names), []string{"-o", filepath.Join(dir, "app.wasm.new")}, stock, []string{"../cmd/server/testdata/floor"})...)
+	servertest.RunGo(tb, []string{"GOOS=js", "GOARCH=wasm"}, slices.Concat([]string{"build"}, servertest.FloorBuildArgs(names), []string{"-o", filepath.Join(dir, "app.wasm.new")}, stock, []string{"../cmd/server/testdata/floor"})...)
 	servertest.RunGo(tb, nil, slices.Concat([]string{"build", "-o", filepath.Join(dir, "floor")}, stock, []string{"../cmd/server/testdata/floor"})...)
 	if out, err := exec.Command(octaviewBin, "precompress", "-quality", quality, "-new", filepath.Join(dir, "app.wasm.new"), filepath.Join(dir, "app.wasm")).CombinedOutput(); err != nil {
 		tb.Fatalf("compressing the floor's wasm: %v\n%s", err, out)

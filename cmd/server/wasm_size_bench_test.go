@@ -172,13 +172,16 @@ func readWasmSizes(raw []byte) (wasmSizes, error) {
 func buildNamedWasm(tb testing.TB, pkg, dir string) []byte {
 	tb.Helper()
 	out := filepath.Join(dir, filepath.Base(pkg)+".wasm")
-	args := slices.Concat([]string{"build"}, servertest.WasmBuildArgs(true), []string{"-o", out})
+	var args []string
 	switch pkg {
 	case ".":
-		args = append(args, fetchOnlyArgs(tb)...) // as make wasm builds app.wasm
+		args = slices.Concat([]string{"build"}, servertest.WasmBuildArgs(true), fetchOnlyArgs(tb)) // as make wasm builds app.wasm
 	case "./testdata/floor":
-		args = append(args, servertest.StockGoAppFlags(tb, filepath.Join("..", ".."))...) // the floor is go-app as published
+		args = slices.Concat([]string{"build"}, servertest.FloorBuildArgs(true), servertest.StockGoAppFlags(tb, filepath.Join("..", ".."))) // the floor is go-app as published
+	default:
+		tb.Fatalf("buildNamedWasm: no flags for %s", pkg)
 	}
+	args = append(args, "-o", out)
 	cmd := exec.Command("go", append(args, pkg)...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if b, err := cmd.CombinedOutput(); err != nil {
@@ -195,7 +198,7 @@ func buildNamedWasm(tb testing.TB, pkg, dir string) []byte {
 // floor of the stack (testdata/floor: go-app and net/http's client): code by
 // Go package, data, and the brotli files on the wire (web/app.wasm.br as make
 // build made it; the floor's at the same quality, and the floor built
-// fetch-only as app.wasm is: floorOnWire). Target (issue 21): app.wasm ≤
+// fetch-only as app.wasm is, or with app.wasm's flags: floorOnWire). Target (issue 21): app.wasm ≤
 // 1.1× the floor on the wire (the stock floor's: go-app as published).
 func BenchmarkWasmSize(b *testing.B) {
 	dir := b.TempDir()
@@ -218,11 +221,14 @@ func BenchmarkWasmSize(b *testing.B) {
 	fmt.Fprintf(&t, "| code | %d | %d | %+d |\n", floor.code, app.code, app.code-floor.code)
 	fmt.Fprintf(&t, "| data | %d | %d | %+d |\n", floor.data, app.data, app.data-floor.data)
 	if fi, err := os.Stat(webDir + "/app.wasm.br"); err == nil {
-		raw, br := floorOnWire(b, false)
+		raw, br := floorOnWire(b, floorStock)
 		fmt.Fprintf(&t, "| on the wire (brotli) | %d | %d | %.2f× |\n", br, fi.Size(), float64(fi.Size())/float64(br))
 		b.ReportMetric(float64(fi.Size())/float64(br), "wire/floor")
-		rawFO, brFO := floorOnWire(b, true)
+		rawFO, brFO := floorOnWire(b, floorFetchOnly)
 		fmt.Fprintf(&t, "| on the wire, the floor built fetch-only too | %d | %d | %.2f× |\n", brFO, fi.Size(), float64(fi.Size())/float64(brFO))
+		_, brAF := floorOnWire(b, floorAppFlags)
+		fmt.Fprintf(&t, "| on the wire, the floor built with app.wasm's flags | %d | %d | %.2f× |\n", brAF, fi.Size(), float64(fi.Size())/float64(brAF))
+		b.ReportMetric(float64(fi.Size())/float64(brAF), "wire/floor-appflags")
 		fmt.Fprintf(&t, "| raw (-s -w): stock floor, fetch-only floor, app.wasm | %d, %d | %d | |\n", raw, rawFO, servertest.FileSize(b, webDir+"/app.wasm"))
 		b.ReportMetric(float64(fi.Size())/float64(brFO), "wire/floor-fetchonly")
 	}
@@ -251,22 +257,34 @@ func BenchmarkWasmSize(b *testing.B) {
 	b.Log(t.String())
 }
 
-// floorOnWire builds the floor's wasm with make wasm's flags, stock go-app
-// (the issue's reference), and fetch-only as make builds app.wasm when
-// fetchOnly is set (the ratio to go-app built the same way), into bin/floor
-// (as startFloor does) or bin/floor-fetchonly, compressed at
+// floorBuild is how floorOnWire builds the floor.
+type floorBuild int
+
+const (
+	floorStock     floorBuild = iota // FloorBuildArgs: the reference, built as it always was
+	floorFetchOnly                   // and fetch-only, as make builds app.wasm
+	floorAppFlags                    // with app.wasm's own flags (WasmBuildArgs), not fetch-only
+)
+
+// floorOnWire builds the floor's wasm, stock go-app (the issue's
+// reference), as build says, into bin/floor (as startFloor does),
+// bin/floor-fetchonly or bin/floor-appflags, compressed at
 // web/app.wasm.br's brotli quality (only when its bytes changed:
 // precompress's stamp), and returns its raw and brotli sizes.
-func floorOnWire(tb testing.TB, fetchOnly bool) (raw, br int64) {
+func floorOnWire(tb testing.TB, build floorBuild) (raw, br int64) {
 	tb.Helper()
 	dir, err := filepath.Abs("../../bin/floor")
 	if err != nil {
 		tb.Fatal(err)
 	}
-	args := slices.Concat([]string{"build"}, servertest.WasmBuildArgs(false), servertest.StockGoAppFlags(tb, filepath.Join("..", "..")))
-	if fetchOnly {
+	args := slices.Concat([]string{"build"}, servertest.FloorBuildArgs(false), servertest.StockGoAppFlags(tb, filepath.Join("..", "..")))
+	switch build {
+	case floorFetchOnly:
 		dir += "-fetchonly"
 		args = append(args, fetchOnlyArgs(tb)...)
+	case floorAppFlags:
+		dir += "-appflags"
+		args = slices.Concat([]string{"build"}, servertest.WasmBuildArgs(false), servertest.StockGoAppFlags(tb, filepath.Join("..", "..")))
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		tb.Fatal(err)

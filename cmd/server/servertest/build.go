@@ -92,15 +92,36 @@ func ReadDecoded(t testing.TB, name string) []byte {
 }
 
 // WasmBuildArgs are the generic `go build` flags of app.wasm as `make wasm`
-// builds it (the Makefile's WASM_FLAGS; with its function names when names is
-// set: -w without -s), which the tests also build the floor with (stock
-// go-app, as published), so that both sides of a comparison are built alike.
+// builds it (the Makefile's WASM_FLAGS, TestWasmFlagsAsMake; with its
+// function names when names is set: -w without -s).
 func WasmBuildArgs(names bool) []string {
-	ld := "-ldflags=-s -w"
-	if names {
-		ld = "-ldflags=-w"
+	args := []string{"-trimpath", ldflags(names), "-gcflags=all=-l"}
+	// Inlining kept (the Makefile's WASM_INLINED): the Go runtime and the
+	// standard library the console's hot paths run through.
+	for _, p := range []string{"runtime/...", "internal/...", "encoding/json", "reflect", "strconv", "syscall/js", "unicode/utf8", "sync", "strings", "bytes"} {
+		args = append(args, "-gcflags="+p+"=")
 	}
-	return []string{"-trimpath", ld, "-gcflags=github.com/octaview/octaview/...=-l"}
+	return args
+}
+
+// FloorBuildArgs are the generic `go build` flags of the floor of the
+// comparisons (testdata/floor, with stock go-app: StockGoAppFlags): as it
+// has been built since its first figure (2,260,528 B at brotli -q11 on
+// 2026-12-02), so that the reference does not move when app.wasm's flags
+// do; the Go compiler's own inlining but in this module's packages (the
+// floor's main alone). BenchmarkWasmSize also reports the floor built with
+// WasmBuildArgs.
+func FloorBuildArgs(names bool) []string {
+	return []string{"-trimpath", ldflags(names), "-gcflags=github.com/octaview/octaview/...=-l"}
+}
+
+// ldflags strips the symbol table and DWARF, or only DWARF when names is
+// set (the name section, for a profile or the size benchmark).
+func ldflags(names bool) string {
+	if names {
+		return "-ldflags=-w"
+	}
+	return "-ldflags=-s -w"
 }
 
 // StockGoAppFlags are the go command's flags that build with go-app as
