@@ -16,7 +16,7 @@ BROTLI_Q  ?= 11
 # the image's app.wasm.br: always the best compression (a release), except under make test
 IMAGE_BROTLI_Q ?= 11
 # app.wasm's build flags (servertest.WasmBuildArgs, which TestWasmFlagsAsMake holds to these):
-# no symbol table or DWARF (-s -w), and no inlining (-l: 162 KB less on the wire) but in the Go
+# no symbol table or DWARF (-s -w), and no inlining (-l: 158 KB less on the wire) but in the Go
 # runtime and the standard library the console's hot paths run through (JSON decoding, the DOM
 # calls, text, locks), where it measured no slower (docs/building.md). The patched go-app's event
 # handlers allow it: stock go-app keeps an element's first handler when the new one has the same
